@@ -1,0 +1,52 @@
+import { Clock, Mail, MapPin, Phone, User } from "lucide-react";
+import { addressLine, formatHours, telHref, type BusinessFacts } from "~/lib/business";
+
+export function ContactCard({ facts }: { facts: BusinessFacts }) {
+  const row = "flex gap-3";
+  const icon = "mt-0.5 size-5 shrink-0 text-brand";
+  return (
+    <address className="space-y-4 rounded-xl border border-black/5 bg-white p-6 not-italic shadow-sm">
+      <p className="text-lg font-semibold">{facts.company}</p>
+      <p className={row}>
+        <User aria-hidden className={icon} />
+        <span>
+          <span className="block">Owner: {facts.owner}</span>
+          <span className="block">Lead contractor: {facts.leadContractor}</span>
+        </span>
+      </p>
+      <p className={row}>
+        <MapPin aria-hidden className={icon} />
+        <span>{addressLine(facts)}</span>
+      </p>
+      <p className={row}>
+        <Phone aria-hidden className={icon} />
+        <a href={telHref(facts.phone)} className="font-semibold text-brand hover:underline">
+          {facts.phone}
+        </a>
+      </p>
+      <p className={row}>
+        <Mail aria-hidden className={icon} />
+        <a href={`mailto:${facts.email}`} className="break-all text-brand hover:underline">
+          {facts.email}
+        </a>
+      </p>
+      <p className={row}>
+        <Clock aria-hidden className={icon} />
+        <HoursLines facts={facts} />
+      </p>
+    </address>
+  );
+}
+
+/** The opening hours, one line per row of the settings. */
+export function HoursLines({ facts }: { facts: BusinessFacts }) {
+  return (
+    <span>
+      {formatHours(facts).map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,43 @@
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import { paths } from "~/lib/env.server";
+import * as schema from "./schema";
+
+export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+function open(file: string): DB {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  // WAL lets page renders read while an admin save writes.
+  sqlite.pragma("journal_mode = WAL");
+  // NORMAL is durable across application crashes in WAL mode; only a power cut can
+  // lose the last commits, never corrupt the file. FULL would fsync every request.
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  // The contact-mail retry loop and requests share the file: wait, don't fail.
+  sqlite.pragma("busy_timeout = 5000");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: paths.migrations });
+  return db as DB;
+}
+
+// One connection per process. Vite's dev server re-evaluates modules on change, so the
+// handle lives on globalThis to survive reloads instead of leaking a connection each time.
+const globalForDb = globalThis as unknown as { __db?: DB; __dbPath?: string };
+
+export function getDb(): DB {
+  if (!globalForDb.__db || globalForDb.__dbPath !== paths.database) {
+    globalForDb.__db?.$client.close();
+    globalForDb.__db = open(paths.database);
+    globalForDb.__dbPath = paths.database;
+  }
+  return globalForDb.__db;
+}
+
+export function closeDb() {
+  globalForDb.__db?.$client.close();
+  globalForDb.__db = undefined;
+}

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const PROJECT_CATEGORIES = ["framing", "roofing", "bright-green"] as const;
+export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
+export const MEDIA_TYPES = ["image", "video"] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const MAIL_STATES = ["pending", "sent", "failed", "skipped"] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // A random id: the cookie carries nothing else.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** The image library: every uploaded file on disk has exactly one row here. */
+export const images = sqliteTable("images", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  storedName: text("stored_name").notNull().unique(),
+  originalName: text("original_name").notNull(),
+  contentType: text("content_type").notNull(),
+  bytes: integer("bytes").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  alt: text("alt").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    category: text("category", { enum: PROJECT_CATEGORIES }).notNull(),
+    description: text("description").notNull(),
+    mediaType: text("media_type", { enum: MEDIA_TYPES }).notNull().default("image"),
+    // For a video item this is its thumbnail.
+    imageId: integer("image_id").references(() => images.id, { onDelete: "set null" }),
+    videoUrl: text("video_url"),
+    altText: text("alt_text").notNull().default(""),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("projects_category_idx").on(t.category, t.sortOrder),
+    check("projects_category_check", sql`${t.category} in ('framing', 'roofing', 'bright-green')`),
+    check("projects_media_type_check", sql`${t.mediaType} in ('image', 'video')`),
+  ],
+);
+
+export const testimonials = sqliteTable(
+  "testimonials",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    location: text("location"),
+    quote: text("quote").notNull(),
+    rating: integer("rating").notNull().default(5),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("testimonials_rating_check", sql`${t.rating} between 1 and 5`)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    subject: text("subject").notNull().default("Contact Form Submission"),
+    notifyStatus: text("notify_status", { enum: MAIL_STATES }).notNull().default("pending"),
+    notifyAttempts: integer("notify_attempts").notNull().default(0),
+    notifyLastError: text("notify_last_error"),
+    notifyNextAttemptAt: integer("notify_next_attempt_at", { mode: "timestamp_ms" }),
+    autoreplyStatus: text("autoreply_status", { enum: MAIL_STATES }).notNull().default("pending"),
+    autoreplyAttempts: integer("autoreply_attempts").notNull().default(0),
+    autoreplyLastError: text("autoreply_last_error"),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_notify_idx").on(t.notifyStatus, t.notifyNextAttemptAt),
+  ],
+);
+
+/** Typed groups of settings, one JSON value per key (see app/models/settings.server.ts). */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const roofCustomers = sqliteTable(
+  "roof_customers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerName: text("customer_name"),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    area: real("area"),
+    length: real("length"),
+    width: real("width"),
+    pitch: real("pitch"),
+    // Traced outlines and scale for each view: { top: {...}, side: {...} }.
+    drawing: text("drawing", { mode: "json" }),
+    topImageId: integer("top_image_id").references(() => images.id, { onDelete: "set null" }),
+    sideImageId: integer("side_image_id").references(() => images.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("roof_customers_created_idx").on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type Image = typeof images.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type RoofCustomer = typeof roofCustomers.$inferSelect;

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+export const ContactSettingsSchema = z.object({
+  autoresponderEnabled: z.boolean(),
+  autoresponderSubject: z.string().min(1).max(200),
+  autoresponderMessage: z.string().min(1).max(5000),
+  notificationEmail: z.string().email(),
+});
+export type ContactSettings = z.infer<typeof ContactSettingsSchema>;
+
+export function defaultContactSettings(company: string, email: string): ContactSettings {
+  return {
+    autoresponderEnabled: true,
+    autoresponderSubject: `Thank you for contacting ${company}`,
+    autoresponderMessage:
+      `Thank you for reaching out to ${company}. We have received your message ` +
+      "and will get back to you within 24 hours.",
+    notificationEmail: email,
+  };
+}

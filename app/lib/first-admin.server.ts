@@ -1,0 +1,30 @@
+import { countUsers, upsertUser } from "~/models/user.server";
+import { env } from "./env.server";
+import { generatePassword, MIN_PASSWORD_LENGTH } from "./password.server";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
+
+/**
+ * On a database without users, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * or with a generated password that is printed once and never stored in clear.
+ */
+export async function ensureFirstAdmin(log: (line: string) => void = console.log) {
+  if (countUsers() > 0) return { created: false as const };
+  const email = env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+  if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  const password = env.ADMIN_PASSWORD ?? generatePassword();
+  await upsertUser(email, password);
+  if (env.ADMIN_PASSWORD) {
+    log(`Created the first admin account: ${email} (password from ADMIN_PASSWORD).`);
+  } else {
+    log("");
+    log("  First admin account created. This password is shown only once:");
+    log(`    email:    ${email}`);
+    log(`    password: ${password}`);
+    log("  Change it any time with: npm run admin:create -- --email " + email);
+    log("");
+  }
+  return { created: true as const, email };
+}

@@ -1,0 +1,86 @@
+import type { MetaDescriptor } from "react-router";
+import type { BusinessFacts } from "./business";
+
+/** What every public page's meta needs from the public layout's loader. */
+export type SiteContext = { facts: BusinessFacts; origin: string };
+
+export const PUBLIC_LAYOUT_ID = "routes/public-layout";
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+export function siteFromMatches(matches: ReadonlyArray<MatchLike>): SiteContext | undefined {
+  const match = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID);
+  return match?.loaderData as SiteContext | undefined;
+}
+
+// The spec tags every public page with Wichita's position (the main market).
+const WICHITA_GEO = { region: "US-KS", placename: "Wichita", position: "37.6872;-97.3301" };
+
+export function pageMeta(opts: {
+  site: SiteContext | undefined;
+  title: string;
+  description: string;
+  path: string;
+  keywords?: string[];
+}): MetaDescriptor[] {
+  const company = opts.site?.facts.company ?? "";
+  const title = company ? `${opts.title} | ${company}` : opts.title;
+  const url = `${opts.site?.origin ?? ""}${opts.path}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: opts.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: opts.description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: company },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: opts.description },
+    { name: "geo.region", content: WICHITA_GEO.region },
+    { name: "geo.placename", content: WICHITA_GEO.placename },
+    { name: "geo.position", content: WICHITA_GEO.position },
+    { name: "ICBM", content: WICHITA_GEO.position.replace(";", ", ") },
+  ];
+  if (opts.keywords?.length) tags.push({ name: "keywords", content: opts.keywords.join(", ") });
+  return tags;
+}
+
+/** schema.org RoofingContractor built from the one copy of the business facts. */
+export function businessJsonLd(facts: BusinessFacts, origin: string, extra: Record<string, unknown> = {}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "RoofingContractor",
+    name: facts.company,
+    url: `${origin}/`,
+    telephone: facts.phone,
+    email: facts.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: facts.street,
+      addressLocality: facts.city,
+      addressRegion: facts.region,
+      postalCode: facts.postalCode,
+      addressCountry: "US",
+    },
+    areaServed: "Wichita, KS",
+    openingHoursSpecification: facts.hours.map((h) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: h.days.map((d) => DAY_NAMES[d]),
+      opens: h.opens,
+      closes: h.closes,
+    })),
+    ...extra,
+  };
+}
+
+const DAY_NAMES = {
+  Mo: "Monday",
+  Tu: "Tuesday",
+  We: "Wednesday",
+  Th: "Thursday",
+  Fr: "Friday",
+  Sa: "Saturday",
+  Su: "Sunday",
+} as const;

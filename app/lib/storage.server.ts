@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { paths } from "./env.server";
+
+/** Public URL of a stored upload. Names are ours, so they never need escaping. */
+export function uploadUrl(storedName: string): string {
+  return `/uploads/${storedName}`;
+}
+
+/** A server-chosen name: the visitor's file name never reaches the file system. */
+export function newStoredName(extension: string): string {
+  return `${randomBytes(12).toString("hex")}.${extension}`;
+}
+
+export function uploadPath(storedName: string): string {
+  const resolved = path.resolve(paths.uploads, storedName);
+  if (path.dirname(resolved) !== paths.uploads) throw new Error("Invalid upload name");
+  return resolved;
+}
+
+export function writeUpload(storedName: string, bytes: Uint8Array) {
+  fs.mkdirSync(paths.uploads, { recursive: true });
+  // wx: never overwrite an existing file, even on a (vanishingly unlikely) name clash.
+  fs.writeFileSync(uploadPath(storedName), bytes, { flag: "wx" });
+}
+
+export function removeUpload(storedName: string) {
+  fs.rmSync(uploadPath(storedName), { force: true });
+}

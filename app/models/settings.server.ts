@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { settings } from "~/db/schema";
+import { BusinessFactsSchema, DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
+import {
+  ContactSettingsSchema,
+  defaultContactSettings,
+  type ContactSettings,
+} from "~/lib/contact-settings";
+
+const MapsSettingsSchema = z.object({
+  apiKey: z.string().nullable(),
+  publisherTag: z.string().nullable(),
+});
+export type MapsSettings = z.infer<typeof MapsSettingsSchema>;
+
+/**
+ * Every settings group, its schema and its default. A stored value that no longer
+ * matches its schema (an older shape, a hand edit) falls back to the default rather
+ * than breaking every public page.
+ */
+const GROUPS = {
+  business: { schema: BusinessFactsSchema, fallback: (): BusinessFacts => DEFAULT_BUSINESS_FACTS },
+  contact: {
+    schema: ContactSettingsSchema,
+    fallback: (): ContactSettings =>
+      defaultContactSettings(DEFAULT_BUSINESS_FACTS.company, DEFAULT_BUSINESS_FACTS.email),
+  },
+  maps: {
+    schema: MapsSettingsSchema,
+    fallback: (): MapsSettings => ({ apiKey: null, publisherTag: null }),
+  },
+} as const;
+type Groups = typeof GROUPS;
+export type SettingsKey = keyof Groups;
+type SettingsValue<K extends SettingsKey> = ReturnType<Groups[K]["fallback"]>;
+
+export function getSetting<K extends SettingsKey>(key: K): SettingsValue<K> {
+  const row = getDb().select().from(settings).where(eq(settings.key, key)).get();
+  const group = GROUPS[key];
+  if (!row) return group.fallback() as SettingsValue<K>;
+  const parsed = group.schema.safeParse(row.value);
+  return (parsed.success ? parsed.data : group.fallback()) as SettingsValue<K>;
+}
+
+export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K>) {
+  const checked = GROUPS[key].schema.parse(value);
+  getDb()
+    .insert(settings)
+    .values({ key, value: checked })
+    .onConflictDoUpdate({ target: settings.key, set: { value: checked, updatedAt: new Date() } })
+    .run();
+}
+
+export function getBusinessFacts(): BusinessFacts {
+  return getSetting("business");
+}

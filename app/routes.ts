@@ -1,0 +1,46 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The whole site map. Service and area pages share one module each; their ids tell
+// them apart and their loaders read the copy for their own path.
+export default [
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("portfolio", "routes/portfolio.tsx"),
+    route("testimonials", "routes/testimonials.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+
+    route("services/residential-framing-wichita", "routes/landing-page.tsx", { id: "service-residential-framing" }),
+    route("services/residential-roofing-wichita", "routes/landing-page.tsx", { id: "service-residential-roofing" }),
+    route("services/roof-repairs-wichita", "routes/landing-page.tsx", { id: "service-roof-repairs" }),
+    route("services/gutter-services-wichita", "routes/landing-page.tsx", { id: "service-gutter-services" }),
+    route("services/bright-green-roof-treatment-wichita", "routes/landing-page.tsx", { id: "service-bright-green" }),
+    route("services/structural-repairs-wichita", "routes/landing-page.tsx", { id: "service-structural-repairs" }),
+    route("services/new-construction-framing-wichita", "routes/landing-page.tsx", { id: "service-new-construction" }),
+
+    route("wichita-framing-roofing-services", "routes/landing-page.tsx", { id: "area-wichita" }),
+    route("wellington-framing-roofing-services", "routes/landing-page.tsx", { id: "area-wellington" }),
+    route("derby-framing-roofing-services", "routes/landing-page.tsx", { id: "area-derby" }),
+    route("andover-framing-roofing-services", "routes/landing-page.tsx", { id: "area-andover" }),
+    route("mulvane-framing-roofing-services", "routes/landing-page.tsx", { id: "area-mulvane" }),
+    route("haysville-framing-roofing-services", "routes/landing-page.tsx", { id: "area-haysville" }),
+    route("park-city-framing-roofing-services", "routes/landing-page.tsx", { id: "area-park-city" }),
+    route("newton-framing-roofing-services", "routes/landing-page.tsx", { id: "area-newton" }),
+    route("el-dorado-framing-roofing-services", "routes/landing-page.tsx", { id: "area-el-dorado" }),
+    route("augusta-framing-roofing-services", "routes/landing-page.tsx", { id: "area-augusta" }),
+    route("winfield-framing-roofing-services", "routes/landing-page.tsx", { id: "area-winfield" }),
+
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  route("admin/login", "routes/admin/login.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/projects.tsx"),
+    route("admin/testimonials", "routes/admin/testimonials.tsx"),
+    route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
+  ]),
+
+  route("healthz", "routes/resources/healthz.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/projects";
+
+export default function AdminProjects() {
+  return <h1 className="text-2xl font-bold">Projects</h1>;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Projects | Admin" }, { name: "robots", content: "noindex" }];

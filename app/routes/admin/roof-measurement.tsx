@@ -1,0 +1,7 @@
+import type { Route } from "./+types/roof-measurement";
+
+export default function AdminRoofMeasurementTool() {
+  return <h1 className="text-2xl font-bold">Roof Measurement Tool</h1>;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Roof Measurement Tool | Admin" }, { name: "robots", content: "noindex" }];

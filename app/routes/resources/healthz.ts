@@ -1,0 +1,13 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+
+/** For Docker's HEALTHCHECK: 200 only when the database answers a query. */
+export function loader() {
+  try {
+    getDb().get(sql`select 1`);
+    return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.error("Health check failed:", error);
+    return new Response("database unavailable", { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
+}

@@ -1,0 +1,6 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  // Every public page is complete HTML from the server: visitors without scripts get it all.
+  ssr: true,
+} satisfies Config;

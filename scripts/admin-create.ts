@@ -1,0 +1,45 @@
+// npm run admin:create -- --email owner@example.com
+// Creates an admin (or resets the password of an existing one). The password comes from
+// ADMIN_PASSWORD, or is asked for on the terminal, or read from the first line of stdin.
+import readline from "node:readline";
+import { parseArgs } from "node:util";
+import { closeDb } from "~/db/client.server";
+import { MIN_PASSWORD_LENGTH } from "~/lib/password.server";
+import { upsertUser } from "~/models/user.server";
+
+async function askPassword(): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  if (process.stdin.isTTY) {
+    // Hide what is typed: echo nothing after the prompt.
+    const out = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+    let prompted = false;
+    out._writeToOutput = (s: string) => {
+      if (!prompted) out.output.write(s);
+      prompted = true;
+    };
+  }
+  const answer = await new Promise<string>((resolve) => rl.question("Password: ", resolve));
+  rl.close();
+  if (process.stdin.isTTY) process.stdout.write("\n");
+  return answer.trim();
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  const { values } = parseArgs({ args: argv, options: { email: { type: "string" } } });
+  const email = values.email?.trim();
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    console.error("Usage: npm run admin:create -- --email you@example.com");
+    return 1;
+  }
+  const password = process.env.ADMIN_PASSWORD || (await askPassword());
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    console.error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    return 1;
+  }
+  const { user, created } = await upsertUser(email, password);
+  console.log(created ? `Created admin ${user.email}.` : `Updated the password of ${user.email}.`);
+  closeDb();
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,33 @@
+// Screenshots of pages at phone and desktop widths, for looking at what we built:
+//   node scripts/screenshot.js http://localhost:3000 / /about   -> .tmp/shots/*.png
+import { chromium } from "@playwright/test";
+import fs from "node:fs";
+
+const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
+const widths = (process.env.WIDTHS ?? "390,1280").split(",").map(Number);
+const fullPage = process.env.FULL !== "0";
+fs.mkdirSync(".tmp/shots", { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+for (const width of widths) {
+  const page = await browser.newPage({ viewport: { width, height: 844 }, javaScriptEnabled: process.env.JS !== "0" });
+  for (const p of paths.length ? paths : ["/"]) {
+    await page.goto(base + p, { waitUntil: "networkidle" });
+    // Walk down the page so lazy images load, then come back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
+    const file = `.tmp/shots/${p.replace(/[^a-z0-9]+/gi, "_") || "_"}-${width}.png`;
+    await page.screenshot({ path: file, fullPage });
+    console.log(file);
+  }
+  await page.close();
+}
+await browser.close();

@@ -1,0 +1,103 @@
+// `npm test`: typecheck, lint, unit + integration tests (vitest), then the production
+// build driven by Playwright in Debian's Chromium with scripts on and off, at phone and
+// desktop widths. Ends with one "N passed, N failed" line for the whole suite.
+//   --unit-only   skip the browser suite      --e2e-only   only the browser suite
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const args = new Set(process.argv.slice(2));
+const unit = !args.has("--e2e-only");
+const e2e = !args.has("--unit-only");
+const BIN = "node_modules/.bin";
+fs.mkdirSync(".tmp", { recursive: true });
+
+const failedSteps = [];
+
+function step(title, command, commandArgs, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, commandArgs, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(title);
+  return result.status === 0;
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (found) return found;
+  if (process.env.CHROMIUM_PATH) {
+    console.error(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, but nothing is there.`);
+    process.exit(1);
+  }
+  if (process.platform === "linux" && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("Chromium is missing: installing Debian's chromium package...");
+    if (
+      step("apt-get update", "apt-get", ["update", "-qq"]) &&
+      step("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" }) &&
+      fs.existsSync("/usr/bin/chromium")
+    ) {
+      return "/usr/bin/chromium";
+    }
+  }
+  console.error(
+    [
+      "The browser tests need Chromium, and none was found.",
+      "  Debian/Ubuntu:  sudo apt-get install -y chromium",
+      "  Elsewhere:      install Chromium or Chrome and set CHROMIUM_PATH=/path/to/chrome",
+      "  Or run only the unit and integration tests: npm test -- --unit-only",
+    ].join("\n"),
+  );
+  process.exit(1);
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+if (unit) {
+  ok = step("Typecheck", `${BIN}/react-router`, ["typegen"]) && step("Typecheck", `${BIN}/tsc`, ["--noEmit"]) && ok;
+  ok = step("Lint", `${BIN}/eslint`, [".", "--max-warnings=0"]) && ok;
+  fs.rmSync(".tmp/vitest.json", { force: true });
+  ok = step("Unit and integration tests", `${BIN}/vitest`, ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest.json"]) && ok;
+  const report = readJson(".tmp/vitest.json");
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  } else {
+    totals.failed += 1;
+  }
+}
+
+if (e2e) {
+  const chromium = findChromium();
+  ok = step("Production build", `${BIN}/react-router`, ["build"]) && ok;
+  fs.rmSync(".tmp/e2e", { recursive: true, force: true });
+  fs.rmSync(".tmp/playwright.json", { force: true });
+  ok =
+    step("Browser tests (Chromium, scripts on and off, 390px and 1280px)", `${BIN}/playwright`, ["test"], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: ".tmp/playwright.json",
+    }) && ok;
+  const report = readJson(".tmp/playwright.json");
+  if (report?.stats) {
+    totals.passed += report.stats.expected;
+    totals.failed += report.stats.unexpected + report.stats.flaky;
+    totals.skipped += report.stats.skipped;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+// A failed typecheck, lint or build counts as a failure too, so the last line never says
+// "0 failed" about a red run.
+const checkFailures = failedSteps.filter((t) => !/tests/i.test(t));
+if (checkFailures.length) console.log(`\nFailed checks: ${checkFailures.join(", ")}`);
+console.log(`\nsuite: ${totals.passed} passed, ${totals.failed + checkFailures.length} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

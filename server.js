@@ -1,0 +1,51 @@
+// The HTTP entry point: `npm start` (production) and `npm run dev` both run this file.
+// Everything that shares code with the routes lives in server/app.ts, which Vite bundles
+// together with the app so they share one module graph and one database connection.
+import compression from "compression";
+import express from "express";
+
+const DEV = process.env.NODE_ENV !== "production";
+const root = express();
+root.disable("x-powered-by");
+root.use(compression());
+
+let serverModule;
+if (DEV) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  root.use(vite.middlewares);
+  const load = () => vite.ssrLoadModule("./server/app.ts");
+  serverModule = await load();
+  root.use(async (req, res, next) => {
+    try {
+      (await load()).app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  serverModule = await import("./build/server/index.js");
+  // Fingerprinted bundles never change; everything else in public/ may.
+  root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  root.use(express.static("build/client", { maxAge: "1h" }));
+  root.use(serverModule.app);
+}
+
+await serverModule.prepareApp();
+const { PORT, HOST } = serverModule.env;
+const server = root.listen(PORT, HOST, (error) => {
+  // Express 5 hands listen errors (e.g. the port is taken) to this callback.
+  if (error) {
+    console.error(`Could not listen on port ${PORT}: ${error.message}`);
+    process.exit(1);
+  }
+  console.log(`Site ready on http://localhost:${PORT}`);
+});
+
+// Docker stops a container with SIGTERM; finish in-flight requests, then exit.
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}

@@ -1,0 +1,23 @@
+import type { Page, TestInfo } from "@playwright/test";
+
+export const COMPANY = "Prairie Ridge Framing & Roofing";
+
+export const jsEnabled = (info: TestInfo) => !info.project.name.endsWith("nojs");
+export const isPhone = (info: TestInfo) => info.project.name.startsWith("phone");
+
+export function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Opens a header dropdown the way a visitor would on this screen and returns its links' container. */
+export async function openNavGroup(page: Page, info: TestInfo, group: string) {
+  if (isPhone(info)) {
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await page.getByLabel("Menu", { exact: true }).click();
+    await menu.getByText(group, { exact: true }).click();
+    return menu;
+  }
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole(group === "Service Areas" ? "button" : "link", { name: group }).hover();
+  return nav.getByRole("list", { name: `${group} menu` });
+}

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "../../app/content/site";
+import { COMPANY, escapeRegExp } from "./helpers";
+
+const pages = [
+  ...PUBLIC_PAGES.map((p) => ({ path: p.path, title: p.title })),
+  ...SERVICES.map((s) => ({ path: servicePath(s.slug), title: s.title })),
+  ...AREAS.map((a) => ({ path: areaPath(a.slug), title: `Framing & Roofing Services in ${a.name}, KS` })),
+];
+
+test.describe("every public route of the spec", () => {
+  for (const { path, title } of pages) {
+    test(`${path} answers 200 with its own title and heading`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(title)} \\| ${escapeRegExp(COMPANY)}$`));
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("h1")).toBeVisible();
+    });
+  }
+});
+
+test("the admin login page shows its form", async ({ page }) => {
+  const response = await page.goto("/admin/login");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Admin Login");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await expect(page.getByLabel("Password")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+});
+
+test("an unknown path answers 404 with a way home", async ({ page }) => {
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("h1")).toContainText("Framing, roofing and gutters");
+});
+
+test("the health check answers after querying the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("ok");
+});
+
+test("demo content is on the public pages", async ({ page }) => {
+  await page.goto("/portfolio");
+  await expect(page.getByRole("heading", { name: "Two-Story Custom Home Framing, Derby" })).toBeVisible();
+  const img = page.getByRole("img", { name: /Two-story house frame/ });
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1200);
+  await page.goto("/testimonials");
+  await expect(page.getByText("Karen M.")).toBeVisible();
+});

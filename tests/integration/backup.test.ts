@@ -1,0 +1,21 @@
+import Database from "better-sqlite3";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { paths } from "~/lib/env.server";
+import { seedDemoContent } from "~/lib/seed.server";
+
+describe("npm run backup", () => {
+  it("copies the database and every upload into one timestamped folder", () => {
+    seedDemoContent();
+    const out = path.join(path.dirname(paths.database), "backups");
+    const result = spawnSync(process.execPath, ["scripts/backup.js", "--out", out], { encoding: "utf8", env: process.env });
+    expect(result.status).toBe(0);
+    const [folder] = fs.readdirSync(out);
+    const copy = new Database(path.join(out, folder, "app.db"), { readonly: true });
+    expect(copy.prepare("select count(*) from projects").pluck().get()).toBe(9);
+    copy.close();
+    expect(fs.readdirSync(path.join(out, folder, "uploads")).sort()).toEqual(fs.readdirSync(paths.uploads).sort());
+  });
+});

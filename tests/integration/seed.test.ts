@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { images, projects, settings, testimonials } from "~/db/schema";
+import { paths } from "~/lib/env.server";
+import { seedDemoContent } from "~/lib/seed.server";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
+
+const uploadsOnDisk = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).sort() : []);
+
+describe("demo content", () => {
+  it("fills an empty database with projects in every category, testimonials and settings", () => {
+    expect(seedDemoContent()).toEqual({ seeded: true });
+    const db = getDb();
+    const rows = db.select().from(projects).all();
+    expect(rows.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(["framing", "roofing", "bright-green"]));
+    const videos = rows.filter((p) => p.mediaType === "video");
+    expect(videos).toHaveLength(1);
+    expect(videos[0].videoUrl).toMatch(/^https:\/\/www\.youtube\.com\//);
+    expect(videos[0].imageId).not.toBeNull();
+    expect(db.select().from(testimonials).all()).toHaveLength(6);
+    expect(getBusinessFacts().company).toBe("Prairie Ridge Framing & Roofing");
+    expect(getSetting("contact")).toMatchObject({
+      autoresponderEnabled: true,
+      autoresponderSubject: "Thank you for contacting Prairie Ridge Framing & Roofing",
+      notificationEmail: "hello@example.com",
+    });
+    expect(getSetting("contact").autoresponderMessage).toContain("within 24 hours");
+  });
+
+  it("stores every demo image as a real, small file with alt text", () => {
+    const rows = getDb().select().from(images).all();
+    expect(rows).toHaveLength(9);
+    for (const image of rows) {
+      const file = `${paths.uploads}/${image.storedName}`;
+      expect(fs.statSync(file).size).toBe(image.bytes);
+      expect(image.bytes).toBeLessThan(150 * 1024);
+      expect(image.contentType).toBe("image/webp");
+      expect(image.width).toBe(1200);
+      expect(image.alt.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("never touches a database that already has content", () => {
+    const before = uploadsOnDisk();
+    const titles = getDb().select().from(projects).all().map((p) => p.title);
+    expect(seedDemoContent()).toEqual({ seeded: false });
+    expect(uploadsOnDisk()).toEqual(before);
+    expect(getDb().select().from(projects).all().map((p) => p.title)).toEqual(titles);
+  });
+
+  it("counts a single settings row as content", () => {
+    const db = getDb();
+    db.delete(projects).run();
+    db.delete(testimonials).run();
+    db.delete(images).run();
+    db.delete(settings).run();
+    db.insert(settings).values({ key: "maps", value: { apiKey: null, publisherTag: null } }).run();
+    expect(seedDemoContent()).toEqual({ seeded: false });
+    expect(db.select().from(projects).all()).toHaveLength(0);
+  });
+});
