@@ -54,3 +54,21 @@ test("demo content is on the public pages", async ({ page }) => {
   await page.goto("/testimonials");
   await expect(page.getByText("Karen M.")).toBeVisible();
 });
+
+test("an unexpected error shows the spec's message and never a stack trace", async ({ request, baseURL }) => {
+  // /about has no action: a POST to it is an error the root boundary renders.
+  const response = await request.post("/about", { headers: { Origin: baseURL! }, form: { x: "1" } });
+  expect(response.status()).toBe(405);
+  const html = await response.text();
+  expect(html).toContain("Unexpected Application Error!");
+  expect(html).toContain("405");
+  expect(html).not.toMatch(/\bat \S+ \(/);
+});
+
+test("a form posted from another site is refused before it reaches a route", async ({ request }) => {
+  const response = await request.post("/admin/login", {
+    headers: { Origin: "https://evil.example" },
+    form: { email: "admin@example.com", password: "e2e-admin-password" },
+  });
+  expect(response.status()).toBe(403);
+});
