@@ -43,4 +43,6 @@ export default [
   ]),
 
   route("healthz", "routes/resources/healthz.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

@@ -121,12 +121,34 @@ const items = [
   { file: "bright-green-video.webp", draw: (r) => house(r, { wall: "#ece3cf", door: "#6d2f2f", roof: "#54585c", roofOverlay: greenCoat }), sky: "morning" },
 ];
 
+// Pictures of the public pages themselves (service cards, hero), in the sizes the
+// pages ask for through srcset.
+const PUBLIC_OUT = path.resolve("public/images");
+const siteImages = [
+  { file: "service-framing", draw: (r) => framing(r, { stories: 2 }), sky: "morning", widths: [480, 800] },
+  { file: "service-roofing", draw: (r) => house(r, { wall: "#e9e1d2", door: "#7a3b2e", roof: "#3f4349" }), sky: "noon", widths: [480, 800] },
+  { file: "service-gutters", draw: (r) => house(r, { wall: "#dfe7ec", door: "#26435c", roof: "#56595c", gutters: true }), sky: "morning", widths: [480, 800] },
+  { file: "bright-green-video", draw: (r) => house(r, { wall: "#ece3cf", door: "#6d2f2f", roof: "#54585c", roofOverlay: greenCoat }), sky: "evening", widths: [480, 960] },
+];
+
+function svgFor(item, r) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${backdrop(item.sky, r)}${item.draw(r)}</svg>`;
+}
+
 fs.mkdirSync(OUT, { recursive: true });
+fs.mkdirSync(PUBLIC_OUT, { recursive: true });
 let seed = 7;
 for (const item of items) {
   const r = rand(seed++ * 7919);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${backdrop(item.sky, r)}${item.draw(r)}</svg>`;
   const file = path.join(OUT, item.file);
-  await sharp(Buffer.from(svg)).webp({ quality: 80 }).toFile(file);
+  await sharp(Buffer.from(svgFor(item, r))).webp({ quality: 80 }).toFile(file);
   console.log(`${item.file} ${fs.statSync(file).size} bytes`);
+}
+for (const item of siteImages) {
+  const svg = Buffer.from(svgFor(item, rand(seed++ * 7919)));
+  for (const width of item.widths) {
+    const file = path.join(PUBLIC_OUT, `${item.file}-${width}.webp`);
+    await sharp(svg).resize(width).webp({ quality: 78 }).toFile(file);
+    console.log(`${path.basename(file)} ${fs.statSync(file).size} bytes`);
+  }
 }

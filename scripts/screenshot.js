@@ -18,10 +18,10 @@ for (const width of widths) {
     // Walk down the page so lazy images load, then come back to the top.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 50));
+        window.scrollTo({ top: y, behavior: "instant" });
+        await new Promise((r) => setTimeout(r, 100));
       }
-      window.scrollTo(0, 0);
+      window.scrollTo({ top: 0, behavior: "instant" });
     });
     await page.waitForLoadState("networkidle");
     const file = `.tmp/shots/${p.replace(/[^a-z0-9]+/gi, "_") || "_"}-${width}.png`;

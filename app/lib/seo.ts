@@ -47,15 +47,30 @@ export function pageMeta(opts: {
   return tags;
 }
 
+/** Routes name their structured data in `handle`; the public layout renders it. */
+export type JsonLdHandle = { jsonLd?: (site: SiteContext, loaderData: unknown) => object };
+
+type BusinessOptions = {
+  description?: string;
+  /** Free text or a schema.org GeoCircle. */
+  areaServed?: string | object;
+  withEmail?: boolean;
+  withHours?: boolean;
+  priceRange?: string;
+  extra?: Record<string, unknown>;
+};
+
 /** schema.org RoofingContractor built from the one copy of the business facts. */
-export function businessJsonLd(facts: BusinessFacts, origin: string, extra: Record<string, unknown> = {}) {
+export function businessJsonLd(site: SiteContext, opts: BusinessOptions = {}) {
+  const { facts, origin } = site;
   return {
     "@context": "https://schema.org",
     "@type": "RoofingContractor",
     name: facts.company,
+    ...(opts.description ? { description: opts.description } : {}),
     url: `${origin}/`,
     telephone: facts.phone,
-    email: facts.email,
+    ...(opts.withEmail ? { email: facts.email } : {}),
     address: {
       "@type": "PostalAddress",
       streetAddress: facts.street,
@@ -64,14 +79,27 @@ export function businessJsonLd(facts: BusinessFacts, origin: string, extra: Reco
       postalCode: facts.postalCode,
       addressCountry: "US",
     },
-    areaServed: "Wichita, KS",
-    openingHoursSpecification: facts.hours.map((h) => ({
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: h.days.map((d) => DAY_NAMES[d]),
-      opens: h.opens,
-      closes: h.closes,
-    })),
-    ...extra,
+    areaServed: opts.areaServed ?? "Wichita, KS",
+    ...(opts.withHours
+      ? {
+          openingHoursSpecification: facts.hours.map((h) => ({
+            "@type": "OpeningHoursSpecification",
+            dayOfWeek: h.days.map((d) => DAY_NAMES[d]),
+            opens: h.opens,
+            closes: h.closes,
+          })),
+        }
+      : {}),
+    ...(opts.priceRange ? { priceRange: opts.priceRange } : {}),
+    ...opts.extra,
+  };
+}
+
+export function geoCircle(latitude: number, longitude: number, radiusMeters: number) {
+  return {
+    "@type": "GeoCircle",
+    geoMidpoint: { "@type": "GeoCoordinates", latitude, longitude },
+    geoRadius: radiusMeters,
   };
 }
 

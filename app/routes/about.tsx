@@ -1,17 +1,85 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { CtaBand } from "~/components/cta-band";
 import { PageHero } from "~/components/page-hero";
-import { Section } from "~/components/section";
+import { ABOUT_HIGHLIGHTS } from "~/content/home";
+import { AREA_LINKS } from "~/content/site";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/about";
+
+const VALUES = [
+  { title: "Straight answers", text: "If a repair will do, we say so. If the roof is done, we show you why." },
+  { title: "Written estimates", text: "Every price in writing before we start, and no surprise add-ons." },
+  { title: "Clean job sites", text: "Magnetic sweeps for nails, debris hauled off, lawns left as we found them." },
+  { title: "Work we stand behind", text: "Written workmanship warranty on every job, on top of the manufacturer's." },
+];
 
 export default function About({ matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
   return (
     <>
-      <PageHero eyebrow="Our story" title="About Us" lead="A Wellington family building and protecting Kansas homes." phone={facts?.phone} />
-      <Section
-        title="Built on our name"
-        intro={`${facts?.company ?? "We"} is family-owned and run from ${facts?.city ?? "Wellington"}, Kansas. ${facts?.owner ?? ""} leads the business and ${facts?.leadContractor ?? ""} leads the crew.`}
+      <PageHero
+        eyebrow="Our story"
+        title="About Us"
+        lead={`A Wellington family building and protecting Kansas homes, from the frame to the roof.`}
+        phone={facts?.phone}
       />
+      <section className="bg-white">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[3fr_2fr]">
+          <div className="space-y-5 text-lg text-ink-soft">
+            <h2 className="text-3xl font-bold text-ink">Built on our name</h2>
+            <p>
+              {facts?.company ?? "We"} is family-owned and run from {facts?.city ?? "Wellington"}, Kansas. We started as
+              framers, building houses and additions for builders around Sumner and Sedgwick counties, and added roofing
+              and gutters because our customers kept asking who they could trust with the rest of the house.
+            </p>
+            <p>
+              {facts?.owner} runs the business and gives every estimate in person. {facts?.leadContractor} leads the crew
+              on site. When you call, you talk to one of us, and the people who quote your job are the people who
+              build it.
+            </p>
+            <p>
+              We are also the exclusive local provider of the Bright Green roof treatment, a bio-based way to add years
+              to aging shingles. It fits how we work: fix what can be fixed, replace only what must be.
+            </p>
+          </div>
+          <dl className="grid h-fit grid-cols-2 gap-4">
+            {ABOUT_HIGHLIGHTS.map((h) => (
+              <div key={h.label} className="rounded-xl bg-sand p-6">
+                <dt className="text-sm text-ink-soft">{h.label}</dt>
+                <dd className="order-first text-2xl font-bold">{h.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+      <section className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 className="text-3xl font-bold">How we work</h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2">
+            {VALUES.map((v) => (
+              <li key={v.title} className="flex gap-3 rounded-xl bg-white p-6 shadow-sm">
+                <Check aria-hidden className="mt-1 size-5 shrink-0 text-leaf" />
+                <div>
+                  <h3 className="font-bold">{v.title}</h3>
+                  <p className="mt-1 text-ink-soft">{v.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-14 text-2xl font-bold">Where we work</h2>
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {AREA_LINKS.map((a) => (
+              <li key={a.href}>
+                <Link to={a.href} className="block rounded-full bg-white px-4 py-2 text-sm font-medium shadow-sm hover:text-brand-dark">
+                  {a.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CtaBand title="Let's talk about your project" text="Free written estimates across Wichita and south-central Kansas." phone={facts?.phone} />
     </>
   );
 }
@@ -20,6 +88,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     site: siteFromMatches(matches),
     title: "About Us",
-    description: "Meet the family behind Wellington's framing, roofing and gutter contractor serving Wichita.",
+    description: "Meet the family behind Wellington's framing, roofing and gutter contractor serving Wichita and ten nearby towns.",
     path: "/about",
+    keywords: ["family roofing company Kansas", "Wellington KS contractor", "about Prairie Ridge"],
   });

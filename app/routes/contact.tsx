@@ -1,21 +1,51 @@
-import { PageHero } from "~/components/page-hero";
+import { data } from "react-router";
 import { ContactCard } from "~/components/contact-card";
-import { Section } from "~/components/section";
+import { ContactForm } from "~/components/contact-form";
+import { PageHero } from "~/components/page-hero";
+import { MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { createContactMessage } from "~/models/contact-message.server";
 import type { Route } from "./+types/contact";
 
-export default function Contact({ matches }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = parseContactForm(await request.formData());
+  if (!parsed.ok) return data<ContactResult>(parsed.result, { status: 400 });
+  try {
+    createContactMessage(parsed.data);
+  } catch (error) {
+    console.error("Could not store a contact message:", error);
+    return data<ContactResult>(
+      { status: "error", message: MESSAGES.failed, values: { ...parsed.data, phone: parsed.data.phone ?? "" } },
+      { status: 500 },
+    );
+  }
+  return data<ContactResult>({ status: "success", message: MESSAGES.success });
+}
+
+export default function Contact({ matches, actionData }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
   return (
     <>
-      <PageHero eyebrow="Free quotes" title="Contact Us" lead="Tell us about your project and we will get back to you within 24 hours." />
-      <Section title="Reach us">
-        {facts && (
-          <div className="max-w-md">
-            <ContactCard facts={facts} />
+      <PageHero
+        eyebrow="Free estimates"
+        title="Contact Us"
+        lead="Tell us about your project and we will get back to you within 24 hours."
+        phone={facts?.phone}
+      />
+      <section className="bg-sand">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_1.4fr]">
+          <div>
+            <h2 className="text-2xl font-bold">Reach us directly</h2>
+            <div className="mt-6">{facts && <ContactCard facts={facts} />}</div>
           </div>
-        )}
-      </Section>
+          <div>
+            <h2 className="text-2xl font-bold">Send us a message</h2>
+            <div className="mt-6">
+              <ContactForm result={actionData} />
+            </div>
+          </div>
+        </div>
+      </section>
     </>
   );
 }
@@ -24,6 +54,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     site: siteFromMatches(matches),
     title: "Contact Us",
-    description: "Request a free framing, roofing or gutter quote in Wichita and nearby towns.",
+    description: "Request a free framing, roofing or gutter quote in Wichita and nearby towns. We answer within 24 hours.",
     path: "/contact",
+    keywords: ["roofing quote Wichita", "free roof estimate", "contact roofer Wellington KS"],
   });

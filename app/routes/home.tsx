@@ -1,101 +1,304 @@
+import { ArrowRight, Check, Leaf, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { ProjectGrid } from "~/components/project-grid";
 import { ContactCard } from "~/components/contact-card";
-import { Section } from "~/components/section";
+import { ContactForm } from "~/components/contact-form";
+import { ProjectGallery } from "~/components/project-gallery";
+import { ServiceIcon } from "~/components/service-icon";
 import { TestimonialGrid } from "~/components/testimonial-grid";
-import { SERVICE_LINKS } from "~/content/site";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { VideoFacade } from "~/components/video-facade";
+import { ABOUT_HIGHLIGHTS, BRIGHT_GREEN_BENEFITS, BRIGHT_GREEN_VIDEO, HOME_SERVICES } from "~/content/home";
+import { areaPath, servicePath } from "~/content/site";
+import { telHref } from "~/lib/business";
+import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
+import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { listProjects } from "~/models/project.server";
 import { listTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
 
-export function loader() {
-  return { projects: listProjects(), testimonials: listTestimonials() };
+const DESCRIPTION =
+  "Family-owned framing, roofing and gutter contractor in Wellington, KS serving Wichita and nearby towns. Free quotes, storm damage repair and the Bright Green roof treatment.";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const tab = parsePortfolioTab(new URL(request.url).searchParams.get("portfolio"));
+  return { tab, projects: listProjects(), testimonials: listTestimonials() };
 }
+
+const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? "/#portfolio" : `/?portfolio=${tab}#portfolio`);
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
   return (
     <>
-      <section id="home" className="relative overflow-hidden bg-ink text-white">
-        <div
-          aria-hidden
-          className="absolute inset-0 bg-[radial-gradient(circle_at_75%_30%,rgba(245,158,11,0.28),transparent_55%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:py-28">
-          <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">
-            Family-owned in Wellington, Kansas
-          </p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">
-            Framing, roofing and gutters built to last in Wichita and beyond
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-white/80">
-            From the first wall stud to the last shingle, our crew frames, roofs and protects homes across
-            south-central Kansas, 30 minutes from Wichita.
-          </p>
-          <div className="mt-10 flex flex-wrap gap-3">
-            <a href="#contact" className="rounded-md bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark">
-              Get a Free Quote
-            </a>
-            <a href="#services" className="rounded-md bg-white px-6 py-3 font-semibold text-ink hover:bg-sand">
-              Explore Our Services
-            </a>
-            <a href="#about" className="rounded-md px-6 py-3 font-semibold text-white underline-offset-4 hover:underline">
-              Learn More
-            </a>
+      <Hero phone={facts?.phone} city={facts?.city} />
+      <About company={facts?.company} owner={facts?.owner} lead={facts?.leadContractor} />
+      <Services />
+      <BrightGreen />
+
+      <section id="portfolio" className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
+          <SectionHeading eyebrow="Portfolio" title="Our Recent Work">
+            Real projects from around Wichita and Wellington. Tap a picture to see it larger.
+          </SectionHeading>
+          <div className="mt-8">
+            <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={portfolioHref} />
           </div>
         </div>
       </section>
 
-      <Section
-        id="about"
-        title="About Us"
-        intro="We are a family business: the people who give your estimate are the people on your roof."
-      />
-
-      <Section id="services" title="Our Services" tone="sand">
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {SERVICE_LINKS.map((s) => (
-            <li key={s.href}>
-              <Link to={s.href} className="block rounded-lg bg-white p-4 font-semibold shadow-sm hover:text-brand">
-                {s.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section
-        id="bright-green"
-        title="Bright Green Roof Treatment"
-        intro="A bio-based shingle treatment that extends shingle life up to 10 years per application, and can be applied up to three times."
-      />
-
-      <Section id="portfolio" title="Our Portfolio" tone="sand">
-        <ProjectGrid projects={loaderData.projects} />
-      </Section>
-
-      <Section id="testimonials" title="What Our Customers Say">
-        <TestimonialGrid testimonials={loaderData.testimonials} />
-      </Section>
-
-      <Section id="contact" title="Contact Us" tone="sand">
-        {facts && (
-          <div className="max-w-md">
-            <ContactCard facts={facts} />
+      <section id="testimonials" className="bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
+          <SectionHeading eyebrow="Testimonials" title="What Our Customers Say">
+            Neighbors in Wichita, Derby, Andover and beyond on working with our family.
+          </SectionHeading>
+          <div className="mt-10" data-reveal>
+            <TestimonialGrid testimonials={loaderData.testimonials} />
           </div>
-        )}
-      </Section>
+        </div>
+      </section>
+
+      <section id="contact" className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
+          <SectionHeading eyebrow="Free estimates" title="Request a Free Quote">
+            Tell us about your project. We answer every message within 24 hours, usually sooner.
+          </SectionHeading>
+          <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
+            {facts && <ContactCard facts={facts} />}
+            <ContactForm />
+          </div>
+        </div>
+      </section>
     </>
   );
 }
+
+function SectionHeading({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {
+  return (
+    <div className="max-w-3xl" data-reveal>
+      <p className="text-sm font-semibold tracking-wider text-brand-dark uppercase">{eyebrow}</p>
+      <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
+      {children && <p className="mt-4 text-lg text-ink-soft">{children}</p>}
+    </div>
+  );
+}
+
+function Hero({ phone, city }: { phone?: string; city?: string }) {
+  return (
+    <section id="home" className="relative isolate overflow-hidden bg-ink text-white">
+      <img
+        src="/images/service-roofing-800.webp"
+        srcSet="/images/service-roofing-480.webp 480w, /images/service-roofing-800.webp 800w"
+        sizes="100vw"
+        alt=""
+        width={800}
+        height={600}
+        fetchPriority="high"
+        className="absolute inset-0 -z-10 size-full object-cover opacity-30"
+      />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink via-ink/90 to-ink/40" aria-hidden />
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-32">
+        <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">
+          Family-owned in {city ?? "Wellington"}, Kansas
+        </p>
+        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">
+          Framing, roofing and gutters built to last in Wichita and beyond
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-white/85">
+          From the first wall stud to the last shingle, our family crew frames, roofs and protects homes across
+          south-central Kansas, 30 minutes from Wichita.
+        </p>
+        <div className="mt-10 flex flex-wrap gap-3">
+          <a href="#contact" className="rounded-md bg-brand px-6 py-3 font-semibold text-white shadow hover:bg-brand-dark">
+            Get a Free Quote
+          </a>
+          <a href="#services" className="rounded-md bg-white px-6 py-3 font-semibold text-ink hover:bg-sand">
+            Explore Our Services
+          </a>
+          <a
+            href="#about"
+            className="inline-flex items-center gap-1 rounded-md px-4 py-3 font-semibold text-white underline-offset-4 hover:underline"
+          >
+            Learn More <ArrowRight aria-hidden className="size-4" />
+          </a>
+        </div>
+        {phone && (
+          <p className="mt-8 text-white/80">
+            Prefer to talk?{" "}
+            <a href={telHref(phone)} className="inline-flex items-center gap-1 font-semibold text-white underline">
+              <Phone aria-hidden className="size-4" /> {phone}
+            </a>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function About({ company, owner, lead }: { company?: string; owner?: string; lead?: string }) {
+  return (
+    <section id="about" className="bg-white">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
+        <div data-reveal>
+          <p className="text-sm font-semibold tracking-wider text-brand-dark uppercase">About us</p>
+          <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">A family business you can call by name</h2>
+          <p className="mt-5 text-lg text-ink-soft">
+            {company ?? "We"} is a family-owned framing, roofing and gutter contractor based in Wellington, Kansas.
+            {owner ? ` ${owner} gives every estimate in person,` : ""}
+            {lead ? ` and ${lead} leads the crew on site,` : ""} so the people you meet are the people who do the work.
+          </p>
+          <p className="mt-4 text-ink-soft">
+            We frame new homes and additions, put on roofs that hold up to Kansas hail, hang seamless gutters, and are
+            the exclusive local provider of the Bright Green roof treatment. We serve Wichita and ten towns around it.
+          </p>
+          <Link
+            to="/about"
+            className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-dark underline-offset-4 hover:underline"
+          >
+            More about our family <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        </div>
+        <dl className="grid grid-cols-2 gap-4 self-center" data-reveal>
+          {ABOUT_HIGHLIGHTS.map((h) => (
+            <div key={h.label} className="rounded-xl bg-sand p-6">
+              <dt className="text-sm text-ink-soft">{h.label}</dt>
+              <dd className="order-first text-2xl font-bold text-ink">{h.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Services() {
+  return (
+    <section id="services" className="bg-sand">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
+        <SectionHeading eyebrow="Services" title="What We Build and Protect">
+          Three trades under one roof, done by one family crew.
+        </SectionHeading>
+        <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {HOME_SERVICES.map((s) => (
+            <li key={s.slug} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm" data-reveal>
+              <img
+                src={`${s.image}-800.webp`}
+                srcSet={`${s.image}-480.webp 480w, ${s.image}-800.webp 800w`}
+                sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+                width={800}
+                height={600}
+                alt={s.alt}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] w-full object-cover"
+              />
+              <div className="flex flex-1 flex-col p-6">
+                <span className="flex size-11 items-center justify-center rounded-lg bg-brand-soft text-brand-dark">
+                  <ServiceIcon name={s.icon} className="size-6" />
+                </span>
+                <h3 className="mt-4 text-xl font-bold">{s.title}</h3>
+                <p className="mt-2 text-ink-soft">{s.description}</p>
+                <ul className="mt-4 flex-1 space-y-2">
+                  {s.features.map((f) => (
+                    <li key={f} className="flex gap-2 text-sm">
+                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-leaf" />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-6 flex flex-wrap gap-3">
+                  <Link
+                    to={servicePath(s.slug)}
+                    className="rounded-md border border-ink/15 px-4 py-2 text-sm font-semibold hover:bg-sand"
+                  >
+                    Learn more<span className="sr-only"> about {s.title.toLowerCase()}</span>
+                  </Link>
+                  <a href="#contact" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+                    Request Service<span className="sr-only">: {s.title}</span>
+                  </a>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 text-center">
+          <Link
+            to={areaPath("wichita")}
+            className="inline-flex items-center gap-2 rounded-md bg-ink px-6 py-3 font-semibold text-white hover:bg-ink/90"
+          >
+            View All Service Areas <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function BrightGreen() {
+  return (
+    <section id="bright-green" className="bg-leaf-soft">
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
+        <div data-reveal>
+          <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wider text-leaf uppercase">
+            <Leaf aria-hidden className="size-4" /> Exclusive local provider
+          </p>
+          <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Bright Green Roof Treatment</h2>
+          <p className="mt-5 text-lg text-ink-soft">
+            A bio-based treatment that soaks into aging asphalt shingles and restores their flexibility. It extends
+            shingle life up to 10 years per application and can be applied up to three times, for a fraction of the
+            cost of a new roof.
+          </p>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2">
+            {BRIGHT_GREEN_BENEFITS.map((b) => (
+              <li key={b.title} className="flex gap-3">
+                <span className="mt-1 flex size-6 shrink-0 items-center justify-center rounded-full bg-leaf text-white">
+                  <Check aria-hidden className="size-4" />
+                </span>
+                <span>
+                  <span className="block font-semibold">{b.title}</span>
+                  <span className="block text-sm text-ink-soft">{b.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href="#contact" className="rounded-md bg-leaf px-6 py-3 font-semibold text-white hover:bg-leaf/90">
+              Schedule a Consultation
+            </a>
+            <Link
+              to={servicePath("bright-green-roof-treatment-wichita")}
+              className="rounded-md px-4 py-3 font-semibold text-leaf underline-offset-4 hover:underline"
+            >
+              How it works
+            </Link>
+          </div>
+        </div>
+        <div data-reveal>
+          <VideoFacade
+            url={BRIGHT_GREEN_VIDEO.url}
+            title={BRIGHT_GREEN_VIDEO.title}
+            alt={BRIGHT_GREEN_VIDEO.alt}
+            thumbnail={{
+              src: `${BRIGHT_GREEN_VIDEO.thumbnail}-960.webp`,
+              srcSet: `${BRIGHT_GREEN_VIDEO.thumbnail}-480.webp 480w, ${BRIGHT_GREEN_VIDEO.thumbnail}-960.webp 960w`,
+              sizes: "(min-width: 1024px) 600px, 100vw",
+              width: 960,
+              height: 720,
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export const handle: JsonLdHandle = {
+  jsonLd: (site) => businessJsonLd(site, { description: DESCRIPTION, withEmail: true, withHours: true, priceRange: "$$" }),
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     site: siteFromMatches(matches),
     title: "Framing, Roofing & Gutters in Wichita and Wellington, KS",
-    description:
-      "Family-owned framing, roofing and gutter contractor in Wellington, KS serving Wichita and nearby towns. Free quotes, storm damage repair and the Bright Green roof treatment.",
+    description: DESCRIPTION,
     path: "/",
-    keywords: ["roofing Wichita", "framing contractor Wichita", "gutters Wellington KS", "roof repair"],
+    keywords: ["roofing Wichita", "framing contractor Wichita", "gutters Wellington KS", "roof repair", "Bright Green roof treatment"],
   });

@@ -1,7 +1,12 @@
+import { ArrowRight, Check, Clock, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { CtaBand } from "~/components/cta-band";
 import { PageHero } from "~/components/page-hero";
-import { Section } from "~/components/section";
-import { landingPageFor } from "~/content/pages";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { isHub, type AreaContent, type HubContent } from "~/content/areas";
+import { landingPageFor, type LandingPage } from "~/content/pages";
+import { SERVICE_CONTENT, type Reason, type ServiceCard } from "~/content/services";
+import { SERVICES, servicePath } from "~/content/site";
+import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import type { Route } from "./+types/landing-page";
 
 // Serves every service page and every area page (see routes.ts): the path picks the copy.
@@ -11,27 +16,232 @@ export function loader({ request }: Route.LoaderArgs) {
   return { page };
 }
 
-export default function LandingPage({ loaderData, matches }: Route.ComponentProps) {
+export default function LandingPageRoute({ loaderData, matches }: Route.ComponentProps) {
   const { page } = loaderData;
+  const phone = siteFromMatches(matches)?.facts.phone;
+  const c = page.content;
   return (
     <>
-      <PageHero
-        eyebrow={page.kind === "service" ? "Services" : "Service Areas"}
-        title={page.title}
-        lead={page.lead}
-        phone={siteFromMatches(matches)?.facts.phone}
+      <PageHero eyebrow={page.kind === "service" ? "Services" : "Service Areas"} title={page.title} lead={c.lead} phone={phone} />
+      {page.kind === "service" ? <ServiceBody page={page} /> : <AreaBody area={page.content} />}
+      <Reasons
+        title={page.kind === "service" ? `Why choose us for ${page.name.toLowerCase()}` : `Why ${page.name} homeowners choose us`}
+        reasons={c.reasons}
       />
-      <Section title={page.kind === "service" ? `Why choose us for ${page.name.toLowerCase()}` : `Serving ${page.name}`} intro={page.description} />
+      {page.kind === "service" ? (
+        <CtaBand title={page.content.ctaTitle} text={page.content.ctaText} phone={phone} />
+      ) : (
+        <CtaBand
+          title={`Ready to start your ${page.name} project?`}
+          text="Free, written estimates. Tell us what you need and we will set a time to come look."
+          phone={phone}
+        />
+      )}
     </>
   );
 }
+
+function ServiceBody({ page }: { page: Extract<LandingPage, { kind: "service" }> }) {
+  const c = page.content;
+  return (
+    <>
+      <section className="bg-white">
+        <div className="mx-auto max-w-3xl space-y-4 px-4 py-14 text-lg text-ink-soft sm:px-6">
+          {c.intro.map((p) => (
+            <p key={p.slice(0, 24)}>{p}</p>
+          ))}
+        </div>
+      </section>
+      <Cards title={c.cardsTitle} cards={c.cards} />
+    </>
+  );
+}
+
+function AreaBody({ area }: { area: AreaContent | HubContent }) {
+  const home = area.milesFromWellington === 0;
+  return (
+    <>
+      <section className="bg-white">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[2fr_1fr]">
+          <div className="space-y-4 text-lg text-ink-soft">
+            {area.intro.map((p) => (
+              <p key={p.slice(0, 24)}>{p}</p>
+            ))}
+            <h2 className="pt-4 text-2xl font-bold text-ink">What {area.name} homes need</h2>
+            <p>{area.localNeeds}</p>
+          </div>
+          <aside className="h-fit space-y-4 rounded-xl bg-sand p-6" aria-label={`${area.name} at a glance`}>
+            <p className="flex gap-3">
+              <MapPin aria-hidden className="mt-1 size-5 shrink-0 text-brand" />
+              <span>
+                <span className="block font-semibold">{area.county}</span>
+                <span className="block text-ink-soft">
+                  {home ? "Home of our shop" : `${area.milesFromWellington} miles from our Wellington shop`}
+                </span>
+              </span>
+            </p>
+            <p className="flex gap-3">
+              <Clock aria-hidden className="mt-1 size-5 shrink-0 text-brand" />
+              <span>
+                <span className="block font-semibold">{home ? "Minutes away" : `About ${area.driveMinutes} minutes`}</span>
+                <span className="block text-ink-soft">{home ? "Same-day visits in town" : "Drive time from Wellington"}</span>
+              </span>
+            </p>
+            {!isHub(area) && (
+              <div>
+                <h2 className="font-semibold">{area.landmarksTitle}</h2>
+                <ul className="mt-2 space-y-1 text-ink-soft">
+                  {area.landmarks.map((l) => (
+                    <li key={l}>{l}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </aside>
+        </div>
+      </section>
+      {isHub(area) ? <HubServices hub={area} /> : <Cards title={`Our services in ${area.name}`} cards={area.cards} />}
+    </>
+  );
+}
+
+function HubServices({ hub }: { hub: HubContent }) {
+  return (
+    <>
+      <section className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+          <h2 className="text-3xl font-bold tracking-tight">Our services in Wichita</h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {hub.learnMore.map((slug) => {
+              const service = SERVICES.find((s) => s.slug === slug)!;
+              return (
+                <li key={slug} className="flex flex-col rounded-xl bg-white p-6 shadow-sm" data-reveal>
+                  <h3 className="text-xl font-bold">{service.name}</h3>
+                  <p className="mt-2 flex-1 text-ink-soft">{SERVICE_CONTENT[slug].lead}</p>
+                  <Link
+                    to={servicePath(slug)}
+                    className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-dark hover:underline"
+                  >
+                    Learn More<span className="sr-only"> about {service.name.toLowerCase()}</span>
+                    <ArrowRight aria-hidden className="size-4" />
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+      <section className="bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+          <h2 className="text-3xl font-bold tracking-tight">{hub.landmarksTitle}</h2>
+          <p className="mt-3 max-w-3xl text-ink-soft">{hub.localNeeds}</p>
+          <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {hub.neighborhoods.map((n) => (
+              <li key={n} className="flex items-center gap-2 rounded-lg bg-sand px-4 py-3 font-medium">
+                <MapPin aria-hidden className="size-4 shrink-0 text-brand" />
+                {n}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Cards({ title, cards }: { title: string; cards: ServiceCard[] }) {
+  return (
+    <section className="bg-sand">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <h2 className="text-3xl font-bold tracking-tight">{title}</h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {cards.map((card) => (
+            <li key={card.title} className="rounded-xl bg-white p-6 shadow-sm" data-reveal>
+              <h3 className="text-xl font-bold">{card.title}</h3>
+              <p className="mt-2 text-ink-soft">{card.text}</p>
+              <ul className="mt-4 space-y-2">
+                {card.bullets.map((b) => (
+                  <li key={b} className="flex gap-2 text-sm">
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-leaf" />
+                    {b}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Reasons({ title, reasons }: { title: string; reasons: Reason[] }) {
+  return (
+    <section className="bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <h2 className="text-3xl font-bold tracking-tight">{title}</h2>
+        <ol className="mt-8 grid gap-8 md:grid-cols-3">
+          {reasons.map((r, i) => (
+            <li key={r.title} className="flex gap-4">
+              <span
+                aria-hidden
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-lg font-bold text-white"
+              >
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="font-bold">{r.title}</h3>
+                <p className="mt-1 text-ink-soft">{r.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function landingJsonLd(site: SiteContext, page: LandingPage) {
+  const c = page.content;
+  if (page.kind === "service") {
+    return businessJsonLd(site, {
+      description: c.description,
+      extra: {
+        makesOffer: {
+          "@type": "Offer",
+          itemOffered: { "@type": "Service", serviceType: page.content.serviceType, name: page.name, areaServed: "Wichita, KS" },
+        },
+      },
+    });
+  }
+  const area = page.content;
+  if (isHub(area)) {
+    return businessJsonLd(site, {
+      description: c.description,
+      withEmail: true,
+      withHours: true,
+      priceRange: "$$",
+      areaServed: geoCircle(area.latitude, area.longitude, 50_000),
+    });
+  }
+  return businessJsonLd(site, {
+    description: c.description,
+    withEmail: true,
+    areaServed: geoCircle(area.latitude, area.longitude, 25_000),
+  });
+}
+
+export const handle: JsonLdHandle = {
+  jsonLd: (site, loaderData) => landingJsonLd(site, (loaderData as { page: LandingPage }).page),
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
         site: siteFromMatches(matches),
         title: loaderData.page.title,
-        description: loaderData.page.description,
+        description: loaderData.page.content.description,
         path: loaderData.page.path,
+        keywords: loaderData.page.content.keywords,
       })
     : [];

@@ -1,13 +1,16 @@
 import { PageHero } from "~/components/page-hero";
-import { ProjectGrid } from "~/components/project-grid";
-import { Section } from "~/components/section";
+import { ProjectGallery } from "~/components/project-gallery";
+import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { listProjects } from "~/models/project.server";
 import type { Route } from "./+types/portfolio";
 
-export function loader() {
-  return { projects: listProjects() };
+export function loader({ request }: Route.LoaderArgs) {
+  const tab = parsePortfolioTab(new URL(request.url).searchParams.get("category"));
+  return { tab, projects: listProjects() };
 }
+
+const tabHref = (tab: PortfolioTab) => (tab === "all" ? "/portfolio" : `/portfolio?category=${tab}`);
 
 export default function Portfolio({ loaderData, matches }: Route.ComponentProps) {
   return (
@@ -18,9 +21,12 @@ export default function Portfolio({ loaderData, matches }: Route.ComponentProps)
         lead="Framing, roofing and Bright Green projects from Wichita to Winfield."
         phone={siteFromMatches(matches)?.facts.phone}
       />
-      <Section title="Recent projects">
-        <ProjectGrid projects={loaderData.projects} />
-      </Section>
+      <section className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+          <h2 className="sr-only">Projects</h2>
+          <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={tabHref} />
+        </div>
+      </section>
     </>
   );
 }
@@ -31,4 +37,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Our Work",
     description: "Photos and videos of framing, roofing and Bright Green roof treatment projects around Wichita, KS.",
     path: "/portfolio",
+    keywords: ["roofing projects Wichita", "framing portfolio Kansas", "Bright Green roof treatment results"],
   });

@@ -1,9 +1,10 @@
-import { Outlet } from "react-router";
+import { useEffect } from "react";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteOrigin } from "~/lib/origin.server";
-import { businessJsonLd, type SiteContext } from "~/lib/seo";
+import { businessJsonLd, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { getBusinessFacts } from "~/models/settings.server";
 import type { Route } from "./+types/public-layout";
 
@@ -11,8 +12,19 @@ export function loader({ request }: Route.LoaderArgs): SiteContext {
   return { facts: getBusinessFacts(), origin: siteOrigin(request) };
 }
 
+// Public pages may be cached briefly by a CDN; admin edits show within a minute.
+export function headers() {
+  return { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" };
+}
+
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { facts, origin } = loaderData;
+  const { facts } = loaderData;
+  const matches = useMatches();
+  const page = [...matches].reverse().find((m) => (m.handle as JsonLdHandle | undefined)?.jsonLd);
+  const jsonLd = page
+    ? (page.handle as Required<JsonLdHandle>).jsonLd(loaderData, page.loaderData)
+    : businessJsonLd(loaderData);
+  useRevealOnScroll();
   return (
     <>
       <a
@@ -22,11 +34,39 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader facts={facts} />
-      <div id="main">
+      <main id="main">
         <Outlet />
-      </div>
+      </main>
       <SiteFooter facts={facts} />
-      <JsonLd data={businessJsonLd(facts, origin)} />
+      <JsonLd data={jsonLd} />
     </>
   );
+}
+
+/**
+ * Elements marked data-reveal gain the in-view class once 10% of them is visible, 100px
+ * before the bottom of the screen. Without scripts (or with reduced motion) CSS never
+ * hides them in the first place.
+ */
+function useRevealOnScroll() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const targets = document.querySelectorAll<HTMLElement>("[data-reveal]:not(.in-view)");
+    if (!("IntersectionObserver" in window)) {
+      targets.forEach((el) => el.classList.add("in-view"));
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          entry.target.classList.add("in-view");
+          observer.unobserve(entry.target);
+        }
+      },
+      { threshold: 0.1, rootMargin: "0px 0px -100px 0px" },
+    );
+    targets.forEach((el) => observer.observe(el));
+    return () => observer.disconnect();
+  }, [pathname, search]);
 }

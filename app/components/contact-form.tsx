@@ -1,0 +1,93 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { ContactResult } from "~/lib/contact-form";
+
+const field =
+  "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand";
+
+/**
+ * Posts to /contact. With scripts it stays on the page (a fetcher); without, the browser
+ * posts the form and /contact renders the outcome, keeping the visitor's input on error.
+ */
+export function ContactForm({ result: serverResult }: { result?: ContactResult }) {
+  const fetcher = useFetcher<ContactResult>({ key: "contact" });
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.data ?? serverResult;
+  const busy = fetcher.state !== "idle";
+  const values = result?.status === "error" ? result.values : undefined;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.status === "success") form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/contact"
+      className="rounded-xl border border-black/5 bg-white p-6 shadow-sm"
+      aria-label="Contact form"
+    >
+      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+        <label className="block">
+          <span className="text-sm font-medium">
+            Name <span className="text-brand">*</span>
+          </span>
+          <input name="name" required maxLength={100} autoComplete="name" defaultValue={values?.name} className={field} />
+        </label>
+        <label className="block">
+          <span className="text-sm font-medium">
+            Email <span className="text-brand">*</span>
+          </span>
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={values?.email}
+            className={field}
+          />
+        </label>
+        <label className="block sm:col-span-2">
+          <span className="text-sm font-medium">Phone</span>
+          <input name="phone" type="tel" maxLength={40} autoComplete="tel" defaultValue={values?.phone} className={field} />
+        </label>
+        <label className="block sm:col-span-2">
+          <span className="text-sm font-medium">
+            Message <span className="text-brand">*</span>
+          </span>
+          <textarea
+            name="message"
+            required
+            rows={5}
+            maxLength={5000}
+            defaultValue={values?.message}
+            className={field}
+            placeholder="What can we help with? Address and a rough size of the job help us quote."
+          />
+        </label>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
+          >
+            {busy ? "Sending..." : "Send Message"}
+          </button>
+        </div>
+      </fieldset>
+      <div aria-live="polite" className="mt-4">
+        {result?.status === "success" && !busy && (
+          <p role="status" className="rounded-md bg-leaf-soft px-4 py-3 font-medium text-leaf">
+            {result.message}
+          </p>
+        )}
+        {result?.status === "error" && !busy && (
+          <p role="alert" className="rounded-md bg-red-50 px-4 py-3 font-medium text-red-800">
+            Error: {result.message}
+          </p>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}

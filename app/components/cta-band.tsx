@@ -1,0 +1,29 @@
+import { Phone } from "lucide-react";
+import { telHref } from "~/lib/business";
+
+/** The closing call to action of service and area pages. */
+export function CtaBand({ title, text, phone }: { title: string; text: string; phone?: string }) {
+  return (
+    <section className="bg-brand-dark text-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
+        <div>
+          <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
+          <p className="mt-2 max-w-2xl text-white/90">{text}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a href="/#contact" className="rounded-md bg-white px-6 py-3 font-semibold text-brand-dark hover:bg-sand">
+            Get a Free Quote
+          </a>
+          {phone && (
+            <a
+              href={telHref(phone)}
+              className="inline-flex items-center gap-2 rounded-md border border-white/50 px-6 py-3 font-semibold hover:bg-white/10"
+            >
+              <Phone aria-hidden className="size-4" /> Call {phone}
+            </a>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

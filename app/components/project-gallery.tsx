@@ -1,0 +1,249 @@
+import { ChevronLeft, ChevronRight, Loader2, Play, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { PROJECT_CATEGORIES } from "~/db/schema";
+import {
+  CAROUSEL_SCROLL_PX,
+  CAROUSEL_TITLES,
+  EMPTY_CATEGORY_TEXT,
+  PORTFOLIO_TABS,
+  type PortfolioTab,
+} from "~/lib/portfolio";
+import { useHydrated } from "~/lib/use-hydrated";
+import { parseVideoUrl } from "~/lib/video";
+import type { ProjectCard } from "~/models/project.server";
+
+/**
+ * The portfolio: tabs are links (they work without scripts), each category a horizontal
+ * carousel, each item a link to its picture or video that opens a dialog when scripts run.
+ */
+export function ProjectGallery({
+  projects,
+  tab,
+  tabHref,
+  headingLevel = 3,
+}: {
+  projects: ProjectCard[];
+  tab: PortfolioTab;
+  tabHref: (tab: PortfolioTab) => string;
+  headingLevel?: 2 | 3;
+}) {
+  const [open, setOpen] = useState<ProjectCard | null>(null);
+  const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
+  const Heading = `h${headingLevel}` as const;
+
+  return (
+    <div>
+      <nav aria-label="Portfolio categories" className="-mx-4 overflow-x-auto px-4">
+        <ul className="flex gap-2">
+          {PORTFOLIO_TABS.map((t) => (
+            <li key={t.value}>
+              <Link
+                to={tabHref(t.value)}
+                preventScrollReset
+                replace
+                aria-current={t.value === tab ? "page" : undefined}
+                className={`block rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition ${
+                  t.value === tab ? "bg-ink text-white" : "bg-white text-ink shadow-sm hover:bg-brand-soft"
+                }`}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-8 space-y-10">
+        {categories.map((category) => {
+          const items = projects.filter((p) => p.category === category);
+          if (items.length === 0) {
+            return tab === "all" ? null : (
+              <p key={category} className="rounded-xl bg-white p-8 text-center text-ink-soft shadow-sm">
+                {EMPTY_CATEGORY_TEXT[category]}
+              </p>
+            );
+          }
+          return (
+            <section key={category} aria-labelledby={`carousel-${category}`}>
+              <Heading id={`carousel-${category}`} className="text-xl font-bold">
+                {CAROUSEL_TITLES[category]}
+              </Heading>
+              <Carousel label={CAROUSEL_TITLES[category]} items={items} onOpen={setOpen} />
+            </section>
+          );
+        })}
+      </div>
+      <ProjectDialog project={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+function Carousel({
+  label,
+  items,
+  onOpen,
+}: {
+  label: string;
+  items: ProjectCard[];
+  onOpen: (p: ProjectCard) => void;
+}) {
+  const track = useRef<HTMLUListElement>(null);
+  // The buttons need scripts; without them the track still scrolls natively.
+  const scripted = useHydrated();
+  const scroll = (direction: 1 | -1) =>
+    track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
+
+  return (
+    <div className="relative mt-4">
+      <ul
+        ref={track}
+        className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4"
+        aria-label={label}
+        data-testid="carousel-track"
+      >
+        {items.map((p) => (
+          <li key={p.id} className="shrink-0 snap-start">
+            <ProjectTile project={p} onOpen={onOpen} />
+          </li>
+        ))}
+      </ul>
+      {scripted && items.length > 1 && (
+        <div className="mt-1 flex justify-end gap-2">
+          <button
+            type="button"
+            onClick={() => scroll(-1)}
+            aria-label={`Scroll ${label} left`}
+            className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
+          >
+            <ChevronLeft aria-hidden className="size-5" />
+          </button>
+          <button
+            type="button"
+            onClick={() => scroll(1)}
+            aria-label={`Scroll ${label} right`}
+            className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
+          >
+            <ChevronRight aria-hidden className="size-5" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProjectTile({ project, onOpen }: { project: ProjectCard; onOpen: (p: ProjectCard) => void }) {
+  const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
+  const href = video?.watchUrl ?? project.image?.url ?? "#";
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen(project);
+      }}
+      className="group relative block h-56 w-72 overflow-hidden rounded-xl bg-ink shadow-md"
+    >
+      {project.image && (
+        <img
+          src={project.image.url}
+          alt={project.altText}
+          width={project.image.width ?? undefined}
+          height={project.image.height ?? undefined}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition duration-300 group-hover:scale-105"
+        />
+      )}
+      {video && (
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-black/60 text-white">
+            <Play aria-hidden className="ml-1 size-7 fill-current" />
+          </span>
+        </span>
+      )}
+      <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent p-3 pt-10 text-left text-sm font-semibold text-white">
+        {video && <span className="sr-only">Video: </span>}
+        {project.title}
+      </span>
+    </a>
+  );
+}
+
+function ProjectDialog({ project, onClose }: { project: ProjectCard | null; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (project && !el.open) el.showModal();
+    if (!project && el.open) el.close();
+  }, [project]);
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog itself, not its content) closes it.
+        if (event.target === dialog.current) dialog.current.close();
+      }}
+      aria-labelledby="project-dialog-title"
+      className="m-auto w-[min(64rem,calc(100vw-2rem))] overflow-hidden rounded-xl bg-ink p-0 text-white shadow-2xl backdrop:bg-black/80"
+    >
+      {project && (
+        <div>
+          <div className="flex items-center justify-between gap-4 px-4 py-3">
+            <h2 id="project-dialog-title" className="font-semibold">
+              {project.title}
+            </h2>
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="flex size-9 items-center justify-center rounded-full hover:bg-white/10"
+              aria-label="Close"
+              autoFocus
+            >
+              <X aria-hidden className="size-5" />
+            </button>
+          </div>
+          <DialogMedia key={project.id} project={project} />
+          <p className="px-4 py-3 text-sm text-white/80">{project.description}</p>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** Keyed by project, so each opening starts with the spinner. */
+function DialogMedia({ project }: { project: ProjectCard }) {
+  const [loaded, setLoaded] = useState(false);
+  const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
+  return (
+    <div className="relative flex aspect-video items-center justify-center bg-black">
+      {!loaded && <Loader2 aria-label="Loading" role="status" className="absolute size-10 animate-spin text-white/70" />}
+      {video ? (
+        <iframe
+          src={video.embedUrl}
+          title={project.title}
+          onLoad={() => setLoaded(true)}
+          className="size-full"
+          allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+        />
+      ) : (
+        project.image && (
+          <img
+            src={project.image.url}
+            alt={project.altText}
+            onLoad={() => setLoaded(true)}
+            ref={(img) => {
+              // A cached image may finish before React attaches onLoad.
+              if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+            }}
+            className="max-h-full max-w-full object-contain"
+          />
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ProjectCategory } from "~/db/schema";
+
+export const PORTFOLIO_TABS = [
+  { value: "all", label: "All Projects" },
+  { value: "framing", label: "Framing" },
+  { value: "roofing", label: "Roofing" },
+  { value: "bright-green", label: "Bright Green" },
+] as const;
+export type PortfolioTab = (typeof PORTFOLIO_TABS)[number]["value"];
+
+export const CAROUSEL_TITLES: Record<ProjectCategory, string> = {
+  framing: "Framing Projects",
+  roofing: "Roofing Projects",
+  "bright-green": "Bright Green Roof Treatment Projects",
+};
+
+export const EMPTY_CATEGORY_TEXT: Record<ProjectCategory, string> = {
+  framing: "No framing projects found in the gallery.",
+  roofing: "No roofing projects found in the gallery.",
+  "bright-green": "No Bright Green projects found in the gallery.",
+};
+
+export const CAROUSEL_SCROLL_PX = 300;
+
+/** Reads the tab from a query value; anything unknown is the All tab. */
+export function parsePortfolioTab(value: string | null): PortfolioTab {
+  return PORTFOLIO_TABS.some((t) => t.value === value) ? (value as PortfolioTab) : "all";
+}
