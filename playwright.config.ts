@@ -32,14 +32,15 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    // A test tagged @desktop or @phone runs only at that width; @js only with scripts on.
-    { name: "desktop-js", grepInvert: /@phone/, use: { ...devices["Desktop Chrome"], ...desktop, launchOptions } },
+    // A test tagged @desktop or @phone runs only at that width; @js or @nojs only with
+    // scripts on or off.
+    { name: "desktop-js", grepInvert: /@phone|@nojs\b/, use: { ...devices["Desktop Chrome"], ...desktop, launchOptions } },
     {
       name: "desktop-nojs",
       grepInvert: /@phone|@js\b/,
       use: { ...devices["Desktop Chrome"], ...desktop, launchOptions, javaScriptEnabled: false },
     },
-    { name: "phone-js", grepInvert: /@desktop/, use: { ...phone, launchOptions } },
+    { name: "phone-js", grepInvert: /@desktop|@nojs\b/, use: { ...phone, launchOptions } },
     { name: "phone-nojs", grepInvert: /@desktop|@js\b/, use: { ...phone, launchOptions, javaScriptEnabled: false } },
   ],
   webServer: {

@@ -62,10 +62,10 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
 
 function Logo({ company }: { company: string }) {
   return (
-    <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${company}, home`}>
+    <Link to="/" className="flex min-w-0 items-center gap-2">
       <img src="/favicon.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
       <span className="leading-tight font-bold whitespace-nowrap text-ink">
-        <span className="block text-base sm:text-lg">{company.split(" ").slice(0, 2).join(" ")}</span>
+        <span className="block text-base sm:text-lg">{company.split(" ").slice(0, 2).join(" ")}</span>{" "}
         <span className="block text-xs font-medium tracking-wide text-ink-soft uppercase">
           {company.split(" ").slice(2).join(" ") || "Contractors"}
         </span>

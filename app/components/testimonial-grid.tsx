@@ -6,7 +6,7 @@ export function TestimonialGrid({ testimonials }: { testimonials: Testimonial[] 
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {testimonials.map((t) => (
         <li key={t.id} className="flex flex-col rounded-xl border border-black/5 bg-white p-6 shadow-sm">
-          <p className="flex gap-0.5" aria-label={`${t.rating} out of 5 stars`}>
+          <p className="flex gap-0.5" role="img" aria-label={`${t.rating} out of 5 stars`}>
             {Array.from({ length: 5 }, (_, i) => (
               <Star
                 key={i}

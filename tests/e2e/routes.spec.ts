@@ -47,7 +47,7 @@ test("the health check answers after querying the database", async ({ request })
 
 test("demo content is on the public pages", async ({ page }) => {
   await page.goto("/portfolio");
-  await expect(page.getByRole("heading", { name: "Two-Story Custom Home Framing, Derby" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Two-Story Custom Home Framing, Derby" })).toBeVisible();
   const img = page.getByRole("img", { name: /Two-story house frame/ });
   await img.scrollIntoViewIfNeeded();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1200);

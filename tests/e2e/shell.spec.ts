@@ -17,7 +17,7 @@ test("the header lists the spec's links in order, with the logo home and Get a Q
     await expect(nav.locator(":scope > ul > li > :first-child")).toHaveText(HEADER_ORDER);
   }
   await expect(page.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/#contact");
-  await page.getByRole("link", { name: `${COMPANY}, home` }).click();
+  await page.locator("header").getByRole("link", { name: COMPANY, exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

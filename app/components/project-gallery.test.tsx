@@ -1,0 +1,60 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ProjectCard } from "~/models/project.server";
+import { ProjectGallery } from "./project-gallery";
+
+const project = (id: number, category: ProjectCard["category"], extra: Partial<ProjectCard> = {}): ProjectCard => ({
+  id,
+  title: `Project ${id}`,
+  category,
+  description: "A job",
+  mediaType: "image",
+  videoUrl: null,
+  altText: `Picture of project ${id}`,
+  featured: false,
+  image: { url: `/uploads/p${id}.webp`, width: 1200, height: 900 },
+  ...extra,
+});
+
+const render = (projects: ProjectCard[], tab: "all" | "framing" | "roofing" | "bright-green") =>
+  renderToString(
+    <MemoryRouter>
+      <ProjectGallery projects={projects} tab={tab} tabHref={(t) => `/portfolio?category=${t}`} />
+    </MemoryRouter>,
+  );
+
+describe("ProjectGallery (server HTML, as a visitor without scripts gets it)", () => {
+  it("shows one carousel per non-empty category on the All tab", () => {
+    const html = render([project(1, "framing"), project(2, "bright-green")], "all");
+    expect(html).toContain("Framing Projects");
+    expect(html).toContain("Bright Green Roof Treatment Projects");
+    expect(html).not.toContain("Roofing Projects");
+    expect(html).not.toContain("found in the gallery");
+  });
+
+  it.each([
+    ["framing", "No framing projects found in the gallery."],
+    ["roofing", "No roofing projects found in the gallery."],
+    ["bright-green", "No Bright Green projects found in the gallery."],
+  ] as const)("says so when the %s tab is empty", (tab, text) => {
+    const html = render([project(9, tab === "framing" ? "roofing" : "framing")], tab);
+    expect(html).toContain(text);
+  });
+
+  it("links each tile to its picture, or to the video for video items", () => {
+    const html = render(
+      [project(1, "roofing"), project(2, "roofing", { mediaType: "video", videoUrl: "https://youtu.be/M7lc1UVf-VE" })],
+      "roofing",
+    );
+    expect(html).toContain('href="/uploads/p1.webp"');
+    expect(html).toContain('href="https://www.youtube.com/watch?v=M7lc1UVf-VE"');
+    expect(html).not.toContain("<iframe");
+  });
+
+  it("marks the current tab and renders no scroll buttons before scripts run", () => {
+    const html = render([project(1, "framing"), project(2, "framing")], "framing");
+    expect(html).toMatch(/aria-current="page"[^>]*>Framing</);
+    expect(html).not.toContain("Scroll Framing Projects right");
+  });
+});

@@ -1,0 +1,305 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "../../app/content/site";
+import { COMPANY, jsEnabled } from "./helpers";
+
+// Tags pick the projects a test runs in (playwright.config.ts): @desktop, @phone, @js, @nojs.
+
+const ALL_PUBLIC_PATHS = [
+  ...PUBLIC_PAGES.map((p) => p.path),
+  ...SERVICES.map((s) => servicePath(s.slug)),
+  ...AREAS.map((a) => areaPath(a.slug)),
+  "/privacy",
+  "/terms",
+];
+
+async function jsonLd(page: Page) {
+  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+}
+
+test.describe("portfolio", () => {
+  test("tabs filter the gallery, with or without scripts", async ({ page }) => {
+    await page.goto("/portfolio");
+    const gallery = page.locator("main");
+    for (const title of ["Framing Projects", "Roofing Projects", "Bright Green Roof Treatment Projects"]) {
+      await expect(gallery.getByRole("heading", { name: title })).toBeVisible();
+    }
+    await page.getByRole("link", { name: "Roofing", exact: true }).click();
+    await expect(page).toHaveURL(/\/portfolio\?category=roofing$/);
+    await expect(page.getByRole("link", { name: "Roofing", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(gallery.getByRole("heading", { name: "Roofing Projects" })).toBeVisible();
+    await expect(gallery.getByRole("heading", { name: "Framing Projects" })).toHaveCount(0);
+    await page.getByRole("link", { name: "All Projects" }).click();
+    await expect(gallery.getByRole("heading", { name: "Framing Projects" })).toBeVisible();
+  });
+
+  test("the home page's tabs stay in the portfolio section", async ({ page }) => {
+    await page.goto("/#portfolio");
+    await page.locator("#portfolio").getByRole("link", { name: "Bright Green", exact: true }).click();
+    await expect(page).toHaveURL(/\/\?portfolio=bright-green#portfolio$/);
+    await expect(page.locator("#portfolio").getByRole("heading", { name: "Bright Green Roof Treatment Projects" })).toBeVisible();
+    await expect(page.locator("#portfolio").getByRole("heading", { name: "Roofing Projects" })).toHaveCount(0);
+  });
+
+  test("a tile opens a large dialog with the picture, and Escape closes it @js", async ({ page }) => {
+    await page.goto("/portfolio?category=framing");
+    await page.getByRole("link", { name: "Family Room Addition, Wellington" }).click();
+    const dialog = page.getByRole("dialog", { name: "Family Room Addition, Wellington" });
+    await expect(dialog).toBeVisible();
+    const img = dialog.getByRole("img", { name: /room addition/i });
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1200);
+    await expect(dialog.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/category=framing$/);
+  });
+
+  test("a video tile plays in the dialog only when chosen @js", async ({ page }) => {
+    await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }));
+    await page.goto("/portfolio?category=bright-green");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await page.getByRole("link", { name: /Video: Watch: How the Bright Green Treatment Is Applied/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/M7lc1UVf-VE/);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("without scripts a tile is a link to its picture @nojs", async ({ page }) => {
+    await page.goto("/portfolio?category=framing");
+    const tile = page.getByRole("link", { name: "Family Room Addition, Wellington" });
+    const href = await tile.getAttribute("href");
+    expect(href).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/);
+    const response = await page.request.get(href!);
+    expect(response.headers()["content-type"]).toBe("image/webp");
+  });
+
+  test("carousel buttons scroll 300px @js", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/portfolio");
+    const track = page.getByRole("list", { name: "Framing Projects" });
+    expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+    await page.getByRole("button", { name: "Scroll Framing Projects right" }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(280);
+    await page.getByRole("button", { name: "Scroll Framing Projects left" }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
+  });
+
+  test("without scripts the carousel scrolls natively and shows no dead buttons @nojs", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/portfolio");
+    await expect(page.getByRole("button", { name: /Scroll .* right/ })).toHaveCount(0);
+    const track = page.getByRole("list", { name: "Framing Projects" });
+    expect(await track.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const tile = track.getByRole("link").first();
+    await expect(tile).toHaveCSS("width", "288px");
+    await expect(tile).toHaveCSS("height", "224px");
+  });
+});
+
+test.describe("home page", () => {
+  test("sections come in the spec's order, with working calls to action", async ({ page }) => {
+    await page.goto("/");
+    const ids = await page.locator("main > section").evaluateAll((els) => els.map((e) => e.id));
+    expect(ids).toEqual(["home", "about", "services", "bright-green", "portfolio", "testimonials", "contact"]);
+    const hero = page.locator("#home");
+    await expect(hero.getByRole("link", { name: "Get a Free Quote" })).toHaveAttribute("href", "#contact");
+    await expect(hero.getByRole("link", { name: "Explore Our Services" })).toHaveAttribute("href", "#services");
+    await expect(hero.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "#about");
+    await expect(page.getByRole("link", { name: "View All Service Areas" })).toHaveAttribute(
+      "href",
+      "/wichita-framing-roofing-services",
+    );
+    await expect(page.locator("#bright-green").getByRole("link", { name: "Schedule a Consultation" })).toHaveAttribute(
+      "href",
+      "#contact",
+    );
+  });
+
+  test("the three service cards carry the spec's features and links", async ({ page }) => {
+    await page.goto("/");
+    const services = page.locator("#services");
+    for (const [title, feature, href] of [
+      ["Residential Framing", "Garage and shed framing", "/services/residential-framing-wichita"],
+      ["Residential Roofing", "Storm damage repair", "/services/residential-roofing-wichita"],
+      ["Gutter Services", "Gutter guards", "/services/gutter-services-wichita"],
+    ]) {
+      const card = services.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+      await expect(card.getByText(feature)).toBeVisible();
+      await expect(card.getByRole("link", { name: /Learn more/ })).toHaveAttribute("href", href);
+      await expect(card.getByRole("link", { name: /Request Service/ })).toHaveAttribute("href", "#contact");
+      await expect(card.getByRole("img")).toHaveAttribute("alt", /.{20,}/);
+    }
+  });
+
+  test("the Bright Green video loads nothing from YouTube until played", async ({ page }, info) => {
+    const external: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(info.project.use.baseURL!)) external.push(r.url());
+    });
+    await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }));
+    await page.goto("/#bright-green");
+    const facade = page.getByTestId("video-facade");
+    await expect(facade).toHaveAttribute("href", "https://www.youtube.com/watch?v=M7lc1UVf-VE");
+    for (const benefit of ["Extends Roof Life", "Restores Color", "Weather Resistant", "Reduces Oxidation", "Prevents Damage", "Reapplicable"]) {
+      await expect(page.locator("#bright-green").getByText(benefit, { exact: true })).toBeVisible();
+    }
+    expect(external).toEqual([]);
+    if (jsEnabled(info)) {
+      await facade.click();
+      await expect(page.locator("#bright-green iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?autoplay=1/);
+    }
+  });
+
+  test("testimonials show stars, quote, initial, name and location", async ({ page }) => {
+    await page.goto("/#testimonials");
+    const card = page.locator("#testimonials li").filter({ hasText: "Karen M." });
+    await expect(card.getByLabel("5 out of 5 stars")).toBeVisible();
+    await expect(card.locator("blockquote")).toHaveCSS("font-style", "italic");
+    await expect(card.getByText("Wellington, KS")).toBeVisible();
+    await expect(card.getByText("K", { exact: true })).toBeVisible();
+  });
+
+  test("the contact card offers tap-to-call and tap-to-mail", async ({ page }) => {
+    await page.goto("/#contact");
+    const card = page.locator("#contact address");
+    await expect(card).toContainText("Owner: Dale Whitaker");
+    await expect(card).toContainText("Lead contractor: Cody Whitaker");
+    await expect(card.getByRole("link", { name: "(620) 555-0142" })).toHaveAttribute("href", "tel:+16205550142");
+    await expect(card.getByRole("link", { name: "hello@example.com" })).toHaveAttribute("href", "mailto:hello@example.com");
+    await expect(card).toContainText("Saturday: 8am - 2pm");
+  });
+});
+
+test.describe("contact form", () => {
+  test("a blank required field gets the spec's message and the input is kept", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Name").fill("   ");
+    await form.getByLabel("Email").fill("kim@example.com");
+    await form.getByLabel("Message").fill("Need a roof estimate");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields");
+    await expect(form.getByLabel("Email")).toHaveValue("kim@example.com");
+    await expect(form.getByLabel("Message")).toHaveValue("Need a roof estimate");
+  });
+
+  test("a complete message is accepted", async ({ page }, info) => {
+    await page.goto("/#contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Name").fill("Kim Hoang");
+    await form.getByLabel("Email").fill("kim@example.com");
+    await form.getByLabel("Phone").fill("316-555-0100");
+    await form.getByLabel("Message").fill(`Hail damage on the north slope (${info.project.name})`);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    const done = page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." });
+    await expect(done).toBeVisible();
+    if (jsEnabled(info)) {
+      await expect(page).toHaveURL(/\/#contact$/);
+      await expect(form.getByLabel("Name")).toHaveValue("");
+    }
+  });
+});
+
+test.describe("search and sharing", () => {
+  test("each page has a canonical URL, social tags and Wichita geo tags", async ({ page, baseURL }) => {
+    for (const path of ["/", "/services/roof-repairs-wichita", "/derby-framing-roofing-services"]) {
+      await page.goto(path);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path}`);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(`\\| ${COMPANY}$`));
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(page.locator('meta[name="geo.placename"]')).toHaveAttribute("content", "Wichita");
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{60,}/);
+      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /.+/);
+    }
+  });
+
+  test("structured data fits each page type", async ({ page }) => {
+    const base = { "@type": "RoofingContractor", name: COMPANY, telephone: "(620) 555-0142" };
+    await page.goto("/services/gutter-services-wichita");
+    const service = await jsonLd(page);
+    expect(service).toMatchObject({ ...base, areaServed: "Wichita, KS", address: { addressLocality: "Wellington" } });
+    expect(service.makesOffer.itemOffered.serviceType).toBe("Gutter Installation and Repair");
+    expect(service.email).toBeUndefined();
+
+    await page.goto("/derby-framing-roofing-services");
+    const town = await jsonLd(page);
+    expect(town).toMatchObject({
+      ...base,
+      email: "hello@example.com",
+      areaServed: { "@type": "GeoCircle", geoRadius: 25000, geoMidpoint: { latitude: 37.5456, longitude: -97.2689 } },
+    });
+
+    await page.goto("/wichita-framing-roofing-services");
+    const hub = await jsonLd(page);
+    expect(hub).toMatchObject({ ...base, email: "hello@example.com", priceRange: "$$", areaServed: { geoRadius: 50000 } });
+    expect(hub.openingHoursSpecification).toEqual([
+      expect.objectContaining({ dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "07:00", closes: "18:00" }),
+      expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "08:00", closes: "14:00" }),
+    ]);
+  });
+
+  test("the sitemap lists every public page and robots.txt points to it", async ({ request, baseURL }) => {
+    const xml = await (await request.get("/sitemap.xml")).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(baseURL!, ""));
+    for (const path of ALL_PUBLIC_PATHS.filter((p) => p !== "/privacy" && p !== "/terms")) expect(locs).toContain(path);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test("the Wichita hub links six services and lists its twelve neighborhoods", async ({ page }) => {
+    await page.goto("/wichita-framing-roofing-services");
+    await expect(page.getByRole("link", { name: /^Learn More about/ })).toHaveCount(6);
+    for (const n of ["Downtown Wichita", "College Hill", "Delano", "Linwood"]) {
+      await expect(page.getByText(n, { exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe("every public page", () => {
+  test("loads nothing from other sites", async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const external: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:")) external.push(r.url());
+    });
+    for (const path of ALL_PUBLIC_PATHS) await page.goto(path, { waitUntil: "networkidle" });
+    expect(external).toEqual([]);
+  });
+
+  test("has no accessibility violations (axe) @js", async ({ page }) => {
+    test.setTimeout(120_000);
+    // Reduced motion shows every section at once, so axe measures contrast at full opacity.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    for (const path of ALL_PUBLIC_PATHS) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const summary = results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
+      expect(summary).toEqual([]);
+    }
+  });
+});
+
+test.describe("scroll-in animation", () => {
+  test("sections fade in as they come into view @js", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/");
+    const target = page.locator("#testimonials [data-reveal]").first();
+    await expect(target).not.toHaveClass(/in-view/);
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toHaveClass(/in-view/);
+    await expect(target).toHaveCSS("opacity", "1");
+  });
+
+  test("everything is visible without scripts @nojs", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("#testimonials [data-reveal]").first()).toHaveCSS("opacity", "1");
+  });
+
+  test("nothing is hidden for visitors who ask for reduced motion @js", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await expect(page.locator("#testimonials [data-reveal]").first()).toHaveCSS("opacity", "1");
+  });
+});
