@@ -8,11 +8,15 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import inlineStyles from "./app.css?inline";
 import stylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found";
 
+// In production the stylesheet (about 7 KB gzipped) is inlined: on a slow phone
+// connection a render-blocking round trip costs more than re-sending it with each page.
+// See docs/decisions/0005-inline-css.md. Vite's dev server needs the link for hot reload.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -26,6 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c2430" />
         <Meta />
+        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: inlineStyles }} />}
         <Links />
       </head>
       <body>

@@ -123,7 +123,7 @@ const items = [
 
 // Pictures of the public pages themselves (service cards, hero), in the sizes the
 // pages ask for through srcset.
-const PUBLIC_OUT = path.resolve("public/images");
+const PUBLIC_OUT = path.resolve("app/assets/images");
 const siteImages = [
   { file: "service-framing", draw: (r) => framing(r, { stories: 2 }), sky: "morning", widths: [480, 800] },
   { file: "service-roofing", draw: (r) => house(r, { wall: "#e9e1d2", door: "#7a3b2e", roof: "#3f4349" }), sky: "noon", widths: [480, 800] },

@@ -146,6 +146,8 @@ function ProjectTile({ project, onOpen }: { project: ProjectCard; onOpen: (p: Pr
       {project.image && (
         <img
           src={project.image.url}
+          srcSet={project.image.srcSet}
+          sizes="18rem"
           alt={project.altText}
           width={project.image.width ?? undefined}
           height={project.image.height ?? undefined}
@@ -234,6 +236,8 @@ function DialogMedia({ project }: { project: ProjectCard }) {
         project.image && (
           <img
             src={project.image.url}
+            srcSet={project.image.srcSet}
+            sizes="min(64rem, 100vw)"
             alt={project.altText}
             onLoad={() => setLoaded(true)}
             ref={(img) => {

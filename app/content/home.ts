@@ -1,3 +1,4 @@
+import { SITE_IMAGES, type SiteImage } from "./images";
 import type { ServiceSlug } from "./site";
 
 export type HomeService = {
@@ -5,7 +6,7 @@ export type HomeService = {
   title: string;
   description: string;
   icon: "framing" | "roofing" | "gutters";
-  image: string;
+  image: SiteImage;
   alt: string;
   features: string[];
 };
@@ -16,7 +17,7 @@ export const HOME_SERVICES: HomeService[] = [
     title: "Residential Framing",
     description: "Custom homes, additions and outbuildings framed square, plumb and to code.",
     icon: "framing",
-    image: "/images/service-framing",
+    image: SITE_IMAGES.framing,
     alt: "Two-story house frame of fresh lumber studs and roof trusses",
     features: ["Custom home framing", "Room additions", "Interior wall framing", "Structural repairs", "Garage and shed framing"],
   },
@@ -25,7 +26,7 @@ export const HOME_SERVICES: HomeService[] = [
     title: "Residential Roofing",
     description: "New roofs, replacements and repairs built for Kansas hail, wind and heat.",
     icon: "roofing",
-    image: "/images/service-roofing",
+    image: SITE_IMAGES.roofing,
     alt: "Ranch house with a new charcoal shingle roof",
     features: ["Shingle roof installation", "Roof repairs", "Complete roof replacement", "Roof inspections", "Storm damage repair"],
   },
@@ -34,7 +35,7 @@ export const HOME_SERVICES: HomeService[] = [
     title: "Gutter Services",
     description: "Seamless gutters and downspouts that keep water away from your foundation.",
     icon: "gutters",
-    image: "/images/service-gutters",
+    image: SITE_IMAGES.gutters,
     alt: "House with white seamless gutters and a downspout along the corner",
     features: ["Gutter installation", "Gutter cleaning", "Gutter repair", "Downspout services", "Gutter guards"],
   },
@@ -53,7 +54,7 @@ export const BRIGHT_GREEN_VIDEO = {
   // Placeholder until the company's own video is uploaded to YouTube.
   url: "https://www.youtube.com/watch?v=M7lc1UVf-VE",
   title: "How the Bright Green roof treatment is applied",
-  thumbnail: "/images/bright-green-video",
+  thumbnail: SITE_IMAGES.brightGreenVideo,
   alt: "Roof halfway through treatment: restored dark shingles beside faded ones",
 };
 

@@ -6,8 +6,8 @@ import { images, projects, settings, testimonials, type ProjectCategory } from "
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { defaultContactSettings } from "~/lib/contact-settings";
 import { paths } from "~/lib/env.server";
-import { sniffImage } from "~/lib/image-type";
-import { newStoredName, removeUpload, writeUpload } from "~/lib/storage.server";
+import { removeUpload } from "~/lib/storage.server";
+import { saveImageFiles } from "~/models/image.server";
 
 type DemoProject = {
   title: string;
@@ -151,19 +151,17 @@ function isEmpty(): boolean {
  * Fills an empty database with demo content. A database that already holds anything
  * (even one settings row) is left alone, so the owner's own content is never touched.
  */
-export function seedDemoContent(): { seeded: boolean } {
+export async function seedDemoContent(): Promise<{ seeded: boolean }> {
   if (!isEmpty()) return { seeded: false };
   const written: string[] = [];
   try {
-    const files = DEMO_PROJECTS.map((p) => {
+    const files: Array<Awaited<ReturnType<typeof saveImageFiles>> & { bytes: number }> = [];
+    for (const p of DEMO_PROJECTS) {
       const bytes = fs.readFileSync(path.join(paths.seedImages, p.file));
-      const info = sniffImage(bytes);
-      if (!info) throw new Error(`Demo image ${p.file} is not an image`);
-      const storedName = newStoredName(info.extension);
-      writeUpload(storedName, bytes);
-      written.push(storedName);
-      return { storedName, bytes: bytes.byteLength, info };
-    });
+      const saved = await saveImageFiles(bytes);
+      written.push(saved.storedName);
+      files.push({ ...saved, bytes: bytes.byteLength });
+    }
     const db = getDb();
     db.transaction((tx) => {
       // Oldest first, so "newest first" lists keep the order written here.

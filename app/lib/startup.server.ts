@@ -7,7 +7,7 @@ import { seedDemoContent } from "./seed.server";
 export async function prepareApp(log: (line: string) => void = console.log) {
   getDb();
   if (env.SEED_DEMO_CONTENT) {
-    const { seeded } = seedDemoContent();
+    const { seeded } = await seedDemoContent();
     if (seeded) log("Empty database: added demo projects, testimonials and settings.");
   }
   await ensureFirstAdmin(log);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { paths } from "./env.server";
+import { VARIANT_WIDTHS, variantName } from "./image-variants";
 
 /** Public URL of a stored upload. Names are ours, so they never need escaping. */
 export function uploadUrl(storedName: string): string {
@@ -25,6 +26,9 @@ export function writeUpload(storedName: string, bytes: Uint8Array) {
   fs.writeFileSync(uploadPath(storedName), bytes, { flag: "wx" });
 }
 
+/** Removes a file and any smaller copies made of it. */
 export function removeUpload(storedName: string) {
-  fs.rmSync(uploadPath(storedName), { force: true });
+  for (const name of [storedName, ...VARIANT_WIDTHS.map((w) => variantName(storedName, w))]) {
+    fs.rmSync(uploadPath(name), { force: true });
+  }
 }

@@ -1,20 +1,33 @@
 import { desc } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { images, type Image } from "~/db/schema";
-import { sniffImage } from "~/lib/image-type";
+import { sniffImage, type ImageInfo } from "~/lib/image-type";
+import { writeVariants } from "~/lib/image-variants.server";
 import { newStoredName, removeUpload, writeUpload } from "~/lib/storage.server";
 
 export class NotAnImageError extends Error {}
 
 /**
- * Writes the file, then its row; if the row cannot be written the file is removed,
- * so the library and the uploads folder never disagree.
+ * Writes a picture and its smaller copies under a server-chosen name. On any failure
+ * nothing is left on disk.
  */
-export function storeImage(input: { bytes: Uint8Array; originalName: string; alt?: string }): Image {
-  const info = sniffImage(input.bytes);
+export async function saveImageFiles(bytes: Uint8Array): Promise<{ storedName: string; info: ImageInfo }> {
+  const info = sniffImage(bytes);
   if (!info) throw new NotAnImageError("Not a supported image");
   const storedName = newStoredName(info.extension);
-  writeUpload(storedName, input.bytes);
+  writeUpload(storedName, bytes);
+  try {
+    await writeVariants(storedName, bytes, info);
+  } catch (error) {
+    removeUpload(storedName);
+    throw error;
+  }
+  return { storedName, info };
+}
+
+/** Files first, then the row; if the row cannot be written the files go again. */
+export async function storeImage(input: { bytes: Uint8Array; originalName: string; alt?: string }): Promise<Image> {
+  const { storedName, info } = await saveImageFiles(input.bytes);
   try {
     return getDb()
       .insert(images)

@@ -1,6 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { images, projects, type ProjectCategory } from "~/db/schema";
+import { srcSetFor } from "~/lib/image-variants";
 import { uploadUrl } from "~/lib/storage.server";
 
 export type ProjectCard = {
@@ -12,7 +13,7 @@ export type ProjectCard = {
   videoUrl: string | null;
   altText: string;
   featured: boolean;
-  image: { url: string; width: number | null; height: number | null } | null;
+  image: { url: string; srcSet?: string; width: number | null; height: number | null } | null;
 };
 
 /** Every project the public portfolio shows, in the owner's order, newest first among equals. */
@@ -33,6 +34,8 @@ export function listProjects(category?: ProjectCategory): ProjectCard[] {
     videoUrl: project.videoUrl,
     altText: project.altText || image?.alt || project.title,
     featured: project.featured,
-    image: image ? { url: uploadUrl(image.storedName), width: image.width, height: image.height } : null,
+    image: image
+      ? { url: uploadUrl(image.storedName), srcSet: srcSetFor(image, uploadUrl), width: image.width, height: image.height }
+      : null,
   }));
 }

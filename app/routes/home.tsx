@@ -7,6 +7,7 @@ import { ServiceIcon } from "~/components/service-icon";
 import { TestimonialGrid } from "~/components/testimonial-grid";
 import { VideoFacade } from "~/components/video-facade";
 import { ABOUT_HIGHLIGHTS, BRIGHT_GREEN_BENEFITS, BRIGHT_GREEN_VIDEO, HOME_SERVICES } from "~/content/home";
+import { SITE_IMAGES } from "~/content/images";
 import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
@@ -85,12 +86,12 @@ function Hero({ phone, city }: { phone?: string; city?: string }) {
   return (
     <section id="home" className="relative isolate overflow-hidden bg-ink text-white">
       <img
-        src="/images/service-roofing-800.webp"
-        srcSet="/images/service-roofing-480.webp 480w, /images/service-roofing-800.webp 800w"
+        src={SITE_IMAGES.roofing.src}
+        srcSet={SITE_IMAGES.roofing.srcSet}
         sizes="100vw"
         alt=""
-        width={800}
-        height={600}
+        width={SITE_IMAGES.roofing.width}
+        height={SITE_IMAGES.roofing.height}
         fetchPriority="high"
         className="absolute inset-0 -z-10 size-full object-cover opacity-30"
       />
@@ -180,11 +181,11 @@ function Services() {
           {HOME_SERVICES.map((s) => (
             <li key={s.slug} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm" data-reveal>
               <img
-                src={`${s.image}-800.webp`}
-                srcSet={`${s.image}-480.webp 480w, ${s.image}-800.webp 800w`}
+                src={s.image.src}
+                srcSet={s.image.srcSet}
                 sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-                width={800}
-                height={600}
+                width={s.image.width}
+                height={s.image.height}
                 alt={s.alt}
                 loading="lazy"
                 decoding="async"
@@ -276,13 +277,7 @@ function BrightGreen() {
             url={BRIGHT_GREEN_VIDEO.url}
             title={BRIGHT_GREEN_VIDEO.title}
             alt={BRIGHT_GREEN_VIDEO.alt}
-            thumbnail={{
-              src: `${BRIGHT_GREEN_VIDEO.thumbnail}-960.webp`,
-              srcSet: `${BRIGHT_GREEN_VIDEO.thumbnail}-480.webp 480w, ${BRIGHT_GREEN_VIDEO.thumbnail}-960.webp 960w`,
-              sizes: "(min-width: 1024px) 600px, 100vw",
-              width: 960,
-              height: 720,
-            }}
+            thumbnail={{ ...BRIGHT_GREEN_VIDEO.thumbnail, sizes: "(min-width: 1024px) 600px, 100vw" }}
           />
         </div>
       </div>

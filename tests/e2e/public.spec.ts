@@ -47,7 +47,7 @@ test.describe("portfolio", () => {
     const dialog = page.getByRole("dialog", { name: "Family Room Addition, Wellington" });
     await expect(dialog).toBeVisible();
     const img = dialog.getByRole("img", { name: /room addition/i });
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1200);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     await expect(dialog.getByRole("status", { name: "Loading" })).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

@@ -7,8 +7,8 @@ import { paths } from "~/lib/env.server";
 import { seedDemoContent } from "~/lib/seed.server";
 
 describe("npm run backup", () => {
-  it("copies the database and every upload into one timestamped folder", () => {
-    seedDemoContent();
+  it("copies the database and every upload into one timestamped folder", async () => {
+    await seedDemoContent();
     const out = path.join(path.dirname(paths.database), "backups");
     const result = spawnSync(process.execPath, ["scripts/backup.js", "--out", out], { encoding: "utf8", env: process.env });
     expect(result.status).toBe(0);

@@ -9,8 +9,8 @@ import { getBusinessFacts, getSetting } from "~/models/settings.server";
 const uploadsOnDisk = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).sort() : []);
 
 describe("demo content", () => {
-  it("fills an empty database with projects in every category, testimonials and settings", () => {
-    expect(seedDemoContent()).toEqual({ seeded: true });
+  it("fills an empty database with projects in every category, testimonials and settings", async () => {
+    expect(await seedDemoContent()).toEqual({ seeded: true });
     const db = getDb();
     const rows = db.select().from(projects).all();
     expect(rows.length).toBeGreaterThanOrEqual(9);
@@ -29,7 +29,7 @@ describe("demo content", () => {
     expect(getSetting("contact").autoresponderMessage).toContain("within 24 hours");
   });
 
-  it("stores every demo image as a real, small file with alt text", () => {
+  it("stores every demo image as a real, small file with alt text", async () => {
     const rows = getDb().select().from(images).all();
     expect(rows).toHaveLength(9);
     for (const image of rows) {
@@ -42,22 +42,36 @@ describe("demo content", () => {
     }
   });
 
-  it("never touches a database that already has content", () => {
+  it("never touches a database that already has content", async () => {
     const before = uploadsOnDisk();
     const titles = getDb().select().from(projects).all().map((p) => p.title);
-    expect(seedDemoContent()).toEqual({ seeded: false });
+    expect(await seedDemoContent()).toEqual({ seeded: false });
     expect(uploadsOnDisk()).toEqual(before);
     expect(getDb().select().from(projects).all().map((p) => p.title)).toEqual(titles);
   });
 
-  it("counts a single settings row as content", () => {
+  it("counts a single settings row as content", async () => {
     const db = getDb();
     db.delete(projects).run();
     db.delete(testimonials).run();
     db.delete(images).run();
     db.delete(settings).run();
     db.insert(settings).values({ key: "maps", value: { apiKey: null, publisherTag: null } }).run();
-    expect(seedDemoContent()).toEqual({ seeded: false });
+    expect(await seedDemoContent()).toEqual({ seeded: false });
     expect(db.select().from(projects).all()).toHaveLength(0);
+  });
+});
+
+describe("demo pictures", () => {
+  it("come with 480 and 960 pixel wide copies for phones", async () => {
+    const db = getDb();
+    db.delete(settings).run();
+    fs.rmSync(paths.uploads, { recursive: true, force: true });
+    expect(await seedDemoContent()).toEqual({ seeded: true });
+    const names = uploadsOnDisk();
+    // 9 originals, each with a 480 and a 960 wide copy.
+    expect(names.filter((n) => /-w480\.webp$/.test(n))).toHaveLength(9);
+    expect(names.filter((n) => /-w960\.webp$/.test(n))).toHaveLength(9);
+    expect(names).toHaveLength(27);
   });
 });
