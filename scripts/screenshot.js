@@ -15,8 +15,9 @@ for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 844 }, javaScriptEnabled: process.env.JS !== "0" });
   for (const p of paths.length ? paths : ["/"]) {
     await page.goto(base + p, { waitUntil: "networkidle" });
-    // Walk down the page so lazy images load, then come back to the top.
-    await page.evaluate(async () => {
+    // Walk down the page so lazy images load, then come back to the top. (Without
+    // scripts browsers load lazy images at once, and evaluate would wait forever.)
+    if (process.env.JS !== "0") await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
         window.scrollTo({ top: y, behavior: "instant" });
         await new Promise((r) => setTimeout(r, 100));

@@ -7,11 +7,14 @@ export function PageHero({
   title,
   lead,
   phone,
+  quoteHref = "/#contact",
 }: {
   eyebrow?: string;
   title: string;
   lead?: string;
   phone?: string;
+  /** Where "Get a Free Quote" leads: the home page's form unless the page has its own. */
+  quoteHref?: string;
 }) {
   return (
     <section className="relative overflow-hidden bg-ink text-white">
@@ -25,7 +28,7 @@ export function PageHero({
         {lead && <p className="mt-5 max-w-2xl text-lg text-white/80">{lead}</p>}
         {phone && (
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href="/#contact" className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+            <a href={quoteHref} className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
               Get a Free Quote
             </a>
             <a

@@ -34,8 +34,8 @@ export function ProjectGallery({
 
   return (
     <div>
-      <nav aria-label="Portfolio categories" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-2">
+      <nav aria-label="Portfolio categories">
+        <ul className="flex flex-wrap gap-2">
           {PORTFOLIO_TABS.map((t) => (
             <li key={t.value}>
               <Link

@@ -23,6 +23,7 @@ export type AreaContent = {
 };
 
 export type HubContent = AreaContent & {
+  neighborhoodsIntro: string;
   neighborhoods: string[];
   learnMore: ServiceSlug[];
 };
@@ -47,6 +48,8 @@ export const WICHITA: HubContent = {
     "Wichita sits in one of the most hail-prone metro areas in the country, so we talk with most city homeowners about Class 4 impact-rated shingles, which can also lower insurance premiums. Tree-lined older streets mean gutter guards earn their keep.",
   landmarksTitle: "Neighborhoods we serve",
   landmarks: [],
+  neighborhoodsIntro:
+    "From the historic homes of Riverside and Delano to Eastborough's big lots and the newer streets of West Wichita, we work all over the city, most weeks of the year.",
   neighborhoods: [
     "Downtown Wichita",
     "Riverside",

@@ -31,6 +31,7 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
         title="Contact Us"
         lead="Tell us about your project and we will get back to you within 24 hours."
         phone={facts?.phone}
+        quoteHref="#send-message"
       />
       <section className="bg-sand">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_1.4fr]">
@@ -38,7 +39,7 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
             <h2 className="text-2xl font-bold">Reach us directly</h2>
             <div className="mt-6">{facts && <ContactCard facts={facts} />}</div>
           </div>
-          <div>
+          <div id="send-message">
             <h2 className="text-2xl font-bold">Send us a message</h2>
             <div className="mt-6">
               <ContactForm result={actionData} />

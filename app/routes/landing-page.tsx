@@ -134,7 +134,7 @@ function HubServices({ hub }: { hub: HubContent }) {
       <section className="bg-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
           <h2 className="text-3xl font-bold tracking-tight">{hub.landmarksTitle}</h2>
-          <p className="mt-3 max-w-3xl text-ink-soft">{hub.localNeeds}</p>
+          <p className="mt-3 max-w-3xl text-ink-soft">{hub.neighborhoodsIntro}</p>
           <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {hub.neighborhoods.map((n) => (
               <li key={n} className="flex items-center gap-2 rounded-lg bg-sand px-4 py-3 font-medium">
