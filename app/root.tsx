@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   type LinksFunction,
 } from "react-router";
+import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
 import inlineStyles from "./app.css?inline";
 import stylesheet from "./app.css?url";
@@ -35,6 +36,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <ToastContainer
+          position="bottom-right"
+          autoClose={4000}
+          limit={3}
+          closeButton={({ closeToast }) => (
+            <button type="button" aria-label="Close toast" onClick={closeToast} className="px-1 text-lg leading-none opacity-60 hover:opacity-100">
+              ×
+            </button>
+          )}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

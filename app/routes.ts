@@ -36,6 +36,7 @@ export default [
   ]),
 
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/projects.tsx"),
     route("admin/testimonials", "routes/admin/testimonials.tsx"),

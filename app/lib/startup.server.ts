@@ -1,4 +1,6 @@
 import { getDb } from "~/db/client.server";
+import { purgeExpiredSessions } from "~/models/session.server";
+import { ensureCookieSecret } from "./cookies.server";
 import { env } from "./env.server";
 import { ensureFirstAdmin } from "./first-admin.server";
 import { seedDemoContent } from "./seed.server";
@@ -6,9 +8,11 @@ import { seedDemoContent } from "./seed.server";
 /** Runs before the server listens: migrations (by opening the DB), demo content, first admin. */
 export async function prepareApp(log: (line: string) => void = console.log) {
   getDb();
+  purgeExpiredSessions();
   if (env.SEED_DEMO_CONTENT) {
     const { seeded } = await seedDemoContent();
     if (seeded) log("Empty database: added demo projects, testimonials and settings.");
   }
   await ensureFirstAdmin(log);
+  ensureCookieSecret();
 }

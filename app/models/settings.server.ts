@@ -20,6 +20,8 @@ export type MapsSettings = z.infer<typeof MapsSettingsSchema>;
  * matches its schema (an older shape, a hand edit) falls back to the default rather
  * than breaking every public page.
  */
+const SecretsSchema = z.object({ sessionSecret: z.string().min(32).nullable() });
+
 const GROUPS = {
   business: { schema: BusinessFactsSchema, fallback: (): BusinessFacts => DEFAULT_BUSINESS_FACTS },
   contact: {
@@ -30,6 +32,10 @@ const GROUPS = {
   maps: {
     schema: MapsSettingsSchema,
     fallback: (): MapsSettings => ({ apiKey: null, publisherTag: null }),
+  },
+  secrets: {
+    schema: SecretsSchema,
+    fallback: (): z.infer<typeof SecretsSchema> => ({ sessionSecret: null }),
   },
 } as const;
 type Groups = typeof GROUPS;

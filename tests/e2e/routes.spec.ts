@@ -68,6 +68,7 @@ test("an unexpected error shows the spec's message and never a stack trace", asy
 });
 
 test("a form posted from another site is refused before it reaches a route", async ({ request }) => {
+  // The cross-site check runs before the route: even a right password never gets there.
   const response = await request.post("/admin/login", {
     headers: { Origin: "https://evil.example" },
     form: { email: "admin@example.com", password: "e2e-admin-password" },

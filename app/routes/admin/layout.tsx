@@ -1,25 +1,51 @@
-import { Link, Outlet } from "react-router";
+import { LogOut } from "lucide-react";
+import { data, Form, NavLink, Outlet } from "react-router";
+import { FlashMessage } from "~/components/flash-message";
+import { requireAdmin } from "~/lib/auth.server";
+import { readFlash } from "~/lib/flash.server";
+import type { Route } from "./+types/layout";
 
-export default function AdminLayout() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const { flash, headers } = await readFlash(request);
+  headers.set("Cache-Control", "no-store");
+  return data({ email: admin.email, flash }, { headers });
+}
+
+const tab = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 font-medium ${isActive ? "bg-white text-ink" : "text-white/90 hover:bg-white/10"}`;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-sand">
       <header className="bg-ink text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <p className="text-lg font-bold">Portfolio Admin</p>
-          <nav aria-label="Admin" className="flex flex-wrap gap-2 text-sm">
-            <Link to="/admin" className="rounded-md px-3 py-2 hover:bg-white/10">
+          <div>
+            <p className="text-lg font-bold">Portfolio Admin</p>
+            <p className="text-sm text-white/70" data-testid="admin-email">
+              {loaderData.email}
+            </p>
+          </div>
+          <nav aria-label="Admin" className="flex flex-wrap items-center gap-2 text-sm">
+            <NavLink to="/admin" end className={tab}>
               Projects
-            </Link>
-            <Link to="/admin/testimonials" className="rounded-md px-3 py-2 hover:bg-white/10">
+            </NavLink>
+            <NavLink to="/admin/testimonials" className={tab}>
               Testimonials
-            </Link>
-            <Link to="/admin/roof-measurement" className="rounded-md px-3 py-2 hover:bg-white/10">
+            </NavLink>
+            <NavLink to="/admin/roof-measurement" className={tab}>
               Roof Tool
-            </Link>
+            </NavLink>
+            <Form method="post" action="/admin/logout">
+              <button type="submit" className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10">
+                <LogOut aria-hidden className="size-4" /> Logout
+              </button>
+            </Form>
           </nav>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
+        <FlashMessage flash={loaderData.flash} />
         <Outlet />
       </main>
     </div>

@@ -1,35 +1,93 @@
-import { Form } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { FlashMessage } from "~/components/flash-message";
+import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from "~/lib/auth.server";
+import { clientIp } from "~/lib/client-ip.server";
+import { readFlash, setFlash } from "~/lib/flash.server";
+import { RateLimiter } from "~/lib/rate-limit.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { normalizeEmail } from "~/models/user.server";
 import type { Route } from "./+types/login";
 
-export default function AdminLogin() {
+// Per address: a person mistyping never meets this; a script does. Per account: slows a
+// guesser spread over many addresses. Only failures count against the account.
+const perIp = new RateLimiter(20, 15 * 60 * 1000);
+const perAccount = new RateLimiter(5, 15 * 60 * 1000);
+const TOO_MANY = "Too many login attempts. Please wait 15 minutes and try again.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getAdmin(request)) throw redirect(redirectTo);
+  const { flash, headers } = await readFlash(request);
+  return data({ flash, redirectTo }, { headers: { ...Object.fromEntries(headers), "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.clone().formData();
+  const email = normalizeEmail(String(form.get("email") ?? ""));
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const fail = (message: string, status: number) => data({ error: message, email }, { status });
+
+  if (!email || !String(form.get("password") ?? "")) return fail("Please enter your email and password", 400);
+  if (!perIp.consume(clientIp(request, context)).allowed || perAccount.isBlocked(email)) return fail(TOO_MANY, 429);
+
+  let user: { id: number; email: string };
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (!(error instanceof LoginError)) console.error("Login failed unexpectedly:", error);
+    perAccount.consume(email);
+    return fail(LOGIN_FAILED, 401);
+  }
+  perAccount.reset(email);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(user.id));
+  headers.append("Set-Cookie", await setFlash({ type: "success", message: "Logged in successfully" }));
+  return redirect(redirectTo, { headers });
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const error = actionData?.error;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-sand px-4">
       <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg">
         <h1 className="text-2xl font-bold">Admin Login</h1>
+        <div className="mt-4 space-y-3">
+          <FlashMessage flash={loaderData.flash} />
+          <FlashMessage flash={error && !busy ? { type: "error", message: error } : null} />
+        </div>
         <Form method="post" className="mt-6 space-y-4">
-          <label className="block">
-            <span className="text-sm font-medium">Email</span>
-            <input
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              className="mt-1 block w-full rounded-md border border-black/15 px-3 py-2"
-            />
-          </label>
-          <label className="block">
-            <span className="text-sm font-medium">Password</span>
-            <input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className="mt-1 block w-full rounded-md border border-black/15 px-3 py-2"
-            />
-          </label>
-          <button type="submit" className="w-full rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
-            Login
-          </button>
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <fieldset disabled={busy} className="space-y-4">
+            <label className="block">
+              <span className="text-sm font-medium">Email</span>
+              <input
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                defaultValue={actionData?.email}
+                className="mt-1 block w-full rounded-md border border-black/15 px-3 py-2"
+              />
+            </label>
+            <label className="block">
+              <span className="text-sm font-medium">Password</span>
+              <input
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className="mt-1 block w-full rounded-md border border-black/15 px-3 py-2"
+              />
+            </label>
+            <button
+              type="submit"
+              className="w-full rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-70"
+            >
+              {busy ? "Logging in..." : "Login"}
+            </button>
+          </fieldset>
         </Form>
       </div>
     </main>

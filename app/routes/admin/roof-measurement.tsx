@@ -1,4 +1,10 @@
+import { requireAdmin } from "~/lib/auth.server";
 import type { Route } from "./+types/roof-measurement";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
 
 export default function AdminRoofMeasurementTool() {
   return <h1 className="text-2xl font-bold">Roof Measurement Tool</h1>;

@@ -1,0 +1,59 @@
+import { redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { createSession, deleteSession, getSessionUser, type SessionUser } from "~/models/session.server";
+import { getUserByEmail } from "~/models/user.server";
+import { appCookie } from "./cookies.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+export const LOGIN_FAILED = "Failed to login";
+
+const sessionCookie = () => appCookie("__session", { maxAge: 30 * 24 * 60 * 60 });
+
+// Compared against when the email is unknown, so a wrong email takes as long as a wrong
+// password and the timing does not tell which accounts exist.
+let dummyHash: Promise<string> | undefined;
+
+export class LoginError extends Error {}
+
+export const authenticator = new Authenticator<{ id: number; email: string }>().use(
+  new FormStrategy(async ({ form }) => {
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    const user = getUserByEmail(email);
+    dummyHash ??= hashPassword("not a password anyone has");
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    if (!user || !ok) throw new LoginError(LOGIN_FAILED);
+    return { id: user.id, email: user.email };
+  }),
+  "form",
+);
+
+/** Starts a session (a new random id every login) and returns its Set-Cookie value. */
+export async function startSession(userId: number): Promise<string> {
+  return sessionCookie().serialize(createSession(userId));
+}
+
+export async function getAdmin(request: Request): Promise<SessionUser | null> {
+  const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof id === "string" ? getSessionUser(id) : null;
+}
+
+/**
+ * The first line of every admin loader and action. Pages send an anonymous visitor to
+ * the login page (and back afterwards); resource routes answer 401.
+ */
+export async function requireAdmin(request: Request, opts: { resource?: boolean } = {}): Promise<SessionUser> {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  if (opts.resource) throw new Response("Unauthorized", { status: 401 });
+  const url = new URL(request.url);
+  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Deletes the session row and returns the Set-Cookie value that clears the cookie. */
+export async function endSession(request: Request): Promise<string> {
+  const admin = await getAdmin(request);
+  if (admin) deleteSession(admin.sessionId);
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
