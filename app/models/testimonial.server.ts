@@ -1,7 +1,35 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { testimonials, type Testimonial } from "~/db/schema";
+import type { TestimonialInput } from "~/lib/testimonial-form";
 
 export function listTestimonials(): Testimonial[] {
   return getDb().select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id)).all();
+}
+
+export function getTestimonial(id: number): Testimonial | undefined {
+  return getDb().select().from(testimonials).where(eq(testimonials.id, id)).get();
+}
+
+function values(input: TestimonialInput) {
+  // An empty location is stored as null, as the public cards expect.
+  return { name: input.name, location: input.location || null, quote: input.quote, rating: input.rating };
+}
+
+export function createTestimonial(input: TestimonialInput): Testimonial {
+  return getDb().insert(testimonials).values(values(input)).returning().get();
+}
+
+/** Returns undefined when the testimonial no longer exists. */
+export function updateTestimonial(id: number, input: TestimonialInput): Testimonial | undefined {
+  return getDb()
+    .update(testimonials)
+    .set({ ...values(input), updatedAt: new Date() })
+    .where(eq(testimonials.id, id))
+    .returning()
+    .get();
+}
+
+export function deleteTestimonial(id: number): boolean {
+  return getDb().delete(testimonials).where(eq(testimonials.id, id)).run().changes > 0;
 }

@@ -1,13 +1,207 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { EditorDialog, FieldError, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
+import {
+  createTestimonial,
+  deleteTestimonial,
+  getTestimonial,
+  listTestimonials,
+  updateTestimonial,
+} from "~/models/testimonial.server";
+import type { Testimonial } from "~/db/schema";
 import type { Route } from "./+types/testimonials";
+
+const LIST = "/admin/testimonials";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const editId = params.get("edit");
+  const editing: "new" | Testimonial | null = editId === "new" ? "new" : (getTestimonial(parseId(editId) ?? 0) ?? null);
+  const deleting = getTestimonial(parseId(params.get("delete")) ?? 0) ?? null;
+  return { testimonials: listTestimonials(), editing, deleting };
 }
 
-export default function AdminTestimonials() {
-  return <h1 className="text-2xl font-bold">Testimonials</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "delete") {
+    const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
+    return redirectWithFlash(LIST, ok ? { type: "success", message: "Testimonial deleted successfully" } : { type: "error", message: "Failed to delete testimonial" });
+  }
+
+  const submission = parseWithZod(formData, { schema: TestimonialSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { id, ...input } = submission.value;
+  try {
+    if (id) {
+      if (!updateTestimonial(id, { id, ...input })) throw new Error(`Testimonial ${id} no longer exists`);
+      return redirectWithFlash(LIST, { type: "success", message: "Testimonial updated successfully" });
+    }
+    createTestimonial(input);
+    return redirectWithFlash(LIST, { type: "success", message: "Testimonial added successfully" });
+  } catch (error) {
+    console.error("Saving a testimonial failed:", error);
+    return data(submission.reply({ formErrors: ["Failed to save testimonial"] }), { status: 500 });
+  }
+}
+
+export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
+  const { testimonials, editing, deleting } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Testimonials</h1>
+        <Link to="?edit=new" className={primaryButton} preventScrollReset>
+          <Plus aria-hidden className="size-4" /> Add New Testimonial
+        </Link>
+      </div>
+
+      {testimonials.length === 0 ? (
+        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+          <p className="text-ink-soft">No testimonials added yet.</p>
+          <Link to="?edit=new" className={`${primaryButton} mt-4`}>
+            Add Your First Testimonial
+          </Link>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-black/10 bg-sand/60 text-xs tracking-wider text-ink-soft uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">Name</th>
+                <th scope="col" className="px-4 py-3">Location</th>
+                <th scope="col" className="px-4 py-3">Quote</th>
+                <th scope="col" className="px-4 py-3">Rating</th>
+                <th scope="col" className="px-4 py-3 text-right">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-black/5">
+              {testimonials.map((t) => (
+                <tr key={t.id}>
+                  <td className="px-4 py-3 font-medium whitespace-nowrap">{t.name}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-ink-soft">{t.location ?? "—"}</td>
+                  <td className="max-w-xs truncate px-4 py-3 text-ink-soft" title={t.quote}>
+                    {t.quote}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
+                      {Array.from({ length: 5 }, (_, i) => (
+                        <Star key={i} aria-hidden className={`size-4 ${i < t.rating ? "fill-amber-400 text-amber-400" : "text-black/15"}`} />
+                      ))}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1">
+                      <Link to={`?edit=${t.id}`} preventScrollReset className="rounded p-2 hover:bg-sand" aria-label={`Edit ${t.name}`}>
+                        <Pencil aria-hidden className="size-4" />
+                      </Link>
+                      <Link
+                        to={`?delete=${t.id}`}
+                        preventScrollReset
+                        className="rounded p-2 text-red-700 hover:bg-red-50"
+                        aria-label={`Delete ${t.name}`}
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {editing === "new" && (
+        <EditorDialog key="new" title="Add New Testimonial" closeTo={LIST}>
+          <TestimonialEditor testimonial={null} lastResult={actionData} />
+        </EditorDialog>
+      )}
+      {editing && editing !== "new" && (
+        <EditorDialog key={editing.id} title="Edit Testimonial" closeTo={LIST}>
+          <TestimonialEditor testimonial={editing} lastResult={actionData} />
+        </EditorDialog>
+      )}
+      {deleting && (
+        <EditorDialog title="Delete Testimonial" closeTo={LIST}>
+          <p>Are you sure you want to delete this testimonial?</p>
+          <p className="mt-2 text-sm text-ink-soft">
+            {deleting.name}: &ldquo;{deleting.quote.slice(0, 80)}&rdquo;
+          </p>
+          <Form method="post" action={LIST} className="mt-6 flex justify-end gap-3">
+            <input type="hidden" name="id" value={deleting.id} />
+            <Link to={LIST} className={secondaryButton}>
+              Cancel
+            </Link>
+            <button type="submit" name="intent" value="delete" className={`${primaryButton} bg-red-700 hover:bg-red-800`}>
+              Delete
+            </button>
+          </Form>
+        </EditorDialog>
+      )}
+    </>
+  );
+}
+
+type Editable = { id: number; name: string; location: string | null; quote: string; rating: number };
+
+function TestimonialEditor({ testimonial, lastResult }: { testimonial: Editable | null; lastResult: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: testimonial
+      ? { id: String(testimonial.id), name: testimonial.name, location: testimonial.location ?? "", quote: testimonial.quote, rating: String(testimonial.rating) }
+      : { rating: "5" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TestimonialSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const missing = [fields.name.errors, fields.quote.errors].some((e) => e?.includes(NAME_AND_QUOTE_REQUIRED));
+  return (
+    // No action attribute: it posts to this URL, ?edit=... included, so a refused form
+    // comes back open with its errors when scripts are off.
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {testimonial && <input {...getInputProps(fields.id, { type: "hidden" })} />}
+      {(missing || form.errors?.length) && (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {missing ? NAME_AND_QUOTE_REQUIRED : form.errors?.[0]}
+        </p>
+      )}
+      <label className="block">
+        <span className="text-sm font-medium">Name *</span>
+        <input {...getInputProps(fields.name, { type: "text" })} maxLength={100} autoFocus className={inputClass} />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium">Location</span>
+        <input {...getInputProps(fields.location, { type: "text" })} maxLength={100} placeholder="Wichita, KS" className={inputClass} />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium">Quote *</span>
+        <textarea {...getTextareaProps(fields.quote)} rows={4} maxLength={1000} className={inputClass} />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium">Rating (1-5)</span>
+        <input {...getInputProps(fields.rating, { type: "number" })} min={1} max={5} step={1} className={`${inputClass} w-24`} />
+        <FieldError id={fields.rating.errorId} errors={fields.rating.errors} />
+      </label>
+      <div className="flex justify-end gap-3 pt-2">
+        <Link to={LIST} className={secondaryButton}>
+          Cancel
+        </Link>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </Form>
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,70 @@
+import { X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+
+export const inputClass =
+  "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2 shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600";
+export const primaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-70";
+export const secondaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2 font-semibold text-ink hover:bg-sand";
+
+/**
+ * An editor that is a modal when scripts run and a plain panel of the page without them:
+ * the server renders <dialog open>, and the browser upgrades it with showModal().
+ */
+export function EditorDialog({
+  title,
+  closeTo,
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    dialog.close();
+    dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby="editor-title"
+      onCancel={(event) => {
+        // Escape: go back to the list instead of leaving the URL pointing at the editor.
+        event.preventDefault();
+        ref.current?.querySelector<HTMLAnchorElement>("[data-close]")?.click();
+      }}
+      className="relative z-10 mx-auto my-6 w-full max-w-xl rounded-xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50 open:block"
+    >
+      <div className="flex items-center justify-between border-b border-black/10 px-6 py-4">
+        <h2 id="editor-title" className="text-lg font-bold">
+          {title}
+        </h2>
+        <Link
+          to={closeTo}
+          data-close
+          aria-label="Close"
+          className="flex size-9 items-center justify-center rounded-full text-ink-soft hover:bg-sand hover:text-ink"
+          preventScrollReset
+        >
+          <X aria-hidden className="size-5" />
+        </Link>
+      </div>
+      <div className="px-6 py-5">{children}</div>
+    </dialog>
+  );
+}
+
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {errors[0]}
+    </p>
+  );
+}
