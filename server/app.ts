@@ -55,6 +55,12 @@ app.use(
   }),
 );
 
+// A missing upload is an ordinary 404, not a server error worth a stack trace in the log.
+app.use("/uploads", (error: { status?: number }, _req: Request, res: Response, next: NextFunction) => {
+  if (error.status === 404) return res.status(404).type("text/plain").send("Not found");
+  next(error);
+});
+
 const handleRequest = createRequestListener({
   build: () => import("virtual:react-router/server-build"),
   mode: env.NODE_ENV,

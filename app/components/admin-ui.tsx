@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
+import { Pencil, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 
 export const inputClass =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2 shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600";
@@ -66,5 +66,74 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
     <p id={id} className="mt-1 text-sm text-red-700">
       {errors[0]}
     </p>
+  );
+}
+
+/** A list table: the column names, then the rows the caller renders. */
+export function AdminTable({ columns, children }: { columns: string[]; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-black/10 bg-sand/60 text-xs tracking-wider text-ink-soft uppercase">
+          <tr>
+            {columns.map((c, i) => (
+              <th key={c} scope="col" className={`px-4 py-3 ${i === columns.length - 1 ? "text-right" : ""}`}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-black/5">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Edit and delete for one row; both are links, so they work without scripts. */
+export function RowActions({ label, editTo, deleteTo }: { label: string; editTo: string; deleteTo: string }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Link to={editTo} preventScrollReset className="rounded p-2 hover:bg-sand" aria-label={`Edit ${label}`}>
+        <Pencil aria-hidden className="size-4" />
+      </Link>
+      <Link to={deleteTo} preventScrollReset className="rounded p-2 text-red-700 hover:bg-red-50" aria-label={`Delete ${label}`}>
+        <Trash2 aria-hidden className="size-4" />
+      </Link>
+    </div>
+  );
+}
+
+/** The confirm step before a delete: a modal with scripts, a panel of the page without. */
+export function ConfirmDelete({
+  title,
+  question,
+  detail,
+  id,
+  intent,
+  action,
+  closeTo,
+}: {
+  title: string;
+  question: string;
+  detail: React.ReactNode;
+  id: number;
+  intent: string;
+  action?: string;
+  closeTo: string;
+}) {
+  return (
+    <EditorDialog title={title} closeTo={closeTo}>
+      <p>{question}</p>
+      <p className="mt-2 text-sm text-ink-soft">{detail}</p>
+      <Form method="post" action={action} className="mt-6 flex justify-end gap-3">
+        <input type="hidden" name="id" value={id} />
+        <Link to={closeTo} className={secondaryButton}>
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value={intent} className={`${primaryButton} bg-red-700 hover:bg-red-800`}>
+          Delete
+        </button>
+      </Form>
+    </EditorDialog>
   );
 }

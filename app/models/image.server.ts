@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { images, type Image } from "~/db/schema";
 import { sniffImage, type ImageInfo } from "~/lib/image-type";
@@ -50,4 +50,23 @@ export async function storeImage(input: { bytes: Uint8Array; originalName: strin
 
 export function listImages({ limit = 100, offset = 0 } = {}): Image[] {
   return getDb().select().from(images).orderBy(desc(images.createdAt), desc(images.id)).limit(limit).offset(offset).all();
+}
+
+export function countImages(): number {
+  return getDb().select({ id: images.id }).from(images).all().length;
+}
+
+export function updateImageAlt(id: number, alt: string): boolean {
+  return getDb().update(images).set({ alt }).where(eq(images.id, id)).run().changes > 0;
+}
+
+/** Deletes the row, then its files. A project using it keeps its text and loses the picture. */
+export function deleteImage(id: number): boolean {
+  const row = getDb().delete(images).where(eq(images.id, id)).returning().get();
+  if (row) removeUpload(row.storedName);
+  return !!row;
+}
+
+export function getImage(id: number): Image | undefined {
+  return getDb().select().from(images).where(eq(images.id, id)).get();
 }

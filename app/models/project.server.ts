@@ -2,7 +2,9 @@ import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { images, projects, type ProjectCategory } from "~/db/schema";
 import { srcSetFor } from "~/lib/image-variants";
-import { uploadUrl } from "~/lib/storage.server";
+import type { ProjectInput } from "~/lib/project-form";
+import { removeUpload, uploadUrl } from "~/lib/storage.server";
+import { saveImageFiles } from "./image.server";
 
 export type ProjectCard = {
   id: number;
@@ -16,16 +18,15 @@ export type ProjectCard = {
   image: { url: string; srcSet?: string; width: number | null; height: number | null } | null;
 };
 
-/** Every project the public portfolio shows, in the owner's order, newest first among equals. */
-export function listProjects(category?: ProjectCategory): ProjectCard[] {
-  const rows = getDb()
+function projectQuery() {
+  return getDb()
     .select({ project: projects, image: images })
     .from(projects)
-    .leftJoin(images, eq(projects.imageId, images.id))
-    .where(category ? eq(projects.category, category) : undefined)
-    .orderBy(asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id))
-    .all();
-  return rows.map(({ project, image }) => ({
+    .leftJoin(images, eq(projects.imageId, images.id));
+}
+
+function toCard({ project, image }: { project: typeof projects.$inferSelect; image: typeof images.$inferSelect | null }): ProjectCard {
+  return {
     id: project.id,
     title: project.title,
     category: project.category,
@@ -37,5 +38,108 @@ export function listProjects(category?: ProjectCategory): ProjectCard[] {
     image: image
       ? { url: uploadUrl(image.storedName), srcSet: srcSetFor(image, uploadUrl), width: image.width, height: image.height }
       : null,
-  }));
+  };
+}
+
+/** Every project the public portfolio shows, in the owner's order, newest first among equals. */
+export function listProjects(category?: ProjectCategory): ProjectCard[] {
+  return projectQuery()
+    .where(category ? eq(projects.category, category) : undefined)
+    .orderBy(asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id))
+    .all()
+    .map(toCard);
+}
+
+export function getProject(id: number): ProjectCard | undefined {
+  const row = projectQuery().where(eq(projects.id, id)).get();
+  return row ? toCard(row) : undefined;
+}
+
+type NewImage = { bytes: Uint8Array; originalName: string };
+
+function fields(input: ProjectInput) {
+  return {
+    title: input.title,
+    category: input.category,
+    description: input.description,
+    mediaType: input.mediaType,
+    videoUrl: input.mediaType === "video" ? (input.videoUrl ?? null) : null,
+    altText: input.altText ?? "",
+    featured: input.featured,
+  };
+}
+
+/**
+ * Writes the picture's files, then the image row and the project row in one
+ * transaction. Whatever fails, nothing is left half-written: no orphan file, no row
+ * without its file.
+ */
+async function withImageFiles<T>(image: NewImage, alt: string, write: (imageId: number) => T): Promise<T> {
+  const { storedName, info } = await saveImageFiles(image.bytes);
+  try {
+    return getDb().transaction((tx) => {
+      const row = tx
+        .insert(images)
+        .values({
+          storedName,
+          originalName: image.originalName.slice(0, 255),
+          contentType: info.contentType,
+          bytes: image.bytes.byteLength,
+          width: info.width,
+          height: info.height,
+          alt,
+        })
+        .returning()
+        .get();
+      return write(row.id);
+    });
+  } catch (error) {
+    removeUpload(storedName);
+    throw error;
+  }
+}
+
+export async function createProject(input: ProjectInput, image: NewImage): Promise<number> {
+  return withImageFiles(image, input.altText ?? input.title, (imageId) =>
+    getDb().insert(projects).values({ ...fields(input), imageId }).returning({ id: projects.id }).get().id,
+  );
+}
+
+function imageOf(projectId: number) {
+  return getDb()
+    .select({ id: images.id, storedName: images.storedName })
+    .from(projects)
+    .innerJoin(images, eq(projects.imageId, images.id))
+    .where(eq(projects.id, projectId))
+    .get();
+}
+
+/** Returns false when the project no longer exists. A replaced picture is deleted with its files. */
+export async function updateProject(id: number, input: ProjectInput, image?: NewImage): Promise<boolean> {
+  const db = getDb();
+  if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return false;
+  const old = imageOf(id);
+  if (!image) {
+    db.update(projects).set({ ...fields(input), updatedAt: new Date() }).where(eq(projects.id, id)).run();
+    return true;
+  }
+  await withImageFiles(image, input.altText ?? input.title, (imageId) => {
+    db.update(projects).set({ ...fields(input), imageId, updatedAt: new Date() }).where(eq(projects.id, id)).run();
+    if (old) db.delete(images).where(eq(images.id, old.id)).run();
+  });
+  if (old) removeUpload(old.storedName);
+  return true;
+}
+
+/** Deletes the project and its picture (row and files). */
+export function deleteProject(id: number): boolean {
+  const db = getDb();
+  const old = imageOf(id);
+  const deleted = db.transaction((tx) => {
+    const changes = tx.delete(projects).where(eq(projects.id, id)).run().changes;
+    if (changes && old) tx.delete(images).where(eq(images.id, old.id)).run();
+    return changes > 0;
+  });
+  if (deleted && old) removeUpload(old.storedName);
+  return deleted;
 }

@@ -52,8 +52,10 @@ test("every admin screen shows the admin header with its own title", async ({ ad
     await expect(page).toHaveTitle(title);
     await expect(page.getByRole("heading", { level: 1, name: h1 })).toBeVisible();
     await expect(page.getByText("Portfolio Admin")).toBeVisible();
-    const nav = page.getByRole("navigation", { name: "Admin" });
-    for (const link of ["Projects", "Testimonials", "Roof Tool"]) await expect(nav.getByRole("link", { name: link })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Admin", exact: true });
+    for (const link of ["Projects", "Testimonials", "Roof Tool"]) {
+      await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
+    }
   }
 });
 

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { Plus, Star } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { EditorDialog, FieldError, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { AdminTable, ConfirmDelete, EditorDialog, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
@@ -71,18 +71,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           </Link>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-black/10 bg-sand/60 text-xs tracking-wider text-ink-soft uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Location</th>
-                <th scope="col" className="px-4 py-3">Quote</th>
-                <th scope="col" className="px-4 py-3">Rating</th>
-                <th scope="col" className="px-4 py-3 text-right">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-black/5">
+        <AdminTable columns={["Name", "Location", "Quote", "Rating", "Actions"]}>
               {testimonials.map((t) => (
                 <tr key={t.id}>
                   <td className="px-4 py-3 font-medium whitespace-nowrap">{t.name}</td>
@@ -98,25 +87,11 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                     </span>
                   </td>
                   <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <Link to={`?edit=${t.id}`} preventScrollReset className="rounded p-2 hover:bg-sand" aria-label={`Edit ${t.name}`}>
-                        <Pencil aria-hidden className="size-4" />
-                      </Link>
-                      <Link
-                        to={`?delete=${t.id}`}
-                        preventScrollReset
-                        className="rounded p-2 text-red-700 hover:bg-red-50"
-                        aria-label={`Delete ${t.name}`}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </Link>
-                    </div>
+                    <RowActions label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </AdminTable>
       )}
 
       {editing === "new" && (
@@ -130,21 +105,15 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         </EditorDialog>
       )}
       {deleting && (
-        <EditorDialog title="Delete Testimonial" closeTo={LIST}>
-          <p>Are you sure you want to delete this testimonial?</p>
-          <p className="mt-2 text-sm text-ink-soft">
-            {deleting.name}: &ldquo;{deleting.quote.slice(0, 80)}&rdquo;
-          </p>
-          <Form method="post" action={LIST} className="mt-6 flex justify-end gap-3">
-            <input type="hidden" name="id" value={deleting.id} />
-            <Link to={LIST} className={secondaryButton}>
-              Cancel
-            </Link>
-            <button type="submit" name="intent" value="delete" className={`${primaryButton} bg-red-700 hover:bg-red-800`}>
-              Delete
-            </button>
-          </Form>
-        </EditorDialog>
+        <ConfirmDelete
+          title="Delete Testimonial"
+          question="Are you sure you want to delete this testimonial?"
+          detail={`${deleting.name}: “${deleting.quote.slice(0, 80)}”`}
+          id={deleting.id}
+          intent="delete"
+          action={LIST}
+          closeTo={LIST}
+        />
       )}
     </>
   );

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { PROJECT_REQUIRED, ProjectSchema, VIDEO_URL_INVALID } from "./project-form";
+
+describe("ProjectSchema", () => {
+  it("accepts an image project and reads the featured checkbox", () => {
+    const r = ProjectSchema.parse({ title: " Deck ", category: "framing", description: "New deck", featured: "on" });
+    expect(r).toMatchObject({ title: "Deck", mediaType: "image", featured: true });
+  });
+
+  it("needs title, category and description", () => {
+    const r = ProjectSchema.safeParse({ title: "", category: "plumbing", description: "" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual([PROJECT_REQUIRED, PROJECT_REQUIRED, PROJECT_REQUIRED]);
+  });
+
+  it("needs a YouTube or Vimeo link for a video", () => {
+    const base = { title: "T", category: "roofing", description: "D", mediaType: "video" };
+    expect(ProjectSchema.safeParse({ ...base, videoUrl: "https://evil.example/x" }).error?.issues[0].message).toBe(VIDEO_URL_INVALID);
+    expect(ProjectSchema.safeParse({ ...base, videoUrl: "https://youtu.be/M7lc1UVf-VE" }).success).toBe(true);
+  });
+});

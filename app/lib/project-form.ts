@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { MEDIA_TYPES, PROJECT_CATEGORIES } from "~/db/schema";
+import { parseVideoUrl } from "./video";
+
+export const PROJECT_REQUIRED = "Title, category and description are required";
+export const VIDEO_URL_INVALID = "Please enter a YouTube or Vimeo link";
+export const IMAGE_REQUIRED = "Please choose an image";
+
+export const CATEGORY_LABELS = { framing: "Framing", roofing: "Roofing", "bright-green": "Bright Green" } as const;
+
+/** One schema for the browser (conform) and the action. The file itself is checked on the server. */
+export const ProjectSchema = z
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    title: z.string({ error: PROJECT_REQUIRED }).trim().min(1, PROJECT_REQUIRED).max(120),
+    category: z.enum(PROJECT_CATEGORIES, { error: PROJECT_REQUIRED }),
+    description: z.string({ error: PROJECT_REQUIRED }).trim().min(1, PROJECT_REQUIRED).max(2000),
+    mediaType: z.enum(MEDIA_TYPES).default("image"),
+    videoUrl: z.string().trim().max(500).optional(),
+    altText: z.string().trim().max(200).optional(),
+    featured: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
+  })
+  .superRefine((p, ctx) => {
+    if (p.mediaType === "video" && !parseVideoUrl(p.videoUrl)) {
+      ctx.addIssue({ code: "custom", path: ["videoUrl"], message: VIDEO_URL_INVALID });
+    }
+  });
+export type ProjectInput = z.infer<typeof ProjectSchema>;

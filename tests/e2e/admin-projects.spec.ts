@@ -1,0 +1,113 @@
+import sharp from "sharp";
+import { expect, test } from "./fixtures";
+import { jsEnabled } from "./helpers";
+
+const picture = async (color: string) => ({
+  name: "site-photo.png",
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).png().toBuffer(),
+});
+
+test("create, edit and delete a project with an upload; the portfolio follows", async ({ adminPage: page }, info) => {
+  const title = `Carport framing ${info.project.name}`;
+  const notice = (text: string) =>
+    jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
+
+  await page.goto("/admin?tab=framing");
+  await page.getByRole("link", { name: "Add New Project" }).click();
+  const editor = page.getByRole("dialog", { name: "Add New Project" });
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByRole("alert")).toHaveText("Title, category and description are required");
+
+  await editor.getByLabel("Title *").fill(title);
+  await editor.getByLabel("Description *").fill("Two-car carport framed with 6x6 posts.");
+  await expect(editor.getByLabel("Category *")).toHaveValue("framing");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByText("Please choose an image")).toBeVisible();
+
+  await editor.getByLabel(/^Image \*/).setInputFiles(await picture("#6a8"));
+  await editor.getByLabel(/^Alt text/).fill("Carport frame of six posts");
+  await editor.getByLabel("Featured").check();
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(notice("Project created successfully")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row.getByText("Yes")).toBeVisible();
+  await expect.poll(() => row.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.goto("/portfolio?category=framing");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+
+  await page.goto("/admin?tab=framing");
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Project" });
+  await expect(edit.getByLabel("Title *")).toHaveValue(title);
+  await edit.getByLabel("Title *").fill(`${title} (done)`);
+  await edit.getByLabel(/^Replace image/).setInputFiles(await picture("#a63"));
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(notice("Project updated successfully")).toBeVisible();
+  await page.goto("/portfolio?category=framing");
+  await expect(page.getByRole("link", { name: `${title} (done)` })).toBeVisible();
+
+  await page.goto("/admin?tab=framing");
+  await page.getByRole("link", { name: `Delete ${title} (done)` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Project" });
+  await expect(confirm).toContainText("Are you sure you want to delete this project?");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(notice("Project deleted successfully")).toBeVisible();
+  await page.goto("/portfolio?category=framing");
+  await expect(page.getByRole("link", { name: `${title} (done)` })).toHaveCount(0);
+});
+
+test("the project tabs and table", async ({ adminPage: page }) => {
+  await page.goto("/admin");
+  const sections = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(sections.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green", "Images", "Contact"]);
+  await expect(page.getByRole("columnheader")).toHaveText(["Image", "Title", "Category", "Featured", "Actions"]);
+  await sections.getByRole("link", { name: "Bright Green" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Bright Green Treatment on a Ranch Home, Newton" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Hail Damage Repair, Haysville" })).toHaveCount(0);
+});
+
+test("upload to the library, see its size and date, then delete it", async ({ adminPage: page }, info) => {
+  const notice = (text: string) =>
+    jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
+  await page.goto("/admin?tab=images");
+  const file = await picture("#357");
+  file.name = `library-${info.project.name}.png`;
+  await page.getByLabel("Image file").setInputFiles(file);
+  await page.getByLabel("Alt text", { exact: true }).fill("Test swatch");
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(notice("Image uploaded successfully")).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: file.name });
+  await expect(card).toContainText(/\d+(\.\d+)? (Bytes|KB)/);
+  await expect(card).toContainText(String(new Date().getFullYear()));
+  if (jsEnabled(info)) {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await card.getByRole("button", { name: "Copy URL" }).click();
+    await expect(page.locator(".Toastify").getByText("Image URL copied to clipboard")).toBeVisible();
+  } else {
+    await expect(card.getByRole("textbox", { name: /URL of/ })).toHaveValue(/^\/uploads\/[a-f0-9]{24}\.png$/);
+  }
+  await card.getByRole("link", { name: `Delete ${file.name}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Image" });
+  await expect(confirm).toContainText("Are you sure you want to delete this image?");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(notice("Image deleted successfully")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: file.name })).toHaveCount(0);
+});
+
+test("a file that is not a picture is refused with a clear message", async ({ adminPage: page }) => {
+  await page.goto("/admin?tab=images");
+  await page.getByLabel("Image file").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>hi</html>") });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please upload a valid image file (JPEG, PNG, WebP or GIF)");
+});
+
+test("uploaded files are served as images, never as pages", async ({ request }) => {
+  const html = await (await request.get("/portfolio")).text();
+  const url = html.match(/\/uploads\/[a-f0-9]{24}\.webp/)![0];
+  const response = await request.get(url);
+  expect(response.headers()["content-type"]).toBe("image/webp");
+  expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers()["cache-control"]).toContain("immutable");
+});

@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startSession } from "~/lib/auth.server";
+import { paths } from "~/lib/env.server";
+import { prepareApp } from "~/lib/startup.server";
+import { listImages } from "~/models/image.server";
+import { getProject, listProjects } from "~/models/project.server";
+import { upsertUser } from "~/models/user.server";
+import { action } from "~/routes/admin/projects";
+
+let cookie = "";
+const png = () => sharp({ create: { width: 640, height: 480, channels: 3, background: "#884" } }).png().toBuffer();
+const disk = () => fs.readdirSync(paths.uploads).sort();
+
+beforeAll(async () => {
+  await prepareApp(() => {});
+  const { user } = await upsertUser("owner@example.com", "owner-password");
+  cookie = (await startSession(user.id)).split(";")[0];
+});
+
+async function post(fields: Record<string, string>, file?: { field: string; bytes: Uint8Array | Buffer; name: string; type?: string }) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  if (file) body.set(file.field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/png" }));
+  const request = new Request("http://site.test/admin", { method: "POST", body, headers: { Cookie: cookie } });
+  return action({ request, params: {}, context: { clientAddress: "127.0.0.1" } } as Parameters<typeof action>[0]);
+}
+
+type Refusal = { data: { form: string; error?: string; result?: { error?: Record<string, string[]> } }; init: { status: number } };
+
+const project = { intent: "save-project", title: "Porch roof", category: "roofing", description: "New porch roof in Derby" };
+
+describe("project uploads", () => {
+  it("stores a PNG named ../../x.png under a server-chosen name, with its smaller copy", async () => {
+    const before = disk();
+    const res = (await post(project, { field: "image", bytes: await png(), name: "../../x.png" })) as Response;
+    expect(res.status).toBe(302);
+    const created = listProjects().find((p) => p.title === "Porch roof")!;
+    expect(created.image?.url).toMatch(/^\/uploads\/[a-f0-9]{24}\.png$/);
+    const added = disk().filter((n) => !before.includes(n));
+    expect(added).toHaveLength(2);
+    expect(added.some((n) => n.endsWith("-w480.webp"))).toBe(true);
+    expect(fs.existsSync(`${paths.uploads}/../../x.png`)).toBe(false);
+    expect(listImages().find((i) => i.originalName === "../../x.png")).toBeDefined();
+  });
+
+  it("refuses 10 MB + 1 byte and leaves nothing behind", async () => {
+    const before = disk();
+    const projects = listProjects().length;
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(await png());
+    const res = (await post(project, { field: "image", bytes: big, name: "big.png" })) as Refusal;
+    expect(res.init.status).toBe(413);
+    expect(res.data.error).toBe("Image size should be less than 10MB");
+    expect(disk()).toEqual(before);
+    expect(listProjects()).toHaveLength(projects);
+  });
+
+  it("accepts exactly 10 MB", async () => {
+    const exact = new Uint8Array(10 * 1024 * 1024);
+    exact.set(await png());
+    const res = (await post({ ...project, title: "Exactly ten" }, { field: "image", bytes: exact, name: "ten.png" })) as Response;
+    expect(res.status).toBe(302);
+  });
+
+  it("refuses an HTML file named .jpg, whatever its claimed type", async () => {
+    const before = disk();
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    const res = (await post(project, { field: "image", bytes: html, name: "photo.jpg", type: "image/jpeg" })) as Refusal;
+    expect(res.init.status).toBe(400);
+    expect(res.data.result?.error?.image).toEqual(["Please upload a valid image file (JPEG, PNG, WebP or GIF)"]);
+    expect(disk()).toEqual(before);
+  });
+
+  it("needs an image to create, title/category/description always", async () => {
+    const noImage = (await post(project)) as Refusal;
+    expect(noImage.data.result?.error?.image).toEqual(["Please choose an image"]);
+    const missing = (await post({ intent: "save-project", title: "", category: "roofing", description: "" })) as Refusal;
+    expect(missing.init.status).toBe(400);
+    expect(missing.data.result?.error?.title).toEqual(["Title, category and description are required"]);
+  });
+
+  it("replacing the image removes the old files; deleting the project removes the new ones", async () => {
+    const p = listProjects().find((x) => x.title === "Porch roof")!;
+    const oldName = p.image!.url.split("/").pop()!;
+    await post({ ...project, id: String(p.id), title: "Porch roof, redone" }, { field: "image", bytes: await png(), name: "new.png" });
+    const updated = getProject(p.id)!;
+    expect(updated.title).toBe("Porch roof, redone");
+    const newName = updated.image!.url.split("/").pop()!;
+    expect(newName).not.toBe(oldName);
+    expect(disk()).not.toContain(oldName);
+    expect(disk()).toContain(newName);
+
+    const res = (await post({ intent: "delete-project", id: String(p.id) })) as Response;
+    expect(res.status).toBe(302);
+    expect(getProject(p.id)).toBeUndefined();
+    expect(disk().filter((n) => n.startsWith(newName.replace(".png", "")))).toEqual([]);
+  });
+
+  it("keeps the image when a project is edited without a new file", async () => {
+    const p = listProjects().find((x) => x.title === "Exactly ten")!;
+    await post({ ...project, id: String(p.id), title: "Exactly ten", featured: "on" });
+    expect(getProject(p.id)).toMatchObject({ featured: true, image: { url: p.image!.url } });
+  });
+});
+
+describe("image library", () => {
+  it("uploads, refuses non-images, and deletes with the files", async () => {
+    const before = disk();
+    const bad = (await post({ intent: "upload-image" }, { field: "file", bytes: new TextEncoder().encode("GIF8? no"), name: "x.gif" })) as Refusal;
+    expect(bad.data.error).toBe("Please upload a valid image file (JPEG, PNG, WebP or GIF)");
+    expect(disk()).toEqual(before);
+
+    await post({ intent: "upload-image", alt: "Ridge vent close-up" }, { field: "file", bytes: await png(), name: "vent.png" });
+    const image = listImages().find((i) => i.originalName === "vent.png")!;
+    expect(image.alt).toBe("Ridge vent close-up");
+    await post({ intent: "save-alt", id: String(image.id), alt: "Ridge vent after repair" });
+    expect(listImages().find((i) => i.id === image.id)?.alt).toBe("Ridge vent after repair");
+    await post({ intent: "delete-image", id: String(image.id) });
+    expect(listImages().find((i) => i.id === image.id)).toBeUndefined();
+    expect(disk()).toEqual(before);
+  });
+});
