@@ -43,6 +43,7 @@ export default [
     route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
   ]),
 
+  route("admin/images/upload", "routes/resources/image-upload.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

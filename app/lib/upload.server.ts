@@ -1,10 +1,6 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MESSAGES = {
-  tooLarge: "Image size should be less than 10MB",
-  notImage: "Please upload a valid image file (JPEG, PNG, WebP or GIF)",
-} as const;
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-rules";
 
 export type ParsedUpload = { form: FormData; files: Map<string, { bytes: Uint8Array; name: string }> } | { error: string };
 

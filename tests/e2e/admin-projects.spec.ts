@@ -100,7 +100,9 @@ test("a file that is not a picture is refused with a clear message", async ({ ad
   await page.goto("/admin?tab=images");
   await page.getByLabel("Image file").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>hi</html>") });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Please upload a valid image file (JPEG, PNG, WebP or GIF)");
+  await expect(page.getByRole("region", { name: "Image library" }).getByRole("alert")).toHaveText(
+    "Please upload a valid image file (JPEG, PNG, WebP or GIF)",
+  );
 });
 
 test("uploaded files are served as images, never as pages", async ({ request }) => {

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Copy, Plus, Trash2, Upload } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { toast } from "react-toastify";
 import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, ConfirmDelete, EditorDialog, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
@@ -9,12 +10,14 @@ import { PROJECT_CATEGORIES, type Image } from "~/db/schema";
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatBytes } from "~/lib/format-bytes";
+import { uploadToLibrary } from "~/lib/library-upload.server";
 import { sniffImage } from "~/lib/image-type";
 import { CATEGORY_LABELS, IMAGE_REQUIRED, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { uploadUrl } from "~/lib/storage.server";
-import { parseUploadForm, UPLOAD_MESSAGES } from "~/lib/upload.server";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { parseUploadForm } from "~/lib/upload.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { countImages, deleteImage, getImage, listImages, NotAnImageError, storeImage, updateImageAlt } from "~/models/image.server";
+import { countImages, deleteImage, getImage, listImages, updateImageAlt } from "~/models/image.server";
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectCard } from "~/models/project.server";
 import type { Route } from "./+types/projects";
 
@@ -79,15 +82,9 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithFlash("/admin?tab=images", { type: "success", message: "Alt text saved" });
     }
     case "upload-image": {
-      const file = files.get("file");
-      if (!file || !sniffImage(file.bytes)) return data<ActionResult>({ form: "upload", error: UPLOAD_MESSAGES.notImage }, { status: 400 });
-      try {
-        await storeImage({ bytes: file.bytes, originalName: file.name, alt: String(form.get("alt") ?? "").trim().slice(0, 200) });
-      } catch (error) {
-        if (!(error instanceof NotAnImageError)) console.error("Image upload failed:", error);
-        return data<ActionResult>({ form: "upload", error: "Failed to upload image" }, { status: 500 });
-      }
-      return redirectWithFlash("/admin?tab=images", { type: "success", message: "Image uploaded successfully" });
+      const result = await uploadToLibrary(parsed);
+      if (!result.ok) return data<ActionResult>({ form: "upload", error: result.message }, { status: result.status });
+      return redirectWithFlash("/admin?tab=images", { type: "success", message: result.message });
     }
     default:
       return saveProject(form, files.get("image"), back);
@@ -332,12 +329,18 @@ type Library = { images: (Image & { url: string })[]; total: number; page: numbe
 
 function ImageLibrary({ library, uploadError }: { library: Library; uploadError?: string }) {
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-image";
   const hydrated = useHydrated();
+  const progress = useProgressUpload();
+  const uploading = progress.percent !== null || (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-image");
   const pages = Math.max(1, Math.ceil(library.total / PAGE_SIZE));
   return (
     <section aria-label="Image library" className="space-y-4">
-      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={progress.onSubmit}
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+      >
         <label className="block min-w-60 flex-1">
           <span className="text-sm font-medium">Image file</span>
           <input name="file" type="file" required accept="image/png,image/jpeg,image/webp,image/gif" className={`${inputClass} py-1.5`} />
@@ -350,9 +353,12 @@ function ImageLibrary({ library, uploadError }: { library: Library; uploadError?
         <button type="submit" name="intent" value="upload-image" className={primaryButton} disabled={uploading}>
           <Upload aria-hidden className="size-4" /> {uploading ? "Uploading..." : "Upload"}
         </button>
-        {uploadError && (
+        {progress.percent !== null && (
+          <progress max={100} value={progress.percent} aria-label="Upload progress" className="h-2 w-full accent-brand" />
+        )}
+        {(progress.error ?? uploadError) && (
           <p role="alert" className="w-full rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            {uploadError}
+            {progress.error ?? uploadError}
           </p>
         )}
       </Form>
@@ -432,6 +438,47 @@ function ImageLibrary({ library, uploadError }: { library: Library; uploadError?
       )}
     </section>
   );
+}
+
+/**
+ * With scripts, the library upload goes through XMLHttpRequest (fetch cannot report
+ * upload progress) to a JSON endpoint; without, the form posts normally.
+ */
+function useProgressUpload() {
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formEl = event.currentTarget;
+    const body = new FormData(formEl);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/admin/images/upload");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => e.lengthComputable && setPercent(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      setPercent(null);
+      const result = xhr.response as { ok: boolean; message: string } | null;
+      if (xhr.status === 200 && result?.ok) {
+        setError(null);
+        formEl.reset();
+        toast.success(result.message);
+        revalidator.revalidate();
+      } else {
+        const message = result?.message ?? (xhr.status === 413 ? UPLOAD_MESSAGES.tooLarge : "Failed to upload image");
+        setError(message);
+        toast.error(message);
+      }
+    };
+    xhr.onerror = () => {
+      setPercent(null);
+      setError("Failed to upload image");
+      toast.error("Failed to upload image");
+    };
+    setPercent(0);
+    xhr.send(body);
+  };
+  return { percent, error, onSubmit };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Projects | Admin" }, { name: "robots", content: "noindex" }];

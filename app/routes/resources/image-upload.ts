@@ -1,0 +1,11 @@
+import { requireAdmin } from "~/lib/auth.server";
+import { uploadToLibrary } from "~/lib/library-upload.server";
+import { parseUploadForm } from "~/lib/upload.server";
+import type { Route } from "./+types/image-upload";
+
+/** The library's upload when scripts run: JSON back, so the page can show progress. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request, { resource: true });
+  const result = await uploadToLibrary(await parseUploadForm(request));
+  return Response.json(result, { status: result.ok ? 200 : result.status });
+}
