@@ -32,6 +32,8 @@ if (DEV) {
 }
 
 await serverModule.prepareApp();
+// Sends pending contact notifications and retries failed ones, from state in the database.
+serverModule.startMailQueue();
 const { PORT, HOST } = serverModule.env;
 const server = root.listen(PORT, HOST, (error) => {
   // Express 5 hands listen errors (e.g. the port is taken) to this callback.

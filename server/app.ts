@@ -2,6 +2,7 @@ import { createRequestListener } from "@react-router/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import "react-router";
 import { env, paths } from "~/lib/env.server";
+import { startMailQueue } from "~/lib/contact-mailer.server";
 import { prepareApp } from "~/lib/startup.server";
 
 declare module "react-router" {
@@ -11,7 +12,7 @@ declare module "react-router" {
   }
 }
 
-export { env, prepareApp };
+export { env, prepareApp, startMailQueue };
 
 export const app = express.Router();
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { ContactResult } from "~/lib/contact-form";
+import { HONEYPOT_FIELD, type ContactResult } from "~/lib/contact-form";
 
 const field =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand";
@@ -25,9 +25,16 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
       ref={form}
       method="post"
       action="/contact"
-      className="rounded-xl border border-black/5 bg-white p-6 shadow-sm"
+      className="relative rounded-xl border border-black/5 bg-white p-6 shadow-sm"
       aria-label="Contact form"
     >
+      {/* A trap for bots: hidden from people and screen readers, left empty by them. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Website
+          <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
         <label className="block">
           <span className="text-sm font-medium">

@@ -6,7 +6,11 @@ export const MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   success: "Your message has been sent! We'll get back to you soon.",
   failed: "Failed to send message",
+  tooMany: "Too many messages from your connection. Please try again in a few minutes, or give us a call.",
 } as const;
+
+/** A field people never see; bots fill every field they find. */
+export const HONEYPOT_FIELD = "website";
 
 const singleLine = (max: number) =>
   z

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default("Prairie Ridge Framing & Roofing <onboarding@resend.dev>"),
   TRUST_PROXY: flag,
+  // How many contact messages one address may send in 10 minutes.
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   // Secure cookies need HTTPS. Default: on in production. Set 0 only for a plain-HTTP LAN.
   COOKIE_SECURE: z.enum(["1", "0", "true", "false"]).optional(),
   SITE_URL: z.string().url().optional(),

@@ -2,16 +2,32 @@ import { data } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
-import { MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
+import { clientIp } from "~/lib/client-ip.server";
+import { HONEYPOT_FIELD, MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
+import { deliverContactMessage } from "~/lib/contact-mailer.server";
+import { env } from "~/lib/env.server";
+import { RateLimiter } from "~/lib/rate-limit.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { createContactMessage } from "~/models/contact-message.server";
 import type { Route } from "./+types/contact";
 
-export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseContactForm(await request.formData());
+const perIp = new RateLimiter(env.CONTACT_RATE_LIMIT, 10 * 60 * 1000);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return data<ContactResult>({ status: "error", message: MESSAGES.failed, values: {} }, { status: 400 });
+  }
+  const parsed = parseContactForm(form);
   if (!parsed.ok) return data<ContactResult>(parsed.result, { status: 400 });
+  if (!perIp.consume(clientIp(request, context)).allowed) {
+    const values = { ...parsed.data, phone: parsed.data.phone ?? "" };
+    return data<ContactResult>({ status: "error", message: MESSAGES.tooMany, values }, { status: 429 });
+  }
   try {
-    createContactMessage(parsed.data);
+    const stored = createContactMessage(parsed.data);
+    // Stored first; the mail goes out after the visitor has their answer, and is retried if it fails.
+    void deliverContactMessage(stored.id).catch((error) => console.error("Contact mail failed:", error));
   } catch (error) {
     console.error("Could not store a contact message:", error);
     return data<ContactResult>(

@@ -1,0 +1,9 @@
+/** Minutes to wait before each retry of a notification that failed. */
+export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120, 360] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+
+/** When to try again after `attempts` failed tries, or null once they are used up. */
+export function nextAttemptAt(attempts: number, now: Date): Date | null {
+  const delay = RETRY_DELAYS_MINUTES[attempts - 1];
+  return delay === undefined ? null : new Date(now.getTime() + delay * 60_000);
+}

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startFakeResend } from "./fake-resend";
+
+vi.hoisted(() => {
+  // Read once by the environment module: the real SDK is used, pointed at the fake below.
+  process.env.RESEND_API_KEY = "re_test_key";
+  process.env.MAIL_FROM = "Website <web@example.com>";
+  process.env.CONTACT_RATE_LIMIT = "3";
+});
+
+const fake = await startFakeResend();
+process.env.RESEND_BASE_URL = fake.url;
+
+const { getDb } = await import("~/db/client.server");
+const { contactMessages } = await import("~/db/schema");
+const { prepareApp } = await import("~/lib/startup.server");
+const { deliverContactMessage, processMailQueue } = await import("~/lib/contact-mailer.server");
+const { createContactMessage } = await import("~/models/contact-message.server");
+const { getSetting, setSetting } = await import("~/models/settings.server");
+const { action } = await import("~/routes/contact");
+
+const row = (id: number) => getDb().select().from(contactMessages).where(eq(contactMessages.id, id)).get()!;
+const store = (name = "Kim Hoang") =>
+  createContactMessage({ name, email: "kim@example.com", phone: "316-555-0100", message: "Hail hit the north slope." });
+
+beforeAll(async () => {
+  await prepareApp(() => {});
+});
+beforeEach(() => {
+  fake.sent.length = 0;
+  fake.failWhen(null);
+});
+afterAll(() => fake.close());
+
+describe("contact mail through the resend SDK", () => {
+  it("sends the owner's notification and the visitor's autoresponder", async () => {
+    const { id } = store();
+    await deliverContactMessage(id);
+    expect(fake.sent).toHaveLength(2);
+    const [notification, autoreply] = fake.sent;
+    expect(notification).toMatchObject({
+      from: '"Prairie Ridge Framing & Roofing" <web@example.com>',
+      to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'],
+      reply_to: "kim@example.com",
+      subject: "Contact Form Submission",
+    });
+    expect(notification.text).toContain("Hail hit the north slope.");
+    expect(notification.text).toContain("316-555-0100");
+    expect(autoreply).toMatchObject({
+      from: '"Prairie Ridge Framing & Roofing" <web@example.com>',
+      to: ['"Kim Hoang" <kim@example.com>'],
+      subject: "Thank you for contacting Prairie Ridge Framing & Roofing",
+    });
+    expect(autoreply.text).toContain("within 24 hours");
+    expect(row(id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 1, autoreplyStatus: "sent" });
+  });
+
+  it("keeps the message when the provider fails, and sends it on a later retry", async () => {
+    fake.failWhen(() => true);
+    const { id } = store();
+    const t0 = new Date();
+    await deliverContactMessage(id, undefined, t0);
+    expect(fake.sent).toHaveLength(0);
+    expect(row(id)).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
+    expect(row(id).notifyLastError).toContain("Provider is down");
+    expect(row(id).notifyNextAttemptAt!.getTime()).toBe(t0.getTime() + 60_000);
+
+    // Not yet due: the queue leaves it alone.
+    await processMailQueue(undefined, new Date(t0.getTime() + 30_000));
+    expect(row(id).notifyAttempts).toBe(1);
+
+    fake.failWhen(null);
+    await processMailQueue(undefined, new Date(t0.getTime() + 61_000));
+    expect(row(id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 2, notifyLastError: null, autoreplyStatus: "sent" });
+    expect(fake.sent.map((m) => m.subject)).toEqual(["Contact Form Submission", "Thank you for contacting Prairie Ridge Framing & Roofing"]);
+  });
+
+  it("marks a notification failed after the last retry", async () => {
+    fake.failWhen(() => true);
+    const { id } = store();
+    let now = Date.now();
+    for (let i = 0; i < 6; i++) {
+      await deliverContactMessage(id, undefined, new Date(now));
+      now += 7 * 60 * 60_000;
+    }
+    expect(row(id)).toMatchObject({ notifyStatus: "failed", notifyAttempts: 6, notifyNextAttemptAt: null });
+    await processMailQueue(undefined, new Date(now + 86_400_000));
+    expect(row(id).notifyAttempts).toBe(6);
+  });
+
+  it("only logs an autoresponder failure", async () => {
+    fake.failWhen((mail) => mail.subject.startsWith("Thank you"));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { id } = store();
+    await deliverContactMessage(id);
+    expect(row(id)).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "failed" });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("autoresponder failed"));
+    errors.mockRestore();
+    await processMailQueue(undefined, new Date(Date.now() + 86_400_000));
+    expect(fake.sent).toHaveLength(1);
+  });
+
+  it("sends no autoresponder when it is turned off, and uses the saved subject when on", async () => {
+    const settings = getSetting("contact");
+    setSetting("contact", { ...settings, autoresponderEnabled: false });
+    const { id } = store();
+    await deliverContactMessage(id);
+    expect(fake.sent).toHaveLength(1);
+    expect(row(id).autoreplyStatus).toBe("skipped");
+
+    setSetting("contact", { ...settings, autoresponderSubject: "We got your note", notificationEmail: "dale@example.com" });
+    const second = store();
+    await deliverContactMessage(second.id);
+    expect(fake.sent[1].to).toEqual(['"Prairie Ridge Framing & Roofing" <dale@example.com>']);
+    expect(fake.sent[2].subject).toBe("We got your note");
+    setSetting("contact", settings);
+  });
+});
+
+describe("the contact action", () => {
+  async function post(fields: Record<string, string>, ip = "10.9.0.1") {
+    const request = new Request("http://site.test/contact", { method: "POST", body: new URLSearchParams(fields) });
+    return (await action({ request, params: {}, context: { clientAddress: ip } } as Parameters<typeof action>[0])) as {
+      data: { status: string; message: string };
+      init: { status: number } | null;
+    };
+  }
+  const count = () => getDb().select().from(contactMessages).all().length;
+  const valid = { name: "Jo", email: "jo@example.com", phone: "", message: "Gutters please" };
+
+  it("refuses a filled honeypot: no row, no mail", async () => {
+    const before = count();
+    const res = await post({ ...valid, website: "http://spam.example" });
+    expect(res.init?.status).toBe(400);
+    expect(count()).toBe(before);
+    expect(fake.sent).toHaveLength(0);
+  });
+
+  it("refuses line breaks in single-line fields (header injection)", async () => {
+    const before = count();
+    const res = await post({ ...valid, email: "jo@example.com\r\nBcc: all@example.com" });
+    expect(res.init?.status).toBe(400);
+    expect(count()).toBe(before);
+  });
+
+  it("stores a valid message and answers success, then limits one address", async () => {
+    const before = count();
+    for (let i = 0; i < 3; i++) expect((await post(valid, "10.9.0.7")).data.status).toBe("success");
+    expect(count()).toBe(before + 3);
+    const limited = await post(valid, "10.9.0.7");
+    expect(limited.init?.status).toBe(429);
+    expect(limited.data.message).toContain("Too many messages");
+    expect(count()).toBe(before + 3);
+  });
+});

@@ -1,0 +1,42 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type SentMail = { from: string; to: string[]; reply_to?: string | string[]; subject: string; text: string };
+
+/**
+ * A stand-in for Resend's HTTP API on 127.0.0.1: records each POST /emails and answers
+ * like Resend does, or with an error when told to fail.
+ */
+export async function startFakeResend() {
+  const sent: SentMail[] = [];
+  let failNext: ((mail: SentMail) => boolean) | null = null;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const mail = JSON.parse(body || "{}") as SentMail;
+      if (req.method !== "POST" || req.url !== "/emails") {
+        res.writeHead(404).end();
+        return;
+      }
+      if (failNext?.(mail)) {
+        res.writeHead(500, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ statusCode: 500, name: "internal_server_error", message: "Provider is down" }));
+        return;
+      }
+      sent.push(mail);
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ id: `fake-${sent.length}` }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sent,
+    failWhen(predicate: ((mail: SentMail) => boolean) | null) {
+      failNext = predicate;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
