@@ -41,9 +41,11 @@ export default [
     route("admin", "routes/admin/projects.tsx"),
     route("admin/testimonials", "routes/admin/testimonials.tsx"),
     route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
   ]),
 
   route("admin/images/upload", "routes/resources/image-upload.ts"),
+  route("admin/messages/export.csv", "routes/resources/messages-csv.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { toast } from "react-toastify";
 import { HONEYPOT_FIELD, type ContactResult } from "~/lib/contact-form";
+
+const SENDING_TOAST = "contact-sending";
 
 const field =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand";
@@ -16,8 +19,22 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
   const busy = fetcher.state !== "idle";
   const values = result?.status === "error" ? result.values : undefined;
 
+  // Toasts follow the fetcher: one while sending, then the outcome (each result once).
+  const announced = useRef<ContactResult | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.status === "success") form.current?.reset();
+    if (fetcher.state === "submitting") {
+      toast.info("Sending your message...", { toastId: SENDING_TOAST, autoClose: false });
+      return;
+    }
+    if (fetcher.state !== "idle" || !fetcher.data || announced.current === fetcher.data) return;
+    announced.current = fetcher.data;
+    toast.dismiss(SENDING_TOAST);
+    if (fetcher.data.status === "success") {
+      toast.success(fetcher.data.message);
+      form.current?.reset();
+    } else {
+      toast.error(fetcher.data.message);
+    }
   }, [fetcher.state, fetcher.data]);
 
   return (

@@ -47,7 +47,7 @@ function lease(id: number, now: Date): boolean {
  * autoresponder. The message itself is already stored: nothing here can lose it.
  */
 export async function deliverContactMessage(id: number, transport: MailTransport = mailTransport(), now = new Date()) {
-  if (!lease(id, now)) return;
+  if (!lease(id, now)) return retryAutoreply(id, transport);
   const db = getDb();
   const message = db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
   if (!message) return;
@@ -78,6 +78,13 @@ export async function deliverContactMessage(id: number, transport: MailTransport
     return;
   }
   await sendAutoreply(message, transport, settings, facts.company);
+}
+
+/** A requeued autoresponder whose notification went out earlier. */
+async function retryAutoreply(id: number, transport: MailTransport) {
+  const message = getDb().select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+  if (message?.notifyStatus !== "sent" || message.autoreplyStatus !== "pending") return;
+  await sendAutoreply(message, transport, getSetting("contact"), getBusinessFacts().company);
 }
 
 async function sendAutoreply(

@@ -18,3 +18,14 @@ export function defaultContactSettings(company: string, email: string): ContactS
     notificationEmail: email,
   };
 }
+
+/** The admin's form: a checkbox arrives as "on" or not at all. */
+export const ContactSettingsFormSchema = ContactSettingsSchema.extend({
+  autoresponderEnabled: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  autoresponderSubject: z.string({ error: "Please enter a subject" }).trim().min(1, "Please enter a subject").max(200),
+  autoresponderMessage: z.string({ error: "Please enter a message" }).trim().min(1, "Please enter a message").max(5000),
+  notificationEmail: z
+    .string({ error: "Please enter the email address that should receive messages" })
+    .trim()
+    .email("Please enter a valid email address"),
+});

@@ -10,7 +10,7 @@ export const ADMIN = { email: "admin@example.com", password: "e2e-admin-password
  * Signs in without the login form: writes a session row for the admin into the e2e
  * database and hands the browser the signed cookie the server would have set.
  */
-async function signIn(page: Page, baseURL: string) {
+export async function signIn(page: Page, baseURL: string) {
   const db = new Database(`${E2E_DIR}/app.db`);
   try {
     const user = db.prepare("select id from users where email = ?").get(ADMIN.email) as { id: number };

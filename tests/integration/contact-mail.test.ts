@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startFakeResend } from "./fake-resend";
+import { startFakeResend } from "../fake-resend";
 
 vi.hoisted(() => {
   // Read once by the environment module: the real SDK is used, pointed at the fake below.

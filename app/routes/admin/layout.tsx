@@ -3,13 +3,14 @@ import { data, Form, NavLink, Outlet } from "react-router";
 import { FlashMessage } from "~/components/flash-message";
 import { requireAdmin } from "~/lib/auth.server";
 import { readFlash } from "~/lib/flash.server";
+import { countUnread } from "~/models/contact-message.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { flash, headers } = await readFlash(request);
   headers.set("Cache-Control", "no-store");
-  return data({ email: admin.email, flash }, { headers });
+  return data({ email: admin.email, flash, unread: countUnread() }, { headers });
 }
 
 const tab = ({ isActive }: { isActive: boolean }) =>
@@ -35,6 +36,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
             <NavLink to="/admin/roof-measurement" className={tab}>
               Roof Tool
+            </NavLink>
+            <NavLink to="/admin/messages" className={tab}>
+              Messages
+              {loaderData.unread > 0 && (
+                <span className="ml-1.5 rounded-full bg-brand px-1.5 py-0.5 text-xs font-bold text-white" data-testid="unread-count">
+                  {loaderData.unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
             </NavLink>
             <Form method="post" action="/admin/logout">
               <button type="submit" className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10">

@@ -5,10 +5,12 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { toast } from "react-toastify";
 import { AdminThumb } from "~/components/admin-image";
+import { ContactSettingsForm } from "~/components/contact-settings-form";
 import { AdminTable, ConfirmDelete, EditorDialog, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
 import { PROJECT_CATEGORIES, type Image } from "~/db/schema";
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { ContactSettingsFormSchema } from "~/lib/contact-settings";
 import { formatBytes } from "~/lib/format-bytes";
 import { uploadToLibrary } from "~/lib/library-upload.server";
 import { sniffImage } from "~/lib/image-type";
@@ -18,6 +20,7 @@ import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { parseUploadForm } from "~/lib/upload.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { countImages, deleteImage, getImage, listImages, updateImageAlt } from "~/models/image.server";
+import { getSetting, setSetting } from "~/models/settings.server";
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectCard } from "~/models/project.server";
 import type { Route } from "./+types/projects";
 
@@ -50,10 +53,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       : null;
   const projects = tab === "images" || tab === "contact" ? [] : listProjects(tab === "all" ? undefined : tab);
-  return { tab, projects, editing, deleting, library };
+  const contactSettings = tab === "contact" ? getSetting("contact") : null;
+  return { tab, projects, editing, deleting, library, contactSettings };
 }
 
-type ActionResult = { form: "project"; result: SubmissionResult<string[]> } | { form: "upload"; error: string };
+type ActionResult =
+  | { form: "project" | "contact-settings"; result: SubmissionResult<string[]> }
+  | { form: "upload"; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -80,6 +86,22 @@ export async function action({ request }: Route.ActionArgs) {
     case "save-alt": {
       updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));
       return redirectWithFlash("/admin?tab=images", { type: "success", message: "Alt text saved" });
+    }
+    case "save-contact-settings": {
+      const submission = parseWithZod(form, { schema: ContactSettingsFormSchema });
+      if (submission.status !== "success") {
+        return data<ActionResult>({ form: "contact-settings", result: submission.reply() }, { status: 400 });
+      }
+      try {
+        setSetting("contact", submission.value);
+      } catch (error) {
+        console.error("Saving contact settings failed:", error);
+        return data<ActionResult>(
+          { form: "contact-settings", result: submission.reply({ formErrors: ["Failed to save contact settings"] }) },
+          { status: 500 },
+        );
+      }
+      return redirectWithFlash("/admin?tab=contact", { type: "success", message: "Contact settings saved successfully" });
     }
     case "upload-image": {
       const result = await uploadToLibrary(parsed);
@@ -120,7 +142,7 @@ function listUrl(request: Request): string {
 }
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, projects, editing, deleting, library } = loaderData;
+  const { tab, projects, editing, deleting, library, contactSettings } = loaderData;
   const base = tab === "all" ? "/admin" : `/admin?tab=${tab}`;
   const withParam = (key: string, value: string | number) => `${base}${base.includes("?") ? "&" : "?"}${key}=${value}`;
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
@@ -144,10 +166,8 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
 
       {tab === "images" && library ? (
         <ImageLibrary library={library} uploadError={uploadError} />
-      ) : tab === "contact" ? (
-        <p className="rounded-xl bg-white p-6 text-ink-soft shadow-sm">
-          Contact settings (autoresponder and notification email) are not editable here yet.
-        </p>
+      ) : tab === "contact" && contactSettings ? (
+        <ContactSettingsForm settings={contactSettings} lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined} />
       ) : (
         <>
           {uploadError && (

@@ -5,15 +5,21 @@ export type SentMail = { from: string; to: string[]; reply_to?: string | string[
 
 /**
  * A stand-in for Resend's HTTP API on 127.0.0.1: records each POST /emails and answers
- * like Resend does, or with an error when told to fail.
+ * like Resend does, or with an error when told to fail. GET /sent lists what it got
+ * (for the browser tests, which run it as a separate process: tests/fake-resend-cli.ts).
  */
-export async function startFakeResend() {
+export async function startFakeResend(listenPort = 0) {
   const sent: SentMail[] = [];
   let failNext: ((mail: SentMail) => boolean) | null = null;
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
+      if (req.method === "GET" && req.url === "/sent") {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(sent));
+        return;
+      }
       const mail = JSON.parse(body || "{}") as SentMail;
       if (req.method !== "POST" || req.url !== "/emails") {
         res.writeHead(404).end();
@@ -29,7 +35,7 @@ export async function startFakeResend() {
       res.end(JSON.stringify({ id: `fake-${sent.length}` }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

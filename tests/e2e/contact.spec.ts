@@ -1,0 +1,83 @@
+import { FAKE_RESEND_URL } from "../../playwright.config";
+import type { SentMail } from "../fake-resend";
+import { expect, signIn, test } from "./fixtures";
+import { jsEnabled } from "./helpers";
+
+async function mailsTo(address: string): Promise<SentMail[]> {
+  const sent = (await (await fetch(`${FAKE_RESEND_URL}/sent`)).json()) as SentMail[];
+  return sent.filter((m) => m.to.some((t) => t.includes(address)) || m.reply_to === address);
+}
+
+test("a visitor's message is mailed, answered, and waiting in the admin inbox", async ({ page, browser }, info) => {
+  const email = `visitor-${info.project.name}@example.com`;
+  const name = `Sam ${info.project.name}`;
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Message").fill("Please quote a new roof for a 1,800 sq ft ranch.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  if (jsEnabled(info)) {
+    await expect(page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible();
+  }
+
+  await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
+  const [notification, autoreply] = (await mailsTo(email)).sort((a) => (a.reply_to === email ? -1 : 1));
+  expect(notification).toMatchObject({ subject: "Contact Form Submission", reply_to: email, to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'] });
+  expect(notification.text).toContain("Please quote a new roof");
+  expect(autoreply.to).toEqual([`"${name}" <${email}>`]);
+
+  const admin = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, info.project.use.baseURL!);
+  await adminPage.goto("/admin/messages");
+  await expect(adminPage.getByTestId("unread-count")).toBeVisible();
+  await adminPage.getByRole("link", { name: new RegExp(name) }).click();
+  const detail = adminPage.getByRole("article", { name });
+  await expect(detail).toContainText("Please quote a new roof");
+  await expect(detail).toContainText("Notification: Sent");
+  await expect(detail).toContainText("Auto-reply: Sent");
+  await detail.getByRole("button", { name: "Mark read" }).click();
+  await expect(adminPage.getByRole("article", { name }).getByRole("button", { name: "Mark unread" })).toBeVisible();
+  await admin.close();
+});
+
+test("the inbox exports every message as CSV", async ({ adminPage: page }) => {
+  const response = await page.request.get("/admin/messages/export.csv");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/csv");
+  expect(response.headers()["content-disposition"]).toMatch(/attachment; filename="contact-messages-\d{4}-\d\d-\d\d\.csv"/);
+  expect((await response.text()).split("\r\n")[0]).toBe("received,name,email,phone,message,notification,autoresponder,read,archived");
+});
+
+test("anonymous requests for the CSV get 401", async ({ request }) => {
+  expect((await request.get("/admin/messages/export.csv")).status()).toBe(401);
+});
+
+test("a changed autoresponder subject is used for the next message @desktop @js", async ({ adminPage: page }, info) => {
+  await page.goto("/admin?tab=contact");
+  const subject = page.getByLabel("Autoresponder subject");
+  await expect(subject).toHaveValue("Thank you for contacting Prairie Ridge Framing & Roofing");
+  await subject.fill(`Thanks from the Whitakers (${info.project.name})`);
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
+
+  const email = `settings-${info.project.name}@example.com`;
+  await page.goto("/contact");
+  const contact = page.getByRole("form", { name: "Contact form" });
+  await contact.getByLabel("Name").fill("Val");
+  await contact.getByLabel("Email").fill(email);
+  await contact.getByLabel("Message").fill("Gutter guards?");
+  await contact.getByRole("button", { name: "Send Message" }).click();
+  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toContain(`Thanks from the Whitakers (${info.project.name})`);
+
+  await page.goto("/admin?tab=contact");
+  await page.getByLabel("Autoresponder subject").fill("Thank you for contacting Prairie Ridge Framing & Roofing");
+  await page.getByLabel("Notification email (where new messages go)").fill("not-an-email");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.getByLabel("Notification email (where new messages go)").fill("hello@example.com");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
+});
