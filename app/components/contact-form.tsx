@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "react-toastify";
-import { HONEYPOT_FIELD, type ContactResult } from "~/lib/contact-form";
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ContactSchema, firstContactError, HONEYPOT_FIELD, type ContactResult } from "~/lib/contact-form";
 
 const SENDING_TOAST = "contact-sending";
 
@@ -15,7 +17,20 @@ const field =
 export function ContactForm({ result: serverResult }: { result?: ContactResult }) {
   const fetcher = useFetcher<ContactResult>({ key: "contact" });
   const form = useRef<HTMLFormElement>(null);
-  const result = fetcher.data ?? serverResult;
+  // The same schema as the action checks the form before it leaves the browser; without
+  // scripts (or if this is skipped) the server says the same thing.
+  const [conform] = useForm({
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema: ContactSchema });
+      if (submission.status === "error") toast.error(firstContactError(submission.error));
+      return submission;
+    },
+    shouldValidate: "onSubmit",
+  });
+  const clientError = conform.status === "error" ? firstContactError(conform.allErrors) : null;
+  const result: ContactResult | undefined = clientError
+    ? { status: "error", message: clientError, values: {} }
+    : (fetcher.data ?? serverResult);
   const busy = fetcher.state !== "idle";
   const values = result?.status === "error" ? result.values : undefined;
 
@@ -42,6 +57,9 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
       ref={form}
       method="post"
       action="/contact"
+      id={conform.id}
+      noValidate
+      onSubmit={conform.onSubmit}
       className="relative rounded-xl border border-black/5 bg-white p-6 shadow-sm"
       aria-label="Contact form"
     >

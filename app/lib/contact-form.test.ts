@@ -28,3 +28,11 @@ describe("parseContactForm", () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe("ContactSchema in the browser", () => {
+  it("reads a field the browser left out as missing, with the same message", async () => {
+    const { ContactSchema } = await import("./contact-form");
+    const r = ContactSchema.safeParse({ email: "a@example.com" });
+    expect(r.error?.issues.map((i) => i.message)).toEqual([MESSAGES.required, MESSAGES.required]);
+  });
+});

@@ -12,25 +12,32 @@ export const MESSAGES = {
 /** A field people never see; bots fill every field they find. */
 export const HONEYPOT_FIELD = "website";
 
-const singleLine = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    // A line break in a name or phone could smuggle mail headers.
-    .refine((v) => !/[\r\n]/.test(v), "Please use a single line");
+// Browsers (through conform) send an empty field as missing: that is "required" too.
+const text = () => z.string({ error: MESSAGES.required }).trim();
+// A line break in a name or phone could smuggle mail headers.
+const oneLine = (v: string) => !/[\r\n]/.test(v);
 
 export const ContactSchema = z.object({
-  name: singleLine(100).pipe(z.string().min(1, MESSAGES.required)),
-  email: singleLine(254).pipe(z.string().min(1, MESSAGES.required).email(MESSAGES.invalidEmail)),
-  phone: singleLine(40).optional().transform((v) => v || null),
-  message: z.string().trim().min(1, MESSAGES.required).max(5000),
+  name: text().min(1, MESSAGES.required).max(100).refine(oneLine, "Please use a single line"),
+  email: text().min(1, MESSAGES.required).max(254).email(MESSAGES.invalidEmail).refine(oneLine, "Please use a single line"),
+  phone: text()
+    .max(40)
+    .refine(oneLine, "Please use a single line")
+    .optional()
+    .transform((v) => v || null),
+  message: text().min(1, MESSAGES.required).max(5000),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
 export type ContactResult =
   | { status: "success"; message: string }
   | { status: "error"; message: string; values: Record<string, string> };
+
+/** The one message a visitor sees for a set of field errors: missing fields first. */
+export function firstContactError(errors: Record<string, string[] | null | undefined> | null | undefined): string {
+  const messages = Object.values(errors ?? {}).flatMap((e) => e ?? []);
+  return messages.includes(MESSAGES.required) ? MESSAGES.required : (messages[0] ?? MESSAGES.failed);
+}
 
 /** Validates a submitted form; the first problem is the one message the visitor sees. */
 export function parseContactForm(form: FormData): { ok: true; data: ContactInput } | { ok: false; result: ContactResult } {
@@ -39,7 +46,6 @@ export function parseContactForm(form: FormData): { ok: true; data: ContactInput
   );
   const parsed = ContactSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const issues = parsed.error.issues.map((i) => i.message);
-  const message = issues.includes(MESSAGES.required) ? MESSAGES.required : issues[0];
+  const message = firstContactError({ all: parsed.error.issues.map((i) => i.message) });
   return { ok: false, result: { status: "error", message, values } };
 }

@@ -81,3 +81,13 @@ test("a changed autoresponder subject is used for the next message @desktop @js"
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
 });
+
+test("an empty form gets the spec's message inline, and as a toast when scripts run", async ({ page }, info) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields");
+  if (jsEnabled(info)) {
+    await expect(page.locator(".Toastify").getByText("Please fill in all required fields")).toBeVisible();
+  }
+});
