@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { images, type Image } from "~/db/schema";
 import { sniffImage, type ImageInfo } from "~/lib/image-type";
@@ -53,7 +53,7 @@ export function listImages({ limit = 100, offset = 0 } = {}): Image[] {
 }
 
 export function countImages(): number {
-  return getDb().select({ id: images.id }).from(images).all().length;
+  return getDb().select({ n: count() }).from(images).get()?.n ?? 0;
 }
 
 export function updateImageAlt(id: number, alt: string): boolean {

@@ -1,4 +1,4 @@
-import { eq, lt, or } from "drizzle-orm";
+import { count, eq, lt, or } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { getDb } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
@@ -52,5 +52,5 @@ export function purgeExpiredSessions(now = new Date()) {
 }
 
 export function countSessions(userId: number): number {
-  return getDb().select().from(sessions).where(eq(sessions.userId, userId)).all().length;
+  return getDb().select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)).get()?.n ?? 0;
 }

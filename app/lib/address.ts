@@ -1,0 +1,26 @@
+/** Address parts as the roof tool keeps them. */
+export type AddressParts = { street: string; city: string; state: string; zipCode: string };
+
+const STATE_ZIP = /\b([A-Z]{2})\s+(\d{5}(?:-\d{4})?)\b/;
+
+/**
+ * Free text like "412 N Main St, Wellington, KS 67152" (or a Places suggestion,
+ * "412 N Main St, Wellington, KS 67152, USA"): street is the first comma part, city the
+ * second, state and ZIP from the part that holds them. Fewer than three parts: null.
+ */
+export function parseAddress(text: string): AddressParts | null {
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length < 3) return null;
+  const stateZipPart = [...parts.slice(2)].reverse().find((p) => STATE_ZIP.test(p)) ?? parts[2];
+  const match = stateZipPart.match(STATE_ZIP);
+  const stateOnly = stateZipPart.match(/^([A-Z]{2})$/);
+  return {
+    street: parts[0],
+    city: parts[1],
+    state: match?.[1] ?? stateOnly?.[1] ?? "",
+    zipCode: match?.[2] ?? "",
+  };
+}
