@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const STREET_AND_CITY_REQUIRED = "Please provide at least street and city information";
+
+/** Typed measurements: numbers rounded to whole numbers; anything non-numeric is ignored. */
+const measurement = z.preprocess((v) => {
+  if (v === undefined || v === null || v === "") return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.round(n) : null;
+}, z.number().min(0).max(1_000_000).nullable());
+
+export const RoofCustomerSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  customerName: z.string().trim().max(120).optional(),
+  street: z.string({ error: STREET_AND_CITY_REQUIRED }).trim().min(1, STREET_AND_CITY_REQUIRED).max(200),
+  city: z.string({ error: STREET_AND_CITY_REQUIRED }).trim().min(1, STREET_AND_CITY_REQUIRED).max(100),
+  state: z.string().trim().max(2).optional(),
+  zipCode: z.string().trim().max(10).optional(),
+  area: measurement,
+  length: measurement,
+  width: measurement,
+  pitch: z.preprocess((v) => (v === "" || v === undefined ? null : Number(v)), z.number().min(0).max(12).multipleOf(0.5).nullable()),
+});
+export type RoofCustomerInput = z.infer<typeof RoofCustomerSchema>;
+
+/** Calculate: length x width when area is empty. */
+export function areaFromLengthWidth(m: { area: number | null; length: number | null; width: number | null }): number | null {
+  if (m.area !== null) return m.area;
+  return m.length !== null && m.width !== null ? Math.round(m.length * m.width) : null;
+}
