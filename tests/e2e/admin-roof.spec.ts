@@ -1,0 +1,33 @@
+import { expect, test } from "./fixtures";
+import { jsEnabled } from "./helpers";
+
+test("save a roof customer with typed measurements, then find it in Saved Customers", async ({ adminPage: page }, info) => {
+  const name = `Hoang ${info.project.name}`;
+  await page.goto("/admin/roof-measurement");
+  await page.getByRole("button", { name: "Save Customer" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "street" })).toHaveText("Please provide at least street and city information");
+
+  await page.getByLabel("Customer name").fill(name);
+  await page.getByLabel("Street").fill("412 N Main St");
+  await page.getByLabel("City").fill("Wellington");
+  await page.getByLabel("State").fill("KS");
+  await page.getByLabel("ZIP").fill("67152");
+  await page.getByLabel("Length (ft)").fill("40.4");
+  await page.getByLabel("Width (ft)").fill("30");
+  await page.getByRole("button", { name: "Save Customer" }).click();
+  const saved = jsEnabled(info)
+    ? page.locator(".Toastify").getByText("Customer data saved successfully")
+    : page.getByRole("status").filter({ hasText: "Customer data saved successfully" });
+  await expect(saved).toBeVisible();
+  // Area left empty: calculated from length x width, rounded to whole numbers.
+  await expect(page.getByLabel("Area (sq ft)")).toHaveValue("1200");
+
+  const list = page.getByRole("region", { name: "Saved Customers" });
+  const entry = list.getByRole("link").filter({ hasText: name });
+  await expect(entry).toContainText("412 N Main St, Wellington, KS 67152");
+  await expect(entry).toContainText("1,200 sq ft");
+
+  await page.goto("/admin/roof-measurement");
+  await list.getByRole("link").filter({ hasText: name }).click();
+  await expect(page.getByLabel("Customer name")).toHaveValue(name);
+});
