@@ -5,6 +5,7 @@ import type { ContactMessage } from "~/db/schema";
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { deliverContactMessage } from "~/lib/contact-mailer.server";
+import { env } from "~/lib/env.server";
 import { getMessage, listMessages, markRead, requeueFailedMails, setArchived } from "~/models/contact-message.server";
 import type { Route } from "./+types/messages";
 
@@ -16,7 +17,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const archived = params.get("view") === "archived";
   const openId = parseId(params.get("open"));
   // Opening does not mark it read: no GET changes anything here. The owner marks it.
-  return { archived, messages: listMessages({ archived }), open: openId ? (getMessage(openId) ?? null) : null };
+  return {
+    archived,
+    messages: listMessages({ archived }),
+    open: openId ? (getMessage(openId) ?? null) : null,
+    // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead.
+    mailConfigured: Boolean(env.RESEND_API_KEY),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -67,7 +74,7 @@ function MailState({ label, state }: { label: string; state: ContactMessage["not
 const when = (d: Date) => new Date(d).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, open, archived } = loaderData;
+  const { messages, open, archived, mailConfigured } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -81,6 +88,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </div>
+      {!mailConfigured && (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Mail is not set up (no RESEND_API_KEY): messages are kept here and their mails are only printed to the server
+          log, not delivered.
+        </p>
+      )}
       {open && <MessageDetail message={open} />}
       {messages.length === 0 ? (
         <p className="rounded-xl bg-white p-10 text-center text-ink-soft shadow-sm">
