@@ -1,8 +1,8 @@
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
+import { Highlights } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
-import { ABOUT_HIGHLIGHTS } from "~/content/home";
 import { AREA_LINKS } from "~/content/site";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/about";
@@ -43,14 +43,7 @@ export default function About({ matches }: Route.ComponentProps) {
               to aging shingles. It fits how we work: fix what can be fixed, replace only what must be.
             </p>
           </div>
-          <dl className="grid h-fit grid-cols-2 gap-4">
-            {ABOUT_HIGHLIGHTS.map((h) => (
-              <div key={h.label} className="rounded-xl bg-sand p-6">
-                <dt className="text-sm text-ink-soft">{h.label}</dt>
-                <dd className="order-first text-2xl font-bold">{h.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <Highlights className="h-fit" />
         </div>
       </section>
       <section className="bg-sand">

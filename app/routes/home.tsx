@@ -2,11 +2,12 @@ import { ArrowRight, Check, Leaf, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
+import { CheckList, Highlights } from "~/components/lists";
 import { ProjectGallery } from "~/components/project-gallery";
 import { ServiceIcon } from "~/components/service-icon";
 import { TestimonialGrid } from "~/components/testimonial-grid";
 import { VideoFacade } from "~/components/video-facade";
-import { ABOUT_HIGHLIGHTS, BRIGHT_GREEN_BENEFITS, BRIGHT_GREEN_VIDEO, HOME_SERVICES } from "~/content/home";
+import { BRIGHT_GREEN_BENEFITS, BRIGHT_GREEN_VIDEO, HOME_SERVICES } from "~/content/home";
 import { SITE_IMAGES } from "~/content/images";
 import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
@@ -157,14 +158,9 @@ function About({ company, owner, lead }: { company?: string; owner?: string; lea
             More about our family <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
-        <dl className="grid grid-cols-2 gap-4 self-center" data-reveal>
-          {ABOUT_HIGHLIGHTS.map((h) => (
-            <div key={h.label} className="rounded-xl bg-sand p-6">
-              <dt className="text-sm text-ink-soft">{h.label}</dt>
-              <dd className="order-first text-2xl font-bold text-ink">{h.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="self-center" data-reveal>
+          <Highlights />
+        </div>
       </div>
     </section>
   );
@@ -197,14 +193,7 @@ function Services() {
                 </span>
                 <h3 className="mt-4 text-xl font-bold">{s.title}</h3>
                 <p className="mt-2 text-ink-soft">{s.description}</p>
-                <ul className="mt-4 flex-1 space-y-2">
-                  {s.features.map((f) => (
-                    <li key={f} className="flex gap-2 text-sm">
-                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-leaf" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={s.features} className="mt-4 flex-1 space-y-2" />
                 <div className="mt-6 flex flex-wrap gap-3">
                   <Link
                     to={servicePath(s.slug)}

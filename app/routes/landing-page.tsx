@@ -1,6 +1,7 @@
-import { ArrowRight, Check, Clock, MapPin } from "lucide-react";
+import { ArrowRight, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
+import { CheckList } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
 import { isHub, type AreaContent, type HubContent } from "~/content/areas";
 import { landingPageFor, type LandingPage } from "~/content/pages";
@@ -159,14 +160,7 @@ function Cards({ title, cards }: { title: string; cards: ServiceCard[] }) {
             <li key={card.title} className="rounded-xl bg-white p-6 shadow-sm" data-reveal>
               <h3 className="text-xl font-bold">{card.title}</h3>
               <p className="mt-2 text-ink-soft">{card.text}</p>
-              <ul className="mt-4 space-y-2">
-                {card.bullets.map((b) => (
-                  <li key={b} className="flex gap-2 text-sm">
-                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-leaf" />
-                    {b}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={card.bullets} />
             </li>
           ))}
         </ul>
