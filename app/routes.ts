@@ -46,6 +46,8 @@ export default [
 
   route("admin/images/upload", "routes/resources/image-upload.ts"),
   route("admin/messages/export.csv", "routes/resources/messages-csv.ts"),
+  route("admin/roof-measurement/:id/measurements.csv", "routes/resources/roof-csv.ts"),
+  route("admin/roof-measurement/:id/report.pdf", "routes/resources/roof-report.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -1,5 +1,6 @@
 // Screenshots of pages at phone and desktop widths, for looking at what we built:
 //   node scripts/screenshot.js http://localhost:3000 / /about   -> .tmp/shots/*.png
+// Admin pages: LOGIN=email:password signs in first.
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
 
@@ -13,6 +14,14 @@ const browser = await chromium.launch({
 });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 844 }, javaScriptEnabled: process.env.JS !== "0" });
+  if (process.env.LOGIN) {
+    const [email, ...rest] = process.env.LOGIN.split(":");
+    await page.goto(`${base}/admin/login`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(rest.join(":"));
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(/\/admin$/);
+  }
   for (const p of paths.length ? paths : ["/"]) {
     await page.goto(base + p, { waitUntil: "networkidle" });
     // Walk down the page so lazy images load, then come back to the top. (Without

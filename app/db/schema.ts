@@ -49,6 +49,8 @@ export const images = sqliteTable("images", {
   width: integer("width"),
   height: integer("height"),
   alt: text("alt").notNull().default(""),
+  // Roof tool photos are customer records, not portfolio material: kept out of the library.
+  purpose: text("purpose", { enum: ["library", "roof"] }).notNull().default("library"),
   createdAt: createdAt(),
 });
 

@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { images, type Image } from "~/db/schema";
 import { sniffImage, type ImageInfo } from "~/lib/image-type";
@@ -26,7 +26,12 @@ export async function saveImageFiles(bytes: Uint8Array): Promise<{ storedName: s
 }
 
 /** Files first, then the row; if the row cannot be written the files go again. */
-export async function storeImage(input: { bytes: Uint8Array; originalName: string; alt?: string }): Promise<Image> {
+export async function storeImage(input: {
+  bytes: Uint8Array;
+  originalName: string;
+  alt?: string;
+  purpose?: Image["purpose"];
+}): Promise<Image> {
   const { storedName, info } = await saveImageFiles(input.bytes);
   try {
     return getDb()
@@ -39,6 +44,7 @@ export async function storeImage(input: { bytes: Uint8Array; originalName: strin
         width: info.width,
         height: info.height,
         alt: input.alt ?? "",
+        purpose: input.purpose ?? "library",
       })
       .returning()
       .get();
@@ -49,20 +55,27 @@ export async function storeImage(input: { bytes: Uint8Array; originalName: strin
 }
 
 export function listImages({ limit = 100, offset = 0 } = {}): Image[] {
-  return getDb().select().from(images).orderBy(desc(images.createdAt), desc(images.id)).limit(limit).offset(offset).all();
+  return getDb()
+    .select()
+    .from(images)
+    .where(eq(images.purpose, "library"))
+    .orderBy(desc(images.createdAt), desc(images.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
 }
 
 export function countImages(): number {
-  return getDb().select({ n: count() }).from(images).get()?.n ?? 0;
+  return getDb().select({ n: count() }).from(images).where(eq(images.purpose, "library")).get()?.n ?? 0;
 }
 
 export function updateImageAlt(id: number, alt: string): boolean {
-  return getDb().update(images).set({ alt }).where(eq(images.id, id)).run().changes > 0;
+  return getDb().update(images).set({ alt }).where(and(eq(images.id, id), eq(images.purpose, "library"))).run().changes > 0;
 }
 
 /** Deletes the row, then its files. A project using it keeps its text and loses the picture. */
-export function deleteImage(id: number): boolean {
-  const row = getDb().delete(images).where(eq(images.id, id)).returning().get();
+export function deleteImage(id: number, purpose: Image["purpose"] = "library"): boolean {
+  const row = getDb().delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
   if (row) removeUpload(row.storedName);
   return !!row;
 }

@@ -63,3 +63,22 @@ describe("admin routes refuse anonymous requests", () => {
     });
   }
 });
+
+// The admin's non-HTML routes (uploads, exports) answer 401 instead of redirecting.
+const RESOURCE_DIR = path.resolve("app/routes/resources");
+const ADMIN_RESOURCES = ["image-upload.ts", "messages-csv.ts", "roof-csv.ts", "roof-report.ts"];
+
+describe("admin resource routes refuse anonymous requests", () => {
+  for (const file of ADMIN_RESOURCES) {
+    it(`${file}: answers 401 and changes nothing`, async () => {
+      const mod = (await import(path.join(RESOURCE_DIR, file))) as { loader?: RouteFn; action?: RouteFn };
+      const before = snapshot();
+      for (const fn of [mod.loader, mod.action]) {
+        if (!fn) continue;
+        const res = await refusal(fn, new Request("http://site.test/admin/x", { method: fn === mod.action ? "POST" : "GET", body: fn === mod.action ? new FormData() : undefined }));
+        expect((res as Response).status).toBe(401);
+      }
+      expect(snapshot()).toEqual(before);
+    });
+  }
+});

@@ -1,0 +1,219 @@
+import { ArrowLeft, Copy, KeyRound, ShieldCheck } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "react-toastify";
+import { inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { MAPS_STATUS_LABEL, RELOAD_AFTER_SAVE_MS, RELOAD_AFTER_TEST_MS, type MapsStatus } from "~/lib/maps-loader";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Tabs } from "./tabs";
+
+export type MapsActionResult = { maps: { ok: boolean; message: string; intent: string } };
+
+const BADGE_STYLE: Record<MapsStatus, string> = {
+  checking: "bg-amber-100 text-amber-900",
+  connected: "bg-green-100 text-green-900",
+  "auth-error": "bg-red-100 text-red-900",
+  "load-error": "bg-orange-100 text-orange-900",
+};
+
+export function MapsBadge({ status }: { status: MapsStatus | null }) {
+  if (!status) return <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">No key</span>;
+  return (
+    <span role="status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>
+      {MAPS_STATUS_LABEL[status]}
+    </span>
+  );
+}
+
+/**
+ * The maps key and the publisher tag. Each form posts natively; with scripts it goes
+ * through a fetcher, shows a toast and reloads the page so the new key is tried.
+ */
+export function MapsSettings({
+  keyTail,
+  publisherTag,
+  status,
+  backTo,
+  result,
+  origin,
+}: {
+  keyTail: string | null;
+  publisherTag: string | null;
+  status: MapsStatus | null;
+  backTo: string;
+  result: MapsActionResult["maps"] | null;
+  origin: string;
+}) {
+  const hydrated = useHydrated();
+  const [tab, setTab] = useState<"key" | "verification">("key");
+  const [help, setHelp] = useState<"issue" | "settings">(status === "auth-error" ? "issue" : "settings");
+  const hasError = status === "auth-error" || status === "load-error";
+  return (
+    <section aria-labelledby="maps-settings" className="rounded-xl bg-white shadow-sm">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-black/10 p-4">
+        <h2 id="maps-settings" className="flex items-center gap-2 text-lg font-bold">
+          <KeyRound aria-hidden className="size-5 text-brand" /> Google Maps Settings <MapsBadge status={status} />
+        </h2>
+        {keyTail && !hasError ? (
+          <Link to={backTo} className={secondaryButton}>
+            <ArrowLeft aria-hidden className="size-4" /> Back to Tool
+          </Link>
+        ) : (
+          <Link to={backTo} className="text-sm font-semibold text-brand underline">
+            Use the tool without maps
+          </Link>
+        )}
+      </header>
+      <div className="grid gap-6 p-4 lg:grid-cols-[1fr_18rem]">
+        <div>
+          {hydrated ? (
+            <Tabs label="Settings" current={tab} onChange={setTab} tabs={[["key", "API Key Settings"], ["verification", "Google Verification"]]} />
+          ) : null}
+          <div className="space-y-8 pt-4">
+            <div hidden={hydrated && tab !== "key"}>
+              <KeyForm keyTail={keyTail} result={result} />
+            </div>
+            <div hidden={hydrated && tab !== "verification"}>
+              <PublisherTagForm publisherTag={publisherTag} result={result} />
+            </div>
+          </div>
+        </div>
+        <aside className="rounded-lg bg-sand p-4 text-sm">
+          {hydrated && <Tabs label="Help" current={help} onChange={setHelp} tabs={[["issue", "API Key Issue"], ["settings", "API Key Settings"]]} />}
+          <div className="space-y-2 pt-3" hidden={hydrated && help !== "issue"}>
+            <h3 className="font-semibold">API Key Issue</h3>
+            <p>If the badge says Auth Error, Google refused the key for this site:</p>
+            <ol className="list-decimal space-y-1 pl-5">
+              <li>Open the Google Cloud Console, APIs &amp; Services, Credentials.</li>
+              <li>Edit the key; under Website restrictions add the domain pattern below.</li>
+              <li>Save, wait a minute, then refresh this page (or press Test).</li>
+            </ol>
+          </div>
+          <div className="space-y-2 pt-3" hidden={hydrated && help !== "settings"}>
+            <h3 className="font-semibold">API Key Settings</h3>
+            <p>Enable these APIs for the key: Maps JavaScript API, Places API, Geocoding API (and Maps Static API for satellite pictures).</p>
+            <DomainPattern origin={origin} />
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function DomainPattern({ origin }: { origin: string }) {
+  const hydrated = useHydrated();
+  const pattern = `${origin}/*`;
+  return (
+    <div>
+      <p>Website restriction:</p>
+      <div className="mt-1 flex items-center gap-2">
+        <code className="rounded bg-white px-2 py-1">{pattern}</code>
+        {hydrated && (
+          <button
+            type="button"
+            aria-label="Copy domain pattern"
+            className="rounded p-1 hover:bg-white"
+            onClick={() =>
+              navigator.clipboard.writeText(pattern).then(
+                () => toast.success("Domain pattern copied to clipboard"),
+                (error: unknown) => toast.error(`Failed to copy: ${error instanceof Error ? error.message : String(error)}`),
+              )
+            }
+          >
+            <Copy aria-hidden className="size-4" />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Toast and the spec's reload delay once a fetcher's post comes back. */
+function useMapsFetcher(reloadAfter: Partial<Record<string, number>>) {
+  const fetcher = useFetcher<MapsActionResult>();
+  const outcome = fetcher.state === "idle" ? fetcher.data?.maps : undefined;
+  useEffect(() => {
+    if (!outcome) return;
+    if (!outcome.ok) {
+      toast.error(outcome.message);
+      return;
+    }
+    toast.success(outcome.message);
+    const delay = reloadAfter[outcome.intent];
+    if (delay !== undefined) {
+      const timer = setTimeout(() => window.location.reload(), delay);
+      return () => clearTimeout(timer);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the delays are constants
+  }, [outcome]);
+  return fetcher;
+}
+
+function Outcome({ result, intents }: { result: MapsActionResult["maps"] | null; intents: string[] }) {
+  if (!result || !intents.includes(result.intent)) return null;
+  return (
+    <p role={result.ok ? "status" : "alert"} className={`rounded-md px-3 py-2 text-sm font-medium ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}>
+      {result.message}
+    </p>
+  );
+}
+
+function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActionResult["maps"] | null }) {
+  const id = useId();
+  const [key, setKey] = useState("");
+  const fetcher = useMapsFetcher({ "save-maps-key": RELOAD_AFTER_SAVE_MS });
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="space-y-3">
+      {!hydrated && <Outcome result={result} intents={["save-maps-key", "clear-maps-key"]} />}
+      <p className="text-sm">
+        {keyTail ? (
+          <>
+            Saved key: <code className="rounded bg-sand px-1.5 py-0.5" data-testid="key-tail">{keyTail}</code>
+          </>
+        ) : (
+          "No key saved. Address search and satellite pictures need one; everything else works without."
+        )}
+      </p>
+      <label htmlFor={id} className="block">
+        <span className="text-sm font-medium">Google Maps API key</span>
+        <input id={id} name="apiKey" type="password" autoComplete="off" spellCheck={false} value={key} onChange={(e) => setKey(e.target.value)} className={inputClass} />
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="save-maps-key" className={primaryButton} disabled={busy || (hydrated && key.trim() === "")}>
+          {busy ? "Saving..." : "Save"}
+        </button>
+        {keyTail && hydrated && (
+          <button type="button" className={secondaryButton} onClick={() => setTimeout(() => window.location.reload(), RELOAD_AFTER_TEST_MS)}>
+            <ShieldCheck aria-hidden className="size-4" /> Test
+          </button>
+        )}
+        {keyTail && (
+          <button type="submit" name="intent" value="clear-maps-key" className={secondaryButton} disabled={busy} formNoValidate>
+            Clear
+          </button>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function PublisherTagForm({ publisherTag, result }: { publisherTag: string | null; result: MapsActionResult["maps"] | null }) {
+  const id = useId();
+  const [tag, setTag] = useState(publisherTag ?? "");
+  const fetcher = useMapsFetcher({});
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" className="space-y-3">
+      {!hydrated && <Outcome result={result} intents={["save-publisher-tag"]} />}
+      <label htmlFor={id} className="block">
+        <span className="text-sm font-medium">Google publisher verification code</span>
+        <input id={id} name="publisherTag" value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
+      </label>
+      <button type="submit" name="intent" value="save-publisher-tag" className={primaryButton} disabled={fetcher.state !== "idle" || (hydrated && tag.trim() === "")}>
+        Save verification code
+      </button>
+    </fetcher.Form>
+  );
+}

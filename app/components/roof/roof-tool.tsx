@@ -1,0 +1,698 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Calculator, ClipboardCopy, FileDown, FileSpreadsheet, ImagePlus, MapPin, RefreshCw, Save, Search, Settings, Trash2, UserPlus } from "lucide-react";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { toast } from "react-toastify";
+import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { parseAddress } from "~/lib/address";
+import { staticMapUrl, STATIC_MAP, type MapsStatus } from "~/lib/maps-loader";
+import { areaFromLengthWidth, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
+import type { RoofCustomerView } from "~/lib/roof-customer-view.server";
+import { CANVAS_WIDTH, emptyDrawing, measureView, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
+import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
+import { roofImageProblem, ROOF_IMAGE_TYPES, ROOF_UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { useHydrated } from "~/lib/use-hydrated";
+import { MapsBadge, MapsSettings, type MapsActionResult } from "./maps-settings";
+import { RoofCanvas } from "./roof-canvas";
+import { RoofControls } from "./roof-controls";
+import { RoofResults } from "./roof-results";
+import { Tabs } from "./tabs";
+import { geocodeAddress, suggestAddresses, useGoogleMaps, type AddressSuggestion } from "./use-google-maps";
+
+const TOOL = "/admin/roof-measurement";
+const VIEW_LABEL: Record<RoofView, string> = { top: "Top View", side: "Side View" };
+const FIELD = { top: "topImage", side: "sideImage" } as const;
+const REMOVE = { top: "removeTop", side: "removeSide" } as const;
+
+type SavedCustomer = {
+  id: number;
+  customerName: string | null;
+  street: string;
+  city: string;
+  state: string | null;
+  zipCode: string | null;
+  area: number | null;
+  createdAt: Date | string;
+};
+
+type Props = {
+  customers: SavedCustomer[];
+  current: RoofCustomerView | null;
+  maps: { apiKey: string | null; keyTail: string | null; publisherTag: string | null };
+  showSettings: boolean;
+  missing: boolean;
+  confirmDelete: boolean;
+  origin: string;
+  actionData: SubmissionResult<string[]> | MapsActionResult | undefined;
+};
+
+const addressLine = (c: { street: string; city: string; state: string | null; zipCode: string | null }) =>
+  [c.street, c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+
+export function RoofTool({ customers, current, maps, showSettings, missing, confirmDelete, origin, actionData }: Props) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const picked = (location.state as { picked?: boolean } | null)?.picked === true;
+  useEffect(() => {
+    if (picked && current) toast.success("Customer data loaded");
+  }, [picked, current]);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const mapsStatus = useGoogleMaps(maps.apiKey);
+  const [state, dispatch] = useReducer(drawingReducer, current?.drawing ?? emptyDrawing(), (d) => initialDrawingState(d, current?.pitch ?? undefined));
+  const [staged, setStaged] = useState<Record<RoofView, string | null>>({ top: null, side: null });
+  const [removed, setRemoved] = useState<Record<RoofView, boolean>>({ top: false, side: false });
+  const [reading, setReading] = useState<RoofView | null>(null);
+  const [imageTab, setImageTab] = useState<"upload" | "manage">(current?.images.top ? "manage" : "upload");
+  const topInput = useRef<HTMLInputElement>(null);
+  const sideInput = useRef<HTMLInputElement>(null);
+  const fileInput = (view: RoofView) => (view === "top" ? topInput : sideInput).current;
+  const lastResult = actionData && "maps" in actionData ? undefined : actionData;
+  const mapsResult = actionData && "maps" in actionData ? actionData.maps : null;
+
+  const [form, fields] = useForm({
+    id: "roof-customer",
+    lastResult,
+    defaultValue: current
+      ? {
+          id: String(current.id),
+          customerName: current.customerName ?? "",
+          street: current.street,
+          city: current.city,
+          state: current.state ?? "",
+          zipCode: current.zipCode ?? "",
+          area: current.area?.toString() ?? "",
+          length: current.length?.toString() ?? "",
+          width: current.width?.toString() ?? "",
+          pitch: current.pitch?.toString() ?? "",
+        }
+      : { pitch: "4" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoofCustomerSchema }),
+    shouldValidate: "onSubmit",
+  });
+
+  // Object URLs of staged pictures are released when they are replaced, removed or the page goes.
+  const stagedRef = useRef<Record<RoofView, string | null>>({ top: null, side: null });
+  useEffect(() => () => VIEWS.forEach((v) => stagedRef.current[v] && URL.revokeObjectURL(stagedRef.current[v]!)), []);
+  const replaceStaged = (view: RoofView, url: string | null) => {
+    const old = stagedRef.current[view];
+    if (old && old !== url) URL.revokeObjectURL(old);
+    stagedRef.current = { ...stagedRef.current, [view]: url };
+    setStaged(stagedRef.current);
+  };
+
+  const pictureFor = (view: RoofView): string | null => {
+    if (staged[view]) return staged[view];
+    if (!removed[view] && current?.images[view]) return current.images[view]!.url;
+    const map = state.drawing[view].map;
+    if (view === "top" && map && maps.apiKey) return staticMapUrl(maps.apiKey, map.lat, map.lng, map.zoom);
+    return null;
+  };
+
+  const setValue = (name: keyof typeof fields, value: string) => form.update({ name: fields[name].name, value });
+
+  async function stageFile(view: RoofView, input: HTMLInputElement) {
+    const file = input.files?.[0];
+    if (!file) return;
+    const problem = roofImageProblem(file);
+    if (problem) {
+      toast.error(problem);
+      input.value = "";
+      return;
+    }
+    setReading(view);
+    const url = URL.createObjectURL(file);
+    try {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      replaceStaged(view, url);
+      setRemoved((r) => ({ ...r, [view]: false }));
+      setImageTab("manage");
+      toast.success(`Image uploaded for ${view} view`);
+    } catch {
+      URL.revokeObjectURL(url);
+      input.value = "";
+      toast.error(ROOF_UPLOAD_MESSAGES.readFailed);
+    } finally {
+      setReading(null);
+    }
+  }
+
+  function removePicture(view: RoofView) {
+    const input = fileInput(view);
+    if (input) input.value = "";
+    replaceStaged(view, null);
+    setRemoved((r) => ({ ...r, [view]: true }));
+    setImageTab("upload");
+    toast.success(`Image for ${view} view removed`);
+  }
+
+  const formError = form.errors?.[0];
+  const needsStreetAndCity = [fields.street.errors, fields.city.errors].some((e) => e?.includes(STREET_AND_CITY_REQUIRED));
+  const streetAndCity = String(fields.street.value ?? "").trim() !== "" && String(fields.city.value ?? "").trim() !== "";
+  const topResult = useMemo(() => measureView(state.drawing.top), [state.drawing.top]);
+  const view = state.view;
+
+  const field = (label: string, meta: (typeof fields)[keyof typeof fields], type: "text" | "number" = "text", extra = {}) => (
+    <label className="block">
+      <span className="text-sm font-medium">{label}</span>
+      <input {...getInputProps(meta, { type })} {...extra} className={inputClass} />
+    </label>
+  );
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Roof Measurement Tool</h1>
+        {current && (
+          <Link to={TOOL} className={secondaryButton}>
+            <UserPlus aria-hidden className="size-4" /> New customer
+          </Link>
+        )}
+      </div>
+      {missing && (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          Failed to load customer data
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
+        <div className="space-y-6">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
+            <h2 className="flex items-center gap-2 text-lg font-bold">
+              <MapPin aria-hidden className="size-5 text-brand" /> Address
+            </h2>
+            {current && <input {...getInputProps(fields.id, { type: "hidden" })} />}
+            {(needsStreetAndCity || formError) && (
+              <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+                {needsStreetAndCity ? STREET_AND_CITY_REQUIRED : formError}
+              </p>
+            )}
+            {hydrated ? (
+              <AddressSearch
+                mapsStatus={mapsStatus}
+                fieldsText={addressLine({
+                  street: String(fields.street.value ?? ""),
+                  city: String(fields.city.value ?? ""),
+                  state: String(fields.state.value ?? "") || null,
+                  zipCode: String(fields.zipCode.value ?? "") || null,
+                })}
+                onAddress={(parts) => {
+                  setValue("street", parts.street);
+                  setValue("city", parts.city);
+                  setValue("state", parts.state);
+                  setValue("zipCode", parts.zipCode);
+                }}
+                onLocation={(loc) => {
+                  const zoom = STATIC_MAP.zoom;
+                  // Static Maps pictures are 640 px wide, drawn 800 units wide.
+                  const scale = (feetPerPixelAtZoom(loc.lat, zoom) * STATIC_MAP.width) / CANVAS_WIDTH;
+                  replaceStaged("top", null);
+                  const input = fileInput("top");
+                  if (input) input.value = "";
+                  setRemoved((r) => ({ ...r, top: true }));
+                  dispatch({ type: "map", map: { ...loc, zoom }, scale });
+                  return staticMapUrl(maps.apiKey ?? "", loc.lat, loc.lng, zoom);
+                }}
+              />
+            ) : (
+              <p className="rounded-md bg-sand px-3 py-2 text-sm">Address search needs JavaScript: type the address below.</p>
+            )}
+            {field("Customer name", fields.customerName)}
+            {field("Street", fields.street)}
+            <div className="grid grid-cols-[1fr_4rem_6rem] gap-2">
+              {field("City", fields.city)}
+              {field("State", fields.state, "text", { maxLength: 2 })}
+              {field("ZIP", fields.zipCode, "text", { maxLength: 10 })}
+            </div>
+
+            <h2 className="flex items-center gap-2 pt-3 text-lg font-bold">
+              <Calculator aria-hidden className="size-5 text-brand" /> Measurements
+            </h2>
+            <div className="grid grid-cols-2 gap-2">
+              {field("Area (sq ft)", fields.area, "number", { min: 0, step: "any" })}
+              {field("Pitch (X/12)", fields.pitch, "number", { min: 0, max: 12, step: 0.5 })}
+              {field("Length (ft)", fields.length, "number", { min: 0, step: "any" })}
+              {field("Width (ft)", fields.width, "number", { min: 0, step: "any" })}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="submit"
+                name="intent"
+                value="calculate"
+                formNoValidate
+                className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                onClick={(e) => {
+                  if (!hydrated) return;
+                  e.preventDefault();
+                  const num = (v: unknown) => (v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Math.round(Number(v)));
+                  const area = areaFromLengthWidth({ area: num(fields.area.value), length: num(fields.length.value), width: num(fields.width.value) });
+                  if (num(fields.area.value) === null && area !== null) {
+                    setValue("area", String(area));
+                    toast.success("Area calculated from length and width");
+                  } else if (area === null) toast.info("Enter length and width to calculate the area");
+                }}
+              >
+                <Calculator aria-hidden className="size-4" /> Calculate
+              </button>
+              {hydrated && topResult.facets.length > 0 && (
+                <button
+                  type="button"
+                  className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                  onClick={() => {
+                    setValue("area", String(Math.round(topResult.trueArea)));
+                    if (topResult.predominantPitch !== null) setValue("pitch", String(topResult.predominantPitch));
+                    toast.success("Traced area copied into the measurements");
+                  }}
+                >
+                  Use traced area
+                </button>
+              )}
+              {hydrated && Boolean(fields.area.value || fields.length.value) && (
+                <button
+                  type="button"
+                  className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                  onClick={() => {
+                    const lines = [
+                      `Address: ${addressLine({ street: String(fields.street.value ?? ""), city: String(fields.city.value ?? ""), state: String(fields.state.value ?? "") || null, zipCode: String(fields.zipCode.value ?? "") || null })}`,
+                      fields.area.value && `Area: ${fields.area.value} sq ft`,
+                      fields.length.value && `Length: ${fields.length.value} ft`,
+                      fields.width.value && `Width: ${fields.width.value} ft`,
+                      fields.pitch.value && `Pitch: ${fields.pitch.value}/12`,
+                    ].filter(Boolean);
+                    navigator.clipboard.writeText(lines.join("\n")).then(
+                      () => toast.success("Measurements copied to clipboard"),
+                      () => toast.error("Failed to copy measurements"),
+                    );
+                  }}
+                >
+                  <ClipboardCopy aria-hidden className="size-4" /> Copy
+                </button>
+              )}
+            </div>
+            {!hydrated && <p className="text-xs text-ink-soft">Leave the area empty to have it calculated from length and width when saving.</p>}
+            <input type="hidden" name="drawing" value={JSON.stringify(state.drawing)} />
+            {VIEWS.map((v) => removed[v] && <input key={v} type="hidden" name={REMOVE[v]} value="1" />)}
+            <div className="flex flex-wrap gap-2 border-t border-black/10 pt-4">
+              <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy || (hydrated && !streetAndCity)}>
+                <Save aria-hidden className="size-4" /> {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
+              </button>
+              {current && (
+                <Link to={`${TOOL}?customer=${current.id}&delete=1`} className={`${secondaryButton} text-red-800`}>
+                  <Trash2 aria-hidden className="size-4" /> Delete
+                </Link>
+              )}
+            </div>
+          </Form>
+
+          <ImageCard
+            formId={form.id}
+            hydrated={hydrated}
+            view={view}
+            tab={imageTab}
+            setTab={setImageTab}
+            current={current}
+            staged={staged}
+            removed={removed}
+            reading={reading}
+            inputRefs={{ top: topInput, side: sideInput }}
+            onFile={stageFile}
+            onRemove={removePicture}
+          />
+          <SavedCustomers customers={customers} currentId={current?.id} />
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          {showSettings ? (
+            <MapsSettings
+              keyTail={maps.keyTail}
+              publisherTag={maps.publisherTag}
+              status={mapsStatus}
+              backTo={current ? `${TOOL}?customer=${current.id}` : TOOL}
+              result={mapsResult}
+              origin={origin}
+            />
+          ) : (
+            <section aria-labelledby="roof-view" className="overflow-hidden rounded-xl bg-white shadow-sm">
+              <header className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <h2 id="roof-view" className="text-lg font-bold">
+                  Roof View
+                </h2>
+                <div className="flex items-center gap-2">
+                  <MapsBadge status={mapsStatus} />
+                  <Link to={`${TOOL}?${current ? `customer=${current.id}&` : ""}settings`} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                    <Settings aria-hidden className="size-4" /> Settings
+                  </Link>
+                </div>
+              </header>
+              {mapsStatus === "auth-error" && (
+                <p role="alert" className="mx-4 mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                  API key authentication failed. Please check your API key restrictions.{" "}
+                  <Link className="font-semibold underline" to={`${TOOL}?settings`}>
+                    Open settings
+                  </Link>
+                </p>
+              )}
+              {mapsStatus === "load-error" && (
+                <p role="alert" className="mx-4 mb-3 rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900">
+                  Failed to load Google Maps API. Uploading and tracing pictures still work.
+                </p>
+              )}
+              {hydrated ? (
+                <>
+                  <Tabs label="Roof views" className="px-4" current={view} onChange={(v) => dispatch({ type: "view", view: v })} tabs={VIEWS.map((v) => [v, VIEW_LABEL[v]] as const)} />
+                  <ImageArea
+                    view={view}
+                    // Once staff start tracing without a picture, the prompt steps aside.
+                    prompt={!pictureFor(view) && state.tool === "select" && state.drawing[view].facets.length === 0 && !state.drawing[view].pitchLine}
+                    reading={reading === view}
+                    onUpload={() => fileInput(view)?.click()}
+                  >
+                    <RoofCanvas imageUrl={pictureFor(view)} view={state.drawing[view]} state={state} dispatch={dispatch} label={`${VIEW_LABEL[view]} drawing surface`} />
+                  </ImageArea>
+                  <RoofControls state={state} dispatch={dispatch} />
+                </>
+              ) : (
+                <div className="space-y-4 p-4">
+                  <p className="rounded-md bg-sand px-3 py-2 text-sm">Drawing on the picture and the maps need JavaScript. Saved outlines are shown below; typed measurements, saving and exports work without it.</p>
+                  {VIEWS.map((v) => (
+                    <figure key={v}>
+                      <figcaption className="mb-1 font-semibold">{VIEW_LABEL[v]}</figcaption>
+                      <RoofCanvas imageUrl={pictureFor(v)} view={state.drawing[v]} label={`${VIEW_LABEL[v]} with saved outlines`} />
+                    </figure>
+                  ))}
+                </div>
+              )}
+            </section>
+          )}
+          <section aria-labelledby="roof-results" className="rounded-xl bg-white p-5 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="roof-results" className="text-lg font-bold">
+                Results
+              </h2>
+              {current ? (
+                <div className="flex flex-wrap gap-2">
+                  <a href={`${TOOL}/${current.id}/report.pdf`} className={`${primaryButton} px-3 py-1.5 text-sm`} download>
+                    <FileDown aria-hidden className="size-4" /> Export as PDF
+                  </a>
+                  <a
+                    href={`${TOOL}/${current.id}/measurements.csv?view=${view}`}
+                    className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                    download
+                    onClick={() => toast.success("Measurements exported to CSV")}
+                  >
+                    <FileSpreadsheet aria-hidden className="size-4" /> Export as CSV{hydrated ? ` (${view} view)` : ""}
+                  </a>
+                  {!hydrated && (
+                    <a href={`${TOOL}/${current.id}/measurements.csv?view=side`} className={`${secondaryButton} px-3 py-1.5 text-sm`} download>
+                      <FileSpreadsheet aria-hidden className="size-4" /> Export side view CSV
+                    </a>
+                  )}
+                </div>
+              ) : (
+                <p className="text-sm text-ink-soft">Save the customer to export a PDF or CSV.</p>
+              )}
+            </div>
+            <div className="mt-4">
+              <RoofResults result={topResult} />
+            </div>
+          </section>
+        </div>
+      </div>
+      {confirmDelete && current && (
+        <ConfirmDelete
+          title="Delete customer"
+          question="Are you sure you want to delete this customer?"
+          detail={`${current.customerName || "Unnamed Customer"}, ${addressLine(current)}, and its pictures.`}
+          id={current.id}
+          intent="delete-customer"
+          closeTo={`${TOOL}?customer=${current.id}`}
+        />
+      )}
+    </>
+  );
+}
+
+function ImageArea({ view, prompt, reading, onUpload, children }: { view: RoofView; prompt: boolean; reading: boolean; onUpload: () => void; children: React.ReactNode }) {
+  return (
+    <div className="relative bg-slate-100">
+      {children}
+      {(reading || prompt) && (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          {reading ? (
+            <p role="status" className="rounded-md bg-white/90 px-4 py-2 font-semibold shadow">
+              Uploading...
+            </p>
+          ) : (
+            <button type="button" onClick={onUpload} className="pointer-events-auto flex flex-col items-center gap-2 rounded-xl bg-white/90 px-6 py-5 text-center shadow">
+              <ImagePlus aria-hidden className="size-8 text-brand" />
+              <span className="font-semibold">Upload a {view} view picture</span>
+              <span className="text-sm text-ink-soft">JPEG, PNG or WebP, up to 10MB. You can also trace without one.</span>
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type ImageCardProps = {
+  formId: string;
+  hydrated: boolean;
+  view: RoofView;
+  tab: "upload" | "manage";
+  setTab: (t: "upload" | "manage") => void;
+  current: RoofCustomerView | null;
+  staged: Record<RoofView, string | null>;
+  removed: Record<RoofView, boolean>;
+  reading: RoofView | null;
+  inputRefs: Record<RoofView, React.RefObject<HTMLInputElement | null>>;
+  onFile: (view: RoofView, input: HTMLInputElement) => void;
+  onRemove: (view: RoofView) => void;
+};
+
+/**
+ * Pictures travel with the customer form (the file inputs belong to it), so a picture is
+ * stored when the customer is saved, never orphaned. With scripts, tabs show the current
+ * view; without, both views' inputs are listed.
+ */
+function ImageCard({ formId, hydrated, view, tab, setTab, current, staged, removed, reading, inputRefs, onFile, onRemove }: ImageCardProps) {
+  const has = (v: RoofView) => !!staged[v] || (!removed[v] && !!current?.images[v]);
+  return (
+    <section aria-labelledby="roof-images" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="roof-images" className="text-lg font-bold">
+        Images
+      </h2>
+      {hydrated && (
+        <Tabs
+          label="Image"
+          className="mt-2"
+          current={tab}
+          onChange={setTab}
+          tabs={[
+            ["upload", "Upload Image"],
+            ["manage", "Manage Image"],
+          ]}
+        />
+      )}
+      {VIEWS.map((v) => (
+        <div key={v} hidden={hydrated && v !== view} className="mt-3 space-y-3">
+          <div hidden={hydrated && tab !== "upload"}>
+            <label className="block">
+              <span className="text-sm font-medium">{VIEW_LABEL[v]} picture</span>
+              <input
+                ref={inputRefs[v]}
+                type="file"
+                name={FIELD[v]}
+                form={formId}
+                accept={ROOF_IMAGE_TYPES.join(",")}
+                onChange={(e) => onFile(v, e.currentTarget)}
+                className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
+              />
+            </label>
+            <p className="mt-1 text-xs text-ink-soft">{reading === v ? "Uploading..." : "JPEG, PNG or WebP, up to 10MB. Stored when you save the customer."}</p>
+          </div>
+          <div hidden={hydrated && tab !== "manage"}>
+            {has(v) ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm">
+                  {staged[v] ? "New picture, saved with the customer" : `Saved picture: ${current?.images[v]?.name ?? ""}`}
+                </span>
+                {hydrated ? (
+                  <>
+                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => inputRefs[v].current?.click()}>
+                      <RefreshCw aria-hidden className="size-4" /> Replace
+                    </button>
+                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`} onClick={() => onRemove(v)}>
+                      <Trash2 aria-hidden className="size-4" /> Remove
+                    </button>
+                  </>
+                ) : (
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name={REMOVE[v]} value="1" form={formId} /> Remove on save
+                  </label>
+                )}
+              </div>
+            ) : (
+              hydrated && <p className="text-sm text-ink-soft">No picture for the {v} view yet.</p>
+            )}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function AddressSearch({
+  mapsStatus,
+  fieldsText,
+  onAddress,
+  onLocation,
+}: {
+  mapsStatus: MapsStatus | null;
+  fieldsText: string;
+  onAddress: (parts: { street: string; city: string; state: string; zipCode: string }) => void;
+  onLocation: (loc: { lat: number; lng: number }) => string;
+}) {
+  const [text, setText] = useState("");
+  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
+  const connected = mapsStatus === "connected";
+
+  const asking = connected && text.trim().length >= 4;
+  const shown = asking ? suggestions : [];
+  useEffect(() => {
+    if (!asking) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      suggestAddresses(text.trim()).then(
+        (list) => !cancelled && setSuggestions(list),
+        (error: unknown) => console.error("Address suggestions failed:", error),
+      );
+    }, 300);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [text, asking]);
+
+  async function search(query: string) {
+    const address = query.trim() || fieldsText.trim();
+    if (!address) {
+      toast.error("Please enter an address to search");
+      return;
+    }
+    setSuggestions([]);
+    const pending = toast.info("Searching for address...");
+    const parts = parseAddress(address);
+    if (parts) onAddress(parts);
+    let loaded = false;
+    if (connected) {
+      try {
+        const loc = await geocodeAddress(address);
+        if (loc) {
+          const url = onLocation(loc);
+          const img = new Image();
+          img.src = url;
+          loaded = await img.decode().then(
+            () => true,
+            () => false,
+          );
+        }
+      } catch (error) {
+        console.error("Geocoding failed:", error);
+      }
+    }
+    toast.dismiss(pending);
+    if (loaded) toast.success("Address found and image loaded");
+    else if (parts) toast.info("Address found but no image could be loaded");
+    else toast.error("Enter the address as: street, city, state ZIP");
+  }
+
+  return (
+    <div className="relative">
+      <label htmlFor="address-search" className="text-sm font-medium">
+        Search address
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="address-search"
+          type="search"
+          value={text}
+          placeholder="412 N Main St, Wellington, KS 67152"
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={shown.length > 0}
+          aria-controls="address-suggestions"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              void search(text);
+            }
+          }}
+          className={`${inputClass} mt-0`}
+        />
+        <button type="button" className={`${secondaryButton} px-3`} onClick={() => void search(text)} aria-label="Search">
+          <Search aria-hidden className="size-4" />
+        </button>
+      </div>
+      {shown.length > 0 && (
+        <ul id="address-suggestions" role="listbox" className="absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-black/10 bg-white shadow-lg">
+          {shown.map((s) => (
+            <li key={s.placeId} role="option" aria-selected={false}>
+              <button
+                type="button"
+                className="block w-full px-3 py-2 text-left hover:bg-sand"
+                onClick={() => {
+                  if (!parseAddress(s.description)) {
+                    toast.error("Enter the address as: street, city, state ZIP");
+                    return;
+                  }
+                  setText(s.description);
+                  void search(s.description);
+                }}
+              >
+                <span className="block font-medium">{s.mainText}</span>
+                <span className="block text-sm text-ink-soft">{s.secondaryText}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-1 text-xs text-ink-soft">{connected ? "Suggestions come from Google as you type (US addresses)." : "Type street, city, state ZIP; the parts are filled in below."}</p>
+    </div>
+  );
+}
+
+function SavedCustomers({ customers, currentId }: { customers: SavedCustomer[]; currentId?: number }) {
+  return (
+    <section aria-labelledby="saved-customers" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="saved-customers" className="text-lg font-bold">
+        Saved Customers
+      </h2>
+      {customers.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-soft">No saved customers yet.</p>
+      ) : (
+        <ul className="mt-3 max-h-64 divide-y divide-black/5 overflow-y-auto">
+          {customers.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`${TOOL}?customer=${c.id}`}
+                state={{ picked: true }}
+                aria-current={c.id === currentId ? "true" : undefined}
+                className="block px-2 py-2 text-sm hover:bg-sand aria-[current=true]:bg-brand-soft"
+              >
+                <span className="block font-semibold">{c.customerName || "Unnamed Customer"}</span>
+                <span className="block text-ink-soft">{addressLine(c)}</span>
+                {c.area !== null && <span className="block text-ink-soft">{c.area.toLocaleString("en-US")} sq ft</span>}
+                <span className="block text-xs text-ink-soft">{new Date(c.createdAt).toLocaleDateString("en-US")}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Image } from "~/db/schema";
+import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
+import { variantName, variantWidths } from "./image-variants";
+import { uploadUrl } from "./storage.server";
+
+export const ROOF_TOOL = "/admin/roof-measurement";
+
+/** The picture to draw on: the 960 px copy when there is one, light enough for a phone. */
+function picture(image: Image | null) {
+  if (!image) return null;
+  const display = variantWidths(image).includes(960) ? variantName(image.storedName, 960) : image.storedName;
+  return { url: uploadUrl(display), name: image.originalName };
+}
+
+/** What the roof tool page needs of a customer: plain values and picture URLs. */
+export function roofCustomerView(c: RoofCustomerWithImages) {
+  return {
+    id: c.id,
+    customerName: c.customerName,
+    street: c.street,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    area: c.area,
+    length: c.length,
+    width: c.width,
+    pitch: c.pitch,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    drawing: c.drawingData,
+    images: { top: picture(c.topImage), side: picture(c.sideImage) },
+  };
+}
+export type RoofCustomerView = ReturnType<typeof roofCustomerView>;

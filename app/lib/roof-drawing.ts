@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { distance, measureRoof, pitchFactor, pitchFromPoints, type Point, type RoofMeasurement } from "./roof-geometry";
+
+/**
+ * What staff trace over a roof picture, per view. Coordinates are in the drawing
+ * surface's own units: an 800 x 600 box the picture is fitted into, so a saved outline
+ * lands on the same spot whatever the screen size.
+ */
+export const CANVAS_WIDTH = 800;
+export const CANVAS_HEIGHT = 600;
+export const VIEWS = ["top", "side"] as const;
+export type RoofView = (typeof VIEWS)[number];
+export const LINE_KINDS = ["eave", "rake", "ridge"] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
+export const SCALE = { min: 0.1, max: 1, step: 0.01, default: 0.3 } as const;
+export const PITCH = { min: 0, max: 12, step: 0.5, default: 4 } as const;
+
+const coordinate = (max: number) => z.number().finite().min(-max).max(2 * max);
+const PointSchema = z.object({ x: coordinate(CANVAS_WIDTH), y: coordinate(CANVAS_HEIGHT) });
+const pitch = z.number().min(PITCH.min).max(PITCH.max);
+const SegmentSchema = z.object({ a: PointSchema, b: PointSchema });
+
+const ViewDrawingSchema = z.object({
+  /** Feet per drawing unit; set by hand, from a line of known length, or from the map zoom. */
+  scale: z.number().positive().max(1000).default(SCALE.default),
+  facets: z.array(z.object({ points: z.array(PointSchema).min(3).max(200), pitch })).max(50).default([]),
+  lines: z.array(SegmentSchema.extend({ kind: z.enum(LINE_KINDS) })).max(200).default([]),
+  /** Two points along a rake on the side view; the measured pitch comes from them. */
+  pitchLine: SegmentSchema.nullable().default(null),
+  /** Set when the top view is a satellite picture of the address rather than an upload. */
+  map: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(21) }).nullable().default(null),
+});
+export type ViewDrawing = z.infer<typeof ViewDrawingSchema>;
+
+export const DrawingSchema = z.object({
+  top: ViewDrawingSchema.default(emptyView()),
+  side: ViewDrawingSchema.default(emptyView()),
+});
+export type Drawing = z.infer<typeof DrawingSchema>;
+
+export function emptyView(): ViewDrawing {
+  return { scale: SCALE.default, facets: [], lines: [], pitchLine: null, map: null };
+}
+
+export function emptyDrawing(): Drawing {
+  return { top: emptyView(), side: emptyView() };
+}
+
+/** A stored or posted drawing; anything unreadable counts as an empty one rather than an error. */
+export function parseDrawing(value: unknown): Drawing {
+  let raw = value;
+  if (typeof value === "string") {
+    try {
+      raw = JSON.parse(value);
+    } catch {
+      return emptyDrawing();
+    }
+  }
+  const parsed = DrawingSchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : emptyDrawing();
+}
+
+export function hasTracing(drawing: Drawing): boolean {
+  return VIEWS.some((v) => drawing[v].facets.length > 0 || drawing[v].lines.length > 0 || drawing[v].pitchLine !== null);
+}
+
+/** Pitch measured on the side view, to the nearest half step the controls offer. */
+export function measuredPitch(view: ViewDrawing): number | null {
+  if (!view.pitchLine) return null;
+  const raw = pitchFromPoints(view.pitchLine.a, view.pitchLine.b);
+  if (raw === null) return null;
+  return Math.min(PITCH.max, Math.round(raw * 2) / 2);
+}
+
+export type FacetResult = { index: number; pitch: number; planArea: number; trueArea: number; squares: number };
+export type DrawingResult = RoofMeasurement & {
+  facets: FacetResult[];
+  lineTotals: Record<LineKind, number>;
+};
+
+/**
+ * Everything the results card and the PDF show for one view. Eave and ridge lengths are
+ * what the camera sees; a rake runs up the slope, so it is stretched by the pitch factor
+ * of the predominant pitch.
+ */
+export function measureView(view: ViewDrawing): DrawingResult {
+  const result = measureRoof(view.facets, view.scale);
+  const facets = view.facets.map((facet, index) => {
+    const one = measureRoof([facet], view.scale);
+    return { index, pitch: facet.pitch, planArea: one.planArea, trueArea: one.trueArea, squares: one.squares };
+  });
+  const lineTotals: Record<LineKind, number> = { eave: 0, rake: 0, ridge: 0 };
+  const rakeFactor = pitchFactor(result.predominantPitch ?? 0);
+  for (const line of view.lines) {
+    const feet = distance(line.a, line.b) * view.scale;
+    lineTotals[line.kind] += line.kind === "rake" ? feet * rakeFactor : feet;
+  }
+  return { ...result, facets, lineTotals };
+}
+
+export function segmentFeet(a: Point, b: Point, scale: number): number {
+  return distance(a, b) * scale;
+}

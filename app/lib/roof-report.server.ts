@@ -1,0 +1,176 @@
+import fs from "node:fs/promises";
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import type { Image } from "~/db/schema";
+import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
+import type { BusinessFacts } from "./business";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, measureView, measuredPitch, type RoofView, type ViewDrawing } from "./roof-drawing";
+import { uploadPath } from "./storage.server";
+
+const MARGIN = 48;
+const BRAND = "#1f5f3a";
+const INK = "#1f2933";
+const SOFT = "#52606d";
+const LINE_COLORS = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626" } as const;
+
+const sq = (n: number) => `${Math.round(n).toLocaleString("en-US")} sq ft`;
+const ft = (n: number) => `${Math.round(n).toLocaleString("en-US")} ft`;
+
+/** The stored picture as a JPEG pdfkit can embed (it reads no WebP), or null if it is gone. */
+async function pictureForPdf(image: Image | null): Promise<Buffer | null> {
+  if (!image) return null;
+  try {
+    const bytes = await fs.readFile(uploadPath(image.storedName));
+    return await sharp(bytes).rotate().resize({ width: 1200, height: 900, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+  } catch (error) {
+    console.error(`Roof report: picture ${image.storedName} could not be read:`, error);
+    return null;
+  }
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+function heading(doc: Doc, text: string) {
+  if (doc.y > doc.page.height - 140) doc.addPage();
+  doc.moveDown(0.8).font("Helvetica-Bold").fontSize(13).fillColor(BRAND).text(text, MARGIN).moveDown(0.3);
+  doc.font("Helvetica").fontSize(10).fillColor(INK);
+}
+
+/** A simple table: the first column left, the rest right-aligned. */
+function table(doc: Doc, header: string[], rows: string[][], widths: number[], highlight?: number) {
+  const rowHeight = 18;
+  const draw = (cells: string[], bold: boolean, fill?: string) => {
+    if (doc.y > doc.page.height - MARGIN - rowHeight) doc.addPage();
+    const y = doc.y;
+    if (fill) doc.rect(MARGIN, y - 3, widths.reduce((a, b) => a + b, 0), rowHeight).fill(fill);
+    let x = MARGIN;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10).fillColor(INK);
+    cells.forEach((cell, i) => {
+      doc.text(cell, x + 4, y, { width: widths[i] - 8, align: i === 0 ? "left" : "right", lineBreak: false });
+      x += widths[i];
+    });
+    doc.x = MARGIN;
+    doc.y = y + rowHeight;
+  };
+  draw(header, true, "#eef2ef");
+  rows.forEach((row, i) => draw(row, i === highlight, i === highlight ? "#d9f0e1" : undefined));
+}
+
+/** The picture with the traced outlines drawn over it, mapped from the 800 x 600 surface. */
+function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDrawing) {
+  const width = doc.page.width - MARGIN * 2;
+  const height = (width * CANVAS_HEIGHT) / CANVAS_WIDTH;
+  if (doc.y + height + 30 > doc.page.height - MARGIN) doc.addPage();
+  heading(doc, title);
+  const top = doc.y;
+  const k = width / CANVAS_WIDTH;
+  const at = (p: { x: number; y: number }): [number, number] => [MARGIN + p.x * k, top + p.y * k];
+  doc.save();
+  doc.rect(MARGIN, top, width, height).fill("#f1f5f9");
+  if (picture) doc.image(picture, MARGIN, top, { fit: [width, height], align: "center", valign: "center" });
+  else doc.fillColor(SOFT).fontSize(10).text("No picture saved for this view.", MARGIN, top + height / 2 - 5, { width, align: "center" });
+  view.facets.forEach((facet, i) => {
+    const [first, ...rest] = facet.points.map(at);
+    doc.moveTo(...first);
+    rest.forEach((p) => doc.lineTo(...p));
+    doc.closePath().lineWidth(2).fillOpacity(0.2).fillAndStroke("#16a34a", "#16a34a").fillOpacity(1);
+    const cx = facet.points.reduce((s, p) => s + p.x, 0) / facet.points.length;
+    const cy = facet.points.reduce((s, p) => s + p.y, 0) / facet.points.length;
+    const [x, y] = at({ x: cx, y: cy });
+    doc.font("Helvetica-Bold").fontSize(11).fillColor("#14532d").text(String(i + 1), x - 10, y - 6, { width: 20, align: "center", lineBreak: false });
+  });
+  view.lines.forEach((line) => {
+    doc.moveTo(...at(line.a)).lineTo(...at(line.b)).lineWidth(3).strokeColor(LINE_COLORS[line.kind]).stroke();
+  });
+  if (view.pitchLine) {
+    doc.moveTo(...at(view.pitchLine.a)).lineTo(...at(view.pitchLine.b)).lineWidth(2).dash(6, { space: 4 }).strokeColor("#7c3aed").stroke().undash();
+  }
+  doc.restore();
+  doc.rect(MARGIN, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
+  doc.x = MARGIN;
+  doc.y = top + height + 6;
+  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(`Scale: ${Number(view.scale.toFixed(3))} ft per unit of an 800 x 600 drawing.`, MARGIN);
+  doc.fillColor(INK);
+}
+
+/**
+ * The report staff hand to a customer: company header, customer and address, each view
+ * with its outlines, the facets, totals, squares and the waste table, and the date.
+ */
+export async function buildRoofReport(customer: RoofCustomerWithImages, business: BusinessFacts, now = new Date()): Promise<Buffer> {
+  const pictures: Record<RoofView, Buffer | null> = {
+    top: await pictureForPdf(customer.topImage),
+    side: await pictureForPdf(customer.sideImage),
+  };
+  const drawing = customer.drawingData;
+  const top = measureView(drawing.top);
+  const sidePitch = measuredPitch(drawing.side);
+  const date = now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+
+  const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info: { Title: `Roof measurement report: ${customer.street}`, Author: business.company } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  doc.rect(0, 0, doc.page.width, 86).fill(BRAND);
+  doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(18).text(business.company, MARGIN, 24);
+  doc.font("Helvetica").fontSize(10).text(`${business.phone}  |  ${business.email}  |  ${business.street}, ${business.city}, ${business.region} ${business.postalCode}`, MARGIN, 50);
+  doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text("Roof Measurement Report", MARGIN, 108);
+  doc.font("Helvetica").fontSize(10).fillColor(SOFT).text(date, MARGIN, 112, { align: "right" });
+  doc.x = MARGIN;
+  doc.y = 134;
+
+  heading(doc, "Customer");
+  doc.text(customer.customerName || "Unnamed Customer");
+  doc.text([customer.street, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "));
+
+  heading(doc, "Measurements");
+  const typed: [string, string][] = [
+    ["Area", customer.area !== null ? sq(customer.area) : "-"],
+    ["Length", customer.length !== null ? ft(customer.length) : "-"],
+    ["Width", customer.width !== null ? ft(customer.width) : "-"],
+    ["Pitch", customer.pitch !== null ? `${customer.pitch}/12` : "-"],
+  ];
+  if (top.facets.length > 0) {
+    typed.push(["Traced plan area", sq(top.planArea)], ["Traced roof area", sq(top.trueArea)], ["Squares", top.squares.toFixed(2)]);
+    typed.push(["Predominant pitch", top.predominantPitch !== null ? `${top.predominantPitch}/12` : "-"]);
+  }
+  if (sidePitch !== null) typed.push(["Pitch measured on the side view", `${sidePitch}/12`]);
+  if (top.lineTotals.eave || top.lineTotals.rake || top.lineTotals.ridge) {
+    typed.push(["Eaves / rakes / ridges", `${ft(top.lineTotals.eave)} / ${ft(top.lineTotals.rake)} / ${ft(top.lineTotals.ridge)}`]);
+  }
+  table(doc, ["Measurement", "Value"], typed, [300, 216]);
+
+  if (top.facets.length > 0) {
+    heading(doc, "Facets");
+    table(
+      doc,
+      ["Facet", "Pitch", "Plan area", "Roof area", "Squares"],
+      top.facets.map((f) => [String(f.index + 1), `${f.pitch}/12`, sq(f.planArea), sq(f.trueArea), f.squares.toFixed(2)]),
+      [76, 80, 120, 120, 120],
+    );
+    doc.font("Helvetica-Bold").text(`Total: ${sq(top.trueArea)} of roof, ${top.squares.toFixed(2)} squares`, MARGIN);
+    heading(doc, "Waste allowance");
+    table(
+      doc,
+      ["Waste", "Area to order", "Squares"],
+      top.waste.map((w) => [`${w.percent}%${w.percent === top.suggestedWastePercent ? " (suggested)" : ""}`, sq(w.area), w.squares.toFixed(2)]),
+      [196, 160, 160],
+      top.waste.findIndex((w) => w.percent === top.suggestedWastePercent),
+    );
+  }
+
+  for (const view of ["top", "side"] as const) {
+    const d = drawing[view];
+    if (pictures[view] || d.facets.length || d.lines.length || d.pitchLine) {
+      drawView(doc, view === "top" ? "Top view" : "Side view", pictures[view], d);
+    }
+  }
+
+  doc.moveDown(1).font("Helvetica").fontSize(8).fillColor(SOFT).text(`Prepared ${date} by ${business.company}. Measurements from traced pictures are estimates; confirm on site before ordering.`, MARGIN);
+  doc.end();
+  return done;
+}

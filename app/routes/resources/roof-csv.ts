@@ -1,0 +1,19 @@
+import { requireAdmin } from "~/lib/auth.server";
+import { parseId } from "~/lib/admin-actions.server";
+import { roofCsvFileName, roofMeasurementsCsv } from "~/lib/roof-export";
+import { getRoofCustomer } from "~/models/roof-customer.server";
+import type { Route } from "./+types/roof-csv";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, { resource: true });
+  const customer = getRoofCustomer(parseId(params.id) ?? 0);
+  if (!customer) throw new Response("Failed to load customer data", { status: 404 });
+  const view = new URL(request.url).searchParams.get("view") === "side" ? "side" : "top";
+  return new Response(roofMeasurementsCsv(view, customer.drawingData[view], customer), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${roofCsvFileName(view)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

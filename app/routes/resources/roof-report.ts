@@ -1,0 +1,24 @@
+import { requireAdmin } from "~/lib/auth.server";
+import { parseId } from "~/lib/admin-actions.server";
+import { buildRoofReport } from "~/lib/roof-report.server";
+import { getRoofCustomer } from "~/models/roof-customer.server";
+import { getBusinessFacts } from "~/models/settings.server";
+import type { Route } from "./+types/roof-report";
+
+/** A file name from the street: letters, digits and dashes only. */
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "customer";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, { resource: true });
+  const customer = getRoofCustomer(parseId(params.id) ?? 0);
+  if (!customer) throw new Response("Failed to load customer data", { status: 404 });
+  const pdf = await buildRoofReport(customer, getBusinessFacts());
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="roof-report-${slug(customer.street)}.pdf"`,
+      "Content-Length": String(pdf.byteLength),
+      "Cache-Control": "no-store",
+    },
+  });
+}

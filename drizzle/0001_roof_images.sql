@@ -1,0 +1,1 @@
+ALTER TABLE `images` ADD `purpose` text DEFAULT 'library' NOT NULL;
