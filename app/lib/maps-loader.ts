@@ -60,7 +60,10 @@ export async function loadWithRetry<T>(load: () => Promise<T>, options: { retrie
   }
 }
 
-export async function waitUntilReady(isReady: () => boolean, options: { interval?: number; timeout?: number; wait?: (ms: number) => Promise<void> } = {}): Promise<void> {
+export async function waitUntilReady(
+  isReady: () => boolean,
+  options: { interval?: number; timeout?: number; wait?: (ms: number) => Promise<void> } = {},
+): Promise<void> {
   const { interval = MAPS_POLL_MS, timeout = 10_000, wait = sleep } = options;
   for (let waited = 0; !isReady(); waited += interval) {
     if (waited >= timeout) throw new Error("Google Maps did not become ready");

@@ -3,7 +3,7 @@ import { areaFromLengthWidth, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } fro
 
 describe("RoofCustomerSchema", () => {
   it("needs street and city", () => {
-    const r = RoofCustomerSchema.safeParse({ street: " ", city: "" , area: "", length: "", width: "", pitch: "" });
+    const r = RoofCustomerSchema.safeParse({ street: " ", city: "", area: "", length: "", width: "", pitch: "" });
     expect(r.error?.issues.map((i) => i.message)).toEqual([STREET_AND_CITY_REQUIRED, STREET_AND_CITY_REQUIRED]);
   });
 

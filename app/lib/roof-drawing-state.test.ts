@@ -9,7 +9,17 @@ const square: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(100, 1
 describe("drawing state", () => {
   it("closes an outline by clicking near its first point, with the current pitch", () => {
     const s = run([...square, click(104, 103)]);
-    expect(s.drawing.top.facets).toEqual([{ points: [{ x: 100, y: 100 }, { x: 300, y: 100 }, { x: 300, y: 200 }, { x: 100, y: 200 }], pitch: 4 }]);
+    expect(s.drawing.top.facets).toEqual([
+      {
+        points: [
+          { x: 100, y: 100 },
+          { x: 300, y: 100 },
+          { x: 300, y: 200 },
+          { x: 100, y: 200 },
+        ],
+        pitch: 4,
+      },
+    ]);
     expect(s.draft).toEqual([]);
     expect(s.selectedFacet).toBe(0);
   });
@@ -20,7 +30,14 @@ describe("drawing state", () => {
   });
 
   it("sets the scale from a line over a known length", () => {
-    const s = run([...square, { type: "close-outline" }, { type: "tool", tool: "scale" }, click(100, 100), click(300, 100), { type: "scale-length", feet: 50 }]);
+    const s = run([
+      ...square,
+      { type: "close-outline" },
+      { type: "tool", tool: "scale" },
+      click(100, 100),
+      click(300, 100),
+      { type: "scale-length", feet: 50 },
+    ]);
     expect(s.drawing.top.scale).toBeCloseTo(0.25);
     expect(measureView(s.drawing.top).planArea).toBeCloseTo(50 * 25);
   });
@@ -44,7 +61,13 @@ describe("drawing state", () => {
   it("a drag is a single undo step", () => {
     let s = run([...square, { type: "close-outline" }, { type: "tool", tool: "select" }]);
     const handle = { kind: "facet", facet: 0, point: 2 } as const;
-    s = run([{ type: "move", handle, point: { x: 310, y: 210 }, commit: false }, { type: "move", handle, point: { x: 320, y: 220 }, commit: true }], s);
+    s = run(
+      [
+        { type: "move", handle, point: { x: 310, y: 210 }, commit: false },
+        { type: "move", handle, point: { x: 320, y: 220 }, commit: true },
+      ],
+      s,
+    );
     expect(s.drawing.top.facets[0].points[2]).toEqual({ x: 320, y: 220 });
     s = run([{ type: "undo" }], s);
     expect(s.drawing.top.facets[0].points[2]).toEqual({ x: 300, y: 200 });

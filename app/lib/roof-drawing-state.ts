@@ -77,7 +77,15 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
   const current = state.drawing[state.view];
   switch (action.type) {
     case "view":
-      return { ...state, view: action.view, draft: [], anchor: null, scaleLine: null, selectedFacet: null, tool: action.view === "side" && state.tool === "outline" ? "select" : state.tool };
+      return {
+        ...state,
+        view: action.view,
+        draft: [],
+        anchor: null,
+        scaleLine: null,
+        selectedFacet: null,
+        tool: action.view === "side" && state.tool === "outline" ? "select" : state.tool,
+      };
     case "tool":
       return { ...state, tool: action.tool, draft: [], anchor: null, scaleLine: null };
     case "cancel":

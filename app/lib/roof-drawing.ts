@@ -16,7 +16,12 @@ export type LineKind = (typeof LINE_KINDS)[number];
 export const SCALE = { min: 0.1, max: 1, step: 0.01, default: 0.3 } as const;
 export const PITCH = { min: 0, max: 12, step: 0.5, default: 4 } as const;
 
-const coordinate = (max: number) => z.number().finite().min(-max).max(2 * max);
+const coordinate = (max: number) =>
+  z
+    .number()
+    .finite()
+    .min(-max)
+    .max(2 * max);
 const PointSchema = z.object({ x: coordinate(CANVAS_WIDTH), y: coordinate(CANVAS_HEIGHT) });
 const pitch = z.number().min(PITCH.min).max(PITCH.max);
 const SegmentSchema = z.object({ a: PointSchema, b: PointSchema });
@@ -24,12 +29,21 @@ const SegmentSchema = z.object({ a: PointSchema, b: PointSchema });
 const ViewDrawingSchema = z.object({
   /** Feet per drawing unit; set by hand, from a line of known length, or from the map zoom. */
   scale: z.number().positive().max(1000).default(SCALE.default),
-  facets: z.array(z.object({ points: z.array(PointSchema).min(3).max(200), pitch })).max(50).default([]),
-  lines: z.array(SegmentSchema.extend({ kind: z.enum(LINE_KINDS) })).max(200).default([]),
+  facets: z
+    .array(z.object({ points: z.array(PointSchema).min(3).max(200), pitch }))
+    .max(50)
+    .default([]),
+  lines: z
+    .array(SegmentSchema.extend({ kind: z.enum(LINE_KINDS) }))
+    .max(200)
+    .default([]),
   /** Two points along a rake on the side view; the measured pitch comes from them. */
   pitchLine: SegmentSchema.nullable().default(null),
   /** Set when the top view is a satellite picture of the address rather than an upload. */
-  map: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(21) }).nullable().default(null),
+  map: z
+    .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(21) })
+    .nullable()
+    .default(null),
 });
 export type ViewDrawing = z.infer<typeof ViewDrawingSchema>;
 

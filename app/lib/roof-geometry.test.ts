@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  feetPerPixelAtZoom,
-  measureRoof,
-  pitchFactor,
-  pitchFromPoints,
-  polygonArea,
-  scaleFromKnownLength,
-  WASTE_PERCENTAGES,
-} from "./roof-geometry";
+import { feetPerPixelAtZoom, measureRoof, pitchFactor, pitchFromPoints, polygonArea, scaleFromKnownLength, WASTE_PERCENTAGES } from "./roof-geometry";
 
 const rect = (w: number, h: number) => [
   { x: 0, y: 0 },
@@ -20,8 +12,19 @@ describe("roof geometry", () => {
   it("measures polygons with the shoelace formula, either winding", () => {
     expect(polygonArea(rect(40, 30))).toBe(1200);
     expect(polygonArea([...rect(40, 30)].reverse())).toBe(1200);
-    expect(polygonArea([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 10 }])).toBe(50);
-    expect(polygonArea([{ x: 0, y: 0 }, { x: 1, y: 1 }])).toBe(0);
+    expect(
+      polygonArea([
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: 0, y: 10 },
+      ]),
+    ).toBe(50);
+    expect(
+      polygonArea([
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+      ]),
+    ).toBe(0);
   });
 
   it("sets the scale from a line over a known length", () => {

@@ -42,9 +42,20 @@ function table(doc: Doc, header: string[], rows: string[][], widths: number[], h
   const draw = (cells: string[], bold: boolean, fill?: string) => {
     if (doc.y > doc.page.height - MARGIN - rowHeight) doc.addPage();
     const y = doc.y;
-    if (fill) doc.rect(MARGIN, y - 3, widths.reduce((a, b) => a + b, 0), rowHeight).fill(fill);
+    if (fill)
+      doc
+        .rect(
+          MARGIN,
+          y - 3,
+          widths.reduce((a, b) => a + b, 0),
+          rowHeight,
+        )
+        .fill(fill);
     let x = MARGIN;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10).fillColor(INK);
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(10)
+      .fillColor(INK);
     cells.forEach((cell, i) => {
       doc.text(cell, x + 4, y, { width: widths[i] - 8, align: i === 0 ? "left" : "right", lineBreak: false });
       x += widths[i];
@@ -68,7 +79,11 @@ function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDra
   doc.save();
   doc.rect(MARGIN, top, width, height).fill("#f1f5f9");
   if (picture) doc.image(picture, MARGIN, top, { fit: [width, height], align: "center", valign: "center" });
-  else doc.fillColor(SOFT).fontSize(10).text("No picture saved for this view.", MARGIN, top + height / 2 - 5, { width, align: "center" });
+  else
+    doc
+      .fillColor(SOFT)
+      .fontSize(10)
+      .text("No picture saved for this view.", MARGIN, top + height / 2 - 5, { width, align: "center" });
   view.facets.forEach((facet, i) => {
     const [first, ...rest] = facet.points.map(at);
     doc.moveTo(...first);
@@ -77,19 +92,40 @@ function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDra
     const cx = facet.points.reduce((s, p) => s + p.x, 0) / facet.points.length;
     const cy = facet.points.reduce((s, p) => s + p.y, 0) / facet.points.length;
     const [x, y] = at({ x: cx, y: cy });
-    doc.font("Helvetica-Bold").fontSize(11).fillColor("#14532d").text(String(i + 1), x - 10, y - 6, { width: 20, align: "center", lineBreak: false });
+    doc.circle(x, y, 9).fillAndStroke("#ffffff", "#16a34a");
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor("#14532d")
+      .text(String(i + 1), x - 10, y - 4.5, { width: 20, align: "center", lineBreak: false });
   });
   view.lines.forEach((line) => {
-    doc.moveTo(...at(line.a)).lineTo(...at(line.b)).lineWidth(3).strokeColor(LINE_COLORS[line.kind]).stroke();
+    doc
+      .moveTo(...at(line.a))
+      .lineTo(...at(line.b))
+      .lineWidth(3)
+      .strokeColor(LINE_COLORS[line.kind])
+      .stroke();
   });
   if (view.pitchLine) {
-    doc.moveTo(...at(view.pitchLine.a)).lineTo(...at(view.pitchLine.b)).lineWidth(2).dash(6, { space: 4 }).strokeColor("#7c3aed").stroke().undash();
+    doc
+      .moveTo(...at(view.pitchLine.a))
+      .lineTo(...at(view.pitchLine.b))
+      .lineWidth(2)
+      .dash(6, { space: 4 })
+      .strokeColor("#7c3aed")
+      .stroke()
+      .undash();
   }
   doc.restore();
   doc.rect(MARGIN, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
   doc.x = MARGIN;
   doc.y = top + height + 6;
-  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(`Scale: ${Number(view.scale.toFixed(3))} ft per unit of an 800 x 600 drawing.`, MARGIN);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(SOFT)
+    .text(`Scale: ${Number(view.scale.toFixed(3))} ft per unit of an 800 x 600 drawing.`, MARGIN);
   doc.fillColor(INK);
 }
 
@@ -117,7 +153,10 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
 
   doc.rect(0, 0, doc.page.width, 86).fill(BRAND);
   doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(18).text(business.company, MARGIN, 24);
-  doc.font("Helvetica").fontSize(10).text(`${business.phone}  |  ${business.email}  |  ${business.street}, ${business.city}, ${business.region} ${business.postalCode}`, MARGIN, 50);
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(`${business.phone}  |  ${business.email}  |  ${business.street}, ${business.city}, ${business.region} ${business.postalCode}`, MARGIN, 50);
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text("Roof Measurement Report", MARGIN, 108);
   doc.font("Helvetica").fontSize(10).fillColor(SOFT).text(date, MARGIN, 112, { align: "right" });
   doc.x = MARGIN;
@@ -170,7 +209,12 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
     }
   }
 
-  doc.moveDown(1).font("Helvetica").fontSize(8).fillColor(SOFT).text(`Prepared ${date} by ${business.company}. Measurements from traced pictures are estimates; confirm on site before ordering.`, MARGIN);
+  doc
+    .moveDown(1)
+    .font("Helvetica")
+    .fontSize(8)
+    .fillColor(SOFT)
+    .text(`Prepared ${date} by ${business.company}. Measurements from traced pictures are estimates; confirm on site before ordering.`, MARGIN);
   doc.end();
   return done;
 }

@@ -2,7 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import type { BusinessFacts } from "./business";
 
 /** What every public page's meta needs from the public layout's loader. */
-export type SiteContext = { facts: BusinessFacts; origin: string };
+/** `verification`: the Google verification code saved in the roof tool's settings. */
+export type SiteContext = { facts: BusinessFacts; origin: string; verification?: string | null };
 
 export const PUBLIC_LAYOUT_ID = "routes/public-layout";
 
@@ -44,6 +45,8 @@ export function pageMeta(opts: {
     { name: "ICBM", content: WICHITA_GEO.position.replace(";", ", ") },
   ];
   if (opts.keywords?.length) tags.push({ name: "keywords", content: opts.keywords.join(", ") });
+  // Google reads its site verification from the home page only.
+  if (opts.path === "/" && opts.site?.verification) tags.push({ name: "google-site-verification", content: opts.site.verification });
   return tags;
 }
 

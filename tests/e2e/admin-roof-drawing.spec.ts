@@ -118,7 +118,16 @@ test("@js measure a roof on an uploaded top view, keep the customer and hand ove
   const pdf = await readDownload(await pdfDownload);
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   const text = await pdfText(pdf);
-  for (const expected of [COMPANY, "Roof Measurement Report", name, "1208 E Harvey Ave, Wellington, KS 67152", "Facets", "Waste allowance", "(suggested)", "Top view"]) {
+  for (const expected of [
+    COMPANY,
+    "Roof Measurement Report",
+    name,
+    "1208 E Harvey Ave, Wellington, KS 67152",
+    "Facets",
+    "Waste allowance",
+    "(suggested)",
+    "Top view",
+  ]) {
     expect(text).toContain(expected);
   }
   expect(text).toMatch(/roof area\s+1,3\d\d sq ft/i);

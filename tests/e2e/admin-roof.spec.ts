@@ -35,4 +35,8 @@ test("save a roof customer with typed measurements, then find it in Saved Custom
   await page.goto("/admin/roof-measurement");
   await list.getByRole("link").filter({ hasText: name }).click();
   await expect(page.getByLabel("Customer name")).toHaveValue(name);
+  if (jsEnabled(info)) await expect(page.locator(".Toastify").getByText("Customer data loaded")).toBeVisible();
+
+  await page.goto("/admin/roof-measurement?customer=999999");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to load customer data" })).toBeVisible();
 });

@@ -13,8 +13,10 @@ import { loader as csvLoader } from "~/routes/resources/roof-csv";
 import { loader as pdfLoader } from "~/routes/resources/roof-report";
 
 let cookie = "";
-const picture = (format: "png" | "jpeg" | "webp" | "gif", width = 800) =>
-  sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: "#775" } })[format]().toBuffer();
+const picture = (format: "png" | "jpeg" | "webp" | "gif", width = 800) => {
+  const blank = sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: "#775" } });
+  return blank.toFormat(format).toBuffer();
+};
 const disk = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).sort() : []);
 type Args = Parameters<typeof action>[0];
 
@@ -33,14 +35,33 @@ async function post(fields: Record<string, string>, files: Record<string, { byte
 }
 
 const customer = { intent: "save", customerName: "Nguyen", street: "615 S Kansas Ave", city: "Wellington", state: "KS", zipCode: "67152" };
-const drawing = JSON.stringify({ top: { ...emptyView(), scale: 0.5, facets: [{ points: [{ x: 100, y: 100 }, { x: 180, y: 100 }, { x: 180, y: 160 }, { x: 100, y: 160 }], pitch: 6 }] } });
+const drawing = JSON.stringify({
+  top: {
+    ...emptyView(),
+    scale: 0.5,
+    facets: [
+      {
+        points: [
+          { x: 100, y: 100 },
+          { x: 180, y: 100 },
+          { x: 180, y: 160 },
+          { x: 100, y: 160 },
+        ],
+        pitch: 6,
+      },
+    ],
+  },
+});
 const idFrom = (res: Response) => Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("customer"));
 type Refusal = { data: { error?: Record<string, string[]> }; init: { status: number } };
 
 describe("roof customers with pictures", () => {
   it("stores both pictures and the tracing with the customer, outside the image library", async () => {
     const before = disk();
-    const res = (await post({ ...customer, drawing, length: "40", width: "30" }, { topImage: { bytes: await picture("png"), name: "top.png" }, sideImage: { bytes: await picture("webp"), name: "side.webp", type: "image/webp" } })) as Response;
+    const res = (await post(
+      { ...customer, drawing, length: "40", width: "30" },
+      { topImage: { bytes: await picture("png"), name: "top.png" }, sideImage: { bytes: await picture("webp"), name: "side.webp", type: "image/webp" } },
+    )) as Response;
     expect(res.status).toBe(302);
     const saved = getRoofCustomer(idFrom(res))!;
     expect(saved.area).toBe(1200);
@@ -111,7 +132,10 @@ describe("roof customers with pictures", () => {
   });
 
   it("exports the spec's CSV and a PDF report", async () => {
-    const res = (await post({ ...customer, drawing, area: "1342", pitch: "6" }, { topImage: { bytes: await picture("png", 1600), name: "roof.png" } })) as Response;
+    const res = (await post(
+      { ...customer, drawing, area: "1342", pitch: "6" },
+      { topImage: { bytes: await picture("png", 1600), name: "roof.png" } },
+    )) as Response;
     const id = idFrom(res);
     const args = (url: string) => ({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }) as never;
     const csv = (await csvLoader(args(`http://site.test/x?view=side`))) as Response;
@@ -134,7 +158,11 @@ describe("roof customers with pictures", () => {
     const ok = (await post({ intent: "save-maps-key", apiKey: "AIzaSyTEST-0123456789abcdefgh" })) as { data: { maps: { message: string } } };
     expect(ok.data.maps.message).toBe("API key saved successfully. Refreshing to test connection...");
     const { loader } = await import("~/routes/admin/roof-measurement");
-    const page = (await loader({ request: new Request("http://site.test/admin/roof-measurement", { headers: { Cookie: cookie } }), params: {}, context: {} } as never)) as { maps: { keyTail: string } };
+    const page = (await loader({
+      request: new Request("http://site.test/admin/roof-measurement", { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    } as never)) as { maps: { keyTail: string } };
     expect(page.maps.keyTail).toBe("••••••••abcdefgh");
     const cleared = (await post({ intent: "clear-maps-key" })) as { data: { maps: { message: string } } };
     expect(cleared.data.maps.message).toBe("API key cleared");

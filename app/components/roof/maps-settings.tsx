@@ -67,7 +67,15 @@ export function MapsSettings({
       <div className="grid gap-6 p-4 lg:grid-cols-[1fr_18rem]">
         <div>
           {hydrated ? (
-            <Tabs label="Settings" current={tab} onChange={setTab} tabs={[["key", "API Key Settings"], ["verification", "Google Verification"]]} />
+            <Tabs
+              label="Settings"
+              current={tab}
+              onChange={setTab}
+              tabs={[
+                ["key", "API Key Settings"],
+                ["verification", "Google Verification"],
+              ]}
+            />
           ) : null}
           <div className="space-y-8 pt-4">
             <div hidden={hydrated && tab !== "key"}>
@@ -79,7 +87,17 @@ export function MapsSettings({
           </div>
         </div>
         <aside className="rounded-lg bg-sand p-4 text-sm">
-          {hydrated && <Tabs label="Help" current={help} onChange={setHelp} tabs={[["issue", "API Key Issue"], ["settings", "API Key Settings"]]} />}
+          {hydrated && (
+            <Tabs
+              label="Help"
+              current={help}
+              onChange={setHelp}
+              tabs={[
+                ["issue", "API Key Issue"],
+                ["settings", "API Key Settings"],
+              ]}
+            />
+          )}
           <div className="space-y-2 pt-3" hidden={hydrated && help !== "issue"}>
             <h3 className="font-semibold">API Key Issue</h3>
             <p>If the badge says Auth Error, Google refused the key for this site:</p>
@@ -152,7 +170,10 @@ function useMapsFetcher(reloadAfter: Partial<Record<string, number>>) {
 function Outcome({ result, intents }: { result: MapsActionResult["maps"] | null; intents: string[] }) {
   if (!result || !intents.includes(result.intent)) return null;
   return (
-    <p role={result.ok ? "status" : "alert"} className={`rounded-md px-3 py-2 text-sm font-medium ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}>
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`rounded-md px-3 py-2 text-sm font-medium ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
+    >
       {result.message}
     </p>
   );
@@ -170,7 +191,10 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
       <p className="text-sm">
         {keyTail ? (
           <>
-            Saved key: <code className="rounded bg-sand px-1.5 py-0.5" data-testid="key-tail">{keyTail}</code>
+            Saved key:{" "}
+            <code className="rounded bg-sand px-1.5 py-0.5" data-testid="key-tail">
+              {keyTail}
+            </code>
           </>
         ) : (
           "No key saved. Address search and satellite pictures need one; everything else works without."
@@ -178,7 +202,16 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
       </p>
       <label htmlFor={id} className="block">
         <span className="text-sm font-medium">Google Maps API key</span>
-        <input id={id} name="apiKey" type="password" autoComplete="off" spellCheck={false} value={key} onChange={(e) => setKey(e.target.value)} className={inputClass} />
+        <input
+          id={id}
+          name="apiKey"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          className={inputClass}
+        />
       </label>
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value="save-maps-key" className={primaryButton} disabled={busy || (hydrated && key.trim() === "")}>
@@ -211,7 +244,13 @@ function PublisherTagForm({ publisherTag, result }: { publisherTag: string | nul
         <span className="text-sm font-medium">Google publisher verification code</span>
         <input id={id} name="publisherTag" value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
       </label>
-      <button type="submit" name="intent" value="save-publisher-tag" className={primaryButton} disabled={fetcher.state !== "idle" || (hydrated && tag.trim() === "")}>
+      <button
+        type="submit"
+        name="intent"
+        value="save-publisher-tag"
+        className={primaryButton}
+        disabled={fetcher.state !== "idle" || (hydrated && tag.trim() === "")}
+      >
         Save verification code
       </button>
     </fetcher.Form>

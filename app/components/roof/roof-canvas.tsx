@@ -6,6 +6,10 @@ import { polygonArea, type Point } from "~/lib/roof-geometry";
 export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626" };
 const FACET_COLOR = "#16a34a";
 
+function Segment({ line, stroke, width, dash }: { line: { a: Point; b: Point }; stroke: string; width: number; dash?: string }) {
+  return <line x1={line.a.x} y1={line.a.y} x2={line.b.x} y2={line.b.y} stroke={stroke} strokeWidth={width} strokeDasharray={dash} strokeLinecap="round" />;
+}
+
 function centroid(points: Point[]): Point {
   return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
 }
@@ -116,12 +120,32 @@ export function RoofCanvas({
                 dispatch({ type: "select-facet", facet: i });
               }}
             />
-            <text x={c.x} y={c.y} textAnchor="middle" className="pointer-events-none" fontSize="16" fontWeight="700" fill="#fff" stroke="#14532d" strokeWidth="4" paintOrder="stroke">
+            <text
+              x={c.x}
+              y={c.y}
+              textAnchor="middle"
+              className="pointer-events-none"
+              fontSize="16"
+              fontWeight="700"
+              fill="#fff"
+              stroke="#14532d"
+              strokeWidth="4"
+              paintOrder="stroke"
+            >
               {`${i + 1}: ${area.toLocaleString("en-US")} sq ft · ${facet.pitch}/12`}
             </text>
             {interactive &&
               facet.points.map((p, j) => (
-                <circle key={j} cx={p.x} cy={p.y} r={7} fill="#fff" stroke={FACET_COLOR} strokeWidth={3} {...handleProps({ kind: "facet", facet: i, point: j })} />
+                <circle
+                  key={j}
+                  cx={p.x}
+                  cy={p.y}
+                  r={7}
+                  fill="#fff"
+                  stroke={FACET_COLOR}
+                  strokeWidth={3}
+                  {...handleProps({ kind: "facet", facet: i, point: j })}
+                />
               ))}
           </g>
         );
@@ -129,23 +153,51 @@ export function RoofCanvas({
 
       {view.lines.map((line, i) => (
         <g key={`l${i}`}>
-          <line x1={line.a.x} y1={line.a.y} x2={line.b.x} y2={line.b.y} stroke={LINE_COLORS[line.kind]} strokeWidth={5} strokeLinecap="round" />
+          <Segment line={line} stroke={LINE_COLORS[line.kind]} width={5} />
           {interactive &&
             (["a", "b"] as const).map((end) => (
-              <circle key={end} cx={line[end].x} cy={line[end].y} r={6} fill="#fff" stroke={LINE_COLORS[line.kind]} strokeWidth={3} {...handleProps({ kind: "line", line: i, end })} />
+              <circle
+                key={end}
+                cx={line[end].x}
+                cy={line[end].y}
+                r={6}
+                fill="#fff"
+                stroke={LINE_COLORS[line.kind]}
+                strokeWidth={3}
+                {...handleProps({ kind: "line", line: i, end })}
+              />
             ))}
         </g>
       ))}
 
       {view.pitchLine && (
         <g>
-          <line x1={view.pitchLine.a.x} y1={view.pitchLine.a.y} x2={view.pitchLine.b.x} y2={view.pitchLine.b.y} stroke="#7c3aed" strokeWidth={4} strokeDasharray="10 6" />
-          <text x={(view.pitchLine.a.x + view.pitchLine.b.x) / 2} y={(view.pitchLine.a.y + view.pitchLine.b.y) / 2 - 12} textAnchor="middle" fontSize="18" fontWeight="700" fill="#fff" stroke="#4c1d95" strokeWidth="4" paintOrder="stroke">
+          <Segment line={view.pitchLine} stroke="#7c3aed" width={4} dash="10 6" />
+          <text
+            x={(view.pitchLine.a.x + view.pitchLine.b.x) / 2}
+            y={(view.pitchLine.a.y + view.pitchLine.b.y) / 2 - 12}
+            textAnchor="middle"
+            fontSize="18"
+            fontWeight="700"
+            fill="#fff"
+            stroke="#4c1d95"
+            strokeWidth="4"
+            paintOrder="stroke"
+          >
             {pitch !== null ? `${pitch}/12` : ""}
           </text>
           {interactive &&
             (["a", "b"] as const).map((end) => (
-              <circle key={end} cx={view.pitchLine![end].x} cy={view.pitchLine![end].y} r={7} fill="#fff" stroke="#7c3aed" strokeWidth={3} {...handleProps({ kind: "pitch", end })} />
+              <circle
+                key={end}
+                cx={view.pitchLine![end].x}
+                cy={view.pitchLine![end].y}
+                r={7}
+                fill="#fff"
+                stroke="#7c3aed"
+                strokeWidth={3}
+                {...handleProps({ kind: "pitch", end })}
+              />
             ))}
         </g>
       )}
@@ -159,10 +211,20 @@ export function RoofCanvas({
         </g>
       )}
       {state?.scaleLine && (
-        <line x1={state.scaleLine.a.x} y1={state.scaleLine.a.y} x2={state.scaleLine.b.x} y2={state.scaleLine.b.y} stroke="#0891b2" strokeWidth={4} strokeDasharray="6 4" />
+        <Segment line={state.scaleLine} stroke="#0891b2" width={4} dash="6 4" />
       )}
       {state?.anchor && <circle cx={state.anchor.x} cy={state.anchor.y} r={6} fill="#0891b2" className="pointer-events-none" />}
-      <text x={CANVAS_WIDTH - 10} y={CANVAS_HEIGHT - 10} textAnchor="end" fontSize="13" fill="#fff" stroke="#0f172a" strokeWidth="3" paintOrder="stroke" className="pointer-events-none">
+      <text
+        x={CANVAS_WIDTH - 10}
+        y={CANVAS_HEIGHT - 10}
+        textAnchor="end"
+        fontSize="13"
+        fill="#fff"
+        stroke="#0f172a"
+        strokeWidth="3"
+        paintOrder="stroke"
+        className="pointer-events-none"
+      >
         {`Scale ${Number(view.scale.toFixed(3))} ft per unit`}
       </text>
     </svg>

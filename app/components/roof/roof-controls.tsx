@@ -7,12 +7,30 @@ import type { DrawingAction, DrawingState, Tool } from "~/lib/roof-drawing-state
 import { secondaryButton, primaryButton } from "~/components/admin-ui";
 
 const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "side")[]; help: string }[] = [
-  { tool: "select", label: "Select", icon: MousePointer2, views: ["top", "side"], help: "Drag a point to move it; click a facet to select it and set its pitch." },
-  { tool: "outline", label: "Outline", icon: PenLine, views: ["top"], help: "Click each corner of a roof facet; click the first point again (or press Enter) to close it." },
+  {
+    tool: "select",
+    label: "Select",
+    icon: MousePointer2,
+    views: ["top", "side"],
+    help: "Drag a point to move it; click a facet to select it and set its pitch.",
+  },
+  {
+    tool: "outline",
+    label: "Outline",
+    icon: PenLine,
+    views: ["top"],
+    help: "Click each corner of a roof facet; click the first point again (or press Enter) to close it.",
+  },
   { tool: "eave", label: "Eave", icon: Spline, views: ["top"], help: "Click both ends of an eave." },
   { tool: "rake", label: "Rake", icon: Spline, views: ["top"], help: "Click both ends of a rake." },
   { tool: "ridge", label: "Ridge", icon: Spline, views: ["top"], help: "Click both ends of a ridge." },
-  { tool: "scale", label: "Scale line", icon: Ruler, views: ["top", "side"], help: "Click both ends of something whose length you know, then type that length." },
+  {
+    tool: "scale",
+    label: "Scale line",
+    icon: Ruler,
+    views: ["top", "side"],
+    help: "Click both ends of something whose length you know, then type that length.",
+  },
   { tool: "pitch", label: "Pitch", icon: TriangleRight, views: ["side"], help: "Click two points along the rake's slope: pitch = 12 × rise ÷ run." },
 ];
 
@@ -32,12 +50,21 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
             onClick={() => dispatch({ type: "tool", tool })}
             className="inline-flex items-center gap-1.5 rounded-md border border-black/15 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-sand aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white"
           >
-            <Icon aria-hidden className="size-4" style={tool in LINE_COLORS ? { color: state.tool === tool ? undefined : LINE_COLORS[tool as keyof typeof LINE_COLORS] } : undefined} />
+            <Icon
+              aria-hidden
+              className="size-4"
+              style={tool in LINE_COLORS ? { color: state.tool === tool ? undefined : LINE_COLORS[tool as keyof typeof LINE_COLORS] } : undefined}
+            />
             {label}
           </button>
         ))}
         <span className="mx-1 hidden w-px bg-black/10 sm:block" />
-        <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => dispatch({ type: "undo" })} disabled={state.undo.length === 0 && state.draft.length === 0}>
+        <button
+          type="button"
+          className={`${secondaryButton} px-3 py-1.5 text-sm`}
+          onClick={() => dispatch({ type: "undo" })}
+          disabled={state.undo.length === 0 && state.draft.length === 0}
+        >
           <Undo2 aria-hidden className="size-4" /> Undo
         </button>
         <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => dispatch({ type: "clear" })}>
@@ -71,13 +98,34 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
   );
 }
 
-function RangeControl({ label, range, value, shown, onChange }: { label: string; range: { min: number; max: number; step: number }; value: number; shown: string; onChange: (v: number) => void }) {
+function RangeControl({
+  label,
+  range,
+  value,
+  shown,
+  onChange,
+}: {
+  label: string;
+  range: { min: number; max: number; step: number };
+  value: number;
+  shown: string;
+  onChange: (v: number) => void;
+}) {
   const id = useId();
   return (
     <label className="block" htmlFor={id}>
       <span className="text-sm font-medium">{label}</span>
       <span className="mt-1 flex items-center gap-3">
-        <input id={id} type="range" min={range.min} max={range.max} step={range.step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="w-full accent-brand" />
+        <input
+          id={id}
+          type="range"
+          min={range.min}
+          max={range.max}
+          step={range.step}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+          className="w-full accent-brand"
+        />
         <output className="w-14 text-right font-mono text-sm">{shown}</output>
       </span>
     </label>
@@ -109,7 +157,12 @@ function ScaleLength({ dispatch }: { dispatch: Dispatch<DrawingAction> }) {
           className="mt-1 block w-32 rounded-md border border-black/15 bg-white px-3 py-1.5"
         />
       </label>
-      <button type="button" className={`${primaryButton} px-3 py-1.5 text-sm`} disabled={!(value > 0)} onClick={() => dispatch({ type: "scale-length", feet: value })}>
+      <button
+        type="button"
+        className={`${primaryButton} px-3 py-1.5 text-sm`}
+        disabled={!(value > 0)}
+        onClick={() => dispatch({ type: "scale-length", feet: value })}
+      >
         Set scale
       </button>
       <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => dispatch({ type: "cancel" })}>

@@ -178,9 +178,11 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
           Failed to load customer data
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
-        <div className="space-y-6">
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
+      {/* On a phone the two columns dissolve (display: contents) so the picture comes right
+          after the address instead of below the saved customers. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
+        <div className="contents lg:block lg:space-y-6">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="order-1 space-y-3 rounded-xl bg-white p-5 shadow-sm">
             <h2 className="flex items-center gap-2 text-lg font-bold">
               <MapPin aria-hidden className="size-5 text-brand" /> Address
             </h2>
@@ -307,87 +309,108 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
             </div>
           </Form>
 
-          <ImageCard
-            formId={form.id}
-            hydrated={hydrated}
-            view={view}
-            tab={imageTab}
-            setTab={setImageTab}
-            current={current}
-            staged={staged}
-            removed={removed}
-            reading={reading}
-            inputRefs={{ top: topInput, side: sideInput }}
-            onFile={stageFile}
-            onRemove={removePicture}
-          />
-          <SavedCustomers customers={customers} currentId={current?.id} />
+          <div className="order-3">
+            <ImageCard
+              formId={form.id}
+              hydrated={hydrated}
+              view={view}
+              tab={imageTab}
+              setTab={setImageTab}
+              current={current}
+              staged={staged}
+              removed={removed}
+              reading={reading}
+              inputRefs={{ top: topInput, side: sideInput }}
+              onFile={stageFile}
+              onRemove={removePicture}
+            />
+          </div>
+          <div className="order-5">
+            <SavedCustomers customers={customers} currentId={current?.id} />
+          </div>
         </div>
 
-        <div className="min-w-0 space-y-6">
-          {showSettings ? (
-            <MapsSettings
-              keyTail={maps.keyTail}
-              publisherTag={maps.publisherTag}
-              status={mapsStatus}
-              backTo={current ? `${TOOL}?customer=${current.id}` : TOOL}
-              result={mapsResult}
-              origin={origin}
-            />
-          ) : (
-            <section aria-labelledby="roof-view" className="overflow-hidden rounded-xl bg-white shadow-sm">
-              <header className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <h2 id="roof-view" className="text-lg font-bold">
-                  Roof View
-                </h2>
-                <div className="flex items-center gap-2">
-                  <MapsBadge status={mapsStatus} />
-                  <Link to={`${TOOL}?${current ? `customer=${current.id}&` : ""}settings`} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
-                    <Settings aria-hidden className="size-4" /> Settings
-                  </Link>
-                </div>
-              </header>
-              {mapsStatus === "auth-error" && (
-                <p role="alert" className="mx-4 mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                  API key authentication failed. Please check your API key restrictions.{" "}
-                  <Link className="font-semibold underline" to={`${TOOL}?settings`}>
-                    Open settings
-                  </Link>
-                </p>
-              )}
-              {mapsStatus === "load-error" && (
-                <p role="alert" className="mx-4 mb-3 rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900">
-                  Failed to load Google Maps API. Uploading and tracing pictures still work.
-                </p>
-              )}
-              {hydrated ? (
-                <>
-                  <Tabs label="Roof views" className="px-4" current={view} onChange={(v) => dispatch({ type: "view", view: v })} tabs={VIEWS.map((v) => [v, VIEW_LABEL[v]] as const)} />
-                  <ImageArea
-                    view={view}
-                    // Once staff start tracing without a picture, the prompt steps aside.
-                    prompt={!pictureFor(view) && state.tool === "select" && state.drawing[view].facets.length === 0 && !state.drawing[view].pitchLine}
-                    reading={reading === view}
-                    onUpload={() => fileInput(view)?.click()}
-                  >
-                    <RoofCanvas imageUrl={pictureFor(view)} view={state.drawing[view]} state={state} dispatch={dispatch} label={`${VIEW_LABEL[view]} drawing surface`} />
-                  </ImageArea>
-                  <RoofControls state={state} dispatch={dispatch} />
-                </>
-              ) : (
-                <div className="space-y-4 p-4">
-                  <p className="rounded-md bg-sand px-3 py-2 text-sm">Drawing on the picture and the maps need JavaScript. Saved outlines are shown below; typed measurements, saving and exports work without it.</p>
-                  {VIEWS.map((v) => (
-                    <figure key={v}>
-                      <figcaption className="mb-1 font-semibold">{VIEW_LABEL[v]}</figcaption>
-                      <RoofCanvas imageUrl={pictureFor(v)} view={state.drawing[v]} label={`${VIEW_LABEL[v]} with saved outlines`} />
-                    </figure>
-                  ))}
-                </div>
-              )}
-            </section>
-          )}
-          <section aria-labelledby="roof-results" className="rounded-xl bg-white p-5 shadow-sm">
+        <div className="contents lg:block lg:min-w-0 lg:space-y-6">
+          <div className="order-2">
+            {showSettings ? (
+              <MapsSettings
+                keyTail={maps.keyTail}
+                publisherTag={maps.publisherTag}
+                status={mapsStatus}
+                backTo={current ? `${TOOL}?customer=${current.id}` : TOOL}
+                result={mapsResult}
+                origin={origin}
+              />
+            ) : (
+              <section aria-labelledby="roof-view" className="overflow-hidden rounded-xl bg-white shadow-sm">
+                <header className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <h2 id="roof-view" className="text-lg font-bold">
+                    Roof View
+                  </h2>
+                  <div className="flex items-center gap-2">
+                    <MapsBadge status={mapsStatus} />
+                    <Link to={`${TOOL}?${current ? `customer=${current.id}&` : ""}settings`} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                      <Settings aria-hidden className="size-4" /> Settings
+                    </Link>
+                  </div>
+                </header>
+                {mapsStatus === "auth-error" && (
+                  <p role="alert" className="mx-4 mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                    API key authentication failed. Please check your API key restrictions.{" "}
+                    <Link className="font-semibold underline" to={`${TOOL}?settings`}>
+                      Open settings
+                    </Link>
+                  </p>
+                )}
+                {mapsStatus === "load-error" && (
+                  <p role="alert" className="mx-4 mb-3 rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900">
+                    Failed to load Google Maps API. Uploading and tracing pictures still work.
+                  </p>
+                )}
+                {hydrated ? (
+                  <>
+                    <Tabs
+                      label="Roof views"
+                      className="px-4"
+                      current={view}
+                      onChange={(v) => dispatch({ type: "view", view: v })}
+                      tabs={VIEWS.map((v) => [v, VIEW_LABEL[v]] as const)}
+                    />
+                    <ImageArea
+                      view={view}
+                      // Once staff start tracing without a picture, the prompt steps aside.
+                      prompt={!pictureFor(view) && state.tool === "select" && state.drawing[view].facets.length === 0 && !state.drawing[view].pitchLine}
+                      reading={reading === view}
+                      onUpload={() => fileInput(view)?.click()}
+                    >
+                      <RoofCanvas
+                        imageUrl={pictureFor(view)}
+                        view={state.drawing[view]}
+                        state={state}
+                        dispatch={dispatch}
+                        label={`${VIEW_LABEL[view]} drawing surface`}
+                      />
+                    </ImageArea>
+                    <RoofControls state={state} dispatch={dispatch} />
+                  </>
+                ) : (
+                  <div className="space-y-4 p-4">
+                    <p className="rounded-md bg-sand px-3 py-2 text-sm">
+                      Drawing on the picture and the maps need JavaScript. Saved outlines are shown below; typed measurements, saving and exports work without
+                      it.
+                    </p>
+                    {VIEWS.map((v) => (
+                      <figure key={v}>
+                        <figcaption className="mb-1 font-semibold">{VIEW_LABEL[v]}</figcaption>
+                        <RoofCanvas imageUrl={pictureFor(v)} view={state.drawing[v]} label={`${VIEW_LABEL[v]} with saved outlines`} />
+                      </figure>
+                    ))}
+                  </div>
+                )}
+              </section>
+            )}
+          </div>
+          <section aria-labelledby="roof-results" className="order-4 rounded-xl bg-white p-5 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="roof-results" className="text-lg font-bold">
                 Results
@@ -435,7 +458,19 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   );
 }
 
-function ImageArea({ view, prompt, reading, onUpload, children }: { view: RoofView; prompt: boolean; reading: boolean; onUpload: () => void; children: React.ReactNode }) {
+function ImageArea({
+  view,
+  prompt,
+  reading,
+  onUpload,
+  children,
+}: {
+  view: RoofView;
+  prompt: boolean;
+  reading: boolean;
+  onUpload: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <div className="relative bg-slate-100">
       {children}
@@ -446,7 +481,11 @@ function ImageArea({ view, prompt, reading, onUpload, children }: { view: RoofVi
               Uploading...
             </p>
           ) : (
-            <button type="button" onClick={onUpload} className="pointer-events-auto flex flex-col items-center gap-2 rounded-xl bg-white/90 px-6 py-5 text-center shadow">
+            <button
+              type="button"
+              onClick={onUpload}
+              className="pointer-events-auto flex flex-col items-center gap-2 rounded-xl bg-white/90 px-6 py-5 text-center shadow"
+            >
               <ImagePlus aria-hidden className="size-8 text-brand" />
               <span className="font-semibold">Upload a {view} view picture</span>
               <span className="text-sm text-ink-soft">JPEG, PNG or WebP, up to 10MB. You can also trace without one.</span>
@@ -517,9 +556,7 @@ function ImageCard({ formId, hydrated, view, tab, setTab, current, staged, remov
           <div hidden={hydrated && tab !== "manage"}>
             {has(v) ? (
               <div className="flex flex-wrap items-center gap-2">
-                <span className="text-sm">
-                  {staged[v] ? "New picture, saved with the customer" : `Saved picture: ${current?.images[v]?.name ?? ""}`}
-                </span>
+                <span className="text-sm">{staged[v] ? "New picture, saved with the customer" : `Saved picture: ${current?.images[v]?.name ?? ""}`}</span>
                 {hydrated ? (
                   <>
                     <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => inputRefs[v].current?.click()}>
@@ -661,7 +698,9 @@ function AddressSearch({
           ))}
         </ul>
       )}
-      <p className="mt-1 text-xs text-ink-soft">{connected ? "Suggestions come from Google as you type (US addresses)." : "Type street, city, state ZIP; the parts are filled in below."}</p>
+      <p className="mt-1 text-xs text-ink-soft">
+        {connected ? "Suggestions come from Google as you type (US addresses)." : "Type street, city, state ZIP; the parts are filled in below."}
+      </p>
     </div>
   );
 }

@@ -6,7 +6,12 @@ import { getBusinessFacts } from "~/models/settings.server";
 import type { Route } from "./+types/roof-report";
 
 /** A file name from the street: letters, digits and dashes only. */
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "customer";
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60) || "customer";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
