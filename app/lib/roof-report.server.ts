@@ -79,11 +79,11 @@ function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDra
   doc.save();
   doc.rect(MARGIN, top, width, height).fill("#f1f5f9");
   if (picture) doc.image(picture, MARGIN, top, { fit: [width, height], align: "center", valign: "center" });
-  else
-    doc
-      .fillColor(SOFT)
-      .fontSize(10)
-      .text("No picture saved for this view.", MARGIN, top + height / 2 - 5, { width, align: "center" });
+  else {
+    // Google's terms do not allow keeping its satellite pictures, so only the outline is drawn.
+    const note = view.map ? "Traced on a Google satellite picture, which is not reproduced here; the outline is to scale." : "No picture saved for this view.";
+    doc.fillColor(SOFT).fontSize(10).text(note, MARGIN, top + height / 2 - 5, { width, align: "center" });
+  }
   view.facets.forEach((facet, i) => {
     const [first, ...rest] = facet.points.map(at);
     doc.moveTo(...first);

@@ -95,6 +95,10 @@ test("@js measure a roof on an uploaded top view, keep the customer and hand ove
   const area = page.getByLabel("Area (sq ft)");
   expect(Number(await area.inputValue())).toBeCloseTo(1342, -1.5);
   await expect(page.getByLabel("Pitch (X/12)")).toHaveValue("6");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy" }).click();
+  await expect(page.locator(".Toastify").getByText("Measurements copied to clipboard")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^Address: 1208 E Harvey Ave, Wellington, KS 67152\nArea: 13\d\d sq ft\nPitch: 6\/12$/);
 
   await page.getByRole("button", { name: "Save Customer" }).click();
   await expect(page.locator(".Toastify").getByText("Customer data saved successfully")).toBeVisible();

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
@@ -112,4 +114,62 @@ test("@desktop @js the key is saved and cleared without scripts too", async ({ b
   await expect(page.getByRole("status").filter({ hasText: "API key cleared" })).toBeVisible();
   await expect(page.getByText("No key saved.")).toBeVisible();
   await context.close();
+});
+
+// Just enough of the Maps JavaScript API for the tool: Places suggestions and the geocoder.
+const FAKE_MAPS_SCRIPT = `(() => {
+  const maps = window.google.maps;
+  const libs = {
+    places: {
+      AutocompleteSuggestion: {
+        fetchAutocompleteSuggestions: async ({ input, includedRegionCodes }) => ({
+          suggestions: includedRegionCodes.includes("us") && input.startsWith("1208")
+            ? [{ placePrediction: { placeId: "p1", text: { text: "1208 E Harvey Ave, Wellington, KS 67152, USA" }, mainText: { text: "1208 E Harvey Ave" }, secondaryText: { text: "Wellington, KS, USA" } } }]
+            : [],
+        }),
+      },
+    },
+    geocoding: { Geocoder: class { async geocode() { return { results: [{ geometry: { location: { lat: () => 37.2653, lng: () => -97.3717 } } }] }; } } },
+  };
+  maps.places = libs.places;
+  maps.importLibrary = async (name) => libs[name];
+  maps.__ib__();
+})();`;
+
+test("@desktop @js with a working key: pick a suggested address, the satellite top view loads to scale", async ({ adminPage: page }) => {
+  const satellite = fs.readFileSync(path.resolve("seed/images/roofing-replacement.webp"));
+  await fakeGoogle(page, (route) =>
+    new URL(route.request().url()).pathname.startsWith("/maps/api/staticmap")
+      ? route.fulfill({ contentType: "image/webp", body: satellite })
+      : route.fulfill({ contentType: "text/javascript", body: FAKE_MAPS_SCRIPT }),
+  );
+  await page.goto(SETTINGS);
+  await saveKeyAndWaitForReload(page);
+  await expect(page.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Tool" }).click();
+
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.locator(".Toastify").getByText("Please enter an address to search")).toBeVisible();
+
+  await page.getByLabel("Search address").fill("1208 E Harv");
+  await page.getByRole("option", { name: /1208 E Harvey Ave/ }).click();
+  await expect(page.locator(".Toastify").getByText("Address found and image loaded")).toBeVisible();
+  await expect(page.getByLabel("Street")).toHaveValue("1208 E Harvey Ave");
+  await expect(page.getByLabel("City")).toHaveValue("Wellington");
+  await expect(page.getByLabel("State")).toHaveValue("KS");
+  await expect(page.getByLabel("ZIP")).toHaveValue("67152");
+  const canvas = page.getByTestId("roof-canvas");
+  await expect(canvas.locator("image")).toHaveAttribute("href", /staticmap\?.*maptype=satellite/);
+  // Zoom 20 at latitude 37.27: 0.39 ft per picture pixel, 0.312 per drawing unit.
+  await expect(canvas).toContainText("Scale 0.312 ft per unit");
+
+  await page.getByLabel("Customer name").fill("Satellite customer");
+  await page.getByRole("button", { name: "Save Customer" }).click();
+  await expect(page.locator(".Toastify").getByText("Customer data saved successfully")).toBeVisible();
+  await page.reload();
+  await expect(canvas.locator("image")).toHaveAttribute("href", /staticmap\?.*center=37\.2653%2C-97\.3717/);
+
+  await page.goto(SETTINGS);
+  await page.getByRole("button", { name: "Clear" }).click();
+  await expect(page.locator(".Toastify").getByText("API key cleared")).toBeVisible();
 });

@@ -1,6 +1,19 @@
 import { expect, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 
+test("@js free text in the address search fills the address parts", async ({ adminPage: page }) => {
+  await page.goto("/admin/roof-measurement");
+  await page.getByLabel("Search address").fill("412 N Main St, Wellington, KS 67152-1234");
+  await page.getByLabel("Search address").press("Enter");
+  await expect(page.getByLabel("Street")).toHaveValue("412 N Main St");
+  await expect(page.getByLabel("City")).toHaveValue("Wellington");
+  await expect(page.getByLabel("State")).toHaveValue("KS");
+  await expect(page.getByLabel("ZIP")).toHaveValue("67152-1234");
+  // No maps key here, so there is no satellite picture to show.
+  await expect(page.locator(".Toastify").getByText("Address found but no image could be loaded")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save Customer" })).toBeEnabled();
+});
+
 test("save a roof customer with typed measurements, then find it in Saved Customers", async ({ adminPage: page }, info) => {
   const name = `Hoang ${info.project.name}`;
   await page.goto("/admin/roof-measurement");
