@@ -79,6 +79,16 @@ describe("drawing state", () => {
     expect(s.drawing.side.pitchLine).not.toBeNull();
   });
 
+  it("deletes the selected facet only", () => {
+    const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
+    let s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: 0 }, { type: "delete-facet" }]);
+    expect(s.drawing.top.facets).toHaveLength(1);
+    expect(s.drawing.top.facets[0].points[0]).toEqual({ x: 400, y: 400 });
+    expect(s.selectedFacet).toBeNull();
+    s = run([{ type: "delete-facet" }], s);
+    expect(s.drawing.top.facets).toHaveLength(1);
+  });
+
   it("clear empties the view but keeps its scale", () => {
     const s = run([{ type: "scale", scale: 0.42 }, ...square, { type: "close-outline" }, { type: "clear" }]);
     expect(s.drawing.top.facets).toEqual([]);

@@ -40,6 +40,7 @@ export type DrawingAction =
   | { type: "scale"; scale: number }
   | { type: "scale-length"; feet: number }
   | { type: "cancel" }
+  | { type: "delete-facet" }
   | { type: "undo" }
   | { type: "clear" }
   | { type: "map"; map: ViewDrawing["map"]; scale: number }
@@ -144,6 +145,11 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       const scale = scaleFromKnownLength(state.scaleLine.a, state.scaleLine.b, action.feet);
       if (!scale) return state;
       return change(state, { ...current, scale }, { scaleLine: null, tool: "select" });
+    }
+    case "delete-facet": {
+      if (state.selectedFacet === null || !current.facets[state.selectedFacet]) return state;
+      const facets = current.facets.filter((_, i) => i !== state.selectedFacet);
+      return change(state, { ...current, facets }, { selectedFacet: null });
     }
     case "undo": {
       if (state.draft.length > 0) return { ...state, draft: state.draft.slice(0, -1) };

@@ -172,6 +172,12 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
 
   await page.getByRole("button", { name: "Undo" }).click();
   expect(await areaShown(page, "Plan area")).toBeCloseTo(before, -0.5);
+  // Select the facet by clicking inside it, delete it, bring it back, then clear everything.
+  await clickAt(canvas, 150, 150);
+  await page.getByRole("button", { name: "Delete facet 1" }).click();
+  await expect(page.getByText("Trace at least one roof facet")).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(canvas.locator("[data-facet='1']")).toContainText("6/12");
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(page.getByText("Trace at least one roof facet")).toBeVisible();
 });

@@ -197,7 +197,7 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
             </code>
           </>
         ) : (
-          "No key saved. Address search and satellite pictures need one; everything else works without."
+          "No key saved. Google Maps API key is required for address search and satellite pictures; everything else works without it."
         )}
       </p>
       <label htmlFor={id} className="block">

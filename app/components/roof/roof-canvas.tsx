@@ -1,7 +1,7 @@
 import { useRef, type Dispatch, type PointerEvent as ReactPointerEvent } from "react";
 import { CANVAS_HEIGHT, CANVAS_WIDTH, measuredPitch, type LineKind, type ViewDrawing } from "~/lib/roof-drawing";
 import type { DrawingAction, DrawingState, Handle } from "~/lib/roof-drawing-state";
-import { polygonArea, type Point } from "~/lib/roof-geometry";
+import { pitchFactor, polygonArea, type Point } from "~/lib/roof-geometry";
 
 export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626" };
 const FACET_COLOR = "#16a34a";
@@ -24,12 +24,14 @@ export function RoofCanvas({
   state,
   dispatch,
   label,
+  onImageError,
 }: {
   imageUrl: string | null;
   view: ViewDrawing;
   state?: DrawingState;
   dispatch?: Dispatch<DrawingAction>;
   label: string;
+  onImageError?: () => void;
 }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const dragging = useRef<Handle | null>(null);
@@ -66,6 +68,7 @@ export function RoofCanvas({
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (!dispatch) return;
     if (event.key === "Escape") dispatch({ type: "cancel" });
+    else if (event.key === "Delete" || event.key === "Backspace") dispatch({ type: "delete-facet" });
     else if (event.key === "Enter") dispatch({ type: "close-outline" });
     else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
       event.preventDefault();
@@ -99,12 +102,13 @@ export function RoofCanvas({
         </pattern>
       </defs>
       <rect width={CANVAS_WIDTH} height={CANVAS_HEIGHT} fill="url(#roof-grid)" />
-      {imageUrl && <image href={imageUrl} width={CANVAS_WIDTH} height={CANVAS_HEIGHT} preserveAspectRatio="xMidYMid meet" />}
+      {imageUrl && <image href={imageUrl} width={CANVAS_WIDTH} height={CANVAS_HEIGHT} preserveAspectRatio="xMidYMid meet" onError={onImageError} />}
 
       {view.facets.map((facet, i) => {
         const c = centroid(facet.points);
         const selected = state?.selectedFacet === i;
-        const area = Math.round(polygonArea(facet.points) * view.scale ** 2);
+        // The roof area (sloped), as the results table shows it.
+        const area = Math.round(polygonArea(facet.points) * view.scale ** 2 * pitchFactor(facet.pitch));
         return (
           <g key={`f${i}`} data-facet={i + 1}>
             <polygon

@@ -1,4 +1,4 @@
-import { Eraser, MousePointer2, PenLine, Ruler, Spline, TriangleRight, Undo2 } from "lucide-react";
+import { Eraser, MousePointer2, Trash2, PenLine, Ruler, Spline, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { useId, useState, type Dispatch } from "react";
 import { LINE_COLORS } from "./roof-canvas";
@@ -72,6 +72,11 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
         </button>
       </div>
       {active && <p className="text-sm text-ink-soft">{active.help}</p>}
+      {selected && state.tool === "select" && (
+        <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`} onClick={() => dispatch({ type: "delete-facet" })}>
+          <Trash2 aria-hidden className="size-4" /> Delete facet {selected}
+        </button>
+      )}
       {state.tool === "outline" && state.draft.length >= 3 && (
         <button type="button" className={`${primaryButton} px-3 py-1.5 text-sm`} onClick={() => dispatch({ type: "close-outline" })}>
           Close outline

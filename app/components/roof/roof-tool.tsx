@@ -389,6 +389,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                         state={state}
                         dispatch={dispatch}
                         label={`${VIEW_LABEL[view]} drawing surface`}
+                        onImageError={() => toast.error(`Failed to load image for ${view} view`)}
                       />
                     </ImageArea>
                     <RoofControls state={state} dispatch={dispatch} />
