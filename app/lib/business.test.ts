@@ -1,5 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { addressLine, DEFAULT_BUSINESS_FACTS, formatClock, formatHours, telHref } from "./business";
+import { addressLine, BusinessFactsFormSchema, BusinessFactsSchema, DEFAULT_BUSINESS_FACTS, factsFromForm, formatClock, formatHours, telHref } from "./business";
 
 describe("business facts formatting", () => {
   it("formats clock times the way the contact card reads them", () => {
@@ -25,5 +26,59 @@ describe("business facts formatting", () => {
 
   it("writes the street address on one line", () => {
     expect(addressLine(DEFAULT_BUSINESS_FACTS)).toBe("100 N Washington Ave, Wellington, KS 67152");
+  });
+});
+
+describe("business details form", () => {
+  const form = {
+    company: "Prairie Ridge Framing & Roofing",
+    phone: "(620) 555-0199",
+    email: "office@example.com",
+    street: "100 N Washington Ave",
+    city: "Wellington",
+    region: "ks",
+    postalCode: "67152",
+    owner: "Dale Whitaker",
+    leadContractor: "",
+    "hours[0].label": "Weekdays",
+    "hours[0].opens": "07:30",
+    "hours[0].closes": "17:00",
+    "hours[1].label": "Saturday",
+    "hours[1].opens": "08:00",
+    "hours[1].closes": "12:00",
+    facebook: "https://www.facebook.com/prairieridge",
+    instagram: "",
+  };
+  const parse = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    return parseWithZod(data, { schema: BusinessFactsFormSchema });
+  };
+
+  it("applies the form to the facts: hours rows keep their days, empty profiles are dropped", () => {
+    const submission = parse(form);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    const facts = factsFromForm(submission.value, DEFAULT_BUSINESS_FACTS);
+    expect(facts.region).toBe("KS");
+    expect(facts.hours[0]).toEqual({ label: "Weekdays", days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:30", closes: "17:00" });
+    expect(facts.social).toEqual({ facebook: "https://www.facebook.com/prairieridge" });
+    expect(BusinessFactsSchema.parse(facts)).toEqual(facts);
+  });
+
+  it("says what is wrong in the owner's words", () => {
+    const submission = parse({ ...form, phone: "555", region: "Kansas", postalCode: "6715", facebook: "facebook.com/x", email: "office" });
+    expect(submission.status).toBe("error");
+    const errors = submission.reply().error ?? {};
+    expect(errors.phone).toEqual(["Please enter a 10-digit phone number"]);
+    expect(errors.region).toEqual(["Use the two-letter state code, like KS"]);
+    expect(errors.postalCode).toEqual(["Please enter a 5-digit ZIP code"]);
+    expect(errors.facebook).toEqual(["Please enter the full address of the page, starting with https://"]);
+    expect(errors.email).toEqual(["Please enter a valid email address"]);
+  });
+
+  it("reads facts stored before social pages existed", () => {
+    const { social: _social, ...old } = DEFAULT_BUSINESS_FACTS;
+    expect(BusinessFactsSchema.parse(old).social).toEqual({});
   });
 });

@@ -22,8 +22,13 @@ export const BusinessFactsSchema = z.object({
       }),
     )
     .max(7),
+  // Profiles shown as icons in the footer; none until the owner adds them (no dead "#" links).
+  social: z
+    .object({ facebook: z.string().url().optional(), instagram: z.string().url().optional(), youtube: z.string().url().optional() })
+    .default({}),
 });
 export type BusinessFacts = z.infer<typeof BusinessFactsSchema>;
+export const SOCIAL_NETWORKS = ["facebook", "instagram", "youtube"] as const;
 
 export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
   company: "Prairie Ridge Framing & Roofing",
@@ -39,7 +44,64 @@ export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
     { label: "Monday - Friday", days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:00", closes: "18:00" },
     { label: "Saturday", days: ["Sa"], opens: "08:00", closes: "14:00" },
   ],
+  social: {},
 };
+
+const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+const clock = z.string({ error: "Please enter a time" }).regex(/^\d\d:\d\d$/, "Please enter a time");
+const profile = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === "" || /^https:\/\/[^\s]+\.[^\s]+$/.test(v), "Please enter the full address of the page, starting with https://")
+  .optional();
+
+/**
+ * The admin's form for the facts. The days of each hours row are not edited here (the
+ * rows keep theirs); labels and times are.
+ */
+export const BusinessFactsFormSchema = z.object({
+  company: required("Please enter the company name", 120),
+  phone: required("Please enter a phone number", 40).refine((v) => v.replace(/\D/g, "").length >= 10, "Please enter a 10-digit phone number"),
+  email: z.string({ error: "Please enter an email address" }).trim().email("Please enter a valid email address"),
+  street: required("Please enter the street address", 160),
+  city: required("Please enter the city", 80),
+  region: z
+    .string({ error: "Use the two-letter state code, like KS" })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Use the two-letter state code, like KS"),
+  postalCode: z
+    .string({ error: "Please enter a 5-digit ZIP code" })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code"),
+  owner: z.string().trim().max(120).default(""),
+  leadContractor: z.string().trim().max(120).default(""),
+  hours: z.array(z.object({ label: required("Please name the days, like Monday - Friday", 40), opens: clock, closes: clock })).max(7),
+  facebook: profile,
+  instagram: profile,
+  youtube: profile,
+});
+export type BusinessFactsForm = z.infer<typeof BusinessFactsFormSchema>;
+
+/** The submitted form applied to the stored facts (each hours row keeps its days). */
+export function factsFromForm(form: BusinessFactsForm, current: BusinessFacts): BusinessFacts {
+  const social: BusinessFacts["social"] = {};
+  for (const network of SOCIAL_NETWORKS) if (form[network]) social[network] = form[network];
+  return {
+    company: form.company,
+    phone: form.phone,
+    email: form.email,
+    street: form.street,
+    city: form.city,
+    region: form.region,
+    postalCode: form.postalCode,
+    owner: form.owner,
+    leadContractor: form.leadContractor,
+    hours: current.hours.map((row, i) => ({ ...row, ...(form.hours[i] ?? {}) })),
+    social,
+  };
+}
 
 /** "07:00" -> "7am", "18:30" -> "6:30pm" */
 export function formatClock(hhmm: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { srcSetFor, variantName, variantWidths } from "./image-variants";
+import { nameAtWidth, srcSetFor, variantName, variantWidths } from "./image-variants";
 
 const url = (n: string) => `/uploads/${n}`;
 
@@ -20,5 +20,11 @@ describe("image variants", () => {
       "/uploads/a-w480.webp 480w, /uploads/a-w960.webp 960w, /uploads/a.webp 1200w",
     );
     expect(srcSetFor({ storedName: "a.png", contentType: "image/png", width: 300 }, url)).toBeUndefined();
+  });
+
+  it("picks the copy of a given width, or the original when there is none", () => {
+    expect(nameAtWidth({ storedName: "a.jpg", contentType: "image/jpeg", width: 1200 }, 480)).toBe("a-w480.webp");
+    expect(nameAtWidth({ storedName: "a.jpg", contentType: "image/jpeg", width: 700 }, 960)).toBe("a.jpg");
+    expect(nameAtWidth({ storedName: "a.gif", contentType: "image/gif", width: 2000 }, 480)).toBe("a.gif");
   });
 });

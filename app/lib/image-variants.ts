@@ -22,3 +22,8 @@ export function srcSetFor(image: VariantSource, urlFor: (name: string) => string
   if (widths.length === 0) return undefined;
   return [...widths.map((w) => `${urlFor(variantName(image.storedName, w))} ${w}w`), `${urlFor(image.storedName)} ${image.width}w`].join(", ");
 }
+
+/** The stored name of the copy `width` px wide when there is one, else the original's. */
+export function nameAtWidth(image: VariantSource, width: (typeof VARIANT_WIDTHS)[number]): string {
+  return variantWidths(image).includes(width) ? variantName(image.storedName, width) : image.storedName;
+}

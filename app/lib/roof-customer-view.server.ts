@@ -1,6 +1,6 @@
 import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
-import { variantName, variantWidths } from "./image-variants";
+import { nameAtWidth } from "./image-variants";
 import { uploadUrl } from "./storage.server";
 
 export const ROOF_TOOL = "/admin/roof-measurement";
@@ -8,8 +8,7 @@ export const ROOF_TOOL = "/admin/roof-measurement";
 /** The picture to draw on: the 960 px copy when there is one, light enough for a phone. */
 function picture(image: Image | null) {
   if (!image) return null;
-  const display = variantWidths(image).includes(960) ? variantName(image.storedName, 960) : image.storedName;
-  return { url: uploadUrl(display), name: image.originalName };
+  return { url: uploadUrl(nameAtWidth(image, 960)), name: image.originalName };
 }
 
 /** What the roof tool page needs of a customer: plain values and picture URLs. */

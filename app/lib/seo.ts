@@ -94,6 +94,7 @@ export function businessJsonLd(site: SiteContext, opts: BusinessOptions = {}) {
         }
       : {}),
     ...(opts.priceRange ? { priceRange: opts.priceRange } : {}),
+    ...(Object.values(facts.social).length ? { sameAs: Object.values(facts.social) } : {}),
     ...opts.extra,
   };
 }

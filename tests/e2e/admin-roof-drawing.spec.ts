@@ -178,6 +178,17 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
   await expect(page.getByText("Trace at least one roof facet")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(canvas.locator("[data-facet='1']")).toContainText("6/12");
+  // Unsaved tracing: leaving asks first, and staying keeps the work.
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Projects" }).click();
+  await expect.poll(() => question).toContain("Leave without saving?");
+  await expect(page).toHaveURL(/\/admin\/roof-measurement$/);
+  await expect(canvas.locator("[data-facet='1']")).toHaveCount(1);
+
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(page.getByText("Trace at least one roof facet")).toBeVisible();
 });

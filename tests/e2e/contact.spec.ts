@@ -93,3 +93,32 @@ test("an empty form gets the spec's message inline, and as a toast when scripts 
     await expect(page.locator(".Toastify").getByText("Please fill in all required fields")).toBeVisible();
   }
 });
+
+test("business details: a social page added in the admin appears in the footer, and goes again @desktop @js", async ({ adminPage: page, browser, baseURL }) => {
+  await page.goto("/admin?tab=contact");
+  const details = page.getByRole("form", { name: "Business details" });
+  await expect(details.getByLabel("Phone")).toHaveValue("(620) 555-0142");
+  await details.getByLabel("Facebook").fill("facebook.com/prairieridge");
+  await details.getByRole("button", { name: "Save Business Details" }).click();
+  await expect(details.getByText("Please enter the full address of the page, starting with https://")).toBeVisible();
+  await details.getByLabel("Facebook").fill("https://www.facebook.com/prairieridge");
+  await details.getByRole("button", { name: "Save Business Details" }).click();
+  await expect(page.locator(".Toastify").getByText("Business details saved successfully")).toBeVisible();
+
+  await page.goto("/about");
+  const social = page.getByRole("contentinfo").getByRole("list", { name: "Social media" });
+  await expect(social.getByRole("link")).toHaveCount(1);
+  await expect(social.getByRole("link", { name: "Facebook" })).toHaveAttribute("href", "https://www.facebook.com/prairieridge");
+
+  // Without scripts, the same form takes it out again.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await signIn(plain, baseURL!);
+  await plain.goto("/admin?tab=contact");
+  await plain.getByLabel("Facebook").fill("");
+  await plain.getByRole("button", { name: "Save Business Details" }).click();
+  await expect(plain.getByRole("status").filter({ hasText: "Business details saved successfully" })).toBeVisible();
+  await plain.goto("/about");
+  await expect(plain.getByRole("contentinfo").getByRole("list", { name: "Social media" })).toHaveCount(0);
+  await context.close();
+});

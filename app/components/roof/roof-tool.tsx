@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Calculator, ClipboardCopy, FileDown, FileSpreadsheet, ImagePlus, MapPin, RefreshCw, Save, Search, Settings, Trash2, UserPlus } from "lucide-react";
-import { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { Form, Link, useBeforeUnload, useBlocker, useLocation, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { parseAddress } from "~/lib/address";
@@ -153,6 +153,8 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   const formError = form.errors?.[0];
   const needsStreetAndCity = [fields.street.errors, fields.city.errors].some((e) => e?.includes(STREET_AND_CITY_REQUIRED));
   const streetAndCity = String(fields.street.value ?? "").trim() !== "" && String(fields.city.value ?? "").trim() !== "";
+  const unsaved = state.undo.length > 0 || VIEWS.some((v) => staged[v] !== null || removed[v]);
+  useUnsavedWarning(unsaved);
   const topResult = useMemo(() => measureView(state.drawing.top), [state.drawing.top]);
   const view = state.view;
 
@@ -456,6 +458,37 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
         />
       )}
     </>
+  );
+}
+
+const LEAVE_QUESTION = "Leave without saving? The tracing and pictures of this customer are not saved yet.";
+
+/**
+ * Tracing is work: leaving for another customer or another page, or closing the tab,
+ * asks first. Saving (a POST) and opening the settings (same customer) are not stopped.
+ */
+function useUnsavedWarning(unsaved: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation, historyAction }) =>
+      unsaved &&
+      historyAction !== "REPLACE" &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        new URLSearchParams(currentLocation.search).get("customer") !== new URLSearchParams(nextLocation.search).get("customer")),
+  );
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    // A save redirects to the saved customer: that is not leaving.
+    if (navigation.formMethod === "POST" || window.confirm(LEAVE_QUESTION)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, navigation.formMethod]);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (unsaved) event.preventDefault();
+      },
+      [unsaved],
+    ),
   );
 }
 

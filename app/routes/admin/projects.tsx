@@ -5,13 +5,17 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { toast } from "react-toastify";
 import { AdminThumb } from "~/components/admin-image";
+import { BusinessFactsForm } from "~/components/business-facts-form";
 import { ContactSettingsForm } from "~/components/contact-settings-form";
 import { AdminTable, ConfirmDelete, EditorDialog, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
 import { PROJECT_CATEGORIES, type Image } from "~/db/schema";
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
+import type { z } from "zod";
+import { BusinessFactsFormSchema, factsFromForm } from "~/lib/business";
 import { ContactSettingsFormSchema } from "~/lib/contact-settings";
 import { formatBytes } from "~/lib/format-bytes";
+import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/lib/library-upload.server";
 import { sniffImage } from "~/lib/image-type";
 import { CATEGORY_LABELS, IMAGE_REQUIRED, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
@@ -46,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const library =
     tab === "images"
       ? {
-          images: listImages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((i) => ({ ...i, url: uploadUrl(i.storedName) })),
+          images: listImages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((i) => ({ ...i, url: uploadUrl(i.storedName), thumbUrl: uploadUrl(nameAtWidth(i, 480)) })),
           total: countImages(),
           page,
           deleting: getImage(parseId(params.get("deleteImage")) ?? 0) ?? null,
@@ -54,11 +58,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null;
   const projects = tab === "images" || tab === "contact" ? [] : listProjects(tab === "all" ? undefined : tab);
   const contactSettings = tab === "contact" ? getSetting("contact") : null;
-  return { tab, projects, editing, deleting, library, contactSettings };
+  const businessFacts = tab === "contact" ? getSetting("business") : null;
+  return { tab, projects, editing, deleting, library, contactSettings, businessFacts };
 }
 
 type ActionResult =
-  | { form: "project" | "contact-settings"; result: SubmissionResult<string[]> }
+  | { form: "project" | "contact-settings" | "business-facts"; result: SubmissionResult<string[]> }
   | { form: "upload"; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -87,22 +92,22 @@ export async function action({ request }: Route.ActionArgs) {
       updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));
       return redirectWithFlash("/admin?tab=images", { type: "success", message: "Alt text saved" });
     }
-    case "save-contact-settings": {
-      const submission = parseWithZod(form, { schema: ContactSettingsFormSchema });
-      if (submission.status !== "success") {
-        return data<ActionResult>({ form: "contact-settings", result: submission.reply() }, { status: 400 });
-      }
-      try {
-        setSetting("contact", submission.value);
-      } catch (error) {
-        console.error("Saving contact settings failed:", error);
-        return data<ActionResult>(
-          { form: "contact-settings", result: submission.reply({ formErrors: ["Failed to save contact settings"] }) },
-          { status: 500 },
-        );
-      }
-      return redirectWithFlash("/admin?tab=contact", { type: "success", message: "Contact settings saved successfully" });
-    }
+    case "save-contact-settings":
+      return saveSettingsForm(form, {
+        name: "contact-settings",
+        schema: ContactSettingsFormSchema,
+        save: (value) => setSetting("contact", value),
+        failed: "Failed to save contact settings",
+        saved: "Contact settings saved successfully",
+      });
+    case "save-business-facts":
+      return saveSettingsForm(form, {
+        name: "business-facts",
+        schema: BusinessFactsFormSchema,
+        save: (value) => setSetting("business", factsFromForm(value, getSetting("business"))),
+        failed: "Failed to save business details",
+        saved: "Business details saved successfully",
+      });
     case "upload-image": {
       const result = await uploadToLibrary(parsed);
       if (!result.ok) return data<ActionResult>({ form: "upload", error: result.message }, { status: result.status });
@@ -141,8 +146,24 @@ function listUrl(request: Request): string {
   return tab && tab !== "all" ? `/admin?tab=${encodeURIComponent(tab)}` : "/admin";
 }
 
+/** The Contact tab's two settings forms: validate, store, and come back with a message. */
+async function saveSettingsForm<S extends z.ZodType<Record<string, unknown>>>(
+  form: FormData,
+  opts: { name: "contact-settings" | "business-facts"; schema: S; save: (value: z.output<S>) => void; failed: string; saved: string },
+) {
+  const submission = parseWithZod(form, { schema: opts.schema });
+  if (submission.status !== "success") return data<ActionResult>({ form: opts.name, result: submission.reply() }, { status: 400 });
+  try {
+    opts.save(submission.value);
+  } catch (error) {
+    console.error(`${opts.failed}:`, error);
+    return data<ActionResult>({ form: opts.name, result: submission.reply({ formErrors: [opts.failed] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin?tab=contact", { type: "success", message: opts.saved });
+}
+
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, projects, editing, deleting, library, contactSettings } = loaderData;
+  const { tab, projects, editing, deleting, library, contactSettings, businessFacts } = loaderData;
   const base = tab === "all" ? "/admin" : `/admin?tab=${tab}`;
   const withParam = (key: string, value: string | number) => `${base}${base.includes("?") ? "&" : "?"}${key}=${value}`;
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
@@ -166,8 +187,11 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
 
       {tab === "images" && library ? (
         <ImageLibrary library={library} uploadError={uploadError} />
-      ) : tab === "contact" && contactSettings ? (
-        <ContactSettingsForm settings={contactSettings} lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined} />
+      ) : tab === "contact" && contactSettings && businessFacts ? (
+        <div className="grid items-start gap-6 xl:grid-cols-2">
+          <ContactSettingsForm settings={contactSettings} lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined} />
+          <BusinessFactsForm facts={businessFacts} lastResult={actionData?.form === "business-facts" ? actionData.result : undefined} />
+        </div>
       ) : (
         <>
           {uploadError && (
@@ -345,7 +369,7 @@ function ProjectEditor({
   );
 }
 
-type Library = { images: (Image & { url: string })[]; total: number; page: number; deleting: Image | null };
+type Library = { images: (Image & { url: string; thumbUrl: string })[]; total: number; page: number; deleting: Image | null };
 
 function ImageLibrary({ library, uploadError }: { library: Library; uploadError?: string }) {
   const navigation = useNavigation();
@@ -388,7 +412,7 @@ function ImageLibrary({ library, uploadError }: { library: Library; uploadError?
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {library.images.map((image) => (
             <li key={image.id} className="overflow-hidden rounded-xl bg-white shadow-sm">
-              <AdminThumb src={image.url} alt={image.alt} className="aspect-[4/3] w-full" />
+              <AdminThumb src={image.thumbUrl} alt={image.alt} className="aspect-[4/3] w-full" />
               <div className="space-y-2 p-4 text-sm">
                 <p className="truncate font-medium" title={image.originalName}>
                   {image.originalName}

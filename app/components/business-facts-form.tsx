@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { BusinessFactsFormSchema, type BusinessFacts } from "~/lib/business";
+import { FieldError, inputClass, primaryButton } from "./admin-ui";
+
+type Meta = ReturnType<typeof useForm<Record<string, unknown>>>[1][string];
+
+function Field({ label, meta, type = "text", hint, ...rest }: { label: string; meta: Meta; type?: "text" | "email" | "tel" | "url" | "time"; hint?: string; maxLength?: number; autoComplete?: string }) {
+  return (
+    <label className="block">
+      <span className="text-sm font-medium">{label}</span>
+      <input {...getInputProps(meta, { type })} {...rest} className={inputClass} />
+      {hint && <span className="mt-1 block text-xs text-ink-soft">{hint}</span>}
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </label>
+  );
+}
+
+/**
+ * The facts every public page shows (header, footer, contact card, structured data, the
+ * PDF report): one copy, edited here.
+ */
+export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-business-facts";
+  const [form, fields] = useForm({
+    id: "business-facts",
+    lastResult,
+    defaultValue: {
+      ...facts,
+      hours: facts.hours.map(({ label, opens, closes }) => ({ label, opens, closes })),
+      facebook: facts.social.facebook ?? "",
+      instagram: facts.social.instagram ?? "",
+      youtube: facts.social.youtube ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessFactsFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const hours = fields.hours.getFieldList();
+  return (
+    <Form method="post" action="/admin?tab=contact" {...getFormProps(form)} aria-labelledby="business-facts-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
+      <div>
+        <h2 id="business-facts-title" className="text-lg font-bold">
+          Business details
+        </h2>
+        <p className="text-sm text-ink-soft">Shown on every public page, in search results and on roof reports.</p>
+      </div>
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Field label="Company name" meta={fields.company} maxLength={120} autoComplete="organization" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Phone" meta={fields.phone} type="tel" maxLength={40} />
+        <Field label="Email" meta={fields.email} type="email" />
+      </div>
+      <Field label="Street address" meta={fields.street} maxLength={160} />
+      <div className="grid grid-cols-[1fr_5rem_7rem] gap-3">
+        <Field label="City" meta={fields.city} maxLength={80} />
+        <Field label="State" meta={fields.region} maxLength={2} />
+        <Field label="ZIP" meta={fields.postalCode} maxLength={10} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Owner" meta={fields.owner} maxLength={120} />
+        <Field label="Lead contractor" meta={fields.leadContractor} maxLength={120} />
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Opening hours</legend>
+        {hours.map((row) => {
+          const r = row.getFieldset();
+          return (
+            <div key={row.key} className="grid grid-cols-[1fr_7rem_7rem] gap-3">
+              <Field label="Days" meta={r.label} maxLength={40} />
+              <Field label="Opens" meta={r.opens} type="time" />
+              <Field label="Closes" meta={r.closes} type="time" />
+            </div>
+          );
+        })}
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Social media pages (leave empty to hide the icon)</legend>
+        <Field label="Facebook" meta={fields.facebook} type="url" hint="For example https://www.facebook.com/yourpage" />
+        <Field label="Instagram" meta={fields.instagram} type="url" />
+        <Field label="YouTube" meta={fields.youtube} type="url" />
+      </fieldset>
+      <button type="submit" name="intent" value="save-business-facts" className={primaryButton} disabled={busy}>
+        {busy ? "Saving..." : "Save Business Details"}
+      </button>
+    </Form>
+  );
+}
