@@ -58,8 +58,10 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
         <Field label="Email" meta={fields.email} type="email" />
       </div>
       <Field label="Street address" meta={fields.street} maxLength={160} />
-      <div className="grid grid-cols-[1fr_5rem_7rem] gap-3">
-        <Field label="City" meta={fields.city} maxLength={80} />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_5rem_7rem]">
+        <div className="col-span-2 sm:col-span-1">
+          <Field label="City" meta={fields.city} maxLength={80} />
+        </div>
         <Field label="State" meta={fields.region} maxLength={2} />
         <Field label="ZIP" meta={fields.postalCode} maxLength={10} />
       </div>
@@ -72,8 +74,10 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
         {hours.map((row) => {
           const r = row.getFieldset();
           return (
-            <div key={row.key} className="grid grid-cols-[1fr_7rem_7rem] gap-3">
-              <Field label="Days" meta={r.label} maxLength={40} />
+            <div key={row.key} className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_9.5rem_9.5rem]">
+              <div className="col-span-2 sm:col-span-1">
+                <Field label="Days" meta={r.label} maxLength={40} />
+              </div>
               <Field label="Opens" meta={r.opens} type="time" />
               <Field label="Closes" meta={r.closes} type="time" />
             </div>
