@@ -1,0 +1,165 @@
+import { Copy, Trash2, Upload } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { toast } from "react-toastify";
+import { AdminThumb } from "~/components/admin-image";
+import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import type { Image } from "~/db/schema";
+import { formatBytes } from "~/lib/format-bytes";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type Library = { images: (Image & { url: string; thumbUrl: string })[]; total: number; page: number; deleting: Image | null };
+
+export function ImageLibrary({ library, pageSize, uploadError }: { library: Library; pageSize: number; uploadError?: string }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const progress = useProgressUpload();
+  const uploading = progress.percent !== null || (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-image");
+  const pages = Math.max(1, Math.ceil(library.total / pageSize));
+  return (
+    <section aria-label="Image library" className="space-y-4">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={progress.onSubmit}
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+      >
+        <label className="block min-w-60 flex-1">
+          <span className="text-sm font-medium">Image file</span>
+          <input name="file" type="file" required accept="image/png,image/jpeg,image/webp,image/gif" className={`${inputClass} py-1.5`} />
+          <span className="mt-1 block text-xs text-ink-soft">PNG, JPG, WebP, GIF up to 10MB</span>
+        </label>
+        <label className="block min-w-60 flex-1">
+          <span className="text-sm font-medium">Alt text</span>
+          <input name="alt" maxLength={200} className={inputClass} />
+        </label>
+        <button type="submit" name="intent" value="upload-image" className={primaryButton} disabled={uploading}>
+          <Upload aria-hidden className="size-4" /> {uploading ? "Uploading..." : "Upload"}
+        </button>
+        {progress.percent !== null && <progress max={100} value={progress.percent} aria-label="Upload progress" className="h-2 w-full accent-brand" />}
+        {(progress.error ?? uploadError) && (
+          <p role="alert" className="w-full rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            {progress.error ?? uploadError}
+          </p>
+        )}
+      </Form>
+      {library.images.length === 0 ? (
+        <p className="rounded-xl bg-white p-10 text-center text-ink-soft shadow-sm">No images uploaded yet.</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {library.images.map((image) => (
+            <li key={image.id} className="overflow-hidden rounded-xl bg-white shadow-sm">
+              <AdminThumb src={image.thumbUrl} alt={image.alt} className="aspect-[4/3] w-full" />
+              <div className="space-y-2 p-4 text-sm">
+                <p className="truncate font-medium" title={image.originalName}>
+                  {image.originalName}
+                </p>
+                <p className="text-ink-soft">
+                  {formatBytes(image.bytes)} · {new Date(image.createdAt).toLocaleDateString("en-US")}
+                </p>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="id" value={image.id} />
+                  <label className="sr-only" htmlFor={`alt-${image.id}`}>
+                    Alt text for {image.originalName}
+                  </label>
+                  <input id={`alt-${image.id}`} name="alt" defaultValue={image.alt} maxLength={200} className={`${inputClass} mt-0`} />
+                  <button type="submit" name="intent" value="save-alt" className={secondaryButton}>
+                    Save
+                  </button>
+                </Form>
+                <div className="flex items-center justify-between gap-2">
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      className={secondaryButton}
+                      onClick={() =>
+                        navigator.clipboard.writeText(new URL(image.url, window.location.origin).href).then(
+                          () => toast.success("Image URL copied to clipboard"),
+                          () => toast.error("Failed to copy"),
+                        )
+                      }
+                    >
+                      <Copy aria-hidden className="size-4" /> Copy URL
+                    </button>
+                  ) : (
+                    <input readOnly value={image.url} aria-label={`URL of ${image.originalName}`} className={`${inputClass} mt-0 text-xs`} />
+                  )}
+                  <Link
+                    to={`/admin?tab=images&deleteImage=${image.id}`}
+                    preventScrollReset
+                    className="rounded p-2 text-red-700 hover:bg-red-50"
+                    aria-label={`Delete ${image.originalName}`}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </Link>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Library pages" className="flex gap-2">
+          {Array.from({ length: pages }, (_, i) => (
+            <Link key={i} to={`/admin?tab=images&page=${i + 1}`} aria-current={library.page === i + 1 ? "page" : undefined} className={secondaryButton}>
+              {i + 1}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {library.deleting && (
+        <ConfirmDelete
+          title="Delete Image"
+          question="Are you sure you want to delete this image?"
+          detail={library.deleting.originalName}
+          id={library.deleting.id}
+          intent="delete-image"
+          action="/admin?tab=images"
+          closeTo="/admin?tab=images"
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * With scripts, the library upload goes through XMLHttpRequest (fetch cannot report
+ * upload progress) to a JSON endpoint; without, the form posts normally.
+ */
+function useProgressUpload() {
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formEl = event.currentTarget;
+    const body = new FormData(formEl);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/admin/images/upload");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => e.lengthComputable && setPercent(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      setPercent(null);
+      const result = xhr.response as { ok: boolean; message: string } | null;
+      if (xhr.status === 200 && result?.ok) {
+        setError(null);
+        formEl.reset();
+        toast.success(result.message);
+        revalidator.revalidate();
+      } else {
+        const message = result?.message ?? (xhr.status === 413 ? UPLOAD_MESSAGES.tooLarge : "Failed to upload image");
+        setError(message);
+        toast.error(message);
+      }
+    };
+    xhr.onerror = () => {
+      setPercent(null);
+      setError("Failed to upload image");
+      toast.error("Failed to upload image");
+    };
+    setPercent(0);
+    xhr.send(body);
+  };
+  return { percent, error, onSubmit };
+}

@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { AdminThumb } from "~/components/admin-image";
+import { AdminTable, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
+import { PROJECT_CATEGORIES } from "~/db/schema";
+import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
+import type { ProjectCard } from "~/models/project.server";
+
+export function ProjectTable({ projects, linkFor }: { projects: ProjectCard[]; linkFor: (key: string, value: number) => string }) {
+  return (
+    <AdminTable columns={["Image", "Title", "Category", "Featured", "Actions"]}>
+      {projects.map((p) => (
+        <tr key={p.id}>
+          <td className="px-4 py-2">
+            <AdminThumb src={p.image?.url} alt={p.altText} />
+          </td>
+          <td className="px-4 py-2 font-medium">{p.title}</td>
+          <td className="px-4 py-2 whitespace-nowrap">{CATEGORY_LABELS[p.category]}</td>
+          <td className="px-4 py-2">
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.featured ? "bg-leaf-soft text-leaf" : "bg-sand text-ink-soft"}`}>
+              {p.featured ? "Yes" : "No"}
+            </span>
+          </td>
+          <td className="px-4 py-2">
+            <RowActions label={p.title} editTo={linkFor("edit", p.id)} deleteTo={linkFor("delete", p.id)} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}
+
+export function ProjectEditor({
+  project,
+  lastResult,
+  uploadError,
+  closeTo,
+  defaultCategory,
+}: {
+  project: ProjectCard | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  uploadError?: string;
+  closeTo: string;
+  defaultCategory: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: project
+      ? {
+          id: String(project.id),
+          title: project.title,
+          category: project.category,
+          description: project.description,
+          mediaType: project.mediaType,
+          videoUrl: project.videoUrl ?? "",
+          altText: project.altText,
+          featured: project.featured ? "on" : undefined,
+        }
+      : { category: PROJECT_CATEGORIES.find((c) => c === defaultCategory) ?? "framing", mediaType: "image" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const required = [fields.title, fields.category, fields.description].some((f) => f.errors?.includes(PROJECT_REQUIRED));
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+      {project && <input {...getInputProps(fields.id, { type: "hidden" })} />}
+      {(required || form.errors?.length || uploadError) && (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {required ? PROJECT_REQUIRED : (form.errors?.[0] ?? uploadError)}
+        </p>
+      )}
+      <label className="block">
+        <span className="text-sm font-medium">Title *</span>
+        <input {...getInputProps(fields.title, { type: "text" })} maxLength={120} autoFocus className={inputClass} />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium">Category *</span>
+        <select {...getSelectProps(fields.category)} className={inputClass}>
+          {PROJECT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium">Description *</span>
+        <textarea {...getTextareaProps(fields.description)} rows={3} maxLength={2000} className={inputClass} />
+      </label>
+      <fieldset>
+        <legend className="text-sm font-medium">Media type</legend>
+        <div className="mt-1 flex gap-6">
+          {(["image", "video"] as const).map((m) => (
+            <label key={m} className="flex items-center gap-2 text-sm">
+              <input type="radio" name={fields.mediaType.name} value={m} defaultChecked={(fields.mediaType.initialValue ?? "image") === m} />
+              {m === "image" ? "Image" : "Video"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="block">
+        <span className="text-sm font-medium">Video URL (YouTube or Vimeo, for video items)</span>
+        <input {...getInputProps(fields.videoUrl, { type: "url" })} placeholder="https://www.youtube.com/watch?v=..." className={inputClass} />
+        <FieldError id={fields.videoUrl.errorId} errors={fields.videoUrl.errors} />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium">{project ? "Replace image" : "Image *"} (thumbnail for videos)</span>
+        <input name="image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" className={`${inputClass} py-1.5`} />
+        <span className="mt-1 block text-xs text-ink-soft">PNG, JPG, GIF up to 10MB</span>
+        <FieldError id="image-error" errors={form.allErrors.image} />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium">Alt text (describes the picture for screen readers)</span>
+        <input {...getInputProps(fields.altText, { type: "text" })} maxLength={200} className={inputClass} />
+      </label>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input {...getInputProps(fields.featured, { type: "checkbox" })} /> Featured
+      </label>
+      <div className="flex justify-end gap-3 pt-2">
+        <Link to={closeTo} className={secondaryButton}>
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="save-project" className={primaryButton} disabled={busy}>
+          {busy ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </Form>
+  );
+}
