@@ -72,7 +72,7 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 /** A list table: the column names, then the rows the caller renders. */
 export function AdminTable({ columns, children }: { columns: string[]; children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <div className="admin-table overflow-x-auto rounded-xl bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-black/10 bg-sand/60 text-xs tracking-wider text-ink-soft uppercase">
           <tr>

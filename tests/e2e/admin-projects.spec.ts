@@ -62,7 +62,8 @@ test("the project tabs and table", async ({ adminPage: page }) => {
   await page.goto("/admin");
   const sections = page.getByRole("navigation", { name: "Admin sections" });
   await expect(sections.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green", "Images", "Contact"]);
-  await expect(page.getByRole("columnheader")).toHaveText(["Image", "Title", "Category", "Featured", "Actions"]);
+  // On a phone the header row is hidden (rows become labelled cards), but it is still the table's.
+  await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText(["Image", "Title", "Category", "Featured", "Actions"]);
   await sections.getByRole("link", { name: "Bright Green" }).click();
   await expect(page.getByRole("row").filter({ hasText: "Bright Green Treatment on a Ranch Home, Newton" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Hail Damage Repair, Haysville" })).toHaveCount(0);
@@ -112,4 +113,14 @@ test("uploaded files are served as images, never as pages", async ({ request }) 
   expect(response.headers()["content-type"]).toBe("image/webp");
   expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   expect(response.headers()["cache-control"]).toContain("immutable");
+});
+
+test("@phone admin lists fit a phone screen: rows become labelled cards", async ({ adminPage: page }) => {
+  for (const path of ["/admin", "/admin/testimonials", "/admin/roof-measurement", "/admin?tab=contact"]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await page.goto("/admin/testimonials");
+  const firstCell = page.locator(".admin-table tbody td").first();
+  expect(await firstCell.evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"Name"');
 });

@@ -15,9 +15,13 @@ export function ProjectTable({ projects, linkFor }: { projects: ProjectCard[]; l
           <td className="px-4 py-2">
             <AdminThumb src={p.image?.url} alt={p.altText} />
           </td>
-          <td className="px-4 py-2 font-medium">{p.title}</td>
-          <td className="px-4 py-2 whitespace-nowrap">{CATEGORY_LABELS[p.category]}</td>
-          <td className="px-4 py-2">
+          <td className="px-4 py-2 font-medium" data-label="Title">
+            {p.title}
+          </td>
+          <td className="px-4 py-2 whitespace-nowrap" data-label="Category">
+            {CATEGORY_LABELS[p.category]}
+          </td>
+          <td className="px-4 py-2" data-label="Featured">
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.featured ? "bg-leaf-soft text-leaf" : "bg-sand text-ink-soft"}`}>
               {p.featured ? "Yes" : "No"}
             </span>

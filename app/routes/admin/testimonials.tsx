@@ -6,13 +6,7 @@ import { AdminTable, ConfirmDelete, EditorDialog, FieldError, inputClass, primar
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
-import {
-  createTestimonial,
-  deleteTestimonial,
-  getTestimonial,
-  listTestimonials,
-  updateTestimonial,
-} from "~/models/testimonial.server";
+import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
 import type { Testimonial } from "~/db/schema";
 import type { Route } from "./+types/testimonials";
 
@@ -33,7 +27,10 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (formData.get("intent") === "delete") {
     const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
-    return redirectWithFlash(LIST, ok ? { type: "success", message: "Testimonial deleted successfully" } : { type: "error", message: "Failed to delete testimonial" });
+    return redirectWithFlash(
+      LIST,
+      ok ? { type: "success", message: "Testimonial deleted successfully" } : { type: "error", message: "Failed to delete testimonial" },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: TestimonialSchema });
@@ -72,25 +69,29 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         </div>
       ) : (
         <AdminTable columns={["Name", "Location", "Quote", "Rating", "Actions"]}>
-              {testimonials.map((t) => (
-                <tr key={t.id}>
-                  <td className="px-4 py-3 font-medium whitespace-nowrap">{t.name}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink-soft">{t.location ?? "—"}</td>
-                  <td className="max-w-xs truncate px-4 py-3 text-ink-soft" title={t.quote}>
-                    {t.quote}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
-                      {Array.from({ length: 5 }, (_, i) => (
-                        <Star key={i} aria-hidden className={`size-4 ${i < t.rating ? "fill-amber-400 text-amber-400" : "text-black/15"}`} />
-                      ))}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <RowActions label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
-                  </td>
-                </tr>
-              ))}
+          {testimonials.map((t) => (
+            <tr key={t.id}>
+              <td className="px-4 py-3 font-medium whitespace-nowrap" data-label="Name">
+                {t.name}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-ink-soft" data-label="Location">
+                {t.location ?? "—"}
+              </td>
+              <td className="max-w-xs truncate px-4 py-3 text-ink-soft" title={t.quote} data-label="Quote">
+                {t.quote}
+              </td>
+              <td className="px-4 py-3" data-label="Rating">
+                <span className="flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
+                  {Array.from({ length: 5 }, (_, i) => (
+                    <Star key={i} aria-hidden className={`size-4 ${i < t.rating ? "fill-amber-400 text-amber-400" : "text-black/15"}`} />
+                  ))}
+                </span>
+              </td>
+              <td className="px-4 py-3">
+                <RowActions label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
+              </td>
+            </tr>
+          ))}
         </AdminTable>
       )}
 
@@ -127,7 +128,13 @@ function TestimonialEditor({ testimonial, lastResult }: { testimonial: Editable 
   const [form, fields] = useForm({
     lastResult,
     defaultValue: testimonial
-      ? { id: String(testimonial.id), name: testimonial.name, location: testimonial.location ?? "", quote: testimonial.quote, rating: String(testimonial.rating) }
+      ? {
+          id: String(testimonial.id),
+          name: testimonial.name,
+          location: testimonial.location ?? "",
+          quote: testimonial.quote,
+          rating: String(testimonial.rating),
+        }
       : { rating: "5" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TestimonialSchema }),
     shouldValidate: "onSubmit",
