@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAddress } from "./address";
+import { formatAddressLine, parseAddress } from "./address";
 
 describe("parseAddress", () => {
   it("splits street, city, state and ZIP", () => {
@@ -22,5 +22,12 @@ describe("parseAddress", () => {
   it("needs at least three parts", () => {
     expect(parseAddress("9 Elm Ct, Derby")).toBeNull();
     expect(parseAddress("")).toBeNull();
+  });
+});
+
+describe("formatAddressLine", () => {
+  it("joins the parts the way the saved list and the report show them, skipping empty ones", () => {
+    expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: "KS", zipCode: "67152" })).toBe("412 N Main St, Wellington, KS 67152");
+    expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: null, zipCode: "" })).toBe("412 N Main St, Wellington");
   });
 });

@@ -24,3 +24,8 @@ export function parseAddress(text: string): AddressParts | null {
     zipCode: match?.[2] ?? "",
   };
 }
+
+/** "412 N Main St, Wellington, KS 67152", leaving out whatever is empty. */
+export function formatAddressLine(a: { street: string; city: string; state?: string | null; zipCode?: string | null }): string {
+  return [a.street, a.city, [a.state, a.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}

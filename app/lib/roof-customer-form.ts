@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** Where the tool lives; its exports hang below it. */
+export const ROOF_TOOL = "/admin/roof-measurement";
+
 export const STREET_AND_CITY_REQUIRED = "Please provide at least street and city information";
 
 /** Typed measurements: numbers rounded to whole numbers; anything non-numeric is ignored. */

@@ -3,8 +3,6 @@ import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { nameAtWidth } from "./image-variants";
 import { uploadUrl } from "./storage.server";
 
-export const ROOF_TOOL = "/admin/roof-measurement";
-
 /** The picture to draw on: the 960 px copy when there is one, light enough for a phone. */
 function picture(image: Image | null) {
   if (!image) return null;

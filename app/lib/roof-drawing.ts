@@ -13,6 +13,12 @@ export type RoofView = (typeof VIEWS)[number];
 export const LINE_KINDS = ["eave", "rake", "ridge"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
+export const VIEW_LABEL: Record<RoofView, string> = { top: "Top View", side: "Side View" };
+
+/** The customer form's field names for each view's picture and its "remove" flag. */
+export const IMAGE_FIELD: Record<RoofView, string> = { top: "topImage", side: "sideImage" };
+export const REMOVE_FIELD: Record<RoofView, string> = { top: "removeTop", side: "removeSide" };
+
 export const SCALE = { min: 0.1, max: 1, step: 0.01, default: 0.3 } as const;
 export const PITCH = { min: 0, max: 12, step: 0.5, default: 4 } as const;
 

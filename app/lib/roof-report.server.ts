@@ -3,6 +3,7 @@ import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
+import { formatAddressLine } from "./address";
 import type { BusinessFacts } from "./business";
 import { CANVAS_HEIGHT, CANVAS_WIDTH, measureView, measuredPitch, type RoofView, type ViewDrawing } from "./roof-drawing";
 import { uploadPath } from "./storage.server";
@@ -82,7 +83,10 @@ function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDra
   else {
     // Google's terms do not allow keeping its satellite pictures, so only the outline is drawn.
     const note = view.map ? "Traced on a Google satellite picture, which is not reproduced here; the outline is to scale." : "No picture saved for this view.";
-    doc.fillColor(SOFT).fontSize(10).text(note, MARGIN, top + height / 2 - 5, { width, align: "center" });
+    doc
+      .fillColor(SOFT)
+      .fontSize(10)
+      .text(note, MARGIN, top + height / 2 - 5, { width, align: "center" });
   }
   view.facets.forEach((facet, i) => {
     const [first, ...rest] = facet.points.map(at);
@@ -164,7 +168,7 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
 
   heading(doc, "Customer");
   doc.text(customer.customerName || "Unnamed Customer");
-  doc.text([customer.street, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "));
+  doc.text(formatAddressLine(customer));
 
   heading(doc, "Measurements");
   const typed: [string, string][] = [

@@ -1,10 +1,7 @@
 import { sniffImage } from "./image-type";
-import { VIEWS, type RoofView } from "./roof-drawing";
+import { IMAGE_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "./roof-drawing";
 import type { ParsedUpload } from "./upload.server";
 import { ROOF_IMAGE_TYPES, ROOF_UPLOAD_MESSAGES } from "./upload-rules";
-
-export const ROOF_IMAGE_FIELD: Record<RoofView, string> = { top: "topImage", side: "sideImage" };
-export const ROOF_REMOVE_FIELD: Record<RoofView, string> = { top: "removeTop", side: "removeSide" };
 
 type ViewFile = { bytes: Uint8Array; name: string };
 
@@ -15,13 +12,13 @@ export function readRoofImages(
   const files: Partial<Record<RoofView, ViewFile>> = {};
   const remove: Partial<Record<RoofView, boolean>> = {};
   for (const view of VIEWS) {
-    const file = parsed.files.get(ROOF_IMAGE_FIELD[view]);
+    const file = parsed.files.get(IMAGE_FIELD[view]);
     if (file && file.bytes.byteLength > 0) {
       const info = sniffImage(file.bytes);
       if (!info || !(ROOF_IMAGE_TYPES as readonly string[]).includes(info.contentType)) return { ok: false, message: ROOF_UPLOAD_MESSAGES.notImage };
       files[view] = file;
     }
-    remove[view] = parsed.form.get(ROOF_REMOVE_FIELD[view]) === "1";
+    remove[view] = parsed.form.get(REMOVE_FIELD[view]) === "1";
   }
   return { ok: true, files, remove };
 }

@@ -214,9 +214,7 @@ export function RoofCanvas({
           ))}
         </g>
       )}
-      {state?.scaleLine && (
-        <Segment line={state.scaleLine} stroke="#0891b2" width={4} dash="6 4" />
-      )}
+      {state?.scaleLine && <Segment line={state.scaleLine} stroke="#0891b2" width={4} dash="6 4" />}
       {state?.anchor && <circle cx={state.anchor.x} cy={state.anchor.y} r={6} fill="#0891b2" className="pointer-events-none" />}
       <text
         x={CANVAS_WIDTH - 10}

@@ -1,4 +1,4 @@
-import { Eraser, MousePointer2, Trash2, PenLine, Ruler, Spline, TriangleRight, Undo2 } from "lucide-react";
+import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { useId, useState, type Dispatch } from "react";
 import { LINE_COLORS } from "./roof-canvas";

@@ -1,41 +1,29 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Calculator, ClipboardCopy, FileDown, FileSpreadsheet, ImagePlus, MapPin, RefreshCw, Save, Search, Settings, Trash2, UserPlus } from "lucide-react";
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { Form, Link, useBeforeUnload, useBlocker, useLocation, useNavigation } from "react-router";
+import { Calculator, ClipboardCopy, FileDown, FileSpreadsheet, MapPin, Save, Settings, Trash2, UserPlus } from "lucide-react";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
-import { parseAddress } from "~/lib/address";
-import { staticMapUrl, STATIC_MAP, type MapsStatus } from "~/lib/maps-loader";
-import { areaFromLengthWidth, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
+import { formatAddressLine } from "~/lib/address";
+import { staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
+import { areaFromLengthWidth, ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
 import type { RoofCustomerView } from "~/lib/roof-customer-view.server";
-import { CANVAS_WIDTH, emptyDrawing, measureView, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { CANVAS_WIDTH, emptyDrawing, measureView, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
-import { roofImageProblem, ROOF_IMAGE_TYPES, ROOF_UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { roofImageProblem, ROOF_UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MapsBadge, MapsSettings, type MapsActionResult } from "./maps-settings";
 import { RoofCanvas } from "./roof-canvas";
 import { RoofControls } from "./roof-controls";
 import { RoofResults } from "./roof-results";
 import { Tabs } from "./tabs";
-import { geocodeAddress, suggestAddresses, useGoogleMaps, type AddressSuggestion } from "./use-google-maps";
-
-const TOOL = "/admin/roof-measurement";
-const VIEW_LABEL: Record<RoofView, string> = { top: "Top View", side: "Side View" };
-const FIELD = { top: "topImage", side: "sideImage" } as const;
-const REMOVE = { top: "removeTop", side: "removeSide" } as const;
-
-type SavedCustomer = {
-  id: number;
-  customerName: string | null;
-  street: string;
-  city: string;
-  state: string | null;
-  zipCode: string | null;
-  area: number | null;
-  createdAt: Date | string;
-};
+import { useGoogleMaps } from "./use-google-maps";
+import { AddressSearch } from "./address-search";
+import { ImageArea, ImageCard } from "./image-card";
+import { SavedCustomers, type SavedCustomer } from "./saved-customers";
+import { useUnsavedWarning } from "./use-unsaved-warning";
 
 type Props = {
   customers: SavedCustomer[];
@@ -47,9 +35,6 @@ type Props = {
   origin: string;
   actionData: SubmissionResult<string[]> | MapsActionResult | undefined;
 };
-
-const addressLine = (c: { street: string; city: string; state: string | null; zipCode: string | null }) =>
-  [c.street, c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
 export function RoofTool({ customers, current, maps, showSettings, missing, confirmDelete, origin, actionData }: Props) {
   const hydrated = useHydrated();
@@ -197,7 +182,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
             {hydrated ? (
               <AddressSearch
                 mapsStatus={mapsStatus}
-                fieldsText={addressLine({
+                fieldsText={formatAddressLine({
                   street: String(fields.street.value ?? ""),
                   city: String(fields.city.value ?? ""),
                   state: String(fields.state.value ?? "") || null,
@@ -280,7 +265,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                   className={`${secondaryButton} px-3 py-1.5 text-sm`}
                   onClick={() => {
                     const lines = [
-                      `Address: ${addressLine({ street: String(fields.street.value ?? ""), city: String(fields.city.value ?? ""), state: String(fields.state.value ?? "") || null, zipCode: String(fields.zipCode.value ?? "") || null })}`,
+                      `Address: ${formatAddressLine({ street: String(fields.street.value ?? ""), city: String(fields.city.value ?? ""), state: String(fields.state.value ?? "") || null, zipCode: String(fields.zipCode.value ?? "") || null })}`,
                       fields.area.value && `Area: ${fields.area.value} sq ft`,
                       fields.length.value && `Length: ${fields.length.value} ft`,
                       fields.width.value && `Width: ${fields.width.value} ft`,
@@ -298,7 +283,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
             </div>
             {!hydrated && <p className="text-xs text-ink-soft">Leave the area empty to have it calculated from length and width when saving.</p>}
             <input type="hidden" name="drawing" value={JSON.stringify(state.drawing)} />
-            {VIEWS.map((v) => removed[v] && <input key={v} type="hidden" name={REMOVE[v]} value="1" />)}
+            {VIEWS.map((v) => removed[v] && <input key={v} type="hidden" name={REMOVE_FIELD[v]} value="1" />)}
             <div className="flex flex-wrap gap-2 border-t border-black/10 pt-4">
               <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy || (hydrated && !streetAndCity)}>
                 <Save aria-hidden className="size-4" /> {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
@@ -451,321 +436,12 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
         <ConfirmDelete
           title="Delete customer"
           question="Are you sure you want to delete this customer?"
-          detail={`${current.customerName || "Unnamed Customer"}, ${addressLine(current)}, and its pictures.`}
+          detail={`${current.customerName || "Unnamed Customer"}, ${formatAddressLine(current)}, and its pictures.`}
           id={current.id}
           intent="delete-customer"
           closeTo={`${TOOL}?customer=${current.id}`}
         />
       )}
     </>
-  );
-}
-
-const LEAVE_QUESTION = "Leave without saving? The tracing and pictures of this customer are not saved yet.";
-
-/**
- * Tracing is work: leaving for another customer or another page, or closing the tab,
- * asks first. Saving (a POST) and opening the settings (same customer) are not stopped.
- */
-function useUnsavedWarning(unsaved: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) =>
-      unsaved &&
-      historyAction !== "REPLACE" &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        new URLSearchParams(currentLocation.search).get("customer") !== new URLSearchParams(nextLocation.search).get("customer")),
-  );
-  const navigation = useNavigation();
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    // A save redirects to the saved customer: that is not leaving.
-    if (navigation.formMethod === "POST" || window.confirm(LEAVE_QUESTION)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, navigation.formMethod]);
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (unsaved) event.preventDefault();
-      },
-      [unsaved],
-    ),
-  );
-}
-
-function ImageArea({
-  view,
-  prompt,
-  reading,
-  onUpload,
-  children,
-}: {
-  view: RoofView;
-  prompt: boolean;
-  reading: boolean;
-  onUpload: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="relative bg-slate-100">
-      {children}
-      {(reading || prompt) && (
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          {reading ? (
-            <p role="status" className="rounded-md bg-white/90 px-4 py-2 font-semibold shadow">
-              Uploading...
-            </p>
-          ) : (
-            <button
-              type="button"
-              onClick={onUpload}
-              className="pointer-events-auto flex flex-col items-center gap-2 rounded-xl bg-white/90 px-6 py-5 text-center shadow"
-            >
-              <ImagePlus aria-hidden className="size-8 text-brand" />
-              <span className="font-semibold">Upload a {view} view picture</span>
-              <span className="text-sm text-ink-soft">JPEG, PNG or WebP, up to 10MB. You can also trace without one.</span>
-            </button>
-          )}
-        </div>
-      )}
-    </div>
-  );
-}
-
-type ImageCardProps = {
-  formId: string;
-  hydrated: boolean;
-  view: RoofView;
-  tab: "upload" | "manage";
-  setTab: (t: "upload" | "manage") => void;
-  current: RoofCustomerView | null;
-  staged: Record<RoofView, string | null>;
-  removed: Record<RoofView, boolean>;
-  reading: RoofView | null;
-  inputRefs: Record<RoofView, React.RefObject<HTMLInputElement | null>>;
-  onFile: (view: RoofView, input: HTMLInputElement) => void;
-  onRemove: (view: RoofView) => void;
-};
-
-/**
- * Pictures travel with the customer form (the file inputs belong to it), so a picture is
- * stored when the customer is saved, never orphaned. With scripts, tabs show the current
- * view; without, both views' inputs are listed.
- */
-function ImageCard({ formId, hydrated, view, tab, setTab, current, staged, removed, reading, inputRefs, onFile, onRemove }: ImageCardProps) {
-  const has = (v: RoofView) => !!staged[v] || (!removed[v] && !!current?.images[v]);
-  return (
-    <section aria-labelledby="roof-images" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="roof-images" className="text-lg font-bold">
-        Images
-      </h2>
-      {hydrated && (
-        <Tabs
-          label="Image"
-          className="mt-2"
-          current={tab}
-          onChange={setTab}
-          tabs={[
-            ["upload", "Upload Image"],
-            ["manage", "Manage Image"],
-          ]}
-        />
-      )}
-      {VIEWS.map((v) => (
-        <div key={v} hidden={hydrated && v !== view} className="mt-3 space-y-3">
-          <div hidden={hydrated && tab !== "upload"}>
-            <label className="block">
-              <span className="text-sm font-medium">{VIEW_LABEL[v]} picture</span>
-              <input
-                ref={inputRefs[v]}
-                type="file"
-                name={FIELD[v]}
-                form={formId}
-                accept={ROOF_IMAGE_TYPES.join(",")}
-                onChange={(e) => onFile(v, e.currentTarget)}
-                className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
-              />
-            </label>
-            <p className="mt-1 text-xs text-ink-soft">{reading === v ? "Uploading..." : "JPEG, PNG or WebP, up to 10MB. Stored when you save the customer."}</p>
-          </div>
-          <div hidden={hydrated && tab !== "manage"}>
-            {has(v) ? (
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="text-sm">{staged[v] ? "New picture, saved with the customer" : `Saved picture: ${current?.images[v]?.name ?? ""}`}</span>
-                {hydrated ? (
-                  <>
-                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => inputRefs[v].current?.click()}>
-                      <RefreshCw aria-hidden className="size-4" /> Replace
-                    </button>
-                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`} onClick={() => onRemove(v)}>
-                      <Trash2 aria-hidden className="size-4" /> Remove
-                    </button>
-                  </>
-                ) : (
-                  <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name={REMOVE[v]} value="1" form={formId} /> Remove on save
-                  </label>
-                )}
-              </div>
-            ) : (
-              hydrated && <p className="text-sm text-ink-soft">No picture for the {v} view yet.</p>
-            )}
-          </div>
-        </div>
-      ))}
-    </section>
-  );
-}
-
-function AddressSearch({
-  mapsStatus,
-  fieldsText,
-  onAddress,
-  onLocation,
-}: {
-  mapsStatus: MapsStatus | null;
-  fieldsText: string;
-  onAddress: (parts: { street: string; city: string; state: string; zipCode: string }) => void;
-  onLocation: (loc: { lat: number; lng: number }) => string;
-}) {
-  const [text, setText] = useState("");
-  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
-  const connected = mapsStatus === "connected";
-
-  const asking = connected && text.trim().length >= 4;
-  const shown = asking ? suggestions : [];
-  useEffect(() => {
-    if (!asking) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      suggestAddresses(text.trim()).then(
-        (list) => !cancelled && setSuggestions(list),
-        (error: unknown) => console.error("Address suggestions failed:", error),
-      );
-    }, 300);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [text, asking]);
-
-  async function search(query: string) {
-    const address = query.trim() || fieldsText.trim();
-    if (!address) {
-      toast.error("Please enter an address to search");
-      return;
-    }
-    setSuggestions([]);
-    const pending = toast.info("Searching for address...");
-    const parts = parseAddress(address);
-    if (parts) onAddress(parts);
-    let loaded = false;
-    if (connected) {
-      try {
-        const loc = await geocodeAddress(address);
-        if (loc) {
-          const url = onLocation(loc);
-          const img = new Image();
-          img.src = url;
-          loaded = await img.decode().then(
-            () => true,
-            () => false,
-          );
-        }
-      } catch (error) {
-        console.error("Geocoding failed:", error);
-      }
-    }
-    toast.dismiss(pending);
-    if (loaded) toast.success("Address found and image loaded");
-    else if (parts) toast.info("Address found but no image could be loaded");
-    else toast.error("Enter the address as: street, city, state ZIP");
-  }
-
-  return (
-    <div className="relative">
-      <label htmlFor="address-search" className="text-sm font-medium">
-        Search address
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id="address-search"
-          type="search"
-          value={text}
-          placeholder="412 N Main St, Wellington, KS 67152"
-          autoComplete="off"
-          role="combobox"
-          aria-expanded={shown.length > 0}
-          aria-controls="address-suggestions"
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              void search(text);
-            }
-          }}
-          className={`${inputClass} mt-0`}
-        />
-        <button type="button" className={`${secondaryButton} px-3`} onClick={() => void search(text)} aria-label="Search">
-          <Search aria-hidden className="size-4" />
-        </button>
-      </div>
-      {shown.length > 0 && (
-        <ul id="address-suggestions" role="listbox" className="absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-black/10 bg-white shadow-lg">
-          {shown.map((s) => (
-            <li key={s.placeId} role="option" aria-selected={false}>
-              <button
-                type="button"
-                className="block w-full px-3 py-2 text-left hover:bg-sand"
-                onClick={() => {
-                  if (!parseAddress(s.description)) {
-                    toast.error("Enter the address as: street, city, state ZIP");
-                    return;
-                  }
-                  setText(s.description);
-                  void search(s.description);
-                }}
-              >
-                <span className="block font-medium">{s.mainText}</span>
-                <span className="block text-sm text-ink-soft">{s.secondaryText}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="mt-1 text-xs text-ink-soft">
-        {connected ? "Suggestions come from Google as you type (US addresses)." : "Type street, city, state ZIP; the parts are filled in below."}
-      </p>
-    </div>
-  );
-}
-
-function SavedCustomers({ customers, currentId }: { customers: SavedCustomer[]; currentId?: number }) {
-  return (
-    <section aria-labelledby="saved-customers" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="saved-customers" className="text-lg font-bold">
-        Saved Customers
-      </h2>
-      {customers.length === 0 ? (
-        <p className="mt-2 text-sm text-ink-soft">No saved customers yet.</p>
-      ) : (
-        <ul className="mt-3 max-h-64 divide-y divide-black/5 overflow-y-auto">
-          {customers.map((c) => (
-            <li key={c.id}>
-              <Link
-                to={`${TOOL}?customer=${c.id}`}
-                state={{ picked: true }}
-                aria-current={c.id === currentId ? "true" : undefined}
-                className="block px-2 py-2 text-sm hover:bg-sand aria-[current=true]:bg-brand-soft"
-              >
-                <span className="block font-semibold">{c.customerName || "Unnamed Customer"}</span>
-                <span className="block text-ink-soft">{addressLine(c)}</span>
-                {c.area !== null && <span className="block text-ink-soft">{c.area.toLocaleString("en-US")} sq ft</span>}
-                <span className="block text-xs text-ink-soft">{new Date(c.createdAt).toLocaleDateString("en-US")}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -5,13 +5,13 @@ import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { siteOrigin } from "~/lib/origin.server";
-import { areaFromLengthWidth, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { areaFromLengthWidth, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { readRoofImages } from "~/lib/roof-upload.server";
 import { parseUploadForm } from "~/lib/upload.server";
 import { deleteRoofCustomer, getRoofCustomer, listRoofCustomers, saveRoofCustomer } from "~/models/roof-customer.server";
 import { getSetting, setSetting } from "~/models/settings.server";
-import { roofCustomerView, ROOF_TOOL } from "~/lib/roof-customer-view.server";
+import { roofCustomerView } from "~/lib/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,0 +1,130 @@
+import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
+import { secondaryButton } from "~/components/admin-ui";
+import type { RoofCustomerView } from "~/lib/roof-customer-view.server";
+import { IMAGE_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { ROOF_IMAGE_TYPES } from "~/lib/upload-rules";
+import { Tabs } from "./tabs";
+
+export function ImageArea({
+  view,
+  prompt,
+  reading,
+  onUpload,
+  children,
+}: {
+  view: RoofView;
+  prompt: boolean;
+  reading: boolean;
+  onUpload: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="relative bg-slate-100">
+      {children}
+      {(reading || prompt) && (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          {reading ? (
+            <p role="status" className="rounded-md bg-white/90 px-4 py-2 font-semibold shadow">
+              Uploading...
+            </p>
+          ) : (
+            <button
+              type="button"
+              onClick={onUpload}
+              className="pointer-events-auto flex flex-col items-center gap-2 rounded-xl bg-white/90 px-6 py-5 text-center shadow"
+            >
+              <ImagePlus aria-hidden className="size-8 text-brand" />
+              <span className="font-semibold">Upload a {view} view picture</span>
+              <span className="text-sm text-ink-soft">JPEG, PNG or WebP, up to 10MB. You can also trace without one.</span>
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type ImageCardProps = {
+  formId: string;
+  hydrated: boolean;
+  view: RoofView;
+  tab: "upload" | "manage";
+  setTab: (t: "upload" | "manage") => void;
+  current: RoofCustomerView | null;
+  staged: Record<RoofView, string | null>;
+  removed: Record<RoofView, boolean>;
+  reading: RoofView | null;
+  inputRefs: Record<RoofView, React.RefObject<HTMLInputElement | null>>;
+  onFile: (view: RoofView, input: HTMLInputElement) => void;
+  onRemove: (view: RoofView) => void;
+};
+
+/**
+ * Pictures travel with the customer form (the file inputs belong to it), so a picture is
+ * stored when the customer is saved, never orphaned. With scripts, tabs show the current
+ * view; without, both views' inputs are listed.
+ */
+export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged, removed, reading, inputRefs, onFile, onRemove }: ImageCardProps) {
+  const has = (v: RoofView) => !!staged[v] || (!removed[v] && !!current?.images[v]);
+  return (
+    <section aria-labelledby="roof-images" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="roof-images" className="text-lg font-bold">
+        Images
+      </h2>
+      {hydrated && (
+        <Tabs
+          label="Image"
+          className="mt-2"
+          current={tab}
+          onChange={setTab}
+          tabs={[
+            ["upload", "Upload Image"],
+            ["manage", "Manage Image"],
+          ]}
+        />
+      )}
+      {VIEWS.map((v) => (
+        <div key={v} hidden={hydrated && v !== view} className="mt-3 space-y-3">
+          <div hidden={hydrated && tab !== "upload"}>
+            <label className="block">
+              <span className="text-sm font-medium">{VIEW_LABEL[v]} picture</span>
+              <input
+                ref={inputRefs[v]}
+                type="file"
+                name={IMAGE_FIELD[v]}
+                form={formId}
+                accept={ROOF_IMAGE_TYPES.join(",")}
+                onChange={(e) => onFile(v, e.currentTarget)}
+                className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
+              />
+            </label>
+            <p className="mt-1 text-xs text-ink-soft">{reading === v ? "Uploading..." : "JPEG, PNG or WebP, up to 10MB. Stored when you save the customer."}</p>
+          </div>
+          <div hidden={hydrated && tab !== "manage"}>
+            {has(v) ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm">{staged[v] ? "New picture, saved with the customer" : `Saved picture: ${current?.images[v]?.name ?? ""}`}</span>
+                {hydrated ? (
+                  <>
+                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => inputRefs[v].current?.click()}>
+                      <RefreshCw aria-hidden className="size-4" /> Replace
+                    </button>
+                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`} onClick={() => onRemove(v)}>
+                      <Trash2 aria-hidden className="size-4" /> Remove
+                    </button>
+                  </>
+                ) : (
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name={REMOVE_FIELD[v]} value="1" form={formId} /> Remove on save
+                  </label>
+                )}
+              </div>
+            ) : (
+              hydrated && <p className="text-sm text-ink-soft">No picture for the {v} view yet.</p>
+            )}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

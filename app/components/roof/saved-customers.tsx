@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { formatAddressLine } from "~/lib/address";
+import { ROOF_TOOL as TOOL } from "~/lib/roof-customer-form";
+
+export type SavedCustomer = {
+  id: number;
+  customerName: string | null;
+  street: string;
+  city: string;
+  state: string | null;
+  zipCode: string | null;
+  area: number | null;
+  createdAt: Date | string;
+};
+
+export function SavedCustomers({ customers, currentId }: { customers: SavedCustomer[]; currentId?: number }) {
+  return (
+    <section aria-labelledby="saved-customers" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="saved-customers" className="text-lg font-bold">
+        Saved Customers
+      </h2>
+      {customers.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-soft">No saved customers yet.</p>
+      ) : (
+        <ul className="mt-3 max-h-64 divide-y divide-black/5 overflow-y-auto">
+          {customers.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`${TOOL}?customer=${c.id}`}
+                state={{ picked: true }}
+                aria-current={c.id === currentId ? "true" : undefined}
+                className="block px-2 py-2 text-sm hover:bg-sand aria-[current=true]:bg-brand-soft"
+              >
+                <span className="block font-semibold">{c.customerName || "Unnamed Customer"}</span>
+                <span className="block text-ink-soft">{formatAddressLine(c)}</span>
+                {c.area !== null && <span className="block text-ink-soft">{c.area.toLocaleString("en-US")} sq ft</span>}
+                <span className="block text-xs text-ink-soft">{new Date(c.createdAt).toLocaleDateString("en-US")}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
