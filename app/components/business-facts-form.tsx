@@ -1,8 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Plus } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { BusinessFactsFormSchema, type BusinessFacts } from "~/lib/business";
-import { FieldError, inputClass, primaryButton } from "./admin-ui";
+import { BusinessFactsFormSchema, DAY_CODES, type BusinessFacts } from "~/lib/business";
+import { FieldError, inputClass, primaryButton, secondaryButton } from "./admin-ui";
+
+const DAY_LABELS: Record<(typeof DAY_CODES)[number], string> = { Mo: "Mon", Tu: "Tue", We: "Wed", Th: "Thu", Fr: "Fri", Sa: "Sat", Su: "Sun" };
 
 type Meta = ReturnType<typeof useForm<Record<string, unknown>>>[1][string];
 
@@ -29,7 +32,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
     lastResult,
     defaultValue: {
       ...facts,
-      hours: facts.hours.map(({ label, opens, closes }) => ({ label, opens, closes })),
+      hours: facts.hours,
       facebook: facts.social.facebook ?? "",
       instagram: facts.social.instagram ?? "",
       youtube: facts.social.youtube ?? "",
@@ -47,6 +50,8 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
         </h2>
         <p className="text-sm text-ink-soft">Shown on every public page, in search results and on roof reports.</p>
       </div>
+      {/* A field, not the button's value: "Add opening hours" and "Remove this row" submit too. */}
+      <input type="hidden" name="intent" value="save-business-facts" />
       {form.errors?.length ? (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {form.errors[0]}
@@ -69,20 +74,45 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
         <Field label="Owner" meta={fields.owner} maxLength={120} />
         <Field label="Lead contractor" meta={fields.leadContractor} maxLength={120} />
       </div>
-      <fieldset className="space-y-3">
+      <fieldset className="space-y-4">
         <legend className="text-sm font-medium">Opening hours</legend>
-        {hours.map((row) => {
+        {hours.map((row, index) => {
           const r = row.getFieldset();
           return (
-            <div key={row.key} className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_9.5rem_9.5rem]">
-              <div className="col-span-2 sm:col-span-1">
-                <Field label="Days" meta={r.label} maxLength={40} />
+            <div key={row.key} className="space-y-2 rounded-lg border border-black/10 p-3">
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_9.5rem_9.5rem]">
+                <div className="col-span-2 sm:col-span-1">
+                  <Field label="Shown as" meta={r.label} maxLength={40} hint="For example Monday - Friday" />
+                </div>
+                <Field label="Opens" meta={r.opens} type="time" />
+                <Field label="Closes" meta={r.closes} type="time" />
               </div>
-              <Field label="Opens" meta={r.opens} type="time" />
-              <Field label="Closes" meta={r.closes} type="time" />
+              <fieldset>
+                <legend className="text-xs font-medium text-ink-soft">Days</legend>
+                <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+                  {getCollectionProps(r.days, { type: "checkbox", options: [...DAY_CODES] }).map(({ key, ...props }) => (
+                    <label key={key} className="flex items-center gap-1 text-sm">
+                      <input {...props} /> {DAY_LABELS[props.value as (typeof DAY_CODES)[number]]}
+                    </label>
+                  ))}
+                </div>
+                <FieldError id={r.days.errorId} errors={r.days.errors} />
+              </fieldset>
+              <button {...form.remove.getButtonProps({ name: fields.hours.name, index })} className="text-sm font-semibold text-red-800 underline">
+                Remove this row
+              </button>
             </div>
           );
         })}
+        <FieldError id={fields.hours.errorId} errors={fields.hours.errors} />
+        {hours.length < 7 && (
+          <button
+            {...form.insert.getButtonProps({ name: fields.hours.name, defaultValue: { label: "", days: [], opens: "08:00", closes: "17:00" } })}
+            className={secondaryButton}
+          >
+            <Plus aria-hidden className="size-4" /> Add opening hours
+          </button>
+        )}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Social media pages (leave empty to hide the icon)</legend>
@@ -90,7 +120,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
         <Field label="Instagram" meta={fields.instagram} type="url" />
         <Field label="YouTube" meta={fields.youtube} type="url" />
       </fieldset>
-      <button type="submit" name="intent" value="save-business-facts" className={primaryButton} disabled={busy}>
+      <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Saving..." : "Save Business Details"}
       </button>
     </Form>

@@ -41,29 +41,43 @@ describe("business details form", () => {
     owner: "Dale Whitaker",
     leadContractor: "",
     "hours[0].label": "Weekdays",
+    "hours[0].days": "Mo,Tu,We,Th,Fr",
     "hours[0].opens": "07:30",
     "hours[0].closes": "17:00",
     "hours[1].label": "Saturday",
+    "hours[1].days": "Sa",
     "hours[1].opens": "08:00",
     "hours[1].closes": "12:00",
     facebook: "https://www.facebook.com/prairieridge",
     instagram: "",
   };
+  // "a,b" stands for several checked boxes of one name.
   const parse = (fields: Record<string, string>) => {
     const data = new FormData();
-    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    for (const [k, v] of Object.entries(fields)) {
+      if (k.endsWith(".days")) v.split(",").forEach((d) => data.append(k, d));
+      else data.set(k, v);
+    }
     return parseWithZod(data, { schema: BusinessFactsFormSchema });
   };
 
-  it("applies the form to the facts: hours rows keep their days, empty profiles are dropped", () => {
+  it("turns the form into the facts: hours rows with their days, empty profiles dropped", () => {
     const submission = parse(form);
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    const facts = factsFromForm(submission.value, DEFAULT_BUSINESS_FACTS);
+    const facts = factsFromForm(submission.value);
     expect(facts.region).toBe("KS");
     expect(facts.hours[0]).toEqual({ label: "Weekdays", days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:30", closes: "17:00" });
     expect(facts.social).toEqual({ facebook: "https://www.facebook.com/prairieridge" });
+    expect(facts.hours[1].days).toEqual(["Sa"]);
     expect(BusinessFactsSchema.parse(facts)).toEqual(facts);
+  });
+
+  it("each hours row needs a day, and closing after opening", () => {
+    const submission = parse({ ...form, "hours[1].days": "", "hours[0].closes": "07:00" });
+    const errors = submission.reply().error ?? {};
+    expect(errors["hours[1].days"]).toEqual(["Pick at least one day"]);
+    expect(errors["hours[0].closes"]).toEqual(["Closing time must be after opening time"]);
   });
 
   it("says what is wrong in the owner's words", () => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export const DAY_CODES = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
+
 /** Facts about the business shown on every public page. The database holds the live copy. */
 export const BusinessFactsSchema = z.object({
   company: z.string().min(1).max(120),
@@ -16,7 +18,7 @@ export const BusinessFactsSchema = z.object({
       z.object({
         label: z.string(),
         // schema.org day codes, so the same rows feed the page and the structured data.
-        days: z.array(z.enum(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"])),
+        days: z.array(z.enum(DAY_CODES)),
         opens: z.string().regex(/^\d\d:\d\d$/),
         closes: z.string().regex(/^\d\d:\d\d$/),
       }),
@@ -56,10 +58,16 @@ const profile = z
   .refine((v) => v === "" || /^https:\/\/[^\s]+\.[^\s]+$/.test(v), "Please enter the full address of the page, starting with https://")
   .optional();
 
-/**
- * The admin's form for the facts. The days of each hours row are not edited here (the
- * rows keep theirs); labels and times are.
- */
+const hoursRow = z
+  .object({
+    label: required("Please name the days, like Monday - Friday", 40),
+    days: z.array(z.enum(DAY_CODES), { error: "Pick at least one day" }).min(1, "Pick at least one day"),
+    opens: clock,
+    closes: clock,
+  })
+  .refine((row) => row.closes > row.opens, { message: "Closing time must be after opening time", path: ["closes"] });
+
+/** The admin's form for the facts: one row of opening hours per set of days, up to seven. */
 export const BusinessFactsFormSchema = z.object({
   company: required("Please enter the company name", 120),
   phone: required("Please enter a phone number", 40).refine((v) => v.replace(/\D/g, "").length >= 10, "Please enter a 10-digit phone number"),
@@ -77,15 +85,15 @@ export const BusinessFactsFormSchema = z.object({
     .regex(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code"),
   owner: z.string().trim().max(120).default(""),
   leadContractor: z.string().trim().max(120).default(""),
-  hours: z.array(z.object({ label: required("Please name the days, like Monday - Friday", 40), opens: clock, closes: clock })).max(7),
+  hours: z.array(hoursRow).max(7, "Seven rows at most: one per day"),
   facebook: profile,
   instagram: profile,
   youtube: profile,
 });
 export type BusinessFactsForm = z.infer<typeof BusinessFactsFormSchema>;
 
-/** The submitted form applied to the stored facts (each hours row keeps its days). */
-export function factsFromForm(form: BusinessFactsForm, current: BusinessFacts): BusinessFacts {
+/** The submitted form as the facts to store (profiles left empty are dropped). */
+export function factsFromForm(form: BusinessFactsForm): BusinessFacts {
   const social: BusinessFacts["social"] = {};
   for (const network of SOCIAL_NETWORKS) if (form[network]) social[network] = form[network];
   return {
@@ -98,7 +106,7 @@ export function factsFromForm(form: BusinessFactsForm, current: BusinessFacts): 
     postalCode: form.postalCode,
     owner: form.owner,
     leadContractor: form.leadContractor,
-    hours: current.hours.map((row, i) => ({ ...row, ...(form.hours[i] ?? {}) })),
+    hours: form.hours,
     social,
   };
 }

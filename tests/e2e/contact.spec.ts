@@ -105,6 +105,16 @@ test("business details: a social page added in the admin appears in the footer, 
   await details.getByRole("button", { name: "Save Business Details" }).click();
   await expect(page.locator(".Toastify").getByText("Business details saved successfully")).toBeVisible();
 
+  // Opening hours rows come and go in place (nothing saved here).
+  const rows = details.getByRole("group", { name: "Days" });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().getByRole("checkbox", { name: "Mon" })).toBeChecked();
+  await expect(rows.nth(1).getByRole("checkbox", { name: "Sat" })).toBeChecked();
+  await details.getByRole("button", { name: "Add opening hours" }).click();
+  await expect(rows).toHaveCount(3);
+  await details.getByRole("button", { name: "Remove this row" }).last().click();
+  await expect(rows).toHaveCount(2);
+
   await page.goto("/about");
   const social = page.getByRole("contentinfo").getByRole("list", { name: "Social media" });
   await expect(social.getByRole("link")).toHaveCount(1);
@@ -114,6 +124,9 @@ test("business details: a social page added in the admin appears in the footer, 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const plain = await context.newPage();
   await signIn(plain, baseURL!);
+  await plain.goto("/admin?tab=contact");
+  await plain.getByRole("button", { name: "Add opening hours" }).click();
+  await expect(plain.getByRole("group", { name: "Days" })).toHaveCount(3);
   await plain.goto("/admin?tab=contact");
   await plain.getByLabel("Facebook").fill("");
   await plain.getByRole("button", { name: "Save Business Details" }).click();

@@ -100,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
       return saveSettingsForm(form, {
         name: "business-facts",
         schema: BusinessFactsFormSchema,
-        save: (value) => setSetting("business", factsFromForm(value, getSetting("business"))),
+        save: (value) => setSetting("business", factsFromForm(value)),
         failed: "Failed to save business details",
         saved: "Business details saved successfully",
       });
