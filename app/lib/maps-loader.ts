@@ -15,7 +15,6 @@ export const MAPS_STATUS_LABEL: Record<MapsStatus, string> = {
 export const MAPS_MESSAGES = {
   authFailed: "API key authentication failed. Please check your API key restrictions.",
   loadFailed: "Failed to load Google Maps API",
-  keyRequired: "Google Maps API key is required",
   invalidKey: "Please enter a valid API key",
   saved: "API key saved successfully. Refreshing to test connection...",
   saveFailed: "Failed to save API key",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { distance, measureRoof, pitchFactor, pitchFromPoints, type Point, type RoofMeasurement } from "./roof-geometry";
+import { distance, measureRoof, pitchFactor, pitchFromPoints, type RoofMeasurement } from "./roof-geometry";
 
 /**
  * What staff trace over a roof picture, per view. Coordinates are in the drawing
@@ -12,6 +12,9 @@ export const VIEWS = ["top", "side"] as const;
 export type RoofView = (typeof VIEWS)[number];
 export const LINE_KINDS = ["eave", "rake", "ridge"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
+/** One colour per thing traced, the same on screen and in the PDF. */
+export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626" };
+export const FACET_COLOR = "#16a34a";
 
 export const VIEW_LABEL: Record<RoofView, string> = { top: "Top View", side: "Side View" };
 
@@ -81,10 +84,6 @@ export function parseDrawing(value: unknown): Drawing {
   return parsed.success ? parsed.data : emptyDrawing();
 }
 
-export function hasTracing(drawing: Drawing): boolean {
-  return VIEWS.some((v) => drawing[v].facets.length > 0 || drawing[v].lines.length > 0 || drawing[v].pitchLine !== null);
-}
-
 /** Pitch measured on the side view, to the nearest half step the controls offer. */
 export function measuredPitch(view: ViewDrawing): number | null {
   if (!view.pitchLine) return null;
@@ -117,8 +116,4 @@ export function measureView(view: ViewDrawing): DrawingResult {
     lineTotals[line.kind] += line.kind === "rake" ? feet * rakeFactor : feet;
   }
   return { ...result, facets, lineTotals };
-}
-
-export function segmentFeet(a: Point, b: Point, scale: number): number {
-  return distance(a, b) * scale;
 }

@@ -19,6 +19,11 @@ export function polygonArea(points: Point[]): number {
   return Math.abs(twice) / 2;
 }
 
+/** The average of the corners: where a facet's label goes. */
+export function centroid(points: Point[]): Point {
+  return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
+}
+
 export function distance(a: Point, b: Point): number {
   return Math.hypot(b.x - a.x, b.y - a.y);
 }

@@ -5,14 +5,14 @@ import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { formatAddressLine } from "./address";
 import type { BusinessFacts } from "./business";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, measureView, measuredPitch, type RoofView, type ViewDrawing } from "./roof-drawing";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measureView, measuredPitch, type RoofView, type ViewDrawing } from "./roof-drawing";
+import { centroid } from "./roof-geometry";
 import { uploadPath } from "./storage.server";
 
 const MARGIN = 48;
 const BRAND = "#1f5f3a";
 const INK = "#1f2933";
 const SOFT = "#52606d";
-const LINE_COLORS = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626" } as const;
 
 const sq = (n: number) => `${Math.round(n).toLocaleString("en-US")} sq ft`;
 const ft = (n: number) => `${Math.round(n).toLocaleString("en-US")} ft`;
@@ -92,11 +92,9 @@ function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDra
     const [first, ...rest] = facet.points.map(at);
     doc.moveTo(...first);
     rest.forEach((p) => doc.lineTo(...p));
-    doc.closePath().lineWidth(2).fillOpacity(0.2).fillAndStroke("#16a34a", "#16a34a").fillOpacity(1);
-    const cx = facet.points.reduce((s, p) => s + p.x, 0) / facet.points.length;
-    const cy = facet.points.reduce((s, p) => s + p.y, 0) / facet.points.length;
-    const [x, y] = at({ x: cx, y: cy });
-    doc.circle(x, y, 9).fillAndStroke("#ffffff", "#16a34a");
+    doc.closePath().lineWidth(2).fillOpacity(0.2).fillAndStroke(FACET_COLOR, FACET_COLOR).fillOpacity(1);
+    const [x, y] = at(centroid(facet.points));
+    doc.circle(x, y, 9).fillAndStroke("#ffffff", FACET_COLOR);
     doc
       .font("Helvetica-Bold")
       .fontSize(10)

@@ -2,8 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { BusinessFacts } from "./business";
 
 /** What every public page's meta needs from the public layout's loader. */
-/** `verification`: the Google verification code saved in the roof tool's settings. */
-export type SiteContext = { facts: BusinessFacts; origin: string; verification?: string | null };
+export type SiteContext = { facts: BusinessFacts; origin: string };
 
 export const PUBLIC_LAYOUT_ID = "routes/public-layout";
 
@@ -45,8 +44,6 @@ export function pageMeta(opts: {
     { name: "ICBM", content: WICHITA_GEO.position.replace(";", ", ") },
   ];
   if (opts.keywords?.length) tags.push({ name: "keywords", content: opts.keywords.join(", ") });
-  // Google reads its site verification from the home page only.
-  if (opts.path === "/" && opts.site?.verification) tags.push({ name: "google-site-verification", content: opts.site.verification });
   return tags;
 }
 

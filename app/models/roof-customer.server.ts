@@ -71,7 +71,7 @@ export async function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSav
       discardNew();
       return null;
     }
-    const row: Partial<typeof roofCustomers.$inferInsert> = { ...values(input) };
+    const row: typeof roofCustomers.$inferInsert = values(input);
     if (extras.drawing) row.drawing = extras.drawing;
     const replaced: number[] = [];
     for (const view of ["top", "side"] as const) {
@@ -89,7 +89,7 @@ export async function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSav
       }
       return tx
         .insert(roofCustomers)
-        .values({ ...values(input), ...row })
+        .values(row)
         .returning({ id: roofCustomers.id })
         .get().id;
     });

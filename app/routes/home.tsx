@@ -14,6 +14,7 @@ import { telHref } from "~/lib/business";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { listProjects } from "~/models/project.server";
+import { getSetting } from "~/models/settings.server";
 import { listTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
 
@@ -22,7 +23,8 @@ const DESCRIPTION =
 
 export function loader({ request }: Route.LoaderArgs) {
   const tab = parsePortfolioTab(new URL(request.url).searchParams.get("portfolio"));
-  return { tab, projects: listProjects(), testimonials: listTestimonials() };
+  // Google reads its site verification (saved in the roof tool's settings) from the home page only.
+  return { tab, projects: listProjects(), testimonials: listTestimonials(), verification: getSetting("maps").publisherTag };
 }
 
 const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? "/#portfolio" : `/?portfolio=${tab}#portfolio`);
@@ -278,11 +280,13 @@ export const handle: JsonLdHandle = {
   jsonLd: (site) => businessJsonLd(site, { description: DESCRIPTION, withEmail: true, withHours: true, priceRange: "$$" }),
 };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta({
     site: siteFromMatches(matches),
     title: "Framing, Roofing & Gutters in Wichita and Wellington, KS",
     description: DESCRIPTION,
     path: "/",
     keywords: ["roofing Wichita", "framing contractor Wichita", "gutters Wellington KS", "roof repair", "Bright Green roof treatment"],
-  });
+  }),
+  ...(loaderData?.verification ? [{ name: "google-site-verification", content: loaderData.verification }] : []),
+];

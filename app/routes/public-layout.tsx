@@ -5,11 +5,11 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteOrigin } from "~/lib/origin.server";
 import { businessJsonLd, type JsonLdHandle, type SiteContext } from "~/lib/seo";
-import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { getBusinessFacts } from "~/models/settings.server";
 import type { Route } from "./+types/public-layout";
 
 export function loader({ request }: Route.LoaderArgs): SiteContext {
-  return { facts: getBusinessFacts(), origin: siteOrigin(request), verification: getSetting("maps").publisherTag };
+  return { facts: getBusinessFacts(), origin: siteOrigin(request) };
 }
 
 // Public pages may be cached briefly by a CDN; admin edits show within a minute.

@@ -1,17 +1,10 @@
 import { useRef, type Dispatch, type PointerEvent as ReactPointerEvent } from "react";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, measuredPitch, type LineKind, type ViewDrawing } from "~/lib/roof-drawing";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measuredPitch, type ViewDrawing } from "~/lib/roof-drawing";
 import type { DrawingAction, DrawingState, Handle } from "~/lib/roof-drawing-state";
-import { pitchFactor, polygonArea, type Point } from "~/lib/roof-geometry";
-
-export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626" };
-const FACET_COLOR = "#16a34a";
+import { centroid, pitchFactor, polygonArea, type Point } from "~/lib/roof-geometry";
 
 function Segment({ line, stroke, width, dash }: { line: { a: Point; b: Point }; stroke: string; width: number; dash?: string }) {
   return <line x1={line.a.x} y1={line.a.y} x2={line.b.x} y2={line.b.y} stroke={stroke} strokeWidth={width} strokeDasharray={dash} strokeLinecap="round" />;
-}
-
-function centroid(points: Point[]): Point {
-  return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { useId, useState, type Dispatch } from "react";
-import { LINE_COLORS } from "./roof-canvas";
-import { PITCH, SCALE } from "~/lib/roof-drawing";
+import { LINE_COLORS, PITCH, SCALE } from "~/lib/roof-drawing";
 import type { DrawingAction, DrawingState, Tool } from "~/lib/roof-drawing-state";
 import { secondaryButton, primaryButton } from "~/components/admin-ui";
 

@@ -6,9 +6,10 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { formatAddressLine } from "~/lib/address";
-import { staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
+import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import { areaFromLengthWidth, ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
 import type { RoofCustomerView } from "~/lib/roof-customer-view.server";
+import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { CANVAS_WIDTH, emptyDrawing, measureView, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
@@ -22,11 +23,11 @@ import { Tabs } from "./tabs";
 import { useGoogleMaps } from "./use-google-maps";
 import { AddressSearch } from "./address-search";
 import { ImageArea, ImageCard } from "./image-card";
-import { SavedCustomers, type SavedCustomer } from "./saved-customers";
+import { SavedCustomers } from "./saved-customers";
 import { useUnsavedWarning } from "./use-unsaved-warning";
 
 type Props = {
-  customers: SavedCustomer[];
+  customers: RoofCustomerSummary[];
   current: RoofCustomerView | null;
   maps: { apiKey: string | null; keyTail: string | null; publisherTag: string | null };
   showSettings: boolean;
@@ -343,7 +344,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                 </header>
                 {mapsStatus === "auth-error" && (
                   <p role="alert" className="mx-4 mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                    API key authentication failed. Please check your API key restrictions.{" "}
+                    {MAPS_MESSAGES.authFailed}{" "}
                     <Link className="font-semibold underline" to={`${TOOL}?settings`}>
                       Open settings
                     </Link>
@@ -351,7 +352,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                 )}
                 {mapsStatus === "load-error" && (
                   <p role="alert" className="mx-4 mb-3 rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900">
-                    Failed to load Google Maps API. Uploading and tracing pictures still work.
+                    {MAPS_MESSAGES.loadFailed}. Uploading and tracing pictures still work.
                   </p>
                 )}
                 {hydrated ? (

@@ -1,19 +1,9 @@
 import { Link } from "react-router";
+import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
 import { ROOF_TOOL as TOOL } from "~/lib/roof-customer-form";
 
-export type SavedCustomer = {
-  id: number;
-  customerName: string | null;
-  street: string;
-  city: string;
-  state: string | null;
-  zipCode: string | null;
-  area: number | null;
-  createdAt: Date | string;
-};
-
-export function SavedCustomers({ customers, currentId }: { customers: SavedCustomer[]; currentId?: number }) {
+export function SavedCustomers({ customers, currentId }: { customers: RoofCustomerSummary[]; currentId?: number }) {
   return (
     <section aria-labelledby="saved-customers" className="rounded-xl bg-white p-5 shadow-sm">
       <h2 id="saved-customers" className="text-lg font-bold">

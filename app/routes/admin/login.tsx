@@ -6,6 +6,7 @@ import { readFlash, setFlash } from "~/lib/flash.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { normalizeEmail } from "~/models/user.server";
+import { inputClass } from "~/components/admin-ui";
 import type { Route } from "./+types/login";
 
 // Per address: a person mistyping never meets this; a script does. Per account: slows a
@@ -68,7 +69,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 autoComplete="username"
                 required
                 defaultValue={actionData?.email}
-                className="mt-1 block w-full rounded-md border border-black/15 px-3 py-2"
+                className={inputClass}
               />
             </label>
             <label className="block">
@@ -78,7 +79,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 type="password"
                 autoComplete="current-password"
                 required
-                className="mt-1 block w-full rounded-md border border-black/15 px-3 py-2"
+                className={inputClass}
               />
             </label>
             <button
