@@ -15,6 +15,7 @@ if (DEV) {
   root.use(vite.middlewares);
   const load = () => vite.ssrLoadModule("./server/app.ts");
   serverModule = await load();
+  root.set("trust proxy", serverModule.trustProxy);
   root.use(async (req, res, next) => {
     try {
       (await load()).app(req, res, next);
@@ -25,6 +26,7 @@ if (DEV) {
   });
 } else {
   serverModule = await import("./build/server/index.js");
+  root.set("trust proxy", serverModule.trustProxy);
   // Fingerprinted bundles never change; everything else in public/ may.
   root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   root.use(express.static("build/client", { maxAge: "1h" }));
@@ -35,6 +37,10 @@ await serverModule.prepareApp();
 // Sends pending contact notifications and retries failed ones, from state in the database.
 serverModule.startMailQueue();
 const { PORT, HOST } = serverModule.env;
+// A last word for the log: every request error is answered above, so reaching these means
+// a bug elsewhere (a timer, a stream). Log it and keep serving rather than drop every visitor.
+process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason));
+
 const server = root.listen(PORT, HOST, (error) => {
   // Express 5 hands listen errors (e.g. the port is taken) to this callback.
   if (error) {

@@ -68,7 +68,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  const message = isRouteErrorResponse(error)
+  // Our own refusals (a form too large, unreadable or sent from elsewhere) carry a message
+  // meant for the visitor.
+  const clientError = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data;
+  const message = clientError
+    ? clientError
+    : isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || ""}`.trim()
     : error instanceof Error
       ? error.message
@@ -77,8 +82,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto max-w-2xl px-6 py-24">
-      <title>Unexpected Application Error!</title>
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <title>{clientError ? "We could not accept that" : "Unexpected Application Error!"}</title>
+      <h1 className="text-3xl font-bold">{clientError ? "We could not accept that" : "Unexpected Application Error!"}</h1>
       <p className="mt-4 text-lg text-ink-soft">{message}</p>
       {stack && <pre className="mt-6 overflow-x-auto rounded bg-sand p-4 text-xs">{stack}</pre>}
       <a href="/" className="mt-8 inline-block font-semibold text-brand underline">

@@ -1,46 +1,85 @@
-import { createRequestListener } from "@react-router/node";
+import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import "react-router";
+import type { ServerBuild } from "react-router";
 import { env, paths } from "~/lib/env.server";
 import { startMailQueue } from "~/lib/contact-mailer.server";
+import { FORM_MAX_BYTES } from "~/lib/request-body.server";
 import { prepareApp } from "~/lib/startup.server";
+import { MULTIPART_MAX_BYTES } from "~/lib/upload.server";
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** The TCP peer; routes decide whether to trust X-Forwarded-For (TRUST_PROXY). */
+    /** The visitor's address, resolved by Express's `trust proxy` rules (TRUST_PROXY). */
     clientAddress: string;
   }
 }
 
 export { env, prepareApp, startMailQueue };
 
+/** For the root Express app (server.js): which proxies may speak for the client. */
+export const trustProxy = env.TRUST_PROXY;
+
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
 export const app = express.Router();
 
-app.use((_req: Request, res: Response, next: NextFunction) => {
+// Before anything reads the request: TRACE, PUT, OPTIONS and the rest are not ours to
+// serve. (Node's own parser already answers 400 to method names it does not know.)
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (ALLOWED_METHODS.includes(req.method)) return next();
+  res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+  res.status(405).type("text/plain").send("Method not allowed.");
+});
+
+const hsts = env.SITE_URL?.startsWith("https:");
+
+app.use((req: Request, res: Response, next: NextFunction) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "SAMEORIGIN");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+  // Browsers honour HSTS only over https, so it is sent when the visitor came that way.
+  if (hsts || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000");
   next();
 });
+
+/**
+ * Origins whose forms may change something here: the public origin (SITE_URL) and the
+ * origin this request was sent to, as the trusted proxy reports it.
+ */
+function ownOrigins(req: Request): string[] {
+  // req.protocol and req.host read X-Forwarded-Proto/-Host only from a trusted proxy.
+  const own = `${req.protocol}://${req.host}`;
+  return env.SITE_URL ? [env.SITE_URL, own] : [own];
+}
 
 // A form posted from another site must never change anything here (CSRF). Browsers
 // send Origin on every cross-site POST; same-origin requests may omit it.
 app.use((req: Request, res: Response, next: NextFunction) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (req.method !== "POST") return next();
   const origin = req.get("origin");
-  if (!origin || origin === "null") return origin === "null" ? refuse(res) : next();
-  try {
-    if (new URL(origin).host === req.get("host")) return next();
-  } catch {
-    // fall through: a malformed Origin is refused like a foreign one
-  }
-  return refuse(res);
+  if (!origin) return next();
+  if (ownOrigins(req).includes(origin)) return next();
+  res.status(403).type("text/plain").send("Cross-site request refused.");
 });
 
-function refuse(res: Response) {
-  res.status(403).type("text/plain").send("Cross-site request refused.");
-}
+// Cheap refusals before any byte of the body is read. The actions read bodies with the
+// same caps while streaming, for senders that do not declare a length.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method !== "POST") return next();
+  const type = req.get("content-type") ?? "";
+  const multipart = /^multipart\/form-data\s*;\s*boundary=/i.test(type);
+  if (!multipart && !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+    return res.status(415).type("text/plain").send("Please send the form from this website.");
+  }
+  const length = Number(req.get("content-length") ?? "0");
+  if (length > (multipart ? MULTIPART_MAX_BYTES : FORM_MAX_BYTES)) {
+    res.setHeader("Connection", "close");
+    return res.status(413).type("text/plain").send("The form is too large to send.");
+  }
+  next();
+});
 
 // Uploaded files: names are server-chosen with a sniffed extension, so the type is
 // right; nosniff (above) and this CSP stop a file from ever running as a page.
@@ -56,18 +95,34 @@ app.use(
   }),
 );
 
-// A missing upload is an ordinary 404, not a server error worth a stack trace in the log.
-app.use("/uploads", (error: { status?: number }, _req: Request, res: Response, next: NextFunction) => {
-  if (error.status === 404) return res.status(404).type("text/plain").send("Not found");
-  next(error);
+// The public origin may reach us under another Host (a proxy that rewrites it); React
+// Router's own action check then needs to know that host is ours.
+const allowedActionOrigins = env.SITE_URL ? [new URL(env.SITE_URL).host] : undefined;
+
+app.use(
+  createRequestHandler({
+    build: async () => {
+      const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+      return allowedActionOrigins ? { ...build, allowedActionOrigins } : build;
+    },
+    mode: env.NODE_ENV,
+    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  }),
+);
+
+// Whatever went wrong while reading or answering a request ends here, never in an
+// uncaught exception: a client error keeps its status, anything else is logged as ours.
+app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+  const status = errorStatus(error);
+  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  if (res.headersSent) return next(error);
+  const message = status >= 500 ? "Something went wrong on our side." : status === 404 ? "Not found" : "Bad request.";
+  res.status(status).type("text/plain").send(message);
 });
 
-const handleRequest = createRequestListener({
-  build: () => import("virtual:react-router/server-build"),
-  mode: env.NODE_ENV,
-  getLoadContext: (_request, client) => ({ clientAddress: client.address }),
-});
-
-app.use((req: Request, res: Response) => {
-  void handleRequest(req, res);
-});
+function errorStatus(error: unknown): number {
+  const status = typeof error === "object" && error !== null ? (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode : undefined;
+  if (typeof status === "number" && status >= 400 && status < 600) return status;
+  // Turning a malformed request into a Fetch Request (a bad URL or header) throws a TypeError.
+  return error instanceof TypeError ? 400 : 500;
+}

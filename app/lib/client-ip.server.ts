@@ -1,13 +1,8 @@
-import { env } from "./env.server";
-
 /**
- * The visitor's address for rate limits. X-Forwarded-For is trusted only behind a proxy
- * the owner runs (TRUST_PROXY): anyone can send that header otherwise.
+ * The visitor's address for rate limits. The server resolves it once per request with
+ * Express's `trust proxy` rules (TRUST_PROXY): the right-most X-Forwarded-For entry not
+ * added by a trusted proxy, or the TCP peer when no proxy is trusted.
  */
-export function clientIp(request: Request, context: { clientAddress?: string } | undefined): string {
-  if (env.TRUST_PROXY) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+export function clientIp(_request: Request, context: { clientAddress?: string } | undefined): string {
   return context?.clientAddress ?? "unknown";
 }

@@ -1,10 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const flag = z
-  .enum(["1", "0", "true", "false", "yes", "no", ""])
-  .optional()
-  .transform((v) => v === "1" || v === "true" || v === "yes");
+// `.env` beside the app, as .env.example promises. Variables already set (Docker's
+// environment, the shell) win over the file. Tests never read a developer's .env.
+if (!process.env.VITEST && fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -18,12 +18,32 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default("Prairie Ridge Framing & Roofing <onboarding@resend.dev>"),
-  TRUST_PROXY: flag,
+  // Which proxies in front may tell us the client's address, protocol and host: Express's
+  // `trust proxy` values (a hop count, "loopback", addresses or CIDRs, comma-separated).
+  // "true" means the one proxy in front (1 hop): trusting every hop would let a visitor
+  // pick their own address with a made-up X-Forwarded-For.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): number | string | false => {
+      const value = v?.trim().toLowerCase();
+      if (!value || value === "false" || value === "no" || value === "0") return false;
+      if (value === "true" || value === "yes") return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      return v!.trim();
+    }),
   // How many contact messages one address may send in 10 minutes.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   // Secure cookies need HTTPS. Default: on in production. Set 0 only for a plain-HTTP LAN.
   COOKIE_SECURE: z.enum(["1", "0", "true", "false"]).optional(),
-  SITE_URL: z.string().url().optional(),
+  // The public origin (https://www.example.com): canonical links, sitemap, mail links and
+  // the check that a form was posted from this site. Only the origin part is kept.
+  SITE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+    .transform((v) => new URL(v).origin)
+    .optional(),
   SEED_DEMO_CONTENT: z
     .enum(["1", "0", "true", "false", ""])
     .optional()

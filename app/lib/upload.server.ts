@@ -1,6 +1,10 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-
+import { FORM_MAX_BYTES, isMultipart, refuseBody, refuseMultipart } from "./request-body.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-rules";
+
+// Two pictures (the roof tool's top and side views) and the text fields beside them.
+const MAX_FILES = 2;
+export const MULTIPART_MAX_BYTES = MAX_FILES * MAX_UPLOAD_BYTES + FORM_MAX_BYTES;
 
 export type ParsedUpload = { form: FormData; files: Map<string, { bytes: Uint8Array; name: string }> } | { error: string };
 
@@ -10,9 +14,11 @@ export type ParsedUpload = { form: FormData; files: Map<string, { bytes: Uint8Ar
  * decide the file name and type from the bytes.
  */
 export async function parseUploadForm(request: Request): Promise<ParsedUpload> {
+  if (!isMultipart(request)) refuseBody(415);
+  if (Number(request.headers.get("content-length") ?? "") > MULTIPART_MAX_BYTES) refuseBody(413);
   const files = new Map<string, { bytes: Uint8Array; name: string }>();
   try {
-    const form = await parseFormData(request, { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 2 }, async (upload: FileUpload) => {
+    const form = await parseFormData(request, { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_FILES, maxTotalSize: MULTIPART_MAX_BYTES, maxParts: 100 }, async (upload: FileUpload) => {
       if (upload.size === 0 && !upload.name) return null;
       files.set(upload.fieldName, { bytes: new Uint8Array(await upload.arrayBuffer()), name: upload.name });
       return null;
@@ -20,6 +26,6 @@ export async function parseUploadForm(request: Request): Promise<ParsedUpload> {
     return { form, files };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) return { error: UPLOAD_MESSAGES.tooLarge };
-    throw error;
+    return refuseMultipart(error);
   }
 }

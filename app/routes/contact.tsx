@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/request-body.server";
 import { data } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/contact";
 const perIp = new RateLimiter(env.CONTACT_RATE_LIMIT, 10 * 60 * 1000);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
     return data<ContactResult>({ status: "error", message: MESSAGES.failed, values: {} }, { status: 400 });
   }

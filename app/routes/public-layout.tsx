@@ -8,8 +8,8 @@ import { businessJsonLd, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { getBusinessFacts } from "~/models/settings.server";
 import type { Route } from "./+types/public-layout";
 
-export function loader({ request }: Route.LoaderArgs): SiteContext {
-  return { facts: getBusinessFacts(), origin: siteOrigin(request) };
+export function loader(): SiteContext {
+  return { facts: getBusinessFacts(), origin: siteOrigin() };
 }
 
 // Public pages may be cached briefly by a CDN; admin edits show within a minute.

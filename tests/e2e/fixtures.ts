@@ -7,10 +7,10 @@ import { E2E_DIR } from "../../playwright.config";
 export const ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
 
 /**
- * Signs in without the login form: writes a session row for the admin into the e2e
- * database and hands the browser the signed cookie the server would have set.
+ * A signed session cookie for the admin, written straight into the e2e database: the
+ * value the server would have set after a login.
  */
-export async function signIn(page: Page, baseURL: string) {
+export async function adminSessionCookie(): Promise<string> {
   const db = new Database(`${E2E_DIR}/app.db`);
   try {
     const user = db.prepare("select id from users where email = ?").get(ADMIN.email) as { id: number };
@@ -24,14 +24,29 @@ export async function signIn(page: Page, baseURL: string) {
       now,
     );
     const cookie = createCookie("__session", { secrets: [JSON.parse(secrets).sessionSecret] });
-    const value = (await cookie.serialize(id)).split(";")[0].split("=").slice(1).join("=");
-    await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+    return (await cookie.serialize(id)).split(";")[0].split("=").slice(1).join("=");
   } finally {
     db.close();
   }
 }
 
+/** Signs in without the login form: the browser gets the admin's session cookie. */
+export async function signIn(page: Page, baseURL: string) {
+  const value = await adminSessionCookie();
+  await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
 export const test = base.extend<{ adminPage: Page }>({
+  // Every page in every test is watched for Content-Security-Policy refusals: a script,
+  // frame or picture the policy blocks is a broken feature, so the test fails.
+  page: async ({ page }, use) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+    });
+    await use(page);
+    expect(refused, "Content-Security-Policy violations").toEqual([]);
+  },
   adminPage: async ({ page, baseURL }, use) => {
     // Admin pages may load Google Maps when a test saved a key: nothing leaves this machine.
     await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort("blockedbyclient"));

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "../../app/content/site";
 import { COMPANY, jsEnabled } from "./helpers";
 

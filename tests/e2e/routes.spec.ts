@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "../../app/content/site";
 import { COMPANY, escapeRegExp } from "./helpers";
 

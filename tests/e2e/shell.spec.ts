@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AREA_LINKS, SERVICE_LINKS } from "../../app/content/site";
 import { COMPANY, isPhone, jsEnabled, openNavGroup } from "./helpers";
 

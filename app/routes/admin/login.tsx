@@ -4,6 +4,7 @@ import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from 
 import { clientIp } from "~/lib/client-ip.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { normalizeEmail } from "~/models/user.server";
 import { inputClass } from "~/components/admin-ui";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const email = normalizeEmail(String(form.get("email") ?? ""));
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const fail = (message: string, status: number) => data({ error: message, email }, { status });

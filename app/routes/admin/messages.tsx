@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/request-body.server";
 import { Archive, ArchiveRestore, Download, Mail, MailOpen, RotateCw } from "lucide-react";
 import { Form, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = parseId(form.get("id")) ?? 0;
   switch (form.get("intent")) {
     case "archive":

@@ -18,6 +18,7 @@ import { sniffImage } from "~/lib/image-type";
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { uploadUrl } from "~/lib/storage.server";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { isMultipart, readForm } from "~/lib/request-body.server";
 import { parseUploadForm } from "~/lib/upload.server";
 import { countImages, deleteImage, getImage, listImages, updateImageAlt } from "~/models/image.server";
 import { getSetting, setSetting } from "~/models/settings.server";
@@ -65,8 +66,7 @@ type ActionResult =
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const back = listUrl(request);
-  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
-  const parsed = multipart ? await parseUploadForm(request) : { form: await request.formData(), files: new Map() };
+  const parsed = isMultipart(request) ? await parseUploadForm(request) : { form: await readForm(request), files: new Map() };
   const intent = "form" in parsed ? parsed.form.get("intent") : null;
 
   if ("error" in parsed) {

@@ -4,7 +4,7 @@ import { RoofTool } from "~/components/roof/roof-tool";
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
-import { siteOrigin } from "~/lib/origin.server";
+import { staffOrigin } from "~/lib/origin.server";
 import { areaFromLengthWidth, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { readRoofImages } from "~/lib/roof-upload.server";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     maps: { apiKey: maps.apiKey, keyTail: maps.apiKey ? maskKey(maps.apiKey) : null, publisherTag: maps.publisherTag },
     showSettings: params.has("settings"),
     confirmDelete: !!current && params.has("delete"),
-    origin: siteOrigin(request),
+    origin: staffOrigin(request),
   };
 }
 

@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/request-body.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Star } from "lucide-react";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   if (formData.get("intent") === "delete") {
     const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);

@@ -1,6 +1,5 @@
 import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "~/content/site";
 import { siteOrigin } from "~/lib/origin.server";
-import type { Route } from "./+types/sitemap";
 
 export const SITEMAP_PATHS = [
   ...PUBLIC_PAGES.map((p) => p.path),
@@ -8,8 +7,8 @@ export const SITEMAP_PATHS = [
   ...AREAS.map((a) => areaPath(a.slug)),
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export function loader() {
+  const origin = siteOrigin();
   const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(xml, {

@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext, type HandleDataRequestFunction } from "react-router";
+import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
+
+export const streamTimeout = 5_000;
+
+const isAdmin = (url: string) => /^\/admin(\/|$|\.data)/.test(new URL(url).pathname);
+
+/**
+ * Pages are rendered whole, then sent: our data comes from SQLite at once, so streaming
+ * gains nothing, and the whole page is what lets the CSP name each inline script's hash.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const admin = isAdmin(request.url);
+  if (admin) responseHeaders.set("Cache-Control", "no-store");
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        const body = new PassThrough();
+        const chunks: Buffer[] = [];
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("error", reject);
+        body.on("end", () => {
+          clearTimeout(timeout);
+          const html = Buffer.concat(chunks).toString("utf8");
+          const scriptHashes = inlineScripts(html).map((s) => createHash("sha256").update(s, "utf8").digest("base64"));
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set(
+            "Content-Security-Policy",
+            contentSecurityPolicy({ scriptHashes, area: admin ? "admin" : "public", dev: import.meta.env.DEV }),
+          );
+          resolve(new Response(html, { status: responseStatusCode, headers: responseHeaders }));
+        });
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        console.error(error);
+      },
+    });
+  });
+}
+
+// Client-side navigations fetch `.data`: admin answers must not be kept by any cache either.
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (isAdmin(request.url)) response.headers.set("Cache-Control", "no-store");
+  return response;
+};

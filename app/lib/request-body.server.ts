@@ -1,0 +1,87 @@
+import {
+  FormDataParseError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+
+/** A plain form (no files) is a few kilobytes; anything near this is not a person typing. */
+export const FORM_MAX_BYTES = 64 * 1024;
+
+export const BODY_MESSAGES = {
+  unreadable: "The form could not be read. Please reload the page and try again.",
+  tooLarge: "The form is too large to send.",
+  unsupported: "Please send the form from this website.",
+} as const;
+
+/** The answer to a body we refuse: a plain status with a message, never a server error. */
+export function refuseBody(status: 400 | 413 | 415, message: string = bodyMessage(status)): never {
+  // Closing the connection spares us the rest of an oversize body.
+  const headers: HeadersInit = { "Content-Type": "text/plain; charset=utf-8", ...(status === 413 ? { Connection: "close" } : {}) };
+  throw new Response(message, { status, headers });
+}
+
+function bodyMessage(status: 400 | 413 | 415) {
+  return status === 413 ? BODY_MESSAGES.tooLarge : status === 415 ? BODY_MESSAGES.unsupported : BODY_MESSAGES.unreadable;
+}
+
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
+}
+
+/**
+ * The fields of a form without files, read with a byte cap while the body streams in: a
+ * 60 MB body costs 64 KB of memory before it is refused (413). Urlencoded (what browsers
+ * send) or multipart (a script may send that); any other body answers 415, anything
+ * unreadable or carrying files 400.
+ */
+export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
+  if (Number(request.headers.get("content-length") ?? "") > maxBytes) refuseBody(413);
+  if (isMultipart(request)) return readMultipartFields(request, maxBytes);
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) refuseBody(415);
+  const form = new FormData();
+  for (const [key, value] of new URLSearchParams(await readCapped(request, maxBytes))) form.append(key, value);
+  return form;
+}
+
+async function readMultipartFields(request: Request, maxBytes: number): Promise<FormData> {
+  try {
+    return await parseFormData(request, { maxFiles: 0, maxTotalSize: maxBytes });
+  } catch (error) {
+    return refuseMultipart(error);
+  }
+}
+
+/** The status for a multipart body the parser gave up on: the sender's fault, never ours. */
+export function refuseMultipart(error: unknown): never {
+  if (error instanceof MaxTotalSizeExceededError) refuseBody(413);
+  if (error instanceof MultipartParseError || error instanceof FormDataParseError || error instanceof TypeError) refuseBody(400);
+  throw error;
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        // Stop reading but keep the connection until the 413 is sent (it then closes):
+        // the unread rest waits in the socket, not in our memory.
+        reader.releaseLock();
+        refuseBody(413);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    refuseBody(400);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+

@@ -1,0 +1,151 @@
+import net from "node:net";
+import { adminSessionCookie, expect, test } from "./fixtures";
+
+// Hostile input against the real production server: no request may stop it or earn a
+// 5xx. These speak HTTP directly, so they run once (desktop, scripts on).
+
+/** Sends raw bytes over a socket and returns what came back before the server closed or went quiet. */
+function raw(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.setTimeout(3000, () => socket.destroy());
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+      // One answer is all we want; keep-alive would otherwise hold the socket open.
+      if (/\r\n\r\n/.test(answer)) socket.end();
+    });
+    socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
+    socket.on("close", () => resolve(answer));
+    socket.write(bytes, "latin1");
+  });
+}
+
+const statusOf = (answer: string) => Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0);
+
+test("@desktop @js odd methods and malformed requests are answered, and the server keeps serving", async ({ baseURL }) => {
+  const port = Number(new URL(baseURL!).port);
+  const cases: [string, (status: number) => boolean][] = [
+    ["TRACE / HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s === 405],
+    ["TRACE /contact HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", (s) => s === 405],
+    ["CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 400 && s < 500],
+    ["TRACK / HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 400 && s < 500],
+    ["BREW / HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 400 && s < 500],
+    ["PUT /admin HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s === 405],
+    ["DELETE /contact HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s === 405],
+    ["OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 400 && s < 500],
+    ["GET / HTTP/1.1\r\nHost: bad host/\\@\r\n\r\n", (s) => s >= 200 && s < 500],
+    ["GET /%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 200 && s < 500],
+    ["GET //evil.example/..%2f HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 200 && s < 500],
+    ["POST /contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 999\r\n\r\nname=a", (s) => s === 0 || (s >= 400 && s < 500)],
+    ["POST /contact HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\nzz\r\n", (s) => s === 0 || (s >= 400 && s < 500)],
+  ];
+  for (const [request, ok] of cases) {
+    const status = statusOf(await raw(port, request));
+    expect(ok(status), `${JSON.stringify(request.split("\r\n")[0])} answered ${status}`).toBe(true);
+  }
+  const health = await raw(port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  expect(statusOf(health)).toBe(200);
+});
+
+const boundary = "----hostile";
+const multipart = (parts: [name: string, value: string, file?: string][]) =>
+  parts
+    .map(
+      ([name, value, file]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ""}\r\n\r\n${value}\r\n`,
+    )
+    .join("") + `--${boundary}--\r\n`;
+const MULTIPART = `multipart/form-data; boundary=${boundary}`;
+const FORM = "application/x-www-form-urlencoded";
+
+// Every place that takes a POST, and the `.data` form scripts use.
+const ACTIONS = [
+  "/contact",
+  "/contact.data",
+  "/admin/login",
+  "/admin",
+  "/admin.data",
+  "/admin/testimonials",
+  "/admin/testimonials.data",
+  "/admin/roof-measurement",
+  "/admin/roof-measurement.data",
+  "/admin/messages",
+  "/admin/messages.data",
+  "/admin/images/upload",
+];
+const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "made-up"];
+const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
+  ["JSON", "application/json", '{"name":"x"}'],
+  ["plain text", "text/plain", "name=x"],
+  ["no content type", null, "name=x"],
+  ["empty form", FORM, ""],
+  ["garbled form", FORM, "%zz=%%&&==&intent"],
+  ["multipart without boundary", "multipart/form-data", "--x\r\n"],
+  ["truncated multipart", MULTIPART, `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nunfinished`],
+  ["multipart with a broken part header", MULTIPART, `--${boundary}\r\nnot a header\r\n\r\nx\r\n--${boundary}--\r\n`],
+  ["too many files", MULTIPART, multipart([["a", "x", "a.png"], ["b", "x", "b.png"], ["c", "x", "c.png"]])],
+  ["a text file called .png", MULTIPART, multipart([["intent", "upload"], ["file", "<html>hi</html>", "a.png"]])],
+  ["a 100 KB field", FORM, `message=${"a".repeat(100_000)}`],
+  ...INTENTS.flatMap((intent): [string, string, string][] => [
+    [`${intent} with an unknown id`, FORM, `intent=${intent}&id=999999`],
+    [`${intent} with a non-numeric id`, FORM, `intent=${intent}&id=abc&rating=99`],
+    [`${intent} as multipart with an unknown id`, MULTIPART, multipart([["intent", intent], ["id", "-1"]])],
+  ]),
+];
+
+test("@desktop @js every action answers bad bodies with a 4xx or a redirect, never a 5xx", async ({ playwright, baseURL }) => {
+  const session = await adminSessionCookie();
+  const failures: string[] = [];
+  for (const signedIn of [false, true]) {
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: signedIn ? { Cookie: `__session=${session}` } : {},
+      maxRedirects: 0,
+    });
+    for (const path of ACTIONS) {
+      for (const [kind, type, body] of BAD_BODIES) {
+        const res = await api.fetch(path, { method: "POST", headers: type ? { "Content-Type": type } : {}, data: Buffer.from(body) });
+        if (res.status() >= 500) failures.push(`${res.status()} ${path} ${kind}${signedIn ? " (signed in)" : ""}`);
+      }
+      for (const method of ["PUT", "PATCH", "DELETE"]) {
+        const res = await api.fetch(path, { method });
+        if (res.status() !== 405) failures.push(`${res.status()} ${method} ${path}`);
+      }
+    }
+    await api.dispose();
+  }
+  expect(failures).toEqual([]);
+});
+
+test("@desktop @js bodies are refused by size while streaming: 413 for an oversize form or upload", async ({ request }) => {
+  const big = await request.post("/contact", { headers: { "Content-Type": FORM }, data: Buffer.alloc(5 * 1024 * 1024, "a") });
+  expect(big.status()).toBe(413);
+  const upload = await request.post("/admin/images/upload", {
+    headers: { "Content-Type": MULTIPART },
+    data: Buffer.alloc(25 * 1024 * 1024, "a"),
+  });
+  expect(upload.status()).toBe(413);
+  const json = await request.post("/contact", { headers: { "Content-Type": "application/json" }, data: "{}" });
+  expect(json.status()).toBe(415);
+  expect((await request.get("/healthz")).status()).toBe(200);
+});
+
+test("@desktop @js security headers: CSP with script hashes on every page, admin pages never cached", async ({ request }) => {
+  const session = await adminSessionCookie();
+  for (const path of ["/", "/portfolio", "/contact", "/services/residential-roofing-wichita", "/no-such-page", "/admin/login"]) {
+    const res = await request.get(path);
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+    expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp, path).toContain("object-src 'none'");
+    expect(csp, path).toContain("frame-ancestors 'self'");
+  }
+  expect((await request.get("/admin/login")).headers()["cache-control"]).toContain("no-store");
+  for (const path of ["/admin", "/admin/testimonials", "/admin/roof-measurement", "/admin/messages"]) {
+    const res = await request.get(path, { headers: { Cookie: `__session=${session}` }, maxRedirects: 0 });
+    expect(res.headers()["cache-control"], path).toContain("no-store");
+  }
+  const data = await request.get("/admin/testimonials.data", { headers: { Cookie: `__session=${session}` } });
+  expect(data.headers()["cache-control"]).toContain("no-store");
+});
