@@ -3,6 +3,13 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const FAKE_RESEND_URL = `http://127.0.0.1:${PORT - 100}`;
 export const E2E_DIR = ".tmp/e2e";
+// The same build behind Debian's nginx with TLS (deploy/nginx.conf), as owners run it.
+export const PROXY_PORT = PORT + 2;
+export const PROXY_APP_PORT = PORT + 1;
+export const PROXY_URL = `https://localhost:${PROXY_PORT}`;
+export const PROXY_E2E_DIR = ".tmp/e2e-proxy";
+// Few enough that the proxy test can see which address the app counted.
+export const PROXY_CONTACT_LIMIT = 4;
 
 // Debian's Chromium: Playwright's own browser download cannot work on our machines.
 const launchOptions = {
@@ -19,6 +26,16 @@ const launchOptions = {
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 900 } };
+const PROXY_SPEC = /proxy\.spec\.ts/;
+const appEnv = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  ADMIN_EMAIL: "admin@example.com",
+  ADMIN_PASSWORD: "e2e-admin-password",
+  RESEND_API_KEY: "re_e2e_fake",
+  RESEND_BASE_URL: FAKE_RESEND_URL,
+  MAIL_FROM: "Website <web@example.com>",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,14 +52,28 @@ export default defineConfig({
   projects: [
     // A test tagged @desktop or @phone runs only at that width; @js or @nojs only with
     // scripts on or off.
-    { name: "desktop-js", grepInvert: /@phone|@nojs\b/, use: { ...devices["Desktop Chrome"], ...desktop, launchOptions } },
+    { name: "desktop-js", testIgnore: PROXY_SPEC, grepInvert: /@phone|@nojs\b/, use: { ...devices["Desktop Chrome"], ...desktop, launchOptions } },
     {
       name: "desktop-nojs",
+      testIgnore: PROXY_SPEC,
       grepInvert: /@phone|@js\b/,
       use: { ...devices["Desktop Chrome"], ...desktop, launchOptions, javaScriptEnabled: false },
     },
-    { name: "phone-js", grepInvert: /@desktop|@nojs\b/, use: { ...phone, launchOptions } },
-    { name: "phone-nojs", grepInvert: /@desktop|@js\b/, use: { ...phone, launchOptions, javaScriptEnabled: false } },
+    { name: "phone-js", testIgnore: PROXY_SPEC, grepInvert: /@desktop|@nojs\b/, use: { ...phone, launchOptions } },
+    { name: "phone-nojs", testIgnore: PROXY_SPEC, grepInvert: /@desktop|@js\b/, use: { ...phone, launchOptions, javaScriptEnabled: false } },
+    ...(["js", "nojs"] as const).map((mode) => ({
+      name: `https-proxy-${mode}`,
+      testMatch: PROXY_SPEC,
+      grepInvert: mode === "js" ? /@nojs\b/ : /@js\b/,
+      use: {
+        ...devices["Desktop Chrome"],
+        ...desktop,
+        launchOptions,
+        baseURL: PROXY_URL,
+        ignoreHTTPSErrors: true,
+        javaScriptEnabled: mode === "js",
+      },
+    })),
   ],
   webServer: [
     {
@@ -59,19 +90,37 @@ export default defineConfig({
       timeout: 60_000,
       stdout: "pipe",
       env: {
-        NODE_ENV: "production",
+        ...appEnv,
         PORT: String(PORT),
-        HOST: "127.0.0.1",
         DATABASE_PATH: `${E2E_DIR}/app.db`,
         UPLOADS_DIR: `${E2E_DIR}/uploads`,
-        ADMIN_EMAIL: "admin@example.com",
-        ADMIN_PASSWORD: "e2e-admin-password",
         // Every project posts the contact form from 127.0.0.1.
         CONTACT_RATE_LIMIT: "1000",
-        RESEND_API_KEY: "re_e2e_fake",
-        RESEND_BASE_URL: FAKE_RESEND_URL,
-        MAIL_FROM: "Website <web@example.com>",
       },
+    },
+    {
+      command: "node server.js",
+      url: `http://127.0.0.1:${PROXY_APP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        ...appEnv,
+        PORT: String(PROXY_APP_PORT),
+        DATABASE_PATH: `${PROXY_E2E_DIR}/app.db`,
+        UPLOADS_DIR: `${PROXY_E2E_DIR}/uploads`,
+        SITE_URL: PROXY_URL,
+        // nginx is the one hop in front: the client is the address it adds last.
+        TRUST_PROXY: "1",
+        CONTACT_RATE_LIMIT: String(PROXY_CONTACT_LIMIT),
+      },
+    },
+    {
+      command: `node scripts/proxy-for-tests.js ${PROXY_PORT} ${PROXY_APP_PORT}`,
+      url: `${PROXY_URL}/healthz`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
   ],
 });

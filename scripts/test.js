@@ -75,10 +75,26 @@ if (unit) {
   }
 }
 
+/** Debian's nginx, for the browser tests that go through a real HTTPS proxy. */
+function ensureNginx() {
+  if (["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) return;
+  if (process.platform === "linux" && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("nginx is missing: installing Debian's nginx package (the HTTPS proxy tests run it)...");
+    step("apt-get update", "apt-get", ["update", "-qq"]);
+    step("apt-get install nginx", "apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx"], { DEBIAN_FRONTEND: "noninteractive" });
+  }
+  if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
+    console.error("The HTTPS proxy tests need nginx and openssl: sudo apt-get install -y nginx openssl");
+    process.exit(1);
+  }
+}
+
 if (e2e) {
   const chromium = findChromium();
+  ensureNginx();
   ok = step("Production build", `${BIN}/react-router`, ["build"]) && ok;
   fs.rmSync(".tmp/e2e", { recursive: true, force: true });
+  fs.rmSync(".tmp/e2e-proxy", { recursive: true, force: true });
   fs.rmSync(".tmp/playwright.json", { force: true });
   ok =
     step("Browser tests (Chromium, scripts on and off, 390px and 1280px)", `${BIN}/playwright`, ["test"], {
