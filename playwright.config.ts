@@ -92,6 +92,7 @@ export default defineConfig({
       env: {
         ...appEnv,
         PORT: String(PORT),
+        SITE_URL: `http://127.0.0.1:${PORT}`,
         DATABASE_PATH: `${E2E_DIR}/app.db`,
         UPLOADS_DIR: `${E2E_DIR}/uploads`,
         // Every project posts the contact form from 127.0.0.1.

@@ -50,6 +50,17 @@ const server = root.listen(PORT, HOST, (error) => {
   console.log(`Site ready on http://localhost:${PORT}`);
 });
 
+// CONNECT never reaches Express (Node hands it to a 'connect' listener or drops the
+// socket), and methods Node's parser does not know fail before any handler: answer both.
+server.on("connect", (_req, socket) => {
+  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+});
+server.on("clientError", (error, socket) => {
+  if (!socket.writable) return socket.destroy();
+  const status = error.code === "HPE_INVALID_METHOD" ? "501 Not Implemented" : error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+});
+
 // Docker stops a container with SIGTERM; finish in-flight requests, then exit.
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {

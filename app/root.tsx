@@ -70,7 +70,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   // Our own refusals (a form too large, unreadable or sent from elsewhere) carry a message
   // meant for the visitor.
-  const clientError = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data;
+  const clientError = isRouteErrorResponse(error) && [400, 413, 415].includes(error.status) && typeof error.data === "string" && error.data;
   const message = clientError
     ? clientError
     : isRouteErrorResponse(error)
