@@ -1,5 +1,6 @@
 # One container: the site, the admin and the roof tool. State lives in two volumes:
-# /app/data (the SQLite file) and /app/uploads (images). Back both up together.
+# /app/data (the SQLite file, roof pictures in private-uploads/) and /app/uploads (public
+# images). Back both up together.
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app

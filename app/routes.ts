@@ -48,6 +48,7 @@ export default [
   route("admin/messages/export.csv", "routes/resources/messages-csv.ts"),
   route("admin/roof-measurement/:id/measurements.csv", "routes/resources/roof-csv.ts"),
   route("admin/roof-measurement/:id/report.pdf", "routes/resources/roof-report.ts"),
+  route("admin/roof-measurement/images/:name", "routes/resources/roof-image.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

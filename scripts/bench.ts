@@ -117,6 +117,7 @@ async function benchReports() {
   const { getBusinessFacts } = await import("~/models/settings.server");
   const { buildRoofReport } = await import("~/lib/roof-report.server");
   const { emptyView } = await import("~/lib/roof-drawing");
+  const { cleanImage } = await import("~/lib/image-clean.server");
   await prepareApp(() => {});
 
   // A phone-camera-sized picture (noise, so it compresses like a photo, not a flat colour)
@@ -125,7 +126,8 @@ async function benchReports() {
     create: { width: 4032, height: 3024, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 40 } },
   })
     .jpeg({ quality: 85 })
-    .toBuffer();
+    .toBuffer()
+    .then(cleanImage);
   const facet = (points: [number, number][], pitch: number) => ({ points: points.map(([x, y]) => ({ x, y })), pitch });
   const top = {
     ...emptyView(),
@@ -139,7 +141,7 @@ async function benchReports() {
   };
   const id = await saveRoofCustomer(
     { customerName: "Bench", street: "100 Main St", city: "Wellington", state: "KS", zipCode: "67152", area: null, length: null, width: null, pitch: 6 },
-    { drawing: { top, side: emptyView() }, files: { top: { bytes: photo, name: "roof.jpg" }, side: { bytes: photo, name: "side.jpg" } } },
+    { drawing: { top, side: emptyView() }, files: { top: { image: photo!, name: "roof.jpg" }, side: { image: photo!, name: "side.jpg" } } },
   );
   const customer = getRoofCustomer(id!)!;
   const facts = getBusinessFacts();

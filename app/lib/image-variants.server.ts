@@ -1,13 +1,14 @@
 import sharp from "sharp";
+import type { CleanImage } from "./image-clean.server";
 import { variantName, variantWidths } from "./image-variants";
-import type { ImageInfo } from "./image-type";
-import { writeUpload } from "./storage.server";
+import { writeUpload, type UploadStore } from "./storage.server";
 
 /** Writes the smaller WebP copies of a just-stored picture (see variantWidths). */
-export async function writeVariants(storedName: string, bytes: Uint8Array, info: ImageInfo) {
-  const widths = variantWidths({ storedName, contentType: info.contentType, width: info.width });
+export async function writeVariants(storedName: string, image: CleanImage, store: UploadStore) {
+  const widths = variantWidths({ storedName, contentType: image.info.contentType, width: image.info.width });
   for (const width of widths) {
-    const resized = await sharp(bytes).rotate().resize({ width }).webp({ quality: 78 }).toBuffer();
-    writeUpload(variantName(storedName, width), resized);
+    // Already upright and without metadata (cleanImage), and sharp adds none.
+    const resized = await sharp(image.bytes).resize({ width }).webp({ quality: 78 }).toBuffer();
+    writeUpload(variantName(storedName, width), resized, store);
   }
 }

@@ -1,7 +1,7 @@
-import { sniffImage } from "./image-type";
+import { cleanImage } from "./image-clean.server";
 import type { ParsedUpload } from "./upload.server";
 import { UPLOAD_MESSAGES } from "./upload-rules";
-import { NotAnImageError, storeImage } from "~/models/image.server";
+import { storeImage } from "~/models/image.server";
 
 export type LibraryUploadResult = { ok: true; message: string } | { ok: false; message: string; status: number };
 
@@ -9,11 +9,12 @@ export type LibraryUploadResult = { ok: true; message: string } | { ok: false; m
 export async function uploadToLibrary(parsed: ParsedUpload): Promise<LibraryUploadResult> {
   if ("error" in parsed) return { ok: false, message: parsed.error, status: 413 };
   const file = parsed.files.get("file");
-  if (!file || !sniffImage(file.bytes)) return { ok: false, message: UPLOAD_MESSAGES.notImage, status: 400 };
+  const image = file ? await cleanImage(file.bytes) : null;
+  if (!file || !image) return { ok: false, message: UPLOAD_MESSAGES.notImage, status: 400 };
   try {
-    await storeImage({ bytes: file.bytes, originalName: file.name, alt: String(parsed.form.get("alt") ?? "").trim().slice(0, 200) });
+    await storeImage({ image, originalName: file.name, alt: String(parsed.form.get("alt") ?? "").trim().slice(0, 200) });
   } catch (error) {
-    if (!(error instanceof NotAnImageError)) console.error("Image upload failed:", error);
+    console.error("Image upload failed:", error);
     return { ok: false, message: "Failed to upload image", status: 500 };
   }
   return { ok: true, message: "Image uploaded successfully" };

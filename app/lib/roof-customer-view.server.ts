@@ -1,12 +1,15 @@
 import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { nameAtWidth } from "./image-variants";
-import { uploadUrl } from "./storage.server";
+import { roofImageUrl } from "./storage.server";
 
-/** The picture to draw on: the 960 px copy when there is one, light enough for a phone. */
+/**
+ * The picture to draw on: the 960 px copy when there is one, light enough for a phone,
+ * from the signed-in route (a customer's house is never a public file).
+ */
 function picture(image: Image | null) {
   if (!image) return null;
-  return { url: uploadUrl(nameAtWidth(image, 960)), name: image.originalName };
+  return { url: roofImageUrl(nameAtWidth(image, 960)), name: image.originalName };
 }
 
 /** What the roof tool page needs of a customer: plain values and picture URLs. */

@@ -7,7 +7,7 @@ import { formatAddressLine } from "./address";
 import type { BusinessFacts } from "./business";
 import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measureView, measuredPitch, type RoofView, type ViewDrawing } from "./roof-drawing";
 import { centroid } from "./roof-geometry";
-import { uploadPath } from "./storage.server";
+import { storeFor, uploadPath } from "./storage.server";
 
 const MARGIN = 48;
 const BRAND = "#1f5f3a";
@@ -21,7 +21,7 @@ const ft = (n: number) => `${Math.round(n).toLocaleString("en-US")} ft`;
 async function pictureForPdf(image: Image | null): Promise<Buffer | null> {
   if (!image) return null;
   try {
-    const bytes = await fs.readFile(uploadPath(image.storedName));
+    const bytes = await fs.readFile(uploadPath(image.storedName, storeFor(image.purpose)));
     return await sharp(bytes).rotate().resize({ width: 1200, height: 900, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
   } catch (error) {
     console.error(`Roof report: picture ${image.storedName} could not be read:`, error);

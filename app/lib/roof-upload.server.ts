@@ -1,22 +1,21 @@
-import { sniffImage } from "./image-type";
+import type { RoofPicture } from "~/models/roof-customer.server";
+import { cleanImage } from "./image-clean.server";
 import { IMAGE_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "./roof-drawing";
 import type { ParsedUpload } from "./upload.server";
-import { ROOF_IMAGE_TYPES, ROOF_UPLOAD_MESSAGES } from "./upload-rules";
+import { UPLOAD_MESSAGES } from "./upload-rules";
 
-type ViewFile = { bytes: Uint8Array; name: string };
-
-/** The pictures posted with a customer, each checked by its bytes: JPEG, PNG or WebP. */
-export function readRoofImages(
+/** The pictures posted with a customer, each decoded in full and cleaned (see cleanImage). */
+export async function readRoofImages(
   parsed: Extract<ParsedUpload, { form: FormData }>,
-): { ok: true; files: Partial<Record<RoofView, ViewFile>>; remove: Partial<Record<RoofView, boolean>> } | { ok: false; message: string } {
-  const files: Partial<Record<RoofView, ViewFile>> = {};
+): Promise<{ ok: true; files: Partial<Record<RoofView, RoofPicture>>; remove: Partial<Record<RoofView, boolean>> } | { ok: false; message: string }> {
+  const files: Partial<Record<RoofView, RoofPicture>> = {};
   const remove: Partial<Record<RoofView, boolean>> = {};
   for (const view of VIEWS) {
     const file = parsed.files.get(IMAGE_FIELD[view]);
     if (file && file.bytes.byteLength > 0) {
-      const info = sniffImage(file.bytes);
-      if (!info || !(ROOF_IMAGE_TYPES as readonly string[]).includes(info.contentType)) return { ok: false, message: ROOF_UPLOAD_MESSAGES.notImage };
-      files[view] = file;
+      const image = await cleanImage(file.bytes);
+      if (!image) return { ok: false, message: UPLOAD_MESSAGES.notImage };
+      files[view] = { image, name: file.name };
     }
     remove[view] = parsed.form.get(REMOVE_FIELD[view]) === "1";
   }

@@ -6,8 +6,9 @@ import { images, projects, settings, testimonials, type ProjectCategory } from "
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { defaultContactSettings } from "~/lib/contact-settings";
 import { paths } from "~/lib/env.server";
+import { cleanImage, type CleanImage } from "~/lib/image-clean.server";
 import { removeUpload } from "~/lib/storage.server";
-import { saveImageFiles } from "~/models/image.server";
+import { imageFileColumns, saveImageFiles } from "~/models/image.server";
 
 type DemoProject = {
   title: string;
@@ -155,12 +156,14 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
   if (!isEmpty()) return { seeded: false };
   const written: string[] = [];
   try {
-    const files: Array<Awaited<ReturnType<typeof saveImageFiles>> & { bytes: number }> = [];
-    for (const p of DEMO_PROJECTS) {
-      const bytes = fs.readFileSync(path.join(paths.seedImages, p.file));
-      const saved = await saveImageFiles(bytes);
-      written.push(saved.storedName);
-      files.push({ ...saved, bytes: bytes.byteLength });
+    // Cleaned side by side (sharp works off the main thread), stored one by one.
+    const cleaned = await Promise.all(DEMO_PROJECTS.map((p) => cleanImage(fs.readFileSync(path.join(paths.seedImages, p.file)))));
+    const files: { storedName: string; image: CleanImage }[] = [];
+    for (const [i, image] of cleaned.entries()) {
+      if (!image) throw new Error(`Demo picture ${DEMO_PROJECTS[i].file} is not a valid image`);
+      const storedName = await saveImageFiles(image);
+      written.push(storedName);
+      files.push({ storedName, image });
     }
     const db = getDb();
     db.transaction((tx) => {
@@ -171,16 +174,7 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
         const createdAt = new Date(base + (DEMO_PROJECTS.length - i) * 86_400_000);
         const image = tx
           .insert(images)
-          .values({
-            storedName: file.storedName,
-            originalName: p.file,
-            contentType: file.info.contentType,
-            bytes: file.bytes,
-            width: file.info.width,
-            height: file.info.height,
-            alt: p.alt,
-            createdAt,
-          })
+          .values({ ...imageFileColumns(file.storedName, file.image, p.file), alt: p.alt, createdAt })
           .returning()
           .get();
         tx.insert(projects)
@@ -215,7 +209,7 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
     });
     return { seeded: true };
   } catch (error) {
-    written.forEach(removeUpload);
+    written.forEach((name) => removeUpload(name, "public"));
     throw error;
   }
 }

@@ -3,8 +3,9 @@ import { getDb } from "~/db/client.server";
 import { images, projects, type ProjectCategory } from "~/db/schema";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
+import type { CleanImage } from "~/lib/image-clean.server";
 import { removeUpload, uploadUrl } from "~/lib/storage.server";
-import { saveImageFiles } from "./image.server";
+import { imageFileColumns, saveImageFiles } from "./image.server";
 
 export type ProjectCard = {
   id: number;
@@ -55,7 +56,7 @@ export function getProject(id: number): ProjectCard | undefined {
   return row ? toCard(row) : undefined;
 }
 
-type NewImage = { bytes: Uint8Array; originalName: string };
+type NewImage = { image: CleanImage; originalName: string };
 
 function fields(input: ProjectInput) {
   return {
@@ -75,26 +76,18 @@ function fields(input: ProjectInput) {
  * without its file.
  */
 async function withImageFiles<T>(image: NewImage, alt: string, write: (imageId: number) => T): Promise<T> {
-  const { storedName, info } = await saveImageFiles(image.bytes);
+  const storedName = await saveImageFiles(image.image);
   try {
     return getDb().transaction((tx) => {
       const row = tx
         .insert(images)
-        .values({
-          storedName,
-          originalName: image.originalName.slice(0, 255),
-          contentType: info.contentType,
-          bytes: image.bytes.byteLength,
-          width: info.width,
-          height: info.height,
-          alt,
-        })
+        .values({ ...imageFileColumns(storedName, image.image, image.originalName), alt })
         .returning()
         .get();
       return write(row.id);
     });
   } catch (error) {
-    removeUpload(storedName);
+    removeUpload(storedName, "public");
     throw error;
   }
 }
@@ -127,7 +120,7 @@ export async function updateProject(id: number, input: ProjectInput, image?: New
     db.update(projects).set({ ...fields(input), imageId, updatedAt: new Date() }).where(eq(projects.id, id)).run();
     if (old) db.delete(images).where(eq(images.id, old.id)).run();
   });
-  if (old) removeUpload(old.storedName);
+  if (old) removeUpload(old.storedName, "public");
   return true;
 }
 
@@ -140,6 +133,6 @@ export function deleteProject(id: number): boolean {
     if (changes && old) tx.delete(images).where(eq(images.id, old.id)).run();
     return changes > 0;
   });
-  if (deleted && old) removeUpload(old.storedName);
+  if (deleted && old) removeUpload(old.storedName, "public");
   return deleted;
 }

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
+import type { CleanImage } from "~/lib/image-clean.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
 import { parseDrawing, type Drawing, type RoofView } from "~/lib/roof-drawing";
 import { deleteImage, storeImage } from "./image.server";
@@ -40,11 +41,11 @@ function values(input: RoofCustomerInput) {
   };
 }
 
-type ViewFile = { bytes: Uint8Array; name: string };
+export type RoofPicture = { image: CleanImage; name: string };
 export type RoofSaveExtras = {
   drawing?: Drawing;
   /** New pictures per view; they replace what the customer had. */
-  files?: Partial<Record<RoofView, ViewFile>>;
+  files?: Partial<Record<RoofView, RoofPicture>>;
   /** Views whose picture staff removed. */
   remove?: Partial<Record<RoofView, boolean>>;
 };
@@ -64,7 +65,7 @@ export async function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSav
   try {
     for (const view of ["top", "side"] as const) {
       const file = extras.files?.[view];
-      if (file) stored[view] = await storeImage({ bytes: file.bytes, originalName: file.name, purpose: "roof", alt: `${view} view` });
+      if (file) stored[view] = await storeImage({ image: file.image, originalName: file.name, purpose: "roof", alt: `${view} view` });
     }
     const previous = input.id ? db.select().from(roofCustomers).where(eq(roofCustomers.id, input.id)).get() : undefined;
     if (input.id && !previous) {

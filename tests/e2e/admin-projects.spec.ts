@@ -102,7 +102,7 @@ test("a file that is not a picture is refused with a clear message", async ({ ad
   await page.getByLabel("Image file").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>hi</html>") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("region", { name: "Image library" }).getByRole("alert")).toHaveText(
-    "Please upload a valid image file (JPEG, PNG, WebP or GIF)",
+    "Please upload a valid image file (JPEG, PNG, or WebP)",
   );
 });
 

@@ -106,7 +106,8 @@ test("@js measure a roof on an uploaded top view, keep the customer and hand ove
 
   // Everything comes back from the server: the stored picture, the outline, the totals.
   await page.reload();
-  await expect(canvas.locator("image")).toHaveAttribute("href", /^\/uploads\/[a-f0-9]{24}/);
+  // Served by the signed-in route, never from the public /uploads folder.
+  await expect(canvas.locator("image")).toHaveAttribute("href", /^\/admin\/roof-measurement\/images\/[a-f0-9]{24}/);
   await expect(canvas.locator("[data-facet='1'] polygon")).toHaveCount(1);
   expect(await areaShown(page, "Roof area")).toBeCloseTo(1342, -1.5);
 
@@ -222,7 +223,7 @@ test("@nojs without scripts: a picture, typed measurements, Calculate, save, CSV
   await page.getByLabel("Top View picture").setInputFiles(ROOF_PHOTO);
   await page.getByRole("button", { name: "Save Customer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Customer data saved successfully" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Top View with saved outlines" }).locator("image")).toHaveAttribute("href", /^\/uploads\//);
+  await expect(page.getByRole("img", { name: "Top View with saved outlines" }).locator("image")).toHaveAttribute("href", /^\/admin\/roof-measurement\/images\//);
   await expect(page.getByText(/Saved picture: roofing-replacement\.webp/)).toBeVisible();
 
   const csvDownload = page.waitForEvent("download");

@@ -66,7 +66,7 @@ describe("admin routes refuse anonymous requests", () => {
 
 // The admin's non-HTML routes (uploads, exports) answer 401 instead of redirecting.
 const RESOURCE_DIR = path.resolve("app/routes/resources");
-const ADMIN_RESOURCES = ["image-upload.ts", "messages-csv.ts", "roof-csv.ts", "roof-report.ts"];
+const ADMIN_RESOURCES = ["image-upload.ts", "messages-csv.ts", "roof-csv.ts", "roof-image.ts", "roof-report.ts"];
 
 describe("admin resource routes refuse anonymous requests", () => {
   for (const file of ADMIN_RESOURCES) {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import sharp from "sharp";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/lib/auth.server";
 import { paths } from "~/lib/env.server";
@@ -8,9 +8,12 @@ import { listImages } from "~/models/image.server";
 import { getProject, listProjects } from "~/models/project.server";
 import { upsertUser } from "~/models/user.server";
 import { action } from "~/routes/admin/projects";
+import { action as uploadAction } from "~/routes/resources/image-upload";
+import { describeStored, jpegMagicHtml, phonePhoto, picture, truncatedPng } from "./test-images";
 
 let cookie = "";
-const png = () => sharp({ create: { width: 640, height: 480, channels: 3, background: "#884" } }).png().toBuffer();
+const png = () => picture("png", 640);
+const NOT_AN_IMAGE = "Please upload a valid image file (JPEG, PNG, or WebP)";
 const disk = () => fs.readdirSync(paths.uploads).sort();
 
 beforeAll(async () => {
@@ -69,7 +72,7 @@ describe("project uploads", () => {
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
     const res = (await post(project, { field: "image", bytes: html, name: "photo.jpg", type: "image/jpeg" })) as Refusal;
     expect(res.init.status).toBe(400);
-    expect(res.data.result?.error?.image).toEqual(["Please upload a valid image file (JPEG, PNG, WebP or GIF)"]);
+    expect(res.data.result?.error?.image).toEqual([NOT_AN_IMAGE]);
     expect(disk()).toEqual(before);
   });
 
@@ -109,7 +112,7 @@ describe("image library", () => {
   it("uploads, refuses non-images, and deletes with the files", async () => {
     const before = disk();
     const bad = (await post({ intent: "upload-image" }, { field: "file", bytes: new TextEncoder().encode("GIF8? no"), name: "x.gif" })) as Refusal;
-    expect(bad.data.error).toBe("Please upload a valid image file (JPEG, PNG, WebP or GIF)");
+    expect(bad.data.error).toBe(NOT_AN_IMAGE);
     expect(disk()).toEqual(before);
 
     await post({ intent: "upload-image", alt: "Ridge vent close-up" }, { field: "file", bytes: await png(), name: "vent.png" });
@@ -120,5 +123,56 @@ describe("image library", () => {
     await post({ intent: "delete-image", id: String(image.id) });
     expect(listImages().find((i) => i.id === image.id)).toBeUndefined();
     expect(disk()).toEqual(before);
+  });
+});
+
+const brokenFiles = async () => [
+  { bytes: await truncatedPng(1200), name: "cut.png" },
+  { bytes: await truncatedPng(300), name: "small-cut.png" },
+  { bytes: jpegMagicHtml(), name: "photo.jpg", type: "image/jpeg" },
+  { bytes: await picture("gif"), name: "anim.gif", type: "image/gif" },
+];
+
+describe("every picture is decoded in full and stored clean", () => {
+  it("the project editor refuses a PNG cut short, a page behind JPEG bytes and a GIF, as a form error", async () => {
+    const before = disk();
+    for (const file of await brokenFiles()) {
+      const res = (await post(project, { field: "image", ...file })) as Refusal;
+      expect(res.init.status, file.name).toBe(400);
+      expect(res.data.result?.error?.image).toEqual([NOT_AN_IMAGE]);
+    }
+    expect(disk()).toEqual(before);
+  });
+
+  it("the library refuses them too, from the form and from the progress upload", async () => {
+    const before = disk();
+    for (const file of await brokenFiles()) {
+      const res = (await post({ intent: "upload-image" }, { field: "file", ...file })) as Refusal;
+      expect(res.init.status, file.name).toBe(400);
+      expect(res.data.error).toBe(NOT_AN_IMAGE);
+
+      const body = new FormData();
+      body.set("file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/png" }));
+      const request = new Request("http://site.test/admin/images/upload", { method: "POST", body, headers: { Cookie: cookie } });
+      const json = (await uploadAction({ request, params: {}, context: {} } as never)) as Response;
+      expect(json.status, file.name).toBe(400);
+      expect(await json.json()).toEqual({ ok: false, message: NOT_AN_IMAGE, status: 400 });
+    }
+    expect(disk()).toEqual(before);
+  });
+
+  it("a phone photo is stored upright, without EXIF, GPS or colour profile, in the library and with a project", async () => {
+    await post({ intent: "upload-image" }, { field: "file", bytes: await phonePhoto(), name: "gps.jpg", type: "image/jpeg" });
+    const image = listImages().find((i) => i.originalName === "gps.jpg")!;
+    await post({ ...project, title: "Upright porch" }, { field: "image", bytes: await phonePhoto(), name: "porch.jpg", type: "image/jpeg" });
+    const card = listProjects().find((p) => p.title === "Upright porch")!;
+    expect(card.image).toMatchObject({ width: 300, height: 400 });
+    for (const name of [image.storedName, card.image!.url.split("/").pop()!]) {
+      const bytes = fs.readFileSync(path.join(paths.uploads, name));
+      const stored = await describeStored(bytes);
+      expect(stored).toMatchObject({ format: "jpeg", width: 300, height: 400, exif: undefined, icc: undefined, orientation: undefined });
+      expect(bytes.includes(Buffer.from("PhoneCam"))).toBe(false);
+    }
+    expect(image).toMatchObject({ width: 300, height: 400, bytes: fs.statSync(path.join(paths.uploads, image.storedName)).size });
   });
 });

@@ -1,23 +1,24 @@
 import fs from "node:fs";
-import sharp from "sharp";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/lib/auth.server";
 import { paths } from "~/lib/env.server";
 import { emptyView } from "~/lib/roof-drawing";
 import { prepareApp } from "~/lib/startup.server";
+import { privateUploadsDir } from "~/lib/storage.server";
 import { listImages } from "~/models/image.server";
 import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
 import { upsertUser } from "~/models/user.server";
-import { action } from "~/routes/admin/roof-measurement";
+import { action, loader } from "~/routes/admin/roof-measurement";
 import { loader as csvLoader } from "~/routes/resources/roof-csv";
+import { loader as imageLoader } from "~/routes/resources/roof-image";
 import { loader as pdfLoader } from "~/routes/resources/roof-report";
+import { describeStored, jpegMagicHtml, phonePhoto, picture, truncatedPng } from "./test-images";
 
 let cookie = "";
-const picture = (format: "png" | "jpeg" | "webp" | "gif", width = 800) => {
-  const blank = sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: "#775" } });
-  return blank.toFormat(format).toBuffer();
-};
-const disk = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).sort() : []);
+const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+// Roof pictures are customer records: they go to the private folder, never the public one.
+const disk = () => list(privateUploadsDir);
 type Args = Parameters<typeof action>[0];
 
 beforeAll(async () => {
@@ -70,6 +71,8 @@ describe("roof customers with pictures", () => {
     expect(saved.drawingData.top.facets[0].pitch).toBe(6);
     expect(disk().length).toBeGreaterThan(before.length);
     expect(listImages().map((i) => i.originalName)).not.toContain("top.png");
+    expect(list(paths.uploads)).not.toContain(saved.topImage!.storedName);
+    expect(path.relative(paths.uploads, privateUploadsDir).startsWith("..")).toBe(true);
   });
 
   it("replacing a picture deletes the old file; removing one deletes it too", async () => {
@@ -88,12 +91,15 @@ describe("roof customers with pictures", () => {
     expect(disk()).not.toContain(second.storedName);
   });
 
-  it("refuses a GIF or a text file called .png, saving nothing", async () => {
+  it("refuses a GIF, a text file called .png, a PNG cut short or a page dressed as a JPEG, saving nothing", async () => {
     const before = disk();
     const count = listRoofCustomers().length;
     for (const file of [
       { bytes: await picture("gif"), name: "roof.gif", type: "image/gif" },
       { bytes: Buffer.from("hello"), name: "roof.png" },
+      { bytes: await truncatedPng(1200), name: "cut.png" },
+      { bytes: await truncatedPng(300), name: "small-cut.png" },
+      { bytes: jpegMagicHtml(), name: "roof.jpg", type: "image/jpeg" },
     ]) {
       const res = (await post(customer, { topImage: file })) as Refusal;
       expect(res.init.status).toBe(400);
@@ -157,7 +163,6 @@ describe("roof customers with pictures", () => {
     expect(bad.data.maps).toMatchObject({ ok: false, message: "Please enter a valid API key" });
     const ok = (await post({ intent: "save-maps-key", apiKey: "AIzaSyTEST-0123456789abcdefgh" })) as { data: { maps: { message: string } } };
     expect(ok.data.maps.message).toBe("API key saved successfully. Refreshing to test connection...");
-    const { loader } = await import("~/routes/admin/roof-measurement");
     const page = (await loader({
       request: new Request("http://site.test/admin/roof-measurement", { headers: { Cookie: cookie } }),
       params: {},
@@ -168,5 +173,46 @@ describe("roof customers with pictures", () => {
     expect(cleared.data.maps.message).toBe("API key cleared");
     const tag = (await post({ intent: "save-publisher-tag", publisherTag: "abc123-verification" })) as { data: { maps: { message: string } } };
     expect(tag.data.maps.message).toBe("Google Publisher Tag saved successfully");
+  });
+
+  it("stores a phone photo upright, without its EXIF, GPS or colour profile", async () => {
+    const photo = await phonePhoto();
+    expect((await describeStored(photo)).exif).toBeDefined();
+    const res = (await post(customer, { topImage: { bytes: photo, name: "porch.jpg", type: "image/jpeg" } })) as Response;
+    const image = getRoofCustomer(idFrom(res))!.topImage!;
+    const stored = await describeStored(fs.readFileSync(path.join(privateUploadsDir, image.storedName)));
+    expect(stored).toMatchObject({ format: "jpeg", width: 300, height: 400, exif: undefined, icc: undefined, orientation: undefined });
+    expect(image).toMatchObject({ width: 300, height: 400, contentType: "image/jpeg" });
+  });
+});
+
+describe("roof pictures are served to signed-in staff only", () => {
+  const get = (name: string, headers: HeadersInit = { Cookie: cookie }) =>
+    imageLoader({ request: new Request(`http://site.test/admin/roof-measurement/images/${name}`, { headers }), params: { name }, context: {} } as never);
+  const status = (fn: () => Promise<unknown>) => fn().then((r) => (r as Response).status, (e: Response) => e.status);
+
+  it("the page links the picture through the signed-in route, which answers staff and no one else", async () => {
+    const res = (await post(customer, { topImage: { bytes: await picture("png", 1200), name: "house.png" } })) as Response;
+    const id = idFrom(res);
+    const page = (await loader({ request: new Request(`http://site.test/admin/roof-measurement?customer=${id}`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never)) as {
+      current: { images: { top: { url: string } } };
+    };
+    const url = page.current.images.top.url;
+    expect(url).toMatch(/^\/admin\/roof-measurement\/images\/[a-f0-9]{24}-w960\.webp$/);
+    const name = url.split("/").pop()!;
+
+    const ok = (await get(name)) as Response;
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toBe("image/webp");
+    expect(ok.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(ok.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect((await describeStored(Buffer.from(await ok.arrayBuffer()))).width).toBe(960);
+
+    const original = getRoofCustomer(id)!.topImage!.storedName;
+    expect(((await get(original)) as Response).headers.get("Content-Type")).toBe("image/png");
+    expect(await status(() => get(name, {}))).toBe(401);
+    expect(await status(() => get("0123456789abcdef01234567.png"))).toBe(404);
+    expect(await status(() => get("..%2Fapp.db"))).toBe(404);
+    expect(await status(() => get("../app.db"))).toBe(404);
   });
 });

@@ -5,10 +5,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { paths } from "~/lib/env.server";
 import { seedDemoContent } from "~/lib/seed.server";
+import { privateUploadsDir } from "~/lib/storage.server";
 
 describe("npm run backup", () => {
   it("copies the database and every upload into one timestamped folder", async () => {
     await seedDemoContent();
+    fs.mkdirSync(privateUploadsDir, { recursive: true });
+    fs.writeFileSync(path.join(privateUploadsDir, "0123456789abcdef01234567.jpg"), "a roof picture");
     const out = path.join(path.dirname(paths.database), "backups");
     const result = spawnSync(process.execPath, ["scripts/backup.js", "--out", out], { encoding: "utf8", env: process.env });
     expect(result.status).toBe(0);
@@ -17,5 +20,6 @@ describe("npm run backup", () => {
     expect(copy.prepare("select count(*) from projects").pluck().get()).toBe(9);
     copy.close();
     expect(fs.readdirSync(path.join(out, folder, "uploads")).sort()).toEqual(fs.readdirSync(paths.uploads).sort());
+    expect(fs.readdirSync(path.join(out, folder, "private-uploads"))).toEqual(["0123456789abcdef01234567.jpg"]);
   });
 });

@@ -6,7 +6,7 @@ import { AdminThumb } from "~/components/admin-image";
 import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import type { Image } from "~/db/schema";
 import { formatBytes } from "~/lib/format-bytes";
-import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type Library = { images: (Image & { url: string; thumbUrl: string })[]; total: number; page: number; deleting: Image | null };
@@ -27,8 +27,8 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
       >
         <label className="block min-w-60 flex-1">
           <span className="text-sm font-medium">Image file</span>
-          <input name="file" type="file" required accept="image/png,image/jpeg,image/webp,image/gif" className={`${inputClass} py-1.5`} />
-          <span className="mt-1 block text-xs text-ink-soft">PNG, JPG, WebP, GIF up to 10MB</span>
+          <input name="file" type="file" required accept={IMAGE_TYPES.join(",")} className={`${inputClass} py-1.5`} />
+          <span className="mt-1 block text-xs text-ink-soft">PNG, JPG or WebP up to 10MB</span>
         </label>
         <label className="block min-w-60 flex-1">
           <span className="text-sm font-medium">Alt text</span>

@@ -5,6 +5,7 @@ import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
 import { PROJECT_CATEGORIES } from "~/db/schema";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
+import { IMAGE_TYPES } from "~/lib/upload-rules";
 import type { ProjectCard } from "~/models/project.server";
 
 export function ProjectTable({ projects, linkFor }: { projects: ProjectCard[]; linkFor: (key: string, value: number) => string }) {
@@ -113,8 +114,8 @@ export function ProjectEditor({
       </label>
       <label className="block">
         <span className="text-sm font-medium">{project ? "Replace image" : "Image *"} (thumbnail for videos)</span>
-        <input name="image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" className={`${inputClass} py-1.5`} />
-        <span className="mt-1 block text-xs text-ink-soft">PNG, JPG, GIF up to 10MB</span>
+        <input name="image" type="file" accept={IMAGE_TYPES.join(",")} className={`${inputClass} py-1.5`} />
+        <span className="mt-1 block text-xs text-ink-soft">PNG, JPG or WebP up to 10MB</span>
         <FieldError id="image-error" errors={form.allErrors.image} />
       </label>
       <label className="block">

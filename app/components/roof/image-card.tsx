@@ -2,7 +2,7 @@ import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
 import { secondaryButton } from "~/components/admin-ui";
 import type { RoofCustomerView } from "~/lib/roof-customer-view.server";
 import { IMAGE_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
-import { ROOF_IMAGE_TYPES } from "~/lib/upload-rules";
+import { IMAGE_TYPES } from "~/lib/upload-rules";
 import { Tabs } from "./tabs";
 
 export function ImageArea({
@@ -93,7 +93,7 @@ export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged
                 type="file"
                 name={IMAGE_FIELD[v]}
                 form={formId}
-                accept={ROOF_IMAGE_TYPES.join(",")}
+                accept={IMAGE_TYPES.join(",")}
                 onChange={(e) => onFile(v, e.currentTarget)}
                 className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
               />

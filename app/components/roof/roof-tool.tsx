@@ -13,7 +13,7 @@ import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { CANVAS_WIDTH, emptyDrawing, measureView, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
-import { roofImageProblem, ROOF_UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { imageFileProblem, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MapsBadge, MapsSettings, type MapsActionResult } from "./maps-settings";
 import { RoofCanvas } from "./roof-canvas";
@@ -102,7 +102,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   async function stageFile(view: RoofView, input: HTMLInputElement) {
     const file = input.files?.[0];
     if (!file) return;
-    const problem = roofImageProblem(file);
+    const problem = imageFileProblem(file);
     if (problem) {
       toast.error(problem);
       input.value = "";
@@ -121,7 +121,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
     } catch {
       URL.revokeObjectURL(url);
       input.value = "";
-      toast.error(ROOF_UPLOAD_MESSAGES.readFailed);
+      toast.error(UPLOAD_MESSAGES.readFailed);
     } finally {
       setReading(null);
     }

@@ -14,7 +14,7 @@ import { BusinessFactsFormSchema, factsFromForm } from "~/lib/business";
 import { ContactSettingsFormSchema } from "~/lib/contact-settings";
 import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/lib/library-upload.server";
-import { sniffImage } from "~/lib/image-type";
+import { cleanImage } from "~/lib/image-clean.server";
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { uploadUrl } from "~/lib/storage.server";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -120,9 +120,10 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
   const { id, ...input } = submission.value;
   const imageError = (message: string) =>
     data<ActionResult>({ form: "project", result: submission.reply({ fieldErrors: { image: [message] } }) }, { status: 400 });
-  if (file && !sniffImage(file.bytes)) return imageError(UPLOAD_MESSAGES.notImage);
-  if (!id && !file) return imageError(IMAGE_REQUIRED);
-  const image = file ? { bytes: file.bytes, originalName: file.name } : undefined;
+  const cleaned = file ? await cleanImage(file.bytes) : undefined;
+  if (cleaned === null) return imageError(UPLOAD_MESSAGES.notImage);
+  if (!id && !cleaned) return imageError(IMAGE_REQUIRED);
+  const image = cleaned && file ? { image: cleaned, originalName: file.name } : undefined;
   try {
     if (id) {
       if (!(await updateProject(id, { id, ...input }, image))) throw new Error(`Project ${id} no longer exists`);

@@ -73,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (area !== null) submission.payload.area = String(area);
     return data(submission.reply());
   }
-  const images = readRoofImages(parsed);
+  const images = await readRoofImages(parsed);
   if (!images.ok) return data(submission.reply({ formErrors: [images.message] }), { status: 400 });
   try {
     const id = await saveRoofCustomer(

@@ -1,0 +1,19 @@
+import { requireAdmin } from "~/lib/auth.server";
+import { readUpload } from "~/lib/storage.server";
+import type { Route } from "./+types/roof-image";
+
+/** A roof tool picture (a customer's house): for signed-in staff only, never cached by a shared cache. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, { resource: true });
+  const file = await readUpload(params.name, "private");
+  if (!file) throw new Response("Not found", { status: 404 });
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}
