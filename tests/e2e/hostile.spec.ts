@@ -152,3 +152,21 @@ test("@desktop @js security headers: CSP with script hashes on every page, admin
   const data = await request.get("/admin/testimonials.data", { headers: { Cookie: `__session=${session}` } });
   expect(data.headers()["cache-control"]).toContain("no-store");
 });
+
+test("@desktop @js a script slipped into a page does not run, and the browser reports it", async ({ browser }) => {
+  // A page of its own, outside the fixture that fails tests on any CSP report.
+  const page = await browser.newPage();
+  const reports: string[] = [];
+  page.on("console", (message) => reports.push(message.text()));
+  await page.goto("/");
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true";
+    document.body.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return (window as Window & { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  expect(reports.some((text) => /Content Security Policy/.test(text))).toBe(true);
+  await page.close();
+});

@@ -18,7 +18,6 @@ import { cleanImage } from "~/lib/image-clean.server";
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { uploadUrl } from "~/lib/storage.server";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { isMultipart, readForm } from "~/lib/request-body.server";
 import { parseUploadForm } from "~/lib/upload.server";
 import { countImages, deleteImage, getImage, listImages, updateImageAlt } from "~/models/image.server";
 import { getSetting, setSetting } from "~/models/settings.server";
@@ -66,7 +65,7 @@ type ActionResult =
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const back = listUrl(request);
-  const parsed = isMultipart(request) ? await parseUploadForm(request) : { form: await readForm(request), files: new Map() };
+  const parsed = await parseUploadForm(request);
   const intent = "form" in parsed ? parsed.form.get("intent") : null;
 
   if ("error" in parsed) {
