@@ -11,6 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { megabytes, rssOf, waitFor } from "./server-process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -25,28 +26,6 @@ process.env.NODE_ENV = "production";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-function rssOf(pid: number): number | null {
-  try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-    return line ? Number(line[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-async function waitFor(url: string, timeoutMs = 30_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -102,8 +81,7 @@ async function benchServer() {
       console.log(r.page.padEnd(40), r.rps.toFixed(0).padStart(8), ms(r.p50).padStart(10), ms(r.p95).padStart(10), ms(r.p99).padStart(10), String(r.bytes).padStart(8));
     }
     const rss = rssOf(server.pid!);
-    const mb = (n: number | null) => (n ? `${(n / 1024 / 1024).toFixed(0)} MB` : "unknown");
-    console.log(`Server memory (resident): ${mb(idle)} after start, ${mb(rss)} after the run`);
+    console.log(`Server memory (resident): ${megabytes(idle)} after start, ${megabytes(rss)} after the run`);
   } finally {
     agent.destroy();
     server.kill();
