@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Loader2, Play, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { PROJECT_CATEGORIES } from "~/db/schema";
+import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import {
   CAROUSEL_SCROLL_PX,
   CAROUSEL_TITLES,

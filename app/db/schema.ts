@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { MAIL_STATES } from "../lib/mail-retry";
+import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -10,12 +12,8 @@ const updatedAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-export const PROJECT_CATEGORIES = ["framing", "roofing", "bright-green"] as const;
-export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
-export const MEDIA_TYPES = ["image", "video"] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-export const MAIL_STATES = ["pending", "sent", "failed", "skipped"] as const;
-export type MailState = (typeof MAIL_STATES)[number];
+export type { MailState } from "../lib/mail-retry";
+export type { MediaType, ProjectCategory } from "../lib/project-categories";
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),

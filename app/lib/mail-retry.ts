@@ -1,3 +1,7 @@
+/** Where each mail of a contact message stands. */
+export const MAIL_STATES = ["pending", "sent", "failed", "skipped"] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
 /** Minutes to wait before each retry of a notification that failed. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120, 360] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;

@@ -1,4 +1,4 @@
-import type { ProjectCategory } from "~/db/schema";
+import type { ProjectCategory } from "~/lib/project-categories";
 
 export const PORTFOLIO_TABS = [
   { value: "all", label: "All Projects" },

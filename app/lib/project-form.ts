@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEDIA_TYPES, PROJECT_CATEGORIES } from "~/db/schema";
+import { MEDIA_TYPES, PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { parseVideoUrl } from "./video";
 
 export const PROJECT_REQUIRED = "Title, category and description are required";

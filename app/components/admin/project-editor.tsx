@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
-import { PROJECT_CATEGORIES } from "~/db/schema";
+import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import type { ProjectCard } from "~/models/project.server";
