@@ -38,7 +38,10 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/projects.tsx"),
+    route("admin", "routes/admin/projects.tsx", { id: "admin-projects" }),
+    route("admin/projects/:category", "routes/admin/projects.tsx", { id: "admin-projects-category" }),
+    route("admin/images", "routes/admin/images.tsx"),
+    route("admin/contact", "routes/admin/contact.tsx"),
     route("admin/testimonials", "routes/admin/testimonials.tsx"),
     route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),

@@ -43,7 +43,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
   });
   const hours = fields.hours.getFieldList();
   return (
-    <Form method="post" action="/admin?tab=contact" {...getFormProps(form)} aria-labelledby="business-facts-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
+    <Form method="post" action="/admin/contact" {...getFormProps(form)} aria-labelledby="business-facts-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
       <div>
         <h2 id="business-facts-title" className="text-lg font-bold">
           Business details

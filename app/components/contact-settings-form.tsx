@@ -21,7 +21,7 @@ export function ContactSettingsForm({
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action="/admin?tab=contact" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm">
+    <Form method="post" action="/admin/contact" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm">
       <h2 className="text-lg font-bold">Contact settings</h2>
       {form.errors?.length ? (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">

@@ -13,7 +13,7 @@ test("create, edit and delete a project with an upload; the portfolio follows", 
   const notice = (text: string) =>
     jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
 
-  await page.goto("/admin?tab=framing");
+  await page.goto("/admin/projects/framing");
   await page.getByRole("link", { name: "Add New Project" }).click();
   const editor = page.getByRole("dialog", { name: "Add New Project" });
   await editor.getByRole("button", { name: "Save" }).click();
@@ -37,7 +37,7 @@ test("create, edit and delete a project with an upload; the portfolio follows", 
   await page.goto("/portfolio?category=framing");
   await expect(page.getByRole("link", { name: title })).toBeVisible();
 
-  await page.goto("/admin?tab=framing");
+  await page.goto("/admin/projects/framing");
   await page.getByRole("link", { name: `Edit ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Project" });
   await expect(edit.getByLabel("Title *")).toHaveValue(title);
@@ -48,7 +48,7 @@ test("create, edit and delete a project with an upload; the portfolio follows", 
   await page.goto("/portfolio?category=framing");
   await expect(page.getByRole("link", { name: `${title} (done)` })).toBeVisible();
 
-  await page.goto("/admin?tab=framing");
+  await page.goto("/admin/projects/framing");
   await page.getByRole("link", { name: `Delete ${title} (done)` }).click();
   const confirm = page.getByRole("dialog", { name: "Delete Project" });
   await expect(confirm).toContainText("Are you sure you want to delete this project?");
@@ -65,14 +65,23 @@ test("the project tabs and table", async ({ adminPage: page }) => {
   // On a phone the header row is hidden (rows become labelled cards), but it is still the table's.
   await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText(["Image", "Title", "Category", "Featured", "Actions"]);
   await sections.getByRole("link", { name: "Bright Green" }).click();
+  await expect(page).toHaveURL(/\/admin\/projects\/bright-green$/);
+  await expect(sections.getByRole("link", { name: "Bright Green" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("row").filter({ hasText: "Bright Green Treatment on a Ranch Home, Newton" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Hail Damage Repair, Haysville" })).toHaveCount(0);
+  await sections.getByRole("link", { name: "Images" }).click();
+  await expect(page).toHaveURL(/\/admin\/images$/);
+  await expect(page.getByRole("region", { name: "Image library" })).toBeVisible();
+  // A bookmark from before the sections had their own addresses still lands right.
+  await page.goto("/admin?tab=contact");
+  await expect(page).toHaveURL(/\/admin\/contact$/);
+  await expect(sections.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
 });
 
 test("upload to the library, see its size and date, then delete it", async ({ adminPage: page }, info) => {
   const notice = (text: string) =>
     jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
-  await page.goto("/admin?tab=images");
+  await page.goto("/admin/images");
   const file = await picture("#357");
   file.name = `library-${info.project.name}.png`;
   await page.getByLabel("Image file").setInputFiles(file);
@@ -98,7 +107,7 @@ test("upload to the library, see its size and date, then delete it", async ({ ad
 });
 
 test("a file that is not a picture is refused with a clear message", async ({ adminPage: page }) => {
-  await page.goto("/admin?tab=images");
+  await page.goto("/admin/images");
   await page.getByLabel("Image file").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>hi</html>") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("region", { name: "Image library" }).getByRole("alert")).toHaveText(
@@ -116,7 +125,7 @@ test("uploaded files are served as images, never as pages", async ({ request }) 
 });
 
 test("@phone admin lists fit a phone screen: rows become labelled cards", async ({ adminPage: page }) => {
-  for (const path of ["/admin", "/admin/testimonials", "/admin/roof-measurement", "/admin?tab=contact"]) {
+  for (const path of ["/admin", "/admin/testimonials", "/admin/roof-measurement", "/admin/contact"]) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
   }

@@ -58,7 +58,7 @@ test("anonymous requests for the CSV get 401", async ({ request }) => {
 });
 
 test("a changed autoresponder subject is used for the next message @desktop @js", async ({ adminPage: page }, info) => {
-  await page.goto("/admin?tab=contact");
+  await page.goto("/admin/contact");
   const subject = page.getByLabel("Autoresponder subject");
   await expect(subject).toHaveValue("Thank you for contacting Prairie Ridge Framing & Roofing");
   await subject.fill(`Thanks from the Whitakers (${info.project.name})`);
@@ -74,7 +74,7 @@ test("a changed autoresponder subject is used for the next message @desktop @js"
   await contact.getByRole("button", { name: "Send Message" }).click();
   await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toContain(`Thanks from the Whitakers (${info.project.name})`);
 
-  await page.goto("/admin?tab=contact");
+  await page.goto("/admin/contact");
   await page.getByLabel("Autoresponder subject").fill("Thank you for contacting Prairie Ridge Framing & Roofing");
   await page.getByLabel("Notification email (where new messages go)").fill("not-an-email");
   await page.getByRole("button", { name: "Save Settings" }).click();
@@ -95,7 +95,7 @@ test("an empty form gets the spec's message inline, and as a toast when scripts 
 });
 
 test("business details: a social page added in the admin appears in the footer, and goes again @desktop @js", async ({ adminPage: page, browser, baseURL }) => {
-  await page.goto("/admin?tab=contact");
+  await page.goto("/admin/contact");
   const details = page.getByRole("form", { name: "Business details" });
   await expect(details.getByLabel("Phone")).toHaveValue("(620) 555-0142");
   await details.getByLabel("Facebook").fill("facebook.com/prairieridge");
@@ -124,10 +124,10 @@ test("business details: a social page added in the admin appears in the footer, 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const plain = await context.newPage();
   await signIn(plain, baseURL!);
-  await plain.goto("/admin?tab=contact");
+  await plain.goto("/admin/contact");
   await plain.getByRole("button", { name: "Add opening hours" }).click();
   await expect(plain.getByRole("group", { name: "Days" })).toHaveCount(3);
-  await plain.goto("/admin?tab=contact");
+  await plain.goto("/admin/contact");
   await plain.getByLabel("Facebook").fill("");
   await plain.getByRole("button", { name: "Save Business Details" }).click();
   await expect(plain.getByRole("status").filter({ hasText: "Business details saved successfully" })).toBeVisible();

@@ -66,6 +66,11 @@ const ACTIONS = [
   "/admin/login",
   "/admin",
   "/admin.data",
+  "/admin/projects/roofing",
+  "/admin/images",
+  "/admin/images.data",
+  "/admin/contact",
+  "/admin/contact.data",
   "/admin/testimonials",
   "/admin/testimonials.data",
   "/admin/roof-measurement",
@@ -145,7 +150,7 @@ test("@desktop @js security headers: CSP with script hashes on every page, admin
     expect(csp, path).toContain("frame-ancestors 'self'");
   }
   expect((await request.get("/admin/login")).headers()["cache-control"]).toContain("no-store");
-  for (const path of ["/admin", "/admin/testimonials", "/admin/roof-measurement", "/admin/messages"]) {
+  for (const path of ["/admin", "/admin/images", "/admin/contact", "/admin/testimonials", "/admin/roof-measurement", "/admin/messages"]) {
     const res = await request.get(path, { headers: { Cookie: `__session=${session}` }, maxRedirects: 0 });
     expect(res.headers()["cache-control"], path).toContain("no-store");
   }

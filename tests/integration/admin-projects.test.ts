@@ -7,6 +7,7 @@ import { prepareApp } from "~/lib/startup.server";
 import { listImages } from "~/models/image.server";
 import { getProject, listProjects } from "~/models/project.server";
 import { upsertUser } from "~/models/user.server";
+import { action as imagesAction } from "~/routes/admin/images";
 import { action } from "~/routes/admin/projects";
 import { action as uploadAction } from "~/routes/resources/image-upload";
 import { describeStored, jpegMagicHtml, phonePhoto, picture, truncatedPng } from "./test-images";
@@ -26,8 +27,11 @@ async function post(fields: Record<string, string>, file?: { field: string; byte
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   if (file) body.set(file.field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/png" }));
-  const request = new Request("http://site.test/admin", { method: "POST", body, headers: { Cookie: cookie } });
-  return action({ request, params: {}, context: { clientAddress: "127.0.0.1" } } as Parameters<typeof action>[0]);
+  // The image library's intents belong to /admin/images, the rest to the projects list.
+  const library = ["upload-image", "save-alt", "delete-image"].includes(fields.intent);
+  const request = new Request(`http://site.test/admin${library ? "/images" : ""}`, { method: "POST", body, headers: { Cookie: cookie } });
+  const args = { request, params: {}, context: { clientAddress: "127.0.0.1" } } as never;
+  return library ? imagesAction(args) : action(args);
 }
 
 type Refusal = { data: { form: string; error?: string; result?: { error?: Record<string, string[]> } }; init: { status: number } };

@@ -86,7 +86,7 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
                     <input readOnly value={image.url} aria-label={`URL of ${image.originalName}`} className={`${inputClass} mt-0 text-xs`} />
                   )}
                   <Link
-                    to={`/admin?tab=images&deleteImage=${image.id}`}
+                    to={`/admin/images?deleteImage=${image.id}`}
                     preventScrollReset
                     className="rounded p-2 text-red-700 hover:bg-red-50"
                     aria-label={`Delete ${image.originalName}`}
@@ -102,7 +102,7 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
       {pages > 1 && (
         <nav aria-label="Library pages" className="flex gap-2">
           {Array.from({ length: pages }, (_, i) => (
-            <Link key={i} to={`/admin?tab=images&page=${i + 1}`} aria-current={library.page === i + 1 ? "page" : undefined} className={secondaryButton}>
+            <Link key={i} to={`/admin/images?page=${i + 1}`} aria-current={library.page === i + 1 ? "page" : undefined} className={secondaryButton}>
               {i + 1}
             </Link>
           ))}
@@ -115,8 +115,8 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
           detail={library.deleting.originalName}
           id={library.deleting.id}
           intent="delete-image"
-          action="/admin?tab=images"
-          closeTo="/admin?tab=images"
+          action="/admin/images"
+          closeTo="/admin/images"
         />
       )}
     </section>

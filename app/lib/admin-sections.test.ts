@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { redirectForOldTab } from "./admin-sections";
+
+describe("redirectForOldTab", () => {
+  const at = (path: string) => redirectForOldTab(new URL(path, "http://site.test"));
+
+  it("sends each old tab to its own route, keeping the rest of the query", () => {
+    expect(at("/admin?tab=images")).toBe("/admin/images");
+    expect(at("/admin?tab=images&page=2")).toBe("/admin/images?page=2");
+    expect(at("/admin?tab=contact")).toBe("/admin/contact");
+    expect(at("/admin?tab=framing&edit=new")).toBe("/admin/projects/framing?edit=new");
+    expect(at("/admin?tab=all")).toBe("/admin");
+    expect(at("/admin?tab=nonsense")).toBe("/admin");
+  });
+
+  it("leaves URLs without a tab alone", () => {
+    expect(at("/admin")).toBeNull();
+    expect(at("/admin?edit=3")).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { AdminSectionTabs } from "~/components/admin/section-tabs";
+import { BusinessFactsForm } from "~/components/business-facts-form";
+import { ContactSettingsForm } from "~/components/contact-settings-form";
+import { redirectWithFlash } from "~/lib/admin-actions.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { BusinessFactsFormSchema, factsFromForm } from "~/lib/business";
+import { ContactSettingsFormSchema } from "~/lib/contact-settings";
+import { readForm } from "~/lib/request-body.server";
+import { getSetting, setSetting } from "~/models/settings.server";
+import type { Route } from "./+types/contact";
+
+// The Contact tab: how the contact form's mail goes out, and the business details every
+// public page shows. Two forms, one entity (settings).
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { contactSettings: getSetting("contact"), businessFacts: getSetting("business") };
+}
+
+type FormName = "contact-settings" | "business-facts";
+type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.get("intent") === "save-business-facts") {
+    return saveSettingsForm(form, {
+      name: "business-facts",
+      schema: BusinessFactsFormSchema,
+      save: (value) => setSetting("business", factsFromForm(value)),
+      failed: "Failed to save business details",
+      saved: "Business details saved successfully",
+    });
+  }
+  return saveSettingsForm(form, {
+    name: "contact-settings",
+    schema: ContactSettingsFormSchema,
+    save: (value) => setSetting("contact", value),
+    failed: "Failed to save contact settings",
+    saved: "Contact settings saved successfully",
+  });
+}
+
+/** Validate, store, and come back with a message. */
+async function saveSettingsForm<S extends z.ZodType<Record<string, unknown>>>(
+  form: FormData,
+  opts: { name: FormName; schema: S; save: (value: z.output<S>) => void; failed: string; saved: string },
+) {
+  const submission = parseWithZod(form, { schema: opts.schema });
+  if (submission.status !== "success") return data<ActionResult>({ form: opts.name, result: submission.reply() }, { status: 400 });
+  try {
+    opts.save(submission.value);
+  } catch (error) {
+    console.error(`${opts.failed}:`, error);
+    return data<ActionResult>({ form: opts.name, result: submission.reply({ formErrors: [opts.failed] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin/contact", { type: "success", message: opts.saved });
+}
+
+export default function AdminContact({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminSectionTabs />
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <ContactSettingsForm
+          settings={loaderData.contactSettings}
+          lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined}
+        />
+        <BusinessFactsForm facts={loaderData.businessFacts} lastResult={actionData?.form === "business-facts" ? actionData.result : undefined} />
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Contact | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import { ImageLibrary } from "~/components/admin/image-library";
+import { AdminSectionTabs } from "~/components/admin/section-tabs";
+import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { nameAtWidth } from "~/lib/image-variants";
+import { uploadToLibrary } from "~/lib/library-upload.server";
+import { uploadUrl } from "~/lib/storage.server";
+import { parseUploadForm } from "~/lib/upload.server";
+import { countImages, deleteImage, getImage, listImages, updateImageAlt } from "~/models/image.server";
+import type { Route } from "./+types/images";
+
+const PAGE_SIZE = 100;
+const LIST = "/admin/images";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const page = parseId(params.get("page")) ?? 1;
+  return {
+    images: listImages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((i) => ({
+      ...i,
+      url: uploadUrl(i.storedName),
+      thumbUrl: uploadUrl(nameAtWidth(i, 480)),
+    })),
+    total: countImages(),
+    page,
+    deleting: getImage(parseId(params.get("deleteImage")) ?? 0) ?? null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = await parseUploadForm(request);
+  if ("error" in parsed) return data({ error: parsed.error }, { status: 413 });
+  const { form } = parsed;
+  switch (form.get("intent")) {
+    case "delete-image": {
+      const ok = deleteImage(parseId(form.get("id")) ?? 0);
+      return redirectWithFlash(LIST, ok ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
+    }
+    case "save-alt":
+      updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));
+      return redirectWithFlash(LIST, { type: "success", message: "Alt text saved" });
+    default: {
+      const result = await uploadToLibrary(parsed);
+      if (!result.ok) return data({ error: result.message }, { status: result.status });
+      return redirectWithFlash(LIST, { type: "success", message: result.message });
+    }
+  }
+}
+
+export default function AdminImages({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminSectionTabs />
+      <ImageLibrary library={loaderData} pageSize={PAGE_SIZE} uploadError={actionData?.error} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Images | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { startSession } from "~/lib/auth.server";
+import { prepareApp } from "~/lib/startup.server";
+import { getSetting } from "~/models/settings.server";
+import { upsertUser } from "~/models/user.server";
+import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
+import { loader as imagesLoader } from "~/routes/admin/images";
+import { loader as projectsLoader } from "~/routes/admin/projects";
+
+// The Projects screen's six tabs are routes of their own: the URL says where the owner is.
+
+let cookie = "";
+beforeAll(async () => {
+  await prepareApp(() => {});
+  const { user } = await upsertUser("sections@example.com", "sections-password");
+  cookie = (await startSession(user.id)).split(";")[0];
+});
+
+const args = (url: string, params: Record<string, string> = {}, init: RequestInit = {}) =>
+  ({ request: new Request(`http://site.test${url}`, { ...init, headers: { Cookie: cookie, ...init.headers } }), params, context: { clientAddress: "127.0.0.1" } }) as never;
+const thrown = (run: () => unknown) => Promise.resolve().then(run).then(() => undefined, (e: unknown) => e);
+
+describe("admin sections", () => {
+  it.each([
+    ["/admin?tab=images", "/admin/images"],
+    ["/admin?tab=contact", "/admin/contact"],
+    ["/admin?tab=roofing&edit=new", "/admin/projects/roofing?edit=new"],
+    ["/admin?tab=all", "/admin"],
+  ])("an old link %s goes to %s", async (from, to) => {
+    const res = (await thrown(() => projectsLoader(args(from)))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(to);
+  });
+
+  it("lists one category at /admin/projects/:category, and an unknown one is not found", async () => {
+    const roofing = (await projectsLoader(args("/admin/projects/roofing", { category: "roofing" }))) as { category: string; projects: { category: string }[] };
+    expect(roofing.category).toBe("roofing");
+    expect(roofing.projects.length).toBeGreaterThan(0);
+    expect(roofing.projects.every((p) => p.category === "roofing")).toBe(true);
+    const missing = (await thrown(() => projectsLoader(args("/admin/projects/siding", { category: "siding" })))) as { init: { status: number } };
+    expect(missing.init.status).toBe(404);
+  });
+
+  it("the image library and the contact settings have their own loaders", async () => {
+    const library = (await imagesLoader(args("/admin/images"))) as { total: number; images: { url: string }[] };
+    expect(library.total).toBeGreaterThan(0);
+    expect(library.images[0].url).toMatch(/^\/uploads\//);
+    const contact = (await contactLoader(args("/admin/contact"))) as { contactSettings: { notificationEmail: string } };
+    expect(contact.contactSettings.notificationEmail).toContain("@");
+  });
+
+  it("the contact settings save from their own route, and come back to it", async () => {
+    const body = new URLSearchParams({
+      intent: "save-contact-settings",
+      autoresponderEnabled: "on",
+      autoresponderSubject: "Thanks from the roofers",
+      autoresponderMessage: "We will call you back today.",
+      notificationEmail: "owner@example.com",
+    });
+    const res = (await contactAction(args("/admin/contact", {}, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin/contact");
+    expect(getSetting("contact")).toMatchObject({ autoresponderSubject: "Thanks from the roofers", notificationEmail: "owner@example.com" });
+  });
+});
