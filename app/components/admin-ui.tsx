@@ -1,13 +1,11 @@
 import { Pencil, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { primaryButton, secondaryButton } from "./form";
 
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2 shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600";
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-70";
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2 font-semibold text-ink hover:bg-sand";
+// The form pieces are shared with the public contact form; admin screens import them here too.
+export { FieldError, inputClass, primaryButton, secondaryButton } from "./form";
+
 
 /**
  * An editor that is a modal when scripts run and a plain panel of the page without them:
@@ -57,15 +55,6 @@ export function EditorDialog({
       </div>
       <div className="px-6 py-5">{children}</div>
     </dialog>
-  );
-}
-
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {errors[0]}
-    </p>
   );
 }
 

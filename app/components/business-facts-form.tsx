@@ -3,20 +3,18 @@ import { Plus } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { BusinessFactsFormSchema, DAY_CODES, type BusinessFacts } from "~/lib/business";
-import { FieldError, inputClass, primaryButton, secondaryButton } from "./admin-ui";
+import { Field, FieldError, inputClass, secondaryButton, SubmitButton } from "./form";
 
 const DAY_LABELS: Record<(typeof DAY_CODES)[number], string> = { Mo: "Mon", Tu: "Tue", We: "Wed", Th: "Thu", Fr: "Fri", Sa: "Sat", Su: "Sun" };
 
 type Meta = ReturnType<typeof useForm<Record<string, unknown>>>[1][string];
 
-function Field({ label, meta, type = "text", hint, ...rest }: { label: string; meta: Meta; type?: "text" | "email" | "tel" | "url" | "time"; hint?: string; maxLength?: number; autoComplete?: string }) {
+/** One text input of the form, labelled, with its hint and error. */
+function TextField({ label, meta, type = "text", hint, ...rest }: { label: string; meta: Meta; type?: "text" | "email" | "tel" | "url" | "time"; hint?: string; maxLength?: number; autoComplete?: string }) {
   return (
-    <label className="block">
-      <span className="text-sm font-medium">{label}</span>
+    <Field label={label} hint={hint} error={meta}>
       <input {...getInputProps(meta, { type })} {...rest} className={inputClass} />
-      {hint && <span className="mt-1 block text-xs text-ink-soft">{hint}</span>}
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </label>
+    </Field>
   );
 }
 
@@ -57,22 +55,22 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
           {form.errors[0]}
         </p>
       ) : null}
-      <Field label="Company name" meta={fields.company} maxLength={120} autoComplete="organization" />
+      <TextField label="Company name" meta={fields.company} maxLength={120} autoComplete="organization" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Phone" meta={fields.phone} type="tel" maxLength={40} />
-        <Field label="Email" meta={fields.email} type="email" />
+        <TextField label="Phone" meta={fields.phone} type="tel" maxLength={40} />
+        <TextField label="Email" meta={fields.email} type="email" />
       </div>
-      <Field label="Street address" meta={fields.street} maxLength={160} />
+      <TextField label="Street address" meta={fields.street} maxLength={160} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_5rem_7rem]">
         <div className="col-span-2 sm:col-span-1">
-          <Field label="City" meta={fields.city} maxLength={80} />
+          <TextField label="City" meta={fields.city} maxLength={80} />
         </div>
-        <Field label="State" meta={fields.region} maxLength={2} />
-        <Field label="ZIP" meta={fields.postalCode} maxLength={10} />
+        <TextField label="State" meta={fields.region} maxLength={2} />
+        <TextField label="ZIP" meta={fields.postalCode} maxLength={10} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Owner" meta={fields.owner} maxLength={120} />
-        <Field label="Lead contractor" meta={fields.leadContractor} maxLength={120} />
+        <TextField label="Owner" meta={fields.owner} maxLength={120} />
+        <TextField label="Lead contractor" meta={fields.leadContractor} maxLength={120} />
       </div>
       <fieldset className="space-y-4">
         <legend className="text-sm font-medium">Opening hours</legend>
@@ -82,10 +80,10 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
             <div key={row.key} className="space-y-2 rounded-lg border border-black/10 p-3">
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_9.5rem_9.5rem]">
                 <div className="col-span-2 sm:col-span-1">
-                  <Field label="Shown as" meta={r.label} maxLength={40} hint="For example Monday - Friday" />
+                  <TextField label="Shown as" meta={r.label} maxLength={40} hint="For example Monday - Friday" />
                 </div>
-                <Field label="Opens" meta={r.opens} type="time" />
-                <Field label="Closes" meta={r.closes} type="time" />
+                <TextField label="Opens" meta={r.opens} type="time" />
+                <TextField label="Closes" meta={r.closes} type="time" />
               </div>
               <fieldset>
                 <legend className="text-xs font-medium text-ink-soft">Days</legend>
@@ -116,13 +114,11 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Social media pages (leave empty to hide the icon)</legend>
-        <Field label="Facebook" meta={fields.facebook} type="url" hint="For example https://www.facebook.com/yourpage" />
-        <Field label="Instagram" meta={fields.instagram} type="url" />
-        <Field label="YouTube" meta={fields.youtube} type="url" />
+        <TextField label="Facebook" meta={fields.facebook} type="url" hint="For example https://www.facebook.com/yourpage" />
+        <TextField label="Instagram" meta={fields.instagram} type="url" />
+        <TextField label="YouTube" meta={fields.youtube} type="url" />
       </fieldset>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? "Saving..." : "Save Business Details"}
-      </button>
+      <SubmitButton busy={busy}>Save Business Details</SubmitButton>
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from "react-toastify";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ContactSchema, firstContactError, HONEYPOT_FIELD, type ContactResult } from "~/lib/contact-form";
+import { Field, SubmitButton } from "./form";
 
 const SENDING_TOAST = "contact-sending";
 
@@ -71,16 +72,10 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
         </label>
       </div>
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
-        <label className="block">
-          <span className="text-sm font-medium">
-            Name <span className="text-brand">*</span>
-          </span>
+        <Field label={<Required>Name</Required>}>
           <input name="name" required maxLength={100} autoComplete="name" defaultValue={values?.name} className={field} />
-        </label>
-        <label className="block">
-          <span className="text-sm font-medium">
-            Email <span className="text-brand">*</span>
-          </span>
+        </Field>
+        <Field label={<Required>Email</Required>}>
           <input
             name="email"
             type="email"
@@ -90,15 +85,11 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
             defaultValue={values?.email}
             className={field}
           />
-        </label>
-        <label className="block sm:col-span-2">
-          <span className="text-sm font-medium">Phone</span>
+        </Field>
+        <Field label="Phone" className="block sm:col-span-2">
           <input name="phone" type="tel" maxLength={40} autoComplete="tel" defaultValue={values?.phone} className={field} />
-        </label>
-        <label className="block sm:col-span-2">
-          <span className="text-sm font-medium">
-            Message <span className="text-brand">*</span>
-          </span>
+        </Field>
+        <Field label={<Required>Message</Required>} className="block sm:col-span-2">
           <textarea
             name="message"
             required
@@ -108,14 +99,11 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
             className={field}
             placeholder="What can we help with? Address and a rough size of the job help us quote."
           />
-        </label>
+        </Field>
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
-          >
-            {busy ? "Sending..." : "Send Message"}
-          </button>
+          <SubmitButton busy={busy} busyText="Sending..." className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+            Send Message
+          </SubmitButton>
         </div>
       </fieldset>
       <div aria-live="polite" className="mt-4">
@@ -131,5 +119,13 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
         )}
       </div>
     </fetcher.Form>
+  );
+}
+
+function Required({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      {children} <span className="text-brand">*</span>
+    </>
   );
 }

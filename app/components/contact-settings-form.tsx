@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ContactSettingsFormSchema, type ContactSettings } from "~/lib/contact-settings";
-import { FieldError, inputClass, primaryButton } from "./admin-ui";
+import { Field, inputClass, SubmitButton } from "./form";
 
 export function ContactSettingsForm({
   settings,
@@ -28,27 +28,21 @@ export function ContactSettingsForm({
           {form.errors[0]}
         </p>
       ) : null}
-      <label className="block">
-        <span className="text-sm font-medium">Notification email (where new messages go)</span>
+      <Field label="Notification email (where new messages go)" error={fields.notificationEmail}>
         <input {...getInputProps(fields.notificationEmail, { type: "email" })} className={inputClass} />
-        <FieldError id={fields.notificationEmail.errorId} errors={fields.notificationEmail.errors} />
-      </label>
+      </Field>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input {...getInputProps(fields.autoresponderEnabled, { type: "checkbox" })} /> Send an automatic reply to visitors
       </label>
-      <label className="block">
-        <span className="text-sm font-medium">Autoresponder subject</span>
+      <Field label="Autoresponder subject" error={fields.autoresponderSubject}>
         <input {...getInputProps(fields.autoresponderSubject, { type: "text" })} maxLength={200} className={inputClass} />
-        <FieldError id={fields.autoresponderSubject.errorId} errors={fields.autoresponderSubject.errors} />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Autoresponder message</span>
+      </Field>
+      <Field label="Autoresponder message" error={fields.autoresponderMessage}>
         <textarea {...getTextareaProps(fields.autoresponderMessage)} rows={5} maxLength={5000} className={inputClass} />
-        <FieldError id={fields.autoresponderMessage.errorId} errors={fields.autoresponderMessage.errors} />
-      </label>
-      <button type="submit" name="intent" value="save-contact-settings" className={primaryButton} disabled={busy}>
-        {busy ? "Saving..." : "Save Settings"}
-      </button>
+      </Field>
+      <SubmitButton name="intent" value="save-contact-settings" busy={busy}>
+        Save Settings
+      </SubmitButton>
     </Form>
   );
 }

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
-import { AdminTable, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
+import { AdminTable, RowActions } from "~/components/admin-ui";
+import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
@@ -78,12 +79,10 @@ export function ProjectEditor({
           {required ? PROJECT_REQUIRED : (form.errors?.[0] ?? uploadError)}
         </p>
       )}
-      <label className="block">
-        <span className="text-sm font-medium">Title *</span>
+      <Field label="Title *">
         <input {...getInputProps(fields.title, { type: "text" })} maxLength={120} autoFocus className={inputClass} />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Category *</span>
+      </Field>
+      <Field label="Category *">
         <select {...getSelectProps(fields.category)} className={inputClass}>
           {PROJECT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -91,11 +90,10 @@ export function ProjectEditor({
             </option>
           ))}
         </select>
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Description *</span>
+      </Field>
+      <Field label="Description *">
         <textarea {...getTextareaProps(fields.description)} rows={3} maxLength={2000} className={inputClass} />
-      </label>
+      </Field>
       <fieldset>
         <legend className="text-sm font-medium">Media type</legend>
         <div className="mt-1 flex gap-6">
@@ -107,21 +105,19 @@ export function ProjectEditor({
           ))}
         </div>
       </fieldset>
-      <label className="block">
-        <span className="text-sm font-medium">Video URL (YouTube or Vimeo, for video items)</span>
+      <Field label="Video URL (YouTube or Vimeo, for video items)" error={fields.videoUrl}>
         <input {...getInputProps(fields.videoUrl, { type: "url" })} placeholder="https://www.youtube.com/watch?v=..." className={inputClass} />
-        <FieldError id={fields.videoUrl.errorId} errors={fields.videoUrl.errors} />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">{project ? "Replace image" : "Image *"} (thumbnail for videos)</span>
+      </Field>
+      <Field
+        label={`${project ? "Replace image" : "Image *"} (thumbnail for videos)`}
+        hint="PNG, JPG or WebP up to 10MB"
+        error={{ errorId: "image-error", errors: form.allErrors.image }}
+      >
         <input name="image" type="file" accept={IMAGE_TYPES.join(",")} className={`${inputClass} py-1.5`} />
-        <span className="mt-1 block text-xs text-ink-soft">PNG, JPG or WebP up to 10MB</span>
-        <FieldError id="image-error" errors={form.allErrors.image} />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Alt text (describes the picture for screen readers)</span>
+      </Field>
+      <Field label="Alt text (describes the picture for screen readers)">
         <input {...getInputProps(fields.altText, { type: "text" })} maxLength={200} className={inputClass} />
-      </label>
+      </Field>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input {...getInputProps(fields.featured, { type: "checkbox" })} /> Featured
       </label>
@@ -129,9 +125,9 @@ export function ProjectEditor({
         <Link to={closeTo} className={secondaryButton}>
           Cancel
         </Link>
-        <button type="submit" name="intent" value="save-project" className={primaryButton} disabled={busy}>
-          {busy ? "Saving..." : "Save"}
-        </button>
+        <SubmitButton name="intent" value="save-project" busy={busy}>
+          Save
+        </SubmitButton>
       </div>
     </Form>
   );

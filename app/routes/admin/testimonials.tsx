@@ -3,7 +3,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Star } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AdminTable, ConfirmDelete, EditorDialog, FieldError, inputClass, primaryButton, RowActions, secondaryButton } from "~/components/admin-ui";
+import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
+import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
@@ -152,30 +153,23 @@ function TestimonialEditor({ testimonial, lastResult }: { testimonial: Editable 
           {missing ? NAME_AND_QUOTE_REQUIRED : form.errors?.[0]}
         </p>
       )}
-      <label className="block">
-        <span className="text-sm font-medium">Name *</span>
+      <Field label="Name *">
         <input {...getInputProps(fields.name, { type: "text" })} maxLength={100} autoFocus className={inputClass} />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Location</span>
+      </Field>
+      <Field label="Location">
         <input {...getInputProps(fields.location, { type: "text" })} maxLength={100} placeholder="Wichita, KS" className={inputClass} />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Quote *</span>
+      </Field>
+      <Field label="Quote *">
         <textarea {...getTextareaProps(fields.quote)} rows={4} maxLength={1000} className={inputClass} />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Rating (1-5)</span>
+      </Field>
+      <Field label="Rating (1-5)" error={fields.rating}>
         <input {...getInputProps(fields.rating, { type: "number" })} min={1} max={5} step={1} className={`${inputClass} w-24`} />
-        <FieldError id={fields.rating.errorId} errors={fields.rating.errors} />
-      </label>
+      </Field>
       <div className="flex justify-end gap-3 pt-2">
         <Link to={LIST} className={secondaryButton}>
           Cancel
         </Link>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Saving..." : "Save"}
-        </button>
+        <SubmitButton busy={busy}>Save</SubmitButton>
       </div>
     </Form>
   );
