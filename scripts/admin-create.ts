@@ -3,8 +3,8 @@
 // ADMIN_PASSWORD, or is asked for on the terminal, or read from the first line of stdin.
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { closeDb } from "~/db/client.server";
-import { MIN_PASSWORD_LENGTH } from "~/lib/password.server";
+import { closeDb } from "~/server/db.server";
+import { MIN_PASSWORD_LENGTH } from "~/server/password.server";
 import { upsertUser } from "~/models/user.server";
 
 async function askPassword(): Promise<string> {

@@ -1,7 +1,7 @@
 // npm run backup [-- --out backups]
 // A consistent copy of the whole state while the site runs: SQLite's online backup of the
 // database plus copies of the uploads folder and of the private pictures beside the
-// database (roof tool photos, see app/lib/storage.server.ts), side by side in
+// database (roof tool photos, see app/server/storage.server.ts), side by side in
 // backups/<timestamp>/.
 import Database from "better-sqlite3";
 import fs from "node:fs";

@@ -90,12 +90,12 @@ async function benchServer() {
 
 async function benchReports() {
   const { default: sharp } = await import("sharp");
-  const { prepareApp } = await import("~/lib/startup.server");
+  const { prepareApp } = await import("~/services/startup.server");
   const { saveRoofCustomer, getRoofCustomer } = await import("~/models/roof-customer.server");
   const { getBusinessFacts } = await import("~/models/settings.server");
-  const { buildRoofReport } = await import("~/lib/roof-report.server");
+  const { buildRoofReport } = await import("~/services/roof-report.server");
   const { emptyView } = await import("~/lib/roof-drawing");
-  const { cleanImage } = await import("~/lib/image-clean.server");
+  const { cleanImage } = await import("~/server/image-clean.server");
   await prepareApp(() => {});
 
   // A phone-camera-sized picture (noise, so it compresses like a photo, not a flat colour)

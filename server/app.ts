@@ -2,11 +2,11 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import "react-router";
 import type { ServerBuild } from "react-router";
-import { env, paths } from "~/lib/env.server";
+import { env, paths } from "~/server/env.server";
 import { startMailQueue } from "~/lib/contact-mailer.server";
-import { FORM_MAX_BYTES } from "~/lib/request-body.server";
-import { prepareApp } from "~/lib/startup.server";
-import { MULTIPART_MAX_BYTES } from "~/lib/upload.server";
+import { FORM_MAX_BYTES } from "~/server/request-body.server";
+import { prepareApp } from "~/services/startup.server";
+import { MULTIPART_MAX_BYTES } from "~/server/upload.server";
 
 declare module "react-router" {
   interface AppLoadContext {

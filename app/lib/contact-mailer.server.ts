@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { contactMessages, type ContactMessage } from "~/db/schema";
 import type { ContactSettings } from "~/lib/contact-settings";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";

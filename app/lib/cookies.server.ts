@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie, type CookieOptions } from "react-router";
 import { getSetting, setSetting } from "~/models/settings.server";
-import { env } from "./env.server";
+import { env } from "~/server/env.server";
 
 /**
  * SESSION_SECRET, or one generated once and kept in the database, so no install shares a

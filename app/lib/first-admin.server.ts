@@ -1,6 +1,6 @@
 import { countUsers, upsertUser } from "~/models/user.server";
-import { env } from "./env.server";
-import { generatePassword, MIN_PASSWORD_LENGTH } from "./password.server";
+import { env } from "~/server/env.server";
+import { generatePassword, MIN_PASSWORD_LENGTH } from "~/server/password.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 

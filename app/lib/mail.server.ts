@@ -1,5 +1,5 @@
 import { Resend } from "resend";
-import { env } from "./env.server";
+import { env } from "~/server/env.server";
 
 export type Mail = {
   to: string;

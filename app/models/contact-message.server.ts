@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { contactMessages, type ContactMessage } from "~/db/schema";
 import { CONTACT_SUBJECT, type ContactInput } from "~/lib/contact-form";
 

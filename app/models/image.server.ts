@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { images, type Image } from "~/db/schema";
-import type { CleanImage } from "~/lib/image-clean.server";
-import { writeVariants } from "~/lib/image-variants.server";
-import { newStoredName, removeUpload, storeFor, writeUpload } from "~/lib/storage.server";
+import type { CleanImage } from "~/server/image-clean.server";
+import { writeVariants } from "~/server/image-variants.server";
+import { newStoredName, removeUpload, storeFor, writeUpload } from "~/server/storage.server";
 
 /**
  * Writes a cleaned picture and its smaller copies under a server-chosen name, in the

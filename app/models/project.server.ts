@@ -1,10 +1,10 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { images, projects, type ProjectCategory } from "~/db/schema";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
-import type { CleanImage } from "~/lib/image-clean.server";
-import { removeUpload, uploadUrl } from "~/lib/storage.server";
+import type { CleanImage } from "~/server/image-clean.server";
+import { removeUpload, uploadUrl } from "~/server/storage.server";
 import { imageFileColumns, saveImageFiles } from "./image.server";
 
 export type ProjectCard = {

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
-import type { CleanImage } from "~/lib/image-clean.server";
+import type { CleanImage } from "~/server/image-clean.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
 import { parseDrawing, type Drawing, type RoofView } from "~/lib/roof-drawing";
 import { deleteImage, storeImage } from "./image.server";

@@ -1,6 +1,6 @@
 import { count, eq, lt, or } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { sessions, users } from "~/db/schema";
 
 /** Signed out after 3 days without use, and after 30 days whatever happens. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { settings } from "~/db/schema";
 import { BusinessFactsSchema, DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
 import {

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { testimonials, type Testimonial } from "~/db/schema";
 import type { TestimonialInput } from "~/lib/testimonial-form";
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { users, type User } from "~/db/schema";
-import { hashPassword } from "~/lib/password.server";
+import { hashPassword } from "~/server/password.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

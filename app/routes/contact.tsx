@@ -1,12 +1,12 @@
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/server/request-body.server";
 import { data } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
-import { clientIp } from "~/lib/client-ip.server";
+import { clientIp } from "~/server/client-ip.server";
 import { HONEYPOT_FIELD, MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
 import { deliverContactMessage } from "~/lib/contact-mailer.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/server/env.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { createContactMessage } from "~/models/contact-message.server";

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useMatches } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { siteOrigin } from "~/lib/origin.server";
+import { siteOrigin } from "~/server/origin.server";
 import { businessJsonLd, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { getBusinessFacts } from "~/models/settings.server";
 import type { Route } from "./+types/public-layout";

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { getUserByEmail } from "~/models/user.server";
-import { verifyPassword } from "~/lib/password.server";
+import { verifyPassword } from "~/server/password.server";
 
 function run(args: string[], opts: { password?: string; input?: string } = {}) {
   const env = { ...process.env };

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
-import { prepareApp } from "~/lib/startup.server";
+import { getDb } from "~/server/db.server";
+import { prepareApp } from "~/services/startup.server";
 
 // Every module under app/routes/admin, except the login page itself, must refuse an
 // anonymous request in its loader and its action, and change nothing doing so.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/lib/auth.server";
-import { prepareApp } from "~/lib/startup.server";
+import { prepareApp } from "~/services/startup.server";
 import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";

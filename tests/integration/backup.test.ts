@@ -3,9 +3,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { paths } from "~/lib/env.server";
-import { seedDemoContent } from "~/lib/seed.server";
-import { privateUploadsDir } from "~/lib/storage.server";
+import { paths } from "~/server/env.server";
+import { seedDemoContent } from "~/services/seed.server";
+import { privateUploadsDir } from "~/server/storage.server";
 
 describe("npm run backup", () => {
   it("copies the database and every upload into one timestamped folder", async () => {

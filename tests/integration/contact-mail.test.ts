@@ -12,9 +12,9 @@ vi.hoisted(() => {
 const fake = await startFakeResend();
 process.env.RESEND_BASE_URL = fake.url;
 
-const { getDb } = await import("~/db/client.server");
+const { getDb } = await import("~/server/db.server");
 const { contactMessages } = await import("~/db/schema");
-const { prepareApp } = await import("~/lib/startup.server");
+const { prepareApp } = await import("~/services/startup.server");
 const { deliverContactMessage, processMailQueue } = await import("~/lib/contact-mailer.server");
 const { createContactMessage } = await import("~/models/contact-message.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");

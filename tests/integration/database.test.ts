@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 
 describe("database", () => {
   it("migrates an empty file into every table of the data model", () => {

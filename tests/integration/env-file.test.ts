@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const loader = pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href;
-const envModule = pathToFileURL(path.resolve("app/lib/env.server.ts")).href;
+const envModule = pathToFileURL(path.resolve("app/server/env.server.ts")).href;
 
 /** Reads the app's environment the way the server does, in a folder of our choosing. */
 function readEnvIn(cwd: string, extra: NodeJS.ProcessEnv = {}) {

@@ -7,7 +7,7 @@ describe("first admin from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     // Imported after the variables are set: the environment is read once, at import.
     const { ensureFirstAdmin } = await import("~/lib/first-admin.server");
     const { getUserByEmail } = await import("~/models/user.server");
-    const { verifyPassword } = await import("~/lib/password.server");
+    const { verifyPassword } = await import("~/server/password.server");
     const lines: string[] = [];
     await ensureFirstAdmin((line) => lines.push(line));
     expect(lines.join("\n")).toContain("dale@example.com");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "~/lib/first-admin.server";
-import { verifyPassword } from "~/lib/password.server";
+import { verifyPassword } from "~/server/password.server";
 import { countUsers, getUserByEmail } from "~/models/user.server";
 
 describe("first admin on an empty database", () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepareApp } from "~/lib/startup.server";
+import { prepareApp } from "~/services/startup.server";
 import { upsertUser } from "~/models/user.server";
 import { action } from "~/routes/admin/login";
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { images, projects, settings, testimonials } from "~/db/schema";
-import { paths } from "~/lib/env.server";
-import { seedDemoContent } from "~/lib/seed.server";
+import { paths } from "~/server/env.server";
+import { seedDemoContent } from "~/services/seed.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 
 const uploadsOnDisk = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).sort() : []);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { settings } from "~/db/schema";
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { getBusinessFacts, setSetting } from "~/models/settings.server";

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { images, type Image } from "~/db/schema";
-import { paths } from "~/lib/env.server";
+import { paths } from "~/server/env.server";
 import { variantName } from "~/lib/image-variants";
-import { prepareApp } from "~/lib/startup.server";
-import { newStoredName, privateUploadsDir } from "~/lib/storage.server";
+import { prepareApp } from "~/services/startup.server";
+import { newStoredName, privateUploadsDir } from "~/server/storage.server";
 import { getImage } from "~/models/image.server";
 import { describeStored, phonePhoto, picture } from "./test-images";
 

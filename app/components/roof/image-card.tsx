@@ -1,6 +1,6 @@
 import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
 import { secondaryButton } from "~/components/admin-ui";
-import type { RoofCustomerView } from "~/lib/roof-customer-view.server";
+import type { RoofCustomerView } from "~/services/roof-customer-view.server";
 import { IMAGE_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import { Tabs } from "./tabs";

@@ -8,7 +8,7 @@ import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/com
 import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import { areaFromLengthWidth, ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
-import type { RoofCustomerView } from "~/lib/roof-customer-view.server";
+import type { RoofCustomerView } from "~/services/roof-customer-view.server";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { CANVAS_WIDTH, emptyDrawing, measureView, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";

@@ -5,11 +5,11 @@ import type { z } from "zod";
 import { AdminSectionTabs } from "~/components/admin/section-tabs";
 import { BusinessFactsForm } from "~/components/business-facts-form";
 import { ContactSettingsForm } from "~/components/contact-settings-form";
-import { redirectWithFlash } from "~/lib/admin-actions.server";
+import { redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BusinessFactsFormSchema, factsFromForm } from "~/lib/business";
 import { ContactSettingsFormSchema } from "~/lib/contact-settings";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/server/request-body.server";
 import { getSetting, setSetting } from "~/models/settings.server";
 import type { Route } from "./+types/contact";
 

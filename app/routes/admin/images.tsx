@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { ImageLibrary } from "~/components/admin/image-library";
 import { AdminSectionTabs } from "~/components/admin/section-tabs";
-import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
+import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { nameAtWidth } from "~/lib/image-variants";
-import { uploadToLibrary } from "~/lib/library-upload.server";
-import { uploadUrl } from "~/lib/storage.server";
-import { parseUploadForm } from "~/lib/upload.server";
+import { uploadToLibrary } from "~/services/library-upload.server";
+import { uploadUrl } from "~/server/storage.server";
+import { parseUploadForm } from "~/server/upload.server";
 import { countImages, deleteImage, getImage, listImages, updateImageAlt } from "~/models/image.server";
 import type { Route } from "./+types/images";
 

@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FlashMessage } from "~/components/flash-message";
 import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from "~/lib/auth.server";
-import { clientIp } from "~/lib/client-ip.server";
-import { readFlash, setFlash } from "~/lib/flash.server";
+import { clientIp } from "~/server/client-ip.server";
+import { readFlash, setFlash } from "~/services/flash.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/server/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { normalizeEmail } from "~/models/user.server";
 import { inputClass } from "~/components/admin-ui";

@@ -1,12 +1,12 @@
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/server/request-body.server";
 import { Archive, ArchiveRestore, Download, Mail, MailOpen, RotateCw } from "lucide-react";
 import { Form, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { ContactMessage } from "~/db/schema";
-import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
+import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { deliverContactMessage } from "~/lib/contact-mailer.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/server/env.server";
 import { getMessage, listMessages, markRead, requeueFailedMails, setArchived } from "~/models/contact-message.server";
 import type { Route } from "./+types/messages";
 

@@ -5,14 +5,14 @@ import { data, Link, redirect } from "react-router";
 import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
 import { AdminSectionTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
-import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
+import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { redirectForOldTab } from "~/lib/admin-sections";
 import { requireAdmin } from "~/lib/auth.server";
-import { cleanImage } from "~/lib/image-clean.server";
+import { cleanImage } from "~/server/image-clean.server";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { parseUploadForm } from "~/lib/upload.server";
+import { parseUploadForm } from "~/server/upload.server";
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectCard } from "~/models/project.server";
 import type { Route } from "./+types/projects";
 

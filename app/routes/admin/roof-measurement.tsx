@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { RoofTool } from "~/components/roof/roof-tool";
-import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
+import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
-import { staffOrigin } from "~/lib/origin.server";
+import { staffOrigin } from "~/server/origin.server";
 import { areaFromLengthWidth, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
 import { parseDrawing } from "~/lib/roof-drawing";
-import { readRoofImages } from "~/lib/roof-upload.server";
-import { parseUploadForm } from "~/lib/upload.server";
+import { readRoofImages } from "~/services/roof-upload.server";
+import { parseUploadForm } from "~/server/upload.server";
 import { deleteRoofCustomer, getRoofCustomer, listRoofCustomers, saveRoofCustomer } from "~/models/roof-customer.server";
 import { getSetting, setSetting } from "~/models/settings.server";
-import { roofCustomerView } from "~/lib/roof-customer-view.server";
+import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/server/request-body.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Star } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
-import { parseId, redirectWithFlash } from "~/lib/admin-actions.server";
+import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
 import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";

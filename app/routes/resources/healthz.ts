@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 
 /** For Docker's HEALTHCHECK: 200 only when the database answers a query. */
 export function loader() {

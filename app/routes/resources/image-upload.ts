@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/lib/auth.server";
-import { uploadToLibrary } from "~/lib/library-upload.server";
-import { parseUploadForm } from "~/lib/upload.server";
+import { uploadToLibrary } from "~/services/library-upload.server";
+import { parseUploadForm } from "~/server/upload.server";
 import type { Route } from "./+types/image-upload";
 
 /** The library's upload when scripts run: JSON back, so the page can show progress. */

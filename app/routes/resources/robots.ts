@@ -1,4 +1,4 @@
-import { siteOrigin } from "~/lib/origin.server";
+import { siteOrigin } from "~/server/origin.server";
 
 export function loader() {
   const body = ["User-agent: *", "Disallow: /admin", "", `Sitemap: ${siteOrigin()}/sitemap.xml`, ""].join("\n");

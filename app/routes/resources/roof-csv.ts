@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/lib/auth.server";
-import { parseId } from "~/lib/admin-actions.server";
+import { parseId } from "~/services/admin-actions.server";
 import { roofCsvFileName, roofMeasurementsCsv } from "~/lib/roof-export";
 import { getRoofCustomer } from "~/models/roof-customer.server";
 import type { Route } from "./+types/roof-csv";

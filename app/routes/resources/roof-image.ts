@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/lib/auth.server";
-import { readUpload } from "~/lib/storage.server";
+import { readUpload } from "~/server/storage.server";
 import type { Route } from "./+types/roof-image";
 
 /** A roof tool picture (a customer's house): for signed-in staff only, never cached by a shared cache. */

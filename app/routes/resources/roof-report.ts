@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/lib/auth.server";
-import { parseId } from "~/lib/admin-actions.server";
-import { buildRoofReport } from "~/lib/roof-report.server";
+import { parseId } from "~/services/admin-actions.server";
+import { buildRoofReport } from "~/services/roof-report.server";
 import { getRoofCustomer } from "~/models/roof-customer.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import type { Route } from "./+types/roof-report";

@@ -1,5 +1,5 @@
 import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "~/content/site";
-import { siteOrigin } from "~/lib/origin.server";
+import { siteOrigin } from "~/server/origin.server";
 
 export const SITEMAP_PATHS = [
   ...PUBLIC_PAGES.map((p) => p.path),

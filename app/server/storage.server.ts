@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Image } from "~/db/schema";
-import { paths } from "./env.server";
-import { VARIANT_WIDTHS, variantName } from "./image-variants";
+import { paths } from "~/server/env.server";
+import { VARIANT_WIDTHS, variantName } from "~/lib/image-variants";
 
 /**
  * Two folders of stored pictures. "public" is served to anyone as /uploads/<name>;

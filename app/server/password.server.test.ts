@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+import { generatePassword, hashPassword, verifyPassword } from "~/server/password.server";
 
 describe("password hashing", () => {
   it("accepts the right password and refuses a wrong one", async () => {

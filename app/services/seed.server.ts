@@ -1,13 +1,13 @@
 import { count } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { images, projects, settings, testimonials, type ProjectCategory } from "~/db/schema";
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { defaultContactSettings } from "~/lib/contact-settings";
-import { paths } from "~/lib/env.server";
-import { cleanImage, type CleanImage } from "~/lib/image-clean.server";
-import { removeUpload } from "~/lib/storage.server";
+import { paths } from "~/server/env.server";
+import { cleanImage, type CleanImage } from "~/server/image-clean.server";
+import { removeUpload } from "~/server/storage.server";
 import { imageFileColumns, saveImageFiles } from "~/models/image.server";
 
 type DemoProject = {

@@ -1,6 +1,6 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { FORM_MAX_BYTES, isMultipart, readForm, refuseBody, refuseMultipart } from "./request-body.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-rules";
+import { FORM_MAX_BYTES, isMultipart, readForm, refuseBody, refuseMultipart } from "~/server/request-body.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 
 // Two pictures (the roof tool's top and side views) and the text fields beside them.
 const MAX_FILES = 2;

@@ -3,8 +3,8 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
-import { paths } from "~/lib/env.server";
-import * as schema from "./schema";
+import { paths } from "~/server/env.server";
+import * as schema from "~/db/schema";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

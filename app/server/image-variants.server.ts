@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import type { CleanImage } from "./image-clean.server";
-import { variantName, variantWidths } from "./image-variants";
-import { writeUpload, type UploadStore } from "./storage.server";
+import type { CleanImage } from "~/server/image-clean.server";
+import { variantName, variantWidths } from "~/lib/image-variants";
+import { writeUpload, type UploadStore } from "~/server/storage.server";
 
 /** Writes the smaller WebP copies of a just-stored picture (see variantWidths). */
 export async function writeVariants(storedName: string, image: CleanImage, store: UploadStore) {

@@ -3,11 +3,11 @@ import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
-import { formatAddressLine } from "./address";
-import type { BusinessFacts } from "./business";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measureView, measuredPitch, type RoofView, type ViewDrawing } from "./roof-drawing";
-import { centroid } from "./roof-geometry";
-import { storeFor, uploadPath } from "./storage.server";
+import { formatAddressLine } from "~/lib/address";
+import type { BusinessFacts } from "~/lib/business";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measureView, measuredPitch, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
+import { centroid } from "~/lib/roof-geometry";
+import { storeFor, uploadPath } from "~/server/storage.server";
 
 const MARGIN = 48;
 const BRAND = "#1f5f3a";

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from "sharp";
-import { sniffImage, type ImageInfo } from "./image-type";
-import { isAcceptedImageType, type AcceptedImageType } from "./upload-rules";
+import { sniffImage, type ImageInfo } from "~/lib/image-type";
+import { isAcceptedImageType, type AcceptedImageType } from "~/lib/upload-rules";
 
 /**
  * A picture that decoded in full, was turned upright by its EXIF orientation and was

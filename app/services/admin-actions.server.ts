@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { setFlash, type Flash } from "./flash.server";
+import { setFlash, type Flash } from "~/services/flash.server";
 
 /** Back to a list with a message for the toast (or the page, without scripts). */
 export async function redirectWithFlash(to: string, flash: Flash) {

@@ -1,6 +1,6 @@
-import { cleanImage } from "./image-clean.server";
-import type { ParsedUpload } from "./upload.server";
-import { UPLOAD_MESSAGES } from "./upload-rules";
+import { cleanImage } from "~/server/image-clean.server";
+import type { ParsedUpload } from "~/server/upload.server";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { storeImage } from "~/models/image.server";
 
 export type LibraryUploadResult = { ok: true; message: string } | { ok: false; message: string; status: number };

@@ -1,10 +1,10 @@
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/server/db.server";
 import { purgeExpiredSessions } from "~/models/session.server";
-import { ensureCookieSecret } from "./cookies.server";
-import { env } from "./env.server";
-import { ensureFirstAdmin } from "./first-admin.server";
-import { seedDemoContent } from "./seed.server";
-import { tidyUploads } from "./upload-housekeeping.server";
+import { ensureCookieSecret } from "~/lib/cookies.server";
+import { env } from "~/server/env.server";
+import { ensureFirstAdmin } from "~/lib/first-admin.server";
+import { seedDemoContent } from "~/services/seed.server";
+import { tidyUploads } from "~/services/upload-housekeeping.server";
 
 /**
  * Runs before the server listens: migrations (by opening the DB), stored pictures tidied,

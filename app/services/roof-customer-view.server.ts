@@ -1,7 +1,7 @@
 import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
-import { nameAtWidth } from "./image-variants";
-import { roofImageUrl } from "./storage.server";
+import { nameAtWidth } from "~/lib/image-variants";
+import { roofImageUrl } from "~/server/storage.server";
 
 /**
  * The picture to draw on: the 960 px copy when there is one, light enough for a phone,

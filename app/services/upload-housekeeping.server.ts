@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
-import { cleanImage, hasMetadata, type CleanImage } from "./image-clean.server";
-import { writeVariants } from "./image-variants.server";
-import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, type UploadStore } from "./storage.server";
+import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
+import { writeVariants } from "~/server/image-variants.server";
+import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, type UploadStore } from "~/server/storage.server";
 
 type StoredFile = Pick<Image, "id" | "storedName" | "purpose">;
 

@@ -1,4 +1,4 @@
-import { env } from "./env.server";
+import { env } from "~/server/env.server";
 
 /**
  * The public origin for canonical URLs, the sitemap, robots.txt and mail links. Without

@@ -1,8 +1,8 @@
 import type { RoofPicture } from "~/models/roof-customer.server";
-import { cleanImage } from "./image-clean.server";
-import { IMAGE_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "./roof-drawing";
-import type { ParsedUpload } from "./upload.server";
-import { UPLOAD_MESSAGES } from "./upload-rules";
+import { cleanImage } from "~/server/image-clean.server";
+import { IMAGE_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import type { ParsedUpload } from "~/server/upload.server";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 
 /** The pictures posted with a customer, each decoded in full and cleaned (see cleanImage). */
 export async function readRoofImages(
