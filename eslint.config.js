@@ -2,6 +2,13 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** Files matching `files` may not import from the named app folders (nor, with serverCode, any *.server module). */
+function layerRule(files, forbidden, message, { allowTypeImports = false, serverCode = false, ignores = [] } = {}) {
+  const patterns = [{ regex: `^(~|\\.{1,2})/(.*/)?(${forbidden.join("|")})/`, message, allowTypeImports }];
+  if (serverCode) patterns.push({ regex: "\\.server$", message, allowTypeImports });
+  return { files: [files], ignores, rules: { "no-restricted-imports": ["error", { patterns }] } };
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "data/", "uploads/"] },
   js.configs.recommended,
@@ -16,6 +23,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The layers (docs/ARCHITECTURE.md): routes -> services -> models -> server -> lib, each
+  // importing only downwards. These rules make an upward import fail `npm run lint`.
+  layerRule("app/lib/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes", "components"], "app/lib is pure, isomorphic code: it imports nothing from the app's other layers.", {
+    serverCode: true,
+    // Sign-in, cookies and the mail queue move to services/ and server/ with the work on them.
+    ignores: ["app/lib/auth.server.ts", "app/lib/contact-mailer.server.ts", "app/lib/cookies.server.ts", "app/lib/first-admin.server.ts", "app/lib/mail.server.ts", "app/lib/rate-limit.server.ts", "app/lib/rate-limit.server.test.ts"],
+  }),
+  layerRule("app/components/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes"], "Components are views: they get data as props (types may be imported).", { allowTypeImports: true, serverCode: true }),
+  layerRule("app/server/**/*.ts", ["models", "services", "routes", "components"], "app/server is infrastructure: it knows nothing of entities or use cases."),
+  layerRule("app/db/**/*.ts", ["models", "services", "server", "routes", "components"], "The schema imports only its enums from lib."),
+  layerRule("app/models/**/*.ts", ["services", "routes", "components"], "Models are queries of one entity: they call the database, not use cases or views."),
+  layerRule("app/services/**/*.ts", ["routes", "components"], "Services are called by routes, never the other way round."),
   {
     // Playwright fixtures call their argument `use`; it is not React's hook.
     files: ["tests/e2e/**/*.ts"],
