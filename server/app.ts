@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import "react-router";
 import type { ServerBuild } from "react-router";
 import { env, paths } from "~/server/env.server";
-import { startMailQueue } from "~/lib/contact-mailer.server";
+import { startMailQueue } from "~/services/contact-mailer.server";
 import { FORM_MAX_BYTES } from "~/server/request-body.server";
 import { prepareApp } from "~/services/startup.server";
 import { MULTIPART_MAX_BYTES } from "~/server/upload.server";

@@ -4,12 +4,15 @@ import type { AddressInfo } from "node:net";
 export type SentMail = { from: string; to: string[]; reply_to?: string | string[]; subject: string; text: string };
 
 /**
- * A stand-in for Resend's HTTP API on 127.0.0.1: records each POST /emails and answers
+ * A stand-in for Resend's HTTP API on 127.0.0.1: records each POST /emails (and each mail
+ * of a POST /emails/batch) and answers
  * like Resend does, or with an error when told to fail. GET /sent lists what it got
  * (for the browser tests, which run it as a separate process: tests/fake-resend-cli.ts).
  */
 export async function startFakeResend(listenPort = 0) {
   const sent: SentMail[] = [];
+  /** The path of every POST, to see how many requests a backlog took. */
+  const requests: string[] = [];
   let failNext: ((mail: SentMail) => boolean) | null = null;
   const server = http.createServer((req, res) => {
     let body = "";
@@ -20,19 +23,23 @@ export async function startFakeResend(listenPort = 0) {
         res.end(JSON.stringify(sent));
         return;
       }
-      const mail = JSON.parse(body || "{}") as SentMail;
-      if (req.method !== "POST" || req.url !== "/emails") {
+      const batch = req.url === "/emails/batch";
+      if (req.method !== "POST" || (req.url !== "/emails" && !batch)) {
         res.writeHead(404).end();
         return;
       }
-      if (failNext?.(mail)) {
+      requests.push(req.url ?? "");
+      const parsed: unknown = JSON.parse(body || "{}");
+      const mails = (batch ? parsed : [parsed]) as SentMail[];
+      // Like Resend's strict batch validation: one refused mail refuses the whole request.
+      if (mails.some((mail) => failNext?.(mail))) {
         res.writeHead(500, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ statusCode: 500, name: "internal_server_error", message: "Provider is down" }));
         return;
       }
-      sent.push(mail);
+      const ids = mails.map((mail) => ({ id: `fake-${sent.push(mail)}` }));
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ id: `fake-${sent.length}` }));
+      res.end(JSON.stringify(batch ? { data: ids } : ids[0]));
     });
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
@@ -40,6 +47,7 @@ export async function startFakeResend(listenPort = 0) {
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
+    requests,
     failWhen(predicate: ((mail: SentMail) => boolean) | null) {
       failNext = predicate;
     },

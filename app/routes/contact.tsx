@@ -5,7 +5,7 @@ import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { clientIp } from "~/server/client-ip.server";
 import { HONEYPOT_FIELD, MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
-import { deliverContactMessage } from "~/lib/contact-mailer.server";
+import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { env } from "~/server/env.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";

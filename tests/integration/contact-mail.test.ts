@@ -15,7 +15,7 @@ process.env.RESEND_BASE_URL = fake.url;
 const { getDb } = await import("~/server/db.server");
 const { contactMessages } = await import("~/db/schema");
 const { prepareApp } = await import("~/services/startup.server");
-const { deliverContactMessage, processMailQueue } = await import("~/lib/contact-mailer.server");
+const { deliverContactMessage, processMailQueue } = await import("~/services/contact-mailer.server");
 const { createContactMessage } = await import("~/models/contact-message.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { action } = await import("~/routes/contact");
@@ -115,6 +115,67 @@ describe("contact mail through the resend SDK", () => {
     expect(fake.sent[1].to).toEqual(['"Prairie Ridge Framing & Roofing" <dale@example.com>']);
     expect(fake.sent[2].subject).toBe("We got your note");
     setSetting("contact", settings);
+  });
+});
+
+describe("a backlog after a mail outage", () => {
+  /** `n` messages that already failed once while the provider was down, waiting out their backoff. */
+  function backlog(n: number, now: Date) {
+    const ids: number[] = [];
+    getDb().transaction(() => {
+      for (let i = 0; i < n; i++) {
+        const { id } = createContactMessage({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: null, message: "Storm damage on the east side." });
+        getDb()
+          .update(contactMessages)
+          .set({ notifyAttempts: 1, notifyLastError: "Resend refused the mail: Provider is down", notifyNextAttemptAt: new Date(now.getTime() + 30 * 60_000) })
+          .where(eq(contactMessages.id, id))
+          .run();
+        ids.push(id);
+      }
+    });
+    return ids;
+  }
+
+  it("goes out in one run, in a few batch requests, as soon as the provider answers again", async () => {
+    const now = new Date();
+    const ids = backlog(400, now);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+
+    // Still down: one early try, not counted against anyone's retries.
+    fake.failWhen(() => true);
+    await processMailQueue(undefined, now);
+    expect(fake.sent).toHaveLength(0);
+    expect(ids.every((id) => row(id).notifyAttempts === 1 && row(id).notifyStatus === "pending")).toBe(true);
+
+    // Back up: the whole backlog, long before its backoff would have let it go.
+    fake.failWhen(null);
+    fake.requests.length = 0;
+    await processMailQueue(undefined, new Date(now.getTime() + 30_000));
+    errors.mockRestore();
+    const notifications = fake.sent.filter((m) => m.subject === "Contact Form Submission");
+    const autoreplies = fake.sent.filter((m) => m.subject.startsWith("Thank you"));
+    expect(notifications).toHaveLength(400);
+    expect(new Set(notifications.map((m) => m.reply_to)).size).toBe(400);
+    expect(autoreplies).toHaveLength(400);
+    expect(ids.every((id) => row(id).notifyStatus === "sent" && row(id).autoreplyStatus === "sent")).toBe(true);
+    expect(fake.requests.length).toBeLessThanOrEqual(12);
+
+    // Nothing is sent twice.
+    await processMailQueue(undefined, new Date(now.getTime() + 86_400_000));
+    expect(fake.sent).toHaveLength(800);
+  });
+
+  it("a failing provider still backs each message off", async () => {
+    const now = new Date();
+    const fresh = [store("Due One"), store("Due Two")].map((m) => m.id);
+    fake.failWhen(() => true);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await processMailQueue(undefined, now);
+    errors.mockRestore();
+    for (const id of fresh) {
+      expect(row(id)).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
+      expect(row(id).notifyNextAttemptAt!.getTime()).toBe(now.getTime() + 60_000);
+    }
   });
 });
 

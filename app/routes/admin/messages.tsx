@@ -5,7 +5,7 @@ import { secondaryButton } from "~/components/admin-ui";
 import type { ContactMessage } from "~/db/schema";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/lib/auth.server";
-import { deliverContactMessage } from "~/lib/contact-mailer.server";
+import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { env } from "~/server/env.server";
 import { getMessage, listMessages, markRead, requeueFailedMails, setArchived } from "~/models/contact-message.server";
 import type { Route } from "./+types/messages";

@@ -10,7 +10,14 @@ export type Mail = {
   text: string;
 };
 
-export type MailTransport = { name: string; send(mail: Mail): Promise<void> };
+export type MailTransport = {
+  name: string;
+  /** Mails in as few requests as the provider allows (Resend: 100 a request); all or nothing. */
+  sendBatch(mails: Mail[]): Promise<void>;
+};
+
+/** Resend takes at most this many mails in one batch request. */
+export const BATCH_LIMIT = 100;
 
 /** "Name <addr>" with the name quoted, so a company name with a comma stays one name. */
 export function formatAddress(name: string | undefined, address: string): string {
@@ -27,17 +34,20 @@ function fromAddress(fromName: string): string {
 /** Through Resend's API. The SDK reads RESEND_BASE_URL, which tests point at a local fake. */
 function resendTransport(apiKey: string): MailTransport {
   const resend = new Resend(apiKey);
+  const payload = (mail: Mail) => ({
+    from: fromAddress(mail.fromName),
+    to: [formatAddress(mail.toName, mail.to)],
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+  });
   return {
     name: "resend",
-    async send(mail) {
-      const { error } = await resend.emails.send({
-        from: fromAddress(mail.fromName),
-        to: [formatAddress(mail.toName, mail.to)],
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        text: mail.text,
-      });
-      if (error) throw new Error(`Resend refused the mail: ${error.message}`);
+    async sendBatch(mails) {
+      for (let i = 0; i < mails.length; i += BATCH_LIMIT) {
+        const { error } = await resend.batch.send(mails.slice(i, i + BATCH_LIMIT).map(payload));
+        if (error) throw new Error(`Resend refused the mail: ${error.message}`);
+      }
     },
   };
 }
@@ -45,12 +55,14 @@ function resendTransport(apiKey: string): MailTransport {
 /** Without an API key, `npm start` still works offline: each mail is printed instead. */
 const logTransport: MailTransport = {
   name: "log",
-  async send(mail) {
-    console.log(
-      [`--- mail (no RESEND_API_KEY: printed, not sent) ---`, `From: ${fromAddress(mail.fromName)}`, `To: ${formatAddress(mail.toName, mail.to)}`]
-        .concat(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : [], [`Subject: ${mail.subject}`, "", mail.text, "---"])
-        .join("\n"),
-    );
+  async sendBatch(mails) {
+    for (const mail of mails) {
+      console.log(
+        [`--- mail (no RESEND_API_KEY: printed, not sent) ---`, `From: ${fromAddress(mail.fromName)}`, `To: ${formatAddress(mail.toName, mail.to)}`]
+          .concat(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : [], [`Subject: ${mail.subject}`, "", mail.text, "---"])
+          .join("\n"),
+      );
+    }
   },
 };
 
