@@ -25,11 +25,7 @@ export default tseslint.config(
   },
   // The layers (docs/ARCHITECTURE.md): routes -> services -> models -> server -> lib, each
   // importing only downwards. These rules make an upward import fail `npm run lint`.
-  layerRule("app/lib/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes", "components"], "app/lib is pure, isomorphic code: it imports nothing from the app's other layers.", {
-    serverCode: true,
-    // Sign-in, cookies and the mail queue move to services/ and server/ with the work on them.
-    ignores: ["app/lib/auth.server.ts", "app/lib/cookies.server.ts", "app/lib/first-admin.server.ts", "app/lib/rate-limit.server.ts", "app/lib/rate-limit.server.test.ts"],
-  }),
+  layerRule("app/lib/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes", "components"], "app/lib is pure, isomorphic code: it imports nothing from the app's other layers.", { serverCode: true }),
   layerRule("app/components/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes"], "Components are views: they get data as props (types may be imported).", { allowTypeImports: true, serverCode: true }),
   layerRule("app/server/**/*.ts", ["models", "services", "routes", "components"], "app/server is infrastructure: it knows nothing of entities or use cases."),
   layerRule("app/db/**/*.ts", ["models", "services", "server", "routes", "components"], "The schema imports only its enums from lib."),

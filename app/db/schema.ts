@@ -152,3 +152,14 @@ export type Testimonial = typeof testimonials.$inferSelect;
 export type Image = typeof images.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type RoofCustomer = typeof roofCustomers.$inferSelect;
+
+/**
+ * Counters of rate-limiter-flexible's SQLite store (sign-in attempts, contact messages
+ * per address): kept in the database so a restart forgets nothing and memory stays flat.
+ * The columns are the library's own; expired rows are cleared hourly.
+ */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: integer("expire"),
+});

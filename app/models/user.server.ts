@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
-import { users, type User } from "~/db/schema";
+import { sessions, users, type User } from "~/db/schema";
 import { hashPassword } from "~/server/password.server";
 
 export function normalizeEmail(email: string): string {
@@ -15,14 +15,20 @@ export function getUserByEmail(email: string): User | undefined {
   return getDb().select().from(users).where(eq(users.email, normalizeEmail(email))).get();
 }
 
-/** Creates the user, or sets a new password when the email already exists. */
+/**
+ * Creates the user, or sets a new password when the email already exists. A new password
+ * ends every session of that user: whoever knew the old one is signed out everywhere.
+ */
 export async function upsertUser(email: string, password: string): Promise<{ user: User; created: boolean }> {
   const passwordHash = await hashPassword(password);
   const normalized = normalizeEmail(email);
   const existing = getUserByEmail(normalized);
   const db = getDb();
   if (existing) {
-    const user = db.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning().get();
+    const user = db.transaction((tx) => {
+      tx.delete(sessions).where(eq(sessions.userId, existing.id)).run();
+      return tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning().get();
+    });
     return { user, created: false };
   }
   const user = db.insert(users).values({ email: normalized, passwordHash }).returning().get();

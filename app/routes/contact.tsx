@@ -7,12 +7,13 @@ import { clientIp } from "~/server/client-ip.server";
 import { HONEYPOT_FIELD, MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { env } from "~/server/env.server";
-import { RateLimiter } from "~/lib/rate-limit.server";
+import { sqliteLimiter } from "~/server/rate-limit.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { createContactMessage } from "~/models/contact-message.server";
 import type { Route } from "./+types/contact";
 
-const perIp = new RateLimiter(env.CONTACT_RATE_LIMIT, 10 * 60 * 1000);
+// How many messages one address may send in 10 minutes (CONTACT_RATE_LIMIT).
+const perIp = sqliteLimiter("contact-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseContactForm(form);
   if (!parsed.ok) return data<ContactResult>(parsed.result, { status: 400 });
-  if (!perIp.consume(clientIp(request, context)).allowed) {
+  if (!(await perIp.hit(clientIp(request, context)))) {
     const values = { ...parsed.data, phone: parsed.data.phone ?? "" };
     return data<ContactResult>({ status: "error", message: MESSAGES.tooMany, values }, { status: 429 });
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appCookie } from "~/lib/cookies.server";
+import { appCookie } from "~/services/cookies.server";
 
 /** A one-time message that survives a redirect: shown as a toast, or inline without scripts. */
 const FlashSchema = z.object({ type: z.enum(["success", "error", "info"]), message: z.string().max(300) });

@@ -1,8 +1,8 @@
 import { getDb } from "~/server/db.server";
 import { purgeExpiredSessions } from "~/models/session.server";
-import { ensureCookieSecret } from "~/lib/cookies.server";
+import { ensureCookieSecret } from "~/services/cookies.server";
 import { env } from "~/server/env.server";
-import { ensureFirstAdmin } from "~/lib/first-admin.server";
+import { ensureFirstAdmin } from "~/services/first-admin.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 

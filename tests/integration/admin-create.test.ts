@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { countSessions, createSession } from "~/models/session.server";
 import { getUserByEmail } from "~/models/user.server";
 import { verifyPassword } from "~/server/password.server";
 
@@ -24,8 +25,13 @@ describe("npm run admin:create", () => {
     expect(await verifyPassword("first-password", user!.passwordHash)).toBe(true);
   });
 
-  it("resets the password of an existing admin from standard input", async () => {
+  it("resets the password of an existing admin from standard input, signing them out everywhere", async () => {
+    const before = getUserByEmail("owner@example.com")!;
+    createSession(before.id);
+    createSession(before.id);
+    expect(countSessions(before.id)).toBe(2);
     const result = run(["--email", "owner@example.com"], { input: "second-password\n" });
+    expect(countSessions(before.id)).toBe(0);
     expect(result.stdout).toContain("Updated the password of owner@example.com.");
     const user = getUserByEmail("owner@example.com")!;
     expect(await verifyPassword("second-password", user.passwordHash)).toBe(true);

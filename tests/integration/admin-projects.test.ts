@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startSession } from "~/lib/auth.server";
+import { startSession } from "~/services/auth.server";
 import { paths } from "~/server/env.server";
 import { prepareApp } from "~/services/startup.server";
 import { listImages } from "~/models/image.server";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { startSession } from "~/lib/auth.server";
+import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";

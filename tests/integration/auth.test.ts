@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endSession, getAdmin, requireAdmin, startSession } from "~/lib/auth.server";
+import { endSession, getAdmin, requireAdmin, startSession } from "~/services/auth.server";
 import { countSessions, createSession, getSessionUser, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS } from "~/models/session.server";
 import { upsertUser } from "~/models/user.server";
 

@@ -12,6 +12,7 @@ describe("database", () => {
       "contact_messages",
       "images",
       "projects",
+      "rate_limits",
       "roof_customers",
       "sessions",
       "settings",

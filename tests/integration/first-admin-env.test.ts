@@ -5,7 +5,7 @@ describe("first admin from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     process.env.ADMIN_EMAIL = "dale@example.com";
     process.env.ADMIN_PASSWORD = "configured-password";
     // Imported after the variables are set: the environment is read once, at import.
-    const { ensureFirstAdmin } = await import("~/lib/first-admin.server");
+    const { ensureFirstAdmin } = await import("~/services/first-admin.server");
     const { getUserByEmail } = await import("~/models/user.server");
     const { verifyPassword } = await import("~/server/password.server");
     const lines: string[] = [];

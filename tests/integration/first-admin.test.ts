@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "~/lib/first-admin.server";
+import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "~/services/first-admin.server";
 import { verifyPassword } from "~/server/password.server";
 import { countUsers, getUserByEmail } from "~/models/user.server";
 

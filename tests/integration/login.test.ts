@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/server/db.server";
+import { signInFailed, signInRefused } from "~/services/login-throttle.server";
 import { prepareApp } from "~/services/startup.server";
 import { upsertUser } from "~/models/user.server";
 import { action } from "~/routes/admin/login";
@@ -38,12 +40,37 @@ describe("login action", () => {
     expect(wrong.init.status).toBe(unknown.init.status);
   });
 
-  it("locks an account for a while after 5 failures, even with the right password next", async () => {
+  it("never locks the owner out: 5 wrong passwords from elsewhere, and the right one still works", async () => {
     await upsertUser("target@example.com", "target-password");
     for (let i = 0; i < 5; i++) await login("target@example.com", `guess-${i}`, `10.1.0.${i}`);
-    const res = (await login("target@example.com", "target-password", "10.1.0.99")) as { data: { error: string }; init: { status: number } };
-    expect(res.init.status).toBe(429);
-    expect(res.data.error).toBe("Too many login attempts. Please wait 15 minutes and try again.");
+    const owner = (await login("target@example.com", "target-password", "10.1.0.99")) as Response;
+    expect(owner.status).toBe(302);
+  });
+
+  it("makes one address wait after 5 wrong passwords for an account; the owner's own address still gets in", async () => {
+    await upsertUser("pair@example.com", "pair-password");
+    for (let i = 0; i < 5; i++) await login("pair@example.com", `guess-${i}`, "10.3.0.1");
+    const guesser = (await login("pair@example.com", "pair-password", "10.3.0.1")) as { data: { error: string }; init: { status: number } };
+    expect(guesser.init.status).toBe(429);
+    expect(guesser.data.error).toBe("Too many login attempts. Please wait 15 minutes and try again.");
+    // The owner mistyped twice at home, then got it right.
+    await login("pair@example.com", "typo-1", "10.3.0.2");
+    await login("pair@example.com", "typo-2", "10.3.0.2");
+    expect(((await login("pair@example.com", "pair-password", "10.3.0.2")) as Response).status).toBe(302);
+  });
+
+  it("answers failures slowly once an account is guessed at from many addresses", async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 13; i++) await signInFailed("spread@example.com", `10.5.0.${i}`, async (ms) => waits.push(ms));
+    expect(waits).toEqual([250, 500, 750]);
+    expect(await signInRefused("spread@example.com", "10.5.0.200")).toBe(false);
+  });
+
+  it("keeps its counters in the database, not in the server's memory", async () => {
+    const rows = () => getDb().$client.prepare("select count(*) from rate_limits where key like 'login-%'").pluck().get() as number;
+    const before = rows();
+    await login("memory@example.com", "wrong", "10.4.0.1");
+    expect(rows()).toBeGreaterThan(before);
   });
 
   it("limits attempts from one address", async () => {

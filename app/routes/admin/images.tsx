@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ImageLibrary } from "~/components/admin/image-library";
 import { AdminSectionTabs } from "~/components/admin/section-tabs";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { uploadUrl } from "~/server/storage.server";

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { data, Form, NavLink, Outlet } from "react-router";
 import { FlashMessage } from "~/components/flash-message";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
 import { countUnread } from "~/models/contact-message.server";
 import type { Route } from "./+types/layout";

@@ -1,19 +1,15 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FlashMessage } from "~/components/flash-message";
-import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from "~/lib/auth.server";
+import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from "~/services/auth.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
-import { RateLimiter } from "~/lib/rate-limit.server";
+import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-throttle.server";
 import { readForm } from "~/server/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { normalizeEmail } from "~/models/user.server";
 import { inputClass } from "~/components/admin-ui";
 import type { Route } from "./+types/login";
 
-// Per address: a person mistyping never meets this; a script does. Per account: slows a
-// guesser spread over many addresses. Only failures count against the account.
-const perIp = new RateLimiter(20, 15 * 60 * 1000);
-const perAccount = new RateLimiter(5, 15 * 60 * 1000);
 const TOO_MANY = "Too many login attempts. Please wait 15 minutes and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,17 +26,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (message: string, status: number) => data({ error: message, email }, { status });
 
   if (!email || !String(form.get("password") ?? "")) return fail("Please enter your email and password", 400);
-  if (!perIp.consume(clientIp(request, context)).allowed || perAccount.isBlocked(email)) return fail(TOO_MANY, 429);
+  const ip = clientIp(request, context);
+  if (await signInRefused(email, ip)) return fail(TOO_MANY, 429);
 
   let user: { id: number; email: string };
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
     if (!(error instanceof LoginError)) console.error("Login failed unexpectedly:", error);
-    perAccount.consume(email);
+    await signInFailed(email, ip);
     return fail(LOGIN_FAILED, 401);
   }
-  perAccount.reset(email);
+  await signInSucceeded(email, ip);
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(user.id));
   headers.append("Set-Cookie", await setFlash({ type: "success", message: "Logged in successfully" }));

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { endSession } from "~/lib/auth.server";
+import { endSession } from "~/services/auth.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so only a POST does it; a GET just goes back to the admin.

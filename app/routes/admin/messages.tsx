@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { ContactMessage } from "~/db/schema";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { env } from "~/server/env.server";
 import { getMessage, listMessages, markRead, requeueFailedMails, setArchived } from "~/models/contact-message.server";

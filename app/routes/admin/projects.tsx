@@ -7,7 +7,7 @@ import { AdminSectionTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { redirectForOldTab } from "~/lib/admin-sections";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";

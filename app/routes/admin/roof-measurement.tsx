@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { RoofTool } from "~/components/roof/roof-tool";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { staffOrigin } from "~/server/origin.server";
 import { areaFromLengthWidth, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";

@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
 import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
 import type { Testimonial } from "~/db/schema";

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { parseUploadForm } from "~/server/upload.server";
 import type { Route } from "./+types/image-upload";

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { toCsv } from "~/lib/csv";
 import { listAllMessages } from "~/models/contact-message.server";
 import type { Route } from "./+types/messages-csv";

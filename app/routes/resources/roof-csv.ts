@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { parseId } from "~/services/admin-actions.server";
 import { roofCsvFileName, roofMeasurementsCsv } from "~/lib/roof-export";
 import { getRoofCustomer } from "~/models/roof-customer.server";

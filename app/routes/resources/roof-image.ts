@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { readUpload } from "~/server/storage.server";
 import type { Route } from "./+types/roof-image";
 

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { parseId } from "~/services/admin-actions.server";
 import { buildRoofReport } from "~/services/roof-report.server";
 import { getRoofCustomer } from "~/models/roof-customer.server";

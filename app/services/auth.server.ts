@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser, type SessionUser } from "~/models/session.server";
 import { getUserByEmail } from "~/models/user.server";
-import { appCookie } from "./cookies.server";
+import { appCookie } from "~/services/cookies.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 
 export const LOGIN_FAILED = "Failed to login";
