@@ -1,19 +1,12 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import "react-router";
 import type { ServerBuild } from "react-router";
+import { requestContext } from "~/server/client-ip.server";
 import { env, paths } from "~/server/env.server";
 import { startMailQueue } from "~/services/contact-mailer.server";
 import { FORM_MAX_BYTES } from "~/server/request-body.server";
 import { prepareApp } from "~/services/startup.server";
 import { MULTIPART_MAX_BYTES } from "~/server/upload.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /** The visitor's address, resolved by Express's `trust proxy` rules (TRUST_PROXY). */
-    clientAddress: string;
-  }
-}
 
 export { env, prepareApp, startMailQueue };
 
@@ -106,7 +99,7 @@ app.use(
       return allowedActionOrigins ? { ...build, allowedActionOrigins } : build;
     },
     mode: env.NODE_ENV,
-    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    getLoadContext: (req) => requestContext(req.ip ?? req.socket.remoteAddress ?? "unknown"),
   }),
 );
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseContactForm(form);
   if (!parsed.ok) return data<ContactResult>(parsed.result, { status: 400 });
-  if (!(await perIp.hit(clientIp(request, context)))) {
+  if (!(await perIp.hit(clientIp(context)))) {
     const values = { ...parsed.data, phone: parsed.data.phone ?? "" };
     return data<ContactResult>({ status: "error", message: MESSAGES.tooMany, values }, { status: 429 });
   }

@@ -100,6 +100,8 @@ const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
 ];
 
 test("@desktop @js every action answers bad bodies with a 4xx or a redirect, never a 5xx", async ({ playwright, baseURL }) => {
+  // About 1,500 requests, one after another.
+  test.setTimeout(180_000);
   const session = await adminSessionCookie();
   const failures: string[] = [];
   for (const signedIn of [false, true]) {

@@ -1,62 +1,87 @@
-import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { requestContext } from "~/server/client-ip.server";
 import { getDb } from "~/server/db.server";
 import { prepareApp } from "~/services/startup.server";
 
-// Every module under app/routes/admin, except the login page itself, must refuse an
-// anonymous request in its loader and its action, and change nothing doing so.
-const ADMIN_DIR = path.resolve("app/routes/admin");
-const OPEN = new Set(["login.tsx", "logout.ts"]);
-const modules = fs.readdirSync(ADMIN_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && !OPEN.has(f));
+// Every admin route in app/routes.ts must refuse an anonymous request and change nothing
+// doing so: pages under the admin layout through the layout's middleware (and their own
+// check), resource routes by answering 401. The list comes from the route config itself,
+// so a new admin route is checked without anyone adding it here.
 
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: { clientAddress: string } }) => unknown;
+type Entry = { path?: string; file: string; children?: Entry[] };
+type Args = { request: Request; params: Record<string, string>; context: ReturnType<typeof requestContext> };
+type RouteFn = (args: Args) => unknown;
+type Middleware = (args: Args, next: () => Promise<unknown>) => unknown;
+type RouteModule = { loader?: RouteFn; action?: RouteFn; middleware?: Middleware[] };
+
+const config = routes as Entry[];
+const layout = config.find((r) => r.file === "routes/admin/layout.tsx")!;
+const OPEN = new Set(["routes/admin/login.tsx", "routes/admin/logout.ts"]);
+const pages = layout.children!.map((r) => r.file);
+const resources = config.filter((r) => r.path?.startsWith("admin/") && !r.children && !OPEN.has(r.file) && r.file.startsWith("routes/resources/"));
+const load = (file: string) => import(path.resolve("app", file)) as Promise<RouteModule>;
 
 function snapshot() {
   const client = getDb().$client;
   const tables = client
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' and name != 'rate_limits'")
     .pluck()
     .all() as string[];
   return Object.fromEntries(tables.map((t) => [t, client.prepare(`select * from "${t}"`).all()]));
 }
 
-async function refusal(fn: RouteFn, request: Request) {
+async function thrownBy(run: () => unknown) {
   try {
-    await fn({ request, params: { id: "1" }, context: { clientAddress: "127.0.0.1" } });
+    await run();
   } catch (thrown) {
     return thrown;
   }
   return undefined;
 }
 
+const args = (request: Request): Args => ({ request, params: { id: "1", category: "roofing", name: "x.png" }, context: requestContext("127.0.0.1") });
+const anonymousPost = () => {
+  const body = new FormData();
+  body.set("intent", "delete");
+  body.set("id", "1");
+  return new Request("http://site.test/admin", { method: "POST", body });
+};
+
 beforeAll(async () => {
   // As at start-up: demo content, and the cookie secret.
   await prepareApp(() => {});
 });
 
-describe("admin routes refuse anonymous requests", () => {
-  it("finds the admin route modules", () => {
-    expect(modules).toEqual(expect.arrayContaining(["layout.tsx", "projects.tsx", "testimonials.tsx", "roof-measurement.tsx"]));
+describe("admin pages refuse anonymous requests", () => {
+  it("finds the admin routes in app/routes.ts", () => {
+    expect(pages).toEqual(expect.arrayContaining(["routes/admin/projects.tsx", "routes/admin/images.tsx", "routes/admin/contact.tsx", "routes/admin/testimonials.tsx", "routes/admin/roof-measurement.tsx", "routes/admin/messages.tsx"]));
+    expect(resources.length).toBeGreaterThanOrEqual(5);
   });
 
-  for (const file of modules) {
-    it(`${file}: loader and action redirect to the login page and change nothing`, async () => {
-      const mod = (await import(path.join(ADMIN_DIR, file))) as { loader?: RouteFn; action?: RouteFn };
+  it("the admin layout's middleware sends every request beneath it to the login page", async () => {
+    const { middleware } = await load(layout.file);
+    expect(middleware?.length).toBeGreaterThan(0);
+    let reached = false;
+    const res = await thrownBy(() => middleware![0](args(new Request("http://site.test/admin/some/page?x=1")), async () => (reached = true)));
+    expect(reached).toBe(false);
+    expect((res as Response).status).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fsome%2Fpage%3Fx%3D1");
+  });
+
+  for (const file of [layout.file, ...new Set(pages)]) {
+    it(`${file}: its own loader and action refuse too, and change nothing`, async () => {
+      const mod = await load(file);
       expect(mod.loader ?? mod.action, `${file} has neither loader nor action`).toBeDefined();
       const before = snapshot();
       if (mod.loader) {
-        const res = await refusal(mod.loader, new Request("http://site.test/admin/some/page?x=1"));
-        expect(res).toBeInstanceOf(Response);
+        const res = await thrownBy(() => mod.loader!(args(new Request("http://site.test/admin/some/page?x=1"))));
         expect((res as Response).status).toBe(302);
         expect((res as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fsome%2Fpage%3Fx%3D1");
       }
       if (mod.action) {
-        const body = new FormData();
-        body.set("intent", "delete");
-        body.set("id", "1");
-        const res = await refusal(mod.action, new Request("http://site.test/admin", { method: "POST", body }));
-        expect(res).toBeInstanceOf(Response);
+        const res = await thrownBy(() => mod.action!(args(anonymousPost())));
         expect([302, 401]).toContain((res as Response).status);
       }
       expect(snapshot()).toEqual(before);
@@ -64,19 +89,15 @@ describe("admin routes refuse anonymous requests", () => {
   }
 });
 
-// The admin's non-HTML routes (uploads, exports) answer 401 instead of redirecting.
-const RESOURCE_DIR = path.resolve("app/routes/resources");
-const ADMIN_RESOURCES = ["image-upload.ts", "messages-csv.ts", "roof-csv.ts", "roof-image.ts", "roof-report.ts"];
-
-describe("admin resource routes refuse anonymous requests", () => {
-  for (const file of ADMIN_RESOURCES) {
-    it(`${file}: answers 401 and changes nothing`, async () => {
-      const mod = (await import(path.join(RESOURCE_DIR, file))) as { loader?: RouteFn; action?: RouteFn };
+describe("admin resource routes (uploads, exports, pictures) answer 401", () => {
+  for (const route of resources) {
+    it(`${route.path}: answers 401 and changes nothing`, async () => {
+      const mod = await load(route.file);
       const before = snapshot();
       for (const fn of [mod.loader, mod.action]) {
         if (!fn) continue;
-        const res = await refusal(fn, new Request("http://site.test/admin/x", { method: fn === mod.action ? "POST" : "GET", body: fn === mod.action ? new FormData() : undefined }));
-        expect((res as Response).status).toBe(401);
+        const request = new Request("http://site.test/admin/x", { method: fn === mod.action ? "POST" : "GET", body: fn === mod.action ? new FormData() : undefined });
+        expect(((await thrownBy(() => fn(args(request)))) as Response).status).toBe(401);
       }
       expect(snapshot()).toEqual(before);
     });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { createContactMessage, getMessage } from "~/models/contact-message.server";
@@ -12,7 +13,7 @@ beforeAll(async () => {
   cookie = (await startSession(user.id)).split(";")[0];
 });
 
-const args = (request: Request) => ({ request, params: {}, context: { clientAddress: "127.0.0.1" } }) as Parameters<typeof loader>[0];
+const args = (request: Request) => ({ request, params: {}, context: requestContext("127.0.0.1") }) as never;
 
 describe("admin inbox", () => {
   it("warns that mail is only printed when no RESEND_API_KEY is set, and opening does not mark read", async () => {

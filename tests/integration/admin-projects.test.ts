@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { paths } from "~/server/env.server";
 import { prepareApp } from "~/services/startup.server";
@@ -30,7 +31,7 @@ async function post(fields: Record<string, string>, file?: { field: string; byte
   // The image library's intents belong to /admin/images, the rest to the projects list.
   const library = ["upload-image", "save-alt", "delete-image"].includes(fields.intent);
   const request = new Request(`http://site.test/admin${library ? "/images" : ""}`, { method: "POST", body, headers: { Cookie: cookie } });
-  const args = { request, params: {}, context: { clientAddress: "127.0.0.1" } } as never;
+  const args = { request, params: {}, context: requestContext("127.0.0.1") } as never;
   return library ? imagesAction(args) : action(args);
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { paths } from "~/server/env.server";
 import { emptyView } from "~/lib/roof-drawing";
@@ -19,7 +20,6 @@ let cookie = "";
 const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
 // Roof pictures are customer records: they go to the private folder, never the public one.
 const disk = () => list(privateUploadsDir);
-type Args = Parameters<typeof action>[0];
 
 beforeAll(async () => {
   await prepareApp(() => {});
@@ -32,7 +32,7 @@ async function post(fields: Record<string, string>, files: Record<string, { byte
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   for (const [k, f] of Object.entries(files)) body.set(k, new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/png" }));
   const request = new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: cookie } });
-  return action({ request, params: {}, context: { clientAddress: "127.0.0.1" } } as Args);
+  return action({ request, params: {}, context: requestContext("127.0.0.1") } as never);
 }
 
 const customer = { intent: "save", customerName: "Nguyen", street: "615 S Kansas Ave", city: "Wellington", state: "KS", zipCode: "67152" };

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { getSetting } from "~/models/settings.server";
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 
 const args = (url: string, params: Record<string, string> = {}, init: RequestInit = {}) =>
-  ({ request: new Request(`http://site.test${url}`, { ...init, headers: { Cookie: cookie, ...init.headers } }), params, context: { clientAddress: "127.0.0.1" } }) as never;
+  ({ request: new Request(`http://site.test${url}`, { ...init, headers: { Cookie: cookie, ...init.headers } }), params, context: requestContext("127.0.0.1") }) as never;
 const thrown = (run: () => unknown) => Promise.resolve().then(run).then(() => undefined, (e: unknown) => e);
 
 describe("admin sections", () => {

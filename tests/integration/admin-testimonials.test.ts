@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { getTestimonial, listTestimonials } from "~/models/testimonial.server";
@@ -17,7 +18,7 @@ async function post(fields: Record<string, string>) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   const request = new Request("http://site.test/admin/testimonials", { method: "POST", body, headers: { Cookie: cookie } });
-  return action({ request, params: {}, context: { clientAddress: "127.0.0.1" } } as Parameters<typeof action>[0]);
+  return action({ request, params: {}, context: requestContext("127.0.0.1") } as never);
 }
 
 const flashOf = (res: unknown) => decodeURIComponent((res as Response).headers.get("Set-Cookie") ?? "");

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { startFakeResend } from "../fake-resend";
 
 vi.hoisted(() => {
@@ -182,7 +183,7 @@ describe("a backlog after a mail outage", () => {
 describe("the contact action", () => {
   async function post(fields: Record<string, string>, ip = "10.9.0.1") {
     const request = new Request("http://site.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-    return (await action({ request, params: {}, context: { clientAddress: ip } } as Parameters<typeof action>[0])) as {
+    return (await action({ request, params: {}, context: requestContext(ip) } as never)) as {
       data: { status: string; message: string };
       init: { status: number } | null;
     };

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { getUserByEmail, upsertUser } from "~/models/user.server";
@@ -31,7 +32,7 @@ const staysHere = (location: string | null) => new URL(location ?? "", "https://
 describe("the login page's redirectTo", () => {
   it.each(HOSTILE)("a signed-in visit with %j stays on this site", async (target) => {
     const request = new Request(`https://site.example/admin/login?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: cookie } });
-    const thrown = await Promise.resolve(loader({ request, params: {}, context: { clientAddress: "10.9.0.1" } } as Parameters<typeof loader>[0])).catch((r: unknown) => r);
+    const thrown = await Promise.resolve(loader({ request, params: {}, context: requestContext("10.9.0.1") } as never)).catch((r: unknown) => r);
     expect(thrown).toBeInstanceOf(Response);
     const location = (thrown as Response).headers.get("Location");
     expect(location).toBe("/admin");
@@ -45,14 +46,14 @@ describe("the login page's redirectTo", () => {
       body,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
-    const response = (await action({ request, params: {}, context: { clientAddress: "10.9.0.2" } } as Parameters<typeof action>[0])) as Response;
+    const response = (await action({ request, params: {}, context: requestContext("10.9.0.2") } as never)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin");
   });
 
   it("keeps a real page of the admin", async () => {
     const request = new Request("https://site.example/admin/login?redirectTo=%2Fadmin%2Fmessages%3Ffilter%3Dunread", { headers: { Cookie: cookie } });
-    const thrown = await Promise.resolve(loader({ request, params: {}, context: { clientAddress: "10.9.0.1" } } as Parameters<typeof loader>[0])).catch((r: unknown) => r);
+    const thrown = await Promise.resolve(loader({ request, params: {}, context: requestContext("10.9.0.1") } as never)).catch((r: unknown) => r);
     expect((thrown as Response).headers.get("Location")).toBe("/admin/messages?filter=unread");
   });
 });

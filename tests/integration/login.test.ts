@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
 import { getDb } from "~/server/db.server";
 import { signInFailed, signInRefused } from "~/services/login-throttle.server";
 import { prepareApp } from "~/services/startup.server";
@@ -17,7 +18,7 @@ async function login(email: string, password: string, ip = "10.0.0.1") {
     body,
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
-  return (await action({ request, params: {}, context: { clientAddress: ip } } as Parameters<typeof action>[0])) as
+  return (await action({ request, params: {}, context: requestContext(ip) } as never)) as
     | Response
     | { data: { error: string }; init: { status: number } };
 }

@@ -6,6 +6,14 @@ import { readFlash } from "~/services/flash.server";
 import { countUnread } from "~/models/contact-message.server";
 import type { Route } from "./+types/layout";
 
+// One guard for the whole admin: every loader and action beneath this layout runs only
+// for a signed-in admin (each still checks on its own too; resource routes check alone).
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }) => {
+    await requireAdmin(request);
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { flash, headers } = await readFlash(request);

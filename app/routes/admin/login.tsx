@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (message: string, status: number) => data({ error: message, email }, { status });
 
   if (!email || !String(form.get("password") ?? "")) return fail("Please enter your email and password", 400);
-  const ip = clientIp(request, context);
+  const ip = clientIp(context);
   if (await signInRefused(email, ip)) return fail(TOO_MANY, 429);
 
   let user: { id: number; email: string };
