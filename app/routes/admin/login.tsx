@@ -7,7 +7,7 @@ import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-t
 import { readForm } from "~/server/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { normalizeEmail } from "~/models/user.server";
-import { inputClass } from "~/components/admin-ui";
+import { Field, inputClass, primaryButton, SubmitButton } from "~/components/form";
 import type { Route } from "./+types/login";
 
 const TOO_MANY = "Too many login attempts. Please wait 15 minutes and try again.";
@@ -59,33 +59,15 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <fieldset disabled={busy} className="space-y-4">
-            <label className="block">
-              <span className="text-sm font-medium">Email</span>
-              <input
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                defaultValue={actionData?.email}
-                className={inputClass}
-              />
-            </label>
-            <label className="block">
-              <span className="text-sm font-medium">Password</span>
-              <input
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                className={inputClass}
-              />
-            </label>
-            <button
-              type="submit"
-              className="w-full rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-70"
-            >
-              {busy ? "Logging in..." : "Login"}
-            </button>
+            <Field label="Email">
+              <input name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} className={inputClass} />
+            </Field>
+            <Field label="Password">
+              <input name="password" type="password" autoComplete="current-password" required className={inputClass} />
+            </Field>
+            <SubmitButton busy={busy} busyText="Logging in..." className={`${primaryButton} w-full`}>
+              Login
+            </SubmitButton>
           </fieldset>
         </Form>
       </div>
