@@ -1,5 +1,6 @@
 import { LogOut } from "lucide-react";
-import { data, Form, NavLink, Outlet } from "react-router";
+import { data, Form, NavLink, Outlet, useLocation } from "react-router";
+import { ADMIN_SECTION_TABS } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
 import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
@@ -25,6 +26,8 @@ const tab = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-medium ${isActive ? "bg-white text-ink" : "text-white/90 hover:bg-white/10"}`;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const projectsScreen = ADMIN_SECTION_TABS.some((t) => t.to === pathname) || pathname.startsWith("/admin/projects/");
   return (
     <div className="min-h-dvh bg-sand">
       <header className="bg-ink text-white">
@@ -36,7 +39,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <nav aria-label="Admin" className="flex flex-wrap items-center gap-2 text-sm">
-            <NavLink to="/admin" end className={tab}>
+            {/* Projects, Images and Contact are the Projects screen's tabs: one header tab for all. */}
+            <NavLink to="/admin" end className={() => tab({ isActive: projectsScreen })}>
               Projects
             </NavLink>
             <NavLink to="/admin/testimonials" className={tab}>
