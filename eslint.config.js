@@ -3,8 +3,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /** Files matching `files` may not import from the named app folders (nor, with serverCode, any *.server module). */
-function layerRule(files, forbidden, message, { allowTypeImports = false, serverCode = false, ignores = [] } = {}) {
-  const patterns = [{ regex: `^(~|\\.{1,2})/(.*/)?(${forbidden.join("|")})/`, message, allowTypeImports }];
+function layerRule(files, forbidden, message, { allowTypeImports = false, serverCode = false, ignores = [], also = [] } = {}) {
+  const patterns = [{ regex: `^(~|\\.{1,2})/(.*/)?(${forbidden.join("|")})/`, message, allowTypeImports }, ...also];
   if (serverCode) patterns.push({ regex: "\\.server$", message, allowTypeImports });
   return { files: [files], ignores, rules: { "no-restricted-imports": ["error", { patterns }] } };
 }
@@ -29,7 +29,15 @@ export default tseslint.config(
   layerRule("app/components/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes"], "Components are views: they get data as props (types may be imported).", { allowTypeImports: true, serverCode: true }),
   layerRule("app/server/**/*.ts", ["models", "services", "routes", "components"], "app/server is infrastructure: it knows nothing of entities or use cases."),
   layerRule("app/db/**/*.ts", ["models", "services", "server", "routes", "components"], "The schema imports only its enums from lib."),
-  layerRule("app/models/**/*.ts", ["services", "routes", "components"], "Models are queries of one entity: they call the database, not use cases or views."),
+  layerRule("app/models/**/*.ts", ["services", "routes", "components"], "Models are queries of one entity: they call the database, not use cases or views.", {
+    also: [
+      {
+        regex: "server/(storage|image-clean|image-variants|image-files|mail|upload)\\.server$",
+        message: "Models return rows: files, pictures, mail and URLs belong to services (types may be imported).",
+        allowTypeImports: true,
+      },
+    ],
+  }),
   layerRule("app/services/**/*.ts", ["routes", "components"], "Services are called by routes, never the other way round."),
   {
     // Playwright fixtures call their argument `use`; it is not React's hook.

@@ -91,7 +91,8 @@ async function benchServer() {
 async function benchReports() {
   const { default: sharp } = await import("sharp");
   const { prepareApp } = await import("~/services/startup.server");
-  const { saveRoofCustomer, getRoofCustomer } = await import("~/models/roof-customer.server");
+  const { getRoofCustomer } = await import("~/models/roof-customer.server");
+  const { saveRoofCustomer } = await import("~/services/roof-customers.server");
   const { getBusinessFacts } = await import("~/models/settings.server");
   const { buildRoofReport } = await import("~/services/roof-report.server");
   const { emptyView } = await import("~/lib/roof-drawing");

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ProjectCard } from "~/models/project.server";
+import type { ProjectCard } from "~/lib/portfolio";
 import { ProjectGallery } from "./project-gallery";
 
 const project = (id: number, category: ProjectCard["category"], extra: Partial<ProjectCard> = {}): ProjectCard => ({

@@ -11,7 +11,7 @@ import {
 } from "~/lib/portfolio";
 import { useHydrated } from "~/lib/use-hydrated";
 import { parseVideoUrl } from "~/lib/video";
-import type { ProjectCard } from "~/models/project.server";
+import type { ProjectCard } from "~/lib/portfolio";
 
 /**
  * The portfolio: tabs are links (they work without scripts), each category a horizontal

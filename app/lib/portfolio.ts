@@ -1,5 +1,18 @@
 import type { ProjectCategory } from "~/lib/project-categories";
 
+/** A project as the public pages and the admin table show it: text, and a picture with its URLs. */
+export type ProjectCard = {
+  id: number;
+  title: string;
+  category: ProjectCategory;
+  description: string;
+  mediaType: "image" | "video";
+  videoUrl: string | null;
+  altText: string;
+  featured: boolean;
+  image: { url: string; srcSet?: string; width: number | null; height: number | null } | null;
+};
+
 export const PORTFOLIO_TABS = [
   { value: "all", label: "All Projects" },
   { value: "framing", label: "Framing" },

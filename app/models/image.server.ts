@@ -1,53 +1,16 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { images, type Image } from "~/db/schema";
-import type { CleanImage } from "~/server/image-clean.server";
-import { writeVariants } from "~/server/image-variants.server";
-import { newStoredName, removeUpload, storeFor, writeUpload } from "~/server/storage.server";
+import type { ImageFile } from "~/server/image-files.server";
 
-/**
- * Writes a cleaned picture and its smaller copies under a server-chosen name, in the
- * folder its purpose calls for. On any failure nothing is left on disk.
- */
-export async function saveImageFiles(image: CleanImage, purpose: Image["purpose"] = "library"): Promise<string> {
-  const store = storeFor(purpose);
-  const storedName = newStoredName(image.info.extension);
-  writeUpload(storedName, image.bytes, store);
-  try {
-    await writeVariants(storedName, image, store);
-  } catch (error) {
-    removeUpload(storedName, store);
-    throw error;
-  }
-  return storedName;
-}
+type Db = ReturnType<typeof getDb>;
+/** The database or an open transaction: rows an entity writes together go in one. */
+export type Writer = Pick<Db, "insert" | "update" | "delete" | "select">;
 
-/** The columns of an image row that describe its file. */
-export function imageFileColumns(storedName: string, image: CleanImage, originalName: string) {
-  return {
-    storedName,
-    originalName: originalName.slice(0, 255),
-    contentType: image.info.contentType,
-    bytes: image.bytes.byteLength,
-    width: image.info.width,
-    height: image.info.height,
-  };
-}
+export type NewImage = ImageFile & { alt?: string; purpose?: Image["purpose"] };
 
-/** Files first, then the row; if the row cannot be written the files go again. */
-export async function storeImage(input: { image: CleanImage; originalName: string; alt?: string; purpose?: Image["purpose"] }): Promise<Image> {
-  const purpose = input.purpose ?? "library";
-  const storedName = await saveImageFiles(input.image, purpose);
-  try {
-    return getDb()
-      .insert(images)
-      .values({ ...imageFileColumns(storedName, input.image, input.originalName), alt: input.alt ?? "", purpose })
-      .returning()
-      .get();
-  } catch (error) {
-    removeUpload(storedName, storeFor(purpose));
-    throw error;
-  }
+export function insertImage(image: NewImage, db: Writer = getDb()): Image {
+  return db.insert(images).values(image).returning().get();
 }
 
 export function listImages({ limit = 100, offset = 0 } = {}): Image[] {
@@ -69,11 +32,9 @@ export function updateImageAlt(id: number, alt: string): boolean {
   return getDb().update(images).set({ alt }).where(and(eq(images.id, id), eq(images.purpose, "library"))).run().changes > 0;
 }
 
-/** Deletes the row, then its files. A project using it keeps its text and loses the picture. */
-export function deleteImage(id: number, purpose: Image["purpose"] = "library"): boolean {
-  const row = getDb().delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
-  if (row) removeUpload(row.storedName, storeFor(row.purpose));
-  return !!row;
+/** Deletes the row and returns it (its files are the caller's to remove), or undefined when there was none. */
+export function deleteImageRow(id: number, purpose: Image["purpose"], db: Writer = getDb()): Image | undefined {
+  return db.delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
 }
 
 export function getImage(id: number): Image | undefined {

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
-import type { CleanImage } from "~/server/image-clean.server";
+import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
-import { parseDrawing, type Drawing, type RoofView } from "~/lib/roof-drawing";
-import { deleteImage, storeImage } from "./image.server";
+import { parseDrawing, VIEWS, type Drawing, type RoofView } from "~/lib/roof-drawing";
+import { deleteImageRow, insertImage } from "./image.server";
 
 export type RoofCustomerWithImages = RoofCustomer & { topImage: Image | null; sideImage: Image | null; drawingData: Drawing };
 
@@ -41,11 +41,10 @@ function values(input: RoofCustomerInput) {
   };
 }
 
-export type RoofPicture = { image: CleanImage; name: string };
 export type RoofSaveExtras = {
   drawing?: Drawing;
-  /** New pictures per view; they replace what the customer had. */
-  files?: Partial<Record<RoofView, RoofPicture>>;
+  /** New pictures' files per view (already on disk); they replace what the customer had. */
+  files?: Partial<Record<RoofView, ImageFile>>;
   /** Views whose picture staff removed. */
   remove?: Partial<Record<RoofView, boolean>>;
 };
@@ -53,59 +52,40 @@ export type RoofSaveExtras = {
 const imageColumn = { top: "topImageId", side: "sideImageId" } as const;
 
 /**
- * Creates, or updates when an id is given; returns the id, or null if it no longer
- * exists. New pictures are written first; if the row cannot be saved they are deleted
- * again, and pictures that were replaced or removed go only after the row is saved, so
- * a failure never leaves a customer pointing at a missing file or a file nobody owns.
+ * Creates, or updates when an id is given, in one transaction with the new pictures' rows
+ * and the deletion of the rows they replace. Null when the id no longer exists; else the
+ * id and the replaced pictures, whose files the caller removes once this has returned.
  */
-export async function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtras = {}): Promise<number | null> {
-  const db = getDb();
-  const stored: Partial<Record<RoofView, Image>> = {};
-  const discardNew = () => Object.values(stored).forEach((img) => deleteImage(img.id, "roof"));
-  try {
-    for (const view of ["top", "side"] as const) {
-      const file = extras.files?.[view];
-      if (file) stored[view] = await storeImage({ image: file.image, originalName: file.name, purpose: "roof", alt: `${view} view` });
-    }
-    const previous = input.id ? db.select().from(roofCustomers).where(eq(roofCustomers.id, input.id)).get() : undefined;
-    if (input.id && !previous) {
-      discardNew();
-      return null;
-    }
+export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtras = {}): { id: number; replaced: StoredImage[] } | null {
+  return getDb().transaction((tx) => {
+    const previous = input.id ? tx.select().from(roofCustomers).where(eq(roofCustomers.id, input.id)).get() : undefined;
+    if (input.id && !previous) return null;
     const row: typeof roofCustomers.$inferInsert = values(input);
     if (extras.drawing) row.drawing = extras.drawing;
-    const replaced: number[] = [];
-    for (const view of ["top", "side"] as const) {
+    const replaced: StoredImage[] = [];
+    for (const view of VIEWS) {
       const column = imageColumn[view];
-      const old = previous?.[column] ?? null;
-      if (stored[view]) row[column] = stored[view].id;
+      const file = extras.files?.[view];
+      if (file) row[column] = insertImage({ ...file, purpose: "roof", alt: `${view} view` }, tx).id;
       else if (extras.remove?.[view]) row[column] = null;
       else continue;
-      if (old) replaced.push(old);
+      const old = previous?.[column];
+      const gone = old ? deleteImageRow(old, "roof", tx) : undefined;
+      if (gone) replaced.push(gone);
     }
-    const id = db.transaction((tx) => {
-      if (previous) {
-        tx.update(roofCustomers).set({ ...row, updatedAt: new Date() }).where(eq(roofCustomers.id, previous.id)).run();
-        return previous.id;
-      }
-      return tx
-        .insert(roofCustomers)
-        .values(row)
-        .returning({ id: roofCustomers.id })
-        .get().id;
-    });
-    replaced.forEach((imageId) => deleteImage(imageId, "roof"));
-    return id;
-  } catch (error) {
-    discardNew();
-    throw error;
-  }
+    if (previous) {
+      tx.update(roofCustomers).set({ ...row, updatedAt: new Date() }).where(eq(roofCustomers.id, previous.id)).run();
+      return { id: previous.id, replaced };
+    }
+    return { id: tx.insert(roofCustomers).values(row).returning({ id: roofCustomers.id }).get().id, replaced };
+  });
 }
 
-/** The customer and the pictures taken for it. */
-export function deleteRoofCustomer(id: number): boolean {
-  const row = getDb().delete(roofCustomers).where(eq(roofCustomers.id, id)).returning().get();
-  if (!row) return false;
-  for (const imageId of [row.topImageId, row.sideImageId]) if (imageId) deleteImage(imageId, "roof");
-  return true;
+/** The customer and its pictures' rows; null when there was none, else the pictures whose files can go. */
+export function deleteRoofCustomer(id: number): StoredImage[] | null {
+  return getDb().transaction((tx) => {
+    const row = tx.delete(roofCustomers).where(eq(roofCustomers.id, id)).returning().get();
+    if (!row) return null;
+    return [row.topImageId, row.sideImageId].flatMap((imageId) => (imageId ? (deleteImageRow(imageId, "roof", tx) ?? []) : []));
+  });
 }

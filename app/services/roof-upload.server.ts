@@ -1,4 +1,4 @@
-import type { RoofPicture } from "~/models/roof-customer.server";
+import type { RoofPicture } from "~/services/roof-customers.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { IMAGE_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import type { ParsedUpload } from "~/server/upload.server";

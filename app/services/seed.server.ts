@@ -6,9 +6,8 @@ import { images, projects, settings, testimonials, type ProjectCategory } from "
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { defaultContactSettings } from "~/lib/contact-settings";
 import { paths } from "~/server/env.server";
-import { cleanImage, type CleanImage } from "~/server/image-clean.server";
-import { removeUpload } from "~/server/storage.server";
-import { imageFileColumns, saveImageFiles } from "~/models/image.server";
+import { cleanImage } from "~/server/image-clean.server";
+import { removeImageFiles, saveImageFiles, type ImageFile } from "~/server/image-files.server";
 
 type DemoProject = {
   title: string;
@@ -154,16 +153,13 @@ function isEmpty(): boolean {
  */
 export async function seedDemoContent(): Promise<{ seeded: boolean }> {
   if (!isEmpty()) return { seeded: false };
-  const written: string[] = [];
+  const files: ImageFile[] = [];
   try {
     // Cleaned side by side (sharp works off the main thread), stored one by one.
     const cleaned = await Promise.all(DEMO_PROJECTS.map((p) => cleanImage(fs.readFileSync(path.join(paths.seedImages, p.file)))));
-    const files: { storedName: string; image: CleanImage }[] = [];
     for (const [i, image] of cleaned.entries()) {
       if (!image) throw new Error(`Demo picture ${DEMO_PROJECTS[i].file} is not a valid image`);
-      const storedName = await saveImageFiles(image);
-      written.push(storedName);
-      files.push({ storedName, image });
+      files.push(await saveImageFiles(image, DEMO_PROJECTS[i].file, "library"));
     }
     const db = getDb();
     db.transaction((tx) => {
@@ -174,7 +170,7 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
         const createdAt = new Date(base + (DEMO_PROJECTS.length - i) * 86_400_000);
         const image = tx
           .insert(images)
-          .values({ ...imageFileColumns(file.storedName, file.image, p.file), alt: p.alt, createdAt })
+          .values({ ...file, alt: p.alt, createdAt })
           .returning()
           .get();
         tx.insert(projects)
@@ -209,7 +205,7 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
     });
     return { seeded: true };
   } catch (error) {
-    written.forEach((name) => removeUpload(name, "public"));
+    removeImageFiles(...files.map((file) => ({ storedName: file.storedName, purpose: "library" as const })));
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { startSession } from "~/services/auth.server";
 import { paths } from "~/server/env.server";
 import { prepareApp } from "~/services/startup.server";
 import { listImages } from "~/models/image.server";
-import { getProject, listProjects } from "~/models/project.server";
+import { getProjectCard as getProject, listProjectCards as listProjects } from "~/services/projects.server";
 import { upsertUser } from "~/models/user.server";
 import { action as imagesAction } from "~/routes/admin/images";
 import { action } from "~/routes/admin/projects";

@@ -7,7 +7,7 @@ import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/f
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
-import type { ProjectCard } from "~/models/project.server";
+import type { ProjectCard } from "~/lib/portfolio";
 
 export function ProjectTable({ projects, linkFor }: { projects: ProjectCard[]; linkFor: (key: string, value: number) => string }) {
   return (

@@ -7,7 +7,8 @@ import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { uploadUrl } from "~/server/storage.server";
 import { parseUploadForm } from "~/server/upload.server";
-import { countImages, deleteImage, getImage, listImages, updateImageAlt } from "~/models/image.server";
+import { countImages, getImage, listImages, updateImageAlt } from "~/models/image.server";
+import { deleteImage } from "~/services/images.server";
 import type { Route } from "./+types/images";
 
 const PAGE_SIZE = 100;

@@ -9,7 +9,8 @@ import { areaFromLengthWidth, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-c
 import { parseDrawing } from "~/lib/roof-drawing";
 import { readRoofImages } from "~/services/roof-upload.server";
 import { parseUploadForm } from "~/server/upload.server";
-import { deleteRoofCustomer, getRoofCustomer, listRoofCustomers, saveRoofCustomer } from "~/models/roof-customer.server";
+import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
+import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customers.server";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";

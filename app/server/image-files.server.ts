@@ -1,0 +1,38 @@
+import type { Image } from "~/db/schema";
+import type { CleanImage } from "~/server/image-clean.server";
+import { writeVariants } from "~/server/image-variants.server";
+import { newStoredName, removeUpload, storeFor, writeUpload } from "~/server/storage.server";
+
+/** What an image row records of its file. */
+export type ImageFile = Pick<Image, "storedName" | "originalName" | "contentType" | "bytes" | "width" | "height">;
+/** Enough of an image row to find its files. */
+export type StoredImage = Pick<Image, "storedName" | "purpose">;
+
+/**
+ * Writes a cleaned picture and its smaller copies under a server-chosen name, in the
+ * folder its purpose calls for. On any failure nothing is left on disk.
+ */
+export async function saveImageFiles(image: CleanImage, originalName: string, purpose: Image["purpose"]): Promise<ImageFile> {
+  const store = storeFor(purpose);
+  const storedName = newStoredName(image.info.extension);
+  writeUpload(storedName, image.bytes, store);
+  try {
+    await writeVariants(storedName, image, store);
+  } catch (error) {
+    removeUpload(storedName, store);
+    throw error;
+  }
+  return {
+    storedName,
+    originalName: originalName.slice(0, 255),
+    contentType: image.info.contentType,
+    bytes: image.bytes.byteLength,
+    width: image.info.width,
+    height: image.info.height,
+  };
+}
+
+/** Removes stored pictures' files (and their smaller copies); a file already gone is fine. */
+export function removeImageFiles(...stored: (StoredImage | null | undefined)[]) {
+  for (const image of stored) if (image) removeUpload(image.storedName, storeFor(image.purpose));
+}

@@ -1,0 +1,59 @@
+import type { ProjectCategory } from "~/db/schema";
+import type { ProjectCard } from "~/lib/portfolio";
+import { srcSetFor } from "~/lib/image-variants";
+import type { ProjectInput } from "~/lib/project-form";
+import * as model from "~/models/project.server";
+import type { CleanImage } from "~/server/image-clean.server";
+import { removeImageFiles } from "~/server/image-files.server";
+import { uploadUrl } from "~/server/storage.server";
+import { withImageFiles } from "./images.server";
+
+function toCard({ project, image }: model.ProjectRow): ProjectCard {
+  return {
+    id: project.id,
+    title: project.title,
+    category: project.category,
+    description: project.description,
+    mediaType: project.mediaType,
+    videoUrl: project.videoUrl,
+    altText: project.altText || image?.alt || project.title,
+    featured: project.featured,
+    image: image
+      ? { url: uploadUrl(image.storedName), srcSet: srcSetFor(image, uploadUrl), width: image.width, height: image.height }
+      : null,
+  };
+}
+
+/** Every project the public portfolio shows, as cards with their pictures' URLs. */
+export function listProjectCards(category?: ProjectCategory): ProjectCard[] {
+  return model.listProjects(category).map(toCard);
+}
+
+export function getProjectCard(id: number): ProjectCard | undefined {
+  const row = model.getProject(id);
+  return row ? toCard(row) : undefined;
+}
+
+type NewPicture = { image: CleanImage; originalName: string };
+
+/** The picture's files, then its row and the project's in one transaction; a failure leaves neither. */
+export function createProject(input: ProjectInput, picture: NewPicture): Promise<number> {
+  return withImageFiles(picture.image, picture.originalName, "library", (file) => model.createProject(input, file));
+}
+
+/** False when the project no longer exists. A replaced picture's files go once the rows are saved. */
+export async function updateProject(id: number, input: ProjectInput, picture?: NewPicture): Promise<boolean> {
+  const result = picture
+    ? await withImageFiles(picture.image, picture.originalName, "library", (file) => model.updateProject(id, input, file))
+    : model.updateProject(id, input);
+  if (!result) return false;
+  removeImageFiles(result.replaced);
+  return true;
+}
+
+/** The project, its picture's row, then the picture's files. */
+export function deleteProject(id: number): boolean {
+  const result = model.deleteProject(id);
+  if (result) removeImageFiles(result.image);
+  return !!result;
+}
