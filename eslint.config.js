@@ -4,10 +4,13 @@ import tseslint from "typescript-eslint";
 
 /** Files matching `files` may not import from the named app folders (nor, with serverCode, any *.server module). */
 function layerRule(files, forbidden, message, { allowTypeImports = false, serverCode = false, ignores = [], also = [] } = {}) {
-  const patterns = [{ regex: `^(~|\\.{1,2})/(.*/)?(${forbidden.join("|")})/`, message, allowTypeImports }, ...also];
+  const patterns = [...(forbidden.length ? [{ regex: `^(~|\\.{1,2})/(.*/)?(${forbidden.join("|")})/`, message, allowTypeImports }] : []), ...also];
   if (serverCode) patterns.push({ regex: "\\.server$", message, allowTypeImports });
   return { files: [files], ignores, rules: { "no-restricted-imports": ["error", { patterns }] } };
 }
+
+// Queries live in app/models; services and routes call them by name.
+const noQueries = { regex: "^drizzle-orm", message: "Queries belong in app/models/<entity>.server.ts: call a model function instead." };
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "data/", "uploads/"] },
@@ -38,7 +41,8 @@ export default tseslint.config(
       },
     ],
   }),
-  layerRule("app/services/**/*.ts", ["routes", "components"], "Services are called by routes, never the other way round."),
+  layerRule("app/services/**/*.ts", ["routes", "components"], "Services are called by routes, never the other way round.", { also: [noQueries] }),
+  layerRule("app/routes/**/*.{ts,tsx}", [], "", { also: [noQueries] }),
   {
     // Playwright fixtures call their argument `use`; it is not React's hook.
     files: ["tests/e2e/**/*.ts"],

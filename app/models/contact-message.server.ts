@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { contactMessages, type ContactMessage } from "~/db/schema";
 import { CONTACT_SUBJECT, type ContactInput } from "~/lib/contact-form";
@@ -62,4 +62,89 @@ export function requeueFailedMails(id: number): boolean {
     db.update(contactMessages).set({ autoreplyStatus: "pending" }).where(eq(contactMessages.id, id)).run();
   }
   return message.notifyStatus === "failed" || message.autoreplyStatus === "failed";
+}
+
+// The mail queue's state lives in these rows (services/contact-mailer.server.ts runs it).
+// A lease is a notifyNextAttemptAt in the near future: while it runs, nobody else sends.
+
+const pending = eq(contactMessages.notifyStatus, "pending");
+const dueBy = (now: Date) => or(isNull(contactMessages.notifyNextAttemptAt), lte(contactMessages.notifyNextAttemptAt, now));
+const inBackoff = (now: Date) => and(pending, isNotNull(contactMessages.notifyLastError), gt(contactMessages.notifyNextAttemptAt, now));
+
+/** Leases one message's notification if it is waiting and due; undefined otherwise. */
+export function leaseNotification(id: number, now: Date, until: Date): ContactMessage | undefined {
+  return getDb()
+    .update(contactMessages)
+    .set({ notifyNextAttemptAt: until })
+    .where(and(eq(contactMessages.id, id), pending, dueBy(now)))
+    .returning()
+    .get();
+}
+
+/** Leases up to `limit` due notifications, oldest first. */
+export function leaseDueNotifications(now: Date, until: Date, limit: number): ContactMessage[] {
+  return getDb().transaction((tx) => {
+    const due = tx.select().from(contactMessages).where(and(pending, dueBy(now))).orderBy(asc(contactMessages.id)).limit(limit).all();
+    if (due.length) {
+      tx.update(contactMessages)
+        .set({ notifyNextAttemptAt: until })
+        .where(inArray(contactMessages.id, due.map((m) => m.id)))
+        .run();
+    }
+    return due;
+  });
+}
+
+/** A failed attempt: counted, with the next try (none: failed for good). */
+export function recordNotificationFailure(id: number, attempts: number, next: Date | null, reason: string) {
+  getDb()
+    .update(contactMessages)
+    .set({ notifyStatus: next ? "pending" : "failed", notifyAttempts: attempts, notifyLastError: reason.slice(0, 500), notifyNextAttemptAt: next })
+    .where(eq(contactMessages.id, id))
+    .run();
+}
+
+export function recordNotificationsSent(messages: Pick<ContactMessage, "id" | "notifyAttempts">[]) {
+  getDb().transaction((tx) => {
+    for (const m of messages) {
+      tx.update(contactMessages)
+        .set({ notifyStatus: "sent", notifyAttempts: m.notifyAttempts + 1, notifyLastError: null, notifyNextAttemptAt: null })
+        .where(eq(contactMessages.id, m.id))
+        .run();
+    }
+  });
+}
+
+/** The outcome of one autoresponder attempt for these messages; skipped ones are not counted. */
+export function recordAutoreplies(ids: number[], outcome: { status: "sent" | "skipped" } | { status: "failed"; reason: string }) {
+  const counted = outcome.status === "skipped" ? {} : { autoreplyAttempts: sql`${contactMessages.autoreplyAttempts} + 1` };
+  const error = outcome.status === "failed" ? { autoreplyLastError: outcome.reason.slice(0, 500) } : {};
+  getDb()
+    .update(contactMessages)
+    .set({ autoreplyStatus: outcome.status, ...counted, ...error })
+    .where(inArray(contactMessages.id, ids))
+    .run();
+}
+
+/** The waiting notification whose backoff ends first, leased without counting an attempt. */
+export function leaseBackoffCanary(now: Date, until: Date): ContactMessage | undefined {
+  const db = getDb();
+  const canary = db.select().from(contactMessages).where(inBackoff(now)).orderBy(asc(contactMessages.notifyNextAttemptAt)).limit(1).get();
+  if (!canary) return undefined;
+  const leased = db
+    .update(contactMessages)
+    .set({ notifyNextAttemptAt: until })
+    .where(and(eq(contactMessages.id, canary.id), pending, eq(contactMessages.notifyNextAttemptAt, canary.notifyNextAttemptAt!)))
+    .run().changes;
+  return leased ? canary : undefined;
+}
+
+/** The canary failed: it goes back to where it was in its backoff. */
+export function returnCanary(canary: Pick<ContactMessage, "id" | "notifyNextAttemptAt">) {
+  getDb().update(contactMessages).set({ notifyNextAttemptAt: canary.notifyNextAttemptAt }).where(eq(contactMessages.id, canary.id)).run();
+}
+
+/** The provider answers again: everything still waiting out a failure is due now. */
+export function endBackoffs(now: Date) {
+  getDb().update(contactMessages).set({ notifyNextAttemptAt: null }).where(inBackoff(now)).run();
 }

@@ -7,7 +7,7 @@ type Db = ReturnType<typeof getDb>;
 /** The database or an open transaction: rows an entity writes together go in one. */
 export type Writer = Pick<Db, "insert" | "update" | "delete" | "select">;
 
-export type NewImage = ImageFile & { alt?: string; purpose?: Image["purpose"] };
+export type NewImage = ImageFile & { alt?: string; purpose?: Image["purpose"]; createdAt?: Date };
 
 export function insertImage(image: NewImage, db: Writer = getDb()): Image {
   return db.insert(images).values(image).returning().get();
@@ -22,6 +22,11 @@ export function listImages({ limit = 100, offset = 0 } = {}): Image[] {
     .limit(limit)
     .offset(offset)
     .all();
+}
+
+/** Every stored picture, the roof tool's included. */
+export function countAllImages(): number {
+  return getDb().select({ n: count() }).from(images).get()?.n ?? 0;
 }
 
 export function countImages(): number {

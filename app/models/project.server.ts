@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { images, projects, type Image, type Project, type ProjectCategory } from "~/db/schema";
 import type { ProjectInput } from "~/lib/project-form";
@@ -25,6 +25,15 @@ export function listProjects(category?: ProjectCategory): ProjectRow[] {
 
 export function getProject(id: number): ProjectRow | undefined {
   return projectQuery().where(eq(projects.id, id)).get();
+}
+
+export function countProjects(): number {
+  return getDb().select({ n: count() }).from(projects).get()?.n ?? 0;
+}
+
+/** A project row as it is (demo content, imports): dates and order included. */
+export function insertProject(row: typeof projects.$inferInsert): number {
+  return getDb().insert(projects).values(row).returning({ id: projects.id }).get().id;
 }
 
 function fields(input: ProjectInput) {

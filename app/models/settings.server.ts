@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/server/db.server";
 import { settings } from "~/db/schema";
@@ -57,6 +57,10 @@ export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K
     .values({ key, value: checked })
     .onConflictDoUpdate({ target: settings.key, set: { value: checked, updatedAt: new Date() } })
     .run();
+}
+
+export function countSettings(): number {
+  return getDb().select({ n: count() }).from(settings).get()?.n ?? 0;
 }
 
 export function getBusinessFacts(): BusinessFacts {

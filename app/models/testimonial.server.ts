@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { testimonials, type Testimonial } from "~/db/schema";
 import type { TestimonialInput } from "~/lib/testimonial-form";
@@ -9,6 +9,15 @@ export function listTestimonials(): Testimonial[] {
 
 export function getTestimonial(id: number): Testimonial | undefined {
   return getDb().select().from(testimonials).where(eq(testimonials.id, id)).get();
+}
+
+export function countTestimonials(): number {
+  return getDb().select({ n: count() }).from(testimonials).get()?.n ?? 0;
+}
+
+/** A testimonial row as it is (demo content): dates included. */
+export function insertTestimonial(row: typeof testimonials.$inferInsert): Testimonial {
+  return getDb().insert(testimonials).values(row).returning().get();
 }
 
 function values(input: TestimonialInput) {

@@ -41,3 +41,17 @@ export function closeDb() {
   globalForDb.__db?.$client.close();
   globalForDb.__db = undefined;
 }
+
+/**
+ * Runs `write` in one transaction on the process's connection: every model call inside
+ * it commits together or not at all. Nested calls (a model's own transaction) become
+ * savepoints, as better-sqlite3 does.
+ */
+export function inTransaction<T>(write: () => T): T {
+  return getDb().$client.transaction(write)();
+}
+
+/** Throws unless the database answers a query. */
+export function pingDb() {
+  getDb().$client.prepare("select 1").get();
+}

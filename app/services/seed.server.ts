@@ -1,8 +1,11 @@
-import { count } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
-import { getDb } from "~/server/db.server";
-import { images, projects, settings, testimonials, type ProjectCategory } from "~/db/schema";
+import { inTransaction } from "~/server/db.server";
+import type { ProjectCategory } from "~/db/schema";
+import { countAllImages, insertImage } from "~/models/image.server";
+import { countProjects, insertProject } from "~/models/project.server";
+import { countSettings, setSetting } from "~/models/settings.server";
+import { countTestimonials, insertTestimonial } from "~/models/testimonial.server";
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { defaultContactSettings } from "~/lib/contact-settings";
 import { paths } from "~/server/env.server";
@@ -141,10 +144,7 @@ const DEMO_TESTIMONIALS = [
 ];
 
 function isEmpty(): boolean {
-  const db = getDb();
-  const n = (table: typeof projects | typeof testimonials | typeof images | typeof settings) =>
-    db.select({ n: count() }).from(table).get()?.n ?? 0;
-  return n(projects) === 0 && n(testimonials) === 0 && n(images) === 0 && n(settings) === 0;
+  return countProjects() === 0 && countTestimonials() === 0 && countAllImages() === 0 && countSettings() === 0;
 }
 
 /**
@@ -161,47 +161,33 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
       if (!image) throw new Error(`Demo picture ${DEMO_PROJECTS[i].file} is not a valid image`);
       files.push(await saveImageFiles(image, DEMO_PROJECTS[i].file, "library"));
     }
-    const db = getDb();
-    db.transaction((tx) => {
+    inTransaction(() => {
       // Oldest first, so "newest first" lists keep the order written here.
       const base = Date.now() - DEMO_PROJECTS.length * 86_400_000;
       DEMO_PROJECTS.forEach((p, i) => {
-        const file = files[i];
         const createdAt = new Date(base + (DEMO_PROJECTS.length - i) * 86_400_000);
-        const image = tx
-          .insert(images)
-          .values({ ...file, alt: p.alt, createdAt })
-          .returning()
-          .get();
-        tx.insert(projects)
-          .values({
-            title: p.title,
-            category: p.category,
-            description: p.description,
-            mediaType: p.videoUrl ? "video" : "image",
-            imageId: image.id,
-            videoUrl: p.videoUrl ?? null,
-            altText: p.alt,
-            featured: p.featured ?? false,
-            sortOrder: i,
-            createdAt,
-            updatedAt: createdAt,
-          })
-          .run();
+        const image = insertImage({ ...files[i], alt: p.alt, createdAt });
+        insertProject({
+          title: p.title,
+          category: p.category,
+          description: p.description,
+          mediaType: p.videoUrl ? "video" : "image",
+          imageId: image.id,
+          videoUrl: p.videoUrl ?? null,
+          altText: p.alt,
+          featured: p.featured ?? false,
+          sortOrder: i,
+          createdAt,
+          updatedAt: createdAt,
+        });
       });
       DEMO_TESTIMONIALS.forEach((t, i) => {
         const createdAt = new Date(base + (DEMO_TESTIMONIALS.length - i) * 86_400_000);
-        tx.insert(testimonials)
-          .values({ ...t, rating: t.rating ?? 5, createdAt, updatedAt: createdAt })
-          .run();
+        insertTestimonial({ ...t, rating: t.rating ?? 5, createdAt, updatedAt: createdAt });
       });
       const facts = DEFAULT_BUSINESS_FACTS;
-      tx.insert(settings)
-        .values([
-          { key: "business", value: facts },
-          { key: "contact", value: defaultContactSettings(facts.company, facts.email) },
-        ])
-        .run();
+      setSetting("business", facts);
+      setSetting("contact", defaultContactSettings(facts.company, facts.email));
     });
     return { seeded: true };
   } catch (error) {

@@ -19,6 +19,8 @@ describe("layers", () => {
     ["app/models/probe.server.ts", 'import { uploadUrl } from "../server/storage.server";\nexport const x = uploadUrl;\n'],
     ["app/models/probe.server.ts", 'import { saveImageFiles } from "~/server/image-files.server";\nexport const x = saveImageFiles;\n'],
     ["app/server/probe.server.ts", 'import { getProject } from "~/models/project.server";\nexport const x = getProject;\n'],
+    ["app/services/probe.server.ts", 'import { eq } from "drizzle-orm";\nexport const x = eq;\n'],
+    ["app/routes/probe.tsx", 'import { sql } from "drizzle-orm";\nexport const x = sql;\n'],
     ["app/services/probe.server.ts", 'import { loader } from "~/routes/home";\nexport const x = loader;\n'],
   ])("%s may not import %j", async (file, code) => {
     expect(await layerErrors(file, code)).not.toEqual([]);

@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/server/db.server";
+import { pingDb } from "~/server/db.server";
 
 /** For Docker's HEALTHCHECK: 200 only when the database answers a query. */
 export function loader() {
   try {
-    getDb().get(sql`select 1`);
+    pingDb();
     return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("Health check failed:", error);
