@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { toast } from "react-toastify";
 import { AdminThumb } from "~/components/admin-image";
-import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import type { Image } from "~/db/schema";
 import { formatBytes } from "~/lib/format-bytes";
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -25,15 +25,12 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
         onSubmit={progress.onSubmit}
         className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
       >
-        <label className="block min-w-60 flex-1">
-          <span className="text-sm font-medium">Image file</span>
+        <Field label="Image file" hint="PNG, JPG or WebP up to 10MB" className="block min-w-60 flex-1">
           <input name="file" type="file" required accept={IMAGE_TYPES.join(",")} className={`${inputClass} py-1.5`} />
-          <span className="mt-1 block text-xs text-ink-soft">PNG, JPG or WebP up to 10MB</span>
-        </label>
-        <label className="block min-w-60 flex-1">
-          <span className="text-sm font-medium">Alt text</span>
+        </Field>
+        <Field label="Alt text" className="block min-w-60 flex-1">
           <input name="alt" maxLength={200} className={inputClass} />
-        </label>
+        </Field>
         <button type="submit" name="intent" value="upload-image" className={primaryButton} disabled={uploading}>
           <Upload aria-hidden className="size-4" /> {uploading ? "Uploading..." : "Upload"}
         </button>

@@ -1,5 +1,5 @@
 import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
-import { secondaryButton } from "~/components/admin-ui";
+import { Field, secondaryButton } from "~/components/admin-ui";
 import type { RoofCustomerView } from "~/services/roof-customer-view.server";
 import { IMAGE_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
@@ -86,8 +86,7 @@ export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged
       {VIEWS.map((v) => (
         <div key={v} hidden={hydrated && v !== view} className="mt-3 space-y-3">
           <div hidden={hydrated && tab !== "upload"}>
-            <label className="block">
-              <span className="text-sm font-medium">{VIEW_LABEL[v]} picture</span>
+            <Field label={`${VIEW_LABEL[v]} picture`}>
               <input
                 ref={inputRefs[v]}
                 type="file"
@@ -97,7 +96,7 @@ export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged
                 onChange={(e) => onFile(v, e.currentTarget)}
                 className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
               />
-            </label>
+            </Field>
             <p className="mt-1 text-xs text-ink-soft">{reading === v ? "Uploading..." : "JPEG, PNG or WebP, up to 10MB. Stored when you save the customer."}</p>
           </div>
           <div hidden={hydrated && tab !== "manage"}>

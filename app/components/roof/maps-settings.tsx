@@ -2,7 +2,7 @@ import { ArrowLeft, Copy, KeyRound, ShieldCheck } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "react-toastify";
-import { inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { MAPS_STATUS_LABEL, RELOAD_AFTER_SAVE_MS, RELOAD_AFTER_TEST_MS, type MapsStatus } from "~/lib/maps-loader";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Tabs } from "./tabs";
@@ -200,8 +200,7 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
           "No key saved. Google Maps API key is required for address search and satellite pictures; everything else works without it."
         )}
       </p>
-      <label htmlFor={id} className="block">
-        <span className="text-sm font-medium">Google Maps API key</span>
+      <Field label="Google Maps API key">
         <input
           id={id}
           name="apiKey"
@@ -212,7 +211,7 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
           onChange={(e) => setKey(e.target.value)}
           className={inputClass}
         />
-      </label>
+      </Field>
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value="save-maps-key" className={primaryButton} disabled={busy || (hydrated && key.trim() === "")}>
           {busy ? "Saving..." : "Save"}
@@ -240,10 +239,9 @@ function PublisherTagForm({ publisherTag, result }: { publisherTag: string | nul
   return (
     <fetcher.Form method="post" className="space-y-3">
       {!hydrated && <Outcome result={result} intents={["save-publisher-tag"]} />}
-      <label htmlFor={id} className="block">
-        <span className="text-sm font-medium">Google publisher verification code</span>
+      <Field label="Google publisher verification code">
         <input id={id} name="publisherTag" value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
-      </label>
+      </Field>
       <button
         type="submit"
         name="intent"

@@ -3,7 +3,7 @@ import type { LucideIcon } from "lucide-react";
 import { useId, useState, type Dispatch } from "react";
 import { LINE_COLORS, PITCH, SCALE } from "~/lib/roof-drawing";
 import type { DrawingAction, DrawingState, Tool } from "~/lib/roof-drawing-state";
-import { secondaryButton, primaryButton } from "~/components/admin-ui";
+import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
 
 const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "side")[]; help: string }[] = [
   {
@@ -117,8 +117,7 @@ function RangeControl({
 }) {
   const id = useId();
   return (
-    <label className="block" htmlFor={id}>
-      <span className="text-sm font-medium">{label}</span>
+    <Field label={label}>
       <span className="mt-1 flex items-center gap-3">
         <input
           id={id}
@@ -132,7 +131,7 @@ function RangeControl({
         />
         <output className="w-14 text-right font-mono text-sm">{shown}</output>
       </span>
-    </label>
+    </Field>
   );
 }
 
@@ -142,8 +141,7 @@ function ScaleLength({ dispatch }: { dispatch: Dispatch<DrawingAction> }) {
   const value = Number(feet);
   return (
     <div className="flex flex-wrap items-end gap-2 rounded-md bg-cyan-50 p-3">
-      <label htmlFor={id} className="block">
-        <span className="text-sm font-medium">Length of that line (feet)</span>
+      <Field label="Length of that line (feet)">
         <input
           id={id}
           type="number"
@@ -160,7 +158,7 @@ function ScaleLength({ dispatch }: { dispatch: Dispatch<DrawingAction> }) {
           }}
           className="mt-1 block w-32 rounded-md border border-black/15 bg-white px-3 py-1.5"
         />
-      </label>
+      </Field>
       <button
         type="button"
         className={`${primaryButton} px-3 py-1.5 text-sm`}

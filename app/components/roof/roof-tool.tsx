@@ -4,7 +4,7 @@ import { Calculator, ClipboardCopy, FileDown, FileSpreadsheet, MapPin, Save, Set
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "react-toastify";
-import { ConfirmDelete, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import { areaFromLengthWidth, ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
@@ -145,10 +145,9 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   const view = state.view;
 
   const field = (label: string, meta: (typeof fields)[keyof typeof fields], type: "text" | "number" = "text", extra = {}) => (
-    <label className="block">
-      <span className="text-sm font-medium">{label}</span>
+    <Field label={label}>
       <input {...getInputProps(meta, { type })} {...extra} className={inputClass} />
-    </label>
+    </Field>
   );
 
   return (
