@@ -3,6 +3,7 @@
 // together with the app so they share one module graph and one database connection.
 import compression from "compression";
 import express from "express";
+import http from "node:http";
 
 const DEV = process.env.NODE_ENV !== "production";
 const root = express();
@@ -41,13 +42,23 @@ const { PORT, HOST } = serverModule.env;
 // a bug elsewhere (a timer, a stream). Log it and keep serving rather than drop every visitor.
 process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason));
 
-const server = root.listen(PORT, HOST, (error) => {
-  // Express 5 hands listen errors (e.g. the port is taken) to this callback.
-  if (error) {
-    console.error(`Could not listen on port ${PORT}: ${error.message}`);
-    process.exit(1);
-  }
+// Anonymous reads of public pages are answered from memory before Express sees them
+// (server/app.ts, decision 0014); everything else, and any render that fails, goes on to
+// Express. Development renders every request, so an edit shows at once.
+const pageCache = DEV ? null : serverModule.pageCache;
+const server = http.createServer((req, res) => {
+  if (!pageCache?.handle(req, res, () => root(req, res))) root(req, res);
+});
+server.on("error", (error) => {
+  console.error(`Could not listen on port ${PORT}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(PORT, HOST, () => {
   console.log(`Site ready on http://localhost:${PORT}`);
+  pageCache
+    ?.warm()
+    .then((n) => console.log(`Page cache: ${n} pages from the sitemap rendered ahead.`))
+    .catch((error) => console.error("Warming the page cache failed:", error));
 });
 
 // CONNECT never reaches Express (Node hands it to a 'connect' listener or drops the

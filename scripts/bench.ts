@@ -1,23 +1,36 @@
 // npm run bench
 // Measures what the owner and visitors would feel, on this machine, against a throwaway
 // database with the demo content:
-//   1. public pages through the real server (build/ must exist: `npm run build`):
-//      requests per second, latency percentiles, bytes sent (compressed), server memory;
+//   1. each public page type through the real server (build/ must exist; the npm script
+//      builds), at 50 connections with autocannon, beside a bare node:http process that
+//      sends the same bytes from memory (scripts/bare-server.js): requests per second,
+//      the ratio, p50 and p99 latency and bytes per response, with and without
+//      `Accept-Encoding: br`; then the uncached render time of each page (median) and the
+//      server's resident memory after the run;
 //   2. the roof tool's PDF report built in this process: time per report and heap growth.
 // Numbers vary with the machine; compare runs on the same one. Nothing is asserted.
+import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { megabytes, rssOf, waitFor } from "./server-process";
+import { megabytes, rssOf, startServer, waitFor } from "./server-process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 40);
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 20);
-const PAGES = ["/", "/portfolio", "/services/residential-roofing-wichita", "/wellington-framing-roofing-services", "/contact"];
+export const PAGE_TYPES: [string, string][] = [
+  ["home", "/"],
+  ["service", "/services/residential-roofing-wichita"],
+  ["area", "/wellington-framing-roofing-services"],
+  ["portfolio", "/portfolio"],
+  ["contact", "/contact"],
+  ["not found", "/no-such-page"],
+];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-bench-"));
 process.env.DATABASE_PATH = path.join(dir, "app.db");
@@ -27,65 +40,116 @@ process.env.NODE_ENV = "production";
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+type Load = { rps: number; p50: number; p99: number; bytes: number; errors: number };
 
-/** One GET as a browser on a phone would make it; returns the bytes on the wire. */
-function get(url: string): Promise<{ status: number; wireBytes: number }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { "Accept-Encoding": "gzip, br" } }, (res) => {
-        let wireBytes = 0;
-        res.on("data", (chunk: Buffer) => (wireBytes += chunk.byteLength));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, wireBytes }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
+/** CONNECTIONS keep-alive connections for SECONDS against one URL. */
+export async function load(url: string, encoding: boolean): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: encoding ? { "accept-encoding": "br" } : {},
   });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    errors: result.errors + result.timeouts + (result.non2xx - (url.endsWith("/no-such-page") ? result.non2xx : 0)),
+  };
 }
 
-async function benchPage(base: string, page: string) {
-  const latencies: number[] = [];
-  let bytes = 0;
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next++;
-      const t0 = performance.now();
-      const res = await get(base + page);
-      latencies.push(performance.now() - t0);
-      if (res.status !== 200) throw new Error(`${page}: HTTP ${res.status}`);
-      bytes = res.wireBytes;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { page, rps: REQUESTS / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), bytes };
+/** What the app sends for each page, raw and brotli, to be replayed by a server without a framework. */
+export async function capture(base: string, file: string) {
+  const pages = [];
+  for (const [, page] of PAGE_TYPES) {
+    // node:http, not fetch: the bytes as sent, never decompressed.
+    const variant = (br: boolean) =>
+      new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+        http.get(base + page, { headers: { "Accept-Encoding": br ? "br" : "identity" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const headers: Record<string, string> = {};
+            for (const [k, v] of Object.entries(res.headers)) {
+              if (typeof v === "string" && !["date", "connection", "keep-alive", "transfer-encoding"].includes(k)) headers[k] = v;
+            }
+            resolve({ body: Buffer.concat(chunks), headers });
+          });
+          res.on("error", reject);
+        }).on("error", reject);
+      });
+    const raw = await variant(false);
+    const br = await variant(true);
+    pages.push({ path: page, raw: raw.body.toString("base64"), rawHeaders: raw.headers, br: br.body.toString("base64"), brHeaders: br.headers });
+  }
+  fs.writeFileSync(file, JSON.stringify(pages));
+}
+
+export function row(cells: (string | number)[], widths: number[]) {
+  return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(" ");
+}
+
+export const LOAD_WIDTHS = [12, 6, 9, 9, 7, 9, 9, 9];
+export function printLoad(label: string, encoding: string, app: Load, yardstick: Load) {
+  console.log(
+    row(
+      [label, encoding, app.rps.toFixed(0), yardstick.rps.toFixed(0), `${(app.rps / yardstick.rps).toFixed(2)}x`, ms(app.p50), ms(app.p99), app.bytes.toFixed(0)],
+      LOAD_WIDTHS,
+    ) + (app.errors ? `  (${app.errors} errors)` : ""),
+  );
 }
 
 async function benchServer() {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
-  const server = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-123" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startServer(PORT);
+  const bareFile = path.join(dir, "pages.json");
+  let bare: ReturnType<typeof spawn> | null = null;
   try {
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitFor(`${base}/healthz`);
-    const idle = rssOf(server.pid!);
-    console.log(`Public pages: ${REQUESTS} requests each, ${CONCURRENCY} at a time; bytes as sent (compressed HTML)`);
-    console.log("page".padEnd(40), "req/s".padStart(8), "p50".padStart(10), "p95".padStart(10), "p99".padStart(10), "bytes".padStart(8));
-    for (const page of PAGES) {
-      const r = await benchPage(base, page);
-      console.log(r.page.padEnd(40), r.rps.toFixed(0).padStart(8), ms(r.p50).padStart(10), ms(r.p95).padStart(10), ms(r.p99).padStart(10), String(r.bytes).padStart(8));
+    const idle = rssOf(server.child.pid!);
+    // Let the cache warm from the sitemap before measuring, as it does after every start.
+    await new Promise((r) => setTimeout(r, 3000));
+    await capture(server.base, bareFile);
+    bare = spawn(process.execPath, ["scripts/bare-server.js", String(PORT + 1), bareFile], { stdio: "inherit" });
+    const bareBase = `http://127.0.0.1:${PORT + 1}`;
+    await waitFor(`${bareBase}/`);
+
+    console.log(`Public pages: ${CONNECTIONS} connections, ${SECONDS} s each; the app beside a bare node:http process sending the same bytes`);
+    console.log(row(["page", "enc", "app req/s", "bare", "ratio", "p50", "p99", "bytes"], LOAD_WIDTHS));
+    for (const [label, page] of PAGE_TYPES) {
+      for (const br of [false, true]) {
+        const app = await load(server.base + page, br);
+        const yardstick = await load(bareBase + page, br);
+        printLoad(label, br ? "br" : "none", app, yardstick);
+      }
     }
-    const rss = rssOf(server.pid!);
-    console.log(`Server memory (resident): ${megabytes(idle)} after start, ${megabytes(rss)} after the run`);
+    console.log(`Server memory (resident): ${megabytes(idle)} after start, ${megabytes(rssOf(server.child.pid!))} after the run`);
   } finally {
-    agent.destroy();
-    server.kill();
+    bare?.kill();
+    server.stop();
   }
+}
+
+/** Each page rendered without the cache, in this process: what a visitor waits for after an edit. */
+async function benchRenders() {
+  const build = await import(path.resolve("build/server/index.js"));
+  await build.prepareApp(() => {});
+  console.log(`\nUncached render (React Router, whole page), ${RENDERS} runs each after 5 warm-up runs:`);
+  // The not-found page logs each miss; a hundred lines of it say nothing here.
+  const warn = console.warn;
+  console.warn = () => {};
+  for (const [label, page] of PAGE_TYPES) {
+    const time = async () => {
+      const t0 = performance.now();
+      await (await build.renderPage(page)).arrayBuffer();
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 5; i++) await time();
+    const times: number[] = [];
+    for (let i = 0; i < RENDERS; i++) times.push(await time());
+    times.sort((a, b) => a - b);
+    console.log(`  ${label.padEnd(10)} median ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`);
+  }
+  console.warn = warn;
 }
 
 async function benchReports() {
@@ -144,6 +208,7 @@ async function benchReports() {
 
 try {
   await benchServer();
+  await benchRenders();
   await benchReports();
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { requestContext } from "~/server/client-ip.server";
 import { env, paths } from "~/server/env.server";
+import { siteOrigin } from "~/server/origin.server";
+import { createPageCache } from "~/server/page-cache.server";
 import { startMailQueue } from "~/services/contact-mailer.server";
 import { FORM_MAX_BYTES } from "~/server/request-body.server";
 import { prepareApp } from "~/services/startup.server";
@@ -27,13 +29,19 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 
 const hsts = env.SITE_URL?.startsWith("https:");
 
+function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(self)",
+    // Browsers honour HSTS only over https, so it is sent when the visitor came that way.
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+}
+
 app.use((req: Request, res: Response, next: NextFunction) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-  // Browsers honour HSTS only over https, so it is sent when the visitor came that way.
-  if (hsts || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+  for (const [name, value] of Object.entries(securityHeaders(!!hsts || req.secure))) res.setHeader(name, value);
   next();
 });
 
@@ -92,16 +100,27 @@ app.use(
 // Router's own action check then needs to know that host is ours.
 const allowedActionOrigins = env.SITE_URL ? [new URL(env.SITE_URL).host] : undefined;
 
+async function serverBuild(): Promise<ServerBuild> {
+  const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  return allowedActionOrigins ? { ...build, allowedActionOrigins } : build;
+}
+
 app.use(
   createRequestHandler({
-    build: async () => {
-      const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-      return allowedActionOrigins ? { ...build, allowedActionOrigins } : build;
-    },
+    build: serverBuild,
     mode: env.NODE_ENV,
     getLoadContext: (req) => requestContext(req.ip ?? req.socket.remoteAddress ?? "unknown"),
   }),
 );
+
+// Anonymous reads of public pages, answered by server.js before Express (decision 0014).
+// Rendered as a request without cookies from the public origin; the page does not depend
+// on who asks. Pages are served with SITE_URL's HSTS only: behind a proxy that is the
+// documented set-up, and the proxy may add its own.
+const fetchHandler = createFetchHandler(serverBuild, env.NODE_ENV);
+/** One anonymous render of a public page, as the cache makes it (also timed by `npm run bench`). */
+export const renderPage = (pathAndQuery: string) => fetchHandler(new Request(new URL(pathAndQuery, siteOrigin())), requestContext("127.0.0.1"));
+export const pageCache = createPageCache({ render: renderPage, baseHeaders: securityHeaders(!!hsts) });
 
 // Whatever went wrong while reading or answering a request ends here, never in an
 // uncaught exception: a client error keeps its status, anything else is logged as ours.

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { images, type Image } from "~/db/schema";
 import type { ImageFile } from "~/server/image-files.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 
 type Db = ReturnType<typeof getDb>;
 /** The database or an open transaction: rows an entity writes together go in one. */
@@ -9,8 +10,13 @@ export type Writer = Pick<Db, "insert" | "update" | "delete" | "select">;
 
 export type NewImage = ImageFile & { alt?: string; purpose?: Image["purpose"]; createdAt?: Date };
 
+// Library and portfolio pictures are on public pages; the roof tool's never are.
+const shownPublicly = (purpose: Image["purpose"] | undefined) => purpose !== "roof";
+
 export function insertImage(image: NewImage, db: Writer = getDb()): Image {
-  return db.insert(images).values(image).returning().get();
+  const row = db.insert(images).values(image).returning().get();
+  if (shownPublicly(row.purpose)) invalidatePublicPages();
+  return row;
 }
 
 export function listImages({ limit = 100, offset = 0 } = {}): Image[] {
@@ -34,12 +40,16 @@ export function countImages(): number {
 }
 
 export function updateImageAlt(id: number, alt: string): boolean {
-  return getDb().update(images).set({ alt }).where(and(eq(images.id, id), eq(images.purpose, "library"))).run().changes > 0;
+  const changed = getDb().update(images).set({ alt }).where(and(eq(images.id, id), eq(images.purpose, "library"))).run().changes > 0;
+  if (changed) invalidatePublicPages();
+  return changed;
 }
 
 /** Deletes the row and returns it (its files are the caller's to remove), or undefined when there was none. */
 export function deleteImageRow(id: number, purpose: Image["purpose"], db: Writer = getDb()): Image | undefined {
-  return db.delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
+  const row = db.delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
+  if (row && shownPublicly(row.purpose)) invalidatePublicPages();
+  return row;
 }
 
 export function getImage(id: number): Image | undefined {
@@ -54,4 +64,5 @@ export function listStoredFiles(): Pick<Image, "id" | "storedName" | "purpose">[
 /** After a stored file was cleaned again in place: its new size and upright dimensions. */
 export function updateImageFile(id: number, file: Pick<Image, "bytes" | "width" | "height">) {
   getDb().update(images).set(file).where(eq(images.id, id)).run();
+  invalidatePublicPages();
 }

@@ -3,6 +3,7 @@ import { getDb } from "~/server/db.server";
 import { images, projects, type Image, type Project, type ProjectCategory } from "~/db/schema";
 import type { ProjectInput } from "~/lib/project-form";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 import { insertImage } from "./image.server";
 
 /** A project and the picture it shows, if any. */
@@ -33,7 +34,9 @@ export function countProjects(): number {
 
 /** A project row as it is (demo content, imports): dates and order included. */
 export function insertProject(row: typeof projects.$inferInsert): number {
-  return getDb().insert(projects).values(row).returning({ id: projects.id }).get().id;
+  const id = getDb().insert(projects).values(row).returning({ id: projects.id }).get().id;
+  invalidatePublicPages();
+  return id;
 }
 
 function fields(input: ProjectInput) {
@@ -61,7 +64,9 @@ function imageOf(projectId: number): (StoredImage & { id: number }) | undefined 
 export function createProject(input: ProjectInput, file: ImageFile): number {
   return getDb().transaction((tx) => {
     const image = insertImage({ ...file, alt: input.altText ?? input.title }, tx);
-    return tx.insert(projects).values({ ...fields(input), imageId: image.id }).returning({ id: projects.id }).get().id;
+    const id = tx.insert(projects).values({ ...fields(input), imageId: image.id }).returning({ id: projects.id }).get().id;
+    invalidatePublicPages();
+    return id;
   });
 }
 
@@ -72,6 +77,7 @@ export function createProject(input: ProjectInput, file: ImageFile): number {
 export function updateProject(id: number, input: ProjectInput, file?: ImageFile): { replaced: StoredImage | null } | null {
   return getDb().transaction((tx) => {
     if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return null;
+    invalidatePublicPages();
     if (!file) {
       tx.update(projects).set({ ...fields(input), updatedAt: new Date() }).where(eq(projects.id, id)).run();
       return { replaced: null };
@@ -89,6 +95,7 @@ export function deleteProject(id: number): { image: StoredImage | null } | null 
   return getDb().transaction((tx) => {
     const old = imageOf(id);
     if (tx.delete(projects).where(eq(projects.id, id)).run().changes === 0) return null;
+    invalidatePublicPages();
     if (old) tx.delete(images).where(eq(images.id, old.id)).run();
     return { image: old ?? null };
   });

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/server/db.server";
 import { settings } from "~/db/schema";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 import { BusinessFactsSchema, DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
 import {
   ContactSettingsSchema,
@@ -57,6 +58,8 @@ export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K
     .values({ key, value: checked })
     .onConflictDoUpdate({ target: settings.key, set: { value: checked, updatedAt: new Date() } })
     .run();
+  // Business details, contact settings and the verification tag are on every public page.
+  invalidatePublicPages();
 }
 
 export function countSettings(): number {

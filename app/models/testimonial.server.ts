@@ -2,6 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { testimonials, type Testimonial } from "~/db/schema";
 import type { TestimonialInput } from "~/lib/testimonial-form";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 
 export function listTestimonials(): Testimonial[] {
   return getDb().select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id)).all();
@@ -17,6 +18,7 @@ export function countTestimonials(): number {
 
 /** A testimonial row as it is (demo content): dates included. */
 export function insertTestimonial(row: typeof testimonials.$inferInsert): Testimonial {
+  invalidatePublicPages();
   return getDb().insert(testimonials).values(row).returning().get();
 }
 
@@ -26,11 +28,13 @@ function values(input: TestimonialInput) {
 }
 
 export function createTestimonial(input: TestimonialInput): Testimonial {
+  invalidatePublicPages();
   return getDb().insert(testimonials).values(values(input)).returning().get();
 }
 
 /** Returns undefined when the testimonial no longer exists. */
 export function updateTestimonial(id: number, input: TestimonialInput): Testimonial | undefined {
+  invalidatePublicPages();
   return getDb()
     .update(testimonials)
     .set({ ...values(input), updatedAt: new Date() })
@@ -40,5 +44,6 @@ export function updateTestimonial(id: number, input: TestimonialInput): Testimon
 }
 
 export function deleteTestimonial(id: number): boolean {
+  invalidatePublicPages();
   return getDb().delete(testimonials).where(eq(testimonials.id, id)).run().changes > 0;
 }

@@ -94,7 +94,7 @@ test("an empty form gets the spec's message inline, and as a toast when scripts 
   }
 });
 
-test("business details: a social page added in the admin appears in the footer, and goes again @desktop @js", async ({ adminPage: page, browser, baseURL }) => {
+test("business details: a social page added in the admin appears in the footer, and goes again @desktop @js", async ({ adminPage: page, browser, baseURL, request }) => {
   await page.goto("/admin/contact");
   const details = page.getByRole("form", { name: "Business details" });
   await expect(details.getByLabel("Phone")).toHaveValue("(620) 555-0142");
@@ -115,6 +115,8 @@ test("business details: a social page added in the admin appears in the footer, 
   await details.getByRole("button", { name: "Remove this row" }).last().click();
   await expect(rows).toHaveCount(2);
 
+  // A visitor without a session, served from the page cache, sees it on the next request.
+  expect(await (await request.get("/about")).text()).toContain('href="https://www.facebook.com/prairieridge"');
   await page.goto("/about");
   const social = page.getByRole("contentinfo").getByRole("list", { name: "Social media" });
   await expect(social.getByRole("link")).toHaveCount(1);
@@ -133,5 +135,6 @@ test("business details: a social page added in the admin appears in the footer, 
   await expect(plain.getByRole("status").filter({ hasText: "Business details saved successfully" })).toBeVisible();
   await plain.goto("/about");
   await expect(plain.getByRole("contentinfo").getByRole("list", { name: "Social media" })).toHaveCount(0);
+  expect(await (await request.get("/about")).text()).not.toContain("https://www.facebook.com/prairieridge");
   await context.close();
 });
