@@ -5,23 +5,27 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   type LinksFunction,
 } from "react-router";
 import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
-import inlineStyles from "./app.css?inline";
+import adminStyles from "./app.css?inline";
 import stylesheet from "./app.css?url";
+import publicStyles from "./public.css?inline";
 import { NotFound } from "./components/not-found";
 
-// In production the stylesheet (about 7 KB gzipped) is inlined: on a slow phone
-// connection a render-blocking round trip costs more than re-sending it with each page.
-// See docs/decisions/0005-inline-css.md. Vite's dev server needs the link for hot reload.
+// In production the stylesheet is inlined: on a slow phone connection a render-blocking
+// round trip costs more than re-sending it with each page. Public pages get the classes
+// public pages use (public.css), the admin everything (app.css). See
+// docs/decisions/0005-inline-css.md. Vite's dev server needs the link for hot reload.
 export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const admin = /^\/admin(\/|$)/.test(useLocation().pathname);
   return (
     // The js class is set before first paint by the inline script below; React leaves it be.
     <html lang="en" suppressHydrationWarning>
@@ -31,7 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c2430" />
         <Meta />
-        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: inlineStyles }} />}
+        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: admin ? adminStyles : publicStyles }} />}
         <Links />
       </head>
       <body>
