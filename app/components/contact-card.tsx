@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone, User } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { addressLine, formatHours, telHref, type BusinessFacts } from "~/lib/business";
 
 export function ContactCard({ facts }: { facts: BusinessFacts }) {
@@ -8,30 +8,30 @@ export function ContactCard({ facts }: { facts: BusinessFacts }) {
     <address className="space-y-4 rounded-xl border border-black/5 bg-white p-6 not-italic shadow-sm">
       <p className="text-lg font-semibold">{facts.company}</p>
       <p className={row}>
-        <User aria-hidden className={icon} />
+        <Icon name="user" className={icon} />
         <span>
           <span className="block">Owner: {facts.owner}</span>
           <span className="block">Lead contractor: {facts.leadContractor}</span>
         </span>
       </p>
       <p className={row}>
-        <MapPin aria-hidden className={icon} />
+        <Icon name="map-pin" className={icon} />
         <span>{addressLine(facts)}</span>
       </p>
       <p className={row}>
-        <Phone aria-hidden className={icon} />
+        <Icon name="phone" className={icon} />
         <a href={telHref(facts.phone)} className="font-semibold text-brand hover:underline">
           {facts.phone}
         </a>
       </p>
       <p className={row}>
-        <Mail aria-hidden className={icon} />
+        <Icon name="mail" className={icon} />
         <a href={`mailto:${facts.email}`} className="break-all text-brand hover:underline">
           {facts.email}
         </a>
       </p>
       <p className={row}>
-        <Clock aria-hidden className={icon} />
+        <Icon name="clock" className={icon} />
         <HoursLines facts={facts} />
       </p>
     </address>

@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
 
 /** The closing call to action of service and area pages. */
@@ -19,7 +19,7 @@ export function CtaBand({ title, text, phone }: { title: string; text: string; p
               href={telHref(phone)}
               className="inline-flex items-center gap-2 rounded-md border border-white/50 px-6 py-3 font-semibold hover:bg-white/10"
             >
-              <Phone aria-hidden className="size-4" /> Call {phone}
+              <Icon name="phone" className="size-4" /> Call {phone}
             </a>
           )}
         </div>

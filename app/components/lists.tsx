@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { ABOUT_HIGHLIGHTS } from "~/content/home";
 
 /** Bullets with a green check: service features and card points. */
@@ -7,7 +7,7 @@ export function CheckList({ items, className = "mt-4 space-y-2" }: { items: read
     <ul className={className}>
       {items.map((item) => (
         <li key={item} className="flex gap-2 text-sm">
-          <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-leaf" />
+          <Icon name="check" className="mt-0.5 size-4 shrink-0 text-leaf" />
           {item}
         </li>
       ))}

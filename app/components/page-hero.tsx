@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
 
 /** The dark band that opens every inner page: its h1, a line of context, and the two calls to action. */
@@ -35,7 +35,7 @@ export function PageHero({
               href={telHref(phone)}
               className="inline-flex items-center gap-2 rounded-md border border-white/30 px-5 py-3 font-semibold hover:bg-white/10"
             >
-              <Phone aria-hidden className="size-4" />
+              <Icon name="phone" className="size-4" />
               Call {phone}
             </a>
           </div>

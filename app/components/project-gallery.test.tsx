@@ -17,12 +17,13 @@ const project = (id: number, category: ProjectCard["category"], extra: Partial<P
   ...extra,
 });
 
-const render = (projects: ProjectCard[], tab: "all" | "framing" | "roofing" | "bright-green") =>
+const render = (projects: ProjectCard[], tab: "all" | "framing" | "roofing" | "bright-green", leadsPage = false) =>
   renderToString(
     <MemoryRouter>
-      <ProjectGallery projects={projects} tab={tab} tabHref={(t) => `/portfolio?category=${t}`} />
+      <ProjectGallery projects={projects} tab={tab} tabHref={(t) => `/portfolio?category=${t}`} leadsPage={leadsPage} />
     </MemoryRouter>,
   );
+const imgTags = (html: string) => html.match(/<img[^>]*>/g) ?? [];
 
 describe("ProjectGallery (server HTML, as a visitor without scripts gets it)", () => {
   it("shows one carousel per non-empty category on the All tab", () => {
@@ -56,5 +57,29 @@ describe("ProjectGallery (server HTML, as a visitor without scripts gets it)", (
     const html = render([project(1, "framing"), project(2, "framing")], "framing");
     expect(html).toMatch(/aria-current="page"[^>]*>Framing</);
     expect(html).not.toContain("Scroll Framing Projects right");
+  });
+
+  it("on the portfolio the first pictures load with the page, the very first before anything else", () => {
+    const projects = [project(1, "roofing"), ...Array.from({ length: 5 }, (_, i) => project(10 + i, "framing"))];
+    const [first, second, , fourth, fifth, sixth] = imgTags(render(projects, "all", true));
+    // Framing comes first on the All tab: its first tile is the page's largest picture.
+    expect(first).toContain('alt="Picture of project 10"');
+    expect(first).toContain('fetchPriority="high"');
+    expect(first).toContain('loading="eager"');
+    expect(second).toContain('loading="eager"');
+    expect(second).not.toContain("fetchPriority");
+    expect(fourth).toContain('loading="eager"');
+    expect(fifth).toContain('loading="lazy"');
+    expect(sixth).toContain('alt="Picture of project 1"');
+    expect(sixth).toContain('loading="lazy"');
+  });
+
+  it("elsewhere (the home page, below its own hero picture) every tile waits until scrolled to", () => {
+    const tags = imgTags(render([project(1, "framing"), project(2, "framing")], "all"));
+    expect(tags).toHaveLength(2);
+    for (const tag of tags) {
+      expect(tag).toContain('loading="lazy"');
+      expect(tag).not.toContain("fetchPriority");
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, Loader2, Play, X } from "lucide-react";
+import { Loader2 } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
@@ -22,11 +23,14 @@ export function ProjectGallery({
   tab,
   tabHref,
   headingLevel = 3,
+  leadsPage = false,
 }: {
   projects: ProjectCard[];
   tab: PortfolioTab;
   tabHref: (tab: PortfolioTab) => string;
   headingLevel?: 2 | 3;
+  /** The gallery is what the page opens with (the portfolio): its first pictures load at once. */
+  leadsPage?: boolean;
 }) {
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
@@ -56,6 +60,7 @@ export function ProjectGallery({
       <div className="mt-8 space-y-10">
         {categories.map((category) => {
           const items = projects.filter((p) => p.category === category);
+          const first = leadsPage && category === categories.find((c) => projects.some((p) => p.category === c));
           if (items.length === 0) {
             return tab === "all" ? null : (
               <p key={category} className="rounded-xl bg-white p-8 text-center text-ink-soft shadow-sm">
@@ -68,7 +73,7 @@ export function ProjectGallery({
               <Heading id={`carousel-${category}`} className="text-xl font-bold">
                 {CAROUSEL_TITLES[category]}
               </Heading>
-              <Carousel label={CAROUSEL_TITLES[category]} items={items} onOpen={setOpen} />
+              <Carousel label={CAROUSEL_TITLES[category]} items={items} onOpen={setOpen} eager={first ? EAGER_TILES : 0} />
             </section>
           );
         })}
@@ -78,14 +83,21 @@ export function ProjectGallery({
   );
 }
 
+// A phone shows one tile and a bit, a desktop four: those load with the page, the first
+// one first (the page's largest picture), the rest when scrolled to.
+const EAGER_TILES = 4;
+
 function Carousel({
   label,
   items,
   onOpen,
+  eager,
 }: {
   label: string;
   items: ProjectCard[];
   onOpen: (p: ProjectCard) => void;
+  /** How many tiles from the start load at once. */
+  eager: number;
 }) {
   const track = useRef<HTMLUListElement>(null);
   // The buttons need scripts; without them the track still scrolls natively.
@@ -101,9 +113,9 @@ function Carousel({
         aria-label={label}
         data-testid="carousel-track"
       >
-        {items.map((p) => (
+        {items.map((p, i) => (
           <li key={p.id} className="shrink-0 snap-start">
-            <ProjectTile project={p} onOpen={onOpen} />
+            <ProjectTile project={p} onOpen={onOpen} loading={i < eager ? (i === 0 ? "first" : "eager") : "lazy"} />
           </li>
         ))}
       </ul>
@@ -115,7 +127,7 @@ function Carousel({
             aria-label={`Scroll ${label} left`}
             className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
           >
-            <ChevronLeft aria-hidden className="size-5" />
+            <Icon name="chevron-left" className="size-5" />
           </button>
           <button
             type="button"
@@ -123,7 +135,7 @@ function Carousel({
             aria-label={`Scroll ${label} right`}
             className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
           >
-            <ChevronRight aria-hidden className="size-5" />
+            <Icon name="chevron-right" className="size-5" />
           </button>
         </div>
       )}
@@ -131,7 +143,15 @@ function Carousel({
   );
 }
 
-function ProjectTile({ project, onOpen }: { project: ProjectCard; onOpen: (p: ProjectCard) => void }) {
+function ProjectTile({
+  project,
+  onOpen,
+  loading,
+}: {
+  project: ProjectCard;
+  onOpen: (p: ProjectCard) => void;
+  loading: "first" | "eager" | "lazy";
+}) {
   const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
   const href = video?.watchUrl ?? project.image?.url ?? "#";
   return (
@@ -151,15 +171,16 @@ function ProjectTile({ project, onOpen }: { project: ProjectCard; onOpen: (p: Pr
           alt={project.altText}
           width={project.image.width ?? undefined}
           height={project.image.height ?? undefined}
-          loading="lazy"
-          decoding="async"
+          loading={loading === "lazy" ? "lazy" : "eager"}
+          fetchPriority={loading === "first" ? "high" : undefined}
+          decoding={loading === "lazy" ? "async" : undefined}
           className="size-full object-cover transition duration-300 group-hover:scale-105"
         />
       )}
       {video && (
         <span className="absolute inset-0 flex items-center justify-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-black/60 text-white">
-            <Play aria-hidden className="ml-1 size-7 fill-current" />
+            <Icon name="play" className="ml-1 size-7 fill-current" />
           </span>
         </span>
       )}
@@ -205,7 +226,7 @@ function ProjectDialog({ project, onClose }: { project: ProjectCard | null; onCl
               aria-label="Close"
               autoFocus
             >
-              <X aria-hidden className="size-5" />
+              <Icon name="x" className="size-5" />
             </button>
           </div>
           <DialogMedia key={project.id} project={project} />

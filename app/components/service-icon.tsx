@@ -1,8 +1,7 @@
-import { CloudRain, Hammer, House, type LucideProps } from "lucide-react";
+import { Icon, type IconName } from "~/components/icon";
 
-const ICONS = { framing: Hammer, roofing: House, gutters: CloudRain } as const;
+const ICONS = { framing: "hammer", roofing: "house", gutters: "cloud-rain" } as const satisfies Record<string, IconName>;
 
-export function ServiceIcon({ name, ...props }: { name: keyof typeof ICONS } & LucideProps) {
-  const Icon = ICONS[name];
-  return <Icon aria-hidden {...props} />;
+export function ServiceIcon({ name, className }: { name: keyof typeof ICONS; className?: string }) {
+  return <Icon name={ICONS[name]} className={className} />;
 }

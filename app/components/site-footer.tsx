@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import { QUICK_LINKS, SERVICE_LINKS } from "~/content/site";
 import { addressLine, telHref, type BusinessFacts } from "~/lib/business";
@@ -48,23 +48,23 @@ export function SiteFooter({ facts }: { facts: BusinessFacts }) {
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex gap-2">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-400" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-amber-400" />
               <span>{addressLine(facts)}</span>
             </li>
             <li className="flex gap-2">
-              <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-400" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-amber-400" />
               <a href={telHref(facts.phone)} className="hover:text-white">
                 {facts.phone}
               </a>
             </li>
             <li className="flex gap-2">
-              <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-400" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-amber-400" />
               <a href={`mailto:${facts.email}`} className="break-all hover:text-white">
                 {facts.email}
               </a>
             </li>
             <li className="flex gap-2">
-              <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-400" />
+              <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-amber-400" />
               <HoursLines facts={facts} />
             </li>
           </ul>

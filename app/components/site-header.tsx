@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, Phone, X } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { MAIN_NAV, type NavEntry } from "~/content/site";
@@ -44,7 +44,7 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
             href={telHref(facts.phone)}
             className="hidden items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink hover:text-brand 2xl:inline-flex"
           >
-            <Phone aria-hidden className="size-4" />
+            <Icon name="phone" className="size-4" />
             {facts.phone}
           </a>
           <a
@@ -91,7 +91,7 @@ function DesktopEntry({ entry }: { entry: NavEntry }) {
   const trigger = (
     <>
       {entry.name}
-      <ChevronDown aria-hidden className="size-4 transition-transform group-hover:rotate-180" />
+      <Icon name="chevron-down" className="size-4 transition-transform group-hover:rotate-180" />
     </>
   );
   return (
@@ -129,8 +129,8 @@ function MobileMenu({ menuRef }: { menuRef: React.RefObject<HTMLDetailsElement |
         className="flex size-10 cursor-pointer items-center justify-center rounded-md text-ink hover:bg-brand-soft"
         aria-label="Menu"
       >
-        <Menu aria-hidden className="size-6 group-open/menu:hidden" />
-        <X aria-hidden className="hidden size-6 group-open/menu:block" />
+        <Icon name="menu" className="size-6 group-open/menu:hidden" />
+        <Icon name="x" className="hidden size-6 group-open/menu:block" />
       </summary>
       <nav
         aria-label="Mobile"
@@ -146,7 +146,7 @@ function MobileMenu({ menuRef }: { menuRef: React.RefObject<HTMLDetailsElement |
                 <details>
                   <summary className="flex cursor-pointer items-center justify-between py-3 font-medium">
                     {entry.name}
-                    <ChevronDown aria-hidden className="chevron size-5 transition-transform" />
+                    <Icon name="chevron-down" className="chevron size-5 transition-transform" />
                   </summary>
                   <ul className="pb-2 pl-4">
                     {entry.href && (

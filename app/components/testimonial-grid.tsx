@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Icon } from "~/components/icon";
 import type { Testimonial } from "~/db/schema";
 
 export function TestimonialGrid({ testimonials }: { testimonials: Testimonial[] }) {
@@ -8,9 +8,9 @@ export function TestimonialGrid({ testimonials }: { testimonials: Testimonial[] 
         <li key={t.id} className="flex flex-col rounded-xl border border-black/5 bg-white p-6 shadow-sm">
           <p className="flex gap-0.5" role="img" aria-label={`${t.rating} out of 5 stars`}>
             {Array.from({ length: 5 }, (_, i) => (
-              <Star
+              <Icon
+                name="star"
                 key={i}
-                aria-hidden
                 className={`size-5 ${i < t.rating ? "fill-amber-400 text-amber-400" : "text-black/15"}`}
               />
             ))}

@@ -1,4 +1,4 @@
-import { Play } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { useState } from "react";
 import { parseVideoUrl } from "~/lib/video";
 
@@ -56,7 +56,7 @@ export function VideoFacade({
       />
       <span className="absolute inset-0 flex items-center justify-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-brand text-white shadow-xl transition group-hover:scale-110">
-          <Play aria-hidden className="ml-1 size-8 fill-current" />
+          <Icon name="play" className="ml-1 size-8 fill-current" />
         </span>
       </span>
       <span className="sr-only">Play video: {title}</span>

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
 import { Highlights } from "~/components/lists";
@@ -52,7 +52,7 @@ export default function About({ matches }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
             {VALUES.map((v) => (
               <li key={v.title} className="flex gap-3 rounded-xl bg-white p-6 shadow-sm">
-                <Check aria-hidden className="mt-1 size-5 shrink-0 text-leaf" />
+                <Icon name="check" className="mt-1 size-5 shrink-0 text-leaf" />
                 <div>
                   <h3 className="font-bold">{v.title}</h3>
                   <p className="mt-1 text-ink-soft">{v.text}</p>

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Leaf, Phone } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
@@ -121,14 +121,14 @@ function Hero({ phone, city }: { phone?: string; city?: string }) {
             href="#about"
             className="inline-flex items-center gap-1 rounded-md px-4 py-3 font-semibold text-white underline-offset-4 hover:underline"
           >
-            Learn More <ArrowRight aria-hidden className="size-4" />
+            Learn More <Icon name="arrow-right" className="size-4" />
           </a>
         </div>
         {phone && (
           <p className="mt-8 text-white/80">
             Prefer to talk?{" "}
             <a href={telHref(phone)} className="inline-flex items-center gap-1 font-semibold text-white underline">
-              <Phone aria-hidden className="size-4" /> {phone}
+              <Icon name="phone" className="size-4" /> {phone}
             </a>
           </p>
         )}
@@ -157,7 +157,7 @@ function About({ company, owner, lead }: { company?: string; owner?: string; lea
             to="/about"
             className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-dark underline-offset-4 hover:underline"
           >
-            More about our family <ArrowRight aria-hidden className="size-4" />
+            More about our family <Icon name="arrow-right" className="size-4" />
           </Link>
         </div>
         <div className="self-center" data-reveal>
@@ -216,7 +216,7 @@ function Services() {
             to={areaPath("wichita")}
             className="inline-flex items-center gap-2 rounded-md bg-ink px-6 py-3 font-semibold text-white hover:bg-ink/90"
           >
-            View All Service Areas <ArrowRight aria-hidden className="size-4" />
+            View All Service Areas <Icon name="arrow-right" className="size-4" />
           </Link>
         </div>
       </div>
@@ -230,7 +230,7 @@ function BrightGreen() {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
         <div data-reveal>
           <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wider text-leaf uppercase">
-            <Leaf aria-hidden className="size-4" /> Exclusive local provider
+            <Icon name="leaf" className="size-4" /> Exclusive local provider
           </p>
           <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Bright Green Roof Treatment</h2>
           <p className="mt-5 text-lg text-ink-soft">
@@ -242,7 +242,7 @@ function BrightGreen() {
             {BRIGHT_GREEN_BENEFITS.map((b) => (
               <li key={b.title} className="flex gap-3">
                 <span className="mt-1 flex size-6 shrink-0 items-center justify-center rounded-full bg-leaf text-white">
-                  <Check aria-hidden className="size-4" />
+                  <Icon name="check" className="size-4" />
                 </span>
                 <span>
                   <span className="block font-semibold">{b.title}</span>

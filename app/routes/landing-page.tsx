@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, MapPin } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
 import { CheckList } from "~/components/lists";
@@ -73,7 +73,7 @@ function AreaBody({ area }: { area: AreaContent | HubContent }) {
           </div>
           <aside className="h-fit space-y-4 rounded-xl bg-sand p-6" aria-label={`${area.name} at a glance`}>
             <p className="flex gap-3">
-              <MapPin aria-hidden className="mt-1 size-5 shrink-0 text-brand" />
+              <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-brand" />
               <span>
                 <span className="block font-semibold">{area.county}</span>
                 <span className="block text-ink-soft">
@@ -82,7 +82,7 @@ function AreaBody({ area }: { area: AreaContent | HubContent }) {
               </span>
             </p>
             <p className="flex gap-3">
-              <Clock aria-hidden className="mt-1 size-5 shrink-0 text-brand" />
+              <Icon name="clock" className="mt-1 size-5 shrink-0 text-brand" />
               <span>
                 <span className="block font-semibold">{home ? "Minutes away" : `About ${area.driveMinutes} minutes`}</span>
                 <span className="block text-ink-soft">{home ? "Same-day visits in town" : "Drive time from Wellington"}</span>
@@ -124,7 +124,7 @@ function HubServices({ hub }: { hub: HubContent }) {
                     className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-dark hover:underline"
                   >
                     Learn More<span className="sr-only"> about {service.name.toLowerCase()}</span>
-                    <ArrowRight aria-hidden className="size-4" />
+                    <Icon name="arrow-right" className="size-4" />
                   </Link>
                 </li>
               );
@@ -139,7 +139,7 @@ function HubServices({ hub }: { hub: HubContent }) {
           <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {hub.neighborhoods.map((n) => (
               <li key={n} className="flex items-center gap-2 rounded-lg bg-sand px-4 py-3 font-medium">
-                <MapPin aria-hidden className="size-4 shrink-0 text-brand" />
+                <Icon name="map-pin" className="size-4 shrink-0 text-brand" />
                 {n}
               </li>
             ))}

@@ -24,7 +24,7 @@ export default function Portfolio({ loaderData, matches }: Route.ComponentProps)
       <section className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
           <h2 className="sr-only">Projects</h2>
-          <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={tabHref} />
+          <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={tabHref} leadsPage />
         </div>
       </section>
     </>
