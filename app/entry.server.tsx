@@ -3,10 +3,15 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleDataRequestFunction } from "react-router";
 import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
+import { withCriticalCss } from "~/lib/critical-css";
 
 export const streamTimeout = 5_000;
 
 const isAdmin = (url: string) => /^\/admin(\/|$|\.data)/.test(new URL(url).pathname);
+
+// Classes the inline script in root.tsx and the reveal-on-scroll effect add before the
+// whole stylesheet has arrived.
+const ADDED_BY_SCRIPTS = ["js", "in-view"];
 
 /**
  * Pages are rendered whole, then sent: our data comes from SQLite at once, so streaming
@@ -34,7 +39,10 @@ export default function handleRequest(
         body.on("error", reject);
         body.on("end", () => {
           clearTimeout(timeout);
-          const html = Buffer.concat(chunks).toString("utf8");
+          const rendered = Buffer.concat(chunks).toString("utf8");
+          // Public pages inline only the CSS their markup uses; root.tsx loads the rest
+          // once scripts run (decision 0005). Development links the stylesheet instead.
+          const html = admin || import.meta.env.DEV ? rendered : withCriticalCss(rendered, ADDED_BY_SCRIPTS);
           const scriptHashes = inlineScripts(html).map((s) => createHash("sha256").update(s, "utf8").digest("base64"));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(

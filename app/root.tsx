@@ -8,11 +8,13 @@ import {
   useLocation,
   type LinksFunction,
 } from "react-router";
+import { useEffect } from "react";
 import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
 import adminStyles from "./app.css?inline";
 import stylesheet from "./app.css?url";
 import publicStyles from "./public.css?inline";
+import publicStylesheet from "./public.css?url";
 import { NotFound } from "./components/not-found";
 
 // In production the stylesheet is inlined: on a slow phone connection a render-blocking
@@ -24,8 +26,25 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * A public page inlines only the CSS its own markup uses (entry.server.tsx). Once scripts
+ * run, the whole public stylesheet follows, for the pages and dialogs that client-side
+ * navigation shows next. Admin pages inline the full admin stylesheet and need nothing.
+ */
+function useWholePublicStylesheet(admin: boolean) {
+  useEffect(() => {
+    if (import.meta.env.DEV || admin) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = publicStylesheet;
+    document.head.append(link);
+    return () => link.remove();
+  }, [admin]);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const admin = /^\/admin(\/|$)/.test(useLocation().pathname);
+  useWholePublicStylesheet(admin);
   return (
     // The js class is set before first paint by the inline script below; React leaves it be.
     <html lang="en" suppressHydrationWarning>
