@@ -37,6 +37,8 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Pr
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // As `npm start` and the Docker image run it.
+      MALLOC_ARENA_MAX: "2",
       DATABASE_PATH: path.join(dir, "app.db"),
       UPLOADS_DIR: path.join(dir, "uploads"),
       PORT: String(port),

@@ -6,13 +6,13 @@
  * interaction show (decision 0005).
  */
 
-type Node = { kind: "rule"; selector: string; body: string } | { kind: "block"; prelude: string; children: Node[] } | { kind: "statement"; text: string } | { kind: "raw"; text: string };
+type Node = { kind: "rule"; selector: string; body: string; needs: string[][] } | { kind: "block"; prelude: string; children: Node[] } | { kind: "statement"; text: string } | { kind: "raw"; text: string };
 
 /** Classes a page's markup uses, from its class attributes. */
 export function classesIn(html: string): Set<string> {
   const used = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of match[1].split(/\s+/)) if (name) used.add(decodeEntities(name));
+    for (const name of match[1].split(/\s+/)) if (name) used.add(name.includes("&") ? decodeEntities(name) : name);
   }
   return used;
 }
@@ -89,7 +89,7 @@ function parse(css: string): Node[] {
       // CSS nesting inside a rule: kept whole rather than understood halfway.
       nodes.push({ kind: "raw", text: css.slice(i, end + 1) });
     } else {
-      nodes.push({ kind: "rule", selector: prelude, body: inner });
+      nodes.push({ kind: "rule", selector: prelude, body: inner, needs: selectors(prelude).map(classesOf) });
     }
     i = end + 1;
   }
@@ -130,7 +130,7 @@ export function classesOf(selector: string): string[] {
 function keep(node: Node, used: Set<string>): string {
   switch (node.kind) {
     case "rule":
-      return selectors(node.selector).some((s) => classesOf(s).every((name) => used.has(name))) ? `${node.selector}{${node.body}}` : "";
+      return node.needs.some((names) => names.every((name) => used.has(name))) ? `${node.selector}{${node.body}}` : "";
     case "block": {
       const inner = node.children.map((child) => keep(child, used)).join("");
       return inner || node.prelude.startsWith("@layer") ? `${node.prelude}{${inner}}` : "";

@@ -18,6 +18,11 @@ const ENCODE: Record<AcceptedImageType, (image: Sharp) => Sharp> = {
   "image/webp": (image) => image.webp({ quality: 90 }),
 };
 
+// libvips keeps up to 50 MB of decoded images and 100 operations for reuse; a site that
+// handles a picture now and then gains nothing from that and carries it in resident
+// memory for good.
+sharp.cache(false);
+
 // A 10 MB file can claim far more pixels than any camera takes (a decompression bomb);
 // 100 megapixels is twice a 50 MP phone photo and about 400 MB to decode.
 const MAX_PIXELS = 100_000_000;
