@@ -1,6 +1,7 @@
 // npm run lighthouse: Lighthouse's mobile preset on four page types of the production
-// build, served from a throwaway copy of the demo database. Prints the four scores per
-// page and exits non-zero when a page misses the bar (Performance >= 95, others 100).
+// build, served from a throwaway copy of the demo database, three runs each. Prints the
+// median of the four scores and of LCP, CLS and TBT per page, and exits non-zero when a
+// page misses the bar: Performance 100, the others 100, LCP <= 1.2 s, CLS 0, TBT <= 50 ms.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { spawn, spawnSync } from "node:child_process";
@@ -10,7 +11,10 @@ import path from "node:path";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3198);
 const PAGES = ["/", "/services/roof-repairs-wichita", "/derby-framing-roofing-services", "/portfolio"];
-const BAR = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const BAR = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
+const METRICS = { "largest-contentful-paint": 1200, "cumulative-layout-shift": 0, "total-blocking-time": 50 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (!fs.existsSync("build/server/index.js") || process.argv.includes("--build")) {
   const built = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
@@ -42,29 +46,40 @@ const chrome = await chromeLauncher.launch({
 
 let failed = false;
 try {
-  console.log(`${"page".padEnd(40)} perf  a11y  best  seo`);
+  console.log(`${"page".padEnd(40)} perf  a11y  best   seo     LCP    CLS    TBT   (median of ${RUNS})`);
   for (const page of PAGES) {
-    const result = await lighthouse(`http://127.0.0.1:${PORT}${page}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: Object.keys(BAR),
-    });
-    const cats = result.lhr.categories;
-    const scores = Object.fromEntries(Object.keys(BAR).map((k) => [k, Math.round((cats[k]?.score ?? 0) * 100)]));
-    const misses = Object.entries(BAR).filter(([k, min]) => scores[k] < min);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`http://127.0.0.1:${PORT}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(BAR),
+      });
+      runs.push(result.lhr);
+    }
+    const scores = Object.fromEntries(Object.keys(BAR).map((k) => [k, median(runs.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)))]));
+    const metrics = Object.fromEntries(Object.keys(METRICS).map((k) => [k, median(runs.map((r) => r.audits[k].numericValue))]));
+    const misses = [
+      ...Object.entries(BAR).filter(([k, min]) => scores[k] < min).map(([k]) => k),
+      ...Object.entries(METRICS).filter(([k, max]) => metrics[k] > max).map(([k]) => k),
+    ];
     if (misses.length) failed = true;
     console.log(
       `${page.padEnd(40)} ${Object.values(scores)
         .map((s) => String(s).padStart(4))
-        .join("  ")}${misses.length ? "   below the bar" : ""}`,
+        .join("  ")}  ${`${(metrics["largest-contentful-paint"] / 1000).toFixed(2)} s`.padStart(7)} ${metrics["cumulative-layout-shift"].toFixed(3).padStart(6)} ${`${metrics["total-blocking-time"].toFixed(0)} ms`.padStart(7)}${misses.length ? "   below the bar" : ""}`,
     );
-    for (const [k] of misses) {
-      const audits = result.lhr.categories[k].auditRefs
-        .map((ref) => result.lhr.audits[ref.id])
+    // What held the middle run back, by how much each audit could gain.
+    const lhr = runs[Math.floor(RUNS / 2)];
+    for (const k of misses.filter((m) => m in BAR)) {
+      const audits = lhr.categories[k].auditRefs
+        .map((ref) => lhr.audits[ref.id])
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable");
       for (const a of audits.slice(0, 6)) console.log(`    ${k}: ${a.id} (${a.displayValue ?? a.score})`);
     }
+    const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+    if (misses.includes("largest-contentful-paint") && lcp) console.log(`    LCP element: ${lcp.slice(0, 120)}`);
   }
 } finally {
   await chrome.kill();

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const CONTACT_SUBJECT = "Contact Form Submission";
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const ContactSettingsSchema = z.object({
   autoresponderEnabled: z.boolean(),

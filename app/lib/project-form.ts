@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { parseVideoUrl } from "./video";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Where the tool lives; its exports hang below it. */
 export const ROOF_TOOL = "/admin/roof-measurement";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { distance, measureRoof, pitchFactor, pitchFromPoints, type RoofMeasurement } from "./roof-geometry";
 
 /**

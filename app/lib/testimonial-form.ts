@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const NAME_AND_QUOTE_REQUIRED = "Name and quote are required";
 

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getDb } from "~/server/db.server";
 import { settings } from "~/db/schema";
 import { invalidatePublicPages } from "~/server/page-cache.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { appCookie } from "~/services/cookies.server";
 
 /** A one-time message that survives a redirect: shown as a toast, or inline without scripts. */

@@ -41,6 +41,13 @@ export const test = base.extend<{ adminPage: Page }>({
   // frame or picture the policy blocks is a broken feature, so the test fails.
   page: async ({ page }, use) => {
     const refused: string[] = [];
+    // A refusal the page's own code catches (a feature probe) logs nothing by itself:
+    // the event still fires, and Chrome lists it as an issue.
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (e) =>
+        console.error(`Content Security Policy refused ${e.violatedDirective}: ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`),
+      ),
+    );
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
     });
