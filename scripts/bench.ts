@@ -9,96 +9,22 @@
 //      server's resident memory after the run;
 //   2. the roof tool's PDF report built in this process: time per report and heap growth.
 // Numbers vary with the machine; compare runs on the same one. Nothing is asserted.
-import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { capture, CONNECTIONS, LOAD_WIDTHS, load, ms, PAGE_TYPES, percentile, printLoad, row, SECONDS } from "./bench-lib";
 import { megabytes, rssOf, startServer, waitFor } from "./server-process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 40);
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 20);
-export const PAGE_TYPES: [string, string][] = [
-  ["home", "/"],
-  ["service", "/services/residential-roofing-wichita"],
-  ["area", "/wellington-framing-roofing-services"],
-  ["portfolio", "/portfolio"],
-  ["contact", "/contact"],
-  ["not found", "/no-such-page"],
-];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-bench-"));
 process.env.DATABASE_PATH = path.join(dir, "app.db");
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.NODE_ENV = "production";
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-type Load = { rps: number; p50: number; p99: number; bytes: number; errors: number };
-
-/** CONNECTIONS keep-alive connections for SECONDS against one URL. */
-export async function load(url: string, encoding: boolean): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: encoding ? { "accept-encoding": "br" } : {},
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
-    errors: result.errors + result.timeouts + (result.non2xx - (url.endsWith("/no-such-page") ? result.non2xx : 0)),
-  };
-}
-
-/** What the app sends for each page, raw and brotli, to be replayed by a server without a framework. */
-export async function capture(base: string, file: string) {
-  const pages = [];
-  for (const [, page] of PAGE_TYPES) {
-    // node:http, not fetch: the bytes as sent, never decompressed.
-    const variant = (br: boolean) =>
-      new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
-        http.get(base + page, { headers: { "Accept-Encoding": br ? "br" : "identity" } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => {
-            const headers: Record<string, string> = {};
-            for (const [k, v] of Object.entries(res.headers)) {
-              if (typeof v === "string" && !["date", "connection", "keep-alive", "transfer-encoding"].includes(k)) headers[k] = v;
-            }
-            resolve({ body: Buffer.concat(chunks), headers });
-          });
-          res.on("error", reject);
-        }).on("error", reject);
-      });
-    const raw = await variant(false);
-    const br = await variant(true);
-    pages.push({ path: page, raw: raw.body.toString("base64"), rawHeaders: raw.headers, br: br.body.toString("base64"), brHeaders: br.headers });
-  }
-  fs.writeFileSync(file, JSON.stringify(pages));
-}
-
-export function row(cells: (string | number)[], widths: number[]) {
-  return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(" ");
-}
-
-export const LOAD_WIDTHS = [12, 6, 9, 9, 7, 9, 9, 9];
-export function printLoad(label: string, encoding: string, app: Load, yardstick: Load) {
-  console.log(
-    row(
-      [label, encoding, app.rps.toFixed(0), yardstick.rps.toFixed(0), `${(app.rps / yardstick.rps).toFixed(2)}x`, ms(app.p50), ms(app.p99), app.bytes.toFixed(0)],
-      LOAD_WIDTHS,
-    ) + (app.errors ? `  (${app.errors} errors)` : ""),
-  );
-}
 
 async function benchServer() {
   const server = await startServer(PORT);
@@ -116,7 +42,7 @@ async function benchServer() {
     console.log(`Public pages: ${CONNECTIONS} connections, ${SECONDS} s each; the app beside a bare node:http process sending the same bytes`);
     console.log(row(["page", "enc", "app req/s", "bare", "ratio", "p50", "p99", "bytes"], LOAD_WIDTHS));
     for (const [label, page] of PAGE_TYPES) {
-      for (const br of [false, true]) {
+      for (const br of [false, "br"] as const) {
         const app = await load(server.base + page, br);
         const yardstick = await load(bareBase + page, br);
         printLoad(label, br ? "br" : "none", app, yardstick);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "~/lib/zod";
+// Relative, not ~/: scripts and tests load this file from other folders, where the alias is unknown.
+import { z } from "../lib/zod";
 
 // `.env` beside the app, as .env.example promises. Variables already set (Docker's
 // environment, the shell) win over the file. Tests never read a developer's .env.
