@@ -38,6 +38,7 @@ try {
     path.join(dir, "nginx.conf"),
     `worker_processes 1;
 pid ${dir}/nginx.pid;
+${process.getuid?.() === 0 ? "user root;" : ""}
 events { worker_connections 1024; }
 http {
   access_log off;
