@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { PORTFOLIO_TABS } from "~/lib/portfolio";
 
 /**
  * Public pages rendered once and answered from memory until a write changes what they
@@ -24,9 +25,14 @@ const MAX_BYTES = 48 * 1024 * 1024;
 // evict other not-found answers, never the pages.
 const MAX_MISSING = 100;
 const MAX_KEY_LENGTH = 512;
-// Query parameters that change a public page: the portfolio/home tab, and the route
-// list React Router's client navigation sends with .data requests.
-const ALLOWED_QUERY = new Set(["tab", "_routes"]);
+// Query parameters that change a public page, with the values they take: the
+// portfolio/home tab, and the route ids React Router's client navigation sends with .data
+// requests. Any other value renders as usual but is not kept, so made-up values cannot
+// push the real pages out of the cache.
+const ALLOWED_QUERY: Record<string, RegExp> = {
+  tab: new RegExp(`^(?:${PORTFOLIO_TABS.map((t) => t.value).join("|")})$`),
+  _routes: /^[\w/.,-]{1,200}$/,
+};
 // Paths with an extension are files (favicon, pictures, bundles) for the static handler,
 // except these, which React Router renders.
 const RENDERED_FILES = /(?:\.data|^\/sitemap\.xml|^\/robots\.txt)$/;
@@ -73,7 +79,7 @@ export function cacheKey(method: string | undefined, url: string | undefined, co
   const params = new URLSearchParams(url.slice(q + 1));
   const kept: [string, string][] = [];
   for (const [name, value] of params) {
-    if (!ALLOWED_QUERY.has(name)) return null;
+    if (!Object.hasOwn(ALLOWED_QUERY, name) || !ALLOWED_QUERY[name].test(value)) return null;
     kept.push([name, value]);
   }
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
