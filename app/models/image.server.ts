@@ -8,10 +8,10 @@ type Db = ReturnType<typeof getDb>;
 /** The database or an open transaction: rows an entity writes together go in one. */
 export type Writer = Pick<Db, "insert" | "update" | "delete" | "select">;
 
-export type NewImage = ImageFile & { alt?: string; purpose?: Image["purpose"]; createdAt?: Date };
+export type NewImage = ImageFile & { alt?: string; createdAt?: Date };
 
 // Library and portfolio pictures are on public pages; the roof tool's never are.
-const shownPublicly = (purpose: Image["purpose"] | undefined) => purpose !== "roof";
+const shownPublicly = (purpose: Image["purpose"]) => purpose !== "roof";
 
 export function insertImage(image: NewImage, db: Writer = getDb()): Image {
   const row = db.insert(images).values(image).returning().get();

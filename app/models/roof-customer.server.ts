@@ -66,7 +66,7 @@ export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtra
     for (const view of VIEWS) {
       const column = imageColumn[view];
       const file = extras.files?.[view];
-      if (file) row[column] = insertImage({ ...file, purpose: "roof", alt: `${view} view` }, tx).id;
+      if (file) row[column] = insertImage({ ...file, alt: `${view} view` }, tx).id;
       else if (extras.remove?.[view]) row[column] = null;
       else continue;
       const old = previous?.[column];

@@ -3,8 +3,8 @@ import type { CleanImage } from "~/server/image-clean.server";
 import { writeVariants } from "~/server/image-variants.server";
 import { newStoredName, removeUpload, storeFor, writeUpload } from "~/server/storage.server";
 
-/** What an image row records of its file. */
-export type ImageFile = Pick<Image, "storedName" | "originalName" | "contentType" | "bytes" | "width" | "height">;
+/** What an image row records of its file, and the purpose that decides its folder. */
+export type ImageFile = Pick<Image, "storedName" | "purpose" | "originalName" | "contentType" | "bytes" | "width" | "height">;
 /** Enough of an image row to find its files. */
 export type StoredImage = Pick<Image, "storedName" | "purpose">;
 
@@ -24,6 +24,7 @@ export async function saveImageFiles(image: CleanImage, originalName: string, pu
   }
   return {
     storedName,
+    purpose,
     originalName: originalName.slice(0, 255),
     contentType: image.info.contentType,
     bytes: image.bytes.byteLength,

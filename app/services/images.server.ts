@@ -17,10 +17,10 @@ export async function withImageFiles<T>(
   const file = await saveImageFiles(image, originalName, purpose);
   try {
     const result = write(file);
-    if (result == null) removeImageFiles({ storedName: file.storedName, purpose });
+    if (result == null) removeImageFiles(file);
     return result;
   } catch (error) {
-    removeImageFiles({ storedName: file.storedName, purpose });
+    removeImageFiles(file);
     throw error;
   }
 }
@@ -28,7 +28,7 @@ export async function withImageFiles<T>(
 /** A picture into the library (or another purpose): its files, then its row. */
 export function storeImage(input: { image: CleanImage; originalName: string; alt?: string; purpose?: Image["purpose"] }): Promise<Image> {
   const purpose = input.purpose ?? "library";
-  return withImageFiles(input.image, input.originalName, purpose, (file) => insertImage({ ...file, alt: input.alt ?? "", purpose }));
+  return withImageFiles(input.image, input.originalName, purpose, (file) => insertImage({ ...file, alt: input.alt ?? "" }));
 }
 
 /** Deletes the row, then its files. A project using it keeps its text and loses the picture. */

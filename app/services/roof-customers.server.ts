@@ -21,7 +21,7 @@ export type RoofSave = {
  */
 export async function saveRoofCustomer(input: RoofCustomerInput, save: RoofSave = {}): Promise<number | null> {
   const files: Partial<Record<RoofView, ImageFile>> = {};
-  const discardNew = () => removeImageFiles(...Object.values(files).map((file) => ({ storedName: file.storedName, purpose: "roof" as const })));
+  const discardNew = () => removeImageFiles(...Object.values(files));
   try {
     for (const view of VIEWS) {
       const picture = save.files?.[view];

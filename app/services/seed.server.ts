@@ -192,7 +192,7 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
     });
     return { seeded: true };
   } catch (error) {
-    removeImageFiles(...files.map((file) => ({ storedName: file.storedName, purpose: "library" as const })));
+    removeImageFiles(...files);
     throw error;
   }
 }
