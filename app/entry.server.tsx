@@ -3,11 +3,12 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleDataRequestFunction } from "react-router";
 import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
+import { isAdminPath } from "~/lib/admin-sections";
 import { withCriticalCss } from "~/lib/critical-css";
 
 export const streamTimeout = 5_000;
 
-const isAdmin = (url: string) => /^\/admin(\/|$|\.data)/.test(new URL(url).pathname);
+const isAdmin = (url: string) => isAdminPath(new URL(url).pathname);
 
 // Classes the inline script in root.tsx and the reveal-on-scroll effect add before the
 // whole stylesheet has arrived.

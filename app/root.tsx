@@ -16,6 +16,7 @@ import stylesheet from "./app.css?url";
 import publicStyles from "./public.css?inline";
 import publicStylesheet from "./public.css?url";
 import { NotFound } from "./components/not-found";
+import { isAdminPath } from "./lib/admin-sections";
 
 // In production the stylesheet is inlined: on a slow phone connection a render-blocking
 // round trip costs more than re-sending it with each page. Public pages get the classes
@@ -43,7 +44,7 @@ function useWholePublicStylesheet(admin: boolean) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const admin = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const admin = isAdminPath(useLocation().pathname);
   useWholePublicStylesheet(admin);
   return (
     // The js class is set before first paint by the inline script below; React leaves it be.

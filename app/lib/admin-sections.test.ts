@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redirectForOldTab } from "./admin-sections";
+import { isAdminPath, redirectForOldTab } from "./admin-sections";
 
 describe("redirectForOldTab", () => {
   const at = (path: string) => redirectForOldTab(new URL(path, "http://site.test"));
@@ -16,5 +16,12 @@ describe("redirectForOldTab", () => {
   it("leaves URLs without a tab alone", () => {
     expect(at("/admin")).toBeNull();
     expect(at("/admin?edit=3")).toBeNull();
+  });
+});
+
+describe("isAdminPath", () => {
+  it("knows the admin's pages, data and files, and nothing else", () => {
+    for (const path of ["/admin", "/admin/", "/admin/images", "/admin.data", "/admin/roof-measurement/1/report.pdf"]) expect(isAdminPath(path)).toBe(true);
+    for (const path of ["/", "/administrator", "/about", "/portfolio.data"]) expect(isAdminPath(path)).toBe(false);
   });
 });

@@ -1,4 +1,12 @@
 /**
+ * Whether a path is the admin's (its pages, their `.data`, its resources): the one rule
+ * for what is never cached, never gets the public stylesheet and always gets no-store.
+ */
+export function isAdminPath(pathname: string): boolean {
+  return /^\/admin(?:\/|$|\.data)/.test(pathname);
+}
+
+/**
  * The spec's six tabs of the admin's Projects screen; each is a route of its own. `tab` is
  * the name the section had in the old `/admin?tab=…` links.
  */

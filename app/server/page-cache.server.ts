@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { isAdminPath } from "~/lib/admin-sections";
 import { PORTFOLIO_TABS } from "~/lib/portfolio";
 
 /**
@@ -36,7 +37,7 @@ const ALLOWED_QUERY: Record<string, RegExp> = {
 // Paths with an extension are files (favicon, pictures, bundles) for the static handler,
 // except these, which React Router renders.
 const RENDERED_FILES = /(?:\.data|^\/sitemap\.xml|^\/robots\.txt)$/;
-const SKIPPED_PREFIXES = ["/admin", "/uploads/", "/assets/", "/healthz"];
+const SKIPPED_PREFIXES = ["/uploads/", "/assets/"];
 const SESSION_COOKIE = /(?:^|;)\s*__(?:session|flash)=/;
 
 // Not sent again from the cache: per-response, or set by the cache itself.
@@ -62,17 +63,13 @@ export function invalidatePublicPages() {
   missing.clear();
 }
 
-export function pageCacheStats() {
-  return { pages: pages.size, missing: missing.size, bytes: pages.calculatedSize };
-}
-
 /** The cache key of a request it may answer, or null when the request is not its to answer. */
 export function cacheKey(method: string | undefined, url: string | undefined, cookie: string | undefined): string | null {
   if ((method !== "GET" && method !== "HEAD") || !url || url.length > MAX_KEY_LENGTH || url[0] !== "/") return null;
   if (cookie && SESSION_COOKIE.test(cookie)) return null;
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (path.includes("//") || SKIPPED_PREFIXES.some((p) => path === p.replace(/\/$/, "") || path.startsWith(p))) return null;
+  if (path.includes("//") || path === "/healthz" || isAdminPath(path) || SKIPPED_PREFIXES.some((p) => path.startsWith(p))) return null;
   const last = path.slice(path.lastIndexOf("/") + 1);
   if (last.includes(".") && !RENDERED_FILES.test(path)) return null;
   if (q === -1 || q === url.length - 1) return path;
@@ -109,17 +106,22 @@ function cacheable(response: Response): boolean {
   return !/no-store|private/i.test(control);
 }
 
+/** The response's own headers worth sending again, after ours; cookies are the caller's to add. */
+function headersOf(response: Response, baseHeaders: Record<string, string>): Record<string, string> {
+  const headers = { ...baseHeaders };
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && !DROPPED_HEADERS.has(name)) headers[name] = value;
+  });
+  return headers;
+}
+
 async function toEntry(response: Response, raw: Buffer, baseHeaders: Record<string, string>): Promise<Entry> {
   const [br, gz] = await Promise.all([
     brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }),
     gzip(raw, { level: 9 }),
   ]);
   const hash = createHash("sha256").update(raw).digest("base64url").slice(0, 27);
-  const common: Record<string, string> = { ...baseHeaders };
-  response.headers.forEach((value, name) => {
-    if (!DROPPED_HEADERS.has(name)) common[name] = value;
-  });
-  common["vary"] = "Accept-Encoding";
+  const common: Record<string, string> = { ...headersOf(response, baseHeaders), vary: "Accept-Encoding" };
   const variant = (body: Buffer, encoding: Encoding, tag: string): Variant => ({
     body,
     etag: tag,
@@ -156,10 +158,7 @@ function send(entry: Entry, req: IncomingMessage, res: ServerResponse) {
 
 /** An answer that may not be kept (a redirect, a cookie, an error page) goes out as it came. */
 function sendUncached(response: Response, raw: Buffer, baseHeaders: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
-  const headers: Record<string, string | string[]> = { ...baseHeaders };
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie" && !DROPPED_HEADERS.has(name)) headers[name] = value;
-  });
+  const headers: Record<string, string | string[]> = headersOf(response, baseHeaders);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   headers["content-length"] = String(raw.byteLength);
@@ -226,5 +225,3 @@ export function createPageCache({ render, baseHeaders }: { render: RenderPage; b
     },
   };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;
