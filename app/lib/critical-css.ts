@@ -19,18 +19,22 @@ export function classesIn(html: string): Set<string> {
 
 const decodeEntities = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 
-/** Index of the brace that closes the block opened at `open`, skipping strings, comments and escapes. */
-function closing(css: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < css.length; i++) {
+/**
+ * Index of the first character from `from` that `found` accepts, looking past escapes,
+ * strings and comments (which may hold braces and semicolons); -1 when there is none.
+ */
+function scan(css: string, from: number, found: (c: string) => boolean): number {
+  for (let i = from; i < css.length; i++) {
     const c = css[i];
     if (c === "\\") i++;
     else if (c === '"' || c === "'") i = endOfString(css, i);
-    else if (c === "/" && css[i + 1] === "*") i = css.indexOf("*/", i + 2) + 1 || css.length;
-    else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i;
+    else if (c === "/" && css[i + 1] === "*") {
+      const end = css.indexOf("*/", i + 2);
+      if (end === -1) return -1;
+      i = end + 1;
+    } else if (found(c)) return i;
   }
-  return css.length - 1;
+  return -1;
 }
 
 function endOfString(css: string, start: number): number {
@@ -41,18 +45,24 @@ function endOfString(css: string, start: number): number {
   return css.length - 1;
 }
 
-/** The next `{` or `;` at the top level of `css` from `from`, skipping strings and escapes. */
+/** Index of the brace that closes the block opened at `open`. */
+function closing(css: string, open: number): number {
+  let depth = 0;
+  const end = scan(css, open, (c) => {
+    if (c === "{") depth++;
+    return c === "}" && --depth === 0;
+  });
+  return end === -1 ? css.length - 1 : end;
+}
+
+/** The next `{` or `;` at the top level of `css` from `from` (not inside parentheses). */
 function nextDelimiter(css: string, from: number): number {
   let parens = 0;
-  for (let i = from; i < css.length; i++) {
-    const c = css[i];
-    if (c === "\\") i++;
-    else if (c === '"' || c === "'") i = endOfString(css, i);
-    else if (c === "(") parens++;
+  return scan(css, from, (c) => {
+    if (c === "(") parens++;
     else if (c === ")") parens--;
-    else if (parens === 0 && (c === "{" || c === ";")) return i;
-  }
-  return -1;
+    return parens === 0 && (c === "{" || c === ";");
+  });
 }
 
 // Blocks whose insides are rules to sift; any other block (@keyframes, @property,
