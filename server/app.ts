@@ -40,8 +40,11 @@ function securityHeaders(https: boolean): Record<string, string> {
   };
 }
 
+// Made once, not per request.
+const SECURITY_HEADERS = { http: Object.entries(securityHeaders(false)), https: Object.entries(securityHeaders(true)) };
+
 app.use((req: Request, res: Response, next: NextFunction) => {
-  for (const [name, value] of Object.entries(securityHeaders(!!hsts || req.secure))) res.setHeader(name, value);
+  for (const [name, value] of SECURITY_HEADERS[hsts || req.secure ? "https" : "http"]) res.setHeader(name, value);
   next();
 });
 
