@@ -5,14 +5,14 @@ import { ServerRouter, type EntryContext, type HandleDataRequestFunction } from 
 import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
 import { isAdminPath } from "~/lib/admin-sections";
 import { withCriticalCss } from "~/lib/critical-css";
+import { deferScripts } from "~/lib/page-html";
 
 export const streamTimeout = 5_000;
 
 const isAdmin = (url: string) => isAdminPath(new URL(url).pathname);
 
-// Classes the inline script in root.tsx and the reveal-on-scroll effect add before the
-// whole stylesheet has arrived.
-const ADDED_BY_SCRIPTS = ["js", "in-view"];
+// The class the reveal-on-scroll effect adds before the whole stylesheet has arrived.
+const ADDED_BY_SCRIPTS = ["reveal-wait"];
 
 /**
  * Pages are rendered whole, then sent: our data comes from SQLite at once, so streaming
@@ -43,7 +43,7 @@ export default function handleRequest(
           const rendered = Buffer.concat(chunks).toString("utf8");
           // Public pages inline only the CSS their markup uses; root.tsx loads the rest
           // once scripts run (decision 0005). Development links the stylesheet instead.
-          const html = admin || import.meta.env.DEV ? rendered : withCriticalCss(rendered, ADDED_BY_SCRIPTS);
+          const html = admin || import.meta.env.DEV ? rendered : deferScripts(withCriticalCss(rendered, ADDED_BY_SCRIPTS));
           const scriptHashes = inlineScripts(html).map((s) => createHash("sha256").update(s, "utf8").digest("base64"));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icon";
-import type { Testimonial } from "~/db/schema";
+import type { PublicTestimonial } from "~/models/testimonial.server";
 
-export function TestimonialGrid({ testimonials }: { testimonials: Testimonial[] }) {
+export function TestimonialGrid({ testimonials }: { testimonials: PublicTestimonial[] }) {
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {testimonials.map((t) => (

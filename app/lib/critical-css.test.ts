@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classesIn, classesOf, criticalCss } from "./critical-css";
+import { classesIn, classesOf, criticalCss, tagsOf } from "./critical-css";
 
 const css = [
   "@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:inline))){*,:before{--tw-x:0}}}",
@@ -63,5 +63,51 @@ describe("criticalCss", () => {
       'before:content-["x"]',
       "c",
     ]);
+  });
+});
+
+describe("criticalCss with the page's markup", () => {
+  const sheet = [
+    "@layer theme{:root{--color-brand:#b45309;--color-red-600:red;--font-sans:Inter;--default-font:var(--font-sans)}}",
+    "@layer base{html{font-family:var(--default-font)}sub,sup{font-size:75%}table{border-collapse:collapse}",
+    ":where(select:is([multiple])) optgroup{font-weight:bolder}::placeholder{opacity:1}:-moz-focusring:where(:not(iframe)){outline:auto}",
+    "[type=button]{appearance:button}a{color:inherit}}",
+    "@layer utilities{.text-brand{color:var(--color-brand)}.odd\\:bg-sand:nth-child(odd){opacity:.5;--tw-x:1}}",
+    '@property --tw-y{syntax:"*";inherits:false}@property --tw-x{syntax:"*";inherits:false}',
+  ].join("");
+  const html = '<html><body><a class="text-brand odd:bg-sand" style="width:var(--tw-y)">x</a><p>y</p></body></html>';
+  const out = criticalCss(sheet, classesIn(html), [], html);
+
+  it("drops rules for elements the page does not have", () => {
+    expect(out).not.toContain("sub,sup");
+    expect(out).not.toContain("table{");
+    expect(out).not.toContain("optgroup");
+    expect(out).toContain("a{color:inherit}");
+    expect(out).toContain("html{font-family:var(--default-font)}");
+  });
+
+  it("does not mistake attribute values, :not() and :nth-child() arguments for elements", () => {
+    expect(out).toContain("::placeholder{opacity:1}");
+    expect(out).toContain(":-moz-focusring:where(:not(iframe)){outline:auto}");
+    expect(out).toContain("[type=button]{appearance:button}");
+    expect(out).toContain(".odd\\:bg-sand:nth-child(odd){opacity:.5}");
+  });
+
+  it("drops custom properties nothing reads, with their @property", () => {
+    expect(out).toContain("--color-brand:#b45309");
+    expect(out).toContain("--default-font:var(--font-sans)");
+    expect(out).toContain("--font-sans:Inter");
+    expect(out).not.toContain("--color-red-600");
+    expect(out).not.toContain("@property --tw-x");
+    expect(out).not.toContain("--tw-x:1");
+    // Read by the markup's own style attribute.
+    expect(out).toContain("@property --tw-y");
+  });
+
+  it("reads element names from selectors", () => {
+    expect(tagsOf(":where(select:is([multiple],[size])) optgroup option")).toEqual(["select", "optgroup", "option"]);
+    expect(tagsOf(".group:hover .group-hover\\:rotate-180")).toEqual([]);
+    expect(tagsOf("::-webkit-date-and-time-value")).toEqual([]);
+    expect(tagsOf("img,svg")).toEqual(["img", "svg"]);
   });
 });

@@ -6,7 +6,15 @@
  * interaction show (decision 0005).
  */
 
-type Node = { kind: "rule"; selector: string; body: string; needs: string[][] } | { kind: "block"; prelude: string; children: Node[] } | { kind: "statement"; text: string } | { kind: "raw"; text: string };
+/** What one selector of a list needs in the page to match anything: classes and element names. */
+type Needs = { classes: string[]; tags: string[] };
+
+type Node = { kind: "rule"; selector: string; body: string; needs: Needs[] } | { kind: "block"; prelude: string; children: Node[] } | { kind: "statement"; text: string } | { kind: "raw"; text: string };
+
+/** Element names a page's markup uses. */
+export function tagsIn(html: string): Set<string> {
+  return new Set(Array.from(html.matchAll(/<([a-zA-Z][\w-]*)/g), (m) => m[1].toLowerCase()));
+}
 
 /** Classes a page's markup uses, from its class attributes. */
 export function classesIn(html: string): Set<string> {
@@ -99,7 +107,7 @@ function parse(css: string): Node[] {
       // CSS nesting inside a rule: kept whole rather than understood halfway.
       nodes.push({ kind: "raw", text: css.slice(i, end + 1) });
     } else {
-      nodes.push({ kind: "rule", selector: prelude, body: inner, needs: selectors(prelude).map(classesOf) });
+      nodes.push({ kind: "rule", selector: prelude, body: inner, needs: selectors(prelude).map((one) => ({ classes: classesOf(one), tags: tagsOf(one) })) });
     }
     i = end + 1;
   }
@@ -137,29 +145,78 @@ export function classesOf(selector: string): string[] {
   return names;
 }
 
-function keep(node: Node, used: Set<string>): string {
+/**
+ * Element names a selector requires. Not those inside :not() (which the element must not
+ * be) nor inside attribute values or other functional pseudo-classes (`:nth-child(odd)`).
+ */
+export function tagsOf(selector: string): string[] {
+  let plain = selector.replace(/\\./g, "_").replace(/\[[^\]]*\]/g, "[]");
+  // Innermost parentheses first, so nested ones are handled from the inside out.
+  for (let previous = ""; previous !== plain; ) {
+    previous = plain;
+    plain = plain.replace(/:([\w-]+)\(([^()]*)\)/g, (_, name: string, inner: string) => (/^(is|where|has)$/.test(name) ? `:${name}{${inner}}` : `:${name}`));
+  }
+  return Array.from(plain.matchAll(/(?:^|[^\w.#:-])([a-zA-Z][\w-]*)/g), (m) => m[1].toLowerCase());
+}
+
+/** What a page has that rules can need. */
+type Page = { classes: Set<string>; tags: Set<string> | null; variables?: Set<string> };
+
+const matches = (needs: Needs, page: Page) =>
+  needs.classes.every((c) => page.classes.has(c)) && needs.tags.every((t) => page.tags?.has(t) ?? true);
+
+// A custom property nothing reads (`var(--x)`) changes nothing on the page.
+const unread = (text: string, page: Page) => {
+  const name = /^\s*(--[\w-]+)\s*:/.exec(text)?.[1] ?? /^@property\s+(--[\w-]+)/.exec(text)?.[1];
+  return name !== undefined && page.variables !== undefined && !page.variables.has(name);
+};
+
+function keep(node: Node, page: Page): string {
   switch (node.kind) {
-    case "rule":
-      return node.needs.some((names) => names.every((name) => used.has(name))) ? `${node.selector}{${node.body}}` : "";
+    case "rule": {
+      if (!node.needs.some((needs) => matches(needs, page))) return "";
+      const body = page.variables ? declarations(node.body).filter((d) => !unread(d, page)).join(";") : node.body;
+      return body ? `${node.selector}{${body}}` : "";
+    }
     case "block": {
-      const inner = node.children.map((child) => keep(child, used)).join("");
+      const inner = node.children.map((child) => keep(child, page)).join("");
       return inner || node.prelude.startsWith("@layer") ? `${node.prelude}{${inner}}` : "";
     }
     case "statement":
-    case "raw":
       return node.text;
+    case "raw":
+      return unread(node.text, page) ? "" : node.text;
   }
 }
 
+/** A rule's declarations, split at the semicolons that end them. */
+function declarations(body: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let end = nextDelimiter(body, start); end !== -1; end = nextDelimiter(body, start)) {
+    out.push(body.slice(start, end));
+    start = end + 1;
+  }
+  if (body.slice(start).trim()) out.push(body.slice(start));
+  return out;
+}
+
+/** The custom properties a stylesheet (or markup's style attributes) reads with var(). */
+const variablesRead = (text: string) => new Set(Array.from(text.matchAll(/var\(\s*(--[\w-]+)/g), (m) => m[1]));
+
 /**
  * The rules of `css` that can apply to markup using `used` classes (and `always`, for
- * classes scripts add before the whole stylesheet arrives).
+ * classes scripts add before the whole stylesheet arrives). Given the page's `html`, rules
+ * for elements it does not have and custom properties nothing reads go too.
  */
-export function criticalCss(css: string, used: Set<string>, always: readonly string[] = []): string {
-  const classes = new Set([...used, ...always]);
-  return parsed(css)
-    .map((node) => keep(node, classes))
-    .join("");
+export function criticalCss(css: string, used: Set<string>, always: readonly string[] = [], html = ""): string {
+  const page: Page = { classes: new Set([...used, ...always]), tags: html ? tagsIn(html) : null };
+  const nodes = parsed(css);
+  const kept = nodes.map((node) => keep(node, page)).join("");
+  if (!html) return kept;
+  // Then again without the custom properties that none of the kept rules (nor the markup) reads.
+  page.variables = variablesRead(kept + html);
+  return nodes.map((node) => keep(node, page)).join("");
 }
 
 // Every page sifts the same stylesheet: it is parsed once.
@@ -176,6 +233,6 @@ function parsed(css: string): Node[] {
 export function withCriticalCss(html: string, always: readonly string[] = []): string {
   const match = /<style>([\s\S]*?)<\/style>/.exec(html);
   if (!match) return html;
-  const critical = criticalCss(match[1], classesIn(html), always);
+  const critical = criticalCss(match[1], classesIn(html), always, html.slice(0, match.index) + html.slice(match.index + match[0].length));
   return html.slice(0, match.index) + `<style>${critical}</style>` + html.slice(match.index + match[0].length);
 }

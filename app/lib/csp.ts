@@ -1,6 +1,6 @@
 /**
  * Content-Security-Policy for our HTML pages. Inline scripts are allowed only by the hash
- * of each one the page carries (React Router's hydration data and the "js" class), so a
+ * of each one the page carries (React Router's hydration data and scroll restoration), so a
  * script an attacker slips into the page does not run. See docs/decisions/0009-csp.md.
  */
 

@@ -8,6 +8,18 @@ export function listTestimonials(): Testimonial[] {
   return getDb().select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id)).all();
 }
 
+/** What the public pages show of each testimonial, newest first: no dates, nothing else to send. */
+export type PublicTestimonial = Pick<Testimonial, "id" | "name" | "location" | "quote" | "rating">;
+
+export function listPublicTestimonials(): PublicTestimonial[] {
+  const { id, name, location, quote, rating } = testimonials;
+  return getDb()
+    .select({ id, name, location, quote, rating })
+    .from(testimonials)
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+    .all();
+}
+
 export function getTestimonial(id: number): Testimonial | undefined {
   return getDb().select().from(testimonials).where(eq(testimonials.id, id)).get();
 }

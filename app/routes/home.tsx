@@ -15,7 +15,7 @@ import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { listProjectCards } from "~/services/projects.server";
 import { getSetting } from "~/models/settings.server";
-import { listTestimonials } from "~/models/testimonial.server";
+import { listPublicTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
 
 const DESCRIPTION =
@@ -24,7 +24,7 @@ const DESCRIPTION =
 export function loader({ request }: Route.LoaderArgs) {
   const tab = parsePortfolioTab(new URL(request.url).searchParams.get("portfolio"));
   // Google reads its site verification (saved in the roof tool's settings) from the home page only.
-  return { tab, projects: listProjectCards(), testimonials: listTestimonials(), verification: getSetting("maps").publisherTag };
+  return { tab, projects: listProjectCards(), testimonials: listPublicTestimonials(), verification: getSetting("maps").publisherTag };
 }
 
 const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? "/#portfolio" : `/?portfolio=${tab}#portfolio`);

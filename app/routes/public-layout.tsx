@@ -46,29 +46,32 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Elements marked data-reveal gain the in-view class once 10% of them is visible, 100px
- * before the bottom of the screen. Without scripts (or with reduced motion) CSS never
- * hides them in the first place.
+ * Elements marked data-reveal that start below the first screen wait (hidden) until 10% of
+ * them is visible, 100px before the bottom of the screen. What is on screen when scripts
+ * start is never hidden, and without scripts (or with reduced motion) nothing is.
  */
 function useRevealOnScroll() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    const targets = document.querySelectorAll<HTMLElement>("[data-reveal]:not(.in-view)");
-    if (!("IntersectionObserver" in window)) {
-      targets.forEach((el) => el.classList.add("in-view"));
-      return;
-    }
+    if (!("IntersectionObserver" in window) || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const below = [...document.querySelectorAll<HTMLElement>("[data-reveal]")].filter((el) => el.getBoundingClientRect().top > innerHeight);
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
-          entry.target.classList.add("in-view");
+          entry.target.classList.remove("reveal-wait");
           observer.unobserve(entry.target);
         }
       },
       { threshold: 0.1, rootMargin: "0px 0px -100px 0px" },
     );
-    targets.forEach((el) => observer.observe(el));
-    return () => observer.disconnect();
+    for (const el of below) {
+      el.classList.add("reveal-wait");
+      observer.observe(el);
+    }
+    return () => {
+      observer.disconnect();
+      for (const el of below) el.classList.remove("reveal-wait");
+    };
   }, [pathname, search]);
 }

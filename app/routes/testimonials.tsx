@@ -2,11 +2,11 @@ import { CtaBand } from "~/components/cta-band";
 import { PageHero } from "~/components/page-hero";
 import { TestimonialGrid } from "~/components/testimonial-grid";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { listTestimonials } from "~/models/testimonial.server";
+import { listPublicTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/testimonials";
 
 export function loader() {
-  return { testimonials: listTestimonials() };
+  return { testimonials: listPublicTestimonials() };
 }
 
 export default function Testimonials({ loaderData, matches }: Route.ComponentProps) {

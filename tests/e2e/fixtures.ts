@@ -1,8 +1,9 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { E2E_DIR } from "../../playwright.config";
+import { isAdminPath } from "../../app/lib/admin-sections";
 
 export const ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
 
@@ -36,7 +37,37 @@ export async function signIn(page: Page, baseURL: string) {
   await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/**
+ * A public page starts its scripts once it has loaded (decision 0015), so right after
+ * `goto` a test would still be talking to the plain-HTML page. With scripts on, each
+ * load of a public page waits here until they have run: the sign is the whole public
+ * stylesheet root.tsx links once React is running. Admin pages start at once.
+ */
+function waitForScriptsAfterLoads(page: Page) {
+  const started = async (response: Response | null) => {
+    if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+    if (isAdminPath(new URL(page.url()).pathname)) return;
+    await page.waitForFunction(() => document.querySelector('link[rel="stylesheet"][href^="/assets/public-"]') !== null);
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started(response);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started(response);
+    return response;
+  };
+}
+
 export const test = base.extend<{ adminPage: Page }>({
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) context.on("page", waitForScriptsAfterLoads);
+    await use(context);
+  },
   // Every page in every test is watched for Content-Security-Policy refusals: a script,
   // frame or picture the policy blocks is a broken feature, so the test fails.
   page: async ({ page }, use) => {

@@ -287,10 +287,21 @@ test.describe("scroll-in animation", () => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const target = page.locator("#testimonials [data-reveal]").first();
-    await expect(target).not.toHaveClass(/in-view/);
+    await expect(target).toHaveCSS("opacity", "0");
     await target.scrollIntoViewIfNeeded();
-    await expect(target).toHaveClass(/in-view/);
     await expect(target).toHaveCSS("opacity", "1");
+  });
+
+  test("what is on the first screen is never hidden, even once scripts run @desktop @js", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/");
+    const onFirstScreen = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("[data-reveal]")]
+        .filter((el) => el.getBoundingClientRect().top < innerHeight)
+        .map((el) => getComputedStyle(el).opacity),
+    );
+    expect(onFirstScreen.length).toBeGreaterThan(0);
+    expect(onFirstScreen.every((opacity) => opacity === "1")).toBe(true);
   });
 
   test("everything is visible without scripts @nojs", async ({ page }) => {

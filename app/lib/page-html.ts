@@ -1,0 +1,47 @@
+/**
+ * A public page reads and works without scripts: they only enhance it (the forms, the
+ * menus and the links all work as plain HTML). So its scripts start once the page has
+ * loaded: on a slow phone connection the text, the inlined CSS and the first picture get
+ * the whole line, instead of sharing it with ~170 KB of scripts that change nothing the
+ * visitor sees (decision 0015).
+ *
+ * React Router writes the scripts as `<link rel="modulepreload">` tags (React moves them
+ * into <head>) and one inline module that imports the matched routes' modules, then the
+ * entry module. The links are dropped and the module's static imports become dynamic ones
+ * that wait for the `load` event; the preloads are added back at that moment so the
+ * browser still fetches the modules side by side rather than one import level at a time.
+ */
+export function deferScripts(html: string): string {
+  const module = /(<script type="module"[^>]*>)([\s\S]*?)(<\/script>)/.exec(html);
+  if (!module) return html;
+  const [whole, open, body, close] = module;
+  const imports: { name: string; href: string }[] = [];
+  const rest = body.replace(/^[;\s]*/, "").replace(/import \* as (\w+) from "([^"]+)";\s*/g, (_, name: string, href: string) => {
+    imports.push({ name, href });
+    return "";
+  });
+  // A module this function does not recognise is left exactly as React Router wrote it.
+  if (imports.length === 0 || /\bimport\b(?!\()/.test(rest)) return html;
+
+  const preloads: string[] = [];
+  const page = html.replace(/<link rel="modulepreload" href="([^"]+)"\/?>/g, (_, href: string) => {
+    preloads.push(href);
+    return "";
+  });
+  const bootstrap =
+    `await new Promise((go) => document.readyState === "complete" ? go() : addEventListener("load", go, { once: true }));\n` +
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
+    `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${JSON.stringify(i.href)})`).join(", ")}]);\n`;
+  return page.replace(whole, () => open + bootstrap + compactManifest(rest) + close);
+}
+
+/** React Router pretty-prints the route manifest it inlines; the browser needs no indentation. */
+function compactManifest(script: string): string {
+  return script.replace(/(window\.__reactRouterManifest = )(\{[\s\S]*?\});(?=\s*window\.__reactRouterRouteModules)/, (whole, assign: string, json: string) => {
+    try {
+      return `${assign}${JSON.stringify(JSON.parse(json))};`;
+    } catch {
+      return whole;
+    }
+  });
+}
