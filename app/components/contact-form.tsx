@@ -57,7 +57,9 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
     <fetcher.Form
       ref={form}
       method="post"
-      action="/contact"
+      // Without scripts the browser shows the answer page scrolled to the result, so a
+      // phone sees "sent" or what is wrong without hunting for it. Scripts ignore the fragment.
+      action="/contact#contact-result"
       id={conform.id}
       noValidate
       onSubmit={conform.onSubmit}
@@ -106,7 +108,7 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
           </SubmitButton>
         </div>
       </fieldset>
-      <div aria-live="polite" className="mt-4">
+      <div id="contact-result" aria-live="polite" className="mt-4 scroll-mt-24">
         {result?.status === "success" && !busy && (
           <p role="status" className="rounded-md bg-leaf-soft px-4 py-3 font-medium text-leaf">
             {result.message}

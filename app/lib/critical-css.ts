@@ -9,7 +9,15 @@
 /** What one selector of a list needs in the page to match anything: classes and element names. */
 type Needs = { classes: string[]; tags: string[] };
 
-type Node = { kind: "rule"; selector: string; body: string; needs: Needs[] } | { kind: "block"; prelude: string; children: Node[] } | { kind: "statement"; text: string } | { kind: "raw"; text: string };
+/** A declaration, and the custom property it sets if it sets one. */
+type Declaration = { text: string; sets?: string };
+
+// `reads`: the custom properties the node reads with var(); `sets`: the one an @property registers.
+type Node =
+  | { kind: "rule"; selector: string; body: string; needs: Needs[]; declarations: Declaration[] | null; reads: string[] }
+  | { kind: "block"; prelude: string; children: Node[] }
+  | { kind: "statement"; text: string }
+  | { kind: "raw"; text: string; sets?: string; reads: string[] };
 
 /** Element names a page's markup uses. */
 export function tagsIn(html: string): Set<string> {
@@ -90,7 +98,7 @@ function parse(css: string): Node[] {
     }
     const at = nextDelimiter(css, i);
     if (at === -1) {
-      nodes.push({ kind: "raw", text: css.slice(i) });
+      nodes.push(raw(css.slice(i)));
       break;
     }
     const prelude = css.slice(i, at).trim();
@@ -102,12 +110,20 @@ function parse(css: string): Node[] {
     const end = closing(css, at);
     const inner = css.slice(at + 1, end);
     if (prelude.startsWith("@")) {
-      nodes.push(NESTING.test(prelude) ? { kind: "block", prelude, children: parse(inner) } : { kind: "raw", text: css.slice(i, end + 1) });
+      nodes.push(NESTING.test(prelude) ? { kind: "block", prelude, children: parse(inner) } : raw(css.slice(i, end + 1)));
     } else if (inner.includes("{")) {
       // CSS nesting inside a rule: kept whole rather than understood halfway.
-      nodes.push({ kind: "raw", text: css.slice(i, end + 1) });
+      nodes.push(raw(css.slice(i, end + 1)));
     } else {
-      nodes.push({ kind: "rule", selector: prelude, body: inner, needs: selectors(prelude).map((one) => ({ classes: classesOf(one), tags: tagsOf(one) })) });
+      nodes.push({
+        kind: "rule",
+        selector: prelude,
+        body: inner,
+        needs: selectors(prelude).map((one) => ({ classes: classesOf(one), tags: tagsOf(one) })),
+        // Only bodies that set custom properties are ever cut apart.
+        declarations: /(^|;)\s*--/.test(inner) ? declarations(inner).map((text) => ({ text, sets: /^\s*(--[\w-]+)\s*:/.exec(text)?.[1] })) : null,
+        reads: variablesRead(inner),
+      });
     }
     i = end + 1;
   }
@@ -159,23 +175,22 @@ export function tagsOf(selector: string): string[] {
   return Array.from(plain.matchAll(/(?:^|[^\w.#:-])([a-zA-Z][\w-]*)/g), (m) => m[1].toLowerCase());
 }
 
-/** What a page has that rules can need. */
+/** What a page has that rules can need; `variables`, once known, the custom properties read. */
 type Page = { classes: Set<string>; tags: Set<string> | null; variables?: Set<string> };
 
 const matches = (needs: Needs, page: Page) =>
   needs.classes.every((c) => page.classes.has(c)) && needs.tags.every((t) => page.tags?.has(t) ?? true);
 
+const applies = (node: Extract<Node, { kind: "rule" }>, page: Page) => node.needs.some((needs) => matches(needs, page));
+
 // A custom property nothing reads (`var(--x)`) changes nothing on the page.
-const unread = (text: string, page: Page) => {
-  const name = /^\s*(--[\w-]+)\s*:/.exec(text)?.[1] ?? /^@property\s+(--[\w-]+)/.exec(text)?.[1];
-  return name !== undefined && page.variables !== undefined && !page.variables.has(name);
-};
+const unread = (name: string | undefined, page: Page) => name !== undefined && page.variables !== undefined && !page.variables.has(name);
 
 function keep(node: Node, page: Page): string {
   switch (node.kind) {
     case "rule": {
-      if (!node.needs.some((needs) => matches(needs, page))) return "";
-      const body = page.variables ? declarations(node.body).filter((d) => !unread(d, page)).join(";") : node.body;
+      if (!applies(node, page)) return "";
+      const body = page.variables && node.declarations ? node.declarations.filter((d) => !unread(d.sets, page)).map((d) => d.text).join(";") : node.body;
       return body ? `${node.selector}{${body}}` : "";
     }
     case "block": {
@@ -185,8 +200,20 @@ function keep(node: Node, page: Page): string {
     case "statement":
       return node.text;
     case "raw":
-      return unread(node.text, page) ? "" : node.text;
+      return unread(node.sets, page) ? "" : node.text;
   }
+}
+
+/** Adds to `into` the custom properties the nodes that apply to the page read. */
+function collectReads(nodes: Node[], page: Page, into: Set<string>) {
+  for (const node of nodes) {
+    if (node.kind === "block") collectReads(node.children, page, into);
+    else if (node.kind === "raw" || (node.kind === "rule" && applies(node, page))) for (const name of node.reads) into.add(name);
+  }
+}
+
+function raw(text: string): Node {
+  return { kind: "raw", text, sets: /^@property\s+(--[\w-]+)/.exec(text)?.[1], reads: variablesRead(text) };
 }
 
 /** A rule's declarations, split at the semicolons that end them. */
@@ -202,7 +229,7 @@ function declarations(body: string): string[] {
 }
 
 /** The custom properties a stylesheet (or markup's style attributes) reads with var(). */
-const variablesRead = (text: string) => new Set(Array.from(text.matchAll(/var\(\s*(--[\w-]+)/g), (m) => m[1]));
+const variablesRead = (text: string) => Array.from(text.matchAll(/var\(\s*(--[\w-]+)/g), (m) => m[1]);
 
 /**
  * The rules of `css` that can apply to markup using `used` classes (and `always`, for
@@ -212,10 +239,11 @@ const variablesRead = (text: string) => new Set(Array.from(text.matchAll(/var\(\
 export function criticalCss(css: string, used: Set<string>, always: readonly string[] = [], html = ""): string {
   const page: Page = { classes: new Set([...used, ...always]), tags: html ? tagsIn(html) : null };
   const nodes = parsed(css);
-  const kept = nodes.map((node) => keep(node, page)).join("");
-  if (!html) return kept;
-  // Then again without the custom properties that none of the kept rules (nor the markup) reads.
-  page.variables = variablesRead(kept + html);
+  if (html) {
+    // Custom properties that none of the kept rules (nor the markup) reads go too.
+    page.variables = new Set(variablesRead(html));
+    collectReads(nodes, page, page.variables);
+  }
   return nodes.map((node) => keep(node, page)).join("");
 }
 

@@ -12,19 +12,26 @@
  * browser still fetches the modules side by side rather than one import level at a time.
  */
 export function deferScripts(html: string): string {
-  const module = /(<script type="module"[^>]*>)([\s\S]*?)(<\/script>)/.exec(html);
-  if (!module) return html;
-  const [whole, open, body, close] = module;
+  const start = html.indexOf('<script type="module"');
+  const open = html.indexOf(">", start) + 1;
+  const end = html.indexOf("</script>", open);
+  if (start === -1 || end === -1) return html;
   const imports: { name: string; href: string }[] = [];
-  const rest = body.replace(/^[;\s]*/, "").replace(/import \* as (\w+) from "([^"]+)";\s*/g, (_, name: string, href: string) => {
-    imports.push({ name, href });
-    return "";
-  });
+  const rest = html
+    .slice(open, end)
+    .replace(/^[;\s]*/, "")
+    .replace(/import \* as (\w+) from "([^"]+)";\s*/g, (_, name: string, href: string) => {
+      imports.push({ name, href });
+      return "";
+    });
   // A module this function does not recognise is left exactly as React Router wrote it.
   if (imports.length === 0 || /\bimport\b(?!\()/.test(rest)) return html;
 
+  // React puts the preloads in <head> and React Router the module in <body>.
+  const headEnd = html.indexOf("</head>");
+  if (headEnd === -1 || headEnd > start) return html;
   const preloads: string[] = [];
-  const page = html.replace(/<link rel="modulepreload" href="([^"]+)"\/?>/g, (_, href: string) => {
+  const head = html.slice(0, headEnd).replace(/<link rel="modulepreload" href="([^"]+)"\/?>/g, (_, href: string) => {
     preloads.push(href);
     return "";
   });
@@ -32,7 +39,7 @@ export function deferScripts(html: string): string {
     `await new Promise((go) => document.readyState === "complete" ? go() : addEventListener("load", go, { once: true }));\n` +
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
     `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${JSON.stringify(i.href)})`).join(", ")}]);\n`;
-  return page.replace(whole, () => open + bootstrap + compactManifest(rest) + close);
+  return head + html.slice(headEnd, open) + bootstrap + compactManifest(rest) + html.slice(end);
 }
 
 /** React Router pretty-prints the route manifest it inlines; the browser needs no indentation. */

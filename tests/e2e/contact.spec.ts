@@ -138,3 +138,21 @@ test("business details: a social page added in the admin appears in the footer, 
   expect(await (await request.get("/about")).text()).not.toContain("https://www.facebook.com/prairieridge");
   await context.close();
 });
+
+test("without scripts the answer page opens at the result, on a phone too @nojs", async ({ page }) => {
+  // From the home page's form: the browser lands on /contact, scrolled to what went wrong.
+  await page.goto("/#contact");
+  await page.getByRole("form", { name: "Contact form" }).getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL(/\/contact#contact-result$/);
+  const error = page.getByRole("form", { name: "Contact form" }).getByRole("alert");
+  await expect(error).toHaveText("Error: Please fill in all required fields");
+  await expect(error).toBeInViewport();
+
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Pat Nojs");
+  await form.getByLabel("Email").fill("pat-nojs@example.com");
+  await form.getByLabel("Message").fill("Gutters on a ranch house, please.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const sent = page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." });
+  await expect(sent).toBeInViewport();
+});
