@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icon";
 import { Link } from "react-router";
-import { QUICK_LINKS, SERVICE_LINKS } from "~/content/site";
+import { AREA_LINKS, QUICK_LINKS, SERVICE_LINKS } from "~/content/site";
 import { addressLine, telHref, type BusinessFacts } from "~/lib/business";
 import { HoursLines } from "./contact-card";
 
@@ -43,7 +43,10 @@ export function SiteFooter({ facts }: { facts: BusinessFacts }) {
           )}
         </div>
         <FooterList title="Quick Links" links={QUICK_LINKS} />
-        <FooterList title="Services" links={SERVICE_LINKS} />
+        <div className="space-y-8">
+          <FooterList title="Services" links={SERVICE_LINKS} />
+          <FooterList title="Service Areas" links={AREA_LINKS} columns />
+        </div>
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
@@ -89,11 +92,11 @@ export function SiteFooter({ facts }: { facts: BusinessFacts }) {
   );
 }
 
-function FooterList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
+function FooterList({ title, links, columns = false }: { title: string; links: { name: string; href: string }[]; columns?: boolean }) {
   return (
     <div>
       <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{title}</h2>
-      <ul className="mt-4 space-y-2 text-sm">
+      <ul className={`mt-4 text-sm ${columns ? "grid grid-cols-2 gap-x-4 gap-y-2" : "space-y-2"}`} aria-label={title}>
         {links.map((link) => (
           <li key={link.href}>
             <Link to={link.href} className="hover:text-white">

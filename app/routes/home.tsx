@@ -213,7 +213,7 @@ function Services() {
         </ul>
         <div className="mt-10 text-center">
           <Link
-            to={areaPath("wichita")}
+            to={`${areaPath("wichita")}#service-areas`}
             className="inline-flex items-center gap-2 rounded-md bg-ink px-6 py-3 font-semibold text-white hover:bg-ink/90"
           >
             View All Service Areas <Icon name="arrow-right" className="size-4" />

@@ -6,7 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { isHub, type AreaContent, type HubContent } from "~/content/areas";
 import { landingPageFor, type LandingPage } from "~/content/pages";
 import { SERVICE_CONTENT, type Reason, type ServiceCard } from "~/content/services";
-import { SERVICES, servicePath } from "~/content/site";
+import { AREA_LINKS, areaPath, SERVICES, servicePath } from "~/content/site";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import type { Route } from "./+types/landing-page";
 
@@ -132,13 +132,32 @@ function HubServices({ hub }: { hub: HubContent }) {
           </ul>
         </div>
       </section>
-      <section className="bg-white">
+      <section id="service-areas" className="scroll-mt-20 bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+          <h2 className="text-3xl font-bold tracking-tight">Towns we serve around Wichita</h2>
+          <p className="mt-3 max-w-3xl text-ink-soft">
+            From our shop in Wellington we work across Sedgwick, Sumner, Butler and Harvey counties. Pick your town for
+            what we do there.
+          </p>
+          <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Towns we serve">
+            {AREA_LINKS.filter((town) => town.href !== areaPath(hub.slug)).map((town) => (
+              <li key={town.href}>
+                <Link to={town.href} className="flex items-center gap-2 rounded-lg bg-sand px-4 py-3 font-medium hover:bg-brand-soft hover:text-brand-dark">
+                  <Icon name="map-pin" className="size-4 shrink-0 text-brand" />
+                  {town.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
           <h2 className="text-3xl font-bold tracking-tight">{hub.landmarksTitle}</h2>
           <p className="mt-3 max-w-3xl text-ink-soft">{hub.neighborhoodsIntro}</p>
           <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {hub.neighborhoods.map((n) => (
-              <li key={n} className="flex items-center gap-2 rounded-lg bg-sand px-4 py-3 font-medium">
+              <li key={n} className="flex items-center gap-2 rounded-lg bg-white px-4 py-3 font-medium">
                 <Icon name="map-pin" className="size-4 shrink-0 text-brand" />
                 {n}
               </li>

@@ -109,7 +109,7 @@ test.describe("home page", () => {
     await expect(hero.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "#about");
     await expect(page.getByRole("link", { name: "View All Service Areas" })).toHaveAttribute(
       "href",
-      "/wichita-framing-roofing-services",
+      "/wichita-framing-roofing-services#service-areas",
     );
     await expect(page.locator("#bright-green").getByRole("link", { name: "Schedule a Consultation" })).toHaveAttribute(
       "href",
@@ -254,6 +254,28 @@ test.describe("search and sharing", () => {
     await expect(page.getByRole("link", { name: /^Learn More about/ })).toHaveCount(6);
     for (const n of ["Downtown Wichita", "College Hill", "Delano", "Linwood"]) {
       await expect(page.getByText(n, { exact: true })).toBeVisible();
+    }
+  });
+
+  test("\"View All Service Areas\" answers \"do you serve my town?\": every town, each a link", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "View All Service Areas" }).click();
+    await expect(page).toHaveURL(/\/wichita-framing-roofing-services#service-areas$/);
+    const towns = page.getByRole("list", { name: "Towns we serve" });
+    await expect(towns).toBeInViewport();
+    const others = AREAS.filter((a) => a.slug !== "wichita");
+    await expect(towns.getByRole("link")).toHaveCount(others.length);
+    for (const town of others) await expect(towns.getByRole("link", { name: town.name, exact: true })).toHaveAttribute("href", areaPath(town.slug));
+    await towns.getByRole("link", { name: "Derby", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Derby");
+  });
+
+  test("the footer lists every service area on every page", async ({ page }) => {
+    for (const path of ["/", "/contact", "/services/roof-repairs-wichita"]) {
+      await page.goto(path);
+      const list = page.getByRole("contentinfo").getByRole("list", { name: "Service Areas" });
+      await expect(list.getByRole("link")).toHaveCount(AREAS.length);
+      await expect(list.getByRole("link", { name: "Wellington", exact: true })).toHaveAttribute("href", areaPath("wellington"));
     }
   });
 });
