@@ -12,8 +12,9 @@ describe("which requests the page cache answers", () => {
     ["GET", "/_root.data", undefined, "/_root.data"],
     ["GET", "/sitemap.xml", undefined, "/sitemap.xml"],
     ["GET", "/robots.txt", undefined, "/robots.txt"],
-    ["GET", "/?tab=roofing", undefined, "/?tab=roofing"],
-    ["GET", "/portfolio.data?tab=framing&_routes=routes%2Fportfolio", undefined, "/portfolio.data?_routes=routes%2Fportfolio&tab=framing"],
+    ["GET", "/?portfolio=roofing", undefined, "/?portfolio=roofing"],
+    ["GET", "/portfolio?category=framing", undefined, "/portfolio?category=framing"],
+    ["GET", "/portfolio.data?category=framing&_routes=routes%2Fportfolio", undefined, "/portfolio.data?_routes=routes%2Fportfolio&category=framing"],
     ["GET", "/?", undefined, "/"],
     ["GET", "/contact", "theme=dark", "/contact"],
     ["GET", "/no-such-page", undefined, "/no-such-page"],
@@ -35,8 +36,9 @@ describe("which requests the page cache answers", () => {
     ["GET", "/wp-login.php", undefined],
     ["GET", "/healthz", undefined],
     ["GET", "/?utm_source=facebook", undefined],
-    ["GET", "/portfolio?tab=roofing&fbclid=1", undefined],
-    ["GET", "/?tab=made-up-1", undefined],
+    ["GET", "/portfolio?category=roofing&fbclid=1", undefined],
+    ["GET", "/?portfolio=made-up-1", undefined],
+    ["GET", "/?tab=roofing", undefined],
     ["GET", "/portfolio.data?_routes=%3Cscript%3E", undefined],
     ["GET", "/?constructor=1", undefined],
     ["GET", "//evil.example", undefined],
@@ -170,6 +172,24 @@ describe("the page cache in front of a renderer", () => {
     hold = null;
     release();
     expect(await (await pending).text()).toContain(`version ${version - 1}`);
+    expect(await (await get("/about")).text()).toContain(`version ${version}`);
+    expect(renders).toEqual(["/about", "/about"]);
+  });
+
+  it("a request after a write renders afresh instead of joining a render that began before it", async () => {
+    let release = () => {};
+    hold = new Promise((resolve) => (release = resolve));
+    const before = get("/about");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    version++;
+    invalidatePublicPages();
+    hold = null;
+    const after = get("/about");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    expect(await (await before).text()).toContain(`version ${version - 1}`);
+    expect(await (await after).text()).toContain(`version ${version}`);
+    // The newer render is the one kept.
     expect(await (await get("/about")).text()).toContain(`version ${version}`);
     expect(renders).toEqual(["/about", "/about"]);
   });

@@ -26,12 +26,14 @@ const MAX_BYTES = 48 * 1024 * 1024;
 // evict other not-found answers, never the pages.
 const MAX_MISSING = 100;
 const MAX_KEY_LENGTH = 512;
-// Query parameters that change a public page, with the values they take: the
-// portfolio/home tab, and the route ids React Router's client navigation sends with .data
-// requests. Any other value renders as usual but is not kept, so made-up values cannot
-// push the real pages out of the cache.
+// Query parameters that change a public page, with the values they take: the portfolio
+// tab (`portfolio` on the home page, `category` on /portfolio), and the route ids React
+// Router's client navigation sends with .data requests. Any other value renders as usual
+// but is not kept, so made-up values cannot push the real pages out of the cache.
+const PORTFOLIO_TAB = new RegExp(`^(?:${PORTFOLIO_TABS.map((t) => t.value).join("|")})$`);
 const ALLOWED_QUERY: Record<string, RegExp> = {
-  tab: new RegExp(`^(?:${PORTFOLIO_TABS.map((t) => t.value).join("|")})$`),
+  portfolio: PORTFOLIO_TAB,
+  category: PORTFOLIO_TAB,
   _routes: /^[\w/.,-]{1,200}$/,
 };
 // Paths with an extension are files (favicon, pictures, bundles) for the static handler,
@@ -61,6 +63,8 @@ export function invalidatePublicPages() {
   generation++;
   pages.clear();
   missing.clear();
+  // A request arriving from now on must not join a render that began before the write.
+  filling.clear();
 }
 
 /** The cache key of a request it may answer, or null when the request is not its to answer. */
@@ -116,9 +120,12 @@ function headersOf(response: Response, baseHeaders: Record<string, string>): Rec
 }
 
 async function toEntry(response: Response, raw: Buffer, baseHeaders: Record<string, string>): Promise<Entry> {
+  // A page is compressed hardest, once per edit. A not-found answer is made for every new
+  // path a crawler tries: cheap settings there, so made-up URLs cannot buy much CPU.
+  const found = response.status === 200;
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }),
-    gzip(raw, { level: 9 }),
+    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: found ? 11 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }),
+    gzip(raw, { level: found ? 9 : 6 }),
   ]);
   const hash = createHash("sha256").update(raw).digest("base64url").slice(0, 27);
   const common: Record<string, string> = { ...headersOf(response, baseHeaders), vary: "Accept-Encoding" };
@@ -178,7 +185,10 @@ export function createPageCache({ render, baseHeaders }: { render: RenderPage; b
       const entry = await toEntry(response, raw, baseHeaders);
       if (generation === started) (entry.status === 200 ? pages : missing).set(key, entry);
       return entry;
-    })().finally(() => filling.delete(key));
+    })().finally(() => {
+      // Only its own place: after a write, a newer render of the key may be under way.
+      if (filling.get(key) === pending) filling.delete(key);
+    });
     filling.set(key, pending);
     return pending;
   }
