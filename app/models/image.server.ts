@@ -4,17 +4,15 @@ import { images, type Image } from "~/db/schema";
 import type { ImageFile } from "~/server/image-files.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 
-type Db = ReturnType<typeof getDb>;
-/** The database or an open transaction: rows an entity writes together go in one. */
-export type Writer = Pick<Db, "insert" | "update" | "delete" | "select">;
-
-export type NewImage = ImageFile & { alt?: string; createdAt?: Date };
+type NewImage = ImageFile & { alt?: string; createdAt?: Date };
 
 // Library and portfolio pictures are on public pages; the roof tool's never are.
 const shownPublicly = (purpose: Image["purpose"]) => purpose !== "roof";
 
-export function insertImage(image: NewImage, db: Writer = getDb()): Image {
-  const row = db.insert(images).values(image).returning().get();
+// Called inside another model's inTransaction (a project, a roof customer), this and
+// deleteImageRow write in that same transaction: the process has one connection.
+export function insertImage(image: NewImage): Image {
+  const row = getDb().insert(images).values(image).returning().get();
   if (shownPublicly(row.purpose)) invalidatePublicPages();
   return row;
 }
@@ -46,8 +44,8 @@ export function updateImageAlt(id: number, alt: string): boolean {
 }
 
 /** Deletes the row and returns it (its files are the caller's to remove), or undefined when there was none. */
-export function deleteImageRow(id: number, purpose: Image["purpose"], db: Writer = getDb()): Image | undefined {
-  const row = db.delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
+export function deleteImageRow(id: number, purpose: Image["purpose"]): Image | undefined {
+  const row = getDb().delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
   if (row && shownPublicly(row.purpose)) invalidatePublicPages();
   return row;
 }

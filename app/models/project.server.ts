@@ -1,5 +1,5 @@
 import { asc, count, desc, eq } from "drizzle-orm";
-import { getDb } from "~/server/db.server";
+import { getDb, inTransaction } from "~/server/db.server";
 import { images, projects, type Image, type Project, type ProjectCategory } from "~/db/schema";
 import type { ProjectInput } from "~/lib/project-form";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
@@ -62,9 +62,10 @@ function imageOf(projectId: number): (StoredImage & { id: number }) | undefined 
 
 /** The picture's row and the project's row, in one transaction. */
 export function createProject(input: ProjectInput, file: ImageFile): number {
-  return getDb().transaction((tx) => {
-    const image = insertImage({ ...file, alt: input.altText ?? input.title }, tx);
-    const id = tx.insert(projects).values({ ...fields(input), imageId: image.id }).returning({ id: projects.id }).get().id;
+  return inTransaction(() => {
+    const db = getDb();
+    const image = insertImage({ ...file, alt: input.altText ?? input.title });
+    const id = db.insert(projects).values({ ...fields(input), imageId: image.id }).returning({ id: projects.id }).get().id;
     invalidatePublicPages();
     return id;
   });
@@ -75,28 +76,30 @@ export function createProject(input: ProjectInput, file: ImageFile): number {
  * one in the same transaction; the replaced picture is returned so its files can go.
  */
 export function updateProject(id: number, input: ProjectInput, file?: ImageFile): { replaced: StoredImage | null } | null {
-  return getDb().transaction((tx) => {
-    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return null;
+  return inTransaction(() => {
+    const db = getDb();
+    if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return null;
     invalidatePublicPages();
     if (!file) {
-      tx.update(projects).set({ ...fields(input), updatedAt: new Date() }).where(eq(projects.id, id)).run();
+      db.update(projects).set({ ...fields(input), updatedAt: new Date() }).where(eq(projects.id, id)).run();
       return { replaced: null };
     }
     const old = imageOf(id);
-    const image = insertImage({ ...file, alt: input.altText ?? input.title }, tx);
-    tx.update(projects).set({ ...fields(input), imageId: image.id, updatedAt: new Date() }).where(eq(projects.id, id)).run();
-    if (old) tx.delete(images).where(eq(images.id, old.id)).run();
+    const image = insertImage({ ...file, alt: input.altText ?? input.title });
+    db.update(projects).set({ ...fields(input), imageId: image.id, updatedAt: new Date() }).where(eq(projects.id, id)).run();
+    if (old) db.delete(images).where(eq(images.id, old.id)).run();
     return { replaced: old ?? null };
   });
 }
 
 /** Deletes the project and its picture's row; null when there was no such project, else the picture whose files can go. */
 export function deleteProject(id: number): { image: StoredImage | null } | null {
-  return getDb().transaction((tx) => {
+  return inTransaction(() => {
+    const db = getDb();
     const old = imageOf(id);
-    if (tx.delete(projects).where(eq(projects.id, id)).run().changes === 0) return null;
+    if (db.delete(projects).where(eq(projects.id, id)).run().changes === 0) return null;
     invalidatePublicPages();
-    if (old) tx.delete(images).where(eq(images.id, old.id)).run();
+    if (old) db.delete(images).where(eq(images.id, old.id)).run();
     return { image: old ?? null };
   });
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/server/db.server";
+import { getDb, inTransaction } from "~/server/db.server";
 import { images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
@@ -57,8 +57,9 @@ const imageColumn = { top: "topImageId", side: "sideImageId" } as const;
  * id and the replaced pictures, whose files the caller removes once this has returned.
  */
 export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtras = {}): { id: number; replaced: StoredImage[] } | null {
-  return getDb().transaction((tx) => {
-    const previous = input.id ? tx.select().from(roofCustomers).where(eq(roofCustomers.id, input.id)).get() : undefined;
+  return inTransaction(() => {
+    const db = getDb();
+    const previous = input.id ? db.select().from(roofCustomers).where(eq(roofCustomers.id, input.id)).get() : undefined;
     if (input.id && !previous) return null;
     const row: typeof roofCustomers.$inferInsert = values(input);
     if (extras.drawing) row.drawing = extras.drawing;
@@ -66,26 +67,27 @@ export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtra
     for (const view of VIEWS) {
       const column = imageColumn[view];
       const file = extras.files?.[view];
-      if (file) row[column] = insertImage({ ...file, alt: `${view} view` }, tx).id;
+      if (file) row[column] = insertImage({ ...file, alt: `${view} view` }).id;
       else if (extras.remove?.[view]) row[column] = null;
       else continue;
       const old = previous?.[column];
-      const gone = old ? deleteImageRow(old, "roof", tx) : undefined;
+      const gone = old ? deleteImageRow(old, "roof") : undefined;
       if (gone) replaced.push(gone);
     }
     if (previous) {
-      tx.update(roofCustomers).set({ ...row, updatedAt: new Date() }).where(eq(roofCustomers.id, previous.id)).run();
+      db.update(roofCustomers).set({ ...row, updatedAt: new Date() }).where(eq(roofCustomers.id, previous.id)).run();
       return { id: previous.id, replaced };
     }
-    return { id: tx.insert(roofCustomers).values(row).returning({ id: roofCustomers.id }).get().id, replaced };
+    return { id: db.insert(roofCustomers).values(row).returning({ id: roofCustomers.id }).get().id, replaced };
   });
 }
 
 /** The customer and its pictures' rows; null when there was none, else the pictures whose files can go. */
 export function deleteRoofCustomer(id: number): StoredImage[] | null {
-  return getDb().transaction((tx) => {
-    const row = tx.delete(roofCustomers).where(eq(roofCustomers.id, id)).returning().get();
+  return inTransaction(() => {
+    const db = getDb();
+    const row = db.delete(roofCustomers).where(eq(roofCustomers.id, id)).returning().get();
     if (!row) return null;
-    return [row.topImageId, row.sideImageId].flatMap((imageId) => (imageId ? (deleteImageRow(imageId, "roof", tx) ?? []) : []));
+    return [row.topImageId, row.sideImageId].flatMap((imageId) => (imageId ? (deleteImageRow(imageId, "roof") ?? []) : []));
   });
 }

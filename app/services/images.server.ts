@@ -3,26 +3,39 @@ import { deleteImageRow, insertImage } from "~/models/image.server";
 import type { CleanImage } from "~/server/image-clean.server";
 import { removeImageFiles, saveImageFiles, type ImageFile } from "~/server/image-files.server";
 
+/** A cleaned picture waiting to be stored, with the name it was uploaded under. */
+export type PictureUpload = { image: CleanImage; name: string };
+
 /**
- * Files first, then the rows `write` makes (in one transaction of its own). If writing
- * the rows fails, or `write` answers null (the record it was for is gone), the files go
- * again: never a row without its file, never a file nobody owns.
+ * Files first (of every picture given, by key), then the rows `write` makes (in one
+ * transaction of its own). If a file or the rows cannot be written, or `write` answers
+ * null (the record they were for is gone), the new files go again: never a row without
+ * its file, never a file nobody owns.
  */
-export async function withImageFiles<T>(
-  image: CleanImage,
-  originalName: string,
+export async function withPictureFiles<K extends string, T>(
+  pictures: Partial<Record<K, PictureUpload>>,
   purpose: Image["purpose"],
-  write: (file: ImageFile) => T,
+  write: (files: Partial<Record<K, ImageFile>>) => T,
 ): Promise<T> {
-  const file = await saveImageFiles(image, originalName, purpose);
+  const files: Partial<Record<K, ImageFile>> = {};
+  const discard = () => removeImageFiles(...Object.values<ImageFile | undefined>(files));
   try {
-    const result = write(file);
-    if (result == null) removeImageFiles(file);
+    for (const key of Object.keys(pictures) as K[]) {
+      const picture = pictures[key];
+      if (picture) files[key] = await saveImageFiles(picture.image, picture.name, purpose);
+    }
+    const result = write(files);
+    if (result == null) discard();
     return result;
   } catch (error) {
-    removeImageFiles(file);
+    discard();
     throw error;
   }
+}
+
+/** One picture's files, then the rows `write` makes; see withPictureFiles. */
+export function withImageFiles<T>(image: CleanImage, originalName: string, purpose: Image["purpose"], write: (file: ImageFile) => T): Promise<T> {
+  return withPictureFiles({ picture: { image, name: originalName } }, purpose, (files) => write(files.picture!));
 }
 
 /** A picture into the library (or another purpose): its files, then its row. */

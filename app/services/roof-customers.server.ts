@@ -1,10 +1,10 @@
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
-import { VIEWS, type Drawing, type RoofView } from "~/lib/roof-drawing";
+import type { Drawing, RoofView } from "~/lib/roof-drawing";
 import * as model from "~/models/roof-customer.server";
-import type { CleanImage } from "~/server/image-clean.server";
-import { removeImageFiles, saveImageFiles, type ImageFile } from "~/server/image-files.server";
+import { removeImageFiles } from "~/server/image-files.server";
+import { withPictureFiles, type PictureUpload } from "./images.server";
 
-export type RoofPicture = { image: CleanImage; name: string };
+export type RoofPicture = PictureUpload;
 export type RoofSave = {
   drawing?: Drawing;
   /** New pictures per view; they replace what the customer had. */
@@ -20,24 +20,12 @@ export type RoofSave = {
  * a failure never leaves a customer pointing at a missing file or a file nobody owns.
  */
 export async function saveRoofCustomer(input: RoofCustomerInput, save: RoofSave = {}): Promise<number | null> {
-  const files: Partial<Record<RoofView, ImageFile>> = {};
-  const discardNew = () => removeImageFiles(...Object.values(files));
-  try {
-    for (const view of VIEWS) {
-      const picture = save.files?.[view];
-      if (picture) files[view] = await saveImageFiles(picture.image, picture.name, "roof");
-    }
-    const saved = model.saveRoofCustomer(input, { drawing: save.drawing, files, remove: save.remove });
-    if (!saved) {
-      discardNew();
-      return null;
-    }
-    removeImageFiles(...saved.replaced);
-    return saved.id;
-  } catch (error) {
-    discardNew();
-    throw error;
-  }
+  const saved = await withPictureFiles(save.files ?? {}, "roof", (files) =>
+    model.saveRoofCustomer(input, { drawing: save.drawing, files, remove: save.remove }),
+  );
+  if (!saved) return null;
+  removeImageFiles(...saved.replaced);
+  return saved.id;
 }
 
 /** The customer, then the files of the pictures taken for it. */
