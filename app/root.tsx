@@ -37,19 +37,18 @@ let servedArea: "admin" | "public" | undefined;
 /**
  * A public page inlines only the CSS its own markup uses (entry.server.tsx). Once scripts
  * run, the whole public stylesheet follows, for the pages and dialogs that client-side
- * navigation shows next. An admin page inlines the whole admin stylesheet; moving between
- * the two areas in the browser links the other area's stylesheet.
+ * navigation shows next; moving on to the admin adds the admin's. An admin page inlines
+ * the whole admin stylesheet, which styles the public pages too: it needs nothing.
+ * Stylesheets once linked stay, so moving back and forth fetches and re-applies nothing.
  */
 function useWholeStylesheet(admin: boolean) {
   useEffect(() => {
     if (import.meta.env.DEV) return;
     servedArea ??= admin ? "admin" : "public";
-    if (admin && servedArea === "admin") return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = admin ? stylesheet : publicStylesheet;
-    document.head.append(link);
-    return () => link.remove();
+    if (servedArea === "admin") return;
+    const href = admin ? stylesheet : publicStylesheet;
+    if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
   }, [admin]);
 }
 

@@ -25,12 +25,14 @@ const ICONS = {
 
 export type IconName = keyof typeof ICONS;
 
+// The same markup on every page: built once.
+const SYMBOLS = Object.entries(ICONS)
+  .map(([name, shapes]) => `<symbol id="icon-${name}" viewBox="0 0 24 24">${shapes}</symbol>`)
+  .join("");
+
 /** Once per page, before any Icon: every icon as a symbol. */
 export function IconSprite() {
-  const symbols = Object.entries(ICONS)
-    .map(([name, shapes]) => `<symbol id="icon-${name}" viewBox="0 0 24 24">${shapes}</symbol>`)
-    .join("");
-  return <svg aria-hidden="true" width="0" height="0" className="absolute" dangerouslySetInnerHTML={{ __html: symbols }} />;
+  return <svg aria-hidden="true" width="0" height="0" className="absolute" dangerouslySetInnerHTML={{ __html: SYMBOLS }} />;
 }
 
 /** A decorative icon from the sprite; colour and fill come from its classes, as with lucide's own. */

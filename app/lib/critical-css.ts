@@ -20,7 +20,7 @@ type Node =
   | { kind: "raw"; text: string; sets?: string; reads: string[] };
 
 /** Element names a page's markup uses. */
-export function tagsIn(html: string): Set<string> {
+function tagsIn(html: string): Set<string> {
   return new Set(Array.from(html.matchAll(/<([a-zA-Z][\w-]*)/g), (m) => m[1].toLowerCase()));
 }
 

@@ -17,7 +17,7 @@ type Entry = { status: number; etags: Set<string>; variants: Record<Encoding, Va
 type Encoding = "br" | "gzip" | "identity";
 
 /** Render one page as an anonymous GET would: a fetch Response from React Router. */
-export type RenderPage = (pathAndQuery: string) => Promise<Response>;
+type RenderPage = (pathAndQuery: string) => Promise<Response>;
 
 // Pages of this site are 30-150 KB raw (about a quarter of that compressed, three
 // versions kept); 48 MB holds every page with its .data many times over.

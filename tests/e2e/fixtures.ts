@@ -45,7 +45,8 @@ export async function signIn(page: Page, baseURL: string) {
  */
 function waitForScriptsAfterLoads(page: Page) {
   const started = async (response: Response | null) => {
-    if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+    // The document's own type: a revalidated page (304) carries no Content-Type header.
+    if (!response || (await page.evaluate(() => document.contentType)) !== "text/html") return;
     if (isAdminPath(new URL(page.url()).pathname)) return;
     await page.waitForFunction(() => document.querySelector('link[rel="stylesheet"][href^="/assets/public-"]') !== null);
   };

@@ -1,11 +1,10 @@
 import { expect, test } from "./fixtures";
+import { classesIn } from "../../app/lib/critical-css";
 
 // Public pages inline app/public.css, built from the files public pages are made of; the
 // admin inlines app/app.css, built from everything. A class a public page uses that only
 // the full stylesheet styles would be a silently broken look: this finds it.
 const styleOf = (html: string) => /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
-const classesOf = (html: string) =>
-  new Set([...html.replace(/<style[\s\S]*?<\/style>/, "").matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean));
 /** The class as Tailwind writes it in a (minified) selector: a leading digit as a code point. */
 const selector = (name: string) => {
   const escaped = name.slice(1).replace(/[^a-zA-Z0-9_-]/g, "\\$&");
@@ -23,7 +22,7 @@ test("every class a public page uses is styled by the stylesheet it inlines @des
     const html = await (await request.get(path)).text();
     const inlined = styleOf(html);
     expect(inlined.length, path).toBeLessThan(full.length);
-    const unstyled = [...classesOf(html)].filter((name) => full.includes(selector(name)) && !inlined.includes(selector(name)));
+    const unstyled = [...classesIn(html)].filter((name) => full.includes(selector(name)) && !inlined.includes(selector(name)));
     expect(unstyled, `${path} uses classes its stylesheet lacks`).toEqual([]);
   }
 });

@@ -1,5 +1,5 @@
 import { ArrowLeft, Copy, KeyRound, ShieldCheck } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "react-toastify";
 import { Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
@@ -180,7 +180,6 @@ function Outcome({ result, intents }: { result: MapsActionResult["maps"] | null;
 }
 
 function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActionResult["maps"] | null }) {
-  const id = useId();
   const [key, setKey] = useState("");
   const fetcher = useMapsFetcher({ "save-maps-key": RELOAD_AFTER_SAVE_MS });
   const hydrated = useHydrated();
@@ -202,7 +201,6 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
       </p>
       <Field label="Google Maps API key">
         <input
-          id={id}
           name="apiKey"
           type="password"
           autoComplete="off"
@@ -232,7 +230,6 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
 }
 
 function PublisherTagForm({ publisherTag, result }: { publisherTag: string | null; result: MapsActionResult["maps"] | null }) {
-  const id = useId();
   const [tag, setTag] = useState(publisherTag ?? "");
   const fetcher = useMapsFetcher({});
   const hydrated = useHydrated();
@@ -240,7 +237,7 @@ function PublisherTagForm({ publisherTag, result }: { publisherTag: string | nul
     <fetcher.Form method="post" className="space-y-3">
       {!hydrated && <Outcome result={result} intents={["save-publisher-tag"]} />}
       <Field label="Google publisher verification code">
-        <input id={id} name="publisherTag" value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
+        <input name="publisherTag" value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
       </Field>
       <button
         type="submit"

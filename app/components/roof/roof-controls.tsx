@@ -1,6 +1,6 @@
 import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { useId, useState, type Dispatch } from "react";
+import { useState, type Dispatch } from "react";
 import { LINE_COLORS, PITCH, SCALE } from "~/lib/roof-drawing";
 import type { DrawingAction, DrawingState, Tool } from "~/lib/roof-drawing-state";
 import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
@@ -115,12 +115,10 @@ function RangeControl({
   shown: string;
   onChange: (v: number) => void;
 }) {
-  const id = useId();
   return (
     <Field label={label}>
       <span className="mt-1 flex items-center gap-3">
         <input
-          id={id}
           type="range"
           min={range.min}
           max={range.max}
@@ -137,13 +135,11 @@ function RangeControl({
 
 function ScaleLength({ dispatch }: { dispatch: Dispatch<DrawingAction> }) {
   const [feet, setFeet] = useState("");
-  const id = useId();
   const value = Number(feet);
   return (
     <div className="flex flex-wrap items-end gap-2 rounded-md bg-cyan-50 p-3">
       <Field label="Length of that line (feet)">
         <input
-          id={id}
           type="number"
           min="0.1"
           step="any"
