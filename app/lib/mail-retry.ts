@@ -1,5 +1,7 @@
 /** Where each mail of a contact message stands. */
-export const MAIL_STATES = ["pending", "sent", "failed", "skipped"] as const;
+// "unsent": handed to the stand-in transport used while mail is not set up (printed to the
+// server log, never delivered). Final: configuring mail later does not send old ones.
+export const MAIL_STATES = ["pending", "sent", "failed", "skipped", "unsent"] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
 /** Minutes to wait before each retry of a notification that failed. */

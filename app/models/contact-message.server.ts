@@ -104,11 +104,11 @@ export function recordNotificationFailure(id: number, attempts: number, next: Da
     .run();
 }
 
-export function recordNotificationsSent(messages: Pick<ContactMessage, "id" | "notifyAttempts">[]) {
+export function recordNotificationsSent(messages: Pick<ContactMessage, "id" | "notifyAttempts">[], status: "sent" | "unsent" = "sent") {
   getDb().transaction((tx) => {
     for (const m of messages) {
       tx.update(contactMessages)
-        .set({ notifyStatus: "sent", notifyAttempts: m.notifyAttempts + 1, notifyLastError: null, notifyNextAttemptAt: null })
+        .set({ notifyStatus: status, notifyAttempts: m.notifyAttempts + 1, notifyLastError: null, notifyNextAttemptAt: null })
         .where(eq(contactMessages.id, m.id))
         .run();
     }
@@ -116,7 +116,7 @@ export function recordNotificationsSent(messages: Pick<ContactMessage, "id" | "n
 }
 
 /** The outcome of one autoresponder attempt for these messages; skipped ones are not counted. */
-export function recordAutoreplies(ids: number[], outcome: { status: "sent" | "skipped" } | { status: "failed"; reason: string }) {
+export function recordAutoreplies(ids: number[], outcome: { status: "sent" | "skipped" | "unsent" } | { status: "failed"; reason: string }) {
   const counted = outcome.status === "skipped" ? {} : { autoreplyAttempts: sql`${contactMessages.autoreplyAttempts} + 1` };
   const error = outcome.status === "failed" ? { autoreplyLastError: outcome.reason.slice(0, 500) } : {};
   getDb()

@@ -12,6 +12,8 @@ export type Mail = {
 
 export type MailTransport = {
   name: string;
+  /** False for the stand-in that only prints: what it "sends" is recorded as not sent. */
+  delivers: boolean;
   /** Mails in as few requests as the provider allows (Resend: 100 a request); all or nothing. */
   sendBatch(mails: Mail[]): Promise<void>;
 };
@@ -43,6 +45,7 @@ function resendTransport(apiKey: string): MailTransport {
   });
   return {
     name: "resend",
+    delivers: true,
     async sendBatch(mails) {
       for (let i = 0; i < mails.length; i += BATCH_LIMIT) {
         const { error } = await resend.batch.send(mails.slice(i, i + BATCH_LIMIT).map(payload));
@@ -55,6 +58,7 @@ function resendTransport(apiKey: string): MailTransport {
 /** Without an API key, `npm start` still works offline: each mail is printed instead. */
 const logTransport: MailTransport = {
   name: "log",
+  delivers: false,
   async sendBatch(mails) {
     for (const mail of mails) {
       console.log(

@@ -37,6 +37,9 @@ function notificationText(m: ContactMessage): string {
   ].join("\n");
 }
 
+/** What a mail handed to this transport became: delivered, or only printed (mail not set up). */
+const outcome = (transport: MailTransport) => (transport.delivers ? "sent" : "unsent");
+
 function notificationMail(m: ContactMessage, settings: ContactSettings, company: string): Mail {
   return { to: settings.notificationEmail, toName: company, fromName: company, replyTo: m.email, subject: m.subject, text: notificationText(m) };
 }
@@ -79,7 +82,7 @@ async function deliverBatch(messages: ContactMessage[], transport: MailTransport
     for (const m of messages) recordNotificationFailure(m.id, m.notifyAttempts + 1, nextAttemptAt(m.notifyAttempts + 1, now), reason);
     return false;
   }
-  recordNotificationsSent(messages);
+  recordNotificationsSent(messages, outcome(transport));
   await sendAutoreplies(messages.filter((m) => m.autoreplyStatus === "pending"), transport, settings, facts.company);
   return true;
 }
@@ -93,7 +96,7 @@ async function sendAutoreplies(messages: ContactMessage[], transport: MailTransp
   }
   try {
     await transport.sendBatch(messages.map((m) => autoreplyMail(m, settings, company)));
-    recordAutoreplies(ids, { status: "sent" });
+    recordAutoreplies(ids, { status: outcome(transport) });
   } catch (error) {
     // The spec: an autoresponder failure is only logged.
     const reason = reasonOf(error);
@@ -118,7 +121,7 @@ async function probeProvider(transport: MailTransport, now: Date): Promise<boole
     returnCanary(canary);
     return false;
   }
-  recordNotificationsSent([canary]);
+  recordNotificationsSent([canary], outcome(transport));
   await sendAutoreplies(canary.autoreplyStatus === "pending" ? [canary] : [], transport, settings, facts.company);
   endBackoffs(now);
   return true;

@@ -4,6 +4,8 @@ import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { createContactMessage, getMessage } from "~/models/contact-message.server";
 import { upsertUser } from "~/models/user.server";
+import { deliverContactMessage } from "~/services/contact-mailer.server";
+import { mailTransport } from "~/server/mail.server";
 import { action, loader } from "~/routes/admin/messages";
 
 let cookie = "";
@@ -24,6 +26,19 @@ describe("admin inbox", () => {
     expect(getMessage(m.id)?.readAt).toBeNull();
   });
 
+  it("without a mail provider, a message's mails are recorded as not sent, never as sent", async () => {
+    const m = createContactMessage({ name: "Lee", email: "lee@example.com", phone: null, message: "Gutters" });
+    const log = console.log;
+    console.log = () => {};
+    try {
+      expect(mailTransport().delivers).toBe(false);
+      await deliverContactMessage(m.id);
+    } finally {
+      console.log = log;
+    }
+    expect(getMessage(m.id)).toMatchObject({ notifyStatus: "unsent", autoreplyStatus: "unsent" });
+  });
+
   it("marks read and archives by POST", async () => {
     const m = createContactMessage({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
     const post = (intent: string) =>
@@ -34,5 +49,30 @@ describe("admin inbox", () => {
     expect(getMessage(m.id)?.archivedAt).toBeInstanceOf(Date);
     const inbox = await loader(args(new Request("http://site.test/admin/messages", { headers: { Cookie: cookie } })));
     expect(inbox.messages.map((x) => x.id)).not.toContain(m.id);
+  });
+});
+
+describe("the inbox without a mail provider", () => {
+  it("says so in the owner's words, with no setting names, and labels each mail 'Not sent'", async () => {
+    const { createRoutesStub } = await import("react-router");
+    const { renderToString } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { default: Messages } = await import("~/routes/admin/messages");
+    const m = createContactMessage({ name: "Kim", email: "kim@example.com", phone: null, message: "Roof" });
+    const log = console.log;
+    console.log = () => {};
+    try {
+      await deliverContactMessage(m.id);
+    } finally {
+      console.log = log;
+    }
+    const data = await loader(args(new Request("http://site.test/admin/messages", { headers: { Cookie: cookie } })));
+    const Stub = createRoutesStub([{ id: "inbox", path: "/admin/messages", Component: Messages as never, loader: () => data }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/admin/messages"], hydrationData: { loaderData: { inbox: data } } }));
+    const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&apos;/g, "'").replace(/\s+/g, " ");
+    expect(text).toContain("Mail is not set up yet. Quote requests are saved here, but no email goes to you or to the visitor.");
+    expect(text).not.toMatch(/RESEND|API_KEY/);
+    expect(text).toContain("Notification: Not sent — mail is not set up");
+    expect(text).not.toContain("Notification: Sent");
   });
 });

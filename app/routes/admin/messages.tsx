@@ -56,12 +56,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const STATE_LABEL = { pending: "Pending", sent: "Sent", failed: "Failed", skipped: "Off" } as const;
+const STATE_LABEL = { pending: "Pending", sent: "Sent", failed: "Failed", skipped: "Off", unsent: "Not sent — mail is not set up" } as const;
 const STATE_TONE = {
   pending: "bg-amber-100 text-amber-900",
   sent: "bg-leaf-soft text-leaf",
   failed: "bg-red-100 text-red-800",
   skipped: "bg-sand text-ink-soft",
+  unsent: "bg-amber-100 text-amber-900",
 } as const;
 
 function MailState({ label, state }: { label: string; state: ContactMessage["notifyStatus"] }) {
@@ -91,8 +92,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       </div>
       {!mailConfigured && (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Mail is not set up (no RESEND_API_KEY): messages are kept here and their mails are only printed to the server
-          log, not delivered.
+          Mail is not set up yet. Quote requests are saved here, but no email goes to you or to the visitor. To turn
+          mail on, ask whoever runs your server to add your Resend API key to the server&apos;s settings and restart it
+          (the README&apos;s &ldquo;Mail&rdquo; section says how).
         </p>
       )}
       {open && <MessageDetail message={open} />}
