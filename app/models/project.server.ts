@@ -16,11 +16,11 @@ function projectQuery() {
     .leftJoin(images, eq(projects.imageId, images.id));
 }
 
-/** In the owner's order, newest first among equals. */
+/** Featured projects first (they lead the portfolio and each category), then the owner's order, newest first among equals. */
 export function listProjects(category?: ProjectCategory): ProjectRow[] {
   return projectQuery()
     .where(category ? eq(projects.category, category) : undefined)
-    .orderBy(asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id))
+    .orderBy(desc(projects.featured), asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id))
     .all();
 }
 

@@ -113,6 +113,18 @@ describe("project uploads", () => {
   });
 });
 
+describe("featured projects", () => {
+  it("lead their category and the whole portfolio, ahead of newer ones", async () => {
+    await post({ ...project, title: "Older, featured", featured: "on" }, { field: "image", bytes: await png(), name: "a.png" });
+    await post({ ...project, title: "Newer, not featured" }, { field: "image", bytes: await png(), name: "b.png" });
+    const roofing = listProjects("roofing").map((p) => p.title);
+    expect(roofing.indexOf("Older, featured")).toBeLessThan(roofing.indexOf("Newer, not featured"));
+    const all = listProjects();
+    const firstPlain = all.findIndex((p) => !p.featured);
+    expect(all.slice(firstPlain).some((p) => p.featured)).toBe(false);
+  });
+});
+
 describe("image library", () => {
   it("uploads, refuses non-images, and deletes with the files", async () => {
     const before = disk();

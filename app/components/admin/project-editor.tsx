@@ -118,9 +118,14 @@ export function ProjectEditor({
       <Field label="Alt text (describes the picture for screen readers)">
         <input {...getInputProps(fields.altText, { type: "text" })} maxLength={200} className={inputClass} />
       </Field>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input {...getInputProps(fields.featured, { type: "checkbox" })} /> Featured
-      </label>
+      <div>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input {...getInputProps(fields.featured, { type: "checkbox" })} aria-describedby="featured-help" /> Featured
+        </label>
+        <p id="featured-help" className="mt-1 text-sm text-ink-soft">
+          Featured projects are shown first in the portfolio, on the home page and the Portfolio page, in every category.
+        </p>
+      </div>
       <div className="flex justify-end gap-3 pt-2">
         <Link to={closeTo} className={secondaryButton}>
           Cancel
