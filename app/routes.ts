@@ -7,6 +7,7 @@ export default [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
+    route("portfolio/:id", "routes/portfolio-project.tsx"),
     route("testimonials", "routes/testimonials.tsx"),
     route("contact", "routes/contact.tsx"),
     route("privacy", "routes/privacy.tsx"),

@@ -43,13 +43,13 @@ describe("ProjectGallery (server HTML, as a visitor without scripts gets it)", (
     expect(html).toContain(text);
   });
 
-  it("links each tile to its picture, or to the video for video items", () => {
+  it("links each tile, picture or video, to the project's own page", () => {
     const html = render(
       [project(1, "roofing"), project(2, "roofing", { mediaType: "video", videoUrl: "https://youtu.be/M7lc1UVf-VE" })],
       "roofing",
     );
-    expect(html).toContain('href="/uploads/p1.webp"');
-    expect(html).toContain('href="https://www.youtube.com/watch?v=M7lc1UVf-VE"');
+    expect(html).toContain('href="/portfolio/1"');
+    expect(html).toContain('href="/portfolio/2"');
     expect(html).not.toContain("<iframe");
   });
 

@@ -7,7 +7,10 @@ import {
   CAROUSEL_SCROLL_PX,
   CAROUSEL_TITLES,
   EMPTY_CATEGORY_TEXT,
+  galleryOrder,
+  neighbours,
   PORTFOLIO_TABS,
+  projectPath,
   type PortfolioTab,
 } from "~/lib/portfolio";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -16,7 +19,8 @@ import type { ProjectCard } from "~/lib/portfolio";
 
 /**
  * The portfolio: tabs are links (they work without scripts), each category a horizontal
- * carousel, each item a link to its picture or video that opens a dialog when scripts run.
+ * carousel, each item a link to the project's own page that opens a dialog when scripts
+ * run; the dialog steps through the projects shown (buttons and arrow keys).
  */
 export function ProjectGallery({
   projects,
@@ -32,8 +36,11 @@ export function ProjectGallery({
   /** The gallery is what the page opens with (the portfolio): its first pictures load at once. */
   leadsPage?: boolean;
 }) {
-  const [open, setOpen] = useState<ProjectCard | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
   const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
+  const shown = galleryOrder(projects, tab);
+  const open = shown.find((p) => p.id === openId) ?? null;
+  const setOpen = (p: ProjectCard | null) => setOpenId(p?.id ?? null);
   const Heading = `h${headingLevel}` as const;
 
   return (
@@ -78,7 +85,13 @@ export function ProjectGallery({
           );
         })}
       </div>
-      <ProjectDialog project={open} onClose={() => setOpen(null)} />
+      <ProjectDialog
+        project={open}
+        {...(open ? neighbours(shown, open.id) : { previous: null, next: null })}
+        position={open ? { at: shown.indexOf(open) + 1, of: shown.length } : null}
+        onShow={setOpen}
+        onClose={() => setOpen(null)}
+      />
     </div>
   );
 }
@@ -153,11 +166,12 @@ function ProjectTile({
   loading: "first" | "eager" | "lazy";
 }) {
   const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
-  const href = video?.watchUrl ?? project.image?.url ?? "#";
   return (
     <a
-      href={href}
+      href={projectPath(project.id)}
       onClick={(event) => {
+        // A new tab or window (modifier keys, middle button) gets the project's page.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         onOpen(project);
       }}
@@ -192,7 +206,21 @@ function ProjectTile({
   );
 }
 
-function ProjectDialog({ project, onClose }: { project: ProjectCard | null; onClose: () => void }) {
+function ProjectDialog({
+  project,
+  previous,
+  next,
+  position,
+  onShow,
+  onClose,
+}: {
+  project: ProjectCard | null;
+  previous: ProjectCard | null;
+  next: ProjectCard | null;
+  position: { at: number; of: number } | null;
+  onShow: (p: ProjectCard) => void;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -201,6 +229,20 @@ function ProjectDialog({ project, onClose }: { project: ProjectCard | null; onCl
     if (project && !el.open) el.showModal();
     if (!project && el.open) el.close();
   }, [project]);
+
+  // On the document, not the dialog: a step button that becomes disabled at either end
+  // drops the focus to the page's body.
+  useEffect(() => {
+    if (!project) return;
+    const onKey = (event: KeyboardEvent) => {
+      const to = event.key === "ArrowLeft" ? previous : event.key === "ArrowRight" ? next : null;
+      if (!to || event.defaultPrevented) return;
+      event.preventDefault();
+      onShow(to);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [project, previous, next, onShow]);
 
   return (
     <dialog
@@ -211,7 +253,7 @@ function ProjectDialog({ project, onClose }: { project: ProjectCard | null; onCl
         if (event.target === dialog.current) dialog.current.close();
       }}
       aria-labelledby="project-dialog-title"
-      className="m-auto w-[min(64rem,calc(100vw-2rem))] overflow-hidden rounded-xl bg-ink p-0 text-white shadow-2xl backdrop:bg-black/80"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(64rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-ink p-0 text-white shadow-2xl backdrop:bg-black/80"
     >
       {project && (
         <div>
@@ -219,21 +261,59 @@ function ProjectDialog({ project, onClose }: { project: ProjectCard | null; onCl
             <h2 id="project-dialog-title" className="font-semibold">
               {project.title}
             </h2>
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="flex size-9 items-center justify-center rounded-full hover:bg-white/10"
-              aria-label="Close"
-              autoFocus
-            >
-              <Icon name="x" className="size-5" />
-            </button>
+            <div className="flex shrink-0 items-center gap-1">
+              {position && position.of > 1 && (
+                <span className="mr-2 text-sm text-white/70">
+                  {position.at} of {position.of}
+                </span>
+              )}
+              <button
+                type="button"
+                onClick={() => dialog.current?.close()}
+                className="flex size-9 items-center justify-center rounded-full hover:bg-white/10"
+                aria-label="Close"
+                autoFocus
+              >
+                <Icon name="x" className="size-5" />
+              </button>
+            </div>
           </div>
           <DialogMedia key={project.id} project={project} />
-          <p className="px-4 py-3 text-sm text-white/80">{project.description}</p>
+          <div className="flex items-start gap-3 px-4 py-3">
+            <p className="flex-1 text-sm text-white/80">{project.description}</p>
+            <div className="flex shrink-0 gap-2">
+              <StepButton to={previous} label="Previous project" icon="chevron-left" onShow={onShow} />
+              <StepButton to={next} label="Next project" icon="chevron-right" onShow={onShow} />
+            </div>
+          </div>
         </div>
       )}
     </dialog>
+  );
+}
+
+function StepButton({
+  to,
+  label,
+  icon,
+  onShow,
+}: {
+  to: ProjectCard | null;
+  label: string;
+  icon: "chevron-left" | "chevron-right";
+  onShow: (p: ProjectCard) => void;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={!to}
+      onClick={() => to && onShow(to)}
+      aria-label={label}
+      title={to ? `${label}: ${to.title}` : undefined}
+      className="flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 disabled:opacity-30"
+    >
+      <Icon name={icon} className="size-5" />
+    </button>
   );
 }
 

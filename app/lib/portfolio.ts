@@ -1,4 +1,4 @@
-import type { ProjectCategory } from "~/lib/project-categories";
+import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
 
 /** A project as the public pages and the admin table show it: text, and a picture with its URLs. */
 export type ProjectCard = {
@@ -38,4 +38,25 @@ export const CAROUSEL_SCROLL_PX = 300;
 /** Reads the tab from a query value; anything unknown is the All tab. */
 export function parsePortfolioTab(value: string | null): PortfolioTab {
   return PORTFOLIO_TABS.some((t) => t.value === value) ? (value as PortfolioTab) : "all";
+}
+
+/** The projects in the order a visitor meets them: category by category, as the carousels show them. */
+export function galleryOrder<P extends { category: ProjectCategory }>(projects: readonly P[], tab: PortfolioTab = "all"): P[] {
+  const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
+  return categories.flatMap((category) => projects.filter((p) => p.category === category));
+}
+
+/** The projects before and after one in gallery order (none past either end). */
+export function neighbours<P extends { id: number }>(ordered: readonly P[], id: number): { previous: P | null; next: P | null } {
+  const at = ordered.findIndex((p) => p.id === id);
+  if (at === -1) return { previous: null, next: null };
+  return { previous: ordered[at - 1] ?? null, next: ordered[at + 1] ?? null };
+}
+
+export const projectPath = (id: number) => `/portfolio/${id}`;
+
+/** A project page's id from its URL segment: digits only, no leading zeros, so each project has one address. */
+export function parseProjectId(segment: string | undefined): number | null {
+  if (!segment || !/^[1-9]\d{0,9}$/.test(segment)) return null;
+  return Number(segment);
 }

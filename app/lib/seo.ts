@@ -22,6 +22,8 @@ export function pageMeta(opts: {
   description: string;
   path: string;
   keywords?: string[];
+  /** An absolute URL of the picture a shared link shows. */
+  image?: string;
 }): MetaDescriptor[] {
   const company = opts.site?.facts.company ?? "";
   const title = company ? `${opts.title} | ${company}` : opts.title;
@@ -44,6 +46,7 @@ export function pageMeta(opts: {
     { name: "ICBM", content: WICHITA_GEO.position.replace(";", ", ") },
   ];
   if (opts.keywords?.length) tags.push({ name: "keywords", content: opts.keywords.join(", ") });
+  if (opts.image) tags.push({ property: "og:image", content: opts.image }, { name: "twitter:image", content: opts.image });
   return tags;
 }
 

@@ -1,5 +1,5 @@
 import type { ProjectCategory } from "~/db/schema";
-import type { ProjectCard } from "~/lib/portfolio";
+import { galleryOrder, neighbours, type ProjectCard } from "~/lib/portfolio";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
 import * as model from "~/models/project.server";
@@ -27,6 +27,16 @@ function toCard({ project, image }: model.ProjectRow): ProjectCard {
 /** Every project the public portfolio shows, as cards with their pictures' URLs. */
 export function listProjectCards(category?: ProjectCategory): ProjectCard[] {
   return model.listProjects(category).map(toCard);
+}
+
+/** A project's own page: the project and its neighbours in the order the portfolio shows them. */
+export function getProjectPage(id: number) {
+  const ordered = galleryOrder(listProjectCards());
+  const project = ordered.find((p) => p.id === id);
+  if (!project) return undefined;
+  const { previous, next } = neighbours(ordered, id);
+  const link = (p: ProjectCard | null) => (p ? { id: p.id, title: p.title } : null);
+  return { project, previous: link(previous), next: link(next) };
 }
 
 export function getProjectCard(id: number): ProjectCard | undefined {

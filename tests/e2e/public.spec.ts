@@ -66,13 +66,53 @@ test.describe("portfolio", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("without scripts a tile is a link to its picture @nojs", async ({ page }) => {
+  test("the dialog steps through the projects shown, with buttons and arrow keys @js", async ({ page }) => {
     await page.goto("/portfolio?category=framing");
-    const tile = page.getByRole("link", { name: "Family Room Addition, Wellington" });
-    const href = await tile.getAttribute("href");
-    expect(href).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/);
-    const response = await page.request.get(href!);
-    expect(response.headers()["content-type"]).toBe("image/webp");
+    const titles = await page.getByRole("list", { name: "Framing Projects" }).getByRole("link").allInnerTexts();
+    expect(titles.length).toBeGreaterThanOrEqual(3);
+    await page.getByRole("link", { name: titles[0] }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toHaveAccessibleName(titles[0]);
+    await expect(dialog).toContainText(`1 of ${titles.length}`);
+    await expect(dialog.getByRole("button", { name: "Previous project" })).toBeDisabled();
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog).toHaveAccessibleName(titles[1]);
+    await dialog.getByRole("button", { name: "Next project" }).click();
+    await expect(dialog).toHaveAccessibleName(titles[2]);
+    await expect(dialog).toContainText(`3 of ${titles.length}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog).toHaveAccessibleName(titles[1]);
+    await dialog.getByRole("button", { name: "Previous project" }).click();
+    await expect(dialog).toHaveAccessibleName(titles[0]);
+    await expect(page).toHaveURL(/\/portfolio\?category=framing$/);
+  });
+
+  test("without scripts a tile opens the project's own page, which leads on to the next @nojs", async ({ page }) => {
+    await page.goto("/portfolio?category=framing");
+    const titles = await page.getByRole("list", { name: "Framing Projects" }).getByRole("link").allInnerTexts();
+    const at = titles.indexOf("Family Room Addition, Wellington");
+    expect(at).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "Family Room Addition, Wellington" }).click();
+    await expect(page).toHaveURL(/\/portfolio\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Family Room Addition, Wellington");
+    await expect(page).toHaveTitle(/^Family Room Addition, Wellington \| /);
+    await expect(page.getByText("A 16 x 20 ft room addition tied into the existing roofline")).toBeVisible();
+    const img = page.getByRole("img", { name: /room addition framed in fresh lumber/i });
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole("link", { name: new RegExp(`Previous project ${titles[at - 1]}`) })).toBeVisible();
+    await page.getByRole("link", { name: new RegExp(`Next project ${titles[at + 1]}`) }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[at + 1]);
+    await page.getByRole("link", { name: "Framing Projects" }).click();
+    await expect(page).toHaveURL(/\/portfolio\?category=framing$/);
+  });
+
+  test("an unknown project is the site's not-found page, with its menus", async ({ page }) => {
+    for (const path of ["/portfolio/99999", "/portfolio/abc", "/portfolio/01"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Get a Quote" })).toBeVisible();
+    }
   });
 
   test("carousel buttons scroll 300px @js", async ({ page }) => {
@@ -244,6 +284,8 @@ test.describe("search and sharing", () => {
     const xml = await (await request.get("/sitemap.xml")).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(baseURL!, ""));
     for (const path of ALL_PUBLIC_PATHS.filter((p) => p !== "/privacy" && p !== "/terms")) expect(locs).toContain(path);
+    // Each project's own page too.
+    expect(locs.filter((loc) => /^\/portfolio\/\d+$/.test(loc))).toHaveLength(9);
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

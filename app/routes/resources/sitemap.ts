@@ -1,7 +1,9 @@
 import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "~/content/site";
+import { projectPath } from "~/lib/portfolio";
 import { siteOrigin } from "~/server/origin.server";
+import { listProjectCards } from "~/services/projects.server";
 
-export const SITEMAP_PATHS = [
+const PAGE_PATHS = [
   ...PUBLIC_PAGES.map((p) => p.path),
   ...SERVICES.map((s) => servicePath(s.slug)),
   ...AREAS.map((a) => areaPath(a.slug)),
@@ -9,7 +11,9 @@ export const SITEMAP_PATHS = [
 
 export function loader() {
   const origin = siteOrigin();
-  const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join("\n");
+  // Each project's page too: search engines find the work, and the page cache warms it.
+  const paths = [...PAGE_PATHS, ...listProjectCards().map((p) => projectPath(p.id))];
+  const urls = paths.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
