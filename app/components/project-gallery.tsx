@@ -1,5 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { Icon } from "~/components/icon";
+import { ProjectImage } from "~/components/project-image";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
@@ -177,20 +178,12 @@ function ProjectTile({
       }}
       className="group relative block h-56 w-72 overflow-hidden rounded-xl bg-ink shadow-md"
     >
-      {project.image && (
-        <img
-          src={project.image.url}
-          srcSet={project.image.srcSet}
-          sizes="18rem"
-          alt={project.altText}
-          width={project.image.width ?? undefined}
-          height={project.image.height ?? undefined}
-          loading={loading === "lazy" ? "lazy" : "eager"}
-          fetchPriority={loading === "first" ? "high" : undefined}
-          decoding={loading === "lazy" ? "async" : undefined}
-          className="size-full object-cover transition duration-300 group-hover:scale-105"
-        />
-      )}
+      <ProjectImage
+        project={project}
+        sizes="18rem"
+        loading={loading}
+        className="size-full object-cover transition duration-300 group-hover:scale-105"
+      />
       {video && (
         <span className="absolute inset-0 flex items-center justify-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-black/60 text-white">

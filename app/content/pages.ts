@@ -1,17 +1,17 @@
 import { AREA_CONTENT, type AreaContent, type HubContent } from "./areas";
 import { SERVICE_CONTENT, type ServiceContent } from "./services";
-import { AREAS, areaPath, SERVICES, servicePath } from "./site";
+import { AREAS, areaPath, SERVICES, servicePath, type ServiceSlug } from "./site";
 
 /** One service or area page, found by its URL path. */
 export type LandingPage =
-  | { kind: "service"; path: string; name: string; title: string; content: ServiceContent }
+  | { kind: "service"; slug: ServiceSlug; path: string; name: string; title: string; content: ServiceContent }
   | { kind: "area"; path: string; name: string; title: string; content: AreaContent | HubContent };
 
 export const areaTitle = (name: string) => `Framing & Roofing Services in ${name}, KS`;
 
 const PAGES: LandingPage[] = [
   ...SERVICES.map(
-    (s): LandingPage => ({ kind: "service", path: servicePath(s.slug), name: s.name, title: s.title, content: SERVICE_CONTENT[s.slug] }),
+    (s): LandingPage => ({ kind: "service", slug: s.slug, path: servicePath(s.slug), name: s.name, title: s.title, content: SERVICE_CONTENT[s.slug] }),
   ),
   ...AREAS.map(
     (a): LandingPage => ({ kind: "area", path: areaPath(a.slug), name: a.name, title: areaTitle(a.name), content: AREA_CONTENT[a.slug] }),

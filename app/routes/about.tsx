@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
 import { Highlights } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
+import { RelatedWork } from "~/components/related-work";
 import { AREA_LINKS } from "~/content/site";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { highlightedWorkForAbout } from "~/services/related-work.server";
 import type { Route } from "./+types/about";
 
 const VALUES = [
@@ -14,7 +16,11 @@ const VALUES = [
   { title: "Work we stand behind", text: "Written workmanship warranty on every job, on top of the manufacturer's." },
 ];
 
-export default function About({ matches }: Route.ComponentProps) {
+export function loader() {
+  return { work: highlightedWorkForAbout() };
+}
+
+export default function About({ loaderData, matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
   return (
     <>
@@ -72,6 +78,7 @@ export default function About({ matches }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
+      <RelatedWork title="Some of our work" projects={loaderData.work.projects} testimonial={loaderData.work.testimonial} />
       <CtaBand title="Let's talk about your project" text="Free written estimates across Wichita and south-central Kansas." phone={facts?.phone} />
     </>
   );

@@ -3,22 +3,24 @@ import { Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
 import { CheckList } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
+import { RelatedWork } from "~/components/related-work";
 import { isHub, type AreaContent, type HubContent } from "~/content/areas";
 import { landingPageFor, type LandingPage } from "~/content/pages";
 import { SERVICE_CONTENT, type Reason, type ServiceCard } from "~/content/services";
 import { AREA_LINKS, areaPath, SERVICES, servicePath } from "~/content/site";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
+import { workForService, workForTown } from "~/services/related-work.server";
 import type { Route } from "./+types/landing-page";
 
 // Serves every service page and every area page (see routes.ts): the path picks the copy.
 export function loader({ request }: Route.LoaderArgs) {
   const page = landingPageFor(new URL(request.url).pathname);
   if (!page) throw new Response("Not Found", { status: 404 });
-  return { page };
+  return { page, work: page.kind === "service" ? workForService(page.slug) : workForTown(page.name) };
 }
 
 export default function LandingPageRoute({ loaderData, matches }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, work } = loaderData;
   const phone = siteFromMatches(matches)?.facts.phone;
   const c = page.content;
   return (
@@ -28,6 +30,13 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
       <Reasons
         title={page.kind === "service" ? `Why choose us for ${page.name.toLowerCase()}` : `Why ${page.name} homeowners choose us`}
         reasons={c.reasons}
+      />
+      <RelatedWork
+        title={page.kind === "service" ? `Our ${page.name.toLowerCase()} work` : `Our work in ${page.name}`}
+        projects={work.projects}
+        testimonial={work.testimonial}
+        moreHref={portfolioHref(work.projects)}
+        className="bg-sand"
       />
       {page.kind === "service" ? (
         <CtaBand title={page.content.ctaTitle} text={page.content.ctaText} phone={phone} />
@@ -258,3 +267,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         keywords: loaderData.page.content.keywords,
       })
     : [];
+
+/** The portfolio's tab for the projects shown, when they are all of one kind. */
+function portfolioHref(projects: { category: string }[]) {
+  const kinds = new Set(projects.map((p) => p.category));
+  return kinds.size === 1 ? `/portfolio?category=${[...kinds][0]}` : "/portfolio";
+}

@@ -3,6 +3,7 @@ import { Icon } from "~/components/icon";
 import { CtaBand } from "~/components/cta-band";
 import { NotFound } from "~/components/not-found";
 import { PageHero } from "~/components/page-hero";
+import { ProjectImage } from "~/components/project-image";
 import { VideoFacade } from "~/components/video-facade";
 import { CAROUSEL_TITLES, parseProjectId, projectPath, type ProjectCard } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -62,6 +63,8 @@ export default function PortfolioProject({ loaderData, matches }: Route.Componen
   );
 }
 
+const PAGE_SIZES = "(min-width: 64rem) 61rem, 100vw";
+
 function ProjectMedia({ project }: { project: ProjectCard }) {
   const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
   const image = project.image;
@@ -71,7 +74,7 @@ function ProjectMedia({ project }: { project: ProjectCard }) {
         url={video.watchUrl}
         title={project.title}
         alt={project.altText}
-        thumbnail={{ src: image.url, srcSet: image.srcSet, sizes: "(min-width: 64rem) 61rem, 100vw", width: image.width, height: image.height }}
+        thumbnail={{ src: image.url, srcSet: image.srcSet, sizes: PAGE_SIZES, width: image.width, height: image.height }}
       />
     ) : (
       <a href={video.watchUrl} className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
@@ -79,18 +82,8 @@ function ProjectMedia({ project }: { project: ProjectCard }) {
       </a>
     );
   }
-  if (!image) return null;
   return (
-    <img
-      src={image.url}
-      srcSet={image.srcSet}
-      sizes="(min-width: 64rem) 61rem, 100vw"
-      alt={project.altText}
-      width={image.width ?? undefined}
-      height={image.height ?? undefined}
-      fetchPriority="high"
-      className="w-full rounded-xl bg-ink object-cover shadow-lg"
-    />
+    <ProjectImage project={project} sizes={PAGE_SIZES} loading="first" className="w-full rounded-xl bg-ink object-cover shadow-lg" />
   );
 }
 

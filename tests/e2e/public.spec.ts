@@ -106,6 +106,31 @@ test.describe("portfolio", () => {
     await expect(page).toHaveURL(/\/portfolio\?category=framing$/);
   });
 
+  test("service, area and about pages show matching work and a customer's words", async ({ page }) => {
+    await page.goto("/services/roof-repairs-wichita");
+    let work = page.getByRole("region", { name: "Our roof repairs work" });
+    await expect(work.getByRole("link", { name: "Hail Damage Repair, Haysville" })).toBeVisible();
+    await expect(work.getByRole("link", { name: /Family Room/ })).toHaveCount(0);
+    await expect(work.getByText(/two days after the hail storm/)).toBeVisible();
+    await expect(work.getByRole("link", { name: "See more of our work" })).toHaveAttribute("href", "/portfolio?category=roofing");
+
+    await page.goto("/derby-framing-roofing-services");
+    work = page.getByRole("region", { name: "Our work in Derby" });
+    await expect(work.getByRole("link", { name: "Two-Story Custom Home Framing, Derby" })).toBeVisible();
+    await expect(work.getByText("Derby, KS")).toBeVisible();
+    await work.getByRole("link", { name: "Two-Story Custom Home Framing, Derby" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-Story Custom Home Framing, Derby");
+
+    await page.goto("/about");
+    work = page.getByRole("region", { name: "Some of our work" });
+    await expect(work.getByRole("link", { name: "Two-Story Custom Home Framing, Derby" })).toBeVisible();
+    await expect(work.getByRole("img", { name: /out of 5 stars/ })).toBeVisible();
+
+    // Nothing unrelated stands in where no project or customer matches.
+    await page.goto("/services/structural-repairs-wichita");
+    await expect(page.getByRole("heading", { name: "Our structural repairs work" })).toHaveCount(0);
+  });
+
   test("an unknown project is the site's not-found page, with its menus", async ({ page }) => {
     for (const path of ["/portfolio/99999", "/portfolio/abc", "/portfolio/01"]) {
       const response = await page.goto(path);

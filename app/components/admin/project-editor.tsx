@@ -79,7 +79,10 @@ export function ProjectEditor({
           {required ? PROJECT_REQUIRED : (form.errors?.[0] ?? uploadError)}
         </p>
       )}
-      <Field label="Title *">
+      <Field
+        label="Title *"
+        hint="Name the town, as in “Roof Replacement, Derby”: the project then also shows on that town's page, and on the page of the service its title and description describe."
+      >
         <input {...getInputProps(fields.title, { type: "text" })} maxLength={120} autoFocus className={inputClass} />
       </Field>
       <Field label="Category *">

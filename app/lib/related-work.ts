@@ -1,0 +1,63 @@
+import type { ServiceSlug } from "~/content/site";
+import type { ProjectCategory } from "~/lib/project-categories";
+
+/**
+ * Which projects and testimonials a service or area page shows as proof of the work.
+ * Projects have no service or town field: the owner writes them in the title and
+ * description ("Hail Damage Repair, Haysville"), so pages match on those words. A page
+ * with nothing that matches shows no section rather than unrelated work.
+ */
+
+type WorkText = { title: string; description: string; category: ProjectCategory };
+type QuoteText = { quote: string; location: string | null; rating: number };
+
+const SERVICE_MATCH: Record<ServiceSlug, { categories: ProjectCategory[]; words: RegExp }> = {
+  "residential-framing-wichita": { categories: ["framing"], words: /\bfram|addition|garage|dormer/i },
+  "residential-roofing-wichita": { categories: ["roofing"], words: /\broof|shingle/i },
+  "roof-repairs-wichita": { categories: ["roofing"], words: /repair|leak|hail|storm|flashing/i },
+  "gutter-services-wichita": { categories: ["roofing", "framing"], words: /gutter|downspout/i },
+  "bright-green-roof-treatment-wichita": { categories: ["bright-green"], words: /bright green|treat/i },
+  "structural-repairs-wichita": { categories: ["framing"], words: /structur|repair|\brott(ed|ing|en)\b|sagg|sister|reinforc/i },
+  "new-construction-framing-wichita": { categories: ["framing"], words: /new construction|custom home|new home|garage|from the slab/i },
+};
+
+/** The most a page shows: one row of three on a desktop. */
+export const RELATED_PROJECTS = 3;
+
+/** A word of the text, whole (Derby, not Derbyshire), in any case. */
+const mentions = (text: string, words: RegExp | string) =>
+  typeof words === "string" ? new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text) : words.test(text);
+
+export function projectsForService<P extends WorkText>(projects: readonly P[], service: ServiceSlug): P[] {
+  const { categories, words } = SERVICE_MATCH[service];
+  return projects
+    .filter((p) => categories.includes(p.category) && mentions(`${p.title} ${p.description}`, words))
+    .slice(0, RELATED_PROJECTS);
+}
+
+export function projectsForTown<P extends WorkText>(projects: readonly P[], town: string): P[] {
+  return projects.filter((p) => mentions(`${p.title} ${p.description}`, town)).slice(0, RELATED_PROJECTS);
+}
+
+/** The best-rated of those that qualify; the list's own order (newest first) breaks ties. */
+function best<T extends QuoteText>(testimonials: readonly T[], qualifies: (t: T) => boolean): T | null {
+  return testimonials.filter(qualifies).reduce<T | null>((top, t) => (top && top.rating >= t.rating ? top : t), null);
+}
+
+export function testimonialForService<T extends QuoteText>(testimonials: readonly T[], service: ServiceSlug): T | null {
+  return best(testimonials, (t) => mentions(t.quote, SERVICE_MATCH[service].words));
+}
+
+/** A customer from the town (their location starts with it: "Derby, KS"). */
+export function testimonialForTown<T extends QuoteText>(testimonials: readonly T[], town: string): T | null {
+  return best(testimonials, (t) => !!t.location && mentions(t.location.split(",")[0], town));
+}
+
+/** The about page: the owner's featured work, else the latest, and the best-rated word. */
+export function highlightedWork<P extends { featured: boolean }, T extends QuoteText>(projects: readonly P[], testimonials: readonly T[]) {
+  const featured = projects.filter((p) => p.featured);
+  return {
+    projects: (featured.length > 0 ? featured : projects).slice(0, RELATED_PROJECTS),
+    testimonial: best(testimonials, () => true),
+  };
+}
