@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdminPath, redirectForOldTab } from "./admin-sections";
+import { inSection, isAdminPath, redirectForOldTab } from "./admin-sections";
 
 describe("redirectForOldTab", () => {
   const at = (path: string) => redirectForOldTab(new URL(path, "http://site.test"));
@@ -11,6 +11,7 @@ describe("redirectForOldTab", () => {
     expect(at("/admin?tab=framing&edit=new")).toBe("/admin/projects/framing?edit=new");
     expect(at("/admin?tab=all")).toBe("/admin");
     expect(at("/admin?tab=nonsense")).toBe("/admin");
+    expect(at("/admin?tab=constructor")).toBe("/admin");
   });
 
   it("leaves URLs without a tab alone", () => {
@@ -23,5 +24,16 @@ describe("isAdminPath", () => {
   it("knows the admin's pages, data and files, and nothing else", () => {
     for (const path of ["/admin", "/admin/", "/admin/images", "/admin.data", "/admin/roof-measurement/1/report.pdf"]) expect(isAdminPath(path)).toBe(true);
     for (const path of ["/", "/administrator", "/about", "/portfolio.data"]) expect(isAdminPath(path)).toBe(false);
+  });
+});
+
+describe("inSection", () => {
+  it("marks Projects for its category tabs only, and each other section for its own pages", () => {
+    expect(inSection("/admin", "/admin")).toBe(true);
+    expect(inSection("/admin", "/admin/projects/roofing")).toBe(true);
+    expect(inSection("/admin", "/admin/images")).toBe(false);
+    expect(inSection("/admin/images", "/admin/images")).toBe(true);
+    expect(inSection("/admin/messages", "/admin/messages/12")).toBe(true);
+    expect(inSection("/admin/messages", "/admin/messagesx")).toBe(false);
   });
 });

@@ -7,17 +7,42 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 /**
- * The spec's six tabs of the admin's Projects screen; each is a route of its own. `tab` is
- * the name the section had in the old `/admin?tab=…` links.
+ * The Projects screen's category tabs, each a route of its own. `tab` is the name the
+ * section had in the old `/admin?tab=…` links.
  */
-export const ADMIN_SECTION_TABS = [
+export const PROJECT_TABS = [
   { tab: "all", to: "/admin", label: "All Projects" },
   { tab: "framing", to: "/admin/projects/framing", label: "Framing" },
   { tab: "roofing", to: "/admin/projects/roofing", label: "Roofing" },
   { tab: "bright-green", to: "/admin/projects/bright-green", label: "Bright Green" },
-  { tab: "images", to: "/admin/images", label: "Images" },
-  { tab: "contact", to: "/admin/contact", label: "Contact" },
 ] as const;
+
+/**
+ * The admin's sections, as its header lists them. The spec had Images and Contact as two
+ * more tabs under Projects, where the owner did not look for them; they are sections of
+ * their own now (decision 0017).
+ */
+export const ADMIN_SECTIONS = [
+  { to: "/admin", label: "Projects" },
+  { to: "/admin/images", label: "Images" },
+  { to: "/admin/testimonials", label: "Testimonials" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/contact", label: "Contact & Business" },
+  { to: "/admin/roof-measurement", label: "Roof Tool" },
+] as const;
+
+/** Whether a path is in the header section that starts at `to` (Projects holds its category tabs). */
+export function inSection(to: string, pathname: string): boolean {
+  if (to === "/admin") return pathname === "/admin" || pathname.startsWith("/admin/projects/");
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+// Where the old `?tab=` names now live.
+const OLD_TABS: Record<string, string> = {
+  ...Object.fromEntries(PROJECT_TABS.map((t) => [t.tab, t.to])),
+  images: "/admin/images",
+  contact: "/admin/contact",
+};
 
 /**
  * Where an old `/admin?tab=…&edit=…` link now lives (bookmarks, the owner's habits), with
@@ -29,6 +54,6 @@ export function redirectForOldTab(url: URL): string | null {
   const rest = new URLSearchParams(url.searchParams);
   rest.delete("tab");
   const query = rest.toString();
-  const to = ADMIN_SECTION_TABS.find((t) => t.tab === tab)?.to ?? "/admin";
+  const to = Object.hasOwn(OLD_TABS, tab) ? OLD_TABS[tab] : "/admin";
   return `${to}${query ? `?${query}` : ""}`;
 }

@@ -60,22 +60,38 @@ test("create, edit and delete a project with an upload; the portfolio follows", 
 
 test("the project tabs and table", async ({ adminPage: page }) => {
   await page.goto("/admin");
-  const sections = page.getByRole("navigation", { name: "Admin sections" });
-  await expect(sections.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green", "Images", "Contact"]);
+  const tabs = page.getByRole("navigation", { name: "Project categories" });
+  await expect(tabs.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green"]);
   // On a phone the header row is hidden (rows become labelled cards), but it is still the table's.
   await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText(["Image", "Title", "Category", "Featured", "Actions"]);
-  await sections.getByRole("link", { name: "Bright Green" }).click();
+  await tabs.getByRole("link", { name: "Bright Green" }).click();
   await expect(page).toHaveURL(/\/admin\/projects\/bright-green$/);
-  await expect(sections.getByRole("link", { name: "Bright Green" })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: "Bright Green" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("row").filter({ hasText: "Bright Green Treatment on a Ranch Home, Newton" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Hail Damage Repair, Haysville" })).toHaveCount(0);
-  await sections.getByRole("link", { name: "Images" }).click();
+});
+
+test("Images and Contact & Business are sections of their own, with their own headings and addresses", async ({ adminPage: page }) => {
+  await page.goto("/admin");
+  const header = page.getByRole("navigation", { name: "Admin" });
+  await expect(header.getByRole("link")).toHaveText(["Projects", "Images", "Testimonials", /^Messages/, "Contact & Business", "Roof Tool"]);
+  await header.getByRole("link", { name: "Images" }).click();
   await expect(page).toHaveURL(/\/admin\/images$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Images");
+  await expect(header.getByRole("link", { name: "Images" })).toHaveAttribute("aria-current", "page");
+  await expect(header.getByRole("link", { name: "Projects" })).not.toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("region", { name: "Image library" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Project categories" })).toHaveCount(0);
+  await header.getByRole("link", { name: "Contact & Business" }).click();
+  await expect(page).toHaveURL(/\/admin\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact & Business");
   // A bookmark from before the sections had their own addresses still lands right.
+  await page.goto("/admin?tab=images");
+  await expect(page).toHaveURL(/\/admin\/images$/);
   await page.goto("/admin?tab=contact");
   await expect(page).toHaveURL(/\/admin\/contact$/);
-  await expect(sections.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
+  await expect(header.getByRole("link", { name: "Contact & Business" })).toHaveAttribute("aria-current", "page");
 });
 
 test("upload to the library, see its size and date, then delete it", async ({ adminPage: page }, info) => {

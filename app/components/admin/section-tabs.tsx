@@ -1,13 +1,13 @@
 import { NavLink } from "react-router";
-import { ADMIN_SECTION_TABS } from "~/lib/admin-sections";
+import { PROJECT_TABS } from "~/lib/admin-sections";
 
-/** The Projects screen's heading and tab bar, shared by its three routes. */
-export function AdminSectionTabs() {
+/** The Projects screen's heading and category tabs, shared by its routes. */
+export function ProjectTabs() {
   return (
     <>
       <h1 className="text-2xl font-bold">Projects</h1>
-      <nav aria-label="Admin sections" className="flex flex-wrap gap-2">
-        {ADMIN_SECTION_TABS.map((t) => (
+      <nav aria-label="Project categories" className="flex flex-wrap gap-2">
+        {PROJECT_TABS.map((t) => (
           <NavLink
             key={t.to}
             to={t.to}

@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { AdminSectionTabs } from "~/components/admin/section-tabs";
 import { BusinessFactsForm } from "~/components/business-facts-form";
 import { ContactSettingsForm } from "~/components/contact-settings-form";
 import { redirectWithFlash } from "~/services/admin-actions.server";
@@ -64,7 +63,10 @@ async function saveSettingsForm<S extends z.ZodType<Record<string, unknown>>>(
 export default function AdminContact({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <AdminSectionTabs />
+      <header>
+        <h1 className="text-2xl font-bold">Contact & Business</h1>
+        <p className="mt-1 text-ink-soft">Where quote requests go, and the business details every public page shows.</p>
+      </header>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ContactSettingsForm
           settings={loaderData.contactSettings}

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { ImageLibrary } from "~/components/admin/image-library";
-import { AdminSectionTabs } from "~/components/admin/section-tabs";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { nameAtWidth } from "~/lib/image-variants";
@@ -54,7 +53,10 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminImages({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <AdminSectionTabs />
+      <header>
+        <h1 className="text-2xl font-bold">Images</h1>
+        <p className="mt-1 text-ink-soft">Pictures for your projects and pages. Each shows where it is used.</p>
+      </header>
       <ImageLibrary library={loaderData} pageSize={PAGE_SIZE} uploadError={actionData?.error} />
     </>
   );

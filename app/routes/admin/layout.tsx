@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
-import { data, Form, NavLink, Outlet, useLocation } from "react-router";
-import { ADMIN_SECTION_TABS } from "~/lib/admin-sections";
+import { data, Form, Link, Outlet, useLocation } from "react-router";
+import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
 import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
@@ -22,12 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ email: admin.email, flash, unread: countUnread() }, { headers });
 }
 
-const tab = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 font-medium ${isActive ? "bg-white text-ink" : "text-white/90 hover:bg-white/10"}`;
+const tab = (current: boolean) =>
+  `rounded-md px-3 py-2 font-medium ${current ? "bg-white text-ink" : "text-white/90 hover:bg-white/10"}`;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const projectsScreen = ADMIN_SECTION_TABS.some((t) => t.to === pathname) || pathname.startsWith("/admin/projects/");
   return (
     <div className="min-h-dvh bg-sand">
       <header className="bg-ink text-white">
@@ -39,27 +38,28 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <nav aria-label="Admin" className="flex flex-wrap items-center gap-2 text-sm">
-            {/* Projects, Images and Contact are the Projects screen's tabs: one header tab for all. */}
-            <NavLink to="/admin" end className={() => tab({ isActive: projectsScreen })}>
-              Projects
-            </NavLink>
-            <NavLink to="/admin/testimonials" className={tab}>
-              Testimonials
-            </NavLink>
-            <NavLink to="/admin/roof-measurement" className={tab}>
-              Roof Tool
-            </NavLink>
-            <NavLink to="/admin/messages" className={tab}>
-              Messages
-              {loaderData.unread > 0 && (
-                <span className="ml-1.5 rounded-full bg-brand px-1.5 py-0.5 text-xs font-bold text-white" data-testid="unread-count">
-                  {loaderData.unread}
-                  <span className="sr-only"> unread</span>
-                </span>
-              )}
-            </NavLink>
+            {ADMIN_SECTIONS.map((section) => {
+              const current = inSection(section.to, pathname);
+              return (
+                <Link key={section.to} to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
+                  {section.label}
+                  {section.to === "/admin/messages" && loaderData.unread > 0 && (
+                    <span
+                      className="ml-1.5 rounded-full bg-brand px-1.5 py-0.5 text-xs font-bold text-white"
+                      data-testid="unread-count"
+                    >
+                      {loaderData.unread}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
+                </Link>
+              );
+            })}
             <Form method="post" action="/admin/logout">
-              <button type="submit" className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10">
+              <button
+                type="submit"
+                className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10"
+              >
                 <LogOut aria-hidden className="size-4" /> Logout
               </button>
             </Form>

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "react-toastify";
 import { FlashMessage } from "~/components/flash-message";
 import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from "~/services/auth.server";
 import { clientIp } from "~/server/client-ip.server";
@@ -48,13 +50,20 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const error = actionData?.error;
+  // Signing in leaves this page: a message it toasted (a session that ran out) goes with it.
+  useEffect(() => () => toast.dismiss(), []);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-sand px-4">
       <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg">
         <h1 className="text-2xl font-bold">Admin Login</h1>
         <div className="mt-4 space-y-3">
           <FlashMessage flash={loaderData.flash} />
-          <FlashMessage flash={error && !busy ? { type: "error", message: error } : null} />
+          {/* In the page, scripts or not: a toast in a corner is easy to miss while typing a password. */}
+          {error && !busy && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+              {error}
+            </p>
+          )}
         </div>
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
-import { AdminSectionTabs } from "~/components/admin/section-tabs";
+import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { redirectForOldTab } from "~/lib/admin-sections";
@@ -89,7 +89,7 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
 
   return (
     <>
-      <AdminSectionTabs />
+      <ProjectTabs />
       {uploadError && (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 font-medium text-red-800">
           {uploadError}
