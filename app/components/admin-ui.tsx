@@ -37,9 +37,11 @@ export function EditorDialog({
         event.preventDefault();
         ref.current?.querySelector<HTMLAnchorElement>("[data-close]")?.click();
       }}
-      className="relative z-10 mx-auto my-6 w-full max-w-xl rounded-xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50 open:block"
+      // As a modal it fits the window (a laptop's 900 px too): the body scrolls under a
+      // title bar that stays, so Close is always in reach.
+      className="relative z-10 mx-auto my-6 w-full max-w-xl rounded-xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50 open:block [&:modal]:fixed [&:modal]:my-auto [&:modal]:max-h-[calc(100dvh-2rem)] [&:modal]:overflow-y-auto"
     >
-      <div className="flex items-center justify-between border-b border-black/10 px-6 py-4">
+      <div className="sticky top-0 z-10 flex items-center justify-between border-b border-black/10 bg-white px-6 py-4">
         <h2 id="editor-title" className="text-lg font-bold">
           {title}
         </h2>

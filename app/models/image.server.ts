@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
-import { getDb } from "~/server/db.server";
-import { images, type Image } from "~/db/schema";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { getDb, inTransaction } from "~/server/db.server";
+import { images, projects, type Image, type ProjectCategory } from "~/db/schema";
 import type { ImageFile } from "~/server/image-files.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 
@@ -63,4 +63,33 @@ export function listStoredFiles(): Pick<Image, "id" | "storedName" | "purpose">[
 export function updateImageFile(id: number, file: Pick<Image, "bytes" | "width" | "height">) {
   getDb().update(images).set(file).where(eq(images.id, id)).run();
   invalidatePublicPages();
+}
+
+/** Where a library picture is shown: the projects whose picture (or video thumbnail) it is. */
+export type ImageUse = { projectId: number; title: string; category: ProjectCategory };
+
+export function listImageUses(imageIds: number[]): Map<number, ImageUse[]> {
+  const uses = new Map<number, ImageUse[]>();
+  if (imageIds.length === 0) return uses;
+  const rows = getDb()
+    .select({ imageId: projects.imageId, projectId: projects.id, title: projects.title, category: projects.category })
+    .from(projects)
+    .where(inArray(projects.imageId, imageIds))
+    .orderBy(asc(projects.title))
+    .all();
+  for (const { imageId, ...use } of rows) if (imageId !== null) uses.set(imageId, [...(uses.get(imageId) ?? []), use]);
+  return uses;
+}
+
+/**
+ * Deletes a library picture nothing uses, in one transaction with the check, so a project
+ * saved meanwhile cannot lose its picture. Answers what stopped it otherwise.
+ */
+export function deleteUnusedImageRow(id: number): { deleted: Image } | { usedBy: ImageUse[] } | null {
+  return inTransaction(() => {
+    const usedBy = listImageUses([id]).get(id);
+    if (usedBy) return { usedBy };
+    const deleted = deleteImageRow(id, "library");
+    return deleted ? { deleted } : null;
+  });
 }

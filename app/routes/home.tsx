@@ -13,7 +13,7 @@ import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
-import { listProjectCards } from "~/services/projects.server";
+import { listPublicProjectCards } from "~/services/projects.server";
 import { getSetting } from "~/models/settings.server";
 import { listPublicTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
@@ -24,7 +24,7 @@ const DESCRIPTION =
 export function loader({ request }: Route.LoaderArgs) {
   const tab = parsePortfolioTab(new URL(request.url).searchParams.get("portfolio"));
   // Google reads its site verification (saved in the roof tool's settings) from the home page only.
-  return { tab, projects: listProjectCards(), testimonials: listPublicTestimonials(), verification: getSetting("maps").publisherTag };
+  return { tab, projects: listPublicProjectCards(), testimonials: listPublicTestimonials(), verification: getSetting("maps").publisherTag };
 }
 
 const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? "/#portfolio" : `/?portfolio=${tab}#portfolio`);

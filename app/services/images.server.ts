@@ -1,5 +1,5 @@
 import type { Image } from "~/db/schema";
-import { deleteImageRow, insertImage } from "~/models/image.server";
+import { deleteUnusedImageRow, insertImage, type ImageUse } from "~/models/image.server";
 import type { CleanImage } from "~/server/image-clean.server";
 import { removeImageFiles, saveImageFiles, type ImageFile } from "~/server/image-files.server";
 
@@ -44,9 +44,13 @@ export function storeImage(input: { image: CleanImage; originalName: string; alt
   return withImageFiles(input.image, input.originalName, purpose, (file) => insertImage({ ...file, alt: input.alt ?? "" }));
 }
 
-/** Deletes the row, then its files. A project using it keeps its text and loses the picture. */
-export function deleteImage(id: number, purpose: Image["purpose"] = "library"): boolean {
-  const row = deleteImageRow(id, purpose);
-  removeImageFiles(row);
-  return !!row;
+/**
+ * Deletes a library picture (its row, then its files) unless a project shows it: a public
+ * tile never loses its picture. Answers the projects that stopped it, or null when it was gone.
+ */
+export function deleteLibraryImage(id: number): { deleted: true } | { usedBy: ImageUse[] } | null {
+  const result = deleteUnusedImageRow(id);
+  if (!result || "usedBy" in result) return result;
+  removeImageFiles(result.deleted);
+  return { deleted: true };
 }

@@ -31,12 +31,20 @@ export function listProjectCards(category?: ProjectCategory): ProjectCard[] {
 
 /** A project's own page: the project and its neighbours in the order the portfolio shows them. */
 export function getProjectPage(id: number) {
-  const ordered = galleryOrder(listProjectCards());
+  const ordered = galleryOrder(listPublicProjectCards());
   const project = ordered.find((p) => p.id === id);
   if (!project) return undefined;
   const { previous, next } = neighbours(ordered, id);
   const link = (p: ProjectCard | null) => (p ? { id: p.id, title: p.title } : null);
   return { project, previous: link(previous), next: link(next) };
+}
+
+/**
+ * The projects the public pages show: a picture project whose picture is gone (a database
+ * edited by hand, a failed restore) is left out rather than shown as an empty tile.
+ */
+export function listPublicProjectCards(): ProjectCard[] {
+  return listProjectCards().filter((p) => p.image !== null || (p.mediaType === "video" && p.videoUrl));
 }
 
 export function getProjectCard(id: number): ProjectCard | undefined {

@@ -107,6 +107,7 @@ test("upload to the library, see its size and date, then delete it", async ({ ad
   const card = page.getByRole("listitem").filter({ hasText: file.name });
   await expect(card).toContainText(/\d+(\.\d+)? (Bytes|KB)/);
   await expect(card).toContainText(String(new Date().getFullYear()));
+  await expect(card).toContainText("Not used on the site");
   if (jsEnabled(info)) {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await card.getByRole("button", { name: "Copy URL" }).click();
@@ -120,6 +121,43 @@ test("upload to the library, see its size and date, then delete it", async ({ ad
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(notice("Image deleted successfully")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: file.name })).toHaveCount(0);
+});
+
+test("a project's picture says where it is used and cannot be deleted from under it", async ({ adminPage: page }) => {
+  await page.goto("/admin/images");
+  const card = page.getByRole("listitem").filter({ hasText: "roofing-storm-repair.webp" });
+  await expect(card.getByRole("link", { name: "Hail Damage Repair, Haysville" })).toBeVisible();
+  await card.getByRole("link", { name: "Delete roofing-storm-repair.webp" }).click();
+  const refusal = page.getByRole("dialog", { name: "Image in use" });
+  await expect(refusal).toContainText(
+    "This image is in use: it is the picture of “Hail Damage Repair, Haysville”. Give that project another picture first, then delete it.",
+  );
+  await expect(refusal.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  // The way out: the project's editor, which shows the picture it has now.
+  await refusal.getByRole("link", { name: "Hail Damage Repair, Haysville" }).click();
+  await expect(page).toHaveURL(/\/admin\/projects\/roofing\?edit=\d+$/);
+  const editor = page.getByRole("dialog", { name: "Edit Project" });
+  await expect(editor.getByText("Current picture. Choose a file below only to replace it.")).toBeVisible();
+  await expect
+    .poll(() => editor.getByRole("img", { name: /repaired brown shingle roof/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.goto("/portfolio?category=roofing");
+  await expect(page.getByRole("link", { name: "Hail Damage Repair, Haysville" }).getByRole("img")).toBeVisible();
+});
+
+test("@desktop @js the project editor fits a 900 px window: its title and Close stay in view, Save is reachable", async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/admin?edit=new");
+  const editor = page.getByRole("dialog", { name: "Add New Project" });
+  const close = editor.getByRole("link", { name: "Close" });
+  await expect(close).toBeInViewport();
+  await expect(editor.getByRole("heading", { name: "Add New Project" })).toBeInViewport();
+  const box = await editor.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(900);
+  await editor.getByRole("button", { name: "Save" }).scrollIntoViewIfNeeded();
+  await expect(editor.getByRole("button", { name: "Save" })).toBeInViewport();
+  await expect(close).toBeInViewport();
 });
 
 test("a file that is not a picture is refused with a clear message", async ({ adminPage: page }) => {

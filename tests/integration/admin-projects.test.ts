@@ -6,7 +6,13 @@ import { startSession } from "~/services/auth.server";
 import { paths } from "~/server/env.server";
 import { prepareApp } from "~/services/startup.server";
 import { listImages } from "~/models/image.server";
-import { getProjectCard as getProject, listProjectCards as listProjects } from "~/services/projects.server";
+import {
+  getProjectCard as getProject,
+  getProjectPage,
+  listProjectCards as listProjects,
+  listPublicProjectCards,
+} from "~/services/projects.server";
+import { insertProject } from "~/models/project.server";
 import { upsertUser } from "~/models/user.server";
 import { action as imagesAction } from "~/routes/admin/images";
 import { action } from "~/routes/admin/projects";
@@ -140,6 +146,33 @@ describe("image library", () => {
     await post({ intent: "delete-image", id: String(image.id) });
     expect(listImages().find((i) => i.id === image.id)).toBeUndefined();
     expect(disk()).toEqual(before);
+  });
+
+  it("refuses to delete a project's picture, naming the project, and keeps row and files", async () => {
+    await post({ ...project, title: "Shown porch" }, { field: "image", bytes: await png(), name: "shown.png" });
+    const card = listProjects().find((p) => p.title === "Shown porch")!;
+    const image = listImages().find((i) => i.originalName === "shown.png")!;
+    const before = disk();
+    const res = (await post({ intent: "delete-image", id: String(image.id) })) as Response;
+    expect(res.status).toBe(302);
+    // The flash cookie carries the message, signed: its payload is base64 JSON.
+    const payload = /__flash=([^.;]+)/.exec(decodeURIComponent(res.headers.get("Set-Cookie") ?? ""))?.[1] ?? "";
+    expect(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))).toEqual({
+      type: "error",
+      message: "This image is in use: it is the picture of “Shown porch”. Give that project another picture first, then delete it.",
+    });
+    expect(listImages().find((i) => i.id === image.id)).toBeDefined();
+    expect(getProject(card.id)?.image?.url).toBe(card.image?.url);
+    expect(disk()).toEqual(before);
+  });
+});
+
+describe("public project lists", () => {
+  it("leave out a picture project whose picture is gone, rather than show an empty tile", () => {
+    const id = insertProject({ title: "Lost picture", category: "roofing", description: "Its picture row is gone." });
+    expect(listProjects().some((p) => p.id === id)).toBe(true);
+    expect(listPublicProjectCards().some((p) => p.id === id)).toBe(false);
+    expect(getProjectPage(id)).toBeUndefined();
   });
 });
 

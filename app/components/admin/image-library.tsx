@@ -3,13 +3,21 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { toast } from "react-toastify";
 import { AdminThumb } from "~/components/admin-image";
-import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { ConfirmDelete, EditorDialog, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import type { Image } from "~/db/schema";
+import { imageInUseMessage, projectEditorHref } from "~/lib/image-in-use";
+import type { ImageUse } from "~/models/image.server";
 import { formatBytes } from "~/lib/format-bytes";
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export type Library = { images: (Image & { url: string; thumbUrl: string })[]; total: number; page: number; deleting: Image | null };
+type Uses = { usedBy: ImageUse[] };
+export type Library = {
+  images: (Image & Uses & { url: string; thumbUrl: string })[];
+  total: number;
+  page: number;
+  deleting: (Image & Uses) | null;
+};
 
 export function ImageLibrary({ library, pageSize, uploadError }: { library: Library; pageSize: number; uploadError?: string }) {
   const navigation = useNavigation();
@@ -55,6 +63,7 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
                 <p className="text-ink-soft">
                   {formatBytes(image.bytes)} · {new Date(image.createdAt).toLocaleDateString("en-US")}
                 </p>
+                <ImageUses uses={image.usedBy} />
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="id" value={image.id} />
                   <label className="sr-only" htmlFor={`alt-${image.id}`}>
@@ -105,7 +114,20 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
           ))}
         </nav>
       )}
-      {library.deleting && (
+      {library.deleting && library.deleting.usedBy.length > 0 && (
+        <EditorDialog title="Image in use" closeTo="/admin/images">
+          <p role="alert">{imageInUseMessage(library.deleting.usedBy.map((u) => u.title))}</p>
+          <div className="mt-3 text-sm">
+            <ImageUses uses={library.deleting.usedBy} />
+          </div>
+          <div className="mt-6 flex justify-end">
+            <Link to="/admin/images" className={secondaryButton}>
+              Close
+            </Link>
+          </div>
+        </EditorDialog>
+      )}
+      {library.deleting && library.deleting.usedBy.length === 0 && (
         <ConfirmDelete
           title="Delete Image"
           question="Are you sure you want to delete this image?"
@@ -117,6 +139,25 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
         />
       )}
     </section>
+  );
+}
+
+/** Where a picture shows on the site, each place a link to change it there. */
+function ImageUses({ uses }: { uses: ImageUse[] }) {
+  if (uses.length === 0) return <p className="text-ink-soft">Not used on the site</p>;
+  return (
+    <div>
+      <p className="font-medium">Used by</p>
+      <ul className="mt-1 space-y-0.5">
+        {uses.map((use) => (
+          <li key={use.projectId}>
+            <Link to={projectEditorHref(use)} className="text-brand-dark underline-offset-2 hover:underline">
+              {use.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -19,6 +19,9 @@ export function ProjectTable({ projects, linkFor }: { projects: ProjectCard[]; l
           </td>
           <td className="px-4 py-2 font-medium" data-label="Title">
             {p.title}
+            {!p.image && p.mediaType === "image" && (
+              <span className="block text-xs font-normal text-red-800">No picture: hidden from the site until one is added</span>
+            )}
           </td>
           <td className="px-4 py-2 whitespace-nowrap" data-label="Category">
             {CATEGORY_LABELS[p.category]}
@@ -111,6 +114,12 @@ export function ProjectEditor({
       <Field label="Video URL (YouTube or Vimeo, for video items)" error={fields.videoUrl}>
         <input {...getInputProps(fields.videoUrl, { type: "url" })} placeholder="https://www.youtube.com/watch?v=..." className={inputClass} />
       </Field>
+      {project?.image && (
+        <figure className="flex items-center gap-3 rounded-lg bg-sand p-2">
+          <img src={project.image.url} alt={project.altText} className="h-16 w-24 shrink-0 rounded-md bg-ink object-cover" />
+          <figcaption className="text-sm text-ink-soft">Current picture. Choose a file below only to replace it.</figcaption>
+        </figure>
+      )}
       <Field
         label={`${project ? "Replace image" : "Image *"} (thumbnail for videos)`}
         hint="PNG, JPG or WebP up to 10MB"

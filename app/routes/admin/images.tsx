@@ -6,8 +6,9 @@ import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { uploadUrl } from "~/server/storage.server";
 import { parseUploadForm } from "~/server/upload.server";
-import { countImages, getImage, listImages, updateImageAlt } from "~/models/image.server";
-import { deleteImage } from "~/services/images.server";
+import { countImages, getImage, listImageUses, listImages, updateImageAlt } from "~/models/image.server";
+import { deleteLibraryImage } from "~/services/images.server";
+import { imageInUseMessage } from "~/lib/image-in-use";
 import type { Route } from "./+types/images";
 
 const PAGE_SIZE = 100;
@@ -17,15 +18,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const page = parseId(params.get("page")) ?? 1;
+  const shown = listImages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const deleting = getImage(parseId(params.get("deleteImage")) ?? 0);
+  const uses = listImageUses([...shown.map((i) => i.id), ...(deleting ? [deleting.id] : [])]);
   return {
-    images: listImages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((i) => ({
+    images: shown.map((i) => ({
       ...i,
       url: uploadUrl(i.storedName),
       thumbUrl: uploadUrl(nameAtWidth(i, 480)),
+      usedBy: uses.get(i.id) ?? [],
     })),
     total: countImages(),
     page,
-    deleting: getImage(parseId(params.get("deleteImage")) ?? 0) ?? null,
+    deleting: deleting?.purpose === "library" ? { ...deleting, usedBy: uses.get(deleting.id) ?? [] } : null,
   };
 }
 
@@ -36,8 +41,11 @@ export async function action({ request }: Route.ActionArgs) {
   const { form } = parsed;
   switch (form.get("intent")) {
     case "delete-image": {
-      const ok = deleteImage(parseId(form.get("id")) ?? 0);
-      return redirectWithFlash(LIST, ok ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
+      const result = deleteLibraryImage(parseId(form.get("id")) ?? 0);
+      if (result && "usedBy" in result) {
+        return redirectWithFlash(LIST, { type: "error", message: imageInUseMessage(result.usedBy.map((u) => u.title)) });
+      }
+      return redirectWithFlash(LIST, result ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
     }
     case "save-alt":
       updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));

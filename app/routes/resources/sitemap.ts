@@ -1,7 +1,7 @@
 import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "~/content/site";
 import { projectPath } from "~/lib/portfolio";
 import { siteOrigin } from "~/server/origin.server";
-import { listProjectCards } from "~/services/projects.server";
+import { listPublicProjectCards } from "~/services/projects.server";
 
 const PAGE_PATHS = [
   ...PUBLIC_PAGES.map((p) => p.path),
@@ -12,7 +12,7 @@ const PAGE_PATHS = [
 export function loader() {
   const origin = siteOrigin();
   // Each project's page too: search engines find the work, and the page cache warms it.
-  const paths = [...PAGE_PATHS, ...listProjectCards().map((p) => projectPath(p.id))];
+  const paths = [...PAGE_PATHS, ...listPublicProjectCards().map((p) => projectPath(p.id))];
   const urls = paths.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(xml, {
