@@ -48,6 +48,8 @@ describe("one set of roof numbers", () => {
     expect(s.waste).toEqual([]);
     expect(settledMeasurements(s, { ...none, pitch: 6 })).toEqual({ area: null, pitch: 6 });
     expect(scaleFigure(s)).toEqual({ label: "Scale", value: "Scale not set" });
+    // An area typed (or copied from an old tracing) is not taken instead, and the form says so.
+    expect(overrideNote(s)).toBe("Traced facets override the typed length, width and pitch.");
     // Lines alone need the scale too.
     const lines = summarizeRoof(none, { ...emptyView(), lines: [{ kind: "eave", a: { x: 0, y: 0 }, b: { x: 100, y: 0 } }] });
     expect(lines.scaleNotSet).toBe(true);

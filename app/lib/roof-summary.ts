@@ -66,7 +66,8 @@ export function summarizeRoof(typed: TypedMeasurements, top: ViewDrawing): RoofS
   };
   const measured = scale ? measureView(top, typed.pitch) : null;
   if (traced) {
-    if (!measured) return summary;
+    // Nothing typed is used either: the tracing wins, it only lacks its scale.
+    if (!measured) return { ...summary, ignored: (["area", "length", "width", "pitch"] as const).filter((f) => typed[f] !== null) };
     Object.assign(summary, {
       source: "traced",
       planArea: measured.planArea,
@@ -135,7 +136,7 @@ const joinWords = (words: string[]) => (words.length < 2 ? words.join("") : `${w
 export function overrideNote(s: RoofSummary): string | null {
   if (s.ignored.length === 0) return null;
   const typed = `the typed ${joinWords(s.ignored.map((f) => FIELD_NAMES[f]))}`;
-  return s.source === "traced" ? `Traced facets override ${typed}.` : `Length × width at the pitch overrides ${typed}.`;
+  return s.source === "length-width" ? `Length × width at the pitch overrides ${typed}.` : `Traced facets override ${typed}.`;
 }
 
 /** The figures as labelled text, only those there are: the results card and the PDF show these. */

@@ -251,7 +251,9 @@ export function RoofCanvas({
             strokeWidth={labelSize / 4}
             paintOrder="stroke"
           >
-            {view.scaleSource ? `${i + 1}: ${area.toLocaleString("en-US")} sq ft · ${facet.pitch}/12` : `${i + 1} · ${facet.pitch}/12`}
+            {/* Two short lines rather than one long one, so neighbouring facets' labels do not run into each other. */}
+            <tspan x={c.x} dy={view.scaleSource ? "-0.6em" : 0}>{`${i + 1} · ${facet.pitch}/12`}</tspan>
+            {view.scaleSource && <tspan x={c.x} dy="1.2em">{`${area.toLocaleString("en-US")} sq ft`}</tspan>}
           </text>
         );
       })}

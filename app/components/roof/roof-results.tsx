@@ -52,7 +52,7 @@ export function RoofResults({ summary, onSetScale }: { summary: RoofSummary; onS
   }
   const scale = scaleFigure(summary);
   const note = overrideNote(summary);
-  const cell = "px-2 py-1.5 text-right tabular-nums";
+  const cell = "px-1 py-1.5 text-right tabular-nums";
   return (
     <div className="space-y-4 text-sm">
       {totals.length > 0 && <Figures figures={totals} testId="roof-totals" />}
@@ -64,20 +64,22 @@ export function RoofResults({ summary, onSetScale }: { summary: RoofSummary; onS
       {summary.facets.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full">
-            <caption className="px-2 pb-1 text-left font-semibold">Facets</caption>
+            <caption className="px-1 pb-1 text-left font-semibold">
+              Facets <span className="font-normal text-ink-soft">(areas in sq ft)</span>
+            </caption>
             <thead className="text-xs text-ink-soft">
               <tr>
-                <th className="px-2 py-1 text-left">Facet</th>
-                <th className="px-2 py-1 text-right">Pitch</th>
-                <th className="px-2 py-1 text-right">Plan (sq ft)</th>
-                <th className="px-2 py-1 text-right">Roof (sq ft)</th>
-                <th className="px-2 py-1 text-right">Squares</th>
+                <th className="px-1 py-1 text-left">Facet</th>
+                <th className="px-1 py-1 text-right">Pitch</th>
+                <th className="px-1 py-1 text-right">Plan</th>
+                <th className="px-1 py-1 text-right">Roof</th>
+                <th className="px-1 py-1 text-right">Squares</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-black/5">
               {summary.facets.map((f) => (
                 <tr key={f.index}>
-                  <td className="px-2 py-1.5">{f.index + 1}</td>
+                  <td className="px-1 py-1.5">{f.index + 1}</td>
                   <td className={cell}>{f.pitch}/12</td>
                   <td className={cell}>{whole(f.planArea)}</td>
                   <td className={cell}>{whole(f.trueArea)}</td>
@@ -99,12 +101,12 @@ export function RoofResults({ summary, onSetScale }: { summary: RoofSummary; onS
       {summary.waste.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full">
-            <caption className="px-2 pb-1 text-left font-semibold">Waste allowance</caption>
+            <caption className="px-1 pb-1 text-left font-semibold">Waste allowance</caption>
             <thead className="text-xs text-ink-soft">
               <tr>
-                <th className="px-2 py-1 text-left">Waste</th>
-                <th className="px-2 py-1 text-right">Area to order (sq ft)</th>
-                <th className="px-2 py-1 text-right">Squares</th>
+                <th className="px-1 py-1 text-left">Waste</th>
+                <th className="px-1 py-1 text-right">Area to order (sq ft)</th>
+                <th className="px-1 py-1 text-right">Squares</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-black/5">
@@ -112,7 +114,7 @@ export function RoofResults({ summary, onSetScale }: { summary: RoofSummary; onS
                 const suggested = w.percent === summary.suggestedWastePercent;
                 return (
                   <tr key={w.percent} className={suggested ? "bg-brand-soft font-semibold" : undefined}>
-                    <td className="px-2 py-1.5">
+                    <td className="px-1 py-1.5">
                       {w.percent}%{suggested && " (suggested)"}
                     </td>
                     <td className={cell}>{whole(w.area)}</td>
