@@ -354,6 +354,20 @@ test("@phone @js on a phone the drawing zooms and pans, and its labels stay read
 
   await page.getByRole("button", { name: "Show the whole picture" }).click();
   await expect(canvas).toHaveAttribute("viewBox", "0 0 800 600");
+
+  // Two fingers spreading apart zoom in (Playwright has no multi-touch, Chromium's protocol does).
+  const middle = (await canvas.boundingBox())!;
+  const [cx, cy] = [middle.x + middle.width / 2, middle.y + middle.height / 2];
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (spread: number) => [
+    { x: cx - spread, y: cy, id: 0 },
+    { x: cx + spread, y: cy, id: 1 },
+  ];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+  for (const spread of [30, 40, 50, 60]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  // Fingers 40 px apart, then 120: three times closer.
+  await expect(canvas).toHaveAttribute("data-zoom", /^(2\.[5-9]|3(\.[0-4])?)\d*$/);
 });
 
 test("@js a file that is not a picture is refused before it is sent", async ({ adminPage: page }) => {
