@@ -401,10 +401,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               </section>
             )}
           </div>
-          <section
-            aria-labelledby="roof-results"
-            className="order-4 rounded-xl bg-white p-5 shadow-sm xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto xl:p-4"
-          >
+          <section aria-labelledby="roof-results" className="order-4 rounded-xl bg-white p-5 shadow-sm xl:self-start xl:p-4">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="roof-results" className="text-lg font-bold">
                 Results
