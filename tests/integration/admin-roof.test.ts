@@ -14,6 +14,9 @@ import { action, loader } from "~/routes/admin/roof-measurement";
 import { loader as csvLoader } from "~/routes/resources/roof-csv";
 import { loader as imageLoader } from "~/routes/resources/roof-image";
 import { loader as pdfLoader } from "~/routes/resources/roof-report";
+import { extractText, getDocumentProxy } from "unpdf";
+import { roofCustomers } from "~/db/schema";
+import { getDb } from "~/server/db.server";
 import { describeStored, jpegMagicHtml, phonePhoto, picture, truncatedPng } from "./test-images";
 
 let cookie = "";
@@ -195,6 +198,35 @@ describe("roof customers with pictures", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     // The picture is embedded (as a JPEG image XObject), not just the text.
     expect(bytes.includes(Buffer.from("/Subtype /Image"))).toBe(true);
+  });
+
+  it("a customer traced before the scale was kept opens as 'Scale not set', on screen, in the CSV and in the PDF", async () => {
+    // As an older version stored it: an outline on the slider's starting 0.3, an area made up from it.
+    const facets = JSON.parse(drawing).top.facets;
+    const legacy = { top: { scale: 0.3, facets, lines: [], pitchLine: null, map: null } };
+    const id = getDb()
+      .insert(roofCustomers)
+      .values({ street: "9 Old Rd", city: "Derby", area: 7491, pitch: 4, drawing: legacy })
+      .returning({ id: roofCustomers.id })
+      .get().id;
+    const page = (await loader({
+      request: new Request(`http://site.test/admin/roof-measurement?customer=${id}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    } as never)) as { current: { drawing: { top: { scaleSource: string | null; facets: unknown[] } } } };
+    expect(page.current.drawing.top).toMatchObject({ scaleSource: null, facets: [expect.anything()] });
+
+    const args = (url: string) => ({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }) as never;
+    const csv = Buffer.from(await ((await csvLoader(args("http://site.test/x"))) as Response).arrayBuffer()).toString("utf8");
+    const row = csv.split("\r\n")[1];
+    expect(row.startsWith("top,Scale not set,,,,Unnamed Customer,")).toBe(true);
+    expect(row).toContain("Scale not set on the top view: traced areas and lengths are left out.");
+    expect(csv).not.toContain("7491");
+
+    const pdf = Buffer.from(await ((await pdfLoader(args("http://site.test/x"))) as Response).arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain("Scale not set: the traced outlines are shown, but no area or length is worked out from them.");
+    expect(text).not.toMatch(/sq ft/);
   });
 
   it("the maps key is saved, shown only by its last 8 characters, and cleared", async () => {
