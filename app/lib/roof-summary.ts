@@ -46,12 +46,17 @@ export function materialLengths(lines: Record<LineKind, number>): Materials {
   return { dripEdge: lines.eave + lines.rake, ridgeCap: lines.ridge + lines.hip, starter: lines.eave, valleyMetal: lines.valley };
 }
 
+/** Something is traced on the view, but its scale was never set: nothing may be measured from it. */
+export function scaleMissing(view: ViewDrawing): boolean {
+  return !view.scaleSource && (view.facets.length > 0 || view.lines.length > 0);
+}
+
 export function summarizeRoof(typed: TypedMeasurements, top: ViewDrawing): RoofSummary {
   const scale = top.scaleSource ? { feetPerUnit: top.scale, source: top.scaleSource } : null;
   const traced = top.facets.length > 0;
   const summary: RoofSummary = {
     scale,
-    scaleNotSet: !scale && (traced || top.lines.length > 0),
+    scaleNotSet: scaleMissing(top),
     source: null,
     ignored: [],
     planArea: null,

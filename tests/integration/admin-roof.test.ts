@@ -215,6 +215,8 @@ describe("roof customers with pictures", () => {
       context: {},
     } as never)) as { current: { drawing: { top: { scaleSource: string | null; facets: unknown[] } } } };
     expect(page.current.drawing.top).toMatchObject({ scaleSource: null, facets: [expect.anything()] });
+    // Nor does the Saved Customers list show the made-up area.
+    expect(listRoofCustomers().find((c) => c.id === id)?.area).toBeNull();
 
     const args = (url: string) => ({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }) as never;
     const csv = Buffer.from(await ((await csvLoader(args("http://site.test/x"))) as Response).arrayBuffer()).toString("utf8");
