@@ -12,9 +12,18 @@ describe("csv", () => {
   });
 
   it("defuses spreadsheet formulas", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
-    expect(csvCell("+1 316")).toBe("'+1 316");
-    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(csvCell("+SUM(A1:A9)")).toBe("'+SUM(A1:A9)");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tx")).toBe("'\tx");
+  });
+
+  it("leaves numbers, negative numbers and phone numbers as they are", () => {
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell("-12.5")).toBe("-12.5");
+    expect(csvCell("+1 (620) 555-0142")).toBe("+1 (620) 555-0142");
+    expect(csvCell("(620) 555-0142")).toBe("(620) 555-0142");
   });
 
   it("joins rows with CRLF", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areaFromLengthWidth, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "./roof-customer-form";
+import { RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "./roof-customer-form";
 
 describe("RoofCustomerSchema", () => {
   it("needs street and city", () => {
@@ -15,13 +15,5 @@ describe("RoofCustomerSchema", () => {
   it("keeps pitch between 0 and 12 in half steps", () => {
     expect(RoofCustomerSchema.safeParse({ street: "a", city: "b", area: "", length: "", width: "", pitch: "13" }).success).toBe(false);
     expect(RoofCustomerSchema.safeParse({ street: "a", city: "b", area: "", length: "", width: "", pitch: "4.25" }).success).toBe(false);
-  });
-});
-
-describe("areaFromLengthWidth", () => {
-  it("multiplies only when area is empty", () => {
-    expect(areaFromLengthWidth({ area: null, length: 40, width: 30 })).toBe(1200);
-    expect(areaFromLengthWidth({ area: 900, length: 40, width: 30 })).toBe(900);
-    expect(areaFromLengthWidth({ area: null, length: 40, width: null })).toBeNull();
   });
 });

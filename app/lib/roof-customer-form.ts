@@ -25,9 +25,3 @@ export const RoofCustomerSchema = z.object({
   pitch: z.preprocess((v) => (v === "" || v === undefined ? null : Number(v)), z.number().min(0).max(12).multipleOf(0.5).nullable()),
 });
 export type RoofCustomerInput = z.infer<typeof RoofCustomerSchema>;
-
-/** Calculate: length x width when area is empty. */
-export function areaFromLengthWidth(m: { area: number | null; length: number | null; width: number | null }): number | null {
-  if (m.area !== null) return m.area;
-  return m.length !== null && m.width !== null ? Math.round(m.length * m.width) : null;
-}

@@ -39,7 +39,18 @@ describe("drawing state", () => {
       { type: "scale-length", feet: 50 },
     ]);
     expect(s.drawing.top.scale).toBeCloseTo(0.25);
+    expect(s.drawing.top.scaleSource).toBe("line");
     expect(measureView(s.drawing.top).planArea).toBeCloseTo(50 * 25);
+  });
+
+  it("knows the scale is not set until a line, the map or the slider sets it, and Clear keeps it", () => {
+    const drawn = run([...square, { type: "close-outline" }]);
+    expect(drawn.drawing.top.scaleSource).toBeNull();
+    const typed = run([{ type: "scale", scale: 0.3 }], drawn);
+    expect(typed.drawing.top).toMatchObject({ scale: 0.3, scaleSource: "typed" });
+    expect(run([{ type: "clear" }], typed).drawing.top).toMatchObject({ facets: [], scaleSource: "typed" });
+    const map = run([{ type: "map", map: { lat: 37.2, lng: -97.4, zoom: 20 }, scale: 0.31 }], drawn);
+    expect(map.drawing.top).toMatchObject({ scale: 0.31, scaleSource: "map" });
   });
 
   it("changes the selected facet's pitch, and undoes one step at a time", () => {

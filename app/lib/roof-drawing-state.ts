@@ -139,12 +139,13 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
     }
     case "scale":
       if (!(action.scale > 0)) return state;
-      return change(state, { ...current, scale: action.scale });
+      // Moving or typing the scale on purpose sets it; until then no area is shown.
+      return change(state, { ...current, scale: action.scale, scaleSource: "typed" });
     case "scale-length": {
       if (!state.scaleLine) return state;
       const scale = scaleFromKnownLength(state.scaleLine.a, state.scaleLine.b, action.feet);
       if (!scale) return state;
-      return change(state, { ...current, scale }, { scaleLine: null, tool: "select" });
+      return change(state, { ...current, scale, scaleSource: "line" }, { scaleLine: null, tool: "select" });
     }
     case "delete-facet": {
       if (state.selectedFacet === null || !current.facets[state.selectedFacet]) return state;
@@ -167,9 +168,13 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       };
     }
     case "clear":
-      return change(state, { ...emptyView(), scale: current.scale, map: current.map }, { draft: [], anchor: null, scaleLine: null, selectedFacet: null });
+      return change(
+        state,
+        { ...emptyView(), scale: current.scale, scaleSource: current.scaleSource, map: current.map },
+        { draft: [], anchor: null, scaleLine: null, selectedFacet: null },
+      );
     case "map":
-      return change({ ...state, view: "top" }, { ...state.drawing.top, map: action.map, scale: action.scale });
+      return change({ ...state, view: "top" }, { ...state.drawing.top, map: action.map, scale: action.scale, scaleSource: "map" });
     case "load":
       return initialDrawingState(action.drawing, state.pitch);
   }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { emptyView, measureView, measuredPitch, parseDrawing } from "./roof-drawing";
-import { roofCsvFileName, roofMeasurementsCsv } from "./roof-export";
 
 const rect = (x: number, y: number, w: number, h: number) => [
   { x, y },
@@ -42,6 +41,32 @@ describe("roof drawing", () => {
     expect(measureView({ ...emptyView(), scale: 1, facets: [{ points: l, pitch: 0 }] }).planArea).toBe(6400);
   });
 
+  it("keeps old saved drawings working: a scale left at 0.3 was never set, any other was", () => {
+    const facets = [{ points: rect(0, 0, 80, 60), pitch: 6 }];
+    expect(parseDrawing({ top: { scale: 0.3, facets } }).top.scaleSource).toBeNull();
+    expect(parseDrawing({ top: { scale: 0.5, facets } }).top.scaleSource).toBe("typed");
+    expect(parseDrawing({ top: { scale: 0.2004, facets } }).top.scaleSource).toBe("line");
+    expect(parseDrawing({ top: { scale: 0.31, facets, map: { lat: 37, lng: -97, zoom: 20 } } }).top.scaleSource).toBe("map");
+    expect(parseDrawing({ top: { scale: 0.3, scaleSource: "line" } }).top.scaleSource).toBe("line");
+    expect(parseDrawing({ top: { scale: 0.3, scaleSource: "guessed" } }).top.facets).toEqual([]);
+  });
+
+  it("stretches hips and valleys by sqrt(1 + (p/12)^2 / 2) and rakes by sqrt(1 + (p/12)^2)", () => {
+    const m = measureView({
+      ...emptyView(),
+      scale: 1,
+      facets: [{ points: rect(0, 0, 100, 100), pitch: 6 }],
+      lines: [
+        { kind: "hip", a: { x: 0, y: 0 }, b: { x: 30, y: 40 } },
+        { kind: "valley", a: { x: 0, y: 0 }, b: { x: 0, y: 20 } },
+        { kind: "rake", a: { x: 0, y: 0 }, b: { x: 0, y: 10 } },
+      ],
+    });
+    expect(m.lineTotals.hip).toBeCloseTo(50 * Math.sqrt(1 + 0.25 / 2));
+    expect(m.lineTotals.valley).toBeCloseTo(20 * Math.sqrt(1.125));
+    expect(m.lineTotals.rake).toBeCloseTo(10 * Math.sqrt(1.25));
+  });
+
   it("adds up eaves and ridges as drawn and stretches rakes by the pitch", () => {
     const m = measureView({
       ...emptyView(),
@@ -64,16 +89,5 @@ describe("roof drawing", () => {
     expect(measuredPitch({ ...emptyView(), pitchLine: { a: { x: 0, y: 0 }, b: { x: 100, y: 61 } } })).toBe(7.5);
     expect(measuredPitch({ ...emptyView(), pitchLine: { a: { x: 0, y: 0 }, b: { x: 10, y: 100 } } })).toBe(12);
     expect(measuredPitch(emptyView())).toBeNull();
-  });
-});
-
-describe("roof CSV", () => {
-  const m = { area: 1342, length: 40, width: 30, pitch: 6 };
-  it("writes area, length and width for the top view", () => {
-    expect(roofMeasurementsCsv("top", { ...emptyView(), scale: 0.31 }, m)).toBe("viewType,scaleFactor,area,length,width\r\ntop,0.31,1342,40,30\r\n");
-    expect(roofCsvFileName("top")).toBe("roof-measurements-top-view.csv");
-  });
-  it("writes the pitch for the side view, and leaves missing values empty", () => {
-    expect(roofMeasurementsCsv("side", emptyView(), { ...m, pitch: null })).toBe("viewType,scaleFactor,pitch\r\nside,0.3,\r\n");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { distance, measureRoof, pitchFactor, pitchFromPoints, type RoofMeasurement } from "./roof-geometry";
+import { distance, hipValleyFactor, measureRoof, pitchFactor, pitchFromPoints, type RoofMeasurement } from "./roof-geometry";
 
 /**
  * What staff trace over a roof picture, per view. Coordinates are in the drawing
@@ -10,10 +10,19 @@ export const CANVAS_WIDTH = 800;
 export const CANVAS_HEIGHT = 600;
 export const VIEWS = ["top", "side"] as const;
 export type RoofView = (typeof VIEWS)[number];
-export const LINE_KINDS = ["eave", "rake", "ridge"] as const;
+export const LINE_KINDS = ["eave", "rake", "ridge", "hip", "valley"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 /** One colour per thing traced, the same on screen and in the PDF. */
-export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626" };
+export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626", hip: "#a16207", valley: "#0f766e" };
+/** Plural names, as the results, CSV and PDF list the lengths. */
+export const LINE_LABELS: Record<LineKind, string> = { eave: "Eaves", rake: "Rakes", ridge: "Ridges", hip: "Hips", valley: "Valleys" };
+
+/**
+ * How the scale was set. Null: it never was, and the 0.3 in `scale` is only where the
+ * slider starts, so no area or length may be worked out from it.
+ */
+export const SCALE_SOURCES = ["line", "map", "typed"] as const;
+export type ScaleSource = (typeof SCALE_SOURCES)[number];
 export const FACET_COLOR = "#16a34a";
 
 export const VIEW_LABEL: Record<RoofView, string> = { top: "Top View", side: "Side View" };
@@ -35,25 +44,45 @@ const PointSchema = z.object({ x: coordinate(CANVAS_WIDTH), y: coordinate(CANVAS
 const pitch = z.number().min(PITCH.min).max(PITCH.max);
 const SegmentSchema = z.object({ a: PointSchema, b: PointSchema });
 
-const ViewDrawingSchema = z.object({
-  /** Feet per drawing unit; set by hand, from a line of known length, or from the map zoom. */
-  scale: z.number().positive().max(1000).default(SCALE.default),
-  facets: z
-    .array(z.object({ points: z.array(PointSchema).min(3).max(200), pitch }))
-    .max(50)
-    .default([]),
-  lines: z
-    .array(SegmentSchema.extend({ kind: z.enum(LINE_KINDS) }))
-    .max(200)
-    .default([]),
-  /** Two points along a rake on the side view; the measured pitch comes from them. */
-  pitchLine: SegmentSchema.nullable().default(null),
-  /** Set when the top view is a satellite picture of the address rather than an upload. */
-  map: z
-    .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(21) })
-    .nullable()
-    .default(null),
-});
+/**
+ * Drawings saved before the scale's source was kept have none: a scale still at the
+ * slider's starting 0.3 without a map was never set; any other was set on purpose (a
+ * slider value is a whole hundredth, a scale line almost never is).
+ */
+function withScaleSource(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || "scaleSource" in raw) return raw;
+  const { scale, map } = raw as { scale?: unknown; map?: unknown };
+  let scaleSource: ScaleSource | null = null;
+  if (map) scaleSource = "map";
+  else if (typeof scale === "number" && scale !== SCALE.default) {
+    scaleSource = Math.abs(scale * 100 - Math.round(scale * 100)) < 1e-9 ? "typed" : "line";
+  }
+  return { ...raw, scaleSource };
+}
+
+const ViewDrawingSchema = z.preprocess(
+  withScaleSource,
+  z.object({
+    /** Feet per drawing unit; set by hand, from a line of known length, or from the map zoom. */
+    scale: z.number().positive().max(1000).default(SCALE.default),
+    scaleSource: z.enum(SCALE_SOURCES).nullable().default(null),
+    facets: z
+      .array(z.object({ points: z.array(PointSchema).min(3).max(200), pitch }))
+      .max(50)
+      .default([]),
+    lines: z
+      .array(SegmentSchema.extend({ kind: z.enum(LINE_KINDS) }))
+      .max(200)
+      .default([]),
+    /** Two points along a rake on the side view; the measured pitch comes from them. */
+    pitchLine: SegmentSchema.nullable().default(null),
+    /** Set when the top view is a satellite picture of the address rather than an upload. */
+    map: z
+      .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(21) })
+      .nullable()
+      .default(null),
+  }),
+);
 export type ViewDrawing = z.infer<typeof ViewDrawingSchema>;
 
 export const DrawingSchema = z.object({
@@ -63,7 +92,7 @@ export const DrawingSchema = z.object({
 export type Drawing = z.infer<typeof DrawingSchema>;
 
 export function emptyView(): ViewDrawing {
-  return { scale: SCALE.default, facets: [], lines: [], pitchLine: null, map: null };
+  return { scale: SCALE.default, scaleSource: null, facets: [], lines: [], pitchLine: null, map: null };
 }
 
 export function emptyDrawing(): Drawing {
@@ -99,21 +128,30 @@ export type DrawingResult = RoofMeasurement & {
 };
 
 /**
- * Everything the results card and the PDF show for one view. Eave and ridge lengths are
- * what the camera sees; a rake runs up the slope, so it is stretched by the pitch factor
- * of the predominant pitch.
+ * How much longer than it looks from above each kind of line is on a p/12 roof: eaves and
+ * ridges are level, a rake runs up the slope, a hip or valley runs diagonally up it.
  */
-export function measureView(view: ViewDrawing): DrawingResult {
+export function lineFactor(kind: LineKind, pitch: number): number {
+  if (kind === "rake") return pitchFactor(pitch);
+  if (kind === "hip" || kind === "valley") return hipValleyFactor(pitch);
+  return 1;
+}
+
+/**
+ * Everything the results card and the PDF show for one view, at the view's scale (the
+ * caller decides whether that scale was ever set). Lines take the predominant pitch of
+ * the facets, or `linePitch` when nothing is outlined.
+ */
+export function measureView(view: ViewDrawing, linePitch: number | null = null): DrawingResult {
   const result = measureRoof(view.facets, view.scale);
   const facets = view.facets.map((facet, index) => {
     const one = measureRoof([facet], view.scale);
     return { index, pitch: facet.pitch, planArea: one.planArea, trueArea: one.trueArea, squares: one.squares };
   });
-  const lineTotals: Record<LineKind, number> = { eave: 0, rake: 0, ridge: 0 };
-  const rakeFactor = pitchFactor(result.predominantPitch ?? 0);
+  const lineTotals: Record<LineKind, number> = { eave: 0, rake: 0, ridge: 0, hip: 0, valley: 0 };
+  const pitch = result.predominantPitch ?? linePitch ?? 0;
   for (const line of view.lines) {
-    const feet = distance(line.a, line.b) * view.scale;
-    lineTotals[line.kind] += line.kind === "rake" ? feet * rakeFactor : feet;
+    lineTotals[line.kind] += distance(line.a, line.b) * view.scale * lineFactor(line.kind, pitch);
   }
   return { ...result, facets, lineTotals };
 }

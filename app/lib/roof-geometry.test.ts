@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { feetPerPixelAtZoom, measureRoof, pitchFactor, pitchFromPoints, polygonArea, scaleFromKnownLength, WASTE_PERCENTAGES } from "./roof-geometry";
+import {
+  feetPerPixelAtZoom,
+  hipValleyFactor,
+  measureRoof,
+  pitchFactor,
+  pitchFromPoints,
+  polygonArea,
+  scaleFromKnownLength,
+  WASTE_PERCENTAGES,
+} from "./roof-geometry";
 
 const rect = (w: number, h: number) => [
   { x: 0, y: 0 },
@@ -47,6 +56,13 @@ describe("roof geometry", () => {
     expect(pitchFactor(0)).toBe(1);
     expect(pitchFactor(6)).toBeCloseTo(1.118, 3);
     expect(pitchFactor(12)).toBeCloseTo(Math.SQRT2);
+  });
+
+  it("stretches a hip or valley between two p/12 planes by sqrt(1 + (p/12)^2 / 2)", () => {
+    expect(hipValleyFactor(0)).toBe(1);
+    // 6/12: a hip 10 ft long seen from above is 10.607 ft along the roof.
+    expect(hipValleyFactor(6) * 10).toBeCloseTo(10.607, 3);
+    expect(hipValleyFactor(12)).toBeCloseTo(Math.sqrt(1.5));
   });
 
   it("adds up facets into area, squares, predominant pitch and a waste table", () => {

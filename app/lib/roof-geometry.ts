@@ -50,8 +50,18 @@ export function pitchFromPoints(a: Point, b: Point): number | null {
   return (12 * Math.abs(b.y - a.y)) / run;
 }
 
+/** Roof (sloped) length or area per unit seen from above, up the slope of a p/12 roof: also a rake's stretch. */
 export function pitchFactor(pitch: number): number {
   return Math.sqrt(1 + (pitch / 12) ** 2);
+}
+
+/**
+ * A hip or valley drawn on the top view between two planes of the same p/12 pitch runs
+ * diagonally: 12 * sqrt(2) of plan per p of rise, so its true length is the plan length
+ * times sqrt(1 + (p/12)^2 / 2).
+ */
+export function hipValleyFactor(pitch: number): number {
+  return Math.sqrt(1 + (pitch / 12) ** 2 / 2);
 }
 
 export type Facet = { points: Point[]; pitch: number };
@@ -61,7 +71,7 @@ export type RoofMeasurement = {
   trueArea: number;
   squares: number;
   predominantPitch: number | null;
-  waste: { percent: number; area: number; squares: number }[];
+  waste: WasteRow[];
   suggestedWastePercent: number;
 };
 
@@ -72,6 +82,16 @@ export function suggestedWaste(facetCount: number, predominantPitch: number | nu
   if (facetCount <= 4 && pitch < 9) return 12;
   if (pitch >= 9 || facetCount > 8) return 17;
   return 15;
+}
+
+export type WasteRow = { percent: number; area: number; squares: number };
+
+/** The area and squares to order at each common waste allowance. */
+export function wasteTable(roofArea: number): WasteRow[] {
+  return WASTE_PERCENTAGES.map((percent) => {
+    const area = roofArea * (1 + percent / 100);
+    return { percent, area, squares: area / 100 };
+  });
 }
 
 export function measureRoof(facets: Facet[], feetPerPixel: number): RoofMeasurement {
@@ -87,10 +107,7 @@ export function measureRoof(facets: Facet[], feetPerPixel: number): RoofMeasurem
     areaByPitch.set(facet.pitch, (areaByPitch.get(facet.pitch) ?? 0) + sloped);
   }
   const predominantPitch = [...areaByPitch.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-  const waste = WASTE_PERCENTAGES.map((percent) => {
-    const area = trueArea * (1 + percent / 100);
-    return { percent, area, squares: area / 100 };
-  });
+  const waste = wasteTable(trueArea);
   return {
     planArea,
     trueArea,

@@ -4,18 +4,33 @@ import { images, roofCustomers, type Image, type RoofCustomer } from "~/db/schem
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
 import { parseDrawing, VIEWS, type Drawing, type RoofView } from "~/lib/roof-drawing";
+import { scaleMissing } from "~/lib/roof-summary";
 import { deleteImageRow, insertImage } from "./image.server";
 
 export type RoofCustomerWithImages = RoofCustomer & { topImage: Image | null; sideImage: Image | null; drawingData: Drawing };
 
-/** What the Saved Customers list shows of each. */
+/**
+ * What the Saved Customers list shows of each. A customer an older version saved with an
+ * outline on a scale nobody set has an area made up from it: the list leaves it out.
+ */
 export function listRoofCustomers() {
   const c = roofCustomers;
   return getDb()
-    .select({ id: c.id, customerName: c.customerName, street: c.street, city: c.city, state: c.state, zipCode: c.zipCode, area: c.area, createdAt: c.createdAt })
+    .select({
+      id: c.id,
+      customerName: c.customerName,
+      street: c.street,
+      city: c.city,
+      state: c.state,
+      zipCode: c.zipCode,
+      area: c.area,
+      drawing: c.drawing,
+      createdAt: c.createdAt,
+    })
     .from(c)
     .orderBy(desc(c.createdAt), desc(c.id))
-    .all();
+    .all()
+    .map(({ drawing, ...row }) => ({ ...row, area: drawing && scaleMissing(parseDrawing(drawing).top) ? null : row.area }));
 }
 export type RoofCustomerSummary = ReturnType<typeof listRoofCustomers>[number];
 
@@ -75,7 +90,10 @@ export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtra
       if (gone) replaced.push(gone);
     }
     if (previous) {
-      db.update(roofCustomers).set({ ...row, updatedAt: new Date() }).where(eq(roofCustomers.id, previous.id)).run();
+      db.update(roofCustomers)
+        .set({ ...row, updatedAt: new Date() })
+        .where(eq(roofCustomers.id, previous.id))
+        .run();
       return { id: previous.id, replaced };
     }
     return { id: db.insert(roofCustomers).values(row).returning({ id: roofCustomers.id }).get().id, replaced };

@@ -5,7 +5,20 @@ import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
 import type { BusinessFacts } from "~/lib/business";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measureView, measuredPitch, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measuredPitch, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
+import {
+  formatFeet,
+  formatPitch,
+  formatScale,
+  formatSqFt,
+  formatSquares,
+  overrideNote,
+  SCALE_NOT_SET,
+  scaleFigure,
+  summarizeRoof,
+  summaryFigures,
+  type Figure,
+} from "~/lib/roof-summary";
 import { centroid } from "~/lib/roof-geometry";
 import { storeFor, uploadPath } from "~/server/storage.server";
 
@@ -14,8 +27,7 @@ const BRAND = "#1f5f3a";
 const INK = "#1f2933";
 const SOFT = "#52606d";
 
-const sq = (n: number) => `${Math.round(n).toLocaleString("en-US")} sq ft`;
-const ft = (n: number) => `${Math.round(n).toLocaleString("en-US")} ft`;
+const rows = (figures: Figure[]) => figures.map((f) => [f.label, f.value]);
 
 /** The stored picture as a JPEG pdfkit can embed (it reads no WebP), or null if it is gone. */
 async function pictureForPdf(image: Image | null): Promise<Buffer | null> {
@@ -127,7 +139,7 @@ function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDra
     .font("Helvetica")
     .fontSize(9)
     .fillColor(SOFT)
-    .text(`Scale: ${Number(view.scale.toFixed(3))} ft per unit of an 800 x 600 drawing.`, MARGIN);
+    .text(view.scaleSource ? `Scale: ${formatScale(view.scale)} of an 800 x 600 drawing.` : `${SCALE_NOT_SET}.`, MARGIN);
   doc.fillColor(INK);
 }
 
@@ -141,7 +153,7 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
     side: await pictureForPdf(customer.sideImage),
   };
   const drawing = customer.drawingData;
-  const top = measureView(drawing.top);
+  const summary = summarizeRoof(customer, drawing.top);
   const sidePitch = measuredPitch(drawing.side);
   const date = now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
@@ -168,39 +180,57 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
   doc.text(customer.customerName || "Unnamed Customer");
   doc.text(formatAddressLine(customer));
 
+  // Only rows with a value, from the same summary as the screen and the CSV: one pitch, one area.
   heading(doc, "Measurements");
-  const typed: [string, string][] = [
-    ["Area", customer.area !== null ? sq(customer.area) : "-"],
-    ["Length", customer.length !== null ? ft(customer.length) : "-"],
-    ["Width", customer.width !== null ? ft(customer.width) : "-"],
-    ["Pitch", customer.pitch !== null ? `${customer.pitch}/12` : "-"],
-  ];
-  if (top.facets.length > 0) {
-    typed.push(["Traced plan area", sq(top.planArea)], ["Traced roof area", sq(top.trueArea)], ["Squares", top.squares.toFixed(2)]);
-    typed.push(["Predominant pitch", top.predominantPitch !== null ? `${top.predominantPitch}/12` : "-"]);
+  const figures = summaryFigures(summary);
+  const measured: string[][] = [];
+  if (summary.source !== "traced") {
+    if (customer.length !== null) measured.push(["Length", formatFeet(customer.length)]);
+    if (customer.width !== null) measured.push(["Width", formatFeet(customer.width)]);
   }
-  if (sidePitch !== null) typed.push(["Pitch measured on the side view", `${sidePitch}/12`]);
-  if (top.lineTotals.eave || top.lineTotals.rake || top.lineTotals.ridge) {
-    typed.push(["Eaves / rakes / ridges", `${ft(top.lineTotals.eave)} / ${ft(top.lineTotals.rake)} / ${ft(top.lineTotals.ridge)}`]);
-  }
-  table(doc, ["Measurement", "Value"], typed, [300, 216]);
+  measured.push(...rows(figures.totals));
+  const scale = scaleFigure(summary);
+  if (scale) measured.push([scale.label, scale.value]);
+  if (sidePitch !== null) measured.push(["Pitch measured on the side view", formatPitch(sidePitch)]);
+  if (measured.length > 0) table(doc, ["Measurement", "Value"], measured, [300, 216]);
+  const notes = [
+    summary.scaleNotSet && `${SCALE_NOT_SET}: the traced outlines are shown, but no area or length is worked out from them.`,
+    overrideNote(summary),
+    measured.length === 0 && !summary.scaleNotSet && "No measurements yet.",
+  ].filter((n): n is string => typeof n === "string");
+  for (const note of notes) doc.moveDown(0.3).font("Helvetica-Bold").fillColor(INK).text(note, MARGIN).font("Helvetica");
 
-  if (top.facets.length > 0) {
+  if (figures.lengths.length > 0) {
+    heading(doc, "Lengths along the roof");
+    table(doc, ["Line", "Length"], rows(figures.lengths), [300, 216]);
+    heading(doc, "Materials");
+    table(doc, ["Material", "Length"], rows(figures.materials), [300, 216]);
+  }
+
+  if (summary.facets.length > 0) {
     heading(doc, "Facets");
     table(
       doc,
       ["Facet", "Pitch", "Plan area", "Roof area", "Squares"],
-      top.facets.map((f) => [String(f.index + 1), `${f.pitch}/12`, sq(f.planArea), sq(f.trueArea), f.squares.toFixed(2)]),
+      summary.facets.map((f) => [String(f.index + 1), formatPitch(f.pitch), formatSqFt(f.planArea), formatSqFt(f.trueArea), formatSquares(f.squares)]),
       [76, 80, 120, 120, 120],
     );
-    doc.font("Helvetica-Bold").text(`Total: ${sq(top.trueArea)} of roof, ${top.squares.toFixed(2)} squares`, MARGIN);
+    if (summary.roofArea !== null && summary.squares !== null) {
+      doc.font("Helvetica-Bold").text(`Total: ${formatSqFt(summary.roofArea)} of roof, ${formatSquares(summary.squares)} squares`, MARGIN);
+    }
+  }
+  if (summary.waste.length > 0) {
     heading(doc, "Waste allowance");
     table(
       doc,
       ["Waste", "Area to order", "Squares"],
-      top.waste.map((w) => [`${w.percent}%${w.percent === top.suggestedWastePercent ? " (suggested)" : ""}`, sq(w.area), w.squares.toFixed(2)]),
+      summary.waste.map((w) => [
+        `${w.percent}%${w.percent === summary.suggestedWastePercent ? " (suggested)" : ""}`,
+        formatSqFt(w.area),
+        formatSquares(w.squares),
+      ]),
       [196, 160, 160],
-      top.waste.findIndex((w) => w.percent === top.suggestedWastePercent),
+      summary.waste.findIndex((w) => w.percent === summary.suggestedWastePercent),
     );
   }
 

@@ -42,12 +42,23 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text;
 }
 
-const areaShown = async (page: Page, label: string) => {
-  const text = await page.getByTestId("roof-totals").getByText(label).locator("xpath=..").locator("dd").innerText();
+const figure = async (page: Page, label: string, testId = "roof-totals") => {
+  const text = await page.getByTestId(testId).getByText(label, { exact: true }).locator("xpath=..").locator("dd").innerText();
   return Number(text.replace(/[^0-9.]/g, ""));
 };
 
-test("@js measure a roof on an uploaded top view, keep the customer and hand over a PDF", async ({ adminPage: page }, info) => {
+async function outline(canvas: Locator, corners: number[][]) {
+  await canvas.page().getByRole("button", { name: "Outline", exact: true }).click();
+  for (const [x, y] of corners) await clickAt(canvas, x, y);
+}
+
+async function line(canvas: Locator, kind: string, a: [number, number], b: [number, number]) {
+  await canvas.page().getByRole("button", { name: kind, exact: true }).click();
+  await clickAt(canvas, ...a);
+  await clickAt(canvas, ...b);
+}
+
+test("@js no area without a scale; then one set of figures on screen, in the CSV and in the PDF", async ({ adminPage: page }, info) => {
   const name = `Ortiz ${info.project.name}`;
   await page.goto(TOOL);
   await fillAddress(page, name);
@@ -57,65 +68,93 @@ test("@js measure a roof on an uploaded top view, keep the customer and hand ove
   const canvas = page.getByTestId("roof-canvas");
   await expect(canvas.locator("image")).toHaveAttribute("href", /^blob:/);
 
-  // Scale: a 200-unit line is 40 ft, so 0.2 ft per unit.
-  await page.getByRole("button", { name: "Scale line" }).click();
+  // A 40 x 30 ft rectangle (200 x 150 units), traced before any scale: no figure is made up.
+  await outline(canvas, [
+    [100, 100],
+    [300, 100],
+    [300, 250],
+    [100, 250],
+    [101, 101],
+  ]);
+  await expect(canvas.locator("polygon[data-facet='1']")).toHaveCount(1);
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByText("Scale not set", { exact: true })).toBeVisible();
+  await expect(results).not.toContainText("sq ft");
+  await expect(canvas).toContainText("Scale not set");
+  await expect(canvas.locator("[data-facet-label='1']")).not.toContainText("sq ft");
+  // Saving is refused too, by the server, with the reason.
+  await page.getByRole("button", { name: "Save Customer" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Scale not set: draw a scale line" })).toBeVisible();
+  await expect(canvas.locator("polygon[data-facet='1']")).toHaveCount(1);
+
+  // The results offer to set it. A 200-unit line is 40 ft, so 0.2 ft per unit.
+  await results.getByRole("button", { name: "Set the scale" }).click();
+  await expect(page.getByRole("button", { name: "Scale line" })).toHaveAttribute("aria-pressed", "true");
   await clickAt(canvas, 100, 100);
   await clickAt(canvas, 300, 100);
   await page.getByLabel("Length of that line (feet)").fill("40");
   await page.getByRole("button", { name: "Set scale" }).click();
   // Within a pixel of the 200 units on a phone screen.
   await expect(canvas).toContainText(/Scale 0\.(19[5-9]\d*|2|20[0-5]\d*) ft per unit/);
+  await expect(page.getByTestId("roof-scale")).toContainText(/Scale: 0\.(19|2)\d* ft per unit \(from a scale line\)/);
+  expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
 
-  // A 40 x 30 ft rectangle, closed by clicking its first corner again.
-  await page.getByRole("button", { name: "Outline", exact: true }).click();
-  for (const [x, y] of [
-    [100, 100],
-    [300, 100],
-    [300, 250],
-    [100, 250],
-    [101, 101],
-  ]) {
-    await clickAt(canvas, x, y);
-  }
-  await expect(canvas.locator("[data-facet='1'] polygon")).toHaveCount(1);
-  expect(await areaShown(page, "Plan area")).toBeCloseTo(1200, -1.5);
-
-  // The new facet is selected: give it a 6/12 pitch. 40 x 30 at 6/12 is 1,341.6 sq ft of roof.
+  // The new facet is still selected: give it a 6/12 pitch. 40 x 30 at 6/12 is 1,342 sq ft, 13.42 squares.
   await page.getByLabel("Pitch of facet 1 (X/12)").fill("6");
-  expect(await areaShown(page, "Roof area")).toBeCloseTo(1342, -1.5);
-  await expect(page.getByTestId("roof-totals")).toContainText("6/12");
+  expect(await figure(page, "Roof area")).toBeCloseTo(1342, -1.5);
+  expect(await figure(page, "Squares")).toBeCloseTo(13.42, -0.5);
+  await expect(page.getByTestId("roof-totals")).toContainText("Predominant pitch6/12");
   await expect(page.getByRole("row", { name: /\(suggested\)/ })).toContainText("10%");
 
-  // Undo takes the pitch back, the second undo the outline; redraw is not needed: undo once only.
+  // Undo takes the pitch back; set it again.
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByTestId("roof-totals")).toContainText("4/12");
   await page.getByLabel("Pitch of facet 1 (X/12)").fill("6");
 
-  await page.getByRole("button", { name: "Use traced area" }).click();
-  const area = page.getByLabel("Area (sq ft)");
-  expect(Number(await area.inputValue())).toBeCloseTo(1342, -1.5);
-  await expect(page.getByLabel("Pitch (X/12)")).toHaveValue("6");
+  // Typed values the tracing overrides are named, not silently mixed in.
+  await page.getByLabel("Length (ft)").fill("50");
+  await page.getByLabel("Width (ft)").fill("30");
+  await expect(results).toContainText("Traced facets override the typed length, width and pitch.");
+  await page.getByLabel("Length (ft)").fill("");
+  await page.getByLabel("Width (ft)").fill("");
+
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy" }).click();
   await expect(page.locator(".Toastify").getByText("Measurements copied to clipboard")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^Address: 1208 E Harvey Ave, Wellington, KS 67152\nArea: 13\d\d sq ft\nPitch: 6\/12$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^Address: 1208 E Harvey Ave, Wellington, KS 67152\nPlan area: 1,(19|20|21)\d sq ft\nRoof area: 1,3\d\d sq ft\nSquares: 13\.\d\d\nPredominant pitch: 6\/12$/,
+  );
 
   await page.getByRole("button", { name: "Save Customer" }).click();
   await expect(page.locator(".Toastify").getByText("Customer data saved successfully")).toBeVisible();
   await expect(page).toHaveURL(/customer=\d+/);
 
-  // Everything comes back from the server: the stored picture, the outline, the totals.
+  // Everything comes back from the server: the stored picture, the outline, the same figures.
   await page.reload();
   // Served by the signed-in route, never from the public /uploads folder.
   await expect(canvas.locator("image")).toHaveAttribute("href", /^\/admin\/roof-measurement\/images\/[a-f0-9]{24}/);
-  await expect(canvas.locator("[data-facet='1'] polygon")).toHaveCount(1);
-  expect(await areaShown(page, "Roof area")).toBeCloseTo(1342, -1.5);
+  await expect(canvas.locator("polygon[data-facet='1']")).toHaveCount(1);
+  const roof = await figure(page, "Roof area");
+  expect(roof).toBeCloseTo(1342, -1.5);
+  // The stored area and pitch are the traced ones, so the form agrees with the results.
+  expect(Number(await page.getByLabel("Roof area (sq ft)").inputValue())).toBe(roof);
+  await expect(page.getByLabel("Pitch (X/12)")).toHaveValue("6");
+  await expect(page.getByRole("region", { name: "Saved Customers" }).getByRole("link").filter({ hasText: name })).toContainText(
+    `${roof.toLocaleString("en-US")} sq ft`,
+  );
 
   const csvDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: /Export as CSV/ }).click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toBe("roof-measurements-top-view.csv");
-  expect((await readDownload(csv)).toString()).toMatch(/^viewType,scaleFactor,area,length,width\r\ntop,0\.(19|2)\d*,13\d\d,,\r\n$/);
+  const csvText = (await readDownload(csv)).toString("utf8");
+  // A byte order mark, so a spreadsheet reads it as UTF-8; the spec's columns first.
+  expect(csvText.startsWith("\uFEFFviewType,scaleFactor,area,length,width,customer,address,planArea,roofArea,squares,predominantPitch,")).toBe(true);
+  expect(csvText.split("\r\n")[1]).toMatch(
+    new RegExp(`^top,0\\.(19|2)\\d*,${roof},,,${name},"1208 E Harvey Ave, Wellington, KS 67152",1\\d{3},${roof},13\\.\\d\\d,6,`),
+  );
+  expect(csvText).toContain("\r\nfacet,pitch,planArea,roofArea,squares\r\n1,6,");
+  expect(csvText).toMatch(/\r\n10,1\d{3},1\d\.\d\d,yes\r\n/);
   await expect(page.locator(".Toastify").getByText("Measurements exported to CSV")).toBeVisible();
 
   const pdfDownload = page.waitForEvent("download");
@@ -135,7 +174,80 @@ test("@js measure a roof on an uploaded top view, keep the customer and hand ove
   ]) {
     expect(text).toContain(expected);
   }
-  expect(text).toMatch(/roof area\s+1,3\d\d sq ft/i);
+  expect(text).toMatch(new RegExp(`Roof area\\s+${roof.toLocaleString("en-US")} sq ft`));
+  expect(text).toMatch(/Plan area\s+1,(19|20|21)\d sq ft/);
+  expect(text).toMatch(/Predominant pitch\s+6\/12/);
+  // One pitch, no empty rows: the report never contradicts itself.
+  expect(text).not.toMatch(/Pitch\s+4\/12/);
+  expect(text).not.toMatch(/(Area|Length|Width)\s+-/);
+});
+
+test("@js hips and valleys: lengths along the roof and the materials they call for", async ({ adminPage: page }, info) => {
+  await page.goto(TOOL);
+  await fillAddress(page, `Hale ${info.project.name}`);
+  const canvas = page.getByTestId("roof-canvas");
+  // A scale typed on purpose: half a foot per unit.
+  await page.getByLabel("Type the scale (feet per unit)").fill("0.5");
+  await page.getByRole("button", { name: "Use this scale" }).click();
+  await expect(canvas).toContainText("Scale 0.5 ft per unit");
+  await page.getByLabel("Pitch for new facets (X/12)").fill("6");
+  // 80 x 60 units: 40 x 30 ft.
+  await outline(canvas, [
+    [100, 100],
+    [180, 100],
+    [180, 160],
+    [100, 160],
+  ]);
+  await page.getByRole("button", { name: "Close outline" }).click();
+  // Eave 40 ft; rake 30 ft plan, 33.5 along a 6/12 slope; hip 25 ft plan (a 3-4-5 diagonal),
+  // 26.5 along the roof; valley 30 ft plan, 31.8 along it; a ridge right across the label.
+  await line(canvas, "Eave", [100, 160], [180, 160]);
+  await line(canvas, "Rake", [100, 100], [100, 160]);
+  await line(canvas, "Hip", [100, 100], [140, 130]);
+  await line(canvas, "Valley", [180, 100], [180, 160]);
+  await line(canvas, "Ridge", [90, 130], [190, 130]);
+
+  const near = async (label: string, testId: string, feet: number) => expect(Math.abs((await figure(page, label, testId)) - feet)).toBeLessThanOrEqual(1.5);
+  await near("Eaves", "roof-lengths", 40);
+  await near("Rakes", "roof-lengths", 33.5);
+  await near("Hips", "roof-lengths", 26.5);
+  await near("Valleys", "roof-lengths", 31.8);
+  await near("Ridges", "roof-lengths", 50);
+  await near("Drip edge (eaves + rakes)", "roof-materials", 73.5);
+  await near("Ridge cap (ridges + hips)", "roof-materials", 76.5);
+  await near("Starter (eaves)", "roof-materials", 40);
+  await near("Valley metal (valleys)", "roof-materials", 31.8);
+
+  // The facet's label is painted over the ridge drawn through it, not struck through.
+  const labelOnTop = await canvas.evaluate((svg) => {
+    const label = svg.querySelector("[data-facet-label='1']")!;
+    return [...svg.querySelectorAll("[data-line]")].every((l) => l.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(labelOnTop).toBe(true);
+
+  await page.getByRole("button", { name: "Save Customer" }).click();
+  await expect(page.locator(".Toastify").getByText("Customer data saved successfully")).toBeVisible();
+  const csvDownload = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Export as CSV/ }).click();
+  const [header, row] = (await readDownload(await csvDownload)).toString("utf8").split("\r\n");
+  const cells = row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+  const column = (name: string) => Number(cells[header.replace("\uFEFF", "").split(",").indexOf(name)]);
+  expect(Math.abs(column("hip") - 26.5)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(column("valleyMetal") - 31.8)).toBeLessThanOrEqual(1.5);
+  const pdfDownload = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export as PDF" }).click();
+  const text = await pdfText(await readDownload(await pdfDownload));
+  for (const expected of [
+    "Lengths along the roof",
+    "Hips",
+    "Valleys",
+    "Drip edge (eaves + rakes)",
+    "Ridge cap (ridges + hips)",
+    "Starter (eaves)",
+    "Valley metal (valleys)",
+  ]) {
+    expect(text).toContain(expected);
+  }
 });
 
 test("@js measure the pitch on the side view, drag a corner and clear", async ({ adminPage: page }) => {
@@ -149,18 +261,19 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
   await expect(page.getByText("Pitch for new facets (X/12)").locator("xpath=..")).toContainText("6/12");
 
   await page.getByRole("tab", { name: "Top View" }).click();
-  await page.getByRole("button", { name: "Outline", exact: true }).click();
-  for (const [x, y] of [
+  await outline(canvas, [
     [100, 100],
     [200, 100],
     [200, 200],
     [100, 200],
-  ]) {
-    await clickAt(canvas, x, y);
-  }
+  ]);
   await page.getByRole("button", { name: "Close outline" }).click();
+  await expect(page.getByRole("region", { name: "Results" })).toContainText("Scale not set");
+  // 0.3 is where the slider starts; typed on purpose, it counts.
+  await page.getByLabel("Type the scale (feet per unit)").fill("0.3");
+  await page.getByRole("button", { name: "Use this scale" }).click();
   await expect(page.getByTestId("roof-totals")).toContainText("6/12");
-  const before = await areaShown(page, "Plan area");
+  const before = await figure(page, "Plan area");
   expect(before).toBeCloseTo(900, -1.5); // 100 x 100 units at 0.3 ft per unit
 
   await page.getByRole("button", { name: "Select", exact: true }).click();
@@ -169,16 +282,16 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
   await page.mouse.move(...(await screenPoint(canvas, 250, 220)), { steps: 4 });
   await page.mouse.move(...(await screenPoint(canvas, 300, 200)), { steps: 4 });
   await page.mouse.up();
-  expect(await areaShown(page, "Plan area")).toBeGreaterThan(before + 300);
+  expect(await figure(page, "Plan area")).toBeGreaterThan(before + 300);
 
   await page.getByRole("button", { name: "Undo" }).click();
-  expect(await areaShown(page, "Plan area")).toBeCloseTo(before, -0.5);
+  expect(await figure(page, "Plan area")).toBeCloseTo(before, -0.5);
   // Select the facet by clicking inside it, delete it, bring it back, then clear everything.
   await clickAt(canvas, 150, 150);
   await page.getByRole("button", { name: "Delete facet 1" }).click();
   await expect(page.getByText("Trace at least one roof facet")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
-  await expect(canvas.locator("[data-facet='1']")).toContainText("6/12");
+  await expect(canvas.locator("[data-facet-label='1']")).toContainText("6/12");
   // Unsaved tracing: leaving asks first, and staying keeps the work.
   let question = "";
   page.once("dialog", (dialog) => {
@@ -188,10 +301,73 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
   await page.getByRole("link", { name: "Projects" }).click();
   await expect.poll(() => question).toContain("Leave without saving?");
   await expect(page).toHaveURL(/\/admin\/roof-measurement$/);
-  await expect(canvas.locator("[data-facet='1']")).toHaveCount(1);
+  await expect(canvas.locator("polygon[data-facet='1']")).toHaveCount(1);
 
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(page.getByText("Trace at least one roof facet")).toBeVisible();
+});
+
+test("@desktop @js at 1280 px the results sit beside the drawing", async ({ adminPage: page }) => {
+  await page.goto(TOOL);
+  const canvas = page.getByTestId("roof-canvas");
+  const results = page.getByRole("region", { name: "Results" });
+  const [c, r] = [(await canvas.boundingBox())!, (await results.boundingBox())!];
+  expect(r.x).toBeGreaterThanOrEqual(c.x + c.width);
+  // Both in the first screenful, side by side.
+  expect(r.y).toBeLessThan(c.y + c.height);
+  expect(c.y + c.height).toBeLessThanOrEqual(900);
+});
+
+test("@phone @js on a phone the drawing zooms and pans, and its labels stay readable", async ({ adminPage: page }) => {
+  await page.goto(TOOL);
+  const canvas = page.getByTestId("roof-canvas");
+  await page.getByLabel("Type the scale (feet per unit)").fill("0.3");
+  await page.getByRole("button", { name: "Use this scale" }).click();
+  await outline(canvas, [
+    [300, 200],
+    [500, 200],
+    [500, 400],
+    [300, 400],
+  ]);
+  await page.getByRole("button", { name: "Close outline" }).click();
+  const labelHeight = async () => (await canvas.locator("[data-facet-label='1']").boundingBox())!.height;
+  // Readable on a 390 px screen: at least 12 px tall, where a 16-unit label would be 7.
+  expect(await labelHeight()).toBeGreaterThanOrEqual(12);
+
+  const viewBox = () => canvas.getAttribute("viewBox");
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(canvas).toHaveAttribute("data-zoom", "2.25");
+  const zoomed = await viewBox();
+  expect(await labelHeight()).toBeGreaterThanOrEqual(12);
+  // Still measured in drawing units: the 200 x 200 unit square is 3,600 sq ft of plan.
+  expect(await figure(page, "Plan area")).toBeCloseTo(3600, -1.5);
+
+  // Dragging the picture with Select pans it.
+  await page.getByRole("button", { name: "Select", exact: true }).click();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 140, box.y + 90, { steps: 5 });
+  await page.mouse.up();
+  expect(await viewBox()).not.toBe(zoomed);
+
+  await page.getByRole("button", { name: "Show the whole picture" }).click();
+  await expect(canvas).toHaveAttribute("viewBox", "0 0 800 600");
+
+  // Two fingers spreading apart zoom in (Playwright has no multi-touch, Chromium's protocol does).
+  const middle = (await canvas.boundingBox())!;
+  const [cx, cy] = [middle.x + middle.width / 2, middle.y + middle.height / 2];
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (spread: number) => [
+    { x: cx - spread, y: cy, id: 0 },
+    { x: cx + spread, y: cy, id: 1 },
+  ];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+  for (const spread of [30, 40, 50, 60]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  // Fingers 40 px apart, then 120: three times closer.
+  await expect(canvas).toHaveAttribute("data-zoom", /^(2\.[5-9]|3(\.[0-4])?)\d*$/);
 });
 
 test("@js a file that is not a picture is refused before it is sent", async ({ adminPage: page }) => {
@@ -211,7 +387,8 @@ test("@nojs without scripts: a picture, typed measurements, Calculate, save, CSV
   await page.getByLabel("Length (ft)").fill("42");
   await page.getByLabel("Width (ft)").fill("28");
   await page.getByRole("button", { name: "Calculate" }).click();
-  await expect(page.getByLabel("Area (sq ft)")).toHaveValue("1176");
+  // 42 x 28 = 1,176 sq ft of plan; at the 4/12 pitch that is 1,240 sq ft of roof.
+  await expect(page.getByLabel("Roof area (sq ft)")).toHaveValue("1240");
   await expect(page.getByLabel("Customer name")).toHaveValue(name);
 
   // A GIF is refused by the server (the roof tool takes JPEG, PNG and WebP).
@@ -223,20 +400,30 @@ test("@nojs without scripts: a picture, typed measurements, Calculate, save, CSV
   await page.getByLabel("Top View picture").setInputFiles(ROOF_PHOTO);
   await page.getByRole("button", { name: "Save Customer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Customer data saved successfully" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Top View with saved outlines" }).locator("image")).toHaveAttribute("href", /^\/admin\/roof-measurement\/images\//);
+  await expect(page.getByRole("img", { name: "Top View with saved outlines" }).locator("image")).toHaveAttribute(
+    "href",
+    /^\/admin\/roof-measurement\/images\//,
+  );
   await expect(page.getByText(/Saved picture: roofing-replacement\.webp/)).toBeVisible();
 
   const csvDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export side view CSV" }).click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toBe("roof-measurements-side-view.csv");
-  expect((await readDownload(csv)).toString()).toBe("viewType,scaleFactor,pitch\r\nside,0.3,4\r\n");
+  const side = (await readDownload(csv)).toString("utf8").split("\r\n");
+  expect(side[0]).toMatch(/^\uFEFFviewType,scaleFactor,pitch,customer,address,planArea,roofArea,squares,predominantPitch,/);
+  expect(side[1]).toMatch(new RegExp(`^side,Scale not set,4,${name},"1208 E Harvey Ave, Wellington, KS 67152",1176,1240,12\\.40,4,`));
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByTestId("roof-totals")).toContainText("Plan area1,176 sq ft");
+  await expect(results.getByTestId("roof-totals")).toContainText("Roof area1,240 sq ft");
 
   const pdfDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export as PDF" }).click();
   const text = await pdfText(await readDownload(await pdfDownload));
   expect(text).toContain(name);
-  expect(text).toMatch(/Area\s+1,176 sq ft/);
+  expect(text).toMatch(/Plan area\s+1,176 sq ft/);
+  expect(text).toMatch(/Roof area\s+1,240 sq ft/);
+  expect(text).toMatch(/Length\s+42 ft/);
 
   // Remove the picture, then delete the customer after confirming.
   await page.getByLabel("Remove on save").first().check();

@@ -37,13 +37,13 @@ test("save a roof customer with typed measurements, then find it in Saved Custom
     ? page.locator(".Toastify").getByText("Customer data saved successfully")
     : page.getByRole("status").filter({ hasText: "Customer data saved successfully" });
   await expect(saved).toBeVisible();
-  // Area left empty: calculated from length x width, rounded to whole numbers.
-  await expect(page.getByLabel("Area (sq ft)")).toHaveValue("1200");
+  // Roof area left empty: length x width (40 x 30, typed values are whole feet) at the 4/12 pitch.
+  await expect(page.getByLabel("Roof area (sq ft)")).toHaveValue("1265");
 
   const list = page.getByRole("region", { name: "Saved Customers" });
   const entry = list.getByRole("link").filter({ hasText: name });
   await expect(entry).toContainText("412 N Main St, Wellington, KS 67152");
-  await expect(entry).toContainText("1,200 sq ft");
+  await expect(entry).toContainText("1,265 sq ft");
 
   await page.goto("/admin/roof-measurement");
   await list.getByRole("link").filter({ hasText: name }).click();

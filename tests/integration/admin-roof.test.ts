@@ -14,6 +14,9 @@ import { action, loader } from "~/routes/admin/roof-measurement";
 import { loader as csvLoader } from "~/routes/resources/roof-csv";
 import { loader as imageLoader } from "~/routes/resources/roof-image";
 import { loader as pdfLoader } from "~/routes/resources/roof-report";
+import { extractText, getDocumentProxy } from "unpdf";
+import { roofCustomers } from "~/db/schema";
+import { getDb } from "~/server/db.server";
 import { describeStored, jpegMagicHtml, phonePhoto, picture, truncatedPng } from "./test-images";
 
 let cookie = "";
@@ -40,6 +43,7 @@ const drawing = JSON.stringify({
   top: {
     ...emptyView(),
     scale: 0.5,
+    scaleSource: "line",
     facets: [
       {
         points: [
@@ -65,7 +69,9 @@ describe("roof customers with pictures", () => {
     )) as Response;
     expect(res.status).toBe(302);
     const saved = getRoofCustomer(idFrom(res))!;
-    expect(saved.area).toBe(1200);
+    // The traced 40 x 30 ft facet at 6/12 overrides the typed length and width: 1,342 sq ft of roof.
+    expect(saved.area).toBe(1342);
+    expect(saved.pitch).toBe(6);
     expect(saved.topImage?.originalName).toBe("top.png");
     expect(saved.sideImage?.originalName).toBe("side.webp");
     expect(saved.drawingData.top.facets[0].pitch).toBe(6);
@@ -127,6 +133,37 @@ describe("roof customers with pictures", () => {
     expect(listRoofCustomers()).toHaveLength(count);
   });
 
+  it("refuses to save a tracing whose scale was never set, saying so, and keeps nothing", async () => {
+    const count = listRoofCustomers().length;
+    const unscaled = JSON.stringify({ top: { ...JSON.parse(drawing).top, scale: 0.3, scaleSource: null } });
+    const res = (await post({ ...customer, drawing: unscaled }, { topImage: { bytes: await picture("png"), name: "x.png" } })) as Refusal;
+    expect(res.init.status).toBe(400);
+    expect(res.data.error?.[""]).toEqual(["Scale not set: draw a scale line over something of known length, or set the scale, before saving the tracing."]);
+    expect(listRoofCustomers()).toHaveLength(count);
+  });
+
+  it("typed length x width is stretched by the pitch; hostile measurements and drawings get a 4xx, never a 5xx", async () => {
+    const res = (await post({ ...customer, length: "40", width: "30", pitch: "6" })) as Response;
+    expect(getRoofCustomer(idFrom(res))!.area).toBe(1342);
+    const calc = (await post({ ...customer, intent: "calculate", length: "40", width: "30", pitch: "6" })) as {
+      init: { status: number } | null;
+      data: { initialValue?: { area?: string } };
+    };
+    expect(calc.data.initialValue?.area).toBe("1342");
+    for (const fields of <Record<string, string>[]>[
+      { pitch: "6.3" },
+      { pitch: "-1" },
+      { length: "1e400", width: "30", pitch: "4" },
+      { drawing: '{"top":{"scale":-1,"scaleSource":"line","facets":[]}}' },
+      { drawing: '{"top":{"scaleSource":"typed","scale":1e309}}' },
+      { drawing: "[".repeat(5000) },
+    ]) {
+      const out = (await post({ ...customer, ...fields })) as Response | Refusal;
+      const status = out instanceof Response ? out.status : out.init.status;
+      expect(status, JSON.stringify(fields)).toBeLessThan(500);
+    }
+  });
+
   it("deleting a customer deletes its pictures", async () => {
     const res = (await post(customer, { topImage: { bytes: await picture("png"), name: "gone.png" } })) as Response;
     const id = idFrom(res);
@@ -146,9 +183,14 @@ describe("roof customers with pictures", () => {
     const args = (url: string) => ({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }) as never;
     const csv = (await csvLoader(args(`http://site.test/x?view=side`))) as Response;
     expect(csv.headers.get("Content-Disposition")).toBe('attachment; filename="roof-measurements-side-view.csv"');
-    expect(await csv.text()).toBe("viewType,scaleFactor,pitch\r\nside,0.3,6\r\n");
+    // Response.text() would drop the byte order mark a spreadsheet needs: read the bytes.
+    const side = Buffer.from(await csv.arrayBuffer()).toString("utf8");
+    expect(side.startsWith("\uFEFFviewType,scaleFactor,pitch,customer,address,planArea,roofArea,squares,predominantPitch,")).toBe(true);
+    expect(side.split("\r\n")[1].startsWith('side,Scale not set,6,Nguyen,"615 S Kansas Ave, Wellington, KS 67152",1200,1342,13.42,6,')).toBe(true);
     const top = (await csvLoader(args(`http://site.test/x`))) as Response;
-    expect(await top.text()).toBe("viewType,scaleFactor,area,length,width\r\ntop,0.5,1342,,\r\n");
+    const topLines = (await top.text()).split("\r\n");
+    expect(topLines[1].startsWith("top,0.5,1342,,,Nguyen,")).toBe(true);
+    expect(topLines).toContain("1,6,1200,1342,13.42");
 
     const pdf = (await pdfLoader(args("http://site.test/x"))) as Response;
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
@@ -156,6 +198,37 @@ describe("roof customers with pictures", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     // The picture is embedded (as a JPEG image XObject), not just the text.
     expect(bytes.includes(Buffer.from("/Subtype /Image"))).toBe(true);
+  });
+
+  it("a customer traced before the scale was kept opens as 'Scale not set', on screen, in the CSV and in the PDF", async () => {
+    // As an older version stored it: an outline on the slider's starting 0.3, an area made up from it.
+    const facets = JSON.parse(drawing).top.facets;
+    const legacy = { top: { scale: 0.3, facets, lines: [], pitchLine: null, map: null } };
+    const id = getDb()
+      .insert(roofCustomers)
+      .values({ street: "9 Old Rd", city: "Derby", area: 7491, pitch: 4, drawing: legacy })
+      .returning({ id: roofCustomers.id })
+      .get().id;
+    const page = (await loader({
+      request: new Request(`http://site.test/admin/roof-measurement?customer=${id}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    } as never)) as { current: { drawing: { top: { scaleSource: string | null; facets: unknown[] } } } };
+    expect(page.current.drawing.top).toMatchObject({ scaleSource: null, facets: [expect.anything()] });
+    // Nor does the Saved Customers list show the made-up area.
+    expect(listRoofCustomers().find((c) => c.id === id)?.area).toBeNull();
+
+    const args = (url: string) => ({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }) as never;
+    const csv = Buffer.from(await ((await csvLoader(args("http://site.test/x"))) as Response).arrayBuffer()).toString("utf8");
+    const row = csv.split("\r\n")[1];
+    expect(row.startsWith("top,Scale not set,,,,Unnamed Customer,")).toBe(true);
+    expect(row).toContain("Scale not set on the top view: traced areas and lengths are left out.");
+    expect(csv).not.toContain("7491");
+
+    const pdf = Buffer.from(await ((await pdfLoader(args("http://site.test/x"))) as Response).arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain("Scale not set: the traced outlines are shown, but no area or length is worked out from them.");
+    expect(text).not.toMatch(/sq ft/);
   });
 
   it("the maps key is saved, shown only by its last 8 characters, and cleared", async () => {
@@ -189,12 +262,20 @@ describe("roof customers with pictures", () => {
 describe("roof pictures are served to signed-in staff only", () => {
   const get = (name: string, headers: HeadersInit = { Cookie: cookie }) =>
     imageLoader({ request: new Request(`http://site.test/admin/roof-measurement/images/${name}`, { headers }), params: { name }, context: {} } as never);
-  const status = (fn: () => Promise<unknown>) => fn().then((r) => (r as Response).status, (e: Response) => e.status);
+  const status = (fn: () => Promise<unknown>) =>
+    fn().then(
+      (r) => (r as Response).status,
+      (e: Response) => e.status,
+    );
 
   it("the page links the picture through the signed-in route, which answers staff and no one else", async () => {
     const res = (await post(customer, { topImage: { bytes: await picture("png", 1200), name: "house.png" } })) as Response;
     const id = idFrom(res);
-    const page = (await loader({ request: new Request(`http://site.test/admin/roof-measurement?customer=${id}`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never)) as {
+    const page = (await loader({
+      request: new Request(`http://site.test/admin/roof-measurement?customer=${id}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    } as never)) as {
       current: { images: { top: { url: string } } };
     };
     const url = page.current.images.top.url;

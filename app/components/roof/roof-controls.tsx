@@ -23,6 +23,8 @@ const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "sid
   { tool: "eave", label: "Eave", icon: Spline, views: ["top"], help: "Click both ends of an eave." },
   { tool: "rake", label: "Rake", icon: Spline, views: ["top"], help: "Click both ends of a rake." },
   { tool: "ridge", label: "Ridge", icon: Spline, views: ["top"], help: "Click both ends of a ridge." },
+  { tool: "hip", label: "Hip", icon: Spline, views: ["top"], help: "Click both ends of a hip, where two slopes meet on an outside corner." },
+  { tool: "valley", label: "Valley", icon: Spline, views: ["top"], help: "Click both ends of a valley, where two slopes meet on an inside corner." },
   {
     tool: "scale",
     label: "Scale line",
@@ -83,13 +85,16 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
       )}
       {state.scaleLine && <ScaleLength dispatch={dispatch} />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <RangeControl
-          label="Scale (feet per unit)"
-          range={SCALE}
-          value={Math.min(SCALE.max, Math.max(SCALE.min, view.scale))}
-          shown={String(Number(view.scale.toFixed(3)))}
-          onChange={(scale) => dispatch({ type: "scale", scale })}
-        />
+        <div>
+          <RangeControl
+            label="Scale (feet per unit)"
+            range={SCALE}
+            value={Math.min(SCALE.max, Math.max(SCALE.min, view.scale))}
+            shown={view.scaleSource ? String(Number(view.scale.toFixed(3))) : "not set"}
+            onChange={(scale) => dispatch({ type: "scale", scale })}
+          />
+          <ScaleTyped key={`${view.scale}-${view.scaleSource}`} scale={view.scaleSource ? view.scale : null} dispatch={dispatch} />
+        </div>
         <RangeControl
           label={selected ? `Pitch of facet ${selected} (X/12)` : "Pitch for new facets (X/12)"}
           range={PITCH}
@@ -127,9 +132,39 @@ function RangeControl({
           onChange={(e) => onChange(Number(e.target.value))}
           className="w-full accent-brand"
         />
-        <output className="w-14 text-right font-mono text-sm">{shown}</output>
+        <output className="w-16 shrink-0 text-right font-mono text-sm">{shown}</output>
       </span>
     </Field>
+  );
+}
+
+/** The scale typed on purpose: also the way to accept 0.3, where the slider starts. */
+function ScaleTyped({ scale, dispatch }: { scale: number | null; dispatch: Dispatch<DrawingAction> }) {
+  const [text, setText] = useState(scale === null ? "" : String(Number(scale.toFixed(4))));
+  const value = Number(text);
+  const valid = text !== "" && value > 0 && value <= 1000;
+  return (
+    <span className="mt-2 flex items-center gap-2 text-sm">
+      <input
+        type="number"
+        min="0.001"
+        step="any"
+        aria-label="Type the scale (feet per unit)"
+        placeholder="Type it"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            if (valid) dispatch({ type: "scale", scale: value });
+          }
+        }}
+        className="block w-28 rounded-md border border-black/15 bg-white px-2 py-1"
+      />
+      <button type="button" className={`${secondaryButton} px-3 py-1 text-sm`} disabled={!valid} onClick={() => dispatch({ type: "scale", scale: value })}>
+        Use this scale
+      </button>
+    </span>
   );
 }
 

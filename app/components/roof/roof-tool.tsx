@@ -7,10 +7,11 @@ import { toast } from "react-toastify";
 import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
-import { areaFromLengthWidth, ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
+import { ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
+import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import type { RoofCustomerView } from "~/services/roof-customer-view.server";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
-import { CANVAS_WIDTH, emptyDrawing, measureView, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { CANVAS_WIDTH, emptyDrawing, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
 import { imageFileProblem, UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -141,7 +142,20 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   const streetAndCity = String(fields.street.value ?? "").trim() !== "" && String(fields.city.value ?? "").trim() !== "";
   const unsaved = state.undo.length > 0 || VIEWS.some((v) => staged[v] !== null || removed[v]);
   useUnsavedWarning(unsaved);
-  const topResult = useMemo(() => measureView(state.drawing.top), [state.drawing.top]);
+  // The typed values as the server reads them (whole numbers; anything else ignored).
+  const typedNumber = (v: unknown) => (v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Math.round(Number(v)));
+  const typedPitch = fields.pitch.value === undefined || fields.pitch.value === "" ? null : Number(fields.pitch.value);
+  const typed = {
+    area: typedNumber(fields.area.value),
+    length: typedNumber(fields.length.value),
+    width: typedNumber(fields.width.value),
+    pitch: typedPitch !== null && Number.isFinite(typedPitch) ? typedPitch : null,
+  };
+  const summary = useMemo(
+    () => summarizeRoof({ area: typed.area, length: typed.length, width: typed.width, pitch: typed.pitch }, state.drawing.top),
+    [typed.area, typed.length, typed.width, typed.pitch, state.drawing.top],
+  );
+  const typedNote = overrideNote(summary);
   const view = state.view;
 
   const field = (label: string, meta: (typeof fields)[keyof typeof fields], type: "text" | "number" = "text", extra = {}) => (
@@ -166,8 +180,9 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
         </p>
       )}
       {/* On a phone the two columns dissolve (display: contents) so the picture comes right
-          after the address instead of below the saved customers. */}
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
+          after the address instead of below the saved customers. From 1280 px the right one
+          dissolves too, so the results get a third column beside the drawing. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[19rem_minmax(0,1fr)_19rem] xl:gap-5">
         <div className="contents lg:block lg:space-y-6">
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="order-1 space-y-3 rounded-xl bg-white p-5 shadow-sm">
             <h2 className="flex items-center gap-2 text-lg font-bold">
@@ -221,7 +236,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               <Calculator aria-hidden className="size-5 text-brand" /> Measurements
             </h2>
             <div className="grid grid-cols-2 gap-2">
-              {field("Area (sq ft)", fields.area, "number", { min: 0, step: "any" })}
+              {field("Roof area (sq ft)", fields.area, "number", { min: 0, step: "any" })}
               {field("Pitch (X/12)", fields.pitch, "number", { min: 0, max: 12, step: 0.5 })}
               {field("Length (ft)", fields.length, "number", { min: 0, step: "any" })}
               {field("Width (ft)", fields.width, "number", { min: 0, step: "any" })}
@@ -236,40 +251,27 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                 onClick={(e) => {
                   if (!hydrated) return;
                   e.preventDefault();
-                  const num = (v: unknown) => (v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Math.round(Number(v)));
-                  const area = areaFromLengthWidth({ area: num(fields.area.value), length: num(fields.length.value), width: num(fields.width.value) });
-                  if (num(fields.area.value) === null && area !== null) {
+                  const area = roofAreaFromLengthWidth(typed);
+                  if (area !== null) {
                     setValue("area", String(area));
                     toast.success("Area calculated from length and width");
-                  } else if (area === null) toast.info("Enter length and width to calculate the area");
+                  } else toast.info("Enter length, width and pitch to calculate the roof area");
                 }}
               >
                 <Calculator aria-hidden className="size-4" /> Calculate
               </button>
-              {hydrated && topResult.facets.length > 0 && (
+              {hydrated && (summary.source !== null || Boolean(fields.length.value)) && (
                 <button
                   type="button"
                   className={`${secondaryButton} px-3 py-1.5 text-sm`}
                   onClick={() => {
-                    setValue("area", String(Math.round(topResult.trueArea)));
-                    if (topResult.predominantPitch !== null) setValue("pitch", String(topResult.predominantPitch));
-                    toast.success("Traced area copied into the measurements");
-                  }}
-                >
-                  Use traced area
-                </button>
-              )}
-              {hydrated && Boolean(fields.area.value || fields.length.value) && (
-                <button
-                  type="button"
-                  className={`${secondaryButton} px-3 py-1.5 text-sm`}
-                  onClick={() => {
+                    // The figures the results show, not the raw inputs, so a pasted quote matches them.
+                    const { totals } = summaryFigures(summary);
                     const lines = [
                       `Address: ${formatAddressLine({ street: String(fields.street.value ?? ""), city: String(fields.city.value ?? ""), state: String(fields.state.value ?? "") || null, zipCode: String(fields.zipCode.value ?? "") || null })}`,
-                      fields.area.value && `Area: ${fields.area.value} sq ft`,
-                      fields.length.value && `Length: ${fields.length.value} ft`,
-                      fields.width.value && `Width: ${fields.width.value} ft`,
-                      fields.pitch.value && `Pitch: ${fields.pitch.value}/12`,
+                      fields.length.value && summary.source !== "traced" && `Length: ${fields.length.value} ft`,
+                      fields.width.value && summary.source !== "traced" && `Width: ${fields.width.value} ft`,
+                      ...totals.map((f) => `${f.label}: ${f.value}`),
                     ].filter(Boolean);
                     navigator.clipboard.writeText(lines.join("\n")).then(
                       () => toast.success("Measurements copied to clipboard"),
@@ -281,7 +283,8 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                 </button>
               )}
             </div>
-            {!hydrated && <p className="text-xs text-ink-soft">Leave the area empty to have it calculated from length and width when saving.</p>}
+            {typedNote && <p className="rounded-md bg-sand px-3 py-2 text-sm font-semibold">{typedNote}</p>}
+            {!hydrated && <p className="text-xs text-ink-soft">The roof area is calculated from length, width and pitch when saving.</p>}
             <input type="hidden" name="drawing" value={JSON.stringify(state.drawing)} />
             {VIEWS.map((v) => removed[v] && <input key={v} type="hidden" name={REMOVE_FIELD[v]} value="1" />)}
             <div className="flex flex-wrap gap-2 border-t border-black/10 pt-4">
@@ -317,7 +320,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
           </div>
         </div>
 
-        <div className="contents lg:block lg:min-w-0 lg:space-y-6">
+        <div className="contents lg:block lg:min-w-0 lg:space-y-6 xl:contents">
           <div className="order-2">
             {showSettings ? (
               <MapsSettings
@@ -398,7 +401,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               </section>
             )}
           </div>
-          <section aria-labelledby="roof-results" className="order-4 rounded-xl bg-white p-5 shadow-sm">
+          <section aria-labelledby="roof-results" className="order-4 rounded-xl bg-white p-5 shadow-sm xl:self-start xl:p-4">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="roof-results" className="text-lg font-bold">
                 Results
@@ -427,7 +430,19 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               )}
             </div>
             <div className="mt-4">
-              <RoofResults result={topResult} />
+              <RoofResults
+                summary={summary}
+                onSetScale={
+                  hydrated
+                    ? () => {
+                        // Switching views drops the selection, so only when on the side view.
+                        if (state.view !== "top") dispatch({ type: "view", view: "top" });
+                        dispatch({ type: "tool", tool: "scale" });
+                        document.getElementById("roof-view")?.scrollIntoView({ block: "start" });
+                      }
+                    : undefined
+                }
+              />
             </div>
           </section>
         </div>

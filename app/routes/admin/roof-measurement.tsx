@@ -5,7 +5,8 @@ import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { staffOrigin } from "~/server/origin.server";
-import { areaFromLengthWidth, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { readRoofImages } from "~/services/roof-upload.server";
 import { parseUploadForm } from "~/server/upload.server";
@@ -69,18 +70,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
   if (intent === "calculate") {
-    // Without scripts Calculate is a round trip: the form comes back with the area filled in.
-    const area = areaFromLengthWidth(input);
+    // Without scripts Calculate is a round trip: the form comes back with the roof area filled in.
+    const area = roofAreaFromLengthWidth(input);
     if (area !== null) submission.payload.area = String(area);
     return data(submission.reply());
   }
+  const drawing = parseDrawing(form.get("drawing"));
+  const summary = summarizeRoof(input, drawing.top);
+  // The browser says so too, but a tracing without a scale must never be stored as measured.
+  if (summary.scaleNotSet) return data(submission.reply({ formErrors: [SCALE_NOT_SET_ON_SAVE] }), { status: 400 });
   const images = await readRoofImages(parsed);
   if (!images.ok) return data(submission.reply({ formErrors: [images.message] }), { status: 400 });
   try {
-    const id = await saveRoofCustomer(
-      { ...input, area: areaFromLengthWidth(input) },
-      { drawing: parseDrawing(form.get("drawing")), files: images.files, remove: images.remove },
-    );
+    // Area and pitch are stored as the results show them, so the list and exports agree.
+    const id = await saveRoofCustomer({ ...input, ...settledMeasurements(summary, input) }, { drawing, files: images.files, remove: images.remove });
     if (!id) throw new Error("The customer no longer exists");
     return redirectWithFlash(`${ROOF_TOOL}?customer=${id}`, { type: "success", message: "Customer data saved successfully" });
   } catch (error) {

@@ -9,7 +9,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = getRoofCustomer(parseId(params.id) ?? 0);
   if (!customer) throw new Response("Failed to load customer data", { status: 404 });
   const view = new URL(request.url).searchParams.get("view") === "side" ? "side" : "top";
-  return new Response(roofMeasurementsCsv(view, customer.drawingData[view], customer), {
+  return new Response(roofMeasurementsCsv(view, customer, customer.drawingData), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${roofCsvFileName(view)}"`,
