@@ -24,19 +24,19 @@ const SERVICE_MATCH: Record<ServiceSlug, { categories: ProjectCategory[]; words:
 /** The most a page shows: one row of three on a desktop. */
 export const RELATED_PROJECTS = 3;
 
-/** A word of the text, whole (Derby, not Derbyshire), in any case. */
-const mentions = (text: string, words: RegExp | string) =>
-  typeof words === "string" ? new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text) : words.test(text);
+/** A town's name as a whole word (Derby, not Derbyshire), in any case: built once per page. */
+const wholeWord = (name: string) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
 
 export function projectsForService<P extends WorkText>(projects: readonly P[], service: ServiceSlug): P[] {
   const { categories, words } = SERVICE_MATCH[service];
   return projects
-    .filter((p) => categories.includes(p.category) && mentions(`${p.title} ${p.description}`, words))
+    .filter((p) => categories.includes(p.category) && words.test(`${p.title} ${p.description}`))
     .slice(0, RELATED_PROJECTS);
 }
 
 export function projectsForTown<P extends WorkText>(projects: readonly P[], town: string): P[] {
-  return projects.filter((p) => mentions(`${p.title} ${p.description}`, town)).slice(0, RELATED_PROJECTS);
+  const named = wholeWord(town);
+  return projects.filter((p) => named.test(`${p.title} ${p.description}`)).slice(0, RELATED_PROJECTS);
 }
 
 /** The best-rated of those that qualify; the list's own order (newest first) breaks ties. */
@@ -45,12 +45,14 @@ function best<T extends QuoteText>(testimonials: readonly T[], qualifies: (t: T)
 }
 
 export function testimonialForService<T extends QuoteText>(testimonials: readonly T[], service: ServiceSlug): T | null {
-  return best(testimonials, (t) => mentions(t.quote, SERVICE_MATCH[service].words));
+  const { words } = SERVICE_MATCH[service];
+  return best(testimonials, (t) => words.test(t.quote));
 }
 
 /** A customer from the town (their location starts with it: "Derby, KS"). */
 export function testimonialForTown<T extends QuoteText>(testimonials: readonly T[], town: string): T | null {
-  return best(testimonials, (t) => !!t.location && mentions(t.location.split(",")[0], town));
+  const named = wholeWord(town);
+  return best(testimonials, (t) => !!t.location && named.test(t.location.split(",")[0]));
 }
 
 /** The about page: the owner's featured work, else the latest, and the best-rated word. */
