@@ -35,22 +35,10 @@ export function IconSprite() {
   return <svg aria-hidden="true" width="0" height="0" className="absolute" dangerouslySetInnerHTML={{ __html: SYMBOLS }} />;
 }
 
-/** A decorative icon from the sprite; colour and fill come from its classes, as with lucide's own. */
+/** A decorative icon from the sprite; its stroke comes from the `icon` class (styles/theme.css), colour, size and fill from its classes. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
+    <svg aria-hidden="true" className={className ? `icon ${className}` : "icon"}>
       <use href={`#icon-${name}`} />
     </svg>
   );

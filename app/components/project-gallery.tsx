@@ -2,7 +2,7 @@ import { Loader2 } from "lucide-react";
 import { Icon } from "~/components/icon";
 import { ProjectImage } from "~/components/project-image";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import {
   CAROUSEL_SCROLL_PX,
@@ -16,7 +16,8 @@ import {
 } from "~/lib/portfolio";
 import { useHydrated } from "~/lib/use-hydrated";
 import { parseVideoUrl } from "~/lib/video";
-import type { ProjectCard } from "~/lib/portfolio";
+import type { GalleryCard } from "~/lib/portfolio";
+import type { loader as projectPageLoader } from "~/routes/portfolio-project";
 
 /**
  * The portfolio: tabs are links (they work without scripts), each category a horizontal
@@ -30,7 +31,7 @@ export function ProjectGallery({
   headingLevel = 3,
   leadsPage = false,
 }: {
-  projects: ProjectCard[];
+  projects: GalleryCard[];
   tab: PortfolioTab;
   tabHref: (tab: PortfolioTab) => string;
   headingLevel?: 2 | 3;
@@ -41,7 +42,7 @@ export function ProjectGallery({
   const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
   const shown = galleryOrder(projects, tab);
   const open = shown.find((p) => p.id === openId) ?? null;
-  const setOpen = (p: ProjectCard | null) => setOpenId(p?.id ?? null);
+  const setOpen = (p: GalleryCard | null) => setOpenId(p?.id ?? null);
   const Heading = `h${headingLevel}` as const;
 
   return (
@@ -108,8 +109,8 @@ function Carousel({
   eager,
 }: {
   label: string;
-  items: ProjectCard[];
-  onOpen: (p: ProjectCard) => void;
+  items: GalleryCard[];
+  onOpen: (p: GalleryCard) => void;
   /** How many tiles from the start load at once. */
   eager: number;
 }) {
@@ -162,8 +163,8 @@ function ProjectTile({
   onOpen,
   loading,
 }: {
-  project: ProjectCard;
-  onOpen: (p: ProjectCard) => void;
+  project: GalleryCard;
+  onOpen: (p: GalleryCard) => void;
   loading: "first" | "eager" | "lazy";
 }) {
   const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
@@ -207,11 +208,11 @@ function ProjectDialog({
   onShow,
   onClose,
 }: {
-  project: ProjectCard | null;
-  previous: ProjectCard | null;
-  next: ProjectCard | null;
+  project: GalleryCard | null;
+  previous: GalleryCard | null;
+  next: GalleryCard | null;
   position: { at: number; of: number } | null;
-  onShow: (p: ProjectCard) => void;
+  onShow: (p: GalleryCard) => void;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -273,7 +274,7 @@ function ProjectDialog({
           </div>
           <DialogMedia key={project.id} project={project} />
           <div className="flex items-start gap-3 px-4 py-3">
-            <p className="flex-1 text-sm text-white/80">{project.description}</p>
+            <Description project={project} />
             <div className="flex shrink-0 gap-2">
               <StepButton to={previous} label="Previous project" icon="chevron-left" onShow={onShow} />
               <StepButton to={next} label="Next project" icon="chevron-right" onShow={onShow} />
@@ -285,16 +286,39 @@ function ProjectDialog({
   );
 }
 
+/**
+ * The project's description, read from its own page when the dialog shows it (lists leave
+ * descriptions out of the page); with a link to that page, which can be shared.
+ */
+function Description({ project }: { project: GalleryCard }) {
+  const page = useFetcher<typeof projectPageLoader>();
+  const href = projectPath(project.id);
+  const { load } = page;
+  useEffect(() => {
+    void load(href);
+  }, [load, href]);
+  const found = page.data && "found" in page.data ? page.data.found : null;
+  const text = found?.project.id === project.id ? found.project.description : null;
+  return (
+    <div className="min-h-10 flex-1 text-sm text-white/80">
+      {text && <p>{text}</p>}
+      <Link to={href} className="mt-1 inline-block font-semibold text-white underline-offset-2 hover:underline">
+        Open the project page
+      </Link>
+    </div>
+  );
+}
+
 function StepButton({
   to,
   label,
   icon,
   onShow,
 }: {
-  to: ProjectCard | null;
+  to: GalleryCard | null;
   label: string;
   icon: "chevron-left" | "chevron-right";
-  onShow: (p: ProjectCard) => void;
+  onShow: (p: GalleryCard) => void;
 }) {
   return (
     <button
@@ -311,7 +335,7 @@ function StepButton({
 }
 
 /** Keyed by project, so each opening starts with the spinner. */
-function DialogMedia({ project }: { project: ProjectCard }) {
+function DialogMedia({ project }: { project: GalleryCard }) {
   const [loaded, setLoaded] = useState(false);
   const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
   return (

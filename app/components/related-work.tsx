@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/icon";
 import { ProjectImage } from "~/components/project-image";
 import { TestimonialCard } from "~/components/testimonial-grid";
-import { projectPath, type ProjectCard } from "~/lib/portfolio";
+import { projectPath, type GalleryCard } from "~/lib/portfolio";
 import type { PublicTestimonial } from "~/models/testimonial.server";
 
 /**
@@ -17,7 +17,7 @@ export function RelatedWork({
   className = "bg-white",
 }: {
   title: string;
-  projects: ProjectCard[];
+  projects: GalleryCard[];
   testimonial: PublicTestimonial | null;
   moreHref?: string;
   className?: string;

@@ -27,7 +27,7 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
     <header
       data-scrolled={scrolled}
       className={`sticky top-0 z-40 transition-[background-color,box-shadow] duration-300 ${
-        scrolled ? "bg-white shadow-md" : "bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70"
+        scrolled ? "bg-white shadow-md" : "bg-white/80 [backdrop-filter:blur(8px)]"
       }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20">
@@ -106,7 +106,7 @@ function DesktopEntry({ entry }: { entry: NavEntry }) {
         </button>
       )}
       <ul
-        className="invisible absolute top-full left-0 z-50 min-w-60 translate-y-1 rounded-lg border border-black/5 bg-white py-2 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:visible group-hover:translate-y-0 group-hover:opacity-100"
+        className="invisible absolute top-full left-0 z-50 min-w-60 translate-y-1 rounded-lg border border-black/5 bg-white py-2 opacity-0 shadow-xl transition-[opacity,translate] group-focus-within:visible group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:visible group-hover:translate-y-0 group-hover:opacity-100"
         aria-label={`${entry.name} menu`}
       >
         {entry.dropdown.map((item) => (

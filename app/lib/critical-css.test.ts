@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classesIn, classesOf, criticalCss, tagsOf } from "./critical-css";
+import { classesIn, classesOf, criticalCss, tagsOf, withCriticalCss } from "./critical-css";
 
 const css = [
   "@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:inline))){*,:before{--tw-x:0}}}",
@@ -87,7 +87,6 @@ describe("criticalCss with the page's markup", () => {
   });
 
   it("does not mistake attribute values, :not() and :nth-child() arguments for elements", () => {
-    expect(out).toContain("::placeholder{opacity:1}");
     expect(out).toContain(":-moz-focusring:where(:not(iframe)){outline:auto}");
     expect(out).toContain("[type=button]{appearance:button}");
     expect(out).toContain(".odd\\:bg-sand:nth-child(odd){opacity:.5}");
@@ -107,7 +106,37 @@ describe("criticalCss with the page's markup", () => {
   it("reads element names from selectors", () => {
     expect(tagsOf(":where(select:is([multiple],[size])) optgroup option")).toEqual(["select", "optgroup", "option"]);
     expect(tagsOf(".group:hover .group-hover\\:rotate-180")).toEqual([]);
-    expect(tagsOf("::-webkit-date-and-time-value")).toEqual([]);
     expect(tagsOf("img,svg")).toEqual(["img", "svg"]);
+    // Parts of form controls need one of them on the page.
+    expect(tagsOf("::placeholder")).toEqual(["input|textarea|select"]);
+    expect(tagsOf("::-webkit-date-and-time-value")).toEqual(["input|textarea|select"]);
+  });
+});
+
+describe("criticalCss and form controls", () => {
+  const reset = "::placeholder{opacity:1}::-webkit-inner-spin-button{height:auto}";
+  it("keeps the reset of form controls' parts only for a page with a form control", () => {
+    expect(criticalCss(reset, new Set(), [], "<main><p>No form</p></main>")).toBe("");
+    expect(criticalCss(reset, new Set(), [], "<form><textarea></textarea></form>")).toBe(reset);
+  });
+});
+
+describe("withCriticalCss", () => {
+  const page = (body: string) => `<html><head><style>${css}</style></head><body>${body}</body></html>`;
+  const inlined = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+
+  it("inlines the rules of the whole page's classes", () => {
+    const out = inlined(withCriticalCss(page('<div class="flex"></div><p class="p-4"></p>')));
+    expect(out).toContain(".flex{display:flex}");
+    expect(out).toContain(".p-4{padding:1rem}");
+  });
+
+  it("inlines only the first screen's rules when a long page marks where it ends, and keeps the rest of the markup", () => {
+    const html = withCriticalCss(
+      page('<div class="flex"></div><link rel="stylesheet" href="/assets/public.css" data-first-screen-end=""/><p class="p-4"></p>'),
+    );
+    expect(inlined(html)).toContain(".flex{display:flex}");
+    expect(inlined(html)).not.toContain(".p-4");
+    expect(html).toContain('data-first-screen-end=""/><p class="p-4"></p></body>');
   });
 });

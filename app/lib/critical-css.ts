@@ -172,14 +172,21 @@ export function tagsOf(selector: string): string[] {
     previous = plain;
     plain = plain.replace(/:([\w-]+)\(([^()]*)\)/g, (_, name: string, inner: string) => (/^(is|where|has)$/.test(name) ? `:${name}{${inner}}` : `:${name}`));
   }
-  return Array.from(plain.matchAll(/(?:^|[^\w.#:-])([a-zA-Z][\w-]*)/g), (m) => m[1].toLowerCase());
+  const tags = Array.from(plain.matchAll(/(?:^|[^\w.#:-])([a-zA-Z][\w-]*)/g), (m) => m[1].toLowerCase());
+  return FORM_CONTROL_PARTS.test(plain) ? [...tags, FORM_CONTROL] : tags;
 }
+
+// Parts of form controls (the reset styles placeholders, date fields, file buttons, spin
+// buttons): a page's first screen without a form has no use for them. Any one will do.
+const FORM_CONTROL_PARTS = /::(placeholder|file-selector-button|-webkit-(datetime|date-and-time|calendar|inner-spin|outer-spin|search))|:-moz-ui-invalid/;
+const FORM_CONTROL = "input|textarea|select";
+const hasTag = (tags: Set<string>, tag: string) => (tag.includes("|") ? tag.split("|").some((t) => tags.has(t)) : tags.has(tag));
 
 /** What a page has that rules can need; `variables`, once known, the custom properties read. */
 type Page = { classes: Set<string>; tags: Set<string> | null; variables?: Set<string> };
 
 const matches = (needs: Needs, page: Page) =>
-  needs.classes.every((c) => page.classes.has(c)) && needs.tags.every((t) => page.tags?.has(t) ?? true);
+  needs.classes.every((c) => page.classes.has(c)) && needs.tags.every((t) => (page.tags ? hasTag(page.tags, t) : true));
 
 const applies = (node: Extract<Node, { kind: "rule" }>, page: Page) => node.needs.some((needs) => matches(needs, page));
 
@@ -254,13 +261,21 @@ function parsed(css: string): Node[] {
   return last.nodes;
 }
 
+/** The attribute of the stylesheet link that ends a long page's first screen (components/first-screen-end.tsx). */
+export const FIRST_SCREEN_END = "data-first-screen-end";
+
 /**
  * The page with its first <style> (the inlined stylesheet) cut down to what the page's
- * markup uses. Pages without one come back as they were.
+ * markup uses, or, when the page marks the end of its first screen with a stylesheet
+ * link, to what the markup before that link uses: the linked stylesheet styles the rest.
+ * Pages without a <style> come back as they were.
  */
 export function withCriticalCss(html: string, always: readonly string[] = []): string {
   const match = /<style>([\s\S]*?)<\/style>/.exec(html);
   if (!match) return html;
-  const critical = criticalCss(match[1], classesIn(html), always, html.slice(0, match.index) + html.slice(match.index + match[0].length));
-  return html.slice(0, match.index) + `<style>${critical}</style>` + html.slice(match.index + match[0].length);
+  const rest = html.slice(match.index + match[0].length);
+  const end = rest.search(new RegExp(`<link [^>]*${FIRST_SCREEN_END}`));
+  const markup = html.slice(0, match.index) + (end === -1 ? rest : rest.slice(0, end));
+  const critical = criticalCss(match[1], classesIn(markup), always, markup);
+  return html.slice(0, match.index) + `<style>${critical}</style>` + rest;
 }

@@ -4,9 +4,9 @@ import { deferScripts } from "./page-html";
 // The shape React Router 7 renders: preloads (hoisted into <head> by React), then one
 // inline module importing the matched routes and the entry.
 const page = [
-  `<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><style>p{}</style></head><body><p>Hi</p>`,
+  `<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><link rel="modulepreload" href="/assets/extra-D.js"/><style>p{}</style></head><body><p>Hi</p>`,
   `<script>window.__reactRouterContext = {};</script>`,
-  `<script type="module" async="">;\nimport * as route0 from "/assets/root-B.js";\nimport * as route1 from "/assets/about-C.js";\n  window.__reactRouterManifest = {\n  "url": "/assets/manifest-1.js",\n  "version": "1"\n};\n  window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};\n\nimport("/assets/entry.client-A.js");</script>`,
+  `<script type="module" async="">;\nimport * as route0 from "/assets/root-B.js";\nimport * as route1 from "/assets/about-C.js";\n  window.__reactRouterManifest = {\n  "entry": { "module": "/assets/entry.client-A.js", "imports": [] },\n  "routes": { "root": { "module": "/assets/root-B.js" }, "routes/about": { "module": "/assets/about-C.js", "imports": ["/assets/root-B.js"] } },\n  "url": "/assets/manifest-1.js",\n  "version": "1"\n};\n  window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};\n\nimport("/assets/entry.client-A.js");</script>`,
   `</body></html>`,
 ].join("");
 
@@ -25,14 +25,18 @@ describe("deferScripts", () => {
 
   it("fetches the same modules, side by side, once loaded", () => {
     const body = moduleOf(out);
-    expect(body).toContain(`for (const href of ["/assets/entry.client-A.js","/assets/root-B.js"])`);
+    // Read from the manifest, which names every module; what it lacks is written out.
+    const manifestLine = body.split("\n")[1];
+    const list = /for \(const href of (.*)\) document\.head/.exec(body)![1];
+    const preloaded = new Function("window", `${manifestLine}; return [...${list}];`) as (w: object) => string[];
+    expect(preloaded({})).toEqual(["/assets/entry.client-A.js", "/assets/root-B.js", "/assets/about-C.js", "/assets/extra-D.js"]);
     expect(body).toContain(`const [route0, route1] = await Promise.all([import("/assets/root-B.js"), import("/assets/about-C.js")]);`);
     expect(body).toContain(`window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};`);
     expect(body.trimEnd()).toMatch(/import\("\/assets\/entry\.client-A\.js"\);$/);
   });
 
   it("sends the route manifest without indentation", () => {
-    expect(moduleOf(out)).toContain(`window.__reactRouterManifest = {"url":"/assets/manifest-1.js","version":"1"};`);
+    expect(moduleOf(out)).toContain(`window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js","imports":[]},"routes":`);
   });
 
   it("leaves everything else as it was", () => {

@@ -35,20 +35,41 @@ export function deferScripts(html: string): string {
     preloads.push(href);
     return "";
   });
+  const { manifest, others } = splitManifest(rest);
+  const fromManifest = manifest ? modulesOf(manifest.json) : new Set<string>();
+  const listed = preloads.filter((href) => !fromManifest.has(href));
+  // The manifest names every module the preloads did (a page carried each hash twice):
+  // the list is read from it, and only what it lacks is written out.
+  const preloadList = manifest
+    ? `new Set([m.entry.module, ...(m.entry.imports ?? []), ...Object.values(m.routes).flatMap((r) => [r.module, ...(r.imports ?? [])])${listed.map((h) => `, ${JSON.stringify(h)}`).join("")}])`
+    : JSON.stringify(preloads);
   const bootstrap =
     `await new Promise((go) => document.readyState === "complete" ? go() : addEventListener("load", go, { once: true }));\n` +
-    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
+    (manifest ? `const m = ${manifest.assign}${JSON.stringify(manifest.json)};\n` : "") +
+    `for (const href of ${preloadList}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
     `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${JSON.stringify(i.href)})`).join(", ")}]);\n`;
-  return head + html.slice(headEnd, open) + bootstrap + compactManifest(rest) + html.slice(end);
+  return head + html.slice(headEnd, open) + bootstrap + others + html.slice(end);
 }
 
-/** React Router pretty-prints the route manifest it inlines; the browser needs no indentation. */
-function compactManifest(script: string): string {
-  return script.replace(/(window\.__reactRouterManifest = )(\{[\s\S]*?\});(?=\s*window\.__reactRouterRouteModules)/, (whole, assign: string, json: string) => {
-    try {
-      return `${assign}${JSON.stringify(JSON.parse(json))};`;
-    } catch {
-      return whole;
-    }
-  });
+type RouteManifest = { entry: { module: string; imports?: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
+
+/**
+ * React Router's route manifest assignment, parsed (it pretty-prints it; the browser needs
+ * no indentation), and the rest of its module. No manifest when it is not the shape known.
+ */
+function splitManifest(script: string): { manifest: { assign: string; json: RouteManifest } | null; others: string } {
+  const found = /(window\.__reactRouterManifest = )(\{[\s\S]*?\});\s*(?=window\.__reactRouterRouteModules)/.exec(script);
+  if (!found) return { manifest: null, others: script };
+  try {
+    const json = JSON.parse(found[2]) as RouteManifest;
+    if (typeof json.entry?.module !== "string" || typeof json.routes !== "object") return { manifest: null, others: script };
+    return { manifest: { assign: found[1], json }, others: script.slice(0, found.index) + script.slice(found.index + found[0].length) };
+  } catch {
+    return { manifest: null, others: script };
+  }
+}
+
+function modulesOf(manifest: RouteManifest): Set<string> {
+  const routes = Object.values(manifest.routes);
+  return new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])])]);
 }

@@ -13,6 +13,17 @@ export type ProjectCard = {
   image: { url: string; srcSet?: string; width: number | null; height: number | null } | null;
 };
 
+/**
+ * A project as a tile in a list: no description. Lists are what long pages carry in their
+ * hydration data; the description is read from the project's own page when its dialog
+ * opens (a list of nine carried ~1.2 KB of text nobody sees before a tap).
+ */
+export type GalleryCard = Omit<ProjectCard, "description">;
+
+export function galleryCard({ description: _, ...card }: ProjectCard): GalleryCard {
+  return card;
+}
+
 export const PORTFOLIO_TABS = [
   { value: "all", label: "All Projects" },
   { value: "framing", label: "Framing" },

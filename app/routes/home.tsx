@@ -2,6 +2,7 @@ import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
+import { FirstScreenEnd } from "~/components/first-screen-end";
 import { CheckList, Highlights } from "~/components/lists";
 import { ProjectGallery } from "~/components/project-gallery";
 import { ServiceIcon } from "~/components/service-icon";
@@ -13,7 +14,7 @@ import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
-import { listPublicProjectCards } from "~/services/projects.server";
+import { listGalleryCards } from "~/services/projects.server";
 import { getSetting } from "~/models/settings.server";
 import { listPublicTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
@@ -24,7 +25,7 @@ const DESCRIPTION =
 export function loader({ request }: Route.LoaderArgs) {
   const tab = parsePortfolioTab(new URL(request.url).searchParams.get("portfolio"));
   // Google reads its site verification (saved in the roof tool's settings) from the home page only.
-  return { tab, projects: listPublicProjectCards(), testimonials: listPublicTestimonials(), verification: getSetting("maps").publisherTag };
+  return { tab, projects: listGalleryCards(), testimonials: listPublicTestimonials(), verification: getSetting("maps").publisherTag };
 }
 
 const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? "/#portfolio" : `/?portfolio=${tab}#portfolio`);
@@ -34,6 +35,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   return (
     <>
       <Hero phone={facts?.phone} city={facts?.city} />
+      <FirstScreenEnd />
       <About company={facts?.company} owner={facts?.owner} lead={facts?.leadContractor} />
       <Services />
       <BrightGreen />
@@ -98,7 +100,7 @@ function Hero({ phone, city }: { phone?: string; city?: string }) {
         fetchPriority="high"
         className="absolute inset-0 -z-10 size-full object-cover opacity-30"
       />
-      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink via-ink/90 to-ink/40" aria-hidden />
+      <div className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,#1c2430,#1c2430e6,#1c243066)]" aria-hidden />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-32">
         <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">
           Family-owned in {city ?? "Wellington"}, Kansas

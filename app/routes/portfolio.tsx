@@ -2,12 +2,12 @@ import { PageHero } from "~/components/page-hero";
 import { ProjectGallery } from "~/components/project-gallery";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { listPublicProjectCards } from "~/services/projects.server";
+import { listGalleryCards } from "~/services/projects.server";
 import type { Route } from "./+types/portfolio";
 
 export function loader({ request }: Route.LoaderArgs) {
   const tab = parsePortfolioTab(new URL(request.url).searchParams.get("category"));
-  return { tab, projects: listPublicProjectCards() };
+  return { tab, projects: listGalleryCards() };
 }
 
 const tabHref = (tab: PortfolioTab) => (tab === "all" ? "/portfolio" : `/portfolio?category=${tab}`);

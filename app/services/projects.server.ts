@@ -1,5 +1,5 @@
 import type { ProjectCategory } from "~/db/schema";
-import { galleryOrder, neighbours, type ProjectCard } from "~/lib/portfolio";
+import { galleryCard, galleryOrder, neighbours, type GalleryCard, type ProjectCard } from "~/lib/portfolio";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
 import * as model from "~/models/project.server";
@@ -45,6 +45,11 @@ export function getProjectPage(id: number) {
  */
 export function listPublicProjectCards(): ProjectCard[] {
   return listProjectCards().filter((p) => p.image !== null || (p.mediaType === "video" && p.videoUrl));
+}
+
+/** The public projects as tiles for a list (home, portfolio): their descriptions stay on their pages. */
+export function listGalleryCards(): GalleryCard[] {
+  return listPublicProjectCards().map(galleryCard);
 }
 
 export function getProjectCard(id: number): ProjectCard | undefined {

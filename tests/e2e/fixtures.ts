@@ -48,7 +48,8 @@ function waitForScriptsAfterLoads(page: Page) {
     // The document's own type: a revalidated page (304) carries no Content-Type header.
     if (!response || (await page.evaluate(() => document.contentType)) !== "text/html") return;
     if (isAdminPath(new URL(page.url()).pathname)) return;
-    await page.waitForFunction(() => document.querySelector('link[rel="stylesheet"][href^="/assets/public-"]') !== null);
+    // In <head>: the home page links the same stylesheet in its body from the start.
+    await page.waitForFunction(() => document.head.querySelector('link[rel="stylesheet"][href^="/assets/public-"]') !== null);
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);

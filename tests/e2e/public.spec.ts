@@ -50,9 +50,20 @@ test.describe("portfolio", () => {
     const img = dialog.getByRole("img", { name: /room addition/i });
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     await expect(dialog.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    // The list carries no descriptions: the dialog reads it from the project's page.
+    await expect(dialog).toContainText("A 16 x 20 ft room addition tied into the existing roofline");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/category=framing$/);
+  });
+
+  test("the dialog links to the project's own page @js", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("#portfolio").getByRole("link", { name: "Family Room Addition, Wellington" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Open the project page" }).click();
+    await expect(page).toHaveURL(/\/portfolio\/\d+$/);
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Family Room Addition, Wellington" })).toBeVisible();
   });
 
   test("a video tile plays in the dialog only when chosen @js", async ({ page }) => {

@@ -105,3 +105,20 @@ test("business facts come from the settings and feed the structured data", async
   });
   expect(jsonLd.openingHoursSpecification[1]).toMatchObject({ dayOfWeek: ["Saturday"], opens: "08:00", closes: "14:00" });
 });
+
+test("moving between pages starts each at the top and Back returns to where the visitor was @desktop @js", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo({ top: 3000, behavior: "instant" }));
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBe(3000);
+  // Dispatched: Playwright's own click first scrolls the sticky header's link "into view".
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).dispatchEvent("click");
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  // A new visit to the page in the same tab is a fresh start, not the earlier visit's place.
+  await page.goto("/");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { classesIn } from "../../app/lib/critical-css";
+import { classesIn, FIRST_SCREEN_END } from "../../app/lib/critical-css";
 
 // Public pages inline app/public.css, built from the files public pages are made of; the
 // admin inlines app/app.css, built from everything. A class a public page uses that only
@@ -22,7 +22,37 @@ test("every class a public page uses is styled by the stylesheet it inlines @des
     const html = await (await request.get(path)).text();
     const inlined = styleOf(html);
     expect(inlined.length, path).toBeLessThan(full.length);
-    const unstyled = [...classesIn(html)].filter((name) => full.includes(selector(name)) && !inlined.includes(selector(name)));
+    const link = new RegExp(`<link rel="stylesheet" href="([^"]+)" ${FIRST_SCREEN_END}`).exec(html);
+    const firstScreen = link ? html.slice(0, link.index) : html;
+    const unstyled = [...classesIn(firstScreen)].filter((name) => full.includes(selector(name)) && !inlined.includes(selector(name)));
     expect(unstyled, `${path} uses classes its stylesheet lacks`).toEqual([]);
+    if (link) {
+      const linked = await (await request.get(link[1])).text();
+      const rest = [...classesIn(html.slice(link.index))].filter((name) => full.includes(selector(name)) && !linked.includes(selector(name)));
+      expect(rest, `${path} uses classes the stylesheet it links lacks`).toEqual([]);
+      // Only a long page does this; the rest of its first screen came with it.
+      expect(html.slice(0, link.index)).toContain("<h1");
+    }
   }
+});
+
+test("the home page is styled to its end without scripts, its first screen from the page itself @phone @nojs", async ({ page }) => {
+  const sheets: string[] = [];
+  page.on("request", (r) => r.resourceType() === "stylesheet" && sheets.push(new URL(r.url()).pathname));
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The footer and the contact section come after the linked stylesheet: dark footer, sand section.
+  await expect(page.locator("footer")).toHaveCSS("background-color", "rgb(28, 36, 48)");
+  await expect(page.locator("#contact")).toHaveCSS("background-color", "rgb(247, 244, 238)");
+  expect(sheets).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
+});
+
+test("leaving the home page for another page keeps the whole stylesheet @desktop @js", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Testimonials" }).click();
+  await expect(page).toHaveURL(/\/testimonials$/);
+  await expect(page.locator(`link[${FIRST_SCREEN_END}]`)).toHaveCount(0);
+  // The home page inlined only its first screen's CSS: the footer is styled by the stylesheet in <head>.
+  await expect(page.locator("footer")).toHaveCSS("background-color", "rgb(28, 36, 48)");
+  await expect(page.locator("main h1")).toHaveCSS("font-weight", "700");
 });
