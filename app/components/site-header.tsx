@@ -82,9 +82,16 @@ function DesktopEntry({ entry }: { entry: NavEntry }) {
   if (!entry.dropdown) {
     return (
       <li>
-        <NavLink to={entry.href} end className={desktopLink}>
-          {entry.name}
-        </NavLink>
+        {/* A section of the home page (/#bright-green) is not the page the visitor is on. */}
+        {entry.href.includes("#") ? (
+          <Link to={entry.href} className={desktopLink}>
+            {entry.name}
+          </Link>
+        ) : (
+          <NavLink to={entry.href} end className={desktopLink}>
+            {entry.name}
+          </NavLink>
+        )}
       </li>
     );
   }

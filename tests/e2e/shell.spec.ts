@@ -19,6 +19,11 @@ test("the header lists the spec's links in order, with the logo home and Get a Q
   await expect(page.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/#contact");
   await page.locator("header").getByRole("link", { name: COMPANY, exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+  if (!isPhone(info)) {
+    // On the home page only Home is the current page, not its Bright Green section.
+    const current = page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]');
+    await expect(current).toHaveText(["Home"]);
+  }
 });
 
 for (const [group, links] of [
