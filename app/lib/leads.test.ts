@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import {
+  countByStatus,
+  dayIn,
+  followUpState,
+  isCalendarDay,
+  matchesSearch,
+  sortLeads,
+  statusAfterMeasurement,
+  type LeadStatus,
+} from "./leads";
+
+describe("statusAfterMeasurement", () => {
+  it("moves a lead not yet measured to Measured, and leaves one staff moved further alone", () => {
+    expect(statusAfterMeasurement("new")).toBe("measured");
+    expect(statusAfterMeasurement("contacted")).toBe("measured");
+    expect(statusAfterMeasurement("visit_scheduled")).toBe("measured");
+    expect(statusAfterMeasurement("measured")).toBe("measured");
+    expect(statusAfterMeasurement("quoted")).toBe("quoted");
+    expect(statusAfterMeasurement("won")).toBe("won");
+    expect(statusAfterMeasurement("lost")).toBe("lost");
+  });
+});
+
+describe("days", () => {
+  it("is the business's day in Kansas, not the server's UTC day", () => {
+    // 03:30 UTC on the 24th is still the evening of the 23rd in Wellington.
+    expect(dayIn("America/Chicago", new Date("2026-11-24T03:30:00Z"))).toBe("2026-11-23");
+    expect(dayIn("America/Chicago", new Date("2026-11-24T07:00:00Z"))).toBe("2026-11-24");
+  });
+
+  it("accepts only real calendar days", () => {
+    expect(isCalendarDay("2026-11-30")).toBe(true);
+    expect(isCalendarDay("2028-02-29")).toBe(true);
+    expect(isCalendarDay("2026-02-29")).toBe(false);
+    expect(isCalendarDay("2026-13-01")).toBe(false);
+    expect(isCalendarDay("11/30/2026")).toBe(false);
+    expect(isCalendarDay("")).toBe(false);
+  });
+});
+
+describe("follow-ups", () => {
+  const today = "2026-11-23";
+  const lead = (followUpOn: string | null, status: LeadStatus = "contacted") => ({ followUpOn, status });
+
+  it("says whether a follow-up is late, due today or ahead", () => {
+    expect(followUpState(lead("2026-11-20"), today)).toBe("overdue");
+    expect(followUpState(lead("2026-11-23"), today)).toBe("today");
+    expect(followUpState(lead("2026-12-01"), today)).toBe("later");
+    expect(followUpState(lead(null), today)).toBeNull();
+  });
+
+  it("never calls a won or lost lead overdue", () => {
+    expect(followUpState(lead("2026-11-01", "won"), today)).toBeNull();
+    expect(followUpState(lead("2026-11-01", "lost"), today)).toBeNull();
+  });
+
+  it("lists late follow-ups first (longest waiting first), then today's, then the newest", () => {
+    const at = (d: string) => new Date(`${d}T12:00:00Z`);
+    const leads = [
+      { id: 1, status: "new" as const, followUpOn: null, createdAt: at("2026-11-22") },
+      { id: 2, status: "contacted" as const, followUpOn: "2026-11-21", createdAt: at("2026-11-01") },
+      { id: 3, status: "quoted" as const, followUpOn: "2026-11-23", createdAt: at("2026-11-02") },
+      { id: 4, status: "contacted" as const, followUpOn: "2026-11-10", createdAt: at("2026-11-03") },
+      { id: 5, status: "lost" as const, followUpOn: "2026-11-01", createdAt: at("2026-11-04") },
+      { id: 6, status: "new" as const, followUpOn: null, createdAt: at("2026-11-23") },
+    ];
+    expect(sortLeads(leads, today).map((l) => l.id)).toEqual([4, 2, 3, 6, 1, 5]);
+  });
+});
+
+describe("lists", () => {
+  it("counts every status, zero included", () => {
+    const counts = countByStatus([{ status: "new" }, { status: "new" }, { status: "won" }]);
+    expect(counts).toEqual({ new: 2, contacted: 0, visit_scheduled: 0, measured: 0, quoted: 0, won: 1, lost: 0 });
+  });
+
+  it("finds a lead by name, address or phone, however the phone was typed", () => {
+    const lead = { name: "Karen Miller", email: "karen@example.com", phone: "(316) 555-0188", street: "412 N Main St", city: "Derby", zip: "67037" };
+    expect(matchesSearch(lead, "")).toBe(true);
+    expect(matchesSearch(lead, "karen")).toBe(true);
+    expect(matchesSearch(lead, "main derby")).toBe(true);
+    expect(matchesSearch(lead, "67037")).toBe(true);
+    expect(matchesSearch(lead, "3165550188")).toBe(true);
+    expect(matchesSearch(lead, "316-555-0188")).toBe(true);
+    expect(matchesSearch(lead, "555 0188")).toBe(true);
+    expect(matchesSearch(lead, "wichita")).toBe(false);
+    expect(matchesSearch(lead, "karen wichita")).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * A lead is a quote request (or a phone call written down by staff) on its way to a job:
+ * where it stands, when to call back, and what happened. Pure rules, shared by the server
+ * and the admin's pages.
+ */
+
+export const LEAD_STATUSES = ["new", "contacted", "visit_scheduled", "measured", "quoted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  visit_scheduled: "Visit scheduled",
+  measured: "Measured",
+  quoted: "Quoted",
+  won: "Won",
+  lost: "Lost",
+};
+
+/** Reasons staff give most often; any other words are fine too. */
+export const LOST_REASON_SUGGESTIONS = [
+  "Went with another contractor",
+  "Price",
+  "No answer after several tries",
+  "Not a job we do",
+  "Outside our service area",
+  "Decided not to do the work",
+] as const;
+
+/** Where a lead came from: the website's form, or staff writing down a call. */
+export const LEAD_SOURCES = ["website", "phone"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+// Wellington, Kansas: "due today" is the business's today, not the server's (UTC) one.
+export const BUSINESS_TIME_ZONE = "America/Chicago";
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+export const isClosed = (status: LeadStatus) => status === "won" || status === "lost";
+
+/**
+ * The status a saved measurement gives a lead: Measured, unless staff already moved it on
+ * (quoted, won or lost stay as they are).
+ */
+export function statusAfterMeasurement(current: LeadStatus): LeadStatus {
+  return LEAD_STATUSES.indexOf(current) < LEAD_STATUSES.indexOf("measured") ? "measured" : current;
+}
+
+/** A calendar day (YYYY-MM-DD) in the business's time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+export const businessToday = (now = new Date()) => dayIn(BUSINESS_TIME_ZONE, now);
+
+/** A real calendar day written YYYY-MM-DD (what `<input type="date">` sends). */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export type FollowUp = "overdue" | "today" | "later";
+
+/** Whether a lead's follow-up is late, due today or ahead; none for a closed lead or no date. */
+export function followUpState(lead: { status: LeadStatus; followUpOn: string | null }, today: string): FollowUp | null {
+  if (!lead.followUpOn || isClosed(lead.status)) return null;
+  if (lead.followUpOn < today) return "overdue";
+  return lead.followUpOn === today ? "today" : "later";
+}
+
+type Sortable = { id: number; status: LeadStatus; followUpOn: string | null; createdAt: Date };
+
+/**
+ * The order of the leads list: late follow-ups first (the longest waiting first), then
+ * today's, then everything else newest first.
+ */
+export function sortLeads<L extends Sortable>(leads: readonly L[], today: string): L[] {
+  const rank = (l: L) => ({ overdue: 0, today: 1, later: 2 })[followUpState(l, today) ?? "later"];
+  return [...leads].sort((a, b) => {
+    const byRank = rank(a) - rank(b);
+    if (byRank !== 0) return byRank;
+    if (rank(a) === 0 && a.followUpOn !== b.followUpOn) return (a.followUpOn ?? "") < (b.followUpOn ?? "") ? -1 : 1;
+    return b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+  });
+}
+
+/** Counts per status, every status present (zero when none). */
+export function countByStatus(leads: readonly { status: LeadStatus }[]): Record<LeadStatus, number> {
+  const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
+  for (const lead of leads) counts[lead.status]++;
+  return counts;
+}
+
+/** Words a search box matches against: name, address, phone (digits alone too, so "316555" finds "(316) 555-…"). */
+export function matchesSearch(
+  lead: { name: string; phone: string | null; street: string | null; city: string | null; zip: string | null; email: string | null },
+  query: string,
+): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = [lead.name, lead.email, lead.street, lead.city, lead.zip, lead.phone].filter(Boolean).join(" ").toLowerCase();
+  const digits = (lead.phone ?? "").replace(/\D/g, "");
+  return words.every((w) => text.includes(w) || (/^\d{3,}$/.test(w.replace(/\D/g, "")) && digits.includes(w.replace(/\D/g, ""))));
+}
