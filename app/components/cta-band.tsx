@@ -2,7 +2,7 @@ import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
 
 /** The closing call to action of service and area pages. */
-export function CtaBand({ title, text, phone }: { title: string; text: string; phone?: string }) {
+export function CtaBand({ title, text, phone, link }: { title: string; text: string; phone?: string; link?: { label: string; href: string } }) {
   return (
     <section className="bg-brand-dark text-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
@@ -14,6 +14,11 @@ export function CtaBand({ title, text, phone }: { title: string; text: string; p
           <a href="/#contact" className="rounded-md bg-white px-6 py-3 font-semibold text-brand-dark hover:bg-sand">
             Get a Free Quote
           </a>
+          {link && (
+            <a href={link.href} className="rounded-md border border-white/50 px-6 py-3 font-semibold hover:bg-white/10">
+              {link.label}
+            </a>
+          )}
           {phone && (
             <a
               href={telHref(phone)}
