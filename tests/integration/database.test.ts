@@ -9,6 +9,7 @@ describe("database", () => {
       .pluck()
       .all();
     expect(tables).toEqual([
+      "contact_message_photos",
       "contact_messages",
       "images",
       "projects",
