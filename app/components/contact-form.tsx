@@ -229,7 +229,7 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
           {progress !== null && (
             <label className="mt-3 block text-sm text-ink-soft">
               Uploading photos… {progress}%
-              <progress max={100} value={progress} className="mt-1 block h-2 w-full accent-brand" />
+              <progress max={100} value={progress} className="mt-1 block h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-sand [&::-webkit-progress-value]:bg-brand [&::-moz-progress-bar]:bg-brand" />
             </label>
           )}
         </div>

@@ -273,3 +273,24 @@ test("the roof-repairs page's promise of a photo leads to the form that takes on
   await expect(page).toHaveURL(/\/contact#send-message$/);
   await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Photos (up to 5)")).toBeVisible();
 });
+
+test("with scripts, a photo on a slow connection shows how far its upload has got @js @desktop", async ({ page }, info) => {
+  await page.goto("/contact");
+  // Chromium's own network throttling: about 200 KB a second up.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: 1_000_000, uploadThroughput: 200_000 });
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Slow Upload");
+  await form.getByLabel("Email").fill(`slow-${info.project.name}@example.com`);
+  await form.getByLabel("Message").fill("A photo of the chimney flashing.");
+  // Noise does not compress: a 800 x 600 JPEG of it is about half a megabyte.
+  const pixels = Buffer.from(Array.from({ length: 800 * 600 * 3 }, () => Math.floor(Math.random() * 256)));
+  const buffer = await sharp(pixels, { raw: { width: 800, height: 600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  await form.getByLabel("Photos (up to 5)").setInputFiles([{ name: "chimney.jpg", mimeType: "image/jpeg", buffer }]);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  await expect(form.getByText(/Uploading photos… [1-9]\d?%/)).toBeVisible();
+  await expect(page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByText(/Uploading photos/)).toHaveCount(0);
+});
