@@ -87,9 +87,13 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
     setPhotos(next);
     const input = form.current?.elements.namedItem(PHOTO_FIELD);
     if (!(input instanceof HTMLInputElement)) return;
-    const files = new DataTransfer();
-    for (const p of next) files.items.add(p.file);
-    input.files = files.files;
+    try {
+      const files = new DataTransfer();
+      for (const p of next) files.items.add(p.file);
+      input.files = files.files;
+    } catch {
+      // A browser without a DataTransfer constructor sends what the input itself holds.
+    }
   }
 
   function addPhotos(files: FileList | null) {

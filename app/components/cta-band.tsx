@@ -9,16 +9,16 @@ export function CtaBand({ title, text, phone, link }: { title: string; text: str
         <div>
           <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
           <p className="mt-2 max-w-2xl text-white/90">{text}</p>
+          {link && (
+            <a href={link.href} className="mt-3 inline-block font-semibold underline underline-offset-4 hover:text-sand">
+              {link.label} →
+            </a>
+          )}
         </div>
         <div className="flex flex-wrap gap-3">
           <a href="/#contact" className="rounded-md bg-white px-6 py-3 font-semibold text-brand-dark hover:bg-sand">
             Get a Free Quote
           </a>
-          {link && (
-            <a href={link.href} className="rounded-md border border-white/50 px-6 py-3 font-semibold hover:bg-white/10">
-              {link.label}
-            </a>
-          )}
           {phone && (
             <a
               href={telHref(phone)}

@@ -132,7 +132,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     ctaTitle: "Got a leak or storm damage?",
     ctaText: "Call now or send a message with a photo; we will tell you what it likely is and what it costs to fix.",
     // The contact form takes up to five photos: this keeps the promise in one tap.
-    ctaLink: { label: "Send a Photo", href: "/contact#send-message" },
+    ctaLink: { label: "Send us a photo", href: "/contact#send-message" },
   },
   "gutter-services-wichita": {
     slug: "gutter-services-wichita",

@@ -66,7 +66,9 @@ export async function parsePhotoForm(request: Request, field: string, maxPhotos:
       async (upload: FileUpload) => {
         // A file input left empty still sends a part with no name and no bytes.
         if (upload.size === 0 && !upload.name) return null;
-        if (upload.fieldName !== field || photos.length === maxPhotos) {
+        // A file under any other name is nothing this form asked for: dropped unread.
+        if (upload.fieldName !== field) return null;
+        if (photos.length === maxPhotos) {
           extra++;
           return null;
         }

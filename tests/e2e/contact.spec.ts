@@ -269,7 +269,7 @@ test("a text file named like a photo is refused by name, and everything typed st
 
 test("the roof-repairs page's promise of a photo leads to the form that takes one", async ({ page }) => {
   await page.goto("/services/roof-repairs-wichita");
-  await page.getByRole("link", { name: "Send a Photo" }).click();
+  await page.getByRole("link", { name: "Send us a photo" }).click();
   await expect(page).toHaveURL(/\/contact#send-message$/);
   await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Photos (up to 5)")).toBeVisible();
 });
