@@ -186,11 +186,10 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
         <Field label="ZIP">
           <input name="zip" inputMode="numeric" maxLength={10} autoComplete="postal-code" defaultValue={values?.zip} className={field} />
         </Field>
-        {outside && (
-          <p aria-live="polite" className="rounded-md bg-sand px-4 py-3 text-sm sm:col-span-2">
-            {OUTSIDE_AREA_NOTE}
-          </p>
-        )}
+        {/* Always there, so screen readers announce the note when it appears; hidden while empty. */}
+        <div aria-live="polite" className="empty:hidden sm:col-span-2">
+          {outside && <p className="rounded-md bg-sand px-4 py-3 text-sm">{OUTSIDE_AREA_NOTE}</p>}
+        </div>
         <Field label={<Required>Message</Required>} className="block sm:col-span-2">
           <textarea
             name="message"

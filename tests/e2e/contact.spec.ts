@@ -211,7 +211,9 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
   // Each thumbnail opens the full photo, which only a signed-in browser may fetch.
   const full = await detail.getByRole("link", { name: "Photo north-slope.jpg" }).getAttribute("href");
   expect((await adminPage.request.get(full!)).headers()["content-type"]).toBe("image/jpeg");
-  expect((await (await browser.newContext()).request.get(`${info.project.use.baseURL}${full}`)).status()).toBe(401);
+  const anonymous = await browser.newContext();
+  expect((await anonymous.request.get(`${info.project.use.baseURL}${full}`)).status()).toBe(401);
+  await anonymous.close();
   await admin.close();
 });
 
