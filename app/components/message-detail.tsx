@@ -86,7 +86,7 @@ export function MessageDetail({ message: m, photos }: { message: ContactMessage;
             {photos.map((p) => (
               <li key={p.id}>
                 <a href={p.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-black/10 hover:border-brand" title={`${p.name} (${p.width} × ${p.height})`}>
-                  <img src={p.thumb} alt={`Photo ${p.name}`} width={160} height={Math.round((160 * p.height) / p.width)} className="h-32 w-40 object-cover" />
+                  <img src={p.thumb} alt={`Photo ${p.name}`} width={160} height={Math.round((160 * p.height) / p.width)} className="h-24 w-32 object-cover sm:h-32 sm:w-40" />
                 </a>
               </li>
             ))}
