@@ -8,7 +8,7 @@ import { createPageCache } from "~/server/page-cache.server";
 import { startMailQueue } from "~/services/contact-mailer.server";
 import { FORM_MAX_BYTES } from "~/server/request-body.server";
 import { prepareApp } from "~/services/startup.server";
-import { MULTIPART_MAX_BYTES } from "~/server/upload.server";
+import { multipartMaxBytes } from "~/server/upload.server";
 
 export { env, prepareApp, startMailQueue };
 
@@ -78,7 +78,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     return res.status(415).type("text/plain").send("Please send the form from this website.");
   }
   const length = Number(req.get("content-length") ?? "0");
-  if (length > (multipart ? MULTIPART_MAX_BYTES : FORM_MAX_BYTES)) {
+  if (length > (multipart ? multipartMaxBytes(req.path) : FORM_MAX_BYTES)) {
     res.setHeader("Connection", "close");
     return res.status(413).type("text/plain").send("The form is too large to send.");
   }

@@ -1,9 +1,21 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ContactSchema, firstContactError, HONEYPOT_FIELD, type ContactResult } from "~/lib/contact-form";
+import {
+  ContactSchema,
+  firstContactError,
+  HONEYPOT_FIELD,
+  MAX_PHOTOS,
+  MESSAGES,
+  PHOTO_FIELD,
+  PHOTO_MESSAGES,
+  PREFERRED_CONTACT,
+  QUOTE_SERVICES,
+  type ContactResult,
+} from "~/lib/contact-form";
+import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
+import { IMAGE_TYPES, imageFileProblem } from "~/lib/upload-rules";
 import { Field, SubmitButton } from "./form";
 
 const SENDING_TOAST = "contact-sending";
@@ -11,13 +23,27 @@ const SENDING_TOAST = "contact-sending";
 const field =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand";
 
+// "E-mail" here, so the choice is never taken for the Email field above (by a screen
+// reader's label search, or a test's); the admin and the mail say "Email".
+const FORM_REACH_LABEL = { ...PREFERRED_CONTACT, email: "E-mail" } as const;
+
+/** A photo the visitor picked, with the blob: URL of its preview. */
+type Picked = { file: File; url: string };
+
 /**
- * Posts to /contact. With scripts it stays on the page (a fetcher); without, the browser
- * posts the form and /contact renders the outcome, keeping the visitor's input on error.
+ * Posts to /contact (multipart: it may carry photos). Without scripts the browser posts
+ * the form and /contact renders the outcome, keeping the visitor's text on error. With
+ * scripts it stays on the page and sends the same form to /contact/send by
+ * XMLHttpRequest, the one browser API that reports upload progress; both answers come
+ * from the same server function.
  */
 export function ContactForm({ result: serverResult }: { result?: ContactResult }) {
-  const fetcher = useFetcher<ContactResult>({ key: "contact" });
   const form = useRef<HTMLFormElement>(null);
+  const [sent, setSent] = useState<ContactResult>();
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [photos, setPhotos] = useState<Picked[]>([]);
+  const [outside, setOutside] = useState(false);
   // The same schema as the action checks the form before it leaves the browser; without
   // scripts (or if this is skipped) the server says the same thing.
   const [conform] = useForm({
@@ -27,42 +53,94 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
       return submission;
     },
     shouldValidate: "onSubmit",
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      void send(formData);
+    },
   });
   const clientError = conform.status === "error" ? firstContactError(conform.allErrors) : null;
-  const result: ContactResult | undefined = clientError
-    ? { status: "error", message: clientError, values: {} }
-    : (fetcher.data ?? serverResult);
-  const busy = fetcher.state !== "idle";
+  const result: ContactResult | undefined = clientError ? { status: "error", message: clientError, values: {} } : (sent ?? serverResult);
   const values = result?.status === "error" ? result.values : undefined;
 
-  // Toasts follow the fetcher: one while sending, then the outcome (each result once).
-  const announced = useRef<ContactResult | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state === "submitting") {
-      toast.info("Sending your message...", { toastId: SENDING_TOAST, autoClose: false });
+  async function send(formData: FormData) {
+    setBusy(true);
+    setProgress(photos.length ? 0 : null);
+    toast.info("Sending your message...", { toastId: SENDING_TOAST, autoClose: false });
+    const answer = await postWithProgress("/contact/send", formData, setProgress);
+    toast.dismiss(SENDING_TOAST);
+    setBusy(false);
+    setProgress(null);
+    setSent(answer);
+    if (answer.status === "success") {
+      toast.success(answer.message);
+      form.current?.reset();
+      choosePhotos([]);
+      setOutside(false);
+    } else {
+      toast.error(answer.message);
+    }
+  }
+
+  /** The picked photos become the file input's own files, so the form sends exactly these. */
+  function choosePhotos(next: Picked[]) {
+    for (const p of photos) if (!next.includes(p)) URL.revokeObjectURL(p.url);
+    setPhotos(next);
+    const input = form.current?.elements.namedItem(PHOTO_FIELD);
+    if (!(input instanceof HTMLInputElement)) return;
+    try {
+      const files = new DataTransfer();
+      for (const p of next) files.items.add(p.file);
+      input.files = files.files;
+    } catch {
+      // A browser without a DataTransfer constructor sends what the input itself holds.
+    }
+  }
+
+  function addPhotos(files: FileList | null) {
+    // The input's files were just replaced by the new choice: the earlier ones stay picked.
+    const added = [...(files ?? [])].filter((f) => !photos.some((p) => p.file === f));
+    const refused = added.map((f) => ({ f, problem: imageFileProblem(f) })).find((x) => x.problem);
+    const problem = refused
+      ? PHOTO_MESSAGES.refused(refused.f.name, refused.problem!)
+      : photos.length + added.length > MAX_PHOTOS
+        ? PHOTO_MESSAGES.tooMany
+        : null;
+    if (problem) {
+      toast.error(problem);
+      setSent({ status: "error", message: problem, values: {} });
+      choosePhotos(photos);
       return;
     }
-    if (fetcher.state !== "idle" || !fetcher.data || announced.current === fetcher.data) return;
-    announced.current = fetcher.data;
-    toast.dismiss(SENDING_TOAST);
-    if (fetcher.data.status === "success") {
-      toast.success(fetcher.data.message);
-      form.current?.reset();
-    } else {
-      toast.error(fetcher.data.message);
-    }
-  }, [fetcher.state, fetcher.data]);
+    choosePhotos([...photos, ...added.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+  }
+
+  // Previews are blob: URLs of the visitor's own files: freed when the form goes away.
+  const latest = useRef(photos);
+  useEffect(() => {
+    latest.current = photos;
+  }, [photos]);
+  useEffect(() => () => latest.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  /** Said as soon as the city or ZIP is filled in; the server says it again after sending. */
+  function checkArea(target: EventTarget) {
+    const f = form.current;
+    if (!f || !(target instanceof HTMLInputElement) || !["city", "zip"].includes(target.name)) return;
+    const text = (name: string) => (f.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    setOutside(!inServiceArea({ city: text("city"), zip: text("zip") }));
+  }
 
   return (
-    <fetcher.Form
+    <form
       ref={form}
       method="post"
+      encType="multipart/form-data"
       // Without scripts the browser shows the answer page scrolled to the result, so a
       // phone sees "sent" or what is wrong without hunting for it. Scripts ignore the fragment.
       action="/contact#contact-result"
       id={conform.id}
       noValidate
       onSubmit={conform.onSubmit}
+      onBlur={(e) => checkArea(e.target)}
       className="relative rounded-xl border border-black/5 bg-white p-6 shadow-sm"
       aria-label="Contact form"
     >
@@ -88,9 +166,30 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
             className={field}
           />
         </Field>
-        <Field label="Phone" className="block sm:col-span-2">
+        <Field label="Phone">
           <input name="phone" type="tel" maxLength={40} autoComplete="tel" defaultValue={values?.phone} className={field} />
         </Field>
+        <Field label="Type of work">
+          <select name="service" defaultValue={values?.service ?? ""} className={field}>
+            <option value="">Choose…</option>
+            {QUOTE_SERVICES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Street" className="block sm:col-span-2">
+          <input name="street" maxLength={200} autoComplete="street-address" defaultValue={values?.street} className={field} />
+        </Field>
+        <Field label="City">
+          <input name="city" maxLength={100} autoComplete="address-level2" defaultValue={values?.city} className={field} />
+        </Field>
+        <Field label="ZIP">
+          <input name="zip" inputMode="numeric" maxLength={10} autoComplete="postal-code" defaultValue={values?.zip} className={field} />
+        </Field>
+        {/* Always there, so screen readers announce the note when it appears; hidden while empty. */}
+        <div aria-live="polite" className="empty:hidden sm:col-span-2">
+          {outside && <p className="rounded-md bg-sand px-4 py-3 text-sm">{OUTSIDE_AREA_NOTE}</p>}
+        </div>
         <Field label={<Required>Message</Required>} className="block sm:col-span-2">
           <textarea
             name="message"
@@ -99,20 +198,53 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
             maxLength={5000}
             defaultValue={values?.message}
             className={field}
-            placeholder="What can we help with? Address and a rough size of the job help us quote."
+            placeholder="What can we help with? A rough size of the job helps us quote."
           />
         </Field>
+        <div className="sm:col-span-2">
+          <Field label={`Photos (up to ${MAX_PHOTOS})`}>
+            <input
+              name={PHOTO_FIELD}
+              type="file"
+              multiple
+              accept={IMAGE_TYPES.join()}
+              onChange={(e) => addPhotos(e.currentTarget.files)}
+              className={field}
+            />
+          </Field>
+          {photos.length > 0 && <PhotoPreviews photos={photos} remove={(p) => choosePhotos(photos.filter((x) => x !== p))} />}
+        </div>
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium">Best way to reach you</legend>
+          <div className="mt-1 flex gap-6">
+            {Object.entries(FORM_REACH_LABEL).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2 py-1">
+                <input type="radio" name="preferredContact" value={value} defaultChecked={values?.preferredContact === value} className="size-4 accent-brand" />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <div className="sm:col-span-2">
           <SubmitButton busy={busy} busyText="Sending..." className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
             Send Message
           </SubmitButton>
+          {progress !== null && (
+            <label className="mt-3 block text-sm text-ink-soft">
+              Uploading photos… {progress}%
+              <progress max={100} value={progress} className="mt-1 block h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-sand [&::-webkit-progress-value]:bg-brand [&::-moz-progress-bar]:bg-brand" />
+            </label>
+          )}
         </div>
       </fieldset>
       <div id="contact-result" aria-live="polite" className="mt-4 scroll-mt-24">
         {result?.status === "success" && !busy && (
-          <p role="status" className="rounded-md bg-leaf-soft px-4 py-3 font-medium text-leaf">
-            {result.message}
-          </p>
+          <>
+            <p role="status" className="rounded-md bg-leaf-soft px-4 py-3 font-medium text-leaf">
+              {result.message}
+            </p>
+            {result.note && <p className="mt-2 rounded-md bg-sand px-4 py-3 text-sm">{result.note}</p>}
+          </>
         )}
         {result?.status === "error" && !busy && (
           <p role="alert" className="rounded-md bg-red-50 px-4 py-3 font-medium text-red-800">
@@ -120,8 +252,53 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
           </p>
         )}
       </div>
-    </fetcher.Form>
+    </form>
   );
+}
+
+function PhotoPreviews({ photos, remove }: { photos: Picked[]; remove: (photo: Picked) => void }) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-3" aria-label="Chosen photos">
+      {photos.map((p) => (
+        <li key={p.url} className="relative">
+          <img src={p.url} alt={p.file.name} className="size-20 rounded-md border border-black/10 object-cover" />
+          <button
+            type="button"
+            onClick={() => remove(p)}
+            aria-label={`Remove ${p.file.name}`}
+            className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-ink font-bold text-white shadow"
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * POSTs the form and reads the JSON answer, reporting the upload's progress (0-100). A
+ * refusal before the action (a body too large, a foreign origin) comes as plain text: its
+ * words are still the visitor's answer.
+ */
+function postWithProgress(url: string, body: FormData, onProgress: (percent: number) => void): Promise<ContactResult> {
+  const failed: ContactResult = { status: "error", message: MESSAGES.unavailable, values: {} };
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((100 * e.loaded) / e.total));
+    xhr.onload = () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as ContactResult);
+      } catch {
+        const text = xhr.responseText.trim();
+        resolve(xhr.status < 500 && text && text.length < 200 ? { ...failed, message: text } : failed);
+      }
+    };
+    xhr.onerror = () => resolve(failed);
+    xhr.send(body);
+  });
 }
 
 function Required({ children }: { children: React.ReactNode }) {

@@ -16,6 +16,8 @@ export type ServiceContent = {
   reasons: Reason[];
   ctaTitle: string;
   ctaText: string;
+  /** A closing link beside the quote and call buttons, when the text promises something the form does. */
+  ctaLink?: { label: string; href: string };
 };
 
 export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
@@ -129,6 +131,8 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     ],
     ctaTitle: "Got a leak or storm damage?",
     ctaText: "Call now or send a message with a photo; we will tell you what it likely is and what it costs to fix.",
+    // The contact form takes up to five photos: this keeps the promise in one tap.
+    ctaLink: { label: "Send us a photo", href: "/contact#send-message" },
   },
   "gutter-services-wichita": {
     slug: "gutter-services-wichita",

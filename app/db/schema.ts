@@ -99,6 +99,12 @@ export const contactMessages = sqliteTable(
     phone: text("phone"),
     message: text("message").notNull(),
     subject: text("subject").notNull().default("Contact Form Submission"),
+    // What a quote request says about the job (all optional; older rows have none).
+    service: text("service"),
+    street: text("street"),
+    city: text("city"),
+    zip: text("zip"),
+    preferredContact: text("preferred_contact", { enum: ["call", "text", "email"] }),
     notifyStatus: text("notify_status", { enum: MAIL_STATES }).notNull().default("pending"),
     notifyAttempts: integer("notify_attempts").notNull().default(0),
     notifyLastError: text("notify_last_error"),
@@ -114,6 +120,28 @@ export const contactMessages = sqliteTable(
     index("contact_messages_created_idx").on(t.createdAt),
     index("contact_messages_notify_idx").on(t.notifyStatus, t.notifyNextAttemptAt),
   ],
+);
+
+/**
+ * Photos sent with a quote request: private files (storage.server.ts, "private"), named by
+ * the server; the row goes with its message.
+ */
+export const contactMessagePhotos = sqliteTable(
+  "contact_message_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    storedName: text("stored_name").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_message_photos_message_idx").on(t.messageId)],
 );
 
 /** Typed groups of settings, one JSON value per key (see app/models/settings.server.ts). */
@@ -151,6 +179,7 @@ export type Project = typeof projects.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type Image = typeof images.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type ContactMessagePhoto = typeof contactMessagePhotos.$inferSelect;
 export type RoofCustomer = typeof roofCustomers.$inferSelect;
 
 /**

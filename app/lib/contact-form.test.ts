@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, parseContactForm } from "./contact-form";
+import { addressLine, MESSAGES, parseContactForm, QUOTE_SERVICES } from "./contact-form";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -10,7 +10,40 @@ const form = (fields: Record<string, string>) => {
 describe("parseContactForm", () => {
   it("accepts a complete message and trims it", () => {
     const result = parseContactForm(form({ name: " Ann ", email: "ann@example.com", phone: "", message: " Hi " }));
-    expect(result).toEqual({ ok: true, data: { name: "Ann", email: "ann@example.com", phone: null, message: "Hi" } });
+    expect(result).toEqual({
+      ok: true,
+      data: { name: "Ann", email: "ann@example.com", phone: null, message: "Hi", service: null, street: null, city: null, zip: null, preferredContact: null },
+    });
+  });
+
+  it("takes what a quote request adds: the kind of work, the address and the best way to reach", () => {
+    const result = parseContactForm(
+      form({ name: "Ann", email: "ann@example.com", message: "Hail", service: "Storm / hail damage", street: " 12 Elm St ", city: "Derby", zip: "67037", preferredContact: "text" }),
+    );
+    expect(result).toMatchObject({ ok: true, data: { service: "Storm / hail damage", street: "12 Elm St", city: "Derby", zip: "67037", preferredContact: "text" } });
+  });
+
+  it("offers the seven services, then storm damage and 'Not sure'", () => {
+    expect(QUOTE_SERVICES).toHaveLength(9);
+    expect(QUOTE_SERVICES.slice(0, 3)).toEqual(["Residential Framing", "Residential Roofing", "Roof Repairs"]);
+    expect(QUOTE_SERVICES.slice(-2)).toEqual(["Storm / hail damage", "Not sure"]);
+  });
+
+  it("refuses a made-up service, a way to reach we do not offer and a ZIP that is not five digits, keeping the input", () => {
+    const base = { name: "Ann", email: "ann@example.com", message: "Hi" };
+    expect(parseContactForm(form({ ...base, service: "Pool cleaning" }))).toMatchObject({ ok: false, result: { message: "Please choose the kind of work from the list" } });
+    expect(parseContactForm(form({ ...base, preferredContact: "fax" }))).toMatchObject({ ok: false, result: { message: "Please choose call, text or email" } });
+    expect(parseContactForm(form({ ...base, zip: "6703", city: "Derby" }))).toMatchObject({
+      ok: false,
+      result: { message: "Please enter a 5-digit ZIP code", values: { city: "Derby", zip: "6703" } },
+    });
+    expect(parseContactForm(form({ ...base, zip: "67037-1234" })).ok).toBe(true);
+  });
+
+  it("writes an address as one line from whatever parts were given", () => {
+    expect(addressLine({ street: "12 Elm St", city: "Derby", zip: "67037" })).toBe("12 Elm St, Derby 67037");
+    expect(addressLine({ city: "Derby" })).toBe("Derby");
+    expect(addressLine({ street: null, city: null, zip: null })).toBe("");
   });
 
   it("says 'Please fill in all required fields' when any required field is empty, and keeps the input", () => {

@@ -46,7 +46,10 @@ export function contentSecurityPolicy({ scriptHashes, area, dev = false }: Polic
     "style-src": ["'self'", "'unsafe-inline'", ...(maps ? ["https://fonts.googleapis.com"] : [])],
     "img-src": ["'self'", "data:", "blob:", ...(maps ? GOOGLE_MAPS.img : [])],
     "font-src": ["'self'", ...(maps ? GOOGLE_MAPS.font : [])],
-    "connect-src": ["'self'", ...(maps ? GOOGLE_MAPS.connect : []), ...(dev ? ["ws:"] : [])],
+    // blob:: the contact form previews the visitor's own photos from blob: URLs, and
+    // Chromium reports one it cannot decode (a text file named .jpg) as a connect-src
+    // request. A blob: URL is made by this page from the visitor's own file: nothing leaves.
+    "connect-src": ["'self'", "blob:", ...(maps ? GOOGLE_MAPS.connect : []), ...(dev ? ["ws:"] : [])],
     "frame-src": maps ? GOOGLE_MAPS.frame : VIDEO_FRAMES,
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],

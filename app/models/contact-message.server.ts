@@ -1,15 +1,53 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { getDb } from "~/server/db.server";
-import { contactMessages, type ContactMessage } from "~/db/schema";
+import { getDb, inTransaction } from "~/server/db.server";
+import { contactMessagePhotos, contactMessages, type ContactMessage, type ContactMessagePhoto } from "~/db/schema";
 import { CONTACT_SUBJECT, type ContactInput } from "~/lib/contact-form";
 
-/** Stored before any mail is attempted: a message is never lost to a mail failure. */
-export function createContactMessage(input: ContactInput): ContactMessage {
-  return getDb()
-    .insert(contactMessages)
-    .values({ ...input, subject: CONTACT_SUBJECT })
-    .returning()
-    .get();
+/** The spec's four fields; what a quote request adds (service, address, way to reach) is optional. */
+export type NewContactMessage = Pick<ContactInput, "name" | "email" | "phone" | "message"> & Partial<ContactInput>;
+/** What a photo row records of its (already written, private) file. */
+export type PhotoFile = Pick<ContactMessagePhoto, "storedName" | "originalName" | "contentType" | "width" | "height" | "bytes">;
+
+/**
+ * Stored before any mail is attempted: a message is never lost to a mail failure. The
+ * message and its photos' rows are one transaction: both or neither.
+ */
+export function createContactMessage(input: NewContactMessage, photos: PhotoFile[] = []): ContactMessage {
+  return inTransaction(() => {
+    const message = getDb()
+      .insert(contactMessages)
+      .values({ ...input, subject: CONTACT_SUBJECT })
+      .returning()
+      .get();
+    if (photos.length) {
+      getDb()
+        .insert(contactMessagePhotos)
+        .values(photos.map((p) => ({ ...p, messageId: message.id })))
+        .run();
+    }
+    return message;
+  });
+}
+
+export function listPhotos(messageId: number): ContactMessagePhoto[] {
+  return getDb().select().from(contactMessagePhotos).where(eq(contactMessagePhotos.messageId, messageId)).orderBy(asc(contactMessagePhotos.id)).all();
+}
+
+/** How many photos each of these messages has (none: not in the map). */
+export function photoCounts(ids: number[]): Map<number, number> {
+  if (!ids.length) return new Map();
+  const rows = getDb()
+    .select({ id: contactMessagePhotos.messageId, n: count() })
+    .from(contactMessagePhotos)
+    .where(inArray(contactMessagePhotos.messageId, ids))
+    .groupBy(contactMessagePhotos.messageId)
+    .all();
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Every photo file a message owns: upload housekeeping keeps these. */
+export function listPhotoFiles(): Pick<ContactMessagePhoto, "storedName">[] {
+  return getDb().select({ storedName: contactMessagePhotos.storedName }).from(contactMessagePhotos).all();
 }
 
 export function listMessages({ archived = false } = {}): ContactMessage[] {

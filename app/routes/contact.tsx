@@ -1,43 +1,17 @@
-import { readForm } from "~/server/request-body.server";
 import { data } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { clientIp } from "~/server/client-ip.server";
-import { HONEYPOT_FIELD, MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
-import { deliverContactMessage } from "~/services/contact-mailer.server";
-import { env } from "~/server/env.server";
-import { sqliteLimiter } from "~/server/rate-limit.server";
+import type { ContactResult } from "~/lib/contact-form";
+import { receiveContactRequest } from "~/services/contact-request.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { createContactMessage } from "~/models/contact-message.server";
 import type { Route } from "./+types/contact";
 
-// How many messages one address may send in 10 minutes (CONTACT_RATE_LIMIT).
-const perIp = sqliteLimiter("contact-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
-
+/** The form posted without scripts (multipart with photos, or urlencoded); /contact/send is its twin for scripts. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
-    return data<ContactResult>({ status: "error", message: MESSAGES.failed, values: {} }, { status: 400 });
-  }
-  const parsed = parseContactForm(form);
-  if (!parsed.ok) return data<ContactResult>(parsed.result, { status: 400 });
-  if (!(await perIp.hit(clientIp(context)))) {
-    const values = { ...parsed.data, phone: parsed.data.phone ?? "" };
-    return data<ContactResult>({ status: "error", message: MESSAGES.tooMany, values }, { status: 429 });
-  }
-  try {
-    const stored = createContactMessage(parsed.data);
-    // Stored first; the mail goes out after the visitor has their answer, and is retried if it fails.
-    void deliverContactMessage(stored.id).catch((error) => console.error("Contact mail failed:", error));
-  } catch (error) {
-    console.error("Could not store a contact message:", error);
-    return data<ContactResult>(
-      { status: "error", message: MESSAGES.failed, values: { ...parsed.data, phone: parsed.data.phone ?? "" } },
-      { status: 500 },
-    );
-  }
-  return data<ContactResult>({ status: "success", message: MESSAGES.success });
+  const answer = await receiveContactRequest(request, clientIp(context));
+  return data<ContactResult>(answer.result, { status: answer.status });
 }
 
 export default function Contact({ matches, actionData }: Route.ComponentProps) {

@@ -39,7 +39,7 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
         className="bg-sand"
       />
       {page.kind === "service" ? (
-        <CtaBand title={page.content.ctaTitle} text={page.content.ctaText} phone={phone} />
+        <CtaBand title={page.content.ctaTitle} text={page.content.ctaText} phone={phone} link={page.content.ctaLink} />
       ) : (
         <CtaBand
           title={`Ready to start your ${page.name} project?`}

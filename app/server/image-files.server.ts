@@ -1,7 +1,7 @@
 import type { Image } from "~/db/schema";
 import type { CleanImage } from "~/server/image-clean.server";
 import { writeVariants } from "~/server/image-variants.server";
-import { newStoredName, removeUpload, storeFor, writeUpload } from "~/server/storage.server";
+import { newStoredName, removeUpload, storeFor, writeUpload, type UploadStore } from "~/server/storage.server";
 
 /** What an image row records of its file, and the purpose that decides its folder. */
 export type ImageFile = Pick<Image, "storedName" | "purpose" | "originalName" | "contentType" | "bytes" | "width" | "height">;
@@ -13,15 +13,7 @@ export type StoredImage = Pick<Image, "storedName" | "purpose">;
  * folder its purpose calls for. On any failure nothing is left on disk.
  */
 export async function saveImageFiles(image: CleanImage, originalName: string, purpose: Image["purpose"]): Promise<ImageFile> {
-  const store = storeFor(purpose);
-  const storedName = newStoredName(image.info.extension);
-  writeUpload(storedName, image.bytes, store);
-  try {
-    await writeVariants(storedName, image, store);
-  } catch (error) {
-    removeUpload(storedName, store);
-    throw error;
-  }
+  const storedName = await writePicture(image, storeFor(purpose));
   return {
     storedName,
     purpose,
@@ -31,6 +23,19 @@ export async function saveImageFiles(image: CleanImage, originalName: string, pu
     width: image.info.width,
     height: image.info.height,
   };
+}
+
+/** A cleaned picture and its smaller copies on disk; its new name. On failure nothing is left. */
+export async function writePicture(image: CleanImage, store: UploadStore): Promise<string> {
+  const storedName = newStoredName(image.info.extension);
+  writeUpload(storedName, image.bytes, store);
+  try {
+    await writeVariants(storedName, image, store);
+  } catch (error) {
+    removeUpload(storedName, store);
+    throw error;
+  }
+  return storedName;
 }
 
 /** Removes stored pictures' files (and their smaller copies); a file already gone is fine. */

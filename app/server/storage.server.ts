@@ -31,9 +31,14 @@ export function uploadUrl(storedName: string): string {
   return `/uploads/${storedName}`;
 }
 
-/** URL of a roof tool picture: answered only to signed-in staff (routes/resources/roof-image.ts). */
+/** URL of a roof tool picture: answered only to signed-in staff (routes/resources/private-image.ts). */
 export function roofImageUrl(storedName: string): string {
   return `/admin/roof-measurement/images/${storedName}`;
+}
+
+/** URL of a photo sent with a quote request: private like the roof pictures, same route module. */
+export function contactPhotoUrl(storedName: string): string {
+  return `/admin/messages/photos/${storedName}`;
 }
 
 /** A server-chosen name: the visitor's file name never reaches the file system. */

@@ -1,10 +1,20 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { FORM_MAX_BYTES, isMultipart, readForm, refuseBody, refuseMultipart } from "~/server/request-body.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { MAX_PHOTOS } from "~/lib/contact-form";
 
 // Two pictures (the roof tool's top and side views) and the text fields beside them.
 const MAX_FILES = 2;
 export const MULTIPART_MAX_BYTES = MAX_FILES * MAX_UPLOAD_BYTES + FORM_MAX_BYTES;
+/** A quote request: up to five photos and the text fields beside them. */
+export const PHOTO_FORM_MAX_BYTES = MAX_PHOTOS * MAX_UPLOAD_BYTES + FORM_MAX_BYTES;
+/** Where quote requests with photos are posted: the form's page (no scripts) and its JSON twin. */
+export const PHOTO_FORM_PATHS = ["/contact", "/contact/send"];
+
+/** The body cap for a multipart POST to this path, checked before the body is read. */
+export function multipartMaxBytes(pathname: string): number {
+  return PHOTO_FORM_PATHS.includes(pathname) ? PHOTO_FORM_MAX_BYTES : MULTIPART_MAX_BYTES;
+}
 
 export type ParsedUpload = { form: FormData; files: Map<string, { bytes: Uint8Array; name: string }> } | { error: string };
 
@@ -29,4 +39,49 @@ export async function parseUploadForm(request: Request): Promise<ParsedUpload> {
     if (error instanceof MaxFileSizeExceededError) return { error: UPLOAD_MESSAGES.tooLarge };
     return refuseMultipart(error);
   }
+}
+
+/** A file posted with a photo form: its bytes only when it is within the size limit. */
+export type PostedPhoto = { name: string; size: number; bytes: Uint8Array | null };
+export type PhotoForm = { form: FormData; photos: PostedPhoto[]; extra: number };
+
+/**
+ * Reads a form with up to `maxPhotos` files in `field`, for a form whose text must come
+ * back to the visitor when a photo is refused: an oversize photo or one too many is
+ * noted (by name), not thrown, so the fields survive. Only the whole body is capped
+ * while streaming (PHOTO_FORM_MAX_BYTES, 413), and the text fields together at the plain
+ * form's cap. Bytes of oversize or surplus files are dropped as soon as they are read.
+ */
+export async function parsePhotoForm(request: Request, field: string, maxPhotos: number): Promise<PhotoForm> {
+  if (!isMultipart(request)) return { form: await readForm(request), photos: [], extra: 0 };
+  if (Number(request.headers.get("content-length") ?? "") > PHOTO_FORM_MAX_BYTES) refuseBody(413);
+  const photos: PostedPhoto[] = [];
+  let extra = 0;
+  let form: FormData;
+  try {
+    form = await parseFormData(
+      request,
+      // maxFiles well above maxPhotos: a sixth photo is the visitor's slip, told kindly; forty files are not.
+      { maxFileSize: PHOTO_FORM_MAX_BYTES, maxFiles: maxPhotos * 4, maxTotalSize: PHOTO_FORM_MAX_BYTES, maxParts: 100 },
+      async (upload: FileUpload) => {
+        // A file input left empty still sends a part with no name and no bytes.
+        if (upload.size === 0 && !upload.name) return null;
+        // A file under any other name is nothing this form asked for: dropped unread.
+        if (upload.fieldName !== field) return null;
+        if (photos.length === maxPhotos) {
+          extra++;
+          return null;
+        }
+        const fits = upload.size <= MAX_UPLOAD_BYTES;
+        photos.push({ name: upload.name, size: upload.size, bytes: fits ? new Uint8Array(await upload.arrayBuffer()) : null });
+        return null;
+      },
+    );
+  } catch (error) {
+    return refuseMultipart(error);
+  }
+  let textBytes = 0;
+  for (const value of form.values()) if (typeof value === "string") textBytes += value.length;
+  if (textBytes > FORM_MAX_BYTES) refuseBody(413);
+  return { form, photos, extra };
 }

@@ -1,12 +1,15 @@
 import type { ContactMessage } from "~/db/schema";
 import type { ContactSettings } from "~/lib/contact-settings";
 import { nextAttemptAt } from "~/lib/mail-retry";
+import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
+import { siteOrigin } from "~/server/origin.server";
 import {
   endBackoffs,
   getMessage,
   leaseBackoffCanary,
   leaseDueNotifications,
   leaseNotification,
+  photoCounts,
   recordAutoreplies,
   recordNotificationFailure,
   recordNotificationsSent,
@@ -22,16 +25,25 @@ const PAUSE_BETWEEN_BATCHES_MS = 1000;
 const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS);
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function notificationText(m: ContactMessage): string {
+const notGiven = "(not given)";
+
+function notificationText(m: ContactMessage, photos: number): string {
   return [
     "A new message came in through the website's contact form.",
     "",
     `Name:  ${m.name}`,
     `Email: ${m.email}`,
-    `Phone: ${m.phone ?? "(not given)"}`,
+    `Phone: ${m.phone ?? notGiven}`,
+    `Work:  ${m.service ?? notGiven}`,
+    `Address: ${addressLine(m) || notGiven}`,
+    `Best way to reach: ${m.preferredContact ? PREFERRED_CONTACT[m.preferredContact] : notGiven}`,
+    `Photos: ${photos}`,
     "",
     "Message:",
     m.message,
+    "",
+    // The photos are private: the link asks staff to sign in. Only in this mail, never the visitor's.
+    `See it in the admin${photos ? " (with the photos)" : ""}: ${siteOrigin()}/admin/messages/${m.id}`,
     "",
     "Reply to this email to answer the visitor directly.",
   ].join("\n");
@@ -40,8 +52,8 @@ function notificationText(m: ContactMessage): string {
 /** What a mail handed to this transport became: delivered, or only printed (mail not set up). */
 const outcome = (transport: MailTransport) => (transport.delivers ? "sent" : "unsent");
 
-function notificationMail(m: ContactMessage, settings: ContactSettings, company: string): Mail {
-  return { to: settings.notificationEmail, toName: company, fromName: company, replyTo: m.email, subject: m.subject, text: notificationText(m) };
+function notificationMail(m: ContactMessage, settings: ContactSettings, company: string, photos = 0): Mail {
+  return { to: settings.notificationEmail, toName: company, fromName: company, replyTo: m.email, subject: m.subject, text: notificationText(m, photos) };
 }
 
 function autoreplyMail(m: ContactMessage, settings: ContactSettings, company: string): Mail {
@@ -75,7 +87,8 @@ async function deliverBatch(messages: ContactMessage[], transport: MailTransport
   const facts = getBusinessFacts();
   const settings = getSetting("contact");
   try {
-    await transport.sendBatch(messages.map((m) => notificationMail(m, settings, facts.company)));
+    const photos = photoCounts(messages.map((m) => m.id));
+    await transport.sendBatch(messages.map((m) => notificationMail(m, settings, facts.company, photos.get(m.id))));
   } catch (error) {
     const reason = reasonOf(error);
     console.error(`Contact notifications ${messages.map((m) => m.id).join(", ")}: attempt failed: ${reason}`);
@@ -116,7 +129,7 @@ async function probeProvider(transport: MailTransport, now: Date): Promise<boole
   const settings = getSetting("contact");
   const facts = getBusinessFacts();
   try {
-    await transport.sendBatch([notificationMail(canary, settings, facts.company)]);
+    await transport.sendBatch([notificationMail(canary, settings, facts.company, photoCounts([canary.id]).get(canary.id))]);
   } catch {
     returnCanary(canary);
     return false;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
+import { listPhotoFiles } from "~/models/contact-message.server";
 import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
 import { writeVariants } from "~/server/image-variants.server";
 import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, type UploadStore } from "~/server/storage.server";
@@ -23,7 +24,8 @@ export async function tidyUploads(log: (line: string) => void) {
   if (cleaned) log(`Removed metadata (EXIF, GPS, ICC) from ${cleaned} stored picture(s).`);
   // A database with no pictures at all is new or lost, not a sign that every file is
   // litter: the files may be the only copy left, so they stay.
-  const removed = rows.length ? removeOrphanUploads(rows) : 0;
+  const kept = [...rows.map((row) => ({ storedName: row.storedName, store: storeFor(row.purpose) })), ...quotePhotoFiles()];
+  const removed = kept.length ? removeOrphanUploads(kept) : 0;
   if (removed) log(`Removed ${removed} uploaded file(s) no record refers to.`);
 }
 
@@ -88,12 +90,19 @@ async function replaceVariants(storedName: string, image: CleanImage, store: Upl
   await writeVariants(storedName, image, store);
 }
 
+/** Photos sent with quote requests: private, cleaned when they arrived, owned by their message. */
+function quotePhotoFiles(): KeptFile[] {
+  return listPhotoFiles().map((p) => ({ storedName: p.storedName, store: "private" }));
+}
+
+type KeptFile = { storedName: string; store: UploadStore };
+
 /**
- * Files in either uploads folder that no image row names (the picture or one of its
- * smaller copies), older than an hour. Dotfiles (a .gitkeep) are not ours and stay.
+ * Files in either uploads folder that no row names (an image, a quote request's photo, or
+ * one of their smaller copies), older than an hour. Dotfiles (a .gitkeep) are not ours and stay.
  */
-export function removeOrphanUploads(rows: StoredFile[], now = Date.now()): number {
-  const wanted = new Set(rows.flatMap((row) => filesOf(row.storedName).map((name) => `${storeFor(row.purpose)}/${name}`)));
+export function removeOrphanUploads(kept: KeptFile[], now = Date.now()): number {
+  const wanted = new Set(kept.flatMap((file) => filesOf(file.storedName).map((name) => `${file.store}/${name}`)));
   let removed = 0;
   for (const store of UPLOAD_STORES) {
     const dir = uploadDir(store);

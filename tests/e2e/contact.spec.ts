@@ -1,3 +1,5 @@
+import type { Locator } from "@playwright/test";
+import sharp from "sharp";
 import { FAKE_RESEND_URL } from "../../playwright.config";
 import type { SentMail } from "../fake-resend";
 import { expect, signIn, test } from "./fixtures";
@@ -50,7 +52,9 @@ test("the inbox exports every message as CSV", async ({ adminPage: page }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/csv");
   expect(response.headers()["content-disposition"]).toMatch(/attachment; filename="contact-messages-\d{4}-\d\d-\d\d\.csv"/);
-  expect((await response.text()).split("\r\n")[0]).toBe("received,name,email,phone,message,notification,autoresponder,read,archived");
+  expect((await response.text()).split("\r\n")[0]).toBe(
+    "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos",
+  );
 });
 
 test("anonymous requests for the CSV get 401", async ({ request }) => {
@@ -155,4 +159,140 @@ test("without scripts the answer page opens at the result, on a phone too @nojs"
   await form.getByRole("button", { name: "Send Message" }).click();
   const sent = page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." });
   await expect(sent).toBeInViewport();
+});
+
+/** Photos as a phone would hand them over: made here, a few kilobytes each. */
+async function photo(name: string, color: string, format: "jpeg" | "png" = "jpeg") {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).toFormat(format).toBuffer();
+  return { name, mimeType: `image/${format}`, buffer };
+}
+
+async function fillQuote(form: Locator, name: string, email: string) {
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Type of work").selectOption("Storm / hail damage");
+  await form.getByLabel("Street").fill("418 N Main St");
+  await form.getByLabel("City").fill("Derby");
+  await form.getByLabel("ZIP").fill("67037");
+  await form.getByLabel("Message").fill("Hail took some shingles off the north side.");
+  await form.getByRole("radio", { name: "Text" }).check();
+}
+
+test("a quote request with two photos reaches the admin, photos and all @nojs", async ({ page, browser }, info) => {
+  const name = `Rosa ${info.project.name}`;
+  const email = `quote-${info.project.name}@example.com`;
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await fillQuote(form, name, email);
+  await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468"), await photo("gutter.png", "#a64", "png")]);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeInViewport();
+
+  await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
+  const notification = (await mailsTo(email)).find((m) => m.reply_to === email)!;
+  expect(notification.text).toContain("Work:  Storm / hail damage");
+  expect(notification.text).toContain("Photos: 2");
+
+  const admin = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, info.project.use.baseURL!);
+  await adminPage.goto("/admin/messages");
+  await adminPage.getByRole("link", { name: new RegExp(name) }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/messages\/\d+$/);
+  const detail = adminPage.getByRole("article", { name });
+  await expect(detail).toContainText("Storm / hail damage");
+  await expect(detail).toContainText("418 N Main St, Derby 67037");
+  await expect(detail.getByRole("link", { name: `Email ${email}` })).toHaveAttribute("href", `mailto:${email}`);
+  const photos = detail.getByRole("region", { name: "Photos" }).getByRole("img");
+  await expect(photos).toHaveCount(2);
+  for (const img of await photos.all()) {
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+  // Each thumbnail opens the full photo, which only a signed-in browser may fetch.
+  const full = await detail.getByRole("link", { name: "Photo north-slope.jpg" }).getAttribute("href");
+  expect((await adminPage.request.get(full!)).headers()["content-type"]).toBe("image/jpeg");
+  const anonymous = await browser.newContext();
+  expect((await anonymous.request.get(`${info.project.use.baseURL}${full}`)).status()).toBe(401);
+  await anonymous.close();
+  await admin.close();
+});
+
+test("with scripts, photos show as previews, one can be removed, and the request is sent in place @js", async ({ page }, info) => {
+  const email = `preview-${info.project.name}@example.com`;
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await fillQuote(form, `Lee ${info.project.name}`, email);
+  // A town we do not serve: the form says so kindly, and still sends.
+  await form.getByLabel("City").fill("Topeka");
+  await form.getByLabel("ZIP").fill("66603");
+  await form.getByLabel("Message").focus();
+  await expect(form.getByText(/We mostly work around Wichita/)).toBeVisible();
+
+  const input = form.getByLabel("Photos (up to 5)");
+  await input.setInputFiles([await photo("one.jpg", "#468"), await photo("two.jpg", "#a64")]);
+  const previews = form.getByRole("list", { name: "Chosen photos" }).getByRole("img");
+  await expect(previews).toHaveCount(2);
+  await form.getByRole("button", { name: "Remove two.jpg" }).click();
+  await expect(previews).toHaveCount(1);
+  await expect(form.getByRole("img", { name: "one.jpg" })).toBeVisible();
+
+  // The browser refuses what it can tell is not a photo, naming it, before anything is sent.
+  await input.setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") }]);
+  await expect(page.locator(".Toastify").getByText("notes.txt: Please upload a valid image file (JPEG, PNG, or WebP)")).toBeVisible();
+  await expect(previews).toHaveCount(1);
+
+  const url = page.url();
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible();
+  await expect(form.getByText(/We mostly work around Wichita/)).toBeVisible();
+  expect(page.url()).toBe(url);
+  await expect(previews).toHaveCount(0);
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  await expect.poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "").toContain("Photos: 1");
+});
+
+test("a text file named like a photo is refused by name, and everything typed stays", async ({ page }, info) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await fillQuote(form, `Kim ${info.project.name}`, `disguised-${info.project.name}@example.com`);
+  await form.getByLabel("Photos (up to 5)").setInputFiles([{ name: "roof.jpg", mimeType: "image/jpeg", buffer: Buffer.from("my notes about the roof, not a photo") }]);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const refused = "roof.jpg: Please upload a valid image file (JPEG, PNG, or WebP)";
+  await expect(page.getByRole("form", { name: "Contact form" }).getByRole("alert")).toHaveText(`Error: ${refused}`);
+  if (jsEnabled(info)) await expect(page.locator(".Toastify").getByText(refused)).toBeVisible();
+  const again = page.getByRole("form", { name: "Contact form" });
+  await expect(again.getByLabel("Name")).toHaveValue(`Kim ${info.project.name}`);
+  await expect(again.getByLabel("Type of work")).toHaveValue("Storm / hail damage");
+  await expect(again.getByLabel("Street")).toHaveValue("418 N Main St");
+  await expect(again.getByLabel("ZIP")).toHaveValue("67037");
+  await expect(again.getByLabel("Message")).toHaveValue("Hail took some shingles off the north side.");
+  await expect(again.getByRole("radio", { name: "Text" })).toBeChecked();
+});
+
+test("the roof-repairs page's promise of a photo leads to the form that takes one", async ({ page }) => {
+  await page.goto("/services/roof-repairs-wichita");
+  await page.getByRole("link", { name: "Send us a photo" }).click();
+  await expect(page).toHaveURL(/\/contact#send-message$/);
+  await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Photos (up to 5)")).toBeVisible();
+});
+
+test("with scripts, a photo on a slow connection shows how far its upload has got @js @desktop", async ({ page }, info) => {
+  await page.goto("/contact");
+  // Chromium's own network throttling: about 200 KB a second up.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: 1_000_000, uploadThroughput: 200_000 });
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Slow Upload");
+  await form.getByLabel("Email").fill(`slow-${info.project.name}@example.com`);
+  await form.getByLabel("Message").fill("A photo of the chimney flashing.");
+  // Noise does not compress: a 800 x 600 JPEG of it is about half a megabyte.
+  const pixels = Buffer.from(Array.from({ length: 800 * 600 * 3 }, () => Math.floor(Math.random() * 256)));
+  const buffer = await sharp(pixels, { raw: { width: 800, height: 600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  await form.getByLabel("Photos (up to 5)").setInputFiles([{ name: "chimney.jpg", mimeType: "image/jpeg", buffer }]);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  await expect(form.getByText(/Uploading photos… [1-9]\d?%/)).toBeVisible();
+  await expect(page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByText(/Uploading photos/)).toHaveCount(0);
 });

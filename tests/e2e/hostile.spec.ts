@@ -63,6 +63,7 @@ const FORM = "application/x-www-form-urlencoded";
 const ACTIONS = [
   "/contact",
   "/contact.data",
+  "/contact/send",
   "/admin/login",
   "/admin",
   "/admin.data",
@@ -136,6 +137,9 @@ test("@desktop @js bodies are refused by size, before or while they stream in (4
   const chunked = Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join("") + "0\r\n\r\n";
   const streamed = await post("/contact", "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n", chunked);
   expect(statusOf(streamed)).toBe(413);
+  // The contact form may carry five 10 MB photos, and no more.
+  expect(statusOf(await post("/contact", `Content-Type: ${MULTIPART}\r\nContent-Length: 62914560\r\n`, `--${boundary}\r\n`))).toBe(413);
+  expect(statusOf(await post("/contact/send", `Content-Type: ${MULTIPART}\r\nContent-Length: 62914560\r\n`, `--${boundary}\r\n`))).toBe(413);
   const json = await request.post("/contact", { headers: { "Content-Type": "application/json" }, data: "{}" });
   expect(json.status()).toBe(415);
   expect((await request.get("/healthz")).status()).toBe(200);

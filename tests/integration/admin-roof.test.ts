@@ -12,7 +12,7 @@ import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.serve
 import { upsertUser } from "~/models/user.server";
 import { action, loader } from "~/routes/admin/roof-measurement";
 import { loader as csvLoader } from "~/routes/resources/roof-csv";
-import { loader as imageLoader } from "~/routes/resources/roof-image";
+import { loader as imageLoader } from "~/routes/resources/private-image";
 import { loader as pdfLoader } from "~/routes/resources/roof-report";
 import { extractText, getDocumentProxy } from "unpdf";
 import { roofCustomers } from "~/db/schema";

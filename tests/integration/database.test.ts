@@ -9,6 +9,7 @@ describe("database", () => {
       .pluck()
       .all();
     expect(tables).toEqual([
+      "contact_message_photos",
       "contact_messages",
       "images",
       "projects",
@@ -47,5 +48,51 @@ describe("database", () => {
     const before = client.prepare("select count(*) from __drizzle_migrations").pluck().get();
     expect(before).toBeGreaterThan(0);
     expect(getDb().$client.prepare("select count(*) from __drizzle_migrations").pluck().get()).toBe(before);
+  });
+});
+
+describe("migration 0003 (quote requests)", () => {
+  it("keeps every message a database of the previous shape holds, and a message's photo rows go with it", async () => {
+    const Database = (await import("better-sqlite3")).default;
+    const { drizzle } = await import("drizzle-orm/better-sqlite3");
+    const { migrate } = await import("drizzle-orm/better-sqlite3/migrator");
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrate-"));
+    // The migrations as they were before this change: 0000-0002.
+    const before = path.join(dir, "before");
+    fs.cpSync("drizzle", before, { recursive: true });
+    const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < "0003");
+    fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
+
+    const sqlite = new Database(path.join(dir, "app.db"));
+    sqlite.pragma("foreign_keys = ON");
+    try {
+      migrate(drizzle(sqlite), { migrationsFolder: before });
+      sqlite.prepare("insert into contact_messages (name, email, phone, message, notify_status) values ('Old Visitor', 'old@example.com', '316-555-0100', 'Gutters, please', 'sent')").run();
+      migrate(drizzle(sqlite), { migrationsFolder: "drizzle" });
+      expect(sqlite.prepare("select name, email, phone, message, notify_status, service, street, city, zip, preferred_contact from contact_messages").get()).toEqual({
+        name: "Old Visitor",
+        email: "old@example.com",
+        phone: "316-555-0100",
+        message: "Gutters, please",
+        notify_status: "sent",
+        service: null,
+        street: null,
+        city: null,
+        zip: null,
+        preferred_contact: null,
+      });
+      sqlite
+        .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'a.jpg', 'image/jpeg', 1, 1, 1)")
+        .run();
+      sqlite.prepare("delete from contact_messages").run();
+      expect(sqlite.prepare("select count(*) from contact_message_photos").pluck().get()).toBe(0);
+    } finally {
+      sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

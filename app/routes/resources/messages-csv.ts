@@ -1,11 +1,13 @@
 import { requireAdmin } from "~/services/auth.server";
 import { toCsv } from "~/lib/csv";
-import { listAllMessages } from "~/models/contact-message.server";
+import { listAllMessages, photoCounts } from "~/models/contact-message.server";
 import type { Route } from "./+types/messages-csv";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
-  const rows = listAllMessages().map((m) => [
+  const messages = listAllMessages();
+  const photos = photoCounts(messages.map((m) => m.id));
+  const rows = messages.map((m) => [
     m.createdAt,
     m.name,
     m.email,
@@ -15,8 +17,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     m.autoreplyStatus,
     m.readAt ? "yes" : "no",
     m.archivedAt ? "yes" : "no",
+    // What a quote request adds, after the columns older exports had.
+    m.service,
+    m.street,
+    m.city,
+    m.zip,
+    m.preferredContact,
+    photos.get(m.id) ?? 0,
   ]);
-  const csv = toCsv(["received", "name", "email", "phone", "message", "notification", "autoresponder", "read", "archived"], rows);
+  const header = ["received", "name", "email", "phone", "message", "notification", "autoresponder", "read", "archived"];
+  const csv = toCsv([...header, "service", "street", "city", "zip", "preferred contact", "photos"], rows);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -1,8 +1,11 @@
 import { requireAdmin } from "~/services/auth.server";
 import { readUpload } from "~/server/storage.server";
-import type { Route } from "./+types/roof-image";
+import type { Route } from "./+types/private-image";
 
-/** A roof tool picture (a customer's house): for signed-in staff only, never cached by a shared cache. */
+/**
+ * A private picture (a roof tool picture, a photo sent with a quote request: someone's
+ * house): for signed-in staff only, never cached by a shared cache.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
   const file = await readUpload(params.name, "private");

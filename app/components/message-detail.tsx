@@ -1,0 +1,131 @@
+import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw } from "lucide-react";
+import { Form } from "react-router";
+import { secondaryButton } from "~/components/admin-ui";
+import type { ContactMessage } from "~/db/schema";
+import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
+import { telHref } from "~/lib/business";
+
+export const messagePath = (id: number) => `/admin/messages/${id}`;
+
+const STATE_LABEL = { pending: "Pending", sent: "Sent", failed: "Failed", skipped: "Off", unsent: "Not sent — mail is not set up" } as const;
+const STATE_TONE = {
+  pending: "bg-amber-100 text-amber-900",
+  sent: "bg-leaf-soft text-leaf",
+  failed: "bg-red-100 text-red-800",
+  skipped: "bg-sand text-ink-soft",
+  unsent: "bg-amber-100 text-amber-900",
+} as const;
+
+export function MailState({ label, state }: { label: string; state: ContactMessage["notifyStatus"] }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_TONE[state]}`}>
+      {label}: {STATE_LABEL[state]}
+    </span>
+  );
+}
+
+export const when = (d: Date) => new Date(d).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** A photo as the admin shows it: a small copy in the list, the original one tap away. */
+export type MessagePhoto = { id: number; thumb: string; full: string; name: string; width: number; height: number };
+
+const linkClass = "text-brand-dark underline";
+
+/** One message with what the visitor told us about the job, its photos, its mail and what staff can do. */
+export function MessageDetail({ message: m, photos }: { message: ContactMessage; photos: MessagePhoto[] }) {
+  const failed = m.notifyStatus === "failed" || m.autoreplyStatus === "failed";
+  const address = addressLine(m);
+  const facts: [string, React.ReactNode][] = [
+    ["Work", m.service],
+    ["Address", address && <a href={`https://maps.google.com/?q=${encodeURIComponent(`${address}, KS`)}`} className={linkClass} target="_blank" rel="noreferrer">{address}</a>],
+    ["Best way to reach", m.preferredContact && PREFERRED_CONTACT[m.preferredContact]],
+  ];
+  return (
+    <article aria-labelledby="message-title" className="space-y-4 rounded-xl border-l-4 border-brand bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="message-title" className="text-lg font-bold">
+            {m.name}
+          </h2>
+          <p className="text-sm text-ink-soft">{when(m.createdAt)}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <MailState label="Notification" state={m.notifyStatus} />
+          <MailState label="Auto-reply" state={m.autoreplyStatus} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {m.phone && (
+          <a href={telHref(m.phone)} className={secondaryButton}>
+            <Phone aria-hidden className="size-4" /> Call {m.phone}
+          </a>
+        )}
+        <a href={`mailto:${m.email}`} className={secondaryButton}>
+          <Mail aria-hidden className="size-4" /> Email {m.email}
+        </a>
+      </div>
+      {facts.some(([, v]) => v) && (
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+          {facts.map(([label, value]) =>
+            value ? (
+              <div key={label} className="contents">
+                <dt className="font-semibold text-ink-soft">{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ) : null,
+          )}
+        </dl>
+      )}
+      <p className="whitespace-pre-wrap">{m.message}</p>
+      {photos.length > 0 && (
+        <section aria-label="Photos">
+          <h3 className="text-sm font-semibold text-ink-soft">
+            {photos.length} photo{photos.length === 1 ? "" : "s"}
+          </h3>
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {photos.map((p) => (
+              <li key={p.id}>
+                <a href={p.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-black/10 hover:border-brand" title={`${p.name} (${p.width} × ${p.height})`}>
+                  <img src={p.thumb} alt={`Photo ${p.name}`} width={160} height={Math.round((160 * p.height) / p.width)} className="h-24 w-32 object-cover sm:h-32 sm:w-40" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {m.notifyStatus !== "sent" && m.notifyLastError && (
+        <p className="text-sm text-red-800">
+          Notification: {m.notifyAttempts} attempt{m.notifyAttempts === 1 ? "" : "s"}, last error: {m.notifyLastError}
+          {m.notifyNextAttemptAt && m.notifyStatus === "pending" ? `; next try ${when(m.notifyNextAttemptAt)}` : ""}
+        </p>
+      )}
+      {m.autoreplyStatus === "failed" && m.autoreplyLastError && <p className="text-sm text-red-800">Auto-reply error: {m.autoreplyLastError}</p>}
+      <Form method="post" action="/admin/messages" className="flex flex-wrap gap-2">
+        <input type="hidden" name="id" value={m.id} />
+        {failed && (
+          <button type="submit" name="intent" value="resend" className={secondaryButton}>
+            <RotateCw aria-hidden className="size-4" /> Resend failed mail
+          </button>
+        )}
+        {m.readAt ? (
+          <button type="submit" name="intent" value="unread" className={secondaryButton}>
+            <Mail aria-hidden className="size-4" /> Mark unread
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="read" className={secondaryButton}>
+            <MailOpen aria-hidden className="size-4" /> Mark read
+          </button>
+        )}
+        {m.archivedAt ? (
+          <button type="submit" name="intent" value="unarchive" className={secondaryButton}>
+            <ArchiveRestore aria-hidden className="size-4" /> Move to inbox
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="archive" className={secondaryButton}>
+            <Archive aria-hidden className="size-4" /> Archive
+          </button>
+        )}
+      </Form>
+    </article>
+  );
+}

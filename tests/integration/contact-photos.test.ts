@@ -1,0 +1,219 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
+import { startFakeResend } from "../fake-resend";
+import { describeStored, jpegMagicHtml, phonePhoto, picture } from "./test-images";
+
+vi.hoisted(() => {
+  // The real SDK, pointed at the fake below.
+  process.env.RESEND_API_KEY = "re_test_key";
+  process.env.MAIL_FROM = "Website <web@example.com>";
+  process.env.SITE_URL = "https://roofs.example.com";
+  process.env.CONTACT_RATE_LIMIT = "100";
+});
+
+const fake = await startFakeResend();
+process.env.RESEND_BASE_URL = fake.url;
+
+const { prepareApp } = await import("~/services/startup.server");
+const { privateUploadsDir } = await import("~/server/storage.server");
+const { paths } = await import("~/server/env.server");
+const { getDb } = await import("~/server/db.server");
+const { contactMessages } = await import("~/db/schema");
+const { listAllMessages, listPhotos } = await import("~/models/contact-message.server");
+const { upsertUser } = await import("~/models/user.server");
+const { startSession } = await import("~/services/auth.server");
+const contact = await import("~/routes/contact");
+const send = await import("~/routes/resources/contact-send");
+const photoRoute = await import("~/routes/resources/private-image");
+const csv = await import("~/routes/resources/messages-csv");
+
+type Upload = { bytes: Uint8Array | Buffer | string; name: string; type?: string };
+const fields = { name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0199", message: "Hail dented the north side." };
+const quote = { ...fields, service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" };
+
+function multipart(url: string, values: Record<string, string>, files: Upload[] = []) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(values)) body.set(k, v);
+  for (const f of files) body.append("photos", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
+  return new Request(url, { method: "POST", body });
+}
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: requestContext("203.0.113.9") }) as never;
+
+/** The form posted without scripts: /contact renders the answer (here, its data). */
+async function postForm(values: Record<string, string>, files: Upload[] = []) {
+  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files)))) as unknown as { data: { status: string; message: string; note?: string; values?: Record<string, string> }; init: { status: number } | null };
+  return { http: answer.init?.status ?? 200, ...answer.data };
+}
+/** The form as the page's script sends it: JSON from /contact/send. */
+async function postScript(values: Record<string, string>, files: Upload[] = []) {
+  const response = (await send.action(args(multipart("http://site.test/contact/send", values, files)))) as Response;
+  return { http: response.status, ...((await response.json()) as { status: string; message: string; note?: string; values?: Record<string, string> }) };
+}
+
+const privateFiles = () => (fs.existsSync(privateUploadsDir) ? fs.readdirSync(privateUploadsDir).sort() : []);
+const publicFiles = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).filter((f) => !f.startsWith(".")).sort() : []);
+const rows = () => getDb().select().from(contactMessages).all().length;
+let cookie = "";
+
+beforeAll(async () => {
+  await prepareApp(() => {});
+  const { user } = await upsertUser("owner@example.com", "owner-password");
+  cookie = (await startSession(user.id)).split(";")[0];
+});
+beforeEach(() => {
+  fake.sent.length = 0;
+});
+afterAll(() => fake.close());
+
+describe("a quote request with photos", () => {
+  it("is stored with its photos, private and cleaned, and the owner's mail lists what the visitor said", async () => {
+    const before = publicFiles();
+    const answer = await postForm(quote, [
+      { bytes: await phonePhoto(), name: "north-slope.jpg" },
+      { bytes: await picture("png", 1200), name: "gutter.png", type: "image/png" },
+    ]);
+    expect(answer).toMatchObject({ http: 200, message: "Your message has been sent! We'll get back to you soon." });
+    expect(answer.note).toBeUndefined();
+
+    const message = listAllMessages()[0];
+    expect(message).toMatchObject({ service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" });
+    const photos = listPhotos(message.id);
+    expect(photos.map((p) => p.originalName)).toEqual(["north-slope.jpg", "gutter.png"]);
+    // Nothing reached the public folder; each photo (and its smaller copies) is in the private one.
+    expect(publicFiles()).toEqual(before);
+    for (const p of photos) expect(privateFiles()).toContain(p.storedName);
+
+    // The phone photo lost its GPS and camera data and stands upright (pixels 400 x 300, orientation 6).
+    const stored = await describeStored(fs.readFileSync(`${privateUploadsDir}/${photos[0].storedName}`));
+    expect(stored).toMatchObject({ format: "jpeg", width: 300, height: 400, exif: undefined, orientation: undefined });
+    expect(photos[0]).toMatchObject({ width: 300, height: 400 });
+
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(2));
+    const notification = fake.sent.find((m) => m.reply_to === "rosa@example.com")!;
+    expect(notification.text).toContain("Work:  Storm / hail damage");
+    expect(notification.text).toContain("Address: 418 N Main St, Derby 67037");
+    expect(notification.text).toContain("Best way to reach: Text");
+    expect(notification.text).toContain("Photos: 2");
+    expect(notification.text).toContain(`https://roofs.example.com/admin/messages/${message.id}`);
+    // The visitor's autoresponder never carries a link into the admin.
+    const autoreply = fake.sent.find((m) => m !== notification)!;
+    expect(autoreply.text).not.toContain("/admin");
+  });
+
+  it("serves its photos to signed-in staff only", async () => {
+    const [photo] = listPhotos(listAllMessages()[0].id);
+    const url = `http://site.test/admin/messages/photos/${photo.storedName}`;
+    const anonymous = await photoRoute.loader(args(new Request(url), { name: photo.storedName })).catch((r: Response) => r);
+    expect((anonymous as Response).status).toBe(401);
+    const staff = (await photoRoute.loader(args(new Request(url, { headers: { Cookie: cookie } }), { name: photo.storedName }))) as Response;
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(staff.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("keeps its photo files when start-up housekeeping sweeps files nobody owns", async () => {
+    const { tidyUploads } = await import("~/services/upload-housekeeping.server");
+    const owned = listPhotos(listAllMessages()[0].id).map((p) => p.storedName);
+    const stray = `${privateUploadsDir}/0123456789abcdef01234567.jpg`;
+    fs.writeFileSync(stray, "left by a crash");
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    for (const name of [...privateFiles()]) fs.utimesSync(`${privateUploadsDir}/${name}`, old, old);
+    await tidyUploads(() => {});
+    expect(fs.existsSync(stray)).toBe(false);
+    for (const name of owned) expect(privateFiles()).toContain(name);
+  });
+
+  it("lists the new fields in the CSV, after the columns it always had", async () => {
+    const response = (await csv.loader(args(new Request("http://site.test/admin/messages/export.csv", { headers: { Cookie: cookie } })))) as Response;
+    const [header, first] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toBe("received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos");
+    expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,text,2");
+  });
+
+  it("still takes a request from outside the towns we serve, and says so kindly", async () => {
+    const answer = await postScript({ ...fields, city: "Topeka", zip: "66603" });
+    expect(answer).toMatchObject({ http: 200, message: "Your message has been sent! We'll get back to you soon." });
+    expect(answer.note).toMatch(/We mostly work around Wichita/);
+    expect(listAllMessages()[0]).toMatchObject({ city: "Topeka", zip: "66603" });
+  });
+
+  it("works as before for a plain urlencoded form without the new fields", async () => {
+    const response = (await contact.action(
+      args(new Request("http://site.test/contact", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } })),
+    )) as unknown as { data: { status: string } };
+    expect(response.data.status).toBe("success");
+    expect(listAllMessages()[0]).toMatchObject({ name: "Rosa Diaz", service: null, street: null, preferredContact: null });
+  });
+});
+
+describe("a refused photo", () => {
+  it("names the file and why, keeps every field typed, and leaves no row and no file", async () => {
+    const [before, filesBefore] = [rows(), privateFiles()];
+    const answer = await postForm(quote, [
+      { bytes: await picture("jpeg"), name: "good.jpg" },
+      { bytes: "these are my notes, not a photo", name: "roof.jpg" },
+    ]);
+    expect(answer).toMatchObject({ http: 400, message: "roof.jpg: Please upload a valid image file (JPEG, PNG, or WebP)" });
+    expect(answer.values).toMatchObject({ name: "Rosa Diaz", email: "rosa@example.com", message: "Hail dented the north side.", service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" });
+    expect(rows()).toBe(before);
+    expect(privateFiles()).toEqual(filesBefore);
+  });
+
+  it("refuses a page dressed as a JPEG, a photo over 10 MB and a sixth photo, the same way through the script's door", async () => {
+    const before = rows();
+    expect(await postScript(fields, [{ bytes: jpegMagicHtml(), name: "evil.jpg" }])).toMatchObject({ http: 400,
+      message: "evil.jpg: Please upload a valid image file (JPEG, PNG, or WebP)",
+    });
+    expect(await postScript(fields, [{ bytes: Buffer.alloc(10 * 1024 * 1024 + 1), name: "huge.jpg" }])).toMatchObject({ http: 400,
+      message: "huge.jpg: Image size should be less than 10MB",
+      values: { message: "Hail dented the north side." },
+    });
+    const small = await picture("png", 64);
+    const six = Array.from({ length: 6 }, (_, i) => ({ bytes: small, name: `p${i}.png`, type: "image/png" }));
+    expect(await postScript(fields, six)).toMatchObject({ http: 400, message: "Please choose up to 5 photos." });
+    expect(rows()).toBe(before);
+  });
+
+  it("leaves no files behind when the database refuses the row", async () => {
+    const filesBefore = privateFiles();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const db = getDb().$client;
+    db.exec("create trigger refuse_messages before insert on contact_messages begin select raise(abort, 'disk full'); end");
+    try {
+      const answer = await postForm(quote, [{ bytes: await picture("jpeg"), name: "good.jpg" }]);
+      expect(answer).toMatchObject({ http: 500, message: "Failed to send message" });
+    } finally {
+      db.exec("drop trigger refuse_messages");
+      errors.mockRestore();
+    }
+    expect(privateFiles()).toEqual(filesBefore);
+  });
+});
+
+describe("hostile bodies", () => {
+  it("answers a body that is not a form, or is cut off, with a 4xx and a message", async () => {
+    const json = await send.action(args(new Request("http://site.test/contact/send", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }))).catch((r: Response) => r);
+    expect((json as Response).status).toBe(415);
+    const cut = await send
+      .action(
+        args(
+          new Request("http://site.test/contact/send", {
+            method: "POST",
+            body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--xy',
+            headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+          }),
+        ),
+      )
+      .catch((r: Response) => r);
+    expect((cut as Response).status).toBe(400);
+    expect(await (cut as Response).text()).toBe("The form could not be read. Please reload the page and try again.");
+  });
+
+  it("refuses a text field far beyond what a person types (413), storing nothing", async () => {
+    const before = rows();
+    const huge = await send.action(args(multipart("http://site.test/contact/send", { ...fields, message: "x".repeat(200_000) }))).catch((r: Response) => r);
+    expect((huge as Response).status).toBe(413);
+    expect(rows()).toBe(before);
+  });
+});
