@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
-import { IconSprite } from "~/components/icon";
 import { JsonLd } from "~/components/json-ld";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -34,7 +33,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <IconSprite />
       <SiteHeader facts={facts} />
       <main id="main">
         <Outlet />

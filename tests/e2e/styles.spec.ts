@@ -56,3 +56,17 @@ test("leaving the home page for another page keeps the whole stylesheet @desktop
   await expect(page.locator("footer")).toHaveCSS("background-color", "rgb(28, 36, 48)");
   await expect(page.locator("main h1")).toHaveCSS("font-weight", "700");
 });
+
+test("every icon a public page shows is drawn by the cached sprite it points into @desktop @js", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const uses = [...html.matchAll(/<use href="([^"#]+)#([\w-]+)"/g)];
+  expect(uses.length).toBeGreaterThan(30);
+  const files = new Set(uses.map((u) => u[1]));
+  expect([...files]).toEqual([expect.stringMatching(/^\/assets\/icons-[\w-]+\.svg$/)]);
+  const sprite = await request.get([...files][0]);
+  expect(sprite.headers()["content-type"]).toContain("image/svg+xml");
+  expect(sprite.headers()["cache-control"]).toContain("immutable");
+  const svg = await sprite.text();
+  const missing = [...new Set(uses.map((u) => u[2]))].filter((name) => !svg.includes(`<symbol id="${name}"`));
+  expect(missing).toEqual([]);
+});
