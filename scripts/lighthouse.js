@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3198);
-const PAGES = ["/", "/services/roof-repairs-wichita", "/derby-framing-roofing-services", "/portfolio"];
+// LIGHTHOUSE_PAGES=/,/portfolio measures only those (comma-separated).
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/services/roof-repairs-wichita", "/derby-framing-roofing-services", "/portfolio"];
 const BAR = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 const METRICS = { "largest-contentful-paint": 1200, "cumulative-layout-shift": 0, "total-blocking-time": 50 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -77,6 +78,13 @@ try {
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable");
       for (const a of audits.slice(0, 6)) console.log(`    ${k}: ${a.id} (${a.displayValue ?? a.score})`);
+    }
+    if (misses.includes("total-blocking-time")) {
+      // Which tasks blocked, and in what the main thread spent its time.
+      for (const t of (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 5))
+        console.log(`    long task: ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms, ${t.url}`);
+      const work = (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).slice(0, 5);
+      console.log(`    main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(", ")}`);
     }
     const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet;
     if (misses.includes("largest-contentful-paint") && lcp) console.log(`    LCP element: ${lcp.slice(0, 120)}`);
