@@ -138,9 +138,11 @@ async function benchReports() {
 try {
   // Renders first: the load runs below drive autocannon from this same process, and its
   // leftover heap made every later render pay for garbage collection that is not the app's.
-  await benchRenders();
-  await benchServer();
-  await benchReports();
+  // BENCH_ONLY=renders (or server, reports) runs one part.
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === "renders") await benchRenders();
+  if (!only || only === "server") await benchServer();
+  if (!only || only === "reports") await benchReports();
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
