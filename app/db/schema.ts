@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/leads";
 import { MAIL_STATES } from "../lib/mail-retry";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 
@@ -105,6 +106,11 @@ export const contactMessages = sqliteTable(
     city: text("city"),
     zip: text("zip"),
     preferredContact: text("preferred_contact", { enum: ["call", "text", "email"] }),
+    // The message as a lead (lib/leads.ts): where it stands, why it was lost, when to call back (YYYY-MM-DD, Kansas time).
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
+    lostReason: text("lost_reason"),
+    followUpOn: text("follow_up_on"),
+    source: text("source", { enum: LEAD_SOURCES }).notNull().default("website"),
     notifyStatus: text("notify_status", { enum: MAIL_STATES }).notNull().default("pending"),
     notifyAttempts: integer("notify_attempts").notNull().default(0),
     notifyLastError: text("notify_last_error"),
@@ -144,6 +150,23 @@ export const contactMessagePhotos = sqliteTable(
   (t) => [index("contact_message_photos_message_idx").on(t.messageId)],
 );
 
+/** A lead's history: what staff wrote, and each change of status (from, to), by whom and when. */
+export const leadNotes = sqliteTable(
+  "lead_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    body: text("body"),
+    statusFrom: text("status_from", { enum: LEAD_STATUSES }),
+    statusTo: text("status_to", { enum: LEAD_STATUSES }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_notes_message_idx").on(t.messageId, t.createdAt)],
+);
+
 /** Typed groups of settings, one JSON value per key (see app/models/settings.server.ts). */
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
@@ -180,6 +203,7 @@ export type Testimonial = typeof testimonials.$inferSelect;
 export type Image = typeof images.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type ContactMessagePhoto = typeof contactMessagePhotos.$inferSelect;
+export type LeadNote = typeof leadNotes.$inferSelect;
 export type RoofCustomer = typeof roofCustomers.$inferSelect;
 
 /**

@@ -26,7 +26,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Projects" },
   { to: "/admin/images", label: "Images" },
   { to: "/admin/testimonials", label: "Testimonials" },
-  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/messages", label: "Leads" },
   { to: "/admin/contact", label: "Contact & Business" },
   { to: "/admin/roof-measurement", label: "Roof Tool" },
 ] as const;

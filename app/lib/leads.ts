@@ -108,3 +108,28 @@ export function matchesSearch(
   const digits = (lead.phone ?? "").replace(/\D/g, "");
   return words.every((w) => text.includes(w) || (/^\d{3,}$/.test(w.replace(/\D/g, "")) && digits.includes(w.replace(/\D/g, ""))));
 }
+
+export const LEAD_MESSAGES = {
+  badStatus: "Please choose a status",
+  lostReason: "Please say why the lead was lost",
+  badDate: "Please choose a real date for the follow-up",
+  tooLong: "Please keep notes under 5,000 characters",
+  saved: "Lead updated",
+  nothing: "Nothing changed",
+} as const;
+
+export type LeadUpdate = { status: LeadStatus; lostReason: string | null; followUpOn: string | null; note: string | null };
+
+/** A lead's form as staff sent it: the first problem is the message they see. */
+export function parseLeadUpdate(form: FormData): { ok: true; data: LeadUpdate } | { ok: false; message: string } {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const status = text("status");
+  if (!isLeadStatus(status)) return { ok: false, message: LEAD_MESSAGES.badStatus };
+  const lostReason = status === "lost" ? text("lostReason").replace(/\s+/g, " ") : "";
+  if (status === "lost" && !lostReason) return { ok: false, message: LEAD_MESSAGES.lostReason };
+  const followUpOn = text("followUpOn");
+  if (followUpOn && !isCalendarDay(followUpOn)) return { ok: false, message: LEAD_MESSAGES.badDate };
+  const note = text("note");
+  if (note.length > 5000 || lostReason.length > 200) return { ok: false, message: LEAD_MESSAGES.tooLong };
+  return { ok: true, data: { status, lostReason: lostReason || null, followUpOn: followUpOn || null, note: note || null } };
+}

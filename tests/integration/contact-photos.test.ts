@@ -127,8 +127,8 @@ describe("a quote request with photos", () => {
   it("lists the new fields in the CSV, after the columns it always had", async () => {
     const response = (await csv.loader(args(new Request("http://site.test/admin/messages/export.csv", { headers: { Cookie: cookie } })))) as Response;
     const [header, first] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos");
-    expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,text,2");
+    expect(header).toBe("received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason");
+    expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,text,2,New,,");
   });
 
   it("still takes a request from outside the towns we serve, and says so kindly", async () => {

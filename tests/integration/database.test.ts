@@ -1,3 +1,4 @@
+import type { Database as Sqlite } from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db.server";
 
@@ -12,6 +13,7 @@ describe("database", () => {
       "contact_message_photos",
       "contact_messages",
       "images",
+      "lead_notes",
       "projects",
       "rate_limits",
       "roof_customers",
@@ -53,46 +55,88 @@ describe("database", () => {
 
 describe("migration 0003 (quote requests)", () => {
   it("keeps every message a database of the previous shape holds, and a message's photo rows go with it", async () => {
-    const Database = (await import("better-sqlite3")).default;
-    const { drizzle } = await import("drizzle-orm/better-sqlite3");
-    const { migrate } = await import("drizzle-orm/better-sqlite3/migrator");
-    const fs = await import("node:fs");
-    const os = await import("node:os");
-    const path = await import("node:path");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrate-"));
-    // The migrations as they were before this change: 0000-0002.
-    const before = path.join(dir, "before");
-    fs.cpSync("drizzle", before, { recursive: true });
-    const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < "0003");
-    fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
-
-    const sqlite = new Database(path.join(dir, "app.db"));
-    sqlite.pragma("foreign_keys = ON");
-    try {
-      migrate(drizzle(sqlite), { migrationsFolder: before });
-      sqlite.prepare("insert into contact_messages (name, email, phone, message, notify_status) values ('Old Visitor', 'old@example.com', '316-555-0100', 'Gutters, please', 'sent')").run();
-      migrate(drizzle(sqlite), { migrationsFolder: "drizzle" });
-      expect(sqlite.prepare("select name, email, phone, message, notify_status, service, street, city, zip, preferred_contact from contact_messages").get()).toEqual({
-        name: "Old Visitor",
-        email: "old@example.com",
-        phone: "316-555-0100",
-        message: "Gutters, please",
-        notify_status: "sent",
-        service: null,
-        street: null,
-        city: null,
-        zip: null,
-        preferred_contact: null,
-      });
-      sqlite
-        .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'a.jpg', 'image/jpeg', 1, 1, 1)")
-        .run();
-      sqlite.prepare("delete from contact_messages").run();
-      expect(sqlite.prepare("select count(*) from contact_message_photos").pluck().get()).toBe(0);
-    } finally {
-      sqlite.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await fromShapeBefore(
+      "0003",
+      (sqlite) => {
+        sqlite.prepare("insert into contact_messages (name, email, phone, message, notify_status) values ('Old Visitor', 'old@example.com', '316-555-0100', 'Gutters, please', 'sent')").run();
+      },
+      (sqlite) => {
+        expect(sqlite.prepare("select name, email, phone, message, notify_status, service, street, city, zip, preferred_contact from contact_messages").get()).toEqual({
+          name: "Old Visitor",
+          email: "old@example.com",
+          phone: "316-555-0100",
+          message: "Gutters, please",
+          notify_status: "sent",
+          service: null,
+          street: null,
+          city: null,
+          zip: null,
+          preferred_contact: null,
+        });
+        sqlite
+          .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'a.jpg', 'image/jpeg', 1, 1, 1)")
+          .run();
+        sqlite.prepare("delete from contact_messages").run();
+        expect(sqlite.prepare("select count(*) from contact_message_photos").pluck().get()).toBe(0);
+      },
+    );
   });
 });
+
+describe("migration 0004 (leads)", () => {
+  it("turns every message of the previous shape into a lead, New only if nobody had read it, keeping its fields and photos", async () => {
+    await fromShapeBefore(
+      "0004",
+      (sqlite) => {
+        const insert = sqlite.prepare(
+          "insert into contact_messages (name, email, phone, message, service, street, city, zip, preferred_contact, notify_status, read_at, archived_at) values (?, ?, ?, ?, 'Roof Repairs', '1 Main St', 'Derby', '67037', 'call', 'sent', ?, ?)",
+        );
+        insert.run("Unread Visitor", "new@example.com", "316-555-0101", "Leak over the porch", null, null);
+        insert.run("Read Visitor", "read@example.com", null, "Gutters", Date.now(), null);
+        insert.run("Archived Visitor", "old@example.com", null, "Spam-looking", Date.now(), Date.now());
+        sqlite
+          .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'porch.jpg', 'image/jpeg', 1, 1, 1)")
+          .run();
+      },
+      (sqlite) => {
+        const kept = { source: "website", follow_up_on: null, lost_reason: null, service: "Roof Repairs", street: "1 Main St", city: "Derby", zip: "67037", preferred_contact: "call" };
+        expect(sqlite.prepare("select name, status, source, follow_up_on, lost_reason, service, street, city, zip, preferred_contact from contact_messages order by id").all()).toEqual([
+          { name: "Unread Visitor", status: "new", ...kept },
+          { name: "Read Visitor", status: "contacted", ...kept },
+          { name: "Archived Visitor", status: "contacted", ...kept },
+        ]);
+        expect(sqlite.prepare("select message_id, original_name from contact_message_photos").all()).toEqual([{ message_id: 1, original_name: "porch.jpg" }]);
+      },
+    );
+  });
+});
+
+/**
+ * A database migrated up to (not including) migration `tag`, filled by `seed`, then brought
+ * up to date; `check` looks at the result.
+ */
+async function fromShapeBefore(tag: string, seed: (db: Sqlite) => void, check: (db: Sqlite) => void) {
+  const Database = (await import("better-sqlite3")).default;
+  const { drizzle } = await import("drizzle-orm/better-sqlite3");
+  const { migrate } = await import("drizzle-orm/better-sqlite3/migrator");
+  const fs = await import("node:fs");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrate-"));
+  const before = path.join(dir, "before");
+  fs.cpSync("drizzle", before, { recursive: true });
+  const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.tag < tag);
+  fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
+  const sqlite = new Database(path.join(dir, "app.db"));
+  sqlite.pragma("foreign_keys = ON");
+  try {
+    migrate(drizzle(sqlite), { migrationsFolder: before });
+    seed(sqlite);
+    migrate(drizzle(sqlite), { migrationsFolder: "drizzle" });
+    check(sqlite);
+  } finally {
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,8 +1,12 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { LeadPanel, type LeadFormValues } from "~/components/admin/lead-panel";
+import { LEAD_MESSAGES, parseLeadUpdate } from "~/lib/leads";
+import { listLeadNotes, updateLead } from "~/models/lead.server";
+import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
-import { MessageDetail } from "~/components/message-detail";
-import { parseId } from "~/services/admin-actions.server";
+import { MessageDetail, messagePath } from "~/components/message-detail";
+import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { contactMessageView } from "~/services/contact-message-view.server";
 import type { Route } from "./+types/message";
@@ -12,11 +16,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const view = contactMessageView(parseId(params.id) ?? 0);
   if (!view) throw new Response("Not found", { status: 404 });
-  return view;
+  return { ...view, notes: listLeadNotes(view.message.id) };
 }
 
-export default function Message({ loaderData }: Route.ComponentProps) {
-  const { message, photos } = loaderData;
+/** The lead's form: saved with its history, or sent back with what was typed and why not. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseId(params.id) ?? 0;
+  const form = await readForm(request);
+  const parsed = parseLeadUpdate(form);
+  if (!parsed.ok) {
+    const values: LeadFormValues = {
+      status: String(form.get("status") ?? ""),
+      lostReason: String(form.get("lostReason") ?? ""),
+      followUpOn: String(form.get("followUpOn") ?? ""),
+      note: String(form.get("note") ?? ""),
+    };
+    return data({ error: parsed.message, values }, { status: 400 });
+  }
+  const changed = updateLead(id, parsed.data, admin.email);
+  if (changed === undefined) throw new Response("Not found", { status: 404 });
+  return redirectWithFlash(messagePath(id), { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
+}
+
+export default function Message({ loaderData, actionData }: Route.ComponentProps) {
+  const { message, photos, notes } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -25,7 +49,10 @@ export default function Message({ loaderData }: Route.ComponentProps) {
           <ArrowLeft aria-hidden className="size-4" /> {message.archivedAt ? "Archived messages" : "Inbox"}
         </Link>
       </div>
-      <MessageDetail message={message} photos={photos} />
+      <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+        <MessageDetail message={message} photos={photos} />
+        <LeadPanel lead={message} notes={notes} error={actionData?.error} values={actionData?.values} />
+      </div>
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { readForm } from "~/server/request-body.server";
 import { Camera, Download, Mail, MailOpen } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { inputClass } from "~/components/admin-ui";
+import { businessToday, countByStatus, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, matchesSearch, sortLeads, type LeadStatus } from "~/lib/leads";
+import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { secondaryButton } from "~/components/admin-ui";
 import { MailState, messagePath, when } from "~/components/message-detail";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
@@ -19,10 +22,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A message opens on a page of its own; old ?open= links still land there.
   const openId = parseId(params.get("open"));
   if (openId) throw redirect(messagePath(openId));
-  const messages = listMessages({ archived });
+  const all = listMessages({ archived });
+  const status = params.get("status");
+  const service = params.get("service") ?? "";
+  const q = (params.get("q") ?? "").slice(0, 100);
+  const found = all.filter((m) => (!service || m.service === service) && matchesSearch(m, q));
+  const today = businessToday();
+  const messages = sortLeads(isLeadStatus(status) ? found.filter((m) => m.status === status) : found, today);
   const photos = photoCounts(messages.map((m) => m.id));
   return {
     archived,
+    filters: { status: isLeadStatus(status) ? status : "", service, q },
+    counts: countByStatus(found),
+    today,
     messages: messages.map((m) => ({ ...m, photos: photos.get(m.id) ?? 0 })),
     // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead.
     mailConfigured: Boolean(env.RESEND_API_KEY),
@@ -59,11 +71,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, archived, mailConfigured } = loaderData;
+  const { messages, archived, mailConfigured, filters, counts, today } = loaderData;
+  const filtered = Boolean(filters.status || filters.service || filters.q);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Messages</h1>
+        <h1 className="text-2xl font-bold">{archived ? "Archived leads" : "Leads"}</h1>
         <div className="flex flex-wrap gap-2">
           <Link to={archived ? INBOX : `${INBOX}?view=archived`} className={secondaryButton}>
             {archived ? "Back to inbox" : "Archived"}
@@ -80,9 +93,52 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           (the README&apos;s &ldquo;Mail&rdquo; section says how).
         </p>
       )}
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" aria-label="Find leads">
+        {archived && <input type="hidden" name="view" value="archived" />}
+        <div className="text-sm font-medium">
+          {/* Named by the label alone: wrapped, the name would take in every option's count. */}
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" name="status" defaultValue={filters.status} className={inputClass}>
+            <option value="">All ({Object.values(counts).reduce((a, b) => a + b, 0)})</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_STATUS_LABELS[s]} ({counts[s]})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="text-sm font-medium">
+          <label htmlFor="filter-service">Work</label>
+          <select id="filter-service" name="service" defaultValue={filters.service} className={inputClass}>
+            <option value="">Any</option>
+            {QUOTE_SERVICES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </div>
+        <label className="min-w-48 flex-1 text-sm font-medium">
+          Search
+          <input type="search" name="q" defaultValue={filters.q} placeholder="Name, address or phone" className={inputClass} />
+        </label>
+        <button type="submit" className={secondaryButton}>
+          Show
+        </button>
+        {filtered && (
+          <Link to={archived ? `${INBOX}?view=archived` : INBOX} className="py-2 text-sm text-brand-dark underline">
+            Clear
+          </Link>
+        )}
+      </Form>
+      <p className="flex flex-wrap gap-2 text-sm" aria-label="Leads by status">
+        {LEAD_STATUSES.filter((s) => counts[s] > 0).map((s) => (
+          <span key={s} className="rounded-full bg-white px-3 py-1 shadow-sm">
+            {LEAD_STATUS_LABELS[s]}: <strong>{counts[s]}</strong>
+          </span>
+        ))}
+      </p>
       {messages.length === 0 ? (
         <p className="rounded-xl bg-white p-10 text-center text-ink-soft shadow-sm">
-          {archived ? "No archived messages." : "No messages yet. New quote requests from the website appear here."}
+          {filtered ? "No leads match." : archived ? "No archived leads." : "No leads yet. New quote requests from the website appear here."}
         </p>
       ) : (
         <ul className="divide-y divide-black/5 overflow-hidden rounded-xl bg-white shadow-sm" aria-label={archived ? "Archived messages" : "Inbox"}>
@@ -94,6 +150,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               >
                 {m.readAt ? <MailOpen aria-hidden className="size-4 text-ink-soft" /> : <Mail aria-label="Unread" className="size-4 text-brand" />}
                 <span className="min-w-32">{m.name}</span>
+                <LeadBadges status={m.status} followUpOn={m.followUpOn} today={today} />
                 <span className="min-w-0 flex-1 truncate font-normal text-ink-soft">
                   {m.service && <span className="mr-2 font-semibold text-ink">{m.service}</span>}
                   {m.message}
@@ -115,4 +172,16 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages | Admin" }, { name: "robots", content: "noindex" }];
+/** Where a lead stands, and whether calling back is late or due today. */
+function LeadBadges({ status, followUpOn, today }: { status: LeadStatus; followUpOn: string | null; today: string }) {
+  const due = followUpState({ status, followUpOn }, today);
+  return (
+    <>
+      <span className="rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">{LEAD_STATUS_LABELS[status]}</span>
+      {due === "overdue" && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">Follow-up late ({followUpOn})</span>}
+      {due === "today" && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">Follow up today</span>}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,6 @@
 import { requireAdmin } from "~/services/auth.server";
 import { toCsv } from "~/lib/csv";
+import { LEAD_STATUS_LABELS } from "~/lib/leads";
 import { listAllMessages, photoCounts } from "~/models/contact-message.server";
 import type { Route } from "./+types/messages-csv";
 
@@ -24,9 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     m.zip,
     m.preferredContact,
     photos.get(m.id) ?? 0,
+    // Where each stands as a lead.
+    LEAD_STATUS_LABELS[m.status],
+    m.followUpOn,
+    m.lostReason,
   ]);
   const header = ["received", "name", "email", "phone", "message", "notification", "autoresponder", "read", "archived"];
-  const csv = toCsv([...header, "service", "street", "city", "zip", "preferred contact", "photos"], rows);
+  const csv = toCsv([...header, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason"], rows);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -1,0 +1,42 @@
+import { asc, eq } from "drizzle-orm";
+import { contactMessages, leadNotes, type LeadNote } from "~/db/schema";
+import type { LeadUpdate } from "~/lib/leads";
+import { getDb, inTransaction } from "~/server/db.server";
+
+/**
+ * Saves a lead's status, follow-up day and a note, and writes its history in the same
+ * transaction: a change of status is an entry (from, to), a note another. Undefined for an
+ * unknown lead; otherwise whether anything changed.
+ */
+export function updateLead(id: number, update: LeadUpdate, author: string): boolean | undefined {
+  return inTransaction(() => {
+    const db = getDb();
+    const lead = db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+    if (!lead) return undefined;
+    const statusChanged = lead.status !== update.status;
+    const changed =
+      statusChanged || lead.lostReason !== update.lostReason || lead.followUpOn !== update.followUpOn || update.note !== null;
+    if (!changed) return false;
+    db.update(contactMessages)
+      .set({ status: update.status, lostReason: update.lostReason, followUpOn: update.followUpOn })
+      .where(eq(contactMessages.id, id))
+      .run();
+    if (statusChanged || update.note) {
+      db.insert(leadNotes)
+        .values({
+          messageId: id,
+          author,
+          body: update.note,
+          statusFrom: statusChanged ? lead.status : null,
+          statusTo: statusChanged ? update.status : null,
+        })
+        .run();
+    }
+    return true;
+  });
+}
+
+/** A lead's history, oldest first. */
+export function listLeadNotes(id: number): LeadNote[] {
+  return getDb().select().from(leadNotes).where(eq(leadNotes.messageId, id)).orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)).all();
+}

@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures";
+
+// A quote request is a lead: staff move it through the statuses from its page, with a
+// note and a follow-up day, and find it again in the list. With and without scripts.
+
+test("staff move a quote request through the statuses, with notes, and find it by status", async ({ adminPage: page, request }) => {
+  const name = `Lead ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
+  const sent = await request.post("/contact", { form: { name, email: "lead@example.com", phone: "(316) 555-0142", message: "Hail took shingles off the north side.", service: "Storm / hail damage", city: "Derby", zip: "67037" } });
+  expect(sent.status()).toBe(200);
+
+  await page.goto("/admin/messages");
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(name) }).click();
+  const lead = page.getByRole("region", { name: "Lead" });
+  await expect(lead.getByLabel("Status")).toHaveValue("new");
+
+  await lead.getByLabel("Status").selectOption("contacted");
+  await lead.getByLabel("Follow up on").fill("2020-01-02");
+  await lead.getByLabel("Add a note").fill("Called, she wants a visit Thursday.");
+  await lead.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Lead updated").first()).toBeVisible();
+  const history = lead.getByRole("region", { name: "History" });
+  await expect(history).toContainText("New → Contacted");
+  await expect(history).toContainText("Called, she wants a visit Thursday.");
+  await expect(history).toContainText("admin@example.com");
+
+  // Lost needs a reason: the form says so and keeps the note.
+  await lead.getByLabel("Status").selectOption("lost");
+  await lead.getByLabel("Add a note").fill("No answer for two weeks");
+  await lead.getByRole("button", { name: "Save" }).click();
+  await expect(lead.getByRole("alert")).toHaveText("Please say why the lead was lost");
+  await expect(lead.getByLabel("Add a note")).toHaveValue("No answer for two weeks");
+  await lead.getByLabel("Why it was lost (when Lost)").fill("No answer after several tries");
+  await lead.getByRole("button", { name: "Save" }).click();
+  await expect(history).toContainText("Contacted → Lost");
+
+  // The list finds it by status; its late follow-up no longer counts once it is lost.
+  await page.goto("/admin/messages?status=lost");
+  const row = page.getByRole("link", { name: new RegExp(name) });
+  await expect(row).toContainText("Lost");
+  await expect(row).not.toContainText("Follow-up late");
+  await page.goto("/admin/messages");
+  await page.getByLabel("Status", { exact: true }).selectOption("new");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/status=new/);
+  await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+});

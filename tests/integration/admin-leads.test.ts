@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
+import { startSession } from "~/services/auth.server";
+import { prepareApp } from "~/services/startup.server";
+import { createContactMessage, getMessage } from "~/models/contact-message.server";
+import { listLeadNotes } from "~/models/lead.server";
+import { upsertUser } from "~/models/user.server";
+import { loader } from "~/routes/admin/messages";
+import { action as leadAction } from "~/routes/admin/message";
+import { businessToday, LEAD_MESSAGES } from "~/lib/leads";
+
+let cookie = "";
+beforeAll(async () => {
+  await prepareApp(() => {});
+  const { user } = await upsertUser("owner@example.com", "owner-password");
+  cookie = (await startSession(user.id)).split(";")[0];
+});
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: requestContext("127.0.0.1") }) as never;
+const post = (id: number, fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
+  leadAction(args(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
+const list = (query = "") => loader(args(new Request(`http://site.test/admin/messages${query}`, { headers: { Cookie: cookie } })));
+
+describe("a lead's page", () => {
+  it("moves a lead through the statuses and keeps who did what, and when, as its history", async () => {
+    const m = createContactMessage({ name: "Karen Miller", email: "karen@example.com", phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Storm / hail damage" });
+    expect(getMessage(m.id)?.status).toBe("new");
+    const saved = (await post(m.id, { status: "contacted", followUpOn: "2026-12-01", note: "Left a voicemail" })) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/admin/messages/${m.id}`);
+    await post(m.id, { status: "visit_scheduled", followUpOn: "2026-12-03", note: "" });
+    expect(getMessage(m.id)).toMatchObject({ status: "visit_scheduled", followUpOn: "2026-12-03", lostReason: null });
+    expect(listLeadNotes(m.id).map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.body }))).toEqual([
+      { author: "owner@example.com", from: "new", to: "contacted", body: "Left a voicemail" },
+      { author: "owner@example.com", from: "contacted", to: "visit_scheduled", body: null },
+    ]);
+  });
+
+  it("asks why a lead was lost and keeps what was typed; nothing is saved until it is said", async () => {
+    const m = createContactMessage({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
+    const refused = (await post(m.id, { status: "lost", note: "Went quiet" })) as { init: ResponseInit; data: { error: string; values: { note: string; status: string } } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.error).toBe(LEAD_MESSAGES.lostReason);
+    expect(refused.data.values).toMatchObject({ status: "lost", note: "Went quiet" });
+    expect(getMessage(m.id)?.status).toBe("new");
+    expect(listLeadNotes(m.id)).toEqual([]);
+    await post(m.id, { status: "lost", lostReason: "Went with another contractor" });
+    expect(getMessage(m.id)).toMatchObject({ status: "lost", lostReason: "Went with another contractor" });
+  });
+
+  it("refuses an anonymous visitor, an unknown lead and a made-up date", async () => {
+    const m = createContactMessage({ name: "Bo", email: "bo@example.com", phone: null, message: "Gutters" });
+    const anonymous = await post(m.id, { status: "won" }, {}).catch((r: Response) => r);
+    expect((anonymous as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
+    const unknown = await post(999999, { status: "won" }).catch((r: Response) => r);
+    expect((unknown as Response).status).toBe(404);
+    const badDate = (await post(m.id, { status: "contacted", followUpOn: "2026-02-30" })) as { init: ResponseInit; data: { error: string } };
+    expect(badDate.data.error).toBe(LEAD_MESSAGES.badDate);
+    expect(getMessage(m.id)?.status).toBe("new");
+  });
+});
+
+describe("the leads list", () => {
+  it("puts late follow-ups first, filters by status and work, finds by phone digits, and counts each status", async () => {
+    const late = createContactMessage({ name: "Late Larry", email: "l@example.com", phone: "316-555-0111", message: "Roof", service: "Roof Repairs" });
+    await post(late.id, { status: "contacted", followUpOn: "2020-01-01" });
+    const fresh = createContactMessage({ name: "Fresh Fran", email: "f@example.com", phone: "(620) 555-0199", message: "Gutters", service: "Gutter Services" });
+
+    const all = await list();
+    expect(all.messages[0].id).toBe(late.id);
+    expect(all.today).toBe(businessToday());
+    expect(all.counts.contacted).toBeGreaterThanOrEqual(1);
+
+    const gutters = await list("?service=Gutter+Services");
+    expect(gutters.messages.map((m) => m.id)).toEqual([fresh.id]);
+    const byPhone = await list("?q=6205550199");
+    expect(byPhone.messages.map((m) => m.id)).toEqual([fresh.id]);
+    const contacted = await list("?status=contacted");
+    expect(contacted.messages.every((m) => m.status === "contacted")).toBe(true);
+    expect(contacted.messages.map((m) => m.id)).toContain(late.id);
+    // An unknown status shows them all rather than none.
+    expect((await list("?status=maybe")).messages.length).toBe(all.messages.length);
+  });
+});
