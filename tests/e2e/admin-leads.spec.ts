@@ -11,7 +11,7 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await page.goto("/admin/messages");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await page.getByRole("link", { name: new RegExp(name) }).click();
-  const lead = page.getByRole("region", { name: "Lead" });
+  const lead = page.getByRole("region", { name: "Status and notes" });
   await expect(lead.getByLabel("Status")).toHaveValue("new");
 
   await lead.getByLabel("Status").selectOption("contacted");

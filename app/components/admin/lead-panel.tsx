@@ -27,7 +27,7 @@ export function LeadPanel({
   return (
     <section aria-labelledby="lead-title" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-title" className="text-lg font-bold">
-        Lead
+        Status and notes
       </h2>
       <Form method="post" className="grid gap-4 sm:grid-cols-2" key={`${lead.status}-${lead.followUpOn}-${notes.length}`}>
         <input type="hidden" name="intent" value="lead" />

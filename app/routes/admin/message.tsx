@@ -44,9 +44,9 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Message</h1>
+        <h1 className="text-2xl font-bold">Lead</h1>
         <Link to={message.archivedAt ? "/admin/messages?view=archived" : "/admin/messages"} className={secondaryButton}>
-          <ArrowLeft aria-hidden className="size-4" /> {message.archivedAt ? "Archived messages" : "Inbox"}
+          <ArrowLeft aria-hidden className="size-4" /> {message.archivedAt ? "Archived leads" : "Leads"}
         </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
