@@ -63,16 +63,6 @@ export function listAllMessages(): ContactMessage[] {
   return getDb().select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).all();
 }
 
-export function countUnread(): number {
-  return (
-    getDb()
-      .select({ n: count() })
-      .from(contactMessages)
-      .where(and(isNull(contactMessages.readAt), isNull(contactMessages.archivedAt)))
-      .get()?.n ?? 0
-  );
-}
-
 export function getMessage(id: number): ContactMessage | undefined {
   return getDb().select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }

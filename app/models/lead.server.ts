@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lte, notInArray } from "drizzle-orm";
 import { contactMessages, leadNotes, type LeadNote } from "~/db/schema";
 import type { LeadUpdate } from "~/lib/leads";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -39,4 +39,21 @@ export function updateLead(id: number, update: LeadUpdate, author: string): bool
 /** A lead's history, oldest first. */
 export function listLeadNotes(id: number): LeadNote[] {
   return getDb().select().from(leadNotes).where(eq(leadNotes.messageId, id)).orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)).all();
+}
+
+/**
+ * What is waiting, for the admin's header: leads nobody has moved from New, and open leads
+ * whose follow-up day has come (today's and late ones). Archived leads count for neither.
+ */
+export function waitingLeads(today: string): { fresh: number; due: number } {
+  const db = getDb();
+  const open = isNull(contactMessages.archivedAt);
+  const fresh = db.select({ n: count() }).from(contactMessages).where(and(open, eq(contactMessages.status, "new"))).get()?.n ?? 0;
+  const due =
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(open, lte(contactMessages.followUpOn, today), notInArray(contactMessages.status, ["won", "lost"])))
+      .get()?.n ?? 0;
+  return { fresh, due };
 }

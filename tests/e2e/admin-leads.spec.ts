@@ -19,6 +19,8 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await lead.getByLabel("Add a note").fill("Called, she wants a visit Thursday.");
   await lead.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Lead updated").first()).toBeVisible();
+  // A late follow-up shows in the header, on every admin page.
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByTestId("follow-ups-due")).toBeVisible();
   const history = lead.getByRole("region", { name: "History" });
   await expect(history).toContainText("New → Contacted");
   await expect(history).toContainText("Called, she wants a visit Thursday.");

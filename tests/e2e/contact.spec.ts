@@ -34,7 +34,7 @@ test("a visitor's message is mailed, answered, and waiting in the admin inbox", 
   const adminPage = await admin.newPage();
   await signIn(adminPage, info.project.use.baseURL!);
   await adminPage.goto("/admin/messages");
-  await expect(adminPage.getByTestId("unread-count")).toBeVisible();
+  await expect(adminPage.getByTestId("new-leads")).toBeVisible();
   await adminPage.getByRole("link", { name: new RegExp(name) }).click();
   const detail = adminPage.getByRole("article", { name });
   await expect(detail).toContainText("Please quote a new roof");

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
-import { createContactMessage, getMessage } from "~/models/contact-message.server";
-import { listLeadNotes } from "~/models/lead.server";
+import { createContactMessage, getMessage, setArchived } from "~/models/contact-message.server";
+import { listLeadNotes, waitingLeads } from "~/models/lead.server";
 import { upsertUser } from "~/models/user.server";
 import { loader } from "~/routes/admin/messages";
 import { action as leadAction } from "~/routes/admin/message";
@@ -80,5 +80,24 @@ describe("the leads list", () => {
     expect(contacted.messages.map((m) => m.id)).toContain(late.id);
     // An unknown status shows them all rather than none.
     expect((await list("?status=maybe")).messages.length).toBe(all.messages.length);
+  });
+});
+
+describe("what is waiting", () => {
+  it("counts new leads and open follow-ups due today or late, never archived, won or lost ones", async () => {
+    const today = businessToday();
+    const before = waitingLeads(today);
+    const a = createContactMessage({ name: "Wait A", email: "a@example.com", phone: null, message: "x" });
+    expect(waitingLeads(today)).toEqual({ fresh: before.fresh + 1, due: before.due });
+    await post(a.id, { status: "contacted", followUpOn: today });
+    expect(waitingLeads(today)).toEqual({ fresh: before.fresh, due: before.due + 1 });
+    const b = createContactMessage({ name: "Wait B", email: "b@example.com", phone: null, message: "x" });
+    await post(b.id, { status: "quoted", followUpOn: "2099-01-01" });
+    expect(waitingLeads(today).due).toBe(before.due + 1);
+    await post(a.id, { status: "won", followUpOn: today });
+    expect(waitingLeads(today).due).toBe(before.due);
+    const c = createContactMessage({ name: "Wait C", email: "c@example.com", phone: null, message: "x" });
+    setArchived(c.id, true);
+    expect(waitingLeads(today).fresh).toBe(before.fresh);
   });
 });

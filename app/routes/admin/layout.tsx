@@ -4,7 +4,8 @@ import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
 import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
-import { countUnread } from "~/models/contact-message.server";
+import { businessToday } from "~/lib/leads";
+import { waitingLeads } from "~/models/lead.server";
 import type { Route } from "./+types/layout";
 
 // One guard for the whole admin: every loader and action beneath this layout runs only
@@ -19,7 +20,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { flash, headers } = await readFlash(request);
   headers.set("Cache-Control", "no-store");
-  return data({ email: admin.email, flash, unread: countUnread() }, { headers });
+  return data({ email: admin.email, flash, waiting: waitingLeads(businessToday()) }, { headers });
+}
+
+/** New leads, and follow-ups due today or late: what the owner should look at first. */
+function Waiting({ fresh, due }: { fresh: number; due: number }) {
+  return (
+    <>
+      {fresh > 0 && (
+        <span className="ml-1.5 rounded-full bg-brand px-1.5 py-0.5 text-xs font-bold text-white" data-testid="new-leads" title={`${fresh} new`}>
+          {fresh}
+          <span className="sr-only"> new</span>
+        </span>
+      )}
+      {due > 0 && (
+        <span className="ml-1 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-ink" data-testid="follow-ups-due" title={`${due} to follow up`}>
+          {due}
+          <span className="sr-only"> to follow up</span>
+        </span>
+      )}
+    </>
+  );
 }
 
 const tab = (current: boolean) =>
@@ -43,15 +64,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               return (
                 <Link key={section.to} to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
                   {section.label}
-                  {section.to === "/admin/messages" && loaderData.unread > 0 && (
-                    <span
-                      className="ml-1.5 rounded-full bg-brand px-1.5 py-0.5 text-xs font-bold text-white"
-                      data-testid="unread-count"
-                    >
-                      {loaderData.unread}
-                      <span className="sr-only"> unread</span>
-                    </span>
-                  )}
+                  {section.to === "/admin/messages" && <Waiting {...loaderData.waiting} />}
                 </Link>
               );
             })}
