@@ -263,6 +263,7 @@ function parsed(css: string): Node[] {
 
 /** The attribute of the stylesheet link that ends a long page's first screen (components/first-screen-end.tsx). */
 export const FIRST_SCREEN_END = "data-first-screen-end";
+const FIRST_SCREEN_LINK = new RegExp(`<link [^>]*${FIRST_SCREEN_END}`);
 
 /**
  * The page with its first <style> (the inlined stylesheet) cut down to what the page's
@@ -274,7 +275,7 @@ export function withCriticalCss(html: string, always: readonly string[] = []): s
   const match = /<style>([\s\S]*?)<\/style>/.exec(html);
   if (!match) return html;
   const rest = html.slice(match.index + match[0].length);
-  const end = rest.search(new RegExp(`<link [^>]*${FIRST_SCREEN_END}`));
+  const end = rest.search(FIRST_SCREEN_LINK);
   const markup = html.slice(0, match.index) + (end === -1 ? rest : rest.slice(0, end));
   const critical = criticalCss(match[1], classesIn(markup), always, markup);
   return html.slice(0, match.index) + `<style>${critical}</style>` + rest;

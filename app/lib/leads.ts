@@ -48,10 +48,17 @@ export function statusAfterMeasurement(current: LeadStatus): LeadStatus {
   return LEAD_STATUSES.indexOf(current) < LEAD_STATUSES.indexOf("measured") ? "measured" : current;
 }
 
-/** A calendar day (YYYY-MM-DD) in the business's time zone. */
+// en-CA writes dates as YYYY-MM-DD. Made once per zone: every admin page asks for today.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar day (YYYY-MM-DD) in the given time zone. */
 export function dayIn(timeZone: string, at: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 export const businessToday = (now = new Date()) => dayIn(BUSINESS_TIME_ZONE, now);
@@ -106,7 +113,10 @@ export function matchesSearch(
   if (words.length === 0) return true;
   const text = [lead.name, lead.email, lead.street, lead.city, lead.zip, lead.phone].filter(Boolean).join(" ").toLowerCase();
   const digits = (lead.phone ?? "").replace(/\D/g, "");
-  return words.every((w) => text.includes(w) || (/^\d{3,}$/.test(w.replace(/\D/g, "")) && digits.includes(w.replace(/\D/g, ""))));
+  return words.every((w) => {
+    const wordDigits = w.replace(/\D/g, "");
+    return text.includes(w) || (wordDigits.length >= 3 && digits.includes(wordDigits));
+  });
 }
 
 export const LEAD_MESSAGES = {
@@ -117,6 +127,14 @@ export const LEAD_MESSAGES = {
   saved: "Lead updated",
   nothing: "Nothing changed",
 } as const;
+
+/** The lead form's fields, as typed: what a refused form sends back to be shown again. */
+export const LEAD_FORM_FIELDS = ["status", "lostReason", "followUpOn", "note"] as const;
+export type LeadFormValues = Record<(typeof LEAD_FORM_FIELDS)[number], string>;
+
+export function leadFormValues(form: FormData): LeadFormValues {
+  return Object.fromEntries(LEAD_FORM_FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as LeadFormValues;
+}
 
 export type LeadUpdate = { status: LeadStatus; lostReason: string | null; followUpOn: string | null; note: string | null };
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte, notInArray } from "drizzle-orm";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import { contactMessages, leadNotes, type LeadNote } from "~/db/schema";
 import type { LeadUpdate } from "~/lib/leads";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -46,14 +46,14 @@ export function listLeadNotes(id: number): LeadNote[] {
  * whose follow-up day has come (today's and late ones). Archived leads count for neither.
  */
 export function waitingLeads(today: string): { fresh: number; due: number } {
-  const db = getDb();
-  const open = isNull(contactMessages.archivedAt);
-  const fresh = db.select({ n: count() }).from(contactMessages).where(and(open, eq(contactMessages.status, "new"))).get()?.n ?? 0;
-  const due =
-    db
-      .select({ n: count() })
-      .from(contactMessages)
-      .where(and(open, lte(contactMessages.followUpOn, today), notInArray(contactMessages.status, ["won", "lost"])))
-      .get()?.n ?? 0;
-  return { fresh, due };
+  const { status, followUpOn } = contactMessages;
+  const counts = getDb()
+    .select({
+      fresh: sql<number>`coalesce(sum(${status} = 'new'), 0)`,
+      due: sql<number>`coalesce(sum(${followUpOn} <= ${today} and ${status} not in ('won', 'lost')), 0)`,
+    })
+    .from(contactMessages)
+    .where(isNull(contactMessages.archivedAt))
+    .get();
+  return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0 };
 }

@@ -1,22 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "~/server/client-ip.server";
-import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { routeArgs, signedInOwner } from "./admin-session";
 import { createContactMessage, getMessage, setArchived } from "~/models/contact-message.server";
 import { listLeadNotes, waitingLeads } from "~/models/lead.server";
-import { upsertUser } from "~/models/user.server";
 import { loader } from "~/routes/admin/messages";
 import { action as leadAction } from "~/routes/admin/message";
 import { businessToday, LEAD_MESSAGES } from "~/lib/leads";
 
 let cookie = "";
 beforeAll(async () => {
-  await prepareApp(() => {});
-  const { user } = await upsertUser("owner@example.com", "owner-password");
-  cookie = (await startSession(user.id)).split(";")[0];
+  cookie = await signedInOwner();
 });
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: requestContext("127.0.0.1") }) as never;
+const args = routeArgs;
 const post = (id: number, fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
   leadAction(args(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
 const list = (query = "") => loader(args(new Request(`http://site.test/admin/messages${query}`, { headers: { Cookie: cookie } })));

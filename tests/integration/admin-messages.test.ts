@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "~/server/client-ip.server";
-import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { routeArgs, signedInOwner } from "./admin-session";
 import { createContactMessage, getMessage } from "~/models/contact-message.server";
-import { upsertUser } from "~/models/user.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { mailTransport } from "~/server/mail.server";
 import { action, loader } from "~/routes/admin/messages";
@@ -11,12 +8,10 @@ import { loader as messageLoader } from "~/routes/admin/message";
 
 let cookie = "";
 beforeAll(async () => {
-  await prepareApp(() => {});
-  const { user } = await upsertUser("owner@example.com", "owner-password");
-  cookie = (await startSession(user.id)).split(";")[0];
+  cookie = await signedInOwner();
 });
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: requestContext("127.0.0.1") }) as never;
+const args = routeArgs;
 
 describe("admin inbox", () => {
   it("warns that mail is only printed when no RESEND_API_KEY is set, and opening does not mark read", async () => {

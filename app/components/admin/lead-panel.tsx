@@ -2,9 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { inputClass as field, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/message-detail";
 import type { LeadNote } from "~/db/schema";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadStatus } from "~/lib/leads";
-
-export type LeadFormValues = { status: string; lostReason: string; followUpOn: string; note: string };
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadFormValues, type LeadStatus } from "~/lib/leads";
 
 /**
  * Where a lead stands and its history: a plain form (it works without scripts) that sets

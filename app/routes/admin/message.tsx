@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { LeadPanel, type LeadFormValues } from "~/components/admin/lead-panel";
-import { LEAD_MESSAGES, parseLeadUpdate } from "~/lib/leads";
+import { LeadPanel } from "~/components/admin/lead-panel";
+import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/leads";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
@@ -26,13 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseLeadUpdate(form);
   if (!parsed.ok) {
-    const values: LeadFormValues = {
-      status: String(form.get("status") ?? ""),
-      lostReason: String(form.get("lostReason") ?? ""),
-      followUpOn: String(form.get("followUpOn") ?? ""),
-      note: String(form.get("note") ?? ""),
-    };
-    return data({ error: parsed.message, values }, { status: 400 });
+    return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
   }
   const changed = updateLead(id, parsed.data, admin.email);
   if (changed === undefined) throw new Response("Not found", { status: 404 });

@@ -23,16 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const openId = parseId(params.get("open"));
   if (openId) throw redirect(messagePath(openId));
   const all = listMessages({ archived });
-  const status = params.get("status");
+  const asked = params.get("status");
+  const status = isLeadStatus(asked) ? asked : null;
   const service = params.get("service") ?? "";
   const q = (params.get("q") ?? "").slice(0, 100);
   const found = all.filter((m) => (!service || m.service === service) && matchesSearch(m, q));
   const today = businessToday();
-  const messages = sortLeads(isLeadStatus(status) ? found.filter((m) => m.status === status) : found, today);
+  const messages = sortLeads(status ? found.filter((m) => m.status === status) : found, today);
   const photos = photoCounts(messages.map((m) => m.id));
   return {
     archived,
-    filters: { status: isLeadStatus(status) ? status : "", service, q },
+    filters: { status: status ?? "", service, q },
     counts: countByStatus(found),
     today,
     messages: messages.map((m) => ({ ...m, photos: photos.get(m.id) ?? 0 })),
