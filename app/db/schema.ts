@@ -191,10 +191,12 @@ export const roofCustomers = sqliteTable(
     drawing: text("drawing", { mode: "json" }),
     topImageId: integer("top_image_id").references(() => images.id, { onDelete: "set null" }),
     sideImageId: integer("side_image_id").references(() => images.id, { onDelete: "set null" }),
+    // The lead this roof was measured for; a lead deleted some day leaves the measurement.
+    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("roof_customers_created_idx").on(t.createdAt)],
+  (t) => [index("roof_customers_created_idx").on(t.createdAt), index("roof_customers_lead_idx").on(t.leadId)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -27,8 +27,11 @@ export const LOST_REASON_SUGGESTIONS = [
   "Decided not to do the work",
 ] as const;
 
-/** Where a lead came from: the website's form, or staff writing down a call. */
-export const LEAD_SOURCES = ["website", "phone"] as const;
+/**
+ * Where a lead came from: the website's form, staff writing down a call, or a roof customer
+ * the roof tool kept before there were leads (migration 0005).
+ */
+export const LEAD_SOURCES = ["website", "phone", "roof_tool"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 // Wellington, Kansas: "due today" is the business's today, not the server's (UTC) one.

@@ -30,6 +30,8 @@ export const VIEW_LABEL: Record<RoofView, string> = { top: "Top View", side: "Si
 /** The customer form's field names for each view's picture and its "remove" flag. */
 export const IMAGE_FIELD: Record<RoofView, string> = { top: "topImage", side: "sideImage" };
 export const REMOVE_FIELD: Record<RoofView, string> = { top: "removeTop", side: "removeSide" };
+/** A photo from the customer's quote request chosen as a view's picture (its id). */
+export const LEAD_PHOTO_FIELD: Record<RoofView, string> = { top: "leadPhotoTop", side: "leadPhotoSide" };
 
 export const SCALE = { min: 0.1, max: 1, step: 0.01, default: 0.3 } as const;
 export const PITCH = { min: 0, max: 12, step: 0.5, default: 4 } as const;

@@ -1,6 +1,6 @@
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { contactMessages, leadNotes, type LeadNote } from "~/db/schema";
-import type { LeadUpdate } from "~/lib/leads";
+import { statusAfterMeasurement, type LeadUpdate } from "~/lib/leads";
 import { getDb, inTransaction } from "~/server/db.server";
 
 /**
@@ -56,4 +56,50 @@ export function waitingLeads(today: string): { fresh: number; due: number } {
     .where(isNull(contactMessages.archivedAt))
     .get();
   return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0 };
+}
+
+/** Who a roof customer's lead is: what the roof tool knows of them. */
+type RoofCustomerContact = { customerName: string | null; street: string; city: string; zipCode: string | null };
+
+/**
+ * The lead of a roof customer staff saved straight in the roof tool (no request before it):
+ * every measured roof belongs to a lead. No email ('' is "none given") and no mail is ever
+ * sent for it. Call inside the roof customer's transaction.
+ */
+export function insertRoofToolLead(customer: RoofCustomerContact, measured: boolean, author: string): number {
+  const db = getDb();
+  const status = measured ? "measured" : "contacted";
+  const lead = db
+    .insert(contactMessages)
+    .values({
+      name: customer.customerName || customer.street || "Roof customer",
+      email: "",
+      message: "Added in the roof tool.",
+      subject: "Roof customer",
+      street: customer.street || null,
+      city: customer.city || null,
+      zip: customer.zipCode,
+      status,
+      source: "roof_tool",
+      notifyStatus: "skipped",
+      autoreplyStatus: "skipped",
+    })
+    .returning({ id: contactMessages.id })
+    .get();
+  db.insert(leadNotes).values({ messageId: lead.id, author, body: "Added in the roof tool", statusTo: status }).run();
+  return lead.id;
+}
+
+/**
+ * A measurement was saved for this lead: it is Measured now, unless staff already moved it
+ * further (statusAfterMeasurement). The change goes into its history like any other.
+ */
+export function markLeadMeasured(id: number, author: string) {
+  const db = getDb();
+  const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, id)).get();
+  if (!lead) return;
+  const next = statusAfterMeasurement(lead.status);
+  if (next === lead.status) return;
+  db.update(contactMessages).set({ status: next }).where(eq(contactMessages.id, id)).run();
+  db.insert(leadNotes).values({ messageId: id, author, body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
 }

@@ -1,11 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
-import { images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
+import { contactMessages, images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
 import { parseDrawing, VIEWS, type Drawing, type RoofView } from "~/lib/roof-drawing";
 import { scaleMissing } from "~/lib/roof-summary";
 import { deleteImageRow, insertImage } from "./image.server";
+import { insertRoofToolLead, markLeadMeasured } from "./lead.server";
 
 export type RoofCustomerWithImages = RoofCustomer & { topImage: Image | null; sideImage: Image | null; drawingData: Drawing };
 
@@ -62,14 +63,17 @@ export type RoofSaveExtras = {
   files?: Partial<Record<RoofView, ImageFile>>;
   /** Views whose picture staff removed. */
   remove?: Partial<Record<RoofView, boolean>>;
+  /** Who saved it: the lead's history names them. */
+  author?: string;
 };
 
 const imageColumn = { top: "topImageId", side: "sideImageId" } as const;
 
 /**
  * Creates, or updates when an id is given, in one transaction with the new pictures' rows
- * and the deletion of the rows they replace. Null when the id no longer exists; else the
- * id and the replaced pictures, whose files the caller removes once this has returned.
+ * and the deletion of the rows they replace, and with its lead: a new customer without one
+ * gets one, and a roof area moves the lead to Measured. Null when the id no longer exists;
+ * else the id and the replaced pictures, whose files the caller removes once this has returned.
  */
 export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtras = {}): { id: number; replaced: StoredImage[] } | null {
   return inTransaction(() => {
@@ -89,15 +93,49 @@ export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtra
       const gone = old ? deleteImageRow(old, "roof") : undefined;
       if (gone) replaced.push(gone);
     }
+    const author = extras.author ?? "Roof tool";
+    const measured = row.area != null;
     if (previous) {
       db.update(roofCustomers)
         .set({ ...row, updatedAt: new Date() })
         .where(eq(roofCustomers.id, previous.id))
         .run();
+      if (previous.leadId && measured) markLeadMeasured(previous.leadId, author);
       return { id: previous.id, replaced };
     }
+    row.leadId = insertRoofToolLead(values(input), measured, author);
     return { id: db.insert(roofCustomers).values(row).returning({ id: roofCustomers.id }).get().id, replaced };
   });
+}
+
+/**
+ * "Measure this roof": the lead's roof customer, made from the lead (name, address) the
+ * first time and the same one after that. Undefined for an unknown lead.
+ */
+export function roofCustomerForLead(leadId: number): number | undefined {
+  return inTransaction(() => {
+    const db = getDb();
+    const existing = findLeadRoof(leadId);
+    if (existing) return existing.id;
+    const lead = db.select().from(contactMessages).where(eq(contactMessages.id, leadId)).get();
+    if (!lead) return undefined;
+    const row = {
+      customerName: lead.name,
+      // The roof tool asks for whatever the request left out before it saves a measurement.
+      street: lead.street ?? "",
+      city: lead.city ?? "",
+      // Every town the business serves is in Kansas.
+      state: lead.street || lead.city ? "KS" : null,
+      zipCode: lead.zip,
+      leadId,
+    };
+    return db.insert(roofCustomers).values(row).returning({ id: roofCustomers.id }).get().id;
+  });
+}
+
+/** The roof customer measured for a lead (the latest, should there be more), or undefined. */
+export function findLeadRoof(leadId: number): RoofCustomer | undefined {
+  return getDb().select().from(roofCustomers).where(eq(roofCustomers.leadId, leadId)).orderBy(desc(roofCustomers.createdAt), desc(roofCustomers.id)).get();
 }
 
 /** The customer and its pictures' rows; null when there was none, else the pictures whose files can go. */

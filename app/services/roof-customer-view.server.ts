@@ -1,7 +1,11 @@
-import type { Image } from "~/db/schema";
+import type { Image, RoofCustomer } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
+import { getMessage, listPhotos } from "~/models/contact-message.server";
 import { nameAtWidth } from "~/lib/image-variants";
-import { roofImageUrl } from "~/server/storage.server";
+import { ROOF_TOOL } from "~/lib/roof-customer-form";
+import { parseDrawing } from "~/lib/roof-drawing";
+import { summarizeRoof, summaryFigures } from "~/lib/roof-summary";
+import { contactPhotoUrl, roofImageUrl } from "~/server/storage.server";
 
 /**
  * The picture to draw on: the 960 px copy when there is one, light enough for a phone,
@@ -29,6 +33,32 @@ export function roofCustomerView(c: RoofCustomerWithImages) {
     updatedAt: c.updatedAt.toISOString(),
     drawing: c.drawingData,
     images: { top: picture(c.topImage), side: picture(c.sideImage) },
+    lead: c.leadId ? leadOf(c.leadId) : null,
   };
 }
+
+/** The lead a customer was measured for: its name for the link back, its photos to draw on. */
+function leadOf(id: number) {
+  const lead = getMessage(id);
+  if (!lead) return null;
+  const photos = listPhotos(id).map((p) => ({ id: p.id, thumb: contactPhotoUrl(nameAtWidth(p, 480)), url: contactPhotoUrl(nameAtWidth(p, 960)), name: p.originalName }));
+  return { id, name: lead.name, photos };
+}
+export type LeadPhotoOffer = NonNullable<ReturnType<typeof leadOf>>["photos"][number];
+
+/**
+ * A lead's roof as its page shows it: the same figures the roof tool and the PDF give
+ * (roof area, squares, pitch), or none yet.
+ */
+export function leadRoofView(c: RoofCustomer) {
+  const summary = summarizeRoof(c, parseDrawing(c.drawing).top);
+  const shown = new Set(["Roof area", "Squares", "Predominant pitch", "Pitch"]);
+  const figures = summaryFigures(summary).totals.filter((f) => shown.has(f.label));
+  return {
+    figures: c.area === null ? [] : figures,
+    tool: `${ROOF_TOOL}?customer=${c.id}`,
+    pdf: `${ROOF_TOOL}/${c.id}/report.pdf`,
+  };
+}
+export type LeadRoofView = ReturnType<typeof leadRoofView>;
 export type RoofCustomerView = ReturnType<typeof roofCustomerView>;

@@ -11,6 +11,8 @@ export type RoofSave = {
   files?: Partial<Record<RoofView, RoofPicture>>;
   /** Views whose picture staff removed. */
   remove?: Partial<Record<RoofView, boolean>>;
+  /** Who saved it, for the lead's history. */
+  author?: string;
 };
 
 /**
@@ -21,7 +23,7 @@ export type RoofSave = {
  */
 export async function saveRoofCustomer(input: RoofCustomerInput, save: RoofSave = {}): Promise<number | null> {
   const saved = await withPictureFiles(save.files ?? {}, "roof", (files) =>
-    model.saveRoofCustomer(input, { drawing: save.drawing, files, remove: save.remove }),
+    model.saveRoofCustomer(input, { drawing: save.drawing, files, remove: save.remove, author: save.author }),
   );
   if (!saved) return null;
   removeImageFiles(...saved.replaced);

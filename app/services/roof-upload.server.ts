@@ -1,6 +1,8 @@
 import type { RoofPicture } from "~/services/roof-customers.server";
 import { cleanImage } from "~/server/image-clean.server";
-import { IMAGE_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { IMAGE_FIELD, LEAD_PHOTO_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { listPhotos } from "~/models/contact-message.server";
+import { readUpload } from "~/server/storage.server";
 import type { ParsedUpload } from "~/server/upload.server";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 
@@ -20,4 +22,26 @@ export async function readRoofImages(
     remove[view] = parsed.form.get(REMOVE_FIELD[view]) === "1";
   }
   return { ok: true, files, remove };
+}
+
+export const LEAD_PHOTO_GONE = "That photo is no longer with the request";
+
+/**
+ * Photos of the customer's quote request chosen as pictures (a file chosen for the same
+ * view wins). Copied into the roof pictures, so the request keeps its own. Only the
+ * customer's own lead's photos can be picked. An error message, or null.
+ */
+export async function addLeadPhotos(form: FormData, leadId: number | null, files: Partial<Record<RoofView, RoofPicture>>): Promise<string | null> {
+  const photos = leadId ? listPhotos(leadId) : [];
+  for (const view of VIEWS) {
+    const chosen = form.get(LEAD_PHOTO_FIELD[view]);
+    if (files[view] || typeof chosen !== "string" || chosen === "") continue;
+    const photo = photos.find((p) => String(p.id) === chosen);
+    const stored = photo ? await readUpload(photo.storedName, "private") : null;
+    if (!photo || !stored) return LEAD_PHOTO_GONE;
+    const image = await cleanImage(stored.bytes);
+    if (!image) return UPLOAD_MESSAGES.notImage;
+    files[view] = { image, name: photo.originalName };
+  }
+  return null;
 }

@@ -111,6 +111,43 @@ describe("migration 0004 (leads)", () => {
   });
 });
 
+describe("migration 0005 (roof customers become leads)", () => {
+  it("gives every roof customer one lead, Measured when it has a roof area, linked both ways, and sends no mail for them", async () => {
+    await fromShapeBefore(
+      "0005",
+      (sqlite) => {
+        sqlite.prepare("insert into contact_messages (name, email, message, notify_status, autoreply_status) values ('Web Visitor', 'web@example.com', 'Roof check', 'sent', 'sent')").run();
+        const insert = sqlite.prepare("insert into roof_customers (customer_name, street, city, zip_code, area, pitch, created_at) values (?, ?, ?, ?, ?, ?, ?)");
+        insert.run("Dana Miller", "12 Elm St", "Wellington", "67152", 2400.5, 6, 1_700_000_000_000);
+        insert.run(null, "9 Oak Ave", "Derby", null, null, null, 1_700_000_100_000);
+        insert.run("  ", "3 Pine Rd", "Mulvane", "67110", null, null, 1_700_000_200_000);
+      },
+      (sqlite) => {
+        expect(sqlite.prepare("select id, name, email, status, source from contact_messages where source = 'website'").all()).toEqual([
+          { id: 1, name: "Web Visitor", email: "web@example.com", status: "new", source: "website" },
+        ]);
+        const leads = sqlite
+          .prepare(
+            `select r.street as roof, m.name, m.email, m.street, m.city, m.zip, m.status, m.source, m.subject,
+                    m.notify_status, m.autoreply_status, m.created_at = r.created_at as same_day
+             from roof_customers r join contact_messages m on m.id = r.lead_id order by r.id`,
+          )
+          .all();
+        const common = { email: "", source: "roof_tool", subject: "Roof customer", notify_status: "skipped", autoreply_status: "skipped", same_day: 1 };
+        expect(leads).toEqual([
+          { roof: "12 Elm St", name: "Dana Miller", street: "12 Elm St", city: "Wellington", zip: "67152", status: "measured", ...common },
+          { roof: "9 Oak Ave", name: "9 Oak Ave", street: "9 Oak Ave", city: "Derby", zip: null, status: "contacted", ...common },
+          { roof: "3 Pine Rd", name: "3 Pine Rd", street: "3 Pine Rd", city: "Mulvane", zip: "67110", status: "contacted", ...common },
+        ]);
+        expect(sqlite.prepare("select count(*) from contact_messages").pluck().get()).toBe(4);
+        // A lead deleted some day leaves its roof measurement in place, unlinked.
+        sqlite.prepare("delete from contact_messages where name = 'Dana Miller'").run();
+        expect(sqlite.prepare("select area, lead_id from roof_customers where street = '12 Elm St'").get()).toEqual({ area: 2400.5, lead_id: null });
+      },
+    );
+  });
+});
+
 /**
  * A database migrated up to (not including) migration `tag`, filled by `seed`, then brought
  * up to date; `check` looks at the result.

@@ -20,7 +20,8 @@ export function LeadPanel({
   error?: string;
   values?: LeadFormValues;
 }) {
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "lead";
   const v: LeadFormValues = values ?? { status: lead.status, lostReason: lead.lostReason ?? "", followUpOn: lead.followUpOn ?? "", note: "" };
   return (
     <section aria-labelledby="lead-title" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">

@@ -1,7 +1,7 @@
 import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
 import { Field, secondaryButton } from "~/components/admin-ui";
-import type { RoofCustomerView } from "~/services/roof-customer-view.server";
-import { IMAGE_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
+import { IMAGE_FIELD, LEAD_PHOTO_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import { Tabs } from "./tabs";
 
@@ -57,6 +57,7 @@ type ImageCardProps = {
   inputRefs: Record<RoofView, React.RefObject<HTMLInputElement | null>>;
   onFile: (view: RoofView, input: HTMLInputElement) => void;
   onRemove: (view: RoofView) => void;
+  onLeadPhoto: (view: RoofView, photo: LeadPhotoOffer) => void;
 };
 
 /**
@@ -64,7 +65,7 @@ type ImageCardProps = {
  * stored when the customer is saved, never orphaned. With scripts, tabs show the current
  * view; without, both views' inputs are listed.
  */
-export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged, removed, reading, inputRefs, onFile, onRemove }: ImageCardProps) {
+export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged, removed, reading, inputRefs, onFile, onRemove, onLeadPhoto }: ImageCardProps) {
   const has = (v: RoofView) => !!staged[v] || (!removed[v] && !!current?.images[v]);
   return (
     <section aria-labelledby="roof-images" className="rounded-xl bg-white p-5 shadow-sm">
@@ -124,6 +125,46 @@ export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged
           </div>
         </div>
       ))}
+      {current?.lead && current.lead.photos.length > 0 && <LeadPhotos formId={formId} hydrated={hydrated} photos={current.lead.photos} onPick={onLeadPhoto} />}
     </section>
+  );
+}
+
+/**
+ * The photos the homeowner sent with the request, offered as the pictures to trace on.
+ * Without scripts a choice saves the customer with it; with scripts it is staged like a
+ * chosen file and stored on Save.
+ */
+function LeadPhotos({ formId, hydrated, photos, onPick }: { formId: string; hydrated: boolean; photos: LeadPhotoOffer[]; onPick: ImageCardProps["onLeadPhoto"] }) {
+  return (
+    <div className="mt-4 border-t border-black/10 pt-4">
+      <h3 className="font-semibold">Photos from the request</h3>
+      {!hydrated && <p className="text-xs text-ink-soft">Choosing one saves the customer with it.</p>}
+      <ul className="mt-2 grid grid-cols-2 gap-3">
+        {photos.map((p) => (
+          <li key={p.id} className="space-y-1">
+            <img src={p.thumb} alt={p.name} loading="lazy" className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover" />
+            {VIEWS.map((v) => (
+              <button
+                key={v}
+                type="submit"
+                form={formId}
+                name={LEAD_PHOTO_FIELD[v]}
+                value={p.id}
+                aria-label={`Use ${p.name} for the ${v} view`}
+                className={`${secondaryButton} w-full justify-center px-2 py-1 text-xs`}
+                onClick={(e) => {
+                  if (!hydrated) return;
+                  e.preventDefault();
+                  onPick(v, p);
+                }}
+              >
+                Use for {v} view
+              </button>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Calculator, ClipboardCopy, FileDown, FileSpreadsheet, MapPin, Save, Settings, Trash2, UserPlus } from "lucide-react";
+import { ArrowLeft, Calculator, ClipboardCopy, FileDown, FileSpreadsheet, MapPin, Save, Settings, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "react-toastify";
@@ -9,9 +9,10 @@ import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import { ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
 import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
-import type { RoofCustomerView } from "~/services/roof-customer-view.server";
+import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
+import { messagePath } from "~/components/message-detail";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
-import { CANVAS_WIDTH, emptyDrawing, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { CANVAS_WIDTH, emptyDrawing, LEAD_PHOTO_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
 import { imageFileProblem, UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -51,6 +52,9 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   const [state, dispatch] = useReducer(drawingReducer, current?.drawing ?? emptyDrawing(), (d) => initialDrawingState(d, current?.pitch ?? undefined));
   const [staged, setStaged] = useState<Record<RoofView, string | null>>({ top: null, side: null });
   const [removed, setRemoved] = useState<Record<RoofView, boolean>>({ top: false, side: false });
+  // A photo from the request staged as a view's picture (its id), stored on Save.
+  const [leadPhoto, setLeadPhoto] = useState<Record<RoofView, number | null>>({ top: null, side: null });
+  const setLeadPhotoFor = (view: RoofView, id: number | null) => setLeadPhoto((p) => ({ ...p, [view]: id }));
   const [reading, setReading] = useState<RoofView | null>(null);
   const [imageTab, setImageTab] = useState<"upload" | "manage">(current?.images.top ? "manage" : "upload");
   const topInput = useRef<HTMLInputElement>(null);
@@ -116,6 +120,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
       img.src = url;
       await img.decode();
       replaceStaged(view, url);
+      setLeadPhotoFor(view, null);
       setRemoved((r) => ({ ...r, [view]: false }));
       setImageTab("manage");
       toast.success(`Image uploaded for ${view} view`);
@@ -132,9 +137,21 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
     const input = fileInput(view);
     if (input) input.value = "";
     replaceStaged(view, null);
+    setLeadPhotoFor(view, null);
     setRemoved((r) => ({ ...r, [view]: true }));
     setImageTab("upload");
     toast.success(`Image for ${view} view removed`);
+  }
+
+  function pickLeadPhoto(view: RoofView, photo: LeadPhotoOffer) {
+    const input = fileInput(view);
+    if (input) input.value = "";
+    replaceStaged(view, photo.url);
+    setLeadPhotoFor(view, photo.id);
+    setRemoved((r) => ({ ...r, [view]: false }));
+    setImageTab("manage");
+    if (state.view !== view) dispatch({ type: "view", view });
+    toast.success(`Photo from the request set for the ${view} view`);
   }
 
   const formError = form.errors?.[0];
@@ -169,9 +186,16 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Roof Measurement Tool</h1>
         {current && (
-          <Link to={TOOL} className={secondaryButton}>
-            <UserPlus aria-hidden className="size-4" /> New customer
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            {current.lead && (
+              <Link to={messagePath(current.lead.id)} className={secondaryButton}>
+                <ArrowLeft aria-hidden className="size-4" /> Lead: {current.lead.name}
+              </Link>
+            )}
+            <Link to={TOOL} className={secondaryButton}>
+              <UserPlus aria-hidden className="size-4" /> New customer
+            </Link>
+          </div>
         )}
       </div>
       {missing && (
@@ -287,6 +311,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
             {!hydrated && <p className="text-xs text-ink-soft">The roof area is calculated from length, width and pitch when saving.</p>}
             <input type="hidden" name="drawing" value={JSON.stringify(state.drawing)} />
             {VIEWS.map((v) => removed[v] && <input key={v} type="hidden" name={REMOVE_FIELD[v]} value="1" />)}
+            {VIEWS.map((v) => leadPhoto[v] !== null && <input key={`lead-${v}`} type="hidden" name={LEAD_PHOTO_FIELD[v]} value={leadPhoto[v]!} />)}
             <div className="flex flex-wrap gap-2 border-t border-black/10 pt-4">
               <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy || (hydrated && !streetAndCity)}>
                 <Save aria-hidden className="size-4" /> {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
@@ -313,6 +338,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               inputRefs={{ top: topInput, side: sideInput }}
               onFile={stageFile}
               onRemove={removePicture}
+              onLeadPhoto={pickLeadPhoto}
             />
           </div>
           <div className="order-5">

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
+import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
 import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/leads";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
@@ -9,6 +10,9 @@ import { MessageDetail, messagePath } from "~/components/message-detail";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { contactMessageView } from "~/services/contact-message-view.server";
+import { leadRoofView } from "~/services/roof-customer-view.server";
+import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
+import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import type { Route } from "./+types/message";
 
 /** One message (a quote request) with its photos. Opening it marks nothing: no GET changes anything. */
@@ -16,7 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const view = contactMessageView(parseId(params.id) ?? 0);
   if (!view) throw new Response("Not found", { status: 404 });
-  return { ...view, notes: listLeadNotes(view.message.id) };
+  const roof = findLeadRoof(view.message.id);
+  return { ...view, notes: listLeadNotes(view.message.id), roof: roof ? leadRoofView(roof) : null };
 }
 
 /** The lead's form: saved with its history, or sent back with what was typed and why not. */
@@ -24,6 +29,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id) ?? 0;
   const form = await readForm(request);
+  if (form.get("intent") === MEASURE_INTENT) {
+    // The lead's roof customer (made now, or the one made before): the roof tool opens on it.
+    const customer = roofCustomerForLead(id);
+    if (customer === undefined) throw new Response("Not found", { status: 404 });
+    return redirect(`${ROOF_TOOL}?customer=${customer}`);
+  }
   const parsed = parseLeadUpdate(form);
   if (!parsed.ok) {
     return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
@@ -34,7 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, photos, notes } = loaderData;
+  const { message, photos, notes, roof } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -45,7 +56,10 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <MessageDetail message={message} photos={photos} />
-        <LeadPanel lead={message} notes={notes} error={actionData?.error} values={actionData?.values} />
+        <div className="space-y-6">
+          <LeadRoof roof={roof} />
+          <LeadPanel lead={message} notes={notes} error={actionData?.error} values={actionData?.values} />
+        </div>
       </div>
     </>
   );

@@ -8,7 +8,7 @@ import { staffOrigin } from "~/server/origin.server";
 import { ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
 import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
 import { parseDrawing } from "~/lib/roof-drawing";
-import { readRoofImages } from "~/services/roof-upload.server";
+import { addLeadPhotos, readRoofImages } from "~/services/roof-upload.server";
 import { parseUploadForm } from "~/server/upload.server";
 import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
 import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customers.server";
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const mapsResult = (intent: string, ok: boolean, message: string, status = ok ? 200 : 400) => data({ maps: { intent, ok, message } }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const parsed = await parseUploadForm(request);
   // The body was cut off, so there are no fields to give back: only the reason.
   if ("error" in parsed) return data({ status: "error" as const, error: { "": [parsed.error] } }, { status: 413 });
@@ -81,9 +81,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (summary.scaleNotSet) return data(submission.reply({ formErrors: [SCALE_NOT_SET_ON_SAVE] }), { status: 400 });
   const images = await readRoofImages(parsed);
   if (!images.ok) return data(submission.reply({ formErrors: [images.message] }), { status: 400 });
+  const leadId = input.id ? (getRoofCustomer(input.id)?.leadId ?? null) : null;
+  const photoProblem = await addLeadPhotos(form, leadId, images.files);
+  if (photoProblem) return data(submission.reply({ formErrors: [photoProblem] }), { status: 400 });
   try {
     // Area and pitch are stored as the results show them, so the list and exports agree.
-    const id = await saveRoofCustomer({ ...input, ...settledMeasurements(summary, input) }, { drawing, files: images.files, remove: images.remove });
+    const id = await saveRoofCustomer(
+      { ...input, ...settledMeasurements(summary, input) },
+      { drawing, files: images.files, remove: images.remove, author: admin.email },
+    );
     if (!id) throw new Error("The customer no longer exists");
     return redirectWithFlash(`${ROOF_TOOL}?customer=${id}`, { type: "success", message: "Customer data saved successfully" });
   } catch (error) {

@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeArgs, signedInOwner } from "./admin-session";
+import { picture } from "./test-images";
+import { cleanImage } from "~/server/image-clean.server";
+import { writePicture } from "~/server/image-files.server";
+import { createContactMessage, getMessage, type PhotoFile } from "~/models/contact-message.server";
+import { listLeadNotes, updateLead } from "~/models/lead.server";
+import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
+import { action as leadAction, loader as leadLoader } from "~/routes/admin/message";
+import { action as roofAction, loader as roofLoader } from "~/routes/admin/roof-measurement";
+import { LEAD_PHOTO_GONE } from "~/services/roof-upload.server";
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = await signedInOwner();
+});
+
+const measure = (leadId: number) =>
+  leadAction(routeArgs(new Request(`http://site.test/admin/messages/${leadId}`, { method: "POST", body: new URLSearchParams({ intent: "measure" }), headers: { Cookie: cookie } }), { id: String(leadId) }));
+const leadPage = (leadId: number) => leadLoader(routeArgs(new Request(`http://site.test/admin/messages/${leadId}`, { headers: { Cookie: cookie } }), { id: String(leadId) }));
+const roofPage = (customerId: number) => roofLoader(routeArgs(new Request(`http://site.test/admin/roof-measurement?customer=${customerId}`, { headers: { Cookie: cookie } })));
+const saveRoof = (fields: Record<string, string>) => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return roofAction(routeArgs(new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: cookie } })));
+};
+const customerFrom = (res: Response) => Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("customer"));
+
+/** A quote request with real private photo files, as the contact form stores them. */
+async function requestWithPhotos(names: string[]) {
+  const photos: PhotoFile[] = [];
+  for (const name of names) {
+    const image = (await cleanImage(await picture("jpeg", 1200)))!;
+    const storedName = await writePicture(image, "private");
+    photos.push({ storedName, originalName: name, contentType: image.info.contentType, width: image.info.width, height: image.info.height, bytes: image.bytes.byteLength });
+  }
+  return createContactMessage(
+    { name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail last night", service: "Storm / hail damage", street: "412 N Main St", city: "Derby", zip: "67037" },
+    photos,
+  );
+}
+
+describe("measuring a lead's roof", () => {
+  it("opens the roof tool on a customer made from the lead, the same one every time, linked both ways", async () => {
+    const lead = await requestWithPhotos(["front.jpg", "back.jpg"]);
+    expect((await leadPage(lead.id)).roof).toBeNull();
+    const opened = (await measure(lead.id)) as Response;
+    expect(opened.status).toBe(302);
+    const customerId = customerFrom(opened);
+    expect(getRoofCustomer(customerId)).toMatchObject({ customerName: "Karen Miller", street: "412 N Main St", city: "Derby", state: "KS", zipCode: "67037", leadId: lead.id, area: null });
+    expect(customerFrom((await measure(lead.id)) as Response)).toBe(customerId);
+    expect(listRoofCustomers().filter((c) => c.customerName === "Karen Miller")).toHaveLength(1);
+
+    const tool = await roofPage(customerId);
+    expect(tool.current?.lead).toMatchObject({ id: lead.id, name: "Karen Miller" });
+    expect(tool.current?.lead?.photos.map((p) => p.name)).toEqual(["front.jpg", "back.jpg"]);
+    // Not measured yet: the lead stays where it was and its page says so.
+    expect(getMessage(lead.id)?.status).toBe("new");
+    expect((await leadPage(lead.id)).roof).toMatchObject({ figures: [], tool: `/admin/roof-measurement?customer=${customerId}` });
+  });
+
+  it("moves the lead to Measured when the measurement is saved, shows its figures, and uses a request photo as the picture", async () => {
+    const lead = await requestWithPhotos(["front.jpg", "back.jpg"]);
+    const customerId = customerFrom((await measure(lead.id)) as Response);
+    const back = (await roofPage(customerId)).current!.lead!.photos[1];
+    const saved = (await saveRoof({
+      id: String(customerId),
+      customerName: "Karen Miller",
+      street: "412 N Main St",
+      city: "Derby",
+      state: "KS",
+      length: "40",
+      width: "30",
+      pitch: "6",
+      leadPhotoTop: String(back.id),
+    })) as Response;
+    expect(saved.status).toBe(302);
+    const customer = getRoofCustomer(customerId)!;
+    expect(customer.area).toBe(1342);
+    expect(customer.topImage?.originalName).toBe("back.jpg");
+    expect(customer.topImage?.purpose).toBe("roof");
+    expect(getMessage(lead.id)?.status).toBe("measured");
+    expect(listLeadNotes(lead.id).map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.body }))).toEqual([
+      { author: "owner@example.com", from: "new", to: "measured", body: "Roof measured" },
+    ]);
+    const page = await leadPage(lead.id);
+    expect(page.roof?.figures).toEqual([
+      { label: "Roof area", value: "1,342 sq ft" },
+      { label: "Squares", value: "13.42" },
+      { label: "Pitch", value: "6/12" },
+    ]);
+    expect(page.roof?.pdf).toBe(`/admin/roof-measurement/${customerId}/report.pdf`);
+    // The request keeps its own photos.
+    expect(page.photos.map((p) => p.name)).toEqual(["front.jpg", "back.jpg"]);
+  });
+
+  it("leaves a lead staff already quoted as it is, and refuses another lead's photo", async () => {
+    const lead = await requestWithPhotos([]);
+    const other = await requestWithPhotos(["neighbour.jpg"]);
+    const customerId = customerFrom((await measure(lead.id)) as Response);
+    updateLead(lead.id, { status: "quoted", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+    const otherPhoto = (await roofPage(customerFrom((await measure(other.id)) as Response))).current!.lead!.photos[0];
+    const fields = { id: String(customerId), street: "412 N Main St", city: "Derby", area: "2000", pitch: "6" };
+    const refused = (await saveRoof({ ...fields, leadPhotoTop: String(otherPhoto.id) })) as { init: ResponseInit; data: { error: Record<string, string[]> } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.error[""]).toEqual([LEAD_PHOTO_GONE]);
+    expect(getRoofCustomer(customerId)?.area).toBeNull();
+    await saveRoof(fields);
+    expect(getRoofCustomer(customerId)?.area).toBe(2000);
+    expect(getMessage(lead.id)?.status).toBe("quoted");
+  });
+
+  it("gives a customer saved straight in the roof tool a lead of its own, which sends no mail", async () => {
+    const res = (await saveRoof({ customerName: "Walk-in Wes", street: "9 Oak Ave", city: "Mulvane", area: "1800", pitch: "5" })) as Response;
+    const customer = getRoofCustomer(customerFrom(res))!;
+    expect(customer.leadId).not.toBeNull();
+    expect(getMessage(customer.leadId!)).toMatchObject({
+      name: "Walk-in Wes",
+      email: "",
+      street: "9 Oak Ave",
+      city: "Mulvane",
+      status: "measured",
+      source: "roof_tool",
+      notifyStatus: "skipped",
+      autoreplyStatus: "skipped",
+    });
+    expect(listLeadNotes(customer.leadId!).map((n) => n.body)).toEqual(["Added in the roof tool"]);
+  });
+
+  it("answers an unknown lead with 404 and makes no customer", async () => {
+    const before = listRoofCustomers().length;
+    const res = await measure(999999).catch((r: Response) => r);
+    expect((res as Response).status).toBe(404);
+    expect(listRoofCustomers()).toHaveLength(before);
+  });
+});
