@@ -1,14 +1,7 @@
-import type { Locator } from "@playwright/test";
 import sharp from "sharp";
-import { FAKE_RESEND_URL } from "../../playwright.config";
-import type { SentMail } from "../fake-resend";
 import { expect, signIn, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
-
-async function mailsTo(address: string): Promise<SentMail[]> {
-  const sent = (await (await fetch(`${FAKE_RESEND_URL}/sent`)).json()) as SentMail[];
-  return sent.filter((m) => m.to.some((t) => t.includes(address)) || m.reply_to === address);
-}
+import { fillQuote, mailsTo, photo } from "./quote";
 
 test("a visitor's message is mailed, answered, and waiting in the admin inbox", async ({ page, browser }, info) => {
   const email = `visitor-${info.project.name}@example.com`;
@@ -160,23 +153,6 @@ test("without scripts the answer page opens at the result, on a phone too @nojs"
   const sent = page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." });
   await expect(sent).toBeInViewport();
 });
-
-/** Photos as a phone would hand them over: made here, a few kilobytes each. */
-async function photo(name: string, color: string, format: "jpeg" | "png" = "jpeg") {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).toFormat(format).toBuffer();
-  return { name, mimeType: `image/${format}`, buffer };
-}
-
-async function fillQuote(form: Locator, name: string, email: string) {
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Type of work").selectOption("Storm / hail damage");
-  await form.getByLabel("Street").fill("418 N Main St");
-  await form.getByLabel("City").fill("Derby");
-  await form.getByLabel("ZIP").fill("67037");
-  await form.getByLabel("Message").fill("Hail took some shingles off the north side.");
-  await form.getByRole("radio", { name: "Text" }).check();
-}
 
 test("a quote request with two photos reaches the admin, photos and all @nojs", async ({ page, browser }, info) => {
   const name = `Rosa ${info.project.name}`;
