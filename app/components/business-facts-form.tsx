@@ -2,7 +2,8 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type Submissi
 import { Plus } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { BusinessFactsFormSchema, DAY_CODES, type BusinessFacts } from "~/lib/business";
+import { DAY_CODES, type BusinessFacts } from "~/lib/business";
+import { BusinessFactsFormSchema } from "~/lib/business-schema";
 import { Field, FieldError, inputClass, secondaryButton, SubmitButton } from "./form";
 
 const DAY_LABELS: Record<(typeof DAY_CODES)[number], string> = { Mo: "Mon", Tu: "Tue", We: "Wed", Th: "Thu", Fr: "Fri", Sa: "Sat", Su: "Sun" };

@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  ContactSchema,
-  firstContactError,
   HONEYPOT_FIELD,
   MAX_PHOTOS,
   MESSAGES,
@@ -17,8 +13,12 @@ import {
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { IMAGE_TYPES, imageFileProblem } from "~/lib/upload-rules";
 import { Field, SubmitButton } from "./form";
+import type * as ContactCheck from "~/lib/contact-schema";
 
 const SENDING_TOAST = "contact-sending";
+
+let check: Promise<typeof ContactCheck> | undefined;
+const loadCheck = () => (check ??= import("~/lib/contact-schema"));
 
 const field =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand";
@@ -44,23 +44,27 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
   const [progress, setProgress] = useState<number | null>(null);
   const [photos, setPhotos] = useState<Picked[]>([]);
   const [outside, setOutside] = useState(false);
-  // The same schema as the action checks the form before it leaves the browser; without
-  // scripts (or if this is skipped) the server says the same thing.
-  const [conform] = useForm({
-    onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: ContactSchema });
-      if (submission.status === "error") toast.error(firstContactError(submission.error));
-      return submission;
-    },
-    shouldValidate: "onSubmit",
-    onSubmit: (event, { formData }) => {
-      event.preventDefault();
-      void send(formData);
-    },
-  });
-  const clientError = conform.status === "error" ? firstContactError(conform.allErrors) : null;
-  const result: ContactResult | undefined = clientError ? { status: "error", message: clientError, values: {} } : (sent ?? serverResult);
+  const result: ContactResult | undefined = sent ?? serverResult;
   const values = result?.status === "error" ? result.values : undefined;
+
+  /**
+   * The server's own check runs here first, so a missing email is said before photos are
+   * uploaded; without scripts the server says the same thing. The check (and the
+   * validation library) loads when the visitor starts on the form, not with the page.
+   */
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    // Should the check fail to load (a dropped connection), the server checks alone.
+    const checked = await loadCheck().then((m) => m.parseContactForm(formData), () => null);
+    if (checked && !checked.ok) {
+      toast.error(checked.result.message);
+      // What was typed is still in the fields: nothing to put back.
+      setSent({ status: "error", message: checked.result.message, values: {} });
+      return;
+    }
+    void send(formData);
+  }
 
   async function send(formData: FormData) {
     setBusy(true);
@@ -137,9 +141,9 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
       // Without scripts the browser shows the answer page scrolled to the result, so a
       // phone sees "sent" or what is wrong without hunting for it. Scripts ignore the fragment.
       action="/contact#contact-result"
-      id={conform.id}
       noValidate
-      onSubmit={conform.onSubmit}
+      onSubmit={submit}
+      onFocus={() => void loadCheck()}
       onBlur={(e) => checkArea(e.target)}
       className="relative rounded-xl border border-black/5 bg-white p-6 shadow-sm"
       aria-label="Contact form"

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { addressLine, BusinessFactsFormSchema, BusinessFactsSchema, DEFAULT_BUSINESS_FACTS, factsFromForm, formatClock, formatHours, telHref } from "./business";
+import { addressLine, DEFAULT_BUSINESS_FACTS, formatClock, formatHours, telHref } from "./business";
+import { BusinessFactsFormSchema, BusinessFactsSchema, factsFromForm } from "./business-schema";
 
 describe("business facts formatting", () => {
   it("formats clock times the way the contact card reads them", () => {

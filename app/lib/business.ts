@@ -1,35 +1,9 @@
-import { z } from "~/lib/zod";
+import type { BusinessFacts } from "./business-schema";
+
+export type { BusinessFacts };
 
 export const DAY_CODES = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
 
-/** Facts about the business shown on every public page. The database holds the live copy. */
-export const BusinessFactsSchema = z.object({
-  company: z.string().min(1).max(120),
-  phone: z.string().min(7).max(40),
-  email: z.string().email(),
-  street: z.string().min(1).max(160),
-  city: z.string().min(1).max(80),
-  region: z.string().length(2),
-  postalCode: z.string().min(5).max(10),
-  owner: z.string().max(120),
-  leadContractor: z.string().max(120),
-  hours: z
-    .array(
-      z.object({
-        label: z.string(),
-        // schema.org day codes, so the same rows feed the page and the structured data.
-        days: z.array(z.enum(DAY_CODES)),
-        opens: z.string().regex(/^\d\d:\d\d$/),
-        closes: z.string().regex(/^\d\d:\d\d$/),
-      }),
-    )
-    .max(7),
-  // Profiles shown as icons in the footer; none until the owner adds them (no dead "#" links).
-  social: z
-    .object({ facebook: z.string().url().optional(), instagram: z.string().url().optional(), youtube: z.string().url().optional() })
-    .default({}),
-});
-export type BusinessFacts = z.infer<typeof BusinessFactsSchema>;
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "youtube"] as const;
 
 export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
@@ -48,68 +22,6 @@ export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
   ],
   social: {},
 };
-
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-const clock = z.string({ error: "Please enter a time" }).regex(/^\d\d:\d\d$/, "Please enter a time");
-const profile = z
-  .string()
-  .trim()
-  .max(300)
-  .refine((v) => v === "" || /^https:\/\/[^\s]+\.[^\s]+$/.test(v), "Please enter the full address of the page, starting with https://")
-  .optional();
-
-const hoursRow = z
-  .object({
-    label: required("Please name the days, like Monday - Friday", 40),
-    days: z.array(z.enum(DAY_CODES), { error: "Pick at least one day" }).min(1, "Pick at least one day"),
-    opens: clock,
-    closes: clock,
-  })
-  .refine((row) => row.closes > row.opens, { message: "Closing time must be after opening time", path: ["closes"] });
-
-/** The admin's form for the facts: one row of opening hours per set of days, up to seven. */
-export const BusinessFactsFormSchema = z.object({
-  company: required("Please enter the company name", 120),
-  phone: required("Please enter a phone number", 40).refine((v) => v.replace(/\D/g, "").length >= 10, "Please enter a 10-digit phone number"),
-  email: z.string({ error: "Please enter an email address" }).trim().email("Please enter a valid email address"),
-  street: required("Please enter the street address", 160),
-  city: required("Please enter the city", 80),
-  region: z
-    .string({ error: "Use the two-letter state code, like KS" })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Use the two-letter state code, like KS"),
-  postalCode: z
-    .string({ error: "Please enter a 5-digit ZIP code" })
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code"),
-  owner: z.string().trim().max(120).default(""),
-  leadContractor: z.string().trim().max(120).default(""),
-  hours: z.array(hoursRow).max(7, "Seven rows at most: one per day"),
-  facebook: profile,
-  instagram: profile,
-  youtube: profile,
-});
-export type BusinessFactsForm = z.infer<typeof BusinessFactsFormSchema>;
-
-/** The submitted form as the facts to store (profiles left empty are dropped). */
-export function factsFromForm(form: BusinessFactsForm): BusinessFacts {
-  const social: BusinessFacts["social"] = {};
-  for (const network of SOCIAL_NETWORKS) if (form[network]) social[network] = form[network];
-  return {
-    company: form.company,
-    phone: form.phone,
-    email: form.email,
-    street: form.street,
-    city: form.city,
-    region: form.region,
-    postalCode: form.postalCode,
-    owner: form.owner,
-    leadContractor: form.leadContractor,
-    hours: form.hours,
-    social,
-  };
-}
 
 /** "07:00" -> "7am", "18:30" -> "6:30pm" */
 export function formatClock(hhmm: string): string {

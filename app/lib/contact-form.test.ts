@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, MESSAGES, parseContactForm, QUOTE_SERVICES } from "./contact-form";
+import { addressLine, MESSAGES, QUOTE_SERVICES } from "./contact-form";
+import { parseContactForm } from "./contact-schema";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -64,7 +65,7 @@ describe("parseContactForm", () => {
 
 describe("ContactSchema in the browser", () => {
   it("reads a field the browser left out as missing, with the same message", async () => {
-    const { ContactSchema } = await import("./contact-form");
+    const { ContactSchema } = await import("./contact-schema");
     const r = ContactSchema.safeParse({ email: "a@example.com" });
     expect(r.error?.issues.map((i) => i.message)).toEqual([MESSAGES.required, MESSAGES.required]);
   });

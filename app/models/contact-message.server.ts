@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { contactMessagePhotos, contactMessages, type ContactMessage, type ContactMessagePhoto } from "~/db/schema";
-import { CONTACT_SUBJECT, type ContactInput } from "~/lib/contact-form";
+import { CONTACT_SUBJECT } from "~/lib/contact-form";
+import type { ContactInput } from "~/lib/contact-schema";
 
 /** The spec's four fields; what a quote request adds (service, address, way to reach) is optional. */
 export type NewContactMessage = Pick<ContactInput, "name" | "email" | "phone" | "message"> & Partial<ContactInput>;

@@ -3,7 +3,8 @@ import { z } from "~/lib/zod";
 import { getDb } from "~/server/db.server";
 import { settings } from "~/db/schema";
 import { invalidatePublicPages } from "~/server/page-cache.server";
-import { BusinessFactsSchema, DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
+import { DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
+import { BusinessFactsSchema } from "~/lib/business-schema";
 import {
   ContactSettingsSchema,
   defaultContactSettings,

@@ -1,4 +1,5 @@
-import { HONEYPOT_FIELD, MAX_PHOTOS, MESSAGES, PHOTO_FIELD, PHOTO_MESSAGES, parseContactForm, type ContactResult } from "~/lib/contact-form";
+import { HONEYPOT_FIELD, MAX_PHOTOS, MESSAGES, PHOTO_FIELD, PHOTO_MESSAGES, type ContactResult } from "~/lib/contact-form";
+import { parseContactForm } from "~/lib/contact-schema";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { createContactMessage, type PhotoFile } from "~/models/contact-message.server";

@@ -6,7 +6,7 @@ import { BusinessFactsForm } from "~/components/business-facts-form";
 import { ContactSettingsForm } from "~/components/contact-settings-form";
 import { redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
-import { BusinessFactsFormSchema, factsFromForm } from "~/lib/business";
+import { BusinessFactsFormSchema, factsFromForm } from "~/lib/business-schema";
 import { ContactSettingsFormSchema } from "~/lib/contact-settings";
 import { readForm } from "~/server/request-body.server";
 import { getSetting, setSetting } from "~/models/settings.server";
