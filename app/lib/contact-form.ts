@@ -17,7 +17,7 @@ export const HONEYPOT_FIELD = "website";
 // Browsers (through conform) send an empty field as missing: that is "required" too.
 const text = () => z.string({ error: MESSAGES.required }).trim();
 // A line break in a name or phone could smuggle mail headers.
-const oneLine = (v: string) => !/[\r\n]/.test(v);
+export const oneLine = (v: string) => !/[\r\n]/.test(v);
 
 /** What the work is: our seven services, and two answers for a visitor who cannot say. */
 export const QUOTE_SERVICES = [...SERVICES.map((s) => s.name), "Storm / hail damage", "Not sure"] as const;
