@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw } from "lucide-react";
+import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type LucideIcon } from "lucide-react";
 import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { ContactMessage } from "~/db/schema";
@@ -25,20 +25,24 @@ export function MailState({ label, state }: { label: string; state: ContactMessa
   );
 }
 
-// How a lead that did not come through the website came in. Typed by every other source,
+// How a lead that did not come through the website came in. Typed over every other source,
 // so a new source has to say here what it is called.
-const SOURCE_LABEL: Record<Exclude<LeadSource, "website">, string> = { phone: "Phone call" };
+const SOURCE_BADGE: Record<Exclude<LeadSource, "website">, { label: string; Icon: LucideIcon }> = {
+  phone: { label: "Phone call", Icon: Phone },
+  roof_tool: { label: "Roof tool", Icon: Ruler },
+};
 
 /**
  * How a lead came in, for its row and its page: a website request's two mails, or where
- * staff got it (a phone call written down), for which no mail ever goes out: its mail
- * states are "skipped" and saying so would only puzzle.
+ * staff got it (a phone call written down, a roof measured in the roof tool). No mail ever
+ * goes out for those: their mail states are "skipped", and "Off" would only puzzle.
  */
 export function LeadMailStates({ lead }: { lead: Pick<ContactMessage, "source" | "notifyStatus" | "autoreplyStatus"> }) {
   if (lead.source !== "website") {
+    const { label, Icon } = SOURCE_BADGE[lead.source];
     return (
       <span className="inline-flex items-center gap-1 rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
-        <Phone aria-hidden className="size-3" /> {SOURCE_LABEL[lead.source]}
+        <Icon aria-hidden className="size-3" /> {label}
       </span>
     );
   }
