@@ -46,6 +46,7 @@ export default [
     route("admin/testimonials", "routes/admin/testimonials.tsx"),
     route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/messages/new", "routes/admin/new-lead.tsx"),
     route("admin/messages/:id", "routes/admin/message.tsx"),
   ]),
 

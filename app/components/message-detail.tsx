@@ -1,7 +1,8 @@
-import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw } from "lucide-react";
+import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type LucideIcon } from "lucide-react";
 import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { ContactMessage } from "~/db/schema";
+import type { LeadSource } from "~/lib/leads";
 import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
 
@@ -24,6 +25,35 @@ export function MailState({ label, state }: { label: string; state: ContactMessa
   );
 }
 
+// How a lead that did not come through the website came in. Typed over every other source,
+// so a new source has to say here what it is called.
+const SOURCE_BADGE: Record<Exclude<LeadSource, "website">, { label: string; Icon: LucideIcon }> = {
+  phone: { label: "Phone call", Icon: Phone },
+  roof_tool: { label: "Roof tool", Icon: Ruler },
+};
+
+/**
+ * How a lead came in, for its row and its page: a website request's two mails, or where
+ * staff got it (a phone call written down, a roof measured in the roof tool). No mail ever
+ * goes out for those: their mail states are "skipped", and "Off" would only puzzle.
+ */
+export function LeadMailStates({ lead }: { lead: Pick<ContactMessage, "source" | "notifyStatus" | "autoreplyStatus"> }) {
+  if (lead.source !== "website") {
+    const { label, Icon } = SOURCE_BADGE[lead.source];
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
+        <Icon aria-hidden className="size-3" /> {label}
+      </span>
+    );
+  }
+  return (
+    <>
+      <MailState label="Notification" state={lead.notifyStatus} />
+      <MailState label="Auto-reply" state={lead.autoreplyStatus} />
+    </>
+  );
+}
+
 export const when = (d: Date) => new Date(d).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** A photo as the admin shows it: a small copy in the list, the original one tap away. */
@@ -31,8 +61,11 @@ export type MessagePhoto = { id: number; thumb: string; full: string; name: stri
 
 const linkClass = "text-brand-dark underline";
 
-/** One message with what the visitor told us about the job, its photos, its mail and what staff can do. */
-export function MessageDetail({ message: m, photos }: { message: ContactMessage; photos: MessagePhoto[] }) {
+/**
+ * One message with what the visitor told us about the job, its photos, its mail and what
+ * staff can do. A lead staff added (a phone call) says who added it (`addedBy`) instead of its mail.
+ */
+export function MessageDetail({ message: m, photos, addedBy }: { message: ContactMessage; photos: MessagePhoto[]; addedBy?: string | null }) {
   const failed = m.notifyStatus === "failed" || m.autoreplyStatus === "failed";
   const address = addressLine(m);
   const facts: [string, React.ReactNode][] = [
@@ -47,11 +80,13 @@ export function MessageDetail({ message: m, photos }: { message: ContactMessage;
           <h2 id="message-title" className="text-lg font-bold">
             {m.name}
           </h2>
-          <p className="text-sm text-ink-soft">{when(m.createdAt)}</p>
+          <p className="text-sm text-ink-soft">
+            {when(m.createdAt)}
+            {addedBy && ` · added by ${addedBy}`}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <MailState label="Notification" state={m.notifyStatus} />
-          <MailState label="Auto-reply" state={m.autoreplyStatus} />
+          <LeadMailStates lead={m} />
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -60,9 +95,12 @@ export function MessageDetail({ message: m, photos }: { message: ContactMessage;
             <Phone aria-hidden className="size-4" /> Call {m.phone}
           </a>
         )}
-        <a href={`mailto:${m.email}`} className={secondaryButton}>
-          <Mail aria-hidden className="size-4" /> Email {m.email}
-        </a>
+        {/* A phone call may come without an email: stored as "" (lib/manual-lead.ts). */}
+        {m.email && (
+          <a href={`mailto:${m.email}`} className={secondaryButton}>
+            <Mail aria-hidden className="size-4" /> Email {m.email}
+          </a>
+        )}
       </div>
       {facts.some(([, v]) => v) && (
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">

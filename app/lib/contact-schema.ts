@@ -7,7 +7,7 @@ import { CONTACT_FIELDS, MESSAGES, PREFERRED_CONTACT, QUOTE_SERVICES, type Conta
 // A field sent empty or not at all is "required" too.
 const text = () => z.string({ error: MESSAGES.required }).trim();
 // A line break in a name or phone could smuggle mail headers.
-const oneLine = (v: string) => !/[\r\n]/.test(v);
+export const oneLine = (v: string) => !/[\r\n]/.test(v);
 
 // An optional single-line field: empty is null.
 const optionalLine = (max: number) =>

@@ -2,6 +2,7 @@ import { asc, eq, isNull, sql } from "drizzle-orm";
 import { contactMessages, leadNotes, type LeadNote } from "~/db/schema";
 import { statusAfterMeasurement, type LeadUpdate } from "~/lib/leads";
 import { getDb, inTransaction } from "~/server/db.server";
+import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
 
 /**
  * Saves a lead's status, follow-up day and a note, and writes its history in the same
@@ -33,6 +34,25 @@ export function updateLead(id: number, update: LeadUpdate, author: string): bool
         .run();
     }
     return true;
+  });
+}
+
+/**
+ * A lead staff wrote down (a phone call). It is stored read (staff wrote it), with both
+ * mails "skipped": the mail queue only ever takes "pending" ones, so neither the owner's
+ * notification nor an auto-reply goes out for it. Its first history entry, "Added by
+ * hand" by `author` at the status it starts with, is written in the same transaction.
+ */
+export function createManualLead(input: ManualLeadInput, author: string) {
+  return inTransaction(() => {
+    const db = getDb();
+    const lead = db
+      .insert(contactMessages)
+      .values({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT, notifyStatus: "skipped", autoreplyStatus: "skipped", readAt: new Date() })
+      .returning()
+      .get();
+    db.insert(leadNotes).values({ messageId: lead.id, author, body: ADDED_BY_HAND, statusTo: lead.status }).run();
+    return lead;
   });
 }
 

@@ -32,7 +32,7 @@ function notificationText(m: ContactMessage, photos: number): string {
     "A new message came in through the website's contact form.",
     "",
     `Name:  ${m.name}`,
-    `Email: ${m.email}`,
+    `Email: ${m.email || notGiven}`,
     `Phone: ${m.phone ?? notGiven}`,
     `Work:  ${m.service ?? notGiven}`,
     `Address: ${addressLine(m) || notGiven}`,
@@ -53,7 +53,8 @@ function notificationText(m: ContactMessage, photos: number): string {
 const outcome = (transport: MailTransport) => (transport.delivers ? "sent" : "unsent");
 
 function notificationMail(m: ContactMessage, settings: ContactSettings, company: string, photos = 0): Mail {
-  return { to: settings.notificationEmail, toName: company, fromName: company, replyTo: m.email, subject: m.subject, text: notificationText(m, photos) };
+  // A lead staff wrote down may have no email (stored as ""): then there is nobody to reply to.
+  return { to: settings.notificationEmail, toName: company, fromName: company, replyTo: m.email || undefined, subject: m.subject, text: notificationText(m, photos) };
 }
 
 function autoreplyMail(m: ContactMessage, settings: ContactSettings, company: string): Mail {
@@ -100,7 +101,11 @@ async function deliverBatch(messages: ContactMessage[], transport: MailTransport
   return true;
 }
 
-async function sendAutoreplies(messages: ContactMessage[], transport: MailTransport, settings: ContactSettings, company: string) {
+async function sendAutoreplies(waiting: ContactMessage[], transport: MailTransport, settings: ContactSettings, company: string) {
+  // Without an email (a lead written down from a call stores "") there is nobody to answer.
+  const noEmail = waiting.filter((m) => !m.email).map((m) => m.id);
+  if (noEmail.length) recordAutoreplies(noEmail, { status: "skipped" });
+  const messages = waiting.filter((m) => m.email);
   if (!messages.length) return;
   const ids = messages.map((m) => m.id);
   if (!settings.autoresponderEnabled) {

@@ -1,3 +1,5 @@
+import { FAKE_RESEND_URL } from "../../playwright.config";
+import type { SentMail } from "../fake-resend";
 import { expect, test } from "./fixtures";
 
 // A quote request is a lead: staff move it through the statuses from its page, with a
@@ -46,4 +48,51 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/status=new/);
   await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test("staff write down a phone call as a lead: a refused form keeps what was typed, and no mail goes out for it", async ({ adminPage: page }) => {
+  const name = `Caller ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
+  await page.goto("/admin/messages");
+  await page.getByRole("link", { name: "Add a lead" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Add a lead" })).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveValue("contacted");
+
+  // No phone and no email: refused, by the field, with everything typed still there.
+  await page.getByLabel("Name *").fill(name);
+  await page.getByLabel("Type of work").selectOption("Storm / hail damage");
+  await page.getByLabel("City").fill("Wellington");
+  await page.getByLabel("What they said *").fill("Wind took shingles off the garage; wants someone out before Saturday.");
+  await page.getByRole("button", { name: "Add lead" }).click();
+  await expect(page.getByText("Please write down a phone number or an email, so we can get back to them")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/admin\/messages\/new$/);
+  await expect(page.getByLabel("Name *")).toHaveValue(name);
+  await expect(page.getByLabel("City")).toHaveValue("Wellington");
+  await expect(page.getByLabel("Type of work")).toHaveValue("Storm / hail damage");
+
+  await page.getByLabel("Phone").fill("(620) 555-0177");
+  await page.getByRole("button", { name: "Add lead" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages\/\d+$/);
+  await expect(page.getByText("Lead added").first()).toBeVisible();
+
+  // Its page: who added it and how it came, no email to write to, no mail states.
+  const lead = page.getByRole("article", { name });
+  await expect(lead).toContainText("Phone call");
+  await expect(lead).toContainText("added by admin@example.com");
+  await expect(lead.getByRole("link", { name: "Call (620) 555-0177" })).toBeVisible();
+  await expect(lead.getByRole("link", { name: /^Email/ })).toHaveCount(0);
+  await expect(lead).not.toContainText("Notification");
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history).toContainText("Added by hand");
+  await expect(history).toContainText("Contacted");
+  await expect(history).toContainText("admin@example.com");
+
+  // In the list, found by its phone digits, marked as a call.
+  await page.goto("/admin/messages?q=6205550177");
+  const row = page.getByRole("link", { name: new RegExp(name) });
+  await expect(row).toContainText("Phone call");
+  await expect(row).not.toContainText("Auto-reply");
+  const sent = (await (await fetch(`${FAKE_RESEND_URL}/sent`)).json()) as SentMail[];
+  expect(sent.filter((m) => m.text.includes(name))).toEqual([]);
 });

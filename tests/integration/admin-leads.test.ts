@@ -1,10 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { createContactMessage, getMessage, setArchived } from "~/models/contact-message.server";
-import { listLeadNotes, waitingLeads } from "~/models/lead.server";
+import { createManualLead, listLeadNotes, waitingLeads } from "~/models/lead.server";
 import { loader } from "~/routes/admin/messages";
-import { action as leadAction } from "~/routes/admin/message";
+import { action as leadAction, loader as leadLoader } from "~/routes/admin/message";
+import { action as newLeadAction, loader as newLeadLoader } from "~/routes/admin/new-lead";
 import { businessToday, LEAD_MESSAGES } from "~/lib/leads";
+import { addedBy, MANUAL_LEAD_MESSAGES } from "~/lib/manual-lead";
+import { getDb } from "~/server/db.server";
+import { contactMessages } from "~/db/schema";
 
 let cookie = "";
 beforeAll(async () => {
@@ -14,6 +18,9 @@ beforeAll(async () => {
 const args = routeArgs;
 const post = (id: number, fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
   leadAction(args(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
+const addLead = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
+  newLeadAction(args(new Request("http://site.test/admin/messages/new", { method: "POST", body: new URLSearchParams(fields), headers })));
+const leadCount = () => getDb().select().from(contactMessages).all().length;
 const list = (query = "") => loader(args(new Request(`http://site.test/admin/messages${query}`, { headers: { Cookie: cookie } })));
 
 describe("a lead's page", () => {
@@ -94,5 +101,89 @@ describe("what is waiting", () => {
     const c = createContactMessage({ name: "Wait C", email: "c@example.com", phone: null, message: "x" });
     setArchived(c.id, true);
     expect(waitingLeads(today).fresh).toBe(before.fresh);
+  });
+});
+
+describe("a lead written down by hand (a phone call)", () => {
+  it("is stored as a phone lead with no mail to send, read, with 'Added by hand' by the staff member in its history, and opens on its page", async () => {
+    const before = leadCount();
+    const saved = (await addLead({
+      name: " Dale Hobbs ",
+      phone: "(620) 555-0177",
+      email: "",
+      service: "Storm / hail damage",
+      street: "210 E Harvey Ave",
+      city: "Wellington",
+      zip: "67152",
+      preferredContact: "call",
+      message: "Wind took shingles off the garage.",
+      followUpOn: "2026-12-02",
+    })) as Response;
+    expect(saved.status).toBe(302);
+    expect(leadCount()).toBe(before + 1);
+    const id = Number(saved.headers.get("Location")!.match(/^\/admin\/messages\/(\d+)$/)![1]);
+    expect(saved.headers.get("Set-Cookie")).toMatch(/^__flash=/);
+
+    expect(getMessage(id)).toMatchObject({
+      name: "Dale Hobbs",
+      email: "",
+      phone: "(620) 555-0177",
+      service: "Storm / hail damage",
+      street: "210 E Harvey Ave",
+      message: "Wind took shingles off the garage.",
+      source: "phone",
+      status: "contacted",
+      followUpOn: "2026-12-02",
+      notifyStatus: "skipped",
+      autoreplyStatus: "skipped",
+    });
+    expect(getMessage(id)?.readAt).toBeInstanceOf(Date);
+    expect(listLeadNotes(id).map((n) => ({ author: n.author, body: n.body, from: n.statusFrom, to: n.statusTo }))).toEqual([
+      { author: "owner@example.com", body: "Added by hand", from: null, to: "contacted" },
+    ]);
+
+    // Its page says who added it; the list and its search find it though it has no email.
+    const page = await leadLoader(args(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    expect(addedBy(page.message, page.notes)).toBe("owner@example.com");
+    expect((await list("?q=Hobbs")).messages.map((m) => m.id)).toEqual([id]);
+    expect((await list("?q=6205550177")).messages.map((m) => m.id)).toEqual([id]);
+  });
+
+  it("refuses a lead without a name, without a way to reach them or without what they said: 400, each message by its field, the typed values kept, no row", async () => {
+    const before = leadCount();
+    const refused = (await addLead({ name: "", phone: "", email: "", city: "Derby", message: "" })) as {
+      init: ResponseInit;
+      data: { status: string; error: Record<string, string[]>; initialValue: Record<string, string> };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.error).toEqual({
+      name: [MANUAL_LEAD_MESSAGES.name],
+      phone: [MANUAL_LEAD_MESSAGES.reach],
+      message: [MANUAL_LEAD_MESSAGES.message],
+    });
+    expect(refused.data.initialValue).toMatchObject({ city: "Derby" });
+
+    const badStart = (await addLead({ name: "Al", email: "al@example", message: "Roof", status: "won" })) as { init: ResponseInit; data: { error: Record<string, string[]> } };
+    expect(badStart.init.status).toBe(400);
+    expect(badStart.data.error).toEqual({ email: ["Please enter a valid email address"], status: [MANUAL_LEAD_MESSAGES.status] });
+    expect(leadCount()).toBe(before);
+  });
+
+  it("writes the lead and its history entry together: if the entry cannot be written, neither is", () => {
+    const before = leadCount();
+    const input = { name: "Half", email: "", phone: "316-555-0100", message: "Hi", service: null, street: null, city: null, zip: null, preferredContact: null, status: "new", followUpOn: null } as const;
+    // lead_notes.author is NOT NULL: the second insert fails, and the first goes with it.
+    expect(() => createManualLead(input, null as never)).toThrow();
+    expect(leadCount()).toBe(before);
+  });
+
+  it("sends a visitor who is not signed in to the login page, and stores nothing", async () => {
+    const before = leadCount();
+    const anonymous = await addLead({ name: "Sneaky", phone: "316-555-0100", message: "Hi" }, {}).catch((r: Response) => r);
+    expect((anonymous as Response).status).toBe(302);
+    expect((anonymous as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fmessages%2Fnew");
+    const form = await newLeadLoader(args(new Request("http://site.test/admin/messages/new"))).catch((r: Response) => r);
+    expect((form as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(leadCount()).toBe(before);
   });
 });

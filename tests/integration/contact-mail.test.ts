@@ -17,7 +17,8 @@ const { getDb } = await import("~/server/db.server");
 const { contactMessages } = await import("~/db/schema");
 const { prepareApp } = await import("~/services/startup.server");
 const { deliverContactMessage, processMailQueue } = await import("~/services/contact-mailer.server");
-const { createContactMessage } = await import("~/models/contact-message.server");
+const { createContactMessage, requeueFailedMails } = await import("~/models/contact-message.server");
+const { createManualLead } = await import("~/models/lead.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { action } = await import("~/routes/contact");
 
@@ -116,6 +117,27 @@ describe("contact mail through the resend SDK", () => {
     expect(fake.sent[1].to).toEqual(['"Prairie Ridge Framing & Roofing" <dale@example.com>']);
     expect(fake.sent[2].subject).toBe("We got your note");
     setSetting("contact", settings);
+  });
+
+  it("sends nothing for a phone call staff wrote down, now or from the retry loop", async () => {
+    const lead = createManualLead(
+      { name: "Dale Hobbs", email: "dale@example.com", phone: "620-555-0177", message: "Wind took shingles", service: null, street: null, city: null, zip: null, preferredContact: null, status: "contacted", followUpOn: null },
+      "owner@example.com",
+    );
+    await deliverContactMessage(lead.id);
+    await processMailQueue(undefined, new Date(Date.now() + 86_400_000));
+    expect(fake.sent).toHaveLength(0);
+    expect(row(lead.id)).toMatchObject({ notifyStatus: "skipped", autoreplyStatus: "skipped", notifyAttempts: 0, autoreplyAttempts: 0 });
+    expect(requeueFailedMails(lead.id)).toBe(false);
+  });
+
+  it("a message without an email (stored as '') tells the owner with nobody to reply to, and answers nobody", async () => {
+    const { id } = createContactMessage({ name: "No Email", email: "", phone: "316-555-0101", message: "Call me" });
+    await deliverContactMessage(id);
+    expect(fake.sent).toHaveLength(1);
+    expect(fake.sent[0].reply_to).toBeUndefined();
+    expect(fake.sent[0].text).toContain("Email: (not given)");
+    expect(row(id)).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "skipped", autoreplyAttempts: 0 });
   });
 });
 

@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
 import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
 import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/leads";
+import { addedBy } from "~/lib/manual-lead";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
@@ -55,7 +56,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <MessageDetail message={message} photos={photos} />
+        <MessageDetail message={message} photos={photos} addedBy={addedBy(message, notes)} />
         <div className="space-y-6">
           <LeadRoof roof={roof} />
           <LeadPanel lead={message} notes={notes} error={actionData?.error} values={actionData?.values} />

@@ -1,11 +1,11 @@
 import { readForm } from "~/server/request-body.server";
-import { Camera, Download, Mail, MailOpen } from "lucide-react";
+import { Camera, Download, Mail, MailOpen, Plus } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
 import { businessToday, countByStatus, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, matchesSearch, sortLeads, type LeadStatus } from "~/lib/leads";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
-import { secondaryButton } from "~/components/admin-ui";
-import { MailState, messagePath, when } from "~/components/message-detail";
+import { primaryButton, secondaryButton } from "~/components/admin-ui";
+import { LeadMailStates, messagePath, when } from "~/components/message-detail";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
@@ -79,6 +79,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{archived ? "Archived leads" : "Leads"}</h1>
         <div className="flex flex-wrap gap-2">
+          <Link to={`${INBOX}/new`} className={primaryButton}>
+            <Plus aria-hidden className="size-4" /> Add a lead
+          </Link>
           <Link to={archived ? INBOX : `${INBOX}?view=archived`} className={secondaryButton}>
             {archived ? "Back to inbox" : "Archived"}
           </Link>
@@ -139,7 +142,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       </p>
       {messages.length === 0 ? (
         <p className="rounded-xl bg-white p-10 text-center text-ink-soft shadow-sm">
-          {filtered ? "No leads match." : archived ? "No archived leads." : "No leads yet. New quote requests from the website appear here."}
+          {filtered ? "No leads match." : archived ? "No archived leads." : "No leads yet. New quote requests from the website appear here; add a phone call with “Add a lead”."}
         </p>
       ) : (
         <ul className="divide-y divide-black/5 overflow-hidden rounded-xl bg-white shadow-sm" aria-label={archived ? "Archived messages" : "Inbox"}>
@@ -161,8 +164,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     <Camera aria-hidden className="size-4" /> {m.photos}
                   </span>
                 )}
-                <MailState label="Notification" state={m.notifyStatus} />
-                <MailState label="Auto-reply" state={m.autoreplyStatus} />
+                <LeadMailStates lead={m} />
                 <span className="text-sm font-normal text-ink-soft">{when(m.createdAt)}</span>
               </Link>
             </li>
