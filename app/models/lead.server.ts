@@ -57,3 +57,16 @@ export function waitingLeads(today: string): { fresh: number; due: number } {
     .get();
   return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0 };
 }
+
+/**
+ * The leads behind those counts, for the daily summary mail: open, not archived, New or
+ * with a follow-up day that has come. lib/lead-digest.ts sorts them into its lists.
+ */
+export function listWaitingLeads(today: string) {
+  const { id, name, service, city, status, followUpOn, createdAt, archivedAt } = contactMessages;
+  return getDb()
+    .select({ id, name, service, city, status, followUpOn, createdAt })
+    .from(contactMessages)
+    .where(sql`${archivedAt} is null and ${status} not in ('won', 'lost') and (${status} = 'new' or ${followUpOn} <= ${today})`)
+    .all();
+}
