@@ -106,6 +106,6 @@ describe("the daily summary of waiting leads", () => {
     switchOn({ digestHour: 16 });
     expect(await sendLeadDigest(undefined, at("15:59", "2026-11-26"))).toBe("not due");
     expect(await sendLeadDigest(undefined, at("16:00", "2026-11-26"))).toBe("sent");
-    expect(fake.sent[0].text).toContain("once a day after 4 pm (Kansas time)");
+    expect(fake.sent[0].text).toContain("once a day after 4 pm Kansas time");
   });
 });
