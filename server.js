@@ -35,8 +35,8 @@ if (DEV) {
 }
 
 await serverModule.prepareApp();
-// Sends pending contact notifications and retries failed ones, from state in the database.
-serverModule.startMailQueue();
+// Sends pending contact notifications (and retries failed ones) and the daily lead summary.
+serverModule.startBackgroundTasks();
 const { PORT, HOST } = serverModule.env;
 // A last word for the log: every request error is answered above, so reaching these means
 // a bug elsewhere (a timer, a stream). Log it and keep serving rather than drop every visitor.

@@ -5,12 +5,11 @@ import { requestContext } from "~/server/client-ip.server";
 import { env, paths } from "~/server/env.server";
 import { siteOrigin } from "~/server/origin.server";
 import { createPageCache } from "~/server/page-cache.server";
-import { startMailQueue } from "~/services/contact-mailer.server";
 import { FORM_MAX_BYTES } from "~/server/request-body.server";
-import { prepareApp } from "~/services/startup.server";
+import { prepareApp, startBackgroundTasks } from "~/services/startup.server";
 import { multipartMaxBytes } from "~/server/upload.server";
 
-export { env, prepareApp, startMailQueue };
+export { env, prepareApp, startBackgroundTasks };
 
 /** For the root Express app (server.js): which proxies may speak for the client. */
 export const trustProxy = env.TRUST_PROXY;

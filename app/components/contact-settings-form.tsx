@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { ContactSettingsFormSchema, type ContactSettings } from "~/lib/contact-settings";
+import { ContactSettingsFormSchema, DIGEST_HOURS, hourLabel, type ContactSettings } from "~/lib/contact-settings";
 import { Field, inputClass, SubmitButton } from "./form";
 
 export function ContactSettingsForm({
@@ -15,7 +15,12 @@ export function ContactSettingsForm({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-contact-settings";
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { ...settings, autoresponderEnabled: settings.autoresponderEnabled ? "on" : undefined },
+    defaultValue: {
+      ...settings,
+      autoresponderEnabled: settings.autoresponderEnabled ? "on" : undefined,
+      digestEnabled: settings.digestEnabled ? "on" : undefined,
+      digestHour: String(settings.digestHour),
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSettingsFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -40,6 +45,27 @@ export function ContactSettingsForm({
       <Field label="Autoresponder message" error={fields.autoresponderMessage}>
         <textarea {...getTextareaProps(fields.autoresponderMessage)} rows={5} maxLength={5000} className={inputClass} />
       </Field>
+      <fieldset className="space-y-3 border-t border-black/10 pt-4">
+        <legend className="sr-only">Daily summary</legend>
+        <div>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input {...getInputProps(fields.digestEnabled, { type: "checkbox", ariaDescribedBy: fields.digestEnabled.descriptionId })} />
+            Send me a daily summary of waiting leads
+          </label>
+          <p id={fields.digestEnabled.descriptionId} className="mt-1 text-xs text-ink-soft">
+            One email to the notification address listing new leads and follow-ups due today or late. No email on days when nothing is waiting.
+          </p>
+        </div>
+        <Field label="Send it at (Kansas time)" error={fields.digestHour} className="block max-w-xs">
+          <select {...getSelectProps(fields.digestHour)} className={inputClass}>
+            {DIGEST_HOURS.map((hour) => (
+              <option key={hour} value={hour}>
+                {hourLabel(hour)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </fieldset>
       <SubmitButton name="intent" value="save-contact-settings" busy={busy}>
         Save Settings
       </SubmitButton>

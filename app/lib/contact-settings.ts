@@ -1,10 +1,27 @@
 import { z } from "~/lib/zod";
 
+/** The hours the daily summary of waiting leads can go out at, Kansas time. */
+export const DIGEST_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+export const DEFAULT_DIGEST_HOUR = 7;
+
+/** 7 → "7 am", 12 → "12 pm (noon)": how the owner reads an hour. */
+export function hourLabel(hour: number): string {
+  if (hour === 0) return "12 am (midnight)";
+  if (hour === 12) return "12 pm (noon)";
+  return hour < 12 ? `${hour} am` : `${hour - 12} pm`;
+}
+
+const pickHour = "Please choose an hour from the list";
+const digestHour = z.number({ error: pickHour }).int(pickHour).min(0, pickHour).max(23, pickHour);
+
 export const ContactSettingsSchema = z.object({
   autoresponderEnabled: z.boolean(),
   autoresponderSubject: z.string().min(1).max(200),
   autoresponderMessage: z.string().min(1).max(5000),
   notificationEmail: z.string().email(),
+  // Added later: settings stored before read as off, at 7 am.
+  digestEnabled: z.boolean().default(false),
+  digestHour: digestHour.default(DEFAULT_DIGEST_HOUR),
 });
 export type ContactSettings = z.infer<typeof ContactSettingsSchema>;
 
@@ -16,16 +33,24 @@ export function defaultContactSettings(company: string, email: string): ContactS
       `Thank you for reaching out to ${company}. We have received your message ` +
       "and will get back to you within 24 hours.",
     notificationEmail: email,
+    digestEnabled: false,
+    digestHour: DEFAULT_DIGEST_HOUR,
   };
 }
 
-/** The admin's form: a checkbox arrives as "on" or not at all. */
+/** A checkbox arrives as "on" or not at all. */
+const checkbox = z.preprocess((v) => v === "on" || v === "true", z.boolean());
+
+/** The admin's form. */
 export const ContactSettingsFormSchema = ContactSettingsSchema.extend({
-  autoresponderEnabled: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  autoresponderEnabled: checkbox,
   autoresponderSubject: z.string({ error: "Please enter a subject" }).trim().min(1, "Please enter a subject").max(200),
   autoresponderMessage: z.string({ error: "Please enter a message" }).trim().min(1, "Please enter a message").max(5000),
   notificationEmail: z
     .string({ error: "Please enter the email address that should receive messages" })
     .trim()
     .email("Please enter a valid email address"),
+  digestEnabled: checkbox,
+  // A form from before the hour was asked (an open tab) sends none: 7 am.
+  digestHour: z.coerce.number({ error: pickHour }).pipe(digestHour).default(DEFAULT_DIGEST_HOUR),
 });

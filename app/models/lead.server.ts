@@ -123,3 +123,16 @@ export function markLeadMeasured(id: number, author: string) {
   db.update(contactMessages).set({ status: next }).where(eq(contactMessages.id, id)).run();
   db.insert(leadNotes).values({ messageId: id, author, body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
 }
+
+/**
+ * The leads behind those counts, for the daily summary mail: open, not archived, New or
+ * with a follow-up day that has come. lib/lead-digest.ts sorts them into its lists.
+ */
+export function listWaitingLeads(today: string) {
+  const { id, name, service, city, status, followUpOn, createdAt, archivedAt } = contactMessages;
+  return getDb()
+    .select({ id, name, service, city, status, followUpOn, createdAt })
+    .from(contactMessages)
+    .where(sql`${archivedAt} is null and ${status} not in ('won', 'lost') and (${status} = 'new' or ${followUpOn} <= ${today})`)
+    .all();
+}

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import { getDb } from "~/server/db.server";
+import { getDb, inTransaction } from "~/server/db.server";
 import { settings } from "~/db/schema";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
@@ -17,27 +17,38 @@ const MapsSettingsSchema = z.object({
 });
 export type MapsSettings = z.infer<typeof MapsSettingsSchema>;
 
-/**
- * Every settings group, its schema and its default. A stored value that no longer
- * matches its schema (an older shape, a hand edit) falls back to the default rather
- * than breaking every public page.
- */
 const SecretsSchema = z.object({ sessionSecret: z.string().min(32).nullable() });
 
+/** The Kansas day (YYYY-MM-DD) the daily summary of waiting leads last went out (decision 0021). */
+const DigestStateSchema = z.object({ lastSentOn: z.string().nullable() });
+
+/**
+ * Every settings group, its schema, its default, and whether public pages show it (a save
+ * then empties the page cache). A stored value that no longer matches its schema (an older
+ * shape, a hand edit) falls back to the default rather than breaking every public page.
+ */
 const GROUPS = {
-  business: { schema: BusinessFactsSchema, fallback: (): BusinessFacts => DEFAULT_BUSINESS_FACTS },
+  business: { schema: BusinessFactsSchema, fallback: (): BusinessFacts => DEFAULT_BUSINESS_FACTS, onPublicPages: true },
   contact: {
     schema: ContactSettingsSchema,
     fallback: (): ContactSettings =>
       defaultContactSettings(DEFAULT_BUSINESS_FACTS.company, DEFAULT_BUSINESS_FACTS.email),
+    onPublicPages: true,
   },
   maps: {
     schema: MapsSettingsSchema,
     fallback: (): MapsSettings => ({ apiKey: null, publisherTag: null }),
+    onPublicPages: true,
   },
   secrets: {
     schema: SecretsSchema,
     fallback: (): z.infer<typeof SecretsSchema> => ({ sessionSecret: null }),
+    onPublicPages: false,
+  },
+  digest: {
+    schema: DigestStateSchema,
+    fallback: (): z.infer<typeof DigestStateSchema> => ({ lastSentOn: null }),
+    onPublicPages: false,
   },
 } as const;
 type Groups = typeof GROUPS;
@@ -60,7 +71,20 @@ export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K
     .onConflictDoUpdate({ target: settings.key, set: { value: checked, updatedAt: new Date() } })
     .run();
   // Business details, contact settings and the verification tag are on every public page.
-  invalidatePublicPages();
+  if (GROUPS[key].onPublicPages) invalidatePublicPages();
+}
+
+/**
+ * Reads a group, lets `change` decide, and writes what it returns, with no other write in
+ * between (one transaction). Null from `change` leaves the group as it is. Whether it wrote.
+ */
+export function changeSetting<K extends SettingsKey>(key: K, change: (current: SettingsValue<K>) => SettingsValue<K> | null): boolean {
+  return inTransaction(() => {
+    const next = change(getSetting(key));
+    if (next === null) return false;
+    setSetting(key, next);
+    return true;
+  });
 }
 
 export function countSettings(): number {

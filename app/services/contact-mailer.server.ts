@@ -17,6 +17,7 @@ import {
 } from "~/models/contact-message.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { BATCH_LIMIT, mailTransport, type Mail, type MailTransport } from "~/server/mail.server";
+import { repeatInBackground } from "~/server/background.server";
 
 // While one attempt runs, the row is leased for this long, so the retry loop does not
 // send it twice; if the process dies mid-send, the lease runs out and it is retried.
@@ -165,13 +166,7 @@ export async function processMailQueue(transport: MailTransport = mailTransport(
   }
 }
 
-const globalQueue = globalThis as unknown as { __mailQueue?: NodeJS.Timeout };
-
 /** Retries survive restarts: their state is in the database, and this loop picks them up. */
 export function startMailQueue(intervalMs = 30_000) {
-  if (globalQueue.__mailQueue) return;
-  const tick = () => processMailQueue().catch((error) => console.error("Mail queue failed:", error));
-  globalQueue.__mailQueue = setInterval(tick, intervalMs);
-  globalQueue.__mailQueue.unref();
-  void tick();
+  repeatInBackground("Mail queue", intervalMs, () => processMailQueue());
 }

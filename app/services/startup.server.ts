@@ -1,8 +1,10 @@
 import { getDb } from "~/server/db.server";
 import { purgeExpiredSessions } from "~/models/session.server";
+import { startMailQueue } from "~/services/contact-mailer.server";
 import { ensureCookieSecret } from "~/services/cookies.server";
 import { env } from "~/server/env.server";
 import { ensureFirstAdmin } from "~/services/first-admin.server";
+import { startLeadDigest } from "~/services/lead-digest.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 
@@ -21,4 +23,13 @@ export async function prepareApp(log: (line: string) => void = console.log) {
   }
   await ensureFirstAdmin(log);
   ensureCookieSecret();
+}
+
+/**
+ * Loops for the life of the server, working from state in the database: pending contact
+ * notifications and their retries, and the owner's daily summary of waiting leads.
+ */
+export function startBackgroundTasks() {
+  startMailQueue();
+  startLeadDigest();
 }

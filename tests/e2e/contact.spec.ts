@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, signIn, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
@@ -54,31 +55,71 @@ test("anonymous requests for the CSV get 401", async ({ request }) => {
   expect((await request.get("/admin/messages/export.csv")).status()).toBe(401);
 });
 
-test("a changed autoresponder subject is used for the next message @desktop @js", async ({ adminPage: page }, info) => {
-  await page.goto("/admin/contact");
-  const subject = page.getByLabel("Autoresponder subject");
-  await expect(subject).toHaveValue("Thank you for contacting Prairie Ridge Framing & Roofing");
-  await subject.fill(`Thanks from the Whitakers (${info.project.name})`);
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
+// Both tests save the whole contact settings form: one after the other, so neither saves
+// over what the other is checking.
+test.describe("contact settings", () => {
+  test.describe.configure({ mode: "default" });
 
-  const email = `settings-${info.project.name}@example.com`;
-  await page.goto("/contact");
-  const contact = page.getByRole("form", { name: "Contact form" });
-  await contact.getByLabel("Name").fill("Val");
-  await contact.getByLabel("Email").fill(email);
-  await contact.getByLabel("Message").fill("Gutter guards?");
-  await contact.getByRole("button", { name: "Send Message" }).click();
-  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toContain(`Thanks from the Whitakers (${info.project.name})`);
+  test("a changed autoresponder subject is used for the next message @desktop @js", async ({ adminPage: page }, info) => {
+    await page.goto("/admin/contact");
+    const subject = page.getByLabel("Autoresponder subject");
+    await expect(subject).toHaveValue("Thank you for contacting Prairie Ridge Framing & Roofing");
+    await subject.fill(`Thanks from the Whitakers (${info.project.name})`);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
 
-  await page.goto("/admin/contact");
-  await page.getByLabel("Autoresponder subject").fill("Thank you for contacting Prairie Ridge Framing & Roofing");
-  await page.getByLabel("Notification email (where new messages go)").fill("not-an-email");
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
-  await page.getByLabel("Notification email (where new messages go)").fill("hello@example.com");
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
+    const email = `settings-${info.project.name}@example.com`;
+    await page.goto("/contact");
+    const contact = page.getByRole("form", { name: "Contact form" });
+    await contact.getByLabel("Name").fill("Val");
+    await contact.getByLabel("Email").fill(email);
+    await contact.getByLabel("Message").fill("Gutter guards?");
+    await contact.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toContain(`Thanks from the Whitakers (${info.project.name})`);
+
+    await page.goto("/admin/contact");
+    await page.getByLabel("Autoresponder subject").fill("Thank you for contacting Prairie Ridge Framing & Roofing");
+    await page.getByLabel("Notification email (where new messages go)").fill("not-an-email");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await page.getByLabel("Notification email (where new messages go)").fill("hello@example.com");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
+  });
+
+  test("the daily summary of waiting leads is switched on and off, with scripts and without @desktop @js", async ({ adminPage: page, browser, baseURL }) => {
+    const summary = (p: Page) => p.getByRole("checkbox", { name: "Send me a daily summary of waiting leads" });
+    const hour = (p: Page) => p.getByLabel("Send it at (Kansas time)");
+    await page.goto("/admin/contact");
+    await expect(summary(page)).not.toBeChecked();
+    await expect(summary(page)).toHaveAccessibleDescription(/No email on days when nothing is waiting\./);
+    await expect(hour(page)).toHaveValue("7");
+    await expect(hour(page).locator("option:checked")).toHaveText("7 am");
+    await summary(page).check();
+    await hour(page).selectOption({ label: "6 am" });
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
+    await page.reload();
+    await expect(summary(page)).toBeChecked();
+    await expect(hour(page)).toHaveValue("6");
+
+    // Without scripts, the same form switches it off again (and back to 7 am).
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await signIn(plain, baseURL!);
+    await plain.goto("/admin/contact");
+    await expect(summary(plain)).toBeChecked();
+    await summary(plain).uncheck();
+    await hour(plain).selectOption({ label: "7 am" });
+    await plain.getByRole("button", { name: "Save Settings" }).click();
+    await expect(plain.getByRole("status").filter({ hasText: "Contact settings saved successfully" })).toBeVisible();
+    await expect(summary(plain)).not.toBeChecked();
+    await expect(hour(plain)).toHaveValue("7");
+    await context.close();
+
+    await page.reload();
+    await expect(summary(page)).not.toBeChecked();
+  });
 });
 
 test("an empty form gets the spec's message inline, and as a toast when scripts run", async ({ page }, info) => {

@@ -1,17 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
-import { startFakeResend } from "../fake-resend";
+import { fakeResendForApp } from "./fake-mail";
 
-vi.hoisted(() => {
-  // Read once by the environment module: the real SDK is used, pointed at the fake below.
-  process.env.RESEND_API_KEY = "re_test_key";
-  process.env.MAIL_FROM = "Website <web@example.com>";
-  process.env.CONTACT_RATE_LIMIT = "3";
-});
-
-const fake = await startFakeResend();
-process.env.RESEND_BASE_URL = fake.url;
+const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
 
 const { getDb } = await import("~/server/db.server");
 const { contactMessages } = await import("~/db/schema");
@@ -29,11 +21,6 @@ const store = (name = "Kim Hoang") =>
 beforeAll(async () => {
   await prepareApp(() => {});
 });
-beforeEach(() => {
-  fake.sent.length = 0;
-  fake.failWhen(null);
-});
-afterAll(() => fake.close());
 
 describe("contact mail through the resend SDK", () => {
   it("sends the owner's notification and the visitor's autoresponder", async () => {

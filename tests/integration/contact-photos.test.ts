@@ -1,19 +1,10 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
-import { startFakeResend } from "../fake-resend";
+import { fakeResendForApp } from "./fake-mail";
 import { describeStored, jpegMagicHtml, phonePhoto, picture } from "./test-images";
 
-vi.hoisted(() => {
-  // The real SDK, pointed at the fake below.
-  process.env.RESEND_API_KEY = "re_test_key";
-  process.env.MAIL_FROM = "Website <web@example.com>";
-  process.env.SITE_URL = "https://roofs.example.com";
-  process.env.CONTACT_RATE_LIMIT = "100";
-});
-
-const fake = await startFakeResend();
-process.env.RESEND_BASE_URL = fake.url;
+const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example.com", CONTACT_RATE_LIMIT: "100" });
 
 const { prepareApp } = await import("~/services/startup.server");
 const { privateUploadsDir } = await import("~/server/storage.server");
@@ -61,10 +52,6 @@ beforeAll(async () => {
   const { user } = await upsertUser("owner@example.com", "owner-password");
   cookie = (await startSession(user.id)).split(";")[0];
 });
-beforeEach(() => {
-  fake.sent.length = 0;
-});
-afterAll(() => fake.close());
 
 describe("a quote request with photos", () => {
   it("is stored with its photos, private and cleaned, and the owner's mail lists what the visitor said", async () => {
