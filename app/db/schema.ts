@@ -3,6 +3,7 @@ import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqli
 import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/leads";
 import { MAIL_STATES } from "../lib/mail-retry";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
+import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -67,6 +68,12 @@ export const projects = sqliteTable(
     altText: text("alt_text").notNull().default(""),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
+    // A draft (a finished job added to the portfolio, not yet looked over) never shows publicly.
+    published: integer("published", { mode: "boolean" }).notNull().default(true),
+    // The job it shows, and what pages it belongs on: the work (a QUOTE_SERVICES name) and the town.
+    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    service: text("service"),
+    town: text("town"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +92,9 @@ export const testimonials = sqliteTable(
     location: text("location"),
     quote: text("quote").notNull(),
     rating: integer("rating").notNull().default(5),
+    // A homeowner's review arrives pending and shows on the site only once the owner approves it.
+    status: text("status", { enum: ["published", "pending"] }).notNull().default("published"),
+    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +130,8 @@ export const contactMessages = sqliteTable(
     autoreplyLastError: text("autoreply_last_error"),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    // A won job's work is done: a review can be asked for, and it can go in the portfolio.
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -199,6 +211,82 @@ export const roofCustomers = sqliteTable(
   (t) => [index("roof_customers_created_idx").on(t.createdAt), index("roof_customers_lead_idx").on(t.leadId)],
 );
 
+/**
+ * A lead's estimate: the takeoff priced with the owner's settings, then adjusted by staff.
+ * One per lead; lines and totals in whole cents (lib/estimate.ts).
+ */
+export const estimates = sqliteTable("estimates", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  leadId: integer("lead_id")
+    .notNull()
+    .unique()
+    .references(() => contactMessages.id, { onDelete: "cascade" }),
+  roofCustomerId: integer("roof_customer_id").references(() => roofCustomers.id, { onDelete: "set null" }),
+  tier: text("tier", { enum: SHINGLE_TIERS }).notNull().default("better"),
+  wastePercent: integer("waste_percent").notNull().default(10),
+  tearOffLayers: integer("tear_off_layers").notNull().default(1),
+  taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+  lines: text("lines", { mode: "json" }).$type<EstimateLine[]>().notNull(),
+  subtotalCents: integer("subtotal_cents").notNull(),
+  taxCents: integer("tax_cents").notNull(),
+  totalCents: integer("total_cents").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A proposal sent to the homeowner: a frozen copy of the estimate and what it says
+ * (content), opened without an account by a link whose token only its hash is kept of.
+ * Accepting it records the typed name, the time and the address it came from.
+ */
+export const proposals = sqliteTable(
+  "proposals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    content: text("content", { mode: "json" }).notNull(),
+    totalCents: integer("total_cents").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedName: text("accepted_name"),
+    acceptedIp: text("accepted_ip"),
+    // The owner's mail on acceptance: stored first, retried like the contact notifications.
+    notifyStatus: text("notify_status", { enum: MAIL_STATES }).notNull().default("pending"),
+    notifyAttempts: integer("notify_attempts").notNull().default(0),
+    notifyLastError: text("notify_last_error"),
+    notifyNextAttemptAt: integer("notify_next_attempt_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("proposals_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+/**
+ * A review request mailed to the homeowner of a completed job (stored first, retried), with
+ * a link to a short form; the review it brings is a pending testimonial.
+ */
+export const reviewRequests = sqliteTable(
+  "review_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    mailStatus: text("mail_status", { enum: MAIL_STATES }).notNull().default("pending"),
+    mailAttempts: integer("mail_attempts").notNull().default(0),
+    mailLastError: text("mail_last_error"),
+    mailNextAttemptAt: integer("mail_next_attempt_at", { mode: "timestamp_ms" }),
+    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_requests_lead_idx").on(t.leadId), index("review_requests_mail_idx").on(t.mailStatus, t.mailNextAttemptAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
@@ -207,6 +295,9 @@ export type ContactMessage = typeof contactMessages.$inferSelect;
 export type ContactMessagePhoto = typeof contactMessagePhotos.$inferSelect;
 export type LeadNote = typeof leadNotes.$inferSelect;
 export type RoofCustomer = typeof roofCustomers.$inferSelect;
+export type Estimate = typeof estimates.$inferSelect;
+export type Proposal = typeof proposals.$inferSelect;
+export type ReviewRequest = typeof reviewRequests.$inferSelect;
 
 /**
  * Counters of rate-limiter-flexible's SQLite store (sign-in attempts, contact messages

@@ -12,10 +12,13 @@ describe("database", () => {
     expect(tables).toEqual([
       "contact_message_photos",
       "contact_messages",
+      "estimates",
       "images",
       "lead_notes",
       "projects",
+      "proposals",
       "rate_limits",
+      "review_requests",
       "roof_customers",
       "sessions",
       "settings",
@@ -143,6 +146,29 @@ describe("migration 0005 (roof customers become leads)", () => {
         // A lead deleted some day leaves its roof measurement in place, unlinked.
         sqlite.prepare("delete from contact_messages where name = 'Dana Miller'").run();
         expect(sqlite.prepare("select area, lead_id from roof_customers where street = '12 Elm St'").get()).toEqual({ area: 2400.5, lead_id: null });
+      },
+    );
+  });
+});
+
+describe("migration 0006 (jobs)", () => {
+  it("keeps every project and testimonial on the site, and a deleted lead leaves its project and review", async () => {
+    await fromShapeBefore(
+      "0006",
+      (sqlite) => {
+        sqlite.prepare("insert into projects (title, category, description) values ('Old Roof', 'roofing', 'Shingles')").run();
+        sqlite.prepare("insert into testimonials (name, quote, rating) values ('Old Customer', 'Great work', 5)").run();
+        sqlite.prepare("insert into contact_messages (name, email, message) values ('Job', 'job@example.com', 'Roof')").run();
+      },
+      (sqlite) => {
+        expect(sqlite.prepare("select title, published, lead_id, service, town from projects").get()).toEqual({ title: "Old Roof", published: 1, lead_id: null, service: null, town: null });
+        expect(sqlite.prepare("select name, status, lead_id from testimonials").get()).toEqual({ name: "Old Customer", status: "published", lead_id: null });
+        expect(sqlite.prepare("select completed_at from contact_messages").get()).toEqual({ completed_at: null });
+        sqlite.prepare("update projects set lead_id = 1").run();
+        sqlite.prepare("update testimonials set lead_id = 1").run();
+        sqlite.prepare("delete from contact_messages").run();
+        expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from projects").get()).toEqual({ n: 1, lead: null });
+        expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from testimonials").get()).toEqual({ n: 1, lead: null });
       },
     );
   });
