@@ -47,6 +47,7 @@ export default [
     route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/messages/new", "routes/admin/new-lead.tsx"),
+    route("admin/messages/pipeline", "routes/admin/pipeline.tsx"),
     route("admin/messages/:id", "routes/admin/message.tsx"),
   ]),
 
