@@ -103,6 +103,8 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
       source: "roof_tool",
       notifyStatus: "skipped",
       autoreplyStatus: "skipped",
+      // Staff wrote it: nothing for anyone to read.
+      readAt: new Date(),
     })
     .returning({ id: contactMessages.id })
     .get();
