@@ -4,7 +4,7 @@
  */
 
 import { z } from "~/lib/zod";
-import { MAX_UNIT_PRICE_CENTS, parseDollars } from "./money";
+import { dollarsField } from "./money";
 import { coverageFor, PITCH_BAND_LABELS, PITCH_BANDS, pitchBand, type Pricing } from "./pricing";
 import { hundredths, materialTakeoff, type Takeoff, type TakeoffKey, type TakeoffRoof } from "./takeoff";
 
@@ -155,6 +155,11 @@ export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateCho
 
 // ---- Forms ------------------------------------------------------------------------------
 
+/** The lead page's two estimate forms, told apart by their `intent`. */
+export const MAKE_ESTIMATE_INTENT = "make-estimate";
+export const SAVE_ESTIMATE_INTENT = "save-estimate";
+export type EstimateFormName = "make" | "lines";
+
 /** "Make an estimate": the shingle line, the waste and the layers to tear off. */
 export const MakeEstimateSchema = z.object({
   tier: z.enum(SHINGLE_TIERS, { error: "Please choose a shingle line" }),
@@ -185,21 +190,7 @@ const quantity = z
     }
     return n;
   });
-const unitPrice = z
-  .string({ error: "Please enter a price" })
-  .trim()
-  .transform((value, ctx) => {
-    const cents = parseDollars(value);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: "Please enter a price in dollars of 0 or more, like 12.50" });
-      return z.NEVER;
-    }
-    if (cents > MAX_UNIT_PRICE_CENTS) {
-      ctx.addIssue({ code: "custom", message: "Please enter a price of at most $100,000.00" });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const unitPrice = dollarsField({ invalid: "Please enter a price in dollars of 0 or more, like 12.50", tooMuch: "Please enter a price of at most $100,000.00" });
 const label = z.string({ error: "Please describe the line" }).trim().min(1, "Please describe the line").max(120, "Please keep it under 120 characters");
 const unit = z.string().trim().max(20, "Please keep the unit short").default("each");
 

@@ -1,3 +1,5 @@
+import { z } from "~/lib/zod";
+
 /**
  * Money as the admin types and reads it. Whole cents inside; dollars ("12.50") in forms;
  * rates in basis points (1/100 of a percent). No float ever carries a price.
@@ -43,3 +45,18 @@ export function parsePercentToBasisPoints(value: string): number | null {
 
 /** 850 → "8.5%". */
 export const formatBasisPoints = (bp: number) => `${bp / 100}%`;
+
+/** A form's price box: dollars typed, whole cents out, up to the most a unit may cost. */
+export function dollarsField(messages: { invalid: string; tooMuch: string }) {
+  return z
+    .string({ error: messages.invalid })
+    .trim()
+    .transform((value, ctx) => {
+      const cents = parseDollars(value);
+      if (cents === null || cents > MAX_UNIT_PRICE_CENTS) {
+        ctx.addIssue({ code: "custom", message: cents === null ? messages.invalid : messages.tooMuch });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}

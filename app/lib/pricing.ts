@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import type { ShingleTier } from "./estimate";
-import { parseDollars, parsePercentToBasisPoints, centsToDollars, MAX_UNIT_PRICE_CENTS } from "./money";
+import { centsToDollars, dollarsField, MAX_UNIT_PRICE_CENTS, parsePercentToBasisPoints } from "./money";
 import { DEFAULT_COVERAGE, VALLEY_MATERIALS, type Coverage } from "./takeoff";
 
 /**
@@ -102,18 +102,7 @@ export function coverageFor(p: Pricing, tier: ShingleTier): Coverage {
 }
 
 // The form: money typed as dollars ("12.50", "$1,250"), the tax rate as a percent ("8.5").
-const dollars = z.string({ error: "Please enter a price" }).transform((value, ctx) => {
-  const c = parseDollars(value);
-  if (c === null) {
-    ctx.addIssue({ code: "custom", message: "Please enter a price in dollars, like 12.50" });
-    return z.NEVER;
-  }
-  if (c > MAX_UNIT_PRICE_CENTS) {
-    ctx.addIssue({ code: "custom", message: `Please enter at most ${centsToDollars(MAX_UNIT_PRICE_CENTS)}` });
-    return z.NEVER;
-  }
-  return c;
-});
+const dollars = dollarsField({ invalid: "Please enter a price in dollars, like 12.50", tooMuch: `Please enter at most ${centsToDollars(MAX_UNIT_PRICE_CENTS)}` });
 const formCount = (max: number) => z.coerce.number({ error: "Please enter a number" }).pipe(count(max));
 const checkbox = z.preprocess((v) => v === "on" || v === "true", z.boolean());
 
