@@ -25,13 +25,8 @@ function NumberField({ label, meta, hint }: { label: string; meta: Meta; hint?: 
 /** A price in dollars, stored as cents. */
 function MoneyField({ label, meta, hint }: { label: string; meta: Meta; hint?: string }) {
   return (
-    <Field label={label} error={meta} hint={hint}>
-      <span className="relative mt-1 block">
-        <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-soft">
-          $
-        </span>
-        <input {...getInputProps(meta, { type: "text" })} inputMode="decimal" className={`${inputClass} mt-0 pl-7`} />
-      </span>
+    <Field label={`${label} ($)`} error={meta} hint={hint}>
+      <input {...getInputProps(meta, { type: "text" })} inputMode="decimal" className={inputClass} />
     </Field>
   );
 }
@@ -68,8 +63,8 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
             <Field label="Name (as estimates show it)" error={t.name}>
               <input {...getInputProps(t.name, { type: "text" })} maxLength={60} className={inputClass} />
             </Field>
-            <NumberField label="Bundles per square" meta={t.bundlesPerSquare} hint="3 for most lines; some designer lines take 4 or 5." />
-            <MoneyField label="Price per bundle" meta={t.shingleBundleCents} />
+            <NumberField label="Shingles: bundles per square" meta={t.bundlesPerSquare} hint="3 for most lines; some designer lines take 4 or 5." />
+            <MoneyField label="Shingles: price per bundle" meta={t.shingleBundleCents} />
             <NumberField label="Hip and ridge cap: feet per bundle" meta={t.ridgeCapFtPerBundle} />
             <MoneyField label="Hip and ridge cap: price per bundle" meta={t.ridgeCapBundleCents} />
           </fieldset>
