@@ -161,25 +161,35 @@ function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; 
           const l = row.getFieldset();
           const storedLine = estimate.lines[i];
           const name = storedLine?.label ?? `Line ${i + 1}`;
+          // On a wide screen the rows line up under the first one's captions.
+          const caption = (text: string) => <span className={i > 0 ? "sm:sr-only" : undefined}>{text}</span>;
           return (
             <li key={row.key}>
               <fieldset className="grid grid-cols-2 gap-2 rounded-md border border-black/10 p-3 sm:grid-cols-[minmax(0,1fr)_6rem_6rem_8rem_7rem]">
                 <legend className="sr-only">{name}</legend>
                 <input type="hidden" name={l.key.name} value={l.key.initialValue ?? "custom"} />
-                <Field label={<>Description {storedLine?.adjusted && <span className="ml-1 rounded bg-amber-100 px-1.5 text-xs text-amber-900">adjusted</span>}</>} error={l.label} className="col-span-2 block sm:col-span-1">
+                <Field
+                  label={
+                    <>
+                      {caption("Description")} {storedLine?.adjusted && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">adjusted</span>}
+                    </>
+                  }
+                  error={l.label}
+                  className="col-span-2 block sm:col-span-1"
+                >
                   <input {...getInputProps(l.label, { type: "text" })} maxLength={120} className={inputClass} />
                 </Field>
-                <Field label="Quantity" error={l.quantity}>
+                <Field label={caption("Quantity")} error={l.quantity}>
                   <input {...getInputProps(l.quantity, { type: "text" })} inputMode="decimal" className={inputClass} />
                 </Field>
-                <Field label="Unit" error={l.unit}>
+                <Field label={caption("Unit")} error={l.unit}>
                   <input {...getInputProps(l.unit, { type: "text" })} maxLength={20} className={inputClass} />
                 </Field>
-                <Field label="Unit price ($)" error={l.unitPrice}>
+                <Field label={caption("Unit price ($)")} error={l.unitPrice}>
                   <input {...getInputProps(l.unitPrice, { type: "text" })} inputMode="decimal" className={inputClass} />
                 </Field>
                 <div className="text-right">
-                  <span className="block text-sm font-medium">Line total</span>
+                  <span className="block text-sm font-medium">{caption("Line total")}</span>
                   <output className="mt-1 block py-2 font-semibold tabular-nums" aria-label={`Line total of ${name}`}>
                     {money(totals[i])}
                   </output>

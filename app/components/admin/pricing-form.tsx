@@ -112,7 +112,7 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
           <input {...getInputProps(fields.taxRateBasisPoints, { type: "text" })} inputMode="decimal" className={inputClass} />
         </Field>
       </fieldset>
-      <div className="sticky bottom-0 -mx-4 flex justify-end bg-sand/95 px-4 py-3 sm:mx-0 sm:rounded-xl">
+      <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-black/10 bg-sand px-4 py-3 sm:mx-0">
         <SubmitButton busy={busy}>Save prices</SubmitButton>
       </div>
     </Form>
