@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { jsEnabled } from "./helpers";
 
 // Issue 16, points 1 and 2: the owner sets prices, staff measure a lead's roof, make an
 // estimate from the takeoff, adjust a line and see the totals worked out again. With and
@@ -10,7 +11,7 @@ import { expect, test } from "./fixtures";
 //   subtotal $3,989.76, tax 8.5 % $339.13 (33,912.96¢), total $4,328.89.
 // With 48 bundles: subtotal $4,124.76, tax $350.60 (35,060.46¢), total $4,475.36.
 
-test("the owner sets prices; staff measure a lead, make its estimate, adjust a line and see the totals", async ({ adminPage: page }) => {
+test("the owner sets prices; staff measure a lead, make its estimate, adjust a line and see the totals", async ({ adminPage: page }, info) => {
   await page.goto("/admin/pricing");
   await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
   const better = page.getByRole("group", { name: "Better shingle line" });
@@ -69,9 +70,15 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await expect(shingles.getByText("Please enter a quantity of 0 or more, with at most two decimals")).toBeVisible();
   await expect(shingles.getByLabel("Quantity")).toHaveValue("-1");
 
+  // With scripts the line's total follows what is typed, and saving does not reload the page.
   await shingles.getByLabel("Quantity").fill("48");
+  if (jsEnabled(info)) {
+    await expect(shingles.getByRole("status")).toHaveText("$2,160.00");
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+  }
   await section.getByRole("button", { name: "Save estimate" }).click();
   await expect(page.getByText("Estimate saved").first()).toBeVisible();
+  if (jsEnabled(info)) expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
   await expect(shingles.getByLabel("Quantity")).toHaveValue("48");
   await expect(shingles).toContainText("adjusted");
   await expect(totals).toHaveText(["$4,124.76", "$350.60", "$4,475.36"]);

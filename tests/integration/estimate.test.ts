@@ -109,6 +109,24 @@ describe("a lead's estimate", () => {
     expect(getMessage(leadId)?.status).toBe("measured");
   });
 
+  it("takes the traced lines of a measurement: valleys get ice-and-water, and the page says nothing was guessed", async () => {
+    // 40 × 30 ft at 6/12, 1 ft per unit: eaves, rakes, a ridge and a valley 14.1 ft long seen from above.
+    const at = (x: number, y: number) => ({ x: x + 100, y: y + 100 });
+    const line = (kind: string, a: [number, number], b: [number, number]) => ({ kind, a: at(...a), b: at(...b) });
+    const top = {
+      scale: 1,
+      scaleSource: "typed",
+      facets: [{ points: [at(0, 0), at(40, 0), at(40, 30), at(0, 30)], pitch: 6 }],
+      lines: [line("eave", [0, 0], [40, 0]), line("eave", [0, 30], [40, 30]), line("rake", [0, 0], [0, 30]), line("rake", [40, 0], [40, 30]), line("ridge", [0, 15], [40, 15]), line("valley", [10, 0], [20, 10])],
+    };
+    const leadId = await measuredLead({ pitch: "6", drawing: JSON.stringify({ top }) });
+    expect((await leadPage(leadId)).estimate).toMatchObject({ measured: true, linesFrom: "traced" });
+    await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "12", tearOffLayers: "1" });
+    const byKey = Object.fromEntries(getEstimate(leadId)!.lines.map((l) => [l.key, l.quantity]));
+    // Rakes 2 × 30 × 1.118 = 67.08 ft; drip edge (80 + 67.08) / 10 → 15; the valley 10√2 × 1.0607 = 15 ft / 66 → 1 roll.
+    expect(byKey).toMatchObject({ shingles: 46, "drip-edge": 15, starter: 2, "ridge-cap": 2, "ice-and-water": 1 });
+  });
+
   it("works the totals out again on the server when staff adjust a line, add one and remove one, whatever totals the browser sent", async () => {
     const leadId = await measuredLead({ area: "2000", pitch: "5" });
     await leadPost(leadId, { intent: "make-estimate", tier: "good", wastePercent: "10", tearOffLayers: "2" });
