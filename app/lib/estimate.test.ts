@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { emptyView } from "./roof-drawing";
 import { summarizeRoof } from "./roof-summary";
 import { takeoffRoof } from "./takeoff";
-import { DEFAULT_PRICING } from "./pricing";
+import { DEFAULT_PRICING, pitchBand } from "./pricing";
 import {
   adjustLines,
   EstimateLinesSchema,
@@ -95,6 +95,10 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
     const none = estimateLines(r, DEFAULT_PRICING, { tier: "good", wastePercent: 10, tearOffLayers: 0 }).lines.map((l) => l.key);
     expect(none).not.toContain("disposal");
     expect(none).not.toContain("tear-off");
+  });
+
+  it("puts each pitch in its labour band: half steps between 6/12 and 10/12 are 7-9", () => {
+    expect([null, 0, 6, 6.5, 7, 9, 9.5, 10, 12].map(pitchBand)).toEqual(["low", "low", "low", "mid", "mid", "mid", "mid", "steep", "steep"]);
   });
 
   it("splits labour between bands when facets differ in pitch", () => {

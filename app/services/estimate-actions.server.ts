@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { EstimateLinesSchema, MAKE_ESTIMATE_INTENT, MakeEstimateSchema, type EstimateFormName } from "~/lib/estimate";
+import { getMessage } from "~/models/contact-message.server";
 import { makeEstimate, saveEstimateLines } from "~/models/estimate.server";
 import { redirectWithFlash } from "~/services/admin-actions.server";
 
@@ -20,6 +21,7 @@ export const ESTIMATE_MESSAGES = {
  * typed and why not. The lead's status is left alone: the estimate is a draft.
  */
 export async function estimateAction(leadId: number, intent: string, form: FormData, leadPath: string) {
+  if (!getMessage(leadId)) throw new Response("Not found", { status: 404 });
   const estimateForm = intent === MAKE_ESTIMATE_INTENT ? "make" : "lines";
   const refuse = (result: EstimateActionResult["result"]) => data<EstimateActionResult>({ estimateForm, result }, { status: 400 });
   if (estimateForm === "make") {

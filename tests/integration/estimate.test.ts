@@ -200,5 +200,7 @@ describe("a lead's estimate", () => {
     expect(save.init.status).toBe(400);
     expect(save.data.result!.error[""]).toEqual([ESTIMATE_MESSAGES.gone]);
     expect(getEstimate(lead.id)).toBeUndefined();
+    const unknown = await leadPost(999999, { intent: "make-estimate", tier: "good", wastePercent: "10", tearOffLayers: "1" }).catch((r: Response) => r);
+    expect((unknown as Response).status).toBe(404);
   });
 });
