@@ -27,7 +27,12 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
         <Calculator aria-hidden className="size-5 text-brand" /> Estimate
       </h2>
       {!estimate && !view.measured && <p className="text-sm text-ink-soft">Measure the roof first: the estimate is made from its measurement.</p>}
-      {!estimate && view.measured && <MakeEstimateForm view={view} lastResult={makeResult} />}
+      {!estimate && view.measured && (
+        <>
+          <LinesNote linesFrom={view.linesFrom} measured={view.measured} />
+          <MakeEstimateForm view={view} lastResult={makeResult} />
+        </>
+      )}
       {estimate && (
         <>
           <p className="text-sm text-ink-soft">
@@ -103,7 +108,7 @@ function MakeEstimateForm({ view, lastResult, again = false }: { view: LeadEstim
           ))}
         </select>
       </Field>
-      <div className="flex items-end">
+      <div className="flex items-start sm:pt-7">
         <SubmitButton busy={busy} busyText="Making the estimate...">
           {again ? "Make it again" : "Make an estimate"}
         </SubmitButton>
