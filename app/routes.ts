@@ -45,6 +45,7 @@ export default [
     route("admin/contact", "routes/admin/contact.tsx"),
     route("admin/testimonials", "routes/admin/testimonials.tsx"),
     route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
+    route("admin/pricing", "routes/admin/pricing.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/messages/new", "routes/admin/new-lead.tsx"),
     route("admin/messages/pipeline", "routes/admin/pipeline.tsx"),

@@ -10,6 +10,7 @@ import {
   defaultContactSettings,
   type ContactSettings,
 } from "~/lib/contact-settings";
+import { DEFAULT_PRICING, PricingSchema, type Pricing } from "~/lib/pricing";
 
 const MapsSettingsSchema = z.object({
   apiKey: z.string().nullable(),
@@ -50,6 +51,8 @@ const GROUPS = {
     fallback: (): z.infer<typeof DigestStateSchema> => ({ lastSentOn: null }),
     onPublicPages: false,
   },
+  // The owner's prices and coverage (decision 0024): only estimates read them, no public page.
+  pricing: { schema: PricingSchema, fallback: (): Pricing => structuredClone(DEFAULT_PRICING), onPublicPages: false },
 } as const;
 type Groups = typeof GROUPS;
 export type SettingsKey = keyof Groups;

@@ -2,6 +2,10 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
 import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
+import { LeadEstimate } from "~/components/admin/lead-estimate";
+import { MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT } from "~/lib/estimate";
+import { estimateAction } from "~/services/estimate-actions.server";
+import { leadEstimateView } from "~/services/estimate-view.server";
 import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/leads";
 import { addedBy } from "~/lib/manual-lead";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
@@ -22,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view = contactMessageView(parseId(params.id) ?? 0);
   if (!view) throw new Response("Not found", { status: 404 });
   const roof = findLeadRoof(view.message.id);
-  return { ...view, notes: listLeadNotes(view.message.id), roof: roof ? leadRoofView(roof) : null };
+  return { ...view, notes: listLeadNotes(view.message.id), roof: roof ? leadRoofView(roof) : null, estimate: leadEstimateView(view.message.id) };
 }
 
 /** The lead's form: saved with its history, or sent back with what was typed and why not. */
@@ -36,6 +40,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (customer === undefined) throw new Response("Not found", { status: 404 });
     return redirect(`${ROOF_TOOL}?customer=${customer}`);
   }
+  const intent = form.get("intent");
+  if (intent === MAKE_ESTIMATE_INTENT || intent === SAVE_ESTIMATE_INTENT) return estimateAction(id, intent, form, messagePath(id));
   const parsed = parseLeadUpdate(form);
   if (!parsed.ok) {
     return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
@@ -46,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, photos, notes, roof } = loaderData;
+  const { message, photos, notes, roof, estimate } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -59,9 +65,10 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         <MessageDetail message={message} photos={photos} addedBy={addedBy(message, notes)} />
         <div className="space-y-6">
           <LeadRoof roof={roof} />
-          <LeadPanel lead={message} notes={notes} error={actionData?.error} values={actionData?.values} />
+          <LeadPanel lead={message} notes={notes} error={actionData && "error" in actionData ? actionData.error : undefined} values={actionData && "values" in actionData ? actionData.values : undefined} />
         </div>
       </div>
+      <LeadEstimate view={estimate} actionResult={actionData && "estimateForm" in actionData ? actionData : undefined} />
     </>
   );
 }
