@@ -84,9 +84,11 @@ const ACTIONS = [
   "/admin/messages/new",
   "/admin/messages/new.data",
   "/admin/messages/pipeline",
+  "/admin/pricing",
+  "/admin/pricing.data",
   "/admin/images/upload",
 ];
-const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "lead", "measure", "made-up"];
+const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "lead", "measure", "make-estimate", "save-estimate", "made-up"];
 const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
   ["JSON", "application/json", '{"name":"x"}'],
   ["plain text", "text/plain", "name=x"],
