@@ -136,7 +136,7 @@ export function ProposalView({
 
           <p className="text-center text-sm text-ink-soft">
             Questions? Call {c.company.name} at{" "}
-            <a href={telHref(c.company.phone)} className="font-semibold text-brand underline">
+            <a href={telHref(c.company.phone)} className="font-semibold whitespace-nowrap text-brand underline">
               {c.company.phone}
             </a>
             .
@@ -157,7 +157,7 @@ function AcceptForm({ error, values }: { error?: string; values?: AcceptValues }
       </h2>
       <p className="mt-1 text-ink-soft">Type your full name as your signature. We will call you to schedule the work.</p>
       <Form method="post" className="mt-4 space-y-4" aria-label="Accept the proposal">
-        <label className="block">
+        <label className="block max-w-md">
           <span className="text-sm font-medium">Your full name</span>
           <input
             name={ACCEPT_FIELDS.name}
@@ -195,7 +195,7 @@ export function ProposalAccepted({ name, at, phone }: { name: string; at: string
       </p>
       <p className="mt-2 text-ink">
         Accepted by <strong>{name}</strong> on {at}. We will call you to schedule the work; if you need us sooner, call{" "}
-        <a href={telHref(phone)} className="font-semibold underline">
+        <a href={telHref(phone)} className="font-semibold whitespace-nowrap underline">
           {phone}
         </a>
         .

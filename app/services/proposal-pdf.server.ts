@@ -49,10 +49,12 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
 
   if (c.roof && c.roof.figures.length > 0) {
     heading(doc, "Your roof, as we measured it");
-    table(doc, ["Measurement", "Value"], c.roof.figures.map((f) => [f.label, f.value]), [300, 216]);
+    // One row: the labels over their values, so the priced lines fit on the first page.
+    const figures = c.roof.figures;
+    table(doc, figures.map((f) => f.label), [figures.map((f) => f.value)], figures.map(() => WIDTH / figures.length));
   }
   if (c.roof?.drawing) {
-    drawView(doc, "Roof outline (top view)", null, c.roof.drawing, { blankNote: "", scaleCaption: false });
+    drawView(doc, "Roof outline (top view)", null, c.roof.drawing, { blankNote: "", scaleCaption: false, fitOutline: { maxHeight: 140 } });
   }
 
   heading(doc, `The work and its price (${TIER_LABELS[c.tier]} shingle line)`);
@@ -68,9 +70,10 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
     ["Total", formatMoney(c.totalCents)],
   ];
   doc.moveDown(0.4);
+  // The totals stay together.
+  if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
   totals.forEach(([label, value], i) => {
     const last = i === totals.length - 1;
-    if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
     const y = doc.y;
     doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 12 : 10).fillColor(INK);
     doc.text(label, MARGIN + 226, y, { width: 190, align: "right", lineBreak: false });

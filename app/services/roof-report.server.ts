@@ -81,22 +81,48 @@ export function table(doc: Doc, header: string[], rows: string[][], widths: numb
   rows.forEach((row, i) => draw(row, i === highlight, i === highlight ? "#d9f0e1" : undefined));
 }
 
+/** The part of the 800 x 600 surface to draw: all of it, or just around the outlines. */
+type Frame = { x: number; y: number; width: number; height: number };
+const WHOLE_SURFACE: Frame = { x: 0, y: 0, width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
+
+/** The traced outlines' bounds with a margin around them, or the whole surface when nothing is traced. */
+function outlineFrame(view: ViewDrawing): Frame {
+  const points = [...view.facets.flatMap((f) => f.points), ...view.lines.flatMap((l) => [l.a, l.b])];
+  if (points.length === 0) return WHOLE_SURFACE;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const pad = Math.max(maxX - minX, maxY - minY, 40) * 0.08;
+  return { x: minX - pad, y: minY - pad, width: maxX - minX + pad * 2, height: maxY - minY + pad * 2 };
+}
+
 /**
  * The picture with the traced outlines drawn over it, mapped from the 800 x 600 surface.
  * Without a picture, a note says why (`blankNote` replaces it; "" for none), and the scale
  * caption below can be left out for readers who have no use for it (a homeowner).
+ * `fitOutline` (only without a picture) draws just the outlines' area, at most that tall.
  */
-export function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDrawing, options: { blankNote?: string; scaleCaption?: boolean } = {}) {
-  const width = doc.page.width - MARGIN * 2;
-  const height = (width * CANVAS_HEIGHT) / CANVAS_WIDTH;
+export function drawView(
+  doc: Doc,
+  title: string,
+  picture: Buffer | null,
+  view: ViewDrawing,
+  options: { blankNote?: string; scaleCaption?: boolean; fitOutline?: { maxHeight: number } } = {},
+) {
+  const frame = options.fitOutline && !picture ? outlineFrame(view) : WHOLE_SURFACE;
+  const fullWidth = doc.page.width - MARGIN * 2;
+  const maxHeight = options.fitOutline && !picture ? options.fitOutline.maxHeight : Infinity;
+  const width = Math.min(fullWidth, (maxHeight * frame.width) / frame.height);
+  const height = (width * frame.height) / frame.width;
+  const left = MARGIN + (fullWidth - width) / 2;
   if (doc.y + height + 30 > doc.page.height - MARGIN) doc.addPage();
   heading(doc, title);
   const top = doc.y;
-  const k = width / CANVAS_WIDTH;
-  const at = (p: { x: number; y: number }): [number, number] => [MARGIN + p.x * k, top + p.y * k];
+  const k = width / frame.width;
+  const at = (p: { x: number; y: number }): [number, number] => [left + (p.x - frame.x) * k, top + (p.y - frame.y) * k];
   doc.save();
-  doc.rect(MARGIN, top, width, height).fill("#f1f5f9");
-  if (picture) doc.image(picture, MARGIN, top, { fit: [width, height], align: "center", valign: "center" });
+  doc.rect(left, top, width, height).fill("#f1f5f9");
+  if (picture) doc.image(picture, left, top, { fit: [width, height], align: "center", valign: "center" });
   else {
     // Google's terms do not allow keeping its satellite pictures, so only the outline is drawn.
     const note =
@@ -105,7 +131,7 @@ export function drawView(doc: Doc, title: string, picture: Buffer | null, view: 
     doc
       .fillColor(SOFT)
       .fontSize(10)
-      .text(note, MARGIN, top + height / 2 - 5, { width, align: "center" });
+      .text(note, left, top + height / 2 - 5, { width, align: "center" });
   }
   view.facets.forEach((facet, i) => {
     const [first, ...rest] = facet.points.map(at);
@@ -139,7 +165,7 @@ export function drawView(doc: Doc, title: string, picture: Buffer | null, view: 
       .undash();
   }
   doc.restore();
-  doc.rect(MARGIN, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
+  doc.rect(left, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
   doc.x = MARGIN;
   doc.y = top + height + 6;
   if (options.scaleCaption !== false) {

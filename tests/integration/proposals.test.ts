@@ -77,20 +77,14 @@ async function send(id: number, fields: Record<string, string> = {}) {
   return { token: url.split("/proposal/")[1], url, page };
 }
 
-const ip = (address: string) => ({ context: requestContext(address) });
-const openPage = async (token: string) => {
-  try {
-    return (await proposalRoute.loader({ ...routeArgs(new Request(`http://site.test/proposal/${token}`)), params: { token } })) as unknown as { data: Record<string, unknown>; init: ResponseInit };
-  } catch (error) {
-    return error as Response;
-  }
-};
+/** A loader's or action's answer made with data(): its body and status. */
+type Answer<T = Record<string, unknown>> = { data: T; init: ResponseInit };
+const publicArgs = (request: Request, token: string, address = "127.0.0.1") => ({ request, params: { token }, context: requestContext(address) }) as never;
+const openPage = (token: string) => proposalRoute.loader(publicArgs(new Request(`http://site.test/proposal/${token}`), token)) as unknown as Answer;
 const accept = (token: string, fields: Record<string, string>, address = "203.0.113.7") =>
-  proposalRoute.action({
-    ...routeArgs(new Request(`http://site.test/proposal/${token}`, { method: "POST", body: new URLSearchParams(fields) })),
-    ...ip(address),
-    params: { token },
-  }) as unknown as Promise<{ data: { error: string | null; values: unknown }; init: ResponseInit }>;
+  proposalRoute.action(publicArgs(new Request(`http://site.test/proposal/${token}`, { method: "POST", body: new URLSearchParams(fields) }), token, address)) as unknown as Promise<
+    Answer<{ error: string | null; values: unknown }>
+  >;
 
 describe("sending a proposal", () => {
   it("freezes the estimate into a proposal, keeps only the token's hash, and moves the lead to Quoted", async () => {
@@ -132,7 +126,7 @@ describe("sending a proposal", () => {
   });
 
   it("refuses without an estimate, or with empty terms or odd days, keeping what was typed", async () => {
-    const { id } = createContactMessage({ name: "No Estimate", email: "n@example.com", message: "Hi" });
+    const { id } = createContactMessage({ name: "No Estimate", email: "n@example.com", phone: null, message: "Hi" });
     const none = (await leadPost(id, { intent: "send-proposal", terms: "Terms", validDays: "30" })) as { data: { proposalError: string }; init: ResponseInit };
     expect(none.init.status).toBe(400);
     expect(none.data.proposalError).toMatch(/no estimate/i);
@@ -157,11 +151,11 @@ describe("the homeowner's page", () => {
   it("shows an open proposal, not cached, for its token only; an unknown token is not found", async () => {
     const id = measuredLeadWithEstimate();
     const { token } = await send(id);
-    const page = await openPage(token);
+    const page = openPage(token);
     expect(page).toMatchObject({ init: { status: 200 }, data: { kind: "proposal", accepted: null, pdf: `/proposal/${token}/proposal.pdf` } });
     expect(new Headers(page.init.headers).get("Cache-Control")).toBe("no-store");
-    expect((await openPage(`${token.slice(0, -1)}A`)).init.status).toBe(404);
-    expect((await openPage("short")).init.status).toBe(404);
+    expect(openPage(`${token.slice(0, -1)}A`).init.status).toBe(404);
+    expect(openPage("short").init.status).toBe(404);
   });
 
   it("records the acceptance (name, time, address), moves the lead to Won, and mails the owner through the SDK", async () => {
@@ -183,7 +177,7 @@ describe("the homeowner's page", () => {
     expect(mail.text).toContain(`/admin/messages/${id}`);
 
     // The page says accepted; a second accept changes nothing.
-    expect((await openPage(token)).data).toMatchObject({ kind: "proposal", accepted: { name: "Dana Ortiz" } });
+    expect(openPage(token).data).toMatchObject({ kind: "proposal", accepted: { name: "Dana Ortiz" } });
     await accept(token, { fullName: "Somebody Else", agree: "on" }, "198.51.100.1");
     expect(proposalRows(id)[0]).toMatchObject({ acceptedName: "Dana Ortiz", acceptedIp: "203.0.113.7" });
     expect(listLeadNotes(id).filter((n) => n.body?.startsWith("Accepted by"))).toHaveLength(1);
@@ -228,7 +222,7 @@ describe("the homeowner's page", () => {
     const id = measuredLeadWithEstimate();
     const { token } = await send(id);
     db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.leadId, id)).run();
-    const page = await openPage(token);
+    const page = openPage(token);
     expect(page).toMatchObject({ init: { status: 410 }, data: { kind: "expired", phone: "(620) 555-0142" } });
     const res = await accept(token, { fullName: "Karen Miller", agree: "on" });
     expect(res.init.status).toBe(410);
@@ -256,7 +250,7 @@ describe("the proposal PDF", () => {
   it("is a PDF with the customer, the total, the terms and the signature lines, for staff and for the token", async () => {
     const id = measuredLeadWithEstimate("Lee Pham");
     const { token } = await send(id);
-    const res = (await publicPdf.loader({ ...routeArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`)), params: { token } })) as Response;
+    const res = (await publicPdf.loader(publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token))) as Response;
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     const body = await text(res);
     for (const words of ["Lee Pham", "412 N Main St", "$3,458.81", "Pay on completion.", "Homeowner signature", "Roof area", "Prairie Ridge Framing & Roofing"]) {
