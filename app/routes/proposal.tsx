@@ -3,6 +3,7 @@ import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/propo
 import { formatDay, formatMoment, parseAcceptance, proposalPdfPath, proposalState, PROPOSAL_MESSAGES } from "~/lib/proposal";
 import { getBusinessFacts } from "~/models/settings.server";
 import { clientIp } from "~/server/client-ip.server";
+import { env } from "~/server/env.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-body.server";
 import { acceptProposal, proposalContent, proposalForToken } from "~/services/proposals.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/proposal";
 // token, so never cached (the page cache skips /proposal/, and the answer says no-store).
 
 // Accepting is a handful of posts at most; a script posting names over and over is not.
-const acceptsPerIp = sqliteLimiter("proposal-accept-ip", 20, 10 * 60);
+const acceptsPerIp = sqliteLimiter("proposal-accept-ip", env.PROPOSAL_RATE_LIMIT, 10 * 60);
 
 const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 

@@ -79,6 +79,9 @@ const ACTIONS = [
   "/admin/messages",
   "/admin/messages.data",
   "/admin/images/upload",
+  "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.data",
+  "/proposal/not-a-token",
 ];
 const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "made-up"];
 const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
