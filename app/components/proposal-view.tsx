@@ -13,6 +13,7 @@ import {
   type AcceptValues,
   type ProposalContent,
 } from "~/lib/proposal";
+import type { OutlineSvg } from "~/lib/roof-drawing";
 import { SubmitButton } from "./form";
 
 const card = "rounded-xl border border-black/10 bg-white p-5 shadow-sm sm:p-6";
@@ -27,12 +28,14 @@ const field =
  */
 export function ProposalView({
   content: c,
+  outline,
   pdf,
   error,
   values,
   children,
 }: {
   content: ProposalContent;
+  outline: OutlineSvg | null;
   pdf: string;
   error?: string;
   values?: AcceptValues;
@@ -86,6 +89,7 @@ export function ProposalView({
                   </div>
                 ))}
               </dl>
+              {outline && <RoofOutline outline={outline} />}
             </section>
           )}
 
@@ -214,5 +218,31 @@ export function ProposalGone({ title, text, phone }: { title: string; text: stri
         <Icon name="phone" className="size-4" /> Call {phone}
       </a>
     </div>
+  );
+}
+
+/** The traced outline from above: each facet shaded, each line in its colour, and what the colours mean. */
+function RoofOutline({ outline }: { outline: OutlineSvg }) {
+  return (
+    <figure className="mt-5">
+      <svg viewBox={outline.viewBox} role="img" aria-label="Outline of your roof from above" className="mx-auto block max-h-72 w-full rounded-md bg-sand">
+        {outline.facets.map((points, i) => (
+          <polygon key={i} points={points} fill={outline.facetColor} fillOpacity={0.18} stroke={outline.facetColor} strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        ))}
+        {outline.lines.map((l, i) => (
+          <line key={i} x1={l.x1} y1={l.y1} x2={l.x2} y2={l.y2} stroke={l.color} strokeWidth={3} strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+        ))}
+      </svg>
+      {outline.legend.length > 0 && (
+        <figcaption className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-ink-soft">
+          {outline.legend.map((k) => (
+            <span key={k.label} className="inline-flex items-center gap-1.5">
+              <span aria-hidden className="inline-block h-1 w-4 rounded" style={{ backgroundColor: k.color }} />
+              {k.label}
+            </span>
+          ))}
+        </figcaption>
+      )}
+    </figure>
   );
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
 import { formatDay, formatMoment, parseAcceptance, proposalPdfPath, proposalState, PROPOSAL_MESSAGES } from "~/lib/proposal";
+import { outlineForSvg } from "~/lib/roof-drawing";
 import { getBusinessFacts } from "~/models/settings.server";
 import { clientIp } from "~/server/client-ip.server";
 import { env } from "~/server/env.server";
@@ -33,6 +34,8 @@ function pageFor(token: string, now = new Date()) {
       kind: "proposal" as const,
       content,
       pdf: proposalPdfPath(token),
+      // Drawn here: the page itself must not load the drawing's schemas (zod).
+      outline: content.roof?.drawing ? outlineForSvg(content.roof.drawing) : null,
       accepted: proposal.acceptedAt ? { name: proposal.acceptedName ?? "", at: formatMoment(proposal.acceptedAt) } : null,
     },
   };
@@ -72,7 +75,7 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
     );
   }
   return (
-    <ProposalView content={loaderData.content} pdf={loaderData.pdf} error={actionData?.error ?? undefined} values={actionData?.values ?? undefined}>
+    <ProposalView content={loaderData.content} outline={loaderData.outline} pdf={loaderData.pdf} error={actionData?.error ?? undefined} values={actionData?.values ?? undefined}>
       {loaderData.accepted && <ProposalAccepted name={loaderData.accepted.name} at={loaderData.accepted.at} phone={loaderData.content.company.phone} />}
     </ProposalView>
   );

@@ -5,7 +5,7 @@ import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
 import { addressLine, type BusinessFacts } from "~/lib/business";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measuredPitch, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
+import { FACET_COLOR, LINE_COLORS, measuredPitch, outlineFrame, WHOLE_SURFACE, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
 import {
   formatFeet,
   formatPitch,
@@ -79,21 +79,6 @@ export function table(doc: Doc, header: string[], rows: string[][], widths: numb
   };
   draw(header, true, "#eef2ef");
   rows.forEach((row, i) => draw(row, i === highlight, i === highlight ? "#d9f0e1" : undefined));
-}
-
-/** The part of the 800 x 600 surface to draw: all of it, or just around the outlines. */
-type Frame = { x: number; y: number; width: number; height: number };
-const WHOLE_SURFACE: Frame = { x: 0, y: 0, width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
-
-/** The traced outlines' bounds with a margin around them, or the whole surface when nothing is traced. */
-function outlineFrame(view: ViewDrawing): Frame {
-  const points = [...view.facets.flatMap((f) => f.points), ...view.lines.flatMap((l) => [l.a, l.b])];
-  if (points.length === 0) return WHOLE_SURFACE;
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const pad = Math.max(maxX - minX, maxY - minY, 40) * 0.08;
-  return { x: minX - pad, y: minY - pad, width: maxX - minX + pad * 2, height: maxY - minY + pad * 2 };
 }
 
 /**

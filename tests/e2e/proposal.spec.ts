@@ -85,6 +85,7 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   expect(response?.headers()["cache-control"]).toBe("no-store");
   await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText(`Proposal for ${name}`);
   await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText("$3,458.81");
+  await expect(homeowner.getByRole("img", { name: "Outline of your roof from above" })).toBeVisible();
   await expect(homeowner.getByRole("region", { name: "The work and its price" })).toContainText("Architectural shingles");
   await expect(homeowner.getByRole("region", { name: "Terms" })).toContainText("Half on signing");
   const pdf = await homeowner.request.get(await homeowner.getByRole("link", { name: "Download PDF" }).getAttribute("href").then((h) => h!));
