@@ -46,8 +46,10 @@ export default [
     route("admin/contact", "routes/admin/contact.tsx"),
     route("admin/testimonials", "routes/admin/testimonials.tsx"),
     route("admin/roof-measurement", "routes/admin/roof-measurement.tsx"),
+    route("admin/pricing", "routes/admin/pricing.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/messages/new", "routes/admin/new-lead.tsx"),
+    route("admin/messages/pipeline", "routes/admin/pipeline.tsx"),
     route("admin/messages/:id", "routes/admin/message.tsx"),
   ]),
 

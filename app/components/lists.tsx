@@ -1,4 +1,3 @@
-import { Icon } from "~/components/icon";
 import { ABOUT_HIGHLIGHTS } from "~/content/home";
 
 /** Bullets with a green check: service features and card points. */
@@ -6,8 +5,7 @@ export function CheckList({ items, className = "mt-4 space-y-2" }: { items: read
   return (
     <ul className={className}>
       {items.map((item) => (
-        <li key={item} className="flex gap-2 text-sm">
-          <Icon name="check" className="mt-0.5 size-4 shrink-0 text-leaf" />
+        <li key={item} className="check-item flex gap-2 text-sm">
           {item}
         </li>
       ))}

@@ -1,4 +1,3 @@
-import { Icon } from "~/components/icon";
 import type { PublicTestimonial } from "~/models/testimonial.server";
 
 export function TestimonialGrid({ testimonials }: { testimonials: PublicTestimonial[] }) {
@@ -16,15 +15,7 @@ export function TestimonialGrid({ testimonials }: { testimonials: PublicTestimon
 export function TestimonialCard({ testimonial: t }: { testimonial: PublicTestimonial }) {
   return (
     <div className="flex w-full flex-col rounded-xl border border-black/5 bg-white p-6 shadow-sm">
-      <p className="flex gap-0.5" role="img" aria-label={`${t.rating} out of 5 stars`}>
-        {Array.from({ length: 5 }, (_, i) => (
-          <Icon
-            name="star"
-            key={i}
-            className={`size-5 ${i < t.rating ? "fill-amber-400 text-amber-400" : "text-black/15"}`}
-          />
-        ))}
-      </p>
+      <p className="stars" data-rating={t.rating} role="img" aria-label={`${t.rating} out of 5 stars`} />
       <blockquote className="mt-4 flex-1 text-ink-soft italic">&ldquo;{t.quote}&rdquo;</blockquote>
       <div className="mt-5 flex items-center gap-3">
         <span

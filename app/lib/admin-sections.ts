@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/messages", label: "Leads" },
   { to: "/admin/contact", label: "Contact & Business" },
   { to: "/admin/roof-measurement", label: "Roof Tool" },
+  { to: "/admin/pricing", label: "Pricing" },
 ] as const;
 
 /** Whether a path is in the header section that starts at `to` (Projects holds its category tabs). */

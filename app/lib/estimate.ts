@@ -3,6 +3,11 @@
  * basis points (1/100 of a percent), so no float ever reaches a total.
  */
 
+import { z } from "~/lib/zod";
+import { dollarsField } from "./money";
+import { coverageFor, PITCH_BAND_LABELS, PITCH_BANDS, pitchBand, type Pricing } from "./pricing";
+import { hundredths, materialTakeoff, type Takeoff, type TakeoffKey, type TakeoffRoof } from "./takeoff";
+
 /** The good/better/best choice of shingle line the owner prices. */
 export const SHINGLE_TIERS = ["good", "better", "best"] as const;
 export type ShingleTier = (typeof SHINGLE_TIERS)[number];
@@ -19,3 +24,223 @@ export type EstimateLine = {
   /** Staff changed it from what the takeoff and prices gave. */
   adjusted: boolean;
 };
+
+// ---- Money maths (decision 0025) -----------------------------------------------------------
+
+/** The most of anything a line may count (a typo beyond it), and the most lines an estimate has. */
+export const MAX_QUANTITY = 100_000;
+export const MAX_LINES = 60;
+
+/**
+ * a × b ÷ d rounded to the nearest whole number, a half going up (as a receipt rounds a
+ * half cent), worked in integers (BigInt) so no product is too big to be exact.
+ */
+export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
+  if (![a, b, d].every(Number.isSafeInteger) || a < 0 || b < 0 || d <= 0) throw new RangeError("mulDivRoundHalfUp takes whole numbers, a and b not negative, d above 0");
+  const D = BigInt(d);
+  return Number((BigInt(a) * BigInt(b) * 2n + D) / (2n * D));
+}
+
+/** A quantity in hundredths: 13.42 → 1342. Quantities have at most two decimals. */
+export const quantityHundredths = (quantity: number) => Math.round(quantity * 100);
+
+/** Quantity × unit price, to the cent: 13.42 sq × $80.00 = $1,073.60; 0.01 × $0.50 = half a cent → 1 cent. */
+export function lineTotalCents(quantity: number, unitPriceCents: number): number {
+  return mulDivRoundHalfUp(quantityHundredths(quantity), unitPriceCents, 100);
+}
+
+/** The tax on a subtotal at a rate in basis points, a half cent rounding up: $10.05 at 5 % = 50.25¢ → 50¢. */
+export function taxCents(subtotalCents: number, rateBasisPoints: number): number {
+  return mulDivRoundHalfUp(subtotalCents, rateBasisPoints, 10_000);
+}
+
+export type EstimateTotals = { lines: EstimateLine[]; subtotalCents: number; taxCents: number; totalCents: number };
+
+/**
+ * The totals, always worked out again from each line's quantity and unit price: a total
+ * that came with a line (from a browser, or an older save) is never trusted. Tax is on the
+ * whole subtotal: Kansas taxes re-roofing labour as well as its materials.
+ */
+export function estimateTotals(lines: Omit<EstimateLine, "totalCents">[], rateBasisPoints: number): EstimateTotals {
+  const priced = lines.map((l) => ({ ...l, totalCents: lineTotalCents(l.quantity, l.unitPriceCents) }));
+  const subtotalCents = priced.reduce((sum, l) => sum + l.totalCents, 0);
+  const tax = taxCents(subtotalCents, rateBasisPoints);
+  return { lines: priced, subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
+}
+
+// ---- From the takeoff and the owner's prices ------------------------------------------------
+
+export const TEAR_OFF_LAYERS = [0, 1, 2, 3] as const;
+export const MAX_WASTE_PERCENT = 50;
+
+export type EstimateChoice = { tier: ShingleTier; wastePercent: number; tearOffLayers: number };
+
+const MATERIAL_LABELS: Record<Exclude<TakeoffKey, "shingles">, string> = {
+  underlayment: "Synthetic underlayment",
+  starter: "Starter strip",
+  "drip-edge": "Drip edge",
+  "ridge-cap": "hip and ridge cap",
+  "ice-and-water": "Ice-and-water membrane (valleys)",
+  "valley-metal": "Valley metal",
+  nails: "Nails, sealant and sundries",
+};
+
+/** What the owner charges per unit of a takeoff item on the chosen shingle line. */
+function materialPrice(key: TakeoffKey, p: Pricing, tier: ShingleTier): number {
+  const t = p.tiers[tier];
+  const prices: Record<TakeoffKey, number> = {
+    shingles: t.shingleBundleCents,
+    underlayment: p.underlaymentRollCents,
+    starter: p.starterBundleCents,
+    "drip-edge": p.dripEdgePieceCents,
+    "ridge-cap": t.ridgeCapBundleCents,
+    "ice-and-water": p.iceAndWaterRollCents,
+    "valley-metal": p.valleyMetalPieceCents,
+    nails: p.nailsPerSquareCents,
+  };
+  return prices[key];
+}
+
+/**
+ * The estimate's lines for a measured roof: each takeoff item at the owner's price, labour
+ * per square in each pitch band the roof has (the one base price includes tearing off one
+ * layer), each extra layer's tear-off per square, and disposal per square per layer torn off.
+ */
+export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateChoice): { takeoff: Takeoff; lines: Omit<EstimateLine, "totalCents">[] } {
+  const takeoff = materialTakeoff(roof, choice.wastePercent, coverageFor(p, choice.tier));
+  const tierName = p.tiers[choice.tier].name;
+  const lines: Omit<EstimateLine, "totalCents">[] = takeoff.items.map((item) => ({
+    key: item.key,
+    label: item.key === "shingles" ? `${tierName} shingles` : item.key === "ridge-cap" ? `${tierName} ${MATERIAL_LABELS[item.key]}` : MATERIAL_LABELS[item.key],
+    quantity: item.quantity,
+    unit: item.unit,
+    unitPriceCents: materialPrice(item.key, p, choice.tier),
+    adjusted: false,
+  }));
+  const areaByBand = new Map<string, number>();
+  for (const part of roof.areaByPitch) {
+    const band = pitchBand(part.pitch);
+    areaByBand.set(band, (areaByBand.get(band) ?? 0) + part.area);
+  }
+  for (const band of PITCH_BANDS) {
+    const area = areaByBand.get(band);
+    if (!area) continue;
+    // One band is the whole roof: its squares are the measurement's own figure.
+    const squares = areaByBand.size === 1 ? takeoff.squares : hundredths(area / 100);
+    lines.push({ key: `labour-${band}`, label: `Labour, pitch ${PITCH_BAND_LABELS[band]}`, quantity: squares, unit: "sq", unitPriceCents: p.labourPerSquareCents[band], adjusted: false });
+  }
+  const extra = Math.max(0, choice.tearOffLayers - 1);
+  if (extra > 0) {
+    lines.push({
+      key: "tear-off",
+      label: `Tear-off of ${extra} extra layer${extra > 1 ? "s" : ""}`,
+      quantity: hundredths(takeoff.squares * extra),
+      unit: "sq",
+      unitPriceCents: p.extraLayerPerSquareCents,
+      adjusted: false,
+    });
+  }
+  if (choice.tearOffLayers > 0) {
+    lines.push({
+      key: "disposal",
+      label: `Disposal (${choice.tearOffLayers} layer${choice.tearOffLayers > 1 ? "s" : ""})`,
+      quantity: hundredths(takeoff.squares * choice.tearOffLayers),
+      unit: "sq",
+      unitPriceCents: p.disposalPerSquareCents,
+      adjusted: false,
+    });
+  }
+  return { takeoff, lines };
+}
+
+// ---- Forms ------------------------------------------------------------------------------
+
+/** The lead page's two estimate forms, told apart by their `intent`. */
+export const MAKE_ESTIMATE_INTENT = "make-estimate";
+export const SAVE_ESTIMATE_INTENT = "save-estimate";
+export type EstimateFormName = "make" | "lines";
+
+/** "Make an estimate": the shingle line, the waste and the layers to tear off. */
+export const MakeEstimateSchema = z.object({
+  tier: z.enum(SHINGLE_TIERS, { error: "Please choose a shingle line" }),
+  wastePercent: z.coerce
+    .number({ error: "Please enter the waste as a percent, like 10" })
+    .int("Please enter a whole percent, like 10")
+    .min(0, "Please enter a waste percent of 0 or more")
+    .max(MAX_WASTE_PERCENT, `Please enter at most ${MAX_WASTE_PERCENT}%`),
+  tearOffLayers: z.coerce
+    .number({ error: "Please choose the layers to tear off" })
+    .int("Please choose the layers to tear off")
+    .min(0, "Please choose the layers to tear off")
+    .max(TEAR_OFF_LAYERS.at(-1)!, "Please choose the layers to tear off"),
+});
+
+const quantity = z
+  .string({ error: "Please enter a quantity" })
+  .trim()
+  .transform((value, ctx) => {
+    const n = /^\d+(\.\d{1,2})?$|^\.\d{1,2}$/.test(value.replaceAll(",", "")) ? Number(value.replaceAll(",", "")) : NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: "custom", message: "Please enter a quantity of 0 or more, with at most two decimals" });
+      return z.NEVER;
+    }
+    if (n > MAX_QUANTITY) {
+      ctx.addIssue({ code: "custom", message: `Please enter a quantity of at most ${MAX_QUANTITY.toLocaleString("en-US")}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+const unitPrice = dollarsField({ invalid: "Please enter a price in dollars of 0 or more, like 12.50", tooMuch: "Please enter a price of at most $100,000.00" });
+const label = z.string({ error: "Please describe the line" }).trim().min(1, "Please describe the line").max(120, "Please keep it under 120 characters");
+const unit = z.string().trim().max(20, "Please keep the unit short").default("each");
+
+/**
+ * The estimate as staff adjust it: each line's words, quantity and unit price (dollars),
+ * a box to remove it, and an optional new line at the end. Totals are never read from it.
+ */
+export const EstimateLinesSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        key: z.string().trim().min(1).max(40).default("custom"),
+        label,
+        quantity,
+        unit,
+        unitPrice,
+        remove: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+      }),
+    )
+    .max(MAX_LINES, `An estimate has at most ${MAX_LINES} lines`)
+    .default([]),
+  add: z
+    .object({ label: label.optional(), quantity: quantity.optional(), unit: unit.optional(), unitPrice: unitPrice.optional() })
+    .default({})
+    .superRefine((a, ctx) => {
+      const filled = [a.label, a.quantity, a.unitPrice].filter((v) => v !== undefined).length;
+      if (filled === 0 || filled === 3) return;
+      if (a.label === undefined) ctx.addIssue({ code: "custom", path: ["label"], message: "Please describe the new line" });
+      if (a.quantity === undefined) ctx.addIssue({ code: "custom", path: ["quantity"], message: "Please enter the new line's quantity" });
+      if (a.unitPrice === undefined) ctx.addIssue({ code: "custom", path: ["unitPrice"], message: "Please enter the new line's price" });
+    }),
+});
+export type EstimateLinesInput = z.output<typeof EstimateLinesSchema>;
+
+/**
+ * The lines to keep after staff's edits: removed ones dropped, a line marked adjusted when
+ * its quantity or price differs from what was stored at its place, a filled-in new line
+ * added as a custom one. The caller works the totals out again (`estimateTotals`).
+ */
+export function adjustLines(stored: EstimateLine[], input: EstimateLinesInput): Omit<EstimateLine, "totalCents">[] {
+  const kept = input.lines.flatMap((line, i) => {
+    if (line.remove) return [];
+    const before = stored[i];
+    const same = before && before.key === line.key;
+    const changed = !same || before.quantity !== line.quantity || before.unitPriceCents !== line.unitPrice || before.label !== line.label || before.unit !== line.unit;
+    return [{ key: same ? before.key : "custom", label: line.label, quantity: line.quantity, unit: line.unit, unitPriceCents: line.unitPrice, adjusted: (same && before.adjusted) || changed }];
+  });
+  const a = input.add;
+  if (a.label !== undefined && a.quantity !== undefined && a.unitPrice !== undefined) {
+    kept.push({ key: "custom", label: a.label, quantity: a.quantity, unit: a.unit || "each", unitPriceCents: a.unitPrice, adjusted: true });
+  }
+  return kept;
+}

@@ -1,5 +1,5 @@
-import { asc, eq, isNull, sql } from "drizzle-orm";
-import { contactMessages, leadNotes, type LeadNote } from "~/db/schema";
+import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { contactMessages, estimates, leadNotes, type LeadNote } from "~/db/schema";
 import { statusAfterMeasurement, type LeadUpdate } from "~/lib/leads";
 import { getDb, inTransaction } from "~/server/db.server";
 import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
@@ -103,6 +103,8 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
       source: "roof_tool",
       notifyStatus: "skipped",
       autoreplyStatus: "skipped",
+      // Staff wrote it: nothing for anyone to read.
+      readAt: new Date(),
     })
     .returning({ id: contactMessages.id })
     .get();
@@ -135,4 +137,26 @@ export function listWaitingLeads(today: string) {
     .from(contactMessages)
     .where(sql`${archivedAt} is null and ${status} not in ('won', 'lost') and (${status} = 'new' or ${followUpOn} <= ${today})`)
     .all();
+}
+
+/**
+ * What the pipeline page works from: every open (not archived) lead with its estimate's
+ * total, and the moves to Quoted, Won or Lost since `since`, each with the lead's estimate.
+ */
+export function pipelineRows(since: Date) {
+  const db = getDb();
+  const leads = db
+    .select({ id: contactMessages.id, status: contactMessages.status, estimateCents: estimates.totalCents })
+    .from(contactMessages)
+    .leftJoin(estimates, eq(estimates.leadId, contactMessages.id))
+    .where(isNull(contactMessages.archivedAt))
+    .all();
+  const moves = db
+    .select({ leadId: leadNotes.messageId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: estimates.totalCents })
+    .from(leadNotes)
+    .leftJoin(estimates, eq(estimates.leadId, leadNotes.messageId))
+    .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since)))
+    .all()
+    .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));
+  return { leads, moves };
 }

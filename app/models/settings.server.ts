@@ -11,6 +11,7 @@ import {
   defaultContactSettings,
   type ContactSettings,
 } from "~/lib/contact-settings";
+import { DEFAULT_PRICING, PricingSchema, type Pricing } from "~/lib/pricing";
 
 const MapsSettingsSchema = z.object({
   apiKey: z.string().nullable(),
@@ -57,6 +58,8 @@ const GROUPS = {
     fallback: (): z.infer<typeof DigestStateSchema> => ({ lastSentOn: null }),
     onPublicPages: false,
   },
+  // The owner's prices and coverage (decision 0024): only estimates read them, no public page.
+  pricing: { schema: PricingSchema, fallback: (): Pricing => structuredClone(DEFAULT_PRICING), onPublicPages: false },
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,

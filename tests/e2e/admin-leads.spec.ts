@@ -96,3 +96,16 @@ test("staff write down a phone call as a lead: a refused form keeps what was typ
   const sent = (await (await fetch(`${FAKE_RESEND_URL}/sent`)).json()) as SentMail[];
   expect(sent.filter((m) => m.text.includes(name))).toEqual([]);
 });
+
+test("the owner's pipeline shows this month and the leads by status, each a way into the list", async ({ adminPage: page }) => {
+  await page.goto("/admin/messages");
+  await page.getByRole("link", { name: "Pipeline" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pipeline" })).toBeVisible();
+  const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "America/Chicago" }).format(new Date());
+  await expect(page.getByRole("heading", { name: month })).toBeVisible();
+  for (const figure of ["Quoted", "Won", "Win rate"]) await expect(page.getByRole("term").filter({ hasText: figure })).toBeVisible();
+  const statuses = page.getByRole("region", { name: "Leads by status" }).getByRole("link");
+  await expect(statuses).toHaveCount(7);
+  await statuses.filter({ hasText: "Measured" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages\?status=measured$/);
+});

@@ -75,7 +75,7 @@ test("the project tabs and table", async ({ adminPage: page }) => {
 test("Images and Contact & Business are sections of their own, with their own headings and addresses", async ({ adminPage: page }) => {
   await page.goto("/admin");
   const header = page.getByRole("navigation", { name: "Admin" });
-  await expect(header.getByRole("link")).toHaveText(["Projects", "Images", "Testimonials", /^Leads/, "Contact & Business", "Roof Tool"]);
+  await expect(header.getByRole("link")).toHaveText(["Projects", "Images", "Testimonials", /^Leads/, "Contact & Business", "Roof Tool", "Pricing"]);
   await header.getByRole("link", { name: "Images" }).click();
   await expect(page).toHaveURL(/\/admin\/images$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Images");

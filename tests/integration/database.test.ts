@@ -132,11 +132,11 @@ describe("migration 0005 (roof customers become leads)", () => {
         const leads = sqlite
           .prepare(
             `select r.street as roof, m.name, m.email, m.street, m.city, m.zip, m.status, m.source, m.subject,
-                    m.notify_status, m.autoreply_status, m.created_at = r.created_at as same_day
+                    m.notify_status, m.autoreply_status, m.created_at = r.created_at as same_day, m.read_at = r.created_at as read
              from roof_customers r join contact_messages m on m.id = r.lead_id order by r.id`,
           )
           .all();
-        const common = { email: "", source: "roof_tool", subject: "Roof customer", notify_status: "skipped", autoreply_status: "skipped", same_day: 1 };
+        const common = { email: "", source: "roof_tool", subject: "Roof customer", notify_status: "skipped", autoreply_status: "skipped", same_day: 1, read: 1 };
         expect(leads).toEqual([
           { roof: "12 Elm St", name: "Dana Miller", street: "12 Elm St", city: "Wellington", zip: "67152", status: "measured", ...common },
           { roof: "9 Oak Ave", name: "9 Oak Ave", street: "9 Oak Ave", city: "Derby", zip: null, status: "contacted", ...common },

@@ -124,6 +124,7 @@ describe("measuring a lead's roof", () => {
       notifyStatus: "skipped",
       autoreplyStatus: "skipped",
     });
+    expect(getMessage(customer.leadId!)?.readAt).toBeInstanceOf(Date);
     expect(listLeadNotes(customer.leadId!).map((n) => n.body)).toEqual(["Added in the roof tool"]);
   });
 

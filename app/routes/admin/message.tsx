@@ -3,6 +3,10 @@ import { data, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
 import { LeadProposals, SEND_PROPOSAL_INTENT } from "~/components/admin/lead-proposals";
 import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
+import { LeadEstimate } from "~/components/admin/lead-estimate";
+import { MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT } from "~/lib/estimate";
+import { estimateAction } from "~/services/estimate-actions.server";
+import { leadEstimateView } from "~/services/estimate-view.server";
 import { parseProposalForm, PROPOSAL_MESSAGES, TERMS_MAX } from "~/lib/proposal";
 import { setFlash } from "~/services/flash.server";
 import { createProposal, leadProposalsView, proposalFormView, forgetNewLink, readNewLink, rememberNewLink } from "~/services/proposals.server";
@@ -42,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...view,
     notes: listLeadNotes(view.message.id),
     roof: roof ? leadRoofView(roof) : null,
+    estimate: leadEstimateView(view.message.id),
     proposals: { list: leadProposalsView(view.message.id), ...proposalFormView(view.message.id), newLink },
   };
 }
@@ -57,7 +62,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (customer === undefined) throw new Response("Not found", { status: 404 });
     return redirect(`${ROOF_TOOL}?customer=${customer}`);
   }
-  if (form.get("intent") === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
+  const intent = form.get("intent");
+  if (intent === MAKE_ESTIMATE_INTENT || intent === SAVE_ESTIMATE_INTENT) return estimateAction(id, intent, form, messagePath(id));
+  if (intent === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
   const parsed = parseLeadUpdate(form);
   if (!parsed.ok) {
     return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
@@ -81,8 +88,7 @@ async function sendProposal(id: number, form: FormData, author: string) {
 }
 
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, photos, notes, roof, proposals } = loaderData;
-  const leadForm = actionData && "values" in actionData ? actionData : undefined;
+  const { message, photos, notes, roof, estimate, proposals } = loaderData;
   const proposalForm = actionData && "proposalError" in actionData ? actionData : undefined;
   return (
     <>
@@ -96,17 +102,18 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         <MessageDetail message={message} photos={photos} addedBy={addedBy(message, notes)} />
         <div className="space-y-6">
           <LeadRoof roof={roof} />
-          <LeadProposals
-            proposals={proposals.list}
-            estimateTotal={proposals.estimateTotal}
-            defaults={proposals.defaults}
-            newLink={proposals.newLink}
-            error={proposalForm?.proposalError}
-            values={proposalForm?.proposalValues}
-          />
-          <LeadPanel lead={message} notes={notes} error={leadForm?.error} values={leadForm?.values} />
+          <LeadPanel lead={message} notes={notes} error={actionData && "error" in actionData ? actionData.error : undefined} values={actionData && "values" in actionData ? actionData.values : undefined} />
         </div>
       </div>
+      <LeadEstimate view={estimate} actionResult={actionData && "estimateForm" in actionData ? actionData : undefined} />
+      <LeadProposals
+        proposals={proposals.list}
+        estimateTotal={proposals.estimateTotal}
+        defaults={proposals.defaults}
+        newLink={proposals.newLink}
+        error={proposalForm?.proposalError}
+        values={proposalForm?.proposalValues}
+      />
     </>
   );
 }

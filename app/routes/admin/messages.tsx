@@ -82,6 +82,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           <Link to={`${INBOX}/new`} className={primaryButton}>
             <Plus aria-hidden className="size-4" /> Add a lead
           </Link>
+          <Link to={`${INBOX}/pipeline`} className={secondaryButton}>
+            Pipeline
+          </Link>
           <Link to={archived ? INBOX : `${INBOX}?view=archived`} className={secondaryButton}>
             {archived ? "Back to inbox" : "Archived"}
           </Link>

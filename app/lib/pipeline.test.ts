@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { formatWholeDollars, monthFigures, monthIn, pipelineColumns, type StatusMove } from "./pipeline";
+
+const at = (iso: string) => new Date(iso);
+
+describe("pipelineColumns", () => {
+  it("counts every status in the order a job moves, with what its estimates add up to", () => {
+    const columns = pipelineColumns([
+      { id: 1, status: "new", estimateCents: null },
+      { id: 2, status: "quoted", estimateCents: 1_250_000 },
+      { id: 3, status: "quoted", estimateCents: 830_050 },
+      { id: 4, status: "won", estimateCents: null },
+    ]);
+    expect(columns.map((c) => c.status)).toEqual(["new", "contacted", "visit_scheduled", "measured", "quoted", "won", "lost"]);
+    expect(columns.find((c) => c.status === "quoted")).toEqual({ status: "quoted", label: "Quoted", count: 2, totalCents: 2_080_050 });
+    expect(columns.find((c) => c.status === "contacted")).toMatchObject({ count: 0, totalCents: 0 });
+    expect(columns.find((c) => c.status === "won")).toMatchObject({ count: 1, totalCents: 0 });
+  });
+});
+
+describe("monthFigures", () => {
+  const now = at("2026-11-23T18:00:00Z");
+  it("sums this Kansas month's quotes and wins, once per lead, and works out the win rate of the leads closed in it", () => {
+    const moves: StatusMove[] = [
+      { leadId: 1, to: "quoted", at: at("2026-11-02T15:00:00Z"), estimateCents: 1_000_000 },
+      { leadId: 1, to: "quoted", at: at("2026-11-05T15:00:00Z"), estimateCents: 1_000_000 },
+      { leadId: 1, to: "won", at: at("2026-11-10T15:00:00Z"), estimateCents: 1_000_000 },
+      { leadId: 2, to: "quoted", at: at("2026-11-03T15:00:00Z"), estimateCents: 500_000 },
+      { leadId: 2, to: "lost", at: at("2026-11-12T15:00:00Z"), estimateCents: 500_000 },
+      { leadId: 3, to: "won", at: at("2026-11-13T15:00:00Z"), estimateCents: null },
+      // Lost, then won after all: the latest close counts.
+      { leadId: 4, to: "lost", at: at("2026-11-14T15:00:00Z"), estimateCents: 200_000 },
+      { leadId: 4, to: "won", at: at("2026-11-20T15:00:00Z"), estimateCents: 200_000 },
+      // Last month.
+      { leadId: 5, to: "won", at: at("2026-10-30T15:00:00Z"), estimateCents: 900_000 },
+    ];
+    expect(monthFigures(moves, now)).toEqual({
+      label: "November 2026",
+      quoted: { count: 2, totalCents: 1_500_000 },
+      won: { count: 3, totalCents: 1_200_000 },
+      lost: 1,
+      winRate: 0.75,
+    });
+  });
+
+  it("judges the month in Kansas: 8 pm on October 31st there is already November in UTC", () => {
+    const evening = at("2026-11-01T01:00:00Z");
+    expect(monthIn(evening)).toBe("2026-10");
+    const figures = monthFigures([{ leadId: 1, to: "won", at: evening, estimateCents: 100 }], at("2026-11-01T12:00:00Z"));
+    expect(figures.won.count).toBe(0);
+    expect(monthFigures([{ leadId: 1, to: "won", at: evening, estimateCents: 100 }], at("2026-10-31T12:00:00Z")).won.count).toBe(1);
+  });
+
+  it("has no win rate when nothing closed this month", () => {
+    expect(monthFigures([], now)).toMatchObject({ winRate: null, lost: 0, quoted: { count: 0, totalCents: 0 } });
+  });
+});
+
+describe("formatWholeDollars", () => {
+  it("rounds to whole dollars with separators", () => {
+    expect(formatWholeDollars(1_248_049)).toBe("$12,480");
+    expect(formatWholeDollars(1_248_050)).toBe("$12,481");
+    expect(formatWholeDollars(0)).toBe("$0");
+  });
+});

@@ -1,0 +1,78 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { secondaryButton } from "~/components/admin-ui";
+import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
+import { pipelineRows } from "~/models/lead.server";
+import { requireAdmin } from "~/services/auth.server";
+import type { Route } from "./+types/pipeline";
+
+// Enough history for the whole of this month, whatever the day.
+const MONTH_AND_A_BIT_MS = 40 * 24 * 60 * 60 * 1000;
+
+/** The owner's overview: open leads per status with their estimates, and how this month went. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const now = new Date();
+  const { leads, moves } = pipelineRows(new Date(now.getTime() - MONTH_AND_A_BIT_MS));
+  return { columns: pipelineColumns(leads), month: monthFigures(moves, now) };
+}
+
+export default function Pipeline({ loaderData: { columns, month } }: Route.ComponentProps) {
+  const closed = month.won.count + month.lost;
+  const figures = [
+    { label: "Quoted", value: formatWholeDollars(month.quoted.totalCents), detail: `${month.quoted.count} ${month.quoted.count === 1 ? "lead" : "leads"}` },
+    { label: "Won", value: formatWholeDollars(month.won.totalCents), detail: `${month.won.count} ${month.won.count === 1 ? "job" : "jobs"}` },
+    {
+      label: "Win rate",
+      value: month.winRate === null ? "—" : `${Math.round(month.winRate * 100)}%`,
+      detail: closed ? `${month.won.count} won of ${closed} closed` : "Nothing won or lost yet",
+    },
+  ];
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Pipeline</h1>
+        <Link to="/admin/messages" className={secondaryButton}>
+          <ArrowLeft aria-hidden className="size-4" /> Leads
+        </Link>
+      </div>
+      <section aria-labelledby="this-month" className="space-y-3">
+        <h2 id="this-month" className="text-lg font-bold">
+          {month.label}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {figures.map((f) => (
+            <div key={f.label} className="rounded-xl bg-white p-5 shadow-sm">
+              <dt className="text-sm font-medium text-ink-soft">{f.label}</dt>
+              <dd className="mt-1 text-3xl font-bold">{f.value}</dd>
+              <dd className="text-sm text-ink-soft">{f.detail}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-xs text-ink-soft">Amounts are the leads&rsquo; estimates. A lead counts in the month it was quoted, won or lost.</p>
+      </section>
+      <section aria-labelledby="by-status" className="space-y-3">
+        <h2 id="by-status" className="text-lg font-bold">
+          Leads by status
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+          {columns.map((c) => (
+            <li key={c.status}>
+              <Link
+                to={`/admin/messages?status=${c.status}`}
+                aria-label={`${c.label}: ${c.count}${c.totalCents ? `, ${formatWholeDollars(c.totalCents)} estimated` : ""}`}
+                className="block h-full rounded-xl border-t-4 border-brand bg-white p-4 shadow-sm hover:bg-sand"
+              >
+                <span className="block text-sm font-semibold">{c.label}</span>
+                <span className="block text-2xl font-bold">{c.count}</span>
+                <span className="block text-sm text-ink-soft">{c.totalCents ? formatWholeDollars(c.totalCents) : "No estimates"}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Pipeline | Admin" }, { name: "robots", content: "noindex" }];

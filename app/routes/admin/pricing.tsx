@@ -1,0 +1,49 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { PricingForm } from "~/components/admin/pricing-form";
+import { PricingFormSchema } from "~/lib/pricing";
+import { getSetting, setSetting } from "~/models/settings.server";
+import { readForm } from "~/server/request-body.server";
+import { redirectWithFlash } from "~/services/admin-actions.server";
+import { requireAdmin } from "~/services/auth.server";
+import type { Route } from "./+types/pricing";
+
+// The Pricing section: what each material covers and costs, labour, disposal and tax.
+// Estimates are made from these; no public page shows them (saving leaves the page cache).
+
+export const PRICING_MESSAGES = { saved: "Prices saved", failed: "Failed to save the prices" } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { pricing: getSetting("pricing") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: PricingFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    setSetting("pricing", submission.value);
+  } catch (error) {
+    console.error(`${PRICING_MESSAGES.failed}:`, error);
+    return data(submission.reply({ formErrors: [PRICING_MESSAGES.failed] }), { status: 500 });
+  }
+  return redirectWithFlash("/admin/pricing", { type: "success", message: PRICING_MESSAGES.saved });
+}
+
+export default function AdminPricing({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <header>
+        <h1 className="text-2xl font-bold">Pricing</h1>
+        <p className="mt-1 text-ink-soft">
+          Your prices and what each unit covers. A lead&rsquo;s estimate multiplies its measured roof&rsquo;s materials by these; estimates already made keep
+          their prices.
+        </p>
+      </header>
+      <PricingForm key={JSON.stringify(loaderData.pricing)} pricing={loaderData.pricing} lastResult={actionData} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Pricing | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeArgs, signedInOwner } from "./admin-session";
+import { estimates } from "~/db/schema";
+import { getDb } from "~/server/db.server";
+import { createContactMessage, setArchived } from "~/models/contact-message.server";
+import { updateLead } from "~/models/lead.server";
+import { loader } from "~/routes/admin/pipeline";
+import type { LeadStatus } from "~/lib/leads";
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = await signedInOwner();
+});
+
+const page = () => loader(routeArgs(new Request("http://site.test/admin/messages/pipeline", { headers: { Cookie: cookie } })));
+
+function lead(name: string, moves: LeadStatus[], estimateCents?: number) {
+  const m = createContactMessage({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });
+  if (estimateCents !== undefined) {
+    getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: estimateCents, taxCents: 0, totalCents: estimateCents }).run();
+  }
+  for (const status of moves) updateLead(m.id, { status, lostReason: status === "lost" ? "Price" : null, followUpOn: null, note: null }, "owner@example.com");
+  return m;
+}
+
+describe("the pipeline page", () => {
+  it("shows open leads per status with their estimates, and this month's quotes, wins and win rate", async () => {
+    const before = await page();
+    lead("Quoted", ["contacted", "quoted"], 1_200_000);
+    lead("Winner", ["quoted", "won"], 800_000);
+    lead("Loser", ["quoted", "lost"], 300_000);
+    lead("Fresh", []);
+    const archived = lead("Archived", ["quoted"], 999_900);
+    setArchived(archived.id, true);
+
+    const { columns, month } = await page();
+    const column = (s: LeadStatus) => columns.find((c) => c.status === s)!;
+    const was = (s: LeadStatus) => before.columns.find((c) => c.status === s)!;
+    expect(column("quoted").count - was("quoted").count).toBe(1);
+    expect(column("quoted").totalCents - was("quoted").totalCents).toBe(1_200_000);
+    expect(column("won").totalCents - was("won").totalCents).toBe(800_000);
+    expect(column("new").count - was("new").count).toBe(1);
+    // Archived leads leave the columns, but their quote this month still happened.
+    expect(month.quoted.count - before.month.quoted.count).toBe(4);
+    expect(month.quoted.totalCents - before.month.quoted.totalCents).toBe(1_200_000 + 800_000 + 300_000 + 999_900);
+    expect(month.won.count - before.month.won.count).toBe(1);
+    expect(month.lost - before.month.lost).toBe(1);
+    expect(month.winRate).not.toBeNull();
+  });
+
+  it("is for signed-in staff only", async () => {
+    const res = await loader(routeArgs(new Request("http://site.test/admin/messages/pipeline"))).catch((r: Response) => r);
+    expect((res as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
+  });
+});
