@@ -2,12 +2,11 @@ import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
 import { businessToday } from "~/lib/leads";
+import { formatBasisPoints, formatCents } from "~/lib/money-format";
 import {
   ACCEPT_FIELDS,
   formatDay,
-  formatMoney,
   formatQuantity,
-  formatRate,
   NAME_MAX,
   TIER_LABELS,
   type AcceptValues,
@@ -59,7 +58,7 @@ export function ProposalView({
           <section aria-label="Summary" className={`${card} flex flex-wrap items-center justify-between gap-4`}>
             <div>
               <p className="text-sm text-ink-soft">Total</p>
-              <p className="text-3xl font-bold">{formatMoney(c.totalCents)}</p>
+              <p className="text-3xl font-bold">{formatCents(c.totalCents)}</p>
               <p className="mt-1 text-sm text-ink-soft">
                 {accepted ? "Accepted" : `Valid until ${formatDay(c.validUntil)}`} · {TIER_LABELS[c.tier]} shingle line
               </p>
@@ -103,25 +102,25 @@ export function ProposalView({
                   <div>
                     <p className="font-medium">{l.label}</p>
                     <p className="text-sm text-ink-soft">
-                      {formatQuantity(l.quantity)} {l.unit} × {formatMoney(l.unitPriceCents)}
+                      {formatQuantity(l.quantity)} {l.unit} × {formatCents(l.unitPriceCents)}
                     </p>
                   </div>
-                  <p className="font-semibold tabular-nums">{formatMoney(l.totalCents)}</p>
+                  <p className="font-semibold tabular-nums">{formatCents(l.totalCents)}</p>
                 </li>
               ))}
             </ul>
             <dl className="mt-2 space-y-1 border-t-2 border-ink/80 pt-3 tabular-nums">
               <div className="flex justify-between">
                 <dt className="text-ink-soft">Subtotal</dt>
-                <dd>{formatMoney(c.subtotalCents)}</dd>
+                <dd>{formatCents(c.subtotalCents)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-ink-soft">Sales tax ({formatRate(c.taxRateBasisPoints)})</dt>
-                <dd>{formatMoney(c.taxCents)}</dd>
+                <dt className="text-ink-soft">Sales tax ({formatBasisPoints(c.taxRateBasisPoints)})</dt>
+                <dd>{formatCents(c.taxCents)}</dd>
               </div>
               <div className="flex justify-between text-lg font-bold">
                 <dt>Total</dt>
-                <dd>{formatMoney(c.totalCents)}</dd>
+                <dd>{formatCents(c.totalCents)}</dd>
               </div>
             </dl>
           </section>

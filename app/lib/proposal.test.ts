@@ -3,8 +3,6 @@ import {
   addDays,
   buildProposalContent,
   endOfBusinessDay,
-  formatMoney,
-  formatRate,
   parseAcceptance,
   parseProposalForm,
   proposalState,
@@ -17,33 +15,6 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
   return f;
 };
-
-describe("money", () => {
-  it.each([
-    [0, "$0.00"],
-    [5, "$0.05"],
-    [99, "$0.99"],
-    [100, "$1.00"],
-    [345881, "$3,458.81"],
-    [123456789, "$1,234,567.89"],
-    [-500, "-$5.00"],
-  ])("%i cents is %s", (cents, text) => {
-    expect(formatMoney(cents)).toBe(text);
-  });
-
-  it("refuses anything that is not whole cents", () => {
-    expect(() => formatMoney(1.5)).toThrow(RangeError);
-  });
-
-  it.each([
-    [0, "0%"],
-    [750, "7.5%"],
-    [825, "8.25%"],
-    [1000, "10%"],
-  ])("%i basis points is %s", (bp, text) => {
-    expect(formatRate(bp)).toBe(text);
-  });
-});
 
 describe("validity", () => {
   it("counts calendar days across months and years", () => {

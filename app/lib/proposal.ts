@@ -44,23 +44,6 @@ export const DEFAULT_PROPOSAL_SETTINGS: ProposalSettings = {
   validDays: 30,
 };
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** Whole cents as dollars: 123456 → "$1,234.56", -500 → "-$5.00". Never a float on the way. */
-export function formatMoney(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not whole cents: ${cents}`);
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const dollars = Math.trunc(abs / 100);
-  const rest = String(abs % 100).padStart(2, "0");
-  return `${sign}${usd.format(dollars).replace(/\.00$/, "")}.${rest}`;
-}
-
-/** 825 basis points → "8.25%", 750 → "7.5%", 0 → "0%". */
-export function formatRate(basisPoints: number): string {
-  return `${Number((basisPoints / 100).toFixed(2))}%`;
-}
-
 /** A quantity as a supplier counts it: whole numbers plain, else up to two decimals. */
 export const formatQuantity = (n: number) => (Number.isInteger(n) ? n.toLocaleString("en-US") : Number(n.toFixed(2)).toLocaleString("en-US"));
 

@@ -1,16 +1,12 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
-import { contactMessages, estimates, leadNotes, proposals, type Estimate, type Proposal } from "~/db/schema";
+import { contactMessages, leadNotes, proposals, type Proposal } from "~/db/schema";
 import { statusAfterProposal } from "~/lib/leads";
-import { formatDay, formatMoney, type ProposalContent } from "~/lib/proposal";
+import { formatCents } from "~/lib/money-format";
+import { formatDay, type ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";
 
 /** Who the history names for what the homeowner did through the link. */
 export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
-
-/** The lead's estimate (one per lead, decision 0023), or undefined before there is one. */
-export function findLeadEstimate(leadId: number): Estimate | undefined {
-  return getDb().select().from(estimates).where(eq(estimates.leadId, leadId)).get();
-}
 
 /**
  * Stores a proposal and moves its lead to Quoted (statusAfterProposal: a Won or Lost lead
@@ -35,7 +31,7 @@ export function insertProposal(
       .values({
         messageId: input.leadId,
         author,
-        body: `Proposal sent: ${formatMoney(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}`,
+        body: `Proposal sent: ${formatCents(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}`,
         statusFrom: next !== lead.status ? lead.status : null,
         statusTo: next !== lead.status ? next : null,
       })

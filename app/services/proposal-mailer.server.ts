@@ -1,6 +1,7 @@
 import type { Proposal } from "~/db/schema";
 import { nextAttemptAt } from "~/lib/mail-retry";
-import { formatMoment, formatMoney, type ProposalContent } from "~/lib/proposal";
+import { formatCents } from "~/lib/money-format";
+import { formatMoment, type ProposalContent } from "~/lib/proposal";
 import { leaseDueProposalNotices, leaseProposalNotice, recordProposalNotice } from "~/models/proposal.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { repeatInBackground } from "~/server/background.server";
@@ -15,7 +16,7 @@ const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS);
 /** The owner's mail when a homeowner accepts a proposal. */
 export function acceptanceMail(p: Proposal, notificationEmail: string, company: string): Mail {
   const content = p.content as ProposalContent;
-  const total = formatMoney(content.totalCents);
+  const total = formatCents(content.totalCents);
   return {
     to: notificationEmail,
     toName: company,

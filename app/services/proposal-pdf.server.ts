@@ -1,7 +1,8 @@
 import { fileNameSlug } from "~/lib/file-name";
 import type { Proposal } from "~/db/schema";
 import { businessToday } from "~/lib/leads";
-import { formatDay, formatMoment, formatMoney, formatQuantity, formatRate, TIER_LABELS, type ProposalContent } from "~/lib/proposal";
+import { formatBasisPoints, formatCents } from "~/lib/money-format";
+import { formatDay, formatMoment, formatQuantity, TIER_LABELS, type ProposalContent } from "~/lib/proposal";
 import { drawView, heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/services/roof-report.server";
 
 const WIDTH = 516; // the letter page less both margins
@@ -41,7 +42,7 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   for (const line of [c.customer.address, c.customer.phone, c.customer.email].filter(Boolean)) doc.text(line, { width: 300 });
   const leftEnd = doc.y;
   doc.font("Helvetica").fontSize(9).fillColor(SOFT).text("Proposal total", MARGIN + 316, top, { width: 200, align: "right" });
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(formatMoney(c.totalCents), MARGIN + 316, doc.y, { width: 200, align: "right" });
+  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(formatCents(c.totalCents), MARGIN + 316, doc.y, { width: 200, align: "right" });
   doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(`Valid until ${formatDay(c.validUntil)}`, MARGIN + 316, doc.y, { width: 200, align: "right" });
   doc.x = MARGIN;
   doc.y = Math.max(leftEnd, doc.y);
@@ -61,13 +62,13 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   table(
     doc,
     ["Item", "Quantity", "Unit price", "Amount"],
-    c.lines.map((l) => [l.label, `${formatQuantity(l.quantity)} ${l.unit}`.trim(), formatMoney(l.unitPriceCents), formatMoney(l.totalCents)]),
+    c.lines.map((l) => [l.label, `${formatQuantity(l.quantity)} ${l.unit}`.trim(), formatCents(l.unitPriceCents), formatCents(l.totalCents)]),
     [226, 100, 90, 100],
   );
   const totals: string[][] = [
-    ["Subtotal", formatMoney(c.subtotalCents)],
-    [`Sales tax (${formatRate(c.taxRateBasisPoints)})`, formatMoney(c.taxCents)],
-    ["Total", formatMoney(c.totalCents)],
+    ["Subtotal", formatCents(c.subtotalCents)],
+    [`Sales tax (${formatBasisPoints(c.taxRateBasisPoints)})`, formatCents(c.taxCents)],
+    ["Total", formatCents(c.totalCents)],
   ];
   doc.moveDown(0.4);
   // The totals stay together.

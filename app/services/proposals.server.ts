@@ -1,12 +1,12 @@
 import type { Proposal } from "~/db/schema";
 import { businessToday } from "~/lib/leads";
+import { formatCents } from "~/lib/money-format";
 import {
   adminProposalPdfPath,
   buildProposalContent,
   endOfBusinessDay,
   formatDay,
   formatMoment,
-  formatMoney,
   proposalPath,
   proposalState,
   type ProposalContent,
@@ -14,7 +14,8 @@ import {
 } from "~/lib/proposal";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { getMessage } from "~/models/contact-message.server";
-import { findLeadEstimate, findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
+import { getEstimate } from "~/models/estimate.server";
+import { findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
 import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
@@ -39,7 +40,7 @@ export function createProposal(
 ): CreatedProposal | "no-lead" | "no-estimate" {
   const lead = getMessage(leadId);
   if (!lead) return "no-lead";
-  const estimate = findLeadEstimate(leadId);
+  const estimate = getEstimate(leadId);
   if (!estimate) return "no-estimate";
   const roof = findLeadRoof(leadId);
   const content = buildProposalContent({
@@ -91,7 +92,7 @@ export function leadProposalsView(leadId: number, now = new Date()) {
     return {
       id: p.id,
       sentAt: formatMoment(p.createdAt),
-      total: formatMoney(p.totalCents),
+      total: formatCents(p.totalCents),
       validUntil: formatDay(content.validUntil),
       state: proposalState(p, now),
       acceptedBy: p.acceptedName,
@@ -106,8 +107,8 @@ export type LeadProposalView = ReturnType<typeof leadProposalsView>[number];
 
 /** What the "Send a proposal" form needs: whether there is an estimate to send (and its total), and the owner's defaults. */
 export function proposalFormView(leadId: number) {
-  const estimate = findLeadEstimate(leadId);
-  return { estimateTotal: estimate ? formatMoney(estimate.totalCents) : null, defaults: getSetting("proposal") };
+  const estimate = getEstimate(leadId);
+  return { estimateTotal: estimate ? formatCents(estimate.totalCents) : null, defaults: getSetting("proposal") };
 }
 
 // The link is shown to staff once, on the page the "Send" redirects to: only its hash is
