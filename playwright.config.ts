@@ -97,6 +97,8 @@ export default defineConfig({
         UPLOADS_DIR: `${E2E_DIR}/uploads`,
         // Every project posts the contact form from 127.0.0.1.
         CONTACT_RATE_LIMIT: "1000",
+        // And accept proposals (the hostile spec posts to /proposal/ too).
+        PROPOSAL_RATE_LIMIT: "1000",
       },
     },
     {

@@ -12,6 +12,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),
+    route("proposal/:token", "routes/proposal.tsx"),
 
     route("services/residential-framing-wichita", "routes/landing-page.tsx", { id: "service-residential-framing" }),
     route("services/residential-roofing-wichita", "routes/landing-page.tsx", { id: "service-residential-roofing" }),
@@ -56,6 +57,8 @@ export default [
   route("admin/images/upload", "routes/resources/image-upload.ts"),
   route("admin/messages/export.csv", "routes/resources/messages-csv.ts"),
   route("admin/roof-measurement/:id/measurements.csv", "routes/resources/roof-csv.ts"),
+  route("admin/messages/:id/proposals/:pid.pdf", "routes/resources/admin-proposal-pdf.ts"),
+  route("proposal/:token/proposal.pdf", "routes/resources/proposal-pdf.ts"),
   route("admin/roof-measurement/:id/report.pdf", "routes/resources/roof-report.ts"),
   route("admin/roof-measurement/images/:name", "routes/resources/private-image.ts", { id: "roof-image" }),
   route("admin/messages/photos/:name", "routes/resources/private-image.ts", { id: "contact-photo" }),

@@ -51,6 +51,14 @@ export function statusAfterMeasurement(current: LeadStatus): LeadStatus {
   return LEAD_STATUSES.indexOf(current) < LEAD_STATUSES.indexOf("measured") ? "measured" : current;
 }
 
+/**
+ * The status sending a proposal gives a lead: Quoted, from wherever it stood, but a Won or
+ * Lost lead stays as it is (a revised price for a won job does not reopen it).
+ */
+export function statusAfterProposal(current: LeadStatus): LeadStatus {
+  return isClosed(current) ? current : "quoted";
+}
+
 // en-CA writes dates as YYYY-MM-DD. Made once per zone: every admin page asks for today.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,5 +1,8 @@
 import { z } from "~/lib/zod";
 
+// The printers live in money-format.ts, without zod, for public pages too.
+export { formatBasisPoints, formatCents } from "./money-format";
+
 /**
  * Money as the admin types and reads it. Whole cents inside; dollars ("12.50") in forms;
  * rates in basis points (1/100 of a percent). No float ever carries a price.
@@ -29,22 +32,12 @@ export function centsToDollars(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** Cents as a page shows them: 123456 → "$1,234.56". */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 /** "8.5" or "8.5%" → 850 basis points; at most two decimals (a basis point is 0.01 %); null otherwise. */
 export function parsePercentToBasisPoints(value: string): number | null {
   const match = /^(\d{1,3})(?:\.(\d{1,2}))?\s*%?$/.exec(value.trim());
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
-
-/** 850 → "8.5%". */
-export const formatBasisPoints = (bp: number) => `${bp / 100}%`;
 
 /** A form's price box: dollars typed, whole cents out, up to the most a unit may cost. */
 export function dollarsField(messages: { invalid: string; tooMuch: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyView, measureView, measuredPitch, parseDrawing } from "./roof-drawing";
+import { emptyView, LINE_COLORS, measureView, measuredPitch, outlineForSvg, parseDrawing } from "./roof-drawing";
 
 const rect = (x: number, y: number, w: number, h: number) => [
   { x, y },
@@ -89,5 +89,25 @@ describe("roof drawing", () => {
     expect(measuredPitch({ ...emptyView(), pitchLine: { a: { x: 0, y: 0 }, b: { x: 100, y: 61 } } })).toBe(7.5);
     expect(measuredPitch({ ...emptyView(), pitchLine: { a: { x: 0, y: 0 }, b: { x: 10, y: 100 } } })).toBe(12);
     expect(measuredPitch(emptyView())).toBeNull();
+  });
+});
+
+describe("the outline as an SVG draws it", () => {
+  it("frames the traced area with a margin and colours each line by its kind", () => {
+    const view = {
+      ...emptyView(),
+      facets: [{ points: [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 300 }], pitch: 6 }],
+      lines: [{ a: { x: 100, y: 100 }, b: { x: 500, y: 100 }, kind: "eave" as const }],
+    };
+    const svg = outlineForSvg(view)!;
+    // 400 wide: 8% (32) on every side.
+    expect(svg.viewBox).toBe("68 68 464 264");
+    expect(svg.facets).toEqual(["100,100 500,100 500,300"]);
+    expect(svg.lines).toEqual([{ x1: 100, y1: 100, x2: 500, y2: 100, color: LINE_COLORS.eave }]);
+    expect(svg.legend).toEqual([{ label: "Eaves", color: LINE_COLORS.eave }]);
+  });
+
+  it("is nothing when nothing is traced", () => {
+    expect(outlineForSvg(emptyView())).toBeNull();
   });
 });

@@ -115,6 +115,41 @@ export function parseDrawing(value: unknown): Drawing {
   return parsed.success ? parsed.data : emptyDrawing();
 }
 
+/** A part of the 800 x 600 drawing surface. */
+export type Frame = { x: number; y: number; width: number; height: number };
+export const WHOLE_SURFACE: Frame = { x: 0, y: 0, width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
+
+/** The traced outlines' bounds with a margin around them, or the whole surface when nothing is traced. */
+export function outlineFrame(view: ViewDrawing): Frame {
+  const points = [...view.facets.flatMap((f) => f.points), ...view.lines.flatMap((l) => [l.a, l.b])];
+  if (points.length === 0) return WHOLE_SURFACE;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const pad = Math.max(maxX - minX, maxY - minY, 40) * 0.08;
+  return { x: minX - pad, y: minY - pad, width: maxX - minX + pad * 2, height: maxY - minY + pad * 2 };
+}
+
+/**
+ * A view's outlines as an SVG draws them (for a page that must not load this module's
+ * schemas): the viewBox around them, each facet's points, each line with its colour, and
+ * a legend of the kinds of line there are. Null when nothing is traced.
+ */
+export function outlineForSvg(view: ViewDrawing) {
+  if (view.facets.length === 0 && view.lines.length === 0) return null;
+  const f = outlineFrame(view);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const kinds = LINE_KINDS.filter((k) => view.lines.some((l) => l.kind === k));
+  return {
+    viewBox: [f.x, f.y, f.width, f.height].map(round).join(" "),
+    facets: view.facets.map((facet) => facet.points.map((p) => `${round(p.x)},${round(p.y)}`).join(" ")),
+    lines: view.lines.map((l) => ({ x1: round(l.a.x), y1: round(l.a.y), x2: round(l.b.x), y2: round(l.b.y), color: LINE_COLORS[l.kind] })),
+    legend: kinds.map((k) => ({ label: LINE_LABELS[k], color: LINE_COLORS[k] })),
+    facetColor: FACET_COLOR,
+  };
+}
+export type OutlineSvg = NonNullable<ReturnType<typeof outlineForSvg>>;
+
 /** Pitch measured on the side view, to the nearest half step the controls offer. */
 export function measuredPitch(view: ViewDrawing): number | null {
   if (!view.pitchLine) return null;

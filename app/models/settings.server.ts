@@ -4,6 +4,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 import { settings } from "~/db/schema";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
+import { DEFAULT_PROPOSAL_SETTINGS, TERMS_MAX, VALID_DAYS, type ProposalSettings } from "~/lib/proposal";
 import { BusinessFactsSchema } from "~/lib/business-schema";
 import {
   ContactSettingsSchema,
@@ -22,6 +23,12 @@ const SecretsSchema = z.object({ sessionSecret: z.string().min(32).nullable() })
 
 /** The Kansas day (YYYY-MM-DD) the daily summary of waiting leads last went out (decision 0021). */
 const DigestStateSchema = z.object({ lastSentOn: z.string().nullable() });
+
+/** The owner's defaults for a new proposal (issue 16.3): its terms and how many days it stays open. */
+const ProposalSettingsSchema = z.object({
+  terms: z.string().min(1).max(TERMS_MAX),
+  validDays: z.number().int().min(VALID_DAYS.min).max(VALID_DAYS.max),
+});
 
 /**
  * Every settings group, its schema, its default, and whether public pages show it (a save
@@ -53,6 +60,11 @@ const GROUPS = {
   },
   // The owner's prices and coverage (decision 0024): only estimates read them, no public page.
   pricing: { schema: PricingSchema, fallback: (): Pricing => structuredClone(DEFAULT_PRICING), onPublicPages: false },
+  proposal: {
+    schema: ProposalSettingsSchema,
+    fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,
+    onPublicPages: false,
+  },
 } as const;
 type Groups = typeof GROUPS;
 export type SettingsKey = keyof Groups;

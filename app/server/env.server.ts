@@ -35,6 +35,8 @@ const EnvSchema = z.object({
     }),
   // How many contact messages one address may send in 10 minutes.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  // How many times one address may post a proposal's acceptance form in 10 minutes.
+  PROPOSAL_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   // Secure cookies need HTTPS. Default: on in production. Set 0 only for a plain-HTTP LAN.
   COOKIE_SECURE: z.enum(["1", "0", "true", "false"]).optional(),
   // The public origin (https://www.example.com): canonical links, sitemap, mail links and

@@ -31,6 +31,8 @@ describe("which requests the page cache answers", () => {
     ["GET", "/admin/images", undefined],
     ["GET", "/admin/login", undefined],
     ["GET", "/uploads/0123.jpg", undefined],
+    ["GET", "/proposal/q8r1Jm0dPq3vH1hU2Zs0cR7xKx3Yw9Vt6nLm4pQe5aB", undefined],
+    ["GET", "/proposal/q8r1Jm0dPq3vH1hU2Zs0cR7xKx3Yw9Vt6nLm4pQe5aB.data", undefined],
     ["GET", "/assets/root-abc.js", undefined],
     ["GET", "/favicon.ico", undefined],
     ["GET", "/wp-login.php", undefined],

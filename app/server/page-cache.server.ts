@@ -39,7 +39,8 @@ const ALLOWED_QUERY: Record<string, RegExp> = {
 // Paths with an extension are files (favicon, pictures, bundles) for the static handler,
 // except these, which React Router renders.
 const RENDERED_FILES = /(?:\.data|^\/sitemap\.xml|^\/robots\.txt)$/;
-const SKIPPED_PREFIXES = ["/uploads/", "/assets/"];
+// A homeowner's proposal (/proposal/<token>) is one person's, and changes when accepted.
+const SKIPPED_PREFIXES = ["/uploads/", "/assets/", "/proposal/"];
 const SESSION_COOKIE = /(?:^|;)\s*__(?:session|flash)=/;
 
 // Not sent again from the cache: per-response, or set by the cache itself.

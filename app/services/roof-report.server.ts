@@ -4,8 +4,8 @@ import sharp from "sharp";
 import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
-import type { BusinessFacts } from "~/lib/business";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measuredPitch, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
+import { addressLine, type BusinessFacts } from "~/lib/business";
+import { FACET_COLOR, LINE_COLORS, measuredPitch, outlineFrame, WHOLE_SURFACE, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
 import {
   formatFeet,
   formatPitch,
@@ -22,10 +22,11 @@ import {
 import { centroid } from "~/lib/roof-geometry";
 import { storeFor, uploadPath } from "~/server/storage.server";
 
-const MARGIN = 48;
-const BRAND = "#1f5f3a";
-const INK = "#1f2933";
-const SOFT = "#52606d";
+// Shared with the proposal PDF (proposal-pdf.server.ts): one look for the business's papers.
+export const MARGIN = 48;
+export const BRAND = "#1f5f3a";
+export const INK = "#1f2933";
+export const SOFT = "#52606d";
 
 const rows = (figures: Figure[]) => figures.map((f) => [f.label, f.value]);
 
@@ -41,16 +42,16 @@ async function pictureForPdf(image: Image | null): Promise<Buffer | null> {
   }
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 
-function heading(doc: Doc, text: string) {
+export function heading(doc: Doc, text: string) {
   if (doc.y > doc.page.height - 140) doc.addPage();
   doc.moveDown(0.8).font("Helvetica-Bold").fontSize(13).fillColor(BRAND).text(text, MARGIN).moveDown(0.3);
   doc.font("Helvetica").fontSize(10).fillColor(INK);
 }
 
 /** A simple table: the first column left, the rest right-aligned. */
-function table(doc: Doc, header: string[], rows: string[][], widths: number[], highlight?: number) {
+export function table(doc: Doc, header: string[], rows: string[][], widths: number[], highlight?: number) {
   const rowHeight = 18;
   const draw = (cells: string[], bold: boolean, fill?: string) => {
     if (doc.y > doc.page.height - MARGIN - rowHeight) doc.addPage();
@@ -80,25 +81,42 @@ function table(doc: Doc, header: string[], rows: string[][], widths: number[], h
   rows.forEach((row, i) => draw(row, i === highlight, i === highlight ? "#d9f0e1" : undefined));
 }
 
-/** The picture with the traced outlines drawn over it, mapped from the 800 x 600 surface. */
-function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDrawing) {
-  const width = doc.page.width - MARGIN * 2;
-  const height = (width * CANVAS_HEIGHT) / CANVAS_WIDTH;
+/**
+ * The picture with the traced outlines drawn over it, mapped from the 800 x 600 surface.
+ * Without a picture, a note says why (`blankNote` replaces it; "" for none), and the scale
+ * caption below can be left out for readers who have no use for it (a homeowner).
+ * `fitOutline` (only without a picture) draws just the outlines' area, at most that tall.
+ */
+export function drawView(
+  doc: Doc,
+  title: string,
+  picture: Buffer | null,
+  view: ViewDrawing,
+  options: { blankNote?: string; scaleCaption?: boolean; fitOutline?: { maxHeight: number } } = {},
+) {
+  const frame = options.fitOutline && !picture ? outlineFrame(view) : WHOLE_SURFACE;
+  const fullWidth = doc.page.width - MARGIN * 2;
+  const maxHeight = options.fitOutline && !picture ? options.fitOutline.maxHeight : Infinity;
+  const width = Math.min(fullWidth, (maxHeight * frame.width) / frame.height);
+  const height = (width * frame.height) / frame.width;
+  const left = MARGIN + (fullWidth - width) / 2;
   if (doc.y + height + 30 > doc.page.height - MARGIN) doc.addPage();
   heading(doc, title);
   const top = doc.y;
-  const k = width / CANVAS_WIDTH;
-  const at = (p: { x: number; y: number }): [number, number] => [MARGIN + p.x * k, top + p.y * k];
+  const k = width / frame.width;
+  const at = (p: { x: number; y: number }): [number, number] => [left + (p.x - frame.x) * k, top + (p.y - frame.y) * k];
   doc.save();
-  doc.rect(MARGIN, top, width, height).fill("#f1f5f9");
-  if (picture) doc.image(picture, MARGIN, top, { fit: [width, height], align: "center", valign: "center" });
+  doc.rect(left, top, width, height).fill("#f1f5f9");
+  if (picture) doc.image(picture, left, top, { fit: [width, height], align: "center", valign: "center" });
   else {
     // Google's terms do not allow keeping its satellite pictures, so only the outline is drawn.
-    const note = view.map ? "Traced on a Google satellite picture, which is not reproduced here; the outline is to scale." : "No picture saved for this view.";
+    const note =
+      options.blankNote ??
+      (view.map ? "Traced on a Google satellite picture, which is not reproduced here; the outline is to scale." : "No picture saved for this view.");
     doc
       .fillColor(SOFT)
       .fontSize(10)
-      .text(note, MARGIN, top + height / 2 - 5, { width, align: "center" });
+      .text(note, left, top + height / 2 - 5, { width, align: "center" });
   }
   view.facets.forEach((facet, i) => {
     const [first, ...rest] = facet.points.map(at);
@@ -132,15 +150,40 @@ function drawView(doc: Doc, title: string, picture: Buffer | null, view: ViewDra
       .undash();
   }
   doc.restore();
-  doc.rect(MARGIN, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
+  doc.rect(left, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
   doc.x = MARGIN;
   doc.y = top + height + 6;
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor(SOFT)
-    .text(view.scaleSource ? `Scale: ${formatScale(view.scale)} of an 800 x 600 drawing.` : `${SCALE_NOT_SET}.`, MARGIN);
+  if (options.scaleCaption !== false) {
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(SOFT)
+      .text(view.scaleSource ? `Scale: ${formatScale(view.scale)} of an 800 x 600 drawing.` : `${SCALE_NOT_SET}.`, MARGIN);
+  }
   doc.fillColor(INK);
+}
+
+/** A new letter-size document and the promise of its bytes once `doc.end()` is called. */
+export function newPdf(info: { Title: string; Author: string }): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, done };
+}
+
+/** The business's band across the top, the paper's title and its date; the text starts below. */
+export function letterhead(doc: Doc, company: { name: string; contact: string }, title: string, date: string) {
+  doc.rect(0, 0, doc.page.width, 86).fill(BRAND);
+  doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(18).text(company.name, MARGIN, 24);
+  doc.font("Helvetica").fontSize(10).text(company.contact, MARGIN, 50);
+  doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text(title, MARGIN, 108);
+  doc.font("Helvetica").fontSize(10).fillColor(SOFT).text(date, MARGIN, 112, { align: "right" });
+  doc.x = MARGIN;
+  doc.y = 134;
 }
 
 /**
@@ -157,24 +200,8 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
   const sidePitch = measuredPitch(drawing.side);
   const date = now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
-  const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info: { Title: `Roof measurement report: ${customer.street}`, Author: business.company } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  doc.rect(0, 0, doc.page.width, 86).fill(BRAND);
-  doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(18).text(business.company, MARGIN, 24);
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .text(`${business.phone}  |  ${business.email}  |  ${business.street}, ${business.city}, ${business.region} ${business.postalCode}`, MARGIN, 50);
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text("Roof Measurement Report", MARGIN, 108);
-  doc.font("Helvetica").fontSize(10).fillColor(SOFT).text(date, MARGIN, 112, { align: "right" });
-  doc.x = MARGIN;
-  doc.y = 134;
+  const { doc, done } = newPdf({ Title: `Roof measurement report: ${customer.street}`, Author: business.company });
+  letterhead(doc, { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` }, "Roof Measurement Report", date);
 
   heading(doc, "Customer");
   doc.text(customer.customerName || "Unnamed Customer");

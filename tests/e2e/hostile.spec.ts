@@ -87,6 +87,9 @@ const ACTIONS = [
   "/admin/pricing",
   "/admin/pricing.data",
   "/admin/images/upload",
+  "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.data",
+  "/proposal/not-a-token",
 ];
 const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "lead", "measure", "make-estimate", "save-estimate", "made-up"];
 const BAD_BODIES: [kind: string, type: string | null, body: string][] = [

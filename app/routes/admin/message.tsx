@@ -1,11 +1,15 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
+import { LeadProposals, SEND_PROPOSAL_INTENT } from "~/components/admin/lead-proposals";
 import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
 import { LeadEstimate } from "~/components/admin/lead-estimate";
 import { MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT } from "~/lib/estimate";
 import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
+import { parseProposalForm, PROPOSAL_MESSAGES, TERMS_MAX } from "~/lib/proposal";
+import { setFlash } from "~/services/flash.server";
+import { createProposal, leadProposalsView, proposalFormView, forgetNewLink, readNewLink, rememberNewLink } from "~/services/proposals.server";
 import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/leads";
 import { addedBy } from "~/lib/manual-lead";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
@@ -20,13 +24,31 @@ import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import type { Route } from "./+types/message";
 
+// A proposal's link is shown once, on the page after "Create proposal": whatever page of a
+// lead a GET answers, the cookie carrying it is forgotten (the loader has read it).
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = (await next()) as Response;
+    const forget = request.method === "GET" ? await forgetNewLink(request) : null;
+    if (forget) response.headers.append("Set-Cookie", forget);
+    return response;
+  },
+];
+
 /** One message (a quote request) with its photos. Opening it marks nothing: no GET changes anything. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const view = contactMessageView(parseId(params.id) ?? 0);
   if (!view) throw new Response("Not found", { status: 404 });
   const roof = findLeadRoof(view.message.id);
-  return { ...view, notes: listLeadNotes(view.message.id), roof: roof ? leadRoofView(roof) : null, estimate: leadEstimateView(view.message.id) };
+  const newLink = await readNewLink(request, view.message.id);
+  return {
+    ...view,
+    notes: listLeadNotes(view.message.id),
+    roof: roof ? leadRoofView(roof) : null,
+    estimate: leadEstimateView(view.message.id),
+    proposals: { list: leadProposalsView(view.message.id), ...proposalFormView(view.message.id), newLink },
+  };
 }
 
 /** The lead's form: saved with its history, or sent back with what was typed and why not. */
@@ -42,6 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const intent = form.get("intent");
   if (intent === MAKE_ESTIMATE_INTENT || intent === SAVE_ESTIMATE_INTENT) return estimateAction(id, intent, form, messagePath(id));
+  if (intent === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
   const parsed = parseLeadUpdate(form);
   if (!parsed.ok) {
     return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
@@ -51,8 +74,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithFlash(messagePath(id), { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
 }
 
+/** "Create proposal": made from the lead's estimate, then the lead's page with its link (shown once). */
+async function sendProposal(id: number, form: FormData, author: string) {
+  const values = { terms: String(form.get("terms") ?? "").slice(0, TERMS_MAX + 100), validDays: String(form.get("validDays") ?? "").slice(0, 10) };
+  const parsed = parseProposalForm(form);
+  if (!parsed.ok) return data({ proposalError: parsed.message, proposalValues: values }, { status: 400 });
+  const created = createProposal(id, parsed.data, author);
+  if (created === "no-lead") throw new Response("Not found", { status: 404 });
+  if (created === "no-estimate") return data({ proposalError: PROPOSAL_MESSAGES.noEstimate, proposalValues: values }, { status: 400 });
+  const headers = new Headers({ "Set-Cookie": await setFlash({ type: "success", message: PROPOSAL_MESSAGES.sent }) });
+  headers.append("Set-Cookie", await rememberNewLink(id, created));
+  return redirect(messagePath(id), { headers });
+}
+
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, photos, notes, roof, estimate } = loaderData;
+  const { message, photos, notes, roof, estimate, proposals } = loaderData;
+  const proposalForm = actionData && "proposalError" in actionData ? actionData : undefined;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -69,6 +106,14 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         </div>
       </div>
       <LeadEstimate view={estimate} actionResult={actionData && "estimateForm" in actionData ? actionData : undefined} />
+      <LeadProposals
+        proposals={proposals.list}
+        estimateTotal={proposals.estimateTotal}
+        defaults={proposals.defaults}
+        newLink={proposals.newLink}
+        error={proposalForm?.proposalError}
+        values={proposalForm?.proposalValues}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { fileNameSlug } from "~/lib/file-name";
 import { requireAdmin } from "~/services/auth.server";
 import { parseId } from "~/services/admin-actions.server";
 import { buildRoofReport } from "~/services/roof-report.server";
@@ -5,13 +6,6 @@ import { getRoofCustomer } from "~/models/roof-customer.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import type { Route } from "./+types/roof-report";
 
-/** A file name from the street: letters, digits and dashes only. */
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60) || "customer";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
@@ -21,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="roof-report-${slug(customer.street)}.pdf"`,
+      "Content-Disposition": `attachment; filename="roof-report-${fileNameSlug(customer.street)}.pdf"`,
       "Content-Length": String(pdf.byteLength),
       "Cache-Control": "no-store",
     },

@@ -1,0 +1,127 @@
+import { Check, Copy, FileDown, FileSignature } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { LeadProposalView } from "~/services/proposals.server";
+
+export const SEND_PROPOSAL_INTENT = "send-proposal";
+
+const STATE_LABEL = { open: "Waiting for the homeowner", accepted: "Accepted", expired: "Expired" } as const;
+const STATE_TONE = { open: "bg-amber-100 text-amber-900", accepted: "bg-green-100 text-green-900", expired: "bg-gray-200 text-gray-800" } as const;
+
+/**
+ * The lead's proposals: each one sent (when, total, until when, accepted or not, its PDF),
+ * the link of the one just made (shown this once: only its hash is kept), and the form that
+ * sends a new one from the lead's estimate with the owner's default terms.
+ */
+export function LeadProposals({
+  proposals,
+  estimateTotal,
+  defaults,
+  newLink,
+  error,
+  values,
+}: {
+  proposals: LeadProposalView[];
+  estimateTotal: string | null;
+  defaults: ProposalSettings;
+  newLink: { proposalId: number; url: string } | null;
+  error?: string;
+  values?: { terms: string; validDays: string };
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === SEND_PROPOSAL_INTENT;
+  return (
+    <section aria-labelledby="lead-proposals" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
+      <h2 id="lead-proposals" className="flex items-center gap-2 text-lg font-bold">
+        <FileSignature aria-hidden className="size-5 text-brand" /> Proposals
+      </h2>
+      {newLink && <NewLink url={newLink.url} />}
+      {proposals.length > 0 && (
+        <ul className="space-y-2">
+          {proposals.map((p) => (
+            <li key={p.id} className="rounded-md bg-sand px-3 py-2 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-semibold">
+                  {p.total} · sent {p.sentAt}
+                </p>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[p.state]}`}>{STATE_LABEL[p.state]}</span>
+              </div>
+              <p className="text-ink-soft">
+                {p.state === "accepted" ? `Accepted by ${p.acceptedBy} on ${p.acceptedAt} (from ${p.acceptedIp})` : `Valid until ${p.validUntil}`}
+              </p>
+              <a href={p.pdf} className="mt-1 inline-flex items-center gap-1 font-semibold text-brand underline" download>
+                <FileDown aria-hidden className="size-4" /> PDF
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {estimateTotal ? (
+        <details open={proposals.length === 0 || !!error} className="rounded-md border border-black/10 p-3">
+          <summary className="cursor-pointer font-semibold">Send a proposal ({estimateTotal})</summary>
+          <Form method="post" className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value={SEND_PROPOSAL_INTENT} />
+            <label className="block text-sm font-medium">
+              Terms the homeowner agrees to
+              <textarea name="terms" rows={6} maxLength={TERMS_MAX} required defaultValue={values?.terms ?? defaults.terms} className={field} />
+            </label>
+            <label className="block max-w-xs text-sm font-medium">
+              Valid for (days)
+              <input
+                type="number"
+                name="validDays"
+                min={VALID_DAYS.min}
+                max={VALID_DAYS.max}
+                required
+                defaultValue={values?.validDays ?? String(defaults.validDays)}
+                className={field}
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="saveDefaults" /> Use these terms and days for every new proposal
+            </label>
+            {error && (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+                {error}
+              </p>
+            )}
+            <SubmitButton busy={busy} busyText="Creating...">
+              Create proposal
+            </SubmitButton>
+          </Form>
+        </details>
+      ) : (
+        <p className="text-sm text-ink-soft">{proposals.length ? "No estimate to send again." : "No estimate yet: a proposal is made from the lead's estimate."}</p>
+      )}
+    </section>
+  );
+}
+
+/** The new proposal's link, to copy and send: selected on focus, and a Copy button with scripts. */
+function NewLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <div role="status" className="space-y-2 rounded-md border border-green-300 bg-green-50 p-3 text-sm">
+      <p className="font-semibold text-green-900">Proposal created. Send the homeowner this link: it is shown only now.</p>
+      <div className="flex gap-2">
+        <input readOnly value={url} aria-label="Link for the homeowner" className={`${field} mt-0 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+        {hydrated && (
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => {
+            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+          }}
+        >
+          {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+          {copied ? "Copied" : "Copy"}
+        </button>
+        )}
+      </div>
+    </div>
+  );
+}

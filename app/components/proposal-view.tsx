@@ -1,0 +1,247 @@
+import { Form, useNavigation } from "react-router";
+import { Icon } from "~/components/icon";
+import { telHref } from "~/lib/business";
+import { businessToday } from "~/lib/leads";
+import { formatBasisPoints, formatCents } from "~/lib/money-format";
+import {
+  ACCEPT_FIELDS,
+  formatDay,
+  formatQuantity,
+  NAME_MAX,
+  TIER_LABELS,
+  type AcceptValues,
+  type ProposalContent,
+} from "~/lib/proposal";
+import type { OutlineSvg } from "~/lib/roof-drawing";
+import { SubmitButton } from "./form";
+
+const card = "rounded-xl border border-black/10 bg-white p-5 shadow-sm sm:p-6";
+const field =
+  "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600";
+
+/**
+ * The homeowner's proposal: who it is from and for, the roof as measured, each priced line
+ * and the total, the terms and the last day, the PDF, and the acceptance form (or, once
+ * accepted, who accepted it and when, passed as children). Plain HTML that posts without
+ * scripts; with them the form shows it is on its way and the page updates in place.
+ */
+export function ProposalView({
+  content: c,
+  outline,
+  pdf,
+  error,
+  values,
+  children,
+}: {
+  content: ProposalContent;
+  outline: OutlineSvg | null;
+  pdf: string;
+  error?: string;
+  values?: AcceptValues;
+  children?: React.ReactNode;
+}) {
+  const accepted = children != null && children !== false;
+  return (
+    <>
+      <section className="bg-ink text-white">
+        <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+          <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">Roofing proposal</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Proposal for {c.customer.name}</h1>
+          {c.customer.address && <p className="mt-3 text-lg text-white/80">{c.customer.address}</p>}
+          <p className="mt-1 text-white/70">
+            From {c.company.name} · {formatDay(businessToday(new Date(c.issuedAt)))}
+          </p>
+        </div>
+      </section>
+      <div className="bg-sand">
+        <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+          <section aria-label="Summary" className={`${card} flex flex-wrap items-center justify-between gap-4`}>
+            <div>
+              <p className="text-sm text-ink-soft">Total</p>
+              <p className="text-3xl font-bold">{formatCents(c.totalCents)}</p>
+              <p className="mt-1 text-sm text-ink-soft">
+                {accepted ? "Accepted" : `Valid until ${formatDay(c.validUntil)}`} · {TIER_LABELS[c.tier]} shingle line
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <a href={pdf} className="inline-flex items-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2.5 font-semibold hover:bg-sand" download>
+                Download PDF
+              </a>
+              <a href={telHref(c.company.phone)} className="inline-flex items-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2.5 font-semibold hover:bg-sand">
+                <Icon name="phone" className="size-4" /> {c.company.phone}
+              </a>
+            </div>
+          </section>
+
+          {children}
+
+          {c.roof && c.roof.figures.length > 0 && (
+            <section aria-labelledby="roof-title" className={card}>
+              <h2 id="roof-title" className="text-xl font-bold">
+                Your roof, as we measured it
+              </h2>
+              <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {c.roof.figures.map((f) => (
+                  <div key={f.label} className="rounded-md bg-sand px-3 py-2">
+                    <dt className="text-xs text-ink-soft">{f.label}</dt>
+                    <dd className="font-bold">{f.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {outline && <RoofOutline outline={outline} />}
+            </section>
+          )}
+
+          <section aria-labelledby="work-title" className={card}>
+            <h2 id="work-title" className="text-xl font-bold">
+              The work and its price
+            </h2>
+            <ul className="mt-4 divide-y divide-black/10">
+              {c.lines.map((l, i) => (
+                <li key={i} className="flex items-start justify-between gap-4 py-3">
+                  <div>
+                    <p className="font-medium">{l.label}</p>
+                    <p className="text-sm text-ink-soft">
+                      {formatQuantity(l.quantity)} {l.unit} × {formatCents(l.unitPriceCents)}
+                    </p>
+                  </div>
+                  <p className="font-semibold tabular-nums">{formatCents(l.totalCents)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-2 space-y-1 border-t-2 border-ink/80 pt-3 tabular-nums">
+              <div className="flex justify-between">
+                <dt className="text-ink-soft">Subtotal</dt>
+                <dd>{formatCents(c.subtotalCents)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-ink-soft">Sales tax ({formatBasisPoints(c.taxRateBasisPoints)})</dt>
+                <dd>{formatCents(c.taxCents)}</dd>
+              </div>
+              <div className="flex justify-between text-lg font-bold">
+                <dt>Total</dt>
+                <dd>{formatCents(c.totalCents)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="terms-title" className={card}>
+            <h2 id="terms-title" className="text-xl font-bold">
+              Terms
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-ink-soft">{c.terms}</p>
+            <p className="mt-4 font-medium">
+              This proposal is valid until {formatDay(c.validUntil)}.
+            </p>
+          </section>
+
+          {!accepted && <AcceptForm error={error} values={values} />}
+
+          <p className="text-center text-sm text-ink-soft">
+            Questions? Call {c.company.name} at{" "}
+            <a href={telHref(c.company.phone)} className="font-semibold whitespace-nowrap text-brand underline">
+              {c.company.phone}
+            </a>
+            .
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function AcceptForm({ error, values }: { error?: string; values?: AcceptValues }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <section aria-labelledby="accept-title" className={`${card} border-brand/40`}>
+      <h2 id="accept-title" className="text-xl font-bold">
+        Accept this proposal
+      </h2>
+      <p className="mt-1 text-ink-soft">Type your full name as your signature. We will call you to schedule the work.</p>
+      <Form method="post" className="mt-4 space-y-4" aria-label="Accept the proposal">
+        <label className="block max-w-md">
+          <span className="text-sm font-medium">Your full name</span>
+          <input
+            name={ACCEPT_FIELDS.name}
+            autoComplete="name"
+            required
+            maxLength={NAME_MAX}
+            defaultValue={values?.fullName}
+            aria-invalid={error && !values?.fullName.trim() ? true : undefined}
+            className={field}
+          />
+        </label>
+        <label className="flex items-start gap-3">
+          <input type="checkbox" name={ACCEPT_FIELDS.agree} required defaultChecked={values?.agree} className="mt-1 size-5 shrink-0 accent-brand" />
+          <span>I have read the proposal and agree to its price and terms.</span>
+        </label>
+        {error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        <SubmitButton busy={busy} busyText="Recording your acceptance..." className="w-full rounded-md bg-brand px-5 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+          Accept proposal
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** Shown once the proposal is accepted, in place of the form. */
+export function ProposalAccepted({ name, at, phone }: { name: string; at: string; phone: string }) {
+  return (
+    <section role="status" aria-label="Accepted" className="rounded-xl border border-leaf/30 bg-leaf-soft p-5 text-leaf sm:p-6">
+      <p className="flex items-center gap-2 text-xl font-bold">
+        <Icon name="check" className="size-6" /> Accepted — thank you!
+      </p>
+      <p className="mt-2 text-ink">
+        Accepted by <strong>{name}</strong> on {at}. We will call you to schedule the work; if you need us sooner, call{" "}
+        <a href={telHref(phone)} className="font-semibold whitespace-nowrap underline">
+          {phone}
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+/** An expired or unknown link: what happened, kindly, and the phone number. */
+export function ProposalGone({ title, text, phone }: { title: string; text: string; phone: string }) {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-2xl flex-col items-center justify-center px-6 py-20 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-lg text-ink-soft">{text}</p>
+      <a href={telHref(phone)} className="mt-8 inline-flex items-center gap-2 rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+        <Icon name="phone" className="size-4" /> Call {phone}
+      </a>
+    </div>
+  );
+}
+
+/** The traced outline from above: each facet shaded, each line in its colour, and what the colours mean. */
+function RoofOutline({ outline }: { outline: OutlineSvg }) {
+  return (
+    <figure className="mt-5">
+      <svg viewBox={outline.viewBox} role="img" aria-label="Outline of your roof from above" className="mx-auto block max-h-72 w-full rounded-md bg-sand">
+        {outline.facets.map((points, i) => (
+          <polygon key={i} points={points} fill={outline.facetColor} fillOpacity={0.18} stroke={outline.facetColor} strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        ))}
+        {outline.lines.map((l, i) => (
+          <line key={i} x1={l.x1} y1={l.y1} x2={l.x2} y2={l.y2} stroke={l.color} strokeWidth={3} strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+        ))}
+      </svg>
+      {outline.legend.length > 0 && (
+        <figcaption className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-ink-soft">
+          {outline.legend.map((k) => (
+            <span key={k.label} className="inline-flex items-center gap-1.5">
+              <span aria-hidden className="inline-block h-1 w-4 rounded" style={{ backgroundColor: k.color }} />
+              {k.label}
+            </span>
+          ))}
+        </figcaption>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  buildProposalContent,
+  endOfBusinessDay,
+  parseAcceptance,
+  parseProposalForm,
+  proposalState,
+  type ProposalSources,
+} from "./proposal";
+import { statusAfterProposal } from "./leads";
+
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+
+describe("validity", () => {
+  it("counts calendar days across months and years", () => {
+    expect(addDays("2026-11-23", 30)).toBe("2026-12-23");
+    expect(addDays("2026-12-20", 14)).toBe("2027-01-03");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+
+  it("ends at midnight in Wellington, daylight saving or not", () => {
+    // CST (UTC-6) in December, CDT (UTC-5) in July.
+    expect(endOfBusinessDay("2026-12-23").toISOString()).toBe("2026-12-24T06:00:00.000Z");
+    expect(endOfBusinessDay("2026-07-04").toISOString()).toBe("2026-07-05T05:00:00.000Z");
+    // The day clocks go back (Nov 1, 2026): midnight after it is CST.
+    expect(endOfBusinessDay("2026-11-01").toISOString()).toBe("2026-11-02T06:00:00.000Z");
+    expect(endOfBusinessDay("2026-03-08").toISOString()).toBe("2026-03-09T05:00:00.000Z");
+  });
+
+  it("is open until it expires, and accepted for good once accepted", () => {
+    const expiresAt = new Date("2026-12-24T06:00:00Z");
+    expect(proposalState({ acceptedAt: null, expiresAt }, new Date("2026-12-24T05:59:59Z"))).toBe("open");
+    expect(proposalState({ acceptedAt: null, expiresAt }, expiresAt)).toBe("expired");
+    expect(proposalState({ acceptedAt: new Date("2026-12-01T00:00:00Z"), expiresAt }, new Date("2027-06-01T00:00:00Z"))).toBe("accepted");
+  });
+});
+
+describe("a lead's status after a proposal", () => {
+  it("becomes Quoted from any open status, and a Won or Lost lead stays", () => {
+    expect(statusAfterProposal("new")).toBe("quoted");
+    expect(statusAfterProposal("measured")).toBe("quoted");
+    expect(statusAfterProposal("quoted")).toBe("quoted");
+    expect(statusAfterProposal("won")).toBe("won");
+    expect(statusAfterProposal("lost")).toBe("lost");
+  });
+});
+
+describe("the snapshot", () => {
+  const sources: ProposalSources = {
+    lead: { name: "Karen Miller", email: "k@example.com", phone: null, street: "412 N Main St", city: "Derby", zip: "67037" },
+    estimate: {
+      tier: "best",
+      lines: [{ key: "shingles", label: "Shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: true }],
+      subtotalCents: 186750,
+      taxRateBasisPoints: 750,
+      taxCents: 14006,
+      totalCents: 200756,
+    },
+    roof: { figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: { scale: 0.1, scaleSource: "typed", facets: [], lines: [], pitchLine: null, map: null } },
+    business: { company: "Prairie Ridge", phone: "(620) 555-0142", email: "hello@example.com", street: "100 N Washington Ave", city: "Wellington", region: "KS", postalCode: "67152" },
+    terms: "Pay on completion.",
+    validDays: 30,
+    today: "2026-11-23",
+    now: new Date("2026-11-23T19:00:00Z"),
+  };
+
+  it("copies who, where, what and how much, and the last day", () => {
+    const c = buildProposalContent(sources);
+    expect(c).toMatchObject({
+      issuedAt: "2026-11-23T19:00:00.000Z",
+      validUntil: "2026-12-23",
+      company: { name: "Prairie Ridge", address: "100 N Washington Ave, Wellington, KS 67152" },
+      customer: { name: "Karen Miller", address: "412 N Main St, Derby, KS 67037", phone: "" },
+      tier: "best",
+      totalCents: 200756,
+      terms: "Pay on completion.",
+    });
+    // What the homeowner needs of a line, not the takeoff's bookkeeping.
+    expect(c.lines).toEqual([{ label: "Shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750 }]);
+    // An outline with nothing traced is no diagram; the figures stay.
+    expect(c.roof).toEqual({ figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: null });
+  });
+
+  it("leaves the roof out when it was never measured, and the address to what is known", () => {
+    const c = buildProposalContent({ ...sources, roof: null, lead: { ...sources.lead, street: null, city: null, zip: null } });
+    expect(c.roof).toBeNull();
+    expect(c.customer.address).toBe("");
+  });
+});
+
+describe("the homeowner's acceptance", () => {
+  it("takes any non-empty name, spaces tidied, with the box ticked", () => {
+    expect(parseAcceptance(form({ fullName: "  Dana   Ortiz ", agree: "on" }))).toEqual({ ok: true, data: { name: "Dana Ortiz" } });
+  });
+
+  it.each([
+    [{ fullName: "   ", agree: "on" }, /full name/],
+    [{ agree: "on" }, /full name/],
+    [{ fullName: "Dana Ortiz" }, /agree/],
+    [{ fullName: "x".repeat(121), agree: "on" }, /under 120/],
+  ])("refuses %j", (fields, message) => {
+    const result = parseAcceptance(form(fields));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
+  });
+
+  it("gives back what was typed, cut short when absurdly long", () => {
+    const result = parseAcceptance(form({ fullName: "y".repeat(10_000) }));
+    expect(!result.ok && result.values.fullName.length).toBe(240);
+  });
+});
+
+describe("staff's proposal form", () => {
+  it("takes the terms and a whole number of days from 1 to 365", () => {
+    expect(parseProposalForm(form({ terms: " Pay\r\non completion ", validDays: "30", saveDefaults: "on" }))).toEqual({
+      ok: true,
+      data: { terms: "Pay\non completion", validDays: 30, saveDefaults: true },
+    });
+    for (const days of ["0", "366", "2.5", "", "abc"]) expect(parseProposalForm(form({ terms: "T", validDays: days })).ok).toBe(false);
+    expect(parseProposalForm(form({ terms: " ", validDays: "30" })).ok).toBe(false);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * A proposal (issue 16.3): the estimate as it was sent to the homeowner, frozen, with the
+ * words around it, opened by a link and accepted by typing a name. Pure rules, shared by
+ * the server, the homeowner's page and the admin's. No zod here: the public page imports it.
+ */
+import type { EstimateLine, ShingleTier } from "./estimate";
+import type { Figure } from "./roof-summary";
+import type { ViewDrawing } from "./roof-drawing";
+import { BUSINESS_TIME_ZONE } from "./leads";
+
+/** What was sent, exactly as sent: later edits to the lead, estimate or settings never change it. */
+export type ProposalContent = {
+  version: 1;
+  /** When it was made (ISO). */
+  issuedAt: string;
+  /** The last day it can be accepted (YYYY-MM-DD, Kansas). */
+  validUntil: string;
+  company: { name: string; phone: string; email: string; address: string };
+  customer: { name: string; address: string; email: string; phone: string };
+  /** The measurement's figures (roof area, squares, pitch) and the traced top view, if the roof was measured. */
+  roof: { figures: Figure[]; drawing: ViewDrawing | null } | null;
+  tier: ShingleTier;
+  lines: Pick<EstimateLine, "label" | "quantity" | "unit" | "unitPriceCents" | "totalCents">[];
+  subtotalCents: number;
+  taxRateBasisPoints: number;
+  taxCents: number;
+  totalCents: number;
+  terms: string;
+};
+
+export const TIER_LABELS: Record<ShingleTier, string> = { good: "Good", better: "Better", best: "Best" };
+
+/** The owner's defaults for a new proposal: its terms and how many days it stays open. */
+export type ProposalSettings = { terms: string; validDays: number };
+export const VALID_DAYS = { min: 1, max: 365 } as const;
+export const TERMS_MAX = 5000;
+export const DEFAULT_PROPOSAL_SETTINGS: ProposalSettings = {
+  terms: [
+    "Price includes materials, labor, tear-off of the layers listed, disposal and cleanup.",
+    "Rotten decking found during tear-off is replaced at $85 per sheet, only with your OK.",
+    "Payment: 10% on signing, the balance when the work is done and you have looked it over.",
+    "Workmanship is guaranteed for 5 years; shingles carry the manufacturer's warranty.",
+  ].join("\n"),
+  validDays: 30,
+};
+
+/** A quantity as a supplier counts it: whole numbers plain, else up to two decimals. */
+export const formatQuantity = (n: number) => (Number.isInteger(n) ? n.toLocaleString("en-US") : Number(n.toFixed(2)).toLocaleString("en-US"));
+
+/** YYYY-MM-DD plus whole days, on the calendar (no time zone can shift it). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Minutes the zone is ahead of UTC at that moment (Kansas: -300 or -360). */
+function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+    .formatToParts(at)
+    .reduce<Record<string, number>>((acc, p) => (p.type === "literal" ? acc : { ...acc, [p.type]: Number(p.value) }), {});
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The moment a proposal valid until `day` stops being open: the end of that day in
+ * Wellington, so "valid until December 23" holds all of December 23 there.
+ */
+export function endOfBusinessDay(day: string, timeZone = BUSINESS_TIME_ZONE): Date {
+  const midnightUtc = Date.parse(`${addDays(day, 1)}T00:00:00Z`);
+  // Midnight there is midnight UTC less the zone's offset, the offset of that very moment
+  // (read twice: the first guess may sit on the other side of a daylight-saving change).
+  const first = midnightUtc - zoneOffsetMinutes(timeZone, new Date(midnightUtc)) * 60_000;
+  return new Date(midnightUtc - zoneOffsetMinutes(timeZone, new Date(first)) * 60_000);
+}
+
+/** "2026-12-23" → "December 23, 2026". */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+}
+
+/** A moment as Wellington reads it: "November 23, 2026 at 1:05 PM". */
+export function formatMoment(at: Date): string {
+  return at.toLocaleString("en-US", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+export type ProposalState = "open" | "accepted" | "expired";
+
+/** Accepted stays accepted; otherwise open until its expiry, expired from then on. */
+export function proposalState(p: { acceptedAt: Date | null; expiresAt: Date }, now = new Date()): ProposalState {
+  if (p.acceptedAt) return "accepted";
+  return now.getTime() < p.expiresAt.getTime() ? "open" : "expired";
+}
+
+/** The acceptance form's fields. */
+export const ACCEPT_FIELDS = { name: "fullName", agree: "agree" } as const;
+export const NAME_MAX = 120;
+
+export const PROPOSAL_MESSAGES = {
+  nameMissing: "Please type your full name to accept.",
+  nameTooLong: `Please keep your name under ${NAME_MAX} characters.`,
+  agreeMissing: "Please tick the box to agree to the terms.",
+  accepted: "Thank you! Your acceptance has been recorded. We will call you to schedule the work.",
+  tooMany: "Too many tries from your connection. Please wait a few minutes or give us a call.",
+  expired: "This proposal has expired.",
+  sent: "Proposal created",
+  noEstimate: "This lead has no estimate yet: make one before sending a proposal.",
+  termsMissing: "Please write the terms the homeowner agrees to.",
+  termsTooLong: `Please keep the terms under ${TERMS_MAX.toLocaleString("en-US")} characters.`,
+  badDays: `Please give a number of days from ${VALID_DAYS.min} to ${VALID_DAYS.max}.`,
+} as const;
+
+export type AcceptValues = { fullName: string; agree: boolean };
+
+/**
+ * The homeowner's acceptance as typed. The name need not match the lead's: a spouse or a
+ * co-owner may be the one who signs, and what they typed is what is recorded and shown.
+ */
+export function parseAcceptance(form: FormData): { ok: true; data: { name: string } } | { ok: false; message: string; values: AcceptValues } {
+  const raw = form.get(ACCEPT_FIELDS.name);
+  const typed = typeof raw === "string" ? raw : "";
+  const name = typed.replace(/\s+/g, " ").trim();
+  const agree = form.get(ACCEPT_FIELDS.agree) === "on";
+  const values = { fullName: typed.slice(0, NAME_MAX * 2), agree };
+  if (!name) return { ok: false, message: PROPOSAL_MESSAGES.nameMissing, values };
+  if (name.length > NAME_MAX) return { ok: false, message: PROPOSAL_MESSAGES.nameTooLong, values };
+  if (!agree) return { ok: false, message: PROPOSAL_MESSAGES.agreeMissing, values };
+  return { ok: true, data: { name } };
+}
+
+/** Staff's "Send a proposal" form: the terms and how many days it stays open. */
+export function parseProposalForm(form: FormData): { ok: true; data: ProposalSettings & { saveDefaults: boolean } } | { ok: false; message: string } {
+  const terms = String(form.get("terms") ?? "")
+    .replace(/\r\n/g, "\n")
+    .trim();
+  if (!terms) return { ok: false, message: PROPOSAL_MESSAGES.termsMissing };
+  if (terms.length > TERMS_MAX) return { ok: false, message: PROPOSAL_MESSAGES.termsTooLong };
+  const days = Number(String(form.get("validDays") ?? "").trim());
+  if (!Number.isInteger(days) || days < VALID_DAYS.min || days > VALID_DAYS.max) return { ok: false, message: PROPOSAL_MESSAGES.badDays };
+  return { ok: true, data: { terms, validDays: days, saveDefaults: form.get("saveDefaults") === "on" } };
+}
+
+/** Where the homeowner opens a proposal, and its PDF. */
+export const proposalPath = (token: string) => `/proposal/${token}`;
+export const proposalPdfPath = (token: string) => `/proposal/${token}/proposal.pdf`;
+export const adminProposalPdfPath = (leadId: number, proposalId: number) => `/admin/messages/${leadId}/proposals/${proposalId}.pdf`;
+
+/** What a proposal is made from, as plain values: the lead, its estimate, its roof, the business. */
+export type ProposalSources = {
+  lead: { name: string; email: string; phone: string | null; street: string | null; city: string | null; zip: string | null };
+  estimate: {
+    tier: ShingleTier;
+    lines: EstimateLine[];
+    subtotalCents: number;
+    taxRateBasisPoints: number;
+    taxCents: number;
+    totalCents: number;
+  };
+  roof: { figures: Figure[]; drawing: ViewDrawing | null } | null;
+  business: { company: string; phone: string; email: string; street: string; city: string; region: string; postalCode: string };
+  terms: string;
+  validDays: number;
+  /** Today in Kansas (YYYY-MM-DD) and the moment, so tests can fix both. */
+  today: string;
+  now: Date;
+};
+
+/**
+ * The frozen copy a proposal keeps: who, where, what and for how much, as it stood when it
+ * was sent. The lines keep what the homeowner needs (no takeoff keys or "adjusted" marks);
+ * a traced outline without facets or lines is no diagram.
+ */
+export function buildProposalContent(s: ProposalSources): ProposalContent {
+  const { lead, estimate, business } = s;
+  const town = [lead.city, [lead.city ? "KS" : "", lead.zip ?? ""].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const drawing = s.roof?.drawing && (s.roof.drawing.facets.length > 0 || s.roof.drawing.lines.length > 0) ? s.roof.drawing : null;
+  return {
+    version: 1,
+    issuedAt: s.now.toISOString(),
+    validUntil: addDays(s.today, s.validDays),
+    company: {
+      name: business.company,
+      phone: business.phone,
+      email: business.email,
+      address: `${business.street}, ${business.city}, ${business.region} ${business.postalCode}`,
+    },
+    customer: { name: lead.name, address: [lead.street, town].filter(Boolean).join(", "), email: lead.email, phone: lead.phone ?? "" },
+    roof: s.roof ? { figures: s.roof.figures, drawing } : null,
+    tier: estimate.tier,
+    lines: estimate.lines.map(({ label, quantity, unit, unitPriceCents, totalCents }) => ({ label, quantity, unit, unitPriceCents, totalCents })),
+    subtotalCents: estimate.subtotalCents,
+    taxRateBasisPoints: estimate.taxRateBasisPoints,
+    taxCents: estimate.taxCents,
+    totalCents: estimate.totalCents,
+    terms: s.terms,
+  };
+}

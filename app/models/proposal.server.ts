@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { contactMessages, leadNotes, proposals, type Proposal } from "~/db/schema";
+import { statusAfterProposal } from "~/lib/leads";
+import { formatCents } from "~/lib/money-format";
+import { formatDay, type ProposalContent } from "~/lib/proposal";
+import { getDb, inTransaction } from "~/server/db.server";
+
+/** Who the history names for what the homeowner did through the link. */
+export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
+
+/**
+ * Stores a proposal and moves its lead to Quoted (statusAfterProposal: a Won or Lost lead
+ * stays), with a history entry, in one transaction. Undefined for an unknown lead.
+ */
+export function insertProposal(
+  input: { leadId: number; tokenHash: string; content: ProposalContent; expiresAt: Date },
+  author: string,
+): Proposal | undefined {
+  return inTransaction(() => {
+    const db = getDb();
+    const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, input.leadId)).get();
+    if (!lead) return undefined;
+    const proposal = db
+      .insert(proposals)
+      .values({ ...input, totalCents: input.content.totalCents })
+      .returning()
+      .get();
+    const next = statusAfterProposal(lead.status);
+    if (next !== lead.status) db.update(contactMessages).set({ status: next }).where(eq(contactMessages.id, input.leadId)).run();
+    db.insert(leadNotes)
+      .values({
+        messageId: input.leadId,
+        author,
+        body: `Proposal sent: ${formatCents(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}`,
+        statusFrom: next !== lead.status ? lead.status : null,
+        statusTo: next !== lead.status ? next : null,
+      })
+      .run();
+    return proposal;
+  });
+}
+
+/** A lead's proposals, newest first. */
+export function listLeadProposals(leadId: number): Proposal[] {
+  return getDb().select().from(proposals).where(eq(proposals.leadId, leadId)).orderBy(desc(proposals.createdAt), desc(proposals.id)).all();
+}
+
+/** One of a lead's proposals (the id alone is not enough: it must be this lead's). */
+export function getLeadProposal(leadId: number, id: number): Proposal | undefined {
+  return getDb()
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.id, id), eq(proposals.leadId, leadId)))
+    .get();
+}
+
+export function findProposalByTokenHash(tokenHash: string): Proposal | undefined {
+  return getDb().select().from(proposals).where(eq(proposals.tokenHash, tokenHash)).get();
+}
+
+/**
+ * The homeowner accepts: recorded only while the proposal is open and not yet accepted (a
+ * second accept, or one after the expiry, changes nothing and returns undefined). The lead
+ * is Won, with "Accepted by <name>" in its history, and the owner's mail waits (pending,
+ * due now) in the same transaction.
+ */
+export function recordAcceptance(id: number, acceptance: { name: string; ip: string }, now: Date): Proposal | undefined {
+  return inTransaction(() => {
+    const db = getDb();
+    const accepted = db
+      .update(proposals)
+      .set({ acceptedAt: now, acceptedName: acceptance.name, acceptedIp: acceptance.ip, notifyStatus: "pending", notifyAttempts: 0, notifyNextAttemptAt: null })
+      .where(and(eq(proposals.id, id), isNull(proposals.acceptedAt), gt(proposals.expiresAt, now)))
+      .returning()
+      .get();
+    if (!accepted) return undefined;
+    const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, accepted.leadId)).get();
+    if (lead && lead.status !== "won") db.update(contactMessages).set({ status: "won", lostReason: null }).where(eq(contactMessages.id, accepted.leadId)).run();
+    db.insert(leadNotes)
+      .values({
+        messageId: accepted.leadId,
+        author: HOMEOWNER_AUTHOR,
+        body: `Accepted by ${acceptance.name}`,
+        statusFrom: lead && lead.status !== "won" ? lead.status : null,
+        statusTo: lead && lead.status !== "won" ? "won" : null,
+      })
+      .run();
+    return accepted;
+  });
+}
+
+// The owner's mail on acceptance: accepted, pending and due (the lease sets the next attempt).
+const noticeWaiting = and(isNotNull(proposals.acceptedAt), eq(proposals.notifyStatus, "pending"));
+const noticeDue = (now: Date) => or(isNull(proposals.notifyNextAttemptAt), lte(proposals.notifyNextAttemptAt, now));
+
+/** Leases one proposal's owner mail for an attempt, if it is waiting and due. */
+export function leaseProposalNotice(id: number, now: Date, until: Date): Proposal | undefined {
+  return getDb()
+    .update(proposals)
+    .set({ notifyNextAttemptAt: until })
+    .where(and(eq(proposals.id, id), noticeWaiting, noticeDue(now)))
+    .returning()
+    .get();
+}
+
+/** Leases up to `limit` due owner mails, oldest first. */
+export function leaseDueProposalNotices(now: Date, until: Date, limit: number): Proposal[] {
+  return getDb().transaction((tx) => {
+    const due = tx
+      .select()
+      .from(proposals)
+      .where(and(noticeWaiting, noticeDue(now)))
+      .orderBy(asc(proposals.id))
+      .limit(limit)
+      .all();
+    for (const p of due) tx.update(proposals).set({ notifyNextAttemptAt: until }).where(eq(proposals.id, p.id)).run();
+    return due;
+  });
+}
+
+/** One attempt's outcome: sent (or only printed), or failed with the next try (none: failed for good). */
+export function recordProposalNotice(id: number, attempts: number, outcome: { status: "sent" | "unsent" } | { status: "retry"; next: Date | null; reason: string }) {
+  const set =
+    outcome.status === "retry"
+      ? { notifyStatus: outcome.next ? ("pending" as const) : ("failed" as const), notifyAttempts: attempts, notifyLastError: outcome.reason.slice(0, 500), notifyNextAttemptAt: outcome.next }
+      : { notifyStatus: outcome.status, notifyAttempts: attempts, notifyLastError: null, notifyNextAttemptAt: null };
+  getDb().update(proposals).set(set).where(eq(proposals.id, id)).run();
+}

@@ -1,0 +1,91 @@
+import { data } from "react-router";
+import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
+import { formatDay, formatMoment, parseAcceptance, proposalPdfPath, proposalState, PROPOSAL_MESSAGES } from "~/lib/proposal";
+import { outlineForSvg } from "~/lib/roof-drawing";
+import { getBusinessFacts } from "~/models/settings.server";
+import { clientIp } from "~/server/client-ip.server";
+import { env } from "~/server/env.server";
+import { sqliteLimiter } from "~/server/rate-limit.server";
+import { readForm } from "~/server/request-body.server";
+import { acceptProposal, proposalContent, proposalForToken } from "~/services/proposals.server";
+import type { Route } from "./+types/proposal";
+
+// The homeowner's page for one proposal, opened by the link staff sent (no account): per
+// token, so never cached (the page cache skips /proposal/, and the answer says no-store).
+
+// Accepting is a handful of posts at most; a script posting names over and over is not.
+const acceptsPerIp = sqliteLimiter("proposal-accept-ip", env.PROPOSAL_RATE_LIMIT, 10 * 60);
+
+const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+/** What the page shows for a token: the proposal (open or accepted), expired (410), or nothing (404). */
+function pageFor(token: string, now = new Date()) {
+  const proposal = proposalForToken(token);
+  const phone = getBusinessFacts().phone;
+  if (!proposal) return { status: 404 as const, page: { kind: "unknown" as const, phone } };
+  const content = proposalContent(proposal);
+  const state = proposalState(proposal, now);
+  if (state === "expired") {
+    return { status: 410 as const, page: { kind: "expired" as const, phone: content.company.phone, company: content.company.name, validUntil: formatDay(content.validUntil) } };
+  }
+  return {
+    status: 200 as const,
+    page: {
+      kind: "proposal" as const,
+      content,
+      pdf: proposalPdfPath(token),
+      // Drawn here: the page itself must not load the drawing's schemas (zod).
+      outline: content.roof?.drawing ? outlineForSvg(content.roof.drawing) : null,
+      accepted: proposal.acceptedAt ? { name: proposal.acceptedName ?? "", at: formatMoment(proposal.acceptedAt) } : null,
+    },
+  };
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  const { status, page } = pageFor(params.token);
+  return data(page, { status, headers: NO_STORE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!(await acceptsPerIp.hit(clientIp(context)))) {
+    return data({ error: PROPOSAL_MESSAGES.tooMany, values: null }, { status: 429, headers: NO_STORE });
+  }
+  const form = await readForm(request);
+  const proposal = proposalForToken(params.token);
+  if (!proposal) return data({ error: null, values: null }, { status: 404, headers: NO_STORE });
+  const parsed = parseAcceptance(form);
+  if (!parsed.ok) return data({ error: parsed.message, values: parsed.values }, { status: 400, headers: NO_STORE });
+  const outcome = acceptProposal(proposal, { name: parsed.data.name, ip: clientIp(context) });
+  if (outcome === "expired") return data({ error: PROPOSAL_MESSAGES.expired, values: null }, { status: 410, headers: NO_STORE });
+  // Accepted now or before: the page (loaded again after this) shows it accepted.
+  return data({ error: null, values: null }, { headers: NO_STORE });
+}
+
+export default function Proposal({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "unknown") {
+    return <ProposalGone title="We could not find this proposal" phone={loaderData.phone} text="The link may be incomplete: please open it again from the message we sent, or give us a call." />;
+  }
+  if (loaderData.kind === "expired") {
+    return (
+      <ProposalGone
+        title="This proposal has expired"
+        phone={loaderData.phone}
+        text={`It was valid until ${loaderData.validUntil}. Prices for materials change, so please give us a call and we will gladly look at it with you again.`}
+      />
+    );
+  }
+  return (
+    <ProposalView content={loaderData.content} outline={loaderData.outline} pdf={loaderData.pdf} error={actionData?.error ?? undefined} values={actionData?.values ?? undefined}>
+      {loaderData.accepted && <ProposalAccepted name={loaderData.accepted.name} at={loaderData.accepted.at} phone={loaderData.content.company.phone} />}
+    </ProposalView>
+  );
+}
+
+export function headers() {
+  return NO_STORE;
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.kind === "proposal" ? `Your proposal from ${data.content.company.name}` : "Proposal" },
+  { name: "robots", content: "noindex, nofollow" },
+];

@@ -1,0 +1,123 @@
+import { fileNameSlug } from "~/lib/file-name";
+import type { Proposal } from "~/db/schema";
+import { businessToday } from "~/lib/leads";
+import { formatBasisPoints, formatCents } from "~/lib/money-format";
+import { formatDay, formatMoment, formatQuantity, TIER_LABELS, type ProposalContent } from "~/lib/proposal";
+import { drawView, heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/services/roof-report.server";
+
+const WIDTH = 516; // the letter page less both margins
+
+function signatureLine(doc: Doc, x: number, y: number, label: string, filled?: string) {
+  if (filled) doc.font("Helvetica-Oblique").fontSize(12).fillColor(INK).text(filled, x, y - 16, { width: 230, lineBreak: false });
+  doc
+    .moveTo(x, y)
+    .lineTo(x + 230, y)
+    .lineWidth(0.8)
+    .strokeColor("#9aa5b1")
+    .stroke();
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(SOFT)
+    .text(label, x, y + 4, { width: 230, lineBreak: false });
+}
+
+/**
+ * The proposal as a paper the homeowner can keep and sign: the business's letterhead, who
+ * and where, the roof as measured (figures and the traced outline, drawn as the roof report
+ * draws it), the priced lines and total, the terms and the last day, and signature lines.
+ * Made from the frozen copy alone, so it reads the same every time it is downloaded; an
+ * accepted proposal says by whom and when.
+ */
+export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
+  const c = proposal.content as ProposalContent;
+  const issued = formatDay(businessToday(new Date(c.issuedAt)));
+  const { doc, done } = newPdf({ Title: `Proposal for ${c.customer.name}`, Author: c.company.name });
+  letterhead(doc, { name: c.company.name, contact: `${c.company.phone}  |  ${c.company.email}  |  ${c.company.address}` }, "Roofing Proposal", issued);
+
+  heading(doc, "Prepared for");
+  const top = doc.y;
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(c.customer.name, MARGIN, top, { width: 300 });
+  doc.font("Helvetica").fontSize(10);
+  for (const line of [c.customer.address, c.customer.phone, c.customer.email].filter(Boolean)) doc.text(line, { width: 300 });
+  const leftEnd = doc.y;
+  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text("Proposal total", MARGIN + 316, top, { width: 200, align: "right" });
+  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(formatCents(c.totalCents), MARGIN + 316, doc.y, { width: 200, align: "right" });
+  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(`Valid until ${formatDay(c.validUntil)}`, MARGIN + 316, doc.y, { width: 200, align: "right" });
+  doc.x = MARGIN;
+  doc.y = Math.max(leftEnd, doc.y);
+  doc.fillColor(INK);
+
+  if (c.roof && c.roof.figures.length > 0) {
+    heading(doc, "Your roof, as we measured it");
+    // One row: the labels over their values, so the priced lines fit on the first page.
+    const figures = c.roof.figures;
+    table(doc, figures.map((f) => f.label), [figures.map((f) => f.value)], figures.map(() => WIDTH / figures.length));
+  }
+  if (c.roof?.drawing) {
+    drawView(doc, "Roof outline (top view)", null, c.roof.drawing, { blankNote: "", scaleCaption: false, fitOutline: { maxHeight: 140 } });
+  }
+
+  heading(doc, `The work and its price (${TIER_LABELS[c.tier]} shingle line)`);
+  table(
+    doc,
+    ["Item", "Quantity", "Unit price", "Amount"],
+    c.lines.map((l) => [l.label, `${formatQuantity(l.quantity)} ${l.unit}`.trim(), formatCents(l.unitPriceCents), formatCents(l.totalCents)]),
+    [226, 100, 90, 100],
+  );
+  const totals: string[][] = [
+    ["Subtotal", formatCents(c.subtotalCents)],
+    [`Sales tax (${formatBasisPoints(c.taxRateBasisPoints)})`, formatCents(c.taxCents)],
+    ["Total", formatCents(c.totalCents)],
+  ];
+  doc.moveDown(0.4);
+  // The totals stay together.
+  if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
+  totals.forEach(([label, value], i) => {
+    const last = i === totals.length - 1;
+    const y = doc.y;
+    doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 12 : 10).fillColor(INK);
+    doc.text(label, MARGIN + 226, y, { width: 190, align: "right", lineBreak: false });
+    doc.text(value, MARGIN + 416, y, { width: 96, align: "right", lineBreak: false });
+    doc.x = MARGIN;
+    doc.y = y + (last ? 20 : 16);
+  });
+
+  heading(doc, "Terms");
+  doc.font("Helvetica").fontSize(10).fillColor(INK).text(c.terms, MARGIN, doc.y, { width: WIDTH });
+  doc.moveDown(0.5).font("Helvetica-Bold").text(`This proposal is valid until ${formatDay(c.validUntil)}. After that, please call ${c.company.phone} for a new one.`, MARGIN, doc.y, { width: WIDTH });
+
+  // Signatures: kept together at the foot of the text.
+  if (doc.y > doc.page.height - MARGIN - 130) doc.addPage();
+  heading(doc, "Acceptance");
+  if (proposal.acceptedAt && proposal.acceptedName) {
+    doc.font("Helvetica").fontSize(10).fillColor(INK).text(`Accepted online by ${proposal.acceptedName} on ${formatMoment(proposal.acceptedAt)} (Kansas time).`, MARGIN, doc.y, { width: WIDTH });
+  } else {
+    doc.font("Helvetica").fontSize(10).fillColor(INK).text("By signing below you accept this proposal, its price and its terms.", MARGIN, doc.y, { width: WIDTH });
+  }
+  const y = doc.y + 46;
+  signatureLine(doc, MARGIN, y, "Homeowner signature", proposal.acceptedName ?? undefined);
+  signatureLine(doc, MARGIN + 286, y, "Date", proposal.acceptedAt ? formatDay(businessToday(proposal.acceptedAt)) : undefined);
+  signatureLine(doc, MARGIN, y + 50, `For ${c.company.name}`);
+  signatureLine(doc, MARGIN + 286, y + 50, "Date");
+  doc.x = MARGIN;
+  doc.y = y + 80;
+  doc.end();
+  return done;
+}
+
+
+/** The PDF as a download, never kept by a cache (it may change once accepted). */
+export async function pdfResponse(proposal: Proposal): Promise<Response> {
+  const pdf = await buildProposalPdf(proposal);
+  const name = fileNameSlug((proposal.content as ProposalContent).customer.name);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="proposal-${name}-${proposal.id}.pdf"`,
+      "Content-Length": String(pdf.byteLength),
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import type { Proposal } from "~/db/schema";
+import { businessToday } from "~/lib/leads";
+import { formatCents } from "~/lib/money-format";
+import {
+  adminProposalPdfPath,
+  buildProposalContent,
+  endOfBusinessDay,
+  formatDay,
+  formatMoment,
+  proposalPath,
+  proposalState,
+  type ProposalContent,
+  type ProposalSettings,
+} from "~/lib/proposal";
+import { parseDrawing } from "~/lib/roof-drawing";
+import { getMessage } from "~/models/contact-message.server";
+import { getEstimate } from "~/models/estimate.server";
+import { findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
+import { findLeadRoof } from "~/models/roof-customer.server";
+import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
+import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
+import { siteOrigin } from "~/server/origin.server";
+import { appCookie } from "~/services/cookies.server";
+import { deliverProposalNotice } from "~/services/proposal-mailer.server";
+import { leadRoofView } from "~/services/roof-customer-view.server";
+
+export type CreatedProposal = { proposal: Proposal; url: string };
+
+/**
+ * "Send a proposal": a frozen copy of the lead's estimate with the business, the customer,
+ * the roof's figures and outline, the terms and the last day it is open; a new random
+ * token of which only the hash is kept. The lead becomes Quoted. The link is returned this
+ * once: nothing can make it again. "no-lead" / "no-estimate" when there is nothing to send.
+ */
+export function createProposal(
+  leadId: number,
+  input: ProposalSettings & { saveDefaults?: boolean },
+  author: string,
+  now = new Date(),
+): CreatedProposal | "no-lead" | "no-estimate" {
+  const lead = getMessage(leadId);
+  if (!lead) return "no-lead";
+  const estimate = getEstimate(leadId);
+  if (!estimate) return "no-estimate";
+  const roof = findLeadRoof(leadId);
+  const content = buildProposalContent({
+    lead,
+    estimate,
+    roof: roof ? { figures: leadRoofView(roof).figures, drawing: parseDrawing(roof.drawing).top } : null,
+    business: getBusinessFacts(),
+    terms: input.terms,
+    validDays: input.validDays,
+    today: businessToday(now),
+    now,
+  });
+  const { token, hash } = newLinkToken();
+  const proposal = insertProposal({ leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) }, author);
+  if (!proposal) return "no-lead";
+  if (input.saveDefaults) setSetting("proposal", { terms: input.terms, validDays: input.validDays });
+  return { proposal, url: `${siteOrigin()}${proposalPath(token)}` };
+}
+
+/** The proposal a link opens, or undefined for anything that is not one of ours. */
+export function proposalForToken(token: string): Proposal | undefined {
+  if (!isLinkToken(token)) return undefined;
+  return findProposalByTokenHash(hashLinkToken(token));
+}
+
+export const proposalContent = (p: Proposal) => p.content as ProposalContent;
+
+export type AcceptOutcome = "accepted" | "already" | "expired";
+
+/**
+ * The homeowner accepts by the link: recorded once (time, typed name, address), the lead
+ * Won, and the owner's mail stored before it is tried (retried by the background loop).
+ * A second accept changes nothing; an expired proposal cannot be accepted.
+ */
+export function acceptProposal(proposal: Proposal, acceptance: { name: string; ip: string }, now = new Date()): AcceptOutcome {
+  const state = proposalState(proposal, now);
+  if (state !== "open") return state === "accepted" ? "already" : "expired";
+  const accepted = recordAcceptance(proposal.id, acceptance, now);
+  // Another request accepted it a moment ago (or it just ran out): say which.
+  if (!accepted) return findProposalByTokenHash(proposal.tokenHash)?.acceptedAt ? "already" : "expired";
+  void deliverProposalNotice(accepted.id).catch((error: unknown) => console.error("Proposal acceptance mail failed:", error));
+  return "accepted";
+}
+
+/** The lead page's list: each proposal sent, newest first, as staff read it. */
+export function leadProposalsView(leadId: number, now = new Date()) {
+  return listLeadProposals(leadId).map((p) => {
+    const content = proposalContent(p);
+    return {
+      id: p.id,
+      sentAt: formatMoment(p.createdAt),
+      total: formatCents(p.totalCents),
+      validUntil: formatDay(content.validUntil),
+      state: proposalState(p, now),
+      acceptedBy: p.acceptedName,
+      acceptedAt: p.acceptedAt ? formatMoment(p.acceptedAt) : null,
+      acceptedIp: p.acceptedIp,
+      ownerMail: p.acceptedAt ? p.notifyStatus : null,
+      pdf: adminProposalPdfPath(leadId, p.id),
+    };
+  });
+}
+export type LeadProposalView = ReturnType<typeof leadProposalsView>[number];
+
+/** What the "Send a proposal" form needs: whether there is an estimate to send (and its total), and the owner's defaults. */
+export function proposalFormView(leadId: number) {
+  const estimate = getEstimate(leadId);
+  return { estimateTotal: estimate ? formatCents(estimate.totalCents) : null, defaults: getSetting("proposal") };
+}
+
+// The link is shown to staff once, on the page the "Send" redirects to: only its hash is
+// kept, so it rides in a short-lived signed cookie for that one page (decision 0028).
+const newLinkCookie = () => appCookie("__proposal_link", { maxAge: 10 * 60, path: "/admin/messages" });
+
+export async function rememberNewLink(leadId: number, created: CreatedProposal): Promise<string> {
+  return newLinkCookie().serialize({ leadId, proposalId: created.proposal.id, url: created.url });
+}
+
+/** The link just made for this lead, if any (the lead page's middleware forgets it once shown). */
+export async function readNewLink(request: Request, leadId: number): Promise<{ proposalId: number; url: string } | null> {
+  const raw: unknown = await newLinkCookie().parse(request.headers.get("Cookie"));
+  if (!raw || typeof raw !== "object") return null;
+  const { leadId: forLead, proposalId, url } = raw as Record<string, unknown>;
+  if (forLead !== leadId || typeof proposalId !== "number" || typeof url !== "string") return null;
+  return { proposalId, url };
+}
+
+/** The Set-Cookie that forgets a shown link, or null when the request carried none. */
+export async function forgetNewLink(request: Request): Promise<string | null> {
+  if (!/(?:^|;)\s*__proposal_link=/.test(request.headers.get("Cookie") ?? "")) return null;
+  return newLinkCookie().serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,126 @@
+import Database from "better-sqlite3";
+import { E2E_DIR } from "../../playwright.config";
+import { expect, signIn, test } from "./fixtures";
+import { isPhone, jsEnabled } from "./helpers";
+import { mailsTo } from "./quote";
+
+// Issue 16.3: staff send a proposal from a lead's estimate, the homeowner opens the link
+// (no account) and accepts it by typing their name, with scripts and without, on a phone
+// and a desktop; the lead is Won and the owner's mail reaches the fake Resend.
+
+/**
+ * A measured lead with an estimate, written straight into the e2e database: the estimate
+ * screen is built on another branch, and this test is about what happens after it.
+ */
+function seedLeadWithEstimate(name: string, email: string): number {
+  const db = new Database(`${E2E_DIR}/app.db`);
+  try {
+    const lead = db
+      .prepare(
+        `insert into contact_messages (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
+         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', 'measured', 'phone', 'skipped', 'skipped', ?) returning id`,
+      )
+      .get(name, email, Date.now()) as { id: number };
+    const drawing = {
+      top: {
+        scale: 0.1,
+        scaleSource: "typed",
+        facets: [{ points: [{ x: 150, y: 150 }, { x: 650, y: 150 }, { x: 650, y: 450 }, { x: 150, y: 450 }], pitch: 6 }],
+        lines: [
+          { a: { x: 150, y: 300 }, b: { x: 650, y: 300 }, kind: "ridge" },
+          { a: { x: 150, y: 150 }, b: { x: 650, y: 150 }, kind: "eave" },
+          { a: { x: 150, y: 450 }, b: { x: 650, y: 450 }, kind: "eave" },
+        ],
+        pitchLine: null,
+        map: null,
+      },
+    };
+    db.prepare("insert into roof_customers (customer_name, street, city, state, zip_code, area, pitch, drawing, lead_id) values (?, '412 N Main St', 'Derby', 'KS', '67037', 1677, 6, ?, ?)").run(
+      name,
+      JSON.stringify(drawing),
+      lead.id,
+    );
+    const lines = [
+      { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
+      { key: "labour", label: "Labor, up to 6/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: false },
+    ];
+    db.prepare(
+      "insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', 750, ?, 321750, 24131, 345881)",
+    ).run(lead.id, JSON.stringify(lines));
+    return lead.id;
+  } finally {
+    db.close();
+  }
+}
+
+test("staff send a proposal, the homeowner accepts it by the link, the lead is Won and the owner is mailed", async ({ browser, page: homeowner, baseURL }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const name = `Dana Ortiz ${stamp}`;
+  const email = `ortiz-${stamp}@example.com`;
+  const leadId = seedLeadWithEstimate(name, email);
+
+  const staffContext = await browser.newContext({
+    javaScriptEnabled: jsEnabled(info),
+    viewport: isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
+  const staff = await staffContext.newPage();
+  await signIn(staff, baseURL!);
+  await staff.goto(`/admin/messages/${leadId}`);
+  const proposals = staff.getByRole("region", { name: "Proposals" });
+  await proposals.getByLabel("Terms the homeowner agrees to").fill("Half on signing, half when the work is done.");
+  await proposals.getByLabel("Valid for (days)").fill("14");
+  await proposals.getByRole("button", { name: "Create proposal" }).click();
+  await expect(staff.getByText("Proposal created").first()).toBeVisible();
+  const link = await proposals.getByLabel("Link for the homeowner").inputValue();
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/proposal\/[\w-]{43}$/);
+  await expect(proposals).toContainText("$3,458.81");
+  await expect(proposals).toContainText("Waiting for the homeowner");
+  await expect(staff.getByRole("region", { name: "Status and notes" }).getByLabel("Status")).toHaveValue("quoted");
+  // Shown once: the next visit has the proposal, not its link.
+  await staff.reload();
+  await expect(proposals.getByLabel("Link for the homeowner")).toHaveCount(0);
+
+  // The homeowner, on their own device, without an account.
+  const response = await homeowner.goto(new URL(link).pathname);
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText(`Proposal for ${name}`);
+  await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText("$3,458.81");
+  await expect(homeowner.getByRole("img", { name: "Outline of your roof from above" })).toBeVisible();
+  await expect(homeowner.getByRole("region", { name: "The work and its price" })).toContainText("Architectural shingles");
+  await expect(homeowner.getByRole("region", { name: "Terms" })).toContainText("Half on signing");
+  const pdf = await homeowner.request.get(await homeowner.getByRole("link", { name: "Download PDF" }).getAttribute("href").then((h) => h!));
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+  // A name of spaces is no name: refused, with the box still ticked.
+  const form = homeowner.getByRole("form", { name: "Accept the proposal" });
+  await form.getByLabel("Your full name").fill("   ");
+  await form.getByLabel("I have read the proposal and agree to its price and terms.").check();
+  await form.getByRole("button", { name: "Accept proposal" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Please type your full name to accept.");
+  await expect(form.getByLabel("I have read the proposal and agree to its price and terms.")).toBeChecked();
+
+  if (jsEnabled(info)) await homeowner.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await form.getByLabel("Your full name").fill(name);
+  await form.getByRole("button", { name: "Accept proposal" }).click();
+  const accepted = homeowner.getByRole("status", { name: "Accepted" });
+  await expect(accepted).toContainText(`Accepted by ${name}`);
+  await expect(form).toHaveCount(0);
+  // With scripts the page updated in place: no reload.
+  if (jsEnabled(info)) expect(await homeowner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // Staff see it Won, and the owner's mail went through the SDK to the fake Resend.
+  await staff.reload();
+  const panel = staff.getByRole("region", { name: "Status and notes" });
+  await expect(panel.getByLabel("Status")).toHaveValue("won");
+  await expect(panel.getByRole("region", { name: "History" })).toContainText(`Accepted by ${name}`);
+  await expect(proposals).toContainText(`Accepted by ${name}`);
+  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith(`Proposal accepted: ${name}`)).length).toBe(1);
+  await staffContext.close();
+});
+
+test("a link that is not one of ours says so and gives the phone number @desktop", async ({ page }) => {
+  const response = await page.goto("/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find this proposal");
+  await expect(page.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
+});

@@ -1,0 +1,267 @@
+import { eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
+import { fakeResendForApp } from "./fake-mail";
+
+const fake = await fakeResendForApp();
+
+const { getDb } = await import("~/server/db.server");
+const { contactMessages, estimates, proposals, roofCustomers } = await import("~/db/schema");
+const { createContactMessage } = await import("~/models/contact-message.server");
+const { listLeadNotes, updateLead } = await import("~/models/lead.server");
+const { getSetting } = await import("~/models/settings.server");
+const { processProposalNotices } = await import("~/services/proposal-mailer.server");
+const { hashLinkToken } = await import("~/server/link-token.server");
+const { signedInOwner, routeArgs } = await import("./admin-session");
+const leadRoute = await import("~/routes/admin/message");
+const proposalRoute = await import("~/routes/proposal");
+const publicPdf = await import("~/routes/resources/proposal-pdf");
+const adminPdf = await import("~/routes/resources/admin-proposal-pdf");
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = await signedInOwner();
+});
+
+const db = () => getDb();
+const lead = (id: number) => db().select().from(contactMessages).where(eq(contactMessages.id, id)).get()!;
+const proposalRows = (leadId: number) => db().select().from(proposals).where(eq(proposals.leadId, leadId)).all();
+
+/** A measured lead with an estimate, as the estimate screen will store it (written straight to the table here). */
+function measuredLeadWithEstimate(name = "Karen Miller") {
+  const { id } = createContactMessage({ name, email: "karen@example.com", phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
+  db().update(contactMessages).set({ status: "measured" }).where(eq(contactMessages.id, id)).run();
+  const drawing = {
+    top: {
+      scale: 0.1,
+      scaleSource: "typed",
+      facets: [{ points: [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 400 }, { x: 100, y: 400 }], pitch: 6 }],
+      lines: [{ a: { x: 100, y: 100 }, b: { x: 500, y: 100 }, kind: "eave" }],
+      pitchLine: null,
+      map: null,
+    },
+  };
+  db().insert(roofCustomers).values({ customerName: name, street: "412 N Main St", city: "Derby", state: "KS", area: 1342, pitch: 6, drawing, leadId: id }).run();
+  db()
+    .insert(estimates)
+    .values({
+      leadId: id,
+      tier: "better",
+      taxRateBasisPoints: 750,
+      lines: [
+        { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
+        { key: "labour", label: "Labor, 7-9/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: true },
+      ],
+      subtotalCents: 321750,
+      taxCents: 24131,
+      totalCents: 345881,
+    })
+    .run();
+  return id;
+}
+
+const leadPost = (id: number, fields: Record<string, string>) =>
+  leadRoute.action(
+    routeArgs(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }),
+  ) as Promise<Response | { data: unknown; init: ResponseInit }>;
+
+/** Staff send a proposal; the token comes from the one-shot cookie the redirect carries. */
+async function send(id: number, fields: Record<string, string> = {}) {
+  const res = (await leadPost(id, { intent: "send-proposal", terms: "Pay on completion.", validDays: "30", ...fields })) as Response;
+  expect(res.status).toBe(302);
+  const setCookies = res.headers.getSetCookie();
+  const linkCookie = setCookies.find((c) => c.startsWith("__proposal_link="))!.split(";")[0];
+  const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
+  const url = page.proposals.newLink!.url;
+  return { token: url.split("/proposal/")[1], url, page };
+}
+
+/** A loader's or action's answer made with data(): its body and status. */
+type Answer<T = Record<string, unknown>> = { data: T; init: ResponseInit };
+const publicArgs = (request: Request, token: string, address = "127.0.0.1") => ({ request, params: { token }, context: requestContext(address) }) as never;
+const openPage = (token: string) => proposalRoute.loader(publicArgs(new Request(`http://site.test/proposal/${token}`), token)) as unknown as Answer;
+const accept = (token: string, fields: Record<string, string>, address = "203.0.113.7") =>
+  proposalRoute.action(publicArgs(new Request(`http://site.test/proposal/${token}`, { method: "POST", body: new URLSearchParams(fields) }), token, address)) as unknown as Promise<
+    Answer<{ error: string | null; values: unknown }>
+  >;
+
+describe("sending a proposal", () => {
+  it("freezes the estimate into a proposal, keeps only the token's hash, and moves the lead to Quoted", async () => {
+    const id = measuredLeadWithEstimate();
+    const { token, url, page } = await send(id);
+    expect(url).toMatch(/\/proposal\/[A-Za-z0-9_-]{43}$/);
+    const [row] = proposalRows(id);
+    expect(row.tokenHash).toBe(hashLinkToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.totalCents).toBe(345881);
+    expect(row.content).toMatchObject({
+      company: { name: "Prairie Ridge Framing & Roofing", phone: "(620) 555-0142" },
+      customer: { name: "Karen Miller", address: "412 N Main St, Derby, KS 67037" },
+      totalCents: 345881,
+      terms: "Pay on completion.",
+      lines: [{ label: "Architectural shingles", totalCents: 186750 }, { label: "Labor, 7-9/12" }],
+    });
+    expect((row.content as { roof: { figures: { label: string }[] } }).roof.figures.map((f) => f.label)).toContain("Roof area");
+    // Valid for 30 days: open until the end of that day in Kansas.
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(30 * 86_400_000 - 86_400_000);
+    expect(lead(id).status).toBe("quoted");
+    expect(listLeadNotes(id).at(-1)).toMatchObject({ statusFrom: "measured", statusTo: "quoted", author: "owner@example.com" });
+    expect(listLeadNotes(id).at(-1)?.body).toContain("$3,458.81");
+    expect(page.proposals.list).toMatchObject([{ total: "$3,458.81", state: "open", pdf: `/admin/messages/${id}/proposals/${row.id}.pdf` }]);
+
+    // The estimate changes later: the proposal sent stays as it was.
+    db().update(estimates).set({ totalCents: 1 }).where(eq(estimates.leadId, id)).run();
+    expect(proposalRows(id)[0].totalCents).toBe(345881);
+  });
+
+  it("shows the link only on the page right after, and never moves a Won or Lost lead back", async () => {
+    const id = measuredLeadWithEstimate();
+    updateLead(id, { status: "lost", lostReason: "Price", followUpOn: null, note: null }, "owner@example.com");
+    await send(id);
+    expect(lead(id).status).toBe("lost");
+    const later = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    expect(later.proposals.newLink).toBeNull();
+    expect(later.proposals.list).toHaveLength(1);
+  });
+
+  it("refuses without an estimate, or with empty terms or odd days, keeping what was typed", async () => {
+    const { id } = createContactMessage({ name: "No Estimate", email: "n@example.com", phone: null, message: "Hi" });
+    const none = (await leadPost(id, { intent: "send-proposal", terms: "Terms", validDays: "30" })) as { data: { proposalError: string }; init: ResponseInit };
+    expect(none.init.status).toBe(400);
+    expect(none.data.proposalError).toMatch(/no estimate/i);
+    const withEstimate = measuredLeadWithEstimate();
+    const empty = (await leadPost(withEstimate, { intent: "send-proposal", terms: "  ", validDays: "30" })) as { data: { proposalError: string; proposalValues: { validDays: string } }; init: ResponseInit };
+    expect(empty.init.status).toBe(400);
+    expect(empty.data.proposalError).toMatch(/terms/);
+    const days = (await leadPost(withEstimate, { intent: "send-proposal", terms: "Fine", validDays: "9999" })) as { data: { proposalError: string; proposalValues: { validDays: string } } };
+    expect(days.data.proposalValues.validDays).toBe("9999");
+    expect(proposalRows(withEstimate)).toHaveLength(0);
+    expect(lead(withEstimate).status).toBe("measured");
+  });
+
+  it("saves the terms and days as the owner's defaults when asked", async () => {
+    const id = measuredLeadWithEstimate();
+    await send(id, { terms: "Half up front.", validDays: "14", saveDefaults: "on" });
+    expect(getSetting("proposal")).toEqual({ terms: "Half up front.", validDays: 14 });
+  });
+});
+
+describe("the homeowner's page", () => {
+  it("shows an open proposal, not cached, for its token only; an unknown token is not found", async () => {
+    const id = measuredLeadWithEstimate();
+    const { token } = await send(id);
+    const page = openPage(token);
+    expect(page).toMatchObject({ init: { status: 200 }, data: { kind: "proposal", accepted: null, pdf: `/proposal/${token}/proposal.pdf` } });
+    expect(new Headers(page.init.headers).get("Cache-Control")).toBe("no-store");
+    expect(openPage(`${token.slice(0, -1)}A`).init.status).toBe(404);
+    expect(openPage("short").init.status).toBe(404);
+  });
+
+  it("records the acceptance (name, time, address), moves the lead to Won, and mails the owner through the SDK", async () => {
+    const id = measuredLeadWithEstimate("Dana Ortiz");
+    const { token } = await send(id);
+    const before = Date.now();
+    const res = await accept(token, { fullName: "  Dana   Ortiz ", agree: "on" });
+    expect(res.init?.status ?? 200).toBe(200);
+    const [row] = proposalRows(id);
+    expect(row).toMatchObject({ acceptedName: "Dana Ortiz", acceptedIp: "203.0.113.7" });
+    expect(row.acceptedAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(lead(id).status).toBe("won");
+    expect(listLeadNotes(id).at(-1)).toMatchObject({ body: "Accepted by Dana Ortiz", statusFrom: "quoted", statusTo: "won" });
+    await expect.poll(() => proposalRows(id)[0].notifyStatus).toBe("sent");
+    const mail = fake.sent.find((m) => m.subject.startsWith("Proposal accepted: Dana Ortiz"))!;
+    expect(mail).toMatchObject({ to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'], reply_to: "karen@example.com" });
+    expect(mail.text).toContain("$3,458.81");
+    expect(mail.text).toContain("203.0.113.7");
+    expect(mail.text).toContain(`/admin/messages/${id}`);
+
+    // The page says accepted; a second accept changes nothing.
+    expect(openPage(token).data).toMatchObject({ kind: "proposal", accepted: { name: "Dana Ortiz" } });
+    await accept(token, { fullName: "Somebody Else", agree: "on" }, "198.51.100.1");
+    expect(proposalRows(id)[0]).toMatchObject({ acceptedName: "Dana Ortiz", acceptedIp: "203.0.113.7" });
+    expect(listLeadNotes(id).filter((n) => n.body?.startsWith("Accepted by"))).toHaveLength(1);
+  });
+
+  it("keeps the acceptance when the mail fails, and the background retry sends it later", async () => {
+    fake.failWhen(() => true);
+    const id = measuredLeadWithEstimate("Retry Person");
+    const { token } = await send(id);
+    await accept(token, { fullName: "Retry Person", agree: "on" });
+    await expect.poll(() => proposalRows(id)[0].notifyAttempts).toBe(1);
+    const row = proposalRows(id)[0];
+    expect(row).toMatchObject({ notifyStatus: "pending", acceptedName: "Retry Person" });
+    expect(row.notifyLastError).toContain("Provider is down");
+    expect(lead(id).status).toBe("won");
+
+    fake.failWhen(null);
+    await processProposalNotices(undefined, new Date(Date.now() + 30_000));
+    expect(proposalRows(id)[0].notifyStatus).toBe("pending"); // not due for a minute
+    await processProposalNotices(undefined, new Date(Date.now() + 61_000));
+    expect(proposalRows(id)[0]).toMatchObject({ notifyStatus: "sent", notifyAttempts: 2 });
+    expect(fake.sent.filter((m) => m.subject.startsWith("Proposal accepted: Retry Person"))).toHaveLength(1);
+  });
+
+  it("refuses a missing name or agreement with what was typed kept, and huge fields with a 4xx", async () => {
+    const id = measuredLeadWithEstimate();
+    const { token } = await send(id);
+    const noName = await accept(token, { fullName: "   ", agree: "on" });
+    expect(noName.init.status).toBe(400);
+    expect(noName.data.error).toMatch(/full name/);
+    const noAgree = await accept(token, { fullName: "Karen Miller" });
+    expect(noAgree.init.status).toBe(400);
+    expect(noAgree.data).toMatchObject({ error: expect.stringMatching(/agree/), values: { fullName: "Karen Miller", agree: false } });
+    const long = await accept(token, { fullName: "x".repeat(5000), agree: "on" });
+    expect(long.init.status).toBe(400);
+    await expect(accept(token, { fullName: "x".repeat(100_000), agree: "on" })).rejects.toMatchObject({ status: 413 });
+    expect(proposalRows(id)[0].acceptedAt).toBeNull();
+    expect(lead(id).status).toBe("quoted");
+  });
+
+  it("says an expired proposal has expired (410) with the phone number, and refuses to accept it", async () => {
+    const id = measuredLeadWithEstimate();
+    const { token } = await send(id);
+    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.leadId, id)).run();
+    const page = openPage(token);
+    expect(page).toMatchObject({ init: { status: 410 }, data: { kind: "expired", phone: "(620) 555-0142" } });
+    const res = await accept(token, { fullName: "Karen Miller", agree: "on" });
+    expect(res.init.status).toBe(410);
+    expect(proposalRows(id)[0].acceptedAt).toBeNull();
+    expect(lead(id).status).toBe("quoted");
+  });
+
+  it("limits how often one address may post", async () => {
+    const id = measuredLeadWithEstimate();
+    const { token } = await send(id);
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await accept(token, { fullName: "" }, "192.0.2.99")).init.status ?? 200);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the proposal PDF", () => {
+  const text = async (res: Response) => {
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    return (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
+  };
+
+  it("is a PDF with the customer, the total, the terms and the signature lines, for staff and for the token", async () => {
+    const id = measuredLeadWithEstimate("Lee Pham");
+    const { token } = await send(id);
+    const res = (await publicPdf.loader(publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token))) as Response;
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    const body = await text(res);
+    for (const words of ["Lee Pham", "412 N Main St", "$3,458.81", "Pay on completion.", "Homeowner signature", "Roof area", "Prairie Ridge Framing & Roofing"]) {
+      expect(body).toContain(words);
+    }
+    const [row] = proposalRows(id);
+    const staff = (await adminPdf.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}/proposals/${row.id}.pdf`, { headers: { Cookie: cookie } }), { id: String(id), pid: String(row.id) }))) as Response;
+    expect(await text(staff)).toContain("$3,458.81");
+    // Another lead's id with this proposal: not found.
+    await expect(adminPdf.loader(routeArgs(new Request("http://site.test/x", { headers: { Cookie: cookie } }), { id: String(id + 1), pid: String(row.id) }))).rejects.toMatchObject({ status: 404 });
+    // Signed out: refused.
+    await expect(adminPdf.loader(routeArgs(new Request("http://site.test/x"), { id: String(id), pid: String(row.id) }))).rejects.toMatchObject({ status: 401 });
+  });
+});
