@@ -2,7 +2,7 @@ import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type L
 import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { ContactMessage } from "~/db/schema";
-import type { LeadSource } from "~/lib/leads";
+import { BUSINESS_TIME_ZONE, type LeadSource } from "~/lib/leads";
 import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
 
@@ -54,7 +54,9 @@ export function LeadMailStates({ lead }: { lead: Pick<ContactMessage, "source" |
   );
 }
 
-export const when = (d: Date) => new Date(d).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+// Kansas time on the server (UTC) and in any browser alike: the same text, and no hydration mismatch.
+const kansasTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+export const when = (d: Date) => kansasTime.format(new Date(d));
 
 /** A photo as the admin shows it: a small copy in the list, the original one tap away. */
 export type MessagePhoto = { id: number; thumb: string; full: string; name: string; width: number; height: number };
