@@ -13,6 +13,7 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("proposal/:token", "routes/proposal.tsx"),
+    route("review/:token", "routes/review.tsx"),
 
     route("services/residential-framing-wichita", "routes/landing-page.tsx", { id: "service-residential-framing" }),
     route("services/residential-roofing-wichita", "routes/landing-page.tsx", { id: "service-residential-roofing" }),

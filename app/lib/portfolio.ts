@@ -13,6 +13,9 @@ export type ProjectCard = {
   image: { url: string; srcSet?: string; width: number | null; height: number | null } | null;
 };
 
+/** A project as the admin lists it: also whether it is published (a draft never shows publicly), and the job it came from. */
+export type AdminProjectCard = ProjectCard & { published: boolean; leadId: number | null };
+
 /**
  * A project as a tile in a list: no description. Lists are what long pages carry in their
  * hydration data; the description is read from the project's own page when its dialog

@@ -58,6 +58,43 @@ describe("projects an area page shows", () => {
   });
 });
 
+describe("projects made from a completed job (service and town known)", () => {
+  const job = (id: number, service: string, town: string, title = "Roof Repairs in Derby") => ({
+    id,
+    category: "roofing" as const,
+    title,
+    description: "Done in a day.",
+    featured: false,
+    service,
+    town,
+  });
+
+  it("show on their own service's page, whatever their words say", () => {
+    // Its title names framing words, but the job was a roof repair.
+    const repair = job(20, "Roof Repairs", "Derby", "New garage roof over the addition");
+    const storm = job(21, "Storm / hail damage", "Haysville");
+    expect(ids(projectsForService([repair, storm], "roof-repairs-wichita"))).toEqual([20, 21]);
+    expect(projectsForService([repair], "residential-framing-wichita")).toEqual([]);
+    expect(projectsForService([repair], "residential-roofing-wichita")).toEqual([]);
+  });
+
+  it("show on their own town's page only, not on a town their words name", () => {
+    const derby = job(22, "Roof Repairs", "Derby, KS", "Roof repairs near Mulvane");
+    expect(ids(projectsForTown([derby], "Derby"))).toEqual([22]);
+    expect(projectsForTown([derby], "Mulvane")).toEqual([]);
+  });
+
+  it("fall back to the words when the service was 'Not sure' or there is no town", () => {
+    const unsure = { ...job(23, "Not sure", "", "Hail Damage Repair, Andover"), town: null };
+    expect(ids(projectsForService([unsure], "roof-repairs-wichita"))).toEqual([23]);
+    expect(ids(projectsForTown([unsure], "Andover"))).toEqual([23]);
+  });
+
+  it("leave older projects (no service, no town) to their words", () => {
+    expect(ids(projectsForService([...PROJECTS.map((p) => ({ ...p, service: null, town: null }))], "roof-repairs-wichita"))).toEqual([5]);
+  });
+});
+
 describe("the testimonial a page shows", () => {
   it("on a service page: the best-rated customer who speaks of that work", () => {
     expect(testimonialForService(TESTIMONIALS, "residential-framing-wichita")?.id).toBe(2);

@@ -1,14 +1,16 @@
 import type { ServiceSlug } from "~/content/site";
 import type { ProjectCategory } from "~/lib/project-categories";
+import { serviceSlugFor } from "~/lib/portfolio-draft";
 
 /**
  * Which projects and testimonials a service or area page shows as proof of the work.
- * Projects have no service or town field: the owner writes them in the title and
- * description ("Hail Damage Repair, Haysville"), so pages match on those words. A page
- * with nothing that matches shows no section rather than unrelated work.
+ * A project made from a completed job knows its service and town (their columns): it
+ * shows on exactly those pages. Older projects have neither: the owner wrote them in the
+ * title and description ("Hail Damage Repair, Haysville"), so pages match on those words.
+ * A page with nothing that matches shows no section rather than unrelated work.
  */
 
-type WorkText = { title: string; description: string; category: ProjectCategory };
+type WorkText = { title: string; description: string; category: ProjectCategory; service?: string | null; town?: string | null };
 type QuoteText = { quote: string; location: string | null; rating: number };
 
 const SERVICE_MATCH: Record<ServiceSlug, { categories: ProjectCategory[]; words: RegExp }> = {
@@ -30,13 +32,22 @@ const wholeWord = (name: string) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[
 export function projectsForService<P extends WorkText>(projects: readonly P[], service: ServiceSlug): P[] {
   const { categories, words } = SERVICE_MATCH[service];
   return projects
-    .filter((p) => categories.includes(p.category) && words.test(`${p.title} ${p.description}`))
+    .filter((p) => {
+      // A job's own service decides; "Not sure" (no page of its own) falls back to the words.
+      const slug = serviceSlugFor(p.service);
+      return slug ? slug === service : categories.includes(p.category) && words.test(`${p.title} ${p.description}`);
+    })
     .slice(0, RELATED_PROJECTS);
 }
 
+/** "Derby, KS" and " derby" are the town Derby. */
+const townName = (town: string) => town.split(",")[0].trim().toLowerCase();
+
 export function projectsForTown<P extends WorkText>(projects: readonly P[], town: string): P[] {
   const named = wholeWord(town);
-  return projects.filter((p) => named.test(`${p.title} ${p.description}`)).slice(0, RELATED_PROJECTS);
+  return projects
+    .filter((p) => (p.town?.trim() ? townName(p.town) === townName(town) : named.test(`${p.title} ${p.description}`)))
+    .slice(0, RELATED_PROJECTS);
 }
 
 /** The best-rated of those that qualify; the list's own order (newest first) breaks ties. */

@@ -160,3 +160,23 @@ export function pipelineRows(since: Date) {
     .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));
   return { leads, moves };
 }
+
+export const JOB_COMPLETED_NOTE = "Job completed";
+export const JOB_REOPENED_NOTE = "Job marked not completed";
+
+/**
+ * Marks a won job's work done (or, to undo a slip, not done), with an entry in its history.
+ * Undefined for an unknown lead; false when nothing changed or the lead is not Won (only a
+ * won job can be completed; undoing is always allowed).
+ */
+export function setJobCompleted(id: number, completed: boolean, author: string): boolean | undefined {
+  return inTransaction(() => {
+    const db = getDb();
+    const lead = db.select({ status: contactMessages.status, completedAt: contactMessages.completedAt }).from(contactMessages).where(eq(contactMessages.id, id)).get();
+    if (!lead) return undefined;
+    if (completed === !!lead.completedAt || (completed && lead.status !== "won")) return false;
+    db.update(contactMessages).set({ completedAt: completed ? new Date() : null }).where(eq(contactMessages.id, id)).run();
+    db.insert(leadNotes).values({ messageId: id, author, body: completed ? JOB_COMPLETED_NOTE : JOB_REOPENED_NOTE }).run();
+    return true;
+  });
+}

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { images, projects, type Image, type Project, type ProjectCategory } from "~/db/schema";
 import type { ProjectInput } from "~/lib/project-form";
@@ -16,10 +16,13 @@ function projectQuery() {
     .leftJoin(images, eq(projects.imageId, images.id));
 }
 
-/** Featured projects first (they lead the portfolio and each category), then the owner's order, newest first among equals. */
-export function listProjects(category?: ProjectCategory): ProjectRow[] {
+/**
+ * Featured projects first (they lead the portfolio and each category), then the owner's
+ * order, newest first among equals. `publishedOnly` for every public page: a draft never shows.
+ */
+export function listProjects(category?: ProjectCategory, { publishedOnly = false } = {}): ProjectRow[] {
   return projectQuery()
-    .where(category ? eq(projects.category, category) : undefined)
+    .where(and(category ? eq(projects.category, category) : undefined, publishedOnly ? eq(projects.published, true) : undefined))
     .orderBy(desc(projects.featured), asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id))
     .all();
 }
@@ -102,4 +105,37 @@ export function deleteProject(id: number): { image: StoredImage | null } | null 
     if (old) db.delete(images).where(eq(images.id, old.id)).run();
     return { image: old ?? null };
   });
+}
+
+/** What a completed job's draft is made of; its picture's row is written with it. */
+export type DraftProject = Pick<typeof projects.$inferInsert, "title" | "category" | "description" | "altText" | "service" | "town"> & { leadId: number };
+
+/** An unpublished project made from a completed job, with its picture's row, in one transaction. */
+export function createDraftProject(draft: DraftProject, file: ImageFile | null): number {
+  return inTransaction(() => {
+    const image = file ? insertImage({ ...file, alt: draft.altText ?? draft.title }) : null;
+    return getDb()
+      .insert(projects)
+      .values({ ...draft, imageId: image?.id ?? null, published: false })
+      .returning({ id: projects.id })
+      .get().id;
+  });
+}
+
+/** Publishes or takes back a project; false when there is no such project. */
+export function setProjectPublished(id: number, published: boolean): boolean {
+  const changed = getDb().update(projects).set({ published, updatedAt: new Date() }).where(eq(projects.id, id)).run().changes > 0;
+  if (changed) invalidatePublicPages();
+  return changed;
+}
+
+/** The project made from a lead's job, if any (the newest). */
+export function findLeadProject(leadId: number): Pick<Project, "id" | "title" | "published"> | undefined {
+  return getDb()
+    .select({ id: projects.id, title: projects.title, published: projects.published })
+    .from(projects)
+    .where(eq(projects.leadId, leadId))
+    .orderBy(desc(projects.id))
+    .limit(1)
+    .get();
 }

@@ -1,12 +1,16 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db.server";
 import { testimonials, type Testimonial } from "~/db/schema";
 import type { TestimonialInput } from "~/lib/testimonial-form";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 
+/** Every testimonial for the admin: reviews waiting for approval first, then newest first. */
 export function listTestimonials(): Testimonial[] {
-  return getDb().select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id)).all();
+  return getDb().select().from(testimonials).orderBy(asc(testimonials.status), desc(testimonials.createdAt), desc(testimonials.id)).all();
 }
+
+// A homeowner's review waits for the owner: only published ones are ever shown.
+const published = eq(testimonials.status, "published");
 
 /** What the public pages show of each testimonial, newest first: no dates, nothing else to send. */
 export type PublicTestimonial = Pick<Testimonial, "id" | "name" | "location" | "quote" | "rating">;
@@ -16,6 +20,7 @@ export function listPublicTestimonials(): PublicTestimonial[] {
   return getDb()
     .select({ id, name, location, quote, rating })
     .from(testimonials)
+    .where(published)
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
     .all();
 }
@@ -54,6 +59,19 @@ export function updateTestimonial(id: number, input: TestimonialInput): Testimon
     .returning()
     .get();
 }
+
+/** A pending review goes on the site. False when there was no pending one with this id. */
+export function approveTestimonial(id: number): boolean {
+  const changed =
+    getDb()
+      .update(testimonials)
+      .set({ status: "published", updatedAt: new Date() })
+      .where(and(eq(testimonials.id, id), eq(testimonials.status, "pending")))
+      .run().changes > 0;
+  if (changed) invalidatePublicPages();
+  return changed;
+}
+
 
 export function deleteTestimonial(id: number): boolean {
   invalidatePublicPages();

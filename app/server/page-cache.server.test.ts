@@ -33,6 +33,7 @@ describe("which requests the page cache answers", () => {
     ["GET", "/uploads/0123.jpg", undefined],
     ["GET", "/proposal/q8r1Jm0dPq3vH1hU2Zs0cR7xKx3Yw9Vt6nLm4pQe5aB", undefined],
     ["GET", "/proposal/q8r1Jm0dPq3vH1hU2Zs0cR7xKx3Yw9Vt6nLm4pQe5aB.data", undefined],
+    ["GET", "/review/0123abc", undefined],
     ["GET", "/assets/root-abc.js", undefined],
     ["GET", "/favicon.ico", undefined],
     ["GET", "/wp-login.php", undefined],

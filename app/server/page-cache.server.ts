@@ -39,8 +39,9 @@ const ALLOWED_QUERY: Record<string, RegExp> = {
 // Paths with an extension are files (favicon, pictures, bundles) for the static handler,
 // except these, which React Router renders.
 const RENDERED_FILES = /(?:\.data|^\/sitemap\.xml|^\/robots\.txt)$/;
-// A homeowner's proposal (/proposal/<token>) is one person's, and changes when accepted.
-const SKIPPED_PREFIXES = ["/uploads/", "/assets/", "/proposal/"];
+// A homeowner's proposal (/proposal/<token>) or review link (/review/<token>) is one person's,
+// and changes when accepted or answered: rendered afresh every time.
+const SKIPPED_PREFIXES = ["/uploads/", "/assets/", "/proposal/", "/review/"];
 const SESSION_COOKIE = /(?:^|;)\s*__(?:session|flash)=/;
 
 // Not sent again from the cache: per-response, or set by the cache itself.

@@ -1,5 +1,5 @@
 import type { ProjectCategory } from "~/db/schema";
-import { galleryCard, galleryOrder, neighbours, type GalleryCard, type ProjectCard } from "~/lib/portfolio";
+import { galleryCard, galleryOrder, neighbours, type AdminProjectCard, type GalleryCard, type ProjectCard } from "~/lib/portfolio";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
 import * as model from "~/models/project.server";
@@ -24,9 +24,13 @@ function toCard({ project, image }: model.ProjectRow): ProjectCard {
   };
 }
 
-/** Every project the public portfolio shows, as cards with their pictures' URLs. */
-export function listProjectCards(category?: ProjectCategory): ProjectCard[] {
-  return model.listProjects(category).map(toCard);
+function toAdminCard(row: model.ProjectRow): AdminProjectCard {
+  return { ...toCard(row), published: row.project.published, leadId: row.project.leadId };
+}
+
+/** Every project, drafts included, for the admin. */
+export function listProjectCards(category?: ProjectCategory): AdminProjectCard[] {
+  return model.listProjects(category).map(toAdminCard);
 }
 
 /** A project's own page: the project and its neighbours in the order the portfolio shows them. */
@@ -44,7 +48,18 @@ export function getProjectPage(id: number) {
  * edited by hand, a failed restore) is left out rather than shown as an empty tile.
  */
 export function listPublicProjectCards(): ProjectCard[] {
-  return listProjectCards().filter((p) => p.image !== null || (p.mediaType === "video" && p.videoUrl));
+  return listPublicWork().map(({ service: _, town: __, ...card }) => card);
+}
+
+/** A public project with the job's service and town (set for projects made from a lead): what related work matches on. */
+export type WorkCard = ProjectCard & { service: string | null; town: string | null };
+
+/** The published projects with something to show, drafts never. */
+export function listPublicWork(): WorkCard[] {
+  return model
+    .listProjects(undefined, { publishedOnly: true })
+    .map((row) => ({ ...toCard(row), service: row.project.service, town: row.project.town }))
+    .filter((p) => p.image !== null || (p.mediaType === "video" && p.videoUrl));
 }
 
 /** The public projects as tiles for a list (home, portfolio): their descriptions stay on their pages. */
@@ -52,9 +67,9 @@ export function listGalleryCards(): GalleryCard[] {
   return listPublicProjectCards().map(galleryCard);
 }
 
-export function getProjectCard(id: number): ProjectCard | undefined {
+export function getProjectCard(id: number): AdminProjectCard | undefined {
   const row = model.getProject(id);
-  return row ? toCard(row) : undefined;
+  return row ? toAdminCard(row) : undefined;
 }
 
 type NewPicture = { image: CleanImage; originalName: string };

@@ -7,20 +7,23 @@ import {
 } from "~/lib/related-work";
 import type { ServiceSlug } from "~/content/site";
 import { listPublicTestimonials } from "~/models/testimonial.server";
-import { galleryCard } from "~/lib/portfolio";
-import { listGalleryCards, listPublicProjectCards } from "./projects.server";
+import { galleryCard, type GalleryCard } from "~/lib/portfolio";
+import { listGalleryCards, listPublicWork, type WorkCard } from "./projects.server";
+
+// What matched on is not sent to the page: a tile is a gallery card.
+const tile = ({ service: _, town: __, ...card }: WorkCard): GalleryCard => galleryCard(card);
 
 /** The work a service page shows: projects of that kind and a customer who had it done. */
 export function workForService(service: ServiceSlug) {
   return {
-    projects: projectsForService(listPublicProjectCards(), service).map(galleryCard),
+    projects: projectsForService(listPublicWork(), service).map(tile),
     testimonial: testimonialForService(listPublicTestimonials(), service),
   };
 }
 
 /** The work an area page shows: projects in the town and a customer from it. */
 export function workForTown(town: string) {
-  return { projects: projectsForTown(listPublicProjectCards(), town).map(galleryCard), testimonial: testimonialForTown(listPublicTestimonials(), town) };
+  return { projects: projectsForTown(listPublicWork(), town).map(tile), testimonial: testimonialForTown(listPublicTestimonials(), town) };
 }
 
 export function highlightedWorkForAbout() {

@@ -6,6 +6,7 @@ import { env } from "~/server/env.server";
 import { ensureFirstAdmin } from "~/services/first-admin.server";
 import { startLeadDigest } from "~/services/lead-digest.server";
 import { startProposalNotices } from "~/services/proposal-mailer.server";
+import { startReviewMailQueue } from "~/services/review-requests.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 
@@ -28,11 +29,13 @@ export async function prepareApp(log: (line: string) => void = console.log) {
 
 /**
  * Loops for the life of the server, working from state in the database: pending contact
- * notifications and their retries, the owner's daily summary of waiting leads, and the
- * owner's mail when a homeowner accepts a proposal (and its retries).
+ * notifications and their retries, the owner's daily summary of waiting leads, the
+ * owner's mail when a homeowner accepts a proposal, and review requests to homeowners
+ * (each with its retries).
  */
 export function startBackgroundTasks() {
   startMailQueue();
   startLeadDigest();
   startProposalNotices();
+  startReviewMailQueue();
 }

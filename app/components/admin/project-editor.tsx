@@ -7,9 +7,9 @@ import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/f
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
-import type { ProjectCard } from "~/lib/portfolio";
+import type { AdminProjectCard } from "~/lib/portfolio";
 
-export function ProjectTable({ projects, linkFor }: { projects: ProjectCard[]; linkFor: (key: string, value: number) => string }) {
+export function ProjectTable({ projects, linkFor }: { projects: AdminProjectCard[]; linkFor: (key: string, value: number) => string }) {
   return (
     <AdminTable columns={["Image", "Title", "Category", "Featured", "Actions"]}>
       {projects.map((p) => (
@@ -47,7 +47,7 @@ export function ProjectEditor({
   closeTo,
   defaultCategory,
 }: {
-  project: ProjectCard | null;
+  project: AdminProjectCard | null;
   lastResult: SubmissionResult<string[]> | undefined;
   uploadError?: string;
   closeTo: string;

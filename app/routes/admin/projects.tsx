@@ -13,7 +13,7 @@ import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categori
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { parseUploadForm } from "~/server/upload.server";
-import type { ProjectCard } from "~/lib/portfolio";
+import type { AdminProjectCard } from "~/lib/portfolio";
 import { createProject, deleteProject, getProjectCard, listProjectCards, updateProject } from "~/services/projects.server";
 import type { Route } from "./+types/projects";
 
@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (moved) throw redirect(moved);
   const category = categoryFrom(params);
   const editParam = url.searchParams.get("edit");
-  const editing: "new" | ProjectCard | null = editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
+  const editing: "new" | AdminProjectCard | null = editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
   const deleting = getProjectCard(parseId(url.searchParams.get("delete")) ?? 0) ?? null;
   return { category: category ?? "all", projects: listProjectCards(category), editing, deleting };
 }

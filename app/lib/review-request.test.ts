@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { canAskForReview, parseReview, reviewLinkExpiry, reviewLinkState, reviewLocation, reviewRequestMail, REVIEW_MESSAGES } from "./review-request";
+
+const at = (iso: string) => new Date(iso);
+
+describe("a review link", () => {
+  it("works for 60 days after it was sent, then says it expired", () => {
+    const sent = at("2026-05-01T15:00:00Z");
+    const expiresAt = reviewLinkExpiry(sent);
+    expect(expiresAt.toISOString()).toBe("2026-06-30T15:00:00.000Z");
+    expect(reviewLinkState({ submittedAt: null, expiresAt }, at("2026-06-30T14:59:59Z"))).toBe("open");
+    expect(reviewLinkState({ submittedAt: null, expiresAt }, expiresAt)).toBe("expired");
+  });
+
+  it("is used once a review came through it, even before it expires", () => {
+    const expiresAt = at("2026-06-30T15:00:00Z");
+    expect(reviewLinkState({ submittedAt: at("2026-05-02T00:00:00Z"), expiresAt }, at("2026-05-03T00:00:00Z"))).toBe("used");
+  });
+
+  it("is asked for only on a completed job with an email", () => {
+    const done = at("2026-05-01T00:00:00Z");
+    expect(canAskForReview({ completedAt: done, email: "kim@example.com" })).toBe(true);
+    expect(canAskForReview({ completedAt: null, email: "kim@example.com" })).toBe(false);
+    expect(canAskForReview({ completedAt: done, email: "" })).toBe(false);
+  });
+});
+
+describe("the homeowner's review form", () => {
+  const ok = { rating: "5", quote: "  Fast and tidy.  ", name: " Kim  Hoang ", location: "Derby, KS" };
+
+  it("takes a rating, the quote, a name and a town", () => {
+    expect(parseReview(ok)).toEqual({ ok: true, data: { rating: 5, quote: "Fast and tidy.", name: "Kim Hoang", location: "Derby, KS" } });
+    expect(parseReview({ ...ok, location: " " })).toMatchObject({ ok: true, data: { location: null } });
+  });
+
+  it("says what is missing, field by field", () => {
+    expect(parseReview({ rating: "", quote: "", name: "", location: "" })).toEqual({
+      ok: false,
+      errors: { rating: REVIEW_MESSAGES.rating, quote: REVIEW_MESSAGES.quote, name: REVIEW_MESSAGES.name },
+    });
+    for (const rating of ["0", "6", "4.5", "five"]) expect(parseReview({ ...ok, rating })).toMatchObject({ ok: false, errors: { rating: REVIEW_MESSAGES.rating } });
+    expect(parseReview({ ...ok, quote: "x".repeat(1001) })).toMatchObject({ ok: false, errors: { quote: REVIEW_MESSAGES.quoteLong } });
+    expect(parseReview({ ...ok, name: "Kim\r\nBcc: x" })).toMatchObject({ ok: false, errors: { name: REVIEW_MESSAGES.oneLine } });
+  });
+
+  it("prefills the town the way the public cards write it", () => {
+    expect(reviewLocation("Derby")).toBe("Derby, KS");
+    expect(reviewLocation("Derby, KS")).toBe("Derby, KS");
+    expect(reviewLocation(null)).toBe("");
+  });
+});
+
+describe("the review request mail", () => {
+  it("names the job and carries the link and its last day", () => {
+    const mail = reviewRequestMail({
+      name: "Kim",
+      company: "Prairie Ridge Framing & Roofing",
+      phone: "(620) 555-0142",
+      service: "Roof Repairs",
+      town: "Derby",
+      link: "https://example.com/review/abc",
+      expiresAt: at("2026-06-30T15:00:00Z"),
+    });
+    expect(mail.subject).toBe("How did we do? A quick review for Prairie Ridge Framing & Roofing");
+    expect(mail.text).toContain("your roof repairs in Derby");
+    expect(mail.text).toContain("\nhttps://example.com/review/abc\n");
+    expect(mail.text).toContain("until June 30, 2026");
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * A completed job's review request: the link's life and the homeowner's short form. Pure
+ * rules shared by the server and the pages (the public form loads no validation library).
+ */
+
+/** How long a review link works after it was (last) sent. */
+export const REVIEW_LINK_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+export function reviewLinkExpiry(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + REVIEW_LINK_DAYS * DAY_MS);
+}
+
+export const reviewPath = (token: string) => `/review/${token}`;
+
+/** What a link leads to: the form, or why not (already used, too old). */
+export type ReviewLinkState = "open" | "used" | "expired";
+
+export function reviewLinkState(request: { submittedAt: Date | null; expiresAt: Date }, now: Date): ReviewLinkState {
+  if (request.submittedAt) return "used";
+  return now.getTime() >= request.expiresAt.getTime() ? "expired" : "open";
+}
+
+/** Whether staff may ask this lead for a review: a completed job with someone to mail. */
+export function canAskForReview(lead: { completedAt: Date | null; email: string }): boolean {
+  return !!lead.completedAt && lead.email.includes("@");
+}
+
+/** The homeowner's town as the public cards write places ("Derby, KS"). */
+export function reviewLocation(city: string | null): string {
+  const town = (city ?? "").trim();
+  if (!town) return "";
+  return town.includes(",") ? town : `${town}, KS`;
+}
+
+export const REVIEW_MESSAGES = {
+  rating: "Please choose a rating from 1 to 5 stars",
+  quote: "Please tell us a few words about the work",
+  quoteLong: "Please keep your review under 1,000 characters",
+  name: "Please enter your name",
+  tooLong: "Please keep your name and town under 100 characters",
+  oneLine: "Please use a single line",
+  tooMany: "Too many reviews from your connection. Please try again in a few minutes, or give us a call.",
+  failed: "Your review could not be saved. Please try again, or give us a call.",
+  thanks: "Thank you! Your review has reached us.",
+} as const;
+
+export const REVIEW_FIELDS = ["rating", "quote", "name", "location"] as const;
+export type ReviewValues = Record<(typeof REVIEW_FIELDS)[number], string>;
+export type ReviewInput = { rating: number; quote: string; name: string; location: string | null };
+export type ReviewErrors = Partial<Record<(typeof REVIEW_FIELDS)[number], string>>;
+
+export function reviewValues(form: FormData): ReviewValues {
+  return Object.fromEntries(REVIEW_FIELDS.map((k) => [k, String(form.get(k) ?? "")])) as ReviewValues;
+}
+
+/** The homeowner's form as sent: the review, or each field's problem. */
+export function parseReview(values: ReviewValues): { ok: true; data: ReviewInput } | { ok: false; errors: ReviewErrors } {
+  const errors: ReviewErrors = {};
+  const rating = Number(values.rating);
+  if (!/^[1-5]$/.test(values.rating.trim()) || !Number.isInteger(rating)) errors.rating = REVIEW_MESSAGES.rating;
+  const quote = values.quote.trim();
+  if (!quote) errors.quote = REVIEW_MESSAGES.quote;
+  else if (quote.length > 1000) errors.quote = REVIEW_MESSAGES.quoteLong;
+  const name = values.name.trim().replace(/\s+/g, " ");
+  const location = values.location.trim().replace(/\s+/g, " ");
+  if (!name) errors.name = REVIEW_MESSAGES.name;
+  else if (name.length > 100) errors.name = REVIEW_MESSAGES.tooLong;
+  if (location.length > 100) errors.location = REVIEW_MESSAGES.tooLong;
+  if (/[\r\n]/.test(values.name) || /[\r\n]/.test(values.location)) errors[errors.name ? "location" : "name"] ??= REVIEW_MESSAGES.oneLine;
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, data: { rating, quote, name, location: location || null } };
+}
+
+/** The mail that asks for the review. `link` is the whole address of the form. */
+export function reviewRequestMail(input: {
+  name: string;
+  company: string;
+  phone: string;
+  service: string | null;
+  town: string | null;
+  link: string;
+  expiresAt: Date;
+}): { subject: string; text: string } {
+  const job = [input.service && input.service !== "Not sure" ? input.service.toLowerCase() : "project", input.town ? `in ${input.town}` : ""]
+    .filter(Boolean)
+    .join(" ");
+  const until = input.expiresAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "America/Chicago" });
+  return {
+    subject: `How did we do? A quick review for ${input.company}`,
+    text: [
+      `Hi ${input.name},`,
+      "",
+      `Thank you for choosing ${input.company} for your ${job}. We hope you are happy with the work.`,
+      "",
+      "Would you tell other homeowners how it went? It takes a minute: a star rating and a few words.",
+      "",
+      input.link,
+      "",
+      `The link is yours alone and works until ${until}. Your review shows on our website once we have read it.`,
+      "",
+      `If anything is not right with the work, just reply to this email or call us at ${input.phone}.`,
+      "",
+      `Thank you,`,
+      input.company,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,200 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { FieldError, SubmitButton } from "~/components/form";
+import { Icon } from "~/components/icon";
+import { PageHero } from "~/components/page-hero";
+import { telHref } from "~/lib/business";
+import { REVIEW_MESSAGES, type ReviewErrors, type ReviewValues } from "~/lib/review-request";
+import { siteFromMatches } from "~/lib/seo";
+import { clientIp } from "~/server/client-ip.server";
+import { readForm } from "~/server/request-body.server";
+import { reviewPageFor, submitReview } from "~/services/review-requests.server";
+import type { Route } from "./+types/review";
+
+const STATUS = { open: 200, unknown: 404, used: 410, expired: 410 } as const;
+
+/** A homeowner's review link: the form, or a kind word on why it no longer opens (404/410). */
+export function loader({ params }: Route.LoaderArgs) {
+  const page = reviewPageFor(params.token);
+  return data(page, { status: STATUS[page.state] });
+}
+
+/** The form, posted with or without scripts: the answer renders on this same page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const answer = await submitReview(params.token, form, clientIp(context));
+  return data(answer.result, { status: answer.status });
+}
+
+export default function Review({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const facts = siteFromMatches(matches)?.facts;
+  const company = facts?.company ?? "us";
+  const phone = facts?.phone;
+  if (actionData?.status === "success") {
+    return (
+      <Outcome title="Thank you for your review!" company={company} phone={phone}>
+        <p>
+          {REVIEW_MESSAGES.thanks} We read every review, and yours will appear on our website once we have looked it over.
+        </p>
+        <p>It means a lot to a family business. Thank you for trusting us with your home.</p>
+      </Outcome>
+    );
+  }
+  const gone = actionData?.status === "gone" ? actionData.state : loaderData.state !== "open" ? loaderData.state : null;
+  if (gone) return <GoneLink state={gone} company={company} phone={phone} />;
+  if (loaderData.state !== "open") return null;
+  const errors = actionData?.status === "error" ? actionData.errors : {};
+  const values = actionData?.status === "error" ? actionData.values : loaderData.values;
+  return (
+    <>
+      <PageHero
+        eyebrow="Your review"
+        title="How did we do?"
+        lead={`Thank you for choosing ${company}. A star rating and a few words help your neighbours pick a contractor they can trust.`}
+      />
+      <section className="bg-sand">
+        <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+          <ReviewForm values={values} errors={errors} message={actionData?.status === "error" ? actionData.message : undefined} />
+          <p className="mt-6 text-center text-sm text-ink-soft">
+            Your review shows on our website once we have read it. We never publish your email, phone or street.
+            {phone && (
+              <>
+                {" "}
+                Something not right with the work?{" "}
+                <a href={telHref(phone)} className="font-semibold text-brand-dark underline">
+                  Call us at {phone}
+                </a>
+                .
+              </>
+            )}
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
+
+const field =
+  "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600";
+
+function ReviewForm({ values, errors, message }: { values: ReviewValues; errors: ReviewErrors; message?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const invalid = (name: keyof ReviewErrors) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  return (
+    <Form method="post" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-black/5 sm:p-8" noValidate>
+      {(message || Object.keys(errors).length > 0) && (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {message ?? "Please check the fields marked below."}
+        </p>
+      )}
+      <fieldset {...invalid("rating")}>
+        <legend className="font-semibold">Your rating *</legend>
+        {/* Reversed, so a checked star lights itself and every star before it (peer-checked is a ~ selector). */}
+        <div className="mt-2 flex flex-row-reverse justify-end gap-1 rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40">
+          {[5, 4, 3, 2, 1].map((n) => (
+            <span key={n} className="contents">
+              <input type="radio" id={`rating-${n}`} name="rating" value={n} defaultChecked={values.rating === String(n)} required className="peer sr-only" />
+              <label htmlFor={`rating-${n}`} className="cursor-pointer p-1 text-black/20 peer-checked:text-amber-400 hover:text-amber-300">
+                <Icon name="star" className="size-9 fill-current" />
+                <span className="sr-only">
+                  {n} star{n === 1 ? "" : "s"}
+                </span>
+              </label>
+            </span>
+          ))}
+        </div>
+        <FieldError id="rating-error" errors={errors.rating ? [errors.rating] : undefined} />
+      </fieldset>
+      <label className="block">
+        <span className="font-semibold">Your review *</span>
+        <textarea
+          name="quote"
+          rows={5}
+          maxLength={1000}
+          required
+          defaultValue={values.quote}
+          placeholder="What did we do, and how did it go?"
+          className={field}
+          {...invalid("quote")}
+        />
+        <FieldError id="quote-error" errors={errors.quote ? [errors.quote] : undefined} />
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block">
+          <span className="font-semibold">Your name *</span>
+          <input name="name" autoComplete="name" maxLength={100} required defaultValue={values.name} className={field} {...invalid("name")} />
+          <span className="mt-1 block text-xs text-ink-soft">Shown with your review. A first name and initial is fine.</span>
+          <FieldError id="name-error" errors={errors.name ? [errors.name] : undefined} />
+        </label>
+        <label className="block">
+          <span className="font-semibold">Your town</span>
+          <input name="location" maxLength={100} defaultValue={values.location} placeholder="Derby, KS" className={field} {...invalid("location")} />
+          <FieldError id="location-error" errors={errors.location ? [errors.location] : undefined} />
+        </label>
+      </div>
+      <SubmitButton busy={busy} busyText="Sending your review..." className="w-full rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+        Send my review
+      </SubmitButton>
+    </Form>
+  );
+}
+
+const GONE = {
+  unknown: {
+    title: "This review link doesn't open",
+    text: "It may have been cut short when it was copied, or replaced by a newer link we sent you.",
+  },
+  expired: {
+    title: "This review link has expired",
+    text: "Review links work for 60 days. We would still love to hear from you: give us a call or reply to our email, and we will send a new one.",
+  },
+  used: {
+    title: "We already have your review. Thank you!",
+    text: "Each link takes one review, and yours has reached us. It appears on our website once we have read it.",
+  },
+} as const;
+
+function GoneLink({ state, company, phone }: { state: keyof typeof GONE; company: string; phone?: string }) {
+  return (
+    <Outcome title={GONE[state].title} company={company} phone={phone}>
+      <p>{GONE[state].text}</p>
+    </Outcome>
+  );
+}
+
+function Outcome({ title, company, phone, children }: { title: string; company: string; phone?: string; children: React.ReactNode }) {
+  return (
+    <section className="bg-sand">
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
+        <div role="status" className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-black/5">
+          <span aria-hidden className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-dark">
+            <Icon name="star" className="size-7 fill-current" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{title}</h1>
+          <div className="mt-3 space-y-3 text-ink-soft">{children}</div>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/testimonials" className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+              What our customers say
+            </Link>
+            {phone && (
+              <a href={telHref(phone)} className="inline-flex items-center gap-2 rounded-md border border-black/15 px-5 py-3 font-semibold hover:bg-sand">
+                <Icon name="phone" className="size-4" /> Call {phone}
+              </a>
+            )}
+          </div>
+          <p className="mt-6 text-sm text-ink-soft">{company}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+// A link is one homeowner's: never kept by the page cache or a CDN, never indexed.
+export function headers() {
+  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = siteFromMatches(matches)?.facts.company;
+  return [{ title: company ? `Your review | ${company}` : "Your review" }, { name: "robots", content: "noindex" }];
+};

@@ -1,0 +1,134 @@
+import { canAskForReview, parseReview, reviewLinkExpiry, reviewLinkState, reviewLocation, reviewPath, reviewRequestMail, reviewValues, REVIEW_MESSAGES, type ReviewErrors, type ReviewLinkState, type ReviewValues } from "~/lib/review-request";
+import { nextAttemptAt } from "~/lib/mail-retry";
+import { getMessage } from "~/models/contact-message.server";
+import {
+  findReviewRequestByHash,
+  leaseDueReviewMails,
+  queueReviewRequest,
+  recordReviewMailFailure,
+  recordReviewMailSent,
+  setReviewLink,
+  submitReviewForRequest,
+  type ReviewMailRow,
+} from "~/models/review-request.server";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { repeatInBackground } from "~/server/background.server";
+import { env } from "~/server/env.server";
+import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
+import { BATCH_LIMIT, mailTransport, type MailTransport } from "~/server/mail.server";
+import { siteOrigin } from "~/server/origin.server";
+import { sqliteLimiter } from "~/server/rate-limit.server";
+
+// As the contact mails: while one attempt runs the rows are leased, so no other run sends them.
+const LEASE_MS = 5 * 60_000;
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * "Ask for a review" on a completed job: the request is stored first (a new one, or the
+ * lead's unanswered one put in line again), then mailed; a failed send is retried by the
+ * background loop. Undefined for an unknown lead; "refused" when the job is not completed,
+ * has no email, or was already reviewed.
+ */
+export function askForReview(leadId: number, now = new Date()): "queued" | "refused" | undefined {
+  const lead = getMessage(leadId);
+  if (!lead) return undefined;
+  if (!canAskForReview(lead)) return "refused";
+  // The link is made when the mail goes (see sendReviewMails); until then a hash nobody holds a token for.
+  const request = queueReviewRequest(leadId, newLinkToken().hash, reviewLinkExpiry(now));
+  if (!request) return "refused";
+  void deliverReviewRequest(request.id).catch((error) => console.error("Review request mail failed:", error));
+  return "queued";
+}
+
+/** One attempt at one request's mail, right after staff asked (it may be leased by the loop: then the loop sends it). */
+export async function deliverReviewRequest(id: number, transport: MailTransport = mailTransport(), now = new Date()) {
+  const rows = leaseDueReviewMails(now, new Date(now.getTime() + LEASE_MS), 1, id);
+  if (rows.length) await sendReviewMails(rows, transport, now);
+}
+
+/**
+ * Only the hash of a link's token is kept, so each attempt makes a new link (and a new
+ * 60 days) and stores its hash before the mail goes: a link from an attempt that failed was
+ * never seen by anyone. Returns false when the provider refused: each keeps its backoff.
+ */
+async function sendReviewMails(rows: ReviewMailRow[], transport: MailTransport, now: Date): Promise<boolean> {
+  const { company, phone } = getBusinessFacts();
+  const { notificationEmail } = getSetting("contact");
+  const expiresAt = reviewLinkExpiry(now);
+  const mails = rows.map((r) => {
+    const { token, hash } = newLinkToken();
+    setReviewLink(r.id, hash, expiresAt);
+    const mail = reviewRequestMail({ name: r.name, company, phone, service: r.service, town: r.city, link: `${siteOrigin()}${reviewPath(token)}`, expiresAt });
+    // Only ever to the homeowner's own address; a reply reaches the owner.
+    return { to: r.email, toName: r.name, fromName: company, replyTo: notificationEmail, ...mail };
+  });
+  try {
+    await transport.sendBatch(mails);
+  } catch (error) {
+    const reason = reasonOf(error);
+    console.error(`Review requests ${rows.map((r) => r.id).join(", ")}: attempt failed: ${reason}`);
+    for (const r of rows) recordReviewMailFailure(r.id, r.mailAttempts + 1, nextAttemptAt(r.mailAttempts + 1, now), reason);
+    return false;
+  }
+  recordReviewMailSent(rows, transport.delivers ? "sent" : "unsent");
+  return true;
+}
+
+/** Every due request, batch after batch, until none is left or the provider refuses. */
+export async function processReviewMailQueue(transport: MailTransport = mailTransport(), now = new Date()) {
+  const lease = () => leaseDueReviewMails(now, new Date(now.getTime() + LEASE_MS), BATCH_LIMIT);
+  for (let batch = lease(); batch.length; batch = lease()) {
+    if (!(await sendReviewMails(batch, transport, now))) return;
+  }
+}
+
+/** Retries survive restarts: their state is in the database, and this loop picks them up. */
+export function startReviewMailQueue(intervalMs = 60_000) {
+  repeatInBackground("Review request mail", intervalMs, () => processReviewMailQueue());
+}
+
+export type ReviewPage =
+  | { state: "open"; values: ReviewValues; service: string | null }
+  | { state: Exclude<ReviewLinkState, "open"> | "unknown" };
+
+/** What a review link opens: the form with what we know prefilled, or why not. */
+export function reviewPageFor(token: string | undefined, now = new Date()): ReviewPage {
+  const found = token !== undefined && isLinkToken(token) ? findReviewRequestByHash(hashLinkToken(token)) : undefined;
+  if (!found) return { state: "unknown" };
+  const state = reviewLinkState(found.request, now);
+  if (state !== "open") return { state };
+  return { state, service: found.service, values: { rating: "", quote: "", name: found.name, location: reviewLocation(found.city) } };
+}
+
+// As many reviews from one address in 10 minutes as contact messages (CONTACT_RATE_LIMIT).
+const perIp = sqliteLimiter("review-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
+
+export type ReviewAnswer =
+  | { status: 200; result: { status: "success" } }
+  | { status: 400 | 429 | 500; result: { status: "error"; errors: ReviewErrors; message?: string; values: ReviewValues } }
+  | { status: 404 | 410; result: { status: "gone"; state: Exclude<ReviewPage["state"], "open"> } };
+
+/**
+ * The homeowner's review from their link: checked, counted against the address's limit,
+ * then stored as a pending testimonial (the owner approves it before it shows). A link
+ * answers once: a second post is told the review is already with us.
+ */
+export async function submitReview(token: string | undefined, form: FormData, ip: string, now = new Date()): Promise<ReviewAnswer> {
+  const found = token !== undefined && isLinkToken(token) ? findReviewRequestByHash(hashLinkToken(token)) : undefined;
+  if (!found) return { status: 404, result: { status: "gone", state: "unknown" } };
+  const state = reviewLinkState(found.request, now);
+  if (state !== "open") return { status: 410, result: { status: "gone", state } };
+  const values = reviewValues(form);
+  const parsed = parseReview(values);
+  if (!parsed.ok) return { status: 400, result: { status: "error", errors: parsed.errors, values } };
+  if (!(await perIp.hit(ip))) return { status: 429, result: { status: "error", errors: {}, message: REVIEW_MESSAGES.tooMany, values } };
+  try {
+    if (!submitReviewForRequest(found.request.id, found.request.leadId, parsed.data, now)) {
+      return { status: 410, result: { status: "gone", state: "used" } };
+    }
+  } catch (error) {
+    console.error("Could not store a review:", error);
+    return { status: 500, result: { status: "error", errors: {}, message: REVIEW_MESSAGES.failed, values } };
+  }
+  return { status: 200, result: { status: "success" } };
+}
