@@ -95,3 +95,8 @@ export function deleteProject(id: number): boolean {
   if (result) removeImageFiles(result.image);
   return !!result;
 }
+
+/** Publishes a draft or takes a project back to draft; every public page shows the change on its next request. */
+export function setProjectPublished(id: number, published: boolean): boolean {
+  return model.setProjectPublished(id, published);
+}

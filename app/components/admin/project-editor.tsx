@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Eye, EyeOff } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, RowActions } from "~/components/admin-ui";
@@ -9,9 +10,18 @@ import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import type { AdminProjectCard } from "~/lib/portfolio";
 
+/** Draft (never on the site) or published. */
+export function PublishedBadge({ published }: { published: boolean }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${published ? "bg-leaf-soft text-leaf" : "bg-amber-100 text-amber-900"}`}>
+      {published ? "Published" : "Draft"}
+    </span>
+  );
+}
+
 export function ProjectTable({ projects, linkFor }: { projects: AdminProjectCard[]; linkFor: (key: string, value: number) => string }) {
   return (
-    <AdminTable columns={["Image", "Title", "Category", "Featured", "Actions"]}>
+    <AdminTable columns={["Image", "Title", "Category", "Featured", "Status", "Actions"]}>
       {projects.map((p) => (
         <tr key={p.id}>
           <td className="px-4 py-2">
@@ -30,6 +40,24 @@ export function ProjectTable({ projects, linkFor }: { projects: AdminProjectCard
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.featured ? "bg-leaf-soft text-leaf" : "bg-sand text-ink-soft"}`}>
               {p.featured ? "Yes" : "No"}
             </span>
+          </td>
+          <td className="px-4 py-2" data-label="Status">
+            <div className="flex flex-wrap items-center gap-2">
+              <PublishedBadge published={p.published} />
+              <Form method="post">
+                <input type="hidden" name="id" value={p.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={p.published ? "unpublish" : "publish"}
+                  className="inline-flex items-center gap-1 rounded-md border border-black/15 px-2 py-1 text-xs font-semibold hover:bg-sand"
+                >
+                  {p.published ? <EyeOff aria-hidden className="size-3.5" /> : <Eye aria-hidden className="size-3.5" />}
+                  {p.published ? "Unpublish" : "Publish"}
+                  <span className="sr-only"> {p.title}</span>
+                </button>
+              </Form>
+            </div>
           </td>
           <td className="px-4 py-2">
             <RowActions label={p.title} editTo={linkFor("edit", p.id)} deleteTo={linkFor("delete", p.id)} />

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
 import { LeadProposals, SEND_PROPOSAL_INTENT } from "~/components/admin/lead-proposals";
+import { LeadJob } from "~/components/admin/lead-job";
 import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
 import { LeadEstimate } from "~/components/admin/lead-estimate";
 import { MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT } from "~/lib/estimate";
@@ -20,6 +21,7 @@ import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { contactMessageView } from "~/services/contact-message-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
+import { isJobIntent, leadJobAction, leadJobView } from "~/services/lead-job.server";
 import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import type { Route } from "./+types/message";
@@ -47,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notes: listLeadNotes(view.message.id),
     roof: roof ? leadRoofView(roof) : null,
     estimate: leadEstimateView(view.message.id),
+    job: leadJobView(view.message),
     proposals: { list: leadProposalsView(view.message.id), ...proposalFormView(view.message.id), newLink },
   };
 }
@@ -65,6 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === MAKE_ESTIMATE_INTENT || intent === SAVE_ESTIMATE_INTENT) return estimateAction(id, intent, form, messagePath(id));
   if (intent === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
+  if (isJobIntent(intent)) return leadJobAction(intent, id, form, admin.email, messagePath(id));
   const parsed = parseLeadUpdate(form);
   if (!parsed.ok) {
     return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
@@ -88,7 +92,7 @@ async function sendProposal(id: number, form: FormData, author: string) {
 }
 
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, photos, notes, roof, estimate, proposals } = loaderData;
+  const { message, photos, notes, roof, estimate, proposals, job } = loaderData;
   const proposalForm = actionData && "proposalError" in actionData ? actionData : undefined;
   return (
     <>
@@ -101,6 +105,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <MessageDetail message={message} photos={photos} addedBy={addedBy(message, notes)} />
         <div className="space-y-6">
+          <LeadJob lead={message} job={job} photos={photos} draftReply={actionData && "draft" in actionData ? actionData.draft : undefined} />
           <LeadRoof roof={roof} />
           <LeadPanel lead={message} notes={notes} error={actionData && "error" in actionData ? actionData.error : undefined} values={actionData && "values" in actionData ? actionData.values : undefined} />
         </div>

@@ -14,7 +14,7 @@ import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { parseUploadForm } from "~/server/upload.server";
 import type { AdminProjectCard } from "~/lib/portfolio";
-import { createProject, deleteProject, getProjectCard, listProjectCards, updateProject } from "~/services/projects.server";
+import { createProject, deleteProject, getProjectCard, listProjectCards, setProjectPublished, updateProject } from "~/services/projects.server";
 import type { Route } from "./+types/projects";
 
 /** All projects at /admin, one category at /admin/projects/:category. */
@@ -50,7 +50,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionResult>({ form: "upload", error: parsed.error }, { status: 413 });
   }
   const { form, files } = parsed;
-  if (form.get("intent") === "delete-project") {
+  const intent = form.get("intent");
+  if (intent === "publish" || intent === "unpublish") {
+    const ok = setProjectPublished(parseId(form.get("id")) ?? 0, intent === "publish");
+    const done = intent === "publish" ? "Project published: it now shows on the site" : "Project unpublished: it is a draft again";
+    return redirectWithFlash(back, ok ? { type: "success", message: done } : { type: "error", message: "Failed to save project" });
+  }
+  if (intent === "delete-project") {
     const ok = deleteProject(parseId(form.get("id")) ?? 0);
     return redirectWithFlash(back, ok ? { type: "success", message: "Project deleted successfully" } : { type: "error", message: "Failed to delete project" });
   }

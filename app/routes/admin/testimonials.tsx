@@ -1,14 +1,14 @@
 import { readForm } from "~/server/request-body.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus, Star } from "lucide-react";
+import { Check, Plus, Star } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
-import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
+import { approveTestimonial, createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
 import type { Testimonial } from "~/db/schema";
 import type { Route } from "./+types/testimonials";
 
@@ -26,6 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const formData = await readForm(request);
+
+  if (formData.get("intent") === "approve") {
+    // Published: the next public request renders it (the model empties the page cache).
+    const ok = approveTestimonial(parseId(formData.get("id")) ?? 0);
+    return redirectWithFlash(LIST, ok ? { type: "success", message: "Review approved: it now shows on the site" } : { type: "error", message: "Failed to approve review" });
+  }
 
   if (formData.get("intent") === "delete") {
     const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
@@ -53,6 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { testimonials, editing, deleting } = loaderData;
+  const pending = testimonials.filter((t) => t.status === "pending").length;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -62,6 +69,12 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         </Link>
       </div>
 
+      {pending > 0 && (
+        <p className="rounded-md bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {pending === 1 ? "1 review from a homeowner is" : `${pending} reviews from homeowners are`} waiting for your approval. Pending reviews
+          never show on the site.
+        </p>
+      )}
       {testimonials.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-ink-soft">No testimonials added yet.</p>
@@ -72,9 +85,10 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       ) : (
         <AdminTable columns={["Name", "Location", "Quote", "Rating", "Actions"]}>
           {testimonials.map((t) => (
-            <tr key={t.id}>
+            <tr key={t.id} className={t.status === "pending" ? "bg-amber-50/60" : undefined}>
               <td className="px-4 py-3 font-medium whitespace-nowrap" data-label="Name">
                 {t.name}
+                {t.status === "pending" && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pending</span>}
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-ink-soft" data-label="Location">
                 {t.location ?? "—"}
@@ -90,7 +104,17 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                 </span>
               </td>
               <td className="px-4 py-3">
-                <RowActions label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
+                <div className="flex flex-wrap items-center gap-2">
+                  {t.status === "pending" && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={t.id} />
+                      <button type="submit" name="intent" value="approve" className="inline-flex items-center gap-1 rounded-md bg-leaf px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90">
+                        <Check aria-hidden className="size-4" /> Approve<span className="sr-only"> review by {t.name}</span>
+                      </button>
+                    </Form>
+                  )}
+                  <RowActions label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
+                </div>
               </td>
             </tr>
           ))}

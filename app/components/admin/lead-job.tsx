@@ -1,0 +1,183 @@
+import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { PublishedBadge } from "~/components/admin/project-editor";
+import { MailState, when, type MessagePhoto } from "~/components/message-detail";
+import { CATEGORY_LABELS } from "~/lib/project-form";
+import { PROJECT_CATEGORIES } from "~/lib/project-categories";
+import type { DraftFormReply, LeadJobView } from "~/services/lead-job.server";
+
+const day = (d: Date) => new Date(d).toLocaleDateString("en-US", { dateStyle: "medium" });
+
+/**
+ * A won job after the sale, on its lead's page: marking the work completed (and undoing
+ * it), then asking the homeowner for a review and adding the job to the portfolio as a
+ * draft. Plain forms: all of it works without scripts.
+ */
+export function LeadJob({
+  lead,
+  job,
+  photos,
+  draftReply,
+}: {
+  lead: { id: number; status: string; email: string; completedAt: Date | null };
+  job: LeadJobView;
+  photos: MessagePhoto[];
+  draftReply?: DraftFormReply["draft"];
+}) {
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  if (lead.status !== "won" && !lead.completedAt) return null;
+  return (
+    <section aria-labelledby="lead-job" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
+      <h2 id="lead-job" className="flex items-center gap-2 text-lg font-bold">
+        <BadgeCheck aria-hidden className="size-5 text-brand" /> The job
+      </h2>
+      {lead.completedAt ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="rounded-full bg-leaf-soft px-3 py-1 text-sm font-semibold text-leaf">Completed {day(lead.completedAt)}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="reopen" className={`${secondaryButton} text-sm`} disabled={busy("reopen")}>
+              <Undo2 aria-hidden className="size-4" /> Not completed after all
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" className="space-y-2">
+          <p className="text-sm text-ink-soft">When the work is done, mark it: then you can ask for a review and show the job in the portfolio.</p>
+          <SubmitButton name="intent" value="complete" busy={busy("complete")}>
+            Mark the job completed
+          </SubmitButton>
+        </Form>
+      )}
+      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} busy={busy("ask-review")} />}
+      {lead.completedAt && <PortfolioDraft job={job} photos={photos} reply={draftReply} busy={busy("add-to-portfolio")} />}
+    </section>
+  );
+}
+
+function ReviewRequest({ lead, review, busy }: { lead: { email: string }; review: LeadJobView["review"]; busy: boolean }) {
+  return (
+    <section aria-labelledby="lead-review" className="space-y-2 border-t border-black/10 pt-4">
+      <h3 id="lead-review" className="flex items-center gap-2 font-semibold">
+        <Star aria-hidden className="size-4 text-amber-500" /> Review
+      </h3>
+      {!lead.email ? (
+        <p className="text-sm text-ink-soft">No email for this homeowner: ask for a review by phone or text.</p>
+      ) : review?.submittedAt ? (
+        <p className="text-sm">
+          Review received {when(review.submittedAt)}.{" "}
+          <Link to="/admin/testimonials" className="font-semibold text-brand-dark underline">
+            Approve it in Testimonials
+          </Link>
+        </p>
+      ) : (
+        <>
+          {review && (
+            <div className="space-y-1 text-sm">
+              <p className="flex flex-wrap items-center gap-2">
+                <MailState label="Review request" state={review.mailStatus} />
+                {review.state === "expired" ? (
+                  <span className="text-red-800">Link expired {day(review.expiresAt)}</span>
+                ) : (
+                  review.mailStatus === "sent" && <span className="text-ink-soft">Link works until {day(review.expiresAt)}</span>
+                )}
+              </p>
+              {review.mailStatus !== "sent" && review.mailLastError && (
+                <p className="text-red-800">
+                  {review.mailAttempts} attempt{review.mailAttempts === 1 ? "" : "s"}, last error: {review.mailLastError}
+                  {review.mailNextAttemptAt && review.mailStatus === "pending" ? `; next try ${when(review.mailNextAttemptAt)}` : ""}
+                </p>
+              )}
+            </div>
+          )}
+          <Form method="post">
+            <SubmitButton name="intent" value="ask-review" busy={busy} busyText="Sending..." className={review ? secondaryButton : undefined}>
+              <Send aria-hidden className="size-4" /> {review ? "Send the request again" : "Ask for a review"}
+            </SubmitButton>
+            <p className="mt-1 text-xs text-ink-soft">
+              Mails {lead.email} a link to a short form. The review waits in Testimonials until you approve it.
+              {review && " A new link replaces the old one."}
+            </p>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos: MessagePhoto[]; reply?: DraftFormReply["draft"]; busy: boolean }) {
+  if (job.project) {
+    return (
+      <section aria-labelledby="lead-portfolio" className="space-y-2 border-t border-black/10 pt-4">
+        <h3 id="lead-portfolio" className="flex items-center gap-2 font-semibold">
+          <FolderPlus aria-hidden className="size-4 text-brand" /> Portfolio
+        </h3>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <Link to={`/admin?edit=${job.project.id}`} className="font-semibold text-brand-dark underline">
+            {job.project.title}
+          </Link>
+          <PublishedBadge published={job.project.published} />
+        </p>
+      </section>
+    );
+  }
+  const v = reply?.values ?? { ...job.draft, altText: "", photoId: photos[0] ? String(photos[0].id) : "" };
+  return (
+    <details open={!!reply} className="group border-t border-black/10 pt-4">
+      <summary className="flex cursor-pointer items-center gap-2 font-semibold">
+        <FolderPlus aria-hidden className="size-4 text-brand" /> Add to portfolio
+      </summary>
+      <Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="add-to-portfolio" />
+        <p className="text-sm text-ink-soft">Creates a draft project: nothing shows on the site until you publish it.</p>
+        {reply && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {reply.error}
+          </p>
+        )}
+        <label className="block text-sm font-medium">
+          Title
+          <input name="title" required maxLength={120} defaultValue={v.title} className={field} />
+        </label>
+        <label className="block text-sm font-medium">
+          Category
+          <select name="category" required defaultValue={v.category} className={field}>
+            <option value="">Choose…</option>
+            {PROJECT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          Description
+          <textarea name="description" required rows={2} maxLength={2000} defaultValue={v.description} className={field} />
+        </label>
+        {photos.length > 0 ? (
+          <fieldset>
+            <legend className="text-sm font-medium">Picture (a copy goes to the image library; the request keeps its photo)</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {photos.map((p) => (
+                <label key={p.id} className="cursor-pointer rounded-md ring-brand has-[:checked]:ring-4">
+                  <input type="radio" name="photoId" value={p.id} defaultChecked={v.photoId === String(p.id)} className="sr-only" />
+                  <img src={p.thumb} alt={`Photo ${p.name}`} className="h-20 w-28 rounded-md object-cover" />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : (
+          <p className="text-sm text-ink-soft">This request came without photos: add a picture in the project's editor before you publish.</p>
+        )}
+        <label className="block text-sm font-medium">
+          Alt text (describes the picture) *
+          <input name="altText" required maxLength={200} defaultValue={v.altText} placeholder="New shingles on a ranch house in Derby" className={field} />
+        </label>
+        <SubmitButton busy={busy} busyText="Creating...">
+          Create the draft
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}

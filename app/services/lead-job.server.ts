@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { ContactMessage } from "~/db/schema";
+import { DRAFT_MESSAGES, PortfolioDraftSchema } from "~/lib/portfolio-draft-form";
+import { reviewLinkState } from "~/lib/review-request";
+import { setJobCompleted } from "~/models/lead.server";
+import { findLeadProject } from "~/models/project.server";
+import { latestReviewRequest } from "~/models/review-request.server";
+import { redirectWithFlash } from "./admin-actions.server";
+import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.server";
+import { askForReview } from "./review-requests.server";
+
+/** The forms of a won job on its lead's page (components/admin/lead-job.tsx). */
+export const JOB_INTENTS = ["complete", "reopen", "ask-review", "add-to-portfolio"] as const;
+export type JobIntent = (typeof JOB_INTENTS)[number];
+export const isJobIntent = (value: unknown): value is JobIntent => (JOB_INTENTS as readonly unknown[]).includes(value);
+
+export const JOB_MESSAGES = {
+  completed: "Job marked completed",
+  reopened: "Job marked not completed",
+  notWon: "Only a won job can be marked completed",
+  reviewQueued: "Review request on its way to the homeowner",
+  reviewRefused: "A review can be asked for only on a completed job with an email, once",
+  notCompleted: "Mark the job completed first",
+} as const;
+
+/** What the lead page shows of the job after the sale: done or not, the review request, the portfolio project. */
+export function leadJobView(lead: ContactMessage, now = new Date()) {
+  const review = latestReviewRequest(lead.id);
+  return {
+    review: review
+      ? {
+          mailStatus: review.mailStatus,
+          mailAttempts: review.mailAttempts,
+          mailLastError: review.mailLastError,
+          mailNextAttemptAt: review.mailNextAttemptAt,
+          expiresAt: review.expiresAt,
+          submittedAt: review.submittedAt,
+          state: reviewLinkState(review, now),
+        }
+      : null,
+    project: findLeadProject(lead.id) ?? null,
+    draft: portfolioDraftDefaults(lead),
+  };
+}
+export type LeadJobView = ReturnType<typeof leadJobView>;
+
+/** The draft form sent back with what was typed and why not. */
+export type DraftFormReply = { draft: { error: string; values: Record<string, string> } };
+
+/** One of the job's forms, posted to the lead's page. */
+export async function leadJobAction(intent: JobIntent, id: number, form: FormData, author: string, back: string) {
+  if (intent === "complete" || intent === "reopen") {
+    const changed = setJobCompleted(id, intent === "complete", author);
+    if (changed === undefined) throw new Response("Not found", { status: 404 });
+    if (!changed && intent === "complete") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
+    return redirectWithFlash(back, { type: "success", message: intent === "complete" ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened });
+  }
+  if (intent === "ask-review") {
+    const outcome = askForReview(id);
+    if (outcome === undefined) throw new Response("Not found", { status: 404 });
+    return redirectWithFlash(back, outcome === "queued" ? { type: "success", message: JOB_MESSAGES.reviewQueued } : { type: "error", message: JOB_MESSAGES.reviewRefused });
+  }
+  const values = Object.fromEntries(["title", "category", "description", "altText", "photoId"].map((k) => [k, String(form.get(k) ?? "")]));
+  const refuse = (error: string) => data<DraftFormReply>({ draft: { error, values } }, { status: 400 });
+  const submission = parseWithZod(form, { schema: PortfolioDraftSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return refuse(first ?? DRAFT_MESSAGES.title);
+  }
+  const outcome = await addJobToPortfolio(id, submission.value);
+  if (outcome.ok) return redirectWithFlash(`/admin?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
+  if (outcome.reason === "not found") throw new Response("Not found", { status: 404 });
+  return refuse(outcome.reason === "photo" ? DRAFT_MESSAGES.noPhoto : JOB_MESSAGES.notCompleted);
+}
