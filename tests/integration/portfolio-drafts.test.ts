@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeArgs, signedInOwner } from "./admin-session";
+import { picture } from "./test-images";
+import { getDb } from "~/server/db.server";
+import { images, projects } from "~/db/schema";
+import { createContactMessage, listPhotos } from "~/models/contact-message.server";
+import { updateLead } from "~/models/lead.server";
+import { cleanImage } from "~/server/image-clean.server";
+import { writePicture } from "~/server/image-files.server";
+import { uploadPath } from "~/server/storage.server";
+import { listGalleryCards } from "~/services/projects.server";
+import { highlightedWorkForAbout, workForService, workForTown } from "~/services/related-work.server";
+import { action as leadAction } from "~/routes/admin/message";
+import { action as projectsAction } from "~/routes/admin/projects";
+import { loader as projectPage } from "~/routes/portfolio-project";
+import { loader as sitemap } from "~/routes/resources/sitemap";
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = await signedInOwner();
+});
+
+/** A completed Roof Repairs job in Derby whose request came with one photo. */
+async function completedJobWithPhoto(service: string | null = "Roof Repairs") {
+  const image = (await cleanImage(await picture("jpeg", 900)))!;
+  const storedName = await writePicture(image, "private");
+  const lead = createContactMessage({ name: "Karen Miller", email: "karen@example.com", phone: null, message: "Leak over the porch", city: "Derby", service: service as never }, [
+    { storedName, originalName: "porch.jpg", contentType: "image/jpeg", width: image.info.width, height: image.info.height, bytes: image.bytes.byteLength },
+  ]);
+  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+  await post(lead.id, { intent: "complete" });
+  return { id: lead.id, photo: listPhotos(lead.id)[0] };
+}
+
+const post = (id: number, fields: Record<string, string>) =>
+  leadAction(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }));
+const publish = (id: number, intent = "publish") =>
+  projectsAction(routeArgs(new Request("http://site.test/admin", { method: "POST", body: new URLSearchParams({ intent, id: String(id) }), headers: { Cookie: cookie } }))) as Promise<Response>;
+
+/** Every public place a project can show. */
+async function publicly(id: number) {
+  const xml = await (sitemap() as Response).text();
+  const page = projectPage(routeArgs(new Request(`http://site.test/portfolio/${id}`), { id: String(id) })) as { init?: { status: number } };
+  return {
+    gallery: listGalleryCards().some((p) => p.id === id),
+    sitemap: xml.includes(`/portfolio/${id}<`),
+    page: page.init?.status ?? 200,
+    servicePage: workForService("roof-repairs-wichita").projects.some((p) => p.id === id),
+    townPage: workForTown("Derby").projects.some((p) => p.id === id),
+    otherTown: workForTown("Mulvane").projects.some((p) => p.id === id),
+    about: highlightedWorkForAbout().projects.some((p) => p.id === id),
+  };
+}
+
+describe("a completed job added to the portfolio", () => {
+  it("is a draft titled by its service and town, with a public copy of the chosen photo; the request keeps its own", async () => {
+    const { id, photo } = await completedJobWithPhoto();
+    const res = (await post(id, {
+      intent: "add-to-portfolio",
+      title: "Roof Repairs in Derby",
+      category: "roofing",
+      description: "A porch roof leak found and fixed in a day.",
+      altText: "Porch roof with new shingles in Derby",
+      photoId: String(photo.id),
+    })) as Response;
+    expect(res.status).toBe(302);
+    const project = getDb().select().from(projects).where(eq(projects.leadId, id)).get()!;
+    expect(res.headers.get("Location")).toBe(`/admin?edit=${project.id}`);
+    expect(project).toMatchObject({ published: false, service: "Roof Repairs", town: "Derby", category: "roofing", title: "Roof Repairs in Derby", altText: "Porch roof with new shingles in Derby" });
+    const image = getDb().select().from(images).where(eq(images.id, project.imageId!)).get()!;
+    expect(image).toMatchObject({ purpose: "library", originalName: "porch.jpg" });
+    expect(fs.existsSync(uploadPath(image.storedName, "public"))).toBe(true);
+    expect(image.storedName).not.toBe(photo.storedName);
+    expect(fs.existsSync(uploadPath(photo.storedName, "private"))).toBe(true);
+    expect(listPhotos(id)).toHaveLength(1);
+
+    // A draft shows nowhere: portfolio, home, about, service and town pages, sitemap, its own page.
+    expect(await publicly(project.id)).toEqual({ gallery: false, sitemap: false, page: 404, servicePage: false, townPage: false, otherTown: false, about: false });
+
+    expect((await publish(project.id)).status).toBe(302);
+    // (The about page leads with the demo's featured work.)
+    expect(await publicly(project.id)).toMatchObject({ gallery: true, sitemap: true, page: 200, servicePage: true, townPage: true, otherTown: false });
+
+    await publish(project.id, "unpublish");
+    expect((await publicly(project.id)).gallery).toBe(false);
+  });
+
+  it("asks for the category when the homeowner was not sure, and for alt text, keeping what was typed", async () => {
+    const { id, photo } = await completedJobWithPhoto("Not sure");
+    const fields = { intent: "add-to-portfolio", title: "Project in Derby", category: "", description: "Work.", altText: "A roof", photoId: String(photo.id) };
+    const noCategory = (await post(id, fields)) as { init: { status: number }; data: { draft: { error: string; values: Record<string, string> } } };
+    expect(noCategory.init.status).toBe(400);
+    expect(noCategory.data.draft.error).toBe("Please choose the project's category");
+    expect(noCategory.data.draft.values).toMatchObject({ title: "Project in Derby", altText: "A roof" });
+    const noAlt = (await post(id, { ...fields, category: "roofing", altText: " " })) as typeof noCategory;
+    expect(noAlt.data.draft.error).toMatch(/alt text/);
+    expect(getDb().select().from(projects).where(eq(projects.leadId, id)).all()).toEqual([]);
+  });
+
+  it("is refused for a job not completed, or a photo of another lead", async () => {
+    const { id } = await completedJobWithPhoto();
+    const other = await completedJobWithPhoto();
+    const fields = { intent: "add-to-portfolio", title: "T", category: "roofing", description: "D", altText: "A" };
+    const foreign = (await post(id, { ...fields, photoId: String(other.photo.id) })) as { init: { status: number } };
+    expect(foreign.init.status).toBe(400);
+    await post(id, { intent: "reopen" });
+    const notDone = (await post(id, { ...fields })) as { init: { status: number } };
+    expect(notDone.init.status).toBe(400);
+    expect(getDb().select().from(projects).where(eq(projects.leadId, id)).all()).toEqual([]);
+  });
+});

@@ -1,0 +1,218 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { fakeResendForApp } from "./fake-mail";
+
+// Two reviews from one address in 10 minutes, so the limit is reached within this file.
+const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
+
+const { routeArgs, signedInOwner } = await import("./admin-session");
+const { getDb } = await import("~/server/db.server");
+const { reviewRequests, contactMessages, testimonials } = await import("~/db/schema");
+const { createContactMessage, getMessage } = await import("~/models/contact-message.server");
+const { listLeadNotes, updateLead } = await import("~/models/lead.server");
+const { listPublicTestimonials } = await import("~/models/testimonial.server");
+const { processReviewMailQueue } = await import("~/services/review-requests.server");
+const { workForTown, highlightedWorkForAbout } = await import("~/services/related-work.server");
+const { hashLinkToken } = await import("~/server/link-token.server");
+const { createPageCache } = await import("~/server/page-cache.server");
+const { requestContext } = await import("~/server/client-ip.server");
+const leadRoute = await import("~/routes/admin/message");
+const reviewRoute = await import("~/routes/review");
+const testimonialsAdmin = await import("~/routes/admin/testimonials");
+const testimonialsPage = await import("~/routes/testimonials");
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = await signedInOwner();
+});
+
+type Reply<T = unknown> = { data: T; init: { status: number } };
+
+const postLead = (id: number, intent: string) =>
+  leadRoute.action(
+    routeArgs(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent }), headers: { Cookie: cookie } }), { id: String(id) }),
+  ) as Promise<Response>;
+const openReview = (token: string) => reviewRoute.loader(routeArgs(new Request(`http://site.test/review/${token}`), { token })) as unknown as Reply<{ state: string; values?: Record<string, string> }>;
+const sendReview = (token: string, fields: Record<string, string>, ip = "203.0.113.7") =>
+  reviewRoute.action({
+    request: new Request(`http://site.test/review/${token}`, { method: "POST", body: new URLSearchParams(fields) }),
+    params: { token },
+    context: requestContext(ip),
+  } as never) as Promise<Reply<{ status: string; state?: string; errors?: Record<string, string>; values?: Record<string, string> }>>;
+
+const requestOf = (leadId: number) => getDb().select().from(reviewRequests).where(eq(reviewRequests.leadId, leadId)).get()!;
+const tokenIn = (text: string) => /\/review\/([A-Za-z0-9_-]{43})/.exec(text)![1];
+
+/** A won job in Derby, from a quote request. */
+function wonLead(name = "Karen Miller", email = "karen@example.com") {
+  const lead = createContactMessage({ name, email, phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Roof Repairs" });
+  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+  return lead.id;
+}
+
+async function completedWithReviewMail(name?: string, email?: string) {
+  const id = wonLead(name, email);
+  await postLead(id, "complete");
+  fake.sent.length = 0;
+  expect((await postLead(id, "ask-review")).status).toBe(302);
+  await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+  return { id, token: tokenIn(fake.sent[0].text) };
+}
+
+describe("a completed job", () => {
+  it("is marked completed only once Won, can be undone, and says so in its history", async () => {
+    const id = wonLead();
+    getDb().update(contactMessages).set({ status: "quoted" }).where(eq(contactMessages.id, id)).run();
+    await postLead(id, "complete");
+    expect(getMessage(id)?.completedAt).toBeNull();
+    getDb().update(contactMessages).set({ status: "won" }).where(eq(contactMessages.id, id)).run();
+    expect((await postLead(id, "complete")).headers.get("Location")).toBe(`/admin/messages/${id}`);
+    expect(getMessage(id)?.completedAt).toBeInstanceOf(Date);
+    await postLead(id, "reopen");
+    expect(getMessage(id)?.completedAt).toBeNull();
+    expect(listLeadNotes(id).map((n) => n.body).slice(-2)).toEqual(["Job completed", "Job marked not completed"]);
+  });
+
+  it("cannot be asked for a review before it is completed", async () => {
+    const id = wonLead();
+    await postLead(id, "ask-review");
+    expect(getDb().select().from(reviewRequests).where(eq(reviewRequests.leadId, id)).all()).toEqual([]);
+  });
+});
+
+describe("a review request", () => {
+  it("is stored, then mailed to the homeowner through the resend SDK with a link whose token only its hash is kept of", async () => {
+    const { id, token } = await completedWithReviewMail();
+    const [mail] = fake.sent;
+    expect(mail).toMatchObject({
+      to: ['"Karen Miller" <karen@example.com>'],
+      from: '"Prairie Ridge Framing & Roofing" <web@example.com>',
+      reply_to: "hello@example.com",
+      subject: "How did we do? A quick review for Prairie Ridge Framing & Roofing",
+    });
+    expect(mail.text).toContain(`http://localhost:3000/review/${token}`);
+    const row = requestOf(id);
+    expect(row).toMatchObject({ mailStatus: "sent", mailAttempts: 1, tokenHash: hashLinkToken(token), submittedAt: null });
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
+    // The lead page shows it.
+    const page = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))) as {
+      job: { review: { mailStatus: string; state: string } };
+    };
+    expect(page.job.review).toMatchObject({ mailStatus: "sent", state: "open" });
+  });
+
+  it("is retried when the provider fails, with a new link; the first one never worked", async () => {
+    fake.failWhen(() => true);
+    const id = wonLead("Sam Ortiz", "sam@example.com");
+    await postLead(id, "complete");
+    await postLead(id, "ask-review");
+    await vi.waitFor(() => expect(requestOf(id).mailAttempts).toBe(1));
+    const failed = requestOf(id);
+    expect(failed).toMatchObject({ mailStatus: "pending", mailAttempts: 1 });
+    expect(failed.mailLastError).toContain("Provider is down");
+    expect(fake.sent).toHaveLength(0);
+
+    fake.failWhen(null);
+    // Not due yet: left alone.
+    await processReviewMailQueue(undefined, new Date(Date.now() + 30_000));
+    expect(requestOf(id).mailAttempts).toBe(1);
+    await processReviewMailQueue(undefined, new Date(Date.now() + 61_000));
+    expect(requestOf(id)).toMatchObject({ mailStatus: "sent", mailAttempts: 2, mailLastError: null });
+    const token = tokenIn(fake.sent[0].text);
+    expect(requestOf(id).tokenHash).toBe(hashLinkToken(token));
+    expect(requestOf(id).tokenHash).not.toBe(failed.tokenHash);
+    expect(openReview(token).init.status).toBe(200);
+  });
+});
+
+describe("the public review page", () => {
+  it("opens the form with the name and town filled in, refuses a form with gaps keeping what was typed, then takes the review as pending", async () => {
+    const { id, token } = await completedWithReviewMail("Dee Wallace", "dee@example.com");
+    const opened = openReview(token);
+    expect(opened.init.status).toBe(200);
+    expect(opened.data).toMatchObject({ state: "open", values: { name: "Dee Wallace", location: "Derby, KS", rating: "", quote: "" } });
+
+    const refused = await sendReview(token, { rating: "", quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.errors).toEqual({ rating: "Please choose a rating from 1 to 5 stars" });
+    expect(refused.data.values).toMatchObject({ quote: "Great crew, tidy site.", name: "Dee W." });
+
+    const done = await sendReview(token, { rating: "5", quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
+    expect(done.init.status).toBe(200);
+    expect(done.data.status).toBe("success");
+    const review = getDb().select().from(testimonials).where(eq(testimonials.leadId, id)).get()!;
+    expect(review).toMatchObject({ status: "pending", rating: 5, quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
+    expect(requestOf(id)).toMatchObject({ testimonialId: review.id });
+    expect(requestOf(id).submittedAt).toBeInstanceOf(Date);
+
+    // One review per link: a second post and a second visit are told kindly.
+    const again = await sendReview(token, { rating: "1", quote: "Changed my mind", name: "Dee", location: "" });
+    expect(again.init.status).toBe(410);
+    expect(again.data).toMatchObject({ status: "gone", state: "used" });
+    expect(openReview(token)).toMatchObject({ init: { status: 410 }, data: { state: "used" } });
+    expect(getDb().select().from(testimonials).where(eq(testimonials.leadId, id)).all()).toHaveLength(1);
+  });
+
+  it("says an expired link expired (410) and an unknown one does not open (404), never a server error", async () => {
+    const { id, token } = await completedWithReviewMail("Ed Park", "ed@example.com");
+    getDb().update(reviewRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(reviewRequests.id, requestOf(id).id)).run();
+    expect(openReview(token)).toMatchObject({ init: { status: 410 }, data: { state: "expired" } });
+    expect((await sendReview(token, { rating: "5", quote: "x", name: "Ed", location: "" })).init.status).toBe(410);
+    const unknown = "A".repeat(43);
+    for (const t of [unknown, "short", "../../etc/passwd", "%00"]) {
+      expect(openReview(t)).toMatchObject({ init: { status: 404 }, data: { state: "unknown" } });
+      expect((await sendReview(t, { rating: "5", quote: "x", name: "Ed", location: "" })).init.status).toBe(404);
+    }
+  });
+
+  it("limits how many reviews one address sends", async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const { token } = await completedWithReviewMail(`Neighbour ${i}`, `n${i}@example.com`);
+      statuses.push((await sendReview(token, { rating: "4", quote: "Good work", name: `N ${i}`, location: "" }, "198.51.100.9")).init.status);
+    }
+    const { token } = await completedWithReviewMail("One too many", "late@example.com");
+    const limited = await sendReview(token, { rating: "4", quote: "Good work", name: "Late", location: "" }, "198.51.100.9");
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(limited.init.status).toBe(429);
+    expect(limited.data.values).toMatchObject({ quote: "Good work" });
+  });
+});
+
+describe("a pending review", () => {
+  // The public pages as the server answers them: through the page cache, rendered by the testimonials route's own loader.
+  let server: http.Server;
+  let base = "";
+  beforeAll(async () => {
+    const cache = createPageCache({ render: async () => Response.json(testimonialsPage.loader().testimonials.map((t) => t.name)), baseHeaders: {} });
+    server = http.createServer((req, res) => {
+      if (!cache.handle(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const publicNames = async () => (await (await fetch(`${base}/testimonials`)).json()) as string[];
+
+  it("never shows publicly, and shows on the very next request once the owner approves it", async () => {
+    const { token } = await completedWithReviewMail("Fran Lee", "fran@example.com");
+    expect(await publicNames()).not.toContain("Fran L.");
+    await sendReview(token, { rating: "5", quote: "Our roof in Derby looks new.", name: "Fran L.", location: "Derby, KS" }, "192.0.2.44");
+    const pending = getDb().select().from(testimonials).where(eq(testimonials.name, "Fran L.")).get()!;
+    expect(pending.status).toBe("pending");
+    expect(await publicNames()).not.toContain("Fran L.");
+    expect(listPublicTestimonials().map((t) => t.name)).not.toContain("Fran L.");
+    expect(workForTown("Derby").testimonial?.name).not.toBe("Fran L.");
+    expect(highlightedWorkForAbout().testimonial?.name).not.toBe("Fran L.");
+
+    const approved = (await testimonialsAdmin.action(
+      routeArgs(new Request("http://site.test/admin/testimonials", { method: "POST", body: new URLSearchParams({ intent: "approve", id: String(pending.id) }), headers: { Cookie: cookie } })),
+    )) as Response;
+    expect(approved.status).toBe(302);
+    expect(await publicNames()).toContain("Fran L.");
+    expect(workForTown("Derby").testimonial).toBeTruthy();
+  });
+});
