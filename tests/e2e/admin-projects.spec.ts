@@ -62,8 +62,8 @@ test("the project tabs and table", async ({ adminPage: page }) => {
   await page.goto("/admin");
   const tabs = page.getByRole("navigation", { name: "Project categories" });
   await expect(tabs.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green"]);
-  // On a phone the header row is hidden (rows become labelled cards), but it is still the table's.
-  await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText(["Image", "Title", "Category", "Featured", "Actions"]);
+  // On a phone the header row is hidden (rows become labelled cards), but it is still the table's. Status: Draft or Published (a job added from its lead starts as a draft).
+  await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText(["Image", "Title", "Category", "Featured", "Status", "Actions"]);
   await tabs.getByRole("link", { name: "Bright Green" }).click();
   await expect(page).toHaveURL(/\/admin\/projects\/bright-green$/);
   await expect(tabs.getByRole("link", { name: "Bright Green" })).toHaveAttribute("aria-current", "page");
