@@ -49,7 +49,7 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
       <PageHero
         eyebrow="Your review"
         title="How did we do?"
-        lead={`Thank you for choosing ${company}. A star rating and a few words help your neighbours pick a contractor they can trust.`}
+        lead={`Thank you for choosing ${company}${jobOf(loaderData)}. A star rating and a few words help your neighbours pick a contractor they can trust.`}
       />
       <section className="bg-sand">
         <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
@@ -71,6 +71,14 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
       </section>
     </>
   );
+}
+
+/** " for your roof repairs in Derby", from what the request said; nothing when it did not say. */
+function jobOf(page: { service: string | null; values: ReviewValues }): string {
+  const work = page.service && page.service !== "Not sure" ? page.service.toLowerCase() : "";
+  const town = page.values.location.split(",")[0].trim();
+  if (!work) return town ? ` for your project in ${town}` : "";
+  return ` for your ${work}${town ? ` in ${town}` : ""}`;
 }
 
 const field =
