@@ -1,7 +1,7 @@
 import { categoryForService, draftTitle } from "~/lib/portfolio-draft";
 import type { PortfolioDraftInput } from "~/lib/portfolio-draft-form";
 import { getMessage, listPhotos } from "~/models/contact-message.server";
-import { createDraftProject } from "~/models/project.server";
+import { createDraftProject, findLeadProject } from "~/models/project.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { readUpload } from "~/server/storage.server";
 import { withImageFiles } from "./images.server";
@@ -29,6 +29,9 @@ export async function addJobToPortfolio(leadId: number, input: PortfolioDraftInp
   const lead = getMessage(leadId);
   if (!lead) return { ok: false, reason: "not found" };
   if (!lead.completedAt) return { ok: false, reason: "not completed" };
+  // One project per job: a second click (or a form posted twice) opens the one there is.
+  const existing = findLeadProject(leadId);
+  if (existing) return { ok: true, id: existing.id };
   const draft = {
     title: input.title,
     category: input.category,

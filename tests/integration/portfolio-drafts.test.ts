@@ -75,6 +75,10 @@ describe("a completed job added to the portfolio", () => {
     expect(image.storedName).not.toBe(photo.storedName);
     expect(fs.existsSync(uploadPath(photo.storedName, "private"))).toBe(true);
     expect(listPhotos(id)).toHaveLength(1);
+    // Posted twice: still one project for the job.
+    const twice = (await post(id, { intent: "add-to-portfolio", title: "Again", category: "roofing", description: "D", altText: "A" })) as Response;
+    expect(twice.headers.get("Location")).toBe(`/admin?edit=${project.id}`);
+    expect(getDb().select().from(projects).where(eq(projects.leadId, id)).all()).toHaveLength(1);
 
     // A draft shows nowhere: portfolio, home, about, service and town pages, sitemap, its own page.
     expect(await publicly(project.id)).toEqual({ gallery: false, sitemap: false, page: 404, servicePage: false, townPage: false, otherTown: false, about: false });

@@ -105,6 +105,17 @@ export function ProjectEditor({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       {project && <input {...getInputProps(fields.id, { type: "hidden" })} />}
+      {project && (!project.published || project.leadId) && (
+        <p className="flex flex-wrap items-center gap-2 rounded-md bg-sand px-3 py-2 text-sm">
+          <PublishedBadge published={project.published} />
+          {!project.published && "Not on the site until you publish it from the list."}
+          {project.leadId && (
+            <Link to={`/admin/messages/${project.leadId}`} className="font-semibold text-brand-dark underline">
+              The job's lead
+            </Link>
+          )}
+        </p>
+      )}
       {(required || form.errors?.length || uploadError) && (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {required ? PROJECT_REQUIRED : (form.errors?.[0] ?? uploadError)}
