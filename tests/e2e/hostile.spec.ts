@@ -90,8 +90,12 @@ const ACTIONS = [
   "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.data",
   "/proposal/not-a-token",
+  // A homeowner's review link: unknown, and shaped like a real token.
+  "/review/abc",
+  `/review/${"A".repeat(43)}`,
+  `/review/${"A".repeat(43)}.data`,
 ];
-const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "lead", "measure", "make-estimate", "save-estimate", "made-up"];
+const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "lead", "measure", "make-estimate", "save-estimate", "complete", "reopen", "ask-review", "add-to-portfolio", "approve", "publish", "unpublish", "made-up"];
 const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
   ["JSON", "application/json", '{"name":"x"}'],
   ["plain text", "text/plain", "name=x"],
