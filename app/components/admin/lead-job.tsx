@@ -3,11 +3,14 @@ import { Form, Link, useNavigation } from "react-router";
 import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { PublishedBadge } from "~/components/admin/project-editor";
 import { MailState, when, type MessagePhoto } from "~/components/message-detail";
+import { BUSINESS_TIME_ZONE } from "~/lib/leads";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import type { DraftFormReply, LeadJobView } from "~/services/lead-job.server";
 
-const day = (d: Date) => new Date(d).toLocaleDateString("en-US", { dateStyle: "medium" });
+// A Kansas day, on the server and in the browser alike (as the lead's times).
+const kansasDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
+const day = (d: Date) => kansasDay.format(new Date(d));
 
 /**
  * A won job after the sale, on its lead's page: marking the work completed (and undoing
