@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
-import { fillQuote, mailsTo, photo } from "./quote";
+import { AUGUSTA_GUTTERS, fillQuote, mailsTo, photo } from "./quote";
 
 // Issue 16, points 4 and 5: a won job is completed; the homeowner gets a review request
 // by mail (through the real SDK to the local fake), opens its link and reviews the work
@@ -30,7 +30,7 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   const requestPage = await request.newPage();
   await requestPage.goto("/contact");
   const quote = requestPage.getByRole("form", { name: "Contact form" });
-  await fillQuote(quote, name, email);
+  await fillQuote(quote, name, email, AUGUSTA_GUTTERS);
   await quote.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468")]);
   await quote.getByRole("button", { name: "Send Message" }).click();
   await expect(requestPage.getByRole("status").filter({ hasText: "Your message has been sent!" })).toBeVisible();
@@ -63,8 +63,8 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   if (jsEnabled(info)) await visitor.waitForFunction(() => document.head.querySelector('link[rel="stylesheet"][href^="/assets/public-"]') !== null);
   await expect(visitor.getByRole("heading", { name: "How did we do?" })).toBeVisible();
   await expect(visitor.getByLabel("Your name *")).toHaveValue(name);
-  await expect(visitor.getByLabel("Your town")).toHaveValue("Derby, KS");
-  const words = `They fixed the hail damage in a day and left the yard spotless (${stamp}).`;
+  await expect(visitor.getByLabel("Your town")).toHaveValue("Augusta, KS");
+  const words = `Friendly crew, a tidy yard, and every call answered the same day (${stamp}).`;
   await visitor.getByLabel("Your review *").fill(words);
   await visitor.getByRole("button", { name: "Send my review" }).click();
   await expect(visitor.getByText("Please choose a rating from 1 to 5 stars")).toBeVisible();
@@ -94,13 +94,13 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   await staff.goto(leadPath);
   const jobAgain = staff.getByRole("region", { name: "The job" });
   await jobAgain.getByText("Add to portfolio").click();
-  await expect(jobAgain.getByLabel("Title")).toHaveValue("Storm Damage Repair in Derby");
+  await expect(jobAgain.getByLabel("Title")).toHaveValue("Gutter Services in Augusta");
   await expect(jobAgain.getByLabel("Category")).toHaveValue("roofing");
-  const title = `Storm Damage Repair in Derby ${stamp}`;
+  const title = `Gutter Services in Augusta ${stamp}`;
   await jobAgain.getByLabel("Title").fill(title);
   await jobAgain.getByRole("button", { name: "Create the draft" }).click();
   // Alt text is required: the browser (or, without scripts' checks, the server) asks for it.
-  await jobAgain.getByLabel("Alt text (describes the picture) *").fill("New shingles on the north slope of a house in Derby");
+  await jobAgain.getByLabel("Alt text (describes the picture) *").fill("New seamless gutters along the front of a house in Augusta");
   await jobAgain.getByRole("button", { name: "Create the draft" }).click();
   await expect(staff.getByText("Draft added to the portfolio").first()).toBeVisible();
   const projectId = /edit=(\d+)/.exec(staff.url())![1];
@@ -109,18 +109,18 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   const draftPage = await visitor.goto(`/portfolio/${projectId}`);
   expect(draftPage?.status()).toBe(404);
   await expect(await visitorSees(visitor, "/portfolio")).not.toContainText(title);
-  await expect(await visitorSees(visitor, "/services/roof-repairs-wichita")).not.toContainText(title);
+  await expect(await visitorSees(visitor, "/services/gutter-services-wichita")).not.toContainText(title);
   expect(await (await visitor.request.get("/sitemap.xml")).text()).not.toContain(`/portfolio/${projectId}<`);
 
-  // Published from the projects list: on the roof repairs page and Derby's page.
+  // Published from the projects list: on the gutter services page and Augusta's page (pages the public specs leave alone).
   await staff.goto("/admin/projects/roofing");
   const projectRow = staff.getByRole("row").filter({ hasText: title });
   await expect(projectRow).toContainText("Draft");
   await projectRow.getByRole("button", { name: `Publish ${title}` }).click();
   await expect(staff.getByText("Project published").first()).toBeVisible();
   await expect(staff.getByRole("row").filter({ hasText: title })).toContainText("Published");
-  await expect(await visitorSees(visitor, "/services/roof-repairs-wichita")).toContainText(title);
-  await expect(await visitorSees(visitor, "/derby-framing-roofing-services")).toContainText(title);
+  await expect(await visitorSees(visitor, "/services/gutter-services-wichita")).toContainText(title);
+  await expect(await visitorSees(visitor, "/augusta-framing-roofing-services")).toContainText(title);
   expect((await visitor.goto(`/portfolio/${projectId}`))?.status()).toBe(200);
   await homeowner.close();
 });
