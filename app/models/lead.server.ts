@@ -44,16 +44,23 @@ export function updateLead(id: number, update: LeadUpdate, author: string): bool
  * hand" by `author` at the status it starts with, is written in the same transaction.
  */
 export function createManualLead(input: ManualLeadInput, author: string) {
-  return inTransaction(() => {
-    const db = getDb();
-    const lead = db
-      .insert(contactMessages)
-      .values({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT, notifyStatus: "skipped", autoreplyStatus: "skipped", readAt: new Date() })
-      .returning()
-      .get();
-    db.insert(leadNotes).values({ messageId: lead.id, author, body: ADDED_BY_HAND, statusTo: lead.status }).run();
-    return lead;
-  });
+  return inTransaction(() => insertStaffLead({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT }, author, ADDED_BY_HAND));
+}
+
+/**
+ * A lead staff wrote themselves (a call, a roof measured on the spot): no mail is ever sent
+ * for it, nobody needs to read it, and its history starts with `note` and who wrote it.
+ * Call inside a transaction.
+ */
+function insertStaffLead(values: Omit<typeof contactMessages.$inferInsert, "notifyStatus" | "autoreplyStatus" | "readAt">, author: string, note: string) {
+  const db = getDb();
+  const lead = db
+    .insert(contactMessages)
+    .values({ ...values, notifyStatus: "skipped", autoreplyStatus: "skipped", readAt: new Date() })
+    .returning()
+    .get();
+  db.insert(leadNotes).values({ messageId: lead.id, author, body: note, statusTo: lead.status }).run();
+  return lead;
 }
 
 /** A lead's history, oldest first. */
@@ -83,33 +90,22 @@ type RoofCustomerContact = { customerName: string | null; street: string; city: 
 
 /**
  * The lead of a roof customer staff saved straight in the roof tool (no request before it):
- * every measured roof belongs to a lead. No email ('' is "none given") and no mail is ever
- * sent for it. Call inside the roof customer's transaction.
+ * every measured roof belongs to a lead, with no email ('' is "none given"). Call inside
+ * the roof customer's transaction.
  */
 export function insertRoofToolLead(customer: RoofCustomerContact, measured: boolean, author: string): number {
-  const db = getDb();
-  const status = measured ? "measured" : "contacted";
-  const lead = db
-    .insert(contactMessages)
-    .values({
-      name: customer.customerName || customer.street || "Roof customer",
-      email: "",
-      message: "Added in the roof tool.",
-      subject: "Roof customer",
-      street: customer.street || null,
-      city: customer.city || null,
-      zip: customer.zipCode,
-      status,
-      source: "roof_tool",
-      notifyStatus: "skipped",
-      autoreplyStatus: "skipped",
-      // Staff wrote it: nothing for anyone to read.
-      readAt: new Date(),
-    })
-    .returning({ id: contactMessages.id })
-    .get();
-  db.insert(leadNotes).values({ messageId: lead.id, author, body: "Added in the roof tool", statusTo: status }).run();
-  return lead.id;
+  const lead = {
+    name: customer.customerName || customer.street || "Roof customer",
+    email: "",
+    message: "Added in the roof tool.",
+    subject: "Roof customer",
+    street: customer.street || null,
+    city: customer.city || null,
+    zip: customer.zipCode,
+    status: measured ? ("measured" as const) : ("contacted" as const),
+    source: "roof_tool" as const,
+  };
+  return insertStaffLead(lead, author, "Added in the roof tool").id;
 }
 
 /**
