@@ -9,7 +9,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // Pictures stay files (cacheable, lazy-loadable), never base64 in the bundle.
     assetsInlineLimit: 0,
-    ...(isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {}),
+    ...(isSsrBuild
+      ? { rollupOptions: { input: "./server/app.ts" } }
+      : // Small shared chunks are merged into others: every module a page loads is one more
+        // request to start and module to compile on the visitor's main thread, which cost
+        // more than the few KB of unused functions merging adds (decision 0029).
+        { rollupOptions: { output: { experimentalMinChunkSize: 5_000 } } }),
   },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [tailwindcss(), reactRouter()],

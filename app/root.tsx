@@ -6,6 +6,7 @@ import {
   Scripts,
   UNSAFE_useScrollRestoration as useScrollRestoration,
   useLocation,
+  useNavigation,
   type LinksFunction,
 } from "react-router";
 import { useEffect } from "react";
@@ -52,17 +53,24 @@ let servedArea: "admin" | "public" | undefined;
  * navigation shows next; moving on to the admin adds the admin's. An admin page inlines
  * the whole admin stylesheet, which styles the public pages too: it needs nothing.
  * Stylesheets once linked stay, so moving back and forth fetches and re-applies nothing.
+ *
+ * A long page links the whole public stylesheet in its body already (FirstScreenEnd), and
+ * linking it again would make the browser restyle the whole page for nothing, right after
+ * load, when a phone has the least time to spare. That page's own link goes when the page
+ * does, so the copy in <head> is added only once a navigation starts.
  */
 function useWholeStylesheet(admin: boolean) {
+  const navigating = useNavigation().state !== "idle";
   useEffect(() => {
     if (import.meta.env.DEV) return;
     servedArea ??= admin ? "admin" : "public";
     if (servedArea === "admin") return;
     const href = admin ? stylesheet : publicStylesheet;
-    // In <head>: a long page's own link in its body (FirstScreenEnd) goes when the page does.
-    if (document.head.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+    const linked = Array.from(document.querySelectorAll(`link[rel="stylesheet"][href="${href}"]`));
+    if (linked.some((link) => link.parentElement === document.head)) return;
+    if (linked.length > 0 && !navigating) return;
     document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
-  }, [admin]);
+  }, [admin, navigating]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

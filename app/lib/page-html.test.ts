@@ -27,12 +27,18 @@ describe("deferScripts", () => {
     const body = moduleOf(out);
     // Read from the manifest, which names every module; what it lacks is written out.
     const manifestLine = body.split("\n")[1];
-    const list = /for \(const href of (.*)\) document\.head/.exec(body)![1];
+    const list = /for \(const href of (.*)\) \{/.exec(body)![1];
     const preloaded = new Function("window", `${manifestLine}; return [...${list}];`) as (w: object) => string[];
     expect(preloaded({})).toEqual(["/assets/entry.client-A.js", "/assets/root-B.js", "/assets/about-C.js", "/assets/extra-D.js"]);
     expect(body).toContain(`const [route0, route1] = await Promise.all([import("/assets/root-B.js"), import("/assets/about-C.js")]);`);
     expect(body).toContain(`window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};`);
     expect(body.trimEnd()).toMatch(/import\("\/assets\/entry\.client-A\.js"\);$/);
+  });
+
+  it("adds the preloads a few per task, so no one task holds the page up", () => {
+    const loop = /for \(const href of .*\) \{([\s\S]*?)\n\}/.exec(moduleOf(out))![1];
+    expect(loop).toContain('rel: "modulepreload"');
+    expect(loop).toMatch(/if \(\+\+n % \d+ === 0\) await new Promise\(\(go\) => setTimeout\(go\)\);/);
   });
 
   it("sends the route manifest without indentation", () => {

@@ -38,18 +38,25 @@ export async function signIn(page: Page, baseURL: string) {
 }
 
 /**
+ * Resolves once the page's scripts have run: React has hydrated it and run the root's
+ * effects. The sign is React Router's scroll restoration (root.tsx), which takes scrolling
+ * over from the browser in an effect and hands it back when the page is left.
+ */
+export async function scriptsStarted(page: Page) {
+  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+}
+
+/**
  * A public page starts its scripts once it has loaded (decision 0015), so right after
  * `goto` a test would still be talking to the plain-HTML page. With scripts on, each
- * load of a public page waits here until they have run: the sign is the whole public
- * stylesheet root.tsx links once React is running. Admin pages start at once.
+ * load of a public page waits here until they have run. Admin pages start at once.
  */
 function waitForScriptsAfterLoads(page: Page) {
   const started = async (response: Response | null) => {
     // The document's own type: a revalidated page (304) carries no Content-Type header.
     if (!response || (await page.evaluate(() => document.contentType)) !== "text/html") return;
     if (isAdminPath(new URL(page.url()).pathname)) return;
-    // In <head>: the home page links the same stylesheet in its body from the start.
-    await page.waitForFunction(() => document.head.querySelector('link[rel="stylesheet"][href^="/assets/public-"]') !== null);
+    await scriptsStarted(page);
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);

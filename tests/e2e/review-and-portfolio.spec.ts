@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, scriptsStarted, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
 import { AUGUSTA_GUTTERS, fillQuote, mailsTo, photo } from "./quote";
 
@@ -60,7 +60,7 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
 
   // The homeowner opens the link: name and town filled in. A review without stars is sent back, what was typed kept.
   await visitor.goto(new URL(link).pathname);
-  if (jsEnabled(info)) await visitor.waitForFunction(() => document.head.querySelector('link[rel="stylesheet"][href^="/assets/public-"]') !== null);
+  if (jsEnabled(info)) await scriptsStarted(visitor);
   await expect(visitor.getByRole("heading", { name: "How did we do?" })).toBeVisible();
   await expect(visitor.getByLabel("Your name *")).toHaveValue(name);
   await expect(visitor.getByLabel("Your town")).toHaveValue("Augusta, KS");

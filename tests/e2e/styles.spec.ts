@@ -47,6 +47,14 @@ test("the home page is styled to its end without scripts, its first screen from 
   expect(sheets).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
 });
 
+test("once scripts start, the home page keeps the one stylesheet link it came with, so it is not restyled @phone @js", async ({ page }) => {
+  await page.goto("/");
+  // The fixture has waited for the scripts; a second copy in <head> would restyle every element.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+  await expect(page.locator(`body link[${FIRST_SCREEN_END}]`)).toHaveCount(1);
+  await expect(page.locator("footer")).toHaveCSS("background-color", "rgb(28, 36, 48)");
+});
+
 test("leaving the home page for another page keeps the whole stylesheet @desktop @js", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Testimonials" }).click();
