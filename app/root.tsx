@@ -48,16 +48,18 @@ if (typeof window !== "undefined" && !window.history.state?.key) {
 let servedArea: "admin" | "public" | undefined;
 
 /**
- * A public page inlines only the CSS its own markup uses (entry.server.tsx). Once scripts
- * run, the whole public stylesheet follows, for the pages and dialogs that client-side
- * navigation shows next; moving on to the admin adds the admin's. An admin page inlines
- * the whole admin stylesheet, which styles the public pages too: it needs nothing.
- * Stylesheets once linked stay, so moving back and forth fetches and re-applies nothing.
+ * A public page inlines only the CSS its own markup uses (entry.server.tsx); the whole
+ * public stylesheet is for what the page does not show yet: the next page, a dialog, a
+ * form's messages. Moving on to the admin adds the admin's stylesheet; an admin page
+ * inlines the whole admin stylesheet, which styles the public pages too. Stylesheets once
+ * linked stay, so moving back and forth fetches and re-applies nothing.
  *
- * A long page links the whole public stylesheet in its body already (FirstScreenEnd), and
- * linking it again would make the browser restyle the whole page for nothing, right after
- * load, when a phone has the least time to spare. That page's own link goes when the page
- * does, so the copy in <head> is added only once a navigation starts.
+ * Linking a stylesheet makes the browser restyle every element of the page, which on a
+ * phone holds the page up for a moment. So a public page fetches the file once scripts
+ * run but links it only when it is needed: when a navigation starts, or at the visitor's
+ * first touch, click, key or focus, before anything that could show new markup. A long
+ * page that already links the whole file in its body (FirstScreenEnd) needs the copy in
+ * <head> only once it is being left, since its own link goes with it.
  */
 function useWholeStylesheet(admin: boolean) {
   const navigating = useNavigation().state !== "idle";
@@ -66,10 +68,23 @@ function useWholeStylesheet(admin: boolean) {
     servedArea ??= admin ? "admin" : "public";
     if (servedArea === "admin") return;
     const href = admin ? stylesheet : publicStylesheet;
-    const linked = Array.from(document.querySelectorAll(`link[rel="stylesheet"][href="${href}"]`));
-    if (linked.some((link) => link.parentElement === document.head)) return;
-    if (linked.length > 0 && !navigating) return;
-    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+    const selector = `link[rel="stylesheet"][href="${href}"]`;
+    const link = () => {
+      if (!document.head.querySelector(selector)) document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+    };
+    if (admin || navigating) return link();
+    if (document.querySelector(selector)) return;
+    if (!document.head.querySelector(`link[href="${href}"]`)) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "prefetch", as: "style", href }));
+    }
+    const events = ["pointerdown", "keydown", "focusin"] as const;
+    const stop = () => events.forEach((type) => window.removeEventListener(type, onFirst, true));
+    const onFirst = () => {
+      stop();
+      link();
+    };
+    events.forEach((type) => window.addEventListener(type, onFirst, { capture: true, passive: true }));
+    return stop;
   }, [admin, navigating]);
 }
 

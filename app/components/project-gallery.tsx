@@ -98,9 +98,10 @@ export function ProjectGallery({
   );
 }
 
-// A phone shows one tile and a bit, a desktop four: those load with the page, the first
-// one first (the page's largest picture), the rest when scrolled to.
-const EAGER_TILES = 4;
+// The first tile is the page's largest picture and loads with the page, first. The rest,
+// even the three more a desktop shows, wait for layout: on a phone they would share its
+// slow connection with that first picture, and layout comes a moment later anyway.
+const EAGER_TILES = 1;
 
 function Carousel({
   label,
