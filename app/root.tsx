@@ -10,7 +10,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import { useEffect } from "react";
-import { ToastContainer } from "react-toastify";
+import { toast, ToastContainer } from "react-toastify/unstyled";
 import type { Route } from "./+types/root";
 import adminStyles from "./app.css?inline";
 import stylesheet from "./app.css?url";
@@ -56,10 +56,11 @@ let servedArea: "admin" | "public" | undefined;
  *
  * Linking a stylesheet makes the browser restyle every element of the page, which on a
  * phone holds the page up for a moment. So a public page fetches the file once scripts
- * run but links it only when it is needed: when a navigation starts, or at the visitor's
- * first touch, click, key or focus, before anything that could show new markup. A long
- * page that already links the whole file in its body (FirstScreenEnd) needs the copy in
- * <head> only once it is being left, since its own link goes with it.
+ * run but links it only when it is needed: when a navigation starts, at the visitor's
+ * first touch, click, key or focus (before anything that could show new markup), or with
+ * the first toast. A long page that already links the whole file in its body
+ * (FirstScreenEnd) needs the copy in <head> only once it is being left, since its own
+ * link goes with it.
  */
 function useWholeStylesheet(admin: boolean) {
   const navigating = useNavigation().state !== "idle";
@@ -78,7 +79,12 @@ function useWholeStylesheet(admin: boolean) {
       document.head.append(Object.assign(document.createElement("link"), { rel: "prefetch", as: "style", href }));
     }
     const events = ["pointerdown", "keydown", "focusin"] as const;
-    const stop = () => events.forEach((type) => window.removeEventListener(type, onFirst, true));
+    // A toast needs it too: a message from the server can show one before any touch.
+    const unsubscribe = toast.onChange((item) => item.status === "added" && onFirst());
+    const stop = () => {
+      unsubscribe();
+      events.forEach((type) => window.removeEventListener(type, onFirst, true));
+    };
     const onFirst = () => {
       stop();
       link();

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type FlashData = { type: "success" | "error" | "info"; message: string };

@@ -13,9 +13,14 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
-    update();
+    // A reloaded page may start scrolled. Read in the next frame, where the layout is
+    // computed anyway: read here, it would be computed inside hydration's last task.
+    const frame = requestAnimationFrame(update);
     window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", update);
+    };
   }, []);
 
   // Any navigation (a link, back/forward) closes the phone menu.

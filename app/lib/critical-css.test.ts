@@ -113,6 +113,25 @@ describe("criticalCss with the page's markup", () => {
   });
 });
 
+describe("criticalCss and animations", () => {
+  const sheet = [
+    "@layer theme{:root{--animate-spin:spin 1s linear infinite}}",
+    "@layer utilities{.animate-spin{animation:var(--animate-spin)}.toast{animation-name:bounceIn}}",
+    "@keyframes spin{to{transform:rotate(360deg)}}@keyframes bounceIn{0%{opacity:0}}@-webkit-keyframes fade{0%{opacity:0}}",
+  ].join("");
+
+  it("keeps only the @keyframes that a kept rule, a kept variable or the markup names", () => {
+    const spinner = '<p class="animate-spin">…</p>';
+    const out = criticalCss(sheet, classesIn(spinner), [], spinner);
+    expect(out).toContain("@keyframes spin{to{transform:rotate(360deg)}}");
+    expect(out).not.toContain("bounceIn");
+    expect(out).not.toContain("fade");
+    const styled = '<p style="animation:fade 1s">…</p>';
+    expect(criticalCss(sheet, classesIn(styled), [], styled)).toContain("@-webkit-keyframes fade{0%{opacity:0}}");
+    expect(criticalCss(sheet, classesIn(styled), [], styled)).not.toContain("@keyframes spin");
+  });
+});
+
 describe("criticalCss and form controls", () => {
   const reset = "::placeholder{opacity:1}::-webkit-inner-spin-button{height:auto}";
   it("keeps the reset of form controls' parts only for a page with a form control", () => {

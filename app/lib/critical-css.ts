@@ -251,7 +251,36 @@ export function criticalCss(css: string, used: Set<string>, always: readonly str
     page.variables = new Set(variablesRead(html));
     collectReads(nodes, page, page.variables);
   }
-  return nodes.map((node) => keep(node, page)).join("");
+  const kept = nodes.map((node) => keep(node, page)).join("");
+  return html ? withoutUnusedKeyframes(kept, html) : kept;
+}
+
+/**
+ * The CSS without the @keyframes that nothing else in it (nor the markup) names: an
+ * animation whose rule the page does not use (a toast's entrance, a spinner) is no use to it.
+ */
+function withoutUnusedKeyframes(css: string, html: string): string {
+  const blocks: { start: number; end: number; name: string }[] = [];
+  for (const match of css.matchAll(/@(?:-webkit-)?keyframes\s+([\w-]+)\s*\{/g)) {
+    blocks.push({ start: match.index, end: closing(css, match.index + match[0].length - 1) + 1, name: match[1] });
+  }
+  if (blocks.length === 0) return css;
+  let rest = "";
+  let from = 0;
+  for (const block of blocks) {
+    rest += css.slice(from, block.start);
+    from = block.end;
+  }
+  rest += css.slice(from);
+  const styleAttributes = Array.from(html.matchAll(/\sstyle="([^"]*)"/g), (m) => m[1]).join(";");
+  const named = (name: string) => new RegExp(`(^|[^\\w-])${name}([^\\w-]|$)`).test(rest + ";" + styleAttributes);
+  let out = "";
+  from = 0;
+  for (const block of blocks) {
+    out += css.slice(from, block.start) + (named(block.name) ? css.slice(block.start, block.end) : "");
+    from = block.end;
+  }
+  return out + css.slice(from);
 }
 
 // Every page sifts the same stylesheet: it is parsed once.

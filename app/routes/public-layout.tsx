@@ -46,30 +46,37 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 /**
  * Elements marked data-reveal that start below the first screen wait (hidden) until 10% of
  * them is visible, 100px before the bottom of the screen. What is on screen when scripts
- * start is never hidden, and without scripts (or with reduced motion) nothing is.
+ * start is never hidden, and without scripts (or with reduced motion) nothing is. Where
+ * each element is comes from the observer's first report, computed with the next frame:
+ * asking for it here would make the browser lay the whole page out inside hydration.
  */
 function useRevealOnScroll() {
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (!("IntersectionObserver" in window) || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const below = [...document.querySelectorAll<HTMLElement>("[data-reveal]")].filter((el) => el.getBoundingClientRect().top > innerHeight);
+    const waiting = new Set<Element>();
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          entry.target.classList.remove("reveal-wait");
-          observer.unobserve(entry.target);
+          if (!waiting.has(entry.target)) {
+            // First report: hide it only if it is wholly below the screen.
+            if (!entry.isIntersecting && entry.boundingClientRect.top > innerHeight) {
+              waiting.add(entry.target);
+              entry.target.classList.add("reveal-wait");
+            } else observer.unobserve(entry.target);
+          } else if (entry.isIntersecting) {
+            entry.target.classList.remove("reveal-wait");
+            waiting.delete(entry.target);
+            observer.unobserve(entry.target);
+          }
         }
       },
       { threshold: 0.1, rootMargin: "0px 0px -100px 0px" },
     );
-    for (const el of below) {
-      el.classList.add("reveal-wait");
-      observer.observe(el);
-    }
+    document.querySelectorAll("[data-reveal]").forEach((el) => observer.observe(el));
     return () => {
       observer.disconnect();
-      for (const el of below) el.classList.remove("reveal-wait");
+      for (const el of waiting) el.classList.remove("reveal-wait");
     };
   }, [pathname, search]);
 }

@@ -1,7 +1,7 @@
 import { Copy, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { AdminThumb } from "~/components/admin-image";
 import { ConfirmDelete, EditorDialog, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import type { Image } from "~/db/schema";

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { inputClass, secondaryButton } from "~/components/admin-ui";
 import { parseAddress } from "~/lib/address";
 import type { MapsStatus } from "~/lib/maps-loader";

@@ -1,7 +1,7 @@
 import { ArrowLeft, Copy, KeyRound, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { MAPS_STATUS_LABEL, RELOAD_AFTER_SAVE_MS, RELOAD_AFTER_TEST_MS, type MapsStatus } from "~/lib/maps-loader";
 import { useHydrated } from "~/lib/use-hydrated";

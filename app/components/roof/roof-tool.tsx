@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Calculator, ClipboardCopy, FileDown, FileSpreadsheet, MapPin, Save, Settings, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";

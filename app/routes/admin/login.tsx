@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { FlashMessage } from "~/components/flash-message";
 import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from "~/services/auth.server";
 import { clientIp } from "~/server/client-ip.server";
