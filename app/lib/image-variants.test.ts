@@ -9,7 +9,7 @@ describe("image variants", () => {
   });
 
   it("makes only variants smaller than the original, and none for GIFs", () => {
-    expect(variantWidths({ storedName: "a.jpg", contentType: "image/jpeg", width: 1200 })).toEqual([480, 960]);
+    expect(variantWidths({ storedName: "a.jpg", contentType: "image/jpeg", width: 1200 })).toEqual([480, 640, 960]);
     expect(variantWidths({ storedName: "a.jpg", contentType: "image/jpeg", width: 600 })).toEqual([480]);
     expect(variantWidths({ storedName: "a.png", contentType: "image/png", width: 400 })).toEqual([]);
     expect(variantWidths({ storedName: "a.gif", contentType: "image/gif", width: 2000 })).toEqual([]);
@@ -17,7 +17,7 @@ describe("image variants", () => {
 
   it("builds a srcset from the variants and the original", () => {
     expect(srcSetFor({ storedName: "a.webp", contentType: "image/webp", width: 1200 }, url)).toBe(
-      "/uploads/a-w480.webp 480w, /uploads/a-w960.webp 960w, /uploads/a.webp 1200w",
+      "/uploads/a-w480.webp 480w, /uploads/a-w640.webp 640w, /uploads/a-w960.webp 960w, /uploads/a.webp 1200w",
     );
     expect(srcSetFor({ storedName: "a.png", contentType: "image/png", width: 300 }, url)).toBeUndefined();
   });

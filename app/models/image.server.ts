@@ -55,8 +55,11 @@ export function getImage(id: number): Image | undefined {
 }
 
 /** Every stored picture's name and purpose: what the files on disk must match. */
-export function listStoredFiles(): Pick<Image, "id" | "storedName" | "purpose">[] {
-  return getDb().select({ id: images.id, storedName: images.storedName, purpose: images.purpose }).from(images).all();
+export function listStoredFiles(): Pick<Image, "id" | "storedName" | "purpose" | "contentType" | "width">[] {
+  return getDb()
+    .select({ id: images.id, storedName: images.storedName, purpose: images.purpose, contentType: images.contentType, width: images.width })
+    .from(images)
+    .all();
 }
 
 /** After a stored file was cleaned again in place: its new size and upright dimensions. */

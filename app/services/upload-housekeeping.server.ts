@@ -3,10 +3,11 @@ import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
 import { listPhotoFiles } from "~/models/contact-message.server";
 import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
-import { writeVariants } from "~/server/image-variants.server";
-import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, type UploadStore } from "~/server/storage.server";
+import { variantBytes, writeVariants } from "~/server/image-variants.server";
+import { variantName, variantWidths } from "~/lib/image-variants";
+import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, writeUpload, type UploadStore } from "~/server/storage.server";
 
-type StoredFile = Pick<Image, "id" | "storedName" | "purpose">;
+type StoredFile = Pick<Image, "id" | "storedName" | "purpose" | "contentType" | "width">;
 
 /** A file younger than this may belong to an upload still under way: never swept. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
@@ -14,7 +15,8 @@ export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 /**
  * Start-up care of the stored pictures, each step safe to repeat: roof pictures moved out
  * of the public folder, metadata stripped from files stored before uploads were cleaned,
- * and files no image row names (left by a crash mid-upload) removed.
+ * smaller copies made where a picture lacks one, and files no image row names (left by a
+ * crash mid-upload) removed.
  */
 export async function tidyUploads(log: (line: string) => void) {
   const rows = listStoredFiles();
@@ -22,6 +24,9 @@ export async function tidyUploads(log: (line: string) => void) {
   if (moved) log(`Moved ${moved} roof picture file(s) out of the public uploads folder.`);
   const cleaned = await stripStoredMetadata(rows);
   if (cleaned) log(`Removed metadata (EXIF, GPS, ICC) from ${cleaned} stored picture(s).`);
+  // Read again: cleaning turns pictures upright, which changes their width.
+  const made = await addMissingVariants(listStoredFiles());
+  if (made) log(`Made ${made} smaller cop${made === 1 ? "y" : "ies"} of stored pictures.`);
   // A database with no pictures at all is new or lost, not a sign that every file is
   // litter: the files may be the only copy left, so they stay.
   const kept = [...rows.map((row) => ({ storedName: row.storedName, store: storeFor(row.purpose) })), ...quotePhotoFiles()];
@@ -82,6 +87,27 @@ export async function stripStoredMetadata(rows: StoredFile[]): Promise<number> {
     cleaned++;
   }
   return cleaned;
+}
+
+/**
+ * Smaller copies a picture should have but lacks (a width added after it was stored, as
+ * 640 was), made from the stored file, which is already clean. Before the server listens,
+ * so no page ever names a copy that is not there yet.
+ */
+export async function addMissingVariants(rows: StoredFile[]): Promise<number> {
+  let made = 0;
+  for (const row of rows) {
+    const store = storeFor(row.purpose);
+    const file = uploadPath(row.storedName, store);
+    const missing = variantWidths(row).filter((width) => !fs.existsSync(uploadPath(variantName(row.storedName, width), store)));
+    if (missing.length === 0 || !fs.existsSync(file)) continue;
+    const bytes = fs.readFileSync(file);
+    for (const width of missing) {
+      writeUpload(variantName(row.storedName, width), await variantBytes(bytes, width), store);
+      made++;
+    }
+  }
+  return made;
 }
 
 /** The smaller copies again: turning a picture upright can change which widths it needs. */

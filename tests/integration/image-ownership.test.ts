@@ -64,7 +64,7 @@ describe("pictures and their rows stay together", () => {
     expect(rows()).toBe(beforeRows + 2);
     await saveRoofCustomer({ ...roof, id }, { files: { top: { image, name: "top2.png" } }, remove: { side: true } });
     expect(rows()).toBe(beforeRows + 1);
-    expect(list(privateUploadsDir).filter((n) => !before.includes(n))).toHaveLength(3); // one picture and its two smaller copies
+    expect(list(privateUploadsDir).filter((n) => !before.includes(n))).toHaveLength(4); // one picture and its three smaller copies
     expect(deleteRoofCustomer(id)).toBe(true);
     expect([files(), rows()]).toEqual([before, beforeRows]);
   });

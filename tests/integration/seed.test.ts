@@ -4,6 +4,8 @@ import { getDb } from "~/server/db.server";
 import { images, projects, settings, testimonials } from "~/db/schema";
 import { paths } from "~/server/env.server";
 import { seedDemoContent } from "~/services/seed.server";
+import { tidyUploads } from "~/services/upload-housekeeping.server";
+import sharp from "sharp";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 
 const uploadsOnDisk = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).sort() : []);
@@ -63,15 +65,31 @@ describe("demo content", () => {
 });
 
 describe("demo pictures", () => {
-  it("come with 480 and 960 pixel wide copies for phones", async () => {
+  it("come with 480, 640 and 960 pixel wide copies for phones", async () => {
     const db = getDb();
     db.delete(settings).run();
     fs.rmSync(paths.uploads, { recursive: true, force: true });
     expect(await seedDemoContent()).toEqual({ seeded: true });
     const names = uploadsOnDisk();
-    // 9 originals, each with a 480 and a 960 wide copy.
-    expect(names.filter((n) => /-w480\.webp$/.test(n))).toHaveLength(9);
-    expect(names.filter((n) => /-w960\.webp$/.test(n))).toHaveLength(9);
-    expect(names).toHaveLength(27);
+    // 9 originals, each with a 480, a 640 and a 960 wide copy.
+    for (const width of [480, 640, 960]) expect(names.filter((n) => n.endsWith(`-w${width}.webp`))).toHaveLength(9);
+    expect(names).toHaveLength(36);
+  });
+
+  it("stored before the 640 copy existed get it at start-up, 640 pixels wide, and nothing else changes", async () => {
+    const before = uploadsOnDisk();
+    const sixForty = before.filter((n) => n.endsWith("-w640.webp"));
+    for (const name of sixForty) fs.rmSync(`${paths.uploads}/${name}`);
+    const untouched = Object.fromEntries(before.filter((n) => !n.endsWith("-w640.webp")).map((n) => [n, fs.statSync(`${paths.uploads}/${n}`).mtimeMs]));
+    const lines: string[] = [];
+    await tidyUploads((line) => lines.push(line));
+    expect(lines).toContain("Made 9 smaller copies of stored pictures.");
+    expect(uploadsOnDisk()).toEqual(before);
+    for (const name of sixForty) expect((await sharp(`${paths.uploads}/${name}`).metadata()).width).toBe(640);
+    for (const [name, mtime] of Object.entries(untouched)) expect(fs.statSync(`${paths.uploads}/${name}`).mtimeMs).toBe(mtime);
+    // Done once: a second start makes nothing.
+    lines.length = 0;
+    await tidyUploads((line) => lines.push(line));
+    expect(lines.filter((l) => l.startsWith("Made"))).toEqual([]);
   });
 });
