@@ -154,7 +154,8 @@ describe("the homeowner's page", () => {
     const page = openPage(token);
     expect(page).toMatchObject({ init: { status: 200 }, data: { kind: "proposal", accepted: null, pdf: `/proposal/${token}/proposal.pdf` } });
     expect(new Headers(page.init.headers).get("Cache-Control")).toBe("no-store");
-    expect(openPage(`${token.slice(0, -1)}A`).init.status).toBe(404);
+    // One character changed (a token that already ends in "A" gets a "B": once in 64 runs the test used to open the real one).
+    expect(openPage(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`).init.status).toBe(404);
     expect(openPage("short").init.status).toBe(404);
   });
 
