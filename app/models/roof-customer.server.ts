@@ -43,6 +43,11 @@ export function getRoofCustomer(id: number): RoofCustomerWithImages | undefined 
   return { ...row, topImage: image(row.topImageId), sideImage: image(row.sideImageId), drawingData: parseDrawing(row.drawing) };
 }
 
+/** The lead a saved roof customer belongs to (null: none, or no such customer). */
+export function roofCustomerLeadId(id: number): number | null {
+  return getDb().select({ leadId: roofCustomers.leadId }).from(roofCustomers).where(eq(roofCustomers.id, id)).get()?.leadId ?? null;
+}
+
 function values(input: RoofCustomerInput) {
   return {
     customerName: input.customerName || null,

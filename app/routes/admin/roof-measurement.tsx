@@ -10,7 +10,7 @@ import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, su
 import { parseDrawing } from "~/lib/roof-drawing";
 import { addLeadPhotos, readRoofImages } from "~/services/roof-upload.server";
 import { parseUploadForm } from "~/server/upload.server";
-import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
+import { getRoofCustomer, listRoofCustomers, roofCustomerLeadId } from "~/models/roof-customer.server";
 import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customers.server";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { roofCustomerView } from "~/services/roof-customer-view.server";
@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (summary.scaleNotSet) return data(submission.reply({ formErrors: [SCALE_NOT_SET_ON_SAVE] }), { status: 400 });
   const images = await readRoofImages(parsed);
   if (!images.ok) return data(submission.reply({ formErrors: [images.message] }), { status: 400 });
-  const leadId = input.id ? (getRoofCustomer(input.id)?.leadId ?? null) : null;
+  const leadId = input.id ? roofCustomerLeadId(input.id) : null;
   const photoProblem = await addLeadPhotos(form, leadId, images.files);
   if (photoProblem) return data(submission.reply({ formErrors: [photoProblem] }), { status: 400 });
   try {
