@@ -102,10 +102,15 @@ app.use(
 // Router's own action check then needs to know that host is ours.
 const allowedActionOrigins = env.SITE_URL ? [new URL(env.SITE_URL).host] : undefined;
 
-async function serverBuild(): Promise<ServerBuild> {
+async function loadServerBuild(): Promise<ServerBuild> {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   return allowedActionOrigins ? { ...build, allowedActionOrigins } : build;
 }
+
+// Given a function, React Router rebuilds its route table on every request (so that
+// development picks up edits); given the build itself, it does so once. A production
+// build never changes while it runs.
+const serverBuild = env.NODE_ENV === "production" ? await loadServerBuild() : loadServerBuild;
 
 app.use(
   createRequestHandler({

@@ -260,24 +260,26 @@ export function criticalCss(css: string, used: Set<string>, always: readonly str
  * animation whose rule the page does not use (a toast's entrance, a spinner) is no use to it.
  */
 function withoutUnusedKeyframes(css: string, html: string): string {
-  const blocks: { start: number; end: number; name: string }[] = [];
+  const blocks: Keyframes[] = [];
   for (const match of css.matchAll(/@(?:-webkit-)?keyframes\s+([\w-]+)\s*\{/g)) {
     blocks.push({ start: match.index, end: closing(css, match.index + match[0].length - 1) + 1, name: match[1] });
   }
   if (blocks.length === 0) return css;
-  let rest = "";
+  const styleAttributes = Array.from(html.matchAll(/\sstyle="([^"]*)"/g), (m) => m[1]).join(";");
+  // The keyframes' names the rest of the CSS and the markup's styles use, as whole words.
+  const anyName = new RegExp(`(?<![\\w-])(?:${[...new Set(blocks.map((b) => b.name))].join("|")})(?![\\w-])`, "g");
+  const named = new Set((without(css, blocks, () => true) + ";" + styleAttributes).match(anyName));
+  return without(css, blocks, (block) => !named.has(block.name));
+}
+
+type Keyframes = { start: number; end: number; name: string };
+
+/** `css` without the blocks (in order) that `drop` picks. */
+function without(css: string, blocks: Keyframes[], drop: (block: Keyframes) => boolean): string {
+  let out = "";
   let from = 0;
   for (const block of blocks) {
-    rest += css.slice(from, block.start);
-    from = block.end;
-  }
-  rest += css.slice(from);
-  const styleAttributes = Array.from(html.matchAll(/\sstyle="([^"]*)"/g), (m) => m[1]).join(";");
-  const named = (name: string) => new RegExp(`(^|[^\\w-])${name}([^\\w-]|$)`).test(rest + ";" + styleAttributes);
-  let out = "";
-  from = 0;
-  for (const block of blocks) {
-    out += css.slice(from, block.start) + (named(block.name) ? css.slice(block.start, block.end) : "");
+    out += css.slice(from, block.start) + (drop(block) ? "" : css.slice(block.start, block.end));
     from = block.end;
   }
   return out + css.slice(from);

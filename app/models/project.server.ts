@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
-import { getDb, inTransaction } from "~/server/db.server";
+import { asc, count, desc, eq } from "drizzle-orm";
+import { getDb, inTransaction, preparedOnce, type DB } from "~/server/db.server";
 import { images, projects, type Image, type Project, type ProjectCategory } from "~/db/schema";
 import type { ProjectInput } from "~/lib/project-form";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
@@ -9,22 +9,32 @@ import { insertImage } from "./image.server";
 /** A project and the picture it shows, if any. */
 export type ProjectRow = { project: Project; image: Image | null };
 
-function projectQuery() {
-  return getDb()
-    .select({ project: projects, image: images })
-    .from(projects)
-    .leftJoin(images, eq(projects.imageId, images.id));
+function projectQuery(db: DB = getDb()) {
+  return db.select({ project: projects, image: images }).from(projects).leftJoin(images, eq(projects.imageId, images.id));
 }
 
-/**
- * Featured projects first (they lead the portfolio and each category), then the owner's
- * order, newest first among equals. `publishedOnly` for every public page: a draft never shows.
- */
-export function listProjects(category?: ProjectCategory, { publishedOnly = false } = {}): ProjectRow[] {
+// Featured projects first (they lead the portfolio and each category), then the owner's
+// order, newest first among equals.
+const galleryOrder = [desc(projects.featured), asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id)];
+
+/** Every project, drafts included (the admin), in the order the portfolio shows them. */
+export function listProjects(category?: ProjectCategory): ProjectRow[] {
   return projectQuery()
-    .where(and(category ? eq(projects.category, category) : undefined, publishedOnly ? eq(projects.published, true) : undefined))
-    .orderBy(desc(projects.featured), asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id))
+    .where(category ? eq(projects.category, category) : undefined)
+    .orderBy(...galleryOrder)
     .all();
+}
+
+const publishedProjects = preparedOnce((db) =>
+  projectQuery(db)
+    .where(eq(projects.published, true))
+    .orderBy(...galleryOrder)
+    .prepare(),
+);
+
+/** The projects every public page may show, in the same order: a draft never shows. */
+export function listPublishedProjects(): ProjectRow[] {
+  return publishedProjects().all();
 }
 
 export function getProject(id: number): ProjectRow | undefined {

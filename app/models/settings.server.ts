@@ -1,6 +1,6 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import { getDb, inTransaction } from "~/server/db.server";
+import { getDb, inTransaction, preparedOnce } from "~/server/db.server";
 import { settings } from "~/db/schema";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
@@ -70,8 +70,10 @@ type Groups = typeof GROUPS;
 export type SettingsKey = keyof Groups;
 type SettingsValue<K extends SettingsKey> = ReturnType<Groups[K]["fallback"]>;
 
+const settingRow = preparedOnce((db) => db.select().from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare());
+
 export function getSetting<K extends SettingsKey>(key: K): SettingsValue<K> {
-  const row = getDb().select().from(settings).where(eq(settings.key, key)).get();
+  const row = settingRow().get({ key });
   const group = GROUPS[key];
   if (!row) return group.fallback() as SettingsValue<K>;
   const parsed = group.schema.safeParse(row.value);

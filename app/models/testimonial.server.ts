@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import { getDb } from "~/server/db.server";
+import { getDb, preparedOnce } from "~/server/db.server";
 import { testimonials, type Testimonial } from "~/db/schema";
 import type { TestimonialInput } from "~/lib/testimonial-form";
 import { invalidatePublicPages } from "~/server/page-cache.server";
@@ -15,14 +15,18 @@ const published = eq(testimonials.status, "published");
 /** What the public pages show of each testimonial, newest first: no dates, nothing else to send. */
 export type PublicTestimonial = Pick<Testimonial, "id" | "name" | "location" | "quote" | "rating">;
 
-export function listPublicTestimonials(): PublicTestimonial[] {
+const publicTestimonials = preparedOnce((db) => {
   const { id, name, location, quote, rating } = testimonials;
-  return getDb()
+  return db
     .select({ id, name, location, quote, rating })
     .from(testimonials)
     .where(published)
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
-    .all();
+    .prepare();
+});
+
+export function listPublicTestimonials(): PublicTestimonial[] {
+  return publicTestimonials().all();
 }
 
 export function getTestimonial(id: number): Testimonial | undefined {

@@ -51,6 +51,21 @@ export function inTransaction<T>(write: () => T): T {
   return getDb().$client.transaction(write)();
 }
 
+/**
+ * A query built and prepared once per connection, for the reads every public render makes:
+ * Drizzle otherwise builds the query's SQL again, and SQLite prepares it again, each time.
+ * Arguments go in through `sql.placeholder`.
+ */
+export function preparedOnce<T>(prepare: (db: DB) => T): () => T {
+  const prepared = new WeakMap<DB, T>();
+  return () => {
+    const db = getDb();
+    let statement = prepared.get(db);
+    if (statement === undefined) prepared.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
+
 /** Throws unless the database answers a query. */
 export function pingDb() {
   getDb().$client.prepare("select 1").get();

@@ -57,7 +57,7 @@ export type WorkCard = ProjectCard & { service: string | null; town: string | nu
 /** The published projects with something to show, drafts never. */
 export function listPublicWork(): WorkCard[] {
   return model
-    .listProjects(undefined, { publishedOnly: true })
+    .listPublishedProjects()
     .map((row) => ({ ...toCard(row), service: row.project.service, town: row.project.town }))
     .filter((p) => p.image !== null || (p.mediaType === "video" && p.videoUrl));
 }
