@@ -116,11 +116,6 @@ function Carousel({
   eager: number;
 }) {
   const track = useRef<HTMLUListElement>(null);
-  // The buttons need scripts; without them the track still scrolls natively.
-  const scripted = useHydrated();
-  const scroll = (direction: 1 | -1) =>
-    track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
-
   return (
     <div className="relative mt-4">
       <ul
@@ -135,26 +130,38 @@ function Carousel({
           </li>
         ))}
       </ul>
-      {scripted && items.length > 1 && (
-        <div className="mt-1 flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={() => scroll(-1)}
-            aria-label={`Scroll ${label} left`}
-            className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
-          >
-            <Icon name="chevron-left" className="size-5" />
-          </button>
-          <button
-            type="button"
-            onClick={() => scroll(1)}
-            aria-label={`Scroll ${label} right`}
-            className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
-          >
-            <Icon name="chevron-right" className="size-5" />
-          </button>
-        </div>
-      )}
+      {items.length > 1 && <CarouselButtons label={label} track={track} />}
+    </div>
+  );
+}
+
+/**
+ * The buttons need scripts; without them the track still scrolls natively. Their own
+ * component, so that showing them once scripts run renders two buttons again, not every
+ * tile of the carousel (that render runs synchronously, inside hydration).
+ */
+function CarouselButtons({ label, track }: { label: string; track: React.RefObject<HTMLUListElement | null> }) {
+  const scripted = useHydrated();
+  if (!scripted) return null;
+  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
+  return (
+    <div className="mt-1 flex justify-end gap-2">
+      <button
+        type="button"
+        onClick={() => scroll(-1)}
+        aria-label={`Scroll ${label} left`}
+        className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
+      >
+        <Icon name="chevron-left" className="size-5" />
+      </button>
+      <button
+        type="button"
+        onClick={() => scroll(1)}
+        aria-label={`Scroll ${label} right`}
+        className="flex size-10 items-center justify-center rounded-full bg-white shadow hover:bg-brand-soft"
+      >
+        <Icon name="chevron-right" className="size-5" />
+      </button>
     </div>
   );
 }
