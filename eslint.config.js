@@ -50,6 +50,6 @@ export default tseslint.config(
   },
   {
     files: ["**/*.js"],
-    languageOptions: { globals: { process: "readonly", Buffer: "readonly", console: "readonly", setTimeout: "readonly", document: "readonly", window: "readonly" } },
+    languageOptions: { globals: { process: "readonly", Buffer: "readonly", console: "readonly", setTimeout: "readonly", fetch: "readonly", document: "readonly", window: "readonly" } },
   },
 );

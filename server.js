@@ -4,6 +4,7 @@
 import compression from "compression";
 import express from "express";
 import http from "node:http";
+import path from "node:path";
 
 const DEV = process.env.NODE_ENV !== "production";
 const root = express();
@@ -28,10 +29,45 @@ if (DEV) {
 } else {
   serverModule = await import("./build/server/index.js");
   root.set("trust proxy", serverModule.trustProxy);
-  // Fingerprinted bundles never change; everything else in public/ may.
+  // Fingerprinted bundles never change; everything else in public/ may. Scripts, styles
+  // and the icon sprite go out as compressed at build time (vite.config.ts), when the
+  // browser takes brotli or gzip; anything else, and a browser that takes neither, below.
+  root.use("/assets", precompressed("build/client/assets"));
   root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   root.use(express.static("build/client", { maxAge: "1h" }));
   root.use(serverModule.app);
+}
+
+/**
+ * Sends `<file>.br` or `<file>.gz` for a script, stylesheet or SVG under `dir`, as the
+ * request's Accept-Encoding allows (brotli first: it is smaller); otherwise passes.
+ */
+function precompressed(dir) {
+  const TYPES = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml" };
+  return (req, res, next) => {
+    const type = TYPES[path.extname(req.path)];
+    const encoding = type && (req.method === "GET" || req.method === "HEAD") ? acceptedEncoding(req.get("accept-encoding")) : null;
+    if (!encoding) return next();
+    res.sendFile(
+      `${req.path.slice(1)}${encoding === "br" ? ".br" : ".gz"}`,
+      // Set before the body: compression() leaves an encoded response alone.
+      { root: dir, immutable: true, maxAge: "1y", dotfiles: "deny", headers: { "Content-Type": type, "Content-Encoding": encoding, Vary: "Accept-Encoding" } },
+      (error) => {
+        if (error && !res.headersSent) next();
+      },
+    );
+  };
+}
+
+/** "br" or "gzip" when the Accept-Encoding header takes it (not at q=0), brotli first; else null. */
+function acceptedEncoding(header = "") {
+  const taken = new Set();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (!q || Number(q[1]) > 0) taken.add(name.trim());
+  }
+  return taken.has("br") || taken.has("*") ? "br" : taken.has("gzip") ? "gzip" : null;
 }
 
 await serverModule.prepareApp();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import { expect, test } from "./fixtures";
+import { expect, scriptsStarted, test } from "./fixtures";
 
 // What a visitor's phone downloads for a public page: never the database layer (Drizzle)
 // nor anything written for the server. Reads the production build the suite serves.
@@ -33,4 +33,36 @@ test("@desktop @js public pages download no database or server code", () => {
     }
   }
   expect(problems).toEqual([]);
+});
+
+// Compressed once at build time, not again for every visitor: the response is the build's
+// .br or .gz file byte for byte (its exact length), and what it decodes to is the script.
+test("@desktop @js scripts, styles and the icon sprite go out as compressed at build time", async ({ page, request }) => {
+  const files: string[] = [];
+  page.on("request", (req) => files.push(new URL(req.url()).pathname));
+  await page.goto("/");
+  await scriptsStarted(page);
+  // Pictures are compressed already (WebP) and go as they are.
+  const assets = [...new Set(files)].filter((file) => /^\/assets\/.+\.(js|css|svg)$/.test(file));
+  expect(assets.some((file) => file.endsWith(".js"))).toBe(true);
+  expect(assets.some((file) => file.endsWith(".css"))).toBe(true);
+  expect(assets.some((file) => file.endsWith(".svg"))).toBe(true);
+  for (const file of assets) {
+    const plain = fs.readFileSync(path.join("build/client", file));
+    for (const [accept, encoding, suffix] of [
+      ["gzip, deflate, br, zstd", "br", ".br"],
+      ["gzip", "gzip", ".gz"],
+    ] as const) {
+      const response = await request.get(file, { headers: { "Accept-Encoding": accept } });
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()["content-encoding"], `${file} for ${accept}`).toBe(encoding);
+      expect(Number(response.headers()["content-length"]), `${file} for ${accept}`).toBe(fs.statSync(path.join("build/client", file + suffix)).size);
+      expect(response.headers()["cache-control"]).toContain("immutable");
+      expect((await response.body()).equals(plain), `${file} decodes to the built file`).toBe(true);
+    }
+    // A client that takes neither gets the file as it is.
+    const identity = await request.get(file, { headers: { "Accept-Encoding": "identity" } });
+    expect(identity.headers()["content-encoding"]).toBeUndefined();
+    expect((await identity.body()).equals(plain)).toBe(true);
+  }
 });
