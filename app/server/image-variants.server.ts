@@ -5,11 +5,15 @@ import { writeUpload, type UploadStore } from "~/server/storage.server";
 
 /** Writes the smaller WebP copies of a just-stored picture (see variantWidths). */
 export async function writeVariants(storedName: string, image: CleanImage, store: UploadStore) {
-  const widths = variantWidths({ storedName, contentType: image.info.contentType, width: image.info.width });
-  for (const width of widths) writeUpload(variantName(storedName, width), await variantBytes(image.bytes, width), store);
+  await writeCopies(storedName, image.bytes, variantWidths({ storedName, contentType: image.info.contentType, width: image.info.width }), store);
 }
 
-/** A copy `width` px wide of a stored picture. Already upright and without metadata (cleanImage), and sharp adds none. */
-export function variantBytes(bytes: Uint8Array, width: number): Promise<Buffer> {
-  return sharp(bytes).resize({ width }).webp({ quality: 78 }).toBuffer();
+/**
+ * Writes a WebP copy of a stored picture at each of `widths`. The picture is already
+ * upright and without metadata (cleanImage), and sharp adds none.
+ */
+export async function writeCopies(storedName: string, bytes: Uint8Array, widths: readonly number[], store: UploadStore) {
+  for (const width of widths) {
+    writeUpload(variantName(storedName, width), await sharp(bytes).resize({ width }).webp({ quality: 78 }).toBuffer(), store);
+  }
 }

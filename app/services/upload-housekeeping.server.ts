@@ -3,9 +3,9 @@ import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
 import { listPhotoFiles } from "~/models/contact-message.server";
 import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
-import { variantBytes, writeVariants } from "~/server/image-variants.server";
+import { writeCopies, writeVariants } from "~/server/image-variants.server";
 import { variantName, variantWidths } from "~/lib/image-variants";
-import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, writeUpload, type UploadStore } from "~/server/storage.server";
+import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, type UploadStore } from "~/server/storage.server";
 
 type StoredFile = Pick<Image, "id" | "storedName" | "purpose" | "contentType" | "width">;
 
@@ -24,8 +24,8 @@ export async function tidyUploads(log: (line: string) => void) {
   if (moved) log(`Moved ${moved} roof picture file(s) out of the public uploads folder.`);
   const cleaned = await stripStoredMetadata(rows);
   if (cleaned) log(`Removed metadata (EXIF, GPS, ICC) from ${cleaned} stored picture(s).`);
-  // Read again: cleaning turns pictures upright, which changes their width.
-  const made = await addMissingVariants(listStoredFiles());
+  // Read again after a cleaning: turning pictures upright changes their width.
+  const made = await addMissingVariants(cleaned ? listStoredFiles() : rows);
   if (made) log(`Made ${made} smaller cop${made === 1 ? "y" : "ies"} of stored pictures.`);
   // A database with no pictures at all is new or lost, not a sign that every file is
   // litter: the files may be the only copy left, so they stay.
@@ -101,11 +101,8 @@ export async function addMissingVariants(rows: StoredFile[]): Promise<number> {
     const file = uploadPath(row.storedName, store);
     const missing = variantWidths(row).filter((width) => !fs.existsSync(uploadPath(variantName(row.storedName, width), store)));
     if (missing.length === 0 || !fs.existsSync(file)) continue;
-    const bytes = fs.readFileSync(file);
-    for (const width of missing) {
-      writeUpload(variantName(row.storedName, width), await variantBytes(bytes, width), store);
-      made++;
-    }
+    await writeCopies(row.storedName, fs.readFileSync(file), missing, store);
+    made += missing.length;
   }
   return made;
 }
