@@ -37,6 +37,11 @@ export function countTestimonials(): number {
   return getDb().select({ n: count() }).from(testimonials).get()?.n ?? 0;
 }
 
+/** Homeowners' reviews waiting for the owner's approval. */
+export function countPendingTestimonials(): number {
+  return getDb().select({ n: count() }).from(testimonials).where(eq(testimonials.status, "pending")).get()?.n ?? 0;
+}
+
 /** A testimonial row as it is (demo content): dates included. */
 export function insertTestimonial(row: typeof testimonials.$inferInsert): Testimonial {
   invalidatePublicPages();

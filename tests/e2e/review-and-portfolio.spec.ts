@@ -83,6 +83,8 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   // Pending: not on the site until the owner approves it.
   await expect(await visitorSees(visitor, "/testimonials")).not.toContainText(words);
   await staff.goto("/admin/testimonials");
+  // The admin's header counts the reviews waiting (others' runs may have some waiting too).
+  await expect(staff.getByRole("navigation", { name: "Admin" }).getByTestId("reviews-waiting")).toContainText(/[1-9]\d* waiting for approval/);
   const row = staff.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Pending");
   await row.getByRole("button", { name: `Approve review by ${name}` }).click();

@@ -22,6 +22,7 @@ const leadRoute = await import("~/routes/admin/message");
 const reviewRoute = await import("~/routes/review");
 const testimonialsAdmin = await import("~/routes/admin/testimonials");
 const testimonialsPage = await import("~/routes/testimonials");
+const adminLayout = await import("~/routes/admin/layout");
 
 let cookie = "";
 beforeAll(async () => {
@@ -196,11 +197,16 @@ describe("a pending review", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const publicNames = async () => (await (await fetch(`${base}/testimonials`)).json()) as string[];
+  // The number beside "Testimonials" in the admin's header.
+  const waitingReviews = async () =>
+    ((await adminLayout.loader(routeArgs(new Request("http://site.test/admin", { headers: { Cookie: cookie } })))) as unknown as Reply<{ reviews: number }>).data.reviews;
 
-  it("never shows publicly, and shows on the very next request once the owner approves it", async () => {
+  it("never shows publicly, is counted for the owner until approved, and shows on the very next request once approved", async () => {
     const { token } = await completedWithReviewMail("Fran Lee", "fran@example.com");
     expect(await publicNames()).not.toContain("Fran L.");
+    const waitingBefore = await waitingReviews();
     await sendReview(token, { rating: "5", quote: "Our roof in Derby looks new.", name: "Fran L.", location: "Derby, KS" }, "192.0.2.44");
+    expect(await waitingReviews()).toBe(waitingBefore + 1);
     const pending = getDb().select().from(testimonials).where(eq(testimonials.name, "Fran L.")).get()!;
     expect(pending.status).toBe("pending");
     expect(await publicNames()).not.toContain("Fran L.");
@@ -212,6 +218,7 @@ describe("a pending review", () => {
       routeArgs(new Request("http://site.test/admin/testimonials", { method: "POST", body: new URLSearchParams({ intent: "approve", id: String(pending.id) }), headers: { Cookie: cookie } })),
     )) as Response;
     expect(approved.status).toBe(302);
+    expect(await waitingReviews()).toBe(waitingBefore);
     expect(await publicNames()).toContain("Fran L.");
     expect(workForTown("Derby").testimonial).toBeTruthy();
   });

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
 import { businessToday } from "~/lib/leads";
 import { waitingLeads } from "~/models/lead.server";
+import { countPendingTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/layout";
 
 // One guard for the whole admin: every loader and action beneath this layout runs only
@@ -20,26 +21,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { flash, headers } = await readFlash(request);
   headers.set("Cache-Control", "no-store");
-  return data({ email: admin.email, flash, waiting: waitingLeads(businessToday()) }, { headers });
+  return data({ email: admin.email, flash, waiting: waitingLeads(businessToday()), reviews: countPendingTestimonials() }, { headers });
 }
 
 /** New leads, and follow-ups due today or late: what the owner should look at first. */
 function Waiting({ fresh, due }: { fresh: number; due: number }) {
   return (
     <>
-      {fresh > 0 && (
-        <span className="ml-1.5 rounded-full bg-brand px-1.5 py-0.5 text-xs font-bold text-white" data-testid="new-leads" title={`${fresh} new`}>
-          {fresh}
-          <span className="sr-only"> new</span>
-        </span>
-      )}
-      {due > 0 && (
-        <span className="ml-1 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-ink" data-testid="follow-ups-due" title={`${due} to follow up`}>
-          {due}
-          <span className="sr-only"> to follow up</span>
-        </span>
-      )}
+      <Count n={fresh} label="new" className="ml-1.5 bg-brand text-white" testId="new-leads" />
+      <Count n={due} label="to follow up" className="ml-1 bg-amber-300 text-ink" testId="follow-ups-due" />
     </>
+  );
+}
+
+/** A number beside a section's name, read out with what it counts; nothing at zero. */
+function Count({ n, label, className, testId }: { n: number; label: string; className: string; testId: string }) {
+  if (n <= 0) return null;
+  return (
+    <span className={`rounded-full px-1.5 py-0.5 text-xs font-bold ${className}`} data-testid={testId} title={`${n} ${label}`}>
+      {n}
+      <span className="sr-only"> {label}</span>
+    </span>
   );
 }
 
@@ -65,6 +67,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <Link key={section.to} to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
                   {section.label}
                   {section.to === "/admin/messages" && <Waiting {...loaderData.waiting} />}
+                  {section.to === "/admin/testimonials" && (
+                    <Count n={loaderData.reviews} label="waiting for approval" className="ml-1.5 bg-brand text-white" testId="reviews-waiting" />
+                  )}
                 </Link>
               );
             })}
