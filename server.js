@@ -39,21 +39,25 @@ if (DEV) {
 }
 
 /**
- * Sends `<file>.br` or `<file>.gz` for a script, stylesheet or SVG under `dir`, as the
- * request's Accept-Encoding allows (brotli first: it is smaller); otherwise passes.
+ * Sends `<file>.br` or `<file>.gz` for a file under `dir` when the build wrote one
+ * (vite.config.ts decides which files are worth it) and the request's Accept-Encoding
+ * allows it, brotli first: it is smaller. Otherwise, or when there is no such copy, passes.
  */
 function precompressed(dir) {
-  const TYPES = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml" };
   return (req, res, next) => {
-    const type = TYPES[path.extname(req.path)];
-    const encoding = type && (req.method === "GET" || req.method === "HEAD") ? acceptedEncoding(req.get("accept-encoding")) : null;
+    const encoding = req.method === "GET" || req.method === "HEAD" ? acceptedEncoding(req.get("accept-encoding")) : null;
     if (!encoding) return next();
+    // The type of the file asked for, not of its .br copy; send() keeps a type already set.
+    res.type(path.extname(req.path));
     res.sendFile(
       `${req.path.slice(1)}${encoding === "br" ? ".br" : ".gz"}`,
       // Set before the body: compression() leaves an encoded response alone.
-      { root: dir, immutable: true, maxAge: "1y", dotfiles: "deny", headers: { "Content-Type": type, "Content-Encoding": encoding, Vary: "Accept-Encoding" } },
+      { root: dir, immutable: true, maxAge: "1y", dotfiles: "deny", headers: { "Content-Encoding": encoding, Vary: "Accept-Encoding" } },
       (error) => {
-        if (error && !res.headersSent) next();
+        if (!error || res.headersSent) return;
+        // The next handler answers for itself (a plain file, or a 404 page).
+        res.removeHeader("Content-Type");
+        next();
       },
     );
   };

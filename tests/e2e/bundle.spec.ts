@@ -58,11 +58,20 @@ test("@desktop @js scripts, styles and the icon sprite go out as compressed at b
       expect(response.headers()["content-encoding"], `${file} for ${accept}`).toBe(encoding);
       expect(Number(response.headers()["content-length"]), `${file} for ${accept}`).toBe(fs.statSync(path.join("build/client", file + suffix)).size);
       expect(response.headers()["cache-control"]).toContain("immutable");
+      // The type of the file asked for, not of the compressed copy sent.
+      expect(response.headers()["content-type"], file).toMatch({ js: /^text\/javascript/, css: /^text\/css/, svg: /^image\/svg\+xml/ }[path.extname(file).slice(1)]!);
       expect((await response.body()).equals(plain), `${file} decodes to the built file`).toBe(true);
     }
     // A client that takes neither gets the file as it is.
     const identity = await request.get(file, { headers: { "Accept-Encoding": "identity" } });
     expect(identity.headers()["content-encoding"]).toBeUndefined();
     expect((await identity.body()).equals(plain)).toBe(true);
+  }
+  // A file the build did not make is the site's not-found page, whatever the browser takes.
+  for (const accept of ["br", "gzip", "identity"]) {
+    const missing = await request.get("/assets/no-such-file-123.js", { headers: { "Accept-Encoding": accept } });
+    expect(missing.status(), accept).toBe(404);
+    expect(missing.headers()["content-type"], accept).toMatch(/^text\/html/);
+    expect(await missing.text()).toContain("not found");
   }
 });
