@@ -14,7 +14,6 @@ import {
   projectPath,
   type PortfolioTab,
 } from "~/lib/portfolio";
-import { useHydrated } from "~/lib/use-hydrated";
 import { parseVideoUrl } from "~/lib/video";
 import type { GalleryCard } from "~/lib/portfolio";
 import type { loader as projectPageLoader } from "~/routes/portfolio-project";
@@ -130,22 +129,33 @@ function Carousel({
           </li>
         ))}
       </ul>
-      {items.length > 1 && <CarouselButtons label={label} track={track} />}
+      {items.length > 1 && <CarouselButtons label={label} track={track} count={items.length} />}
     </div>
   );
 }
 
 /**
- * The buttons need scripts; without them the track still scrolls natively. Their own
- * component, so that showing them once scripts run renders two buttons again, not every
- * tile of the carousel (that render runs synchronously, inside hydration).
+ * The buttons need scripts, and show only while the track has tiles out of sight (on a
+ * wide screen a short carousel shows them all); without scripts the track still scrolls
+ * natively. They are in the server's markup, hidden, so that the page's inlined CSS (which
+ * holds only the classes its markup uses) styles them: rendered by the browser alone they
+ * sat unstyled until the visitor's first tap brought the whole stylesheet, which moved
+ * them from under the finger, and the tap was lost. Their own component, so that showing
+ * them renders two buttons again, not every tile of the carousel.
  */
-function CarouselButtons({ label, track }: { label: string; track: React.RefObject<HTMLUListElement | null> }) {
-  const scripted = useHydrated();
-  if (!scripted) return null;
+function CarouselButtons({ label, track, count }: { label: string; track: React.RefObject<HTMLUListElement | null>; count: number }) {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const list = track.current;
+    if (!list) return;
+    // Called after layout, when the track is measured anyway: it reads no stale layout.
+    const observer = new ResizeObserver(() => setOverflows(list.scrollWidth > list.clientWidth));
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [track, count]);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
   return (
-    <div className="mt-1 flex justify-end gap-2">
+    <div className="mt-1 flex justify-end gap-2" hidden={!overflows}>
       <button
         type="button"
         onClick={() => scroll(-1)}

@@ -162,6 +162,23 @@ test.describe("portfolio", () => {
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
   });
 
+  test("a carousel offers scroll buttons only while some of its tiles are out of sight @desktop @js", async ({ page }) => {
+    await page.goto("/portfolio");
+    // The demo's three Bright Green projects all show on a wide screen: nothing to scroll.
+    const track = page.getByRole("list", { name: "Bright Green Roof Treatment Projects" });
+    await expect(track.getByRole("listitem")).toHaveCount(3);
+    await track.scrollIntoViewIfNeeded();
+    await expect(track.getByRole("listitem").last()).toBeInViewport({ ratio: 1 });
+    const right = page.getByRole("button", { name: "Scroll Bright Green Roof Treatment Projects right" });
+    await expect(right).toBeHidden();
+    await expect(page.getByRole("button", { name: "Scroll Bright Green Roof Treatment Projects left" })).toBeHidden();
+    // A narrower window hides the last ones, and the buttons come.
+    await page.setViewportSize({ width: 500, height: 900 });
+    await expect(right).toBeVisible();
+    await right.click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(280);
+  });
+
   test("without scripts the carousel scrolls natively and shows no dead buttons @nojs", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/portfolio");

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { classesIn, FIRST_SCREEN_END } from "../../app/lib/critical-css";
 
@@ -81,3 +82,41 @@ test("every icon a public page shows is drawn by the cached sprite it points int
   const missing = [...new Set(uses.map((u) => u[2]))].filter((name) => !svg.includes(`<symbol id="${name}"`));
   expect(missing).toEqual([]);
 });
+
+test("nothing on a public page moves when its whole stylesheet arrives at the first touch @js", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // What scripts render at start-up (the carousels' buttons) is styled by the inlined CSS
+  // too: once, unstyled buttons jumped aside under the visitor's first tap, and it was lost.
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).concat("/no-such-page");
+  let restyled = 0;
+  for (const path of paths) {
+    await page.goto(path);
+    // The home page links the whole file in its body (FirstScreenEnd) and is styled by it already.
+    if (!(await page.locator('link[rel="prefetch"][as="style"]').count())) continue;
+    // What scripts show once they have measured the page (a carousel's buttons) is shown.
+    await page.evaluate(() => new Promise((shown) => requestAnimationFrame(() => requestAnimationFrame(shown))));
+    const before = await layout(page);
+    await page.keyboard.press("Shift");
+    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/public-")));
+    expect(await layout(page), `${path} moved when restyled`).toEqual(before);
+    restyled++;
+  }
+  expect(restyled).toBeGreaterThan(20);
+});
+
+/**
+ * Where each element of the page sits and how big it is: layout only, so a scroll-in
+ * animation's transform (which moves nothing around it) does not count.
+ */
+function layout(page: Page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll("*")].flatMap((el) => {
+      if (!(el instanceof HTMLElement)) return [];
+      let [x, y] = [0, 0];
+      for (let e: Element | null = el; e instanceof HTMLElement; e = e.offsetParent) [x, y] = [x + e.offsetLeft, y + e.offsetTop];
+      const name = `${el.tagName.toLowerCase()}.${el.className} ${el.getAttribute("aria-label") ?? ""}`.trim();
+      return [`${name} @${x},${y} ${el.offsetWidth}x${el.offsetHeight}`];
+    }),
+  );
+}
