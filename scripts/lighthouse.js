@@ -48,9 +48,9 @@ await new Promise((resolve, reject) => {
 for (let round = 0; round < 3; round++) {
   for (const page of PAGES) {
     const html = await (await fetch(`http://127.0.0.1:${PORT}${page}`, { headers: { "Accept-Encoding": "br" } })).text();
-    // Every quoted /assets path: link and script tags, and the route modules the page's
-    // bootstrap JSON names for the browser to import.
-    const files = new Set(Array.from(html.matchAll(/"(\/assets\/[^"#]+)"/g), (m) => m[1]));
+    // Every /assets path in the page: link, script and image tags (srcset lists several),
+    // and the route modules the page's bootstrap JSON names for the browser to import.
+    const files = new Set(Array.from(html.matchAll(/["\s](\/assets\/[^"#\s,]+)/g), (m) => m[1]));
     await Promise.all([...files].map((file) => fetch(`http://127.0.0.1:${PORT}${file}`, { headers: { "Accept-Encoding": "br" } }).then((r) => r.arrayBuffer())));
   }
 }
