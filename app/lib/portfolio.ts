@@ -14,7 +14,7 @@ export type ProjectCard = {
 };
 
 /** A project as the admin lists it: also whether it is published (a draft never shows publicly), and the job it came from. */
-export type AdminProjectCard = ProjectCard & { published: boolean; leadId: number | null };
+export type AdminProjectCard = ProjectCard & { published: boolean; leadId: number | null; service: string | null; town: string | null };
 
 /**
  * A project as a tile in a list: no description. Lists are what long pages carry in their

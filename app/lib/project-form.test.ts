@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROJECT_REQUIRED, ProjectSchema, VIDEO_URL_INVALID } from "./project-form";
+import { PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema, SERVICE_INVALID, VIDEO_URL_INVALID } from "./project-form";
 
 describe("ProjectSchema", () => {
   it("accepts an image project and reads the featured checkbox", () => {
@@ -17,5 +17,16 @@ describe("ProjectSchema", () => {
     const base = { title: "T", category: "roofing", description: "D", mediaType: "video" };
     expect(ProjectSchema.safeParse({ ...base, videoUrl: "https://evil.example/x" }).error?.issues[0].message).toBe(VIDEO_URL_INVALID);
     expect(ProjectSchema.safeParse({ ...base, videoUrl: "https://youtu.be/M7lc1UVf-VE" }).success).toBe(true);
+  });
+
+  it("files the project under a service from the list and a town, both optional", () => {
+    const base = { title: "T", category: "roofing", description: "D" };
+    expect(ProjectSchema.parse({ ...base, service: "Roof Repairs", town: " Derby " })).toMatchObject({ service: "Roof Repairs", town: "Derby" });
+    const blank = ProjectSchema.parse(base);
+    expect([blank.service, blank.town]).toEqual([undefined, undefined]);
+    expect(ProjectSchema.safeParse({ ...base, service: "Plumbing" }).error?.issues[0].message).toBe(SERVICE_INVALID);
+    expect(ProjectSchema.safeParse({ ...base, town: "x".repeat(81) }).success).toBe(false);
+    // Every service the editor offers is one the schema takes.
+    for (const service of PROJECT_SERVICES) expect(ProjectSchema.safeParse({ ...base, service }).success).toBe(true);
   });
 });

@@ -1,10 +1,20 @@
 import { z } from "~/lib/zod";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "~/lib/project-categories";
+import { QUOTE_SERVICES } from "~/lib/contact-form";
+import { SERVICES } from "~/content/site";
 import { parseVideoUrl } from "./video";
 
 export const PROJECT_REQUIRED = "Title, category and description are required";
 export const VIDEO_URL_INVALID = "Please enter a YouTube or Vimeo link";
 export const IMAGE_REQUIRED = "Please choose an image";
+export const SERVICE_INVALID = "Please choose a service from the list";
+
+/**
+ * The work a project can be filed under: the services with a page of their own, and storm
+ * damage (shown on the roof repairs page). Left blank, the pages match the project on the
+ * words of its title and description.
+ */
+export const PROJECT_SERVICES = [...SERVICES.map((s) => s.name), "Storm / hail damage"] as const;
 
 export const CATEGORY_LABELS = { framing: "Framing", roofing: "Roofing", "bright-green": "Bright Green" } as const;
 
@@ -19,6 +29,9 @@ export const ProjectSchema = z
     videoUrl: z.string().trim().max(500).optional(),
     altText: z.string().trim().max(200).optional(),
     featured: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
+    // What puts it on a service's and a town's page. A lead's "Not sure" is kept as it came.
+    service: z.enum(QUOTE_SERVICES, { error: SERVICE_INVALID }).optional(),
+    town: z.string().trim().max(80).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.mediaType === "video" && !parseVideoUrl(p.videoUrl)) {

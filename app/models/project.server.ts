@@ -61,6 +61,8 @@ function fields(input: ProjectInput) {
     videoUrl: input.mediaType === "video" ? (input.videoUrl ?? null) : null,
     altText: input.altText ?? "",
     featured: input.featured,
+    service: input.service ?? null,
+    town: input.town || null,
   };
 }
 

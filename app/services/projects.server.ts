@@ -25,7 +25,8 @@ function toCard({ project, image }: model.ProjectRow): ProjectCard {
 }
 
 function toAdminCard(row: model.ProjectRow): AdminProjectCard {
-  return { ...toCard(row), published: row.project.published, leadId: row.project.leadId };
+  const { published, leadId, service, town } = row.project;
+  return { ...toCard(row), published, leadId, service, town };
 }
 
 /** Every project, drafts included, for the admin. */

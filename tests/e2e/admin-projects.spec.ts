@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
+import { areaPath, servicePath } from "../../app/content/site";
 
 const picture = async (color: string) => ({
   name: "site-photo.png",
@@ -56,6 +57,50 @@ test("create, edit and delete a project with an upload; the portfolio follows", 
   await expect(notice("Project deleted successfully")).toBeVisible();
   await page.goto("/portfolio?category=framing");
   await expect(page.getByRole("link", { name: `${title} (done)` })).toHaveCount(0);
+});
+
+test("@desktop the owner files a project under a service and a town, and those pages show it", async ({ adminPage: page }, info) => {
+  // A town of its own for each browser run (the demo has no project there), and words that name neither.
+  const town = jsEnabled(info) ? "Park City" : "Winfield";
+  const title = `Shop walls ${info.project.name}`;
+  const townPage = areaPath(town === "Park City" ? "park-city" : "winfield");
+  const servicePage = servicePath("new-construction-framing-wichita");
+  const notice = (text: string) =>
+    jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
+
+  await page.goto("/admin/projects/framing");
+  await page.getByRole("link", { name: "Add New Project" }).click();
+  const editor = page.getByRole("dialog", { name: "Add New Project" });
+  await editor.getByLabel("Title *").fill(title);
+  await editor.getByLabel("Description *").fill("Walls raised for a 30x40 shop.");
+  await editor.getByLabel(/^Service/).selectOption("New Construction");
+  await editor.getByLabel(/^Town/).fill(town);
+  await editor.getByLabel(/^Image \*/).setInputFiles(await picture("#68a"));
+  await editor.getByLabel(/^Alt text/).fill("Shop walls standing on a slab");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(notice("Project created successfully")).toBeVisible();
+  await page.goto(townPage);
+  await expect(page.getByRole("main")).toContainText(title);
+  await page.goto(servicePage);
+  await expect(page.getByRole("main")).toContainText(title);
+
+  // The editor shows them; cleared, the project's words decide, and they name no town.
+  await page.goto("/admin/projects/framing");
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Project" });
+  await expect(edit.getByLabel(/^Service/)).toHaveValue("New Construction");
+  await expect(edit.getByLabel(/^Town/)).toHaveValue(town);
+  await edit.getByLabel(/^Service/).selectOption("");
+  await edit.getByLabel(/^Town/).fill("");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(notice("Project updated successfully")).toBeVisible();
+  await page.goto(townPage);
+  await expect(page.getByRole("main")).not.toContainText(title);
+
+  await page.goto("/admin/projects/framing");
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  await page.getByRole("dialog", { name: "Delete Project" }).getByRole("button", { name: "Delete" }).click();
+  await expect(notice("Project deleted successfully")).toBeVisible();
 });
 
 test("the project tabs and table", async ({ adminPage: page }) => {

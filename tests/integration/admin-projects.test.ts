@@ -14,6 +14,7 @@ import {
 } from "~/services/projects.server";
 import { insertProject } from "~/models/project.server";
 import { upsertUser } from "~/models/user.server";
+import { workForService, workForTown } from "~/services/related-work.server";
 import { action as imagesAction } from "~/routes/admin/images";
 import { action } from "~/routes/admin/projects";
 import { action as uploadAction } from "~/routes/resources/image-upload";
@@ -128,6 +129,42 @@ describe("featured projects", () => {
     const all = listProjects();
     const firstPlain = all.findIndex((p) => !p.featured);
     expect(all.slice(firstPlain).some((p) => p.featured)).toBe(false);
+  });
+});
+
+describe("a project's service and town", () => {
+  /** The service and area pages the project shows on, of those the test names. */
+  const pagesOf = (id: number) => ({
+    roofRepairs: workForService("roof-repairs-wichita").projects.some((p) => p.id === id),
+    framing: workForService("residential-framing-wichita").projects.some((p) => p.id === id),
+    mulvane: workForTown("Mulvane").projects.some((p) => p.id === id),
+    derby: workForTown("Derby").projects.some((p) => p.id === id),
+  });
+  // Featured, so it leads the few projects a page shows.
+  const garage = { intent: "save-project", title: "Garage addition", category: "framing", description: "A two-car garage by the alley, Derby.", featured: "on" };
+
+  it("put it on that service's and that town's pages, whatever its words say", async () => {
+    const res = (await post({ ...garage, service: "Roof Repairs", town: "Mulvane, KS" }, { field: "image", bytes: await png(), name: "g.png" })) as Response;
+    expect(res.status).toBe(302);
+    const created = listProjects().find((p) => p.title === "Garage addition")!;
+    expect(getProject(created.id)).toMatchObject({ service: "Roof Repairs", town: "Mulvane, KS" });
+    expect(pagesOf(created.id)).toEqual({ roofRepairs: true, framing: false, mulvane: true, derby: false });
+  });
+
+  it("left blank, the title and description decide again", async () => {
+    const { id } = listProjects().find((p) => p.title === "Garage addition")!;
+    const res = (await post({ ...garage, id: String(id), service: "", town: "  " })) as Response;
+    expect(res.status).toBe(302);
+    expect(getProject(id)).toMatchObject({ service: null, town: null });
+    expect(pagesOf(id)).toEqual({ roofRepairs: false, framing: true, mulvane: false, derby: true });
+  });
+
+  it("refuses a service that is not on the list, and changes nothing", async () => {
+    const { id } = listProjects().find((p) => p.title === "Garage addition")!;
+    const res = (await post({ ...garage, id: String(id), title: "Renamed", service: "Plumbing", town: "Derby" })) as Refusal;
+    expect(res.init.status).toBe(400);
+    expect(res.data.result?.error?.service).toEqual(["Please choose a service from the list"]);
+    expect(getProject(id)).toMatchObject({ title: "Garage addition", service: null, town: null });
   });
 });
 

@@ -6,7 +6,8 @@ import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
-import { CATEGORY_LABELS, PROJECT_REQUIRED, ProjectSchema } from "~/lib/project-form";
+import { AREAS } from "~/content/site";
+import { CATEGORY_LABELS, PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import type { AdminProjectCard } from "~/lib/portfolio";
 
@@ -95,6 +96,8 @@ export function ProjectEditor({
           videoUrl: project.videoUrl ?? "",
           altText: project.altText,
           featured: project.featured ? "on" : undefined,
+          service: project.service ?? "",
+          town: project.town ?? "",
         }
       : { category: PROJECT_CATEGORIES.find((c) => c === defaultCategory) ?? "framing", mediaType: "image" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectSchema }),
@@ -121,10 +124,7 @@ export function ProjectEditor({
           {required ? PROJECT_REQUIRED : (form.errors?.[0] ?? uploadError)}
         </p>
       )}
-      <Field
-        label="Title *"
-        hint="Name the town, as in “Roof Replacement, Derby”: the project then also shows on that town's page, and on the page of the service its title and description describe."
-      >
+      <Field label="Title *">
         <input {...getInputProps(fields.title, { type: "text" })} maxLength={120} autoFocus className={inputClass} />
       </Field>
       <Field label="Category *">
@@ -138,6 +138,36 @@ export function ProjectEditor({
       </Field>
       <Field label="Description *">
         <textarea {...getTextareaProps(fields.description)} rows={3} maxLength={2000} className={inputClass} />
+      </Field>
+      <Field
+        label="Service"
+        hint="The service page that shows this project. Without one, it shows on the pages whose work its title and description name."
+        error={fields.service}
+      >
+        <select {...getSelectProps(fields.service)} className={inputClass}>
+          <option value="">None: match the title and description</option>
+          {/* A job's "Not sure" stays until the owner picks the work. */}
+          {fields.service.initialValue && !(PROJECT_SERVICES as readonly string[]).includes(fields.service.initialValue) && (
+            <option value={fields.service.initialValue}>{fields.service.initialValue}</option>
+          )}
+          {PROJECT_SERVICES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Town"
+        hint="The service area page that shows this project. Left blank, it shows on the page of a town its title or description names."
+        error={fields.town}
+      >
+        <input {...getInputProps(fields.town, { type: "text" })} list="project-towns" maxLength={80} autoComplete="off" className={inputClass} />
+        <datalist id="project-towns">
+          {AREAS.map((a) => (
+            <option key={a.slug} value={a.name} />
+          ))}
+        </datalist>
       </Field>
       <fieldset>
         <legend className="text-sm font-medium">Media type</legend>
