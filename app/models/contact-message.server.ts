@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { getDb, inTransaction } from "~/server/db.server";
+import { getDb, inTransaction, WRITE } from "~/server/db.server";
 import { contactMessagePhotos, contactMessages, type ContactMessage, type ContactMessagePhoto } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
@@ -121,7 +121,7 @@ export function leaseDueNotifications(now: Date, until: Date, limit: number): Co
         .run();
     }
     return due;
-  });
+  }, WRITE);
 }
 
 /** A failed attempt: counted, with the next try (none: failed for good). */
@@ -141,7 +141,7 @@ export function recordNotificationsSent(messages: Pick<ContactMessage, "id" | "n
         .where(eq(contactMessages.id, m.id))
         .run();
     }
-  });
+  }, WRITE);
 }
 
 /** The outcome of one autoresponder attempt for these messages; skipped ones are not counted. */

@@ -1,6 +1,10 @@
 import type { Database as Sqlite } from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
+import Database from "better-sqlite3";
+import { eq } from "drizzle-orm";
+import { settings } from "~/db/schema";
+import { getDb, inTransaction } from "~/server/db.server";
+import { paths } from "~/server/env.server";
 
 describe("database", () => {
   it("migrates an empty file into every table of the data model", () => {
@@ -33,6 +37,32 @@ describe("database", () => {
     expect(client.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(client.pragma("busy_timeout", { simple: true })).toBe(5000);
     expect(client.pragma("synchronous", { simple: true })).toBe(1);
+  });
+
+  it("a transaction that reads, then writes, is not broken by another connection writing in between", () => {
+    // Another program on the same file: the sqlite3 shell, a backup tool, the browser tests.
+    const other = new Database(paths.database, { timeout: 50 });
+    try {
+      const othersWrite = () => other.prepare("insert into settings (key, value) values ('other-program', '1') on conflict(key) do update set value = value + 1").run();
+      let refused: unknown;
+      inTransaction(() => {
+        getDb().select().from(settings).all();
+        // A deferred transaction would let this through and then fail its own write
+        // below with SQLITE_BUSY_SNAPSHOT (the owner's save answered 500); ours holds the lock.
+        try {
+          othersWrite();
+        } catch (error) {
+          refused = error;
+        }
+        getDb().insert(settings).values({ key: "in-between", value: "saved" }).run();
+      });
+      expect((refused as { code?: string } | undefined)?.code).toBe("SQLITE_BUSY");
+      expect(getDb().select().from(settings).where(eq(settings.key, "in-between")).get()?.value).toBe("saved");
+      // Once it has committed, the other program writes as usual.
+      othersWrite();
+    } finally {
+      other.close();
+    }
   });
 
   it("refuses values the product never allows", () => {
