@@ -3,6 +3,7 @@
 // together with the app so they share one module graph and one database connection.
 import compression from "compression";
 import express from "express";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
@@ -41,25 +42,23 @@ if (DEV) {
 /**
  * Sends `<file>.br` or `<file>.gz` for a file under `dir` when the build wrote one
  * (vite.config.ts decides which files are worth it) and the request's Accept-Encoding
- * allows it, brotli first: it is smaller. Otherwise, or when there is no such copy, passes.
+ * allows it, brotli first: it is smaller. Otherwise passes. The copies are listed once:
+ * the folder is the build's and does not change while the server runs.
  */
 function precompressed(dir) {
+  const copies = new Set(fs.readdirSync(dir).filter((name) => /\.(br|gz)$/.test(name)));
   return (req, res, next) => {
     const encoding = req.method === "GET" || req.method === "HEAD" ? acceptedEncoding(req.get("accept-encoding")) : null;
-    if (!encoding) return next();
+    const copy = encoding && `${req.path.slice(1)}${encoding === "br" ? ".br" : ".gz"}`;
+    if (!copy || !copies.has(copy)) return next();
     // The type of the file asked for, not of its .br copy; send() keeps a type already set.
     res.type(path.extname(req.path));
-    res.sendFile(
-      `${req.path.slice(1)}${encoding === "br" ? ".br" : ".gz"}`,
-      // Set before the body: compression() leaves an encoded response alone.
-      { root: dir, immutable: true, maxAge: "1y", dotfiles: "deny", headers: { "Content-Encoding": encoding, Vary: "Accept-Encoding" } },
-      (error) => {
-        if (!error || res.headersSent) return;
-        // The next handler answers for itself (a plain file, or a 404 page).
-        res.removeHeader("Content-Type");
-        next();
-      },
-    );
+    // Set before the body: compression() leaves an encoded response alone. An error now is
+    // the request's own (a failed If-Match, a range past the end): Express's error answer
+    // drops the encoding header, where passing on would label a plain answer as brotli.
+    res.sendFile(copy, { root: dir, immutable: true, maxAge: "1y", headers: { "Content-Encoding": encoding, Vary: "Accept-Encoding" } }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
   };
 }
 

@@ -148,8 +148,14 @@ function CarouselButtons({ label, track, count }: { label: string; track: React.
   useEffect(() => {
     const list = track.current;
     if (!list) return;
+    const measure = () => setOverflows(list.scrollWidth > list.clientWidth);
+    // A browser without ResizeObserver measures once, after layout.
+    if (typeof ResizeObserver === "undefined") {
+      const frame = requestAnimationFrame(measure);
+      return () => cancelAnimationFrame(frame);
+    }
     // Called after layout, when the track is measured anyway: it reads no stale layout.
-    const observer = new ResizeObserver(() => setOverflows(list.scrollWidth > list.clientWidth));
+    const observer = new ResizeObserver(measure);
     observer.observe(list);
     return () => observer.disconnect();
   }, [track, count]);

@@ -25,7 +25,10 @@ describe("ProjectSchema", () => {
     const blank = ProjectSchema.parse(base);
     expect([blank.service, blank.town]).toEqual([undefined, undefined]);
     expect(ProjectSchema.safeParse({ ...base, service: "Plumbing" }).error?.issues[0].message).toBe(SERVICE_INVALID);
-    expect(ProjectSchema.safeParse({ ...base, town: "x".repeat(81) }).success).toBe(false);
+    expect(ProjectSchema.safeParse({ ...base, town: "x".repeat(100) }).success).toBe(true);
+    expect(ProjectSchema.safeParse({ ...base, town: "x".repeat(101) }).success).toBe(false);
+    expect(PROJECT_SERVICES).toContain("Storm / hail damage");
+    expect(PROJECT_SERVICES).not.toContain("Not sure");
     // Every service the editor offers is one the schema takes.
     for (const service of PROJECT_SERVICES) expect(ProjectSchema.safeParse({ ...base, service }).success).toBe(true);
   });

@@ -1,20 +1,20 @@
 import { z } from "~/lib/zod";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
-import { SERVICES } from "~/content/site";
 import { parseVideoUrl } from "./video";
 
 export const PROJECT_REQUIRED = "Title, category and description are required";
 export const VIDEO_URL_INVALID = "Please enter a YouTube or Vimeo link";
 export const IMAGE_REQUIRED = "Please choose an image";
 export const SERVICE_INVALID = "Please choose a service from the list";
+export const TOWN_MAX = 100;
 
 /**
  * The work a project can be filed under: the services with a page of their own, and storm
  * damage (shown on the roof repairs page). Left blank, the pages match the project on the
  * words of its title and description.
  */
-export const PROJECT_SERVICES = [...SERVICES.map((s) => s.name), "Storm / hail damage"] as const;
+export const PROJECT_SERVICES = QUOTE_SERVICES.filter((s) => s !== "Not sure");
 
 export const CATEGORY_LABELS = { framing: "Framing", roofing: "Roofing", "bright-green": "Bright Green" } as const;
 
@@ -31,7 +31,8 @@ export const ProjectSchema = z
     featured: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
     // What puts it on a service's and a town's page. A lead's "Not sure" is kept as it came.
     service: z.enum(QUOTE_SERVICES, { error: SERVICE_INVALID }).optional(),
-    town: z.string().trim().max(80).optional(),
+    // As long as a request's city may be: a job's project starts with it.
+    town: z.string().trim().max(TOWN_MAX).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.mediaType === "video" && !parseVideoUrl(p.videoUrl)) {

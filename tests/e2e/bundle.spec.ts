@@ -67,6 +67,13 @@ test("@desktop @js scripts, styles and the icon sprite go out as compressed at b
     expect(identity.headers()["content-encoding"]).toBeUndefined();
     expect((await identity.body()).equals(plain)).toBe(true);
   }
+  // A request the compressed copy cannot answer is refused as such, not sent on labelled as brotli.
+  const script = assets.find((file) => file.endsWith(".js"))!;
+  for (const [header, value, status] of [["If-Match", '"no-such-version"', 412], ["Range", "bytes=99999999-", 416]] as const) {
+    const refused = await request.get(script, { headers: { "Accept-Encoding": "br", [header]: value } });
+    expect(refused.status(), header).toBe(status);
+    expect(refused.headers()["content-encoding"], header).toBeUndefined();
+  }
   // A file the build did not make is the site's not-found page, whatever the browser takes.
   for (const accept of ["br", "gzip", "identity"]) {
     const missing = await request.get("/assets/no-such-file-123.js", { headers: { "Accept-Encoding": accept } });

@@ -177,6 +177,9 @@ test.describe("portfolio", () => {
     await expect(right).toBeVisible();
     await right.click();
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(280);
+    // Wide again, they go again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(right).toBeHidden();
   });
 
   test("without scripts the carousel scrolls natively and shows no dead buttons @nojs", async ({ page }) => {

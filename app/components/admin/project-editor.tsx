@@ -7,7 +7,7 @@ import { AdminTable, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { AREAS } from "~/content/site";
-import { CATEGORY_LABELS, PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema } from "~/lib/project-form";
+import { CATEGORY_LABELS, PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema, TOWN_MAX } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import type { AdminProjectCard } from "~/lib/portfolio";
 
@@ -162,7 +162,7 @@ export function ProjectEditor({
         hint="The service area page that shows this project. Left blank, it shows on the page of a town its title or description names."
         error={fields.town}
       >
-        <input {...getInputProps(fields.town, { type: "text" })} list="project-towns" maxLength={80} autoComplete="off" className={inputClass} />
+        <input {...getInputProps(fields.town, { type: "text" })} list="project-towns" maxLength={TOWN_MAX} autoComplete="off" className={inputClass} />
         <datalist id="project-towns">
           {AREAS.map((a) => (
             <option key={a.slug} value={a.name} />
