@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { getDb, inTransaction, WRITE } from "~/server/db.server";
+import { getDb, inTransaction } from "~/server/db.server";
 import { contactMessagePhotos, contactMessages, type ContactMessage, type ContactMessagePhoto } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
@@ -112,16 +112,17 @@ export function leaseNotification(id: number, now: Date, until: Date): ContactMe
 
 /** Leases up to `limit` due notifications, oldest first. */
 export function leaseDueNotifications(now: Date, until: Date, limit: number): ContactMessage[] {
-  return getDb().transaction((tx) => {
-    const due = tx.select().from(contactMessages).where(and(pending, dueBy(now))).orderBy(asc(contactMessages.id)).limit(limit).all();
+  return inTransaction(() => {
+    const db = getDb();
+    const due = db.select().from(contactMessages).where(and(pending, dueBy(now))).orderBy(asc(contactMessages.id)).limit(limit).all();
     if (due.length) {
-      tx.update(contactMessages)
+      db.update(contactMessages)
         .set({ notifyNextAttemptAt: until })
         .where(inArray(contactMessages.id, due.map((m) => m.id)))
         .run();
     }
     return due;
-  }, WRITE);
+  });
 }
 
 /** A failed attempt: counted, with the next try (none: failed for good). */
@@ -134,14 +135,15 @@ export function recordNotificationFailure(id: number, attempts: number, next: Da
 }
 
 export function recordNotificationsSent(messages: Pick<ContactMessage, "id" | "notifyAttempts">[], status: "sent" | "unsent" = "sent") {
-  getDb().transaction((tx) => {
+  inTransaction(() => {
     for (const m of messages) {
-      tx.update(contactMessages)
+      getDb()
+        .update(contactMessages)
         .set({ notifyStatus: status, notifyAttempts: m.notifyAttempts + 1, notifyLastError: null, notifyNextAttemptAt: null })
         .where(eq(contactMessages.id, m.id))
         .run();
     }
-  }, WRITE);
+  });
 }
 
 /** The outcome of one autoresponder attempt for these messages; skipped ones are not counted. */

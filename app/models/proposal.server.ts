@@ -3,7 +3,7 @@ import { contactMessages, leadNotes, proposals, type Proposal } from "~/db/schem
 import { statusAfterProposal } from "~/lib/leads";
 import { formatCents } from "~/lib/money-format";
 import { formatDay, type ProposalContent } from "~/lib/proposal";
-import { getDb, inTransaction, WRITE } from "~/server/db.server";
+import { getDb, inTransaction } from "~/server/db.server";
 
 /** Who the history names for what the homeowner did through the link. */
 export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
@@ -105,17 +105,18 @@ export function leaseProposalNotice(id: number, now: Date, until: Date): Proposa
 
 /** Leases up to `limit` due owner mails, oldest first. */
 export function leaseDueProposalNotices(now: Date, until: Date, limit: number): Proposal[] {
-  return getDb().transaction((tx) => {
-    const due = tx
+  return inTransaction(() => {
+    const db = getDb();
+    const due = db
       .select()
       .from(proposals)
       .where(and(noticeWaiting, noticeDue(now)))
       .orderBy(asc(proposals.id))
       .limit(limit)
       .all();
-    for (const p of due) tx.update(proposals).set({ notifyNextAttemptAt: until }).where(eq(proposals.id, p.id)).run();
+    for (const p of due) db.update(proposals).set({ notifyNextAttemptAt: until }).where(eq(proposals.id, p.id)).run();
     return due;
-  }, WRITE);
+  });
 }
 
 /** One attempt's outcome: sent (or only printed), or failed with the next try (none: failed for good). */

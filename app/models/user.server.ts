@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { getDb, WRITE } from "~/server/db.server";
+import { getDb, inTransaction } from "~/server/db.server";
 import { sessions, users, type User } from "~/db/schema";
 import { hashPassword } from "~/server/password.server";
 
@@ -25,10 +25,10 @@ export async function upsertUser(email: string, password: string): Promise<{ use
   const existing = getUserByEmail(normalized);
   const db = getDb();
   if (existing) {
-    const user = db.transaction((tx) => {
-      tx.delete(sessions).where(eq(sessions.userId, existing.id)).run();
-      return tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning().get();
-    }, WRITE);
+    const user = inTransaction(() => {
+      db.delete(sessions).where(eq(sessions.userId, existing.id)).run();
+      return db.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning().get();
+    });
     return { user, created: false };
   }
   const user = db.insert(users).values({ email: normalized, passwordHash }).returning().get();

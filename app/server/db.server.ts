@@ -43,18 +43,14 @@ export function closeDb() {
 }
 
 /**
- * Transactions that write take the write lock when they begin (BEGIN IMMEDIATE). A
- * deferred one that reads first and writes later fails at once with SQLITE_BUSY_SNAPSHOT
- * when another connection wrote in between (a backup tool, the sqlite3 shell, the browser
- * tests' own connection): busy_timeout cannot wait that out, and the owner got a 500. An
- * immediate one waits its turn up to busy_timeout instead.
- */
-export const WRITE = { behavior: "immediate" } as const;
-
-/**
  * Runs `write` in one transaction on the process's connection: every model call inside
  * it commits together or not at all. Nested calls (a model's own transaction) become
- * savepoints, as better-sqlite3 does.
+ * savepoints, as better-sqlite3 does. Every transaction goes through here.
+ *
+ * It takes the write lock when it begins (BEGIN IMMEDIATE). A deferred one that reads
+ * first and writes later fails at once with SQLITE_BUSY_SNAPSHOT when another connection
+ * wrote in between (a backup tool, the sqlite3 shell, the browser tests' own connection):
+ * busy_timeout cannot wait that out, and the owner got a 500. This one waits its turn.
  */
 export function inTransaction<T>(write: () => T): T {
   return getDb().$client.transaction(write).immediate();
