@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/leads";
 import { MAIL_STATES } from "../lib/mail-retry";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
+import type { TakeoffKey } from "../lib/takeoff";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -213,26 +214,40 @@ export const roofCustomers = sqliteTable(
 
 /**
  * A lead's estimate: the takeoff priced with the owner's settings, then adjusted by staff.
- * One per lead; lines and totals in whole cents (lib/estimate.ts).
+ * One current per lead (decision 0032: an accepted one is locked, and a change makes a new
+ * current one, the locked one kept as superseded); lines and totals in whole cents.
  */
-export const estimates = sqliteTable("estimates", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  leadId: integer("lead_id")
-    .notNull()
-    .unique()
-    .references(() => contactMessages.id, { onDelete: "cascade" }),
-  roofCustomerId: integer("roof_customer_id").references(() => roofCustomers.id, { onDelete: "set null" }),
-  tier: text("tier", { enum: SHINGLE_TIERS }).notNull().default("better"),
-  wastePercent: integer("waste_percent").notNull().default(10),
-  tearOffLayers: integer("tear_off_layers").notNull().default(1),
-  taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
-  lines: text("lines", { mode: "json" }).$type<EstimateLine[]>().notNull(),
-  subtotalCents: integer("subtotal_cents").notNull(),
-  taxCents: integer("tax_cents").notNull(),
-  totalCents: integer("total_cents").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const estimates = sqliteTable(
+  "estimates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    roofCustomerId: integer("roof_customer_id").references(() => roofCustomers.id, { onDelete: "set null" }),
+    tier: text("tier", { enum: SHINGLE_TIERS }).notNull().default("better"),
+    wastePercent: integer("waste_percent").notNull().default(10),
+    tearOffLayers: integer("tear_off_layers").notNull().default(1),
+    taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+    lines: text("lines", { mode: "json" }).$type<EstimateLine[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    // Takeoff items the owner prices that the measurement could not count (no line lengths),
+    // and staff's reason for leaving them out: a proposal waits for one or the other.
+    missingMaterials: text("missing_materials", { mode: "json" }).$type<TakeoffKey[]>().notNull().default([]),
+    leftOutReason: text("left_out_reason"),
+    // Which of the roof's figures the estimate was made from, in words (typed or traced).
+    roofBasis: text("roof_basis"),
+    // A proposal made from it was accepted: it is never edited again.
+    lockedAt: integer("locked_at", { mode: "timestamp_ms" }),
+    // A change to a locked estimate made a new one: this one is kept as it was accepted.
+    supersededAt: integer("superseded_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("estimates_current_lead_idx").on(t.leadId).where(sql`${t.supersededAt} is null`), index("estimates_lead_idx").on(t.leadId)],
+);
 
 /**
  * A proposal sent to the homeowner: a frozen copy of the estimate and what it says
@@ -253,6 +268,8 @@ export const proposals = sqliteTable(
     acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
     acceptedName: text("accepted_name"),
     acceptedIp: text("accepted_ip"),
+    // A newer proposal was sent, or another was accepted: its link answers "replaced" (decision 0032).
+    withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
     // The owner's mail on acceptance: stored first, retried like the contact notifications.
     notifyStatus: text("notify_status", { enum: MAIL_STATES }).notNull().default("pending"),
     notifyAttempts: integer("notify_attempts").notNull().default(0),

@@ -8,7 +8,11 @@ import {
   adjustLines,
   EstimateLinesSchema,
   estimateLines,
+  estimateOverLimits,
   estimateTotals,
+  missingMaterialsMessage,
+  roofBasisNote,
+  unexplainedMissing,
   lineTotalCents,
   MakeEstimateSchema,
   mulDivRoundHalfUp,
@@ -64,7 +68,7 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
   const typed = { area: null, length: 40, width: 30, pitch: 6 };
   const roof = takeoffRoof(summarizeRoof(typed, emptyView()), typed)!;
 
-  it("prices each takeoff item, labour by pitch band and disposal; tax on the subtotal", () => {
+  it("prices each takeoff item, labor by pitch band and disposal; tax on the subtotal", () => {
     const { lines } = estimateLines(roof, DEFAULT_PRICING, { tier: "better", wastePercent: 10, tearOffLayers: 1 });
     const totals = estimateTotals(lines, 850);
     expect(totals.lines.map((l) => [l.label, l.quantity, l.unit, l.unitPriceCents, l.totalCents])).toEqual([
@@ -74,7 +78,7 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
       ["Drip edge", 15, "piece", 950, 14250],
       ["Architectural hip and ridge cap", 2, "bundle", 7000, 14000],
       ["Nails, sealant and sundries", 13.42, "sq", 800, 10736],
-      ["Labour, pitch up to 6/12", 13.42, "sq", 8000, 107360],
+      ["Labor, pitch up to 6/12", 13.42, "sq", 8000, 107360],
       ["Disposal (1 layer)", 13.42, "sq", 1500, 20130],
     ]);
     // 189,000 + 19,000 + 11,000 + 14,250 + 14,000 + 10,736 + 107,360 + 20,130 = 385,476¢;
@@ -89,7 +93,7 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
     const { lines } = estimateLines(r, DEFAULT_PRICING, { tier: "best", wastePercent: 15, tearOffLayers: 3 });
     const by = Object.fromEntries(lines.map((l) => [l.key, l]));
     expect(by.shingles).toMatchObject({ label: "Designer shingles", unitPriceCents: 6500 });
-    expect(by["labour-steep"]).toMatchObject({ label: "Labour, pitch 10/12 and steeper", quantity: 15.62, unitPriceCents: 12500 });
+    expect(by["labour-steep"]).toMatchObject({ label: "Labor, pitch 10/12 and steeper", quantity: 15.62, unitPriceCents: 12500 });
     expect(by["tear-off"]).toMatchObject({ label: "Tear-off of 2 extra layers", quantity: 31.24 });
     expect(by.disposal).toMatchObject({ label: "Disposal (3 layers)", quantity: 46.86 });
     const none = estimateLines(r, DEFAULT_PRICING, { tier: "good", wastePercent: 10, tearOffLayers: 0 }).lines.map((l) => l.key);
@@ -97,11 +101,11 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
     expect(none).not.toContain("tear-off");
   });
 
-  it("puts each pitch in its labour band: half steps between 6/12 and 10/12 are 7-9", () => {
+  it("puts each pitch in its labor band: half steps between 6/12 and 10/12 are 7-9", () => {
     expect([null, 0, 6, 6.5, 7, 9, 9.5, 10, 12].map(pitchBand)).toEqual(["low", "low", "low", "mid", "mid", "mid", "mid", "steep", "steep"]);
   });
 
-  it("splits labour between bands when facets differ in pitch", () => {
+  it("splits labor between bands when facets differ in pitch", () => {
     const { lines } = estimateLines(
       { ...roof, areaByPitch: [{ pitch: 6, area: 1000 }, { pitch: 6.5, area: 300 }, { pitch: 12, area: 250 }] },
       DEFAULT_PRICING,
@@ -191,5 +195,49 @@ describe("staff's adjustments", () => {
     expect(bad.wastePercent).toEqual(["Please enter a waste percent of 0 or more"]);
     expect(bad.tearOffLayers).toEqual(["Please choose the layers to tear off"]);
     expect(parseWithZod(form({ tier: "good", wastePercent: "NaN", tearOffLayers: "1" }), { schema: MakeEstimateSchema }).reply().error!.wastePercent).toBeDefined();
+  });
+});
+
+describe("the estimate's limits (issue 27.6)", () => {
+  const line = (quantity: number, unitPriceCents: number, label = "Synthetic underlayment") => ({ key: "underlayment", label, quantity, unit: "roll", unitPriceCents, adjusted: false });
+
+  it("names the line whose quantity no roof needs, before any cents are worked out", () => {
+    // A coverage of 1e-300 squares per roll: a count no cents arithmetic can hold.
+    const typed = { area: 2400, length: null, width: null, pitch: 6 };
+    const roof = takeoffRoof(summarizeRoof(typed, emptyView()), typed)!;
+    const { lines } = estimateLines(roof, { ...DEFAULT_PRICING, underlaymentSquaresPerRoll: 1e-300 }, { tier: "better", wastePercent: 10, tearOffLayers: 1 });
+    expect(() => estimateTotals(lines, 0)).toThrow(RangeError);
+    expect(estimateOverLimits(lines, 0)).toMatch(/^“Synthetic underlayment” comes to more than 100,000 roll/);
+    expect(estimateOverLimits([line(2_640_000, 9500)], 0)).toMatch(/Synthetic underlayment/);
+  });
+
+  it("names a line past $10,000,000, and an estimate whose lines add up past it", () => {
+    expect(estimateOverLimits([line(100_000, 10_000_000, "Designer shingles")], 0)).toBe("“Designer shingles” comes to $10,000,000,000.00, more than a line may ($10,000,000.00): check its quantity and price.");
+    expect(estimateOverLimits([line(1000, 900_000), line(1000, 900_000)], 0)).toMatch(/^The estimate comes to \$18,000,000.00/);
+    expect(estimateOverLimits([line(1000, 900_000)], 850)).toBeNull();
+  });
+});
+
+describe("materials the measurement could not count (issue 27.2)", () => {
+  const typed = { area: 2400, length: null, width: null, pitch: 6 };
+  const roof = takeoffRoof(summarizeRoof(typed, emptyView()), typed)!;
+
+  it("lists those the owner prices, and a proposal waits until they are on it or staff say why", () => {
+    const { missing } = estimateLines(roof, DEFAULT_PRICING, { tier: "better", wastePercent: 10, tearOffLayers: 1 });
+    expect(missing).toEqual(["starter", "drip-edge", "ridge-cap", "ice-and-water"]);
+    const free = estimateLines(roof, { ...DEFAULT_PRICING, starterBundleCents: 0 }, { tier: "better", wastePercent: 10, tearOffLayers: 1 });
+    expect(free.missing).not.toContain("starter");
+    expect(unexplainedMissing({ missingMaterials: missing, leftOutReason: null, lines: [{ key: "drip-edge" }] })).toEqual(["starter", "ridge-cap", "ice-and-water"]);
+    expect(unexplainedMissing({ missingMaterials: missing, leftOutReason: "Metal roof: no starter", lines: [] })).toEqual([]);
+    expect(missingMaterialsMessage(["starter", "drip-edge"])).toMatch(/^The estimate has no starter strip and drip edge:/);
+  });
+});
+
+describe("which figure an estimate is made from (issue 27.4)", () => {
+  it("says the traced outline wins over a typed length × width, and names what is not used", () => {
+    const top = { ...emptyView(), scale: 1, scaleSource: "typed" as const, facets: [{ points: [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 50, y: 30 }, { x: 0, y: 30 }], pitch: 6 }] };
+    const typed = { area: null, length: 40, width: 30, pitch: 6 };
+    expect(roofBasisNote(summarizeRoof(typed, top))).toBe("Made from the traced outline: 1,677 sq ft. Traced facets override the typed length and width.");
+    expect(roofBasisNote(summarizeRoof(typed, emptyView()))).toBe("Made from the typed length × width at its pitch: 1,342 sq ft.");
   });
 });

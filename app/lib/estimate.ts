@@ -5,7 +5,9 @@
 
 import { z } from "~/lib/zod";
 import { dollarsField } from "./money";
+import { formatCents } from "./money-format";
 import { coverageFor, PITCH_BAND_LABELS, PITCH_BANDS, pitchBand, type Pricing } from "./pricing";
+import { formatSqFt, overrideNote, type RoofSummary } from "./roof-summary";
 import { hundredths, materialTakeoff, type Takeoff, type TakeoffKey, type TakeoffRoof } from "./takeoff";
 
 /** The good/better/best choice of shingle line the owner prices. */
@@ -14,7 +16,7 @@ export type ShingleTier = (typeof SHINGLE_TIERS)[number];
 
 /** One line of an estimate as stored: what, how many of what unit, at what price. */
 export type EstimateLine = {
-  /** Which takeoff item or labour it came from ("shingles", "labour", ...), or "custom". */
+  /** Which takeoff item or labor it came from ("shingles", "labour-low", ...; stored keys keep their old spelling), or "custom". */
   key: string;
   label: string;
   quantity: number;
@@ -30,6 +32,8 @@ export type EstimateLine = {
 /** The most of anything a line may count (a typo beyond it), and the most lines an estimate has. */
 export const MAX_QUANTITY = 100_000;
 export const MAX_LINES = 60;
+/** The most a line, or the whole estimate, may come to ($10,000,000): beyond it, a typo or a wrong coverage. */
+export const MAX_TOTAL_CENTS = 1_000_000_000;
 
 /**
  * a × b ÷ d rounded to the nearest whole number, a half going up (as a receipt rounds a
@@ -59,13 +63,33 @@ export type EstimateTotals = { lines: EstimateLine[]; subtotalCents: number; tax
 /**
  * The totals, always worked out again from each line's quantity and unit price: a total
  * that came with a line (from a browser, or an older save) is never trusted. Tax is on the
- * whole subtotal: Kansas taxes re-roofing labour as well as its materials.
+ * whole subtotal: Kansas taxes re-roofing labor as well as its materials.
  */
 export function estimateTotals(lines: Omit<EstimateLine, "totalCents">[], rateBasisPoints: number): EstimateTotals {
   const priced = lines.map((l) => ({ ...l, totalCents: lineTotalCents(l.quantity, l.unitPriceCents) }));
   const subtotalCents = priced.reduce((sum, l) => sum + l.totalCents, 0);
   const tax = taxCents(subtotalCents, rateBasisPoints);
   return { lines: priced, subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
+}
+
+/**
+ * Why these lines cannot be an estimate, naming the line, or null when they can: a
+ * quantity past what a line may count (a coverage typed as 0.00001 orders millions of
+ * rolls) or a total past what an estimate may come to. Checked before any cents are worked
+ * out, so such a price is a message to staff, never a server error.
+ */
+export function estimateOverLimits(lines: Omit<EstimateLine, "totalCents">[], rateBasisPoints: number): string | null {
+  let subtotal = 0;
+  for (const l of lines) {
+    if (!Number.isFinite(l.quantity) || l.quantity > MAX_QUANTITY) {
+      return `“${l.label}” comes to more than ${MAX_QUANTITY.toLocaleString("en-US")} ${l.unit}, the most a line may count: check what one unit covers on the Pricing page, or the line's quantity.`;
+    }
+    const total = lineTotalCents(l.quantity, l.unitPriceCents);
+    if (total > MAX_TOTAL_CENTS) return `“${l.label}” comes to ${formatCents(total)}, more than a line may (${formatCents(MAX_TOTAL_CENTS)}): check its quantity and price.`;
+    subtotal += total;
+  }
+  const total = subtotal + taxCents(subtotal, rateBasisPoints);
+  return total > MAX_TOTAL_CENTS ? `The estimate comes to ${formatCents(total)}, more than an estimate may (${formatCents(MAX_TOTAL_CENTS)}): check the quantities and prices.` : null;
 }
 
 // ---- From the takeoff and the owner's prices ------------------------------------------------
@@ -79,11 +103,42 @@ const MATERIAL_LABELS: Record<Exclude<TakeoffKey, "shingles">, string> = {
   underlayment: "Synthetic underlayment",
   starter: "Starter strip",
   "drip-edge": "Drip edge",
-  "ridge-cap": "hip and ridge cap",
+  "ridge-cap": "Hip and ridge cap",
   "ice-and-water": "Ice-and-water membrane (valleys)",
   "valley-metal": "Valley metal",
   nails: "Nails, sealant and sundries",
 };
+
+/** What staff read for a takeoff item the measurement could not count. */
+export const MISSING_MATERIAL_LABELS: Record<TakeoffKey, string> = {
+  shingles: "shingles",
+  underlayment: "underlayment",
+  starter: "starter strip",
+  "drip-edge": "drip edge",
+  "ridge-cap": "ridge cap",
+  "ice-and-water": "valley lining (ice-and-water)",
+  "valley-metal": "valley lining (metal)",
+  nails: "nails",
+};
+
+const joinWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+
+/** "starter strip, drip edge and ridge cap". */
+export const missingMaterialWords = (keys: readonly TakeoffKey[]) => joinWords(keys.map((k) => MISSING_MATERIAL_LABELS[k]));
+
+/**
+ * Materials the owner prices that the estimate lacks and nobody said why: a proposal waits
+ * for them (a line with the item's key, or staff's reason for leaving them out).
+ */
+export function unexplainedMissing(estimate: { missingMaterials: readonly TakeoffKey[]; leftOutReason: string | null; lines: readonly { key: string }[] }): TakeoffKey[] {
+  if (estimate.leftOutReason) return [];
+  const keys = new Set(estimate.lines.map((l) => l.key));
+  return estimate.missingMaterials.filter((k) => !keys.has(k));
+}
+
+/** Why a proposal waits: what is missing, and the two ways on. */
+export const missingMaterialsMessage = (keys: readonly TakeoffKey[]) =>
+  `The estimate has no ${missingMaterialWords(keys)}: the measurement has no lengths for them. Trace the roof's lines and make the estimate again, or leave them out with a reason.`;
 
 /** What the owner charges per unit of a takeoff item on the chosen shingle line. */
 function materialPrice(key: TakeoffKey, p: Pricing, tier: ShingleTier): number {
@@ -102,16 +157,17 @@ function materialPrice(key: TakeoffKey, p: Pricing, tier: ShingleTier): number {
 }
 
 /**
- * The estimate's lines for a measured roof: each takeoff item at the owner's price, labour
+ * The estimate's lines for a measured roof: each takeoff item at the owner's price, labor
  * per square in each pitch band the roof has (the one base price includes tearing off one
- * layer), each extra layer's tear-off per square, and disposal per square per layer torn off.
+ * layer), each extra layer's tear-off per square, and disposal per square per layer torn
+ * off; and the items the owner prices that the measurement could not count (`missing`).
  */
-export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateChoice): { takeoff: Takeoff; lines: Omit<EstimateLine, "totalCents">[] } {
+export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateChoice): { takeoff: Takeoff; lines: Omit<EstimateLine, "totalCents">[]; missing: TakeoffKey[] } {
   const takeoff = materialTakeoff(roof, choice.wastePercent, coverageFor(p, choice.tier));
   const tierName = p.tiers[choice.tier].name;
   const lines: Omit<EstimateLine, "totalCents">[] = takeoff.items.map((item) => ({
     key: item.key,
-    label: item.key === "shingles" ? `${tierName} shingles` : item.key === "ridge-cap" ? `${tierName} ${MATERIAL_LABELS[item.key]}` : MATERIAL_LABELS[item.key],
+    label: item.key === "shingles" ? `${tierName} shingles` : item.key === "ridge-cap" ? `${tierName} ${MATERIAL_LABELS[item.key].toLowerCase()}` : MATERIAL_LABELS[item.key],
     quantity: item.quantity,
     unit: item.unit,
     unitPriceCents: materialPrice(item.key, p, choice.tier),
@@ -127,7 +183,7 @@ export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateCho
     if (!area) continue;
     // One band is the whole roof: its squares are the measurement's own figure.
     const squares = areaByBand.size === 1 ? takeoff.squares : hundredths(area / 100);
-    lines.push({ key: `labour-${band}`, label: `Labour, pitch ${PITCH_BAND_LABELS[band]}`, quantity: squares, unit: "sq", unitPriceCents: p.labourPerSquareCents[band], adjusted: false });
+    lines.push({ key: `labour-${band}`, label: `Labor, pitch ${PITCH_BAND_LABELS[band]}`, quantity: squares, unit: "sq", unitPriceCents: p.labourPerSquareCents[band], adjusted: false });
   }
   const extra = Math.max(0, choice.tearOffLayers - 1);
   if (extra > 0) {
@@ -150,15 +206,40 @@ export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateCho
       adjusted: false,
     });
   }
-  return { takeoff, lines };
+  return { takeoff, lines, missing: takeoff.omitted.filter((key) => materialPrice(key, p, choice.tier) > 0) };
+}
+
+const SOURCE_WORDS = { traced: "the traced outline", "length-width": "the typed length × width at its pitch", "typed-area": "the typed roof area" } as const;
+
+/**
+ * Which of the roof's figures the estimate is made from, in words, and what typed values
+ * it leaves aside: "Made from the traced outline: 2,640 sq ft. Traced facets override the
+ * typed length and width." Null when the roof has no area.
+ */
+export function roofBasisNote(summary: RoofSummary): string | null {
+  if (summary.source === null || summary.roofArea === null) return null;
+  return [`Made from ${SOURCE_WORDS[summary.source]}: ${formatSqFt(summary.roofArea)}.`, overrideNote(summary)].filter(Boolean).join(" ");
 }
 
 // ---- Forms ------------------------------------------------------------------------------
 
-/** The lead page's two estimate forms, told apart by their `intent`. */
+/** The lead page's estimate forms, told apart by their `intent`. */
 export const MAKE_ESTIMATE_INTENT = "make-estimate";
 export const SAVE_ESTIMATE_INTENT = "save-estimate";
-export type EstimateFormName = "make" | "lines";
+export const LEAVE_OUT_INTENT = "leave-out-materials";
+const ESTIMATE_INTENTS = [MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT, LEAVE_OUT_INTENT] as const;
+export type EstimateIntent = (typeof ESTIMATE_INTENTS)[number];
+export const isEstimateIntent = (value: unknown): value is EstimateIntent => (ESTIMATE_INTENTS as readonly unknown[]).includes(value);
+export type EstimateFormName = "make" | "lines" | "leave-out";
+
+/** "Leave it out": why the missing materials are not on the estimate, kept on it and shown. */
+export const LeaveOutSchema = z.object({
+  reason: z
+    .string({ error: "Please say why they are left out" })
+    .trim()
+    .min(3, "Please say why they are left out")
+    .max(300, "Please keep the reason under 300 characters"),
+});
 
 /** "Make an estimate": the shingle line, the waste and the layers to tear off. */
 export const MakeEstimateSchema = z.object({

@@ -20,6 +20,8 @@ export type ProposalContent = {
   /** The measurement's figures (roof area, squares, pitch) and the traced top view, if the roof was measured. */
   roof: { figures: Figure[]; drawing: ViewDrawing | null } | null;
   tier: ShingleTier;
+  /** The shingle line as the owner names it to homeowners ("Architectural"); older copies lack it. */
+  shingleName?: string;
   lines: Pick<EstimateLine, "label" | "quantity" | "unit" | "unitPriceCents" | "totalCents">[];
   subtotalCents: number;
   taxRateBasisPoints: number;
@@ -28,7 +30,19 @@ export type ProposalContent = {
   terms: string;
 };
 
-export const TIER_LABELS: Record<ShingleTier, string> = { good: "Good", better: "Better", best: "Best" };
+/** The shingle line a homeowner reads: the owner's product name, never the good/better/best tier. */
+export const shingleLine = (c: Pick<ProposalContent, "shingleName" | "lines">) =>
+  c.shingleName ?? c.lines.find((l) => l.label.endsWith(" shingles"))?.label.replace(/ shingles$/, "") ?? null;
+
+// Units as suppliers sell them, and how they read for more than one; anything else is shown as typed.
+const UNIT_PLURALS: Record<string, string> = { bundle: "bundles", roll: "rolls", piece: "pieces", sheet: "sheets", box: "boxes", tube: "tubes", hour: "hours", day: "days", kit: "kits", square: "squares" };
+
+/** "37 bundles", "1 roll", "13.42 sq": the quantity with its unit as a person reads it. */
+export function quantityWithUnit(quantity: number, unit: string): string {
+  const word = unit.trim();
+  const plural = quantity === 1 ? undefined : UNIT_PLURALS[word.toLowerCase()];
+  return `${formatQuantity(quantity)} ${plural ?? word}`.trim();
+}
 
 /** The owner's defaults for a new proposal: its terms and how many days it stays open. */
 export type ProposalSettings = { terms: string; validDays: number };
@@ -85,11 +99,15 @@ export function formatMoment(at: Date): string {
   return at.toLocaleString("en-US", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
 
-export type ProposalState = "open" | "accepted" | "expired";
+export type ProposalState = "open" | "accepted" | "expired" | "withdrawn";
 
-/** Accepted stays accepted; otherwise open until its expiry, expired from then on. */
-export function proposalState(p: { acceptedAt: Date | null; expiresAt: Date }, now = new Date()): ProposalState {
+/**
+ * Accepted stays accepted; one withdrawn (a newer one was sent, or another accepted) is
+ * withdrawn for good; otherwise open until its expiry, expired from then on.
+ */
+export function proposalState(p: { acceptedAt: Date | null; expiresAt: Date; withdrawnAt?: Date | null }, now = new Date()): ProposalState {
   if (p.acceptedAt) return "accepted";
+  if (p.withdrawnAt) return "withdrawn";
   return now.getTime() < p.expiresAt.getTime() ? "open" : "expired";
 }
 
@@ -104,12 +122,17 @@ export const PROPOSAL_MESSAGES = {
   accepted: "Thank you! Your acceptance has been recorded. We will call you to schedule the work.",
   tooMany: "Too many tries from your connection. Please wait a few minutes or give us a call.",
   expired: "This proposal has expired.",
+  replaced: "This proposal was replaced by a newer one",
   sent: "Proposal created",
   noEstimate: "This lead has no estimate yet: make one before sending a proposal.",
+  alreadyAccepted: "The homeowner has accepted a proposal for this job: it stands, and no other can be sent.",
   termsMissing: "Please write the terms the homeowner agrees to.",
   termsTooLong: `Please keep the terms under ${TERMS_MAX.toLocaleString("en-US")} characters.`,
   badDays: `Please give a number of days from ${VALID_DAYS.min} to ${VALID_DAYS.max}.`,
 } as const;
+
+/** What a replaced proposal's page (and its PDF link) says under the title. */
+export const PROPOSAL_REPLACED_TEXT = "We sent you a newer proposal for this work, so this one can no longer be accepted. Please open the link in our latest message, or give us a call.";
 
 export type AcceptValues = { fullName: string; agree: boolean };
 
@@ -161,6 +184,8 @@ export type ProposalSources = {
   business: { company: string; phone: string; email: string; street: string; city: string; region: string; postalCode: string };
   terms: string;
   validDays: number;
+  /** The estimate's shingle line as the owner names it. */
+  shingleName: string;
   /** Today in Kansas (YYYY-MM-DD) and the moment, so tests can fix both. */
   today: string;
   now: Date;
@@ -188,6 +213,7 @@ export function buildProposalContent(s: ProposalSources): ProposalContent {
     customer: { name: lead.name, address: [lead.street, town].filter(Boolean).join(", "), email: lead.email, phone: lead.phone ?? "" },
     roof: s.roof ? { figures: s.roof.figures, drawing } : null,
     tier: estimate.tier,
+    shingleName: s.shingleName,
     lines: estimate.lines.map(({ label, quantity, unit, unitPriceCents, totalCents }) => ({ label, quantity, unit, unitPriceCents, totalCents })),
     subtotalCents: estimate.subtotalCents,
     taxRateBasisPoints: estimate.taxRateBasisPoints,

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { estimates, type Estimate, type RoofCustomer } from "~/db/schema";
-import { adjustLines, estimateLines, estimateTotals, type EstimateChoice, type EstimateLinesInput } from "~/lib/estimate";
+import { adjustLines, estimateLines, estimateOverLimits, estimateTotals, roofBasisNote, type EstimateChoice, type EstimateLinesInput } from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { summarizeRoof } from "~/lib/roof-summary";
 import { takeoffRoof, type TakeoffRoof } from "~/lib/takeoff";
@@ -9,13 +9,17 @@ import { findLeadRoof } from "./roof-customer.server";
 import { getSetting } from "./settings.server";
 
 /**
- * A lead's estimate (one per lead, decision 0023): made from its roof's takeoff at the
- * owner's prices, then adjusted line by line by staff. A draft: making or saving it never
- * changes the lead's status (sending the proposal makes it Quoted).
+ * A lead's estimate (one current per lead, decisions 0023 and 0032): made from its roof's
+ * takeoff at the owner's prices, then adjusted line by line by staff. Making or saving it
+ * never changes the lead's status (sending the proposal makes it Quoted). Once a proposal
+ * made from it is accepted it is locked: a change makes a new current estimate and the
+ * accepted one is kept as it was.
  */
 
+const current = (leadId: number) => and(eq(estimates.leadId, leadId), isNull(estimates.supersededAt));
+
 export function getEstimate(leadId: number): Estimate | undefined {
-  return getDb().select().from(estimates).where(eq(estimates.leadId, leadId)).get();
+  return getDb().select().from(estimates).where(current(leadId)).get();
 }
 
 /** A roof customer's measurement as the takeoff reads it; null when it has no roof area. */
@@ -27,52 +31,93 @@ export function roofForTakeoff(customer: RoofCustomer): TakeoffRoof | null {
 export function measuredLeadRoof(leadId: number) {
   const customer = findLeadRoof(leadId);
   if (!customer || customer.area === null) return null;
-  const roof = roofForTakeoff(customer);
-  return roof ? { customer, roof, suggestedWastePercent: summarizeRoof(customer, parseDrawing(customer.drawing).top).suggestedWastePercent } : null;
+  const summary = summarizeRoof(customer, parseDrawing(customer.drawing).top);
+  const roof = takeoffRoof(summary, customer);
+  return roof ? { customer, roof, suggestedWastePercent: summary.suggestedWastePercent, basis: roofBasisNote(summary) } : null;
 }
 
+type EstimateRow = Omit<typeof estimates.$inferInsert, "id" | "leadId" | "createdAt" | "updatedAt" | "lockedAt" | "supersededAt">;
+
 /**
- * Makes the lead's estimate from its measured roof and today's prices, replacing the one it
- * had (and staff's adjustments to it). Null when the roof is not measured.
+ * Writes the lead's current estimate: in place while it is a draft; when it is locked, the
+ * locked one is marked superseded and a new one is made (the accepted figures stay).
  */
-export function makeEstimate(leadId: number, choice: EstimateChoice): Estimate | null {
+function writeEstimate(leadId: number, row: EstimateRow): { estimate: Estimate; afterLocked: boolean } {
+  const db = getDb();
+  const now = new Date();
+  const before = getEstimate(leadId);
+  if (before && !before.lockedAt) return { estimate: db.update(estimates).set({ ...row, updatedAt: now }).where(eq(estimates.id, before.id)).returning().get(), afterLocked: false };
+  if (before) db.update(estimates).set({ supersededAt: now }).where(eq(estimates.id, before.id)).run();
+  const estimate = db
+    .insert(estimates)
+    .values({ ...row, leadId })
+    .returning()
+    .get();
+  return { estimate, afterLocked: !!before };
+}
+
+/** Written (a new estimate when the one before was locked), or why not. */
+export type EstimateOutcome = { estimate: Estimate; afterLocked: boolean } | { refused: "not-measured" | "none" | "locked" } | { overLimit: string };
+
+/**
+ * Makes the lead's estimate from its measured roof and today's prices, replacing the draft it
+ * had (and staff's adjustments to it). Refused when the roof is not measured, or when a
+ * line would pass the estimate's limits (the message names it).
+ */
+export function makeEstimate(leadId: number, choice: EstimateChoice): EstimateOutcome {
   return inTransaction(() => {
     const measured = measuredLeadRoof(leadId);
-    if (!measured) return null;
+    if (!measured) return { refused: "not-measured" as const };
     const pricing = getSetting("pricing");
-    const totals = estimateTotals(estimateLines(measured.roof, pricing, choice).lines, pricing.taxRateBasisPoints);
-    const row = {
-      leadId,
+    const made = estimateLines(measured.roof, pricing, choice);
+    const overLimit = estimateOverLimits(made.lines, pricing.taxRateBasisPoints);
+    if (overLimit) return { overLimit };
+    return writeEstimate(leadId, {
       roofCustomerId: measured.customer.id,
       tier: choice.tier,
       wastePercent: choice.wastePercent,
       tearOffLayers: choice.tearOffLayers,
       taxRateBasisPoints: pricing.taxRateBasisPoints,
-      ...totals,
-    };
-    return getDb()
-      .insert(estimates)
-      .values(row)
-      .onConflictDoUpdate({ target: estimates.leadId, set: { ...row, updatedAt: new Date() } })
-      .returning()
-      .get();
+      ...estimateTotals(made.lines, pricing.taxRateBasisPoints),
+      missingMaterials: made.missing,
+      leftOutReason: null,
+      roofBasis: measured.basis,
+    });
   });
 }
 
 /**
  * Staff's adjusted lines, with every total worked out again here from quantities and unit
- * prices, at the tax rate the estimate was made with. Undefined when the lead has no estimate.
+ * prices, at the tax rate the estimate was made with. Refused when the lead has no estimate,
+ * or when a line passes the estimate's limits.
  */
-export function saveEstimateLines(leadId: number, input: EstimateLinesInput): Estimate | undefined {
+export function saveEstimateLines(leadId: number, input: EstimateLinesInput): EstimateOutcome {
   return inTransaction(() => {
-    const current = getEstimate(leadId);
-    if (!current) return undefined;
-    const totals = estimateTotals(adjustLines(current.lines, input), current.taxRateBasisPoints);
-    return getDb()
-      .update(estimates)
-      .set({ ...totals, updatedAt: new Date() })
-      .where(eq(estimates.id, current.id))
-      .returning()
-      .get();
+    const before = getEstimate(leadId);
+    if (!before) return { refused: "none" as const };
+    const lines = adjustLines(before.lines, input);
+    const overLimit = estimateOverLimits(lines, before.taxRateBasisPoints);
+    if (overLimit) return { overLimit };
+    const { id: _id, leadId: _lead, createdAt: _c, updatedAt: _u, lockedAt: _l, supersededAt: _s, ...kept } = before;
+    return writeEstimate(leadId, { ...kept, ...estimateTotals(lines, before.taxRateBasisPoints) });
   });
+}
+
+/** Staff leave the missing materials out, with their reason (kept on the estimate and shown). */
+export function leaveOutMissingMaterials(leadId: number, reason: string): EstimateOutcome {
+  return inTransaction(() => {
+    const before = getEstimate(leadId);
+    if (!before) return { refused: "none" as const };
+    if (before.lockedAt) return { refused: "locked" as const };
+    return { estimate: getDb().update(estimates).set({ leftOutReason: reason, updatedAt: new Date() }).where(eq(estimates.id, before.id)).returning().get(), afterLocked: false };
+  });
+}
+
+/** The lead accepted a proposal: its current estimate is locked from now on. */
+export function lockCurrentEstimate(leadId: number, at: Date) {
+  getDb()
+    .update(estimates)
+    .set({ lockedAt: at })
+    .where(and(current(leadId), isNull(estimates.lockedAt)))
+    .run();
 }

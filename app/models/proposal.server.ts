@@ -1,37 +1,61 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import { contactMessages, leadNotes, proposals, type Proposal } from "~/db/schema";
 import { statusAfterProposal } from "~/lib/leads";
 import { formatCents } from "~/lib/money-format";
 import { formatDay, type ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";
+import { lockCurrentEstimate } from "./estimate.server";
 
 /** Who the history names for what the homeowner did through the link. */
 export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
 
+const acceptedOf = (leadId: number) =>
+  getDb()
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.leadId, leadId), isNotNull(proposals.acceptedAt)))
+    .get();
+
+/** Withdraws the lead's proposals that are not accepted (but `keep`): their links answer "replaced". How many. */
+function withdrawOthers(leadId: number, now: Date, keep?: number): number {
+  return getDb()
+    .update(proposals)
+    .set({ withdrawnAt: now })
+    .where(and(eq(proposals.leadId, leadId), isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), keep === undefined ? undefined : ne(proposals.id, keep)))
+    .run().changes;
+}
+
 /**
- * Stores a proposal and moves its lead to Quoted (statusAfterProposal: a Won or Lost lead
- * stays), with a history entry, in one transaction. Undefined for an unknown lead.
+ * Stores a proposal, withdraws the lead's earlier ones still open (one live proposal at a
+ * time, decision 0032) and moves the lead to Quoted (statusAfterProposal: a Won or Lost
+ * lead stays), with a history entry, in one transaction. Undefined for an unknown lead;
+ * "accepted" when the lead already accepted one (it stands: no other may be sent).
  */
 export function insertProposal(
   input: { leadId: number; tokenHash: string; content: ProposalContent; expiresAt: Date },
   author: string,
-): Proposal | undefined {
+  now = new Date(),
+): Proposal | "accepted" | undefined {
   return inTransaction(() => {
     const db = getDb();
     const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, input.leadId)).get();
     if (!lead) return undefined;
+    if (acceptedOf(input.leadId)) return "accepted" as const;
+    const replaced = withdrawOthers(input.leadId, now);
     const proposal = db
       .insert(proposals)
-      .values({ ...input, totalCents: input.content.totalCents })
+      .values({ ...input, totalCents: input.content.totalCents, createdAt: now })
       .returning()
       .get();
     const next = statusAfterProposal(lead.status);
     if (next !== lead.status) db.update(contactMessages).set({ status: next }).where(eq(contactMessages.id, input.leadId)).run();
+    // The link is made, not sent: staff send it themselves (decision 0028).
+    const replacedNote = replaced ? `; it replaces ${replaced === 1 ? "the earlier proposal" : `${replaced} earlier proposals`}` : "";
     db.insert(leadNotes)
       .values({
         messageId: input.leadId,
         author,
-        body: `Proposal sent: ${formatCents(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}`,
+        body: `Proposal link created: ${formatCents(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}${replacedNote}`,
         statusFrom: next !== lead.status ? lead.status : null,
         statusTo: next !== lead.status ? next : null,
       })
@@ -59,21 +83,27 @@ export function findProposalByTokenHash(tokenHash: string): Proposal | undefined
 }
 
 /**
- * The homeowner accepts: recorded only while the proposal is open and not yet accepted (a
- * second accept, or one after the expiry, changes nothing and returns undefined). The lead
- * is Won, with "Accepted by <name>" in its history, and the owner's mail waits (pending,
- * due now) in the same transaction.
+ * The homeowner accepts: recorded only while the proposal is open, not withdrawn and the
+ * lead's only accepted one (a second accept, one after the expiry or of a replaced one
+ * changes nothing and returns undefined). The lead is Won with "Accepted by <name>" in its
+ * history, its other proposals are withdrawn, its estimate is locked, and the owner's mail
+ * waits (pending, due now), all in the same transaction.
  */
 export function recordAcceptance(id: number, acceptance: { name: string; ip: string }, now: Date): Proposal | undefined {
   return inTransaction(() => {
     const db = getDb();
+    const target = db.select({ leadId: proposals.leadId }).from(proposals).where(eq(proposals.id, id)).get();
+    // One accepted proposal per lead: none after another (older data may hold two open at once).
+    if (!target || acceptedOf(target.leadId)) return undefined;
     const accepted = db
       .update(proposals)
       .set({ acceptedAt: now, acceptedName: acceptance.name, acceptedIp: acceptance.ip, notifyStatus: "pending", notifyAttempts: 0, notifyNextAttemptAt: null })
-      .where(and(eq(proposals.id, id), isNull(proposals.acceptedAt), gt(proposals.expiresAt, now)))
+      .where(and(eq(proposals.id, id), isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now)))
       .returning()
       .get();
     if (!accepted) return undefined;
+    withdrawOthers(accepted.leadId, now, accepted.id);
+    lockCurrentEstimate(accepted.leadId, now);
     const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, accepted.leadId)).get();
     if (lead && lead.status !== "won") db.update(contactMessages).set({ status: "won", lostReason: null }).where(eq(contactMessages.id, accepted.leadId)).run();
     db.insert(leadNotes)

@@ -2,7 +2,7 @@ import { fileNameSlug } from "~/lib/file-name";
 import type { Proposal } from "~/db/schema";
 import { businessToday } from "~/lib/leads";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
-import { formatDay, formatMoment, formatQuantity, TIER_LABELS, type ProposalContent } from "~/lib/proposal";
+import { formatDay, formatMoment, quantityWithUnit, shingleLine, type ProposalContent } from "~/lib/proposal";
 import { drawView, heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/services/roof-report.server";
 
 const WIDTH = 516; // the letter page less both margins
@@ -58,11 +58,12 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
     drawView(doc, "Roof outline (top view)", null, c.roof.drawing, { blankNote: "", scaleCaption: false, fitOutline: { maxHeight: 140 } });
   }
 
-  heading(doc, `The work and its price (${TIER_LABELS[c.tier]} shingle line)`);
+  const shingles = shingleLine(c);
+  heading(doc, shingles ? `The work and its price (${shingles} shingles)` : "The work and its price");
   table(
     doc,
     ["Item", "Quantity", "Unit price", "Amount"],
-    c.lines.map((l) => [l.label, `${formatQuantity(l.quantity)} ${l.unit}`.trim(), formatCents(l.unitPriceCents), formatCents(l.totalCents)]),
+    c.lines.map((l) => [l.label, quantityWithUnit(l.quantity, l.unit), formatCents(l.unitPriceCents), formatCents(l.totalCents)]),
     [226, 100, 90, 100],
   );
   const totals: string[][] = [

@@ -9,10 +9,13 @@ import {
   formatMoment,
   proposalPath,
   proposalState,
+  PROPOSAL_MESSAGES,
   type ProposalContent,
   type ProposalSettings,
 } from "~/lib/proposal";
+import { missingMaterialsMessage, unexplainedMissing } from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
+import type { TakeoffKey } from "~/lib/takeoff";
 import { getMessage } from "~/models/contact-message.server";
 import { getEstimate } from "~/models/estimate.server";
 import { findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
@@ -29,19 +32,24 @@ export type CreatedProposal = { proposal: Proposal; url: string };
 /**
  * "Send a proposal": a frozen copy of the lead's estimate with the business, the customer,
  * the roof's figures and outline, the terms and the last day it is open; a new random
- * token of which only the hash is kept. The lead becomes Quoted. The link is returned this
- * once: nothing can make it again. "no-lead" / "no-estimate" when there is nothing to send.
+ * token of which only the hash is kept. The lead becomes Quoted and its earlier open
+ * proposals are withdrawn. The link is returned this once: nothing can make it again.
+ * Refused when there is nothing to send, when the lead accepted one already, or when the
+ * estimate lacks materials the owner prices and staff have not said why.
  */
 export function createProposal(
   leadId: number,
   input: ProposalSettings & { saveDefaults?: boolean },
   author: string,
   now = new Date(),
-): CreatedProposal | "no-lead" | "no-estimate" {
+): CreatedProposal | "no-lead" | "no-estimate" | "accepted" | { missing: TakeoffKey[] } {
   const lead = getMessage(leadId);
   if (!lead) return "no-lead";
   const estimate = getEstimate(leadId);
   if (!estimate) return "no-estimate";
+  // Materials the owner prices that the takeoff could not count: staff add them, or say why not.
+  const missing = unexplainedMissing(estimate);
+  if (missing.length) return { missing };
   const roof = findLeadRoof(leadId);
   const content = buildProposalContent({
     lead,
@@ -50,12 +58,14 @@ export function createProposal(
     business: getBusinessFacts(),
     terms: input.terms,
     validDays: input.validDays,
+    shingleName: getSetting("pricing").tiers[estimate.tier].name,
     today: businessToday(now),
     now,
   });
   const { token, hash } = newLinkToken();
-  const proposal = insertProposal({ leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) }, author);
+  const proposal = insertProposal({ leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) }, author, now);
   if (!proposal) return "no-lead";
+  if (proposal === "accepted") return "accepted";
   if (input.saveDefaults) setSetting("proposal", { terms: input.terms, validDays: input.validDays });
   return { proposal, url: `${siteOrigin()}${proposalPath(token)}` };
 }
@@ -68,7 +78,7 @@ export function proposalForToken(token: string): Proposal | undefined {
 
 export const proposalContent = (p: Proposal) => p.content as ProposalContent;
 
-export type AcceptOutcome = "accepted" | "already" | "expired";
+export type AcceptOutcome = "accepted" | "already" | "expired" | "withdrawn";
 
 /**
  * The homeowner accepts by the link: recorded once (time, typed name, address), the lead
@@ -77,10 +87,13 @@ export type AcceptOutcome = "accepted" | "already" | "expired";
  */
 export function acceptProposal(proposal: Proposal, acceptance: { name: string; ip: string }, now = new Date()): AcceptOutcome {
   const state = proposalState(proposal, now);
-  if (state !== "open") return state === "accepted" ? "already" : "expired";
+  if (state !== "open") return state === "accepted" ? "already" : state;
   const accepted = recordAcceptance(proposal.id, acceptance, now);
-  // Another request accepted it a moment ago (or it just ran out): say which.
-  if (!accepted) return findProposalByTokenHash(proposal.tokenHash)?.acceptedAt ? "already" : "expired";
+  // Another request accepted it, or another of the lead's, a moment ago (or it just ran out): say which.
+  if (!accepted) {
+    const after = findProposalByTokenHash(proposal.tokenHash);
+    return after?.acceptedAt ? "already" : after?.withdrawnAt || proposalState(proposal, now) === "open" ? "withdrawn" : "expired";
+  }
   void deliverProposalNotice(accepted.id).catch((error: unknown) => console.error("Proposal acceptance mail failed:", error));
   return "accepted";
 }
@@ -105,10 +118,18 @@ export function leadProposalsView(leadId: number, now = new Date()) {
 }
 export type LeadProposalView = ReturnType<typeof leadProposalsView>[number];
 
-/** What the "Send a proposal" form needs: whether there is an estimate to send (and its total), and the owner's defaults. */
+/**
+ * What the "Send a proposal" form needs: whether there is an estimate to send (and its
+ * total), what keeps it from being sent, and the owner's defaults.
+ */
 export function proposalFormView(leadId: number) {
   const estimate = getEstimate(leadId);
-  return { estimateTotal: estimate ? formatCents(estimate.totalCents) : null, defaults: getSetting("proposal") };
+  const accepted = listLeadProposals(leadId).some((p) => p.acceptedAt);
+  return {
+    estimateTotal: estimate ? formatCents(estimate.totalCents) : null,
+    blocked: accepted ? PROPOSAL_MESSAGES.alreadyAccepted : estimate && unexplainedMissing(estimate).length ? missingMaterialsMessage(unexplainedMissing(estimate)) : null,
+    defaults: getSetting("proposal"),
+  };
 }
 
 // The link is shown to staff once, on the page the "Send" redirects to: only its hash is

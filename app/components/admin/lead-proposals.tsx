@@ -8,17 +8,19 @@ import type { LeadProposalView } from "~/services/proposals.server";
 
 export const SEND_PROPOSAL_INTENT = "send-proposal";
 
-const STATE_LABEL = { open: "Waiting for the homeowner", accepted: "Accepted", expired: "Expired" } as const;
-const STATE_TONE = { open: "bg-amber-100 text-amber-900", accepted: "bg-green-100 text-green-900", expired: "bg-gray-200 text-gray-800" } as const;
+const STATE_LABEL = { open: "Waiting for the homeowner", accepted: "Accepted", expired: "Expired", withdrawn: "Replaced" } as const;
+const STATE_TONE = { open: "bg-amber-100 text-amber-900", accepted: "bg-green-100 text-green-900", expired: "bg-gray-200 text-gray-800", withdrawn: "bg-gray-200 text-gray-800" } as const;
 
 /**
- * The lead's proposals: each one sent (when, total, until when, accepted or not, its PDF),
- * the link of the one just made (shown this once: only its hash is kept), and the form that
- * sends a new one from the lead's estimate with the owner's default terms.
+ * The lead's proposals: each one made (when, total, until when, accepted, replaced or not,
+ * its PDF), the link of the one just made (shown this once: only its hash is kept), and the
+ * form that makes a new one from the lead's estimate with the owner's default terms (none
+ * once one is accepted).
  */
 export function LeadProposals({
   proposals,
   estimateTotal,
+  blocked,
   defaults,
   newLink,
   error,
@@ -26,6 +28,8 @@ export function LeadProposals({
 }: {
   proposals: LeadProposalView[];
   estimateTotal: string | null;
+  /** Why no proposal can be sent now (one was accepted, or materials are missing), or null. */
+  blocked: string | null;
   defaults: ProposalSettings;
   newLink: { proposalId: number; url: string } | null;
   error?: string;
@@ -45,12 +49,16 @@ export function LeadProposals({
             <li key={p.id} className="rounded-md bg-sand px-3 py-2 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold">
-                  {p.total} · sent {p.sentAt}
+                  {p.total} · link created {p.sentAt}
                 </p>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[p.state]}`}>{STATE_LABEL[p.state]}</span>
               </div>
               <p className="text-ink-soft">
-                {p.state === "accepted" ? `Accepted by ${p.acceptedBy} on ${p.acceptedAt} (from ${p.acceptedIp})` : `Valid until ${p.validUntil}`}
+                {p.state === "accepted"
+                  ? `Accepted by ${p.acceptedBy} on ${p.acceptedAt} (from ${p.acceptedIp})`
+                  : p.state === "withdrawn"
+                    ? "Its link now says it was replaced by a newer one."
+                    : `Valid until ${p.validUntil}`}
               </p>
               <a href={p.pdf} className="mt-1 inline-flex items-center gap-1 font-semibold text-brand underline" download>
                 <FileDown aria-hidden className="size-4" /> PDF
@@ -59,7 +67,12 @@ export function LeadProposals({
           ))}
         </ul>
       )}
-      {estimateTotal ? (
+      {blocked && !error && (
+        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {blocked}
+        </p>
+      )}
+      {estimateTotal && proposals.some((p) => p.state === "accepted") ? null : estimateTotal ? (
         <details open={proposals.length === 0 || !!error} className="rounded-md border border-black/10 p-3">
           <summary className="cursor-pointer font-semibold">Send a proposal ({estimateTotal})</summary>
           <Form method="post" className="mt-3 space-y-3">
@@ -91,6 +104,7 @@ export function LeadProposals({
             <SubmitButton busy={busy} busyText="Creating...">
               Create proposal
             </SubmitButton>
+            {proposals.some((p) => p.state === "open") && <p className="text-xs text-ink-soft">The open proposal&rsquo;s link will say it was replaced by this one.</p>}
           </Form>
         </details>
       ) : (
