@@ -6,9 +6,9 @@ import { formatBasisPoints, formatCents } from "~/lib/money-format";
 import {
   ACCEPT_FIELDS,
   formatDay,
-  formatQuantity,
   NAME_MAX,
-  TIER_LABELS,
+  quantityWithUnit,
+  shingleLine,
   type AcceptValues,
   type ProposalContent,
 } from "~/lib/proposal";
@@ -60,7 +60,8 @@ export function ProposalView({
               <p className="text-sm text-ink-soft">Total</p>
               <p className="text-3xl font-bold">{formatCents(c.totalCents)}</p>
               <p className="mt-1 text-sm text-ink-soft">
-                {accepted ? "Accepted" : `Valid until ${formatDay(c.validUntil)}`} · {TIER_LABELS[c.tier]} shingle line
+                {accepted ? "Accepted" : `Valid until ${formatDay(c.validUntil)}`}
+                {shingleLine(c) && ` · ${shingleLine(c)} shingles`}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -102,7 +103,7 @@ export function ProposalView({
                   <div>
                     <p className="font-medium">{l.label}</p>
                     <p className="text-sm text-ink-soft">
-                      {formatQuantity(l.quantity)} {l.unit} × {formatCents(l.unitPriceCents)}
+                      {quantityWithUnit(l.quantity, l.unit)} × {formatCents(l.unitPriceCents)}
                     </p>
                   </div>
                   <p className="font-semibold tabular-nums">{formatCents(l.totalCents)}</p>

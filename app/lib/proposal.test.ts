@@ -6,6 +6,8 @@ import {
   parseAcceptance,
   parseProposalForm,
   proposalState,
+  quantityWithUnit,
+  shingleLine,
   type ProposalSources,
 } from "./proposal";
 import { statusAfterProposal } from "./leads";
@@ -123,5 +125,28 @@ describe("staff's proposal form", () => {
     });
     for (const days of ["0", "366", "2.5", "", "abc"]) expect(parseProposalForm(form({ terms: "T", validDays: days })).ok).toBe(false);
     expect(parseProposalForm(form({ terms: " ", validDays: "30" })).ok).toBe(false);
+  });
+});
+
+describe("what the homeowner reads (issue 27.3 and 27.14)", () => {
+  it("counts units as people do, and names the shingle line as the owner does", () => {
+    expect([quantityWithUnit(37, "bundle"), quantityWithUnit(1, "roll"), quantityWithUnit(2, "roll"), quantityWithUnit(13.42, "sq"), quantityWithUnit(3, "each"), quantityWithUnit(2, "Piece")]).toEqual([
+      "37 bundles",
+      "1 roll",
+      "2 rolls",
+      "13.42 sq",
+      "3 each",
+      "2 pieces",
+    ]);
+    expect(shingleLine({ shingleName: "Timberline HDZ", lines: [] })).toBe("Timberline HDZ");
+    expect(shingleLine({ lines: [{ label: "Architectural shingles", quantity: 1, unit: "bundle", unitPriceCents: 1, totalCents: 1 }] })).toBe("Architectural");
+  });
+
+  it("keeps a withdrawn proposal withdrawn, expired or not; accepted stays accepted", () => {
+    const expiresAt = new Date("2026-12-24T06:00:00Z");
+    const at = new Date("2026-12-01T00:00:00Z");
+    expect(proposalState({ acceptedAt: null, withdrawnAt: at, expiresAt }, at)).toBe("withdrawn");
+    expect(proposalState({ acceptedAt: null, withdrawnAt: at, expiresAt }, new Date("2027-01-01T00:00:00Z"))).toBe("withdrawn");
+    expect(proposalState({ acceptedAt: at, withdrawnAt: null, expiresAt }, at)).toBe("accepted");
   });
 });

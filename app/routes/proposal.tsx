@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
-import { formatDay, formatMoment, parseAcceptance, proposalPdfPath, proposalState, PROPOSAL_MESSAGES } from "~/lib/proposal";
+import { formatDay, formatMoment, parseAcceptance, proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
 import { outlineForSvg } from "~/lib/roof-drawing";
 import { getBusinessFacts } from "~/models/settings.server";
 import { clientIp } from "~/server/client-ip.server";
@@ -18,13 +18,16 @@ const acceptsPerIp = sqliteLimiter("proposal-accept-ip", env.PROPOSAL_RATE_LIMIT
 
 const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
-/** What the page shows for a token: the proposal (open or accepted), expired (410), or nothing (404). */
+/** What the page shows for a token: the proposal (open or accepted), replaced or expired (410), or nothing (404). */
 function pageFor(token: string, now = new Date()) {
   const proposal = proposalForToken(token);
   const phone = getBusinessFacts().phone;
   if (!proposal) return { status: 404 as const, page: { kind: "unknown" as const, phone } };
   const content = proposalContent(proposal);
   const state = proposalState(proposal, now);
+  if (state === "withdrawn") {
+    return { status: 410 as const, page: { kind: "replaced" as const, phone: content.company.phone } };
+  }
   if (state === "expired") {
     return { status: 410 as const, page: { kind: "expired" as const, phone: content.company.phone, company: content.company.name, validUntil: formatDay(content.validUntil) } };
   }
@@ -57,6 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) return data({ error: parsed.message, values: parsed.values }, { status: 400, headers: NO_STORE });
   const outcome = acceptProposal(proposal, { name: parsed.data.name, ip: clientIp(context) });
   if (outcome === "expired") return data({ error: PROPOSAL_MESSAGES.expired, values: null }, { status: 410, headers: NO_STORE });
+  if (outcome === "withdrawn") return data({ error: PROPOSAL_MESSAGES.replaced, values: null }, { status: 410, headers: NO_STORE });
   // Accepted now or before: the page (loaded again after this) shows it accepted.
   return data({ error: null, values: null }, { headers: NO_STORE });
 }
@@ -64,6 +68,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Proposal({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "unknown") {
     return <ProposalGone title="We could not find this proposal" phone={loaderData.phone} text="The link may be incomplete: please open it again from the message we sent, or give us a call." />;
+  }
+  if (loaderData.kind === "replaced") {
+    return <ProposalGone title={PROPOSAL_MESSAGES.replaced} phone={loaderData.phone} text={PROPOSAL_REPLACED_TEXT} />;
   }
   if (loaderData.kind === "expired") {
     return (

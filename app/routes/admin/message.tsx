@@ -5,7 +5,7 @@ import { LeadProposals, SEND_PROPOSAL_INTENT } from "~/components/admin/lead-pro
 import { LeadJob } from "~/components/admin/lead-job";
 import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
 import { LeadEstimate } from "~/components/admin/lead-estimate";
-import { MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT } from "~/lib/estimate";
+import { isEstimateIntent, missingMaterialsMessage } from "~/lib/estimate";
 import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
 import { parseProposalForm, PROPOSAL_MESSAGES, TERMS_MAX } from "~/lib/proposal";
@@ -66,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`${ROOF_TOOL}?customer=${customer}`);
   }
   const intent = form.get("intent");
-  if (intent === MAKE_ESTIMATE_INTENT || intent === SAVE_ESTIMATE_INTENT) return estimateAction(id, intent, form, messagePath(id));
+  if (isEstimateIntent(intent)) return estimateAction(id, intent, form, messagePath(id));
   if (intent === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
   if (isJobIntent(intent)) return leadJobAction(intent, id, form, admin.email, messagePath(id));
   const parsed = parseLeadUpdate(form);
@@ -86,6 +86,8 @@ async function sendProposal(id: number, form: FormData, author: string) {
   const created = createProposal(id, parsed.data, author);
   if (created === "no-lead") throw new Response("Not found", { status: 404 });
   if (created === "no-estimate") return data({ proposalError: PROPOSAL_MESSAGES.noEstimate, proposalValues: values }, { status: 400 });
+  if (created === "accepted") return data({ proposalError: PROPOSAL_MESSAGES.alreadyAccepted, proposalValues: values }, { status: 400 });
+  if ("missing" in created) return data({ proposalError: missingMaterialsMessage(created.missing), proposalValues: values }, { status: 400 });
   const headers = new Headers({ "Set-Cookie": await setFlash({ type: "success", message: PROPOSAL_MESSAGES.sent }) });
   headers.append("Set-Cookie", await rememberNewLink(id, created));
   return redirect(messagePath(id), { headers });
@@ -114,6 +116,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
       <LeadProposals
         proposals={proposals.list}
         estimateTotal={proposals.estimateTotal}
+        blocked={proposals.blocked}
         defaults={proposals.defaults}
         newLink={proposals.newLink}
         error={proposalForm?.proposalError}
