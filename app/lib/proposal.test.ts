@@ -67,6 +67,7 @@ describe("the snapshot", () => {
     business: { company: "Prairie Ridge", phone: "(620) 555-0142", email: "hello@example.com", street: "100 N Washington Ave", city: "Wellington", region: "KS", postalCode: "67152" },
     terms: "Pay on completion.",
     validDays: 30,
+    shingleName: "Designer",
     today: "2026-11-23",
     now: new Date("2026-11-23T19:00:00Z"),
   };
