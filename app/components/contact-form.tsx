@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import {
+  ATTACHED_PHOTO_FIELD,
+  attachedPhotoValue,
   HONEYPOT_FIELD,
   MAX_PHOTOS,
   MESSAGES,
@@ -8,11 +10,14 @@ import {
   PHOTO_MESSAGES,
   PREFERRED_CONTACT,
   QUOTE_SERVICES,
+  REMOVE_ATTACHED_FIELD,
+  type AttachedPhoto,
+  type ContactField,
   type ContactResult,
 } from "~/lib/contact-form";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { IMAGE_TYPES, imageFileProblem } from "~/lib/upload-rules";
-import { Field, SubmitButton } from "./form";
+import { Field, FieldError, SubmitButton } from "./form";
 import type * as ContactCheck from "~/lib/contact-schema";
 
 const SENDING_TOAST = "contact-sending";
@@ -21,7 +26,7 @@ let check: Promise<typeof ContactCheck> | undefined;
 const loadCheck = () => (check ??= import("~/lib/contact-schema"));
 
 const field =
-  "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand";
+  "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-600/25";
 
 // "E-mail" here, so the choice is never taken for the Email field above (by a screen
 // reader's label search, or a test's); the admin and the mail say "Email".
@@ -37,15 +42,38 @@ type Picked = { file: File; url: string };
  * XMLHttpRequest, the one browser API that reports upload progress; both answers come
  * from the same server function.
  */
-export function ContactForm({ result: serverResult }: { result?: ContactResult }) {
+export function ContactForm({ result: serverResult, service }: { result?: ContactResult; service?: string }) {
   const form = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<ContactResult>();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [photos, setPhotos] = useState<Picked[]>([]);
   const [outside, setOutside] = useState(false);
+  // Fields the visitor has corrected since the last answer: no longer marked.
+  const [corrected, setCorrected] = useState<ReadonlySet<string>>(new Set());
   const result: ContactResult | undefined = sent ?? serverResult;
   const values = result?.status === "error" ? result.values : undefined;
+  const attached = result?.status === "error" ? (result.attached ?? []) : [];
+  const fieldErrors = result?.status === "error" && !busy ? (result.fields ?? {}) : {};
+
+  /** What marks a field with its problem: outlined, aria-invalid, and described by the message below it. */
+  const mark = (name: ContactField) =>
+    fieldErrors[name] && !corrected.has(name) ? { "aria-invalid": true as const, "aria-describedby": `contact-${name}-error` } : {};
+  const error = (name: ContactField) => (fieldErrors[name] && !corrected.has(name) ? { errorId: `contact-${name}-error`, errors: [fieldErrors[name]] } : undefined);
+
+  // Bumped by each answer that marks fields: once rendered (the fieldset enabled again),
+  // the cursor goes to the first field marked.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered) form.current?.querySelector<HTMLElement>("[aria-invalid=true]:is(input, select, textarea)")?.focus();
+  }, [answered]);
+
+  /** Shows an answer with its marks fresh. */
+  function answer(next: ContactResult) {
+    setCorrected(new Set());
+    setSent(next);
+    if (next.status === "error" && next.fields && Object.keys(next.fields).length) setAnswered((n) => n + 1);
+  }
 
   /**
    * The server's own check runs here first, so a missing email is said before photos are
@@ -59,8 +87,8 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
     const checked = await loadCheck().then((m) => m.parseContactForm(formData), () => null);
     if (checked && !checked.ok) {
       toast.error(checked.result.message);
-      // What was typed is still in the fields: nothing to put back.
-      setSent({ status: "error", message: checked.result.message, values: {} });
+      // What was typed is still in the fields: nothing to put back. Kept photos stay named.
+      answer({ status: "error", message: checked.result.message, fields: checked.result.fields, values: {}, attached });
       return;
     }
     void send(formData);
@@ -70,18 +98,18 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
     setBusy(true);
     setProgress(photos.length ? 0 : null);
     toast.info("Sending your message...", { toastId: SENDING_TOAST, autoClose: false });
-    const answer = await postWithProgress("/contact/send", formData, setProgress);
+    const reply = await postWithProgress("/contact/send", formData, setProgress);
     toast.dismiss(SENDING_TOAST);
     setBusy(false);
     setProgress(null);
-    setSent(answer);
-    if (answer.status === "success") {
-      toast.success(answer.message);
+    answer(reply);
+    if (reply.status === "success") {
+      toast.success(reply.message);
       form.current?.reset();
       choosePhotos([]);
       setOutside(false);
     } else {
-      toast.error(answer.message);
+      toast.error(reply.message);
     }
   }
 
@@ -111,7 +139,7 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
         : null;
     if (problem) {
       toast.error(problem);
-      setSent({ status: "error", message: problem, values: {} });
+      answer({ status: "error", message: problem, values: {}, attached });
       choosePhotos(photos);
       return;
     }
@@ -145,6 +173,10 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
       onSubmit={submit}
       onFocus={() => void loadCheck()}
       onBlur={(e) => checkArea(e.target)}
+      onInput={(e) => {
+        const name = (e.target as HTMLInputElement).name;
+        if (name && !corrected.has(name)) setCorrected(new Set(corrected).add(name));
+      }}
       className="relative rounded-xl border border-black/5 bg-white p-6 shadow-sm"
       aria-label="Contact form"
     >
@@ -156,10 +188,10 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
         </label>
       </div>
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
-        <Field label={<Required>Name</Required>}>
-          <input name="name" required maxLength={100} autoComplete="name" defaultValue={values?.name} className={field} />
+        <Field label={<Required>Name</Required>} error={error("name")}>
+          <input name="name" required maxLength={100} autoComplete="name" defaultValue={values?.name} className={field} {...mark("name")} />
         </Field>
-        <Field label={<Required>Email</Required>}>
+        <Field label={<Required>Email</Required>} error={error("email")}>
           <input
             name="email"
             type="email"
@@ -168,33 +200,31 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
             autoComplete="email"
             defaultValue={values?.email}
             className={field}
+            {...mark("email")}
           />
         </Field>
-        <Field label="Phone">
-          <input name="phone" type="tel" maxLength={40} autoComplete="tel" defaultValue={values?.phone} className={field} />
+        <Field label="Phone" error={error("phone")}>
+          <input name="phone" type="tel" maxLength={40} autoComplete="tel" defaultValue={values?.phone} className={field} {...mark("phone")} />
         </Field>
-        <Field label="Type of work">
-          <select name="service" defaultValue={values?.service ?? ""} className={field}>
+        <Field label="Type of work" error={error("service")}>
+          {/* Keyed by the chosen service: a "Request Service" link followed in place chooses anew. */}
+          <select key={service} name="service" defaultValue={values?.service ?? service ?? ""} className={field} {...mark("service")}>
             <option value="">Choose…</option>
             {QUOTE_SERVICES.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
         </Field>
-        <Field label="Street" className="block sm:col-span-2">
-          <input name="street" maxLength={200} autoComplete="street-address" defaultValue={values?.street} className={field} />
+        <Field label="Street" className="block sm:col-span-2" error={error("street")}>
+          <input name="street" maxLength={200} autoComplete="street-address" defaultValue={values?.street} className={field} {...mark("street")} />
         </Field>
-        <Field label="City">
-          <input name="city" maxLength={100} autoComplete="address-level2" defaultValue={values?.city} className={field} />
+        <Field label="City" error={error("city")}>
+          <input name="city" maxLength={100} autoComplete="address-level2" defaultValue={values?.city} className={field} {...mark("city")} />
         </Field>
-        <Field label="ZIP">
-          <input name="zip" inputMode="numeric" maxLength={10} autoComplete="postal-code" defaultValue={values?.zip} className={field} />
+        <Field label="ZIP" error={error("zip")}>
+          <input name="zip" inputMode="numeric" maxLength={10} autoComplete="postal-code" defaultValue={values?.zip} className={field} {...mark("zip")} />
         </Field>
-        {/* Always there, so screen readers announce the note when it appears; hidden while empty. */}
-        <div aria-live="polite" className="empty:hidden sm:col-span-2">
-          {outside && <p className="rounded-md bg-sand px-4 py-3 text-sm">{OUTSIDE_AREA_NOTE}</p>}
-        </div>
-        <Field label={<Required>Message</Required>} className="block sm:col-span-2">
+        <Field label={<Required>Message</Required>} className="block sm:col-span-2" error={error("message")}>
           <textarea
             name="message"
             required
@@ -203,6 +233,7 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
             defaultValue={values?.message}
             className={field}
             placeholder="What can we help with? A rough size of the job helps us quote."
+            {...mark("message")}
           />
         </Field>
         <div className="sm:col-span-2">
@@ -217,8 +248,9 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
             />
           </Field>
           {photos.length > 0 && <PhotoPreviews photos={photos} remove={(p) => choosePhotos(photos.filter((x) => x !== p))} />}
+          {attached.length > 0 && <AttachedPhotos photos={attached} />}
         </div>
-        <fieldset className="sm:col-span-2">
+        <fieldset className="sm:col-span-2" {...mark("preferredContact")}>
           <legend className="text-sm font-medium">Best way to reach you</legend>
           <div className="mt-1 flex gap-6">
             {Object.entries(FORM_REACH_LABEL).map(([value, label]) => (
@@ -228,11 +260,20 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
               </label>
             ))}
           </div>
+          <FieldError id="contact-preferredContact-error" errors={error("preferredContact")?.errors} />
         </fieldset>
         <div className="sm:col-span-2">
           <SubmitButton busy={busy} busyText="Sending..." className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
             Send Message
           </SubmitButton>
+          {/*
+            Below the button, never above it: the note appears when the ZIP field is left,
+            which on a phone is the moment the finger lands on Send, and anything it pushed
+            down would take that tap away. Always there, so screen readers announce it.
+          */}
+          <div aria-live="polite" className="empty:hidden">
+            {outside && <p className="mt-3 rounded-md bg-sand px-4 py-3 text-sm">{OUTSIDE_AREA_NOTE}</p>}
+          </div>
           {progress !== null && (
             <label className="mt-3 block text-sm text-ink-soft">
               Uploading photos… {progress}%
@@ -257,6 +298,29 @@ export function ContactForm({ result: serverResult }: { result?: ContactResult }
         )}
       </div>
     </form>
+  );
+}
+
+/**
+ * Photos kept by the server from a refused form (no scripts): named, sent again by their
+ * tokens with the corrected form, and each can be taken off by ticking its box.
+ */
+function AttachedPhotos({ photos }: { photos: AttachedPhoto[] }) {
+  return (
+    <ul className="mt-3 space-y-2" aria-label="Attached photos">
+      {photos.map((p) => (
+        <li key={p.token} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-sand px-3 py-2 text-sm">
+          <input type="hidden" name={ATTACHED_PHOTO_FIELD} value={attachedPhotoValue(p)} />
+          <span className="min-w-0 break-all">
+            <span className="font-medium">{p.name}</span> <span className="text-ink-soft">attached</span>
+          </span>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name={REMOVE_ATTACHED_FIELD} value={p.token} className="size-4 accent-brand" />
+            Remove<span className="sr-only"> {p.name}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -2,7 +2,20 @@ import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
 
 /** The closing call to action of service and area pages. */
-export function CtaBand({ title, text, phone, link }: { title: string; text: string; phone?: string; link?: { label: string; href: string } }) {
+export function CtaBand({
+  title,
+  text,
+  phone,
+  link,
+  quoteHref = "/#contact",
+}: {
+  title: string;
+  text: string;
+  phone?: string;
+  link?: { label: string; href: string };
+  /** Where "Get a Free Quote" leads: the home page's form, with a service page's own service chosen. */
+  quoteHref?: string;
+}) {
   return (
     <section className="bg-brand-dark text-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
@@ -16,7 +29,7 @@ export function CtaBand({ title, text, phone, link }: { title: string; text: str
           )}
         </div>
         <div className="flex flex-wrap gap-3">
-          <a href="/#contact" className="rounded-md bg-white px-6 py-3 font-semibold text-brand-dark hover:bg-sand">
+          <a href={quoteHref} className="rounded-md bg-white px-6 py-3 font-semibold text-brand-dark hover:bg-sand">
             Get a Free Quote
           </a>
           {phone && (

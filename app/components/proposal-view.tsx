@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
@@ -190,13 +191,23 @@ function AcceptForm({ error, values }: { error?: string; values?: AcceptValues }
   );
 }
 
-/** Shown once the proposal is accepted, in place of the form. */
-export function ProposalAccepted({ name, at, phone }: { name: string; at: string; phone: string }) {
+/**
+ * Shown once the proposal is accepted, in place of the form. Right after accepting with
+ * scripts the page updates in place, scrolled down where the form was: the confirmation
+ * is brought into view and focused (so it is also read out), or a phone shows nothing.
+ */
+export function ProposalAccepted({ name, at, phone, justAccepted = false }: { name: string; at: string; phone: string; justAccepted?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!justAccepted || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    heading.current.scrollIntoView({ block: "center" });
+  }, [justAccepted]);
   return (
-    <section role="status" aria-label="Accepted" className="rounded-xl border border-leaf/30 bg-leaf-soft p-5 text-leaf sm:p-6">
-      <p className="flex items-center gap-2 text-xl font-bold">
+    <section role="status" aria-label="Accepted" className="scroll-mt-24 rounded-xl border border-leaf/30 bg-leaf-soft p-5 text-leaf sm:p-6">
+      <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold focus:outline-none">
         <Icon name="check" className="size-6" /> Accepted — thank you!
-      </p>
+      </h2>
       <p className="mt-2 text-ink">
         Accepted by <strong>{name}</strong> on {at}. We will call you to schedule the work; if you need us sooner, call{" "}
         <a href={telHref(phone)} className="font-semibold whitespace-nowrap underline">

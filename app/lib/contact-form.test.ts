@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, MESSAGES, QUOTE_SERVICES } from "./contact-form";
+import { addressLine, attachedPhotosOf, MAX_PHOTOS, MESSAGES, QUOTE_SERVICES, quoteServiceForSlug, requestServiceHref } from "./contact-form";
 import { parseContactForm } from "./contact-schema";
 
 const form = (fields: Record<string, string>) => {
@@ -47,9 +47,18 @@ describe("parseContactForm", () => {
     expect(addressLine({ street: null, city: null, zip: null })).toBe("");
   });
 
-  it("says 'Please fill in all required fields' when any required field is empty, and keeps the input", () => {
+  it("says 'Please fill in all required fields' naming the empty ones, marks each field, and keeps the input", () => {
     const result = parseContactForm(form({ name: "Ann", email: "", message: "   " }));
-    expect(result).toMatchObject({ ok: false, result: { status: "error", message: MESSAGES.required, values: { name: "Ann" } } });
+    expect(result).toMatchObject({
+      ok: false,
+      result: { status: "error", message: `${MESSAGES.required}: Email, Message`, values: { name: "Ann" }, fields: { email: MESSAGES.required, message: MESSAGES.required } },
+    });
+    if (!result.ok && result.result.status === "error") expect(Object.keys(result.result.fields ?? {}).sort()).toEqual(["email", "message"]);
+  });
+
+  it("marks a field that is filled in but wrong with its own message", () => {
+    const result = parseContactForm(form({ name: "Ann", email: "ann", message: "Hi", zip: "670" }));
+    expect(result).toMatchObject({ ok: false, result: { message: MESSAGES.invalidEmail, fields: { email: MESSAGES.invalidEmail, zip: "Please enter a 5-digit ZIP code" } } });
   });
 
   it("refuses an invalid email", () => {
@@ -68,5 +77,29 @@ describe("ContactSchema in the browser", () => {
     const { ContactSchema } = await import("./contact-schema");
     const r = ContactSchema.safeParse({ email: "a@example.com" });
     expect(r.error?.issues.map((i) => i.message)).toEqual([MESSAGES.required, MESSAGES.required]);
+  });
+});
+
+describe("attachedPhotosOf", () => {
+  it("reads the kept photos a form names, less those ticked for removal, each once and at most five", () => {
+    const f = new FormData();
+    for (const v of ["tok1 north slope.jpg", "tok2 gutter.png", "tok1 north slope.jpg", "tok3 ", ...Array.from({ length: 8 }, (_, i) => `x${i} more.jpg`)]) f.append("attachedPhotos", v);
+    f.append("removeAttachedPhotos", "tok2");
+    expect(attachedPhotosOf(f)).toEqual([
+      { token: "tok1", name: "north slope.jpg" },
+      { token: "tok3", name: "photo" },
+      { token: "x0", name: "more.jpg" },
+    ]);
+    expect(attachedPhotosOf(f).length).toBeLessThanOrEqual(MAX_PHOTOS);
+  });
+});
+
+describe("Request Service", () => {
+  it("chooses the card's service in the form, and nothing for a slug we do not have", () => {
+    expect(requestServiceHref("residential-roofing-wichita")).toBe("/?service=residential-roofing-wichita#contact");
+    expect(quoteServiceForSlug("residential-roofing-wichita")).toBe("Residential Roofing");
+    expect(quoteServiceForSlug("gutter-services-wichita")).toBe("Gutter Services");
+    expect(quoteServiceForSlug("pool-cleaning")).toBeUndefined();
+    expect(quoteServiceForSlug(null)).toBeUndefined();
   });
 });

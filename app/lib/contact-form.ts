@@ -29,11 +29,65 @@ export const PHOTO_MESSAGES = {
 
 /** The text fields a visitor typed, given back with an error so nothing has to be typed again. */
 export const CONTACT_FIELDS = ["name", "email", "phone", "message", "service", "street", "city", "zip", "preferredContact"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** The fields the form marks with *, by the label the visitor sees. */
+export const REQUIRED_FIELD_LABELS: Partial<Record<ContactField, string>> = { name: "Name", email: "Email", message: "Message" };
+
+/** "Please fill in all required fields: Name, Email": the spec's words, then which fields. */
+export function requiredFieldsMessage(missing: ContactField[]): string {
+  const labels = missing.map((f) => REQUIRED_FIELD_LABELS[f]).filter(Boolean);
+  return labels.length ? `${MESSAGES.required}: ${labels.join(", ")}` : MESSAGES.required;
+}
+
+/**
+ * A photo a visitor sent with a form that came back with an error: kept privately on the
+ * server (without scripts the browser cannot send the file again) and named in the form
+ * again by a secret token, so it goes with the corrected form. `name` is the visitor's own.
+ */
+export type AttachedPhoto = { token: string; name: string };
+export const ATTACHED_PHOTO_FIELD = "attachedPhotos";
+export const REMOVE_ATTACHED_FIELD = "removeAttachedPhotos";
+/** How long a kept photo waits for its form: longer than anyone takes to correct one. */
+export const ATTACHED_PHOTO_HOURS = 24;
+export const attachedPhotoValue = (photo: AttachedPhoto) => `${photo.token} ${photo.name}`;
+
+/** The kept photos a posted form names, less those the visitor ticked to remove; tokens are checked by the server. */
+export function attachedPhotosOf(form: FormData): AttachedPhoto[] {
+  const removed = new Set(form.getAll(REMOVE_ATTACHED_FIELD).map(String));
+  const seen = new Set<string>();
+  const photos: AttachedPhoto[] = [];
+  for (const value of form.getAll(ATTACHED_PHOTO_FIELD).slice(0, MAX_PHOTOS)) {
+    const [token, ...name] = String(value).split(" ");
+    if (!token || removed.has(token) || seen.has(token)) continue;
+    seen.add(token);
+    photos.push({ token, name: name.join(" ").slice(0, 255) || "photo" });
+  }
+  return photos;
+}
 
 export type ContactResult =
   // `note`: said beside the spec's success message (a job outside the towns we serve).
   | { status: "success"; message: string; note?: string }
-  | { status: "error"; message: string; values: Record<string, string> };
+  | {
+      status: "error";
+      message: string;
+      values: Record<string, string>;
+      /** Each field's problem, which the form marks on the field itself. */
+      fields?: Partial<Record<ContactField, string>>;
+      /** Photos kept from this post or an earlier one, sent again with the corrected form. */
+      attached?: AttachedPhoto[];
+    };
+
+export type ContactError = Extract<ContactResult, { status: "error" }>;
+
+/** The quote form's "Type of work" for a service page's slug (a "Request Service" link), if it is one of ours. */
+export function quoteServiceForSlug(slug: string | null | undefined): string | undefined {
+  return SERVICES.find((s) => s.slug === slug)?.name;
+}
+
+/** Where a "Request Service" button leads: the home page's form, that service chosen. */
+export const requestServiceHref = (slug: string) => `/?service=${encodeURIComponent(slug)}#contact`;
 
 /** The job's address as one line ("12 Elm St, Derby 67037"); empty when none was given. */
 export function addressLine(m: { street?: string | null; city?: string | null; zip?: string | null }): string {

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { CONTACT_FIELDS, MESSAGES, PREFERRED_CONTACT, QUOTE_SERVICES, type ContactResult, type PreferredContact } from "./contact-form";
+import { CONTACT_FIELDS, MESSAGES, PREFERRED_CONTACT, QUOTE_SERVICES, requiredFieldsMessage, type ContactError, type ContactField, type PreferredContact } from "./contact-form";
 
 // The contact form's validation, apart from its texts and choices (lib/contact-form.ts):
 // the home page shows the form on every visit, and loads this only once someone fills it in.
@@ -44,17 +44,17 @@ export const ContactSchema = z.object({
 export type ContactInput = z.infer<typeof ContactSchema>;
 
 
-/** The one message a visitor sees for a set of field errors: missing fields first. */
-export function firstContactError(errors: Record<string, string[] | null | undefined> | null | undefined): string {
-  const messages = Object.values(errors ?? {}).flatMap((e) => e ?? []);
-  return messages.includes(MESSAGES.required) ? MESSAGES.required : (messages[0] ?? MESSAGES.failed);
-}
-
-/** Validates a submitted form; the first problem is the one message the visitor sees. */
-export function parseContactForm(form: FormData): { ok: true; data: ContactInput } | { ok: false; result: ContactResult } {
+/** Validates a submitted form: each field's first problem, and one message that names every missing field. */
+export function parseContactForm(form: FormData): { ok: true; data: ContactInput } | { ok: false; result: ContactError } {
   const values = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
   const parsed = ContactSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const message = firstContactError({ all: parsed.error.issues.map((i) => i.message) });
-  return { ok: false, result: { status: "error", message, values } };
+  const fields: Partial<Record<ContactField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as ContactField;
+    fields[field] ??= issue.message;
+  }
+  const missing = CONTACT_FIELDS.filter((f) => fields[f] === MESSAGES.required);
+  const message = missing.length ? requiredFieldsMessage(missing) : (Object.values(fields)[0] ?? MESSAGES.failed);
+  return { ok: false, result: { status: "error", message, values, fields } };
 }

@@ -1,21 +1,24 @@
-import { data } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { clientIp } from "~/server/client-ip.server";
-import type { ContactResult } from "~/lib/contact-form";
+import { quoteServiceForSlug, type ContactResult } from "~/lib/contact-form";
 import { receiveContactRequest } from "~/services/contact-request.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 /** The form posted without scripts (multipart with photos, or urlencoded); /contact/send is its twin for scripts. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await receiveContactRequest(request, clientIp(context));
+  // The browser posted this itself: a refused form's photos are kept for the next try.
+  const answer = await receiveContactRequest(request, clientIp(context), { keepPhotos: true });
   return data<ContactResult>(answer.result, { status: answer.status });
 }
 
 export default function Contact({ matches, actionData }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
+  // A service page's "Get a Free Quote" names its service: chosen in the form.
+  const [search] = useSearchParams();
   return (
     <>
       <PageHero
@@ -34,7 +37,7 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
           <div id="send-message">
             <h2 className="text-2xl font-bold">Send us a message</h2>
             <div className="mt-6">
-              <ContactForm result={actionData} />
+              <ContactForm result={actionData} service={quoteServiceForSlug(search.get("service"))} />
             </div>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icon";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { FirstScreenEnd } from "~/components/first-screen-end";
@@ -12,6 +12,7 @@ import { BRIGHT_GREEN_BENEFITS, BRIGHT_GREEN_VIDEO, HOME_SERVICES } from "~/cont
 import { SITE_IMAGES } from "~/content/images";
 import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
+import { quoteServiceForSlug, requestServiceHref } from "~/lib/contact-form";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { listGalleryCards } from "~/services/projects.server";
@@ -32,6 +33,7 @@ const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? "/#portfolio" : `/
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
+  const [search] = useSearchParams();
   return (
     <>
       <Hero phone={facts?.phone} city={facts?.city} />
@@ -69,7 +71,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           </SectionHeading>
           <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
             {facts && <ContactCard facts={facts} />}
-            <ContactForm />
+            <ContactForm service={quoteServiceForSlug(search.get("service"))} />
           </div>
         </div>
       </section>
@@ -205,9 +207,10 @@ function Services() {
                   >
                     Learn more<span className="sr-only"> about {s.title.toLowerCase()}</span>
                   </Link>
-                  <a href="#contact" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+                  {/* To the form below with this service chosen (read from the address, scripts or not). */}
+                  <Link to={requestServiceHref(s.slug)} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
                     Request Service<span className="sr-only">: {s.title}</span>
-                  </a>
+                  </Link>
                 </div>
               </div>
             </li>

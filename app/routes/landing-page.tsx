@@ -8,6 +8,7 @@ import { isHub, type AreaContent, type HubContent } from "~/content/areas";
 import { landingPageFor, type LandingPage } from "~/content/pages";
 import { SERVICE_CONTENT, type Reason, type ServiceCard } from "~/content/services";
 import { AREA_LINKS, areaPath, SERVICES, servicePath } from "~/content/site";
+import { requestServiceHref } from "~/lib/contact-form";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { workForService, workForTown } from "~/services/related-work.server";
 import type { Route } from "./+types/landing-page";
@@ -25,7 +26,14 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
   const c = page.content;
   return (
     <>
-      <PageHero eyebrow={page.kind === "service" ? "Services" : "Service Areas"} title={page.title} lead={c.lead} phone={phone} />
+      <PageHero
+        eyebrow={page.kind === "service" ? "Services" : "Service Areas"}
+        title={page.title}
+        lead={c.lead}
+        phone={phone}
+        // A service page's quote button chooses its service in the form.
+        quoteHref={page.kind === "service" ? requestServiceHref(page.slug) : undefined}
+      />
       {page.kind === "service" ? <ServiceBody page={page} /> : <AreaBody area={page.content} />}
       <Reasons
         title={page.kind === "service" ? `Why choose us for ${page.name.toLowerCase()}` : `Why ${page.name} homeowners choose us`}
@@ -39,7 +47,7 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
         className="bg-sand"
       />
       {page.kind === "service" ? (
-        <CtaBand title={page.content.ctaTitle} text={page.content.ctaText} phone={phone} link={page.content.ctaLink} />
+        <CtaBand title={page.content.ctaTitle} text={page.content.ctaText} phone={phone} link={page.content.ctaLink} quoteHref={requestServiceHref(page.slug)} />
       ) : (
         <CtaBand
           title={`Ready to start your ${page.name} project?`}

@@ -83,7 +83,10 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
   }
   return (
     <ProposalView content={loaderData.content} outline={loaderData.outline} pdf={loaderData.pdf} error={actionData?.error ?? undefined} values={actionData?.values ?? undefined}>
-      {loaderData.accepted && <ProposalAccepted name={loaderData.accepted.name} at={loaderData.accepted.at} phone={loaderData.content.company.phone} />}
+      {loaderData.accepted && (
+        // justAccepted: this page's own post accepted it, so the answer is brought into view.
+        <ProposalAccepted name={loaderData.accepted.name} at={loaderData.accepted.at} phone={loaderData.content.company.phone} justAccepted={actionData != null && !actionData.error} />
+      )}
     </ProposalView>
   );
 }

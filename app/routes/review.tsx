@@ -1,9 +1,11 @@
+import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FieldError, SubmitButton } from "~/components/form";
 import { Icon } from "~/components/icon";
 import { PageHero } from "~/components/page-hero";
 import { telHref } from "~/lib/business";
 import { REVIEW_MESSAGES, type ReviewErrors, type ReviewValues } from "~/lib/review-request";
+import { firstNameAndInitial } from "~/lib/public-name";
 import { siteFromMatches } from "~/lib/seo";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm } from "~/server/request-body.server";
@@ -15,7 +17,9 @@ const STATUS = { open: 200, unknown: 404, used: 410, expired: 410 } as const;
 /** A homeowner's review link: the form, or a kind word on why it no longer opens (404/410). */
 export function loader({ params }: Route.LoaderArgs) {
   const page = reviewPageFor(params.token);
-  return data(page, { status: STATUS[page.state] });
+  // The name is published with the review: offered as "Dana K.", never the lead's full name.
+  const shown = page.state === "open" ? { ...page, values: { ...page.values, name: firstNameAndInitial(page.values.name) } } : page;
+  return data(shown, { status: STATUS[page.state] });
 }
 
 /** The form, posted with or without scripts: the answer renders on this same page. */
@@ -49,7 +53,7 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
       <PageHero
         eyebrow="Your review"
         title="How did we do?"
-        lead={`Thank you for choosing ${company}${jobOf(loaderData)}. A star rating and a few words help your neighbours pick a contractor they can trust.`}
+        lead={`Thank you for choosing ${company}${jobOf(loaderData)}. A star rating and a few words help your neighbors pick a contractor they can trust.`}
       />
       <section className="bg-sand">
         <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
@@ -97,10 +101,14 @@ function ReviewForm({ values, errors, message }: { values: ReviewValues; errors:
       )}
       <fieldset {...invalid("rating")}>
         <legend className="font-semibold">Your rating *</legend>
-        {/* Reversed, so a checked star lights itself and every star before it (peer-checked is a ~ selector). */}
+        {/*
+          Reversed, with every radio and label siblings of one row: a checked radio lights its
+          own star and every star before it (peer-checked is a ~ selector, which reaches only
+          later siblings, so no wrapper may sit around a pair). Plain CSS: scripts on or off.
+        */}
         <div className="mt-2 flex flex-row-reverse justify-end gap-1 rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40">
           {[5, 4, 3, 2, 1].map((n) => (
-            <span key={n} className="contents">
+            <Fragment key={n}>
               <input type="radio" id={`rating-${n}`} name="rating" value={n} defaultChecked={values.rating === String(n)} required className="peer sr-only" />
               <label htmlFor={`rating-${n}`} className="cursor-pointer p-1 text-black/20 peer-checked:text-amber-400 hover:text-amber-300">
                 <Icon name="star" className="size-9 fill-current" />
@@ -108,7 +116,7 @@ function ReviewForm({ values, errors, message }: { values: ReviewValues; errors:
                   {n} star{n === 1 ? "" : "s"}
                 </span>
               </label>
-            </span>
+            </Fragment>
           ))}
         </div>
         <FieldError id="rating-error" errors={errors.rating ? [errors.rating] : undefined} />

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, MAX_PHOTOS, MESSAGES, PHOTO_FIELD, PHOTO_MESSAGES, type ContactResult } from "~/lib/contact-form";
+import { attachedPhotosOf, HONEYPOT_FIELD, REMOVE_ATTACHED_FIELD, MAX_PHOTOS, MESSAGES, PHOTO_FIELD, PHOTO_MESSAGES, type AttachedPhoto, type ContactError, type ContactResult } from "~/lib/contact-form";
 import { parseContactForm } from "~/lib/contact-schema";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -9,6 +9,7 @@ import { env } from "~/server/env.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { removeUpload } from "~/server/storage.server";
 import { parsePhotoForm, type PostedPhoto } from "~/server/upload.server";
+import { hasAttachedPhoto, keepAttachedPhoto, readAttachedPhoto, removeAttachedPhoto } from "~/services/attached-photos.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 
 // How many messages one address may send in 10 minutes (CONTACT_RATE_LIMIT).
@@ -16,45 +17,78 @@ const perIp = sqliteLimiter("contact-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
 
 export type ContactAnswer = { status: 200 | 400 | 429 | 500; result: ContactResult };
 
-const refuse = (status: ContactAnswer["status"], message: string, values: Record<string, string>): ContactAnswer => ({
-  status,
-  result: { status: "error", message, values },
-});
+/**
+ * `keepPhotos`: the form was posted by the browser itself (no scripts), which cannot send
+ * its files again, so photos that came with a refused form are kept for the next try.
+ */
+export type ContactOptions = { keepPhotos: boolean };
 
 /**
  * One quote request, from the form posted without scripts (/contact) or by the page's
  * script (/contact/send, for upload progress): read (capped while streaming; a hostile
  * body throws a 4xx Response), checked, its photos decoded and cleaned, then the message
  * and its photos stored together, and only then the mail (stored first, retried).
- * Everything a visitor typed comes back with any refusal.
+ * Everything a visitor typed comes back with any refusal, and so do the photos: kept on
+ * the server (decision 0034) and named in the form again as "attached".
  */
-export async function receiveContactRequest(request: Request, ip: string): Promise<ContactAnswer> {
+export async function receiveContactRequest(request: Request, ip: string, options: ContactOptions = { keepPhotos: false }): Promise<ContactAnswer> {
   const { form, photos, extra } = await parsePhotoForm(request, PHOTO_FIELD, MAX_PHOTOS);
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return refuse(400, MESSAGES.failed, {});
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { status: 400, result: { status: "error", message: MESSAGES.failed, values: {} } };
+  // Photos kept from an earlier try: only those whose token still names one. Those the
+  // visitor took off go at once (only their own form knows the tokens).
+  for (const token of form.getAll(REMOVE_ATTACHED_FIELD).slice(0, MAX_PHOTOS)) removeAttachedPhoto(String(token));
+  const attached = attachedPhotosOf(form).filter((p) => hasAttachedPhoto(p.token));
   const parsed = parseContactForm(form);
-  if (!parsed.ok) return { status: 400, result: parsed.result };
+  /** A refusal that keeps the photos: those already kept, and (without scripts) the ones just sent. */
+  const refuseKeeping = async (status: ContactAnswer["status"], result: Omit<ContactError, "status">, counted = false): Promise<ContactAnswer> => {
+    const kept = options.keepPhotos && status === 400 ? await keepPhotos(photos, attached.length, counted ? null : ip) : [];
+    const all = [...attached, ...kept];
+    return { status, result: { status: "error", ...result, ...(all.length ? { attached: all } : {}) } };
+  };
+  if (!parsed.ok) return refuseKeeping(400, parsed.result);
   const values = Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, v ?? ""]));
 
   // The cheap refusals first, before the rate limit counts this try.
-  if (extra) return refuse(400, PHOTO_MESSAGES.tooMany, values);
+  if (extra || attached.length + photos.length > MAX_PHOTOS) return { status: 400, result: { status: "error", message: PHOTO_MESSAGES.tooMany, values, ...(attached.length ? { attached } : {}) } };
   const oversize = photos.find((p) => !p.bytes);
-  if (oversize) return refuse(400, PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge), values);
-  if (!(await perIp.hit(ip))) return refuse(429, MESSAGES.tooMany, values);
+  if (oversize) return refuseKeeping(400, { message: PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge), values });
+  if (!(await perIp.hit(ip))) return refuseKeeping(429, { message: MESSAGES.tooMany, values });
 
   const cleaned = await cleanPhotos(photos);
-  if ("refused" in cleaned) return refuse(400, PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), values);
+  if ("refused" in cleaned) return refuseKeeping(400, { message: PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), values }, true);
+  // The kept photos were cleaned when they came; decoded again here like any photo (one path to the lead).
+  const keptImages = await cleanPhotos(attached.map((p) => ({ name: p.name, size: 0, bytes: readAttachedPhoto(p.token) })).filter((p) => p.bytes));
+  const images = [...("images" in keptImages ? keptImages.images : []), ...cleaned.images];
 
   let id: number;
   try {
-    id = await storeWithPhotos(parsed.data, cleaned.images);
+    id = await storeWithPhotos(parsed.data, images);
   } catch (error) {
     console.error("Could not store a contact message:", error);
-    return refuse(500, MESSAGES.failed, values);
+    return refuseKeeping(500, { message: MESSAGES.failed, values }, true);
   }
+  for (const p of attached) removeAttachedPhoto(p.token);
   // Stored first; the mail goes out after the visitor has their answer, and is retried if it fails.
   void deliverContactMessage(id).catch((error) => console.error("Contact mail failed:", error));
   const note = inServiceArea(parsed.data) ? {} : { note: OUTSIDE_AREA_NOTE };
   return { status: 200, result: { status: "success", message: MESSAGES.success, ...note } };
+}
+
+/**
+ * The photos of a refused form that can be kept (within size, pictures, up to the form's
+ * limit with those already kept), cleaned and kept. Keeping writes to disk, so it counts
+ * as a try against the address's limit (`ip`; null when this post was counted already);
+ * past it, nothing new is kept.
+ */
+async function keepPhotos(photos: PostedPhoto[], alreadyKept: number, ip: string | null): Promise<AttachedPhoto[]> {
+  const room = photos.filter((p) => p.bytes).slice(0, Math.max(0, MAX_PHOTOS - alreadyKept));
+  if (room.length === 0 || (ip !== null && !(await perIp.hit(ip)))) return [];
+  const kept: AttachedPhoto[] = [];
+  for (const photo of room) {
+    const image = await cleanImage(photo.bytes!);
+    if (image) kept.push(keepAttachedPhoto(image.bytes, photo.name));
+  }
+  return kept;
 }
 
 /** Every photo decoded in full and re-encoded without metadata, or the name of the first that is not a picture. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
 import { listPhotoFiles } from "~/models/contact-message.server";
+import { sweepAttachedPhotos } from "~/services/attached-photos.server";
 import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
 import { writeCopies, writeVariants } from "~/server/image-variants.server";
 import { variantName, variantWidths } from "~/lib/image-variants";
@@ -32,6 +33,9 @@ export async function tidyUploads(log: (line: string) => void) {
   const kept = [...rows.map((row) => ({ storedName: row.storedName, store: storeFor(row.purpose) })), ...quotePhotoFiles()];
   const removed = kept.length ? removeOrphanUploads(kept) : 0;
   if (removed) log(`Removed ${removed} uploaded file(s) no record refers to.`);
+  // Photos kept for a quote form that was never corrected (they live in their own folder, which the sweep above passes by).
+  const expired = sweepAttachedPhotos();
+  if (expired) log(`Removed ${expired} photo(s) kept for a quote form that was never sent again.`);
 }
 
 /** Roof pictures stored before they were private: moved, with their smaller copies. */

@@ -122,14 +122,107 @@ test.describe("contact settings", () => {
   });
 });
 
-test("an empty form gets the spec's message inline, and as a toast when scripts run", async ({ page }, info) => {
+test("an empty form gets the spec's message naming the fields, inline, and as a toast when scripts run", async ({ page }, info) => {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields");
+  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Name, Email, Message");
   if (jsEnabled(info)) {
-    await expect(page.locator(".Toastify").getByText("Please fill in all required fields")).toBeVisible();
+    await expect(page.locator(".Toastify").getByText("Please fill in all required fields: Name, Email, Message")).toBeVisible();
   }
+});
+
+test("each field in error is outlined, marked invalid and described by its message, and with scripts focused", async ({ page }, info) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  const name = form.getByRole("textbox", { name: /^Name/ });
+  const email = form.getByRole("textbox", { name: /^Email/ });
+  const phone = form.getByRole("textbox", { name: /^Phone/ });
+  const plainBorder = await phone.evaluate((el) => getComputedStyle(el).borderTopColor);
+  await name.fill("Ana Ruiz");
+  await email.fill("ana@example");
+  await form.getByLabel("ZIP").fill("6703");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Message");
+  const message = form.getByRole("textbox", { name: /^Message/ });
+  const zip = form.getByRole("textbox", { name: /^ZIP/ });
+  for (const [field, why] of [
+    [message, "Please fill in all required fields"],
+    [email, "Please enter a valid email address"],
+    [zip, "Please enter a 5-digit ZIP code"],
+  ] as const) {
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(why);
+    expect(await field.evaluate((el) => getComputedStyle(el).borderTopColor), "outlined in red").not.toBe(plainBorder);
+  }
+  for (const fine of [name, phone]) await expect(fine).not.toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveValue("Ana Ruiz");
+  // With scripts the cursor is in the first field marked, on the page.
+  if (jsEnabled(info)) {
+    await expect(email).toBeFocused();
+    await expect(email).toBeInViewport();
+  }
+});
+
+test("an out-of-area ZIP's note does not move Send: the first tap sends @phone @js", async ({ page }, info) => {
+  const email = `first-tap-${Date.now()}@example.com`;
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill(`Tap ${info.project.name}`);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Message").fill("New gutters on a ranch house.");
+  await form.getByLabel("City").fill("Topeka");
+  // Typed last, so the note appears as the finger lands on Send (the ZIP field loses focus).
+  await form.getByLabel("ZIP").fill("66603");
+  await expect(form.getByLabel("ZIP")).toBeFocused();
+  const send = form.getByRole("button", { name: "Send Message" });
+  await send.scrollIntoViewIfNeeded();
+  const before = await send.boundingBox();
+  await send.tap();
+  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  await expect(form.getByText(/We mostly work around Wichita/)).toBeVisible();
+  expect((await send.boundingBox())?.y).toBe(before?.y);
+  await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
+});
+
+test("without scripts, photos sent with a form that comes back are kept as attached and go with the corrected form @nojs", async ({ page }, info) => {
+  const name = `Kept ${info.project.name} ${Date.now()}`;
+  const email = `kept-${info.project.name}-${Date.now()}@example.com`;
+  await page.goto("/contact");
+  let form = page.getByRole("form", { name: "Contact form" });
+  await fillQuote(form, name, "");
+  await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468"), await photo("porch.jpg", "#a64")]);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  form = page.getByRole("form", { name: "Contact form" });
+  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Email");
+  await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveAttribute("aria-invalid", "true");
+  const attached = form.getByRole("list", { name: "Attached photos" });
+  await expect(attached.getByRole("listitem")).toHaveCount(2);
+  await expect(attached.getByRole("listitem").first()).toContainText("north-slope.jpg attached");
+  await expect(attached.getByRole("listitem").last()).toContainText("porch.jpg attached");
+  await attached.getByRole("checkbox", { name: "Remove porch.jpg" }).check();
+  await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeInViewport();
+  await expect.poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "").toContain("Photos: 1");
+});
+
+test("Request Service on a home service card opens the form with that service chosen", async ({ page }) => {
+  await page.goto("/");
+  const card = page.locator("#services").getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Residential Roofing" }) });
+  await card.getByRole("link", { name: /Request Service/ }).click();
+  await expect(page).toHaveURL(/\/\?service=residential-roofing-wichita#contact$/);
+  const form = page.getByRole("form", { name: "Contact form" });
+  await expect(form.getByLabel("Type of work")).toHaveValue("Residential Roofing");
+  await expect(form).toBeInViewport();
+  // Another card chooses its own service.
+  await page.locator("#services").getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Gutter Services" }) }).getByRole("link", { name: /Request Service/ }).click();
+  await expect(form.getByLabel("Type of work")).toHaveValue("Gutter Services");
+  // A service page's quote buttons do the same.
+  await page.goto("/services/roof-repairs-wichita");
+  for (const quote of await page.getByRole("link", { name: "Get a Free Quote" }).all()) await expect(quote).toHaveAttribute("href", "/?service=roof-repairs-wichita#contact");
+  await page.getByRole("link", { name: "Get a Free Quote" }).first().click();
+  await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Type of work")).toHaveValue("Roof Repairs");
 });
 
 test("business details: a social page added in the admin appears in the footer, and goes again @desktop @js", async ({ adminPage: page, browser, baseURL, request }) => {
@@ -183,7 +276,7 @@ test("without scripts the answer page opens at the result, on a phone too @nojs"
   await page.getByRole("form", { name: "Contact form" }).getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/contact#contact-result$/);
   const error = page.getByRole("form", { name: "Contact form" }).getByRole("alert");
-  await expect(error).toHaveText("Error: Please fill in all required fields");
+  await expect(error).toHaveText("Error: Please fill in all required fields: Name, Email, Message");
   await expect(error).toBeInViewport();
 
   const form = page.getByRole("form", { name: "Contact form" });

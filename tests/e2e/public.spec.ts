@@ -224,7 +224,7 @@ test.describe("home page", () => {
       const card = services.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       await expect(card.getByText(feature)).toBeVisible();
       await expect(card.getByRole("link", { name: /Learn more/ })).toHaveAttribute("href", href);
-      await expect(card.getByRole("link", { name: /Request Service/ })).toHaveAttribute("href", "#contact");
+      await expect(card.getByRole("link", { name: /Request Service/ })).toHaveAttribute("href", `/?service=${href.split("/").pop()}#contact`);
       await expect(card.getByRole("img")).toHaveAttribute("alt", /.{20,}/);
     }
   });
@@ -276,7 +276,7 @@ test.describe("contact form", () => {
     await form.getByLabel("Email").fill("kim@example.com");
     await form.getByLabel("Message").fill("Need a roof estimate");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields");
+    await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Name");
     await expect(form.getByLabel("Email")).toHaveValue("kim@example.com");
     await expect(form.getByLabel("Message")).toHaveValue("Need a roof estimate");
   });

@@ -23,26 +23,28 @@ type Upload = { bytes: Uint8Array | Buffer | string; name: string; type?: string
 const fields = { name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0199", message: "Hail dented the north side." };
 const quote = { ...fields, service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" };
 
-function multipart(url: string, values: Record<string, string>, files: Upload[] = []) {
+function multipart(url: string, values: Record<string, string | string[]>, files: Upload[] = []) {
   const body = new FormData();
-  for (const [k, v] of Object.entries(values)) body.set(k, v);
+  for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) body.append(k, one);
   for (const f of files) body.append("photos", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
   return new Request(url, { method: "POST", body });
 }
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: requestContext("203.0.113.9") }) as never;
 
 /** The form posted without scripts: /contact renders the answer (here, its data). */
-async function postForm(values: Record<string, string>, files: Upload[] = []) {
-  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files)))) as unknown as { data: { status: string; message: string; note?: string; values?: Record<string, string> }; init: { status: number } | null };
+type Answer = { status: string; message: string; note?: string; values?: Record<string, string>; fields?: Record<string, string>; attached?: { token: string; name: string }[] };
+async function postForm(values: Record<string, string | string[]>, files: Upload[] = []) {
+  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files)))) as unknown as { data: Answer; init: { status: number } | null };
   return { http: answer.init?.status ?? 200, ...answer.data };
 }
 /** The form as the page's script sends it: JSON from /contact/send. */
-async function postScript(values: Record<string, string>, files: Upload[] = []) {
+async function postScript(values: Record<string, string | string[]>, files: Upload[] = []) {
   const response = (await send.action(args(multipart("http://site.test/contact/send", values, files)))) as Response;
-  return { http: response.status, ...((await response.json()) as { status: string; message: string; note?: string; values?: Record<string, string> }) };
+  return { http: response.status, ...((await response.json()) as Answer) };
 }
 
-const privateFiles = () => (fs.existsSync(privateUploadsDir) ? fs.readdirSync(privateUploadsDir).sort() : []);
+// The photos of leads: files of the private folder (kept photos of refused forms wait in a folder of their own).
+const privateFiles = () => (fs.existsSync(privateUploadsDir) ? fs.readdirSync(privateUploadsDir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : []);
 const publicFiles = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).filter((f) => !f.startsWith(".")).sort() : []);
 const rows = () => getDb().select().from(contactMessages).all().length;
 let cookie = "";
@@ -142,6 +144,8 @@ describe("a refused photo", () => {
       { bytes: "these are my notes, not a photo", name: "roof.jpg" },
     ]);
     expect(answer).toMatchObject({ http: 400, message: "roof.jpg: Please upload a valid image file (JPEG, PNG, or WebP)" });
+    // Without scripts the good photo is kept for the corrected form (and is no lead's photo).
+    expect(answer.attached?.map((p) => p.name)).toEqual(["good.jpg"]);
     expect(answer.values).toMatchObject({ name: "Rosa Diaz", email: "rosa@example.com", message: "Hail dented the north side.", service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" });
     expect(rows()).toBe(before);
     expect(privateFiles()).toEqual(filesBefore);
@@ -175,6 +179,89 @@ describe("a refused photo", () => {
       errors.mockRestore();
     }
     expect(privateFiles()).toEqual(filesBefore);
+  });
+});
+
+describe("a form sent back without scripts", () => {
+  const attachedDir = () => `${privateUploadsDir}/attached`;
+  const keptFiles = () => (fs.existsSync(attachedDir()) ? fs.readdirSync(attachedDir()).sort() : []);
+
+  it("marks each field, names the missing ones, and keeps the photos privately, named by a secret token", async () => {
+    const [before, leadFiles, keptBefore] = [rows(), privateFiles(), keptFiles()];
+    const answer = await postForm({ ...quote, name: "", email: "" }, [
+      { bytes: await phonePhoto(), name: "north-slope.jpg" },
+      { bytes: await picture("png", 800), name: "gutter.png", type: "image/png" },
+    ]);
+    expect(answer).toMatchObject({
+      http: 400,
+      message: "Please fill in all required fields: Name, Email",
+      fields: { name: "Please fill in all required fields", email: "Please fill in all required fields" },
+    });
+    expect(answer.attached?.map((p) => p.name)).toEqual(["north-slope.jpg", "gutter.png"]);
+    for (const p of answer.attached!) expect(p.token).toMatch(/^[\w-]{43}$/);
+    expect(rows()).toBe(before);
+    expect(privateFiles()).toEqual(leadFiles);
+    // Under the token's hash, not the token: a listing of the folder names no form's photos.
+    const kept = keptFiles().filter((n) => !keptBefore.includes(n));
+    expect(kept).toHaveLength(2);
+    for (const p of answer.attached!) expect(kept).not.toContain(p.token);
+    // Cleaned when kept: no GPS or camera data waits on the disk either.
+    for (const name of kept) expect((await describeStored(fs.readFileSync(`${attachedDir()}/${name}`))).exif).toBeUndefined();
+  });
+
+  it("sends the kept photos with the corrected form, less one taken off, and removes them from the waiting folder", async () => {
+    const refused = await postForm({ ...quote, email: "" }, [
+      { bytes: await picture("jpeg", 640), name: "front.jpg" },
+      { bytes: await picture("jpeg", 500), name: "back.jpg" },
+    ]);
+    const [front, back] = refused.attached!;
+    const keptBefore = keptFiles().length;
+    const answer = await postForm({ ...quote, name: "Kept Photos", attachedPhotos: [`${front.token} ${front.name}`, `${back.token} ${back.name}`], removeAttachedPhotos: back.token }, [
+      { bytes: await picture("png", 300), name: "new.png", type: "image/png" },
+    ]);
+    expect(answer).toMatchObject({ http: 200, status: "success" });
+    const lead = listAllMessages()[0];
+    expect(lead.name).toBe("Kept Photos");
+    expect(listPhotos(lead.id).map((p) => p.originalName)).toEqual(["front.jpg", "new.png"]);
+    for (const p of listPhotos(lead.id)) expect(privateFiles()).toContain(p.storedName);
+    expect(keptFiles()).toHaveLength(keptBefore - 2);
+  });
+
+  it("takes no photo by a token it did not hand out, and keeps nothing for the script's form", async () => {
+    const stranger = "A".repeat(43);
+    const answer = await postForm({ ...quote, name: "No Theft", attachedPhotos: [`${stranger} someone-else.jpg`, "../../app.db x"] });
+    expect(answer).toMatchObject({ http: 200 });
+    const lead = listAllMessages()[0];
+    expect(lead.name).toBe("No Theft");
+    expect(listPhotos(lead.id)).toEqual([]);
+
+    const keptBefore = keptFiles().length;
+    const script = await postScript({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "still-in-the-browser.jpg" }]);
+    expect(script).toMatchObject({ http: 400, fields: { email: "Please fill in all required fields" } });
+    expect(script.attached).toBeUndefined();
+    expect(keptFiles()).toHaveLength(keptBefore);
+  });
+
+  it("sweeps kept photos once they are older than a form's life, at start-up too, and no longer sends them", async () => {
+    const { sweepAttachedPhotos } = await import("~/services/attached-photos.server");
+    const { tidyUploads } = await import("~/services/upload-housekeeping.server");
+    const old = await postForm({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "old.jpg" }]);
+    const before = keptFiles();
+    await postForm({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "fresh.jpg" }]);
+    const [freshFile] = keptFiles().filter((n) => !before.includes(n));
+    // Everything kept so far is made a day and an hour old, except the fresh photo's file.
+    const dayOld = new Date(Date.now() - 25 * 60 * 60_000);
+    for (const name of before) fs.utimesSync(`${attachedDir()}/${name}`, dayOld, dayOld);
+
+    // Too old to send: the corrected form goes without it.
+    const late = await postForm({ ...quote, name: "Too Late", attachedPhotos: `${old.attached![0].token} old.jpg` });
+    expect(late).toMatchObject({ http: 200 });
+    expect(listPhotos(listAllMessages()[0].id)).toEqual([]);
+
+    await tidyUploads(() => {});
+    expect(keptFiles()).toEqual([freshFile]);
+    expect(sweepAttachedPhotos(Date.now() + 25 * 60 * 60_000)).toBe(1);
+    expect(keptFiles()).toEqual([]);
   });
 });
 
