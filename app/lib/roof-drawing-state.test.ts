@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyDrawing, measureView } from "./roof-drawing";
+import { emptyDrawing, measureView, outlineEdges, pitchMismatch } from "./roof-drawing";
 import { drawingReducer, initialDrawingState, type DrawingAction, type DrawingState } from "./roof-drawing-state";
 
 const run = (actions: DrawingAction[], state: DrawingState = initialDrawingState(emptyDrawing())) => actions.reduce(drawingReducer, state);
@@ -104,5 +104,91 @@ describe("drawing state", () => {
     const s = run([{ type: "scale", scale: 0.42 }, ...square, { type: "close-outline" }, { type: "clear" }]);
     expect(s.drawing.top.facets).toEqual([]);
     expect(s.drawing.top.scale).toBe(0.42);
+  });
+
+  describe("a pitch measured on the side view applies to the traced roof (issue 27)", () => {
+    // A rise of 160 over a run of 240: 8/12.
+    const measureEight: DrawingAction[] = [{ type: "view", view: "side" }, { type: "tool", tool: "pitch" }, click(100, 300), click(340, 140)];
+    const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
+
+    it("applies to the only facet, which was traced at the pitch for new facets", () => {
+      const s = run([...square, { type: "close-outline" }, ...measureEight]);
+      expect(s.pitch).toBe(8);
+      expect(s.drawing.top.facets[0].pitch).toBe(8);
+      expect(pitchMismatch(s.drawing)).toBeNull();
+      // Areas follow at once: the facet's roof area is at 8/12.
+      const scaled = run([{ type: "view", view: "top" }, { type: "scale", scale: 0.2 }], s);
+      expect(measureView(scaled.drawing.top).predominantPitch).toBe(8);
+      // One undo takes the measurement and its pitch back together.
+      const undone = run([{ type: "undo" }], s);
+      expect(undone.drawing.top.facets[0].pitch).toBe(4);
+      expect(undone.drawing.side.pitchLine).toBeNull();
+    });
+
+    it("moving the pitch line measures again and the facet follows", () => {
+      let s = run([...square, { type: "close-outline" }, ...measureEight, { type: "tool", tool: "select" }]);
+      // The upper end dragged from 140 down to 180: a rise of 120 over 240, 6/12.
+      s = run([{ type: "move", handle: { kind: "pitch", end: "b" }, point: { x: 340, y: 180 }, commit: true }], s);
+      expect(s.drawing.top.facets[0].pitch).toBe(6);
+    });
+
+    it("with several facets, applies to the facet selected before going to the side view", () => {
+      const s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: 1 }, ...measureEight]);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([4, 8]);
+      expect(pitchMismatch(s.drawing)).toEqual({ measured: 8, facets: [{ number: 1, pitch: 4 }] });
+    });
+
+    it("with several facets and none selected, reports them all until staff apply it or keep a facet's own pitch", () => {
+      let s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: null }, ...measureEight]);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([4, 4]);
+      expect(pitchMismatch(s.drawing)?.facets.map((f) => f.number)).toEqual([1, 2]);
+      s = run([{ type: "apply-measured-pitch", facets: [0] }, { type: "keep-facet-pitch", facet: 1 }], s);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([8, 4]);
+      expect(pitchMismatch(s.drawing)).toBeNull();
+      // A corrected measurement moves the facets that were at the old one, not the one kept apart.
+      s = run([{ type: "move", handle: { kind: "pitch", end: "b" }, point: { x: 340, y: 180 }, commit: true }], s);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([6, 4]);
+      s = run([{ type: "apply-measured-pitch", facets: "all" }], s);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([6, 6]);
+    });
+  });
+
+  describe("eaves and rakes from an outline's edges (issue 27)", () => {
+    it("proposes a rectangle's long sides as eaves and its ends as rakes", () => {
+      const s = run([...square, { type: "close-outline" }]);
+      expect(outlineEdges(s.drawing.top).map((e) => e.proposed)).toEqual(["eave", "rake", "eave", "rake"]);
+    });
+
+    it("an edge two facets share is neither", () => {
+      const halves: DrawingAction[] = [
+        { type: "tool", tool: "outline" },
+        click(100, 100),
+        click(300, 100),
+        click(300, 150),
+        click(100, 150),
+        { type: "close-outline" },
+        click(100, 150),
+        click(300, 150),
+        click(300, 200),
+        click(100, 200),
+        { type: "close-outline" },
+      ];
+      const edges = outlineEdges(run(halves).drawing.top);
+      expect(edges.filter((e) => e.proposed === null)).toHaveLength(2);
+    });
+
+    it("confirmed edges become eave and rake lines, and a typed ridge counts as ridge", () => {
+      let s = run([...square, { type: "close-outline" }, { type: "scale", scale: 0.2 }]);
+      const edges = outlineEdges(s.drawing.top).map((e) => ({ a: e.a, b: e.b, kind: e.proposed }));
+      s = run([{ type: "outline-edges", edges, ridgeFeet: 40 }], s);
+      const totals = measureView(s.drawing.top).lineTotals;
+      // Eaves: 2 × 200 units × 0.2 = 80 ft; rakes: 2 × 100 × 0.2 = 40 ft up a 4/12 slope.
+      expect(totals.eave).toBeCloseTo(80);
+      expect(totals.rake).toBeCloseTo(40 * Math.sqrt(1 + (4 / 12) ** 2));
+      expect(totals.ridge).toBe(40);
+      s = run([{ type: "ridge-feet", feet: 35 }], s);
+      expect(measureView(s.drawing.top).lineTotals.ridge).toBe(35);
+      expect(run([{ type: "undo" }], s).drawing.top.ridgeFeet).toBe(40);
+    });
   });
 });

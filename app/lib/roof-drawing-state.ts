@@ -1,5 +1,5 @@
 import type { Point } from "./roof-geometry";
-import { emptyView, measuredPitch, PITCH, type Drawing, type LineKind, type RoofView, type ViewDrawing } from "./roof-drawing";
+import { emptyView, measuredPitch, PITCH, type Drawing, type EdgeKind, type LineKind, type RoofView, type ViewDrawing } from "./roof-drawing";
 import { scaleFromKnownLength } from "./roof-geometry";
 
 /**
@@ -24,6 +24,11 @@ export type DrawingState = {
   selectedFacet: number | null;
   /** Pitch given to new facets. */
   pitch: number;
+  /**
+   * The top view's facet selected when staff went to the side view: the pitch measured
+   * there is measured for it.
+   */
+  measureFor: number | null;
   undo: Drawing[];
   /** The drawing as it was when a drag began: the drop records that as the undo step. */
   dragFrom: Drawing | null;
@@ -44,6 +49,13 @@ export type DrawingAction =
   | { type: "undo" }
   | { type: "clear" }
   | { type: "map"; map: ViewDrawing["map"]; scale: number }
+  /** The side view's measured pitch onto these top-view facets (indexes), or all of them. */
+  | { type: "apply-measured-pitch"; facets: number[] | "all" }
+  /** Keep a top-view facet's own pitch although the side view measured another. */
+  | { type: "keep-facet-pitch"; facet: number }
+  /** The outline's edges confirmed as eaves and rakes (null: neither), and a typed ridge length. */
+  | { type: "outline-edges"; edges: { a: Point; b: Point; kind: EdgeKind | null }[]; ridgeFeet: number | null }
+  | { type: "ridge-feet"; feet: number | null }
   | { type: "load"; drawing: Drawing };
 
 /** A click this close (in drawing units) to the first point closes the outline. */
@@ -51,16 +63,53 @@ export const CLOSE_DISTANCE = 12;
 const UNDO_LIMIT = 50;
 
 export function initialDrawingState(drawing: Drawing, pitch: number = PITCH.default): DrawingState {
-  return { drawing, view: "top", tool: "select", draft: [], anchor: null, scaleLine: null, selectedFacet: null, pitch, undo: [], dragFrom: null };
+  return {
+    drawing,
+    view: "top",
+    tool: "select",
+    draft: [],
+    anchor: null,
+    scaleLine: null,
+    selectedFacet: null,
+    pitch,
+    measureFor: null,
+    undo: [],
+    dragFrom: null,
+  };
+}
+
+/** A new drawing, recorded as one undo step. */
+function commit(state: DrawingState, drawing: Drawing, extra: Partial<DrawingState> = {}): DrawingState {
+  return { ...state, ...extra, drawing, undo: [...state.undo, state.drawing].slice(-UNDO_LIMIT) };
 }
 
 function change(state: DrawingState, view: ViewDrawing, extra: Partial<DrawingState> = {}): DrawingState {
-  return {
-    ...state,
-    ...extra,
-    drawing: { ...state.drawing, [state.view]: view },
-    undo: [...state.undo, state.drawing].slice(-UNDO_LIMIT),
-  };
+  return commit(state, { ...state.drawing, [state.view]: view }, extra);
+}
+
+/** The top view's facets at `pitch` where `applies` says so: measured, so no longer kept apart. */
+function setTopPitch(top: ViewDrawing, pitch: number, applies: (facet: ViewDrawing["facets"][number], index: number) => boolean): ViewDrawing {
+  return { ...top, facets: top.facets.map((f, i) => (applies(f, i) ? { points: f.points, pitch } : f)) };
+}
+
+/**
+ * A pitch line drawn or moved on the side view (issue 27, decision 0031). The measured pitch
+ * becomes the pitch for new facets and applies to the facets it was measured for: the only
+ * facet when there is one, the facet selected before going to the side view, and the facets
+ * that were at the previous measurement (a corrected measurement moves them along). Other
+ * facets keep their pitch, and the roof reports them as disagreeing until staff choose.
+ */
+function measure(state: DrawingState, side: ViewDrawing, previous: ViewDrawing): DrawingState {
+  const pitch = measuredPitch(side);
+  const before = measuredPitch(previous);
+  const top = state.drawing.top;
+  if (pitch === null) return { ...state, drawing: { ...state.drawing, side } };
+  const next = setTopPitch(
+    top,
+    pitch,
+    (f, i) => top.facets.length === 1 || i === state.measureFor || (before !== null && f.pitch === before && !f.ownPitch),
+  );
+  return { ...state, pitch, drawing: { top: next, side } };
 }
 
 function near(a: Point, b: Point) {
@@ -81,6 +130,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       return {
         ...state,
         view: action.view,
+        // The facet selected on the top view is the one a side-view measurement is for.
+        measureFor: action.view === "side" ? (state.view === "top" ? state.selectedFacet : state.measureFor) : null,
         draft: [],
         anchor: null,
         scaleLine: null,
@@ -103,9 +154,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       if (a.x === p.x && a.y === p.y) return state;
       if (state.tool === "scale") return { ...state, anchor: null, scaleLine: { a, b: p } };
       if (state.tool === "pitch") {
-        const view = { ...current, pitchLine: { a, b: p } };
-        const pitch = measuredPitch(view);
-        return change(state, view, { anchor: null, pitch: pitch ?? state.pitch });
+        const measured = measure(state, { ...current, pitchLine: { a, b: p } }, current);
+        return commit(state, measured.drawing, { anchor: null, pitch: measured.pitch });
       }
       return change(state, { ...current, lines: [...current.lines, { kind: state.tool, a, b: p }] }, { anchor: null });
     }
@@ -126,8 +176,12 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       }
       // A drag is one undo step: intermediate positions replace the drawing, the drop records it.
       if (!action.commit) return { ...state, drawing: { ...state.drawing, [state.view]: view }, dragFrom: state.dragFrom ?? state.drawing };
-      const next = change({ ...state, drawing: state.dragFrom ?? state.drawing }, view, { dragFrom: null });
-      return handle.kind === "pitch" ? { ...next, pitch: measuredPitch(view) ?? state.pitch } : next;
+      const from = state.dragFrom ?? state.drawing;
+      if (handle.kind === "pitch") {
+        const measured = measure({ ...state, drawing: from }, view, from[state.view]);
+        return commit({ ...state, drawing: from }, measured.drawing, { dragFrom: null, pitch: measured.pitch });
+      }
+      return change({ ...state, drawing: from }, view, { dragFrom: null });
     }
     case "select-facet":
       return { ...state, selectedFacet: action.facet, pitch: action.facet === null ? state.pitch : (current.facets[action.facet]?.pitch ?? state.pitch) };
@@ -177,5 +231,30 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       return change({ ...state, view: "top" }, { ...state.drawing.top, map: action.map, scale: action.scale, scaleSource: "map" });
     case "load":
       return initialDrawingState(action.drawing, state.pitch);
+    case "apply-measured-pitch": {
+      const pitch = measuredPitch(state.drawing.side);
+      if (pitch === null) return state;
+      const chosen = action.facets;
+      const top = setTopPitch(state.drawing.top, pitch, (_, i) => chosen === "all" || chosen.includes(i));
+      return commit(state, { ...state.drawing, top }, { pitch });
+    }
+    case "keep-facet-pitch": {
+      const top = state.drawing.top;
+      if (!top.facets[action.facet]) return state;
+      const facets = top.facets.map((f, i) => (i === action.facet ? { ...f, ownPitch: true } : f));
+      return commit(state, { ...state.drawing, top: { ...top, facets } });
+    }
+    case "outline-edges": {
+      const top = state.drawing.top;
+      const lines = action.edges.flatMap(({ a, b, kind }) => (kind ? [{ kind, a, b }] : []));
+      const ridgeFeet = action.ridgeFeet !== null && action.ridgeFeet > 0 ? action.ridgeFeet : top.ridgeFeet;
+      return commit(state, { ...state.drawing, top: { ...top, lines: [...top.lines, ...lines].slice(0, 200), ridgeFeet } });
+    }
+    case "ridge-feet": {
+      const top = state.drawing.top;
+      const ridgeFeet = action.feet !== null && action.feet > 0 && action.feet <= 10000 ? action.feet : null;
+      if (ridgeFeet === top.ridgeFeet) return state;
+      return commit(state, { ...state.drawing, top: { ...top, ridgeFeet } });
+    }
   }
 }

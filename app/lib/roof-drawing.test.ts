@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyView, LINE_COLORS, measureView, measuredPitch, outlineForSvg, parseDrawing } from "./roof-drawing";
+import { emptyView, LINE_COLORS, measureView, measuredPitch, outlineForSvg, parseDrawing, parseScaleText, pitchMismatch, pitchMismatchText, scaleRatio } from "./roof-drawing";
 
 const rect = (x: number, y: number, w: number, h: number) => [
   { x, y },
@@ -109,5 +109,50 @@ describe("the outline as an SVG draws it", () => {
 
   it("is nothing when nothing is traced", () => {
     expect(outlineForSvg(emptyView())).toBeNull();
+  });
+});
+
+describe("a scale typed as a ratio (issue 27)", () => {
+  it("reads 1:100 and a bare 100 alike, feet of roof per foot of picture", () => {
+    expect(parseScaleText("1:288")).toBe(0.25);
+    expect(parseScaleText(" 1 : 288 ")).toBe(0.25);
+    expect(parseScaleText("288")).toBe(0.25);
+    expect(parseScaleText("1:100")).toBeCloseTo(100 / 1152);
+  });
+
+  it("refuses what is not a scale", () => {
+    for (const text of ["", "1:", "1:0", "0", "2:100", "abc", "-5", "1:2000000"]) expect(parseScaleText(text)).toBeNull();
+  });
+
+  it("shows a scale as the N of 1:N, to three figures", () => {
+    expect(scaleRatio(0.25)).toBe(288);
+    expect(scaleRatio(0.2)).toBe(230);
+    expect(scaleRatio(0.312)).toBe(359);
+  });
+});
+
+describe("a measured pitch the facets disagree with (issue 27)", () => {
+  const tri = [
+    { x: 0, y: 0 },
+    { x: 10, y: 0 },
+    { x: 10, y: 10 },
+  ];
+  const eight = { a: { x: 0, y: 100 }, b: { x: 120, y: 20 } };
+
+  it("names the facets at another pitch, not those kept on purpose", () => {
+    const drawing = {
+      top: { ...emptyView(), facets: [{ points: tri, pitch: 8 }, { points: tri, pitch: 4 }, { points: tri, pitch: 3, ownPitch: true }, { points: tri, pitch: 6 }] },
+      side: { ...emptyView(), pitchLine: eight },
+    };
+    const m = pitchMismatch(drawing);
+    expect(m).toEqual({ measured: 8, facets: [{ number: 2, pitch: 4 }, { number: 4, pitch: 6 }] });
+    expect(pitchMismatchText(m!)).toBe("The side view measured 8/12, but facet 2 is 4/12 and facet 4 is 6/12.");
+  });
+
+  it("is quiet without a measurement, and reads drawings saved before ownPitch existed", () => {
+    expect(pitchMismatch({ top: { ...emptyView(), facets: [{ points: tri, pitch: 4 }] }, side: emptyView() })).toBeNull();
+    const old = parseDrawing(JSON.stringify({ top: { scale: 0.5, facets: [{ points: tri, pitch: 4 }] }, side: { pitchLine: eight } }));
+    expect(old.top.ridgeFeet).toBeNull();
+    expect(pitchMismatch(old)?.facets).toEqual([{ number: 1, pitch: 4 }]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { distance, hipValleyFactor, measureRoof, pitchFactor, pitchFromPoints, type RoofMeasurement } from "./roof-geometry";
+import { distance, hipValleyFactor, measureRoof, pitchFactor, pitchFromPoints, type Point, type RoofMeasurement } from "./roof-geometry";
 
 /**
  * What staff trace over a roof picture, per view. Coordinates are in the drawing
@@ -34,6 +34,29 @@ export const REMOVE_FIELD: Record<RoofView, string> = { top: "removeTop", side: 
 export const LEAD_PHOTO_FIELD: Record<RoofView, string> = { top: "leadPhotoTop", side: "leadPhotoSide" };
 
 export const SCALE = { min: 0.1, max: 1, step: 0.01, default: 0.3 } as const;
+
+/**
+ * The picture's own foot, for a scale typed as a ratio (decision 0031): the 800 x 600
+ * drawing surface taken at 96 units to the inch, its full size (8⅓ × 6¼ in). A scale of
+ * 1:100 is then 100 ft of roof per foot of picture, 100 / 1152 ft per unit.
+ */
+export const UNITS_PER_PICTURE_FOOT = 96 * 12;
+
+/** The scale as the N of 1:N (feet of roof per foot of picture), to three significant figures. */
+export function scaleRatio(feetPerUnit: number): number {
+  return Number((feetPerUnit * UNITS_PER_PICTURE_FOOT).toPrecision(3));
+}
+
+/**
+ * A typed scale: "1:100" or "100" (feet of roof per foot of picture). Null when it is not
+ * one, or not within what the drawing can hold.
+ */
+export function parseScaleText(text: string): number | null {
+  const match = /^\s*(?:1\s*:\s*)?(\d+(?:\.\d+)?|\.\d+)\s*$/.exec(text);
+  if (!match) return null;
+  const feetPerUnit = Number(match[1]) / UNITS_PER_PICTURE_FOOT;
+  return feetPerUnit > 0 && feetPerUnit <= 1000 ? feetPerUnit : null;
+}
 export const PITCH = { min: 0, max: 12, step: 0.5, default: 4 } as const;
 
 const coordinate = (max: number) =>
@@ -69,13 +92,29 @@ const ViewDrawingSchema = z.preprocess(
     scale: z.number().positive().max(1000).default(SCALE.default),
     scaleSource: z.enum(SCALE_SOURCES).nullable().default(null),
     facets: z
-      .array(z.object({ points: z.array(PointSchema).min(3).max(200), pitch }))
+      .array(
+        z.object({
+          points: z.array(PointSchema).min(3).max(200),
+          pitch,
+          /**
+           * Staff kept this facet's own pitch although the side view measured another (a porch
+           * or a lower wing): the facet is not reported as disagreeing with the measurement.
+           * Absent on drawings saved before the measured pitch applied to facets.
+           */
+          ownPitch: z.boolean().optional(),
+        }),
+      )
       .max(50)
       .default([]),
     lines: z
       .array(SegmentSchema.extend({ kind: z.enum(LINE_KINDS) }))
       .max(200)
       .default([]),
+    /**
+     * A ridge length typed in feet (a ridge is level, so its length is the same from above),
+     * for an outline traced without a ridge line. Added to any ridge traced. Absent before.
+     */
+    ridgeFeet: z.number().positive().max(10000).nullable().default(null),
     /** Two points along a rake on the side view; the measured pitch comes from them. */
     pitchLine: SegmentSchema.nullable().default(null),
     /** Set when the top view is a satellite picture of the address rather than an upload. */
@@ -94,7 +133,7 @@ export const DrawingSchema = z.object({
 export type Drawing = z.infer<typeof DrawingSchema>;
 
 export function emptyView(): ViewDrawing {
-  return { scale: SCALE.default, scaleSource: null, facets: [], lines: [], pitchLine: null, map: null };
+  return { scale: SCALE.default, scaleSource: null, facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null };
 }
 
 export function emptyDrawing(): Drawing {
@@ -190,5 +229,66 @@ export function measureView(view: ViewDrawing, linePitch: number | null = null):
   for (const line of view.lines) {
     lineTotals[line.kind] += distance(line.a, line.b) * view.scale * lineFactor(line.kind, pitch);
   }
+  lineTotals.ridge += view.ridgeFeet ?? 0;
   return { ...result, facets, lineTotals };
+}
+
+/** The side view's measured pitch, and the top view's facets (numbered from 1) at another pitch nobody chose to keep. */
+export type PitchMismatch = { measured: number; facets: { number: number; pitch: number }[] };
+
+/**
+ * A measured pitch applies to the facets it was measured for (issue 27, decision 0031);
+ * a facet left at another pitch, that staff did not keep on purpose, disagrees with it and
+ * the roof says so before it is saved or estimated. Null when nothing disagrees.
+ */
+export function pitchMismatch(drawing: Drawing): PitchMismatch | null {
+  const measured = measuredPitch(drawing.side);
+  if (measured === null) return null;
+  const facets = drawing.top.facets.flatMap((f, i) => (f.pitch !== measured && !f.ownPitch ? [{ number: i + 1, pitch: f.pitch }] : []));
+  return facets.length > 0 ? { measured, facets } : null;
+}
+
+/** The words for a mismatch, the same in the roof tool and on the lead page. */
+export function pitchMismatchText(m: PitchMismatch): string {
+  const which = m.facets.map((f) => `facet ${f.number} is ${f.pitch}/12`);
+  const list = which.length < 2 ? which.join("") : `${which.slice(0, -1).join(", ")} and ${which.at(-1)}`;
+  return `The side view measured ${m.measured}/12, but ${list}.`;
+}
+
+export type EdgeKind = "eave" | "rake";
+/** One edge of a traced outline, with what it is proposed to be (null: an edge two facets share). */
+export type OutlineEdge = { facet: number; edge: number; a: Point; b: Point; units: number; proposed: EdgeKind | null };
+
+const sameEdge = (a: Point, b: Point, c: Point, d: Point) => {
+  const near = (p: Point, q: Point) => distance(p, q) <= 6;
+  return (near(a, c) && near(b, d)) || (near(a, d) && near(b, c));
+};
+
+/**
+ * The edges of the traced outlines, proposed as eaves or rakes for an outline traced
+ * without lines (issue 27). On a picture from above, a facet's eaves run along its longest
+ * edge (the eaves of a gable are its long sides) and its rakes across it; an edge two facets
+ * share is a hip, valley or ridge, not an edge of the roof. Staff confirm each one.
+ */
+export function outlineEdges(view: ViewDrawing): OutlineEdge[] {
+  const edges: OutlineEdge[] = [];
+  view.facets.forEach((facet, f) => {
+    const pts = facet.points;
+    const sides = pts.map((a, i) => ({ a, b: pts[(i + 1) % pts.length] }));
+    const longest = sides.reduce((best, s) => (distance(s.a, s.b) > distance(best.a, best.b) ? s : best));
+    const along = Math.atan2(longest.b.y - longest.a.y, longest.b.x - longest.a.x);
+    sides.forEach(({ a, b }, i) => {
+      const shared = view.facets.some((other, g) => g !== f && other.points.some((c, j) => sameEdge(a, b, c, other.points[(j + 1) % other.points.length])));
+      // The angle between this edge and the longest, folded into 0 to 90 degrees.
+      const turn = Math.abs(((Math.atan2(b.y - a.y, b.x - a.x) - along) * 180) / Math.PI) % 180;
+      const off = Math.min(turn, 180 - turn);
+      edges.push({ facet: f, edge: i, a, b, units: distance(a, b), proposed: shared ? null : off <= 30 ? "eave" : "rake" });
+    });
+  });
+  return edges;
+}
+
+/** Whether the top view has eaves or rakes traced (or confirmed from the outline). */
+export function hasRoofEdges(view: ViewDrawing): boolean {
+  return view.lines.some((l) => l.kind === "eave" || l.kind === "rake");
 }

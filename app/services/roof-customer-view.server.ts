@@ -3,7 +3,7 @@ import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { getMessage, listPhotos } from "~/models/contact-message.server";
 import { nameAtWidth } from "~/lib/image-variants";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
-import { parseDrawing } from "~/lib/roof-drawing";
+import { parseDrawing, pitchMismatch, pitchMismatchText } from "~/lib/roof-drawing";
 import { summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import { contactPhotoUrl, roofImageUrl } from "~/server/storage.server";
 
@@ -51,11 +51,15 @@ export type LeadPhotoOffer = NonNullable<ReturnType<typeof leadOf>>["photos"][nu
  * (roof area, squares, pitch), or none yet.
  */
 export function leadRoofView(c: RoofCustomer) {
-  const summary = summarizeRoof(c, parseDrawing(c.drawing).top);
+  const drawing = parseDrawing(c.drawing);
+  const summary = summarizeRoof(c, drawing.top);
+  const mismatch = pitchMismatch(drawing);
   const shown = new Set(["Roof area", "Squares", "Predominant pitch", "Pitch"]);
   const figures = summaryFigures(summary).totals.filter((f) => shown.has(f.label));
   return {
     figures: c.area === null ? [] : figures,
+    /** Facets at another pitch than the side view measured: said before an estimate is made from them. */
+    pitchWarning: mismatch ? `${pitchMismatchText(mismatch)} Check the pitch in the roof tool before estimating.` : null,
     tool: `${ROOF_TOOL}?customer=${c.id}`,
     pdf: `${ROOF_TOOL}/${c.id}/report.pdf`,
   };

@@ -158,7 +158,7 @@ export function drawView(
       .font("Helvetica")
       .fontSize(9)
       .fillColor(SOFT)
-      .text(view.scaleSource ? `Scale: ${formatScale(view.scale)} of an 800 x 600 drawing.` : `${SCALE_NOT_SET}.`, MARGIN);
+      .text(view.scaleSource ? `Scale: ${formatScale(view.scale)} (feet of roof per foot of picture).` : `${SCALE_NOT_SET}.`, MARGIN);
   }
   doc.fillColor(INK);
 }

@@ -3,26 +3,11 @@ import path from "node:path";
 import type { Download, Locator, Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect, test } from "./fixtures";
+import { clickAt, leaveAndStay, screenPoint, typeScale } from "./admin-roof-helpers";
 import { COMPANY } from "./helpers";
 
 const TOOL = "/admin/roof-measurement";
 const ROOF_PHOTO = path.resolve("seed/images/roofing-replacement.webp");
-
-/** Where a point of the 800 x 600 drawing surface is on the screen, as the browser maps it. */
-async function screenPoint(canvas: Locator, x: number, y: number): Promise<[number, number]> {
-  await canvas.scrollIntoViewIfNeeded();
-  return canvas.evaluate(
-    (svg, [px, py]) => {
-      const p = new DOMPoint(px, py).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
-      return [p.x, p.y] as [number, number];
-    },
-    [x, y],
-  );
-}
-
-async function clickAt(canvas: Locator, x: number, y: number) {
-  await canvas.page().mouse.click(...(await screenPoint(canvas, x, y)));
-}
 
 async function fillAddress(page: Page, name: string) {
   await page.getByLabel("Customer name").fill(name);
@@ -53,7 +38,7 @@ async function outline(canvas: Locator, corners: number[][]) {
 }
 
 async function line(canvas: Locator, kind: string, a: [number, number], b: [number, number]) {
-  await canvas.page().getByRole("button", { name: kind, exact: true }).click();
+  await canvas.page().getByRole("toolbar", { name: "Drawing tools" }).getByRole("button", { name: kind, exact: true }).click();
   await clickAt(canvas, ...a);
   await clickAt(canvas, ...b);
 }
@@ -87,16 +72,16 @@ test("@js no area without a scale; then one set of figures on screen, in the CSV
   await expect(page.getByRole("alert").filter({ hasText: "Scale not set: draw a scale line" })).toBeVisible();
   await expect(canvas.locator("polygon[data-facet='1']")).toHaveCount(1);
 
-  // The results offer to set it. A 200-unit line is 40 ft, so 0.2 ft per unit.
+  // The results offer to set it. A 200-unit line is 40 ft, so 0.2 ft per unit: 1:230 (a foot of picture is 1,152 units).
   await results.getByRole("button", { name: "Set the scale" }).click();
-  await expect(page.getByRole("button", { name: "Scale line" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Draw a scale line" })).toHaveAttribute("aria-pressed", "true");
   await clickAt(canvas, 100, 100);
   await clickAt(canvas, 300, 100);
   await page.getByLabel("Length of that line (feet)").fill("40");
   await page.getByRole("button", { name: "Set scale" }).click();
   // Within a pixel of the 200 units on a phone screen.
-  await expect(canvas).toContainText(/Scale 0\.(19[5-9]\d*|2|20[0-5]\d*) ft per unit/);
-  await expect(page.getByTestId("roof-scale")).toContainText(/Scale: 0\.(19|2)\d* ft per unit \(from a scale line\)/);
+  await expect(canvas).toContainText(/Scale 1:2[23]\d/);
+  await expect(page.getByTestId("roof-scale")).toContainText(/Scale: 1:2[23]\d \(from a scale line\)/);
   expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
 
   // The new facet is still selected: give it a 6/12 pitch. 40 x 30 at 6/12 is 1,342 sq ft, 13.42 squares.
@@ -114,7 +99,7 @@ test("@js no area without a scale; then one set of figures on screen, in the CSV
   // Typed values the tracing overrides are named, not silently mixed in.
   await page.getByLabel("Length (ft)").fill("50");
   await page.getByLabel("Width (ft)").fill("30");
-  await expect(results).toContainText("Traced facets override the typed length, width and pitch.");
+  await expect(results).toContainText("Traced facets override the typed length and width.");
   await page.getByLabel("Length (ft)").fill("");
   await page.getByLabel("Width (ft)").fill("");
 
@@ -187,9 +172,8 @@ test("@js hips and valleys: lengths along the roof and the materials they call f
   await fillAddress(page, `Hale ${info.project.name}`);
   const canvas = page.getByTestId("roof-canvas");
   // A scale typed on purpose: half a foot per unit.
-  await page.getByLabel("Type the scale (feet per unit)").fill("0.5");
-  await page.getByRole("button", { name: "Use this scale" }).click();
-  await expect(canvas).toContainText("Scale 0.5 ft per unit");
+  await typeScale(page, "1:576");
+  await expect(canvas).toContainText("Scale 1:576");
   await page.getByLabel("Pitch for new facets (X/12)").fill("6");
   // 80 x 60 units: 40 x 30 ft.
   await outline(canvas, [
@@ -269,9 +253,8 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
   ]);
   await page.getByRole("button", { name: "Close outline" }).click();
   await expect(page.getByRole("region", { name: "Results" })).toContainText("Scale not set");
-  // 0.3 is where the slider starts; typed on purpose, it counts.
-  await page.getByLabel("Type the scale (feet per unit)").fill("0.3");
-  await page.getByRole("button", { name: "Use this scale" }).click();
+  // 0.3 ft per unit, where the scale starts; typed on purpose, it counts.
+  await typeScale(page, "1:345.6");
   await expect(page.getByTestId("roof-totals")).toContainText("6/12");
   const before = await figure(page, "Plan area");
   expect(before).toBeCloseTo(900, -1.5); // 100 x 100 units at 0.3 ft per unit
@@ -293,13 +276,8 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(canvas.locator("[data-facet-label='1']")).toContainText("6/12");
   // Unsaved tracing: leaving asks first, and staying keeps the work.
-  let question = "";
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.dismiss();
-  });
-  await page.getByRole("link", { name: "Projects" }).click();
-  await expect.poll(() => question).toContain("Leave without saving?");
+  const question = await leaveAndStay(page);
+  await expect.poll(question).toContain("Leave without saving?");
   await expect(page).toHaveURL(/\/admin\/roof-measurement$/);
   await expect(canvas.locator("polygon[data-facet='1']")).toHaveCount(1);
 
@@ -321,8 +299,7 @@ test("@desktop @js at 1280 px the results sit beside the drawing", async ({ admi
 test("@phone @js on a phone the drawing zooms and pans, and its labels stay readable", async ({ adminPage: page }) => {
   await page.goto(TOOL);
   const canvas = page.getByTestId("roof-canvas");
-  await page.getByLabel("Type the scale (feet per unit)").fill("0.3");
-  await page.getByRole("button", { name: "Use this scale" }).click();
+  await typeScale(page, "1:345.6");
   await outline(canvas, [
     [300, 200],
     [500, 200],

@@ -29,6 +29,11 @@ export function LeadRoof({ roof }: { roof: LeadRoofView | null }) {
       ) : (
         <p className="text-sm text-ink-soft">Not measured yet.</p>
       )}
+      {roof?.pitchWarning && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
+          {roof.pitchWarning}
+        </p>
+      )}
       {roof ? (
         <div className="flex flex-wrap gap-2">
           <Link to={roof.tool} className={secondaryButton}>

@@ -11,6 +11,49 @@ function Segment({ line, stroke, width, dash }: { line: { a: Point; b: Point }; 
 }
 
 /**
+ * A label on the picture: dark text on a light chip with a coloured edge, legible over any
+ * roof photo at a phone's width (white text with a heavy outline read as smudged). The chip
+ * is sized from the longest line; an SVG text cannot be measured before it is drawn.
+ */
+function Label({
+  x,
+  y,
+  lines,
+  size,
+  edge,
+  anchor = "middle",
+  testId,
+}: {
+  x: number;
+  y: number;
+  lines: string[];
+  size: number;
+  edge: string;
+  anchor?: "middle" | "end";
+  testId?: Record<string, string | number>;
+}) {
+  const longest = Math.max(...lines.map((l) => l.length));
+  const width = longest * size * 0.6 + size * 0.8;
+  const lineHeight = size * 1.2;
+  const height = lines.length * lineHeight + size * 0.4;
+  const left = anchor === "middle" ? x - width / 2 : x - width;
+  const top = anchor === "middle" ? y - height / 2 : y - height;
+  const textX = anchor === "middle" ? x : x - size * 0.4;
+  return (
+    <g className="pointer-events-none" {...testId}>
+      <rect x={left} y={top} width={width} height={height} rx={size * 0.3} fill="#ffffff" fillOpacity={0.92} stroke={edge} strokeWidth={size / 8} />
+      <text x={textX} y={top + size * 0.2} textAnchor={anchor} fontSize={size} fontWeight="700" fill="#0f172a">
+        {lines.map((line, i) => (
+          <tspan key={i} x={textX} dy={i === 0 ? "1em" : "1.2em"}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
+
+/**
  * The 800 x 600 drawing surface over a roof picture. Without `state` it only shows a
  * saved tracing (the page without scripts, and the same picture the PDF draws).
  *
@@ -214,19 +257,15 @@ export function RoofCanvas({
       {view.pitchLine && (
         <g>
           <Segment line={view.pitchLine} stroke="#7c3aed" width={px(3, 4)} dash="10 6" />
-          <text
-            x={(view.pitchLine.a.x + view.pitchLine.b.x) / 2}
-            y={(view.pitchLine.a.y + view.pitchLine.b.y) / 2 - labelSize * 0.8}
-            textAnchor="middle"
-            fontSize={px(15, 18)}
-            fontWeight="700"
-            fill="#fff"
-            stroke="#4c1d95"
-            strokeWidth={px(3.5, 4)}
-            paintOrder="stroke"
-          >
-            {pitch !== null ? `${pitch}/12` : ""}
-          </text>
+          {pitch !== null && (
+            <Label
+              x={(view.pitchLine.a.x + view.pitchLine.b.x) / 2}
+              y={(view.pitchLine.a.y + view.pitchLine.b.y) / 2 - labelSize * 1.4}
+              lines={[`${pitch}/12`]}
+              size={px(15, 16)}
+              edge="#7c3aed"
+            />
+          )}
         </g>
       )}
 
@@ -235,27 +274,9 @@ export function RoofCanvas({
         const c = centroid(facet.points);
         // The roof area (sloped), as the results table shows it; none without a scale.
         const area = Math.round(polygonArea(facet.points) * view.scale ** 2 * pitchFactor(facet.pitch));
-        return (
-          <text
-            key={`t${i}`}
-            data-facet-label={i + 1}
-            x={c.x}
-            y={c.y}
-            textAnchor="middle"
-            dominantBaseline="middle"
-            className="pointer-events-none"
-            fontSize={labelSize}
-            fontWeight="700"
-            fill="#fff"
-            stroke="#14532d"
-            strokeWidth={labelSize / 4}
-            paintOrder="stroke"
-          >
-            {/* Two short lines rather than one long one, so neighbouring facets' labels do not run into each other. */}
-            <tspan x={c.x} dy={view.scaleSource ? "-0.6em" : 0}>{`${i + 1} · ${facet.pitch}/12`}</tspan>
-            {view.scaleSource && <tspan x={c.x} dy="1.2em">{`${area.toLocaleString("en-US")} sq ft`}</tspan>}
-          </text>
-        );
+        // Two short lines rather than one long one, so neighboring facets' labels do not run into each other.
+        const lines = [`${i + 1} · ${facet.pitch}/12`, ...(view.scaleSource ? [`${area.toLocaleString("en-US")} sq ft`] : [])];
+        return <Label key={`t${i}`} x={c.x} y={c.y} lines={lines} size={labelSize} edge={FACET_COLOR} testId={{ "data-facet-label": i + 1 }} />;
       })}
 
       {interactive &&
@@ -321,19 +342,14 @@ export function RoofCanvas({
       )}
       {state?.scaleLine && <Segment line={state.scaleLine} stroke="#0891b2" width={px(3, 4)} dash="6 4" />}
       {state?.anchor && <circle cx={state.anchor.x} cy={state.anchor.y} r={handleRadius * 0.85} fill="#0891b2" className="pointer-events-none" />}
-      <text
+      <Label
         x={box.x + boxWidth - px(8, 10)}
         y={box.y + boxHeight - px(8, 10)}
-        textAnchor="end"
-        fontSize={px(12, 13)}
-        fill="#fff"
-        stroke="#0f172a"
-        strokeWidth={px(3, 3)}
-        paintOrder="stroke"
-        className="pointer-events-none"
-      >
-        {view.scaleSource ? `Scale ${formatScale(view.scale)}` : SCALE_NOT_SET}
-      </text>
+        anchor="end"
+        lines={[view.scaleSource ? `Scale ${formatScale(view.scale)}` : SCALE_NOT_SET]}
+        size={px(12, 13)}
+        edge="#0f172a"
+      />
     </svg>
   );
   if (!interactive) return svg;

@@ -1,9 +1,10 @@
 import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { useState, type Dispatch } from "react";
-import { LINE_COLORS, PITCH, SCALE } from "~/lib/roof-drawing";
+import { hasRoofEdges, LINE_COLORS, measuredPitch, outlineEdges, parseScaleText, PITCH, scaleRatio, type EdgeKind, type OutlineEdge } from "~/lib/roof-drawing";
 import type { DrawingAction, DrawingState, Tool } from "~/lib/roof-drawing-state";
 import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
+import { centroid } from "~/lib/roof-geometry";
 
 const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "side")[]; help: string }[] = [
   {
@@ -29,7 +30,8 @@ const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "sid
     tool: "scale",
     label: "Scale line",
     icon: Ruler,
-    views: ["top", "side"],
+    // Started from the scale setting below the picture, the one place the scale is set.
+    views: [],
     help: "Click both ends of something whose length you know, then type that length.",
   },
   { tool: "pitch", label: "Pitch", icon: TriangleRight, views: ["side"], help: "Click two points along the rake's slope: pitch = 12 × rise ÷ run." },
@@ -84,17 +86,15 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
         </button>
       )}
       {state.scaleLine && <ScaleLength dispatch={dispatch} />}
+      {state.view === "side" && <MeasuredPitch state={state} dispatch={dispatch} />}
+      {state.view === "top" && <OutlineEdgesPanel state={state} dispatch={dispatch} />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <RangeControl
-            label="Scale (feet per unit)"
-            range={SCALE}
-            value={Math.min(SCALE.max, Math.max(SCALE.min, view.scale))}
-            shown={view.scaleSource ? String(Number(view.scale.toFixed(3))) : "not set"}
-            onChange={(scale) => dispatch({ type: "scale", scale })}
-          />
-          <ScaleTyped key={`${view.scale}-${view.scaleSource}`} scale={view.scaleSource ? view.scale : null} dispatch={dispatch} />
-        </div>
+        <ScaleSetting
+          key={`${view.scale}-${view.scaleSource}`}
+          scale={view.scaleSource ? view.scale : null}
+          drawing={state.tool === "scale"}
+          dispatch={dispatch}
+        />
         <RangeControl
           label={selected ? `Pitch of facet ${selected} (X/12)` : "Pitch for new facets (X/12)"}
           range={PITCH}
@@ -104,6 +104,194 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * The scale, one obvious way (issue 27): a line over something of known length. Typing it
+ * is the fallback, as a ratio (1:100) or feet of roof per foot of picture.
+ */
+function ScaleSetting({ scale, drawing, dispatch }: { scale: number | null; drawing: boolean; dispatch: Dispatch<DrawingAction> }) {
+  const [text, setText] = useState(scale === null ? "" : `1:${scaleRatio(scale)}`);
+  const value = parseScaleText(text);
+  const use = () => value !== null && dispatch({ type: "scale", scale: value });
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="font-medium">Scale: {scale === null ? "not set" : `1:${scaleRatio(scale).toLocaleString("en-US")}`}</p>
+      <button
+        type="button"
+        aria-pressed={drawing}
+        className={`${secondaryButton} px-3 py-1.5 text-sm aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white`}
+        onClick={() => dispatch({ type: "tool", tool: drawing ? "select" : "scale" })}
+      >
+        <Ruler aria-hidden className="size-4" /> Draw a scale line
+      </button>
+      <details>
+        <summary className="cursor-pointer text-ink-soft">Or type the scale</summary>
+        <span className="mt-2 flex flex-wrap items-center gap-2">
+          <input
+            type="text"
+            inputMode="decimal"
+            aria-label="Scale, like 1:100 (feet of roof per foot of picture)"
+            aria-describedby="scale-typed-help"
+            placeholder="1:100"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                use();
+              }
+            }}
+            className="block w-28 rounded-md border border-black/15 bg-white px-2 py-1"
+          />
+          <button type="button" className={`${secondaryButton} px-3 py-1 text-sm`} disabled={value === null} onClick={use}>
+            Use this scale
+          </button>
+        </span>
+        <span id="scale-typed-help" className="mt-1 block text-xs text-ink-soft">
+          1:100 is 100 ft of roof per foot of picture, the picture being 8⅓ in wide at full size.
+        </span>
+      </details>
+    </div>
+  );
+}
+
+/**
+ * The pitch measured on the side view, and the facets it applies to (decision 0031): the
+ * only facet by itself; with several, staff choose with one click each.
+ */
+function MeasuredPitch({ state, dispatch }: { state: DrawingState; dispatch: Dispatch<DrawingAction> }) {
+  const measured = measuredPitch(state.drawing.side);
+  if (measured === null) return null;
+  const facets = state.drawing.top.facets;
+  const at = facets.flatMap((f, i) => (f.pitch === measured ? [i + 1] : []));
+  return (
+    <div role="status" aria-label="Measured pitch" className="space-y-2 rounded-md bg-violet-50 p-3 text-sm text-violet-950">
+      <p className="font-semibold">
+        Measured pitch {measured}/12.{" "}
+        {facets.length === 0
+          ? "New facets take it."
+          : at.length === facets.length
+            ? `Applied to ${facets.length === 1 ? "the traced facet" : "every facet"}.`
+            : at.length > 0
+              ? `Applied to facet ${at.join(", ")}.`
+              : "Not applied to any facet yet."}
+      </p>
+      {facets.length > 1 && (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Apply the measured pitch to">
+          <span>Apply to:</span>
+          {facets.map((f, i) => (
+            <button
+              key={i}
+              type="button"
+              aria-pressed={f.pitch === measured}
+              className="rounded-md border border-violet-300 bg-white px-2.5 py-1 font-semibold aria-pressed:border-violet-700 aria-pressed:bg-violet-700 aria-pressed:text-white"
+              onClick={() => dispatch({ type: "apply-measured-pitch", facets: [i] })}
+            >
+              Facet {i + 1} · {f.pitch}/12
+            </button>
+          ))}
+          <button type="button" className={`${secondaryButton} px-2.5 py-1 text-sm`} onClick={() => dispatch({ type: "apply-measured-pitch", facets: "all" })}>
+            All facets
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Where an edge lies on its facet, as staff see the picture: "top", "left" and so on. */
+function edgeSide(edge: OutlineEdge, points: { x: number; y: number }[]): string {
+  const c = centroid(points);
+  const dx = (edge.a.x + edge.b.x) / 2 - c.x;
+  const dy = (edge.a.y + edge.b.y) / 2 - c.y;
+  const vertical = dy < 0 ? "top" : "bottom";
+  const horizontal = dx < 0 ? "left" : "right";
+  if (Math.abs(dy) > 2 * Math.abs(dx)) return vertical;
+  if (Math.abs(dx) > 2 * Math.abs(dy)) return horizontal;
+  return `${vertical} ${horizontal}`;
+}
+
+const EDGE_CHOICES: { kind: EdgeKind | null; label: string }[] = [
+  { kind: "eave", label: "Eave" },
+  { kind: "rake", label: "Rake" },
+  { kind: null, label: "Neither" },
+];
+
+/**
+ * An outline traced without eaves or rakes (issue 27): its edges are proposed as eaves and
+ * rakes, staff confirm each with one click, and the ridge is typed (or traced with Ridge),
+ * so starter, drip edge and ridge cap are ordered from them.
+ */
+function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch: Dispatch<DrawingAction> }) {
+  const top = state.drawing.top;
+  const edges = outlineEdges(top);
+  const [choices, setChoices] = useState<Record<string, EdgeKind | null>>({});
+  const [ridge, setRidge] = useState(top.ridgeFeet === null ? "" : String(top.ridgeFeet));
+  if (top.facets.length === 0 || !top.scaleSource) return null;
+  const ridgeTraced = top.lines.some((l) => l.kind === "ridge");
+  const ridgeFeet = ridge.trim() === "" ? null : Number(ridge);
+  const ridgeValid = ridgeFeet === null || (Number.isFinite(ridgeFeet) && ridgeFeet > 0 && ridgeFeet <= 10000);
+  const ridgeField = (
+    <Field label="Ridge (ft)" hint={ridgeTraced ? "Added to the ridge traced." : "Or trace it with Ridge."}>
+      <input
+        type="number"
+        min="0"
+        step="any"
+        value={ridge}
+        onChange={(e) => setRidge(e.target.value)}
+        onBlur={() => hasRoofEdges(top) && ridgeValid && dispatch({ type: "ridge-feet", feet: ridgeFeet })}
+        className="mt-1 block w-32 rounded-md border border-black/15 bg-white px-3 py-1.5"
+      />
+    </Field>
+  );
+  if (hasRoofEdges(top)) return top.ridgeFeet !== null ? <div className="text-sm">{ridgeField}</div> : null;
+  const key = (e: OutlineEdge) => `${e.facet}-${e.edge}`;
+  const kindOf = (e: OutlineEdge) => (key(e) in choices ? choices[key(e)] : e.proposed);
+  return (
+    <section aria-labelledby="outline-edges" className="space-y-3 rounded-md bg-sky-50 p-3 text-sm">
+      <h3 id="outline-edges" className="font-semibold">
+        Eaves and rakes from the outline
+      </h3>
+      <p className="text-ink-soft">
+        Starter, drip edge and ridge cap are ordered from the eaves, rakes and ridge. Check what each edge is (long level sides are eaves, sloped gable ends
+        are rakes), then use them.
+      </p>
+      <ul className="space-y-1.5">
+        {edges.map((e) => (
+          <li key={key(e)} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              {top.facets.length > 1 ? `Facet ${e.facet + 1}, ` : ""}
+              {edgeSide(e, top.facets[e.facet].points)} edge, {Math.round(e.units * top.scale)} ft
+            </span>
+            <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex gap-1">
+              {EDGE_CHOICES.map((c) => (
+                <button
+                  key={c.label}
+                  type="button"
+                  aria-pressed={kindOf(e) === c.kind}
+                  onClick={() => setChoices((all) => ({ ...all, [key(e)]: c.kind }))}
+                  className="rounded-md border border-black/15 bg-white px-2 py-0.5 text-xs font-semibold aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white"
+                  style={c.kind ? { borderLeft: `4px solid ${LINE_COLORS[c.kind]}` } : undefined}
+                >
+                  {c.label}
+                </button>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {ridgeField}
+      <button
+        type="button"
+        className={`${primaryButton} px-3 py-1.5 text-sm`}
+        disabled={!ridgeValid}
+        onClick={() => dispatch({ type: "outline-edges", edges: edges.map((e) => ({ a: e.a, b: e.b, kind: kindOf(e) })), ridgeFeet })}
+      >
+        Use these eaves, rakes and ridge
+      </button>
+    </section>
   );
 }
 
@@ -135,36 +323,6 @@ function RangeControl({
         <output className="w-16 shrink-0 text-right font-mono text-sm">{shown}</output>
       </span>
     </Field>
-  );
-}
-
-/** The scale typed on purpose: also the way to accept 0.3, where the slider starts. */
-function ScaleTyped({ scale, dispatch }: { scale: number | null; dispatch: Dispatch<DrawingAction> }) {
-  const [text, setText] = useState(scale === null ? "" : String(Number(scale.toFixed(4))));
-  const value = Number(text);
-  const valid = text !== "" && value > 0 && value <= 1000;
-  return (
-    <span className="mt-2 flex items-center gap-2 text-sm">
-      <input
-        type="number"
-        min="0.001"
-        step="any"
-        aria-label="Type the scale (feet per unit)"
-        placeholder="Type it"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
-            if (valid) dispatch({ type: "scale", scale: value });
-          }
-        }}
-        className="block w-28 rounded-md border border-black/15 bg-white px-2 py-1"
-      />
-      <button type="button" className={`${secondaryButton} px-3 py-1 text-sm`} disabled={!valid} onClick={() => dispatch({ type: "scale", scale: value })}>
-        Use this scale
-      </button>
-    </span>
   );
 }
 

@@ -35,7 +35,7 @@ export function RoofResults({ summary, onSetScale }: { summary: RoofSummary; onS
       <div role="status" className="space-y-2 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="roof-totals">
         <p className="text-base font-bold">{SCALE_NOT_SET}</p>
         <p>
-          Areas and lengths need a scale. Draw a scale line over something whose length you know, set the scale by hand below the picture, or find the address
+          Areas and lengths need a scale. Draw a scale line over something whose length you know (a garage door is usually 16 or 8 ft), or find the address
           for a satellite picture.
         </p>
         {onSetScale && (

@@ -12,7 +12,7 @@ import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } 
 import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
 import { messagePath } from "~/components/message-detail";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
-import { CANVAS_WIDTH, emptyDrawing, LEAD_PHOTO_FIELD, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import { CANVAS_WIDTH, emptyDrawing, LEAD_PHOTO_FIELD, pitchMismatch, pitchMismatchText, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
 import { imageFileProblem, UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -157,7 +157,9 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   const formError = form.errors?.[0];
   const needsStreetAndCity = [fields.street.errors, fields.city.errors].some((e) => e?.includes(STREET_AND_CITY_REQUIRED));
   const streetAndCity = String(fields.street.value ?? "").trim() !== "" && String(fields.city.value ?? "").trim() !== "";
-  const unsaved = state.undo.length > 0 || VIEWS.some((v) => staged[v] !== null || removed[v]);
+  // Typed figures are work too (issue 27): leaving with a changed length or width asks first.
+  const typedChanged = [fields.area, fields.length, fields.width, fields.pitch].some((f) => f.dirty);
+  const unsaved = state.undo.length > 0 || VIEWS.some((v) => staged[v] !== null || removed[v]) || typedChanged;
   useUnsavedWarning(unsaved);
   // The typed values as the server reads them (whole numbers; anything else ignored).
   const typedNumber = (v: unknown) => (v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Math.round(Number(v)));
@@ -172,8 +174,20 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
     () => summarizeRoof({ area: typed.area, length: typed.length, width: typed.width, pitch: typed.pitch }, state.drawing.top),
     [typed.area, typed.length, typed.width, typed.pitch, state.drawing.top],
   );
-  const typedNote = overrideNote(summary);
+  // Traced: the card's roof area and pitch show the tracing's figures as they are now (issue
+  // 27), so the note names only what is still typed and not used.
+  const traced = hydrated && summary.source === "traced";
+  const shownSummary = traced ? { ...summary, ignored: summary.ignored.filter((f) => f === "length" || f === "width") } : summary;
+  const typedNote = overrideNote(shownSummary);
+  const mismatch = pitchMismatch(state.drawing);
   const view = state.view;
+  const liveField = (label: string, meta: typeof fields.area, value: string) => (
+    <Field label={label} hint="From the tracing, as it is now">
+      <input type="text" readOnly value={value} className={`${inputClass} bg-sand font-semibold`} />
+      {/* The typed value stays in the form, used again if the tracing is cleared. */}
+      <input type="hidden" name={meta.name} value={String(meta.value ?? "")} />
+    </Field>
+  );
 
   const field = (label: string, meta: (typeof fields)[keyof typeof fields], type: "text" | "number" = "text", extra = {}) => (
     <Field label={label}>
@@ -260,8 +274,12 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               <Calculator aria-hidden className="size-5 text-brand" /> Measurements
             </h2>
             <div className="grid grid-cols-2 gap-2">
-              {field("Roof area (sq ft)", fields.area, "number", { min: 0, step: "any" })}
-              {field("Pitch (X/12)", fields.pitch, "number", { min: 0, max: 12, step: 0.5 })}
+              {traced && summary.roofArea !== null
+                ? liveField("Roof area (sq ft)", fields.area, String(Math.round(summary.roofArea)))
+                : field("Roof area (sq ft)", fields.area, "number", { min: 0, step: "any" })}
+              {traced && summary.pitch !== null
+                ? liveField("Pitch (X/12)", fields.pitch, String(summary.pitch))
+                : field("Pitch (X/12)", fields.pitch, "number", { min: 0, max: 12, step: 0.5 })}
               {field("Length (ft)", fields.length, "number", { min: 0, step: "any" })}
               {field("Width (ft)", fields.width, "number", { min: 0, step: "any" })}
             </div>
@@ -312,6 +330,33 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
             <input type="hidden" name="drawing" value={JSON.stringify(state.drawing)} />
             {VIEWS.map((v) => removed[v] && <input key={v} type="hidden" name={REMOVE_FIELD[v]} value="1" />)}
             {VIEWS.map((v) => leadPhoto[v] !== null && <input key={`lead-${v}`} type="hidden" name={LEAD_PHOTO_FIELD[v]} value={leadPhoto[v]!} />)}
+            {mismatch && (
+              <div role="alert" aria-label="Pitch check" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                <p className="font-semibold">{pitchMismatchText(mismatch)}</p>
+                <p>The roof area, and so the estimate, use each facet&apos;s own pitch. Apply the measured pitch, or keep a facet&apos;s own (a porch, a lower wing).</p>
+                {hydrated && (
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      className={`${secondaryButton} px-3 py-1 text-sm`}
+                      onClick={() => dispatch({ type: "apply-measured-pitch", facets: mismatch.facets.map((f) => f.number - 1) })}
+                    >
+                      Apply {mismatch.measured}/12 to {mismatch.facets.length === 1 ? `facet ${mismatch.facets[0].number}` : "them"}
+                    </button>
+                    {mismatch.facets.map((f) => (
+                      <button
+                        key={f.number}
+                        type="button"
+                        className={`${secondaryButton} px-3 py-1 text-sm`}
+                        onClick={() => dispatch({ type: "keep-facet-pitch", facet: f.number - 1 })}
+                      >
+                        Keep {f.pitch}/12 for facet {f.number}
+                      </button>
+                    ))}
+                  </div>
+                )}
+              </div>
+            )}
             <div className="flex flex-wrap gap-2 border-t border-black/10 pt-4">
               <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy || (hydrated && !streetAndCity)}>
                 <Save aria-hidden className="size-4" /> {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
@@ -432,7 +477,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               <h2 id="roof-results" className="text-lg font-bold">
                 Results
               </h2>
-              {current ? (
+              {current && current.area !== null ? (
                 <div className="flex flex-wrap gap-2">
                   <a href={`${TOOL}/${current.id}/report.pdf`} className={`${primaryButton} px-3 py-1.5 text-sm`} download>
                     <FileDown aria-hidden className="size-4" /> Export as PDF
@@ -452,12 +497,23 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                   )}
                 </div>
               ) : (
-                <p className="text-sm text-ink-soft">Save the customer to export a PDF or CSV.</p>
+                // Nothing measured and saved yet: an export would be an empty page (issue 27).
+                <div className="flex flex-wrap items-center gap-2">
+                  <button type="button" disabled aria-describedby="export-wait" className={`${primaryButton} px-3 py-1.5 text-sm`}>
+                    <FileDown aria-hidden className="size-4" /> Export as PDF
+                  </button>
+                  <button type="button" disabled aria-describedby="export-wait" className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                    <FileSpreadsheet aria-hidden className="size-4" /> Export as CSV
+                  </button>
+                  <p id="export-wait" className="w-full text-sm text-ink-soft">
+                    {current ? "Exports wait for a measurement: measure the roof, then save." : "Exports wait for a measurement: measure the roof, then save the customer."}
+                  </p>
+                </div>
               )}
             </div>
             <div className="mt-4">
               <RoofResults
-                summary={summary}
+                summary={shownSummary}
                 onSetScale={
                   hydrated
                     ? () => {
