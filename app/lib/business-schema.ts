@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { DAY_CODES, SOCIAL_NETWORKS } from "./business";
+import type { ListLimits } from "./form-lists";
 
 // The business facts' schemas, apart from lib/business.ts: public pages use its helpers on
 // every view, and should not load and run the validation library for them.
@@ -51,6 +52,12 @@ const hoursRow = z
   })
   .refine((row) => row.closes > row.opens, { message: "Closing time must be after opening time", path: ["closes"] });
 
+/** Rows of opening hours: one per set of days, so never more than there are days. */
+export const MAX_HOURS_ROWS = DAY_CODES.length;
+
+/** The business form's lists, bounded before the form is parsed (lib/form-lists.ts). */
+export const BUSINESS_FACTS_LISTS: ListLimits = { hours: MAX_HOURS_ROWS, "hours[].days": DAY_CODES.length };
+
 /** The admin's form for the facts: one row of opening hours per set of days, up to seven. */
 export const BusinessFactsFormSchema = z.object({
   company: required("Please enter the company name", 120),
@@ -69,7 +76,7 @@ export const BusinessFactsFormSchema = z.object({
     .regex(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code"),
   owner: z.string().trim().max(120).default(""),
   leadContractor: z.string().trim().max(120).default(""),
-  hours: z.array(hoursRow).max(7, "Seven rows at most: one per day"),
+  hours: z.array(hoursRow).max(MAX_HOURS_ROWS, "Seven rows at most: one per day"),
   facebook: profile,
   instagram: profile,
   youtube: profile,

@@ -4,6 +4,7 @@ import {
   MultipartParseError,
   parseFormData,
 } from "@remix-run/form-data-parser";
+import { formListsFit, LIST_TOO_LONG, type ListLimits } from "~/lib/form-lists";
 
 /** A plain form (no files) is a few kilobytes; anything near this is not a person typing. */
 export const FORM_MAX_BYTES = 64 * 1024;
@@ -21,6 +22,15 @@ export function refuseBody(status: 400 | 413 | 415, message: string = bodyMessag
   throw new Response(message, { status, headers });
 }
 
+/**
+ * The form once its lists are known to stay within their limits (`lib/form-lists.ts`);
+ * a short 400 otherwise, before anything parses the fields or renders them back.
+ */
+export function boundedLists(form: FormData, lists: ListLimits = {}): FormData {
+  if (!formListsFit(form, lists)) refuseBody(400, LIST_TOO_LONG);
+  return form;
+}
+
 function bodyMessage(status: 400 | 413 | 415) {
   return status === 413 ? BODY_MESSAGES.tooLarge : status === 415 ? BODY_MESSAGES.unsupported : BODY_MESSAGES.unreadable;
 }
@@ -33,16 +43,17 @@ export function isMultipart(request: Request): boolean {
  * The fields of a form without files, read with a byte cap while the body streams in: a
  * 60 MB body costs 64 KB of memory before it is refused (413). Urlencoded (what browsers
  * send) or multipart (a script may send that); any other body answers 415, anything
- * unreadable or carrying files 400.
+ * unreadable or carrying files 400. `lists` names the form's lists and their limits
+ * (`lib/form-lists.ts`); a form without any refuses every indexed name.
  */
-export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
+export async function readForm(request: Request, { maxBytes = FORM_MAX_BYTES, lists = {} }: { maxBytes?: number; lists?: ListLimits } = {}): Promise<FormData> {
   if (Number(request.headers.get("content-length") ?? "") > maxBytes) refuseBody(413);
-  if (isMultipart(request)) return readMultipartFields(request, maxBytes);
+  if (isMultipart(request)) return boundedLists(await readMultipartFields(request, maxBytes), lists);
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) refuseBody(415);
   const form = new FormData();
   for (const [key, value] of new URLSearchParams(await readCapped(request, maxBytes))) form.append(key, value);
-  return form;
+  return boundedLists(form, lists);
 }
 
 async function readMultipartFields(request: Request, maxBytes: number): Promise<FormData> {

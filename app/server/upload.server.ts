@@ -1,5 +1,5 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { FORM_MAX_BYTES, isMultipart, readForm, refuseBody, refuseMultipart } from "~/server/request-body.server";
+import { boundedLists, FORM_MAX_BYTES, isMultipart, readForm, refuseBody, refuseMultipart } from "~/server/request-body.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { MAX_PHOTOS } from "~/lib/contact-form";
 
@@ -20,25 +20,27 @@ export type ParsedUpload = { form: FormData; files: Map<string, { bytes: Uint8Ar
 
 /**
  * Reads a form that may carry pictures, holding each file's bytes in memory (10 MB at most, refused
- * while streaming, before the rest arrives). Nothing touches the disk here: the models
- * decide the file name and type from the bytes.
+ * while streaming, before the rest arrives: server/app.ts drops that rest after the answer).
+ * Nothing touches the disk here: the models decide the file name and type from the bytes.
+ * These forms have no lists: an indexed field name is a 400.
  */
 export async function parseUploadForm(request: Request): Promise<ParsedUpload> {
   // Forms without a file input arrive urlencoded: the same fields, read with the form cap.
   if (!isMultipart(request)) return { form: await readForm(request), files: new Map() };
   if (Number(request.headers.get("content-length") ?? "") > MULTIPART_MAX_BYTES) refuseBody(413);
   const files = new Map<string, { bytes: Uint8Array; name: string }>();
+  let form: FormData;
   try {
-    const form = await parseFormData(request, { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_FILES, maxTotalSize: MULTIPART_MAX_BYTES, maxParts: 100 }, async (upload: FileUpload) => {
+    form = await parseFormData(request, { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_FILES, maxTotalSize: MULTIPART_MAX_BYTES, maxParts: 100 }, async (upload: FileUpload) => {
       if (upload.size === 0 && !upload.name) return null;
       files.set(upload.fieldName, { bytes: new Uint8Array(await upload.arrayBuffer()), name: upload.name });
       return null;
     });
-    return { form, files };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) return { error: UPLOAD_MESSAGES.tooLarge };
     return refuseMultipart(error);
   }
+  return { form: boundedLists(form), files };
 }
 
 /** A file posted with a photo form: its bytes only when it is within the size limit. */
@@ -83,5 +85,5 @@ export async function parsePhotoForm(request: Request, field: string, maxPhotos:
   let textBytes = 0;
   for (const value of form.values()) if (typeof value === "string") textBytes += value.length;
   if (textBytes > FORM_MAX_BYTES) refuseBody(413);
-  return { form, photos, extra };
+  return { form: boundedLists(form), photos, extra };
 }

@@ -11,3 +11,14 @@ export function parseId(value: FormDataEntryValue | string | null | undefined): 
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 }
+
+/**
+ * The answer to a form naming an intent its page does not have (an old tab, a hand-made
+ * post): a short 400, never a fall-through to the page's "save".
+ */
+export function refuseUnknownIntent(): never {
+  throw new Response("This form's action is unknown here. Please reload the page and try again.", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -4,9 +4,9 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { BusinessFactsForm } from "~/components/business-facts-form";
 import { ContactSettingsForm } from "~/components/contact-settings-form";
-import { redirectWithFlash } from "~/services/admin-actions.server";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
-import { BusinessFactsFormSchema, factsFromForm } from "~/lib/business-schema";
+import { BUSINESS_FACTS_LISTS, BusinessFactsFormSchema, factsFromForm } from "~/lib/business-schema";
 import { ContactSettingsFormSchema } from "~/lib/contact-settings";
 import { readForm } from "~/server/request-body.server";
 import { getSetting, setSetting } from "~/models/settings.server";
@@ -25,23 +25,27 @@ type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readForm(request);
-  if (form.get("intent") === "save-business-facts") {
-    return saveSettingsForm(form, {
-      name: "business-facts",
-      schema: BusinessFactsFormSchema,
-      save: (value) => setSetting("business", factsFromForm(value)),
-      failed: "Failed to save business details",
-      saved: "Business details saved successfully",
-    });
+  const form = await readForm(request, { lists: BUSINESS_FACTS_LISTS });
+  switch (form.get("intent")) {
+    case "save-business-facts":
+      return saveSettingsForm(form, {
+        name: "business-facts",
+        schema: BusinessFactsFormSchema,
+        save: (value) => setSetting("business", factsFromForm(value)),
+        failed: "Failed to save business details",
+        saved: "Business details saved successfully",
+      });
+    case "save-contact-settings":
+      return saveSettingsForm(form, {
+        name: "contact-settings",
+        schema: ContactSettingsFormSchema,
+        save: (value) => setSetting("contact", value),
+        failed: "Failed to save contact settings",
+        saved: "Contact settings saved successfully",
+      });
+    default:
+      return refuseUnknownIntent();
   }
-  return saveSettingsForm(form, {
-    name: "contact-settings",
-    schema: ContactSettingsFormSchema,
-    save: (value) => setSetting("contact", value),
-    failed: "Failed to save contact settings",
-    saved: "Contact settings saved successfully",
-  });
 }
 
 /** Validate, store, and come back with a message. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ImageLibrary } from "~/components/admin/image-library";
-import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";
@@ -12,6 +12,8 @@ import { imageInUseMessage } from "~/lib/image-in-use";
 import type { Route } from "./+types/images";
 
 const PAGE_SIZE = 100;
+/** Alt text for a picture deleted meanwhile (in another tab). */
+const IMAGE_GONE = "Failed to save alt text: the image was deleted in the meantime";
 const LIST = "/admin/images";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,14 +49,17 @@ export async function action({ request }: Route.ActionArgs) {
       }
       return redirectWithFlash(LIST, result ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
     }
-    case "save-alt":
-      updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));
-      return redirectWithFlash(LIST, { type: "success", message: "Alt text saved" });
-    default: {
+    case "save-alt": {
+      const saved = updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));
+      return redirectWithFlash(LIST, saved ? { type: "success", message: "Alt text saved" } : { type: "error", message: IMAGE_GONE });
+    }
+    case "upload-image": {
       const result = await uploadToLibrary(parsed);
       if (!result.ok) return data({ error: result.message }, { status: result.status });
       return redirectWithFlash(LIST, { type: "success", message: result.message });
     }
+    default:
+      return refuseUnknownIntent();
   }
 }
 

@@ -7,7 +7,7 @@ import { messagePath } from "~/components/message-detail";
 import { MANUAL_LEAD_MESSAGES, ManualLeadSchema } from "~/lib/manual-lead";
 import { createManualLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
-import { redirectWithFlash } from "~/services/admin-actions.server";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { Route } from "./+types/new-lead";
 
@@ -21,7 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** A phone call written down: stored with its first history entry (who wrote it), then its page; or the form again with what was typed. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: ManualLeadSchema });
+  const form = await readForm(request);
+  // One form, which names no intent: any other is not this page's save.
+  if (form.has("intent")) return refuseUnknownIntent();
+  const submission = parseWithZod(form, { schema: ManualLeadSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const lead = createManualLead(submission.value, admin.email);

@@ -4,7 +4,7 @@ import { PricingForm } from "~/components/admin/pricing-form";
 import { PricingFormSchema } from "~/lib/pricing";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { readForm } from "~/server/request-body.server";
-import { redirectWithFlash } from "~/services/admin-actions.server";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { Route } from "./+types/pricing";
 
@@ -20,7 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: PricingFormSchema });
+  const form = await readForm(request);
+  // One form, which names no intent: any other is not this page's save.
+  if (form.has("intent")) return refuseUnknownIntent();
+  const submission = parseWithZod(form, { schema: PricingFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     setSetting("pricing", submission.value);

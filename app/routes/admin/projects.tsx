@@ -5,7 +5,7 @@ import { data, Link, redirect } from "react-router";
 import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
 import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
-import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { redirectForOldTab } from "~/lib/admin-sections";
 import { requireAdmin } from "~/services/auth.server";
 import { cleanImage } from "~/server/image-clean.server";
@@ -50,18 +50,27 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionResult>({ form: "upload", error: parsed.error }, { status: 413 });
   }
   const { form, files } = parsed;
-  const intent = form.get("intent");
-  if (intent === "publish" || intent === "unpublish") {
-    const ok = setProjectPublished(parseId(form.get("id")) ?? 0, intent === "publish");
-    const done = intent === "publish" ? "Project published: it now shows on the site" : "Project unpublished: it is a draft again";
-    return redirectWithFlash(back, ok ? { type: "success", message: done } : { type: "error", message: "Failed to save project" });
+  switch (form.get("intent")) {
+    case "publish":
+    case "unpublish": {
+      const publish = form.get("intent") === "publish";
+      const ok = setProjectPublished(parseId(form.get("id")) ?? 0, publish);
+      const done = publish ? "Project published: it now shows on the site" : "Project unpublished: it is a draft again";
+      return redirectWithFlash(back, ok ? { type: "success", message: done } : { type: "error", message: "Failed to save project" });
+    }
+    case "delete-project": {
+      const ok = deleteProject(parseId(form.get("id")) ?? 0);
+      return redirectWithFlash(back, ok ? { type: "success", message: "Project deleted successfully" } : { type: "error", message: "Failed to delete project" });
+    }
+    case "save-project":
+      return saveProject(form, files.get("image"), back);
+    default:
+      return refuseUnknownIntent();
   }
-  if (intent === "delete-project") {
-    const ok = deleteProject(parseId(form.get("id")) ?? 0);
-    return redirectWithFlash(back, ok ? { type: "success", message: "Project deleted successfully" } : { type: "error", message: "Failed to delete project" });
-  }
-  return saveProject(form, files.get("image"), back);
 }
+
+/** Saving a project deleted meanwhile (in another tab): back to the list, as deleting it again would. */
+const PROJECT_GONE = "Failed to save project: it was deleted in the meantime";
 
 async function saveProject(form: FormData, file: { bytes: Uint8Array; name: string } | undefined, back: string) {
   const submission = parseWithZod(form, { schema: ProjectSchema });
@@ -75,7 +84,7 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
   const image = cleaned && file ? { image: cleaned, originalName: file.name } : undefined;
   try {
     if (id) {
-      if (!(await updateProject(id, { id, ...input }, image))) throw new Error(`Project ${id} no longer exists`);
+      if (!(await updateProject(id, { id, ...input }, image))) return redirectWithFlash(back, { type: "error", message: PROJECT_GONE });
       return redirectWithFlash(back, { type: "success", message: "Project updated successfully" });
     }
     await createProject(input, image!);

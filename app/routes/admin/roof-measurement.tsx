@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { RoofTool } from "~/components/roof/roof-tool";
-import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { staffOrigin } from "~/server/origin.server";
@@ -9,7 +9,7 @@ import { ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
 import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { addLeadPhotos, readRoofImages } from "~/services/roof-upload.server";
-import { parseUploadForm } from "~/server/upload.server";
+import { parseUploadForm, type ParsedUpload } from "~/server/upload.server";
 import { getRoofCustomer, listRoofCustomers, roofCustomerLeadId } from "~/models/roof-customer.server";
 import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customers.server";
 import { getSetting, setSetting } from "~/models/settings.server";
@@ -42,30 +42,50 @@ export async function action({ request }: Route.ActionArgs) {
   // The body was cut off, so there are no fields to give back: only the reason.
   if ("error" in parsed) return data({ status: "error" as const, error: { "": [parsed.error] } }, { status: 413 });
   const form = parsed.form;
-  const intent = String(form.get("intent") ?? "save");
-
-  if (intent === "save-maps-key" || intent === "clear-maps-key") {
-    const apiKey = intent === "clear-maps-key" ? null : String(form.get("apiKey") ?? "").trim();
-    if (apiKey === "" || (apiKey && !/^[\w-]{20,200}$/.test(apiKey))) return mapsResult(intent, false, MAPS_MESSAGES.invalidKey);
-    try {
-      setSetting("maps", { ...getSetting("maps"), apiKey });
-    } catch (error) {
-      console.error("Saving the maps key failed:", error);
-      return mapsResult(intent, false, MAPS_MESSAGES.saveFailed, 500);
+  const intent = form.get("intent");
+  switch (intent) {
+    case "save-maps-key":
+    case "clear-maps-key":
+      return saveMapsKey(intent, form);
+    case "save-publisher-tag": {
+      const tag = String(form.get("publisherTag") ?? "").trim();
+      if (!tag || tag.length > 200 || /[<>"]/.test(tag)) return mapsResult(intent, false, MAPS_MESSAGES.tagFailed);
+      setSetting("maps", { ...getSetting("maps"), publisherTag: tag });
+      return mapsResult(intent, true, MAPS_MESSAGES.tagSaved);
     }
-    return mapsResult(intent, true, apiKey ? MAPS_MESSAGES.saved : MAPS_MESSAGES.cleared);
+    case "delete-customer": {
+      const ok = deleteRoofCustomer(parseId(form.get("id")) ?? 0);
+      return redirectWithFlash(ROOF_TOOL, ok ? { type: "success", message: "Customer deleted" } : { type: "error", message: "Failed to delete customer" });
+    }
+    case "calculate":
+      return saveCustomer("calculate", parsed, admin.email);
+    // A post that names no button is the customer form's save, as it always was.
+    case "save":
+    case null:
+      return saveCustomer("save", parsed, admin.email);
+    default:
+      return refuseUnknownIntent();
   }
-  if (intent === "save-publisher-tag") {
-    const tag = String(form.get("publisherTag") ?? "").trim();
-    if (!tag || tag.length > 200 || /[<>"]/.test(tag)) return mapsResult(intent, false, MAPS_MESSAGES.tagFailed);
-    setSetting("maps", { ...getSetting("maps"), publisherTag: tag });
-    return mapsResult(intent, true, MAPS_MESSAGES.tagSaved);
-  }
-  if (intent === "delete-customer") {
-    const ok = deleteRoofCustomer(parseId(form.get("id")) ?? 0);
-    return redirectWithFlash(ROOF_TOOL, ok ? { type: "success", message: "Customer deleted" } : { type: "error", message: "Failed to delete customer" });
-  }
+}
 
+function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData) {
+  const apiKey = intent === "clear-maps-key" ? null : String(form.get("apiKey") ?? "").trim();
+  if (apiKey === "" || (apiKey && !/^[\w-]{20,200}$/.test(apiKey))) return mapsResult(intent, false, MAPS_MESSAGES.invalidKey);
+  try {
+    setSetting("maps", { ...getSetting("maps"), apiKey });
+  } catch (error) {
+    console.error("Saving the maps key failed:", error);
+    return mapsResult(intent, false, MAPS_MESSAGES.saveFailed, 500);
+  }
+  return mapsResult(intent, true, apiKey ? MAPS_MESSAGES.saved : MAPS_MESSAGES.cleared);
+}
+
+/** Saving a customer deleted meanwhile (in another tab): back to the tool, as deleting it again would. */
+const CUSTOMER_GONE = "Failed to save customer data: the customer was deleted in the meantime";
+
+/** "Calculate" (the form back with the area worked out, without scripts) or "Save Customer". */
+async function saveCustomer(intent: "calculate" | "save", parsed: Extract<ParsedUpload, { form: FormData }>, author: string) {
+  const form = parsed.form;
   const submission = parseWithZod(form, { schema: RoofCustomerSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
@@ -88,9 +108,9 @@ export async function action({ request }: Route.ActionArgs) {
     // Area and pitch are stored as the results show them, so the list and exports agree.
     const id = await saveRoofCustomer(
       { ...input, ...settledMeasurements(summary, input) },
-      { drawing, files: images.files, remove: images.remove, author: admin.email },
+      { drawing, files: images.files, remove: images.remove, author },
     );
-    if (!id) throw new Error("The customer no longer exists");
+    if (!id) return redirectWithFlash(ROOF_TOOL, { type: "error", message: CUSTOMER_GONE });
     return redirectWithFlash(`${ROOF_TOOL}?customer=${id}`, { type: "success", message: "Customer data saved successfully" });
   } catch (error) {
     console.error("Saving a roof customer failed:", error);

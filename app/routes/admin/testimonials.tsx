@@ -5,7 +5,7 @@ import { Check, Plus, Star } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
-import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
 import { approveTestimonial, createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
@@ -26,27 +26,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const formData = await readForm(request);
-
-  if (formData.get("intent") === "approve") {
-    // Published: the next public request renders it (the model empties the page cache).
-    const ok = approveTestimonial(parseId(formData.get("id")) ?? 0);
-    return redirectWithFlash(LIST, ok ? { type: "success", message: "Review approved: it now shows on the site" } : { type: "error", message: "Failed to approve review" });
+  switch (formData.get("intent")) {
+    case "approve": {
+      // Published: the next public request renders it (the model empties the page cache).
+      const ok = approveTestimonial(parseId(formData.get("id")) ?? 0);
+      return redirectWithFlash(LIST, ok ? { type: "success", message: "Review approved: it now shows on the site" } : { type: "error", message: "Failed to approve review" });
+    }
+    case "delete": {
+      const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
+      return redirectWithFlash(
+        LIST,
+        ok ? { type: "success", message: "Testimonial deleted successfully" } : { type: "error", message: "Failed to delete testimonial" },
+      );
+    }
+    // The editor's form names no intent: it is the page's save.
+    case null:
+      return saveTestimonial(formData);
+    default:
+      return refuseUnknownIntent();
   }
+}
 
-  if (formData.get("intent") === "delete") {
-    const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
-    return redirectWithFlash(
-      LIST,
-      ok ? { type: "success", message: "Testimonial deleted successfully" } : { type: "error", message: "Failed to delete testimonial" },
-    );
-  }
+/** Saving a testimonial deleted meanwhile (in another tab): back to the list, as deleting it again would. */
+const TESTIMONIAL_GONE = "Failed to save testimonial: it was deleted in the meantime";
 
+function saveTestimonial(formData: FormData) {
   const submission = parseWithZod(formData, { schema: TestimonialSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { id, ...input } = submission.value;
   try {
     if (id) {
-      if (!updateTestimonial(id, { id, ...input })) throw new Error(`Testimonial ${id} no longer exists`);
+      if (!updateTestimonial(id, { id, ...input })) return redirectWithFlash(LIST, { type: "error", message: TESTIMONIAL_GONE });
       return redirectWithFlash(LIST, { type: "success", message: "Testimonial updated successfully" });
     }
     createTestimonial(input);
