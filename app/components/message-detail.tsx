@@ -147,7 +147,8 @@ export function MessageDetail({ message: m, photos, addedBy }: { message: Contac
             <RotateCw aria-hidden className="size-4" /> Resend failed mail
           </button>
         )}
-        {m.readAt ? (
+        {/* Read or not is the inbox's question: a completed job is long past it. */}
+        {m.completedAt ? null : m.readAt ? (
           <button type="submit" name="intent" value="unread" className={secondaryButton}>
             <Mail aria-hidden className="size-4" /> Mark unread
           </button>

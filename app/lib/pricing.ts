@@ -5,7 +5,7 @@ import { DEFAULT_COVERAGE, VALLEY_MATERIALS, type Coverage } from "./takeoff";
 
 /**
  * The owner's prices and coverage (the Pricing page; decisions 0024 and 0025): what each
- * takeoff item covers and costs, per shingle line where the line changes it, labour per
+ * takeoff item covers and costs, per shingle line where the line changes it, labor per
  * square by pitch band, tear-off, disposal and the tax rate. Money in whole cents.
  */
 
@@ -13,7 +13,7 @@ export const PITCH_BANDS = ["low", "mid", "steep"] as const;
 export type PitchBand = (typeof PITCH_BANDS)[number];
 export const PITCH_BAND_LABELS: Record<PitchBand, string> = { low: "up to 6/12", mid: "7/12 to 9/12", steep: "10/12 and steeper" };
 
-/** A pitch's labour band. Half steps fall in the band above 6/12 and below 10/12 (6.5 and 9.5 are 7-9). */
+/** A pitch's labor band. Half steps fall in the band above 6/12 and below 10/12 (6.5 and 9.5 are 7-9). */
 export function pitchBand(pitch: number | null): PitchBand {
   if (pitch === null || pitch <= 6) return "low";
   return pitch < 10 ? "mid" : "steep";
@@ -101,32 +101,66 @@ export function coverageFor(p: Pricing, tier: ShingleTier): Coverage {
   };
 }
 
+/**
+ * What a unit may sensibly cover, for the form (issue 27.6): a coverage typed as 0.00001
+ * orders millions of rolls, so each has a floor and a ceiling, and the message says why.
+ * Stored prices keep the looser schema above, so an older save still loads; the estimate's
+ * own limits catch what it would order.
+ */
+export const COVERAGE_BOUNDS = {
+  bundlesPerSquare: { min: 1, max: 10, what: "bundles of shingles to a square (3 for most lines)" },
+  ridgeCapFtPerBundle: { min: 5, max: 200, what: "feet of hip and ridge cap in a bundle (about 20 to 33)" },
+  underlaymentSquaresPerRoll: { min: 1, max: 100, what: "squares one roll covers after its laps (10 for common synthetic rolls)" },
+  starterFtPerBundle: { min: 10, max: 1000, what: "feet of starter in a bundle (about 105 to 120)" },
+  dripEdgeFtPerPiece: { min: 1, max: 100, what: "feet in a piece of drip edge (10 for most)" },
+  iceAndWaterFtPerRoll: { min: 10, max: 1000, what: "feet of valley one roll covers (about 66)" },
+  valleyMetalFtPerPiece: { min: 1, max: 100, what: "feet in a piece of valley metal (10 for most)" },
+} as const;
+type CoverageField = keyof typeof COVERAGE_BOUNDS;
+
+/** The form's hint for a coverage box: its range and what it means. */
+export const coverageHint = (field: CoverageField) => {
+  const b = COVERAGE_BOUNDS[field];
+  return `From ${b.min} to ${b.max.toLocaleString("en-US")}: ${b.what}.`;
+};
+
 // The form: money typed as dollars ("12.50", "$1,250"), the tax rate as a percent ("8.5").
 const dollars = dollarsField({ invalid: "Please enter a price in dollars, like 12.50", tooMuch: `Please enter at most ${centsToDollars(MAX_UNIT_PRICE_CENTS)}` });
-const formCount = (max: number) => z.coerce.number({ error: "Please enter a number" }).pipe(count(max));
+const formCount = (field: CoverageField) => {
+  const { min, max, what } = COVERAGE_BOUNDS[field];
+  return z.coerce
+    .number({ error: "Please enter a number" })
+    .refine(Number.isFinite, "Please enter a number")
+    .pipe(
+      z
+        .number()
+        .min(min, `Please enter at least ${min}: ${what}. Less would order far more than any roof needs.`)
+        .max(max, `Please enter at most ${max.toLocaleString("en-US")}: ${what}.`),
+    );
+};
 const checkbox = z.preprocess((v) => v === "on" || v === "true", z.boolean());
 
 const FormTier = TierSchema.extend({
   name: z.string({ error: "Please name the shingle line" }).trim().min(1, "Please name the shingle line").max(60),
-  bundlesPerSquare: formCount(10),
+  bundlesPerSquare: formCount("bundlesPerSquare"),
   shingleBundleCents: dollars,
-  ridgeCapFtPerBundle: formCount(200),
+  ridgeCapFtPerBundle: formCount("ridgeCapFtPerBundle"),
   ridgeCapBundleCents: dollars,
 });
 
 export const PricingFormSchema = z.object({
   tiers: z.object({ good: FormTier, better: FormTier, best: FormTier }),
-  underlaymentSquaresPerRoll: formCount(100),
+  underlaymentSquaresPerRoll: formCount("underlaymentSquaresPerRoll"),
   underlaymentRollCents: dollars,
-  starterFtPerBundle: formCount(1000),
+  starterFtPerBundle: formCount("starterFtPerBundle"),
   starterOnRakes: checkbox,
   starterBundleCents: dollars,
-  dripEdgeFtPerPiece: formCount(100),
+  dripEdgeFtPerPiece: formCount("dripEdgeFtPerPiece"),
   dripEdgePieceCents: dollars,
   valleyMaterial: z.enum(VALLEY_MATERIALS, { error: "Please choose what lines the valleys" }),
-  iceAndWaterFtPerRoll: formCount(1000),
+  iceAndWaterFtPerRoll: formCount("iceAndWaterFtPerRoll"),
   iceAndWaterRollCents: dollars,
-  valleyMetalFtPerPiece: formCount(100),
+  valleyMetalFtPerPiece: formCount("valleyMetalFtPerPiece"),
   valleyMetalPieceCents: dollars,
   nailsPerSquareCents: dollars,
   labourPerSquareCents: z.object({ low: dollars, mid: dollars, steep: dollars }),

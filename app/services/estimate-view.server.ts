@@ -1,19 +1,26 @@
-import { SHINGLE_TIERS } from "~/lib/estimate";
+import { missingMaterialsMessage, missingMaterialWords, SHINGLE_TIERS, unexplainedMissing } from "~/lib/estimate";
+import { formatMoment } from "~/lib/proposal";
+import { getMessage } from "~/models/contact-message.server";
 import { getEstimate, measuredLeadRoof } from "~/models/estimate.server";
 import { getSetting } from "~/models/settings.server";
 
 /**
  * A lead's estimate as its page shows it: the estimate, or whether one can be made (the roof
- * is measured), with the shingle lines' names and the measurement's suggested waste.
+ * is measured), with the shingle lines' names, the measurement's suggested waste and which
+ * of the roof's figures it is made from; what it lacks and why; whether it is locked.
  */
 export function leadEstimateView(leadId: number) {
   const measured = measuredLeadRoof(leadId);
   const estimate = getEstimate(leadId);
   const pricing = getSetting("pricing");
+  const missing = estimate ? unexplainedMissing(estimate) : [];
   return {
     measured: measured !== null,
+    leadWon: getMessage(leadId)?.status === "won",
     suggestedWastePercent: measured?.suggestedWastePercent ?? 10,
     linesFrom: measured ? measured.roof.linesFrom : null,
+    /** Which figure an estimate made now would use. */
+    roofBasis: measured?.basis ?? null,
     tiers: SHINGLE_TIERS.map((tier) => ({ tier, name: pricing.tiers[tier].name })),
     estimate: estimate
       ? {
@@ -26,6 +33,10 @@ export function leadEstimateView(leadId: number) {
           taxCents: estimate.taxCents,
           totalCents: estimate.totalCents,
           updatedAt: estimate.updatedAt.toISOString(),
+          roofBasis: estimate.roofBasis,
+          lockedAt: estimate.lockedAt ? formatMoment(estimate.lockedAt) : null,
+          missing: missing.length ? missingMaterialsMessage(missing) : null,
+          leftOut: estimate.leftOutReason ? { what: missingMaterialWords(estimate.missingMaterials), reason: estimate.leftOutReason } : null,
         }
       : null,
   };

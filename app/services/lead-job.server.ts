@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { ContactMessage } from "~/db/schema";
 import { DRAFT_MESSAGES, PortfolioDraftSchema } from "~/lib/portfolio-draft-form";
 import { reviewLinkState } from "~/lib/review-request";
 import { setJobCompleted } from "~/models/lead.server";
 import { findLeadProject } from "~/models/project.server";
 import { latestReviewRequest } from "~/models/review-request.server";
+import { getTestimonial } from "~/models/testimonial.server";
 import { redirectWithFlash } from "./admin-actions.server";
 import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.server";
+import { setFlash } from "./flash.server";
+import { rememberLink } from "./new-link.server";
 import { askForReview } from "./review-requests.server";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx). */
@@ -19,17 +22,23 @@ export const JOB_MESSAGES = {
   completed: "Job marked completed",
   reopened: "Job marked not completed",
   notWon: "Only a won job can be marked completed",
+  reviewSent: "Review request sent to the homeowner",
   reviewQueued: "Review request on its way to the homeowner",
+  reviewNoMail: "Review request not sent: mail is not set up. Copy its link below and send it yourself.",
+  reviewFailed: "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again.",
   reviewRefused: "A review can be asked for only on a completed job with an email, once",
   notCompleted: "Mark the job completed first",
 } as const;
 
-/** What the lead page shows of the job after the sale: done or not, the review request, the portfolio project. */
-export function leadJobView(lead: ContactMessage, now = new Date()) {
+/** What the lead page shows of the job after the sale: done or not, the review request (and its link when it was not mailed), the portfolio project. */
+export function leadJobView(lead: ContactMessage, reviewLink: string | null = null, now = new Date()) {
   const review = latestReviewRequest(lead.id);
+  const testimonial = review?.testimonialId ? getTestimonial(review.testimonialId) : undefined;
   return {
     review: review
       ? {
+          /** The review it brought: waiting for approval, or published. */
+          testimonial: testimonial ? { status: testimonial.status } : null,
           mailStatus: review.mailStatus,
           mailAttempts: review.mailAttempts,
           mailLastError: review.mailLastError,
@@ -39,6 +48,8 @@ export function leadJobView(lead: ContactMessage, now = new Date()) {
           state: reviewLinkState(review, now),
         }
       : null,
+    /** A review request's link that was not mailed, shown once right after (services/new-link.server.ts). */
+    reviewLink,
     project: findLeadProject(lead.id) ?? null,
     draft: portfolioDraftDefaults(lead),
   };
@@ -57,9 +68,14 @@ export async function leadJobAction(intent: JobIntent, id: number, form: FormDat
     return redirectWithFlash(back, { type: "success", message: intent === "complete" ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened });
   }
   if (intent === "ask-review") {
-    const outcome = askForReview(id);
+    const outcome = await askForReview(id);
     if (outcome === undefined) throw new Response("Not found", { status: 404 });
-    return redirectWithFlash(back, outcome === "queued" ? { type: "success", message: JOB_MESSAGES.reviewQueued } : { type: "error", message: JOB_MESSAGES.reviewRefused });
+    if (outcome === "refused") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.reviewRefused });
+    if (outcome.status !== "not-mailed") return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? JOB_MESSAGES.reviewSent : JOB_MESSAGES.reviewQueued });
+    // Not mailed: say so, and show its link once on the lead's page, as a proposal's is.
+    const headers = new Headers({ "Set-Cookie": await setFlash({ type: outcome.why === "failed" ? "error" : "info", message: outcome.why === "failed" ? JOB_MESSAGES.reviewFailed : JOB_MESSAGES.reviewNoMail }) });
+    headers.append("Set-Cookie", await rememberLink(id, { kind: "review", url: outcome.url }));
+    return redirect(back, { headers });
   }
   const values = Object.fromEntries(["title", "category", "description", "altText", "photoId"].map((k) => [k, String(form.get(k) ?? "")]));
   const refuse = (error: string) => data<DraftFormReply>({ draft: { error, values } }, { status: 400 });

@@ -23,7 +23,7 @@ import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
-import { appCookie } from "~/services/cookies.server";
+import { forgetLink, readLink, rememberLink } from "~/services/new-link.server";
 import { deliverProposalNotice } from "~/services/proposal-mailer.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 
@@ -132,25 +132,13 @@ export function proposalFormView(leadId: number) {
   };
 }
 
-// The link is shown to staff once, on the page the "Send" redirects to: only its hash is
-// kept, so it rides in a short-lived signed cookie for that one page (decision 0028).
-const newLinkCookie = () => appCookie("__proposal_link", { maxAge: 10 * 60, path: "/admin/messages" });
+// The link is shown to staff once, on the page the "Send" redirects to (services/new-link.server.ts).
+export const rememberNewLink = (leadId: number, created: CreatedProposal) => rememberLink(leadId, { kind: "proposal", url: created.url, proposalId: created.proposal.id });
 
-export async function rememberNewLink(leadId: number, created: CreatedProposal): Promise<string> {
-  return newLinkCookie().serialize({ leadId, proposalId: created.proposal.id, url: created.url });
-}
-
-/** The link just made for this lead, if any (the lead page's middleware forgets it once shown). */
+/** The proposal link just made for this lead, if any (the lead page's middleware forgets it once shown). */
 export async function readNewLink(request: Request, leadId: number): Promise<{ proposalId: number; url: string } | null> {
-  const raw: unknown = await newLinkCookie().parse(request.headers.get("Cookie"));
-  if (!raw || typeof raw !== "object") return null;
-  const { leadId: forLead, proposalId, url } = raw as Record<string, unknown>;
-  if (forLead !== leadId || typeof proposalId !== "number" || typeof url !== "string") return null;
-  return { proposalId, url };
+  const link = await readLink(request, leadId, "proposal");
+  return link?.proposalId ? { proposalId: link.proposalId, url: link.url } : null;
 }
 
-/** The Set-Cookie that forgets a shown link, or null when the request carried none. */
-export async function forgetNewLink(request: Request): Promise<string | null> {
-  if (!/(?:^|;)\s*__proposal_link=/.test(request.headers.get("Cookie") ?? "")) return null;
-  return newLinkCookie().serialize("", { maxAge: 0 });
-}
+export { forgetLink as forgetNewLink };

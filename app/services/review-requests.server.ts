@@ -23,42 +23,53 @@ import { sqliteLimiter } from "~/server/rate-limit.server";
 const LEASE_MS = 5 * 60_000;
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** What became of a review request staff just asked for; `url` is its link when it was not mailed. */
+export type ReviewAskOutcome =
+  | { status: "sent" }
+  | { status: "queued" }
+  | { status: "not-mailed"; why: "no-mail" | "failed"; reason?: string; url: string };
+
 /**
  * "Ask for a review" on a completed job: the request is stored first (a new one, or the
- * lead's unanswered one put in line again), then mailed; a failed send is retried by the
- * background loop. Undefined for an unknown lead; "refused" when the job is not completed,
- * has no email, or was already reviewed.
+ * lead's unanswered one put in line again), then mailed while staff wait. When it is not
+ * mailed (no mail set up, or the provider refused) its link comes back for staff to copy
+ * and send themselves, and it is not retried: a retry would make a new link and kill the
+ * one staff were given (decision 0032). Undefined for an unknown lead; "refused" when the
+ * job is not completed, has no email, or was already reviewed.
  */
-export function askForReview(leadId: number, now = new Date()): "queued" | "refused" | undefined {
+export async function askForReview(leadId: number, transport: MailTransport = mailTransport(), now = new Date()): Promise<ReviewAskOutcome | "refused" | undefined> {
   const lead = getMessage(leadId);
   if (!lead) return undefined;
   if (!canAskForReview(lead)) return "refused";
   // The link is made when the mail goes (see sendReviewMails); until then a hash nobody holds a token for.
   const request = queueReviewRequest(leadId, newLinkToken().hash, reviewLinkExpiry(now));
   if (!request) return "refused";
-  void deliverReviewRequest(request.id).catch((error) => console.error("Review request mail failed:", error));
-  return "queued";
-}
-
-/** One attempt at one request's mail, right after staff asked (it may be leased by the loop: then the loop sends it). */
-export async function deliverReviewRequest(id: number, transport: MailTransport = mailTransport(), now = new Date()) {
-  const rows = leaseDueReviewMails(now, new Date(now.getTime() + LEASE_MS), 1, id);
-  if (rows.length) await sendReviewMails(rows, transport, now);
+  const rows = leaseDueReviewMails(now, new Date(now.getTime() + LEASE_MS), 1, request.id);
+  // The background loop has it this very moment: it goes from there.
+  if (!rows.length) return { status: "queued" };
+  const sent = await sendReviewMails(rows, transport, now, { staffWaiting: true });
+  const url = sent.links.get(request.id)!;
+  if (sent.failed !== null) return { status: "not-mailed", why: "failed", reason: sent.failed, url };
+  return transport.delivers ? { status: "sent" } : { status: "not-mailed", why: "no-mail", url };
 }
 
 /**
  * Only the hash of a link's token is kept, so each attempt makes a new link (and a new
  * 60 days) and stores its hash before the mail goes: a link from an attempt that failed was
- * never seen by anyone. Returns false when the provider refused: each keeps its backoff.
+ * never seen by anyone, unless staff are waiting for it (then it is theirs to send, and the
+ * request is not retried). `failed` is the provider's reason, or null when it took them.
  */
-async function sendReviewMails(rows: ReviewMailRow[], transport: MailTransport, now: Date): Promise<boolean> {
+async function sendReviewMails(rows: ReviewMailRow[], transport: MailTransport, now: Date, { staffWaiting = false } = {}) {
   const { company, phone } = getBusinessFacts();
   const { notificationEmail } = getSetting("contact");
   const expiresAt = reviewLinkExpiry(now);
+  const links = new Map<number, string>();
   const mails = rows.map((r) => {
     const { token, hash } = newLinkToken();
     setReviewLink(r.id, hash, expiresAt);
-    const mail = reviewRequestMail({ name: r.name, company, phone, service: r.service, town: r.city, link: `${siteOrigin()}${reviewPath(token)}`, expiresAt });
+    const link = `${siteOrigin()}${reviewPath(token)}`;
+    links.set(r.id, link);
+    const mail = reviewRequestMail({ name: r.name, company, phone, service: r.service, town: r.city, link, expiresAt });
     // Only ever to the homeowner's own address; a reply reaches the owner.
     return { to: r.email, toName: r.name, fromName: company, replyTo: notificationEmail, ...mail };
   });
@@ -67,18 +78,18 @@ async function sendReviewMails(rows: ReviewMailRow[], transport: MailTransport, 
   } catch (error) {
     const reason = reasonOf(error);
     console.error(`Review requests ${rows.map((r) => r.id).join(", ")}: attempt failed: ${reason}`);
-    for (const r of rows) recordReviewMailFailure(r.id, r.mailAttempts + 1, nextAttemptAt(r.mailAttempts + 1, now), reason);
-    return false;
+    for (const r of rows) recordReviewMailFailure(r.id, r.mailAttempts + 1, staffWaiting ? null : nextAttemptAt(r.mailAttempts + 1, now), reason);
+    return { links, failed: reason };
   }
   recordReviewMailSent(rows, transport.delivers ? "sent" : "unsent");
-  return true;
+  return { links, failed: null };
 }
 
 /** Every due request, batch after batch, until none is left or the provider refuses. */
 export async function processReviewMailQueue(transport: MailTransport = mailTransport(), now = new Date()) {
   const lease = () => leaseDueReviewMails(now, new Date(now.getTime() + LEASE_MS), BATCH_LIMIT);
   for (let batch = lease(); batch.length; batch = lease()) {
-    if (!(await sendReviewMails(batch, transport, now))) return;
+    if ((await sendReviewMails(batch, transport, now)).failed !== null) return;
   }
 }
 

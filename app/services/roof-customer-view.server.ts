@@ -3,6 +3,7 @@ import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { getMessage, listPhotos } from "~/models/contact-message.server";
 import { nameAtWidth } from "~/lib/image-variants";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
+import { roofBasisNote } from "~/lib/estimate";
 import { parseDrawing, pitchMismatch, pitchMismatchText } from "~/lib/roof-drawing";
 import { summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import { contactPhotoUrl, roofImageUrl } from "~/server/storage.server";
@@ -58,6 +59,8 @@ export function leadRoofView(c: RoofCustomer) {
   const figures = summaryFigures(summary).totals.filter((f) => shown.has(f.label));
   return {
     figures: c.area === null ? [] : figures,
+    /** Which figure the estimate uses when both typed and traced ones are there (issue 27.4). */
+    basis: c.area === null ? null : roofBasisNote(summary),
     /** Facets at another pitch than the side view measured: said before an estimate is made from them. */
     pitchWarning: mismatch ? `${pitchMismatchText(mismatch)} Check the pitch in the roof tool before estimating.` : null,
     tool: `${ROOF_TOOL}?customer=${c.id}`,

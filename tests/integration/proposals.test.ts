@@ -71,7 +71,7 @@ async function send(id: number, fields: Record<string, string> = {}) {
   const res = (await leadPost(id, { intent: "send-proposal", terms: "Pay on completion.", validDays: "30", ...fields })) as Response;
   expect(res.status).toBe(302);
   const setCookies = res.headers.getSetCookie();
-  const linkCookie = setCookies.find((c) => c.startsWith("__proposal_link="))!.split(";")[0];
+  const linkCookie = setCookies.find((c) => c.startsWith("__new_link="))!.split(";")[0];
   const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
   const url = page.proposals.newLink!.url;
   return { token: url.split("/proposal/")[1], url, page };

@@ -43,6 +43,15 @@ const sendReview = (token: string, fields: Record<string, string>, ip = "203.0.1
     context: requestContext(ip),
   } as never) as Promise<Reply<{ status: string; state?: string; errors?: Record<string, string>; values?: Record<string, string> }>>;
 
+type LeadPage = { job: { reviewLink: string | null; review: { mailStatus: string; state: string } } };
+const leadPage = async (id: number, setCookies: string[] = []) => {
+  const sent = [cookie, ...setCookies.map((c) => c.split(";")[0])].join("; ");
+  return (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: sent } }), { id: String(id) }))) as unknown as LeadPage;
+};
+const { readFlash } = await import("~/services/flash.server");
+const flashIn = async (setCookies: string[]) =>
+  (await readFlash(new Request("http://site.test/", { headers: { Cookie: setCookies.map((c) => c.split(";")[0]).join("; ") } }))).flash;
+
 const requestOf = (leadId: number) => getDb().select().from(reviewRequests).where(eq(reviewRequests.leadId, leadId)).get()!;
 const tokenIn = (text: string) => /\/review\/([A-Za-z0-9_-]{43})/.exec(text)![1];
 
@@ -105,27 +114,43 @@ describe("a review request", () => {
     expect(page.job.review).toMatchObject({ mailStatus: "sent", state: "open" });
   });
 
-  it("is retried when the provider fails, with a new link; the first one never worked", async () => {
+  it("says when the provider refused it, and shows its link to copy (once) instead of retrying it into a new one", async () => {
     fake.failWhen(() => true);
     const id = wonLead("Sam Ortiz", "sam@example.com");
     await postLead(id, "complete");
-    await postLead(id, "ask-review");
-    await vi.waitFor(() => expect(requestOf(id).mailAttempts).toBe(1));
+    const asked = await postLead(id, "ask-review");
+    expect(asked.status).toBe(302);
+    const cookies = asked.headers.getSetCookie();
+    // The toast says what happened, not "on its way".
+    expect(await flashIn(cookies)).toEqual({ type: "error", message: "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again." });
     const failed = requestOf(id);
-    expect(failed).toMatchObject({ mailStatus: "pending", mailAttempts: 1 });
+    expect(failed).toMatchObject({ mailStatus: "failed", mailAttempts: 1, mailNextAttemptAt: null });
     expect(failed.mailLastError).toContain("Provider is down");
     expect(fake.sent).toHaveLength(0);
 
-    fake.failWhen(null);
-    // Not due yet: left alone.
-    await processReviewMailQueue(undefined, new Date(Date.now() + 30_000));
-    expect(requestOf(id).mailAttempts).toBe(1);
-    await processReviewMailQueue(undefined, new Date(Date.now() + 61_000));
-    expect(requestOf(id)).toMatchObject({ mailStatus: "sent", mailAttempts: 2, mailLastError: null });
-    const token = tokenIn(fake.sent[0].text);
+    // The lead page shows the link the homeowner can use, once.
+    const page = await leadPage(id, cookies);
+    const link = page.job.reviewLink!;
+    expect(link).toMatch(/^http:\/\/localhost:3000\/review\//);
+    expect(page.job.review).toMatchObject({ mailStatus: "failed" });
+    expect((await leadPage(id)).job.reviewLink).toBeNull();
+    const token = tokenIn(link);
     expect(requestOf(id).tokenHash).toBe(hashLinkToken(token));
-    expect(requestOf(id).tokenHash).not.toBe(failed.tokenHash);
     expect(openReview(token).init.status).toBe(200);
+
+    // Nothing retries it behind staff's back (that would kill the link they were given).
+    fake.failWhen(null);
+    await processReviewMailQueue(undefined, new Date(Date.now() + 3_600_000));
+    expect(fake.sent).toHaveLength(0);
+    expect(openReview(token).init.status).toBe(200);
+
+    // "Send the request again" mails a new link; the one shown before stops working.
+    const again = await postLead(id, "ask-review");
+    expect(await flashIn(again.headers.getSetCookie())).toEqual({ type: "success", message: "Review request sent to the homeowner" });
+    expect(fake.sent).toHaveLength(1);
+    expect(requestOf(id)).toMatchObject({ mailStatus: "sent", mailAttempts: 1, mailLastError: null });
+    expect(openReview(tokenIn(fake.sent[0].text)).init.status).toBe(200);
+    expect(openReview(token).init.status).toBe(404);
   });
 });
 

@@ -1,9 +1,21 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Calculator } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Field, FieldError, inputClass, SubmitButton } from "~/components/admin-ui";
-import { EstimateLinesSchema, lineTotalCents, MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT,  MakeEstimateSchema, MAX_QUANTITY, SHINGLE_TIERS, taxCents, TEAR_OFF_LAYERS } from "~/lib/estimate";
+import {
+  EstimateLinesSchema,
+  LEAVE_OUT_INTENT,
+  LeaveOutSchema,
+  lineTotalCents,
+  MAKE_ESTIMATE_INTENT,
+  MakeEstimateSchema,
+  MAX_QUANTITY,
+  SAVE_ESTIMATE_INTENT,
+  SHINGLE_TIERS,
+  taxCents,
+  TEAR_OFF_LAYERS,
+} from "~/lib/estimate";
 import { centsToDollars, formatBasisPoints, formatCents, parseDollars } from "~/lib/money";
 import type { EstimateActionResult } from "~/services/estimate-actions.server";
 import type { LeadEstimateView } from "~/services/estimate-view.server";
@@ -20,6 +32,7 @@ const alert = "rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800";
 export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; actionResult?: EstimateActionResult }) {
   const makeResult = actionResult?.estimateForm === "make" ? actionResult.result : undefined;
   const linesResult = actionResult?.estimateForm === "lines" ? actionResult.result : undefined;
+  const leaveOutResult = actionResult?.estimateForm === "leave-out" ? actionResult.result : undefined;
   const { estimate } = view;
   return (
     <section aria-labelledby="lead-estimate" className="space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
@@ -29,6 +42,7 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
       {!estimate && !view.measured && <p className="text-sm text-ink-soft">Measure the roof first: the estimate is made from its measurement.</p>}
       {!estimate && view.measured && (
         <>
+          {view.roofBasis && <p className="text-sm text-ink-soft">{view.roofBasis}</p>}
           <LinesNote linesFrom={view.linesFrom} measured={view.measured} />
           <MakeEstimateForm view={view} lastResult={makeResult} />
         </>
@@ -36,10 +50,26 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
       {estimate && (
         <>
           <p className="text-sm text-ink-soft">
-            {view.tiers.find((t) => t.tier === estimate.tier)?.name} shingles, {estimate.wastePercent}% waste, tear-off: {LAYER_LABELS[estimate.tearOffLayers].toLowerCase()}.
-            A draft: the homeowner sees it once a proposal is sent.
+            {view.tiers.find((t) => t.tier === estimate.tier)?.name} shingles, {estimate.wastePercent}% waste, tear-off: {LAYER_LABELS[estimate.tearOffLayers].toLowerCase()}.{" "}
+            {estimate.lockedAt
+              ? null
+              : view.leadWon
+                ? "A new estimate after the accepted one, for your records: the accepted proposal stands."
+                : "A draft: the homeowner sees it once a proposal is sent."}
           </p>
+          {estimate.lockedAt && (
+            <p role="note" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+              <strong>Accepted {estimate.lockedAt}: locked.</strong> A change below starts a new estimate; the accepted one stays as it was.
+            </p>
+          )}
+          {estimate.roofBasis && <p className="text-sm text-ink-soft">{estimate.roofBasis}</p>}
           <LinesNote linesFrom={view.linesFrom} measured={view.measured} />
+          {estimate.missing && <LeaveOutForm message={estimate.missing} lastResult={leaveOutResult} />}
+          {estimate.leftOut && (
+            <p className="rounded-md bg-sand px-3 py-2 text-sm">
+              <strong>Left out: {estimate.leftOut.what}.</strong> Why: {estimate.leftOut.reason}
+            </p>
+          )}
           <EstimateLinesForm key={estimate.updatedAt} estimate={estimate} lastResult={linesResult} />
           {view.measured && (
             <details open={makeResult !== undefined} className="rounded-md border border-black/10 px-4 py-3">
@@ -51,6 +81,36 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
         </>
       )}
     </section>
+  );
+}
+
+/** Materials the owner prices that the measurement could not count: a proposal waits for them, or for a reason. */
+function LeaveOutForm({ message, lastResult }: { message: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === LEAVE_OUT_INTENT;
+  const [form, fields] = useForm({
+    id: "leave-out-materials",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LeaveOutSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} aria-label="Leave the missing materials out" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <input type="hidden" name="intent" value={LEAVE_OUT_INTENT} />
+      <p className="text-sm font-medium text-amber-900">{message}</p>
+      {form.errors?.length ? (
+        <p role="alert" className={alert}>
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Field label="Why leave them out" error={fields.reason}>
+        <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={300} placeholder="Existing drip edge and starter stay; ridge vent replaces the cap" className={inputClass} />
+      </Field>
+      <SubmitButton busy={busy} busyText="Saving...">
+        Leave them out
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { PublishedBadge } from "~/components/admin/project-editor";
 import { MailState, when, type MessagePhoto } from "~/components/message-detail";
 import { BUSINESS_TIME_ZONE } from "~/lib/leads";
@@ -53,13 +54,13 @@ export function LeadJob({
           </SubmitButton>
         </Form>
       )}
-      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} busy={busy("ask-review")} />}
+      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} busy={busy("ask-review")} />}
       {lead.completedAt && <PortfolioDraft job={job} photos={photos} reply={draftReply} busy={busy("add-to-portfolio")} />}
     </section>
   );
 }
 
-function ReviewRequest({ lead, review, busy }: { lead: { email: string }; review: LeadJobView["review"]; busy: boolean }) {
+function ReviewRequest({ lead, review, link, busy }: { lead: { email: string }; review: LeadJobView["review"]; link: string | null; busy: boolean }) {
   return (
     <section aria-labelledby="lead-review" className="space-y-2 border-t border-black/10 pt-4">
       <h3 id="lead-review" className="flex items-center gap-2 font-semibold">
@@ -70,12 +71,31 @@ function ReviewRequest({ lead, review, busy }: { lead: { email: string }; review
       ) : review?.submittedAt ? (
         <p className="text-sm">
           Review received {when(review.submittedAt)}.{" "}
-          <Link to="/admin/testimonials" className="font-semibold text-brand-dark underline">
-            Approve it in Testimonials
-          </Link>
+          {review.testimonial?.status === "published" ? (
+            <>
+              Approved: it shows on the site.{" "}
+              <Link to="/admin/testimonials" className="font-semibold text-brand-dark underline">
+                See it in Testimonials
+              </Link>
+            </>
+          ) : review.testimonial ? (
+            <Link to="/admin/testimonials" className="font-semibold text-brand-dark underline">
+              Approve it in Testimonials
+            </Link>
+          ) : (
+            "Its testimonial was deleted."
+          )}
         </p>
       ) : (
         <>
+          {link && (
+            <NewLinkBox
+              tone="warn"
+              message="Not mailed: send the homeowner this link yourself (by text or your own email). It is shown only now."
+              url={link}
+              label="Review link for the homeowner"
+            />
+          )}
           {review && (
             <div className="space-y-1 text-sm">
               <p className="flex flex-wrap items-center gap-2">

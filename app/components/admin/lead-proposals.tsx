@@ -1,9 +1,8 @@
-import { Check, Copy, FileDown, FileSignature } from "lucide-react";
-import { useState } from "react";
+import { FileDown, FileSignature } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { inputClass as field, SubmitButton } from "~/components/admin-ui";
+import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { LeadProposalView } from "~/services/proposals.server";
 
 export const SEND_PROPOSAL_INTENT = "send-proposal";
@@ -42,7 +41,7 @@ export function LeadProposals({
       <h2 id="lead-proposals" className="flex items-center gap-2 text-lg font-bold">
         <FileSignature aria-hidden className="size-5 text-brand" /> Proposals
       </h2>
-      {newLink && <NewLink url={newLink.url} />}
+      {newLink && <NewLinkBox message="Proposal created. Send the homeowner this link: it is shown only now." url={newLink.url} label="Link for the homeowner" />}
       {proposals.length > 0 && (
         <ul className="space-y-2">
           {proposals.map((p) => (
@@ -111,31 +110,5 @@ export function LeadProposals({
         <p className="text-sm text-ink-soft">{proposals.length ? "No estimate to send again." : "No estimate yet: a proposal is made from the lead's estimate."}</p>
       )}
     </section>
-  );
-}
-
-/** The new proposal's link, to copy and send: selected on focus, and a Copy button with scripts. */
-function NewLink({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const hydrated = useHydrated();
-  return (
-    <div role="status" className="space-y-2 rounded-md border border-green-300 bg-green-50 p-3 text-sm">
-      <p className="font-semibold text-green-900">Proposal created. Send the homeowner this link: it is shown only now.</p>
-      <div className="flex gap-2">
-        <input readOnly value={url} aria-label="Link for the homeowner" className={`${field} mt-0 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
-        {hydrated && (
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={() => {
-            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
-          }}
-        >
-          {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-          {copied ? "Copied" : "Copy"}
-        </button>
-        )}
-      </div>
-    </div>
   );
 }

@@ -29,6 +29,7 @@ export function LeadRoof({ roof }: { roof: LeadRoofView | null }) {
       ) : (
         <p className="text-sm text-ink-soft">Not measured yet.</p>
       )}
+      {roof?.basis && <p className="text-sm text-ink-soft">{roof.basis}</p>}
       {roof?.pitchWarning && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
           {roof.pitchWarning}

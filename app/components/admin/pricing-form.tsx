@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass, SubmitButton } from "~/components/admin-ui";
 import { SHINGLE_TIERS } from "~/lib/estimate";
-import { PITCH_BAND_LABELS, PITCH_BANDS, PricingFormSchema, pricingFormValues, type Pricing } from "~/lib/pricing";
+import { coverageHint, PITCH_BAND_LABELS, PITCH_BANDS, PricingFormSchema, pricingFormValues, type Pricing } from "~/lib/pricing";
 
 const group = "grid gap-4 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 lg:grid-cols-3";
 const legend = "float-left mb-1 w-full text-lg font-bold sm:col-span-2 lg:col-span-3";
@@ -60,12 +60,12 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
             <legend className={legend}>
               {TIER_LABELS[tier]} shingle line
             </legend>
-            <Field label="Name (as estimates show it)" error={t.name}>
+            <Field label="Name (as estimates and proposals show it)" error={t.name} hint="Homeowners read it on their proposal: the product, like Timberline HDZ.">
               <input {...getInputProps(t.name, { type: "text" })} maxLength={60} className={inputClass} />
             </Field>
-            <NumberField label="Shingles: bundles per square" meta={t.bundlesPerSquare} hint="3 for most lines; some designer lines take 4 or 5." />
+            <NumberField label="Shingles: bundles per square" meta={t.bundlesPerSquare} hint={`${coverageHint("bundlesPerSquare")} Some designer lines take 4 or 5.`} />
             <MoneyField label="Shingles: price per bundle" meta={t.shingleBundleCents} />
-            <NumberField label="Hip and ridge cap: feet per bundle" meta={t.ridgeCapFtPerBundle} />
+            <NumberField label="Hip and ridge cap: feet per bundle" meta={t.ridgeCapFtPerBundle} hint={coverageHint("ridgeCapFtPerBundle")} />
             <MoneyField label="Hip and ridge cap: price per bundle" meta={t.ridgeCapBundleCents} />
           </fieldset>
         );
@@ -73,15 +73,15 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
       <fieldset className={group}>
         <legend className={legend}>Other materials</legend>
         <p className={note}>What one unit covers decides how many the takeoff orders; each is rounded up to whole units.</p>
-        <NumberField label="Underlayment: squares per roll" meta={fields.underlaymentSquaresPerRoll} hint="After laps: 10 for common synthetic rolls." />
+        <NumberField label="Underlayment: squares per roll" meta={fields.underlaymentSquaresPerRoll} hint={coverageHint("underlaymentSquaresPerRoll")} />
         <MoneyField label="Underlayment: price per roll" meta={fields.underlaymentRollCents} />
         <span className="hidden lg:block" />
-        <NumberField label="Starter strip: feet per bundle" meta={fields.starterFtPerBundle} />
+        <NumberField label="Starter strip: feet per bundle" meta={fields.starterFtPerBundle} hint={coverageHint("starterFtPerBundle")} />
         <MoneyField label="Starter strip: price per bundle" meta={fields.starterBundleCents} />
         <label className="flex items-center gap-2 self-end py-2 text-sm font-medium">
           <input {...getInputProps(fields.starterOnRakes, { type: "checkbox" })} /> Starter on the rakes too (not only the eaves)
         </label>
-        <NumberField label="Drip edge: feet per piece" meta={fields.dripEdgeFtPerPiece} />
+        <NumberField label="Drip edge: feet per piece" meta={fields.dripEdgeFtPerPiece} hint={coverageHint("dripEdgeFtPerPiece")} />
         <MoneyField label="Drip edge: price per piece" meta={fields.dripEdgePieceCents} />
         <span className="hidden lg:block" />
         <Field label="Valleys are lined with" error={fields.valleyMaterial}>
@@ -90,18 +90,18 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
             <option value="metal">Valley metal</option>
           </select>
         </Field>
-        <NumberField label="Ice-and-water: feet of valley per roll" meta={fields.iceAndWaterFtPerRoll} />
+        <NumberField label="Ice-and-water: feet of valley per roll" meta={fields.iceAndWaterFtPerRoll} hint={coverageHint("iceAndWaterFtPerRoll")} />
         <MoneyField label="Ice-and-water: price per roll" meta={fields.iceAndWaterRollCents} />
         <span className="hidden lg:block" />
-        <NumberField label="Valley metal: feet per piece" meta={fields.valleyMetalFtPerPiece} />
+        <NumberField label="Valley metal: feet per piece" meta={fields.valleyMetalFtPerPiece} hint={coverageHint("valleyMetalFtPerPiece")} />
         <MoneyField label="Valley metal: price per piece" meta={fields.valleyMetalPieceCents} />
         <MoneyField label="Nails, sealant and sundries: per square" meta={fields.nailsPerSquareCents} />
       </fieldset>
       <fieldset className={group}>
-        <legend className={legend}>Labour and disposal</legend>
-        <p className={note}>Per square of roof. The labour price includes tearing off one layer.</p>
+        <legend className={legend}>Labor and disposal</legend>
+        <p className={note}>Per square of roof. The labor price includes tearing off one layer.</p>
         {PITCH_BANDS.map((band) => (
-          <MoneyField key={band} label={`Labour per square, pitch ${PITCH_BAND_LABELS[band]}`} meta={labour[band]} />
+          <MoneyField key={band} label={`Labor per square, pitch ${PITCH_BAND_LABELS[band]}`} meta={labour[band]} />
         ))}
         <MoneyField label="Each extra layer torn off, per square" meta={fields.extraLayerPerSquareCents} />
         <MoneyField label="Disposal per square, per layer torn off" meta={fields.disposalPerSquareCents} />

@@ -23,6 +23,7 @@ import { contactMessageView } from "~/services/contact-message-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 import { isJobIntent, leadJobAction, leadJobView } from "~/services/lead-job.server";
 import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
+import { readLink } from "~/services/new-link.server";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import type { Route } from "./+types/message";
 
@@ -49,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notes: listLeadNotes(view.message.id),
     roof: roof ? leadRoofView(roof) : null,
     estimate: leadEstimateView(view.message.id),
-    job: leadJobView(view.message),
+    job: leadJobView(view.message, (await readLink(request, view.message.id, "review"))?.url ?? null),
     proposals: { list: leadProposalsView(view.message.id), ...proposalFormView(view.message.id), newLink },
   };
 }

@@ -8,7 +8,7 @@ import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions
 import { requireAdmin } from "~/services/auth.server";
 import type { Route } from "./+types/pricing";
 
-// The Pricing section: what each material covers and costs, labour, disposal and tax.
+// The Pricing section: what each material covers and costs, labor, disposal and tax.
 // Estimates are made from these; no public page shows them (saving leaves the page cache).
 
 export const PRICING_MESSAGES = { saved: "Prices saved", failed: "Failed to save the prices" } as const;

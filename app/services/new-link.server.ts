@@ -1,0 +1,32 @@
+import { appCookie } from "~/services/cookies.server";
+
+/**
+ * A link made for the homeowner that staff must see once: a proposal's, or a review
+ * request's that was not mailed. Only its token's hash is kept, so the link rides in a
+ * short-lived signed cookie to the one lead page the action redirects to, whose
+ * middleware forgets it once shown (decision 0028).
+ */
+export type NewLinkKind = "proposal" | "review";
+export type NewLink = { kind: NewLinkKind; url: string; proposalId?: number };
+
+const COOKIE = "__new_link";
+const newLinkCookie = () => appCookie(COOKIE, { maxAge: 10 * 60, path: "/admin/messages" });
+
+export async function rememberLink(leadId: number, link: NewLink): Promise<string> {
+  return newLinkCookie().serialize({ leadId, ...link });
+}
+
+/** The link of that kind just made for this lead, if any. */
+export async function readLink(request: Request, leadId: number, kind: NewLinkKind): Promise<NewLink | null> {
+  const raw: unknown = await newLinkCookie().parse(request.headers.get("Cookie"));
+  if (!raw || typeof raw !== "object") return null;
+  const { leadId: forLead, kind: was, url, proposalId } = raw as Record<string, unknown>;
+  if (forLead !== leadId || was !== kind || typeof url !== "string") return null;
+  return { kind, url, proposalId: typeof proposalId === "number" ? proposalId : undefined };
+}
+
+/** The Set-Cookie that forgets a shown link, or null when the request carried none. */
+export async function forgetLink(request: Request): Promise<string | null> {
+  if (!new RegExp(`(?:^|;)\\s*${COOKIE}=`).test(request.headers.get("Cookie") ?? "")) return null;
+  return newLinkCookie().serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,46 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// No RESEND_API_KEY here: mail is not set up, and every mail is only printed to the log.
+delete process.env.RESEND_API_KEY;
+
+const { routeArgs, signedInOwner } = await import("./admin-session");
+const { createContactMessage } = await import("~/models/contact-message.server");
+const { setJobCompleted, updateLead } = await import("~/models/lead.server");
+const { latestReviewRequest } = await import("~/models/review-request.server");
+const { readFlash } = await import("~/services/flash.server");
+const leadRoute = await import("~/routes/admin/message");
+const reviewRoute = await import("~/routes/review");
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = await signedInOwner();
+});
+
+const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]);
+
+describe("a review request with mail not set up", () => {
+  it("says it was not sent, and shows its link on the lead page (once) for staff to send", async () => {
+    const lead = createContactMessage({ name: "Jo Reyes", email: "jo@example.com", phone: "", message: "Reroof", street: "9 Elm St", city: "Andover", zip: "67002", service: "Residential Roofing" });
+    updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+    setJobCompleted(lead.id, true, "owner@example.com");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const res = (await leadRoute.action(
+      routeArgs(new Request(`http://site.test/admin/messages/${lead.id}`, { method: "POST", body: new URLSearchParams({ intent: "ask-review" }), headers: { Cookie: cookie } }), { id: String(lead.id) }),
+    )) as Response;
+    log.mockRestore();
+    expect(res.status).toBe(302);
+    const set = cookiesOf(res);
+    const { flash } = await readFlash(new Request("http://site.test/", { headers: { Cookie: set.join("; ") } }));
+    expect(flash).toEqual({ type: "info", message: "Review request not sent: mail is not set up. Copy its link below and send it yourself." });
+    expect(latestReviewRequest(lead.id)).toMatchObject({ mailStatus: "unsent", mailAttempts: 1 });
+
+    const page = (await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/messages/${lead.id}`, { headers: { Cookie: [cookie, ...set].join("; ") } }), { id: String(lead.id) }),
+    )) as unknown as { job: { reviewLink: string | null } };
+    const token = /\/review\/([A-Za-z0-9_-]{43})$/.exec(page.job.reviewLink ?? "")?.[1];
+    expect(token).toBeDefined();
+    // The link works for the homeowner.
+    const opened = reviewRoute.loader(routeArgs(new Request(`http://site.test/review/${token}`), { token: token! })) as unknown as { init: { status: number } };
+    expect(opened.init.status).toBe(200);
+  });
+});
