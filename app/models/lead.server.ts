@@ -136,21 +136,22 @@ export function listWaitingLeads(today: string) {
 }
 
 /**
- * What the pipeline page works from: every open (not archived) lead with its estimate's
- * total, and the moves to Quoted, Won or Lost since `since`, each with the lead's estimate.
+ * What the pipeline page works from: every open (not archived) lead with its current
+ * estimate's total (one per lead: an accepted one changed later is superseded), and the
+ * moves to Quoted, Won or Lost since `since`, each with the lead's estimate.
  */
 export function pipelineRows(since: Date) {
   const db = getDb();
   const leads = db
     .select({ id: contactMessages.id, status: contactMessages.status, estimateCents: estimates.totalCents })
     .from(contactMessages)
-    .leftJoin(estimates, eq(estimates.leadId, contactMessages.id))
+    .leftJoin(estimates, and(eq(estimates.leadId, contactMessages.id), isNull(estimates.supersededAt)))
     .where(isNull(contactMessages.archivedAt))
     .all();
   const moves = db
     .select({ leadId: leadNotes.messageId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: estimates.totalCents })
     .from(leadNotes)
-    .leftJoin(estimates, eq(estimates.leadId, leadNotes.messageId))
+    .leftJoin(estimates, and(eq(estimates.leadId, leadNotes.messageId), isNull(estimates.supersededAt)))
     .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since)))
     .all()
     .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));

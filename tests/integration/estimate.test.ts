@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { createContactMessage, getMessage } from "~/models/contact-message.server";
 import { getEstimate } from "~/models/estimate.server";
-import { getSetting } from "~/models/settings.server";
+import { getSetting, setSetting } from "~/models/settings.server";
 import { DEFAULT_PRICING } from "~/lib/pricing";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { ESTIMATE_MESSAGES } from "~/services/estimate-actions.server";
@@ -202,5 +202,88 @@ describe("a lead's estimate", () => {
     expect(getEstimate(lead.id)).toBeUndefined();
     const unknown = await leadPost(999999, { intent: "make-estimate", tier: "good", wastePercent: "10", tearOffLayers: "1" }).catch((r: Response) => r);
     expect((unknown as Response).status).toBe(404);
+  });
+});
+
+describe("materials the measurement could not count (issue 27.2)", () => {
+  it("keeps a proposal back until staff leave them out with a reason, which the estimate keeps and shows", async () => {
+    // A roof area typed alone: no eaves, rakes, ridge or valleys to count starter, drip edge, ridge cap or valley lining from.
+    const leadId = await measuredLead({ area: "2400", pitch: "6" });
+    await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" });
+    expect(getEstimate(leadId)!.missingMaterials).toEqual(["starter", "drip-edge", "ridge-cap", "ice-and-water"]);
+    const page = await leadPage(leadId);
+    expect(page.estimate.estimate!.missing).toMatch(/^The estimate has no starter strip, drip edge, ridge cap and valley lining \(ice-and-water\)/);
+    expect(page.proposals.blocked).toBe(page.estimate.estimate!.missing);
+
+    const proposal = { intent: "send-proposal", terms: "Pay on completion.", validDays: "30" };
+    const refused = (await leadPost(leadId, proposal)) as unknown as { init: ResponseInit; data: { proposalError: string } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.proposalError).toContain("starter strip, drip edge, ridge cap");
+
+    const noReason = (await leadPost(leadId, { intent: "leave-out-materials", reason: " " })) as unknown as Refused;
+    expect(noReason.init.status).toBe(400);
+    expect(noReason.data.result!.error.reason).toEqual(["Please say why they are left out"]);
+
+    const kept = (await leadPost(leadId, { intent: "leave-out-materials", reason: "Metal edge and ridge vent stay; no valleys" })) as Response;
+    expect(kept.status).toBe(302);
+    const after = await leadPage(leadId);
+    expect(after.estimate.estimate).toMatchObject({ missing: null, leftOut: { what: "starter strip, drip edge, ridge cap and valley lining (ice-and-water)", reason: "Metal edge and ridge vent stay; no valleys" } });
+    expect(after.proposals.blocked).toBeNull();
+    expect(((await leadPost(leadId, proposal)) as Response).status).toBe(302);
+  });
+});
+
+describe("which figure the estimate uses (issue 27.4)", () => {
+  it("says on the roof card and on the estimate that the traced outline wins over a typed length × width", async () => {
+    const top = { scale: 1, scaleSource: "typed", facets: [{ points: [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 50, y: 30 }, { x: 0, y: 30 }], pitch: 6 }], lines: [] };
+    const leadId = await measuredLead({ length: "40", width: "30", pitch: "6", drawing: JSON.stringify({ top }) });
+    const words = "Made from the traced outline: 1,677 sq ft. Traced facets override the typed length and width.";
+    const before = await leadPage(leadId);
+    expect(before.roof!.basis).toBe(words);
+    expect(before.estimate.roofBasis).toBe(words);
+    await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" });
+    expect((await leadPage(leadId)).estimate.estimate!.roofBasis).toBe(words);
+  });
+});
+
+describe("the estimate's limits (issue 27.6)", () => {
+  it("refuses a coverage no roof could use, with the reason in the message", async () => {
+    for (const tiny of ["1e-300", "0.00001"]) {
+      const res = (await savePrices(pricingForm({ underlaymentSquaresPerRoll: tiny }))) as unknown as { init: ResponseInit; data: { error: Record<string, string[]> } };
+      expect(res.init.status).toBe(400);
+      expect(res.data.error.underlaymentSquaresPerRoll).toEqual([
+        "Please enter at least 1: squares one roll covers after its laps (10 for common synthetic rolls). Less would order far more than any roof needs.",
+      ]);
+    }
+    expect(getSetting("pricing").underlaymentSquaresPerRoll).not.toBeLessThan(1);
+  });
+
+  it("answers an estimate from a price saved before the bounds (1e-300, 0.00001) with a 400 naming the line, not a 500", async () => {
+    const leadId = await measuredLead({ area: "2400", pitch: "6" });
+    for (const tiny of [1e-300, 0.00001]) {
+      setSetting("pricing", { ...getSetting("pricing"), underlaymentSquaresPerRoll: tiny });
+      const res = (await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" })) as unknown as Refused;
+      expect(res.init.status).toBe(400);
+      expect(res.data.result!.error[""]![0]).toMatch(/^“Synthetic underlayment” comes to more than 100,000 roll/);
+      expect(getEstimate(leadId)).toBeUndefined();
+    }
+    setSetting("pricing", DEFAULT_PRICING);
+  });
+
+  it("answers lines that come to more than an estimate may with a 400 naming the line, and keeps what was saved", async () => {
+    const leadId = await measuredLead({ length: "40", width: "30", pitch: "6" });
+    await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" });
+    const before = getEstimate(leadId)!;
+    const res = (await leadPost(leadId, {
+      intent: "save-estimate",
+      "lines[0].key": "shingles",
+      "lines[0].label": "Architectural shingles",
+      "lines[0].quantity": "100000",
+      "lines[0].unit": "bundle",
+      "lines[0].unitPrice": "100000",
+    })) as unknown as Refused;
+    expect(res.init.status).toBe(400);
+    expect(res.data.result!.error[""]).toEqual(["“Architectural shingles” comes to $10,000,000,000.00, more than a line may ($10,000,000.00): check its quantity and price."]);
+    expect(getEstimate(leadId)).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { estimates } from "~/db/schema";
@@ -46,6 +47,19 @@ describe("the pipeline page", () => {
     expect(month.won.count - before.month.won.count).toBe(1);
     expect(month.lost - before.month.lost).toBe(1);
     expect(month.winRate).not.toBeNull();
+  });
+
+  it("counts a lead once when its accepted estimate was changed into a new one (issue 27.3)", async () => {
+    const before = await page();
+    const won = lead("Changed", ["quoted", "won"], 500_000);
+    // The accepted estimate, superseded by a change made after the sale.
+    getDb().update(estimates).set({ lockedAt: new Date(), supersededAt: new Date() }).where(eq(estimates.leadId, won.id)).run();
+    getDb().insert(estimates).values({ leadId: won.id, lines: [], subtotalCents: 520_000, taxCents: 0, totalCents: 520_000 }).run();
+    const { columns } = await page();
+    const column = columns.find((c) => c.status === "won")!;
+    const was = before.columns.find((c) => c.status === "won")!;
+    expect(column.count - was.count).toBe(1);
+    expect(column.totalCents - was.totalCents).toBe(520_000);
   });
 
   it("is for signed-in staff only", async () => {

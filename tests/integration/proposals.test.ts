@@ -266,3 +266,76 @@ describe("the proposal PDF", () => {
     await expect(adminPdf.loader(routeArgs(new Request("http://site.test/x"), { id: String(id), pid: String(row.id) }))).rejects.toMatchObject({ status: 401 });
   });
 });
+
+describe("one live proposal per lead (issue 27.3)", () => {
+  const pdfOf = (token: string) => publicPdf.loader(publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token)) as Promise<Response>;
+
+  it("withdraws the open one when a newer one is made: its page, its acceptance and its PDF answer 410 with the phone number", async () => {
+    const id = measuredLeadWithEstimate("Old Link");
+    const first = await send(id);
+    const second = await send(id);
+    expect(openPage(first.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced", phone: "(620) 555-0142" } });
+    const accepted = await accept(first.token, { fullName: "Old Link", agree: "on" });
+    expect(accepted).toMatchObject({ init: { status: 410 }, data: { error: "This proposal was replaced by a newer one" } });
+    const pdf = await pdfOf(first.token);
+    expect(pdf.status).toBe(410);
+    expect(await pdf.text()).toMatch(/^This proposal was replaced by a newer one\..*\(620\) 555-0142/);
+    expect(proposalRows(id).find((p) => p.tokenHash === hashLinkToken(first.token))).toMatchObject({ acceptedAt: null });
+    expect(lead(id).status).toBe("quoted");
+    // The newer one is the live one; staff see which was replaced, and the history says what happened.
+    expect(openPage(second.token).init.status).toBe(200);
+    expect((await pdfOf(second.token)).status).toBe(200);
+    expect(second.page.proposals.list.map((p) => p.state)).toEqual(["open", "withdrawn"]);
+    const notes = listLeadNotes(id).map((n) => n.body);
+    expect(notes.at(-2)).toMatch(/^Proposal link created: \$3,458\.81, valid until \w+ \d+, \d{4}$/);
+    expect(notes.at(-1)).toMatch(/^Proposal link created: \$3,458\.81, valid until .*; it replaces the earlier proposal$/);
+    expect(notes.some((n) => n?.startsWith("Proposal sent"))).toBe(false);
+  });
+
+  it("once one is accepted, answers every other with the same 410 and sends no new one", async () => {
+    const id = measuredLeadWithEstimate("Two Open");
+    const older = await send(id);
+    const newer = await send(id);
+    // Two open at once, as proposals made before this rule may be.
+    db().update(proposals).set({ withdrawnAt: null }).where(eq(proposals.leadId, id)).run();
+    expect(openPage(older.token).init.status).toBe(200);
+    expect((await accept(newer.token, { fullName: "Two Open", agree: "on" })).init?.status ?? 200).toBe(200);
+    expect(openPage(older.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
+    expect((await accept(older.token, { fullName: "Two Open", agree: "on" })).init.status).toBe(410);
+    expect((await pdfOf(older.token)).status).toBe(410);
+    expect(proposalRows(id).filter((p) => p.acceptedAt)).toHaveLength(1);
+    // The accepted one stays open to its homeowner.
+    expect(openPage(newer.token)).toMatchObject({ init: { status: 200 }, data: { accepted: { name: "Two Open" } } });
+    const refused = (await leadPost(id, { intent: "send-proposal", terms: "Again", validDays: "30" })) as { data: { proposalError: string }; init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.proposalError).toBe("The homeowner has accepted a proposal for this job: it stands, and no other can be sent.");
+    expect(proposalRows(id)).toHaveLength(2);
+  });
+
+  it("locks a Won lead's estimate: a change makes a new estimate and the accepted one stays as it was", async () => {
+    const id = measuredLeadWithEstimate("Locked In");
+    const { token } = await send(id);
+    await accept(token, { fullName: "Locked In", agree: "on" });
+    const accepted = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
+    expect(accepted.lockedAt).toBeInstanceOf(Date);
+    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    expect(page.estimate.estimate!.lockedAt).toMatch(/\d{4} at /);
+
+    const fields: Record<string, string> = { intent: "save-estimate" };
+    accepted.lines.forEach((l, i) =>
+      Object.assign(fields, { [`lines[${i}].key`]: l.key, [`lines[${i}].label`]: l.label, [`lines[${i}].quantity`]: String(l.quantity), [`lines[${i}].unit`]: l.unit, [`lines[${i}].unitPrice`]: (l.unitPriceCents / 100).toFixed(2) }),
+    );
+    fields["lines[0].quantity"] = "50";
+    expect(((await leadPost(id, fields)) as Response).status).toBe(302);
+    const rows = db().select().from(estimates).where(eq(estimates.leadId, id)).all();
+    expect(rows).toHaveLength(2);
+    const kept = rows.find((r) => r.id === accepted.id)!;
+    expect(kept).toMatchObject({ lines: accepted.lines, totalCents: 345881, supersededAt: expect.any(Date) });
+    const current = rows.find((r) => r.id !== accepted.id)!;
+    expect(current).toMatchObject({ lockedAt: null, supersededAt: null });
+    expect(current.lines[0].quantity).toBe(50);
+    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    expect(after.estimate).toMatchObject({ leadWon: true, estimate: { lockedAt: null } });
+    expect(after.proposals.blocked).toMatch(/accepted a proposal/);
+  });
+});
