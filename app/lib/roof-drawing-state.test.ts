@@ -90,6 +90,12 @@ describe("drawing state", () => {
     expect(s.drawing.side.pitchLine).not.toBeNull();
   });
 
+  it("going back to the top view puts the side view's pitch tool down", () => {
+    const s = run([{ type: "view", view: "side" }, { type: "tool", tool: "pitch" }, { type: "view", view: "top" }]);
+    expect(s.tool).toBe("select");
+    expect(run([{ type: "tool", tool: "eave" }, { type: "view", view: "side" }]).tool).toBe("select");
+  });
+
   it("deletes the selected facet only", () => {
     const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
     let s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: 0 }, { type: "delete-facet" }]);

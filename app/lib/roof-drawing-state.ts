@@ -58,6 +58,12 @@ export type DrawingAction =
   | { type: "ridge-feet"; feet: number | null }
   | { type: "load"; drawing: Drawing };
 
+/** The tools each view offers: outlines and lines are traced from above, the pitch on the side. */
+export const TOOLS_OF_VIEW: Record<RoofView, Tool[]> = {
+  top: ["select", "outline", "eave", "rake", "ridge", "hip", "valley", "scale"],
+  side: ["select", "scale", "pitch"],
+};
+
 /** A click this close (in drawing units) to the first point closes the outline. */
 export const CLOSE_DISTANCE = 12;
 const UNDO_LIMIT = 50;
@@ -136,7 +142,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
         anchor: null,
         scaleLine: null,
         selectedFacet: null,
-        tool: action.view === "side" && state.tool === "outline" ? "select" : state.tool,
+        // A tool the new view does not have (tracing on the side, the pitch on the top) gives way to Select.
+        tool: TOOLS_OF_VIEW[action.view].includes(state.tool) ? state.tool : "select",
       };
     case "tool":
       return { ...state, tool: action.tool, draft: [], anchor: null, scaleLine: null };

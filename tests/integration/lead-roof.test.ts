@@ -128,6 +128,29 @@ describe("measuring a lead's roof", () => {
     expect(listLeadNotes(customer.leadId!).map((n) => n.body)).toEqual(["Added in the roof tool"]);
   });
 
+  it("says on the lead page when traced facets disagree with the pitch measured on the side view (issue 27)", async () => {
+    const lead = await requestWithPhotos([]);
+    const customerId = customerFrom((await measure(lead.id)) as Response);
+    const square = [
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 100, y: 100 },
+      { x: 0, y: 100 },
+    ];
+    // 8/12 measured on the side view; facet 1 at 8/12, facet 2 left at 4/12.
+    const drawing = (second: Record<string, unknown>) =>
+      JSON.stringify({
+        top: { scale: 0.4, scaleSource: "line", facets: [{ points: square, pitch: 8 }, { points: square, pitch: 4, ...second }] },
+        side: { pitchLine: { a: { x: 0, y: 100 }, b: { x: 120, y: 20 } } },
+      });
+    const fields = { id: String(customerId), customerName: "Karen Miller", street: "412 N Main St", city: "Derby" };
+    await saveRoof({ ...fields, drawing: drawing({}) });
+    expect((await leadPage(lead.id)).roof?.pitchWarning).toBe("The side view measured 8/12, but facet 2 is 4/12. Check the pitch in the roof tool before estimating.");
+    // Kept on purpose (a porch): nothing to say.
+    await saveRoof({ ...fields, drawing: drawing({ ownPitch: true }) });
+    expect((await leadPage(lead.id)).roof?.pitchWarning).toBeNull();
+  });
+
   it("answers an unknown lead with 404 and makes no customer", async () => {
     const before = listRoofCustomers().length;
     const res = await measure(999999).catch((r: Response) => r);

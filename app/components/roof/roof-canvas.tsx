@@ -342,14 +342,17 @@ export function RoofCanvas({
       )}
       {state?.scaleLine && <Segment line={state.scaleLine} stroke="#0891b2" width={px(3, 4)} dash="6 4" />}
       {state?.anchor && <circle cx={state.anchor.x} cy={state.anchor.y} r={handleRadius * 0.85} fill="#0891b2" className="pointer-events-none" />}
-      <Label
-        x={box.x + boxWidth - px(8, 10)}
-        y={box.y + boxHeight - px(8, 10)}
-        anchor="end"
-        lines={[view.scaleSource ? `Scale ${formatScale(view.scale)}` : SCALE_NOT_SET]}
-        size={px(12, 13)}
-        edge="#0f172a"
-      />
+      {/* The scale, once set or once something traced needs it (a pitch line needs none). */}
+      {(view.scaleSource || view.facets.length > 0 || view.lines.length > 0) && (
+        <Label
+          x={box.x + boxWidth - px(8, 10)}
+          y={box.y + boxHeight - px(8, 10)}
+          anchor="end"
+          lines={[view.scaleSource ? `Scale ${formatScale(view.scale)}` : SCALE_NOT_SET]}
+          size={px(12, 13)}
+          edge="#0f172a"
+        />
+      )}
     </svg>
   );
   if (!interactive) return svg;

@@ -89,12 +89,15 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
       {state.view === "side" && <MeasuredPitch state={state} dispatch={dispatch} />}
       {state.view === "top" && <OutlineEdgesPanel state={state} dispatch={dispatch} />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <ScaleSetting
-          key={`${view.scale}-${view.scaleSource}`}
-          scale={view.scaleSource ? view.scale : null}
-          drawing={state.tool === "scale"}
-          dispatch={dispatch}
-        />
+        {/* The side view measures the pitch, a ratio that needs no scale. */}
+        {state.view === "top" && (
+          <ScaleSetting
+            key={`${view.scale}-${view.scaleSource}`}
+            scale={view.scaleSource ? view.scale : null}
+            drawing={state.tool === "scale"}
+            dispatch={dispatch}
+          />
+        )}
         <RangeControl
           label={selected ? `Pitch of facet ${selected} (X/12)` : "Pitch for new facets (X/12)"}
           range={PITCH}
@@ -127,7 +130,7 @@ function ScaleSetting({ scale, drawing, dispatch }: { scale: number | null; draw
         <Ruler aria-hidden className="size-4" /> Draw a scale line
       </button>
       <details>
-        <summary className="cursor-pointer text-ink-soft">Or type the scale</summary>
+        <summary className="cursor-pointer text-ink-soft underline">Or type the scale</summary>
         <span className="mt-2 flex flex-wrap items-center gap-2">
           <input
             type="text"
