@@ -232,7 +232,7 @@ export function ProposalGone({ title, text, phone }: { title: string; text: stri
   );
 }
 
-/** The traced outline from above: each facet shaded, each line in its colour, and what the colours mean. */
+/** The traced outline from above: each facet shaded, each line in its color, and what the colors mean. */
 function RoofOutline({ outline }: { outline: OutlineSvg }) {
   return (
     <figure className="mt-5">

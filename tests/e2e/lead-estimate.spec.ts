@@ -1,3 +1,5 @@
+import Database from "better-sqlite3";
+import { E2E_DIR } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 
@@ -15,7 +17,7 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await page.goto("/admin/pricing");
   await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
   const better = page.getByRole("group", { name: "Better shingle line" });
-  await better.getByLabel("Name (as estimates show it)").fill("Architectural");
+  await better.getByLabel("Name (as estimates and proposals show it)").fill("Architectural");
   await better.getByLabel("Shingles: price per bundle ($)").fill("-45");
   await page.getByLabel("Sales tax rate (%)").fill("8.5");
   await page.getByRole("button", { name: "Save prices" }).click();
@@ -56,6 +58,7 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await make.getByRole("button", { name: "Make an estimate" }).click();
   await expect(page.getByText("Estimate made").first()).toBeVisible();
   await expect(section).toContainText("worked out from the typed length × width as a plain gable");
+  await expect(section).toContainText("Made from the typed length × width at its pitch: 1,342 sq ft.");
   const shingles = section.getByRole("group", { name: "Architectural shingles" });
   await expect(shingles.getByLabel("Quantity")).toHaveValue("45");
   await expect(shingles.getByLabel("Unit price ($)")).toHaveValue("45.00");
@@ -84,4 +87,53 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await expect(totals).toHaveText(["$4,124.76", "$350.60", "$4,475.36"]);
   // Still a draft: the lead stays Measured until a proposal is sent.
   await expect(page.getByRole("region", { name: "Status and notes" }).getByLabel("Status")).toHaveValue("measured");
+});
+
+/** A phoned-in lead whose roof was measured by its area alone: no lines to count starter, drip edge or ridge cap from. */
+function seedAreaOnlyLead(name: string): number {
+  const db = new Database(`${E2E_DIR}/app.db`);
+  try {
+    const lead = db
+      .prepare(
+        `insert into contact_messages (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
+         values (?, '', '620-555-0131', 'Reroof', '15 Elm St', 'Mulvane', '67110', 'measured', 'phone', 'skipped', 'skipped', ?) returning id`,
+      )
+      .get(name, Date.now()) as { id: number };
+    db.prepare("insert into roof_customers (customer_name, street, city, state, area, pitch, lead_id) values (?, '15 Elm St', 'Mulvane', 'KS', 2400, 6, ?)").run(name, lead.id);
+    return lead.id;
+  } finally {
+    db.close();
+  }
+}
+
+// Issue 27.2: an estimate without the materials its measurement could not count is not
+// sent as a proposal until staff say why they are left out; the reason stays on it.
+test("a roof measured by its area alone: the proposal waits until staff leave the missing materials out with a reason", async ({ adminPage: page }, info) => {
+  const leadId = seedAreaOnlyLead(`Area only ${info.project.name} ${Date.now()}`);
+  await page.goto(`/admin/messages/${leadId}`);
+  const section = page.getByRole("region", { name: "Estimate" });
+  await section.getByRole("form", { name: "Make an estimate" }).getByRole("button", { name: "Make an estimate" }).click();
+  await expect(page.getByText("Estimate made").first()).toBeVisible();
+  const leaveOut = section.getByRole("form", { name: "Leave the missing materials out" });
+  await expect(leaveOut).toContainText("The estimate has no starter strip, drip edge, ridge cap and valley lining (ice-and-water)");
+
+  // The proposal form says why it waits, and the server refuses it too.
+  const proposals = page.getByRole("region", { name: "Proposals" });
+  await expect(proposals.getByRole("note")).toContainText("The estimate has no starter strip");
+  await proposals.getByRole("button", { name: "Create proposal" }).click();
+  await expect(proposals.getByRole("alert")).toContainText("The estimate has no starter strip, drip edge, ridge cap");
+  await expect(proposals.getByLabel("Link for the homeowner")).toHaveCount(0);
+
+  // No reason, no leaving out.
+  await leaveOut.getByRole("button", { name: "Leave them out" }).click();
+  await expect(leaveOut.getByText("Please say why they are left out")).toBeVisible();
+  await leaveOut.getByLabel("Why leave them out").fill("Existing drip edge stays; ridge vent instead of cap; no valleys");
+  await leaveOut.getByRole("button", { name: "Leave them out" }).click();
+  await expect(page.getByText("Reason kept on the estimate").first()).toBeVisible();
+  await expect(section).toContainText("Left out: starter strip, drip edge, ridge cap and valley lining (ice-and-water). Why: Existing drip edge stays; ridge vent instead of cap; no valleys");
+  await expect(section.getByRole("form", { name: "Leave the missing materials out" })).toHaveCount(0);
+
+  await proposals.getByRole("button", { name: "Create proposal" }).click();
+  await expect(page.getByText("Proposal created").first()).toBeVisible();
+  await expect(proposals.getByLabel("Link for the homeowner")).toHaveValue(/\/proposal\/[\w-]{43}$/);
 });

@@ -124,3 +124,51 @@ test("a link that is not one of ours says so and gives the phone number @desktop
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find this proposal");
   await expect(page.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
 });
+
+// Issue 27.3 and 27.14: a newer proposal replaces the open one, whose link then says so
+// with the phone number (its PDF too); the homeowner reads units as people count them and
+// the owner's name for the shingles, never the good/better/best tier.
+test("a newer proposal replaces the open one, whose link says so; the homeowner reads plain units", async ({ browser, page: homeowner, baseURL }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const leadId = seedLeadWithEstimate(`Replaced ${stamp}`, `replaced-${stamp}@example.com`);
+  const db = new Database(`${E2E_DIR}/app.db`);
+  const lines = [
+    { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundle", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
+    { key: "underlayment", label: "Synthetic underlayment", quantity: 1, unit: "roll", unitPriceCents: 9500, totalCents: 9500, adjusted: false },
+  ];
+  db.prepare("update estimates set lines = ?, subtotal_cents = 196250, tax_cents = 14719, total_cents = 210969 where lead_id = ?").run(JSON.stringify(lines), leadId);
+  db.close();
+
+  const staffContext = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
+  const staff = await staffContext.newPage();
+  await signIn(staff, baseURL!);
+  const proposals = staff.getByRole("region", { name: "Proposals" });
+  const create = async () => {
+    await staff.goto(`/admin/messages/${leadId}`);
+    // Open on a lead without proposals; folded once there is one.
+    if (!(await proposals.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await proposals.getByText(/Send a proposal/).click();
+    await proposals.getByRole("button", { name: "Create proposal" }).click();
+    await expect(staff.getByText("Proposal created").first()).toBeVisible();
+    return new URL(await proposals.getByLabel("Link for the homeowner").inputValue()).pathname;
+  };
+  const first = await create();
+  const second = await create();
+  await expect(proposals).toContainText("Replaced");
+  await expect(staff.getByRole("region", { name: "History" })).toContainText("it replaces the earlier proposal");
+
+  const old = await homeowner.goto(first);
+  expect(old?.status()).toBe(410);
+  await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText("This proposal was replaced by a newer one");
+  await expect(homeowner.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
+  await expect(homeowner.getByRole("form", { name: "Accept the proposal" })).toHaveCount(0);
+  const oldPdf = await homeowner.request.get(`${first}/proposal.pdf`);
+  expect(oldPdf.status()).toBe(410);
+
+  await homeowner.goto(second);
+  await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText("Architectural shingles");
+  await expect(homeowner.getByRole("region", { name: "Summary" })).not.toContainText("Better");
+  const work = homeowner.getByRole("region", { name: "The work and its price" });
+  await expect(work).toContainText("45 bundles × $41.50");
+  await expect(work).toContainText("1 roll × $95.00");
+  await staffContext.close();
+});
