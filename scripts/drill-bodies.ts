@@ -1,7 +1,9 @@
 // npm run drill:bodies
 // Sends the server oversize and malformed bodies and reports what it answered and how
 // much memory it held: a 60 MB form must be refused (413) without being read whole, and
-// the process must still answer afterwards. Numbers are printed, nothing is asserted.
+// the process must still answer afterwards. Then a signed-in post of a few bytes naming a
+// far index of a form's list (`lines[9999]`, `hours[2999]`): it must be refused small and
+// at once, not rendered back with a row per index. Numbers are printed, nothing is asserted.
 import http from "node:http";
 import { megabytes, rssOf, startServer } from "./server-process";
 
@@ -39,6 +41,50 @@ function post(base: string, path: string, size: number, declared: boolean, type 
   });
 }
 
+/** Signs in with the drill's admin (startServer's ADMIN_EMAIL) and returns the Cookie header value. */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "bench@example.com", password: "bench-password-123" }),
+    redirect: "manual",
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!cookie) throw new Error(`Signing in answered ${res.status} without a session`);
+  return cookie.split(";")[0];
+}
+
+/** A signed-in form post that must be answered with a redirect: where it leads. */
+async function postForRedirect(base: string, path: string, cookie: string, fields: Record<string, string>): Promise<string> {
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+  const to = res.headers.get("location");
+  if (!to) throw new Error(`POST ${path} answered ${res.status} without a redirect`);
+  return to;
+}
+
+/** A lead written down by hand, measured and estimated: the page whose estimate form posts lines. */
+async function estimatedLead(base: string, cookie: string): Promise<string> {
+  const lead = new URL(await postForRedirect(base, "/admin/messages/new", cookie, { name: "Drill Lead", phone: "316-555-0100", message: "A roof to estimate", preferredContact: "call" }), base).pathname;
+  const tool = new URL(await postForRedirect(base, lead, cookie, { intent: "measure" }), base);
+  const customer = tool.searchParams.get("customer") ?? "";
+  await postForRedirect(base, "/admin/roof-measurement", cookie, { intent: "save", id: customer, street: "1 Elm St", city: "Wichita", length: "40", width: "30", pitch: "6" });
+  await postForRedirect(base, lead, cookie, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" });
+  return lead;
+}
+
+/** A small signed-in form post: its status, the bytes of the answer, and how long it took. */
+async function timedPost(base: string, path: string, cookie: string, body: string) {
+  const start = performance.now();
+  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body, redirect: "manual" });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  return `${res.status}, ${bytes.toLocaleString("en-US")} bytes of answer in ${((performance.now() - start) / 1000).toFixed(2)} s (a ${body.length}-byte post)`;
+}
+
 const server = await startServer(PORT);
 try {
   const pid = server.child.pid!;
@@ -58,6 +104,11 @@ try {
     console.log(`${name.padEnd(32)} answered ${[...answers].join(", ")}`);
   }
   clearInterval(sampler);
+  const cookie = await signIn(server.base);
+  const lead = await estimatedLead(server.base, cookie);
+  const far = (name: string, fields: string[], extra: string) => [...fields.map((f) => `${name}.${f}=1`), extra].join("&");
+  console.log(`lines[9999] to save-estimate      answered ${await timedPost(server.base, lead, cookie, far("lines[9999]", ["label", "quantity", "unitPrice"], "intent=save-estimate"))}`);
+  console.log(`hours[2999] to business details    answered ${await timedPost(server.base, "/admin/contact", cookie, far("hours[2999]", ["label", "opens", "closes"], "intent=save-business-facts"))}`);
   const health = await fetch(`${server.base}/healthz`);
   console.log(`Peak resident memory during the drill: ${megabytes(peak)}; after: ${megabytes(rssOf(pid))}; /healthz ${health.status}`);
 } finally {

@@ -26,6 +26,34 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.status(405).type("text/plain").send("Method not allowed.");
 });
 
+/** The most a POST to this path may carry, as the refusals below and the actions count it. */
+function bodyCap(req: Request): number {
+  return /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "") ? multipartMaxBytes(req.path) : FORM_MAX_BYTES;
+}
+
+// An answer can go out before its body was read whole: a picture over 10 MB is refused
+// as the parser meets it, a signed-out POST before it is read. On a connection kept alive
+// the unread rest would be taken for the next request, which would then wait for nothing
+// until the socket is reset. So the rest is read and dropped, up to the path's body cap
+// (declared sizes above it were refused already, and close their connection); a body
+// that goes on past the cap loses its connection instead.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method === "POST") res.once("finish", () => dropUnreadBody(req, res));
+  next();
+});
+
+function dropUnreadBody(req: Request, res: Response) {
+  if (req.complete || req.destroyed || !res.shouldKeepAlive) return;
+  let left = bodyCap(req);
+  // The action's reader (React Router's stream over the request) is done with it.
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    left -= chunk.byteLength;
+    if (left < 0) req.socket.destroy();
+  });
+  req.resume();
+}
+
 const hsts = env.SITE_URL?.startsWith("https:");
 
 function securityHeaders(https: boolean): Record<string, string> {
@@ -76,8 +104,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   if (!multipart && !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
     return res.status(415).type("text/plain").send("Please send the form from this website.");
   }
-  const length = Number(req.get("content-length") ?? "0");
-  if (length > (multipart ? multipartMaxBytes(req.path) : FORM_MAX_BYTES)) {
+  if (Number(req.get("content-length") ?? "0") > bodyCap(req)) {
     res.setHeader("Connection", "close");
     return res.status(413).type("text/plain").send("The form is too large to send.");
   }
