@@ -263,12 +263,12 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
       </p>
       <ul className="space-y-1.5">
         {edges.map((e) => (
-          <li key={key(e)} className="flex flex-wrap items-center justify-between gap-2">
-            <span>
+          <li key={key(e)} className="flex items-center justify-between gap-2">
+            <span className="min-w-0 leading-tight">
               {top.facets.length > 1 ? `Facet ${e.facet + 1}, ` : ""}
-              {edgeSide(e, top.facets[e.facet].points)} edge, {Math.round(e.units * top.scale)} ft
+              {edgeSide(e, top.facets[e.facet].points)} edge, <span className="whitespace-nowrap">{Math.round(e.units * top.scale)} ft</span>
             </span>
-            <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex gap-1">
+            <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex shrink-0 gap-1">
               {EDGE_CHOICES.map((c) => (
                 <button
                   key={c.label}
