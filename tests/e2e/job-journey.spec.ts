@@ -59,6 +59,13 @@ test("a request becomes a measured, estimated, accepted, completed, reviewed job
   // Accepted by the homeowner through the link, without an account.
   await homeowner.goto(new URL(link).pathname);
   await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText(total);
+  // In the homeowner's words (issue 27.14): the owner's product name, units counted as people do.
+  await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText("Architectural shingles");
+  await expect(homeowner.getByRole("region", { name: "Summary" })).not.toContainText("shingle line");
+  const work = homeowner.getByRole("region", { name: "The work and its price" });
+  await expect(work).toContainText(/\d+ bundles × \$/);
+  await expect(work).not.toContainText(/\d bundle ×/);
+  await expect(work).toContainText("Labor, pitch up to 6/12");
   const accept = homeowner.getByRole("form", { name: "Accept the proposal" });
   await accept.getByLabel("Your full name").fill(name);
   await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
@@ -69,11 +76,19 @@ test("a request becomes a measured, estimated, accepted, completed, reviewed job
   // Won, then completed; the homeowner is asked for a review.
   await staff.goto(leadPath);
   await expect(staff.getByRole("region", { name: "Status and notes" }).getByLabel("Status")).toHaveValue("won");
+  // The history says a link was made, not sent; the accepted estimate says it is locked.
+  const history = staff.getByRole("region", { name: "History" });
+  await expect(history).toContainText("Proposal link created");
+  await expect(history).not.toContainText("Proposal sent");
+  await expect(estimate).toContainText("locked");
+  await expect(estimate).not.toContainText("A draft: the homeowner sees it once a proposal is sent");
   const job = staff.getByRole("region", { name: "The job" });
   await job.getByRole("button", { name: "Mark the job completed" }).click();
   await expect(job).toContainText("Completed");
+  // Read or unread is the inbox's question, not a completed job's.
+  await expect(staff.getByRole("button", { name: /^Mark (un)?read$/ })).toHaveCount(0);
   await job.getByRole("button", { name: "Ask for a review" }).click();
-  await expect(staff.getByText("Review request on its way to the homeowner").first()).toBeVisible();
+  await expect(staff.getByText("Review request sent to the homeowner").first()).toBeVisible();
   await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("How did we do?")).length).toBe(1);
   const reviewMail = (await mailsTo(email)).find((m) => m.subject.startsWith("How did we do?"))!;
   const reviewLink = /http:\/\/\S+\/review\/[A-Za-z0-9_-]{43}/.exec(reviewMail.text)![0];
@@ -82,6 +97,8 @@ test("a request becomes a measured, estimated, accepted, completed, reviewed job
   await homeowner.goto(new URL(reviewLink).pathname);
   const words = `Friendly crew, a tidy yard, and the price was the price (${stamp}).`;
   await homeowner.getByLabel("Your review *").fill(words);
+  // Offered as first name and initial; this homeowner signs with the whole name (the owner's list is searched by it).
+  await homeowner.getByLabel("Your name *").fill(name);
   await homeowner.locator(`label[for="rating-5"]`).click();
   await homeowner.getByRole("button", { name: "Send my review" }).click();
   await expect(homeowner.getByRole("heading", { name: "Thank you for your review!" })).toBeVisible();
@@ -94,6 +111,9 @@ test("a request becomes a measured, estimated, accepted, completed, reviewed job
   // Shown in the portfolio: a draft first, on the gutter services page once published.
   await staff.goto(leadPath);
   const jobAgain = staff.getByRole("region", { name: "The job" });
+  // Approved: the lead no longer asks for it.
+  await expect(jobAgain).toContainText("Approved: it shows on the site.");
+  await expect(jobAgain).not.toContainText("Approve it in Testimonials");
   await jobAgain.getByText("Add to portfolio").click();
   const title = `Gutter Services in Augusta ${stamp}`;
   await jobAgain.getByLabel("Title").fill(title);

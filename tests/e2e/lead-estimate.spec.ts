@@ -50,6 +50,9 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await expect(page.getByText("Customer data saved successfully").first()).toBeVisible();
   await page.goto(leadUrl);
 
+  // The roof card says which figure an estimate is made from (issue 27.4).
+  await expect(page.getByRole("region", { name: "Roof measurement" })).toContainText("Made from the typed length × width at its pitch: 1,342 sq ft.");
+
   // Make it: the measurement's suggested waste is offered.
   const make = section.getByRole("form", { name: "Make an estimate" });
   await expect(make.getByLabel("Waste (%)")).toHaveValue("10");

@@ -51,7 +51,7 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
 
   // The review request goes out; the lead shows its mail state.
   await job.getByRole("button", { name: "Ask for a review" }).click();
-  await expect(staff.getByText("Review request on its way to the homeowner").first()).toBeVisible();
+  await expect(staff.getByText("Review request sent to the homeowner").first()).toBeVisible();
   await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("How did we do?")).length).toBe(1);
   await staff.reload();
   await expect(staff.getByRole("region", { name: "The job" })).toContainText("Review request: Sent");

@@ -54,7 +54,7 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
             {estimate.lockedAt
               ? null
               : view.leadWon
-                ? "A new estimate after the accepted one, for your records: the accepted proposal stands."
+                ? "The lead is won: this estimate is for your records; the homeowner sees only the proposals sent."
                 : "A draft: the homeowner sees it once a proposal is sent."}
           </p>
           {estimate.lockedAt && (
