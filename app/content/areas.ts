@@ -438,7 +438,7 @@ export const TOWNS: AreaContent[] = [
     keywords: ["Augusta KS roofing", "hail repair Augusta Kansas", "room addition Augusta KS", "gutters Augusta"],
     lead: "Augusta has grown alongside Wichita's east side, with historic homes downtown and families building new at the edges of town.",
     intro: [
-      "Augusta keeps its small-town feel around State Street and the historic theatre, while new neighborhoods have spread toward Andover and Wichita. We roof both the brick-street bungalows and the new builds.",
+      "Augusta keeps its small-town feel around State Street and the historic theater, while new neighborhoods have spread toward Andover and Wichita. We roof both the brick-street bungalows and the new builds.",
       "Growing families here often ask us about additions: a bedroom over the garage or a bigger kitchen framed into the back of a 1950s house.",
     ],
     localNeeds:
