@@ -135,6 +135,7 @@ test("@js with two facets the measured pitch is chosen for each, and a disagreei
   await expect(measured).toContainText("Not applied to any facet yet.");
   const check = page.getByRole("alert", { name: "Pitch check" });
   await expect(check).toContainText("The side view measured 8/12, but facet 1 is 4/12 and facet 2 is 4/12.");
+  await expect(check.getByRole("button", { name: "Apply 8/12 to facets 1, 2" })).toBeVisible();
 
   // One click applies it to facet 1; facet 2 (a porch) keeps its own pitch on purpose.
   await measured.getByRole("button", { name: "Facet 1 · 4/12" }).click();

@@ -341,7 +341,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                       className={`${secondaryButton} px-3 py-1 text-sm`}
                       onClick={() => dispatch({ type: "apply-measured-pitch", facets: mismatch.facets.map((f) => f.number - 1) })}
                     >
-                      Apply {mismatch.measured}/12 to {mismatch.facets.length === 1 ? `facet ${mismatch.facets[0].number}` : "them"}
+                      Apply {mismatch.measured}/12 to facet{mismatch.facets.length > 1 ? "s" : ""} {mismatch.facets.map((f) => f.number).join(", ")}
                     </button>
                     {mismatch.facets.map((f) => (
                       <button
