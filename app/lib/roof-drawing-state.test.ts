@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyDrawing, measureView, outlineEdges, pitchMismatch } from "./roof-drawing";
-import { drawingReducer, initialDrawingState, type DrawingAction, type DrawingState } from "./roof-drawing-state";
+import { chosenEdges, drawingReducer, initialDrawingState, type DrawingAction, type DrawingState } from "./roof-drawing-state";
 
 const run = (actions: DrawingAction[], state: DrawingState = initialDrawingState(emptyDrawing())) => actions.reduce(drawingReducer, state);
 const click = (x: number, y: number): DrawingAction => ({ type: "click", point: { x, y } });
@@ -181,6 +181,14 @@ describe("drawing state", () => {
       ];
       const edges = outlineEdges(run(halves).drawing.top);
       expect(edges.filter((e) => e.proposed === null)).toHaveLength(2);
+    });
+
+    it("one click changes an edge's choice, and using the edges forgets the choices", () => {
+      let s = run([...square, { type: "close-outline" }, { type: "scale", scale: 0.2 }, { type: "edge-choice", key: "0-0", kind: "rake" }]);
+      expect(chosenEdges(s.drawing.top, s.edgeChoices).map((e) => e.kind)).toEqual(["rake", "rake", "eave", "rake"]);
+      s = run([{ type: "outline-edges", edges: chosenEdges(s.drawing.top, s.edgeChoices), ridgeFeet: null }], s);
+      expect(s.drawing.top.lines.map((l) => l.kind)).toEqual(["rake", "rake", "eave", "rake"]);
+      expect(s.edgeChoices).toEqual({});
     });
 
     it("confirmed edges become eave and rake lines, and a typed ridge counts as ridge", () => {

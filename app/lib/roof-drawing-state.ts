@@ -1,5 +1,5 @@
 import type { Point } from "./roof-geometry";
-import { emptyView, measuredPitch, PITCH, type Drawing, type EdgeKind, type LineKind, type RoofView, type ViewDrawing } from "./roof-drawing";
+import { emptyView, measuredPitch, outlineEdges, PITCH, type Drawing, type EdgeKind, type LineKind, type OutlineEdge, type RoofView, type ViewDrawing } from "./roof-drawing";
 import { scaleFromKnownLength } from "./roof-geometry";
 
 /**
@@ -29,6 +29,8 @@ export type DrawingState = {
    * there is measured for it.
    */
   measureFor: number | null;
+  /** Staff's choices for the outline's edges ("facet-edge" to eave, rake or neither) until they are used. */
+  edgeChoices: Record<string, EdgeKind | null>;
   undo: Drawing[];
   /** The drawing as it was when a drag began: the drop records that as the undo step. */
   dragFrom: Drawing | null;
@@ -56,6 +58,7 @@ export type DrawingAction =
   /** The outline's edges confirmed as eaves and rakes (null: neither), and a typed ridge length. */
   | { type: "outline-edges"; edges: { a: Point; b: Point; kind: EdgeKind | null }[]; ridgeFeet: number | null }
   | { type: "ridge-feet"; feet: number | null }
+  | { type: "edge-choice"; key: string; kind: EdgeKind | null }
   | { type: "load"; drawing: Drawing };
 
 /** The tools each view offers: outlines and lines are traced from above, the pitch on the side. */
@@ -63,6 +66,16 @@ export const TOOLS_OF_VIEW: Record<RoofView, Tool[]> = {
   top: ["select", "outline", "eave", "rake", "ridge", "hip", "valley", "scale"],
   side: ["select", "scale", "pitch"],
 };
+
+export type ChosenEdge = OutlineEdge & { key: string; kind: EdgeKind | null };
+
+/** The outline's edges as staff have them now: each one's choice, or what it was proposed as. */
+export function chosenEdges(view: ViewDrawing, choices: DrawingState["edgeChoices"]): ChosenEdge[] {
+  return outlineEdges(view).map((e) => {
+    const key = `${e.facet}-${e.edge}`;
+    return { ...e, key, kind: key in choices ? choices[key] : e.proposed };
+  });
+}
 
 /** A click this close (in drawing units) to the first point closes the outline. */
 export const CLOSE_DISTANCE = 12;
@@ -79,6 +92,7 @@ export function initialDrawingState(drawing: Drawing, pitch: number = PITCH.defa
     selectedFacet: null,
     pitch,
     measureFor: null,
+    edgeChoices: {},
     undo: [],
     dragFrom: null,
   };
@@ -255,8 +269,10 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       const top = state.drawing.top;
       const lines = action.edges.flatMap(({ a, b, kind }) => (kind ? [{ kind, a, b }] : []));
       const ridgeFeet = action.ridgeFeet !== null && action.ridgeFeet > 0 ? action.ridgeFeet : top.ridgeFeet;
-      return commit(state, { ...state.drawing, top: { ...top, lines: [...top.lines, ...lines].slice(0, 200), ridgeFeet } });
+      return commit(state, { ...state.drawing, top: { ...top, lines: [...top.lines, ...lines].slice(0, 200), ridgeFeet } }, { edgeChoices: {} });
     }
+    case "edge-choice":
+      return { ...state, edgeChoices: { ...state.edgeChoices, [action.key]: action.kind } };
     case "ridge-feet": {
       const top = state.drawing.top;
       const ridgeFeet = action.feet !== null && action.feet > 0 && action.feet <= 10000 ? action.feet : null;

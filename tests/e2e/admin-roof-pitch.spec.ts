@@ -85,13 +85,15 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
 
   // The outline's edges, proposed: the long sides eaves, the ends rakes; one click changes one.
   const edges = page.getByRole("region", { name: "Eaves and rakes from the outline" });
-  await expect(edges.getByRole("listitem")).toHaveText([/top edge, 40 ft/, /right edge, 30 ft/, /bottom edge, 40 ft/, /left edge, 30 ft/]);
+  await expect(edges.getByRole("listitem")).toHaveText([/1\. top edge, 40 ft/, /2\. right edge, 30 ft/, /3\. bottom edge, 40 ft/, /4\. left edge, 30 ft/]);
   const top = edges.getByRole("group", { name: "edge 1" });
   await expect(top.getByRole("button", { name: "Eave" })).toHaveAttribute("aria-pressed", "true");
   await expect(edges.getByRole("group", { name: "edge 2" }).getByRole("button", { name: "Rake" })).toHaveAttribute("aria-pressed", "true");
   await top.getByRole("button", { name: "Rake" }).click();
   await expect(top.getByRole("button", { name: "Rake" })).toHaveAttribute("aria-pressed", "true");
   await top.getByRole("button", { name: "Eave" }).click();
+  // The same edges, numbered on the picture.
+  await expect(canvas.locator("[data-edge]")).toHaveText(["1", "2", "3", "4"]);
   await edges.getByLabel("Ridge (ft)").fill("40");
   await edges.getByRole("button", { name: "Use these eaves, rakes and ridge" }).click();
   const lengths = page.getByTestId("roof-lengths");
@@ -99,6 +101,7 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   // Two 30 ft rakes up an 8/12 slope: 72 ft.
   await expect(lengths).toContainText(/Rakes7[12] ft/);
   await expect(lengths).toContainText("Ridges40 ft");
+  await expect(canvas.locator("[data-edge]")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Save Customer" }).click();
   await expect(page.locator(".Toastify").getByText("Customer data saved successfully")).toBeVisible();

@@ -1,9 +1,9 @@
 import { Maximize, Minus, Plus } from "lucide-react";
 import { useEffect, useRef, useState, type Dispatch, type PointerEvent as ReactPointerEvent } from "react";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, LINE_COLORS, measuredPitch, type ViewDrawing } from "~/lib/roof-drawing";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, hasRoofEdges, LINE_COLORS, measuredPitch, type ViewDrawing } from "~/lib/roof-drawing";
 import { formatScale, SCALE_NOT_SET } from "~/lib/roof-summary";
 import { clampViewBox, viewBoxSize, WHOLE_DRAWING, ZOOM, zoomStep, type ViewBox } from "~/lib/roof-zoom";
-import type { DrawingAction, DrawingState, Handle } from "~/lib/roof-drawing-state";
+import { chosenEdges, type DrawingAction, type DrawingState, type Handle } from "~/lib/roof-drawing-state";
 import { centroid, pitchFactor, polygonArea, type Point } from "~/lib/roof-geometry";
 
 function Segment({ line, stroke, width, dash }: { line: { a: Point; b: Point }; stroke: string; width: number; dash?: string }) {
@@ -198,6 +198,9 @@ export function RoofCanvas({
       ? { onPointerDown: startDrag(handle), className: "cursor-move", onClick: (e: React.MouseEvent) => e.stopPropagation() }
       : { className: "pointer-events-none" };
   const pitch = measuredPitch(view);
+  // Shown while staff confirm an outline's edges as eaves and rakes on the top view.
+  const proposedEdges =
+    interactive && state.view === "top" && view.scaleSource && view.facets.length > 0 && !hasRoofEdges(view) ? chosenEdges(view, state.edgeChoices) : [];
   const handleRadius = px(9, 6);
   const labelSize = px(14, 16);
 
@@ -268,6 +271,22 @@ export function RoofCanvas({
           )}
         </g>
       )}
+
+      {/* The outline's edges as proposed or chosen (issue 27), numbered as the list below the picture. */}
+      {proposedEdges.map((e) =>
+        e.kind ? <Segment key={`pe${e.key}`} line={e} stroke={LINE_COLORS[e.kind]} width={px(3, 4)} dash={`${px(8, 10)} ${px(6, 8)}`} /> : null,
+      )}
+      {proposedEdges.map((e, i) => (
+        <Label
+          key={`pl${e.key}`}
+          x={(e.a.x + e.b.x) / 2}
+          y={(e.a.y + e.b.y) / 2}
+          lines={[String(i + 1)]}
+          size={px(11, 12)}
+          edge={e.kind ? LINE_COLORS[e.kind] : "#64748b"}
+          testId={{ "data-edge": i + 1 }}
+        />
+      ))}
 
       {/* Labels after every line, so no line is drawn through them. */}
       {view.facets.map((facet, i) => {

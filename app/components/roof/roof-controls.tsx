@@ -1,8 +1,8 @@
 import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { useState, type Dispatch } from "react";
-import { hasRoofEdges, LINE_COLORS, measuredPitch, outlineEdges, parseScaleText, PITCH, scaleRatio, type EdgeKind, type OutlineEdge } from "~/lib/roof-drawing";
-import type { DrawingAction, DrawingState, Tool } from "~/lib/roof-drawing-state";
+import { hasRoofEdges, LINE_COLORS, measuredPitch, parseScaleText, PITCH, scaleRatio, type EdgeKind } from "~/lib/roof-drawing";
+import { chosenEdges, type ChosenEdge, type DrawingAction, type DrawingState, type Tool } from "~/lib/roof-drawing-state";
 import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
 import { centroid } from "~/lib/roof-geometry";
 
@@ -205,7 +205,7 @@ function MeasuredPitch({ state, dispatch }: { state: DrawingState; dispatch: Dis
 }
 
 /** Where an edge lies on its facet, as staff see the picture: "top", "left" and so on. */
-function edgeSide(edge: OutlineEdge, points: { x: number; y: number }[]): string {
+function edgeSide(edge: ChosenEdge, points: { x: number; y: number }[]): string {
   const c = centroid(points);
   const dx = (edge.a.x + edge.b.x) / 2 - c.x;
   const dy = (edge.a.y + edge.b.y) / 2 - c.y;
@@ -229,8 +229,7 @@ const EDGE_CHOICES: { kind: EdgeKind | null; label: string }[] = [
  */
 function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch: Dispatch<DrawingAction> }) {
   const top = state.drawing.top;
-  const edges = outlineEdges(top);
-  const [choices, setChoices] = useState<Record<string, EdgeKind | null>>({});
+  const edges = chosenEdges(top, state.edgeChoices);
   const [ridge, setRidge] = useState(top.ridgeFeet === null ? "" : String(top.ridgeFeet));
   if (top.facets.length === 0 || !top.scaleSource) return null;
   const ridgeTraced = top.lines.some((l) => l.kind === "ridge");
@@ -250,8 +249,6 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
     </Field>
   );
   if (hasRoofEdges(top)) return top.ridgeFeet !== null ? <div className="text-sm">{ridgeField}</div> : null;
-  const key = (e: OutlineEdge) => `${e.facet}-${e.edge}`;
-  const kindOf = (e: OutlineEdge) => (key(e) in choices ? choices[key(e)] : e.proposed);
   return (
     <section aria-labelledby="outline-edges" className="space-y-3 rounded-md bg-sky-50 p-3 text-sm">
       <h3 id="outline-edges" className="font-semibold">
@@ -262,10 +259,10 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
         are rakes), then use them.
       </p>
       <ul className="space-y-1.5">
-        {edges.map((e) => (
-          <li key={key(e)} className="flex items-center justify-between gap-2">
+        {edges.map((e, i) => (
+          <li key={e.key} className="flex items-center justify-between gap-2">
             <span className="min-w-0 leading-tight">
-              {top.facets.length > 1 ? `Facet ${e.facet + 1}, ` : ""}
+              <span className="font-semibold">{i + 1}.</span> {top.facets.length > 1 ? `Facet ${e.facet + 1}, ` : ""}
               {edgeSide(e, top.facets[e.facet].points)} edge, <span className="whitespace-nowrap">{Math.round(e.units * top.scale)} ft</span>
             </span>
             <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex shrink-0 gap-1">
@@ -273,8 +270,8 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
                 <button
                   key={c.label}
                   type="button"
-                  aria-pressed={kindOf(e) === c.kind}
-                  onClick={() => setChoices((all) => ({ ...all, [key(e)]: c.kind }))}
+                  aria-pressed={e.kind === c.kind}
+                  onClick={() => dispatch({ type: "edge-choice", key: e.key, kind: c.kind })}
                   className="rounded-md border border-black/15 bg-white px-2 py-0.5 text-xs font-semibold aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white"
                   style={c.kind ? { borderLeft: `4px solid ${LINE_COLORS[c.kind]}` } : undefined}
                 >
@@ -290,7 +287,7 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
         type="button"
         className={`${primaryButton} px-3 py-1.5 text-sm`}
         disabled={!ridgeValid}
-        onClick={() => dispatch({ type: "outline-edges", edges: edges.map((e) => ({ a: e.a, b: e.b, kind: kindOf(e) })), ridgeFeet })}
+        onClick={() => dispatch({ type: "outline-edges", edges: edges.map((e) => ({ a: e.a, b: e.b, kind: e.kind })), ridgeFeet })}
       >
         Use these eaves, rakes and ridge
       </button>
