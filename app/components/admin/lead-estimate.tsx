@@ -63,7 +63,8 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
             </p>
           )}
           {estimate.roofBasis && <p className="text-sm text-ink-soft">{estimate.roofBasis}</p>}
-          <LinesNote linesFrom={view.linesFrom} measured={view.measured} />
+          {/* What is missing, or why it was left out, says all the lines note would. */}
+          {!estimate.missing && !estimate.leftOut && <LinesNote linesFrom={view.linesFrom} measured={view.measured} />}
           {estimate.missing && <LeaveOutForm message={estimate.missing} lastResult={leaveOutResult} />}
           {estimate.leftOut && (
             <p className="rounded-md bg-sand px-3 py-2 text-sm">
