@@ -1,10 +1,10 @@
 import { useCallback, useEffect } from "react";
 import { useBeforeUnload, useBlocker, useNavigation } from "react-router";
 
-const LEAVE_QUESTION = "Leave without saving? The tracing and pictures of this customer are not saved yet.";
+const LEAVE_QUESTION = "Leave without saving? The measurements, tracing or pictures of this customer are not saved yet.";
 
 /**
- * Tracing is work: leaving for another customer or another page, or closing the tab,
+ * Tracing and typed figures are work: leaving for another customer or another page, or closing the tab,
  * asks first. Saving (a POST) and opening the settings (same customer) are not stopped.
  */
 export function useUnsavedWarning(unsaved: boolean) {
