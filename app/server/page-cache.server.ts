@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { isAdminPath } from "~/lib/admin-sections";
 import { PORTFOLIO_TABS } from "~/lib/portfolio";
+import { SERVICES } from "~/content/site";
 
 /**
  * Public pages rendered once and answered from memory until a write changes what they
@@ -27,13 +28,15 @@ const MAX_BYTES = 48 * 1024 * 1024;
 const MAX_MISSING = 100;
 const MAX_KEY_LENGTH = 512;
 // Query parameters that change a public page, with the values they take: the portfolio
-// tab (`portfolio` on the home page, `category` on /portfolio), and the route ids React
+// tab (`portfolio` on the home page, `category` on /portfolio), the service a "Request
+// Service" button chooses in the quote form (`service` on the home page), and the route ids React
 // Router's client navigation sends with .data requests. Any other value renders as usual
 // but is not kept, so made-up values cannot push the real pages out of the cache.
 const PORTFOLIO_TAB = new RegExp(`^(?:${PORTFOLIO_TABS.map((t) => t.value).join("|")})$`);
 const ALLOWED_QUERY: Record<string, RegExp> = {
   portfolio: PORTFOLIO_TAB,
   category: PORTFOLIO_TAB,
+  service: new RegExp(`^(?:${SERVICES.map((s) => s.slug).join("|")})$`),
   _routes: /^[\w/.,-]{1,200}$/,
 };
 // Paths with an extension are files (favicon, pictures, bundles) for the static handler,
