@@ -22,6 +22,25 @@ describe("formListsFit", () => {
     expect(formListsFit(form([["hours[0].days[7]", "Mo"]]), HOURS)).toBe(false);
   });
 
+  it("reads an all-digit dotted segment as the index it becomes (lines.9999 is row 9999)", () => {
+    // Conform sets `lines["9999"]`, which on the array `lines[0]` made is its row 9999.
+    expect(formListsFit(form([["lines[0].label", "x"], ["lines.9999.label", "x"]]), LINES)).toBe(false);
+    expect(formListsFit(form([["lines.9999.label", "x"]]), LINES)).toBe(false);
+    expect(formListsFit(form([["lines.999999", "x"]]), LINES)).toBe(false);
+    expect(formListsFit(form([["hours[0].label", "x"], ["hours.2999.label", "x"]]), HOURS)).toBe(false);
+    expect(formListsFit(form([["hours[0].days.5000", "Mo"]]), HOURS)).toBe(false);
+    expect(formListsFit(form([["lines.59.label", "x"]]), LINES)).toBe(true);
+    // Whether it lands on an array depends on the names before it: counted as an index always.
+    expect(formListsFit(form([["address.2", "x"]]))).toBe(false);
+    expect(formListsFit(form([["address.street", "x"]]))).toBe(true);
+  });
+
+  it("refuses a named key under a list, which would turn the list into an object no page can show as rows", () => {
+    expect(formListsFit(form([["lines.label", "x"]]), LINES)).toBe(false);
+    expect(formListsFit(form([["hours[0].days.monday", "Mo"]]), HOURS)).toBe(false);
+    expect(formListsFit(form([["hours.length", "3000"]]), HOURS)).toBe(false);
+  });
+
   it("refuses an index in a list the form does not have", () => {
     expect(formListsFit(form([["name", "Ann"], ["photos[0]", "x"]]))).toBe(false);
     expect(formListsFit(form([["lines[0].label", "x"]]), HOURS)).toBe(false);

@@ -5,8 +5,8 @@
  *
  * A form declares its lists by name with indexes written `[]` ("lines", "hours",
  * "hours[].days") and the most rows each may hold. An index in a list the form does not
- * declare is past any limit. Conform's list buttons (`__intent__`, insert and remove) must
- * name a declared list and an index inside it.
+ * declare is past any limit, and so is a named key under a declared one. Conform's list
+ * buttons (`__intent__`, insert and remove) must name a declared list and an index inside it.
  */
 export type ListLimits = Readonly<Record<string, number>>;
 
@@ -17,14 +17,20 @@ const TOKEN = /([^.[\]]+)|\[(\d*)\]/g;
 
 type Segment = string | number;
 
-/** "hours[2].days" as ["hours", 2, "days"]; null for a name that is no path (conform ignores those). */
+/**
+ * "hours[2].days" as ["hours", 2, "days"]; null for a name that is no path (conform ignores those).
+ * A dotted segment of digits ("lines.9999") counts as the index it is: conform sets
+ * `lines["9999"]`, which on the array an earlier `lines[0]` made is row 9999.
+ */
 function segmentsOf(name: string): Segment[] | null {
   const segments: Segment[] = [];
   let last = 0;
   for (const match of name.matchAll(TOKEN)) {
     const at = match.index;
     if (at !== last && !(at === last + 1 && name[last] === ".")) return null;
-    segments.push(match[1] ?? (match[2] === "" ? "" : Number(match[2])));
+    const key = match[1];
+    if (key !== undefined) segments.push(at > 0 && /^\d+$/.test(key) ? Number(key) : key);
+    else segments.push(match[2] === "" ? "" : Number(match[2]));
     last = at + match[0].length;
   }
   return last === name.length ? segments : null;
@@ -48,6 +54,8 @@ function listLengths(names: Iterable<string>, limits: ListLimits): Map<string, n
     if (!segments) continue;
     segments.forEach((segment, i) => {
       if (typeof segment === "number") grow(listName(segments.slice(0, i)), segment + 1);
+      // A named key under a list ("lines.label") makes it an object, no rows a page can show.
+      else if (i > 0 && segment !== "" && listName(segments.slice(0, i)) in limits) grow(listName(segments.slice(0, i)), Infinity);
     });
     const whole = segments.at(-1) === "" ? listName(segments.slice(0, -1)) : listName(segments);
     if (segments.at(-1) === "" || whole in limits) repeated.set(name, (repeated.get(name) ?? 0) + 1);

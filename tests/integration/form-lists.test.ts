@@ -79,6 +79,19 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
     expect(getEstimate(leadId)).toEqual(before);
   });
 
+  it("refuses a far row named with a dot (lines.9999, 10,000 rows rendered back before), and a named key under the list", async () => {
+    const leadId = await estimatedLead();
+    const before = getEstimate(leadId);
+    const post = (body: URLSearchParams) => answer(() => leadAction(routeArgs(request(`/admin/messages/${leadId}`, body), { id: String(leadId) })));
+    // `lines[0]` first makes the list an array; `lines.9999` is then its row 9999.
+    const dotted = farRow("lines.9999", ["label", "quantity", "unitPrice"], { intent: "save-estimate", "lines[0].label": "x" });
+    expectRefusedSmall(await post(dotted));
+    expectRefusedSmall(await post(farRow("lines.999999", ["label"], { intent: "save-estimate", "lines[0].label": "x" })));
+    // `lines.label` would make the list an object the estimate form cannot show as rows.
+    expectRefusedSmall(await post(new URLSearchParams({ intent: "save-estimate", "lines.label": "x" })));
+    expect(getEstimate(leadId)).toEqual(before);
+  });
+
   it("still takes the estimate's own rows", async () => {
     const leadId = await estimatedLead();
     const lines = getEstimate(leadId)!.lines;
@@ -99,6 +112,9 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
     const run = (body: URLSearchParams) => answer(() => contactAction(routeArgs(request("/admin/contact", body))));
     expectRefusedSmall(await run(farRow("hours[2999]", ["label", "opens", "closes"], { intent: "save-business-facts" })));
     expectRefusedSmall(await run(new URLSearchParams({ intent: "save-business-facts", "hours[0].days[5000]": "Mo" })));
+    // A dot before the index is the same row to conform (3,000 rows rendered back before).
+    expectRefusedSmall(await run(farRow("hours.2999", ["label", "opens", "closes"], { intent: "save-business-facts", "hours[0].label": "x" })));
+    expectRefusedSmall(await run(new URLSearchParams({ intent: "save-business-facts", "hours[0].label": "x", "hours[0].days.5000": "Mo" })));
     const button = (value: unknown) => new URLSearchParams({ intent: "save-business-facts", company: "X", __intent__: JSON.stringify(value) });
     expectRefusedSmall(await run(button({ type: "insert", payload: { name: "hours[2999].days" } })));
     expectRefusedSmall(await run(button({ type: "update", payload: { name: "hours", value: Array.from({ length: 500 }, () => ({})) } })));
