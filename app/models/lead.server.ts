@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import { contactMessages, estimates, leadNotes, type LeadNote } from "~/db/schema";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { contactMessages, estimates, leadNotes, proposals, type LeadNote } from "~/db/schema";
 import { statusAfterMeasurement, type LeadUpdate } from "~/lib/leads";
 import { getDb, inTransaction } from "~/server/db.server";
 import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
@@ -136,22 +136,27 @@ export function listWaitingLeads(today: string) {
 }
 
 /**
- * What the pipeline page works from: every open (not archived) lead with its current
- * estimate's total (one per lead: an accepted one changed later is superseded), and the
- * moves to Quoted, Won or Lost since `since`, each with the lead's estimate.
+ * What the pipeline page works from: every open (not archived) lead with its figure, and the
+ * moves to Quoted, Won or Lost since `since`, each with the lead's figure. The figure is the
+ * accepted proposal's total when the homeowner accepted one (what was sold, even if the
+ * estimate changed after), else the current estimate's (one per lead: decision 0032).
  */
 export function pipelineRows(since: Date) {
   const db = getDb();
+  // One accepted proposal per lead (a unique index), so the join adds no rows.
+  const figure = sql<number | null>`coalesce(${proposals.totalCents}, ${estimates.totalCents})`;
   const leads = db
-    .select({ id: contactMessages.id, status: contactMessages.status, estimateCents: estimates.totalCents })
+    .select({ id: contactMessages.id, status: contactMessages.status, estimateCents: figure })
     .from(contactMessages)
     .leftJoin(estimates, and(eq(estimates.leadId, contactMessages.id), isNull(estimates.supersededAt)))
+    .leftJoin(proposals, and(eq(proposals.leadId, contactMessages.id), isNotNull(proposals.acceptedAt)))
     .where(isNull(contactMessages.archivedAt))
     .all();
   const moves = db
-    .select({ leadId: leadNotes.messageId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: estimates.totalCents })
+    .select({ leadId: leadNotes.messageId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: figure })
     .from(leadNotes)
     .leftJoin(estimates, and(eq(estimates.leadId, leadNotes.messageId), isNull(estimates.supersededAt)))
+    .leftJoin(proposals, and(eq(proposals.leadId, leadNotes.messageId), isNotNull(proposals.acceptedAt)))
     .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since)))
     .all()
     .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));

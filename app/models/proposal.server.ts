@@ -16,13 +16,39 @@ const acceptedOf = (leadId: number) =>
     .where(and(eq(proposals.leadId, leadId), isNotNull(proposals.acceptedAt)))
     .get();
 
-/** Withdraws the lead's proposals that are not accepted (but `keep`): their links answer "replaced". How many. */
+/** The lead's proposals a homeowner could still accept: not accepted, not withdrawn, not expired. */
+const openOf = (leadId: number, now: Date) => and(eq(proposals.leadId, leadId), isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now));
+
+/**
+ * Withdraws the lead's open proposals (but `keep`): their links answer "replaced". How many.
+ * An expired one is left alone: it is already closed, and its PDF stays the homeowner's to keep.
+ */
 function withdrawOthers(leadId: number, now: Date, keep?: number): number {
   return getDb()
     .update(proposals)
     .set({ withdrawnAt: now })
-    .where(and(eq(proposals.leadId, leadId), isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), keep === undefined ? undefined : ne(proposals.id, keep)))
+    .where(and(openOf(leadId, now), keep === undefined ? undefined : ne(proposals.id, keep)))
     .run().changes;
+}
+
+/** Whether the lead has a proposal the homeowner could accept now. */
+export function hasOpenProposal(leadId: number, now = new Date()): boolean {
+  return !!getDb().select({ id: proposals.id }).from(proposals).where(openOf(leadId, now)).get();
+}
+
+export const ESTIMATE_CHANGED_NOTE = "The estimate changed: the open proposal was withdrawn";
+
+/**
+ * The estimate changed while a proposal made from it was open: that proposal is withdrawn
+ * (decision 0032), so whatever a homeowner accepts is what the estimate says at that moment.
+ * A history entry says so. How many were withdrawn.
+ */
+export function withdrawForChangedEstimate(leadId: number, author: string, now = new Date()): number {
+  return inTransaction(() => {
+    const withdrawn = withdrawOthers(leadId, now);
+    if (withdrawn) getDb().insert(leadNotes).values({ messageId: leadId, author, body: ESTIMATE_CHANGED_NOTE }).run();
+    return withdrawn;
+  });
 }
 
 /**

@@ -4,6 +4,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { EstimateLinesSchema, LeaveOutSchema, MAKE_ESTIMATE_INTENT, MakeEstimateSchema, SAVE_ESTIMATE_INTENT, type EstimateFormName, type EstimateIntent } from "~/lib/estimate";
 import { getMessage } from "~/models/contact-message.server";
 import { leaveOutMissingMaterials, makeEstimate, saveEstimateLines, type EstimateOutcome } from "~/models/estimate.server";
+import { withdrawForChangedEstimate } from "~/models/proposal.server";
+import { inTransaction } from "~/server/db.server";
 import { redirectWithFlash } from "~/services/admin-actions.server";
 
 export type EstimateActionResult = { estimateForm: EstimateFormName; result: SubmissionResult<string[]> };
@@ -12,6 +14,7 @@ export const ESTIMATE_MESSAGES = {
   made: "Estimate made",
   saved: "Estimate saved",
   madeNew: "Estimate saved as a new one: the accepted estimate stays as it was",
+  withdrew: "The open proposal was withdrawn: send a new one",
   leftOut: "Reason kept on the estimate",
   notMeasured: "Measure the roof first: the estimate is made from its measurement.",
   gone: "This lead has no estimate to save: make one first.",
@@ -25,9 +28,11 @@ const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE
  * The lead page's estimate forms: make it from the measured roof, save staff's adjusted
  * lines, or leave the materials the measurement could not count out (with a reason). Back
  * to the lead with a message, or the form again (400) with what was typed and why not,
- * a line past the estimate's limits named. The lead's status is left alone.
+ * a line past the estimate's limits named. The lead's status is left alone. Making or saving
+ * it withdraws the proposal still open, in the same transaction (decision 0032): a homeowner
+ * can only accept figures the estimate still holds.
  */
-export async function estimateAction(leadId: number, intent: EstimateIntent, form: FormData, leadPath: string) {
+export async function estimateAction(leadId: number, intent: EstimateIntent, form: FormData, leadPath: string, author: string) {
   if (!getMessage(leadId)) throw new Response("Not found", { status: 404 });
   const estimateForm = FORM_OF[intent];
   const refuse = (result: EstimateActionResult["result"]) => data<EstimateActionResult>({ estimateForm, result }, { status: 400 });
@@ -36,11 +41,11 @@ export async function estimateAction(leadId: number, intent: EstimateIntent, for
   if (estimateForm === "make") {
     const submission = parseWithZod(form, { schema: MakeEstimateSchema });
     if (submission.status !== "success") return refuse(submission.reply());
-    [outcome, reply] = [makeEstimate(leadId, submission.value), (formErrors) => submission.reply({ formErrors })];
+    [outcome, reply] = [changeEstimate(leadId, author, () => makeEstimate(leadId, submission.value)), (formErrors) => submission.reply({ formErrors })];
   } else if (estimateForm === "lines") {
     const submission = parseWithZod(form, { schema: EstimateLinesSchema });
     if (submission.status !== "success") return refuse(submission.reply());
-    [outcome, reply] = [saveEstimateLines(leadId, submission.value), (formErrors) => submission.reply({ formErrors })];
+    [outcome, reply] = [changeEstimate(leadId, author, () => saveEstimateLines(leadId, submission.value)), (formErrors) => submission.reply({ formErrors })];
   } else {
     const submission = parseWithZod(form, { schema: LeaveOutSchema });
     if (submission.status !== "success") return refuse(submission.reply());
@@ -49,5 +54,14 @@ export async function estimateAction(leadId: number, intent: EstimateIntent, for
   if ("overLimit" in outcome) return refuse(reply([outcome.overLimit]));
   if ("refused" in outcome) return refuse(reply([REFUSALS[outcome.refused]]));
   const done = { make: ESTIMATE_MESSAGES.made, lines: ESTIMATE_MESSAGES.saved, "leave-out": ESTIMATE_MESSAGES.leftOut }[estimateForm];
-  return redirectWithFlash(leadPath, { type: "success", message: outcome.afterLocked ? ESTIMATE_MESSAGES.madeNew : done });
+  const message = outcome.afterLocked ? ESTIMATE_MESSAGES.madeNew : done;
+  return redirectWithFlash(leadPath, { type: "success", message: "withdrew" in outcome && outcome.withdrew ? `${message}. ${ESTIMATE_MESSAGES.withdrew}.` : message });
+}
+
+/** A change to the estimate's figures, and the withdrawal of the proposal made from the old ones, as one. */
+function changeEstimate(leadId: number, author: string, change: () => EstimateOutcome): EstimateOutcome & { withdrew?: number } {
+  return inTransaction(() => {
+    const outcome = change();
+    return "estimate" in outcome ? { ...outcome, withdrew: withdrawForChangedEstimate(leadId, author) } : outcome;
+  });
 }

@@ -2,12 +2,14 @@ import { missingMaterialsMessage, missingMaterialWords, SHINGLE_TIERS, unexplain
 import { formatMoment } from "~/lib/proposal";
 import { getMessage } from "~/models/contact-message.server";
 import { getEstimate, measuredLeadRoof } from "~/models/estimate.server";
+import { hasOpenProposal } from "~/models/proposal.server";
 import { getSetting } from "~/models/settings.server";
 
 /**
  * A lead's estimate as its page shows it: the estimate, or whether one can be made (the roof
  * is measured), with the shingle lines' names, the measurement's suggested waste and which
- * of the roof's figures it is made from; what it lacks and why; whether it is locked.
+ * of the roof's figures it is made from; what it lacks and why; whether it is locked; whether
+ * a change would withdraw the proposal still open.
  */
 export function leadEstimateView(leadId: number) {
   const measured = measuredLeadRoof(leadId);
@@ -17,6 +19,7 @@ export function leadEstimateView(leadId: number) {
   return {
     measured: measured !== null,
     leadWon: getMessage(leadId)?.status === "won",
+    openProposal: hasOpenProposal(leadId),
     suggestedWastePercent: measured?.suggestedWastePercent ?? 10,
     linesFrom: measured ? measured.roof.linesFrom : null,
     /** Which figure an estimate made now would use. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { estimates } from "~/db/schema";
+import { estimates, proposals } from "~/db/schema";
 import { getDb } from "~/server/db.server";
 import { createContactMessage, setArchived } from "~/models/contact-message.server";
 import { updateLead } from "~/models/lead.server";
@@ -60,6 +60,18 @@ describe("the pipeline page", () => {
     const was = before.columns.find((c) => c.status === "won")!;
     expect(column.count - was.count).toBe(1);
     expect(column.totalCents - was.totalCents).toBe(520_000);
+  });
+
+  it("sums a Won lead at its accepted proposal's total, not an estimate changed after (review H1)", async () => {
+    const before = await page();
+    const won = lead("Sold", ["quoted", "won"], 500_000);
+    getDb()
+      .insert(proposals)
+      .values({ leadId: won.id, tokenHash: `sold-${won.id}`, content: {}, totalCents: 480_000, expiresAt: new Date(Date.now() + 86_400_000), acceptedAt: new Date(), acceptedName: "Sold" })
+      .run();
+    const { columns, month } = await page();
+    expect(columns.find((c) => c.status === "won")!.totalCents - before.columns.find((c) => c.status === "won")!.totalCents).toBe(480_000);
+    expect(month.won.totalCents - before.month.won.totalCents).toBe(480_000);
   });
 
   it("is for signed-in staff only", async () => {

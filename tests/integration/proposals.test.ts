@@ -13,6 +13,7 @@ const { listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { getSetting } = await import("~/models/settings.server");
 const { processProposalNotices } = await import("~/services/proposal-mailer.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
+const { readFlash } = await import("~/services/flash.server");
 const { signedInOwner, routeArgs } = await import("./admin-session");
 const leadRoute = await import("~/routes/admin/message");
 const proposalRoute = await import("~/routes/proposal");
@@ -337,5 +338,42 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     expect(after.estimate).toMatchObject({ leadWon: true, estimate: { lockedAt: null } });
     expect(after.proposals.blocked).toMatch(/accepted a proposal/);
+  });
+
+  it("withdraws the open proposal when the estimate changes, so an acceptance locks what the homeowner saw (review H1)", async () => {
+    const id = measuredLeadWithEstimate("Changed Mind");
+    const first = await send(id);
+    const before = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    // Said before the change: saving withdraws the proposal.
+    expect(before.estimate.openProposal).toBe(true);
+
+    const current = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
+    const fields: Record<string, string> = { intent: "save-estimate" };
+    current.lines.forEach((l, i) =>
+      Object.assign(fields, { [`lines[${i}].key`]: l.key, [`lines[${i}].label`]: l.label, [`lines[${i}].quantity`]: String(l.quantity), [`lines[${i}].unit`]: l.unit, [`lines[${i}].unitPrice`]: (l.unitPriceCents / 100).toFixed(2) }),
+    );
+    fields["lines[0].quantity"] = "60";
+    const saved = (await leadPost(id, fields)) as Response;
+    expect(saved.status).toBe(302);
+    const { flash } = await readFlash(new Request("http://site.test/", { headers: { Cookie: saved.headers.getSetCookie().join("; ") } }));
+    expect(flash?.message).toBe("Estimate saved. The open proposal was withdrawn: send a new one.");
+    expect(listLeadNotes(id).at(-1)?.body).toBe("The estimate changed: the open proposal was withdrawn");
+
+    // The homeowner's old link is replaced: the old figure can no longer be accepted, and nothing is locked.
+    expect(openPage(first.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
+    expect((await accept(first.token, { fullName: "Changed Mind", agree: "on" })).init.status).toBe(410);
+    expect(db().select().from(estimates).where(eq(estimates.leadId, id)).get()!.lockedAt).toBeNull();
+    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    expect(after.estimate.openProposal).toBe(false);
+    expect(after.proposals.list.map((p) => p.state)).toEqual(["withdrawn"]);
+
+    // The new proposal carries the new figure, and accepting it locks exactly that.
+    const second = await send(id);
+    await accept(second.token, { fullName: "Changed Mind", agree: "on" });
+    const locked = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
+    const acceptedRow = proposalRows(id).find((p) => p.acceptedAt)!;
+    expect(locked.lockedAt).toBeInstanceOf(Date);
+    expect(acceptedRow.totalCents).toBe(locked.totalCents);
+    expect(locked.totalCents).not.toBe(345881);
   });
 });

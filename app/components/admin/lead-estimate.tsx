@@ -62,6 +62,11 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
               <strong>Accepted {estimate.lockedAt}: locked.</strong> A change below starts a new estimate; the accepted one stays as it was.
             </p>
           )}
+          {view.openProposal && (
+            <p role="note" className="rounded-md bg-sand px-3 py-2 text-sm">
+              <strong>A proposal is open.</strong> {OPEN_PROPOSAL_NOTE}
+            </p>
+          )}
           {estimate.roofBasis && <p className="text-sm text-ink-soft">{estimate.roofBasis}</p>}
           {/* What is missing, or why it was left out, says all the lines note would. */}
           {!estimate.missing && !estimate.leftOut && <LinesNote linesFrom={view.linesFrom} measured={view.measured} />}
@@ -177,6 +182,9 @@ function MakeEstimateForm({ view, lastResult, again = false }: { view: LeadEstim
     </Form>
   );
 }
+
+/** Before a change: what saving or making the estimate again does to the proposal sent from it (decision 0032). */
+export const OPEN_PROPOSAL_NOTE = "Saving or making the estimate again withdraws it: send a new one after.";
 
 type SavedEstimate = NonNullable<LeadEstimateView["estimate"]>;
 

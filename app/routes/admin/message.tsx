@@ -68,7 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`${ROOF_TOOL}?customer=${customer}`);
   }
   const intent = form.get("intent");
-  if (isEstimateIntent(intent)) return estimateAction(id, intent, form, messagePath(id));
+  if (isEstimateIntent(intent)) return estimateAction(id, intent, form, messagePath(id), admin.email);
   if (intent === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
   if (isJobIntent(intent)) return leadJobAction(intent, id, form, admin.email, messagePath(id));
   if (intent !== "lead") return refuseUnknownIntent();
