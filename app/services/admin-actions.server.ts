@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { refuseBody } from "~/server/request-body.server";
 import { setFlash, type Flash } from "~/services/flash.server";
 
 /** Back to a list with a message for the toast (or the page, without scripts). */
@@ -17,8 +18,5 @@ export function parseId(value: FormDataEntryValue | string | null | undefined): 
  * post): a short 400, never a fall-through to the page's "save".
  */
 export function refuseUnknownIntent(): never {
-  throw new Response("This form's action is unknown here. Please reload the page and try again.", {
-    status: 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+  return refuseBody(400, "This form's action is unknown here. Please reload the page and try again.");
 }

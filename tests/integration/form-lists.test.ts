@@ -126,11 +126,19 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
     const add = new URLSearchParams({ intent: "save-business-facts", "hours[0].label": "Mon - Fri", "hours[0].days": "Mo", "hours[0].opens": "08:00", "hours[0].closes": "17:00" });
     add.set("__intent__", JSON.stringify({ type: "insert", payload: { name: "hours", defaultValue: { label: "", opens: "08:00", closes: "17:00" } } }));
     // The form comes back (as it always did, with the status of a form not yet saved) with the new row.
+    const hoursOf = (text: string) => (JSON.parse(text) as { result: { initialValue: { hours: { label?: string }[] } } }).result.initialValue.hours;
     const added = await answer(() => contactAction(routeArgs(request("/admin/contact", add))));
+    expect(added.status).toBe(400);
     expect(added.text).not.toMatch(/more rows than it can take/);
-    expect((JSON.parse(added.text) as { result: { initialValue: { hours: unknown[] } } }).result.initialValue.hours).toHaveLength(2);
-    add.set("__intent__", JSON.stringify({ type: "remove", payload: { name: "hours", index: 0 } }));
-    expect((await answer(() => contactAction(routeArgs(request("/admin/contact", add))))).text).not.toMatch(/more rows than it can take/);
+    expect(hoursOf(added.text)).toHaveLength(2);
+    // Two rows, the first removed: the form comes back with the second alone.
+    const remove = new URLSearchParams(add);
+    remove.set("hours[1].label", "Saturday");
+    remove.set("__intent__", JSON.stringify({ type: "remove", payload: { name: "hours", index: 0 } }));
+    const removed = await answer(() => contactAction(routeArgs(request("/admin/contact", remove))));
+    expect(removed.status).toBe(400);
+    expect(removed.text).not.toMatch(/more rows than it can take/);
+    expect(hoursOf(removed.text).map((row) => row.label)).toEqual(["Saturday"]);
   });
 
   it("refuses an indexed name in every other form, which has no lists", async () => {

@@ -10,6 +10,7 @@ import { listProjectCards } from "~/services/projects.server";
 import { action as contactAction } from "~/routes/admin/contact";
 import { action as imagesAction } from "~/routes/admin/images";
 import { action as leadAction } from "~/routes/admin/message";
+import { action as inboxAction } from "~/routes/admin/messages";
 import { action as newLeadAction } from "~/routes/admin/new-lead";
 import { action as pricingAction } from "~/routes/admin/pricing";
 import { action as projectsAction } from "~/routes/admin/projects";
@@ -88,6 +89,19 @@ describe("saving something deleted meanwhile", () => {
     const saved = await answer(() => imagesAction(routeArgs(request("/admin/images", { intent: "save-alt", id: "999999", alt: "Ridge" }))));
     expectBackToListSaying(saved, "/admin/images", /the image was deleted/);
   });
+
+  it("a lead that is none: archive, read, unread and resend answer 404 as its page does, not a success", async () => {
+    for (const intent of ["archive", "unarchive", "read", "unread", "resend"]) {
+      const result = await answer(() => inboxAction(routeArgs(request("/admin/messages", { intent, id: "999999" }))));
+      expect(result.status, intent).toBe(404);
+    }
+    // A lead that is there still gets its flash.
+    const lead = createContactMessage({ name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0140", message: "Gutters", service: "Gutter Services" }, []);
+    const archived = await answer(() => inboxAction(routeArgs(request("/admin/messages", { intent: "archive", id: String(lead.id) }))));
+    expect(archived.status).toBe(302);
+    expect(flashOf(archived.response)).toMatchObject({ type: "success", message: "Message archived" });
+    expect(getMessage(lead.id)?.archivedAt).toBeTruthy();
+  });
 });
 
 describe("an intent the page does not have", () => {
@@ -106,6 +120,7 @@ describe("an intent the page does not have", () => {
       ["roof tool", () => roofAction(routeArgs(request("/admin/roof-measurement", { intent: "made-up", customerName: "Made Up", street: "1 Elm", city: "Derby" })))],
       ["pricing", () => pricingAction(routeArgs(request("/admin/pricing", { intent: "made-up" })))],
       ["new lead", () => newLeadAction(routeArgs(request("/admin/messages/new", { intent: "made-up", name: "Made Up", phone: "316-555-0100", message: "Roof" })))],
+      ["the inbox", () => inboxAction(routeArgs(request("/admin/messages", { intent: "made-up", id: String(lead.id) })))],
       ["the lead page", () => leadAction(routeArgs(request(`/admin/messages/${lead.id}`, { intent: "made-up", status: "contacted", note: "Made up" }), { id: String(lead.id) }))],
     ];
     for (const [name, run] of posts) expect((await answer(run)).status, name).toBe(400);

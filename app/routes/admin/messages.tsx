@@ -6,7 +6,7 @@ import { businessToday, countByStatus, followUpState, isLeadStatus, LEAD_STATUS_
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { LeadMailStates, messagePath, when } from "~/components/message-detail";
-import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { env } from "~/server/env.server";
@@ -45,8 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isInboxIntent(intent)) return refuseUnknownIntent();
   const id = parseId(form.get("id")) ?? 0;
-  switch (form.get("intent")) {
+  // Leads are never deleted: an id that is none is a hand-made post, answered as its page would be.
+  if (!getMessage(id)) throw new Response("Not found", { status: 404 });
+  switch (intent) {
     case "archive":
       setArchived(id, true);
       return redirectWithFlash(INBOX, { type: "success", message: "Message archived" });
@@ -66,9 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
       const sent = after?.notifyStatus === "sent" && after.autoreplyStatus !== "failed";
       return redirectWithFlash(messagePath(id), sent ? { type: "success", message: "Mail sent" } : { type: "error", message: "The mail could not be sent; it will be retried" });
     }
-    default:
-      return redirectWithFlash(INBOX, { type: "error", message: "Unknown action" });
   }
+}
+
+const INBOX_INTENTS = ["archive", "unarchive", "read", "unread", "resend"] as const;
+
+function isInboxIntent(value: unknown): value is (typeof INBOX_INTENTS)[number] {
+  return (INBOX_INTENTS as readonly unknown[]).includes(value);
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
