@@ -277,7 +277,12 @@ export const proposals = sqliteTable(
     notifyNextAttemptAt: integer("notify_next_attempt_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("proposals_lead_idx").on(t.leadId, t.createdAt)],
+  (t) => [
+    index("proposals_lead_idx").on(t.leadId, t.createdAt),
+    // One accepted proposal stands per lead. A second acceptance made before this rule is
+    // withdrawn by migration 0008 (its acceptance kept for the record), hence withdrawn_at here.
+    uniqueIndex("proposals_accepted_lead_idx").on(t.leadId).where(sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`),
+  ],
 );
 
 /**

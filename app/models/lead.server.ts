@@ -143,20 +143,20 @@ export function listWaitingLeads(today: string) {
  */
 export function pipelineRows(since: Date) {
   const db = getDb();
-  // One accepted proposal per lead (a unique index), so the join adds no rows.
+  // One accepted proposal stands per lead (a unique index), so the join adds no rows.
   const figure = sql<number | null>`coalesce(${proposals.totalCents}, ${estimates.totalCents})`;
   const leads = db
     .select({ id: contactMessages.id, status: contactMessages.status, estimateCents: figure })
     .from(contactMessages)
     .leftJoin(estimates, and(eq(estimates.leadId, contactMessages.id), isNull(estimates.supersededAt)))
-    .leftJoin(proposals, and(eq(proposals.leadId, contactMessages.id), isNotNull(proposals.acceptedAt)))
+    .leftJoin(proposals, and(eq(proposals.leadId, contactMessages.id), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
     .where(isNull(contactMessages.archivedAt))
     .all();
   const moves = db
     .select({ leadId: leadNotes.messageId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: figure })
     .from(leadNotes)
     .leftJoin(estimates, and(eq(estimates.leadId, leadNotes.messageId), isNull(estimates.supersededAt)))
-    .leftJoin(proposals, and(eq(proposals.leadId, leadNotes.messageId), isNotNull(proposals.acceptedAt)))
+    .leftJoin(proposals, and(eq(proposals.leadId, leadNotes.messageId), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
     .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since)))
     .all()
     .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));

@@ -9,9 +9,10 @@ import { lockCurrentEstimate } from "./estimate.server";
 /** Who the history names for what the homeowner did through the link. */
 export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
 
-const acceptedOf = (leadId: number) =>
+/** The lead's accepted proposal, if it accepted one. */
+export const acceptedOf = (leadId: number) =>
   getDb()
-    .select({ id: proposals.id })
+    .select({ id: proposals.id, acceptedAt: proposals.acceptedAt })
     .from(proposals)
     .where(and(eq(proposals.leadId, leadId), isNotNull(proposals.acceptedAt)))
     .get();

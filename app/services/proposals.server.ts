@@ -18,7 +18,7 @@ import { parseDrawing } from "~/lib/roof-drawing";
 import type { TakeoffKey } from "~/lib/takeoff";
 import { getMessage } from "~/models/contact-message.server";
 import { getEstimate } from "~/models/estimate.server";
-import { findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
+import { acceptedOf, findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
 import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
@@ -70,10 +70,17 @@ export function createProposal(
   return { proposal, url: `${siteOrigin()}${proposalPath(token)}` };
 }
 
-/** The proposal a link opens, or undefined for anything that is not one of ours. */
-export function proposalForToken(token: string): Proposal | undefined {
+/**
+ * The proposal a link opens, or undefined for anything that is not one of ours. One still
+ * open while another of its lead is accepted (data older than decision 0032 that migration
+ * 0008 missed) reads as withdrawn then: its page, PDF and acceptance all say "replaced".
+ */
+export function proposalForToken(token: string, now = new Date()): Proposal | undefined {
   if (!isLinkToken(token)) return undefined;
-  return findProposalByTokenHash(hashLinkToken(token));
+  const proposal = findProposalByTokenHash(hashLinkToken(token));
+  if (!proposal || proposalState(proposal, now) !== "open") return proposal;
+  const accepted = acceptedOf(proposal.leadId);
+  return accepted ? { ...proposal, withdrawnAt: accepted.acceptedAt } : proposal;
 }
 
 export const proposalContent = (p: Proposal) => p.content as ProposalContent;

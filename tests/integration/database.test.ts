@@ -204,6 +204,50 @@ describe("migration 0006 (jobs)", () => {
   });
 });
 
+describe("migration 0008 (one live proposal, a locked accepted estimate)", () => {
+  it("locks an accepted lead's estimate and withdraws what could still be accepted beside it", async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    await fromShapeBefore(
+      "0007",
+      (sqlite) => {
+        const lead = sqlite.prepare("insert into contact_messages (name, email, message) values (?, 'x@example.com', 'Roof')");
+        for (const name of ["Accepted", "Two Open", "Twice Accepted", "Untouched"]) lead.run(name);
+        sqlite.prepare("insert into estimates (lead_id, lines, subtotal_cents, tax_cents, total_cents) values (1, '[]', 100, 0, 100), (2, '[]', 200, 0, 200), (3, '[]', 300, 0, 300), (4, '[]', 400, 0, 400)").run();
+        const proposal = sqlite.prepare("insert into proposals (lead_id, token_hash, content, total_cents, expires_at, accepted_at) values (?, ?, '{}', 100, ?, ?)");
+        // Lead 1: accepted, one still open beside it, one expired.
+        proposal.run(1, "a-accepted", now + 30 * day, now - 2 * day);
+        proposal.run(1, "a-open", now + 30 * day, null);
+        proposal.run(1, "a-expired", now - day, null);
+        // Lead 2: two open, none accepted.
+        proposal.run(2, "b-older", now + 30 * day, null);
+        proposal.run(2, "b-newer", now + 30 * day, null);
+        // Lead 3: both accepted, the older after the newer (the bug).
+        proposal.run(3, "c-newer", now + 30 * day, now - 3 * day);
+        proposal.run(3, "c-older", now + 30 * day, now - day);
+        // Lead 4: one open proposal.
+        proposal.run(4, "d-only", now + 30 * day, null);
+      },
+      (sqlite) => {
+        const withdrawn = (hash: string) => (sqlite.prepare("select withdrawn_at from proposals where token_hash = ?").pluck().get(hash) as number | null) !== null;
+        const locked = (lead: number) => sqlite.prepare("select locked_at from estimates where lead_id = ?").pluck().get(lead);
+        expect(locked(1)).toBe(now - 2 * day);
+        expect(locked(3)).toBe(now - 3 * day);
+        expect(locked(2)).toBeNull();
+        expect(locked(4)).toBeNull();
+        expect(["a-accepted", "a-open", "a-expired"].map(withdrawn)).toEqual([false, true, false]);
+        expect(["b-older", "b-newer"].map(withdrawn)).toEqual([true, false]);
+        // The first acceptance stands; the later one is withdrawn, its acceptance kept.
+        expect(["c-newer", "c-older"].map(withdrawn)).toEqual([false, true]);
+        expect(sqlite.prepare("select count(*) from proposals where accepted_at is not null").pluck().get()).toBe(3);
+        expect(withdrawn("d-only")).toBe(false);
+        // From now on a lead holds one standing acceptance.
+        expect(() => sqlite.prepare("update proposals set accepted_at = 1 where token_hash = 'a-expired'").run()).toThrow(/UNIQUE/);
+      },
+    );
+  });
+});
+
 /**
  * A database migrated up to (not including) migration `tag`, filled by `seed`, then brought
  * up to date; `check` looks at the result.

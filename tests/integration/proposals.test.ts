@@ -313,6 +313,17 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(proposalRows(id)).toHaveLength(2);
   });
 
+  it("answers an open proposal of a lead that accepted another as replaced, as older data may hold one (review H2)", async () => {
+    const id = measuredLeadWithEstimate("Left Open");
+    const older = await send(id);
+    const newer = await send(id);
+    await accept(newer.token, { fullName: "Left Open", agree: "on" });
+    db().update(proposals).set({ withdrawnAt: null }).where(eq(proposals.tokenHash, hashLinkToken(older.token))).run();
+    expect(openPage(older.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
+    expect((await accept(older.token, { fullName: "Left Open", agree: "on" })).init.status).toBe(410);
+    expect((await pdfOf(older.token)).status).toBe(410);
+  });
+
   it("locks a Won lead's estimate: a change makes a new estimate and the accepted one stays as it was", async () => {
     const id = measuredLeadWithEstimate("Locked In");
     const { token } = await send(id);

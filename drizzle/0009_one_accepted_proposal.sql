@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `proposals_accepted_lead_idx` ON `proposals` (`lead_id`) WHERE "proposals"."accepted_at" is not null and "proposals"."withdrawn_at" is null;
