@@ -55,6 +55,39 @@ function resendTransport(apiKey: string): MailTransport {
   };
 }
 
+/** A mail someone waits on gives up after this long (the provider may be slow or down). */
+export const MAIL_WAIT_MS = 8_000;
+
+/** The transport gave up waiting: the provider may still deliver what it was handed. */
+export class MailTimeout extends Error {
+  constructor(ms: number) {
+    const seconds = Math.ceil(ms / 1000);
+    super(`The mail provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}`);
+  }
+}
+
+/**
+ * The same transport, giving up after `ms` with a MailTimeout. The request is not cancelled
+ * (the Resend SDK's batch send takes no signal), so what was handed over may still arrive:
+ * callers must not treat a timeout as a refusal to retry with a new link.
+ */
+export function withTimeout(transport: MailTransport, ms = MAIL_WAIT_MS): MailTransport {
+  return {
+    ...transport,
+    async sendBatch(mails) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new MailTimeout(ms)), ms);
+      });
+      try {
+        await Promise.race([transport.sendBatch(mails), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
 /** Without an API key, `npm start` still works offline: each mail is printed instead. */
 const logTransport: MailTransport = {
   name: "log",

@@ -26,6 +26,7 @@ export const JOB_MESSAGES = {
   reviewQueued: "Review request on its way to the homeowner",
   reviewNoMail: "Review request not sent: mail is not set up. Copy its link below and send it yourself.",
   reviewFailed: "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again.",
+  reviewSlow: "Review request not confirmed: the mail provider did not answer in time. It may still arrive; if not, copy its link below and send it yourself.",
   reviewRefused: "A review can be asked for only on a completed job with an email, once",
   notCompleted: "Mark the job completed first",
 } as const;
@@ -73,7 +74,8 @@ export async function leadJobAction(intent: JobIntent, id: number, form: FormDat
     if (outcome === "refused") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.reviewRefused });
     if (outcome.status !== "not-mailed") return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? JOB_MESSAGES.reviewSent : JOB_MESSAGES.reviewQueued });
     // Not mailed: say so, and show its link once on the lead's page, as a proposal's is.
-    const headers = new Headers({ "Set-Cookie": await setFlash({ type: outcome.why === "failed" ? "error" : "info", message: outcome.why === "failed" ? JOB_MESSAGES.reviewFailed : JOB_MESSAGES.reviewNoMail }) });
+    const message = { failed: JOB_MESSAGES.reviewFailed, timeout: JOB_MESSAGES.reviewSlow, "no-mail": JOB_MESSAGES.reviewNoMail }[outcome.why];
+    const headers = new Headers({ "Set-Cookie": await setFlash({ type: outcome.why === "no-mail" ? "info" : "error", message }) });
     headers.append("Set-Cookie", await rememberLink(id, { kind: "review", url: outcome.url }));
     return redirect(back, { headers });
   }

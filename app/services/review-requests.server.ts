@@ -15,7 +15,7 @@ import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { repeatInBackground } from "~/server/background.server";
 import { env } from "~/server/env.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
-import { BATCH_LIMIT, mailTransport, type MailTransport } from "~/server/mail.server";
+import { BATCH_LIMIT, MAIL_WAIT_MS, mailTransport, MailTimeout, withTimeout, type MailTransport } from "~/server/mail.server";
 import { siteOrigin } from "~/server/origin.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 
@@ -27,17 +27,18 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 export type ReviewAskOutcome =
   | { status: "sent" }
   | { status: "queued" }
-  | { status: "not-mailed"; why: "no-mail" | "failed"; reason?: string; url: string };
+  | { status: "not-mailed"; why: "no-mail" | "failed" | "timeout"; reason?: string; url: string };
 
 /**
  * "Ask for a review" on a completed job: the request is stored first (a new one, or the
  * lead's unanswered one put in line again), then mailed while staff wait. When it is not
  * mailed (no mail set up, or the provider refused) its link comes back for staff to copy
  * and send themselves, and it is not retried: a retry would make a new link and kill the
- * one staff were given (decision 0032). Undefined for an unknown lead; "refused" when the
+ * one staff were given (decision 0032). Staff wait at most `waitMs`: then the link comes back
+ * as "timeout" (the provider may still deliver it, with this same link). Undefined for an unknown lead; "refused" when the
  * job is not completed, has no email, or was already reviewed.
  */
-export async function askForReview(leadId: number, transport: MailTransport = mailTransport(), now = new Date()): Promise<ReviewAskOutcome | "refused" | undefined> {
+export async function askForReview(leadId: number, transport: MailTransport = mailTransport(), now = new Date(), waitMs = MAIL_WAIT_MS): Promise<ReviewAskOutcome | "refused" | undefined> {
   const lead = getMessage(leadId);
   if (!lead) return undefined;
   if (!canAskForReview(lead)) return "refused";
@@ -47,9 +48,9 @@ export async function askForReview(leadId: number, transport: MailTransport = ma
   const rows = leaseDueReviewMails(now, new Date(now.getTime() + LEASE_MS), 1, request.id);
   // The background loop has it this very moment: it goes from there.
   if (!rows.length) return { status: "queued" };
-  const sent = await sendReviewMails(rows, transport, now, { staffWaiting: true });
+  const sent = await sendReviewMails(rows, withTimeout(transport, waitMs), now, { staffWaiting: true });
   const url = sent.links.get(request.id)!;
-  if (sent.failed !== null) return { status: "not-mailed", why: "failed", reason: sent.failed, url };
+  if (sent.failed !== null) return { status: "not-mailed", why: sent.timedOut ? "timeout" : "failed", reason: sent.failed, url };
   return transport.delivers ? { status: "sent" } : { status: "not-mailed", why: "no-mail", url };
 }
 
@@ -79,10 +80,10 @@ async function sendReviewMails(rows: ReviewMailRow[], transport: MailTransport, 
     const reason = reasonOf(error);
     console.error(`Review requests ${rows.map((r) => r.id).join(", ")}: attempt failed: ${reason}`);
     for (const r of rows) recordReviewMailFailure(r.id, r.mailAttempts + 1, staffWaiting ? null : nextAttemptAt(r.mailAttempts + 1, now), reason);
-    return { links, failed: reason };
+    return { links, failed: reason, timedOut: error instanceof MailTimeout };
   }
   recordReviewMailSent(rows, transport.delivers ? "sent" : "unsent");
-  return { links, failed: null };
+  return { links, failed: null, timedOut: false };
 }
 
 /** Every due request, batch after batch, until none is left or the provider refuses. */

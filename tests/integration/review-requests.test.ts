@@ -13,7 +13,7 @@ const { reviewRequests, contactMessages, testimonials } = await import("~/db/sch
 const { createContactMessage, getMessage } = await import("~/models/contact-message.server");
 const { listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { listPublicTestimonials } = await import("~/models/testimonial.server");
-const { processReviewMailQueue } = await import("~/services/review-requests.server");
+const { askForReview, processReviewMailQueue } = await import("~/services/review-requests.server");
 const { workForTown, highlightedWorkForAbout } = await import("~/services/related-work.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { createPageCache } = await import("~/server/page-cache.server");
@@ -151,6 +151,23 @@ describe("a review request", () => {
     expect(requestOf(id)).toMatchObject({ mailStatus: "sent", mailAttempts: 1, mailLastError: null });
     expect(openReview(tokenIn(fake.sent[0].text)).init.status).toBe(200);
     expect(openReview(token).init.status).toBe(404);
+  });
+});
+
+describe("a review request the provider does not answer (review M1)", () => {
+  it("gives up waiting, hands staff the link, and does not retry it into a new one", async () => {
+    const id = wonLead("Lee Park", "lee@example.com");
+    await postLead(id, "complete");
+    // A provider that never answers: staff must not wait on it.
+    const hanging = { name: "hanging", delivers: true, sendBatch: () => new Promise<void>(() => {}) };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const outcome = await askForReview(id, hanging, new Date(), 50);
+    errors.mockRestore();
+    expect(outcome).toMatchObject({ status: "not-mailed", why: "timeout", reason: "The mail provider did not answer within 1 second" });
+    const url = (outcome as { url: string }).url;
+    expect(requestOf(id)).toMatchObject({ mailStatus: "failed", mailNextAttemptAt: null, tokenHash: hashLinkToken(tokenIn(url)) });
+    // The link works: the provider may still deliver the same one.
+    expect(openReview(tokenIn(url)).init.status).toBe(200);
   });
 });
 
