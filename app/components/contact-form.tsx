@@ -57,9 +57,9 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
   const fieldErrors = result?.status === "error" && !busy ? (result.fields ?? {}) : {};
 
   /** What marks a field with its problem: outlined, aria-invalid, and described by the message below it. */
-  const mark = (name: ContactField) =>
+  const mark = (name: ContactField | typeof PHOTO_FIELD) =>
     fieldErrors[name] && !corrected.has(name) ? { "aria-invalid": true as const, "aria-describedby": `contact-${name}-error` } : {};
-  const error = (name: ContactField) => (fieldErrors[name] && !corrected.has(name) ? { errorId: `contact-${name}-error`, errors: [fieldErrors[name]] } : undefined);
+  const error = (name: ContactField | typeof PHOTO_FIELD) => (fieldErrors[name] && !corrected.has(name) ? { errorId: `contact-${name}-error`, errors: [fieldErrors[name]] } : undefined);
 
   // Bumped by each answer that marks fields: once rendered (the fieldset enabled again),
   // the cursor goes to the first field marked.
@@ -237,7 +237,8 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
           />
         </Field>
         <div className="sm:col-span-2">
-          <Field label={`Photos (up to ${MAX_PHOTOS})`}>
+          {/* Marked when a photo sent before could not be kept: the visitor chooses it again. */}
+          <Field label={`Photos (up to ${MAX_PHOTOS})`} error={error(PHOTO_FIELD)}>
             <input
               name={PHOTO_FIELD}
               type="file"
@@ -245,6 +246,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
               accept={IMAGE_TYPES.join()}
               onChange={(e) => addPhotos(e.currentTarget.files)}
               className={field}
+              {...mark(PHOTO_FIELD)}
             />
           </Field>
           {photos.length > 0 && <PhotoPreviews photos={photos} remove={(p) => choosePhotos(photos.filter((x) => x !== p))} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, attachedPhotosOf, MAX_PHOTOS, MESSAGES, QUOTE_SERVICES, quoteServiceForSlug, requestServiceHref } from "./contact-form";
+import { addressLine, attachedPhotosOf, MAX_PHOTOS, MESSAGES, PHOTO_MESSAGES, QUOTE_SERVICES, quoteServiceForSlug, requestServiceHref } from "./contact-form";
 import { parseContactForm } from "./contact-schema";
 
 const form = (fields: Record<string, string>) => {
@@ -91,6 +91,13 @@ describe("attachedPhotosOf", () => {
       { token: "x0", name: "more.jpg" },
     ]);
     expect(attachedPhotosOf(f).length).toBeLessThanOrEqual(MAX_PHOTOS);
+  });
+});
+
+describe("PHOTO_MESSAGES.notKept", () => {
+  it("asks for one photo, or several, again by name", () => {
+    expect(PHOTO_MESSAGES.notKept(["north-slope.jpg"])).toBe("Your attached photo could not be kept; please choose it again: north-slope.jpg");
+    expect(PHOTO_MESSAGES.notKept(["a.jpg", "b.png"])).toBe("Your attached photos could not be kept; please choose them again: a.jpg, b.png");
   });
 });
 

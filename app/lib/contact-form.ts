@@ -25,6 +25,15 @@ export const PHOTO_MESSAGES = {
   tooMany: `Please choose up to ${MAX_PHOTOS} photos.`,
   /** Which file, then why: the visitor may have picked several. */
   refused: (fileName: string, why: string) => `${fileName}: ${why}`,
+  /**
+   * Photos the visitor sent that the server could not keep for the next try (gone stale,
+   * unreadable, or refused by the address's limit): never sent without a word, so the
+   * visitor knows to choose them again.
+   */
+  notKept: (fileNames: string[]) =>
+    fileNames.length === 1
+      ? `Your attached photo could not be kept; please choose it again: ${fileNames[0]}`
+      : `Your attached photos could not be kept; please choose them again: ${fileNames.join(", ")}`,
 } as const;
 
 /** The text fields a visitor typed, given back with an error so nothing has to be typed again. */
@@ -73,8 +82,8 @@ export type ContactResult =
       status: "error";
       message: string;
       values: Record<string, string>;
-      /** Each field's problem, which the form marks on the field itself. */
-      fields?: Partial<Record<ContactField, string>>;
+      /** Each field's problem, which the form marks on the field itself (the photos too). */
+      fields?: Partial<Record<ContactField | typeof PHOTO_FIELD, string>>;
       /** Photos kept from this post or an earlier one, sent again with the corrected form. */
       attached?: AttachedPhoto[];
     };

@@ -5,11 +5,11 @@ import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { createContactMessage, type PhotoFile } from "~/models/contact-message.server";
 import { cleanImage, type CleanImage } from "~/server/image-clean.server";
 import { writePicture } from "~/server/image-files.server";
+import { hasAttachedPhoto, keepAttachedPhoto, readAttachedPhoto, removeAttachedPhoto } from "~/server/attached-photo-files.server";
 import { env } from "~/server/env.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { removeUpload } from "~/server/storage.server";
 import { parsePhotoForm, type PostedPhoto } from "~/server/upload.server";
-import { hasAttachedPhoto, keepAttachedPhoto, readAttachedPhoto, removeAttachedPhoto } from "~/services/attached-photos.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 
 // How many messages one address may send in 10 minutes (CONTACT_RATE_LIMIT).
@@ -37,28 +37,60 @@ export async function receiveContactRequest(request: Request, ip: string, option
   // Photos kept from an earlier try: only those whose token still names one. Those the
   // visitor took off go at once (only their own form knows the tokens).
   for (const token of form.getAll(REMOVE_ATTACHED_FIELD).slice(0, MAX_PHOTOS)) removeAttachedPhoto(String(token));
-  const attached = attachedPhotosOf(form).filter((p) => hasAttachedPhoto(p.token));
+  const named = attachedPhotosOf(form);
+  let attached = named.filter((p) => hasAttachedPhoto(p.token));
+  // Kept photos the form names that are gone (older than a form's life) or, below, no
+  // longer decode: the visitor is told by name, never sent on without them.
+  const lost = named.filter((p) => !attached.includes(p)).map((p) => p.name);
   const parsed = parseContactForm(form);
-  /** A refusal that keeps the photos: those already kept, and (without scripts) the ones just sent. */
+  /**
+   * A refusal that keeps the photos: those already kept, and (without scripts) the ones
+   * just sent. Any the visitor sent that are not kept now are named on the photo field.
+   */
   const refuseKeeping = async (status: ContactAnswer["status"], result: Omit<ContactError, "status">, counted = false): Promise<ContactAnswer> => {
-    const kept = options.keepPhotos && status === 400 ? await keepPhotos(photos, attached.length, counted ? null : ip) : [];
+    // Only a 400 keeps (a 429 or 500 is no moment to write files); the photos just sent are then named as not kept.
+    const { kept, dropped } = !options.keepPhotos
+      ? { kept: [], dropped: [] }
+      : status === 400
+        ? await keepPhotos(photos, attached.length, counted ? null : ip)
+        : { kept: [], dropped: photos.map((p) => p.name) };
+    // A file the message already names (not a picture, too large) is not named again.
+    const notKept = [...lost, ...dropped.filter((name) => !result.message.startsWith(`${name}: `))];
     const all = [...attached, ...kept];
-    return { status, result: { status: "error", ...result, ...(all.length ? { attached: all } : {}) } };
+    const fields = notKept.length ? { ...result.fields, [PHOTO_FIELD]: PHOTO_MESSAGES.notKept(notKept) } : result.fields;
+    return { status, result: { status: "error", ...result, ...(fields ? { fields } : {}), ...(all.length ? { attached: all } : {}) } };
   };
   if (!parsed.ok) return refuseKeeping(400, parsed.result);
   const values = Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, v ?? ""]));
 
   // The cheap refusals first, before the rate limit counts this try.
-  if (extra || attached.length + photos.length > MAX_PHOTOS) return { status: 400, result: { status: "error", message: PHOTO_MESSAGES.tooMany, values, ...(attached.length ? { attached } : {}) } };
+  if (extra || attached.length + photos.length > MAX_PHOTOS) {
+    const fields = lost.length ? { fields: { [PHOTO_FIELD]: PHOTO_MESSAGES.notKept(lost) } } : {};
+    return { status: 400, result: { status: "error", message: PHOTO_MESSAGES.tooMany, values, ...fields, ...(attached.length ? { attached } : {}) } };
+  }
   const oversize = photos.find((p) => !p.bytes);
   if (oversize) return refuseKeeping(400, { message: PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge), values });
   if (!(await perIp.hit(ip))) return refuseKeeping(429, { message: MESSAGES.tooMany, values });
 
   const cleaned = await cleanPhotos(photos);
   if ("refused" in cleaned) return refuseKeeping(400, { message: PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), values }, true);
-  // The kept photos were cleaned when they came; decoded again here like any photo (one path to the lead).
-  const keptImages = await cleanPhotos(attached.map((p) => ({ name: p.name, size: 0, bytes: readAttachedPhoto(p.token) })).filter((p) => p.bytes));
-  const images = [...("images" in keptImages ? keptImages.images : []), ...cleaned.images];
+  // The kept photos were cleaned when they came; decoded again here like any photo (one
+  // path to the lead). One that fails is lost like an expired one, and only that one.
+  const keptImages: { image: CleanImage; name: string }[] = [];
+  const unreadable = new Set<string>();
+  for (const p of attached) {
+    const bytes = readAttachedPhoto(p.token);
+    const image = bytes && (await cleanImage(bytes));
+    if (image) keptImages.push({ image, name: p.name });
+    else unreadable.add(p.token);
+  }
+  for (const token of unreadable) removeAttachedPhoto(token);
+  lost.push(...attached.filter((p) => unreadable.has(p.token)).map((p) => p.name));
+  attached = attached.filter((p) => !unreadable.has(p.token));
+  // The visitor attached these and expects them to go: the form comes back saying which
+  // to choose again (the rest as they were), rather than a lead that silently lacks them.
+  if (lost.length) return refuseKeeping(400, { message: PHOTO_MESSAGES.notKept(lost), values }, true);
+  const images = [...keptImages, ...cleaned.images];
 
   let id: number;
   try {
@@ -76,19 +108,23 @@ export async function receiveContactRequest(request: Request, ip: string, option
 
 /**
  * The photos of a refused form that can be kept (within size, pictures, up to the form's
- * limit with those already kept), cleaned and kept. Keeping writes to disk, so it counts
- * as a try against the address's limit (`ip`; null when this post was counted already);
- * past it, nothing new is kept.
+ * limit with those already kept), cleaned and kept, and the names of those that were not.
+ * Keeping writes to disk, so it counts as a try against the address's limit (`ip`; null
+ * when this post was counted already); past it, nothing new is kept.
  */
-async function keepPhotos(photos: PostedPhoto[], alreadyKept: number, ip: string | null): Promise<AttachedPhoto[]> {
+async function keepPhotos(photos: PostedPhoto[], alreadyKept: number, ip: string | null): Promise<{ kept: AttachedPhoto[]; dropped: string[] }> {
   const room = photos.filter((p) => p.bytes).slice(0, Math.max(0, MAX_PHOTOS - alreadyKept));
-  if (room.length === 0 || (ip !== null && !(await perIp.hit(ip)))) return [];
   const kept: AttachedPhoto[] = [];
-  for (const photo of room) {
-    const image = await cleanImage(photo.bytes!);
-    if (image) kept.push(keepAttachedPhoto(image.bytes, photo.name));
+  const keptFrom = new Set<PostedPhoto>();
+  if (room.length > 0 && (ip === null || (await perIp.hit(ip)))) {
+    for (const photo of room) {
+      const image = await cleanImage(photo.bytes!);
+      if (!image) continue;
+      kept.push(keepAttachedPhoto(image.bytes, photo.name));
+      keptFrom.add(photo);
+    }
   }
-  return kept;
+  return { kept, dropped: photos.filter((p) => !keptFrom.has(p)).map((p) => p.name) };
 }
 
 /** Every photo decoded in full and re-encoded without metadata, or the name of the first that is not a picture. */

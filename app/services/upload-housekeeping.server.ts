@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
 import { listPhotoFiles } from "~/models/contact-message.server";
-import { sweepAttachedPhotos } from "~/services/attached-photos.server";
+import { sweepAttachedPhotos } from "~/server/attached-photo-files.server";
 import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
 import { writeCopies, writeVariants } from "~/server/image-variants.server";
 import { variantName, variantWidths } from "~/lib/image-variants";

@@ -29,12 +29,12 @@ function multipart(url: string, values: Record<string, string | string[]>, files
   for (const f of files) body.append("photos", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
   return new Request(url, { method: "POST", body });
 }
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: requestContext("203.0.113.9") }) as never;
+const args = (request: Request, params: Record<string, string> = {}, ip = "203.0.113.9") => ({ request, params, context: requestContext(ip) }) as never;
 
 /** The form posted without scripts: /contact renders the answer (here, its data). */
 type Answer = { status: string; message: string; note?: string; values?: Record<string, string>; fields?: Record<string, string>; attached?: { token: string; name: string }[] };
-async function postForm(values: Record<string, string | string[]>, files: Upload[] = []) {
-  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files)))) as unknown as { data: Answer; init: { status: number } | null };
+async function postForm(values: Record<string, string | string[]>, files: Upload[] = [], ip?: string) {
+  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files), {}, ip))) as unknown as { data: Answer; init: { status: number } | null };
   return { http: answer.init?.status ?? 200, ...answer.data };
 }
 /** The form as the page's script sends it: JSON from /contact/send. */
@@ -229,11 +229,12 @@ describe("a form sent back without scripts", () => {
 
   it("takes no photo by a token it did not hand out, and keeps nothing for the script's form", async () => {
     const stranger = "A".repeat(43);
+    const before = rows();
     const answer = await postForm({ ...quote, name: "No Theft", attachedPhotos: [`${stranger} someone-else.jpg`, "../../app.db x"] });
-    expect(answer).toMatchObject({ http: 200 });
-    const lead = listAllMessages()[0];
-    expect(lead.name).toBe("No Theft");
-    expect(listPhotos(lead.id)).toEqual([]);
+    // Named as photos that could not be kept (nothing tells a forged token from a stale one); nothing read or stored.
+    expect(answer).toMatchObject({ http: 400, message: "Your attached photos could not be kept; please choose them again: someone-else.jpg, x" });
+    expect(answer.attached).toBeUndefined();
+    expect(rows()).toBe(before);
 
     const keptBefore = keptFiles().length;
     const script = await postScript({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "still-in-the-browser.jpg" }]);
@@ -243,7 +244,7 @@ describe("a form sent back without scripts", () => {
   });
 
   it("sweeps kept photos once they are older than a form's life, at start-up too, and no longer sends them", async () => {
-    const { sweepAttachedPhotos } = await import("~/services/attached-photos.server");
+    const { sweepAttachedPhotos } = await import("~/server/attached-photo-files.server");
     const { tidyUploads } = await import("~/services/upload-housekeeping.server");
     const old = await postForm({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "old.jpg" }]);
     const before = keptFiles();
@@ -253,15 +254,89 @@ describe("a form sent back without scripts", () => {
     const dayOld = new Date(Date.now() - 25 * 60 * 60_000);
     for (const name of before) fs.utimesSync(`${attachedDir()}/${name}`, dayOld, dayOld);
 
-    // Too old to send: the corrected form goes without it.
+    // Too old to send: the corrected form comes back naming it, never sent without it.
     const late = await postForm({ ...quote, name: "Too Late", attachedPhotos: `${old.attached![0].token} old.jpg` });
-    expect(late).toMatchObject({ http: 200 });
-    expect(listPhotos(listAllMessages()[0].id)).toEqual([]);
+    expect(late).toMatchObject({ http: 400, message: "Your attached photo could not be kept; please choose it again: old.jpg", values: { name: "Too Late" } });
+    expect(listAllMessages()[0].name).not.toBe("Too Late");
 
     await tidyUploads(() => {});
     expect(keptFiles()).toEqual([freshFile]);
     expect(sweepAttachedPhotos(Date.now() + 25 * 60 * 60_000)).toBe(1);
     expect(keptFiles()).toEqual([]);
+  });
+});
+
+describe("a kept photo that can no longer be sent", () => {
+  const attachedDir = () => `${privateUploadsDir}/attached`;
+  const keptFiles = () => (fs.existsSync(attachedDir()) ? fs.readdirSync(attachedDir()).sort() : []);
+  /** A refused form's photos, kept: their tokens, and each one's file in the waiting folder. */
+  async function keepTwo() {
+    const before = keptFiles();
+    const refused = await postForm({ ...quote, email: "" }, [
+      { bytes: await picture("jpeg", 640), name: "front.jpg" },
+      { bytes: await picture("jpeg", 500), name: "back.jpg" },
+    ]);
+    const files = keptFiles().filter((n) => !before.includes(n));
+    const { createHash } = await import("node:crypto");
+    const fileOf = (token: string) => `${attachedDir()}/${files.find((n) => n === createHash("sha256").update(token).digest("base64url"))}`;
+    return { photos: refused.attached!, fileOf };
+  }
+  const named = (photos: { token: string; name: string }[]) => photos.map((p) => `${p.token} ${p.name}`);
+
+  it("is named, and the form comes back with everything else instead of a lead without it", async () => {
+    const { photos, fileOf } = await keepTwo();
+    // The front photo's file no longer decodes (a disk fault, a half-written file).
+    fs.writeFileSync(fileOf(photos[0].token), "not a picture any more");
+    const [before, leadFiles] = [rows(), privateFiles()];
+    const answer = await postForm({ ...quote, name: "Broken Kept", attachedPhotos: named(photos) });
+    expect(answer).toMatchObject({
+      http: 400,
+      message: "Your attached photo could not be kept; please choose it again: front.jpg",
+      fields: { photos: "Your attached photo could not be kept; please choose it again: front.jpg" },
+      values: { name: "Broken Kept", email: "rosa@example.com", street: "418 N Main St" },
+    });
+    // Only the bad one is gone: the back photo is still attached, and no lead was stored.
+    expect(answer.attached?.map((p) => p.name)).toEqual(["back.jpg"]);
+    expect(rows()).toBe(before);
+    expect(privateFiles()).toEqual(leadFiles);
+
+    // Sent again with the front photo chosen anew: both go with the lead.
+    const again = await postForm({ ...quote, name: "Broken Kept", attachedPhotos: named(answer.attached!) }, [{ bytes: await picture("jpeg", 640), name: "front.jpg" }]);
+    expect(again).toMatchObject({ http: 200, status: "success" });
+    expect(listPhotos(listAllMessages()[0].id).map((p) => p.originalName)).toEqual(["back.jpg", "front.jpg"]);
+  });
+
+  it("is named when it expired between two posts, and so is one gone while the form was still wrong", async () => {
+    const { photos, fileOf } = await keepTwo();
+    const dayOld = new Date(Date.now() - 25 * 60 * 60_000);
+    fs.utimesSync(fileOf(photos[1].token), dayOld, dayOld);
+    // Still no email: the message says so, and the photo field says which photo to choose again.
+    const answer = await postForm({ ...quote, email: "", attachedPhotos: named(photos) });
+    expect(answer).toMatchObject({
+      http: 400,
+      message: "Please fill in all required fields: Email",
+      fields: { email: "Please fill in all required fields", photos: "Your attached photo could not be kept; please choose it again: back.jpg" },
+    });
+    expect(answer.attached?.map((p) => p.name)).toEqual(["front.jpg"]);
+  });
+
+  it("is named when the address's limit refuses to keep the photos of a refused form", async () => {
+    const { sqliteLimiter } = await import("~/server/rate-limit.server");
+    const ip = "198.51.100.7";
+    const limiter = sqliteLimiter("contact-ip", 100, 10 * 60);
+    for (let i = 0; i < 100; i++) await limiter.hit(ip);
+    const keptBefore = keptFiles();
+    const answer = await postForm({ ...quote, email: "" }, [
+      { bytes: await picture("jpeg"), name: "north-slope.jpg" },
+      { bytes: await picture("png", 300), name: "gutter.png", type: "image/png" },
+    ], ip);
+    expect(answer).toMatchObject({
+      http: 400,
+      message: "Please fill in all required fields: Email",
+      fields: { photos: "Your attached photos could not be kept; please choose them again: north-slope.jpg, gutter.png" },
+    });
+    expect(answer.attached).toBeUndefined();
+    expect(keptFiles()).toEqual(keptBefore);
   });
 });
 
