@@ -56,6 +56,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const proposal = proposalForToken(params.token);
   if (!proposal) return data({ error: null, values: null }, { status: 404, headers: NO_STORE });
+  // A closed proposal says so whatever was typed: fixing the form would not help.
+  const state = proposalState(proposal);
+  if (state === "expired") return data({ error: PROPOSAL_MESSAGES.expired, values: null }, { status: 410, headers: NO_STORE });
+  if (state === "withdrawn") return data({ error: PROPOSAL_MESSAGES.replaced, values: null }, { status: 410, headers: NO_STORE });
   const parsed = parseAcceptance(form);
   if (!parsed.ok) return data({ error: parsed.message, values: parsed.values }, { status: 400, headers: NO_STORE });
   const outcome = acceptProposal(proposal, { name: parsed.data.name, ip: clientIp(context) });

@@ -232,6 +232,15 @@ describe("the homeowner's page", () => {
     expect(lead(id).status).toBe("quoted");
   });
 
+  it("answers a closed proposal's post with 410 even when the form is empty (review L1)", async () => {
+    const id = measuredLeadWithEstimate();
+    const first = await send(id);
+    const second = await send(id);
+    expect(await accept(first.token, {})).toMatchObject({ init: { status: 410 }, data: { error: "This proposal was replaced by a newer one" } });
+    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.tokenHash, hashLinkToken(second.token))).run();
+    expect(await accept(second.token, { fullName: "" })).toMatchObject({ init: { status: 410 }, data: { error: "This proposal has expired." } });
+  });
+
   it("limits how often one address may post", async () => {
     const id = measuredLeadWithEstimate();
     const { token } = await send(id);
@@ -311,6 +320,17 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(refused.init.status).toBe(400);
     expect(refused.data.proposalError).toBe("The homeowner has accepted a proposal for this job: it stands, and no other can be sent.");
     expect(proposalRows(id)).toHaveLength(2);
+  });
+
+  it("leaves an expired proposal expired when a newer one is sent: its PDF stays the homeowner's (review L2)", async () => {
+    const id = measuredLeadWithEstimate("Ran Out");
+    const old = await send(id);
+    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.tokenHash, hashLinkToken(old.token))).run();
+    const fresh = await send(id);
+    expect(openPage(old.token)).toMatchObject({ init: { status: 410 }, data: { kind: "expired" } });
+    expect((await pdfOf(old.token)).status).toBe(200);
+    expect(fresh.page.proposals.list.map((p) => p.state)).toEqual(["open", "expired"]);
+    expect(listLeadNotes(id).at(-1)?.body).not.toMatch(/replaces/);
   });
 
   it("answers an open proposal of a lead that accepted another as replaced, as older data may hold one (review H2)", async () => {
