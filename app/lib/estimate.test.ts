@@ -231,6 +231,12 @@ describe("materials the measurement could not count (issue 27.2)", () => {
     expect(unexplainedMissing({ missingMaterials: missing, leftOutReason: "Metal roof: no starter", lines: [] })).toEqual([]);
     expect(missingMaterialsMessage(["starter", "drip-edge"])).toMatch(/^The estimate has no starter strip and drip edge:/);
   });
+
+  it("says a line added by hand does not clear them, and the reason is the way (review L3)", () => {
+    // Staff add "Drip edge" by hand: a custom line, not the takeoff's item.
+    expect(unexplainedMissing({ missingMaterials: ["drip-edge"], leftOutReason: null, lines: [{ key: "custom" }] })).toEqual(["drip-edge"]);
+    expect(missingMaterialsMessage(["drip-edge"])).toMatch(/A line added by hand does not count: if you added one, say so in the reason\.$/);
+  });
 });
 
 describe("which figure an estimate is made from (issue 27.4)", () => {

@@ -136,9 +136,13 @@ export function unexplainedMissing(estimate: { missingMaterials: readonly Takeof
   return estimate.missingMaterials.filter((k) => !keys.has(k));
 }
 
-/** Why a proposal waits: what is missing, and the two ways on. */
+/**
+ * Why a proposal waits: what is missing, and the two ways on. A line added by hand does not
+ * count (it is "custom", not the takeoff's item), so the message says so: staff who price
+ * the item by hand say it in the reason.
+ */
 export const missingMaterialsMessage = (keys: readonly TakeoffKey[]) =>
-  `The estimate has no ${missingMaterialWords(keys)}: the measurement has no lengths for them. Trace the roof's lines and make the estimate again, or leave them out with a reason.`;
+  `The estimate has no ${missingMaterialWords(keys)}: the measurement has no lengths for them. Trace the roof's lines and make the estimate again, or leave them out with a reason. A line added by hand does not count: if you added one, say so in the reason.`;
 
 /** What the owner charges per unit of a takeoff item on the chosen shingle line. */
 function materialPrice(key: TakeoffKey, p: Pricing, tier: ShingleTier): number {
