@@ -103,6 +103,9 @@ const logTransport: MailTransport = {
   },
 };
 
+/** Whether mail really goes out (an API key is set), or is only printed. */
+export const mailIsSetUp = () => !!env.RESEND_API_KEY;
+
 export function mailTransport(): MailTransport {
   return env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : logTransport;
 }

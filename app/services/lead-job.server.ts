@@ -12,6 +12,7 @@ import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.ser
 import { setFlash } from "./flash.server";
 import { rememberLink } from "./new-link.server";
 import { askForReview } from "./review-requests.server";
+import { mailIsSetUp } from "~/server/mail.server";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx). */
 export const JOB_INTENTS = ["complete", "reopen", "ask-review", "add-to-portfolio"] as const;
@@ -51,6 +52,8 @@ export function leadJobView(lead: ContactMessage, reviewLink: string | null = nu
       : null,
     /** A review request's link that was not mailed, shown once right after (services/new-link.server.ts). */
     reviewLink,
+    /** Without mail the request is a link for staff to send: the form's words say so. */
+    mailSetUp: mailIsSetUp(),
     project: findLeadProject(lead.id) ?? null,
     draft: portfolioDraftDefaults(lead),
   };

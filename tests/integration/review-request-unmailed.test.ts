@@ -42,5 +42,22 @@ describe("a review request with mail not set up", () => {
     // The link works for the homeowner.
     const opened = reviewRoute.loader(routeArgs(new Request(`http://site.test/review/${token}`), { token: token! })) as unknown as { init: { status: number } };
     expect(opened.init.status).toBe(200);
+
+    // The job's card says what the button does without mail, and that the link works (review L4).
+    const text = await renderedJob({ id: lead.id, status: "won", email: "jo@example.com", completedAt: new Date() }, page.job);
+    expect(text).toMatch(/Review request: .*Link works until \w+ \d+, \d{4}/);
+    expect(text).toContain("Mail is not set up: makes a link to a short form for you to send jo@example.com yourself.");
+    expect(text).not.toContain("Mails jo@example.com");
   });
 });
+
+/** The lead page's job card as its HTML reads, as words. */
+async function renderedJob(lead: { id: number; status: string; email: string; completedAt: Date | null }, job: unknown) {
+  const { createRoutesStub } = await import("react-router");
+  const { renderToString } = await import("react-dom/server");
+  const { createElement } = await import("react");
+  const { LeadJob } = await import("~/components/admin/lead-job");
+  const Stub = createRoutesStub([{ path: "/", Component: () => createElement(LeadJob, { lead, job: job as never, photos: [] }) }]);
+  const html = renderToString(createElement(Stub, { initialEntries: ["/"] }));
+  return html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&apos;/g, "'").replace(/\s+/g, " ");
+}

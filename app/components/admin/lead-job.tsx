@@ -54,13 +54,13 @@ export function LeadJob({
           </SubmitButton>
         </Form>
       )}
-      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} busy={busy("ask-review")} />}
+      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} mailSetUp={job.mailSetUp} busy={busy("ask-review")} />}
       {lead.completedAt && <PortfolioDraft job={job} photos={photos} reply={draftReply} busy={busy("add-to-portfolio")} />}
     </section>
   );
 }
 
-function ReviewRequest({ lead, review, link, busy }: { lead: { email: string }; review: LeadJobView["review"]; link: string | null; busy: boolean }) {
+function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email: string }; review: LeadJobView["review"]; link: string | null; mailSetUp: boolean; busy: boolean }) {
   return (
     <section aria-labelledby="lead-review" className="space-y-2 border-t border-black/10 pt-4">
       <h3 id="lead-review" className="flex items-center gap-2 font-semibold">
@@ -103,7 +103,8 @@ function ReviewRequest({ lead, review, link, busy }: { lead: { email: string }; 
                 {review.state === "expired" ? (
                   <span className="text-red-800">Link expired {day(review.expiresAt)}</span>
                 ) : (
-                  review.mailStatus === "sent" && <span className="text-ink-soft">Link works until {day(review.expiresAt)}</span>
+                  // Sent, or only printed (mail not set up): either way the link was made and works.
+                  (review.mailStatus === "sent" || review.mailStatus === "unsent") && <span className="text-ink-soft">Link works until {day(review.expiresAt)}</span>
                 )}
               </p>
               {review.mailStatus !== "sent" && review.mailLastError && (
@@ -115,11 +116,12 @@ function ReviewRequest({ lead, review, link, busy }: { lead: { email: string }; 
             </div>
           )}
           <Form method="post">
-            <SubmitButton name="intent" value="ask-review" busy={busy} busyText="Sending..." className={review ? secondaryButton : undefined}>
+            <SubmitButton name="intent" value="ask-review" busy={busy} busyText={mailSetUp ? "Sending..." : "Making the link..."} className={review ? secondaryButton : undefined}>
               <Send aria-hidden className="size-4" /> {review ? "Send the request again" : "Ask for a review"}
             </SubmitButton>
             <p className="mt-1 text-xs text-ink-soft">
-              Mails {lead.email} a link to a short form. The review waits in Testimonials until you approve it.
+              {mailSetUp ? `Mails ${lead.email} a link to a short form.` : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`} The review
+              waits in Testimonials until you approve it.
               {review && " A new link replaces the old one."}
             </p>
           </Form>
