@@ -16,6 +16,8 @@ const BRITISH = [
   "grey\\w*", "cheques?", "jewellery", "storeys", "tyres?", "aluminium", "mould\\w*", "plough\\w*", "programmes?", "kerbs?",
   "draughts?", "travell(?:ed|ing|er|ers)", "cancell(?:ed|ing)", "modell(?:ed|ing)", "labell(?:ed|ing)", "fulfil", "fulfils",
   "enrol", "enrols", "whilst", "amongst", "learnt", "spelt", "ageing", "judgement\\w*", "manoeuvr\\w*", "pyjamas",
+  // British usage rather than spelling: US English checks a box, inquires, has a ZIP code, says "two weeks".
+  "tick(?:s|ed|ing)?", "enquir\\w*", "postcodes?", "fortnight\\w*",
 ];
 
 const PATTERN = new RegExp(`\\b(?:${BRITISH.join("|")})\\b`, "gi");

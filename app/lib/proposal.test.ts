@@ -6,11 +6,13 @@ import {
   parseAcceptance,
   parseProposalForm,
   proposalState,
+  PROPOSAL_MESSAGES,
   quantityWithUnit,
   shingleLine,
   type ProposalSources,
 } from "./proposal";
 import { statusAfterProposal } from "./leads";
+import { britishSpellings } from "../../tests/british-spellings";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -97,7 +99,14 @@ describe("the snapshot", () => {
 });
 
 describe("the homeowner's acceptance", () => {
-  it("takes any non-empty name, spaces tidied, with the box ticked", () => {
+  it("speaks US English to the homeowner (review L5)", () => {
+    expect(britishSpellings(Object.values(PROPOSAL_MESSAGES).join("\n"))).toEqual([]);
+    expect(PROPOSAL_MESSAGES.agreeMissing).toBe("Please check the box to agree to the terms.");
+    expect(britishSpellings("Tick the box to make an enquiry; postcode; a fortnight")).toEqual(["Tick", "enquiry", "postcode", "fortnight"]);
+    expect(britishSpellings("Check the box to make an inquiry; ZIP code; ticket; stick; two weeks")).toEqual([]);
+  });
+
+  it("takes any non-empty name, spaces tidied, with the box checked", () => {
     expect(parseAcceptance(form({ fullName: "  Dana   Ortiz ", agree: "on" }))).toEqual({ ok: true, data: { name: "Dana Ortiz" } });
   });
 
