@@ -5,7 +5,6 @@ import { Icon } from "~/components/icon";
 import { PageHero } from "~/components/page-hero";
 import { telHref } from "~/lib/business";
 import { REVIEW_MESSAGES, type ReviewErrors, type ReviewValues } from "~/lib/review-request";
-import { firstNameAndInitial } from "~/lib/public-name";
 import { siteFromMatches } from "~/lib/seo";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm } from "~/server/request-body.server";
@@ -17,9 +16,7 @@ const STATUS = { open: 200, unknown: 404, used: 410, expired: 410 } as const;
 /** A homeowner's review link: the form, or a kind word on why it no longer opens (404/410). */
 export function loader({ params }: Route.LoaderArgs) {
   const page = reviewPageFor(params.token);
-  // The name is published with the review: offered as "Dana K.", never the lead's full name.
-  const shown = page.state === "open" ? { ...page, values: { ...page.values, name: firstNameAndInitial(page.values.name) } } : page;
-  return data(shown, { status: STATUS[page.state] });
+  return data(page, { status: STATUS[page.state] });
 }
 
 /** The form, posted with or without scripts: the answer renders on this same page. */

@@ -23,7 +23,6 @@ import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
-import { forgetLink, readLink, rememberLink } from "~/services/new-link.server";
 import { deliverProposalNotice } from "~/services/proposal-mailer.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 
@@ -138,14 +137,3 @@ export function proposalFormView(leadId: number) {
     defaults: getSetting("proposal"),
   };
 }
-
-// The link is shown to staff once, on the page the "Send" redirects to (services/new-link.server.ts).
-export const rememberNewLink = (leadId: number, created: CreatedProposal) => rememberLink(leadId, { kind: "proposal", url: created.url, proposalId: created.proposal.id });
-
-/** The proposal link just made for this lead, if any (the lead page's middleware forgets it once shown). */
-export async function readNewLink(request: Request, leadId: number): Promise<{ proposalId: number; url: string } | null> {
-  const link = await readLink(request, leadId, "proposal");
-  return link?.proposalId ? { proposalId: link.proposalId, url: link.url } : null;
-}
-
-export { forgetLink as forgetNewLink };

@@ -1,5 +1,6 @@
 import { canAskForReview, parseReview, reviewLinkExpiry, reviewLinkState, reviewLocation, reviewPath, reviewRequestMail, reviewValues, REVIEW_MESSAGES, type ReviewErrors, type ReviewLinkState, type ReviewValues } from "~/lib/review-request";
 import { nextAttemptAt } from "~/lib/mail-retry";
+import { firstNameAndInitial } from "~/lib/public-name";
 import { getMessage } from "~/models/contact-message.server";
 import {
   findReviewRequestByHash,
@@ -103,13 +104,14 @@ export type ReviewPage =
   | { state: "open"; values: ReviewValues; service: string | null }
   | { state: Exclude<ReviewLinkState, "open"> | "unknown" };
 
-/** What a review link opens: the form with what we know prefilled, or why not. */
+/** What a review link opens: the form with what we know prefilled (the name as it would be published), or why not. */
 export function reviewPageFor(token: string | undefined, now = new Date()): ReviewPage {
   const found = token !== undefined && isLinkToken(token) ? findReviewRequestByHash(hashLinkToken(token)) : undefined;
   if (!found) return { state: "unknown" };
   const state = reviewLinkState(found.request, now);
   if (state !== "open") return { state };
-  return { state, service: found.service, values: { rating: "", quote: "", name: found.name, location: reviewLocation(found.city) } };
+  // The name is published with the review: offered as "Dana K.", never the lead's full name.
+  return { state, service: found.service, values: { rating: "", quote: "", name: firstNameAndInitial(found.name), location: reviewLocation(found.city) } };
 }
 
 // As many reviews from one address in 10 minutes as contact messages (CONTACT_RATE_LIMIT).

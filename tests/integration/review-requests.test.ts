@@ -13,7 +13,7 @@ const { reviewRequests, contactMessages, testimonials } = await import("~/db/sch
 const { createContactMessage, getMessage } = await import("~/models/contact-message.server");
 const { listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { listPublicTestimonials } = await import("~/models/testimonial.server");
-const { askForReview, processReviewMailQueue } = await import("~/services/review-requests.server");
+const { askForReview, processReviewMailQueue, reviewPageFor } = await import("~/services/review-requests.server");
 const { workForTown, highlightedWorkForAbout } = await import("~/services/related-work.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { createPageCache } = await import("~/server/page-cache.server");
@@ -178,6 +178,8 @@ describe("the public review page", () => {
     expect(opened.init.status).toBe(200);
     // Published with the review: offered as first name and initial, not the lead's full name.
     expect(opened.data).toMatchObject({ state: "open", values: { name: "Dee W.", location: "Derby, KS", rating: "", quote: "" } });
+    // The service itself offers the name as it would be published (review L6), not only the page.
+    expect(reviewPageFor(token)).toMatchObject({ state: "open", values: { name: "Dee W." } });
 
     const refused = await sendReview(token, { rating: "", quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
     expect(refused.init.status).toBe(400);

@@ -10,7 +10,7 @@ import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
 import { parseProposalForm, PROPOSAL_MESSAGES, TERMS_MAX } from "~/lib/proposal";
 import { setFlash } from "~/services/flash.server";
-import { createProposal, leadProposalsView, proposalFormView, forgetNewLink, readNewLink, rememberNewLink } from "~/services/proposals.server";
+import { createProposal, leadProposalsView, proposalFormView } from "~/services/proposals.server";
 import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/leads";
 import { addedBy } from "~/lib/manual-lead";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
@@ -23,7 +23,7 @@ import { contactMessageView } from "~/services/contact-message-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 import { isJobIntent, leadJobAction, leadJobView } from "~/services/lead-job.server";
 import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
-import { readLink } from "~/services/new-link.server";
+import { forgetLink, readLink, rememberLink } from "~/services/new-link.server";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import type { Route } from "./+types/message";
 
@@ -32,7 +32,7 @@ import type { Route } from "./+types/message";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const response = (await next()) as Response;
-    const forget = request.method === "GET" ? await forgetNewLink(request) : null;
+    const forget = request.method === "GET" ? await forgetLink(request) : null;
     if (forget) response.headers.append("Set-Cookie", forget);
     return response;
   },
@@ -44,7 +44,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view = contactMessageView(parseId(params.id) ?? 0);
   if (!view) throw new Response("Not found", { status: 404 });
   const roof = findLeadRoof(view.message.id);
-  const newLink = await readNewLink(request, view.message.id);
+  // The links shown once (services/new-link.server.ts): a proposal's just made, a review request's not mailed.
+  const proposalLink = await readLink(request, view.message.id, "proposal");
+  const newLink = proposalLink?.proposalId ? { proposalId: proposalLink.proposalId, url: proposalLink.url } : null;
   return {
     ...view,
     notes: listLeadNotes(view.message.id),
@@ -92,7 +94,7 @@ async function sendProposal(id: number, form: FormData, author: string) {
   if (created === "accepted") return data({ proposalError: PROPOSAL_MESSAGES.alreadyAccepted, proposalValues: values }, { status: 400 });
   if ("missing" in created) return data({ proposalError: missingMaterialsMessage(created.missing), proposalValues: values }, { status: 400 });
   const headers = new Headers({ "Set-Cookie": await setFlash({ type: "success", message: PROPOSAL_MESSAGES.sent }) });
-  headers.append("Set-Cookie", await rememberNewLink(id, created));
+  headers.append("Set-Cookie", await rememberLink(id, { kind: "proposal", url: created.url, proposalId: created.proposal.id }));
   return redirect(messagePath(id), { headers });
 }
 
