@@ -157,9 +157,36 @@ describe("drawing state", () => {
       s = run([{ type: "apply-measured-pitch", facets: "all" }], s);
       expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([6, 6]);
     });
+
+    it("dragging a pitch line saved on the top view leaves the side view alone", () => {
+      const drawing = {
+        ...emptyDrawing(),
+        top: { ...emptyDrawing().top, facets: [{ points: [{ x: 0, y: 0 }, { x: 90, y: 0 }, { x: 90, y: 90 }], pitch: 4 }], pitchLine: { a: { x: 10, y: 300 }, b: { x: 250, y: 140 } } },
+        side: { ...emptyDrawing().side, scale: 0.5, pitchLine: { a: { x: 100, y: 300 }, b: { x: 340, y: 180 } } },
+      };
+      const s = run(
+        [
+          { type: "move", handle: { kind: "pitch", end: "b" }, point: { x: 250, y: 100 }, commit: false },
+          { type: "move", handle: { kind: "pitch", end: "b" }, point: { x: 250, y: 100 }, commit: true },
+        ],
+        initialDrawingState(drawing),
+      );
+      expect(s.drawing.side).toEqual(drawing.side);
+      expect(s.drawing.top.facets[0].pitch).toBe(4);
+    });
   });
 
   describe("eaves and rakes from an outline's edges (issue 27)", () => {
+    it("forgets the edge choices when a facet is deleted, a step undone or the view cleared (they would land on other edges)", () => {
+      const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
+      const base = run([...square, { type: "close-outline" }, ...second, { type: "tool", tool: "select" }, { type: "scale", scale: 0.2 }]);
+      const chose = (s: DrawingState) => run([{ type: "edge-choice", key: "1-0", kind: null }], s);
+      expect(chose(base).edgeChoices).toEqual({ "1-0": null });
+      expect(run([{ type: "select-facet", facet: 0 }, { type: "delete-facet" }], chose(base)).edgeChoices).toEqual({});
+      expect(run([{ type: "undo" }], chose(base)).edgeChoices).toEqual({});
+      expect(run([{ type: "clear" }], chose(base)).edgeChoices).toEqual({});
+    });
+
     it("proposes a rectangle's long sides as eaves and its ends as rakes", () => {
       const s = run([...square, { type: "close-outline" }]);
       expect(outlineEdges(s.drawing.top).map((e) => e.proposed)).toEqual(["eave", "rake", "eave", "rake"]);

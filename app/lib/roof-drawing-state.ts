@@ -175,6 +175,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       if (a.x === p.x && a.y === p.y) return state;
       if (state.tool === "scale") return { ...state, anchor: null, scaleLine: { a, b: p } };
       if (state.tool === "pitch") {
+        // The pitch is measured on the side view only (its tool is put down on the top view).
+        if (state.view !== "side") return { ...state, anchor: null };
         const measured = measure(state, { ...current, pitchLine: { a, b: p } }, current);
         return commit(state, measured.drawing, { anchor: null, pitch: measured.pitch });
       }
@@ -198,7 +200,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       // A drag is one undo step: intermediate positions replace the drawing, the drop records it.
       if (!action.commit) return { ...state, drawing: { ...state.drawing, [state.view]: view }, dragFrom: state.dragFrom ?? state.drawing };
       const from = state.dragFrom ?? state.drawing;
-      if (handle.kind === "pitch") {
+      // Only the side view measures: a top view's pitch line (saved by an older version) is a plain change.
+      if (handle.kind === "pitch" && state.view === "side") {
         const measured = measure({ ...state, drawing: from }, view, from[state.view]);
         return commit({ ...state, drawing: from }, measured.drawing, { dragFrom: null, pitch: measured.pitch });
       }
@@ -225,7 +228,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
     case "delete-facet": {
       if (state.selectedFacet === null || !current.facets[state.selectedFacet]) return state;
       const facets = current.facets.filter((_, i) => i !== state.selectedFacet);
-      return change(state, { ...current, facets }, { selectedFacet: null });
+      // Edge choices are keyed by facet and edge number, which now name other edges.
+      return change(state, { ...current, facets }, { selectedFacet: null, edgeChoices: {} });
     }
     case "undo": {
       if (state.draft.length > 0) return { ...state, draft: state.draft.slice(0, -1) };
@@ -240,13 +244,14 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
         selectedFacet: facet ? state.selectedFacet : null,
         pitch: facet?.pitch ?? state.pitch,
         anchor: null,
+        edgeChoices: {},
       };
     }
     case "clear":
       return change(
         state,
         { ...emptyView(), scale: current.scale, scaleSource: current.scaleSource, map: current.map },
-        { draft: [], anchor: null, scaleLine: null, selectedFacet: null },
+        { draft: [], anchor: null, scaleLine: null, selectedFacet: null, edgeChoices: {} },
       );
     case "map":
       return change({ ...state, view: "top" }, { ...state.drawing.top, map: action.map, scale: action.scale, scaleSource: "map" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyView, LINE_COLORS, measureView, measuredPitch, outlineForSvg, parseDrawing, parseScaleText, pitchMismatch, pitchMismatchText, scaleRatio } from "./roof-drawing";
+import { edgeLengthText, emptyView, LINE_COLORS, measureView, measuredPitch, outlineForSvg, parseDrawing, parseScaleText, pitchMismatch, pitchMismatchText, scaleRatio, scaleText, typedScaleChange } from "./roof-drawing";
 
 const rect = (x: number, y: number, w: number, h: number) => [
   { x, y },
@@ -124,6 +124,21 @@ describe("a scale typed as a ratio (issue 27)", () => {
     for (const text of ["", "1:", "1:0", "0", "2:100", "abc", "-5", "1:2000000"]) expect(parseScaleText(text)).toBeNull();
   });
 
+  it("reads a ratio with a thousands comma, as the tool shows one", () => {
+    expect(scaleText(1)).toBe("1:1,150");
+    expect(parseScaleText(scaleText(1))).toBeCloseTo(1150 / 1152);
+    expect(parseScaleText("1:1,152")).toBe(1);
+    expect(parseScaleText("1,152")).toBe(1);
+  });
+
+  it("leaves the scale alone when the typed text is the scale as shown", () => {
+    // A line gave 0.2003 ft per unit, shown rounded as 1:231: Enter on it changes nothing.
+    expect(typedScaleChange(scaleText(0.2003), 0.2003)).toBeNull();
+    expect(typedScaleChange("1:231", 0.2003)).toBeNull();
+    expect(typedScaleChange("1:288", 0.2003)).toBe(0.25);
+    expect(typedScaleChange("1:288", null)).toBe(0.25);
+  });
+
   it("shows a scale as the N of 1:N, to three figures", () => {
     expect(scaleRatio(0.25)).toBe(288);
     expect(scaleRatio(0.2)).toBe(230);
@@ -149,10 +164,36 @@ describe("a measured pitch the facets disagree with (issue 27)", () => {
     expect(pitchMismatchText(m!)).toBe("The side view measured 8/12, but facet 2 is 4/12 and facet 4 is 6/12.");
   });
 
+  it("with nothing traced, compares the measurement with the typed pitch (length × width)", () => {
+    const drawing = { top: emptyView(), side: { ...emptyView(), pitchLine: eight } };
+    const m = pitchMismatch(drawing, 6);
+    expect(m).toEqual({ measured: 8, facets: [], typed: 6 });
+    expect(pitchMismatchText(m!)).toBe("The side view measured 8/12, but the typed pitch is 6/12.");
+    expect(pitchMismatch(drawing, 8)).toBeNull();
+    expect(pitchMismatch(drawing, null)).toBeNull();
+    // Traced facets are what the figures use, so a typed pitch beside them is not compared.
+    expect(pitchMismatch({ ...drawing, top: { ...emptyView(), facets: [{ points: tri, pitch: 8 }] } }, 6)).toBeNull();
+  });
+
+  it("drops a pitch line saved on the top view: the pitch is measured on the side", () => {
+    const saved = parseDrawing(JSON.stringify({ top: { facets: [{ points: tri, pitch: 4 }], pitchLine: eight }, side: { pitchLine: eight } }));
+    expect(saved.top.pitchLine).toBeNull();
+    expect(saved.side.pitchLine).toEqual(eight);
+  });
+
   it("is quiet without a measurement, and reads drawings saved before ownPitch existed", () => {
     expect(pitchMismatch({ top: { ...emptyView(), facets: [{ points: tri, pitch: 4 }] }, side: emptyView() })).toBeNull();
     const old = parseDrawing(JSON.stringify({ top: { scale: 0.5, facets: [{ points: tri, pitch: 4 }] }, side: { pitchLine: eight } }));
     expect(old.top.ridgeFeet).toBeNull();
     expect(pitchMismatch(old)?.facets).toEqual([{ number: 1, pitch: 4 }]);
+  });
+});
+
+describe("an outline edge's length in the edge list (issue 27)", () => {
+  it("gives a rake both its plan length and its length along the slope, as the results count it", () => {
+    // 150 units at 0.2 ft per unit: 30 ft from above; up a 12/12 slope, √2 × 30.
+    expect(edgeLengthText(150, 0.2, "rake", 12)).toBe("30 ft plan, 42 ft along the slope");
+    expect(edgeLengthText(150, 0.2, "eave", 12)).toBe("30 ft");
+    expect(edgeLengthText(150, 0.2, null, 12)).toBe("30 ft");
   });
 });

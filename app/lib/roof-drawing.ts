@@ -52,10 +52,25 @@ export function scaleRatio(feetPerUnit: number): number {
  * one, or not within what the drawing can hold.
  */
 export function parseScaleText(text: string): number | null {
-  const match = /^\s*(?:1\s*:\s*)?(\d+(?:\.\d+)?|\.\d+)\s*$/.exec(text);
+  // Thousands separators as the tool shows a ratio ("1:1,152") are read past.
+  const match = /^\s*(?:1\s*:\s*)?(\d+(?:\.\d+)?|\.\d+)\s*$/.exec(text.replace(/,/g, ""));
   if (!match) return null;
   const feetPerUnit = Number(match[1]) / UNITS_PER_PICTURE_FOOT;
   return feetPerUnit > 0 && feetPerUnit <= 1000 ? feetPerUnit : null;
+}
+/** A scale as the tool shows it: "1:1,152". */
+export function scaleText(feetPerUnit: number): string {
+  return `1:${scaleRatio(feetPerUnit).toLocaleString("en-US")}`;
+}
+
+/**
+ * The scale typed into the fallback box, or null when there is nothing to change: text that
+ * is not a scale, or the scale as shown (the box starts with the current scale rounded to
+ * three figures, so using it unchanged would move a scale set by a line and call it typed).
+ */
+export function typedScaleChange(text: string, current: number | null): number | null {
+  if (current !== null && text.replace(/\s/g, "") === scaleText(current)) return null;
+  return parseScaleText(text);
 }
 export const PITCH = { min: 0, max: 12, step: 0.5, default: 4 } as const;
 
@@ -127,7 +142,9 @@ const ViewDrawingSchema = z.preprocess(
 export type ViewDrawing = z.infer<typeof ViewDrawingSchema>;
 
 export const DrawingSchema = z.object({
-  top: ViewDrawingSchema.default(emptyView()),
+  // The pitch is measured on the side view only. An older version left the Pitch tool active
+  // on the top view, so a saved top view may hold a pitch line: it is dropped on reading.
+  top: ViewDrawingSchema.transform((v): ViewDrawing => ({ ...v, pitchLine: null })).default(emptyView()),
   side: ViewDrawingSchema.default(emptyView()),
 });
 export type Drawing = z.infer<typeof DrawingSchema>;
@@ -233,23 +250,30 @@ export function measureView(view: ViewDrawing, linePitch: number | null = null):
   return { ...result, facets, lineTotals };
 }
 
-/** The side view's measured pitch, and the top view's facets (numbered from 1) at another pitch nobody chose to keep. */
-export type PitchMismatch = { measured: number; facets: { number: number; pitch: number }[] };
+/**
+ * The side view's measured pitch, and the top view's facets (numbered from 1) at another
+ * pitch nobody chose to keep; or, with no facets traced, the typed pitch (`typed`) the
+ * length × width or typed area is worked out at.
+ */
+export type PitchMismatch = { measured: number; facets: { number: number; pitch: number }[]; typed?: number };
 
 /**
  * A measured pitch applies to the facets it was measured for (issue 27, decision 0031);
  * a facet left at another pitch, that staff did not keep on purpose, disagrees with it and
  * the roof says so before it is saved or estimated. Null when nothing disagrees.
  */
-export function pitchMismatch(drawing: Drawing): PitchMismatch | null {
+export function pitchMismatch(drawing: Drawing, typedPitch: number | null = null): PitchMismatch | null {
   const measured = measuredPitch(drawing.side);
   if (measured === null) return null;
+  // Nothing traced: the figures come from the typed pitch, which the measurement must not silently lose to.
+  if (drawing.top.facets.length === 0) return typedPitch !== null && typedPitch !== measured ? { measured, facets: [], typed: typedPitch } : null;
   const facets = drawing.top.facets.flatMap((f, i) => (f.pitch !== measured && !f.ownPitch ? [{ number: i + 1, pitch: f.pitch }] : []));
   return facets.length > 0 ? { measured, facets } : null;
 }
 
 /** The words for a mismatch, the same in the roof tool and on the lead page. */
 export function pitchMismatchText(m: PitchMismatch): string {
+  if (m.typed !== undefined) return `The side view measured ${m.measured}/12, but the typed pitch is ${m.typed}/12.`;
   const which = m.facets.map((f) => `facet ${f.number} is ${f.pitch}/12`);
   const list = which.length < 2 ? which.join("") : `${which.slice(0, -1).join(", ")} and ${which.at(-1)}`;
   return `The side view measured ${m.measured}/12, but ${list}.`;
@@ -286,6 +310,16 @@ export function outlineEdges(view: ViewDrawing): OutlineEdge[] {
     });
   });
   return edges;
+}
+
+/**
+ * An outline edge's length as the edge list shows it. A rake runs up the slope, so the
+ * results count it longer than it looks from above; the list says both, so the two agree.
+ */
+export function edgeLengthText(units: number, feetPerUnit: number, kind: EdgeKind | null, pitch: number): string {
+  const plan = units * feetPerUnit;
+  if (kind !== "rake") return `${Math.round(plan).toLocaleString("en-US")} ft`;
+  return `${Math.round(plan).toLocaleString("en-US")} ft plan, ${Math.round(plan * lineFactor("rake", pitch)).toLocaleString("en-US")} ft along the slope`;
 }
 
 /** Whether the top view has eaves or rakes traced (or confirmed from the outline). */

@@ -1,4 +1,4 @@
-import { LINE_KINDS, LINE_LABELS, measureView, scaleRatio, type FacetResult, type LineKind, type ScaleSource, type ViewDrawing } from "./roof-drawing";
+import { LINE_KINDS, LINE_LABELS, measureView, scaleText, type FacetResult, type LineKind, type ScaleSource, type ViewDrawing } from "./roof-drawing";
 import { pitchFactor, suggestedWaste, wasteTable, type WasteRow } from "./roof-geometry";
 
 /**
@@ -124,7 +124,7 @@ export const formatFeet = (n: number) => `${Math.round(n).toLocaleString("en-US"
 export const formatSquares = (n: number) => n.toFixed(2);
 export const formatPitch = (n: number) => `${n}/12`;
 /** As a ratio a roofer reads, feet of roof per foot of picture (decision 0031), not the drawing's own units. */
-export const formatScale = (feetPerUnit: number) => `1:${scaleRatio(feetPerUnit).toLocaleString("en-US")}`;
+export const formatScale = scaleText;
 
 export type Figure = { label: string; value: string };
 
