@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { fillQuote, mailsTo, photo } from "./quote";
@@ -190,15 +193,20 @@ test("an out-of-area ZIP's note does not move Send: the first tap sends @js", as
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
 });
 
-test("without scripts, photos sent with a form that comes back are kept as attached and go with the corrected form @nojs", async ({ page }, info) => {
-  const name = `Kept ${info.project.name} ${Date.now()}`;
-  const email = `kept-${info.project.name}-${Date.now()}@example.com`;
+/** The quote form sent without its email and with two photos (north-slope.jpg, porch.jpg): the form that comes back. */
+async function sendTwoPhotosWithoutEmail(page: Page, name: string) {
   await page.goto("/contact");
-  let form = page.getByRole("form", { name: "Contact form" });
+  const form = page.getByRole("form", { name: "Contact form" });
   await fillQuote(form, name, "");
   await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468"), await photo("porch.jpg", "#a64")]);
   await form.getByRole("button", { name: "Send Message" }).click();
-  form = page.getByRole("form", { name: "Contact form" });
+  return page.getByRole("form", { name: "Contact form" });
+}
+
+test("without scripts, photos sent with a form that comes back are kept as attached and go with the corrected form @nojs", async ({ page }, info) => {
+  const name = `Kept ${info.project.name} ${Date.now()}`;
+  const email = `kept-${info.project.name}-${Date.now()}@example.com`;
+  const form = await sendTwoPhotosWithoutEmail(page, name);
   await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Email");
   await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveAttribute("aria-invalid", "true");
   const attached = form.getByRole("list", { name: "Attached photos" });
@@ -210,6 +218,35 @@ test("without scripts, photos sent with a form that comes back are kept as attac
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeInViewport();
   await expect.poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "").toContain("Photos: 1");
+});
+
+test("without scripts, a kept photo that can no longer be sent is named on the photo field, and nothing is sent without it @nojs", async ({ page }, info) => {
+  const name = `Lost ${info.project.name} ${Date.now()}`;
+  const email = `lost-${info.project.name}-${Date.now()}@example.com`;
+  const form = await sendTwoPhotosWithoutEmail(page, name);
+  await expect(form.getByRole("list", { name: "Attached photos" }).getByRole("listitem")).toHaveCount(2);
+  // Between the two posts the north slope's kept file stops being a picture (a disk fault).
+  const kept = await form.locator('input[name="attachedPhotos"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const token = kept.find((v) => v.endsWith(" north-slope.jpg"))!.split(" ")[0];
+  fs.writeFileSync(`${E2E_DIR}/private-uploads/attached/${createHash("sha256").update(token).digest("base64url")}`, "not a picture any more");
+
+  await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const lost = "Your attached photo could not be kept; please choose it again: north-slope.jpg";
+  await expect(form.getByRole("alert")).toHaveText(`Error: ${lost}`);
+  await expect(form.getByLabel("Photos (up to 5)")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(lost, { exact: true })).toBeVisible();
+  // Everything else is as it was: the typed fields, and the porch photo still attached.
+  await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveValue(email);
+  const attached = form.getByRole("list", { name: "Attached photos" }).getByRole("listitem");
+  await expect(attached).toHaveCount(1);
+  await expect(attached).toContainText("porch.jpg attached");
+  expect(await mailsTo(email)).toEqual([]);
+
+  await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468")]);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeInViewport();
+  await expect.poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "").toContain("Photos: 2");
 });
 
 test("Request Service on a home service card opens the form with that service chosen", async ({ page }) => {
