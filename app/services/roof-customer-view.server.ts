@@ -54,7 +54,8 @@ export type LeadPhotoOffer = NonNullable<ReturnType<typeof leadOf>>["photos"][nu
 export function leadRoofView(c: RoofCustomer) {
   const drawing = parseDrawing(c.drawing);
   const summary = summarizeRoof(c, drawing.top);
-  const mismatch = pitchMismatch(drawing);
+  // With nothing traced the stored pitch is the typed one, which the figures were worked out at.
+  const mismatch = pitchMismatch(drawing, c.pitch);
   const shown = new Set(["Roof area", "Squares", "Predominant pitch", "Pitch"]);
   const figures = summaryFigures(summary).totals.filter((f) => shown.has(f.label));
   return {

@@ -9,11 +9,11 @@ import { FACET_COLOR, LINE_COLORS, measuredPitch, outlineFrame, WHOLE_SURFACE, t
 import {
   formatFeet,
   formatPitch,
-  formatScale,
   formatSqFt,
   formatSquares,
   overrideNote,
   SCALE_NOT_SET,
+  SCALE_SOURCE_LABEL,
   scaleFigure,
   summarizeRoof,
   summaryFigures,
@@ -83,8 +83,9 @@ export function table(doc: Doc, header: string[], rows: string[][], widths: numb
 
 /**
  * The picture with the traced outlines drawn over it, mapped from the 800 x 600 surface.
- * Without a picture, a note says why (`blankNote` replaces it; "" for none), and the scale
- * caption below can be left out for readers who have no use for it (a homeowner).
+ * Without a picture, a note says why (`blankNote` replaces it; "" for none). The scale bar
+ * on the picture and its caption below can be left out for readers who have no use for
+ * them (a homeowner) or a view that has no scale (the side view).
  * `fitOutline` (only without a picture) draws just the outlines' area, at most that tall.
  */
 export function drawView(
@@ -149,18 +150,54 @@ export function drawView(
       .stroke()
       .undash();
   }
+  const bar = options.scaleCaption !== false && view.scaleSource ? scaleBar(doc, left, top + height, width, k / view.scale) : null;
   doc.restore();
   doc.rect(left, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
   doc.x = MARGIN;
   doc.y = top + height + 6;
   if (options.scaleCaption !== false) {
+    // A bar, not a 1:N ratio: the picture's printed size depends on the page and the crop, the bar shrinks with it.
     doc
       .font("Helvetica")
       .fontSize(9)
       .fillColor(SOFT)
-      .text(view.scaleSource ? `Scale: ${formatScale(view.scale)} (feet of roof per foot of picture).` : `${SCALE_NOT_SET}.`, MARGIN);
+      .text(bar !== null && view.scaleSource ? `Scale bar: ${bar} ft (${SCALE_SOURCE_LABEL[view.scaleSource]}).` : `${SCALE_NOT_SET}.`, MARGIN);
   }
   doc.fillColor(INK);
+}
+
+/** Lengths a scale bar may show: round numbers a reader can check against the picture. */
+const BAR_FEET = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000];
+
+/**
+ * A labeled bar at the picture's lower left, a round number of feet long at the picture's
+ * printed scale (`pointsPerFoot`), at most about a third of its width. Returns its feet.
+ */
+function scaleBar(doc: Doc, left: number, bottom: number, width: number, pointsPerFoot: number): number {
+  const feet = BAR_FEET.filter((f) => f * pointsPerFoot <= width * 0.3).at(-1) ?? BAR_FEET[0];
+  const length = feet * pointsPerFoot;
+  const label = `${feet.toLocaleString("en-US")} ft`;
+  doc.font("Helvetica-Bold").fontSize(9);
+  const labelWidth = doc.widthOfString(label);
+  const x = left + 10;
+  const y = bottom - 12;
+  doc
+    .rect(x - 5, y - 9, length + labelWidth + 16, 16)
+    .fillOpacity(0.9)
+    .fill("#ffffff")
+    .fillOpacity(1);
+  doc
+    .moveTo(x, y - 4)
+    .lineTo(x, y + 3)
+    .moveTo(x, y)
+    .lineTo(x + length, y)
+    .moveTo(x + length, y - 4)
+    .lineTo(x + length, y + 3)
+    .lineWidth(1.5)
+    .strokeColor(INK)
+    .stroke();
+  doc.fillColor(INK).text(label, x + length + 5, y - 4, { lineBreak: false });
+  return feet;
 }
 
 /** A new letter-size document and the promise of its bytes once `doc.end()` is called. */
@@ -217,7 +254,8 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
   }
   measured.push(...rows(figures.totals));
   const scale = scaleFigure(summary);
-  if (scale) measured.push([scale.label, scale.value]);
+  // On paper the scale is the bar on the top view (a ratio would assume the picture's printed size).
+  if (scale) measured.push([scale.label, summary.scale ? "Bar on the top view" : scale.value]);
   if (sidePitch !== null) measured.push(["Pitch measured on the side view", formatPitch(sidePitch)]);
   if (measured.length > 0) table(doc, ["Measurement", "Value"], measured, [300, 216]);
   const notes = [
@@ -264,7 +302,8 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
   for (const view of ["top", "side"] as const) {
     const d = drawing[view];
     if (pictures[view] || d.facets.length || d.lines.length || d.pitchLine) {
-      drawView(doc, view === "top" ? "Top view" : "Side view", pictures[view], d);
+      // The side view measures the pitch, a ratio: it has no scale to show (decision 0031).
+      drawView(doc, view === "top" ? "Top view" : "Side view", pictures[view], d, { scaleCaption: view === "top" });
     }
   }
 

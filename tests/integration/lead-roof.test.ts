@@ -9,6 +9,8 @@ import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.serve
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/message";
 import { action as roofAction, loader as roofLoader } from "~/routes/admin/roof-measurement";
 import { LEAD_PHOTO_GONE } from "~/services/roof-upload.server";
+import { loader as pdfLoader } from "~/routes/resources/roof-report";
+import { extractText, getDocumentProxy } from "unpdf";
 
 let cookie = "";
 beforeAll(async () => {
@@ -149,6 +151,46 @@ describe("measuring a lead's roof", () => {
     // Kept on purpose (a porch): nothing to say.
     await saveRoof({ ...fields, drawing: drawing({ ownPitch: true }) });
     expect((await leadPage(lead.id)).roof?.pitchWarning).toBeNull();
+  });
+
+  it("warns when a length × width is worked out at another pitch than the side view measured", async () => {
+    const lead = await requestWithPhotos([]);
+    const customerId = customerFrom((await measure(lead.id)) as Response);
+    const fields = { id: String(customerId), customerName: "Karen Miller", street: "412 N Main St", city: "Derby", length: "40", width: "30" };
+    // Nothing traced; the side view measured 8/12.
+    const drawing = JSON.stringify({ side: { pitchLine: { a: { x: 0, y: 100 }, b: { x: 120, y: 20 } } } });
+    await saveRoof({ ...fields, pitch: "6", drawing });
+    expect((await leadPage(lead.id)).roof?.pitchWarning).toBe("The side view measured 8/12, but the typed pitch is 6/12. Check the pitch in the roof tool before estimating.");
+    await saveRoof({ ...fields, pitch: "8", drawing });
+    expect((await leadPage(lead.id)).roof?.pitchWarning).toBeNull();
+  });
+
+  it("prints a labeled scale bar on the PDF's top view, not a 1:N that assumes the picture's printed size", async () => {
+    const lead = await requestWithPhotos([]);
+    const customerId = customerFrom((await measure(lead.id)) as Response);
+    const square = [
+      { x: 100, y: 100 },
+      { x: 300, y: 100 },
+      { x: 300, y: 250 },
+      { x: 100, y: 250 },
+    ];
+    const drawing = JSON.stringify({
+      top: { scale: 0.2, scaleSource: "line", facets: [{ points: square, pitch: 8 }] },
+      side: { pitchLine: { a: { x: 0, y: 100 }, b: { x: 120, y: 20 } } },
+    });
+    await saveRoof({ id: String(customerId), customerName: "Karen Miller", street: "412 N Main St", city: "Derby", drawing });
+    const args = { request: new Request("http://site.test/x", { headers: { Cookie: cookie } }), params: { id: String(customerId) }, context: {} } as never;
+    const pdf = Buffer.from(await ((await pdfLoader(args)) as Response).arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    // The top view prints 516 pt wide for 800 units at 0.2 ft each: 3.2 pt a foot, so a 20 ft bar (a third of the width at most).
+    expect(text).toContain("Scale bar: 20 ft (from a scale line).");
+    expect(text).toMatch(/\b20 ft\b/);
+    expect(text).toMatch(/Scale\s+Bar on the top view/);
+    expect(text).not.toMatch(/1:\d/);
+    expect(text).not.toContain("foot of picture");
+    // The side view measures a pitch and has no scale: no "Scale not set" under it.
+    expect(text).toContain("Side view");
+    expect(text).not.toContain("Scale not set");
   });
 
   it("answers an unknown lead with 404 and makes no customer", async () => {
