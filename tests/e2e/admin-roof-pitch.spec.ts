@@ -85,7 +85,13 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
 
   // The outline's edges, proposed: the long sides eaves, the ends rakes; one click changes one.
   const edges = page.getByRole("region", { name: "Eaves and rakes from the outline" });
-  await expect(edges.getByRole("listitem")).toHaveText([/1\. top edge, 40 ft/, /2\. right edge, 30 ft/, /3\. bottom edge, 40 ft/, /4\. left edge, 30 ft/]);
+  // A rake's length is said both ways, as seen from above and up the 8/12 slope the results count.
+  await expect(edges.getByRole("listitem")).toHaveText([
+    /1\. top edge, 40 ftEave/,
+    /2\. right edge, 30 ft plan, 36 ft along the slope/,
+    /3\. bottom edge, 40 ftEave/,
+    /4\. left edge, 30 ft plan, 36 ft along the slope/,
+  ]);
   const top = edges.getByRole("group", { name: "edge 1" });
   await expect(top.getByRole("button", { name: "Eave" })).toHaveAttribute("aria-pressed", "true");
   await expect(edges.getByRole("group", { name: "edge 2" }).getByRole("button", { name: "Rake" })).toHaveAttribute("aria-pressed", "true");
@@ -165,10 +171,76 @@ test("@js the scale is set one way, a line of known length; typing a ratio is th
   // 40 ft over 200 units, a foot of picture being 1,152 units: 1:230.
   await expect(canvas).toContainText(/Scale 1:2[23]\d/);
   expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
+  // Enter on the typed box as it opens (the scale as shown, rounded) leaves the line's scale alone.
+  await page.getByText("Or type the scale").click();
+  await page.getByLabel("Scale, like 1:100 (feet of roof per foot of picture)").press("Enter");
+  await expect(page.getByRole("region", { name: "Results" })).toContainText("(from a scale line)");
+  expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
+  await page.getByText("Or type the scale").click();
   await typeScale(page, "1:288");
   // 288 / 1152 = 0.25 ft per unit: 50 × 37.5 ft.
   await expect(canvas).toContainText("Scale 1:288");
   expect(await figure(page, "Plan area")).toBeCloseTo(1875, -1.5);
+});
+
+test("@js a typed ridge follows Undo", async ({ adminPage: page }) => {
+  await page.goto(TOOL);
+  const canvas = page.getByTestId("roof-canvas");
+  await traceRectangle(page, canvas);
+  await scaleFromLine(page, canvas);
+  const edges = page.getByRole("region", { name: "Eaves and rakes from the outline" });
+  await edges.getByLabel("Ridge (ft)").fill("40");
+  await edges.getByRole("button", { name: "Use these eaves, rakes and ridge" }).click();
+  const lengths = page.getByTestId("roof-lengths");
+  await expect(lengths).toContainText("Ridges40 ft");
+  await page.getByLabel("Ridge (ft)").fill("50");
+  await page.getByLabel("Ridge (ft)").blur();
+  await expect(lengths).toContainText("Ridges50 ft");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(lengths).toContainText("Ridges40 ft");
+  await expect(page.getByLabel("Ridge (ft)")).toHaveValue("40");
+});
+
+test("@js a pitch measured on the side view beside a typed length × width says so, and one click uses it", async ({ adminPage: page }) => {
+  await page.goto(TOOL);
+  await page.getByLabel("Length (ft)").fill("40");
+  await page.getByLabel("Width (ft)").fill("30");
+  await page.getByLabel("Pitch (X/12)").fill("6");
+  await measureEightTwelfths(page, page.getByTestId("roof-canvas"));
+  const check = page.getByRole("alert", { name: "Pitch check" });
+  await expect(check).toContainText("The side view measured 8/12, but the typed pitch is 6/12.");
+  // 1,200 sq ft of plan at 6/12: the figures use the typed pitch until staff choose.
+  expect(await figure(page, "Roof area")).toBeCloseTo(1342, -1.5);
+  await check.getByRole("button", { name: "Use 8/12" }).click();
+  await expect(page.getByLabel("Pitch (X/12)")).toHaveValue("8");
+  await expect(check).toHaveCount(0);
+  expect(await figure(page, "Roof area")).toBeCloseTo(1442, -1.5);
+});
+
+test("@nojs a measured pitch the typed pitch disagrees with is said without scripts, in the tool and on the lead page", async ({ adminPage: page, baseURL }) => {
+  const street = `${Date.now() % 100000} N Jefferson Ave`;
+  // Saved as the tool's form posts it: length × width at 6/12, and a rake measured at 8/12 on the side view.
+  const saved = await page.request.post(TOOL, {
+    headers: { Origin: baseURL! },
+    multipart: {
+      intent: "save",
+      customerName: "Pitch Check",
+      street,
+      city: "Wellington",
+      length: "40",
+      width: "30",
+      pitch: "6",
+      drawing: JSON.stringify({ side: { pitchLine: { a: { x: 100, y: 400 }, b: { x: 400, y: 200 } } } }),
+    },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
+  await page.goto(saved.headers()["location"]);
+  const words = "The side view measured 8/12, but the typed pitch is 6/12.";
+  await expect(page.getByRole("alert", { name: "Pitch check" })).toContainText(words);
+  await expect(page.getByRole("alert", { name: "Pitch check" })).toContainText("Type 8 in Pitch to use the measured pitch.");
+  await page.getByRole("link", { name: /^Lead: / }).click();
+  await expect(page.getByRole("region", { name: "Roof measurement" }).getByRole("alert")).toContainText(words);
 });
 
 test("@js the labels on the picture are dark text on a light chip, legible on a phone", async ({ adminPage: page }) => {

@@ -11,7 +11,7 @@ function Segment({ line, stroke, width, dash }: { line: { a: Point; b: Point }; 
 }
 
 /**
- * A label on the picture: dark text on a light chip with a coloured edge, legible over any
+ * A label on the picture: dark text on a light chip with a colored edge, legible over any
  * roof photo at a phone's width (white text with a heavy outline read as smudged). The chip
  * is sized from the longest line; an SVG text cannot be measured before it is drawn.
  */

@@ -1,7 +1,7 @@
 import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { useState, type Dispatch } from "react";
-import { hasRoofEdges, LINE_COLORS, measuredPitch, parseScaleText, PITCH, scaleRatio, type EdgeKind } from "~/lib/roof-drawing";
+import { edgeLengthText, hasRoofEdges, LINE_COLORS, measuredPitch, PITCH, scaleText, typedScaleChange, type EdgeKind } from "~/lib/roof-drawing";
 import { chosenEdges, type ChosenEdge, type DrawingAction, type DrawingState, type Tool } from "~/lib/roof-drawing-state";
 import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
 import { centroid } from "~/lib/roof-geometry";
@@ -87,7 +87,8 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
       )}
       {state.scaleLine && <ScaleLength dispatch={dispatch} />}
       {state.view === "side" && <MeasuredPitch state={state} dispatch={dispatch} />}
-      {state.view === "top" && <OutlineEdgesPanel state={state} dispatch={dispatch} />}
+      {/* Keyed by the stored ridge, so the Ridge box follows an undo or a load. */}
+      {state.view === "top" && <OutlineEdgesPanel key={String(state.drawing.top.ridgeFeet)} state={state} dispatch={dispatch} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {/* The side view measures the pitch, a ratio that needs no scale. */}
         {state.view === "top" && (
@@ -115,12 +116,13 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
  * is the fallback, as a ratio (1:100) or feet of roof per foot of picture.
  */
 function ScaleSetting({ scale, drawing, dispatch }: { scale: number | null; drawing: boolean; dispatch: Dispatch<DrawingAction> }) {
-  const [text, setText] = useState(scale === null ? "" : `1:${scaleRatio(scale)}`);
-  const value = parseScaleText(text);
+  const [text, setText] = useState(scale === null ? "" : scaleText(scale));
+  // The box starts with the scale as shown: used unchanged, it would replace a line's exact scale with the rounded one.
+  const value = typedScaleChange(text, scale);
   const use = () => value !== null && dispatch({ type: "scale", scale: value });
   return (
     <div className="space-y-2 text-sm">
-      <p className="font-medium">Scale: {scale === null ? "not set" : `1:${scaleRatio(scale).toLocaleString("en-US")}`}</p>
+      <p className="font-medium">Scale: {scale === null ? "not set" : scaleText(scale)}</p>
       <button
         type="button"
         aria-pressed={drawing}
@@ -153,7 +155,8 @@ function ScaleSetting({ scale, drawing, dispatch }: { scale: number | null; draw
           </button>
         </span>
         <span id="scale-typed-help" className="mt-1 block text-xs text-ink-soft">
-          1:100 is 100 ft of roof per foot of picture, the picture being 8⅓ in wide at full size.
+          For re-entering a scale worked out before for this picture, as the tool showed it. It counts the picture 8⅓ in wide, so it is not a
+          scale to read off a photo: for a new picture, draw a scale line.
         </span>
       </details>
     </div>
@@ -263,7 +266,8 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
           <li key={e.key} className="flex items-center justify-between gap-2">
             <span className="min-w-0 leading-tight">
               <span className="font-semibold">{i + 1}.</span> {top.facets.length > 1 ? `Facet ${e.facet + 1}, ` : ""}
-              {edgeSide(e, top.facets[e.facet].points)} edge, <span className="whitespace-nowrap">{Math.round(e.units * top.scale)} ft</span>
+              {edgeSide(e, top.facets[e.facet].points)} edge,{" "}
+              <span className="whitespace-nowrap">{edgeLengthText(e.units, top.scale, e.kind, top.facets[e.facet].pitch)}</span>
             </span>
             <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex shrink-0 gap-1">
               {EDGE_CHOICES.map((c) => (

@@ -179,7 +179,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   const traced = hydrated && summary.source === "traced";
   const shownSummary = traced ? { ...summary, ignored: summary.ignored.filter((f) => f === "length" || f === "width") } : summary;
   const typedNote = overrideNote(shownSummary);
-  const mismatch = pitchMismatch(state.drawing);
+  const mismatch = pitchMismatch(state.drawing, typed.pitch);
   const view = state.view;
   const liveField = (label: string, meta: typeof fields.area, value: string) => (
     <Field label={label} hint="From the tracing, as it is now">
@@ -333,8 +333,20 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
             {mismatch && (
               <div role="alert" aria-label="Pitch check" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
                 <p className="font-semibold">{pitchMismatchText(mismatch)}</p>
-                <p>The roof area, and so the estimate, use each facet&apos;s own pitch. Apply the measured pitch, or keep a facet&apos;s own (a porch, a lower wing).</p>
-                {hydrated && (
+                {mismatch.typed !== undefined ? (
+                  <p>
+                    The roof area, and so the estimate, use the typed pitch.{" "}
+                    {hydrated ? "Use the measured pitch, or keep the typed one." : `Type ${mismatch.measured} in Pitch to use the measured pitch.`}
+                  </p>
+                ) : (
+                  <p>The roof area, and so the estimate, use each facet&apos;s own pitch. Apply the measured pitch, or keep a facet&apos;s own (a porch, a lower wing).</p>
+                )}
+                {hydrated && mismatch.typed !== undefined && (
+                  <button type="button" className={`${secondaryButton} px-3 py-1 text-sm`} onClick={() => setValue("pitch", String(mismatch.measured))}>
+                    Use {mismatch.measured}/12
+                  </button>
+                )}
+                {hydrated && mismatch.typed === undefined && (
                   <div className="flex flex-wrap gap-2">
                     <button
                       type="button"
