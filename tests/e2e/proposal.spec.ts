@@ -172,3 +172,31 @@ test("a newer proposal replaces the open one, whose link says so; the homeowner 
   await expect(work).toContainText("1 roll × $95.00");
   await staffContext.close();
 });
+
+test("changing the estimate withdraws the open proposal, and the page says so before and after", async ({ browser, page: homeowner, baseURL }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const leadId = seedLeadWithEstimate(`Changed ${stamp}`, `changed-${stamp}@example.com`);
+  const staffContext = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
+  const staff = await staffContext.newPage();
+  await signIn(staff, baseURL!);
+  await staff.goto(`/admin/messages/${leadId}`);
+  const proposals = staff.getByRole("region", { name: "Proposals" });
+  await proposals.getByRole("button", { name: "Create proposal" }).click();
+  await expect(staff.getByText("Proposal created").first()).toBeVisible();
+  const link = new URL(await proposals.getByLabel("Link for the homeowner").inputValue()).pathname;
+
+  const estimate = staff.getByRole("region", { name: "Estimate" });
+  await expect(estimate).toContainText("A proposal is open. Saving or making the estimate again withdraws it: send a new one after.");
+  await estimate.getByRole("group", { name: "Architectural shingles" }).getByLabel("Quantity").fill("50");
+  await estimate.getByRole("button", { name: "Save estimate" }).click();
+  await expect(staff.getByText("Estimate saved. The open proposal was withdrawn: send a new one.").first()).toBeVisible();
+  await staff.reload();
+  await expect(staff.getByRole("region", { name: "Estimate" })).not.toContainText("A proposal is open.");
+  await expect(proposals).toContainText("Replaced");
+
+  // The homeowner's link no longer offers the old figure.
+  const old = await homeowner.goto(link);
+  expect(old?.status()).toBe(410);
+  await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText("This proposal was replaced by a newer one");
+  await staffContext.close();
+});
