@@ -5,7 +5,7 @@ import { requestContext } from "~/server/client-ip.server";
 import { env, paths } from "~/server/env.server";
 import { siteOrigin } from "~/server/origin.server";
 import { createPageCache } from "~/server/page-cache.server";
-import { FORM_MAX_BYTES } from "~/server/request-body.server";
+import { FORM_MAX_BYTES, formBodyKind } from "~/server/request-body.server";
 import { prepareApp, startBackgroundTasks } from "~/services/startup.server";
 import { multipartMaxBytes } from "~/server/upload.server";
 
@@ -28,7 +28,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 
 /** The most a POST to this path may carry, as the refusals below and the actions count it. */
 function bodyCap(req: Request): number {
-  return /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "") ? multipartMaxBytes(req.path) : FORM_MAX_BYTES;
+  return formBodyKind(req.get("content-type")) === "multipart" ? multipartMaxBytes(req.path) : FORM_MAX_BYTES;
 }
 
 // An answer can go out before its body was read whole: a picture over 10 MB is refused
@@ -38,13 +38,20 @@ function bodyCap(req: Request): number {
 // (declared sizes above it were refused already, and close their connection); a body
 // that goes on past the cap loses its connection instead.
 app.use((req: Request, res: Response, next: NextFunction) => {
-  if (req.method === "POST") res.once("finish", () => dropUnreadBody(req, res));
+  if (req.method !== "POST") return next();
+  // What the connection had read when this body began: counting with a "data" listener
+  // instead would start the body flowing before the action reads it.
+  const readBefore = req.socket.bytesRead;
+  res.once("finish", () => dropUnreadBody(req, res, readBefore));
   next();
 });
 
-function dropUnreadBody(req: Request, res: Response) {
+function dropUnreadBody(req: Request, res: Response, readBefore: number) {
   if (req.complete || req.destroyed || !res.shouldKeepAlive) return;
-  let left = bodyCap(req);
+  // A declared length is at most the cap (checked below) and the body ends there. A body
+  // in chunks may go on: it has what is left of the cap, less what was read already
+  // (framing included, and less what still waits in the stream, counted as it drains).
+  let left = req.get("content-length") ? Infinity : bodyCap(req) - (req.socket.bytesRead - readBefore - req.readableLength);
   // The action's reader (React Router's stream over the request) is done with it.
   req.removeAllListeners("data");
   req.on("data", (chunk: Buffer) => {
@@ -99,9 +106,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // same caps while streaming, for senders that do not declare a length.
 app.use((req: Request, res: Response, next: NextFunction) => {
   if (req.method !== "POST") return next();
-  const type = req.get("content-type") ?? "";
-  const multipart = /^multipart\/form-data\s*;\s*boundary=/i.test(type);
-  if (!multipart && !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+  if (!formBodyKind(req.get("content-type"))) {
     return res.status(415).type("text/plain").send("Please send the form from this website.");
   }
   if (Number(req.get("content-length") ?? "0") > bodyCap(req)) {

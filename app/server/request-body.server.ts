@@ -35,8 +35,21 @@ function bodyMessage(status: 400 | 413 | 415) {
   return status === 413 ? BODY_MESSAGES.tooLarge : status === 415 ? BODY_MESSAGES.unsupported : BODY_MESSAGES.unreadable;
 }
 
+/**
+ * The kind of form a Content-Type names, or null for any other body. Multipart needs a
+ * boundary, wherever it stands among the parameters (the parser finds it anywhere). The
+ * one place that decides: the early refusals (server/app.ts), the body caps and the
+ * readers must agree, or a form gets one path's cap and another's 415.
+ */
+export function formBodyKind(contentType: string | null | undefined): "urlencoded" | "multipart" | null {
+  const [type = "", ...params] = (contentType ?? "").split(";").map((part) => part.trim().toLowerCase());
+  if (type === "application/x-www-form-urlencoded") return "urlencoded";
+  if (type === "multipart/form-data" && params.some((param) => /^boundary=\S/.test(param))) return "multipart";
+  return null;
+}
+
 export function isMultipart(request: Request): boolean {
-  return /^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
+  return formBodyKind(request.headers.get("content-type")) === "multipart";
 }
 
 /**
@@ -48,9 +61,9 @@ export function isMultipart(request: Request): boolean {
  */
 export async function readForm(request: Request, { maxBytes = FORM_MAX_BYTES, lists = {} }: { maxBytes?: number; lists?: ListLimits } = {}): Promise<FormData> {
   if (Number(request.headers.get("content-length") ?? "") > maxBytes) refuseBody(413);
-  if (isMultipart(request)) return boundedLists(await readMultipartFields(request, maxBytes), lists);
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) refuseBody(415);
+  const kind = formBodyKind(request.headers.get("content-type"));
+  if (kind === "multipart") return boundedLists(await readMultipartFields(request, maxBytes), lists);
+  if (kind !== "urlencoded") refuseBody(415);
   const form = new FormData();
   for (const [key, value] of new URLSearchParams(await readCapped(request, maxBytes))) form.append(key, value);
   return boundedLists(form, lists);
