@@ -17,7 +17,7 @@ const BRITISH = [
   "draughts?", "travell(?:ed|ing|er|ers)", "cancell(?:ed|ing)", "modell(?:ed|ing)", "labell(?:ed|ing)", "fulfil", "fulfils",
   "enrol", "enrols", "whilst", "amongst", "learnt", "spelt", "ageing", "judgement\\w*", "manoeuvr\\w*", "pyjamas",
   // British usage rather than spelling: US English checks a box, inquires, has a ZIP code, says "two weeks".
-  "tick(?:s|ed|ing)?", "enquir\\w*", "postcodes?", "fortnight\\w*",
+  "(?:un)?tick(?:s|ed|ing)?", "enquir\\w*", "postcodes?", "fortnight\\w*",
 ];
 
 const PATTERN = new RegExp(`\\b(?:${BRITISH.join("|")})\\b`, "gi");

@@ -122,7 +122,7 @@ describe("the summary mail", () => {
 
   it("says how to stop it, in the words of the switch", () => {
     expect(mail.text).toContain("once a day after 7 am Kansas time");
-    expect(mail.text).toContain('untick "Send me a daily summary of waiting leads"');
+    expect(mail.text).toContain('uncheck "Send me a daily summary of waiting leads"');
     expect(mail.text).toContain("https://roofs.example.com/admin/contact");
   });
 

@@ -94,7 +94,7 @@ export function digestMail(digest: Digest, origin: string, digestHour: number): 
     `All leads: ${origin}/admin/messages`,
     "",
     `This summary comes once a day after ${hourLabel(digestHour)} Kansas time, only when leads are waiting.`,
-    `To stop it, untick "Send me a daily summary of waiting leads" in the admin's contact settings: ${origin}/admin/contact`,
+    `To stop it, uncheck "Send me a daily summary of waiting leads" in the admin's contact settings: ${origin}/admin/contact`,
   ].join("\n");
   return { subject: `Leads waiting today: ${countsOf(digest)}`, text };
 }

@@ -132,7 +132,7 @@ export const PROPOSAL_MESSAGES = {
 } as const;
 
 /** What a replaced proposal's page (and its PDF link) says under the title. */
-export const PROPOSAL_REPLACED_TEXT = "We sent you a newer proposal for this work, so this one can no longer be accepted. Please open the link in our latest message, or give us a call.";
+export const PROPOSAL_REPLACED_TEXT = "We have changed this proposal, so this copy can no longer be accepted. Please use the link in our newest message (or the one we send you shortly), or give us a call.";
 
 export type AcceptValues = { fullName: string; agree: boolean };
 
