@@ -1,6 +1,6 @@
 import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { useState, type Dispatch } from "react";
+import { Fragment, useState, type Dispatch } from "react";
 import { edgeLengthText, hasRoofEdges, LINE_COLORS, measuredPitch, PITCH, scaleText, typedScaleChange, type EdgeKind } from "~/lib/roof-drawing";
 import { chosenEdges, type ChosenEdge, type DrawingAction, type DrawingState, type Tool } from "~/lib/roof-drawing-state";
 import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
@@ -267,7 +267,18 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
             <span className="min-w-0 leading-tight">
               <span className="font-semibold">{i + 1}.</span> {top.facets.length > 1 ? `Facet ${e.facet + 1}, ` : ""}
               {edgeSide(e, top.facets[e.facet].points)} edge,{" "}
-              <span className="whitespace-nowrap">{edgeLengthText(e.units, top.scale, e.kind, top.facets[e.facet].pitch)}</span>
+              {/* A rake's two lengths may wrap on a phone, each one kept whole. */}
+              {edgeLengthText(e.units, top.scale, e.kind, top.facets[e.facet].pitch)
+                .split(", ")
+                .map((part, j, all) => (
+                  <Fragment key={part}>
+                    {j > 0 && " "}
+                    <span className="whitespace-nowrap">
+                      {part}
+                      {j < all.length - 1 && ","}
+                    </span>
+                  </Fragment>
+                ))}
             </span>
             <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex shrink-0 gap-1">
               {EDGE_CHOICES.map((c) => (
