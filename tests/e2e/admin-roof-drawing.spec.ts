@@ -287,7 +287,9 @@ test("@js measure the pitch on the side view, drag a corner and clear", async ({
 
 test("@desktop @js at 1280 px the results sit beside the drawing", async ({ adminPage: page }) => {
   await page.goto(TOOL);
-  const canvas = page.getByTestId("roof-canvas");
+  // The drawing surface once scripts run (before, both views' saved outlines are shown).
+  const canvas = page.getByRole("img", { name: "Top View drawing surface" });
+  await expect(canvas).toBeVisible();
   const results = page.getByRole("region", { name: "Results" });
   const [c, r] = [(await canvas.boundingBox())!, (await results.boundingBox())!];
   expect(r.x).toBeGreaterThanOrEqual(c.x + c.width);

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { E2E_DIR } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, scriptsStarted, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 
 // Issue 16, points 1 and 2: the owner sets prices, staff measure a lead's roof, make an
@@ -139,4 +139,39 @@ test("a roof measured by its area alone: the proposal waits until staff leave th
   await proposals.getByRole("button", { name: "Create proposal" }).click();
   await expect(page.getByText("Proposal created").first()).toBeVisible();
   await expect(proposals.getByLabel("Link for the homeowner")).toHaveValue(/\/proposal\/[\w-]{43}$/);
+});
+
+// Issue 27.16: typed lines of an estimate are work; leaving the lead page before saving asks
+// first, as the roof tool does with a tracing. Untouched lines leave without a question.
+test("@js changed estimate lines ask before they are lost by leaving the lead page", async ({ adminPage: page }, info) => {
+  const leadId = seedAreaOnlyLead(`Leave ${info.project.name} ${Date.now()}`);
+  await page.goto(`/admin/messages/${leadId}`);
+  const section = page.getByRole("region", { name: "Estimate" });
+  await section.getByRole("form", { name: "Make an estimate" }).getByRole("button", { name: "Make an estimate" }).click();
+  await expect(page.getByText("Estimate made").first()).toBeVisible();
+
+  const questions: string[] = [];
+  page.on("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const leads = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" });
+  // Nothing typed yet: the page leaves without asking.
+  await leads.click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await page.goto(`/admin/messages/${leadId}`);
+  await scriptsStarted(page);
+  const quantity = section.getByRole("group", { name: /shingles$/ }).getByLabel("Quantity");
+  await quantity.fill("99");
+  await leads.click();
+  await expect.poll(() => questions).toEqual(["Leave without saving? The estimate lines you changed are not saved yet."]);
+  await expect(page).toHaveURL(new RegExp(`/admin/messages/${leadId}$`));
+  await expect(quantity).toHaveValue("99");
+
+  // Saved, the page leaves without asking.
+  await section.getByRole("button", { name: "Save estimate" }).click();
+  await expect(page.getByText("Estimate saved").first()).toBeVisible();
+  await leads.click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  expect(questions).toHaveLength(1);
 });

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Calculator } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Field, FieldError, inputClass, SubmitButton } from "~/components/admin-ui";
+import { useUnsavedWarning } from "~/components/use-unsaved-warning";
 import {
   EstimateLinesSchema,
   LEAVE_OUT_INTENT,
@@ -196,6 +197,8 @@ function typedTotal(quantity: string | undefined, price: string | undefined): nu
   return lineTotalCents(Number(q), cents);
 }
 
+const LEAVE_QUESTION = "Leave without saving? The estimate lines you changed are not saved yet.";
+
 const money = (cents: number | null) => (cents === null ? "—" : formatCents(cents));
 
 function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; lastResult: SubmissionResult<string[]> | undefined }) {
@@ -213,6 +216,20 @@ function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; 
   });
   const rows = fields.lines.getFieldList();
   const add = fields.add.getFieldset();
+  // Typed lines are work: leaving the lead page before saving them asks first. Compared
+  // with the saved lines (not conform's first values), so a save that keeps the form
+  // mounted leaves nothing unsaved.
+  const changed =
+    rows.length !== estimate.lines.length ||
+    Boolean(add.label.value || add.quantity.value || add.unitPrice.value) ||
+    rows.some((row, i) => {
+      const l = row.getFieldset();
+      const saved = estimate.lines[i];
+      return (
+        l.remove.value === "on" || l.label.value !== saved.label || l.quantity.value !== String(saved.quantity) || l.unitPrice.value !== centsToDollars(saved.unitPriceCents)
+      );
+    });
+  useUnsavedWarning(changed, LEAVE_QUESTION);
   // What the lines come to as typed: the same sums the server does when they are saved.
   const totals = rows.map((row) => {
     const l = row.getFieldset();

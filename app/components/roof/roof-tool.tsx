@@ -26,7 +26,12 @@ import { useGoogleMaps } from "./use-google-maps";
 import { AddressSearch } from "./address-search";
 import { ImageArea, ImageCard } from "./image-card";
 import { SavedCustomers } from "./saved-customers";
-import { useUnsavedWarning } from "./use-unsaved-warning";
+import { useUnsavedWarning, type IsLeaving } from "~/components/use-unsaved-warning";
+
+const LEAVE_QUESTION = "Leave without saving? The measurements, tracing or pictures of this customer are not saved yet.";
+// Opening another saved customer leaves this one too; the settings (same customer) do not.
+const otherCustomer: IsLeaving = (current, next) =>
+  current.pathname !== next.pathname || new URLSearchParams(current.search).get("customer") !== new URLSearchParams(next.search).get("customer");
 
 type Props = {
   customers: RoofCustomerSummary[];
@@ -160,7 +165,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   // Typed figures are work too (issue 27): leaving with a changed length or width asks first.
   const typedChanged = [fields.area, fields.length, fields.width, fields.pitch].some((f) => f.dirty);
   const unsaved = state.undo.length > 0 || VIEWS.some((v) => staged[v] !== null || removed[v]) || typedChanged;
-  useUnsavedWarning(unsaved);
+  useUnsavedWarning(unsaved, LEAVE_QUESTION, otherCustomer);
   // The typed values as the server reads them (whole numbers; anything else ignored).
   const typedNumber = (v: unknown) => (v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Math.round(Number(v)));
   const typedPitch = fields.pitch.value === undefined || fields.pitch.value === "" ? null : Number(fields.pitch.value);
