@@ -11,12 +11,13 @@ import { AREA_LINKS, areaPath, SERVICES, servicePath } from "~/content/site";
 import { requestServiceHref } from "~/lib/contact-form";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { workForService, workForTown } from "~/services/related-work.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/landing-page";
 
 // Serves every service page and every area page (see routes.ts): the path picks the copy.
 export function loader({ request }: Route.LoaderArgs) {
   const page = landingPageFor(new URL(request.url).pathname);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   return { page, work: page.kind === "service" ? workForService(page.slug) : workForTown(page.name) };
 }
 

@@ -6,6 +6,7 @@ import { getMessage } from "~/models/contact-message.server";
 import { leaveOutMissingMaterials, makeEstimate, saveEstimateLines, type EstimateOutcome } from "~/models/estimate.server";
 import { withdrawForChangedEstimate } from "~/models/proposal.server";
 import { inTransaction } from "~/server/db.server";
+import { notFound } from "~/server/responses.server";
 import { redirectWithFlash } from "~/services/admin-actions.server";
 
 export type EstimateActionResult = { estimateForm: EstimateFormName; result: SubmissionResult<string[]> };
@@ -33,7 +34,7 @@ const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE
  * can only accept figures the estimate still holds.
  */
 export async function estimateAction(leadId: number, intent: EstimateIntent, form: FormData, leadPath: string, author: string) {
-  if (!getMessage(leadId)) throw new Response("Not found", { status: 404 });
+  if (!getMessage(leadId)) notFound();
   const estimateForm = FORM_OF[intent];
   const refuse = (result: EstimateActionResult["result"]) => data<EstimateActionResult>({ estimateForm, result }, { status: 400 });
   let outcome: EstimateOutcome;

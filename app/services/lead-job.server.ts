@@ -12,6 +12,7 @@ import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.ser
 import { setFlash } from "./flash.server";
 import { rememberLink } from "./new-link.server";
 import { askForReview } from "./review-requests.server";
+import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx). */
@@ -67,13 +68,13 @@ export type DraftFormReply = { draft: { error: string; values: Record<string, st
 export async function leadJobAction(intent: JobIntent, id: number, form: FormData, author: string, back: string) {
   if (intent === "complete" || intent === "reopen") {
     const changed = setJobCompleted(id, intent === "complete", author);
-    if (changed === undefined) throw new Response("Not found", { status: 404 });
+    if (changed === undefined) notFound();
     if (!changed && intent === "complete") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
     return redirectWithFlash(back, { type: "success", message: intent === "complete" ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened });
   }
   if (intent === "ask-review") {
     const outcome = await askForReview(id);
-    if (outcome === undefined) throw new Response("Not found", { status: 404 });
+    if (outcome === undefined) notFound();
     if (outcome === "refused") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.reviewRefused });
     if (outcome.status !== "not-mailed") return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? JOB_MESSAGES.reviewSent : JOB_MESSAGES.reviewQueued });
     // Not mailed: say so, and show its link once on the lead's page, as a proposal's is.
@@ -91,6 +92,6 @@ export async function leadJobAction(intent: JobIntent, id: number, form: FormDat
   }
   const outcome = await addJobToPortfolio(id, submission.value);
   if (outcome.ok) return redirectWithFlash(`/admin?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
-  if (outcome.reason === "not found") throw new Response("Not found", { status: 404 });
+  if (outcome.reason === "not found") notFound();
   return refuse(outcome.reason === "photo" ? DRAFT_MESSAGES.noPhoto : JOB_MESSAGES.notCompleted);
 }

@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { data, Form, Link, Outlet, useLocation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
 import { requireAdmin } from "~/services/auth.server";
@@ -48,45 +48,99 @@ function Count({ n, label, className, testId }: { n: number; label: string; clas
 const tab = (current: boolean) =>
   `rounded-md px-3 py-2 font-medium ${current ? "bg-white text-ink" : "text-white/90 hover:bg-white/10"}`;
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+type HeaderData = Pick<Route.ComponentProps["loaderData"], "email" | "waiting" | "reviews">;
+
+/** The admin's header and sections, on every admin page and on its error page alike. */
+function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
   const { pathname } = useLocation();
   return (
-    <div className="min-h-dvh bg-sand">
-      <header className="bg-ink text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <div>
-            <p className="text-lg font-bold">Portfolio Admin</p>
-            <p className="text-sm text-white/70" data-testid="admin-email">
-              {loaderData.email}
-            </p>
-          </div>
-          <nav aria-label="Admin" className="flex flex-wrap items-center gap-2 text-sm">
-            {ADMIN_SECTIONS.map((section) => {
-              const current = inSection(section.to, pathname);
-              return (
-                <Link key={section.to} to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
-                  {section.label}
-                  {section.to === "/admin/messages" && <Waiting {...loaderData.waiting} />}
-                  {section.to === "/admin/testimonials" && (
-                    <Count n={loaderData.reviews} label="waiting for approval" className="ml-1.5 bg-brand text-white" testId="reviews-waiting" />
-                  )}
-                </Link>
-              );
-            })}
-            <Form method="post" action="/admin/logout">
-              <button
-                type="submit"
-                className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10"
-              >
-                <LogOut aria-hidden className="size-4" /> Logout
-              </button>
-            </Form>
-          </nav>
+    <header className="bg-ink text-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div>
+          <p className="text-lg font-bold">Portfolio Admin</p>
+          <p className="text-sm text-white/70" data-testid="admin-email">
+            {headerData?.email}
+          </p>
         </div>
-      </header>
+        <nav aria-label="Admin" className="flex flex-wrap items-center gap-2 text-sm">
+          {ADMIN_SECTIONS.map((section) => {
+            const current = inSection(section.to, pathname);
+            return (
+              <Link key={section.to} to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
+                {section.label}
+                {headerData && section.to === "/admin/messages" && <Waiting {...headerData.waiting} />}
+                {headerData && section.to === "/admin/testimonials" && (
+                  <Count n={headerData.reviews} label="waiting for approval" className="ml-1.5 bg-brand text-white" testId="reviews-waiting" />
+                )}
+              </Link>
+            );
+          })}
+          <Form method="post" action="/admin/logout">
+            <button
+              type="submit"
+              className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10"
+            >
+              <LogOut aria-hidden className="size-4" /> Logout
+            </button>
+          </Form>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-dvh bg-sand">
+      <AdminHeader data={loaderData} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <FlashMessage flash={loaderData.flash} />
         <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** What an admin error page says: a stale link, a refused post (its own short reason), or anything else. */
+function adminErrorText(error: unknown): { title: string; message: string } {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return { title: "We could not find that page", message: "It may have been deleted, or the link is out of date." };
+  }
+  // Our refusals (request-body.server.ts) carry a short reason meant for the reader.
+  if (isRouteErrorResponse(error) && [400, 413, 415].includes(error.status) && typeof error.data === "string" && error.data) {
+    return { title: "We could not accept that", message: error.data };
+  }
+  return { title: "Something went wrong", message: "Please try again. If it keeps happening, the server log says why." };
+}
+
+/**
+ * A page beneath the admin that fails (a stale lead link, a refused post) stays in the admin:
+ * the same header, and a way back, instead of the public site's page. In React Router this
+ * boundary replaces the layout's component, so it draws the header itself; the layout's data
+ * is there when only a page below failed, and missing if the layout's own loader did.
+ */
+export function ErrorBoundary() {
+  // From the hook rather than the props, so the boundary reads the same under any router.
+  const error = useRouteError();
+  const headerData = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const { title, message } = adminErrorText(error);
+  return (
+    <div className="min-h-dvh bg-sand">
+      <AdminHeader data={headerData} />
+      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
+        <title>{title}</title>
+        <section className="rounded-lg bg-white p-6 shadow-sm">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <p className="mt-2 text-ink-soft">{message}</p>
+          <p className="mt-6 flex flex-wrap gap-4 font-semibold">
+            <Link to="/admin/messages" className="text-brand underline">
+              Back to Leads
+            </Link>
+            <Link to="/admin" className="text-brand underline">
+              Projects
+            </Link>
+          </p>
+        </section>
       </main>
     </div>
   );

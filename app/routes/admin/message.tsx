@@ -25,6 +25,7 @@ import { isJobIntent, leadJobAction, leadJobView } from "~/services/lead-job.ser
 import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
 import { forgetLink, readLink, rememberLink } from "~/services/new-link.server";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/message";
 
 // A proposal's link is shown once, on the page after "Create proposal": whatever page of a
@@ -42,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const view = contactMessageView(parseId(params.id) ?? 0);
-  if (!view) throw new Response("Not found", { status: 404 });
+  if (!view) notFound();
   const roof = findLeadRoof(view.message.id);
   // The links shown once (services/new-link.server.ts): a proposal's just made, a review request's not mailed.
   const proposalLink = await readLink(request, view.message.id, "proposal");
@@ -66,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (form.get("intent") === MEASURE_INTENT) {
     // The lead's roof customer (made now, or the one made before): the roof tool opens on it.
     const customer = roofCustomerForLead(id);
-    if (customer === undefined) throw new Response("Not found", { status: 404 });
+    if (customer === undefined) notFound();
     return redirect(`${ROOF_TOOL}?customer=${customer}`);
   }
   const intent = form.get("intent");
@@ -79,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
   }
   const changed = updateLead(id, parsed.data, admin.email);
-  if (changed === undefined) throw new Response("Not found", { status: 404 });
+  if (changed === undefined) notFound();
   return redirectWithFlash(messagePath(id), { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
 }
 
@@ -89,7 +90,7 @@ async function sendProposal(id: number, form: FormData, author: string) {
   const parsed = parseProposalForm(form);
   if (!parsed.ok) return data({ proposalError: parsed.message, proposalValues: values }, { status: 400 });
   const created = createProposal(id, parsed.data, author);
-  if (created === "no-lead") throw new Response("Not found", { status: 404 });
+  if (created === "no-lead") notFound();
   if (created === "no-estimate") return data({ proposalError: PROPOSAL_MESSAGES.noEstimate, proposalValues: values }, { status: 400 });
   if (created === "accepted") return data({ proposalError: PROPOSAL_MESSAGES.alreadyAccepted, proposalValues: values }, { status: 400 });
   if ("missing" in created) return data({ proposalError: missingMaterialsMessage(created.missing), proposalValues: values }, { status: 400 });

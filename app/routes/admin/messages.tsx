@@ -11,6 +11,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { env } from "~/server/env.server";
 import { getMessage, listMessages, markRead, photoCounts, requeueFailedMails, setArchived } from "~/models/contact-message.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/messages";
 
 const INBOX = "/admin/messages";
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isInboxIntent(intent)) return refuseUnknownIntent();
   const id = parseId(form.get("id")) ?? 0;
   // Leads are never deleted: an id that is none is a hand-made post, answered as its page would be.
-  if (!getMessage(id)) throw new Response("Not found", { status: 404 });
+  if (!getMessage(id)) notFound();
   switch (intent) {
     case "archive":
       setArchived(id, true);

@@ -15,13 +15,14 @@ import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { parseUploadForm } from "~/server/upload.server";
 import type { AdminProjectCard } from "~/lib/portfolio";
 import { createProject, deleteProject, getProjectCard, listProjectCards, setProjectPublished, updateProject } from "~/services/projects.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/projects";
 
 /** All projects at /admin, one category at /admin/projects/:category. */
 function categoryFrom(params: { category?: string }): ProjectCategory | undefined {
   if (params.category === undefined) return undefined;
   const category = PROJECT_CATEGORIES.find((c) => c === params.category);
-  if (!category) throw data("Not found", { status: 404 });
+  if (!category) notFound();
   return category;
 }
 

@@ -1,5 +1,6 @@
 import { requireAdmin } from "~/services/auth.server";
 import { readUpload } from "~/server/storage.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/private-image";
 
 /**
@@ -9,7 +10,7 @@ import type { Route } from "./+types/private-image";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
   const file = await readUpload(params.name, "private");
-  if (!file) throw new Response("Not found", { status: 404 });
+  if (!file) notFound();
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": file.contentType,

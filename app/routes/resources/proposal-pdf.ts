@@ -1,6 +1,7 @@
 import { pdfResponse } from "~/services/proposal-pdf.server";
 import { proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
 import { proposalContent, proposalForToken } from "~/services/proposals.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/proposal-pdf";
 
 /**
@@ -11,7 +12,7 @@ import type { Route } from "./+types/proposal-pdf";
 export async function loader({ params }: Route.LoaderArgs) {
   const proposal = proposalForToken(params.token);
   const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
-  if (!proposal) return new Response("Not found", { status: 404, headers });
+  if (!proposal) notFound("Not found", headers);
   // A replaced proposal's paper would be a price that no longer stands: the link says so instead.
   if (proposalState(proposal) === "withdrawn") {
     const { phone } = proposalContent(proposal).company;

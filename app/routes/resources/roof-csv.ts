@@ -2,12 +2,13 @@ import { requireAdmin } from "~/services/auth.server";
 import { parseId } from "~/services/admin-actions.server";
 import { roofCsvFileName, roofMeasurementsCsv } from "~/lib/roof-export";
 import { getRoofCustomer } from "~/models/roof-customer.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/roof-csv";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
   const customer = getRoofCustomer(parseId(params.id) ?? 0);
-  if (!customer) throw new Response("Failed to load customer data", { status: 404 });
+  if (!customer) notFound();
   const view = new URL(request.url).searchParams.get("view") === "side" ? "side" : "top";
   return new Response(roofMeasurementsCsv(view, customer, customer.drawingData), {
     headers: {

@@ -4,13 +4,14 @@ import { parseId } from "~/services/admin-actions.server";
 import { buildRoofReport } from "~/services/roof-report.server";
 import { getRoofCustomer } from "~/models/roof-customer.server";
 import { getBusinessFacts } from "~/models/settings.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/roof-report";
 
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
   const customer = getRoofCustomer(parseId(params.id) ?? 0);
-  if (!customer) throw new Response("Failed to load customer data", { status: 404 });
+  if (!customer) notFound();
   const pdf = await buildRoofReport(customer, getBusinessFacts());
   return new Response(new Uint8Array(pdf), {
     headers: {

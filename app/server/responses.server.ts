@@ -1,0 +1,10 @@
+/**
+ * The one way a loader, action or service says "there is no such thing": a thrown 404.
+ * A page's nearest error boundary shows it (the admin's inside the admin, with its header;
+ * the site's elsewhere); a resource route answers it as it is. Pages that draw their own
+ * 404 inside the site's menus (an unknown project, proposal or review link) return data
+ * with the status instead, since they have more to say than "not found".
+ */
+export function notFound(message = "Not found", headers?: HeadersInit): never {
+  throw new Response(message, { status: 404, headers });
+}
