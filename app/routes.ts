@@ -52,6 +52,7 @@ export default [
     route("admin/messages/new", "routes/admin/new-lead.tsx"),
     route("admin/messages/pipeline", "routes/admin/pipeline.tsx"),
     route("admin/messages/:id", "routes/admin/message.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 
   route("contact/send", "routes/resources/contact-send.ts"),

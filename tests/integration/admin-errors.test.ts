@@ -7,6 +7,7 @@ import { requestContext } from "~/server/client-ip.server";
 import * as layout from "~/routes/admin/layout";
 import * as lead from "~/routes/admin/message";
 import * as contact from "~/routes/admin/contact";
+import * as unknown from "~/routes/admin/not-found";
 
 let cookie = "";
 beforeAll(async () => {
@@ -24,6 +25,7 @@ const routes: RouteObject[] = [
     children: [
       { id: "lead", path: "admin/messages/:id", loader: lead.loader as never, action: lead.action as never, Component: lead.default as never },
       { id: "contact", path: "admin/contact", loader: contact.loader as never, action: contact.action as never, Component: contact.default as never },
+      { id: "unknown", path: "admin/*", loader: unknown.loader as never, Component: unknown.default as never },
     ],
   },
 ];
@@ -47,6 +49,14 @@ describe("an admin page that fails stays in the admin (issue 28.6)", () => {
     expect(page.html).toMatch(/<h1[^>]*>We could not find that page<\/h1>/);
     expect(page.html).toMatch(/<a[^>]*href="\/admin\/messages"[^>]*>Back to Leads<\/a>/);
     expect(page.text).not.toContain("Oops! Page not found");
+    expect(page.text).not.toContain("Return to Home");
+  });
+
+  it("an address under /admin that names no page answers the admin's 404, not the public one", async () => {
+    const page = await render(new Request("http://site.test/admin/no-such-page", { headers: { Cookie: cookie } }));
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("Portfolio Admin");
+    expect(page.html).toMatch(/<h1[^>]*>We could not find that page<\/h1>/);
     expect(page.text).not.toContain("Return to Home");
   });
 
