@@ -92,7 +92,7 @@ async function benchReports() {
   const { cleanImage } = await import("~/server/image-clean.server");
   await prepareApp(() => {});
 
-  // A phone-camera-sized picture (noise, so it compresses like a photo, not a flat colour)
+  // A phone-camera-sized picture (noise, so it compresses like a photo, not a flat color)
   // and a four-facet hip roof.
   const photo = await sharp({
     create: { width: 4032, height: 3024, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 40 } },

@@ -27,7 +27,7 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number];
 
-/** A decorative icon; its stroke comes from the `icon` class (styles/theme.css), colour, size and fill from its classes. */
+/** A decorative icon; its stroke comes from the `icon` class (styles/theme.css), color, size and fill from its classes. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg aria-hidden="true" className={className ? `icon ${className}` : "icon"}>

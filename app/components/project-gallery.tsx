@@ -9,7 +9,7 @@ import {
   CAROUSEL_TITLES,
   EMPTY_CATEGORY_TEXT,
   galleryOrder,
-  neighbours,
+  neighbors,
   PORTFOLIO_TABS,
   projectPath,
   type PortfolioTab,
@@ -88,7 +88,7 @@ export function ProjectGallery({
       </div>
       <ProjectDialog
         project={open}
-        {...(open ? neighbours(shown, open.id) : { previous: null, next: null })}
+        {...(open ? neighbors(shown, open.id) : { previous: null, next: null })}
         position={open ? { at: shown.indexOf(open) + 1, of: shown.length } : null}
         onShow={setOpen}
         onClose={() => setOpen(null)}

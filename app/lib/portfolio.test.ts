@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { galleryOrder, neighbours, parsePortfolioTab, parseProjectId } from "./portfolio";
+import { galleryOrder, neighbors, parsePortfolioTab, parseProjectId } from "./portfolio";
 
 describe("parsePortfolioTab", () => {
   it("accepts the four tabs and falls back to all", () => {
@@ -10,7 +10,7 @@ describe("parsePortfolioTab", () => {
   });
 });
 
-describe("gallery order and neighbours", () => {
+describe("gallery order and neighbors", () => {
   const p = (id: number, category: "framing" | "roofing" | "bright-green") => ({ id, category });
   const projects = [p(1, "roofing"), p(2, "framing"), p(3, "bright-green"), p(4, "roofing"), p(5, "framing")];
 
@@ -21,10 +21,10 @@ describe("gallery order and neighbours", () => {
 
   it("finds the previous and next project, none past either end", () => {
     const ordered = galleryOrder(projects);
-    expect(neighbours(ordered, 1)).toEqual({ previous: p(5, "framing"), next: p(4, "roofing") });
-    expect(neighbours(ordered, 2)).toEqual({ previous: null, next: p(5, "framing") });
-    expect(neighbours(ordered, 3)).toEqual({ previous: p(4, "roofing"), next: null });
-    expect(neighbours(ordered, 99)).toEqual({ previous: null, next: null });
+    expect(neighbors(ordered, 1)).toEqual({ previous: p(5, "framing"), next: p(4, "roofing") });
+    expect(neighbors(ordered, 2)).toEqual({ previous: null, next: p(5, "framing") });
+    expect(neighbors(ordered, 3)).toEqual({ previous: p(4, "roofing"), next: null });
+    expect(neighbors(ordered, 99)).toEqual({ previous: null, next: null });
   });
 });
 

@@ -61,7 +61,7 @@ export function galleryOrder<P extends { category: ProjectCategory }>(projects: 
 }
 
 /** The projects before and after one in gallery order (none past either end). */
-export function neighbours<P extends { id: number }>(ordered: readonly P[], id: number): { previous: P | null; next: P | null } {
+export function neighbors<P extends { id: number }>(ordered: readonly P[], id: number): { previous: P | null; next: P | null } {
   const at = ordered.findIndex((p) => p.id === id);
   if (at === -1) return { previous: null, next: null };
   return { previous: ordered[at - 1] ?? null, next: ordered[at + 1] ?? null };

@@ -47,6 +47,7 @@ const shape = {
   valleyMetalFtPerPiece: count(100),
   valleyMetalPieceCents: cents,
   nailsPerSquareCents: cents,
+  // The stored settings key keeps its first spelling: saved prices and frozen estimate lines (`labour-*`) use it.
   labourPerSquareCents: z.object({ low: cents, mid: cents, steep: cents }),
   extraLayerPerSquareCents: cents,
   disposalPerSquareCents: cents,

@@ -93,7 +93,7 @@ describe("roof drawing", () => {
 });
 
 describe("the outline as an SVG draws it", () => {
-  it("frames the traced area with a margin and colours each line by its kind", () => {
+  it("frames the traced area with a margin and colors each line by its kind", () => {
     const view = {
       ...emptyView(),
       facets: [{ points: [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 300 }], pitch: 6 }],

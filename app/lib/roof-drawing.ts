@@ -12,7 +12,7 @@ export const VIEWS = ["top", "side"] as const;
 export type RoofView = (typeof VIEWS)[number];
 export const LINE_KINDS = ["eave", "rake", "ridge", "hip", "valley"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
-/** One colour per thing traced, the same on screen and in the PDF. */
+/** One color per thing traced, the same on screen and in the PDF. */
 export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626", hip: "#a16207", valley: "#0f766e" };
 /** Plural names, as the results, CSV and PDF list the lengths. */
 export const LINE_LABELS: Record<LineKind, string> = { eave: "Eaves", rake: "Rakes", ridge: "Ridges", hip: "Hips", valley: "Valleys" };
@@ -188,7 +188,7 @@ export function outlineFrame(view: ViewDrawing): Frame {
 
 /**
  * A view's outlines as an SVG draws them (for a page that must not load this module's
- * schemas): the viewBox around them, each facet's points, each line with its colour, and
+ * schemas): the viewBox around them, each facet's points, each line with its color, and
  * a legend of the kinds of line there are. Null when nothing is traced.
  */
 export function outlineForSvg(view: ViewDrawing) {

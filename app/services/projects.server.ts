@@ -1,5 +1,5 @@
 import type { ProjectCategory } from "~/db/schema";
-import { galleryCard, galleryOrder, neighbours, type AdminProjectCard, type GalleryCard, type ProjectCard } from "~/lib/portfolio";
+import { galleryCard, galleryOrder, neighbors, type AdminProjectCard, type GalleryCard, type ProjectCard } from "~/lib/portfolio";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
 import * as model from "~/models/project.server";
@@ -34,12 +34,12 @@ export function listProjectCards(category?: ProjectCategory): AdminProjectCard[]
   return model.listProjects(category).map(toAdminCard);
 }
 
-/** A project's own page: the project and its neighbours in the order the portfolio shows them. */
+/** A project's own page: the project and its neighbors in the order the portfolio shows them. */
 export function getProjectPage(id: number) {
   const ordered = galleryOrder(listPublicProjectCards());
   const project = ordered.find((p) => p.id === id);
   if (!project) return undefined;
-  const { previous, next } = neighbours(ordered, id);
+  const { previous, next } = neighbors(ordered, id);
   const link = (p: ProjectCard | null) => (p ? { id: p.id, title: p.title } : null);
   return { project, previous: link(previous), next: link(next) };
 }

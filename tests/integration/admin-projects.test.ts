@@ -248,7 +248,7 @@ describe("every picture is decoded in full and stored clean", () => {
     expect(disk()).toEqual(before);
   });
 
-  it("a phone photo is stored upright, without EXIF, GPS or colour profile, in the library and with a project", async () => {
+  it("a phone photo is stored upright, without EXIF, GPS or color profile, in the library and with a project", async () => {
     await post({ intent: "upload-image" }, { field: "file", bytes: await phonePhoto(), name: "gps.jpg", type: "image/jpeg" });
     const image = listImages().find((i) => i.originalName === "gps.jpg")!;
     await post({ ...project, title: "Upright porch" }, { field: "image", bytes: await phonePhoto(), name: "porch.jpg", type: "image/jpeg" });

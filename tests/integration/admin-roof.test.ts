@@ -248,7 +248,7 @@ describe("roof customers with pictures", () => {
     expect(tag.data.maps.message).toBe("Google Publisher Tag saved successfully");
   });
 
-  it("stores a phone photo upright, without its EXIF, GPS or colour profile", async () => {
+  it("stores a phone photo upright, without its EXIF, GPS or color profile", async () => {
     const photo = await phonePhoto();
     expect((await describeStored(photo)).exif).toBeDefined();
     const res = (await post(customer, { topImage: { bytes: photo, name: "porch.jpg", type: "image/jpeg" } })) as Response;

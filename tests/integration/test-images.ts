@@ -2,7 +2,7 @@
 // that carries GPS and a sideways orientation.
 import sharp from "sharp";
 
-/** A flat-coloured picture, width x 3/4 width. */
+/** A flat-colored picture, width x 3/4 width. */
 export function picture(format: "png" | "jpeg" | "webp" | "gif", width = 800): Promise<Buffer> {
   return sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: "#775" } })
     .toFormat(format)

@@ -45,7 +45,7 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
     shouldRevalidate: "onInput",
   });
   const tiers = fields.tiers.getFieldset();
-  const labour = fields.labourPerSquareCents.getFieldset();
+  const labor = fields.labourPerSquareCents.getFieldset();
   return (
     <Form method="post" {...getFormProps(form)} aria-label="Pricing" className="space-y-6">
       {form.errors?.length ? (
@@ -101,7 +101,7 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
         <legend className={legend}>Labor and disposal</legend>
         <p className={note}>Per square of roof. The labor price includes tearing off one layer.</p>
         {PITCH_BANDS.map((band) => (
-          <MoneyField key={band} label={`Labor per square, pitch ${PITCH_BAND_LABELS[band]}`} meta={labour[band]} />
+          <MoneyField key={band} label={`Labor per square, pitch ${PITCH_BAND_LABELS[band]}`} meta={labor[band]} />
         ))}
         <MoneyField label="Each extra layer torn off, per square" meta={fields.extraLayerPerSquareCents} />
         <MoneyField label="Disposal per square, per layer torn off" meta={fields.disposalPerSquareCents} />
