@@ -1,12 +1,12 @@
 import { z } from "~/lib/zod";
-import { DAY_CODES, SOCIAL_NETWORKS } from "./business";
+import { DAY_CODES, SOCIAL_NETWORKS, type BusinessFacts } from "./business";
 import type { ListLimits } from "./form-lists";
 
 // The business facts' schemas, apart from lib/business.ts: public pages use its helpers on
 // every view, and should not load and run the validation library for them.
 
-/** Facts about the business shown on every public page. The database holds the live copy. */
-export const BusinessFactsSchema = z.object({
+/** The stored facts, checked when read: the type is written out in business.ts (no import cycle). */
+export const BusinessFactsSchema: z.ZodType<BusinessFacts, unknown> = z.object({
   company: z.string().min(1).max(120),
   phone: z.string().min(7).max(40),
   email: z.string().email(),
@@ -32,7 +32,7 @@ export const BusinessFactsSchema = z.object({
     .object({ facebook: z.string().url().optional(), instagram: z.string().url().optional(), youtube: z.string().url().optional() })
     .default({}),
 });
-export type BusinessFacts = z.infer<typeof BusinessFactsSchema>;
+export type { BusinessFacts };
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 const clock = z.string({ error: "Please enter a time" }).regex(/^\d\d:\d\d$/, "Please enter a time");

@@ -1,10 +1,27 @@
-import type { BusinessFacts } from "./business-schema";
-
-export type { BusinessFacts };
+// The facts' helpers, for every public page; their schemas (zod) live in business-schema.ts,
+// which imports this file and never the other way round.
 
 export const DAY_CODES = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
+export type DayCode = (typeof DAY_CODES)[number];
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "youtube"] as const;
+
+/** Facts about the business shown on every public page. The database holds the live copy (checked by BusinessFactsSchema). */
+export type BusinessFacts = {
+  company: string;
+  phone: string;
+  email: string;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  owner: string;
+  leadContractor: string;
+  /** schema.org day codes, so the same rows feed the page and the structured data. */
+  hours: { label: string; days: DayCode[]; opens: string; closes: string }[];
+  /** Profiles shown as icons in the footer; none until the owner adds them (no dead "#" links). */
+  social: Partial<Record<(typeof SOCIAL_NETWORKS)[number], string>>;
+};
 
 export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
   company: "Prairie Ridge Framing & Roofing",
