@@ -29,7 +29,18 @@ export default tseslint.config(
   // The layers (docs/ARCHITECTURE.md): routes -> services -> models -> server -> lib, each
   // importing only downwards. These rules make an upward import fail `npm run lint`.
   layerRule("app/lib/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes", "components"], "app/lib is pure, isomorphic code: it imports nothing from the app's other layers.", { serverCode: true }),
-  layerRule("app/components/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes"], "Components are views: they get data as props (types may be imported).", { allowTypeImports: true, serverCode: true }),
+  layerRule("app/components/**/*.{ts,tsx}", ["models", "db", "services", "server"], "Components are views: they get data as props (types may be imported).", {
+    allowTypeImports: true,
+    serverCode: true,
+    also: [
+      {
+        // Not even a type: a component typed by a route's loader is tied to that page's
+        // data, and routes import components, so the two could no longer change apart.
+        regex: "^(~|\\.{1,2})/(.*/)?routes/",
+        message: "Components may not import routes, not even a type: a route passes what the view needs as props, typed in the component or in app/lib.",
+      },
+    ],
+  }),
   layerRule("app/server/**/*.ts", ["models", "services", "routes", "components"], "app/server is infrastructure: it knows nothing of entities or use cases."),
   layerRule("app/db/**/*.ts", ["models", "services", "server", "routes", "components"], "The schema imports only its enums from lib."),
   layerRule("app/models/**/*.ts", ["services", "routes", "components"], "Models are queries of one entity: they call the database, not use cases or views.", {

@@ -85,7 +85,7 @@ async function benchReports() {
   const { default: sharp } = await import("sharp");
   const { prepareApp } = await import("~/services/startup.server");
   const { getRoofCustomer } = await import("~/models/roof-customer.server");
-  const { saveRoofCustomer } = await import("~/services/roof-customers.server");
+  const { saveRoofCustomer } = await import("~/services/roof-customer-files.server");
   const { getBusinessFacts } = await import("~/models/settings.server");
   const { buildRoofReport } = await import("~/services/roof-report.server");
   const { emptyView } = await import("~/lib/roof-drawing");

@@ -1,6 +1,6 @@
-import sprite from "~/assets/icons.svg?url";
+import sprite from "~/assets/icon-sprite.svg?url";
 
-// Every icon is a symbol in one SVG file (app/assets/icons.svg), fingerprinted and cached
+// Every icon is a symbol in one SVG file (app/assets/icon-sprite.svg), fingerprinted and cached
 // like the scripts, that each icon points into with <use>: a page of 80 icons carries no
 // drawing at all (inline, the sprite was ~900 bytes of every page; before the sprite, the
 // repeated drawings were 36 KB). icons.test.ts checks these names against the file.

@@ -2,7 +2,7 @@ import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type L
 import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { ContactMessage } from "~/db/schema";
-import { BUSINESS_TIME_ZONE, type LeadSource } from "~/lib/leads";
+import { BUSINESS_TIME_ZONE, type LeadSource } from "~/lib/lead-status";
 import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
 
@@ -59,7 +59,7 @@ const kansasTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 export const when = (d: Date) => kansasTime.format(new Date(d));
 
 /** A photo as the admin shows it: a small copy in the list, the original one tap away. */
-export type MessagePhoto = { id: number; thumb: string; full: string; name: string; width: number; height: number };
+export type LeadPhoto = { id: number; thumb: string; full: string; name: string; width: number; height: number };
 
 const linkClass = "text-brand-dark underline";
 
@@ -67,7 +67,7 @@ const linkClass = "text-brand-dark underline";
  * One message with what the visitor told us about the job, its photos, its mail and what
  * staff can do. A lead staff added (a phone call) says who added it (`addedBy`) instead of its mail.
  */
-export function MessageDetail({ message: m, photos, addedBy }: { message: ContactMessage; photos: MessagePhoto[]; addedBy?: string | null }) {
+export function LeadDetail({ message: m, photos, addedBy }: { message: ContactMessage; photos: LeadPhoto[]; addedBy?: string | null }) {
   const failed = m.notifyStatus === "failed" || m.autoreplyStatus === "failed";
   const address = addressLine(m);
   const facts: [string, React.ReactNode][] = [

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
-import { businessToday } from "~/lib/leads";
+import { businessToday } from "~/lib/lead-status";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
 import {
   ACCEPT_FIELDS,

@@ -1,4 +1,4 @@
-import { SITE_IMAGES, type SiteImage } from "./images";
+import { SITE_IMAGES, type SiteImage } from "./site-images";
 import type { ServiceSlug } from "./site";
 
 export type HomeService = {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/leads";
+import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/lead-status";
 import { MAIL_STATES } from "../lib/mail-retry";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
@@ -117,7 +117,7 @@ export const contactMessages = sqliteTable(
     city: text("city"),
     zip: text("zip"),
     preferredContact: text("preferred_contact", { enum: ["call", "text", "email"] }),
-    // The message as a lead (lib/leads.ts): where it stands, why it was lost, when to call back (YYYY-MM-DD, Kansas time).
+    // The message as a lead (lib/lead-status.ts): where it stands, why it was lost, when to call back (YYYY-MM-DD, Kansas time).
     status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
     lostReason: text("lost_reason"),
     followUpOn: text("follow_up_on"),

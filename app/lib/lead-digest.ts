@@ -3,7 +3,7 @@
  * due, what it lists, and the mail's words. Pure; the service sends it.
  */
 import { hourLabel } from "~/lib/contact-settings";
-import { BUSINESS_TIME_ZONE, businessToday, dayIn, followUpState, LEAD_STATUS_LABELS, sortLeads, type LeadStatus } from "~/lib/leads";
+import { BUSINESS_TIME_ZONE, businessToday, dayIn, followUpState, LEAD_STATUS_LABELS, sortLeads, type LeadStatus } from "~/lib/lead-status";
 
 export type DigestLead = {
   id: number;

@@ -10,7 +10,7 @@ import {
   sortLeads,
   statusAfterMeasurement,
   type LeadStatus,
-} from "./leads";
+} from "./lead-status";
 
 describe("statusAfterMeasurement", () => {
   it("moves a lead not yet measured to Measured, and leaves one staff moved further alone", () => {

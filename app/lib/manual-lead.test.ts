@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LEAD_MESSAGES } from "./leads";
+import { LEAD_MESSAGES } from "./lead-status";
 import { MESSAGES } from "./contact-form";
 import { MANUAL_LEAD_MESSAGES, ManualLeadSchema, NO_EMAIL, addedBy } from "./manual-lead";
 

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { MESSAGES } from "~/lib/contact-form";
 import { ContactSchema, oneLine } from "~/lib/contact-schema";
-import { isCalendarDay, LEAD_MESSAGES, type LeadSource, type LeadStatus } from "~/lib/leads";
+import { isCalendarDay, LEAD_MESSAGES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
 
 /**
  * A lead staff write down by hand: somebody phoned. The same facts a quote request has,

@@ -3,7 +3,7 @@
  * estimates add up to) and how this month went (quoted, won, win rate). Months are Kansas
  * months, like every other day the admin judges.
  */
-import { BUSINESS_TIME_ZONE, dayIn, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "./leads";
+import { BUSINESS_TIME_ZONE, dayIn, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "./lead-status";
 
 export type PipelineLead = { id: number; status: LeadStatus; estimateCents: number | null };
 /** A lead's move to a status (its history), with the lead's estimate total. */

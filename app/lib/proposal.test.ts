@@ -11,7 +11,7 @@ import {
   shingleLine,
   type ProposalSources,
 } from "./proposal";
-import { statusAfterProposal } from "./leads";
+import { statusAfterProposal } from "./lead-status";
 import { britishSpellings } from "../../tests/british-spellings";
 
 const form = (fields: Record<string, string>) => {

@@ -6,7 +6,7 @@
 import type { EstimateLine, ShingleTier } from "./estimate";
 import type { Figure } from "./roof-summary";
 import type { ViewDrawing } from "./roof-drawing";
-import { BUSINESS_TIME_ZONE } from "./leads";
+import { BUSINESS_TIME_ZONE } from "./lead-status";
 
 /** What was sent, exactly as sent: later edits to the lead, estimate or settings never change it. */
 export type ProposalContent = {

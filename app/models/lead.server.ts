@@ -1,8 +1,60 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { contactMessages, estimates, leadNotes, proposals, type LeadNote } from "~/db/schema";
-import { statusAfterMeasurement, type LeadUpdate } from "~/lib/leads";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { contactMessagePhotos, contactMessages, estimates, leadNotes, proposals, type ContactMessage, type LeadNote } from "~/db/schema";
+import { CONTACT_SUBJECT } from "~/lib/contact-form";
+import type { ContactInput } from "~/lib/contact-schema";
+import { statusAfterMeasurement, type LeadUpdate } from "~/lib/lead-status";
 import { getDb, inTransaction } from "~/server/db.server";
 import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
+import type { PhotoFile } from "~/models/lead-photo.server";
+
+/** The spec's four fields; what a quote request adds (service, address, way to reach) is optional. */
+export type NewLead = Pick<ContactInput, "name" | "email" | "phone" | "message"> & Partial<ContactInput>;
+
+/**
+ * Stored before any mail is attempted: a lead is never lost to a mail failure. The lead
+ * and its photos' rows are one transaction: both or neither.
+ */
+export function createLead(input: NewLead, photos: PhotoFile[] = []): ContactMessage {
+  return inTransaction(() => {
+    const lead = getDb()
+      .insert(contactMessages)
+      .values({ ...input, subject: CONTACT_SUBJECT })
+      .returning()
+      .get();
+    if (photos.length) {
+      getDb()
+        .insert(contactMessagePhotos)
+        .values(photos.map((p) => ({ ...p, messageId: lead.id })))
+        .run();
+    }
+    return lead;
+  });
+}
+
+export function listLeads({ archived = false } = {}): ContactMessage[] {
+  return getDb()
+    .select()
+    .from(contactMessages)
+    .where(archived ? isNotNull(contactMessages.archivedAt) : isNull(contactMessages.archivedAt))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .all();
+}
+
+export function listAllLeads(): ContactMessage[] {
+  return getDb().select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).all();
+}
+
+export function getLead(id: number): ContactMessage | undefined {
+  return getDb().select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+}
+
+export function markRead(id: number, read = true) {
+  getDb().update(contactMessages).set({ readAt: read ? new Date() : null }).where(eq(contactMessages.id, id)).run();
+}
+
+export function setArchived(id: number, archived: boolean) {
+  getDb().update(contactMessages).set({ archivedAt: archived ? new Date() : null }).where(eq(contactMessages.id, id)).run();
+}
 
 /**
  * Saves a lead's status, follow-up day and a note, and writes its history in the same

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import { contactMessages, leadNotes, proposals, type Proposal } from "~/db/schema";
-import { statusAfterProposal } from "~/lib/leads";
+import { statusAfterProposal } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { formatDay, type ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";

@@ -5,7 +5,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 
 /**
  * Review requests: the mail to a completed job's homeowner (stored first, retried by
- * services/review-requests.server.ts) and the one review its link may bring.
+ * services/review-collection.server.ts) and the one review its link may bring.
  */
 
 /** The lead's latest request, if any. */

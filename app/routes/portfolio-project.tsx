@@ -8,7 +8,7 @@ import { VideoFacade } from "~/components/video-facade";
 import { CAROUSEL_TITLES, parseProjectId, projectPath, type ProjectCard } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { parseVideoUrl } from "~/lib/video";
-import { getProjectPage } from "~/services/projects.server";
+import { getProjectPage } from "~/services/project-cards.server";
 import type { Route } from "./+types/portfolio-project";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { PageHero } from "~/components/page-hero";
 import { ProjectGallery } from "~/components/project-gallery";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { listGalleryCards } from "~/services/projects.server";
+import { listGalleryCards } from "~/services/project-cards.server";
 import type { Route } from "./+types/portfolio";
 
 export function loader({ request }: Route.LoaderArgs) {

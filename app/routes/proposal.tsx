@@ -7,7 +7,7 @@ import { clientIp } from "~/server/client-ip.server";
 import { env } from "~/server/env.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-body.server";
-import { acceptProposal, proposalContent, proposalForToken } from "~/services/proposals.server";
+import { acceptProposal, proposalContent, proposalForToken } from "~/services/proposal-actions.server";
 import type { Route } from "./+types/proposal";
 
 // The homeowner's page for one proposal, opened by the link staff sent (no account): per

@@ -8,7 +8,7 @@ import { REVIEW_MESSAGES, type ReviewErrors, type ReviewValues } from "~/lib/rev
 import { siteFromMatches } from "~/lib/seo";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm } from "~/server/request-body.server";
-import { reviewPageFor, submitReview } from "~/services/review-requests.server";
+import { reviewPageFor, submitReview } from "~/services/review-collection.server";
 import type { Route } from "./+types/review";
 
 const STATUS = { open: 200, unknown: 404, used: 410, expired: 410 } as const;

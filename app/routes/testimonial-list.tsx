@@ -3,7 +3,7 @@ import { PageHero } from "~/components/page-hero";
 import { TestimonialGrid } from "~/components/testimonial-grid";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { listPublicTestimonials } from "~/models/testimonial.server";
-import type { Route } from "./+types/testimonials";
+import type { Route } from "./+types/testimonial-list";
 
 export function loader() {
   return { testimonials: listPublicTestimonials() };

@@ -1,6 +1,6 @@
 import type { Image } from "~/db/schema";
 import type { CleanImage } from "~/server/image-clean.server";
-import { writeVariants } from "~/server/image-variants.server";
+import { writeVariants } from "~/server/image-resize.server";
 import { newStoredName, removeUpload, storeFor, writeUpload, type UploadStore } from "~/server/storage.server";
 
 /** What an image row records of its file, and the purpose that decides its folder. */

@@ -3,18 +3,9 @@ import type { ContactSettings } from "~/lib/contact-settings";
 import { nextAttemptAt } from "~/lib/mail-retry";
 import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
 import { siteOrigin } from "~/server/origin.server";
-import {
-  endBackoffs,
-  getMessage,
-  leaseBackoffCanary,
-  leaseDueNotifications,
-  leaseNotification,
-  photoCounts,
-  recordAutoreplies,
-  recordNotificationFailure,
-  recordNotificationsSent,
-  returnCanary,
-} from "~/models/contact-message.server";
+import { endBackoffs, leaseBackoffCanary, leaseDueNotifications, leaseNotification, recordAutoreplies, recordNotificationFailure, recordNotificationsSent, returnCanary } from "~/models/lead-mail.server";
+import { getLead } from "~/models/lead.server";
+import { photoCounts } from "~/models/lead-photo.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { BATCH_LIMIT, mailTransport, type Mail, type MailTransport } from "~/server/mail.server";
 import { repeatInBackground } from "~/server/background.server";
@@ -75,7 +66,7 @@ export async function deliverContactMessage(id: number, transport: MailTransport
     return;
   }
   // Not ours to send (done, or another attempt has it); a requeued autoresponder may be.
-  const done = getMessage(id);
+  const done = getLead(id);
   if (done?.notifyStatus === "sent" && done.autoreplyStatus === "pending") {
     await sendAutoreplies([done], transport, getSetting("contact"), getBusinessFacts().company);
   }

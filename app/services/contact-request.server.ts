@@ -2,7 +2,8 @@ import { attachedPhotosOf, HONEYPOT_FIELD, REMOVE_ATTACHED_FIELD, MAX_PHOTOS, ME
 import { parseContactForm } from "~/lib/contact-schema";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { createContactMessage, type PhotoFile } from "~/models/contact-message.server";
+import { createLead } from "~/models/lead.server";
+import { type PhotoFile } from "~/models/lead-photo.server";
 import { cleanImage, type CleanImage } from "~/server/image-clean.server";
 import { writePicture } from "~/server/image-files.server";
 import { hasAttachedPhoto, keepAttachedPhoto, readAttachedPhoto, removeAttachedPhoto } from "~/server/attached-photo-files.server";
@@ -139,7 +140,7 @@ async function cleanPhotos(photos: PostedPhoto[]): Promise<{ images: { image: Cl
 }
 
 /** The files first (private), then the message and photo rows in one transaction; if that fails, the files go again. */
-async function storeWithPhotos(input: Parameters<typeof createContactMessage>[0], images: { image: CleanImage; name: string }[]): Promise<number> {
+async function storeWithPhotos(input: Parameters<typeof createLead>[0], images: { image: CleanImage; name: string }[]): Promise<number> {
   const written: PhotoFile[] = [];
   try {
     for (const { image, name } of images) {
@@ -153,7 +154,7 @@ async function storeWithPhotos(input: Parameters<typeof createContactMessage>[0]
         bytes: image.bytes.byteLength,
       });
     }
-    return createContactMessage(input, written).id;
+    return createLead(input, written).id;
   } catch (error) {
     for (const file of written) removeUpload(file.storedName, "private");
     throw error;

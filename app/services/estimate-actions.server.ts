@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { EstimateLinesSchema, LeaveOutSchema, MAKE_ESTIMATE_INTENT, MakeEstimateSchema, SAVE_ESTIMATE_INTENT, type EstimateFormName, type EstimateIntent } from "~/lib/estimate";
-import { getMessage } from "~/models/contact-message.server";
+import { getLead } from "~/models/lead.server";
 import { leaveOutMissingMaterials, makeEstimate, saveEstimateLines, type EstimateOutcome } from "~/models/estimate.server";
 import { withdrawForChangedEstimate } from "~/models/proposal.server";
 import { inTransaction } from "~/server/db.server";
@@ -34,7 +34,7 @@ const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE
  * can only accept figures the estimate still holds.
  */
 export async function estimateAction(leadId: number, intent: EstimateIntent, form: FormData, leadPath: string, author: string) {
-  if (!getMessage(leadId)) notFound();
+  if (!getLead(leadId)) notFound();
   const estimateForm = FORM_OF[intent];
   const refuse = (result: EstimateActionResult["result"]) => data<EstimateActionResult>({ estimateForm, result }, { status: 400 });
   let outcome: EstimateOutcome;

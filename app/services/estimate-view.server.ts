@@ -1,6 +1,6 @@
 import { missingMaterialsMessage, missingMaterialWords, SHINGLE_TIERS, unexplainedMissing } from "~/lib/estimate";
 import { formatMoment } from "~/lib/proposal";
-import { getMessage } from "~/models/contact-message.server";
+import { getLead } from "~/models/lead.server";
 import { getEstimate, measuredLeadRoof } from "~/models/estimate.server";
 import { hasOpenProposal } from "~/models/proposal.server";
 import { getSetting } from "~/models/settings.server";
@@ -18,7 +18,7 @@ export function leadEstimateView(leadId: number) {
   const missing = estimate ? unexplainedMissing(estimate) : [];
   return {
     measured: measured !== null,
-    leadWon: getMessage(leadId)?.status === "won",
+    leadWon: getLead(leadId)?.status === "won",
     openProposal: hasOpenProposal(leadId),
     suggestedWastePercent: measured?.suggestedWastePercent ?? 10,
     linesFrom: measured ? measured.roof.linesFrom : null,

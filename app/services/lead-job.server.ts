@@ -11,7 +11,7 @@ import { redirectWithFlash } from "./admin-actions.server";
 import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.server";
 import { setFlash } from "./flash.server";
 import { rememberLink } from "./new-link.server";
-import { askForReview } from "./review-requests.server";
+import { askForReview } from "./review-collection.server";
 import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
 

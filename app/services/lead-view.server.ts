@@ -1,10 +1,11 @@
 import { nameAtWidth } from "~/lib/image-variants";
-import { getMessage, listPhotos } from "~/models/contact-message.server";
+import { getLead } from "~/models/lead.server";
+import { listPhotos } from "~/models/lead-photo.server";
 import { contactPhotoUrl } from "~/server/storage.server";
 
-/** A message and its photos as the admin page shows them: the 480 px copy as a thumbnail, the original behind it. */
-export function contactMessageView(id: number) {
-  const message = getMessage(id);
+/** A lead and its photos as the admin page shows them: the 480 px copy as a thumbnail, the original behind it. */
+export function leadView(id: number) {
+  const message = getLead(id);
   if (!message) return null;
   const photos = listPhotos(id).map((p) => ({
     id: p.id,

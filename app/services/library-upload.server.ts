@@ -1,7 +1,7 @@
 import { cleanImage } from "~/server/image-clean.server";
 import type { ParsedUpload } from "~/server/upload.server";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { storeImage } from "~/services/images.server";
+import { storeImage } from "~/services/image-storage.server";
 
 export type LibraryUploadResult = { ok: true; message: string } | { ok: false; message: string; status: number };
 

@@ -1,10 +1,11 @@
 import { categoryForService, draftTitle } from "~/lib/portfolio-draft";
 import type { PortfolioDraftInput } from "~/lib/portfolio-draft-form";
-import { getMessage, listPhotos } from "~/models/contact-message.server";
+import { getLead } from "~/models/lead.server";
+import { listPhotos } from "~/models/lead-photo.server";
 import { createDraftProject, findLeadProject } from "~/models/project.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { readUpload } from "~/server/storage.server";
-import { withImageFiles } from "./images.server";
+import { withImageFiles } from "./image-storage.server";
 
 /** What the "Add to portfolio" form starts with for a completed job. */
 export function portfolioDraftDefaults(lead: { service: string | null; city: string | null; completedAt: Date | null }) {
@@ -26,7 +27,7 @@ export type DraftOutcome = { ok: true; id: number } | { ok: false; reason: "not 
  * library, and becomes the project's picture.
  */
 export async function addJobToPortfolio(leadId: number, input: PortfolioDraftInput): Promise<DraftOutcome> {
-  const lead = getMessage(leadId);
+  const lead = getLead(leadId);
   if (!lead) return { ok: false, reason: "not found" };
   if (!lead.completedAt) return { ok: false, reason: "not completed" };
   // One project per job: a second click (or a form posted twice) opens the one there is.

@@ -6,7 +6,7 @@ import * as model from "~/models/project.server";
 import type { CleanImage } from "~/server/image-clean.server";
 import { removeImageFiles } from "~/server/image-files.server";
 import { uploadUrl } from "~/server/storage.server";
-import { withImageFiles } from "./images.server";
+import { withImageFiles } from "./image-storage.server";
 
 function toCard({ project, image }: model.ProjectRow): ProjectCard {
   return {

@@ -1,5 +1,5 @@
 import type { Proposal } from "~/db/schema";
-import { businessToday } from "~/lib/leads";
+import { businessToday } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import {
   adminProposalPdfPath,
@@ -16,7 +16,7 @@ import {
 import { missingMaterialsMessage, unexplainedMissing } from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
 import type { TakeoffKey } from "~/lib/takeoff";
-import { getMessage } from "~/models/contact-message.server";
+import { getLead } from "~/models/lead.server";
 import { getEstimate } from "~/models/estimate.server";
 import { acceptedOf, findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
 import { findLeadRoof } from "~/models/roof-customer.server";
@@ -42,7 +42,7 @@ export function createProposal(
   author: string,
   now = new Date(),
 ): CreatedProposal | "no-lead" | "no-estimate" | "accepted" | { missing: TakeoffKey[] } {
-  const lead = getMessage(leadId);
+  const lead = getLead(leadId);
   if (!lead) return "no-lead";
   const estimate = getEstimate(leadId);
   if (!estimate) return "no-estimate";

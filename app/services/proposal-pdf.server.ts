@@ -1,6 +1,6 @@
 import { fileNameSlug } from "~/lib/file-name";
 import type { Proposal } from "~/db/schema";
-import { businessToday } from "~/lib/leads";
+import { businessToday } from "~/lib/lead-status";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
 import { formatDay, formatMoment, quantityWithUnit, shingleLine, type ProposalContent } from "~/lib/proposal";
 import { drawView, heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/services/roof-report.server";

@@ -8,7 +8,7 @@ import {
 import type { ServiceSlug } from "~/content/site";
 import { listPublicTestimonials } from "~/models/testimonial.server";
 import { galleryCard, type GalleryCard } from "~/lib/portfolio";
-import { listGalleryCards, listPublicWork, type WorkCard } from "./projects.server";
+import { listGalleryCards, listPublicWork, type WorkCard } from "./project-cards.server";
 
 // What matched on is not sent to the page: a tile is a gallery card.
 const tile = ({ service: _, town: __, ...card }: WorkCard): GalleryCard => galleryCard(card);

@@ -1,7 +1,7 @@
 import { canAskForReview, parseReview, reviewLinkExpiry, reviewLinkState, reviewLocation, reviewPath, reviewRequestMail, reviewValues, REVIEW_MESSAGES, type ReviewErrors, type ReviewLinkState, type ReviewValues } from "~/lib/review-request";
 import { nextAttemptAt } from "~/lib/mail-retry";
 import { firstNameAndInitial } from "~/lib/public-name";
-import { getMessage } from "~/models/contact-message.server";
+import { getLead } from "~/models/lead.server";
 import {
   findReviewRequestByHash,
   leaseDueReviewMails,
@@ -40,7 +40,7 @@ export type ReviewAskOutcome =
  * job is not completed, has no email, or was already reviewed.
  */
 export async function askForReview(leadId: number, transport: MailTransport = mailTransport(), now = new Date(), waitMs = MAIL_WAIT_MS): Promise<ReviewAskOutcome | "refused" | undefined> {
-  const lead = getMessage(leadId);
+  const lead = getLead(leadId);
   if (!lead) return undefined;
   if (!canAskForReview(lead)) return "refused";
   // The link is made when the mail goes (see sendReviewMails); until then a hash nobody holds a token for.

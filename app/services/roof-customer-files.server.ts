@@ -2,7 +2,7 @@ import type { RoofCustomerInput } from "~/lib/roof-customer-form";
 import type { Drawing, RoofView } from "~/lib/roof-drawing";
 import * as model from "~/models/roof-customer.server";
 import { removeImageFiles } from "~/server/image-files.server";
-import { withPictureFiles, type PictureUpload } from "./images.server";
+import { withPictureFiles, type PictureUpload } from "./image-storage.server";
 
 export type RoofPicture = PictureUpload;
 export type RoofSave = {

@@ -1,6 +1,7 @@
 import type { Image, RoofCustomer } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
-import { getMessage, listPhotos } from "~/models/contact-message.server";
+import { getLead } from "~/models/lead.server";
+import { listPhotos } from "~/models/lead-photo.server";
 import { nameAtWidth } from "~/lib/image-variants";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import { roofBasisNote } from "~/lib/estimate";
@@ -40,7 +41,7 @@ export function roofCustomerView(c: RoofCustomerWithImages) {
 
 /** The lead a customer was measured for: its name for the link back, its photos to draw on. */
 function leadOf(id: number) {
-  const lead = getMessage(id);
+  const lead = getLead(id);
   if (!lead) return null;
   const photos = listPhotos(id).map((p) => ({ id: p.id, thumb: contactPhotoUrl(nameAtWidth(p, 480)), url: contactPhotoUrl(nameAtWidth(p, 960)), name: p.originalName }));
   return { id, name: lead.name, photos };

@@ -1,7 +1,7 @@
-import type { RoofPicture } from "~/services/roof-customers.server";
+import type { RoofPicture } from "~/services/roof-customer-files.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { IMAGE_FIELD, LEAD_PHOTO_FIELD, REMOVE_FIELD, VIEWS, type RoofView } from "~/lib/roof-drawing";
-import { listPhotos } from "~/models/contact-message.server";
+import { listPhotos } from "~/models/lead-photo.server";
 import { readUpload } from "~/server/storage.server";
 import type { ParsedUpload } from "~/server/upload.server";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";

@@ -6,7 +6,7 @@ import { env } from "~/server/env.server";
 import { ensureFirstAdmin } from "~/services/first-admin.server";
 import { startLeadDigest } from "~/services/lead-digest.server";
 import { startProposalNotices } from "~/services/proposal-mailer.server";
-import { startReviewMailQueue } from "~/services/review-requests.server";
+import { startReviewMailQueue } from "~/services/review-collection.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 

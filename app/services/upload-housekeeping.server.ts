@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
-import { listPhotoFiles } from "~/models/contact-message.server";
+import { listPhotoFiles } from "~/models/lead-photo.server";
 import { sweepAttachedPhotos } from "~/server/attached-photo-files.server";
 import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
-import { writeCopies, writeVariants } from "~/server/image-variants.server";
+import { writeCopies, writeVariants } from "~/server/image-resize.server";
 import { variantName, variantWidths } from "~/lib/image-variants";
 import { filesOf, storeFor, UPLOAD_STORES, uploadDir, uploadPath, type UploadStore } from "~/server/storage.server";
 

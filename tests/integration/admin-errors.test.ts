@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "./admin-session";
 import { requestContext } from "~/server/client-ip.server";
 import * as layout from "~/routes/admin/layout";
-import * as lead from "~/routes/admin/message";
+import * as lead from "~/routes/admin/lead";
 import * as contact from "~/routes/admin/contact";
 import * as unknown from "~/routes/admin/not-found";
 

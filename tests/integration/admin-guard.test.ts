@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 describe("admin pages refuse anonymous requests", () => {
   it("finds the admin routes in app/routes.ts", () => {
-    expect(pages).toEqual(expect.arrayContaining(["routes/admin/projects.tsx", "routes/admin/images.tsx", "routes/admin/contact.tsx", "routes/admin/testimonials.tsx", "routes/admin/roof-measurement.tsx", "routes/admin/messages.tsx"]));
+    expect(pages).toEqual(expect.arrayContaining(["routes/admin/project-list.tsx", "routes/admin/image-library.tsx", "routes/admin/contact.tsx", "routes/admin/testimonial-list.tsx", "routes/admin/roof-measurement.tsx", "routes/admin/lead-list.tsx"]));
     expect(resources.length).toBeGreaterThanOrEqual(5);
   });
 

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { createContactMessage, getMessage, setArchived } from "~/models/contact-message.server";
-import { createManualLead, listLeadNotes, waitingLeads } from "~/models/lead.server";
-import { loader } from "~/routes/admin/messages";
-import { action as leadAction, loader as leadLoader } from "~/routes/admin/message";
+import { createLead, createManualLead, getLead, listLeadNotes, setArchived, waitingLeads } from "~/models/lead.server";
+import { loader } from "~/routes/admin/lead-list";
+import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as newLeadAction, loader as newLeadLoader } from "~/routes/admin/new-lead";
-import { businessToday, LEAD_MESSAGES } from "~/lib/leads";
+import { businessToday, LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy, MANUAL_LEAD_MESSAGES } from "~/lib/manual-lead";
 import { getDb } from "~/server/db.server";
 import { contactMessages } from "~/db/schema";
@@ -25,13 +24,13 @@ const list = (query = "") => loader(args(new Request(`http://site.test/admin/mes
 
 describe("a lead's page", () => {
   it("moves a lead through the statuses and keeps who did what, and when, as its history", async () => {
-    const m = createContactMessage({ name: "Karen Miller", email: "karen@example.com", phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Storm / hail damage" });
-    expect(getMessage(m.id)?.status).toBe("new");
+    const m = createLead({ name: "Karen Miller", email: "karen@example.com", phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Storm / hail damage" });
+    expect(getLead(m.id)?.status).toBe("new");
     const saved = (await post(m.id, { status: "contacted", followUpOn: "2026-12-01", note: "Left a voicemail" })) as Response;
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/admin/messages/${m.id}`);
     await post(m.id, { status: "visit_scheduled", followUpOn: "2026-12-03", note: "" });
-    expect(getMessage(m.id)).toMatchObject({ status: "visit_scheduled", followUpOn: "2026-12-03", lostReason: null });
+    expect(getLead(m.id)).toMatchObject({ status: "visit_scheduled", followUpOn: "2026-12-03", lostReason: null });
     expect(listLeadNotes(m.id).map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.body }))).toEqual([
       { author: "owner@example.com", from: "new", to: "contacted", body: "Left a voicemail" },
       { author: "owner@example.com", from: "contacted", to: "visit_scheduled", body: null },
@@ -39,34 +38,34 @@ describe("a lead's page", () => {
   });
 
   it("asks why a lead was lost and keeps what was typed; nothing is saved until it is said", async () => {
-    const m = createContactMessage({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
+    const m = createLead({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
     const refused = (await post(m.id, { status: "lost", note: "Went quiet" })) as { init: ResponseInit; data: { error: string; values: { note: string; status: string } } };
     expect(refused.init.status).toBe(400);
     expect(refused.data.error).toBe(LEAD_MESSAGES.lostReason);
     expect(refused.data.values).toMatchObject({ status: "lost", note: "Went quiet" });
-    expect(getMessage(m.id)?.status).toBe("new");
+    expect(getLead(m.id)?.status).toBe("new");
     expect(listLeadNotes(m.id)).toEqual([]);
     await post(m.id, { status: "lost", lostReason: "Went with another contractor" });
-    expect(getMessage(m.id)).toMatchObject({ status: "lost", lostReason: "Went with another contractor" });
+    expect(getLead(m.id)).toMatchObject({ status: "lost", lostReason: "Went with another contractor" });
   });
 
   it("refuses an anonymous visitor, an unknown lead and a made-up date", async () => {
-    const m = createContactMessage({ name: "Bo", email: "bo@example.com", phone: null, message: "Gutters" });
+    const m = createLead({ name: "Bo", email: "bo@example.com", phone: null, message: "Gutters" });
     const anonymous = await post(m.id, { status: "won" }, {}).catch((r: Response) => r);
     expect((anonymous as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
     const unknown = await post(999999, { status: "won" }).catch((r: Response) => r);
     expect((unknown as Response).status).toBe(404);
     const badDate = (await post(m.id, { status: "contacted", followUpOn: "2026-02-30" })) as { init: ResponseInit; data: { error: string } };
     expect(badDate.data.error).toBe(LEAD_MESSAGES.badDate);
-    expect(getMessage(m.id)?.status).toBe("new");
+    expect(getLead(m.id)?.status).toBe("new");
   });
 });
 
 describe("the leads list", () => {
   it("puts late follow-ups first, filters by status and work, finds by phone digits, and counts each status", async () => {
-    const late = createContactMessage({ name: "Late Larry", email: "l@example.com", phone: "316-555-0111", message: "Roof", service: "Roof Repairs" });
+    const late = createLead({ name: "Late Larry", email: "l@example.com", phone: "316-555-0111", message: "Roof", service: "Roof Repairs" });
     await post(late.id, { status: "contacted", followUpOn: "2020-01-01" });
-    const fresh = createContactMessage({ name: "Fresh Fran", email: "f@example.com", phone: "(620) 555-0199", message: "Gutters", service: "Gutter Services" });
+    const fresh = createLead({ name: "Fresh Fran", email: "f@example.com", phone: "(620) 555-0199", message: "Gutters", service: "Gutter Services" });
 
     const all = await list();
     expect(all.messages[0].id).toBe(late.id);
@@ -89,16 +88,16 @@ describe("what is waiting", () => {
   it("counts new leads and open follow-ups due today or late, never archived, won or lost ones", async () => {
     const today = businessToday();
     const before = waitingLeads(today);
-    const a = createContactMessage({ name: "Wait A", email: "a@example.com", phone: null, message: "x" });
+    const a = createLead({ name: "Wait A", email: "a@example.com", phone: null, message: "x" });
     expect(waitingLeads(today)).toEqual({ fresh: before.fresh + 1, due: before.due });
     await post(a.id, { status: "contacted", followUpOn: today });
     expect(waitingLeads(today)).toEqual({ fresh: before.fresh, due: before.due + 1 });
-    const b = createContactMessage({ name: "Wait B", email: "b@example.com", phone: null, message: "x" });
+    const b = createLead({ name: "Wait B", email: "b@example.com", phone: null, message: "x" });
     await post(b.id, { status: "quoted", followUpOn: "2099-01-01" });
     expect(waitingLeads(today).due).toBe(before.due + 1);
     await post(a.id, { status: "won", followUpOn: today });
     expect(waitingLeads(today).due).toBe(before.due);
-    const c = createContactMessage({ name: "Wait C", email: "c@example.com", phone: null, message: "x" });
+    const c = createLead({ name: "Wait C", email: "c@example.com", phone: null, message: "x" });
     setArchived(c.id, true);
     expect(waitingLeads(today).fresh).toBe(before.fresh);
   });
@@ -124,7 +123,7 @@ describe("a lead written down by hand (a phone call)", () => {
     const id = Number(saved.headers.get("Location")!.match(/^\/admin\/messages\/(\d+)$/)![1]);
     expect(saved.headers.get("Set-Cookie")).toMatch(/^__flash=/);
 
-    expect(getMessage(id)).toMatchObject({
+    expect(getLead(id)).toMatchObject({
       name: "Dale Hobbs",
       email: "",
       phone: "(620) 555-0177",
@@ -137,7 +136,7 @@ describe("a lead written down by hand (a phone call)", () => {
       notifyStatus: "skipped",
       autoreplyStatus: "skipped",
     });
-    expect(getMessage(id)?.readAt).toBeInstanceOf(Date);
+    expect(getLead(id)?.readAt).toBeInstanceOf(Date);
     expect(listLeadNotes(id).map((n) => ({ author: n.author, body: n.body, from: n.statusFrom, to: n.statusTo }))).toEqual([
       { author: "owner@example.com", body: "Added by hand", from: null, to: "contacted" },
     ]);

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { createContactMessage, getMessage } from "~/models/contact-message.server";
+import { createLead, getLead } from "~/models/lead.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { mailTransport } from "~/server/mail.server";
-import { action, loader } from "~/routes/admin/messages";
-import { loader as messageLoader } from "~/routes/admin/message";
+import { action, loader } from "~/routes/admin/lead-list";
+import { loader as messageLoader } from "~/routes/admin/lead";
 
 let cookie = "";
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const args = routeArgs;
 
 describe("admin inbox", () => {
   it("warns that mail is only printed when no RESEND_API_KEY is set, and opening does not mark read", async () => {
-    const m = createContactMessage({ name: "Jo", email: "jo@example.com", phone: null, message: "Hi" });
+    const m = createLead({ name: "Jo", email: "jo@example.com", phone: null, message: "Hi" });
     const data = await loader(args(new Request("http://site.test/admin/messages", { headers: { Cookie: cookie } })));
     expect(data.mailConfigured).toBe(false);
     // An old ?open= link lands on the message's own page.
@@ -23,11 +23,11 @@ describe("admin inbox", () => {
     expect((old as Response).headers.get("Location")).toBe(`/admin/messages/${m.id}`);
     const page = await messageLoader(args(new Request(`http://site.test/admin/messages/${m.id}`, { headers: { Cookie: cookie } }), { id: String(m.id) }));
     expect(page.message.id).toBe(m.id);
-    expect(getMessage(m.id)?.readAt).toBeNull();
+    expect(getLead(m.id)?.readAt).toBeNull();
   });
 
   it("without a mail provider, a message's mails are recorded as not sent, never as sent", async () => {
-    const m = createContactMessage({ name: "Lee", email: "lee@example.com", phone: null, message: "Gutters" });
+    const m = createLead({ name: "Lee", email: "lee@example.com", phone: null, message: "Gutters" });
     const log = console.log;
     console.log = () => {};
     try {
@@ -36,17 +36,17 @@ describe("admin inbox", () => {
     } finally {
       console.log = log;
     }
-    expect(getMessage(m.id)).toMatchObject({ notifyStatus: "unsent", autoreplyStatus: "unsent" });
+    expect(getLead(m.id)).toMatchObject({ notifyStatus: "unsent", autoreplyStatus: "unsent" });
   });
 
   it("marks read and archives by POST", async () => {
-    const m = createContactMessage({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
+    const m = createLead({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
     const post = (intent: string) =>
       action(args(new Request("http://site.test/admin/messages", { method: "POST", body: new URLSearchParams({ intent, id: String(m.id) }), headers: { Cookie: cookie } })));
     await post("read");
-    expect(getMessage(m.id)?.readAt).toBeInstanceOf(Date);
+    expect(getLead(m.id)?.readAt).toBeInstanceOf(Date);
     await post("archive");
-    expect(getMessage(m.id)?.archivedAt).toBeInstanceOf(Date);
+    expect(getLead(m.id)?.archivedAt).toBeInstanceOf(Date);
     const inbox = await loader(args(new Request("http://site.test/admin/messages", { headers: { Cookie: cookie } })));
     expect(inbox.messages.map((x) => x.id)).not.toContain(m.id);
   });
@@ -57,8 +57,8 @@ describe("the inbox without a mail provider", () => {
     const { createRoutesStub } = await import("react-router");
     const { renderToString } = await import("react-dom/server");
     const { createElement } = await import("react");
-    const { default: Messages } = await import("~/routes/admin/messages");
-    const m = createContactMessage({ name: "Kim", email: "kim@example.com", phone: null, message: "Roof" });
+    const { default: Messages } = await import("~/routes/admin/lead-list");
+    const m = createLead({ name: "Kim", email: "kim@example.com", phone: null, message: "Roof" });
     const log = console.log;
     console.log = () => {};
     try {

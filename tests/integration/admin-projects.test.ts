@@ -11,12 +11,12 @@ import {
   getProjectPage,
   listProjectCards as listProjects,
   listPublicProjectCards,
-} from "~/services/projects.server";
+} from "~/services/project-cards.server";
 import { insertProject } from "~/models/project.server";
 import { upsertUser } from "~/models/user.server";
 import { workForService, workForTown } from "~/services/related-work.server";
-import { action as imagesAction } from "~/routes/admin/images";
-import { action } from "~/routes/admin/projects";
+import { action as imagesAction } from "~/routes/admin/image-library";
+import { action } from "~/routes/admin/project-list";
 import { action as uploadAction } from "~/routes/resources/image-upload";
 import { describeStored, jpegMagicHtml, phonePhoto, picture, truncatedPng } from "./test-images";
 

@@ -5,8 +5,8 @@ import { prepareApp } from "~/services/startup.server";
 import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
-import { loader as imagesLoader } from "~/routes/admin/images";
-import { loader as projectsLoader } from "~/routes/admin/projects";
+import { loader as imagesLoader } from "~/routes/admin/image-library";
+import { loader as projectsLoader } from "~/routes/admin/project-list";
 
 // The Projects screen's six tabs are routes of their own: the URL says where the owner is.
 

@@ -4,7 +4,7 @@ import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { getTestimonial, listTestimonials } from "~/models/testimonial.server";
 import { upsertUser } from "~/models/user.server";
-import { action } from "~/routes/admin/testimonials";
+import { action } from "~/routes/admin/testimonial-list";
 
 let cookie = "";
 

@@ -9,14 +9,14 @@ const { getDb } = await import("~/server/db.server");
 const { contactMessages } = await import("~/db/schema");
 const { prepareApp } = await import("~/services/startup.server");
 const { deliverContactMessage, processMailQueue } = await import("~/services/contact-mailer.server");
-const { createContactMessage, requeueFailedMails } = await import("~/models/contact-message.server");
-const { createManualLead } = await import("~/models/lead.server");
+const { createLead, createManualLead } = await import("~/models/lead.server");
+const { requeueFailedMails } = await import("~/models/lead-mail.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { action } = await import("~/routes/contact");
 
 const row = (id: number) => getDb().select().from(contactMessages).where(eq(contactMessages.id, id)).get()!;
 const store = (name = "Kim Hoang") =>
-  createContactMessage({ name, email: "kim@example.com", phone: "316-555-0100", message: "Hail hit the north slope." });
+  createLead({ name, email: "kim@example.com", phone: "316-555-0100", message: "Hail hit the north slope." });
 
 beforeAll(async () => {
   await prepareApp(() => {});
@@ -119,7 +119,7 @@ describe("contact mail through the resend SDK", () => {
   });
 
   it("a message without an email (stored as '') tells the owner with nobody to reply to, and answers nobody", async () => {
-    const { id } = createContactMessage({ name: "No Email", email: "", phone: "316-555-0101", message: "Call me" });
+    const { id } = createLead({ name: "No Email", email: "", phone: "316-555-0101", message: "Call me" });
     await deliverContactMessage(id);
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0].reply_to).toBeUndefined();
@@ -134,7 +134,7 @@ describe("a backlog after a mail outage", () => {
     const ids: number[] = [];
     getDb().transaction(() => {
       for (let i = 0; i < n; i++) {
-        const { id } = createContactMessage({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: null, message: "Storm damage on the east side." });
+        const { id } = createLead({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: null, message: "Storm damage on the east side." });
         getDb()
           .update(contactMessages)
           .set({ notifyAttempts: 1, notifyLastError: "Resend refused the mail: Provider is down", notifyNextAttemptAt: new Date(now.getTime() + 30 * 60_000) })

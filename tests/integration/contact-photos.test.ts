@@ -11,13 +11,14 @@ const { privateUploadsDir } = await import("~/server/storage.server");
 const { paths } = await import("~/server/env.server");
 const { getDb } = await import("~/server/db.server");
 const { contactMessages } = await import("~/db/schema");
-const { listAllMessages, listPhotos } = await import("~/models/contact-message.server");
+const { listAllLeads } = await import("~/models/lead.server");
+const { listPhotos } = await import("~/models/lead-photo.server");
 const { upsertUser } = await import("~/models/user.server");
 const { startSession } = await import("~/services/auth.server");
 const contact = await import("~/routes/contact");
 const send = await import("~/routes/resources/contact-send");
 const photoRoute = await import("~/routes/resources/private-image");
-const csv = await import("~/routes/resources/messages-csv");
+const csv = await import("~/routes/resources/leads-csv");
 
 type Upload = { bytes: Uint8Array | Buffer | string; name: string; type?: string };
 const fields = { name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0199", message: "Hail dented the north side." };
@@ -65,7 +66,7 @@ describe("a quote request with photos", () => {
     expect(answer).toMatchObject({ http: 200, message: "Your message has been sent! We'll get back to you soon." });
     expect(answer.note).toBeUndefined();
 
-    const message = listAllMessages()[0];
+    const message = listAllLeads()[0];
     expect(message).toMatchObject({ service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" });
     const photos = listPhotos(message.id);
     expect(photos.map((p) => p.originalName)).toEqual(["north-slope.jpg", "gutter.png"]);
@@ -91,7 +92,7 @@ describe("a quote request with photos", () => {
   });
 
   it("serves its photos to signed-in staff only", async () => {
-    const [photo] = listPhotos(listAllMessages()[0].id);
+    const [photo] = listPhotos(listAllLeads()[0].id);
     const url = `http://site.test/admin/messages/photos/${photo.storedName}`;
     const anonymous = await photoRoute.loader(args(new Request(url), { name: photo.storedName })).catch((r: Response) => r);
     expect((anonymous as Response).status).toBe(401);
@@ -103,7 +104,7 @@ describe("a quote request with photos", () => {
 
   it("keeps its photo files when start-up housekeeping sweeps files nobody owns", async () => {
     const { tidyUploads } = await import("~/services/upload-housekeeping.server");
-    const owned = listPhotos(listAllMessages()[0].id).map((p) => p.storedName);
+    const owned = listPhotos(listAllLeads()[0].id).map((p) => p.storedName);
     const stray = `${privateUploadsDir}/0123456789abcdef01234567.jpg`;
     fs.writeFileSync(stray, "left by a crash");
     const old = new Date(Date.now() - 2 * 60 * 60_000);
@@ -124,7 +125,7 @@ describe("a quote request with photos", () => {
     const answer = await postScript({ ...fields, city: "Topeka", zip: "66603" });
     expect(answer).toMatchObject({ http: 200, message: "Your message has been sent! We'll get back to you soon." });
     expect(answer.note).toMatch(/We mostly work around Wichita/);
-    expect(listAllMessages()[0]).toMatchObject({ city: "Topeka", zip: "66603" });
+    expect(listAllLeads()[0]).toMatchObject({ city: "Topeka", zip: "66603" });
   });
 
   it("works as before for a plain urlencoded form without the new fields", async () => {
@@ -132,7 +133,7 @@ describe("a quote request with photos", () => {
       args(new Request("http://site.test/contact", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } })),
     )) as unknown as { data: { status: string } };
     expect(response.data.status).toBe("success");
-    expect(listAllMessages()[0]).toMatchObject({ name: "Rosa Diaz", service: null, street: null, preferredContact: null });
+    expect(listAllLeads()[0]).toMatchObject({ name: "Rosa Diaz", service: null, street: null, preferredContact: null });
   });
 });
 
@@ -220,7 +221,7 @@ describe("a form sent back without scripts", () => {
       { bytes: await picture("png", 300), name: "new.png", type: "image/png" },
     ]);
     expect(answer).toMatchObject({ http: 200, status: "success" });
-    const lead = listAllMessages()[0];
+    const lead = listAllLeads()[0];
     expect(lead.name).toBe("Kept Photos");
     expect(listPhotos(lead.id).map((p) => p.originalName)).toEqual(["front.jpg", "new.png"]);
     for (const p of listPhotos(lead.id)) expect(privateFiles()).toContain(p.storedName);
@@ -257,7 +258,7 @@ describe("a form sent back without scripts", () => {
     // Too old to send: the corrected form comes back naming it, never sent without it.
     const late = await postForm({ ...quote, name: "Too Late", attachedPhotos: `${old.attached![0].token} old.jpg` });
     expect(late).toMatchObject({ http: 400, message: "Your attached photo could not be kept; please choose it again: old.jpg", values: { name: "Too Late" } });
-    expect(listAllMessages()[0].name).not.toBe("Too Late");
+    expect(listAllLeads()[0].name).not.toBe("Too Late");
 
     await tidyUploads(() => {});
     expect(keptFiles()).toEqual([freshFile]);
@@ -303,7 +304,7 @@ describe("a kept photo that can no longer be sent", () => {
     // Sent again with the front photo chosen anew: both go with the lead.
     const again = await postForm({ ...quote, name: "Broken Kept", attachedPhotos: named(answer.attached!) }, [{ bytes: await picture("jpeg", 640), name: "front.jpg" }]);
     expect(again).toMatchObject({ http: 200, status: "success" });
-    expect(listPhotos(listAllMessages()[0].id).map((p) => p.originalName)).toEqual(["back.jpg", "front.jpg"]);
+    expect(listPhotos(listAllLeads()[0].id).map((p) => p.originalName)).toEqual(["back.jpg", "front.jpg"]);
   });
 
   it("is named when it expired between two posts, and so is one gone while the form was still wrong", async () => {

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { createContactMessage, getMessage } from "~/models/contact-message.server";
+import { createLead, getLead } from "~/models/lead.server";
 import { getEstimate } from "~/models/estimate.server";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { DEFAULT_PRICING } from "~/lib/pricing";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { ESTIMATE_MESSAGES } from "~/services/estimate-actions.server";
-import { action as leadAction, loader as leadLoader } from "~/routes/admin/message";
+import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/admin/pricing";
 import { action as roofAction } from "~/routes/admin/roof-measurement";
 
@@ -42,7 +42,7 @@ function pricingForm(changes: Record<string, string> = {}) {
 
 /** A quote request measured through the roof tool's own action, as staff do it. */
 async function measuredLead(measurement: Record<string, string>) {
-  const lead = createContactMessage(
+  const lead = createLead(
     { name: "Dana Whitfield", email: "dana@example.com", phone: "620-555-0101", message: "Old roof", service: "Residential Roofing", street: "301 S C St", city: "Wellington", zip: "67152" },
     [],
   );
@@ -106,7 +106,7 @@ describe("a lead's estimate", () => {
       ["disposal", 13.42, 20130],
     ]);
     expect(estimate).toMatchObject({ tier: "better", wastePercent: 10, tearOffLayers: 1, taxRateBasisPoints: 850, subtotalCents: 385476, taxCents: 32765, totalCents: 418241 });
-    expect(getMessage(leadId)?.status).toBe("measured");
+    expect(getLead(leadId)?.status).toBe("measured");
   });
 
   it("takes the traced lines of a measurement: valleys get ice-and-water, and the page says nothing was guessed", async () => {
@@ -191,7 +191,7 @@ describe("a lead's estimate", () => {
   });
 
   it("cannot be made before the roof is measured, nor saved before it is made", async () => {
-    const lead = createContactMessage({ name: "Not Measured", email: "nm@example.com", phone: "", message: "Leak", service: "Roof Repairs", street: "1 A St", city: "Derby", zip: "67037" }, []);
+    const lead = createLead({ name: "Not Measured", email: "nm@example.com", phone: "", message: "Leak", service: "Roof Repairs", street: "1 A St", city: "Derby", zip: "67037" }, []);
     expect((await leadPage(lead.id)).estimate).toMatchObject({ measured: false, estimate: null });
     const make = (await leadPost(lead.id, { intent: "make-estimate", tier: "good", wastePercent: "10", tearOffLayers: "1" })) as unknown as Refused;
     expect(make.init.status).toBe(400);

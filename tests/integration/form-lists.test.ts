@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { createContactMessage } from "~/models/contact-message.server";
+import { createLead } from "~/models/lead.server";
 import { getEstimate } from "~/models/estimate.server";
 import { getSetting } from "~/models/settings.server";
 import { action as contactAction } from "~/routes/admin/contact";
-import { action as imagesAction } from "~/routes/admin/images";
-import { action as leadAction } from "~/routes/admin/message";
+import { action as imagesAction } from "~/routes/admin/image-library";
+import { action as leadAction } from "~/routes/admin/lead";
 import { action as newLeadAction } from "~/routes/admin/new-lead";
 import { action as pricingAction } from "~/routes/admin/pricing";
-import { action as projectsAction } from "~/routes/admin/projects";
+import { action as projectsAction } from "~/routes/admin/project-list";
 import { action as roofAction } from "~/routes/admin/roof-measurement";
-import { action as testimonialsAction } from "~/routes/admin/testimonials";
+import { action as testimonialsAction } from "~/routes/admin/testimonial-list";
 import { action as contactFormAction } from "~/routes/contact";
 
 // Issue 27, point 5: a post of a few bytes naming a far index of a form's list
@@ -50,7 +50,7 @@ const expectRefusedSmall = (result: { status: number; bytes: number; text: strin
 
 /** A lead measured in the roof tool, with its estimate made: its page shows the estimate's lines form. */
 async function estimatedLead() {
-  const lead = createContactMessage(
+  const lead = createLead(
     { name: "Dana Whitfield", email: "dana@example.com", phone: "620-555-0101", message: "Old roof", service: "Residential Roofing", street: "301 S C St", city: "Wellington", zip: "67152" },
     [],
   );

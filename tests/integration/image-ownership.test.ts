@@ -6,8 +6,8 @@ import { listStoredFiles } from "~/models/image.server";
 import { paths } from "~/server/env.server";
 import { cleanImage, type CleanImage } from "~/server/image-clean.server";
 import { privateUploadsDir } from "~/server/storage.server";
-import { createProject, deleteProject, getProjectCard, updateProject } from "~/services/projects.server";
-import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customers.server";
+import { createProject, deleteProject, getProjectCard, updateProject } from "~/services/project-cards.server";
+import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customer-files.server";
 import { prepareApp } from "~/services/startup.server";
 import { picture } from "./test-images";
 

@@ -22,6 +22,9 @@ describe("layers", () => {
     ["app/services/probe.server.ts", 'import { eq } from "drizzle-orm";\nexport const x = eq;\n'],
     ["app/routes/probe.tsx", 'import { sql } from "drizzle-orm";\nexport const x = sql;\n'],
     ["app/services/probe.server.ts", 'import { loader } from "~/routes/home";\nexport const x = loader;\n'],
+    // A view typed by a page's loader is tied to that page: not even a type (issue 28, 8).
+    ["app/components/probe.tsx", 'import type { loader } from "~/routes/portfolio-project";\nexport type X = typeof loader;\n'],
+    ["app/components/admin/probe.tsx", 'import { type loader } from "../../routes/home";\nexport type X = typeof loader;\n'],
   ])("%s may not import %j", async (file, code) => {
     expect(await layerErrors(file, code)).not.toEqual([]);
   }, 30_000);

@@ -6,8 +6,7 @@ const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example.com" });
 
 const { prepareApp } = await import("~/services/startup.server");
 const { sendLeadDigest } = await import("~/services/lead-digest.server");
-const { createContactMessage, setArchived } = await import("~/models/contact-message.server");
-const { updateLead, waitingLeads } = await import("~/models/lead.server");
+const { createLead, setArchived, updateLead, waitingLeads } = await import("~/models/lead.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 
 // Tuesday, November 24, 2026 in Wellington (CST, UTC-6).
@@ -19,7 +18,7 @@ type LeadFields = { status?: "new" | "contacted" | "won"; followUpOn?: string; c
 /** A quote request as a visitor sends it, then moved on by staff as `fields` say. */
 function lead(name: string, { status = "new", followUpOn, city, service }: LeadFields = {}) {
   const email = `${name.split(" ")[0].toLowerCase()}@example.com`;
-  const { id } = createContactMessage({ name, email, phone: null, message: "Hail hit the roof.", city, service });
+  const { id } = createLead({ name, email, phone: null, message: "Hail hit the roof.", city, service });
   if (status !== "new" || followUpOn) updateLead(id, { status, lostReason: null, followUpOn: followUpOn ?? null, note: null }, "owner@example.com");
   return id;
 }

@@ -3,10 +3,10 @@ import { routeArgs, signedInOwner } from "./admin-session";
 import { picture } from "./test-images";
 import { cleanImage } from "~/server/image-clean.server";
 import { writePicture } from "~/server/image-files.server";
-import { createContactMessage, getMessage, type PhotoFile } from "~/models/contact-message.server";
-import { listLeadNotes, updateLead } from "~/models/lead.server";
+import { createLead, getLead, listLeadNotes, updateLead } from "~/models/lead.server";
+import { type PhotoFile } from "~/models/lead-photo.server";
 import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
-import { action as leadAction, loader as leadLoader } from "~/routes/admin/message";
+import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as roofAction, loader as roofLoader } from "~/routes/admin/roof-measurement";
 import { LEAD_PHOTO_GONE } from "~/services/roof-upload.server";
 import { loader as pdfLoader } from "~/routes/resources/roof-report";
@@ -36,7 +36,7 @@ async function requestWithPhotos(names: string[]) {
     const storedName = await writePicture(image, "private");
     photos.push({ storedName, originalName: name, contentType: image.info.contentType, width: image.info.width, height: image.info.height, bytes: image.bytes.byteLength });
   }
-  return createContactMessage(
+  return createLead(
     { name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail last night", service: "Storm / hail damage", street: "412 N Main St", city: "Derby", zip: "67037" },
     photos,
   );
@@ -57,7 +57,7 @@ describe("measuring a lead's roof", () => {
     expect(tool.current?.lead).toMatchObject({ id: lead.id, name: "Karen Miller" });
     expect(tool.current?.lead?.photos.map((p) => p.name)).toEqual(["front.jpg", "back.jpg"]);
     // Not measured yet: the lead stays where it was and its page says so.
-    expect(getMessage(lead.id)?.status).toBe("new");
+    expect(getLead(lead.id)?.status).toBe("new");
     expect((await leadPage(lead.id)).roof).toMatchObject({ figures: [], tool: `/admin/roof-measurement?customer=${customerId}` });
   });
 
@@ -81,7 +81,7 @@ describe("measuring a lead's roof", () => {
     expect(customer.area).toBe(1342);
     expect(customer.topImage?.originalName).toBe("back.jpg");
     expect(customer.topImage?.purpose).toBe("roof");
-    expect(getMessage(lead.id)?.status).toBe("measured");
+    expect(getLead(lead.id)?.status).toBe("measured");
     expect(listLeadNotes(lead.id).map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.body }))).toEqual([
       { author: "owner@example.com", from: "new", to: "measured", body: "Roof measured" },
     ]);
@@ -109,14 +109,14 @@ describe("measuring a lead's roof", () => {
     expect(getRoofCustomer(customerId)?.area).toBeNull();
     await saveRoof(fields);
     expect(getRoofCustomer(customerId)?.area).toBe(2000);
-    expect(getMessage(lead.id)?.status).toBe("quoted");
+    expect(getLead(lead.id)?.status).toBe("quoted");
   });
 
   it("gives a customer saved straight in the roof tool a lead of its own, which sends no mail", async () => {
     const res = (await saveRoof({ customerName: "Walk-in Wes", street: "9 Oak Ave", city: "Mulvane", area: "1800", pitch: "5" })) as Response;
     const customer = getRoofCustomer(customerFrom(res))!;
     expect(customer.leadId).not.toBeNull();
-    expect(getMessage(customer.leadId!)).toMatchObject({
+    expect(getLead(customer.leadId!)).toMatchObject({
       name: "Walk-in Wes",
       email: "",
       street: "9 Oak Ave",
@@ -126,7 +126,7 @@ describe("measuring a lead's roof", () => {
       notifyStatus: "skipped",
       autoreplyStatus: "skipped",
     });
-    expect(getMessage(customer.leadId!)?.readAt).toBeInstanceOf(Date);
+    expect(getLead(customer.leadId!)?.readAt).toBeInstanceOf(Date);
     expect(listLeadNotes(customer.leadId!).map((n) => n.body)).toEqual(["Added in the roof tool"]);
   });
 

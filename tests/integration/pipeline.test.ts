@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { estimates, proposals } from "~/db/schema";
 import { getDb } from "~/server/db.server";
-import { createContactMessage, setArchived } from "~/models/contact-message.server";
-import { updateLead } from "~/models/lead.server";
+import { createLead, setArchived, updateLead } from "~/models/lead.server";
 import { loader } from "~/routes/admin/pipeline";
-import type { LeadStatus } from "~/lib/leads";
+import type { LeadStatus } from "~/lib/lead-status";
 
 let cookie = "";
 beforeAll(async () => {
@@ -16,7 +15,7 @@ beforeAll(async () => {
 const page = () => loader(routeArgs(new Request("http://site.test/admin/messages/pipeline", { headers: { Cookie: cookie } })));
 
 function lead(name: string, moves: LeadStatus[], estimateCents?: number) {
-  const m = createContactMessage({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });
+  const m = createLead({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });
   if (estimateCents !== undefined) {
     getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: estimateCents, taxCents: 0, totalCents: estimateCents }).run();
   }

@@ -5,15 +5,15 @@ import { routeArgs, signedInOwner } from "./admin-session";
 import { picture } from "./test-images";
 import { getDb } from "~/server/db.server";
 import { images, projects } from "~/db/schema";
-import { createContactMessage, listPhotos } from "~/models/contact-message.server";
-import { updateLead } from "~/models/lead.server";
+import { createLead, updateLead } from "~/models/lead.server";
+import { listPhotos } from "~/models/lead-photo.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { writePicture } from "~/server/image-files.server";
 import { uploadPath } from "~/server/storage.server";
-import { listGalleryCards } from "~/services/projects.server";
+import { listGalleryCards } from "~/services/project-cards.server";
 import { highlightedWorkForAbout, workForService, workForTown } from "~/services/related-work.server";
-import { action as leadAction } from "~/routes/admin/message";
-import { action as projectsAction } from "~/routes/admin/projects";
+import { action as leadAction } from "~/routes/admin/lead";
+import { action as projectsAction } from "~/routes/admin/project-list";
 import { loader as projectPage } from "~/routes/portfolio-project";
 import { loader as sitemap } from "~/routes/resources/sitemap";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 async function completedJobWithPhoto(service: string | null = "Roof Repairs") {
   const image = (await cleanImage(await picture("jpeg", 900)))!;
   const storedName = await writePicture(image, "private");
-  const lead = createContactMessage({ name: "Karen Miller", email: "karen@example.com", phone: null, message: "Leak over the porch", city: "Derby", service: service as never }, [
+  const lead = createLead({ name: "Karen Miller", email: "karen@example.com", phone: null, message: "Leak over the porch", city: "Derby", service: service as never }, [
     { storedName, originalName: "porch.jpg", contentType: "image/jpeg", width: image.info.width, height: image.info.height, bytes: image.bytes.byteLength },
   ]);
   updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");

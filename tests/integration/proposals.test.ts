@@ -8,14 +8,13 @@ const fake = await fakeResendForApp();
 
 const { getDb } = await import("~/server/db.server");
 const { contactMessages, estimates, proposals, roofCustomers } = await import("~/db/schema");
-const { createContactMessage } = await import("~/models/contact-message.server");
-const { listLeadNotes, updateLead } = await import("~/models/lead.server");
+const { createLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { getSetting } = await import("~/models/settings.server");
 const { processProposalNotices } = await import("~/services/proposal-mailer.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { readFlash } = await import("~/services/flash.server");
 const { signedInOwner, routeArgs } = await import("./admin-session");
-const leadRoute = await import("~/routes/admin/message");
+const leadRoute = await import("~/routes/admin/lead");
 const proposalRoute = await import("~/routes/proposal");
 const publicPdf = await import("~/routes/resources/proposal-pdf");
 const adminPdf = await import("~/routes/resources/admin-proposal-pdf");
@@ -31,7 +30,7 @@ const proposalRows = (leadId: number) => db().select().from(proposals).where(eq(
 
 /** A measured lead with an estimate, as the estimate screen will store it (written straight to the table here). */
 function measuredLeadWithEstimate(name = "Karen Miller") {
-  const { id } = createContactMessage({ name, email: "karen@example.com", phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
+  const { id } = createLead({ name, email: "karen@example.com", phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
   db().update(contactMessages).set({ status: "measured" }).where(eq(contactMessages.id, id)).run();
   const drawing = {
     top: {
@@ -127,7 +126,7 @@ describe("sending a proposal", () => {
   });
 
   it("refuses without an estimate, or with empty terms or odd days, keeping what was typed", async () => {
-    const { id } = createContactMessage({ name: "No Estimate", email: "n@example.com", phone: null, message: "Hi" });
+    const { id } = createLead({ name: "No Estimate", email: "n@example.com", phone: null, message: "Hi" });
     const none = (await leadPost(id, { intent: "send-proposal", terms: "Terms", validDays: "30" })) as { data: { proposalError: string }; init: ResponseInit };
     expect(none.init.status).toBe(400);
     expect(none.data.proposalError).toMatch(/no estimate/i);

@@ -4,11 +4,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 delete process.env.RESEND_API_KEY;
 
 const { routeArgs, signedInOwner } = await import("./admin-session");
-const { createContactMessage } = await import("~/models/contact-message.server");
-const { setJobCompleted, updateLead } = await import("~/models/lead.server");
+const { createLead, setJobCompleted, updateLead } = await import("~/models/lead.server");
 const { latestReviewRequest } = await import("~/models/review-request.server");
 const { readFlash } = await import("~/services/flash.server");
-const leadRoute = await import("~/routes/admin/message");
+const leadRoute = await import("~/routes/admin/lead");
 const reviewRoute = await import("~/routes/review");
 
 let cookie = "";
@@ -20,7 +19,7 @@ const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.spl
 
 describe("a review request with mail not set up", () => {
   it("says it was not sent, and shows its link on the lead page (once) for staff to send", async () => {
-    const lead = createContactMessage({ name: "Jo Reyes", email: "jo@example.com", phone: "", message: "Reroof", street: "9 Elm St", city: "Andover", zip: "67002", service: "Residential Roofing" });
+    const lead = createLead({ name: "Jo Reyes", email: "jo@example.com", phone: "", message: "Reroof", street: "9 Elm St", city: "Andover", zip: "67002", service: "Residential Roofing" });
     updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
     setJobCompleted(lead.id, true, "owner@example.com");
     const log = vi.spyOn(console, "log").mockImplementation(() => {});

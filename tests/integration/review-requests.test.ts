@@ -10,18 +10,17 @@ const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
 const { routeArgs, signedInOwner } = await import("./admin-session");
 const { getDb } = await import("~/server/db.server");
 const { reviewRequests, contactMessages, testimonials } = await import("~/db/schema");
-const { createContactMessage, getMessage } = await import("~/models/contact-message.server");
-const { listLeadNotes, updateLead } = await import("~/models/lead.server");
+const { createLead, getLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { listPublicTestimonials } = await import("~/models/testimonial.server");
-const { askForReview, processReviewMailQueue, reviewPageFor } = await import("~/services/review-requests.server");
+const { askForReview, processReviewMailQueue, reviewPageFor } = await import("~/services/review-collection.server");
 const { workForTown, highlightedWorkForAbout } = await import("~/services/related-work.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { createPageCache } = await import("~/server/page-cache.server");
 const { requestContext } = await import("~/server/client-ip.server");
-const leadRoute = await import("~/routes/admin/message");
+const leadRoute = await import("~/routes/admin/lead");
 const reviewRoute = await import("~/routes/review");
-const testimonialsAdmin = await import("~/routes/admin/testimonials");
-const testimonialsPage = await import("~/routes/testimonials");
+const testimonialsAdmin = await import("~/routes/admin/testimonial-list");
+const testimonialsPage = await import("~/routes/testimonial-list");
 const adminLayout = await import("~/routes/admin/layout");
 
 let cookie = "";
@@ -57,7 +56,7 @@ const tokenIn = (text: string) => /\/review\/([A-Za-z0-9_-]{43})/.exec(text)![1]
 
 /** A won job in Derby, from a quote request. */
 function wonLead(name = "Karen Miller", email = "karen@example.com") {
-  const lead = createContactMessage({ name, email, phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Roof Repairs" });
+  const lead = createLead({ name, email, phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Roof Repairs" });
   updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
   return lead.id;
 }
@@ -76,12 +75,12 @@ describe("a completed job", () => {
     const id = wonLead();
     getDb().update(contactMessages).set({ status: "quoted" }).where(eq(contactMessages.id, id)).run();
     await postLead(id, "complete");
-    expect(getMessage(id)?.completedAt).toBeNull();
+    expect(getLead(id)?.completedAt).toBeNull();
     getDb().update(contactMessages).set({ status: "won" }).where(eq(contactMessages.id, id)).run();
     expect((await postLead(id, "complete")).headers.get("Location")).toBe(`/admin/messages/${id}`);
-    expect(getMessage(id)?.completedAt).toBeInstanceOf(Date);
+    expect(getLead(id)?.completedAt).toBeInstanceOf(Date);
     await postLead(id, "reopen");
-    expect(getMessage(id)?.completedAt).toBeNull();
+    expect(getLead(id)?.completedAt).toBeNull();
     expect(listLeadNotes(id).map((n) => n.body).slice(-2)).toEqual(["Job completed", "Job marked not completed"]);
   });
 

@@ -1,21 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { picture } from "./test-images";
-import { createContactMessage, getMessage } from "~/models/contact-message.server";
+import { createLead, getLead } from "~/models/lead.server";
 import { listImages } from "~/models/image.server";
 import { listRoofCustomers } from "~/models/roof-customer.server";
 import { getSetting } from "~/models/settings.server";
 import { createTestimonial, listTestimonials } from "~/models/testimonial.server";
-import { listProjectCards } from "~/services/projects.server";
+import { listProjectCards } from "~/services/project-cards.server";
 import { action as contactAction } from "~/routes/admin/contact";
-import { action as imagesAction } from "~/routes/admin/images";
-import { action as leadAction } from "~/routes/admin/message";
-import { action as inboxAction } from "~/routes/admin/messages";
+import { action as imagesAction } from "~/routes/admin/image-library";
+import { action as leadAction } from "~/routes/admin/lead";
+import { action as inboxAction } from "~/routes/admin/lead-list";
 import { action as newLeadAction } from "~/routes/admin/new-lead";
 import { action as pricingAction } from "~/routes/admin/pricing";
-import { action as projectsAction } from "~/routes/admin/projects";
+import { action as projectsAction } from "~/routes/admin/project-list";
 import { action as roofAction } from "~/routes/admin/roof-measurement";
-import { action as testimonialsAction } from "~/routes/admin/testimonials";
+import { action as testimonialsAction } from "~/routes/admin/testimonial-list";
 
 // Issue 27, point 12: the owner deletes a project, a testimonial or a roof customer in one
 // tab and saves it in another. That answered 500 ("Project 999999 no longer exists"); it
@@ -96,17 +96,17 @@ describe("saving something deleted meanwhile", () => {
       expect(result.status, intent).toBe(404);
     }
     // A lead that is there still gets its flash.
-    const lead = createContactMessage({ name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0140", message: "Gutters", service: "Gutter Services" }, []);
+    const lead = createLead({ name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0140", message: "Gutters", service: "Gutter Services" }, []);
     const archived = await answer(() => inboxAction(routeArgs(request("/admin/messages", { intent: "archive", id: String(lead.id) }))));
     expect(archived.status).toBe(302);
     expect(flashOf(archived.response)).toMatchObject({ type: "success", message: "Message archived" });
-    expect(getMessage(lead.id)?.archivedAt).toBeTruthy();
+    expect(getLead(lead.id)?.archivedAt).toBeTruthy();
   });
 });
 
 describe("an intent the page does not have", () => {
   it("is a 400 on every admin page with forms, and saves nothing", async () => {
-    const lead = createContactMessage({ name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail", service: "Storm / hail damage" }, []);
+    const lead = createLead({ name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail", service: "Storm / hail damage" }, []);
     const before = { testimonials: listTestimonials().length, contact: getSetting("contact"), pricing: getSetting("pricing"), business: getSetting("business") };
     // Each is a form that would save, but for its made-up intent.
     const posts: [string, () => Promise<unknown>][] = [
@@ -126,7 +126,7 @@ describe("an intent the page does not have", () => {
     for (const [name, run] of posts) expect((await answer(run)).status, name).toBe(400);
     expect(listTestimonials()).toHaveLength(before.testimonials);
     expect(listRoofCustomers().some((c) => c.customerName === "Made Up")).toBe(false);
-    expect(getMessage(lead.id)?.status).toBe("new");
+    expect(getLead(lead.id)?.status).toBe("new");
     expect({ contact: getSetting("contact"), pricing: getSetting("pricing"), business: getSetting("business") }).toEqual({
       contact: before.contact,
       pricing: before.pricing,

@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { PublishedBadge } from "~/components/admin/project-editor";
-import { MailState, when, type MessagePhoto } from "~/components/message-detail";
-import { BUSINESS_TIME_ZONE } from "~/lib/leads";
+import { MailState, when, type LeadPhoto } from "~/components/lead-detail";
+import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import type { DraftFormReply, LeadJobView } from "~/services/lead-job.server";
@@ -26,7 +26,7 @@ export function LeadJob({
 }: {
   lead: { id: number; status: string; email: string; completedAt: Date | null };
   job: LeadJobView;
-  photos: MessagePhoto[];
+  photos: LeadPhoto[];
   draftReply?: DraftFormReply["draft"];
 }) {
   const navigation = useNavigation();
@@ -131,7 +131,7 @@ function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email:
   );
 }
 
-function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos: MessagePhoto[]; reply?: DraftFormReply["draft"]; busy: boolean }) {
+function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos: LeadPhoto[]; reply?: DraftFormReply["draft"]; busy: boolean }) {
   if (job.project) {
     return (
       <section aria-labelledby="lead-portfolio" className="space-y-2 border-t border-black/10 pt-4">

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { inputClass as field, SubmitButton } from "~/components/admin-ui";
-import { when } from "~/components/message-detail";
+import { when } from "~/components/lead-detail";
 import type { LeadNote } from "~/db/schema";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadFormValues, type LeadStatus } from "~/lib/leads";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadFormValues, type LeadStatus } from "~/lib/lead-status";
 
 /**
  * Where a lead stands and its history: a plain form (it works without scripts) that sets

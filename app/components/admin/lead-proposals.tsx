@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { inputClass as field, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
-import type { LeadProposalView } from "~/services/proposals.server";
+import type { LeadProposalView } from "~/services/proposal-actions.server";
 
 export const SEND_PROPOSAL_INTENT = "send-proposal";
 

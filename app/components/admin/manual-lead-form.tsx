@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { PREFERRED_CONTACT, QUOTE_SERVICES } from "~/lib/contact-form";
-import { LEAD_STATUS_LABELS } from "~/lib/leads";
+import { LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { MANUAL_LEAD_DEFAULT_STATUS, MANUAL_LEAD_STATUSES, ManualLeadSchema } from "~/lib/manual-lead";
 
 const group = "grid gap-4 border-t border-black/10 pt-5 first:border-t-0 first:pt-0 sm:grid-cols-2";

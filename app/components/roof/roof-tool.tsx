@@ -10,7 +10,7 @@ import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import { ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
 import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
-import { messagePath } from "~/components/message-detail";
+import { messagePath } from "~/components/lead-detail";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { CANVAS_WIDTH, emptyDrawing, LEAD_PHOTO_FIELD, pitchMismatch, pitchMismatchText, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";

@@ -7,9 +7,9 @@ import { uploadToLibrary } from "~/services/library-upload.server";
 import { uploadUrl } from "~/server/storage.server";
 import { parseUploadForm } from "~/server/upload.server";
 import { countImages, getImage, listImageUses, listImages, updateImageAlt } from "~/models/image.server";
-import { deleteLibraryImage } from "~/services/images.server";
+import { deleteLibraryImage } from "~/services/image-storage.server";
 import { imageInUseMessage } from "~/lib/image-in-use";
-import type { Route } from "./+types/images";
+import type { Route } from "./+types/image-library";
 
 const PAGE_SIZE = 100;
 /** Alt text for a picture deleted meanwhile (in another tab). */

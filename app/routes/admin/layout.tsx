@@ -4,7 +4,7 @@ import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
 import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
-import { businessToday } from "~/lib/leads";
+import { businessToday } from "~/lib/lead-status";
 import { waitingLeads } from "~/models/lead.server";
 import { countPendingTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/layout";

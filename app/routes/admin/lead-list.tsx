@@ -2,17 +2,19 @@ import { readForm } from "~/server/request-body.server";
 import { Camera, Download, Mail, MailOpen, Plus } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
-import { businessToday, countByStatus, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, matchesSearch, sortLeads, type LeadStatus } from "~/lib/leads";
+import { businessToday, countByStatus, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, matchesSearch, sortLeads, type LeadStatus } from "~/lib/lead-status";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
-import { LeadMailStates, messagePath, when } from "~/components/message-detail";
+import { LeadMailStates, messagePath, when } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { deliverContactMessage } from "~/services/contact-mailer.server";
 import { env } from "~/server/env.server";
-import { getMessage, listMessages, markRead, photoCounts, requeueFailedMails, setArchived } from "~/models/contact-message.server";
+import { getLead, listLeads, markRead, setArchived } from "~/models/lead.server";
+import { photoCounts } from "~/models/lead-photo.server";
+import { requeueFailedMails } from "~/models/lead-mail.server";
 import { notFound } from "~/server/responses.server";
-import type { Route } from "./+types/messages";
+import type { Route } from "./+types/lead-list";
 
 const INBOX = "/admin/messages";
 
@@ -23,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A message opens on a page of its own; old ?open= links still land there.
   const openId = parseId(params.get("open"));
   if (openId) throw redirect(messagePath(openId));
-  const all = listMessages({ archived });
+  const all = listLeads({ archived });
   const asked = params.get("status");
   const status = isLeadStatus(asked) ? asked : null;
   const service = params.get("service") ?? "";
@@ -50,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isInboxIntent(intent)) return refuseUnknownIntent();
   const id = parseId(form.get("id")) ?? 0;
   // Leads are never deleted: an id that is none is a hand-made post, answered as its page would be.
-  if (!getMessage(id)) notFound();
+  if (!getLead(id)) notFound();
   switch (intent) {
     case "archive":
       setArchived(id, true);
@@ -67,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "resend": {
       if (!requeueFailedMails(id)) return redirectWithFlash(messagePath(id), { type: "info", message: "Nothing to resend" });
       await deliverContactMessage(id);
-      const after = getMessage(id);
+      const after = getLead(id);
       const sent = after?.notifyStatus === "sent" && after.autoreplyStatus !== "failed";
       return redirectWithFlash(messagePath(id), sent ? { type: "success", message: "Mail sent" } : { type: "error", message: "The mail could not be sent; it will be retried" });
     }

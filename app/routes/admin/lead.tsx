@@ -10,23 +10,23 @@ import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
 import { parseProposalForm, PROPOSAL_MESSAGES, TERMS_MAX } from "~/lib/proposal";
 import { setFlash } from "~/services/flash.server";
-import { createProposal, leadProposalsView, proposalFormView } from "~/services/proposals.server";
-import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/leads";
+import { createProposal, leadProposalsView, proposalFormView } from "~/services/proposal-actions.server";
+import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
-import { MessageDetail, messagePath } from "~/components/message-detail";
+import { LeadDetail, messagePath } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
-import { contactMessageView } from "~/services/contact-message-view.server";
+import { leadView } from "~/services/lead-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 import { isJobIntent, leadJobAction, leadJobView } from "~/services/lead-job.server";
 import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
 import { forgetLink, readLink, rememberLink } from "~/services/new-link.server";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import { notFound } from "~/server/responses.server";
-import type { Route } from "./+types/message";
+import type { Route } from "./+types/lead";
 
 // A proposal's link is shown once, on the page after "Create proposal": whatever page of a
 // lead a GET answers, the cookie carrying it is forgotten (the loader has read it).
@@ -42,7 +42,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 /** One message (a quote request) with its photos. Opening it marks nothing: no GET changes anything. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const view = contactMessageView(parseId(params.id) ?? 0);
+  const view = leadView(parseId(params.id) ?? 0);
   if (!view) notFound();
   const roof = findLeadRoof(view.message.id);
   // The links shown once (services/new-link.server.ts): a proposal's just made, a review request's not mailed.
@@ -111,7 +111,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <MessageDetail message={message} photos={photos} addedBy={addedBy(message, notes)} />
+        <LeadDetail message={message} photos={photos} addedBy={addedBy(message, notes)} />
         <div className="space-y-6">
           <LeadJob lead={message} job={job} photos={photos} draftReply={actionData && "draft" in actionData ? actionData.draft : undefined} />
           <LeadRoof roof={roof} />

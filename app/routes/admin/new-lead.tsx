@@ -3,7 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { ManualLeadForm } from "~/components/admin/manual-lead-form";
 import { secondaryButton } from "~/components/admin-ui";
-import { messagePath } from "~/components/message-detail";
+import { messagePath } from "~/components/lead-detail";
 import { MANUAL_LEAD_MESSAGES, ManualLeadSchema } from "~/lib/manual-lead";
 import { createManualLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";

@@ -14,9 +14,9 @@ import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { parseUploadForm } from "~/server/upload.server";
 import type { AdminProjectCard } from "~/lib/portfolio";
-import { createProject, deleteProject, getProjectCard, listProjectCards, setProjectPublished, updateProject } from "~/services/projects.server";
+import { createProject, deleteProject, getProjectCard, listProjectCards, setProjectPublished, updateProject } from "~/services/project-cards.server";
 import { notFound } from "~/server/responses.server";
-import type { Route } from "./+types/projects";
+import type { Route } from "./+types/project-list";
 
 /** All projects at /admin, one category at /admin/projects/:category. */
 function categoryFrom(params: { category?: string }): ProjectCategory | undefined {

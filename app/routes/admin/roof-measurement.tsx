@@ -11,7 +11,7 @@ import { parseDrawing } from "~/lib/roof-drawing";
 import { addLeadPhotos, readRoofImages } from "~/services/roof-upload.server";
 import { parseUploadForm, type ParsedUpload } from "~/server/upload.server";
 import { getRoofCustomer, listRoofCustomers, roofCustomerLeadId } from "~/models/roof-customer.server";
-import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customers.server";
+import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customer-files.server";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";

@@ -10,7 +10,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
 import { approveTestimonial, createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
 import type { Testimonial } from "~/db/schema";
-import type { Route } from "./+types/testimonials";
+import type { Route } from "./+types/testimonial-list";
 
 const LIST = "/admin/testimonials";
 

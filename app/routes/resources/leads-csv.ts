@@ -1,12 +1,13 @@
 import { requireAdmin } from "~/services/auth.server";
 import { toCsv } from "~/lib/csv";
-import { LEAD_STATUS_LABELS } from "~/lib/leads";
-import { listAllMessages, photoCounts } from "~/models/contact-message.server";
-import type { Route } from "./+types/messages-csv";
+import { LEAD_STATUS_LABELS } from "~/lib/lead-status";
+import { listAllLeads } from "~/models/lead.server";
+import { photoCounts } from "~/models/lead-photo.server";
+import type { Route } from "./+types/leads-csv";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
-  const messages = listAllMessages();
+  const messages = listAllLeads();
   const photos = photoCounts(messages.map((m) => m.id));
   const rows = messages.map((m) => [
     m.createdAt,

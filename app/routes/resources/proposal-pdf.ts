@@ -1,6 +1,6 @@
 import { pdfResponse } from "~/services/proposal-pdf.server";
 import { proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
-import { proposalContent, proposalForToken } from "~/services/proposals.server";
+import { proposalContent, proposalForToken } from "~/services/proposal-actions.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/proposal-pdf";
 

@@ -1,7 +1,7 @@
 import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "~/content/site";
 import { projectPath } from "~/lib/portfolio";
 import { siteOrigin } from "~/server/origin.server";
-import { listPublicProjectCards } from "~/services/projects.server";
+import { listPublicProjectCards } from "~/services/project-cards.server";
 
 const PAGE_PATHS = [
   ...PUBLIC_PAGES.map((p) => p.path),
