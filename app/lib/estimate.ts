@@ -6,9 +6,9 @@
 import { z } from "~/lib/zod";
 import { dollarsField } from "./money";
 import { formatCents } from "./money-format";
-import { coverageFor, PITCH_BAND_LABELS, PITCH_BANDS, pitchBand, type Pricing } from "./pricing";
+import { PITCH_BAND_LABELS, PITCH_BANDS, pitchBand, type Pricing } from "./pricing";
 import { formatSqFt, overrideNote, type RoofSummary } from "./roof-summary";
-import { hundredths, materialTakeoff, type Takeoff, type TakeoffKey, type TakeoffRoof } from "./takeoff";
+import { hundredths, materialTakeoff, type Coverage, type Takeoff, type TakeoffKey, type TakeoffRoof } from "./takeoff";
 
 /** The good/better/best choice of shingle line the owner prices. */
 export const SHINGLE_TIERS = ["good", "better", "best"] as const;
@@ -158,6 +158,22 @@ function materialPrice(key: TakeoffKey, p: Pricing, tier: ShingleTier): number {
     nails: p.nailsPerSquareCents,
   };
   return prices[key];
+}
+
+/** The coverage the takeoff uses for the chosen shingle line: here, beside the choice, so pricing.ts needs nothing of the estimate. */
+function coverageFor(p: Pricing, tier: ShingleTier): Coverage {
+  const t = p.tiers[tier];
+  return {
+    bundlesPerSquare: t.bundlesPerSquare,
+    underlaymentSquaresPerRoll: p.underlaymentSquaresPerRoll,
+    starterFtPerBundle: p.starterFtPerBundle,
+    starterOnRakes: p.starterOnRakes,
+    dripEdgeFtPerPiece: p.dripEdgeFtPerPiece,
+    ridgeCapFtPerBundle: t.ridgeCapFtPerBundle,
+    valleyMaterial: p.valleyMaterial,
+    iceAndWaterFtPerRoll: p.iceAndWaterFtPerRoll,
+    valleyMetalFtPerPiece: p.valleyMetalFtPerPiece,
+  };
 }
 
 /**

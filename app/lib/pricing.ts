@@ -1,7 +1,6 @@
 import { z } from "~/lib/zod";
-import type { ShingleTier } from "./estimate";
 import { centsToDollars, dollarsField, MAX_UNIT_PRICE_CENTS, parsePercentToBasisPoints } from "./money";
-import { DEFAULT_COVERAGE, VALLEY_MATERIALS, type Coverage } from "./takeoff";
+import { DEFAULT_COVERAGE, VALLEY_MATERIALS } from "./takeoff";
 
 /**
  * The owner's prices and coverage (the Pricing page; decisions 0024 and 0025): what each
@@ -85,22 +84,6 @@ export const DEFAULT_PRICING: Pricing = {
   disposalPerSquareCents: 1500,
   taxRateBasisPoints: 0,
 };
-
-/** The coverage the takeoff uses for one shingle line. */
-export function coverageFor(p: Pricing, tier: ShingleTier): Coverage {
-  const t = p.tiers[tier];
-  return {
-    bundlesPerSquare: t.bundlesPerSquare,
-    underlaymentSquaresPerRoll: p.underlaymentSquaresPerRoll,
-    starterFtPerBundle: p.starterFtPerBundle,
-    starterOnRakes: p.starterOnRakes,
-    dripEdgeFtPerPiece: p.dripEdgeFtPerPiece,
-    ridgeCapFtPerBundle: t.ridgeCapFtPerBundle,
-    valleyMaterial: p.valleyMaterial,
-    iceAndWaterFtPerRoll: p.iceAndWaterFtPerRoll,
-    valleyMetalFtPerPiece: p.valleyMetalFtPerPiece,
-  };
-}
 
 /**
  * What a unit may sensibly cover, for the form (issue 27.6): a coverage typed as 0.00001
