@@ -56,6 +56,7 @@ export default [
   ]),
 
   route("contact/send", "routes/resources/contact-send.ts"),
+  route("portfolio/:id/description", "routes/resources/project-description.ts"),
   route("admin/images/upload", "routes/resources/image-upload.ts"),
   route("admin/messages/export.csv", "routes/resources/leads-csv.ts"),
   route("admin/roof-measurement/:id/measurements.csv", "routes/resources/roof-csv.ts"),

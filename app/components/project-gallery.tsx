@@ -2,7 +2,7 @@ import { Loader2 } from "lucide-react";
 import { Icon } from "~/components/icon";
 import { ProjectImage } from "~/components/project-image";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { href, Link } from "react-router";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import {
   CAROUSEL_SCROLL_PX,
@@ -15,8 +15,7 @@ import {
   type PortfolioTab,
 } from "~/lib/portfolio";
 import { parseVideoUrl } from "~/lib/video";
-import type { GalleryCard } from "~/lib/portfolio";
-import type { loader as projectPageLoader } from "~/routes/portfolio-project";
+import type { GalleryCard, ProjectDescription } from "~/lib/portfolio";
 
 /**
  * The portfolio: tabs are links (they work without scripts), each category a horizontal
@@ -298,7 +297,7 @@ function ProjectDialog({
           </div>
           <DialogMedia key={project.id} project={project} />
           <div className="flex items-start gap-3 px-4 py-3">
-            <Description project={project} />
+            <Description key={project.id} project={project} />
             <div className="flex shrink-0 gap-2">
               <StepButton to={previous} label="Previous project" icon="chevron-left" onShow={onShow} />
               <StepButton to={next} label="Next project" icon="chevron-right" onShow={onShow} />
@@ -311,22 +310,25 @@ function ProjectDialog({
 }
 
 /**
- * The project's description, read from its own page when the dialog shows it (lists leave
- * descriptions out of the page); with a link to that page, which can be shared.
+ * The project's description, asked for when the dialog shows it (lists leave descriptions
+ * out of the page); with a link to the project's page, which can be shared. Keyed by
+ * project, so a step to the next one never shows the last one's text.
  */
 function Description({ project }: { project: GalleryCard }) {
-  const page = useFetcher<typeof projectPageLoader>();
-  const href = projectPath(project.id);
-  const { load } = page;
+  const [text, setText] = useState<string | null>(null);
   useEffect(() => {
-    void load(href);
-  }, [load, href]);
-  const found = page.data && "found" in page.data ? page.data.found : null;
-  const text = found?.project.id === project.id ? found.project.description : null;
+    const request = new AbortController();
+    fetch(href("/portfolio/:id/description", { id: String(project.id) }), { signal: request.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<ProjectDescription>) : null))
+      .then((found) => setText(found?.description ?? null))
+      // Offline or closed: the dialog still links to the page, which has the description.
+      .catch(() => setText(null));
+    return () => request.abort();
+  }, [project.id]);
   return (
     <div className="min-h-10 flex-1 text-sm text-white/80">
       {text && <p>{text}</p>}
-      <Link to={href} className="mt-1 inline-block font-semibold text-white underline-offset-2 hover:underline">
+      <Link to={projectPath(project.id)} className="mt-1 inline-block font-semibold text-white underline-offset-2 hover:underline">
         Open the project page
       </Link>
     </div>

@@ -18,10 +18,13 @@ export type AdminProjectCard = ProjectCard & { published: boolean; leadId: numbe
 
 /**
  * A project as a tile in a list: no description. Lists are what long pages carry in their
- * hydration data; the description is read from the project's own page when its dialog
- * opens (a list of nine carried ~1.2 KB of text nobody sees before a tap).
+ * hydration data; the description is read when its dialog opens (`ProjectDescription`, a
+ * list of nine carried ~1.2 KB of text nobody sees before a tap).
  */
 export type GalleryCard = Omit<ProjectCard, "description">;
+
+/** What `/portfolio/:id/description` answers: the one thing a tile's dialog needs that the list leaves out. */
+export type ProjectDescription = Pick<ProjectCard, "description">;
 
 export function galleryCard({ description: _, ...card }: ProjectCard): GalleryCard {
   return card;
