@@ -50,7 +50,7 @@ test.describe("portfolio", () => {
     const img = dialog.getByRole("img", { name: /room addition/i });
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     await expect(dialog.getByRole("status", { name: "Loading" })).toHaveCount(0);
-    // The list carries no descriptions: the dialog reads it from the project's page.
+    // The list carries no descriptions: the dialog asks for the one it shows.
     await expect(dialog).toContainText("A 16 x 20 ft room addition tied into the existing roofline");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
