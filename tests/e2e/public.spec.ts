@@ -52,6 +52,14 @@ test.describe("portfolio", () => {
     await expect(dialog.getByRole("status", { name: "Loading" })).toHaveCount(0);
     // The list carries no descriptions: the dialog asks for the one it shows.
     await expect(dialog).toContainText("A 16 x 20 ft room addition tied into the existing roofline");
+    // The next project never shows this one's words, and stepping back brings them again.
+    const next = page.getByRole("dialog");
+    await page.keyboard.press("ArrowRight");
+    await expect(next).not.toHaveAccessibleName("Family Room Addition, Wellington");
+    await expect(next.getByRole("link", { name: "Open the project page" })).toBeVisible();
+    await expect(next).not.toContainText("A 16 x 20 ft room addition");
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog).toContainText("A 16 x 20 ft room addition tied into the existing roofline");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/category=framing$/);
