@@ -3,6 +3,9 @@ import { toast } from "react-toastify/unstyled";
 import {
   ATTACHED_PHOTO_FIELD,
   attachedPhotoValue,
+  CHECK_ONLY_FIELD,
+  CONTACT_FORM_ID,
+  contactMessage,
   HONEYPOT_FIELD,
   MAX_PHOTOS,
   MESSAGES,
@@ -17,13 +20,9 @@ import {
 } from "~/lib/contact-form";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { IMAGE_TYPES, imageFileProblem } from "~/lib/upload-rules";
-import { Field, FieldError, SubmitButton } from "./form";
-import type * as ContactCheck from "~/lib/contact-schema";
+import { Field, FieldError, replyField, SubmitButton } from "./form";
 
 const SENDING_TOAST = "contact-sending";
-
-let check: Promise<typeof ContactCheck> | undefined;
-const loadCheck = () => (check ??= import("~/lib/contact-schema"));
 
 const field =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-600/25";
@@ -40,7 +39,9 @@ type Picked = { file: File; url: string };
  * the form and /contact renders the outcome, keeping the visitor's text on error. With
  * scripts it stays on the page and sends the same form to /contact/send by
  * XMLHttpRequest, the one browser API that reports upload progress; both answers come
- * from the same server function.
+ * from the same server function. The form is on every public page, so it loads no
+ * validation library (decision 0039): the server checks it with lib/contact-schema.ts and
+ * answers with conform's reply, shown here with conform's ids.
  */
 export function ContactForm({ result: serverResult, service }: { result?: ContactResult; service?: string }) {
   const form = useRef<HTMLFormElement>(null);
@@ -52,14 +53,26 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
   // Fields the visitor has corrected since the last answer: no longer marked.
   const [corrected, setCorrected] = useState<ReadonlySet<string>>(new Set());
   const result: ContactResult | undefined = sent ?? serverResult;
-  const values = result?.status === "error" ? result.values : undefined;
+  const reply = result?.status === "error" ? result.reply : undefined;
   const attached = result?.status === "error" ? (result.attached ?? []) : [];
-  const fieldErrors = result?.status === "error" && !busy ? (result.fields ?? {}) : {};
 
-  /** What marks a field with its problem: outlined, aria-invalid, and described by the message below it. */
-  const mark = (name: ContactField | typeof PHOTO_FIELD) =>
-    fieldErrors[name] && !corrected.has(name) ? { "aria-invalid": true as const, "aria-describedby": `contact-${name}-error` } : {};
-  const error = (name: ContactField | typeof PHOTO_FIELD) => (fieldErrors[name] && !corrected.has(name) ? { errorId: `contact-${name}-error`, errors: [fieldErrors[name]] } : undefined);
+  /** A field as the last answer left it: what was typed, and its problem unless corrected since (or on its way again). */
+  const fieldOf = (name: ContactField | typeof PHOTO_FIELD) => {
+    const f = replyField(reply, CONTACT_FORM_ID, name);
+    return busy || corrected.has(name) ? { ...f, errors: undefined, props: { id: f.id, name: f.name } } : f;
+  };
+  const f = {
+    name: fieldOf("name"),
+    email: fieldOf("email"),
+    phone: fieldOf("phone"),
+    service: fieldOf("service"),
+    street: fieldOf("street"),
+    city: fieldOf("city"),
+    zip: fieldOf("zip"),
+    message: fieldOf("message"),
+    photos: fieldOf(PHOTO_FIELD),
+    preferredContact: fieldOf("preferredContact"),
+  };
 
   // Bumped by each answer that marks fields: once rendered (the fieldset enabled again),
   // the cursor goes to the first field marked.
@@ -72,24 +85,31 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
   function answer(next: ContactResult) {
     setCorrected(new Set());
     setSent(next);
-    if (next.status === "error" && next.fields && Object.keys(next.fields).length) setAnswered((n) => n + 1);
+    if (next.status === "error" && Object.keys(next.reply.error ?? {}).some((name) => name !== "")) setAnswered((n) => n + 1);
   }
 
   /**
-   * The server's own check runs here first, so a missing email is said before photos are
-   * uploaded; without scripts the server says the same thing. The check (and the
-   * validation library) loads when the visitor starts on the form, not with the page.
+   * With photos chosen, the server checks the typed fields first (the same schema, a
+   * small post that stores nothing), so a missing email is said before the photos are
+   * uploaded; without photos the one post does both.
    */
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
-    // Should the check fail to load (a dropped connection), the server checks alone.
-    const checked = await loadCheck().then((m) => m.parseContactForm(formData), () => null);
-    if (checked && !checked.ok) {
-      toast.error(checked.result.message);
-      // What was typed is still in the fields: nothing to put back. Kept photos stay named.
-      answer({ status: "error", message: checked.result.message, fields: checked.result.fields, values: {}, attached });
-      return;
+    if (photos.length) {
+      const fields = new FormData(event.currentTarget);
+      fields.delete(PHOTO_FIELD);
+      fields.set(CHECK_ONLY_FIELD, "1");
+      setBusy(true);
+      // Should the check itself fail (a dropped connection), the upload goes and the server checks it.
+      const checked = await postWithProgress("/contact/send", fields, () => {});
+      setBusy(false);
+      if (checked.status === "error" && Object.keys(checked.reply.error ?? {}).some((name) => name !== "")) {
+        toast.error(contactMessage(checked));
+        // Kept photos stay named.
+        answer({ ...checked, attached });
+        return;
+      }
     }
     void send(formData);
   }
@@ -104,12 +124,12 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
     setProgress(null);
     answer(reply);
     if (reply.status === "success") {
-      toast.success(reply.message);
+      toast.success(contactMessage(reply));
       form.current?.reset();
       choosePhotos([]);
       setOutside(false);
     } else {
-      toast.error(reply.message);
+      toast.error(contactMessage(reply));
     }
   }
 
@@ -139,7 +159,8 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
         : null;
     if (problem) {
       toast.error(problem);
-      answer({ status: "error", message: problem, values: {}, attached });
+      // Checked in the browser (type and count need no schema); everything typed is still in the fields.
+      answer({ status: "error", reply: { status: "error", error: { "": [problem] } }, attached });
       choosePhotos(photos);
       return;
     }
@@ -170,8 +191,8 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
       // phone sees "sent" or what is wrong without hunting for it. Scripts ignore the fragment.
       action="/contact#contact-result"
       noValidate
+      id={CONTACT_FORM_ID}
       onSubmit={submit}
-      onFocus={() => void loadCheck()}
       onBlur={(e) => checkArea(e.target)}
       onInput={(e) => {
         const name = (e.target as HTMLInputElement).name;
@@ -188,81 +209,78 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
         </label>
       </div>
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
-        <Field label={<Required>Name</Required>} error={error("name")}>
-          <input name="name" required maxLength={100} autoComplete="name" defaultValue={values?.name} className={field} {...mark("name")} />
+        <Field label={<Required>Name</Required>} error={f.name}>
+          <input required maxLength={100} autoComplete="name" defaultValue={f.name.value} className={field} {...f.name.props} />
         </Field>
-        <Field label={<Required>Email</Required>} error={error("email")}>
+        <Field label={<Required>Email</Required>} error={f.email}>
           <input
-            name="email"
             type="email"
             required
             maxLength={254}
             autoComplete="email"
-            defaultValue={values?.email}
+            defaultValue={f.email.value}
             className={field}
-            {...mark("email")}
+            {...f.email.props}
           />
         </Field>
-        <Field label="Phone" error={error("phone")}>
-          <input name="phone" type="tel" maxLength={40} autoComplete="tel" defaultValue={values?.phone} className={field} {...mark("phone")} />
+        <Field label="Phone" error={f.phone}>
+          <input type="tel" maxLength={40} autoComplete="tel" defaultValue={f.phone.value} className={field} {...f.phone.props} />
         </Field>
-        <Field label="Type of work" error={error("service")}>
+        <Field label="Type of work" error={f.service}>
           {/* Keyed by the chosen service: a "Request Service" link followed in place chooses anew. */}
-          <select key={service} name="service" defaultValue={values?.service ?? service ?? ""} className={field} {...mark("service")}>
+          <select key={service} defaultValue={f.service.value ?? service ?? ""} className={field} {...f.service.props}>
             <option value="">Choose…</option>
             {QUOTE_SERVICES.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
         </Field>
-        <Field label="Street" className="block sm:col-span-2" error={error("street")}>
-          <input name="street" maxLength={200} autoComplete="street-address" defaultValue={values?.street} className={field} {...mark("street")} />
+        <Field label="Street" className="block sm:col-span-2" error={f.street}>
+          <input maxLength={200} autoComplete="street-address" defaultValue={f.street.value} className={field} {...f.street.props} />
         </Field>
-        <Field label="City" error={error("city")}>
-          <input name="city" maxLength={100} autoComplete="address-level2" defaultValue={values?.city} className={field} {...mark("city")} />
+        <Field label="City" error={f.city}>
+          <input maxLength={100} autoComplete="address-level2" defaultValue={f.city.value} className={field} {...f.city.props} />
         </Field>
-        <Field label="ZIP" error={error("zip")}>
-          <input name="zip" inputMode="numeric" maxLength={10} autoComplete="postal-code" defaultValue={values?.zip} className={field} {...mark("zip")} />
+        <Field label="ZIP" error={f.zip}>
+          <input inputMode="numeric" maxLength={10} autoComplete="postal-code" defaultValue={f.zip.value} className={field} {...f.zip.props} />
         </Field>
-        <Field label={<Required>Message</Required>} className="block sm:col-span-2" error={error("message")}>
+        <Field label={<Required>Message</Required>} className="block sm:col-span-2" error={f.message}>
           <textarea
-            name="message"
             required
             rows={5}
             maxLength={5000}
-            defaultValue={values?.message}
+            defaultValue={f.message.value}
             className={field}
             placeholder="What can we help with? A rough size of the job helps us quote."
-            {...mark("message")}
+            {...f.message.props}
           />
         </Field>
         <div className="sm:col-span-2">
           {/* Marked when a photo sent before could not be kept: the visitor chooses it again. */}
-          <Field label={`Photos (up to ${MAX_PHOTOS})`} error={error(PHOTO_FIELD)}>
+          <Field label={`Photos (up to ${MAX_PHOTOS})`} error={f.photos}>
             <input
-              name={PHOTO_FIELD}
               type="file"
               multiple
               accept={IMAGE_TYPES.join()}
               onChange={(e) => addPhotos(e.currentTarget.files)}
               className={field}
-              {...mark(PHOTO_FIELD)}
+              {...f.photos.props}
             />
           </Field>
           {photos.length > 0 && <PhotoPreviews photos={photos} remove={(p) => choosePhotos(photos.filter((x) => x !== p))} />}
           {attached.length > 0 && <AttachedPhotos photos={attached} />}
         </div>
-        <fieldset className="sm:col-span-2" {...mark("preferredContact")}>
+        <fieldset className="sm:col-span-2" {...(f.preferredContact.errors ? { "aria-invalid": true, "aria-describedby": f.preferredContact.errorId } : {})}>
           <legend className="text-sm font-medium">Best way to reach you</legend>
           <div className="mt-1 flex gap-6">
             {Object.entries(FORM_REACH_LABEL).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 py-1">
-                <input type="radio" name="preferredContact" value={value} defaultChecked={values?.preferredContact === value} className="size-4 accent-brand" />
+                <input type="radio" name="preferredContact" value={value} defaultChecked={f.preferredContact.value === value} className="size-4 accent-brand" />
                 {label}
               </label>
             ))}
           </div>
-          <FieldError id="contact-preferredContact-error" errors={error("preferredContact")?.errors} />
+          <FieldError id={f.preferredContact.errorId} errors={f.preferredContact.errors} />
         </fieldset>
         <div className="sm:col-span-2">
           <SubmitButton busy={busy} busyText="Sending..." className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
@@ -295,7 +313,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
         )}
         {result?.status === "error" && !busy && (
           <p role="alert" className="rounded-md bg-red-50 px-4 py-3 font-medium text-red-800">
-            Error: {result.message}
+            Error: {contactMessage(result)}
           </p>
         )}
       </div>
@@ -352,7 +370,7 @@ function PhotoPreviews({ photos, remove }: { photos: Picked[]; remove: (photo: P
  * words are still the visitor's answer.
  */
 function postWithProgress(url: string, body: FormData, onProgress: (percent: number) => void): Promise<ContactResult> {
-  const failed: ContactResult = { status: "error", message: MESSAGES.unavailable, values: {} };
+  const failed = (message: string): ContactResult => ({ status: "error", reply: { status: "error", error: { "": [message] } } });
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
@@ -363,10 +381,10 @@ function postWithProgress(url: string, body: FormData, onProgress: (percent: num
         resolve(JSON.parse(xhr.responseText) as ContactResult);
       } catch {
         const text = xhr.responseText.trim();
-        resolve(xhr.status < 500 && text && text.length < 200 ? { ...failed, message: text } : failed);
+        resolve(failed(xhr.status < 500 && text && text.length < 200 ? text : MESSAGES.unavailable));
       }
     };
-    xhr.onerror = () => resolve(failed);
+    xhr.onerror = () => resolve(failed(MESSAGES.unavailable));
     xhr.send(body);
   });
 }

@@ -1,3 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { cloneElement, isValidElement, useId } from "react";
+
 /**
  * The pieces every form here is built from (contact form, login, the admin's editors):
  * one look for inputs and buttons, one way to label a control and show its error.
@@ -10,7 +13,7 @@ export const primaryButton =
 export const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2 font-semibold text-ink hover:bg-sand";
 
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-700">
@@ -19,7 +22,15 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-/** A control with its label above, an optional hint below, and its first error. */
+/** What Field needs of a conform field (or of `replyField`, for the forms that load no conform). */
+export type FieldMeta = { errorId: string; descriptionId?: string; errors?: string[] };
+
+/**
+ * A control with its caption above, an optional hint below, and its first error. The
+ * label holds the caption and the control only, so a control's accessible name is its
+ * caption; the hint and the error are its description (`aria-describedby`: the hint by
+ * conform's description id, the error as conform's props name it when the field is invalid).
+ */
 export function Field({
   label,
   hint,
@@ -30,18 +41,34 @@ export function Field({
   label: React.ReactNode;
   hint?: string;
   /** Conform's field meta (errorId and errors), when the form has one. */
-  error?: { errorId: string; errors?: string[] };
+  error?: FieldMeta;
   className?: string;
+  /** The control (one element): it is given the hint's id in its aria-describedby. */
   children: React.ReactNode;
 }) {
+  const ownId = useId();
+  const hintId = error?.descriptionId ?? `${ownId}-description`;
   return (
-    <label className={className}>
-      <span className="text-sm font-medium">{label}</span>
-      {children}
-      {hint && <span className="mt-1 block text-xs text-ink-soft">{hint}</span>}
+    <div className={className}>
+      <label className="block">
+        <span className="text-sm font-medium">{label}</span>
+        {hint ? describedBy(children, hintId) : children}
+      </label>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-ink-soft">
+          {hint}
+        </p>
+      )}
       {error && <FieldError id={error.errorId} errors={error.errors} />}
-    </label>
+    </div>
   );
+}
+
+/** The control with `id` added to what already describes it (its error, when it has one). */
+function describedBy(control: React.ReactNode, id: string): React.ReactNode {
+  if (!isValidElement<{ "aria-describedby"?: string }>(control)) return control;
+  const own = control.props["aria-describedby"];
+  return cloneElement(control, { "aria-describedby": own ? `${own} ${id}` : id });
 }
 
 /** The form's submit button, which says what it is doing while the form is on its way. */
@@ -56,5 +83,49 @@ export function SubmitButton({
     <button type="submit" className={className} disabled={busy} {...rest}>
       {busy ? busyText : children}
     </button>
+  );
+}
+
+/**
+ * A field of a public form, read from its action's `submission.reply()` with conform's
+ * ids. Public pages load neither zod nor conform (decision 0039): the server validates
+ * with the same schema and this gives the page the same ids, errors and typed-back value
+ * that conform's `useForm` gives the admin's forms.
+ */
+export function replyField(reply: SubmissionResult<string[]> | null | undefined, formId: string, name: string) {
+  const id = `${formId}-${name}`;
+  const errors = reply?.error?.[name] ?? undefined;
+  const value = reply?.initialValue?.[name];
+  return {
+    id,
+    name,
+    errorId: `${id}-error`,
+    descriptionId: `${id}-description`,
+    errors: errors?.length ? errors : undefined,
+    /** What was typed, given back with a refusal. */
+    value: typeof value === "string" ? value : undefined,
+    /** The props conform's getInputProps would give: name, id, and the error's marks when refused. */
+    props: { id, name, ...(errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {}) },
+  };
+}
+
+/** The form-level error of a reply (conform's `formErrors`), said once above or below the form. */
+export const replyFormError = (reply: SubmissionResult<string[]> | null | undefined) => reply?.error?.[""]?.[0];
+
+/** Said above a refused form whose problems are all on its fields (each marked where it is). */
+export const FIELDS_MARKED = "Please check the fields marked below.";
+
+/**
+ * A public form's one form-level error: the reply's own (too many tries, could not save),
+ * or, when only fields were refused, a pointer to them. Conform's form error id.
+ */
+export function FormError({ formId, reply, className = "rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800" }: { formId: string; reply: SubmissionResult<string[]> | null | undefined; className?: string }) {
+  const fieldErrors = Object.entries(reply?.error ?? {}).some(([name, errors]) => name !== "" && errors?.length);
+  const message = replyFormError(reply) ?? (fieldErrors ? FIELDS_MARKED : undefined);
+  if (!message) return null;
+  return (
+    <p role="alert" id={`${formId}-error`} className={className}>
+      {message}
+    </p>
   );
 }

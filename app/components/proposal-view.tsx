@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/icon";
@@ -10,11 +11,10 @@ import {
   NAME_MAX,
   quantityWithUnit,
   shingleLine,
-  type AcceptValues,
   type ProposalContent,
 } from "~/lib/proposal";
 import type { OutlineSvg } from "~/lib/roof-drawing";
-import { SubmitButton } from "./form";
+import { Field, FieldError, FormError, replyField, SubmitButton } from "./form";
 
 const card = "rounded-xl border border-black/10 bg-white p-5 shadow-sm sm:p-6";
 const field =
@@ -30,15 +30,14 @@ export function ProposalView({
   content: c,
   outline,
   pdf,
-  error,
-  values,
+  reply,
   children,
 }: {
   content: ProposalContent;
   outline: OutlineSvg | null;
   pdf: string;
-  error?: string;
-  values?: AcceptValues;
+  /** The action's refusal (conform's reply), if the last post was refused. */
+  reply?: SubmissionResult<string[]>;
   children?: React.ReactNode;
 }) {
   const accepted = children != null && children !== false;
@@ -137,7 +136,7 @@ export function ProposalView({
             </p>
           </section>
 
-          {!accepted && <AcceptForm error={error} values={values} />}
+          {!accepted && <AcceptForm reply={reply} />}
 
           <p className="text-center text-sm text-ink-soft">
             Questions? Call {c.company.name} at{" "}
@@ -152,37 +151,32 @@ export function ProposalView({
   );
 }
 
-function AcceptForm({ error, values }: { error?: string; values?: AcceptValues }) {
+const FORM_ID = "accept";
+
+/** Checked by the server with lib/proposal-schema.ts (this page loads no validation library, decision 0039). */
+function AcceptForm({ reply }: { reply?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const name = replyField(reply, FORM_ID, ACCEPT_FIELDS.name);
+  const agree = replyField(reply, FORM_ID, ACCEPT_FIELDS.agree);
   return (
     <section aria-labelledby="accept-title" className={`${card} border-brand/40`}>
       <h2 id="accept-title" className="text-xl font-bold">
         Accept this proposal
       </h2>
       <p className="mt-1 text-ink-soft">Type your full name as your signature. We will call you to schedule the work.</p>
-      <Form method="post" className="mt-4 space-y-4" aria-label="Accept the proposal">
-        <label className="block max-w-md">
-          <span className="text-sm font-medium">Your full name</span>
-          <input
-            name={ACCEPT_FIELDS.name}
-            autoComplete="name"
-            required
-            maxLength={NAME_MAX}
-            defaultValue={values?.fullName}
-            aria-invalid={error && !values?.fullName.trim() ? true : undefined}
-            className={field}
-          />
-        </label>
-        <label className="flex items-start gap-3">
-          <input type="checkbox" name={ACCEPT_FIELDS.agree} required defaultChecked={values?.agree} className="mt-1 size-5 shrink-0 accent-brand" />
-          <span>I have read the proposal and agree to its price and terms.</span>
-        </label>
-        {error && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
-            {error}
-          </p>
-        )}
+      <Form method="post" id={FORM_ID} className="mt-4 space-y-4" aria-label="Accept the proposal">
+        <Field label="Your full name" error={name} className="block max-w-md">
+          <input {...name.props} autoComplete="name" required maxLength={NAME_MAX} defaultValue={name.value} className={field} />
+        </Field>
+        <div>
+          <label className="flex items-start gap-3">
+            <input type="checkbox" {...agree.props} required defaultChecked={agree.value === "on"} className="mt-1 size-5 shrink-0 accent-brand" />
+            <span>I have read the proposal and agree to its price and terms.</span>
+          </label>
+          <FieldError id={agree.errorId} errors={agree.errors} />
+        </div>
+        <FormError formId={FORM_ID} reply={reply} />
         <SubmitButton busy={busy} busyText="Recording your acceptance..." className="w-full rounded-md bg-brand px-5 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
           Accept proposal
         </SubmitButton>

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { SERVICES } from "~/content/site";
 
 export const CONTACT_SUBJECT = "Contact Form Submission";
@@ -75,20 +76,34 @@ export function attachedPhotosOf(form: FormData): AttachedPhoto[] {
   return photos;
 }
 
+/** The form's id: conform's ids for its fields and errors ("contact-email-error") start with it. */
+export const CONTACT_FORM_ID = "contact";
+
+/** Posted with the text fields only, before photos are uploaded: the server checks the form and stores nothing. */
+export const CHECK_ONLY_FIELD = "checkOnly";
+
 export type ContactResult =
   // `note`: said beside the spec's success message (a job outside the towns we serve).
   | { status: "success"; message: string; note?: string }
+  // A check-only post (CHECK_ONLY_FIELD) that found nothing wrong.
+  | { status: "checked" }
   | {
       status: "error";
-      message: string;
-      values: Record<string, string>;
-      /** Each field's problem, which the form marks on the field itself (the photos too). */
-      fields?: Partial<Record<ContactField | typeof PHOTO_FIELD, string>>;
+      /**
+       * Conform's reply to the form: each field's problem under its name (the photos'
+       * too), the one message for the whole form under "" (`formErrors`), and what was
+       * typed (`initialValue`), so nothing has to be typed again.
+       */
+      reply: SubmissionResult<string[]>;
       /** Photos kept from this post or an earlier one, sent again with the corrected form. */
       attached?: AttachedPhoto[];
     };
 
 export type ContactError = Extract<ContactResult, { status: "error" }>;
+
+/** The one message of an answer: the success, or the form-level error. */
+export const contactMessage = (result: ContactResult): string =>
+  result.status === "success" ? result.message : result.status === "error" ? (result.reply.error?.[""]?.[0] ?? MESSAGES.failed) : "";
 
 /** The quote form's "Type of work" for a service page's slug (a "Request Service" link), if it is one of ours. */
 export function quoteServiceForSlug(slug: string | null | undefined): string | undefined {

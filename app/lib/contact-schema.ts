@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "~/lib/zod";
-import { CONTACT_FIELDS, MESSAGES, PREFERRED_CONTACT, QUOTE_SERVICES, requiredFieldsMessage, type ContactError, type ContactField, type PreferredContact } from "./contact-form";
+import { CONTACT_FIELDS, MESSAGES, PREFERRED_CONTACT, QUOTE_SERVICES, requiredFieldsMessage, type PreferredContact } from "./contact-form";
 
-// The contact form's validation, apart from its texts and choices (lib/contact-form.ts):
-// the home page shows the form on every visit, and loads this only once someone fills it in.
+// The quote form's validation, apart from its texts and choices (lib/contact-form.ts): the
+// form is on every public page, which loads no validation library (decision 0039). Only
+// the server runs this; the page shows conform's reply.
 
 // A field sent empty or not at all is "required" too.
 const text = () => z.string({ error: MESSAGES.required }).trim();
@@ -44,17 +46,17 @@ export const ContactSchema = z.object({
 export type ContactInput = z.infer<typeof ContactSchema>;
 
 
-/** Validates a submitted form: each field's first problem, and one message that names every missing field. */
-export function parseContactForm(form: FormData): { ok: true; data: ContactInput } | { ok: false; result: ContactError } {
-  const values = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
-  const parsed = ContactSchema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const fields: Partial<Record<ContactField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    fields[field] ??= issue.message;
-  }
-  const missing = CONTACT_FIELDS.filter((f) => fields[f] === MESSAGES.required);
-  const message = missing.length ? requiredFieldsMessage(missing) : (Object.values(fields)[0] ?? MESSAGES.failed);
-  return { ok: false, result: { status: "error", message, values, fields } };
+/** The submitted quote form, parsed by conform with the schema. */
+export const parseContactForm = (form: FormData) => parseWithZod(form, { schema: ContactSchema });
+
+/**
+ * A refused form's one form-level message: it names every missing required field
+ * ("Please fill in all required fields: Name, Email"), else it is the first field's
+ * problem. Each field's own problem stays on the field (the reply's field errors).
+ */
+export function contactRefusalMessage(submission: ReturnType<typeof parseContactForm>): string {
+  const error = (submission.status === "error" && submission.error) || {};
+  const missing = CONTACT_FIELDS.filter((f) => error[f]?.includes(MESSAGES.required));
+  const first = CONTACT_FIELDS.map((f) => error[f]?.[0]).find(Boolean);
+  return missing.length ? requiredFieldsMessage(missing) : (first ?? MESSAGES.failed);
 }

@@ -3,7 +3,6 @@ import {
   addDays,
   buildProposalContent,
   endOfBusinessDay,
-  parseAcceptance,
   parseProposalForm,
   proposalState,
   PROPOSAL_MESSAGES,
@@ -104,26 +103,6 @@ describe("the homeowner's acceptance", () => {
     expect(PROPOSAL_MESSAGES.agreeMissing).toBe("Please check the box to agree to the terms.");
     expect(britishSpellings("Tick the box to make an enquiry; postcode; a fortnight")).toEqual(["Tick", "enquiry", "postcode", "fortnight"]);
     expect(britishSpellings("Check the box to make an inquiry; ZIP code; ticket; stick; two weeks")).toEqual([]);
-  });
-
-  it("takes any non-empty name, spaces tidied, with the box checked", () => {
-    expect(parseAcceptance(form({ fullName: "  Dana   Ortiz ", agree: "on" }))).toEqual({ ok: true, data: { name: "Dana Ortiz" } });
-  });
-
-  it.each([
-    [{ fullName: "   ", agree: "on" }, /full name/],
-    [{ agree: "on" }, /full name/],
-    [{ fullName: "Dana Ortiz" }, /agree/],
-    [{ fullName: "x".repeat(121), agree: "on" }, /under 120/],
-  ])("refuses %j", (fields, message) => {
-    const result = parseAcceptance(form(fields));
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(message);
-  });
-
-  it("gives back what was typed, cut short when absurdly long", () => {
-    const result = parseAcceptance(form({ fullName: "y".repeat(10_000) }));
-    expect(!result.ok && result.values.fullName.length).toBe(240);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * A proposal (issue 16.3): the estimate as it was sent to the homeowner, frozen, with the
  * words around it, opened by a link and accepted by typing a name. Pure rules, shared by
- * the server, the homeowner's page and the admin's. No zod here: the public page imports it.
+ * the server, the homeowner's page and the admin's. No zod here: the public page imports it
+ * (the acceptance form's schema is lib/proposal-schema.ts, decision 0039).
  */
 import type { EstimateLine, ShingleTier } from "./estimate";
 import type { Figure } from "./roof-summary";
@@ -133,24 +134,6 @@ export const PROPOSAL_MESSAGES = {
 
 /** What a replaced proposal's page (and its PDF link) says under the title. */
 export const PROPOSAL_REPLACED_TEXT = "We have changed this proposal, so this copy can no longer be accepted. Please use the link in our newest message (or the one we send you shortly), or give us a call.";
-
-export type AcceptValues = { fullName: string; agree: boolean };
-
-/**
- * The homeowner's acceptance as typed. The name need not match the lead's: a spouse or a
- * co-owner may be the one who signs, and what they typed is what is recorded and shown.
- */
-export function parseAcceptance(form: FormData): { ok: true; data: { name: string } } | { ok: false; message: string; values: AcceptValues } {
-  const raw = form.get(ACCEPT_FIELDS.name);
-  const typed = typeof raw === "string" ? raw : "";
-  const name = typed.replace(/\s+/g, " ").trim();
-  const agree = form.get(ACCEPT_FIELDS.agree) === "on";
-  const values = { fullName: typed.slice(0, NAME_MAX * 2), agree };
-  if (!name) return { ok: false, message: PROPOSAL_MESSAGES.nameMissing, values };
-  if (name.length > NAME_MAX) return { ok: false, message: PROPOSAL_MESSAGES.nameTooLong, values };
-  if (!agree) return { ok: false, message: PROPOSAL_MESSAGES.agreeMissing, values };
-  return { ok: true, data: { name } };
-}
 
 /** Staff's "Send a proposal" form: the terms and how many days it stays open. */
 export function parseProposalForm(form: FormData): { ok: true; data: ProposalSettings & { saveDefaults: boolean } } | { ok: false; message: string } {

@@ -47,30 +47,8 @@ export const REVIEW_MESSAGES = {
 
 export const REVIEW_FIELDS = ["rating", "quote", "name", "location"] as const;
 export type ReviewValues = Record<(typeof REVIEW_FIELDS)[number], string>;
+/** A review as stored (lib/review-schema.ts parses the form into it). */
 export type ReviewInput = { rating: number; quote: string; name: string; location: string | null };
-export type ReviewErrors = Partial<Record<(typeof REVIEW_FIELDS)[number], string>>;
-
-export function reviewValues(form: FormData): ReviewValues {
-  return Object.fromEntries(REVIEW_FIELDS.map((k) => [k, String(form.get(k) ?? "")])) as ReviewValues;
-}
-
-/** The homeowner's form as sent: the review, or each field's problem. */
-export function parseReview(values: ReviewValues): { ok: true; data: ReviewInput } | { ok: false; errors: ReviewErrors } {
-  const errors: ReviewErrors = {};
-  const rating = Number(values.rating);
-  if (!/^[1-5]$/.test(values.rating.trim()) || !Number.isInteger(rating)) errors.rating = REVIEW_MESSAGES.rating;
-  const quote = values.quote.trim();
-  if (!quote) errors.quote = REVIEW_MESSAGES.quote;
-  else if (quote.length > 1000) errors.quote = REVIEW_MESSAGES.quoteLong;
-  const name = values.name.trim().replace(/\s+/g, " ");
-  const location = values.location.trim().replace(/\s+/g, " ");
-  if (!name) errors.name = REVIEW_MESSAGES.name;
-  else if (name.length > 100) errors.name = REVIEW_MESSAGES.tooLong;
-  if (location.length > 100) errors.location = REVIEW_MESSAGES.tooLong;
-  if (/[\r\n]/.test(values.name) || /[\r\n]/.test(values.location)) errors[errors.name ? "location" : "name"] ??= REVIEW_MESSAGES.oneLine;
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, data: { rating, quote, name, location: location || null } };
-}
 
 /** The mail that asks for the review. `link` is the whole address of the form. */
 export function reviewRequestMail(input: {

@@ -1,6 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
-import { formatDay, formatMoment, parseAcceptance, proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
+import { formatDay, formatMoment, proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
+import { AcceptanceSchema } from "~/lib/proposal-schema";
 import { outlineForSvg } from "~/lib/roof-drawing";
 import { getBusinessFacts } from "~/models/settings.server";
 import { clientIp } from "~/server/client-ip.server";
@@ -49,24 +52,26 @@ export function loader({ params }: Route.LoaderArgs) {
   return data(page, { status, headers: NO_STORE });
 }
 
+/** Conform's reply to a refused acceptance; null once accepted (the page shows it accepted). */
+type AcceptAnswer = { reply: SubmissionResult<string[]> | null };
+const answer = (reply: AcceptAnswer["reply"], status = 200) => data<AcceptAnswer>({ reply }, { status, headers: NO_STORE });
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!(await acceptsPerIp.hit(clientIp(context)))) {
-    return data({ error: PROPOSAL_MESSAGES.tooMany, values: null }, { status: 429, headers: NO_STORE });
-  }
+  if (!(await acceptsPerIp.hit(clientIp(context)))) return answer({ status: "error", error: { "": [PROPOSAL_MESSAGES.tooMany] } }, 429);
   const form = await readForm(request);
   const proposal = proposalForToken(params.token);
-  if (!proposal) return data({ error: null, values: null }, { status: 404, headers: NO_STORE });
+  if (!proposal) return answer(null, 404);
+  const submission = parseWithZod(form, { schema: AcceptanceSchema });
   // A closed proposal says so whatever was typed: fixing the form would not help.
+  const closed = (state: string) =>
+    state === "expired" ? answer(submission.reply({ formErrors: [PROPOSAL_MESSAGES.expired] }), 410) : answer(submission.reply({ formErrors: [PROPOSAL_MESSAGES.replaced] }), 410);
   const state = proposalState(proposal);
-  if (state === "expired") return data({ error: PROPOSAL_MESSAGES.expired, values: null }, { status: 410, headers: NO_STORE });
-  if (state === "withdrawn") return data({ error: PROPOSAL_MESSAGES.replaced, values: null }, { status: 410, headers: NO_STORE });
-  const parsed = parseAcceptance(form);
-  if (!parsed.ok) return data({ error: parsed.message, values: parsed.values }, { status: 400, headers: NO_STORE });
-  const outcome = acceptProposal(proposal, { name: parsed.data.name, ip: clientIp(context) });
-  if (outcome === "expired") return data({ error: PROPOSAL_MESSAGES.expired, values: null }, { status: 410, headers: NO_STORE });
-  if (outcome === "withdrawn") return data({ error: PROPOSAL_MESSAGES.replaced, values: null }, { status: 410, headers: NO_STORE });
+  if (state === "expired" || state === "withdrawn") return closed(state);
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+  const outcome = acceptProposal(proposal, { name: submission.value.fullName, ip: clientIp(context) });
+  if (outcome === "expired" || outcome === "withdrawn") return closed(outcome);
   // Accepted now or before: the page (loaded again after this) shows it accepted.
-  return data({ error: null, values: null }, { headers: NO_STORE });
+  return answer(null);
 }
 
 export default function Proposal({ loaderData, actionData }: Route.ComponentProps) {
@@ -86,10 +91,10 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
     );
   }
   return (
-    <ProposalView content={loaderData.content} outline={loaderData.outline} pdf={loaderData.pdf} error={actionData?.error ?? undefined} values={actionData?.values ?? undefined}>
+    <ProposalView content={loaderData.content} outline={loaderData.outline} pdf={loaderData.pdf} reply={actionData?.reply ?? undefined}>
       {loaderData.accepted && (
         // justAccepted: this page's own post accepted it, so the answer is brought into view.
-        <ProposalAccepted name={loaderData.accepted.name} at={loaderData.accepted.at} phone={loaderData.content.company.phone} justAccepted={actionData != null && !actionData.error} />
+        <ProposalAccepted name={loaderData.accepted.name} at={loaderData.accepted.at} phone={loaderData.content.company.phone} justAccepted={actionData !== undefined && actionData.reply === null} />
       )}
     </ProposalView>
   );

@@ -1,10 +1,11 @@
 import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { FieldError, SubmitButton } from "~/components/form";
+import type { SubmissionResult } from "@conform-to/react";
+import { Field, FieldError, FormError, replyField, SubmitButton } from "~/components/form";
 import { Icon } from "~/components/icon";
 import { PageHero } from "~/components/page-hero";
 import { telHref } from "~/lib/business";
-import { REVIEW_MESSAGES, type ReviewErrors, type ReviewValues } from "~/lib/review-request";
+import { REVIEW_MESSAGES, type ReviewValues } from "~/lib/review-request";
 import { siteFromMatches } from "~/lib/seo";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm } from "~/server/request-body.server";
@@ -43,8 +44,6 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
   const gone = actionData?.status === "gone" ? actionData.state : loaderData.state !== "open" ? loaderData.state : null;
   if (gone) return <GoneLink state={gone} company={company} phone={phone} />;
   if (loaderData.state !== "open") return null;
-  const errors = actionData?.status === "error" ? actionData.errors : {};
-  const values = actionData?.status === "error" ? actionData.values : loaderData.values;
   return (
     <>
       <PageHero
@@ -54,7 +53,7 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
       />
       <section className="bg-sand">
         <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
-          <ReviewForm values={values} errors={errors} message={actionData?.status === "error" ? actionData.message : undefined} />
+          <ReviewForm prefill={loaderData.values} reply={actionData?.status === "error" ? actionData.reply : undefined} />
           <p className="mt-6 text-center text-sm text-ink-soft">
             Your review shows on our website once we have read it. We never publish your email, phone or street.
             {phone && (
@@ -85,18 +84,23 @@ function jobOf(page: { service: string | null; values: ReviewValues }): string {
 const field =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600";
 
-function ReviewForm({ values, errors, message }: { values: ReviewValues; errors: ReviewErrors; message?: string }) {
+/** Conform's id for this form: its fields' ids and error ids are built from it. */
+const FORM_ID = "review";
+
+/**
+ * Posted without scripts or with them, checked by the server with lib/review-schema.ts
+ * (this page loads no validation library, decision 0039); a refusal comes back as
+ * conform's reply, each error under its field and a form-level one above the form.
+ */
+function ReviewForm({ prefill, reply }: { prefill: ReviewValues; reply?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const invalid = (name: keyof ReviewErrors) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const [rating, quote, name, location] = (["rating", "quote", "name", "location"] as const).map((n) => ({ ...replyField(reply, FORM_ID, n), prefill: prefill[n] }));
+  const value = (f: typeof rating) => (reply ? f.value : f.prefill);
   return (
-    <Form method="post" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-black/5 sm:p-8" noValidate>
-      {(message || Object.keys(errors).length > 0) && (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {message ?? "Please check the fields marked below."}
-        </p>
-      )}
-      <fieldset {...invalid("rating")}>
+    <Form method="post" id={FORM_ID} className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-black/5 sm:p-8" noValidate>
+      <FormError formId={FORM_ID} reply={reply} />
+      <fieldset {...(rating.errors ? { "aria-invalid": true, "aria-describedby": rating.errorId } : {})}>
         <legend className="font-semibold">Your rating *</legend>
         {/*
           Reversed, with every radio and label siblings of one row: a checked radio lights its
@@ -106,8 +110,8 @@ function ReviewForm({ values, errors, message }: { values: ReviewValues; errors:
         <div className="mt-2 flex flex-row-reverse justify-end gap-1 rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40">
           {[5, 4, 3, 2, 1].map((n) => (
             <Fragment key={n}>
-              <input type="radio" id={`rating-${n}`} name="rating" value={n} defaultChecked={values.rating === String(n)} required className="peer sr-only" />
-              <label htmlFor={`rating-${n}`} className="cursor-pointer p-1 text-black/20 peer-checked:text-amber-400 hover:text-amber-300">
+              <input type="radio" id={`${rating.id}-${n}`} name={rating.name} value={n} defaultChecked={value(rating) === String(n)} required className="peer sr-only" />
+              <label htmlFor={`${rating.id}-${n}`} className="cursor-pointer p-1 text-black/20 peer-checked:text-amber-400 hover:text-amber-300">
                 <Icon name="star" className="size-9 fill-current" />
                 <span className="sr-only">
                   {n} star{n === 1 ? "" : "s"}
@@ -116,34 +120,26 @@ function ReviewForm({ values, errors, message }: { values: ReviewValues; errors:
             </Fragment>
           ))}
         </div>
-        <FieldError id="rating-error" errors={errors.rating ? [errors.rating] : undefined} />
+        <FieldError id={rating.errorId} errors={rating.errors} />
       </fieldset>
-      <label className="block">
-        <span className="font-semibold">Your review *</span>
+      <Field label={<span className="text-base font-semibold">Your review *</span>} error={quote}>
         <textarea
-          name="quote"
+          {...quote.props}
           rows={5}
           maxLength={1000}
           required
-          defaultValue={values.quote}
+          defaultValue={value(quote)}
           placeholder="What did we do, and how did it go?"
           className={field}
-          {...invalid("quote")}
         />
-        <FieldError id="quote-error" errors={errors.quote ? [errors.quote] : undefined} />
-      </label>
+      </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block">
-          <span className="font-semibold">Your name *</span>
-          <input name="name" autoComplete="name" maxLength={100} required defaultValue={values.name} className={field} {...invalid("name")} />
-          <span className="mt-1 block text-xs text-ink-soft">Shown with your review. A first name and initial is fine.</span>
-          <FieldError id="name-error" errors={errors.name ? [errors.name] : undefined} />
-        </label>
-        <label className="block">
-          <span className="font-semibold">Your town</span>
-          <input name="location" maxLength={100} defaultValue={values.location} placeholder="Derby, KS" className={field} {...invalid("location")} />
-          <FieldError id="location-error" errors={errors.location ? [errors.location] : undefined} />
-        </label>
+        <Field label={<span className="text-base font-semibold">Your name *</span>} error={name} hint="Shown with your review. A first name and initial is fine.">
+          <input {...name.props} autoComplete="name" maxLength={100} required defaultValue={value(name)} className={field} />
+        </Field>
+        <Field label={<span className="text-base font-semibold">Your town</span>} error={location}>
+          <input {...location.props} maxLength={100} defaultValue={value(location)} placeholder="Derby, KS" className={field} />
+        </Field>
       </div>
       <SubmitButton busy={busy} busyText="Sending your review..." className="w-full rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
         Send my review

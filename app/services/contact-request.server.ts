@@ -1,5 +1,5 @@
-import { attachedPhotosOf, HONEYPOT_FIELD, REMOVE_ATTACHED_FIELD, MAX_PHOTOS, MESSAGES, PHOTO_FIELD, PHOTO_MESSAGES, type AttachedPhoto, type ContactError, type ContactResult } from "~/lib/contact-form";
-import { parseContactForm } from "~/lib/contact-schema";
+import { attachedPhotosOf, CHECK_ONLY_FIELD, HONEYPOT_FIELD, REMOVE_ATTACHED_FIELD, MAX_PHOTOS, MESSAGES, PHOTO_FIELD, PHOTO_MESSAGES, type AttachedPhoto, type ContactResult } from "~/lib/contact-form";
+import { contactRefusalMessage, parseContactForm } from "~/lib/contact-schema";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { createLead } from "~/models/lead.server";
@@ -34,7 +34,14 @@ export type ContactOptions = { keepPhotos: boolean };
  */
 export async function receiveContactRequest(request: Request, ip: string, options: ContactOptions = { keepPhotos: false }): Promise<ContactAnswer> {
   const { form, photos, extra } = await parsePhotoForm(request, PHOTO_FIELD, MAX_PHOTOS);
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { status: 400, result: { status: "error", message: MESSAGES.failed, values: {} } };
+  // The one schema (lib/contact-schema.ts), parsed by conform: every refusal below is its reply.
+  const submission = parseContactForm(form);
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { status: 400, result: { status: "error", reply: submission.reply({ formErrors: [MESSAGES.failed] }) } };
+  // The page's script checks the typed fields before it uploads any photo: nothing is stored or counted.
+  if (form.has(CHECK_ONLY_FIELD)) {
+    if (submission.status === "success") return { status: 200, result: { status: "checked" } };
+    return { status: 400, result: { status: "error", reply: submission.reply({ formErrors: [contactRefusalMessage(submission)] }) } };
+  }
   // Photos kept from an earlier try: only those whose token still names one. Those the
   // visitor took off go at once (only their own form knows the tokens).
   for (const token of form.getAll(REMOVE_ATTACHED_FIELD).slice(0, MAX_PHOTOS)) removeAttachedPhoto(String(token));
@@ -43,12 +50,11 @@ export async function receiveContactRequest(request: Request, ip: string, option
   // Kept photos the form names that are gone (older than a form's life) or, below, no
   // longer decode: the visitor is told by name, never sent on without them.
   const lost = named.filter((p) => !attached.includes(p)).map((p) => p.name);
-  const parsed = parseContactForm(form);
   /**
    * A refusal that keeps the photos: those already kept, and (without scripts) the ones
    * just sent. Any the visitor sent that are not kept now are named on the photo field.
    */
-  const refuseKeeping = async (status: ContactAnswer["status"], result: Omit<ContactError, "status">, counted = false): Promise<ContactAnswer> => {
+  const refuseKeeping = async (status: ContactAnswer["status"], message: string, counted = false): Promise<ContactAnswer> => {
     // Only a 400 keeps (a 429 or 500 is no moment to write files); the photos just sent are then named as not kept.
     const { kept, dropped } = !options.keepPhotos
       ? { kept: [], dropped: [] }
@@ -56,25 +62,26 @@ export async function receiveContactRequest(request: Request, ip: string, option
         ? await keepPhotos(photos, attached.length, counted ? null : ip)
         : { kept: [], dropped: photos.map((p) => p.name) };
     // A file the message already names (not a picture, too large) is not named again.
-    const notKept = [...lost, ...dropped.filter((name) => !result.message.startsWith(`${name}: `))];
+    const notKept = [...lost, ...dropped.filter((name) => !message.startsWith(`${name}: `))];
     const all = [...attached, ...kept];
-    const fields = notKept.length ? { ...result.fields, [PHOTO_FIELD]: PHOTO_MESSAGES.notKept(notKept) } : result.fields;
-    return { status, result: { status: "error", ...result, ...(fields ? { fields } : {}), ...(all.length ? { attached: all } : {}) } };
+    return { status, result: { status: "error", reply: refusal(message, notKept), ...(all.length ? { attached: all } : {}) } };
   };
-  if (!parsed.ok) return refuseKeeping(400, parsed.result);
-  const values = Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, v ?? ""]));
+  /** Conform's reply with the form's one message, and the photos not kept named on the photo field. */
+  const refusal = (message: string, notKept: string[]) =>
+    submission.reply({ formErrors: [message], ...(notKept.length ? { fieldErrors: { [PHOTO_FIELD]: [PHOTO_MESSAGES.notKept(notKept)] } } : {}) });
+  if (submission.status !== "success") return refuseKeeping(400, contactRefusalMessage(submission));
+  const input = submission.value;
 
   // The cheap refusals first, before the rate limit counts this try.
   if (extra || attached.length + photos.length > MAX_PHOTOS) {
-    const fields = lost.length ? { fields: { [PHOTO_FIELD]: PHOTO_MESSAGES.notKept(lost) } } : {};
-    return { status: 400, result: { status: "error", message: PHOTO_MESSAGES.tooMany, values, ...fields, ...(attached.length ? { attached } : {}) } };
+    return { status: 400, result: { status: "error", reply: refusal(PHOTO_MESSAGES.tooMany, lost), ...(attached.length ? { attached } : {}) } };
   }
   const oversize = photos.find((p) => !p.bytes);
-  if (oversize) return refuseKeeping(400, { message: PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge), values });
-  if (!(await perIp.hit(ip))) return refuseKeeping(429, { message: MESSAGES.tooMany, values });
+  if (oversize) return refuseKeeping(400, PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge));
+  if (!(await perIp.hit(ip))) return refuseKeeping(429, MESSAGES.tooMany);
 
   const cleaned = await cleanPhotos(photos);
-  if ("refused" in cleaned) return refuseKeeping(400, { message: PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), values }, true);
+  if ("refused" in cleaned) return refuseKeeping(400, PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), true);
   // The kept photos were cleaned when they came; decoded again here like any photo (one
   // path to the lead). One that fails is lost like an expired one, and only that one.
   const keptImages: { image: CleanImage; name: string }[] = [];
@@ -90,20 +97,20 @@ export async function receiveContactRequest(request: Request, ip: string, option
   attached = attached.filter((p) => !unreadable.has(p.token));
   // The visitor attached these and expects them to go: the form comes back saying which
   // to choose again (the rest as they were), rather than a lead that silently lacks them.
-  if (lost.length) return refuseKeeping(400, { message: PHOTO_MESSAGES.notKept(lost), values }, true);
+  if (lost.length) return refuseKeeping(400, PHOTO_MESSAGES.notKept(lost), true);
   const images = [...keptImages, ...cleaned.images];
 
   let id: number;
   try {
-    id = await storeWithPhotos(parsed.data, images);
+    id = await storeWithPhotos(input, images);
   } catch (error) {
     console.error("Could not store a contact message:", error);
-    return refuseKeeping(500, { message: MESSAGES.failed, values }, true);
+    return refuseKeeping(500, MESSAGES.failed, true);
   }
   for (const p of attached) removeAttachedPhoto(p.token);
   // Stored first; the mail goes out after the visitor has their answer, and is retried if it fails.
   void deliverContactMessage(id).catch((error) => console.error("Contact mail failed:", error));
-  const note = inServiceArea(parsed.data) ? {} : { note: OUTSIDE_AREA_NOTE };
+  const note = inServiceArea(input) ? {} : { note: OUTSIDE_AREA_NOTE };
   return { status: 200, result: { status: "success", message: MESSAGES.success, ...note } };
 }
 

@@ -1,4 +1,7 @@
-import { canAskForReview, parseReview, reviewLinkExpiry, reviewLinkState, reviewLocation, reviewPath, reviewRequestMail, reviewValues, REVIEW_MESSAGES, type ReviewErrors, type ReviewLinkState, type ReviewValues } from "~/lib/review-request";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { canAskForReview, reviewLinkExpiry, reviewLinkState, reviewLocation, reviewPath, reviewRequestMail, REVIEW_MESSAGES, type ReviewLinkState, type ReviewValues } from "~/lib/review-request";
+import { ReviewSchema } from "~/lib/review-schema";
 import { nextAttemptAt } from "~/lib/mail-retry";
 import { firstNameAndInitial } from "~/lib/public-name";
 import { getLead } from "~/models/lead.server";
@@ -119,7 +122,8 @@ const perIp = sqliteLimiter("review-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
 
 export type ReviewAnswer =
   | { status: 200; result: { status: "success" } }
-  | { status: 400 | 429 | 500; result: { status: "error"; errors: ReviewErrors; message?: string; values: ReviewValues } }
+  // Conform's reply: each field's error, a form-level one (too many, failed), what was typed.
+  | { status: 400 | 429 | 500; result: { status: "error"; reply: SubmissionResult<string[]> } }
   | { status: 404 | 410; result: { status: "gone"; state: Exclude<ReviewPage["state"], "open"> } };
 
 /**
@@ -132,17 +136,16 @@ export async function submitReview(token: string | undefined, form: FormData, ip
   if (!found) return { status: 404, result: { status: "gone", state: "unknown" } };
   const state = reviewLinkState(found.request, now);
   if (state !== "open") return { status: 410, result: { status: "gone", state } };
-  const values = reviewValues(form);
-  const parsed = parseReview(values);
-  if (!parsed.ok) return { status: 400, result: { status: "error", errors: parsed.errors, values } };
-  if (!(await perIp.hit(ip))) return { status: 429, result: { status: "error", errors: {}, message: REVIEW_MESSAGES.tooMany, values } };
+  const submission = parseWithZod(form, { schema: ReviewSchema });
+  if (submission.status !== "success") return { status: 400, result: { status: "error", reply: submission.reply() } };
+  if (!(await perIp.hit(ip))) return { status: 429, result: { status: "error", reply: submission.reply({ formErrors: [REVIEW_MESSAGES.tooMany] }) } };
   try {
-    if (!submitReviewForRequest(found.request.id, found.request.leadId, parsed.data, now)) {
+    if (!submitReviewForRequest(found.request.id, found.request.leadId, submission.value, now)) {
       return { status: 410, result: { status: "gone", state: "used" } };
     }
   } catch (error) {
     console.error("Could not store a review:", error);
-    return { status: 500, result: { status: "error", errors: {}, message: REVIEW_MESSAGES.failed, values } };
+    return { status: 500, result: { status: "error", reply: submission.reply({ formErrors: [REVIEW_MESSAGES.failed] }) } };
   }
   return { status: 200, result: { status: "success" } };
 }

@@ -91,12 +91,14 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   const pdf = await homeowner.request.get(await homeowner.getByRole("link", { name: "Download PDF" }).getAttribute("href").then((h) => h!));
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
-  // A name of spaces is no name: refused, with the box still ticked.
+  // A name of spaces is no name: refused on the field, with the box still checked.
   const form = homeowner.getByRole("form", { name: "Accept the proposal" });
   await form.getByLabel("Your full name").fill("   ");
   await form.getByLabel("I have read the proposal and agree to its price and terms.").check();
   await form.getByRole("button", { name: "Accept proposal" }).click();
-  await expect(form.getByRole("alert")).toHaveText("Please type your full name to accept.");
+  await expect(form.getByRole("alert")).toHaveText("Please check the fields marked below.");
+  await expect(form.getByLabel("Your full name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Your full name")).toHaveAccessibleDescription("Please type your full name to accept.");
   await expect(form.getByLabel("I have read the proposal and agree to its price and terms.")).toBeChecked();
 
   if (jsEnabled(info)) await homeowner.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));

@@ -72,7 +72,7 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   await visitor.getByRole("button", { name: "Send my review" }).click();
   await expect(visitor.getByText("Please choose a rating from 1 to 5 stars")).toBeVisible();
   await expect(visitor.getByLabel("Your review *")).toHaveValue(words);
-  await visitor.locator(`label[for="rating-5"]`).click();
+  await visitor.locator(`label[for="review-rating-5"]`).click();
   // With scripts the page stays (no reload): a mark left on it is still there after sending.
   if (jsEnabled(info)) await visitor.evaluate(() => Object.assign(window, { stayed: true }));
   await visitor.getByRole("button", { name: "Send my review" }).click();

@@ -193,7 +193,7 @@ describe("the contact action", () => {
   async function post(fields: Record<string, string>, ip = "10.9.0.1") {
     const request = new Request("http://site.test/contact", { method: "POST", body: new URLSearchParams(fields) });
     return (await action({ request, params: {}, context: requestContext(ip) } as never)) as {
-      data: { status: string; message: string };
+      data: { status: string; reply: { error: Record<string, string[]> } };
       init: { status: number } | null;
     };
   }
@@ -221,7 +221,7 @@ describe("the contact action", () => {
     expect(count()).toBe(before + 3);
     const limited = await post(valid, "10.9.0.7");
     expect(limited.init?.status).toBe(429);
-    expect(limited.data.message).toContain("Too many messages");
+    expect(limited.data.reply.error[""]).toEqual(["Too many messages from your connection. Please try again in a few minutes, or give us a call."]);
     expect(count()).toBe(before + 3);
   });
 });

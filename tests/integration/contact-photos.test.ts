@@ -34,14 +34,32 @@ const args = (request: Request, params: Record<string, string> = {}, ip = "203.0
 
 /** The form posted without scripts: /contact renders the answer (here, its data). */
 type Answer = { status: string; message: string; note?: string; values?: Record<string, string>; fields?: Record<string, string>; attached?: { token: string; name: string }[] };
+type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, string> | null };
+type Sent = Omit<Answer, "values" | "fields"> & { reply?: Reply };
+
+/**
+ * An answer as a visitor reads it: a refusal's conform reply flattened into its one
+ * message (the form-level error), each field's first problem, and what was typed.
+ */
+function readAnswer(sent: Sent): Answer {
+  if (!sent.reply) return sent;
+  const { reply, ...rest } = sent;
+  const errors = Object.entries(reply.error ?? {}).filter(([name, e]) => name !== "" && e?.length);
+  return {
+    ...rest,
+    message: reply.error?.[""]?.[0] ?? "",
+    values: reply.initialValue ?? {},
+    ...(errors.length ? { fields: Object.fromEntries(errors.map(([name, e]) => [name, e![0]])) } : {}),
+  };
+}
 async function postForm(values: Record<string, string | string[]>, files: Upload[] = [], ip?: string) {
-  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files), {}, ip))) as unknown as { data: Answer; init: { status: number } | null };
-  return { http: answer.init?.status ?? 200, ...answer.data };
+  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files), {}, ip))) as unknown as { data: Sent; init: { status: number } | null };
+  return { http: answer.init?.status ?? 200, ...readAnswer(answer.data) };
 }
 /** The form as the page's script sends it: JSON from /contact/send. */
 async function postScript(values: Record<string, string | string[]>, files: Upload[] = []) {
   const response = (await send.action(args(multipart("http://site.test/contact/send", values, files)))) as Response;
-  return { http: response.status, ...((await response.json()) as Answer) };
+  return { http: response.status, ...readAnswer((await response.json()) as Sent) };
 }
 
 // The photos of leads: files of the private folder (kept photos of refused forms wait in a folder of their own).

@@ -83,7 +83,7 @@ const publicArgs = (request: Request, token: string, address = "127.0.0.1") => (
 const openPage = (token: string) => proposalRoute.loader(publicArgs(new Request(`http://site.test/proposal/${token}`), token)) as unknown as Answer;
 const accept = (token: string, fields: Record<string, string>, address = "203.0.113.7") =>
   proposalRoute.action(publicArgs(new Request(`http://site.test/proposal/${token}`, { method: "POST", body: new URLSearchParams(fields) }), token, address)) as unknown as Promise<
-    Answer<{ error: string | null; values: unknown }>
+    Answer<{ reply: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null }>
   >;
 
 describe("sending a proposal", () => {
@@ -208,10 +208,10 @@ describe("the homeowner's page", () => {
     const { token } = await send(id);
     const noName = await accept(token, { fullName: "   ", agree: "on" });
     expect(noName.init.status).toBe(400);
-    expect(noName.data.error).toMatch(/full name/);
+    expect(noName.data.reply?.error).toEqual({ fullName: ["Please type your full name to accept."] });
     const noAgree = await accept(token, { fullName: "Karen Miller" });
     expect(noAgree.init.status).toBe(400);
-    expect(noAgree.data).toMatchObject({ error: expect.stringMatching(/agree/), values: { fullName: "Karen Miller", agree: false } });
+    expect(noAgree.data.reply).toMatchObject({ error: { agree: ["Please check the box to agree to the terms."] }, initialValue: { fullName: "Karen Miller" } });
     const long = await accept(token, { fullName: "x".repeat(5000), agree: "on" });
     expect(long.init.status).toBe(400);
     await expect(accept(token, { fullName: "x".repeat(100_000), agree: "on" })).rejects.toMatchObject({ status: 413 });
@@ -235,9 +235,9 @@ describe("the homeowner's page", () => {
     const id = measuredLeadWithEstimate();
     const first = await send(id);
     const second = await send(id);
-    expect(await accept(first.token, {})).toMatchObject({ init: { status: 410 }, data: { error: "This proposal was replaced by a newer one" } });
+    expect(await accept(first.token, {})).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal was replaced by a newer one"] } } } });
     db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.tokenHash, hashLinkToken(second.token))).run();
-    expect(await accept(second.token, { fullName: "" })).toMatchObject({ init: { status: 410 }, data: { error: "This proposal has expired." } });
+    expect(await accept(second.token, { fullName: "" })).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal has expired."] } } } });
   });
 
   it("limits how often one address may post", async () => {
@@ -285,7 +285,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const second = await send(id);
     expect(openPage(first.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced", phone: "(620) 555-0142" } });
     const accepted = await accept(first.token, { fullName: "Old Link", agree: "on" });
-    expect(accepted).toMatchObject({ init: { status: 410 }, data: { error: "This proposal was replaced by a newer one" } });
+    expect(accepted).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal was replaced by a newer one"] } } } });
     const pdf = await pdfOf(first.token);
     expect(pdf.status).toBe(410);
     expect(await pdf.text()).toMatch(/^This proposal was replaced by a newer one\..*\(620\) 555-0142/);

@@ -40,7 +40,7 @@ const sendReview = (token: string, fields: Record<string, string>, ip = "203.0.1
     request: new Request(`http://site.test/review/${token}`, { method: "POST", body: new URLSearchParams(fields) }),
     params: { token },
     context: requestContext(ip),
-  } as never) as Promise<Reply<{ status: string; state?: string; errors?: Record<string, string>; values?: Record<string, string> }>>;
+  } as never) as Promise<Reply<{ status: string; state?: string; reply?: { error?: Record<string, string[]>; initialValue?: Record<string, string> } }>>;
 
 type LeadPage = { job: { reviewLink: string | null; review: { mailStatus: string; state: string } } };
 const leadPage = async (id: number, setCookies: string[] = []) => {
@@ -182,8 +182,8 @@ describe("the public review page", () => {
 
     const refused = await sendReview(token, { rating: "", quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
     expect(refused.init.status).toBe(400);
-    expect(refused.data.errors).toEqual({ rating: "Please choose a rating from 1 to 5 stars" });
-    expect(refused.data.values).toMatchObject({ quote: "Great crew, tidy site.", name: "Dee W." });
+    expect(refused.data.reply?.error).toEqual({ rating: ["Please choose a rating from 1 to 5 stars"] });
+    expect(refused.data.reply?.initialValue).toMatchObject({ quote: "Great crew, tidy site.", name: "Dee W." });
 
     const done = await sendReview(token, { rating: "5", quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
     expect(done.init.status).toBe(200);
@@ -223,7 +223,8 @@ describe("the public review page", () => {
     const limited = await sendReview(token, { rating: "4", quote: "Good work", name: "Late", location: "" }, "198.51.100.9");
     expect(statuses).toEqual([200, 200, 200]);
     expect(limited.init.status).toBe(429);
-    expect(limited.data.values).toMatchObject({ quote: "Good work" });
+    expect(limited.data.reply?.error).toEqual({ "": ["Too many reviews from your connection. Please try again in a few minutes, or give us a call."] });
+    expect(limited.data.reply?.initialValue).toMatchObject({ quote: "Good work" });
   });
 });
 
