@@ -1,7 +1,7 @@
 import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type LucideIcon } from "lucide-react";
 import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
-import type { ContactMessage } from "~/db/schema";
+import type { Lead } from "~/db/schema";
 import { BUSINESS_TIME_ZONE, type LeadSource } from "~/lib/lead-status";
 import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
@@ -17,7 +17,7 @@ const STATE_TONE = {
   unsent: "bg-amber-100 text-amber-900",
 } as const;
 
-export function MailState({ label, state }: { label: string; state: ContactMessage["notifyStatus"] }) {
+export function MailState({ label, state }: { label: string; state: Lead["notifyStatus"] }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_TONE[state]}`}>
       {label}: {STATE_LABEL[state]}
@@ -37,7 +37,7 @@ const SOURCE_BADGE: Record<Exclude<LeadSource, "website">, { label: string; Icon
  * staff got it (a phone call written down, a roof measured in the roof tool). No mail ever
  * goes out for those: their mail states are "skipped", and "Off" would only puzzle.
  */
-export function LeadMailStates({ lead }: { lead: Pick<ContactMessage, "source" | "notifyStatus" | "autoreplyStatus"> }) {
+export function LeadMailStates({ lead }: { lead: Pick<Lead, "source" | "notifyStatus" | "autoreplyStatus"> }) {
   if (lead.source !== "website") {
     const { label, Icon } = SOURCE_BADGE[lead.source];
     return (
@@ -59,7 +59,7 @@ const kansasTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 export const when = (d: Date) => kansasTime.format(new Date(d));
 
 /** A photo as the admin shows it: a small copy in the list, the original one tap away. */
-export type LeadPhoto = { id: number; thumb: string; full: string; name: string; width: number; height: number };
+export type LeadPhotoView = { id: number; thumb: string; full: string; name: string; width: number; height: number };
 
 const linkClass = "text-brand-dark underline";
 
@@ -67,7 +67,7 @@ const linkClass = "text-brand-dark underline";
  * One message with what the visitor told us about the job, its photos, its mail and what
  * staff can do. A lead staff added (a phone call) says who added it (`addedBy`) instead of its mail.
  */
-export function LeadDetail({ message: m, photos, addedBy }: { message: ContactMessage; photos: LeadPhoto[]; addedBy?: string | null }) {
+export function LeadDetail({ message: m, photos, addedBy }: { message: Lead; photos: LeadPhotoView[]; addedBy?: string | null }) {
   const failed = m.notifyStatus === "failed" || m.autoreplyStatus === "failed";
   const address = addressLine(m);
   const facts: [string, React.ReactNode][] = [

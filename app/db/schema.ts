@@ -72,7 +72,7 @@ export const projects = sqliteTable(
     // A draft (a finished job added to the portfolio, not yet looked over) never shows publicly.
     published: integer("published", { mode: "boolean" }).notNull().default(true),
     // The job it shows, and what pages it belongs on: the work (a QUOTE_SERVICES name) and the town.
-    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     service: text("service"),
     town: text("town"),
     createdAt: createdAt(),
@@ -95,15 +95,19 @@ export const testimonials = sqliteTable(
     rating: integer("rating").notNull().default(5),
     // A homeowner's review arrives pending and shows on the site only once the owner approves it.
     status: text("status", { enum: ["published", "pending"] }).notNull().default("published"),
-    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [check("testimonials_rating_check", sql`${t.rating} between 1 and 5`)],
 );
 
-export const contactMessages = sqliteTable(
-  "contact_messages",
+/**
+ * A lead: a quote request from the website, a phone call written down, or a roof measured
+ * for someone (decision 0019; called contact_messages until decision 0036).
+ */
+export const leads = sqliteTable(
+  "leads",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
@@ -117,7 +121,7 @@ export const contactMessages = sqliteTable(
     city: text("city"),
     zip: text("zip"),
     preferredContact: text("preferred_contact", { enum: ["call", "text", "email"] }),
-    // The message as a lead (lib/lead-status.ts): where it stands, why it was lost, when to call back (YYYY-MM-DD, Kansas time).
+    // The lead's progress (lib/lead-status.ts): where it stands, why it was lost, when to call back (YYYY-MM-DD, Kansas time).
     status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
     lostReason: text("lost_reason"),
     followUpOn: text("follow_up_on"),
@@ -136,22 +140,22 @@ export const contactMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("contact_messages_created_idx").on(t.createdAt),
-    index("contact_messages_notify_idx").on(t.notifyStatus, t.notifyNextAttemptAt),
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_notify_idx").on(t.notifyStatus, t.notifyNextAttemptAt),
   ],
 );
 
 /**
  * Photos sent with a quote request: private files (storage.server.ts, "private"), named by
- * the server; the row goes with its message.
+ * the server; the row goes with its lead.
  */
-export const contactMessagePhotos = sqliteTable(
-  "contact_message_photos",
+export const leadPhotos = sqliteTable(
+  "lead_photos",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    messageId: integer("message_id")
+    leadId: integer("lead_id")
       .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+      .references(() => leads.id, { onDelete: "cascade" }),
     storedName: text("stored_name").notNull().unique(),
     originalName: text("original_name").notNull(),
     contentType: text("content_type").notNull(),
@@ -160,7 +164,7 @@ export const contactMessagePhotos = sqliteTable(
     bytes: integer("bytes").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_message_photos_message_idx").on(t.messageId)],
+  (t) => [index("lead_photos_lead_idx").on(t.leadId)],
 );
 
 /** A lead's history: what staff wrote, and each change of status (from, to), by whom and when. */
@@ -168,16 +172,16 @@ export const leadNotes = sqliteTable(
   "lead_notes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    messageId: integer("message_id")
+    leadId: integer("lead_id")
       .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+      .references(() => leads.id, { onDelete: "cascade" }),
     author: text("author").notNull(),
     body: text("body"),
     statusFrom: text("status_from", { enum: LEAD_STATUSES }),
     statusTo: text("status_to", { enum: LEAD_STATUSES }),
     createdAt: createdAt(),
   },
-  (t) => [index("lead_notes_message_idx").on(t.messageId, t.createdAt)],
+  (t) => [index("lead_notes_lead_idx").on(t.leadId, t.createdAt)],
 );
 
 /** Typed groups of settings, one JSON value per key (see app/models/settings.server.ts). */
@@ -205,7 +209,7 @@ export const roofCustomers = sqliteTable(
     topImageId: integer("top_image_id").references(() => images.id, { onDelete: "set null" }),
     sideImageId: integer("side_image_id").references(() => images.id, { onDelete: "set null" }),
     // The lead this roof was measured for; a lead deleted some day leaves the measurement.
-    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -223,7 +227,7 @@ export const estimates = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     leadId: integer("lead_id")
       .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+      .references(() => leads.id, { onDelete: "cascade" }),
     roofCustomerId: integer("roof_customer_id").references(() => roofCustomers.id, { onDelete: "set null" }),
     tier: text("tier", { enum: SHINGLE_TIERS }).notNull().default("better"),
     wastePercent: integer("waste_percent").notNull().default(10),
@@ -260,7 +264,7 @@ export const proposals = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     leadId: integer("lead_id")
       .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+      .references(() => leads.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     content: text("content", { mode: "json" }).notNull(),
     totalCents: integer("total_cents").notNull(),
@@ -295,7 +299,7 @@ export const reviewRequests = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     leadId: integer("lead_id")
       .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+      .references(() => leads.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     mailStatus: text("mail_status", { enum: MAIL_STATES }).notNull().default("pending"),
@@ -313,8 +317,8 @@ export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type Image = typeof images.$inferSelect;
-export type ContactMessage = typeof contactMessages.$inferSelect;
-export type ContactMessagePhoto = typeof contactMessagePhotos.$inferSelect;
+export type Lead = typeof leads.$inferSelect;
+export type LeadPhoto = typeof leadPhotos.$inferSelect;
 export type LeadNote = typeof leadNotes.$inferSelect;
 export type RoofCustomer = typeof roofCustomers.$inferSelect;
 export type Estimate = typeof estimates.$inferSelect;

@@ -9,7 +9,7 @@ import { isCalendarDay, LEAD_MESSAGES, type LeadSource, type LeadStatus } from "
  * with them (decision 0022).
  */
 
-/** `contact_messages.email` is NOT NULL and the table is not rebuilt for it (0019): a lead without an email stores "". */
+/** `leads.email` is NOT NULL and the table is not rebuilt for it (0019): a lead without an email stores "". */
 export const NO_EMAIL = "";
 
 /** Where a call can leave a lead: Measured, Quoted, Won and Lost come later, from the lead's page. */

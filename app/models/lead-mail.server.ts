@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { contactMessages, type ContactMessage } from "~/db/schema";
+import { leads, type Lead } from "~/db/schema";
 import { getDb, inTransaction } from "~/server/db.server";
 import { getLead } from "~/models/lead.server";
 
@@ -12,13 +12,13 @@ export function requeueFailedMails(id: number): boolean {
   if (!lead) return false;
   const db = getDb();
   if (lead.notifyStatus === "failed") {
-    db.update(contactMessages)
+    db.update(leads)
       .set({ notifyStatus: "pending", notifyAttempts: 0, notifyNextAttemptAt: null })
-      .where(eq(contactMessages.id, id))
+      .where(eq(leads.id, id))
       .run();
   }
   if (lead.autoreplyStatus === "failed") {
-    db.update(contactMessages).set({ autoreplyStatus: "pending" }).where(eq(contactMessages.id, id)).run();
+    db.update(leads).set({ autoreplyStatus: "pending" }).where(eq(leads.id, id)).run();
   }
   return lead.notifyStatus === "failed" || lead.autoreplyStatus === "failed";
 }
@@ -26,29 +26,29 @@ export function requeueFailedMails(id: number): boolean {
 // The mail queue's state lives in these rows (services/contact-mailer.server.ts runs it).
 // A lease is a notifyNextAttemptAt in the near future: while it runs, nobody else sends.
 
-const pending = eq(contactMessages.notifyStatus, "pending");
-const dueBy = (now: Date) => or(isNull(contactMessages.notifyNextAttemptAt), lte(contactMessages.notifyNextAttemptAt, now));
-const inBackoff = (now: Date) => and(pending, isNotNull(contactMessages.notifyLastError), gt(contactMessages.notifyNextAttemptAt, now));
+const pending = eq(leads.notifyStatus, "pending");
+const dueBy = (now: Date) => or(isNull(leads.notifyNextAttemptAt), lte(leads.notifyNextAttemptAt, now));
+const inBackoff = (now: Date) => and(pending, isNotNull(leads.notifyLastError), gt(leads.notifyNextAttemptAt, now));
 
 /** Leases one lead's notification if it is waiting and due; undefined otherwise. */
-export function leaseNotification(id: number, now: Date, until: Date): ContactMessage | undefined {
+export function leaseNotification(id: number, now: Date, until: Date): Lead | undefined {
   return getDb()
-    .update(contactMessages)
+    .update(leads)
     .set({ notifyNextAttemptAt: until })
-    .where(and(eq(contactMessages.id, id), pending, dueBy(now)))
+    .where(and(eq(leads.id, id), pending, dueBy(now)))
     .returning()
     .get();
 }
 
 /** Leases up to `limit` due notifications, oldest first. */
-export function leaseDueNotifications(now: Date, until: Date, limit: number): ContactMessage[] {
+export function leaseDueNotifications(now: Date, until: Date, limit: number): Lead[] {
   return inTransaction(() => {
     const db = getDb();
-    const due = db.select().from(contactMessages).where(and(pending, dueBy(now))).orderBy(asc(contactMessages.id)).limit(limit).all();
+    const due = db.select().from(leads).where(and(pending, dueBy(now))).orderBy(asc(leads.id)).limit(limit).all();
     if (due.length) {
-      db.update(contactMessages)
+      db.update(leads)
         .set({ notifyNextAttemptAt: until })
-        .where(inArray(contactMessages.id, due.map((m) => m.id)))
+        .where(inArray(leads.id, due.map((m) => m.id)))
         .run();
     }
     return due;
@@ -58,19 +58,19 @@ export function leaseDueNotifications(now: Date, until: Date, limit: number): Co
 /** A failed attempt: counted, with the next try (none: failed for good). */
 export function recordNotificationFailure(id: number, attempts: number, next: Date | null, reason: string) {
   getDb()
-    .update(contactMessages)
+    .update(leads)
     .set({ notifyStatus: next ? "pending" : "failed", notifyAttempts: attempts, notifyLastError: reason.slice(0, 500), notifyNextAttemptAt: next })
-    .where(eq(contactMessages.id, id))
+    .where(eq(leads.id, id))
     .run();
 }
 
-export function recordNotificationsSent(leads: Pick<ContactMessage, "id" | "notifyAttempts">[], status: "sent" | "unsent" = "sent") {
+export function recordNotificationsSent(sent: Pick<Lead, "id" | "notifyAttempts">[], status: "sent" | "unsent" = "sent") {
   inTransaction(() => {
-    for (const m of leads) {
+    for (const m of sent) {
       getDb()
-        .update(contactMessages)
+        .update(leads)
         .set({ notifyStatus: status, notifyAttempts: m.notifyAttempts + 1, notifyLastError: null, notifyNextAttemptAt: null })
-        .where(eq(contactMessages.id, m.id))
+        .where(eq(leads.id, m.id))
         .run();
     }
   });
@@ -78,34 +78,34 @@ export function recordNotificationsSent(leads: Pick<ContactMessage, "id" | "noti
 
 /** The outcome of one autoresponder attempt for these leads; skipped ones are not counted. */
 export function recordAutoreplies(ids: number[], outcome: { status: "sent" | "skipped" | "unsent" } | { status: "failed"; reason: string }) {
-  const counted = outcome.status === "skipped" ? {} : { autoreplyAttempts: sql`${contactMessages.autoreplyAttempts} + 1` };
+  const counted = outcome.status === "skipped" ? {} : { autoreplyAttempts: sql`${leads.autoreplyAttempts} + 1` };
   const error = outcome.status === "failed" ? { autoreplyLastError: outcome.reason.slice(0, 500) } : {};
   getDb()
-    .update(contactMessages)
+    .update(leads)
     .set({ autoreplyStatus: outcome.status, ...counted, ...error })
-    .where(inArray(contactMessages.id, ids))
+    .where(inArray(leads.id, ids))
     .run();
 }
 
 /** The waiting notification whose backoff ends first, leased without counting an attempt. */
-export function leaseBackoffCanary(now: Date, until: Date): ContactMessage | undefined {
+export function leaseBackoffCanary(now: Date, until: Date): Lead | undefined {
   const db = getDb();
-  const canary = db.select().from(contactMessages).where(inBackoff(now)).orderBy(asc(contactMessages.notifyNextAttemptAt)).limit(1).get();
+  const canary = db.select().from(leads).where(inBackoff(now)).orderBy(asc(leads.notifyNextAttemptAt)).limit(1).get();
   if (!canary) return undefined;
   const leased = db
-    .update(contactMessages)
+    .update(leads)
     .set({ notifyNextAttemptAt: until })
-    .where(and(eq(contactMessages.id, canary.id), pending, eq(contactMessages.notifyNextAttemptAt, canary.notifyNextAttemptAt!)))
+    .where(and(eq(leads.id, canary.id), pending, eq(leads.notifyNextAttemptAt, canary.notifyNextAttemptAt!)))
     .run().changes;
   return leased ? canary : undefined;
 }
 
 /** The canary failed: it goes back to where it was in its backoff. */
-export function returnCanary(canary: Pick<ContactMessage, "id" | "notifyNextAttemptAt">) {
-  getDb().update(contactMessages).set({ notifyNextAttemptAt: canary.notifyNextAttemptAt }).where(eq(contactMessages.id, canary.id)).run();
+export function returnCanary(canary: Pick<Lead, "id" | "notifyNextAttemptAt">) {
+  getDb().update(leads).set({ notifyNextAttemptAt: canary.notifyNextAttemptAt }).where(eq(leads.id, canary.id)).run();
 }
 
 /** The provider answers again: everything still waiting out a failure is due now. */
 export function endBackoffs(now: Date) {
-  getDb().update(contactMessages).set({ notifyNextAttemptAt: null }).where(inBackoff(now)).run();
+  getDb().update(leads).set({ notifyNextAttemptAt: null }).where(inBackoff(now)).run();
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { contactMessagePhotos, contactMessages, estimates, leadNotes, proposals, type ContactMessage, type LeadNote } from "~/db/schema";
+import { leadPhotos, leads, estimates, leadNotes, proposals, type Lead, type LeadNote } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
 import { statusAfterMeasurement, type LeadUpdate } from "~/lib/lead-status";
@@ -14,46 +14,46 @@ export type NewLead = Pick<ContactInput, "name" | "email" | "phone" | "message">
  * Stored before any mail is attempted: a lead is never lost to a mail failure. The lead
  * and its photos' rows are one transaction: both or neither.
  */
-export function createLead(input: NewLead, photos: PhotoFile[] = []): ContactMessage {
+export function createLead(input: NewLead, photos: PhotoFile[] = []): Lead {
   return inTransaction(() => {
     const lead = getDb()
-      .insert(contactMessages)
+      .insert(leads)
       .values({ ...input, subject: CONTACT_SUBJECT })
       .returning()
       .get();
     if (photos.length) {
       getDb()
-        .insert(contactMessagePhotos)
-        .values(photos.map((p) => ({ ...p, messageId: lead.id })))
+        .insert(leadPhotos)
+        .values(photos.map((p) => ({ ...p, leadId: lead.id })))
         .run();
     }
     return lead;
   });
 }
 
-export function listLeads({ archived = false } = {}): ContactMessage[] {
+export function listLeads({ archived = false } = {}): Lead[] {
   return getDb()
     .select()
-    .from(contactMessages)
-    .where(archived ? isNotNull(contactMessages.archivedAt) : isNull(contactMessages.archivedAt))
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .from(leads)
+    .where(archived ? isNotNull(leads.archivedAt) : isNull(leads.archivedAt))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
     .all();
 }
 
-export function listAllLeads(): ContactMessage[] {
-  return getDb().select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).all();
+export function listAllLeads(): Lead[] {
+  return getDb().select().from(leads).orderBy(desc(leads.createdAt), desc(leads.id)).all();
 }
 
-export function getLead(id: number): ContactMessage | undefined {
-  return getDb().select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+export function getLead(id: number): Lead | undefined {
+  return getDb().select().from(leads).where(eq(leads.id, id)).get();
 }
 
 export function markRead(id: number, read = true) {
-  getDb().update(contactMessages).set({ readAt: read ? new Date() : null }).where(eq(contactMessages.id, id)).run();
+  getDb().update(leads).set({ readAt: read ? new Date() : null }).where(eq(leads.id, id)).run();
 }
 
 export function setArchived(id: number, archived: boolean) {
-  getDb().update(contactMessages).set({ archivedAt: archived ? new Date() : null }).where(eq(contactMessages.id, id)).run();
+  getDb().update(leads).set({ archivedAt: archived ? new Date() : null }).where(eq(leads.id, id)).run();
 }
 
 /**
@@ -64,20 +64,20 @@ export function setArchived(id: number, archived: boolean) {
 export function updateLead(id: number, update: LeadUpdate, author: string): boolean | undefined {
   return inTransaction(() => {
     const db = getDb();
-    const lead = db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+    const lead = db.select().from(leads).where(eq(leads.id, id)).get();
     if (!lead) return undefined;
     const statusChanged = lead.status !== update.status;
     const changed =
       statusChanged || lead.lostReason !== update.lostReason || lead.followUpOn !== update.followUpOn || update.note !== null;
     if (!changed) return false;
-    db.update(contactMessages)
+    db.update(leads)
       .set({ status: update.status, lostReason: update.lostReason, followUpOn: update.followUpOn })
-      .where(eq(contactMessages.id, id))
+      .where(eq(leads.id, id))
       .run();
     if (statusChanged || update.note) {
       db.insert(leadNotes)
         .values({
-          messageId: id,
+          leadId: id,
           author,
           body: update.note,
           statusFrom: statusChanged ? lead.status : null,
@@ -104,20 +104,20 @@ export function createManualLead(input: ManualLeadInput, author: string) {
  * for it, nobody needs to read it, and its history starts with `note` and who wrote it.
  * Call inside a transaction.
  */
-function insertStaffLead(values: Omit<typeof contactMessages.$inferInsert, "notifyStatus" | "autoreplyStatus" | "readAt">, author: string, note: string) {
+function insertStaffLead(values: Omit<typeof leads.$inferInsert, "notifyStatus" | "autoreplyStatus" | "readAt">, author: string, note: string) {
   const db = getDb();
   const lead = db
-    .insert(contactMessages)
+    .insert(leads)
     .values({ ...values, notifyStatus: "skipped", autoreplyStatus: "skipped", readAt: new Date() })
     .returning()
     .get();
-  db.insert(leadNotes).values({ messageId: lead.id, author, body: note, statusTo: lead.status }).run();
+  db.insert(leadNotes).values({ leadId: lead.id, author, body: note, statusTo: lead.status }).run();
   return lead;
 }
 
 /** A lead's history, oldest first. */
 export function listLeadNotes(id: number): LeadNote[] {
-  return getDb().select().from(leadNotes).where(eq(leadNotes.messageId, id)).orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)).all();
+  return getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)).all();
 }
 
 /**
@@ -125,14 +125,14 @@ export function listLeadNotes(id: number): LeadNote[] {
  * whose follow-up day has come (today's and late ones). Archived leads count for neither.
  */
 export function waitingLeads(today: string): { fresh: number; due: number } {
-  const { status, followUpOn } = contactMessages;
+  const { status, followUpOn } = leads;
   const counts = getDb()
     .select({
       fresh: sql<number>`coalesce(sum(${status} = 'new'), 0)`,
       due: sql<number>`coalesce(sum(${followUpOn} <= ${today} and ${status} not in ('won', 'lost')), 0)`,
     })
-    .from(contactMessages)
-    .where(isNull(contactMessages.archivedAt))
+    .from(leads)
+    .where(isNull(leads.archivedAt))
     .get();
   return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0 };
 }
@@ -166,12 +166,12 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
  */
 export function markLeadMeasured(id: number, author: string) {
   const db = getDb();
-  const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, id)).get();
+  const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).get();
   if (!lead) return;
   const next = statusAfterMeasurement(lead.status);
   if (next === lead.status) return;
-  db.update(contactMessages).set({ status: next }).where(eq(contactMessages.id, id)).run();
-  db.insert(leadNotes).values({ messageId: id, author, body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
+  db.update(leads).set({ status: next }).where(eq(leads.id, id)).run();
+  db.insert(leadNotes).values({ leadId: id, author, body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
 }
 
 /**
@@ -179,10 +179,10 @@ export function markLeadMeasured(id: number, author: string) {
  * with a follow-up day that has come. lib/lead-digest.ts sorts them into its lists.
  */
 export function listWaitingLeads(today: string) {
-  const { id, name, service, city, status, followUpOn, createdAt, archivedAt } = contactMessages;
+  const { id, name, service, city, status, followUpOn, createdAt, archivedAt } = leads;
   return getDb()
     .select({ id, name, service, city, status, followUpOn, createdAt })
-    .from(contactMessages)
+    .from(leads)
     .where(sql`${archivedAt} is null and ${status} not in ('won', 'lost') and (${status} = 'new' or ${followUpOn} <= ${today})`)
     .all();
 }
@@ -197,22 +197,22 @@ export function pipelineRows(since: Date) {
   const db = getDb();
   // One accepted proposal stands per lead (a unique index), so the join adds no rows.
   const figure = sql<number | null>`coalesce(${proposals.totalCents}, ${estimates.totalCents})`;
-  const leads = db
-    .select({ id: contactMessages.id, status: contactMessages.status, estimateCents: figure })
-    .from(contactMessages)
-    .leftJoin(estimates, and(eq(estimates.leadId, contactMessages.id), isNull(estimates.supersededAt)))
-    .leftJoin(proposals, and(eq(proposals.leadId, contactMessages.id), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
-    .where(isNull(contactMessages.archivedAt))
+  const open = db
+    .select({ id: leads.id, status: leads.status, estimateCents: figure })
+    .from(leads)
+    .leftJoin(estimates, and(eq(estimates.leadId, leads.id), isNull(estimates.supersededAt)))
+    .leftJoin(proposals, and(eq(proposals.leadId, leads.id), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
+    .where(isNull(leads.archivedAt))
     .all();
   const moves = db
-    .select({ leadId: leadNotes.messageId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: figure })
+    .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: figure })
     .from(leadNotes)
-    .leftJoin(estimates, and(eq(estimates.leadId, leadNotes.messageId), isNull(estimates.supersededAt)))
-    .leftJoin(proposals, and(eq(proposals.leadId, leadNotes.messageId), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
+    .leftJoin(estimates, and(eq(estimates.leadId, leadNotes.leadId), isNull(estimates.supersededAt)))
+    .leftJoin(proposals, and(eq(proposals.leadId, leadNotes.leadId), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
     .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since)))
     .all()
     .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));
-  return { leads, moves };
+  return { leads: open, moves };
 }
 
 export const JOB_COMPLETED_NOTE = "Job completed";
@@ -226,11 +226,11 @@ export const JOB_REOPENED_NOTE = "Job marked not completed";
 export function setJobCompleted(id: number, completed: boolean, author: string): boolean | undefined {
   return inTransaction(() => {
     const db = getDb();
-    const lead = db.select({ status: contactMessages.status, completedAt: contactMessages.completedAt }).from(contactMessages).where(eq(contactMessages.id, id)).get();
+    const lead = db.select({ status: leads.status, completedAt: leads.completedAt }).from(leads).where(eq(leads.id, id)).get();
     if (!lead) return undefined;
     if (completed === !!lead.completedAt || (completed && lead.status !== "won")) return false;
-    db.update(contactMessages).set({ completedAt: completed ? new Date() : null }).where(eq(contactMessages.id, id)).run();
-    db.insert(leadNotes).values({ messageId: id, author, body: completed ? JOB_COMPLETED_NOTE : JOB_REOPENED_NOTE }).run();
+    db.update(leads).set({ completedAt: completed ? new Date() : null }).where(eq(leads.id, id)).run();
+    db.insert(leadNotes).values({ leadId: id, author, body: completed ? JOB_COMPLETED_NOTE : JOB_REOPENED_NOTE }).run();
     return true;
   });
 }

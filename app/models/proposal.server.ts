@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
-import { contactMessages, leadNotes, proposals, type Proposal } from "~/db/schema";
+import { leads, leadNotes, proposals, type Proposal } from "~/db/schema";
 import { statusAfterProposal } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { formatDay, type ProposalContent } from "~/lib/proposal";
@@ -47,7 +47,7 @@ export const ESTIMATE_CHANGED_NOTE = "The estimate changed: the open proposal wa
 export function withdrawForChangedEstimate(leadId: number, author: string, now = new Date()): number {
   return inTransaction(() => {
     const withdrawn = withdrawOthers(leadId, now);
-    if (withdrawn) getDb().insert(leadNotes).values({ messageId: leadId, author, body: ESTIMATE_CHANGED_NOTE }).run();
+    if (withdrawn) getDb().insert(leadNotes).values({ leadId, author, body: ESTIMATE_CHANGED_NOTE }).run();
     return withdrawn;
   });
 }
@@ -65,7 +65,7 @@ export function insertProposal(
 ): Proposal | "accepted" | undefined {
   return inTransaction(() => {
     const db = getDb();
-    const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, input.leadId)).get();
+    const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, input.leadId)).get();
     if (!lead) return undefined;
     if (acceptedOf(input.leadId)) return "accepted" as const;
     const replaced = withdrawOthers(input.leadId, now);
@@ -75,12 +75,12 @@ export function insertProposal(
       .returning()
       .get();
     const next = statusAfterProposal(lead.status);
-    if (next !== lead.status) db.update(contactMessages).set({ status: next }).where(eq(contactMessages.id, input.leadId)).run();
+    if (next !== lead.status) db.update(leads).set({ status: next }).where(eq(leads.id, input.leadId)).run();
     // The link is made, not sent: staff send it themselves (decision 0028).
     const replacedNote = replaced ? `; it replaces ${replaced === 1 ? "the earlier proposal" : `${replaced} earlier proposals`}` : "";
     db.insert(leadNotes)
       .values({
-        messageId: input.leadId,
+        leadId: input.leadId,
         author,
         body: `Proposal link created: ${formatCents(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}${replacedNote}`,
         statusFrom: next !== lead.status ? lead.status : null,
@@ -131,11 +131,11 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     if (!accepted) return undefined;
     withdrawOthers(accepted.leadId, now, accepted.id);
     lockCurrentEstimate(accepted.leadId, now);
-    const lead = db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, accepted.leadId)).get();
-    if (lead && lead.status !== "won") db.update(contactMessages).set({ status: "won", lostReason: null }).where(eq(contactMessages.id, accepted.leadId)).run();
+    const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, accepted.leadId)).get();
+    if (lead && lead.status !== "won") db.update(leads).set({ status: "won", lostReason: null }).where(eq(leads.id, accepted.leadId)).run();
     db.insert(leadNotes)
       .values({
-        messageId: accepted.leadId,
+        leadId: accepted.leadId,
         author: HOMEOWNER_AUTHOR,
         body: `Accepted by ${acceptance.name}`,
         statusFrom: lead && lead.status !== "won" ? lead.status : null,

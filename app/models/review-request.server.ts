@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import { contactMessages, reviewRequests, testimonials, type ReviewRequest } from "~/db/schema";
+import { leads, reviewRequests, testimonials, type ReviewRequest } from "~/db/schema";
 import type { ReviewInput } from "~/lib/review-request";
 import { getDb, inTransaction } from "~/server/db.server";
 
@@ -38,9 +38,9 @@ export type ReviewMailRow = ReviewRequest & { name: string; email: string; servi
 
 const withLead = () =>
   getDb()
-    .select({ request: reviewRequests, name: contactMessages.name, email: contactMessages.email, service: contactMessages.service, city: contactMessages.city })
+    .select({ request: reviewRequests, name: leads.name, email: leads.email, service: leads.service, city: leads.city })
     .from(reviewRequests)
-    .innerJoin(contactMessages, eq(contactMessages.id, reviewRequests.leadId));
+    .innerJoin(leads, eq(leads.id, reviewRequests.leadId));
 
 const due = (now: Date) =>
   and(eq(reviewRequests.mailStatus, "pending"), or(isNull(reviewRequests.mailNextAttemptAt), lte(reviewRequests.mailNextAttemptAt, now)));

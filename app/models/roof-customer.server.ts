@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
-import { contactMessages, images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
+import { leads, images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
 import { parseDrawing, VIEWS, type Drawing, type RoofView } from "~/lib/roof-drawing";
@@ -122,7 +122,7 @@ export function roofCustomerForLead(leadId: number): number | undefined {
     const db = getDb();
     const existing = findLeadRoof(leadId);
     if (existing) return existing.id;
-    const lead = db.select().from(contactMessages).where(eq(contactMessages.id, leadId)).get();
+    const lead = db.select().from(leads).where(eq(leads.id, leadId)).get();
     if (!lead) return undefined;
     const row = {
       customerName: lead.name,

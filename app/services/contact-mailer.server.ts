@@ -1,4 +1,4 @@
-import type { ContactMessage } from "~/db/schema";
+import type { Lead } from "~/db/schema";
 import type { ContactSettings } from "~/lib/contact-settings";
 import { nextAttemptAt } from "~/lib/mail-retry";
 import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
@@ -19,7 +19,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 
 const notGiven = "(not given)";
 
-function notificationText(m: ContactMessage, photos: number): string {
+function notificationText(m: Lead, photos: number): string {
   return [
     "A new message came in through the website's contact form.",
     "",
@@ -44,12 +44,12 @@ function notificationText(m: ContactMessage, photos: number): string {
 /** What a mail handed to this transport became: delivered, or only printed (mail not set up). */
 const outcome = (transport: MailTransport) => (transport.delivers ? "sent" : "unsent");
 
-function notificationMail(m: ContactMessage, settings: ContactSettings, company: string, photos = 0): Mail {
+function notificationMail(m: Lead, settings: ContactSettings, company: string, photos = 0): Mail {
   // A lead staff wrote down may have no email (stored as ""): then there is nobody to reply to.
   return { to: settings.notificationEmail, toName: company, fromName: company, replyTo: m.email || undefined, subject: m.subject, text: notificationText(m, photos) };
 }
 
-function autoreplyMail(m: ContactMessage, settings: ContactSettings, company: string): Mail {
+function autoreplyMail(m: Lead, settings: ContactSettings, company: string): Mail {
   // Only ever to the one address this visitor typed, never a list.
   return { to: m.email, toName: m.name, fromName: company, subject: settings.autoresponderSubject, text: settings.autoresponderMessage };
 }
@@ -76,7 +76,7 @@ export async function deliverContactMessage(id: number, transport: MailTransport
  * One batch of notifications (one request to the provider), then their autoresponders.
  * Returns false when the provider refused: each keeps its place in the backoff.
  */
-async function deliverBatch(messages: ContactMessage[], transport: MailTransport, now: Date): Promise<boolean> {
+async function deliverBatch(messages: Lead[], transport: MailTransport, now: Date): Promise<boolean> {
   const facts = getBusinessFacts();
   const settings = getSetting("contact");
   try {
@@ -93,7 +93,7 @@ async function deliverBatch(messages: ContactMessage[], transport: MailTransport
   return true;
 }
 
-async function sendAutoreplies(waiting: ContactMessage[], transport: MailTransport, settings: ContactSettings, company: string) {
+async function sendAutoreplies(waiting: Lead[], transport: MailTransport, settings: ContactSettings, company: string) {
   // Without an email (a lead written down from a call stores "") there is nobody to answer.
   const noEmail = waiting.filter((m) => !m.email).map((m) => m.id);
   if (noEmail.length) recordAutoreplies(noEmail, { status: "skipped" });

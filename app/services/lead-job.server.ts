@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { ContactMessage } from "~/db/schema";
+import type { Lead } from "~/db/schema";
 import { DRAFT_MESSAGES, PortfolioDraftSchema } from "~/lib/portfolio-draft-form";
 import { reviewLinkState } from "~/lib/review-request";
 import { setJobCompleted } from "~/models/lead.server";
@@ -34,7 +34,7 @@ export const JOB_MESSAGES = {
 } as const;
 
 /** What the lead page shows of the job after the sale: done or not, the review request (and its link when it was not mailed), the portfolio project. */
-export function leadJobView(lead: ContactMessage, reviewLink: string | null = null, now = new Date()) {
+export function leadJobView(lead: Lead, reviewLink: string | null = null, now = new Date()) {
   const review = latestReviewRequest(lead.id);
   const testimonial = review?.testimonialId ? getTestimonial(review.testimonialId) : undefined;
   return {

@@ -45,7 +45,7 @@ test("@js a lead deleted while its link is on screen opens the admin's not-found
   const db = new Database(`${E2E_DIR}/app.db`);
   try {
     db.pragma("foreign_keys = ON");
-    db.prepare("delete from contact_messages where name = ?").run(name);
+    db.prepare("delete from leads where name = ?").run(name);
   } finally {
     db.close();
   }

@@ -98,7 +98,7 @@ function seedAreaOnlyLead(name: string): number {
   try {
     const lead = db
       .prepare(
-        `insert into contact_messages (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
          values (?, '', '620-555-0131', 'Reroof', '15 Elm St', 'Mulvane', '67110', 'measured', 'phone', 'skipped', 'skipped', ?) returning id`,
       )
       .get(name, Date.now()) as { id: number };

@@ -14,7 +14,7 @@ function insertLead(db: Database.Database, name: string, status: string, complet
   return (
     db
       .prepare(
-        `insert into contact_messages (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at, completed_at)
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at, completed_at)
          values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', ?, 'phone', 'skipped', 'skipped', ?, ?) returning id`,
       )
       .get(name, `${randomBytes(6).toString("hex")}@example.com`, status, Date.now(), completed ? Date.now() : null) as { id: number }

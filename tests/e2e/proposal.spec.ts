@@ -17,7 +17,7 @@ function seedLeadWithEstimate(name: string, email: string): number {
   try {
     const lead = db
       .prepare(
-        `insert into contact_messages (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
          values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', 'measured', 'phone', 'skipped', 'skipped', ?) returning id`,
       )
       .get(name, email, Date.now()) as { id: number };

@@ -7,7 +7,7 @@ import { action as newLeadAction, loader as newLeadLoader } from "~/routes/admin
 import { businessToday, LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy, MANUAL_LEAD_MESSAGES } from "~/lib/manual-lead";
 import { getDb } from "~/server/db.server";
-import { contactMessages } from "~/db/schema";
+import { leads } from "~/db/schema";
 
 let cookie = "";
 beforeAll(async () => {
@@ -19,7 +19,7 @@ const post = (id: number, fields: Record<string, string>, headers: Record<string
   leadAction(args(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
 const addLead = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
   newLeadAction(args(new Request("http://site.test/admin/messages/new", { method: "POST", body: new URLSearchParams(fields), headers })));
-const leadCount = () => getDb().select().from(contactMessages).all().length;
+const leadCount = () => getDb().select().from(leads).all().length;
 const list = (query = "") => loader(args(new Request(`http://site.test/admin/messages${query}`, { headers: { Cookie: cookie } })));
 
 describe("a lead's page", () => {

@@ -6,7 +6,7 @@ import { fakeResendForApp } from "./fake-mail";
 const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
 
 const { getDb } = await import("~/server/db.server");
-const { contactMessages } = await import("~/db/schema");
+const { leads } = await import("~/db/schema");
 const { prepareApp } = await import("~/services/startup.server");
 const { deliverContactMessage, processMailQueue } = await import("~/services/contact-mailer.server");
 const { createLead, createManualLead } = await import("~/models/lead.server");
@@ -14,7 +14,7 @@ const { requeueFailedMails } = await import("~/models/lead-mail.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { action } = await import("~/routes/contact");
 
-const row = (id: number) => getDb().select().from(contactMessages).where(eq(contactMessages.id, id)).get()!;
+const row = (id: number) => getDb().select().from(leads).where(eq(leads.id, id)).get()!;
 const store = (name = "Kim Hoang") =>
   createLead({ name, email: "kim@example.com", phone: "316-555-0100", message: "Hail hit the north slope." });
 
@@ -136,9 +136,9 @@ describe("a backlog after a mail outage", () => {
       for (let i = 0; i < n; i++) {
         const { id } = createLead({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: null, message: "Storm damage on the east side." });
         getDb()
-          .update(contactMessages)
+          .update(leads)
           .set({ notifyAttempts: 1, notifyLastError: "Resend refused the mail: Provider is down", notifyNextAttemptAt: new Date(now.getTime() + 30 * 60_000) })
-          .where(eq(contactMessages.id, id))
+          .where(eq(leads.id, id))
           .run();
         ids.push(id);
       }
@@ -197,7 +197,7 @@ describe("the contact action", () => {
       init: { status: number } | null;
     };
   }
-  const count = () => getDb().select().from(contactMessages).all().length;
+  const count = () => getDb().select().from(leads).all().length;
   const valid = { name: "Jo", email: "jo@example.com", phone: "", message: "Gutters please" };
 
   it("refuses a filled honeypot: no row, no mail", async () => {

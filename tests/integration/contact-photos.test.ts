@@ -10,7 +10,7 @@ const { prepareApp } = await import("~/services/startup.server");
 const { privateUploadsDir } = await import("~/server/storage.server");
 const { paths } = await import("~/server/env.server");
 const { getDb } = await import("~/server/db.server");
-const { contactMessages } = await import("~/db/schema");
+const { leads } = await import("~/db/schema");
 const { listAllLeads } = await import("~/models/lead.server");
 const { listPhotos } = await import("~/models/lead-photo.server");
 const { upsertUser } = await import("~/models/user.server");
@@ -65,7 +65,7 @@ async function postScript(values: Record<string, string | string[]>, files: Uplo
 // The photos of leads: files of the private folder (kept photos of refused forms wait in a folder of their own).
 const privateFiles = () => (fs.existsSync(privateUploadsDir) ? fs.readdirSync(privateUploadsDir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : []);
 const publicFiles = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).filter((f) => !f.startsWith(".")).sort() : []);
-const rows = () => getDb().select().from(contactMessages).all().length;
+const rows = () => getDb().select().from(leads).all().length;
 let cookie = "";
 
 beforeAll(async () => {
@@ -189,12 +189,12 @@ describe("a refused photo", () => {
     const filesBefore = privateFiles();
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const db = getDb().$client;
-    db.exec("create trigger refuse_messages before insert on contact_messages begin select raise(abort, 'disk full'); end");
+    db.exec("create trigger refuse_leads before insert on leads begin select raise(abort, 'disk full'); end");
     try {
       const answer = await postForm(quote, [{ bytes: await picture("jpeg"), name: "good.jpg" }]);
       expect(answer).toMatchObject({ http: 500, message: "Failed to send message" });
     } finally {
-      db.exec("drop trigger refuse_messages");
+      db.exec("drop trigger refuse_leads");
       errors.mockRestore();
     }
     expect(privateFiles()).toEqual(filesBefore);

@@ -14,11 +14,11 @@ describe("database", () => {
       .pluck()
       .all();
     expect(tables).toEqual([
-      "contact_message_photos",
-      "contact_messages",
       "estimates",
       "images",
       "lead_notes",
+      "lead_photos",
+      "leads",
       "projects",
       "proposals",
       "rate_limits",
@@ -94,7 +94,7 @@ describe("migration 0003 (quote requests)", () => {
         sqlite.prepare("insert into contact_messages (name, email, phone, message, notify_status) values ('Old Visitor', 'old@example.com', '316-555-0100', 'Gutters, please', 'sent')").run();
       },
       (sqlite) => {
-        expect(sqlite.prepare("select name, email, phone, message, notify_status, service, street, city, zip, preferred_contact from contact_messages").get()).toEqual({
+        expect(sqlite.prepare("select name, email, phone, message, notify_status, service, street, city, zip, preferred_contact from leads").get()).toEqual({
           name: "Old Visitor",
           email: "old@example.com",
           phone: "316-555-0100",
@@ -107,10 +107,10 @@ describe("migration 0003 (quote requests)", () => {
           preferred_contact: null,
         });
         sqlite
-          .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'a.jpg', 'image/jpeg', 1, 1, 1)")
+          .prepare("insert into lead_photos (lead_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'a.jpg', 'image/jpeg', 1, 1, 1)")
           .run();
-        sqlite.prepare("delete from contact_messages").run();
-        expect(sqlite.prepare("select count(*) from contact_message_photos").pluck().get()).toBe(0);
+        sqlite.prepare("delete from leads").run();
+        expect(sqlite.prepare("select count(*) from lead_photos").pluck().get()).toBe(0);
       },
     );
   });
@@ -133,12 +133,12 @@ describe("migration 0004 (leads)", () => {
       },
       (sqlite) => {
         const kept = { source: "website", follow_up_on: null, lost_reason: null, service: "Roof Repairs", street: "1 Main St", city: "Derby", zip: "67037", preferred_contact: "call" };
-        expect(sqlite.prepare("select name, status, source, follow_up_on, lost_reason, service, street, city, zip, preferred_contact from contact_messages order by id").all()).toEqual([
+        expect(sqlite.prepare("select name, status, source, follow_up_on, lost_reason, service, street, city, zip, preferred_contact from leads order by id").all()).toEqual([
           { name: "Unread Visitor", status: "new", ...kept },
           { name: "Read Visitor", status: "contacted", ...kept },
           { name: "Archived Visitor", status: "contacted", ...kept },
         ]);
-        expect(sqlite.prepare("select message_id, original_name from contact_message_photos").all()).toEqual([{ message_id: 1, original_name: "porch.jpg" }]);
+        expect(sqlite.prepare("select lead_id, original_name from lead_photos").all()).toEqual([{ lead_id: 1, original_name: "porch.jpg" }]);
       },
     );
   });
@@ -156,14 +156,14 @@ describe("migration 0005 (roof customers become leads)", () => {
         insert.run("  ", "3 Pine Rd", "Mulvane", "67110", null, null, 1_700_000_200_000);
       },
       (sqlite) => {
-        expect(sqlite.prepare("select id, name, email, status, source from contact_messages where source = 'website'").all()).toEqual([
+        expect(sqlite.prepare("select id, name, email, status, source from leads where source = 'website'").all()).toEqual([
           { id: 1, name: "Web Visitor", email: "web@example.com", status: "new", source: "website" },
         ]);
         const leads = sqlite
           .prepare(
             `select r.street as roof, m.name, m.email, m.street, m.city, m.zip, m.status, m.source, m.subject,
                     m.notify_status, m.autoreply_status, m.created_at = r.created_at as same_day, m.read_at = r.created_at as read
-             from roof_customers r join contact_messages m on m.id = r.lead_id order by r.id`,
+             from roof_customers r join leads m on m.id = r.lead_id order by r.id`,
           )
           .all();
         const common = { email: "", source: "roof_tool", subject: "Roof customer", notify_status: "skipped", autoreply_status: "skipped", same_day: 1, read: 1 };
@@ -172,9 +172,9 @@ describe("migration 0005 (roof customers become leads)", () => {
           { roof: "9 Oak Ave", name: "9 Oak Ave", street: "9 Oak Ave", city: "Derby", zip: null, status: "contacted", ...common },
           { roof: "3 Pine Rd", name: "3 Pine Rd", street: "3 Pine Rd", city: "Mulvane", zip: "67110", status: "contacted", ...common },
         ]);
-        expect(sqlite.prepare("select count(*) from contact_messages").pluck().get()).toBe(4);
+        expect(sqlite.prepare("select count(*) from leads").pluck().get()).toBe(4);
         // A lead deleted some day leaves its roof measurement in place, unlinked.
-        sqlite.prepare("delete from contact_messages where name = 'Dana Miller'").run();
+        sqlite.prepare("delete from leads where name = 'Dana Miller'").run();
         expect(sqlite.prepare("select area, lead_id from roof_customers where street = '12 Elm St'").get()).toEqual({ area: 2400.5, lead_id: null });
       },
     );
@@ -193,10 +193,10 @@ describe("migration 0006 (jobs)", () => {
       (sqlite) => {
         expect(sqlite.prepare("select title, published, lead_id, service, town from projects").get()).toEqual({ title: "Old Roof", published: 1, lead_id: null, service: null, town: null });
         expect(sqlite.prepare("select name, status, lead_id from testimonials").get()).toEqual({ name: "Old Customer", status: "published", lead_id: null });
-        expect(sqlite.prepare("select completed_at from contact_messages").get()).toEqual({ completed_at: null });
+        expect(sqlite.prepare("select completed_at from leads").get()).toEqual({ completed_at: null });
         sqlite.prepare("update projects set lead_id = 1").run();
         sqlite.prepare("update testimonials set lead_id = 1").run();
-        sqlite.prepare("delete from contact_messages").run();
+        sqlite.prepare("delete from leads").run();
         expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from projects").get()).toEqual({ n: 1, lead: null });
         expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from testimonials").get()).toEqual({ n: 1, lead: null });
       },
@@ -243,6 +243,83 @@ describe("migration 0008 (one live proposal, a locked accepted estimate)", () =>
         expect(withdrawn("d-only")).toBe(false);
         // From now on a lead holds one standing acceptance.
         expect(() => sqlite.prepare("update proposals set accepted_at = 1 where token_hash = 'a-expired'").run()).toThrow(/UNIQUE/);
+      },
+    );
+  });
+});
+
+describe("migration 0010 (one name for a lead)", () => {
+  const CHILDREN = ["lead_photos", "lead_notes", "roof_customers", "estimates", "proposals", "review_requests", "testimonials", "projects"];
+  // Every row of every table a lead touches, under today's names (message_id is lead_id now).
+  const rowsOf = (sqlite: Sqlite, names: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(names).map(([now, then]) => [
+        now,
+        (sqlite.prepare(`select * from ${then} order by id`).all() as Record<string, unknown>[]).map(({ message_id, ...row }) =>
+          message_id === undefined ? row : { ...row, lead_id: message_id },
+        ),
+      ]),
+    );
+
+  it("renames the tables and columns in place: every lead and everything linked to it survives, its foreign keys intact", async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    let before: ReturnType<typeof rowsOf> = {};
+    await fromShapeBefore(
+      "0010",
+      (sqlite) => {
+        sqlite.prepare("insert into images (stored_name, original_name, content_type, bytes, width, height, purpose) values ('roof.webp', 'roof.jpg', 'image/webp', 10, 800, 600, 'roof'), ('job.webp', 'job.jpg', 'image/webp', 10, 800, 600, 'library')").run();
+        const lead = sqlite.prepare(
+          "insert into contact_messages (name, email, phone, message, street, city, zip, status, source, notify_status, notify_attempts, autoreply_status, follow_up_on, read_at, completed_at) values (?, ?, ?, ?, '12 Elm St', 'Wellington', '67152', ?, ?, ?, ?, ?, ?, ?, ?)",
+        );
+        lead.run("Dana Miller", "dana@example.com", "316-555-0101", "New roof, please", "won", "website", "sent", 1, "sent", null, now - 9 * day, now - day);
+        lead.run("Sam Ortiz", "", "316-555-0102", "Called about gutters", "contacted", "phone", "skipped", 0, "skipped", "2026-12-01", now - 2 * day, null);
+        lead.run("Pat Lee", "pat@example.com", null, "Leak", "new", "website", "failed", 5, "pending", null, null, null);
+        sqlite
+          .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'porch.jpg', 'image/jpeg', 4, 3, 100), (1, 'b.jpg', 'eave.jpg', 'image/jpeg', 4, 3, 200), (3, 'c.jpg', 'leak.jpg', 'image/jpeg', 4, 3, 300)")
+          .run();
+        sqlite
+          .prepare("insert into lead_notes (message_id, author, body, status_from, status_to) values (1, 'owner@example.com', null, 'new', 'won'), (1, 'owner@example.com', 'Wants it before spring', null, null), (2, 'owner@example.com', 'Call back Monday', null, null)")
+          .run();
+        sqlite.prepare("insert into roof_customers (customer_name, street, city, area, pitch, top_image_id, lead_id) values ('Dana Miller', '12 Elm St', 'Wellington', 2400.5, 6, 1, 1)").run();
+        sqlite.prepare("insert into estimates (lead_id, roof_customer_id, lines, subtotal_cents, tax_cents, total_cents, locked_at) values (1, 1, '[]', 1200000, 90000, 1290000, ?)").run(now - day);
+        sqlite
+          .prepare("insert into proposals (lead_id, token_hash, content, total_cents, expires_at, accepted_at, accepted_name, notify_status) values (1, 'hash-accepted', '{}', 1290000, ?, ?, 'Dana Miller', 'sent'), (1, 'hash-withdrawn', '{}', 1100000, ?, null, null, 'pending')")
+          .run(now + 30 * day, now - day, now + 30 * day);
+        sqlite.prepare("update proposals set withdrawn_at = ? where token_hash = 'hash-withdrawn'").run(now - 2 * day);
+        sqlite.prepare("insert into testimonials (name, quote, rating, status, lead_id) values ('Dana M.', 'Great roof', 5, 'pending', 1), ('Old Customer', 'Fine work', 4, 'published', null)").run();
+        sqlite.prepare("insert into review_requests (lead_id, token_hash, expires_at, mail_status, testimonial_id, submitted_at) values (1, 'review-hash', ?, 'sent', 1, ?)").run(now + 30 * day, now - day);
+        sqlite.prepare("insert into projects (title, category, description, image_id, published, lead_id, service, town) values ('Elm St roof', 'roofing', 'Tear-off', 2, 0, 1, 'Residential Roofing', 'Wellington')").run();
+        before = rowsOf(sqlite, {
+          leads: "contact_messages",
+          lead_photos: "contact_message_photos",
+          ...Object.fromEntries(CHILDREN.filter((t) => !t.startsWith("lead_photos")).map((t) => [t, t])),
+        });
+      },
+      (sqlite) => {
+        expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+        expect(sqlite.prepare("select name from sqlite_master where name like '%contact_message%' or name like '\\_\\_new\\_%' escape '\\'").pluck().all()).toEqual([]);
+        expect(rowsOf(sqlite, Object.fromEntries(Object.keys(before).map((t) => [t, t])))).toEqual(before);
+        expect(before.leads).toHaveLength(3);
+        expect(before.lead_photos).toHaveLength(3);
+        expect(sqlite.pragma("foreign_key_check")).toEqual([]);
+        expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
+        // The foreign keys were rewritten to point at the renamed table and column.
+        for (const table of CHILDREN) {
+          const targets = (sqlite.pragma(`foreign_key_list(${table})`) as { table: string; from: string }[]).filter((fk) => fk.from === "lead_id");
+          expect(targets, table).toEqual([expect.objectContaining({ table: "leads", from: "lead_id" })]);
+        }
+        const indexes = sqlite.prepare("select name from sqlite_master where type = 'index' and tbl_name in ('leads', 'lead_photos', 'lead_notes') and sql is not null order by name").pluck().all();
+        expect(indexes).toEqual(["lead_notes_lead_idx", "lead_photos_lead_idx", "lead_photos_stored_name_unique", "leads_created_idx", "leads_notify_idx"]);
+        // And they still act: a deleted lead takes its own rows with it and leaves its
+        // roof, project and review in place, unlinked (decisions 0019, 0020, 0023).
+        sqlite.prepare("delete from leads where id = 1").run();
+        const count = (table: string) => sqlite.prepare(`select count(*) from ${table} where lead_id = 1`).pluck().get();
+        expect(["lead_photos", "lead_notes", "estimates", "proposals", "review_requests"].map(count)).toEqual([0, 0, 0, 0, 0]);
+        expect(sqlite.prepare("select lead_id from roof_customers").pluck().all()).toEqual([null]);
+        expect(sqlite.prepare("select lead_id from projects").pluck().all()).toEqual([null]);
+        expect(sqlite.prepare("select count(*) from testimonials where lead_id is null").pluck().get()).toBe(2);
+        expect(sqlite.prepare("select count(*) from lead_photos").pluck().get()).toBe(1);
       },
     );
   });

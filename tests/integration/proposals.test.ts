@@ -7,7 +7,7 @@ import { fakeResendForApp } from "./fake-mail";
 const fake = await fakeResendForApp();
 
 const { getDb } = await import("~/server/db.server");
-const { contactMessages, estimates, proposals, roofCustomers } = await import("~/db/schema");
+const { leads, estimates, proposals, roofCustomers } = await import("~/db/schema");
 const { createLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { getSetting } = await import("~/models/settings.server");
 const { processProposalNotices } = await import("~/services/proposal-mailer.server");
@@ -25,13 +25,13 @@ beforeAll(async () => {
 });
 
 const db = () => getDb();
-const lead = (id: number) => db().select().from(contactMessages).where(eq(contactMessages.id, id)).get()!;
+const lead = (id: number) => db().select().from(leads).where(eq(leads.id, id)).get()!;
 const proposalRows = (leadId: number) => db().select().from(proposals).where(eq(proposals.leadId, leadId)).all();
 
 /** A measured lead with an estimate, as the estimate screen will store it (written straight to the table here). */
 function measuredLeadWithEstimate(name = "Karen Miller") {
   const { id } = createLead({ name, email: "karen@example.com", phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
-  db().update(contactMessages).set({ status: "measured" }).where(eq(contactMessages.id, id)).run();
+  db().update(leads).set({ status: "measured" }).where(eq(leads.id, id)).run();
   const drawing = {
     top: {
       scale: 0.1,

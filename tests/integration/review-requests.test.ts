@@ -9,7 +9,7 @@ const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
 
 const { routeArgs, signedInOwner } = await import("./admin-session");
 const { getDb } = await import("~/server/db.server");
-const { reviewRequests, contactMessages, testimonials } = await import("~/db/schema");
+const { reviewRequests, leads, testimonials } = await import("~/db/schema");
 const { createLead, getLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { listPublicTestimonials } = await import("~/models/testimonial.server");
 const { askForReview, processReviewMailQueue, reviewPageFor } = await import("~/services/review-collection.server");
@@ -73,10 +73,10 @@ async function completedWithReviewMail(name?: string, email?: string) {
 describe("a completed job", () => {
   it("is marked completed only once Won, can be undone, and says so in its history", async () => {
     const id = wonLead();
-    getDb().update(contactMessages).set({ status: "quoted" }).where(eq(contactMessages.id, id)).run();
+    getDb().update(leads).set({ status: "quoted" }).where(eq(leads.id, id)).run();
     await postLead(id, "complete");
     expect(getLead(id)?.completedAt).toBeNull();
-    getDb().update(contactMessages).set({ status: "won" }).where(eq(contactMessages.id, id)).run();
+    getDb().update(leads).set({ status: "won" }).where(eq(leads.id, id)).run();
     expect((await postLead(id, "complete")).headers.get("Location")).toBe(`/admin/messages/${id}`);
     expect(getLead(id)?.completedAt).toBeInstanceOf(Date);
     await postLead(id, "reopen");

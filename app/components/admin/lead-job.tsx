@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { PublishedBadge } from "~/components/admin/project-editor";
-import { MailState, when, type LeadPhoto } from "~/components/lead-detail";
+import { MailState, when, type LeadPhotoView } from "~/components/lead-detail";
 import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
@@ -26,7 +26,7 @@ export function LeadJob({
 }: {
   lead: { id: number; status: string; email: string; completedAt: Date | null };
   job: LeadJobView;
-  photos: LeadPhoto[];
+  photos: LeadPhotoView[];
   draftReply?: DraftFormReply["draft"];
 }) {
   const navigation = useNavigation();
@@ -131,7 +131,7 @@ function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email:
   );
 }
 
-function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos: LeadPhoto[]; reply?: DraftFormReply["draft"]; busy: boolean }) {
+function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos: LeadPhotoView[]; reply?: DraftFormReply["draft"]; busy: boolean }) {
   if (job.project) {
     return (
       <section aria-labelledby="lead-portfolio" className="space-y-2 border-t border-black/10 pt-4">
