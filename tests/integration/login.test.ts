@@ -11,6 +11,9 @@ beforeAll(async () => {
   await upsertUser("owner@example.com", "right-password");
 });
 
+/** A refused sign-in: conform's reply (field errors, the form-level one under ""), and its status. */
+type Refused = { data: { error: Record<string, string[]>; initialValue: Record<string, string> }; init: { status: number } };
+
 async function login(email: string, password: string, ip = "10.0.0.1") {
   const body = new URLSearchParams({ email, password, redirectTo: "/admin/testimonials" });
   const request = new Request("http://site.test/admin/login", {
@@ -20,7 +23,7 @@ async function login(email: string, password: string, ip = "10.0.0.1") {
   });
   return (await action({ request, params: {}, context: requestContext(ip) } as never)) as
     | Response
-    | { data: { error: string }; init: { status: number } };
+    | Refused;
 }
 
 describe("login action", () => {
@@ -34,11 +37,19 @@ describe("login action", () => {
   });
 
   it("answers 'Failed to login' the same way for a wrong password and an unknown email", async () => {
-    const wrong = (await login("owner@example.com", "nope", "10.0.0.2")) as { data: { error: string }; init: { status: number } };
-    const unknown = (await login("who@example.com", "nope", "10.0.0.2")) as { data: { error: string }; init: { status: number } };
-    expect(wrong.data.error).toBe("Failed to login");
-    expect(unknown.data.error).toBe("Failed to login");
+    const wrong = (await login("owner@example.com", "nope", "10.0.0.2")) as Refused;
+    const unknown = (await login("who@example.com", "nope", "10.0.0.2")) as Refused;
+    expect(wrong.data.error).toEqual({ "": ["Failed to login"] });
+    expect(unknown.data.error).toEqual({ "": ["Failed to login"] });
     expect(wrong.init.status).toBe(unknown.init.status);
+    // The form comes back with the email as typed, never with the password.
+    expect(wrong.data.initialValue).toEqual({ email: "owner@example.com", redirectTo: "/admin/testimonials" });
+  });
+
+  it("marks an empty email or password on its field (400), without asking the database", async () => {
+    const empty = (await login("", "", "10.0.0.3")) as Refused;
+    expect(empty.init.status).toBe(400);
+    expect(empty.data.error).toEqual({ email: ["Please enter your email and password"], password: ["Please enter your email and password"] });
   });
 
   it("never locks the owner out: 5 wrong passwords from elsewhere, and the right one still works", async () => {
@@ -51,9 +62,9 @@ describe("login action", () => {
   it("makes one address wait after 5 wrong passwords for an account; the owner's own address still gets in", async () => {
     await upsertUser("pair@example.com", "pair-password");
     for (let i = 0; i < 5; i++) await login("pair@example.com", `guess-${i}`, "10.3.0.1");
-    const guesser = (await login("pair@example.com", "pair-password", "10.3.0.1")) as { data: { error: string }; init: { status: number } };
+    const guesser = (await login("pair@example.com", "pair-password", "10.3.0.1")) as Refused;
     expect(guesser.init.status).toBe(429);
-    expect(guesser.data.error).toBe("Too many login attempts. Please wait 15 minutes and try again.");
+    expect(guesser.data.error).toEqual({ "": ["Too many login attempts. Please wait 15 minutes and try again."] });
     // The owner mistyped twice at home, then got it right.
     await login("pair@example.com", "typo-1", "10.3.0.2");
     await login("pair@example.com", "typo-2", "10.3.0.2");

@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -10,6 +12,7 @@ import { readForm } from "~/server/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { normalizeEmail } from "~/models/user.server";
 import { Field, inputClass, primaryButton, SubmitButton } from "~/components/form";
+import { LoginSchema } from "~/lib/login-form";
 import type { Route } from "./+types/login";
 
 const TOO_MANY = "Too many login attempts. Please wait 15 minutes and try again.";
@@ -22,12 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request.clone());
-  const email = normalizeEmail(String(form.get("email") ?? ""));
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  const fail = (message: string, status: number) => data({ error: message, email }, { status });
-
-  if (!email || !String(form.get("password") ?? "")) return fail("Please enter your email and password", 400);
+  const submission = parseWithZod(await readForm(request.clone()), { schema: LoginSchema });
+  // The password is never sent back to the page.
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const email = normalizeEmail(submission.value.email);
+  const redirectTo = safeRedirect(submission.value.redirectTo);
+  const fail = (message: string, status: number) => data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
   const ip = clientIp(context);
   if (await signInRefused(email, ip)) return fail(TOO_MANY, 429);
 
@@ -49,7 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const error = actionData?.error;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData,
+    defaultValue: { redirectTo: loaderData.redirectTo },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const error = busy ? undefined : form.errors?.[0];
   // Signing in leaves this page: a message it toasted (a session that ran out) goes with it.
   useEffect(() => () => toast.dismiss(), []);
   return (
@@ -60,19 +71,19 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <FlashMessage flash={loaderData.flash} />
           {/* In the page, scripts or not: a toast in a corner is easy to miss while typing a password. */}
           {error && !busy && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+            <p role="alert" id={form.errorId} className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
               {error}
             </p>
           )}
         </div>
-        <Form method="post" className="mt-6 space-y-4">
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
           <fieldset disabled={busy} className="space-y-4">
-            <Field label="Email">
-              <input name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} className={inputClass} />
+            <Field label="Email" error={fields.email}>
+              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required className={inputClass} />
             </Field>
-            <Field label="Password">
-              <input name="password" type="password" autoComplete="current-password" required className={inputClass} />
+            <Field label="Password" error={fields.password}>
+              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" required className={inputClass} />
             </Field>
             <SubmitButton busy={busy} busyText="Logging in..." className={`${primaryButton} w-full`}>
               Login

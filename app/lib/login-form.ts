@@ -1,0 +1,11 @@
+import { z } from "~/lib/zod";
+
+export const LOGIN_MISSING = "Please enter your email and password";
+
+/** The admin's sign-in form: one schema for conform in the browser and the action. */
+export const LoginSchema = z.object({
+  email: z.string({ error: LOGIN_MISSING }).trim().min(1, LOGIN_MISSING),
+  password: z.string({ error: LOGIN_MISSING }).min(1, LOGIN_MISSING),
+  // Where to go once signed in; checked by safeRedirect, never trusted as it comes.
+  redirectTo: z.string().optional(),
+});
