@@ -35,6 +35,24 @@ function recordProblems(fileName: string, text: string, known: ReadonlySet<strin
   return problems;
 }
 
+/**
+ * A record whose status note says it changes older ones ("accepted (amends 0028)") must be
+ * named in their status lines, so whoever opens the older record is sent to the newer one.
+ */
+function missingBackReferences(records: ReadonlyMap<string, string>): string[] {
+  const statusOf = (text: string) => text.split("\n").find((line) => line.startsWith("Date: ")) ?? "";
+  const problems: string[] = [];
+  for (const [number, text] of records) {
+    const note = /Status: accepted \((.+)\)\.$/.exec(statusOf(text))?.[1] ?? "";
+    for (const older of note.match(/\b\d{4}\b/g) ?? []) {
+      if (older >= number || !records.has(older)) continue;
+      const named = statusOf(records.get(older)!).replace(/ \(.*$/, "");
+      if (!named.includes(number)) problems.push(`${older} is changed by ${number}: its status should say "amended by ${number}" or "superseded by ${number}"`);
+    }
+  }
+  return problems;
+}
+
 function repeatedNumbers(fileNames: readonly string[]): string[] {
   const seen = new Map<string, string>();
   const repeats: string[] = [];
@@ -57,6 +75,11 @@ describe("decision records", () => {
     expect(problems).toEqual([]);
   });
 
+  it("name the later records that change them", () => {
+    const records = new Map(files.map((name) => [name.slice(0, 4), readFileSync(join(DIR, name), "utf8")]));
+    expect(missingBackReferences(records)).toEqual([]);
+  });
+
   it("never share a number", () => {
     expect(repeatedNumbers(files)).toEqual([]);
   });
@@ -73,6 +96,10 @@ describe("decision records", () => {
     expect(recordProblems("0040-a-title.md", "# 0040: a title\n\nDate: 2026-11-25. Status: proposed.\n", some)).toHaveLength(1);
     expect(recordProblems("0026-a.md", "# 0026: a\n\nDate: 2026-11-23. Status: superseded by 0041.\n", some)).toHaveLength(1);
     expect(recordProblems("0032-a.md", "# 0032: a\n\nDate: 2026-11-25. Status: amended by 0026.\n", some)).toHaveLength(1);
+    const older = "# 0028: a\n\nDate: 2026-11-23. Status: accepted.\n";
+    const newer = "# 0038: b\n\nDate: 2026-11-25. Status: accepted (amends 0028).\n";
+    expect(missingBackReferences(new Map([["0028", older], ["0038", newer]]))).toHaveLength(1);
+    expect(missingBackReferences(new Map([["0028", older.replace("accepted", "amended by 0038")], ["0038", newer]]))).toEqual([]);
     expect(repeatedNumbers(["0039-mail.md", "0039-leads.md", "0040-cycles.md"])).toEqual(["0039: 0039-mail.md and 0039-leads.md"]);
   });
 });
