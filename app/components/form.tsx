@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { cloneElement, isValidElement, useId } from "react";
+import { Children, cloneElement, isValidElement, useId } from "react";
 
 /**
  * The pieces every form here is built from (contact form, login, the admin's editors):
@@ -43,7 +43,7 @@ export function Field({
   /** Conform's field meta (errorId and errors), when the form has one. */
   error?: FieldMeta;
   className?: string;
-  /** The control (one element): it is given the hint's id in its aria-describedby. */
+  /** The control: the first input, select or textarea here is given the hint's id in its aria-describedby. */
   children: React.ReactNode;
 }) {
   const ownId = useId();
@@ -64,11 +64,15 @@ export function Field({
   );
 }
 
-/** The control with `id` added to what already describes it (its error, when it has one). */
-function describedBy(control: React.ReactNode, id: string): React.ReactNode {
-  if (!isValidElement<{ "aria-describedby"?: string }>(control)) return control;
-  const own = control.props["aria-describedby"];
-  return cloneElement(control, { "aria-describedby": own ? `${own} ${id}` : id });
+/** The control (the first input, select or textarea among the children) with `id` added to what already describes it (its error, when it has one). */
+function describedBy(children: React.ReactNode, id: string): React.ReactNode {
+  let done = false;
+  return Children.map(children, (child) => {
+    if (done || !isValidElement<{ "aria-describedby"?: string }>(child) || !["input", "select", "textarea"].includes(child.type as string)) return child;
+    done = true;
+    const own = child.props["aria-describedby"];
+    return cloneElement(child, { "aria-describedby": own ? `${own} ${id}` : id });
+  });
 }
 
 /** The form's submit button, which says what it is doing while the form is on its way. */

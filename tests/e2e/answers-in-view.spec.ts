@@ -24,7 +24,7 @@ test("after accepting a proposal the confirmation is in view, and with scripts f
 /** The color each star of the rating shows, 1 to 5. */
 async function starColors(page: Page) {
   const colors: string[] = [];
-  for (let n = 1; n <= 5; n++) colors.push(await page.locator(`label[for="rating-${n}"]`).evaluate((el) => getComputedStyle(el).color));
+  for (let n = 1; n <= 5; n++) colors.push(await page.locator(`label[for="review-rating-${n}"]`).evaluate((el) => getComputedStyle(el).color));
   return colors;
 }
 
@@ -32,7 +32,7 @@ test("choosing a rating lights every star up to the chosen one", async ({ page }
   await page.goto(seedReviewLink(`Lee Park ${info.project.name}`));
   const [grey] = await starColors(page);
   for (const chosen of [3, 5, 1]) {
-    await page.locator(`label[for="rating-${chosen}"]`).click();
+    await page.locator(`label[for="review-rating-${chosen}"]`).click();
     await expect(page.getByRole("radio", { name: `${chosen} star${chosen === 1 ? "" : "s"}` })).toBeChecked();
     // Away from the stars: a hover tints the star under the pointer.
     await page.mouse.move(0, 0);

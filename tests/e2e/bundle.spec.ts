@@ -35,6 +35,30 @@ test("@desktop @js public pages download no database or server code", () => {
   expect(problems).toEqual([]);
 });
 
+// The quote form is on every public page, the review and proposal forms on their own:
+// checked by the server with their zod schemas, they load neither zod nor conform in the
+// browser (decision 0039). `_zod` is zod 4's own property on every schema; conform's
+// runtime names its intents "__intent__". Admin pages (sign-in included) load both.
+const VALIDATION_MARKERS = [/\b_zod\b/, /__intent__/];
+
+test("@desktop @js public pages download no validation library", () => {
+  const routes = readManifest();
+  const publicPages = Object.values(routes).filter((r) => r.hasDefaultExport && !r.id.includes("admin"));
+  expect(publicPages.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/home", "routes/contact", "routes/review", "routes/proposal"]));
+  const problems: string[] = [];
+  for (const route of publicPages) {
+    for (const asset of new Set([route.module, ...(route.imports ?? [])])) {
+      const code = fs.readFileSync(path.join("build/client", asset), "utf8");
+      for (const marker of VALIDATION_MARKERS) if (marker.test(code)) problems.push(`${route.id}: ${asset} has ${marker}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  // The markers do find the library where it is loaded: the sign-in page's own chunks.
+  const login = routes["routes/admin/login"];
+  const loginCode = [login.module, ...(login.imports ?? [])].map((asset) => fs.readFileSync(path.join("build/client", asset), "utf8")).join("\n");
+  for (const marker of VALIDATION_MARKERS) expect(loginCode).toMatch(marker);
+});
+
 // Compressed once at build time, not again for every visitor: the response is the build's
 // .br or .gz file byte for byte (its exact length), and what it decodes to is the script.
 test("@desktop @js scripts, styles and the icon sprite go out as compressed at build time", async ({ page, request }) => {

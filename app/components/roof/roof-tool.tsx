@@ -187,11 +187,13 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   const mismatch = pitchMismatch(state.drawing, typed.pitch);
   const view = state.view;
   const liveField = (label: string, meta: typeof fields.area, value: string) => (
-    <Field label={label} hint="From the tracing, as it is now">
-      <input type="text" readOnly value={value} className={`${inputClass} bg-sand font-semibold`} />
+    <>
+      <Field label={label} hint="From the tracing, as it is now">
+        <input type="text" readOnly value={value} className={`${inputClass} bg-sand font-semibold`} />
+      </Field>
       {/* The typed value stays in the form, used again if the tracing is cleared. */}
       <input type="hidden" name={meta.name} value={String(meta.value ?? "")} />
-    </Field>
+    </>
   );
 
   const field = (label: string, meta: (typeof fields)[keyof typeof fields], type: "text" | "number" = "text", extra = {}) => (
