@@ -107,7 +107,9 @@ test("@desktop @js the key is saved and cleared without scripts too", async ({ b
   await page.goto(SETTINGS);
   await page.getByLabel("Google Maps API key").fill("  ");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText("Please enter a valid API key");
+  // Refused on the field, with conform's marks, as every form says it (decision 0039).
+  await expect(page.getByLabel("Google Maps API key")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Google Maps API key")).toHaveAccessibleDescription("Please enter a valid API key");
   await saveKey(page);
   await expect(page.getByRole("status").filter({ hasText: "API key saved successfully" })).toBeVisible();
   await expect(page.getByTestId("key-tail")).toHaveText(/abcd$/);

@@ -60,6 +60,9 @@ const drawing = JSON.stringify({
 const idFrom = (res: Response) => Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("customer"));
 type Refusal = { data: { error?: Record<string, string[]> }; init: { status: number } };
 
+/** A maps settings form's answer: conform's reply, and what was saved (null when refused). */
+type MapsAnswer = { saved: string | null; reply: { error?: Record<string, string[]> } };
+
 describe("roof customers with pictures", () => {
   it("stores both pictures and the tracing with the customer, outside the image library", async () => {
     const before = disk();
@@ -232,20 +235,24 @@ describe("roof customers with pictures", () => {
   });
 
   it("the maps key is saved, shown only by its last 8 characters, and cleared", async () => {
-    const bad = (await post({ intent: "save-maps-key", apiKey: "  " })) as { data: { maps: { ok: boolean; message: string } } };
-    expect(bad.data.maps).toMatchObject({ ok: false, message: "Please enter a valid API key" });
-    const ok = (await post({ intent: "save-maps-key", apiKey: "AIzaSyTEST-0123456789abcdefgh" })) as { data: { maps: { message: string } } };
-    expect(ok.data.maps.message).toBe("API key saved successfully. Refreshing to test connection...");
+    const bad = (await post({ intent: "save-maps-key", apiKey: "  " })) as { data: { maps: MapsAnswer } };
+    expect(bad.data.maps).toMatchObject({ saved: null, reply: { error: { apiKey: ["Please enter a valid API key"] } } });
+    const ok = (await post({ intent: "save-maps-key", apiKey: "AIzaSyTEST-0123456789abcdefgh" })) as { data: { maps: MapsAnswer } };
+    expect(ok.data.maps.saved).toBe("API key saved successfully. Refreshing to test connection...");
+    // The key never goes back to the page in the answer.
+    expect(JSON.stringify(ok.data)).not.toContain("AIzaSyTEST");
     const page = (await loader({
       request: new Request("http://site.test/admin/roof-measurement", { headers: { Cookie: cookie } }),
       params: {},
       context: {},
     } as never)) as { maps: { keyTail: string } };
     expect(page.maps.keyTail).toBe("••••••••abcdefgh");
-    const cleared = (await post({ intent: "clear-maps-key" })) as { data: { maps: { message: string } } };
-    expect(cleared.data.maps.message).toBe("API key cleared");
-    const tag = (await post({ intent: "save-publisher-tag", publisherTag: "abc123-verification" })) as { data: { maps: { message: string } } };
-    expect(tag.data.maps.message).toBe("Google Publisher Tag saved successfully");
+    const cleared = (await post({ intent: "clear-maps-key" })) as { data: { maps: MapsAnswer } };
+    expect(cleared.data.maps.saved).toBe("API key cleared");
+    const tag = (await post({ intent: "save-publisher-tag", publisherTag: "abc123-verification" })) as { data: { maps: MapsAnswer } };
+    expect(tag.data.maps.saved).toBe("Google Publisher Tag saved successfully");
+    const badTag = (await post({ intent: "save-publisher-tag", publisherTag: '"><script>' })) as { data: { maps: MapsAnswer } };
+    expect(badTag.data.maps).toMatchObject({ saved: null, reply: { error: { publisherTag: ["Failed to save publisher tag"] } } });
   });
 
   it("stores a phone photo upright, without its EXIF, GPS or color profile", async () => {

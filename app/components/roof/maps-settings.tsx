@@ -1,13 +1,19 @@
 import { ArrowLeft, Copy, KeyRound, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
+import { replyField, replyFormError } from "~/components/form";
 import { MAPS_STATUS_LABEL, RELOAD_AFTER_SAVE_MS, RELOAD_AFTER_TEST_MS, type MapsStatus } from "~/lib/maps-loader";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Tabs } from "./tabs";
 
-export type MapsActionResult = { maps: { ok: boolean; message: string; intent: string } };
+/** The action's answer to a maps form: conform's reply, and the words for what was saved (null when refused). */
+export type MapsActionResult = { maps: { intent: string; reply: SubmissionResult<string[]>; saved: string | null } };
+
+/** A refusal's words: the form's own error, else the field's. */
+const refusal = (m: MapsActionResult["maps"]) => replyFormError(m.reply) ?? Object.values(m.reply.error ?? {}).flat()[0] ?? "";
 
 const BADGE_STYLE: Record<MapsStatus, string> = {
   checking: "bg-amber-100 text-amber-900",
@@ -152,11 +158,11 @@ function useMapsFetcher(reloadAfter: Partial<Record<string, number>>) {
   const outcome = fetcher.state === "idle" ? fetcher.data?.maps : undefined;
   useEffect(() => {
     if (!outcome) return;
-    if (!outcome.ok) {
-      toast.error(outcome.message);
+    if (!outcome.saved) {
+      toast.error(refusal(outcome));
       return;
     }
-    toast.success(outcome.message);
+    toast.success(outcome.saved);
     const delay = reloadAfter[outcome.intent];
     if (delay !== undefined) {
       const timer = setTimeout(() => window.location.reload(), delay);
@@ -167,16 +173,24 @@ function useMapsFetcher(reloadAfter: Partial<Record<string, number>>) {
   return fetcher;
 }
 
+/** Without scripts (no toast), what the form's last post did: saved, or its form-level error (a field's stays under the field). */
 function Outcome({ result, intents }: { result: MapsActionResult["maps"] | null; intents: string[] }) {
   if (!result || !intents.includes(result.intent)) return null;
+  const message = result.saved ?? replyFormError(result.reply);
+  if (!message) return null;
   return (
     <p
-      role={result.ok ? "status" : "alert"}
-      className={`rounded-md px-3 py-2 text-sm font-medium ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
+      role={result.saved ? "status" : "alert"}
+      className={`rounded-md px-3 py-2 text-sm font-medium ${result.saved ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
     >
-      {result.message}
+      {message}
     </p>
   );
+}
+
+/** The field of a maps form as the last answer left it (conform's ids and error), when that answer was this form's. */
+function mapsField(result: MapsActionResult["maps"] | null | undefined, intents: string[], formId: string, name: string) {
+  return replyField(result && intents.includes(result.intent) ? result.reply : undefined, formId, name);
 }
 
 function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActionResult["maps"] | null }) {
@@ -184,8 +198,9 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
   const fetcher = useMapsFetcher({ "save-maps-key": RELOAD_AFTER_SAVE_MS });
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
+  const apiKey = mapsField(busy ? null : (fetcher.data?.maps ?? result), ["save-maps-key"], "maps-key", "apiKey");
   return (
-    <fetcher.Form method="post" className="space-y-3">
+    <fetcher.Form method="post" id="maps-key" className="space-y-3">
       {!hydrated && <Outcome result={result} intents={["save-maps-key", "clear-maps-key"]} />}
       <p className="text-sm">
         {keyTail ? (
@@ -199,9 +214,9 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
           "No key saved. Google Maps API key is required for address search and satellite pictures; everything else works without it."
         )}
       </p>
-      <Field label="Google Maps API key">
+      <Field label="Google Maps API key" error={apiKey}>
         <input
-          name="apiKey"
+          {...apiKey.props}
           type="password"
           autoComplete="off"
           spellCheck={false}
@@ -233,11 +248,12 @@ function PublisherTagForm({ publisherTag, result }: { publisherTag: string | nul
   const [tag, setTag] = useState(publisherTag ?? "");
   const fetcher = useMapsFetcher({});
   const hydrated = useHydrated();
+  const field = mapsField(fetcher.state !== "idle" ? null : (fetcher.data?.maps ?? result), ["save-publisher-tag"], "publisher-tag", "publisherTag");
   return (
-    <fetcher.Form method="post" className="space-y-3">
+    <fetcher.Form method="post" id="publisher-tag" className="space-y-3">
       {!hydrated && <Outcome result={result} intents={["save-publisher-tag"]} />}
-      <Field label="Google publisher verification code">
-        <input name="publisherTag" value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
+      <Field label="Google publisher verification code" error={field}>
+        <input {...field.props} value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
       </Field>
       <button
         type="submit"

@@ -1,9 +1,11 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { RoofTool } from "~/components/roof/roof-tool";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
+import { MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
 import { staffOrigin } from "~/server/origin.server";
 import { ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
 import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
@@ -34,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const mapsResult = (intent: string, ok: boolean, message: string, status = ok ? 200 : 400) => data({ maps: { intent, ok, message } }, { status });
+/** A maps settings form's answer: conform's reply, and the words for what was saved (null when nothing was). */
+const mapsAnswer = (intent: string, reply: SubmissionResult<string[]>, saved: string | null, status = saved ? 200 : 400) =>
+  data({ maps: { intent, reply, saved } }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -48,10 +52,10 @@ export async function action({ request }: Route.ActionArgs) {
     case "clear-maps-key":
       return saveMapsKey(intent, form);
     case "save-publisher-tag": {
-      const tag = String(form.get("publisherTag") ?? "").trim();
-      if (!tag || tag.length > 200 || /[<>"]/.test(tag)) return mapsResult(intent, false, MAPS_MESSAGES.tagFailed);
-      setSetting("maps", { ...getSetting("maps"), publisherTag: tag });
-      return mapsResult(intent, true, MAPS_MESSAGES.tagSaved);
+      const submission = parseWithZod(form, { schema: PublisherTagSchema });
+      if (submission.status !== "success") return mapsAnswer(intent, submission.reply(), null);
+      setSetting("maps", { ...getSetting("maps"), publisherTag: submission.value.publisherTag });
+      return mapsAnswer(intent, submission.reply(), MAPS_MESSAGES.tagSaved);
     }
     case "delete-customer": {
       const ok = deleteRoofCustomer(parseId(form.get("id")) ?? 0);
@@ -69,15 +73,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData) {
-  const apiKey = intent === "clear-maps-key" ? null : String(form.get("apiKey") ?? "").trim();
-  if (apiKey === "" || (apiKey && !/^[\w-]{20,200}$/.test(apiKey))) return mapsResult(intent, false, MAPS_MESSAGES.invalidKey);
+  // Clearing sends no key; saving parses it. The key itself is never sent back to the page.
+  const submission = parseWithZod(form, { schema: MapsKeySchema });
+  const reply = (options: { formErrors?: string[] } = {}) => submission.reply({ ...options, hideFields: ["apiKey"] });
+  if (intent === "save-maps-key" && submission.status !== "success") return mapsAnswer(intent, reply(), null);
+  const apiKey = intent === "save-maps-key" && submission.status === "success" ? submission.value.apiKey : null;
   try {
     setSetting("maps", { ...getSetting("maps"), apiKey });
   } catch (error) {
     console.error("Saving the maps key failed:", error);
-    return mapsResult(intent, false, MAPS_MESSAGES.saveFailed, 500);
+    return mapsAnswer(intent, reply({ formErrors: [MAPS_MESSAGES.saveFailed] }), null, 500);
   }
-  return mapsResult(intent, true, apiKey ? MAPS_MESSAGES.saved : MAPS_MESSAGES.cleared);
+  return mapsAnswer(intent, submission.reply({ resetForm: true }), apiKey ? MAPS_MESSAGES.saved : MAPS_MESSAGES.cleared);
 }
 
 /** Saving a customer deleted meanwhile (in another tab): back to the tool, as deleting it again would. */
