@@ -18,6 +18,8 @@ const FORMS = [
   { form: "sign-in", parser: "routes/admin/login.tsx", schema: "LoginSchema" },
   { form: "pricing", parser: "routes/admin/pricing.tsx", schema: "PricingFormSchema" },
   { form: "roof tool's customer", parser: "routes/admin/roof-measurement.tsx", schema: "RoofCustomerSchema" },
+  { form: "roof tool's Maps key", parser: "routes/admin/roof-measurement.tsx", schema: "MapsKeySchema" },
+  { form: "roof tool's publisher tag", parser: "routes/admin/roof-measurement.tsx", schema: "PublisherTagSchema" },
   { form: "business details", parser: "routes/admin/contact.tsx", schema: "BusinessFactsFormSchema" },
   { form: "contact settings", parser: "routes/admin/contact.tsx", schema: "ContactSettingsFormSchema" },
 ] as const;
@@ -37,7 +39,7 @@ describe("every form in the public site, sign-in, pricing, roof tool and setting
     if ("caller" in rest) expect(read(rest.caller)).toContain(rest.uses);
   });
 
-  it.each(["lib/contact-schema.ts", "lib/contact-form.ts", "lib/review-schema.ts", "lib/review-request.ts", "lib/proposal-schema.ts", "lib/login-form.ts", "services/contact-request.server.ts", "services/review-collection.server.ts", "routes/proposal.tsx", "routes/review.tsx", "routes/contact.tsx", "routes/admin/login.tsx", "routes/admin/pricing.tsx", "routes/admin/contact.tsx"])(
+  it.each(["lib/contact-schema.ts", "lib/contact-form.ts", "lib/review-schema.ts", "lib/review-request.ts", "lib/proposal-schema.ts", "lib/login-form.ts", "lib/maps-settings-form.ts", "services/contact-request.server.ts", "services/review-collection.server.ts", "routes/proposal.tsx", "routes/review.tsx", "routes/contact.tsx", "routes/admin/login.tsx", "routes/admin/pricing.tsx", "routes/admin/contact.tsx", "routes/admin/roof-measurement.tsx"])(
     "%s answers no hand-written result",
     (path) => {
       const code = read(path);
