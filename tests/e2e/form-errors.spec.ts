@@ -97,4 +97,15 @@ test("admin forms refused by the server say why next to the field, scripts or no
   await page.getByRole("button", { name: "Save Business Details" }).click();
   await expect(facebook).toHaveAttribute("aria-invalid", "true");
   await expect(facebook).toHaveAccessibleDescription("Please enter the full address of the page, starting with https:// For example https://www.facebook.com/yourpage");
+
+  // A message the spec words for two fields is said once above the form, and marks both.
+  await page.goto("/admin/testimonials?edit=new");
+  const editor = page.getByRole("dialog", { name: "Add New Testimonial" });
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByRole("alert")).toHaveText("Name and quote are required");
+  for (const name of ["Name *", "Quote *"]) {
+    await expect(editor.getByRole("textbox", { name, exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(editor.getByRole("textbox", { name, exact: true })).toHaveAccessibleDescription("Name and quote are required");
+  }
+  expect(await descriptionsInsideLabels(page)).toEqual([]);
 });

@@ -197,7 +197,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
   );
 
   const field = (label: string, meta: (typeof fields)[keyof typeof fields], type: "text" | "number" = "text", extra = {}) => (
-    <Field label={label}>
+    <Field label={label} error={meta}>
       <input {...getInputProps(meta, { type })} {...extra} className={inputClass} />
     </Field>
   );

@@ -187,13 +187,13 @@ function TestimonialEditor({ testimonial, lastResult }: { testimonial: Editable 
           {missing ? NAME_AND_QUOTE_REQUIRED : form.errors?.[0]}
         </p>
       )}
-      <Field label="Name *">
+      <Field label="Name *" error={fields.name}>
         <input {...getInputProps(fields.name, { type: "text" })} maxLength={100} autoFocus className={inputClass} />
       </Field>
-      <Field label="Location">
+      <Field label="Location" error={fields.location}>
         <input {...getInputProps(fields.location, { type: "text" })} maxLength={100} placeholder="Wichita, KS" className={inputClass} />
       </Field>
-      <Field label="Quote *">
+      <Field label="Quote *" error={fields.quote}>
         <textarea {...getTextareaProps(fields.quote)} rows={4} maxLength={1000} className={inputClass} />
       </Field>
       <Field label="Rating (1-5)" error={fields.rating}>
