@@ -166,6 +166,8 @@ function AcceptForm({ reply }: { reply?: SubmissionResult<string[]> }) {
       </h2>
       <p className="mt-1 text-ink-soft">Type your full name as your signature. We will call you to schedule the work.</p>
       <Form method="post" id={FORM_ID} className="mt-4 space-y-4" aria-label="Accept the proposal">
+        {/* Above the fields it points to ("marked below"), like every public form's. */}
+        <FormError formId={FORM_ID} reply={reply} />
         <Field label="Your full name" error={name} className="block max-w-md">
           <input {...name.props} autoComplete="name" required maxLength={NAME_MAX} defaultValue={name.value} className={field} />
         </Field>
@@ -176,7 +178,6 @@ function AcceptForm({ reply }: { reply?: SubmissionResult<string[]> }) {
           </label>
           <FieldError id={agree.errorId} errors={agree.errors} />
         </div>
-        <FormError formId={FORM_ID} reply={reply} />
         <SubmitButton busy={busy} busyText="Recording your acceptance..." className="w-full rounded-md bg-brand px-5 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
           Accept proposal
         </SubmitButton>
