@@ -1,4 +1,5 @@
 import {
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -18,6 +19,7 @@ import publicStyles from "./public.css?inline";
 import publicStylesheet from "./public.css?url";
 import { NotFound } from "./components/not-found";
 import { isAdminPath } from "./lib/admin-sections";
+import { FAVICON } from "./lib/static-files";
 
 // In production the stylesheet is inlined: on a slow phone connection a render-blocking
 // round trip costs more than re-sending it with each page. Public pages get the classes
@@ -25,7 +27,7 @@ import { isAdminPath } from "./lib/admin-sections";
 // docs/decisions/0005-inline-css.md. Vite's dev server needs the link for hot reload.
 export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
 ];
 
 // The stylesheets are inlined by the server only: in the browser bundle these strings
@@ -160,7 +162,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-bold">{clientError ? "We could not accept that" : "Unexpected Application Error!"}</h1>
       <p className="mt-4 text-lg text-ink-soft">{message}</p>
       {stack && <pre className="mt-6 overflow-x-auto rounded bg-sand p-4 text-xs">{stack}</pre>}
-      <a href="/" className="mt-8 inline-block font-semibold text-brand underline">
+      <a href={href("/")} className="mt-8 inline-block font-semibold text-brand underline">
         Return to Home
       </a>
     </main>

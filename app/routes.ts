@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { AREAS, areaRouteId, areaRoutePath, SERVICES, serviceRoutePath } from "./lib/landing-pages";
 
 // The whole site map. Service and area pages share one module each; their ids tell
 // them apart and their loaders read the copy for their own path.
@@ -15,25 +16,9 @@ export default [
     route("proposal/:token", "routes/proposal.tsx"),
     route("review/:token", "routes/review.tsx"),
 
-    route("services/residential-framing-wichita", "routes/landing-page.tsx", { id: "service-residential-framing" }),
-    route("services/residential-roofing-wichita", "routes/landing-page.tsx", { id: "service-residential-roofing" }),
-    route("services/roof-repairs-wichita", "routes/landing-page.tsx", { id: "service-roof-repairs" }),
-    route("services/gutter-services-wichita", "routes/landing-page.tsx", { id: "service-gutter-services" }),
-    route("services/bright-green-roof-treatment-wichita", "routes/landing-page.tsx", { id: "service-bright-green" }),
-    route("services/structural-repairs-wichita", "routes/landing-page.tsx", { id: "service-structural-repairs" }),
-    route("services/new-construction-framing-wichita", "routes/landing-page.tsx", { id: "service-new-construction" }),
-
-    route("wichita-framing-roofing-services", "routes/landing-page.tsx", { id: "area-wichita" }),
-    route("wellington-framing-roofing-services", "routes/landing-page.tsx", { id: "area-wellington" }),
-    route("derby-framing-roofing-services", "routes/landing-page.tsx", { id: "area-derby" }),
-    route("andover-framing-roofing-services", "routes/landing-page.tsx", { id: "area-andover" }),
-    route("mulvane-framing-roofing-services", "routes/landing-page.tsx", { id: "area-mulvane" }),
-    route("haysville-framing-roofing-services", "routes/landing-page.tsx", { id: "area-haysville" }),
-    route("park-city-framing-roofing-services", "routes/landing-page.tsx", { id: "area-park-city" }),
-    route("newton-framing-roofing-services", "routes/landing-page.tsx", { id: "area-newton" }),
-    route("el-dorado-framing-roofing-services", "routes/landing-page.tsx", { id: "area-el-dorado" }),
-    route("augusta-framing-roofing-services", "routes/landing-page.tsx", { id: "area-augusta" }),
-    route("winfield-framing-roofing-services", "routes/landing-page.tsx", { id: "area-winfield" }),
+    // One route per service and area page, from the one list (decision 0042).
+    ...SERVICES.map((s) => route(serviceRoutePath(s.slug), "routes/landing-page.tsx", { id: s.id })),
+    ...AREAS.map((a) => route(areaRoutePath(a.slug), "routes/landing-page.tsx", { id: areaRouteId(a.slug) })),
 
     route("*", "routes/not-found.tsx"),
   ]),

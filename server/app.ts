@@ -7,7 +7,10 @@ import { siteOrigin } from "~/server/origin.server";
 import { createPageCache } from "~/server/page-cache.server";
 import { FORM_MAX_BYTES, formBodyKind } from "~/server/request-body.server";
 import { prepareApp, startBackgroundTasks } from "~/services/startup.server";
-import { multipartMaxBytes } from "~/server/upload.server";
+import { MULTIPART_MAX_BYTES, PHOTO_FORM_MAX_BYTES } from "~/server/upload.server";
+import { PHOTO_FORM_PATHS } from "~/lib/contact-form";
+import { PAGE_CACHE_PATHS } from "~/lib/page-cache-paths";
+import { UPLOADS_PREFIX } from "~/lib/static-files";
 
 export { env, prepareApp, startBackgroundTasks };
 
@@ -28,7 +31,8 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 
 /** The most a POST to this path may carry, as the refusals below and the actions count it. */
 function bodyCap(req: Request): number {
-  return formBodyKind(req.get("content-type")) === "multipart" ? multipartMaxBytes(req.path) : FORM_MAX_BYTES;
+  if (formBodyKind(req.get("content-type")) !== "multipart") return FORM_MAX_BYTES;
+  return PHOTO_FORM_PATHS.includes(req.path) ? PHOTO_FORM_MAX_BYTES : MULTIPART_MAX_BYTES;
 }
 
 // An answer can go out before its body was read whole: a picture over 10 MB is refused
@@ -119,7 +123,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // Uploaded files: names are server-chosen with a sniffed extension, so the type is
 // right; nosniff (above) and this CSP stop a file from ever running as a page.
 app.use(
-  "/uploads",
+  UPLOADS_PREFIX,
   express.static(paths.uploads, {
     immutable: true,
     maxAge: "365d",
@@ -159,7 +163,7 @@ app.use(
 const fetchHandler = createFetchHandler(serverBuild, env.NODE_ENV);
 /** One anonymous render of a public page, as the cache makes it (also timed by `npm run bench`). */
 export const renderPage = (pathAndQuery: string) => fetchHandler(new Request(new URL(pathAndQuery, siteOrigin())), requestContext("127.0.0.1"));
-export const pageCache = createPageCache({ render: renderPage, baseHeaders: securityHeaders(!!hsts) });
+export const pageCache = createPageCache({ render: renderPage, baseHeaders: securityHeaders(!!hsts), paths: PAGE_CACHE_PATHS });
 
 // Whatever went wrong while reading or answering a request ends here, never in an
 // uncaught exception: a client error keeps its status, anything else is logged as ours.

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Plus } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { DAY_CODES, type BusinessFacts } from "~/lib/business";
 import { BusinessFactsFormSchema } from "~/lib/business-schema";
 import { Field, FieldError, inputClass, secondaryButton, SubmitButton } from "./form";
@@ -42,7 +42,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
   });
   const hours = fields.hours.getFieldList();
   return (
-    <Form method="post" action="/admin/contact" {...getFormProps(form)} aria-labelledby="business-facts-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
+    <Form method="post" action={href("/admin/contact")} {...getFormProps(form)} aria-labelledby="business-facts-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
       <div>
         <h2 id="business-facts-title" className="text-lg font-bold">
           Business details

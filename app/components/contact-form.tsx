@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import {
@@ -102,7 +103,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
       fields.set(CHECK_ONLY_FIELD, "1");
       setBusy(true);
       // Should the check itself fail (a dropped connection), the upload goes and the server checks it.
-      const checked = await postWithProgress("/contact/send", fields, () => {});
+      const checked = await postWithProgress(href("/contact/send"), fields, () => {});
       setBusy(false);
       if (checked.status === "error" && Object.keys(checked.reply.error ?? {}).some((name) => name !== "")) {
         toast.error(contactMessage(checked));
@@ -118,7 +119,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
     setBusy(true);
     setProgress(photos.length ? 0 : null);
     toast.info("Sending your message...", { toastId: SENDING_TOAST, autoClose: false });
-    const reply = await postWithProgress("/contact/send", formData, setProgress);
+    const reply = await postWithProgress(href("/contact/send"), formData, setProgress);
     toast.dismiss(SENDING_TOAST);
     setBusy(false);
     setProgress(null);
@@ -189,7 +190,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
       encType="multipart/form-data"
       // Without scripts the browser shows the answer page scrolled to the result, so a
       // phone sees "sent" or what is wrong without hunting for it. Scripts ignore the fragment.
-      action="/contact#contact-result"
+      action={`${href("/contact")}#contact-result`}
       noValidate
       id={CONTACT_FORM_ID}
       onSubmit={submit}

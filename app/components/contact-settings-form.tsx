@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { ContactSettingsFormSchema, DIGEST_HOURS, hourLabel, type ContactSettings } from "~/lib/contact-settings";
 import { Field, inputClass, SubmitButton } from "./form";
 
@@ -26,7 +26,7 @@ export function ContactSettingsForm({
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action="/admin/contact" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm">
+    <Form method="post" action={href("/admin/contact")} {...getFormProps(form)} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm">
       <h2 className="text-lg font-bold">Contact settings</h2>
       {form.errors?.length ? (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">

@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
+import { QUOTE_FORM_HREF } from "~/lib/contact-form";
 
 /** The closing call to action of service and area pages. */
 export function CtaBand({
@@ -7,7 +8,7 @@ export function CtaBand({
   text,
   phone,
   link,
-  quoteHref = "/#contact",
+  quoteHref = QUOTE_FORM_HREF,
 }: {
   title: string;
   text: string;

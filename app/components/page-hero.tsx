@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
+import { QUOTE_FORM_HREF } from "~/lib/contact-form";
 
 /** The dark band that opens every inner page: its h1, a line of context, and the two calls to action. */
 export function PageHero({
@@ -7,7 +8,7 @@ export function PageHero({
   title,
   lead,
   phone,
-  quoteHref = "/#contact",
+  quoteHref = QUOTE_FORM_HREF,
 }: {
   eyebrow?: string;
   title: string;

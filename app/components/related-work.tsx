@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Icon } from "~/components/icon";
 import { ProjectImage } from "~/components/project-image";
 import { TestimonialCard } from "~/components/testimonial-grid";
@@ -13,7 +13,7 @@ export function RelatedWork({
   title,
   projects,
   testimonial,
-  moreHref = "/portfolio",
+  moreHref = href("/portfolio"),
   className = "bg-white",
 }: {
   title: string;

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icon";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { AREA_LINKS, QUICK_LINKS, SERVICE_LINKS } from "~/content/site";
 import { addressLine, telHref, type BusinessFacts } from "~/lib/business";
 import { HoursLines } from "./contact-card";
@@ -79,10 +79,10 @@ export function SiteFooter({ facts }: { facts: BusinessFacts }) {
             &copy; <span data-testid="footer-year">{year}</span> {facts.company}. All rights reserved.
           </p>
           <p className="flex gap-5">
-            <Link to="/privacy" className="hover:text-white">
+            <Link to={href("/privacy")} className="hover:text-white">
               Privacy Policy
             </Link>
-            <Link to="/terms" className="hover:text-white">
+            <Link to={href("/terms")} className="hover:text-white">
               Terms of Service
             </Link>
           </p>

@@ -1,8 +1,10 @@
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { href, Link, NavLink, useLocation } from "react-router";
 import { MAIN_NAV, type NavEntry } from "~/content/site";
 import { telHref, type BusinessFacts } from "~/lib/business";
+import { QUOTE_FORM_HREF } from "~/lib/contact-form";
+import { FAVICON } from "~/lib/static-files";
 
 export const SCROLL_THRESHOLD_PX = 20;
 
@@ -53,7 +55,7 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
             {facts.phone}
           </a>
           <a
-            href="/#contact"
+            href={QUOTE_FORM_HREF}
             className="rounded-md bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-dark sm:px-4"
           >
             Get a Quote
@@ -67,8 +69,8 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
 
 function Logo({ company }: { company: string }) {
   return (
-    <Link to="/" className="flex min-w-0 items-center gap-2">
-      <img src="/favicon.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+    <Link to={href("/")} className="flex min-w-0 items-center gap-2">
+      <img src={FAVICON} alt="" width={36} height={36} className="size-9 shrink-0" />
       <span className="leading-tight font-bold whitespace-nowrap text-ink">
         <span className="block text-base sm:text-lg">{company.split(" ").slice(0, 2).join(" ")}</span>{" "}
         <span className="block text-xs font-medium tracking-wide text-ink-soft uppercase">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AREA_CONTENT, type AreaContent } from "./areas";
-import { AREAS } from "./site";
+import { AREAS } from "~/lib/landing-pages";
 
 /** Every word a visitor reads on an area page, with its own town's name blanked out. */
 function pageText(area: AreaContent): string {

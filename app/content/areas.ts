@@ -1,5 +1,5 @@
 import type { Reason, ServiceCard } from "./services";
-import type { AreaSlug, ServiceSlug } from "./site";
+import type { AreaSlug, ServiceSlug } from "~/lib/landing-pages";
 
 export type AreaContent = {
   slug: AreaSlug;

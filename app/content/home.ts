@@ -1,5 +1,5 @@
 import { SITE_IMAGES, type SiteImage } from "./site-images";
-import type { ServiceSlug } from "./site";
+import type { ServiceSlug } from "~/lib/landing-pages";
 
 export type HomeService = {
   slug: ServiceSlug;

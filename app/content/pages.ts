@@ -1,6 +1,7 @@
 import { AREA_CONTENT, type AreaContent, type HubContent } from "./areas";
 import { SERVICE_CONTENT, type ServiceContent } from "./services";
-import { AREAS, areaPath, SERVICES, servicePath, type ServiceSlug } from "./site";
+import { AREAS, SERVICES, type ServiceSlug } from "~/lib/landing-pages";
+import { areaPath, servicePath } from "./site";
 
 /** One service or area page, found by its URL path. */
 export type LandingPage =

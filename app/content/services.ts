@@ -1,4 +1,5 @@
-import type { ServiceSlug } from "./site";
+import { href } from "react-router";
+import type { ServiceSlug } from "~/lib/landing-pages";
 
 export type ServiceCard = { title: string; text: string; bullets: string[] };
 export type Reason = { title: string; text: string };
@@ -132,7 +133,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     ctaTitle: "Got a leak or storm damage?",
     ctaText: "Call now or send a message with a photo; we will tell you what it likely is and what it costs to fix.",
     // The contact form takes up to five photos: this keeps the promise in one tap.
-    ctaLink: { label: "Send us a photo", href: "/contact#send-message" },
+    ctaLink: { label: "Send us a photo", href: `${href("/contact")}#send-message` },
   },
   "gutter-services-wichita": {
     slug: "gutter-services-wichita",

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { SERVICES } from "~/content/site";
+import { href } from "react-router";
+import { SERVICES } from "~/lib/landing-pages";
 
 export const CONTACT_SUBJECT = "Contact Form Submission";
 export const MESSAGES = {
@@ -21,6 +22,8 @@ export type PreferredContact = keyof typeof PREFERRED_CONTACT;
 
 /** Up to this many photos go with one request (each within MAX_UPLOAD_BYTES). */
 export const MAX_PHOTOS = 5;
+/** Where quote requests with photos are posted: the form's page (no scripts) and its JSON twin. */
+export const PHOTO_FORM_PATHS = [href("/contact"), href("/contact/send")];
 export const PHOTO_FIELD = "photos";
 export const PHOTO_MESSAGES = {
   tooMany: `Please choose up to ${MAX_PHOTOS} photos.`,
@@ -110,8 +113,11 @@ export function quoteServiceForSlug(slug: string | null | undefined): string | u
   return SERVICES.find((s) => s.slug === slug)?.name;
 }
 
+/** The quote form: on the home page, where "Get a Free Quote" buttons lead. */
+export const QUOTE_FORM_HREF = `${href("/")}#contact`;
+
 /** Where a "Request Service" button leads: the home page's form, that service chosen. */
-export const requestServiceHref = (slug: string) => `/?service=${encodeURIComponent(slug)}#contact`;
+export const requestServiceHref = (slug: string) => `${href("/")}?service=${encodeURIComponent(slug)}#contact`;
 
 /** The job's address as one line ("12 Elm St, Derby 67037"); empty when none was given. */
 export function addressLine(m: { street?: string | null; city?: string | null; zip?: string | null }): string {

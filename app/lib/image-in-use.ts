@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /** What the owner reads when a picture cannot be deleted because projects show it. */
 export function imageInUseMessage(titles: readonly string[]): string {
   const list =
@@ -7,4 +9,5 @@ export function imageInUseMessage(titles: readonly string[]): string {
 }
 
 /** Where the owner replaces a project's picture: its editor, in its category's tab. */
-export const projectEditorHref = (use: { projectId: number; category: string }) => `/admin/projects/${use.category}?edit=${use.projectId}`;
+export const projectEditorHref = (use: { projectId: number; category: string }) =>
+  `${href("/admin/projects/:category", { category: use.category })}?edit=${use.projectId}`;

@@ -1,5 +1,5 @@
 import { QUOTE_SERVICES } from "~/lib/contact-form";
-import { SERVICES, type ServiceSlug } from "~/content/site";
+import { SERVICES, type ServiceSlug } from "~/lib/landing-pages";
 import type { ProjectCategory } from "~/lib/project-categories";
 
 /**

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
 
 /** A project as the public pages and the admin table show it: text, and a picture with its URLs. */
@@ -70,7 +71,10 @@ export function neighbors<P extends { id: number }>(ordered: readonly P[], id: n
   return { previous: ordered[at - 1] ?? null, next: ordered[at + 1] ?? null };
 }
 
-export const projectPath = (id: number) => `/portfolio/${id}`;
+export const projectPath = (id: number) => href("/portfolio/:id", { id: String(id) });
+
+/** The portfolio page showing one tab ("all" is the page itself). */
+export const portfolioTabHref = (tab: PortfolioTab) => (tab === "all" ? href("/portfolio") : `${href("/portfolio")}?category=${tab}`);
 
 /** A project page's id from its URL segment: digits only, no leading zeros, so each project has one address. */
 export function parseProjectId(segment: string | undefined): number | null {

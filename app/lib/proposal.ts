@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /**
  * A proposal (issue 16.3): the estimate as it was sent to the homeowner, frozen, with the
  * words around it, opened by a link and accepted by typing a name. Pure rules, shared by
@@ -148,8 +150,8 @@ export function parseProposalForm(form: FormData): { ok: true; data: ProposalSet
 }
 
 /** Where the homeowner opens a proposal, and its PDF. */
-export const proposalPath = (token: string) => `/proposal/${token}`;
-export const proposalPdfPath = (token: string) => `/proposal/${token}/proposal.pdf`;
+export const proposalPath = (token: string) => href("/proposal/:token", { token });
+export const proposalPdfPath = (token: string) => href("/proposal/:token/proposal.pdf", { token });
 export const adminProposalPdfPath = (leadId: number, proposalId: number) => `/admin/messages/${leadId}/proposals/${proposalId}.pdf`;
 
 /** What a proposal is made from, as plain values: the lead, its estimate, its roof, the business. */

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from "~/content/site";
+import type { ServiceSlug } from "~/lib/landing-pages";
 import type { ProjectCategory } from "~/lib/project-categories";
 import { serviceSlugFor } from "~/lib/portfolio-draft";
 

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /**
  * A completed job's review request: the link's life and the homeowner's short form. Pure
  * rules shared by the server and the pages (the public form loads no validation library).
@@ -11,7 +13,7 @@ export function reviewLinkExpiry(sentAt: Date): Date {
   return new Date(sentAt.getTime() + REVIEW_LINK_DAYS * DAY_MS);
 }
 
-export const reviewPath = (token: string) => `/review/${token}`;
+export const reviewPath = (token: string) => href("/review/:token", { token });
 
 /** What a link leads to: the form, or why not (already used, too old). */
 export type ReviewLinkState = "open" | "used" | "expired";

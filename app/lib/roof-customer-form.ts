@@ -1,7 +1,12 @@
+import { href } from "react-router";
 import { z } from "~/lib/zod";
 
 /** Where the tool lives; its exports hang below it. */
-export const ROOF_TOOL = "/admin/roof-measurement";
+export const ROOF_TOOL = href("/admin/roof-measurement");
+/** The tool with one saved customer open. */
+export const roofCustomerHref = (id: number) => `${ROOF_TOOL}?customer=${id}`;
+export const roofReportHref = (id: number) => href("/admin/roof-measurement/:id/report.pdf", { id: String(id) });
+export const roofCsvHref = (id: number, view: "top" | "side") => `${href("/admin/roof-measurement/:id/measurements.csv", { id: String(id) })}?view=${view}`;
 
 export const STREET_AND_CITY_REQUIRED = "Please provide at least street and city information";
 

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { href, type MetaDescriptor } from "react-router";
 import type { BusinessFacts } from "./business";
 
 /** What every public page's meta needs from the public layout's loader. */
@@ -71,7 +71,7 @@ export function businessJsonLd(site: SiteContext, opts: BusinessOptions = {}) {
     "@type": "RoofingContractor",
     name: facts.company,
     ...(opts.description ? { description: opts.description } : {}),
-    url: `${origin}/`,
+    url: `${origin}${href("/")}`,
     telephone: facts.phone,
     ...(opts.withEmail ? { email: facts.email } : {}),
     address: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AREAS } from "~/content/site";
+import { AREAS } from "~/lib/landing-pages";
 import { inServiceArea, SERVICE_AREA_ZIPS } from "./service-area";
 
 describe("inServiceArea", () => {

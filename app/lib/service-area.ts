@@ -1,7 +1,7 @@
-import { AREAS } from "~/content/site";
+import { AREAS } from "~/lib/landing-pages";
 
 /**
- * The ZIP codes of the towns we serve (content/site.ts AREAS): Wichita's own, then each
+ * The ZIP codes of the towns we serve (AREAS in landing-pages.ts): Wichita's own, then each
  * of the ten towns'. Used only to say kindly when a request comes from farther away; the
  * request is taken either way, so a missing ZIP costs nothing but that note.
  */

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icon";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
 import { Highlights } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
@@ -89,6 +89,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFromMatches(matches),
     title: "About Us",
     description: "Meet the family behind Wellington's framing, roofing and gutter contractor serving Wichita and ten nearby towns.",
-    path: "/about",
+    path: href("/about"),
     keywords: ["family roofing company Kansas", "Wellington KS contractor", "about Prairie Ridge"],
   });

@@ -1,4 +1,4 @@
-import { data, useSearchParams } from "react-router";
+import { data, href, useSearchParams } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
@@ -51,6 +51,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFromMatches(matches),
     title: "Contact Us",
     description: "Request a free framing, roofing or gutter quote in Wichita and nearby towns. We answer within 24 hours.",
-    path: "/contact",
+    path: href("/contact"),
     keywords: ["roofing quote Wichita", "free roof estimate", "contact roofer Wellington KS"],
   });

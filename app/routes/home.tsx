@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icon";
-import { Link, useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { FirstScreenEnd } from "~/components/first-screen-end";
@@ -29,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { tab, projects: listGalleryCards(), testimonials: listPublicTestimonials(), verification: getSetting("maps").publisherTag };
 }
 
-const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? "/#portfolio" : `/?portfolio=${tab}#portfolio`);
+const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? `${href("/")}#portfolio` : `${href("/")}?portfolio=${tab}#portfolio`);
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
@@ -158,7 +158,7 @@ function About({ company, owner, lead }: { company?: string; owner?: string; lea
             the exclusive local provider of the Bright Green roof treatment. We serve Wichita and ten towns around it.
           </p>
           <Link
-            to="/about"
+            to={href("/about")}
             className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-dark underline-offset-4 hover:underline"
           >
             More about our family <Icon name="arrow-right" className="size-4" />
@@ -290,7 +290,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
     site: siteFromMatches(matches),
     title: "Framing, Roofing & Gutters in Wichita and Wellington, KS",
     description: DESCRIPTION,
-    path: "/",
+    path: href("/"),
     keywords: ["roofing Wichita", "framing contractor Wichita", "gutters Wellington KS", "roof repair", "Bright Green roof treatment"],
   }),
   ...(loaderData?.verification ? [{ name: "google-site-verification", content: loaderData.verification }] : []),

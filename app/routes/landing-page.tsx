@@ -7,8 +7,11 @@ import { RelatedWork } from "~/components/related-work";
 import { isHub, type AreaContent, type HubContent } from "~/content/areas";
 import { landingPageFor, type LandingPage } from "~/content/pages";
 import { SERVICE_CONTENT, type Reason, type ServiceCard } from "~/content/services";
-import { AREA_LINKS, areaPath, SERVICES, servicePath } from "~/content/site";
+import { AREA_LINKS, areaPath, servicePath } from "~/content/site";
+import { SERVICES } from "~/lib/landing-pages";
 import { requestServiceHref } from "~/lib/contact-form";
+import { portfolioTabHref } from "~/lib/portfolio";
+import type { ProjectCategory } from "~/lib/project-categories";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { workForService, workForTown } from "~/services/related-work.server";
 import { notFound } from "~/server/responses.server";
@@ -278,7 +281,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [];
 
 /** The portfolio's tab for the projects shown, when they are all of one kind. */
-function portfolioHref(projects: { category: string }[]) {
+function portfolioHref(projects: { category: ProjectCategory }[]) {
   const kinds = new Set(projects.map((p) => p.category));
-  return kinds.size === 1 ? `/portfolio?category=${[...kinds][0]}` : "/portfolio";
+  return portfolioTabHref(kinds.size === 1 ? [...kinds][0] : "all");
 }

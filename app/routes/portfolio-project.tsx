@@ -1,11 +1,11 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { Icon } from "~/components/icon";
 import { CtaBand } from "~/components/cta-band";
 import { NotFound } from "~/components/not-found";
 import { PageHero } from "~/components/page-hero";
 import { ProjectImage } from "~/components/project-image";
 import { VideoFacade } from "~/components/video-facade";
-import { CAROUSEL_TITLES, parseProjectId, projectPath, type ProjectCard } from "~/lib/portfolio";
+import { CAROUSEL_TITLES, parseProjectId, portfolioTabHref, projectPath, type ProjectCard } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { parseVideoUrl } from "~/lib/video";
 import { getProjectPage } from "~/services/project-cards.server";
@@ -24,7 +24,7 @@ export default function PortfolioProject({ loaderData, matches }: Route.Componen
   if (!found) return <NotFound />;
   const { project, previous, next } = found;
   const phone = siteFromMatches(matches)?.facts.phone;
-  const categoryHref = `/portfolio?category=${project.category}`;
+  const categoryHref = portfolioTabHref(project.category);
   return (
     <>
       <PageHero eyebrow={CAROUSEL_TITLES[project.category]} title={project.title} lead={project.description} phone={phone} />
@@ -33,7 +33,7 @@ export default function PortfolioProject({ loaderData, matches }: Route.Componen
           <nav aria-label="Breadcrumb" className="text-sm text-ink-soft">
             <ol className="flex flex-wrap items-center gap-1">
               <li>
-                <Link to="/portfolio" className="hover:text-brand hover:underline">
+                <Link to={href("/portfolio")} className="hover:text-brand hover:underline">
                   Portfolio
                 </Link>
               </li>

@@ -1,6 +1,7 @@
 import { PageHero } from "~/components/page-hero";
 import { ProjectGallery } from "~/components/project-gallery";
-import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
+import { href } from "react-router";
+import { parsePortfolioTab, portfolioTabHref } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { listGalleryCards } from "~/services/project-cards.server";
 import type { Route } from "./+types/portfolio";
@@ -9,8 +10,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const tab = parsePortfolioTab(new URL(request.url).searchParams.get("category"));
   return { tab, projects: listGalleryCards() };
 }
-
-const tabHref = (tab: PortfolioTab) => (tab === "all" ? "/portfolio" : `/portfolio?category=${tab}`);
 
 export default function Portfolio({ loaderData, matches }: Route.ComponentProps) {
   return (
@@ -24,7 +23,7 @@ export default function Portfolio({ loaderData, matches }: Route.ComponentProps)
       <section className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
           <h2 className="sr-only">Projects</h2>
-          <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={tabHref} leadsPage />
+          <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={portfolioTabHref} leadsPage />
         </div>
       </section>
     </>
@@ -36,6 +35,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFromMatches(matches),
     title: "Our Work",
     description: "Photos and videos of framing, roofing and Bright Green roof treatment projects around Wichita, KS.",
-    path: "/portfolio",
+    path: href("/portfolio"),
     keywords: ["roofing projects Wichita", "framing portfolio Kansas", "Bright Green roof treatment results"],
   });

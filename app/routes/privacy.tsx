@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -36,5 +37,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFromMatches(matches),
     title: "Privacy Policy",
     description: "What this website keeps when you contact us, and why.",
-    path: "/privacy",
+    path: href("/privacy"),
   });

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { Field, FieldError, FormError, replyField, SubmitButton } from "~/components/form";
 import { Icon } from "~/components/icon";
@@ -182,7 +182,7 @@ function Outcome({ title, company, phone, children }: { title: string; company: 
           <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{title}</h1>
           <div className="mt-3 space-y-3 text-ink-soft">{children}</div>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/testimonials" className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+            <Link to={href("/testimonials")} className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
               What our customers say
             </Link>
             {phone && (

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -26,5 +27,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFromMatches(matches),
     title: "Terms of Service",
     description: "The terms for using this website.",
-    path: "/terms",
+    path: href("/terms"),
   });

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CtaBand } from "~/components/cta-band";
 import { PageHero } from "~/components/page-hero";
 import { TestimonialGrid } from "~/components/testimonial-grid";
@@ -39,6 +40,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFromMatches(matches),
     title: "What Our Customers Say",
     description: "Reviews from homeowners in Wichita, Wellington, Derby, Andover and nearby towns.",
-    path: "/testimonials",
+    path: href("/testimonials"),
     keywords: ["roofer reviews Wichita", "contractor testimonials Kansas"],
   });

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PAGE_CACHE_PATHS } from "~/lib/page-cache-paths";
 import { cacheKey, chooseEncoding, createPageCache, invalidatePublicPages } from "./page-cache.server";
 
 describe("which requests the page cache answers", () => {
@@ -20,7 +21,7 @@ describe("which requests the page cache answers", () => {
     ["GET", "/contact", "theme=dark", "/contact"],
     ["GET", "/no-such-page", undefined, "/no-such-page"],
   ])("%s %s (cookie %s) is kept as %s", (method, url, cookie, key) => {
-    expect(cacheKey(method, url, cookie)).toBe(key);
+    expect(cacheKey(PAGE_CACHE_PATHS, method, url, cookie)).toBe(key);
   });
 
   it.each([
@@ -50,7 +51,7 @@ describe("which requests the page cache answers", () => {
     ["GET", `/${"a".repeat(600)}`, undefined],
     ["GET", "*", undefined],
   ])("%s %s (cookie %s) goes to the framework", (method, url, cookie) => {
-    expect(cacheKey(method, url, cookie)).toBeNull();
+    expect(cacheKey(PAGE_CACHE_PATHS, method, url, cookie)).toBeNull();
   });
 
   it.each([
@@ -75,6 +76,7 @@ describe("the page cache in front of a renderer", () => {
   let fellBack = 0;
 
   const cache = createPageCache({
+    paths: PAGE_CACHE_PATHS,
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     render: async (key) => {
       renders.push(key);

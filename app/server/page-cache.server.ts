@@ -3,14 +3,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { isAdminPath } from "~/lib/admin-sections";
-import { PORTFOLIO_TABS } from "~/lib/portfolio";
-import { SERVICES } from "~/content/site";
+import type { PageCachePaths } from "~/lib/page-cache-paths";
 
 /**
  * Public pages rendered once and answered from memory until a write changes what they
  * show (docs/decisions/0014-page-cache.md). A hit is answered from the raw http server,
  * before Express: headers and compressed bytes are ready, only the encoding is chosen.
+ * Which paths and queries it may keep is told by its caller (lib/page-cache-paths.ts):
+ * this layer knows no routes.
  */
 
 type Variant = { body: Buffer; etag: string; headers: Record<string, string | number> };
@@ -27,24 +27,6 @@ const MAX_BYTES = 48 * 1024 * 1024;
 // evict other not-found answers, never the pages.
 const MAX_MISSING = 100;
 const MAX_KEY_LENGTH = 512;
-// Query parameters that change a public page, with the values they take: the portfolio
-// tab (`portfolio` on the home page, `category` on /portfolio), the service a "Request
-// Service" button chooses in the quote form (`service` on the home page), and the route ids React
-// Router's client navigation sends with .data requests. Any other value renders as usual
-// but is not kept, so made-up values cannot push the real pages out of the cache.
-const PORTFOLIO_TAB = new RegExp(`^(?:${PORTFOLIO_TABS.map((t) => t.value).join("|")})$`);
-const ALLOWED_QUERY: Record<string, RegExp> = {
-  portfolio: PORTFOLIO_TAB,
-  category: PORTFOLIO_TAB,
-  service: new RegExp(`^(?:${SERVICES.map((s) => s.slug).join("|")})$`),
-  _routes: /^[\w/.,-]{1,200}$/,
-};
-// Paths with an extension are files (favicon, pictures, bundles) for the static handler,
-// except these, which React Router renders.
-const RENDERED_FILES = /(?:\.data|^\/sitemap\.xml|^\/robots\.txt)$/;
-// A homeowner's proposal (/proposal/<token>) or review link (/review/<token>) is one person's,
-// and changes when accepted or answered: rendered afresh every time.
-const SKIPPED_PREFIXES = ["/uploads/", "/assets/", "/proposal/", "/review/"];
 const SESSION_COOKIE = /(?:^|;)\s*__(?:session|flash)=/;
 
 // Not sent again from the cache: per-response, or set by the cache itself.
@@ -72,20 +54,26 @@ export function invalidatePublicPages() {
   filling.clear();
 }
 
-/** The cache key of a request it may answer, or null when the request is not its to answer. */
-export function cacheKey(method: string | undefined, url: string | undefined, cookie: string | undefined): string | null {
+/**
+ * The cache key of a request it may answer, or null when the request is not its to answer.
+ * A query parameter or value `paths` does not allow renders as usual but is not kept, so
+ * made-up values cannot push the real pages out of the cache.
+ */
+export function cacheKey(paths: PageCachePaths, method: string | undefined, url: string | undefined, cookie: string | undefined): string | null {
   if ((method !== "GET" && method !== "HEAD") || !url || url.length > MAX_KEY_LENGTH || url[0] !== "/") return null;
   if (cookie && SESSION_COOKIE.test(cookie)) return null;
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (path.includes("//") || path === "/healthz" || isAdminPath(path) || SKIPPED_PREFIXES.some((p) => path.startsWith(p))) return null;
+  if (path.includes("//") || paths.skipped(path)) return null;
+  // Paths with an extension are files (favicon, pictures, bundles) for the static handler,
+  // except the pages' .data and the few files React Router renders.
   const last = path.slice(path.lastIndexOf("/") + 1);
-  if (last.includes(".") && !RENDERED_FILES.test(path)) return null;
+  if (last.includes(".") && !path.endsWith(".data") && !paths.renderedFiles.includes(path)) return null;
   if (q === -1 || q === url.length - 1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   const kept: [string, string][] = [];
   for (const [name, value] of params) {
-    if (!Object.hasOwn(ALLOWED_QUERY, name) || !ALLOWED_QUERY[name].test(value)) return null;
+    if (!Object.hasOwn(paths.allowedQuery, name) || !paths.allowedQuery[name].test(value)) return null;
     kept.push([name, value]);
   }
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -178,7 +166,7 @@ function sendUncached(response: Response, raw: Buffer, baseHeaders: Record<strin
   res.end(req.method === "HEAD" ? undefined : raw);
 }
 
-export function createPageCache({ render, baseHeaders }: { render: RenderPage; baseHeaders: Record<string, string> }) {
+export function createPageCache({ render, baseHeaders, paths }: { render: RenderPage; baseHeaders: Record<string, string>; paths: PageCachePaths }) {
   function fill(key: string): Promise<Entry | Uncached> {
     let pending = filling.get(key);
     if (pending) return pending;
@@ -205,7 +193,7 @@ export function createPageCache({ render, baseHeaders }: { render: RenderPage; b
      * takes over if rendering fails.
      */
     handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
-      const key = cacheKey(req.method, req.url, req.headers.cookie);
+      const key = cacheKey(paths, req.method, req.url, req.headers.cookie);
       if (key === null) return false;
       const hit = pages.get(key) ?? missing.get(key);
       if (hit) {
@@ -231,12 +219,12 @@ export function createPageCache({ render, baseHeaders }: { render: RenderPage; b
 
     /** Renders the sitemap's pages (and robots.txt) ahead of the first visitors, one at a time. */
     async warm(): Promise<number> {
-      const sitemap = await fill("/sitemap.xml");
+      const sitemap = await fill(paths.sitemap);
       if ("response" in sitemap) return 0;
       const xml = sitemap.variants.identity.body.toString("utf8");
-      const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-      for (const key of ["/robots.txt", ...paths]) await fill(key);
-      return paths.length;
+      const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+      for (const key of [...paths.warmFirst, ...listed]) await fill(key);
+      return listed.length;
     },
   };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Image } from "~/db/schema";
 import { paths } from "~/server/env.server";
 import { VARIANT_WIDTHS, variantName } from "~/lib/image-variants";
+import { UPLOADS_PREFIX } from "~/lib/static-files";
 
 /**
  * Two folders of stored pictures. "public" is served to anyone as /uploads/<name>;
@@ -28,7 +29,7 @@ export function uploadDir(store: UploadStore): string {
 
 /** Public URL of a stored upload. Names are ours, so they never need escaping. */
 export function uploadUrl(storedName: string): string {
-  return `/uploads/${storedName}`;
+  return `${UPLOADS_PREFIX}/${storedName}`;
 }
 
 /** URL of a roof tool picture: answered only to signed-in staff (routes/resources/private-image.ts). */

@@ -8,13 +8,6 @@ const MAX_FILES = 2;
 export const MULTIPART_MAX_BYTES = MAX_FILES * MAX_UPLOAD_BYTES + FORM_MAX_BYTES;
 /** A quote request: up to five photos and the text fields beside them. */
 export const PHOTO_FORM_MAX_BYTES = MAX_PHOTOS * MAX_UPLOAD_BYTES + FORM_MAX_BYTES;
-/** Where quote requests with photos are posted: the form's page (no scripts) and its JSON twin. */
-export const PHOTO_FORM_PATHS = ["/contact", "/contact/send"];
-
-/** The body cap for a multipart POST to this path, checked before the body is read. */
-export function multipartMaxBytes(pathname: string): number {
-  return PHOTO_FORM_PATHS.includes(pathname) ? PHOTO_FORM_MAX_BYTES : MULTIPART_MAX_BYTES;
-}
 
 export type ParsedUpload = { form: FormData; files: Map<string, { bytes: Uint8Array; name: string }> } | { error: string };
 

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser, type SessionUser } from "~/models/session.server";
@@ -48,7 +48,7 @@ export async function requireAdmin(request: Request, opts: { resource?: boolean 
   if (admin) return admin;
   if (opts.resource) throw new Response("Unauthorized", { status: 401 });
   const url = new URL(request.url);
-  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(`${href("/admin/login")}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** Deletes the session row and returns the Set-Cookie value that clears the cookie. */

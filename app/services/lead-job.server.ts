@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Lead } from "~/db/schema";
 import { DRAFT_MESSAGES, PortfolioDraftSchema } from "~/lib/portfolio-draft-form";
 import { reviewLinkState } from "~/lib/review-request";
@@ -91,7 +91,7 @@ export async function leadJobAction(intent: JobIntent, id: number, form: FormDat
     return refuse(first ?? DRAFT_MESSAGES.title);
   }
   const outcome = await addJobToPortfolio(id, submission.value);
-  if (outcome.ok) return redirectWithFlash(`/admin?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
+  if (outcome.ok) return redirectWithFlash(`${href("/admin")}?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
   if (outcome.reason === "not found") notFound();
   return refuse(outcome.reason === "photo" ? DRAFT_MESSAGES.noPhoto : JOB_MESSAGES.notCompleted);
 }

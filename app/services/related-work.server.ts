@@ -5,7 +5,7 @@ import {
   testimonialForService,
   testimonialForTown,
 } from "~/lib/related-work";
-import type { ServiceSlug } from "~/content/site";
+import type { ServiceSlug } from "~/lib/landing-pages";
 import { listPublicTestimonials } from "~/models/testimonial.server";
 import { galleryCard, type GalleryCard } from "~/lib/portfolio";
 import { listGalleryCards, listPublicWork, type WorkCard } from "./project-cards.server";

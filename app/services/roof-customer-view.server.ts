@@ -3,7 +3,7 @@ import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { getLead } from "~/models/lead.server";
 import { listPhotos } from "~/models/lead-photo.server";
 import { nameAtWidth } from "~/lib/image-variants";
-import { ROOF_TOOL } from "~/lib/roof-customer-form";
+import { roofCustomerHref, roofReportHref } from "~/lib/roof-customer-form";
 import { roofBasisNote } from "~/lib/estimate";
 import { parseDrawing, pitchMismatch, pitchMismatchText } from "~/lib/roof-drawing";
 import { summarizeRoof, summaryFigures } from "~/lib/roof-summary";
@@ -65,8 +65,8 @@ export function leadRoofView(c: RoofCustomer) {
     basis: c.area === null ? null : roofBasisNote(summary),
     /** Facets at another pitch than the side view measured: said before an estimate is made from them. */
     pitchWarning: mismatch ? `${pitchMismatchText(mismatch)} Check the pitch in the roof tool before estimating.` : null,
-    tool: `${ROOF_TOOL}?customer=${c.id}`,
-    pdf: `${ROOF_TOOL}/${c.id}/report.pdf`,
+    tool: roofCustomerHref(c.id),
+    pdf: roofReportHref(c.id),
   };
 }
 export type LeadRoofView = ReturnType<typeof leadRoofView>;

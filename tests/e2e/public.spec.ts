@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "../../app/content/site";
+import { areaPath, PUBLIC_PAGES, servicePath } from "../../app/content/site";
+import { AREAS, SERVICES } from "../../app/lib/landing-pages";
 import { COMPANY, jsEnabled } from "./helpers";
 
 // Tags pick the projects a test runs in (playwright.config.ts): @desktop, @phone, @js, @nojs.

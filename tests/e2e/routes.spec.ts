@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "../../app/content/site";
+import { areaPath, PUBLIC_PAGES, servicePath } from "../../app/content/site";
+import { AREAS, SERVICES } from "../../app/lib/landing-pages";
 import { COMPANY, escapeRegExp } from "./helpers";
 
 const pages = [

@@ -16,6 +16,7 @@ const { askForReview, processReviewMailQueue, reviewPageFor } = await import("~/
 const { workForTown, highlightedWorkForAbout } = await import("~/services/related-work.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { createPageCache } = await import("~/server/page-cache.server");
+const { PAGE_CACHE_PATHS } = await import("~/lib/page-cache-paths");
 const { requestContext } = await import("~/server/client-ip.server");
 const leadRoute = await import("~/routes/admin/lead");
 const reviewRoute = await import("~/routes/review");
@@ -233,7 +234,7 @@ describe("a pending review", () => {
   let server: http.Server;
   let base = "";
   beforeAll(async () => {
-    const cache = createPageCache({ render: async () => Response.json(testimonialsPage.loader().testimonials.map((t) => t.name)), baseHeaders: {} });
+    const cache = createPageCache({ render: async () => Response.json(testimonialsPage.loader().testimonials.map((t) => t.name)), baseHeaders: {}, paths: PAGE_CACHE_PATHS });
     server = http.createServer((req, res) => {
       if (!cache.handle(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
     });

@@ -1,6 +1,6 @@
 import { Copy, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, href, Link, useNavigation, useRevalidator } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { AdminThumb } from "~/components/admin-image";
 import { ConfirmDelete, EditorDialog, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
@@ -92,7 +92,7 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
                     <input readOnly value={image.url} aria-label={`URL of ${image.originalName}`} className={`${inputClass} mt-0 text-xs`} />
                   )}
                   <Link
-                    to={`/admin/images?deleteImage=${image.id}`}
+                    to={`${href("/admin/images")}?deleteImage=${image.id}`}
                     preventScrollReset
                     className="rounded p-2 text-red-700 hover:bg-red-50"
                     aria-label={`Delete ${image.originalName}`}
@@ -108,20 +108,20 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
       {pages > 1 && (
         <nav aria-label="Library pages" className="flex gap-2">
           {Array.from({ length: pages }, (_, i) => (
-            <Link key={i} to={`/admin/images?page=${i + 1}`} aria-current={library.page === i + 1 ? "page" : undefined} className={secondaryButton}>
+            <Link key={i} to={`${href("/admin/images")}?page=${i + 1}`} aria-current={library.page === i + 1 ? "page" : undefined} className={secondaryButton}>
               {i + 1}
             </Link>
           ))}
         </nav>
       )}
       {library.deleting && library.deleting.usedBy.length > 0 && (
-        <EditorDialog title="Image in use" closeTo="/admin/images">
+        <EditorDialog title="Image in use" closeTo={href("/admin/images")}>
           <p role="alert">{imageInUseMessage(library.deleting.usedBy.map((u) => u.title))}</p>
           <div className="mt-3 text-sm">
             <ImageUses uses={library.deleting.usedBy} />
           </div>
           <div className="mt-6 flex justify-end">
-            <Link to="/admin/images" className={secondaryButton}>
+            <Link to={href("/admin/images")} className={secondaryButton}>
               Close
             </Link>
           </div>
@@ -134,8 +134,8 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
           detail={library.deleting.originalName}
           id={library.deleting.id}
           intent="delete-image"
-          action="/admin/images"
-          closeTo="/admin/images"
+          action={href("/admin/images")}
+          closeTo={href("/admin/images")}
         />
       )}
     </section>
@@ -174,7 +174,7 @@ function useProgressUpload() {
     const formEl = event.currentTarget;
     const body = new FormData(formEl);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/admin/images/upload");
+    xhr.open("POST", href("/admin/images/upload"));
     xhr.responseType = "json";
     xhr.upload.onprogress = (e) => e.lengthComputable && setPercent(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {

@@ -6,7 +6,7 @@ import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
-import { AREAS } from "~/content/site";
+import { AREAS } from "~/lib/landing-pages";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema, TOWN_MAX } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import type { AdminProjectCard } from "~/lib/portfolio";

@@ -7,7 +7,7 @@ import { toast } from "react-toastify/unstyled";
 import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
-import { ROOF_TOOL as TOOL, RoofCustomerSchema, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
+import { ROOF_TOOL as TOOL, roofCsvHref, roofCustomerHref, RoofCustomerSchema, roofReportHref, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
 import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
 import { messagePath } from "~/components/lead-detail";
@@ -381,7 +381,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                 <Save aria-hidden className="size-4" /> {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
               </button>
               {current && (
-                <Link to={`${TOOL}?customer=${current.id}&delete=1`} className={`${secondaryButton} text-red-800`}>
+                <Link to={`${roofCustomerHref(current.id)}&delete=1`} className={`${secondaryButton} text-red-800`}>
                   <Trash2 aria-hidden className="size-4" /> Delete
                 </Link>
               )}
@@ -417,7 +417,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                 keyTail={maps.keyTail}
                 publisherTag={maps.publisherTag}
                 status={mapsStatus}
-                backTo={current ? `${TOOL}?customer=${current.id}` : TOOL}
+                backTo={current ? roofCustomerHref(current.id) : TOOL}
                 result={mapsResult}
                 origin={origin}
               />
@@ -498,11 +498,11 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               </h2>
               {current && current.area !== null ? (
                 <div className="flex flex-wrap gap-2">
-                  <a href={`${TOOL}/${current.id}/report.pdf`} className={`${primaryButton} px-3 py-1.5 text-sm`} download>
+                  <a href={roofReportHref(current.id)} className={`${primaryButton} px-3 py-1.5 text-sm`} download>
                     <FileDown aria-hidden className="size-4" /> Export as PDF
                   </a>
                   <a
-                    href={`${TOOL}/${current.id}/measurements.csv?view=${view}`}
+                    href={roofCsvHref(current.id, view)}
                     className={`${secondaryButton} px-3 py-1.5 text-sm`}
                     download
                     onClick={() => toast.success("Measurements exported to CSV")}
@@ -510,7 +510,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                     <FileSpreadsheet aria-hidden className="size-4" /> Export as CSV{hydrated ? ` (${view} view)` : ""}
                   </a>
                   {!hydrated && (
-                    <a href={`${TOOL}/${current.id}/measurements.csv?view=side`} className={`${secondaryButton} px-3 py-1.5 text-sm`} download>
+                    <a href={roofCsvHref(current.id, "side")} className={`${secondaryButton} px-3 py-1.5 text-sm`} download>
                       <FileSpreadsheet aria-hidden className="size-4" /> Export side view CSV
                     </a>
                   )}
@@ -555,7 +555,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
           detail={`${current.customerName || "Unnamed Customer"}, ${formatAddressLine(current)}, and its pictures.`}
           id={current.id}
           intent="delete-customer"
-          closeTo={`${TOOL}?customer=${current.id}`}
+          closeTo={roofCustomerHref(current.id)}
         />
       )}
     </>

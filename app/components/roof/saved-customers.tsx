@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
-import { ROOF_TOOL as TOOL } from "~/lib/roof-customer-form";
+import { roofCustomerHref } from "~/lib/roof-customer-form";
 
 export function SavedCustomers({ customers, currentId }: { customers: RoofCustomerSummary[]; currentId?: number }) {
   return (
@@ -16,7 +16,7 @@ export function SavedCustomers({ customers, currentId }: { customers: RoofCustom
           {customers.map((c) => (
             <li key={c.id}>
               <Link
-                to={`${TOOL}?customer=${c.id}`}
+                to={roofCustomerHref(c.id)}
                 state={{ picked: true }}
                 aria-current={c.id === currentId ? "true" : undefined}
                 className="block px-2 py-2 text-sm hover:bg-sand aria-[current=true]:bg-brand-soft"

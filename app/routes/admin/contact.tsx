@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import type { z } from "zod";
 import { BusinessFactsForm } from "~/components/business-facts-form";
 import { ContactSettingsForm } from "~/components/contact-settings-form";
@@ -61,7 +61,7 @@ async function saveSettingsForm<S extends z.ZodType<Record<string, unknown>>>(
     console.error(`${opts.failed}:`, error);
     return data<ActionResult>({ form: opts.name, result: submission.reply({ formErrors: [opts.failed] }) }, { status: 500 });
   }
-  return redirectWithFlash("/admin/contact", { type: "success", message: opts.saved });
+  return redirectWithFlash(href("/admin/contact"), { type: "success", message: opts.saved });
 }
 
 export default function AdminContact({ loaderData, actionData }: Route.ComponentProps) {

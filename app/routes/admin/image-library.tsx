@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { ImageLibrary } from "~/components/admin/image-library";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/image-library";
 const PAGE_SIZE = 100;
 /** Alt text for a picture deleted meanwhile (in another tab). */
 const IMAGE_GONE = "Failed to save alt text: the image was deleted in the meantime";
-const LIST = "/admin/images";
+const LIST = href("/admin/images");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

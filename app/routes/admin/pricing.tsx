@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { PricingForm } from "~/components/admin/pricing-form";
 import { PricingFormSchema } from "~/lib/pricing";
 import { getSetting, setSetting } from "~/models/settings.server";
@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     console.error(`${PRICING_MESSAGES.failed}:`, error);
     return data(submission.reply({ formErrors: [PRICING_MESSAGES.failed] }), { status: 500 });
   }
-  return redirectWithFlash("/admin/pricing", { type: "success", message: PRICING_MESSAGES.saved });
+  return redirectWithFlash(href("/admin/pricing"), { type: "success", message: PRICING_MESSAGES.saved });
 }
 
 export default function AdminPricing({ loaderData, actionData }: Route.ComponentProps) {

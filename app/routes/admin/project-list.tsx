@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
 import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
@@ -98,7 +98,7 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
   const { category, projects, editing, deleting } = loaderData;
-  const base = category === "all" ? "/admin" : `/admin/projects/${category}`;
+  const base = category === "all" ? href("/admin") : href("/admin/projects/:category", { category });
   const withParam = (key: string, value: string | number) => `${base}?${key}=${value}`;
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
   const uploadError = actionData?.form === "upload" ? actionData.error : undefined;

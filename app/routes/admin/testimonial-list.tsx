@@ -2,7 +2,7 @@ import { readForm } from "~/server/request-body.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Plus, Star } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
@@ -12,7 +12,7 @@ import { approveTestimonial, createTestimonial, deleteTestimonial, getTestimonia
 import type { Testimonial } from "~/db/schema";
 import type { Route } from "./+types/testimonial-list";
 
-const LIST = "/admin/testimonials";
+const LIST = href("/admin/testimonials");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

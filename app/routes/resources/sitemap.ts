@@ -1,4 +1,5 @@
-import { AREAS, areaPath, PUBLIC_PAGES, SERVICES, servicePath } from "~/content/site";
+import { areaPath, PUBLIC_PAGES, servicePath } from "~/content/site";
+import { AREAS, SERVICES } from "~/lib/landing-pages";
 import { projectPath } from "~/lib/portfolio";
 import { siteOrigin } from "~/server/origin.server";
 import { listPublicProjectCards } from "~/services/project-cards.server";
