@@ -49,11 +49,17 @@ function handWrittenPaths(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    const literal =
-      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : ts.isTemplateExpression(node) ? node.head.text : null;
-    if (literal !== null && ROUTE_LITERAL.test(literal) && !isHrefArgument(node)) {
+    // A template's every piece counts: `${origin}/admin/contact` is as hand-written as "/admin/contact".
+    const pieces =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? [node.text]
+        : ts.isTemplateExpression(node)
+          ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)]
+          : [];
+    for (const piece of pieces) {
+      if (!ROUTE_LITERAL.test(piece) || isHrefArgument(node)) continue;
       const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-      found.push(`${fileName}:${line + 1}: ${literal}`);
+      found.push(`${fileName}:${line + 1}: ${piece}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -77,12 +83,16 @@ describe("route paths are written once", () => {
       'const g = "/uploads/x.jpg";',
       'const h = "/";',
       'const i = "/administrator";',
+      "const j = `${origin}/sitemap.xml`;",
+      "const k = `${origin}${href(\"/admin/contact\")}`;",
+      "const l = `${origin}/*`;",
     ].join("\n");
     expect(handWrittenPaths("sample.ts", sample).map((f) => f.split(": ")[1])).toEqual([
       "/admin/images",
       "/portfolio?category=",
       "/#contact",
       "/services/roof-repairs-wichita",
+      "/sitemap.xml",
     ]);
   });
 
