@@ -55,6 +55,25 @@ export default tseslint.config(
   layerRule("app/services/**/*.ts", ["routes", "components"], "Services are called by routes, never the other way round.", { also: [noQueries] }),
   layerRule("app/routes/**/*.{ts,tsx}", [], "", { also: [noQueries] }),
   {
+    // One outbox (decision 0037): only its model touches the outbox table or writes a
+    // mail's state, so no second mail queue can grow beside it.
+    files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    ignores: ["app/models/outbox.server.ts", "app/db/schema.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/db\\/schema$/] ImportSpecifier[imported.name='outbox']",
+          message: "Mail goes through the one outbox: call app/models/outbox.server.ts (enqueueMail, queueMail, ...), never the table.",
+        },
+        {
+          selector: "Literal[value=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i], TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i]",
+          message: "Mail state is written by app/models/outbox.server.ts only.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their argument `use`; it is not React's hook.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type SentMail = { from: string; to: string[]; reply_to?: string | string[]; subject: string; text: string };
+export type SentMail = { from: string; to: string[]; reply_to?: string | string[]; subject: string; text: string; html?: string };
 
 /**
  * A stand-in for Resend's HTTP API on 127.0.0.1: records each POST /emails (and each mail

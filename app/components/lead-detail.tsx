@@ -1,12 +1,11 @@
 import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type LucideIcon } from "lucide-react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { Lead } from "~/db/schema";
 import { BUSINESS_TIME_ZONE, type LeadSource } from "~/lib/lead-status";
 import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
-
-export const messagePath = (id: number) => `/admin/messages/${id}`;
+import type { LeadMails, MailState as MailStateName } from "~/lib/outbox";
 
 const STATE_LABEL = { pending: "Pending", sent: "Sent", failed: "Failed", skipped: "Off", unsent: "Not sent — mail is not set up" } as const;
 const STATE_TONE = {
@@ -17,7 +16,7 @@ const STATE_TONE = {
   unsent: "bg-amber-100 text-amber-900",
 } as const;
 
-export function MailState({ label, state }: { label: string; state: Lead["notifyStatus"] }) {
+export function MailState({ label, state }: { label: string; state: MailStateName }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_TONE[state]}`}>
       {label}: {STATE_LABEL[state]}
@@ -37,7 +36,7 @@ const SOURCE_BADGE: Record<Exclude<LeadSource, "website">, { label: string; Icon
  * staff got it (a phone call written down, a roof measured in the roof tool). No mail ever
  * goes out for those: their mail states are "skipped", and "Off" would only puzzle.
  */
-export function LeadMailStates({ lead }: { lead: Pick<Lead, "source" | "notifyStatus" | "autoreplyStatus"> }) {
+export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source">; mails: LeadMails }) {
   if (lead.source !== "website") {
     const { label, Icon } = SOURCE_BADGE[lead.source];
     return (
@@ -48,8 +47,9 @@ export function LeadMailStates({ lead }: { lead: Pick<Lead, "source" | "notifySt
   }
   return (
     <>
-      <MailState label="Notification" state={lead.notifyStatus} />
-      <MailState label="Auto-reply" state={lead.autoreplyStatus} />
+      {/* The auto-reply is queued once the notification went: until then it waits too. */}
+      <MailState label="Notification" state={mails.notification?.state ?? "pending"} />
+      <MailState label="Auto-reply" state={mails.autoreply?.state ?? "pending"} />
     </>
   );
 }
@@ -64,11 +64,12 @@ export type LeadPhotoView = { id: number; thumb: string; full: string; name: str
 const linkClass = "text-brand-dark underline";
 
 /**
- * One message with what the visitor told us about the job, its photos, its mail and what
+ * One lead with what the visitor told us about the job, its photos, its mail and what
  * staff can do. A lead staff added (a phone call) says who added it (`addedBy`) instead of its mail.
  */
-export function LeadDetail({ message: m, photos, addedBy }: { message: Lead; photos: LeadPhotoView[]; addedBy?: string | null }) {
-  const failed = m.notifyStatus === "failed" || m.autoreplyStatus === "failed";
+export function LeadDetail({ lead: m, mails, photos, addedBy }: { lead: Lead; mails: LeadMails; photos: LeadPhotoView[]; addedBy?: string | null }) {
+  const { notification, autoreply } = mails;
+  const failed = notification?.state === "failed" || autoreply?.state === "failed";
   const address = addressLine(m);
   const facts: [string, React.ReactNode][] = [
     ["Work", m.service],
@@ -76,10 +77,10 @@ export function LeadDetail({ message: m, photos, addedBy }: { message: Lead; pho
     ["Best way to reach", m.preferredContact && PREFERRED_CONTACT[m.preferredContact]],
   ];
   return (
-    <article aria-labelledby="message-title" className="space-y-4 rounded-xl border-l-4 border-brand bg-white p-6 shadow-sm">
+    <article aria-labelledby="lead-name" className="space-y-4 rounded-xl border-l-4 border-brand bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id="message-title" className="text-lg font-bold">
+          <h2 id="lead-name" className="text-lg font-bold">
             {m.name}
           </h2>
           <p className="text-sm text-ink-soft">
@@ -88,7 +89,7 @@ export function LeadDetail({ message: m, photos, addedBy }: { message: Lead; pho
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <LeadMailStates lead={m} />
+          <LeadMailStates lead={m} mails={mails} />
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -133,21 +134,21 @@ export function LeadDetail({ message: m, photos, addedBy }: { message: Lead; pho
           </ul>
         </section>
       )}
-      {m.notifyStatus !== "sent" && m.notifyLastError && (
+      {notification && notification.state !== "sent" && notification.lastError && (
         <p className="text-sm text-red-800">
-          Notification: {m.notifyAttempts} attempt{m.notifyAttempts === 1 ? "" : "s"}, last error: {m.notifyLastError}
-          {m.notifyNextAttemptAt && m.notifyStatus === "pending" ? `; next try ${when(m.notifyNextAttemptAt)}` : ""}
+          Notification: {notification.attempts} attempt{notification.attempts === 1 ? "" : "s"}, last error: {notification.lastError}
+          {notification.nextAttemptAt && notification.state === "pending" ? `; next try ${when(notification.nextAttemptAt)}` : ""}
         </p>
       )}
-      {m.autoreplyStatus === "failed" && m.autoreplyLastError && <p className="text-sm text-red-800">Auto-reply error: {m.autoreplyLastError}</p>}
-      <Form method="post" action="/admin/messages" className="flex flex-wrap gap-2">
+      {autoreply?.state === "failed" && autoreply.lastError && <p className="text-sm text-red-800">Auto-reply error: {autoreply.lastError}</p>}
+      <Form method="post" action={href("/admin/leads")} className="flex flex-wrap gap-2">
         <input type="hidden" name="id" value={m.id} />
         {failed && (
           <button type="submit" name="intent" value="resend" className={secondaryButton}>
             <RotateCw aria-hidden className="size-4" /> Resend failed mail
           </button>
         )}
-        {/* Read or not is the inbox's question: a completed job is long past it. */}
+        {/* Read or not is the list's question: a completed job is long past it. */}
         {m.completedAt ? null : m.readAt ? (
           <button type="submit" name="intent" value="unread" className={secondaryButton}>
             <Mail aria-hidden className="size-4" /> Mark unread
@@ -159,7 +160,7 @@ export function LeadDetail({ message: m, photos, addedBy }: { message: Lead; pho
         )}
         {m.archivedAt ? (
           <button type="submit" name="intent" value="unarchive" className={secondaryButton}>
-            <ArchiveRestore aria-hidden className="size-4" /> Move to inbox
+            <ArchiveRestore aria-hidden className="size-4" /> Unarchive
           </button>
         ) : (
           <button type="submit" name="intent" value="archive" className={secondaryButton}>

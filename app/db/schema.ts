@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/lead-status";
 import { MAIL_STATES } from "../lib/mail-retry";
+import { OUTBOX_KINDS } from "../lib/outbox";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
 import type { TakeoffKey } from "../lib/takeoff";
@@ -126,23 +127,13 @@ export const leads = sqliteTable(
     lostReason: text("lost_reason"),
     followUpOn: text("follow_up_on"),
     source: text("source", { enum: LEAD_SOURCES }).notNull().default("website"),
-    notifyStatus: text("notify_status", { enum: MAIL_STATES }).notNull().default("pending"),
-    notifyAttempts: integer("notify_attempts").notNull().default(0),
-    notifyLastError: text("notify_last_error"),
-    notifyNextAttemptAt: integer("notify_next_attempt_at", { mode: "timestamp_ms" }),
-    autoreplyStatus: text("autoreply_status", { enum: MAIL_STATES }).notNull().default("pending"),
-    autoreplyAttempts: integer("autoreply_attempts").notNull().default(0),
-    autoreplyLastError: text("autoreply_last_error"),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     // A won job's work is done: a review can be asked for, and it can go in the portfolio.
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("leads_created_idx").on(t.createdAt),
-    index("leads_notify_idx").on(t.notifyStatus, t.notifyNextAttemptAt),
-  ],
+  (t) => [index("leads_created_idx").on(t.createdAt)],
 );
 
 /**
@@ -255,8 +246,8 @@ export const estimates = sqliteTable(
 
 /**
  * A proposal sent to the homeowner: a frozen copy of the estimate and what it says
- * (content), opened without an account by a link whose token only its hash is kept of.
- * Accepting it records the typed name, the time and the address it came from.
+ * (content), opened without an account by its links (proposal_links). Its mails are in
+ * the outbox. Accepting it records the typed name, the time and the address it came from.
  */
 export const proposals = sqliteTable(
   "proposals",
@@ -265,7 +256,6 @@ export const proposals = sqliteTable(
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull().unique(),
     content: text("content", { mode: "json" }).notNull(),
     totalCents: integer("total_cents").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -274,11 +264,6 @@ export const proposals = sqliteTable(
     acceptedIp: text("accepted_ip"),
     // A newer proposal was sent, or another was accepted: its link answers "replaced" (decision 0032).
     withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
-    // The owner's mail on acceptance: stored first, retried like the contact notifications.
-    notifyStatus: text("notify_status", { enum: MAIL_STATES }).notNull().default("pending"),
-    notifyAttempts: integer("notify_attempts").notNull().default(0),
-    notifyLastError: text("notify_last_error"),
-    notifyNextAttemptAt: integer("notify_next_attempt_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -290,8 +275,8 @@ export const proposals = sqliteTable(
 );
 
 /**
- * A review request mailed to the homeowner of a completed job (stored first, retried), with
- * a link to a short form; the review it brings is a pending testimonial.
+ * A review request to the homeowner of a completed job, mailed through the outbox, with a
+ * link to a short form; the review it brings is a pending testimonial.
  */
 export const reviewRequests = sqliteTable(
   "review_requests",
@@ -302,15 +287,62 @@ export const reviewRequests = sqliteTable(
       .references(() => leads.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    mailStatus: text("mail_status", { enum: MAIL_STATES }).notNull().default("pending"),
-    mailAttempts: integer("mail_attempts").notNull().default(0),
-    mailLastError: text("mail_last_error"),
-    mailNextAttemptAt: integer("mail_next_attempt_at", { mode: "timestamp_ms" }),
     testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("review_requests_lead_idx").on(t.leadId), index("review_requests_mail_idx").on(t.mailStatus, t.mailNextAttemptAt)],
+  (t) => [index("review_requests_lead_idx").on(t.leadId)],
+);
+
+/**
+ * The links that open a proposal (decision 0038): the one staff copied when it was made, and
+ * one for each mail of it to the homeowner. One random token a link, only its hash kept; a
+ * link has no state of its own, so withdrawing the proposal closes them all.
+ */
+export const proposalLinks = sqliteTable(
+  "proposal_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("proposal_links_proposal_idx").on(t.proposalId)],
+);
+
+/**
+ * Every mail the site sends, stored before it is tried (decision 0037): its kind, what it is
+ * about (a deleted lead, proposal or review request takes its mails with it), where it
+ * stands, and the lease an attempt holds so no two runs send it. Only models/outbox.server.ts
+ * writes it.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: OUTBOX_KINDS }).notNull(),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id").references(() => proposals.id, { onDelete: "cascade" }),
+    reviewRequestId: integer("review_request_id").references(() => reviewRequests.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    state: text("state", { enum: MAIL_STATES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    leasedUntil: integer("leased_until", { mode: "timestamp_ms" }),
+    // The provider's id of the mail it took (Resend's), to look it up in its logs.
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("outbox_lead_idx").on(t.leadId),
+    index("outbox_proposal_idx").on(t.proposalId),
+    index("outbox_review_request_idx").on(t.reviewRequestId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;
@@ -324,6 +356,8 @@ export type RoofCustomer = typeof roofCustomers.$inferSelect;
 export type Estimate = typeof estimates.$inferSelect;
 export type Proposal = typeof proposals.$inferSelect;
 export type ReviewRequest = typeof reviewRequests.$inferSelect;
+export type ProposalLink = typeof proposalLinks.$inferSelect;
+export type OutboxItem = typeof outbox.$inferSelect;
 
 /**
  * Counters of rate-limiter-flexible's SQLite store (sign-in attempts, contact messages

@@ -33,7 +33,7 @@ describe("inSection", () => {
     expect(inSection("/admin", "/admin/projects/roofing")).toBe(true);
     expect(inSection("/admin", "/admin/images")).toBe(false);
     expect(inSection("/admin/images", "/admin/images")).toBe(true);
-    expect(inSection("/admin/messages", "/admin/messages/12")).toBe(true);
-    expect(inSection("/admin/messages", "/admin/messagesx")).toBe(false);
+    expect(inSection("/admin/leads", "/admin/leads/12")).toBe(true);
+    expect(inSection("/admin/leads", "/admin/leadsx")).toBe(false);
   });
 });

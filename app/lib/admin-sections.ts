@@ -1,9 +1,12 @@
+import { href } from "react-router";
+
 /**
  * Whether a path is the admin's (its pages, their `.data`, its resources): the one rule
  * for what is never cached, never gets the public stylesheet and always gets no-store.
  */
 export function isAdminPath(pathname: string): boolean {
-  return /^\/admin(?:\/|$|\.data)/.test(pathname);
+  const admin = href("/admin");
+  return pathname === admin || pathname.startsWith(`${admin}/`) || pathname.startsWith(`${admin}.data`);
 }
 
 /**
@@ -11,10 +14,10 @@ export function isAdminPath(pathname: string): boolean {
  * section had in the old `/admin?tab=…` links.
  */
 export const PROJECT_TABS = [
-  { tab: "all", to: "/admin", label: "All Projects" },
-  { tab: "framing", to: "/admin/projects/framing", label: "Framing" },
-  { tab: "roofing", to: "/admin/projects/roofing", label: "Roofing" },
-  { tab: "bright-green", to: "/admin/projects/bright-green", label: "Bright Green" },
+  { tab: "all", to: href("/admin"), label: "All Projects" },
+  { tab: "framing", to: href("/admin/projects/:category", { category: "framing" }), label: "Framing" },
+  { tab: "roofing", to: href("/admin/projects/:category", { category: "roofing" }), label: "Roofing" },
+  { tab: "bright-green", to: href("/admin/projects/:category", { category: "bright-green" }), label: "Bright Green" },
 ] as const;
 
 /**
@@ -23,26 +26,26 @@ export const PROJECT_TABS = [
  * their own now (decision 0017).
  */
 export const ADMIN_SECTIONS = [
-  { to: "/admin", label: "Projects" },
-  { to: "/admin/images", label: "Images" },
-  { to: "/admin/testimonials", label: "Testimonials" },
-  { to: "/admin/messages", label: "Leads" },
-  { to: "/admin/contact", label: "Contact & Business" },
-  { to: "/admin/roof-measurement", label: "Roof Tool" },
-  { to: "/admin/pricing", label: "Pricing" },
+  { to: href("/admin"), label: "Projects" },
+  { to: href("/admin/images"), label: "Images" },
+  { to: href("/admin/testimonials"), label: "Testimonials" },
+  { to: href("/admin/leads"), label: "Leads" },
+  { to: href("/admin/contact"), label: "Contact & Business" },
+  { to: href("/admin/roof-measurement"), label: "Roof Tool" },
+  { to: href("/admin/pricing"), label: "Pricing" },
 ] as const;
 
 /** Whether a path is in the header section that starts at `to` (Projects holds its category tabs). */
 export function inSection(to: string, pathname: string): boolean {
-  if (to === "/admin") return pathname === "/admin" || pathname.startsWith("/admin/projects/");
+  if (to === href("/admin")) return PROJECT_TABS.some((t) => t.to === pathname);
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 // Where the old `?tab=` names now live.
 const OLD_TABS: Record<string, string> = {
   ...Object.fromEntries(PROJECT_TABS.map((t) => [t.tab, t.to])),
-  images: "/admin/images",
-  contact: "/admin/contact",
+  images: href("/admin/images"),
+  contact: href("/admin/contact"),
 };
 
 /**
@@ -55,6 +58,6 @@ export function redirectForOldTab(url: URL): string | null {
   const rest = new URLSearchParams(url.searchParams);
   rest.delete("tab");
   const query = rest.toString();
-  const to = Object.hasOwn(OLD_TABS, tab) ? OLD_TABS[tab] : "/admin";
+  const to = Object.hasOwn(OLD_TABS, tab) ? OLD_TABS[tab] : href("/admin");
   return `${to}${query ? `?${query}` : ""}`;
 }

@@ -108,16 +108,16 @@ describe("the summary mail", () => {
       [
         "To follow up (2):",
         "- Kim Hoang, Residential Roofing, Wellington. Contacted. Follow-up was Fri, Nov 20 (late).",
-        "  https://roofs.example.com/admin/messages/12",
+        "  https://roofs.example.com/admin/leads/12",
         "- Dale Ortiz, Derby. Visit scheduled. Follow up today.",
-        "  https://roofs.example.com/admin/messages/13",
+        "  https://roofs.example.com/admin/leads/13",
         "",
         "New leads, not contacted yet (1):",
         "- Sam Lee, Not sure. Came in Mon, Nov 23.",
-        "  https://roofs.example.com/admin/messages/14",
+        "  https://roofs.example.com/admin/leads/14",
       ].join("\n"),
     );
-    expect(mail.text).toContain("All leads: https://roofs.example.com/admin/messages");
+    expect(mail.text).toContain("All leads: https://roofs.example.com/admin/leads");
   });
 
   it("says how to stop it, in the words of the switch", () => {

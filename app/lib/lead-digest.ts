@@ -2,6 +2,7 @@
  * The daily summary of waiting leads the owner can ask for (contact settings): when it is
  * due, what it lists, and the mail's words. Pure; the service sends it.
  */
+import { href } from "react-router";
 import { hourLabel } from "~/lib/contact-settings";
 import { BUSINESS_TIME_ZONE, businessToday, dayIn, followUpState, LEAD_STATUS_LABELS, sortLeads, type LeadStatus } from "~/lib/lead-status";
 
@@ -62,7 +63,7 @@ export const formatShortDay = (day: string) => shortDay.format(atNoon(day));
 
 function leadLine(lead: DigestLead, detail: string, origin: string): string {
   const what = [lead.name, lead.service, lead.city].filter(Boolean).join(", ");
-  return `- ${what}. ${detail}\n  ${origin}/admin/messages/${lead.id}`;
+  return `- ${what}. ${detail}\n  ${origin}${href("/admin/leads/:id", { id: String(lead.id) })}`;
 }
 
 function followUpDetail(lead: DigestLead, day: string): string {
@@ -91,10 +92,10 @@ export function digestMail(digest: Digest, origin: string, digestHour: number): 
       "New leads, not contacted yet",
       digest.fresh.map((lead) => leadLine(lead, `Came in ${formatShortDay(dayIn(BUSINESS_TIME_ZONE, lead.createdAt))}.`, origin)),
     ),
-    `All leads: ${origin}/admin/messages`,
+    `All leads: ${origin}${href("/admin/leads")}`,
     "",
     `This summary comes once a day after ${hourLabel(digestHour)} Kansas time, only when leads are waiting.`,
-    `To stop it, uncheck "Send me a daily summary of waiting leads" in the admin's contact settings: ${origin}/admin/contact`,
+    `To stop it, uncheck "Send me a daily summary of waiting leads" in the admin's contact settings: ${origin}${href("/admin/contact")}`,
   ].join("\n");
   return { subject: `Leads waiting today: ${countsOf(digest)}`, text };
 }

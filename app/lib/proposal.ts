@@ -152,7 +152,6 @@ export function parseProposalForm(form: FormData): { ok: true; data: ProposalSet
 /** Where the homeowner opens a proposal, and its PDF. */
 export const proposalPath = (token: string) => href("/proposal/:token", { token });
 export const proposalPdfPath = (token: string) => href("/proposal/:token/proposal.pdf", { token });
-export const adminProposalPdfPath = (leadId: number, proposalId: number) => `/admin/messages/${leadId}/proposals/${proposalId}.pdf`;
 
 /** What a proposal is made from, as plain values: the lead, its estimate, its roof, the business. */
 export type ProposalSources = {

@@ -5,7 +5,7 @@ describe("safeRedirect", () => {
   it("keeps paths on this site", () => {
     expect(safeRedirect("/admin/testimonials")).toBe("/admin/testimonials");
     expect(safeRedirect("/admin?tab=images#x")).toBe("/admin?tab=images#x");
-    expect(safeRedirect("/admin/../admin/messages")).toBe("/admin/messages");
+    expect(safeRedirect("/admin/../admin/leads")).toBe("/admin/leads");
   });
 
   it.each([

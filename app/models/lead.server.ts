@@ -6,13 +6,15 @@ import { statusAfterMeasurement, type LeadUpdate } from "~/lib/lead-status";
 import { getDb, inTransaction } from "~/server/db.server";
 import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
 import type { PhotoFile } from "~/models/lead-photo.server";
+import { enqueueMail } from "~/models/outbox.server";
+import { getSetting } from "~/models/settings.server";
 
 /** The spec's four fields; what a quote request adds (service, address, way to reach) is optional. */
 export type NewLead = Pick<ContactInput, "name" | "email" | "phone" | "message"> & Partial<ContactInput>;
 
 /**
- * Stored before any mail is attempted: a lead is never lost to a mail failure. The lead
- * and its photos' rows are one transaction: both or neither.
+ * Stored before any mail is attempted: a lead is never lost to a mail failure. The lead,
+ * its photos' rows and its notification are one transaction: all or none.
  */
 export function createLead(input: NewLead, photos: PhotoFile[] = []): Lead {
   return inTransaction(() => {
@@ -27,6 +29,8 @@ export function createLead(input: NewLead, photos: PhotoFile[] = []): Lead {
         .values(photos.map((p) => ({ ...p, leadId: lead.id })))
         .run();
     }
+    // The owner's notification waits in the outbox with it (decision 0037).
+    enqueueMail({ kind: "lead-notification", leadId: lead.id, recipient: getSetting("contact").notificationEmail });
     return lead;
   });
 }
@@ -104,11 +108,11 @@ export function createManualLead(input: ManualLeadInput, author: string) {
  * for it, nobody needs to read it, and its history starts with `note` and who wrote it.
  * Call inside a transaction.
  */
-function insertStaffLead(values: Omit<typeof leads.$inferInsert, "notifyStatus" | "autoreplyStatus" | "readAt">, author: string, note: string) {
+function insertStaffLead(values: Omit<typeof leads.$inferInsert, "readAt">, author: string, note: string) {
   const db = getDb();
   const lead = db
     .insert(leads)
-    .values({ ...values, notifyStatus: "skipped", autoreplyStatus: "skipped", readAt: new Date() })
+    .values({ ...values, readAt: new Date() })
     .returning()
     .get();
   db.insert(leadNotes).values({ leadId: lead.id, author, body: note, statusTo: lead.status }).run();

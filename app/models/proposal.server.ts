@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
-import { leads, leadNotes, proposals, type Proposal } from "~/db/schema";
+import { and, desc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
+import { leads, leadNotes, proposalLinks, proposals, type Proposal } from "~/db/schema";
 import { statusAfterProposal } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { formatDay, type ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";
 import { lockCurrentEstimate } from "./estimate.server";
+import { enqueueMail } from "./outbox.server";
+import { getSetting } from "./settings.server";
 
 /** Who the history names for what the homeowner did through the link. */
 export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
@@ -69,14 +71,16 @@ export function insertProposal(
     if (!lead) return undefined;
     if (acceptedOf(input.leadId)) return "accepted" as const;
     const replaced = withdrawOthers(input.leadId, now);
+    const { tokenHash, ...fields } = input;
     const proposal = db
       .insert(proposals)
-      .values({ ...input, totalCents: input.content.totalCents, createdAt: now })
+      .values({ ...fields, totalCents: input.content.totalCents, createdAt: now })
       .returning()
       .get();
+    addProposalLink(proposal.id, tokenHash, now);
     const next = statusAfterProposal(lead.status);
     if (next !== lead.status) db.update(leads).set({ status: next }).where(eq(leads.id, input.leadId)).run();
-    // The link is made, not sent: staff send it themselves (decision 0028).
+    // The link staff copy; mailing the proposal adds a link of its own (decision 0038).
     const replacedNote = replaced ? `; it replaces ${replaced === 1 ? "the earlier proposal" : `${replaced} earlier proposals`}` : "";
     db.insert(leadNotes)
       .values({
@@ -105,8 +109,19 @@ export function getLeadProposal(leadId: number, id: number): Proposal | undefine
     .get();
 }
 
+/** The proposal one of its links opens (decision 0038). */
 export function findProposalByTokenHash(tokenHash: string): Proposal | undefined {
-  return getDb().select().from(proposals).where(eq(proposals.tokenHash, tokenHash)).get();
+  return getDb()
+    .select({ proposal: proposals })
+    .from(proposalLinks)
+    .innerJoin(proposals, eq(proposals.id, proposalLinks.proposalId))
+    .where(eq(proposalLinks.tokenHash, tokenHash))
+    .get()?.proposal;
+}
+
+/** Another link to the proposal: only its token's hash is kept. */
+export function addProposalLink(proposalId: number, tokenHash: string, now = new Date()) {
+  getDb().insert(proposalLinks).values({ proposalId, tokenHash, createdAt: now }).run();
 }
 
 /**
@@ -114,7 +129,7 @@ export function findProposalByTokenHash(tokenHash: string): Proposal | undefined
  * lead's only accepted one (a second accept, one after the expiry or of a replaced one
  * changes nothing and returns undefined). The lead is Won with "Accepted by <name>" in its
  * history, its other proposals are withdrawn, its estimate is locked, and the owner's mail
- * waits (pending, due now), all in the same transaction.
+ * waits in the outbox, all in the same transaction.
  */
 export function recordAcceptance(id: number, acceptance: { name: string; ip: string }, now: Date): Proposal | undefined {
   return inTransaction(() => {
@@ -124,7 +139,7 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     if (!target || acceptedOf(target.leadId)) return undefined;
     const accepted = db
       .update(proposals)
-      .set({ acceptedAt: now, acceptedName: acceptance.name, acceptedIp: acceptance.ip, notifyStatus: "pending", notifyAttempts: 0, notifyNextAttemptAt: null })
+      .set({ acceptedAt: now, acceptedName: acceptance.name, acceptedIp: acceptance.ip })
       .where(and(eq(proposals.id, id), isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now)))
       .returning()
       .get();
@@ -142,45 +157,7 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
         statusTo: lead && lead.status !== "won" ? "won" : null,
       })
       .run();
+    enqueueMail({ kind: "proposal-accepted", leadId: accepted.leadId, proposalId: accepted.id, recipient: getSetting("contact").notificationEmail }, now);
     return accepted;
   });
-}
-
-// The owner's mail on acceptance: accepted, pending and due (the lease sets the next attempt).
-const noticeWaiting = and(isNotNull(proposals.acceptedAt), eq(proposals.notifyStatus, "pending"));
-const noticeDue = (now: Date) => or(isNull(proposals.notifyNextAttemptAt), lte(proposals.notifyNextAttemptAt, now));
-
-/** Leases one proposal's owner mail for an attempt, if it is waiting and due. */
-export function leaseProposalNotice(id: number, now: Date, until: Date): Proposal | undefined {
-  return getDb()
-    .update(proposals)
-    .set({ notifyNextAttemptAt: until })
-    .where(and(eq(proposals.id, id), noticeWaiting, noticeDue(now)))
-    .returning()
-    .get();
-}
-
-/** Leases up to `limit` due owner mails, oldest first. */
-export function leaseDueProposalNotices(now: Date, until: Date, limit: number): Proposal[] {
-  return inTransaction(() => {
-    const db = getDb();
-    const due = db
-      .select()
-      .from(proposals)
-      .where(and(noticeWaiting, noticeDue(now)))
-      .orderBy(asc(proposals.id))
-      .limit(limit)
-      .all();
-    for (const p of due) db.update(proposals).set({ notifyNextAttemptAt: until }).where(eq(proposals.id, p.id)).run();
-    return due;
-  });
-}
-
-/** One attempt's outcome: sent (or only printed), or failed with the next try (none: failed for good). */
-export function recordProposalNotice(id: number, attempts: number, outcome: { status: "sent" | "unsent" } | { status: "retry"; next: Date | null; reason: string }) {
-  const set =
-    outcome.status === "retry"
-      ? { notifyStatus: outcome.next ? ("pending" as const) : ("failed" as const), notifyAttempts: attempts, notifyLastError: outcome.reason.slice(0, 500), notifyNextAttemptAt: outcome.next }
-      : { notifyStatus: outcome.status, notifyAttempts: attempts, notifyLastError: null, notifyNextAttemptAt: null };
-  getDb().update(proposals).set(set).where(eq(proposals.id, id)).run();
 }

@@ -8,14 +8,19 @@ export type Mail = {
   replyTo?: string;
   subject: string;
   text: string;
+  /** An HTML copy beside the text (a link reads as a button); the text is what every mail has. */
+  html?: string;
 };
 
 export type MailTransport = {
   name: string;
   /** False for the stand-in that only prints: what it "sends" is recorded as not sent. */
   delivers: boolean;
-  /** Mails in as few requests as the provider allows (Resend: 100 a request); all or nothing. */
-  sendBatch(mails: Mail[]): Promise<void>;
+  /**
+   * Mails in as few requests as the provider allows (Resend: 100 a request); all or nothing.
+   * The provider's id of each mail, in order, when it gives one.
+   */
+  sendBatch(mails: Mail[]): Promise<string[] | void>;
 };
 
 /** Resend takes at most this many mails in one batch request. */
@@ -42,15 +47,19 @@ function resendTransport(apiKey: string): MailTransport {
     replyTo: mail.replyTo,
     subject: mail.subject,
     text: mail.text,
+    html: mail.html,
   });
   return {
     name: "resend",
     delivers: true,
     async sendBatch(mails) {
+      const ids: string[] = [];
       for (let i = 0; i < mails.length; i += BATCH_LIMIT) {
-        const { error } = await resend.batch.send(mails.slice(i, i + BATCH_LIMIT).map(payload));
+        const { data, error } = await resend.batch.send(mails.slice(i, i + BATCH_LIMIT).map(payload));
         if (error) throw new Error(`Resend refused the mail: ${error.message}`);
+        ids.push(...(data?.data ?? []).map((sent) => sent.id));
       }
+      return ids;
     },
   };
 }
@@ -80,7 +89,7 @@ export function withTimeout(transport: MailTransport, ms = MAIL_WAIT_MS): MailTr
         timer = setTimeout(() => reject(new MailTimeout(ms)), ms);
       });
       try {
-        await Promise.race([transport.sendBatch(mails), timeout]);
+        return await Promise.race([transport.sendBatch(mails), timeout]);
       } finally {
         clearTimeout(timer);
       }

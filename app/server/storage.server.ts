@@ -32,16 +32,6 @@ export function uploadUrl(storedName: string): string {
   return `${UPLOADS_PREFIX}/${storedName}`;
 }
 
-/** URL of a roof tool picture: answered only to signed-in staff (routes/resources/private-image.ts). */
-export function roofImageUrl(storedName: string): string {
-  return `/admin/roof-measurement/images/${storedName}`;
-}
-
-/** URL of a photo sent with a quote request: private like the roof pictures, same route module. */
-export function contactPhotoUrl(storedName: string): string {
-  return `/admin/messages/photos/${storedName}`;
-}
-
 /** A server-chosen name: the visitor's file name never reaches the file system. */
 export function newStoredName(extension: string): string {
   return `${randomBytes(12).toString("hex")}.${extension}`;

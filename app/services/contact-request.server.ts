@@ -11,7 +11,7 @@ import { env } from "~/server/env.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { removeUpload } from "~/server/storage.server";
 import { parsePhotoForm, type PostedPhoto } from "~/server/upload.server";
-import { deliverContactMessage } from "~/services/contact-mailer.server";
+import { mailNewLead } from "~/services/lead-mail.server";
 
 // How many messages one address may send in 10 minutes (CONTACT_RATE_LIMIT).
 const perIp = sqliteLimiter("contact-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
@@ -109,7 +109,7 @@ export async function receiveContactRequest(request: Request, ip: string, option
   }
   for (const p of attached) removeAttachedPhoto(p.token);
   // Stored first; the mail goes out after the visitor has their answer, and is retried if it fails.
-  void deliverContactMessage(id).catch((error) => console.error("Contact mail failed:", error));
+  void mailNewLead(id).catch((error: unknown) => console.error("Contact mail failed:", error));
   const note = inServiceArea(input) ? {} : { note: OUTSIDE_AREA_NOTE };
   return { status: 200, result: { status: "success", message: MESSAGES.success, ...note } };
 }

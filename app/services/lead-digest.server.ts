@@ -1,41 +1,31 @@
-import { digestDayDue, digestMail, digestOf, isEmptyDigest } from "~/lib/lead-digest";
+import { digestDayDue, digestOf, isEmptyDigest } from "~/lib/lead-digest";
 import { listWaitingLeads } from "~/models/lead.server";
-import { changeSetting, getBusinessFacts, getSetting } from "~/models/settings.server";
+import { enqueueMail } from "~/models/outbox.server";
+import { changeSetting, getSetting } from "~/models/settings.server";
 import { mailTransport, type MailTransport } from "~/server/mail.server";
-import { siteOrigin } from "~/server/origin.server";
-import { repeatInBackground } from "~/server/background.server";
+import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 
-export type DigestOutcome = "not due" | "nothing waiting" | "sent";
+export type DigestOutcome = "not due" | "nothing waiting" | { queued: number };
 
 /**
  * The owner's daily summary of waiting leads (contact settings), when it is due: one mail
- * to the notification address, at most one a Kansas day. The day is marked as done before
- * the mail goes, so a second tick or a restart never sends it again; a refused mail gives
- * the day back for the next tick to try. With nothing waiting, the day is done, unmailed.
+ * to the notification address in the outbox, at most one a Kansas day. The day is taken
+ * before the mail is queued, so a second tick or a restart never queues it again; the
+ * outbox retries a refused one (decision 0037). With nothing waiting, the day is done, unmailed.
  */
-export async function sendLeadDigest(transport: MailTransport = mailTransport(), now = new Date()): Promise<DigestOutcome> {
+export function enqueueDueDigest(now = new Date()): DigestOutcome {
   const settings = getSetting("contact");
   const { lastSentOn } = getSetting("digest");
   const day = digestDayDue(settings, lastSentOn, now);
   // Taken only if no one took it since it was read (decision 0021).
   if (!day || !changeSetting("digest", (state) => (state.lastSentOn === lastSentOn ? { lastSentOn: day } : null))) return "not due";
-  const digest = digestOf(listWaitingLeads(day), day);
-  if (isEmptyDigest(digest)) return "nothing waiting";
-  const { company } = getBusinessFacts();
-  try {
-    await transport.sendBatch([
-      { to: settings.notificationEmail, toName: company, fromName: company, ...digestMail(digest, siteOrigin(), settings.digestHour) },
-    ]);
-  } catch (error) {
-    changeSetting("digest", (state) => (state.lastSentOn === day ? { lastSentOn } : null));
-    throw error;
-  }
-  return "sent";
+  if (isEmptyDigest(digestOf(listWaitingLeads(day), day))) return "nothing waiting";
+  return { queued: enqueueMail({ kind: "lead-digest", recipient: settings.notificationEmail }, now).id };
 }
 
-/** Looks every few minutes whether the day's summary is due; it costs two settings reads when not. */
-export function startLeadDigest(intervalMs = 5 * 60_000) {
-  repeatInBackground("Daily lead summary", intervalMs, async () => {
-    if ((await sendLeadDigest()) === "sent") console.log("Daily lead summary: sent.");
-  });
+/** The summary queued if it is due, and tried at once (what the outbox loop does on each run). */
+export async function sendLeadDigest(transport: MailTransport = mailTransport(), now = new Date()): Promise<Exclude<DigestOutcome, { queued: number }> | DeliveryOutcome["status"]> {
+  const outcome = enqueueDueDigest(now);
+  if (typeof outcome === "string") return outcome;
+  return (await deliverNow(outcome.queued, { transport, now })).status;
 }

@@ -11,7 +11,7 @@ import { redirectWithFlash } from "./admin-actions.server";
 import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.server";
 import { setFlash } from "./flash.server";
 import { rememberLink } from "./new-link.server";
-import { askForReview } from "./review-collection.server";
+import { askForReview, reviewMail } from "./review-asking.server";
 import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
 
@@ -37,15 +37,17 @@ export const JOB_MESSAGES = {
 export function leadJobView(lead: Lead, reviewLink: string | null = null, now = new Date()) {
   const review = latestReviewRequest(lead.id);
   const testimonial = review?.testimonialId ? getTestimonial(review.testimonialId) : undefined;
+  const mail = review ? reviewMail(review.id) : null;
   return {
     review: review
       ? {
           /** The review it brought: waiting for approval, or published. */
           testimonial: testimonial ? { status: testimonial.status } : null,
-          mailStatus: review.mailStatus,
-          mailAttempts: review.mailAttempts,
-          mailLastError: review.mailLastError,
-          mailNextAttemptAt: review.mailNextAttemptAt,
+          // Its mail, from the outbox (a request with none yet reads as queued).
+          mailStatus: mail?.state ?? "pending",
+          mailAttempts: mail?.attempts ?? 0,
+          mailLastError: mail?.lastError ?? null,
+          mailNextAttemptAt: mail?.nextAttemptAt ?? null,
           expiresAt: review.expiresAt,
           submittedAt: review.submittedAt,
           state: reviewLinkState(review, now),

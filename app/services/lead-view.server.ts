@@ -1,19 +1,23 @@
+import { href } from "react-router";
 import { nameAtWidth } from "~/lib/image-variants";
 import { getLead } from "~/models/lead.server";
 import { listPhotos } from "~/models/lead-photo.server";
-import { contactPhotoUrl } from "~/server/storage.server";
+import { leadMails } from "~/services/lead-mail.server";
 
-/** A lead and its photos as the admin page shows them: the 480 px copy as a thumbnail, the original behind it. */
+/** A photo sent with a quote request: a private file, answered only to signed-in staff (routes/resources/private-image.ts). */
+export const leadPhotoUrl = (storedName: string) => href("/admin/leads/photos/:name", { name: storedName });
+
+/** A lead, its mails and its photos as the admin page shows them: the 480 px copy as a thumbnail, the original behind it. */
 export function leadView(id: number) {
-  const message = getLead(id);
-  if (!message) return null;
+  const lead = getLead(id);
+  if (!lead) return null;
   const photos = listPhotos(id).map((p) => ({
     id: p.id,
-    thumb: contactPhotoUrl(nameAtWidth(p, 480)),
-    full: contactPhotoUrl(p.storedName),
+    thumb: leadPhotoUrl(nameAtWidth(p, 480)),
+    full: leadPhotoUrl(p.storedName),
     name: p.originalName,
     width: p.width,
     height: p.height,
   }));
-  return { message, photos };
+  return { lead, photos, mails: leadMails([id]).get(id)! };
 }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { appCookie } from "~/services/cookies.server";
 
 /**
@@ -10,7 +11,7 @@ export type NewLinkKind = "proposal" | "review";
 export type NewLink = { kind: NewLinkKind; url: string; proposalId?: number };
 
 const COOKIE = "__new_link";
-const newLinkCookie = () => appCookie(COOKIE, { maxAge: 10 * 60, path: "/admin/messages" });
+const newLinkCookie = () => appCookie(COOKIE, { maxAge: 10 * 60, path: href("/admin/leads") });
 
 export async function rememberLink(leadId: number, link: NewLink): Promise<string> {
   return newLinkCookie().serialize({ leadId, ...link });

@@ -1,8 +1,9 @@
+import { href } from "react-router";
 import type { Proposal } from "~/db/schema";
 import { businessToday } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
+import { latestBy, mailStateLabel } from "~/lib/outbox";
 import {
-  adminProposalPdfPath,
   buildProposalContent,
   endOfBusinessDay,
   formatDay,
@@ -18,13 +19,18 @@ import { parseDrawing } from "~/lib/roof-drawing";
 import type { TakeoffKey } from "~/lib/takeoff";
 import { getLead } from "~/models/lead.server";
 import { getEstimate } from "~/models/estimate.server";
-import { acceptedOf, findProposalByTokenHash, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
+import { acceptedOf, findProposalByTokenHash, getLeadProposal, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
+import { findMail, listMails, mailView, queueMail } from "~/models/outbox.server";
 import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
-import { deliverProposalNotice } from "~/services/proposal-mailer.server";
+import { MAIL_WAIT_MS, mailTransport, type MailTransport } from "~/server/mail.server";
+import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
+import { redirectWithFlash } from "~/services/admin-actions.server";
+import { notFound } from "~/server/responses.server";
+import { PROPOSAL_MAIL_MESSAGES } from "~/lib/proposal-mail";
 
 export type CreatedProposal = { proposal: Proposal; url: string };
 
@@ -88,7 +94,7 @@ export type AcceptOutcome = "accepted" | "already" | "expired" | "withdrawn";
 
 /**
  * The homeowner accepts by the link: recorded once (time, typed name, address), the lead
- * Won, and the owner's mail stored before it is tried (retried by the background loop).
+ * Won, and the owner's mail stored in the outbox before it is tried (and retried there).
  * A second accept changes nothing; an expired proposal cannot be accepted.
  */
 export function acceptProposal(proposal: Proposal, acceptance: { name: string; ip: string }, now = new Date()): AcceptOutcome {
@@ -97,28 +103,84 @@ export function acceptProposal(proposal: Proposal, acceptance: { name: string; i
   const accepted = recordAcceptance(proposal.id, acceptance, now);
   // Another request accepted it, or another of the lead's, a moment ago (or it just ran out): say which.
   if (!accepted) {
-    const after = findProposalByTokenHash(proposal.tokenHash);
+    const after = getLeadProposal(proposal.leadId, proposal.id);
     return after?.acceptedAt ? "already" : after?.withdrawnAt || proposalState(proposal, now) === "open" ? "withdrawn" : "expired";
   }
-  void deliverProposalNotice(accepted.id).catch((error: unknown) => console.error("Proposal acceptance mail failed:", error));
+  const mail = findMail("proposal-accepted", { proposalId: accepted.id });
+  if (mail) void deliverNow(mail.id).catch((error: unknown) => console.error("Proposal acceptance mail failed:", error));
   return "accepted";
+}
+
+/**
+ * "Email to <homeowner>": the proposal goes to the lead's address through the outbox with
+ * a link of its own (the copied one keeps working, decision 0038), tried at once while
+ * staff wait (at most 8 s) and retried after. Sending it again puts the same mail back in
+ * line. Only an open proposal of a lead with an email is mailed.
+ */
+export async function emailProposal(
+  leadId: number,
+  proposalId: number,
+  transport: MailTransport = mailTransport(),
+  now = new Date(),
+): Promise<DeliveryOutcome | "no-proposal" | "closed" | "no-email"> {
+  const lead = getLead(leadId);
+  const proposal = lead && getLeadProposal(leadId, proposalId);
+  if (!lead || !proposal) return "no-proposal";
+  if (proposalState(proposal, now) !== "open") return "closed";
+  if (!lead.email.includes("@")) return "no-email";
+  const mail = queueMail({ kind: "proposal", leadId, proposalId, recipient: lead.email }, now);
+  return deliverNow(mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
+}
+
+/** "Email to <homeowner>" posted on the lead's page: mailed (or queued), then the page again with what became of it. */
+export async function emailProposalAction(leadId: number, proposalId: number | null, back: string) {
+  const outcome = await emailProposal(leadId, proposalId ?? 0);
+  if (outcome === "no-proposal") notFound();
+  if (outcome === "closed" || outcome === "no-email") return redirectWithFlash(back, { type: "error", message: PROPOSAL_MAIL_MESSAGES[outcome === "closed" ? "closed" : "noEmail"] });
+  const to = getLead(leadId)?.email ?? "";
+  switch (outcome.status) {
+    case "sent":
+      return redirectWithFlash(back, { type: "success", message: PROPOSAL_MAIL_MESSAGES.sent(to) });
+    case "queued":
+      return redirectWithFlash(back, { type: "success", message: PROPOSAL_MAIL_MESSAGES.queued(to) });
+    case "unsent":
+      return redirectWithFlash(back, { type: "info", message: PROPOSAL_MAIL_MESSAGES.noMail });
+    case "skipped":
+      return redirectWithFlash(back, { type: "error", message: PROPOSAL_MAIL_MESSAGES.closed });
+    default:
+      return redirectWithFlash(back, { type: "error", message: PROPOSAL_MAIL_MESSAGES[outcome.status === "timeout" ? "slow" : "failed"] });
+  }
 }
 
 /** The lead page's list: each proposal sent, newest first, as staff read it. */
 export function leadProposalsView(leadId: number, now = new Date()) {
-  return listLeadProposals(leadId).map((p) => {
+  const proposals = listLeadProposals(leadId);
+  const mails = listMails(["proposal", "proposal-accepted"], { proposalIds: proposals.map((p) => p.id) });
+  const toHomeowner = latestBy(mails.filter((m) => m.kind === "proposal"), (m) => m.proposalId);
+  const toOwner = latestBy(mails.filter((m) => m.kind === "proposal-accepted"), (m) => m.proposalId);
+  // Mailed to the lead's address as it is now (a lead staff wrote down may have none).
+  const email = getLead(leadId)?.email ?? "";
+  return proposals.map((p) => {
     const content = proposalContent(p);
+    const mailed = toHomeowner.get(p.id);
+    const state = proposalState(p, now);
     return {
       id: p.id,
       sentAt: formatMoment(p.createdAt),
       total: formatCents(p.totalCents),
       validUntil: formatDay(content.validUntil),
-      state: proposalState(p, now),
+      state,
       acceptedBy: p.acceptedName,
       acceptedAt: p.acceptedAt ? formatMoment(p.acceptedAt) : null,
       acceptedIp: p.acceptedIp,
-      ownerMail: p.acceptedAt ? p.notifyStatus : null,
-      pdf: adminProposalPdfPath(leadId, p.id),
+      ownerMail: toOwner.get(p.id)?.state ?? null,
+      /** The proposal's mail to the homeowner, if staff sent it: where it stands, in words. */
+      homeownerMail: mailed
+        ? { ...mailView(mailed), to: mailed.recipient, label: mailStateLabel(mailed), sentAt: mailed.sentAt ? formatMoment(mailed.sentAt) : null }
+        : null,
+      /** Who "Email to" mails: an open proposal of a lead with an email. */
+      emailTo: state === "open" && email.includes("@") ? { name: content.customer.name, email } : null,
+      pdf: href("/admin/leads/:id/proposals/:pid.pdf", { id: String(leadId), pid: String(p.id) }),
     };
   });
 }

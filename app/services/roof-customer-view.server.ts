@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Image, RoofCustomer } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { getLead } from "~/models/lead.server";
@@ -7,7 +8,10 @@ import { roofCustomerHref, roofReportHref } from "~/lib/roof-customer-form";
 import { roofBasisNote } from "~/lib/estimate";
 import { parseDrawing, pitchMismatch, pitchMismatchText } from "~/lib/roof-drawing";
 import { summarizeRoof, summaryFigures } from "~/lib/roof-summary";
-import { contactPhotoUrl, roofImageUrl } from "~/server/storage.server";
+import { leadPhotoUrl } from "~/services/lead-view.server";
+
+/** A roof tool picture: answered only to signed-in staff (routes/resources/private-image.ts). */
+const roofImageUrl = (storedName: string) => href("/admin/roof-measurement/images/:name", { name: storedName });
 
 /**
  * The picture to draw on: the 960 px copy when there is one, light enough for a phone,
@@ -43,7 +47,7 @@ export function roofCustomerView(c: RoofCustomerWithImages) {
 function leadOf(id: number) {
   const lead = getLead(id);
   if (!lead) return null;
-  const photos = listPhotos(id).map((p) => ({ id: p.id, thumb: contactPhotoUrl(nameAtWidth(p, 480)), url: contactPhotoUrl(nameAtWidth(p, 960)), name: p.originalName }));
+  const photos = listPhotos(id).map((p) => ({ id: p.id, thumb: leadPhotoUrl(nameAtWidth(p, 480)), url: leadPhotoUrl(nameAtWidth(p, 960)), name: p.originalName }));
   return { id, name: lead.name, photos };
 }
 export type LeadPhotoOffer = NonNullable<ReturnType<typeof leadOf>>["photos"][number];

@@ -1,12 +1,10 @@
 import { getDb } from "~/server/db.server";
 import { purgeExpiredSessions } from "~/models/session.server";
-import { startMailQueue } from "~/services/contact-mailer.server";
 import { ensureCookieSecret } from "~/services/cookies.server";
 import { env } from "~/server/env.server";
 import { ensureFirstAdmin } from "~/services/first-admin.server";
-import { startLeadDigest } from "~/services/lead-digest.server";
-import { startProposalNotices } from "~/services/proposal-mailer.server";
-import { startReviewMailQueue } from "~/services/review-collection.server";
+import { enqueueDueDigest } from "~/services/lead-digest.server";
+import { startOutbox } from "~/services/outbox.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 
@@ -28,14 +26,10 @@ export async function prepareApp(log: (line: string) => void = console.log) {
 }
 
 /**
- * Loops for the life of the server, working from state in the database: pending contact
- * notifications and their retries, the owner's daily summary of waiting leads, the
- * owner's mail when a homeowner accepts a proposal, and review requests to homeowners
- * (each with its retries).
+ * The one loop for the life of the server, working from state in the database: it queues
+ * the owner's daily summary of waiting leads when its hour comes, then sends every mail of
+ * the outbox that is due (with its retries). Decision 0037.
  */
 export function startBackgroundTasks() {
-  startMailQueue();
-  startLeadDigest();
-  startProposalNotices();
-  startReviewMailQueue();
+  startOutbox(() => void enqueueDueDigest());
 }

@@ -16,13 +16,13 @@ async function expectAdminChrome(page: Page) {
 }
 
 test("a stale lead link answers 404 inside the admin, with its header and a way back to the leads", async ({ adminPage: page }) => {
-  const response = await page.goto("/admin/messages/999999");
+  const response = await page.goto("/admin/leads/999999");
   expect(response?.status()).toBe(404);
   await expectAdminChrome(page);
   await expect(page.getByRole("heading", { level: 1, name: "We could not find that page" })).toBeVisible();
   await expect(page).toHaveTitle("We could not find that page");
   await page.getByRole("main").getByRole("link", { name: "Back to Leads" }).click();
-  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(page).toHaveURL(/\/admin\/leads$/);
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
 });
 
@@ -39,7 +39,7 @@ test("@js a lead deleted while its link is on screen opens the admin's not-found
   const name = `Gone ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
   const sent = await request.post("/contact", { form: { name, email: "gone@example.com", phone: "(316) 555-0142", message: "Ridge vent leaks.", service: "Storm / hail damage", city: "Derby", zip: "67037" } });
   expect(sent.status()).toBe(200);
-  await page.goto("/admin/messages");
+  await page.goto("/admin/leads");
   const link = page.getByRole("link", { name: new RegExp(name) });
   await expect(link).toBeVisible();
   const db = new Database(`${E2E_DIR}/app.db`);

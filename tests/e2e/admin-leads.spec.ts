@@ -1,6 +1,7 @@
 import { FAKE_RESEND_URL } from "../../playwright.config";
 import type { SentMail } from "../fake-resend";
-import { expect, test } from "./fixtures";
+import { ADMIN, expect, test } from "./fixtures";
+import { mailsTo } from "./quote";
 
 // A quote request is a lead: staff move it through the statuses from its page, with a
 // note and a follow-up day, and find it again in the list. With and without scripts.
@@ -10,7 +11,7 @@ test("staff move a quote request through the statuses, with notes, and find it b
   const sent = await request.post("/contact", { form: { name, email: "lead@example.com", phone: "(316) 555-0142", message: "Hail took shingles off the north side.", service: "Storm / hail damage", city: "Derby", zip: "67037" } });
   expect(sent.status()).toBe(200);
 
-  await page.goto("/admin/messages");
+  await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await page.getByRole("link", { name: new RegExp(name) }).click();
   const lead = page.getByRole("region", { name: "Status and notes" });
@@ -39,11 +40,11 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await expect(history).toContainText("Contacted → Lost");
 
   // The list finds it by status; its late follow-up no longer counts once it is lost.
-  await page.goto("/admin/messages?status=lost");
+  await page.goto("/admin/leads?status=lost");
   const row = page.getByRole("link", { name: new RegExp(name) });
   await expect(row).toContainText("Lost");
   await expect(row).not.toContainText("Follow-up late");
-  await page.goto("/admin/messages");
+  await page.goto("/admin/leads");
   await page.getByLabel("Status", { exact: true }).selectOption("new");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/status=new/);
@@ -52,9 +53,9 @@ test("staff move a quote request through the statuses, with notes, and find it b
 
 test("staff write down a phone call as a lead: a refused form keeps what was typed, and no mail goes out for it", async ({ adminPage: page }) => {
   const name = `Caller ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
-  await page.goto("/admin/messages");
+  await page.goto("/admin/leads");
   await page.getByRole("link", { name: "Add a lead" }).click();
-  await expect(page).toHaveURL(/\/admin\/messages\/new$/);
+  await expect(page).toHaveURL(/\/admin\/leads\/new$/);
   await expect(page.getByRole("heading", { level: 1, name: "Add a lead" })).toBeVisible();
   await expect(page.getByLabel("Status")).toHaveValue("contacted");
 
@@ -66,14 +67,14 @@ test("staff write down a phone call as a lead: a refused form keeps what was typ
   await page.getByRole("button", { name: "Add lead" }).click();
   await expect(page.getByText("Please write down a phone number or an email, so we can get back to them")).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
-  await expect(page).toHaveURL(/\/admin\/messages\/new$/);
+  await expect(page).toHaveURL(/\/admin\/leads\/new$/);
   await expect(page.getByLabel("Name *")).toHaveValue(name);
   await expect(page.getByLabel("City")).toHaveValue("Wellington");
   await expect(page.getByLabel("Type of work")).toHaveValue("Storm / hail damage");
 
   await page.getByLabel("Phone").fill("(620) 555-0177");
   await page.getByRole("button", { name: "Add lead" }).click();
-  await expect(page).toHaveURL(/\/admin\/messages\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/leads\/\d+$/);
   await expect(page.getByText("Lead added").first()).toBeVisible();
 
   // Its page: who added it and how it came, no email to write to, no mail states.
@@ -89,7 +90,7 @@ test("staff write down a phone call as a lead: a refused form keeps what was typ
   await expect(history).toContainText("admin@example.com");
 
   // In the list, found by its phone digits, marked as a call.
-  await page.goto("/admin/messages?q=6205550177");
+  await page.goto("/admin/leads?q=6205550177");
   const row = page.getByRole("link", { name: new RegExp(name) });
   await expect(row).toContainText("Phone call");
   await expect(row).not.toContainText("Auto-reply");
@@ -98,7 +99,7 @@ test("staff write down a phone call as a lead: a refused form keeps what was typ
 });
 
 test("the owner's pipeline shows this month and the leads by status, each a way into the list", async ({ adminPage: page }) => {
-  await page.goto("/admin/messages");
+  await page.goto("/admin/leads");
   await page.getByRole("link", { name: "Pipeline" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pipeline" })).toBeVisible();
   const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "America/Chicago" }).format(new Date());
@@ -107,5 +108,26 @@ test("the owner's pipeline shows this month and the leads by status, each a way 
   const statuses = page.getByRole("region", { name: "Leads by status" }).getByRole("link");
   await expect(statuses).toHaveCount(7);
   await statuses.filter({ hasText: "Measured" }).click();
-  await expect(page).toHaveURL(/\/admin\/messages\?status=measured$/);
+  await expect(page).toHaveURL(/\/admin\/leads\?status=measured$/);
+});
+
+test("a link in a mail sent before the lead pages moved (/admin/messages/…) still opens the lead, through the sign-in page", async ({ page, request }) => {
+  const name = `Old Link ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
+  const email = `old-link-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
+  expect((await request.post("/contact", { form: { name, email, phone: "(316) 555-0199", message: "Gutter pulling away.", service: "Not sure", city: "Derby", zip: "67037" } })).status()).toBe(200);
+  await expect.poll(async () => (await mailsTo(email)).length).toBeGreaterThan(0);
+  const id = /\/admin\/leads\/(\d+)/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![1];
+
+  // Permanently moved, query and all; asked for before any session is.
+  const old = await request.get(`/admin/messages/${id}?from=mail`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers()["location"]).toBe(`/admin/leads/${id}?from=mail`);
+
+  await page.goto(`/admin/messages/${id}?from=mail`);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}\\?from=mail$`));
+  await expect(page.getByRole("article", { name })).toBeVisible();
 });

@@ -45,7 +45,7 @@ const figure = async (page: Page, label: string) => {
 
 test("@js trace, measure the pitch on the side view, confirm the edges, save, then estimate at the measured pitch", async ({ adminPage: page }) => {
   const name = `Pitch ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
-  await page.goto("/admin/messages/new");
+  await page.goto("/admin/leads/new");
   await page.getByLabel("Name *").fill(name);
   await page.getByLabel("Phone").fill("(620) 555-0144");
   await page.getByLabel("Street").fill("210 N Jefferson Ave");

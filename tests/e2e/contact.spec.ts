@@ -7,7 +7,7 @@ import { expect, signIn, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { fillQuote, mailsTo, photo } from "./quote";
 
-test("a visitor's message is mailed, answered, and waiting in the admin inbox", async ({ page, browser }, info) => {
+test("a visitor's message is mailed, answered, and waiting in the admin's leads", async ({ page, browser }, info) => {
   const email = `visitor-${info.project.name}@example.com`;
   const name = `Sam ${info.project.name}`;
   await page.goto("/contact");
@@ -30,7 +30,7 @@ test("a visitor's message is mailed, answered, and waiting in the admin inbox", 
   const admin = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
   const adminPage = await admin.newPage();
   await signIn(adminPage, info.project.use.baseURL!);
-  await adminPage.goto("/admin/messages");
+  await adminPage.goto("/admin/leads");
   await expect(adminPage.getByTestId("new-leads")).toBeVisible();
   await adminPage.getByRole("link", { name: new RegExp(name) }).click();
   const detail = adminPage.getByRole("article", { name });
@@ -44,18 +44,18 @@ test("a visitor's message is mailed, answered, and waiting in the admin inbox", 
   await admin.close();
 });
 
-test("the inbox exports every message as CSV", async ({ adminPage: page }) => {
-  const response = await page.request.get("/admin/messages/export.csv");
+test("the lead list exports every lead as CSV", async ({ adminPage: page }) => {
+  const response = await page.request.get("/admin/leads/export.csv");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/csv");
-  expect(response.headers()["content-disposition"]).toMatch(/attachment; filename="contact-messages-\d{4}-\d\d-\d\d\.csv"/);
+  expect(response.headers()["content-disposition"]).toMatch(/attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"/);
   expect((await response.text()).split("\r\n")[0]).toBe(
     "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason",
   );
 });
 
 test("anonymous requests for the CSV get 401", async ({ request }) => {
-  expect((await request.get("/admin/messages/export.csv")).status()).toBe(401);
+  expect((await request.get("/admin/leads/export.csv")).status()).toBe(401);
 });
 
 // Both tests save the whole contact settings form: one after the other, so neither saves
@@ -348,9 +348,9 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
   const admin = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
   const adminPage = await admin.newPage();
   await signIn(adminPage, info.project.use.baseURL!);
-  await adminPage.goto("/admin/messages");
+  await adminPage.goto("/admin/leads");
   await adminPage.getByRole("link", { name: new RegExp(name) }).click();
-  await expect(adminPage).toHaveURL(/\/admin\/messages\/\d+$/);
+  await expect(adminPage).toHaveURL(/\/admin\/leads\/\d+$/);
   const detail = adminPage.getByRole("article", { name });
   await expect(detail).toContainText("Storm / hail damage");
   await expect(detail).toContainText("418 N Main St, Derby 67037");

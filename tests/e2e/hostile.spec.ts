@@ -76,14 +76,18 @@ const ACTIONS = [
   "/admin/testimonials.data",
   "/admin/roof-measurement",
   "/admin/roof-measurement.data",
+  "/admin/leads",
+  "/admin/leads.data",
+  "/admin/leads/1",
+  "/admin/leads/1.data",
+  "/admin/leads/abc",
+  "/admin/leads/new",
+  "/admin/leads/new.data",
+  "/admin/leads/pipeline",
+  // The lead pages' old addresses (decision 0036): a permanent redirect, whatever is posted.
   "/admin/messages",
-  "/admin/messages.data",
   "/admin/messages/1",
   "/admin/messages/1.data",
-  "/admin/messages/abc",
-  "/admin/messages/new",
-  "/admin/messages/new.data",
-  "/admin/messages/pipeline",
   "/admin/pricing",
   "/admin/pricing.data",
   "/admin/images/upload",
@@ -171,7 +175,7 @@ test("@desktop @js security headers: CSP with script hashes on every page, admin
     expect(csp, path).toContain("frame-ancestors 'self'");
   }
   expect((await request.get("/admin/login")).headers()["cache-control"]).toContain("no-store");
-  for (const path of ["/admin", "/admin/images", "/admin/contact", "/admin/testimonials", "/admin/roof-measurement", "/admin/messages"]) {
+  for (const path of ["/admin", "/admin/images", "/admin/contact", "/admin/testimonials", "/admin/roof-measurement", "/admin/leads"]) {
     const res = await request.get(path, { headers: { Cookie: `__session=${session}` }, maxRedirects: 0 });
     expect(res.headers()["cache-control"], path).toContain("no-store");
   }

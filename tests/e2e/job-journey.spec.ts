@@ -24,7 +24,7 @@ test("a request becomes a measured, estimated, accepted, completed, reviewed job
   await quote.getByRole("button", { name: "Send Message" }).click();
   await expect(homeowner.getByRole("status").filter({ hasText: "Your message has been sent!" }).first()).toBeVisible();
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
-  const leadPath = /\/admin\/messages\/\d+/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![0];
+  const leadPath = /\/admin\/leads\/\d+/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![0];
 
   // Measured in the roof tool.
   await staff.goto(leadPath);
@@ -85,7 +85,7 @@ test("a request becomes a measured, estimated, accepted, completed, reviewed job
   const job = staff.getByRole("region", { name: "The job" });
   await job.getByRole("button", { name: "Mark the job completed" }).click();
   await expect(job).toContainText("Completed");
-  // Read or unread is the inbox's question, not a completed job's.
+  // Read or unread is the lead list's question, not a completed job's.
   await expect(staff.getByRole("button", { name: /^Mark (un)?read$/ })).toHaveCount(0);
   await job.getByRole("button", { name: "Ask for a review" }).click();
   await expect(staff.getByText("Review request sent to the homeowner").first()).toBeVisible();

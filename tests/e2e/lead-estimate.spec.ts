@@ -31,7 +31,7 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
 
   // A phone call written down, then measured: 40 × 30 ft at 6/12.
   const name = `Estimate ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
-  await page.goto("/admin/messages/new");
+  await page.goto("/admin/leads/new");
   await page.getByLabel("Name *").fill(name);
   await page.getByLabel("Phone").fill("(620) 555-0123");
   await page.getByLabel("Street").fill("210 N Jefferson Ave");
@@ -98,8 +98,8 @@ function seedAreaOnlyLead(name: string): number {
   try {
     const lead = db
       .prepare(
-        `insert into leads (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
-         values (?, '', '620-555-0131', 'Reroof', '15 Elm St', 'Mulvane', '67110', 'measured', 'phone', 'skipped', 'skipped', ?) returning id`,
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at)
+         values (?, '', '620-555-0131', 'Reroof', '15 Elm St', 'Mulvane', '67110', 'measured', 'phone', ?) returning id`,
       )
       .get(name, Date.now()) as { id: number };
     db.prepare("insert into roof_customers (customer_name, street, city, state, area, pitch, lead_id) values (?, '15 Elm St', 'Mulvane', 'KS', 2400, 6, ?)").run(name, lead.id);
@@ -113,7 +113,7 @@ function seedAreaOnlyLead(name: string): number {
 // sent as a proposal until staff say why they are left out; the reason stays on it.
 test("a roof measured by its area alone: the proposal waits until staff leave the missing materials out with a reason", async ({ adminPage: page }, info) => {
   const leadId = seedAreaOnlyLead(`Area only ${info.project.name} ${Date.now()}`);
-  await page.goto(`/admin/messages/${leadId}`);
+  await page.goto(`/admin/leads/${leadId}`);
   const section = page.getByRole("region", { name: "Estimate" });
   await section.getByRole("form", { name: "Make an estimate" }).getByRole("button", { name: "Make an estimate" }).click();
   await expect(page.getByText("Estimate made").first()).toBeVisible();
@@ -145,7 +145,7 @@ test("a roof measured by its area alone: the proposal waits until staff leave th
 // first, as the roof tool does with a tracing. Untouched lines leave without a question.
 test("@js changed estimate lines ask before they are lost by leaving the lead page", async ({ adminPage: page }, info) => {
   const leadId = seedAreaOnlyLead(`Leave ${info.project.name} ${Date.now()}`);
-  await page.goto(`/admin/messages/${leadId}`);
+  await page.goto(`/admin/leads/${leadId}`);
   const section = page.getByRole("region", { name: "Estimate" });
   await section.getByRole("form", { name: "Make an estimate" }).getByRole("button", { name: "Make an estimate" }).click();
   await expect(page.getByText("Estimate made").first()).toBeVisible();
@@ -158,20 +158,20 @@ test("@js changed estimate lines ask before they are lost by leaving the lead pa
   const leads = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" });
   // Nothing typed yet: the page leaves without asking.
   await leads.click();
-  await expect(page).toHaveURL(/\/admin\/messages$/);
-  await page.goto(`/admin/messages/${leadId}`);
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+  await page.goto(`/admin/leads/${leadId}`);
   await scriptsStarted(page);
   const quantity = section.getByRole("group", { name: /shingles$/ }).getByLabel("Quantity");
   await quantity.fill("99");
   await leads.click();
   await expect.poll(() => questions).toEqual(["Leave without saving? The estimate lines you changed are not saved yet."]);
-  await expect(page).toHaveURL(new RegExp(`/admin/messages/${leadId}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${leadId}$`));
   await expect(quantity).toHaveValue("99");
 
   // Saved, the page leaves without asking.
   await section.getByRole("button", { name: "Save estimate" }).click();
   await expect(page.getByText("Estimate saved").first()).toBeVisible();
   await leads.click();
-  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(page).toHaveURL(/\/admin\/leads$/);
   expect(questions).toHaveLength(1);
 });

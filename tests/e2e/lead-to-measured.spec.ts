@@ -24,7 +24,7 @@ test("a no-JS quote request with two photos becomes a lead that staff work, meas
   // The owner's notification, through the real SDK to the local fake, links to the lead.
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const notification = (await mailsTo(email)).find((m) => m.reply_to === email)!;
-  const leadPath = /\/admin\/messages\/\d+/.exec(notification.text)![0];
+  const leadPath = /\/admin\/leads\/\d+/.exec(notification.text)![0];
 
   await staff.goto(leadPath);
   const detail = staff.getByRole("article", { name });

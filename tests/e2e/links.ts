@@ -14,8 +14,8 @@ function insertLead(db: Database.Database, name: string, status: string, complet
   return (
     db
       .prepare(
-        `insert into leads (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at, completed_at)
-         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', ?, 'phone', 'skipped', 'skipped', ?, ?) returning id`,
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at, completed_at)
+         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', ?, 'phone', ?, ?) returning id`,
       )
       .get(name, `${randomBytes(6).toString("hex")}@example.com`, status, Date.now(), completed ? Date.now() : null) as { id: number }
   ).id;
@@ -47,12 +47,12 @@ export function seedProposal(name: string): string {
       totalCents: 345881,
       terms: "Half on signing, half when the work is done.",
     };
-    db.prepare("insert into proposals (lead_id, token_hash, content, total_cents, expires_at) values (?, ?, ?, 345881, ?)").run(
+    const proposal = db.prepare("insert into proposals (lead_id, content, total_cents, expires_at) values (?, ?, 345881, ?) returning id").get(
       leadId,
-      hash,
       JSON.stringify(content),
       Date.now() + 15 * 86_400_000,
-    );
+    ) as { id: number };
+    db.prepare("insert into proposal_links (proposal_id, token_hash) values (?, ?)").run(proposal.id, hash);
     return `/proposal/${token}`;
   } finally {
     db.close();
@@ -65,7 +65,7 @@ export function seedReviewLink(name: string): string {
   try {
     const leadId = insertLead(db, name, "won", true);
     const { token, hash } = newToken();
-    db.prepare("insert into review_requests (lead_id, token_hash, expires_at, mail_status, mail_attempts) values (?, ?, ?, 'sent', 1)").run(leadId, hash, Date.now() + 30 * 86_400_000);
+    db.prepare("insert into review_requests (lead_id, token_hash, expires_at) values (?, ?, ?)").run(leadId, hash, Date.now() + 30 * 86_400_000);
     return `/review/${token}`;
   } finally {
     db.close();

@@ -1,3 +1,4 @@
+import type { Browser, TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
@@ -17,8 +18,8 @@ function seedLeadWithEstimate(name: string, email: string): number {
   try {
     const lead = db
       .prepare(
-        `insert into leads (name, email, phone, message, street, city, zip, status, source, notify_status, autoreply_status, read_at)
-         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', 'measured', 'phone', 'skipped', 'skipped', ?) returning id`,
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at)
+         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', 'measured', 'phone', ?) returning id`,
       )
       .get(name, email, Date.now()) as { id: number };
     const drawing = {
@@ -53,20 +54,25 @@ function seedLeadWithEstimate(name: string, email: string): number {
   }
 }
 
+/** Staff, in their own browser (scripts as the project says, its width), on the lead's page. */
+async function staffOnLead(browser: Browser, info: TestInfo, baseURL: string, leadId: number) {
+  const staffContext = await browser.newContext({
+    javaScriptEnabled: jsEnabled(info),
+    viewport: isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
+  const staff = await staffContext.newPage();
+  await signIn(staff, baseURL);
+  await staff.goto(`/admin/leads/${leadId}`);
+  return { staffContext, staff, proposals: staff.getByRole("region", { name: "Proposals" }) };
+}
+
 test("staff send a proposal, the homeowner accepts it by the link, the lead is Won and the owner is mailed", async ({ browser, page: homeowner, baseURL }, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Dana Ortiz ${stamp}`;
   const email = `ortiz-${stamp}@example.com`;
   const leadId = seedLeadWithEstimate(name, email);
 
-  const staffContext = await browser.newContext({
-    javaScriptEnabled: jsEnabled(info),
-    viewport: isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-  });
-  const staff = await staffContext.newPage();
-  await signIn(staff, baseURL!);
-  await staff.goto(`/admin/messages/${leadId}`);
-  const proposals = staff.getByRole("region", { name: "Proposals" });
+  const { staffContext, staff, proposals } = await staffOnLead(browser, info, baseURL!, leadId);
   await proposals.getByLabel("Terms the homeowner agrees to").fill("Half on signing, half when the work is done.");
   await proposals.getByLabel("Valid for (days)").fill("14");
   await proposals.getByRole("button", { name: "Create proposal" }).click();
@@ -120,6 +126,48 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   await staffContext.close();
 });
 
+// Issue 28.2: the proposal goes to the homeowner by mail through the outbox, with a link
+// of its own; the homeowner accepts it by the link in the mailed HTML.
+test("staff email the proposal to the homeowner, who accepts it by the mailed link", async ({ browser, page: homeowner, baseURL }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const name = `Mia Chen ${stamp}`;
+  const email = `chen-${stamp}@example.com`;
+  const leadId = seedLeadWithEstimate(name, email);
+
+  const { staffContext, staff, proposals } = await staffOnLead(browser, info, baseURL!, leadId);
+  await proposals.getByRole("button", { name: "Create proposal" }).click();
+  await expect(staff.getByText("Proposal created").first()).toBeVisible();
+  const copied = await proposals.getByLabel("Link for the homeowner").inputValue();
+
+  await proposals.getByRole("button", { name: `Email to ${name}` }).click();
+  await expect(staff.getByText(`Proposal emailed to ${email}`).first()).toBeVisible();
+  await expect(proposals).toContainText(`Emailed to ${email}: Sent`);
+  await expect(proposals.getByRole("button", { name: `Email again to ${name}` })).toBeVisible();
+
+  // The mail reached the fake Resend through the SDK, with a link of its own.
+  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Your proposal from")).length).toBe(1);
+  const [mail] = (await mailsTo(email)).filter((m) => m.subject.startsWith("Your proposal from"));
+  const mailed = /href="([^"]+)"/.exec(mail.html ?? "")![1];
+  expect(mailed).toMatch(/\/proposal\/[\w-]{43}$/);
+  expect(mailed).not.toBe(copied);
+
+  // The homeowner opens the mailed link and accepts; the link staff copied opens the same, accepted proposal.
+  await homeowner.goto(new URL(mailed).pathname);
+  await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText(`Proposal for ${name}`);
+  const form = homeowner.getByRole("form", { name: "Accept the proposal" });
+  await form.getByLabel("Your full name").fill(name);
+  await form.getByLabel("I have read the proposal and agree to its price and terms.").check();
+  await form.getByRole("button", { name: "Accept proposal" }).click();
+  await expect(homeowner.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
+  await homeowner.goto(new URL(copied).pathname);
+  await expect(homeowner.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
+
+  await staff.reload();
+  await expect(staff.getByRole("region", { name: "Status and notes" }).getByLabel("Status")).toHaveValue("won");
+  await expect(proposals.getByRole("button", { name: /^Email/ })).toHaveCount(0);
+  await staffContext.close();
+});
+
 test("a link that is not one of ours says so and gives the phone number @desktop", async ({ page }) => {
   const response = await page.goto("/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
   expect(response?.status()).toBe(404);
@@ -146,7 +194,7 @@ test("a newer proposal replaces the open one, whose link says so; the homeowner 
   await signIn(staff, baseURL!);
   const proposals = staff.getByRole("region", { name: "Proposals" });
   const create = async () => {
-    await staff.goto(`/admin/messages/${leadId}`);
+    await staff.goto(`/admin/leads/${leadId}`);
     // Open on a lead without proposals; folded once there is one.
     if (!(await proposals.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await proposals.getByText(/Send a proposal/).click();
     await proposals.getByRole("button", { name: "Create proposal" }).click();
@@ -181,7 +229,7 @@ test("changing the estimate withdraws the open proposal, and the page says so be
   const staffContext = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
   const staff = await staffContext.newPage();
   await signIn(staff, baseURL!);
-  await staff.goto(`/admin/messages/${leadId}`);
+  await staff.goto(`/admin/leads/${leadId}`);
   const proposals = staff.getByRole("region", { name: "Proposals" });
   await proposals.getByRole("button", { name: "Create proposal" }).click();
   await expect(staff.getByText("Proposal created").first()).toBeVisible();

@@ -36,7 +36,7 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   await expect(requestPage.getByRole("status").filter({ hasText: "Your message has been sent!" })).toBeVisible();
   await request.close();
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
-  const leadPath = /\/admin\/messages\/\d+/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![0];
+  const leadPath = /\/admin\/leads\/\d+/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![0];
 
   // Won, then completed.
   await staff.goto(leadPath);

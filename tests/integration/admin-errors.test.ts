@@ -23,7 +23,7 @@ const routes: RouteObject[] = [
     Component: layout.default as never,
     ErrorBoundary: layout.ErrorBoundary as never,
     children: [
-      { id: "lead", path: "admin/messages/:id", loader: lead.loader as never, action: lead.action as never, Component: lead.default as never },
+      { id: "lead", path: "admin/leads/:id", loader: lead.loader as never, action: lead.action as never, Component: lead.default as never },
       { id: "contact", path: "admin/contact", loader: contact.loader as never, action: contact.action as never, Component: contact.default as never },
       { id: "unknown", path: "admin/*", loader: unknown.loader as never, Component: unknown.default as never },
     ],
@@ -42,12 +42,12 @@ async function render(request: Request) {
 
 describe("an admin page that fails stays in the admin (issue 28.6)", () => {
   it("a stale lead link answers 404 with the admin's header and a way back, not the public page", async () => {
-    const page = await render(new Request("http://site.test/admin/messages/999999", { headers: { Cookie: cookie } }));
+    const page = await render(new Request("http://site.test/admin/leads/999999", { headers: { Cookie: cookie } }));
     expect(page.status).toBe(404);
     expect(page.text).toContain("Portfolio Admin");
     expect(page.text).toContain("owner@example.com");
     expect(page.html).toMatch(/<h1[^>]*>We could not find that page<\/h1>/);
-    expect(page.html).toMatch(/<a[^>]*href="\/admin\/messages"[^>]*>Back to Leads<\/a>/);
+    expect(page.html).toMatch(/<a[^>]*href="\/admin\/leads"[^>]*>Back to Leads<\/a>/);
     expect(page.text).not.toContain("Oops! Page not found");
     expect(page.text).not.toContain("Return to Home");
   });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { createLead, getLead } from "~/models/lead.server";
-import { deliverContactMessage } from "~/services/contact-mailer.server";
+import { leadMails, mailNewLead } from "~/services/lead-mail.server";
 import { mailTransport } from "~/server/mail.server";
 import { action, loader } from "~/routes/admin/lead-list";
-import { loader as messageLoader } from "~/routes/admin/lead";
+import { loader as leadLoader } from "~/routes/admin/lead";
 
 let cookie = "";
 beforeAll(async () => {
@@ -13,62 +13,62 @@ beforeAll(async () => {
 
 const args = routeArgs;
 
-describe("admin inbox", () => {
+describe("the admin's lead list", () => {
   it("warns that mail is only printed when no RESEND_API_KEY is set, and opening does not mark read", async () => {
     const m = createLead({ name: "Jo", email: "jo@example.com", phone: null, message: "Hi" });
-    const data = await loader(args(new Request("http://site.test/admin/messages", { headers: { Cookie: cookie } })));
+    const data = await loader(args(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })));
     expect(data.mailConfigured).toBe(false);
-    // An old ?open= link lands on the message's own page.
-    const old = await loader(args(new Request(`http://site.test/admin/messages?open=${m.id}`, { headers: { Cookie: cookie } }))).catch((r: Response) => r);
-    expect((old as Response).headers.get("Location")).toBe(`/admin/messages/${m.id}`);
-    const page = await messageLoader(args(new Request(`http://site.test/admin/messages/${m.id}`, { headers: { Cookie: cookie } }), { id: String(m.id) }));
-    expect(page.message.id).toBe(m.id);
+    // An old ?open= link lands on the lead's own page.
+    const old = await loader(args(new Request(`http://site.test/admin/leads?open=${m.id}`, { headers: { Cookie: cookie } }))).catch((r: Response) => r);
+    expect((old as Response).headers.get("Location")).toBe(`/admin/leads/${m.id}`);
+    const page = await leadLoader(args(new Request(`http://site.test/admin/leads/${m.id}`, { headers: { Cookie: cookie } }), { id: String(m.id) }));
+    expect(page.lead.id).toBe(m.id);
     expect(getLead(m.id)?.readAt).toBeNull();
   });
 
-  it("without a mail provider, a message's mails are recorded as not sent, never as sent", async () => {
+  it("without a mail provider, a lead's mails are recorded as not sent, never as sent", async () => {
     const m = createLead({ name: "Lee", email: "lee@example.com", phone: null, message: "Gutters" });
     const log = console.log;
     console.log = () => {};
     try {
       expect(mailTransport().delivers).toBe(false);
-      await deliverContactMessage(m.id);
+      await mailNewLead(m.id);
     } finally {
       console.log = log;
     }
-    expect(getLead(m.id)).toMatchObject({ notifyStatus: "unsent", autoreplyStatus: "unsent" });
+    expect(leadMails([m.id]).get(m.id)).toMatchObject({ notification: { state: "unsent" }, autoreply: { state: "unsent" } });
   });
 
   it("marks read and archives by POST", async () => {
     const m = createLead({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
     const post = (intent: string) =>
-      action(args(new Request("http://site.test/admin/messages", { method: "POST", body: new URLSearchParams({ intent, id: String(m.id) }), headers: { Cookie: cookie } })));
+      action(args(new Request("http://site.test/admin/leads", { method: "POST", body: new URLSearchParams({ intent, id: String(m.id) }), headers: { Cookie: cookie } })));
     await post("read");
     expect(getLead(m.id)?.readAt).toBeInstanceOf(Date);
     await post("archive");
     expect(getLead(m.id)?.archivedAt).toBeInstanceOf(Date);
-    const inbox = await loader(args(new Request("http://site.test/admin/messages", { headers: { Cookie: cookie } })));
-    expect(inbox.messages.map((x) => x.id)).not.toContain(m.id);
+    const list = await loader(args(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })));
+    expect(list.leads.map((x) => x.id)).not.toContain(m.id);
   });
 });
 
-describe("the inbox without a mail provider", () => {
+describe("the lead list without a mail provider", () => {
   it("says so in the owner's words, with no setting names, and labels each mail 'Not sent'", async () => {
     const { createRoutesStub } = await import("react-router");
     const { renderToString } = await import("react-dom/server");
     const { createElement } = await import("react");
-    const { default: Messages } = await import("~/routes/admin/lead-list");
+    const { default: Leads } = await import("~/routes/admin/lead-list");
     const m = createLead({ name: "Kim", email: "kim@example.com", phone: null, message: "Roof" });
     const log = console.log;
     console.log = () => {};
     try {
-      await deliverContactMessage(m.id);
+      await mailNewLead(m.id);
     } finally {
       console.log = log;
     }
-    const data = await loader(args(new Request("http://site.test/admin/messages", { headers: { Cookie: cookie } })));
-    const Stub = createRoutesStub([{ id: "inbox", path: "/admin/messages", Component: Messages as never, loader: () => data }]);
-    const html = renderToString(createElement(Stub, { initialEntries: ["/admin/messages"], hydrationData: { loaderData: { inbox: data } } }));
+    const data = await loader(args(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })));
+    const Stub = createRoutesStub([{ id: "leads", path: "/admin/leads", Component: Leads as never, loader: () => data }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/admin/leads"], hydrationData: { loaderData: { leads: data } } }));
     const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&apos;/g, "'").replace(/\s+/g, " ");
     expect(text).toContain("Mail is not set up yet. Quote requests are saved here, but no email goes to you or to the visitor.");
     expect(text).not.toMatch(/RESEND|API_KEY/);

@@ -8,6 +8,7 @@ import { businessToday, LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy, MANUAL_LEAD_MESSAGES } from "~/lib/manual-lead";
 import { getDb } from "~/server/db.server";
 import { leads } from "~/db/schema";
+import { leadMails } from "~/services/lead-mail.server";
 
 let cookie = "";
 beforeAll(async () => {
@@ -16,11 +17,11 @@ beforeAll(async () => {
 
 const args = routeArgs;
 const post = (id: number, fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
-  leadAction(args(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
+  leadAction(args(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
 const addLead = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
-  newLeadAction(args(new Request("http://site.test/admin/messages/new", { method: "POST", body: new URLSearchParams(fields), headers })));
+  newLeadAction(args(new Request("http://site.test/admin/leads/new", { method: "POST", body: new URLSearchParams(fields), headers })));
 const leadCount = () => getDb().select().from(leads).all().length;
-const list = (query = "") => loader(args(new Request(`http://site.test/admin/messages${query}`, { headers: { Cookie: cookie } })));
+const list = (query = "") => loader(args(new Request(`http://site.test/admin/leads${query}`, { headers: { Cookie: cookie } })));
 
 describe("a lead's page", () => {
   it("moves a lead through the statuses and keeps who did what, and when, as its history", async () => {
@@ -28,7 +29,7 @@ describe("a lead's page", () => {
     expect(getLead(m.id)?.status).toBe("new");
     const saved = (await post(m.id, { status: "contacted", followUpOn: "2026-12-01", note: "Left a voicemail" })) as Response;
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe(`/admin/messages/${m.id}`);
+    expect(saved.headers.get("Location")).toBe(`/admin/leads/${m.id}`);
     await post(m.id, { status: "visit_scheduled", followUpOn: "2026-12-03", note: "" });
     expect(getLead(m.id)).toMatchObject({ status: "visit_scheduled", followUpOn: "2026-12-03", lostReason: null });
     expect(listLeadNotes(m.id).map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.body }))).toEqual([
@@ -68,19 +69,19 @@ describe("the leads list", () => {
     const fresh = createLead({ name: "Fresh Fran", email: "f@example.com", phone: "(620) 555-0199", message: "Gutters", service: "Gutter Services" });
 
     const all = await list();
-    expect(all.messages[0].id).toBe(late.id);
+    expect(all.leads[0].id).toBe(late.id);
     expect(all.today).toBe(businessToday());
     expect(all.counts.contacted).toBeGreaterThanOrEqual(1);
 
     const gutters = await list("?service=Gutter+Services");
-    expect(gutters.messages.map((m) => m.id)).toEqual([fresh.id]);
+    expect(gutters.leads.map((m) => m.id)).toEqual([fresh.id]);
     const byPhone = await list("?q=6205550199");
-    expect(byPhone.messages.map((m) => m.id)).toEqual([fresh.id]);
+    expect(byPhone.leads.map((m) => m.id)).toEqual([fresh.id]);
     const contacted = await list("?status=contacted");
-    expect(contacted.messages.every((m) => m.status === "contacted")).toBe(true);
-    expect(contacted.messages.map((m) => m.id)).toContain(late.id);
+    expect(contacted.leads.every((m) => m.status === "contacted")).toBe(true);
+    expect(contacted.leads.map((m) => m.id)).toContain(late.id);
     // An unknown status shows them all rather than none.
-    expect((await list("?status=maybe")).messages.length).toBe(all.messages.length);
+    expect((await list("?status=maybe")).leads.length).toBe(all.leads.length);
   });
 });
 
@@ -120,7 +121,7 @@ describe("a lead written down by hand (a phone call)", () => {
     })) as Response;
     expect(saved.status).toBe(302);
     expect(leadCount()).toBe(before + 1);
-    const id = Number(saved.headers.get("Location")!.match(/^\/admin\/messages\/(\d+)$/)![1]);
+    const id = Number(saved.headers.get("Location")!.match(/^\/admin\/leads\/(\d+)$/)![1]);
     expect(saved.headers.get("Set-Cookie")).toMatch(/^__flash=/);
 
     expect(getLead(id)).toMatchObject({
@@ -133,19 +134,19 @@ describe("a lead written down by hand (a phone call)", () => {
       source: "phone",
       status: "contacted",
       followUpOn: "2026-12-02",
-      notifyStatus: "skipped",
-      autoreplyStatus: "skipped",
     });
     expect(getLead(id)?.readAt).toBeInstanceOf(Date);
+    // Written down by staff: no mail is ever sent for it.
+    expect(leadMails([id]).get(id)).toEqual({ notification: null, autoreply: null });
     expect(listLeadNotes(id).map((n) => ({ author: n.author, body: n.body, from: n.statusFrom, to: n.statusTo }))).toEqual([
       { author: "owner@example.com", body: "Added by hand", from: null, to: "contacted" },
     ]);
 
     // Its page says who added it; the list and its search find it though it has no email.
-    const page = await leadLoader(args(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(addedBy(page.message, page.notes)).toBe("owner@example.com");
-    expect((await list("?q=Hobbs")).messages.map((m) => m.id)).toEqual([id]);
-    expect((await list("?q=6205550177")).messages.map((m) => m.id)).toEqual([id]);
+    const page = await leadLoader(args(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    expect(addedBy(page.lead, page.notes)).toBe("owner@example.com");
+    expect((await list("?q=Hobbs")).leads.map((m) => m.id)).toEqual([id]);
+    expect((await list("?q=6205550177")).leads.map((m) => m.id)).toEqual([id]);
   });
 
   it("refuses a lead without a name, without a way to reach them or without what they said: 400, each message by its field, the typed values kept, no row", async () => {
@@ -180,8 +181,8 @@ describe("a lead written down by hand (a phone call)", () => {
     const before = leadCount();
     const anonymous = await addLead({ name: "Sneaky", phone: "316-555-0100", message: "Hi" }, {}).catch((r: Response) => r);
     expect((anonymous as Response).status).toBe(302);
-    expect((anonymous as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fmessages%2Fnew");
-    const form = await newLeadLoader(args(new Request("http://site.test/admin/messages/new"))).catch((r: Response) => r);
+    expect((anonymous as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fleads%2Fnew");
+    const form = await newLeadLoader(args(new Request("http://site.test/admin/leads/new"))).catch((r: Response) => r);
     expect((form as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
     expect(leadCount()).toBe(before);
   });

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { fakeResendForApp } from "./fake-mail";
@@ -8,13 +7,24 @@ const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
 const { getDb } = await import("~/server/db.server");
 const { leads } = await import("~/db/schema");
 const { prepareApp } = await import("~/services/startup.server");
-const { deliverContactMessage, processMailQueue } = await import("~/services/contact-mailer.server");
+const { processOutbox } = await import("~/services/outbox.server");
+const { mailNewLead, leadMails, resendFailedLeadMails } = await import("~/services/lead-mail.server");
 const { createLead, createManualLead } = await import("~/models/lead.server");
-const { requeueFailedMails } = await import("~/models/lead-mail.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { action } = await import("~/routes/contact");
 
-const row = (id: number) => getDb().select().from(leads).where(eq(leads.id, id)).get()!;
+/** A lead's two mails as the outbox has them, in the words the old columns had. */
+const row = (id: number) => {
+  const { notification: n, autoreply: a } = leadMails([id]).get(id)!;
+  return {
+    notifyStatus: n?.state ?? "skipped",
+    notifyAttempts: n?.attempts ?? 0,
+    notifyLastError: n?.lastError ?? null,
+    notifyNextAttemptAt: n?.nextAttemptAt ?? null,
+    autoreplyStatus: a?.state ?? (n ? "pending" : "skipped"),
+    autoreplyAttempts: a?.attempts ?? 0,
+  };
+};
 const store = (name = "Kim Hoang") =>
   createLead({ name, email: "kim@example.com", phone: "316-555-0100", message: "Hail hit the north slope." });
 
@@ -25,7 +35,7 @@ beforeAll(async () => {
 describe("contact mail through the resend SDK", () => {
   it("sends the owner's notification and the visitor's autoresponder", async () => {
     const { id } = store();
-    await deliverContactMessage(id);
+    await mailNewLead(id);
     expect(fake.sent).toHaveLength(2);
     const [notification, autoreply] = fake.sent;
     expect(notification).toMatchObject({
@@ -49,18 +59,18 @@ describe("contact mail through the resend SDK", () => {
     fake.failWhen(() => true);
     const { id } = store();
     const t0 = new Date();
-    await deliverContactMessage(id, undefined, t0);
+    await mailNewLead(id, undefined, t0);
     expect(fake.sent).toHaveLength(0);
     expect(row(id)).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
     expect(row(id).notifyLastError).toContain("Provider is down");
     expect(row(id).notifyNextAttemptAt!.getTime()).toBe(t0.getTime() + 60_000);
 
     // Not yet due: the queue leaves it alone.
-    await processMailQueue(undefined, new Date(t0.getTime() + 30_000));
+    await processOutbox(undefined, new Date(t0.getTime() + 30_000));
     expect(row(id).notifyAttempts).toBe(1);
 
     fake.failWhen(null);
-    await processMailQueue(undefined, new Date(t0.getTime() + 61_000));
+    await processOutbox(undefined, new Date(t0.getTime() + 61_000));
     expect(row(id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 2, notifyLastError: null, autoreplyStatus: "sent" });
     expect(fake.sent.map((m) => m.subject)).toEqual(["Contact Form Submission", "Thank you for contacting Prairie Ridge Framing & Roofing"]);
   });
@@ -70,11 +80,11 @@ describe("contact mail through the resend SDK", () => {
     const { id } = store();
     let now = Date.now();
     for (let i = 0; i < 6; i++) {
-      await deliverContactMessage(id, undefined, new Date(now));
+      await mailNewLead(id, undefined, new Date(now));
       now += 7 * 60 * 60_000;
     }
     expect(row(id)).toMatchObject({ notifyStatus: "failed", notifyAttempts: 6, notifyNextAttemptAt: null });
-    await processMailQueue(undefined, new Date(now + 86_400_000));
+    await processOutbox(undefined, new Date(now + 86_400_000));
     expect(row(id).notifyAttempts).toBe(6);
   });
 
@@ -82,11 +92,11 @@ describe("contact mail through the resend SDK", () => {
     fake.failWhen((mail) => mail.subject.startsWith("Thank you"));
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const { id } = store();
-    await deliverContactMessage(id);
+    await mailNewLead(id);
     expect(row(id)).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "failed" });
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining("autoresponder failed"));
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/lead-autoreply.*attempt failed/));
     errors.mockRestore();
-    await processMailQueue(undefined, new Date(Date.now() + 86_400_000));
+    await processOutbox(undefined, new Date(Date.now() + 86_400_000));
     expect(fake.sent).toHaveLength(1);
   });
 
@@ -94,13 +104,13 @@ describe("contact mail through the resend SDK", () => {
     const settings = getSetting("contact");
     setSetting("contact", { ...settings, autoresponderEnabled: false });
     const { id } = store();
-    await deliverContactMessage(id);
+    await mailNewLead(id);
     expect(fake.sent).toHaveLength(1);
     expect(row(id).autoreplyStatus).toBe("skipped");
 
     setSetting("contact", { ...settings, autoresponderSubject: "We got your note", notificationEmail: "dale@example.com" });
     const second = store();
-    await deliverContactMessage(second.id);
+    await mailNewLead(second.id);
     expect(fake.sent[1].to).toEqual(['"Prairie Ridge Framing & Roofing" <dale@example.com>']);
     expect(fake.sent[2].subject).toBe("We got your note");
     setSetting("contact", settings);
@@ -111,16 +121,16 @@ describe("contact mail through the resend SDK", () => {
       { name: "Dale Hobbs", email: "dale@example.com", phone: "620-555-0177", message: "Wind took shingles", service: null, street: null, city: null, zip: null, preferredContact: null, status: "contacted", followUpOn: null },
       "owner@example.com",
     );
-    await deliverContactMessage(lead.id);
-    await processMailQueue(undefined, new Date(Date.now() + 86_400_000));
+    await mailNewLead(lead.id);
+    await processOutbox(undefined, new Date(Date.now() + 86_400_000));
     expect(fake.sent).toHaveLength(0);
     expect(row(lead.id)).toMatchObject({ notifyStatus: "skipped", autoreplyStatus: "skipped", notifyAttempts: 0, autoreplyAttempts: 0 });
-    expect(requeueFailedMails(lead.id)).toBe(false);
+    expect(await resendFailedLeadMails(lead.id)).toBe(false);
   });
 
   it("a message without an email (stored as '') tells the owner with nobody to reply to, and answers nobody", async () => {
     const { id } = createLead({ name: "No Email", email: "", phone: "316-555-0101", message: "Call me" });
-    await deliverContactMessage(id);
+    await mailNewLead(id);
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0].reply_to).toBeUndefined();
     expect(fake.sent[0].text).toContain("Email: (not given)");
@@ -136,10 +146,8 @@ describe("a backlog after a mail outage", () => {
       for (let i = 0; i < n; i++) {
         const { id } = createLead({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: null, message: "Storm damage on the east side." });
         getDb()
-          .update(leads)
-          .set({ notifyAttempts: 1, notifyLastError: "Resend refused the mail: Provider is down", notifyNextAttemptAt: new Date(now.getTime() + 30 * 60_000) })
-          .where(eq(leads.id, id))
-          .run();
+          .$client.prepare("update outbox set attempts = 1, last_error = 'Resend refused the mail: Provider is down', next_attempt_at = ? where lead_id = ?")
+          .run(now.getTime() + 30 * 60_000, id);
         ids.push(id);
       }
     });
@@ -153,14 +161,14 @@ describe("a backlog after a mail outage", () => {
 
     // Still down: one early try, not counted against anyone's retries.
     fake.failWhen(() => true);
-    await processMailQueue(undefined, now);
+    await processOutbox(undefined, now);
     expect(fake.sent).toHaveLength(0);
     expect(ids.every((id) => row(id).notifyAttempts === 1 && row(id).notifyStatus === "pending")).toBe(true);
 
     // Back up: the whole backlog, long before its backoff would have let it go.
     fake.failWhen(null);
     fake.requests.length = 0;
-    await processMailQueue(undefined, new Date(now.getTime() + 30_000));
+    await processOutbox(undefined, new Date(now.getTime() + 30_000));
     errors.mockRestore();
     const notifications = fake.sent.filter((m) => m.subject === "Contact Form Submission");
     const autoreplies = fake.sent.filter((m) => m.subject.startsWith("Thank you"));
@@ -171,7 +179,7 @@ describe("a backlog after a mail outage", () => {
     expect(fake.requests.length).toBeLessThanOrEqual(12);
 
     // Nothing is sent twice.
-    await processMailQueue(undefined, new Date(now.getTime() + 86_400_000));
+    await processOutbox(undefined, new Date(now.getTime() + 86_400_000));
     expect(fake.sent).toHaveLength(800);
   });
 
@@ -180,7 +188,7 @@ describe("a backlog after a mail outage", () => {
     const fresh = [store("Due One"), store("Due Two")].map((m) => m.id);
     fake.failWhen(() => true);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    await processMailQueue(undefined, now);
+    await processOutbox(undefined, now);
     errors.mockRestore();
     for (const id of fresh) {
       expect(row(id)).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });

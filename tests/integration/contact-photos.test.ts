@@ -103,7 +103,7 @@ describe("a quote request with photos", () => {
     expect(notification.text).toContain("Address: 418 N Main St, Derby 67037");
     expect(notification.text).toContain("Best way to reach: Text");
     expect(notification.text).toContain("Photos: 2");
-    expect(notification.text).toContain(`https://roofs.example.com/admin/messages/${message.id}`);
+    expect(notification.text).toContain(`https://roofs.example.com/admin/leads/${message.id}`);
     // The visitor's autoresponder never carries a link into the admin.
     const autoreply = fake.sent.find((m) => m !== notification)!;
     expect(autoreply.text).not.toContain("/admin");
@@ -111,7 +111,7 @@ describe("a quote request with photos", () => {
 
   it("serves its photos to signed-in staff only", async () => {
     const [photo] = listPhotos(listAllLeads()[0].id);
-    const url = `http://site.test/admin/messages/photos/${photo.storedName}`;
+    const url = `http://site.test/admin/leads/photos/${photo.storedName}`;
     const anonymous = await photoRoute.loader(args(new Request(url), { name: photo.storedName })).catch((r: Response) => r);
     expect((anonymous as Response).status).toBe(401);
     const staff = (await photoRoute.loader(args(new Request(url, { headers: { Cookie: cookie } }), { name: photo.storedName }))) as Response;
@@ -133,7 +133,7 @@ describe("a quote request with photos", () => {
   });
 
   it("lists the new fields in the CSV, after the columns it always had", async () => {
-    const response = (await csv.loader(args(new Request("http://site.test/admin/messages/export.csv", { headers: { Cookie: cookie } })))) as Response;
+    const response = (await csv.loader(args(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })))) as Response;
     const [header, first] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toBe("received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason");
     expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,text,2,New,,");

@@ -22,8 +22,8 @@ type Refused = { init: ResponseInit; data: { estimateForm?: string; result?: { e
 
 const post = (url: string, fields: Record<string, string>) =>
   new Request(`http://site.test${url}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
-const leadPost = (leadId: number, fields: Record<string, string>) => leadAction(routeArgs(post(`/admin/messages/${leadId}`, fields), { id: String(leadId) }));
-const leadPage = (leadId: number) => leadLoader(routeArgs(new Request(`http://site.test/admin/messages/${leadId}`, { headers: { Cookie: cookie } }), { id: String(leadId) }));
+const leadPost = (leadId: number, fields: Record<string, string>) => leadAction(routeArgs(post(`/admin/leads/${leadId}`, fields), { id: String(leadId) }));
+const leadPage = (leadId: number) => leadLoader(routeArgs(new Request(`http://site.test/admin/leads/${leadId}`, { headers: { Cookie: cookie } }), { id: String(leadId) }));
 const savePrices = (fields: Record<string, string>) => pricingAction(routeArgs(post("/admin/pricing", fields)));
 
 /** The pricing form as the page fills it, with some boxes changed. */
@@ -93,7 +93,7 @@ describe("a lead's estimate", () => {
     expect(before.estimate).toMatchObject({ measured: true, suggestedWastePercent: 10, linesFrom: "footprint", estimate: null });
     const made = (await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" })) as Response;
     expect(made.status).toBe(302);
-    expect(made.headers.get("Location")).toBe(`/admin/messages/${leadId}`);
+    expect(made.headers.get("Location")).toBe(`/admin/leads/${leadId}`);
     const { estimate } = (await leadPage(leadId)).estimate;
     expect(estimate!.lines.map((l) => [l.key, l.quantity, l.totalCents])).toEqual([
       ["shingles", 45, 189000],

@@ -54,7 +54,7 @@ async function estimatedLead() {
     { name: "Dana Whitfield", email: "dana@example.com", phone: "620-555-0101", message: "Old roof", service: "Residential Roofing", street: "301 S C St", city: "Wellington", zip: "67152" },
     [],
   );
-  const post = (fields: Record<string, string>) => leadAction(routeArgs(request(`/admin/messages/${lead.id}`, new URLSearchParams(fields)), { id: String(lead.id) }));
+  const post = (fields: Record<string, string>) => leadAction(routeArgs(request(`/admin/leads/${lead.id}`, new URLSearchParams(fields)), { id: String(lead.id) }));
   const opened = (await post({ intent: "measure" })) as Response;
   const customer = new URL(opened.headers.get("Location")!, "http://x").searchParams.get("customer")!;
   const roof = new URLSearchParams({ intent: "save", id: customer, street: "301 S C St", city: "Wellington", length: "40", width: "30", pitch: "6" });
@@ -69,12 +69,12 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
     const leadId = await estimatedLead();
     const before = getEstimate(leadId);
     const body = farRow("lines[9999]", ["label", "quantity", "unitPrice"], { intent: "save-estimate" });
-    expectRefusedSmall(await answer(() => leadAction(routeArgs(request(`/admin/messages/${leadId}`, body), { id: String(leadId) }))));
+    expectRefusedSmall(await answer(() => leadAction(routeArgs(request(`/admin/leads/${leadId}`, body), { id: String(leadId) }))));
     // lines[999] too (1.5 s and 2.5 MB before), and as many values under the list's own name.
     const many = new URLSearchParams({ intent: "save-estimate" });
     for (let i = 0; i < 200; i++) many.append("lines", "x");
     for (const form of [farRow("lines[999]", ["label"], { intent: "save-estimate" }), many]) {
-      expectRefusedSmall(await answer(() => leadAction(routeArgs(request(`/admin/messages/${leadId}`, form), { id: String(leadId) }))));
+      expectRefusedSmall(await answer(() => leadAction(routeArgs(request(`/admin/leads/${leadId}`, form), { id: String(leadId) }))));
     }
     expect(getEstimate(leadId)).toEqual(before);
   });
@@ -82,7 +82,7 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
   it("refuses a far row named with a dot (lines.9999, 10,000 rows rendered back before), and a named key under the list", async () => {
     const leadId = await estimatedLead();
     const before = getEstimate(leadId);
-    const post = (body: URLSearchParams) => answer(() => leadAction(routeArgs(request(`/admin/messages/${leadId}`, body), { id: String(leadId) })));
+    const post = (body: URLSearchParams) => answer(() => leadAction(routeArgs(request(`/admin/leads/${leadId}`, body), { id: String(leadId) })));
     // `lines[0]` first makes the list an array; `lines.9999` is then its row 9999.
     const dotted = farRow("lines.9999", ["label", "quantity", "unitPrice"], { intent: "save-estimate", "lines[0].label": "x" });
     expectRefusedSmall(await post(dotted));
@@ -103,7 +103,7 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
       body.set(`lines[${i}].unit`, line.unit);
       body.set(`lines[${i}].unitPrice`, (line.unitPriceCents / 100).toFixed(2));
     });
-    const saved = (await leadAction(routeArgs(request(`/admin/messages/${leadId}`, body), { id: String(leadId) }))) as Response;
+    const saved = (await leadAction(routeArgs(request(`/admin/leads/${leadId}`, body), { id: String(leadId) }))) as Response;
     expect(saved.status).toBe(302);
   });
 
@@ -155,7 +155,7 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
       ["roof tool", () => roofAction(routeArgs(request("/admin/roof-measurement", multipart({ intent: "save", street: "1 Elm", city: "Derby" }))))],
       ["testimonials", () => testimonialsAction(routeArgs(request("/admin/testimonials", indexed({ quote: "Good" }))))],
       ["pricing", () => pricingAction(routeArgs(request("/admin/pricing", indexed({}))))],
-      ["new lead", () => newLeadAction(routeArgs(request("/admin/messages/new", indexed({ message: "Roof" }))))],
+      ["new lead", () => newLeadAction(routeArgs(request("/admin/leads/new", indexed({ message: "Roof" }))))],
       ["quote form", () => contactFormAction(routeArgs(request("/contact", indexed({ email: "a@example.com", message: "Roof" }))))],
     ];
     for (const [name, run] of forms) {

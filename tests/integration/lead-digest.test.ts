@@ -6,6 +6,7 @@ const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example.com" });
 
 const { prepareApp } = await import("~/services/startup.server");
 const { sendLeadDigest } = await import("~/services/lead-digest.server");
+const { processOutbox } = await import("~/services/outbox.server");
 const { createLead, setArchived, updateLead, waitingLeads } = await import("~/models/lead.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 
@@ -73,7 +74,7 @@ describe("the daily summary of waiting leads", () => {
       subject: "Leads waiting today: 1 new, 2 to follow up",
     });
     expect(mail.text).toContain("Leads waiting in the website's admin on Tuesday, November 24.");
-    expect(mail.text).toMatch(/- Kim Hoang, Residential Roofing, Wellington\. Contacted\. Follow-up was Fri, Nov 20 \(late\)\.\n {2}https:\/\/roofs\.example\.com\/admin\/messages\/\d+/);
+    expect(mail.text).toMatch(/- Kim Hoang, Residential Roofing, Wellington\. Contacted\. Follow-up was Fri, Nov 20 \(late\)\.\n {2}https:\/\/roofs\.example\.com\/admin\/leads\/\d+/);
     expect(mail.text).toContain("- Dale Ortiz, Derby. Contacted. Follow up today.");
     expect(mail.text).toContain("New leads, not contacted yet (1):\n- Too Late For Today.");
     for (const left of ["Not Yet", "Closed Deal", "Put Away", "Early Bird"]) expect(mail.text).not.toContain(left);
@@ -90,15 +91,21 @@ describe("the daily summary of waiting leads", () => {
     expect(fake.sent).toHaveLength(1);
   });
 
-  it("gives the day back when the provider refuses, so the next try sends it", async () => {
+  it("keeps a refused summary in the outbox, whose next run sends it, once", async () => {
     const next = "2026-11-25";
     fake.failWhen(() => true);
-    await expect(sendLeadDigest(undefined, at("07:00", next))).rejects.toThrow("Provider is down");
-    expect(getSetting("digest").lastSentOn).toBe(DAY);
-    fake.failWhen(null);
-    expect(await sendLeadDigest(undefined, at("07:05", next))).toBe("sent");
-    expect(fake.sent).toHaveLength(1);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await sendLeadDigest(undefined, at("07:00", next))).toBe("failed");
+    errors.mockRestore();
     expect(getSetting("digest").lastSentOn).toBe(next);
+    fake.failWhen(null);
+    expect(await sendLeadDigest(undefined, at("07:05", next))).toBe("not due");
+    await processOutbox(undefined, at("07:05", next));
+    const digests = () => fake.sent.filter((m) => m.subject.startsWith("Leads waiting"));
+    expect(digests()).toHaveLength(1);
+    expect(digests()[0].text).toContain("Wednesday, November 25");
+    await processOutbox(undefined, at("09:00", next));
+    expect(digests()).toHaveLength(1);
   });
 
   it("goes at the hour the owner chose", async () => {

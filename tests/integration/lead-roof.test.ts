@@ -5,6 +5,7 @@ import { cleanImage } from "~/server/image-clean.server";
 import { writePicture } from "~/server/image-files.server";
 import { createLead, getLead, listLeadNotes, updateLead } from "~/models/lead.server";
 import { type PhotoFile } from "~/models/lead-photo.server";
+import { leadMails } from "~/services/lead-mail.server";
 import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as roofAction, loader as roofLoader } from "~/routes/admin/roof-measurement";
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 
 const measure = (leadId: number) =>
-  leadAction(routeArgs(new Request(`http://site.test/admin/messages/${leadId}`, { method: "POST", body: new URLSearchParams({ intent: "measure" }), headers: { Cookie: cookie } }), { id: String(leadId) }));
-const leadPage = (leadId: number) => leadLoader(routeArgs(new Request(`http://site.test/admin/messages/${leadId}`, { headers: { Cookie: cookie } }), { id: String(leadId) }));
+  leadAction(routeArgs(new Request(`http://site.test/admin/leads/${leadId}`, { method: "POST", body: new URLSearchParams({ intent: "measure" }), headers: { Cookie: cookie } }), { id: String(leadId) }));
+const leadPage = (leadId: number) => leadLoader(routeArgs(new Request(`http://site.test/admin/leads/${leadId}`, { headers: { Cookie: cookie } }), { id: String(leadId) }));
 const roofPage = (customerId: number) => roofLoader(routeArgs(new Request(`http://site.test/admin/roof-measurement?customer=${customerId}`, { headers: { Cookie: cookie } })));
 const saveRoof = (fields: Record<string, string>) => {
   const body = new FormData();
@@ -123,10 +124,9 @@ describe("measuring a lead's roof", () => {
       city: "Mulvane",
       status: "measured",
       source: "roof_tool",
-      notifyStatus: "skipped",
-      autoreplyStatus: "skipped",
     });
     expect(getLead(customer.leadId!)?.readAt).toBeInstanceOf(Date);
+    expect(leadMails([customer.leadId!]).get(customer.leadId!)).toEqual({ notification: null, autoreply: null });
     expect(listLeadNotes(customer.leadId!).map((n) => n.body)).toEqual(["Added in the roof tool"]);
   });
 

@@ -52,8 +52,8 @@ describe("the login page's redirectTo", () => {
   });
 
   it("keeps a real page of the admin", async () => {
-    const request = new Request("https://site.example/admin/login?redirectTo=%2Fadmin%2Fmessages%3Ffilter%3Dunread", { headers: { Cookie: cookie } });
+    const request = new Request("https://site.example/admin/login?redirectTo=%2Fadmin%2Fleads%3Ffilter%3Dunread", { headers: { Cookie: cookie } });
     const thrown = await Promise.resolve(loader({ request, params: {}, context: requestContext("10.9.0.1") } as never)).catch((r: unknown) => r);
-    expect((thrown as Response).headers.get("Location")).toBe("/admin/messages?filter=unread");
+    expect((thrown as Response).headers.get("Location")).toBe("/admin/leads?filter=unread");
   });
 });

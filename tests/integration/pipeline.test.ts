@@ -12,7 +12,7 @@ beforeAll(async () => {
   cookie = await signedInOwner();
 });
 
-const page = () => loader(routeArgs(new Request("http://site.test/admin/messages/pipeline", { headers: { Cookie: cookie } })));
+const page = () => loader(routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } })));
 
 function lead(name: string, moves: LeadStatus[], estimateCents?: number) {
   const m = createLead({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });
@@ -66,7 +66,7 @@ describe("the pipeline page", () => {
     const won = lead("Sold", ["quoted", "won"], 500_000);
     getDb()
       .insert(proposals)
-      .values({ leadId: won.id, tokenHash: `sold-${won.id}`, content: {}, totalCents: 480_000, expiresAt: new Date(Date.now() + 86_400_000), acceptedAt: new Date(), acceptedName: "Sold" })
+      .values({ leadId: won.id, content: {}, totalCents: 480_000, expiresAt: new Date(Date.now() + 86_400_000), acceptedAt: new Date(), acceptedName: "Sold" })
       .run();
     const { columns, month } = await page();
     expect(columns.find((c) => c.status === "won")!.totalCents - before.columns.find((c) => c.status === "won")!.totalCents).toBe(480_000);
@@ -74,7 +74,7 @@ describe("the pipeline page", () => {
   });
 
   it("is for signed-in staff only", async () => {
-    const res = await loader(routeArgs(new Request("http://site.test/admin/messages/pipeline"))).catch((r: Response) => r);
+    const res = await loader(routeArgs(new Request("http://site.test/admin/leads/pipeline"))).catch((r: Response) => r);
     expect((res as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
   });
 });

@@ -35,7 +35,7 @@ async function completedJobWithPhoto(service: string | null = "Roof Repairs") {
 }
 
 const post = (id: number, fields: Record<string, string>) =>
-  leadAction(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }));
+  leadAction(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }));
 const publish = (id: number, intent = "publish") =>
   projectsAction(routeArgs(new Request("http://site.test/admin", { method: "POST", body: new URLSearchParams({ intent, id: String(id) }), headers: { Cookie: cookie } }))) as Promise<Response>;
 

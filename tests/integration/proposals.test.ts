@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { fakeResendForApp } from "./fake-mail";
 
@@ -10,7 +10,9 @@ const { getDb } = await import("~/server/db.server");
 const { leads, estimates, proposals, roofCustomers } = await import("~/db/schema");
 const { createLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { getSetting } = await import("~/models/settings.server");
-const { processProposalNotices } = await import("~/services/proposal-mailer.server");
+const { processOutbox } = await import("~/services/outbox.server");
+const { findMail } = await import("~/models/outbox.server");
+const { findProposalByTokenHash } = await import("~/models/proposal.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { readFlash } = await import("~/services/flash.server");
 const { signedInOwner, routeArgs } = await import("./admin-session");
@@ -27,6 +29,10 @@ beforeAll(async () => {
 const db = () => getDb();
 const lead = (id: number) => db().select().from(leads).where(eq(leads.id, id)).get()!;
 const proposalRows = (leadId: number) => db().select().from(proposals).where(eq(proposals.leadId, leadId)).all();
+/** The proposal a link's token opens. */
+const idOf = (token: string) => findProposalByTokenHash(hashLinkToken(token))!.id;
+/** The owner's mail when the lead's proposal was accepted, from the outbox. */
+const ownerMail = (leadId: number) => findMail("proposal-accepted", { leadId });
 
 /** A measured lead with an estimate, as the estimate screen will store it (written straight to the table here). */
 function measuredLeadWithEstimate(name = "Karen Miller") {
@@ -63,7 +69,7 @@ function measuredLeadWithEstimate(name = "Karen Miller") {
 
 const leadPost = (id: number, fields: Record<string, string>) =>
   leadRoute.action(
-    routeArgs(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }),
+    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }),
   ) as Promise<Response | { data: unknown; init: ResponseInit }>;
 
 /** Staff send a proposal; the token comes from the one-shot cookie the redirect carries. */
@@ -72,7 +78,7 @@ async function send(id: number, fields: Record<string, string> = {}) {
   expect(res.status).toBe(302);
   const setCookies = res.headers.getSetCookie();
   const linkCookie = setCookies.find((c) => c.startsWith("__new_link="))!.split(";")[0];
-  const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
+  const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
   const url = page.proposals.newLink!.url;
   return { token: url.split("/proposal/")[1], url, page };
 }
@@ -92,7 +98,7 @@ describe("sending a proposal", () => {
     const { token, url, page } = await send(id);
     expect(url).toMatch(/\/proposal\/[A-Za-z0-9_-]{43}$/);
     const [row] = proposalRows(id);
-    expect(row.tokenHash).toBe(hashLinkToken(token));
+    expect(idOf(token)).toBe(row.id);
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.totalCents).toBe(345881);
     expect(row.content).toMatchObject({
@@ -108,7 +114,7 @@ describe("sending a proposal", () => {
     expect(lead(id).status).toBe("quoted");
     expect(listLeadNotes(id).at(-1)).toMatchObject({ statusFrom: "measured", statusTo: "quoted", author: "owner@example.com" });
     expect(listLeadNotes(id).at(-1)?.body).toContain("$3,458.81");
-    expect(page.proposals.list).toMatchObject([{ total: "$3,458.81", state: "open", pdf: `/admin/messages/${id}/proposals/${row.id}.pdf` }]);
+    expect(page.proposals.list).toMatchObject([{ total: "$3,458.81", state: "open", pdf: `/admin/leads/${id}/proposals/${row.id}.pdf` }]);
 
     // The estimate changes later: the proposal sent stays as it was.
     db().update(estimates).set({ totalCents: 1 }).where(eq(estimates.leadId, id)).run();
@@ -120,7 +126,7 @@ describe("sending a proposal", () => {
     updateLead(id, { status: "lost", lostReason: "Price", followUpOn: null, note: null }, "owner@example.com");
     await send(id);
     expect(lead(id).status).toBe("lost");
-    const later = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const later = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     expect(later.proposals.newLink).toBeNull();
     expect(later.proposals.list).toHaveLength(1);
   });
@@ -170,12 +176,12 @@ describe("the homeowner's page", () => {
     expect(row.acceptedAt!.getTime()).toBeGreaterThanOrEqual(before);
     expect(lead(id).status).toBe("won");
     expect(listLeadNotes(id).at(-1)).toMatchObject({ body: "Accepted by Dana Ortiz", statusFrom: "quoted", statusTo: "won" });
-    await expect.poll(() => proposalRows(id)[0].notifyStatus).toBe("sent");
+    await expect.poll(() => ownerMail(id)?.state).toBe("sent");
     const mail = fake.sent.find((m) => m.subject.startsWith("Proposal accepted: Dana Ortiz"))!;
     expect(mail).toMatchObject({ to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'], reply_to: "karen@example.com" });
     expect(mail.text).toContain("$3,458.81");
     expect(mail.text).toContain("203.0.113.7");
-    expect(mail.text).toContain(`/admin/messages/${id}`);
+    expect(mail.text).toContain(`/admin/leads/${id}`);
 
     // The page says accepted; a second accept changes nothing.
     expect(openPage(token).data).toMatchObject({ kind: "proposal", accepted: { name: "Dana Ortiz" } });
@@ -189,17 +195,15 @@ describe("the homeowner's page", () => {
     const id = measuredLeadWithEstimate("Retry Person");
     const { token } = await send(id);
     await accept(token, { fullName: "Retry Person", agree: "on" });
-    await expect.poll(() => proposalRows(id)[0].notifyAttempts).toBe(1);
-    const row = proposalRows(id)[0];
-    expect(row).toMatchObject({ notifyStatus: "pending", acceptedName: "Retry Person" });
-    expect(row.notifyLastError).toContain("Provider is down");
+    await expect.poll(() => ownerMail(id)?.attempts).toBe(1);
+    expect(proposalRows(id)[0]).toMatchObject({ acceptedName: "Retry Person" });
+    expect(ownerMail(id)).toMatchObject({ state: "pending", lastError: expect.stringContaining("Provider is down") });
+    expect(ownerMail(id)!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
     expect(lead(id).status).toBe("won");
 
     fake.failWhen(null);
-    await processProposalNotices(undefined, new Date(Date.now() + 30_000));
-    expect(proposalRows(id)[0].notifyStatus).toBe("pending"); // not due for a minute
-    await processProposalNotices(undefined, new Date(Date.now() + 61_000));
-    expect(proposalRows(id)[0]).toMatchObject({ notifyStatus: "sent", notifyAttempts: 2 });
+    await processOutbox(undefined, new Date(Date.now() + 61_000));
+    expect(ownerMail(id)).toMatchObject({ state: "sent", attempts: 2 });
     expect(fake.sent.filter((m) => m.subject.startsWith("Proposal accepted: Retry Person"))).toHaveLength(1);
   });
 
@@ -236,7 +240,7 @@ describe("the homeowner's page", () => {
     const first = await send(id);
     const second = await send(id);
     expect(await accept(first.token, {})).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal was replaced by a newer one"] } } } });
-    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.tokenHash, hashLinkToken(second.token))).run();
+    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.id, idOf(second.token))).run();
     expect(await accept(second.token, { fullName: "" })).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal has expired."] } } } });
   });
 
@@ -267,7 +271,7 @@ describe("the proposal PDF", () => {
       expect(body).toContain(words);
     }
     const [row] = proposalRows(id);
-    const staff = (await adminPdf.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}/proposals/${row.id}.pdf`, { headers: { Cookie: cookie } }), { id: String(id), pid: String(row.id) }))) as Response;
+    const staff = (await adminPdf.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}/proposals/${row.id}.pdf`, { headers: { Cookie: cookie } }), { id: String(id), pid: String(row.id) }))) as Response;
     expect(await text(staff)).toContain("$3,458.81");
     // Another lead's id with this proposal: not found.
     await expect(adminPdf.loader(routeArgs(new Request("http://site.test/x", { headers: { Cookie: cookie } }), { id: String(id + 1), pid: String(row.id) }))).rejects.toMatchObject({ status: 404 });
@@ -289,7 +293,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const pdf = await pdfOf(first.token);
     expect(pdf.status).toBe(410);
     expect(await pdf.text()).toMatch(/^This proposal was replaced by a newer one\..*\(620\) 555-0142/);
-    expect(proposalRows(id).find((p) => p.tokenHash === hashLinkToken(first.token))).toMatchObject({ acceptedAt: null });
+    expect(proposalRows(id).find((p) => p.id === idOf(first.token))).toMatchObject({ acceptedAt: null });
     expect(lead(id).status).toBe("quoted");
     // The newer one is the live one; staff see which was replaced, and the history says what happened.
     expect(openPage(second.token).init.status).toBe(200);
@@ -324,7 +328,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
   it("leaves an expired proposal expired when a newer one is sent: its PDF stays the homeowner's (review L2)", async () => {
     const id = measuredLeadWithEstimate("Ran Out");
     const old = await send(id);
-    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.tokenHash, hashLinkToken(old.token))).run();
+    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.id, idOf(old.token))).run();
     const fresh = await send(id);
     expect(openPage(old.token)).toMatchObject({ init: { status: 410 }, data: { kind: "expired" } });
     expect((await pdfOf(old.token)).status).toBe(200);
@@ -337,7 +341,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const older = await send(id);
     const newer = await send(id);
     await accept(newer.token, { fullName: "Left Open", agree: "on" });
-    db().update(proposals).set({ withdrawnAt: null }).where(eq(proposals.tokenHash, hashLinkToken(older.token))).run();
+    db().update(proposals).set({ withdrawnAt: null }).where(eq(proposals.id, idOf(older.token))).run();
     expect(openPage(older.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
     expect((await accept(older.token, { fullName: "Left Open", agree: "on" })).init.status).toBe(410);
     expect((await pdfOf(older.token)).status).toBe(410);
@@ -349,7 +353,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     await accept(token, { fullName: "Locked In", agree: "on" });
     const accepted = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
     expect(accepted.lockedAt).toBeInstanceOf(Date);
-    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     expect(page.estimate.estimate!.lockedAt).toMatch(/\d{4} at /);
 
     const fields: Record<string, string> = { intent: "save-estimate" };
@@ -365,7 +369,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const current = rows.find((r) => r.id !== accepted.id)!;
     expect(current).toMatchObject({ lockedAt: null, supersededAt: null });
     expect(current.lines[0].quantity).toBe(50);
-    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     expect(after.estimate).toMatchObject({ leadWon: true, estimate: { lockedAt: null } });
     expect(after.proposals.blocked).toMatch(/accepted a proposal/);
   });
@@ -373,7 +377,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
   it("withdraws the open proposal when the estimate changes, so an acceptance locks what the homeowner saw (review H1)", async () => {
     const id = measuredLeadWithEstimate("Changed Mind");
     const first = await send(id);
-    const before = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const before = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     // Said before the change: saving withdraws the proposal.
     expect(before.estimate.openProposal).toBe(true);
 
@@ -393,7 +397,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(openPage(first.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
     expect((await accept(first.token, { fullName: "Changed Mind", agree: "on" })).init.status).toBe(410);
     expect(db().select().from(estimates).where(eq(estimates.leadId, id)).get()!.lockedAt).toBeNull();
-    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     expect(after.estimate.openProposal).toBe(false);
     expect(after.proposals.list.map((p) => p.state)).toEqual(["withdrawn"]);
 
@@ -405,5 +409,82 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(locked.lockedAt).toBeInstanceOf(Date);
     expect(acceptedRow.totalCents).toBe(locked.totalCents);
     expect(locked.totalCents).not.toBe(345881);
+  });
+});
+
+describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
+  const flashOf = async (res: Response) =>
+    (await readFlash(new Request("http://site.test/", { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }))).flash;
+  const emailIt = async (id: number, proposalId = proposalRows(id).at(-1)!.id) => (await leadPost(id, { intent: "email-proposal", proposalId: String(proposalId) })) as Response;
+  const card = async (id: number) =>
+    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals.list[0];
+  const proposalMails = () => fake.sent.filter((m) => m.subject.startsWith("Your proposal from"));
+  const mailedToken = (html: string) => /href="[^"]*\/proposal\/([A-Za-z0-9_-]{43})"/.exec(html)![1];
+
+  it("goes through the SDK with a link of its own, and the homeowner accepts by the link in the mailed HTML", async () => {
+    const id = measuredLeadWithEstimate("Mia Chen");
+    const { token: copied } = await send(id);
+    expect((await card(id)).emailTo).toEqual({ name: "Mia Chen", email: "karen@example.com" });
+
+    const res = await emailIt(id);
+    expect(res.status).toBe(302);
+    expect(await flashOf(res)).toEqual({ type: "success", message: "Proposal emailed to karen@example.com" });
+    const [mail] = proposalMails();
+    expect(mail).toMatchObject({ to: ['"Mia Chen" <karen@example.com>'], reply_to: "hello@example.com", subject: "Your proposal from Prairie Ridge Framing & Roofing: $3,458.81" });
+    const mailed = mailedToken(mail.html!);
+    expect(mail.text).toContain(`/proposal/${mailed}`);
+    // One token a link: the mailed one is new, and the copied one still opens the same proposal.
+    expect(mailed).not.toBe(copied);
+    expect(idOf(mailed)).toBe(idOf(copied));
+    expect(openPage(copied).init.status).toBe(200);
+    expect(await card(id)).toMatchObject({ homeownerMail: { state: "sent", label: "Sent", to: "karen@example.com" } });
+
+    expect((await accept(mailed, { fullName: "Mia Chen", agree: "on" })).init?.status ?? 200).toBe(200);
+    expect(lead(id).status).toBe("won");
+    expect(openPage(copied).data).toMatchObject({ kind: "proposal", accepted: { name: "Mia Chen" } });
+    // Accepted: there is nothing left to mail.
+    expect((await card(id)).emailTo).toBeNull();
+    expect(await flashOf(await emailIt(id))).toEqual({ type: "error", message: "This proposal is no longer open: send a new one." });
+  });
+
+  it("says when the provider refused it, retries it, and a newer proposal closes every link of the one before", async () => {
+    const id = measuredLeadWithEstimate("Ray Diaz");
+    const { token: copied } = await send(id);
+    fake.failWhen(() => true);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const refused = await emailIt(id);
+    errors.mockRestore();
+    expect(await flashOf(refused)).toEqual({ type: "error", message: "The mail provider refused the proposal: it will be tried again. Its state shows on the proposal." });
+    expect(await card(id)).toMatchObject({ homeownerMail: { state: "pending", label: "Failed, will retry", attempts: 1 } });
+
+    fake.failWhen(null);
+    await processOutbox(undefined, new Date(Date.now() + 61_000));
+    expect(await card(id)).toMatchObject({ homeownerMail: { state: "sent", attempts: 2 } });
+    const mailed = mailedToken(proposalMails().at(-1)!.html!);
+    expect(openPage(mailed).init.status).toBe(200);
+
+    // A newer proposal withdraws the old one: its copied and its mailed link both say so.
+    await send(id);
+    for (const token of [copied, mailed]) expect(openPage(token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
+  });
+
+  it("is not offered when the lead has no email: staff copy the link, as before", async () => {
+    const id = measuredLeadWithEstimate("No Mail");
+    db().update(leads).set({ email: "" }).where(eq(leads.id, id)).run();
+    const { url } = await send(id);
+    expect(url).toMatch(/\/proposal\/[A-Za-z0-9_-]{43}$/);
+    expect((await card(id)).emailTo).toBeNull();
+    expect(await flashOf(await emailIt(id))).toEqual({ type: "error", message: "This lead has no email address: send the homeowner the proposal's link yourself." });
+    expect(proposalMails()).toHaveLength(0);
+  });
+
+  it("answers a post for another lead's proposal or no proposal with 404, never a 500", async () => {
+    const id = measuredLeadWithEstimate("Other Lead");
+    await send(id);
+    const other = measuredLeadWithEstimate("Someone Else");
+    for (const proposalId of ["", "abc", String(proposalRows(id)[0].id)]) {
+      const res = await leadPost(other, { intent: "email-proposal", proposalId }).catch((r: Response) => r);
+      expect((res as Response).status).toBe(404);
+    }
   });
 });

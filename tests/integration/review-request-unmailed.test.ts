@@ -5,7 +5,7 @@ delete process.env.RESEND_API_KEY;
 
 const { routeArgs, signedInOwner } = await import("./admin-session");
 const { createLead, setJobCompleted, updateLead } = await import("~/models/lead.server");
-const { latestReviewRequest } = await import("~/models/review-request.server");
+const { findMail } = await import("~/models/outbox.server");
 const { readFlash } = await import("~/services/flash.server");
 const leadRoute = await import("~/routes/admin/lead");
 const reviewRoute = await import("~/routes/review");
@@ -24,17 +24,17 @@ describe("a review request with mail not set up", () => {
     setJobCompleted(lead.id, true, "owner@example.com");
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const res = (await leadRoute.action(
-      routeArgs(new Request(`http://site.test/admin/messages/${lead.id}`, { method: "POST", body: new URLSearchParams({ intent: "ask-review" }), headers: { Cookie: cookie } }), { id: String(lead.id) }),
+      routeArgs(new Request(`http://site.test/admin/leads/${lead.id}`, { method: "POST", body: new URLSearchParams({ intent: "ask-review" }), headers: { Cookie: cookie } }), { id: String(lead.id) }),
     )) as Response;
     log.mockRestore();
     expect(res.status).toBe(302);
     const set = cookiesOf(res);
     const { flash } = await readFlash(new Request("http://site.test/", { headers: { Cookie: set.join("; ") } }));
     expect(flash).toEqual({ type: "info", message: "Review request not sent: mail is not set up. Copy its link below and send it yourself." });
-    expect(latestReviewRequest(lead.id)).toMatchObject({ mailStatus: "unsent", mailAttempts: 1 });
+    expect(findMail("review-request", { leadId: lead.id })).toMatchObject({ state: "unsent", attempts: 1 });
 
     const page = (await leadRoute.loader(
-      routeArgs(new Request(`http://site.test/admin/messages/${lead.id}`, { headers: { Cookie: [cookie, ...set].join("; ") } }), { id: String(lead.id) }),
+      routeArgs(new Request(`http://site.test/admin/leads/${lead.id}`, { headers: { Cookie: [cookie, ...set].join("; ") } }), { id: String(lead.id) }),
     )) as unknown as { job: { reviewLink: string | null } };
     const token = /\/review\/([A-Za-z0-9_-]{43})$/.exec(page.job.reviewLink ?? "")?.[1];
     expect(token).toBeDefined();

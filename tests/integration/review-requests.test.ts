@@ -12,7 +12,10 @@ const { getDb } = await import("~/server/db.server");
 const { reviewRequests, leads, testimonials } = await import("~/db/schema");
 const { createLead, getLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
 const { listPublicTestimonials } = await import("~/models/testimonial.server");
-const { askForReview, processReviewMailQueue, reviewPageFor } = await import("~/services/review-collection.server");
+const { reviewPageFor } = await import("~/services/review-collection.server");
+const { askForReview } = await import("~/services/review-asking.server");
+const { processOutbox } = await import("~/services/outbox.server");
+const { findMail } = await import("~/models/outbox.server");
 const { workForTown, highlightedWorkForAbout } = await import("~/services/related-work.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { createPageCache } = await import("~/server/page-cache.server");
@@ -33,7 +36,7 @@ type Reply<T = unknown> = { data: T; init: { status: number } };
 
 const postLead = (id: number, intent: string) =>
   leadRoute.action(
-    routeArgs(new Request(`http://site.test/admin/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent }), headers: { Cookie: cookie } }), { id: String(id) }),
+    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams({ intent }), headers: { Cookie: cookie } }), { id: String(id) }),
   ) as Promise<Response>;
 const openReview = (token: string) => reviewRoute.loader(routeArgs(new Request(`http://site.test/review/${token}`), { token })) as unknown as Reply<{ state: string; values?: Record<string, string> }>;
 const sendReview = (token: string, fields: Record<string, string>, ip = "203.0.113.7") =>
@@ -46,13 +49,15 @@ const sendReview = (token: string, fields: Record<string, string>, ip = "203.0.1
 type LeadPage = { job: { reviewLink: string | null; review: { mailStatus: string; state: string } } };
 const leadPage = async (id: number, setCookies: string[] = []) => {
   const sent = [cookie, ...setCookies.map((c) => c.split(";")[0])].join("; ");
-  return (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: sent } }), { id: String(id) }))) as unknown as LeadPage;
+  return (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: sent } }), { id: String(id) }))) as unknown as LeadPage;
 };
 const { readFlash } = await import("~/services/flash.server");
 const flashIn = async (setCookies: string[]) =>
   (await readFlash(new Request("http://site.test/", { headers: { Cookie: setCookies.map((c) => c.split(";")[0]).join("; ") } }))).flash;
 
 const requestOf = (leadId: number) => getDb().select().from(reviewRequests).where(eq(reviewRequests.leadId, leadId)).get()!;
+/** The lead's review request mail, from the outbox. */
+const mailOf = (leadId: number) => findMail("review-request", { leadId })!;
 const tokenIn = (text: string) => /\/review\/([A-Za-z0-9_-]{43})/.exec(text)![1];
 
 /** A won job in Derby, from a quote request. */
@@ -78,7 +83,7 @@ describe("a completed job", () => {
     await postLead(id, "complete");
     expect(getLead(id)?.completedAt).toBeNull();
     getDb().update(leads).set({ status: "won" }).where(eq(leads.id, id)).run();
-    expect((await postLead(id, "complete")).headers.get("Location")).toBe(`/admin/messages/${id}`);
+    expect((await postLead(id, "complete")).headers.get("Location")).toBe(`/admin/leads/${id}`);
     expect(getLead(id)?.completedAt).toBeInstanceOf(Date);
     await postLead(id, "reopen");
     expect(getLead(id)?.completedAt).toBeNull();
@@ -104,11 +109,12 @@ describe("a review request", () => {
     });
     expect(mail.text).toContain(`http://localhost:3000/review/${token}`);
     const row = requestOf(id);
-    expect(row).toMatchObject({ mailStatus: "sent", mailAttempts: 1, tokenHash: hashLinkToken(token), submittedAt: null });
+    expect(row).toMatchObject({ tokenHash: hashLinkToken(token), submittedAt: null });
+    expect(mailOf(id)).toMatchObject({ state: "sent", attempts: 1, recipient: "karen@example.com", providerId: expect.stringMatching(/^fake-/) });
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
     // The lead page shows it.
-    const page = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/messages/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))) as {
+    const page = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))) as {
       job: { review: { mailStatus: string; state: string } };
     };
     expect(page.job.review).toMatchObject({ mailStatus: "sent", state: "open" });
@@ -123,9 +129,7 @@ describe("a review request", () => {
     const cookies = asked.headers.getSetCookie();
     // The toast says what happened, not "on its way".
     expect(await flashIn(cookies)).toEqual({ type: "error", message: "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again." });
-    const failed = requestOf(id);
-    expect(failed).toMatchObject({ mailStatus: "failed", mailAttempts: 1, mailNextAttemptAt: null });
-    expect(failed.mailLastError).toContain("Provider is down");
+    expect(mailOf(id)).toMatchObject({ state: "failed", attempts: 1, nextAttemptAt: null, lastError: expect.stringContaining("Provider is down") });
     expect(fake.sent).toHaveLength(0);
 
     // The lead page shows the link the homeowner can use, once.
@@ -140,16 +144,18 @@ describe("a review request", () => {
 
     // Nothing retries it behind staff's back (that would kill the link they were given).
     fake.failWhen(null);
-    await processReviewMailQueue(undefined, new Date(Date.now() + 3_600_000));
-    expect(fake.sent).toHaveLength(0);
+    await processOutbox(undefined, new Date(Date.now() + 3_600_000));
+    const reviewMailsToSam = () => fake.sent.filter((m) => m.to[0].includes("sam@example.com") && m.subject.startsWith("How did we do"));
+    expect(reviewMailsToSam()).toHaveLength(0);
     expect(openReview(token).init.status).toBe(200);
 
     // "Send the request again" mails a new link; the one shown before stops working.
     const again = await postLead(id, "ask-review");
     expect(await flashIn(again.headers.getSetCookie())).toEqual({ type: "success", message: "Review request sent to the homeowner" });
-    expect(fake.sent).toHaveLength(1);
-    expect(requestOf(id)).toMatchObject({ mailStatus: "sent", mailAttempts: 1, mailLastError: null });
-    expect(openReview(tokenIn(fake.sent[0].text)).init.status).toBe(200);
+    const toSam = reviewMailsToSam();
+    expect(toSam).toHaveLength(1);
+    expect(mailOf(id)).toMatchObject({ state: "sent", attempts: 1, lastError: null });
+    expect(openReview(tokenIn(toSam[0].text)).init.status).toBe(200);
     expect(openReview(token).init.status).toBe(404);
   });
 });
@@ -165,7 +171,8 @@ describe("a review request the provider does not answer (review M1)", () => {
     errors.mockRestore();
     expect(outcome).toMatchObject({ status: "not-mailed", why: "timeout", reason: "The mail provider did not answer within 1 second" });
     const url = (outcome as { url: string }).url;
-    expect(requestOf(id)).toMatchObject({ mailStatus: "failed", mailNextAttemptAt: null, tokenHash: hashLinkToken(tokenIn(url)) });
+    expect(requestOf(id)).toMatchObject({ tokenHash: hashLinkToken(tokenIn(url)) });
+    expect(mailOf(id)).toMatchObject({ state: "failed", nextAttemptAt: null });
     // The link works: the provider may still deliver the same one.
     expect(openReview(tokenIn(url)).init.status).toBe(200);
   });

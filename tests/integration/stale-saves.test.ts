@@ -10,7 +10,7 @@ import { listProjectCards } from "~/services/project-cards.server";
 import { action as contactAction } from "~/routes/admin/contact";
 import { action as imagesAction } from "~/routes/admin/image-library";
 import { action as leadAction } from "~/routes/admin/lead";
-import { action as inboxAction } from "~/routes/admin/lead-list";
+import { action as listAction } from "~/routes/admin/lead-list";
 import { action as newLeadAction } from "~/routes/admin/new-lead";
 import { action as pricingAction } from "~/routes/admin/pricing";
 import { action as projectsAction } from "~/routes/admin/project-list";
@@ -92,14 +92,14 @@ describe("saving something deleted meanwhile", () => {
 
   it("a lead that is none: archive, read, unread and resend answer 404 as its page does, not a success", async () => {
     for (const intent of ["archive", "unarchive", "read", "unread", "resend"]) {
-      const result = await answer(() => inboxAction(routeArgs(request("/admin/messages", { intent, id: "999999" }))));
+      const result = await answer(() => listAction(routeArgs(request("/admin/leads", { intent, id: "999999" }))));
       expect(result.status, intent).toBe(404);
     }
     // A lead that is there still gets its flash.
     const lead = createLead({ name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0140", message: "Gutters", service: "Gutter Services" }, []);
-    const archived = await answer(() => inboxAction(routeArgs(request("/admin/messages", { intent: "archive", id: String(lead.id) }))));
+    const archived = await answer(() => listAction(routeArgs(request("/admin/leads", { intent: "archive", id: String(lead.id) }))));
     expect(archived.status).toBe(302);
-    expect(flashOf(archived.response)).toMatchObject({ type: "success", message: "Message archived" });
+    expect(flashOf(archived.response)).toMatchObject({ type: "success", message: "Lead archived" });
     expect(getLead(lead.id)?.archivedAt).toBeTruthy();
   });
 });
@@ -119,9 +119,9 @@ describe("an intent the page does not have", () => {
       ],
       ["roof tool", () => roofAction(routeArgs(request("/admin/roof-measurement", { intent: "made-up", customerName: "Made Up", street: "1 Elm", city: "Derby" })))],
       ["pricing", () => pricingAction(routeArgs(request("/admin/pricing", { intent: "made-up" })))],
-      ["new lead", () => newLeadAction(routeArgs(request("/admin/messages/new", { intent: "made-up", name: "Made Up", phone: "316-555-0100", message: "Roof" })))],
-      ["the inbox", () => inboxAction(routeArgs(request("/admin/messages", { intent: "made-up", id: String(lead.id) })))],
-      ["the lead page", () => leadAction(routeArgs(request(`/admin/messages/${lead.id}`, { intent: "made-up", status: "contacted", note: "Made up" }), { id: String(lead.id) }))],
+      ["new lead", () => newLeadAction(routeArgs(request("/admin/leads/new", { intent: "made-up", name: "Made Up", phone: "316-555-0100", message: "Roof" })))],
+      ["the lead list", () => listAction(routeArgs(request("/admin/leads", { intent: "made-up", id: String(lead.id) })))],
+      ["the lead page", () => leadAction(routeArgs(request(`/admin/leads/${lead.id}`, { intent: "made-up", status: "contacted", note: "Made up" }), { id: String(lead.id) }))],
     ];
     for (const [name, run] of posts) expect((await answer(run)).status, name).toBe(400);
     expect(listTestimonials()).toHaveLength(before.testimonials);

@@ -1,11 +1,14 @@
-import { FileDown, FileSignature } from "lucide-react";
+import { FileDown, FileSignature, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { inputClass as field, SubmitButton } from "~/components/admin-ui";
+import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { when } from "~/components/lead-detail";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
 import type { LeadProposalView } from "~/services/proposal-actions.server";
 
 export const SEND_PROPOSAL_INTENT = "send-proposal";
+/** "Email to <homeowner>": the proposal mailed through the outbox (decision 0038). */
+export const EMAIL_PROPOSAL_INTENT = "email-proposal";
 
 const STATE_LABEL = { open: "Waiting for the homeowner", accepted: "Accepted", expired: "Expired", withdrawn: "Replaced" } as const;
 const STATE_TONE = { open: "bg-amber-100 text-amber-900", accepted: "bg-green-100 text-green-900", expired: "bg-gray-200 text-gray-800", withdrawn: "bg-gray-200 text-gray-800" } as const;
@@ -36,6 +39,7 @@ export function LeadProposals({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === SEND_PROPOSAL_INTENT;
+  const mailing = navigation.state === "submitting" && navigation.formData?.get("intent") === EMAIL_PROPOSAL_INTENT ? navigation.formData.get("proposalId") : null;
   return (
     <section aria-labelledby="lead-proposals" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-proposals" className="flex items-center gap-2 text-lg font-bold">
@@ -59,9 +63,27 @@ export function LeadProposals({
                     ? "Its link now says it was replaced by a newer one."
                     : `Valid until ${p.validUntil}`}
               </p>
-              <a href={p.pdf} className="mt-1 inline-flex items-center gap-1 font-semibold text-brand underline" download>
-                <FileDown aria-hidden className="size-4" /> PDF
-              </a>
+              {p.homeownerMail && (
+                <p className={p.homeownerMail.state === "failed" || p.homeownerMail.lastError ? "text-red-800" : "text-ink-soft"}>
+                  Emailed to {p.homeownerMail.to}: {p.homeownerMail.label}
+                  {p.homeownerMail.sentAt && ` ${p.homeownerMail.sentAt}`}
+                  {p.homeownerMail.lastError && ` (${p.homeownerMail.lastError}${p.homeownerMail.nextAttemptAt && p.homeownerMail.state === "pending" ? `; next try ${when(p.homeownerMail.nextAttemptAt)}` : ""})`}
+                </p>
+              )}
+              <div className="mt-1 flex flex-wrap items-center gap-3">
+                <a href={p.pdf} className="inline-flex items-center gap-1 font-semibold text-brand underline" download>
+                  <FileDown aria-hidden className="size-4" /> PDF
+                </a>
+                {p.emailTo && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={EMAIL_PROPOSAL_INTENT} />
+                    <input type="hidden" name="proposalId" value={p.id} />
+                    <SubmitButton busy={mailing === String(p.id)} busyText="Sending..." className={secondaryButton}>
+                      <Send aria-hidden className="size-4" /> {p.homeownerMail ? "Email again" : "Email"} to {p.emailTo.name}
+                    </SubmitButton>
+                  </Form>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
@@ -113,7 +113,7 @@ export function ProjectEditor({
           <PublishedBadge published={project.published} />
           {!project.published && "Not on the site until you publish it from the list."}
           {project.leadId && (
-            <Link to={`/admin/messages/${project.leadId}`} className="font-semibold text-brand-dark underline">
+            <Link to={href("/admin/leads/:id", { id: String(project.leadId) })} className="font-semibold text-brand-dark underline">
               The job's lead
             </Link>
           )}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Calculator, ClipboardCopy, FileDown, FileSpreadsheet, MapPin, Save, Settings, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, href, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { formatAddressLine } from "~/lib/address";
@@ -10,7 +10,6 @@ import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import { ROOF_TOOL as TOOL, roofCsvHref, roofCustomerHref, RoofCustomerSchema, roofReportHref, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
 import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
-import { messagePath } from "~/components/lead-detail";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { CANVAS_WIDTH, emptyDrawing, LEAD_PHOTO_FIELD, pitchMismatch, pitchMismatchText, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
@@ -209,7 +208,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
         {current && (
           <div className="flex flex-wrap gap-2">
             {current.lead && (
-              <Link to={messagePath(current.lead.id)} className={secondaryButton}>
+              <Link to={href("/admin/leads/:id", { id: String(current.lead.id) })} className={secondaryButton}>
                 <ArrowLeft aria-hidden className="size-4" /> Lead: {current.lead.name}
               </Link>
             )}

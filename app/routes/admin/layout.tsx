@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { data, Form, href, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
 import { requireAdmin } from "~/services/auth.server";
@@ -68,14 +68,14 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
             return (
               <Link key={section.to} to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
                 {section.label}
-                {headerData && section.to === "/admin/messages" && <Waiting {...headerData.waiting} />}
-                {headerData && section.to === "/admin/testimonials" && (
+                {headerData && section.to === href("/admin/leads") && <Waiting {...headerData.waiting} />}
+                {headerData && section.to === href("/admin/testimonials") && (
                   <Count n={headerData.reviews} label="waiting for approval" className="ml-1.5 bg-brand text-white" testId="reviews-waiting" />
                 )}
               </Link>
             );
           })}
-          <Form method="post" action="/admin/logout">
+          <Form method="post" action={href("/admin/logout")}>
             <button
               type="submit"
               className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10"
@@ -133,10 +133,10 @@ export function ErrorBoundary() {
           <h1 className="text-2xl font-bold">{title}</h1>
           <p className="mt-2 text-ink-soft">{message}</p>
           <p className="mt-6 flex flex-wrap gap-4 font-semibold">
-            <Link to="/admin/messages" className="text-brand underline">
+            <Link to={href("/admin/leads")} className="text-brand underline">
               Back to Leads
             </Link>
-            <Link to="/admin" className="text-brand underline">
+            <Link to={href("/admin")} className="text-brand underline">
               Projects
             </Link>
           </p>

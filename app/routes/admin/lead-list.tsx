@@ -1,30 +1,31 @@
 import { readForm } from "~/server/request-body.server";
 import { Camera, Download, Mail, MailOpen, Plus } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
 import { businessToday, countByStatus, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, matchesSearch, sortLeads, type LeadStatus } from "~/lib/lead-status";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
-import { LeadMailStates, messagePath, when } from "~/components/lead-detail";
+import { LeadMailStates, when } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
-import { deliverContactMessage } from "~/services/contact-mailer.server";
+import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
 import { env } from "~/server/env.server";
 import { getLead, listLeads, markRead, setArchived } from "~/models/lead.server";
 import { photoCounts } from "~/models/lead-photo.server";
-import { requeueFailedMails } from "~/models/lead-mail.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-list";
 
-const INBOX = "/admin/messages";
+const LEADS = href("/admin/leads");
+const ARCHIVED = `${LEADS}?view=archived`;
+const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const archived = params.get("view") === "archived";
-  // A message opens on a page of its own; old ?open= links still land there.
+  // A lead opens on a page of its own; old ?open= links still land there.
   const openId = parseId(params.get("open"));
-  if (openId) throw redirect(messagePath(openId));
+  if (openId) throw redirect(leadPage(openId));
   const all = listLeads({ archived });
   const asked = params.get("status");
   const status = isLeadStatus(asked) ? asked : null;
@@ -32,14 +33,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").slice(0, 100);
   const found = all.filter((m) => (!service || m.service === service) && matchesSearch(m, q));
   const today = businessToday();
-  const messages = sortLeads(status ? found.filter((m) => m.status === status) : found, today);
-  const photos = photoCounts(messages.map((m) => m.id));
+  const leads = sortLeads(status ? found.filter((m) => m.status === status) : found, today);
+  const photos = photoCounts(leads.map((m) => m.id));
+  const mails = leadMails(leads.map((m) => m.id));
   return {
     archived,
     filters: { status: status ?? "", service, q },
     counts: countByStatus(found),
     today,
-    messages: messages.map((m) => ({ ...m, photos: photos.get(m.id) ?? 0 })),
+    leads: leads.map((m) => ({ ...m, photos: photos.get(m.id) ?? 0, mails: mails.get(m.id)! })),
     // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead.
     mailConfigured: Boolean(env.RESEND_API_KEY),
   };
@@ -49,57 +51,55 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isInboxIntent(intent)) return refuseUnknownIntent();
+  if (!isListIntent(intent)) return refuseUnknownIntent();
   const id = parseId(form.get("id")) ?? 0;
   // Leads are never deleted: an id that is none is a hand-made post, answered as its page would be.
   if (!getLead(id)) notFound();
   switch (intent) {
     case "archive":
       setArchived(id, true);
-      return redirectWithFlash(INBOX, { type: "success", message: "Message archived" });
+      return redirectWithFlash(LEADS, { type: "success", message: "Lead archived" });
     case "unarchive":
       setArchived(id, false);
-      return redirectWithFlash(`${INBOX}?view=archived`, { type: "success", message: "Message moved back to the inbox" });
+      return redirectWithFlash(ARCHIVED, { type: "success", message: "Lead unarchived" });
     case "read":
       markRead(id, true);
-      return redirectWithFlash(messagePath(id), { type: "success", message: "Marked as read" });
+      return redirectWithFlash(leadPage(id), { type: "success", message: "Marked as read" });
     case "unread":
       markRead(id, false);
-      return redirectWithFlash(INBOX, { type: "success", message: "Marked as unread" });
+      return redirectWithFlash(LEADS, { type: "success", message: "Marked as unread" });
     case "resend": {
-      if (!requeueFailedMails(id)) return redirectWithFlash(messagePath(id), { type: "info", message: "Nothing to resend" });
-      await deliverContactMessage(id);
-      const after = getLead(id);
-      const sent = after?.notifyStatus === "sent" && after.autoreplyStatus !== "failed";
-      return redirectWithFlash(messagePath(id), sent ? { type: "success", message: "Mail sent" } : { type: "error", message: "The mail could not be sent; it will be retried" });
+      const resent = await resendFailedLeadMails(id);
+      if (!resent) return redirectWithFlash(leadPage(id), { type: "info", message: "Nothing to resend" });
+      return redirectWithFlash(leadPage(id), resent.sent ? { type: "success", message: "Mail sent" } : { type: "error", message: "The mail could not be sent; it will be retried" });
     }
   }
 }
 
-const INBOX_INTENTS = ["archive", "unarchive", "read", "unread", "resend"] as const;
+const LIST_INTENTS = ["archive", "unarchive", "read", "unread", "resend"] as const;
 
-function isInboxIntent(value: unknown): value is (typeof INBOX_INTENTS)[number] {
-  return (INBOX_INTENTS as readonly unknown[]).includes(value);
+function isListIntent(value: unknown): value is (typeof LIST_INTENTS)[number] {
+  return (LIST_INTENTS as readonly unknown[]).includes(value);
 }
 
-export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, archived, mailConfigured, filters, counts, today } = loaderData;
+export default function Leads({ loaderData }: Route.ComponentProps) {
+  const { leads, archived, mailConfigured, filters, counts, today } = loaderData;
   const filtered = Boolean(filters.status || filters.service || filters.q);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{archived ? "Archived leads" : "Leads"}</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to={`${INBOX}/new`} className={primaryButton}>
+          <Link to={href("/admin/leads/new")} className={primaryButton}>
             <Plus aria-hidden className="size-4" /> Add a lead
           </Link>
-          <Link to={`${INBOX}/pipeline`} className={secondaryButton}>
+          <Link to={href("/admin/leads/pipeline")} className={secondaryButton}>
             Pipeline
           </Link>
-          <Link to={archived ? INBOX : `${INBOX}?view=archived`} className={secondaryButton}>
-            {archived ? "Back to inbox" : "Archived"}
+          <Link to={archived ? LEADS : ARCHIVED} className={secondaryButton}>
+            {archived ? "Back to leads" : "Archived"}
           </Link>
-          <a href="/admin/messages/export.csv" className={secondaryButton} download>
+          <a href={href("/admin/leads/export.csv")} className={secondaryButton} download>
             <Download aria-hidden className="size-4" /> Export CSV
           </a>
         </div>
@@ -142,7 +142,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           Show
         </button>
         {filtered && (
-          <Link to={archived ? `${INBOX}?view=archived` : INBOX} className="py-2 text-sm text-brand-dark underline">
+          <Link to={archived ? ARCHIVED : LEADS} className="py-2 text-sm text-brand-dark underline">
             Clear
           </Link>
         )}
@@ -154,16 +154,16 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </span>
         ))}
       </p>
-      {messages.length === 0 ? (
+      {leads.length === 0 ? (
         <p className="rounded-xl bg-white p-10 text-center text-ink-soft shadow-sm">
           {filtered ? "No leads match." : archived ? "No archived leads." : "No leads yet. New quote requests from the website appear here; add a phone call with “Add a lead”."}
         </p>
       ) : (
-        <ul className="divide-y divide-black/5 overflow-hidden rounded-xl bg-white shadow-sm" aria-label={archived ? "Archived messages" : "Inbox"}>
-          {messages.map((m) => (
+        <ul className="divide-y divide-black/5 overflow-hidden rounded-xl bg-white shadow-sm" aria-label={archived ? "Archived leads" : "Open leads"}>
+          {leads.map((m) => (
             <li key={m.id}>
               <Link
-                to={messagePath(m.id)}
+                to={leadPage(m.id)}
                 className={`flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-sand/60 ${m.readAt ? "" : "font-semibold"}`}
               >
                 {m.readAt ? <MailOpen aria-hidden className="size-4 text-ink-soft" /> : <Mail aria-label="Unread" className="size-4 text-brand" />}
@@ -178,7 +178,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     <Camera aria-hidden className="size-4" /> {m.photos}
                   </span>
                 )}
-                <LeadMailStates lead={m} />
+                <LeadMailStates lead={m} mails={m.mails} />
                 <span className="text-sm font-normal text-ink-soft">{when(m.createdAt)}</span>
               </Link>
             </li>

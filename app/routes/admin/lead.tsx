@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
-import { LeadProposals, SEND_PROPOSAL_INTENT } from "~/components/admin/lead-proposals";
+import { EMAIL_PROPOSAL_INTENT, LeadProposals, SEND_PROPOSAL_INTENT } from "~/components/admin/lead-proposals";
 import { LeadJob } from "~/components/admin/lead-job";
 import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
 import { LeadEstimate } from "~/components/admin/lead-estimate";
@@ -10,13 +10,13 @@ import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
 import { parseProposalForm, PROPOSAL_MESSAGES, TERMS_MAX } from "~/lib/proposal";
 import { setFlash } from "~/services/flash.server";
-import { createProposal, leadProposalsView, proposalFormView } from "~/services/proposal-actions.server";
+import { createProposal, emailProposalAction, leadProposalsView, proposalFormView } from "~/services/proposal-actions.server";
 import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
-import { LeadDetail, messagePath } from "~/components/lead-detail";
+import { LeadDetail } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
 import { leadView } from "~/services/lead-view.server";
@@ -39,22 +39,24 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** One message (a quote request) with its photos. Opening it marks nothing: no GET changes anything. */
+const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
+
+/** One lead with its photos. Opening it marks nothing: no GET changes anything. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const view = leadView(parseId(params.id) ?? 0);
   if (!view) notFound();
-  const roof = findLeadRoof(view.message.id);
+  const roof = findLeadRoof(view.lead.id);
   // The links shown once (services/new-link.server.ts): a proposal's just made, a review request's not mailed.
-  const proposalLink = await readLink(request, view.message.id, "proposal");
+  const proposalLink = await readLink(request, view.lead.id, "proposal");
   const newLink = proposalLink?.proposalId ? { proposalId: proposalLink.proposalId, url: proposalLink.url } : null;
   return {
     ...view,
-    notes: listLeadNotes(view.message.id),
+    notes: listLeadNotes(view.lead.id),
     roof: roof ? leadRoofView(roof) : null,
-    estimate: leadEstimateView(view.message.id),
-    job: leadJobView(view.message, (await readLink(request, view.message.id, "review"))?.url ?? null),
-    proposals: { list: leadProposalsView(view.message.id), ...proposalFormView(view.message.id), newLink },
+    estimate: leadEstimateView(view.lead.id),
+    job: leadJobView(view.lead, (await readLink(request, view.lead.id, "review"))?.url ?? null),
+    proposals: { list: leadProposalsView(view.lead.id), ...proposalFormView(view.lead.id), newLink },
   };
 }
 
@@ -71,9 +73,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`${ROOF_TOOL}?customer=${customer}`);
   }
   const intent = form.get("intent");
-  if (isEstimateIntent(intent)) return estimateAction(id, intent, form, messagePath(id), admin.email);
+  if (isEstimateIntent(intent)) return estimateAction(id, intent, form, leadPage(id), admin.email);
   if (intent === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
-  if (isJobIntent(intent)) return leadJobAction(intent, id, form, admin.email, messagePath(id));
+  if (intent === EMAIL_PROPOSAL_INTENT) return emailProposalAction(id, parseId(form.get("proposalId")), leadPage(id));
+  if (isJobIntent(intent)) return leadJobAction(intent, id, form, admin.email, leadPage(id));
   if (intent !== "lead") return refuseUnknownIntent();
   const parsed = parseLeadUpdate(form);
   if (!parsed.ok) {
@@ -81,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const changed = updateLead(id, parsed.data, admin.email);
   if (changed === undefined) notFound();
-  return redirectWithFlash(messagePath(id), { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
+  return redirectWithFlash(leadPage(id), { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
 }
 
 /** "Create proposal": made from the lead's estimate, then the lead's page with its link (shown once). */
@@ -96,26 +99,26 @@ async function sendProposal(id: number, form: FormData, author: string) {
   if ("missing" in created) return data({ proposalError: missingMaterialsMessage(created.missing), proposalValues: values }, { status: 400 });
   const headers = new Headers({ "Set-Cookie": await setFlash({ type: "success", message: PROPOSAL_MESSAGES.sent }) });
   headers.append("Set-Cookie", await rememberLink(id, { kind: "proposal", url: created.url, proposalId: created.proposal.id }));
-  return redirect(messagePath(id), { headers });
+  return redirect(leadPage(id), { headers });
 }
 
-export default function Message({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, photos, notes, roof, estimate, proposals, job } = loaderData;
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, mails, photos, notes, roof, estimate, proposals, job } = loaderData;
   const proposalForm = actionData && "proposalError" in actionData ? actionData : undefined;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Lead</h1>
-        <Link to={message.archivedAt ? "/admin/messages?view=archived" : "/admin/messages"} className={secondaryButton}>
-          <ArrowLeft aria-hidden className="size-4" /> {message.archivedAt ? "Archived leads" : "Leads"}
+        <Link to={lead.archivedAt ? `${href("/admin/leads")}?view=archived` : href("/admin/leads")} className={secondaryButton}>
+          <ArrowLeft aria-hidden className="size-4" /> {lead.archivedAt ? "Archived leads" : "Leads"}
         </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <LeadDetail message={message} photos={photos} addedBy={addedBy(message, notes)} />
+        <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy(lead, notes)} />
         <div className="space-y-6">
-          <LeadJob lead={message} job={job} photos={photos} draftReply={actionData && "draft" in actionData ? actionData.draft : undefined} />
+          <LeadJob lead={lead} job={job} photos={photos} draftReply={actionData && "draft" in actionData ? actionData.draft : undefined} />
           <LeadRoof roof={roof} />
-          <LeadPanel lead={message} notes={notes} error={actionData && "error" in actionData ? actionData.error : undefined} values={actionData && "values" in actionData ? actionData.values : undefined} />
+          <LeadPanel lead={lead} notes={notes} error={actionData && "error" in actionData ? actionData.error : undefined} values={actionData && "values" in actionData ? actionData.values : undefined} />
         </div>
       </div>
       <LeadEstimate view={estimate} actionResult={actionData && "estimateForm" in actionData ? actionData : undefined} />
@@ -133,6 +136,6 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.message.name ?? "Message"} | Admin` },
+  { title: `${data?.lead.name ?? "Lead"} | Admin` },
   { name: "robots", content: "noindex" },
 ];

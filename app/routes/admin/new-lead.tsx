@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { ManualLeadForm } from "~/components/admin/manual-lead-form";
 import { secondaryButton } from "~/components/admin-ui";
-import { messagePath } from "~/components/lead-detail";
 import { MANUAL_LEAD_MESSAGES, ManualLeadSchema } from "~/lib/manual-lead";
 import { createManualLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
@@ -11,7 +10,7 @@ import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions
 import { requireAdmin } from "~/services/auth.server";
 import type { Route } from "./+types/new-lead";
 
-const LEADS = "/admin/messages";
+const LEADS = href("/admin/leads");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -28,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const lead = createManualLead(submission.value, admin.email);
-    return redirectWithFlash(messagePath(lead.id), { type: "success", message: MANUAL_LEAD_MESSAGES.added });
+    return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), { type: "success", message: MANUAL_LEAD_MESSAGES.added });
   } catch (error) {
     console.error("Adding a lead by hand failed:", error);
     return data(submission.reply({ formErrors: [MANUAL_LEAD_MESSAGES.failed] }), { status: 500 });

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
@@ -32,7 +32,7 @@ export default function Pipeline({ loaderData: { columns, month } }: Route.Compo
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Pipeline</h1>
-        <Link to="/admin/messages" className={secondaryButton}>
+        <Link to={href("/admin/leads")} className={secondaryButton}>
           <ArrowLeft aria-hidden className="size-4" /> Leads
         </Link>
       </div>
@@ -59,7 +59,7 @@ export default function Pipeline({ loaderData: { columns, month } }: Route.Compo
           {columns.map((c) => (
             <li key={c.status}>
               <Link
-                to={`/admin/messages?status=${c.status}`}
+                to={`${href("/admin/leads")}?status=${c.status}`}
                 aria-label={`${c.label}: ${c.count}${c.totalCents ? `, ${formatWholeDollars(c.totalCents)} estimated` : ""}`}
                 className="block h-full rounded-xl border-t-4 border-brand bg-white p-4 shadow-sm hover:bg-sand"
               >

@@ -3,20 +3,25 @@ import { toCsv } from "~/lib/csv";
 import { LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { listAllLeads } from "~/models/lead.server";
 import { photoCounts } from "~/models/lead-photo.server";
+import type { MailView } from "~/lib/outbox";
+import { leadMails } from "~/services/lead-mail.server";
 import type { Route } from "./+types/leads-csv";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, { resource: true });
   const messages = listAllLeads();
   const photos = photoCounts(messages.map((m) => m.id));
+  const mails = leadMails(messages.map((m) => m.id));
+  // As older exports had it: a lead staff added was never mailed ("skipped").
+  const state = (m: (typeof messages)[number], mail: MailView | null) => mail?.state ?? (m.source === "website" ? "pending" : "skipped");
   const rows = messages.map((m) => [
     m.createdAt,
     m.name,
     m.email,
     m.phone,
     m.message,
-    m.notifyStatus,
-    m.autoreplyStatus,
+    state(m, mails.get(m.id)!.notification),
+    state(m, mails.get(m.id)!.autoreply),
     m.readAt ? "yes" : "no",
     m.archivedAt ? "yes" : "no",
     // What a quote request adds, after the columns older exports had.
@@ -37,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="contact-messages-${date}.csv"`,
+      "Content-Disposition": `attachment; filename="leads-${date}.csv"`,
       "Cache-Control": "no-store",
     },
   });

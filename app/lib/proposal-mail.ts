@@ -1,0 +1,41 @@
+/**
+ * The mail that takes a proposal to the homeowner: plain text and a small HTML copy, both
+ * with the link (made fresh for this mail: one token per link, decision 0038).
+ */
+import { formatCents } from "./money-format";
+import { formatDay, type ProposalContent } from "./proposal";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function proposalMail(content: Pick<ProposalContent, "company" | "customer" | "totalCents" | "validUntil">, link: string): { subject: string; text: string; html: string } {
+  const { company, customer } = content;
+  const total = formatCents(content.totalCents);
+  const until = formatDay(content.validUntil);
+  const paragraphs = [
+    `Hi ${customer.name},`,
+    `Thank you for the chance to quote your roof. Your proposal from ${company.name} comes to ${total}.`,
+    "Open it to read the work, the price and the terms, download it as a PDF, and accept it online by typing your name:",
+    link,
+    `It is open until ${until}. Questions? Just reply to this email or call us at ${company.phone}.`,
+    `Thank you,\n${company.name}`,
+  ];
+  const html = paragraphs
+    .map((p) =>
+      p === link
+        ? `<p><a href="${escapeHtml(link)}">View and accept your proposal</a></p>`
+        : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
+    )
+    .join("\n");
+  return { subject: `Your proposal from ${company.name}: ${total}`, text: paragraphs.join("\n\n"), html };
+}
+
+/** What staff are told after "Email to <homeowner>". */
+export const PROPOSAL_MAIL_MESSAGES = {
+  sent: (to: string) => `Proposal emailed to ${to}`,
+  queued: (to: string) => `Proposal on its way to ${to}`,
+  noMail: "Proposal not emailed: mail is not set up. Send the homeowner its link yourself.",
+  failed: "The mail provider refused the proposal: it will be tried again. Its state shows on the proposal.",
+  slow: "The mail provider did not answer in time: the proposal will be tried again, so the homeowner may get it twice.",
+  closed: "This proposal is no longer open: send a new one.",
+  noEmail: "This lead has no email address: send the homeowner the proposal's link yourself.",
+} as const;

@@ -1,0 +1,182 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { outbox, type OutboxItem } from "~/db/schema";
+import { leaseEnd, type MailView, type OutboxKind } from "~/lib/outbox";
+import { getDb, inTransaction } from "~/server/db.server";
+
+/**
+ * The outbox (decision 0037): every mail the site sends is a row here, stored before it is
+ * tried, and this module is the only code that writes one (a lint rule keeps it so).
+ * services/outbox.server.ts runs the queue; services/mail/<kind>.server.ts compose the mails.
+ *
+ * A mail is leased (`leased_until`) while an attempt runs, so two loops (or a loop and a
+ * request) never send it twice; if the process dies mid-send, the lease runs out and it
+ * is tried again.
+ */
+
+/** What a mail is about: the lead, and the proposal or review request it is for. */
+export type MailAbout = { leadId?: number; proposalId?: number; reviewRequestId?: number };
+export type NewMail = MailAbout & { kind: OutboxKind; recipient: string };
+
+const aboutIs = (about: MailAbout): SQL | undefined =>
+  and(
+    about.leadId === undefined ? undefined : eq(outbox.leadId, about.leadId),
+    about.proposalId === undefined ? undefined : eq(outbox.proposalId, about.proposalId),
+    about.reviewRequestId === undefined ? undefined : eq(outbox.reviewRequestId, about.reviewRequestId),
+  );
+
+const fresh = { state: "pending" as const, attempts: 0, lastError: null, nextAttemptAt: null, providerId: null, sentAt: null };
+
+/** Stores a mail to be sent as soon as the worker (or the caller) gets to it. */
+export function enqueueMail(mail: NewMail, now = new Date()): OutboxItem {
+  return getDb()
+    .insert(outbox)
+    .values({ ...mail, createdAt: now })
+    .returning()
+    .get();
+}
+
+/**
+ * Puts the mail of this kind about this thing in line again with a fresh set of retries
+ * (sending it again once it went), or stores it when there is none yet. A mail being sent
+ * this moment keeps its lease.
+ */
+export function queueMail(mail: NewMail, now = new Date()): OutboxItem {
+  return inTransaction(() => {
+    const existing = findMail(mail.kind, mail);
+    if (!existing) return enqueueMail(mail, now);
+    return getDb()
+      .update(outbox)
+      .set({ ...fresh, recipient: mail.recipient })
+      .where(eq(outbox.id, existing.id))
+      .returning()
+      .get();
+  });
+}
+
+/** Stores a mail that will not be sent (switched off, nobody to send it to), so staff see why. */
+export function recordSkippedMail(mail: NewMail, now = new Date()): OutboxItem {
+  return getDb()
+    .insert(outbox)
+    .values({ ...mail, state: "skipped", createdAt: now })
+    .returning()
+    .get();
+}
+
+/** The newest mail of this kind about this thing. */
+export function findMail(kind: OutboxKind, about: MailAbout): OutboxItem | undefined {
+  return getDb()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), aboutIs(about)))
+    .orderBy(asc(outbox.id))
+    .all()
+    .at(-1);
+}
+
+export function getMail(id: number): OutboxItem | undefined {
+  return getDb().select().from(outbox).where(eq(outbox.id, id)).get();
+}
+
+/** Every mail of these kinds about these leads (or proposals, or review requests), oldest first. */
+export function listMails(kinds: readonly OutboxKind[], about: { leadIds?: number[]; proposalIds?: number[]; reviewRequestIds?: number[] }): OutboxItem[] {
+  const ids = about.leadIds ?? about.proposalIds ?? about.reviewRequestIds ?? [];
+  if (!ids.length) return [];
+  const column = about.leadIds ? outbox.leadId : about.proposalIds ? outbox.proposalId : outbox.reviewRequestId;
+  return getDb()
+    .select()
+    .from(outbox)
+    .where(and(inArray(outbox.kind, [...kinds]), inArray(column, ids)))
+    .orderBy(asc(outbox.id))
+    .all();
+}
+
+/** A failed mail of these kinds about this lead goes back in line with a fresh set of retries. How many. */
+export function requeueFailedMails(kinds: readonly OutboxKind[], leadId: number): number {
+  return getDb()
+    .update(outbox)
+    .set(fresh)
+    .where(and(inArray(outbox.kind, [...kinds]), eq(outbox.leadId, leadId), eq(outbox.state, "failed")))
+    .run().changes;
+}
+
+const pending = eq(outbox.state, "pending");
+const free = (now: Date) => or(isNull(outbox.leasedUntil), lte(outbox.leasedUntil, now));
+const dueBy = (now: Date) => and(pending, free(now), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)));
+const inBackoff = (now: Date) => and(pending, isNotNull(outbox.lastError), gt(outbox.nextAttemptAt, now));
+
+/** Leases up to `limit` due mails (or only mail `id`, if it is due), oldest first. */
+export function leaseDueMails(now: Date, limit: number, id?: number): OutboxItem[] {
+  return inTransaction(() => {
+    const due = getDb()
+      .select()
+      .from(outbox)
+      .where(and(dueBy(now), id === undefined ? undefined : eq(outbox.id, id)))
+      .orderBy(asc(outbox.id))
+      .limit(limit)
+      .all();
+    if (due.length) {
+      getDb()
+        .update(outbox)
+        .set({ leasedUntil: leaseEnd(now) })
+        .where(inArray(outbox.id, due.map((m) => m.id)))
+        .run();
+    }
+    return due;
+  });
+}
+
+/**
+ * The waiting mail whose backoff ends first, leased for an early try that counts no
+ * attempt (the probe during an outage), if nothing else holds it.
+ */
+export function leaseProbe(now: Date, kinds: readonly OutboxKind[]): OutboxItem | undefined {
+  return inTransaction(() => {
+    const probe = getDb()
+      .select()
+      .from(outbox)
+      .where(and(inBackoff(now), free(now), inArray(outbox.kind, [...kinds])))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(1)
+      .get();
+    if (probe) getDb().update(outbox).set({ leasedUntil: leaseEnd(now) }).where(eq(outbox.id, probe.id)).run();
+    return probe;
+  });
+}
+
+/** The probe was refused: it keeps its place in its backoff, uncounted. */
+export function releaseProbe(id: number) {
+  getDb().update(outbox).set({ leasedUntil: null }).where(eq(outbox.id, id)).run();
+}
+
+/** The provider answers again: everything waiting out a failure is due now. */
+export function endBackoffs(now: Date) {
+  getDb().update(outbox).set({ nextAttemptAt: null }).where(inBackoff(now)).run();
+}
+
+/** What an attempt made of each mail. */
+export type Attempt =
+  | { id: number; attempts: number; status: "sent" | "unsent"; recipient: string; providerId: string | null }
+  | { id: number; attempts: number; status: "retry"; reason: string; next: Date | null }
+  | { id: number; status: "skipped" };
+
+/** Records one attempt at these mails in one transaction; each lease ends. */
+export function recordAttempts(attempts: Attempt[], now: Date) {
+  inTransaction(() => {
+    for (const a of attempts) {
+      const set =
+        a.status === "skipped"
+          ? { state: "skipped" as const, nextAttemptAt: null }
+          : a.status === "retry"
+            ? { state: a.next ? ("pending" as const) : ("failed" as const), attempts: a.attempts, lastError: a.reason.slice(0, 500), nextAttemptAt: a.next }
+            : { state: a.status, attempts: a.attempts, lastError: null, nextAttemptAt: null, recipient: a.recipient, providerId: a.providerId, sentAt: now };
+      getDb()
+        .update(outbox)
+        .set({ ...set, leasedUntil: null })
+        .where(eq(outbox.id, a.id))
+        .run();
+    }
+  });
+}
+
+/** A mail as staff see it. */
+export const mailView = (m: OutboxItem): MailView => ({ state: m.state, attempts: m.attempts, lastError: m.lastError, nextAttemptAt: m.nextAttemptAt, sentAt: m.sentAt });

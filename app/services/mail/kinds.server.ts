@@ -1,0 +1,21 @@
+import { OUTBOX_KINDS, type OutboxKind } from "~/lib/outbox";
+import { leadAutoreply } from "./lead-autoreply.server";
+import { leadDigest } from "./lead-digest.server";
+import { leadNotification } from "./lead-notification.server";
+import type { MailKind } from "./mail-kind.server";
+import { proposal } from "./proposal.server";
+import { proposalAccepted } from "./proposal-accepted.server";
+import { reviewRequest } from "./review-request.server";
+
+/** Every kind of mail and the module that writes it: a new mail is a new entry here. */
+export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
+  "lead-notification": leadNotification,
+  "lead-autoreply": leadAutoreply,
+  "proposal-accepted": proposalAccepted,
+  proposal,
+  "review-request": reviewRequest,
+  "lead-digest": leadDigest,
+};
+
+/** The kinds a failure is retried for: the probe during an outage picks among these. */
+export const RETRYING_KINDS = OUTBOX_KINDS.filter((kind) => MAIL_KINDS[kind].retries);

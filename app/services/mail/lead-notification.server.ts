@@ -1,0 +1,53 @@
+import { href } from "react-router";
+import type { Lead } from "~/db/schema";
+import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
+import { getLead } from "~/models/lead.server";
+import { photoCounts } from "~/models/lead-photo.server";
+import { enqueueMail, findMail } from "~/models/outbox.server";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { siteOrigin } from "~/server/origin.server";
+import type { MailKind } from "./mail-kind.server";
+
+const notGiven = "(not given)";
+
+function notificationText(m: Lead, photos: number): string {
+  return [
+    "A new message came in through the website's contact form.",
+    "",
+    `Name:  ${m.name}`,
+    `Email: ${m.email || notGiven}`,
+    `Phone: ${m.phone ?? notGiven}`,
+    `Work:  ${m.service ?? notGiven}`,
+    `Address: ${addressLine(m) || notGiven}`,
+    `Best way to reach: ${m.preferredContact ? PREFERRED_CONTACT[m.preferredContact] : notGiven}`,
+    `Photos: ${photos}`,
+    "",
+    "Message:",
+    m.message,
+    "",
+    // The photos are private: the link asks staff to sign in. Only in this mail, never the visitor's.
+    `See it in the admin${photos ? " (with the photos)" : ""}: ${siteOrigin()}${href("/admin/leads/:id", { id: String(m.id) })}`,
+    "",
+    "Reply to this email to answer the visitor directly.",
+  ].join("\n");
+}
+
+/** The owner's mail when a quote request comes in (decision 0006: the lead is stored first). */
+export const leadNotification: MailKind = {
+  retries: true,
+  compose(item) {
+    const lead = item.leadId === null ? undefined : getLead(item.leadId);
+    if (!lead) return null;
+    const { company } = getBusinessFacts();
+    const photos = photoCounts([lead.id]).get(lead.id) ?? 0;
+    // A lead staff wrote down may have no email (stored as ""): then there is nobody to reply to.
+    return {
+      mail: { to: getSetting("contact").notificationEmail, toName: company, fromName: company, replyTo: lead.email || undefined, subject: lead.subject, text: notificationText(lead, photos) },
+    };
+  },
+  // The visitor's auto-reply goes once the owner has been told, and only once.
+  afterSent(item, now) {
+    if (item.leadId === null || findMail("lead-autoreply", { leadId: item.leadId })) return undefined;
+    return enqueueMail({ kind: "lead-autoreply", leadId: item.leadId, recipient: getLead(item.leadId)?.email ?? "" }, now);
+  },
+};

@@ -1,0 +1,21 @@
+import type { OutboxItem } from "~/db/schema";
+import type { Mail } from "~/server/mail.server";
+
+/** A mail ready to hand to the provider, and the link in it when staff may need to see it. */
+export type ComposedMail = { mail: Mail; link?: string };
+
+/**
+ * One kind of mail (lib/outbox.ts names them): how it is written and what follows it.
+ * services/mail/kinds.server.ts registers each; services/outbox.server.ts sends them.
+ */
+export type MailKind = {
+  /**
+   * The mail for this row, written at the moment it goes (so a link in it carries a
+   * fresh token), or null when there is nothing to send any more (recorded as skipped).
+   */
+  compose(item: OutboxItem, now: Date): ComposedMail | null;
+  /** After the provider took it: a mail to send right after it (the auto-reply), if any. */
+  afterSent?(item: OutboxItem, now: Date): OutboxItem | undefined;
+  /** False: a failure is final, never retried (the spec's auto-reply is "only logged"). */
+  retries: boolean;
+};

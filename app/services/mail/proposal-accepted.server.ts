@@ -1,0 +1,43 @@
+import { href } from "react-router";
+import type { Proposal } from "~/db/schema";
+import { formatCents } from "~/lib/money-format";
+import { formatMoment, type ProposalContent } from "~/lib/proposal";
+import { getLeadProposal } from "~/models/proposal.server";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { siteOrigin } from "~/server/origin.server";
+import type { MailKind } from "./mail-kind.server";
+
+/** The owner's mail when a homeowner accepts a proposal. */
+function acceptanceMail(p: Proposal, notificationEmail: string, company: string) {
+  const content = p.content as ProposalContent;
+  const total = formatCents(content.totalCents);
+  return {
+    to: notificationEmail,
+    toName: company,
+    fromName: company,
+    replyTo: content.customer.email || undefined,
+    subject: `Proposal accepted: ${content.customer.name}, ${total}`,
+    text: [
+      `${content.customer.name} accepted your proposal through the link.`,
+      "",
+      `Total:        ${total}`,
+      `Address:      ${content.customer.address || "(not given)"}`,
+      `Typed name:   ${p.acceptedName ?? ""}`,
+      `Accepted at:  ${p.acceptedAt ? formatMoment(p.acceptedAt) : ""} (Kansas time)`,
+      `From address: ${p.acceptedIp ?? ""}`,
+      `Phone:        ${content.customer.phone || "(not given)"}`,
+      "",
+      `The lead is marked Won: ${siteOrigin()}${href("/admin/leads/:id", { id: String(p.leadId) })}`,
+    ].join("\n"),
+  };
+}
+
+/** Stored with the acceptance (one transaction), tried at once, retried like the others. */
+export const proposalAccepted: MailKind = {
+  retries: true,
+  compose(item) {
+    const proposal = item.leadId === null || item.proposalId === null ? undefined : getLeadProposal(item.leadId, item.proposalId);
+    if (!proposal?.acceptedAt) return null;
+    return { mail: acceptanceMail(proposal, getSetting("contact").notificationEmail, getBusinessFacts().company) };
+  },
+};

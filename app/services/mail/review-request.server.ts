@@ -1,0 +1,28 @@
+import { reviewLinkExpiry, reviewPath, reviewRequestMail } from "~/lib/review-request";
+import { findReviewRequest, setReviewLink } from "~/models/review-request.server";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { newLinkToken } from "~/server/link-token.server";
+import { siteOrigin } from "~/server/origin.server";
+import type { MailKind } from "./mail-kind.server";
+
+/**
+ * A completed job's homeowner asked for a review (decision 0026). Only a token's hash is
+ * kept, so each attempt makes a new link (and a new 60 days) and stores its hash before
+ * the mail goes: a link from an attempt that failed was never seen by anyone.
+ */
+export const reviewRequest: MailKind = {
+  retries: true,
+  compose(item, now) {
+    const found = item.reviewRequestId === null ? undefined : findReviewRequest(item.reviewRequestId);
+    // Answered meanwhile: nothing to ask any more.
+    if (!found || found.request.submittedAt) return null;
+    const { company, phone } = getBusinessFacts();
+    const expiresAt = reviewLinkExpiry(now);
+    const { token, hash } = newLinkToken();
+    setReviewLink(found.request.id, hash, expiresAt);
+    const link = `${siteOrigin()}${reviewPath(token)}`;
+    const mail = reviewRequestMail({ name: found.name, company, phone, service: found.service, town: found.city, link, expiresAt });
+    // Only ever to the homeowner's own address; a reply reaches the owner.
+    return { mail: { to: found.email, toName: found.name, fromName: company, replyTo: getSetting("contact").notificationEmail, ...mail }, link };
+  },
+};

@@ -1,0 +1,165 @@
+import type { OutboxItem } from "~/db/schema";
+import { nextAttemptAt } from "~/lib/mail-retry";
+import { REQUEST_GAP_MS } from "~/lib/outbox";
+import { endBackoffs, leaseDueMails, leaseProbe, recordAttempts, releaseProbe, type Attempt } from "~/models/outbox.server";
+import { repeatInBackground } from "~/server/background.server";
+import { BATCH_LIMIT, mailTransport, MailTimeout, withTimeout, type Mail, type MailTransport } from "~/server/mail.server";
+import { MAIL_KINDS, RETRYING_KINDS } from "~/services/mail/kinds.server";
+
+/**
+ * The one worker of the outbox (decision 0037): every kind of mail, in batches of up to
+ * 100 (Resend's batch endpoint), at most one request to the provider every REQUEST_GAP_MS
+ * however many callers send at once, one early probe while everything waits out a
+ * failure, and one backoff table (lib/mail-retry.ts).
+ */
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// Resend allows 2 requests a second: every request of this process takes the next free slot.
+let nextSlot = 0;
+async function paced<T>(send: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const wait = nextSlot - now;
+  nextSlot = Math.max(now, nextSlot) + REQUEST_GAP_MS;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return send();
+}
+
+type AttemptResult = {
+  /** How many the provider took (or the stand-in printed). */
+  sent: number;
+  /** The provider's refusal, or null. */
+  failed: string | null;
+  timedOut: boolean;
+  /** The link each mail carried, by outbox id. */
+  links: Map<number, string>;
+  /** Mails their kind wants sent right after these (the auto-reply after the notification). */
+  followUps: OutboxItem[];
+};
+
+/**
+ * One attempt at these leased mails: each is written now (fresh links), all go in one
+ * request, and every outcome is recorded. `final`: a refusal is not retried (staff wait
+ * for it and are shown its link instead). `probe`: a refusal counts no attempt.
+ */
+async function attempt(items: OutboxItem[], transport: MailTransport, now: Date, { final = false, probe = false } = {}): Promise<AttemptResult> {
+  const records: Attempt[] = [];
+  const retryAt = (item: OutboxItem) => (final || !MAIL_KINDS[item.kind].retries ? null : nextAttemptAt(item.attempts + 1, now));
+  const ready: { item: OutboxItem; mail: Mail }[] = [];
+  const links = new Map<number, string>();
+  for (const item of items) {
+    try {
+      const composed = MAIL_KINDS[item.kind].compose(item, now);
+      if (!composed) records.push({ id: item.id, status: "skipped" });
+      else {
+        ready.push({ item, mail: composed.mail });
+        if (composed.link) links.set(item.id, composed.link);
+      }
+    } catch (error) {
+      // One mail that cannot be written holds up none of the others.
+      console.error(`Mail ${item.id} (${item.kind}) could not be written:`, error);
+      records.push({ id: item.id, attempts: item.attempts + 1, status: "retry", reason: reasonOf(error), next: retryAt(item) });
+    }
+  }
+  const result: AttemptResult = { sent: 0, failed: null, timedOut: false, links, followUps: [] };
+  if (ready.length) {
+    try {
+      const ids = (await paced(() => transport.sendBatch(ready.map((r) => r.mail)))) ?? [];
+      ready.forEach(({ item, mail }, i) => {
+        records.push({ id: item.id, attempts: item.attempts + 1, status: transport.delivers ? "sent" : "unsent", recipient: mail.to, providerId: ids[i] ?? null });
+      });
+      result.sent = ready.length;
+    } catch (error) {
+      result.failed = reasonOf(error);
+      result.timedOut = error instanceof MailTimeout;
+      console.error(`Mails ${ready.map((r) => `${r.item.id} (${r.item.kind})`).join(", ")}: attempt failed: ${result.failed}`);
+      for (const { item } of ready) {
+        if (probe) releaseProbe(item.id);
+        else records.push({ id: item.id, attempts: item.attempts + 1, status: "retry", reason: result.failed, next: retryAt(item) });
+      }
+    }
+  }
+  recordAttempts(records, now);
+  if (result.sent) {
+    for (const { item } of ready) {
+      const next = MAIL_KINDS[item.kind].afterSent?.(item, now);
+      if (next) result.followUps.push(next);
+    }
+  }
+  return result;
+}
+
+/** What became of a mail someone waited for. `link` is the link it carried, if any. */
+export type DeliveryOutcome =
+  | { status: "sent" | "unsent" | "skipped"; link?: string }
+  | { status: "queued" }
+  | { status: "failed" | "timeout"; reason: string; link?: string };
+
+/**
+ * One attempt at this mail right away (a request just stored it), then at what it brings
+ * along (the auto-reply). When someone waits for it (`waitMs`: staff, MAIL_WAIT_MS), they
+ * wait no longer than that; a mail nobody waits for is given the provider's own time, since
+ * a timeout's retry might deliver it twice. "queued" when it is not due or another run has
+ * it this very moment (it goes from there). `final`: a refusal is not retried, for a mail
+ * whose link staff are then shown (a retry would make a new one).
+ */
+export async function deliverNow(
+  id: number,
+  { transport = mailTransport(), now = new Date(), waitMs, final = false }: { transport?: MailTransport; now?: Date; waitMs?: number; final?: boolean } = {},
+): Promise<DeliveryOutcome> {
+  const [item] = leaseDueMails(now, 1, id);
+  if (!item) return { status: "queued" };
+  const waited = waitMs === undefined ? transport : withTimeout(transport, waitMs);
+  const result = await attempt([item], waited, now, { final });
+  const link = result.links.get(item.id);
+  for (const next of result.followUps) {
+    const [leased] = leaseDueMails(now, 1, next.id);
+    if (leased) await attempt([leased], waited, now);
+  }
+  if (result.failed !== null) return { status: result.timedOut ? "timeout" : "failed", reason: result.failed, link };
+  if (!result.sent) return { status: "skipped", link };
+  return { status: transport.delivers ? "sent" : "unsent", link };
+}
+
+/**
+ * While every waiting mail is in its backoff, the one whose wait ends first is tried early,
+ * without counting the try: when the provider answers again, the whole backlog becomes due
+ * at once instead of waiting out hours of backoff.
+ */
+async function probeProvider(transport: MailTransport, now: Date): Promise<boolean> {
+  const probe = leaseProbe(now, RETRYING_KINDS);
+  if (!probe) return false;
+  const result = await attempt([probe], transport, now, { probe: true });
+  if (!result.sent) return false;
+  endBackoffs(now);
+  return true;
+}
+
+/**
+ * Every mail that is due, batch after batch for as long as the provider takes them (a
+ * backlog of hundreds goes out in a few requests); the first refusal ends the run and
+ * leaves the rest to their backoff.
+ */
+export async function processOutbox(transport: MailTransport = mailTransport(), now = new Date()) {
+  let batch = leaseDueMails(now, BATCH_LIMIT);
+  if (!batch.length) {
+    if (!(await probeProvider(transport, now))) return;
+    batch = leaseDueMails(now, BATCH_LIMIT);
+  }
+  while (batch.length) {
+    if ((await attempt(batch, transport, now)).failed !== null) return;
+    batch = leaseDueMails(now, BATCH_LIMIT);
+  }
+}
+
+/**
+ * The one mail loop for the life of the server: `beforeEachRun` queues what a clock makes
+ * due (the daily summary), then whatever is due goes. Retries survive restarts: their
+ * state is in the outbox.
+ */
+export function startOutbox(beforeEachRun: () => void, intervalMs = 30_000) {
+  repeatInBackground("Outbox", intervalMs, async () => {
+    beforeEachRun();
+    await processOutbox();
+  });
+}
