@@ -17,8 +17,8 @@ export default [
     route("review/:token", "routes/review.tsx"),
 
     // One route per service and area page, from the one list (decision 0042).
-    ...SERVICES.map((s) => route(serviceRoutePath(s.slug), "routes/landing-page.tsx", { id: s.id })),
-    ...AREAS.map((a) => route(areaRoutePath(a.slug), "routes/landing-page.tsx", { id: areaRouteId(a.slug) })),
+    ...SERVICES.map((s) => route(serviceRoutePath(s.slug), "routes/service-or-area-page.tsx", { id: s.id })),
+    ...AREAS.map((a) => route(areaRoutePath(a.slug), "routes/service-or-area-page.tsx", { id: areaRouteId(a.slug) })),
 
     route("*", "routes/not-found.tsx"),
   ]),

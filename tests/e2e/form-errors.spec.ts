@@ -36,7 +36,7 @@ test("a hint describes its control and is no part of its name", async ({ adminPa
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 
   // The old address: it redirects to /admin/leads/new since leads have one name (decision 0036).
-  await page.goto("/admin/messages/new");
+  await page.goto("/admin/leads/new");
   await expect(page.getByRole("textbox", { name: "Phone", exact: true })).toHaveAccessibleDescription("A phone number or an email: at least one.");
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 

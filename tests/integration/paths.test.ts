@@ -119,12 +119,12 @@ describe("service and area pages come from the one list", () => {
   it("gives each a route of its own in the route table, answered by the landing page with its copy", () => {
     expect(pages).toHaveLength(18);
     for (const page of pages) {
-      expect(routeAt(page.path), page.path).toEqual({ path: page.path, id: page.id, file: "routes/landing-page.tsx" });
+      expect(routeAt(page.path), page.path).toEqual({ path: page.path, id: page.id, file: "routes/service-or-area-page.tsx" });
       expect(landingPageFor(page.path)?.path, page.path).toBe(page.path);
     }
     expect(new Set(pages.map((p) => p.id)).size).toBe(pages.length);
     // Nothing else is answered by the landing page: a slug removed from the list loses its route.
-    expect(TABLE.filter((r) => r.file === "routes/landing-page.tsx")).toHaveLength(pages.length);
+    expect(TABLE.filter((r) => r.file === "routes/service-or-area-page.tsx")).toHaveLength(pages.length);
   });
 
   it("lists each in the sitemap", async () => {

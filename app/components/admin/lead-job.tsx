@@ -1,5 +1,5 @@
 import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { PublishedBadge } from "~/components/admin/project-editor";
@@ -74,12 +74,12 @@ function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email:
           {review.testimonial?.status === "published" ? (
             <>
               Approved: it shows on the site.{" "}
-              <Link to="/admin/testimonials" className="font-semibold text-brand-dark underline">
+              <Link to={href("/admin/testimonials")} className="font-semibold text-brand-dark underline">
                 See it in Testimonials
               </Link>
             </>
           ) : review.testimonial ? (
-            <Link to="/admin/testimonials" className="font-semibold text-brand-dark underline">
+            <Link to={href("/admin/testimonials")} className="font-semibold text-brand-dark underline">
               Approve it in Testimonials
             </Link>
           ) : (
@@ -139,7 +139,7 @@ function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos
           <FolderPlus aria-hidden className="size-4 text-brand" /> Portfolio
         </h3>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <Link to={`/admin?edit=${job.project.id}`} className="font-semibold text-brand-dark underline">
+          <Link to={`${href("/admin")}?edit=${job.project.id}`} className="font-semibold text-brand-dark underline">
             {job.project.title}
           </Link>
           <PublishedBadge published={job.project.published} />

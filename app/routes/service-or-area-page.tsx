@@ -15,7 +15,7 @@ import type { ProjectCategory } from "~/lib/project-categories";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { workForService, workForTown } from "~/services/related-work.server";
 import { notFound } from "~/server/responses.server";
-import type { Route } from "./+types/landing-page";
+import type { Route } from "./+types/service-or-area-page";
 
 // Serves every service page and every area page (see routes.ts): the path picks the copy.
 export function loader({ request }: Route.LoaderArgs) {
