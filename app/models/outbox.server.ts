@@ -53,15 +53,6 @@ export function queueMail(mail: NewMail, now = new Date()): OutboxItem {
   });
 }
 
-/** Stores a mail that will not be sent (switched off, nobody to send it to), so staff see why. */
-export function recordSkippedMail(mail: NewMail, now = new Date()): OutboxItem {
-  return getDb()
-    .insert(outbox)
-    .values({ ...mail, state: "skipped", createdAt: now })
-    .returning()
-    .get();
-}
-
 /** The newest mail of this kind about this thing. */
 export function findMail(kind: OutboxKind, about: MailAbout): OutboxItem | undefined {
   return getDb()
@@ -71,10 +62,6 @@ export function findMail(kind: OutboxKind, about: MailAbout): OutboxItem | undef
     .orderBy(asc(outbox.id))
     .all()
     .at(-1);
-}
-
-export function getMail(id: number): OutboxItem | undefined {
-  return getDb().select().from(outbox).where(eq(outbox.id, id)).get();
 }
 
 /** Every mail of these kinds about these leads (or proposals, or review requests), oldest first. */
