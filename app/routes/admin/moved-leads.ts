@@ -8,10 +8,14 @@ import type { Route } from "./+types/moved-leads";
 // 301 for a GET or HEAD; 308 otherwise, so a form posted to an old address is posted
 // again, with its body, to the new one.
 
+// The old prefix, from the route that still matches it (an empty splat ends it with "/").
+const OLD_PREFIX = href("/admin/messages/*", { "*": "" }).replace(/\/$/, "");
+
 function movedTo(request: Request): string {
   const { pathname, search } = new URL(request.url);
-  // The path as it came (still percent-encoded), its old prefix swapped for the new.
-  return `${pathname.replace(/^\/admin\/messages/, href("/admin/leads"))}${search}`;
+  // The path as it came (still percent-encoded), its old prefix swapped for the new. The
+  // route matched it, so it starts with the prefix, in whatever letter case it came.
+  return `${href("/admin/leads")}${pathname.slice(OLD_PREFIX.length)}${search}`;
 }
 
 export function loader({ request }: Route.LoaderArgs) {
