@@ -243,14 +243,7 @@ export function roofBasisNote(summary: RoofSummary): string | null {
 
 // ---- Forms ------------------------------------------------------------------------------
 
-/** The lead page's estimate forms, told apart by their `intent`. */
-export const MAKE_ESTIMATE_INTENT = "make-estimate";
-export const SAVE_ESTIMATE_INTENT = "save-estimate";
-export const LEAVE_OUT_INTENT = "leave-out-materials";
-const ESTIMATE_INTENTS = [MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT, LEAVE_OUT_INTENT] as const;
-export type EstimateIntent = (typeof ESTIMATE_INTENTS)[number];
-export const isEstimateIntent = (value: unknown): value is EstimateIntent => (ESTIMATE_INTENTS as readonly unknown[]).includes(value);
-export type EstimateFormName = "make" | "lines" | "leave-out";
+// The fields of the lead page's estimate forms; their intents are in lib/lead-forms.ts.
 
 /** "Leave it out": why the missing materials are not on the estimate, kept on it and shown. */
 export const LeaveOutSchema = z.object({

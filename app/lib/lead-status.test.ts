@@ -4,9 +4,7 @@ import {
   dayIn,
   followUpState,
   isCalendarDay,
-  LEAD_MESSAGES,
   matchesSearch,
-  parseLeadUpdate,
   sortLeads,
   statusAfterMeasurement,
   type LeadStatus,
@@ -88,32 +86,5 @@ describe("lists", () => {
     expect(matchesSearch(lead, "555 0188")).toBe(true);
     expect(matchesSearch(lead, "wichita")).toBe(false);
     expect(matchesSearch(lead, "karen wichita")).toBe(false);
-  });
-});
-
-describe("parseLeadUpdate", () => {
-  const form = (fields: Record<string, string>) => {
-    const f = new FormData();
-    for (const [k, v] of Object.entries(fields)) f.set(k, v);
-    return f;
-  };
-
-  it("takes a status, a follow-up day and a note", () => {
-    expect(parseLeadUpdate(form({ status: "contacted", followUpOn: "2026-11-30", note: "  Left a voicemail " }))).toEqual({
-      ok: true,
-      data: { status: "contacted", lostReason: null, followUpOn: "2026-11-30", note: "Left a voicemail" },
-    });
-  });
-
-  it("asks why a lead was lost, and keeps the reason only for a lost lead", () => {
-    expect(parseLeadUpdate(form({ status: "lost" }))).toEqual({ ok: false, message: LEAD_MESSAGES.lostReason });
-    expect(parseLeadUpdate(form({ status: "lost", lostReason: " Price " }))).toMatchObject({ ok: true, data: { lostReason: "Price" } });
-    expect(parseLeadUpdate(form({ status: "won", lostReason: "Price" }))).toMatchObject({ ok: true, data: { lostReason: null } });
-  });
-
-  it("refuses an unknown status, a made-up date and a huge note", () => {
-    expect(parseLeadUpdate(form({ status: "maybe" }))).toEqual({ ok: false, message: LEAD_MESSAGES.badStatus });
-    expect(parseLeadUpdate(form({ status: "new", followUpOn: "2026-02-30" }))).toEqual({ ok: false, message: LEAD_MESSAGES.badDate });
-    expect(parseLeadUpdate(form({ status: "new", note: "x".repeat(5001) }))).toEqual({ ok: false, message: LEAD_MESSAGES.tooLong });
   });
 });

@@ -139,26 +139,4 @@ export const LEAD_MESSAGES = {
   nothing: "Nothing changed",
 } as const;
 
-/** The lead form's fields, as typed: what a refused form sends back to be shown again. */
-export const LEAD_FORM_FIELDS = ["status", "lostReason", "followUpOn", "note"] as const;
-export type LeadFormValues = Record<(typeof LEAD_FORM_FIELDS)[number], string>;
-
-export function leadFormValues(form: FormData): LeadFormValues {
-  return Object.fromEntries(LEAD_FORM_FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as LeadFormValues;
-}
-
 export type LeadUpdate = { status: LeadStatus; lostReason: string | null; followUpOn: string | null; note: string | null };
-
-/** A lead's form as staff sent it: the first problem is the message they see. */
-export function parseLeadUpdate(form: FormData): { ok: true; data: LeadUpdate } | { ok: false; message: string } {
-  const text = (name: string) => String(form.get(name) ?? "").trim();
-  const status = text("status");
-  if (!isLeadStatus(status)) return { ok: false, message: LEAD_MESSAGES.badStatus };
-  const lostReason = status === "lost" ? text("lostReason").replace(/\s+/g, " ") : "";
-  if (status === "lost" && !lostReason) return { ok: false, message: LEAD_MESSAGES.lostReason };
-  const followUpOn = text("followUpOn");
-  if (followUpOn && !isCalendarDay(followUpOn)) return { ok: false, message: LEAD_MESSAGES.badDate };
-  const note = text("note");
-  if (note.length > 5000 || lostReason.length > 200) return { ok: false, message: LEAD_MESSAGES.tooLong };
-  return { ok: true, data: { status, lostReason: lostReason || null, followUpOn: followUpOn || null, note: note || null } };
-}

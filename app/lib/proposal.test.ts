@@ -3,7 +3,6 @@ import {
   addDays,
   buildProposalContent,
   endOfBusinessDay,
-  parseProposalForm,
   proposalState,
   PROPOSAL_MESSAGES,
   quantityWithUnit,
@@ -12,12 +11,6 @@ import {
 } from "./proposal";
 import { statusAfterProposal } from "./lead-status";
 import { britishSpellings } from "../../tests/british-spellings";
-
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-};
 
 describe("validity", () => {
   it("counts calendar days across months and years", () => {
@@ -103,17 +96,6 @@ describe("the homeowner's acceptance", () => {
     expect(PROPOSAL_MESSAGES.agreeMissing).toBe("Please check the box to agree to the terms.");
     expect(britishSpellings("Tick the box to make an enquiry; postcode; a fortnight")).toEqual(["Tick", "enquiry", "postcode", "fortnight"]);
     expect(britishSpellings("Check the box to make an inquiry; ZIP code; ticket; stick; two weeks")).toEqual([]);
-  });
-});
-
-describe("staff's proposal form", () => {
-  it("takes the terms and a whole number of days from 1 to 365", () => {
-    expect(parseProposalForm(form({ terms: " Pay\r\non completion ", validDays: "30", saveDefaults: "on" }))).toEqual({
-      ok: true,
-      data: { terms: "Pay\non completion", validDays: 30, saveDefaults: true },
-    });
-    for (const days of ["0", "366", "2.5", "", "abc"]) expect(parseProposalForm(form({ terms: "T", validDays: days })).ok).toBe(false);
-    expect(parseProposalForm(form({ terms: " ", validDays: "30" })).ok).toBe(false);
   });
 });
 

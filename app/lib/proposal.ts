@@ -137,18 +137,6 @@ export const PROPOSAL_MESSAGES = {
 /** What a replaced proposal's page (and its PDF link) says under the title. */
 export const PROPOSAL_REPLACED_TEXT = "We have changed this proposal, so this copy can no longer be accepted. Please use the link in our newest message (or the one we send you shortly), or give us a call.";
 
-/** Staff's "Send a proposal" form: the terms and how many days it stays open. */
-export function parseProposalForm(form: FormData): { ok: true; data: ProposalSettings & { saveDefaults: boolean } } | { ok: false; message: string } {
-  const terms = String(form.get("terms") ?? "")
-    .replace(/\r\n/g, "\n")
-    .trim();
-  if (!terms) return { ok: false, message: PROPOSAL_MESSAGES.termsMissing };
-  if (terms.length > TERMS_MAX) return { ok: false, message: PROPOSAL_MESSAGES.termsTooLong };
-  const days = Number(String(form.get("validDays") ?? "").trim());
-  if (!Number.isInteger(days) || days < VALID_DAYS.min || days > VALID_DAYS.max) return { ok: false, message: PROPOSAL_MESSAGES.badDays };
-  return { ok: true, data: { terms, validDays: days, saveDefaults: form.get("saveDefaults") === "on" } };
-}
-
 /** Where the homeowner opens a proposal, and its PDF. */
 export const proposalPath = (token: string) => href("/proposal/:token", { token });
 export const proposalPdfPath = (token: string) => href("/proposal/:token/proposal.pdf", { token });

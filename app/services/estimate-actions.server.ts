@@ -1,7 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
-import type { SubmissionResult } from "@conform-to/react";
-import { EstimateLinesSchema, LeaveOutSchema, MAKE_ESTIMATE_INTENT, MakeEstimateSchema, SAVE_ESTIMATE_INTENT, type EstimateFormName, type EstimateIntent } from "~/lib/estimate";
+import { LEAVE_OUT_INTENT, MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT, type LeadFormOf } from "~/lib/lead-forms";
 import { getLead } from "~/models/lead.server";
 import { leaveOutMissingMaterials, makeEstimate, saveEstimateLines, type EstimateOutcome } from "~/models/estimate.server";
 import { withdrawForChangedEstimate } from "~/models/proposal.server";
@@ -9,7 +6,7 @@ import { inTransaction } from "~/server/db.server";
 import { notFound } from "~/server/responses.server";
 import { redirectWithFlash } from "~/services/admin-actions.server";
 
-export type EstimateActionResult = { estimateForm: EstimateFormName; result: SubmissionResult<string[]> };
+type EstimateForm = LeadFormOf<typeof MAKE_ESTIMATE_INTENT | typeof SAVE_ESTIMATE_INTENT | typeof LEAVE_OUT_INTENT>;
 
 export const ESTIMATE_MESSAGES = {
   made: "Estimate made",
@@ -22,39 +19,27 @@ export const ESTIMATE_MESSAGES = {
   locked: "This estimate was accepted and is locked.",
 } as const;
 
-const FORM_OF: Record<EstimateIntent, EstimateFormName> = { [MAKE_ESTIMATE_INTENT]: "make", [SAVE_ESTIMATE_INTENT]: "lines", "leave-out-materials": "leave-out" };
 const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE_MESSAGES.gone, locked: ESTIMATE_MESSAGES.locked } as const;
 
 /**
- * The lead page's estimate forms: make it from the measured roof, save staff's adjusted
- * lines, or leave the materials the measurement could not count out (with a reason). Back
- * to the lead with a message, or the form again (400) with what was typed and why not,
- * a line past the estimate's limits named. The lead's status is left alone. Making or saving
- * it withdraws the proposal still open, in the same transaction (decision 0032): a homeowner
- * can only accept figures the estimate still holds.
+ * The lead page's estimate forms, parsed (lib/lead-forms.ts): make it from the measured roof,
+ * save staff's adjusted lines, or leave the materials the measurement could not count out
+ * (with a reason). Back to the lead with a message, or `refuse` with why not, a line past the
+ * estimate's limits named. The lead's status is left alone. Making or saving it withdraws the
+ * proposal still open, in the same transaction (decision 0032): a homeowner can only accept
+ * figures the estimate still holds.
  */
-export async function estimateAction(leadId: number, intent: EstimateIntent, form: FormData, leadPath: string, author: string) {
+export async function estimateAction<Refusal>(leadId: number, form: EstimateForm, leadPath: string, author: string, refuse: (message: string) => Refusal) {
   if (!getLead(leadId)) notFound();
-  const estimateForm = FORM_OF[intent];
-  const refuse = (result: EstimateActionResult["result"]) => data<EstimateActionResult>({ estimateForm, result }, { status: 400 });
-  let outcome: EstimateOutcome;
-  let reply: (formErrors: string[]) => EstimateActionResult["result"];
-  if (estimateForm === "make") {
-    const submission = parseWithZod(form, { schema: MakeEstimateSchema });
-    if (submission.status !== "success") return refuse(submission.reply());
-    [outcome, reply] = [changeEstimate(leadId, author, () => makeEstimate(leadId, submission.value)), (formErrors) => submission.reply({ formErrors })];
-  } else if (estimateForm === "lines") {
-    const submission = parseWithZod(form, { schema: EstimateLinesSchema });
-    if (submission.status !== "success") return refuse(submission.reply());
-    [outcome, reply] = [changeEstimate(leadId, author, () => saveEstimateLines(leadId, submission.value)), (formErrors) => submission.reply({ formErrors })];
-  } else {
-    const submission = parseWithZod(form, { schema: LeaveOutSchema });
-    if (submission.status !== "success") return refuse(submission.reply());
-    [outcome, reply] = [leaveOutMissingMaterials(leadId, submission.value.reason), (formErrors) => submission.reply({ formErrors })];
-  }
-  if ("overLimit" in outcome) return refuse(reply([outcome.overLimit]));
-  if ("refused" in outcome) return refuse(reply([REFUSALS[outcome.refused]]));
-  const done = { make: ESTIMATE_MESSAGES.made, lines: ESTIMATE_MESSAGES.saved, "leave-out": ESTIMATE_MESSAGES.leftOut }[estimateForm];
+  const outcome =
+    form.intent === MAKE_ESTIMATE_INTENT
+      ? changeEstimate(leadId, author, () => makeEstimate(leadId, form))
+      : form.intent === SAVE_ESTIMATE_INTENT
+        ? changeEstimate(leadId, author, () => saveEstimateLines(leadId, form))
+        : leaveOutMissingMaterials(leadId, form.reason);
+  if ("overLimit" in outcome) return refuse(outcome.overLimit);
+  if ("refused" in outcome) return refuse(REFUSALS[outcome.refused]);
+  const done = { [MAKE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.made, [SAVE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.saved, [LEAVE_OUT_INTENT]: ESTIMATE_MESSAGES.leftOut }[form.intent];
   const message = outcome.afterLocked ? ESTIMATE_MESSAGES.madeNew : done;
   return redirectWithFlash(leadPath, { type: "success", message: "withdrew" in outcome && outcome.withdrew ? `${message}. ${ESTIMATE_MESSAGES.withdrew}.` : message });
 }

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Lead } from "~/db/schema";
-import { DRAFT_MESSAGES, PortfolioDraftSchema } from "~/lib/portfolio-draft-form";
+import { ASK_REVIEW_INTENT, COMPLETE_INTENT, REOPEN_INTENT, type ADD_TO_PORTFOLIO_INTENT, type LeadFormOf } from "~/lib/lead-forms";
+import { DRAFT_MESSAGES } from "~/lib/portfolio-draft-form";
 import { reviewLinkState } from "~/lib/review-request";
 import { setJobCompleted } from "~/models/lead.server";
 import { findLeadProject } from "~/models/project.server";
@@ -15,10 +15,8 @@ import { askForReview, reviewMail } from "./review-asking.server";
 import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
 
-/** The forms of a won job on its lead's page (components/admin/lead-job.tsx). */
-export const JOB_INTENTS = ["complete", "reopen", "ask-review", "add-to-portfolio"] as const;
-export type JobIntent = (typeof JOB_INTENTS)[number];
-export const isJobIntent = (value: unknown): value is JobIntent => (JOB_INTENTS as readonly unknown[]).includes(value);
+/** The forms of a won job on its lead's page (components/admin/lead-job.tsx), parsed (lib/lead-forms.ts). */
+type JobForm = LeadFormOf<typeof COMPLETE_INTENT | typeof REOPEN_INTENT | typeof ASK_REVIEW_INTENT | typeof ADD_TO_PORTFOLIO_INTENT>;
 
 export const JOB_MESSAGES = {
   completed: "Job marked completed",
@@ -63,18 +61,16 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
 }
 export type LeadJobView = ReturnType<typeof leadJobView>;
 
-/** The draft form sent back with what was typed and why not. */
-export type DraftFormReply = { draft: { error: string; values: Record<string, string> } };
-
-/** One of the job's forms, posted to the lead's page. */
-export async function leadJobAction(intent: JobIntent, id: number, form: FormData, author: string, back: string) {
-  if (intent === "complete" || intent === "reopen") {
-    const changed = setJobCompleted(id, intent === "complete", author);
+/** One of the job's forms, posted to the lead's page: back to it with a message, or `refuse` with why not. */
+export async function leadJobAction<Refusal>(id: number, form: JobForm, author: string, back: string, refuse: (message: string) => Refusal) {
+  if (form.intent === COMPLETE_INTENT || form.intent === REOPEN_INTENT) {
+    const complete = form.intent === COMPLETE_INTENT;
+    const changed = setJobCompleted(id, complete, author);
     if (changed === undefined) notFound();
-    if (!changed && intent === "complete") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
-    return redirectWithFlash(back, { type: "success", message: intent === "complete" ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened });
+    if (!changed && complete) return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
+    return redirectWithFlash(back, { type: "success", message: complete ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened });
   }
-  if (intent === "ask-review") {
+  if (form.intent === ASK_REVIEW_INTENT) {
     const outcome = await askForReview(id);
     if (outcome === undefined) notFound();
     if (outcome === "refused") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.reviewRefused });
@@ -85,14 +81,7 @@ export async function leadJobAction(intent: JobIntent, id: number, form: FormDat
     headers.append("Set-Cookie", await rememberLink(id, { kind: "review", url: outcome.url }));
     return redirect(back, { headers });
   }
-  const values = Object.fromEntries(["title", "category", "description", "altText", "photoId"].map((k) => [k, String(form.get(k) ?? "")]));
-  const refuse = (error: string) => data<DraftFormReply>({ draft: { error, values } }, { status: 400 });
-  const submission = parseWithZod(form, { schema: PortfolioDraftSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0];
-    return refuse(first ?? DRAFT_MESSAGES.title);
-  }
-  const outcome = await addJobToPortfolio(id, submission.value);
+  const outcome = await addJobToPortfolio(id, form);
   if (outcome.ok) return redirectWithFlash(`${href("/admin")}?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
   if (outcome.reason === "not found") notFound();
   return refuse(outcome.reason === "photo" ? DRAFT_MESSAGES.noPhoto : JOB_MESSAGES.notCompleted);

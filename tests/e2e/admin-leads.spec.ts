@@ -33,7 +33,7 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await lead.getByLabel("Status").selectOption("lost");
   await lead.getByLabel("Add a note").fill("No answer for two weeks");
   await lead.getByRole("button", { name: "Save" }).click();
-  await expect(lead.getByRole("alert")).toHaveText("Please say why the lead was lost");
+  await expect(lead.getByLabel("Why it was lost (when Lost)")).toHaveAccessibleDescription("Please say why the lead was lost");
   await expect(lead.getByLabel("Add a note")).toHaveValue("No answer for two weeks");
   await lead.getByLabel("Why it was lost (when Lost)").fill("No answer after several tries");
   await lead.getByRole("button", { name: "Save" }).click();

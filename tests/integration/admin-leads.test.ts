@@ -20,6 +20,7 @@ const post = (id: number, fields: Record<string, string>, headers: Record<string
   leadAction(args(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
 const addLead = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
   newLeadAction(args(new Request("http://site.test/admin/leads/new", { method: "POST", body: new URLSearchParams(fields), headers })));
+type Refused = { init: ResponseInit; data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
 const leadCount = () => getDb().select().from(leads).all().length;
 const list = (query = "") => loader(args(new Request(`http://site.test/admin/leads${query}`, { headers: { Cookie: cookie } })));
 
@@ -40,10 +41,11 @@ describe("a lead's page", () => {
 
   it("asks why a lead was lost and keeps what was typed; nothing is saved until it is said", async () => {
     const m = createLead({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
-    const refused = (await post(m.id, { status: "lost", note: "Went quiet" })) as { init: ResponseInit; data: { error: string; values: { note: string; status: string } } };
+    const refused = (await post(m.id, { status: "lost", note: "Went quiet" })) as unknown as Refused;
     expect(refused.init.status).toBe(400);
-    expect(refused.data.error).toBe(LEAD_MESSAGES.lostReason);
-    expect(refused.data.values).toMatchObject({ status: "lost", note: "Went quiet" });
+    expect(refused.data.intent).toBe("lead");
+    expect(refused.data.reply.error).toEqual({ lostReason: [LEAD_MESSAGES.lostReason] });
+    expect(refused.data.reply.initialValue).toMatchObject({ status: "lost", note: "Went quiet" });
     expect(getLead(m.id)?.status).toBe("new");
     expect(listLeadNotes(m.id)).toEqual([]);
     await post(m.id, { status: "lost", lostReason: "Went with another contractor" });
@@ -56,8 +58,8 @@ describe("a lead's page", () => {
     expect((anonymous as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
     const unknown = await post(999999, { status: "won" }).catch((r: Response) => r);
     expect((unknown as Response).status).toBe(404);
-    const badDate = (await post(m.id, { status: "contacted", followUpOn: "2026-02-30" })) as { init: ResponseInit; data: { error: string } };
-    expect(badDate.data.error).toBe(LEAD_MESSAGES.badDate);
+    const badDate = (await post(m.id, { status: "contacted", followUpOn: "2026-02-30" })) as unknown as Refused;
+    expect(badDate.data.reply.error).toEqual({ followUpOn: [LEAD_MESSAGES.badDate] });
     expect(getLead(m.id)?.status).toBe("new");
   });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   cookie = await signedInOwner();
 });
 
-type Refused = { init: ResponseInit; data: { estimateForm?: string; result?: { error: Record<string, string[]> }; error?: Record<string, string[]> } };
+type Refused = { init: ResponseInit; data: { intent?: string; reply?: { error: Record<string, string[]> }; error?: Record<string, string[]> } };
 
 const post = (url: string, fields: Record<string, string>) =>
   new Request(`http://site.test${url}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
@@ -180,14 +180,14 @@ describe("a lead's estimate", () => {
       "lines[2].unitPrice": "-0.01",
     })) as unknown as Refused;
     expect(res.init.status).toBe(400);
-    expect(res.data.estimateForm).toBe("lines");
-    const errors = res.data.result!.error;
+    expect(res.data.intent).toBe("save-estimate");
+    const errors = res.data.reply!.error;
     for (const name of ["lines[0].quantity", "lines[0].unitPrice", "lines[1].quantity", "lines[1].unitPrice", "lines[2].quantity", "lines[2].unitPrice"]) expect(errors[name], name).toHaveLength(1);
     expect(getEstimate(leadId)).toEqual(before);
 
     const choice = (await leadPost(leadId, { intent: "make-estimate", tier: "platinum", wastePercent: "NaN", tearOffLayers: "-1" })) as unknown as Refused;
     expect(choice.init.status).toBe(400);
-    expect(Object.keys(choice.data.result!.error).sort()).toEqual(["tearOffLayers", "tier", "wastePercent"]);
+    expect(Object.keys(choice.data.reply!.error).sort()).toEqual(["tearOffLayers", "tier", "wastePercent"]);
   });
 
   it("cannot be made before the roof is measured, nor saved before it is made", async () => {
@@ -195,10 +195,10 @@ describe("a lead's estimate", () => {
     expect((await leadPage(lead.id)).estimate).toMatchObject({ measured: false, estimate: null });
     const make = (await leadPost(lead.id, { intent: "make-estimate", tier: "good", wastePercent: "10", tearOffLayers: "1" })) as unknown as Refused;
     expect(make.init.status).toBe(400);
-    expect(make.data.result!.error[""]).toEqual([ESTIMATE_MESSAGES.notMeasured]);
+    expect(make.data.reply!.error[""]).toEqual([ESTIMATE_MESSAGES.notMeasured]);
     const save = (await leadPost(lead.id, { intent: "save-estimate", "add.label": "Patch", "add.quantity": "1", "add.unitPrice": "100" })) as unknown as Refused;
     expect(save.init.status).toBe(400);
-    expect(save.data.result!.error[""]).toEqual([ESTIMATE_MESSAGES.gone]);
+    expect(save.data.reply!.error[""]).toEqual([ESTIMATE_MESSAGES.gone]);
     expect(getEstimate(lead.id)).toBeUndefined();
     const unknown = await leadPost(999999, { intent: "make-estimate", tier: "good", wastePercent: "10", tearOffLayers: "1" }).catch((r: Response) => r);
     expect((unknown as Response).status).toBe(404);
@@ -216,13 +216,14 @@ describe("materials the measurement could not count (issue 27.2)", () => {
     expect(page.proposals.blocked).toBe(page.estimate.estimate!.missing);
 
     const proposal = { intent: "send-proposal", terms: "Pay on completion.", validDays: "30" };
-    const refused = (await leadPost(leadId, proposal)) as unknown as { init: ResponseInit; data: { proposalError: string } };
+    const refused = (await leadPost(leadId, proposal)) as unknown as Refused;
     expect(refused.init.status).toBe(400);
-    expect(refused.data.proposalError).toContain("starter strip, drip edge, ridge cap");
+    expect(refused.data.intent).toBe("send-proposal");
+    expect(refused.data.reply!.error[""]![0]).toContain("starter strip, drip edge, ridge cap");
 
     const noReason = (await leadPost(leadId, { intent: "leave-out-materials", reason: " " })) as unknown as Refused;
     expect(noReason.init.status).toBe(400);
-    expect(noReason.data.result!.error.reason).toEqual(["Please say why they are left out"]);
+    expect(noReason.data.reply!.error.reason).toEqual(["Please say why they are left out"]);
 
     const kept = (await leadPost(leadId, { intent: "leave-out-materials", reason: "Metal edge and ridge vent stay; no valleys" })) as Response;
     expect(kept.status).toBe(302);
@@ -264,7 +265,7 @@ describe("the estimate's limits (issue 27.6)", () => {
       setSetting("pricing", { ...getSetting("pricing"), underlaymentSquaresPerRoll: tiny });
       const res = (await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" })) as unknown as Refused;
       expect(res.init.status).toBe(400);
-      expect(res.data.result!.error[""]![0]).toMatch(/^“Synthetic underlayment” comes to more than 100,000 roll/);
+      expect(res.data.reply!.error[""]![0]).toMatch(/^“Synthetic underlayment” comes to more than 100,000 roll/);
       expect(getEstimate(leadId)).toBeUndefined();
     }
     setSetting("pricing", DEFAULT_PRICING);
@@ -283,7 +284,7 @@ describe("the estimate's limits (issue 27.6)", () => {
       "lines[0].unitPrice": "100000",
     })) as unknown as Refused;
     expect(res.init.status).toBe(400);
-    expect(res.data.result!.error[""]).toEqual(["“Architectural shingles” comes to $10,000,000,000.00, more than a line may ($10,000,000.00): check its quantity and price."]);
+    expect(res.data.reply!.error[""]).toEqual(["“Architectural shingles” comes to $10,000,000,000.00, more than a line may ($10,000,000.00): check its quantity and price."]);
     expect(getEstimate(leadId)).toEqual(before);
   });
 });

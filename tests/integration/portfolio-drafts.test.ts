@@ -94,12 +94,13 @@ describe("a completed job added to the portfolio", () => {
   it("asks for the category when the homeowner was not sure, and for alt text, keeping what was typed", async () => {
     const { id, photo } = await completedJobWithPhoto("Not sure");
     const fields = { intent: "add-to-portfolio", title: "Project in Derby", category: "", description: "Work.", altText: "A roof", photoId: String(photo.id) };
-    const noCategory = (await post(id, fields)) as { init: { status: number }; data: { draft: { error: string; values: Record<string, string> } } };
+    const noCategory = (await post(id, fields)) as unknown as { init: { status: number }; data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
     expect(noCategory.init.status).toBe(400);
-    expect(noCategory.data.draft.error).toBe("Please choose the project's category");
-    expect(noCategory.data.draft.values).toMatchObject({ title: "Project in Derby", altText: "A roof" });
+    expect(noCategory.data.intent).toBe("add-to-portfolio");
+    expect(noCategory.data.reply.error).toEqual({ category: ["Please choose the project's category"] });
+    expect(noCategory.data.reply.initialValue).toMatchObject({ title: "Project in Derby", altText: "A roof" });
     const noAlt = (await post(id, { ...fields, category: "roofing", altText: " " })) as typeof noCategory;
-    expect(noAlt.data.draft.error).toMatch(/alt text/);
+    expect(noAlt.data.reply.error.altText![0]).toMatch(/alt text/);
     expect(getDb().select().from(projects).where(eq(projects.leadId, id)).all()).toEqual([]);
   });
 

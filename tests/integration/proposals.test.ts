@@ -133,15 +133,18 @@ describe("sending a proposal", () => {
 
   it("refuses without an estimate, or with empty terms or odd days, keeping what was typed", async () => {
     const { id } = createLead({ name: "No Estimate", email: "n@example.com", phone: null, message: "Hi" });
-    const none = (await leadPost(id, { intent: "send-proposal", terms: "Terms", validDays: "30" })) as { data: { proposalError: string }; init: ResponseInit };
+    type Refused = { data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } }; init: ResponseInit };
+    const none = (await leadPost(id, { intent: "send-proposal", terms: "Terms", validDays: "30" })) as unknown as Refused;
     expect(none.init.status).toBe(400);
-    expect(none.data.proposalError).toMatch(/no estimate/i);
+    expect(none.data.intent).toBe("send-proposal");
+    expect(none.data.reply.error[""]![0]).toMatch(/no estimate/i);
     const withEstimate = measuredLeadWithEstimate();
-    const empty = (await leadPost(withEstimate, { intent: "send-proposal", terms: "  ", validDays: "30" })) as { data: { proposalError: string; proposalValues: { validDays: string } }; init: ResponseInit };
+    const empty = (await leadPost(withEstimate, { intent: "send-proposal", terms: "  ", validDays: "30" })) as unknown as Refused;
     expect(empty.init.status).toBe(400);
-    expect(empty.data.proposalError).toMatch(/terms/);
-    const days = (await leadPost(withEstimate, { intent: "send-proposal", terms: "Fine", validDays: "9999" })) as { data: { proposalError: string; proposalValues: { validDays: string } } };
-    expect(days.data.proposalValues.validDays).toBe("9999");
+    expect(empty.data.reply.error.terms![0]).toMatch(/terms/);
+    const days = (await leadPost(withEstimate, { intent: "send-proposal", terms: "Fine", validDays: "9999" })) as unknown as Refused;
+    expect(days.data.reply.error.validDays).toEqual(["Please give a number of days from 1 to 365."]);
+    expect(days.data.reply.initialValue.validDays).toBe("9999");
     expect(proposalRows(withEstimate)).toHaveLength(0);
     expect(lead(withEstimate).status).toBe("measured");
   });
@@ -319,9 +322,9 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(proposalRows(id).filter((p) => p.acceptedAt)).toHaveLength(1);
     // The accepted one stays open to its homeowner.
     expect(openPage(newer.token)).toMatchObject({ init: { status: 200 }, data: { accepted: { name: "Two Open" } } });
-    const refused = (await leadPost(id, { intent: "send-proposal", terms: "Again", validDays: "30" })) as { data: { proposalError: string }; init: ResponseInit };
+    const refused = (await leadPost(id, { intent: "send-proposal", terms: "Again", validDays: "30" })) as unknown as { data: { reply: { error: Record<string, string[]> } }; init: ResponseInit };
     expect(refused.init.status).toBe(400);
-    expect(refused.data.proposalError).toBe("The homeowner has accepted a proposal for this job: it stands, and no other can be sent.");
+    expect(refused.data.reply.error[""]![0]).toBe("The homeowner has accepted a proposal for this job: it stands, and no other can be sent.");
     expect(proposalRows(id)).toHaveLength(2);
   });
 

@@ -4,23 +4,20 @@ import { Calculator } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Field, FieldError, inputClass, SubmitButton } from "~/components/admin-ui";
 import { useUnsavedWarning } from "~/components/use-unsaved-warning";
+import { lineTotalCents, MAX_QUANTITY, SHINGLE_TIERS, taxCents, TEAR_OFF_LAYERS } from "~/lib/estimate";
 import {
-  EstimateLinesSchema,
+  EstimateLinesFormSchema,
+  isPosting,
   LEAVE_OUT_INTENT,
-  LeaveOutSchema,
-  lineTotalCents,
+  LeaveOutFormSchema,
   MAKE_ESTIMATE_INTENT,
-  MakeEstimateSchema,
-  MAX_QUANTITY,
+  MakeEstimateFormSchema,
+  replyFor,
   SAVE_ESTIMATE_INTENT,
-  SHINGLE_TIERS,
-  taxCents,
-  TEAR_OFF_LAYERS,
-} from "~/lib/estimate";
+  type LeadFormResult,
+} from "~/lib/lead-forms";
 import { centsToDollars, formatBasisPoints, formatCents, parseDollars } from "~/lib/money";
-import type { EstimateActionResult } from "~/services/estimate-actions.server";
 import type { LeadEstimateView } from "~/services/estimate-view.server";
-
 
 const LAYER_LABELS: Record<number, string> = { 0: "None (new deck)", 1: "1 layer", 2: "2 layers", 3: "3 layers" };
 const alert = "rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800";
@@ -30,10 +27,10 @@ const alert = "rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800";
  * to tear off), then its lines adjusted by staff. Plain forms that post without scripts;
  * the server works every total out again on each save.
  */
-export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; actionResult?: EstimateActionResult }) {
-  const makeResult = actionResult?.estimateForm === "make" ? actionResult.result : undefined;
-  const linesResult = actionResult?.estimateForm === "lines" ? actionResult.result : undefined;
-  const leaveOutResult = actionResult?.estimateForm === "leave-out" ? actionResult.result : undefined;
+export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?: LeadFormResult }) {
+  const makeResult = replyFor(result, MAKE_ESTIMATE_INTENT);
+  const linesResult = replyFor(result, SAVE_ESTIMATE_INTENT);
+  const leaveOutResult = replyFor(result, LEAVE_OUT_INTENT);
   const { estimate } = view;
   return (
     <section aria-labelledby="lead-estimate" className="space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
@@ -94,11 +91,11 @@ export function LeadEstimate({ view, actionResult }: { view: LeadEstimateView; a
 /** Materials the owner prices that the measurement could not count: a proposal waits for them, or for a reason. */
 function LeaveOutForm({ message, lastResult }: { message: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === LEAVE_OUT_INTENT;
+  const busy = navigation.state !== "idle" && isPosting(navigation.formData, LEAVE_OUT_INTENT);
   const [form, fields] = useForm({
     id: "leave-out-materials",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LeaveOutSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LeaveOutFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -132,7 +129,7 @@ function LinesNote({ linesFrom, measured }: { linesFrom: LeadEstimateView["lines
 
 function MakeEstimateForm({ view, lastResult, again = false }: { view: LeadEstimateView; lastResult: SubmissionResult<string[]> | undefined; again?: boolean }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === MAKE_ESTIMATE_INTENT;
+  const busy = navigation.state !== "idle" && isPosting(navigation.formData, MAKE_ESTIMATE_INTENT);
   const [form, fields] = useForm({
     id: again ? "make-estimate-again" : "make-estimate",
     lastResult,
@@ -141,7 +138,7 @@ function MakeEstimateForm({ view, lastResult, again = false }: { view: LeadEstim
       wastePercent: String(view.estimate?.wastePercent ?? view.suggestedWastePercent),
       tearOffLayers: String(view.estimate?.tearOffLayers ?? 1),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MakeEstimateSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MakeEstimateFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -203,14 +200,14 @@ const money = (cents: number | null) => (cents === null ? "—" : formatCents(ce
 
 function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === SAVE_ESTIMATE_INTENT;
+  const busy = navigation.state !== "idle" && isPosting(navigation.formData, SAVE_ESTIMATE_INTENT);
   const [form, fields] = useForm({
     id: "estimate-lines",
     lastResult,
     defaultValue: {
       lines: estimate.lines.map((l) => ({ key: l.key, label: l.label, quantity: String(l.quantity), unit: l.unit, unitPrice: centsToDollars(l.unitPriceCents) })),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EstimateLinesSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EstimateLinesFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,13 +1,16 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
-import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { Field, FieldError, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { PublishedBadge } from "~/components/admin/project-editor";
 import { MailState, when, type LeadPhotoView } from "~/components/lead-detail";
+import { ADD_TO_PORTFOLIO_INTENT, AddToPortfolioSchema, ASK_REVIEW_INTENT, COMPLETE_INTENT, isPosting, REOPEN_INTENT, replyFor, type LeadFormResult } from "~/lib/lead-forms";
 import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
-import type { DraftFormReply, LeadJobView } from "~/services/lead-job.server";
+import type { LeadJobView } from "~/services/lead-job.server";
 
 // A Kansas day, on the server and in the browser alike (as the lead's times).
 const kansasDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
@@ -22,15 +25,16 @@ export function LeadJob({
   lead,
   job,
   photos,
-  draftReply,
+  result,
 }: {
   lead: { id: number; status: string; email: string; completedAt: Date | null };
   job: LeadJobView;
   photos: LeadPhotoView[];
-  draftReply?: DraftFormReply["draft"];
+  /** The action's answer to a refused form: only the portfolio draft's is read here. */
+  result?: LeadFormResult;
 }) {
   const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const busy = (intent: Parameters<typeof isPosting>[1]) => navigation.state !== "idle" && isPosting(navigation.formData, intent);
   if (lead.status !== "won" && !lead.completedAt) return null;
   return (
     <section aria-labelledby="lead-job" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
@@ -41,7 +45,7 @@ export function LeadJob({
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="rounded-full bg-leaf-soft px-3 py-1 text-sm font-semibold text-leaf">Completed {day(lead.completedAt)}</p>
           <Form method="post">
-            <button type="submit" name="intent" value="reopen" className={`${secondaryButton} text-sm`} disabled={busy("reopen")}>
+            <button type="submit" name="intent" value={REOPEN_INTENT} className={`${secondaryButton} text-sm`} disabled={busy(REOPEN_INTENT)}>
               <Undo2 aria-hidden className="size-4" /> Not completed after all
             </button>
           </Form>
@@ -49,13 +53,13 @@ export function LeadJob({
       ) : (
         <Form method="post" className="space-y-2">
           <p className="text-sm text-ink-soft">When the work is done, mark it: then you can ask for a review and show the job in the portfolio.</p>
-          <SubmitButton name="intent" value="complete" busy={busy("complete")}>
+          <SubmitButton name="intent" value={COMPLETE_INTENT} busy={busy(COMPLETE_INTENT)}>
             Mark the job completed
           </SubmitButton>
         </Form>
       )}
-      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} mailSetUp={job.mailSetUp} busy={busy("ask-review")} />}
-      {lead.completedAt && <PortfolioDraft job={job} photos={photos} reply={draftReply} busy={busy("add-to-portfolio")} />}
+      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} mailSetUp={job.mailSetUp} busy={busy(ASK_REVIEW_INTENT)} />}
+      {lead.completedAt && <PortfolioDraft job={job} photos={photos} lastResult={replyFor(result, ADD_TO_PORTFOLIO_INTENT)} busy={busy(ADD_TO_PORTFOLIO_INTENT)} />}
     </section>
   );
 }
@@ -116,7 +120,7 @@ function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email:
             </div>
           )}
           <Form method="post">
-            <SubmitButton name="intent" value="ask-review" busy={busy} busyText={mailSetUp ? "Sending..." : "Making the link..."} className={review ? secondaryButton : undefined}>
+            <SubmitButton name="intent" value={ASK_REVIEW_INTENT} busy={busy} busyText={mailSetUp ? "Sending..." : "Making the link..."} className={review ? secondaryButton : undefined}>
               <Send aria-hidden className="size-4" /> {review ? "Send the request again" : "Ask for a review"}
             </SubmitButton>
             <p className="mt-1 text-xs text-ink-soft">
@@ -131,7 +135,7 @@ function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email:
   );
 }
 
-function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos: LeadPhotoView[]; reply?: DraftFormReply["draft"]; busy: boolean }) {
+function PortfolioDraft({ job, photos, lastResult, busy }: { job: LeadJobView; photos: LeadPhotoView[]; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
   if (job.project) {
     return (
       <section aria-labelledby="lead-portfolio" className="space-y-2 border-t border-black/10 pt-4">
@@ -147,62 +151,78 @@ function PortfolioDraft({ job, photos, reply, busy }: { job: LeadJobView; photos
       </section>
     );
   }
-  const v = reply?.values ?? { ...job.draft, altText: "", photoId: photos[0] ? String(photos[0].id) : "" };
   return (
-    <details open={!!reply} className="group border-t border-black/10 pt-4">
+    <details open={!!lastResult} className="group border-t border-black/10 pt-4">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <FolderPlus aria-hidden className="size-4 text-brand" /> Add to portfolio
       </summary>
-      <Form method="post" className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="add-to-portfolio" />
-        <p className="text-sm text-ink-soft">Creates a draft project: nothing shows on the site until you publish it.</p>
-        {reply && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {reply.error}
-          </p>
-        )}
-        <label className="block text-sm font-medium">
-          Title
-          <input name="title" required maxLength={120} defaultValue={v.title} className={field} />
-        </label>
-        <label className="block text-sm font-medium">
-          Category
-          <select name="category" required defaultValue={v.category} className={field}>
-            <option value="">Choose…</option>
-            {PROJECT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium">
-          Description
-          <textarea name="description" required rows={2} maxLength={2000} defaultValue={v.description} className={field} />
-        </label>
-        {photos.length > 0 ? (
-          <fieldset>
-            <legend className="text-sm font-medium">Picture (a copy goes to the image library; the request keeps its photo)</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {photos.map((p) => (
-                <label key={p.id} className="cursor-pointer rounded-md ring-brand has-[:checked]:ring-4">
-                  <input type="radio" name="photoId" value={p.id} defaultChecked={v.photoId === String(p.id)} className="sr-only" />
-                  <img src={p.thumb} alt={`Photo ${p.name}`} className="h-20 w-28 rounded-md object-cover" />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : (
-          <p className="text-sm text-ink-soft">This request came without photos: add a picture in the project's editor before you publish.</p>
-        )}
-        <label className="block text-sm font-medium">
-          Alt text (describes the picture) *
-          <input name="altText" required maxLength={200} defaultValue={v.altText} placeholder="New shingles on a ranch house in Derby" className={field} />
-        </label>
-        <SubmitButton busy={busy} busyText="Creating...">
-          Create the draft
-        </SubmitButton>
-      </Form>
+      <PortfolioDraftForm draft={job.draft} photos={photos} lastResult={lastResult} busy={busy} />
     </details>
+  );
+}
+
+/** "Create the draft": a project made from the job, checked by the same schema here and in the action. */
+function PortfolioDraftForm({ draft, photos, lastResult, busy }: { draft: LeadJobView["draft"]; photos: LeadPhotoView[]; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "add-to-portfolio",
+    lastResult,
+    defaultValue: { ...draft, altText: "", photoId: photos[0] ? String(photos[0].id) : "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToPortfolioSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const pictureHint = `${fields.photoId.id}-description`;
+  const photoOf = new Map(photos.map((p) => [String(p.id), p]));
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value={ADD_TO_PORTFOLIO_INTENT} />
+      <p className="text-sm text-ink-soft">Creates a draft project: nothing shows on the site until you publish it.</p>
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Field label="Title" error={fields.title}>
+        <input {...getInputProps(fields.title, { type: "text" })} required maxLength={120} className={field} />
+      </Field>
+      <Field label="Category" error={fields.category}>
+        <select {...getSelectProps(fields.category)} required className={field}>
+          <option value="">Choose…</option>
+          {PROJECT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Description" error={fields.description}>
+        <textarea {...getTextareaProps(fields.description)} required rows={2} maxLength={2000} className={field} />
+      </Field>
+      {photos.length > 0 ? (
+        <fieldset aria-describedby={pictureHint}>
+          <legend className="text-sm font-medium">Picture</legend>
+          <p id={pictureHint} className="text-xs text-ink-soft">
+            A copy goes to the image library; the request keeps its photo.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {getCollectionProps(fields.photoId, { type: "radio", options: [...photoOf.keys()] }).map(({ key, ...props }) => (
+              <label key={key} className="cursor-pointer rounded-md ring-brand has-[:checked]:ring-4">
+                <input {...props} className="sr-only" />
+                <img src={photoOf.get(props.value)?.thumb} alt={`Photo ${photoOf.get(props.value)?.name}`} className="h-20 w-28 rounded-md object-cover" />
+              </label>
+            ))}
+          </div>
+          <FieldError id={fields.photoId.errorId} errors={fields.photoId.errors} />
+        </fieldset>
+      ) : (
+        <p className="text-sm text-ink-soft">This request came without photos: add a picture in the project's editor before you publish.</p>
+      )}
+      <Field label="Alt text *" error={fields.altText} hint="Describes the picture for visitors who cannot see it.">
+        <input {...getInputProps(fields.altText, { type: "text" })} required maxLength={200} placeholder="New shingles on a ranch house in Derby" className={field} />
+      </Field>
+      <SubmitButton busy={busy} busyText="Creating...">
+        Create the draft
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,71 +1,27 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { inputClass as field, SubmitButton } from "~/components/admin-ui";
+import { Field, inputClass as field, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/lead-detail";
 import type { LeadNote } from "~/db/schema";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadFormValues, type LeadStatus } from "~/lib/lead-status";
+import { isPosting, LeadStatusSchema, replyFor, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadStatus } from "~/lib/lead-status";
+
+type PanelLead = { id: number; status: LeadStatus; lostReason: string | null; followUpOn: string | null };
 
 /**
  * Where a lead stands and its history: a plain form (it works without scripts) that sets
  * the status, the reason a lead was lost, the follow-up day, and adds a note. A refused
- * form comes back with what was typed and says why.
+ * form comes back with what was typed, each problem under its field.
  */
-export function LeadPanel({
-  lead,
-  notes,
-  error,
-  values,
-}: {
-  lead: { id: number; status: LeadStatus; lostReason: string | null; followUpOn: string | null };
-  notes: LeadNote[];
-  error?: string;
-  values?: LeadFormValues;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "lead";
-  const v: LeadFormValues = values ?? { status: lead.status, lostReason: lead.lostReason ?? "", followUpOn: lead.followUpOn ?? "", note: "" };
+export function LeadPanel({ lead, notes, result }: { lead: PanelLead; notes: LeadNote[]; result?: LeadFormResult }) {
   return (
     <section aria-labelledby="lead-title" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-title" className="text-lg font-bold">
         Status and notes
       </h2>
-      <Form method="post" className="grid gap-4 sm:grid-cols-2" key={`${lead.status}-${lead.followUpOn}-${notes.length}`}>
-        <input type="hidden" name="intent" value="lead" />
-        <label className="block text-sm font-medium">
-          Status
-          <select name="status" defaultValue={v.status} className={field}>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium">
-          Follow up on
-          <input type="date" name="followUpOn" defaultValue={v.followUpOn} className={field} />
-        </label>
-        <label className="block text-sm font-medium sm:col-span-2">
-          Why it was lost (when Lost)
-          <input name="lostReason" list="lost-reasons" maxLength={200} defaultValue={v.lostReason} className={field} />
-          <datalist id="lost-reasons">
-            {LOST_REASON_SUGGESTIONS.map((r) => (
-              <option key={r} value={r} />
-            ))}
-          </datalist>
-        </label>
-        <label className="block text-sm font-medium sm:col-span-2">
-          Add a note
-          <textarea name="note" rows={3} maxLength={5000} defaultValue={v.note} className={field} placeholder="Called, left a voicemail; visit Thursday 9 am…" />
-        </label>
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <div className="sm:col-span-2">
-          <SubmitButton busy={busy}>Save</SubmitButton>
-        </div>
-      </Form>
+      {/* A saved change starts the form afresh from what was saved. */}
+      <StatusForm key={`${lead.status}-${lead.followUpOn}-${notes.length}`} lead={lead} result={result} />
       <section aria-label="History">
         <h3 className="text-sm font-semibold text-ink-soft">History</h3>
         {notes.length === 0 ? (
@@ -90,5 +46,54 @@ export function LeadPanel({
         )}
       </section>
     </section>
+  );
+}
+
+function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && isPosting(navigation.formData, STATUS_INTENT);
+  const [form, fields] = useForm({
+    id: "lead-status",
+    lastResult: replyFor(result, STATUS_INTENT),
+    defaultValue: { status: lead.status, lostReason: lead.lostReason ?? "", followUpOn: lead.followUpOn ?? "", note: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LeadStatusSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value={STATUS_INTENT} />
+      <Field label="Status" error={fields.status}>
+        <select {...getSelectProps(fields.status)} className={field}>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Follow up on" error={fields.followUpOn}>
+        <input {...getInputProps(fields.followUpOn, { type: "date" })} className={field} />
+      </Field>
+      <Field label="Why it was lost (when Lost)" error={fields.lostReason} className="block sm:col-span-2">
+        <input {...getInputProps(fields.lostReason, { type: "text" })} list="lost-reasons" maxLength={200} className={field} />
+        <datalist id="lost-reasons">
+          {LOST_REASON_SUGGESTIONS.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
+      </Field>
+      <Field label="Add a note" error={fields.note} className="block sm:col-span-2">
+        <textarea {...getTextareaProps(fields.note)} rows={3} maxLength={5000} className={field} placeholder="Called, left a voicemail; visit Thursday 9 am…" />
+      </Field>
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 sm:col-span-2">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <SubmitButton busy={busy}>Save</SubmitButton>
+      </div>
+    </Form>
   );
 }

@@ -1,14 +1,13 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, FileSignature, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { Field, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/lead-detail";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
+import { EMAIL_PROPOSAL_INTENT, isPosting, replyFor, SEND_PROPOSAL_INTENT, SendProposalSchema, type LeadFormResult } from "~/lib/lead-forms";
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
 import type { LeadProposalView } from "~/services/proposal-actions.server";
-
-export const SEND_PROPOSAL_INTENT = "send-proposal";
-/** "Email to <homeowner>": the proposal mailed through the outbox (decision 0038). */
-export const EMAIL_PROPOSAL_INTENT = "email-proposal";
 
 const STATE_LABEL = { open: "Waiting for the homeowner", accepted: "Accepted", expired: "Expired", withdrawn: "Replaced" } as const;
 const STATE_TONE = { open: "bg-amber-100 text-amber-900", accepted: "bg-green-100 text-green-900", expired: "bg-gray-200 text-gray-800", withdrawn: "bg-gray-200 text-gray-800" } as const;
@@ -25,8 +24,7 @@ export function LeadProposals({
   blocked,
   defaults,
   newLink,
-  error,
-  values,
+  result,
 }: {
   proposals: LeadProposalView[];
   estimateTotal: string | null;
@@ -34,12 +32,13 @@ export function LeadProposals({
   blocked: string | null;
   defaults: ProposalSettings;
   newLink: { proposalId: number; url: string } | null;
-  error?: string;
-  values?: { terms: string; validDays: string };
+  /** The action's answer to a refused form: only "Create proposal"'s is read here ("Email to" is never refused, only not found). */
+  result?: LeadFormResult;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === SEND_PROPOSAL_INTENT;
-  const mailing = navigation.state === "submitting" && navigation.formData?.get("intent") === EMAIL_PROPOSAL_INTENT ? navigation.formData.get("proposalId") : null;
+  const busy = navigation.state === "submitting" && isPosting(navigation.formData, SEND_PROPOSAL_INTENT);
+  const mailing = navigation.state === "submitting" && isPosting(navigation.formData, EMAIL_PROPOSAL_INTENT) ? navigation.formData?.get("proposalId") : null;
+  const sendReply = replyFor(result, SEND_PROPOSAL_INTENT);
   return (
     <section aria-labelledby="lead-proposals" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-proposals" className="flex items-center gap-2 text-lg font-bold">
@@ -88,49 +87,54 @@ export function LeadProposals({
           ))}
         </ul>
       )}
-      {blocked && !error && (
+      {blocked && !sendReply && (
         <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {blocked}
         </p>
       )}
       {estimateTotal && proposals.some((p) => p.state === "accepted") ? null : estimateTotal ? (
-        <details open={proposals.length === 0 || !!error} className="rounded-md border border-black/10 p-3">
+        <details open={proposals.length === 0 || !!sendReply} className="rounded-md border border-black/10 p-3">
           <summary className="cursor-pointer font-semibold">Send a proposal ({estimateTotal})</summary>
-          <Form method="post" className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value={SEND_PROPOSAL_INTENT} />
-            <label className="block text-sm font-medium">
-              Terms the homeowner agrees to
-              <textarea name="terms" rows={6} maxLength={TERMS_MAX} required defaultValue={values?.terms ?? defaults.terms} className={field} />
-            </label>
-            <label className="block max-w-xs text-sm font-medium">
-              Valid for (days)
-              <input
-                type="number"
-                name="validDays"
-                min={VALID_DAYS.min}
-                max={VALID_DAYS.max}
-                required
-                defaultValue={values?.validDays ?? String(defaults.validDays)}
-                className={field}
-              />
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="saveDefaults" /> Use these terms and days for every new proposal
-            </label>
-            {error && (
-              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                {error}
-              </p>
-            )}
-            <SubmitButton busy={busy} busyText="Creating...">
-              Create proposal
-            </SubmitButton>
-            {proposals.some((p) => p.state === "open") && <p className="text-xs text-ink-soft">The open proposal&rsquo;s link will say it was replaced by this one.</p>}
-          </Form>
+          <SendProposalForm defaults={defaults} lastResult={sendReply} busy={busy} replacesOpen={proposals.some((p) => p.state === "open")} />
         </details>
       ) : (
         <p className="text-sm text-ink-soft">{proposals.length ? "No estimate to send again." : "No estimate yet: a proposal is made from the lead's estimate."}</p>
       )}
     </section>
+  );
+}
+
+/** "Create proposal": the terms and the days it stays open, checked by the same schema here and in the action. */
+function SendProposalForm({ defaults, lastResult, busy, replacesOpen }: { defaults: ProposalSettings; lastResult: SubmissionResult<string[]> | undefined; busy: boolean; replacesOpen: boolean }) {
+  const [form, fields] = useForm({
+    id: "send-proposal",
+    lastResult,
+    defaultValue: { terms: defaults.terms, validDays: String(defaults.validDays) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SendProposalSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value={SEND_PROPOSAL_INTENT} />
+      <Field label="Terms the homeowner agrees to" error={fields.terms}>
+        <textarea {...getTextareaProps(fields.terms)} rows={6} maxLength={TERMS_MAX} required className={field} />
+      </Field>
+      <Field label="Valid for (days)" error={fields.validDays} className="block max-w-xs">
+        <input {...getInputProps(fields.validDays, { type: "number" })} min={VALID_DAYS.min} max={VALID_DAYS.max} required className={field} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.saveDefaults, { type: "checkbox" })} /> Use these terms and days for every new proposal
+      </label>
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <SubmitButton busy={busy} busyText="Creating...">
+        Create proposal
+      </SubmitButton>
+      {replacesOpen && <p className="text-xs text-ink-soft">The open proposal&rsquo;s link will say it was replaced by this one.</p>}
+    </Form>
   );
 }

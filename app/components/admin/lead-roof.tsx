@@ -1,9 +1,8 @@
 import { FileDown, Ruler } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { isPosting, MEASURE_INTENT } from "~/lib/lead-forms";
 import type { LeadRoofView } from "~/services/roof-customer-view.server";
-
-export const MEASURE_INTENT = "measure";
 
 /**
  * The lead's roof: "Measure this roof" until there is a roof customer for it, then the
@@ -11,7 +10,7 @@ export const MEASURE_INTENT = "measure";
  */
 export function LeadRoof({ roof }: { roof: LeadRoofView | null }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === MEASURE_INTENT;
+  const busy = navigation.state !== "idle" && isPosting(navigation.formData, MEASURE_INTENT);
   return (
     <section aria-labelledby="lead-roof" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-roof" className="flex items-center gap-2 text-lg font-bold">

@@ -1,17 +1,37 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
 import { LeadPanel } from "~/components/admin/lead-panel";
-import { EMAIL_PROPOSAL_INTENT, LeadProposals, SEND_PROPOSAL_INTENT } from "~/components/admin/lead-proposals";
+import { LeadProposals } from "~/components/admin/lead-proposals";
 import { LeadJob } from "~/components/admin/lead-job";
-import { LeadRoof, MEASURE_INTENT } from "~/components/admin/lead-roof";
+import { LeadRoof } from "~/components/admin/lead-roof";
 import { LeadEstimate } from "~/components/admin/lead-estimate";
-import { isEstimateIntent, MAX_LINES, missingMaterialsMessage } from "~/lib/estimate";
+import { MAX_LINES, missingMaterialsMessage } from "~/lib/estimate";
+import {
+  ADD_TO_PORTFOLIO_INTENT,
+  ASK_REVIEW_INTENT,
+  COMPLETE_INTENT,
+  EMAIL_PROPOSAL_INTENT,
+  isLeadIntent,
+  LEAVE_OUT_INTENT,
+  LeadFormSchema,
+  leadUpdate,
+  MAKE_ESTIMATE_INTENT,
+  MEASURE_INTENT,
+  REOPEN_INTENT,
+  SAVE_ESTIMATE_INTENT,
+  SEND_PROPOSAL_INTENT,
+  STATUS_INTENT,
+  unhandledForm,
+  type LeadFormOf,
+  type LeadFormResult,
+} from "~/lib/lead-forms";
 import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
-import { parseProposalForm, PROPOSAL_MESSAGES, TERMS_MAX } from "~/lib/proposal";
+import { PROPOSAL_MESSAGES } from "~/lib/proposal";
 import { setFlash } from "~/services/flash.server";
 import { createProposal, emailProposalAction, leadProposalsView, proposalFormView } from "~/services/proposal-actions.server";
-import { LEAD_MESSAGES, leadFormValues, parseLeadUpdate } from "~/lib/lead-status";
+import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
@@ -21,10 +41,9 @@ import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admi
 import { requireAdmin } from "~/services/auth.server";
 import { leadView } from "~/services/lead-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
-import { isJobIntent, leadJobAction, leadJobView } from "~/services/lead-job.server";
+import { leadJobAction, leadJobView } from "~/services/lead-job.server";
 import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
 import { forgetLink, readLink, rememberLink } from "~/services/new-link.server";
-import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead";
 
@@ -60,43 +79,61 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** The lead's form: saved with its history, or sent back with what was typed and why not. */
+/**
+ * The lead page's forms (lib/lead-forms.ts): an intent the page does not have, or none, is a
+ * 400; a refused form comes back to the form that posted it (`{ intent, reply }`); the rest
+ * end in a redirect with a flash, as they would without scripts.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id) ?? 0;
   // The estimate's lines: one row past its limit, so that the schema's own message answers one too many.
   const form = await readForm(request, { lists: { lines: MAX_LINES + 1 } });
-  if (form.get("intent") === MEASURE_INTENT) {
-    // The lead's roof customer (made now, or the one made before): the roof tool opens on it.
-    const customer = roofCustomerForLead(id);
-    if (customer === undefined) notFound();
-    return redirect(`${ROOF_TOOL}?customer=${customer}`);
-  }
   const intent = form.get("intent");
-  if (isEstimateIntent(intent)) return estimateAction(id, intent, form, leadPage(id), admin.email);
-  if (intent === SEND_PROPOSAL_INTENT) return sendProposal(id, form, admin.email);
-  if (intent === EMAIL_PROPOSAL_INTENT) return emailProposalAction(id, parseId(form.get("proposalId")), leadPage(id));
-  if (isJobIntent(intent)) return leadJobAction(intent, id, form, admin.email, leadPage(id));
-  if (intent !== "lead") return refuseUnknownIntent();
-  const parsed = parseLeadUpdate(form);
-  if (!parsed.ok) {
-    return data({ error: parsed.message, values: leadFormValues(form) }, { status: 400 });
+  if (!isLeadIntent(intent)) return refuseUnknownIntent();
+  const submission = parseWithZod(form, { schema: LeadFormSchema });
+  const refuse = (formError?: string) => data<LeadFormResult>({ intent, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) }, { status: 400 });
+  if (submission.status !== "success") return refuse();
+  const back = leadPage(id);
+  const value = submission.value;
+  switch (value.intent) {
+    case STATUS_INTENT: {
+      const changed = updateLead(id, leadUpdate(value), admin.email);
+      if (changed === undefined) notFound();
+      return redirectWithFlash(back, { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
+    }
+    case MEASURE_INTENT: {
+      // The lead's roof customer (made now, or the one made before): the roof tool opens on it.
+      const customer = roofCustomerForLead(id);
+      if (customer === undefined) notFound();
+      return redirect(`${href("/admin/roof-measurement")}?customer=${customer}`);
+    }
+    case MAKE_ESTIMATE_INTENT:
+    case SAVE_ESTIMATE_INTENT:
+    case LEAVE_OUT_INTENT:
+      return estimateAction(id, value, back, admin.email, refuse);
+    case SEND_PROPOSAL_INTENT:
+      return sendProposal(id, value, admin.email, refuse);
+    case EMAIL_PROPOSAL_INTENT:
+      return emailProposalAction(id, value.proposalId, back);
+    case COMPLETE_INTENT:
+    case REOPEN_INTENT:
+    case ASK_REVIEW_INTENT:
+    case ADD_TO_PORTFOLIO_INTENT:
+      return leadJobAction(id, value, admin.email, back, refuse);
+    default:
+      // A form added to LeadFormSchema without a case here does not compile.
+      return unhandledForm(value);
   }
-  const changed = updateLead(id, parsed.data, admin.email);
-  if (changed === undefined) notFound();
-  return redirectWithFlash(leadPage(id), { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
 }
 
 /** "Create proposal": made from the lead's estimate, then the lead's page with its link (shown once). */
-async function sendProposal(id: number, form: FormData, author: string) {
-  const values = { terms: String(form.get("terms") ?? "").slice(0, TERMS_MAX + 100), validDays: String(form.get("validDays") ?? "").slice(0, 10) };
-  const parsed = parseProposalForm(form);
-  if (!parsed.ok) return data({ proposalError: parsed.message, proposalValues: values }, { status: 400 });
-  const created = createProposal(id, parsed.data, author);
+async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PROPOSAL_INTENT>, author: string, refuse: (message: string) => Refusal) {
+  const created = createProposal(id, form, author);
   if (created === "no-lead") notFound();
-  if (created === "no-estimate") return data({ proposalError: PROPOSAL_MESSAGES.noEstimate, proposalValues: values }, { status: 400 });
-  if (created === "accepted") return data({ proposalError: PROPOSAL_MESSAGES.alreadyAccepted, proposalValues: values }, { status: 400 });
-  if ("missing" in created) return data({ proposalError: missingMaterialsMessage(created.missing), proposalValues: values }, { status: 400 });
+  if (created === "no-estimate") return refuse(PROPOSAL_MESSAGES.noEstimate);
+  if (created === "accepted") return refuse(PROPOSAL_MESSAGES.alreadyAccepted);
+  if ("missing" in created) return refuse(missingMaterialsMessage(created.missing));
   const headers = new Headers({ "Set-Cookie": await setFlash({ type: "success", message: PROPOSAL_MESSAGES.sent }) });
   headers.append("Set-Cookie", await rememberLink(id, { kind: "proposal", url: created.url, proposalId: created.proposal.id }));
   return redirect(leadPage(id), { headers });
@@ -104,7 +141,6 @@ async function sendProposal(id: number, form: FormData, author: string) {
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, mails, photos, notes, roof, estimate, proposals, job } = loaderData;
-  const proposalForm = actionData && "proposalError" in actionData ? actionData : undefined;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -116,20 +152,19 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy(lead, notes)} />
         <div className="space-y-6">
-          <LeadJob lead={lead} job={job} photos={photos} draftReply={actionData && "draft" in actionData ? actionData.draft : undefined} />
+          <LeadJob lead={lead} job={job} photos={photos} result={actionData} />
           <LeadRoof roof={roof} />
-          <LeadPanel lead={lead} notes={notes} error={actionData && "error" in actionData ? actionData.error : undefined} values={actionData && "values" in actionData ? actionData.values : undefined} />
+          <LeadPanel lead={lead} notes={notes} result={actionData} />
         </div>
       </div>
-      <LeadEstimate view={estimate} actionResult={actionData && "estimateForm" in actionData ? actionData : undefined} />
+      <LeadEstimate view={estimate} result={actionData} />
       <LeadProposals
         proposals={proposals.list}
         estimateTotal={proposals.estimateTotal}
         blocked={proposals.blocked}
         defaults={proposals.defaults}
         newLink={proposals.newLink}
-        error={proposalForm?.proposalError}
-        values={proposalForm?.proposalValues}
+        result={actionData}
       />
     </>
   );

@@ -1,0 +1,143 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "~/lib/zod";
+import { EstimateLinesSchema, LeaveOutSchema, MakeEstimateSchema } from "./estimate";
+import { isCalendarDay, LEAD_MESSAGES, LEAD_STATUSES } from "./lead-status";
+import { PortfolioDraftSchema } from "./portfolio-draft-form";
+import { PROPOSAL_MESSAGES, TERMS_MAX, VALID_DAYS } from "./proposal";
+
+/**
+ * The forms of a lead's page (routes/admin/lead.tsx). Each one's intent is written once,
+ * here, as the literal its schema requires: its component posts that constant, the action
+ * parses every post with `LeadFormSchema` and switches over the intent the union narrowed
+ * to. The page's own values (a status, an estimate line) are checked by the same schema in
+ * the browser, through conform, and again by the action.
+ */
+
+// ---- Status and notes (components/admin/lead-panel.tsx) ------------------------------------
+
+export const STATUS_INTENT = "lead";
+export const LeadStatusSchema = z
+  .object({
+    intent: z.literal(STATUS_INTENT),
+    status: z.enum(LEAD_STATUSES, { error: LEAD_MESSAGES.badStatus }),
+    // Kept only for a lost lead; spaces run together, as it is shown in one line.
+    lostReason: z
+      .string()
+      .transform((text) => text.trim().replace(/\s+/g, " "))
+      .optional(),
+    followUpOn: z
+      .string()
+      .trim()
+      .refine((day) => day === "" || isCalendarDay(day), LEAD_MESSAGES.badDate)
+      .optional(),
+    note: z.string().trim().max(5000, LEAD_MESSAGES.tooLong).optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.status !== "lost") return;
+    if (!form.lostReason) ctx.addIssue({ code: "custom", path: ["lostReason"], message: LEAD_MESSAGES.lostReason });
+    else if (form.lostReason.length > 200) ctx.addIssue({ code: "custom", path: ["lostReason"], message: LEAD_MESSAGES.tooLong });
+  });
+
+/** What the status form saves: the reason only for a lost lead, nothing typed as null. */
+export const leadUpdate = (form: z.output<typeof LeadStatusSchema>) => ({
+  status: form.status,
+  lostReason: (form.status === "lost" && form.lostReason) || null,
+  followUpOn: form.followUpOn || null,
+  note: form.note || null,
+});
+
+// ---- Roof measurement (components/admin/lead-roof.tsx) -------------------------------------
+
+/** "Measure this roof": the roof tool, opened on the lead's roof customer. */
+export const MEASURE_INTENT = "measure";
+export const MeasureSchema = z.object({ intent: z.literal(MEASURE_INTENT) });
+
+// ---- Estimate (components/admin/lead-estimate.tsx; fields in lib/estimate.ts) -------------
+
+export const MAKE_ESTIMATE_INTENT = "make-estimate";
+export const MakeEstimateFormSchema = MakeEstimateSchema.extend({ intent: z.literal(MAKE_ESTIMATE_INTENT) });
+export const SAVE_ESTIMATE_INTENT = "save-estimate";
+export const EstimateLinesFormSchema = EstimateLinesSchema.extend({ intent: z.literal(SAVE_ESTIMATE_INTENT) });
+export const LEAVE_OUT_INTENT = "leave-out-materials";
+export const LeaveOutFormSchema = LeaveOutSchema.extend({ intent: z.literal(LEAVE_OUT_INTENT) });
+
+// ---- Proposals (components/admin/lead-proposals.tsx) ---------------------------------------
+
+/** "Create proposal": the terms and how many days it stays open, made from the estimate. */
+export const SEND_PROPOSAL_INTENT = "send-proposal";
+export const SendProposalSchema = z.object({
+  intent: z.literal(SEND_PROPOSAL_INTENT),
+  terms: z
+    .string({ error: PROPOSAL_MESSAGES.termsMissing })
+    .transform((text) => text.replace(/\r\n/g, "\n").trim())
+    .pipe(z.string({ error: PROPOSAL_MESSAGES.termsMissing }).min(1, PROPOSAL_MESSAGES.termsMissing).max(TERMS_MAX, PROPOSAL_MESSAGES.termsTooLong)),
+  validDays: z.coerce
+    .number({ error: PROPOSAL_MESSAGES.badDays })
+    .int(PROPOSAL_MESSAGES.badDays)
+    .min(VALID_DAYS.min, PROPOSAL_MESSAGES.badDays)
+    .max(VALID_DAYS.max, PROPOSAL_MESSAGES.badDays),
+  saveDefaults: z.boolean().default(false),
+});
+
+/**
+ * "Email to <homeowner>": one proposal of the lead, mailed through the outbox (decision 0038).
+ * An id that is not a number names no proposal, as one of another lead does: 0, a 404.
+ */
+export const EMAIL_PROPOSAL_INTENT = "email-proposal";
+export const EmailProposalSchema = z.object({
+  intent: z.literal(EMAIL_PROPOSAL_INTENT),
+  proposalId: z.coerce.number().int().positive().catch(0),
+});
+
+// ---- The job after the sale (components/admin/lead-job.tsx) --------------------------------
+
+export const COMPLETE_INTENT = "complete";
+export const CompleteSchema = z.object({ intent: z.literal(COMPLETE_INTENT) });
+export const REOPEN_INTENT = "reopen";
+export const ReopenSchema = z.object({ intent: z.literal(REOPEN_INTENT) });
+export const ASK_REVIEW_INTENT = "ask-review";
+export const AskReviewSchema = z.object({ intent: z.literal(ASK_REVIEW_INTENT) });
+export const ADD_TO_PORTFOLIO_INTENT = "add-to-portfolio";
+export const AddToPortfolioSchema = PortfolioDraftSchema.extend({ intent: z.literal(ADD_TO_PORTFOLIO_INTENT) });
+
+// ---- The page's one union -------------------------------------------------------------------
+
+/** Every form of the page; a post is parsed with the schema of the intent it names. */
+export const LeadFormSchema = z.discriminatedUnion("intent", [
+  LeadStatusSchema,
+  MeasureSchema,
+  MakeEstimateFormSchema,
+  EstimateLinesFormSchema,
+  LeaveOutFormSchema,
+  SendProposalSchema,
+  EmailProposalSchema,
+  CompleteSchema,
+  ReopenSchema,
+  AskReviewSchema,
+  AddToPortfolioSchema,
+]);
+export type LeadForm = z.output<typeof LeadFormSchema>;
+export type LeadIntent = LeadForm["intent"];
+
+export const LEAD_INTENTS: readonly LeadIntent[] = LeadFormSchema.options.map((schema) => schema.shape.intent.value);
+export const isLeadIntent = (value: unknown): value is LeadIntent => (LEAD_INTENTS as readonly unknown[]).includes(value);
+
+/**
+ * A refused form, sent back to the page: which form (its intent) and conform's reply (each
+ * field's errors, the form's own, what was typed). Each form reads the reply to its own
+ * intent (`replyFor`), never another's.
+ */
+export type LeadFormResult = { intent: LeadIntent; reply: SubmissionResult<string[]> };
+
+export const replyFor = (result: LeadFormResult | null | undefined, intent: LeadIntent) => (result?.intent === intent ? result.reply : undefined);
+
+/** Whether the form that posted `intent` is on its way: its button says so. */
+export const isPosting = (formData: FormData | undefined, intent: LeadIntent) => formData?.get("intent") === intent;
+
+/** The parsed fields of the forms named. */
+export type LeadFormOf<I extends LeadIntent> = Extract<LeadForm, { intent: I }>;
+
+/** The action's `default:`: reached by no form the union has, so a form added without a case fails to compile. */
+export function unhandledForm(form: never): never {
+  throw new Error(`The lead page has no case for ${JSON.stringify(form)}`);
+}
