@@ -52,7 +52,8 @@ export function Field({
     <div className={className}>
       <label className="block">
         <span className="text-sm font-medium">{label}</span>
-        {hint ? describedBy(children, hintId) : children}
+        {/* Always mapped, so the control keeps its key (and what was typed) when a hint comes or goes. */}
+        {describedBy(children, hint ? hintId : undefined)}
       </label>
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-ink-soft">
@@ -65,10 +66,10 @@ export function Field({
 }
 
 /** The control (the first input, select or textarea among the children) with `id` added to what already describes it (its error, when it has one). */
-function describedBy(children: React.ReactNode, id: string): React.ReactNode {
+function describedBy(children: React.ReactNode, id: string | undefined): React.ReactNode {
   let done = false;
   return Children.map(children, (child) => {
-    if (done || !isValidElement<{ "aria-describedby"?: string }>(child) || !["input", "select", "textarea"].includes(child.type as string)) return child;
+    if (!id || done || !isValidElement<{ "aria-describedby"?: string }>(child) || !["input", "select", "textarea"].includes(child.type as string)) return child;
     done = true;
     const own = child.props["aria-describedby"];
     return cloneElement(child, { "aria-describedby": own ? `${own} ${id}` : id });
