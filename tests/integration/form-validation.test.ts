@@ -22,6 +22,7 @@ const FORMS = [
   { form: "roof tool's publisher tag", parser: "routes/admin/roof-measurement.tsx", schema: "PublisherTagSchema" },
   { form: "business details", parser: "routes/admin/contact.tsx", schema: "BusinessFactsFormSchema" },
   { form: "contact settings", parser: "routes/admin/contact.tsx", schema: "ContactSettingsFormSchema" },
+  { form: "lead page's forms (status, estimate, proposal, job)", parser: "routes/admin/lead.tsx", schema: "LeadFormSchema" },
 ] as const;
 
 // A result built by hand: `{ ok: false, message }`, or (in an action) `{ error: "…", values }`
@@ -39,7 +40,7 @@ describe("every form in the public site, sign-in, pricing, roof tool and setting
     if ("caller" in rest) expect(read(rest.caller)).toContain(rest.uses);
   });
 
-  it.each(["lib/contact-schema.ts", "lib/contact-form.ts", "lib/review-schema.ts", "lib/review-request.ts", "lib/proposal-schema.ts", "lib/login-form.ts", "lib/maps-settings-form.ts", "services/contact-request.server.ts", "services/review-collection.server.ts", "routes/proposal.tsx", "routes/review.tsx", "routes/contact.tsx", "routes/admin/login.tsx", "routes/admin/pricing.tsx", "routes/admin/contact.tsx", "routes/admin/roof-measurement.tsx"])(
+  it.each(["lib/contact-schema.ts", "lib/contact-form.ts", "lib/review-schema.ts", "lib/review-request.ts", "lib/proposal-schema.ts", "lib/login-form.ts", "lib/maps-settings-form.ts", "services/contact-request.server.ts", "services/review-collection.server.ts", "routes/proposal.tsx", "routes/review.tsx", "routes/contact.tsx", "routes/admin/login.tsx", "routes/admin/pricing.tsx", "routes/admin/contact.tsx", "routes/admin/roof-measurement.tsx", "lib/lead-forms.ts", "routes/admin/lead.tsx", "services/estimate-actions.server.ts", "services/lead-job.server.ts"])(
     "%s answers no hand-written result",
     (path) => {
       const code = read(path);
