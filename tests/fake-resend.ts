@@ -14,6 +14,7 @@ export async function startFakeResend(listenPort = 0) {
   /** The path of every POST, to see how many requests a backlog took. */
   const requests: string[] = [];
   let failNext: ((mail: SentMail) => boolean) | null = null;
+  let refuse: ((mail: SentMail) => boolean) | null = null;
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -37,9 +38,17 @@ export async function startFakeResend(listenPort = 0) {
         res.end(JSON.stringify({ statusCode: 500, name: "internal_server_error", message: "Provider is down" }));
         return;
       }
-      const ids = mails.map((mail) => ({ id: `fake-${sent.push(mail)}` }));
+      // A mail Resend will not take (an address it rejects): strict validation (its default)
+      // refuses the whole request for it; permissive sends the others and lists it by index.
+      const refused = mails.flatMap((mail, index) => (refuse?.(mail) ? [{ index, message: `Invalid address in ${[...mail.to, ...[mail.reply_to ?? []].flat()].join(", ")}` }] : []));
+      if (refused.length && (!batch || req.headers["x-batch-validation"] !== "permissive")) {
+        res.writeHead(422, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ statusCode: 422, name: "validation_error", message: refused[0]?.message }));
+        return;
+      }
+      const ids = mails.flatMap((mail, index) => (refused.some((r) => r.index === index) ? [] : [{ id: `fake-${sent.push(mail)}` }]));
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(batch ? { data: ids } : ids[0]));
+      res.end(JSON.stringify(batch ? { data: ids, ...(refused.length ? { errors: refused } : {}) } : ids[0]));
     });
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
@@ -50,6 +59,10 @@ export async function startFakeResend(listenPort = 0) {
     requests,
     failWhen(predicate: ((mail: SentMail) => boolean) | null) {
       failNext = predicate;
+    },
+    /** Mails it refuses one by one, as Resend does an address it will not take. */
+    refuseWhen(predicate: ((mail: SentMail) => boolean) | null) {
+      refuse = predicate;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -17,11 +17,15 @@ export type MailTransport = {
   /** False for the stand-in that only prints: what it "sends" is recorded as not sent. */
   delivers: boolean;
   /**
-   * Mails in as few requests as the provider allows (Resend: 100 a request); all or nothing.
-   * The provider's id of each mail, in order, when it gives one.
+   * Mails in as few requests as the provider allows (Resend: 100 a request). What became of
+   * each, in order: a mail the provider refuses on its own (an address it will not take) is
+   * refused alone, the others still go; a request that fails as a whole (an outage) throws.
    */
-  sendBatch(mails: Mail[]): Promise<string[] | void>;
+  sendBatch(mails: Mail[]): Promise<BatchOutcome[]>;
 };
+
+/** One mail of a batch: taken (with the provider's id, when it gives one), or refused with why. */
+export type BatchOutcome = { id: string | null } | { refused: string };
 
 /** Resend takes at most this many mails in one batch request. */
 export const BATCH_LIMIT = 100;
@@ -53,13 +57,22 @@ function resendTransport(apiKey: string): MailTransport {
     name: "resend",
     delivers: true,
     async sendBatch(mails) {
-      const ids: string[] = [];
+      const outcomes: BatchOutcome[] = [];
       for (let i = 0; i < mails.length; i += BATCH_LIMIT) {
-        const { data, error } = await resend.batch.send(mails.slice(i, i + BATCH_LIMIT).map(payload));
+        const chunk = mails.slice(i, i + BATCH_LIMIT);
+        // Permissive: Resend's default (strict) refuses the whole batch for one address it
+        // will not take, and that one mail would hold back every mail beside it, retry after retry.
+        const { data, error } = await resend.batch.send(chunk.map(payload), { batchValidation: "permissive" });
         if (error) throw new Error(`Resend refused the mail: ${error.message}`);
-        ids.push(...(data?.data ?? []).map((sent) => sent.id));
+        const refused = new Map((data?.errors ?? []).map((e) => [e.index, e.message]));
+        // The ids are those of the mails it took, in order.
+        const ids = (data?.data ?? []).map((sent) => sent.id);
+        chunk.forEach((_, index) => {
+          const reason = refused.get(index);
+          outcomes.push(reason === undefined ? { id: ids.shift() ?? null } : { refused: `Resend refused the mail: ${reason}` });
+        });
       }
-      return ids;
+      return outcomes;
     },
   };
 }
@@ -109,6 +122,7 @@ const logTransport: MailTransport = {
           .join("\n"),
       );
     }
+    return mails.map(() => ({ id: null }));
   },
 };
 

@@ -31,6 +31,8 @@ type AttemptResult = {
   /** The provider's refusal, or null. */
   failed: string | null;
   timedOut: boolean;
+  /** The mails the provider refused one by one (an address it will not take), by outbox id. */
+  refused: Map<number, string>;
   /** The link each mail carried, by outbox id. */
   links: Map<number, string>;
   /** Mails their kind wants sent right after these (the auto-reply after the notification). */
@@ -61,14 +63,24 @@ async function attempt(items: OutboxItem[], transport: MailTransport, now: Date,
       records.push({ id: item.id, attempts: item.attempts + 1, status: "retry", reason: reasonOf(error), next: retryAt(item) });
     }
   }
-  const result: AttemptResult = { sent: 0, failed: null, timedOut: false, links, followUps: [] };
+  const result: AttemptResult = { sent: 0, failed: null, timedOut: false, refused: new Map(), links, followUps: [] };
+  const taken: OutboxItem[] = [];
   if (ready.length) {
     try {
-      const ids = (await paced(() => transport.sendBatch(ready.map((r) => r.mail)))) ?? [];
+      const outcomes = await paced(() => transport.sendBatch(ready.map((r) => r.mail)));
       ready.forEach(({ item, mail }, i) => {
-        records.push({ id: item.id, attempts: item.attempts + 1, status: transport.delivers ? "sent" : "unsent", recipient: mail.to, providerId: ids[i] ?? null });
+        const outcome = outcomes[i] ?? { id: null };
+        if ("refused" in outcome) {
+          // The provider answered and would not take this one mail: its own retry, not an outage.
+          console.error(`Mail ${item.id} (${item.kind}) refused: ${outcome.refused}`);
+          result.refused.set(item.id, outcome.refused);
+          records.push({ id: item.id, attempts: item.attempts + 1, status: "retry", reason: outcome.refused, next: retryAt(item) });
+          return;
+        }
+        taken.push(item);
+        records.push({ id: item.id, attempts: item.attempts + 1, status: transport.delivers ? "sent" : "unsent", recipient: mail.to, providerId: outcome.id });
       });
-      result.sent = ready.length;
+      result.sent = taken.length;
     } catch (error) {
       result.failed = reasonOf(error);
       result.timedOut = error instanceof MailTimeout;
@@ -80,11 +92,9 @@ async function attempt(items: OutboxItem[], transport: MailTransport, now: Date,
     }
   }
   recordAttempts(records, now);
-  if (result.sent) {
-    for (const { item } of ready) {
-      const next = MAIL_KINDS[item.kind].afterSent?.(item, now);
-      if (next) result.followUps.push(next);
-    }
+  for (const item of taken) {
+    const next = MAIL_KINDS[item.kind].afterSent?.(item, now);
+    if (next) result.followUps.push(next);
   }
   return result;
 }
@@ -117,6 +127,8 @@ export async function deliverNow(
     if (leased) await attempt([leased], waited, now);
   }
   if (result.failed !== null) return { status: result.timedOut ? "timeout" : "failed", reason: result.failed, link };
+  const refused = result.refused.get(item.id);
+  if (refused !== undefined) return { status: "failed", reason: refused, link };
   if (!result.sent) return { status: "skipped", link };
   return { status: transport.delivers ? "sent" : "unsent", link };
 }
@@ -130,7 +142,8 @@ async function probeProvider(transport: MailTransport, now: Date): Promise<boole
   const probe = leaseProbe(now, RETRYING_KINDS);
   if (!probe) return false;
   const result = await attempt([probe], transport, now, { probe: true });
-  if (!result.sent) return false;
+  // Taken, or refused for itself: either way the provider answers again.
+  if (result.failed !== null || (!result.sent && !result.refused.size)) return false;
   endBackoffs(now);
   return true;
 }

@@ -197,6 +197,28 @@ describe("a backlog after a mail outage", () => {
   });
 });
 
+describe("one mail the provider will not take", () => {
+  it("holds back none of the mails sent beside it: only that one waits for its retry", async () => {
+    const now = new Date();
+    const bad = "kim@bad-address.example";
+    const ids = [store("First Visitor"), createLead({ name: "Bad Address", email: bad, phone: null, message: "Roof leak." }), store("Second Visitor")].map((m) => m.id);
+    fake.sent.length = 0;
+    // Resend refuses an address it will not take, here in the notification's reply-to.
+    fake.refuseWhen((mail) => mail.reply_to === bad);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await processOutbox(undefined, now);
+    errors.mockRestore();
+    fake.refuseWhen(null);
+    const [first, refused, second] = ids.map(row);
+    expect(first).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "sent" });
+    expect(second).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "sent" });
+    expect(refused).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
+    expect(refused.notifyLastError).toContain(bad);
+    expect(refused.notifyNextAttemptAt!.getTime()).toBe(now.getTime() + 60_000);
+    expect(fake.sent.filter((m) => m.subject === "Contact Form Submission").map((m) => m.reply_to)).toEqual(["kim@example.com", "kim@example.com"]);
+  });
+});
+
 describe("the contact action", () => {
   async function post(fields: Record<string, string>, ip = "10.9.0.1") {
     const request = new Request("http://site.test/contact", { method: "POST", body: new URLSearchParams(fields) });

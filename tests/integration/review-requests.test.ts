@@ -165,7 +165,7 @@ describe("a review request the provider does not answer (review M1)", () => {
     const id = wonLead("Lee Park", "lee@example.com");
     await postLead(id, "complete");
     // A provider that never answers: staff must not wait on it.
-    const hanging = { name: "hanging", delivers: true, sendBatch: () => new Promise<void>(() => {}) };
+    const hanging = { name: "hanging", delivers: true, sendBatch: () => new Promise<never>(() => {}) };
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const outcome = await askForReview(id, hanging, new Date(), 50);
     errors.mockRestore();
