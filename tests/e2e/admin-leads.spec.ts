@@ -1,12 +1,13 @@
 import { FAKE_RESEND_URL } from "../../playwright.config";
 import type { SentMail } from "../fake-resend";
 import { ADMIN, expect, test } from "./fixtures";
+import { jsEnabled } from "./helpers";
 import { mailsTo } from "./quote";
 
 // A quote request is a lead: staff move it through the statuses from its page, with a
 // note and a follow-up day, and find it again in the list. With and without scripts.
 
-test("staff move a quote request through the statuses, with notes, and find it by status", async ({ adminPage: page, request }) => {
+test("staff move a quote request through the statuses, with notes, and find it by status", async ({ adminPage: page, request }, info) => {
   const name = `Lead ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
   const sent = await request.post("/contact", { form: { name, email: "lead@example.com", phone: "(316) 555-0142", message: "Hail took shingles off the north side.", service: "Storm / hail damage", city: "Derby", zip: "67037" } });
   expect(sent.status()).toBe(200);
@@ -20,8 +21,11 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await lead.getByLabel("Status").selectOption("contacted");
   await lead.getByLabel("Follow up on").fill("2020-01-02");
   await lead.getByLabel("Add a note").fill("Called, she wants a visit Thursday.");
+  // With scripts the form posts without reloading the page; without, it is a plain post.
+  if (jsEnabled(info)) await page.evaluate(() => Object.assign(window, { stillHere: true }));
   await lead.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Lead updated").first()).toBeVisible();
+  if (jsEnabled(info)) expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
   // A late follow-up shows in the header, on every admin page.
   await expect(page.getByRole("navigation", { name: "Admin" }).getByTestId("follow-ups-due")).toBeVisible();
   const history = lead.getByRole("region", { name: "History" });
