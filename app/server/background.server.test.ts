@@ -27,4 +27,16 @@ describe("repeatInBackground", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(task).toHaveBeenCalledTimes(2);
   });
+
+  it("starts no run while the last one is still going: one mail loop, never two at once", async () => {
+    vi.useFakeTimers();
+    let finish = () => {};
+    const task = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    repeatInBackground("Slow loop", 1000, task);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(task).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(task).toHaveBeenCalledTimes(2);
+  });
 });

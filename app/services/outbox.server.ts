@@ -1,6 +1,6 @@
 import type { OutboxItem } from "~/db/schema";
 import { nextAttemptAt } from "~/lib/mail-retry";
-import { REQUEST_GAP_MS } from "~/lib/outbox";
+import { LEASE_MS, REQUEST_GAP_MS } from "~/lib/outbox";
 import { endBackoffs, leaseDueMails, leaseProbe, recordAttempts, releaseProbe, type Attempt } from "~/models/outbox.server";
 import { repeatInBackground } from "~/server/background.server";
 import { BATCH_LIMIT, mailTransport, MailTimeout, withTimeout, type Mail, type MailTransport } from "~/server/mail.server";
@@ -24,6 +24,12 @@ async function paced<T>(send: () => Promise<T>): Promise<T> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return send();
 }
+
+/**
+ * A request still unanswered when half its mails' lease is gone counts as failed: they are
+ * retried on their backoff, never picked up by a later run while this one still waits.
+ */
+const SEND_LIMIT_MS = LEASE_MS / 2;
 
 type AttemptResult = {
   /** How many the provider took (or the stand-in printed). */
@@ -109,8 +115,8 @@ export type DeliveryOutcome =
  * One attempt at this mail right away (a request just stored it), then at what it brings
  * along (the auto-reply). When someone waits for it (`waitMs`: staff, MAIL_WAIT_MS), they
  * wait no longer than that; a mail nobody waits for is given the provider's own time, since
- * a timeout's retry might deliver it twice. "queued" when it is not due or another run has
- * it this very moment (it goes from there). `final`: a refusal is not retried, for a mail
+ * a timeout's retry might deliver it twice, up to SEND_LIMIT_MS. "queued" when it is not due
+ * or another run has it this very moment (it goes from there). `final`: a refusal is not retried, for a mail
  * whose link staff are then shown (a retry would make a new one).
  */
 export async function deliverNow(
@@ -119,7 +125,7 @@ export async function deliverNow(
 ): Promise<DeliveryOutcome> {
   const [item] = leaseDueMails(now, 1, id);
   if (!item) return { status: "queued" };
-  const waited = waitMs === undefined ? transport : withTimeout(transport, waitMs);
+  const waited = withTimeout(transport, waitMs ?? SEND_LIMIT_MS);
   const result = await attempt([item], waited, now, { final });
   const link = result.links.get(item.id);
   for (const next of result.followUps) {
@@ -153,7 +159,8 @@ async function probeProvider(transport: MailTransport, now: Date): Promise<boole
  * backlog of hundreds goes out in a few requests); the first refusal ends the run and
  * leaves the rest to their backoff.
  */
-export async function processOutbox(transport: MailTransport = mailTransport(), now = new Date()) {
+export async function processOutbox(provider: MailTransport = mailTransport(), now = new Date()) {
+  const transport = withTimeout(provider, SEND_LIMIT_MS);
   let batch = leaseDueMails(now, BATCH_LIMIT);
   if (!batch.length) {
     if (!(await probeProvider(transport, now))) return;

@@ -8,6 +8,7 @@ const { getDb } = await import("~/server/db.server");
 const { leads } = await import("~/db/schema");
 const { prepareApp } = await import("~/services/startup.server");
 const { processOutbox } = await import("~/services/outbox.server");
+const { LEASE_MS, REQUEST_GAP_MS } = await import("~/lib/outbox");
 const { mailNewLead, leadMails, resendFailedLeadMails } = await import("~/services/lead-mail.server");
 const { createLead, createManualLead } = await import("~/models/lead.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
@@ -216,6 +217,30 @@ describe("one mail the provider will not take", () => {
     expect(refused.notifyLastError).toContain(bad);
     expect(refused.notifyNextAttemptAt!.getTime()).toBe(now.getTime() + 60_000);
     expect(fake.sent.filter((m) => m.subject === "Contact Form Submission").map((m) => m.reply_to)).toEqual(["kim@example.com", "kim@example.com"]);
+  });
+});
+
+describe("a provider that never answers", () => {
+  it("costs the run no more than half a lease: the mail waits for its retry, free for the next run", async () => {
+    const now = new Date();
+    const { id } = store("Hung Request");
+    const hanging = { name: "hanging", delivers: true, sendBatch: () => new Promise<never>(() => {}) };
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const run = processOutbox(hanging, now);
+      // Its turn to send (one request every REQUEST_GAP_MS), then half a lease of waiting.
+      await vi.advanceTimersByTimeAsync(REQUEST_GAP_MS + LEASE_MS / 2);
+      await run;
+    } finally {
+      vi.useRealTimers();
+      errors.mockRestore();
+    }
+    expect(row(id)).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
+    expect(row(id).notifyLastError).toContain("did not answer");
+    // Its retry comes from the backoff, while its lease (which a later run honors) has ended.
+    await processOutbox(undefined, new Date(now.getTime() + 61_000));
+    expect(row(id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 2 });
   });
 });
 
