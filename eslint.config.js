@@ -63,7 +63,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "ImportDeclaration[source.value=/db\\/schema$/] ImportSpecifier[imported.name='outbox']",
+          // By name, or through the whole schema (`schema.outbox`) or drizzle's `db.query.outbox`.
+          selector: "ImportDeclaration[source.value=/db\\/schema$/] ImportSpecifier[imported.name='outbox'], MemberExpression[property.name='outbox']",
           message: "Mail goes through the one outbox: call app/models/outbox.server.ts (enqueueMail, queueMail, ...), never the table.",
         },
         {

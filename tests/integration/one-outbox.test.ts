@@ -1,3 +1,4 @@
+import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db.server";
 
@@ -16,4 +17,15 @@ describe("one outbox (decision 0037)", () => {
     const outbox = db.prepare("select name from pragma_table_info('outbox')").pluck().all() as string[];
     expect(outbox.filter((c) => MAIL_STATE.test(c)).sort()).toEqual(["attempts", "last_error", "leased_until", "next_attempt_at", "provider_id"]);
   });
+
+  it.each([
+    ["by name", 'import { outbox } from "~/db/schema";\nexport const x = outbox;\n'],
+    ["renamed", 'import { outbox as mails } from "../db/schema";\nexport const x = mails;\n'],
+    ["through the whole schema", 'import * as schema from "~/db/schema";\nexport const x = schema.outbox;\n'],
+    ["through drizzle's query API", 'import { getDb } from "~/server/db.server";\nexport const x = () => getDb().query.outbox.findMany();\n'],
+    ["in SQL", 'import { getDb } from "~/server/db.server";\nexport const x = () => getDb().$client.prepare("update outbox set state = \'sent\'").run();\n'],
+  ])("lint refuses the outbox table outside its model: %s", async (_, code) => {
+    const [result] = await new ESLint().lintText(code, { filePath: "app/models/probe.server.ts" });
+    expect(result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message).join(" ")).toMatch(/outbox/);
+  }, 30_000);
 });
