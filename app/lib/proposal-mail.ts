@@ -38,4 +38,6 @@ export const PROPOSAL_MAIL_MESSAGES = {
   slow: "The mail provider did not answer in time: the proposal will be tried again, so the homeowner may get it twice.",
   closed: "This proposal is no longer open: send a new one.",
   noEmail: "This lead has no email address: send the homeowner the proposal's link yourself.",
+  // The card's word for a mail its proposal closed before it went (the outbox skipped it).
+  notSent: "Not sent (the proposal was no longer open)",
 } as const;

@@ -176,7 +176,7 @@ export function leadProposalsView(leadId: number, now = new Date()) {
       ownerMail: toOwner.get(p.id)?.state ?? null,
       /** The proposal's mail to the homeowner, if staff sent it: where it stands, in words. */
       homeownerMail: mailed
-        ? { ...mailView(mailed), to: mailed.recipient, label: mailStateLabel(mailed), sentAt: mailed.sentAt ? formatMoment(mailed.sentAt) : null }
+        ? { ...mailView(mailed), to: mailed.recipient, label: mailed.state === "skipped" ? PROPOSAL_MAIL_MESSAGES.notSent : mailStateLabel(mailed), sentAt: mailed.sentAt ? formatMoment(mailed.sentAt) : null }
         : null,
       /** Who "Email to" mails: an open proposal of a lead with an email. */
       emailTo: state === "open" && email.includes("@") ? { name: content.customer.name, email } : null,

@@ -471,6 +471,23 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     for (const token of [copied, mailed]) expect(openPage(token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
   });
 
+  it("is not mailed once replaced while it waits for its retry, and its card says it did not go", async () => {
+    const id = measuredLeadWithEstimate("Lou Park");
+    await send(id);
+    fake.failWhen(() => true);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await emailIt(id);
+    errors.mockRestore();
+    fake.failWhen(null);
+    const mailsBefore = proposalMails().length;
+    // A newer proposal replaces it before its retry comes.
+    await send(id);
+    await processOutbox(undefined, new Date(Date.now() + 61_000));
+    expect(proposalMails()).toHaveLength(mailsBefore);
+    const replaced = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals.list[1];
+    expect(replaced).toMatchObject({ state: "withdrawn", homeownerMail: { state: "skipped", label: "Not sent (the proposal was no longer open)" } });
+  });
+
   it("is not offered when the lead has no email: staff copy the link, as before", async () => {
     const id = measuredLeadWithEstimate("No Mail");
     db().update(leads).set({ email: "" }).where(eq(leads.id, id)).run();
