@@ -141,6 +141,37 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
     );
   });
 
+  it("brings a database from before the lead rename (0009) all the way, its mails intact", async () => {
+    await fromShapeBefore(
+      "0010",
+      (db) => {
+        db.prepare("insert into settings (key, value) values ('contact', ?)").run(JSON.stringify({ notificationEmail: OWNER }));
+        db.prepare(
+          `insert into contact_messages (id, name, email, message, source, notify_status, notify_attempts, notify_last_error, notify_next_attempt_at, autoreply_status, created_at)
+           values (1, 'Ann', 'ann@example.com', 'Roof', 'website', 'pending', 2, 'Provider is down', ?, 'pending', 1700000000001),
+                  (2, 'Ben', 'ben@example.com', 'Roof', 'website', 'sent', 1, null, null, 'failed', 1700000000002)`,
+        ).run(NOW + 5 * MIN);
+        db.prepare(
+          `insert into proposals (id, lead_id, token_hash, content, total_cents, expires_at, accepted_at, accepted_name, accepted_ip, notify_status, notify_attempts, created_at)
+           values (1, 2, 'hash-1', '{}', 100, ?, ?, 'Ben', '127.0.0.1', 'pending', 0, 1700000100001)`,
+        ).run(NOW + 9 * 86_400_000, NOW - MIN);
+        db.prepare(
+          `insert into review_requests (id, lead_id, token_hash, expires_at, mail_status, mail_attempts, created_at) values (1, 2, 'review-1', ?, 'failed', 6, 1700000200001)`,
+        ).run(NOW + 60 * 86_400_000);
+      },
+      (db) => {
+        expect(db.prepare("select kind, lead_id, recipient, state, attempts, next_attempt_at from outbox order by id").all()).toEqual([
+          { kind: "lead-notification", lead_id: 1, recipient: OWNER, state: "pending", attempts: 2, next_attempt_at: NOW + 5 * MIN },
+          { kind: "lead-notification", lead_id: 2, recipient: OWNER, state: "sent", attempts: 1, next_attempt_at: null },
+          { kind: "lead-autoreply", lead_id: 2, recipient: "ben@example.com", state: "failed", attempts: 0, next_attempt_at: null },
+          { kind: "proposal-accepted", lead_id: 2, recipient: OWNER, state: "pending", attempts: 0, next_attempt_at: null },
+          { kind: "review-request", lead_id: 2, recipient: "ben@example.com", state: "failed", attempts: 6, next_attempt_at: null },
+        ]);
+        expect(db.prepare("select proposal_id, token_hash from proposal_links").all()).toEqual([{ proposal_id: 1, token_hash: "hash-1" }]);
+      },
+    );
+  });
+
   it("drops the old columns in place: the lead table is never rebuilt (decision 0019)", () => {
     const sql = outboxMigrations().map((f) => fs.readFileSync(`drizzle/${f}`, "utf8"));
     expect(sql.length).toBeGreaterThanOrEqual(3);
