@@ -157,6 +157,13 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     expect(draft.status).toBe(400);
     expect(formsSaying(draft.html, "Please choose the project's category")).toEqual(["add-to-portfolio"]);
     expect(formsOf(draft.html).get("add-to-portfolio")).toContain('value="Porch roof in Derby"');
+    // Hints are descriptions: never inside a label, each named by its control's aria-describedby.
+    const draftForm = formsOf(draft.html).get("add-to-portfolio")!;
+    const labels = [...draftForm.matchAll(/<label\b[\s\S]*?<\/label>/g)].map((m) => m[0]);
+    expect(labels.some((label) => label.includes("Alt text *"))).toBe(true);
+    expect(labels.filter((label) => label.includes("Describes the picture"))).toEqual([]);
+    const hintId = /<p id="([^"]+)"[^>]*>Describes the picture/.exec(draftForm)![1];
+    expect(draftForm).toMatch(new RegExp(`name="altText"[^>]*aria-describedby="[^"]*\\b${hintId}\\b|aria-describedby="[^"]*\\b${hintId}\\b[^"]*"[^>]*name="altText"`));
     const added = await postPage(id, { intent: "add-to-portfolio", title: "Porch roof in Derby", category: "roofing", description: "New porch roof", altText: "A porch" });
     expect(added.status).toBe(302);
     expect(added.location).toMatch(/^\/admin\?edit=\d+$/);
