@@ -5,6 +5,7 @@ import { endBackoffs, leaseDueMails, leaseProbe, recordAttempts, releaseProbe, t
 import { repeatInBackground } from "~/server/background.server";
 import { BATCH_LIMIT, mailTransport, MailTimeout, withTimeout, type Mail, type MailTransport } from "~/server/mail.server";
 import { MAIL_KINDS, RETRYING_KINDS } from "~/services/mail/kinds.server";
+import type { MailKind } from "~/services/mail/mail-kind.server";
 
 /**
  * The one worker of the outbox (decision 0037): every kind of mail, in batches of up to
@@ -52,12 +53,17 @@ type AttemptResult = {
  */
 async function attempt(items: OutboxItem[], transport: MailTransport, now: Date, { final = false, probe = false } = {}): Promise<AttemptResult> {
   const records: Attempt[] = [];
-  const retryAt = (item: OutboxItem) => (final || !MAIL_KINDS[item.kind].retries ? null : nextAttemptAt(item.attempts + 1, now));
+  // A row of a kind this code no longer has (a kind taken out while its mails waited) fails
+  // at once: left pending, it would be leased first, oldest, on every run and stall the queue.
+  const kindOf = (item: OutboxItem): MailKind | undefined => MAIL_KINDS[item.kind];
+  const retryAt = (item: OutboxItem) => (final || !kindOf(item)?.retries ? null : nextAttemptAt(item.attempts + 1, now));
   const ready: { item: OutboxItem; mail: Mail }[] = [];
   const links = new Map<number, string>();
   for (const item of items) {
     try {
-      const composed = MAIL_KINDS[item.kind].compose(item, now);
+      const kind = kindOf(item);
+      if (!kind) throw new Error(`No mail of kind "${item.kind}" is known`);
+      const composed = kind.compose(item, now);
       if (!composed) records.push({ id: item.id, status: "skipped" });
       else {
         ready.push({ item, mail: composed.mail });
@@ -99,7 +105,7 @@ async function attempt(items: OutboxItem[], transport: MailTransport, now: Date,
   }
   recordAttempts(records, now);
   for (const item of taken) {
-    const next = MAIL_KINDS[item.kind].afterSent?.(item, now);
+    const next = kindOf(item)?.afterSent?.(item, now);
     if (next) result.followUps.push(next);
   }
   return result;

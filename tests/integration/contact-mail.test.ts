@@ -220,6 +220,21 @@ describe("one mail the provider will not take", () => {
   });
 });
 
+describe("a mail of a kind the code no longer has", () => {
+  it("fails alone at once and stalls none of the mails after it", async () => {
+    const now = new Date();
+    const { id } = store("After The Stale Kind");
+    const stale = getDb().$client.prepare("insert into outbox (kind, recipient, state, attempts, created_at) values ('gone-kind', 'x@example.com', 'pending', 0, ?) returning id").pluck().get(now.getTime() - 60_000) as number;
+    // Oldest of all: the first the run picks.
+    getDb().$client.prepare("update outbox set id = 0 where id = ?").run(stale);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await processOutbox(undefined, now);
+    errors.mockRestore();
+    expect(row(id)).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "sent" });
+    expect(getDb().$client.prepare("select state, last_error from outbox where id = 0").get()).toEqual({ state: "failed", last_error: 'No mail of kind "gone-kind" is known' });
+  });
+});
+
 describe("a provider that never answers", () => {
   it("costs the run no more than half a lease: the mail waits for its retry, free for the next run", async () => {
     const now = new Date();
