@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { primaryButton, secondaryButton } from "./form";
 
 // The form pieces are shared with the public contact form; admin screens import them here too.
-export { Field, FieldError, inputClass, primaryButton, secondaryButton, SubmitButton } from "./form";
+export { Field, FieldError, inputClass, Options, primaryButton, secondaryButton, SubmitButton } from "./form";
 
 
 /**

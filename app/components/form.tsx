@@ -134,3 +134,12 @@ export function FormError({ formId, reply, className = "rounded-md bg-red-50 px-
     </p>
   );
 }
+
+/** A select's options from a list of values and the words shown for each. */
+export function Options<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}

@@ -2,7 +2,7 @@ import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTex
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
-import { Field, FieldError, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { Field, FieldError, inputClass as field, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { PublishedBadge } from "~/components/admin/project-editor";
 import { MailState, when, type LeadPhotoView } from "~/components/lead-detail";
@@ -188,11 +188,7 @@ function PortfolioDraftForm({ draft, photos, lastResult, busy }: { draft: LeadJo
       <Field label="Category" error={fields.category}>
         <select {...getSelectProps(fields.category)} required className={field}>
           <option value="">Choose…</option>
-          {PROJECT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
+          <Options values={PROJECT_CATEGORIES} labels={CATEGORY_LABELS} />
         </select>
       </Field>
       <Field label="Description" error={fields.description}>

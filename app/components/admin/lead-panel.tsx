@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Field, inputClass as field, SubmitButton } from "~/components/admin-ui";
+import { Field, inputClass as field, Options, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/lead-detail";
 import type { LeadNote } from "~/db/schema";
 import { isPosting, LeadStatusSchema, replyFor, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
@@ -65,11 +65,7 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
       <input type="hidden" name="intent" value={STATUS_INTENT} />
       <Field label="Status" error={fields.status}>
         <select {...getSelectProps(fields.status)} className={field}>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {LEAD_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <Options values={LEAD_STATUSES} labels={LEAD_STATUS_LABELS} />
         </select>
       </Field>
       <Field label="Follow up on" error={fields.followUpOn}>

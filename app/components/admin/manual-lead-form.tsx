@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { Field, inputClass, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { PREFERRED_CONTACT, QUOTE_SERVICES } from "~/lib/contact-form";
 import { LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { MANUAL_LEAD_DEFAULT_STATUS, MANUAL_LEAD_STATUSES, ManualLeadSchema } from "~/lib/manual-lead";
@@ -88,11 +88,7 @@ export function ManualLeadForm({ lastResult, cancelTo }: { lastResult: Submissio
         <legend className={legend}>Where it stands</legend>
         <Field label="Status" error={fields.status} hint="Contacted: you have spoken with them (this call counts).">
           <select {...getSelectProps(fields.status)} className={inputClass}>
-            {MANUAL_LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={MANUAL_LEAD_STATUSES} labels={LEAD_STATUS_LABELS} />
           </select>
         </Field>
         <Field label="Follow up on" error={fields.followUpOn}>

@@ -4,7 +4,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
 import { AdminTable, RowActions } from "~/components/admin-ui";
-import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
+import { Field, inputClass, Options, secondaryButton, SubmitButton } from "~/components/form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { AREAS } from "~/lib/landing-pages";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema, TOWN_MAX } from "~/lib/project-form";
@@ -129,11 +129,7 @@ export function ProjectEditor({
       </Field>
       <Field label="Category *">
         <select {...getSelectProps(fields.category)} className={inputClass}>
-          {PROJECT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
+          <Options values={PROJECT_CATEGORIES} labels={CATEGORY_LABELS} />
         </select>
       </Field>
       <Field label="Description *">
