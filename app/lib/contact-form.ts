@@ -79,8 +79,11 @@ export function attachedPhotosOf(form: FormData): AttachedPhoto[] {
   return photos;
 }
 
-/** The form's id: conform's ids for its fields and errors ("contact-email-error") start with it. */
-export const CONTACT_FORM_ID = "contact";
+/**
+ * The form's id: conform's ids for its fields and errors ("quote-form-email-error") start
+ * with it. Not "contact": that is the home page's section the "Get a Quote" links jump to.
+ */
+export const CONTACT_FORM_ID = "quote-form";
 
 /** Posted with the text fields only, before photos are uploaded: the server checks the form and stores nothing. */
 export const CHECK_ONLY_FIELD = "checkOnly";

@@ -409,6 +409,16 @@ test.describe("every public page", () => {
       expect(summary).toEqual([]);
     }
   });
+
+  // Axe no longer checks ids; a second element with a section's id breaks the links that jump
+  // to it ("Get a Quote" → #contact) and the labels and descriptions that point by id.
+  test("no two elements on a public page share an id", async ({ page }) => {
+    for (const path of ALL_PUBLIC_PATHS) {
+      await page.goto(path);
+      const ids = await page.locator("[id]").evaluateAll((els) => els.map((e) => e.id));
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i), path).toEqual([]);
+    }
+  });
 });
 
 test.describe("scroll-in animation", () => {
