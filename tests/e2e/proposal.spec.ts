@@ -234,6 +234,10 @@ test("changing the estimate withdraws the open proposal, and the page says so be
   await proposals.getByRole("button", { name: "Create proposal" }).click();
   await expect(staff.getByText("Proposal created").first()).toBeVisible();
   const link = new URL(await proposals.getByLabel("Link for the homeowner").inputValue()).pathname;
+  // The toast sits over the page's lower right, and a pointer resting on it keeps it open:
+  // the pointer moves off, as staff's would, and the toast goes before the next click.
+  await staff.mouse.move(0, 0);
+  await expect(staff.locator(".Toastify__toast")).toHaveCount(0, { timeout: 10_000 });
 
   const estimate = staff.getByRole("region", { name: "Estimate" });
   await expect(estimate).toContainText("A proposal is open. Saving or making the estimate again withdraws it: send a new one after.");

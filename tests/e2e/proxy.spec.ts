@@ -28,7 +28,7 @@ test("the owner signs in over https with a secure cookie and saves an admin form
   const session = (await context.cookies()).find((c) => c.name === "__session");
   expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax" });
 
-  const name = `Proxy ${info.project.name}`;
+  const name = `Proxy ${info.project.name} ${Date.now()}`;
   await page.getByRole("link", { name: "Add New Testimonial" }).click();
   const editor = page.getByRole("dialog", { name: "Add New Testimonial" });
   await editor.getByLabel("Name").fill(name);

@@ -74,7 +74,7 @@ test("every icon a public page shows is drawn by the cached sprite it points int
   const uses = [...html.matchAll(/<use href="([^"#]+)#([\w-]+)"/g)];
   expect(uses.length).toBeGreaterThan(30);
   const files = new Set(uses.map((u) => u[1]));
-  expect([...files]).toEqual([expect.stringMatching(/^\/assets\/icons-[\w-]+\.svg$/)]);
+  expect([...files]).toEqual([expect.stringMatching(/^\/assets\/icon-sprite-[\w-]+\.svg$/)]);
   const sprite = await request.get([...files][0]);
   expect(sprite.headers()["content-type"]).toContain("image/svg+xml");
   expect(sprite.headers()["cache-control"]).toContain("immutable");
