@@ -93,7 +93,7 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
     const { lines } = estimateLines(r, DEFAULT_PRICING, { tier: "best", wastePercent: 15, tearOffLayers: 3 });
     const by = Object.fromEntries(lines.map((l) => [l.key, l]));
     expect(by.shingles).toMatchObject({ label: "Designer shingles", unitPriceCents: 6500 });
-    expect(by["labour-steep"]).toMatchObject({ label: "Labor, pitch 10/12 and steeper", quantity: 15.62, unitPriceCents: 12500 });
+    expect(by["labor-steep"]).toMatchObject({ label: "Labor, pitch 10/12 and steeper", quantity: 15.62, unitPriceCents: 12500 });
     expect(by["tear-off"]).toMatchObject({ label: "Tear-off of 2 extra layers", quantity: 31.24 });
     expect(by.disposal).toMatchObject({ label: "Disposal (3 layers)", quantity: 46.86 });
     const none = estimateLines(r, DEFAULT_PRICING, { tier: "good", wastePercent: 10, tearOffLayers: 0 }).lines.map((l) => l.key);
@@ -111,10 +111,10 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
       DEFAULT_PRICING,
       { tier: "good", wastePercent: 10, tearOffLayers: 1 },
     );
-    expect(lines.filter((l) => l.key.startsWith("labour")).map((l) => [l.key, l.quantity])).toEqual([
-      ["labour-low", 10],
-      ["labour-mid", 3],
-      ["labour-steep", 2.5],
+    expect(lines.filter((l) => l.key.startsWith("labor")).map((l) => [l.key, l.quantity])).toEqual([
+      ["labor-low", 10],
+      ["labor-mid", 3],
+      ["labor-steep", 2.5],
     ]);
   });
 });

@@ -16,7 +16,7 @@ export type ShingleTier = (typeof SHINGLE_TIERS)[number];
 
 /** One line of an estimate as stored: what, how many of what unit, at what price. */
 export type EstimateLine = {
-  /** Which takeoff item or labor it came from ("shingles", "labour-low", ...; stored keys keep their old spelling), or "custom". */
+  /** Which takeoff item or labor it came from ("shingles", "labor-low", ...; older rows were renamed by migration 0014), or "custom". */
   key: string;
   label: string;
   quantity: number;
@@ -203,7 +203,7 @@ export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateCho
     if (!area) continue;
     // One band is the whole roof: its squares are the measurement's own figure.
     const squares = areaByBand.size === 1 ? takeoff.squares : hundredths(area / 100);
-    lines.push({ key: `labour-${band}`, label: `Labor, pitch ${PITCH_BAND_LABELS[band]}`, quantity: squares, unit: "sq", unitPriceCents: p.labourPerSquareCents[band], adjusted: false });
+    lines.push({ key: `labor-${band}`, label: `Labor, pitch ${PITCH_BAND_LABELS[band]}`, quantity: squares, unit: "sq", unitPriceCents: p.laborPerSquareCents[band], adjusted: false });
   }
   const extra = Math.max(0, choice.tearOffLayers - 1);
   if (extra > 0) {

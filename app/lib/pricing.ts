@@ -46,8 +46,7 @@ const shape = {
   valleyMetalFtPerPiece: count(100),
   valleyMetalPieceCents: cents,
   nailsPerSquareCents: cents,
-  // The stored settings key keeps its first spelling: saved prices and frozen estimate lines (`labour-*`) use it.
-  labourPerSquareCents: z.object({ low: cents, mid: cents, steep: cents }),
+  laborPerSquareCents: z.object({ low: cents, mid: cents, steep: cents }),
   extraLayerPerSquareCents: cents,
   disposalPerSquareCents: cents,
   taxRateBasisPoints: z.number().int().min(0).max(2000),
@@ -79,7 +78,7 @@ export const DEFAULT_PRICING: Pricing = {
   valleyMetalFtPerPiece: DEFAULT_COVERAGE.valleyMetalFtPerPiece,
   valleyMetalPieceCents: 2500,
   nailsPerSquareCents: 800,
-  labourPerSquareCents: { low: 8000, mid: 9500, steep: 12500 },
+  laborPerSquareCents: { low: 8000, mid: 9500, steep: 12500 },
   extraLayerPerSquareCents: 2000,
   disposalPerSquareCents: 1500,
   taxRateBasisPoints: 0,
@@ -147,7 +146,7 @@ export const PricingFormSchema = z.object({
   valleyMetalFtPerPiece: formCount("valleyMetalFtPerPiece"),
   valleyMetalPieceCents: dollars,
   nailsPerSquareCents: dollars,
-  labourPerSquareCents: z.object({ low: dollars, mid: dollars, steep: dollars }),
+  laborPerSquareCents: z.object({ low: dollars, mid: dollars, steep: dollars }),
   extraLayerPerSquareCents: dollars,
   disposalPerSquareCents: dollars,
   taxRateBasisPoints: z.string({ error: "Please enter the tax rate (0 for none)" }).transform((value, ctx) => {
@@ -186,10 +185,10 @@ export function pricingFormValues(p: Pricing): FormValues<Pricing> {
     valleyMetalFtPerPiece: String(p.valleyMetalFtPerPiece),
     valleyMetalPieceCents: centsToDollars(p.valleyMetalPieceCents),
     nailsPerSquareCents: centsToDollars(p.nailsPerSquareCents),
-    labourPerSquareCents: {
-      low: centsToDollars(p.labourPerSquareCents.low),
-      mid: centsToDollars(p.labourPerSquareCents.mid),
-      steep: centsToDollars(p.labourPerSquareCents.steep),
+    laborPerSquareCents: {
+      low: centsToDollars(p.laborPerSquareCents.low),
+      mid: centsToDollars(p.laborPerSquareCents.mid),
+      steep: centsToDollars(p.laborPerSquareCents.steep),
     },
     extraLayerPerSquareCents: centsToDollars(p.extraLayerPerSquareCents),
     disposalPerSquareCents: centsToDollars(p.disposalPerSquareCents),

@@ -63,7 +63,7 @@ export type TakeoffRoof = {
   /** Roof (sloped) area in square feet. */
   roofArea: number;
   pitch: number | null;
-  /** Roof area per pitch (facets of different slopes are labour of different prices). */
+  /** Roof area per pitch (facets of different slopes are labor of different prices). */
   areaByPitch: { pitch: number | null; area: number }[];
   lines: LineTotals | null;
   linesFrom: LinesSource | null;

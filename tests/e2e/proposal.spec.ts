@@ -43,7 +43,7 @@ function seedLeadWithEstimate(name: string, email: string): number {
     );
     const lines = [
       { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
-      { key: "labour", label: "Labor, up to 6/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: false },
+      { key: "labor", label: "Labor, up to 6/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: false },
     ];
     db.prepare(
       "insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', 750, ?, 321750, 24131, 345881)",

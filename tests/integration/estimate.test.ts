@@ -72,13 +72,13 @@ describe("the Pricing page", () => {
   it("refuses negative, NaN and huge figures with a message by each field (400), and keeps what was saved", async () => {
     const before = getSetting("pricing");
     const res = (await savePrices(
-      pricingForm({ "tiers.good.shingleBundleCents": "-5", "tiers.good.bundlesPerSquare": "NaN", dripEdgeFtPerPiece: "1e400", "labourPerSquareCents.steep": "999999999", taxRateBasisPoints: "85", "tiers.best.name": "" }),
+      pricingForm({ "tiers.good.shingleBundleCents": "-5", "tiers.good.bundlesPerSquare": "NaN", dripEdgeFtPerPiece: "1e400", "laborPerSquareCents.steep": "999999999", taxRateBasisPoints: "85", "tiers.best.name": "" }),
     )) as unknown as { init: ResponseInit; data: { error: Record<string, string[]> } };
     expect(res.init.status).toBe(400);
     expect(res.data.error["tiers.good.shingleBundleCents"]).toEqual(["Please enter a price in dollars, like 12.50"]);
     expect(res.data.error["tiers.good.bundlesPerSquare"]).toBeDefined();
     expect(res.data.error.dripEdgeFtPerPiece).toBeDefined();
-    expect(res.data.error["labourPerSquareCents.steep"]).toEqual(["Please enter at most 100000.00"]);
+    expect(res.data.error["laborPerSquareCents.steep"]).toEqual(["Please enter at most 100000.00"]);
     expect(res.data.error.taxRateBasisPoints).toEqual(["Please enter a rate between 0 and 20, like 8.5"]);
     expect(res.data.error["tiers.best.name"]).toEqual(["Please name the shingle line"]);
     expect(getSetting("pricing")).toEqual(before);
@@ -102,7 +102,7 @@ describe("a lead's estimate", () => {
       ["drip-edge", 15, 14250],
       ["ridge-cap", 2, 14000],
       ["nails", 13.42, 10736],
-      ["labour-low", 13.42, 107360],
+      ["labor-low", 13.42, 107360],
       ["disposal", 13.42, 20130],
     ]);
     expect(estimate).toMatchObject({ tier: "better", wastePercent: 10, tearOffLayers: 1, taxRateBasisPoints: 850, subtotalCents: 385476, taxCents: 32765, totalCents: 418241 });
@@ -131,7 +131,7 @@ describe("a lead's estimate", () => {
     const leadId = await measuredLead({ area: "2000", pitch: "5" });
     await leadPost(leadId, { intent: "make-estimate", tier: "good", wastePercent: "10", tearOffLayers: "2" });
     const stored = getEstimate(leadId)!;
-    expect(stored.lines.map((l) => l.key)).toEqual(["shingles", "underlayment", "nails", "labour-low", "tear-off", "disposal"]);
+    expect(stored.lines.map((l) => l.key)).toEqual(["shingles", "underlayment", "nails", "labor-low", "tear-off", "disposal"]);
     const fields: Record<string, string> = { intent: "save-estimate", subtotalCents: "1", totalCents: "1", taxCents: "0" };
     stored.lines.forEach((l, i) => {
       Object.assign(fields, {
@@ -149,7 +149,7 @@ describe("a lead's estimate", () => {
     const after = getEstimate(leadId)!;
     const lines = after.lines.map((l) => [l.key, l.quantity, l.unitPriceCents, l.totalCents, l.adjusted]);
     expect(lines[0]).toEqual(["shingles", 70, 3510, 245700, true]);
-    expect(lines.map((l) => l[0])).toEqual(["shingles", "underlayment", "nails", "labour-low", "disposal", "custom"]);
+    expect(lines.map((l) => l[0])).toEqual(["shingles", "underlayment", "nails", "labor-low", "disposal", "custom"]);
     expect(lines.at(-1)).toEqual(["custom", 3, 1499, 4497, true]);
     const subtotal = after.lines.reduce((s, l) => s + l.totalCents, 0);
     expect(after.subtotalCents).toBe(subtotal);

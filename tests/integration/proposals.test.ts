@@ -57,7 +57,7 @@ function measuredLeadWithEstimate(name = "Karen Miller") {
       taxRateBasisPoints: 750,
       lines: [
         { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
-        { key: "labour", label: "Labor, 7-9/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: true },
+        { key: "labor", label: "Labor, 7-9/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: true },
       ],
       subtotalCents: 321750,
       taxCents: 24131,

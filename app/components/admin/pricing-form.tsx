@@ -45,7 +45,7 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
     shouldRevalidate: "onInput",
   });
   const tiers = fields.tiers.getFieldset();
-  const labor = fields.labourPerSquareCents.getFieldset();
+  const labor = fields.laborPerSquareCents.getFieldset();
   return (
     <Form method="post" {...getFormProps(form)} aria-label="Pricing" className="space-y-6">
       {form.errors?.length ? (
