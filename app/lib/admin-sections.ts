@@ -1,12 +1,15 @@
 import { href } from "react-router";
 
+// Resolved once: isAdminPath runs on every request (page cache, headers).
+const ADMIN = href("/admin");
+const ADMIN_PREFIXES = [`${ADMIN}/`, `${ADMIN}.data`];
+
 /**
  * Whether a path is the admin's (its pages, their `.data`, its resources): the one rule
  * for what is never cached, never gets the public stylesheet and always gets no-store.
  */
 export function isAdminPath(pathname: string): boolean {
-  const admin = href("/admin");
-  return pathname === admin || pathname.startsWith(`${admin}/`) || pathname.startsWith(`${admin}.data`);
+  return pathname === ADMIN || ADMIN_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
 /**

@@ -32,9 +32,11 @@ const SKIPPED_PREFIXES = [
   href("/proposal/:token", { token: "" }),
   href("/review/:token", { token: "" }),
 ];
+// Resolved once: skipped() runs for every request the raw server sees.
+const HEALTHZ = href("/healthz");
 
 export const PAGE_CACHE_PATHS: PageCachePaths = {
-  skipped: (path) => path === href("/healthz") || isAdminPath(path) || SKIPPED_PREFIXES.some((p) => path.startsWith(p)),
+  skipped: (path) => path === HEALTHZ || isAdminPath(path) || SKIPPED_PREFIXES.some((p) => path.startsWith(p)),
   renderedFiles: [href("/sitemap.xml"), href("/robots.txt")],
   // The portfolio tab (`portfolio` on the home page, `category` on the portfolio page), the
   // service a "Request Service" button chooses in the quote form (`service` on the home
