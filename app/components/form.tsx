@@ -23,7 +23,7 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] | nul
 }
 
 /** What Field needs of a conform field (or of `replyField`, for the forms that load no conform). */
-export type FieldMeta = { errorId: string; descriptionId?: string; errors?: string[] };
+type FieldMeta = { errorId: string; descriptionId?: string; errors?: string[] };
 
 /**
  * A control with its caption above, an optional hint below, and its first error. The
@@ -118,7 +118,7 @@ export function replyField(reply: SubmissionResult<string[]> | null | undefined,
 export const replyFormError = (reply: SubmissionResult<string[]> | null | undefined) => reply?.error?.[""]?.[0];
 
 /** Said above a refused form whose problems are all on its fields (each marked where it is). */
-export const FIELDS_MARKED = "Please check the fields marked below.";
+const FIELDS_MARKED = "Please check the fields marked below.";
 
 /**
  * A public form's one form-level error: the reply's own (too many tries, could not save),

@@ -50,7 +50,7 @@ export const leadUpdate = (form: z.output<typeof LeadStatusSchema>) => ({
 
 /** "Measure this roof": the roof tool, opened on the lead's roof customer. */
 export const MEASURE_INTENT = "measure";
-export const MeasureSchema = z.object({ intent: z.literal(MEASURE_INTENT) });
+const MeasureSchema = z.object({ intent: z.literal(MEASURE_INTENT) });
 
 // ---- Estimate (components/admin/lead-estimate.tsx; fields in lib/estimate.ts) -------------
 
@@ -84,7 +84,7 @@ export const SendProposalSchema = z.object({
  * An id that is not a number names no proposal, as one of another lead does: 0, a 404.
  */
 export const EMAIL_PROPOSAL_INTENT = "email-proposal";
-export const EmailProposalSchema = z.object({
+const EmailProposalSchema = z.object({
   intent: z.literal(EMAIL_PROPOSAL_INTENT),
   proposalId: z.coerce.number().int().positive().catch(0),
 });
@@ -92,11 +92,11 @@ export const EmailProposalSchema = z.object({
 // ---- The job after the sale (components/admin/lead-job.tsx) --------------------------------
 
 export const COMPLETE_INTENT = "complete";
-export const CompleteSchema = z.object({ intent: z.literal(COMPLETE_INTENT) });
+const CompleteSchema = z.object({ intent: z.literal(COMPLETE_INTENT) });
 export const REOPEN_INTENT = "reopen";
-export const ReopenSchema = z.object({ intent: z.literal(REOPEN_INTENT) });
+const ReopenSchema = z.object({ intent: z.literal(REOPEN_INTENT) });
 export const ASK_REVIEW_INTENT = "ask-review";
-export const AskReviewSchema = z.object({ intent: z.literal(ASK_REVIEW_INTENT) });
+const AskReviewSchema = z.object({ intent: z.literal(ASK_REVIEW_INTENT) });
 export const ADD_TO_PORTFOLIO_INTENT = "add-to-portfolio";
 export const AddToPortfolioSchema = PortfolioDraftSchema.extend({ intent: z.literal(ADD_TO_PORTFOLIO_INTENT) });
 
@@ -116,8 +116,8 @@ export const LeadFormSchema = z.discriminatedUnion("intent", [
   AskReviewSchema,
   AddToPortfolioSchema,
 ]);
-export type LeadForm = z.output<typeof LeadFormSchema>;
-export type LeadIntent = LeadForm["intent"];
+type LeadForm = z.output<typeof LeadFormSchema>;
+type LeadIntent = LeadForm["intent"];
 
 export const LEAD_INTENTS: readonly LeadIntent[] = LeadFormSchema.options.map((schema) => schema.shape.intent.value);
 export const isLeadIntent = (value: unknown): value is LeadIntent => (LEAD_INTENTS as readonly unknown[]).includes(value);

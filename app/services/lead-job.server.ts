@@ -18,7 +18,7 @@ import { mailIsSetUp } from "~/server/mail.server";
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx), parsed (lib/lead-forms.ts). */
 type JobForm = LeadFormOf<typeof COMPLETE_INTENT | typeof REOPEN_INTENT | typeof ASK_REVIEW_INTENT | typeof ADD_TO_PORTFOLIO_INTENT>;
 
-export const JOB_MESSAGES = {
+const JOB_MESSAGES = {
   completed: "Job marked completed",
   reopened: "Job marked not completed",
   notWon: "Only a won job can be marked completed",

@@ -182,7 +182,7 @@ function MakeEstimateForm({ view, lastResult, again = false }: { view: LeadEstim
 }
 
 /** Before a change: what saving or making the estimate again does to the proposal sent from it (decision 0032). */
-export const OPEN_PROPOSAL_NOTE = "Saving or making the estimate again withdraws it: send a new one after.";
+const OPEN_PROPOSAL_NOTE = "Saving or making the estimate again withdraws it: send a new one after.";
 
 type SavedEstimate = NonNullable<LeadEstimateView["estimate"]>;
 
