@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import { outbox, type OutboxItem } from "~/db/schema";
 import { leaseEnd, type MailView, type OutboxKind } from "~/lib/outbox";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -59,9 +59,9 @@ export function findMail(kind: OutboxKind, about: MailAbout): OutboxItem | undef
     .select()
     .from(outbox)
     .where(and(eq(outbox.kind, kind), aboutIs(about)))
-    .orderBy(asc(outbox.id))
-    .all()
-    .at(-1);
+    .orderBy(desc(outbox.id))
+    .limit(1)
+    .get();
 }
 
 /** Every mail of these kinds about these leads (or proposals, or review requests), oldest first. */
