@@ -3,7 +3,7 @@
  * stands as staff read it, and how the worker paces itself against the provider.
  * The table is `outbox` (db/schema.ts); models/outbox.server.ts is its only writer.
  */
-import { MAIL_STATES, type MailState } from "./mail-retry";
+import type { MailState } from "./mail-retry";
 
 /** Every mail the site sends; each is a small module in services/mail/<kind>.server.ts. */
 export const OUTBOX_KINDS = [
@@ -21,7 +21,7 @@ export const OUTBOX_KINDS = [
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
-export { MAIL_STATES, type MailState };
+export type { MailState };
 
 /** Resend allows 2 requests a second by default: the worker leaves this long between two. */
 export const REQUEST_GAP_MS = 500;
