@@ -21,7 +21,7 @@ import {
 } from "~/lib/contact-form";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { IMAGE_TYPES, imageFileProblem } from "~/lib/upload-rules";
-import { Field, FieldError, replyField, SubmitButton } from "./form";
+import { Field, FieldError, hasFieldErrors, replyField, SubmitButton } from "./form";
 
 const SENDING_TOAST = "contact-sending";
 
@@ -86,7 +86,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
   function answer(next: ContactResult) {
     setCorrected(new Set());
     setSent(next);
-    if (next.status === "error" && Object.keys(next.reply.error ?? {}).some((name) => name !== "")) setAnswered((n) => n + 1);
+    if (next.status === "error" && hasFieldErrors(next.reply)) setAnswered((n) => n + 1);
   }
 
   /**
@@ -105,7 +105,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
       // Should the check itself fail (a dropped connection), the upload goes and the server checks it.
       const checked = await postWithProgress(href("/contact/send"), fields, () => {});
       setBusy(false);
-      if (checked.status === "error" && Object.keys(checked.reply.error ?? {}).some((name) => name !== "")) {
+      if (checked.status === "error" && hasFieldErrors(checked.reply)) {
         toast.error(contactMessage(checked));
         // Kept photos stay named.
         answer({ ...checked, attached });

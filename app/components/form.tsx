@@ -117,6 +117,10 @@ export function replyField(reply: SubmissionResult<string[]> | null | undefined,
 /** The form-level error of a reply (conform's `formErrors`), said once above or below the form. */
 export const replyFormError = (reply: SubmissionResult<string[]> | null | undefined) => reply?.error?.[""]?.[0];
 
+/** Whether a reply refused any field (not only the form as a whole). */
+export const hasFieldErrors = (reply: SubmissionResult<string[]> | null | undefined) =>
+  Object.entries(reply?.error ?? {}).some(([name, errors]) => name !== "" && !!errors?.length);
+
 /** Said above a refused form whose problems are all on its fields (each marked where it is). */
 const FIELDS_MARKED = "Please check the fields marked below.";
 
@@ -125,8 +129,7 @@ const FIELDS_MARKED = "Please check the fields marked below.";
  * or, when only fields were refused, a pointer to them. Conform's form error id.
  */
 export function FormError({ formId, reply, className = "rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800" }: { formId: string; reply: SubmissionResult<string[]> | null | undefined; className?: string }) {
-  const fieldErrors = Object.entries(reply?.error ?? {}).some(([name, errors]) => name !== "" && errors?.length);
-  const message = replyFormError(reply) ?? (fieldErrors ? FIELDS_MARKED : undefined);
+  const message = replyFormError(reply) ?? (hasFieldErrors(reply) ? FIELDS_MARKED : undefined);
   if (!message) return null;
   return (
     <p role="alert" id={`${formId}-error`} className={className}>
