@@ -1,4 +1,5 @@
 import type { OutboxItem } from "~/db/schema";
+import { getLeadProposal } from "~/models/proposal.server";
 import type { Mail } from "~/server/mail.server";
 
 /** A mail ready to hand to the provider, and the link in it when staff may need to see it. */
@@ -19,3 +20,7 @@ export type MailKind = {
   /** False: a failure is final, never retried (the spec's auto-reply is "only logged"). */
   retries: boolean;
 };
+
+/** The proposal a mail is about, if the row still names one of its lead's. */
+export const mailProposal = (item: OutboxItem) =>
+  item.leadId === null || item.proposalId === null ? undefined : getLeadProposal(item.leadId, item.proposalId);

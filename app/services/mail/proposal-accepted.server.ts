@@ -2,10 +2,9 @@ import { href } from "react-router";
 import type { Proposal } from "~/db/schema";
 import { formatCents } from "~/lib/money-format";
 import { formatMoment, type ProposalContent } from "~/lib/proposal";
-import { getLeadProposal } from "~/models/proposal.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { siteOrigin } from "~/server/origin.server";
-import type { MailKind } from "./mail-kind.server";
+import { mailProposal, type MailKind } from "./mail-kind.server";
 
 /** The owner's mail when a homeowner accepts a proposal. */
 function acceptanceMail(p: Proposal, notificationEmail: string, company: string) {
@@ -36,7 +35,7 @@ function acceptanceMail(p: Proposal, notificationEmail: string, company: string)
 export const proposalAccepted: MailKind = {
   retries: true,
   compose(item) {
-    const proposal = item.leadId === null || item.proposalId === null ? undefined : getLeadProposal(item.leadId, item.proposalId);
+    const proposal = mailProposal(item);
     if (!proposal?.acceptedAt) return null;
     return { mail: acceptanceMail(proposal, getSetting("contact").notificationEmail, getBusinessFacts().company) };
   },

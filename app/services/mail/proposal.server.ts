@@ -1,10 +1,10 @@
 import { proposalPath, proposalState, type ProposalContent } from "~/lib/proposal";
 import { proposalMail } from "~/lib/proposal-mail";
-import { addProposalLink, getLeadProposal } from "~/models/proposal.server";
+import { addProposalLink } from "~/models/proposal.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
-import type { MailKind } from "./mail-kind.server";
+import { mailProposal, type MailKind } from "./mail-kind.server";
 
 /**
  * The proposal, mailed to the homeowner (decision 0038). Each attempt adds a link of its own
@@ -15,7 +15,7 @@ import type { MailKind } from "./mail-kind.server";
 export const proposal: MailKind = {
   retries: true,
   compose(item, now) {
-    const found = item.leadId === null || item.proposalId === null ? undefined : getLeadProposal(item.leadId, item.proposalId);
+    const found = mailProposal(item);
     if (!found || proposalState(found, now) !== "open") return null;
     const content = found.content as ProposalContent;
     const { token, hash } = newLinkToken();
