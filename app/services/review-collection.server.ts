@@ -8,13 +8,17 @@ import { env } from "~/server/env.server";
 import { hashLinkToken, isLinkToken } from "~/server/link-token.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 
+/** The request a review link's token opens; anything that cannot be a token is not looked up. */
+const requestOfLink = (token: string | undefined) =>
+  token !== undefined && isLinkToken(token) ? findReviewRequestByHash(hashLinkToken(token)) : undefined;
+
 export type ReviewPage =
   | { state: "open"; values: ReviewValues; service: string | null }
   | { state: Exclude<ReviewLinkState, "open"> | "unknown" };
 
 /** What a review link opens: the form with what we know prefilled (the name as it would be published), or why not. */
 export function reviewPageFor(token: string | undefined, now = new Date()): ReviewPage {
-  const found = token !== undefined && isLinkToken(token) ? findReviewRequestByHash(hashLinkToken(token)) : undefined;
+  const found = requestOfLink(token);
   if (!found) return { state: "unknown" };
   const state = reviewLinkState(found.request, now);
   if (state !== "open") return { state };
@@ -37,7 +41,7 @@ export type ReviewAnswer =
  * answers once: a second post is told the review is already with us.
  */
 export async function submitReview(token: string | undefined, form: FormData, ip: string, now = new Date()): Promise<ReviewAnswer> {
-  const found = token !== undefined && isLinkToken(token) ? findReviewRequestByHash(hashLinkToken(token)) : undefined;
+  const found = requestOfLink(token);
   if (!found) return { status: 404, result: { status: "gone", state: "unknown" } };
   const state = reviewLinkState(found.request, now);
   if (state !== "open") return { status: 410, result: { status: "gone", state } };
