@@ -1,4 +1,4 @@
-import { href, redirect } from "react-router";
+import { href } from "react-router";
 import type { Lead } from "~/db/schema";
 import { ASK_REVIEW_INTENT, COMPLETE_INTENT, REOPEN_INTENT, type ADD_TO_PORTFOLIO_INTENT, type LeadFormOf } from "~/lib/lead-forms";
 import { DRAFT_MESSAGES } from "~/lib/portfolio-draft-form";
@@ -9,8 +9,7 @@ import { latestReviewRequest } from "~/models/review-request.server";
 import { getTestimonial } from "~/models/testimonial.server";
 import { redirectWithFlash } from "./admin-actions.server";
 import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.server";
-import { setFlash } from "./flash.server";
-import { rememberLink } from "./new-link.server";
+import { redirectShowingLink } from "./new-link.server";
 import { askForReview, reviewMail } from "./review-asking.server";
 import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
@@ -77,9 +76,7 @@ export async function leadJobAction<Refusal>(id: number, form: JobForm, author: 
     if (outcome.status !== "not-mailed") return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? JOB_MESSAGES.reviewSent : JOB_MESSAGES.reviewQueued });
     // Not mailed: say so, and show its link once on the lead's page, as a proposal's is.
     const message = { failed: JOB_MESSAGES.reviewFailed, timeout: JOB_MESSAGES.reviewSlow, "no-mail": JOB_MESSAGES.reviewNoMail }[outcome.why];
-    const headers = new Headers({ "Set-Cookie": await setFlash({ type: outcome.why === "no-mail" ? "info" : "error", message }) });
-    headers.append("Set-Cookie", await rememberLink(id, { kind: "review", url: outcome.url }));
-    return redirect(back, { headers });
+    return redirectShowingLink(back, id, { kind: "review", url: outcome.url }, { type: outcome.why === "no-mail" ? "info" : "error", message });
   }
   const outcome = await addJobToPortfolio(id, form);
   if (outcome.ok) return redirectWithFlash(`${href("/admin")}?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });

@@ -1,5 +1,6 @@
-import { href } from "react-router";
+import { href, redirect } from "react-router";
 import { appCookie } from "~/services/cookies.server";
+import { setFlash, type Flash } from "~/services/flash.server";
 
 /**
  * A link made for the homeowner that staff must see once: a proposal's, or a review
@@ -15,6 +16,13 @@ const newLinkCookie = () => appCookie(COOKIE, { maxAge: 10 * 60, path: href("/ad
 
 export async function rememberLink(leadId: number, link: NewLink): Promise<string> {
   return newLinkCookie().serialize({ leadId, ...link });
+}
+
+/** Back to the lead's page `to` with a message, the link riding along to be shown there once. */
+export async function redirectShowingLink(to: string, leadId: number, link: NewLink, flash: Flash) {
+  const headers = new Headers({ "Set-Cookie": await setFlash(flash) });
+  headers.append("Set-Cookie", await rememberLink(leadId, link));
+  return redirect(to, { headers });
 }
 
 /** The link of that kind just made for this lead, if any. */

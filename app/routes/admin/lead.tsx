@@ -29,7 +29,6 @@ import {
 import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
 import { PROPOSAL_MESSAGES } from "~/lib/proposal";
-import { setFlash } from "~/services/flash.server";
 import { createProposal, emailProposalAction, leadProposalsView, proposalFormView } from "~/services/proposal-actions.server";
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
@@ -43,7 +42,7 @@ import { leadView } from "~/services/lead-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 import { leadJobAction, leadJobView } from "~/services/lead-job.server";
 import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server";
-import { forgetLink, readLink, rememberLink } from "~/services/new-link.server";
+import { forgetLink, readLink, redirectShowingLink } from "~/services/new-link.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead";
 
@@ -134,9 +133,7 @@ async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PR
   if (created === "no-estimate") return refuse(PROPOSAL_MESSAGES.noEstimate);
   if (created === "accepted") return refuse(PROPOSAL_MESSAGES.alreadyAccepted);
   if ("missing" in created) return refuse(missingMaterialsMessage(created.missing));
-  const headers = new Headers({ "Set-Cookie": await setFlash({ type: "success", message: PROPOSAL_MESSAGES.sent }) });
-  headers.append("Set-Cookie", await rememberLink(id, { kind: "proposal", url: created.url, proposalId: created.proposal.id }));
-  return redirect(leadPage(id), { headers });
+  return redirectShowingLink(leadPage(id), id, { kind: "proposal", url: created.url, proposalId: created.proposal.id }, { type: "success", message: PROPOSAL_MESSAGES.sent });
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
