@@ -193,9 +193,10 @@ export type LeadProposalView = ReturnType<typeof leadProposalsView>[number];
 export function proposalFormView(leadId: number) {
   const estimate = getEstimate(leadId);
   const accepted = listLeadProposals(leadId).some((p) => p.acceptedAt);
+  const missing = estimate ? unexplainedMissing(estimate) : [];
   return {
     estimateTotal: estimate ? formatCents(estimate.totalCents) : null,
-    blocked: accepted ? PROPOSAL_MESSAGES.alreadyAccepted : estimate && unexplainedMissing(estimate).length ? missingMaterialsMessage(unexplainedMissing(estimate)) : null,
+    blocked: accepted ? PROPOSAL_MESSAGES.alreadyAccepted : missing.length ? missingMaterialsMessage(missing) : null,
     defaults: getSetting("proposal"),
   };
 }
