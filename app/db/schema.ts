@@ -36,6 +36,9 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    // What the owner sees in "where you are signed in": the browser's own words and its address.
+    userAgent: text("user_agent"),
+    ip: text("ip"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
@@ -53,6 +56,8 @@ export const images = sqliteTable("images", {
   alt: text("alt").notNull().default(""),
   // Roof tool photos are customer records, not portfolio material: kept out of the library.
   purpose: text("purpose", { enum: ["library", "roof"] }).notNull().default("library"),
+  // Seeded demo content (decision 0043): the go-live checklist lists it and removes it, never the owner's own.
+  demo: integer("demo", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -76,6 +81,7 @@ export const projects = sqliteTable(
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     service: text("service"),
     town: text("town"),
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,6 +103,7 @@ export const testimonials = sqliteTable(
     // A homeowner's review arrives pending and shows on the site only once the owner approves it.
     status: text("status", { enum: ["published", "pending"] }).notNull().default("published"),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

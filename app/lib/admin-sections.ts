@@ -17,7 +17,7 @@ export function isAdminPath(pathname: string): boolean {
  * section had in the old `/admin?tab=…` links.
  */
 export const PROJECT_TABS = [
-  { tab: "all", to: href("/admin"), label: "All Projects" },
+  { tab: "all", to: href("/admin/projects"), label: "All Projects" },
   { tab: "framing", to: href("/admin/projects/:category", { category: "framing" }), label: "Framing" },
   { tab: "roofing", to: href("/admin/projects/:category", { category: "roofing" }), label: "Roofing" },
   { tab: "bright-green", to: href("/admin/projects/:category", { category: "bright-green" }), label: "Bright Green" },
@@ -29,10 +29,13 @@ export const PROJECT_TABS = [
  * their own now (decision 0017).
  */
 export const ADMIN_SECTIONS = [
-  { to: href("/admin"), label: "Projects" },
+  { to: href("/admin"), label: "Today" },
+  { to: href("/admin/leads"), label: "Leads" },
+  { to: href("/admin/projects"), label: "Projects" },
   { to: href("/admin/images"), label: "Images" },
   { to: href("/admin/testimonials"), label: "Testimonials" },
-  { to: href("/admin/leads"), label: "Leads" },
+  { to: href("/admin/site/pictures"), label: "Pictures & Video" },
+  { to: href("/admin/site/words"), label: "Words & Facts" },
   { to: href("/admin/contact"), label: "Contact & Business" },
   { to: href("/admin/roof-measurement"), label: "Roof Tool" },
   { to: href("/admin/pricing"), label: "Pricing" },
@@ -40,7 +43,8 @@ export const ADMIN_SECTIONS = [
 
 /** Whether a path is in the header section that starts at `to` (Projects holds its category tabs). */
 export function inSection(to: string, pathname: string): boolean {
-  if (to === href("/admin")) return PROJECT_TABS.some((t) => t.to === pathname);
+  if (to === href("/admin")) return pathname === to;
+  if (to === href("/admin/projects")) return PROJECT_TABS.some((t) => t.to === pathname);
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 

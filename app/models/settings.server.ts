@@ -12,6 +12,8 @@ import {
   type ContactSettings,
 } from "~/lib/contact-settings";
 import { DEFAULT_PRICING, PricingSchema, type Pricing } from "~/lib/pricing";
+import { DEFAULT_SITE_MEDIA, SiteMediaSchema, type SiteMedia } from "~/lib/site-media";
+import { DEFAULT_SITE_WORDS, DEFAULT_TRUST_FACTS, SiteWordsSchema, TrustFactsSchema, type SiteWords, type TrustFacts } from "~/lib/site-words";
 
 const MapsSettingsSchema = z.object({
   apiKey: z.string().nullable(),
@@ -60,6 +62,10 @@ const GROUPS = {
   },
   // The owner's prices and coverage (decision 0024): only estimates read them, no public page.
   pricing: { schema: PricingSchema, fallback: (): Pricing => structuredClone(DEFAULT_PRICING), onPublicPages: false },
+  // The owner's pictures and video, his words for the pages, and the facts homeowners look for (issue 29).
+  media: { schema: SiteMediaSchema, fallback: (): SiteMedia => structuredClone(DEFAULT_SITE_MEDIA), onPublicPages: true },
+  words: { schema: SiteWordsSchema, fallback: (): SiteWords => structuredClone(DEFAULT_SITE_WORDS), onPublicPages: true },
+  trust: { schema: TrustFactsSchema, fallback: (): TrustFacts => structuredClone(DEFAULT_TRUST_FACTS), onPublicPages: true },
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,

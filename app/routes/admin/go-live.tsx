@@ -1,0 +1,20 @@
+import { requireAdmin } from "~/services/auth.server";
+import type { Route } from "./+types/go-live";
+
+// Scaffold for issue 29: filled in by its own change.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function Page() {
+  return (
+    <header>
+      <h1 className="text-2xl font-bold">Before you go live</h1>
+      <p className="mt-1 text-ink-soft">What is still demo or missing.</p>
+    </header>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Before you go live | Admin" }, { name: "robots", content: "noindex" }];

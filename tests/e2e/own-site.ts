@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createCookie } from "react-router";
+import { FAKE_RESEND_URL } from "../../playwright.config";
+import { ADMIN, test as shared } from "./fixtures";
+
+/**
+ * A site of the test's own: the built server on a fresh database and uploads folder, for
+ * tests that change what every page shows (the owner's pictures, his facts, removing the
+ * demo content, his password), so the other tests' shared site stays as it was seeded.
+ */
+export type OwnSite = {
+  baseURL: string;
+  dbPath: string;
+  /** Gives the page's browser the owner's session cookie for this site. */
+  signIn: (page: Page) => Promise<void>;
+  /** A session cookie value as the server would have set after a login. */
+  sessionCookie: () => Promise<string>;
+};
+
+// Apart from the shared servers' ports (3099-3201): one block per worker, one port per site.
+let started = 0;
+const portFor = (workerIndex: number) => 3400 + (workerIndex % 50) * 20 + (started++ % 20);
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the site's server stopped (code ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+function sessionCookieFor(dbPath: string) {
+  return async () => {
+    const db = new Database(dbPath);
+    try {
+      const user = db.prepare("select id from users where email = ?").get(ADMIN.email) as { id: number };
+      const secrets = db.prepare("select value from settings where key = 'secrets'").pluck().get() as string;
+      const id = randomBytes(32).toString("base64url");
+      const now = Date.now();
+      db.prepare("insert into sessions (id, user_id, expires_at, last_seen_at) values (?, ?, ?, ?)").run(id, user.id, now + 86_400_000, now);
+      const cookie = createCookie("__session", { secrets: [JSON.parse(secrets).sessionSecret] });
+      return (await cookie.serialize(id)).split(";")[0].split("=").slice(1).join("=");
+    } finally {
+      db.close();
+    }
+  };
+}
+
+export const test = shared.extend<{ ownSite: OwnSite; ownSiteEnv: Record<string, string> }>({
+  // Extra environment for the site's server (SEED_DEMO_CONTENT, SITE_URL…): override with test.use().
+  ownSiteEnv: [{}, { option: true }],
+  ownSite: async ({ ownSiteEnv }, use, testInfo) => {
+    const dir = path.resolve(".tmp", `own-site-${testInfo.workerIndex}-${randomBytes(4).toString("hex")}`);
+    fs.mkdirSync(dir, { recursive: true });
+    const port = portFor(testInfo.workerIndex);
+    const baseURL = `http://127.0.0.1:${port}`;
+    const dbPath = path.join(dir, "app.db");
+    const child = spawn(process.execPath, ["server.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SITE_URL: baseURL,
+        DATABASE_PATH: dbPath,
+        UPLOADS_DIR: path.join(dir, "uploads"),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        RESEND_API_KEY: "re_e2e_fake",
+        RESEND_BASE_URL: FAKE_RESEND_URL,
+        MAIL_FROM: "Website <web@example.com>",
+        CONTACT_RATE_LIMIT: "1000",
+        ...ownSiteEnv,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    try {
+      await waitForHealth(`${baseURL}/healthz`, child);
+      const sessionCookie = sessionCookieFor(dbPath);
+      await use({
+        baseURL,
+        dbPath,
+        sessionCookie,
+        signIn: async (page) => {
+          const value = await sessionCookie();
+          await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+        },
+      });
+    } finally {
+      child.kill();
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect } from "@playwright/test";
