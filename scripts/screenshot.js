@@ -1,5 +1,5 @@
 // Screenshots of pages at phone and desktop widths, for looking at what we built:
-//   node scripts/screenshot.js http://localhost:3000 / /about   -> .tmp/shots/*.png
+//   node scripts/screenshot.js http://localhost:3000 / /about   -> .tmp/shots/*.png (or $SHOTS_DIR)
 // Admin pages: LOGIN=email:password signs in first.
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
@@ -7,7 +7,8 @@ import fs from "node:fs";
 const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? "390,1280").split(",").map(Number);
 const fullPage = process.env.FULL !== "0";
-fs.mkdirSync(".tmp/shots", { recursive: true });
+const SHOTS_DIR = process.env.SHOTS_DIR ?? ".tmp/shots";
+fs.mkdirSync(SHOTS_DIR, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -34,7 +35,7 @@ for (const width of widths) {
       window.scrollTo({ top: 0, behavior: "instant" });
     });
     await page.waitForLoadState("networkidle");
-    const file = `.tmp/shots/${p.replace(/[^a-z0-9]+/gi, "_") || "_"}-${width}.png`;
+    const file = `${SHOTS_DIR}/${p.replace(/[^a-z0-9]+/gi, "_") || "_"}-${width}.png`;
     await page.screenshot({ path: file, fullPage });
     console.log(file);
   }
