@@ -9,14 +9,20 @@ describe("redirectForOldTab", () => {
     expect(at("/admin?tab=images&page=2")).toBe("/admin/images?page=2");
     expect(at("/admin?tab=contact")).toBe("/admin/contact");
     expect(at("/admin?tab=framing&edit=new")).toBe("/admin/projects/framing?edit=new");
-    expect(at("/admin?tab=all")).toBe("/admin");
-    expect(at("/admin?tab=nonsense")).toBe("/admin");
-    expect(at("/admin?tab=constructor")).toBe("/admin");
+    expect(at("/admin?tab=all")).toBe("/admin/projects");
+    expect(at("/admin?tab=nonsense")).toBe("/admin/projects");
+    expect(at("/admin?tab=constructor")).toBe("/admin/projects");
   });
 
-  it("leaves URLs without a tab alone", () => {
+  it("sends the old Projects editor links (no tab) to the Projects screen", () => {
+    expect(at("/admin?edit=3")).toBe("/admin/projects?edit=3");
+    expect(at("/admin?edit=new")).toBe("/admin/projects?edit=new");
+    expect(at("/admin?delete=4")).toBe("/admin/projects?delete=4");
+  });
+
+  it("leaves the dashboard itself alone", () => {
     expect(at("/admin")).toBeNull();
-    expect(at("/admin?edit=3")).toBeNull();
+    expect(at("/admin?other=1")).toBeNull();
   });
 });
 
@@ -28,9 +34,11 @@ describe("isAdminPath", () => {
 });
 
 describe("inSection", () => {
-  it("marks Projects for its category tabs only, and each other section for its own pages", () => {
+  it("marks Today for the dashboard alone, Projects for its category tabs, each other section for its own pages", () => {
     expect(inSection("/admin", "/admin")).toBe(true);
-    expect(inSection("/admin", "/admin/projects/roofing")).toBe(true);
+    expect(inSection("/admin", "/admin/projects")).toBe(false);
+    expect(inSection("/admin/projects", "/admin/projects")).toBe(true);
+    expect(inSection("/admin/projects", "/admin/projects/roofing")).toBe(true);
     expect(inSection("/admin", "/admin/images")).toBe(false);
     expect(inSection("/admin/images", "/admin/images")).toBe(true);
     expect(inSection("/admin/leads", "/admin/leads/12")).toBe(true);

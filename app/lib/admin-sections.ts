@@ -41,10 +41,9 @@ export const ADMIN_SECTIONS = [
   { to: href("/admin/pricing"), label: "Pricing" },
 ] as const;
 
-/** Whether a path is in the header section that starts at `to` (Projects holds its category tabs). */
+/** Whether a path is in the header section that starts at `to` (Today is the dashboard alone). */
 export function inSection(to: string, pathname: string): boolean {
-  if (to === href("/admin")) return pathname === to;
-  if (to === href("/admin/projects")) return PROJECT_TABS.some((t) => t.to === pathname);
+  if (to === ADMIN) return pathname === to;
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
@@ -55,16 +54,20 @@ const OLD_TABS: Record<string, string> = {
   contact: href("/admin/contact"),
 };
 
+// Parameters that, without a tab, meant the Projects screen when it lived at /admin.
+const OLD_PROJECT_PARAMS = ["edit", "delete"];
+
 /**
- * Where an old `/admin?tab=…&edit=…` link now lives (bookmarks, the owner's habits), with
- * its other parameters kept; null when the URL has no `tab`.
+ * Where an old `/admin?tab=…&edit=…` or `/admin?edit=N` link now lives (bookmarks, mails
+ * already sent, the owner's habits), with its other parameters kept; null when the URL is
+ * none of those (the dashboard itself).
  */
 export function redirectForOldTab(url: URL): string | null {
   const tab = url.searchParams.get("tab");
-  if (tab === null) return null;
+  if (tab === null && !OLD_PROJECT_PARAMS.some((p) => url.searchParams.has(p))) return null;
   const rest = new URLSearchParams(url.searchParams);
   rest.delete("tab");
   const query = rest.toString();
-  const to = Object.hasOwn(OLD_TABS, tab) ? OLD_TABS[tab] : href("/admin");
+  const to = tab !== null && Object.hasOwn(OLD_TABS, tab) ? OLD_TABS[tab] : href("/admin/projects");
   return `${to}${query ? `?${query}` : ""}`;
 }

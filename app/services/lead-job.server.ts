@@ -79,7 +79,7 @@ export async function leadJobAction<Refusal>(id: number, form: JobForm, author: 
     return redirectShowingLink(back, id, { kind: "review", url: outcome.url }, { type: outcome.why === "no-mail" ? "info" : "error", message });
   }
   const outcome = await addJobToPortfolio(id, form);
-  if (outcome.ok) return redirectWithFlash(`${href("/admin")}?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
+  if (outcome.ok) return redirectWithFlash(`${href("/admin/projects")}?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
   if (outcome.reason === "not found") notFound();
   return refuse(outcome.reason === "photo" ? DRAFT_MESSAGES.noPhoto : JOB_MESSAGES.notCompleted);
 }

@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures";
 
 /** The admin's chrome is there and the public site's error page is not. */
 async function expectAdminChrome(page: Page) {
-  await expect(page.getByText("Portfolio Admin")).toBeVisible();
+  await expect(page.getByTestId("admin-title")).toContainText("Admin");
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await expect(page.getByText("Return to Home")).toHaveCount(0);
@@ -53,7 +53,7 @@ test("@js a lead deleted while its link is on screen opens the admin's not-found
   await expect(page.getByRole("heading", { level: 1, name: "We could not find that page" })).toBeVisible();
   await expectAdminChrome(page);
   await expect(page.getByTestId("admin-email")).toHaveText("admin@example.com");
-  await page.getByRole("main").getByRole("link", { name: "Projects" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Today" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
 

@@ -104,7 +104,7 @@ test("@desktop the owner files a project under a service and a town, and those p
 });
 
 test("the project tabs and table", async ({ adminPage: page }) => {
-  await page.goto("/admin");
+  await page.goto("/admin/projects");
   const tabs = page.getByRole("navigation", { name: "Project categories" });
   await expect(tabs.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green"]);
   // On a phone the header row is hidden (rows become labelled cards), but it is still the table's. Status: Draft or Published (a job added from its lead starts as a draft).
@@ -118,9 +118,9 @@ test("the project tabs and table", async ({ adminPage: page }) => {
 });
 
 test("Images and Contact & Business are sections of their own, with their own headings and addresses", async ({ adminPage: page }) => {
-  await page.goto("/admin");
+  await page.goto("/admin/projects");
   const header = page.getByRole("navigation", { name: "Admin" });
-  await expect(header.getByRole("link")).toHaveText(["Projects", "Images", "Testimonials", /^Leads/, "Contact & Business", "Roof Tool", "Pricing"]);
+  await expect(header.getByRole("link")).toHaveText(["Today", /^Leads/, "Projects", "Images", "Testimonials", "Pictures & Video", "Words & Facts", "Contact & Business", "Roof Tool", "Pricing"]);
   await header.getByRole("link", { name: "Images" }).click();
   await expect(page).toHaveURL(/\/admin\/images$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Images");
@@ -192,7 +192,7 @@ test("a project's picture says where it is used and cannot be deleted from under
 
 test("@desktop @js the project editor fits a 900 px window: its title and Close stay in view, Save is reachable", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/admin?edit=new");
+  await page.goto("/admin/projects?edit=new");
   const editor = page.getByRole("dialog", { name: "Add New Project" });
   const close = editor.getByRole("link", { name: "Close" });
   await expect(close).toBeInViewport();

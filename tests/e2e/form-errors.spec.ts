@@ -44,7 +44,7 @@ test("a hint describes its control and is no part of its name", async ({ adminPa
   await expect(page.getByLabel("Image file", { exact: true })).toHaveAccessibleDescription("PNG, JPG or WebP up to 10MB");
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 
-  await page.goto("/admin?edit=new");
+  await page.goto("/admin/projects?edit=new");
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 });

@@ -67,6 +67,8 @@ const ACTIONS = [
   "/admin/login",
   "/admin",
   "/admin.data",
+  "/admin/projects",
+  "/admin/projects.data",
   "/admin/projects/roofing",
   "/admin/images",
   "/admin/images.data",

@@ -6,9 +6,11 @@ import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
 import { loader as imagesLoader } from "~/routes/admin/image-library";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as projectsLoader } from "~/routes/admin/project-list";
 
-// The Projects screen's six tabs are routes of their own: the URL says where the owner is.
+// The admin's sections are routes of their own: the URL says where the owner is. Projects
+// moved from /admin (now the dashboard) to /admin/projects; the old links still land.
 
 let cookie = "";
 beforeAll(async () => {
@@ -26,11 +28,22 @@ describe("admin sections", () => {
     ["/admin?tab=images", "/admin/images"],
     ["/admin?tab=contact", "/admin/contact"],
     ["/admin?tab=roofing&edit=new", "/admin/projects/roofing?edit=new"],
-    ["/admin?tab=all", "/admin"],
+    ["/admin?tab=all", "/admin/projects"],
+    ["/admin?tab=nonsense", "/admin/projects"],
+    ["/admin?edit=7", "/admin/projects?edit=7"],
+    ["/admin?edit=new", "/admin/projects?edit=new"],
+    ["/admin?delete=7", "/admin/projects?delete=7"],
   ])("an old link %s goes to %s", async (from, to) => {
-    const res = (await thrown(() => projectsLoader(args(from)))) as Response;
+    const res = (await thrown(() => dashboardLoader(args(from)))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(to);
+  });
+
+  it("lists every project at /admin/projects, and never redirects its own editor links", async () => {
+    const all = (await projectsLoader(args("/admin/projects?edit=new"))) as { category: string; projects: unknown[]; editing: unknown };
+    expect(all.category).toBe("all");
+    expect(all.projects.length).toBeGreaterThan(0);
+    expect(all.editing).toBe("new");
   });
 
   it("lists one category at /admin/projects/:category, and an unknown one is not found", async () => {

@@ -150,7 +150,7 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
       return body;
     };
     const forms: [string, () => Promise<unknown>][] = [
-      ["projects", () => projectsAction(routeArgs(request("/admin", multipart({ intent: "save-project", title: "A" }))))],
+      ["projects", () => projectsAction(routeArgs(request("/admin/projects", multipart({ intent: "save-project", title: "A" }))))],
       ["images", () => imagesAction(routeArgs(request("/admin/images", multipart({ intent: "upload-image" }))))],
       ["roof tool", () => roofAction(routeArgs(request("/admin/roof-measurement", multipart({ intent: "save", street: "1 Elm", city: "Derby" }))))],
       ["testimonials", () => testimonialsAction(routeArgs(request("/admin/testimonials", indexed({ quote: "Good" }))))],

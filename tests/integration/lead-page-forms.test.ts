@@ -87,7 +87,7 @@ describe("the forms of a lead's page (issue 28.4)", () => {
       const page = await postPage(id, fields);
       expect(page.status, JSON.stringify(fields)).toBe(400);
       expect(page.html).toMatch(/<h1[^>]*>We could not accept that<\/h1>/);
-      expect(page.html).toContain("Portfolio Admin");
+      expect(page.html).toContain('data-testid="admin-title"');
       expect(page.html).toMatch(/>Back to Leads<\/a>/);
     }
     // Nothing was saved by any of them.
@@ -166,7 +166,7 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     expect(draftForm).toMatch(new RegExp(`name="altText"[^>]*aria-describedby="[^"]*\\b${hintId}\\b|aria-describedby="[^"]*\\b${hintId}\\b[^"]*"[^>]*name="altText"`));
     const added = await postPage(id, { intent: "add-to-portfolio", title: "Porch roof in Derby", category: "roofing", description: "New porch roof", altText: "A porch" });
     expect(added.status).toBe(302);
-    expect(added.location).toMatch(/^\/admin\?edit=\d+$/);
+    expect(added.location).toMatch(/^\/admin\/projects\?edit=\d+$/);
   });
 });
 

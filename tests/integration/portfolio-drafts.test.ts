@@ -37,7 +37,7 @@ async function completedJobWithPhoto(service: string | null = "Roof Repairs") {
 const post = (id: number, fields: Record<string, string>) =>
   leadAction(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }));
 const publish = (id: number, intent = "publish") =>
-  projectsAction(routeArgs(new Request("http://site.test/admin", { method: "POST", body: new URLSearchParams({ intent, id: String(id) }), headers: { Cookie: cookie } }))) as Promise<Response>;
+  projectsAction(routeArgs(new Request("http://site.test/admin/projects", { method: "POST", body: new URLSearchParams({ intent, id: String(id) }), headers: { Cookie: cookie } }))) as Promise<Response>;
 
 /** Every public place a project can show. */
 async function publicly(id: number) {
@@ -67,7 +67,7 @@ describe("a completed job added to the portfolio", () => {
     })) as Response;
     expect(res.status).toBe(302);
     const project = getDb().select().from(projects).where(eq(projects.leadId, id)).get()!;
-    expect(res.headers.get("Location")).toBe(`/admin?edit=${project.id}`);
+    expect(res.headers.get("Location")).toBe(`/admin/projects?edit=${project.id}`);
     expect(project).toMatchObject({ published: false, service: "Roof Repairs", town: "Derby", category: "roofing", title: "Roof Repairs in Derby", altText: "Porch roof with new shingles in Derby" });
     const image = getDb().select().from(images).where(eq(images.id, project.imageId!)).get()!;
     expect(image).toMatchObject({ purpose: "library", originalName: "porch.jpg" });
@@ -77,7 +77,7 @@ describe("a completed job added to the portfolio", () => {
     expect(listPhotos(id)).toHaveLength(1);
     // Posted twice: still one project for the job.
     const twice = (await post(id, { intent: "add-to-portfolio", title: "Again", category: "roofing", description: "D", altText: "A" })) as Response;
-    expect(twice.headers.get("Location")).toBe(`/admin?edit=${project.id}`);
+    expect(twice.headers.get("Location")).toBe(`/admin/projects?edit=${project.id}`);
     expect(getDb().select().from(projects).where(eq(projects.leadId, id)).all()).toHaveLength(1);
 
     // A draft shows nowhere: portfolio, home, about, service and town pages, sitemap, its own page.

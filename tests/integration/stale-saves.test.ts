@@ -57,12 +57,12 @@ describe("saving something deleted meanwhile", () => {
   it("a project: back to the list with a message, no 500, and nothing made", async () => {
     const project = { intent: "save-project", title: "Porch roof", category: "roofing", description: "New porch roof in Derby" };
     const png = await picture("png", 640);
-    expect((await answer(() => projectsAction(routeArgs(request("/admin", project, { field: "image", bytes: png, name: "p.png" }))))).status).toBe(302);
+    expect((await answer(() => projectsAction(routeArgs(request("/admin/projects", project, { field: "image", bytes: png, name: "p.png" }))))).status).toBe(302);
     const id = listProjectCards().find((p) => p.title === "Porch roof")!.id;
-    expect((await answer(() => projectsAction(routeArgs(request("/admin", { intent: "delete-project", id: String(id) }))))).status).toBe(302);
+    expect((await answer(() => projectsAction(routeArgs(request("/admin/projects", { intent: "delete-project", id: String(id) }))))).status).toBe(302);
     const images = listImages().length;
-    const saved = await answer(() => projectsAction(routeArgs(request("/admin", { ...project, id: String(id), title: "Porch roof, edited" }, { field: "image", bytes: png, name: "q.png" }))));
-    expectBackToListSaying(saved, "/admin", /Failed to save project: it was deleted/);
+    const saved = await answer(() => projectsAction(routeArgs(request("/admin/projects", { ...project, id: String(id), title: "Porch roof, edited" }, { field: "image", bytes: png, name: "q.png" }))));
+    expectBackToListSaying(saved, "/admin/projects", /Failed to save project: it was deleted/);
     expect(listProjectCards().some((p) => p.title.startsWith("Porch roof"))).toBe(false);
     expect(listImages()).toHaveLength(images);
   });
@@ -110,7 +110,7 @@ describe("an intent the page does not have", () => {
     const before = { testimonials: listTestimonials().length, contact: getSetting("contact"), pricing: getSetting("pricing"), business: getSetting("business") };
     // Each is a form that would save, but for its made-up intent.
     const posts: [string, () => Promise<unknown>][] = [
-      ["projects", () => projectsAction(routeArgs(request("/admin", { intent: "made-up", title: "X", category: "roofing", description: "Y" })))],
+      ["projects", () => projectsAction(routeArgs(request("/admin/projects", { intent: "made-up", title: "X", category: "roofing", description: "Y" })))],
       ["testimonials", () => testimonialsAction(routeArgs(request("/admin/testimonials", { intent: "made-up", name: "Made Up", quote: "x", rating: "5" })))],
       ["images", () => imagesAction(routeArgs(request("/admin/images", { intent: "made-up" })))],
       [

@@ -143,7 +143,7 @@ function PortfolioDraft({ job, photos, lastResult, busy }: { job: LeadJobView; p
           <FolderPlus aria-hidden className="size-4 text-brand" /> Portfolio
         </h3>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <Link to={`${href("/admin")}?edit=${job.project.id}`} className="font-semibold text-brand-dark underline">
+          <Link to={`${href("/admin/projects")}?edit=${job.project.id}`} className="font-semibold text-brand-dark underline">
             {job.project.title}
           </Link>
           <PublishedBadge published={job.project.published} />

@@ -1,10 +1,13 @@
+import { redirect } from "react-router";
+import { redirectForOldTab } from "~/lib/admin-sections";
 import { requireAdmin } from "~/services/auth.server";
 import type { Route } from "./+types/dashboard";
 
-// Scaffold for issue 29: filled in by its own change.
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
+  // Projects lived here before decision 0044: its old links (bookmarks, mails) still land.
+  const moved = redirectForOldTab(new URL(request.url));
+  if (moved) throw redirect(moved);
   return null;
 }
 

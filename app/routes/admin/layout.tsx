@@ -1,4 +1,5 @@
-import { LogOut } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { ExternalLink, LogOut, UserRound } from "lucide-react";
 import { data, Form, href, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
@@ -6,6 +7,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
 import { businessToday } from "~/lib/lead-status";
 import { waitingLeads } from "~/models/lead.server";
+import { getBusinessFacts } from "~/models/settings.server";
 import { countPendingTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/layout";
 
@@ -21,7 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { flash, headers } = await readFlash(request);
   headers.set("Cache-Control", "no-store");
-  return data({ email: admin.email, flash, waiting: waitingLeads(businessToday()), reviews: countPendingTestimonials() }, { headers });
+  return data(
+    {
+      email: admin.email,
+      company: getBusinessFacts().company,
+      flash,
+      waiting: waitingLeads(businessToday()),
+      reviews: countPendingTestimonials(),
+    },
+    { headers },
+  );
 }
 
 /** New leads, and follow-ups due today or late: what the owner should look at first. */
@@ -45,54 +56,103 @@ function Count({ n, label, className, testId }: { n: number; label: string; clas
   );
 }
 
+// The current section starts in view without scripts where the browser knows
+// scroll-initial-target; with scripts it is scrolled into view after every navigation.
 const tab = (current: boolean) =>
-  `rounded-md px-3 py-2 font-medium ${current ? "bg-white text-ink" : "text-white/90 hover:bg-white/10"}`;
+  `inline-flex shrink-0 items-center rounded-md px-3 py-2 font-medium whitespace-nowrap ${
+    current ? "bg-white text-ink [scroll-initial-target:nearest]" : "text-white/90 hover:bg-white/10"
+  }`;
 
-type HeaderData = Pick<Route.ComponentProps["loaderData"], "email" | "waiting" | "reviews">;
+const tool = "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-white/90 hover:bg-white/10 sm:px-3";
 
-/** The admin's header and sections, on every admin page and on its error page alike. */
+type HeaderData = Pick<Route.ComponentProps["loaderData"], "email" | "company" | "waiting" | "reviews">;
+
+/**
+ * The admin's header and sections, on every admin page and on its error page alike. On a
+ * phone the sections are one row that scrolls sideways (no menu to open, so it works the
+ * same without scripts); from a wide screen up they wrap onto the row.
+ */
 function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
   const { pathname } = useLocation();
+  const row = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = row.current;
+    const current = list?.querySelector<HTMLElement>("[aria-current=page]");
+    if (!list || !current) return;
+    // Sideways only: the page itself must not move.
+    const left = current.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left - 16;
+  }, [pathname]);
   return (
     <header className="bg-ink text-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <div>
-          <p className="text-lg font-bold">Portfolio Admin</p>
-          <p className="text-sm text-white/70" data-testid="admin-email">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 pt-2 sm:px-6 sm:pt-3">
+        <div className="min-w-0">
+          <p className="truncate text-base font-bold sm:text-lg" data-testid="admin-title">
+            {headerData?.company ?? "Admin"}
+            <span className="font-normal text-white/70"> · Admin</span>
+          </p>
+          <p className="truncate text-xs text-white/70 sm:text-sm" data-testid="admin-email">
             {headerData?.email}
           </p>
         </div>
-        <nav aria-label="Admin" className="flex flex-wrap items-center gap-2 text-sm">
+        <div className="flex shrink-0 items-center">
+          {/* A document load: the public pages have their own stylesheet and cache. */}
+          <Link to={href("/")} reloadDocument className={tool} title="View site">
+            <ExternalLink aria-hidden className="size-4" />
+            <span className="sr-only sm:not-sr-only">View site</span>
+          </Link>
+          <Link to={href("/admin/account")} className={tool} title="Account" aria-current={pathname === href("/admin/account") ? "page" : undefined}>
+            <UserRound aria-hidden className="size-4" />
+            <span className="sr-only sm:not-sr-only">Account</span>
+          </Link>
+          <Form method="post" action={href("/admin/logout")}>
+            <button type="submit" className={tool} title="Logout">
+              <LogOut aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">Logout</span>
+            </button>
+          </Form>
+        </div>
+      </div>
+      <nav aria-label="Admin" className="mx-auto max-w-7xl text-sm">
+        <ul
+          ref={row}
+          className="flex gap-1 overflow-x-auto px-4 py-2 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] [scrollbar-width:none] sm:px-6 lg:flex-wrap lg:overflow-visible lg:[mask-image:none]"
+        >
           {ADMIN_SECTIONS.map((section) => {
             const current = inSection(section.to, pathname);
             return (
-              <Link key={section.to} to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
-                {section.label}
-                {headerData && section.to === href("/admin/leads") && <Waiting {...headerData.waiting} />}
-                {headerData && section.to === href("/admin/testimonials") && (
-                  <Count n={headerData.reviews} label="waiting for approval" className="ml-1.5 bg-brand text-white" testId="reviews-waiting" />
-                )}
-              </Link>
+              <li key={section.to} className="shrink-0">
+                <Link to={section.to} aria-current={current ? "page" : undefined} className={tab(current)}>
+                  {section.label}
+                  {headerData && section.to === href("/admin/leads") && <Waiting {...headerData.waiting} />}
+                  {headerData && section.to === href("/admin/testimonials") && (
+                    <Count n={headerData.reviews} label="waiting for approval" className="ml-1.5 bg-brand text-white" testId="reviews-waiting" />
+                  )}
+                </Link>
+              </li>
             );
           })}
-          <Form method="post" action={href("/admin/logout")}>
-            <button
-              type="submit"
-              className="inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-white/90 hover:bg-white/10"
-            >
-              <LogOut aria-hidden className="size-4" /> Logout
-            </button>
-          </Form>
-        </nav>
-      </div>
+          {/* Room for the last link past the fade. */}
+          <li aria-hidden className="w-4 shrink-0 lg:hidden" />
+        </ul>
+      </nav>
     </header>
   );
+}
+
+/**
+ * GO-LIVE BANNER (issue 29.3, helper C): the go-live list's banner goes here, between
+ * the header and the page, on every admin page until the list is clear.
+ */
+function GoLiveSpot() {
+  return null;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={loaderData} />
+      <GoLiveSpot />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <FlashMessage flash={loaderData.flash} />
         <Outlet />
@@ -137,7 +197,7 @@ export function ErrorBoundary() {
               Back to Leads
             </Link>
             <Link to={href("/admin")} className="text-brand underline">
-              Projects
+              Today
             </Link>
           </p>
         </section>

@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
-import { data, href, Link, redirect } from "react-router";
+import { data, href, Link } from "react-router";
 import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
 import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { redirectForOldTab } from "~/lib/admin-sections";
 import { requireAdmin } from "~/services/auth.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
@@ -18,7 +17,7 @@ import { createProject, deleteProject, getProjectCard, listProjectCards, setProj
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/project-list";
 
-/** All projects at /admin, one category at /admin/projects/:category. */
+/** All projects at /admin/projects, one category at /admin/projects/:category. */
 function categoryFrom(params: { category?: string }): ProjectCategory | undefined {
   if (params.category === undefined) return undefined;
   const category = PROJECT_CATEGORIES.find((c) => c === params.category);
@@ -29,8 +28,6 @@ function categoryFrom(params: { category?: string }): ProjectCategory | undefine
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const moved = redirectForOldTab(url);
-  if (moved) throw redirect(moved);
   const category = categoryFrom(params);
   const editParam = url.searchParams.get("edit");
   const editing: "new" | AdminProjectCard | null = editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
@@ -98,7 +95,7 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
   const { category, projects, editing, deleting } = loaderData;
-  const base = category === "all" ? href("/admin") : href("/admin/projects/:category", { category });
+  const base = category === "all" ? href("/admin/projects") : href("/admin/projects/:category", { category });
   const withParam = (key: string, value: string | number) => `${base}?${key}=${value}`;
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
   const uploadError = actionData?.form === "upload" ? actionData.error : undefined;
