@@ -1,4 +1,6 @@
 import { Icon } from "~/components/icon";
+import { PagePicture } from "~/components/page-picture";
+import type { SitePicture } from "~/lib/site-media";
 import { telHref } from "~/lib/business";
 import { QUOTE_FORM_HREF } from "~/lib/contact-form";
 
@@ -9,6 +11,7 @@ export function PageHero({
   lead,
   phone,
   quoteHref = QUOTE_FORM_HREF,
+  picture,
 }: {
   eyebrow?: string;
   title: string;
@@ -16,9 +19,13 @@ export function PageHero({
   phone?: string;
   /** Where "Get a Free Quote" leads: the home page's form unless the page has its own. */
   quoteHref?: string;
+  /** The owner's picture behind the words (admin: Pictures & Video); none keeps the plain band. */
+  picture?: SitePicture | null;
 }) {
   return (
-    <section className="relative overflow-hidden bg-ink text-white">
+    <section className="relative isolate overflow-hidden bg-ink text-white">
+      {/* The page's largest paint when it is there: fetched first, dimmed so the words stay readable. */}
+      {picture && <PagePicture picture={picture} sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover opacity-30" />}
       <div
         aria-hidden
         className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(245,158,11,0.25),transparent_55%)]"

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icon";
 import { useState } from "react";
-import { parseVideoUrl } from "~/lib/video";
+import { checkVideoUrl } from "~/lib/video-url";
 
 /**
  * A thumbnail and a play button. Nothing is requested from the video host until the
@@ -18,7 +18,9 @@ export function VideoFacade({
   alt: string;
 }) {
   const [playing, setPlaying] = useState(false);
-  const video = parseVideoUrl(url);
+  // The owner's link was checked when he saved it; one that no longer reads (a placeholder) stays a plain link.
+  const checked = checkVideoUrl(url);
+  const video = checked.ok ? checked.video : null;
   if (playing && video) {
     return (
       <div className="aspect-video overflow-hidden rounded-xl bg-black shadow-lg">

@@ -24,3 +24,6 @@ export const SITE_IMAGES = {
   gutters: image(gutters480, gutters800, 800),
   brightGreenVideo: image(brightGreen480, brightGreen960, 960),
 };
+
+/** Behind the home page's headline until the owner chooses a photo of his own (admin: Pictures & Video). */
+export const HOME_HERO_DRAWING = SITE_IMAGES.roofing;

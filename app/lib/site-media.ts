@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { SERVICES, type ServiceSlug } from "./landing-pages";
+import { checkVideoUrl } from "./video-url";
 
 // The owner's pictures and video for the public pages (issue 29.1), stored as the settings
 // group "media". Every choice is optional: null means the built-in drawing in
@@ -31,3 +32,132 @@ export function hasOwnHeroPhoto(media: SiteMedia): boolean {
 export function isPlaceholderVideo(media: SiteMedia): boolean {
   return media.video.url === null;
 }
+
+/**
+ * A picture as a public page draws it: the built-in drawing's shape (content/site-images.ts)
+ * or a library picture's with its smaller copies, and its description. `own` tells the
+ * owner's pictures from the built-in drawings.
+ */
+export type SitePicture = { src: string; srcSet?: string; width: number; height: number; alt: string; own: boolean };
+
+/**
+ * A place on the public pages that shows one of the owner's pictures. Its id travels in
+ * the admin's address and forms: "home-hero", "service-card/<slug>", "service-hero/<slug>",
+ * "about-main", "about-team", "video" (the Bright Green video's thumbnail, with its link).
+ */
+export type PictureSlot =
+  | { kind: "home-hero" | "about-main" | "about-team" | "video" }
+  | { kind: "service-card" | "service-hero"; slug: ServiceSlug };
+
+const SERVICE_SLUGS: readonly string[] = SERVICES.map((s) => s.slug);
+const isServiceSlug = (slug: string): slug is ServiceSlug => SERVICE_SLUGS.includes(slug);
+
+export function slotId(slot: PictureSlot): string {
+  return "slug" in slot ? `${slot.kind}/${slot.slug}` : slot.kind;
+}
+
+/** The slot an id names, or null for anything else (a stale link, a hand-made post). */
+export function parseSlotId(id: string | null | undefined): PictureSlot | null {
+  if (!id) return null;
+  if (id === "home-hero" || id === "about-main" || id === "about-team" || id === "video") return { kind: id };
+  const [kind, slug, ...rest] = id.split("/");
+  if (rest.length > 0 || slug === undefined || !isServiceSlug(slug)) return null;
+  return kind === "service-card" || kind === "service-hero" ? { kind, slug } : null;
+}
+
+/** The owner's choice for a slot, or null when it shows its default. */
+export function choiceAt(media: SiteMedia, slot: PictureSlot): PictureChoice {
+  switch (slot.kind) {
+    case "home-hero":
+      return media.homeHero;
+    case "about-main":
+      return media.about.main;
+    case "about-team":
+      return media.about.team;
+    case "video":
+      return media.video.thumbnail;
+    case "service-card":
+      return media.services[slot.slug]?.card ?? null;
+    case "service-hero":
+      return media.services[slot.slug]?.hero ?? null;
+  }
+}
+
+/** The settings with one slot's choice replaced (null: back to the default); the rest untouched. */
+export function withChoice(media: SiteMedia, slot: PictureSlot, choice: PictureChoice): SiteMedia {
+  switch (slot.kind) {
+    case "home-hero":
+      return { ...media, homeHero: choice };
+    case "about-main":
+      return { ...media, about: { ...media.about, main: choice } };
+    case "about-team":
+      return { ...media, about: { ...media.about, team: choice } };
+    case "video":
+      return { ...media, video: { ...media.video, thumbnail: choice } };
+    case "service-card":
+    case "service-hero": {
+      const current = media.services[slot.slug] ?? { card: null, hero: null };
+      const part = slot.kind === "service-card" ? "card" : "hero";
+      return { ...media, services: { ...media.services, [slot.slug]: { ...current, [part]: choice } } };
+    }
+  }
+}
+
+/** Every library picture these settings show: the library must not delete them. */
+export function imageIdsInMedia(media: SiteMedia): number[] {
+  const choices = [
+    media.homeHero,
+    media.about.main,
+    media.about.team,
+    media.video.thumbnail,
+    ...Object.values(media.services).flatMap((s) => [s?.card ?? null, s?.hero ?? null]),
+  ];
+  return [...new Set(choices.flatMap((c) => (c ? [c.imageId] : [])))];
+}
+
+export const ALT_REQUIRED = "Describe the picture in a few words (what a visitor who cannot see it should hear)";
+export const PICTURE_REQUIRED = "Choose a picture from the library or upload a new one";
+export const PICTURE_UNKNOWN = "That picture is no longer in the library. Choose another one.";
+
+const altText = z.string().trim().max(200, "Keep the description under 200 characters");
+const imageIdField = z.number({ error: PICTURE_REQUIRED }).int().positive().max(2 ** 31);
+
+/**
+ * Saving a picture slot: a library picture (or the one uploaded with the form, which the
+ * server puts in `imageId` before it checks) and its description.
+ */
+export const PictureFormSchema = z.object({
+  intent: z.literal("save-picture"),
+  slot: z.string().max(120),
+  imageId: imageIdField.optional(),
+  alt: altText.min(1, ALT_REQUIRED),
+});
+export type PictureForm = z.infer<typeof PictureFormSchema>;
+
+/**
+ * Saving the Bright Green video: its YouTube or Vimeo address (checked here, so the
+ * message is the same with and without scripts) and, optionally, a thumbnail of the
+ * owner's own with its description.
+ */
+export const VideoFormSchema = z
+  .object({
+    intent: z.literal("save-video"),
+    url: z
+      .string()
+      .trim()
+      .max(500, "That address is too long for a video link")
+      .default("")
+      .superRefine((url, ctx) => {
+        const check = checkVideoUrl(url);
+        if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+      }),
+    imageId: imageIdField.optional(),
+    alt: altText.default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.imageId !== undefined && !value.alt) ctx.addIssue({ code: "custom", path: ["alt"], message: ALT_REQUIRED });
+  });
+export type VideoForm = z.infer<typeof VideoFormSchema>;
+
+/** "Use the built-in drawing" for one slot (the video's: the placeholder video and drawing again). */
+export const ResetFormSchema = z.object({ intent: z.literal("reset"), slot: z.string().max(120) });

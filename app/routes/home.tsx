@@ -7,15 +7,16 @@ import { CheckList, Highlights } from "~/components/lists";
 import { ProjectGallery } from "~/components/project-gallery";
 import { ServiceIcon } from "~/components/service-icon";
 import { TestimonialGrid } from "~/components/testimonial-grid";
+import { PagePicture } from "~/components/page-picture";
 import { VideoFacade } from "~/components/video-facade";
-import { BRIGHT_GREEN_BENEFITS, BRIGHT_GREEN_VIDEO, HOME_SERVICES } from "~/content/home";
-import { SITE_IMAGES } from "~/content/site-images";
+import { BRIGHT_GREEN_BENEFITS, HOME_SERVICES } from "~/content/home";
 import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
 import { quoteServiceForSlug, requestServiceHref } from "~/lib/contact-form";
 import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { listGalleryCards } from "~/services/project-cards.server";
+import { sitePictures, type SitePictures } from "~/services/site-pictures.server";
 import { getSetting } from "~/models/settings.server";
 import { listPublicTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
@@ -26,7 +27,13 @@ const DESCRIPTION =
 export function loader({ request }: Route.LoaderArgs) {
   const tab = parsePortfolioTab(new URL(request.url).searchParams.get("portfolio"));
   // Google reads its site verification (saved in the roof tool's settings) from the home page only.
-  return { tab, projects: listGalleryCards(), testimonials: listPublicTestimonials(), verification: getSetting("maps").publisherTag };
+  return {
+    tab,
+    projects: listGalleryCards(),
+    testimonials: listPublicTestimonials(),
+    verification: getSetting("maps").publisherTag,
+    pictures: sitePictures(),
+  };
 }
 
 const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? `${href("/")}#portfolio` : `${href("/")}?portfolio=${tab}#portfolio`);
@@ -36,11 +43,11 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const [search] = useSearchParams();
   return (
     <>
-      <Hero phone={facts?.phone} city={facts?.city} />
+      <Hero phone={facts?.phone} city={facts?.city} picture={loaderData.pictures.homeHero} />
       <FirstScreenEnd />
       <About company={facts?.company} owner={facts?.owner} lead={facts?.leadContractor} />
-      <Services />
-      <BrightGreen />
+      <Services pictures={loaderData.pictures.serviceCards} />
+      <BrightGreen video={loaderData.pictures.video} />
 
       <section id="portfolio" className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
@@ -89,19 +96,11 @@ function SectionHeading({ eyebrow, title, children }: { eyebrow: string; title: 
   );
 }
 
-function Hero({ phone, city }: { phone?: string; city?: string }) {
+function Hero({ phone, city, picture }: { phone?: string; city?: string; picture: SitePictures["homeHero"] }) {
   return (
     <section id="home" className="relative isolate overflow-hidden bg-ink text-white">
-      <img
-        src={SITE_IMAGES.roofing.src}
-        srcSet={SITE_IMAGES.roofing.srcSet}
-        sizes="100vw"
-        alt=""
-        width={SITE_IMAGES.roofing.width}
-        height={SITE_IMAGES.roofing.height}
-        fetchPriority="high"
-        className="absolute inset-0 -z-10 size-full object-cover opacity-30"
-      />
+      {/* The page's largest paint: fetched first, never lazy. */}
+      <PagePicture picture={picture} sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover opacity-30" />
       <div className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,#1c2430,#1c2430e6,#1c243066)]" aria-hidden />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-32">
         <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">
@@ -172,7 +171,7 @@ function About({ company, owner, lead }: { company?: string; owner?: string; lea
   );
 }
 
-function Services() {
+function Services({ pictures }: { pictures: SitePictures["serviceCards"] }) {
   return (
     <section id="services" className="bg-sand">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
@@ -182,15 +181,9 @@ function Services() {
         <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {HOME_SERVICES.map((s) => (
             <li key={s.slug} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm" data-reveal>
-              <img
-                src={s.image.src}
-                srcSet={s.image.srcSet}
+              <PagePicture
+                picture={pictures[s.slug] ?? { ...s.image, alt: s.alt, own: false }}
                 sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-                width={s.image.width}
-                height={s.image.height}
-                alt={s.alt}
-                loading="lazy"
-                decoding="async"
                 className="aspect-[4/3] w-full object-cover"
               />
               <div className="flex flex-1 flex-col p-6">
@@ -229,7 +222,7 @@ function Services() {
   );
 }
 
-function BrightGreen() {
+function BrightGreen({ video }: { video: SitePictures["video"] }) {
   return (
     <section id="bright-green" className="bg-leaf-soft">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
@@ -270,10 +263,10 @@ function BrightGreen() {
         </div>
         <div data-reveal>
           <VideoFacade
-            url={BRIGHT_GREEN_VIDEO.url}
-            title={BRIGHT_GREEN_VIDEO.title}
-            alt={BRIGHT_GREEN_VIDEO.alt}
-            thumbnail={{ ...BRIGHT_GREEN_VIDEO.thumbnail, sizes: "(min-width: 1024px) 600px, 100vw" }}
+            url={video.url}
+            title={video.title}
+            alt={video.thumbnail.alt}
+            thumbnail={{ ...video.thumbnail, sizes: "(min-width: 1024px) 600px, 100vw" }}
           />
         </div>
       </div>
