@@ -2,6 +2,8 @@ import { Icon } from "~/components/icon";
 import { href, Link } from "react-router";
 import { AREA_LINKS, QUICK_LINKS, SERVICE_LINKS } from "~/content/site";
 import { addressLine, telHref, type BusinessFacts } from "~/lib/business";
+import type { TrustFacts } from "~/lib/site-words";
+import { trustFactLines } from "~/lib/trust-facts";
 import { HoursLines } from "./contact-card";
 
 const SOCIAL: { network: keyof BusinessFacts["social"]; name: string; path: string }[] = [
@@ -10,8 +12,10 @@ const SOCIAL: { network: keyof BusinessFacts["social"]; name: string; path: stri
   { network: "youtube", name: "YouTube", path: "M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3L10 15z" },
 ];
 
-export function SiteFooter({ facts }: { facts: BusinessFacts }) {
+export function SiteFooter({ facts, trust }: { facts: BusinessFacts; trust?: TrustFacts }) {
   const year = new Date().getFullYear();
+  // The owner's license, insurance, warranty and certifications: only what he entered.
+  const trustLines = trustFactLines(trust);
   // Only the profiles the owner has entered: an icon that goes nowhere helps nobody.
   const profiles = SOCIAL.flatMap((s) => (facts.social[s.network] ? [{ ...s, url: facts.social[s.network]! }] : []));
   return (
@@ -23,6 +27,16 @@ export function SiteFooter({ facts }: { facts: BusinessFacts }) {
             Family-owned framing, roofing and gutter contractor based in {facts.city}, Kansas, serving
             Wichita and the towns around it with honest estimates and work we put our name on.
           </p>
+          {trustLines.length > 0 && (
+            <ul className="mt-4 space-y-1.5 text-sm" aria-label="Licensed, insured and guaranteed" data-testid="footer-trust">
+              {trustLines.map((line) => (
+                <li key={`${line.kind}-${line.text}`} className="flex gap-2">
+                  <Icon name="check" className="mt-0.5 size-4 shrink-0 text-amber-400" />
+                  <span>{line.text}</span>
+                </li>
+              ))}
+            </ul>
+          )}
           {profiles.length > 0 && (
             <ul className="mt-5 flex gap-3" aria-label="Social media">
               {profiles.map((s) => (

@@ -1,8 +1,10 @@
 import { href, type MetaDescriptor } from "react-router";
 import type { BusinessFacts } from "./business";
+import type { TrustFacts } from "./site-words";
+import { trustJsonLd } from "./trust-facts";
 
-/** What every public page's meta needs from the public layout's loader. */
-export type SiteContext = { facts: BusinessFacts; origin: string };
+/** What every public page's meta needs from the public layout's loader (the owner's trust facts too, once it reads them). */
+export type SiteContext = { facts: BusinessFacts; origin: string; trust?: TrustFacts };
 
 export const PUBLIC_LAYOUT_ID = "routes/public-layout";
 
@@ -95,6 +97,8 @@ export function businessJsonLd(site: SiteContext, opts: BusinessOptions = {}) {
       : {}),
     ...(opts.priceRange ? { priceRange: opts.priceRange } : {}),
     ...(Object.values(facts.social).length ? { sameAs: Object.values(facts.social) } : {}),
+    // foundingDate and hasCredential, for the facts the owner entered (none: nothing added).
+    ...trustJsonLd(site.trust),
     ...opts.extra,
   };
 }

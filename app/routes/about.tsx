@@ -4,59 +4,60 @@ import { CtaBand } from "~/components/cta-band";
 import { Highlights } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
 import { RelatedWork } from "~/components/related-work";
+import { TrustFactsCard } from "~/components/trust-facts";
 import { AREA_LINKS } from "~/content/site";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import type { BusinessFacts } from "~/lib/business";
+import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
+import { teamJsonLd } from "~/lib/trust-facts";
 import { highlightedWorkForAbout } from "~/services/related-work.server";
+import { aboutPage, getTrustFacts, pageWords, type TeamCard } from "~/services/site-words.server";
 import type { Route } from "./+types/about";
 
-const VALUES = [
-  { title: "Straight answers", text: "If a repair will do, we say so. If the roof is done, we show you why." },
-  { title: "Written estimates", text: "Every price in writing before we start, and no surprise add-ons." },
-  { title: "Clean job sites", text: "Magnetic sweeps for nails, debris hauled off, lawns left as we found them." },
-  { title: "Work we stand behind", text: "Written workmanship warranty on every job, on top of the manufacturer's." },
-];
-
 export function loader() {
-  return { work: highlightedWorkForAbout() };
+  return { work: highlightedWorkForAbout(), words: pageWords("about"), trust: getTrustFacts(), ...aboutPage() };
+}
+
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** How the business works; the warranty is the owner's own number when he gave one. */
+function values(warrantyYears: number | null) {
+  return [
+    { title: "Straight answers", text: "If a repair will do, we say so. If the roof is done, we show you why." },
+    { title: "Written estimates", text: "Every price in writing before we start, and no surprise add-ons." },
+    { title: "Clean job sites", text: "Magnetic sweeps for nails, debris hauled off, lawns left as we found them." },
+    {
+      title: "Work we stand behind",
+      text: warrantyYears
+        ? `A ${warrantyYears}-year written workmanship warranty on every job, on top of the manufacturer's.`
+        : "Written workmanship warranty on every job, on top of the manufacturer's.",
+    },
+  ];
 }
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
+  const { words, story, team, trust } = loaderData;
   return (
     <>
-      <PageHero
-        eyebrow="Our story"
-        title="About Us"
-        lead={`A Wellington family building and protecting Kansas homes, from the frame to the roof.`}
-        phone={facts?.phone}
-      />
+      <PageHero eyebrow="Our story" title={words.headline} lead={words.intro} phone={facts?.phone} />
       <section className="bg-white">
         <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[3fr_2fr]">
           <div className="space-y-5 text-lg text-ink-soft">
             <h2 className="text-3xl font-bold text-ink">Built on our name</h2>
-            <p>
-              {facts?.company ?? "We"} is family-owned and run from {facts?.city ?? "Wellington"}, Kansas. We started as
-              framers, building houses and additions for builders around Sumner and Sedgwick counties, and added roofing
-              and gutters because our customers kept asking who they could trust with the rest of the house.
-            </p>
-            <p>
-              {facts?.owner} runs the business and gives every estimate in person. {facts?.leadContractor} leads the crew
-              on site. When you call, you talk to one of us, and the people who quote your job are the people who
-              build it.
-            </p>
-            <p>
-              We are also the exclusive local provider of the Bright Green roof treatment, a bio-based way to add years
-              to aging shingles. It fits how we work: fix what can be fixed, replace only what must be.
-            </p>
+            {story.length > 0 ? story.map((p, i) => <p key={i}>{p}</p>) : <DefaultStory facts={facts} />}
           </div>
-          <Highlights className="h-fit" />
+          <div className="h-fit space-y-6">
+            <TrustFactsCard trust={trust} />
+            <Highlights />
+          </div>
         </div>
       </section>
+      {team.length > 0 && <Team team={team} />}
       <section className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 className="text-3xl font-bold">How we work</h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
-            {VALUES.map((v) => (
+            {values(trust.warrantyYears).map((v) => (
               <li key={v.title} className="flex gap-3 rounded-xl bg-white p-6 shadow-sm">
                 <Icon name="check" className="mt-1 size-5 shrink-0 text-leaf" />
                 <div>
@@ -83,6 +84,89 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
     </>
   );
 }
+
+/** The built-in story, until the owner writes his own in the admin (Words & Facts). */
+function DefaultStory({ facts }: { facts: BusinessFacts | undefined }) {
+  return (
+    <>
+      <p>
+        {facts?.company ?? "We"} is family-owned and run from {facts?.city ?? "Wellington"}, Kansas. We started as framers,
+        building houses and additions for builders around Sumner and Sedgwick counties, and added roofing and gutters
+        because our customers kept asking who they could trust with the rest of the house.
+      </p>
+      {(facts?.owner || facts?.leadContractor) && (
+        <p>
+          {facts.owner && `${facts.owner} runs the business and gives every estimate in person. `}
+          {facts.leadContractor && `${facts.leadContractor} leads the crew on site. `}
+          When you call, you talk to one of us, and the people who quote your job are the people who build it.
+        </p>
+      )}
+      <p>
+        We are also the exclusive local provider of the Bright Green roof treatment, a bio-based way to add years to
+        aging shingles. It fits how we work: fix what can be fixed, replace only what must be.
+      </p>
+    </>
+  );
+}
+
+function Team({ team }: { team: TeamCard[] }) {
+  return (
+    <section className="bg-white" aria-labelledby="team-title">
+      <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+        <h2 id="team-title" className="text-3xl font-bold">
+          The people you will meet
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-ink-soft">The people who quote your job are the people who do it.</p>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="team">
+          {team.map((m, i) => (
+            <li key={`${i}-${m.name}`} className="overflow-hidden rounded-xl bg-sand shadow-sm">
+              {m.photo ? (
+                <img
+                  src={m.photo.url}
+                  srcSet={m.photo.srcSet}
+                  sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
+                  width={m.photo.width ?? undefined}
+                  height={m.photo.height ?? undefined}
+                  alt={m.photo.alt}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full object-cover"
+                />
+              ) : (
+                <div aria-hidden className="flex aspect-[4/3] w-full items-center justify-center bg-brand-soft text-4xl font-bold text-brand-dark">
+                  {initials(m.name)}
+                </div>
+              )}
+              <div className="p-5">
+                <h3 className="text-lg font-bold text-ink">{m.name}</h3>
+                {m.role && <p className="text-sm font-semibold text-brand-dark">{m.role}</p>}
+                {m.bio && <p className="mt-2 text-ink-soft">{m.bio}</p>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+}
+
+export const handle: JsonLdHandle = {
+  jsonLd: (site: SiteContext, loaderData) => {
+    const data = loaderData as LoaderData;
+    // The team as the business's people, their photos at the site's own address.
+    const team = data.team.map((m) => ({ ...m, photoUrl: m.photo ? `${site.origin}${m.photo.url}` : null }));
+    return businessJsonLd({ ...site, trust: site.trust ?? data.trust }, { extra: teamJsonLd(team) });
+  },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -4,8 +4,10 @@ import { CtaBand } from "~/components/cta-band";
 import { CheckList } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
 import { RelatedWork } from "~/components/related-work";
+import { TrustBand } from "~/components/trust-facts";
 import { isHub, type AreaContent, type HubContent } from "~/content/areas";
 import { landingPageFor, type LandingPage } from "~/content/pages";
+import { landingPageId } from "~/content/page-words";
 import { SERVICE_CONTENT, type Reason, type ServiceCard } from "~/content/services";
 import { AREA_LINKS, areaPath, servicePath } from "~/content/site";
 import { SERVICES } from "~/lib/landing-pages";
@@ -13,7 +15,10 @@ import { requestServiceHref } from "~/lib/contact-form";
 import { portfolioTabHref } from "~/lib/portfolio";
 import type { ProjectCategory } from "~/lib/project-categories";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
+import type { TrustFacts } from "~/lib/site-words";
+import { trustBandLines, warrantyJsonLd } from "~/lib/trust-facts";
 import { workForService, workForTown } from "~/services/related-work.server";
+import { getTrustFacts, pageWords } from "~/services/site-words.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/service-or-area-page";
 
@@ -21,23 +26,29 @@ import type { Route } from "./+types/service-or-area-page";
 export function loader({ request }: Route.LoaderArgs) {
   const page = landingPageFor(new URL(request.url).pathname);
   if (!page) notFound();
-  return { page, work: page.kind === "service" ? workForService(page.slug) : workForTown(page.name) };
+  return {
+    page,
+    work: page.kind === "service" ? workForService(page.slug) : workForTown(page.name),
+    words: pageWords(landingPageId(page)),
+    trust: getTrustFacts(),
+  };
 }
 
 export default function LandingPageRoute({ loaderData, matches }: Route.ComponentProps) {
-  const { page, work } = loaderData;
+  const { page, work, words, trust } = loaderData;
   const phone = siteFromMatches(matches)?.facts.phone;
   const c = page.content;
   return (
     <>
       <PageHero
         eyebrow={page.kind === "service" ? "Services" : "Service Areas"}
-        title={page.title}
-        lead={c.lead}
+        title={words.headline}
+        lead={words.intro}
         phone={phone}
         // A service page's quote button chooses its service in the form.
         quoteHref={page.kind === "service" ? requestServiceHref(page.slug) : undefined}
       />
+      <TrustStrip trust={trust} />
       {page.kind === "service" ? <ServiceBody page={page} /> : <AreaBody area={page.content} />}
       <Reasons
         title={page.kind === "service" ? `Why choose us for ${page.name.toLowerCase()}` : `Why ${page.name} homeowners choose us`}
@@ -60,6 +71,16 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
         />
       )}
     </>
+  );
+}
+
+/** The owner's trust facts right under the hero, where the visitor decides whether to call; nothing when none are entered. */
+function TrustStrip({ trust }: { trust: TrustFacts }) {
+  if (trustBandLines(trust).length === 0) return null;
+  return (
+    <div className="border-b border-black/5 bg-sand">
+      <TrustBand trust={trust} tone="light" className="mx-auto max-w-7xl justify-center px-4 py-4 sm:px-6" />
+    </div>
   );
 }
 
@@ -244,6 +265,7 @@ function landingJsonLd(site: SiteContext, page: LandingPage) {
         makesOffer: {
           "@type": "Offer",
           itemOffered: { "@type": "Service", serviceType: page.content.serviceType, name: page.name, areaServed: "Wichita, KS" },
+          ...warrantyJsonLd(site.trust),
         },
       },
     });
@@ -266,7 +288,10 @@ function landingJsonLd(site: SiteContext, page: LandingPage) {
 }
 
 export const handle: JsonLdHandle = {
-  jsonLd: (site, loaderData) => landingJsonLd(site, (loaderData as { page: LandingPage }).page),
+  jsonLd: (site, loaderData) => {
+    const data = loaderData as { page: LandingPage; trust: TrustFacts };
+    return landingJsonLd({ ...site, trust: site.trust ?? data.trust }, data.page);
+  },
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -1,19 +1,80 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href } from "react-router";
+import { AboutForm, PageWordsForm, TrustFactsForm } from "~/components/admin/site-words-forms";
+import { editablePage } from "~/content/page-words";
+import { ABOUT_LISTS, AboutFormSchema, isPageId, PageWordsFormSchema, teamFromForm, TrustFactsFormSchema, trustFactsFromForm, WORDS_INTENTS } from "~/lib/site-words";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
+import { saveAbout, savePageWords, saveTrustFacts, teamPhotoChoices, wordsAdminView } from "~/services/site-words.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/site-words";
 
-// Scaffold for issue 29: filled in by its own change.
+// Words & Facts (issue 29.2): the owner's trust facts, each page's hero words, and the
+// About page's story and team. Three forms, one settings entity each side (words, trust).
+
+const PATH = href("/admin/site/words");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const asked = new URL(request.url).searchParams.get("page");
+  return { ...wordsAdminView(isPageId(asked) ? asked : "home"), photos: teamPhotoChoices() };
 }
 
-export default function Page() {
+type FormName = "trust" | "page" | "about";
+type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
+
+const refused = (form: FormName, result: SubmissionResult<string[]>, status = 400) => data<ActionResult>({ form, result }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request, { lists: ABOUT_LISTS });
+  switch (form.get("intent")) {
+    case WORDS_INTENTS.trust: {
+      const submission = parseWithZod(form, { schema: TrustFactsFormSchema });
+      if (submission.status !== "success") return refused("trust", submission.reply());
+      saveTrustFacts(trustFactsFromForm(submission.value));
+      return redirectWithFlash(PATH, { type: "success", message: "Trust facts saved" });
+    }
+    case WORDS_INTENTS.page: {
+      const submission = parseWithZod(form, { schema: PageWordsFormSchema });
+      if (submission.status !== "success") return refused("page", submission.reply());
+      const { page, headline, intro } = submission.value;
+      savePageWords(page, { headline, intro });
+      return redirectWithFlash(`${PATH}?page=${page}`, { type: "success", message: `Headline of the ${editablePage(page)?.label ?? "page"} saved` });
+    }
+    case WORDS_INTENTS.about: {
+      const submission = parseWithZod(form, { schema: AboutFormSchema });
+      // "Add a person" and "Remove" come back as the form with the row added or gone (200), scripts or not.
+      if (submission.status !== "success") return refused("about", submission.reply(), submission.status === "error" ? 400 : 200);
+      const refusal = saveAbout(submission.value.story, teamFromForm(submission.value));
+      if (refusal) {
+        return refused(
+          "about",
+          submission.reply({ fieldErrors: { [`team[${refusal.missingPhoto}].imageId`]: ["That photo is no longer in the library. Please pick another."] } }),
+        );
+      }
+      return redirectWithFlash(PATH, { type: "success", message: submission.value.move ? "Team order saved" : "Story and team saved" });
+    }
+    default:
+      return refuseUnknownIntent();
+  }
+}
+
+export default function SiteWords({ loaderData, actionData }: Route.ComponentProps) {
+  const replyFor = (form: FormName) => (actionData?.form === form ? actionData.result : undefined);
   return (
-    <header>
-      <h1 className="text-2xl font-bold">Words & trust facts</h1>
-      <p className="mt-1 text-ink-soft">The headlines, the About page and the facts homeowners look for.</p>
-    </header>
+    <>
+      <header>
+        <h1 className="text-2xl font-bold">Words & trust facts</h1>
+        <p className="mt-1 text-ink-soft">The headlines, the About page and the facts homeowners look for.</p>
+      </header>
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <TrustFactsForm trust={loaderData.trust} lastResult={replyFor("trust")} />
+        <AboutForm story={loaderData.story} team={loaderData.team} photos={loaderData.photos} lastResult={replyFor("about")} />
+      </div>
+      <PageWordsForm pages={loaderData.pages} page={loaderData.page} lastResult={replyFor("page")} />
+    </>
   );
 }
 

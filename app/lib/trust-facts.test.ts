@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TRUST_FACTS, type TrustFacts } from "./site-words";
+import { teamJsonLd, trustBandLines, trustFactLines, trustJsonLd, warrantyJsonLd } from "./trust-facts";
+
+const FULL: TrustFacts = {
+  licenseName: "Kansas roofing registration",
+  licenseNumber: "#RC-1234",
+  insured: true,
+  insuranceCarrier: "Acuity",
+  certifications: ["GAF Certified Contractor", "Owens Corning Preferred", "BBB Accredited"],
+  warrantyYears: 10,
+  foundedYear: 1998,
+};
+
+describe("which facts show", () => {
+  it("shows nothing at all when nothing is entered", () => {
+    expect(trustFactLines(DEFAULT_TRUST_FACTS)).toEqual([]);
+    expect(trustFactLines(undefined)).toEqual([]);
+    expect(trustJsonLd(DEFAULT_TRUST_FACTS)).toEqual({});
+    expect(warrantyJsonLd(DEFAULT_TRUST_FACTS)).toEqual({});
+  });
+
+  it("words each fact entered, in the order a homeowner looks", () => {
+    expect(trustFactLines(FULL).map((l) => l.text)).toEqual([
+      "Kansas roofing registration #RC-1234",
+      "Insured by Acuity",
+      "10-year workmanship warranty",
+      "In business since 1998",
+      "GAF Certified Contractor",
+      "Owens Corning Preferred",
+      "BBB Accredited",
+    ]);
+  });
+
+  it("never shows an empty caption or a carrier of an uninsured business", () => {
+    expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, licenseNumber: "12345" }).map((l) => l.text)).toEqual(["License #12345"]);
+    expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, insured: true }).map((l) => l.text)).toEqual(["Insured"]);
+    expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, insured: false, insuranceCarrier: "Acuity" })).toEqual([]);
+    expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, insured: null, insuranceCarrier: "Acuity" })).toEqual([]);
+    expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, certifications: ["  "] })).toEqual([]);
+  });
+
+  it("keeps the band compact: two certifications at most", () => {
+    expect(trustBandLines(FULL).map((l) => l.kind)).toEqual(["license", "insurance", "warranty", "founded", "certification", "certification"]);
+  });
+});
+
+describe("structured data", () => {
+  it("gives schema.org foundingDate and hasCredential for the license and each certification", () => {
+    expect(trustJsonLd(FULL)).toEqual({
+      foundingDate: "1998",
+      hasCredential: [
+        { "@type": "EducationalOccupationalCredential", credentialCategory: "license", name: "Kansas roofing registration", identifier: "RC-1234" },
+        { "@type": "EducationalOccupationalCredential", credentialCategory: "certification", name: "GAF Certified Contractor" },
+        { "@type": "EducationalOccupationalCredential", credentialCategory: "certification", name: "Owens Corning Preferred" },
+        { "@type": "EducationalOccupationalCredential", credentialCategory: "certification", name: "BBB Accredited" },
+      ],
+    });
+  });
+
+  it("puts the warranty on an offer as a WarrantyPromise in years", () => {
+    expect(warrantyJsonLd(FULL)).toEqual({
+      warranty: { "@type": "WarrantyPromise", durationOfWarranty: { "@type": "QuantitativeValue", value: 10, unitCode: "ANN" } },
+    });
+  });
+
+  it("names the team as the business's employees", () => {
+    expect(teamJsonLd([])).toEqual({});
+    expect(teamJsonLd([{ name: "Dale", role: "Owner", photoUrl: "https://x.test/uploads/a.webp" }, { name: "Cody", role: "" }])).toEqual({
+      employee: [
+        { "@type": "Person", name: "Dale", jobTitle: "Owner", image: "https://x.test/uploads/a.webp" },
+        { "@type": "Person", name: "Cody" },
+      ],
+    });
+  });
+});
