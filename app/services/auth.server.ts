@@ -1,8 +1,9 @@
 import { href, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { createSession, deleteSession, getSessionUser, type SessionUser } from "~/models/session.server";
-import { getUserByEmail } from "~/models/user.server";
+import { createSession, deleteSession, getSessionUser, type SessionDevice, type SessionUser } from "~/models/session.server";
+import { getUserByEmail, getUserById } from "~/models/user.server";
+import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-throttle.server";
 import { appCookie } from "~/services/cookies.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 
@@ -29,9 +30,32 @@ export const authenticator = new Authenticator<{ id: number; email: string }>().
   "form",
 );
 
-/** Starts a session (a new random id every login) and returns its Set-Cookie value. */
-export async function startSession(userId: number): Promise<string> {
-  return sessionCookie().serialize(createSession(userId));
+/**
+ * Starts a session (a new random id every login) and returns its Set-Cookie value. The
+ * device (browser's User-Agent, client address) is what the account page lists.
+ */
+export async function startSession(userId: number, device: SessionDevice = {}): Promise<string> {
+  return sessionCookie().serialize(createSession(userId, new Date(), device));
+}
+
+/** The device a request comes from, for its new session: `ip` as the rate limits see it. */
+export function requestDevice(request: Request, ip: string): SessionDevice {
+  return { userAgent: request.headers.get("User-Agent"), ip: ip === "unknown" ? null : ip };
+}
+
+/**
+ * The signed-in admin's current password, asked again before a change to the account.
+ * Guarded by the login throttle like the sign-in form: a stolen session cannot guess it.
+ */
+export async function confirmPassword(admin: SessionUser, password: string, ip: string): Promise<"ok" | "wrong" | "too-many"> {
+  if (await signInRefused(admin.email, ip)) return "too-many";
+  const user = getUserById(admin.userId);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    await signInFailed(admin.email, ip);
+    return "wrong";
+  }
+  await signInSucceeded(admin.email, ip);
+  return "ok";
 }
 
 export async function getAdmin(request: Request): Promise<SessionUser | null> {

@@ -1,19 +1,275 @@
-import { requireAdmin } from "~/services/auth.server";
+import { getFormProps, getInputProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, useLocation, useNavigation } from "react-router";
+import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
+import { when } from "~/components/lead-detail";
+import {
+  ACCOUNT_INTENTS,
+  ACCOUNT_MESSAGES,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_FIELDS,
+  SignOutDeviceSchema,
+} from "~/lib/account-forms";
+import { describeUserAgent } from "~/lib/user-agent";
+import { deleteDeviceSession, deleteOtherSessions, listDeviceSessions } from "~/models/session.server";
+import { changeEmail, changePassword } from "~/models/user.server";
+import { clientIp } from "~/server/client-ip.server";
+import { readForm, refuseBody } from "~/server/request-body.server";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { confirmPassword, requireAdmin } from "~/services/auth.server";
+import type { z } from "zod";
 import type { Route } from "./+types/account";
 
-// Scaffold for issue 29: filled in by its own change.
+// The owner's own account: his password, his sign-in email, and the devices signed in.
+// Four forms, each naming its intent (lib/account-forms.ts); the two that change the
+// account ask for the current password, behind the login throttle.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const devices = listDeviceSessions(admin.userId, admin.sessionId).map((s) => ({
+    key: s.key,
+    device: describeUserAgent(s.userAgent),
+    ip: s.ip,
+    signedIn: when(s.createdAt),
+    lastSeen: when(s.lastSeenAt),
+    current: s.current,
+  }));
+  return { email: admin.email, devices };
 }
 
-export default function Page() {
+type FormName = typeof ACCOUNT_INTENTS.password | typeof ACCOUNT_INTENTS.email;
+type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
+/** Why a checked change was not made: the field it is about, in the owner's words. */
+type Refusal = { field: string; message: string; status: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const back = href("/admin/account");
+  const confirm = (password: string) => confirmPassword(admin, password, clientIp(context));
+
+  switch (form.get("intent")) {
+    case ACCOUNT_INTENTS.password:
+      return changeAccount(ACCOUNT_INTENTS.password, form, ChangePasswordSchema, confirm, async (value) => {
+        await changePassword(admin.userId, value.newPassword, admin.sessionId);
+        return ACCOUNT_MESSAGES.passwordChanged;
+      });
+    case ACCOUNT_INTENTS.email:
+      return changeAccount(ACCOUNT_INTENTS.email, form, ChangeEmailSchema, confirm, (value) => {
+        const outcome = changeEmail(admin.userId, value.email);
+        if (outcome === "taken") return { field: "email", message: ACCOUNT_MESSAGES.emailTaken, status: 409 };
+        if (outcome === "same") return { field: "email", message: ACCOUNT_MESSAGES.emailSame, status: 400 };
+        return ACCOUNT_MESSAGES.emailChanged;
+      });
+    case ACCOUNT_INTENTS.signOutDevice: {
+      const submission = parseWithZod(form, { schema: SignOutDeviceSchema });
+      if (submission.status !== "success") refuseBody(400, "That device is not one of yours. Please reload the page and try again.");
+      const ended = deleteDeviceSession(admin.userId, submission.value.device);
+      if (!ended) return redirectWithFlash(back, { type: "info", message: ACCOUNT_MESSAGES.deviceGone });
+      return redirectWithFlash(back, { type: "success", message: ACCOUNT_MESSAGES.deviceSignedOut(describeUserAgent(ended.userAgent)) });
+    }
+    case ACCOUNT_INTENTS.signOutOthers: {
+      const n = deleteOtherSessions(admin.userId, admin.sessionId);
+      return redirectWithFlash(back, { type: n ? "success" : "info", message: n ? ACCOUNT_MESSAGES.othersSignedOut(n) : ACCOUNT_MESSAGES.noOthers });
+    }
+    default:
+      return refuseUnknownIntent();
+  }
+}
+
+/**
+ * A change to the account: the form checked, the current password confirmed (behind the
+ * login throttle), then `apply`, which answers the flash's words or a refusal. A refused
+ * form comes back with its errors and without any password typed.
+ */
+async function changeAccount<S extends z.ZodType<{ currentPassword: string }>>(
+  name: FormName,
+  form: FormData,
+  schema: S,
+  confirm: (password: string) => ReturnType<typeof confirmPassword>,
+  apply: (value: z.output<S>) => Promise<Refusal | string> | Refusal | string,
+) {
+  const refuse = (result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ form: name, result }, { status });
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields: PASSWORD_FIELDS }), 400);
+  const checked = await confirm(submission.value.currentPassword);
+  if (checked === "too-many") return refuse(submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: PASSWORD_FIELDS }), 429);
+  const outcome: Refusal | string =
+    checked === "wrong" ? { field: "currentPassword", message: ACCOUNT_MESSAGES.currentWrong, status: 400 } : await apply(submission.value);
+  if (typeof outcome !== "string") {
+    return refuse(submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: PASSWORD_FIELDS }), outcome.status);
+  }
+  return redirectWithFlash(href("/admin/account"), { type: "success", message: outcome });
+}
+
+const card = "space-y-4 rounded-xl bg-white p-6 shadow-sm";
+
+/** Whether the page is posting this intent right now (the button says so). */
+function usePosting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** One of the two account forms: a titled card with its intent, its error and its button. */
+function AccountForm<T extends Record<string, unknown>>({
+  form,
+  intent,
+  title,
+  intro,
+  submit,
+  children,
+}: {
+  form: FormMetadata<T, string[]>;
+  intent: FormName;
+  title: string;
+  intro: React.ReactNode;
+  submit: string;
+  children: React.ReactNode;
+}) {
+  const titleId = `${intent}-title`;
   return (
-    <header>
-      <h1 className="text-2xl font-bold">Your account</h1>
-      <p className="mt-1 text-ink-soft">Your password, email and where you are signed in.</p>
-    </header>
+    <Form method="post" {...getFormProps(form)} aria-labelledby={titleId} className={card}>
+      <div>
+        <h2 id={titleId} className="text-lg font-bold">
+          {title}
+        </h2>
+        <p className="text-sm text-ink-soft">{intro}</p>
+      </div>
+      <input type="hidden" name="intent" value={intent} />
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      {children}
+      <SubmitButton busy={usePosting(intent)} busyText="Changing...">
+        {submit}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+const accountForm = <S extends z.ZodType>(id: FormName, schema: S, lastResult: SubmissionResult<string[]> | undefined) => ({
+  id,
+  lastResult,
+  onValidate: ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }),
+  shouldValidate: "onSubmit" as const,
+  shouldRevalidate: "onInput" as const,
+});
+
+function PasswordForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm(accountForm(ACCOUNT_INTENTS.password, ChangePasswordSchema, lastResult));
+  return (
+    <AccountForm form={form} intent={ACCOUNT_INTENTS.password} title="Password" intro="Changing it signs out every other device; this one stays signed in." submit="Change Password">
+      {/* For password managers: whose password this is. */}
+      <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+      <Field label="Current password" error={fields.currentPassword}>
+        <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className={inputClass} />
+      </Field>
+      <Field label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few words you will remember make a strong one.`} error={fields.newPassword}>
+        <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
+      </Field>
+      <Field label="New password again" error={fields.repeatPassword}>
+        <input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
+      </Field>
+    </AccountForm>
+  );
+}
+
+function EmailForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm(accountForm(ACCOUNT_INTENTS.email, ChangeEmailSchema, lastResult));
+  const intro = (
+    <>
+      You sign in as <strong className="break-all text-ink">{email}</strong>.
+    </>
+  );
+  return (
+    <AccountForm form={form} intent={ACCOUNT_INTENTS.email} title="Sign-in email" intro={intro} submit="Change Email">
+      <Field label="New email" error={fields.email}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} className={inputClass} />
+      </Field>
+      <Field label="Current password" error={fields.currentPassword}>
+        <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className={inputClass} />
+      </Field>
+    </AccountForm>
+  );
+}
+
+type Device = Route.ComponentProps["loaderData"]["devices"][number];
+
+function Devices({ devices }: { devices: Device[] }) {
+  const signingOut = usePosting(ACCOUNT_INTENTS.signOutDevice);
+  const signingOutOthers = usePosting(ACCOUNT_INTENTS.signOutOthers);
+  const others = devices.filter((d) => !d.current).length;
+  return (
+    <section aria-labelledby="devices-title" className={card}>
+      <div>
+        <h2 id="devices-title" className="text-lg font-bold">
+          Where you are signed in
+        </h2>
+        <p className="text-sm text-ink-soft">A device you do not know? Sign it out, then change your password.</p>
+      </div>
+      <ul className="divide-y divide-black/10" aria-label="Signed-in devices">
+        {devices.map((d) => (
+          <li key={d.key} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="device">
+            <div className="min-w-0 space-y-0.5">
+              <p className="font-semibold">
+                {d.device}
+                {d.current && <span className="ml-2 rounded-full bg-leaf-soft px-2 py-0.5 text-xs font-bold text-leaf">This device</span>}
+              </p>
+              <p className="text-sm text-ink-soft">{d.ip ? `Internet address ${d.ip}` : "Internet address not recorded"}</p>
+              <p className="text-sm text-ink-soft">
+                Signed in {d.signedIn}
+                <span aria-hidden> · </span>
+                <span className="block sm:inline">{d.current ? "Active now" : `Last seen ${d.lastSeen}`}</span>
+              </p>
+            </div>
+            {!d.current && (
+              <Form method="post">
+                <input type="hidden" name="intent" value={ACCOUNT_INTENTS.signOutDevice} />
+                <input type="hidden" name="device" value={d.key} />
+                <button type="submit" disabled={signingOut} className={secondaryButton} aria-label={`Sign out ${d.device}, last seen ${d.lastSeen}`}>
+                  Sign out
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others > 0 && (
+        <Form method="post">
+          <input type="hidden" name="intent" value={ACCOUNT_INTENTS.signOutOthers} />
+          <SubmitButton busy={signingOutOthers} busyText="Signing out..." className={secondaryButton}>
+            Sign out everywhere else
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
+  // A new page after each save: the forms start empty again (no password left in a field).
+  const { key } = useLocation();
+  return (
+    <>
+      <header>
+        <h1 className="text-2xl font-bold">Your account</h1>
+        <p className="mt-1 max-w-3xl text-ink-soft">
+          Your password, your sign-in email and where you are signed in. Still using the password the server printed when the site first started? Choose
+          one of your own here.
+        </p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          <PasswordForm key={`password-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.password ? actionData.result : undefined} />
+          <EmailForm key={`email-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.email ? actionData.result : undefined} />
+        </div>
+        <Devices devices={loaderData.devices} />
+      </div>
+    </>
   );
 }
 

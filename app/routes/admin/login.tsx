@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { FlashMessage } from "~/components/flash-message";
-import { authenticator, getAdmin, LOGIN_FAILED, LoginError, startSession } from "~/services/auth.server";
+import { authenticator, getAdmin, LOGIN_FAILED, LoginError, requestDevice, startSession } from "~/services/auth.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-throttle.server";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await signInSucceeded(email, ip);
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(user.id));
+  headers.append("Set-Cookie", await startSession(user.id, requestDevice(request, ip)));
   headers.append("Set-Cookie", await setFlash({ type: "success", message: "Logged in successfully" }));
   return redirect(redirectTo, { headers });
 }

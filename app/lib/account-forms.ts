@@ -1,0 +1,68 @@
+import { z } from "~/lib/zod";
+
+// The owner's account page (/admin/account): four forms, each with its intent beside its
+// schema. One conform + zod schema per form, for the browser and the action alike.
+
+/** The one password rule, for this page, `npm run admin:create` and the first admin. */
+export const MIN_PASSWORD_LENGTH = 8;
+// Long enough for any passphrase; a bound, so a hostile post cannot make scrypt chew megabytes.
+const MAX_PASSWORD_LENGTH = 200;
+
+export const ACCOUNT_MESSAGES = {
+  currentMissing: "Please enter your current password",
+  currentWrong: "That is not your current password",
+  tooMany: "Too many wrong passwords. Please wait 15 minutes and try again.",
+  newMissing: "Please choose a new password",
+  newShort: `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
+  newLong: `Please keep the password under ${MAX_PASSWORD_LENGTH} characters`,
+  newSame: "The new password is the same as the current one",
+  repeatWrong: "The two new passwords are not the same",
+  passwordChanged: "Password changed. Every other device is signed out.",
+  emailMissing: "Please enter your new email address",
+  emailInvalid: "Please enter a valid email address",
+  emailTaken: "That email address belongs to another account",
+  emailSame: "That is already your email address",
+  emailChanged: "Email changed. Sign in with the new address from now on.",
+  deviceGone: "That device was already signed out",
+  deviceSignedOut: (device: string) => `Signed out ${device}`,
+  othersSignedOut: (n: number) => (n === 1 ? "Signed out 1 other device" : `Signed out ${n} other devices`),
+  noOthers: "No other device was signed in",
+  failed: "Something went wrong. Please try again.",
+} as const;
+
+export const ACCOUNT_INTENTS = {
+  password: "change-password",
+  email: "change-email",
+  signOutDevice: "sign-out-device",
+  signOutOthers: "sign-out-others",
+} as const;
+
+const currentPassword = z.string({ error: ACCOUNT_MESSAGES.currentMissing }).min(1, ACCOUNT_MESSAGES.currentMissing).max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.currentWrong);
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword,
+    newPassword: z
+      .string({ error: ACCOUNT_MESSAGES.newMissing })
+      .min(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGES.newShort)
+      .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.newLong),
+    repeatPassword: z.string({ error: ACCOUNT_MESSAGES.repeatWrong }),
+  })
+  .refine((v) => v.newPassword === v.repeatPassword, { message: ACCOUNT_MESSAGES.repeatWrong, path: ["repeatPassword"] })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_MESSAGES.newSame, path: ["newPassword"] });
+
+export const ChangeEmailSchema = z.object({
+  email: z
+    .string({ error: ACCOUNT_MESSAGES.emailMissing })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.emailMissing)
+    .max(254, ACCOUNT_MESSAGES.emailInvalid)
+    .email(ACCOUNT_MESSAGES.emailInvalid),
+  currentPassword,
+});
+
+/** A signed-in device, named by a short key the page gets (never the session's own id). */
+export const SignOutDeviceSchema = z.object({ device: z.string().regex(/^[\w-]{1,64}$/) });
+
+/** Fields the reply never sends back to the page. */
+export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "repeatPassword"];
