@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { images, projects, type Image, type ProjectCategory } from "~/db/schema";
-import type { ImageFile } from "~/server/image-files.server";
+import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 
-type NewImage = ImageFile & { alt?: string; createdAt?: Date };
+type NewImage = ImageFile & { alt?: string; createdAt?: Date; demo?: boolean };
 
 // Library and portfolio pictures are on public pages; the roof tool's never are.
 const shownPublicly = (purpose: Image["purpose"]) => purpose !== "roof";
@@ -95,4 +95,38 @@ export function deleteUnusedImageRow(id: number): { deleted: Image } | { usedBy:
     const deleted = deleteImageRow(id, "library");
     return deleted ? { deleted } : null;
   });
+}
+
+// Demo pictures (decision 0043). One an owner's project or page setting shows (its id in
+// `keep`) is kept: removing the demo content never takes a picture off his own pages.
+function removableDemoImage(keep: number[]) {
+  const db = getDb();
+  const shownByOwnProject = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(and(eq(projects.imageId, images.id), eq(projects.demo, false)));
+  return and(eq(images.demo, true), notExists(shownByOwnProject), keep.length > 0 ? notInArray(images.id, keep) : undefined);
+}
+
+/** Demo pictures that removing the demo content would delete (it keeps those in use: see above). */
+export function countRemovableDemoImages(keep: number[]): number {
+  return getDb().select({ n: count() }).from(images).where(removableDemoImage(keep)).get()?.n ?? 0;
+}
+
+/** Every picture still marked demo, in use or not. */
+export function countDemoImages(): number {
+  return getDb().select({ n: count() }).from(images).where(eq(images.demo, true)).get()?.n ?? 0;
+}
+
+/**
+ * After the demo projects went (same transaction): deletes the demo pictures nothing of the
+ * owner's shows, and makes the others his (no longer demo). The deleted rows' files are the
+ * caller's to remove once the transaction has committed.
+ */
+export function deleteDemoImages(keep: number[]): { deleted: StoredImage[]; kept: number } {
+  const db = getDb();
+  const deleted = db.delete(images).where(removableDemoImage(keep)).returning({ storedName: images.storedName, purpose: images.purpose }).all();
+  const kept = db.update(images).set({ demo: false }).where(eq(images.demo, true)).run().changes;
+  if (deleted.length > 0 || kept > 0) invalidatePublicPages();
+  return { deleted, kept };
 }

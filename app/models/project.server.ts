@@ -63,6 +63,8 @@ function fields(input: ProjectInput) {
     featured: input.featured,
     service: input.service ?? null,
     town: input.town || null,
+    // Saved by the owner: his now, whatever the seed made (decision 0043).
+    demo: false,
   };
 }
 
@@ -150,4 +152,17 @@ export function findLeadProject(leadId: number): Pick<Project, "id" | "title" | 
     .orderBy(desc(projects.id))
     .limit(1)
     .get();
+}
+
+// Demo content (decision 0043): what the seed made and the owner has not taken over.
+
+export function countDemoProjects(): number {
+  return getDb().select({ n: count() }).from(projects).where(eq(projects.demo, true)).get()?.n ?? 0;
+}
+
+/** Deletes every demo project, only those; their pictures are the image model's (deleteDemoImages). How many went. */
+export function deleteDemoProjects(): number {
+  const deleted = getDb().delete(projects).where(eq(projects.demo, true)).run().changes;
+  if (deleted > 0) invalidatePublicPages();
+  return deleted;
 }

@@ -50,7 +50,8 @@ export function insertTestimonial(row: typeof testimonials.$inferInsert): Testim
 
 function values(input: TestimonialInput) {
   // An empty location is stored as null, as the public cards expect.
-  return { name: input.name, location: input.location || null, quote: input.quote, rating: input.rating };
+  // Saved by the owner: his now, whatever the seed made (decision 0043).
+  return { name: input.name, location: input.location || null, quote: input.quote, rating: input.rating, demo: false };
 }
 
 export function createTestimonial(input: TestimonialInput): Testimonial {
@@ -85,4 +86,17 @@ export function approveTestimonial(id: number): boolean {
 export function deleteTestimonial(id: number): boolean {
   invalidatePublicPages();
   return getDb().delete(testimonials).where(eq(testimonials.id, id)).run().changes > 0;
+}
+
+// Demo content (decision 0043): the made-up reviews the seed wrote.
+
+export function countDemoTestimonials(): number {
+  return getDb().select({ n: count() }).from(testimonials).where(eq(testimonials.demo, true)).get()?.n ?? 0;
+}
+
+/** Deletes every demo review, only those. How many went. */
+export function deleteDemoTestimonials(): number {
+  const deleted = getDb().delete(testimonials).where(eq(testimonials.demo, true)).run().changes;
+  if (deleted > 0) invalidatePublicPages();
+  return deleted;
 }

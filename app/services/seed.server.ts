@@ -9,6 +9,7 @@ import { countTestimonials, insertTestimonial } from "~/models/testimonial.serve
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { defaultContactSettings } from "~/lib/contact-settings";
 import { paths } from "~/server/env.server";
+import { forgetDemoGone } from "~/services/go-live.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { removeImageFiles, saveImageFiles, type ImageFile } from "~/server/image-files.server";
 
@@ -22,7 +23,8 @@ type DemoProject = {
   featured?: boolean;
 };
 
-const DEMO_PROJECTS: DemoProject[] = [
+/** What the seed writes, word for word: migration 0016 marks exactly these rows of older installs (decision 0043). */
+export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: "Two-Story Custom Home Framing, Derby",
     category: "framing",
@@ -102,7 +104,7 @@ const DEMO_PROJECTS: DemoProject[] = [
   },
 ];
 
-const DEMO_TESTIMONIALS = [
+export const DEMO_TESTIMONIALS = [
   {
     name: "Karen M.",
     location: "Wellington, KS",
@@ -148,8 +150,9 @@ function isEmpty(): boolean {
 }
 
 /**
- * Fills an empty database with demo content. A database that already holds anything
- * (even one settings row) is left alone, so the owner's own content is never touched.
+ * Fills an empty database with demo content, every row marked demo (decision 0043). A
+ * database that already holds anything (even one settings row) is left alone, so the
+ * owner's own content is never touched and demo content he removed never comes back.
  */
 export async function seedDemoContent(): Promise<{ seeded: boolean }> {
   if (!isEmpty()) return { seeded: false };
@@ -167,7 +170,7 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
       const base = Date.now() - DEMO_PROJECTS.length * 86_400_000;
       DEMO_PROJECTS.forEach((p, i) => {
         const createdAt = new Date(base + (DEMO_PROJECTS.length - i) * 86_400_000);
-        const image = insertImage({ ...files[i], alt: p.alt, createdAt });
+        const image = insertImage({ ...files[i], alt: p.alt, createdAt, demo: true });
         insertProject({
           title: p.title,
           category: p.category,
@@ -178,18 +181,20 @@ export async function seedDemoContent(): Promise<{ seeded: boolean }> {
           altText: p.alt,
           featured: p.featured ?? false,
           sortOrder: i,
+          demo: true,
           createdAt,
           updatedAt: createdAt,
         });
       });
       DEMO_TESTIMONIALS.forEach((t, i) => {
         const createdAt = new Date(base + (DEMO_TESTIMONIALS.length - i) * 86_400_000);
-        insertTestimonial({ ...t, rating: t.rating ?? 5, createdAt, updatedAt: createdAt });
+        insertTestimonial({ ...t, rating: t.rating ?? 5, demo: true, createdAt, updatedAt: createdAt });
       });
       const facts = DEFAULT_BUSINESS_FACTS;
       setSetting("business", facts);
       setSetting("contact", defaultContactSettings(facts.company, facts.email));
     });
+    forgetDemoGone();
     return { seeded: true };
   } catch (error) {
     removeImageFiles(...files);

@@ -1,0 +1,48 @@
+import { CircleCheck, CircleDashed } from "lucide-react";
+import { Link } from "react-router";
+import type { GoLiveItem } from "~/lib/go-live";
+
+/**
+ * The go-live checklist (issue 29.3): each item in plain words, how it stands, and where it
+ * is fixed. `only: "open"` leaves out the items already done (the dashboard's short list).
+ */
+export function GoLiveList({ items, only = "all" }: { items: readonly GoLiveItem[]; only?: "all" | "open" }) {
+  const shown = only === "open" ? items.filter((i) => !i.done) : items;
+  return (
+    <ul className="divide-y divide-black/5 rounded-xl bg-white shadow-sm" data-testid="go-live-list">
+      {shown.map((item) => (
+        <li key={item.id} className="flex gap-3 px-4 py-3" data-testid={`go-live-${item.id}`} data-done={item.done}>
+          {item.done ? (
+            <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-leaf" />
+          ) : (
+            <CircleDashed aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-600" />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">
+              {item.label}
+              <span className="sr-only">{item.done ? ": done" : ": to do"}</span>
+            </p>
+            <p className="text-sm break-words text-ink-soft">{item.detail}</p>
+          </div>
+          {!item.done && <Fix item={item} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Fix({ item }: { item: GoLiveItem }) {
+  if ("page" in item.fix)
+    return (
+      <Link to={item.fix.page} className="shrink-0 self-center rounded-md px-2 py-1 text-sm font-semibold text-brand underline underline-offset-2 hover:no-underline">
+        Fix<span className="sr-only">: {item.label}</span>
+      </Link>
+    );
+  return (
+    <p className="shrink-0 self-center text-right text-xs text-ink-soft">
+      <code className="font-semibold text-ink">{item.fix.variable}</code>
+      <br />
+      README: “{item.fix.readme}”
+    </p>
+  );
+}

@@ -1,0 +1,82 @@
+import { demoRemovedMessage, goLiveChecklist, imageIdsIn, remainingItems, type GoLiveFacts, type GoLiveItem } from "~/lib/go-live";
+import { hasOwnHeroPhoto, isPlaceholderVideo } from "~/lib/site-media";
+import { countDemoImages, countRemovableDemoImages, deleteDemoImages } from "~/models/image.server";
+import { countDemoProjects, deleteDemoProjects } from "~/models/project.server";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { countDemoTestimonials, deleteDemoTestimonials } from "~/models/testimonial.server";
+import { inTransaction } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { removeImageFiles } from "~/server/image-files.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
+
+// The go-live checklist and "Remove the demo content" (issue 29.3, decision 0043).
+
+/** Library pictures the owner's page settings show (home hero, service cards, About, video, team). */
+function picturesInSettings(): number[] {
+  return imageIdsIn([getSetting("media"), getSetting("words")]);
+}
+
+// Only the seed makes demo rows, once, at start-up on an empty database: once none is
+// left, none comes back while this process runs, and the banner stops counting them.
+let demoGone = false;
+
+function demoCounts(): GoLiveFacts["demo"] {
+  if (demoGone) return { projects: 0, testimonials: 0, images: 0 };
+  const counts = { projects: countDemoProjects(), testimonials: countDemoTestimonials(), images: 0 };
+  const marked = countDemoImages();
+  if (marked > 0) counts.images = countRemovableDemoImages(picturesInSettings());
+  if (counts.projects === 0 && counts.testimonials === 0 && marked === 0) demoGone = true;
+  return counts;
+}
+
+/** The seed calls this when it has written demo rows (a fresh database in the same process: tests). */
+export function forgetDemoGone() {
+  demoGone = false;
+}
+
+function goLiveFacts(): GoLiveFacts {
+  const media = getSetting("media");
+  return {
+    demo: demoCounts(),
+    business: getBusinessFacts(),
+    notificationEmail: getSetting("contact").notificationEmail,
+    placeholderVideo: isPlaceholderVideo(media),
+    ownHeroPhoto: hasOwnHeroPhoto(media),
+    siteUrl: env.SITE_URL ?? null,
+    mail: { apiKey: Boolean(env.RESEND_API_KEY), from: env.MAIL_FROM },
+  };
+}
+
+/** The checklist as the go-live page and the dashboard show it. */
+export function goLiveItems(): GoLiveItem[] {
+  return goLiveChecklist(goLiveFacts());
+}
+
+/**
+ * How many checklist items are still to do, for the admin's banner on every admin page:
+ * a few settings rows read by key and, until the demo content is gone, three counts.
+ */
+export function goLiveRemaining(): number {
+  return remainingItems(goLiveItems());
+}
+
+export type DemoRemoval = { projects: number; testimonials: number; images: number; keptImages: number };
+
+/**
+ * Deletes every demo project, review and picture in one transaction, never a row the owner
+ * made or took over; a demo picture his own project or page settings show is kept and
+ * becomes his. Picture files go only after the commit (a failure leaves rows and files
+ * as they were). Public pages are rendered afresh.
+ */
+export function removeDemoContent(): DemoRemoval & { message: string } {
+  const { removed, files } = inTransaction(() => {
+    const projects = deleteDemoProjects();
+    const testimonials = deleteDemoTestimonials();
+    const images = deleteDemoImages(picturesInSettings());
+    return { removed: { projects, testimonials, images: images.deleted.length, keptImages: images.kept }, files: images.deleted };
+  });
+  removeImageFiles(...files);
+  invalidatePublicPages();
+  demoGone = true;
+  return { ...removed, message: demoRemovedMessage(removed) };
+}
