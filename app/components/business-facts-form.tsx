@@ -2,7 +2,7 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type Submissi
 import { Plus } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
-import { DAY_CODES, type BusinessFacts } from "~/lib/business";
+import { DAY_CODES, formatHoursRow, type BusinessFacts, type DayCode } from "~/lib/business";
 import { BusinessFactsFormSchema } from "~/lib/business-schema";
 import { Field, FieldError, inputClass, secondaryButton, SubmitButton } from "./form";
 
@@ -16,6 +16,23 @@ function TextField({ label, meta, type = "text", hint, ...rest }: { label: strin
     <Field label={label} hint={hint} error={meta}>
       <input {...getInputProps(meta, { type })} {...rest} className={inputClass} />
     </Field>
+  );
+}
+
+/**
+ * What the row will read on the site, from the days and times as they stand (with scripts,
+ * as they are ticked; without, as saved). Nothing until a day is picked and the times make sense.
+ */
+function HoursPreview({ days, opens, closes }: { days: unknown; opens: unknown; closes: unknown }) {
+  const picked = (Array.isArray(days) ? days : typeof days === "string" ? [days] : []).filter((d): d is DayCode => (DAY_CODES as readonly string[]).includes(d));
+  const clock = (v: unknown) => (typeof v === "string" && /^\d\d:\d\d$/.test(v) ? v : null);
+  const from = clock(opens);
+  const to = clock(closes);
+  if (!picked.length || !from || !to || to <= from) return null;
+  return (
+    <p className="text-sm text-ink-soft">
+      Shown as <span className="font-medium text-ink">{formatHoursRow({ days: picked, opens: from, closes: to })}</span>
+    </p>
   );
 }
 
@@ -79,10 +96,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
           const r = row.getFieldset();
           return (
             <div key={row.key} className="space-y-2 rounded-lg border border-black/10 p-3">
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_9.5rem_9.5rem]">
-                <div className="col-span-2 sm:col-span-1">
-                  <TextField label="Shown as" meta={r.label} maxLength={40} hint="For example Monday - Friday" />
-                </div>
+              <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
                 <TextField label="Opens" meta={r.opens} type="time" />
                 <TextField label="Closes" meta={r.closes} type="time" />
               </div>
@@ -97,6 +111,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
                 </div>
                 <FieldError id={r.days.errorId} errors={r.days.errors} />
               </fieldset>
+              <HoursPreview days={r.days.value} opens={r.opens.value} closes={r.closes.value} />
               <button {...form.remove.getButtonProps({ name: fields.hours.name, index })} className="text-sm font-semibold text-red-800 underline">
                 Remove this row
               </button>
@@ -106,7 +121,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
         <FieldError id={fields.hours.errorId} errors={fields.hours.errors} />
         {hours.length < 7 && (
           <button
-            {...form.insert.getButtonProps({ name: fields.hours.name, defaultValue: { label: "", days: [], opens: "08:00", closes: "17:00" } })}
+            {...form.insert.getButtonProps({ name: fields.hours.name, defaultValue: { days: [], opens: "08:00", closes: "17:00" } })}
             className={secondaryButton}
           >
             <Plus aria-hidden className="size-4" /> Add opening hours

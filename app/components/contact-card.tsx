@@ -7,13 +7,16 @@ export function ContactCard({ facts }: { facts: BusinessFacts }) {
   return (
     <address className="space-y-4 rounded-xl border border-black/5 bg-white p-6 not-italic shadow-sm">
       <p className="text-lg font-semibold">{facts.company}</p>
-      <p className={row}>
-        <Icon name="user" className={icon} />
-        <span>
-          <span className="block">Owner: {facts.owner}</span>
-          <span className="block">Lead contractor: {facts.leadContractor}</span>
-        </span>
-      </p>
+      {/* Names left empty in the admin show nothing, never "Owner:" alone. */}
+      {(facts.owner || facts.leadContractor) && (
+        <p className={row}>
+          <Icon name="user" className={icon} />
+          <span>
+            {facts.owner && <span className="block">Owner: {facts.owner}</span>}
+            {facts.leadContractor && <span className="block">Lead contractor: {facts.leadContractor}</span>}
+          </span>
+        </p>
+      )}
       <p className={row}>
         <Icon name="map-pin" className={icon} />
         <span>{addressLine(facts)}</span>
@@ -38,7 +41,7 @@ export function ContactCard({ facts }: { facts: BusinessFacts }) {
   );
 }
 
-/** The opening hours, one line per row of the settings. */
+/** The opening hours, one line per row of the settings, in words made from its days and times. */
 export function HoursLines({ facts }: { facts: BusinessFacts }) {
   return (
     <span>

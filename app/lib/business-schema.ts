@@ -18,8 +18,8 @@ export const BusinessFactsSchema: z.ZodType<BusinessFacts, unknown> = z.object({
   leadContractor: z.string().max(120),
   hours: z
     .array(
+      // A `label` stored before decision 0047 (free text beside the days) is dropped when read.
       z.object({
-        label: z.string(),
         // schema.org day codes, so the same rows feed the page and the structured data.
         days: z.array(z.enum(DAY_CODES)),
         opens: z.string().regex(/^\d\d:\d\d$/),
@@ -45,7 +45,6 @@ const profile = z
 
 const hoursRow = z
   .object({
-    label: required("Please name the days, like Monday - Friday", 40),
     days: z.array(z.enum(DAY_CODES), { error: "Pick at least one day" }).min(1, "Pick at least one day"),
     opens: clock,
     closes: clock,

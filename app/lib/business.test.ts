@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { addressLine, DEFAULT_BUSINESS_FACTS, formatClock, formatHours, telHref } from "./business";
+import { addressLine, DEFAULT_BUSINESS_FACTS, formatClock, formatDays, formatHours, telHref } from "./business";
 import { BusinessFactsFormSchema, BusinessFactsSchema, factsFromForm } from "./business-schema";
 
 describe("business facts formatting", () => {
@@ -12,11 +12,33 @@ describe("business facts formatting", () => {
     expect(formatClock("14:30")).toBe("2:30pm");
   });
 
-  it("gives one reading of the hours: Saturday closes at 2pm", () => {
-    expect(formatHours(DEFAULT_BUSINESS_FACTS)).toEqual([
-      "Monday - Friday: 7am - 6pm",
-      "Saturday: 8am - 2pm",
-    ]);
+  it("gives one reading of the hours, made from the days and times: Saturday closes at 2pm", () => {
+    expect(formatHours(DEFAULT_BUSINESS_FACTS)).toEqual(["Monday – Friday: 7am – 6pm", "Saturday: 8am – 2pm"]);
+  });
+
+  it("names days in week order: three or more in a row as a range, the others listed", () => {
+    expect(formatDays(["Mo", "Tu", "We", "Th", "Fr"])).toBe("Monday – Friday");
+    expect(formatDays(["Fr", "Mo", "Th", "Tu", "We"])).toBe("Monday – Friday");
+    expect(formatDays(["Sa"])).toBe("Saturday");
+    expect(formatDays(["Sa", "Su"])).toBe("Saturday and Sunday");
+    expect(formatDays(["Mo", "We", "Fr"])).toBe("Monday, Wednesday and Friday");
+    expect(formatDays(["Mo", "Tu", "We", "Sa"])).toBe("Monday – Wednesday and Saturday");
+    expect(formatDays(["Mo", "Tu", "Th", "Fr", "Sa", "Su"])).toBe("Monday, Tuesday and Thursday – Sunday");
+    expect(formatDays(["Mo", "Mo", "Tu", "We"])).toBe("Monday – Wednesday");
+    expect(formatDays([])).toBe("");
+  });
+
+  it("reads hours stored with the old free-text label: the label is dropped, the days speak", () => {
+    const stored = {
+      ...DEFAULT_BUSINESS_FACTS,
+      hours: [
+        { label: "Weekdays (call first)", days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:00", closes: "18:00" },
+        { label: "Sat", days: ["Sa"], opens: "08:00", closes: "14:00" },
+      ],
+    };
+    const facts = BusinessFactsSchema.parse(stored);
+    expect(facts.hours[0]).toEqual({ days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:00", closes: "18:00" });
+    expect(formatHours(facts)).toEqual(["Monday – Friday: 7am – 6pm", "Saturday: 8am – 2pm"]);
   });
 
   it("turns a display phone number into a dialable link", () => {
@@ -41,11 +63,9 @@ describe("business details form", () => {
     postalCode: "67152",
     owner: "Dale Whitaker",
     leadContractor: "",
-    "hours[0].label": "Weekdays",
     "hours[0].days": "Mo,Tu,We,Th,Fr",
     "hours[0].opens": "07:30",
     "hours[0].closes": "17:00",
-    "hours[1].label": "Saturday",
     "hours[1].days": "Sa",
     "hours[1].opens": "08:00",
     "hours[1].closes": "12:00",
@@ -68,10 +88,16 @@ describe("business details form", () => {
     if (submission.status !== "success") return;
     const facts = factsFromForm(submission.value);
     expect(facts.region).toBe("KS");
-    expect(facts.hours[0]).toEqual({ label: "Weekdays", days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:30", closes: "17:00" });
+    expect(facts.hours[0]).toEqual({ days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:30", closes: "17:00" });
     expect(facts.social).toEqual({ facebook: "https://www.facebook.com/prairieridge" });
     expect(facts.hours[1].days).toEqual(["Sa"]);
     expect(BusinessFactsSchema.parse(facts)).toEqual(facts);
+  });
+
+  it("takes no label for the hours: a stale form's label is not stored", () => {
+    const submission = parse({ ...form, "hours[0].label": "Weekdays" });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(factsFromForm(submission.value).hours[0]).not.toHaveProperty("label");
   });
 
   it("each hours row needs a day, and closing after opening", () => {

@@ -6,6 +6,8 @@ export type DayCode = (typeof DAY_CODES)[number];
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "youtube"] as const;
 
+export type HoursRow = { days: DayCode[]; opens: string; closes: string };
+
 /** Facts about the business shown on every public page. The database holds the live copy (checked by BusinessFactsSchema). */
 export type BusinessFacts = {
   company: string;
@@ -17,8 +19,11 @@ export type BusinessFacts = {
   postalCode: string;
   owner: string;
   leadContractor: string;
-  /** schema.org day codes, so the same rows feed the page and the structured data. */
-  hours: { label: string; days: DayCode[]; opens: string; closes: string }[];
+  /**
+   * schema.org day codes, so the same rows feed the page and the structured data; the
+   * words shown ("Monday – Friday") are made from them (formatHours), never typed apart.
+   */
+  hours: HoursRow[];
   /** Profiles shown as icons in the footer; none until the owner adds them (no dead "#" links). */
   social: Partial<Record<(typeof SOCIAL_NETWORKS)[number], string>>;
 };
@@ -34,8 +39,8 @@ export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
   owner: "Dale Whitaker",
   leadContractor: "Cody Whitaker",
   hours: [
-    { label: "Monday - Friday", days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:00", closes: "18:00" },
-    { label: "Saturday", days: ["Sa"], opens: "08:00", closes: "14:00" },
+    { days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:00", closes: "18:00" },
+    { days: ["Sa"], opens: "08:00", closes: "14:00" },
   ],
   social: {},
 };
@@ -48,8 +53,41 @@ export function formatClock(hhmm: string): string {
   return m === 0 ? `${hour}${suffix}` : `${hour}:${String(m).padStart(2, "0")}${suffix}`;
 }
 
+export const DAY_NAMES: Record<DayCode, string> = {
+  Mo: "Monday",
+  Tu: "Tuesday",
+  We: "Wednesday",
+  Th: "Thursday",
+  Fr: "Friday",
+  Sa: "Saturday",
+  Su: "Sunday",
+};
+
+/**
+ * A row's days in words, in week order: three or more days in a row as a range, the
+ * others listed. ["Mo","Tu","We","Th","Fr"] -> "Monday – Friday"; ["Mo","We","Fr"] ->
+ * "Monday, Wednesday and Friday"; ["Mo","Tu","We","Sa"] -> "Monday – Wednesday and Saturday".
+ */
+export function formatDays(days: readonly DayCode[]): string {
+  const indexes = [...new Set(days)].map((d) => DAY_CODES.indexOf(d)).filter((i) => i >= 0).sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const i of indexes) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === i - 1) run.push(i);
+    else runs.push([i]);
+  }
+  const parts = runs.flatMap((run) => (run.length >= 3 ? [`${DAY_NAMES[DAY_CODES[run[0]]]} – ${DAY_NAMES[DAY_CODES[run.at(-1)!]]}`] : run.map((i) => DAY_NAMES[DAY_CODES[i]])));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+}
+
+/** One row of opening hours as every page reads it: "Monday – Friday: 7am – 6pm". */
+export function formatHoursRow(row: HoursRow): string {
+  return `${formatDays(row.days)}: ${formatClock(row.opens)} – ${formatClock(row.closes)}`;
+}
+
+/** The opening hours, one line per row; a row without days (never saved so) shows nothing. */
 export function formatHours(facts: BusinessFacts): string[] {
-  return facts.hours.map((h) => `${h.label}: ${formatClock(h.opens)} - ${formatClock(h.closes)}`);
+  return facts.hours.filter((h) => h.days.length > 0).map(formatHoursRow);
 }
 
 /** A dialable tel: href from a display phone number. */
