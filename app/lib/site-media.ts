@@ -105,14 +105,7 @@ export function withChoice(media: SiteMedia, slot: PictureSlot, choice: PictureC
 
 /** Every library picture these settings show: the library must not delete them. */
 export function imageIdsInMedia(media: SiteMedia): number[] {
-  const choices = [
-    media.homeHero,
-    media.about.main,
-    media.about.team,
-    media.video.thumbnail,
-    ...Object.values(media.services).flatMap((s) => [s?.card ?? null, s?.hero ?? null]),
-  ];
-  return [...new Set(choices.flatMap((c) => (c ? [c.imageId] : [])))];
+  return [...new Set(chosenSlots(media).map((c) => c.choice.imageId))];
 }
 
 export const ALT_REQUIRED = "Describe the picture in a few words (what a visitor who cannot see it should hear)";
@@ -161,3 +154,41 @@ export type VideoForm = z.infer<typeof VideoFormSchema>;
 
 /** "Use the built-in drawing" for one slot (the video's: the placeholder video and drawing again). */
 export const ResetFormSchema = z.object({ intent: z.literal("reset"), slot: z.string().max(120) });
+
+const serviceName = (slug: ServiceSlug) => SERVICES.find((s) => s.slug === slug)?.name ?? slug;
+
+/** Where a slot's picture shows, as a sentence names it ("it is the home page's top picture"). */
+export function slotPlace(slot: PictureSlot): string {
+  switch (slot.kind) {
+    case "home-hero":
+      return "the home page's top picture";
+    case "video":
+      return "the Bright Green video's thumbnail";
+    case "about-main":
+      return "the About page's main picture";
+    case "about-team":
+      return "the About page's family picture";
+    case "service-card":
+      return `the ${serviceName(slot.slug)} card's picture on the home page`;
+    case "service-hero":
+      return `the top picture of the ${serviceName(slot.slug)} page`;
+  }
+}
+
+/** Every slot that has a choice, with that choice. */
+export function chosenSlots(media: SiteMedia): { slot: PictureSlot; choice: NonNullable<PictureChoice> }[] {
+  const slots: PictureSlot[] = [
+    { kind: "home-hero" },
+    { kind: "video" },
+    { kind: "about-main" },
+    { kind: "about-team" },
+    ...(Object.keys(media.services) as ServiceSlug[]).flatMap((slug): PictureSlot[] => [
+      { kind: "service-card", slug },
+      { kind: "service-hero", slug },
+    ]),
+  ];
+  return slots.flatMap((slot) => {
+    const choice = choiceAt(media, slot);
+    return choice ? [{ slot, choice }] : [];
+  });
+}
