@@ -3,18 +3,21 @@ import { href, Link } from "react-router";
 import { CtaBand } from "~/components/cta-band";
 import { Highlights } from "~/components/lists";
 import { PageHero } from "~/components/page-hero";
+import { PagePicture } from "~/components/page-picture";
 import { RelatedWork } from "~/components/related-work";
 import { TrustFactsCard } from "~/components/trust-facts";
 import { AREA_LINKS } from "~/content/site";
 import type { BusinessFacts } from "~/lib/business";
+import type { SitePicture } from "~/lib/site-media";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { teamJsonLd } from "~/lib/trust-facts";
 import { highlightedWorkForAbout } from "~/services/related-work.server";
+import { aboutPictures } from "~/services/site-pictures.server";
 import { aboutPage, getTrustFacts, pageWords, type TeamCard } from "~/services/site-words.server";
 import type { Route } from "./+types/about";
 
 export function loader() {
-  return { work: highlightedWorkForAbout(), words: pageWords("about"), trust: getTrustFacts(), ...aboutPage() };
+  return { work: highlightedWorkForAbout(), words: pageWords("about"), trust: getTrustFacts(), pictures: aboutPictures(), ...aboutPage() };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -36,7 +39,7 @@ function values(warrantyYears: number | null) {
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
-  const { words, story, team, trust } = loaderData;
+  const { words, story, team, trust, pictures } = loaderData;
   return (
     <>
       <PageHero eyebrow="Our story" title={words.headline} lead={words.intro} phone={facts?.phone} />
@@ -47,12 +50,15 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
             {story.length > 0 ? story.map((p, i) => <p key={i}>{p}</p>) : <DefaultStory facts={facts} />}
           </div>
           <div className="h-fit space-y-6">
+            {pictures.main && (
+              <PagePicture picture={pictures.main} sizes="(min-width: 1024px) 480px, 100vw" className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm" />
+            )}
             <TrustFactsCard trust={trust} />
             <Highlights />
           </div>
         </div>
       </section>
-      {team.length > 0 && <Team team={team} />}
+      {(team.length > 0 || pictures.team) && <Team team={team} picture={pictures.team} />}
       <section className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 className="text-3xl font-bold">How we work</h2>
@@ -109,7 +115,7 @@ function DefaultStory({ facts }: { facts: BusinessFacts | undefined }) {
   );
 }
 
-function Team({ team }: { team: TeamCard[] }) {
+function Team({ team, picture }: { team: TeamCard[]; picture: SitePicture | null }) {
   return (
     <section className="bg-white" aria-labelledby="team-title">
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
@@ -117,34 +123,27 @@ function Team({ team }: { team: TeamCard[] }) {
           The people you will meet
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-ink-soft">The people who quote your job are the people who do it.</p>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="team">
-          {team.map((m, i) => (
-            <li key={`${i}-${m.name}`} className="overflow-hidden rounded-xl bg-sand shadow-sm">
-              {m.photo ? (
-                <img
-                  src={m.photo.url}
-                  srcSet={m.photo.srcSet}
-                  sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
-                  width={m.photo.width ?? undefined}
-                  height={m.photo.height ?? undefined}
-                  alt={m.photo.alt}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[4/3] w-full object-cover"
-                />
-              ) : (
-                <div aria-hidden className="flex aspect-[4/3] w-full items-center justify-center bg-brand-soft text-4xl font-bold text-brand-dark">
-                  {initials(m.name)}
+        {picture && <PagePicture picture={picture} sizes="(min-width: 1280px) 1232px, 100vw" className="mt-8 aspect-[21/9] w-full rounded-xl object-cover shadow-sm" />}
+        {team.length > 0 && (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="team">
+            {team.map((m, i) => (
+              <li key={`${i}-${m.name}`} className="overflow-hidden rounded-xl bg-sand shadow-sm">
+                {m.photo ? (
+                  <PagePicture picture={m.photo} sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
+                ) : (
+                  <div aria-hidden className="flex aspect-[4/3] w-full items-center justify-center bg-brand-soft text-4xl font-bold text-brand-dark">
+                    {initials(m.name)}
+                  </div>
+                )}
+                <div className="p-5">
+                  <h3 className="text-lg font-bold text-ink">{m.name}</h3>
+                  {m.role && <p className="text-sm font-semibold text-brand-dark">{m.role}</p>}
+                  {m.bio && <p className="mt-2 text-ink-soft">{m.bio}</p>}
                 </div>
-              )}
-              <div className="p-5">
-                <h3 className="text-lg font-bold text-ink">{m.name}</h3>
-                {m.role && <p className="text-sm font-semibold text-brand-dark">{m.role}</p>}
-                {m.bio && <p className="mt-2 text-ink-soft">{m.bio}</p>}
-              </div>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );
@@ -163,7 +162,7 @@ export const handle: JsonLdHandle = {
   jsonLd: (site: SiteContext, loaderData) => {
     const data = loaderData as LoaderData;
     // The team as the business's people, their photos at the site's own address.
-    const team = data.team.map((m) => ({ ...m, photoUrl: m.photo ? `${site.origin}${m.photo.url}` : null }));
+    const team = data.team.map((m) => ({ ...m, photoUrl: m.photo ? `${site.origin}${m.photo.src}` : null }));
     return businessJsonLd({ ...site, trust: site.trust ?? data.trust }, { extra: teamJsonLd(team) });
   },
 };

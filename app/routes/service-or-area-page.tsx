@@ -18,6 +18,7 @@ import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle
 import type { TrustFacts } from "~/lib/site-words";
 import { trustBandLines, warrantyJsonLd } from "~/lib/trust-facts";
 import { workForService, workForTown } from "~/services/related-work.server";
+import { serviceHeroPicture } from "~/services/site-pictures.server";
 import { getTrustFacts, pageWords } from "~/services/site-words.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/service-or-area-page";
@@ -31,6 +32,8 @@ export function loader({ request }: Route.LoaderArgs) {
     work: page.kind === "service" ? workForService(page.slug) : workForTown(page.name),
     words: pageWords(landingPageId(page)),
     trust: getTrustFacts(),
+    // The owner's picture behind a service page's words (admin: Pictures & Video); towns keep the plain band.
+    heroPicture: page.kind === "service" ? serviceHeroPicture(page.slug) : null,
   };
 }
 
@@ -47,6 +50,7 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
         phone={phone}
         // A service page's quote button chooses its service in the form.
         quoteHref={page.kind === "service" ? requestServiceHref(page.slug) : undefined}
+        picture={loaderData.heroPicture}
       />
       <TrustStrip trust={trust} />
       {page.kind === "service" ? <ServiceBody page={page} /> : <AreaBody area={page.content} />}

@@ -1,9 +1,10 @@
 import { EDITABLE_PAGES, defaultPageWords } from "~/content/page-words";
-import { srcSetFor } from "~/lib/image-variants";
+import type { SitePicture } from "~/lib/site-media";
 import { storyParagraphs, type PageId, type PageWords, type TeamMember, type TrustFacts } from "~/lib/site-words";
 import { getImage, listImages } from "~/models/image.server";
 import { changeSetting, getSetting, setSetting } from "~/models/settings.server";
 import { uploadUrl } from "~/server/storage.server";
+import { pictureOf } from "./site-pictures.server";
 
 // The owner's words and trust facts (issue 29.2) as the public pages and the admin read
 // them. Saving goes through setSetting, which empties the page cache: the next visitor
@@ -20,29 +21,15 @@ export function getTrustFacts(): TrustFacts {
   return getSetting("trust");
 }
 
-/** A library picture as a page shows it, or null when there is none (never chosen, or deleted since). */
-export type TeamPhoto = { url: string; srcSet?: string; width: number | null; height: number | null; alt: string };
-
-export type TeamCard = { name: string; role: string; bio: string; photo: TeamPhoto | null };
-
-function photoOf(member: TeamMember): TeamPhoto | null {
-  const image = member.imageId ? getImage(member.imageId) : undefined;
-  if (!image || image.purpose !== "library") return null;
-  return {
-    url: uploadUrl(image.storedName),
-    srcSet: srcSetFor(image, uploadUrl),
-    width: image.width,
-    height: image.height,
-    alt: member.alt.trim() || member.name,
-  };
-}
+/** A person on the About page; the photo is null when none was chosen (or it was deleted since). */
+export type TeamCard = { name: string; role: string; bio: string; photo: SitePicture | null };
 
 /** The About page's story (paragraphs; none when the owner wrote none) and people. */
 export function aboutPage(): { story: string[]; team: TeamCard[] } {
   const words = getSetting("words");
   return {
     story: storyParagraphs(words.aboutStory),
-    team: words.team.map((m) => ({ name: m.name, role: m.role, bio: m.bio, photo: photoOf(m) })),
+    team: words.team.map((m) => ({ name: m.name, role: m.role, bio: m.bio, photo: pictureOf(m.imageId, m.alt.trim() || m.name) })),
   };
 }
 
