@@ -5,11 +5,11 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteOrigin } from "~/server/origin.server";
 import { businessJsonLd, type JsonLdHandle, type SiteContext } from "~/lib/seo";
-import { getBusinessFacts } from "~/models/settings.server";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import type { Route } from "./+types/public-layout";
 
 export function loader(): SiteContext {
-  return { facts: getBusinessFacts(), origin: siteOrigin() };
+  return { facts: getBusinessFacts(), origin: siteOrigin(), trust: getSetting("trust") };
 }
 
 // Public pages may be cached briefly by a CDN; admin edits show within a minute.
@@ -37,7 +37,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter facts={facts} />
+      <SiteFooter facts={facts} trust={loaderData.trust} />
       <JsonLd data={jsonLd} />
     </>
   );

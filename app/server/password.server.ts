@@ -8,7 +8,7 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from "~/lib/account-forms";
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>

@@ -23,7 +23,7 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
     log("  First admin account created. This password is shown only once:");
     log(`    email:    ${email}`);
     log(`    password: ${password}`);
-    log("  Change it any time with: npm run admin:create -- --email " + email);
+    log("  Change it after signing in, at /admin/account (or: npm run admin:create -- --email " + email + ")");
     log("");
   }
   return { created: true as const, email };

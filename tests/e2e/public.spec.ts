@@ -273,7 +273,7 @@ test.describe("home page", () => {
     await expect(card).toContainText("Lead contractor: Cody Whitaker");
     await expect(card.getByRole("link", { name: "(620) 555-0142" })).toHaveAttribute("href", "tel:+16205550142");
     await expect(card.getByRole("link", { name: "hello@example.com" })).toHaveAttribute("href", "mailto:hello@example.com");
-    await expect(card).toContainText("Saturday: 8am - 2pm");
+    await expect(card).toContainText("Saturday: 8am – 2pm");
   });
 });
 
