@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_PROJECTS, DEMO_TESTIMONIALS } from "~/services/seed.server";
+import { DEMO_PROJECTS, DEMO_TESTIMONIALS } from "~/content/demo-content";
 import { fromShapeBefore } from "./migration-shape";
 
 // Migration 0016: a site seeded before demo rows were marked (0015) gets its demo rows
