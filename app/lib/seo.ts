@@ -1,5 +1,5 @@
 import { href, type MetaDescriptor } from "react-router";
-import type { BusinessFacts } from "./business";
+import { DAY_NAMES, type BusinessFacts } from "./business";
 import type { TrustFacts } from "./site-words";
 import { trustJsonLd } from "./trust-facts";
 
@@ -111,12 +111,3 @@ export function geoCircle(latitude: number, longitude: number, radiusMeters: num
   };
 }
 
-const DAY_NAMES = {
-  Mo: "Monday",
-  Tu: "Tuesday",
-  We: "Wednesday",
-  Th: "Thursday",
-  Fr: "Friday",
-  Sa: "Saturday",
-  Su: "Sunday",
-} as const;
