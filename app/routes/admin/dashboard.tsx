@@ -1,22 +1,206 @@
-import { redirect } from "react-router";
+import { CalendarClock, Check, ChevronRight, FileSignature, Hammer, Inbox, MessageSquareQuote, type LucideIcon } from "lucide-react";
+import { href, Link, redirect } from "react-router";
 import { redirectForOldTab } from "~/lib/admin-sections";
+import { expiresWhen, followUpWhen, longToday, receivedWhen, sentWhen } from "~/lib/dashboard";
+import { businessToday, LEAD_STATUS_LABELS } from "~/lib/lead-status";
+import { formatCents } from "~/lib/money-format";
+import { getDashboard } from "~/models/dashboard.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { Route } from "./+types/dashboard";
+
+// The admin opens here (issue 29.6, decision 0044): what needs the owner today, each list
+// with its count and its first few rows, phone first (a crew member in a truck).
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   // Projects lived here before decision 0044: its old links (bookmarks, mails) still land.
   const moved = redirectForOldTab(new URL(request.url));
   if (moved) throw redirect(moved);
+  const now = new Date();
+  const today = businessToday(now);
+  return { today, dashboard: getDashboard(today, now) };
+}
+
+const leadHref = (id: number, part = "") => `${href("/admin/leads/:id", { id: String(id) })}${part}`;
+
+type RowProps = { key: number; to: string; title: string; detail: string; note: string };
+
+type WaitingListProps = {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  count: number;
+  all: { to: string; label: string };
+  rows: RowProps[];
+};
+
+/** One waiting list: its name and count, its first rows, and the way to the rest. */
+function WaitingList({ id, title, icon: Icon, count, all, rows }: WaitingListProps) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl bg-white shadow-sm" data-testid={id}>
+      <h2 id={id} className="flex items-center gap-2 border-b border-ink/10 px-4 py-3 text-lg font-bold">
+        <Icon aria-hidden className="size-5 shrink-0 text-brand-dark" />
+        {title}
+        <span className="ml-auto rounded-full bg-brand px-2.5 py-0.5 text-sm font-bold text-white" data-testid={`${id}-count`}>
+          {count}
+        </span>
+      </h2>
+      <ul className="divide-y divide-ink/10">
+        {rows.map(({ key, ...row }) => (
+          <Row key={key} {...row} />
+        ))}
+      </ul>
+      <p className="border-t border-ink/10 px-4 py-1">
+        <Link to={all.to} className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-dark underline">
+          {count > rows.length ? `${all.label} (${count - rows.length} more)` : all.label}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** A row: the whole of it is the link (a big target for a thumb). */
+function Row({ to, title, detail, note }: Omit<RowProps, "key">) {
+  return (
+    <li>
+      <Link to={to} className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-sand">
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold">{title}</span>
+          {detail && <span className="block truncate text-sm text-ink-soft">{detail}</span>}
+        </span>
+        <span className="shrink-0 text-right text-sm font-medium text-ink-soft">{note}</span>
+        <ChevronRight aria-hidden className="size-4 shrink-0 text-ink-soft" />
+      </Link>
+    </li>
+  );
+}
+
+const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(" · ");
+const leadsWith = (status: string) => `${href("/admin/leads")}?status=${status}`;
+
+/** The five lists in the order the day asks for them, each with what it says when empty. */
+function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"]): (WaitingListProps & { none: string })[] {
+  return [
+    {
+      id: "new-leads",
+      title: "New leads",
+      icon: Inbox,
+      none: "no new leads",
+      count: d.newLeads.count,
+      all: { to: leadsWith("new"), label: "All new leads" },
+      rows: d.newLeads.items.map((lead) => ({
+        key: lead.id,
+        to: leadHref(lead.id),
+        title: lead.read ? lead.name : `${lead.name} (unread)`,
+        detail: joined(lead.service, lead.city),
+        note: receivedWhen(lead.createdAt, today),
+      })),
+    },
+    {
+      id: "follow-ups",
+      title: "Follow-ups due",
+      icon: CalendarClock,
+      none: "no follow-ups due",
+      count: d.followUps.count,
+      all: { to: href("/admin/leads"), label: "All leads, late first" },
+      rows: d.followUps.items.map((lead) => ({
+        key: lead.id,
+        to: leadHref(lead.id),
+        title: lead.name,
+        detail: LEAD_STATUS_LABELS[lead.status],
+        note: followUpWhen(lead.followUpOn, today),
+      })),
+    },
+    {
+      id: "proposals-waiting",
+      title: "Proposals waiting for an answer",
+      icon: FileSignature,
+      none: "no proposals waiting for an answer",
+      count: d.proposals.count,
+      all: { to: leadsWith("quoted"), label: "All quoted leads" },
+      rows: d.proposals.items.map((p) => ({
+        key: p.id,
+        to: leadHref(p.leadId, "#lead-proposals"),
+        title: p.name,
+        detail: `${formatCents(p.totalCents)} · ${sentWhen(p.sentAt, today)}`,
+        note: expiresWhen(p.expiresAt, today),
+      })),
+    },
+    {
+      id: "jobs-to-complete",
+      title: "Jobs to complete",
+      icon: Hammer,
+      none: "no jobs to complete",
+      count: d.jobs.count,
+      all: { to: leadsWith("won"), label: "All won jobs" },
+      rows: d.jobs.items.map((job) => ({ key: job.id, to: leadHref(job.id, "#lead-job"), title: job.name, detail: joined(job.service, job.city), note: "Won" })),
+    },
+    {
+      id: "reviews-to-approve",
+      title: "Reviews to approve",
+      icon: MessageSquareQuote,
+      none: "no reviews to approve",
+      count: d.reviews.count,
+      all: { to: href("/admin/testimonials"), label: "Approve on the Testimonials page" },
+      rows: d.reviews.items.map((review) => ({
+        key: review.id,
+        to: `${href("/admin/testimonials")}?edit=${review.id}`,
+        title: review.name,
+        detail: review.quote,
+        note: `${review.rating} of 5 stars`,
+      })),
+    },
+  ];
+}
+
+/** The go-live list's open items (issue 29.3): GO-LIVE LIST, helper C's go-live service fills this spot. */
+function GoLiveList() {
   return null;
 }
 
-export default function Page() {
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const lists = waitingLists(loaderData);
+  const waiting = lists.filter((l) => l.count > 0);
+  const clear = lists.filter((l) => l.count === 0).map((l) => l.none);
   return (
-    <header>
-      <h1 className="text-2xl font-bold">Today</h1>
-      <p className="mt-1 text-ink-soft">What needs you today.</p>
-    </header>
+    <>
+      <header>
+        <h1 className="text-2xl font-bold">Today</h1>
+        <p className="mt-1 text-ink-soft">{longToday(loaderData.today)}</p>
+      </header>
+      <GoLiveList />
+      {waiting.length === 0 ? (
+        <section className="rounded-xl bg-white p-6 shadow-sm" data-testid="nothing-waiting">
+          <h2 className="text-lg font-bold">Nothing waiting — you are all caught up.</h2>
+          <p className="mt-2 text-ink-soft">
+            No new leads, no follow-ups due, no proposals waiting for an answer, no jobs to complete and no reviews to approve. New quote requests
+            from the website show up here first.
+          </p>
+          <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2 font-semibold">
+            <Link to={href("/admin/leads")} className="inline-flex min-h-10 items-center text-brand-dark underline">
+              All leads
+            </Link>
+            <Link to={href("/admin/leads/new")} className="inline-flex min-h-10 items-center text-brand-dark underline">
+              Add a phone call as a lead
+            </Link>
+          </p>
+        </section>
+      ) : (
+        <>
+          <div className="grid items-start gap-4 lg:grid-cols-2">
+            {waiting.map(({ none: _none, ...list }) => (
+              <WaitingList key={list.id} {...list} />
+            ))}
+          </div>
+          {clear.length > 0 && (
+            <p className="flex items-center gap-2 text-sm text-ink-soft" data-testid="also-clear">
+              <Check aria-hidden className="size-4 shrink-0 text-leaf" />
+              Nothing else waiting: {clear.join(", ")}.
+            </p>
+          )}
+        </>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,104 @@
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { leads, proposals, testimonials } from "~/db/schema";
+import { getDb } from "~/server/db.server";
+import { waitingLeads } from "./lead.server";
+
+// What the admin's dashboard (/admin) lists: each list's count and its first few rows,
+// read straight from the rows' own columns, so the page costs the same at 20,000 leads
+// as at 20 (decision 0044).
+
+/** How many rows each list shows; its count says how many more there are. */
+export const DASHBOARD_LIST_SIZE = 5;
+
+// Enough of a review to know what it says; the whole of it is on the Testimonials page.
+const QUOTE_CHARS = 160;
+
+type List<T> = { count: number; items: T[] };
+
+export type DashboardLead = { id: number; name: string; service: string | null; city: string | null; createdAt: Date; read: boolean };
+export type DashboardFollowUp = { id: number; name: string; status: (typeof leads.$inferSelect)["status"]; followUpOn: string };
+export type DashboardProposal = { id: number; leadId: number; name: string; totalCents: number; sentAt: Date; expiresAt: Date };
+export type DashboardJob = { id: number; name: string; service: string | null; city: string | null };
+export type DashboardReview = { id: number; name: string; rating: number; quote: string; createdAt: Date };
+
+export type Dashboard = {
+  newLeads: List<DashboardLead>;
+  followUps: List<DashboardFollowUp>;
+  proposals: List<DashboardProposal>;
+  jobs: List<DashboardJob>;
+  reviews: List<DashboardReview>;
+};
+
+const open = isNull(leads.archivedAt);
+// The rows behind waitingLeads' counts (lead.server.ts), listed.
+const isNew = and(open, eq(leads.status, "new"));
+const isDue = (today: string) => and(open, sql`${leads.followUpOn} <= ${today} and ${leads.status} not in ('won', 'lost')`);
+const isJobToComplete = and(open, eq(leads.status, "won"), isNull(leads.completedAt));
+// Sent and still answerable: not accepted, not withdrawn, not expired; its lead still open.
+const isWaiting = (now: Date) => and(isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now), open);
+
+/** The day's work as of `today` (YYYY-MM-DD, Kansas time) and `now`. */
+export function getDashboard(today: string, now = new Date()): Dashboard {
+  const db = getDb();
+  const limit = DASHBOARD_LIST_SIZE;
+  // The header's badges count with the same function, so the numbers agree.
+  const { fresh, due } = waitingLeads(today);
+  const jobCount = db.select({ n: count() }).from(leads).where(isJobToComplete).get()?.n ?? 0;
+
+  const newLeads = db
+    .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city, createdAt: leads.createdAt, readAt: leads.readAt })
+    .from(leads)
+    .where(isNew)
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit)
+    .all()
+    .map(({ readAt, ...lead }) => ({ ...lead, read: readAt !== null }));
+
+  // The longest waiting first.
+  const followUps = db
+    .select({ id: leads.id, name: leads.name, status: leads.status, followUpOn: sql<string>`${leads.followUpOn}` })
+    .from(leads)
+    .where(isDue(today))
+    .orderBy(asc(leads.followUpOn), asc(leads.id))
+    .limit(limit)
+    .all();
+
+  const waiting = isWaiting(now);
+  const proposalCount = db.select({ n: count() }).from(proposals).innerJoin(leads, eq(leads.id, proposals.leadId)).where(waiting).get()?.n ?? 0;
+  // The one running out first at the top: a call before it lapses may win the job.
+  const proposalItems = db
+    .select({ id: proposals.id, leadId: proposals.leadId, name: leads.name, totalCents: proposals.totalCents, sentAt: proposals.createdAt, expiresAt: proposals.expiresAt })
+    .from(proposals)
+    .innerJoin(leads, eq(leads.id, proposals.leadId))
+    .where(waiting)
+    .orderBy(asc(proposals.expiresAt), asc(proposals.id))
+    .limit(limit)
+    .all();
+
+  // Won longest ago first.
+  const jobs = db
+    .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city })
+    .from(leads)
+    .where(isJobToComplete)
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(limit)
+    .all();
+
+  const pending = eq(testimonials.status, "pending");
+  const reviewCount = db.select({ n: count() }).from(testimonials).where(pending).get()?.n ?? 0;
+  const reviews = db
+    .select({ id: testimonials.id, name: testimonials.name, rating: testimonials.rating, quote: sql<string>`substr(${testimonials.quote}, 1, ${QUOTE_CHARS})`, createdAt: testimonials.createdAt })
+    .from(testimonials)
+    .where(pending)
+    .orderBy(asc(testimonials.createdAt), asc(testimonials.id))
+    .limit(limit)
+    .all();
+
+  return {
+    newLeads: { count: fresh, items: newLeads },
+    followUps: { count: due, items: followUps },
+    proposals: { count: proposalCount, items: proposalItems },
+    jobs: { count: jobCount, items: jobs },
+    reviews: { count: reviewCount, items: reviews },
+  };
+}
