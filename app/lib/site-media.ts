@@ -40,6 +40,21 @@ export function isPlaceholderVideo(media: SiteMedia): boolean {
  */
 export type SitePicture = { src: string; srcSet?: string; width: number; height: number; alt: string; own: boolean };
 
+/** One place on the site that shows a picture, as the admin lists it. */
+export type PictureSlotView = {
+  id: string;
+  kind: PictureSlot["kind"];
+  label: string;
+  /** Where a visitor sees it. */
+  where: string;
+  /** What shows now: the owner's picture, the drawing, or nothing. */
+  current: SitePicture | null;
+  /** The owner's choice as saved (its picture may be gone since: `current` is then the default). */
+  chosen: PictureChoice;
+  /** What "Use the built-in drawing" brings back: "Built-in drawing" or "No picture". */
+  defaultLabel: string;
+};
+
 /**
  * A place on the public pages that shows one of the owner's pictures. Its id travels in
  * the admin's address and forms: "home-hero", "service-card/<slug>", "service-hero/<slug>",

@@ -3,19 +3,24 @@ import { BRIGHT_GREEN_VIDEO, HOME_SERVICES } from "~/content/home";
 import { HOME_HERO_DRAWING } from "~/content/site-images";
 import { srcSetFor, nameAtWidth } from "~/lib/image-variants";
 import { SERVICES, type ServiceSlug } from "~/lib/landing-pages";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import {
+  ALT_REQUIRED,
   choiceAt,
+  PICTURE_REQUIRED,
+  PICTURE_UNKNOWN,
   slotId,
   withChoice,
   type PictureChoice,
   type PictureSlot,
+  type PictureSlotView,
   type SiteMedia,
   type SitePicture,
 } from "~/lib/site-media";
 import { parseVideoUrl } from "~/lib/video";
 import { getImage, insertImage, listImages } from "~/models/image.server";
 import { changeSetting, getSetting } from "~/models/settings.server";
-import type { CleanImage } from "~/server/image-clean.server";
+import { cleanImage } from "~/server/image-clean.server";
 import { inTransaction } from "~/server/db.server";
 import { uploadUrl } from "~/server/storage.server";
 import { withImageFiles } from "./image-storage.server";
@@ -128,21 +133,6 @@ export function aboutPictures(): { main: SitePicture | null; team: SitePicture |
 
 // ---- The admin screen (/admin/site/pictures) ----
 
-/** One place on the site, as the admin lists it. */
-export type PictureSlotView = {
-  id: string;
-  kind: PictureSlot["kind"];
-  label: string;
-  /** Where a visitor sees it. */
-  where: string;
-  /** What shows now: the owner's picture, the drawing, or nothing. */
-  current: SitePicture | null;
-  /** The owner's choice as saved (its image may be gone: then `current` is the default). */
-  chosen: PictureChoice;
-  /** What "Use the built-in drawing" brings back. */
-  defaultLabel: string;
-};
-
 function slotLabel(slot: PictureSlot): { label: string; where: string } {
   const service = "slug" in slot ? SERVICES.find((s) => s.slug === slot.slug)!.name : "";
   switch (slot.kind) {
@@ -200,7 +190,7 @@ export function savedVideoUrl(): string | null {
 }
 
 /** A library picture as the picker shows it: a small copy and its library description. */
-export type PickerImage = { id: number; src: string; alt: string; name: string; width: number; height: number };
+export type PickerImage = { id: number; src: string; alt: string; name: string };
 
 export function pickerImages(): PickerImage[] {
   return listImages({ limit: 200 }).map((image) => ({
@@ -208,47 +198,53 @@ export function pickerImages(): PickerImage[] {
     src: uploadUrl(nameAtWidth(image, 480)),
     alt: image.alt,
     name: image.originalName,
-    width: image.width ?? 4,
-    height: image.height ?? 3,
   }));
 }
 
-/** A picture uploaded with the form: cleaned, not yet stored. */
-export type NewPicture = { image: CleanImage; originalName: string };
+/** A file posted with the form, not yet looked at. */
+export type PostedFile = { bytes: Uint8Array; name: string };
+
+/** Why a save was refused, on the field the owner fixes; ok when it is stored. */
+export type SaveOutcome = { ok: true } | { ok: false; field: "imageId" | "upload"; message: string };
 
 type ChoiceInput = { imageId?: number; alt: string };
 
 /**
- * Stores one slot's choice: a library picture, or the one uploaded with the form, whose
- * files and row are written with the setting (no orphan file when the save fails). The
- * library picture is checked in the same transaction: false when it is gone.
+ * Stores one slot's choice: the picture uploaded with the form (it wins; its files and
+ * row are written with the setting, so a failed save leaves no orphan file), else the
+ * library picture picked, checked in the same transaction as the write.
  */
-export async function saveSlotPicture(slot: PictureSlot, input: ChoiceInput, upload?: NewPicture): Promise<boolean> {
-  return saveChoice(input, upload, (media, choice) => withChoice(media, slot, choice));
+export async function saveSlotPicture(slot: PictureSlot, input: ChoiceInput, file?: PostedFile): Promise<SaveOutcome> {
+  if (!file && input.imageId === undefined) return { ok: false, field: "imageId", message: PICTURE_REQUIRED };
+  return saveChoice(input, file, (media, choice) => withChoice(media, slot, choice));
 }
 
-/** The video's address and, when one is chosen or uploaded, its thumbnail (none keeps the current one). */
-export async function saveVideo(url: string, input: Partial<ChoiceInput>, upload?: NewPicture): Promise<boolean> {
-  const alt = input.alt ?? "";
-  const setUrl = (media: SiteMedia): SiteMedia => ({ ...media, video: { ...media.video, url } });
-  if (input.imageId === undefined && !upload) return changeSetting("media", setUrl);
-  return saveChoice({ imageId: input.imageId, alt }, upload, (media, choice) => setUrl(withChoice(media, { kind: "video" }, choice)));
+/** The video's address and, when one is picked or uploaded, its own thumbnail (none keeps the current one). */
+export async function saveVideo(watchUrl: string, input: Partial<ChoiceInput>, file?: PostedFile): Promise<SaveOutcome> {
+  const setUrl = (media: SiteMedia): SiteMedia => ({ ...media, video: { ...media.video, url: watchUrl } });
+  if (input.imageId === undefined && !file) {
+    changeSetting("media", setUrl);
+    return { ok: true };
+  }
+  if (!input.alt) return { ok: false, field: "imageId", message: ALT_REQUIRED };
+  return saveChoice({ imageId: input.imageId, alt: input.alt }, file, (media, choice) => setUrl(withChoice(media, { kind: "video" }, choice)));
 }
 
-async function saveChoice(input: ChoiceInput, upload: NewPicture | undefined, apply: (media: SiteMedia, choice: PictureChoice) => SiteMedia) {
-  if (upload) {
-    return withImageFiles(upload.image, upload.originalName, "library", (file) =>
+async function saveChoice(input: ChoiceInput, file: PostedFile | undefined, apply: (media: SiteMedia, choice: PictureChoice) => SiteMedia): Promise<SaveOutcome> {
+  if (file) {
+    const image = await cleanImage(file.bytes);
+    if (!image) return { ok: false, field: "upload", message: UPLOAD_MESSAGES.notImage };
+    await withImageFiles(image, file.name, "library", (stored) =>
       inTransaction(() => {
-        const row = insertImage({ ...file, alt: input.alt });
+        const row = insertImage({ ...stored, alt: input.alt });
         return changeSetting("media", (media) => apply(media, { imageId: row.id, alt: input.alt }));
       }),
     );
+    return { ok: true };
   }
-  const imageId = input.imageId;
-  if (imageId === undefined) return false;
-  return changeSetting("media", (media) =>
-    getImage(imageId)?.purpose === "library" ? apply(media, { imageId, alt: input.alt }) : null,
-  );
+  const imageId = input.imageId!;
+  const saved = changeSetting("media", (media) => (getImage(imageId)?.purpose === "library" ? apply(media, { imageId, alt: input.alt }) : null));
+  return saved ? { ok: true } : { ok: false, field: "imageId", message: PICTURE_UNKNOWN };
 }
 
 /** Back to the default: the built-in drawing (for the video, the placeholder video too). */
