@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_FACTS } from "./business";
-import { demoRemovedMessage, goLiveChecklist, imageIdsIn, isDemoEmail, isDemoPhone, remainingItems, type GoLiveFacts } from "./go-live";
+import { demoLeft, demoRemovedMessage, goLiveChecklist, imageIdsIn, isDemoEmail, isDemoPhone, remainingItems, type GoLiveFacts } from "./go-live";
 
 const freshInstall: GoLiveFacts = {
   demo: { projects: 9, testimonials: 6, images: 9 },
@@ -95,6 +95,14 @@ describe("go-live checklist", () => {
   });
 });
 
+describe("what the demo removal would delete", () => {
+  it("in words, leaving out what is gone", () => {
+    expect(demoLeft(freshInstall)).toEqual(["9 made-up projects", "6 made-up reviews", "9 stock pictures"]);
+    expect(demoLeft({ demo: { projects: 1, testimonials: 0, images: 1 } })).toEqual(["1 made-up project", "1 stock picture"]);
+    expect(demoLeft(ready)).toEqual([]);
+  });
+});
+
 describe("pictures named in settings", () => {
   it("finds every imageId however deep, once each", () => {
     const media = { homeHero: { imageId: 7, alt: "" }, services: { roofing: { card: { imageId: 3, alt: "" }, hero: null } }, video: { url: null, thumbnail: { imageId: 7, alt: "" } } };
@@ -111,5 +119,7 @@ describe("the message after removing the demo content", () => {
       "Demo content removed: 9 projects, 6 reviews and 8 pictures. 1 demo picture your pages show was kept.",
     );
     expect(demoRemovedMessage({ projects: 1, testimonials: 0, images: 1, keptImages: 0 })).toBe("Demo content removed: 1 project, 0 reviews and 1 picture.");
+    // A second post (an old tab, a double click without scripts) removes nothing and says so.
+    expect(demoRemovedMessage({ projects: 0, testimonials: 0, images: 0, keptImages: 0 })).toBe("There was no demo content left to remove.");
   });
 });

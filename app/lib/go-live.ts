@@ -20,7 +20,19 @@ export type GoLiveFacts = {
 /** Where an item is fixed: an admin page, or a server setting the README explains. */
 export type GoLiveFix = { page: string } | { readme: string; variable: string };
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export type GoLiveItem = { id: string; label: string; detail: string; fix: GoLiveFix; done: boolean };
+
+/** What removing the demo content would delete, in words ("9 made-up projects"); empty when nothing demo is left. */
+export function demoLeft(facts: Pick<GoLiveFacts, "demo">): string[] {
+  const { projects, testimonials, images } = facts.demo;
+  return [
+    projects > 0 ? count(projects, "made-up project", "made-up projects") : null,
+    testimonials > 0 ? count(testimonials, "made-up review", "made-up reviews") : null,
+    images > 0 ? count(images, "stock picture", "stock pictures") : null,
+  ].filter((line) => line !== null);
+}
 
 /** The README section that tells how to set the server's settings. */
 export const README_SECTION = "Before you go live";
@@ -35,8 +47,6 @@ const EXAMPLE_EMAIL = /@(?:[\w-]+\.)*example\.(?:com|net|org)$/i;
 
 export const isDemoPhone = (phone: string) => phone === DEFAULT_BUSINESS_FACTS.phone || FICTIONAL_PHONE.test(phone);
 export const isDemoEmail = (email: string) => email.trim().toLowerCase() === DEFAULT_BUSINESS_FACTS.email || EXAMPLE_EMAIL.test(email.trim());
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function demoItems({ demo }: GoLiveFacts): GoLiveItem[] {
   return [
@@ -168,6 +178,7 @@ export function imageIdsIn(value: unknown): number[] {
 
 /** The message after removing the demo content: what went, and what stayed because it is in use. */
 export function demoRemovedMessage(removed: { projects: number; testimonials: number; images: number; keptImages: number }): string {
+  if (removed.projects + removed.testimonials + removed.images + removed.keptImages === 0) return "There was no demo content left to remove.";
   const gone = [count(removed.projects, "project", "projects"), count(removed.testimonials, "review", "reviews"), count(removed.images, "picture", "pictures")];
   const kept = removed.keptImages > 0 ? ` ${count(removed.keptImages, "demo picture your pages show was", "demo pictures your pages show were")} kept.` : "";
   return `Demo content removed: ${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}.${kept}`;

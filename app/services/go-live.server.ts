@@ -1,4 +1,4 @@
-import { demoRemovedMessage, goLiveChecklist, imageIdsIn, remainingItems, type GoLiveFacts, type GoLiveItem } from "~/lib/go-live";
+import { demoLeft, demoRemovedMessage, goLiveChecklist, imageIdsIn, remainingItems, type GoLiveFacts, type GoLiveItem } from "~/lib/go-live";
 import { hasOwnHeroPhoto, isPlaceholderVideo } from "~/lib/site-media";
 import { countDemoImages, countRemovableDemoImages, deleteDemoImages } from "~/models/image.server";
 import { countDemoProjects, deleteDemoProjects } from "~/models/project.server";
@@ -50,6 +50,12 @@ function goLiveFacts(): GoLiveFacts {
 /** The checklist as the go-live page and the dashboard show it. */
 export function goLiveItems(): GoLiveItem[] {
   return goLiveChecklist(goLiveFacts());
+}
+
+/** The go-live page: the checklist, and what removing the demo content would delete ("9 made-up projects"…). */
+export function goLiveOverview(): { items: GoLiveItem[]; demoLeft: string[] } {
+  const facts = goLiveFacts();
+  return { items: goLiveChecklist(facts), demoLeft: demoLeft(facts) };
 }
 
 /**

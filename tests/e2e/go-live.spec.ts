@@ -63,7 +63,8 @@ test("the checklist shows the demo content; removing it leaves nothing demo on t
   // The confirm step: Cancel removes nothing.
   await page.getByRole("link", { name: "Remove the demo content" }).click();
   const confirm = page.getByRole("dialog", { name: "Remove the demo content?" });
-  await expect(confirm).toContainText("9 made-up projects show in the portfolio.");
+  await expect(confirm).toContainText("9 made-up projects");
+  await expect(confirm).toContainText("6 made-up reviews");
   await confirm.getByRole("link", { name: "Cancel" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(page.getByTestId("go-live-demo-projects")).toContainText("9 made-up projects");

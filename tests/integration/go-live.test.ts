@@ -140,11 +140,11 @@ describe("the go-live page", () => {
   it("lists the items, offers removal only while demo content is left, and refuses an unknown intent", async () => {
     const page = (await loader(routeArgs(new Request("http://site.test/admin/go-live?confirm=remove", { headers: { Cookie: cookie } })))) as {
       items: unknown[];
-      demoLeft: boolean;
+      demoLeft: string[];
       confirming: boolean;
     };
     expect(page.items.length).toBeGreaterThan(10);
-    expect(page).toMatchObject({ demoLeft: false, confirming: false });
+    expect(page).toMatchObject({ demoLeft: [], confirming: false });
     await expect(action(routeArgs(post({ intent: "save" })))).rejects.toMatchObject({ status: 400 });
   });
 
@@ -154,6 +154,11 @@ describe("the go-live page", () => {
     db().delete(projects).run();
     db().delete(images).run();
     expect(await seedDemoContent()).toEqual({ seeded: true });
+    const confirm = (await loader(routeArgs(new Request("http://site.test/admin/go-live?confirm=remove", { headers: { Cookie: cookie } })))) as {
+      demoLeft: string[];
+      confirming: boolean;
+    };
+    expect(confirm).toMatchObject({ demoLeft: ["9 made-up projects", "6 made-up reviews", "9 stock pictures"], confirming: true });
     const res = (await action(routeArgs(post({ intent: "remove-demo" })))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/go-live");

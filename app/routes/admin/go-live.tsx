@@ -5,21 +5,19 @@ import { GoLiveList } from "~/components/admin/go-live-list";
 import { README_SECTION, remainingItems } from "~/lib/go-live";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
-import { goLiveItems, removeDemoContent } from "~/services/go-live.server";
+import { goLiveOverview, removeDemoContent } from "~/services/go-live.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/go-live";
 
 const PAGE = href("/admin/go-live");
 /** The one form of this page: it removes every demo project, review and picture. */
 const REMOVE_DEMO = "remove-demo";
-const DEMO_ITEMS = new Set(["demo-projects", "demo-testimonials", "demo-images"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const items = goLiveItems();
-  const demoLeft = items.some((i) => DEMO_ITEMS.has(i.id) && !i.done);
+  const { items, demoLeft } = goLiveOverview();
   // The confirm step is a page of its own (?confirm=remove): a modal with scripts, a panel without.
-  const confirming = demoLeft && new URL(request.url).searchParams.get("confirm") === "remove";
+  const confirming = demoLeft.length > 0 && new URL(request.url).searchParams.get("confirm") === "remove";
   return { items, demoLeft, confirming };
 }
 
@@ -44,7 +42,6 @@ export async function action({ request }: Route.ActionArgs) {
 export default function GoLive({ loaderData }: Route.ComponentProps) {
   const { items, demoLeft, confirming } = loaderData;
   const remaining = remainingItems(items);
-  const demo = items.filter((i) => DEMO_ITEMS.has(i.id) && !i.done);
   return (
     <>
       <header>
@@ -56,7 +53,7 @@ export default function GoLive({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      {demoLeft && (
+      {demoLeft.length > 0 && (
         <section aria-labelledby="demo-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4 sm:p-5">
           <h2 id="demo-heading" className="font-bold">
             Demo content
@@ -74,22 +71,22 @@ export default function GoLive({ loaderData }: Route.ComponentProps) {
 
       {confirming && (
         <EditorDialog title="Remove the demo content?" closeTo={PAGE}>
-          <RemoveDemoForm details={demo.map((i) => i.detail)} />
+          <RemoveDemoForm demoLeft={demoLeft} />
         </EditorDialog>
       )}
     </>
   );
 }
 
-function RemoveDemoForm({ details }: { details: string[] }) {
+function RemoveDemoForm({ demoLeft }: { demoLeft: string[] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === REMOVE_DEMO;
   return (
     <>
-      <p>This deletes, for good:</p>
+      <p>This deletes, for good, from the site and the admin:</p>
       <ul className="mt-2 list-disc pl-5 text-sm text-ink-soft">
-        {details.map((d) => (
-          <li key={d}>{d}</li>
+        {demoLeft.map((line) => (
+          <li key={line}>{line}</li>
         ))}
       </ul>
       <p className="mt-3 text-sm text-ink-soft">
