@@ -7,6 +7,7 @@ import { CheckList, Highlights } from "~/components/lists";
 import { ProjectGallery } from "~/components/project-gallery";
 import { ServiceIcon } from "~/components/service-icon";
 import { TestimonialGrid } from "~/components/testimonial-grid";
+import { TrustBand } from "~/components/trust-facts";
 import { PagePicture } from "~/components/page-picture";
 import { VideoFacade } from "~/components/video-facade";
 import { BRIGHT_GREEN_BENEFITS, HOME_SERVICES } from "~/content/home";
@@ -17,6 +18,8 @@ import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { listGalleryCards } from "~/services/project-cards.server";
 import { sitePictures, type SitePictures } from "~/services/site-pictures.server";
+import { getTrustFacts, pageWords } from "~/services/site-words.server";
+import type { TrustFacts } from "~/lib/site-words";
 import { getSetting } from "~/models/settings.server";
 import { listPublicTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
@@ -33,6 +36,8 @@ export function loader({ request }: Route.LoaderArgs) {
     testimonials: listPublicTestimonials(),
     verification: getSetting("maps").publisherTag,
     pictures: sitePictures(),
+    words: pageWords("home"),
+    trust: getTrustFacts(),
   };
 }
 
@@ -43,7 +48,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const [search] = useSearchParams();
   return (
     <>
-      <Hero phone={facts?.phone} city={facts?.city} picture={loaderData.pictures.homeHero} />
+      <Hero phone={facts?.phone} city={facts?.city} picture={loaderData.pictures.homeHero} words={loaderData.words} trust={loaderData.trust} />
       <FirstScreenEnd />
       <About company={facts?.company} owner={facts?.owner} lead={facts?.leadContractor} />
       <Services pictures={loaderData.pictures.serviceCards} />
@@ -96,7 +101,19 @@ function SectionHeading({ eyebrow, title, children }: { eyebrow: string; title: 
   );
 }
 
-function Hero({ phone, city, picture }: { phone?: string; city?: string; picture: SitePictures["homeHero"] }) {
+function Hero({
+  phone,
+  city,
+  picture,
+  words,
+  trust,
+}: {
+  phone?: string;
+  city?: string;
+  picture: SitePictures["homeHero"];
+  words: { headline: string; intro: string };
+  trust: TrustFacts;
+}) {
   return (
     <section id="home" className="relative isolate overflow-hidden bg-ink text-white">
       {/* The page's largest paint: fetched first, never lazy. */}
@@ -106,13 +123,8 @@ function Hero({ phone, city, picture }: { phone?: string; city?: string; picture
         <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">
           Family-owned in {city ?? "Wellington"}, Kansas
         </p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">
-          Framing, roofing and gutters built to last in Wichita and beyond
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-white/85">
-          From the first wall stud to the last shingle, our family crew frames, roofs and protects homes across
-          south-central Kansas, 30 minutes from Wichita.
-        </p>
+        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">{words.headline}</h1>
+        <p className="mt-6 max-w-2xl text-lg text-white/85">{words.intro}</p>
         <div className="mt-10 flex flex-wrap gap-3">
           <a href="#contact" className="rounded-md bg-brand px-6 py-3 font-semibold text-white shadow hover:bg-brand-dark">
             Get a Free Quote
@@ -127,6 +139,8 @@ function Hero({ phone, city, picture }: { phone?: string; city?: string; picture
             Learn More <Icon name="arrow-right" className="size-4" />
           </a>
         </div>
+        {/* The facts a homeowner checks before calling, right under the calls to action. */}
+        <TrustBand trust={trust} className="mt-6" />
         {phone && (
           <p className="mt-8 text-white/80">
             Prefer to talk?{" "}
