@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
-import { images, projects, type Image, type ProjectCategory } from "~/db/schema";
+import { images, projects, type Image } from "~/db/schema";
+import { pageImageUses, type ImageUse, type ProjectUse } from "~/lib/image-in-use";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
+import { getSetting } from "./settings.server";
 
 type NewImage = ImageFile & { alt?: string; createdAt?: Date; demo?: boolean };
 
@@ -68,25 +70,31 @@ export function updateImageFile(id: number, file: Pick<Image, "bytes" | "width" 
   invalidatePublicPages();
 }
 
-/** Where a library picture is shown: the projects whose picture (or video thumbnail) it is. */
-export type ImageUse = { projectId: number; title: string; category: ProjectCategory };
-
+/**
+ * Where a library picture is shown: the projects whose picture (or video thumbnail) it is,
+ * and the places the owner chose it for in the settings (his pictures, the team's photos).
+ */
 export function listImageUses(imageIds: number[]): Map<number, ImageUse[]> {
   const uses = new Map<number, ImageUse[]>();
   if (imageIds.length === 0) return uses;
+  const inSettings = pageImageUses(getSetting("media"), getSetting("words"));
+  for (const id of imageIds) {
+    const places = inSettings.get(id);
+    if (places) uses.set(id, places);
+  }
   const rows = getDb()
     .select({ imageId: projects.imageId, projectId: projects.id, title: projects.title, category: projects.category })
     .from(projects)
     .where(inArray(projects.imageId, imageIds))
     .orderBy(asc(projects.title))
     .all();
-  for (const { imageId, ...use } of rows) if (imageId !== null) uses.set(imageId, [...(uses.get(imageId) ?? []), use]);
+  for (const { imageId, ...use } of rows) if (imageId !== null) uses.set(imageId, [...(uses.get(imageId) ?? []), { kind: "project", ...use } satisfies ProjectUse]);
   return uses;
 }
 
 /**
  * Deletes a library picture nothing uses, in one transaction with the check, so a project
- * saved meanwhile cannot lose its picture. Answers what stopped it otherwise.
+ * or a setting saved meanwhile cannot lose its picture. Answers what stopped it otherwise.
  */
 export function deleteUnusedImageRow(id: number): { deleted: Image } | { usedBy: ImageUse[] } | null {
   return inTransaction(() => {

@@ -1,5 +1,6 @@
 import type { Image } from "~/db/schema";
-import { deleteUnusedImageRow, insertImage, type ImageUse } from "~/models/image.server";
+import type { ImageUse } from "~/lib/image-in-use";
+import { deleteUnusedImageRow, insertImage } from "~/models/image.server";
 import type { CleanImage } from "~/server/image-clean.server";
 import { removeImageFiles, saveImageFiles, type ImageFile } from "~/server/image-files.server";
 
@@ -45,8 +46,9 @@ export function storeImage(input: { image: CleanImage; originalName: string; alt
 }
 
 /**
- * Deletes a library picture (its row, then its files) unless a project shows it: a public
- * tile never loses its picture. Answers the projects that stopped it, or null when it was gone.
+ * Deletes a library picture (its row, then its files) unless the site shows it (a project,
+ * or a place the owner chose it for in the settings): a public page never loses its
+ * picture. Answers what stopped it, or null when it was gone.
  */
 export function deleteLibraryImage(id: number): { deleted: true } | { usedBy: ImageUse[] } | null {
   const result = deleteUnusedImageRow(id);

@@ -5,8 +5,7 @@ import { toast } from "react-toastify/unstyled";
 import { AdminThumb } from "~/components/admin-image";
 import { ConfirmDelete, EditorDialog, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import type { Image } from "~/db/schema";
-import { imageInUseMessage, projectEditorHref } from "~/lib/image-in-use";
-import type { ImageUse } from "~/models/image.server";
+import { imageInUseMessage, imageUseHref, type ImageUse } from "~/lib/image-in-use";
 import { formatBytes } from "~/lib/format-bytes";
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -116,7 +115,7 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
       )}
       {library.deleting && library.deleting.usedBy.length > 0 && (
         <EditorDialog title="Image in use" closeTo={href("/admin/images")}>
-          <p role="alert">{imageInUseMessage(library.deleting.usedBy.map((u) => u.title))}</p>
+          <p role="alert">{imageInUseMessage(library.deleting.usedBy)}</p>
           <div className="mt-3 text-sm">
             <ImageUses uses={library.deleting.usedBy} />
           </div>
@@ -150,8 +149,8 @@ function ImageUses({ uses }: { uses: ImageUse[] }) {
       <p className="font-medium">Used by</p>
       <ul className="mt-1 space-y-0.5">
         {uses.map((use) => (
-          <li key={use.projectId}>
-            <Link to={projectEditorHref(use)} className="text-brand-dark underline-offset-2 hover:underline">
+          <li key={imageUseHref(use)}>
+            <Link to={imageUseHref(use)} className="text-brand-dark underline-offset-2 hover:underline">
               {use.title}
             </Link>
           </li>

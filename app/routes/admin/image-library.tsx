@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "delete-image": {
       const result = deleteLibraryImage(parseId(form.get("id")) ?? 0);
       if (result && "usedBy" in result) {
-        return redirectWithFlash(LIST, { type: "error", message: imageInUseMessage(result.usedBy.map((u) => u.title)) });
+        return redirectWithFlash(LIST, { type: "error", message: imageInUseMessage(result.usedBy) });
       }
       return redirectWithFlash(LIST, result ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
     }
