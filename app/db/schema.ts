@@ -140,7 +140,13 @@ export const leads = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("leads_created_idx").on(t.createdAt)],
+  (t) => [
+    index("leads_created_idx").on(t.createdAt),
+    // The dashboard and the admin header's counts ask only about open leads: partial indexes
+    // keep them from scanning years of archived ones (queries name these terms as literals).
+    index("leads_open_status_idx").on(t.status, t.followUpOn).where(sql`${t.archivedAt} is null`),
+    index("leads_jobs_open_idx").on(t.createdAt).where(sql`${t.status} = 'won' and ${t.completedAt} is null and ${t.archivedAt} is null`),
+  ],
 );
 
 /**

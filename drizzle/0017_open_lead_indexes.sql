@@ -1,0 +1,2 @@
+CREATE INDEX `leads_open_status_idx` ON `leads` (`status`,`follow_up_on`) WHERE "leads"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX `leads_jobs_open_idx` ON `leads` (`created_at`) WHERE "leads"."status" = 'won' and "leads"."completed_at" is null and "leads"."archived_at" is null;
