@@ -116,8 +116,13 @@ function Hero({
 }) {
   return (
     <section id="home" className="relative isolate overflow-hidden bg-ink text-white">
-      {/* The page's largest paint: fetched first, never lazy. */}
-      <PagePicture picture={picture} sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover opacity-30" />
+      {/* The page's largest paint: fetched first, never lazy. The owner's photo shows more than the drawing does. */}
+      <PagePicture
+        picture={picture}
+        sizes="100vw"
+        priority
+        className={`absolute inset-0 -z-10 size-full object-cover ${picture.own ? "opacity-50" : "opacity-30"}`}
+      />
       <div className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,#1c2430,#1c2430e6,#1c243066)]" aria-hidden />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-32">
         <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">

@@ -30,9 +30,9 @@ export function PictureSlotList({ slots, editTo }: { slots: PictureSlotView[]; e
               .map((slot) => (
                 <li key={slot.id} className="flex gap-4 rounded-xl bg-white p-4 shadow-sm" data-slot={slot.id}>
                   {slot.current ? (
-                    <AdminThumb src={slot.current.src} alt={slot.current.alt} className="aspect-[4/3] w-28 shrink-0" />
+                    <AdminThumb src={slot.current.src} alt={slot.current.alt} className="aspect-[4/3] h-auto w-28 shrink-0 self-start" />
                   ) : (
-                    <span className="flex aspect-[4/3] w-28 shrink-0 items-center justify-center rounded bg-sand text-xs text-ink-soft">No picture</span>
+                    <span className="flex aspect-[4/3] w-28 shrink-0 self-start items-center justify-center rounded bg-sand text-xs text-ink-soft">No picture</span>
                   )}
                   <div className="min-w-0 flex-1 text-sm">
                     <h3 className="font-semibold">{slot.label}</h3>
@@ -43,8 +43,8 @@ export function PictureSlotList({ slots, editTo }: { slots: PictureSlotView[]; e
                     {slot.chosen && !slot.current?.own && (
                       <p className="mt-1 text-red-800">The picture you chose was deleted from the library, so the default shows. Choose another.</p>
                     )}
-                    <Link to={editTo(slot.id)} preventScrollReset className={`${secondaryButton} mt-2 py-1 text-sm`}>
-                      Change<span className="sr-only">: {slot.label}</span>
+                    <Link to={editTo(slot.id)} preventScrollReset aria-label={`Change: ${slot.label}`} className={`${secondaryButton} mt-2 py-1 text-sm`}>
+                      Change
                     </Link>
                   </div>
                 </li>
