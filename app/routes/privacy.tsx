@@ -68,7 +68,7 @@ export default function Privacy({ loaderData, matches }: Route.ComponentProps) {
                 details (such as the place a phone recorded), and only our staff, signed in, can see them.
               </li>
               <li>
-                <strong className="text-ink">When we measure your roof:</strong> the address, the measurements and the photos we take, to work out the
+                <strong className="text-ink">When we measure your roof:</strong> your name and address, the measurements and the photos we take, to work out the
                 materials and the price.
               </li>
               <li>

@@ -222,7 +222,7 @@ function Devices({ devices }: { devices: Device[] }) {
               <p className="text-sm text-ink-soft">{d.ip ? `Internet address ${d.ip}` : "Internet address not recorded"}</p>
               <p className="text-sm text-ink-soft">
                 Signed in {d.signedIn}
-                <span aria-hidden> · </span>
+                <span aria-hidden className="hidden sm:inline"> · </span>
                 <span className="block sm:inline">{d.current ? "Active now" : `Last seen ${d.lastSeen}`}</span>
               </p>
             </div>
