@@ -39,7 +39,8 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20">
         <Logo company={facts.company} />
-        <nav aria-label="Main" className="hidden lg:block">
+        {/* The whole nav needs a desktop's width; below it (tablets, small laptops) the menu holds it. */}
+        <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center">
             {MAIN_NAV.map((entry) => (
               <DesktopEntry key={entry.name} entry={entry} />
@@ -47,9 +48,10 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          {/* From a tablet's width up there is room for the number itself (a phone has the menu). */}
           <a
             href={telHref(facts.phone)}
-            className="hidden items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink hover:text-brand 2xl:inline-flex"
+            className="hidden items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink hover:text-brand md:inline-flex"
           >
             <Icon name="phone" className="size-4" />
             {facts.phone}
@@ -69,7 +71,7 @@ export function SiteHeader({ facts }: { facts: BusinessFacts }) {
 
 function Logo({ company }: { company: string }) {
   return (
-    <Link to={href("/")} className="flex min-w-0 items-center gap-2">
+    <Link to={href("/")} className="flex shrink-0 items-center gap-2">
       <img src={FAVICON} alt="" width={36} height={36} className="size-9 shrink-0" />
       <span className="leading-tight font-bold whitespace-nowrap text-ink">
         <span className="block text-base sm:text-lg">{company.split(" ").slice(0, 2).join(" ")}</span>{" "}
@@ -138,7 +140,7 @@ function DesktopEntry({ entry }: { entry: NavEntry }) {
 /** A details/summary menu: opens and closes without JavaScript. */
 function MobileMenu({ menuRef }: { menuRef: React.RefObject<HTMLDetailsElement | null> }) {
   return (
-    <details ref={menuRef} className="group/menu lg:hidden">
+    <details ref={menuRef} className="group/menu xl:hidden">
       <summary
         className="flex size-10 cursor-pointer items-center justify-center rounded-md text-ink hover:bg-brand-soft"
         aria-label="Menu"

@@ -1,20 +1,30 @@
 import { useEffect } from "react";
-import { Outlet, useLocation, useMatches } from "react-router";
+import { data, Outlet, useLocation, useMatches } from "react-router";
+import { AdminBar } from "~/components/admin-bar";
 import { JsonLd } from "~/components/json-ld";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteOrigin } from "~/server/origin.server";
 import { businessJsonLd, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { getAdmin } from "~/services/auth.server";
 import type { Route } from "./+types/public-layout";
 
-export function loader(): SiteContext {
-  return { facts: getBusinessFacts(), origin: siteOrigin(), trust: getSetting("trust") };
+// A page drawn for the signed-in owner carries the "Back to admin" bar: no cache may keep
+// it, ours (which refuses private answers) or a CDN's (decision 0044).
+const SIGNED_IN_CACHE_CONTROL = "private, no-store";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // The page cache renders without cookies and never answers a request that has one, so
+  // only a request that is really the owner's is drawn signed in.
+  const signedIn = (await getAdmin(request)) !== null;
+  const site: SiteContext = { facts: getBusinessFacts(), origin: siteOrigin(), trust: getSetting("trust") };
+  return data({ ...site, signedIn }, signedIn ? { headers: { "Cache-Control": SIGNED_IN_CACHE_CONTROL } } : undefined);
 }
 
 // Public pages may be cached briefly by a CDN; admin edits show within a minute.
-export function headers() {
-  return { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60, stale-while-revalidate=300" };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
@@ -33,6 +43,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
+      {loaderData.signedIn && <AdminBar />}
       <SiteHeader facts={facts} />
       <main id="main">
         <Outlet />

@@ -67,10 +67,13 @@ const sendProposal = (leadId: number, expiresOn: string, extra: Partial<typeof p
 
 describe("the dashboard", () => {
   it("reads well with nothing waiting", async () => {
-    const { text, data } = await page();
+    const { html, text, data } = await page();
     expect(data.dashboard.newLeads.count).toBe(0);
     expect(text).toContain("Nothing waiting — you are all caught up.");
     expect(text).toContain("Today");
+    // A fresh install is all demo: the go-live list's open items follow, with the way to the whole list.
+    expect(html).toContain('data-testid="dashboard-go-live"');
+    expect(html).toContain('href="/admin/go-live"');
   });
 
   it("lists each kind of waiting work with its count, linking to the lead or the review", async () => {

@@ -1,11 +1,14 @@
-import { CalendarClock, Check, ChevronRight, FileSignature, Hammer, Inbox, MessageSquareQuote, type LucideIcon } from "lucide-react";
+import { CalendarClock, Check, ChevronRight, FileSignature, Hammer, Inbox, MessageSquareQuote, Rocket, type LucideIcon } from "lucide-react";
 import { href, Link, redirect } from "react-router";
+import { GoLiveList } from "~/components/admin/go-live-list";
 import { redirectForOldTab } from "~/lib/admin-sections";
+import { remainingItems, type GoLiveItem } from "~/lib/go-live";
 import { expiresWhen, followUpWhen, longToday, receivedWhen, sentWhen } from "~/lib/dashboard";
 import { businessToday, LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { getDashboard } from "~/models/dashboard.server";
 import { requireAdmin } from "~/services/auth.server";
+import { goLiveItems } from "~/services/go-live.server";
 import type { Route } from "./+types/dashboard";
 
 // The admin opens here (issue 29.6, decision 0044): what needs the owner today, each list
@@ -18,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (moved) throw redirect(moved);
   const now = new Date();
   const today = businessToday(now);
-  return { today, dashboard: getDashboard(today, now) };
+  return { today, dashboard: getDashboard(today, now), goLive: goLiveItems() };
 }
 
 const leadHref = (id: number, part = "") => `${href("/admin/leads/:id", { id: String(id) })}${part}`;
@@ -37,7 +40,7 @@ type WaitingListProps = {
 /** One waiting list: its name and count, its first rows, and the way to the rest. */
 function WaitingList({ id, title, icon: Icon, count, all, rows }: WaitingListProps) {
   return (
-    <section aria-labelledby={id} className="rounded-xl bg-white shadow-sm" data-testid={id}>
+    <section aria-labelledby={id} className="min-w-0 rounded-xl bg-white shadow-sm" data-testid={id}>
       <h2 id={id} className="flex items-center gap-2 border-b border-ink/10 px-4 py-3 text-lg font-bold">
         <Icon aria-hidden className="size-5 shrink-0 text-brand-dark" />
         {title}
@@ -153,9 +156,25 @@ function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"
   ];
 }
 
-/** The go-live list's open items (issue 29.3): GO-LIVE LIST, helper C's go-live service fills this spot. */
-function GoLiveList() {
-  return null;
+/** What is still demo or missing before the site goes live (issue 29.3), until it is clear. */
+function GoLiveOpen({ items }: { items: GoLiveItem[] }) {
+  const open = remainingItems(items);
+  if (open === 0) return null;
+  return (
+    <section aria-labelledby="go-live-open" className="space-y-2" data-testid="dashboard-go-live">
+      <h2 id="go-live-open" className="flex items-center gap-2 text-lg font-bold">
+        <Rocket aria-hidden className="size-5 shrink-0 text-amber-600" />
+        Before you go live
+        <span className="ml-auto rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-bold text-ink">{open}</span>
+      </h2>
+      <GoLiveList items={items} only="open" />
+      <p>
+        <Link to={href("/admin/go-live")} className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-dark underline">
+          The whole list, and removing the demo content
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -168,7 +187,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Today</h1>
         <p className="mt-1 text-ink-soft">{longToday(loaderData.today)}</p>
       </header>
-      <GoLiveList />
       {waiting.length === 0 ? (
         <section className="rounded-xl bg-white p-6 shadow-sm" data-testid="nothing-waiting">
           <h2 className="text-lg font-bold">Nothing waiting — you are all caught up.</h2>
@@ -187,7 +205,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       ) : (
         <>
-          <div className="grid items-start gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
             {waiting.map(({ none: _none, ...list }) => (
               <WaitingList key={list.id} {...list} />
             ))}
@@ -200,6 +218,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </>
       )}
+      <GoLiveOpen items={loaderData.goLive} />
     </>
   );
 }

@@ -3,12 +3,14 @@ import { ExternalLink, LogOut, UserRound } from "lucide-react";
 import { data, Form, href, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { FlashMessage } from "~/components/flash-message";
+import { GoLiveBanner } from "~/components/admin/go-live-banner";
 import { requireAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
 import { businessToday } from "~/lib/lead-status";
 import { waitingLeads } from "~/models/lead.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { countPendingTestimonials } from "~/models/testimonial.server";
+import { goLiveRemaining } from "~/services/go-live.server";
 import type { Route } from "./+types/layout";
 
 // One guard for the whole admin: every loader and action beneath this layout runs only
@@ -30,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       flash,
       waiting: waitingLeads(businessToday()),
       reviews: countPendingTestimonials(),
+      goLive: goLiveRemaining(),
     },
     { headers },
   );
@@ -140,19 +143,21 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
   );
 }
 
-/**
- * GO-LIVE BANNER (issue 29.3, helper C): the go-live list's banner goes here, between
- * the header and the page, on every admin page until the list is clear.
- */
-function GoLiveSpot() {
-  return null;
+// The pages that show the go-live list itself need no banner pointing at it.
+const LISTS_GO_LIVE = new Set([href("/admin"), href("/admin/go-live")]);
+
+/** Until the go-live list is clear (issue 29.3), every other admin page says how much is left. */
+function GoLiveSpot({ remaining }: { remaining: number | undefined }) {
+  const { pathname } = useLocation();
+  if (LISTS_GO_LIVE.has(pathname)) return null;
+  return <GoLiveBanner remaining={remaining ?? 0} />;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={loaderData} />
-      <GoLiveSpot />
+      <GoLiveSpot remaining={loaderData.goLive} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <FlashMessage flash={loaderData.flash} />
         <Outlet />
@@ -187,6 +192,7 @@ export function ErrorBoundary() {
   return (
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={headerData} />
+      <GoLiveSpot remaining={headerData?.goLive} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <title>{title}</title>
         <section className="rounded-lg bg-white p-6 shadow-sm">
