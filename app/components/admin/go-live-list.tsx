@@ -23,26 +23,19 @@ export function GoLiveList({ items, only = "all" }: { items: readonly GoLiveItem
               <span className="sr-only">{item.done ? ": done" : ": to do"}</span>
             </p>
             <p className="text-sm break-words text-ink-soft">{item.detail}</p>
+            {!item.done && "readme" in item.fix && (
+              <p className="mt-1 text-xs text-ink-soft">
+                Set <code className="font-semibold text-ink">{item.fix.variable}</code> on the server: see the README, section “{item.fix.readme}”.
+              </p>
+            )}
           </div>
-          {!item.done && <Fix item={item} />}
+          {!item.done && "page" in item.fix && (
+            <Link to={item.fix.page} className="shrink-0 self-center rounded-md px-2 py-1 text-sm font-semibold text-brand underline underline-offset-2 hover:no-underline">
+              Fix<span className="sr-only">: {item.label}</span>
+            </Link>
+          )}
         </li>
       ))}
     </ul>
-  );
-}
-
-function Fix({ item }: { item: GoLiveItem }) {
-  if ("page" in item.fix)
-    return (
-      <Link to={item.fix.page} className="shrink-0 self-center rounded-md px-2 py-1 text-sm font-semibold text-brand underline underline-offset-2 hover:no-underline">
-        Fix<span className="sr-only">: {item.label}</span>
-      </Link>
-    );
-  return (
-    <p className="shrink-0 self-center text-right text-xs text-ink-soft">
-      <code className="font-semibold text-ink">{item.fix.variable}</code>
-      <br />
-      README: “{item.fix.readme}”
-    </p>
   );
 }
