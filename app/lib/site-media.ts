@@ -138,7 +138,8 @@ export const PictureFormSchema = z.object({
   intent: z.literal("save-picture"),
   slot: z.string().max(120),
   imageId: imageIdField.optional(),
-  alt: altText.min(1, ALT_REQUIRED),
+  // An empty field arrives as undefined (conform): the same words as a blank one.
+  alt: z.string({ error: ALT_REQUIRED }).pipe(altText.min(1, ALT_REQUIRED)),
 });
 export type PictureForm = z.infer<typeof PictureFormSchema>;
 

@@ -42,8 +42,9 @@ const notice = (page: Page, info: TestInfo, text: string) =>
 /** Opens one place's editor from the list. */
 async function openSlot(page: Page, label: string) {
   await page.getByRole("link", { name: `Change: ${label}` }).click();
-  await expect(page.getByRole("heading", { name: label })).toBeVisible();
-  return page.getByRole("dialog", { name: label });
+  const dialog = page.getByRole("dialog", { name: label });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 test("the owner's photos and video reach the home page at once", async ({ page, ownSite }, info) => {

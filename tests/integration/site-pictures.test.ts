@@ -123,9 +123,12 @@ describe("what the forms refuse, in words", () => {
   it("a picture without a description", async () => {
     const before = getSetting("media");
     const files = disk();
-    const refused = await post({ intent: "save-picture", slot: "about-main", alt: "  " }, { upload: { bytes: await picture("jpeg", 800), name: "a.jpg" } });
-    expect(refused.status).toBe(400);
-    expect(refused.errors?.alt).toEqual([ALT_REQUIRED]);
+    for (const alt of [undefined, "", "  "]) {
+      const fields: Record<string, string> = { intent: "save-picture", slot: "about-main", ...(alt === undefined ? {} : { alt }) };
+      const refused = await post(fields, { upload: { bytes: await picture("jpeg", 800), name: "a.jpg" } });
+      expect(refused.status).toBe(400);
+      expect(refused.errors?.alt, JSON.stringify(alt)).toEqual([ALT_REQUIRED]);
+    }
     expect(getSetting("media")).toEqual(before);
     expect(disk()).toEqual(files);
   });
