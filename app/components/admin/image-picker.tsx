@@ -5,7 +5,12 @@ import { IMAGE_TYPES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** A library picture as the picker shows it: its small copy, its description and file name. */
-export type PickerImage = { id: number; src: string; alt: string; name: string };
+export type PickerImage = {
+  id: number;
+  src: string;
+  alt: string;
+  name: string;
+};
 
 type ErrorMeta = { errorId: string; errors?: string[] };
 
@@ -25,6 +30,8 @@ export function ImagePicker({
   error,
   uploadError,
   onPick,
+  upload = true,
+  noneLabel,
 }: {
   legend: string;
   images: PickerImage[];
@@ -39,6 +46,10 @@ export function ImagePicker({
   uploadError?: ErrorMeta;
   /** Called when a library picture is picked (e.g. to offer its description). */
   onPick?: (image: PickerImage) => void;
+  /** False leaves out the upload (a form posted urlencoded, e.g. with lists). */
+  upload?: boolean;
+  /** A first choice meaning "no picture" (posts an empty value), e.g. "No photo". */
+  noneLabel?: string;
 }) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState("");
@@ -62,7 +73,18 @@ export function ImagePicker({
               className={inputClass}
             />
           )}
-          <ul className="grid max-h-80 grid-cols-2 gap-2 overflow-y-auto rounded-md border border-black/10 p-2 sm:grid-cols-3" data-testid="image-picker">
+          <ul
+            className="grid max-h-80 grid-cols-2 gap-2 overflow-y-auto rounded-md border border-black/10 p-2 sm:grid-cols-3"
+            data-testid="image-picker"
+          >
+            {noneLabel && (
+              <li>
+                <label className="flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-2 rounded-md bg-sand p-1 text-xs ring-brand hover:bg-sand/70 has-checked:bg-brand-soft has-checked:ring-2">
+                  <input type="radio" name={name} value="" defaultChecked={selectedId === null} />
+                  {noneLabel}
+                </label>
+              </li>
+            )}
             {images.map((image) => (
               <li key={image.id} hidden={!shown.includes(image) || undefined}>
                 <label className="block cursor-pointer rounded-md p-1 ring-brand hover:bg-sand has-checked:bg-brand-soft has-checked:ring-2">
@@ -81,21 +103,25 @@ export function ImagePicker({
         </>
       )}
       {error && <FieldError id={error.errorId} errors={error.errors} />}
-      <label className="block">
-        <span className="text-sm font-medium">Or upload a new picture</span>
-        <input
-          type="file"
-          name={uploadName}
-          accept={IMAGE_TYPES.join(",")}
-          aria-invalid={uploadError?.errors?.length ? true : undefined}
-          aria-describedby={uploadError?.errors?.length ? uploadError.errorId : undefined}
-          className={`${inputClass} py-1.5`}
-        />
-        <span className="mt-1 block text-xs text-ink-soft">
-          JPG, PNG or WebP up to 10 MB. It goes into the image library and is used here instead of a picture picked above.
-        </span>
-      </label>
-      {uploadError && <FieldError id={uploadError.errorId} errors={uploadError.errors} />}
+      {upload && (
+        <>
+          <label className="block">
+            <span className="text-sm font-medium">Or upload a new picture</span>
+            <input
+              type="file"
+              name={uploadName}
+              accept={IMAGE_TYPES.join(",")}
+              aria-invalid={uploadError?.errors?.length ? true : undefined}
+              aria-describedby={uploadError?.errors?.length ? uploadError.errorId : undefined}
+              className={`${inputClass} py-1.5`}
+            />
+            <span className="mt-1 block text-xs text-ink-soft">
+              JPG, PNG or WebP up to 10 MB. It goes into the image library and is used here instead of a picture picked above.
+            </span>
+          </label>
+          {uploadError && <FieldError id={uploadError.errorId} errors={uploadError.errors} />}
+        </>
+      )}
     </fieldset>
   );
 }
