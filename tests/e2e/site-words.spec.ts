@@ -86,6 +86,11 @@ test("trust facts, a headline and the team reach the pages and the structured da
   await words.getByLabel("Headline").fill("Roofs that outlast Kansas hail");
   await words.getByRole("button", { name: "Save Headline" }).click();
   await expect(notice(page, info, "Headline of the Residential Roofing (service) saved")).toBeVisible();
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Home page" }).click();
+  await expect(words.getByText("Home page", { exact: true })).toBeVisible();
+  await words.getByLabel("Headline").fill("Wellington's roofers since 1998");
+  await words.getByRole("button", { name: "Save Headline" }).click();
+  await expect(notice(page, info, "Headline of the Home page saved")).toBeVisible();
 
   // The story and one person with a photo from the library; "Add a person" works either way.
   const about = page.getByRole("form", { name: "About page: your story and team" });
@@ -114,6 +119,10 @@ test("trust facts, a headline and the team reach the pages and the structured da
   });
   expect(aboutPage.jsonLd.hasCredential).toContainEqual(expect.objectContaining({ credentialCategory: "certification", name: "BBB Accredited Business" }));
 
+  const home = await visit(base, "/");
+  expect(home.jsonLd).toMatchObject({ foundingDate: "1998" });
+  expect(home.jsonLd.hasCredential).toHaveLength(3);
+
   const roofing = await visit(base, ROOFING);
   expect((roofing.jsonLd.makesOffer as { warranty: unknown }).warranty).toEqual({
     "@type": "WarrantyPromise",
@@ -121,8 +130,14 @@ test("trust facts, a headline and the team reach the pages and the structured da
   });
   expect(roofing.jsonLd.foundingDate).toBe("1998");
 
-  // In the browser, at this width: About's facts and team, the service page's headline and band, the footer.
+  // In the browser, at this width: the home hero's band beside the call to action, About's
+  // facts and team, the service page's headline and band, the footer.
   await page.context().clearCookies();
+  await page.goto(`${base}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wellington's roofers since 1998");
+  const homeBand = page.locator("#home").getByTestId("trust-band");
+  await expect(homeBand).toBeVisible();
+  for (const fact of FACTS.slice(0, 4)) await expect(homeBand).toContainText(fact);
   await page.goto(`${base}/about`);
   await expect(page.getByTestId("trust-facts")).toContainText("Insured by Acuity Insurance");
   await expect(page.getByText("He still gives every estimate himself.")).toBeVisible();

@@ -1,13 +1,10 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
+import { servePagesThroughCache } from "./cached-pages";
 import { picture } from "./test-images";
 import { DEFAULT_SITE_WORDS, DEFAULT_TRUST_FACTS } from "~/lib/site-words";
-import { PAGE_CACHE_PATHS } from "~/lib/page-cache-paths";
 import { trustFactLines } from "~/lib/trust-facts";
 import { getSetting, setSetting } from "~/models/settings.server";
-import { createPageCache } from "~/server/page-cache.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { storeImage } from "~/services/image-storage.server";
 import { pageWords } from "~/services/site-words.server";
@@ -200,29 +197,18 @@ describe("hostile posts", () => {
 });
 
 describe("the page cache", () => {
-  let server: http.Server;
-  let base = "";
-  beforeAll(async () => {
-    // A cached public page made of what the About page's loader reads.
-    const render = async () => {
-      const about = await aboutData();
-      return new Response(`<h1>${pageWords("about").headline}</h1>${trustFactLines(about.trust).map((l) => `<li>${l.text}</li>`).join("")}`, {
-        headers: { "Content-Type": "text/html" },
-      });
-    };
-    const cache = createPageCache({ render, baseHeaders: {}, paths: PAGE_CACHE_PATHS });
-    server = http.createServer((req, res) => {
-      if (!cache.handle(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
+  // A cached public page made of what the About page's loader reads.
+  const site = servePagesThroughCache(async () => {
+    const about = await aboutData();
+    return new Response(`<h1>${pageWords("about").headline}</h1>${trustFactLines(about.trust).map((l) => `<li>${l.text}</li>`).join("")}`, {
+      headers: { "Content-Type": "text/html" },
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("serves the saved facts and headline on the very next request", async () => {
     setSetting("words", DEFAULT_SITE_WORDS);
     setSetting("trust", DEFAULT_TRUST_FACTS);
-    const page = async () => (await fetch(`${base}/about`)).text();
+    const page = async () => (await fetch(`${site.base()}/about`)).text();
     const first = await page();
     expect(first).not.toContain("<li>");
     expect(await page()).toBe(first);
