@@ -1,9 +1,8 @@
 import { EDITABLE_PAGES, defaultPageWords } from "~/content/page-words";
 import type { SitePicture } from "~/lib/site-media";
 import { storyParagraphs, type PageId, type PageWords, type TeamMember, type TrustFacts } from "~/lib/site-words";
-import { getImage, listImages } from "~/models/image.server";
+import { getImage } from "~/models/image.server";
 import { changeSetting, getSetting, setSetting } from "~/models/settings.server";
-import { uploadUrl } from "~/server/storage.server";
 import { pictureOf } from "./site-pictures.server";
 
 // The owner's words and trust facts (issue 29.2) as the public pages and the admin read
@@ -31,11 +30,6 @@ export function aboutPage(): { story: string[]; team: TeamCard[] } {
     story: storyParagraphs(words.aboutStory),
     team: words.team.map((m) => ({ name: m.name, role: m.role, bio: m.bio, photo: pictureOf(m.imageId, m.alt.trim() || m.name) })),
   };
-}
-
-/** The library pictures a team member's photo may be, newest first, for the admin's picker. */
-export function teamPhotoChoices() {
-  return listImages({ limit: 200 }).map((i) => ({ id: i.id, label: i.alt || i.originalName, url: uploadUrl(i.storedName) }));
 }
 
 /** Everything the admin's Words & Facts screen shows, for the page chosen in its list. */

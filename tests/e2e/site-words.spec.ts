@@ -99,7 +99,11 @@ test("trust facts, a headline and the team reach the pages and the structured da
   const person = about.getByTestId("team-member").first();
   await person.getByLabel("Name", { exact: true }).fill("Dale Whitaker");
   await person.getByLabel("Role", { exact: true }).fill("Owner");
-  await person.getByRole("combobox", { name: "Photo", exact: true }).selectOption({ index: 1 });
+  // The photo, from the library picker (closed until asked for); the first choice is "No photo".
+  await person.getByText("Choose from the image library").click();
+  const photos = person.getByTestId("image-picker").getByRole("radio");
+  await expect(photos.first()).toBeChecked();
+  await photos.nth(1).check();
   await about.getByRole("button", { name: "Save Story and Team" }).click();
   await expect(notice(page, info, "Story and team saved")).toBeVisible();
 

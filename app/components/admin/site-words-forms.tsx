@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
+import { ImagePicker, type PickerImage } from "~/components/admin/image-picker";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import {
   AboutFormSchema,
@@ -176,8 +177,6 @@ export function PageWordsForm({
   );
 }
 
-export type PhotoChoice = { id: number; label: string; url: string };
-
 const NEW_MEMBER = { name: "", role: "", bio: "", imageId: "", alt: "" };
 
 /** The About page's story and the people on it: add, remove and reorder, up to twelve. */
@@ -189,7 +188,7 @@ export function AboutForm({
 }: {
   story: string;
   team: TeamMember[];
-  photos: PhotoChoice[];
+  photos: PickerImage[];
   lastResult: Reply;
 }) {
   const busy = useBusy(WORDS_INTENTS.about);
@@ -224,7 +223,7 @@ export function AboutForm({
         {members.length === 0 && <p className="text-sm text-ink-soft">No one yet: the About page shows no team section.</p>}
         {members.map((row, index) => {
           const m = row.getFieldset();
-          const chosen = photos.find((p) => String(p.id) === m.imageId.initialValue);
+          const chosen = photos.find((p) => String(p.id) === m.imageId.initialValue) ?? null;
           return (
             <div key={row.key} className="space-y-3 rounded-lg border border-black/10 p-4" data-testid="team-member">
               <div className="grid gap-3 sm:grid-cols-2">
@@ -238,26 +237,34 @@ export function AboutForm({
               <Field label="A line about them" hint="Optional. For example: Twenty years on Kansas roofs." error={m.bio}>
                 <input {...getInputProps(m.bio, { type: "text" })} maxLength={300} className={inputClass} />
               </Field>
-              <div className="grid items-start gap-3 sm:grid-cols-[4rem_1fr_1fr]">
-                {chosen ? (
-                  <img src={chosen.url} alt="" width={64} height={64} className="mt-6 hidden size-16 rounded-md object-cover sm:block" />
-                ) : (
-                  <span aria-hidden className="mt-6 hidden size-16 rounded-md bg-sand sm:block" />
-                )}
-                <Field label="Photo" hint={photos.length ? "From the image library" : "Upload photos in Images first"} error={m.imageId}>
-                  <select {...getSelectProps(m.imageId)} className={inputClass}>
-                    <option value="">No photo</option>
-                    {photos.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.label}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Field label="What the photo shows" hint="Optional; their name if empty" error={m.alt}>
-                  <input {...getInputProps(m.alt, { type: "text" })} maxLength={200} className={inputClass} />
-                </Field>
-              </div>
+              <Field label="What the photo shows" hint="Optional; their name if empty" error={m.alt}>
+                <input {...getInputProps(m.alt, { type: "text" })} maxLength={200} className={inputClass} />
+              </Field>
+              {/* Closed until asked for: twelve open grids of the whole library would bury the form. Closed, its choice still posts. */}
+              <details className="group rounded-md border border-black/10" open={!!m.imageId.errors?.length || undefined}>
+                <summary className="flex cursor-pointer items-center gap-3 p-2 text-sm font-medium">
+                  {chosen ? (
+                    <img src={chosen.src} alt="" width={64} height={48} className="h-12 w-16 rounded object-cover" />
+                  ) : (
+                    <span aria-hidden className="h-12 w-16 rounded bg-sand" />
+                  )}
+                  <span>
+                    Photo: {chosen ? chosen.alt || chosen.name : "none"}
+                    <span className="block text-xs font-normal text-brand-dark underline group-open:hidden">Choose from the image library</span>
+                  </span>
+                </summary>
+                <div className="border-t border-black/10 p-3">
+                  <ImagePicker
+                    legend={`Photo of ${m.name.initialValue || `person ${index + 1}`}`}
+                    images={photos}
+                    selectedId={chosen?.id ?? null}
+                    name={m.imageId.name}
+                    upload={false}
+                    noneLabel="No photo"
+                    error={m.imageId}
+                  />
+                </div>
+              </details>
               <div className="flex flex-wrap gap-2">
                 {index > 0 && (
                   <button type="submit" name="move" value={`up-${index}`} className={secondaryButton}>

@@ -6,7 +6,8 @@ import { editablePage } from "~/content/page-words";
 import { ABOUT_LISTS, AboutFormSchema, isPageId, PageWordsFormSchema, teamFromForm, TrustFactsFormSchema, trustFactsFromForm, WORDS_INTENTS } from "~/lib/site-words";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAdmin } from "~/services/auth.server";
-import { saveAbout, savePageWords, saveTrustFacts, teamPhotoChoices, wordsAdminView } from "~/services/site-words.server";
+import { pickerImages } from "~/services/site-pictures.server";
+import { saveAbout, savePageWords, saveTrustFacts, wordsAdminView } from "~/services/site-words.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/site-words";
 
@@ -18,7 +19,7 @@ const PATH = href("/admin/site/words");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const asked = new URL(request.url).searchParams.get("page");
-  return { ...wordsAdminView(isPageId(asked) ? asked : "home"), photos: teamPhotoChoices() };
+  return { ...wordsAdminView(isPageId(asked) ? asked : "home"), photos: pickerImages() };
 }
 
 type FormName = "trust" | "page" | "about";
