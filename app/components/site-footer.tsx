@@ -5,6 +5,7 @@ import { addressLine, telHref, type BusinessFacts } from "~/lib/business";
 import type { TrustFacts } from "~/lib/site-words";
 import { trustFactLines } from "~/lib/trust-facts";
 import { HoursLines } from "./contact-card";
+import { FactText } from "./trust-facts";
 
 const SOCIAL: { network: keyof BusinessFacts["social"]; name: string; path: string }[] = [
   { network: "facebook", name: "Facebook", path: "M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5H16.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H8v3h2.5V21h3z" },
@@ -32,7 +33,9 @@ export function SiteFooter({ facts, trust }: { facts: BusinessFacts; trust?: Tru
               {trustLines.map((line) => (
                 <li key={`${line.kind}-${line.text}`} className="flex gap-2">
                   <Icon name="check" className="mt-0.5 size-4 shrink-0 text-amber-400" />
-                  <span>{line.text}</span>
+                  <span>
+                    <FactText line={line} />
+                  </span>
                 </li>
               ))}
             </ul>

@@ -20,10 +20,21 @@ export function TrustBand({ trust, tone = "dark", className = "" }: { trust: Tru
       {lines.map((line) => (
         <li key={`${line.kind}-${line.text}`} className="flex items-center gap-2">
           <Icon name="check" className={`size-4 shrink-0 ${dark ? "text-amber-400" : "text-leaf"}`} />
-          {line.text}
+          <FactText line={line} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A fact's words, its number kept on one line. */
+export function FactText({ line }: { line: TrustFactLine }) {
+  if (!line.tail || !line.text.endsWith(line.tail)) return line.text;
+  return (
+    <>
+      {line.text.slice(0, -line.tail.length)}
+      <span className="whitespace-nowrap">{line.tail}</span>
+    </>
   );
 }
 
@@ -50,7 +61,9 @@ export function TrustFactsCard({ trust, className = "" }: { trust: TrustFacts | 
             <Icon name="check" className="mt-1 size-5 shrink-0 text-leaf" />
             <div>
               <dt className="text-xs font-semibold tracking-wider text-ink-soft uppercase">{CAPTIONS[line.kind]}</dt>
-              <dd className="font-medium text-ink">{line.text}</dd>
+              <dd className="font-medium text-ink">
+                <FactText line={line} />
+              </dd>
             </div>
           </div>
         ))}

@@ -32,6 +32,10 @@ describe("which facts show", () => {
     ]);
   });
 
+  it("keeps the number apart, so a page can hold it on one line", () => {
+    expect(trustFactLines(FULL)[0]).toEqual({ kind: "license", text: "Kansas roofing registration #RC-1234", tail: "#RC-1234" });
+  });
+
   it("never shows an empty caption or a carrier of an uninsured business", () => {
     expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, licenseNumber: "12345" }).map((l) => l.text)).toEqual(["License #12345"]);
     expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, insured: true }).map((l) => l.text)).toEqual(["Insured"]);

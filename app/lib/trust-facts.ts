@@ -4,7 +4,8 @@ import type { TeamMember, TrustFacts } from "./site-words";
 // structured data. No zod here (types only): every public page renders these.
 
 export type TrustFactKind = "license" | "insurance" | "warranty" | "founded" | "certification";
-export type TrustFactLine = { kind: TrustFactKind; text: string };
+/** `tail` is the end of `text` that must not wrap apart ("#RC-20417" would break at its hyphen). */
+export type TrustFactLine = { kind: TrustFactKind; text: string; tail?: string };
 
 /**
  * The facts as a homeowner reads them, in the order he looks for them; a fact not
@@ -15,7 +16,7 @@ export function trustFactLines(trust: TrustFacts | undefined): TrustFactLine[] {
   const lines: TrustFactLine[] = [];
   const number = trust.licenseNumber.trim().replace(/^#\s*/, "");
   const name = trust.licenseName.trim();
-  if (number) lines.push({ kind: "license", text: `${name || "License"} #${number}` });
+  if (number) lines.push({ kind: "license", text: `${name || "License"} #${number}`, tail: `#${number}` });
   else if (name) lines.push({ kind: "license", text: name });
   if (trust.insured === true) {
     const carrier = trust.insuranceCarrier.trim();

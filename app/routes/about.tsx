@@ -10,7 +10,7 @@ import { AREA_LINKS } from "~/content/site";
 import type { BusinessFacts } from "~/lib/business";
 import type { SitePicture } from "~/lib/site-media";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
-import { teamJsonLd } from "~/lib/trust-facts";
+import { teamJsonLd, trustFactLines } from "~/lib/trust-facts";
 import { highlightedWorkForAbout } from "~/services/related-work.server";
 import { aboutPictures } from "~/services/site-pictures.server";
 import { aboutPage, getTrustFacts, pageWords, type TeamCard } from "~/services/site-words.server";
@@ -53,8 +53,8 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
             {pictures.main && (
               <PagePicture picture={pictures.main} sizes="(min-width: 1024px) 480px, 100vw" className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm" />
             )}
-            <TrustFactsCard trust={trust} />
-            <Highlights />
+            {/* The owner's facts replace the general figures; without any, the figures still say something true. */}
+            {trustFactLines(trust).length > 0 ? <TrustFactsCard trust={trust} /> : <Highlights />}
           </div>
         </div>
       </section>

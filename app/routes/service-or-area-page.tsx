@@ -83,7 +83,7 @@ function TrustStrip({ trust }: { trust: TrustFacts }) {
   if (trustBandLines(trust).length === 0) return null;
   return (
     <div className="border-b border-black/5 bg-sand">
-      <TrustBand trust={trust} tone="light" className="mx-auto max-w-7xl justify-center px-4 py-4 sm:px-6" />
+      <TrustBand trust={trust} tone="light" className="mx-auto max-w-7xl px-4 py-4 sm:justify-center sm:px-6" />
     </div>
   );
 }
