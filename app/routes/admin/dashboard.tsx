@@ -69,7 +69,7 @@ function Row({ to, title, detail, note }: Omit<RowProps, "key">) {
       <Link to={to} className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-sand">
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold">{title}</span>
-          {detail && <span className="block truncate text-sm text-ink-soft">{detail}</span>}
+          {detail && <span className="line-clamp-2 text-sm text-ink-soft">{detail}</span>}
         </span>
         <span className="shrink-0 text-right text-sm font-medium text-ink-soft">{note}</span>
         <ChevronRight aria-hidden className="size-4 shrink-0 text-ink-soft" />

@@ -59,11 +59,12 @@ function Count({ n, label, className, testId }: { n: number; label: string; clas
   );
 }
 
-// The current section starts in view without scripts where the browser knows
-// scroll-initial-target; with scripts it is scrolled into view after every navigation.
+// The current section starts in the middle of the row without scripts where the browser
+// knows scroll-initial-target (it aligns as scroll-snap-align says); with scripts it is
+// brought into view after every navigation too.
 const tab = (current: boolean) =>
   `inline-flex shrink-0 items-center rounded-md px-3 py-2 font-medium whitespace-nowrap ${
-    current ? "bg-white text-ink [scroll-initial-target:nearest]" : "text-white/90 hover:bg-white/10"
+    current ? "bg-white text-ink [scroll-initial-target:nearest] [scroll-snap-align:center]" : "text-white/90 hover:bg-white/10"
   }`;
 
 const tool = "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-white/90 hover:bg-white/10 sm:px-3";
@@ -84,7 +85,9 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
     if (!list || !current) return;
     // Sideways only: the page itself must not move.
     const left = current.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left - 16;
+    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = left - (list.clientWidth - current.offsetWidth) / 2;
+    }
   }, [pathname]);
   return (
     <header className="bg-ink text-white">
@@ -119,7 +122,8 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
       <nav aria-label="Admin" className="mx-auto max-w-7xl text-sm">
         <ul
           ref={row}
-          className="flex gap-1 overflow-x-auto px-4 py-2 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] [scrollbar-width:none] sm:px-6 lg:flex-wrap lg:overflow-visible lg:[mask-image:none]"
+          // relative: the badges' screen-reader words (position: absolute) stay inside the row, not past the page's edge.
+          className="relative flex gap-1 overflow-x-auto px-4 py-2 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] [scrollbar-width:none] sm:px-6 lg:flex-wrap lg:overflow-visible lg:[mask-image:none]"
         >
           {ADMIN_SECTIONS.map((section) => {
             const current = inSection(section.to, pathname);
