@@ -25,6 +25,12 @@ export default [
 
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  // Reached without a session (issue 30): the second step of a sign-in, a forgotten
+  // password, an invitation accepted.
+  route("admin/login/code", "routes/admin/login-code.tsx"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password/:token", "routes/admin/reset-password.tsx"),
+  route("admin/invitation/:token", "routes/admin/invitation.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/projects", "routes/admin/project-list.tsx", { id: "admin-projects" }),
@@ -38,6 +44,8 @@ export default [
     route("admin/site/words", "routes/admin/site-words.tsx"),
     route("admin/go-live", "routes/admin/go-live.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
+    route("admin/account/two-step", "routes/admin/two-step.tsx"),
+    route("admin/team", "routes/admin/team.tsx"),
     route("admin/leads", "routes/admin/lead-list.tsx"),
     route("admin/leads/new", "routes/admin/new-lead.tsx"),
     route("admin/leads/pipeline", "routes/admin/pipeline.tsx"),

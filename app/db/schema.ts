@@ -3,6 +3,7 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "dri
 import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/lead-status";
 import { MAIL_STATES } from "../lib/mail-retry";
 import { OUTBOX_KINDS } from "../lib/outbox";
+import { ROLES } from "../lib/roles";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
 import type { TakeoffKey } from "../lib/takeoff";
@@ -19,12 +20,77 @@ const updatedAt = () =>
 export type { MailState } from "../lib/mail-retry";
 export type { MediaType, ProjectCategory } from "../lib/project-categories";
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * A person who signs in (issue 30): the owner, someone in the office, or crew (lib/roles.ts).
+ * A removed person keeps the row, so histories still name them, but cannot sign in.
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull().default(""),
+    role: text("role", { enum: ROLES }).notNull().default("owner"),
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
+    lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+    // Two-step sign-in: the authenticator app's shared secret, and when it was turned on.
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  // No CHECK on role: adding one would rebuild the table, and every session with it (decision 0048).
+);
+
+/** An invitation to join the team: one-time link valid 7 days, only its hash kept. */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    tokenHash: text("token_hash").unique(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    // The account the invitation became, once accepted; or withdrawn by the owner.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invitations_email_idx").on(t.email)],
+);
+
+/** A forgotten password's one-time link: 1 hour, one use, only its hash kept. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Two-step sign-in's one-time recovery codes: hashes only, each used once. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -77,6 +143,7 @@ export const projects = sqliteTable(
     sortOrder: integer("sort_order").notNull().default(0),
     // A draft (a finished job added to the portfolio, not yet looked over) never shows publicly.
     published: integer("published", { mode: "boolean" }).notNull().default(true),
+    publishedBy: integer("published_by").references(() => users.id, { onDelete: "set null" }),
     // The job it shows, and what pages it belongs on: the work (a QUOTE_SERVICES name) and the town.
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     service: text("service"),
@@ -102,6 +169,7 @@ export const testimonials = sqliteTable(
     rating: integer("rating").notNull().default(5),
     // A homeowner's review arrives pending and shows on the site only once the owner approves it.
     status: text("status", { enum: ["published", "pending"] }).notNull().default("published"),
+    approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -138,6 +206,8 @@ export const leads = sqliteTable(
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     // A won job's work is done: a review can be asked for, and it can go in the portfolio.
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    // Who on the team looks after it (office and crew see "mine").
+    assignedTo: integer("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -145,6 +215,7 @@ export const leads = sqliteTable(
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
     index("leads_open_status_idx").on(t.status, t.followUpOn).where(sql`${t.archivedAt} is null`),
+    index("leads_assigned_idx").on(t.assignedTo),
     index("leads_jobs_open_idx").on(t.createdAt).where(sql`${t.status} = 'won' and ${t.completedAt} is null and ${t.archivedAt} is null`),
   ],
 );
@@ -180,6 +251,8 @@ export const leadNotes = sqliteTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     author: text("author").notNull(),
+    // The account that wrote it; `author` keeps the name as it was then.
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body"),
     statusFrom: text("status_from", { enum: LEAD_STATUSES }),
     statusTo: text("status_to", { enum: LEAD_STATUSES }),
@@ -192,6 +265,7 @@ export const leadNotes = sqliteTable(
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value", { mode: "json" }).notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
 
@@ -277,6 +351,7 @@ export const proposals = sqliteTable(
     acceptedIp: text("accepted_ip"),
     // A newer proposal was sent, or another was accepted: its link answers "replaced" (decision 0032).
     withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
+    sentBy: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -339,6 +414,8 @@ export const outbox = sqliteTable(
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     proposalId: integer("proposal_id").references(() => proposals.id, { onDelete: "cascade" }),
     reviewRequestId: integer("review_request_id").references(() => reviewRequests.id, { onDelete: "cascade" }),
+    invitationId: integer("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),
+    passwordResetId: integer("password_reset_id").references(() => passwordResets.id, { onDelete: "cascade" }),
     recipient: text("recipient").notNull(),
     state: text("state", { enum: MAIL_STATES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -355,6 +432,8 @@ export const outbox = sqliteTable(
     index("outbox_lead_idx").on(t.leadId),
     index("outbox_proposal_idx").on(t.proposalId),
     index("outbox_review_request_idx").on(t.reviewRequestId),
+    index("outbox_invitation_idx").on(t.invitationId),
+    index("outbox_password_reset_idx").on(t.passwordResetId),
   ],
 );
 
@@ -371,6 +450,8 @@ export type Proposal = typeof proposals.$inferSelect;
 export type ReviewRequest = typeof reviewRequests.$inferSelect;
 export type ProposalLink = typeof proposalLinks.$inferSelect;
 export type OutboxItem = typeof outbox.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
+export type PasswordReset = typeof passwordResets.$inferSelect;
 
 /**
  * Counters of rate-limiter-flexible's SQLite store (sign-in attempts, contact messages

@@ -18,6 +18,9 @@ export const OUTBOX_KINDS = [
   "review-request",
   // The owner's daily summary of waiting leads.
   "lead-digest",
+  // An invitation to join the team, and a forgotten password's reset link (issue 30).
+  "invitation",
+  "password-reset",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -6,6 +6,8 @@ import type { MailKind } from "./mail-kind.server";
 import { proposal } from "./proposal.server";
 import { proposalAccepted } from "./proposal-accepted.server";
 import { reviewRequest } from "./review-request.server";
+import { invitation } from "./invitation.server";
+import { passwordReset } from "./password-reset.server";
 
 /** Every kind of mail and the module that writes it: a new mail is a new entry here. */
 export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
@@ -15,6 +17,8 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
   proposal,
   "review-request": reviewRequest,
   "lead-digest": leadDigest,
+  invitation,
+  "password-reset": passwordReset,
 };
 
 /** The kinds a failure is retried for: the probe during an outage picks among these. */
