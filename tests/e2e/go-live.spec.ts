@@ -96,3 +96,20 @@ test("the checklist shows the demo content; removing it leaves nothing demo on t
   await expect(page.getByRole("link", { name: own })).toBeVisible();
   await expect(page.getByText(DEMO_PROJECTS[0].title)).toHaveCount(0);
 });
+
+test.describe("a site started with SEED_DEMO_CONTENT=0", () => {
+  test.use({ ownSiteEnv: { SEED_DEMO_CONTENT: "0" } });
+
+  test("starts empty: no demo anywhere, nothing demo on the checklist", async ({ page, ownSite }) => {
+    for (const path of ["/", "/portfolio", "/testimonials"]) {
+      const res = await page.request.get(`${ownSite.baseURL}${path}`);
+      expect(res.status(), path).toBe(200);
+      const text = await res.text();
+      for (const words of DEMO_WORDS) expect(text, `${path} shows “${words}”`).not.toContain(words);
+    }
+    await ownSite.signIn(page);
+    await page.goto(`${ownSite.baseURL}/admin/go-live`);
+    for (const id of ["demo-projects", "demo-testimonials", "demo-images"]) await expect(page.getByTestId(`go-live-${id}`)).toHaveAttribute("data-done", "true");
+    await expect(page.getByRole("link", { name: "Remove the demo content" })).toHaveCount(0);
+  });
+});
