@@ -7,6 +7,7 @@ import { countDemoTestimonials, deleteDemoTestimonials } from "~/models/testimon
 import { inTransaction } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { removeImageFiles } from "~/server/image-files.server";
+import { mailIsSetUp } from "~/server/mail.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 
 // The go-live checklist and "Remove the demo content" (issue 29.3, decision 0043).
@@ -43,7 +44,7 @@ function goLiveFacts(): GoLiveFacts {
     placeholderVideo: isPlaceholderVideo(media),
     ownHeroPhoto: hasOwnHeroPhoto(media),
     siteUrl: env.SITE_URL ?? null,
-    mail: { apiKey: Boolean(env.RESEND_API_KEY), from: env.MAIL_FROM },
+    mail: { apiKey: mailIsSetUp(), from: env.MAIL_FROM },
   };
 }
 
