@@ -2,6 +2,7 @@ import { and, count, desc, eq, lt, ne, or } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import { getDb, inTransaction } from "~/server/db.server";
 import { sessions, users } from "~/db/schema";
+import type { Role } from "~/lib/roles";
 
 /** Signed out after 3 days without use, and after 30 days whatever happens. */
 export const IDLE_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;
@@ -9,7 +10,8 @@ export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 // Touching last_seen_at on every request would write to the database on every click.
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
-export type SessionUser = { sessionId: string; userId: number; email: string };
+/** Who is signed in: their account, name and role (lib/roles.ts), read fresh on every request. */
+export type SessionUser = { sessionId: string; userId: number; email: string; name: string; role: Role };
 
 /** Where a sign-in came from, as the owner's "where you are signed in" list shows it. */
 export type SessionDevice = { userAgent?: string | null; ip?: string | null };
@@ -77,21 +79,22 @@ export function deleteOtherSessions(userId: number, keepId: string): number {
 export function getSessionUser(id: string, now = new Date()): SessionUser | null {
   const db = getDb();
   const row = db
-    .select({ session: sessions, email: users.email })
+    .select({ session: sessions, email: users.email, name: users.name, role: users.role, removedAt: users.removedAt })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .where(eq(sessions.id, id))
     .get();
   if (!row) return null;
   const { session } = row;
-  if (session.expiresAt <= now || session.lastSeenAt.getTime() + IDLE_TIMEOUT_MS <= now.getTime()) {
+  // A removed team member's sessions end at their next request, whatever is left of them.
+  if (row.removedAt !== null || session.expiresAt <= now || session.lastSeenAt.getTime() + IDLE_TIMEOUT_MS <= now.getTime()) {
     deleteSession(id);
     return null;
   }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run();
   }
-  return { sessionId: id, userId: session.userId, email: row.email };
+  return { sessionId: id, userId: session.userId, email: row.email, name: row.name, role: row.role };
 }
 
 export function deleteSession(id: string) {

@@ -1,4 +1,4 @@
-import { href, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser, type SessionDevice, type SessionUser } from "~/models/session.server";
@@ -6,6 +6,7 @@ import { getUserByEmail, getUserById } from "~/models/user.server";
 import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-throttle.server";
 import { appCookie } from "~/services/cookies.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
+import type { Role } from "~/lib/roles";
 
 export const LOGIN_FAILED = "Failed to login";
 
@@ -73,6 +74,18 @@ export async function requireAdmin(request: Request, opts: { resource?: boolean 
   if (opts.resource) throw new Response("Unauthorized", { status: 401 });
   const url = new URL(request.url);
   throw redirect(`${href("/admin/login")}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * requireAdmin, and the signed-in person's role must be one of `roles` (lib/access.ts says
+ * which, per route and intent): otherwise a 403 whose data names the roles that may, for
+ * the admin layout's error page. Resource routes answer a plain 403.
+ */
+export async function requireRole(request: Request, roles: readonly Role[], opts: { resource?: boolean } = {}): Promise<SessionUser> {
+  const user = await requireAdmin(request, opts);
+  if (roles.includes(user.role)) return user;
+  if (opts.resource) throw new Response("Forbidden", { status: 403 });
+  throw data({ forbidden: true, roles }, { status: 403 });
 }
 
 /** Deletes the session row and returns the Set-Cookie value that clears the cookie. */
