@@ -20,7 +20,9 @@ export function TrustBand({ trust, tone = "dark", className = "" }: { trust: Tru
       {lines.map((line) => (
         <li key={`${line.kind}-${line.text}`} className="flex items-center gap-2">
           <Icon name="check" className={`size-4 shrink-0 ${dark ? "text-amber-400" : "text-leaf"}`} />
-          <FactText line={line} />
+          <span>
+            <FactText line={line} />
+          </span>
         </li>
       ))}
     </ul>

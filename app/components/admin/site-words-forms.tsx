@@ -237,9 +237,6 @@ export function AboutForm({
               <Field label="A line about them" hint="Optional. For example: Twenty years on Kansas roofs." error={m.bio}>
                 <input {...getInputProps(m.bio, { type: "text" })} maxLength={300} className={inputClass} />
               </Field>
-              <Field label="What the photo shows" hint="Optional; their name if empty" error={m.alt}>
-                <input {...getInputProps(m.alt, { type: "text" })} maxLength={200} className={inputClass} />
-              </Field>
               {/* Closed until asked for: twelve open grids of the whole library would bury the form. Closed, its choice still posts. */}
               <details className="group rounded-md border border-black/10" open={!!m.imageId.errors?.length || undefined}>
                 <summary className="flex cursor-pointer items-center gap-3 p-2 text-sm font-medium">
@@ -265,6 +262,9 @@ export function AboutForm({
                   />
                 </div>
               </details>
+              <Field label="What the photo shows" hint="Optional; their name if empty" error={m.alt}>
+                <input {...getInputProps(m.alt, { type: "text" })} maxLength={200} className={inputClass} />
+              </Field>
               <div className="flex flex-wrap gap-2">
                 {index > 0 && (
                   <button type="submit" name="move" value={`up-${index}`} className={secondaryButton}>
