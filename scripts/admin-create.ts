@@ -1,5 +1,6 @@
-// npm run admin:create -- --email owner@example.com
-// Creates an admin (or resets the password of an existing one). The password comes from
+// npm run admin:create -- --email owner@example.com [--name "Pat Owner"]
+// Creates an owner (or resets the password of an existing account and makes it an owner
+// again, back on the team if it was removed: whoever has the terminal has the server). The password comes from
 // ADMIN_PASSWORD, or is asked for on the terminal, or read from the first line of stdin.
 import readline from "node:readline";
 import { parseArgs } from "node:util";
@@ -25,10 +26,10 @@ async function askPassword(): Promise<string> {
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const { values } = parseArgs({ args: argv, options: { email: { type: "string" } } });
+  const { values } = parseArgs({ args: argv, options: { email: { type: "string" }, name: { type: "string" } } });
   const email = values.email?.trim();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    console.error("Usage: npm run admin:create -- --email you@example.com");
+    console.error('Usage: npm run admin:create -- --email you@example.com [--name "Your Name"]');
     return 1;
   }
   const password = process.env.ADMIN_PASSWORD || (await askPassword());
@@ -36,7 +37,9 @@ export async function main(argv = process.argv.slice(2)) {
     console.error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
     return 1;
   }
-  const { user, created } = await upsertUser(email, password);
+  const name = values.name?.trim().slice(0, 80);
+  const { user, created } = await upsertUser(email, password, name ? { name } : {});
+  // "admin" kept in the words: scripts and docs around it read them.
   console.log(created ? `Created admin ${user.email}.` : `Updated the password of ${user.email}.`);
   closeDb();
   return 0;

@@ -167,3 +167,27 @@ export function recordAttempts(attempts: Attempt[], now: Date) {
 
 /** A mail as staff see it. */
 export const mailView = (m: OutboxItem): MailView => ({ state: m.state, attempts: m.attempts, lastError: m.lastError, nextAttemptAt: m.nextAttemptAt, sentAt: m.sentAt });
+
+/** An invitation's mail (issue 30): a new row each time it is sent, so "Send again" starts fresh. */
+export function enqueueInvitationMail(invitationId: number, recipient: string, now = new Date()): OutboxItem {
+  return getDb().insert(outbox).values({ kind: "invitation", invitationId, recipient, createdAt: now }).returning().get();
+}
+
+/** The newest mail of each of these invitations, by invitation. */
+export function latestInvitationMails(invitationIds: number[]): Map<number, OutboxItem> {
+  const latest = new Map<number, OutboxItem>();
+  if (!invitationIds.length) return latest;
+  const rows = getDb()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, "invitation"), inArray(outbox.invitationId, invitationIds)))
+    .orderBy(asc(outbox.id))
+    .all();
+  for (const row of rows) if (row.invitationId !== null) latest.set(row.invitationId, row);
+  return latest;
+}
+
+/** Stores the mail with a password reset's link (issue 30): one mail a reset, never put in line again. */
+export function enqueuePasswordResetMail(passwordResetId: number, recipient: string, now = new Date()): OutboxItem {
+  return getDb().insert(outbox).values({ kind: "password-reset", passwordResetId, recipient, createdAt: now }).returning().get();
+}

@@ -101,6 +101,11 @@ export function deleteSession(id: string) {
   getDb().delete(sessions).where(eq(sessions.id, id)).run();
 }
 
+/** Ends every session of the user (they were removed from the team); how many. */
+export function deleteUserSessions(userId: number): number {
+  return getDb().delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+}
+
 export function purgeExpiredSessions(now = new Date()) {
   getDb()
     .delete(sessions)

@@ -1,7 +1,9 @@
-import { and, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { sessions, users, type User } from "~/db/schema";
 import { hashPassword } from "~/server/password.server";
+import type { Role } from "~/lib/roles";
+import { deleteUserSessions } from "./session.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -57,11 +59,93 @@ export function changeEmail(userId: number, email: string): "changed" | "same" |
  * Creates the user, or sets a new password when the email already exists. A new password
  * ends every session of that user: whoever knew the old one is signed out everywhere.
  */
-export async function upsertUser(email: string, password: string): Promise<{ user: User; created: boolean }> {
+export async function upsertUser(email: string, password: string, opts: { name?: string } = {}): Promise<{ user: User; created: boolean }> {
   const passwordHash = await hashPassword(password);
   const normalized = normalizeEmail(email);
   const existing = getUserByEmail(normalized);
-  if (existing) return { user: replacePassword(existing.id, passwordHash), created: false };
-  const user = getDb().insert(users).values({ email: normalized, passwordHash }).returning().get();
+  if (existing) {
+    const user = replacePassword(existing.id, passwordHash);
+    // The terminal is the way back in: whoever runs it gets an owner's account again.
+    if (opts.name === undefined && user.removedAt === null && user.role === "owner") return { user, created: false };
+    const set = { role: "owner" as const, removedAt: null, ...(opts.name === undefined ? {} : { name: opts.name }) };
+    return { user: getDb().update(users).set(set).where(eq(users.id, user.id)).returning().get(), created: false };
+  }
+  const user = getDb()
+    .insert(users)
+    .values({ email: normalized, passwordHash, name: opts.name ?? "", role: "owner" })
+    .returning()
+    .get();
   return { user, created: true };
+}
+
+/** Everyone on the team (not removed), owners first, then by name. */
+export function listMembers(): User[] {
+  const order: Record<Role, number> = { owner: 0, office: 1, crew: 2 };
+  return getDb()
+    .select()
+    .from(users)
+    .where(isNull(users.removedAt))
+    .orderBy(asc(users.name), asc(users.email))
+    .all()
+    .sort((a, b) => order[a.role] - order[b.role]);
+}
+
+function countOtherOwners(userId: number): number {
+  return (
+    getDb()
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, "owner"), isNull(users.removedAt), ne(users.id, userId)))
+      .get()?.n ?? 0
+  );
+}
+
+/** Why a change to a member was not made. */
+export type MemberRefusal = "not-found" | "last-owner";
+
+/**
+ * A new role for a member. The last owner cannot stop being one: checked in the same
+ * transaction as the write, so two owners demoting each other at once leave one.
+ */
+export function setMemberRole(userId: number, role: Role): User | MemberRefusal {
+  return inTransaction(() => {
+    const user = getUserById(userId);
+    if (!user || user.removedAt !== null) return "not-found";
+    if (user.role === "owner" && role !== "owner" && countOtherOwners(userId) === 0) return "last-owner";
+    return getDb().update(users).set({ role }).where(eq(users.id, userId)).returning().get();
+  });
+}
+
+/**
+ * Removes a member: the row stays (histories keep the name), sign-in stops and every
+ * session ends in the same transaction. The last owner cannot be removed.
+ */
+export function removeMember(userId: number, now = new Date()): User | MemberRefusal {
+  return inTransaction(() => {
+    const user = getUserById(userId);
+    if (!user || user.removedAt !== null) return "not-found";
+    if (user.role === "owner" && countOtherOwners(userId) === 0) return "last-owner";
+    deleteUserSessions(userId);
+    return getDb().update(users).set({ removedAt: now }).where(eq(users.id, userId)).returning().get();
+  });
+}
+
+/**
+ * The invitee's account: a new row, or the removed member's own row back (same id, so
+ * histories keep one name), with the name, password and role of the invitation. Undefined
+ * when the email belongs to someone on the team. Call inside the invitation's transaction.
+ */
+export function addMember(input: { email: string; name: string; passwordHash: string; role: Role }): User | undefined {
+  const email = normalizeEmail(input.email);
+  const existing = getUserByEmail(email);
+  const values = { name: input.name, passwordHash: input.passwordHash, role: input.role };
+  if (!existing) return getDb().insert(users).values({ email, ...values }).returning().get();
+  if (existing.removedAt === null) return undefined;
+  deleteUserSessions(existing.id);
+  return getDb()
+    .update(users)
+    .set({ ...values, removedAt: null, totpSecret: null, totpEnabledAt: null })
+    .where(eq(users.id, existing.id))
+    .returning()
+    .get();
 }

@@ -1,15 +1,188 @@
-import { requireAdmin } from "~/services/auth.server";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, useLocation, useNavigation } from "react-router";
+import { NewLinkBox } from "~/components/admin/lead-new-link";
+import { TeamInvitations, TeamMembers } from "~/components/admin/team-lists";
+import { Field, inputClass, SubmitButton } from "~/components/form";
+import { when } from "~/components/lead-detail";
+import { mailStateLabel } from "~/lib/outbox";
+import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import { ChangeRoleSchema, InvitationIdSchema, InviteSchema, RemoveMemberSchema, TEAM_INTENTS, TEAM_MESSAGES } from "~/lib/team-forms";
+import { ROLE_DUTIES } from "~/lib/invitation";
+import { removeMember, setMemberRole } from "~/models/user.server";
+import { readForm, refuseBody } from "~/server/request-body.server";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { requireRole } from "~/services/auth.server";
+import { inviteMember, resendInvitation, teamOverview, withdrawTeamInvitation, type InviteOutcome } from "~/services/team.server";
 import type { Route } from "./+types/team";
 
-// Scaffold for issue 30: filled in by its own change.
+// The Team screen (issue 30, decision 0049): the owner invites people, changes their role
+// and removes them. Owner only, for the page and every form.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const me = await requireRole(request, ["owner"]);
+  const { members, invitations } = teamOverview();
+  return {
+    me: me.userId,
+    members: members.map((m) => ({ ...m, lastSignIn: m.lastSignInAt ? when(m.lastSignInAt) : null })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      expired: i.state === "expired",
+      expires: when(i.expiresAt),
+      mail: i.mail ? mailStateLabel(i.mail) : null,
+    })),
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold">team</h1>;
+/** An invitation that was not mailed: its link, for the owner to send himself. */
+type LinkResult = { form: "link"; email: string; url: string; why: "no-mail" | "failed" | "timeout" };
+type ActionResult = { form: typeof TEAM_INTENTS.invite; result: SubmissionResult<string[]> } | LinkResult;
+
+export async function action({ request }: Route.ActionArgs) {
+  const me = await requireRole(request, ["owner"]);
+  const form = await readForm(request);
+  const back = href("/admin/team");
+  const refused = () => refuseBody(400, "This form was not filled in as the page sends it. Please reload the page and try again.");
+
+  switch (form.get("intent")) {
+    case TEAM_INTENTS.invite: {
+      const submission = parseWithZod(form, { schema: InviteSchema });
+      const refuse = (result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ form: TEAM_INTENTS.invite, result }, { status });
+      if (submission.status !== "success") return refuse(submission.reply(), 400);
+      const outcome = await inviteMember(me.userId, submission.value);
+      if (outcome === "member") return refuse(submission.reply({ fieldErrors: { email: [TEAM_MESSAGES.alreadyMember] } }), 409);
+      if (outcome === "too-many") return refuse(submission.reply({ formErrors: [TEAM_MESSAGES.tooMany] }), 429);
+      return inviteAnswer(outcome, back);
+    }
+    case TEAM_INTENTS.resend: {
+      const submission = parseWithZod(form, { schema: InvitationIdSchema });
+      if (submission.status !== "success") return refused();
+      const outcome = await resendInvitation(me.userId, submission.value.invitation);
+      if (!outcome) return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.invitationGone });
+      if (outcome === "too-many") return redirectWithFlash(back, { type: "error", message: TEAM_MESSAGES.tooMany });
+      return inviteAnswer(outcome, back);
+    }
+    case TEAM_INTENTS.withdraw: {
+      const submission = parseWithZod(form, { schema: InvitationIdSchema });
+      if (submission.status !== "success") return refused();
+      const withdrawn = withdrawTeamInvitation(submission.value.invitation);
+      if (!withdrawn) return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.invitationGone });
+      return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.withdrawn(withdrawn.email) });
+    }
+    case TEAM_INTENTS.changeRole: {
+      const submission = parseWithZod(form, { schema: ChangeRoleSchema });
+      if (submission.status !== "success") return refused();
+      const before = teamOverview().members.find((m) => m.id === submission.value.member);
+      const outcome = setMemberRole(submission.value.member, submission.value.role);
+      if (outcome === "not-found") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
+      if (outcome === "last-owner") return redirectWithFlash(back, { type: "error", message: TEAM_MESSAGES.lastOwner });
+      const name = outcome.name || outcome.email;
+      const role = ROLE_LABELS[outcome.role];
+      if (before?.role === outcome.role) return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.roleSame(name, role) });
+      return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.roleChanged(name, role) });
+    }
+    case TEAM_INTENTS.remove: {
+      const submission = parseWithZod(form, { schema: RemoveMemberSchema });
+      if (submission.status !== "success") return refused();
+      const outcome = removeMember(submission.value.member);
+      if (outcome === "not-found") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
+      if (outcome === "last-owner") return redirectWithFlash(back, { type: "error", message: TEAM_MESSAGES.lastOwner });
+      return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.removed(outcome.name || outcome.email) });
+    }
+    default:
+      return refuseUnknownIntent();
+  }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
+/** Mailed: back to the list with a toast. Not mailed: the page again, with the link to copy. */
+async function inviteAnswer(outcome: InviteOutcome, back: string) {
+  if (outcome.status === "not-mailed") return data<ActionResult>({ form: "link", email: outcome.email, url: outcome.url, why: outcome.why });
+  const message = outcome.status === "sent" ? TEAM_MESSAGES.invited(outcome.email) : TEAM_MESSAGES.inviteQueued(outcome.email);
+  return redirectWithFlash(back, { type: "success", message });
+}
+
+const card = "space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
+
+function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === TEAM_INTENTS.invite;
+  const [form, fields] = useForm({
+    id: TEAM_INTENTS.invite,
+    lastResult,
+    defaultValue: { role: "office" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-labelledby="invite-title" className={card}>
+      <div>
+        <h2 id="invite-title" className="text-lg font-bold">
+          Invite someone
+        </h2>
+        <p className="text-sm text-ink-soft">They get an email with a link to choose their name and password. The link works once, for 7 days.</p>
+      </div>
+      <input type="hidden" name="intent" value={TEAM_INTENTS.invite} />
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <Field label="Email" error={fields.email}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" maxLength={254} className={inputClass} />
+        </Field>
+        <Field label="Role" error={fields.role}>
+          <select {...getSelectProps(fields.role)} className={inputClass}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <ul className="space-y-0.5 text-sm text-ink-soft">
+        {ROLES.map((r) => (
+          <li key={r}>
+            <strong className="text-ink">{ROLE_LABELS[r]}:</strong> {ROLE_DUTIES[r]}
+          </li>
+        ))}
+      </ul>
+      <SubmitButton busy={busy} busyText="Sending...">
+        Send Invitation
+      </SubmitButton>
+    </Form>
+  );
+}
+
+const linkMessage = (r: LinkResult) =>
+  r.why === "no-mail"
+    ? `Mail is not set up, so nothing was emailed. Copy this link and send it to ${r.email} yourself. It works once, for 7 days.`
+    : `The invitation to ${r.email} could not be emailed. Copy this link and send it yourself. It works once, for 7 days.`;
+
+export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
+  // A new page after each save: the invite form starts empty again.
+  const { key } = useLocation();
+  const result = actionData as ActionResult | undefined;
+  return (
+    <>
+      <header>
+        <h1 className="text-2xl font-bold">Team</h1>
+        <p className="mt-1 max-w-3xl text-ink-soft">Everyone who signs in to the admin, what they may do, and the invitations still waiting.</p>
+      </header>
+      {result?.form === "link" && <NewLinkBox tone="warn" message={linkMessage(result)} url={result.url} label={`Invitation link for ${result.email}`} />}
+      <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-6">
+          <TeamMembers me={loaderData.me} members={loaderData.members} />
+          <TeamInvitations invitations={loaderData.invitations} />
+        </div>
+        <InviteForm key={`invite-${key}`} lastResult={result?.form === TEAM_INTENTS.invite ? result.result : undefined} />
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Team | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,68 @@
+import { ROLES } from "./roles";
+import { MIN_PASSWORD_LENGTH } from "./account-forms";
+import { z } from "./zod";
+
+// The Team screen (/admin/team) and the invitation page (/admin/invitation/:token): each
+// form's intent beside its schema, one conform + zod schema per form.
+
+const MAX_PASSWORD_LENGTH = 200;
+const MAX_NAME_LENGTH = 80;
+
+export const TEAM_MESSAGES = {
+  emailMissing: "Please enter their email address",
+  emailInvalid: "Please enter a valid email address",
+  roleMissing: "Please choose a role",
+  alreadyMember: "That email already belongs to someone on the team",
+  tooMany: "That is a lot of invitations at once. Please wait an hour and try again.",
+  invited: (email: string) => `Invitation sent to ${email}`,
+  inviteQueued: (email: string) => `Invitation to ${email} is on its way`,
+  withdrawn: (email: string) => `Invitation to ${email} withdrawn`,
+  invitationGone: "That invitation was already used, withdrawn or replaced",
+  roleChanged: (name: string, role: string) => `${name} is now ${role}`,
+  roleSame: (name: string, role: string) => `${name} is already ${role}`,
+  removed: (name: string) => `${name} was removed and signed out`,
+  memberGone: "That person is no longer on the team",
+  lastOwner: "The team needs at least one owner. Make someone else an owner first.",
+  nameMissing: "Please enter your name",
+  nameLong: `Please keep your name under ${MAX_NAME_LENGTH} characters`,
+  passwordMissing: "Please choose a password",
+  passwordShort: `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordLong: `Please keep the password under ${MAX_PASSWORD_LENGTH} characters`,
+  repeatWrong: "The two passwords are not the same",
+  welcome: (name: string) => `Welcome to the team, ${name}`,
+  acceptedMember: "That email already has an account here. Please sign in instead.",
+} as const;
+
+export const TEAM_INTENTS = {
+  invite: "invite",
+  resend: "resend-invitation",
+  withdraw: "withdraw-invitation",
+  changeRole: "change-role",
+  remove: "remove-member",
+} as const;
+
+const role = z.enum(ROLES, { error: TEAM_MESSAGES.roleMissing });
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const InviteSchema = z.object({
+  email: z.string({ error: TEAM_MESSAGES.emailMissing }).trim().min(1, TEAM_MESSAGES.emailMissing).max(254, TEAM_MESSAGES.emailInvalid).email(TEAM_MESSAGES.emailInvalid),
+  role,
+});
+
+/** "Send again" and "Withdraw": the invitation they are about. */
+export const InvitationIdSchema = z.object({ invitation: id });
+
+export const ChangeRoleSchema = z.object({ member: id, role });
+
+export const RemoveMemberSchema = z.object({ member: id });
+
+/** The invitee's own name and password, on the invitation page. */
+export const AcceptInvitationSchema = z
+  .object({
+    name: z.string({ error: TEAM_MESSAGES.nameMissing }).trim().min(1, TEAM_MESSAGES.nameMissing).max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong),
+    password: z.string({ error: TEAM_MESSAGES.passwordMissing }).min(MIN_PASSWORD_LENGTH, TEAM_MESSAGES.passwordShort).max(MAX_PASSWORD_LENGTH, TEAM_MESSAGES.passwordLong),
+    repeatPassword: z.string({ error: TEAM_MESSAGES.repeatWrong }),
+  })
+  .refine((v) => v.password === v.repeatPassword, { message: TEAM_MESSAGES.repeatWrong, path: ["repeatPassword"] });
+
+export const ACCEPT_PASSWORD_FIELDS = ["password", "repeatPassword"];
