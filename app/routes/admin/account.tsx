@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, useLocation, useNavigation } from "react-router";
-import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
+import { data, Form, href, Link, useLocation } from "react-router";
+import { AccountCardForm, accountCard, usePosting } from "~/components/admin/account-card-form";
+import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { when } from "~/components/lead-detail";
 import {
   ACCOUNT_INTENTS,
@@ -14,11 +15,13 @@ import {
 } from "~/lib/account-forms";
 import { describeUserAgent } from "~/lib/user-agent";
 import { deleteDeviceSession, deleteOtherSessions, listDeviceSessions } from "~/models/session.server";
+import { getTwoStep } from "~/models/two-step.server";
 import { changeEmail, changePassword } from "~/models/user.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { confirmPassword, requireAdmin } from "~/services/auth.server";
+import { confirmPassword } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import type { z } from "zod";
 import type { Route } from "./+types/account";
 
@@ -27,7 +30,7 @@ import type { Route } from "./+types/account";
 // account ask for the current password, behind the login throttle.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/account");
   const devices = listDeviceSessions(admin.userId, admin.sessionId).map((s) => ({
     key: s.key,
     device: describeUserAgent(s.userAgent),
@@ -36,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastSeen: when(s.lastSeenAt),
     current: s.current,
   }));
-  return { email: admin.email, devices };
+  return { email: admin.email, devices, twoStep: getTwoStep(admin.userId) !== null, owner: admin.role === "owner" };
 }
 
 type FormName = typeof ACCOUNT_INTENTS.password | typeof ACCOUNT_INTENTS.email;
@@ -45,11 +48,12 @@ type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 type Refusal = { field: string; message: string; status: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/account");
   const form = await readForm(request);
   const back = href("/admin/account");
   const confirm = (password: string) => confirmPassword(admin, password, clientIp(context));
 
+  requireIntent(admin, "routes/admin/account", form.get("intent"));
   switch (form.get("intent")) {
     case ACCOUNT_INTENTS.password:
       return changeAccount(ACCOUNT_INTENTS.password, form, ChangePasswordSchema, confirm, async (value) => {
@@ -104,53 +108,6 @@ async function changeAccount<S extends z.ZodType<{ currentPassword: string }>>(
   return redirectWithFlash(href("/admin/account"), { type: "success", message: outcome });
 }
 
-const card = "space-y-4 rounded-xl bg-white p-6 shadow-sm";
-
-/** Whether the page is posting this intent right now (the button says so). */
-function usePosting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-/** One of the two account forms: a titled card with its intent, its error and its button. */
-function AccountForm<T extends Record<string, unknown>>({
-  form,
-  intent,
-  title,
-  intro,
-  submit,
-  children,
-}: {
-  form: FormMetadata<T, string[]>;
-  intent: FormName;
-  title: string;
-  intro: React.ReactNode;
-  submit: string;
-  children: React.ReactNode;
-}) {
-  const titleId = `${intent}-title`;
-  return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby={titleId} className={card}>
-      <div>
-        <h2 id={titleId} className="text-lg font-bold">
-          {title}
-        </h2>
-        <p className="text-sm text-ink-soft">{intro}</p>
-      </div>
-      <input type="hidden" name="intent" value={intent} />
-      {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      {children}
-      <SubmitButton busy={usePosting(intent)} busyText="Changing...">
-        {submit}
-      </SubmitButton>
-    </Form>
-  );
-}
-
 const accountForm = <S extends z.ZodType>(id: FormName, schema: S, lastResult: SubmissionResult<string[]> | undefined) => ({
   id,
   lastResult,
@@ -162,7 +119,7 @@ const accountForm = <S extends z.ZodType>(id: FormName, schema: S, lastResult: S
 function PasswordForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm(accountForm(ACCOUNT_INTENTS.password, ChangePasswordSchema, lastResult));
   return (
-    <AccountForm form={form} intent={ACCOUNT_INTENTS.password} title="Password" intro="Changing it signs out every other device; this one stays signed in." submit="Change Password">
+    <AccountCardForm form={form} intent={ACCOUNT_INTENTS.password} title="Password" intro="Changing it signs out every other device; this one stays signed in." submit="Change Password">
       {/* For password managers: whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
       <Field label="Current password" error={fields.currentPassword}>
@@ -174,7 +131,7 @@ function PasswordForm({ email, lastResult }: { email: string; lastResult: Submis
       <Field label="New password again" error={fields.repeatPassword}>
         <input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
       </Field>
-    </AccountForm>
+    </AccountCardForm>
   );
 }
 
@@ -186,14 +143,40 @@ function EmailForm({ email, lastResult }: { email: string; lastResult: Submissio
     </>
   );
   return (
-    <AccountForm form={form} intent={ACCOUNT_INTENTS.email} title="Sign-in email" intro={intro} submit="Change Email">
+    <AccountCardForm form={form} intent={ACCOUNT_INTENTS.email} title="Sign-in email" intro={intro} submit="Change Email">
       <Field label="New email" error={fields.email}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} className={inputClass} />
       </Field>
       <Field label="Current password" error={fields.currentPassword}>
         <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className={inputClass} />
       </Field>
-    </AccountForm>
+    </AccountCardForm>
+  );
+}
+
+/** Two-step sign-in's state and the way to its page; the owner, whose account can change everything, is urged to. */
+function TwoStep({ on, owner }: { on: boolean; owner: boolean }) {
+  return (
+    <section aria-labelledby="two-step-title" className={accountCard}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="two-step-title" className="text-lg font-bold">
+          Two-step sign-in
+        </h2>
+        <span data-testid="two-step-state" className={`rounded-full px-3 py-0.5 text-sm font-bold ${on ? "bg-leaf-soft text-leaf" : "bg-sand text-ink"}`}>
+          {on ? "On" : "Off"}
+        </span>
+      </div>
+      <p className="text-sm text-ink-soft">
+        {on
+          ? "After your password, the site asks for the 6-digit code from your authenticator app."
+          : owner
+            ? "Recommended for the owner: your account can change prices, the team and the public site. With a code from your phone after the password, a stolen password is not enough."
+            : "After your password, a 6-digit code from an app on your phone: a stolen password is not enough."}
+      </p>
+      <Link to={href("/admin/account/two-step")} className={on ? secondaryButton : primaryButton}>
+        {on ? "Manage" : "Set Up"}
+      </Link>
+    </section>
   );
 }
 
@@ -204,7 +187,7 @@ function Devices({ devices }: { devices: Device[] }) {
   const signingOutOthers = usePosting(ACCOUNT_INTENTS.signOutOthers);
   const others = devices.filter((d) => !d.current).length;
   return (
-    <section aria-labelledby="devices-title" className={card}>
+    <section aria-labelledby="devices-title" className={accountCard}>
       <div>
         <h2 id="devices-title" className="text-lg font-bold">
           Where you are signed in
@@ -267,7 +250,10 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           <PasswordForm key={`password-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.password ? actionData.result : undefined} />
           <EmailForm key={`email-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.email ? actionData.result : undefined} />
         </div>
-        <Devices devices={loaderData.devices} />
+        <div className="space-y-6">
+          <TwoStep on={loaderData.twoStep} owner={loaderData.owner} />
+          <Devices devices={loaderData.devices} />
+        </div>
       </div>
     </>
   );

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { BusinessFactsForm } from "~/components/business-facts-form";
 import { ContactSettingsForm } from "~/components/contact-settings-form";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import { BUSINESS_FACTS_LISTS, BusinessFactsFormSchema, factsFromForm } from "~/lib/business-schema";
 import { ContactSettingsFormSchema } from "~/lib/contact-settings";
 import { readForm } from "~/server/request-body.server";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/contact";
 // public page shows. Two forms, one entity (settings).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/contact");
   return { contactSettings: getSetting("contact"), businessFacts: getSetting("business") };
 }
 
@@ -24,8 +24,9 @@ type FormName = "contact-settings" | "business-facts";
 type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "routes/admin/contact");
   const form = await readForm(request, { lists: BUSINESS_FACTS_LISTS });
+  requireIntent(user, "routes/admin/contact", form.get("intent"));
   switch (form.get("intent")) {
     case "save-business-facts":
       return saveSettingsForm(form, {

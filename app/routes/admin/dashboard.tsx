@@ -7,7 +7,7 @@ import { expiresWhen, followUpWhen, longToday, receivedWhen, sentWhen } from "~/
 import { businessToday, LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { getDashboard } from "~/models/dashboard.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import { goLiveItems } from "~/services/go-live.server";
 import type { Route } from "./+types/dashboard";
 
@@ -15,7 +15,7 @@ import type { Route } from "./+types/dashboard";
 // with its count and its first few rows, phone first (a crew member in a truck).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/dashboard");
   // Projects lived here before decision 0044: its old links (bookmarks, mails) still land.
   const moved = redirectForOldTab(new URL(request.url));
   if (moved) throw redirect(moved);

@@ -4,7 +4,7 @@ import { EditorDialog, primaryButton, secondaryButton } from "~/components/admin
 import { GoLiveList } from "~/components/admin/go-live-list";
 import { README_SECTION, remainingItems } from "~/lib/go-live";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import { goLiveOverview, removeDemoContent } from "~/services/go-live.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/go-live";
@@ -14,7 +14,7 @@ const PAGE = href("/admin/go-live");
 const REMOVE_DEMO = "remove-demo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/go-live");
   const { items, demoLeft } = goLiveOverview();
   // The confirm step is a page of its own (?confirm=remove): a modal with scripts, a panel without.
   const confirming = demoLeft.length > 0 && new URL(request.url).searchParams.get("confirm") === "remove";
@@ -22,8 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "routes/admin/go-live");
   const form = await readForm(request);
+  requireIntent(user, "routes/admin/go-live", form.get("intent"));
   switch (form.get("intent")) {
     case REMOVE_DEMO: {
       try {

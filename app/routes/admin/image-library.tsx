@@ -1,7 +1,7 @@
 import { data, href } from "react-router";
 import { ImageLibrary } from "~/components/admin/image-library";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { uploadUrl } from "~/server/storage.server";
@@ -17,7 +17,7 @@ const IMAGE_GONE = "Failed to save alt text: the image was deleted in the meanti
 const LIST = href("/admin/images");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/image-library");
   const params = new URL(request.url).searchParams;
   const page = parseId(params.get("page")) ?? 1;
   const shown = listImages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
@@ -37,10 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "routes/admin/image-library");
   const parsed = await parseUploadForm(request);
   if ("error" in parsed) return data({ error: parsed.error }, { status: 413 });
   const { form } = parsed;
+  requireIntent(user, "routes/admin/image-library", form.get("intent"));
   switch (form.get("intent")) {
     case "delete-image": {
       const result = deleteLibraryImage(parseId(form.get("id")) ?? 0);

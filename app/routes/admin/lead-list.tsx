@@ -7,7 +7,7 @@ import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { LeadMailStates, when } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
 import { env } from "~/server/env.server";
 import { getLead, listLeads, markRead, setArchived } from "~/models/lead.server";
@@ -20,7 +20,7 @@ const ARCHIVED = `${LEADS}?view=archived`;
 const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/lead-list");
   const params = new URL(request.url).searchParams;
   const archived = params.get("view") === "archived";
   // A lead opens on a page of its own; old ?open= links still land there.
@@ -48,8 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "routes/admin/lead-list");
   const form = await readForm(request);
+  requireIntent(user, "routes/admin/lead-list", form.get("intent"));
   const intent = form.get("intent");
   if (!isListIntent(intent)) return refuseUnknownIntent();
   const id = parseId(form.get("id")) ?? 0;

@@ -37,7 +37,7 @@ import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
 import { LeadDetail } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import { leadView } from "~/services/lead-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 import { leadJobAction, leadJobView } from "~/services/lead-job.server";
@@ -61,7 +61,7 @@ const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
 
 /** One lead with its photos. Opening it marks nothing: no GET changes anything. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/lead");
   const view = leadView(parseId(params.id) ?? 0);
   if (!view) notFound();
   const roof = findLeadRoof(view.lead.id);
@@ -84,10 +84,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * end in a redirect with a flash, as they would without scripts.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/lead");
   const id = parseId(params.id) ?? 0;
   // The estimate's lines: one row past its limit, so that the schema's own message answers one too many.
   const form = await readForm(request, { lists: { lines: MAX_LINES + 1 } });
+  requireIntent(admin, "routes/admin/lead", form.get("intent"));
   const intent = form.get("intent");
   if (!isLeadIntent(intent)) return refuseUnknownIntent();
   const submission = parseWithZod(form, { schema: LeadFormSchema });

@@ -7,19 +7,19 @@ import { MANUAL_LEAD_MESSAGES, ManualLeadSchema } from "~/lib/manual-lead";
 import { createManualLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/new-lead";
 
 const LEADS = href("/admin/leads");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/new-lead");
   return null;
 }
 
 /** A phone call written down: stored with its first history entry (who wrote it), then its page; or the form again with what was typed. */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/new-lead");
   const form = await readForm(request);
   // One form, which names no intent: any other is not this page's save.
   if (form.has("intent")) return refuseUnknownIntent();

@@ -3,7 +3,7 @@ import { href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/pipeline";
 
 // Enough history for the whole of this month, whatever the day.
@@ -11,7 +11,7 @@ const MONTH_AND_A_BIT_MS = 40 * 24 * 60 * 60 * 1000;
 
 /** The owner's overview: open leads per status with their estimates, and how this month went. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/pipeline");
   const now = new Date();
   const { leads, moves } = pipelineRows(new Date(now.getTime() - MONTH_AND_A_BIT_MS));
   return { columns: pipelineColumns(leads), month: monthFigures(moves, now) };

@@ -5,7 +5,7 @@ import { PricingFormSchema } from "~/lib/pricing";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { readForm } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/pricing";
 
 // The Pricing section: what each material covers and costs, labor, disposal and tax.
@@ -14,12 +14,12 @@ import type { Route } from "./+types/pricing";
 export const PRICING_MESSAGES = { saved: "Prices saved", failed: "Failed to save the prices" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/pricing");
   return { pricing: getSetting("pricing") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/pricing");
   const form = await readForm(request);
   // One form, which names no intent: any other is not this page's save.
   if (form.has("intent")) return refuseUnknownIntent();

@@ -6,7 +6,7 @@ import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
 import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent, requirePublisher } from "~/services/access.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
@@ -26,7 +26,7 @@ function categoryFrom(params: { category?: string }): ProjectCategory | undefine
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "admin-projects");
   const url = new URL(request.url);
   const category = categoryFrom(params);
   const editParam = url.searchParams.get("edit");
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionResult = { form: "project"; result: SubmissionResult<string[]> } | { form: "upload"; error: string };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "admin-projects");
   categoryFrom(params);
   // Back to the list the owner came from, with no editor open.
   const back = new URL(request.url).pathname;
@@ -48,6 +48,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionResult>({ form: "upload", error: parsed.error }, { status: 413 });
   }
   const { form, files } = parsed;
+  requireIntent(user, "admin-projects", form.get("intent"));
+  if (form.get("intent") === "save-project") {
+    // A new project goes straight on the site; an edit changes it there if it is published.
+    const id = parseId(form.get("id"));
+    requirePublisher(user, id === null || getProjectCard(id)?.published !== false);
+  }
   switch (form.get("intent")) {
     case "publish":
     case "unpublish": {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { RoofTool } from "~/components/roof/roof-tool";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
 import { staffOrigin } from "~/server/origin.server";
@@ -19,7 +19,7 @@ import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/roof-measurement");
   const params = new URL(request.url).searchParams;
   const id = parseId(params.get("customer"));
   const current = id ? getRoofCustomer(id) : undefined;
@@ -41,11 +41,12 @@ const mapsAnswer = (intent: string, reply: SubmissionResult<string[]>, saved: st
   data({ maps: { intent, reply, saved } }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/roof-measurement");
   const parsed = await parseUploadForm(request);
   // The body was cut off, so there are no fields to give back: only the reason.
   if ("error" in parsed) return data({ status: "error" as const, error: { "": [parsed.error] } }, { status: 413 });
   const form = parsed.form;
+  requireIntent(admin, "routes/admin/roof-measurement", form.get("intent"));
   const intent = form.get("intent");
   switch (intent) {
     case "save-maps-key":

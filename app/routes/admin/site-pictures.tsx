@@ -2,10 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { PictureSlotEditor, PictureSlotList } from "~/components/admin/picture-slots";
-import { ALT_REQUIRED, parseSlotId, PictureFormSchema, ResetFormSchema, VideoFormSchema } from "~/lib/site-media";
+import { parseSlotId, PictureFormSchema, ResetFormSchema, VideoFormSchema } from "~/lib/site-media";
 import { checkVideoUrl } from "~/lib/video-url";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import {
   offeredSlot,
   pickerImages,
@@ -28,7 +28,7 @@ const LIST = href("/admin/site/pictures");
 const UNKNOWN_SLOT = "This place on the site is unknown here. Please reload the page and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/site-pictures");
   const slots = slotViews();
   const editing = slots.find((s) => s.id === new URL(request.url).searchParams.get("slot")) ?? null;
   return {
@@ -43,12 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionResult = { form: "slot"; result: SubmissionResult<string[]> } | { form: "upload"; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "routes/admin/site-pictures");
   const parsed = await parseUploadForm(request);
   // Too large: refused while streaming, before the form's other fields could be read.
   if ("error" in parsed) return data<ActionResult>({ form: "upload", error: parsed.error }, { status: 413 });
   const { form, files } = parsed;
   const file = files.get("upload");
+  requireIntent(user, "routes/admin/site-pictures", form.get("intent"));
   switch (form.get("intent")) {
     case "save-picture": {
       const submission = parseWithZod(form, { schema: PictureFormSchema });
@@ -62,7 +63,6 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return refused(submission.reply());
       const check = checkVideoUrl(submission.value.url);
       if (!check.ok) return refused(submission.reply({ fieldErrors: { url: [check.message] } }));
-      if (file && !submission.value.alt) return refused(submission.reply({ fieldErrors: { alt: [ALT_REQUIRED] } }));
       // Stored as the video's own page address, whatever form of it was pasted.
       const outcome = await saveVideo(check.video.watchUrl, submission.value, file);
       return outcome.ok ? saved("Video saved: it shows on the site now") : refused(outcomeReply(outcome, submission));

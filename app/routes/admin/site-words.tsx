@@ -5,7 +5,7 @@ import { AboutForm, PageWordsForm, TrustFactsForm } from "~/components/admin/sit
 import { editablePage } from "~/content/page-words";
 import { ABOUT_LISTS, AboutFormSchema, isPageId, PageWordsFormSchema, teamFromForm, TrustFactsFormSchema, trustFactsFromForm, WORDS_INTENTS } from "~/lib/site-words";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import { pickerImages } from "~/services/site-pictures.server";
 import { saveAbout, savePageWords, saveTrustFacts, wordsAdminView } from "~/services/site-words.server";
 import { readForm } from "~/server/request-body.server";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/site-words";
 const PATH = href("/admin/site/words");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/site-words");
   const asked = new URL(request.url).searchParams.get("page");
   return { ...wordsAdminView(isPageId(asked) ? asked : "home"), photos: pickerImages() };
 }
@@ -28,8 +28,9 @@ type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 const refused = (form: FormName, result: SubmissionResult<string[]>, status = 400) => data<ActionResult>({ form, result }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "routes/admin/site-words");
   const form = await readForm(request, { lists: ABOUT_LISTS });
+  requireIntent(user, "routes/admin/site-words", form.get("intent"));
   switch (form.get("intent")) {
     case WORDS_INTENTS.trust: {
       const submission = parseWithZod(form, { schema: TrustFactsFormSchema });

@@ -6,7 +6,7 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent, requirePublisher } from "~/services/access.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
 import { approveTestimonial, createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
 import type { Testimonial } from "~/db/schema";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/testimonial-list";
 const LIST = href("/admin/testimonials");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, "routes/admin/testimonial-list");
   const params = new URL(request.url).searchParams;
   const editId = params.get("edit");
   const editing: "new" | Testimonial | null = editId === "new" ? "new" : (getTestimonial(parseId(editId) ?? 0) ?? null);
@@ -24,8 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAccess(request, "routes/admin/testimonial-list");
   const formData = await readForm(request);
+  requireIntent(user, "routes/admin/testimonial-list", formData.get("intent"));
+  if (formData.get("intent") === null) {
+    // A new testimonial goes straight on the site; only a pending review is a draft to tidy.
+    const id = parseId(formData.get("id"));
+    requirePublisher(user, id === null || getTestimonial(id)?.status !== "pending");
+  }
   switch (formData.get("intent")) {
     case "approve": {
       // Published: the next public request renders it (the model empties the page cache).

@@ -1,11 +1,11 @@
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { parseUploadForm } from "~/server/upload.server";
 import type { Route } from "./+types/image-upload";
 
 /** The library's upload when scripts run: JSON back, so the page can show progress. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request, { resource: true });
+  await requireAccess(request, "routes/resources/image-upload");
   const result = await uploadToLibrary(await parseUploadForm(request));
   return Response.json(result, { status: result.ok ? 200 : result.status });
 }

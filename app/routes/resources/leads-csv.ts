@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import { toCsv } from "~/lib/csv";
 import { LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { listAllLeads } from "~/models/lead.server";
@@ -8,7 +8,7 @@ import { leadMails } from "~/services/lead-mail.server";
 import type { Route } from "./+types/leads-csv";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, { resource: true });
+  await requireAccess(request, "routes/resources/leads-csv");
   const messages = listAllLeads();
   const photos = photoCounts(messages.map((m) => m.id));
   const mails = leadMails(messages.map((m) => m.id));

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import { readUpload } from "~/server/storage.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/private-image";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/private-image";
  * house): for signed-in staff only, never cached by a shared cache.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, { resource: true });
+  await requireAccess(request, "lead-photo");
   const file = await readUpload(params.name, "private");
   if (!file) notFound();
   return new Response(new Uint8Array(file.bytes), {

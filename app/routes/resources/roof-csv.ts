@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import { parseId } from "~/services/admin-actions.server";
 import { roofCsvFileName, roofMeasurementsCsv } from "~/lib/roof-export";
 import { getRoofCustomer } from "~/models/roof-customer.server";
@@ -6,7 +6,7 @@ import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/roof-csv";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, { resource: true });
+  await requireAccess(request, "routes/resources/roof-csv");
   const customer = getRoofCustomer(parseId(params.id) ?? 0);
   if (!customer) notFound();
   const view = new URL(request.url).searchParams.get("view") === "side" ? "side" : "top";

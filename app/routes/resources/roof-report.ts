@@ -1,5 +1,5 @@
 import { fileNameSlug } from "~/lib/file-name";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import { parseId } from "~/services/admin-actions.server";
 import { buildRoofReport } from "~/services/roof-report.server";
 import { getRoofCustomer } from "~/models/roof-customer.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/roof-report";
 
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, { resource: true });
+  await requireAccess(request, "routes/resources/roof-report");
   const customer = getRoofCustomer(parseId(params.id) ?? 0);
   if (!customer) notFound();
   const pdf = await buildRoofReport(customer, getBusinessFacts());

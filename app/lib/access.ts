@@ -1,0 +1,181 @@
+import { ROLE_LABELS, ROLES, type Role } from "./roles";
+import { AREAS, areaRouteId, SERVICES } from "./landing-pages";
+
+// Who may do what (issue 30, decision 0048): one entry per route id of app/routes.ts. A
+// route reached without a session is "public" (the site) or "anonymous" (signing in,
+// resetting a password, accepting an invitation); an admin route names the roles that may
+// load it (GET) and post to it, per intent where its forms differ. services/access.server.ts
+// enforces it; tests/integration/role-matrix.test.ts walks every route against it.
+
+export type Roles = readonly Role[];
+
+/** The key of a form that names no intent (the page's one save). */
+export const NO_INTENT = "";
+
+export type AdminAccess = {
+  kind: "admin";
+  /** Who may load the page (or fetch the file). */
+  get: Roles;
+  /** Who may post, per intent (NO_INTENT for a form without one); absent: the route takes no posts. */
+  post?: Readonly<Record<string, Roles>>;
+  /** A resource route: answers a plain 401/403, not a page. */
+  resource?: true;
+};
+export type Access = { kind: "public" } | { kind: "anonymous" } | AdminAccess;
+
+const ALL: Roles = ROLES;
+const OWNER: Roles = ["owner"];
+const OFFICE: Roles = ["owner", "office"];
+
+const PUBLIC = { kind: "public" } as const;
+const ANONYMOUS = { kind: "anonymous" } as const;
+
+// The lead page's forms (lib/lead-forms.ts): money and the customer's mail are the office's;
+// the crew may move a lead along, measure the roof and finish the job.
+const LEAD_POSTS = {
+  lead: ALL,
+  measure: ALL,
+  complete: ALL,
+  "make-estimate": OFFICE,
+  "save-estimate": OFFICE,
+  "leave-out-materials": OFFICE,
+  "send-proposal": OFFICE,
+  "email-proposal": OFFICE,
+  reopen: OFFICE,
+  "ask-review": OFFICE,
+  "add-to-portfolio": OFFICE,
+} as const satisfies Record<string, Roles>;
+
+// The Projects screen: the office writes drafts, the owner puts them on the site (and
+// edits or removes what is there: services/access.server.ts checks the row for a save).
+const PROJECT_POSTS = { "save-project": OFFICE, publish: OWNER, unpublish: OWNER, "delete-project": OWNER } as const;
+
+const ADMIN_ACCESS = {
+  "routes/admin/layout": { kind: "admin", get: ALL },
+  "routes/admin/dashboard": { kind: "admin", get: ALL },
+  "admin-projects": { kind: "admin", get: OFFICE, post: PROJECT_POSTS },
+  "admin-projects-category": { kind: "admin", get: OFFICE, post: PROJECT_POSTS },
+  // The picture library feeds the public site; the crew's photos are the leads' own.
+  "routes/admin/image-library": { kind: "admin", get: OFFICE, post: { "upload-image": OFFICE, "save-alt": OFFICE, "delete-image": OWNER } },
+  "routes/admin/contact": { kind: "admin", get: OWNER, post: { "save-business-facts": OWNER, "save-contact-settings": OWNER } },
+  // A review is the office's to tidy while pending; approving (publishing) and deleting are the owner's.
+  "routes/admin/testimonial-list": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE, approve: OWNER, delete: OWNER } },
+  "routes/admin/roof-measurement": {
+    kind: "admin",
+    get: ALL,
+    post: {
+      [NO_INTENT]: ALL,
+      calculate: ALL,
+      save: ALL,
+      "delete-customer": OFFICE,
+      "save-maps-key": OWNER,
+      "clear-maps-key": OWNER,
+      "save-publisher-tag": OWNER,
+    },
+  },
+  "routes/admin/pricing": { kind: "admin", get: OWNER, post: { [NO_INTENT]: OWNER } },
+  "routes/admin/site-pictures": { kind: "admin", get: OWNER, post: { "save-picture": OWNER, "save-video": OWNER, reset: OWNER } },
+  "routes/admin/site-words": { kind: "admin", get: OWNER, post: { "save-page-words": OWNER, "save-about": OWNER, "save-trust-facts": OWNER } },
+  "routes/admin/go-live": { kind: "admin", get: OWNER, post: { "remove-demo": OWNER } },
+  // Everyone's own account: password, email, devices, two-step.
+  "routes/admin/account": {
+    kind: "admin",
+    get: ALL,
+    post: { "change-password": ALL, "change-email": ALL, "sign-out-device": ALL, "sign-out-others": ALL },
+  },
+  "routes/admin/two-step": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
+  "routes/admin/team": { kind: "admin", get: OWNER, post: { [NO_INTENT]: OWNER } },
+  // All leads, open or not, until leads are assigned (decision 0048).
+  "routes/admin/lead-list": { kind: "admin", get: ALL, post: { read: ALL, unread: ALL, archive: OFFICE, unarchive: OFFICE, resend: OFFICE } },
+  "routes/admin/new-lead": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
+  "routes/admin/pipeline": { kind: "admin", get: ALL },
+  "routes/admin/lead": { kind: "admin", get: ALL, post: LEAD_POSTS },
+  "routes/admin/not-found": { kind: "admin", get: ALL },
+
+  "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
+  "routes/resources/leads-csv": { kind: "admin", get: OFFICE, resource: true },
+  "routes/resources/roof-csv": { kind: "admin", get: ALL, resource: true },
+  "routes/resources/admin-proposal-pdf": { kind: "admin", get: OFFICE, resource: true },
+  "routes/resources/roof-report": { kind: "admin", get: ALL, resource: true },
+  "roof-image": { kind: "admin", get: ALL, resource: true },
+  "lead-photo": { kind: "admin", get: ALL, resource: true },
+} as const satisfies Record<string, AdminAccess>;
+
+export type AdminRouteId = keyof typeof ADMIN_ACCESS;
+
+/** Every route of app/routes.ts, by id. */
+export const ACCESS: Readonly<Record<string, Access>> = {
+  "routes/public-layout": PUBLIC,
+  "routes/home": PUBLIC,
+  "routes/about": PUBLIC,
+  "routes/portfolio": PUBLIC,
+  "routes/portfolio-project": PUBLIC,
+  "routes/testimonial-list": PUBLIC,
+  "routes/contact": PUBLIC,
+  "routes/privacy": PUBLIC,
+  "routes/terms": PUBLIC,
+  "routes/proposal": PUBLIC,
+  "routes/review": PUBLIC,
+  ...Object.fromEntries(SERVICES.map((s) => [s.id, PUBLIC])),
+  ...Object.fromEntries(AREAS.map((a) => [areaRouteId(a.slug), PUBLIC])),
+  "routes/not-found": PUBLIC,
+  "routes/resources/contact-send": PUBLIC,
+  "routes/resources/project-description": PUBLIC,
+  "routes/resources/proposal-pdf": PUBLIC,
+  "routes/resources/healthz": PUBLIC,
+  "routes/resources/sitemap": PUBLIC,
+  "routes/resources/robots": PUBLIC,
+  // Old lead addresses: a redirect before any sign-in check; the new address checks.
+  "routes/admin/moved-leads": PUBLIC,
+
+  "routes/admin/login": ANONYMOUS,
+  "routes/admin/logout": ANONYMOUS,
+  "routes/admin/login-code": ANONYMOUS,
+  "routes/admin/forgot-password": ANONYMOUS,
+  "routes/admin/reset-password": ANONYMOUS,
+  "routes/admin/invitation": ANONYMOUS,
+  ...ADMIN_ACCESS,
+};
+
+/** The admin entry of a route id (typed, so a module cannot name a route that is not there). */
+export function adminAccess(routeId: AdminRouteId): AdminAccess {
+  return ADMIN_ACCESS[routeId];
+}
+
+/**
+ * The roles that may make this request of an admin route: the GET list for a load; for a
+ * post, its intent's (a form without one is NO_INTENT). An intent the route does not list
+ * needs the route's GET roles: the route itself then refuses it as a bad request.
+ * `intent` undefined asks who may post at all (any of its intents).
+ */
+export function rolesFor(access: AdminAccess, method: string, intent?: string | null): Roles {
+  if (method === "GET" || method === "HEAD") return access.get;
+  const posts = access.post ?? {};
+  if (intent === undefined) return ROLES.filter((r) => Object.values(posts).some((roles) => roles.includes(r)));
+  return posts[intent ?? NO_INTENT] ?? access.get;
+}
+
+/** What a forbidden page says: who the page is for, in plain words. */
+export function forbiddenText(roles: Roles): { title: string; message: string } {
+  const names = roles.map((r) => ROLE_LABELS[r].toLowerCase());
+  const who = names.length === 1 ? `the ${names[0]}` : `the ${names.slice(0, -1).join(", ")} or the ${names[names.length - 1]}`;
+  return {
+    title: `This is for ${who}`,
+    message: `Your account cannot open this page or make this change: it is for ${who}. Ask the owner to do it, or to change your role on the Team screen.`,
+  };
+}
+
+/** A 403's data as requireRole throws it: `{ forbidden: true, roles }`. */
+export function isForbidden(value: unknown): value is { forbidden: true; roles: Roles } {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as { forbidden?: unknown; roles?: unknown };
+  return v.forbidden === true && Array.isArray(v.roles) && v.roles.every((r) => (ROLES as readonly unknown[]).includes(r));
+}
+
+/** Whether a role may open a path's section (the admin header hides the rest). */
+export function mayLoad(role: Role, routeId: AdminRouteId): boolean {
+  return ADMIN_ACCESS[routeId].get.includes(role);
+}
+
+/** Whether a role may see money: prices, estimates, proposal amounts, the pipeline's totals. */
+export const seesMoney = (role: Role) => role !== "crew";
