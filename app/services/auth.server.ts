@@ -2,6 +2,7 @@ import { data, href, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser, type SessionDevice, type SessionUser } from "~/models/session.server";
+import { recordSignIn } from "~/models/sign-in.server";
 import { getUserByEmail, getUserById } from "~/models/user.server";
 import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-throttle.server";
 import { appCookie } from "~/services/cookies.server";
@@ -9,6 +10,8 @@ import { hashPassword, verifyPassword } from "~/server/password.server";
 import type { Role } from "~/lib/roles";
 
 export const LOGIN_FAILED = "Failed to login";
+/** The throttle's answer, to a password or a two-step code alike. */
+export const LOGIN_TOO_MANY = "Too many login attempts. Please wait 15 minutes and try again.";
 
 const sessionCookie = () => appCookie("__session", { maxAge: 30 * 24 * 60 * 60 });
 
@@ -25,7 +28,8 @@ export const authenticator = new Authenticator<{ id: number; email: string }>().
     const user = getUserByEmail(email);
     dummyHash ??= hashPassword("not a password anyone has");
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-    if (!user || !ok) throw new LoginError(LOGIN_FAILED);
+    // A removed person's password no longer opens anything.
+    if (!user || !ok || user.removedAt) throw new LoginError(LOGIN_FAILED);
     return { id: user.id, email: user.email };
   }),
   "form",
@@ -33,10 +37,14 @@ export const authenticator = new Authenticator<{ id: number; email: string }>().
 
 /**
  * Starts a session (a new random id every login) and returns its Set-Cookie value. The
- * device (browser's User-Agent, client address) is what the account page lists.
+ * device (browser's User-Agent, client address) is what the account page lists. Every
+ * sign-in comes through here, so here the account's last sign-in is recorded.
  */
 export async function startSession(userId: number, device: SessionDevice = {}): Promise<string> {
-  return sessionCookie().serialize(createSession(userId, new Date(), device));
+  const now = new Date();
+  const id = createSession(userId, now, device);
+  recordSignIn(userId, now);
+  return sessionCookie().serialize(id);
 }
 
 /** The device a request comes from, for its new session: `ip` as the rate limits see it. */

@@ -20,8 +20,7 @@ import { changeEmail, changePassword } from "~/models/user.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { confirmPassword } from "~/services/auth.server";
-import { requireAccess, requireIntent } from "~/services/access.server";
+import { confirmPassword, requireAdmin } from "~/services/auth.server";
 import type { z } from "zod";
 import type { Route } from "./+types/account";
 
@@ -30,7 +29,7 @@ import type { Route } from "./+types/account";
 // account ask for the current password, behind the login throttle.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAccess(request, "routes/admin/account");
+  const admin = await requireAdmin(request);
   const devices = listDeviceSessions(admin.userId, admin.sessionId).map((s) => ({
     key: s.key,
     device: describeUserAgent(s.userAgent),
@@ -48,12 +47,11 @@ type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 type Refusal = { field: string; message: string; status: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAccess(request, "routes/admin/account");
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
   const back = href("/admin/account");
   const confirm = (password: string) => confirmPassword(admin, password, clientIp(context));
 
-  requireIntent(admin, "routes/admin/account", form.get("intent"));
   switch (form.get("intent")) {
     case ACCOUNT_INTENTS.password:
       return changeAccount(ACCOUNT_INTENTS.password, form, ChangePasswordSchema, confirm, async (value) => {

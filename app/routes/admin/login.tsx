@@ -1,10 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { FlashMessage } from "~/components/flash-message";
-import { authenticator, getAdmin, LOGIN_FAILED, LoginError, requestDevice, startSession } from "~/services/auth.server";
+import { ForgotPasswordLink } from "~/components/forgot-password-link";
+import { authenticator, getAdmin, LOGIN_FAILED, LOGIN_TOO_MANY, LoginError, requestDevice, startSession } from "~/services/auth.server";
+import { hasTwoStep, pendingSignInCookie } from "~/services/two-step.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-throttle.server";
@@ -14,8 +16,6 @@ import { normalizeEmail } from "~/models/user.server";
 import { Field, inputClass, primaryButton, SubmitButton } from "~/components/form";
 import { LoginSchema } from "~/lib/login-form";
 import type { Route } from "./+types/login";
-
-const TOO_MANY = "Too many login attempts. Please wait 15 minutes and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(submission.value.redirectTo);
   const fail = (message: string, status: number) => data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
   const ip = clientIp(context);
-  if (await signInRefused(email, ip)) return fail(TOO_MANY, 429);
+  if (await signInRefused(email, ip)) return fail(LOGIN_TOO_MANY, 429);
 
   let user: { id: number; email: string };
   try {
@@ -41,6 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof LoginError)) console.error("Login failed unexpectedly:", error);
     await signInFailed(email, ip);
     return fail(LOGIN_FAILED, 401);
+  }
+  // Two-step on: no session yet, and the throttle's count stands until the code is right
+  // (a right password must not wipe the wrong codes guessed before it).
+  if (hasTwoStep(user.id)) {
+    return redirect(href("/admin/login/code"), { headers: { "Set-Cookie": await pendingSignInCookie(user.id, redirectTo) } });
   }
   await signInSucceeded(email, ip);
   const headers = new Headers();
@@ -90,6 +95,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             </SubmitButton>
           </fieldset>
         </Form>
+        <ForgotPasswordLink />
       </div>
     </main>
   );
