@@ -205,7 +205,7 @@ export function pickerImages(): PickerImage[] {
 export type PostedFile = { bytes: Uint8Array; name: string };
 
 /** Why a save was refused, on the field the owner fixes; ok when it is stored. */
-export type SaveOutcome = { ok: true } | { ok: false; field: "imageId" | "upload"; message: string };
+export type SaveOutcome = { ok: true } | { ok: false; field: "imageId" | "upload" | "alt"; message: string };
 
 type ChoiceInput = { imageId?: number; alt: string };
 
@@ -226,7 +226,7 @@ export async function saveVideo(watchUrl: string, input: Partial<ChoiceInput>, f
     changeSetting("media", setUrl);
     return { ok: true };
   }
-  if (!input.alt) return { ok: false, field: "imageId", message: ALT_REQUIRED };
+  if (!input.alt) return { ok: false, field: "alt", message: ALT_REQUIRED };
   return saveChoice({ imageId: input.imageId, alt: input.alt }, file, (media, choice) => setUrl(withChoice(media, { kind: "video" }, choice)));
 }
 

@@ -133,6 +133,16 @@ describe("what the forms refuse, in words", () => {
     expect(disk()).toEqual(files);
   });
 
+  it("a video thumbnail uploaded without a description", async () => {
+    const before = getSetting("media");
+    const files = disk();
+    const refused = await post({ intent: "save-video", url: "https://vimeo.com/76979871" }, { upload: { bytes: await picture("jpeg", 800), name: "t.jpg" } });
+    expect(refused.status).toBe(400);
+    expect(refused.errors?.alt).toEqual([ALT_REQUIRED]);
+    expect(getSetting("media")).toEqual(before);
+    expect(disk()).toEqual(files);
+  });
+
   it("no picture at all", async () => {
     const refused = await post({ intent: "save-picture", slot: "about-main", alt: "Our family" });
     expect(refused.status).toBe(400);
