@@ -13,6 +13,8 @@ import { storeImage } from "~/services/image-storage.server";
 import type { sitePictures } from "~/services/site-pictures.server";
 import * as homeRoute from "~/routes/home";
 import * as picturesRoute from "~/routes/admin/site-pictures";
+import * as libraryRoute from "~/routes/admin/image-library";
+import { getImage } from "~/models/image.server";
 
 // Pictures & Video (issue 29.1): the admin's forms, what they refuse, and the public pages
 // seeing a save on the very next request, through the page cache.
@@ -106,6 +108,26 @@ describe("the public pages, through the page cache", () => {
 
     expect((await post({ intent: "reset", slot: "video" })).status).toBe(302);
     expect(getSetting("media").video).toEqual({ url: null, thumbnail: null });
+  });
+
+  it("keep a chosen picture: the image library refuses to delete it and says where it shows", async () => {
+    const slot = "service-hero/roof-repairs-wichita";
+    expect((await post({ intent: "save-picture", slot, imageId: String(libraryId), alt: "Crew on a roof" })).status).toBe(302);
+    const request = new Request("http://site.test/admin/images", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete-image", id: String(libraryId) }),
+      headers: { Cookie: cookie },
+    });
+    const answer = (await libraryRoute.action(routeArgs(request))) as Response;
+    expect(answer.status).toBe(302);
+    // The flash cookie's value: base64 JSON, then its signature.
+    const flash = decodeURIComponent(answer.headers.get("Set-Cookie")!.match(/__flash=([^.;]+)/)![1]);
+    expect(JSON.parse(Buffer.from(flash, "base64").toString())).toEqual({
+      type: "error",
+      message: "This image is in use: it is the top picture of the Roof Repairs page. Choose another picture there first, then delete it.",
+    });
+    expect(getImage(libraryId)).toBeDefined();
+    expect((await post({ intent: "reset", slot })).status).toBe(302);
   });
 
   it("fall back to the drawing when a chosen picture is deleted some other way, never a broken image", async () => {
