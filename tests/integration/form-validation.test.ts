@@ -23,6 +23,9 @@ const FORMS = [
   { form: "business details", parser: "routes/admin/contact.tsx", schema: "BusinessFactsFormSchema" },
   { form: "contact settings", parser: "routes/admin/contact.tsx", schema: "ContactSettingsFormSchema" },
   { form: "lead page's forms (status, estimate, proposal, job)", parser: "routes/admin/lead.tsx", schema: "LeadFormSchema" },
+  { form: "trust facts", parser: "routes/admin/site-words.tsx", schema: "TrustFactsFormSchema" },
+  { form: "page headlines", parser: "routes/admin/site-words.tsx", schema: "PageWordsFormSchema" },
+  { form: "About story and team", parser: "routes/admin/site-words.tsx", schema: "AboutFormSchema" },
 ] as const;
 
 // A result built by hand: `{ ok: false, message }`, or (in an action) `{ error: "…", values }`
@@ -40,7 +43,7 @@ describe("every form in the public site, sign-in, pricing, roof tool and setting
     if ("caller" in rest) expect(read(rest.caller)).toContain(rest.uses);
   });
 
-  it.each(["lib/contact-schema.ts", "lib/contact-form.ts", "lib/review-schema.ts", "lib/review-request.ts", "lib/proposal-schema.ts", "lib/login-form.ts", "lib/maps-settings-form.ts", "services/contact-request.server.ts", "services/review-collection.server.ts", "routes/proposal.tsx", "routes/review.tsx", "routes/contact.tsx", "routes/admin/login.tsx", "routes/admin/pricing.tsx", "routes/admin/contact.tsx", "routes/admin/roof-measurement.tsx", "lib/lead-forms.ts", "routes/admin/lead.tsx", "services/estimate-actions.server.ts", "services/lead-job.server.ts"])(
+  it.each(["lib/contact-schema.ts", "lib/contact-form.ts", "lib/review-schema.ts", "lib/review-request.ts", "lib/proposal-schema.ts", "lib/login-form.ts", "lib/maps-settings-form.ts", "services/contact-request.server.ts", "services/review-collection.server.ts", "routes/proposal.tsx", "routes/review.tsx", "routes/contact.tsx", "routes/admin/login.tsx", "routes/admin/pricing.tsx", "routes/admin/contact.tsx", "routes/admin/roof-measurement.tsx", "lib/lead-forms.ts", "routes/admin/lead.tsx", "services/estimate-actions.server.ts", "services/lead-job.server.ts", "routes/admin/site-words.tsx", "lib/site-words.ts"])(
     "%s answers no hand-written result",
     (path) => {
       const code = read(path);
