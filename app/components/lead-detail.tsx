@@ -67,7 +67,20 @@ const linkClass = "text-brand-dark underline";
  * One lead with what the visitor told us about the job, its photos, its mail and what
  * staff can do. A lead staff added (a phone call) says who added it (`addedBy`) instead of its mail.
  */
-export function LeadDetail({ lead: m, mails, photos, addedBy }: { lead: Lead; mails: LeadMails; photos: LeadPhotoView[]; addedBy?: string | null }) {
+export function LeadDetail({
+  lead: m,
+  mails,
+  photos,
+  addedBy,
+  manages = true,
+}: {
+  lead: Lead;
+  mails: LeadMails;
+  photos: LeadPhotoView[];
+  addedBy?: string | null;
+  /** Archiving and resending are the owner's and office's (decision 0048): the crew only marks read. */
+  manages?: boolean;
+}) {
   const { notification, autoreply } = mails;
   const failed = notification?.state === "failed" || autoreply?.state === "failed";
   const address = addressLine(m);
@@ -143,7 +156,7 @@ export function LeadDetail({ lead: m, mails, photos, addedBy }: { lead: Lead; ma
       {autoreply?.state === "failed" && autoreply.lastError && <p className="text-sm text-red-800">Auto-reply error: {autoreply.lastError}</p>}
       <Form method="post" action={href("/admin/leads")} className="flex flex-wrap gap-2">
         <input type="hidden" name="id" value={m.id} />
-        {failed && (
+        {failed && manages && (
           <button type="submit" name="intent" value="resend" className={secondaryButton}>
             <RotateCw aria-hidden className="size-4" /> Resend failed mail
           </button>
@@ -158,7 +171,7 @@ export function LeadDetail({ lead: m, mails, photos, addedBy }: { lead: Lead; ma
             <MailOpen aria-hidden className="size-4" /> Mark read
           </button>
         )}
-        {m.archivedAt ? (
+        {!manages ? null : m.archivedAt ? (
           <button type="submit" name="intent" value="unarchive" className={secondaryButton}>
             <ArchiveRestore aria-hidden className="size-4" /> Unarchive
           </button>

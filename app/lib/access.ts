@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { ROLE_LABELS, ROLES, type Role } from "./roles";
 import { AREAS, areaRouteId, SERVICES } from "./landing-pages";
 
@@ -172,9 +173,38 @@ export function isForbidden(value: unknown): value is { forbidden: true; roles: 
   return v.forbidden === true && Array.isArray(v.roles) && v.roles.every((r) => (ROLES as readonly unknown[]).includes(r));
 }
 
-/** Whether a role may open a path's section (the admin header hides the rest). */
+/** Whether a role may load a route. */
 export function mayLoad(role: Role, routeId: AdminRouteId): boolean {
   return ADMIN_ACCESS[routeId].get.includes(role);
+}
+
+/** Whether a role may post this intent to a route (the page hides the forms it may not). */
+export function mayPost(role: Role, routeId: AdminRouteId, intent: string): boolean {
+  return rolesFor(ADMIN_ACCESS[routeId], "POST", intent).includes(role);
+}
+
+// The admin header's sections (lib/admin-sections.ts), by the route each opens.
+const SECTION_ROUTES: Readonly<Record<string, AdminRouteId>> = {
+  [href("/admin")]: "routes/admin/dashboard",
+  [href("/admin/leads")]: "routes/admin/lead-list",
+  [href("/admin/leads/pipeline")]: "routes/admin/pipeline",
+  [href("/admin/projects")]: "admin-projects",
+  [href("/admin/images")]: "routes/admin/image-library",
+  [href("/admin/testimonials")]: "routes/admin/testimonial-list",
+  [href("/admin/site/pictures")]: "routes/admin/site-pictures",
+  [href("/admin/site/words")]: "routes/admin/site-words",
+  [href("/admin/contact")]: "routes/admin/contact",
+  [href("/admin/roof-measurement")]: "routes/admin/roof-measurement",
+  [href("/admin/pricing")]: "routes/admin/pricing",
+  [href("/admin/go-live")]: "routes/admin/go-live",
+  [href("/admin/team")]: "routes/admin/team",
+  [href("/admin/account")]: "routes/admin/account",
+};
+
+/** Whether a role may open a header section's page (`to`, as lib/admin-sections.ts lists it): the header hides the rest. */
+export function mayOpen(role: Role, to: string): boolean {
+  const routeId = SECTION_ROUTES[to];
+  return routeId === undefined || mayLoad(role, routeId);
 }
 
 /** Whether a role may see money: prices, estimates, proposal amounts, the pipeline's totals. */

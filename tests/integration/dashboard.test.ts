@@ -104,12 +104,12 @@ describe("the dashboard", () => {
     expect(names(d.newLeads.items)).toEqual(["Nora Fresh"]);
     expect(d.followUps.count).toBe(2);
     expect(names(d.followUps.items)).toEqual(["Lou Late", "Dee Today"]);
-    expect(d.proposals.count).toBe(1);
-    expect(names(d.proposals.items)).toEqual(["Quinn Quoted"]);
+    expect(d.proposals?.count).toBe(1);
+    expect(names(d.proposals?.items ?? [])).toEqual(["Quinn Quoted"]);
     expect(d.jobs.count).toBe(1);
     expect(names(d.jobs.items)).toEqual(["Will Won"]);
-    expect(d.reviews.count).toBe(1);
-    expect(names(d.reviews.items)).toEqual(["Rita Review"]);
+    expect(d.reviews?.count).toBe(1);
+    expect(names(d.reviews?.items ?? [])).toEqual(["Rita Review"]);
 
     expect(text).not.toContain("Nothing waiting — you are all caught up.");
     expect(html).toContain(`href="/admin/leads/${fresh.id}"`);

@@ -94,7 +94,7 @@ describe("a lead's estimate", () => {
     const made = (await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" })) as Response;
     expect(made.status).toBe(302);
     expect(made.headers.get("Location")).toBe(`/admin/leads/${leadId}`);
-    const { estimate } = (await leadPage(leadId)).estimate;
+    const { estimate } = (await leadPage(leadId)).estimate!;
     expect(estimate!.lines.map((l) => [l.key, l.quantity, l.totalCents])).toEqual([
       ["shingles", 45, 189000],
       ["underlayment", 2, 19000],
@@ -212,8 +212,8 @@ describe("materials the measurement could not count (issue 27.2)", () => {
     await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" });
     expect(getEstimate(leadId)!.missingMaterials).toEqual(["starter", "drip-edge", "ridge-cap", "ice-and-water"]);
     const page = await leadPage(leadId);
-    expect(page.estimate.estimate!.missing).toMatch(/^The estimate has no starter strip, drip edge, ridge cap and valley lining \(ice-and-water\)/);
-    expect(page.proposals.blocked).toBe(page.estimate.estimate!.missing);
+    expect(page.estimate!.estimate!.missing).toMatch(/^The estimate has no starter strip, drip edge, ridge cap and valley lining \(ice-and-water\)/);
+    expect(page.proposals!.blocked).toBe(page.estimate!.estimate!.missing);
 
     const proposal = { intent: "send-proposal", terms: "Pay on completion.", validDays: "30" };
     const refused = (await leadPost(leadId, proposal)) as unknown as Refused;
@@ -228,8 +228,8 @@ describe("materials the measurement could not count (issue 27.2)", () => {
     const kept = (await leadPost(leadId, { intent: "leave-out-materials", reason: "Metal edge and ridge vent stay; no valleys" })) as Response;
     expect(kept.status).toBe(302);
     const after = await leadPage(leadId);
-    expect(after.estimate.estimate).toMatchObject({ missing: null, leftOut: { what: "starter strip, drip edge, ridge cap and valley lining (ice-and-water)", reason: "Metal edge and ridge vent stay; no valleys" } });
-    expect(after.proposals.blocked).toBeNull();
+    expect(after.estimate!.estimate).toMatchObject({ missing: null, leftOut: { what: "starter strip, drip edge, ridge cap and valley lining (ice-and-water)", reason: "Metal edge and ridge vent stay; no valleys" } });
+    expect(after.proposals!.blocked).toBeNull();
     expect(((await leadPost(leadId, proposal)) as Response).status).toBe(302);
   });
 });
@@ -241,9 +241,9 @@ describe("which figure the estimate uses (issue 27.4)", () => {
     const words = "Made from the traced outline: 1,677 sq ft. Traced facets override the typed length and width.";
     const before = await leadPage(leadId);
     expect(before.roof!.basis).toBe(words);
-    expect(before.estimate.roofBasis).toBe(words);
+    expect(before.estimate!.roofBasis).toBe(words);
     await leadPost(leadId, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" });
-    expect((await leadPage(leadId)).estimate.estimate!.roofBasis).toBe(words);
+    expect((await leadPage(leadId)).estimate!.estimate!.roofBasis).toBe(words);
   });
 });
 

@@ -135,7 +135,7 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     expect(sent).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
 
     // "Email to …" names one of the lead's proposals; an id that names none is not found.
-    const proposalId = (await lead.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals.list[0].id;
+    const proposalId = (await lead.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals!.list[0].id;
     expect(await postPage(id, { intent: "email-proposal", proposalId: String(proposalId) })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
     const none = await postPage(id, { intent: "email-proposal", proposalId: "abc" });
     expect(none.status).toBe(404);

@@ -12,7 +12,11 @@ beforeAll(async () => {
   cookie = await signedInOwner();
 });
 
-const page = () => loader(routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } })));
+// The owner's page: with the money (the crew's has none, role-matrix.test.ts).
+const page = async () => {
+  const { columns, month } = await loader(routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } })));
+  return { columns: columns.map((c) => ({ ...c, totalCents: c.totalCents ?? 0 })), month: month! };
+};
 
 function lead(name: string, moves: LeadStatus[], estimateCents?: number) {
   const m = createLead({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });

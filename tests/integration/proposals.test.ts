@@ -79,7 +79,7 @@ async function send(id: number, fields: Record<string, string> = {}) {
   const setCookies = res.headers.getSetCookie();
   const linkCookie = setCookies.find((c) => c.startsWith("__new_link="))!.split(";")[0];
   const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
-  const url = page.proposals.newLink!.url;
+  const url = page.proposals!.newLink!.url;
   return { token: url.split("/proposal/")[1], url, page };
 }
 
@@ -114,7 +114,7 @@ describe("sending a proposal", () => {
     expect(lead(id).status).toBe("quoted");
     expect(listLeadNotes(id).at(-1)).toMatchObject({ statusFrom: "measured", statusTo: "quoted", author: "owner@example.com" });
     expect(listLeadNotes(id).at(-1)?.body).toContain("$3,458.81");
-    expect(page.proposals.list).toMatchObject([{ total: "$3,458.81", state: "open", pdf: `/admin/leads/${id}/proposals/${row.id}.pdf` }]);
+    expect(page.proposals!.list).toMatchObject([{ total: "$3,458.81", state: "open", pdf: `/admin/leads/${id}/proposals/${row.id}.pdf` }]);
 
     // The estimate changes later: the proposal sent stays as it was.
     db().update(estimates).set({ totalCents: 1 }).where(eq(estimates.leadId, id)).run();
@@ -127,8 +127,8 @@ describe("sending a proposal", () => {
     await send(id);
     expect(lead(id).status).toBe("lost");
     const later = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(later.proposals.newLink).toBeNull();
-    expect(later.proposals.list).toHaveLength(1);
+    expect(later.proposals!.newLink).toBeNull();
+    expect(later.proposals!.list).toHaveLength(1);
   });
 
   it("refuses without an estimate, or with empty terms or odd days, keeping what was typed", async () => {
@@ -301,7 +301,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     // The newer one is the live one; staff see which was replaced, and the history says what happened.
     expect(openPage(second.token).init.status).toBe(200);
     expect((await pdfOf(second.token)).status).toBe(200);
-    expect(second.page.proposals.list.map((p) => p.state)).toEqual(["open", "withdrawn"]);
+    expect(second.page.proposals!.list.map((p) => p.state)).toEqual(["open", "withdrawn"]);
     const notes = listLeadNotes(id).map((n) => n.body);
     expect(notes.at(-2)).toMatch(/^Proposal link created: \$3,458\.81, valid until \w+ \d+, \d{4}$/);
     expect(notes.at(-1)).toMatch(/^Proposal link created: \$3,458\.81, valid until .*; it replaces the earlier proposal$/);
@@ -335,7 +335,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const fresh = await send(id);
     expect(openPage(old.token)).toMatchObject({ init: { status: 410 }, data: { kind: "expired" } });
     expect((await pdfOf(old.token)).status).toBe(200);
-    expect(fresh.page.proposals.list.map((p) => p.state)).toEqual(["open", "expired"]);
+    expect(fresh.page.proposals!.list.map((p) => p.state)).toEqual(["open", "expired"]);
     expect(listLeadNotes(id).at(-1)?.body).not.toMatch(/replaces/);
   });
 
@@ -357,7 +357,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const accepted = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
     expect(accepted.lockedAt).toBeInstanceOf(Date);
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(page.estimate.estimate!.lockedAt).toMatch(/\d{4} at /);
+    expect(page.estimate!.estimate!.lockedAt).toMatch(/\d{4} at /);
 
     const fields: Record<string, string> = { intent: "save-estimate" };
     accepted.lines.forEach((l, i) =>
@@ -374,7 +374,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(current.lines[0].quantity).toBe(50);
     const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     expect(after.estimate).toMatchObject({ leadWon: true, estimate: { lockedAt: null } });
-    expect(after.proposals.blocked).toMatch(/accepted a proposal/);
+    expect(after.proposals!.blocked).toMatch(/accepted a proposal/);
   });
 
   it("withdraws the open proposal when the estimate changes, so an acceptance locks what the homeowner saw (review H1)", async () => {
@@ -382,7 +382,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const first = await send(id);
     const before = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
     // Said before the change: saving withdraws the proposal.
-    expect(before.estimate.openProposal).toBe(true);
+    expect(before.estimate!.openProposal).toBe(true);
 
     const current = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
     const fields: Record<string, string> = { intent: "save-estimate" };
@@ -401,8 +401,8 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect((await accept(first.token, { fullName: "Changed Mind", agree: "on" })).init.status).toBe(410);
     expect(db().select().from(estimates).where(eq(estimates.leadId, id)).get()!.lockedAt).toBeNull();
     const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(after.estimate.openProposal).toBe(false);
-    expect(after.proposals.list.map((p) => p.state)).toEqual(["withdrawn"]);
+    expect(after.estimate!.openProposal).toBe(false);
+    expect(after.proposals!.list.map((p) => p.state)).toEqual(["withdrawn"]);
 
     // The new proposal carries the new figure, and accepting it locks exactly that.
     const second = await send(id);
@@ -420,7 +420,7 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     (await readFlash(new Request("http://site.test/", { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }))).flash;
   const emailIt = async (id: number, proposalId = proposalRows(id).at(-1)!.id) => (await leadPost(id, { intent: "email-proposal", proposalId: String(proposalId) })) as Response;
   const card = async (id: number) =>
-    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals.list[0];
+    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals!.list[0];
   const proposalMails = () => fake.sent.filter((m) => m.subject.startsWith("Your proposal from"));
   const mailedToken = (html: string) => /href="[^"]*\/proposal\/([A-Za-z0-9_-]{43})"/.exec(html)![1];
 
@@ -484,7 +484,7 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     await send(id);
     await processOutbox(undefined, new Date(Date.now() + 61_000));
     expect(proposalMails()).toHaveLength(mailsBefore);
-    const replaced = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals.list[1];
+    const replaced = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals!.list[1];
     expect(replaced).toMatchObject({ state: "withdrawn", homeownerMail: { state: "skipped", label: "Not sent (the proposal was no longer open)" } });
   });
 

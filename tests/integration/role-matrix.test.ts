@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ACCESS, isForbidden, NO_INTENT, rolesFor, type Access, type AdminAccess } from "~/lib/access";
 import { ROLES, type Role } from "~/lib/roles";
-import { projects, testimonials, users } from "~/db/schema";
+import { estimates, projects, testimonials, users } from "~/db/schema";
+import { createLead } from "~/models/lead.server";
 import { getDb } from "~/server/db.server";
 import { upsertUser } from "~/models/user.server";
 import { startSession } from "~/services/auth.server";
@@ -184,5 +185,35 @@ describe("the office writes drafts; what is on the site is the owner's", () => {
       expect(office.data).toEqual({ forbidden: true, roles: ["owner"] });
       expectAllowed("owner save", await post("owner", "admin/testimonials", mod, fields));
     }
+  });
+});
+
+describe("the crew sees no money", () => {
+  const get = async (role: Role, file: string, routePath: string, params: Record<string, string> = {}) => {
+    const mod = await load(file);
+    return (await mod.loader!(routeArgs(new Request(urlOf(routePath), { headers: { Cookie: cookies[role]! } }), params))) as Record<string, unknown>;
+  };
+
+  it("not on a lead's page, in the pipeline or on the dashboard; the office does", async () => {
+    const m = createLead({ name: "Mona Money", email: "mona@example.com", phone: null, message: "Roof" });
+    getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: 1_234_500, taxCents: 0, totalCents: 1_234_500 }).run();
+    const crewLead = await get("crew", "routes/admin/lead.tsx", `admin/leads/${m.id}`, { id: String(m.id) });
+    expect(crewLead).toMatchObject({ estimate: null, proposals: null, followsUp: false, manages: false });
+    expect(JSON.stringify(crewLead)).not.toMatch(/1234500|12,345/);
+    const officeLead = await get("office", "routes/admin/lead.tsx", `admin/leads/${m.id}`, { id: String(m.id) });
+    expect(officeLead.estimate).not.toBeNull();
+    expect(officeLead.proposals).not.toBeNull();
+
+    const crewPipeline = await get("crew", "routes/admin/pipeline.tsx", "admin/leads/pipeline");
+    expect(crewPipeline.month).toBeNull();
+    expect((crewPipeline.columns as { totalCents: unknown }[]).every((c) => c.totalCents === null)).toBe(true);
+    expect((await get("office", "routes/admin/pipeline.tsx", "admin/leads/pipeline")).month).not.toBeNull();
+
+    const crewToday = (await get("crew", "routes/admin/dashboard.tsx", "admin")) as { dashboard: Record<string, unknown>; goLive: unknown[] };
+    expect(crewToday.dashboard.proposals).toBeNull();
+    expect(crewToday.dashboard.reviews).toBeNull();
+    expect(crewToday.goLive).toEqual([]);
+    expect((await get("crew", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(false);
+    expect((await get("office", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(true);
   });
 });

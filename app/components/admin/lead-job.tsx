@@ -26,10 +26,13 @@ export function LeadJob({
   job,
   photos,
   result,
+  followsUp = true,
 }: {
   lead: { id: number; status: string; email: string; completedAt: Date | null };
   job: LeadJobView;
   photos: LeadPhotoView[];
+  /** The owner and office follow the job up (reopen, review, portfolio); the crew only marks it done (decision 0048). */
+  followsUp?: boolean;
   /** The action's answer to a refused form: only the portfolio draft's is read here. */
   result?: LeadFormResult;
 }) {
@@ -44,7 +47,7 @@ export function LeadJob({
       {lead.completedAt ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="rounded-full bg-leaf-soft px-3 py-1 text-sm font-semibold text-leaf">Completed {day(lead.completedAt)}</p>
-          <Form method="post">
+          <Form method="post" hidden={!followsUp}>
             <button type="submit" name="intent" value={REOPEN_INTENT} className={`${secondaryButton} text-sm`} disabled={busy(REOPEN_INTENT)}>
               <Undo2 aria-hidden className="size-4" /> Not completed after all
             </button>
@@ -58,8 +61,8 @@ export function LeadJob({
           </SubmitButton>
         </Form>
       )}
-      {lead.completedAt && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} mailSetUp={job.mailSetUp} busy={busy(ASK_REVIEW_INTENT)} />}
-      {lead.completedAt && <PortfolioDraft job={job} photos={photos} lastResult={replyFor(result, ADD_TO_PORTFOLIO_INTENT)} busy={busy(ADD_TO_PORTFOLIO_INTENT)} />}
+      {lead.completedAt && followsUp && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} mailSetUp={job.mailSetUp} busy={busy(ASK_REVIEW_INTENT)} />}
+      {lead.completedAt && followsUp && <PortfolioDraft job={job} photos={photos} lastResult={replyFor(result, ADD_TO_PORTFOLIO_INTENT)} busy={busy(ADD_TO_PORTFOLIO_INTENT)} />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { businessToday, LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { getDashboard } from "~/models/dashboard.server";
 import { requireAccess } from "~/services/access.server";
+import { seesMoney } from "~/lib/access";
 import { goLiveItems } from "~/services/go-live.server";
 import type { Route } from "./+types/dashboard";
 
@@ -15,13 +16,18 @@ import type { Route } from "./+types/dashboard";
 // with its count and its first few rows, phone first (a crew member in a truck).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/dashboard");
+  const { role } = await requireAccess(request, "routes/admin/dashboard");
   // Projects lived here before decision 0044: its old links (bookmarks, mails) still land.
   const moved = redirectForOldTab(new URL(request.url));
   if (moved) throw redirect(moved);
   const now = new Date();
   const today = businessToday(now);
-  return { today, dashboard: getDashboard(today, now), goLive: goLiveItems() };
+  // Each sees what they may act on (decision 0048): the crew no proposals' money, the
+  // office and crew no reviews to publish and no go-live list.
+  const d = getDashboard(today, now);
+  const owner = role === "owner";
+  const dashboard = { ...d, proposals: seesMoney(role) ? d.proposals : null, reviews: owner ? d.reviews : null };
+  return { today, dashboard, goLive: owner ? goLiveItems() : [] };
 }
 
 const leadHref = (id: number, part = "") => `${href("/admin/leads/:id", { id: String(id) })}${part}`;
@@ -81,7 +87,7 @@ function Row({ to, title, detail, note }: Omit<RowProps, "key">) {
 const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(" · ");
 const leadsWith = (status: string) => `${href("/admin/leads")}?status=${status}`;
 
-/** The five lists in the order the day asks for them, each with what it says when empty. */
+/** The five lists (fewer for the office and crew) in the order the day asks for them, each with what it says when empty. */
 function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"]): (WaitingListProps & { none: string })[] {
   return [
     {
@@ -114,21 +120,25 @@ function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"
         note: followUpWhen(lead.followUpOn, today),
       })),
     },
-    {
-      id: "proposals-waiting",
-      title: "Proposals waiting for an answer",
-      icon: FileSignature,
-      none: "no proposals waiting for an answer",
-      count: d.proposals.count,
-      all: { to: leadsWith("quoted"), label: "All quoted leads" },
-      rows: d.proposals.items.map((p) => ({
-        key: p.id,
-        to: leadHref(p.leadId, "#lead-proposals"),
-        title: p.name,
-        detail: `${formatCents(p.totalCents)} · ${sentWhen(p.sentAt, today)}`,
-        note: expiresWhen(p.expiresAt, today),
-      })),
-    },
+    ...(d.proposals
+      ? [
+          {
+            id: "proposals-waiting",
+            title: "Proposals waiting for an answer",
+            icon: FileSignature,
+            none: "no proposals waiting for an answer",
+            count: d.proposals.count,
+            all: { to: leadsWith("quoted"), label: "All quoted leads" },
+            rows: d.proposals.items.map((p) => ({
+              key: p.id,
+              to: leadHref(p.leadId, "#lead-proposals"),
+              title: p.name,
+              detail: `${formatCents(p.totalCents)} · ${sentWhen(p.sentAt, today)}`,
+              note: expiresWhen(p.expiresAt, today),
+            })),
+          },
+        ]
+      : []),
     {
       id: "jobs-to-complete",
       title: "Jobs to complete",
@@ -138,21 +148,25 @@ function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"
       all: { to: leadsWith("won"), label: "All won jobs" },
       rows: d.jobs.items.map((job) => ({ key: job.id, to: leadHref(job.id, "#lead-job"), title: job.name, detail: joined(job.service, job.city), note: "Won" })),
     },
-    {
-      id: "reviews-to-approve",
-      title: "Reviews to approve",
-      icon: MessageSquareQuote,
-      none: "no reviews to approve",
-      count: d.reviews.count,
-      all: { to: href("/admin/testimonials"), label: "Approve on the Testimonials page" },
-      rows: d.reviews.items.map((review) => ({
-        key: review.id,
-        to: `${href("/admin/testimonials")}?edit=${review.id}`,
-        title: review.name,
-        detail: review.quote,
-        note: `${review.rating} of 5 stars`,
-      })),
-    },
+    ...(d.reviews
+      ? [
+          {
+            id: "reviews-to-approve",
+            title: "Reviews to approve",
+            icon: MessageSquareQuote,
+            none: "no reviews to approve",
+            count: d.reviews.count,
+            all: { to: href("/admin/testimonials"), label: "Approve on the Testimonials page" },
+            rows: d.reviews.items.map((review) => ({
+              key: review.id,
+              to: `${href("/admin/testimonials")}?edit=${review.id}`,
+              title: review.name,
+              detail: review.quote,
+              note: `${review.rating} of 5 stars`,
+            })),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -177,6 +191,13 @@ function GoLiveOpen({ items }: { items: GoLiveItem[] }) {
   );
 }
 
+/** "No new leads, … and no reviews to approve.": what the empty lists say, as one sentence. */
+function allClear(lists: { none: string }[]): string {
+  const nones = lists.map((l) => l.none);
+  const sentence = nones.length > 1 ? `${nones.slice(0, -1).join(", ")} and ${nones[nones.length - 1]}` : (nones[0] ?? "");
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const lists = waitingLists(loaderData);
   const waiting = lists.filter((l) => l.count > 0);
@@ -191,8 +212,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <section className="rounded-xl bg-white p-6 shadow-sm" data-testid="nothing-waiting">
           <h2 className="text-lg font-bold">Nothing waiting — you are all caught up.</h2>
           <p className="mt-2 text-ink-soft">
-            No new leads, no follow-ups due, no proposals waiting for an answer, no jobs to complete and no reviews to approve. New quote requests
-            from the website show up here first.
+            {allClear(lists)} New quote requests from the website show up here first.
           </p>
           <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2 font-semibold">
             <Link to={href("/admin/leads")} className="inline-flex min-h-10 items-center text-brand-dark underline">

@@ -8,6 +8,7 @@ import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { LeadMailStates, when } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
+import { mayLoad } from "~/lib/access";
 import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
 import { env } from "~/server/env.server";
 import { getLead, listLeads, markRead, setArchived } from "~/models/lead.server";
@@ -20,7 +21,7 @@ const ARCHIVED = `${LEADS}?view=archived`;
 const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/lead-list");
+  const { role } = await requireAccess(request, "routes/admin/lead-list");
   const params = new URL(request.url).searchParams;
   const archived = params.get("view") === "archived";
   // A lead opens on a page of its own; old ?open= links still land there.
@@ -44,6 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     leads: leads.map((m) => ({ ...m, photos: photos.get(m.id) ?? 0, mails: mails.get(m.id)! })),
     // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead.
     mailConfigured: Boolean(env.RESEND_API_KEY),
+    // The export carries the estimates: not the crew's (decision 0048).
+    exportsCsv: mayLoad(role, "routes/resources/leads-csv"),
   };
 }
 
@@ -84,7 +87,7 @@ function isListIntent(value: unknown): value is (typeof LIST_INTENTS)[number] {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, archived, mailConfigured, filters, counts, today } = loaderData;
+  const { leads, archived, mailConfigured, filters, counts, today, exportsCsv } = loaderData;
   const filtered = Boolean(filters.status || filters.service || filters.q);
   return (
     <>
@@ -100,9 +103,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           <Link to={archived ? LEADS : ARCHIVED} className={secondaryButton}>
             {archived ? "Back to leads" : "Archived"}
           </Link>
-          <a href={href("/admin/leads/export.csv")} className={secondaryButton} download>
-            <Download aria-hidden className="size-4" /> Export CSV
-          </a>
+          {exportsCsv && (
+            <a href={href("/admin/leads/export.csv")} className={secondaryButton} download>
+              <Download aria-hidden className="size-4" /> Export CSV
+            </a>
+          )}
         </div>
       </div>
       {!mailConfigured && (

@@ -38,6 +38,7 @@ import { secondaryButton } from "~/components/admin-ui";
 import { LeadDetail } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
+import { mayPost, seesMoney } from "~/lib/access";
 import { leadView } from "~/services/lead-view.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
 import { leadJobAction, leadJobView } from "~/services/lead-job.server";
@@ -61,20 +62,24 @@ const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
 
 /** One lead with its photos. Opening it marks nothing: no GET changes anything. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/lead");
+  const { role } = await requireAccess(request, "routes/admin/lead");
   const view = leadView(parseId(params.id) ?? 0);
   if (!view) notFound();
   const roof = findLeadRoof(view.lead.id);
   // The links shown once (services/new-link.server.ts): a proposal's just made, a review request's not mailed.
   const proposalLink = await readLink(request, view.lead.id, "proposal");
   const newLink = proposalLink?.proposalId ? { proposalId: proposalLink.proposalId, url: proposalLink.url } : null;
+  // The crew sees no money (decision 0048): no estimate, no proposals, not even in the data.
+  const money = seesMoney(role);
   return {
     ...view,
     notes: listLeadNotes(view.lead.id),
     roof: roof ? leadRoofView(roof) : null,
-    estimate: leadEstimateView(view.lead.id),
+    estimate: money ? leadEstimateView(view.lead.id) : null,
     job: leadJobView(view.lead, (await readLink(request, view.lead.id, "review"))?.url ?? null),
-    proposals: { list: leadProposalsView(view.lead.id), ...proposalFormView(view.lead.id), newLink },
+    proposals: money ? { list: leadProposalsView(view.lead.id), ...proposalFormView(view.lead.id), newLink } : null,
+    followsUp: mayPost(role, "routes/admin/lead", ASK_REVIEW_INTENT),
+    manages: mayPost(role, "routes/admin/lead-list", "archive"),
   };
 }
 
@@ -138,7 +143,7 @@ async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PR
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mails, photos, notes, roof, estimate, proposals, job } = loaderData;
+  const { lead, mails, photos, notes, roof, estimate, proposals, job, followsUp, manages } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -148,22 +153,24 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy(lead, notes)} />
+        <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy(lead, notes)} manages={manages} />
         <div className="space-y-6">
-          <LeadJob lead={lead} job={job} photos={photos} result={actionData} />
+          <LeadJob lead={lead} job={job} photos={photos} result={actionData} followsUp={followsUp} />
           <LeadRoof roof={roof} />
           <LeadPanel lead={lead} notes={notes} result={actionData} />
         </div>
       </div>
-      <LeadEstimate view={estimate} result={actionData} />
-      <LeadProposals
-        proposals={proposals.list}
-        estimateTotal={proposals.estimateTotal}
-        blocked={proposals.blocked}
-        defaults={proposals.defaults}
-        newLink={proposals.newLink}
-        result={actionData}
-      />
+      {estimate && <LeadEstimate view={estimate} result={actionData} />}
+      {proposals && (
+        <LeadProposals
+          proposals={proposals.list}
+          estimateTotal={proposals.estimateTotal}
+          blocked={proposals.blocked}
+          defaults={proposals.defaults}
+          newLink={proposals.newLink}
+          result={actionData}
+        />
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { secondaryButton } from "~/components/admin-ui";
 import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
 import { requireAccess } from "~/services/access.server";
+import { seesMoney } from "~/lib/access";
 import type { Route } from "./+types/pipeline";
 
 // Enough history for the whole of this month, whatever the day.
@@ -11,13 +12,17 @@ const MONTH_AND_A_BIT_MS = 40 * 24 * 60 * 60 * 1000;
 
 /** The owner's overview: open leads per status with their estimates, and how this month went. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/pipeline");
+  const { role } = await requireAccess(request, "routes/admin/pipeline");
   const now = new Date();
   const { leads, moves } = pipelineRows(new Date(now.getTime() - MONTH_AND_A_BIT_MS));
-  return { columns: pipelineColumns(leads), month: monthFigures(moves, now) };
+  const columns = pipelineColumns(leads);
+  // The crew sees how many leads, not what they are worth (decision 0048).
+  if (!seesMoney(role)) return { columns: columns.map((c) => ({ ...c, totalCents: null })), month: null };
+  return { columns, month: monthFigures(moves, now) };
 }
 
-export default function Pipeline({ loaderData: { columns, month } }: Route.ComponentProps) {
+/** This month's money: quoted, won and the win rate (not shown to the crew). */
+function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderData"]["month"]> }) {
   const closed = month.won.count + month.lost;
   const figures = [
     { label: "Quoted", value: formatWholeDollars(month.quoted.totalCents), detail: `${month.quoted.count} ${month.quoted.count === 1 ? "lead" : "leads"}` },
@@ -29,6 +34,26 @@ export default function Pipeline({ loaderData: { columns, month } }: Route.Compo
     },
   ];
   return (
+    <section aria-labelledby="this-month" className="space-y-3">
+      <h2 id="this-month" className="text-lg font-bold">
+        {month.label}
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {figures.map((f) => (
+          <div key={f.label} className="rounded-xl bg-white p-5 shadow-sm">
+            <dt className="text-sm font-medium text-ink-soft">{f.label}</dt>
+            <dd className="mt-1 text-3xl font-bold">{f.value}</dd>
+            <dd className="text-sm text-ink-soft">{f.detail}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-ink-soft">Amounts are the leads&rsquo; estimates. A lead counts in the month it was quoted, won or lost.</p>
+    </section>
+  );
+}
+
+export default function Pipeline({ loaderData: { columns, month } }: Route.ComponentProps) {
+  return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Pipeline</h1>
@@ -36,21 +61,7 @@ export default function Pipeline({ loaderData: { columns, month } }: Route.Compo
           <ArrowLeft aria-hidden className="size-4" /> Leads
         </Link>
       </div>
-      <section aria-labelledby="this-month" className="space-y-3">
-        <h2 id="this-month" className="text-lg font-bold">
-          {month.label}
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-3">
-          {figures.map((f) => (
-            <div key={f.label} className="rounded-xl bg-white p-5 shadow-sm">
-              <dt className="text-sm font-medium text-ink-soft">{f.label}</dt>
-              <dd className="mt-1 text-3xl font-bold">{f.value}</dd>
-              <dd className="text-sm text-ink-soft">{f.detail}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="text-xs text-ink-soft">Amounts are the leads&rsquo; estimates. A lead counts in the month it was quoted, won or lost.</p>
-      </section>
+      {month && <ThisMonth month={month} />}
       <section aria-labelledby="by-status" className="space-y-3">
         <h2 id="by-status" className="text-lg font-bold">
           Leads by status
@@ -65,7 +76,7 @@ export default function Pipeline({ loaderData: { columns, month } }: Route.Compo
               >
                 <span className="block text-sm font-semibold">{c.label}</span>
                 <span className="block text-2xl font-bold">{c.count}</span>
-                <span className="block text-sm text-ink-soft">{c.totalCents ? formatWholeDollars(c.totalCents) : "No estimates"}</span>
+                {c.totalCents !== null && <span className="block text-sm text-ink-soft">{c.totalCents ? formatWholeDollars(c.totalCents) : "No estimates"}</span>}
               </Link>
             </li>
           ))}
