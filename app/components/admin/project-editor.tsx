@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
-import { AdminTable, RowActions } from "~/components/admin-ui";
+import { AdminTable } from "~/components/admin-ui";
+import { PublisherRowActions } from "~/components/admin/access-row-actions";
 import { Field, inputClass, Options, secondaryButton, SubmitButton } from "~/components/form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { AREAS } from "~/lib/landing-pages";
@@ -20,7 +21,8 @@ export function PublishedBadge({ published }: { published: boolean }) {
   );
 }
 
-export function ProjectTable({ projects, linkFor }: { projects: AdminProjectCard[]; linkFor: (key: string, value: number) => string }) {
+/** `publishes`: the owner's table, with Publish and Delete; the office's edits drafts only (decision 0048). */
+export function ProjectTable({ projects, linkFor, publishes = true }: { projects: AdminProjectCard[]; linkFor: (key: string, value: number) => string; publishes?: boolean }) {
   return (
     <AdminTable columns={["Image", "Title", "Category", "Featured", "Status", "Actions"]}>
       {projects.map((p) => (
@@ -45,7 +47,7 @@ export function ProjectTable({ projects, linkFor }: { projects: AdminProjectCard
           <td className="px-4 py-2" data-label="Status">
             <div className="flex flex-wrap items-center gap-2">
               <PublishedBadge published={p.published} />
-              <Form method="post">
+              <Form method="post" hidden={!publishes}>
                 <input type="hidden" name="id" value={p.id} />
                 <button
                   type="submit"
@@ -61,7 +63,7 @@ export function ProjectTable({ projects, linkFor }: { projects: AdminProjectCard
             </div>
           </td>
           <td className="px-4 py-2">
-            <RowActions label={p.title} editTo={linkFor("edit", p.id)} deleteTo={linkFor("delete", p.id)} />
+            <PublisherRowActions publishes={publishes} draft={!p.published} label={p.title} editTo={linkFor("edit", p.id)} deleteTo={linkFor("delete", p.id)} />
           </td>
         </tr>
       ))}

@@ -7,6 +7,7 @@ import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent, requirePublisher } from "~/services/access.server";
+import { mayPost } from "~/lib/access";
 import { cleanImage } from "~/server/image-clean.server";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
@@ -26,13 +27,15 @@ function categoryFrom(params: { category?: string }): ProjectCategory | undefine
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAccess(request, "admin-projects");
+  const { role } = await requireAccess(request, "admin-projects");
   const url = new URL(request.url);
   const category = categoryFrom(params);
   const editParam = url.searchParams.get("edit");
   const editing: "new" | AdminProjectCard | null = editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
   const deleting = getProjectCard(parseId(url.searchParams.get("delete")) ?? 0) ?? null;
-  return { category: category ?? "all", projects: listProjectCards(category), editing, deleting };
+  // The owner publishes, adds (a new one is on the site at once) and deletes; the office edits drafts.
+  const publishes = mayPost(role, "admin-projects", "publish");
+  return { category: category ?? "all", projects: listProjectCards(category), editing, deleting: publishes ? deleting : null, publishes };
 }
 
 type ActionResult = { form: "project"; result: SubmissionResult<string[]> } | { form: "upload"; error: string };
@@ -100,7 +103,7 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
 }
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
-  const { category, projects, editing, deleting } = loaderData;
+  const { category, projects, editing, deleting, publishes } = loaderData;
   const base = category === "all" ? href("/admin/projects") : href("/admin/projects/:category", { category });
   const withParam = (key: string, value: string | number) => `${base}?${key}=${value}`;
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
@@ -114,20 +117,26 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
           {uploadError}
         </p>
       )}
-      <div className="flex justify-end">
-        <Link to={withParam("edit", "new")} preventScrollReset className={primaryButton}>
-          <Plus aria-hidden className="size-4" /> Add New Project
-        </Link>
-      </div>
-      {projects.length === 0 ? (
-        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-          <p className="text-ink-soft">No portfolio projects added yet.</p>
-          <Link to={withParam("edit", "new")} className={`${primaryButton} mt-4`}>
-            Add Your First Project
+      {publishes ? (
+        <div className="flex justify-end">
+          <Link to={withParam("edit", "new")} preventScrollReset className={primaryButton}>
+            <Plus aria-hidden className="size-4" /> Add New Project
           </Link>
         </div>
       ) : (
-        <ProjectTable projects={projects} linkFor={withParam} />
+        <p className="text-sm text-ink-soft">You can edit drafts (a finished job added to the portfolio from its lead). Publishing, adding and deleting are the owner&rsquo;s.</p>
+      )}
+      {projects.length === 0 ? (
+        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+          <p className="text-ink-soft">No portfolio projects added yet.</p>
+          {publishes && (
+            <Link to={withParam("edit", "new")} className={`${primaryButton} mt-4`}>
+              Add Your First Project
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ProjectTable projects={projects} linkFor={withParam} publishes={publishes} />
       )}
 
       {editing && (

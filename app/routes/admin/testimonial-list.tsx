@@ -3,7 +3,9 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Plus, Star } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { AdminTable, ConfirmDelete, EditorDialog, RowActions } from "~/components/admin-ui";
+import { AdminTable, ConfirmDelete, EditorDialog } from "~/components/admin-ui";
+import { PublisherRowActions } from "~/components/admin/access-row-actions";
+import { mayPost } from "~/lib/access";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent, requirePublisher } from "~/services/access.server";
@@ -15,12 +17,14 @@ import type { Route } from "./+types/testimonial-list";
 const LIST = href("/admin/testimonials");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/testimonial-list");
+  const { role } = await requireAccess(request, "routes/admin/testimonial-list");
   const params = new URL(request.url).searchParams;
   const editId = params.get("edit");
   const editing: "new" | Testimonial | null = editId === "new" ? "new" : (getTestimonial(parseId(editId) ?? 0) ?? null);
   const deleting = getTestimonial(parseId(params.get("delete")) ?? 0) ?? null;
-  return { testimonials: listTestimonials(), editing, deleting };
+  // The owner approves, adds (a new one is on the site at once) and deletes; the office tidies pending reviews.
+  const publishes = mayPost(role, "routes/admin/testimonial-list", "approve");
+  return { testimonials: listTestimonials(), editing, deleting: publishes ? deleting : null, publishes };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -74,29 +78,33 @@ function saveTestimonial(formData: FormData) {
 }
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { testimonials, editing, deleting } = loaderData;
+  const { testimonials, editing, deleting, publishes } = loaderData;
   const pending = testimonials.filter((t) => t.status === "pending").length;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Testimonials</h1>
-        <Link to="?edit=new" className={primaryButton} preventScrollReset>
-          <Plus aria-hidden className="size-4" /> Add New Testimonial
-        </Link>
+        {publishes && (
+          <Link to="?edit=new" className={primaryButton} preventScrollReset>
+            <Plus aria-hidden className="size-4" /> Add New Testimonial
+          </Link>
+        )}
       </div>
 
       {pending > 0 && (
         <p className="rounded-md bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          {pending === 1 ? "1 review from a homeowner is" : `${pending} reviews from homeowners are`} waiting for your approval. Pending reviews
+          {pending === 1 ? "1 review from a homeowner is" : `${pending} reviews from homeowners are`} waiting for {publishes ? "your" : "the owner\u2019s"} approval. Pending reviews
           never show on the site.
         </p>
       )}
       {testimonials.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-ink-soft">No testimonials added yet.</p>
-          <Link to="?edit=new" className={`${primaryButton} mt-4`}>
-            Add Your First Testimonial
-          </Link>
+          {publishes && (
+            <Link to="?edit=new" className={`${primaryButton} mt-4`}>
+              Add Your First Testimonial
+            </Link>
+          )}
         </div>
       ) : (
         <AdminTable columns={["Name", "Location", "Quote", "Rating", "Actions"]}>
@@ -121,7 +129,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
               </td>
               <td className="px-4 py-3">
                 <div className="flex flex-wrap items-center gap-2">
-                  {t.status === "pending" && (
+                  {t.status === "pending" && publishes && (
                     <Form method="post">
                       <input type="hidden" name="id" value={t.id} />
                       <button type="submit" name="intent" value="approve" className="inline-flex items-center gap-1 rounded-md bg-leaf px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90">
@@ -129,7 +137,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                       </button>
                     </Form>
                   )}
-                  <RowActions label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
+                  <PublisherRowActions publishes={publishes} draft={t.status === "pending"} label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
                 </div>
               </td>
             </tr>
