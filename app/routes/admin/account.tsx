@@ -20,7 +20,8 @@ import { changeEmail, changePassword } from "~/models/user.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { confirmPassword, requireAdmin } from "~/services/auth.server";
+import { confirmPassword } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
 import type { z } from "zod";
 import type { Route } from "./+types/account";
 
@@ -29,7 +30,7 @@ import type { Route } from "./+types/account";
 // account ask for the current password, behind the login throttle.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/account");
   const devices = listDeviceSessions(admin.userId, admin.sessionId).map((s) => ({
     key: s.key,
     device: describeUserAgent(s.userAgent),
@@ -47,11 +48,12 @@ type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 type Refusal = { field: string; message: string; status: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/account");
   const form = await readForm(request);
   const back = href("/admin/account");
   const confirm = (password: string) => confirmPassword(admin, password, clientIp(context));
 
+  requireIntent(admin, "routes/admin/account", form.get("intent"));
   switch (form.get("intent")) {
     case ACCOUNT_INTENTS.password:
       return changeAccount(ACCOUNT_INTENTS.password, form, ChangePasswordSchema, confirm, async (value) => {
