@@ -85,7 +85,11 @@ const ADMIN_ACCESS = {
     post: { "change-password": ALL, "change-email": ALL, "sign-out-device": ALL, "sign-out-others": ALL },
   },
   "routes/admin/two-step": { kind: "admin", get: ALL, post: { enable: ALL, disable: ALL, "new-codes": ALL } },
-  "routes/admin/team": { kind: "admin", get: OWNER, post: { [NO_INTENT]: OWNER } },
+  "routes/admin/team": {
+    kind: "admin",
+    get: OWNER,
+    post: { invite: OWNER, "resend-invitation": OWNER, "withdraw-invitation": OWNER, "change-role": OWNER, "remove-member": OWNER },
+  },
   // All leads, open or not, until leads are assigned (decision 0048).
   "routes/admin/lead-list": { kind: "admin", get: ALL, post: { read: ALL, unread: ALL, archive: OFFICE, unarchive: OFFICE, resend: OFFICE } },
   "routes/admin/new-lead": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },

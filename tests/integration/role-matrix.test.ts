@@ -30,13 +30,13 @@ function walk(entries: Entry[]): { id: string; file: string; path: string }[] {
 const ALL_ROUTES = walk(routes as Entry[]);
 
 // Stubs that other helpers are writing now (issue 30): they guard them with
-// services/access.server.ts. Until their module calls requireAccess, only the anonymous
+// services/access.server.ts (or requireRole). Until their module calls one, only the anonymous
 // and allowed answers are checked here; from then on, the whole row.
 const GUARDED_BY_THEIR_OWNER: Record<string, string> = {
   "routes/admin/team": "helper T",
   "routes/admin/two-step": "helper O",
 };
-const guardsItself = (file: string) => fs.readFileSync(path.resolve("app", file), "utf8").includes("requireAccess(");
+const guardsItself = (file: string) => /\brequire(Access|Role)\(/.test(fs.readFileSync(path.resolve("app", file), "utf8"));
 
 const PARAMS = { id: "1", pid: "1", category: "roofing", name: "x.png", token: "no-such-token", "*": "x" };
 const cookies: Partial<Record<Role, string>> = {};
