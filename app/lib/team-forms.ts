@@ -31,6 +31,8 @@ export const TEAM_MESSAGES = {
   repeatWrong: "The two passwords are not the same",
   welcome: (name: string) => `Welcome to the team, ${name}`,
   acceptedMember: "That email already has an account here. Please sign in instead.",
+  resetSent: (name: string) => `Password reset link sent to ${name}`,
+  resetQueued: (name: string) => `Password reset link to ${name} is on its way`,
 } as const;
 
 export const TEAM_INTENTS = {
@@ -39,6 +41,7 @@ export const TEAM_INTENTS = {
   withdraw: "withdraw-invitation",
   changeRole: "change-role",
   remove: "remove-member",
+  reset: "send-password-reset",
 } as const;
 
 const role = z.enum(ROLES, { error: TEAM_MESSAGES.roleMissing });
@@ -55,6 +58,9 @@ export const InvitationIdSchema = z.object({ invitation: id });
 export const ChangeRoleSchema = z.object({ member: id, role });
 
 export const RemoveMemberSchema = z.object({ member: id });
+
+/** "Send a password reset": the member it is for. */
+export const SendResetSchema = z.object({ member: id });
 
 /** The invitee's own name and password, on the invitation page. */
 export const AcceptInvitationSchema = z

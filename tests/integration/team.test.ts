@@ -227,6 +227,15 @@ describe("the Team screen", () => {
     expect(page.data.state).toBe("open");
   });
 
+  it("sends a member a password reset link by mail", async () => {
+    const desk = getUserByEmail("desk@example.com")!;
+    fake.sent.length = 0;
+    const res = (await post(owner, { intent: "send-password-reset", member: String(desk.id) })) as Response;
+    expect(await flashOf(res)).toBe("Password reset link sent to Dana Desk");
+    expect(fake.sent[0].to[0]).toContain("desk@example.com");
+    expect(fake.sent[0].text).toMatch(/\/admin\/reset-password\/[A-Za-z0-9_-]{43}/);
+  });
+
   it("an owner made by the CLI: upsertUser with a name makes an owner", async () => {
     const { user } = await upsertUser("cli@example.com", "cli-password", { name: "Cli Owner" });
     expect(user).toMatchObject({ role: "owner", name: "Cli Owner" });

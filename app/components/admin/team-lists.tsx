@@ -27,6 +27,7 @@ function RoleBadge({ role }: { role: Role }) {
 function MemberRow({ member, me }: { member: Member; me: boolean }) {
   const changing = usePosting(TEAM_INTENTS.changeRole, "member", member.id);
   const removing = usePosting(TEAM_INTENTS.remove, "member", member.id);
+  const resetting = usePosting(TEAM_INTENTS.reset, "member", member.id);
   const name = member.name || member.email;
   return (
     <li className="space-y-3 py-4" data-testid="team-member">
@@ -57,6 +58,15 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
             Change Role
           </SubmitButton>
         </Form>
+        {!me && (
+          <Form method="post">
+            <input type="hidden" name="intent" value={TEAM_INTENTS.reset} />
+            <input type="hidden" name="member" value={member.id} />
+            <SubmitButton busy={resetting} busyText="Sending..." className={smallButton} aria-label={`Send ${name} a password reset`}>
+              Send a password reset
+            </SubmitButton>
+          </Form>
+        )}
         <Form
           method="post"
           onSubmit={(e) => {

@@ -7,12 +7,13 @@ import { Field, inputClass, SubmitButton } from "~/components/form";
 import { when } from "~/components/lead-detail";
 import { mailStateLabel } from "~/lib/outbox";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
-import { ChangeRoleSchema, InvitationIdSchema, InviteSchema, RemoveMemberSchema, TEAM_INTENTS, TEAM_MESSAGES } from "~/lib/team-forms";
+import { ChangeRoleSchema, InvitationIdSchema, InviteSchema, RemoveMemberSchema, SendResetSchema, TEAM_INTENTS, TEAM_MESSAGES } from "~/lib/team-forms";
 import { ROLE_DUTIES } from "~/lib/invitation";
 import { removeMember, setMemberRole } from "~/models/user.server";
 import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireRole } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
+import { startPasswordReset } from "~/services/password-reset.server";
 import { inviteMember, resendInvitation, teamOverview, withdrawTeamInvitation, type InviteOutcome } from "~/services/team.server";
 import type { Route } from "./+types/team";
 
@@ -20,7 +21,7 @@ import type { Route } from "./+types/team";
 // and removes them. Owner only, for the page and every form.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireRole(request, ["owner"]);
+  const me = await requireAccess(request, "routes/admin/team");
   const { members, invitations } = teamOverview();
   return {
     me: me.userId,
@@ -36,13 +37,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** An invitation that was not mailed: its link, for the owner to send himself. */
-type LinkResult = { form: "link"; email: string; url: string; why: "no-mail" | "failed" | "timeout" };
+/** An invitation (or a password reset) that was not mailed: its link, for the owner to send himself. */
+type LinkResult = { form: "link"; email: string; url: string; why: "no-mail" | "failed" | "timeout"; reset?: { name: string } };
 type ActionResult = { form: typeof TEAM_INTENTS.invite; result: SubmissionResult<string[]> } | LinkResult;
 
 export async function action({ request }: Route.ActionArgs) {
-  const me = await requireRole(request, ["owner"]);
+  const me = await requireAccess(request, "routes/admin/team");
   const form = await readForm(request);
+  requireIntent(me, "routes/admin/team", form.get("intent"));
   const back = href("/admin/team");
   const refused = () => refuseBody(400, "This form was not filled in as the page sends it. Please reload the page and try again.");
 
@@ -90,6 +92,16 @@ export async function action({ request }: Route.ActionArgs) {
       if (outcome === "not-found") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
       if (outcome === "last-owner") return redirectWithFlash(back, { type: "error", message: TEAM_MESSAGES.lastOwner });
       return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.removed(outcome.name || outcome.email) });
+    }
+    case TEAM_INTENTS.reset: {
+      const submission = parseWithZod(form, { schema: SendResetSchema });
+      if (submission.status !== "success") return refused();
+      const member = teamOverview().members.find((m) => m.id === submission.value.member);
+      const outcome = member && (await startPasswordReset(member.id, { byOwner: true }));
+      if (!member || !outcome) return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
+      const name = member.name || member.email;
+      if (outcome.status === "not-mailed") return data<ActionResult>({ form: "link", email: member.email, url: outcome.link, why: outcome.why, reset: { name } });
+      return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? TEAM_MESSAGES.resetSent(name) : TEAM_MESSAGES.resetQueued(name) });
     }
     default:
       return refuseUnknownIntent();
@@ -159,7 +171,11 @@ function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 }
 
 const linkMessage = (r: LinkResult) =>
-  r.why === "no-mail"
+  r.reset
+    ? r.why === "no-mail"
+      ? `Mail is not set up, so send ${r.reset.name} this link yourself. It works once, for one hour.`
+      : `The password reset for ${r.reset.name} could not be emailed. Send them this link yourself. It works once, for one hour.`
+    : r.why === "no-mail"
     ? `Mail is not set up, so nothing was emailed. Copy this link and send it to ${r.email} yourself. It works once, for 7 days.`
     : `The invitation to ${r.email} could not be emailed. Copy this link and send it yourself. It works once, for 7 days.`;
 
@@ -173,7 +189,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         <h1 className="text-2xl font-bold">Team</h1>
         <p className="mt-1 max-w-3xl text-ink-soft">Everyone who signs in to the admin, what they may do, and the invitations still waiting.</p>
       </header>
-      {result?.form === "link" && <NewLinkBox tone="warn" message={linkMessage(result)} url={result.url} label={`Invitation link for ${result.email}`} />}
+      {result?.form === "link" && <NewLinkBox tone="warn" message={linkMessage(result)} url={result.url} label={result.reset ? `Password reset link for ${result.email}` : `Invitation link for ${result.email}`} />}
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
           <TeamMembers me={loaderData.me} members={loaderData.members} />
