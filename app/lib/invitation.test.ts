@@ -19,14 +19,14 @@ describe("invitations", () => {
   it("mail who invites, as what, the link and its last day", () => {
     const mail = invitationMail({ inviter: "Pat Owner", company: "Prairie Ridge", role: "office", link: "https://x.test/admin/invitation/abc", expiresAt: invitationExpiry(now) });
     expect(mail.subject).toBe("Pat Owner invited you to Prairie Ridge's admin");
-    expect(mail.text).toContain("as an Office");
+    expect(mail.text).toContain("as office staff");
     expect(mail.text).toContain("https://x.test/admin/invitation/abc");
     expect(mail.text).toContain("December 4, 2026");
   });
 
   it("read roles with their article and link to the invitation page", () => {
-    expect(roleWithArticle("crew")).toBe("a Crew");
-    expect(roleWithArticle("owner")).toBe("an Owner");
+    expect(roleWithArticle("crew")).toBe("a crew member");
+    expect(roleWithArticle("owner")).toBe("an owner");
     expect(invitationPath("tok")).toBe("/admin/invitation/tok");
   });
 });

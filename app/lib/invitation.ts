@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { ROLE_LABELS, type Role } from "./roles";
+import type { Role } from "./roles";
 
 // Invitations to the team (issue 30, decision 0049): a one-time link valid 7 days.
 
@@ -28,9 +28,9 @@ export const ROLE_DUTIES: Record<Role, string> = {
   crew: "their jobs and open ones, the roof tool and photos",
 };
 
-/** "an Office" / "an Owner" / "a Crew" account, in a sentence. */
+/** The role in a sentence: "invited you as office staff". */
 export function roleWithArticle(role: Role): string {
-  return `${/^[AEIOU]/.test(ROLE_LABELS[role]) ? "an" : "a"} ${ROLE_LABELS[role]}`;
+  return { owner: "an owner", office: "office staff", crew: "a crew member" }[role];
 }
 
 /** A closed link's page: a heading and what to do now. */

@@ -99,7 +99,7 @@ describe("the Team screen", () => {
     expect(await flashOf(res)).toBe("Invitation sent to crew.one@example.com");
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0].to).toEqual(["crew.one@example.com"]);
-    expect(fake.sent[0].text).toContain("as a Crew");
+    expect(fake.sent[0].text).toContain("as a crew member");
     const token = linkIn(fake.sent[0].text);
     const row = getDb().select().from(invitations).all().find((i) => i.email === "crew.one@example.com")!;
     expect(row.tokenHash).not.toContain(token);

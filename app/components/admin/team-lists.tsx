@@ -10,8 +10,9 @@ type Member = { id: number; email: string; name: string; role: Role; lastSignIn:
 type Invitation = { id: number; email: string; role: Role; expired: boolean; expires: string; mail: string | null };
 
 const card = "space-y-3 rounded-xl bg-white p-4 shadow-sm sm:p-6";
-const smallButton = `${secondaryButton} px-3 py-1.5 text-sm`;
-const dangerButton = "inline-flex items-center justify-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50";
+// 40 px tall at least: thumbs on a phone.
+const smallButton = `${secondaryButton} min-h-10 px-3 py-1.5 text-sm`;
+const dangerButton = "inline-flex min-h-10 items-center justify-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50";
 
 /** Whether this form (its intent, about this row) is on its way. */
 function usePosting(intent: string, field: string, id: number) {
@@ -38,7 +39,7 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
           {me && <span className="rounded-full bg-leaf-soft px-2 py-0.5 text-xs font-bold text-leaf">You</span>}
         </p>
         <p className="text-sm break-all text-ink-soft">{member.email}</p>
-        <p className="text-sm text-ink-soft">{member.lastSignIn ? `Last signed in ${member.lastSignIn}` : "Last signed in: Never"}</p>
+        <p className="text-sm text-ink-soft">Last signed in: {member.lastSignIn ?? "Never"}</p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <Form method="post" className="flex items-end gap-2">
@@ -46,7 +47,7 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
           <input type="hidden" name="member" value={member.id} />
           <label className="text-sm">
             <span className="sr-only">Role of {name}</span>
-            <select name="role" defaultValue={member.role} className={`${inputClass} mt-0 py-1.5`}>
+            <select name="role" defaultValue={member.role} className={`${inputClass} mt-0 min-h-10 py-1.5`}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}

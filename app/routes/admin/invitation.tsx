@@ -88,7 +88,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
           <>
             <h1 className="text-2xl font-bold">Join {loaderData.company}</h1>
             <p className="mt-2 text-ink-soft">
-              {loaderData.inviter} invited <strong className="break-all text-ink">{loaderData.email}</strong> to the admin as {roleWithArticle(loaderData.role)}:{" "}
+              {loaderData.inviter} invited <strong className="break-words text-ink">{loaderData.email}</strong> to the admin as {roleWithArticle(loaderData.role)}:{" "}
               {ROLE_DUTIES[loaderData.role]}.
             </p>
             <AcceptForm email={loaderData.email} lastResult={actionData} />

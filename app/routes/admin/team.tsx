@@ -190,12 +190,15 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 max-w-3xl text-ink-soft">Everyone who signs in to the admin, what they may do, and the invitations still waiting.</p>
       </header>
       {result?.form === "link" && <NewLinkBox tone="warn" message={linkMessage(result)} url={result.url} label={result.reset ? `Password reset link for ${result.email}` : `Invitation link for ${result.email}`} />}
+      {/* The invitation first on a phone (what the owner came to do); beside the lists on a wide screen. */}
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="space-y-6">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <InviteForm key={`invite-${key}`} lastResult={result?.form === TEAM_INTENTS.invite ? result.result : undefined} />
+        </div>
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           <TeamMembers me={loaderData.me} members={loaderData.members} />
           <TeamInvitations invitations={loaderData.invitations} />
         </div>
-        <InviteForm key={`invite-${key}`} lastResult={result?.form === TEAM_INTENTS.invite ? result.result : undefined} />
       </div>
     </>
   );
