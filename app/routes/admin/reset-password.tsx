@@ -67,7 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
               <fieldset disabled={busy} className="space-y-4">
                 <Field label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters`} error={fields.newPassword}>
-                  <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} className={inputClass} />
+                  <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" required className={inputClass} />
                 </Field>
                 <Field label="New password again" error={fields.repeatPassword}>
                   <input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" required className={inputClass} />
