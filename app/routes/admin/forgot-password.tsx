@@ -61,7 +61,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
               Ask the owner: they can reset anyone&apos;s password from the <strong>Team</strong> screen.
             </p>
             <p>
-              Or, at the server, run <code className="rounded bg-sand px-1 py-0.5 text-sm">npm run admin:create</code> with your email to choose a new
+              Or, at the server, run <code className="whitespace-nowrap rounded bg-sand px-1 py-0.5 text-sm">npm run admin:create</code> with your email to choose a new
               password.
             </p>
           </div>
