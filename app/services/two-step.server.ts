@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import { href } from "react-router";
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from "~/lib/recovery-codes";
@@ -30,16 +30,18 @@ export const hasTwoStep = (userId: number) => getTwoStep(userId) !== null;
 
 /**
  * Spends the time step a code was made for, and the ones before it still in the window:
- * false when that step was already used by this account.
+ * false when that step was already used with this secret. Keyed by the account and a hash
+ * of the secret (never the secret), so a new secret starts afresh.
  */
-async function claimStep(userId: number, step: number, nowMs: number): Promise<boolean> {
-  for (let s = Math.min(step, totpStep(nowMs) - 1); s < step; s++) await usedSteps.hit(`${userId}:${s}`);
-  return usedSteps.hit(`${userId}:${step}`);
+async function claimStep(userId: number, secret: string, step: number, nowMs: number): Promise<boolean> {
+  const key = `${userId}:${createHash("sha256").update(secret).digest("hex").slice(0, 16)}`;
+  for (let s = Math.min(step, totpStep(nowMs) - 1); s < step; s++) await usedSteps.hit(`${key}:${s}`);
+  return usedSteps.hit(`${key}:${step}`);
 }
 
 async function totpAccepted(userId: number, secret: string, code: string, nowMs: number): Promise<boolean> {
   const step = await matchTotp(secret, code, nowMs);
-  return step !== null && (await claimStep(userId, step, nowMs));
+  return step !== null && (await claimStep(userId, secret, step, nowMs));
 }
 
 // ---- Turning it on ----
