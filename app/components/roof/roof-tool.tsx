@@ -37,13 +37,15 @@ type Props = {
   current: RoofCustomerView | null;
   maps: { apiKey: string | null; keyTail: string | null; publisherTag: string | null };
   showSettings: boolean;
+  /** What this person's role may do here besides measuring (decision 0048); all of it when absent. */
+  can?: { settings: boolean; delete: boolean };
   missing: boolean;
   confirmDelete: boolean;
   origin: string;
   actionData: SubmissionResult<string[]> | MapsActionResult | undefined;
 };
 
-export function RoofTool({ customers, current, maps, showSettings, missing, confirmDelete, origin, actionData }: Props) {
+export function RoofTool({ customers, current, maps, showSettings, missing, confirmDelete, origin, actionData, can = { settings: true, delete: true } }: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
   const picked = (location.state as { picked?: boolean } | null)?.picked === true;
@@ -379,7 +381,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
               <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy || (hydrated && !streetAndCity)}>
                 <Save aria-hidden className="size-4" /> {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
               </button>
-              {current && (
+              {current && can.delete && (
                 <Link to={`${roofCustomerHref(current.id)}&delete=1`} className={`${secondaryButton} text-red-800`}>
                   <Trash2 aria-hidden className="size-4" /> Delete
                 </Link>
@@ -428,9 +430,11 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                   </h2>
                   <div className="flex items-center gap-2">
                     <MapsBadge status={mapsStatus} />
-                    <Link to={`${TOOL}?${current ? `customer=${current.id}&` : ""}settings`} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
-                      <Settings aria-hidden className="size-4" /> Settings
-                    </Link>
+                    {can.settings && (
+                      <Link to={`${TOOL}?${current ? `customer=${current.id}&` : ""}settings`} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                        <Settings aria-hidden className="size-4" /> Settings
+                      </Link>
+                    )}
                   </div>
                 </header>
                 {mapsStatus === "auth-error" && (

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { RoofTool } from "~/components/roof/roof-tool";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
+import { mayPost } from "~/lib/access";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
 import { staffOrigin } from "~/server/origin.server";
@@ -19,7 +20,7 @@ import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/roof-measurement");
+  const { role } = await requireAccess(request, "routes/admin/roof-measurement");
   const params = new URL(request.url).searchParams;
   const id = parseId(params.get("customer"));
   const current = id ? getRoofCustomer(id) : undefined;
@@ -30,8 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     missing: id !== null && !current,
     // The key itself reaches the browser only here, behind the sign-in: the maps script needs it.
     maps: { apiKey: maps.apiKey, keyTail: maps.apiKey ? maskKey(maps.apiKey) : null, publisherTag: maps.publisherTag },
-    showSettings: params.has("settings"),
-    confirmDelete: !!current && params.has("delete"),
+    // The maps settings are the owner's; deleting a customer the owner's and office's (decision 0048).
+    can: { settings: mayPost(role, "routes/admin/roof-measurement", "save-maps-key"), delete: mayPost(role, "routes/admin/roof-measurement", "delete-customer") },
+    showSettings: params.has("settings") && mayPost(role, "routes/admin/roof-measurement", "save-maps-key"),
+    confirmDelete: !!current && params.has("delete") && mayPost(role, "routes/admin/roof-measurement", "delete-customer"),
     origin: staffOrigin(request),
   };
 }
