@@ -11,7 +11,8 @@ import { disableTwoStep } from "~/models/two-step.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { confirmPassword, requireAdmin } from "~/services/auth.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
+import { confirmPassword } from "~/services/auth.server";
 import { clearSetup, confirmSetup, countRecoveryCodesLeft, getTwoStep, remakeRecoveryCodes, setupView } from "~/services/two-step.server";
 import type { Route } from "./+types/two-step";
 
@@ -19,8 +20,10 @@ import type { Route } from "./+types/two-step";
 // scanning a new secret and typing a code it makes; then recovery codes are shown once.
 // Turning it off and new recovery codes ask for the current password (login throttle).
 
+const ROUTE = "routes/admin/two-step";
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAccess(request, ROUTE);
   const twoStep = getTwoStep(user.userId);
   const headers = { "Cache-Control": "no-store" };
   if (twoStep) {
@@ -35,9 +38,10 @@ type Intent = (typeof TWO_STEP_INTENTS)[keyof typeof TWO_STEP_INTENTS];
 type ActionResult = { intent: Intent; result?: SubmissionResult<string[]>; codes?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAccess(request, ROUTE);
   const form = await readForm(request);
   const intent = form.get("intent");
+  requireIntent(user, ROUTE, intent);
   const refuse = (name: Intent, result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ intent: name, result }, { status });
   const on = getTwoStep(user.userId) !== null;
 
