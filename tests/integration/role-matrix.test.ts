@@ -213,6 +213,8 @@ describe("the crew sees no money", () => {
     expect(crewToday.dashboard.proposals).toBeNull();
     expect(crewToday.dashboard.reviews).toBeNull();
     expect(crewToday.goLive).toEqual([]);
+    const crewHeader = await get("crew", "routes/admin/layout.tsx", "admin");
+    expect((crewHeader as unknown as { data: Record<string, unknown> }).data).toMatchObject({ role: "crew", reviews: 0, goLive: null });
     expect((await get("crew", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(false);
     expect((await get("office", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(true);
   });

@@ -2,9 +2,11 @@ import { useEffect, useRef } from "react";
 import { ExternalLink, LogOut, UserRound } from "lucide-react";
 import { data, Form, href, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
+import { forbiddenText, isForbidden, mayOpen } from "~/lib/access";
 import { FlashMessage } from "~/components/flash-message";
 import { GoLiveBanner } from "~/components/admin/go-live-banner";
 import { requireAdmin } from "~/services/auth.server";
+import { requireAccess } from "~/services/access.server";
 import { readFlash } from "~/services/flash.server";
 import { businessToday } from "~/lib/lead-status";
 import { waitingLeads } from "~/models/lead.server";
@@ -22,17 +24,20 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, "routes/admin/layout");
+  // The header's badges and the go-live banner point at what the owner alone acts on (decision 0048).
+  const owner = admin.role === "owner";
   const { flash, headers } = await readFlash(request);
   headers.set("Cache-Control", "no-store");
   return data(
     {
       email: admin.email,
+      role: admin.role,
       company: getBusinessFacts().company,
       flash,
       waiting: waitingLeads(businessToday()),
-      reviews: countPendingTestimonials(),
-      goLive: goLiveRemaining(),
+      reviews: owner ? countPendingTestimonials() : 0,
+      goLive: owner ? goLiveRemaining() : null,
     },
     { headers },
   );
@@ -69,7 +74,7 @@ const tab = (current: boolean) =>
 
 const tool = "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-white/90 hover:bg-white/10 sm:px-3";
 
-type HeaderData = Pick<Route.ComponentProps["loaderData"], "email" | "company" | "waiting" | "reviews">;
+type HeaderData = Pick<Route.ComponentProps["loaderData"], "email" | "role" | "company" | "waiting" | "reviews">;
 
 /**
  * The admin's header and sections, on every admin page and on its error page alike. On a
@@ -125,7 +130,7 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
           // relative: the badges' screen-reader words (position: absolute) stay inside the row, not past the page's edge.
           className="relative flex gap-1 overflow-x-auto px-4 py-2 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] [scrollbar-width:none] sm:px-6 lg:flex-wrap lg:overflow-visible lg:[mask-image:none]"
         >
-          {ADMIN_SECTIONS.map((section) => {
+          {ADMIN_SECTIONS.filter((section) => !headerData || mayOpen(headerData.role, section.to)).map((section) => {
             const current = inSection(section.to, pathname);
             return (
               <li key={section.to} className="shrink-0">
@@ -151,9 +156,10 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
 const LISTS_GO_LIVE = new Set([href("/admin"), href("/admin/go-live")]);
 
 /** Until the go-live list is clear (issue 29.3), every other admin page says how much is left. */
-function GoLiveSpot({ remaining }: { remaining: number | undefined }) {
+function GoLiveSpot({ remaining }: { remaining: number | null | undefined }) {
   const { pathname } = useLocation();
-  if (LISTS_GO_LIVE.has(pathname)) return null;
+  // null: not the owner's to do.
+  if (LISTS_GO_LIVE.has(pathname) || remaining === null) return null;
   return <GoLiveBanner remaining={remaining ?? 0} />;
 }
 
@@ -172,6 +178,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /** What an admin error page says: a stale link, a refused post (its own short reason), or anything else. */
 function adminErrorText(error: unknown): { title: string; message: string } {
+  // Refused by the role matrix (services/access.server.ts): who the page is for.
+  if (isRouteErrorResponse(error) && error.status === 403 && isForbidden(error.data)) return forbiddenText(error.data.roles);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return { title: "We could not find that page", message: "It may have been deleted, or the link is out of date." };
   }
