@@ -9,7 +9,8 @@ import { mailsTo } from "./quote";
 
 async function expectFlash(page: Page, info: TestInfo, text: string) {
   if (jsEnabled(info)) await expect(page.locator(".Toastify").getByText(text)).toBeVisible();
-  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+  // In the page without scripts: a status, or an alert for a refusal.
+  else await expect(page.locator("main").locator("[role=status], [role=alert]").filter({ hasText: text })).toBeVisible();
 }
 
 async function invite(page: Page, info: TestInfo, email: string, role: "Office" | "Crew") {
