@@ -6,6 +6,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { closeDb } from "~/server/db.server";
 import { MIN_PASSWORD_LENGTH } from "~/server/password.server";
+import { disableTwoStep } from "~/models/two-step.server";
 import { upsertUser } from "~/models/user.server";
 
 async function askPassword(): Promise<string> {
@@ -41,6 +42,11 @@ export async function main(argv = process.argv.slice(2)) {
   const { user, created } = await upsertUser(email, password, name ? { name } : {});
   // "admin" kept in the words: scripts and docs around it read them.
   console.log(created ? `Created admin ${user.email}.` : `Updated the password of ${user.email}.`);
+  // The terminal is the way back in for someone who lost both phone and recovery codes.
+  if (!created && user.totpEnabledAt !== null) {
+    disableTwoStep(user.id);
+    console.log("Two-step sign-in is off for this account; turn it on again from Your account.");
+  }
   closeDb();
   return 0;
 }

@@ -39,6 +39,7 @@ export const ADMIN_SECTIONS = [
   { to: href("/admin/contact"), label: "Contact & Business" },
   { to: href("/admin/roof-measurement"), label: "Roof Tool" },
   { to: href("/admin/pricing"), label: "Pricing" },
+  { to: href("/admin/team"), label: "Team" },
 ] as const;
 
 /** Whether a path is in the header section that starts at `to` (Today is the dashboard alone). */

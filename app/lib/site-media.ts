@@ -23,11 +23,6 @@ export type SiteMedia = z.infer<typeof SiteMediaSchema>;
 
 export const DEFAULT_SITE_MEDIA: SiteMedia = { homeHero: null, services: {}, about: { main: null, team: null }, video: { url: null, thumbnail: null } };
 
-/** Whether the owner has put a photo of his own at the top of the home page (the go-live checklist asks). */
-export function hasOwnHeroPhoto(media: SiteMedia): boolean {
-  return media.homeHero !== null;
-}
-
 /** Whether the Bright Green video is still the placeholder the site shipped with. */
 export function isPlaceholderVideo(media: SiteMedia): boolean {
   return media.video.url === null;

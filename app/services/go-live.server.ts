@@ -1,5 +1,6 @@
 import { demoLeft, demoRemovedMessage, goLiveChecklist, imageIdsIn, remainingItems, type GoLiveFacts, type GoLiveItem } from "~/lib/go-live";
-import { hasOwnHeroPhoto, isPlaceholderVideo } from "~/lib/site-media";
+import { isPlaceholderVideo } from "~/lib/site-media";
+import { hasOwnHomeHero } from "~/services/site-pictures.server";
 import { countDemoImages, countRemovableDemoImages, deleteDemoImages } from "~/models/image.server";
 import { countDemoProjects, deleteDemoProjects } from "~/models/project.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
@@ -42,7 +43,8 @@ function goLiveFacts(): GoLiveFacts {
     business: getBusinessFacts(),
     notificationEmail: getSetting("contact").notificationEmail,
     placeholderVideo: isPlaceholderVideo(media),
-    ownHeroPhoto: hasOwnHeroPhoto(media),
+    // A chosen photo deleted since shows the drawing again: not done.
+    ownHeroPhoto: hasOwnHomeHero(media),
     siteUrl: env.SITE_URL ?? null,
     mail: { apiKey: mailIsSetUp(), from: env.MAIL_FROM },
   };

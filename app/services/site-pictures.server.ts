@@ -76,6 +76,11 @@ function defaultPicture(slot: PictureSlot): SitePicture | null {
   }
 }
 
+/** Whether the home page opens with a photo of the owner's that is still in the library (the go-live checklist asks). */
+export function hasOwnHomeHero(media: SiteMedia = getSetting("media")): boolean {
+  return resolve(choiceAt(media, { kind: "home-hero" })) !== null;
+}
+
 function pictureAt(media: SiteMedia, slot: PictureSlot): SitePicture | null {
   return resolve(choiceAt(media, slot)) ?? defaultPicture(slot);
 }

@@ -22,9 +22,10 @@ export type OwnSite = {
   sessionCookie: () => Promise<string>;
 };
 
-// Apart from the shared servers' ports (3099-3201): one block per worker, one port per site.
+// Apart from the shared servers' ports (3099-3201) and screenshot servers (3500-3599): one
+// block per worker, one port per site.
 let started = 0;
-const portFor = (workerIndex: number) => 3400 + (workerIndex % 50) * 20 + (started++ % 20);
+const portFor = (workerIndex: number) => 4400 + (workerIndex % 50) * 20 + (started++ % 20);
 
 async function waitForHealth(url: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
