@@ -24,7 +24,7 @@ export function deferScripts(html: string): string {
       imports.push({ name, href });
       return "";
     });
-  // A module this function does not recognise is left exactly as React Router wrote it.
+  // A module this function does not recognize is left exactly as React Router wrote it.
   if (imports.length === 0 || /\bimport\b(?!\()/.test(rest)) return html;
 
   // React puts the preloads in <head> and React Router the module in <body>.

@@ -49,8 +49,8 @@ export default function PortfolioProject({ loaderData, matches }: Route.Componen
             <ProjectMedia project={project} />
           </div>
           <nav aria-label="More projects" className="mt-8 grid gap-3 sm:grid-cols-2">
-            {previous ? <NeighbourLink project={previous} direction="previous" /> : <span />}
-            {next && <NeighbourLink project={next} direction="next" />}
+            {previous ? <NeighborLink project={previous} direction="previous" /> : <span />}
+            {next && <NeighborLink project={next} direction="next" />}
           </nav>
         </div>
       </section>
@@ -87,7 +87,7 @@ function ProjectMedia({ project }: { project: ProjectCard }) {
   );
 }
 
-function NeighbourLink({ project, direction }: { project: Pick<ProjectCard, "id" | "title">; direction: "previous" | "next" }) {
+function NeighborLink({ project, direction }: { project: Pick<ProjectCard, "id" | "title">; direction: "previous" | "next" }) {
   const next = direction === "next";
   return (
     <Link
