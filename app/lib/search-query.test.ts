@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ftsMatchQuery, normalizeSearch, SEARCH_MAX_LENGTH } from "./search-query";
+
+describe("search words for FTS5", () => {
+  it("is nothing when nothing was typed", () => {
+    expect(ftsMatchQuery("")).toBeNull();
+    expect(ftsMatchQuery("   ")).toBeNull();
+    expect(ftsMatchQuery(null)).toBeNull();
+  });
+
+  it("asks every word as the start of a word, each quoted", () => {
+    expect(ftsMatchQuery("main  derby")).toBe('"main"* AND "derby"*');
+    expect(ftsMatchQuery('say "hi" NEAR(')).toBe('"say"* AND """hi"""* AND "NEAR("*');
+  });
+
+  it("also asks a phone typed with punctuation by its digits alone", () => {
+    expect(ftsMatchQuery("316-555-0188", { digitsColumn: "phone_digits" })).toBe('("316-555-0188"* OR {phone_digits} : "3165550188"*)');
+    expect(ftsMatchQuery("3165550188", { digitsColumn: "phone_digits" })).toBe('"3165550188"*');
+    expect(ftsMatchQuery("(31)", { digitsColumn: "phone_digits" })).toBe('"(31)"*');
+  });
+
+  it("matches nothing for punctuation alone, and drops it beside real words", () => {
+    expect(ftsMatchQuery("* - (")).toBe('""');
+    expect(ftsMatchQuery("karen -")).toBe('"karen"*');
+  });
+
+  it("bounds what it sends", () => {
+    expect(normalizeSearch("x".repeat(10_000))).toHaveLength(SEARCH_MAX_LENGTH);
+    expect(ftsMatchQuery(Array.from({ length: 50 }, (_, i) => `w${i}`).join(" "))!.split(" AND ")).toHaveLength(12);
+  });
+});
