@@ -103,4 +103,21 @@ test.describe("roles", () => {
     const posted = await page.request.post(`${ownSite.baseURL}/admin/contact`, { form: { intent: "save-business-facts" }, maxRedirects: 0 });
     expect(posted.status()).toBe(403);
   });
+
+  test("@js when the maps key is refused, the crew is told to ask the owner, not sent to settings it cannot open", async ({ page, ownSite }) => {
+    const db = new Database(ownSite.dbPath);
+    try {
+      db.prepare("insert or replace into settings (key, value) values ('maps', ?)").run(JSON.stringify({ apiKey: "AIzaSyE2E-test-key-0123456789abcd", publisherTag: null }));
+    } finally {
+      db.close();
+    }
+    // Stands in for Google refusing the key: no request leaves the machine.
+    await page.route("https://maps.googleapis.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "window.gm_authFailure && window.gm_authFailure();" }));
+    await signInAs(ownSite, page, "crew");
+    await page.goto(`${ownSite.baseURL}/admin/roof-measurement`);
+    const alert = page.getByRole("alert").filter({ hasText: "API key authentication failed." });
+    await expect(alert).toContainText("Ask the owner to fix it in the roof tool's settings.");
+    await expect(alert.getByRole("link")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Settings/ })).toHaveCount(0);
+  });
 });

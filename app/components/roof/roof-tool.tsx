@@ -440,9 +440,14 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
                 {mapsStatus === "auth-error" && (
                   <p role="alert" className="mx-4 mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
                     {MAPS_MESSAGES.authFailed}{" "}
-                    <Link className="font-semibold underline" to={`${TOOL}?settings`}>
-                      Open settings
-                    </Link>
+                    {/* The settings are the owner's (decision 0048): the others are told whom to ask. */}
+                    {can.settings ? (
+                      <Link className="font-semibold underline" to={`${TOOL}?settings`}>
+                        Open settings
+                      </Link>
+                    ) : (
+                      "Ask the owner to fix it in the roof tool's settings."
+                    )}
                   </p>
                 )}
                 {mapsStatus === "load-error" && (
