@@ -144,6 +144,8 @@ export const projects = sqliteTable(
     // A draft (a finished job added to the portfolio, not yet looked over) never shows publicly.
     published: integer("published", { mode: "boolean" }).notNull().default(true),
     publishedBy: integer("published_by").references(() => users.id, { onDelete: "set null" }),
+    // When it was last published ("Published by Kim on Nov 27, 2026"); null on older rows.
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     // The job it shows, and what pages it belongs on: the work (a QUOTE_SERVICES name) and the town.
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     service: text("service"),
@@ -154,6 +156,13 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_category_idx").on(t.category, t.sortOrder),
+    // The admin list (all, or one category), in the portfolio's order; keyset pages read them in order.
+    index("projects_admin_order_idx").on(t.featured, sql`${t.sortOrder} desc`, t.createdAt, t.id),
+    index("projects_admin_category_idx").on(t.category, t.featured, sql`${t.sortOrder} desc`, t.createdAt, t.id),
+    // The public pages ask only about published work (queries name the term as a literal).
+    index("projects_public_order_idx").on(t.category, t.featured, sql`${t.sortOrder} desc`, t.createdAt, t.id).where(sql`${t.published} = 1`),
+    index("projects_public_service_idx").on(t.service).where(sql`${t.published} = 1`),
+    index("projects_public_town_idx").on(sql`lower(trim(${t.town}))`).where(sql`${t.published} = 1`),
     check("projects_category_check", sql`${t.category} in ('framing', 'roofing', 'bright-green')`),
     check("projects_media_type_check", sql`${t.mediaType} in ('image', 'video')`),
   ],
@@ -170,12 +179,18 @@ export const testimonials = sqliteTable(
     // A homeowner's review arrives pending and shows on the site only once the owner approves it.
     status: text("status", { enum: ["published", "pending"] }).notNull().default("published"),
     approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
+    // When the owner approved it (updated_at moves on every later edit); null on older rows.
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("testimonials_rating_check", sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    check("testimonials_rating_check", sql`${t.rating} between 1 and 5`),
+    // The admin list's order (pending first, newest first), read in order by keyset pages.
+    index("testimonials_admin_order_idx").on(t.status, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+  ],
 );
 
 /**
