@@ -31,20 +31,23 @@ const SOURCE_BADGE: Record<Exclude<LeadSource, "website">, { label: string; Icon
   roof_tool: { label: "Roof tool", Icon: Ruler },
 };
 
+/** Where a lead staff added came from: a phone call, the roof tool. */
+export function LeadSourceBadge({ source }: { source: Exclude<LeadSource, "website"> }) {
+  const { label, Icon } = SOURCE_BADGE[source];
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
+      <Icon aria-hidden className="size-3" /> {label}
+    </span>
+  );
+}
+
 /**
  * How a lead came in, for its row and its page: a website request's two mails, or where
  * staff got it (a phone call written down, a roof measured in the roof tool). No mail ever
  * goes out for those: their mail states are "skipped", and "Off" would only puzzle.
  */
 export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source">; mails: LeadMails }) {
-  if (lead.source !== "website") {
-    const { label, Icon } = SOURCE_BADGE[lead.source];
-    return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
-        <Icon aria-hidden className="size-3" /> {label}
-      </span>
-    );
-  }
+  if (lead.source !== "website") return <LeadSourceBadge source={lead.source} />;
   return (
     <>
       {/* The auto-reply is queued once the notification went: until then it waits too. */}

@@ -1,52 +1,89 @@
 import { readForm } from "~/server/request-body.server";
-import { Camera, Download, Mail, MailOpen, Plus } from "lucide-react";
+import { Camera, ChevronLeft, ChevronRight, Download, Mail, MailOpen, Plus } from "lucide-react";
 import { Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
-import { businessToday, countByStatus, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, matchesSearch, sortLeads, type LeadStatus } from "~/lib/lead-status";
+import { businessToday, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
-import { LeadMailStates, when } from "~/components/lead-detail";
+import { LeadSourceBadge, when } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { mayLoad } from "~/lib/access";
+import { requireVisibleLead } from "~/services/lead-access.server";
+import { mayLoad, seesMoney } from "~/lib/access";
+import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
+import { decodeCursor, leadListUrl, LEADS_PAGE_SIZE, type LeadListFilters } from "~/lib/lead-paging";
+import { formatShortDay } from "~/lib/lead-digest";
+import { formatWholeDollars } from "~/lib/pipeline";
 import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
 import { env } from "~/server/env.server";
-import { getLead, listLeads, markRead, setArchived } from "~/models/lead.server";
+import { markRead, setArchived } from "~/models/lead.server";
+import { assigneeNames, keptBy, listAssignees, visibleTo } from "~/models/lead-assignment.server";
+import { countLeadsByStatus, readLeadPage, searchCondition } from "~/models/lead-list.server";
 import { photoCounts } from "~/models/lead-photo.server";
-import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-list";
 
 const LEADS = href("/admin/leads");
 const ARCHIVED = `${LEADS}?view=archived`;
 const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
 
+/** A page of leads (decision 0056), the most urgent first, with the filters in the URL and the counts per status. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { role } = await requireAccess(request, "routes/admin/lead-list");
+  const user = await requireAccess(request, "routes/admin/lead-list");
   const params = new URL(request.url).searchParams;
   const archived = params.get("view") === "archived";
   // A lead opens on a page of its own; old ?open= links still land there.
   const openId = parseId(params.get("open"));
   if (openId) throw redirect(leadPage(openId));
-  const all = listLeads({ archived });
   const asked = params.get("status");
   const status = isLeadStatus(asked) ? asked : null;
-  const service = params.get("service") ?? "";
+  const service = (params.get("service") ?? "").slice(0, 100);
   const q = (params.get("q") ?? "").slice(0, 100);
-  const found = all.filter((m) => (!service || m.service === service) && matchesSearch(m, q));
+  const who = parseWhoFilter(params.get("who"));
+  const filter = { archived, status, service, where: [visibleTo(user), keptBy(who, user), searchCondition(q)] };
   const today = businessToday();
-  const leads = sortLeads(status ? found.filter((m) => m.status === status) : found, today);
-  const photos = photoCounts(leads.map((m) => m.id));
-  const mails = leadMails(leads.map((m) => m.id));
+  const money = seesMoney(user.role);
+  const page = readLeadPage(filter, {
+    today,
+    size: LEADS_PAGE_SIZE,
+    money,
+    after: decodeCursor(params.get("after")),
+    before: decodeCursor(params.get("before")),
+  });
+  const ids = page.rows.map((m) => m.id);
+  const photos = photoCounts(ids);
+  const mails = leadMails(ids);
+  const keepers = assigneeNames(page.rows.map((m) => m.assignedTo));
+  const filters: LeadListFilters = { view: archived ? "archived" : "", status: status ?? "", service, who: whoParam(who), q };
   return {
     archived,
-    filters: { status: status ?? "", service, q },
-    counts: countByStatus(found),
+    filters,
+    counts: countLeadsByStatus(filter),
     today,
-    leads: leads.map((m) => ({ ...m, photos: photos.get(m.id) ?? 0, mails: mails.get(m.id)! })),
+    leads: page.rows.map((m) => ({
+      id: m.id,
+      name: m.name,
+      city: m.city,
+      service: m.service,
+      status: m.status,
+      followUpOn: m.followUpOn,
+      source: m.source,
+      read: m.readAt !== null,
+      createdAt: m.createdAt,
+      keeper: m.assignedTo === null ? null : (keepers.get(m.assignedTo) ?? null),
+      estimateCents: m.estimateCents,
+      photos: photos.get(m.id) ?? 0,
+      // Only what needs someone: a mail that failed (not set up at all is the banner's, once).
+      mailFailed: [mails.get(m.id)?.notification, mails.get(m.id)?.autoreply].some((mail) => mail?.state === "failed"),
+    })),
+    newer: page.newer ? leadListUrl(LEADS, filters, { before: page.newer }) : null,
+    older: page.older ? leadListUrl(LEADS, filters, { after: page.older }) : null,
+    // The crew picks among their own and the free leads; the others among everyone on the team.
+    people: user.role === "crew" ? [] : listAssignees(),
     // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead.
     mailConfigured: Boolean(env.RESEND_API_KEY),
+    money,
     // The export carries the estimates: not the crew's (decision 0048).
-    exportsCsv: mayLoad(role, "routes/resources/leads-csv"),
+    exportsCsv: mayLoad(user.role, "routes/resources/leads-csv"),
   };
 }
 
@@ -58,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isListIntent(intent)) return refuseUnknownIntent();
   const id = parseId(form.get("id")) ?? 0;
   // Leads are never deleted: an id that is none is a hand-made post, answered as its page would be.
-  if (!getLead(id)) notFound();
+  requireVisibleLead(user, id);
   switch (intent) {
     case "archive":
       setArchived(id, true);
@@ -86,9 +123,12 @@ function isListIntent(value: unknown): value is (typeof LIST_INTENTS)[number] {
   return (LIST_INTENTS as readonly unknown[]).includes(value);
 }
 
+type LeadItem = Route.ComponentProps["loaderData"]["leads"][number];
+
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, archived, mailConfigured, filters, counts, today, exportsCsv } = loaderData;
-  const filtered = Boolean(filters.status || filters.service || filters.q);
+  const { leads, archived, mailConfigured, filters, counts, today, exportsCsv, people, newer, older, money } = loaderData;
+  const filtered = Boolean(filters.status || filters.service || filters.q || filters.who);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -123,7 +163,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           {/* Named by the label alone: wrapped, the name would take in every option's count. */}
           <label htmlFor="filter-status">Status</label>
           <select id="filter-status" name="status" defaultValue={filters.status} className={inputClass}>
-            <option value="">All ({Object.values(counts).reduce((a, b) => a + b, 0)})</option>
+            <option value="">All ({total})</option>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {LEAD_STATUS_LABELS[s]} ({counts[s]})
@@ -137,6 +177,19 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             <option value="">Any</option>
             {QUOTE_SERVICES.map((s) => (
               <option key={s}>{s}</option>
+            ))}
+          </select>
+        </div>
+        <div className="text-sm font-medium">
+          <label htmlFor="filter-who">Assigned to</label>
+          <select id="filter-who" name="who" defaultValue={filters.who} className={inputClass}>
+            <option value="">Everyone</option>
+            <option value="mine">Mine</option>
+            <option value="nobody">Nobody</option>
+            {people.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
             ))}
           </select>
         </div>
@@ -168,42 +221,75 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-black/5 overflow-hidden rounded-xl bg-white shadow-sm" aria-label={archived ? "Archived leads" : "Open leads"}>
           {leads.map((m) => (
             <li key={m.id}>
-              <Link
-                to={leadPage(m.id)}
-                className={`flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-sand/60 ${m.readAt ? "" : "font-semibold"}`}
-              >
-                {m.readAt ? <MailOpen aria-hidden className="size-4 text-ink-soft" /> : <Mail aria-label="Unread" className="size-4 text-brand" />}
-                <span className="min-w-32">{m.name}</span>
-                <LeadBadges status={m.status} followUpOn={m.followUpOn} today={today} />
-                <span className="min-w-0 flex-1 truncate font-normal text-ink-soft">
-                  {m.service && <span className="mr-2 font-semibold text-ink">{m.service}</span>}
-                  {m.message}
-                </span>
-                {m.photos > 0 && (
-                  <span className="inline-flex items-center gap-1 text-sm font-normal text-ink-soft" aria-label={`${m.photos} photo${m.photos === 1 ? "" : "s"}`}>
-                    <Camera aria-hidden className="size-4" /> {m.photos}
-                  </span>
-                )}
-                <LeadMailStates lead={m} mails={m.mails} />
-                <span className="text-sm font-normal text-ink-soft">{when(m.createdAt)}</span>
-              </Link>
+              <LeadRow lead={m} today={today} money={money} />
             </li>
           ))}
         </ul>
       )}
+      <LeadPager newer={newer} older={older} />
     </>
   );
 }
 
-/** Where a lead stands, and whether calling back is late or due today. */
+/** One lead in a line or two: who and where, what work, where it stands, when to call, what it is worth. */
+function LeadRow({ lead: m, today, money }: { lead: LeadItem; today: string; money: boolean }) {
+  return (
+    <Link to={leadPage(m.id)} className="block px-4 py-3 hover:bg-sand/60">
+      <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        {m.read ? <MailOpen aria-hidden className="size-4 shrink-0 self-center text-ink-soft" /> : <Mail aria-label="Unread" className="size-4 shrink-0 self-center text-brand" />}
+        <span className={`min-w-0 break-words ${m.read ? "font-medium" : "font-bold"}`}>{m.name}</span>
+        {m.city && <span className="text-sm text-ink-soft">{m.city}</span>}
+        {money && m.estimateCents !== null && <span className="ml-auto text-sm font-semibold tabular-nums">{formatWholeDollars(m.estimateCents)}</span>}
+      </span>
+      <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        {m.service && <span className="font-semibold text-ink">{m.service}</span>}
+        <LeadBadges status={m.status} followUpOn={m.followUpOn} today={today} />
+        {m.source !== "website" && <LeadSourceBadge source={m.source} />}
+        {m.mailFailed && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">Mail failed</span>}
+        {m.photos > 0 && (
+          <span className="inline-flex items-center gap-1 text-ink-soft" aria-label={`${m.photos} photo${m.photos === 1 ? "" : "s"}`}>
+            <Camera aria-hidden className="size-4" /> {m.photos}
+          </span>
+        )}
+        <span className="text-ink-soft">{m.keeper ? `For ${m.keeper}` : "Nobody yet"}</span>
+        <span className="text-ink-soft">{when(m.createdAt)}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Where a lead stands, and its follow-up day: late, today, or ahead. */
 function LeadBadges({ status, followUpOn, today }: { status: LeadStatus; followUpOn: string | null; today: string }) {
   const due = followUpState({ status, followUpOn }, today);
   return (
     <>
       <span className="rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">{LEAD_STATUS_LABELS[status]}</span>
-      {due === "overdue" && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">Follow-up late ({followUpOn})</span>}
+      {due === "overdue" && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">Follow-up late ({formatShortDay(followUpOn!)})</span>}
       {due === "today" && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">Follow up today</span>}
+      {due === "later" && <span className="text-xs whitespace-nowrap text-ink-soft">Follow up {formatShortDay(followUpOn!)}</span>}
     </>
+  );
+}
+
+/** "Newer" and "Older": plain links carrying every filter, so they work without scripts. */
+function LeadPager({ newer, older }: { newer: string | null; older: string | null }) {
+  if (!newer && !older) return null;
+  const link = "inline-flex min-h-10 items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-brand-dark underline";
+  return (
+    <nav aria-label="Pages of leads" className="flex items-center justify-between gap-4">
+      {newer ? (
+        <Link to={newer} className={link} rel="prev">
+          <ChevronLeft aria-hidden className="size-4" /> Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      {older && (
+        <Link to={older} className={link} rel="next">
+          Older <ChevronRight aria-hidden className="size-4" />
+        </Link>
+      )}
+    </nav>
   );
 }
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { assignedNote, filterKeeper, mayAssign, maySeeLead, parseWhoFilter, personName, whoParam } from "./lead-assignment";
+
+const crew = { role: "crew" as const, userId: 7 };
+const office = { role: "office" as const, userId: 2 };
+
+describe("who sees and who assigns a lead (decision 0053)", () => {
+  it("the crew sees their own and open free leads; owner and office every lead", () => {
+    const archived = new Date();
+    expect(maySeeLead(crew, { assignedTo: 7, archivedAt: archived })).toBe(true);
+    expect(maySeeLead(crew, { assignedTo: null, archivedAt: null })).toBe(true);
+    expect(maySeeLead(crew, { assignedTo: null, archivedAt: archived })).toBe(false);
+    expect(maySeeLead(crew, { assignedTo: 8, archivedAt: null })).toBe(false);
+    expect(maySeeLead(office, { assignedTo: 8, archivedAt: archived })).toBe(true);
+  });
+
+  it("the crew takes a free lead or gives back their own, nothing else", () => {
+    expect(mayAssign(crew, null, 7)).toBe(true);
+    expect(mayAssign(crew, 7, null)).toBe(true);
+    expect(mayAssign(crew, null, 8)).toBe(false);
+    expect(mayAssign(crew, 8, 7)).toBe(false);
+    expect(mayAssign(crew, 7, 8)).toBe(false);
+    expect(mayAssign(office, 8, 3)).toBe(true);
+  });
+
+  it("reads the filter from the URL and writes it back", () => {
+    for (const v of ["", "mine", "nobody", "12"]) expect(whoParam(parseWhoFilter(v))).toBe(v);
+    expect(parseWhoFilter("0")).toEqual({ kind: "everyone" });
+    expect(parseWhoFilter("1e3")).toEqual({ kind: "everyone" });
+    expect(filterKeeper(parseWhoFilter("mine"), crew)).toBe(7);
+    expect(filterKeeper(parseWhoFilter("nobody"), crew)).toBeNull();
+    // Someone else's leads are not the crew's to list: the filter falls back to all they see.
+    expect(filterKeeper(parseWhoFilter("8"), crew)).toBeUndefined();
+    expect(filterKeeper(parseWhoFilter("8"), office)).toBe(8);
+  });
+
+  it("names people by name, else email", () => {
+    expect(personName({ name: " ", email: "kim@example.com" })).toBe("kim@example.com");
+    expect(assignedNote("Kim")).toBe("Assigned to Kim");
+    expect(assignedNote(null)).toBe("Assigned to nobody");
+  });
+});

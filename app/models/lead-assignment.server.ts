@@ -1,0 +1,94 @@
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { leadNotes, leads, users } from "~/db/schema";
+import { writtenBy, type Actor } from "~/lib/actor";
+import { assignedNote, filterKeeper, personName, type WhoFilter } from "~/lib/lead-assignment";
+import type { Role } from "~/lib/roles";
+import { getDb, inTransaction } from "~/server/db.server";
+
+// Who looks after a lead (decision 0053): the team to choose from, the assignment and its
+// history entry, and the conditions the Leads list and the Pipeline add to their queries
+// (the SQL twins of lib/lead-assignment.ts's maySeeLead and filterKeeper).
+
+export type Assignee = { id: number; name: string };
+
+/** Everyone a lead can be given to: the team, not removed people, by name. */
+export function listAssignees(): Assignee[] {
+  return getDb()
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(isNull(users.removedAt))
+    .all()
+    .map((u) => ({ id: u.id, name: personName(u) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Names of these people (removed ones too: a lead may still be theirs), by id. */
+export function assigneeNames(ids: readonly (number | null)[]): Map<number, string> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = getDb()
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted))
+    .all();
+  return new Map(rows.map((u) => [u.id, personName(u)]));
+}
+
+export type AssignOutcome = "assigned" | "unchanged" | "no-lead" | "no-person" | "refused";
+
+/**
+ * Gives a lead to a person (`to`, a user id; null: nobody) and writes "Assigned to Kim" in its
+ * history by `by`, in one transaction. `mayMove(from)` is asked with the keeper the lead has
+ * at that moment (the crew may only take a free lead or give back their own).
+ */
+export function assignLead(id: number, to: number | null, by: Actor, mayMove: (from: number | null) => boolean = () => true): AssignOutcome {
+  return inTransaction(() => {
+    const db = getDb();
+    const lead = db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, id)).get();
+    if (!lead) return "no-lead";
+    if (!mayMove(lead.assignedTo)) return "refused";
+    let name: string | null = null;
+    if (to !== null) {
+      const person = db
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, to), isNull(users.removedAt)))
+        .get();
+      if (!person) return "no-person";
+      name = personName(person);
+    }
+    if (lead.assignedTo === to) return "unchanged";
+    db.update(leads).set({ assignedTo: to }).where(eq(leads.id, id)).run();
+    db.insert(leadNotes)
+      .values({ leadId: id, ...writtenBy(by), body: assignedNote(name) })
+      .run();
+    return "assigned";
+  });
+}
+
+/**
+ * The leads a person may see, as a condition (none: all of them). The crew: their own, and
+ * open ones nobody has yet (lib/lead-assignment.ts maySeeLead).
+ */
+export function visibleTo(user: { role: Role; userId: number }): SQL | undefined {
+  if (user.role !== "crew") return undefined;
+  return or(eq(leads.assignedTo, user.userId), and(isNull(leads.assignedTo), isNull(leads.archivedAt)));
+}
+
+/** The Leads/Pipeline filter by person, as a condition (none: anyone's). */
+export function keptBy(who: WhoFilter, me: { role: Role; userId: number }): SQL | undefined {
+  const keeper = filterKeeper(who, me);
+  if (keeper === undefined) return undefined;
+  return keeper === null ? isNull(leads.assignedTo) : eq(leads.assignedTo, keeper);
+}
+
+/** Who looks after a lead, by name (null: nobody). */
+export function keeperOf(id: number): Assignee | null {
+  const row = getDb()
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(leads)
+    .innerJoin(users, eq(users.id, leads.assignedTo))
+    .where(eq(leads.id, id))
+    .get();
+  return row ? { id: row.id, name: personName(row) } : null;
+}

@@ -1,0 +1,20 @@
+import type { Lead } from "~/db/schema";
+import { maySeeLead } from "~/lib/lead-assignment";
+import { getLead } from "~/models/lead.server";
+import type { SessionUser } from "~/models/session.server";
+import { notFound } from "~/server/responses.server";
+import { requireRoleOf } from "./access.server";
+
+// Which leads a person may reach (decision 0053), past the role matrix: the crew only the
+// leads given to them and the open ones nobody has. Every page, form and file of one lead asks.
+
+/** Who may open any lead: the answer a crew member gets for someone else's. */
+const EVERY_LEAD = ["owner", "office"] as const;
+
+/** The lead, if this person may reach it: 404 when there is none, 403 (owner and office) when it is someone else's. */
+export function requireVisibleLead(user: SessionUser, id: number, options: { resource?: boolean } = {}): Lead {
+  const lead = getLead(id);
+  if (!lead) notFound();
+  if (!maySeeLead(user, lead)) requireRoleOf(user, EVERY_LEAD, options.resource);
+  return lead;
+}
