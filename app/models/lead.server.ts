@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { leadPhotos, leads, estimates, leadNotes, proposals, type Lead, type LeadNote } from "~/db/schema";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { leadPhotos, leads, estimates, leadNotes, proposals, users, type Lead, type LeadNote } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
 import { statusAfterMeasurement, type LeadUpdate } from "~/lib/lead-status";
@@ -8,6 +8,7 @@ import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/m
 import type { PhotoFile } from "~/models/lead-photo.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { getSetting } from "~/models/settings.server";
+import { writtenBy, type Actor } from "~/lib/actor";
 
 /** The spec's four fields; what a quote request adds (service, address, way to reach) is optional. */
 export type NewLead = Pick<ContactInput, "name" | "email" | "phone" | "message"> & Partial<ContactInput>;
@@ -65,7 +66,7 @@ export function setArchived(id: number, archived: boolean) {
  * transaction: a change of status is an entry (from, to), a note another. Undefined for an
  * unknown lead; otherwise whether anything changed.
  */
-export function updateLead(id: number, update: LeadUpdate, author: string): boolean | undefined {
+export function updateLead(id: number, update: LeadUpdate, by: Actor): boolean | undefined {
   return inTransaction(() => {
     const db = getDb();
     const lead = db.select().from(leads).where(eq(leads.id, id)).get();
@@ -82,7 +83,7 @@ export function updateLead(id: number, update: LeadUpdate, author: string): bool
       db.insert(leadNotes)
         .values({
           leadId: id,
-          author,
+          ...writtenBy(by),
           body: update.note,
           statusFrom: statusChanged ? lead.status : null,
           statusTo: statusChanged ? update.status : null,
@@ -97,10 +98,10 @@ export function updateLead(id: number, update: LeadUpdate, author: string): bool
  * A lead staff wrote down (a phone call). It is stored read (staff wrote it), with both
  * mails "skipped": the mail queue only ever takes "pending" ones, so neither the owner's
  * notification nor an auto-reply goes out for it. Its first history entry, "Added by
- * hand" by `author` at the status it starts with, is written in the same transaction.
+ * hand" by `by` at the status it starts with, is written in the same transaction.
  */
-export function createManualLead(input: ManualLeadInput, author: string) {
-  return inTransaction(() => insertStaffLead({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT }, author, ADDED_BY_HAND));
+export function createManualLead(input: ManualLeadInput, by: Actor) {
+  return inTransaction(() => insertStaffLead({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT }, by, ADDED_BY_HAND));
 }
 
 /**
@@ -108,20 +109,30 @@ export function createManualLead(input: ManualLeadInput, author: string) {
  * for it, nobody needs to read it, and its history starts with `note` and who wrote it.
  * Call inside a transaction.
  */
-function insertStaffLead(values: Omit<typeof leads.$inferInsert, "readAt">, author: string, note: string) {
+function insertStaffLead(values: Omit<typeof leads.$inferInsert, "readAt">, by: Actor, note: string) {
   const db = getDb();
   const lead = db
     .insert(leads)
     .values({ ...values, readAt: new Date() })
     .returning()
     .get();
-  db.insert(leadNotes).values({ leadId: lead.id, author, body: note, statusTo: lead.status }).run();
+  db.insert(leadNotes).values({ leadId: lead.id, ...writtenBy(by), body: note, statusTo: lead.status }).run();
   return lead;
 }
 
-/** A lead's history, oldest first. */
+/**
+ * A lead's history, oldest first. An entry an account wrote names that account as it is
+ * called now (a name added later, a removed member: users rows are never deleted); an
+ * older entry, or one by the homeowner or the roof tool, keeps the name it was written with.
+ */
 export function listLeadNotes(id: number): LeadNote[] {
-  return getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)).all();
+  return getDb()
+    .select({ ...getTableColumns(leadNotes), author: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, ${leadNotes.author})` })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(eq(leadNotes.leadId, id))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
+    .all();
 }
 
 /**
@@ -149,7 +160,7 @@ type RoofCustomerContact = { customerName: string | null; street: string; city: 
  * every measured roof belongs to a lead, with no email ('' is "none given"). Call inside
  * the roof customer's transaction.
  */
-export function insertRoofToolLead(customer: RoofCustomerContact, measured: boolean, author: string): number {
+export function insertRoofToolLead(customer: RoofCustomerContact, measured: boolean, by: Actor): number {
   const lead = {
     name: customer.customerName || customer.street || "Roof customer",
     email: "",
@@ -161,21 +172,21 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
     status: measured ? ("measured" as const) : ("contacted" as const),
     source: "roof_tool" as const,
   };
-  return insertStaffLead(lead, author, "Added in the roof tool").id;
+  return insertStaffLead(lead, by, "Added in the roof tool").id;
 }
 
 /**
  * A measurement was saved for this lead: it is Measured now, unless staff already moved it
  * further (statusAfterMeasurement). The change goes into its history like any other.
  */
-export function markLeadMeasured(id: number, author: string) {
+export function markLeadMeasured(id: number, by: Actor) {
   const db = getDb();
   const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).get();
   if (!lead) return;
   const next = statusAfterMeasurement(lead.status);
   if (next === lead.status) return;
   db.update(leads).set({ status: next }).where(eq(leads.id, id)).run();
-  db.insert(leadNotes).values({ leadId: id, author, body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
+  db.insert(leadNotes).values({ leadId: id, ...writtenBy(by), body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
 }
 
 /**
@@ -227,14 +238,14 @@ export const JOB_REOPENED_NOTE = "Job marked not completed";
  * Undefined for an unknown lead; false when nothing changed or the lead is not Won (only a
  * won job can be completed; undoing is always allowed).
  */
-export function setJobCompleted(id: number, completed: boolean, author: string): boolean | undefined {
+export function setJobCompleted(id: number, completed: boolean, by: Actor): boolean | undefined {
   return inTransaction(() => {
     const db = getDb();
     const lead = db.select({ status: leads.status, completedAt: leads.completedAt }).from(leads).where(eq(leads.id, id)).get();
     if (!lead) return undefined;
     if (completed === !!lead.completedAt || (completed && lead.status !== "won")) return false;
     db.update(leads).set({ completedAt: completed ? new Date() : null }).where(eq(leads.id, id)).run();
-    db.insert(leadNotes).values({ leadId: id, author, body: completed ? JOB_COMPLETED_NOTE : JOB_REOPENED_NOTE }).run();
+    db.insert(leadNotes).values({ leadId: id, ...writtenBy(by), body: completed ? JOB_COMPLETED_NOTE : JOB_REOPENED_NOTE }).run();
     return true;
   });
 }

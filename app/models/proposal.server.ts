@@ -7,6 +7,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 import { lockCurrentEstimate } from "./estimate.server";
 import { enqueueMail } from "./outbox.server";
 import { getSetting } from "./settings.server";
+import { writtenBy, type Actor } from "~/lib/actor";
 
 /** Who the history names for what the homeowner did through the link. */
 export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
@@ -46,10 +47,10 @@ export const ESTIMATE_CHANGED_NOTE = "The estimate changed: the open proposal wa
  * (decision 0032), so whatever a homeowner accepts is what the estimate says at that moment.
  * A history entry says so. How many were withdrawn.
  */
-export function withdrawForChangedEstimate(leadId: number, author: string, now = new Date()): number {
+export function withdrawForChangedEstimate(leadId: number, by: Actor, now = new Date()): number {
   return inTransaction(() => {
     const withdrawn = withdrawOthers(leadId, now);
-    if (withdrawn) getDb().insert(leadNotes).values({ leadId, author, body: ESTIMATE_CHANGED_NOTE }).run();
+    if (withdrawn) getDb().insert(leadNotes).values({ leadId, ...writtenBy(by), body: ESTIMATE_CHANGED_NOTE }).run();
     return withdrawn;
   });
 }
@@ -62,7 +63,7 @@ export function withdrawForChangedEstimate(leadId: number, author: string, now =
  */
 export function insertProposal(
   input: { leadId: number; tokenHash: string; content: ProposalContent; expiresAt: Date },
-  author: string,
+  by: Actor,
   now = new Date(),
 ): Proposal | "accepted" | undefined {
   return inTransaction(() => {
@@ -74,7 +75,7 @@ export function insertProposal(
     const { tokenHash, ...fields } = input;
     const proposal = db
       .insert(proposals)
-      .values({ ...fields, totalCents: input.content.totalCents, createdAt: now })
+      .values({ ...fields, totalCents: input.content.totalCents, createdAt: now, sentBy: by.id })
       .returning()
       .get();
     addProposalLink(proposal.id, tokenHash, now);
@@ -85,7 +86,7 @@ export function insertProposal(
     db.insert(leadNotes)
       .values({
         leadId: input.leadId,
-        author,
+        ...writtenBy(by),
         body: `Proposal link created: ${formatCents(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}${replacedNote}`,
         statusFrom: next !== lead.status ? lead.status : null,
         statusTo: next !== lead.status ? next : null,

@@ -7,6 +7,7 @@ import { parseDrawing, VIEWS, type Drawing, type RoofView } from "~/lib/roof-dra
 import { scaleMissing } from "~/lib/roof-summary";
 import { deleteImageRow, insertImage } from "./image.server";
 import { insertRoofToolLead, markLeadMeasured } from "./lead.server";
+import { systemActor, type Actor } from "~/lib/actor";
 
 export type RoofCustomerWithImages = RoofCustomer & { topImage: Image | null; sideImage: Image | null; drawingData: Drawing };
 
@@ -69,7 +70,7 @@ export type RoofSaveExtras = {
   /** Views whose picture staff removed. */
   remove?: Partial<Record<RoofView, boolean>>;
   /** Who saved it: the lead's history names them. */
-  author?: string;
+  author?: Actor;
 };
 
 const imageColumn = { top: "topImageId", side: "sideImageId" } as const;
@@ -98,7 +99,7 @@ export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtra
       const gone = old ? deleteImageRow(old, "roof") : undefined;
       if (gone) replaced.push(gone);
     }
-    const author = extras.author ?? "Roof tool";
+    const author = extras.author ?? systemActor("Roof tool");
     const measured = row.area != null;
     if (previous) {
       db.update(roofCustomers)

@@ -5,6 +5,7 @@ import { withdrawForChangedEstimate } from "~/models/proposal.server";
 import { inTransaction } from "~/server/db.server";
 import { notFound } from "~/server/responses.server";
 import { redirectWithFlash } from "~/services/admin-actions.server";
+import type { Actor } from "~/lib/actor";
 
 type EstimateForm = LeadFormOf<typeof MAKE_ESTIMATE_INTENT | typeof SAVE_ESTIMATE_INTENT | typeof LEAVE_OUT_INTENT>;
 
@@ -29,13 +30,13 @@ const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE
  * proposal still open, in the same transaction (decision 0032): a homeowner can only accept
  * figures the estimate still holds.
  */
-export async function estimateAction<Refusal>(leadId: number, form: EstimateForm, leadPath: string, author: string, refuse: (message: string) => Refusal) {
+export async function estimateAction<Refusal>(leadId: number, form: EstimateForm, leadPath: string, by: Actor, refuse: (message: string) => Refusal) {
   if (!getLead(leadId)) notFound();
   const outcome =
     form.intent === MAKE_ESTIMATE_INTENT
-      ? changeEstimate(leadId, author, () => makeEstimate(leadId, form))
+      ? changeEstimate(leadId, by, () => makeEstimate(leadId, form))
       : form.intent === SAVE_ESTIMATE_INTENT
-        ? changeEstimate(leadId, author, () => saveEstimateLines(leadId, form))
+        ? changeEstimate(leadId, by, () => saveEstimateLines(leadId, form))
         : leaveOutMissingMaterials(leadId, form.reason);
   if ("overLimit" in outcome) return refuse(outcome.overLimit);
   if ("refused" in outcome) return refuse(REFUSALS[outcome.refused]);
@@ -45,9 +46,9 @@ export async function estimateAction<Refusal>(leadId: number, form: EstimateForm
 }
 
 /** A change to the estimate's figures, and the withdrawal of the proposal made from the old ones, as one. */
-function changeEstimate(leadId: number, author: string, change: () => EstimateOutcome): EstimateOutcome & { withdrew?: number } {
+function changeEstimate(leadId: number, by: Actor, change: () => EstimateOutcome): EstimateOutcome & { withdrew?: number } {
   return inTransaction(() => {
     const outcome = change();
-    return "estimate" in outcome ? { ...outcome, withdrew: withdrawForChangedEstimate(leadId, author) } : outcome;
+    return "estimate" in outcome ? { ...outcome, withdrew: withdrawForChangedEstimate(leadId, by) } : outcome;
   });
 }

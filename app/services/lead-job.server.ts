@@ -13,6 +13,7 @@ import { redirectShowingLink } from "./new-link.server";
 import { askForReview, reviewMail } from "./review-asking.server";
 import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
+import type { Actor } from "~/lib/actor";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx), parsed (lib/lead-forms.ts). */
 type JobForm = LeadFormOf<typeof COMPLETE_INTENT | typeof REOPEN_INTENT | typeof ASK_REVIEW_INTENT | typeof ADD_TO_PORTFOLIO_INTENT>;
@@ -61,10 +62,10 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
 export type LeadJobView = ReturnType<typeof leadJobView>;
 
 /** One of the job's forms, posted to the lead's page: back to it with a message, or `refuse` with why not. */
-export async function leadJobAction<Refusal>(id: number, form: JobForm, author: string, back: string, refuse: (message: string) => Refusal) {
+export async function leadJobAction<Refusal>(id: number, form: JobForm, by: Actor, back: string, refuse: (message: string) => Refusal) {
   if (form.intent === COMPLETE_INTENT || form.intent === REOPEN_INTENT) {
     const complete = form.intent === COMPLETE_INTENT;
-    const changed = setJobCompleted(id, complete, author);
+    const changed = setJobCompleted(id, complete, by);
     if (changed === undefined) notFound();
     if (!changed && complete) return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
     return redirectWithFlash(back, { type: "success", message: complete ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened });

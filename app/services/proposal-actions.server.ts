@@ -31,6 +31,7 @@ import { leadRoofView } from "~/services/roof-customer-view.server";
 import { redirectWithFlash } from "~/services/admin-actions.server";
 import { notFound } from "~/server/responses.server";
 import { PROPOSAL_MAIL_MESSAGES } from "~/lib/proposal-mail";
+import type { Actor } from "~/lib/actor";
 
 export type CreatedProposal = { proposal: Proposal; url: string };
 
@@ -45,7 +46,7 @@ export type CreatedProposal = { proposal: Proposal; url: string };
 export function createProposal(
   leadId: number,
   input: ProposalSettings & { saveDefaults?: boolean },
-  author: string,
+  by: Actor,
   now = new Date(),
 ): CreatedProposal | "no-lead" | "no-estimate" | "accepted" | { missing: TakeoffKey[] } {
   const lead = getLead(leadId);
@@ -68,7 +69,7 @@ export function createProposal(
     now,
   });
   const { token, hash } = newLinkToken();
-  const proposal = insertProposal({ leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) }, author, now);
+  const proposal = insertProposal({ leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) }, by, now);
   if (!proposal) return "no-lead";
   if (proposal === "accepted") return "accepted";
   if (input.saveDefaults) setSetting("proposal", { terms: input.terms, validDays: input.validDays });

@@ -3,6 +3,7 @@ import type { Drawing, RoofView } from "~/lib/roof-drawing";
 import * as model from "~/models/roof-customer.server";
 import { removeImageFiles } from "~/server/image-files.server";
 import { withPictureFiles, type PictureUpload } from "./image-storage.server";
+import type { Actor } from "~/lib/actor";
 
 export type RoofPicture = PictureUpload;
 export type RoofSave = {
@@ -12,7 +13,7 @@ export type RoofSave = {
   /** Views whose picture staff removed. */
   remove?: Partial<Record<RoofView, boolean>>;
   /** Who saved it, for the lead's history. */
-  author?: string;
+  author?: Actor;
 };
 
 /**

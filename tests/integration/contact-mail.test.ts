@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { fakeResendForApp } from "./fake-mail";
@@ -120,7 +121,7 @@ describe("contact mail through the resend SDK", () => {
   it("sends nothing for a phone call staff wrote down, now or from the retry loop", async () => {
     const lead = createManualLead(
       { name: "Dale Hobbs", email: "dale@example.com", phone: "620-555-0177", message: "Wind took shingles", service: null, street: null, city: null, zip: null, preferredContact: null, status: "contacted", followUpOn: null },
-      "owner@example.com",
+      systemActor("owner@example.com"),
     );
     await mailNewLead(lead.id);
     await processOutbox(undefined, new Date(Date.now() + 86_400_000));

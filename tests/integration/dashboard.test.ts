@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
@@ -53,7 +54,7 @@ async function page() {
 
 function lead(name: string, moves: LeadStatus[] = [], followUpOn: string | null = null) {
   const m = createLead({ name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, phone: null, message: "Roof" });
-  for (const status of moves) updateLead(m.id, { status, lostReason: status === "lost" ? "Price" : null, followUpOn, note: null }, "owner@example.com");
+  for (const status of moves) updateLead(m.id, { status, lostReason: status === "lost" ? "Price" : null, followUpOn, note: null }, systemActor("owner@example.com"));
   if (!moves.length && followUpOn) getDb().update(leads).set({ followUpOn }).where(eq(leads.id, m.id)).run();
   return m;
 }
@@ -91,7 +92,7 @@ describe("the dashboard", () => {
     sendProposal(lead("Ed Expired", ["quoted"]).id, addDays(today, -1));
     const won = lead("Will Won", ["won"]);
     const done = lead("Dan Done", ["won"]);
-    setJobCompleted(done.id, true, "owner@example.com");
+    setJobCompleted(done.id, true, systemActor("owner@example.com"));
     const archived = lead("Archie Archived");
     setArchived(archived.id, true);
     const review = insertTestimonial({ name: "Rita Review", quote: "They fixed the hail damage in a day.", rating: 5, status: "pending" });

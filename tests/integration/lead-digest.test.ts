@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { QUOTE_SERVICES } from "~/lib/contact-form";
 import { fakeResendForApp } from "./fake-mail";
@@ -20,7 +21,7 @@ type LeadFields = { status?: "new" | "contacted" | "won"; followUpOn?: string; c
 function lead(name: string, { status = "new", followUpOn, city, service }: LeadFields = {}) {
   const email = `${name.split(" ")[0].toLowerCase()}@example.com`;
   const { id } = createLead({ name, email, phone: null, message: "Hail hit the roof.", city, service });
-  if (status !== "new" || followUpOn) updateLead(id, { status, lostReason: null, followUpOn: followUpOn ?? null, note: null }, "owner@example.com");
+  if (status !== "new" || followUpOn) updateLead(id, { status, lostReason: null, followUpOn: followUpOn ?? null, note: null }, systemActor("owner@example.com"));
   return id;
 }
 

@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createElement, type ComponentType } from "react";
@@ -147,7 +148,7 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     const measure = await postPage(id, { intent: "measure" });
     expect(measure.status).toBe(302);
     expect(measure.location).toMatch(/^\/admin\/roof-measurement\?customer=\d+$/);
-    updateLead(id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+    updateLead(id, { status: "won", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
     expect(await postPage(id, { intent: "complete" })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
     expect(await postPage(id, { intent: "reopen" })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
     await postPage(id, { intent: "complete" });

@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { picture } from "./test-images";
@@ -101,7 +102,7 @@ describe("measuring a lead's roof", () => {
     const lead = await requestWithPhotos([]);
     const other = await requestWithPhotos(["neighbour.jpg"]);
     const customerId = customerFrom((await measure(lead.id)) as Response);
-    updateLead(lead.id, { status: "quoted", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+    updateLead(lead.id, { status: "quoted", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
     const otherPhoto = (await roofPage(customerFrom((await measure(other.id)) as Response))).current!.lead!.photos[0];
     const fields = { id: String(customerId), street: "412 N Main St", city: "Derby", area: "2000", pitch: "6" };
     const refused = (await saveRoof({ ...fields, leadPhotoTop: String(otherPhoto.id) })) as { init: ResponseInit; data: { error: Record<string, string[]> } };

@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
@@ -23,7 +24,7 @@ function lead(name: string, moves: LeadStatus[], estimateCents?: number) {
   if (estimateCents !== undefined) {
     getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: estimateCents, taxCents: 0, totalCents: estimateCents }).run();
   }
-  for (const status of moves) updateLead(m.id, { status, lostReason: status === "lost" ? "Price" : null, followUpOn: null, note: null }, "owner@example.com");
+  for (const status of moves) updateLead(m.id, { status, lostReason: status === "lost" ? "Price" : null, followUpOn: null, note: null }, systemActor("owner@example.com"));
   return m;
 }
 

@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -29,7 +30,7 @@ async function completedJobWithPhoto(service: string | null = "Roof Repairs") {
   const lead = createLead({ name: "Karen Miller", email: "karen@example.com", phone: null, message: "Leak over the porch", city: "Derby", service: service as never }, [
     { storedName, originalName: "porch.jpg", contentType: "image/jpeg", width: image.info.width, height: image.info.height, bytes: image.bytes.byteLength },
   ]);
-  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
   await post(lead.id, { intent: "complete" });
   return { id: lead.id, photo: listPhotos(lead.id)[0] };
 }

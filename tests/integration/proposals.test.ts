@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -123,7 +124,7 @@ describe("sending a proposal", () => {
 
   it("shows the link only on the page right after, and never moves a Won or Lost lead back", async () => {
     const id = measuredLeadWithEstimate();
-    updateLead(id, { status: "lost", lostReason: "Price", followUpOn: null, note: null }, "owner@example.com");
+    updateLead(id, { status: "lost", lostReason: "Price", followUpOn: null, note: null }, systemActor("owner@example.com"));
     await send(id);
     expect(lead(id).status).toBe("lost");
     const later = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));

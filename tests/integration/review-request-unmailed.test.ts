@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // No RESEND_API_KEY here: mail is not set up, and every mail is only printed to the log.
@@ -20,8 +21,8 @@ const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.spl
 describe("a review request with mail not set up", () => {
   it("says it was not sent, and shows its link on the lead page (once) for staff to send", async () => {
     const lead = createLead({ name: "Jo Reyes", email: "jo@example.com", phone: "", message: "Reroof", street: "9 Elm St", city: "Andover", zip: "67002", service: "Residential Roofing" });
-    updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
-    setJobCompleted(lead.id, true, "owner@example.com");
+    updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
+    setJobCompleted(lead.id, true, systemActor("owner@example.com"));
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const res = (await leadRoute.action(
       routeArgs(new Request(`http://site.test/admin/leads/${lead.id}`, { method: "POST", body: new URLSearchParams({ intent: "ask-review" }), headers: { Cookie: cookie } }), { id: String(lead.id) }),

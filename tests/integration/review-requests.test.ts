@@ -1,3 +1,4 @@
+import { systemActor } from "~/lib/actor";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -63,7 +64,7 @@ const tokenIn = (text: string) => /\/review\/([A-Za-z0-9_-]{43})/.exec(text)![1]
 /** A won job in Derby, from a quote request. */
 function wonLead(name = "Karen Miller", email = "karen@example.com") {
   const lead = createLead({ name, email, phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Roof Repairs" });
-  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, "owner@example.com");
+  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
   return lead.id;
 }
 

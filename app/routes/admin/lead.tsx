@@ -32,6 +32,7 @@ import { PROPOSAL_MESSAGES } from "~/lib/proposal";
 import { createProposal, emailProposalAction, leadProposalsView, proposalFormView } from "~/services/proposal-actions.server";
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
+import { actorOf, type Actor } from "~/lib/actor";
 import { listLeadNotes, updateLead } from "~/models/lead.server";
 import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
@@ -100,10 +101,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refuse = (formError?: string) => data<LeadFormResult>({ intent, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) }, { status: 400 });
   if (submission.status !== "success") return refuse();
   const back = leadPage(id);
+  const by = actorOf(admin);
   const value = submission.value;
   switch (value.intent) {
     case STATUS_INTENT: {
-      const changed = updateLead(id, leadUpdate(value), admin.email);
+      const changed = updateLead(id, leadUpdate(value), by);
       if (changed === undefined) notFound();
       return redirectWithFlash(back, { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
     }
@@ -116,16 +118,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     case MAKE_ESTIMATE_INTENT:
     case SAVE_ESTIMATE_INTENT:
     case LEAVE_OUT_INTENT:
-      return estimateAction(id, value, back, admin.email, refuse);
+      return estimateAction(id, value, back, by, refuse);
     case SEND_PROPOSAL_INTENT:
-      return sendProposal(id, value, admin.email, refuse);
+      return sendProposal(id, value, by, refuse);
     case EMAIL_PROPOSAL_INTENT:
       return emailProposalAction(id, value.proposalId, back);
     case COMPLETE_INTENT:
     case REOPEN_INTENT:
     case ASK_REVIEW_INTENT:
     case ADD_TO_PORTFOLIO_INTENT:
-      return leadJobAction(id, value, admin.email, back, refuse);
+      return leadJobAction(id, value, by, back, refuse);
     default:
       // A form added to LeadFormSchema without a case here does not compile.
       return unhandledForm(value);
@@ -133,8 +135,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** "Create proposal": made from the lead's estimate, then the lead's page with its link (shown once). */
-async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PROPOSAL_INTENT>, author: string, refuse: (message: string) => Refusal) {
-  const created = createProposal(id, form, author);
+async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PROPOSAL_INTENT>, by: Actor, refuse: (message: string) => Refusal) {
+  const created = createProposal(id, form, by);
   if (created === "no-lead") notFound();
   if (created === "no-estimate") return refuse(PROPOSAL_MESSAGES.noEstimate);
   if (created === "accepted") return refuse(PROPOSAL_MESSAGES.alreadyAccepted);

@@ -9,6 +9,7 @@ import { readForm } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/new-lead";
+import { actorOf } from "~/lib/actor";
 
 const LEADS = href("/admin/leads");
 
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: ManualLeadSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    const lead = createManualLead(submission.value, admin.email);
+    const lead = createManualLead(submission.value, actorOf(admin));
     return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), { type: "success", message: MANUAL_LEAD_MESSAGES.added });
   } catch (error) {
     console.error("Adding a lead by hand failed:", error);

@@ -18,6 +18,7 @@ import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customer-f
 import { getSetting, setSetting } from "~/models/settings.server";
 import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";
+import { actorOf, type Actor } from "~/lib/actor";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { role } = await requireAccess(request, "routes/admin/roof-measurement");
@@ -66,11 +67,11 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithFlash(ROOF_TOOL, ok ? { type: "success", message: "Customer deleted" } : { type: "error", message: "Failed to delete customer" });
     }
     case "calculate":
-      return saveCustomer("calculate", parsed, admin.email);
+      return saveCustomer("calculate", parsed, actorOf(admin));
     // A post that names no button is the customer form's save, as it always was.
     case "save":
     case null:
-      return saveCustomer("save", parsed, admin.email);
+      return saveCustomer("save", parsed, actorOf(admin));
     default:
       return refuseUnknownIntent();
   }
@@ -95,7 +96,7 @@ function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData)
 const CUSTOMER_GONE = "Failed to save customer data: the customer was deleted in the meantime";
 
 /** "Calculate" (the form back with the area worked out, without scripts) or "Save Customer". */
-async function saveCustomer(intent: "calculate" | "save", parsed: Extract<ParsedUpload, { form: FormData }>, author: string) {
+async function saveCustomer(intent: "calculate" | "save", parsed: Extract<ParsedUpload, { form: FormData }>, author: Actor) {
   const form = parsed.form;
   const submission = parseWithZod(form, { schema: RoofCustomerSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
