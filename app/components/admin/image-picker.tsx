@@ -60,7 +60,9 @@ export function ImagePicker({
     <fieldset className="space-y-3" aria-invalid={invalid || undefined} aria-describedby={invalid ? error?.errorId : undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
       {images.length === 0 ? (
-        <p className="text-sm text-ink-soft">The image library is empty: upload a picture below.</p>
+        <p className="text-sm text-ink-soft">
+          {upload ? "The image library is empty: upload a picture below." : "The image library is empty: add pictures on the Images page first."}
+        </p>
       ) : (
         <>
           {hydrated && images.length > 6 && (
