@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv";
+import { csvCell, csvStream, toCsv } from "./csv";
 
 describe("csv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -28,5 +28,34 @@ describe("csv", () => {
 
   it("joins rows with CRLF", () => {
     expect(toCsv(["a", "b"], [[1, "x"]])).toBe("a,b\r\n1,x\r\n");
+  });
+});
+
+describe("csvStream", () => {
+  const read = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+
+  it("gives the bytes toCsv gives", async () => {
+    const rows = Array.from({ length: 450 }, (_, i) => [i, `a,"${i}"`, null, "=x", "two\nlines"]);
+    expect(await read(csvStream(["n", "text", "none", "formula", "lines"], rows, { rowsPerChunk: 100 }))).toBe(toCsv(["n", "text", "none", "formula", "lines"], rows));
+    expect(await read(csvStream(["only"], []))).toBe("only\r\n");
+  });
+
+  it("reads rows only as the reader asks, and stops them when the reader goes away", async () => {
+    let made = 0;
+    let stopped = false;
+    function* rows() {
+      try {
+        for (;;) yield [made++];
+      } finally {
+        stopped = true;
+      }
+    }
+    const reader = csvStream(["n"], rows(), { rowsPerChunk: 10 }).getReader();
+    await reader.read();
+    await reader.read();
+    // The header and a chunk or two: never the endless rest.
+    expect(made).toBeLessThanOrEqual(30);
+    await reader.cancel();
+    expect(stopped).toBe(true);
   });
 });

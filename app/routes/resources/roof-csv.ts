@@ -1,5 +1,6 @@
 import { requireAccess } from "~/services/access.server";
 import { parseId } from "~/services/admin-actions.server";
+import { csvHeaders } from "~/lib/csv";
 import { roofCsvFileName, roofMeasurementsCsv } from "~/lib/roof-export";
 import { getRoofCustomer } from "~/models/roof-customer.server";
 import { notFound } from "~/server/responses.server";
@@ -11,10 +12,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!customer) notFound();
   const view = new URL(request.url).searchParams.get("view") === "side" ? "side" : "top";
   return new Response(roofMeasurementsCsv(view, customer, customer.drawingData), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${roofCsvFileName(view)}"`,
-      "Cache-Control": "no-store",
-    },
+    headers: csvHeaders(roofCsvFileName(view)),
   });
 }

@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeArgs, signedInOwner } from "./admin-session";
+import { createLead } from "~/models/lead.server";
+import { getDb } from "~/server/db.server";
+import { loader } from "~/routes/resources/leads-csv";
+
+// Issue 31: the leads CSV is written as it is read, with the same bytes as before.
+let cookie = "";
+beforeAll(async () => {
+  cookie = await signedInOwner();
+});
+
+const download = async () => {
+  const response = (await loader(routeArgs(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })))) as Response;
+  return { response, text: await response.text() };
+};
+const HEADER = "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason";
+
+describe("the leads CSV, streamed", () => {
+  it("writes each lead as the export always did: quoting, defused formulas, mail states", async () => {
+    const db = getDb().$client;
+    const site = createLead({ name: 'Smith, "Bob"', email: "bob@example.com", phone: "+1 (620) 555-0142", message: "Two lines:\nhail", service: "Roof Repairs", street: "9 Elm", city: "Derby", zip: "67037", preferredContact: "text" });
+    db.prepare("update leads set created_at = ? where id = ?").run(Date.UTC(2026, 10, 2, 15), site.id);
+    db.prepare(
+      "insert into leads (name, email, message, source, status, lost_reason, follow_up_on, read_at, archived_at, created_at) values ('Ann', 'ann@example.com', 'Called', 'phone', 'lost', '=HYPERLINK(1)', '2026-12-01', 1, 1, ?)",
+    ).run(Date.UTC(2026, 10, 1, 15));
+    const { response, text } = await download();
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(text).toBe(
+      [
+        HEADER,
+        '2026-11-02T15:00:00.000Z,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,',
+        "2026-11-01T15:00:00.000Z,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1)",
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it("lists every lead once, newest first, across many batches and equal times", async () => {
+    const db = getDb().$client;
+    db.prepare("delete from leads").run();
+    const insert = db.prepare("insert into leads (name, email, message, created_at) values (?, 'x@example.com', 'm', ?)");
+    db.transaction(() => {
+      // Three moments only: the batches' edges fall among leads of the same time.
+      for (let i = 0; i < 1_234; i++) insert.run(`Lead ${i}`, Date.UTC(2026, 0, 1 + (i % 3)));
+    })();
+    const expected = db.prepare("select name from leads order by created_at desc, id desc").pluck().all();
+    const { text } = await download();
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe(HEADER);
+    expect(lines.at(-1)).toBe("");
+    expect(lines.slice(1, -1).map((l) => l.split(",")[1])).toEqual(expected);
+  });
+
+  it("answers a visitor who is not signed in with 401 and no data", async () => {
+    const refused = await loader(routeArgs(new Request("http://site.test/admin/leads/export.csv"))).catch((r: Response) => r);
+    expect((refused as Response).status).toBe(401);
+  });
+});
