@@ -5,7 +5,7 @@
 // far index of a form's list (`lines[9999]`, `hours[2999]`): it must be refused small and
 // at once, not rendered back with a row per index. Numbers are printed, nothing is asserted.
 import http from "node:http";
-import { megabytes, rssOf, startServer } from "./server-process";
+import { megabytes, rssOf, signIn, startServer } from "./server-process";
 
 const PORT = Number(process.env.DRILL_PORT ?? 3470);
 const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 5);
@@ -39,19 +39,6 @@ function post(base: string, path: string, size: number, declared: boolean, type 
     };
     write();
   });
-}
-
-/** Signs in with the drill's admin (startServer's ADMIN_EMAIL) and returns the Cookie header value. */
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "bench@example.com", password: "bench-password-123" }),
-    redirect: "manual",
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!cookie) throw new Error(`Signing in answered ${res.status} without a session`);
-  return cookie.split(";")[0];
 }
 
 /** A signed-in form post that must be answered with a redirect: where it leads. */

@@ -60,3 +60,16 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Pr
     },
   };
 }
+
+/** Signs in with startServer's admin (ADMIN_EMAIL above) and returns the Cookie header value. */
+export async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "bench@example.com", password: "bench-password-123" }),
+    redirect: "manual",
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!cookie) throw new Error(`Signing in answered ${res.status} without a session`);
+  return cookie.split(";")[0];
+}

@@ -1,0 +1,387 @@
+// npm run bench:scale (issue 31, decision 0055)
+// Year five: a database shaped like ten years of a busy contractor (20,000 leads, 60,000
+// history entries, 2,000 roof customers, 3,000 images, 500 published projects), then the
+// real server against it, signed in as the owner, each admin page fetched 15 times one
+// after another (one client, as the owner would), and the public pages a visitor opens.
+// Prints p50 / p95 and the HTML's size beside the issue's targets, and how much the
+// server's resident memory grew while it sent the CSV exports. Numbers, not a test:
+// nothing is asserted. BENCH_RUNS changes the 15; BENCH_KEEP=1 keeps the database.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { ms, percentile, row } from "./bench-lib";
+import { megabytes, rssOf, signIn, startServer } from "./server-process";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3560);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const LEADS = 20_000;
+const NOTES = 60_000;
+const ROOF_CUSTOMERS = 2_000;
+const IMAGES = 3_000;
+const PROJECTS = 500;
+const TESTIMONIALS = 300;
+const YEARS = 10;
+
+// The issue's targets at 20,000 leads on this machine.
+const TARGET_PAGE_MS = 50;
+const TARGET_PAGE_BYTES = 150 * 1024;
+const TARGET_RSS_GROWTH = 20 * 1024 * 1024;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-scale-"));
+process.env.DATABASE_PATH = path.join(dir, "app.db");
+process.env.UPLOADS_DIR = path.join(dir, "uploads");
+
+// The same data on every run: a small seeded generator (mulberry32).
+let seed = 31;
+function random() {
+  seed |= 0;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+const chance = (p: number) => random() < p;
+const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+
+const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Chris", "Karen", "Daniel", "Lisa", "Matt", "Nancy", "Tony", "Betty", "Mark", "Sandra", "Don", "Ashley", "Steve", "Kim", "Paul", "Emily", "Andrew", "Donna", "Josh", "Michelle", "Ken", "Carol"];
+// Smith about as common as in Kansas: the search "smith" finds a few hundred leads.
+const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Miller", "Davis", "Wilson", "Anderson", "Taylor", "Thomas", "Moore", "Martin", "Jackson", "Thompson", "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Hill", "Green", "Adams", "Baker", "Nelson", "Carter", "Mitchell", "Roberts", "Turner", "Phillips", "Campbell", "Parker", "Evans", "Edwards", "Collins", "Stewart", "Morris", "Rogers", "Reed", "Cook", "Morgan", "Bell", "Murphy", "Bailey", "Goldsmith", "Schmidt", "Wagner", "Becker", "Schultz", "Hoffman", "Koehn", "Unruh", "Friesen", "Penner"];
+const TOWNS: [string, string][] = [["Wichita", "67203"], ["Wichita", "67212"], ["Wichita", "67226"], ["Wellington", "67152"], ["Derby", "67037"], ["Andover", "67002"], ["Mulvane", "67110"], ["Haysville", "67060"], ["Park City", "67219"], ["Newton", "67114"], ["El Dorado", "67042"], ["Augusta", "67010"], ["Winfield", "67156"], ["Belle Plaine", "67013"], ["Rose Hill", "67133"], ["Valley Center", "67147"]];
+const STREETS = ["Main St", "Elm St", "Oak St", "Washington Ave", "Maple Dr", "Cedar Ln", "Harvest Rd", "Prairie View Dr", "Rock Rd", "Woodlawn Blvd", "Central Ave", "Kellogg Dr", "Meadowlark Ln", "Sunflower Ct", "Pawnee Ave"];
+const SERVICES = ["Residential Framing", "Residential Roofing", "Roof Repairs", "Gutter Services", "Bright Green Treatment", "Structural Repairs", "New Construction", "Storm / hail damage", "Not sure"];
+const MESSAGES = [
+  "Hail last week took a lot of granules off the south side. Insurance adjuster comes Tuesday; can you look before then?",
+  "Looking for a quote on a full tear-off and new architectural shingles. Two-story, about 2,400 sq ft.",
+  "Water stain on the bedroom ceiling after the storm. Probably flashing around the chimney.",
+  "We want to add a 16x20 room off the back of the house. Plans are drawn, need framing.",
+  "Gutters overflow at the front corner every rain and the downspout pulled loose.",
+  "Our roof is 14 years old and curling a bit. Is the Bright Green treatment an option?",
+  "Garage roof is sagging in the middle. Would like someone to check the rafters.",
+  "Building on our lot north of town next spring, need a framing crew for the house.",
+  "Neighbor recommended you. Some shingles blew off in the wind Sunday night.",
+  "Please call after 5pm, I work days. Need an estimate for seamless gutters all around.",
+];
+const NOTES_TEXT = ["Left a voicemail.", "Talked with homeowner, wants a visit next week.", "Measured, 28 squares, 6/12 pitch.", "Sent the estimate by mail.", "Insurance approved the claim.", "Asked to call back after the holidays.", "Crew scheduled.", "Homeowner picked another contractor.", "Gave a price over the phone, will send written.", "Texted photos of the damage."];
+const LOST = ["Went with another contractor", "Price", "No answer after several tries", "Decided not to do the work"];
+const CATEGORY_WORDS = {
+  framing: ["Room Addition", "Garage Framing", "Custom Home Framing", "Dormer Addition", "Porch Framing", "Structural Repair"],
+  roofing: ["Roof Replacement", "Hail Damage Repair", "Shingle Roof", "Roof Repair", "Metal Roof", "Storm Damage Repair"],
+  "bright-green": ["Bright Green Treatment", "Shingle Treatment", "Bright Green Roof Care"],
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.now();
+const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+function phone() {
+  const [a, b] = [between(200, 999), between(1000, 9999)];
+  // Typed every way people type them; search must find each.
+  return pick([`(316) ${a}-${b}`, `316-${a}-${b}`, `316${a}${b}`, `316.${a}.${b}`, `+1 316 ${a} ${b}`]);
+}
+
+/** A moment over the last ten years, busier lately (the business grew). */
+function createdAt() {
+  const x = Math.sqrt(random());
+  return Math.floor(NOW - (1 - x) * YEARS * 365 * DAY);
+}
+
+function statusFor(created: number) {
+  const age = (NOW - created) / DAY;
+  if (age < 90) return pick(["new", "new", "new", "contacted", "contacted", "visit_scheduled", "measured", "quoted", "quoted", "won", "lost"] as const);
+  return pick(["won", "won", "won", "lost", "lost", "lost", "lost", "quoted", "contacted", "new"] as const);
+}
+
+function buildDatabase() {
+  const t0 = performance.now();
+  // Opening the app's database runs the migrations, as the server does on start.
+  return import("~/server/db.server").then(({ getDb, closeDb }) => {
+    const sqlite = getDb().$client;
+    const insertLead = sqlite.prepare(
+      `insert into leads (name, email, phone, message, subject, service, street, city, zip, preferred_contact, status, lost_reason, follow_up_on, source, read_at, archived_at, completed_at, created_at)
+       values (@name, @email, @phone, @message, @subject, @service, @street, @city, @zip, @preferredContact, @status, @lostReason, @followUpOn, @source, @readAt, @archivedAt, @completedAt, @createdAt)`,
+    );
+    const insertNote = sqlite.prepare(
+      `insert into lead_notes (lead_id, author, body, status_from, status_to, created_at) values (?, 'office@example.com', ?, ?, ?, ?)`,
+    );
+    // Years of mails already sent, as the outbox would have left them: history, not mail to send.
+    const insertOutbox = sqlite.prepare(
+      // eslint-disable-next-line no-restricted-syntax
+      `insert into outbox (kind, lead_id, recipient, state, attempts, created_at, sent_at) values (?, ?, ?, 'sent', 1, ?, ?)`,
+    );
+    const insertEstimate = sqlite.prepare(
+      `insert into estimates (lead_id, roof_customer_id, tier, lines, subtotal_cents, tax_cents, total_cents, created_at, updated_at) values (?, ?, 'better', ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertImage = sqlite.prepare(
+      `insert into images (stored_name, original_name, content_type, bytes, width, height, alt, purpose, created_at) values (?, ?, 'image/jpeg', ?, 1600, 1200, ?, ?, ?)`,
+    );
+    const insertRoof = sqlite.prepare(
+      `insert into roof_customers (customer_name, street, city, state, zip_code, area, length, width, pitch, drawing, top_image_id, side_image_id, lead_id, created_at, updated_at)
+       values (?, ?, ?, 'KS', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertProject = sqlite.prepare(
+      `insert into projects (title, category, description, media_type, image_id, video_url, alt_text, featured, sort_order, published, lead_id, service, town, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?, ?)`,
+    );
+    const insertTestimonial = sqlite.prepare(
+      `insert into testimonials (name, location, quote, rating, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)`,
+    );
+
+    type LeadRow = { id: number; created: number; status: string; name: string; street: string; city: string; zip: string; service: string };
+    const leads: LeadRow[] = [];
+    sqlite.transaction(() => {
+      for (let i = 0; i < LEADS; i++) {
+        const created = createdAt();
+        const status = statusFor(created);
+        const [city, zip] = pick(TOWNS);
+        const first = pick(FIRST);
+        const last = pick(LAST);
+        const name = `${first} ${last}`;
+        const street = `${between(100, 9999)} ${pick(STREETS)}`;
+        const service = pick(SERVICES);
+        const source = chance(0.7) ? "website" : chance(0.85) ? "phone" : "roof_tool";
+        const open = status !== "won" && status !== "lost";
+        const age = (NOW - created) / DAY;
+        const id = Number(
+          insertLead.run({
+            name,
+            email: `${first}.${last}${between(1, 999)}@example.com`.toLowerCase(),
+            phone: chance(0.9) ? phone() : null,
+            message: pick(MESSAGES),
+            subject: "Quote request",
+            service,
+            street,
+            city,
+            zip,
+            preferredContact: pick(["call", "text", "email"]),
+            status,
+            lostReason: status === "lost" ? pick(LOST) : null,
+            // Open leads have a day to call back: lately around today, years ago long overdue.
+            followUpOn: open && chance(0.8) ? dayOf(age < 90 ? NOW + between(-20, 30) * DAY : created + between(2, 30) * DAY) : null,
+            source,
+            readAt: age > 2 || chance(0.5) ? created + 3_600_000 : null,
+            // Some years-old leads were archived; most owners never archive.
+            archivedAt: age > 2 * 365 && chance(0.3) ? created + 200 * DAY : null,
+            completedAt: status === "won" && age > 30 ? created + between(10, 60) * DAY : null,
+            createdAt: created,
+          }).lastInsertRowid,
+        );
+        leads.push({ id, created, status, name, street, city, zip, service });
+        if (source === "website") {
+          insertOutbox.run("lead-notification", id, "owner@example.com", created, created + 2000);
+          insertOutbox.run("lead-autoreply", id, "visitor@example.com", created, created + 2000);
+        }
+      }
+    })();
+
+    // History: about three entries a lead (status changes and notes), one lead with years of it.
+    const heavy = leads[leads.length - 1];
+    sqlite.transaction(() => {
+      let written = 0;
+      const steps = ["new", "contacted", "visit_scheduled", "measured", "quoted"];
+      const write = (lead: LeadRow, n: number) => {
+        for (let k = 0; k < n && written < NOTES; k++, written++) {
+          const at = lead.created + (k + 1) * between(1, 5) * 3_600_000;
+          if (chance(0.5)) {
+            const from = steps[Math.min(k, steps.length - 1)];
+            const to = k + 1 < steps.length ? steps[k + 1] : lead.status;
+            insertNote.run(lead.id, chance(0.3) ? pick(NOTES_TEXT) : null, from, to === from ? lead.status : to, at);
+          } else {
+            insertNote.run(lead.id, pick(NOTES_TEXT), null, null, at);
+          }
+        }
+      };
+      write(heavy, 300);
+      while (written < NOTES) write(pick(leads), between(1, 6));
+    })();
+
+    // Pictures: the library (portfolio and pages) and the roof tool's private ones.
+    const libraryIds: number[] = [];
+    const roofImageIds: number[] = [];
+    sqlite.transaction(() => {
+      for (let i = 0; i < IMAGES; i++) {
+        const roof = i % 5 === 0;
+        const id = Number(
+          insertImage.run(`bench-${i}.jpg`, `IMG_${4000 + i}.jpg`, between(150_000, 900_000), roof ? "" : `Project photo ${i}`, roof ? "roof" : "library", createdAt()).lastInsertRowid,
+        );
+        (roof ? roofImageIds : libraryIds).push(id);
+      }
+    })();
+
+    // Roof customers: most measured for a lead, some with traced photos; estimates for quoted and won leads.
+    const measured = leads.filter((l) => ["measured", "quoted", "won"].includes(l.status));
+    sqlite.transaction(() => {
+      for (let i = 0; i < ROOF_CUSTOMERS; i++) {
+        const lead = i < measured.length && chance(0.8) ? measured[i] : null;
+        const [city, zip] = lead ? [lead.city, lead.zip] : pick(TOWNS);
+        const at = lead ? lead.created + 3 * DAY : createdAt();
+        const [length, width, pitch] = [between(30, 70), between(24, 40), between(4, 12)];
+        const photos = i < roofImageIds.length / 2;
+        const drawing = photos
+          ? JSON.stringify({ top: { scale: 0.3, facets: [{ points: [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 400 }, { x: 100, y: 400 }], pitch }] }, side: { scale: null, facets: [] } })
+          : null;
+        const customer = Number(
+          insertRoof.run(
+            lead?.name ?? `${pick(FIRST)} ${pick(LAST)}`,
+            lead?.street ?? `${between(100, 9999)} ${pick(STREETS)}`,
+            city,
+            zip,
+            length * width * Math.sqrt(1 + (pitch / 12) ** 2),
+            length,
+            width,
+            pitch,
+            drawing,
+            photos ? roofImageIds[2 * i] : null,
+            photos ? roofImageIds[2 * i + 1] : null,
+            lead?.id ?? null,
+            at,
+            at,
+          ).lastInsertRowid,
+        );
+        if (lead && lead.status !== "measured") {
+          const lines = ["shingles", "underlayment", "drip-edge", "ridge-cap", "starter", "nails", "labor-low", "disposal"].map((key) => {
+            const quantity = between(1, 40);
+            const unitPriceCents = between(500, 15_000);
+            return { key, label: key, quantity, unit: "ea", unitPriceCents, totalCents: quantity * unitPriceCents, adjusted: false };
+          });
+          const subtotal = lines.reduce((s, l) => s + l.totalCents, 0);
+          insertEstimate.run(lead.id, customer, JSON.stringify(lines), subtotal, 0, subtotal, at, at);
+        }
+      }
+    })();
+
+    // The portfolio: 500 published projects, most made from finished jobs (service and town
+    // known), older ones written by hand (the words in the title say what and where).
+    const won = leads.filter((l) => l.status === "won");
+    sqlite.transaction(() => {
+      for (let i = 0; i < PROJECTS; i++) {
+        const category = pick(["framing", "framing", "roofing", "roofing", "roofing", "bright-green"] as const);
+        const fromJob = chance(0.6) ? won[i] : null;
+        const town = fromJob?.city ?? pick(TOWNS)[0];
+        const title = `${pick(CATEGORY_WORDS[category])}, ${town}`;
+        const video = chance(0.05);
+        const at = fromJob ? fromJob.created + 60 * DAY : createdAt();
+        insertProject.run(
+          title,
+          category,
+          `${title}: ${pick(MESSAGES)} Finished in ${between(1, 12)} days by our crew.`,
+          video ? "video" : "image",
+          libraryIds[i],
+          video ? "https://www.youtube.com/watch?v=dQw4w9WgXcQ" : null,
+          `${title}, finished`,
+          i < 6 ? 1 : 0,
+          fromJob?.id ?? null,
+          fromJob?.service ?? null,
+          fromJob ? town : null,
+          at,
+          at,
+        );
+      }
+      for (let i = 0; i < TESTIMONIALS; i++) {
+        const at = createdAt();
+        insertTestimonial.run(`${pick(FIRST)} ${pick(LAST)[0]}.`, `${pick(TOWNS)[0]}, KS`, pick(MESSAGES), between(4, 5), i % 15 === 0 ? "pending" : "published", at, at);
+      }
+    })();
+
+    const count = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    const counts = ["leads", "lead_notes", "outbox", "estimates", "roof_customers", "images", "projects", "testimonials"].map((t) => `${count(t)} ${t}`);
+    // A search index kept by triggers has every lead already; say so if one stayed empty.
+    const search = sqlite.prepare(`select name from sqlite_master where type = 'table' and sql like 'create virtual table%'`).all() as { name: string }[];
+    for (const { name } of search) counts.push(`${count(name)} in ${name}`);
+    const size = fs.statSync(process.env.DATABASE_PATH!).size + (fs.existsSync(`${process.env.DATABASE_PATH}-wal`) ? fs.statSync(`${process.env.DATABASE_PATH}-wal`).size : 0);
+    closeDb();
+    console.log(`Database built in ${((performance.now() - t0) / 1000).toFixed(1)} s (${(size / 1024 / 1024).toFixed(0)} MB): ${counts.join(", ")}`);
+    return { leadPage: heavy.id, roofCustomer: 1 };
+  });
+}
+
+type Page = { label: string; path: string; admin: boolean; kind?: "search" | "export" };
+
+/** One GET read to its end: time to the last byte, bytes as sent (no compression asked for). */
+async function timed(base: string, page: Page, cookie: string, onChunk?: () => void) {
+  const t0 = performance.now();
+  const res = await fetch(base + page.path, { headers: { "Accept-Encoding": "identity", ...(page.admin ? { Cookie: cookie } : {}) }, redirect: "manual" });
+  let bytes = 0;
+  const reader = res.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
+    bytes += part.value.byteLength;
+    onChunk?.();
+  }
+  return { status: res.status, ms: performance.now() - t0, bytes };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : kb(n));
+
+async function main() {
+  const { leadPage, roofCustomer } = await buildDatabase();
+  const server = await startServer(PORT, { DATABASE_PATH: process.env.DATABASE_PATH, UPLOADS_DIR: process.env.UPLOADS_DIR, SEED_DEMO_CONTENT: "0" });
+  try {
+    const cookie = await signIn(server.base);
+    // Every CSV route the app has (read from its site map), each a download the owner makes.
+    const routes = fs.readFileSync("app/routes.ts", "utf8");
+    const csvPaths = [...routes.matchAll(/route\("([^"]+\.csv)"/g)].map((m) => "/" + m[1].replace(":id", String(roofCustomer)));
+    const pages: Page[] = [
+      { label: "Dashboard /admin", path: "/admin", admin: true },
+      { label: "Leads", path: "/admin/leads", admin: true },
+      { label: 'Leads, search "smith"', path: "/admin/leads?q=smith", admin: true, kind: "search" },
+      { label: "Leads, status New", path: "/admin/leads?status=new", admin: true },
+      { label: "Pipeline", path: "/admin/leads/pipeline", admin: true },
+      { label: "A lead (300 entries)", path: `/admin/leads/${leadPage}`, admin: true },
+      { label: "Roof tool", path: "/admin/roof-measurement", admin: true },
+      { label: "Images", path: "/admin/images", admin: true },
+      { label: "Projects", path: "/admin/projects", admin: true },
+      { label: "Testimonials", path: "/admin/testimonials", admin: true },
+      ...csvPaths.map((p): Page => ({ label: `Export ${p.split("/").pop()}`, path: p, admin: true, kind: "export" })),
+      { label: "Public /", path: "/", admin: false },
+      { label: "Public /portfolio", path: "/portfolio", admin: false },
+      { label: "Public service page", path: "/services/residential-roofing-wichita", admin: false },
+      { label: "Public area page", path: "/derby-framing-roofing-services", admin: false },
+    ];
+
+    const widths = [24, 7, 9, 9, 10, 20];
+    console.log(`\n${RUNS} sequential GETs each, signed in as the owner (public pages anonymous, so the page cache answers after the first)`);
+    console.log(row(["page", "status", "p50", "p95", "size", "target (p95, size)"], widths));
+    const pid = server.child.pid!;
+    let exportGrowth = 0;
+    let exportBase = 0;
+    for (const page of pages) {
+      const times: number[] = [];
+      let bytes = 0;
+      let status = 0;
+      for (let i = 0; i < RUNS; i++) {
+        let peak = 0;
+        const before = page.kind === "export" ? (rssOf(pid) ?? 0) : 0;
+        // Sampled while the bytes arrive: what the server holds to send them.
+        const sample = () => (peak = Math.max(peak, rssOf(pid) ?? 0));
+        const timer = page.kind === "export" ? setInterval(sample, 5) : null;
+        const result = await timed(server.base, page, cookie, page.kind === "export" ? sample : undefined);
+        if (timer) clearInterval(timer);
+        if (page.kind === "export") {
+          sample();
+          if (!exportBase) exportBase = before;
+          exportGrowth = Math.max(exportGrowth, peak - exportBase);
+        }
+        times.push(result.ms);
+        bytes = result.bytes;
+        status = result.status;
+      }
+      times.sort((a, b) => a - b);
+      const p95 = percentile(times, 95);
+      const target = page.kind === "export" ? "RSS growth, below" : !page.admin ? "" : `<= ${TARGET_PAGE_MS} ms, <= ${kb(TARGET_PAGE_BYTES)}`;
+      const met = page.admin && page.kind !== "export" ? (p95 <= TARGET_PAGE_MS && bytes <= TARGET_PAGE_BYTES ? "  met" : "  MISSED") : "";
+      console.log(row([page.label, status, ms(percentile(times, 50)), ms(p95), size(bytes), target + met], widths));
+    }
+    console.log(
+      `\nServer RSS growth while sending the CSV exports: ${size(exportGrowth)} (from ${megabytes(exportBase)}; target <= ${size(TARGET_RSS_GROWTH)}: ${exportGrowth <= TARGET_RSS_GROWTH ? "met" : "MISSED"})`,
+    );
+    console.log(`Server RSS after the run: ${megabytes(rssOf(pid))}`);
+  } finally {
+    server.stop();
+    if (!process.env.BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+    else console.log(`Database kept: ${process.env.DATABASE_PATH}`);
+  }
+}
+
+await main();
