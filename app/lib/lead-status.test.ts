@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  countByStatus,
   dayIn,
   followUpState,
   isCalendarDay,
-  matchesSearch,
   sortLeads,
   statusAfterMeasurement,
   type LeadStatus,
@@ -66,25 +64,5 @@ describe("follow-ups", () => {
       { id: 6, status: "new" as const, followUpOn: null, createdAt: at("2026-11-23") },
     ];
     expect(sortLeads(leads, today).map((l) => l.id)).toEqual([4, 2, 3, 6, 1, 5]);
-  });
-});
-
-describe("lists", () => {
-  it("counts every status, zero included", () => {
-    const counts = countByStatus([{ status: "new" }, { status: "new" }, { status: "won" }]);
-    expect(counts).toEqual({ new: 2, contacted: 0, visit_scheduled: 0, measured: 0, quoted: 0, won: 1, lost: 0 });
-  });
-
-  it("finds a lead by name, address or phone, however the phone was typed", () => {
-    const lead = { name: "Karen Miller", email: "karen@example.com", phone: "(316) 555-0188", street: "412 N Main St", city: "Derby", zip: "67037" };
-    expect(matchesSearch(lead, "")).toBe(true);
-    expect(matchesSearch(lead, "karen")).toBe(true);
-    expect(matchesSearch(lead, "main derby")).toBe(true);
-    expect(matchesSearch(lead, "67037")).toBe(true);
-    expect(matchesSearch(lead, "3165550188")).toBe(true);
-    expect(matchesSearch(lead, "316-555-0188")).toBe(true);
-    expect(matchesSearch(lead, "555 0188")).toBe(true);
-    expect(matchesSearch(lead, "wichita")).toBe(false);
-    expect(matchesSearch(lead, "karen wichita")).toBe(false);
   });
 });

@@ -108,28 +108,6 @@ export function sortLeads<L extends Sortable>(leads: readonly L[], today: string
   });
 }
 
-/** Counts per status, every status present (zero when none). */
-export function countByStatus(leads: readonly { status: LeadStatus }[]): Record<LeadStatus, number> {
-  const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
-  for (const lead of leads) counts[lead.status]++;
-  return counts;
-}
-
-/** Words a search box matches against: name, address, phone (digits alone too, so "316555" finds "(316) 555-…"). */
-export function matchesSearch(
-  lead: { name: string; phone: string | null; street: string | null; city: string | null; zip: string | null; email: string | null },
-  query: string,
-): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const text = [lead.name, lead.email, lead.street, lead.city, lead.zip, lead.phone].filter(Boolean).join(" ").toLowerCase();
-  const digits = (lead.phone ?? "").replace(/\D/g, "");
-  return words.every((w) => {
-    const wordDigits = w.replace(/\D/g, "");
-    return text.includes(w) || (wordDigits.length >= 3 && digits.includes(wordDigits));
-  });
-}
-
 export const LEAD_MESSAGES = {
   badStatus: "Please choose a status",
   lostReason: "Please say why the lead was lost",

@@ -139,22 +139,3 @@ export function countLeadsByStatus(filter: LeadFilter): Record<LeadStatus, numbe
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }
-
-/**
- * Today's search until the full-text index takes over (lib/lead-status.ts matchesSearch, in
- * SQL): every word in the name, email, address or phone, or its digits (three or more) in
- * the phone's digits however it was typed.
- */
-export function searchCondition(query: string): SQL | undefined {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
-  if (!words.length) return undefined;
-  const text = sql`lower(${leads.name} || ' ' || coalesce(${leads.email}, '') || ' ' || coalesce(${leads.street}, '') || ' ' || coalesce(${leads.city}, '') || ' ' || coalesce(${leads.zip}, '') || ' ' || coalesce(${leads.phone}, ''))`;
-  const digits = sql`replace(replace(replace(replace(replace(replace(replace(coalesce(${leads.phone}, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), '/', '')`;
-  return and(
-    ...words.map((w) => {
-      const wordDigits = w.replace(/\D/g, "");
-      const inText = sql`instr(${text}, ${w}) > 0`;
-      return wordDigits.length >= 3 ? sql`(${inText} or instr(${digits}, ${wordDigits}) > 0)` : inText;
-    }),
-  );
-}

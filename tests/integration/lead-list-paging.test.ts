@@ -101,3 +101,60 @@ describe("paging the Leads list", () => {
     }
   });
 });
+
+describe("who looks after a lead, in the list (decision 0053)", () => {
+  const ids: Record<string, number> = {};
+  beforeAll(() => {
+    const make = (name: string, assignedTo: number | null, archived = false) =>
+      getDb()
+        .insert(leads)
+        .values({ name, email: "", message: "Roof", assignedTo, archivedAt: archived ? new Date() : null, createdAt: new Date(Date.UTC(2030, 0, 1)) })
+        .returning()
+        .get().id;
+    ids.crews = make("Scope Crews", people.crew!.id);
+    ids.offices = make("Scope Offices", people.office!.id);
+    ids.free = make("Scope Free", null);
+    ids.freeArchived = make("Scope Free Archived", null, true);
+    ids.crewsArchived = make("Scope Crews Archived", people.crew!.id, true);
+  });
+  const names = (page: Loaded) => page.leads.map((m) => m.name).filter((n) => n.startsWith("Scope")).sort();
+
+  it("the crew sees their own and the open leads nobody has; not others', not archived free ones", async () => {
+    const crew = people.crew!.cookie;
+    expect(names(await list(crew, "?q=scope"))).toEqual(["Scope Crews", "Scope Free"]);
+    expect(names(await list(crew, "?q=scope&view=archived"))).toEqual(["Scope Crews Archived"]);
+    expect(names(await list(crew, "?q=scope&who=mine"))).toEqual(["Scope Crews"]);
+    expect(names(await list(crew, "?q=scope&who=nobody"))).toEqual(["Scope Free"]);
+    // Asking for someone else's leads by hand shows only what the crew may see anyway.
+    expect(names(await list(crew, `?q=scope&who=${people.office!.id}`))).toEqual(["Scope Crews", "Scope Free"]);
+    const counts = (await list(crew, "?q=scope")).counts;
+    expect(counts.new).toBe(2);
+    // And no money: the rows carry no estimate.
+    expect((await list(crew)).leads.every((m) => m.estimateCents === null)).toBe(true);
+    expect((await list(crew)).people).toEqual([]);
+  });
+
+  it("owner and office filter by person, mine and nobody, and see who has each lead", async () => {
+    const office = people.office!.cookie;
+    expect(names(await list(office, "?q=scope"))).toEqual(["Scope Crews", "Scope Free", "Scope Offices"]);
+    expect(names(await list(office, "?q=scope&who=mine"))).toEqual(["Scope Offices"]);
+    expect(names(await list(owner, `?q=scope&who=${people.crew!.id}`))).toEqual(["Scope Crews"]);
+    expect(names(await list(owner, "?q=scope&who=nobody"))).toEqual(["Scope Free"]);
+    const page = await list(owner, "?q=scope");
+    expect(page.leads.find((m) => m.name === "Scope Crews")?.keeper).toBe("Kim Crew");
+    expect(page.leads.find((m) => m.name === "Scope Offices")?.keeper).toBe("office@example.com");
+    expect(page.people.map((p) => p.name)).toContain("Kim Crew");
+  });
+
+  it("the crew cannot mark someone else's lead read: 403, and nothing changes", async () => {
+    const { action } = await import("~/routes/admin/lead-list");
+    const post = (id: number) =>
+      action(routeArgs(new Request("http://site.test/admin/leads", { method: "POST", body: new URLSearchParams({ intent: "read", id: String(id) }), headers: { Cookie: people.crew!.cookie } }))).catch(
+        (thrown: unknown) => thrown,
+      );
+    const refused = (await post(ids.offices)) as { init: { status: number } };
+    expect(refused.init.status).toBe(403);
+    expect(getDb().select().from(leads).where(eq(leads.id, ids.offices)).get()?.readAt).toBeNull();
+    expect(((await post(ids.free)) as Response).status).toBe(302);
+  });
+});

@@ -18,7 +18,9 @@ import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
 import { env } from "~/server/env.server";
 import { markRead, setArchived } from "~/models/lead.server";
 import { assigneeNames, keptBy, listAssignees, visibleTo } from "~/models/lead-assignment.server";
-import { countLeadsByStatus, readLeadPage, searchCondition } from "~/models/lead-list.server";
+import { countLeadsByStatus, readLeadPage } from "~/models/lead-list.server";
+import { leadSearchCondition } from "~/models/lead-search.server";
+import { normalizeSearch, SEARCH_MAX_LENGTH } from "~/lib/search-query";
 import { photoCounts } from "~/models/lead-photo.server";
 import type { Route } from "./+types/lead-list";
 
@@ -37,9 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const asked = params.get("status");
   const status = isLeadStatus(asked) ? asked : null;
   const service = (params.get("service") ?? "").slice(0, 100);
-  const q = (params.get("q") ?? "").slice(0, 100);
+  const q = normalizeSearch(params.get("q"));
   const who = parseWhoFilter(params.get("who"));
-  const filter = { archived, status, service, where: [visibleTo(user), keptBy(who, user), searchCondition(q)] };
+  const filter = { archived, status, service, where: [visibleTo(user), keptBy(who, user), leadSearchCondition(q)] };
   const today = businessToday();
   const money = seesMoney(user.role);
   const page = readLeadPage(filter, {
@@ -195,7 +197,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </div>
         <label className="min-w-48 flex-1 text-sm font-medium">
           Search
-          <input type="search" name="q" defaultValue={filters.q} placeholder="Name, address or phone" className={inputClass} />
+          <input type="search" name="q" defaultValue={filters.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Name, address or phone" className={inputClass} />
         </label>
         <button type="submit" className={secondaryButton}>
           Show
