@@ -43,8 +43,9 @@ describe("the leads CSV, streamed", () => {
     db.prepare("delete from leads").run();
     const insert = db.prepare("insert into leads (name, email, message, created_at) values (?, 'x@example.com', 'm', ?)");
     db.transaction(() => {
-      // Three moments only: the batches' edges fall among leads of the same time.
-      for (let i = 0; i < 1_234; i++) insert.run(`Lead ${i}`, Date.UTC(2026, 0, 1 + (i % 3)));
+      // Three moments only, one with a fraction of a millisecond as the default writes them:
+      // the batches' edges fall among leads of the same time.
+      for (let i = 0; i < 1_234; i++) insert.run(`Lead ${i}`, Date.UTC(2026, 0, 1 + (i % 3)) + (i % 3 === 1 ? 0.25 : 0));
     })();
     const expected = db.prepare("select name from leads order by created_at desc, id desc").pluck().all();
     const { text } = await download();
