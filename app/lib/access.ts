@@ -88,7 +88,7 @@ const ADMIN_ACCESS = {
   "routes/admin/team": {
     kind: "admin",
     get: OWNER,
-    post: { invite: OWNER, "resend-invitation": OWNER, "withdraw-invitation": OWNER, "change-role": OWNER, "remove-member": OWNER, "send-password-reset": OWNER },
+    post: { invite: OWNER, "resend-invitation": OWNER, "withdraw-invitation": OWNER, "change-role": OWNER, "remove-member": OWNER, "send-password-reset": OWNER, "turn-off-two-step": OWNER },
   },
   // All leads, open or not, until leads are assigned (decision 0048).
   "routes/admin/lead-list": { kind: "admin", get: ALL, post: { read: ALL, unread: ALL, archive: OFFICE, unarchive: OFFICE, resend: OFFICE } },

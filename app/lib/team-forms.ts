@@ -17,6 +17,7 @@ export const TEAM_MESSAGES = {
   invited: (email: string) => `Invitation sent to ${email}`,
   inviteQueued: (email: string) => `Invitation to ${email} is on its way`,
   withdrawn: (email: string) => `Invitation to ${email} withdrawn`,
+  earlierLinksWork: "Links sent before still work until they run out; the first one used closes the others.",
   invitationGone: "That invitation was already used, withdrawn or replaced",
   roleChanged: (name: string, role: string) => `${name} is now ${role}`,
   roleSame: (name: string, role: string) => `${name} is already ${role}`,
@@ -33,6 +34,9 @@ export const TEAM_MESSAGES = {
   acceptedMember: "That email already has an account here. Please sign in instead.",
   resetSent: (name: string) => `Password reset link sent to ${name}`,
   resetQueued: (name: string) => `Password reset link to ${name} is on its way`,
+  twoStepOff: (name: string) => `Two-step sign-in is off for ${name}. They were signed out and sign in again with their password alone.`,
+  twoStepAlreadyOff: (name: string) => `Two-step sign-in was already off for ${name}`,
+  twoStepOwn: "Turn your own two-step sign-in off on your account page: it asks for your password.",
 } as const;
 
 export const TEAM_INTENTS = {
@@ -42,6 +46,7 @@ export const TEAM_INTENTS = {
   changeRole: "change-role",
   remove: "remove-member",
   reset: "send-password-reset",
+  turnOffTwoStep: "turn-off-two-step",
 } as const;
 
 const role = z.enum(ROLES, { error: TEAM_MESSAGES.roleMissing });
@@ -61,6 +66,9 @@ export const RemoveMemberSchema = z.object({ member: id });
 
 /** "Send a password reset": the member it is for. */
 export const SendResetSchema = z.object({ member: id });
+
+/** "Turn off two-step" (they lost their phone): the member it is for. */
+export const TurnOffTwoStepSchema = z.object({ member: id });
 
 /** The invitee's own name and password, on the invitation page. */
 export const AcceptInvitationSchema = z

@@ -24,7 +24,7 @@ export function getInvitationWithInviter(id: number): { invitation: Invitation; 
   return row && { invitation: row.invitation, inviter: row.name || row.email };
 }
 
-/** A new invitation; older open ones to the same address are withdrawn (one live link an address). */
+/** A new invitation; older open ones to the same address are withdrawn (one invitation an address). */
 export function createInvitation(input: { email: string; role: Role; invitedBy: number; tokenHash: string; expiresAt: Date }, now: Date): Invitation {
   withdrawOpenInvitations(input.email, now);
   return getDb()
@@ -32,6 +32,27 @@ export function createInvitation(input: { email: string; role: Role; invitedBy: 
     .values({ ...input, createdAt: now })
     .returning()
     .get();
+}
+
+/**
+ * "Send again": another link for the same invitation, as a row of its own, leaving the
+ * earlier links open (a copied one keeps working until it runs out, decision 0057).
+ */
+export function addInvitationLink(from: Pick<Invitation, "email" | "role">, input: { invitedBy: number; tokenHash: string; expiresAt: Date }, now: Date): Invitation {
+  return getDb()
+    .insert(invitations)
+    .values({ email: from.email, role: from.role, ...input, createdAt: now })
+    .returning()
+    .get();
+}
+
+/** The invitee joined by one link: the others to the same address are used too (they open "already used"). */
+export function markOtherLinksUsed(email: string, userId: number, now: Date) {
+  getDb()
+    .update(invitations)
+    .set({ acceptedAt: now, userId })
+    .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .run();
 }
 
 export function withdrawOpenInvitations(email: string, now: Date) {

@@ -1,16 +1,21 @@
 import { invitationExpiry, invitationState, type InvitationState } from "~/lib/invitation";
 import type { Role } from "~/lib/roles";
 import {
+  addInvitationLink,
   createInvitation,
   findInvitationByTokenHash,
   getInvitation,
   getInvitationWithInviter,
   listOpenInvitations,
   markInvitationAccepted,
+  markOtherLinksUsed,
   withdrawInvitation,
+  withdrawOpenInvitations,
 } from "~/models/invitation.server";
 import { enqueueInvitationMail, latestInvitationMails, mailView } from "~/models/outbox.server";
-import { addMember, getUserByEmail, listMembers, normalizeEmail } from "~/models/user.server";
+import { deleteUserSessions } from "~/models/session.server";
+import { disableTwoStep } from "~/models/two-step.server";
+import { addMember, getUserByEmail, getUserById, listMembers, normalizeEmail } from "~/models/user.server";
 import type { MailView } from "~/lib/outbox";
 import type { User } from "~/db/schema";
 import { inTransaction } from "~/server/db.server";
@@ -26,12 +31,21 @@ import { deliverNow } from "~/services/outbox.server";
 /** An owner sends at most this many invitations an hour: a stolen session cannot spam from our address. */
 const inviteLimiter = sqliteLimiter("team-invite", 30, 60 * 60);
 
-export type TeamMember = Pick<User, "id" | "email" | "name" | "role" | "lastSignInAt" | "createdAt">;
+export type TeamMember = Pick<User, "id" | "email" | "name" | "role" | "lastSignInAt" | "createdAt"> & { twoStep: boolean };
 export type OpenInvitation = { id: number; email: string; role: Role; expiresAt: Date; createdAt: Date; state: InvitationState; mail: MailView | null };
 
 export function teamOverview(now = new Date()): { members: TeamMember[]; invitations: OpenInvitation[] } {
-  const members = listMembers().map(({ id, email, name, role, lastSignInAt, createdAt }) => ({ id, email, name, role, lastSignInAt, createdAt }));
-  const open = listOpenInvitations();
+  const members = listMembers().map(({ id, email, name, role, lastSignInAt, createdAt, totpSecret, totpEnabledAt }) => ({
+    id,
+    email,
+    name,
+    role,
+    lastSignInAt,
+    createdAt,
+    twoStep: totpSecret !== null && totpEnabledAt !== null,
+  }));
+  // "Send again" adds a link (a row) and leaves the earlier ones open: one line an address, its newest.
+  const open = [...new Map(listOpenInvitations().map((i) => [i.email, i])).values()];
   const mails = latestInvitationMails(open.map((i) => i.id));
   const invitations = open.map((i) => {
     const mail = mails.get(i.id);
@@ -80,7 +94,11 @@ export async function inviteMember(
   return mailInvitation(invitation.id, email, transport, now, waitMs);
 }
 
-/** "Send again": a new link and 7 more days, mailed (or shown). Undefined when it is no longer open. */
+/**
+ * "Send again": a new link with 7 days of its own, mailed (or shown); the links sent or
+ * copied before keep working until they run out, and the first one used closes the others
+ * (decision 0057). Undefined when the invitation was used or withdrawn meanwhile.
+ */
 export async function resendInvitation(
   inviterId: number,
   invitationId: number,
@@ -89,11 +107,36 @@ export async function resendInvitation(
   const invitation = getInvitation(invitationId);
   if (!invitation || invitation.acceptedAt || invitation.revokedAt) return undefined;
   if (!(await inviteLimiter.hit(String(inviterId)))) return "too-many";
-  return mailInvitation(invitation.id, invitation.email, transport, now, waitMs);
+  // The link is made when the mail goes, as for a first invitation.
+  const link = inTransaction(() => addInvitationLink(invitation, { invitedBy: inviterId, tokenHash: newLinkToken().hash, expiresAt: invitationExpiry(now) }, now));
+  return mailInvitation(link.id, invitation.email, transport, now, waitMs);
 }
 
+/**
+ * The owner turns off a member's two-step sign-in (they lost their phone, decision 0057):
+ * the secret and the recovery codes go, and every session of theirs ends in the same
+ * transaction, since the lost phone may still be signed in. Not for the owner's own
+ * account ("self": the account page asks for the password).
+ */
+export function turnOffMemberTwoStep(ownerId: number, memberId: number): { status: "turned-off" | "already-off"; member: User } | "self" | "not-found" {
+  if (ownerId === memberId) return "self";
+  return inTransaction(() => {
+    const member = getUserById(memberId);
+    if (!member || member.removedAt !== null) return "not-found";
+    if (member.totpSecret === null || member.totpEnabledAt === null) return { status: "already-off", member };
+    disableTwoStep(memberId);
+    deleteUserSessions(memberId);
+    return { status: "turned-off", member };
+  });
+}
+
+/** Withdraws the invitation: every link to its address stops working. */
 export function withdrawTeamInvitation(invitationId: number, now = new Date()) {
-  return withdrawInvitation(invitationId, now);
+  return inTransaction(() => {
+    const withdrawn = withdrawInvitation(invitationId, now);
+    if (withdrawn) withdrawOpenInvitations(withdrawn.email, now);
+    return withdrawn;
+  });
 }
 
 /** What a link opens: the invitation, who sent it, and whether it still opens. */
@@ -127,6 +170,7 @@ export async function acceptInvitation(
     const user = addMember({ email: invitation.email, name: input.name, passwordHash, role: invitation.role });
     if (!user) return "member";
     markInvitationAccepted(invitation.id, user.id, now);
+    markOtherLinksUsed(invitation.email, user.id, now);
     return user;
   });
 }

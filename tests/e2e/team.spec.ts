@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
@@ -114,4 +115,77 @@ test("an invitation withdrawn: its link says so (410), and it leaves the list", 
   const res = await page.goto(link);
   expect(res?.status()).toBe(410);
   await expect(page.getByRole("heading", { name: "This invitation was withdrawn" })).toBeVisible();
+});
+
+/** A crew member with two-step on and a session of their own, made in the site's database: the session's cookie. */
+async function crewWithTwoStep(site: OwnSite, email: string): Promise<string> {
+  const cookie = await site.sessionCookie();
+  const db = new Database(site.dbPath);
+  try {
+    const id = db
+      .prepare("insert into users (email, password_hash, name, role, totp_secret, totp_enabled_at) values (?, 'not-a-hash', 'Pat Phone', 'crew', 'JBSWY3DPEHPK3PXP', ?) returning id")
+      .pluck()
+      .get(email, Date.now()) as number;
+    db.prepare("insert into recovery_codes (user_id, code_hash) values (?, 'hash-a'), (?, 'hash-b')").run(id, id);
+    // The session just made is the owner's: make it the crew member's.
+    db.prepare("update sessions set user_id = ? where rowid = (select max(rowid) from sessions)").run(id);
+  } finally {
+    db.close();
+  }
+  return cookie;
+}
+
+test("a member lost their phone: the owner turns their two-step off, after a confirm step; they are signed out", async ({ page, ownSite, browser }, info) => {
+  const email = `phone-${randomBytes(3).toString("hex")}@example.com`;
+  const crewCookie = await crewWithTwoStep(ownSite, email);
+  const crew = await browser.newContext({ javaScriptEnabled: jsEnabled(info), baseURL: ownSite.baseURL });
+  await crew.addCookies([{ name: "__session", value: crewCookie, url: ownSite.baseURL, httpOnly: true, sameSite: "Lax" }]);
+  const crewPage = await crew.newPage();
+  await crewPage.goto("/admin");
+  await expect(crewPage).toHaveURL(/\/admin$/);
+
+  await ownSite.signIn(page);
+  await page.goto(`${ownSite.baseURL}/admin/team`);
+  const people = page.getByRole("list", { name: "People on the team" }).getByRole("listitem");
+  const row = people.filter({ hasText: email });
+  await expect(row).toContainText("Two-step sign-in: on");
+  // The owner's own two-step is the account page's: not offered here.
+  await expect(people.filter({ hasText: "You" }).getByText("Turn off two-step")).toHaveCount(0);
+  const confirm = row.getByRole("button", { name: "Turn off two-step for Pat Phone" });
+  await expect(confirm).toBeHidden();
+  await row.getByText("Turn off two-step", { exact: true }).click();
+  await expect(row.getByText("For when Pat Phone lost their phone.")).toBeVisible();
+  await confirm.click();
+  await expectFlash(page, info, "Two-step sign-in is off for Pat Phone. They were signed out and sign in again with their password alone.");
+  await expect(row).toContainText("Two-step sign-in: off");
+  await expect(row.getByText("Turn off two-step", { exact: true })).toHaveCount(0);
+
+  await crewPage.goto("/admin");
+  await expect(crewPage).toHaveURL(/\/admin\/login/);
+  const db = new Database(ownSite.dbPath, { readonly: true });
+  try {
+    expect(db.prepare("select count(*) from recovery_codes rc join users u on u.id = rc.user_id where u.email = ?").pluck().get(email)).toBe(0);
+  } finally {
+    db.close();
+  }
+  await crew.close();
+});
+
+test("sent again: the link sent first still opens the join page, and the page says so", async ({ page, ownSite }, info) => {
+  const email = `again-${randomBytes(3).toString("hex")}@example.com`;
+  await ownSite.signIn(page);
+  await page.goto(`${ownSite.baseURL}/admin/team`);
+  await invite(page, info, email, "Crew");
+  await page.getByRole("button", { name: `Send the invitation to ${email} again` }).click();
+  await expectFlash(page, info, `Invitation sent to ${email}. Links sent before still work until they run out; the first one used closes the others.`);
+  await expect(page.getByRole("list", { name: "Invitations waiting" }).getByRole("listitem")).toHaveCount(1);
+  const mails = await mailsTo(email);
+  expect(mails).toHaveLength(2);
+  const links = mails.map((m) => /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]{43}/.exec(m.text)?.[0] ?? "");
+  expect(new Set(links).size).toBe(2);
+  for (const link of links) {
+    const res = await page.goto(link);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: /^Join / })).toBeVisible();
+  }
 });

@@ -15,6 +15,7 @@ const { getDb } = await import("~/server/db.server");
 const { invitations } = await import("~/db/schema");
 const { TEAM_MESSAGES } = await import("~/lib/team-forms");
 const { inviteMember } = await import("~/services/team.server");
+const { enableTwoStep, getTwoStep, countRecoveryCodesLeft } = await import("~/models/two-step.server");
 
 let owner = "";
 let ownerId = 0;
@@ -153,20 +154,61 @@ describe("the Team screen", () => {
     expect(((await openLink("A".repeat(43))) as Response).status).toBe(404);
   });
 
-  it("withdraws and sends again: a withdrawn link says so; a new send kills the old link", async () => {
+  it("withdraws and sends again: a withdrawn link says so; a link sent (or copied) before still opens after Send again", async () => {
     fake.sent.length = 0;
     await post(owner, { intent: "invite", email: "twice@example.com", role: "office" });
     const first = linkIn(fake.sent[0].text);
     const row = getDb().select().from(invitations).all().findLast((i) => i.email === "twice@example.com")!;
-    await post(owner, { intent: "resend-invitation", invitation: String(row.id) });
+    const resent = (await post(owner, { intent: "resend-invitation", invitation: String(row.id) })) as Response;
+    expect(await flashOf(resent)).toBe(`Invitation sent to twice@example.com. ${TEAM_MESSAGES.earlierLinksWork}`);
     const second = linkIn(fake.sent[1].text);
     expect(second).not.toBe(first);
-    expect(((await openLink(first)) as Response).status).toBe(404);
+    expect(((await openLink(first)) as { data: { state: string } }).data.state).toBe("open");
+    expect(((await openLink(second)) as { data: { state: string } }).data.state).toBe("open");
+    // The screen shows the invitation once, with its newest link's mail.
+    const page = (await team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })))) as Awaited<ReturnType<typeof team.loader>>;
+    expect(page.invitations.filter((i) => i.email === "twice@example.com")).toHaveLength(1);
+    // Withdrawn (from either line): every link to the address closes.
     const res = (await post(owner, { intent: "withdraw-invitation", invitation: String(row.id) })) as Response;
     expect(await flashOf(res)).toBe("Invitation to twice@example.com withdrawn");
-    const closed = (await openLink(second)) as Refused & { data: { state: string } };
-    expect(closed.init?.status).toBe(410);
-    expect(closed.data.state).toBe("withdrawn");
+    for (const link of [first, second]) {
+      const closed = (await openLink(link)) as Refused & { data: { state: string } };
+      expect(closed.init?.status).toBe(410);
+      expect(closed.data.state).toBe("withdrawn");
+    }
+  });
+
+  it("sent again and joined by the older link: the newer one then says it was used", async () => {
+    fake.sent.length = 0;
+    await post(owner, { intent: "invite", email: "again@example.com", role: "crew" });
+    const row = getDb().select().from(invitations).all().findLast((i) => i.email === "again@example.com")!;
+    await post(owner, { intent: "resend-invitation", invitation: String(row.id) });
+    const [first, second] = fake.sent.map((m) => linkIn(m.text));
+    const joined = (await accept(first, { name: "Ada Again", password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
+    expect(joined.status).toBe(302);
+    for (const link of [first, second]) {
+      const closed = (await openLink(link)) as Refused & { data: { state: string } };
+      expect(closed.init?.status).toBe(410);
+      expect(closed.data.state).toBe("used");
+    }
+    // A form posted on the other link's page meanwhile: back to that page, which says why.
+    const late = (await accept(second, { name: "Eve", password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
+    expect(late.status).toBe(302);
+    expect(late.headers.get("Location")).toBe(`/admin/invitation/${second}`);
+    expect(getUserByEmail("again@example.com")!.name).toBe("Ada Again");
+  });
+
+  it("sent again without mail: the new link to copy, and the page says the earlier ones still work", async () => {
+    fake.failWhen(() => true);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const first = (await post(owner, { intent: "invite", email: "copy@example.com", role: "crew" })) as { data: { url: string } };
+    const row = getDb().select().from(invitations).all().findLast((i) => i.email === "copy@example.com")!;
+    const again = (await post(owner, { intent: "resend-invitation", invitation: String(row.id) })) as { data: { form: string; url: string; again?: boolean } };
+    log.mockRestore();
+    fake.failWhen(() => false);
+    expect(again.data).toMatchObject({ form: "link", again: true });
+    expect(linkIn(again.data.url)).not.toBe(linkIn(first.data.url));
+    expect(((await openLink(linkIn(first.data.url))) as { data: { state: string } }).data.state).toBe("open");
   });
 
   it("an expired link says it ran out (410)", async () => {
@@ -234,6 +276,40 @@ describe("the Team screen", () => {
     expect(await flashOf(res)).toBe("Password reset link sent to Dana Desk");
     expect(fake.sent[0].to[0]).toContain("desk@example.com");
     expect(fake.sent[0].text).toMatch(/\/admin\/reset-password\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it("turns off a member's two-step (a lost phone): codes gone, signed out, signs in with the password alone", async () => {
+    const cookie = await join("phone@example.com", "crew", "Pat Phone");
+    const pat = getUserByEmail("phone@example.com")!;
+    enableTwoStep(pat.id, "JBSWY3DPEHPK3PXP", ["hash-1", "hash-2"]);
+    const load = async () =>
+      ((await team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })))) as Awaited<ReturnType<typeof team.loader>>).members;
+    expect((await load()).find((m) => m.id === pat.id)?.twoStep).toBe(true);
+
+    // Only the owner may; the member themselves cannot do it from here.
+    expect(((await post(cookie, { intent: "turn-off-two-step", member: String(pat.id) })) as Refused).init?.status).toBe(403);
+    expect(getTwoStep(pat.id)).not.toBeNull();
+
+    const res = (await post(owner, { intent: "turn-off-two-step", member: String(pat.id) })) as Response;
+    expect(res.status).toBe(302);
+    expect(await flashOf(res)).toBe("Two-step sign-in is off for Pat Phone. They were signed out and sign in again with their password alone.");
+    expect(getTwoStep(pat.id)).toBeNull();
+    expect(countRecoveryCodesLeft(pat.id)).toBe(0);
+    expect(countSessions(pat.id)).toBe(0);
+    expect(await getAdmin(new Request("http://site.test/admin", { headers: { Cookie: cookie } }))).toBeNull();
+    expect((await load()).find((m) => m.id === pat.id)?.twoStep).toBe(false);
+
+    const again = (await post(owner, { intent: "turn-off-two-step", member: String(pat.id) })) as Response;
+    expect(await flashOf(again)).toBe("Two-step sign-in was already off for Pat Phone");
+    // The owner's own two-step is the account page's (it asks for the password).
+    enableTwoStep(ownerId, "JBSWY3DPEHPK3PXP", ["hash-3"]);
+    const own = (await post(owner, { intent: "turn-off-two-step", member: String(ownerId) })) as Response;
+    expect(await flashOf(own)).toBe(TEAM_MESSAGES.twoStepOwn);
+    expect(getTwoStep(ownerId)).not.toBeNull();
+    for (const member of ["0", "abc", "99999"]) {
+      const hostile = (await post(owner, { intent: "turn-off-two-step", member })) as Response;
+      expect(hostile.status).toBeLessThan(500);
+    }
   });
 
   it("an owner made by the CLI: upsertUser with a name makes an owner", async () => {

@@ -6,7 +6,7 @@ import { TEAM_INTENTS } from "~/lib/team-forms";
 // The Team screen's two lists: the people, with their role and last sign-in, and the
 // invitations nobody has used yet. Plain forms, one intent each (lib/team-forms.ts).
 
-type Member = { id: number; email: string; name: string; role: Role; lastSignIn: string | null };
+type Member = { id: number; email: string; name: string; role: Role; lastSignIn: string | null; twoStep: boolean };
 type Invitation = { id: number; email: string; role: Role; expired: boolean; expires: string; mail: string | null };
 
 const card = "space-y-3 rounded-xl bg-white p-4 shadow-sm sm:p-6";
@@ -29,6 +29,7 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
   const changing = usePosting(TEAM_INTENTS.changeRole, "member", member.id);
   const removing = usePosting(TEAM_INTENTS.remove, "member", member.id);
   const resetting = usePosting(TEAM_INTENTS.reset, "member", member.id);
+  const turningOff = usePosting(TEAM_INTENTS.turnOffTwoStep, "member", member.id);
   const name = member.name || member.email;
   return (
     <li className="space-y-3 py-4" data-testid="team-member">
@@ -40,6 +41,7 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
         </p>
         <p className="text-sm break-all text-ink-soft">{member.email}</p>
         <p className="text-sm text-ink-soft">Last signed in: {member.lastSignIn ?? "Never"}</p>
+        <p className="text-sm text-ink-soft">Two-step sign-in: {member.twoStep ? "on" : "off"}</p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <Form method="post" className="flex items-end gap-2">
@@ -81,6 +83,25 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
           </SubmitButton>
         </Form>
       </div>
+      {!me && member.twoStep && (
+        // The confirm step is the page's own (works without scripts): open, read, confirm.
+        <details className="rounded-md border border-black/10 px-3 text-sm">
+          <summary className="flex min-h-10 cursor-pointer items-center font-semibold text-red-700">Turn off two-step</summary>
+          <div className="space-y-2 pb-3">
+            <p>
+              For when {name} lost their phone. {name} is signed out everywhere and signs in with their password alone until they turn two-step on again.
+              Their recovery codes stop working.
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value={TEAM_INTENTS.turnOffTwoStep} />
+              <input type="hidden" name="member" value={member.id} />
+              <SubmitButton busy={turningOff} busyText="Turning off..." className={dangerButton} aria-label={`Turn off two-step for ${name}`}>
+                Yes, turn off two-step
+              </SubmitButton>
+            </Form>
+          </div>
+        </details>
+      )}
     </li>
   );
 }

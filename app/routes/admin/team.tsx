@@ -7,14 +7,23 @@ import { Field, inputClass, SubmitButton } from "~/components/form";
 import { when } from "~/components/lead-detail";
 import { mailStateLabel } from "~/lib/outbox";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
-import { ChangeRoleSchema, InvitationIdSchema, InviteSchema, RemoveMemberSchema, SendResetSchema, TEAM_INTENTS, TEAM_MESSAGES } from "~/lib/team-forms";
+import {
+  ChangeRoleSchema,
+  InvitationIdSchema,
+  InviteSchema,
+  RemoveMemberSchema,
+  SendResetSchema,
+  TEAM_INTENTS,
+  TEAM_MESSAGES,
+  TurnOffTwoStepSchema,
+} from "~/lib/team-forms";
 import { ROLE_DUTIES } from "~/lib/invitation";
 import { removeMember, setMemberRole } from "~/models/user.server";
 import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { startPasswordReset } from "~/services/password-reset.server";
-import { inviteMember, resendInvitation, teamOverview, withdrawTeamInvitation, type InviteOutcome } from "~/services/team.server";
+import { inviteMember, resendInvitation, teamOverview, turnOffMemberTwoStep, withdrawTeamInvitation, type InviteOutcome } from "~/services/team.server";
 import type { Route } from "./+types/team";
 
 // The Team screen (issue 30, decision 0049): the owner invites people, changes their role
@@ -38,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** An invitation (or a password reset) that was not mailed: its link, for the owner to send himself. */
-type LinkResult = { form: "link"; email: string; url: string; why: "no-mail" | "failed" | "timeout"; reset?: { name: string } };
+type LinkResult = { form: "link"; email: string; url: string; why: "no-mail" | "failed" | "timeout"; reset?: { name: string }; again?: true };
 type ActionResult = { form: typeof TEAM_INTENTS.invite; result: SubmissionResult<string[]> } | LinkResult;
 
 export async function action({ request }: Route.ActionArgs) {
@@ -64,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
       const outcome = await resendInvitation(me.userId, submission.value.invitation);
       if (!outcome) return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.invitationGone });
       if (outcome === "too-many") return redirectWithFlash(back, { type: "error", message: TEAM_MESSAGES.tooMany });
-      return inviteAnswer(outcome, back);
+      return inviteAnswer(outcome, back, true);
     }
     case TEAM_INTENTS.withdraw: {
       const submission = parseWithZod(form, { schema: InvitationIdSchema });
@@ -103,15 +112,26 @@ export async function action({ request }: Route.ActionArgs) {
       if (outcome.status === "not-mailed") return data<ActionResult>({ form: "link", email: member.email, url: outcome.link, why: outcome.why, reset: { name } });
       return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? TEAM_MESSAGES.resetSent(name) : TEAM_MESSAGES.resetQueued(name) });
     }
+    case TEAM_INTENTS.turnOffTwoStep: {
+      const submission = parseWithZod(form, { schema: TurnOffTwoStepSchema });
+      if (submission.status !== "success") return refused();
+      const outcome = turnOffMemberTwoStep(me.userId, submission.value.member);
+      if (outcome === "self") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.twoStepOwn });
+      if (outcome === "not-found") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
+      const name = outcome.member.name || outcome.member.email;
+      if (outcome.status === "already-off") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.twoStepAlreadyOff(name) });
+      return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.twoStepOff(name) });
+    }
     default:
       return refuseUnknownIntent();
   }
 }
 
 /** Mailed: back to the list with a toast. Not mailed: the page again, with the link to copy. */
-async function inviteAnswer(outcome: InviteOutcome, back: string) {
-  if (outcome.status === "not-mailed") return data<ActionResult>({ form: "link", email: outcome.email, url: outcome.url, why: outcome.why });
-  const message = outcome.status === "sent" ? TEAM_MESSAGES.invited(outcome.email) : TEAM_MESSAGES.inviteQueued(outcome.email);
+async function inviteAnswer(outcome: InviteOutcome, back: string, again = false) {
+  if (outcome.status === "not-mailed") return data<ActionResult>({ form: "link", email: outcome.email, url: outcome.url, why: outcome.why, ...(again && { again }) });
+  const sent = outcome.status === "sent" ? TEAM_MESSAGES.invited(outcome.email) : TEAM_MESSAGES.inviteQueued(outcome.email);
+  const message = again ? `${sent}. ${TEAM_MESSAGES.earlierLinksWork}` : sent;
   return redirectWithFlash(back, { type: "success", message });
 }
 
@@ -175,9 +195,11 @@ const linkMessage = (r: LinkResult) =>
     ? r.why === "no-mail"
       ? `Mail is not set up, so send ${r.reset.name} this link yourself. It works once, for one hour.`
       : `The password reset for ${r.reset.name} could not be emailed. Send them this link yourself. It works once, for one hour.`
-    : r.why === "no-mail"
-    ? `Mail is not set up, so nothing was emailed. Copy this link and send it to ${r.email} yourself. It works once, for 7 days.`
-    : `The invitation to ${r.email} could not be emailed. Copy this link and send it yourself. It works once, for 7 days.`;
+    : `${
+        r.why === "no-mail"
+          ? `Mail is not set up, so nothing was emailed. Copy this link and send it to ${r.email} yourself. It works once, for 7 days.`
+          : `The invitation to ${r.email} could not be emailed. Copy this link and send it yourself. It works once, for 7 days.`
+      }${r.again ? ` ${TEAM_MESSAGES.earlierLinksWork}` : ""}`;
 
 export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
   // A new page after each save: the invite form starts empty again.
