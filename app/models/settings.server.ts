@@ -1,7 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
+import type { AccountName } from "~/lib/by-line";
 import { z } from "~/lib/zod";
 import { getDb, inTransaction, preparedOnce } from "~/server/db.server";
-import { settings } from "~/db/schema";
+import { settings, users } from "~/db/schema";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
 import { DEFAULT_PROPOSAL_SETTINGS, TERMS_MAX, VALID_DAYS, type ProposalSettings } from "~/lib/proposal";
@@ -86,12 +87,17 @@ export function getSetting<K extends SettingsKey>(key: K): SettingsValue<K> {
   return (parsed.success ? parsed.data : group.fallback()) as SettingsValue<K>;
 }
 
-export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K>) {
+/**
+ * Stores a group. `by`: the account that saved it (issue 30: a price change names who made
+ * it); a write of the app's own (the seed, the digest's state) names nobody.
+ */
+export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K>, by?: number) {
   const checked = GROUPS[key].schema.parse(value);
+  const updatedBy = by ?? null;
   getDb()
     .insert(settings)
-    .values({ key, value: checked })
-    .onConflictDoUpdate({ target: settings.key, set: { value: checked, updatedAt: new Date() } })
+    .values({ key, value: checked, updatedBy })
+    .onConflictDoUpdate({ target: settings.key, set: { value: checked, updatedBy, updatedAt: new Date() } })
     .run();
   // Business details, contact settings and the verification tag are on every public page.
   if (GROUPS[key].onPublicPages) invalidatePublicPages();
@@ -101,13 +107,25 @@ export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K
  * Reads a group, lets `change` decide, and writes what it returns, with no other write in
  * between (one transaction). Null from `change` leaves the group as it is. Whether it wrote.
  */
-export function changeSetting<K extends SettingsKey>(key: K, change: (current: SettingsValue<K>) => SettingsValue<K> | null): boolean {
+export function changeSetting<K extends SettingsKey>(key: K, change: (current: SettingsValue<K>) => SettingsValue<K> | null, by?: number): boolean {
   return inTransaction(() => {
     const next = change(getSetting(key));
     if (next === null) return false;
-    setSetting(key, next);
+    setSetting(key, next, by);
     return true;
   });
+}
+
+/** Who last saved a group, and when: null before its first save; `by` names nobody for the app's own writes. */
+export function getSettingChange(key: SettingsKey): { by: AccountName | null; at: Date } | null {
+  return (
+    getDb()
+      .select({ by: { name: users.name, email: users.email }, at: settings.updatedAt })
+      .from(settings)
+      .leftJoin(users, eq(settings.updatedBy, users.id))
+      .where(eq(settings.key, key))
+      .get() ?? null
+  );
 }
 
 export function countSettings(): number {

@@ -1,12 +1,22 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { getDb, preparedOnce } from "~/server/db.server";
-import { testimonials, type Testimonial } from "~/db/schema";
+import { testimonials, users, type Testimonial } from "~/db/schema";
+import type { AccountName } from "~/lib/by-line";
 import type { TestimonialInput } from "~/lib/testimonial-form";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 
+/** A testimonial as the admin lists it, with the account that approved it (null: pending, or from before accounts). */
+export type AdminTestimonial = Testimonial & { approver: AccountName | null };
+
 /** Every testimonial for the admin: reviews waiting for approval first, then newest first. */
-export function listTestimonials(): Testimonial[] {
-  return getDb().select().from(testimonials).orderBy(asc(testimonials.status), desc(testimonials.createdAt), desc(testimonials.id)).all();
+export function listTestimonials(): AdminTestimonial[] {
+  return getDb()
+    .select({ testimonial: testimonials, approver: { name: users.name, email: users.email } })
+    .from(testimonials)
+    .leftJoin(users, eq(testimonials.approvedBy, users.id))
+    .orderBy(asc(testimonials.status), desc(testimonials.createdAt), desc(testimonials.id))
+    .all()
+    .map(({ testimonial, approver }) => ({ ...testimonial, approver }));
 }
 
 // A homeowner's review waits for the owner: only published ones are ever shown.
@@ -54,9 +64,19 @@ function values(input: TestimonialInput) {
   return { name: input.name, location: input.location || null, quote: input.quote, rating: input.rating, demo: false };
 }
 
-export function createTestimonial(input: TestimonialInput): Testimonial {
-  invalidatePublicPages();
-  return getDb().insert(testimonials).values(values(input)).returning().get();
+/**
+ * A new testimonial: on the site at once, approved by `by` (the owner adding it); or, as a
+ * `draft` (the office's), pending until the owner approves it, and the site unchanged.
+ */
+export function createTestimonial(input: TestimonialInput, opts: { by?: number; draft?: boolean } = {}): Testimonial {
+  const row = opts.draft ? { status: "pending" as const } : { status: "published" as const, approvedBy: opts.by ?? null, approvedAt: new Date() };
+  const created = getDb()
+    .insert(testimonials)
+    .values({ ...values(input), ...row })
+    .returning()
+    .get();
+  if (!opts.draft) invalidatePublicPages();
+  return created;
 }
 
 /** Returns undefined when the testimonial no longer exists. */
@@ -70,12 +90,12 @@ export function updateTestimonial(id: number, input: TestimonialInput): Testimon
     .get();
 }
 
-/** A pending review goes on the site. False when there was no pending one with this id. */
-export function approveTestimonial(id: number): boolean {
+/** A pending review goes on the site, approved by `by`. False when there was no pending one with this id. */
+export function approveTestimonial(id: number, by?: number): boolean {
   const changed =
     getDb()
       .update(testimonials)
-      .set({ status: "published", updatedAt: new Date() })
+      .set({ status: "published", approvedBy: by ?? null, approvedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(testimonials.id, id), eq(testimonials.status, "pending")))
       .run().changes > 0;
   if (changed) invalidatePublicPages();

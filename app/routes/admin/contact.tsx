@@ -9,7 +9,8 @@ import { requireAccess, requireIntent } from "~/services/access.server";
 import { BUSINESS_FACTS_LISTS, BusinessFactsFormSchema, factsFromForm } from "~/lib/business-schema";
 import { ContactSettingsFormSchema } from "~/lib/contact-settings";
 import { readForm } from "~/server/request-body.server";
-import { getSetting, setSetting } from "~/models/settings.server";
+import { byLine, personName } from "~/lib/by-line";
+import { getSetting, getSettingChange, setSetting, type SettingsKey } from "~/models/settings.server";
 import type { Route } from "./+types/contact";
 
 // The Contact tab: how the contact form's mail goes out, and the business details every
@@ -17,7 +18,17 @@ import type { Route } from "./+types/contact";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/contact");
-  return { contactSettings: getSetting("contact"), businessFacts: getSetting("business") };
+  return {
+    contactSettings: getSetting("contact"),
+    businessFacts: getSetting("business"),
+    changed: { contact: lastChanged("contact"), business: lastChanged("business") },
+  };
+}
+
+/** "Last changed by Kim on Nov 27, 2026" (issue 30); nothing for the defaults or a save from before accounts. */
+function lastChanged(key: SettingsKey): string | null {
+  const change = getSettingChange(key);
+  return change && byLine("Last changed", personName(change.by), change.at);
 }
 
 type FormName = "contact-settings" | "business-facts";
@@ -32,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       return saveSettingsForm(form, {
         name: "business-facts",
         schema: BusinessFactsFormSchema,
-        save: (value) => setSetting("business", factsFromForm(value)),
+        save: (value) => setSetting("business", factsFromForm(value), user.userId),
         failed: "Failed to save business details",
         saved: "Business details saved successfully",
       });
@@ -40,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
       return saveSettingsForm(form, {
         name: "contact-settings",
         schema: ContactSettingsFormSchema,
-        save: (value) => setSetting("contact", value),
+        save: (value) => setSetting("contact", value, user.userId),
         failed: "Failed to save contact settings",
         saved: "Contact settings saved successfully",
       });
@@ -73,14 +84,24 @@ export default function AdminContact({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-ink-soft">Where quote requests go, and the business details every public page shows.</p>
       </header>
       <div className="grid items-start gap-6 xl:grid-cols-2">
-        <ContactSettingsForm
-          settings={loaderData.contactSettings}
-          lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined}
-        />
-        <BusinessFactsForm facts={loaderData.businessFacts} lastResult={actionData?.form === "business-facts" ? actionData.result : undefined} />
+        <div className="space-y-2">
+          <ContactSettingsForm
+            settings={loaderData.contactSettings}
+            lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined}
+          />
+          <LastChanged text={loaderData.changed.contact} />
+        </div>
+        <div className="space-y-2">
+          <BusinessFactsForm facts={loaderData.businessFacts} lastResult={actionData?.form === "business-facts" ? actionData.result : undefined} />
+          <LastChanged text={loaderData.changed.business} />
+        </div>
       </div>
     </>
   );
+}
+
+function LastChanged({ text }: { text: string | null }) {
+  return text ? <p className="px-1 text-sm text-ink-soft">{text}</p> : null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact | Admin" }, { name: "robots", content: "noindex" }];

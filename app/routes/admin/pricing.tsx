@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { PricingForm } from "~/components/admin/pricing-form";
 import { PricingFormSchema } from "~/lib/pricing";
-import { getSetting, setSetting } from "~/models/settings.server";
+import { byLine, personName } from "~/lib/by-line";
+import { getSetting, getSettingChange, setSetting } from "~/models/settings.server";
 import { readForm } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess } from "~/services/access.server";
@@ -15,18 +16,20 @@ export const PRICING_MESSAGES = { saved: "Prices saved", failed: "Failed to save
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/pricing");
-  return { pricing: getSetting("pricing") };
+  const change = getSettingChange("pricing");
+  // A price change names who made it (issue 30); prices never saved, or saved before accounts, name nobody.
+  return { pricing: getSetting("pricing"), changed: change && byLine("Last changed", personName(change.by), change.at) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAccess(request, "routes/admin/pricing");
+  const user = await requireAccess(request, "routes/admin/pricing");
   const form = await readForm(request);
   // One form, which names no intent: any other is not this page's save.
   if (form.has("intent")) return refuseUnknownIntent();
   const submission = parseWithZod(form, { schema: PricingFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    setSetting("pricing", submission.value);
+    setSetting("pricing", submission.value, user.userId);
   } catch (error) {
     console.error(`${PRICING_MESSAGES.failed}:`, error);
     return data(submission.reply({ formErrors: [PRICING_MESSAGES.failed] }), { status: 500 });
@@ -43,6 +46,7 @@ export default function AdminPricing({ loaderData, actionData }: Route.Component
           Your prices and what each unit covers. A lead&rsquo;s estimate multiplies its measured roof&rsquo;s materials by these; estimates already made keep
           their prices.
         </p>
+        {loaderData.changed && <p className="mt-1 text-sm text-ink-soft">{loaderData.changed}</p>}
       </header>
       <PricingForm key={JSON.stringify(loaderData.pricing)} pricing={loaderData.pricing} lastResult={actionData} />
     </>

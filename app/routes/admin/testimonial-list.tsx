@@ -6,6 +6,7 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog } from "~/components/admin-ui";
 import { PublisherRowActions } from "~/components/admin/access-row-actions";
 import { mayPost } from "~/lib/access";
+import { byLine, personName } from "~/lib/by-line";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent, requirePublisher } from "~/services/access.server";
@@ -16,30 +17,37 @@ import type { Route } from "./+types/testimonial-list";
 
 const LIST = href("/admin/testimonials");
 
+/** Why the editor stays shut for someone who may not change what is on the site (decision 0048). */
+export const ON_SITE_FOR_OWNER = "This testimonial is on the site: only the owner edits it. Ask the owner to change it.";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { role } = await requireAccess(request, "routes/admin/testimonial-list");
   const params = new URL(request.url).searchParams;
   const editId = params.get("edit");
-  const editing: "new" | Testimonial | null = editId === "new" ? "new" : (getTestimonial(parseId(editId) ?? 0) ?? null);
+  const found: "new" | Testimonial | null = editId === "new" ? "new" : (getTestimonial(parseId(editId) ?? 0) ?? null);
   const deleting = getTestimonial(parseId(params.get("delete")) ?? 0) ?? null;
-  // The owner approves, adds (a new one is on the site at once) and deletes; the office tidies pending reviews.
+  // The owner approves, adds straight to the site and deletes; the office adds and tidies pending reviews.
   const publishes = mayPost(role, "routes/admin/testimonial-list", "approve");
-  return { testimonials: listTestimonials(), editing, deleting: publishes ? deleting : null, publishes };
+  // An approved one typed into the address bar: its save would be refused, so it does not open.
+  const refused = !publishes && found !== null && found !== "new" && found.status !== "pending";
+  const testimonials = listTestimonials().map(({ approver, approvedBy: _, ...t }) => ({ ...t, approved: byLine("Approved", personName(approver), t.approvedAt) }));
+  return { testimonials, editing: refused ? null : found, refused: refused ? ON_SITE_FOR_OWNER : null, deleting: publishes ? deleting : null, publishes };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/testimonial-list");
   const formData = await readForm(request);
   requireIntent(user, "routes/admin/testimonial-list", formData.get("intent"));
+  const publishes = mayPost(user.role, "routes/admin/testimonial-list", "approve");
   if (formData.get("intent") === null) {
-    // A new testimonial goes straight on the site; only a pending review is a draft to tidy.
+    // A pending review is a draft to tidy, and so is a new one from the office; what is on the site is the owner's.
     const id = parseId(formData.get("id"));
-    requirePublisher(user, id === null || getTestimonial(id)?.status !== "pending");
+    requirePublisher(user, id !== null && getTestimonial(id)?.status !== "pending");
   }
   switch (formData.get("intent")) {
     case "approve": {
       // Published: the next public request renders it (the model empties the page cache).
-      const ok = approveTestimonial(parseId(formData.get("id")) ?? 0);
+      const ok = approveTestimonial(parseId(formData.get("id")) ?? 0, user.userId);
       return redirectWithFlash(LIST, ok ? { type: "success", message: "Review approved: it now shows on the site" } : { type: "error", message: "Failed to approve review" });
     }
     case "delete": {
@@ -51,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     // The editor's form names no intent: it is the page's save.
     case null:
-      return saveTestimonial(formData);
+      return saveTestimonial(formData, { by: user.userId, draft: !publishes });
     default:
       return refuseUnknownIntent();
   }
@@ -59,8 +67,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Saving a testimonial deleted meanwhile (in another tab): back to the list, as deleting it again would. */
 const TESTIMONIAL_GONE = "Failed to save testimonial: it was deleted in the meantime";
+export const TESTIMONIAL_DRAFTED = "Testimonial saved as pending: it shows on the site once the owner approves it";
 
-function saveTestimonial(formData: FormData) {
+/** `draft`: a new one waits for the owner's approval (the office's); otherwise it is on the site at once, approved by `by`. */
+function saveTestimonial(formData: FormData, opts: { by: number; draft: boolean }) {
   const submission = parseWithZod(formData, { schema: TestimonialSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { id, ...input } = submission.value;
@@ -69,8 +79,8 @@ function saveTestimonial(formData: FormData) {
       if (!updateTestimonial(id, { id, ...input })) return redirectWithFlash(LIST, { type: "error", message: TESTIMONIAL_GONE });
       return redirectWithFlash(LIST, { type: "success", message: "Testimonial updated successfully" });
     }
-    createTestimonial(input);
-    return redirectWithFlash(LIST, { type: "success", message: "Testimonial added successfully" });
+    createTestimonial(input, opts);
+    return redirectWithFlash(LIST, { type: "success", message: opts.draft ? TESTIMONIAL_DRAFTED : "Testimonial added successfully" });
   } catch (error) {
     console.error("Saving a testimonial failed:", error);
     return data(submission.reply({ formErrors: ["Failed to save testimonial"] }), { status: 500 });
@@ -78,18 +88,22 @@ function saveTestimonial(formData: FormData) {
 }
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { testimonials, editing, deleting, publishes } = loaderData;
+  const { testimonials, editing, refused, deleting, publishes } = loaderData;
   const pending = testimonials.filter((t) => t.status === "pending").length;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Testimonials</h1>
-        {publishes && (
-          <Link to="?edit=new" className={primaryButton} preventScrollReset>
-            <Plus aria-hidden className="size-4" /> Add New Testimonial
-          </Link>
-        )}
+        <Link to="?edit=new" className={primaryButton} preventScrollReset>
+          <Plus aria-hidden className="size-4" /> Add New Testimonial
+        </Link>
       </div>
+      {!publishes && <p className="text-sm text-ink-soft">What you add or edit waits as pending until the owner approves it; approved ones are the owner&rsquo;s to change.</p>}
+      {refused && (
+        <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {refused}
+        </p>
+      )}
 
       {pending > 0 && (
         <p className="rounded-md bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
@@ -100,11 +114,9 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       {testimonials.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-ink-soft">No testimonials added yet.</p>
-          {publishes && (
-            <Link to="?edit=new" className={`${primaryButton} mt-4`}>
-              Add Your First Testimonial
-            </Link>
-          )}
+          <Link to="?edit=new" className={`${primaryButton} mt-4`}>
+            Add Your First Testimonial
+          </Link>
         </div>
       ) : (
         <AdminTable columns={["Name", "Location", "Quote", "Rating", "Actions"]}>
@@ -113,6 +125,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
               <td className="px-4 py-3 font-medium whitespace-nowrap" data-label="Name">
                 {t.name}
                 {t.status === "pending" && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pending</span>}
+                {t.status === "published" && t.approved && <span className="block text-xs font-normal text-ink-soft">{t.approved}</span>}
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-ink-soft" data-label="Location">
                 {t.location ?? "—"}

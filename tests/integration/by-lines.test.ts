@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeArgs } from "./admin-session";
+import { settings, testimonials, users } from "~/db/schema";
+import { byLineDay } from "~/lib/by-line";
+import { pricingFormValues, DEFAULT_PRICING } from "~/lib/pricing";
+import type { Role } from "~/lib/roles";
+import { getSettingChange, getSetting } from "~/models/settings.server";
+import { createTestimonial, getTestimonial } from "~/models/testimonial.server";
+import { removeMember, upsertUser } from "~/models/user.server";
+import { getDb } from "~/server/db.server";
+import { startSession } from "~/services/auth.server";
+import { prepareApp } from "~/services/startup.server";
+import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
+import { action as pricingAction, loader as pricingLoader } from "~/routes/admin/pricing";
+import { ON_SITE_FOR_OWNER, TESTIMONIAL_DRAFTED, action as testimonialAction, loader as testimonialLoader } from "~/routes/admin/testimonial-list";
+
+// Issue 30, Deliver 5: each save records the account that made it, and the admin pages name
+// the person ("Approved by Kim Ruiz on Nov 27, 2026"), even once that person has left the team.
+
+type Person = { id: number; cookie: string };
+const people: Record<"kim" | "lee" | "dana" | "nameless", Person> = {} as never;
+
+async function member(email: string, name: string, role: Role): Promise<Person> {
+  const { user } = await upsertUser(email, `${role}-password-123`, { name });
+  getDb().update(users).set({ role }).where(eq(users.id, user.id)).run();
+  return { id: user.id, cookie: (await startSession(user.id)).split(";")[0] };
+}
+
+beforeAll(async () => {
+  await prepareApp(() => {});
+  people.kim = await member("kim@example.com", "Kim Ruiz", "owner");
+  people.lee = await member("lee@example.com", "Lee Boss", "owner");
+  people.dana = await member("dana@example.com", "Dana Desk", "office");
+  people.nameless = await member("nameless@example.com", "", "owner");
+});
+
+const today = () => byLineDay(new Date());
+const get = (who: Person, path: string) => routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: who.cookie } }));
+const post = (who: Person, path: string, fields: Record<string, string>) =>
+  routeArgs(new Request(`http://site.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: who.cookie } }));
+
+/** The thrown or returned answer's status. */
+async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  const result = await run().catch((thrown: unknown) => thrown);
+  if (result instanceof Response) return result.status;
+  return (result as { init?: { status?: number } }).init?.status ?? 200;
+}
+
+/** The pricing form as the page fills it, flattened to field names. */
+function pricingForm(changes: Record<string, string>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const walk = (value: unknown, name: string) => {
+    if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}.${k}` : k);
+    else if (typeof value === "string") fields[name] = value;
+  };
+  walk(pricingFormValues(DEFAULT_PRICING), "");
+  return { ...fields, ...changes };
+}
+
+describe("Pricing: a price change names who made it", () => {
+  it("records the account and shows 'Last changed by <name> on <day>', kept after the person is removed", async () => {
+    expect((await pricingLoader(get(people.kim, "/admin/pricing"))).changed).toBeNull();
+    expect(await statusOf(() => pricingAction(post(people.kim, "/admin/pricing", pricingForm({ nailsPerSquareCents: "9.25" }))))).toBe(302);
+    expect(getSetting("pricing").nailsPerSquareCents).toBe(925);
+    expect(getDb().select().from(settings).where(eq(settings.key, "pricing")).get()?.updatedBy).toBe(people.kim.id);
+    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(`Last changed by Kim Ruiz on ${today()}`);
+
+    // Kim leaves the team: the row stays, and so does the name on the price change.
+    expect(removeMember(people.kim.id)).not.toBe("last-owner");
+    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(`Last changed by Kim Ruiz on ${today()}`);
+  });
+
+  it("names an account without a name by its email", async () => {
+    await pricingAction(post(people.nameless, "/admin/pricing", pricingForm({ nailsPerSquareCents: "9.50" })));
+    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(`Last changed by nameless@example.com on ${today()}`);
+  });
+});
+
+describe("Contact & Business: each group names who saved it", () => {
+  it("shows nothing for what the seed wrote, then the person for each form saved", async () => {
+    // The seed wrote both groups: no account.
+    expect(getSettingChange("business")?.by).toBeNull();
+    expect((await contactLoader(get(people.lee, "/admin/contact"))).changed).toEqual({ contact: null, business: null });
+
+    const contact = getSetting("contact");
+    const fields = {
+      intent: "save-contact-settings",
+      notificationEmail: contact.notificationEmail,
+      autoresponderSubject: "Thanks from us",
+      autoresponderMessage: contact.autoresponderMessage,
+      autoresponderEnabled: "on",
+    };
+    expect(await statusOf(() => contactAction(post(people.lee, "/admin/contact", fields)))).toBe(302);
+    expect(getSetting("contact").autoresponderSubject).toBe("Thanks from us");
+    expect((await contactLoader(get(people.lee, "/admin/contact"))).changed).toEqual({ contact: `Last changed by Lee Boss on ${today()}`, business: null });
+  });
+});
+
+describe("Testimonials: the office drafts, the owner approves, the list names the approver", () => {
+  it("a new testimonial from the office waits as pending; the site is unchanged", async () => {
+    const res = (await testimonialAction(post(people.dana, "/admin/testimonials", { name: "Office Added", quote: "Good work.", rating: "5" }))) as Response;
+    expect(res.status).toBe(302);
+    expect(decodeURIComponent(res.headers.get("Set-Cookie") ?? "")).toBeTruthy();
+    const row = getDb().select().from(testimonials).where(eq(testimonials.name, "Office Added")).get()!;
+    expect(row).toMatchObject({ status: "pending", approvedBy: null, approvedAt: null });
+    const page = await testimonialLoader(get(people.dana, "/admin/testimonials"));
+    expect(page.testimonials.find((t) => t.id === row.id)).toMatchObject({ status: "pending", approved: null });
+    expect(TESTIMONIAL_DRAFTED).toMatch(/pending/);
+  });
+
+  it("approving records the owner; the list says 'Approved by <name> on <day>'", async () => {
+    const row = getDb().select().from(testimonials).where(eq(testimonials.name, "Office Added")).get()!;
+    expect(await statusOf(() => testimonialAction(post(people.lee, "/admin/testimonials", { intent: "approve", id: String(row.id) })))).toBe(302);
+    expect(getTestimonial(row.id)).toMatchObject({ status: "published", approvedBy: people.lee.id });
+    expect(getTestimonial(row.id)?.approvedAt).toBeInstanceOf(Date);
+    const page = await testimonialLoader(get(people.dana, "/admin/testimonials"));
+    expect(page.testimonials.find((t) => t.id === row.id)?.approved).toBe(`Approved by Lee Boss on ${today()}`);
+  });
+
+  it("one the owner adds is on the site at once, approved by the owner", async () => {
+    await testimonialAction(post(people.lee, "/admin/testimonials", { name: "Owner Added", quote: "Fine roof.", rating: "4" }));
+    const row = getDb().select().from(testimonials).where(eq(testimonials.name, "Owner Added")).get()!;
+    expect(row).toMatchObject({ status: "published", approvedBy: people.lee.id });
+  });
+
+  it("a review from before accounts shows no approver", async () => {
+    const old = createTestimonial({ name: "Old One", quote: "From before.", rating: 5 });
+    const page = await testimonialLoader(get(people.lee, "/admin/testimonials"));
+    expect(page.testimonials.find((t) => t.id === old.id)?.approved).toBeNull();
+  });
+
+  it("the office cannot open an approved one by typing ?edit=<id>, and is told why; a pending one opens", async () => {
+    const live = getDb().select().from(testimonials).where(eq(testimonials.name, "Owner Added")).get()!;
+    const refused = await testimonialLoader(get(people.dana, `/admin/testimonials?edit=${live.id}`));
+    expect(refused.editing).toBeNull();
+    expect(refused.refused).toBe(ON_SITE_FOR_OWNER);
+    // Its save stays refused too.
+    expect(await statusOf(() => testimonialAction(post(people.dana, "/admin/testimonials", { id: String(live.id), name: "Changed", quote: "x", rating: "5" })))).toBe(403);
+
+    await testimonialAction(post(people.dana, "/admin/testimonials", { name: "Another Draft", quote: "Soon.", rating: "5" }));
+    const draft = getDb().select().from(testimonials).where(eq(testimonials.name, "Another Draft")).get()!;
+    const opened = await testimonialLoader(get(people.dana, `/admin/testimonials?edit=${draft.id}`));
+    expect(opened.editing).toMatchObject({ id: draft.id });
+    expect(opened.refused).toBeNull();
+    // The owner opens anything.
+    expect((await testimonialLoader(get(people.lee, `/admin/testimonials?edit=${live.id}`))).editing).toMatchObject({ id: live.id });
+  });
+});
