@@ -6,10 +6,9 @@ const at = (iso: string) => new Date(iso);
 describe("pipelineColumns", () => {
   it("counts every status in the order a job moves, with what its estimates add up to", () => {
     const columns = pipelineColumns([
-      { id: 1, status: "new", estimateCents: null },
-      { id: 2, status: "quoted", estimateCents: 1_250_000 },
-      { id: 3, status: "quoted", estimateCents: 830_050 },
-      { id: 4, status: "won", estimateCents: null },
+      { status: "new", count: 1, totalCents: null },
+      { status: "quoted", count: 2, totalCents: 2_080_050 },
+      { status: "won", count: 1, totalCents: null },
     ]);
     expect(columns.map((c) => c.status)).toEqual(["new", "contacted", "visit_scheduled", "measured", "quoted", "won", "lost"]);
     expect(columns.find((c) => c.status === "quoted")).toEqual({ status: "quoted", label: "Quoted", count: 2, totalCents: 2_080_050 });

@@ -5,7 +5,8 @@
  */
 import { BUSINESS_TIME_ZONE, dayIn, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "./lead-status";
 
-export type PipelineLead = { id: number; status: LeadStatus; estimateCents: number | null };
+/** The open leads of one status: how many, and what their estimates add up to (null: none has one). */
+export type StatusSum = { status: LeadStatus; count: number; totalCents: number | null };
 /** A lead's move to a status (its history), with the lead's estimate total. */
 export type StatusMove = { leadId: number; to: LeadStatus; at: Date; estimateCents: number | null };
 
@@ -26,10 +27,10 @@ export const monthIn = (at: Date) => dayIn(BUSINESS_TIME_ZONE, at).slice(0, 7);
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** Leads per status (every status, in the order a job moves), each with its estimates' sum. */
-export function pipelineColumns(leads: readonly PipelineLead[]): PipelineColumn[] {
+export function pipelineColumns(byStatus: readonly StatusSum[]): PipelineColumn[] {
   return LEAD_STATUSES.map((status) => {
-    const here = leads.filter((l) => l.status === status);
-    return { status, label: LEAD_STATUS_LABELS[status], count: here.length, totalCents: sum(here.map((l) => l.estimateCents)) };
+    const here = byStatus.find((s) => s.status === status);
+    return { status, label: LEAD_STATUS_LABELS[status], count: here?.count ?? 0, totalCents: here?.totalCents ?? 0 };
   });
 }
 

@@ -92,3 +92,8 @@ export function keeperOf(id: number): Assignee | null {
     .get();
   return row ? { id: row.id, name: personName(row) } : null;
 }
+
+/** The leads a page lists for `me`: what they may see, narrowed by the filter by person. */
+export function leadsFor(me: { role: Role; userId: number }, who: WhoFilter): SQL | undefined {
+  return and(visibleTo(me), keptBy(who, me));
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { leadPhotos, leads, estimates, leadNotes, proposals, users, type Lead, type LeadNote } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
@@ -135,6 +135,45 @@ export function listLeadNotes(id: number): LeadNote[] {
     .all();
 }
 
+/** How many history entries a lead page shows at a time. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Where a page of a lead's history ends: the last entry shown (its created_at as stored, and id). */
+export type HistoryCursor = { at: number; id: number };
+
+/**
+ * A lead's history, latest first, a page at a time (issue 31): the entries before `before`
+ * (none: the latest), and the cursor of the next older page if there is one. Read through
+ * lead_notes_lead_idx (lead_id, created_at), never all of them.
+ */
+export function leadHistoryPage(id: number, before: HistoryCursor | null = null, size = HISTORY_PAGE_SIZE): { notes: LeadNote[]; older: HistoryCursor | null } {
+  const at = sql`${leadNotes.createdAt}`;
+  const rows = getDb()
+    .select({ ...getTableColumns(leadNotes), author: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, ${leadNotes.author})`, raw: sql<number>`${leadNotes.createdAt}` })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(and(eq(leadNotes.leadId, id), before ? or(lt(at, before.at), and(eq(at, before.at), lt(leadNotes.id, before.id))) : undefined))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
+    .limit(size + 1)
+    .all();
+  const notes = rows.slice(0, size);
+  const last = notes[notes.length - 1];
+  return { notes: notes.map(({ raw: _raw, ...note }) => note), older: rows.length > size && last ? { at: last.raw, id: last.id } : null };
+}
+
+/** Who wrote a lead's first history entry (a lead staff added: who added it). */
+export function firstLeadAuthor(id: number): string | null {
+  const row = getDb()
+    .select({ author: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, ${leadNotes.author})` })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(eq(leadNotes.leadId, id))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
+    .limit(1)
+    .get();
+  return row?.author ?? null;
+}
+
 /**
  * What is waiting, for the admin's header: leads nobody has moved from New, and open leads
  * whose follow-up day has come (today's and late ones). Archived leads count for neither.
@@ -203,31 +242,35 @@ export function listWaitingLeads(today: string) {
 }
 
 /**
- * What the pipeline page works from: every open (not archived) lead with its figure, and the
+ * What the pipeline page works from: the open (not archived) leads per status with their figures'
+ * sum (narrowed by `where`: the crew's scope, the filter by person), and the
  * moves to Quoted, Won or Lost since `since`, each with the lead's figure. The figure is the
  * accepted proposal's total when the homeowner accepted one (what was sold, even if the
  * estimate changed after), else the current estimate's (one per lead: decision 0032).
  */
-export function pipelineRows(since: Date) {
+export function pipelineRows(since: Date, where?: SQL) {
   const db = getDb();
   // One accepted proposal stands per lead (a unique index), so the join adds no rows.
   const figure = sql<number | null>`coalesce(${proposals.totalCents}, ${estimates.totalCents})`;
+  // Summed by SQLite: a row per status, whatever the years of leads (issue 31).
   const open = db
-    .select({ id: leads.id, status: leads.status, estimateCents: figure })
+    .select({ status: leads.status, count: count(), totalCents: sql<number | null>`sum(${figure})` })
     .from(leads)
     .leftJoin(estimates, and(eq(estimates.leadId, leads.id), isNull(estimates.supersededAt)))
     .leftJoin(proposals, and(eq(proposals.leadId, leads.id), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
-    .where(isNull(leads.archivedAt))
+    .where(and(sql`${leads.archivedAt} is null`, where))
+    .groupBy(leads.status)
     .all();
   const moves = db
     .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: figure })
     .from(leadNotes)
+    .innerJoin(leads, eq(leads.id, leadNotes.leadId))
     .leftJoin(estimates, and(eq(estimates.leadId, leadNotes.leadId), isNull(estimates.supersededAt)))
     .leftJoin(proposals, and(eq(proposals.leadId, leadNotes.leadId), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
-    .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since)))
+    .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since), where))
     .all()
     .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));
-  return { leads: open, moves };
+  return { byStatus: open, moves };
 }
 
 export const JOB_COMPLETED_NOTE = "Job completed";

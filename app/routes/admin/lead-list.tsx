@@ -17,11 +17,12 @@ import { formatWholeDollars } from "~/lib/pipeline";
 import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
 import { env } from "~/server/env.server";
 import { markRead, setArchived } from "~/models/lead.server";
-import { assigneeNames, keptBy, listAssignees, visibleTo } from "~/models/lead-assignment.server";
+import { assigneeNames, leadsFor, listAssignees } from "~/models/lead-assignment.server";
 import { countLeadsByStatus, readLeadPage } from "~/models/lead-list.server";
 import { leadSearchCondition } from "~/models/lead-search.server";
 import { normalizeSearch, SEARCH_MAX_LENGTH } from "~/lib/search-query";
 import { photoCounts } from "~/models/lead-photo.server";
+import { LeadKeeperFilter } from "~/components/admin/lead-keeper-filter";
 import type { Route } from "./+types/lead-list";
 
 const LEADS = href("/admin/leads");
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const service = (params.get("service") ?? "").slice(0, 100);
   const q = normalizeSearch(params.get("q"));
   const who = parseWhoFilter(params.get("who"));
-  const filter = { archived, status, service, where: [visibleTo(user), keptBy(who, user), leadSearchCondition(q)] };
+  const filter = { archived, status, service, where: [leadsFor(user, who), leadSearchCondition(q)] };
   const today = businessToday();
   const money = seesMoney(user.role);
   const page = readLeadPage(filter, {
@@ -182,19 +183,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="text-sm font-medium">
-          <label htmlFor="filter-who">Assigned to</label>
-          <select id="filter-who" name="who" defaultValue={filters.who} className={inputClass}>
-            <option value="">Everyone</option>
-            <option value="mine">Mine</option>
-            <option value="nobody">Nobody</option>
-            {people.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LeadKeeperFilter id="filter-who" value={filters.who} people={people} />
         <label className="min-w-48 flex-1 text-sm font-medium">
           Search
           <input type="search" name="q" defaultValue={filters.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Name, address or phone" className={inputClass} />

@@ -1,24 +1,34 @@
 import { ArrowLeft } from "lucide-react";
-import { href, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
+import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
+import { leadListUrl } from "~/lib/lead-paging";
 import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
+import { leadsFor, listAssignees } from "~/models/lead-assignment.server";
 import { requireAccess } from "~/services/access.server";
 import { seesMoney } from "~/lib/access";
+import { LeadKeeperFilter } from "~/components/admin/lead-keeper-filter";
 import type { Route } from "./+types/pipeline";
 
 // Enough history for the whole of this month, whatever the day.
 const MONTH_AND_A_BIT_MS = 40 * 24 * 60 * 60 * 1000;
 
-/** The owner's overview: open leads per status with their estimates, and how this month went. */
+/**
+ * The owner's overview: open leads per status with their estimates, and how this month went;
+ * for everyone's leads, one person's, "mine" or nobody's. The crew's is their own and the free ones.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { role } = await requireAccess(request, "routes/admin/pipeline");
+  const user = await requireAccess(request, "routes/admin/pipeline");
+  const who = parseWhoFilter(new URL(request.url).searchParams.get("who"));
   const now = new Date();
-  const { leads, moves } = pipelineRows(new Date(now.getTime() - MONTH_AND_A_BIT_MS));
-  const columns = pipelineColumns(leads);
+  const { byStatus, moves } = pipelineRows(new Date(now.getTime() - MONTH_AND_A_BIT_MS), leadsFor(user, who));
+  const columns = pipelineColumns(byStatus);
+  const people = user.role === "crew" ? [] : listAssignees();
+  const base = { who: whoParam(who), people };
   // The crew sees how many leads, not what they are worth (decision 0048).
-  if (!seesMoney(role)) return { columns: columns.map((c) => ({ ...c, totalCents: null })), month: null };
-  return { columns, month: monthFigures(moves, now) };
+  if (!seesMoney(user.role)) return { ...base, columns: columns.map((c) => ({ ...c, totalCents: null })), month: null };
+  return { ...base, columns, month: monthFigures(moves, now) };
 }
 
 /** This month's money: quoted, won and the win rate (not shown to the crew). */
@@ -52,7 +62,7 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
   );
 }
 
-export default function Pipeline({ loaderData: { columns, month } }: Route.ComponentProps) {
+export default function Pipeline({ loaderData: { columns, month, who, people } }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -61,6 +71,12 @@ export default function Pipeline({ loaderData: { columns, month } }: Route.Compo
           <ArrowLeft aria-hidden className="size-4" /> Leads
         </Link>
       </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" aria-label="Whose leads">
+        <LeadKeeperFilter id="pipeline-who" value={who} people={people} />
+        <button type="submit" className={secondaryButton}>
+          Show
+        </button>
+      </Form>
       {month && <ThisMonth month={month} />}
       <section aria-labelledby="by-status" className="space-y-3">
         <h2 id="by-status" className="text-lg font-bold">
@@ -70,7 +86,7 @@ export default function Pipeline({ loaderData: { columns, month } }: Route.Compo
           {columns.map((c) => (
             <li key={c.status}>
               <Link
-                to={`${href("/admin/leads")}?status=${c.status}`}
+                to={leadListUrl(href("/admin/leads"), { status: c.status, service: "", who, q: "" })}
                 aria-label={`${c.label}: ${c.count}${c.totalCents ? `, ${formatWholeDollars(c.totalCents)} estimated` : ""}`}
                 className="block h-full rounded-xl border-t-4 border-brand bg-white p-4 shadow-sm hover:bg-sand"
               >
