@@ -1,13 +1,25 @@
 import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
 import { isAdminPath } from "~/lib/admin-sections";
 import { withCriticalCss } from "~/lib/critical-css";
 import { deferScripts } from "~/lib/page-html";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the server logs: real failures. A request the router itself turns away (POST to a
+ * page without a form: 405; GET of a post-only route: 400; no such route: 404) is the
+ * visitor's mistake, answered with its status, and is not logged as an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The router wraps its own errors; the inner one carries the stack.
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+};
 
 const isAdmin = (url: string) => isAdminPath(new URL(url).pathname);
 
