@@ -13,6 +13,7 @@ import {
   type ContactSettings,
 } from "~/lib/contact-settings";
 import { DEFAULT_PRICING, PricingSchema, type Pricing } from "~/lib/pricing";
+import { BackupSettingsSchema, DEFAULT_BACKUP_SETTINGS, type BackupSettings } from "~/lib/backup-plan";
 import { DEFAULT_SITE_MEDIA, SiteMediaSchema, type SiteMedia } from "~/lib/site-media";
 import { DEFAULT_SITE_WORDS, DEFAULT_TRUST_FACTS, SiteWordsSchema, TrustFactsSchema, type SiteWords, type TrustFacts } from "~/lib/site-words";
 
@@ -67,6 +68,8 @@ const GROUPS = {
   media: { schema: SiteMediaSchema, fallback: (): SiteMedia => structuredClone(DEFAULT_SITE_MEDIA), onPublicPages: true },
   words: { schema: SiteWordsSchema, fallback: (): SiteWords => structuredClone(DEFAULT_SITE_WORDS), onPublicPages: true },
   trust: { schema: TrustFactsSchema, fallback: (): TrustFacts => structuredClone(DEFAULT_TRUST_FACTS), onPublicPages: true },
+  // The hour of the nightly backup (issue 32).
+  backups: { schema: BackupSettingsSchema, fallback: (): BackupSettings => DEFAULT_BACKUP_SETTINGS, onPublicPages: false },
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,
