@@ -1,40 +1,67 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { leads, images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
 import { parseDrawing, VIEWS, type Drawing, type RoofView } from "~/lib/roof-drawing";
 import { scaleMissing } from "~/lib/roof-summary";
+import { ROOF_CUSTOMERS_PAGE_SIZE, type RoofCustomerCursor } from "~/lib/roof-customer-paging";
+import { ftsMatchQuery } from "~/lib/search-query";
 import { deleteImageRow, insertImage } from "./image.server";
 import { insertRoofToolLead, markLeadMeasured } from "./lead.server";
 import { systemActor, type Actor } from "~/lib/actor";
 
 export type RoofCustomerWithImages = RoofCustomer & { topImage: Image | null; sideImage: Image | null; drawingData: Drawing };
 
-/**
- * What the Saved Customers list shows of each. A customer an older version saved with an
- * outline on a scale nobody set has an area made up from it: the list leaves it out.
- */
-export function listRoofCustomers() {
-  const c = roofCustomers;
-  return getDb()
-    .select({
-      id: c.id,
-      customerName: c.customerName,
-      street: c.street,
-      city: c.city,
-      state: c.state,
-      zipCode: c.zipCode,
-      area: c.area,
-      drawing: c.drawing,
-      createdAt: c.createdAt,
-    })
-    .from(c)
-    .orderBy(desc(c.createdAt), desc(c.id))
-    .all()
-    .map(({ drawing, ...row }) => ({ ...row, area: drawing && scaleMissing(parseDrawing(drawing).top) ? null : row.area }));
+/** The roof customers a search finds, through the roof_customer_search FTS5 index (decision 0054). */
+function roofCustomerSearchCondition(q: string): SQL | undefined {
+  const match = ftsMatchQuery(q);
+  return match === null ? undefined : sql`${roofCustomers.id} in (select rowid from roof_customer_search where roof_customer_search match ${match})`;
 }
-export type RoofCustomerSummary = ReturnType<typeof listRoofCustomers>[number];
+
+export type RoofCustomerListQuery = { q?: string; after?: RoofCustomerCursor | null; before?: RoofCustomerCursor | null; limit?: number };
+
+/**
+ * A page of the Saved Customers list, newest first, found by `q` when given, read on the
+ * keyset (created_at, id) through roof_customers_created_idx (never OFFSET): `after` a
+ * cursor for older ones, `before` one for newer. `newer`/`older` are the cursors of the
+ * pages beside it, null at either end. A customer an older version saved with an outline
+ * on a scale nobody set has an area made up from it: the list leaves it out.
+ */
+export function listRoofCustomers({ q = "", after = null, before = null, limit = ROOF_CUSTOMERS_PAGE_SIZE }: RoofCustomerListQuery = {}) {
+  const c = roofCustomers;
+  // created_at as stored: the default writes fractions of a millisecond, which a Date drops.
+  const at = sql<number>`${c.createdAt}`;
+  const older = (k: RoofCustomerCursor) => sql`(${at} < ${k.at} or (${at} = ${k.at} and ${c.id} < ${k.id}))`;
+  const newer = (k: RoofCustomerCursor) => sql`(${at} > ${k.at} or (${at} = ${k.at} and ${c.id} > ${k.id}))`;
+  const search = roofCustomerSearchCondition(q);
+  const read = (where: SQL | undefined, order: SQL[], n: number) =>
+    getDb()
+      .select({ id: c.id, customerName: c.customerName, street: c.street, city: c.city, state: c.state, zipCode: c.zipCode, area: c.area, drawing: c.drawing, createdAt: c.createdAt, at })
+      .from(c)
+      .where(and(search, where))
+      .orderBy(...order)
+      .limit(n)
+      .all();
+  const newestFirst = [desc(c.createdAt), desc(c.id)];
+  const oldestFirst = [asc(c.createdAt), asc(c.id)];
+  let rows = before ? read(newer(before), oldestFirst, limit + 1) : read(after ? older(after) : undefined, newestFirst, limit + 1);
+  const more = rows.length > limit;
+  rows = rows.slice(0, limit);
+  if (before) rows.reverse();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const cursor = (r: { at: number; id: number }) => ({ at: r.at, id: r.id });
+  // The far side of the page: one indexed row tells whether anything is there.
+  const hasNewer = before ? more : !!first && read(newer(first), oldestFirst, 1).length > 0;
+  const hasOlder = before ? !!last && read(older(last), newestFirst, 1).length > 0 : more;
+  return {
+    customers: rows.map(({ drawing, at: _, ...row }) => ({ ...row, area: drawing && scaleMissing(parseDrawing(drawing).top) ? null : row.area })),
+    newer: hasNewer && first ? cursor(first) : null,
+    older: hasOlder && last ? cursor(last) : null,
+  };
+}
+export type RoofCustomerSummary = ReturnType<typeof listRoofCustomers>["customers"][number];
 
 export function getRoofCustomer(id: number): RoofCustomerWithImages | undefined {
   const db = getDb();

@@ -10,7 +10,6 @@ import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import { ROOF_TOOL as TOOL, roofCsvHref, roofCustomerHref, RoofCustomerSchema, roofReportHref, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
 import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
-import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { CANVAS_WIDTH, emptyDrawing, LEAD_PHOTO_FIELD, pitchMismatch, pitchMismatchText, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
@@ -24,7 +23,7 @@ import { Tabs } from "./tabs";
 import { useGoogleMaps } from "./use-google-maps";
 import { AddressSearch } from "./address-search";
 import { ImageArea, ImageCard } from "./image-card";
-import { SavedCustomers } from "./saved-customers";
+import { SavedCustomers, type SavedCustomerList } from "./saved-customers";
 import { useUnsavedWarning, type IsLeaving } from "~/components/use-unsaved-warning";
 
 const LEAVE_QUESTION = "Leave without saving? The measurements, tracing or pictures of this customer are not saved yet.";
@@ -33,7 +32,7 @@ const otherCustomer: IsLeaving = (current, next) =>
   current.pathname !== next.pathname || new URLSearchParams(current.search).get("customer") !== new URLSearchParams(next.search).get("customer");
 
 type Props = {
-  customers: RoofCustomerSummary[];
+  savedCustomers: SavedCustomerList;
   current: RoofCustomerView | null;
   maps: { apiKey: string | null; keyTail: string | null; publisherTag: string | null };
   showSettings: boolean;
@@ -45,7 +44,7 @@ type Props = {
   actionData: SubmissionResult<string[]> | MapsActionResult | undefined;
 };
 
-export function RoofTool({ customers, current, maps, showSettings, missing, confirmDelete, origin, actionData, can = { settings: true, delete: true } }: Props) {
+export function RoofTool({ savedCustomers, current, maps, showSettings, missing, confirmDelete, origin, actionData, can = { settings: true, delete: true } }: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
   const picked = (location.state as { picked?: boolean } | null)?.picked === true;
@@ -407,7 +406,7 @@ export function RoofTool({ customers, current, maps, showSettings, missing, conf
             />
           </div>
           <div className="order-5">
-            <SavedCustomers customers={customers} currentId={current?.id} />
+            <SavedCustomers list={savedCustomers} currentId={current?.id} />
           </div>
         </div>
 

@@ -9,6 +9,7 @@ import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
 import { staffOrigin } from "~/server/origin.server";
 import { ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { encodeRoofCursor, roofListQuery } from "~/lib/roof-customer-paging";
 import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { addLeadPhotos, readRoofImages } from "~/services/roof-upload.server";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current = id ? getRoofCustomer(id) : undefined;
   const maps = getSetting("maps");
   return {
-    customers: listRoofCustomers(),
+    savedCustomers: savedCustomersPage(params),
     current: current ? roofCustomerView(current) : null,
     missing: id !== null && !current,
     // The key itself reaches the browser only here, behind the sign-in: the maps script needs it.
@@ -38,6 +39,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     confirmDelete: !!current && params.has("delete") && mayPost(role, "routes/admin/roof-measurement", "delete-customer"),
     origin: staffOrigin(request),
   };
+}
+
+/** A page of Saved Customers as the URL asks (search, cursor); its neighbors' cursors for the page links. */
+function savedCustomersPage(params: URLSearchParams) {
+  const query = roofListQuery(params);
+  const page = listRoofCustomers(query);
+  return { customers: page.customers, q: query.q, newer: page.newer && encodeRoofCursor(page.newer), older: page.older && encodeRoofCursor(page.older) };
 }
 
 /** A maps settings form's answer: conform's reply, and the words for what was saved (null when nothing was). */
