@@ -14,8 +14,12 @@ export type ProjectCard = {
   image: { url: string; srcSet?: string; width: number | null; height: number | null } | null;
 };
 
-/** A project as the admin lists it: also whether it is published (a draft never shows publicly), and the job it came from. */
-export type AdminProjectCard = ProjectCard & { published: boolean; leadId: number | null; service: string | null; town: string | null };
+/**
+ * A project as the admin lists it: also whether it is published (a draft never shows
+ * publicly), who published it ("Published by Kim on Nov 27, 2026", lib/by-line.ts; null
+ * for a draft or a row from before accounts), and the job it came from.
+ */
+export type AdminProjectCard = ProjectCard & { published: boolean; publishedBy: string | null; leadId: number | null; service: string | null; town: string | null };
 
 /**
  * A project as a tile in a list: no description. Lists are what long pages carry in their

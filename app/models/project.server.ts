@@ -1,6 +1,7 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { getDb, inTransaction, preparedOnce, type DB } from "~/server/db.server";
-import { images, projects, type Image, type Project, type ProjectCategory } from "~/db/schema";
+import { images, projects, users, type Image, type Project, type ProjectCategory } from "~/db/schema";
+import type { AccountName } from "~/lib/by-line";
 import type { ProjectInput } from "~/lib/project-form";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
@@ -17,9 +18,20 @@ function projectQuery(db: DB = getDb()) {
 // order, newest first among equals.
 const galleryOrder = [desc(projects.featured), asc(projects.sortOrder), desc(projects.createdAt), desc(projects.id)];
 
+/** A project as the admin sees it: also the account that published it (null: a draft never published, or from before accounts). */
+export type AdminProjectRow = ProjectRow & { publisher: AccountName | null };
+
+function adminProjectQuery() {
+  return getDb()
+    .select({ project: projects, image: images, publisher: { name: users.name, email: users.email } })
+    .from(projects)
+    .leftJoin(images, eq(projects.imageId, images.id))
+    .leftJoin(users, eq(projects.publishedBy, users.id));
+}
+
 /** Every project, drafts included (the admin), in the order the portfolio shows them. */
-export function listProjects(category?: ProjectCategory): ProjectRow[] {
-  return projectQuery()
+export function listProjects(category?: ProjectCategory): AdminProjectRow[] {
+  return adminProjectQuery()
     .where(category ? eq(projects.category, category) : undefined)
     .orderBy(...galleryOrder)
     .all();
@@ -37,8 +49,8 @@ export function listPublishedProjects(): ProjectRow[] {
   return publishedProjects().all();
 }
 
-export function getProject(id: number): ProjectRow | undefined {
-  return projectQuery().where(eq(projects.id, id)).get();
+export function getProject(id: number): AdminProjectRow | undefined {
+  return adminProjectQuery().where(eq(projects.id, id)).get();
 }
 
 export function countProjects(): number {
@@ -77,13 +89,25 @@ function imageOf(projectId: number): (StoredImage & { id: number }) | undefined 
     .get();
 }
 
-/** The picture's row and the project's row, in one transaction. */
-export function createProject(input: ProjectInput, file: ImageFile): number {
+/** Who publishes a project now (issue 30): the account and the moment. */
+const publishedNow = (by: number | undefined) => ({ publishedBy: by ?? null, publishedAt: new Date() });
+
+/**
+ * The picture's row and the project's row, in one transaction: on the site at once,
+ * published by `by` (the owner adding it); or, as a `draft` (the office's), unpublished
+ * until the owner publishes it, and the site unchanged.
+ */
+export function createProject(input: ProjectInput, file: ImageFile, opts: { by?: number; draft?: boolean } = {}): number {
   return inTransaction(() => {
     const db = getDb();
     const image = insertImage({ ...file, alt: input.altText ?? input.title });
-    const id = db.insert(projects).values({ ...fields(input), imageId: image.id }).returning({ id: projects.id }).get().id;
-    invalidatePublicPages();
+    const publishing = opts.draft ? { published: false } : { published: true, ...publishedNow(opts.by) };
+    const id = db
+      .insert(projects)
+      .values({ ...fields(input), ...publishing, imageId: image.id })
+      .returning({ id: projects.id })
+      .get().id;
+    if (!opts.draft) invalidatePublicPages();
     return id;
   });
 }
@@ -136,9 +160,17 @@ export function createDraftProject(draft: DraftProject, file: ImageFile | null):
   });
 }
 
-/** Publishes or takes back a project; false when there is no such project. */
-export function setProjectPublished(id: number, published: boolean): boolean {
-  const changed = getDb().update(projects).set({ published, updatedAt: new Date() }).where(eq(projects.id, id)).run().changes > 0;
+/**
+ * Publishes (recording `by`, the account) or takes back a project; false when there is no
+ * such project. Taking it back keeps who last published it.
+ */
+export function setProjectPublished(id: number, published: boolean, by?: number): boolean {
+  const changed =
+    getDb()
+      .update(projects)
+      .set({ published, ...(published ? publishedNow(by) : {}), updatedAt: new Date() })
+      .where(eq(projects.id, id))
+      .run().changes > 0;
   if (changed) invalidatePublicPages();
   return changed;
 }

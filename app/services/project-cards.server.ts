@@ -1,5 +1,6 @@
 import type { ProjectCategory } from "~/db/schema";
 import { galleryCard, galleryOrder, neighbors, type AdminProjectCard, type GalleryCard, type ProjectCard } from "~/lib/portfolio";
+import { byLine, personName } from "~/lib/by-line";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
 import * as model from "~/models/project.server";
@@ -24,9 +25,10 @@ function toCard({ project, image }: model.ProjectRow): ProjectCard {
   };
 }
 
-function toAdminCard(row: model.ProjectRow): AdminProjectCard {
-  const { published, leadId, service, town } = row.project;
-  return { ...toCard(row), published, leadId, service, town };
+function toAdminCard(row: model.AdminProjectRow): AdminProjectCard {
+  const { published, publishedAt, leadId, service, town } = row.project;
+  const publishedBy = published ? byLine("Published", personName(row.publisher), publishedAt) : null;
+  return { ...toCard(row), published, publishedBy, leadId, service, town };
 }
 
 /** Every project, drafts included, for the admin. */
@@ -75,9 +77,12 @@ export function getProjectCard(id: number): AdminProjectCard | undefined {
 
 type NewPicture = { image: CleanImage; originalName: string };
 
-/** The picture's files, then its row and the project's in one transaction; a failure leaves neither. */
-export function createProject(input: ProjectInput, picture: NewPicture): Promise<number> {
-  return withImageFiles(picture.image, picture.originalName, "library", (file) => model.createProject(input, file));
+/**
+ * The picture's files, then its row and the project's in one transaction; a failure leaves
+ * neither. On the site at once, published by `by`; or a `draft` for the owner to publish.
+ */
+export function createProject(input: ProjectInput, picture: NewPicture, opts: { by?: number; draft?: boolean } = {}): Promise<number> {
+  return withImageFiles(picture.image, picture.originalName, "library", (file) => model.createProject(input, file, opts));
 }
 
 /** False when the project no longer exists. A replaced picture's files go once the rows are saved. */
@@ -97,7 +102,7 @@ export function deleteProject(id: number): boolean {
   return !!result;
 }
 
-/** Publishes a draft or takes a project back to draft; every public page shows the change on its next request. */
-export function setProjectPublished(id: number, published: boolean): boolean {
-  return model.setProjectPublished(id, published);
+/** Publishes a draft (by the account `by`) or takes a project back to draft; every public page shows the change on its next request. */
+export function setProjectPublished(id: number, published: boolean, by?: number): boolean {
+  return model.setProjectPublished(id, published, by);
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs } from "./admin-session";
-import { settings, testimonials, users } from "~/db/schema";
+import { picture } from "./test-images";
+import { projects, settings, testimonials, users } from "~/db/schema";
 import { byLineDay } from "~/lib/by-line";
 import { pricingFormValues, DEFAULT_PRICING } from "~/lib/pricing";
 import type { Role } from "~/lib/roles";
@@ -13,6 +14,8 @@ import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/admin/pricing";
+import { PROJECT_DRAFTED, PROJECT_ON_SITE, action as projectAction, loader as projectLoader } from "~/routes/admin/project-list";
+import { listPublicProjectCards } from "~/services/project-cards.server";
 import { ON_SITE_FOR_OWNER, TESTIMONIAL_DRAFTED, action as testimonialAction, loader as testimonialLoader } from "~/routes/admin/testimonial-list";
 
 // Issue 30, Deliver 5: each save records the account that made it, and the admin pages name
@@ -145,5 +148,67 @@ describe("Testimonials: the office drafts, the owner approves, the list names th
     expect(opened.refused).toBeNull();
     // The owner opens anything.
     expect((await testimonialLoader(get(people.lee, `/admin/testimonials?edit=${live.id}`))).editing).toMatchObject({ id: live.id });
+  });
+});
+
+describe("Projects: the office starts drafts, the owner publishes, the list names the publisher", () => {
+  const upload = async (who: Person, fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ intent: "save-project", category: "roofing", description: "A new roof.", ...fields })) body.set(k, v);
+    body.set("image", new File([new Uint8Array(await picture("png", 320))], "roof.png", { type: "image/png" }));
+    return projectAction(routeArgs(new Request("http://site.test/admin/projects", { method: "POST", body, headers: { Cookie: who.cookie } })));
+  };
+  const flashOf = (res: Response) => {
+    const payload = /__flash=([^.;]+)/.exec(decodeURIComponent(res.headers.get("Set-Cookie") ?? ""))?.[1] ?? "";
+    return (JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { message: string }).message;
+  };
+  const byTitle = (title: string) => getDb().select().from(projects).where(eq(projects.title, title)).get()!;
+
+  it("a new project from the office is a draft, off the site, published by nobody", async () => {
+    const res = (await upload(people.dana, { title: "Office Draft Roof" })) as Response;
+    expect(res.status).toBe(302);
+    expect(flashOf(res)).toBe(PROJECT_DRAFTED);
+    expect(byTitle("Office Draft Roof")).toMatchObject({ published: false, publishedBy: null, publishedAt: null });
+    expect(listPublicProjectCards().some((p) => p.title === "Office Draft Roof")).toBe(false);
+    const page = await projectLoader(get(people.dana, "/admin/projects"));
+    expect(page.projects.find((p) => p.title === "Office Draft Roof")).toMatchObject({ published: false, publishedBy: null });
+  });
+
+  it("the office cannot publish it; the owner does, and the list says 'Published by <name> on <day>'", async () => {
+    const { id } = byTitle("Office Draft Roof");
+    expect(await statusOf(() => projectAction(post(people.dana, "/admin/projects", { intent: "publish", id: String(id) })))).toBe(403);
+    expect(await statusOf(() => projectAction(post(people.lee, "/admin/projects", { intent: "publish", id: String(id) })))).toBe(302);
+    expect(byTitle("Office Draft Roof")).toMatchObject({ published: true, publishedBy: people.lee.id });
+    expect(listPublicProjectCards().some((p) => p.title === "Office Draft Roof")).toBe(true);
+    const page = await projectLoader(get(people.dana, "/admin/projects"));
+    expect(page.projects.find((p) => p.id === id)?.publishedBy).toBe(`Published by Lee Boss on ${today()}`);
+    // Back to draft: no by-line while it is off the site.
+    await projectAction(post(people.lee, "/admin/projects", { intent: "unpublish", id: String(id) }));
+    expect((await projectLoader(get(people.lee, "/admin/projects"))).projects.find((p) => p.id === id)?.publishedBy).toBeNull();
+    await projectAction(post(people.lee, "/admin/projects", { intent: "publish", id: String(id) }));
+  });
+
+  it("one the owner adds is on the site at once, published by the owner", async () => {
+    expect(((await upload(people.lee, { title: "Owner Roof" })) as Response).status).toBe(302);
+    expect(byTitle("Owner Roof")).toMatchObject({ published: true, publishedBy: people.lee.id });
+  });
+
+  it("the office cannot open a published one by typing ?edit=<id>, and is told why; a draft opens", async () => {
+    const live = byTitle("Owner Roof");
+    const refused = await projectLoader(get(people.dana, `/admin/projects?edit=${live.id}`));
+    expect(refused.editing).toBeNull();
+    expect(refused.refused).toBe(PROJECT_ON_SITE);
+    expect(await statusOf(() => upload(people.dana, { id: String(live.id), title: "Changed" }))).toBe(403);
+    expect(byTitle("Owner Roof").title).toBe("Owner Roof");
+
+    await upload(people.dana, { title: "Second Draft" });
+    const draft = byTitle("Second Draft");
+    const opened = await projectLoader(get(people.dana, `/admin/projects?edit=${draft.id}`));
+    expect(opened.editing).toMatchObject({ id: draft.id });
+    expect(opened.refused).toBeNull();
+    // The office edits its draft, and it stays a draft.
+    expect(await statusOf(() => upload(people.dana, { id: String(draft.id), title: "Second Draft, tidied" }))).toBe(302);
+    expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()).toMatchObject({ title: "Second Draft, tidied", published: false });
+    expect((await projectLoader(get(people.lee, `/admin/projects?edit=${live.id}`))).editing).toMatchObject({ id: live.id });
   });
 });

@@ -47,6 +47,7 @@ export function ProjectTable({ projects, linkFor, publishes = true }: { projects
           <td className="px-4 py-2" data-label="Status">
             <div className="flex flex-wrap items-center gap-2">
               <PublishedBadge published={p.published} />
+              {p.publishedBy && <span className="text-xs text-ink-soft">{p.publishedBy}</span>}
               <Form method="post" hidden={!publishes}>
                 <input type="hidden" name="id" value={p.id} />
                 <button
@@ -73,12 +74,15 @@ export function ProjectTable({ projects, linkFor, publishes = true }: { projects
 
 export function ProjectEditor({
   project,
+  publishes = true,
   lastResult,
   uploadError,
   closeTo,
   defaultCategory,
 }: {
   project: AdminProjectCard | null;
+  /** The owner's editor: a new project goes on the site. Otherwise it is saved as a draft. */
+  publishes?: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
   uploadError?: string;
   closeTo: string;
@@ -110,10 +114,16 @@ export function ProjectEditor({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       {project && <input {...getInputProps(fields.id, { type: "hidden" })} />}
+      {!project && !publishes && (
+        <p className="flex flex-wrap items-center gap-2 rounded-md bg-sand px-3 py-2 text-sm">
+          <PublishedBadge published={false} />
+          Saved as a draft: the owner publishes it on the site.
+        </p>
+      )}
       {project && (!project.published || project.leadId) && (
         <p className="flex flex-wrap items-center gap-2 rounded-md bg-sand px-3 py-2 text-sm">
           <PublishedBadge published={project.published} />
-          {!project.published && "Not on the site until you publish it from the list."}
+          {!project.published && (publishes ? "Not on the site until you publish it from the list." : "Not on the site until the owner publishes it.")}
           {project.leadId && (
             <Link to={href("/admin/leads/:id", { id: String(project.leadId) })} className="font-semibold text-brand-dark underline">
               The job's lead

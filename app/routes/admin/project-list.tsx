@@ -26,16 +26,29 @@ function categoryFrom(params: { category?: string }): ProjectCategory | undefine
   return category;
 }
 
+/** Why the editor stays shut for someone who may not change what is on the site (decision 0048). */
+export const PROJECT_ON_SITE = "This project is on the site: only the owner edits it. Ask the owner to change it, or to unpublish it so you can.";
+export const PROJECT_DRAFTED = "Project saved as a draft: it shows on the site once the owner publishes it";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { role } = await requireAccess(request, "admin-projects");
   const url = new URL(request.url);
   const category = categoryFrom(params);
   const editParam = url.searchParams.get("edit");
-  const editing: "new" | AdminProjectCard | null = editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
+  const found: "new" | AdminProjectCard | null = editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
   const deleting = getProjectCard(parseId(url.searchParams.get("delete")) ?? 0) ?? null;
-  // The owner publishes, adds (a new one is on the site at once) and deletes; the office edits drafts.
+  // The owner publishes, adds straight to the site and deletes; the office adds and edits drafts.
   const publishes = mayPost(role, "admin-projects", "publish");
-  return { category: category ?? "all", projects: listProjectCards(category), editing, deleting: publishes ? deleting : null, publishes };
+  // A published one typed into the address bar: its save would be refused, so it does not open.
+  const refused = !publishes && found !== null && found !== "new" && found.published;
+  return {
+    category: category ?? "all",
+    projects: listProjectCards(category),
+    editing: refused ? null : found,
+    refused: refused ? PROJECT_ON_SITE : null,
+    deleting: publishes ? deleting : null,
+    publishes,
+  };
 }
 
 type ActionResult = { form: "project"; result: SubmissionResult<string[]> } | { form: "upload"; error: string };
@@ -52,16 +65,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const { form, files } = parsed;
   requireIntent(user, "admin-projects", form.get("intent"));
+  const publishes = mayPost(user.role, "admin-projects", "publish");
   if (form.get("intent") === "save-project") {
-    // A new project goes straight on the site; an edit changes it there if it is published.
+    // An edit of a published project changes the site: the owner's. A draft, or a new one from the office (a draft), is not.
     const id = parseId(form.get("id"));
-    requirePublisher(user, id === null || getProjectCard(id)?.published !== false);
+    requirePublisher(user, id !== null && getProjectCard(id)?.published !== false);
   }
   switch (form.get("intent")) {
     case "publish":
     case "unpublish": {
       const publish = form.get("intent") === "publish";
-      const ok = setProjectPublished(parseId(form.get("id")) ?? 0, publish);
+      const ok = setProjectPublished(parseId(form.get("id")) ?? 0, publish, user.userId);
       const done = publish ? "Project published: it now shows on the site" : "Project unpublished: it is a draft again";
       return redirectWithFlash(back, ok ? { type: "success", message: done } : { type: "error", message: "Failed to save project" });
     }
@@ -70,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithFlash(back, ok ? { type: "success", message: "Project deleted successfully" } : { type: "error", message: "Failed to delete project" });
     }
     case "save-project":
-      return saveProject(form, files.get("image"), back);
+      return saveProject(form, files.get("image"), back, { by: user.userId, draft: !publishes });
     default:
       return refuseUnknownIntent();
   }
@@ -79,7 +93,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 /** Saving a project deleted meanwhile (in another tab): back to the list, as deleting it again would. */
 const PROJECT_GONE = "Failed to save project: it was deleted in the meantime";
 
-async function saveProject(form: FormData, file: { bytes: Uint8Array; name: string } | undefined, back: string) {
+/** `draft`: a new one waits for the owner to publish it (the office's); otherwise it is on the site at once, published by `by`. */
+async function saveProject(form: FormData, file: { bytes: Uint8Array; name: string } | undefined, back: string, opts: { by: number; draft: boolean }) {
   const submission = parseWithZod(form, { schema: ProjectSchema });
   if (submission.status !== "success") return data<ActionResult>({ form: "project", result: submission.reply() }, { status: 400 });
   const { id, ...input } = submission.value;
@@ -94,8 +109,8 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
       if (!(await updateProject(id, { id, ...input }, image))) return redirectWithFlash(back, { type: "error", message: PROJECT_GONE });
       return redirectWithFlash(back, { type: "success", message: "Project updated successfully" });
     }
-    await createProject(input, image!);
-    return redirectWithFlash(back, { type: "success", message: "Project created successfully" });
+    await createProject(input, image!, opts);
+    return redirectWithFlash(back, { type: "success", message: opts.draft ? PROJECT_DRAFTED : "Project created successfully" });
   } catch (error) {
     console.error("Saving a project failed:", error);
     return data<ActionResult>({ form: "project", result: submission.reply({ formErrors: ["Failed to save project"] }) }, { status: 500 });
@@ -103,7 +118,7 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
 }
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
-  const { category, projects, editing, deleting, publishes } = loaderData;
+  const { category, projects, editing, refused, deleting, publishes } = loaderData;
   const base = category === "all" ? href("/admin/projects") : href("/admin/projects/:category", { category });
   const withParam = (key: string, value: string | number) => `${base}?${key}=${value}`;
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
@@ -117,32 +132,35 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
           {uploadError}
         </p>
       )}
-      {publishes ? (
-        <div className="flex justify-end">
-          <Link to={withParam("edit", "new")} preventScrollReset className={primaryButton}>
-            <Plus aria-hidden className="size-4" /> Add New Project
-          </Link>
-        </div>
-      ) : (
-        <p className="text-sm text-ink-soft">You can edit drafts (a finished job added to the portfolio from its lead). Publishing, adding and deleting are the owner&rsquo;s.</p>
+      {refused && (
+        <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {refused}
+        </p>
       )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {!publishes && (
+          <p className="max-w-prose text-sm text-ink-soft">What you add or edit stays a draft until the owner publishes it. Published projects are the owner&rsquo;s to change.</p>
+        )}
+        <Link to={withParam("edit", "new")} preventScrollReset className={`${primaryButton} ml-auto`}>
+          <Plus aria-hidden className="size-4" /> {publishes ? "Add New Project" : "Add New Draft"}
+        </Link>
+      </div>
       {projects.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-ink-soft">No portfolio projects added yet.</p>
-          {publishes && (
-            <Link to={withParam("edit", "new")} className={`${primaryButton} mt-4`}>
-              Add Your First Project
-            </Link>
-          )}
+          <Link to={withParam("edit", "new")} className={`${primaryButton} mt-4`}>
+            Add Your First Project
+          </Link>
         </div>
       ) : (
         <ProjectTable projects={projects} linkFor={withParam} publishes={publishes} />
       )}
 
       {editing && (
-        <EditorDialog key={editing === "new" ? "new" : editing.id} title={editing === "new" ? "Add New Project" : "Edit Project"} closeTo={base}>
+        <EditorDialog key={editing === "new" ? "new" : editing.id} title={editing === "new" ? (publishes ? "Add New Project" : "Add New Draft") : "Edit Project"} closeTo={base}>
           <ProjectEditor
             project={editing === "new" ? null : editing}
+            publishes={publishes}
             lastResult={projectResult}
             uploadError={uploadError}
             closeTo={base}
