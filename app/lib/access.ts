@@ -37,6 +37,9 @@ const LEAD_POSTS = {
   lead: ALL,
   measure: ALL,
   complete: ALL,
+  // Owner and office give a lead to anyone; the crew only takes a free one or gives back
+  // their own (lib/lead-assignment.ts mayAssign, checked against the row: decision 0053).
+  assign: ALL,
   "make-estimate": OFFICE,
   "save-estimate": OFFICE,
   "leave-out-materials": OFFICE,
@@ -90,7 +93,7 @@ const ADMIN_ACCESS = {
     get: OWNER,
     post: { invite: OWNER, "resend-invitation": OWNER, "withdraw-invitation": OWNER, "change-role": OWNER, "remove-member": OWNER, "send-password-reset": OWNER, "turn-off-two-step": OWNER },
   },
-  // All leads, open or not, until leads are assigned (decision 0048).
+  // The crew reaches only their own leads and the open ones nobody has (decision 0053).
   "routes/admin/lead-list": { kind: "admin", get: ALL, post: { read: ALL, unread: ALL, archive: OFFICE, unarchive: OFFICE, resend: OFFICE } },
   "routes/admin/new-lead": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
   "routes/admin/pipeline": { kind: "admin", get: ALL },

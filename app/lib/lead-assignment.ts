@@ -66,6 +66,3 @@ export function filterKeeper(who: WhoFilter, me: { role: Role; userId: number })
 
 /** A person as lists and histories name them: their name, or their email while they have none. */
 export const personName = (person: { name: string; email: string }) => person.name.trim() || person.email;
-
-/** The history entry an assignment writes. */
-export const assignedNote = (to: string | null) => (to === null ? "Assigned to nobody" : `Assigned to ${to}`);

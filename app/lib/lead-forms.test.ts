@@ -27,7 +27,7 @@ const errors = (fields: Record<string, string>) => {
 describe("the lead page's intents", () => {
   it("are each written once, one per form of the page", () => {
     expect([...LEAD_INTENTS].sort()).toEqual(
-      ["add-to-portfolio", "ask-review", "complete", "email-proposal", "lead", "leave-out-materials", "make-estimate", "measure", "reopen", "save-estimate", "send-proposal"].sort(),
+      ["add-to-portfolio", "ask-review", "assign", "complete", "email-proposal", "lead", "leave-out-materials", "make-estimate", "measure", "reopen", "save-estimate", "send-proposal"].sort(),
     );
     expect(new Set(LEAD_INTENTS).size).toBe(LEAD_INTENTS.length);
   });

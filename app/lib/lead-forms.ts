@@ -46,6 +46,19 @@ export const leadUpdate = (form: z.output<typeof LeadStatusSchema>) => ({
   note: form.note || null,
 });
 
+// ---- Who looks after it (components/admin/lead-keeper.tsx, decision 0053) -----------------
+
+/** "Assigned to": a person on the team by id, or nobody (the empty choice). */
+export const ASSIGN_INTENT = "assign";
+export const AssignSchema = z.object({
+  intent: z.literal(ASSIGN_INTENT),
+  assignee: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, LEAD_MESSAGES.badAssignee)
+    .transform(Number)
+    .optional(),
+});
+
 // ---- Roof measurement (components/admin/lead-roof.tsx) -------------------------------------
 
 /** "Measure this roof": the roof tool, opened on the lead's roof customer. */
@@ -105,6 +118,7 @@ export const AddToPortfolioSchema = PortfolioDraftSchema.extend({ intent: z.lite
 /** Every form of the page; a post is parsed with the schema of the intent it names. */
 export const LeadFormSchema = z.discriminatedUnion("intent", [
   LeadStatusSchema,
+  AssignSchema,
   MeasureSchema,
   MakeEstimateFormSchema,
   EstimateLinesFormSchema,

@@ -115,6 +115,8 @@ export const LEAD_MESSAGES = {
   tooLong: "Please keep notes under 5,000 characters",
   saved: "Lead updated",
   nothing: "Nothing changed",
+  badAssignee: "Please choose someone on the team",
+  assigned: (name: string | null) => (name ? `Assigned to ${name}` : "Assigned to nobody"),
 } as const;
 
 export type LeadUpdate = { status: LeadStatus; lostReason: string | null; followUpOn: string | null; note: string | null };

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { leadNotes, leads, users } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
-import { assignedNote, filterKeeper, personName, type WhoFilter } from "~/lib/lead-assignment";
+import { filterKeeper, personName, type WhoFilter } from "~/lib/lead-assignment";
+import { LEAD_MESSAGES } from "~/lib/lead-status";
 import type { Role } from "~/lib/roles";
 import { getDb, inTransaction } from "~/server/db.server";
 
@@ -60,7 +61,7 @@ export function assignLead(id: number, to: number | null, by: Actor, mayMove: (f
     if (lead.assignedTo === to) return "unchanged";
     db.update(leads).set({ assignedTo: to }).where(eq(leads.id, id)).run();
     db.insert(leadNotes)
-      .values({ leadId: id, ...writtenBy(by), body: assignedNote(name) })
+      .values({ leadId: id, ...writtenBy(by), body: LEAD_MESSAGES.assigned(name) })
       .run();
     return "assigned";
   });

@@ -8,13 +8,25 @@ import { requireRoleOf } from "./access.server";
 // Which leads a person may reach (decision 0053), past the role matrix: the crew only the
 // leads given to them and the open ones nobody has. Every page, form and file of one lead asks.
 
-/** Who may open any lead: the answer a crew member gets for someone else's. */
+/** Who may open any lead, and give it to anyone: the answer a crew member gets for someone else's. */
 const EVERY_LEAD = ["owner", "office"] as const;
+
+/** The 403 for a lead (or a change of keeper) that is not this crew member's. */
+export function refuseOthersLead(user: SessionUser, options: { resource?: boolean } = {}): never {
+  requireRoleOf(user, EVERY_LEAD, options.resource);
+  throw new Error("requireRoleOf let a crew member through");
+}
 
 /** The lead, if this person may reach it: 404 when there is none, 403 (owner and office) when it is someone else's. */
 export function requireVisibleLead(user: SessionUser, id: number, options: { resource?: boolean } = {}): Lead {
   const lead = getLead(id);
   if (!lead) notFound();
-  if (!maySeeLead(user, lead)) requireRoleOf(user, EVERY_LEAD, options.resource);
+  if (!maySeeLead(user, lead)) refuseOthersLead(user, options);
   return lead;
+}
+
+/** Before a form is read: a 403 if the lead is someone else's; a lead that is not there is left to the form (its 404). */
+export function refuseUnlessVisible(user: SessionUser, id: number): void {
+  const lead = getLead(id);
+  if (lead && !maySeeLead(user, lead)) refuseOthersLead(user);
 }

@@ -5,7 +5,7 @@ import { loader } from "~/routes/admin/lead-list";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as newLeadAction, loader as newLeadLoader } from "~/routes/admin/new-lead";
 import { businessToday, LEAD_MESSAGES } from "~/lib/lead-status";
-import { addedBy, MANUAL_LEAD_MESSAGES } from "~/lib/manual-lead";
+import { MANUAL_LEAD_MESSAGES } from "~/lib/manual-lead";
 import { getDb } from "~/server/db.server";
 import { leads } from "~/db/schema";
 import { leadMails } from "~/services/lead-mail.server";
@@ -146,7 +146,7 @@ describe("a lead written down by hand (a phone call)", () => {
 
     // Its page says who added it; the list and its search find it though it has no email.
     const page = await leadLoader(args(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(addedBy(page.lead, page.notes)).toBe("owner@example.com");
+    expect(page.addedBy).toBe("owner@example.com");
     expect((await list("?q=Hobbs")).leads.map((m) => m.id)).toEqual([id]);
     expect((await list("?q=6205550177")).leads.map((m) => m.id)).toEqual([id]);
   });

@@ -12,12 +12,17 @@ export function LeadKeeperFilter({ id, value, people }: { id: string; value: str
         <option value="">Everyone</option>
         <option value="mine">Mine</option>
         <option value="nobody">Nobody</option>
-        {people.map((p) => (
-          <option key={p.id} value={String(p.id)}>
-            {p.name}
-          </option>
-        ))}
+        <PeopleOptions people={people} />
       </select>
     </div>
   );
+}
+
+/** The team as a select's options, valued by user id. */
+export function PeopleOptions({ people }: { people: readonly { id: number; name: string }[] }) {
+  return people.map((p) => (
+    <option key={p.id} value={String(p.id)}>
+      {p.name}
+    </option>
+  ));
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass as field, Options, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/lead-detail";
 import type { LeadNote } from "~/db/schema";
@@ -9,27 +9,33 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadSt
 
 type PanelLead = { id: number; status: LeadStatus; lostReason: string | null; followUpOn: string | null };
 
+/** The history's page links: the next older entries, and back to the latest. */
+export type HistoryLinks = { older: string | null; latest: string | null };
+
 /**
  * Where a lead stands and its history: a plain form (it works without scripts) that sets
  * the status, the reason a lead was lost, the follow-up day, and adds a note. A refused
- * form comes back with what was typed, each problem under its field.
+ * form comes back with what was typed, each problem under its field. The history shows the
+ * latest entries first, a page at a time ("Show older").
  */
-export function LeadPanel({ lead, notes, result }: { lead: PanelLead; notes: LeadNote[]; result?: LeadFormResult }) {
+export function LeadPanel({ lead, notes, links, result }: { lead: PanelLead; notes: LeadNote[]; links: HistoryLinks; result?: LeadFormResult }) {
   return (
     <section aria-labelledby="lead-title" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-title" className="text-lg font-bold">
         Status and notes
       </h2>
       {/* A saved change starts the form afresh from what was saved. */}
-      <StatusForm key={`${lead.status}-${lead.followUpOn}-${notes.length}`} lead={lead} result={result} />
-      <section aria-label="History">
-        <h3 className="text-sm font-semibold text-ink-soft">History</h3>
+      <StatusForm key={`${lead.status}-${lead.followUpOn}-${notes[0]?.id ?? 0}`} lead={lead} result={result} />
+      <section aria-labelledby="history-title" id="history">
+        <h3 id="history-title" className="text-sm font-semibold text-ink-soft">
+          History{links.latest ? " (older entries)" : ", latest first"}
+        </h3>
         {notes.length === 0 ? (
           <p className="mt-1 text-sm text-ink-soft">Nothing yet.</p>
         ) : (
           <ol className="mt-2 space-y-2">
             {notes.map((n) => (
-              <li key={n.id} className="rounded-md bg-sand px-3 py-2 text-sm">
+              <li key={n.id} className="rounded-md bg-sand px-3 py-2 text-sm break-words">
                 <p className="text-xs text-ink-soft">
                   {when(n.createdAt)} · {n.author}
                 </p>
@@ -43,6 +49,20 @@ export function LeadPanel({ lead, notes, result }: { lead: PanelLead; notes: Lea
               </li>
             ))}
           </ol>
+        )}
+        {(links.older || links.latest) && (
+          <p className="mt-2 flex flex-wrap gap-4 text-sm">
+            {links.latest && (
+              <Link to={links.latest} preventScrollReset className="font-semibold text-brand-dark underline">
+                Show the latest
+              </Link>
+            )}
+            {links.older && (
+              <Link to={links.older} preventScrollReset className="font-semibold text-brand-dark underline">
+                Show older
+              </Link>
+            )}
+          </p>
         )}
       </section>
     </section>

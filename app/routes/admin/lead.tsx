@@ -9,6 +9,7 @@ import { LeadEstimate } from "~/components/admin/lead-estimate";
 import { MAX_LINES, missingMaterialsMessage } from "~/lib/estimate";
 import {
   ADD_TO_PORTFOLIO_INTENT,
+  ASSIGN_INTENT,
   ASK_REVIEW_INTENT,
   COMPLETE_INTENT,
   EMAIL_PROPOSAL_INTENT,
@@ -33,7 +34,12 @@ import { createProposal, emailProposalAction, leadProposalsView, proposalFormVie
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { actorOf, type Actor } from "~/lib/actor";
-import { listLeadNotes, updateLead } from "~/models/lead.server";
+import { firstLeadAuthor, leadHistoryPage, updateLead } from "~/models/lead.server";
+import { assignLead, keeperOf, listAssignees } from "~/models/lead-assignment.server";
+import { LeadKeeper } from "~/components/admin/lead-keeper";
+import { mayAssign } from "~/lib/lead-assignment";
+import { decodeCursor, encodeCursor } from "~/lib/lead-paging";
+import { refuseOthersLead, refuseUnlessVisible, requireVisibleLead } from "~/services/lead-access.server";
 import { readForm } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
 import { LeadDetail } from "~/components/lead-detail";
@@ -63,8 +69,11 @@ const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
 
 /** One lead with its photos. Opening it marks nothing: no GET changes anything. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { role } = await requireAccess(request, "routes/admin/lead");
-  const view = leadView(parseId(params.id) ?? 0);
+  const user = await requireAccess(request, "routes/admin/lead");
+  const { role } = user;
+  // The crew reaches their own leads and the free ones (decision 0053): someone else's is a 403.
+  const id = requireVisibleLead(user, parseId(params.id) ?? 0).id;
+  const view = leadView(id);
   if (!view) notFound();
   const roof = findLeadRoof(view.lead.id);
   // The links shown once (services/new-link.server.ts): a proposal's just made, a review request's not mailed.
@@ -72,9 +81,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const newLink = proposalLink?.proposalId ? { proposalId: proposalLink.proposalId, url: proposalLink.url } : null;
   // The crew sees no money (decision 0048): no estimate, no proposals, not even in the data.
   const money = seesMoney(role);
+  // The history, latest first, a page at a time: ?history= is where the page before it ended.
+  const asked = decodeCursor(new URL(request.url).searchParams.get("history"));
+  const history = leadHistoryPage(id, asked && !asked.due ? { at: asked.at, id: asked.id } : null);
+  const first = view.lead.source === "website" ? null : firstLeadAuthor(id);
   return {
     ...view,
-    notes: listLeadNotes(view.lead.id),
+    notes: history.notes,
+    historyLinks: {
+      older: history.older ? `${leadPage(id)}?history=${encodeCursor({ due: false, ...history.older })}#history` : null,
+      latest: asked ? `${leadPage(id)}#history` : null,
+    },
+    addedBy: addedBy(view.lead, first ? [{ author: first }] : []),
+    keeper: keeperOf(id),
+    // Owner and office choose anyone; the crew takes or gives back (lib/lead-assignment.ts mayAssign).
+    people: role === "crew" ? null : listAssignees(),
+    me: user.userId,
     roof: roof ? leadRoofView(roof) : null,
     estimate: money ? leadEstimateView(view.lead.id) : null,
     job: leadJobView(view.lead, (await readLink(request, view.lead.id, "review"))?.url ?? null),
@@ -97,6 +119,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   requireIntent(admin, "routes/admin/lead", form.get("intent"));
   const intent = form.get("intent");
   if (!isLeadIntent(intent)) return refuseUnknownIntent();
+  // Someone else's lead is not the crew's to change (decision 0053); none at all, each form's 404.
+  refuseUnlessVisible(admin, id);
   const submission = parseWithZod(form, { schema: LeadFormSchema });
   const refuse = (formError?: string) => data<LeadFormResult>({ intent, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) }, { status: 400 });
   if (submission.status !== "success") return refuse();
@@ -108,6 +132,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       const changed = updateLead(id, leadUpdate(value), by);
       if (changed === undefined) notFound();
       return redirectWithFlash(back, { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
+    }
+    case ASSIGN_INTENT: {
+      const to = value.assignee ?? null;
+      const outcome = assignLead(id, to, by, (from) => mayAssign(admin, from, to));
+      if (outcome === "no-lead") notFound();
+      if (outcome === "refused") refuseOthersLead(admin);
+      if (outcome === "no-person") return refuse(LEAD_MESSAGES.badAssignee);
+      if (outcome === "unchanged") return redirectWithFlash(back, { type: "info", message: LEAD_MESSAGES.nothing });
+      return redirectWithFlash(back, { type: "success", message: LEAD_MESSAGES.assigned(keeperOf(id)?.name ?? null) });
     }
     case MEASURE_INTENT: {
       // The lead's roof customer (made now, or the one made before): the roof tool opens on it.
@@ -145,7 +178,7 @@ async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PR
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mails, photos, notes, roof, estimate, proposals, job, followsUp, manages } = loaderData;
+  const { lead, mails, photos, notes, historyLinks, addedBy, keeper, people, me, roof, estimate, proposals, job, followsUp, manages } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -155,11 +188,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy(lead, notes)} manages={manages} />
-        <div className="space-y-6">
+        <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy} manages={manages} />
+        <div className="min-w-0 space-y-6">
+          <LeadKeeper key={keeper?.id ?? 0} keeper={keeper} people={people} me={me} result={actionData} />
           <LeadJob lead={lead} job={job} photos={photos} result={actionData} followsUp={followsUp} />
           <LeadRoof roof={roof} />
-          <LeadPanel lead={lead} notes={notes} result={actionData} />
+          <LeadPanel lead={lead} notes={notes} links={historyLinks} result={actionData} />
         </div>
       </div>
       {estimate && <LeadEstimate view={estimate} result={actionData} />}

@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { leadNotes, leads, users } from "~/db/schema";
+import type { Role } from "~/lib/roles";
+import { createLead, getLead } from "~/models/lead.server";
+import { upsertUser } from "~/models/user.server";
+import { startSession } from "~/services/auth.server";
+import { getDb } from "~/server/db.server";
+import { action, loader } from "~/routes/admin/lead";
+import { loader as pipelineLoader } from "~/routes/admin/pipeline";
+import { routeArgs } from "./admin-session";
+import { prepareApp } from "~/services/startup.server";
+
+// Who looks after a lead (issue 30.5, decision 0053): the lead page's "Assigned to", its
+// history entry naming who did it, and the crew kept to their own and the free leads on
+// every page of a lead.
+
+const team: Record<string, { id: number; cookie: string }> = {};
+beforeAll(async () => {
+  await prepareApp(() => {});
+  const people: [string, Role, string][] = [
+    ["owner", "owner", "Pat Owner"],
+    ["office", "office", "Olive Office"],
+    ["crew", "crew", "Kim"],
+    ["crew2", "crew", "Sam"],
+    ["gone", "crew", "Gone Member"],
+  ];
+  for (const [key, role, name] of people) {
+    const { user } = await upsertUser(`${key}@example.com`, `${key}-password-123`);
+    getDb().update(users).set({ role, name }).where(eq(users.id, user.id)).run();
+    team[key] = { id: user.id, cookie: (await startSession(user.id)).split(";")[0] };
+  }
+  getDb().update(users).set({ removedAt: new Date() }).where(eq(users.id, team.gone.id)).run();
+});
+
+const page = (who: string, id: number, query = "") =>
+  loader(routeArgs(new Request(`http://site.test/admin/leads/${id}${query}`, { headers: { Cookie: team[who].cookie } }), { id: String(id) }));
+const post = async (who: string, id: number, fields: Record<string, string>) => {
+  try {
+    return await action(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: team[who].cookie } }), { id: String(id) }));
+  } catch (thrown) {
+    return thrown;
+  }
+};
+const statusOf = (answer: unknown) => (answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200));
+const newLead = (name: string) => createLead({ name, email: `${name.split(" ")[0].toLowerCase()}@example.com`, phone: null, message: "Roof" }).id;
+const keeper = (id: number) => getLead(id)?.assignedTo ?? null;
+const lastNote = (id: number) => getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all().at(-1);
+
+describe("assigning a lead", () => {
+  it("the owner gives a lead to Kim: the history says so, by the owner's account; the page names Kim", async () => {
+    const id = newLead("Ann Assigned");
+    const people = (await page("owner", id)).people!;
+    // The team by name (the setup's admin has only an email); not someone removed.
+    expect(people.map((p) => p.name).filter((n) => !n.includes("@"))).toEqual(["Kim", "Olive Office", "Pat Owner", "Sam"]);
+    const answer = await post("owner", id, { intent: "assign", assignee: String(team.crew.id) });
+    expect(statusOf(answer)).toBe(302);
+    expect(keeper(id)).toBe(team.crew.id);
+    expect(lastNote(id)).toMatchObject({ body: "Assigned to Kim", authorId: team.owner.id, author: "Pat Owner" });
+    const after = await page("owner", id);
+    expect(after.keeper).toEqual({ id: team.crew.id, name: "Kim" });
+    expect(after.notes[0]).toMatchObject({ body: "Assigned to Kim", author: "Pat Owner" });
+    // Back to nobody; saving the same choice again changes nothing and writes nothing.
+    await post("office", id, { intent: "assign", assignee: "" });
+    expect(keeper(id)).toBeNull();
+    expect(lastNote(id)).toMatchObject({ body: "Assigned to nobody", authorId: team.office.id });
+    const notes = getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all().length;
+    expect(statusOf(await post("office", id, { intent: "assign", assignee: "" }))).toBe(302);
+    expect(getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all().length).toBe(notes);
+  });
+
+  it("refuses someone removed from the team, or no one at all: 400, nothing written", async () => {
+    const id = newLead("Bea Bad");
+    for (const assignee of [String(team.gone.id), "99999", "abc", "-1"]) {
+      const answer = await post("owner", id, { intent: "assign", assignee });
+      expect(statusOf(answer), assignee).toBe(400);
+    }
+    expect(keeper(id)).toBeNull();
+    expect(lastNote(id)).toBeUndefined();
+  });
+
+  it("the crew takes a free lead and gives it back, and may not take someone else's or give one away", async () => {
+    const id = newLead("Cal Crew");
+    expect((await page("crew", id)).people).toBeNull();
+    expect(statusOf(await post("crew", id, { intent: "assign", assignee: String(team.crew2.id) }))).toBe(403);
+    expect(keeper(id)).toBeNull();
+    expect(statusOf(await post("crew", id, { intent: "assign", assignee: String(team.crew.id) }))).toBe(302);
+    expect(lastNote(id)).toMatchObject({ body: "Assigned to Kim", authorId: team.crew.id });
+    // Now Kim's: Sam can neither open it nor take it.
+    expect(statusOf(await page("crew2", id).catch((t: unknown) => t))).toBe(403);
+    expect(statusOf(await post("crew2", id, { intent: "assign", assignee: String(team.crew2.id) }))).toBe(403);
+    expect(statusOf(await post("crew2", id, { intent: "lead", status: "contacted" }))).toBe(403);
+    expect(getLead(id)?.status).toBe("new");
+    expect(keeper(id)).toBe(team.crew.id);
+    expect(statusOf(await post("crew", id, { intent: "assign", assignee: "" }))).toBe(302);
+    expect(keeper(id)).toBeNull();
+  });
+
+  it("the crew does not reach someone else's lead, nor a free archived one; owner and office reach all", async () => {
+    const others = newLead("Dee Others");
+    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
+    const archived = newLead("Eve Archived");
+    getDb().update(leads).set({ archivedAt: new Date() }).where(eq(leads.id, archived)).run();
+    for (const id of [others, archived]) {
+      const refused = await page("crew", id).catch((t: unknown) => t);
+      expect(statusOf(refused)).toBe(403);
+      expect((refused as { data: unknown }).data).toEqual({ forbidden: true, roles: ["owner", "office"] });
+      expect((await page("office", id)).lead.id).toBe(id);
+    }
+    expect(statusOf(await page("crew", 999_999).catch((t: unknown) => t))).toBe(404);
+  });
+});
+
+describe("the pipeline by person", () => {
+  it("counts only Kim's leads under her name, and the crew's own and free ones for the crew", async () => {
+    const mine = newLead("Fay Pipeline");
+    getDb().update(leads).set({ assignedTo: team.crew2.id, status: "measured" }).where(eq(leads.id, mine)).run();
+    const count = async (who: string, query = "") => {
+      const data = await pipelineLoader(routeArgs(new Request(`http://site.test/admin/leads/pipeline${query}`, { headers: { Cookie: team[who].cookie } })));
+      return data.columns.find((c) => c.status === "measured")!.count;
+    };
+    expect(await count("owner", `?who=${team.crew2.id}`)).toBe(1);
+    expect(await count("crew2", "?who=mine")).toBe(1);
+    expect(await count("crew")).toBe(0);
+    expect(await count("owner", "?who=nobody")).toBe(0);
+  });
+});
+
+describe("a lead's history, latest first", () => {
+  it("shows 20 entries at a time, and Show older walks back through all, none twice", async () => {
+    const id = newLead("Gus History");
+    const at = Date.UTC(2026, 5, 1);
+    getDb()
+      .insert(leadNotes)
+      .values(Array.from({ length: 45 }, (_, i) => ({ leadId: id, author: "owner@example.com", body: `Note ${i}`, createdAt: new Date(at + Math.floor(i / 4) * 1000) })))
+      .run();
+    const seen: string[] = [];
+    let view = await page("owner", id);
+    expect(view.historyLinks.latest).toBeNull();
+    for (;;) {
+      expect(view.notes.length).toBeLessThanOrEqual(20);
+      seen.push(...view.notes.map((n) => n.body!));
+      if (!view.historyLinks.older) break;
+      const link = view.historyLinks.older;
+      expect(link).toMatch(/#history$/);
+      view = await page("owner", id, link.slice(link.indexOf("?"), link.indexOf("#")));
+      expect(view.historyLinks.latest).toBe(`/admin/leads/${id}#history`);
+    }
+    expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `Note ${44 - i}`));
+  });
+});
