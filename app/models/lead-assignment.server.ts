@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
-import { leadNotes, leads, users } from "~/db/schema";
+import { and, eq, gt, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import { leadNotes, leadPhotos, leads, users } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
 import { filterKeeper, personName, type WhoFilter } from "~/lib/lead-assignment";
 import { LEAD_MESSAGES } from "~/lib/lead-status";
@@ -97,4 +97,22 @@ export function keeperOf(id: number): Assignee | null {
 /** The leads a page lists for `me`: what they may see, narrowed by the filter by person. */
 export function leadsFor(me: { role: Role; userId: number }, who: WhoFilter): SQL | undefined {
   return and(visibleTo(me), keptBy(who, me));
+}
+
+/**
+ * The lead a private photo belongs to (its stored name, or one of its smaller copies,
+ * "<name>-w480.webp"), as far as who may see it goes; undefined for a file that is no lead's.
+ */
+export function photoLead(name: string): { assignedTo: number | null; archivedAt: Date | null } | undefined {
+  const variant = /^(.+)-w\d+\.webp$/.exec(name);
+  const base = variant?.[1];
+  const named = base
+    ? or(eq(leadPhotos.storedName, name), and(gt(leadPhotos.storedName, `${base}.`), lt(leadPhotos.storedName, `${base}/`)))
+    : eq(leadPhotos.storedName, name);
+  return getDb()
+    .select({ assignedTo: leads.assignedTo, archivedAt: leads.archivedAt })
+    .from(leadPhotos)
+    .innerJoin(leads, eq(leads.id, leadPhotos.leadId))
+    .where(named)
+    .get();
 }

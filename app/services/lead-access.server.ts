@@ -1,5 +1,5 @@
 import type { Lead } from "~/db/schema";
-import { maySeeLead } from "~/lib/lead-assignment";
+import { maySeeLead, type Assignable } from "~/lib/lead-assignment";
 import { getLead } from "~/models/lead.server";
 import type { SessionUser } from "~/models/session.server";
 import { notFound } from "~/server/responses.server";
@@ -29,4 +29,9 @@ export function requireVisibleLead(user: SessionUser, id: number, options: { res
 export function refuseUnlessVisible(user: SessionUser, id: number): void {
   const lead = getLead(id);
   if (lead && !maySeeLead(user, lead)) refuseOthersLead(user);
+}
+
+/** A private file of a lead (a photo sent with it, the roof measured for it): a 403 if the lead is someone else's. */
+export function refuseOthersFile(user: SessionUser, lead: Assignable | undefined): void {
+  if (lead && !maySeeLead(user, lead)) refuseOthersLead(user, { resource: true });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { leadNotes, leads, users } from "~/db/schema";
+import { leadNotes, leadPhotos, leads, roofCustomers, users } from "~/db/schema";
 import type { Role } from "~/lib/roles";
 import { createLead, getLead } from "~/models/lead.server";
 import { upsertUser } from "~/models/user.server";
@@ -108,6 +108,36 @@ describe("assigning a lead", () => {
       expect((await page("office", id)).lead.id).toBe(id);
     }
     expect(statusOf(await page("crew", 999_999).catch((t: unknown) => t))).toBe(404);
+  });
+});
+
+describe("a lead's files", () => {
+  it("the crew gets a 403 for a photo or the roof of someone else's lead; their own and the free ones load", async () => {
+    const { loader: imageLoader } = await import("~/routes/resources/private-image");
+    const { loader: csvLoader } = await import("~/routes/resources/roof-csv");
+    const others = newLead("Hal Files");
+    const free = newLead("Ida Files");
+    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
+    const photo = (leadId: number, storedName: string) =>
+      getDb().insert(leadPhotos).values({ leadId, storedName, originalName: "roof.jpg", contentType: "image/jpeg", width: 1200, height: 900, bytes: 10 }).run();
+    photo(others, "aaaa1111.jpg");
+    photo(free, "bbbb2222.jpg");
+    const image = (who: string, name: string) =>
+      Promise.resolve(imageLoader(routeArgs(new Request(`http://site.test/admin/leads/photos/${name}`, { headers: { Cookie: team[who].cookie } }), { name }))).catch((t: unknown) => t);
+    // The files are not on disk here: allowed is a 404, refused a 403 before any file is read.
+    expect(statusOf(await image("crew", "aaaa1111.jpg"))).toBe(403);
+    expect(statusOf(await image("crew", "aaaa1111-w480.webp"))).toBe(403);
+    expect(statusOf(await image("crew", "bbbb2222-w480.webp"))).toBe(404);
+    expect(statusOf(await image("office", "aaaa1111.jpg"))).toBe(404);
+
+    const roof = (leadId: number) => getDb().insert(roofCustomers).values({ street: "1 Main St", city: "Wellington", leadId }).returning().get().id;
+    const csv = (who: string, id: number) =>
+      Promise.resolve(csvLoader(routeArgs(new Request(`http://site.test/admin/roof-measurement/${id}/measurements.csv`, { headers: { Cookie: team[who].cookie } }), { id: String(id) }))).catch(
+        (t: unknown) => t,
+      );
+    expect(statusOf(await csv("crew", roof(others)))).toBe(403);
+    expect(statusOf(await csv("crew", roof(free)))).toBe(200);
+    expect(statusOf(await csv("owner", roof(others)))).toBe(200);
   });
 });
 

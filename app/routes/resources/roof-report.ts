@@ -1,5 +1,7 @@
 import { fileNameSlug } from "~/lib/file-name";
 import { requireAccess } from "~/services/access.server";
+import { refuseOthersFile } from "~/services/lead-access.server";
+import { getLead } from "~/models/lead.server";
 import { parseId } from "~/services/admin-actions.server";
 import { buildRoofReport } from "~/services/roof-report.server";
 import { getRoofCustomer } from "~/models/roof-customer.server";
@@ -9,9 +11,11 @@ import type { Route } from "./+types/roof-report";
 
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/resources/roof-report");
+  const user = await requireAccess(request, "routes/resources/roof-report");
   const customer = getRoofCustomer(parseId(params.id) ?? 0);
   if (!customer) notFound();
+  // The roof of someone else's lead is not the crew's (decision 0053).
+  refuseOthersFile(user, customer.leadId ? getLead(customer.leadId) : undefined);
   const pdf = await buildRoofReport(customer, getBusinessFacts());
   return new Response(new Uint8Array(pdf), {
     headers: {
