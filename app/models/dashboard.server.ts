@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { isClosed, LEAD_STATUSES } from "~/lib/lead-status";
 import { leads, proposals, testimonials } from "~/db/schema";
 import { getDb } from "~/server/db.server";
@@ -46,18 +46,21 @@ const isJobToComplete = sql`${leads.status} = 'won' and ${leads.completedAt} is 
 // Sent and still answerable: not accepted, not withdrawn, not expired; its lead still open.
 const isWaiting = (now: Date) => and(isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now), open);
 
-/** The day's work as of `today` (YYYY-MM-DD, Kansas time) and `now`. */
-export function getDashboard(today: string, now = new Date()): Dashboard {
+/**
+ * The day's work as of `today` (YYYY-MM-DD, Kansas time) and `now`; its leads narrowed by
+ * `leadsShown` (the crew's: their own and the free ones, decision 0053).
+ */
+export function getDashboard(today: string, now = new Date(), leadsShown?: SQL): Dashboard {
   const db = getDb();
   const limit = DASHBOARD_LIST_SIZE;
   // The header's badges count with the same function, so the numbers agree.
-  const { fresh, due } = waitingLeads(today);
-  const jobCount = db.select({ n: count() }).from(leads).where(isJobToComplete).get()?.n ?? 0;
+  const { fresh, due } = waitingLeads(today, leadsShown);
+  const jobCount = db.select({ n: count() }).from(leads).where(and(isJobToComplete, leadsShown)).get()?.n ?? 0;
 
   const newLeads = db
     .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city, createdAt: leads.createdAt, readAt: leads.readAt })
     .from(leads)
-    .where(isNew)
+    .where(and(isNew, leadsShown))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit)
     .all()
@@ -67,7 +70,7 @@ export function getDashboard(today: string, now = new Date()): Dashboard {
   const followUps = db
     .select({ id: leads.id, name: leads.name, status: leads.status, followUpOn: sql<string>`${leads.followUpOn}` })
     .from(leads)
-    .where(isDue(today))
+    .where(and(isDue(today), leadsShown))
     .orderBy(asc(leads.followUpOn), asc(leads.id))
     .limit(limit)
     .all();
@@ -88,7 +91,7 @@ export function getDashboard(today: string, now = new Date()): Dashboard {
   const jobs = db
     .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city })
     .from(leads)
-    .where(isJobToComplete)
+    .where(and(isJobToComplete, leadsShown))
     .orderBy(asc(leads.createdAt), asc(leads.id))
     .limit(limit)
     .all();

@@ -178,7 +178,7 @@ export function firstLeadAuthor(id: number): string | null {
  * What is waiting, for the admin's header: leads nobody has moved from New, and open leads
  * whose follow-up day has come (today's and late ones). Archived leads count for neither.
  */
-export function waitingLeads(today: string): { fresh: number; due: number } {
+export function waitingLeads(today: string, where?: SQL): { fresh: number; due: number } {
   const { status, followUpOn } = leads;
   const counts = getDb()
     .select({
@@ -186,7 +186,7 @@ export function waitingLeads(today: string): { fresh: number; due: number } {
       due: sql<number>`coalesce(sum(${followUpOn} <= ${today} and ${status} not in ('won', 'lost')), 0)`,
     })
     .from(leads)
-    .where(isNull(leads.archivedAt))
+    .where(and(isNull(leads.archivedAt), where))
     .get();
   return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0 };
 }

@@ -156,6 +156,23 @@ describe("the pipeline by person", () => {
   });
 });
 
+describe("the crew's dashboard", () => {
+  it("lists their own and the free new leads, not someone else's", async () => {
+    const { loader: dashboardLoader } = await import("~/routes/admin/dashboard");
+    const theirs = newLead("Jo Dashboard");
+    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, theirs)).run();
+    const free = newLead("Lou Dashboard");
+    const names = async (who: string) => {
+      const data = (await dashboardLoader(routeArgs(new Request("http://site.test/admin", { headers: { Cookie: team[who].cookie } })))) as { dashboard: { newLeads: { items: { name: string }[] } } };
+      return data.dashboard.newLeads.items.map((l) => l.name);
+    };
+    expect(await names("crew")).toContain("Lou Dashboard");
+    expect(await names("crew")).not.toContain("Jo Dashboard");
+    expect(await names("office")).toContain("Jo Dashboard");
+    expect(free).toBeGreaterThan(0);
+  });
+});
+
 describe("a lead's history, latest first", () => {
   it("shows 20 entries at a time, and Show older walks back through all, none twice", async () => {
     const id = newLead("Gus History");

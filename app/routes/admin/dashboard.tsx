@@ -7,6 +7,7 @@ import { expiresWhen, followUpWhen, longToday, receivedWhen, sentWhen } from "~/
 import { businessToday, LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { getDashboard } from "~/models/dashboard.server";
+import { visibleTo } from "~/models/lead-assignment.server";
 import { requireAccess } from "~/services/access.server";
 import { seesMoney } from "~/lib/access";
 import { goLiveItems } from "~/services/go-live.server";
@@ -16,7 +17,8 @@ import type { Route } from "./+types/dashboard";
 // with its count and its first few rows, phone first (a crew member in a truck).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { role } = await requireAccess(request, "routes/admin/dashboard");
+  const user = await requireAccess(request, "routes/admin/dashboard");
+  const { role } = user;
   // Projects lived here before decision 0044: its old links (bookmarks, mails) still land.
   const moved = redirectForOldTab(new URL(request.url));
   if (moved) throw redirect(moved);
@@ -24,7 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = businessToday(now);
   // Each sees what they may act on (decision 0048): the crew no proposals' money, the
   // office and crew no reviews to publish and no go-live list.
-  const d = getDashboard(today, now);
+  // The crew's day is their own leads and the free ones (decision 0053).
+  const d = getDashboard(today, now, visibleTo(user));
   const owner = role === "owner";
   const dashboard = { ...d, proposals: seesMoney(role) ? d.proposals : null, reviews: owner ? d.reviews : null };
   return { today, dashboard, goLive: owner ? goLiveItems() : [] };
