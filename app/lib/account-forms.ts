@@ -8,13 +8,23 @@ export const MIN_PASSWORD_LENGTH = 8;
 // Long enough for any passphrase; a bound, so a hostile post cannot make scrypt chew megabytes.
 const MAX_PASSWORD_LENGTH = 200;
 
+/** The rule's words, wherever a password is chosen (this page, a reset link, an invitation). */
+export const PASSWORD_RULE_MESSAGES = {
+  short: `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
+  long: `Please keep the password under ${MAX_PASSWORD_LENGTH} characters`,
+} as const;
+
+/** A password being chosen: the one length rule; `missing` is the page's own word for an empty field. */
+export const chosenPassword = (missing: string) =>
+  z.string({ error: missing }).min(MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.short).max(MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.long);
+
 export const ACCOUNT_MESSAGES = {
   currentMissing: "Please enter your current password",
   currentWrong: "That is not your current password",
   tooMany: "Too many wrong passwords. Please wait 15 minutes and try again.",
   newMissing: "Please choose a new password",
-  newShort: `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
-  newLong: `Please keep the password under ${MAX_PASSWORD_LENGTH} characters`,
+  newShort: PASSWORD_RULE_MESSAGES.short,
+  newLong: PASSWORD_RULE_MESSAGES.long,
   newSame: "The new password is the same as the current one",
   repeatWrong: "The two new passwords are not the same",
   passwordChanged: "Password changed. Every other device is signed out.",
@@ -42,10 +52,7 @@ const currentPassword = z.string({ error: ACCOUNT_MESSAGES.currentMissing }).min
 export const ChangePasswordSchema = z
   .object({
     currentPassword,
-    newPassword: z
-      .string({ error: ACCOUNT_MESSAGES.newMissing })
-      .min(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGES.newShort)
-      .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.newLong),
+    newPassword: chosenPassword(ACCOUNT_MESSAGES.newMissing),
     repeatPassword: z.string({ error: ACCOUNT_MESSAGES.repeatWrong }),
   })
   .refine((v) => v.newPassword === v.repeatPassword, { message: ACCOUNT_MESSAGES.repeatWrong, path: ["repeatPassword"] })

@@ -1,11 +1,10 @@
 import { ROLES } from "./roles";
-import { MIN_PASSWORD_LENGTH } from "./account-forms";
+import { chosenPassword, PASSWORD_RULE_MESSAGES } from "./account-forms";
 import { z } from "./zod";
 
 // The Team screen (/admin/team) and the invitation page (/admin/invitation/:token): each
 // form's intent beside its schema, one conform + zod schema per form.
 
-const MAX_PASSWORD_LENGTH = 200;
 const MAX_NAME_LENGTH = 80;
 
 export const TEAM_MESSAGES = {
@@ -27,8 +26,8 @@ export const TEAM_MESSAGES = {
   nameMissing: "Please enter your name",
   nameLong: `Please keep your name under ${MAX_NAME_LENGTH} characters`,
   passwordMissing: "Please choose a password",
-  passwordShort: `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
-  passwordLong: `Please keep the password under ${MAX_PASSWORD_LENGTH} characters`,
+  passwordShort: PASSWORD_RULE_MESSAGES.short,
+  passwordLong: PASSWORD_RULE_MESSAGES.long,
   repeatWrong: "The two passwords are not the same",
   welcome: (name: string) => `Welcome to the team, ${name}`,
   acceptedMember: "That email already has an account here. Please sign in instead.",
@@ -74,7 +73,7 @@ export const TurnOffTwoStepSchema = z.object({ member: id });
 export const AcceptInvitationSchema = z
   .object({
     name: z.string({ error: TEAM_MESSAGES.nameMissing }).trim().min(1, TEAM_MESSAGES.nameMissing).max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong),
-    password: z.string({ error: TEAM_MESSAGES.passwordMissing }).min(MIN_PASSWORD_LENGTH, TEAM_MESSAGES.passwordShort).max(MAX_PASSWORD_LENGTH, TEAM_MESSAGES.passwordLong),
+    password: chosenPassword(TEAM_MESSAGES.passwordMissing),
     repeatPassword: z.string({ error: TEAM_MESSAGES.repeatWrong }),
   })
   .refine((v) => v.password === v.repeatPassword, { message: TEAM_MESSAGES.repeatWrong, path: ["repeatPassword"] });

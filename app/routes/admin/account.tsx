@@ -2,6 +2,7 @@ import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useLocation } from "react-router";
 import { AccountCardForm, accountCard, usePosting } from "~/components/admin/account-card-form";
+import { PasswordPair } from "~/components/admin/password-pair";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
 import { when } from "~/components/lead-detail";
 import {
@@ -9,7 +10,6 @@ import {
   ACCOUNT_MESSAGES,
   ChangeEmailSchema,
   ChangePasswordSchema,
-  MIN_PASSWORD_LENGTH,
   PASSWORD_FIELDS,
   SignOutDeviceSchema,
 } from "~/lib/account-forms";
@@ -125,12 +125,7 @@ function PasswordForm({ email, lastResult }: { email: string; lastResult: Submis
       <Field label="Current password" error={fields.currentPassword}>
         <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className={inputClass} />
       </Field>
-      <Field label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few words you will remember make a strong one.`} error={fields.newPassword}>
-        <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
-      </Field>
-      <Field label="New password again" error={fields.repeatPassword}>
-        <input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
-      </Field>
+      <PasswordPair password={fields.newPassword} repeat={fields.repeatPassword} />
     </AccountCardForm>
   );
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import { SignInAlert, SignInCard } from "~/components/admin/sign-in-card";
 import { Field, inputClass, primaryButton, SubmitButton } from "~/components/form";
 import { ForgotPasswordSchema, RESET_MESSAGES } from "~/lib/password-reset";
 import { clientIp } from "~/server/client-ip.server";
@@ -51,51 +52,44 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   }, [loaderData.sent]);
   const error = busy ? undefined : form.errors?.[0];
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-sand px-4 py-8">
-      <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg">
-        <h1 className="text-2xl font-bold">Forgot your password?</h1>
-        {!loaderData.mailSetUp ? (
-          <div className="mt-4 space-y-3 text-ink-soft">
-            <p role="status">{NO_MAIL}</p>
-            <p>
-              Ask the owner: they can reset anyone&apos;s password from the <strong>Team</strong> screen.
-            </p>
-            <p>
-              Or, at the server, run <code className="whitespace-nowrap rounded bg-sand px-1 py-0.5 text-sm">npm run admin:create</code> with your email to choose a new
-              password.
-            </p>
-          </div>
-        ) : loaderData.sent ? (
-          <p role="status" className="mt-4 rounded-md border border-leaf/20 bg-leaf-soft px-4 py-3 font-medium text-leaf">
-            {RESET_MESSAGES.sent}
+    <SignInCard title="Forgot your password?">
+      {!loaderData.mailSetUp ? (
+        <div className="mt-4 space-y-3 text-ink-soft">
+          <p role="status">{NO_MAIL}</p>
+          <p>
+            Ask the owner: they can reset anyone&apos;s password from the <strong>Team</strong> screen.
           </p>
-        ) : (
-          <>
-            <p className="mt-2 text-ink-soft">Enter the email you sign in with. We will mail you a link to choose a new password.</p>
-            {error && (
-              <p role="alert" id={form.errorId} className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
-                {error}
-              </p>
-            )}
-            <Form method="post" {...getFormProps(form)} className="mt-6">
-              <fieldset disabled={busy} className="space-y-4">
-                <Field label="Email" error={fields.email}>
-                  <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required className={inputClass} />
-                </Field>
-                <SubmitButton busy={busy} busyText="Sending..." className={`${primaryButton} w-full`}>
-                  Send me a link
-                </SubmitButton>
-              </fieldset>
-            </Form>
-          </>
-        )}
-        <p className="mt-6 text-center">
-          <Link to={href("/admin/login")} className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline">
-            Back to sign in
-          </Link>
+          <p>
+            Or, at the server, run <code className="whitespace-nowrap rounded bg-sand px-1 py-0.5 text-sm">npm run admin:create</code> with your email to choose a new
+            password.
+          </p>
+        </div>
+      ) : loaderData.sent ? (
+        <p role="status" className="mt-4 rounded-md border border-leaf/20 bg-leaf-soft px-4 py-3 font-medium text-leaf">
+          {RESET_MESSAGES.sent}
         </p>
-      </div>
-    </main>
+      ) : (
+        <>
+          <p className="mt-2 text-ink-soft">Enter the email you sign in with. We will mail you a link to choose a new password.</p>
+          {error && <SignInAlert id={form.errorId}>{error}</SignInAlert>}
+          <Form method="post" {...getFormProps(form)} className="mt-6">
+            <fieldset disabled={busy} className="space-y-4">
+              <Field label="Email" error={fields.email}>
+                <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required className={inputClass} />
+              </Field>
+              <SubmitButton busy={busy} busyText="Sending..." className={`${primaryButton} w-full`}>
+                Send me a link
+              </SubmitButton>
+            </fieldset>
+          </Form>
+        </>
+      )}
+      <p className="mt-6 text-center">
+        <Link to={href("/admin/login")} className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline">
+          Back to sign in
+        </Link>
+      </p>
+    </SignInCard>
   );
 }
 

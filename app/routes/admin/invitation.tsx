@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { PasswordPair } from "~/components/admin/password-pair";
 import { Field, inputClass, primaryButton, SubmitButton } from "~/components/form";
 import { CLOSED_INVITATION, ROLE_DUTIES, roleWithArticle, type InvitationState } from "~/lib/invitation";
-import { MIN_PASSWORD_LENGTH } from "~/lib/account-forms";
 import { ACCEPT_PASSWORD_FIELDS, AcceptInvitationSchema, TEAM_MESSAGES } from "~/lib/team-forms";
 import { getBusinessFacts } from "~/models/settings.server";
 import { clientIp } from "~/server/client-ip.server";
@@ -67,12 +67,7 @@ function AcceptForm({ email, lastResult }: { email: string; lastResult: Route.Co
       <Field label="Your name" hint="How the team and the histories will name you." error={fields.name}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={80} className={inputClass} />
       </Field>
-      <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few words you will remember make a strong one.`} error={fields.password}>
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
-      </Field>
-      <Field label="Password again" error={fields.repeatPassword}>
-        <input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
-      </Field>
+      <PasswordPair label="Password" password={fields.password} repeat={fields.repeatPassword} />
       <SubmitButton busy={busy} busyText="Joining..." className={`${primaryButton} w-full`}>
         Join the Team
       </SubmitButton>

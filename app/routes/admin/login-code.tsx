@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { SignInAlert, SignInCard } from "~/components/admin/sign-in-card";
 import { Field, inputClass, primaryButton, SubmitButton } from "~/components/form";
 import { SignInCodeSchema, TWO_STEP_MESSAGES } from "~/lib/two-step-forms";
 import { clientIp } from "~/server/client-ip.server";
@@ -55,41 +56,34 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
   });
   const error = busy ? undefined : form.errors?.[0];
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-sand px-4">
-      <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg">
-        <h1 className="text-2xl font-bold">Two-step sign-in</h1>
-        <p className="mt-2 text-ink-soft">Enter the 6-digit code your authenticator app shows for this site.</p>
-        {error && (
-          <p role="alert" id={form.errorId} className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
-            {error}
-          </p>
-        )}
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <fieldset disabled={busy} className="space-y-4">
-            <Field label="Code" hint="Lost your phone? Type one of your recovery codes instead." error={fields.code}>
-              <input
-                {...getInputProps(fields.code, { type: "text" })}
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={40}
-                required
-                autoFocus
-                className={`${inputClass} font-mono text-lg tracking-widest`}
-              />
-            </Field>
-            <SubmitButton busy={busy} busyText="Checking..." className={`${primaryButton} w-full`}>
-              Sign In
-            </SubmitButton>
-          </fieldset>
-        </Form>
-        <p className="mt-6 text-sm">
-          <Link to={href("/admin/login")} className="text-brand underline">
-            Start again with your password
-          </Link>
-        </p>
-      </div>
-    </main>
+    <SignInCard title="Two-step sign-in">
+      <p className="mt-2 text-ink-soft">Enter the 6-digit code your authenticator app shows for this site.</p>
+      {error && <SignInAlert id={form.errorId}>{error}</SignInAlert>}
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <fieldset disabled={busy} className="space-y-4">
+          <Field label="Code" hint="Lost your phone? Type one of your recovery codes instead." error={fields.code}>
+            <input
+              {...getInputProps(fields.code, { type: "text" })}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={40}
+              required
+              autoFocus
+              className={`${inputClass} font-mono text-lg tracking-widest`}
+            />
+          </Field>
+          <SubmitButton busy={busy} busyText="Checking..." className={`${primaryButton} w-full`}>
+            Sign In
+          </SubmitButton>
+        </fieldset>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to={href("/admin/login")} className="text-brand underline">
+          Start again with your password
+        </Link>
+      </p>
+    </SignInCard>
   );
 }
 

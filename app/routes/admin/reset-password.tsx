@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { Field, inputClass, primaryButton, SubmitButton } from "~/components/form";
+import { PasswordPair } from "~/components/admin/password-pair";
+import { SignInAlert, SignInCard } from "~/components/admin/sign-in-card";
+import { primaryButton, SubmitButton } from "~/components/form";
 import { MIN_PASSWORD_LENGTH } from "~/lib/account-forms";
 import { RESET_MESSAGES, RESET_PASSWORD_FIELDS, ResetPasswordSchema } from "~/lib/password-reset";
 import { readForm } from "~/server/request-body.server";
@@ -43,44 +45,34 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     shouldRevalidate: "onInput",
   });
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-sand px-4 py-8">
-      <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg">
-        <h1 className="text-2xl font-bold">Choose a new password</h1>
-        {closed || loaderData.state !== "open" ? (
-          <>
-            <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
-              {RESET_MESSAGES.gone}
-            </p>
-            <p className="mt-6 text-center">
-              <Link to={href("/admin/forgot-password")} className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline">
-                Ask for a new link
-              </Link>
-            </p>
-          </>
-        ) : (
-          <>
-            <p className="mt-2 text-ink-soft">
-              For <strong className="break-all">{loaderData.email}</strong>. Every device signed in to this account is signed out once it is saved.
-            </p>
-            <Form method="post" {...getFormProps(form)} className="mt-6">
-              {/* For password managers: the account the new password belongs to. */}
-              <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-              <fieldset disabled={busy} className="space-y-4">
-                <Field label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters`} error={fields.newPassword}>
-                  <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" required className={inputClass} />
-                </Field>
-                <Field label="New password again" error={fields.repeatPassword}>
-                  <input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" required className={inputClass} />
-                </Field>
-                <SubmitButton busy={busy} busyText="Saving..." className={`${primaryButton} w-full`}>
-                  Save new password
-                </SubmitButton>
-              </fieldset>
-            </Form>
-          </>
-        )}
-      </div>
-    </main>
+    <SignInCard title="Choose a new password">
+      {closed || loaderData.state !== "open" ? (
+        <>
+          <SignInAlert>{RESET_MESSAGES.gone}</SignInAlert>
+          <p className="mt-6 text-center">
+            <Link to={href("/admin/forgot-password")} className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline">
+              Ask for a new link
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-ink-soft">
+            For <strong className="break-all">{loaderData.email}</strong>. Every device signed in to this account is signed out once it is saved.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-6">
+            {/* For password managers: the account the new password belongs to. */}
+            <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+            <fieldset disabled={busy} className="space-y-4">
+              <PasswordPair password={fields.newPassword} repeat={fields.repeatPassword} hint={`At least ${MIN_PASSWORD_LENGTH} characters`} required />
+              <SubmitButton busy={busy} busyText="Saving..." className={`${primaryButton} w-full`}>
+                Save new password
+              </SubmitButton>
+            </fieldset>
+          </Form>
+        </>
+      )}
+    </SignInCard>
   );
 }
 
