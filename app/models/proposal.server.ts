@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
-import { leads, leadNotes, proposalLinks, proposals, type Proposal } from "~/db/schema";
+import { leads, leadNotes, proposalLinks, proposals, users, type Proposal } from "~/db/schema";
+import type { AccountName } from "~/lib/by-line";
 import { statusAfterProposal } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { formatDay, type ProposalContent } from "~/lib/proposal";
@@ -96,9 +97,16 @@ export function insertProposal(
   });
 }
 
-/** A lead's proposals, newest first. */
-export function listLeadProposals(leadId: number): Proposal[] {
-  return getDb().select().from(proposals).where(eq(proposals.leadId, leadId)).orderBy(desc(proposals.createdAt), desc(proposals.id)).all();
+/** A lead's proposals, newest first, each with the account that made it (null: from before accounts). */
+export function listLeadProposals(leadId: number): (Proposal & { sender: AccountName | null })[] {
+  return getDb()
+    .select({ proposal: proposals, sender: { name: users.name, email: users.email } })
+    .from(proposals)
+    .leftJoin(users, eq(proposals.sentBy, users.id))
+    .where(eq(proposals.leadId, leadId))
+    .orderBy(desc(proposals.createdAt), desc(proposals.id))
+    .all()
+    .map(({ proposal, sender }) => ({ ...proposal, sender }));
 }
 
 /** One of a lead's proposals (the id alone is not enough: it must be this lead's). */

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import type { Proposal } from "~/db/schema";
+import { byLine, personName } from "~/lib/by-line";
 import { businessToday } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { latestBy, mailStateLabel } from "~/lib/outbox";
@@ -72,7 +73,7 @@ export function createProposal(
   const proposal = insertProposal({ leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) }, by, now);
   if (!proposal) return "no-lead";
   if (proposal === "accepted") return "accepted";
-  if (input.saveDefaults) setSetting("proposal", { terms: input.terms, validDays: input.validDays });
+  if (input.saveDefaults) setSetting("proposal", { terms: input.terms, validDays: input.validDays }, by.id ?? undefined);
   return { proposal, url: `${siteOrigin()}${proposalPath(token)}` };
 }
 
@@ -168,6 +169,8 @@ export function leadProposalsView(leadId: number, now = new Date()) {
     return {
       id: p.id,
       sentAt: formatMoment(p.createdAt),
+      /** "Made by Kim Ruiz" (lib/by-line.ts); null for one from before accounts. */
+      madeBy: byLine("Made", personName(p.sender)),
       total: formatCents(p.totalCents),
       validUntil: formatDay(content.validUntil),
       state,

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs } from "./admin-session";
 import { picture } from "./test-images";
-import { projects, settings, testimonials, users } from "~/db/schema";
+import { estimates, projects, proposals, settings, testimonials, users } from "~/db/schema";
 import { byLineDay } from "~/lib/by-line";
 import { pricingFormValues, DEFAULT_PRICING } from "~/lib/pricing";
 import type { Role } from "~/lib/roles";
+import { createLead } from "~/models/lead.server";
 import { getSettingChange, getSetting } from "~/models/settings.server";
 import { createTestimonial, getTestimonial } from "~/models/testimonial.server";
 import { removeMember, upsertUser } from "~/models/user.server";
@@ -13,6 +14,7 @@ import { getDb } from "~/server/db.server";
 import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
+import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/admin/pricing";
 import { PROJECT_DRAFTED, PROJECT_ON_SITE, action as projectAction, loader as projectLoader } from "~/routes/admin/project-list";
 import { listPublicProjectCards } from "~/services/project-cards.server";
@@ -210,5 +212,32 @@ describe("Projects: the office starts drafts, the owner publishes, the list name
     expect(await statusOf(() => upload(people.dana, { id: String(draft.id), title: "Second Draft, tidied" }))).toBe(302);
     expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()).toMatchObject({ title: "Second Draft, tidied", published: false });
     expect((await projectLoader(get(people.lee, `/admin/projects?edit=${live.id}`))).editing).toMatchObject({ id: live.id });
+  });
+});
+
+describe("Proposals: each names who made it", () => {
+  it("the lead page says 'Made by <name>' on the proposal, and saved defaults name them too", async () => {
+    const lead = createLead({ name: "Dee Quinn", email: "dee@example.com", phone: null, message: "Roof" });
+    getDb().insert(estimates).values({ leadId: lead.id, lines: [], subtotalCents: 135_000, taxCents: 0, totalCents: 135_000 }).run();
+    const fields = { intent: "send-proposal", terms: "Half down, half on completion.", validDays: "30", saveDefaults: "on" };
+    const leadArgs = (args: ReturnType<typeof post>) => ({ ...(args as object), params: { id: String(lead.id) } }) as never;
+    expect(await statusOf(() => leadAction(leadArgs(post(people.dana, `/admin/leads/${lead.id}`, fields))))).toBeLessThan(400);
+    expect(getDb().select().from(proposals).where(eq(proposals.leadId, lead.id)).get()?.sentBy).toBe(people.dana.id);
+    const page = (await leadLoader(leadArgs(get(people.lee, `/admin/leads/${lead.id}`)))) as { proposals: { list: { madeBy: string | null }[] } | null };
+    expect(page.proposals?.list[0]?.madeBy).toBe("Made by Dana Desk");
+    expect(getSettingChange("proposal")?.by).toEqual({ name: "Dana Desk", email: "dana@example.com" });
+  });
+
+  it("one from before accounts names nobody", async () => {
+    const lead = createLead({ name: "Old Proposal", email: "old@example.com", phone: null, message: "Roof" });
+    const { id: _, ...other } = getDb().select().from(proposals).limit(1).get()!;
+    getDb()
+      .insert(proposals)
+      .values({ ...other, leadId: lead.id, sentBy: null })
+      .run();
+    const page = (await leadLoader(({ ...(get(people.lee, `/admin/leads/${lead.id}`) as object), params: { id: String(lead.id) } }) as never)) as {
+      proposals: { list: { madeBy: string | null }[] } | null;
+    };
+    expect(page.proposals?.list[0]?.madeBy).toBeNull();
   });
 });

@@ -55,6 +55,7 @@ export function LeadProposals({
                 </p>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[p.state]}`}>{STATE_LABEL[p.state]}</span>
               </div>
+              {p.madeBy && <p className="text-ink-soft">{p.madeBy}</p>}
               <p className="text-ink-soft">
                 {p.state === "accepted"
                   ? `Accepted by ${p.acceptedBy} on ${p.acceptedAt} (from ${p.acceptedIp})`
