@@ -219,43 +219,52 @@ type ChoiceInput = { imageId?: number; alt: string };
  * row are written with the setting, so a failed save leaves no orphan file), else the
  * library picture picked, checked in the same transaction as the write.
  */
-export async function saveSlotPicture(slot: PictureSlot, input: ChoiceInput, file?: PostedFile): Promise<SaveOutcome> {
+export async function saveSlotPicture(slot: PictureSlot, input: ChoiceInput, file?: PostedFile, by?: number): Promise<SaveOutcome> {
   if (!file && input.imageId === undefined) return { ok: false, field: "imageId", message: PICTURE_REQUIRED };
-  return saveChoice(input, file, (media, choice) => withChoice(media, slot, choice));
+  return saveChoice(input, file, (media, choice) => withChoice(media, slot, choice), by);
 }
 
-/** The video's address and, when one is picked or uploaded, its own thumbnail (none keeps the current one). */
-export async function saveVideo(watchUrl: string, input: Partial<ChoiceInput>, file?: PostedFile): Promise<SaveOutcome> {
+/** The video's address and, when one is picked or uploaded, its own thumbnail (none keeps the current one). `by`: the account saving. */
+export async function saveVideo(watchUrl: string, input: Partial<ChoiceInput>, file?: PostedFile, by?: number): Promise<SaveOutcome> {
   const setUrl = (media: SiteMedia): SiteMedia => ({ ...media, video: { ...media.video, url: watchUrl } });
   if (input.imageId === undefined && !file) {
-    changeSetting("media", setUrl);
+    changeSetting("media", setUrl, by);
     return { ok: true };
   }
   if (!input.alt) return { ok: false, field: "alt", message: ALT_REQUIRED };
-  return saveChoice({ imageId: input.imageId, alt: input.alt }, file, (media, choice) => setUrl(withChoice(media, { kind: "video" }, choice)));
+  return saveChoice({ imageId: input.imageId, alt: input.alt }, file, (media, choice) => setUrl(withChoice(media, { kind: "video" }, choice)), by);
 }
 
-async function saveChoice(input: ChoiceInput, file: PostedFile | undefined, apply: (media: SiteMedia, choice: PictureChoice) => SiteMedia): Promise<SaveOutcome> {
+async function saveChoice(
+  input: ChoiceInput,
+  file: PostedFile | undefined,
+  apply: (media: SiteMedia, choice: PictureChoice) => SiteMedia,
+  by: number | undefined,
+): Promise<SaveOutcome> {
   if (file) {
     const image = await cleanImage(file.bytes);
     if (!image) return { ok: false, field: "upload", message: UPLOAD_MESSAGES.notImage };
     await withImageFiles(image, file.name, "library", (stored) =>
       inTransaction(() => {
         const row = insertImage({ ...stored, alt: input.alt });
-        return changeSetting("media", (media) => apply(media, { imageId: row.id, alt: input.alt }));
+        return changeSetting("media", (media) => apply(media, { imageId: row.id, alt: input.alt }), by);
       }),
     );
     return { ok: true };
   }
   const imageId = input.imageId!;
-  const saved = changeSetting("media", (media) => (getImage(imageId)?.purpose === "library" ? apply(media, { imageId, alt: input.alt }) : null));
+  const saved = changeSetting("media", (media) => (getImage(imageId)?.purpose === "library" ? apply(media, { imageId, alt: input.alt }) : null), by);
   return saved ? { ok: true } : { ok: false, field: "imageId", message: PICTURE_UNKNOWN };
 }
 
 /** Back to the default: the built-in drawing (for the video, the placeholder video too). */
-export function resetSlot(slot: PictureSlot): void {
-  changeSetting("media", (media) => {
-    const reset = withChoice(media, slot, null);
-    return slot.kind === "video" ? { ...reset, video: { url: null, thumbnail: null } } : reset;
-  });
+export function resetSlot(slot: PictureSlot, by?: number): void {
+  changeSetting(
+    "media",
+    (media) => {
+      const reset = withChoice(media, slot, null);
+      return slot.kind === "video" ? { ...reset, video: { url: null, thumbnail: null } } : reset;
+    },
+    by,
+  );
 }

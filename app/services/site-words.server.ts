@@ -44,27 +44,32 @@ export function wordsAdminView(pageId: PageId) {
   };
 }
 
-export function savePageWords(pageId: PageId, own: PageWords) {
-  changeSetting("words", (words) => {
-    const pages = { ...words.pages };
-    // Both empty: the page is back on its own copy, and the stored group stays small.
-    if (own.headline || own.intro) pages[pageId] = own;
-    else delete pages[pageId];
-    return { ...words, pages };
-  });
+/** `by`, here and below: the account saving (issue 30: settings name who changed them). */
+export function savePageWords(pageId: PageId, own: PageWords, by?: number) {
+  changeSetting(
+    "words",
+    (words) => {
+      const pages = { ...words.pages };
+      // Both empty: the page is back on its own copy, and the stored group stays small.
+      if (own.headline || own.intro) pages[pageId] = own;
+      else delete pages[pageId];
+      return { ...words, pages };
+    },
+    by,
+  );
 }
 
 /**
  * Stores the About story and team. A photo that is not (or no longer) a library picture is
  * refused by its row's index, so the form can say which person's photo to pick again.
  */
-export function saveAbout(story: string, team: TeamMember[]): { missingPhoto: number } | null {
+export function saveAbout(story: string, team: TeamMember[], by?: number): { missingPhoto: number } | null {
   const missing = team.findIndex((m) => m.imageId !== null && getImage(m.imageId)?.purpose !== "library");
   if (missing >= 0) return { missingPhoto: missing };
-  changeSetting("words", (words) => ({ ...words, aboutStory: story, team }));
+  changeSetting("words", (words) => ({ ...words, aboutStory: story, team }), by);
   return null;
 }
 
-export function saveTrustFacts(trust: TrustFacts) {
-  setSetting("trust", trust);
+export function saveTrustFacts(trust: TrustFacts, by?: number) {
+  setSetting("trust", trust, by);
 }

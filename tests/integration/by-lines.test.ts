@@ -15,6 +15,8 @@ import { startSession } from "~/services/auth.server";
 import { prepareApp } from "~/services/startup.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
+import { action as roofAction } from "~/routes/admin/roof-measurement";
+import { action as wordsAction } from "~/routes/admin/site-words";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/admin/pricing";
 import { PROJECT_DRAFTED, PROJECT_ON_SITE, action as projectAction, loader as projectLoader } from "~/routes/admin/project-list";
 import { listPublicProjectCards } from "~/services/project-cards.server";
@@ -239,5 +241,19 @@ describe("Proposals: each names who made it", () => {
       proposals: { list: { madeBy: string | null }[] } | null;
     };
     expect(page.proposals?.list[0]?.madeBy).toBeNull();
+  });
+});
+
+describe("The site's words and the maps key name who saved them", () => {
+  it("records the account for a page's words and for the maps key", async () => {
+    expect(await statusOf(() => wordsAction(post(people.lee, "/admin/site/words", { intent: "save-page-words", page: "home", headline: "Roofs that last", intro: "" })))).toBe(302);
+    expect(getSettingChange("words")?.by).toEqual({ name: "Lee Boss", email: "lee@example.com" });
+
+    const body = new FormData();
+    body.set("intent", "save-maps-key");
+    body.set("apiKey", "AIzaSyTEST-0123456789abcdefgh");
+    await roofAction(routeArgs(new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: people.lee.cookie } })));
+    expect(getSetting("maps").apiKey).toBe("AIzaSyTEST-0123456789abcdefgh");
+    expect(getSettingChange("maps")?.by).toEqual({ name: "Lee Boss", email: "lee@example.com" });
   });
 });

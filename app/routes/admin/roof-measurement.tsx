@@ -63,11 +63,11 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent) {
     case "save-maps-key":
     case "clear-maps-key":
-      return saveMapsKey(intent, form);
+      return saveMapsKey(intent, form, admin.userId);
     case "save-publisher-tag": {
       const submission = parseWithZod(form, { schema: PublisherTagSchema });
       if (submission.status !== "success") return mapsAnswer(intent, submission.reply(), null);
-      setSetting("maps", { ...getSetting("maps"), publisherTag: submission.value.publisherTag });
+      setSetting("maps", { ...getSetting("maps"), publisherTag: submission.value.publisherTag }, admin.userId);
       return mapsAnswer(intent, submission.reply(), MAPS_MESSAGES.tagSaved);
     }
     case "delete-customer": {
@@ -85,14 +85,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData) {
+/** `by`: the account saving (issue 30: settings name who changed them). */
+function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData, by: number) {
   // Clearing sends no key; saving parses it. The key itself is never sent back to the page.
   const submission = parseWithZod(form, { schema: MapsKeySchema });
   const reply = (options: { formErrors?: string[] } = {}) => submission.reply({ ...options, hideFields: ["apiKey"] });
   if (intent === "save-maps-key" && submission.status !== "success") return mapsAnswer(intent, reply(), null);
   const apiKey = intent === "save-maps-key" && submission.status === "success" ? submission.value.apiKey : null;
   try {
-    setSetting("maps", { ...getSetting("maps"), apiKey });
+    setSetting("maps", { ...getSetting("maps"), apiKey }, by);
   } catch (error) {
     console.error("Saving the maps key failed:", error);
     return mapsAnswer(intent, reply({ formErrors: [MAPS_MESSAGES.saveFailed] }), null, 500);

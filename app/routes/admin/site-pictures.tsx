@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: PictureFormSchema });
       const slot = submission.status === "success" ? slotOrRefuse(submission.value.slot) : null;
       if (submission.status !== "success" || !slot) return refused(submission.reply());
-      const outcome = await saveSlotPicture(slot, submission.value, file);
+      const outcome = await saveSlotPicture(slot, submission.value, file, user.userId);
       return outcome.ok ? saved("Picture saved: it shows on the site now") : refused(outcomeReply(outcome, submission));
     }
     case "save-video": {
@@ -64,14 +64,14 @@ export async function action({ request }: Route.ActionArgs) {
       const check = checkVideoUrl(submission.value.url);
       if (!check.ok) return refused(submission.reply({ fieldErrors: { url: [check.message] } }));
       // Stored as the video's own page address, whatever form of it was pasted.
-      const outcome = await saveVideo(check.video.watchUrl, submission.value, file);
+      const outcome = await saveVideo(check.video.watchUrl, submission.value, file, user.userId);
       return outcome.ok ? saved("Video saved: it shows on the site now") : refused(outcomeReply(outcome, submission));
     }
     case "reset": {
       const submission = parseWithZod(form, { schema: ResetFormSchema });
       const slot = submission.status === "success" ? slotOrRefuse(submission.value.slot) : null;
       if (!slot) return refuseBody(400, UNKNOWN_SLOT);
-      resetSlot(slot);
+      resetSlot(slot, user.userId);
       return saved(slot.kind === "video" ? "The placeholder video and drawing are back" : "Back to the built-in picture");
     }
     default:

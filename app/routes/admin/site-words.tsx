@@ -35,21 +35,21 @@ export async function action({ request }: Route.ActionArgs) {
     case WORDS_INTENTS.trust: {
       const submission = parseWithZod(form, { schema: TrustFactsFormSchema });
       if (submission.status !== "success") return refused("trust", submission.reply());
-      saveTrustFacts(trustFactsFromForm(submission.value));
+      saveTrustFacts(trustFactsFromForm(submission.value), user.userId);
       return redirectWithFlash(PATH, { type: "success", message: "Trust facts saved" });
     }
     case WORDS_INTENTS.page: {
       const submission = parseWithZod(form, { schema: PageWordsFormSchema });
       if (submission.status !== "success") return refused("page", submission.reply());
       const { page, headline, intro } = submission.value;
-      savePageWords(page, { headline, intro });
+      savePageWords(page, { headline, intro }, user.userId);
       return redirectWithFlash(`${PATH}?page=${page}`, { type: "success", message: `Headline of the ${editablePage(page)?.label ?? "page"} saved` });
     }
     case WORDS_INTENTS.about: {
       const submission = parseWithZod(form, { schema: AboutFormSchema });
       // "Add a person" and "Remove" come back as the form with the row added or gone (200), scripts or not.
       if (submission.status !== "success") return refused("about", submission.reply(), submission.status === "error" ? 400 : 200);
-      const refusal = saveAbout(submission.value.story, teamFromForm(submission.value));
+      const refusal = saveAbout(submission.value.story, teamFromForm(submission.value), user.userId);
       if (refusal) {
         return refused(
           "about",
