@@ -88,6 +88,8 @@ const ADMIN_ACCESS = {
     post: { "change-password": ALL, "change-email": ALL, "sign-out-device": ALL, "sign-out-others": ALL },
   },
   "routes/admin/two-step": { kind: "admin", get: ALL, post: { enable: ALL, disable: ALL, "new-codes": ALL } },
+  // Backups hold every customer record and setting: the owner's alone (issue 32).
+  "routes/admin/backups": { kind: "admin", get: OWNER, post: { "backup-now": OWNER, "save-backup-hour": OWNER } },
   "routes/admin/team": {
     kind: "admin",
     get: OWNER,
@@ -101,6 +103,7 @@ const ADMIN_ACCESS = {
   "routes/admin/not-found": { kind: "admin", get: ALL },
 
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
+  "routes/resources/backup-download": { kind: "admin", get: OWNER, resource: true },
   "routes/resources/leads-csv": { kind: "admin", get: OFFICE, resource: true },
   "routes/resources/roof-csv": { kind: "admin", get: ALL, resource: true },
   "routes/resources/admin-proposal-pdf": { kind: "admin", get: OFFICE, resource: true },
@@ -205,6 +208,7 @@ const SECTION_ROUTES: Readonly<Record<string, AdminRouteId>> = {
   [href("/admin/pricing")]: "routes/admin/pricing",
   [href("/admin/go-live")]: "routes/admin/go-live",
   [href("/admin/team")]: "routes/admin/team",
+  [href("/admin/backups")]: "routes/admin/backups",
   [href("/admin/account")]: "routes/admin/account",
 };
 

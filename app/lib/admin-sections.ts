@@ -40,6 +40,7 @@ export const ADMIN_SECTIONS = [
   { to: href("/admin/roof-measurement"), label: "Roof Tool" },
   { to: href("/admin/pricing"), label: "Pricing" },
   { to: href("/admin/team"), label: "Team" },
+  { to: href("/admin/backups"), label: "Backups" },
 ] as const;
 
 /** Whether a path is in the header section that starts at `to` (Today is the dashboard alone). */

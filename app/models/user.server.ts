@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, count, eq, isNull, min, ne } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { sessions, users, type User } from "~/db/schema";
 import { hashPassword } from "~/server/password.server";
@@ -11,6 +11,11 @@ export function normalizeEmail(email: string): string {
 
 export function countUsers(): number {
   return getDb().select({ n: count() }).from(users).get()?.n ?? 0;
+}
+
+/** When the first account was made: since when the site has been in use. Null before any. */
+export function firstAccountAt(): Date | null {
+  return getDb().select({ at: min(users.createdAt) }).from(users).get()?.at ?? null;
 }
 
 export function getUserByEmail(email: string): User | undefined {

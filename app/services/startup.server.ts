@@ -5,6 +5,7 @@ import { env } from "~/server/env.server";
 import { ensureFirstAdmin } from "~/services/first-admin.server";
 import { enqueueDueDigest } from "~/services/lead-digest.server";
 import { startOutbox } from "~/services/outbox.server";
+import { startNightlyBackups } from "~/services/backups.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 
@@ -32,4 +33,5 @@ export async function prepareApp(log: (line: string) => void = console.log) {
  */
 export function startBackgroundTasks() {
   startOutbox(() => void enqueueDueDigest());
+  startNightlyBackups();
 }

@@ -5,6 +5,8 @@ import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { forbiddenText, isForbidden, mayOpen } from "~/lib/access";
 import { FlashMessage } from "~/components/flash-message";
 import { GoLiveBanner } from "~/components/admin/go-live-banner";
+import { BackupBanner } from "~/components/admin/backup-banner";
+import { backupIsStale } from "~/services/backups.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requireAccess } from "~/services/access.server";
 import { readFlash } from "~/services/flash.server";
@@ -38,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       waiting: waitingLeads(businessToday()),
       reviews: owner ? countPendingTestimonials() : 0,
       goLive: owner ? goLiveRemaining() : null,
+      backupStale: owner && backupIsStale(),
     },
     { headers },
   );
@@ -163,11 +166,18 @@ function GoLiveSpot({ remaining }: { remaining: number | null | undefined }) {
   return <GoLiveBanner remaining={remaining ?? 0} />;
 }
 
+/** The owner's warning that backups stopped, on every page but Backups itself. */
+function BackupSpot({ stale }: { stale: boolean | undefined }) {
+  const { pathname } = useLocation();
+  return pathname === href("/admin/backups") ? null : <BackupBanner stale={stale ?? false} />;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={loaderData} />
       <GoLiveSpot remaining={loaderData.goLive} />
+      <BackupSpot stale={loaderData.backupStale} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <FlashMessage flash={loaderData.flash} />
         <Outlet />
@@ -205,6 +215,7 @@ export function ErrorBoundary() {
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={headerData} />
       <GoLiveSpot remaining={headerData?.goLive} />
+      <BackupSpot stale={headerData?.backupStale} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <title>{title}</title>
         <section className="rounded-lg bg-white p-6 shadow-sm">
