@@ -10,9 +10,14 @@ try {
   const removed = pruneBackups(state);
   const rows = Object.values(made.counts).reduce((a, b) => a + b, 0);
   console.log(`Backup written to ${made.dir}`);
-  console.log(`  ${rows} rows, ${made.files.uploads} public and ${made.files["private-uploads"]} private picture files.`);
-  if (removed.length) console.log(`  Older backups no longer kept: ${removed.join(", ")}`);
+  console.log(
+    `  ${rows} rows, ${made.files.uploads} public and ${made.files["private-uploads"]} private picture files.`,
+  );
+  if (removed.length)
+    console.log(`  Older backups no longer kept: ${removed.join(", ")}`);
 } catch (error) {
-  console.error(`No backup was made: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `No backup was made: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }

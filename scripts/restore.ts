@@ -7,19 +7,31 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { backupsDirOf, liveState, MANIFEST_FILE, restoreBackup } from "~/server/backup.server";
+import {
+  backupsDirOf,
+  liveState,
+  MANIFEST_FILE,
+  restoreBackup,
+} from "~/server/backup.server";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: "boolean", default: false } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { force: { type: "boolean", default: false } },
+});
 const given = positionals[0];
 if (!given) {
-  console.error("Name the backup to restore: npm run restore -- data/backups/<time>  (or a downloaded .tar.gz)");
+  console.error(
+    "Name the backup to restore: npm run restore -- data/backups/<time>  (or a downloaded .tar.gz)",
+  );
   process.exit(1);
 }
 
 async function siteAnswers(): Promise<boolean> {
   const port = process.env.PORT || "3000";
   try {
-    const answer = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1500) });
+    const answer = await fetch(`http://127.0.0.1:${port}/healthz`, {
+      signal: AbortSignal.timeout(1500),
+    });
     return answer.ok;
   } catch {
     return false;
@@ -33,23 +45,36 @@ function backupFolder(from: string): string {
   if (fs.statSync(source).isDirectory()) return source;
   const into = path.join(backupsDirOf(liveState()), `unpacked-${Date.now()}`);
   fs.mkdirSync(into, { recursive: true });
-  const tar = spawnSync("tar", ["-xzf", source, "-C", into], { encoding: "utf8" });
-  if (tar.status !== 0) throw new Error(`That file is not a backup this site made (tar: ${tar.stderr.trim()}).`);
+  const tar = spawnSync("tar", ["-xzf", source, "-C", into], {
+    encoding: "utf8",
+  });
+  if (tar.status !== 0)
+    throw new Error(
+      `That file is not a backup this site made (tar: ${tar.stderr.trim()}).`,
+    );
   const inside = fs.readdirSync(into).map((name) => path.join(into, name));
-  const folder = inside.find((dir) => fs.existsSync(path.join(dir, MANIFEST_FILE)));
+  const folder = inside.find((dir) =>
+    fs.existsSync(path.join(dir, MANIFEST_FILE)),
+  );
   if (!folder) throw new Error("That file holds no backup this site made.");
   return folder;
 }
 
 try {
   if (!values.force && (await siteAnswers())) {
-    throw new Error("The site is running. Stop it first (docker compose stop app), then restore; --force skips this check.");
+    throw new Error(
+      "The site is running. Stop it first (docker compose stop app), then restore; --force skips this check.",
+    );
   }
   const folder = backupFolder(given);
   const { manifest, movedAside } = restoreBackup(folder, liveState());
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
-  console.log(`Restored the backup of ${new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: "America/Chicago" })} (Kansas time):`);
-  console.log(`  ${rows} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`);
+  console.log(
+    `Restored the backup of ${new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: "America/Chicago" })} (Kansas time):`,
+  );
+  console.log(
+    `  ${rows} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`,
+  );
   console.log(`  What was there before is kept in ${movedAside}`);
   console.log("Start the site again.");
 } catch (error) {

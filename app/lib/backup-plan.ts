@@ -11,7 +11,11 @@ import { businessToday } from "./lead-status";
 const NAME = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z$/;
 
 /** The folder name of a backup made at `at`. */
-export const backupName = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+export const backupName = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-");
 
 /** When the backup of this name was made; null for anything that is not a backup's name. */
 export function backupTime(name: string): Date | null {
@@ -39,7 +43,10 @@ function weekOf(day: string): string {
  * week the newest, for the 4 newest weeks. The rest may go. Names that are not backups'
  * are none of this function's business: they are never in the answer and never deleted.
  */
-export function backupsToKeep(names: readonly string[], keep: { daily: number; weekly: number } = KEEP): Set<string> {
+export function backupsToKeep(
+  names: readonly string[],
+  keep: { daily: number; weekly: number } = KEEP,
+): Set<string> {
   const newestFirst = names
     .flatMap((name) => {
       const at = backupTime(name);
@@ -64,7 +71,11 @@ export function backupsToKeep(names: readonly string[], keep: { daily: number; w
  * Whether the nightly backup is due: none made yet this Kansas day and the owner's hour has
  * come on Wellington's clock. A server that was off at that hour makes it when it is back.
  */
-export function backupDue(hour: number, newest: Date | null, now: Date): boolean {
+export function backupDue(
+  hour: number,
+  newest: Date | null,
+  now: Date,
+): boolean {
   if (newest && businessToday(newest) === businessToday(now)) return false;
   return businessHour(now) >= hour;
 }
@@ -72,10 +83,13 @@ export function backupDue(hour: number, newest: Date | null, now: Date): boolean
 /** Older than this, the admin warns: a night was missed, and another. */
 export const STALE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 
-export const isBackupStale = (newest: Date | null, now: Date) => newest === null || now.getTime() - newest.getTime() > STALE_AFTER_MS;
+export const isBackupStale = (newest: Date | null, now: Date) =>
+  newest === null || now.getTime() - newest.getTime() > STALE_AFTER_MS;
 
 /** The owner's choice: the hour (Kansas time) of the nightly backup. */
-export const BackupSettingsSchema = z.object({ hour: z.number().int().min(0).max(23) });
+export const BackupSettingsSchema = z.object({
+  hour: z.number().int().min(0).max(23),
+});
 export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
 export const DEFAULT_BACKUP_SETTINGS: BackupSettings = { hour: 3 };
 
@@ -83,7 +97,8 @@ export const BACKUP_MESSAGES = {
   made: "Backup made",
   hourSaved: "Backup hour saved",
   badHour: "Please choose an hour",
-  failed: "The backup could not be made. Please try again; if it keeps failing, check the free disk space.",
+  failed:
+    "The backup could not be made. Please try again; if it keeps failing, check the free disk space.",
   notFound: "That backup is no longer kept",
 } as const;
 

@@ -1,7 +1,12 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { backupName, backupsToKeep, backupTime, isBackupName } from "~/lib/backup-plan";
+import {
+  backupName,
+  backupsToKeep,
+  backupTime,
+  isBackupName,
+} from "~/lib/backup-plan";
 import { paths } from "~/server/env.server";
 import { privateUploadsDir } from "~/server/storage.server";
 
@@ -13,18 +18,30 @@ import { privateUploadsDir } from "~/server/storage.server";
  */
 
 /** Where the state lives: the database and the two picture folders. */
-export type StateLocations = { database: string; uploads: string; privateUploads: string };
+export type StateLocations = {
+  database: string;
+  uploads: string;
+  privateUploads: string;
+};
 
 /** The folders of pictures a backup carries, by the name each has inside it. */
-const PICTURE_FOLDERS = { uploads: "uploads", "private-uploads": "privateUploads" } as const satisfies Record<string, keyof StateLocations>;
+const PICTURE_FOLDERS = {
+  uploads: "uploads",
+  "private-uploads": "privateUploads",
+} as const satisfies Record<string, keyof StateLocations>;
 
 /** The site's own state, where the environment puts it. */
-export const liveState = (): StateLocations => ({ database: paths.database, uploads: paths.uploads, privateUploads: privateUploadsDir });
+export const liveState = (): StateLocations => ({
+  database: paths.database,
+  uploads: paths.uploads,
+  privateUploads: privateUploadsDir,
+});
 
 export const DATABASE_FILE = "app.db";
 export const MANIFEST_FILE = "manifest.json";
 
-export const backupsDirOf = (state: StateLocations) => path.join(path.dirname(state.database), "backups");
+export const backupsDirOf = (state: StateLocations) =>
+  path.join(path.dirname(state.database), "backups");
 
 export type BackupManifest = {
   name: string;
@@ -43,15 +60,33 @@ export type BackupInfo = BackupManifest & { dir: string; at: Date };
 /** Rows per table of an open database (SQLite's own tables left out). */
 export function tableCounts(db: Database.Database): Record<string, number> {
   const tables = db
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name")
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name",
+    )
     .pluck()
     .all() as string[];
-  return Object.fromEntries(tables.map((table) => [table, Number(db.prepare(`select count(*) from "${table.replace(/"/g, '""')}"`).pluck().get())]));
+  return Object.fromEntries(
+    tables.map((table) => [
+      table,
+      Number(
+        db
+          .prepare(`select count(*) from "${table.replace(/"/g, '""')}"`)
+          .pluck()
+          .get(),
+      ),
+    ]),
+  );
 }
 
 function migrationsOf(db: Database.Database): number {
-  const has = db.prepare("select 1 from sqlite_master where name = '__drizzle_migrations'").get();
-  return has ? Number(db.prepare("select count(*) from __drizzle_migrations").pluck().get()) : 0;
+  const has = db
+    .prepare("select 1 from sqlite_master where name = '__drizzle_migrations'")
+    .get();
+  return has
+    ? Number(
+        db.prepare("select count(*) from __drizzle_migrations").pluck().get(),
+      )
+    : 0;
 }
 
 /** Every file under `dir`, relative to it. */
@@ -71,7 +106,11 @@ function filesUnder(dir: string, relative = ""): string[] {
  * size is hard-linked from it rather than copied: eleven kept backups cost about one
  * folder of pictures, not eleven.
  */
-function copyPictures(from: string, to: string, previous: string | null): { files: number; bytes: number } {
+function copyPictures(
+  from: string,
+  to: string,
+  previous: string | null,
+): { files: number; bytes: number } {
   let bytes = 0;
   const files = filesUnder(from);
   for (const relative of files) {
@@ -80,7 +119,11 @@ function copyPictures(from: string, to: string, previous: string | null): { file
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const size = fs.statSync(source).size;
     const earlier = previous ? path.join(previous, relative) : null;
-    if (earlier && fs.existsSync(earlier) && fs.statSync(earlier).size === size) {
+    if (
+      earlier &&
+      fs.existsSync(earlier) &&
+      fs.statSync(earlier).size === size
+    ) {
       try {
         fs.linkSync(earlier, target);
         continue;
@@ -100,7 +143,10 @@ function copyPictures(from: string, to: string, previous: string | null): { file
  * consistent copy while the site keeps writing; compact too), then the pictures. It is
  * written under a ".partial" name and renamed when complete: a backup listed is a whole one.
  */
-export function makeBackup(state: StateLocations, now = new Date()): BackupInfo {
+export function makeBackup(
+  state: StateLocations,
+  now = new Date(),
+): BackupInfo {
   const root = backupsDirOf(state);
   const name = backupName(now);
   const dir = path.join(root, name);
@@ -109,7 +155,10 @@ export function makeBackup(state: StateLocations, now = new Date()): BackupInfo 
   fs.mkdirSync(partial, { recursive: true });
   try {
     const copy = path.join(partial, DATABASE_FILE);
-    const source = new Database(state.database, { readonly: true, fileMustExist: true });
+    const source = new Database(state.database, {
+      readonly: true,
+      fileMustExist: true,
+    });
     try {
       source.prepare("vacuum into ?").run(copy);
     } finally {
@@ -128,12 +177,26 @@ export function makeBackup(state: StateLocations, now = new Date()): BackupInfo 
     const files: Record<string, number> = {};
     let bytes = fs.statSync(copy).size;
     for (const [folder, key] of Object.entries(PICTURE_FOLDERS)) {
-      const copied = copyPictures(state[key], path.join(partial, folder), previous ? path.join(previous, folder) : null);
+      const copied = copyPictures(
+        state[key],
+        path.join(partial, folder),
+        previous ? path.join(previous, folder) : null,
+      );
       files[folder] = copied.files;
       bytes += copied.bytes;
     }
-    const manifest: BackupManifest = { name, createdAt: now.toISOString(), counts, files, migrations, bytes };
-    fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifest: BackupManifest = {
+      name,
+      createdAt: now.toISOString(),
+      counts,
+      files,
+      migrations,
+      bytes,
+    };
+    fs.writeFileSync(
+      path.join(partial, MANIFEST_FILE),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(partial, dir);
     return { ...manifest, dir, at: now };
@@ -145,7 +208,9 @@ export function makeBackup(state: StateLocations, now = new Date()): BackupInfo 
 
 function readManifest(dir: string): BackupManifest | null {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8")) as BackupManifest;
+    return JSON.parse(
+      fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8"),
+    ) as BackupManifest;
   } catch {
     return null;
   }
@@ -167,7 +232,10 @@ export function listBackups(state: StateLocations): BackupInfo[] {
 }
 
 /** The kept backup of this name, or undefined (a name that is not a backup's never reaches the disk). */
-export function findBackup(state: StateLocations, name: string): BackupInfo | undefined {
+export function findBackup(
+  state: StateLocations,
+  name: string,
+): BackupInfo | undefined {
   if (!isBackupName(name)) return undefined;
   return listBackups(state).find((b) => b.name === name);
 }
@@ -176,14 +244,22 @@ export function findBackup(state: StateLocations, name: string): BackupInfo | un
  * Removes the backups the plan no longer keeps (7 daily, 4 weekly: lib/backup-plan.ts) and
  * what a backup that failed half-way left behind. The names removed.
  */
-export function pruneBackups(state: StateLocations, now = new Date()): string[] {
+export function pruneBackups(
+  state: StateLocations,
+  now = new Date(),
+): string[] {
   const root = backupsDirOf(state);
   if (!fs.existsSync(root)) return [];
   const names = fs.readdirSync(root);
-  const keep = backupsToKeep(names.filter((n) => readManifest(path.join(root, n)) !== null));
+  const keep = backupsToKeep(
+    names.filter((n) => readManifest(path.join(root, n)) !== null),
+  );
   const removed: string[] = [];
   for (const name of names) {
-    const leftover = name.endsWith(".partial") && now.getTime() - fs.statSync(path.join(root, name)).mtimeMs > 60 * 60 * 1000;
+    const leftover =
+      name.endsWith(".partial") &&
+      now.getTime() - fs.statSync(path.join(root, name)).mtimeMs >
+        60 * 60 * 1000;
     if ((isBackupName(name) && !keep.has(name)) || leftover) {
       fs.rmSync(path.join(root, name), { recursive: true, force: true });
       removed.push(name);
@@ -192,7 +268,8 @@ export function pruneBackups(state: StateLocations, now = new Date()): string[] 
   return removed;
 }
 
-export type BackupCheck = { ok: true; manifest: BackupManifest } | { ok: false; problems: string[] };
+export type BackupCheck =
+  { ok: true; manifest: BackupManifest } | { ok: false; problems: string[] };
 
 /**
  * Whether a backup folder is whole: its manifest, a database SQLite finds sound with the
@@ -200,24 +277,41 @@ export type BackupCheck = { ok: true; manifest: BackupManifest } | { ok: false; 
  */
 export function checkBackup(dir: string): BackupCheck {
   const manifest = readManifest(dir);
-  if (!manifest) return { ok: false, problems: [`No ${MANIFEST_FILE} in ${dir}: not a backup this site made.`] };
+  if (!manifest)
+    return {
+      ok: false,
+      problems: [`No ${MANIFEST_FILE} in ${dir}: not a backup this site made.`],
+    };
   const problems: string[] = [];
   const file = path.join(dir, DATABASE_FILE);
-  if (!fs.existsSync(file)) return { ok: false, problems: [`No ${DATABASE_FILE} in ${dir}.`] };
+  if (!fs.existsSync(file))
+    return { ok: false, problems: [`No ${DATABASE_FILE} in ${dir}.`] };
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const integrity = db.prepare("pragma integrity_check").pluck().all() as string[];
-    if (integrity.join() !== "ok") problems.push(`The database is damaged: ${integrity.slice(0, 3).join("; ")}`);
+    const integrity = db
+      .prepare("pragma integrity_check")
+      .pluck()
+      .all() as string[];
+    if (integrity.join() !== "ok")
+      problems.push(
+        `The database is damaged: ${integrity.slice(0, 3).join("; ")}`,
+      );
     const counts = tableCounts(db);
     for (const [table, expected] of Object.entries(manifest.counts)) {
-      if (counts[table] !== expected) problems.push(`${table}: ${counts[table] ?? "no table"} rows, the backup counted ${expected}`);
+      if (counts[table] !== expected)
+        problems.push(
+          `${table}: ${counts[table] ?? "no table"} rows, the backup counted ${expected}`,
+        );
     }
   } finally {
     db.close();
   }
   for (const folder of Object.keys(PICTURE_FOLDERS)) {
     const found = filesUnder(path.join(dir, folder)).length;
-    if (found !== manifest.files[folder]) problems.push(`${folder}: ${found} files, the backup counted ${manifest.files[folder]}`);
+    if (found !== manifest.files[folder])
+      problems.push(
+        `${folder}: ${found} files, the backup counted ${manifest.files[folder]}`,
+      );
   }
   return problems.length ? { ok: false, problems } : { ok: true, manifest };
 }
@@ -238,30 +332,50 @@ function move(from: string, to: string) {
  * current database and folders moved aside into backups/before-restore-<time>/ (nothing is
  * deleted), then the backup's copied in and checked again where it now lives.
  */
-export function restoreBackup(dir: string, state: StateLocations, now = new Date()): { manifest: BackupManifest; movedAside: string } {
+export function restoreBackup(
+  dir: string,
+  state: StateLocations,
+  now = new Date(),
+): { manifest: BackupManifest; movedAside: string } {
   const check = checkBackup(dir);
-  if (!check.ok) throw new Error(`This backup cannot be restored:\n- ${check.problems.join("\n- ")}`);
-  const aside = path.join(backupsDirOf(state), `before-restore-${backupName(now)}`);
+  if (!check.ok)
+    throw new Error(
+      `This backup cannot be restored:\n- ${check.problems.join("\n- ")}`,
+    );
+  const aside = path.join(
+    backupsDirOf(state),
+    `before-restore-${backupName(now)}`,
+  );
   fs.mkdirSync(aside, { recursive: true });
   for (const suffix of ["", "-wal", "-shm"]) {
     const file = `${state.database}${suffix}`;
-    if (fs.existsSync(file)) move(file, path.join(aside, `${DATABASE_FILE}${suffix}`));
+    if (fs.existsSync(file))
+      move(file, path.join(aside, `${DATABASE_FILE}${suffix}`));
   }
   for (const [folder, key] of Object.entries(PICTURE_FOLDERS)) {
     // A folder may be a mount point (a Docker volume): its contents move, never the folder.
     const target = state[key];
     fs.mkdirSync(target, { recursive: true });
     fs.mkdirSync(path.join(aside, folder), { recursive: true });
-    for (const entry of fs.readdirSync(target)) move(path.join(target, entry), path.join(aside, folder, entry));
+    for (const entry of fs.readdirSync(target))
+      move(path.join(target, entry), path.join(aside, folder, entry));
     fs.cpSync(path.join(dir, folder), target, { recursive: true });
   }
   fs.mkdirSync(path.dirname(state.database), { recursive: true });
   fs.copyFileSync(path.join(dir, DATABASE_FILE), state.database);
-  const db = new Database(state.database, { readonly: true, fileMustExist: true });
+  const db = new Database(state.database, {
+    readonly: true,
+    fileMustExist: true,
+  });
   try {
     const counts = tableCounts(db);
-    const wrong = Object.entries(check.manifest.counts).filter(([table, n]) => counts[table] !== n);
-    if (wrong.length) throw new Error(`The restored database does not hold what the backup counted: ${wrong.map(([t]) => t).join(", ")}`);
+    const wrong = Object.entries(check.manifest.counts).filter(
+      ([table, n]) => counts[table] !== n,
+    );
+    if (wrong.length)
+      throw new Error(
+        `The restored database does not hold what the backup counted: ${wrong.map(([t]) => t).join(", ")}`,
+      );
   } finally {
     db.close();
   }

@@ -21,20 +21,33 @@ function splitName(name: string): { prefix: string; name: string } {
   for (let i = name.indexOf("/"); i !== -1; i = name.indexOf("/", i + 1)) {
     const prefix = name.slice(0, i);
     const rest = name.slice(i + 1);
-    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(rest) <= 100) return { prefix, name: rest };
+    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(rest) <= 100)
+      return { prefix, name: rest };
   }
   throw new Error(`A path too long for a tar archive: ${name}`);
 }
 
-export function tarHeader(entry: { name: string; size: number; mtime: Date; directory?: boolean }): Buffer {
+export function tarHeader(entry: {
+  name: string;
+  size: number;
+  mtime: Date;
+  directory?: boolean;
+}): Buffer {
   const header = Buffer.alloc(BLOCK, 0);
-  const { prefix, name } = splitName(entry.directory ? `${entry.name}/` : entry.name);
+  const { prefix, name } = splitName(
+    entry.directory ? `${entry.name}/` : entry.name,
+  );
   header.write(name, 0, 100, "utf8");
   header.write(octal(entry.directory ? 0o755 : 0o644, 8), 100, 8, "ascii");
   header.write(octal(0, 8), 108, 8, "ascii");
   header.write(octal(0, 8), 116, 8, "ascii");
   header.write(octal(entry.directory ? 0 : entry.size, 12), 124, 12, "ascii");
-  header.write(octal(Math.floor(entry.mtime.getTime() / 1000), 12), 136, 12, "ascii");
+  header.write(
+    octal(Math.floor(entry.mtime.getTime() / 1000), 12),
+    136,
+    12,
+    "ascii",
+  );
   header.write("        ", 148, 8, "ascii");
   header.write(entry.directory ? "5" : "0", 156, 1, "ascii");
   header.write("ustar\0", 257, 6, "ascii");
@@ -47,9 +60,14 @@ export function tarHeader(entry: { name: string; size: number; mtime: Date; dire
 }
 
 /** Every file and folder under `root`, as paths relative to it, folders before their contents. */
-function* walk(root: string, relative = ""): Generator<{ relative: string; stat: fs.Stats }> {
+function* walk(
+  root: string,
+  relative = "",
+): Generator<{ relative: string; stat: fs.Stats }> {
   const here = path.join(root, relative);
-  for (const entry of fs.readdirSync(here, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of fs
+    .readdirSync(here, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     const child = relative ? `${relative}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
       yield { relative: child, stat: fs.statSync(path.join(root, child)) };
@@ -61,7 +79,12 @@ function* walk(root: string, relative = ""): Generator<{ relative: string; stat:
 }
 
 async function* tarOf(root: string, top: string): AsyncGenerator<Buffer> {
-  yield tarHeader({ name: top, size: 0, mtime: fs.statSync(root).mtime, directory: true });
+  yield tarHeader({
+    name: top,
+    size: 0,
+    mtime: fs.statSync(root).mtime,
+    directory: true,
+  });
   for (const { relative, stat } of walk(root)) {
     const name = `${top}/${relative}`;
     if (stat.isDirectory()) {

@@ -3,14 +3,26 @@ import { backupDue, isBackupStale } from "~/lib/backup-plan";
 import { getSetting } from "~/models/settings.server";
 import { firstAccountAt } from "~/models/user.server";
 import { repeatInBackground } from "~/server/background.server";
-import { findBackup, listBackups, liveState, makeBackup, pruneBackups, type BackupInfo } from "~/server/backup.server";
+import {
+  findBackup,
+  listBackups,
+  liveState,
+  makeBackup,
+  pruneBackups,
+  type BackupInfo,
+} from "~/server/backup.server";
 import { tarGzStream } from "~/server/tar.server";
 
 /** What the Backups page and the admin's warning show. */
 export function backupOverview(now = new Date()) {
   const backups = listBackups(liveState());
   const newest = backups[0] ?? null;
-  return { backups, newest, stale: backupIsStale(now), hour: getSetting("backups").hour };
+  return {
+    backups,
+    newest,
+    stale: backupIsStale(now),
+    hour: getSetting("backups").hour,
+  };
 }
 
 /**
@@ -33,7 +45,8 @@ export function backUpNow(now = new Date()): BackupInfo {
 /** The nightly backup, if its hour has come and none was made today: what the background loop runs. */
 export function runDueBackup(now = new Date()): BackupInfo | null {
   const newest = listBackups(liveState())[0] ?? null;
-  if (!backupDue(getSetting("backups").hour, newest?.at ?? null, now)) return null;
+  if (!backupDue(getSetting("backups").hour, newest?.at ?? null, now))
+    return null;
   return backUpNow(now);
 }
 
@@ -55,7 +68,9 @@ export function startNightlyBackups() {
 export function backupDownload(name: string): Response | undefined {
   const backup = findBackup(liveState(), name);
   if (!backup) return undefined;
-  const body = Readable.toWeb(tarGzStream(backup.dir, `backup-${backup.name}`)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(
+    tarGzStream(backup.dir, `backup-${backup.name}`),
+  ) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {
       "Content-Type": "application/gzip",

@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 import { paths } from "~/server/env.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { privateUploadsDir } from "~/server/storage.server";
-import { backupsDirOf, checkBackup, listBackups, liveState, makeBackup, pruneBackups } from "~/server/backup.server";
+import {
+  backupsDirOf,
+  checkBackup,
+  listBackups,
+  liveState,
+  makeBackup,
+  pruneBackups,
+} from "~/server/backup.server";
 import { getDb } from "~/server/db.server";
 import { createLead } from "~/models/lead.server";
 
@@ -15,8 +22,15 @@ import { createLead } from "~/models/lead.server";
 // not at all, checked, kept 7 daily and 4 weekly, and restored into a fresh place.
 
 const tsx = path.resolve("node_modules/.bin/tsx");
-const run = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
-  spawnSync(tsx, [script, ...args], { encoding: "utf8", env: { ...env, PORT: "1" } });
+const run = (
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+) =>
+  spawnSync(tsx, [script, ...args], {
+    encoding: "utf8",
+    env: { ...env, PORT: "1" },
+  });
 
 const count = (file: string, sql: string) => {
   const db = new Database(file, { readonly: true });
@@ -31,35 +45,60 @@ describe("npm run backup", () => {
   it("copies the database and both picture folders into backups/<time>/ beside the database", async () => {
     await seedDemoContent();
     fs.mkdirSync(privateUploadsDir, { recursive: true });
-    fs.writeFileSync(path.join(privateUploadsDir, "0123456789abcdef01234567.jpg"), "a roof picture");
+    fs.writeFileSync(
+      path.join(privateUploadsDir, "0123456789abcdef01234567.jpg"),
+      "a roof picture",
+    );
     const result = run("scripts/backup.ts", []);
     expect(result.status, result.stderr).toBe(0);
     const out = path.join(path.dirname(paths.database), "backups");
     expect(result.stdout).toContain(`Backup written to ${out}`);
     const [backup] = listBackups(liveState());
     expect(backup!.dir.startsWith(out)).toBe(true);
-    expect(count(path.join(backup!.dir, "app.db"), "select count(*) from projects")).toBe(9);
-    expect(fs.readdirSync(path.join(backup!.dir, "uploads")).sort()).toEqual(fs.readdirSync(paths.uploads).filter((n) => n !== ".gitkeep").sort());
-    expect(fs.readdirSync(path.join(backup!.dir, "private-uploads"))).toEqual(["0123456789abcdef01234567.jpg"]);
+    expect(
+      count(path.join(backup!.dir, "app.db"), "select count(*) from projects"),
+    ).toBe(9);
+    expect(fs.readdirSync(path.join(backup!.dir, "uploads")).sort()).toEqual(
+      fs
+        .readdirSync(paths.uploads)
+        .filter((n) => n !== ".gitkeep")
+        .sort(),
+    );
+    expect(fs.readdirSync(path.join(backup!.dir, "private-uploads"))).toEqual([
+      "0123456789abcdef01234567.jpg",
+    ]);
     expect(checkBackup(backup!.dir)).toMatchObject({ ok: true });
   });
 
   it("links the pictures an earlier backup already holds instead of copying them again", () => {
     const first = makeBackup(liveState(), new Date("2026-11-20T09:00:00Z"));
     const second = makeBackup(liveState(), new Date("2026-11-21T09:00:00Z"));
-    const picture = fs.readdirSync(path.join(first.dir, "uploads")).find((n) => n.endsWith(".webp") || n.endsWith(".jpg"))!;
+    const picture = fs
+      .readdirSync(path.join(first.dir, "uploads"))
+      .find((n) => n.endsWith(".webp") || n.endsWith(".jpg"))!;
     const a = fs.statSync(path.join(first.dir, "uploads", picture));
     const b = fs.statSync(path.join(second.dir, "uploads", picture));
     expect(b.ino).toBe(a.ino);
     // Only the database was copied: every picture is a link.
-    expect(second.bytes).toBe(fs.statSync(path.join(second.dir, "app.db")).size);
+    expect(second.bytes).toBe(
+      fs.statSync(path.join(second.dir, "app.db")).size,
+    );
   });
 
   it("leaves nothing half-written when the copy fails, and lists only whole backups", () => {
     const before = listBackups(liveState()).length;
-    const broken = { ...liveState(), database: path.join(path.dirname(paths.database), "missing.db") };
-    expect(() => makeBackup(broken, new Date("2026-11-22T09:00:00Z"))).toThrow();
-    expect(fs.readdirSync(backupsDirOf(broken)).filter((n) => n.endsWith(".partial"))).toEqual([]);
+    const broken = {
+      ...liveState(),
+      database: path.join(path.dirname(paths.database), "missing.db"),
+    };
+    expect(() =>
+      makeBackup(broken, new Date("2026-11-22T09:00:00Z")),
+    ).toThrow();
+    expect(
+      fs
+        .readdirSync(backupsDirOf(broken))
+        .filter((n) => n.endsWith(".partial")),
+    ).toEqual([]);
     expect(listBackups(liveState())).toHaveLength(before);
   });
 
@@ -67,7 +106,8 @@ describe("npm run backup", () => {
     const state = liveState();
     const root = backupsDirOf(state);
     fs.writeFileSync(path.join(root, "owner-notes.txt"), "mine");
-    for (let day = 0; day < 30; day++) makeBackup(state, new Date(Date.UTC(2026, 9, 20 + day, 9)));
+    for (let day = 0; day < 30; day++)
+      makeBackup(state, new Date(Date.UTC(2026, 9, 20 + day, 9)));
     pruneBackups(state);
     const kept = listBackups(state);
     expect(kept.length).toBeLessThanOrEqual(11);
@@ -81,14 +121,21 @@ describe("npm run backup", () => {
     fs.rmSync(path.join(made.dir, "uploads", picture));
     const check = checkBackup(made.dir);
     expect(check.ok).toBe(false);
-    expect(!check.ok && check.problems.join(" ")).toMatch(/uploads: \d+ files, the backup counted \d+/);
+    expect(!check.ok && check.problems.join(" ")).toMatch(
+      /uploads: \d+ files, the backup counted \d+/,
+    );
   });
 });
 
 describe("backup under load, then npm run restore into a fresh place", () => {
   it("finds every write acknowledged before the backup began, and the site starts on it", async () => {
     getDb();
-    createLead({ name: "Before the load", email: "before@example.com", phone: null, message: "Roof" });
+    createLead({
+      name: "Before the load",
+      email: "before@example.com",
+      phone: null,
+      message: "Roof",
+    });
     // Another process writes leads as fast as it can, printing each id once SQLite has committed it.
     const writer = spawn(
       process.execPath,
@@ -114,31 +161,61 @@ describe("backup under load, then npm run restore into a fresh place", () => {
     await new Promise((resolve) => writer.on("exit", resolve));
 
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "site-restore-"));
-    const env = { ...process.env, DATABASE_PATH: path.join(fresh, "data", "app.db"), UPLOADS_DIR: path.join(fresh, "uploads") };
+    const env = {
+      ...process.env,
+      DATABASE_PATH: path.join(fresh, "data", "app.db"),
+      UPLOADS_DIR: path.join(fresh, "uploads"),
+    };
     const restored = run("scripts/restore.ts", [made.dir], env);
     expect(restored.status, restored.stderr).toBe(0);
     expect(restored.stdout).toContain("Restored the backup");
     const file = env.DATABASE_PATH;
-    const ids = new Set((new Database(file, { readonly: true }).prepare("select id from leads").pluck().all() as number[]));
-    for (let id = 1; id <= before; id++) expect(ids.has(id), `lead ${id} was acknowledged before the backup`).toBe(true);
-    expect(fs.readdirSync(path.join(fresh, "uploads")).length).toBe(made.files.uploads);
+    const ids = new Set(
+      new Database(file, { readonly: true })
+        .prepare("select id from leads")
+        .pluck()
+        .all() as number[],
+    );
+    for (let id = 1; id <= before; id++)
+      expect(ids.has(id), `lead ${id} was acknowledged before the backup`).toBe(
+        true,
+      );
+    expect(fs.readdirSync(path.join(fresh, "uploads")).length).toBe(
+      made.files.uploads,
+    );
 
     // The app opens it: its migrations find it up to date, the leads there.
     const start = spawnSync(
       tsx,
-      ["-e", `(async () => { const { getDb } = await import("./app/server/db.server.ts"); console.log(getDb().$client.prepare("select count(*) from leads").pluck().get()); })();`],
-      { encoding: "utf8", env: { ...env, SEED_DEMO_CONTENT: "0", ADMIN_PASSWORD: "pw-12345678" } },
+      [
+        "-e",
+        `(async () => { const { getDb } = await import("./app/server/db.server.ts"); console.log(getDb().$client.prepare("select count(*) from leads").pluck().get()); })();`,
+      ],
+      {
+        encoding: "utf8",
+        env: { ...env, SEED_DEMO_CONTENT: "0", ADMIN_PASSWORD: "pw-12345678" },
+      },
     );
     expect(start.status, start.stderr).toBe(0);
-    expect(Number(start.stdout.trim().split("\n").at(-1))).toBe(made.counts.leads);
+    expect(Number(start.stdout.trim().split("\n").at(-1))).toBe(
+      made.counts.leads,
+    );
     fs.rmSync(fresh, { recursive: true, force: true });
   });
 
   it("refuses a folder that is not a backup, and changes nothing", () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "site-restore-"));
     fs.mkdirSync(path.join(fresh, "not-a-backup"));
-    const env = { ...process.env, DATABASE_PATH: path.join(fresh, "data", "app.db"), UPLOADS_DIR: path.join(fresh, "uploads") };
-    const result = run("scripts/restore.ts", [path.join(fresh, "not-a-backup")], env);
+    const env = {
+      ...process.env,
+      DATABASE_PATH: path.join(fresh, "data", "app.db"),
+      UPLOADS_DIR: path.join(fresh, "uploads"),
+    };
+    const result = run(
+      "scripts/restore.ts",
+      [path.join(fresh, "not-a-backup")],
+      env,
+    );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("not a backup this site made");
     expect(fs.existsSync(env.DATABASE_PATH)).toBe(false);

@@ -1,4 +1,5 @@
 import { AlertTriangle, Download, HardDriveDownload } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Form, href, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { BACKUP_MESSAGES, hourLabel } from "~/lib/backup-plan";
@@ -6,7 +7,10 @@ import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import {
+  redirectWithFlash,
+  refuseUnknownIntent,
+} from "~/services/admin-actions.server";
 import { backUpNow, backupOverview } from "~/services/backups.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/backups";
@@ -15,8 +19,13 @@ const PAGE = href("/admin/backups");
 const BACKUP_NOW = "backup-now";
 const SAVE_HOUR = "save-backup-hour";
 
-const kansasTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const kansasTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: BUSINESS_TIME_ZONE,
+});
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/backups");
@@ -32,10 +41,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     )}`,
     download: href("/admin/backups/:name.tar.gz", { name: b.name }),
   }));
-  return { rows, newest: newest ? kansasTime.format(newest.at) : null, stale, hour };
+  return {
+    rows,
+    newest: newest ? kansasTime.format(newest.at) : null,
+    stale,
+    hour,
+  };
 }
 
-const HourSchema = z.coerce.number({ error: BACKUP_MESSAGES.badHour }).int(BACKUP_MESSAGES.badHour).min(0, BACKUP_MESSAGES.badHour).max(23, BACKUP_MESSAGES.badHour);
+const HourSchema = z.coerce
+  .number({ error: BACKUP_MESSAGES.badHour })
+  .int(BACKUP_MESSAGES.badHour)
+  .min(0, BACKUP_MESSAGES.badHour)
+  .max(23, BACKUP_MESSAGES.badHour);
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAccess(request, "routes/admin/backups");
@@ -48,45 +66,62 @@ export async function action({ request }: Route.ActionArgs) {
         backUpNow();
       } catch (error) {
         console.error("A backup from the admin failed:", error);
-        return redirectWithFlash(PAGE, { type: "error", message: BACKUP_MESSAGES.failed });
+        return redirectWithFlash(PAGE, {
+          type: "error",
+          message: BACKUP_MESSAGES.failed,
+        });
       }
-      return redirectWithFlash(PAGE, { type: "success", message: BACKUP_MESSAGES.made });
+      return redirectWithFlash(PAGE, {
+        type: "success",
+        message: BACKUP_MESSAGES.made,
+      });
     }
     case SAVE_HOUR: {
       const hour = HourSchema.safeParse(form.get("hour"));
-      if (!hour.success) return data({ hourError: BACKUP_MESSAGES.badHour }, { status: 400 });
+      if (!hour.success)
+        return data({ hourError: BACKUP_MESSAGES.badHour }, { status: 400 });
       setSetting("backups", { hour: hour.data }, admin.userId);
-      return redirectWithFlash(PAGE, { type: "success", message: BACKUP_MESSAGES.hourSaved });
+      return redirectWithFlash(PAGE, {
+        type: "success",
+        message: BACKUP_MESSAGES.hourSaved,
+      });
     }
     default:
       return refuseUnknownIntent();
   }
 }
 
-export default function Backups({ loaderData, actionData }: Route.ComponentProps) {
+export default function Backups({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
   const { rows, newest, stale, hour } = loaderData;
   const navigation = useNavigation();
-  const posting = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const posting = (intent: string) =>
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent;
   const latest = rows[0];
   return (
     <>
       <header>
         <h1 className="text-2xl font-bold">Backups</h1>
         <p className="mt-1 text-ink-soft">
-          Everything the site keeps (leads, customers, estimates, projects, settings and every picture) is copied every night. The last 7 days and one for each
-          of the last 4 weeks are kept on the server.
+          Everything the site keeps (leads, customers, estimates, projects,
+          settings and every picture) is copied every night. The last 7 days and
+          one for each of the last 4 weeks are kept on the server.
         </p>
       </header>
 
-      <section aria-labelledby="last-heading" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="last-heading" className="font-bold">
-          Last backup
-        </h2>
+      <Panel id="last" title="Last backup">
         <p className="mt-1" data-testid="last-backup">
-          {newest ?? `No backup yet. The first is made tonight at ${hourLabel(hour)}, Kansas time.`}
+          {newest ??
+            `No backup yet. The first is made tonight at ${hourLabel(hour)}, Kansas time.`}
         </p>
         {stale && (
-          <p className="mt-3 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" role="status">
+          <p
+            className="mt-3 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+            role="status"
+          >
             <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
             {newest
               ? "The last backup is more than two days old. Make one now, and check that the server stays on at night."
@@ -95,25 +130,35 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
         )}
         <div className="mt-4 flex flex-wrap gap-3">
           <Form method="post">
-            <button type="submit" name="intent" value={BACKUP_NOW} disabled={posting(BACKUP_NOW)} className={primaryButton}>
-              <HardDriveDownload aria-hidden className="size-4" /> {posting(BACKUP_NOW) ? "Backing up…" : "Back up now"}
+            <button
+              type="submit"
+              name="intent"
+              value={BACKUP_NOW}
+              disabled={posting(BACKUP_NOW)}
+              className={primaryButton}
+            >
+              <HardDriveDownload aria-hidden className="size-4" />{" "}
+              {posting(BACKUP_NOW) ? "Backing up…" : "Back up now"}
             </button>
           </Form>
           {latest && (
-            <a href={latest.download} download className={secondaryButton} data-testid="download-latest">
+            <a
+              href={latest.download}
+              download
+              className={secondaryButton}
+              data-testid="download-latest"
+            >
               <Download aria-hidden className="size-4" /> Download the latest
             </a>
           )}
         </div>
         <p className="mt-3 text-sm text-ink-soft">
-          Keep a copy away from this server too: download one now and then and put it on another computer or a cloud drive.
+          Keep a copy away from this server too: download one now and then and
+          put it on another computer or a cloud drive.
         </p>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="hour-heading" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="hour-heading" className="font-bold">
-          Nightly backup
-        </h2>
+      <Panel id="hour" title="Nightly backup">
         <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm font-medium">
             Every night at (Kansas time)
@@ -121,7 +166,9 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
               name="hour"
               defaultValue={hour}
               aria-invalid={actionData?.hourError ? true : undefined}
-              aria-describedby={actionData?.hourError ? "hour-error" : undefined}
+              aria-describedby={
+                actionData?.hourError ? "hour-error" : undefined
+              }
               className="rounded-lg border border-line bg-white px-3 py-2"
             >
               {Array.from({ length: 24 }, (_, h) => (
@@ -131,7 +178,13 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
               ))}
             </select>
           </label>
-          <button type="submit" name="intent" value={SAVE_HOUR} disabled={posting(SAVE_HOUR)} className={secondaryButton}>
+          <button
+            type="submit"
+            name="intent"
+            value={SAVE_HOUR}
+            disabled={posting(SAVE_HOUR)}
+            className={secondaryButton}
+          >
             {posting(SAVE_HOUR) ? "Saving…" : "Save"}
           </button>
         </Form>
@@ -140,23 +193,27 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
             {actionData.hourError}
           </p>
         )}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="kept-heading" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="kept-heading" className="font-bold">
-          Backups kept
-        </h2>
+      <Panel id="kept" title="Backups kept">
         {rows.length === 0 ? (
           <p className="mt-1 text-ink-soft">None yet.</p>
         ) : (
           <ul className="mt-2 divide-y divide-line" data-testid="backups-kept">
             {rows.map((row) => (
-              <li key={row.name} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+              <li
+                key={row.name}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+              >
                 <div>
                   <p className="font-medium">{row.when}</p>
                   <p className="text-sm text-ink-soft">{row.holds}</p>
                 </div>
-                <a href={row.download} download className="inline-flex items-center gap-1 font-semibold text-brand underline">
+                <a
+                  href={row.download}
+                  download
+                  className="inline-flex items-center gap-1 font-semibold text-brand underline"
+                >
                   <Download aria-hidden className="size-4" /> Download
                 </a>
               </li>
@@ -164,12 +221,39 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
           </ul>
         )}
         <p className="mt-4 text-sm text-ink-soft">
-          To put a backup back, stop the site and run <code>npm run restore -- data/backups/&lt;time&gt;</code> (the README, section “Restore”, explains each
-          step).
+          To put a backup back, stop the site and run{" "}
+          <code>npm run restore -- data/backups/&lt;time&gt;</code> (the README,
+          section “Restore”, explains each step).
         </p>
-      </section>
+      </Panel>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Backups | Admin" }, { name: "robots", content: "noindex" }];
+/** One part of the page, titled. */
+function Panel({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={`${id}-heading`} className="font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Backups | Admin" },
+  { name: "robots", content: "noindex" },
+];
