@@ -19,15 +19,39 @@ export function insertImage(image: NewImage): Image {
   return row;
 }
 
-export function listImages({ limit = 100, offset = 0 } = {}): Image[] {
-  return getDb()
-    .select()
-    .from(images)
-    .where(eq(images.purpose, "library"))
+const LIBRARY = sql`${images.purpose} = 'library'`;
+// A picture's place in the library's order, newest first. Compared with the place of the
+// picture a link names, read in SQL: created_at is stored with fractions of a millisecond,
+// which a Date in the link would round away (and with them the pictures of that moment).
+const placeOf = sql`(${images.createdAt}, ${images.id})`;
+const placeOfId = (id: number) => sql`(select created_at, id from images where id = ${id})`;
+
+/**
+ * Library pictures, newest first: the first `limit`, those after the picture `after`, or
+ * the `limit` just before the picture `before` (still newest first). Keyset on
+ * (created_at, id), never OFFSET: page 30 costs what page 1 does.
+ */
+export function listImages({ limit = 100, after, before }: { limit?: number; after?: number; before?: number } = {}): Image[] {
+  const query = getDb().select().from(images);
+  if (before) {
+    return query
+      .where(and(LIBRARY, sql`${placeOf} > ${placeOfId(before)}`))
+      .orderBy(asc(images.createdAt), asc(images.id))
+      .limit(limit)
+      .all()
+      .reverse();
+  }
+  return query
+    .where(and(LIBRARY, after ? sql`${placeOf} < ${placeOfId(after)}` : undefined))
     .orderBy(desc(images.createdAt), desc(images.id))
     .limit(limit)
-    .offset(offset)
     .all();
+}
+
+/** Whether a library picture is older (or newer) than the picture `id`. */
+export function hasImageBeyond(side: "older" | "newer", id: number): boolean {
+  const beyond = side === "older" ? sql`${placeOf} < ${placeOfId(id)}` : sql`${placeOf} > ${placeOfId(id)}`;
+  return !!getDb().select({ id: images.id }).from(images).where(and(LIBRARY, beyond)).limit(1).get();
 }
 
 /** Every stored picture, the roof tool's included. */

@@ -1,4 +1,4 @@
-import { Copy, Trash2, Upload } from "lucide-react";
+import { ChevronLeft, ChevronRight, Copy, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { Form, href, Link, useNavigation, useRevalidator } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -14,16 +14,20 @@ type Uses = { usedBy: ImageUse[] };
 export type Library = {
   images: (Image & Uses & { url: string; thumbUrl: string })[];
   total: number;
-  page: number;
+  /** The pages before (newer) and after (older) this one, keyset links; null at an end. */
+  newer: string | null;
+  older: string | null;
+  /** This page's own address: dialogs close to it, and saves come back to it. */
+  here: string;
   deleting: (Image & Uses) | null;
 };
 
-export function ImageLibrary({ library, pageSize, uploadError }: { library: Library; pageSize: number; uploadError?: string }) {
+export function ImageLibrary({ library, uploadError }: { library: Library; uploadError?: string }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const progress = useProgressUpload();
   const uploading = progress.percent !== null || (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-image");
-  const pages = Math.max(1, Math.ceil(library.total / pageSize));
+  const withQuery = (name: string, value: number) => `${library.here}${library.here.includes("?") ? "&" : "?"}${name}=${value}`;
   return (
     <section aria-label="Image library" className="space-y-4">
       <Form
@@ -91,7 +95,7 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
                     <input readOnly value={image.url} aria-label={`URL of ${image.originalName}`} className={`${inputClass} mt-0 text-xs`} />
                   )}
                   <Link
-                    to={`${href("/admin/images")}?deleteImage=${image.id}`}
+                    to={withQuery("deleteImage", image.id)}
                     preventScrollReset
                     className="rounded p-2 text-red-700 hover:bg-red-50"
                     aria-label={`Delete ${image.originalName}`}
@@ -104,23 +108,33 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Library pages" className="flex gap-2">
-          {Array.from({ length: pages }, (_, i) => (
-            <Link key={i} to={`${href("/admin/images")}?page=${i + 1}`} aria-current={library.page === i + 1 ? "page" : undefined} className={secondaryButton}>
-              {i + 1}
+      {(library.newer || library.older) && (
+        <nav aria-label="Library pages" className="flex flex-wrap items-center justify-between gap-3">
+          {library.newer ? (
+            <Link to={library.newer} rel="prev" className={secondaryButton}>
+              <ChevronLeft aria-hidden className="size-4" /> Newer images
             </Link>
-          ))}
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-ink-soft">{library.total.toLocaleString("en-US")} images</p>
+          {library.older ? (
+            <Link to={library.older} rel="next" className={secondaryButton}>
+              Older images <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       )}
       {library.deleting && library.deleting.usedBy.length > 0 && (
-        <EditorDialog title="Image in use" closeTo={href("/admin/images")}>
+        <EditorDialog title="Image in use" closeTo={library.here}>
           <p role="alert">{imageInUseMessage(library.deleting.usedBy)}</p>
           <div className="mt-3 text-sm">
             <ImageUses uses={library.deleting.usedBy} />
           </div>
           <div className="mt-6 flex justify-end">
-            <Link to={href("/admin/images")} className={secondaryButton}>
+            <Link to={library.here} className={secondaryButton}>
               Close
             </Link>
           </div>
@@ -133,8 +147,8 @@ export function ImageLibrary({ library, pageSize, uploadError }: { library: Libr
           detail={library.deleting.originalName}
           id={library.deleting.id}
           intent="delete-image"
-          action={href("/admin/images")}
-          closeTo={href("/admin/images")}
+          action={library.here}
+          closeTo={library.here}
         />
       )}
     </section>

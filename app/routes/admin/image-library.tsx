@@ -6,7 +6,7 @@ import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { uploadUrl } from "~/server/storage.server";
 import { parseUploadForm } from "~/server/upload.server";
-import { countImages, getImage, listImageUses, listImages, updateImageAlt } from "~/models/image.server";
+import { countImages, getImage, hasImageBeyond, listImageUses, listImages, updateImageAlt } from "~/models/image.server";
 import { deleteLibraryImage } from "~/services/image-storage.server";
 import { imageInUseMessage } from "~/lib/image-in-use";
 import type { Route } from "./+types/image-library";
@@ -19,10 +19,13 @@ const LIST = href("/admin/images");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/image-library");
   const params = new URL(request.url).searchParams;
-  const page = parseId(params.get("page")) ?? 1;
-  const shown = listImages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const cursor = libraryCursor(params);
+  let shown = listImages({ limit: PAGE_SIZE, ...cursor });
+  // A link past either end, or naming a picture deleted since: the first page.
+  if (shown.length === 0 && (cursor.after || cursor.before)) shown = listImages({ limit: PAGE_SIZE });
   const deleting = getImage(parseId(params.get("deleteImage")) ?? 0);
   const uses = listImageUses([...shown.map((i) => i.id), ...(deleting ? [deleting.id] : [])]);
+  const [first, last] = [shown[0], shown[shown.length - 1]];
   return {
     images: shown.map((i) => ({
       ...i,
@@ -31,10 +34,26 @@ export async function loader({ request }: Route.LoaderArgs) {
       usedBy: uses.get(i.id) ?? [],
     })),
     total: countImages(),
-    page,
+    // Keyset links: the pages before and after this one start from its first and last picture.
+    newer: first && hasImageBeyond("newer", first.id) ? libraryHref({ before: first.id }) : null,
+    older: last && hasImageBeyond("older", last.id) ? libraryHref({ after: last.id }) : null,
+    here: libraryHref(cursor),
     deleting: deleting?.purpose === "library" ? { ...deleting, usedBy: uses.get(deleting.id) ?? [] } : null,
   };
 }
+
+/** Where a library page starts: after (older than) or before (newer than) a picture. */
+function libraryCursor(params: URLSearchParams): { after?: number; before?: number } {
+  const after = parseId(params.get("after"));
+  const before = parseId(params.get("before"));
+  return after ? { after } : before ? { before } : {};
+}
+
+const libraryHref = ({ after, before }: { after?: number; before?: number }) =>
+  after ? `${LIST}?after=${after}` : before ? `${LIST}?before=${before}` : LIST;
+
+/** After a save or a delete: back to the page it was made on. */
+const backTo = (request: Request) => libraryHref(libraryCursor(new URL(request.url).searchParams));
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/image-library");
@@ -46,13 +65,13 @@ export async function action({ request }: Route.ActionArgs) {
     case "delete-image": {
       const result = deleteLibraryImage(parseId(form.get("id")) ?? 0);
       if (result && "usedBy" in result) {
-        return redirectWithFlash(LIST, { type: "error", message: imageInUseMessage(result.usedBy) });
+        return redirectWithFlash(backTo(request), { type: "error", message: imageInUseMessage(result.usedBy) });
       }
-      return redirectWithFlash(LIST, result ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
+      return redirectWithFlash(backTo(request), result ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
     }
     case "save-alt": {
       const saved = updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));
-      return redirectWithFlash(LIST, saved ? { type: "success", message: "Alt text saved" } : { type: "error", message: IMAGE_GONE });
+      return redirectWithFlash(backTo(request), saved ? { type: "success", message: "Alt text saved" } : { type: "error", message: IMAGE_GONE });
     }
     case "upload-image": {
       const result = await uploadToLibrary(parsed);
@@ -71,7 +90,7 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl font-bold">Images</h1>
         <p className="mt-1 text-ink-soft">Pictures for your projects and pages. Each shows where it is used.</p>
       </header>
-      <ImageLibrary library={loaderData} pageSize={PAGE_SIZE} uploadError={actionData?.error} />
+      <ImageLibrary library={loaderData} uploadError={actionData?.error} />
     </>
   );
 }
