@@ -38,7 +38,7 @@ test("saved customers page with Newer/Older and are found by a search kept in th
   await expect(entries).toHaveCount(25);
 
   // A phone typed any way is the leads' search; here name, street, town or ZIP, word by word.
-  const box = list.getByLabel("Name, street, town or ZIP");
+  const box = list.getByLabel("Find a saved customer");
   await box.fill("zenda 1");
   await list.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/[?&]q=zenda\+1(&|$)/);

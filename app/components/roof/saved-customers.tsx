@@ -22,8 +22,9 @@ export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; c
       <Form method="get" role="search" aria-label="Saved customers" className="mt-3 flex items-end gap-2">
         {currentId && <input type="hidden" name="customer" value={currentId} />}
         <label className="min-w-0 flex-1 text-sm font-semibold">
-          Name, street, town or ZIP
-          <input type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} className={inputClass} />
+          {/* Not "Street" or "ZIP": those name the customer form's own fields. */}
+          Find a saved customer
+          <input type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="Name, address or ZIP" className={inputClass} />
         </label>
         <button type="submit" className={`${secondaryButton} min-h-10 px-3`}>
           <Search aria-hidden className="size-4" /> Search
