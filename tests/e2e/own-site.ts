@@ -20,7 +20,12 @@ export type OwnSite = {
   signIn: (page: Page) => Promise<void>;
   /** A session cookie value as the server would have set after a login. */
   sessionCookie: () => Promise<string>;
+  /** Signs the page in as a team member (made in the site's database the first time), cookies of anyone before cleared. */
+  signInAs: (page: Page, person: TeamMember) => Promise<void>;
 };
+
+/** Someone on the team (issue 30): their account is made directly in the site's database. */
+export type TeamMember = { email: string; name: string; role: "owner" | "office" | "crew" };
 
 // Apart from the shared servers' ports (3099-3201) and screenshot servers (3500-3599): one
 // block per worker, one port per site.
@@ -41,11 +46,20 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer within 60 s`);
 }
 
-function sessionCookieFor(dbPath: string) {
+function addMember(dbPath: string, { email, name, role }: TeamMember) {
+  const db = new Database(dbPath);
+  try {
+    db.prepare("insert into users (email, password_hash, name, role) values (?, 'not-a-hash', ?, ?) on conflict (email) do update set name = excluded.name, role = excluded.role").run(email, name, role);
+  } finally {
+    db.close();
+  }
+}
+
+function sessionCookieFor(dbPath: string, email = ADMIN.email) {
   return async () => {
     const db = new Database(dbPath);
     try {
-      const user = db.prepare("select id from users where email = ?").get(ADMIN.email) as { id: number };
+      const user = db.prepare("select id from users where email = ?").get(email) as { id: number };
       const secrets = db.prepare("select value from settings where key = 'secrets'").pluck().get() as string;
       const id = randomBytes(32).toString("base64url");
       const now = Date.now();
@@ -89,13 +103,17 @@ export const test = shared.extend<{ ownSite: OwnSite; ownSiteEnv: Record<string,
     try {
       await waitForHealth(`${baseURL}/healthz`, child);
       const sessionCookie = sessionCookieFor(dbPath);
+      const withCookie = async (page: Page, value: string) =>
+        page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
       await use({
         baseURL,
         dbPath,
         sessionCookie,
-        signIn: async (page) => {
-          const value = await sessionCookie();
-          await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+        signIn: async (page) => withCookie(page, await sessionCookie()),
+        signInAs: async (page, person) => {
+          addMember(dbPath, person);
+          await page.context().clearCookies();
+          await withCookie(page, await sessionCookieFor(dbPath, person.email)());
         },
       });
     } finally {
