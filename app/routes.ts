@@ -59,6 +59,7 @@ export default [
   route("admin/images/upload", "routes/resources/image-upload.ts"),
   route("admin/leads/export.csv", "routes/resources/leads-csv.ts"),
   route("admin/backups/:name.tar.gz", "routes/resources/backup-download.ts"),
+  route("admin/export.zip", "routes/resources/export-zip.ts"),
   route("admin/roof-measurement/:id/measurements.csv", "routes/resources/roof-csv.ts"),
   route("admin/leads/:id/proposals/:pid.pdf", "routes/resources/admin-proposal-pdf.ts"),
   route("proposal/:token/proposal.pdf", "routes/resources/proposal-pdf.ts"),

@@ -104,6 +104,7 @@ const ADMIN_ACCESS = {
 
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
   "routes/resources/backup-download": { kind: "admin", get: OWNER, resource: true },
+  "routes/resources/export-zip": { kind: "admin", get: OWNER, resource: true },
   "routes/resources/leads-csv": { kind: "admin", get: OFFICE, resource: true },
   "routes/resources/roof-csv": { kind: "admin", get: ALL, resource: true },
   "routes/resources/admin-proposal-pdf": { kind: "admin", get: OFFICE, resource: true },

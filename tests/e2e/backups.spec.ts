@@ -48,6 +48,13 @@ test("the owner backs up now, downloads the backup, and picks the nightly hour",
   const body = await file.body();
   expect([body[0], body[1]]).toEqual([0x1f, 0x8b]);
 
+  // Everything, to take to another tool: a .zip of CSV files and pictures.
+  const exportHref = await page.getByTestId("export-everything").getAttribute("href");
+  const zip = await page.request.get(`${ownSite.baseURL}${exportHref}`);
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()["content-disposition"]).toMatch(/^attachment; filename="site-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+  expect((await zip.body()).subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
+
   await page.getByLabel("Every night at (Kansas time)").selectOption("11 PM");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(notice("Backup hour saved")).toBeVisible();

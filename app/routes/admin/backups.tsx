@@ -226,6 +226,23 @@ export default function Backups({
           section “Restore”, explains each step).
         </p>
       </Panel>
+      <Panel id="export" title="Take everything with you">
+        <p className="mt-1 text-ink-soft">
+          One spreadsheet file (CSV) for each kind of record (leads and their
+          history, roof customers, estimates, proposals, projects, reviews, the
+          team and the settings) and every picture, in one .zip file that any
+          computer opens. The README, section “Export everything”, explains each
+          column.
+        </p>
+        <a
+          href={href("/admin/export.zip")}
+          download
+          className={`${secondaryButton} mt-3`}
+          data-testid="export-everything"
+        >
+          <Download aria-hidden className="size-4" /> Export everything
+        </a>
+      </Panel>
     </>
   );
 }

@@ -1,0 +1,219 @@
+/**
+ * "Export everything" (issue 32.5): what the owner takes with him, one CSV per kind of
+ * record, each column described once here. The README's section "Export everything" lists
+ * the same files and columns (a test holds them together), and models/export.server.ts
+ * fills the rows in this order.
+ */
+
+export type ExportColumn = readonly [name: string, meaning: string];
+export type ExportFile = {
+  file: string;
+  about: string;
+  columns: readonly ExportColumn[];
+};
+
+const WHEN = "date and time, UTC (ISO 8601)";
+const DOLLARS = "dollars and cents, e.g. 12345.67";
+
+export const EXPORT_FILES = [
+  {
+    file: "leads.csv",
+    about: "every request and lead, archived ones included",
+    columns: [
+      ["id", "the lead's number (other files refer to it as lead_id)"],
+      ["created_at", `when it came in, ${WHEN}`],
+      ["name", "the homeowner's name"],
+      ["email", "their email (empty when none was given)"],
+      ["phone", "their phone, as typed"],
+      ["service", "the kind of work asked for"],
+      ["street", "street address"],
+      ["city", "town"],
+      ["zip", "ZIP code"],
+      ["message", "what they wrote"],
+      ["preferred_contact", "how they like to be reached"],
+      ["source", "website, phone (written down by staff) or roof_tool"],
+      ["status", "new, contacted, measured, quoted, won or lost"],
+      ["lost_reason", "why it was lost"],
+      ["follow_up_on", "the follow-up day, YYYY-MM-DD"],
+      ["assigned_to", "the team member it is assigned to"],
+      ["read_at", `when staff first marked it read, ${WHEN}`],
+      ["archived_at", `when it was archived, ${WHEN}`],
+      ["completed_at", `when the job was marked done, ${WHEN}`],
+    ],
+  },
+  {
+    file: "lead_history.csv",
+    about: "every entry of every lead's history, oldest first",
+    columns: [
+      ["lead_id", "the lead (leads.csv id)"],
+      ["created_at", WHEN],
+      ["by", "who wrote it: a team member, the homeowner or the roof tool"],
+      ["status_from", "the status before, when the entry changed it"],
+      ["status_to", "the status after"],
+      ["note", "the note or what happened"],
+    ],
+  },
+  {
+    file: "lead_photos.csv",
+    about: "the photos homeowners sent with their requests",
+    columns: [
+      ["lead_id", "the lead (leads.csv id)"],
+      ["file", "the picture's path in this zip"],
+      ["original_name", "the file's name on the homeowner's device"],
+      ["created_at", WHEN],
+    ],
+  },
+  {
+    file: "roof_customers.csv",
+    about: "the roof tool's customers and their measurements",
+    columns: [
+      ["id", "the customer's number"],
+      ["lead_id", "their lead (leads.csv id)"],
+      ["customer_name", "name"],
+      ["street", "street address"],
+      ["city", "town"],
+      ["state", "state"],
+      ["zip_code", "ZIP code"],
+      ["area_sq_ft", "the measured roof area, square feet"],
+      ["length_ft", "length, feet"],
+      ["width_ft", "width, feet"],
+      ["pitch", "pitch, rise in 12"],
+      ["top_picture", "the top view's path in this zip"],
+      ["side_picture", "the side view's path in this zip"],
+      ["drawing", "the roof drawing (facets and lines), as JSON"],
+      ["created_at", WHEN],
+      ["updated_at", WHEN],
+    ],
+  },
+  {
+    file: "estimates.csv",
+    about: "every estimate, including those replaced by a newer one",
+    columns: [
+      ["id", "the estimate's number"],
+      ["lead_id", "the lead (leads.csv id)"],
+      ["tier", "the shingle line: good, better or best"],
+      ["waste_percent", "waste added to the area, percent"],
+      ["tear_off_layers", "layers torn off"],
+      ["tax_rate_percent", "sales tax rate, percent"],
+      ["subtotal", DOLLARS],
+      ["tax", DOLLARS],
+      ["total", DOLLARS],
+      [
+        "lines",
+        "each line (label, quantity, unit, price), as JSON with prices in cents",
+      ],
+      ["left_out_reason", "why materials were left out, when they were"],
+      ["locked_at", `when an accepted proposal fixed it, ${WHEN}`],
+      ["superseded_at", `when a newer estimate replaced it, ${WHEN}`],
+      ["created_at", WHEN],
+      ["updated_at", WHEN],
+    ],
+  },
+  {
+    file: "proposals.csv",
+    about: "every proposal sent to a homeowner",
+    columns: [
+      ["id", "the proposal's number"],
+      ["lead_id", "the lead (leads.csv id)"],
+      ["total", DOLLARS],
+      ["created_at", WHEN],
+      ["sent_by", "the team member who made it"],
+      ["expires_at", WHEN],
+      ["accepted_at", `when the homeowner accepted, ${WHEN}`],
+      ["accepted_name", "the name they typed to accept"],
+      ["withdrawn_at", `when it was withdrawn, ${WHEN}`],
+      [
+        "content",
+        "what the homeowner saw (lines, terms, totals in cents), as JSON",
+      ],
+    ],
+  },
+  {
+    file: "projects.csv",
+    about: "the portfolio, drafts included",
+    columns: [
+      ["id", "the project's number"],
+      ["title", "title"],
+      ["category", "framing, roofing or bright-green"],
+      ["service", "the service page it shows on"],
+      ["town", "the town page it shows on"],
+      ["description", "description"],
+      ["picture", "its picture's path in this zip"],
+      ["video_url", "its video link"],
+      ["alt_text", "the picture's description for screen readers"],
+      ["featured", "1 when featured"],
+      ["published", "1 when on the public site, 0 for a draft"],
+      ["published_by", "who put it on the site"],
+      ["published_at", WHEN],
+      ["lead_id", "the job it came from (leads.csv id)"],
+      ["created_at", WHEN],
+      ["updated_at", WHEN],
+    ],
+  },
+  {
+    file: "testimonials.csv",
+    about: "every review, pending ones included",
+    columns: [
+      ["id", "the review's number"],
+      ["name", "the reviewer"],
+      ["location", "their town"],
+      ["quote", "what they wrote"],
+      ["rating", "stars, 1 to 5"],
+      ["status", "published (approved, on the site) or pending"],
+      ["approved_by", "who approved it"],
+      ["approved_at", WHEN],
+      ["lead_id", "the job it is about (leads.csv id)"],
+      ["created_at", WHEN],
+    ],
+  },
+  {
+    file: "pictures.csv",
+    about: "the image library and the roof tool's pictures",
+    columns: [
+      ["id", "the picture's number"],
+      [
+        "file",
+        "its path in this zip (smaller copies beside it end in -480, -640, -960)",
+      ],
+      ["original_name", "the file's name when uploaded"],
+      ["alt", "its description"],
+      ["width", "pixels"],
+      ["height", "pixels"],
+      ["purpose", "library (public) or roof (private)"],
+      ["created_at", WHEN],
+    ],
+  },
+  {
+    file: "team.csv",
+    about: "the accounts (no passwords or two-step secrets)",
+    columns: [
+      ["id", "the account's number"],
+      ["name", "name"],
+      ["email", "email"],
+      ["role", "owner, office or crew"],
+      ["created_at", WHEN],
+      ["last_sign_in_at", WHEN],
+      ["removed_at", `when removed from the team, ${WHEN}`],
+    ],
+  },
+  {
+    file: "settings.csv",
+    about:
+      "the site's settings: business facts, prices, words, pictures, mail (passwords and keys left out)",
+    columns: [
+      [
+        "key",
+        "the group: business, contact, pricing, words, trust, media, proposal, backups, maps, digest",
+      ],
+      ["value", "its values, as JSON"],
+      ["updated_at", WHEN],
+      ["updated_by", "who saved it last"],
+    ],
+  },
+] as const satisfies readonly ExportFile[];
+
+export type ExportFileName = (typeof EXPORT_FILES)[number]["file"];
+
+/** Cents as the dollars a spreadsheet sums: 1234567 → "12345.67". */
+export const dollars = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? null : (cents / 100).toFixed(2);

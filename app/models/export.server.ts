@@ -1,0 +1,388 @@
+import { asc, eq, getTableColumns, gt, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  estimates,
+  images,
+  leadNotes,
+  leadPhotos,
+  leads,
+  projects,
+  proposals,
+  roofCustomers,
+  settings,
+  testimonials,
+  users,
+} from "~/db/schema";
+import { dollars, type ExportFileName } from "~/lib/export-files";
+import { getDb } from "~/server/db.server";
+
+/**
+ * The rows of "Export everything" (lib/export-files.ts names and explains the columns, in
+ * this order). Read in batches by id, so a file of any length is written with flat memory.
+ */
+
+type Cells = readonly unknown[];
+const BATCH = 500;
+
+/** Rows of a query, a batch at a time, on an increasing key. */
+function* inBatches<T>(
+  read: (after: number) => T[],
+  keyOf: (row: T) => number,
+): Generator<T> {
+  let after = -1;
+  for (;;) {
+    const rows = read(after);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = keyOf(rows[rows.length - 1]!);
+  }
+}
+
+/** An account's name as lists print it: its name, else its email; null for nobody. */
+const person = (name: string | null, email: string | null) =>
+  (name?.trim() ? name : email) ?? null;
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+const flag = (value: boolean) => (value ? 1 : 0);
+
+const PUBLIC = "uploads";
+const PRIVATE = "private-uploads";
+
+/** A table read whole rows by id, with the account its column `by` names. */
+function batched<T extends SQLiteTable & { id: SQLiteColumn }>(
+  table: T,
+  by: SQLiteColumn,
+) {
+  const who = alias(users, "who");
+  return (after: number) => {
+    const query = getDb()
+      .select({
+        row: getTableColumns(table) as T["_"]["columns"],
+        whoName: who.name,
+        whoEmail: who.email,
+      })
+      .from(table as SQLiteTable)
+      .leftJoin(who, eq(who.id, by))
+      .where(gt(table.id, after) as SQL)
+      .orderBy(asc(table.id))
+      .limit(BATCH);
+    return query.all() as unknown as {
+      row: Record<string, unknown>;
+      whoName: string | null;
+      whoEmail: string | null;
+    }[];
+  };
+}
+
+function* leadRows(): Generator<Cells> {
+  const read = batched(leads, leads.assignedTo);
+  for (const { row: l, whoName, whoEmail } of inBatches(
+    read,
+    (r) => r.row.id as number,
+  )) {
+    const assigned = l.assignedTo ? person(whoName, whoEmail) : null;
+    yield [
+      l.id,
+      l.createdAt,
+      l.name,
+      l.email,
+      l.phone,
+      l.service,
+      l.street,
+      l.city,
+      l.zip,
+      l.message,
+      l.preferredContact,
+      l.source,
+      l.status,
+      l.lostReason,
+      l.followUpOn,
+      assigned,
+      l.readAt,
+      l.archivedAt,
+      l.completedAt,
+    ];
+  }
+}
+
+function* historyRows(): Generator<Cells> {
+  const read = batched(leadNotes, leadNotes.authorId);
+  for (const { row: n, whoName, whoEmail } of inBatches(
+    read,
+    (r) => r.row.id as number,
+  )) {
+    yield [
+      n.leadId,
+      n.createdAt,
+      (n.authorId ? person(whoName, whoEmail) : null) ?? n.author,
+      n.statusFrom,
+      n.statusTo,
+      n.body,
+    ];
+  }
+}
+
+function* photoRows(): Generator<Cells> {
+  const read = (after: number) =>
+    getDb()
+      .select()
+      .from(leadPhotos)
+      .where(gt(leadPhotos.id, after))
+      .orderBy(asc(leadPhotos.id))
+      .limit(BATCH)
+      .all();
+  for (const p of inBatches(read, (r) => r.id))
+    yield [p.leadId, `${PRIVATE}/${p.storedName}`, p.originalName, p.createdAt];
+}
+
+function* roofCustomerRows(): Generator<Cells> {
+  const top = alias(images, "top");
+  const side = alias(images, "side");
+  const read = (after: number) =>
+    getDb()
+      .select({
+        c: getTableColumns(roofCustomers),
+        top: top.storedName,
+        side: side.storedName,
+      })
+      .from(roofCustomers)
+      .leftJoin(top, eq(top.id, roofCustomers.topImageId))
+      .leftJoin(side, eq(side.id, roofCustomers.sideImageId))
+      .where(gt(roofCustomers.id, after))
+      .orderBy(asc(roofCustomers.id))
+      .limit(BATCH)
+      .all();
+  for (const { c, top: t, side: s } of inBatches(read, (r) => r.c.id)) {
+    yield [
+      c.id,
+      c.leadId,
+      c.customerName,
+      c.street,
+      c.city,
+      c.state,
+      c.zipCode,
+      c.area,
+      c.length,
+      c.width,
+      c.pitch,
+      t ? `${PRIVATE}/${t}` : null,
+      s ? `${PRIVATE}/${s}` : null,
+      json(c.drawing),
+      c.createdAt,
+      c.updatedAt,
+    ];
+  }
+}
+
+function* estimateRows(): Generator<Cells> {
+  const read = (after: number) =>
+    getDb()
+      .select()
+      .from(estimates)
+      .where(gt(estimates.id, after))
+      .orderBy(asc(estimates.id))
+      .limit(BATCH)
+      .all();
+  for (const e of inBatches(read, (r) => r.id)) {
+    yield [
+      e.id,
+      e.leadId,
+      e.tier,
+      e.wastePercent,
+      e.tearOffLayers,
+      e.taxRateBasisPoints / 100,
+      dollars(e.subtotalCents),
+      dollars(e.taxCents),
+      dollars(e.totalCents),
+      json(e.lines),
+      e.leftOutReason,
+      e.lockedAt,
+      e.supersededAt,
+      e.createdAt,
+      e.updatedAt,
+    ];
+  }
+}
+
+function* proposalRows(): Generator<Cells> {
+  const read = batched(proposals, proposals.sentBy);
+  for (const { row: p, whoName, whoEmail } of inBatches(
+    read,
+    (r) => r.row.id as number,
+  )) {
+    yield [
+      p.id,
+      p.leadId,
+      dollars(p.totalCents as number),
+      p.createdAt,
+      p.sentBy ? person(whoName, whoEmail) : null,
+      p.expiresAt,
+      p.acceptedAt,
+      p.acceptedName,
+      p.withdrawnAt,
+      json(p.content),
+    ];
+  }
+}
+
+function* projectRows(): Generator<Cells> {
+  const who = alias(users, "who");
+  const read = (after: number) =>
+    getDb()
+      .select({
+        p: getTableColumns(projects),
+        picture: images.storedName,
+        whoName: who.name,
+        whoEmail: who.email,
+      })
+      .from(projects)
+      .leftJoin(images, eq(images.id, projects.imageId))
+      .leftJoin(who, eq(who.id, projects.publishedBy))
+      .where(gt(projects.id, after))
+      .orderBy(asc(projects.id))
+      .limit(BATCH)
+      .all();
+  for (const { p, picture, whoName, whoEmail } of inBatches(
+    read,
+    (r) => r.p.id,
+  )) {
+    yield [
+      p.id,
+      p.title,
+      p.category,
+      p.service,
+      p.town,
+      p.description,
+      picture ? `${PUBLIC}/${picture}` : null,
+      p.videoUrl,
+      p.altText,
+      flag(p.featured),
+      flag(p.published),
+      p.publishedBy ? person(whoName, whoEmail) : null,
+      p.publishedAt,
+      p.leadId,
+      p.createdAt,
+      p.updatedAt,
+    ];
+  }
+}
+
+function* testimonialRows(): Generator<Cells> {
+  const read = batched(testimonials, testimonials.approvedBy);
+  for (const { row: t, whoName, whoEmail } of inBatches(
+    read,
+    (r) => r.row.id as number,
+  )) {
+    yield [
+      t.id,
+      t.name,
+      t.location,
+      t.quote,
+      t.rating,
+      t.status,
+      t.approvedBy ? person(whoName, whoEmail) : null,
+      t.approvedAt,
+      t.leadId,
+      t.createdAt,
+    ];
+  }
+}
+
+function* pictureRows(): Generator<Cells> {
+  const read = (after: number) =>
+    getDb()
+      .select()
+      .from(images)
+      .where(gt(images.id, after))
+      .orderBy(asc(images.id))
+      .limit(BATCH)
+      .all();
+  for (const i of inBatches(read, (r) => r.id)) {
+    yield [
+      i.id,
+      `${i.purpose === "roof" ? PRIVATE : PUBLIC}/${i.storedName}`,
+      i.originalName,
+      i.alt,
+      i.width,
+      i.height,
+      i.purpose,
+      i.createdAt,
+    ];
+  }
+}
+
+function* teamRows(): Generator<Cells> {
+  const read = (after: number) =>
+    getDb()
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        createdAt: users.createdAt,
+        lastSignInAt: users.lastSignInAt,
+        removedAt: users.removedAt,
+      })
+      .from(users)
+      .where(gt(users.id, after))
+      .orderBy(asc(users.id))
+      .limit(BATCH)
+      .all();
+  for (const u of inBatches(read, (r) => r.id))
+    yield [
+      u.id,
+      u.name,
+      u.email,
+      u.role,
+      u.createdAt,
+      u.lastSignInAt,
+      u.removedAt,
+    ];
+}
+
+// What never leaves: the session secret, and the maps key (a key the owner pays for).
+const SECRET_GROUPS = new Set(["secrets"]);
+const withoutSecrets = (key: string, value: unknown) =>
+  key === "maps" && value && typeof value === "object"
+    ? { ...value, apiKey: null }
+    : value;
+
+function* settingRows(): Generator<Cells> {
+  const rows = getDb()
+    .select({
+      key: settings.key,
+      value: settings.value,
+      updatedAt: settings.updatedAt,
+      whoName: users.name,
+      whoEmail: users.email,
+      by: settings.updatedBy,
+    })
+    .from(settings)
+    .leftJoin(users, eq(users.id, settings.updatedBy))
+    .orderBy(asc(settings.key))
+    .all();
+  for (const s of rows) {
+    if (SECRET_GROUPS.has(s.key)) continue;
+    yield [
+      s.key,
+      json(withoutSecrets(s.key, s.value)),
+      s.updatedAt,
+      s.by ? person(s.whoName, s.whoEmail) : null,
+    ];
+  }
+}
+
+export const EXPORT_ROWS: Record<ExportFileName, () => Generator<Cells>> = {
+  "leads.csv": leadRows,
+  "lead_history.csv": historyRows,
+  "lead_photos.csv": photoRows,
+  "roof_customers.csv": roofCustomerRows,
+  "estimates.csv": estimateRows,
+  "proposals.csv": proposalRows,
+  "projects.csv": projectRows,
+  "testimonials.csv": testimonialRows,
+  "pictures.csv": pictureRows,
+  "team.csv": teamRows,
+  "settings.csv": settingRows,
+};

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { csvCell, UTF8_BOM } from "~/lib/csv";
+import { EXPORT_FILES } from "~/lib/export-files";
+import { businessToday } from "~/lib/lead-status";
+import { EXPORT_ROWS } from "~/models/export.server";
+import { liveState } from "~/server/backup.server";
+import { zipStream, type ZipEntry } from "~/server/zip.server";
+
+/**
+ * "Export everything" (issue 32.5, decision 0059): one CSV per kind of record and every
+ * picture, in one .zip streamed as it is read. Owner only (it holds every customer).
+ */
+
+const ROWS_PER_CHUNK = 200;
+
+/** A CSV's text in chunks, with the mark that tells Excel it is UTF-8. */
+async function* csvChunks(
+  columns: readonly (readonly [string, string])[],
+  rows: Iterable<readonly unknown[]>,
+): AsyncGenerator<string> {
+  const line = (cells: readonly unknown[]) =>
+    cells.map(csvCell).join(",") + "\r\n";
+  let text = UTF8_BOM + line(columns.map(([name]) => name));
+  let n = 0;
+  for (const row of rows) {
+    text += line(row);
+    if (++n % ROWS_PER_CHUNK === 0) {
+      yield text;
+      text = "";
+    }
+  }
+  if (text) yield text;
+}
+
+/** Every file under `dir`, relative to it (the picture folders hold files only, some in subfolders). */
+function* filesUnder(dir: string, relative = ""): Generator<string> {
+  const here = path.join(dir, relative);
+  if (!fs.existsSync(here)) return;
+  for (const entry of fs.readdirSync(here, { withFileTypes: true })) {
+    const child = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* filesUnder(dir, child);
+    else if (entry.isFile() && entry.name !== ".gitkeep") yield child;
+  }
+}
+
+function* exportEntries(): Generator<ZipEntry> {
+  for (const { file, columns } of EXPORT_FILES) {
+    yield { name: file, body: () => csvChunks(columns, EXPORT_ROWS[file]()) };
+  }
+  const state = liveState();
+  for (const [folder, dir] of [
+    ["uploads", state.uploads],
+    ["private-uploads", state.privateUploads],
+  ] as const) {
+    for (const relative of filesUnder(dir)) {
+      const file = path.join(dir, relative);
+      // A picture removed since the folder was listed is left out, not an error.
+      if (!fs.existsSync(file)) continue;
+      yield {
+        name: `${folder}/${relative}`,
+        body: () => fs.createReadStream(file),
+        level: 1,
+        mtime: fs.statSync(file).mtime,
+      };
+    }
+  }
+}
+
+export function exportFileName(now = new Date()) {
+  return `site-export-${businessToday(now)}.zip`;
+}
+
+/** The whole export as a download. */
+export function exportResponse(now = new Date()): Response {
+  const body = Readable.toWeb(
+    zipStream(exportEntries()),
+  ) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeArgs, signedInOwner } from "./admin-session";
+import { images, leadPhotos, roofCustomers, users } from "~/db/schema";
+import { EXPORT_FILES } from "~/lib/export-files";
+import { actorOf } from "~/lib/actor";
+import { createLead, updateLead } from "~/models/lead.server";
+import { getSetting, setSetting } from "~/models/settings.server";
+import { upsertUser } from "~/models/user.server";
+import { getDb } from "~/server/db.server";
+import { privateUploadsDir } from "~/server/storage.server";
+import { seedDemoContent } from "~/services/seed.server";
+import { loader } from "~/routes/resources/export-zip";
+
+// Issue 32.5: no lock-in. The owner downloads one .zip with a CSV per kind of record and
+// every picture; secrets stay behind; the README explains every column it has.
+
+let cookie = "";
+let out = "";
+let leadId = 0;
+let secret = "";
+
+/** A CSV of the export, as rows of cells (quoted cells with commas, quotes and line breaks read back). */
+function csv(file: string): string[][] {
+  const text = fs.readFileSync(path.join(out, file), "utf8").replace(/^\uFEFF/, "");
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  cookie = await signedInOwner();
+  await seedDemoContent();
+  const { user } = await upsertUser("kim@example.com", "kim-password-123", { name: "Kim Ruiz" });
+  getDb().update(users).set({ role: "office" }).where(eq(users.id, user.id)).run();
+  const lead = createLead({ name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail damage", city: "Derby" });
+  leadId = lead.id;
+  updateLead(lead.id, { status: "contacted", lostReason: null, followUpOn: "2026-12-01", note: "Called back" }, actorOf({ userId: user.id, name: "Kim Ruiz", email: "kim@example.com" }));
+  fs.mkdirSync(privateUploadsDir, { recursive: true });
+  fs.writeFileSync(path.join(privateUploadsDir, "aaaaaaaaaaaaaaaaaaaaaaaa.jpg"), "a photo of the roof");
+  getDb()
+    .insert(leadPhotos)
+    .values({ leadId: lead.id, storedName: "aaaaaaaaaaaaaaaaaaaaaaaa.jpg", originalName: "IMG_0001.jpg", contentType: "image/jpeg", width: 10, height: 10, bytes: 19 })
+    .run();
+  const roof = getDb()
+    .insert(images)
+    .values({ storedName: "bbbbbbbbbbbbbbbbbbbbbbbb.jpg", originalName: "top.jpg", contentType: "image/jpeg", bytes: 5, alt: "top view", purpose: "roof" })
+    .returning()
+    .get();
+  fs.writeFileSync(path.join(privateUploadsDir, roof.storedName), "roof!");
+  getDb().insert(roofCustomers).values({ customerName: "Karen Miller", street: "412 N Main St", city: "Derby", state: "KS", area: 1342, pitch: 6, topImageId: roof.id, leadId: lead.id }).run();
+  setSetting("maps", { apiKey: "AIzaSyA-a-key-the-owner-pays-for-123", publisherTag: null });
+  secret = getSetting("secrets").sessionSecret ?? "";
+
+  const response = await loader(routeArgs(new Request("http://site.test/admin/export.zip", { headers: { Cookie: cookie } })));
+  expect(response.headers.get("Content-Type")).toBe("application/zip");
+  expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="site-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+  out = fs.mkdtempSync(path.join(os.tmpdir(), "export-"));
+  const zip = path.join(out, "export.zip");
+  fs.writeFileSync(zip, Buffer.from(await response.arrayBuffer()));
+  const unpack = spawnSync("python3", ["-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; z.extractall(sys.argv[2])", zip, out], { encoding: "utf8" });
+  expect(unpack.status, unpack.stderr).toBe(0);
+});
+
+describe("Export everything", () => {
+  it("holds one CSV per kind of record, each with the columns the README explains", () => {
+    const readme = fs.readFileSync("README.md", "utf8");
+    const section = readme.slice(readme.indexOf("## Export everything"), readme.indexOf("## Put it on the internet"));
+    for (const { file, columns } of EXPORT_FILES) {
+      expect(csv(file)[0], file).toEqual(columns.map(([name]) => name));
+      expect(section, file).toContain(`**\`${file}\`**`);
+      for (const [name, meaning] of columns) expect(section, `${file} ${name}`).toContain(`| \`${name}\` | ${meaning} |`);
+    }
+  });
+
+  it("has the leads with their history, naming the person who wrote each entry", () => {
+    const [header, ...rows] = csv("leads.csv");
+    const karen = rows.find((r) => r[header!.indexOf("name")] === "Karen Miller")!;
+    expect(karen[header!.indexOf("status")]).toBe("contacted");
+    expect(karen[header!.indexOf("follow_up_on")]).toBe("2026-12-01");
+    const [h, ...history] = csv("lead_history.csv");
+    const entry = history.find((r) => r[h!.indexOf("lead_id")] === String(leadId))!;
+    expect(entry[h!.indexOf("by")]).toBe("Kim Ruiz");
+    expect(entry[h!.indexOf("note")]).toBe("Called back");
+  });
+
+  it("carries every picture, and each CSV's picture paths point at a file in the zip", () => {
+    const [ph, ...photos] = csv("lead_photos.csv");
+    const photo = photos[0]![ph!.indexOf("file")]!;
+    expect(photo).toBe("private-uploads/aaaaaaaaaaaaaaaaaaaaaaaa.jpg");
+    expect(fs.readFileSync(path.join(out, photo), "utf8")).toBe("a photo of the roof");
+    const [rh, ...roofs] = csv("roof_customers.csv");
+    expect(fs.existsSync(path.join(out, roofs[0]![rh!.indexOf("top_picture")]!))).toBe(true);
+    const [pj, ...projects] = csv("projects.csv");
+    expect(projects.length).toBe(9);
+    for (const project of projects) expect(fs.existsSync(path.join(out, project[pj!.indexOf("picture")]!)), project[1]).toBe(true);
+  });
+
+  it("leaves out passwords, two-step secrets, the session secret and the maps key", () => {
+    const everything = EXPORT_FILES.map(({ file }) => fs.readFileSync(path.join(out, file), "utf8")).join("\n");
+    expect(secret.length).toBeGreaterThan(30);
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain("AIzaSyA-a-key-the-owner-pays-for-123");
+    for (const user of getDb().select().from(users).all()) expect(everything).not.toContain(user.passwordHash);
+    expect(csv("team.csv")[0]).toEqual(["id", "name", "email", "role", "created_at", "last_sign_in_at", "removed_at"]);
+    expect(csv("settings.csv").map((r) => r[0])).not.toContain("secrets");
+  });
+});
