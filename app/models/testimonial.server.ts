@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb, preparedOnce } from "~/server/db.server";
 import { testimonials, users, type Testimonial } from "~/db/schema";
 import type { AccountName } from "~/lib/by-line";
@@ -8,16 +8,69 @@ import { invalidatePublicPages } from "~/server/page-cache.server";
 /** A testimonial as the admin lists it, with the account that approved it (null: pending, or from before accounts). */
 export type AdminTestimonial = Testimonial & { approver: AccountName | null };
 
-/** Every testimonial for the admin: reviews waiting for approval first, then newest first. */
-export function listTestimonials(): AdminTestimonial[] {
-  return getDb()
+const adminQuery = () =>
+  getDb()
     .select({ testimonial: testimonials, approver: { name: users.name, email: users.email } })
     .from(testimonials)
-    .leftJoin(users, eq(testimonials.approvedBy, users.id))
-    .orderBy(asc(testimonials.status), desc(testimonials.createdAt), desc(testimonials.id))
+    .leftJoin(users, eq(testimonials.approvedBy, users.id));
+const flatten = ({ testimonial, approver }: { testimonial: Testimonial; approver: AccountName | null }): AdminTestimonial => ({ ...testimonial, approver });
+
+// The admin order: reviews waiting for approval first ("pending" < "published"), then newest first.
+const adminOrder = [asc(testimonials.status), desc(testimonials.createdAt), desc(testimonials.id)];
+
+/** Every testimonial for the admin, in the admin order. */
+export function listTestimonials(): AdminTestimonial[] {
+  return adminQuery()
+    .orderBy(...adminOrder)
     .all()
-    .map(({ testimonial, approver }) => ({ ...testimonial, approver }));
+    .map(flatten);
 }
+
+/** Testimonials on one admin page (issue 31). */
+export const TESTIMONIALS_PAGE_SIZE = 50;
+
+// A testimonial's place, read in SQL from the row a link names (created_at keeps fractions
+// of a millisecond that a date in the link would round away).
+const placeOf = sql`(${testimonials.createdAt}, ${testimonials.id})`;
+const placeOfId = (id: number) => sql`(select created_at, id from testimonials where id = ${id})`;
+const statusOfId = (id: number) => sql`(select status from testimonials where id = ${id})`;
+
+/**
+ * One page of the admin list: the first `limit`, those after the testimonial `after`, or the
+ * `limit` just before `before` (still in the admin order). Keyset, never OFFSET: within the
+ * named row's status it seeks (status, created_at, id) on testimonials_admin_order_idx,
+ * then continues into the next status; page 30 costs what page 1 does.
+ */
+export function listTestimonialPage({ limit = TESTIMONIALS_PAGE_SIZE, after, before }: { limit?: number; after?: number; before?: number } = {}): AdminTestimonial[] {
+  const { status, createdAt, id } = testimonials;
+  if (after) {
+    const same = adminQuery()
+      .where(and(eq(status, statusOfId(after)), sql`${placeOf} < ${placeOfId(after)}`))
+      .orderBy(...adminOrder)
+      .limit(limit)
+      .all();
+    const next = same.length < limit ? adminQuery().where(gt(status, statusOfId(after))).orderBy(...adminOrder).limit(limit - same.length).all() : [];
+    return [...same, ...next].map(flatten);
+  }
+  if (before) {
+    // Nearest first, then turned around.
+    const same = adminQuery()
+      .where(and(eq(status, statusOfId(before)), sql`${placeOf} > ${placeOfId(before)}`))
+      .orderBy(asc(createdAt), asc(id))
+      .limit(limit)
+      .all();
+    const previous = same.length < limit ? adminQuery().where(lt(status, statusOfId(before))).orderBy(desc(status), asc(createdAt), asc(id)).limit(limit - same.length).all() : [];
+    return [...same, ...previous].reverse().map(flatten);
+  }
+  return adminQuery()
+    .orderBy(...adminOrder)
+    .limit(limit)
+    .all()
+    .map(flatten);
+}
+
+/** Whether a testimonial comes after (or before) the testimonial `id` in the admin order. */
+export const hasTestimonialBeyond = (side: "after" | "before", id: number) => listTestimonialPage({ limit: 1, [side]: id }).length > 0;
 
 // A homeowner's review waits for the owner: only published ones are ever shown.
 const published = eq(testimonials.status, "published");

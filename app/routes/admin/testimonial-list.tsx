@@ -11,7 +11,18 @@ import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from 
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent, requirePublisher } from "~/services/access.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
-import { approveTestimonial, createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from "~/models/testimonial.server";
+import {
+  approveTestimonial,
+  countPendingTestimonials,
+  countTestimonials,
+  createTestimonial,
+  deleteTestimonial,
+  getTestimonial,
+  hasTestimonialBeyond,
+  listTestimonialPage,
+  updateTestimonial,
+} from "~/models/testimonial.server";
+import { Pager } from "~/components/pager";
 import type { Testimonial } from "~/db/schema";
 import type { Route } from "./+types/testimonial-list";
 
@@ -30,9 +41,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   const publishes = mayPost(role, "routes/admin/testimonial-list", "approve");
   // An approved one typed into the address bar: its save would be refused, so it does not open.
   const refused = !publishes && found !== null && found !== "new" && found.status !== "pending";
-  const testimonials = listTestimonials().map(({ approver, approvedBy: _, ...t }) => ({ ...t, approved: byLine("Approved", personName(approver), t.approvedAt) }));
-  return { testimonials, editing: refused ? null : found, refused: refused ? ON_SITE_FOR_OWNER : null, deleting: publishes ? deleting : null, publishes };
+  // One page (issue 31); a link past either end, or naming a testimonial deleted since: the first page.
+  const cursor = pageCursor(params);
+  let page = listTestimonialPage(cursor);
+  if (page.length === 0 && (cursor.after || cursor.before)) page = listTestimonialPage();
+  const [first, last] = [page[0], page[page.length - 1]];
+  const testimonials = page.map(({ approver, approvedBy: _, ...t }) => ({ ...t, approved: byLine("Approved", personName(approver), t.approvedAt) }));
+  return {
+    testimonials,
+    total: countTestimonials(),
+    pending: countPendingTestimonials(),
+    // Keyset links: the pages before and after this one start from its first and last row.
+    newer: first && hasTestimonialBeyond("before", first.id) ? pageHref({ before: first.id }) : null,
+    older: last && hasTestimonialBeyond("after", last.id) ? pageHref({ after: last.id }) : null,
+    editing: refused ? null : found,
+    refused: refused ? ON_SITE_FOR_OWNER : null,
+    deleting: publishes ? deleting : null,
+    publishes,
+  };
 }
+
+/** Where a page starts: after or before a testimonial (its id). */
+function pageCursor(params: URLSearchParams): { after?: number; before?: number } {
+  const after = parseId(params.get("after"));
+  const before = parseId(params.get("before"));
+  return after ? { after } : before ? { before } : {};
+}
+
+const pageHref = ({ after, before }: { after?: number; before?: number }) => (after ? `${LIST}?after=${after}` : before ? `${LIST}?before=${before}` : LIST);
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/testimonial-list");
@@ -88,8 +124,7 @@ function saveTestimonial(formData: FormData, opts: { by: number; draft: boolean 
 }
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { testimonials, editing, refused, deleting, publishes } = loaderData;
-  const pending = testimonials.filter((t) => t.status === "pending").length;
+  const { testimonials, total, pending, newer, older, editing, refused, deleting, publishes } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -111,7 +146,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           never show on the site.
         </p>
       )}
-      {testimonials.length === 0 ? (
+      {total === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-ink-soft">No testimonials added yet.</p>
           <Link to="?edit=new" className={`${primaryButton} mt-4`}>
@@ -157,6 +192,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           ))}
         </AdminTable>
       )}
+      <Pager label="Pages of testimonials" newer={newer} older={older} />
 
       {editing === "new" && (
         <EditorDialog key="new" title="Add New Testimonial" closeTo={LIST}>
