@@ -93,10 +93,11 @@ export function LeadDetail({
     ["Best way to reach", m.preferredContact && PREFERRED_CONTACT[m.preferredContact]],
   ];
   return (
-    <article aria-labelledby="lead-name" className="space-y-4 rounded-xl border-l-4 border-brand bg-white p-6 shadow-sm">
+    // min-w-0: a grid cell otherwise grows to its longest word (an email, a link) past a phone's width.
+    <article aria-labelledby="lead-name" className="min-w-0 space-y-4 rounded-xl border-l-4 border-brand bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="lead-name" className="text-lg font-bold">
+        <div className="min-w-0">
+          <h2 id="lead-name" className="text-lg font-bold break-words">
             {m.name}
           </h2>
           <p className="text-sm text-ink-soft">
@@ -116,8 +117,8 @@ export function LeadDetail({
         )}
         {/* A phone call may come without an email: stored as "" (lib/manual-lead.ts). */}
         {m.email && (
-          <a href={`mailto:${m.email}`} className={secondaryButton}>
-            <Mail aria-hidden className="size-4" /> Email {m.email}
+          <a href={`mailto:${m.email}`} className={`${secondaryButton} max-w-full`}>
+            <Mail aria-hidden className="size-4 shrink-0" /> <span className="min-w-0 [overflow-wrap:anywhere]">Email {m.email}</span>
           </a>
         )}
       </div>
@@ -127,13 +128,13 @@ export function LeadDetail({
             value ? (
               <div key={label} className="contents">
                 <dt className="font-semibold text-ink-soft">{label}</dt>
-                <dd>{value}</dd>
+                <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
               </div>
             ) : null,
           )}
         </dl>
       )}
-      <p className="whitespace-pre-wrap">{m.message}</p>
+      <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{m.message}</p>
       {photos.length > 0 && (
         <section aria-label="Photos">
           <h3 className="text-sm font-semibold text-ink-soft">
