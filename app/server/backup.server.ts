@@ -89,8 +89,8 @@ function migrationsOf(db: Database.Database): number {
     : 0;
 }
 
-/** Every file under `dir`, relative to it. */
-function filesUnder(dir: string, relative = ""): string[] {
+/** Every file under `dir`, relative to it (`.gitkeep` left out). */
+export function filesUnder(dir: string, relative = ""): string[] {
   const here = path.join(dir, relative);
   if (!fs.existsSync(here)) return [];
   return fs.readdirSync(here, { withFileTypes: true }).flatMap((entry) => {

@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+
 /**
  * The one way a loader, action or service says "there is no such thing": a thrown 404.
  * A page's nearest error boundary shows it (the admin's inside the admin, with its header;
@@ -7,4 +9,19 @@
  */
 export function notFound(message = "Not found", headers?: HeadersInit): never {
   throw new Response(message, { status: 404, headers });
+}
+
+/** A file to save, streamed from a Node stream: never cached (backups and exports hold customers' records). */
+export function downloadResponse(
+  stream: Readable,
+  contentType: string,
+  fileName: string,
+): Response {
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

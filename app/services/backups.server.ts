@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { backupDue, isBackupStale } from "~/lib/backup-plan";
 import { getSetting } from "~/models/settings.server";
 import { firstAccountAt } from "~/models/user.server";
@@ -12,6 +11,7 @@ import {
   type BackupInfo,
 } from "~/server/backup.server";
 import { tarGzStream } from "~/server/tar.server";
+import { downloadResponse } from "~/server/responses.server";
 
 /** What the Backups page and the admin's warning show. */
 export function backupOverview(now = new Date()) {
@@ -68,14 +68,9 @@ export function startNightlyBackups() {
 export function backupDownload(name: string): Response | undefined {
   const backup = findBackup(liveState(), name);
   if (!backup) return undefined;
-  const body = Readable.toWeb(
+  return downloadResponse(
     tarGzStream(backup.dir, `backup-${backup.name}`),
-  ) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/gzip",
-      "Content-Disposition": `attachment; filename="backup-${backup.name}.tar.gz"`,
-      "Cache-Control": "no-store",
-    },
-  });
+    "application/gzip",
+    `backup-${backup.name}.tar.gz`,
+  );
 }

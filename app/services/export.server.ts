@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { csvCell, UTF8_BOM } from "~/lib/csv";
 import { EXPORT_FILES } from "~/lib/export-files";
 import { businessToday } from "~/lib/lead-status";
 import { EXPORT_ROWS } from "~/models/export.server";
-import { liveState } from "~/server/backup.server";
+import { filesUnder, liveState } from "~/server/backup.server";
 import { zipStream, type ZipEntry } from "~/server/zip.server";
+import { downloadResponse } from "~/server/responses.server";
 
 /**
  * "Export everything" (issue 32.5, decision 0059): one CSV per kind of record and every
@@ -34,17 +34,6 @@ async function* csvChunks(
   if (text) yield text;
 }
 
-/** Every file under `dir`, relative to it (the picture folders hold files only, some in subfolders). */
-function* filesUnder(dir: string, relative = ""): Generator<string> {
-  const here = path.join(dir, relative);
-  if (!fs.existsSync(here)) return;
-  for (const entry of fs.readdirSync(here, { withFileTypes: true })) {
-    const child = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) yield* filesUnder(dir, child);
-    else if (entry.isFile() && entry.name !== ".gitkeep") yield child;
-  }
-}
-
 function* exportEntries(): Generator<ZipEntry> {
   for (const { file, columns } of EXPORT_FILES) {
     yield { name: file, body: () => csvChunks(columns, EXPORT_ROWS[file]()) };
@@ -56,10 +45,11 @@ function* exportEntries(): Generator<ZipEntry> {
   ] as const) {
     for (const relative of filesUnder(dir)) {
       const file = path.join(dir, relative);
+      const name = relative.split(path.sep).join("/");
       // A picture removed since the folder was listed is left out, not an error.
       if (!fs.existsSync(file)) continue;
       yield {
-        name: `${folder}/${relative}`,
+        name: `${folder}/${name}`,
         body: () => fs.createReadStream(file),
         level: 1,
         mtime: fs.statSync(file).mtime,
@@ -74,14 +64,9 @@ export function exportFileName(now = new Date()) {
 
 /** The whole export as a download. */
 export function exportResponse(now = new Date()): Response {
-  const body = Readable.toWeb(
+  return downloadResponse(
     zipStream(exportEntries()),
-  ) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+    "application/zip",
+    exportFileName(now),
+  );
 }
