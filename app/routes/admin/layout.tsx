@@ -7,6 +7,7 @@ import { FlashMessage } from "~/components/flash-message";
 import { GoLiveBanner } from "~/components/admin/go-live-banner";
 import { BackupBanner } from "~/components/admin/backup-banner";
 import { backupIsStale } from "~/services/backups.server";
+import { visibleTo } from "~/models/lead-assignment.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requireAccess } from "~/services/access.server";
 import { readFlash } from "~/services/flash.server";
@@ -37,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       role: admin.role,
       company: getBusinessFacts().company,
       flash,
-      waiting: waitingLeads(businessToday()),
+      // The crew counts only the leads it can open (decision 0053).
+      waiting: waitingLeads(businessToday(), visibleTo(admin)),
       reviews: owner ? countPendingTestimonials() : 0,
       goLive: owner ? goLiveRemaining() : null,
       backupStale: owner && backupIsStale(),
