@@ -40,7 +40,7 @@ test("saved customers page with Newer/Older and are found by a search kept in th
   // A phone typed any way is the leads' search; here name, street, town or ZIP, word by word.
   const box = list.getByLabel("Find a saved customer");
   await box.fill("zenda 1");
-  await list.getByRole("button", { name: "Search" }).click();
+  await list.getByRole("button", { name: "Find" }).click();
   await expect(page).toHaveURL(/[?&]q=zenda\+1(&|$)/);
   // "1" starts 1 and 10-19: eleven customers, newest first.
   await expect(entries).toHaveCount(11);
@@ -49,7 +49,7 @@ test("saved customers page with Newer/Older and are found by a search kept in th
   await expect(box).toHaveValue("zenda 1");
 
   await box.fill("67159");
-  await list.getByRole("button", { name: "Search" }).click();
+  await list.getByRole("button", { name: "Find" }).click();
   await expect(entries).toHaveCount(25);
   await list.getByRole("link", { name: "Older" }).click();
   await expect(page).toHaveURL(/q=67159/);

@@ -27,7 +27,7 @@ export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; c
           <input type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="Name, address or ZIP" className={inputClass} />
         </label>
         <button type="submit" className={`${secondaryButton} min-h-10 px-3`}>
-          <Search aria-hidden className="size-4" /> Search
+          <Search aria-hidden className="size-4" /> Find
         </button>
       </Form>
       {q && (
