@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { ROLE_LABELS, ROLES, type Role } from "~/lib/roles";
@@ -85,8 +86,11 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
       </div>
       {!me && member.twoStep && (
         // The confirm step is the page's own (works without scripts): open, read, confirm.
-        <details className="rounded-md border border-black/10 px-3 text-sm">
-          <summary className="flex min-h-10 cursor-pointer items-center font-semibold text-red-700">Turn off two-step</summary>
+        <details className="group w-fit rounded-md border border-red-200 px-3 text-sm open:w-full">
+          <summary className="flex min-h-10 cursor-pointer list-none items-center gap-1 font-semibold text-red-700 [&::-webkit-details-marker]:hidden">
+            Turn off two-step
+            <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+          </summary>
           <div className="space-y-2 pb-3">
             <p>
               For when {name} lost their phone. {name} is signed out everywhere and signs in with their password alone until they turn two-step on again.
