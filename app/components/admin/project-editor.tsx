@@ -47,7 +47,6 @@ export function ProjectTable({ projects, linkFor, publishes = true }: { projects
           <td className="px-4 py-2" data-label="Status">
             <div className="flex flex-wrap items-center gap-2">
               <PublishedBadge published={p.published} />
-              {p.publishedBy && <span className="text-xs text-ink-soft">{p.publishedBy}</span>}
               <Form method="post" hidden={!publishes}>
                 <input type="hidden" name="id" value={p.id} />
                 <button
@@ -62,6 +61,7 @@ export function ProjectTable({ projects, linkFor, publishes = true }: { projects
                 </button>
               </Form>
             </div>
+            {p.publishedBy && <span className="mt-1 block text-xs text-ink-soft">{p.publishedBy}</span>}
           </td>
           <td className="px-4 py-2">
             <PublisherRowActions publishes={publishes} draft={!p.published} label={p.title} editTo={linkFor("edit", p.id)} deleteTo={linkFor("delete", p.id)} />

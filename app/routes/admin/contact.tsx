@@ -82,26 +82,27 @@ export default function AdminContact({ loaderData, actionData }: Route.Component
       <header>
         <h1 className="text-2xl font-bold">Contact & Business</h1>
         <p className="mt-1 text-ink-soft">Where quote requests go, and the business details every public page shows.</p>
+        <LastChanged form="Contact settings" text={loaderData.changed.contact} />
+        <LastChanged form="Business details" text={loaderData.changed.business} />
       </header>
       <div className="grid items-start gap-6 xl:grid-cols-2">
-        <div className="space-y-2">
-          <ContactSettingsForm
-            settings={loaderData.contactSettings}
-            lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined}
-          />
-          <LastChanged text={loaderData.changed.contact} />
-        </div>
-        <div className="space-y-2">
-          <BusinessFactsForm facts={loaderData.businessFacts} lastResult={actionData?.form === "business-facts" ? actionData.result : undefined} />
-          <LastChanged text={loaderData.changed.business} />
-        </div>
+        <ContactSettingsForm
+          settings={loaderData.contactSettings}
+          lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined}
+        />
+        <BusinessFactsForm facts={loaderData.businessFacts} lastResult={actionData?.form === "business-facts" ? actionData.result : undefined} />
       </div>
     </>
   );
 }
 
-function LastChanged({ text }: { text: string | null }) {
-  return text ? <p className="px-1 text-sm text-ink-soft">{text}</p> : null;
+/** "Business details · Last changed by Kim on Nov 27, 2026": at the top, where the owner looks first. */
+function LastChanged({ form, text }: { form: string; text: string | null }) {
+  return text ? (
+    <p className="mt-1 text-sm text-ink-soft">
+      <span className="font-medium text-ink">{form}</span> · {text}
+    </p>
+  ) : null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact | Admin" }, { name: "robots", content: "noindex" }];
