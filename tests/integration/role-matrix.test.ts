@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ACCESS, isForbidden, NO_INTENT, rolesFor, type Access, type AdminAccess } from "~/lib/access";
 import { ROLES, type Role } from "~/lib/roles";
-import { estimates, projects, testimonials, users } from "~/db/schema";
+import { estimates, projects, roofCustomers, testimonials, users } from "~/db/schema";
 import { createLead } from "~/models/lead.server";
 import { getDb } from "~/server/db.server";
 import { upsertUser } from "~/models/user.server";
@@ -214,5 +214,34 @@ describe("the crew sees no money", () => {
     expect((crewHeader as unknown as { data: Record<string, unknown> }).data).toMatchObject({ role: "crew", reviews: 0, goLive: null });
     expect((await get("crew", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(false);
     expect((await get("office", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(true);
+  });
+
+  it("on no page the crew may open: every admin loader of the matrix, searched for the estimate's $12,345", async () => {
+    const m = createLead({ name: "Rich Roof", email: "rich@example.com", phone: null, message: "Roof" });
+    getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: 1_234_500, taxCents: 0, totalCents: 1_234_500 }).run();
+    const customer = getDb().insert(roofCustomers).values({ customerName: "Rich Roof", street: "1 Main St", city: "Wichita", area: 2400, leadId: m.id }).returning().get();
+    const money = /1234500|12,345|\$\s?\d/;
+    const office: string[] = [];
+    for (const r of ALL_ROUTES) {
+      const access = ACCESS[r.id];
+      if (access?.kind !== "admin" || access.resource || !access.get.includes("crew")) continue;
+      const mod = await load(r.file);
+      if (!mod.loader) continue;
+      const path = urlOf(r.path).replace("http://site.test/", "").replace(/\/1$/, `/${m.id}`);
+      const query = r.id === "routes/admin/roof-measurement" ? `?customer=${customer.id}` : "";
+      for (const role of ["crew", "office"] as const) {
+        let loaded: unknown;
+        try {
+          loaded = await mod.loader(routeArgs(new Request(`${urlOf(path)}${query}`, { headers: { Cookie: cookies[role]! } }), { ...PARAMS, id: String(m.id) }));
+        } catch (thrown) {
+          loaded = thrown; // the admin "not found" page: a 404 with its words
+        }
+        const data = JSON.stringify(loaded instanceof Response ? await loaded.text() : loaded);
+        if (role === "crew") expect(data, `crew GET ${r.id}`).not.toMatch(money);
+        else if (money.test(data)) office.push(r.id);
+      }
+    }
+    // The search finds money where it is: the office sees the estimate on the lead's page.
+    expect(office).toContain("routes/admin/lead");
   });
 });
