@@ -85,3 +85,35 @@ export function parseProjectId(segment: string | undefined): number | null {
   if (!segment || !/^[1-9]\d{0,9}$/.test(segment)) return null;
   return Number(segment);
 }
+
+// Bounded public lists (issue 31, decision 0055): however many projects the owner adds, a
+// carousel shows its first few and the portfolio pages a category at a time.
+
+/** Tiles each category's carousel shows on the home page and the portfolio's All tab. */
+export const CAROUSEL_TILES = 8;
+/** Tiles on one page of a portfolio category (Framing, Roofing, Bright Green). */
+export const PORTFOLIO_PAGE_SIZE = 24;
+
+/** Where a portfolio category's page starts: after or before a project (its id), or at the first. */
+export type PortfolioCursor = { after?: number; before?: number };
+
+export function parsePortfolioCursor(params: URLSearchParams): PortfolioCursor {
+  const after = parseProjectId(params.get("after") ?? undefined);
+  const before = parseProjectId(params.get("before") ?? undefined);
+  return after ? { after } : before ? { before } : {};
+}
+
+/** A portfolio category's page starting after (or ending before) a project: plain links, scripts or not. */
+export function portfolioPageHref(tab: Exclude<PortfolioTab, "all">, cursor: PortfolioCursor): string {
+  const query = new URLSearchParams({ category: tab });
+  if (cursor.after) query.set("after", String(cursor.after));
+  else if (cursor.before) query.set("before", String(cursor.before));
+  return `${href("/portfolio")}?${query}`;
+}
+
+type OrderKey = { featured: boolean; sortOrder: number; createdAt: Date; id: number };
+
+/** Gallery order as a comparison: featured first, the owner's order, newest first, then the later id. */
+export function compareGalleryOrder(a: OrderKey, b: OrderKey): number {
+  return Number(b.featured) - Number(a.featured) || a.sortOrder - b.sortOrder || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+}

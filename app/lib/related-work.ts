@@ -1,5 +1,6 @@
 import type { ServiceSlug } from "~/lib/landing-pages";
 import type { ProjectCategory } from "~/lib/project-categories";
+import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { serviceSlugFor } from "~/lib/portfolio-draft";
 
 /**
@@ -29,13 +30,35 @@ export const RELATED_PROJECTS = 3;
 /** A town's name as a whole word (Derby, not Derbyshire), in any case: built once per page. */
 const wholeWord = (name: string) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
 
-export function projectsForService<P extends WorkText>(projects: readonly P[], service: ServiceSlug): P[] {
+/** The names a job's service has (QUOTE_SERVICES) when it belongs on this service's page. */
+export function servicesFor(service: ServiceSlug): string[] {
+  return QUOTE_SERVICES.filter((name) => serviceSlugFor(name) === service);
+}
+
+/** Every service name that has a page: a job of any other ("Not sure") is matched by its words. */
+export const SERVICES_WITH_PAGES: readonly string[] = QUOTE_SERVICES.filter((name) => serviceSlugFor(name) !== null);
+
+/** The categories whose untagged projects may match a service page by their words. */
+export const serviceCategories = (service: ServiceSlug): readonly ProjectCategory[] => SERVICE_MATCH[service].categories;
+
+/** A project without a job's service (or of one with no page) that shows on this service's page by its words. */
+export function matchesServiceWords(p: WorkText, service: ServiceSlug): boolean {
   const { categories, words } = SERVICE_MATCH[service];
+  return categories.includes(p.category) && words.test(`${p.title} ${p.description}`);
+}
+
+/** A project without a town of its own that names this one in its words. */
+export function townWordsMatcher(town: string): (p: WorkText) => boolean {
+  const named = wholeWord(town);
+  return (p) => named.test(`${p.title} ${p.description}`);
+}
+
+export function projectsForService<P extends WorkText>(projects: readonly P[], service: ServiceSlug): P[] {
+  // A job's own service decides; "Not sure" (no page of its own) falls back to the words.
   return projects
     .filter((p) => {
-      // A job's own service decides; "Not sure" (no page of its own) falls back to the words.
       const slug = serviceSlugFor(p.service);
-      return slug ? slug === service : categories.includes(p.category) && words.test(`${p.title} ${p.description}`);
+      return slug ? slug === service : matchesServiceWords(p, service);
     })
     .slice(0, RELATED_PROJECTS);
 }
@@ -44,10 +67,27 @@ export function projectsForService<P extends WorkText>(projects: readonly P[], s
 const townName = (town: string) => town.split(",")[0].trim().toLowerCase();
 
 export function projectsForTown<P extends WorkText>(projects: readonly P[], town: string): P[] {
-  const named = wholeWord(town);
-  return projects
-    .filter((p) => (p.town?.trim() ? townName(p.town) === townName(town) : named.test(`${p.title} ${p.description}`)))
-    .slice(0, RELATED_PROJECTS);
+  const named = townWordsMatcher(town);
+  return projects.filter((p) => (p.town?.trim() ? townName(p.town) === townName(town) : named(p))).slice(0, RELATED_PROJECTS);
+}
+
+/**
+ * The first `wanted` items that match, read a chunk at a time (`read(after)` answers the
+ * chunk after the last one read, shorter than `chunk` at the end): a page that finds its
+ * three early reads a few rows, not the whole portfolio.
+ */
+export function firstMatching<T>(read: (after: T | undefined) => T[], matches: (item: T) => boolean, wanted: number, chunk: number): T[] {
+  const found: T[] = [];
+  let after: T | undefined;
+  for (;;) {
+    const items = read(after);
+    for (const item of items) {
+      if (matches(item)) found.push(item);
+      if (found.length === wanted) return found;
+    }
+    if (items.length < chunk) return found;
+    after = items[items.length - 1];
+  }
 }
 
 /** The best-rated of those that qualify; the list's own order (newest first) breaks ties. */

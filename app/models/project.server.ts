@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, inTransaction, preparedOnce, type DB } from "~/server/db.server";
 import { images, projects, users, type Image, type Project, type ProjectCategory } from "~/db/schema";
 import type { AccountName } from "~/lib/by-line";
@@ -198,3 +198,120 @@ export function deleteDemoProjects(): number {
   if (deleted > 0) invalidatePublicPages();
   return deleted;
 }
+
+// Public pages (issue 31, B; decision 0055): a page or a carousel reads a bounded slice in
+// gallery order, never every project. The terms name `published = 1` as a literal so
+// SQLite uses the partial indexes on published projects (projects_public_*_idx).
+
+const PUBLISHED = sql`${projects.published} = 1`;
+// A picture project whose picture is gone (a database edited by hand, a failed restore)
+// is left out rather than shown as an empty tile; a video needs its address.
+const SHOWABLE = sql`(${images.id} is not null or (${projects.mediaType} = 'video' and coalesce(${projects.videoUrl}, '') <> ''))`;
+const reverseGalleryOrder = [asc(projects.featured), desc(projects.sortOrder), asc(projects.createdAt), asc(projects.id)];
+
+/**
+ * A project's place in gallery order, read in SQL from the project a link names (its id):
+ * created_at is stored with fractions of a millisecond, which a Date would round away.
+ */
+const placeOf = (id: number, column: "featured" | "sort_order" | "created_at") => sql`(select ${sql.raw(column)} from projects where id = ${id})`;
+
+/**
+ * Projects after (or before) project `id` in gallery order: featured first, then the
+ * owner's order, newest first, the later id first.
+ */
+function beyond(id: number, side: "after" | "before"): SQL {
+  // Past a descending column is less, past an ascending one is more (mirrored before).
+  const [pastDesc, pastAsc] = side === "after" ? [lt, gt] : [gt, lt];
+  return or(
+    pastDesc(projects.featured, placeOf(id, "featured")),
+    and(
+      eq(projects.featured, placeOf(id, "featured")),
+      or(
+        pastAsc(projects.sortOrder, placeOf(id, "sort_order")),
+        and(
+          eq(projects.sortOrder, placeOf(id, "sort_order")),
+          or(pastDesc(projects.createdAt, placeOf(id, "created_at")), and(eq(projects.createdAt, placeOf(id, "created_at")), pastDesc(projects.id, id))),
+        ),
+      ),
+    ),
+  )!;
+}
+
+const publicWhere = (...terms: (SQL | undefined)[]) => and(PUBLISHED, SHOWABLE, ...terms);
+
+/**
+ * Which public projects a list asks for. `services`: made from a job of one of these
+ * (QUOTE_SERVICES names); `otherThanServices`: written by hand, or of a service without a
+ * page ("Not sure"); `town`: "Derby", "derby " and "Derby, KS" alike (the town index's
+ * expression, equal or "derby,…"); `noTown`: its town, if any, only in its words.
+ */
+export type PublicProjectFilter = {
+  categories?: readonly ProjectCategory[];
+  services?: readonly string[];
+  otherThanServices?: readonly string[];
+  town?: string;
+  noTown?: boolean;
+};
+
+function filterTerms(f: PublicProjectFilter): SQL | undefined {
+  const town = f.town?.split(",")[0].trim().toLowerCase();
+  const townExpression = sql`lower(trim(${projects.town}))`;
+  return and(
+    f.categories ? inArray(projects.category, [...f.categories]) : undefined,
+    f.services ? inArray(projects.service, [...f.services]) : undefined,
+    f.otherThanServices ? or(isNull(projects.service), notInArray(projects.service, [...f.otherThanServices])) : undefined,
+    town !== undefined ? or(sql`${townExpression} = ${town}`, and(sql`${townExpression} >= ${town + ","}`, sql`${townExpression} < ${town + "-"}`)) : undefined,
+    f.noTown ? or(isNull(projects.town), sql`trim(${projects.town}) = ''`) : undefined,
+  );
+}
+
+/**
+ * Up to `limit` public projects in gallery order, after the project `after`; or the `limit`
+ * just before the project `before` ("end": the last ones), still in gallery order.
+ */
+export function listPublicProjects(
+  filter: PublicProjectFilter,
+  { after, before, limit }: { after?: number; before?: number | "end"; limit: number },
+): ProjectRow[] {
+  if (before) {
+    return projectQuery()
+      .where(publicWhere(filterTerms(filter), before === "end" ? undefined : beyond(before, "before")))
+      .orderBy(...reverseGalleryOrder)
+      .limit(limit)
+      .all()
+      .reverse();
+  }
+  return projectQuery()
+    .where(publicWhere(filterTerms(filter), after ? beyond(after, "after") : undefined))
+    .orderBy(...galleryOrder)
+    .limit(limit)
+    .all();
+}
+
+/** Whether a public project of the filter comes after (or before) the project `id` in gallery order. */
+export function hasPublicProject(filter: PublicProjectFilter, side: "after" | "before", id: number): boolean {
+  return !!projectQuery()
+    .where(publicWhere(filterTerms(filter), beyond(id, side)))
+    .limit(1)
+    .get();
+}
+
+/** A public project by id, with its place in gallery order. */
+export function getPublicProject(id: number): ProjectRow | undefined {
+  return projectQuery().where(publicWhere(eq(projects.id, id))).get();
+}
+
+/** How many public projects each category has (the portfolio's tabs and pages say it). */
+export function countPublicProjects(): Record<ProjectCategory, number> {
+  const counts: Record<ProjectCategory, number> = { framing: 0, roofing: 0, "bright-green": 0 };
+  const rows = getDb()
+    .select({ category: projects.category, n: count() })
+    .from(projects)
+    .leftJoin(images, eq(projects.imageId, images.id))
+    .where(publicWhere())
+    .groupBy(projects.category)
+    .all();
+  for (const { category, n } of rows) counts[category] = n;
+  return counts;
+}
+

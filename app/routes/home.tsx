@@ -4,6 +4,7 @@ import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { FirstScreenEnd } from "~/components/first-screen-end";
 import { CheckList, Highlights } from "~/components/lists";
+import { SeeAllWork } from "~/components/portfolio-pages";
 import { ProjectGallery } from "~/components/project-gallery";
 import { ServiceIcon } from "~/components/service-icon";
 import { TestimonialGrid } from "~/components/testimonial-grid";
@@ -14,9 +15,9 @@ import { BRIGHT_GREEN_BENEFITS, HOME_SERVICES } from "~/content/home";
 import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
 import { quoteServiceForSlug, requestServiceHref } from "~/lib/contact-form";
-import { parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
+import { CAROUSEL_TILES, parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
-import { listGalleryCards } from "~/services/project-cards.server";
+import { countPublicProjects, listGalleryCards } from "~/services/project-cards.server";
 import { sitePictures, type SitePictures } from "~/services/site-pictures.server";
 import { getTrustFacts, pageWords } from "~/services/site-words.server";
 import type { TrustFacts } from "~/lib/site-words";
@@ -32,7 +33,9 @@ export function loader({ request }: Route.LoaderArgs) {
   // Google reads its site verification (saved in the roof tool's settings) from the home page only.
   return {
     tab,
-    projects: listGalleryCards(),
+    // The carousels' first few tiles, however big the portfolio; the rest are a link away.
+    projects: listGalleryCards(tab, CAROUSEL_TILES),
+    projectCounts: countPublicProjects(),
     testimonials: listPublicTestimonials(),
     verification: getSetting("maps").publisherTag,
     pictures: sitePictures(),
@@ -61,6 +64,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           </SectionHeading>
           <div className="mt-8">
             <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={portfolioHref} />
+            <SeeAllWork counts={loaderData.projectCounts} tab={loaderData.tab} shown={CAROUSEL_TILES} />
           </div>
         </div>
       </section>

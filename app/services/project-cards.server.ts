@@ -1,5 +1,15 @@
 import type { ProjectCategory } from "~/db/schema";
-import { galleryCard, galleryOrder, neighbors, type AdminProjectCard, type GalleryCard, type ProjectCard } from "~/lib/portfolio";
+import {
+  CAROUSEL_TILES,
+  galleryCard,
+  PORTFOLIO_PAGE_SIZE,
+  type AdminProjectCard,
+  type GalleryCard,
+  type PortfolioCursor,
+  type PortfolioTab,
+  type ProjectCard,
+} from "~/lib/portfolio";
+import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { byLine, personName } from "~/lib/by-line";
 import { srcSetFor } from "~/lib/image-variants";
 import type { ProjectInput } from "~/lib/project-form";
@@ -31,44 +41,84 @@ function toAdminCard(row: model.AdminProjectRow): AdminProjectCard {
   return { ...toCard(row), published, publishedBy, leadId, service, town };
 }
 
-/** Every project, drafts included, for the admin. */
-export function listProjectCards(category?: ProjectCategory): AdminProjectCard[] {
-  return model.listProjects(category).map(toAdminCard);
-}
-
-/** A project's own page: the project and its neighbors in the order the portfolio shows them. */
-export function getProjectPage(id: number) {
-  const ordered = galleryOrder(listPublicProjectCards());
-  const project = ordered.find((p) => p.id === id);
-  if (!project) return undefined;
-  const { previous, next } = neighbors(ordered, id);
-  const link = (p: ProjectCard | null) => (p ? { id: p.id, title: p.title } : null);
-  return { project, previous: link(previous), next: link(next) };
+/** Every project, drafts included, for the admin; or one keyset page of them (issue 31). */
+export function listProjectCards(category?: ProjectCategory, page?: model.AdminProjectPage): AdminProjectCard[] {
+  return model.listProjects(category, page).map(toAdminCard);
 }
 
 /**
- * The projects the public pages show: a picture project whose picture is gone (a database
- * edited by hand, a failed restore) is left out rather than shown as an empty tile.
+ * A project's own page: the project and its neighbors in the order the portfolio shows
+ * them (category by category), each found by one indexed step from its place.
  */
-export function listPublicProjectCards(): ProjectCard[] {
-  return listPublicWork().map(({ service: _, town: __, ...card }) => card);
+export function getProjectPage(id: number) {
+  const row = model.getPublicProject(id);
+  if (!row) return undefined;
+  const link = (r: model.ProjectRow | undefined) => (r ? { id: r.project.id, title: r.project.title } : null);
+  return { project: toCard(row), previous: link(neighbor(row, "previous")), next: link(neighbor(row, "next")) };
 }
 
-/** A public project with the job's service and town (set for projects made from a lead): what related work matches on. */
-export type WorkCard = ProjectCard & { service: string | null; town: string | null };
+/** The project before or after one in gallery order: in its category, else at the near end of the next category that has any. */
+function neighbor({ project }: model.ProjectRow, side: "previous" | "next"): model.ProjectRow | undefined {
+  const at = PROJECT_CATEGORIES.indexOf(project.category);
+  const own = model.listPublicProjects({ categories: [project.category] }, side === "next" ? { after: project.id, limit: 1 } : { before: project.id, limit: 1 })[0];
+  if (own) return own;
+  const others = side === "next" ? PROJECT_CATEGORIES.slice(at + 1) : PROJECT_CATEGORIES.slice(0, at).reverse();
+  for (const category of others) {
+    const [first] = model.listPublicProjects({ categories: [category] }, side === "next" ? { limit: 1 } : { before: "end", limit: 1 });
+    if (first) return first;
+  }
+  return undefined;
+}
 
-/** The published projects with something to show, drafts never. */
-export function listPublicWork(): WorkCard[] {
+/**
+ * Every public project (the sitemap lists each page): a picture project whose picture is
+ * gone (a database edited by hand, a failed restore) is left out rather than shown as an
+ * empty tile. Lists on pages read a bounded slice instead (below).
+ */
+export function listPublicProjectCards(): ProjectCard[] {
   return model
     .listPublishedProjects()
-    .map((row) => ({ ...toCard(row), service: row.project.service, town: row.project.town }))
+    .map(toCard)
     .filter((p) => p.image !== null || (p.mediaType === "video" && p.videoUrl));
 }
 
-/** The public projects as tiles for a list (home, portfolio): their descriptions stay on their pages. */
-export function listGalleryCards(): GalleryCard[] {
-  return listPublicProjectCards().map(galleryCard);
+export const toGalleryCard = (row: model.ProjectRow): GalleryCard => galleryCard(toCard(row));
+
+/**
+ * The carousels' tiles (home page, the portfolio's All tab): the first few of each category
+ * shown (one tab's, or all three), however many the owner has.
+ */
+export function listGalleryCards(tab: PortfolioTab = "all", perCategory = CAROUSEL_TILES): GalleryCard[] {
+  const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
+  return categories.flatMap((category) => model.listPublicProjects({ categories: [category] }, { limit: perCategory }).map(toGalleryCard));
 }
+
+/** How many public projects each category has. */
+export const countPublicProjects = model.countPublicProjects;
+
+/**
+ * One page of a portfolio category: PORTFOLIO_PAGE_SIZE tiles after (or before) a project,
+ * and the projects whose places the previous and next pages start from (null at an end).
+ * A cursor that names no public project of the category (deleted, unpublished, another
+ * category's) is the first page.
+ */
+export function portfolioPage(category: ProjectCategory, cursor: PortfolioCursor) {
+  const filter = { categories: [category] };
+  const named = cursor.after ?? cursor.before;
+  const at = named && model.getPublicProject(named)?.project.category === category ? named : undefined;
+  let rows = at ? model.listPublicProjects(filter, cursor.after ? { after: at, limit: PORTFOLIO_PAGE_SIZE } : { before: at, limit: PORTFOLIO_PAGE_SIZE }) : [];
+  // Past either end (the last project of a page was moved meanwhile): the first page.
+  if (rows.length === 0) rows = model.listPublicProjects(filter, { limit: PORTFOLIO_PAGE_SIZE });
+  const first = rows[0]?.project;
+  const last = rows[rows.length - 1]?.project;
+  return {
+    projects: rows.map(toGalleryCard),
+    previous: first && model.hasPublicProject(filter, "before", first.id) ? first.id : null,
+    next: last && model.hasPublicProject(filter, "after", last.id) ? last.id : null,
+  };
+}
+
+export type PortfolioPage = ReturnType<typeof portfolioPage>;
 
 export function getProjectCard(id: number): AdminProjectCard | undefined {
   const row = model.getProject(id);

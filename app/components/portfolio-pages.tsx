@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/icon";
+import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
+import { portfolioPageHref, portfolioTabHref, type PortfolioTab } from "~/lib/portfolio";
+
+// The portfolio's paging (decision 0055): plain links, so they work before and without
+// scripts; each lands on the projects, not the top of the page.
+
+const WORK_NAMES: Record<ProjectCategory, string> = { framing: "framing", roofing: "roofing", "bright-green": "Bright Green" };
+const PROJECTS_ANCHOR = "#projects";
+const pill = "inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-soft";
+
+/** Under carousels that show only their first few tiles: a link to each category's full pages. */
+export function SeeAllWork({ counts, tab, shown }: { counts: Record<ProjectCategory, number>; tab: PortfolioTab; shown: number }) {
+  const more = (tab === "all" ? PROJECT_CATEGORIES : [tab]).filter((c) => counts[c] > shown);
+  if (more.length === 0) return null;
+  return (
+    <ul className="mt-8 flex flex-wrap gap-3" aria-label="All our work">
+      {more.map((category) => (
+        <li key={category}>
+          <Link to={portfolioTabHref(category) + PROJECTS_ANCHOR} className={pill}>
+            See all {counts[category]} {WORK_NAMES[category]} projects <Icon name="arrow-right" className="size-4" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Previous and next pages of one category, with how many projects it has. */
+export function PortfolioPager({ category, count, previous, next }: { category: ProjectCategory; count: number; previous: number | null; next: number | null }) {
+  if (previous === null && next === null) return null;
+  return (
+    <nav aria-label={`Pages of ${WORK_NAMES[category]} projects`} className="mt-8 flex flex-wrap items-center justify-between gap-3">
+      {previous !== null ? (
+        <Link to={portfolioPageHref(category, { before: previous }) + PROJECTS_ANCHOR} rel="prev" className={pill}>
+          <Icon name="arrow-right" className="size-4 rotate-180" /> Previous projects
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-ink-soft">
+        {count} {WORK_NAMES[category]} projects
+      </p>
+      {next !== null ? (
+        <Link to={portfolioPageHref(category, { after: next }) + PROJECTS_ANCHOR} rel="next" className={pill}>
+          More projects <Icon name="arrow-right" className="size-4" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
