@@ -29,12 +29,56 @@ function adminProjectQuery() {
     .leftJoin(users, eq(projects.publishedBy, users.id));
 }
 
-/** Every project, drafts included (the admin), in the order the portfolio shows them. */
-export function listProjects(category?: ProjectCategory): AdminProjectRow[] {
-  return adminProjectQuery()
-    .where(category ? eq(projects.category, category) : undefined)
-    .orderBy(...galleryOrder)
-    .all();
+/** Where an admin page starts: after or before a project (its id), and how many it shows. */
+export type AdminProjectPage = { after?: number; before?: number; limit: number };
+
+/**
+ * Projects, drafts included (the admin), in the order the portfolio shows them: all of
+ * them, or one keyset page (issue 31) of `page.limit` after or before a project.
+ */
+export function listProjects(category?: ProjectCategory, page?: AdminProjectPage): AdminProjectRow[] {
+  const inCategory = category ? eq(projects.category, category) : undefined;
+  if (!page) return adminProjectQuery().where(inCategory).orderBy(...galleryOrder).all();
+  const { after, before, limit } = page;
+  if (!after && !before) return adminProjectQuery().where(inCategory).orderBy(...galleryOrder).limit(limit).all();
+  const rows: AdminProjectRow[] = [];
+  for (const { where, orderBy } of adminSegments(after ? "after" : "before", (after ?? before)!)) {
+    if (rows.length >= limit) break;
+    rows.push(...adminProjectQuery().where(and(inCategory, where)).orderBy(...orderBy).limit(limit - rows.length).all());
+  }
+  // Before a project the segments read nearest first: turned around, the page is in order.
+  return after ? rows : rows.reverse();
+}
+
+/** Whether a project (of the category, if given) comes after (or before) the project `id` in the admin order. */
+export const hasProjectBeyond = (side: "after" | "before", id: number, category?: ProjectCategory) =>
+  listProjects(category, { [side]: id, limit: 1 }).length > 0;
+
+/**
+ * The projects after (or before, nearest first) the project `id` in gallery order, as three
+ * seeks on projects_admin_order_idx / projects_admin_category_idx (featured, sort_order,
+ * created_at, id), never an OFFSET: the rest of its (featured, sort_order) group, then the
+ * rest of its featured group, then the other featured group. Its key is read in SQL
+ * (created_at keeps fractions of a millisecond a date in a link would round away); a
+ * project that is gone matches nothing.
+ */
+function adminSegments(side: "after" | "before", id: number): { where: SQL; orderBy: SQL[] }[] {
+  const { featured, sortOrder, createdAt, id: rowId } = projects;
+  const keyOf = (columns: string) => sql`(select ${sql.raw(columns)} from projects where id = ${id})`;
+  const place = sql`(${createdAt}, ${rowId})`;
+  const sameGroup = and(eq(featured, keyOf("featured")), eq(sortOrder, keyOf("sort_order")))!;
+  if (side === "after") {
+    return [
+      { where: and(sameGroup, sql`${place} < ${keyOf("created_at, id")}`)!, orderBy: [desc(createdAt), desc(rowId)] },
+      { where: and(eq(featured, keyOf("featured")), gt(sortOrder, keyOf("sort_order")))!, orderBy: [asc(sortOrder), desc(createdAt), desc(rowId)] },
+      { where: lt(featured, keyOf("featured")), orderBy: galleryOrder },
+    ];
+  }
+  return [
+    { where: and(sameGroup, sql`${place} > ${keyOf("created_at, id")}`)!, orderBy: [asc(createdAt), asc(rowId)] },
+    { where: and(eq(featured, keyOf("featured")), lt(sortOrder, keyOf("sort_order")))!, orderBy: [desc(sortOrder), asc(createdAt), asc(rowId)] },
+    { where: gt(featured, keyOf("featured")), orderBy: [asc(featured), desc(sortOrder), asc(createdAt), asc(rowId)] },
+  ];
 }
 
 const publishedProjects = preparedOnce((db) =>
@@ -53,8 +97,15 @@ export function getProject(id: number): AdminProjectRow | undefined {
   return adminProjectQuery().where(eq(projects.id, id)).get();
 }
 
-export function countProjects(): number {
-  return getDb().select({ n: count() }).from(projects).get()?.n ?? 0;
+/** How many projects, drafts included (of one category, when given). */
+export function countProjects(category?: ProjectCategory): number {
+  return (
+    getDb()
+      .select({ n: count() })
+      .from(projects)
+      .where(category ? eq(projects.category, category) : undefined)
+      .get()?.n ?? 0
+  );
 }
 
 /** A project row as it is (demo content, imports): dates and order included. */

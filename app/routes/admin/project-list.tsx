@@ -16,6 +16,8 @@ import { parseUploadForm } from "~/server/upload.server";
 import type { AdminProjectCard } from "~/lib/portfolio";
 import { createProject, deleteProject, getProjectCard, listProjectCards, setProjectPublished, updateProject } from "~/services/project-cards.server";
 import { notFound } from "~/server/responses.server";
+import { countProjects, hasProjectBeyond } from "~/models/project.server";
+import { Pager } from "~/components/pager";
 import type { Route } from "./+types/project-list";
 
 /** All projects at /admin/projects, one category at /admin/projects/:category. */
@@ -28,6 +30,8 @@ function categoryFrom(params: { category?: string }): ProjectCategory | undefine
 
 /** Why the editor stays shut for someone who may not change what is on the site (decision 0048). */
 export const PROJECT_ON_SITE = "This project is on the site: only the owner edits it. Ask the owner to change it, or to unpublish it so you can.";
+/** Projects on one admin page (issue 31). */
+const PROJECTS_PAGE_SIZE = 50;
 export const PROJECT_DRAFTED = "Project saved as a draft: it shows on the site once the owner publishes it";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -41,9 +45,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const publishes = mayPost(role, "admin-projects", "publish");
   // A published one typed into the address bar: its save would be refused, so it does not open.
   const refused = !publishes && found !== null && found !== "new" && found.published;
+  // One page (issue 31); a link past either end, or naming a project deleted since: the first page.
+  const after = parseId(url.searchParams.get("after")) ?? undefined;
+  const before = after ? undefined : (parseId(url.searchParams.get("before")) ?? undefined);
+  let projects = listProjectCards(category, { after, before, limit: PROJECTS_PAGE_SIZE });
+  if (projects.length === 0 && (after || before)) projects = listProjectCards(category, { limit: PROJECTS_PAGE_SIZE });
+  const [first, last] = [projects[0], projects[projects.length - 1]];
+  const base = url.pathname;
   return {
     category: category ?? "all",
-    projects: listProjectCards(category),
+    projects,
+    total: countProjects(category),
+    // Keyset links: the pages before and after this one start from its first and last project.
+    newer: first && hasProjectBeyond("before", first.id, category) ? `${base}?before=${first.id}` : null,
+    older: last && hasProjectBeyond("after", last.id, category) ? `${base}?after=${last.id}` : null,
     editing: refused ? null : found,
     refused: refused ? PROJECT_ON_SITE : null,
     deleting: publishes ? deleting : null,
@@ -118,7 +133,7 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
 }
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
-  const { category, projects, editing, refused, deleting, publishes } = loaderData;
+  const { category, projects, total, newer, older, editing, refused, deleting, publishes } = loaderData;
   const base = category === "all" ? href("/admin/projects") : href("/admin/projects/:category", { category });
   const withParam = (key: string, value: string | number) => `${base}?${key}=${value}`;
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
@@ -145,7 +160,7 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
           <Plus aria-hidden className="size-4" /> {publishes ? "Add New Project" : "Add New Draft"}
         </Link>
       </div>
-      {projects.length === 0 ? (
+      {total === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-ink-soft">No portfolio projects added yet.</p>
           <Link to={withParam("edit", "new")} className={`${primaryButton} mt-4`}>
@@ -155,6 +170,7 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
       ) : (
         <ProjectTable projects={projects} linkFor={withParam} publishes={publishes} />
       )}
+      <Pager label="Pages of projects" newer={newer} older={older} />
 
       {editing && (
         <EditorDialog key={editing === "new" ? "new" : editing.id} title={editing === "new" ? (publishes ? "Add New Project" : "Add New Draft") : "Edit Project"} closeTo={base}>
