@@ -111,21 +111,26 @@ export const sessions = sqliteTable(
 );
 
 /** The image library: every uploaded file on disk has exactly one row here. */
-export const images = sqliteTable("images", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  storedName: text("stored_name").notNull().unique(),
-  originalName: text("original_name").notNull(),
-  contentType: text("content_type").notNull(),
-  bytes: integer("bytes").notNull(),
-  width: integer("width"),
-  height: integer("height"),
-  alt: text("alt").notNull().default(""),
-  // Roof tool photos are customer records, not portfolio material: kept out of the library.
-  purpose: text("purpose", { enum: ["library", "roof"] }).notNull().default("library"),
-  // Seeded demo content (decision 0043): the go-live checklist lists it and removes it, never the owner's own.
-  demo: integer("demo", { mode: "boolean" }).notNull().default(false),
-  createdAt: createdAt(),
-});
+export const images = sqliteTable(
+  "images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storedName: text("stored_name").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    alt: text("alt").notNull().default(""),
+    // Roof tool photos are customer records, not portfolio material: kept out of the library.
+    purpose: text("purpose", { enum: ["library", "roof"] }).notNull().default("library"),
+    // Seeded demo content (decision 0043): the go-live checklist lists it and removes it, never the owner's own.
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // The library's pages, newest first, read in order (keyset on created_at, id).
+  (t) => [index("images_library_order_idx").on(t.purpose, t.createdAt, t.id)],
+);
 
 export const projects = sqliteTable(
   "projects",

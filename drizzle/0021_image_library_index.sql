@@ -1,0 +1,1 @@
+CREATE INDEX `images_library_order_idx` ON `images` (`purpose`,`created_at`,`id`);
