@@ -5,13 +5,17 @@ const crew = { role: "crew" as const, userId: 7 };
 const office = { role: "office" as const, userId: 2 };
 
 describe("who sees and who assigns a lead (decision 0053)", () => {
-  it("the crew sees their own and open free leads; owner and office every lead", () => {
+  it("the crew sees their own and the open work nobody has; owner and office every lead", () => {
     const archived = new Date();
-    expect(maySeeLead(crew, { assignedTo: 7, archivedAt: archived })).toBe(true);
-    expect(maySeeLead(crew, { assignedTo: null, archivedAt: null })).toBe(true);
-    expect(maySeeLead(crew, { assignedTo: null, archivedAt: archived })).toBe(false);
-    expect(maySeeLead(crew, { assignedTo: 8, archivedAt: null })).toBe(false);
-    expect(maySeeLead(office, { assignedTo: 8, archivedAt: archived })).toBe(true);
+    const lead = { assignedTo: null, archivedAt: null, status: "new" as const, completedAt: null };
+    expect(maySeeLead(crew, { ...lead, assignedTo: 7, archivedAt: archived, status: "lost" })).toBe(true);
+    expect(maySeeLead(crew, lead)).toBe(true);
+    expect(maySeeLead(crew, { ...lead, status: "won" })).toBe(true);
+    expect(maySeeLead(crew, { ...lead, status: "won", completedAt: archived })).toBe(false);
+    expect(maySeeLead(crew, { ...lead, status: "lost" })).toBe(false);
+    expect(maySeeLead(crew, { ...lead, archivedAt: archived })).toBe(false);
+    expect(maySeeLead(crew, { ...lead, assignedTo: 8 })).toBe(false);
+    expect(maySeeLead(office, { ...lead, assignedTo: 8, archivedAt: archived })).toBe(true);
   });
 
   it("the crew takes a free lead or gives back their own, nothing else", () => {

@@ -1,3 +1,4 @@
+import type { LeadStatus } from "./lead-status";
 import type { Role } from "./roles";
 
 /**
@@ -7,16 +8,18 @@ import type { Role } from "./roles";
  */
 
 /** A lead as far as its keeper goes. */
-export type Assignable = { assignedTo: number | null; archivedAt: Date | null };
+export type Assignable = { assignedTo: number | null; archivedAt: Date | null; status: LeadStatus; completedAt: Date | null };
 
 /**
  * Whether a person may see (open, change, look at the photos of) a lead. Owner and office:
- * every lead. The crew: leads given to them, and open leads given to nobody yet (someone has
- * to pick those up); a lead given to someone else, or archived unassigned, is not theirs.
+ * every lead. The crew: leads given to them, and the open work nobody has yet (someone has
+ * to pick it up): not archived, not lost, not a job already completed. Someone else's lead,
+ * or years of closed ones, are not theirs.
  */
 export function maySeeLead(user: { role: Role; userId: number }, lead: Assignable): boolean {
   if (user.role !== "crew") return true;
-  return lead.assignedTo === user.userId || (lead.assignedTo === null && lead.archivedAt === null);
+  if (lead.assignedTo !== null) return lead.assignedTo === user.userId;
+  return lead.archivedAt === null && lead.status !== "lost" && lead.completedAt === null;
 }
 
 /**

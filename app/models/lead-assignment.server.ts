@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { leadNotes, leadPhotos, leads, users } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
-import { filterKeeper, personName, type WhoFilter } from "~/lib/lead-assignment";
+import { filterKeeper, personName, type Assignable, type WhoFilter } from "~/lib/lead-assignment";
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import type { Role } from "~/lib/roles";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -69,11 +69,11 @@ export function assignLead(id: number, to: number | null, by: Actor, mayMove: (f
 
 /**
  * The leads a person may see, as a condition (none: all of them). The crew: their own, and
- * open ones nobody has yet (lib/lead-assignment.ts maySeeLead).
+ * the open work nobody has yet (lib/lead-assignment.ts maySeeLead).
  */
 export function visibleTo(user: { role: Role; userId: number }): SQL | undefined {
   if (user.role !== "crew") return undefined;
-  return or(eq(leads.assignedTo, user.userId), and(isNull(leads.assignedTo), isNull(leads.archivedAt)));
+  return or(eq(leads.assignedTo, user.userId), and(isNull(leads.assignedTo), isNull(leads.archivedAt), ne(leads.status, "lost"), isNull(leads.completedAt)));
 }
 
 /** The Leads/Pipeline filter by person, as a condition (none: anyone's). */
@@ -103,14 +103,14 @@ export function leadsFor(me: { role: Role; userId: number }, who: WhoFilter): SQ
  * The lead a private photo belongs to (its stored name, or one of its smaller copies,
  * "<name>-w480.webp"), as far as who may see it goes; undefined for a file that is no lead's.
  */
-export function photoLead(name: string): { assignedTo: number | null; archivedAt: Date | null } | undefined {
+export function photoLead(name: string): Assignable | undefined {
   const variant = /^(.+)-w\d+\.webp$/.exec(name);
   const base = variant?.[1];
   const named = base
     ? or(eq(leadPhotos.storedName, name), and(gt(leadPhotos.storedName, `${base}.`), lt(leadPhotos.storedName, `${base}/`)))
     : eq(leadPhotos.storedName, name);
   return getDb()
-    .select({ assignedTo: leads.assignedTo, archivedAt: leads.archivedAt })
+    .select({ assignedTo: leads.assignedTo, archivedAt: leads.archivedAt, status: leads.status, completedAt: leads.completedAt })
     .from(leadPhotos)
     .innerJoin(leads, eq(leads.id, leadPhotos.leadId))
     .where(named)

@@ -105,10 +105,10 @@ describe("paging the Leads list", () => {
 describe("who looks after a lead, in the list (decision 0053)", () => {
   const ids: Record<string, number> = {};
   beforeAll(() => {
-    const make = (name: string, assignedTo: number | null, archived = false) =>
+    const make = (name: string, assignedTo: number | null, archived = false, status: LeadStatus = "new") =>
       getDb()
         .insert(leads)
-        .values({ name, email: "", message: "Roof", assignedTo, archivedAt: archived ? new Date() : null, createdAt: new Date(Date.UTC(2030, 0, 1)) })
+        .values({ name, email: "", message: "Roof", assignedTo, status, archivedAt: archived ? new Date() : null, createdAt: new Date(Date.UTC(2030, 0, 1)) })
         .returning()
         .get().id;
     ids.crews = make("Scope Crews", people.crew!.id);
@@ -116,10 +116,11 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
     ids.free = make("Scope Free", null);
     ids.freeArchived = make("Scope Free Archived", null, true);
     ids.crewsArchived = make("Scope Crews Archived", people.crew!.id, true);
+    ids.freeLost = make("Scope Free Lost", null, false, "lost");
   });
   const names = (page: Loaded) => page.leads.map((m) => m.name).filter((n) => n.startsWith("Scope")).sort();
 
-  it("the crew sees their own and the open leads nobody has; not others', not archived free ones", async () => {
+  it("the crew sees their own and the open work nobody has; not others', not free archived or lost ones", async () => {
     const crew = people.crew!.cookie;
     expect(names(await list(crew, "?q=scope"))).toEqual(["Scope Crews", "Scope Free"]);
     expect(names(await list(crew, "?q=scope&view=archived"))).toEqual(["Scope Crews Archived"]);
@@ -136,10 +137,10 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
 
   it("owner and office filter by person, mine and nobody, and see who has each lead", async () => {
     const office = people.office!.cookie;
-    expect(names(await list(office, "?q=scope"))).toEqual(["Scope Crews", "Scope Free", "Scope Offices"]);
+    expect(names(await list(office, "?q=scope"))).toEqual(["Scope Crews", "Scope Free", "Scope Free Lost", "Scope Offices"]);
     expect(names(await list(office, "?q=scope&who=mine"))).toEqual(["Scope Offices"]);
     expect(names(await list(owner, `?q=scope&who=${people.crew!.id}`))).toEqual(["Scope Crews"]);
-    expect(names(await list(owner, "?q=scope&who=nobody"))).toEqual(["Scope Free"]);
+    expect(names(await list(owner, "?q=scope&who=nobody"))).toEqual(["Scope Free", "Scope Free Lost"]);
     const page = await list(owner, "?q=scope");
     expect(page.leads.find((m) => m.name === "Scope Crews")?.keeper).toBe("Kim Crew");
     expect(page.leads.find((m) => m.name === "Scope Offices")?.keeper).toBe("office@example.com");

@@ -10,7 +10,7 @@ import { LeadSourceBadge } from "~/components/lead-detail";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { requireVisibleLead } from "~/services/lead-access.server";
-import { mayLoad, seesMoney } from "~/lib/access";
+import { mayLoad, mayPost, seesMoney } from "~/lib/access";
 import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
 import { decodeCursor, leadListUrl, LEADS_PAGE_SIZE, type LeadListFilters } from "~/lib/lead-paging";
 import { formatShortDay } from "~/lib/lead-digest";
@@ -83,8 +83,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     older: page.older ? leadListUrl(LEADS, filters, { after: page.older }) : null,
     // The crew picks among their own and the free leads; the others among everyone on the team.
     people: user.role === "crew" ? [] : listAssignees(),
-    // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead.
-    mailConfigured: Boolean(env.RESEND_API_KEY),
+    // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead
+    // (to whoever can do something about it: not the crew).
+    mailConfigured: Boolean(env.RESEND_API_KEY) || !mayPost(user.role, "routes/admin/lead-list", "resend"),
     money,
     // The export carries the estimates: not the crew's (decision 0048).
     exportsCsv: mayLoad(user.role, "routes/resources/leads-csv"),
