@@ -31,24 +31,27 @@ export function SeeAllWork({ counts, tab, shown }: { counts: Record<ProjectCateg
 export function PortfolioPager({ category, count, previous, next }: { category: ProjectCategory; count: number; previous: number | null; next: number | null }) {
   if (previous === null && next === null) return null;
   return (
-    <nav aria-label={`Pages of ${WORK_NAMES[category]} projects`} className="mt-8 flex flex-wrap items-center justify-between gap-3">
-      {previous !== null ? (
-        <Link to={portfolioPageHref(category, { before: previous }) + PROJECTS_ANCHOR} rel="prev" className={pill}>
-          <Icon name="arrow-right" className="size-4 rotate-180" /> Previous projects
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-ink-soft">
+    <nav aria-label={`Pages of ${WORK_NAMES[category]} projects`} className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <p className="text-sm text-ink-soft sm:order-2">
         {count} {WORK_NAMES[category]} projects
       </p>
-      {next !== null ? (
-        <Link to={portfolioPageHref(category, { after: next }) + PROJECTS_ANCHOR} rel="next" className={pill}>
-          More projects <Icon name="arrow-right" className="size-4" />
-        </Link>
-      ) : (
-        <span />
-      )}
+      {/* On a phone the two links share a row under the count; wider, the count sits between them. */}
+      <div className="flex w-full justify-between gap-3 sm:contents">
+        {previous !== null ? (
+          <Link to={portfolioPageHref(category, { before: previous }) + PROJECTS_ANCHOR} rel="prev" className={`${pill} sm:order-1`}>
+            <Icon name="chevron-left" className="size-4" /> Previous projects
+          </Link>
+        ) : (
+          <span className="sm:order-1" />
+        )}
+        {next !== null ? (
+          <Link to={portfolioPageHref(category, { after: next }) + PROJECTS_ANCHOR} rel="next" className={`${pill} sm:order-3`}>
+            More projects <Icon name="chevron-right" className="size-4" />
+          </Link>
+        ) : (
+          <span className="sm:order-3" />
+        )}
+      </div>
     </nav>
   );
 }

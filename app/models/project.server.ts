@@ -311,7 +311,10 @@ function filterTerms(f: PublicProjectFilter): SQL | undefined {
     f.categories ? inArray(projects.category, [...f.categories]) : undefined,
     f.services ? inArray(projects.service, [...f.services]) : undefined,
     f.otherThanServices ? or(isNull(projects.service), notInArray(projects.service, [...f.otherThanServices])) : undefined,
-    town !== undefined ? or(sql`${townExpression} = ${town}`, and(sql`${townExpression} >= ${town + ","}`, sql`${townExpression} < ${town + "-"}`)) : undefined,
+    // One range on the town index ("derby" up to "derby-"), then exactly "derby" or "derby,…".
+    town !== undefined
+      ? and(sql`${townExpression} >= ${town}`, sql`${townExpression} < ${town + "-"}`, or(sql`${townExpression} = ${town}`, sql`substr(${townExpression}, 1, ${town.length + 1}) = ${town + ","}`))
+      : undefined,
     f.noTown ? or(isNull(projects.town), sql`trim(${projects.town}) = ''`) : undefined,
   );
 }
