@@ -4,6 +4,8 @@ import { leads } from "~/db/schema";
 import { createLead } from "~/models/lead.server";
 import { leadSearchCondition } from "~/models/lead-search.server";
 import { getDb } from "~/server/db.server";
+import { loader as leadList } from "~/routes/admin/lead-list";
+import { routeArgs, signedInOwner } from "./admin-session";
 import { fromShapeBefore } from "./migration-shape";
 
 // Issue 31, decision 0054: the Leads search box answers from an FTS5 index kept by triggers.
@@ -74,6 +76,20 @@ describe("lead search", () => {
     db.delete(leads).where(eq(leads.id, lead.id)).run();
     expect(found("hartwell")).toEqual([]);
     expect(db.$client.prepare("select count(*) from lead_search where rowid = ?").pluck().get(lead.id)).toBe(0);
+  });
+});
+
+describe("the Leads page's search box", () => {
+  it("finds a lead by a phone typed two ways and answers hostile input with a page, never an error", async () => {
+    const cookie = await signedInOwner();
+    const names = async (q: string) => {
+      const page = await leadList(routeArgs(new Request(`http://site.test/admin/leads?q=${encodeURIComponent(q)}`, { headers: { Cookie: cookie } })));
+      return page.leads.map((l) => l.name);
+    };
+    expect(await names("316-555-0188")).toEqual(["Karen Miller"]);
+    expect(await names("(316) 555 0188")).toEqual(["Karen Miller"]);
+    expect(await names("elm wichita")).toEqual(["Tom Reyes"]);
+    for (const q of ['"', "NEAR(", "-*", "x".repeat(10_000), "{name}: karen"]) expect(await names(q), q).toEqual([]);
   });
 });
 
