@@ -60,7 +60,10 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
   /** A field as the last answer left it: what was typed, and its problem unless corrected since (or on its way again). */
   const fieldOf = (name: ContactField | typeof PHOTO_FIELD) => {
     const f = replyField(reply, CONTACT_FORM_ID, name);
-    return busy || corrected.has(name) ? { ...f, errors: undefined, props: { id: f.id, name: f.name } } : f;
+    if (busy || corrected.has(name)) return { ...f, errors: undefined, props: { id: f.id, name: f.name } };
+    // "Please fill in all required fields" is said once, by the alert naming the fields; under
+    // each empty field it would say it three more times. Screen readers still hear it there.
+    return { ...f, quiet: f.errors?.[0] === MESSAGES.required };
   };
   const f = {
     name: fieldOf("name"),

@@ -13,17 +13,23 @@ export const primaryButton =
 export const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2 font-semibold text-ink hover:bg-sand";
 
-export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
+export function FieldError({ id, errors, quiet = false }: { id: string; errors?: string[] | null; quiet?: boolean }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-700">
+    <p id={id} className={quiet ? "sr-only" : "mt-1 text-sm text-red-700"}>
       {errors[0]}
     </p>
   );
 }
 
 /** What Field needs of a conform field (or of `replyField`, for the forms that load no conform). */
-type FieldMeta = { errorId: string; descriptionId?: string; errors?: string[] };
+type FieldMeta = {
+  errorId: string;
+  descriptionId?: string;
+  errors?: string[];
+  /** Read to screen readers only: the form's one alert already says it for every field. */
+  quiet?: boolean;
+};
 
 /**
  * A control with its caption above, an optional hint below, and its first error. The
@@ -60,7 +66,7 @@ export function Field({
           {hint}
         </p>
       )}
-      {error && <FieldError id={error.errorId} errors={error.errors} />}
+      {error && <FieldError id={error.errorId} errors={error.errors} quiet={error.quiet} />}
     </div>
   );
 }

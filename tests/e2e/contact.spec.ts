@@ -159,6 +159,11 @@ test("each field in error is outlined, marked invalid and described by its messa
     expect(await field.evaluate((el) => getComputedStyle(el).borderTopColor), "outlined in red").not.toBe(plainBorder);
   }
   for (const fine of [name, phone]) await expect(fine).not.toHaveAttribute("aria-invalid", "true");
+  // The missing field's message is said once on screen, by the alert; the wrong ones under their fields.
+  // (Under the field it is for screen readers only: a 1-pixel, clipped box.)
+  const under = await form.getByText("Please fill in all required fields", { exact: true }).boundingBox();
+  expect(under!.width * under!.height).toBeLessThanOrEqual(1);
+  await expect(form.getByText("Please enter a valid email address", { exact: true })).toBeVisible();
   await expect(name).toHaveValue("Ana Ruiz");
   // With scripts the cursor is in the first field marked, on the page.
   if (jsEnabled(info)) {
