@@ -31,6 +31,8 @@ async function shot(page: Page, name: string) {
 }
 
 test("the office makes a project draft, the owner publishes it, and the list names who", async ({ page, ownSite }) => {
+  // Three people's turns and an upload on a site of its own: more than the default 30 s on a busy machine.
+  test.slow();
   const title = `Office porch roof ${test.info().project.name}`;
   await ownSite.signInAs(page, OFFICE);
   await page.goto(`${ownSite.baseURL}/admin/projects`);
@@ -78,6 +80,7 @@ test("the office makes a project draft, the owner publishes it, and the list nam
 });
 
 test("the office adds a testimonial as pending, the owner approves it, and the list names who", async ({ page, ownSite }) => {
+  test.slow();
   const name = `Ruth ${test.info().project.name}`;
   await ownSite.signInAs(page, OFFICE);
   await page.goto(`${ownSite.baseURL}/admin/testimonials`);
