@@ -98,6 +98,22 @@ test.describe("who looks after a lead", () => {
   });
 });
 
+test("a lead's page fits a phone, however long its email, address or message", async ({ page, ownSite }) => {
+  const id = withDb(ownSite, (db) =>
+    db
+      .prepare(
+        "insert into leads (name, email, phone, message, service, street, city, created_at) values ('Bartholomew Fitzgerald-Whitmore', 'bartholomew.fitzgerald.whitmore@wellingtonroofing-example.com', '(316) 555-0199', 'Photos: https://www.example.com/some/really/long/link/to/photos/of/the/roof/damage', 'Storm / hail damage', '12345 South Meridian Avenue Apartment 4B', 'Belle Plaine', ?) returning id",
+      )
+      .pluck()
+      .get(Date.now()) as number,
+  );
+  await ownSite.signIn(page);
+  await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
+  await expect(page.getByRole("link", { name: /^Email bartholomew/ })).toBeVisible();
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+});
+
 test.describe("the Leads list a page at a time", () => {
   test("Older and Newer keep the filters; each lead once", async ({ page, ownSite }) => {
     const start = Date.UTC(2026, 0, 5);
