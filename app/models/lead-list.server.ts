@@ -101,7 +101,8 @@ function readPart(due: boolean, where: SQL | undefined, today: string, from: Lea
 export const cursorOf = (row: Pick<LeadRow, "id" | "status" | "followUpOn" | "at">, today: string): LeadCursor =>
   row.followUpOn !== null && !isClosed(row.status) && row.followUpOn <= today ? { due: true, day: row.followUpOn, id: row.id } : { due: false, at: row.at, id: row.id };
 
-export type LeadPage = { rows: LeadRow[]; newer: LeadCursor | null; older: LeadCursor | null };
+/** `newer`: the cursor to read back from, "start" when the page before is the first one, null on the first page. */
+export type LeadPage = { rows: LeadRow[]; newer: LeadCursor | "start" | null; older: LeadCursor | null };
 
 /**
  * A page of the list: from the start, after a cursor (the next, older page) or before one
@@ -125,11 +126,19 @@ export function readLeadPage(filter: LeadFilter, opts: { today: string; size: nu
   let rows = from && !from.due ? [] : part(true, from, "forward", size + 1);
   if (rows.length < size + 1) rows = rows.concat(part(false, from && !from.due ? from : null, "forward", size + 1 - rows.length));
   const page = rows.slice(0, size);
+  const first = page[0] ? cursorOf(page[0], today) : from;
   return {
     rows: page,
-    newer: from ? (page[0] ? cursorOf(page[0], today) : from) : null,
+    newer: from && first ? (fewerBefore(first) ? "start" : first) : null,
     older: rows.length > size ? cursorOf(page[page.length - 1], today) : null,
   };
+
+  // Whether a page or less lies before `cursor`: then "Newer" is the first page, at its own address.
+  function fewerBefore(cursor: LeadCursor): boolean {
+    let before = part(cursor.due, cursor, "backward", size + 1).length;
+    if (!cursor.due && before <= size) before += part(true, null, "backward", size + 1 - before).length;
+    return before <= size;
+  }
 }
 
 /** How many leads of each status the filter (all but its status) finds: one grouped query. */

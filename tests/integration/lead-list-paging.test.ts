@@ -70,6 +70,7 @@ describe("paging the Leads list", () => {
       page = await list(owner, queryOf(page.older));
     }
     expect(pages.length).toBe(Math.ceil(made.length / LEADS_PAGE_SIZE));
+    expect(pages.length).toBeGreaterThan(2);
     expect(seen).toEqual(expected);
     // And back, page by page, to the first.
     for (let i = pages.length - 2; i >= 0; i--) {
@@ -85,7 +86,8 @@ describe("paging the Leads list", () => {
     expect(first.older).toMatch(/who=nobody/);
     expect(first.older).toMatch(/q=paged/);
     const second = await list(owner, queryOf(first.older!));
-    expect(second.newer).toMatch(/service=Residential\+Roofing&who=nobody&q=paged&before=/);
+    // The page before the second is the first: "Newer" is its own address, filters and all.
+    expect(second.newer).toBe("/admin/leads?service=Residential+Roofing&who=nobody&q=paged");
     expect([...first.leads, ...second.leads].every((m) => m.service === "Residential Roofing")).toBe(true);
     const roofing = made.filter((_, i) => i % 3 !== 0);
     expect(Object.values(first.counts).reduce((a, b) => a + b, 0)).toBe(roofing.length);

@@ -79,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Only what needs someone: a mail that failed (not set up at all is the banner's, once).
       mailFailed: [mails.get(m.id)?.notification, mails.get(m.id)?.autoreply].some((mail) => mail?.state === "failed"),
     })),
-    newer: page.newer ? leadListUrl(LEADS, filters, { before: page.newer }) : null,
+    newer: page.newer === "start" ? leadListUrl(LEADS, filters) : page.newer ? leadListUrl(LEADS, filters, { before: page.newer }) : null,
     older: page.older ? leadListUrl(LEADS, filters, { after: page.older }) : null,
     // The crew picks among their own and the free leads; the others among everyone on the team.
     people: user.role === "crew" ? [] : listAssignees(),
