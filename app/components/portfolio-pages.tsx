@@ -8,7 +8,7 @@ import { portfolioPageHref, portfolioTabHref, type PortfolioTab } from "~/lib/po
 
 const WORK_NAMES: Record<ProjectCategory, string> = { framing: "framing", roofing: "roofing", "bright-green": "Bright Green" };
 const PROJECTS_ANCHOR = "#projects";
-const pill = "inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-soft";
+const pill = "inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full bg-white px-5 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-soft";
 
 /** Under carousels that show only their first few tiles: a link to each category's full pages. */
 export function SeeAllWork({ counts, tab, shown }: { counts: Record<ProjectCategory, number>; tab: PortfolioTab; shown: number }) {
@@ -39,7 +39,9 @@ export function PortfolioPager({ category, count, previous, next }: { category: 
       <div className="flex w-full justify-between gap-3 sm:contents">
         {previous !== null ? (
           <Link to={portfolioPageHref(category, { before: previous }) + PROJECTS_ANCHOR} rel="prev" className={`${pill} sm:order-1`}>
-            <Icon name="chevron-left" className="size-4" /> Previous projects
+            <Icon name="chevron-left" className="size-4" /> Previous
+            {/* Two links share a phone's row: the word the name needs is read, not shown. */}
+            <span className="max-sm:sr-only"> projects</span>
           </Link>
         ) : (
           <span className="sm:order-1" />

@@ -12,7 +12,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 type Uses = { usedBy: ImageUse[] };
 export type Library = {
-  images: (Image & Uses & { url: string; thumbUrl: string })[];
+  images: (Pick<Image, "id" | "originalName" | "alt" | "bytes" | "createdAt"> & Uses & { url: string; thumbUrl: string })[];
   total: number;
   /** The pages before (newer) and after (older) this one, keyset links; null at an end. */
   newer: string | null;
