@@ -2,7 +2,7 @@
 // A whole backup now, while the site runs: the database (a consistent copy), the uploads
 // folder and the private roof pictures, into backups/<time>/ beside the database (in Docker,
 // on the data volume). Keeps the last 7 daily and 4 weekly, like the nightly one.
-import { liveState, makeBackup, pruneBackups } from "~/server/backup.server";
+import { liveState, makeBackup, pruneBackups } from "~/server/backup-store.server";
 
 const state = liveState();
 try {

@@ -12,7 +12,7 @@ import {
   liveState,
   MANIFEST_FILE,
   restoreBackup,
-} from "~/server/backup.server";
+} from "~/server/backup-store.server";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

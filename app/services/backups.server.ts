@@ -9,7 +9,7 @@ import {
   makeBackup,
   pruneBackups,
   type BackupInfo,
-} from "~/server/backup.server";
+} from "~/server/backup-store.server";
 import { tarGzStream } from "~/server/tar.server";
 import { downloadResponse } from "~/server/responses.server";
 

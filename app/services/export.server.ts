@@ -4,7 +4,7 @@ import { csvCell, UTF8_BOM } from "~/lib/csv";
 import { EXPORT_FILES } from "~/lib/export-files";
 import { businessToday } from "~/lib/lead-status";
 import { EXPORT_ROWS } from "~/models/export.server";
-import { filesUnder, liveState } from "~/server/backup.server";
+import { filesUnder, liveState } from "~/server/backup-store.server";
 import { zipStream, type ZipEntry } from "~/server/zip.server";
 import { downloadResponse } from "~/server/responses.server";
 

@@ -14,7 +14,7 @@ import {
   liveState,
   makeBackup,
   pruneBackups,
-} from "~/server/backup.server";
+} from "~/server/backup-store.server";
 import { getDb } from "~/server/db.server";
 import { createLead } from "~/models/lead.server";
 

@@ -11,7 +11,7 @@ import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
 import { startSession } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
-import { listBackups, liveState, makeBackup } from "~/server/backup.server";
+import { listBackups, liveState, makeBackup } from "~/server/backup-store.server";
 import { backupIsStale, runDueBackup } from "~/services/backups.server";
 import * as page from "~/routes/admin/backups";
 import * as download from "~/routes/resources/backup-download";
