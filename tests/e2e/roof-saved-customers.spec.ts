@@ -31,6 +31,7 @@ test("saved customers page with Newer/Older and are found by a search kept in th
 
   await list.getByRole("link", { name: "Older" }).click();
   await expect(page).toHaveURL(/[?&]after=/);
+  await expect(list.getByRole("heading", { name: "Saved Customers" })).toBeInViewport();
   await expect(entries.first()).toContainText("Zenda 5");
   await expect(list.getByText("Zenda 30")).toHaveCount(0);
   await list.getByRole("link", { name: "Newer" }).click();
@@ -41,7 +42,9 @@ test("saved customers page with Newer/Older and are found by a search kept in th
   const box = list.getByLabel("Find a saved customer");
   await box.fill("zenda 1");
   await list.getByRole("button", { name: "Find" }).click();
-  await expect(page).toHaveURL(/[?&]q=zenda\+1(&|$)/);
+  await expect(page).toHaveURL(/[?&]q=zenda\+1(&|#|$)/);
+  // The list is where the search left it, not scrolled away to the top of the page.
+  await expect(list.getByRole("heading", { name: "Saved Customers" })).toBeInViewport();
   // "1" starts 1 and 10-19: eleven customers, newest first.
   await expect(entries).toHaveCount(11);
   await expect(entries.first()).toContainText("Zenda 19");

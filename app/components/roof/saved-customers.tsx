@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
 import { roofToolUrl } from "~/lib/roof-customer-paging";
+import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import { SEARCH_MAX_LENGTH } from "~/lib/search-query";
 import { inputClass, secondaryButton } from "~/components/form";
 import { Pager } from "~/components/pager";
@@ -10,16 +11,19 @@ import { Pager } from "~/components/pager";
 /** A page of the list (newest first), the search it was found by, and the cursors of the pages beside it. */
 export type SavedCustomerList = { customers: RoofCustomerSummary[]; q: string; newer: string | null; older: string | null };
 
+const HERE = "#saved-customers";
+
 export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; currentId?: number }) {
   const { customers, q, newer, older } = list;
-  // Every address keeps the open customer and the search: paging never leaves either.
-  const at = (page: { after?: string | null; before?: string | null }) => roofToolUrl({ customer: currentId, q, ...page });
+  // Every address keeps the open customer and the search: paging never leaves either. The
+  // list is far down a phone's page: its links and search land back on it, not at the top.
+  const at = (page: { after?: string | null; before?: string | null }) => `${roofToolUrl({ customer: currentId, q, ...page })}${HERE}`;
   return (
     <section aria-labelledby="saved-customers" className="rounded-xl bg-white p-5 shadow-sm">
       <h2 id="saved-customers" className="text-lg font-bold">
         Saved Customers
       </h2>
-      <Form method="get" role="search" aria-label="Saved customers" className="mt-3 flex items-end gap-2">
+      <Form method="get" action={`${ROOF_TOOL}${HERE}`} role="search" aria-label="Saved customers" className="mt-3 flex items-end gap-2">
         {currentId && <input type="hidden" name="customer" value={currentId} />}
         <label className="min-w-0 flex-1 text-sm font-semibold">
           {/* Not "Street" or "ZIP": those name the customer form's own fields. */}
@@ -33,7 +37,7 @@ export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; c
       {q && (
         <p className="mt-2 text-sm text-ink-soft">
           {customers.length === 0 ? `No saved customers match “${q}”.` : `Customers matching “${q}”.`}{" "}
-          <Link to={roofToolUrl({ customer: currentId })} className="font-semibold text-brand-dark underline">
+          <Link to={`${roofToolUrl({ customer: currentId })}${HERE}`} className="font-semibold text-brand-dark underline">
             Show all
           </Link>
         </p>
