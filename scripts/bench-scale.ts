@@ -371,7 +371,7 @@ async function main() {
       const p95 = percentile(times, 95);
       const target = page.kind === "export" ? "RSS growth, below" : !page.admin ? "" : `<= ${TARGET_PAGE_MS} ms, <= ${kb(TARGET_PAGE_BYTES)}`;
       const met = page.admin && page.kind !== "export" ? (p95 <= TARGET_PAGE_MS && bytes <= TARGET_PAGE_BYTES ? "  met" : "  MISSED") : "";
-      console.log(row([page.label, status, ms(percentile(times, 50)), ms(p95), size(bytes), target + met], widths));
+      console.log(row([page.label, status, ms(percentile(times, 50)), ms(p95), size(bytes), target + met], widths).trimEnd());
     }
     console.log(
       `\nServer RSS growth while sending the CSV exports: ${size(exportGrowth)} (from ${megabytes(exportBase)}; target <= ${size(TARGET_RSS_GROWTH)}: ${exportGrowth <= TARGET_RSS_GROWTH ? "met" : "MISSED"})`,
