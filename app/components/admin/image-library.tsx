@@ -67,7 +67,7 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
                   {formatBytes(image.bytes)} · {new Date(image.createdAt).toLocaleDateString("en-US")}
                 </p>
                 <ImageUses uses={image.usedBy} />
-                <Form method="post" className="flex gap-2">
+                <Form method="post" action={library.here} className="flex gap-2">
                   <input type="hidden" name="id" value={image.id} />
                   <label className="sr-only" htmlFor={`alt-${image.id}`}>
                     Alt text for {image.originalName}
