@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { leads, images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
@@ -19,7 +19,14 @@ function roofCustomerSearchCondition(q: string): SQL | undefined {
   return match === null ? undefined : sql`${roofCustomers.id} in (select rowid from roof_customer_search where roof_customer_search match ${match})`;
 }
 
-export type RoofCustomerListQuery = { q?: string; after?: RoofCustomerCursor | null; before?: RoofCustomerCursor | null; limit?: number };
+export type RoofCustomerListQuery = {
+  q?: string;
+  after?: RoofCustomerCursor | null;
+  before?: RoofCustomerCursor | null;
+  limit?: number;
+  /** Which leads' roofs the list may show (the crew's: decision 0053); none: all. */
+  leads?: SQL;
+};
 
 /**
  * A page of the Saved Customers list, newest first, found by `q` when given, read on the
@@ -28,13 +35,14 @@ export type RoofCustomerListQuery = { q?: string; after?: RoofCustomerCursor | n
  * pages beside it, null at either end. A customer an older version saved with an outline
  * on a scale nobody set has an area made up from it: the list leaves it out.
  */
-export function listRoofCustomers({ q = "", after = null, before = null, limit = ROOF_CUSTOMERS_PAGE_SIZE }: RoofCustomerListQuery = {}) {
+export function listRoofCustomers({ q = "", after = null, before = null, limit = ROOF_CUSTOMERS_PAGE_SIZE, leads: leadScope }: RoofCustomerListQuery = {}) {
   const c = roofCustomers;
   // created_at as stored: the default writes fractions of a millisecond, which a Date drops.
   const at = sql<number>`${c.createdAt}`;
   const older = (k: RoofCustomerCursor) => sql`(${at} < ${k.at} or (${at} = ${k.at} and ${c.id} < ${k.id}))`;
   const newer = (k: RoofCustomerCursor) => sql`(${at} > ${k.at} or (${at} = ${k.at} and ${c.id} > ${k.id}))`;
-  const search = roofCustomerSearchCondition(q);
+  const scope = leadScope ? inArray(c.leadId, getDb().select({ id: leads.id }).from(leads).where(leadScope)) : undefined;
+  const search = and(roofCustomerSearchCondition(q), scope);
   const read = (where: SQL | undefined, order: SQL[], n: number) =>
     getDb()
       .select({ id: c.id, customerName: c.customerName, street: c.street, city: c.city, state: c.state, zipCode: c.zipCode, area: c.area, drawing: c.drawing, createdAt: c.createdAt, at })

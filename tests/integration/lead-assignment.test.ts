@@ -141,6 +141,34 @@ describe("a lead's files", () => {
   });
 });
 
+describe("the roof tool for the crew", () => {
+  it("lists and opens the roofs of the crew's own and the free leads only; saving another's is refused", async () => {
+    const roofTool = await import("~/routes/admin/roof-measurement");
+    const others = newLead("Jon Roof");
+    const free = newLead("Kay Roof");
+    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
+    const roof = (leadId: number, street: string) => getDb().insert(roofCustomers).values({ customerName: street, street, city: "Wellington", leadId }).returning().get().id;
+    const othersRoof = roof(others, "9 Others St");
+    const freeRoof = roof(free, "8 Free St");
+    const open = (who: string, query = "") =>
+      Promise.resolve(roofTool.loader(routeArgs(new Request(`http://site.test/admin/roof-measurement${query}`, { headers: { Cookie: team[who].cookie } })))).catch((t: unknown) => t);
+    const listed = (answer: unknown) => (answer as { savedCustomers: { customers: { street: string | null }[] } }).savedCustomers.customers.map((c) => c.street);
+    expect(listed(await open("crew"))).toContain("8 Free St");
+    expect(listed(await open("crew"))).not.toContain("9 Others St");
+    expect(listed(await open("owner"))).toEqual(expect.arrayContaining(["8 Free St", "9 Others St"]));
+    expect(statusOf(await open("crew", `?customer=${othersRoof}`))).toBe(403);
+    expect(statusOf(await open("crew", `?customer=${freeRoof}`))).toBe(200);
+    const form = new FormData();
+    form.set("intent", "save");
+    form.set("id", String(othersRoof));
+    form.set("street", "9 Others St");
+    const saved = await Promise.resolve(
+      roofTool.action(routeArgs(new Request("http://site.test/admin/roof-measurement", { method: "POST", body: form, headers: { Cookie: team.crew.cookie } }))),
+    ).catch((t: unknown) => t);
+    expect(statusOf(saved)).toBe(403);
+  });
+});
+
 describe("the pipeline by person", () => {
   it("counts only Kim's leads under her name, and the crew's own and free ones for the crew", async () => {
     const mine = newLead("Fay Pipeline");

@@ -20,15 +20,21 @@ import { getSetting, setSetting } from "~/models/settings.server";
 import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";
 import { actorOf, type Actor } from "~/lib/actor";
+import type { SessionUser } from "~/models/session.server";
+import { visibleTo } from "~/models/lead-assignment.server";
+import { refuseOthersLead, refuseUnlessVisible } from "~/services/lead-access.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { role } = await requireAccess(request, "routes/admin/roof-measurement");
+  const admin = await requireAccess(request, "routes/admin/roof-measurement");
+  const { role } = admin;
   const params = new URL(request.url).searchParams;
   const id = parseId(params.get("customer"));
   const current = id ? getRoofCustomer(id) : undefined;
+  // The crew opens the roofs of its own and the free leads only (decision 0053).
+  if (current) refuseOthersRoof(admin, current.id);
   const maps = getSetting("maps");
   return {
-    savedCustomers: savedCustomersPage(params),
+    savedCustomers: savedCustomersPage(params, admin),
     current: current ? roofCustomerView(current) : null,
     missing: id !== null && !current,
     // The key itself reaches the browser only here, behind the sign-in: the maps script needs it.
@@ -42,10 +48,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A page of Saved Customers as the URL asks (search, cursor); its neighbors' cursors for the page links. */
-function savedCustomersPage(params: URLSearchParams) {
+function savedCustomersPage(params: URLSearchParams, user: SessionUser) {
   const query = roofListQuery(params);
-  const page = listRoofCustomers(query);
+  // The crew's list: the roofs of its own and the free leads (decision 0053).
+  const page = listRoofCustomers({ ...query, leads: visibleTo(user) });
   return { customers: page.customers, q: query.q, newer: page.newer && encodeRoofCursor(page.newer), older: page.older && encodeRoofCursor(page.older) };
+}
+
+/**
+ * A 403 for a saved roof of a lead that is not this crew member's. A new customer (no id) is
+ * anyone's to start; one deleted meanwhile is left to the save, which says so.
+ */
+function refuseOthersRoof(user: SessionUser, id: number | null) {
+  if (id === null || user.role !== "crew") return;
+  const customer = getRoofCustomer(id);
+  if (!customer) return;
+  if (customer.leadId === null) refuseOthersLead(user);
+  else refuseUnlessVisible(user, customer.leadId);
 }
 
 /** A maps settings form's answer: conform's reply, and the words for what was saved (null when nothing was). */
@@ -75,10 +94,12 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithFlash(ROOF_TOOL, ok ? { type: "success", message: "Customer deleted" } : { type: "error", message: "Failed to delete customer" });
     }
     case "calculate":
+      refuseOthersRoof(admin, parseId(form.get("id")));
       return saveCustomer("calculate", parsed, actorOf(admin));
     // A post that names no button is the customer form's save, as it always was.
     case "save":
     case null:
+      refuseOthersRoof(admin, parseId(form.get("id")));
       return saveCustomer("save", parsed, actorOf(admin));
     default:
       return refuseUnknownIntent();
