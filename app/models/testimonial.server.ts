@@ -92,6 +92,20 @@ export function listPublicTestimonials(): PublicTestimonial[] {
   return publicTestimonials().all();
 }
 
+/** The newest few published reviews (the home page's), and how many there are in all. */
+export function newestPublicTestimonials(limit: number): { testimonials: PublicTestimonial[]; total: number } {
+  const { id, name, location, quote, rating } = testimonials;
+  const newest = getDb()
+    .select({ id, name, location, quote, rating })
+    .from(testimonials)
+    .where(published)
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+    .limit(limit)
+    .all();
+  const total = newest.length < limit ? newest.length : (getDb().select({ n: count() }).from(testimonials).where(published).get()?.n ?? 0);
+  return { testimonials: newest, total };
+}
+
 export function getTestimonial(id: number): Testimonial | undefined {
   return getDb().select().from(testimonials).where(eq(testimonials.id, id)).get();
 }

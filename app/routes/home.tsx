@@ -22,7 +22,7 @@ import { sitePictures, type SitePictures } from "~/services/site-pictures.server
 import { getTrustFacts, pageWords } from "~/services/site-words.server";
 import type { TrustFacts } from "~/lib/site-words";
 import { getSetting } from "~/models/settings.server";
-import { listPublicTestimonials } from "~/models/testimonial.server";
+import { newestPublicTestimonials } from "~/models/testimonial.server";
 import type { Route } from "./+types/home";
 
 const DESCRIPTION =
@@ -36,13 +36,17 @@ export function loader({ request }: Route.LoaderArgs) {
     // The carousels' first few tiles, however big the portfolio; the rest are a link away.
     projects: listGalleryCards(tab, CAROUSEL_TILES),
     projectCounts: countPublicProjects(),
-    testimonials: listPublicTestimonials(),
+    // The newest few: a year of happy customers must not weigh down the page on a phone.
+    reviews: newestPublicTestimonials(HOME_TESTIMONIALS),
     verification: getSetting("maps").publisherTag,
     pictures: sitePictures(),
     words: pageWords("home"),
     trust: getTrustFacts(),
   };
 }
+
+/** Reviews on the home page: the newest, with a link to the rest. */
+const HOME_TESTIMONIALS = 6;
 
 const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? `${href("/")}#portfolio` : `${href("/")}?portfolio=${tab}#portfolio`);
 
@@ -75,7 +79,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             Neighbors in Wichita, Derby, Andover and beyond on working with our family.
           </SectionHeading>
           <div className="mt-10" data-reveal>
-            <TestimonialGrid testimonials={loaderData.testimonials} />
+            <TestimonialGrid testimonials={loaderData.reviews.testimonials} />
+            {loaderData.reviews.total > loaderData.reviews.testimonials.length && (
+              <p className="mt-8 text-center">
+                <Link to={href("/testimonials")} className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
+                  Read all {loaderData.reviews.total} reviews
+                </Link>
+              </p>
+            )}
           </div>
         </div>
       </section>
