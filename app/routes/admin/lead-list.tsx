@@ -1,5 +1,5 @@
 import { readForm } from "~/server/request-body.server";
-import { ChevronLeft, ChevronRight, Download, Plus } from "lucide-react";
+import { Download, Plus } from "lucide-react";
 import { Icon } from "~/components/icon";
 import { Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
@@ -24,6 +24,7 @@ import { leadSearchCondition } from "~/models/lead-search.server";
 import { normalizeSearch, SEARCH_MAX_LENGTH } from "~/lib/search-query";
 import { photoCounts } from "~/models/lead-photo.server";
 import { LeadKeeperFilter } from "~/components/admin/lead-keeper-filter";
+import { Pager } from "~/components/pager";
 import type { Route } from "./+types/lead-list";
 
 const LEADS = href("/admin/leads");
@@ -219,7 +220,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <LeadPager newer={newer} older={older} />
+      <Pager label="Pages of leads" newer={newer} older={older} />
     </>
   );
 }
@@ -267,28 +268,6 @@ function LeadBadges({ status, followUpOn, today }: { status: LeadStatus; followU
       {due === "today" && <span className={`${PILL} bg-amber-100 text-amber-900`}>Follow up today</span>}
       {due === "later" && <span className="text-xs text-ink-soft">{`Follow up ${formatShortDay(followUpOn!)}`}</span>}
     </>
-  );
-}
-
-/** "Newer" and "Older": plain links carrying every filter, so they work without scripts. */
-function LeadPager({ newer, older }: { newer: string | null; older: string | null }) {
-  if (!newer && !older) return null;
-  const link = "inline-flex min-h-10 items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-brand-dark underline";
-  return (
-    <nav aria-label="Pages of leads" className="flex items-center justify-between gap-4">
-      {newer ? (
-        <Link to={newer} className={link} rel="prev">
-          <ChevronLeft aria-hidden className="size-4" /> Newer
-        </Link>
-      ) : (
-        <span />
-      )}
-      {older && (
-        <Link to={older} className={link} rel="next">
-          Older <ChevronRight aria-hidden className="size-4" />
-        </Link>
-      )}
-    </nav>
   );
 }
 
