@@ -327,7 +327,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
 
 /**
  * Photos kept by the server from a refused form (no scripts): named, sent again by their
- * tokens with the corrected form, and each can be taken off by ticking its box.
+ * tokens with the corrected form, and each can be taken off by checking its box.
  */
 function AttachedPhotos({ photos }: { photos: AttachedPhoto[] }) {
   return (

@@ -107,7 +107,7 @@ test("the project tabs and table", async ({ adminPage: page }) => {
   await page.goto("/admin/projects");
   const tabs = page.getByRole("navigation", { name: "Project categories" });
   await expect(tabs.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green"]);
-  // On a phone the header row is hidden (rows become labelled cards), but it is still the table's. Status: Draft or Published (a job added from its lead starts as a draft).
+  // On a phone the header row is hidden (rows become labeled cards), but it is still the table's. Status: Draft or Published (a job added from its lead starts as a draft).
   await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText(["Image", "Title", "Category", "Featured", "Status", "Actions"]);
   await tabs.getByRole("link", { name: "Bright Green" }).click();
   await expect(page).toHaveURL(/\/admin\/projects\/bright-green$/);
@@ -223,7 +223,7 @@ test("uploaded files are served as images, never as pages", async ({ request }) 
   expect(response.headers()["cache-control"]).toContain("immutable");
 });
 
-test("@phone admin lists fit a phone screen: rows become labelled cards", async ({ adminPage: page }) => {
+test("@phone admin lists fit a phone screen: rows become labeled cards", async ({ adminPage: page }) => {
   for (const path of ["/admin", "/admin/testimonials", "/admin/roof-measurement", "/admin/contact"]) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);

@@ -100,7 +100,7 @@ describe("measuring a lead's roof", () => {
 
   it("leaves a lead staff already quoted as it is, and refuses another lead's photo", async () => {
     const lead = await requestWithPhotos([]);
-    const other = await requestWithPhotos(["neighbour.jpg"]);
+    const other = await requestWithPhotos(["neighbor.jpg"]);
     const customerId = customerFrom((await measure(lead.id)) as Response);
     updateLead(lead.id, { status: "quoted", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
     const otherPhoto = (await roofPage(customerFrom((await measure(other.id)) as Response))).current!.lead!.photos[0];

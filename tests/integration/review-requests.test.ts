@@ -225,7 +225,7 @@ describe("the public review page", () => {
   it("limits how many reviews one address sends", async () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      const { token } = await completedWithReviewMail(`Neighbour ${i}`, `n${i}@example.com`);
+      const { token } = await completedWithReviewMail(`Neighbor ${i}`, `n${i}@example.com`);
       statuses.push((await sendReview(token, { rating: "4", quote: "Good work", name: `N ${i}`, location: "" }, "198.51.100.9")).init.status);
     }
     const { token } = await completedWithReviewMail("One too many", "late@example.com");
