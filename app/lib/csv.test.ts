@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvStream, toCsv } from "./csv";
+import { csvCell, csvChunks, csvStream, toCsv, UTF8_BOM } from "./csv";
 
 describe("csv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -57,5 +57,15 @@ describe("csvStream", () => {
     expect(made).toBeLessThanOrEqual(30);
     await reader.cancel();
     expect(stopped).toBe(true);
+  });
+});
+
+describe("csvChunks", () => {
+  it("gives toCsv's text a few rows at a time, with the byte order mark when asked", () => {
+    const rows = Array.from({ length: 5 }, (_, i) => [i, `"${i}"`]);
+    const chunks = [...csvChunks(["n", "quoted"], rows, { rowsPerChunk: 2, bom: true })];
+    expect(chunks).toHaveLength(4);
+    expect(chunks.join("")).toBe(UTF8_BOM + toCsv(["n", "quoted"], rows));
+    expect([...csvChunks(["only"], [])]).toEqual(["only\r\n"]);
   });
 });

@@ -16,38 +16,56 @@ export function toCsv(header: string[], rows: unknown[][]): string {
   return [header, ...rows].map(csvLine).join("");
 }
 
+export type CsvChunkOptions = {
+  /** About this many rows to a chunk. */
+  rowsPerChunk?: number;
+  /** Start with UTF8_BOM, for a file a spreadsheet opens (the export's CSV files). */
+  bom?: boolean;
+};
+
 /**
- * The same bytes as `toCsv`, written as the rows are read: `rows` is pulled only when the
- * reader wants more, about `rowsPerChunk` at a time, so memory stays flat however many
- * there are (issue 31). A reader that goes away stops the rows (their `finally` runs).
+ * The same text as `toCsv`, a chunk at a time: `rows` is pulled only when the next chunk
+ * is, `rowsPerChunk` rows to a chunk, so memory stays flat however many there are (issue
+ * 31). Stopping early (`return()`, a `for` loop left) stops the rows (their `finally` runs).
  */
-export function csvStream(header: readonly string[], rows: Iterable<readonly unknown[]>, { rowsPerChunk = 200 } = {}): ReadableStream<Uint8Array> {
+export function* csvChunks(
+  header: readonly string[],
+  rows: Iterable<readonly unknown[]>,
+  { rowsPerChunk = 200, bom = false }: CsvChunkOptions = {},
+): Generator<string, void, undefined> {
+  yield (bom ? UTF8_BOM : "") + csvLine(header);
+  let text = "";
+  let n = 0;
+  for (const row of rows) {
+    text += csvLine(row);
+    if (++n === rowsPerChunk) {
+      yield text;
+      text = "";
+      n = 0;
+    }
+  }
+  if (text) yield text;
+}
+
+/**
+ * `csvChunks` as a byte stream for a Response: the next chunk is read only once the last
+ * has gone out, and a reader that goes away stops the rows.
+ */
+export function csvStream(header: readonly string[], rows: Iterable<readonly unknown[]>, options: CsvChunkOptions = {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let iterator: Iterator<readonly unknown[]> | undefined;
+  const chunks = csvChunks(header, rows, options);
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        controller.enqueue(encoder.encode(csvLine(header)));
-      },
       pull(controller) {
-        iterator ??= rows[Symbol.iterator]();
-        let text = "";
-        for (let n = 0; n < rowsPerChunk; n++) {
-          const next = iterator.next();
-          if (next.done) {
-            if (text) controller.enqueue(encoder.encode(text));
-            controller.close();
-            return;
-          }
-          text += csvLine(next.value);
-        }
-        controller.enqueue(encoder.encode(text));
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
       },
       cancel() {
-        iterator?.return?.();
+        chunks.return();
       },
     },
-    // One chunk waiting at most: the next is read only once the last has gone out.
+    // One chunk waiting at most.
     { highWaterMark: 1 },
   );
 }

@@ -14,7 +14,7 @@ export type ZipEntry = {
   /** The path inside the archive, with forward slashes. */
   name: string;
   /** Its bytes, pulled when the archive reaches it. */
-  body: () => AsyncIterable<Uint8Array | string>;
+  body: () => AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
   /** Pictures are compressed already: level 1 spends no time on them. */
   level?: number;
   mtime?: Date;

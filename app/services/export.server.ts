@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { csvCell, UTF8_BOM } from "~/lib/csv";
+import { csvChunks } from "~/lib/csv";
 import { EXPORT_FILES } from "~/lib/export-files";
 import { businessToday } from "~/lib/lead-status";
 import { EXPORT_ROWS } from "~/models/export.server";
@@ -13,30 +13,13 @@ import { downloadResponse } from "~/server/responses.server";
  * picture, in one .zip streamed as it is read. Owner only (it holds every customer).
  */
 
-const ROWS_PER_CHUNK = 200;
-
-/** A CSV's text in chunks, with the mark that tells Excel it is UTF-8. */
-async function* csvChunks(
-  columns: readonly (readonly [string, string])[],
-  rows: Iterable<readonly unknown[]>,
-): AsyncGenerator<string> {
-  const line = (cells: readonly unknown[]) =>
-    cells.map(csvCell).join(",") + "\r\n";
-  let text = UTF8_BOM + line(columns.map(([name]) => name));
-  let n = 0;
-  for (const row of rows) {
-    text += line(row);
-    if (++n % ROWS_PER_CHUNK === 0) {
-      yield text;
-      text = "";
-    }
-  }
-  if (text) yield text;
-}
-
 function* exportEntries(): Generator<ZipEntry> {
   for (const { file, columns } of EXPORT_FILES) {
-    yield { name: file, body: () => csvChunks(columns, EXPORT_ROWS[file]()) };
+    const header = columns.map(([name]) => name);
+    yield {
+      name: file,
+      body: () => csvChunks(header, EXPORT_ROWS[file](), { bom: true }),
+    };
   }
   const state = liveState();
   for (const [folder, dir] of [
