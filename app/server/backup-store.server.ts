@@ -8,6 +8,7 @@ import {
   isBackupName,
 } from "~/lib/backup-plan";
 import { paths } from "~/server/env.server";
+import { filesUnder } from "~/server/folder-walk.server";
 import { privateUploadsDir } from "~/server/storage.server";
 
 /**
@@ -87,17 +88,6 @@ function migrationsOf(db: Database.Database): number {
         db.prepare("select count(*) from __drizzle_migrations").pluck().get(),
       )
     : 0;
-}
-
-/** Every file under `dir`, relative to it (`.gitkeep` left out). */
-export function filesUnder(dir: string, relative = ""): string[] {
-  const here = path.join(dir, relative);
-  if (!fs.existsSync(here)) return [];
-  return fs.readdirSync(here, { withFileTypes: true }).flatMap((entry) => {
-    const child = relative ? path.join(relative, entry.name) : entry.name;
-    if (entry.isDirectory()) return filesUnder(dir, child);
-    return entry.isFile() && entry.name !== ".gitkeep" ? [child] : [];
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
+import { walkFolder } from "~/server/folder-walk.server";
 
 /**
  * A folder as a .tar.gz stream, written as it is read: a backup of any size leaves memory
@@ -59,25 +60,6 @@ export function tarHeader(entry: {
   return header;
 }
 
-/** Every file and folder under `root`, as paths relative to it, folders before their contents. */
-function* walk(
-  root: string,
-  relative = "",
-): Generator<{ relative: string; stat: fs.Stats }> {
-  const here = path.join(root, relative);
-  for (const entry of fs
-    .readdirSync(here, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))) {
-    const child = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      yield { relative: child, stat: fs.statSync(path.join(root, child)) };
-      yield* walk(root, child);
-    } else if (entry.isFile()) {
-      yield { relative: child, stat: fs.statSync(path.join(root, child)) };
-    }
-  }
-}
-
 async function* tarOf(root: string, top: string): AsyncGenerator<Buffer> {
   yield tarHeader({
     name: top,
@@ -85,9 +67,10 @@ async function* tarOf(root: string, top: string): AsyncGenerator<Buffer> {
     mtime: fs.statSync(root).mtime,
     directory: true,
   });
-  for (const { relative, stat } of walk(root)) {
+  for (const { relative, directory } of walkFolder(root)) {
     const name = `${top}/${relative}`;
-    if (stat.isDirectory()) {
+    const stat = fs.statSync(path.join(root, relative));
+    if (directory) {
       yield tarHeader({ name, size: 0, mtime: stat.mtime, directory: true });
       continue;
     }

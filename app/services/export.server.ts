@@ -4,7 +4,8 @@ import { csvChunks } from "~/lib/csv";
 import { EXPORT_FILES } from "~/lib/export-files";
 import { businessToday } from "~/lib/lead-status";
 import { EXPORT_ROWS } from "~/models/export.server";
-import { filesUnder, liveState } from "~/server/backup-store.server";
+import { liveState } from "~/server/backup-store.server";
+import { filesUnder } from "~/server/folder-walk.server";
 import { zipStream, type ZipEntry } from "~/server/zip.server";
 import { downloadResponse } from "~/server/responses.server";
 
@@ -28,11 +29,10 @@ function* exportEntries(): Generator<ZipEntry> {
   ] as const) {
     for (const relative of filesUnder(dir)) {
       const file = path.join(dir, relative);
-      const name = relative.split(path.sep).join("/");
       // A picture removed since the folder was listed is left out, not an error.
       if (!fs.existsSync(file)) continue;
       yield {
-        name: `${folder}/${name}`,
+        name: `${folder}/${relative}`,
         body: () => fs.createReadStream(file),
         level: 1,
         mtime: fs.statSync(file).mtime,
