@@ -15,6 +15,8 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("proposal/:token", "routes/proposal.tsx"),
     route("review/:token", "routes/review.tsx"),
+    // The homeowner's page of a job (issue 33): opened by a private link, like a proposal.
+    route("job/:token", "routes/job.tsx"),
 
     // One route per service and area page, from the one list (decision 0042).
     ...SERVICES.map((s) => route(serviceRoutePath(s.slug), "routes/service-or-area-page.tsx", { id: s.id })),
@@ -51,6 +53,12 @@ export default [
     route("admin/leads/new", "routes/admin/new-lead.tsx"),
     route("admin/leads/pipeline", "routes/admin/pipeline.tsx"),
     route("admin/leads/:id", "routes/admin/lead.tsx"),
+    // Issue 33: the lead page's schedule, invoices, payments and homeowner's link post here.
+    route("admin/leads/:id/visits", "routes/admin/lead-visits.tsx"),
+    route("admin/leads/:id/invoices", "routes/admin/lead-invoices.tsx"),
+    route("admin/leads/:id/payments", "routes/admin/lead-payments.tsx"),
+    route("admin/leads/:id/job-link", "routes/admin/lead-job-link.tsx"),
+    route("admin/schedule", "routes/admin/schedule.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 
@@ -63,6 +71,10 @@ export default [
   route("admin/roof-measurement/:id/measurements.csv", "routes/resources/roof-csv.ts"),
   route("admin/leads/:id/proposals/:pid.pdf", "routes/resources/admin-proposal-pdf.ts"),
   route("proposal/:token/proposal.pdf", "routes/resources/proposal-pdf.ts"),
+  route("admin/leads/:id/invoices/:iid.pdf", "routes/resources/admin-invoice-pdf.ts"),
+  route("job/:token/invoices/:iid.pdf", "routes/resources/job-invoice-pdf.ts"),
+  route("job/:token/invoices/:iid/pay", "routes/resources/job-invoice-pay.ts"),
+  route("stripe/webhook", "routes/resources/stripe-webhook.ts"),
   route("admin/roof-measurement/:id/report.pdf", "routes/resources/roof-report.ts"),
   route("admin/roof-measurement/images/:name", "routes/resources/private-image.ts", { id: "roof-image" }),
   route("admin/leads/photos/:name", "routes/resources/private-image.ts", { id: "lead-photo" }),

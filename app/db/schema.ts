@@ -7,6 +7,8 @@ import { ROLES } from "../lib/roles";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
 import type { TakeoffKey } from "../lib/takeoff";
+import { VISIT_KINDS } from "../lib/visit-kinds";
+import { INVOICE_KINDS, INVOICE_STATES, PAYMENT_METHODS, type InvoiceLine } from "../lib/invoice-kinds";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -421,6 +423,128 @@ export const proposalLinks = sqliteTable(
 );
 
 /**
+ * A visit to the homeowner (an estimate visit, an inspection) or a day of work, in Kansas
+ * time when shown; stored as the instant it starts. Who goes is an account; `sequence`
+ * counts the moves so a calendar replaces the event the homeowner already has (.ics).
+ */
+export const visits = sqliteTable(
+  "visits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: VISIT_KINDS }).notNull(),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    assignedTo: integer("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    sequence: integer("sequence").notNull().default(0),
+    // The day-before reminder went (or was queued) for this start: a move clears it.
+    reminderQueuedAt: integer("reminder_queued_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("visits_starts_idx").on(t.startsAt).where(sql`${t.cancelledAt} is null`),
+    index("visits_lead_idx").on(t.leadId, t.startsAt),
+    index("visits_assigned_idx").on(t.assignedTo, t.startsAt),
+  ],
+);
+
+/**
+ * An invoice for a won job (issue 33): a deposit, a progress or the final bill, lines in
+ * whole cents. Its number is given when it is first sent, one more than the highest, so
+ * numbers run without gaps; a sent invoice is never deleted, only voided, and a lead with
+ * invoices cannot be deleted (restrict). `paid_cents` is the sum of its payments, kept in
+ * the same transaction as each payment.
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "restrict" }),
+    proposalId: integer("proposal_id").references(() => proposals.id, { onDelete: "restrict" }),
+    number: integer("number"),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
+    state: text("state", { enum: INVOICE_STATES }).notNull().default("draft"),
+    lines: text("lines", { mode: "json" }).$type<InvoiceLine[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxCents: integer("tax_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    paidCents: integer("paid_cents").notNull().default(0),
+    // YYYY-MM-DD, Kansas time.
+    dueOn: text("due_on"),
+    note: text("note"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    voidReason: text("void_reason"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_idx").on(t.number).where(sql`${t.number} is not null`),
+    index("invoices_lead_idx").on(t.leadId, t.createdAt),
+    index("invoices_open_idx").on(t.dueOn).where(sql`${t.state} in ('sent', 'partly_paid')`),
+    check("invoices_money_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
+  ],
+);
+
+/**
+ * Money received against an invoice: cash, a check (its number), a card on site, or online
+ * through Stripe Checkout (its session id unique, so a webhook delivered twice pays once).
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    checkNumber: text("check_number"),
+    // YYYY-MM-DD, Kansas time.
+    receivedOn: text("received_on").notNull(),
+    note: text("note"),
+    stripeSessionId: text("stripe_session_id").unique(),
+    stripePaymentIntent: text("stripe_payment_intent"),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payments_invoice_idx").on(t.invoiceId), check("payments_amount_check", sql`${t.amountCents} > 0`)],
+);
+
+/** Stripe events already handled, by Stripe's id: a repeated delivery is answered and ignored. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+/**
+ * The links that open a job's page for the homeowner (issue 33), like proposal links: one
+ * random token each (the one staff copy, one per mail), only its hash kept.
+ */
+export const jobLinks = sqliteTable(
+  "job_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("job_links_lead_idx").on(t.leadId)],
+);
+
+/**
  * Every mail the site sends, stored before it is tried (decision 0037): its kind, what it is
  * about (a deleted lead, proposal or review request takes its mails with it), where it
  * stands, and the lease an attempt holds so no two runs send it. Only models/outbox.server.ts
@@ -436,6 +560,9 @@ export const outbox = sqliteTable(
     reviewRequestId: integer("review_request_id").references(() => reviewRequests.id, { onDelete: "cascade" }),
     invitationId: integer("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),
     passwordResetId: integer("password_reset_id").references(() => passwordResets.id, { onDelete: "cascade" }),
+    visitId: integer("visit_id").references(() => visits.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "cascade" }),
     recipient: text("recipient").notNull(),
     state: text("state", { enum: MAIL_STATES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -454,6 +581,9 @@ export const outbox = sqliteTable(
     index("outbox_review_request_idx").on(t.reviewRequestId),
     index("outbox_invitation_idx").on(t.invitationId),
     index("outbox_password_reset_idx").on(t.passwordResetId),
+    index("outbox_visit_idx").on(t.visitId),
+    index("outbox_invoice_idx").on(t.invoiceId),
+    index("outbox_payment_idx").on(t.paymentId),
   ],
 );
 
@@ -472,6 +602,10 @@ export type ProposalLink = typeof proposalLinks.$inferSelect;
 export type OutboxItem = typeof outbox.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type PasswordReset = typeof passwordResets.$inferSelect;
+export type Visit = typeof visits.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type JobLink = typeof jobLinks.$inferSelect;
 
 /**
  * Counters of rate-limiter-flexible's SQLite store (sign-in attempts, contact messages

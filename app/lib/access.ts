@@ -101,6 +101,17 @@ const ADMIN_ACCESS = {
   "routes/admin/pipeline": { kind: "admin", get: ALL },
   "routes/admin/lead": { kind: "admin", get: ALL, post: LEAD_POSTS },
   "routes/admin/not-found": { kind: "admin", get: ALL },
+  // Issue 33. Everyone sees the schedule (the crew's own day first); booking and moving are
+  // the office's. Invoices and payments are money: never the crew's (decision 0048).
+  "routes/admin/schedule": { kind: "admin", get: ALL },
+  "routes/admin/lead-visits": { kind: "admin", get: ALL, post: { "add-visit": OFFICE, "move-visit": OFFICE, "cancel-visit": OFFICE } },
+  "routes/admin/lead-invoices": {
+    kind: "admin",
+    get: OFFICE,
+    post: { "create-invoice": OFFICE, "save-invoice": OFFICE, "send-invoice": OFFICE, "void-invoice": OWNER },
+  },
+  "routes/admin/lead-payments": { kind: "admin", get: OFFICE, post: { "record-payment": OFFICE } },
+  "routes/admin/lead-job-link": { kind: "admin", get: OFFICE, post: { "new-job-link": OFFICE } },
 
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
   "routes/resources/backup-download": { kind: "admin", get: OWNER, resource: true },
@@ -108,6 +119,7 @@ const ADMIN_ACCESS = {
   "routes/resources/leads-csv": { kind: "admin", get: OFFICE, resource: true },
   "routes/resources/roof-csv": { kind: "admin", get: ALL, resource: true },
   "routes/resources/admin-proposal-pdf": { kind: "admin", get: OFFICE, resource: true },
+  "routes/resources/admin-invoice-pdf": { kind: "admin", get: OFFICE, resource: true },
   "routes/resources/roof-report": { kind: "admin", get: ALL, resource: true },
   "roof-image": { kind: "admin", get: ALL, resource: true },
   "lead-photo": { kind: "admin", get: ALL, resource: true },
@@ -128,6 +140,10 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   "routes/terms": PUBLIC,
   "routes/proposal": PUBLIC,
   "routes/review": PUBLIC,
+  "routes/job": PUBLIC,
+  "routes/resources/job-invoice-pdf": PUBLIC,
+  "routes/resources/job-invoice-pay": PUBLIC,
+  "routes/resources/stripe-webhook": PUBLIC,
   ...Object.fromEntries(SERVICES.map((s) => [s.id, PUBLIC])),
   ...Object.fromEntries(AREAS.map((a) => [areaRouteId(a.slug), PUBLIC])),
   "routes/not-found": PUBLIC,

@@ -21,6 +21,14 @@ export const OUTBOX_KINDS = [
   // An invitation to join the team, and a forgotten password's reset link (issue 30).
   "invitation",
   "password-reset",
+  // Issue 33, to the homeowner: a visit or work day booked (.ics), the day-before reminder,
+  // a visit moved or called off; an invoice; a receipt for a payment.
+  "visit-confirmation",
+  "visit-reminder",
+  "visit-moved",
+  "visit-cancelled",
+  "invoice",
+  "receipt",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

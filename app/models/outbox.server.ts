@@ -13,8 +13,8 @@ import { getDb, inTransaction } from "~/server/db.server";
  * is tried again.
  */
 
-/** What a mail is about: the lead, and the proposal or review request it is for. */
-export type MailAbout = { leadId?: number; proposalId?: number; reviewRequestId?: number };
+/** What a mail is about: the lead, and the proposal, review request, visit, invoice or payment it is for. */
+export type MailAbout = { leadId?: number; proposalId?: number; reviewRequestId?: number; visitId?: number; invoiceId?: number; paymentId?: number };
 export type NewMail = MailAbout & { kind: OutboxKind; recipient: string };
 
 const aboutIs = (about: MailAbout): SQL | undefined =>
@@ -22,6 +22,9 @@ const aboutIs = (about: MailAbout): SQL | undefined =>
     about.leadId === undefined ? undefined : eq(outbox.leadId, about.leadId),
     about.proposalId === undefined ? undefined : eq(outbox.proposalId, about.proposalId),
     about.reviewRequestId === undefined ? undefined : eq(outbox.reviewRequestId, about.reviewRequestId),
+    about.visitId === undefined ? undefined : eq(outbox.visitId, about.visitId),
+    about.invoiceId === undefined ? undefined : eq(outbox.invoiceId, about.invoiceId),
+    about.paymentId === undefined ? undefined : eq(outbox.paymentId, about.paymentId),
   );
 
 const fresh = { state: "pending" as const, attempts: 0, lastError: null, nextAttemptAt: null, providerId: null, sentAt: null };

@@ -10,7 +10,14 @@ export type Mail = {
   text: string;
   /** An HTML copy beside the text (a link reads as a button); the text is what every mail has. */
   html?: string;
+  /**
+   * Files with the mail (a visit's .ics, an invoice's PDF). Resend's batch endpoint takes
+   * none, so a mail with attachments goes in a request of its own.
+   */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type MailTransport = {
   name: string;
@@ -53,11 +60,28 @@ function resendTransport(apiKey: string): MailTransport {
     text: mail.text,
     html: mail.html,
   });
+  async function sendAlone(mail: Mail): Promise<BatchOutcome> {
+    const { data, error } = await resend.emails.send({
+      ...payload(mail),
+      attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    });
+    if (!error) return { id: data?.id ?? null };
+    // A 4xx about this mail is its own refusal; anything else (5xx, no answer) is an outage.
+    if (error.statusCode !== null && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429) {
+      return { refused: `Resend refused the mail: ${error.message}` };
+    }
+    throw new Error(`Resend refused the mail: ${error.message}`);
+  }
   return {
     name: "resend",
     delivers: true,
-    async sendBatch(mails) {
+    async sendBatch(all) {
       const outcomes: BatchOutcome[] = [];
+      const alone = new Map<number, BatchOutcome>();
+      for (const [index, mail] of all.entries()) {
+        if (mail.attachments?.length) alone.set(index, await sendAlone(mail));
+      }
+      const mails = all.filter((mail) => !mail.attachments?.length);
       for (let i = 0; i < mails.length; i += BATCH_LIMIT) {
         const chunk = mails.slice(i, i + BATCH_LIMIT);
         // Permissive: Resend's default (strict) refuses the whole batch for one address it
@@ -72,7 +96,8 @@ function resendTransport(apiKey: string): MailTransport {
           outcomes.push(reason === undefined ? { id: ids.shift() ?? null } : { refused: `Resend refused the mail: ${reason}` });
         });
       }
-      return outcomes;
+      // Back in the order the mails came.
+      return all.map((_, index) => alone.get(index) ?? (outcomes.shift() as BatchOutcome));
     },
   };
 }

@@ -8,6 +8,8 @@ import { proposalAccepted } from "./proposal-accepted.server";
 import { reviewRequest } from "./review-request.server";
 import { invitation } from "./invitation.server";
 import { passwordReset } from "./password-reset.server";
+import { visitCancelled, visitConfirmation, visitMoved, visitReminder } from "./visit.server";
+import { invoice, receipt } from "./invoice.server";
 
 /** Every kind of mail and the module that writes it: a new mail is a new entry here. */
 export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
@@ -19,6 +21,12 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
   "lead-digest": leadDigest,
   invitation,
   "password-reset": passwordReset,
+  "visit-confirmation": visitConfirmation,
+  "visit-reminder": visitReminder,
+  "visit-moved": visitMoved,
+  "visit-cancelled": visitCancelled,
+  invoice,
+  receipt,
 };
 
 /** The kinds a failure is retried for: the probe during an outage picks among these. */

@@ -1,0 +1,22 @@
+/** Invoices and payments as the database knows them (issue 33): db/schema.ts. */
+export const INVOICE_KINDS = ["deposit", "progress", "final"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export const INVOICE_STATES = ["draft", "sent", "partly_paid", "paid", "void"] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+export const PAYMENT_METHODS = ["cash", "check", "card", "online"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { deposit: "Deposit", progress: "Progress", final: "Final" };
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  partly_paid: "Partly paid",
+  paid: "Paid",
+  void: "Void",
+};
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", check: "Check", card: "Card on site", online: "Online (card)" };
+
+/** One line of an invoice, in whole cents (a change order is a line of its own). */
+export type InvoiceLine = { description: string; amountCents: number; changeOrder?: boolean };
