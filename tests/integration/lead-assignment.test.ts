@@ -7,6 +7,7 @@ import { upsertUser } from "~/models/user.server";
 import { startSession } from "~/services/auth.server";
 import { getDb } from "~/server/db.server";
 import { action, loader } from "~/routes/admin/lead";
+import { action as newLeadAction } from "~/routes/admin/new-lead";
 import { loader as pipelineLoader } from "~/routes/admin/pipeline";
 import { routeArgs } from "./admin-session";
 import { prepareApp } from "~/services/startup.server";
@@ -108,6 +109,31 @@ describe("assigning a lead", () => {
       expect((await page("office", id)).lead.id).toBe(id);
     }
     expect(statusOf(await page("crew", 999_999).catch((t: unknown) => t))).toBe(404);
+  });
+});
+
+describe("a lead the crew adds", () => {
+  const add = (who: string, name: string) =>
+    newLeadAction(
+      routeArgs(
+        new Request("http://site.test/admin/leads/new", {
+          method: "POST",
+          body: new URLSearchParams({ name, phone: "316-555-0142", status: "contacted", message: "Called about hail damage" }),
+          headers: { Cookie: team[who].cookie },
+        }),
+      ),
+    ).catch((thrown: unknown) => thrown);
+  const byName = (name: string) => getDb().select().from(leads).where(eq(leads.name, name)).get();
+
+  it("stays theirs once won, when free leads drop out of the crew's lists; the office's is nobody's", async () => {
+    expect(statusOf(await add("crew", "Carl Crewcall"))).toBe(302);
+    expect(statusOf(await add("office", "Olga Officecall"))).toBe(302);
+    const crews = byName("Carl Crewcall")!;
+    expect(crews.assignedTo).toBe(team.crew.id);
+    expect(byName("Olga Officecall")!.assignedTo).toBeNull();
+    getDb().update(leads).set({ status: "won" }).where(eq(leads.id, crews.id)).run();
+    expect((await page("crew", crews.id)).lead.name).toBe("Carl Crewcall");
+    expect(statusOf(await page("crew2", crews.id).catch((t: unknown) => t))).toBe(403);
   });
 });
 
