@@ -43,6 +43,10 @@ const isNew = sql`${open} and ${leads.status} = 'new'`;
 // status in (...) rather than not in: the index is read once per open status, up to today.
 const isDue = (today: string) => sql`${open} and ${leads.status} in (${OPEN_STATUSES}) and ${leads.followUpOn} <= ${today}`;
 const isJobToComplete = sql`${leads.status} = 'won' and ${leads.completedAt} is null and ${open}`;
+// Without statistics SQLite prefers leads_open_status_idx (status=?) and reads every open won
+// lead, thousands after years of work, where leads_jobs_open_idx holds just the jobs to
+// complete, in the list's order. Drizzle has no INDEXED BY, hence the statement written out.
+const fromJobsToComplete = sql`from ${leads} indexed by leads_jobs_open_idx where ${isJobToComplete}`;
 // Sent and still answerable: not accepted, not withdrawn, not expired; its lead still open.
 const isWaiting = (now: Date) => and(isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now), open);
 
@@ -55,7 +59,7 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
   const limit = DASHBOARD_LIST_SIZE;
   // The header's badges count with the same function, so the numbers agree.
   const { fresh, due } = waitingLeads(today, leadsShown);
-  const jobCount = db.select({ n: count() }).from(leads).where(and(isJobToComplete, leadsShown)).get()?.n ?? 0;
+  const jobCount = db.get<{ n: number }>(sql`select count(*) as n ${fromJobsToComplete} ${leadsShown ? sql`and ${leadsShown}` : sql``}`)?.n ?? 0;
 
   const newLeads = db
     .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city, createdAt: leads.createdAt, readAt: leads.readAt })
@@ -88,13 +92,10 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
     .all();
 
   // Won longest ago first.
-  const jobs = db
-    .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city })
-    .from(leads)
-    .where(and(isJobToComplete, leadsShown))
-    .orderBy(asc(leads.createdAt), asc(leads.id))
-    .limit(limit)
-    .all();
+  const jobs = db.all<DashboardJob>(
+    sql`select ${leads.id} as id, ${leads.name} as name, ${leads.service} as service, ${leads.city} as city ${fromJobsToComplete} ${leadsShown ? sql`and ${leadsShown}` : sql``}
+        order by ${leads.createdAt}, ${leads.id} limit ${limit}`,
+  );
 
   const pending = eq(testimonials.status, "pending");
   const reviewCount = db.select({ n: count() }).from(testimonials).where(pending).get()?.n ?? 0;

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { systemActor } from "~/lib/actor";
+import { businessToday } from "~/lib/lead-status";
+import { getDashboard } from "~/models/dashboard.server";
+import { visibleTo } from "~/models/lead-assignment.server";
+import { createLead, setJobCompleted, updateLead } from "~/models/lead.server";
+import { getDb } from "~/server/db.server";
+
+// Issue 31: the dashboard costs the same with years of finished jobs as with a few. Its
+// "Jobs to complete" are read from their own small index, never from every won lead.
+
+beforeAll(() => {
+  for (let i = 0; i < 30; i++) {
+    const { id } = createLead({ name: `Won ${i}`, email: `won${i}@example.com`, phone: null, message: "Roof" });
+    const by = systemActor("owner@example.com");
+    updateLead(id, { status: "won", lostReason: null, followUpOn: null, note: null }, by);
+    if (i >= 3) setJobCompleted(id, true, by);
+  }
+});
+
+/** The statements getDashboard prepares, each with its query plan. */
+function plansOf(run: () => void): { sql: string; plan: string }[] {
+  const sqlite = getDb().$client;
+  const prepare = sqlite.prepare.bind(sqlite);
+  const seen: string[] = [];
+  sqlite.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof sqlite.prepare;
+  try {
+    run();
+  } finally {
+    sqlite.prepare = prepare;
+  }
+  return seen.map((sql) => {
+    const params = new Array((sql.match(/\?/g) ?? []).length).fill("2026-01-01");
+    const plan = (prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+    return { sql, plan };
+  });
+}
+
+describe("the dashboard's jobs to complete", () => {
+  it("lists the won jobs not yet done, oldest first, for the owner and for the crew", () => {
+    const today = businessToday();
+    const owner = getDashboard(today);
+    expect(owner.jobs.count).toBe(3);
+    expect(owner.jobs.items.map((j) => j.name)).toEqual(["Won 0", "Won 1", "Won 2"]);
+    // Nobody's: the crew sees them too (decision 0053).
+    const crew = getDashboard(today, new Date(), visibleTo({ role: "crew", userId: 999 }));
+    expect(crew.jobs.items.map((j) => j.name)).toEqual(["Won 0", "Won 1", "Won 2"]);
+  });
+
+  it("are read from leads_jobs_open_idx, not from every won lead", () => {
+    const jobs = plansOf(() => getDashboard(businessToday())).filter((s) => s.sql.includes("'won'") && s.sql.includes("completed_at"));
+    expect(jobs).toHaveLength(2);
+    for (const { plan } of jobs) expect(plan).toMatch(/leads USING (COVERING )?INDEX leads_jobs_open_idx/);
+  });
+});
