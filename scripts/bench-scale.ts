@@ -5,7 +5,9 @@
 // after another (one client, as the owner would), and the public pages a visitor opens.
 // Prints p50 / p95 and the HTML's size beside the issue's targets, and how much the
 // server's resident memory grew while it sent the CSV exports. Numbers, not a test:
-// nothing is asserted. BENCH_RUNS changes the 15; BENCH_KEEP=1 keeps the database.
+// nothing is asserted. BENCH_RUNS changes the 15; BENCH_KEEP=1 keeps the database;
+// BENCH_DB=<file> builds it there once and reuses it on later runs (for profiling one page);
+// BENCH_PAGES=<words> times only the pages whose label contains one of the words.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,9 +30,10 @@ const TARGET_PAGE_MS = 50;
 const TARGET_PAGE_BYTES = 150 * 1024;
 const TARGET_RSS_GROWTH = 20 * 1024 * 1024;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-scale-"));
-process.env.DATABASE_PATH = path.join(dir, "app.db");
+const dir = process.env.BENCH_DB ? path.dirname(path.resolve(process.env.BENCH_DB)) : fs.mkdtempSync(path.join(os.tmpdir(), "prairie-scale-"));
+process.env.DATABASE_PATH = process.env.BENCH_DB ? path.resolve(process.env.BENCH_DB) : path.join(dir, "app.db");
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
+const reuse = Boolean(process.env.BENCH_DB && fs.existsSync(process.env.DATABASE_PATH));
 
 // The same data on every run: a small seeded generator (mulberry32).
 let seed = 31;
@@ -296,6 +299,15 @@ function buildDatabase() {
   });
 }
 
+/** The kept database (BENCH_DB): the lead with years of history is the newest written. */
+async function keptDatabase() {
+  const { getDb, closeDb } = await import("~/server/db.server");
+  const { id } = getDb().$client.prepare("select max(id) as id from leads").get() as { id: number };
+  closeDb();
+  console.log(`Database reused: ${process.env.DATABASE_PATH}`);
+  return { leadPage: id, roofCustomer: 1 };
+}
+
 type Page = { label: string; path: string; admin: boolean; kind?: "search" | "export" };
 
 /** One GET read to its end: time to the last byte, bytes as sent (no compression asked for). */
@@ -315,7 +327,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
 const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : kb(n));
 
 async function main() {
-  const { leadPage, roofCustomer } = await buildDatabase();
+  const { leadPage, roofCustomer } = reuse ? await keptDatabase() : await buildDatabase();
   const server = await startServer(PORT, { DATABASE_PATH: process.env.DATABASE_PATH, UPLOADS_DIR: process.env.UPLOADS_DIR, SEED_DEMO_CONTENT: "0" });
   try {
     const cookie = await signIn(server.base);
@@ -340,6 +352,8 @@ async function main() {
       { label: "Public area page", path: "/derby-framing-roofing-services", admin: false },
     ];
 
+    const only = process.env.BENCH_PAGES?.toLowerCase().split(/[\s,]+/).filter(Boolean);
+    if (only) pages.splice(0, pages.length, ...pages.filter((p) => only.some((word) => p.label.toLowerCase().includes(word))));
     const widths = [24, 7, 9, 9, 10, 20];
     console.log(`\n${RUNS} sequential GETs each, signed in as the owner (public pages anonymous, so the page cache answers after the first)`);
     console.log(row(["page", "status", "p50", "p95", "size", "target (p95, size)"], widths));
@@ -379,7 +393,8 @@ async function main() {
     console.log(`Server RSS after the run: ${megabytes(rssOf(pid))}`);
   } finally {
     server.stop();
-    if (!process.env.BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_DB) console.log(`Database kept for the next run: ${process.env.DATABASE_PATH}`);
+    else if (!process.env.BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
     else console.log(`Database kept: ${process.env.DATABASE_PATH}`);
   }
 }
