@@ -1,6 +1,9 @@
-import { asc, eq, getTableColumns, gt, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { alias } from "drizzle-orm/sqlite-core";
+import { asc, eq, getTableColumns, gt } from "drizzle-orm";
+import {
+  alias,
+  type SQLiteColumn,
+  type SQLiteSelect,
+} from "drizzle-orm/sqlite-core";
 import {
   estimates,
   images,
@@ -25,7 +28,10 @@ import { getDb } from "~/server/db.server";
 type Cells = readonly unknown[];
 const BATCH = 500;
 
-/** Rows of a query, a batch at a time, on an increasing key. */
+/**
+ * Rows a batch at a time on an increasing key: each batch is its own short query, so no
+ * statement stays open between them (one would refuse the site's writes meanwhile).
+ */
 function* inBatches<T>(
   read: (after: number) => T[],
   keyOf: (row: T) => number,
@@ -39,6 +45,13 @@ function* inBatches<T>(
   }
 }
 
+/** A select's next batch after the row `after`, in order of its table's `id`. */
+const batchAfter = <Q extends SQLiteSelect>(
+  query: Q,
+  id: SQLiteColumn,
+  after: number,
+) => query.where(gt(id, after)).orderBy(asc(id)).limit(BATCH);
+
 /** An account's name as lists print it: its name, else its email; null for nobody. */
 const person = (name: string | null, email: string | null) =>
   (name?.trim() ? name : email) ?? null;
@@ -49,38 +62,22 @@ const flag = (value: boolean) => (value ? 1 : 0);
 const PUBLIC = "uploads";
 const PRIVATE = "private-uploads";
 
-/** A table read whole rows by id, with the account its column `by` names. */
-function batched<T extends SQLiteTable & { id: SQLiteColumn }>(
-  table: T,
-  by: SQLiteColumn,
-) {
-  const who = alias(users, "who");
-  return (after: number) => {
-    const query = getDb()
-      .select({
-        row: getTableColumns(table) as T["_"]["columns"],
-        whoName: who.name,
-        whoEmail: who.email,
-      })
-      .from(table as SQLiteTable)
-      .leftJoin(who, eq(who.id, by))
-      .where(gt(table.id, after) as SQL)
-      .orderBy(asc(table.id))
-      .limit(BATCH);
-    return query.all() as unknown as {
-      row: Record<string, unknown>;
-      whoName: string | null;
-      whoEmail: string | null;
-    }[];
-  };
-}
+/** The account a row names (who was assigned, wrote, sent, approved), joined as `who`. */
+const who = alias(users, "who");
+const ACCOUNT = { whoName: who.name, whoEmail: who.email };
 
 function* leadRows(): Generator<Cells> {
-  const read = batched(leads, leads.assignedTo);
-  for (const { row: l, whoName, whoEmail } of inBatches(
-    read,
-    (r) => r.row.id as number,
-  )) {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ l: getTableColumns(leads), ...ACCOUNT })
+        .from(leads)
+        .leftJoin(who, eq(who.id, leads.assignedTo))
+        .$dynamic(),
+      leads.id,
+      after,
+    ).all();
+  for (const { l, whoName, whoEmail } of inBatches(read, (r) => r.l.id)) {
     const assigned = l.assignedTo ? person(whoName, whoEmail) : null;
     yield [
       l.id,
@@ -107,11 +104,17 @@ function* leadRows(): Generator<Cells> {
 }
 
 function* historyRows(): Generator<Cells> {
-  const read = batched(leadNotes, leadNotes.authorId);
-  for (const { row: n, whoName, whoEmail } of inBatches(
-    read,
-    (r) => r.row.id as number,
-  )) {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ n: getTableColumns(leadNotes), ...ACCOUNT })
+        .from(leadNotes)
+        .leftJoin(who, eq(who.id, leadNotes.authorId))
+        .$dynamic(),
+      leadNotes.id,
+      after,
+    ).all();
+  for (const { n, whoName, whoEmail } of inBatches(read, (r) => r.n.id)) {
     yield [
       n.leadId,
       n.createdAt,
@@ -125,13 +128,11 @@ function* historyRows(): Generator<Cells> {
 
 function* photoRows(): Generator<Cells> {
   const read = (after: number) =>
-    getDb()
-      .select()
-      .from(leadPhotos)
-      .where(gt(leadPhotos.id, after))
-      .orderBy(asc(leadPhotos.id))
-      .limit(BATCH)
-      .all();
+    batchAfter(
+      getDb().select().from(leadPhotos).$dynamic(),
+      leadPhotos.id,
+      after,
+    ).all();
   for (const p of inBatches(read, (r) => r.id))
     yield [p.leadId, `${PRIVATE}/${p.storedName}`, p.originalName, p.createdAt];
 }
@@ -140,19 +141,20 @@ function* roofCustomerRows(): Generator<Cells> {
   const top = alias(images, "top");
   const side = alias(images, "side");
   const read = (after: number) =>
-    getDb()
-      .select({
-        c: getTableColumns(roofCustomers),
-        top: top.storedName,
-        side: side.storedName,
-      })
-      .from(roofCustomers)
-      .leftJoin(top, eq(top.id, roofCustomers.topImageId))
-      .leftJoin(side, eq(side.id, roofCustomers.sideImageId))
-      .where(gt(roofCustomers.id, after))
-      .orderBy(asc(roofCustomers.id))
-      .limit(BATCH)
-      .all();
+    batchAfter(
+      getDb()
+        .select({
+          c: getTableColumns(roofCustomers),
+          top: top.storedName,
+          side: side.storedName,
+        })
+        .from(roofCustomers)
+        .leftJoin(top, eq(top.id, roofCustomers.topImageId))
+        .leftJoin(side, eq(side.id, roofCustomers.sideImageId))
+        .$dynamic(),
+      roofCustomers.id,
+      after,
+    ).all();
   for (const { c, top: t, side: s } of inBatches(read, (r) => r.c.id)) {
     yield [
       c.id,
@@ -177,13 +179,11 @@ function* roofCustomerRows(): Generator<Cells> {
 
 function* estimateRows(): Generator<Cells> {
   const read = (after: number) =>
-    getDb()
-      .select()
-      .from(estimates)
-      .where(gt(estimates.id, after))
-      .orderBy(asc(estimates.id))
-      .limit(BATCH)
-      .all();
+    batchAfter(
+      getDb().select().from(estimates).$dynamic(),
+      estimates.id,
+      after,
+    ).all();
   for (const e of inBatches(read, (r) => r.id)) {
     yield [
       e.id,
@@ -206,15 +206,21 @@ function* estimateRows(): Generator<Cells> {
 }
 
 function* proposalRows(): Generator<Cells> {
-  const read = batched(proposals, proposals.sentBy);
-  for (const { row: p, whoName, whoEmail } of inBatches(
-    read,
-    (r) => r.row.id as number,
-  )) {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ p: getTableColumns(proposals), ...ACCOUNT })
+        .from(proposals)
+        .leftJoin(who, eq(who.id, proposals.sentBy))
+        .$dynamic(),
+      proposals.id,
+      after,
+    ).all();
+  for (const { p, whoName, whoEmail } of inBatches(read, (r) => r.p.id)) {
     yield [
       p.id,
       p.leadId,
-      dollars(p.totalCents as number),
+      dollars(p.totalCents),
       p.createdAt,
       p.sentBy ? person(whoName, whoEmail) : null,
       p.expiresAt,
@@ -227,22 +233,21 @@ function* proposalRows(): Generator<Cells> {
 }
 
 function* projectRows(): Generator<Cells> {
-  const who = alias(users, "who");
   const read = (after: number) =>
-    getDb()
-      .select({
-        p: getTableColumns(projects),
-        picture: images.storedName,
-        whoName: who.name,
-        whoEmail: who.email,
-      })
-      .from(projects)
-      .leftJoin(images, eq(images.id, projects.imageId))
-      .leftJoin(who, eq(who.id, projects.publishedBy))
-      .where(gt(projects.id, after))
-      .orderBy(asc(projects.id))
-      .limit(BATCH)
-      .all();
+    batchAfter(
+      getDb()
+        .select({
+          p: getTableColumns(projects),
+          picture: images.storedName,
+          ...ACCOUNT,
+        })
+        .from(projects)
+        .leftJoin(images, eq(images.id, projects.imageId))
+        .leftJoin(who, eq(who.id, projects.publishedBy))
+        .$dynamic(),
+      projects.id,
+      after,
+    ).all();
   for (const { p, picture, whoName, whoEmail } of inBatches(
     read,
     (r) => r.p.id,
@@ -269,11 +274,17 @@ function* projectRows(): Generator<Cells> {
 }
 
 function* testimonialRows(): Generator<Cells> {
-  const read = batched(testimonials, testimonials.approvedBy);
-  for (const { row: t, whoName, whoEmail } of inBatches(
-    read,
-    (r) => r.row.id as number,
-  )) {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ t: getTableColumns(testimonials), ...ACCOUNT })
+        .from(testimonials)
+        .leftJoin(who, eq(who.id, testimonials.approvedBy))
+        .$dynamic(),
+      testimonials.id,
+      after,
+    ).all();
+  for (const { t, whoName, whoEmail } of inBatches(read, (r) => r.t.id)) {
     yield [
       t.id,
       t.name,
@@ -291,13 +302,11 @@ function* testimonialRows(): Generator<Cells> {
 
 function* pictureRows(): Generator<Cells> {
   const read = (after: number) =>
-    getDb()
-      .select()
-      .from(images)
-      .where(gt(images.id, after))
-      .orderBy(asc(images.id))
-      .limit(BATCH)
-      .all();
+    batchAfter(
+      getDb().select().from(images).$dynamic(),
+      images.id,
+      after,
+    ).all();
   for (const i of inBatches(read, (r) => r.id)) {
     yield [
       i.id,
@@ -314,21 +323,22 @@ function* pictureRows(): Generator<Cells> {
 
 function* teamRows(): Generator<Cells> {
   const read = (after: number) =>
-    getDb()
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        createdAt: users.createdAt,
-        lastSignInAt: users.lastSignInAt,
-        removedAt: users.removedAt,
-      })
-      .from(users)
-      .where(gt(users.id, after))
-      .orderBy(asc(users.id))
-      .limit(BATCH)
-      .all();
+    batchAfter(
+      getDb()
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          createdAt: users.createdAt,
+          lastSignInAt: users.lastSignInAt,
+          removedAt: users.removedAt,
+        })
+        .from(users)
+        .$dynamic(),
+      users.id,
+      after,
+    ).all();
   for (const u of inBatches(read, (r) => r.id))
     yield [
       u.id,
