@@ -24,7 +24,7 @@ test("an anonymous visitor is sent to the login page, and back after signing in"
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/admin\/testimonials$/);
-  await expect(page.getByTestId("admin-email")).toHaveText(ADMIN.email);
+  await expect(page.getByTestId("admin-person")).toHaveText(ADMIN.email);
   // With scripts the message is a toast; without, the same words are in the page.
   const message = jsEnabled(info)
     ? page.locator(".Toastify").getByText("Logged in successfully")
@@ -85,5 +85,5 @@ test("a logged-in admin visiting the login page goes straight to the admin", asy
 test("GET /admin/logout changes nothing", async ({ adminPage: page }) => {
   await page.goto("/admin/logout");
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByTestId("admin-email")).toHaveText(ADMIN.email);
+  await expect(page.getByTestId("admin-person")).toHaveText(ADMIN.email);
 });

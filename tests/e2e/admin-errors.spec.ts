@@ -52,7 +52,7 @@ test("@js a lead deleted while its link is on screen opens the admin's not-found
   await link.click();
   await expect(page.getByRole("heading", { level: 1, name: "We could not find that page" })).toBeVisible();
   await expectAdminChrome(page);
-  await expect(page.getByTestId("admin-email")).toHaveText("admin@example.com");
+  await expect(page.getByTestId("admin-person")).toHaveText("admin@example.com");
   await page.getByRole("main").getByRole("link", { name: "Today" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });

@@ -39,3 +39,13 @@ describe("the header's new-lead count", () => {
     expect((await header(crew.cookie)).fresh).toBe(2);
   });
 });
+
+describe("who is signed in", () => {
+  const who = async (cookie: string) =>
+    ((await loader(routeArgs(new Request("http://site.test/admin", { headers: { Cookie: cookie } })))) as unknown as { data: { person: string } }).data.person;
+
+  it("the header names the person, and shows the email only while they have no name", async () => {
+    expect(await who(crew.cookie)).toBe("Sam Ortiz");
+    expect(await who(owner)).toMatch(/@/);
+  });
+});

@@ -1,3 +1,4 @@
+import { personName } from "~/lib/by-line";
 import { useEffect, useRef } from "react";
 import { ExternalLink, LogOut, UserRound } from "lucide-react";
 import { data, Form, href, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
@@ -34,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   headers.set("Cache-Control", "no-store");
   return data(
     {
+      // Who is signed in, by the name the team knows them by (the email while there is none).
+      person: personName(admin) ?? admin.email,
       email: admin.email,
       role: admin.role,
       company: getBusinessFacts().company,
@@ -79,7 +82,7 @@ const tab = (current: boolean) =>
 
 const tool = "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-white/90 hover:bg-white/10 sm:px-3";
 
-type HeaderData = Pick<Route.ComponentProps["loaderData"], "email" | "role" | "company" | "waiting" | "reviews">;
+type HeaderData = Pick<Route.ComponentProps["loaderData"], "person" | "email" | "role" | "company" | "waiting" | "reviews">;
 
 /**
  * The admin's header and sections, on every admin page and on its error page alike. On a
@@ -107,8 +110,8 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
             {headerData?.company ?? "Admin"}
             <span className="font-normal text-white/70"> · Admin</span>
           </p>
-          <p className="truncate text-xs text-white/70 sm:text-sm" data-testid="admin-email">
-            {headerData?.email}
+          <p className="truncate text-xs text-white/70 sm:text-sm" data-testid="admin-person" title={headerData?.email}>
+            {headerData?.person}
           </p>
         </div>
         <div className="flex shrink-0 items-center">
