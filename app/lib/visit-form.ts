@@ -1,0 +1,89 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "~/lib/zod";
+import { isCalendarDay } from "./lead-status";
+import { VISIT_KINDS, VISIT_KIND_LABELS, type VisitKind } from "./visit-kinds";
+import { kansasInstant, VISIT_TIME_MESSAGES } from "./visit-time";
+
+/**
+ * The schedule's forms on a lead's page (components/admin/lead-schedule.tsx), posted to
+ * routes/admin/lead-visits.tsx: book a visit or a work day, move it, call it off. The day
+ * and time are Kansas time; the schema turns them into the instant they name, and refuses
+ * a time the clocks skip (2:30 AM on the night daylight time starts).
+ */
+
+export const ADD_VISIT_INTENT = "add-visit";
+export const MOVE_VISIT_INTENT = "move-visit";
+export const CANCEL_VISIT_INTENT = "cancel-visit";
+
+export const NOTE_MAX = 1000;
+
+/** How long a visit takes, in minutes: the choices the form offers. */
+export const VISIT_LENGTHS = [30, 60, 90, 120, 180, 240, 360, 480, 600] as const;
+export const lengthLabel = (minutes: number) => (minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? "" : "s"}`);
+/** What a new visit of a kind takes unless staff choose otherwise: a work day is a day. */
+export const defaultLength = (kind: VisitKind) => (kind === "work_day" ? 480 : 60);
+
+export const VISIT_MESSAGES = {
+  badKind: "Choose what the visit is for.",
+  badLength: "Choose how long it takes.",
+  badAssignee: "Choose someone on the team.",
+  badVisit: "This visit is not on this lead any more. Reload the page.",
+  tooLong: `Keep the note under ${NOTE_MAX} characters.`,
+  added: (kind: VisitKind) => `${VISIT_KIND_LABELS[kind]} booked`,
+  moved: "Visit moved",
+  saved: "Visit saved",
+  unchanged: "Nothing changed",
+  cancelled: "Visit cancelled",
+  alreadyCancelled: "This visit was already cancelled.",
+  // What follows "booked"/"moved"/"cancelled" about the homeowner's mail.
+  mailed: (to: string) => `; ${to} was emailed`,
+  mailQueued: (to: string) => `; the email to ${to} is on its way`,
+  mailFailed: "; the email to the homeowner could not go yet and will be tried again",
+  noMail: "; mail is not set up, so tell the homeowner yourself",
+  noEmail: "; this lead has no email address, so tell the homeowner yourself",
+} as const;
+
+const id = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, message).transform(Number);
+
+const WhenFields = {
+  day: z.string({ error: VISIT_TIME_MESSAGES.invalid }).trim(),
+  time: z.string({ error: VISIT_TIME_MESSAGES.invalid }).trim(),
+  lengthMinutes: z.coerce
+    .number({ error: VISIT_MESSAGES.badLength })
+    .refine((n) => (VISIT_LENGTHS as readonly number[]).includes(n), VISIT_MESSAGES.badLength),
+  // A person on the team by id, or nobody yet (the empty choice).
+  assignee: id(VISIT_MESSAGES.badAssignee).optional(),
+  note: z.string().trim().max(NOTE_MAX, VISIT_MESSAGES.tooLong).optional(),
+};
+
+/** The day and time as the instant they name, or an issue on the field that is wrong. */
+function withStart<T extends { day: string; time: string }>(form: T, ctx: z.RefinementCtx): T & { startsAt: Date } {
+  const found = kansasInstant(form.day, form.time);
+  if (found.ok) return { ...form, startsAt: found.at };
+  if (found.reason === "skipped") ctx.addIssue({ code: "custom", path: ["time"], message: VISIT_TIME_MESSAGES.skipped(form.day, form.time) });
+  else ctx.addIssue({ code: "custom", path: [isCalendarDay(form.day) ? "time" : "day"], message: VISIT_TIME_MESSAGES.invalid });
+  return z.NEVER;
+}
+
+export const AddVisitSchema = z
+  .object({ intent: z.literal(ADD_VISIT_INTENT), kind: z.enum(VISIT_KINDS, { error: VISIT_MESSAGES.badKind }), ...WhenFields })
+  .transform(withStart);
+
+export const MoveVisitSchema = z.object({ intent: z.literal(MOVE_VISIT_INTENT), visitId: id(VISIT_MESSAGES.badVisit), ...WhenFields }).transform(withStart);
+
+export const CancelVisitSchema = z.object({ intent: z.literal(CANCEL_VISIT_INTENT), visitId: id(VISIT_MESSAGES.badVisit) });
+
+/** One schema per intent: the action parses a post with the one its intent names. */
+export const VISIT_FORM_SCHEMAS = {
+  [ADD_VISIT_INTENT]: AddVisitSchema,
+  [MOVE_VISIT_INTENT]: MoveVisitSchema,
+  [CANCEL_VISIT_INTENT]: CancelVisitSchema,
+} as const;
+export type VisitIntent = keyof typeof VISIT_FORM_SCHEMAS;
+export const isVisitIntent = (value: unknown): value is VisitIntent => typeof value === "string" && Object.hasOwn(VISIT_FORM_SCHEMAS, value);
+
+/**
+ * A refused form's answer, for the form that posted it: its intent, the visit it was about
+ * (each visit has its own "move" form) and conform's reply.
+ */
+export type VisitFormResult = { intent: VisitIntent; visitId: number | null; reply: SubmissionResult<string[]> };

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { formatClockTime, formatVisitTime, kansasInstant, startOfKansasDay, wallClock, weekDays, weekOf, weekStart } from "./visit-time";
+
+const at = (day: string, time: string) => {
+  const found = kansasInstant(day, time);
+  if (!found.ok) throw new Error(`${day} ${time}: ${found.reason}`);
+  return found.at.toISOString();
+};
+
+describe("kansasInstant", () => {
+  it("reads winter times as CST (UTC-6) and summer times as CDT (UTC-5)", () => {
+    expect(at("2026-01-15", "09:00")).toBe("2026-01-15T15:00:00.000Z");
+    expect(at("2026-07-15", "09:00")).toBe("2026-07-15T14:00:00.000Z");
+  });
+
+  it("spring forward, 2026-03-08: 9:00 the day before, that day and the day after are each 9:00 in Kansas", () => {
+    expect(at("2026-03-07", "09:00")).toBe("2026-03-07T15:00:00.000Z");
+    expect(at("2026-03-08", "09:00")).toBe("2026-03-08T14:00:00.000Z");
+    expect(at("2026-03-09", "09:00")).toBe("2026-03-09T14:00:00.000Z");
+    expect(at("2026-03-08", "01:59")).toBe("2026-03-08T07:59:00.000Z");
+    expect(at("2026-03-08", "03:00")).toBe("2026-03-08T08:00:00.000Z");
+  });
+
+  it("refuses 2:30 AM on 2026-03-08: the clocks skip it", () => {
+    expect(kansasInstant("2026-03-08", "02:30")).toEqual({ ok: false, reason: "skipped" });
+    expect(kansasInstant("2026-03-08", "02:00")).toEqual({ ok: false, reason: "skipped" });
+    // The same time a day later exists.
+    expect(at("2026-03-09", "02:30")).toBe("2026-03-09T07:30:00.000Z");
+  });
+
+  it("fall back, 2026-11-01: 9:00 the day before, that day and the day after", () => {
+    expect(at("2026-10-31", "09:00")).toBe("2026-10-31T14:00:00.000Z");
+    expect(at("2026-11-01", "09:00")).toBe("2026-11-01T15:00:00.000Z");
+    expect(at("2026-11-02", "09:00")).toBe("2026-11-02T15:00:00.000Z");
+  });
+
+  it("takes the first 1:30 AM of the hour that happens twice on 2026-11-01 (still daylight time)", () => {
+    expect(at("2026-11-01", "01:30")).toBe("2026-11-01T06:30:00.000Z");
+    expect(at("2026-11-01", "02:30")).toBe("2026-11-01T08:30:00.000Z");
+  });
+
+  it("refuses what is not a day or a time", () => {
+    for (const [day, time] of [
+      ["2026-02-30", "09:00"],
+      ["2026-13-01", "09:00"],
+      ["tomorrow", "09:00"],
+      ["2026-03-09", "24:00"],
+      ["2026-03-09", "9:00"],
+      ["2026-03-09", ""],
+    ])
+      expect(kansasInstant(day, time)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("gives back the day and time it was given (wallClock)", () => {
+    for (const day of ["2026-03-07", "2026-03-08", "2026-03-09", "2026-10-31", "2026-11-01", "2026-11-02"]) {
+      for (const time of ["00:00", "07:15", "09:00", "13:30", "23:59"]) {
+        const found = kansasInstant(day, time);
+        expect(found.ok && wallClock(found.at)).toEqual({ day, time });
+      }
+    }
+  });
+});
+
+describe("Kansas days and weeks", () => {
+  it("starts a day at Kansas midnight, 23 and 25 hours long on the change days", () => {
+    const hours = (day: string, next: string) => (startOfKansasDay(next).getTime() - startOfKansasDay(day).getTime()) / 3_600_000;
+    expect(startOfKansasDay("2026-03-08").toISOString()).toBe("2026-03-08T06:00:00.000Z");
+    expect(hours("2026-03-08", "2026-03-09")).toBe(23);
+    expect(hours("2026-11-01", "2026-11-02")).toBe(25);
+    expect(hours("2026-11-02", "2026-11-03")).toBe(24);
+  });
+
+  it("runs weeks Monday to Sunday, from any day of them", () => {
+    expect(weekStart("2026-11-27")).toBe("2026-11-23");
+    expect(weekStart("2026-11-23")).toBe("2026-11-23");
+    expect(weekStart("2026-11-29")).toBe("2026-11-23");
+    expect(weekDays("2026-12-28")).toEqual(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"]);
+    expect(weekOf("2026-03-08", "2026-11-27")).toBe("2026-03-02");
+    expect(weekOf("not a day", "2026-11-27")).toBe("2026-11-23");
+    expect(weekOf(null, "2026-11-27")).toBe("2026-11-23");
+  });
+
+  it("says times as Kansas reads them", () => {
+    expect(formatVisitTime(new Date("2026-03-09T14:00:00Z"))).toBe("Monday, March 9, 2026 at 9:00 AM");
+    expect(formatVisitTime(new Date("2026-11-02T15:00:00Z"))).toBe("Monday, November 2, 2026 at 9:00 AM");
+    expect(formatClockTime("02:30")).toBe("2:30 AM");
+    expect(formatClockTime("00:05")).toBe("12:05 AM");
+    expect(formatClockTime("13:00")).toBe("1:00 PM");
+  });
+});
