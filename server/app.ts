@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, href, type ServerBuild } from "react-router";
 import { requestContext } from "~/server/client-ip.server";
 import { env, paths } from "~/server/env.server";
 import { siteOrigin } from "~/server/origin.server";
@@ -18,6 +18,7 @@ export { env, prepareApp, startBackgroundTasks };
 export const trustProxy = env.TRUST_PROXY;
 
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+const STRIPE_WEBHOOK_PATH = href("/stripe/webhook");
 
 export const app = express.Router();
 
@@ -110,7 +111,9 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // same caps while streaming, for senders that do not declare a length.
 app.use((req: Request, res: Response, next: NextFunction) => {
   if (req.method !== "POST") return next();
-  if (!formBodyKind(req.get("content-type"))) {
+  // Stripe's webhook is JSON, read raw by its route (its signature covers the exact bytes).
+  const webhook = req.path === STRIPE_WEBHOOK_PATH && /^application\/json\b/i.test(req.get("content-type") ?? "");
+  if (!formBodyKind(req.get("content-type")) && !webhook) {
     return res.status(415).type("text/plain").send("Please send the form from this website.");
   }
   if (Number(req.get("content-length") ?? "0") > bodyCap(req)) {

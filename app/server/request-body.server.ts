@@ -84,7 +84,8 @@ export function refuseMultipart(error: unknown): never {
   throw error;
 }
 
-async function readCapped(request: Request, maxBytes: number): Promise<string> {
+/** The body as text, read while it streams: 413 past `maxBytes`, 400 when unreadable. */
+export async function readCapped(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

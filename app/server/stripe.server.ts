@@ -1,0 +1,33 @@
+import Stripe from "stripe";
+import { env } from "~/server/env.server";
+
+/**
+ * Online payment (issue 33) is on when the site has both Stripe secrets: the API key to
+ * open a Checkout Session and the webhook's signing secret to believe what Stripe says
+ * was paid. One without the other would take money it could never record.
+ */
+export function onlinePaymentEnabled(): boolean {
+  return !!env.STRIPE_SECRET_KEY && !!env.STRIPE_WEBHOOK_SECRET;
+}
+
+let client: Stripe | undefined;
+
+/** The one Stripe client, or null while online payment is off. */
+export function stripeClient(): Stripe | null {
+  if (!onlinePaymentEnabled()) return null;
+  client ??= new Stripe(env.STRIPE_SECRET_KEY!, { ...apiBase(env.STRIPE_API_BASE), maxNetworkRetries: 1, timeout: 20_000 });
+  return client;
+}
+
+/** The webhook endpoint's signing secret (whsec_...), or null while online payment is off. */
+export function stripeWebhookSecret(): string | null {
+  return onlinePaymentEnabled() ? env.STRIPE_WEBHOOK_SECRET! : null;
+}
+
+/** STRIPE_API_BASE as the SDK takes it (host, port, protocol); nothing for api.stripe.com. */
+function apiBase(base: string | undefined): { host?: string; port?: number; protocol?: "http" | "https" } {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
+}

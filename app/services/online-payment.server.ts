@@ -1,0 +1,135 @@
+import type Stripe from "stripe";
+import { systemActor } from "~/lib/actor";
+import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
+import { jobPath } from "~/lib/job-page";
+import { businessToday } from "~/lib/lead-status";
+import { formatCents } from "~/lib/money-format";
+import { getInvoice, getLeadInvoice } from "~/models/invoice.server";
+import { getLead, updateLead } from "~/models/lead.server";
+import { recordPayment } from "~/models/payment.server";
+import { claimStripeEvent } from "~/models/stripe-event.server";
+import { inTransaction } from "~/server/db.server";
+import { siteOrigin } from "~/server/origin.server";
+import { stripeClient, stripeWebhookSecret } from "~/server/stripe.server";
+import { findJobByToken } from "~/services/job-page-link.server";
+
+/**
+ * Online payment of an invoice with Stripe Checkout (issue 33, decision 0068). The
+ * homeowner's "Pay" button opens a Checkout Session for what is owed; Stripe tells us it
+ * was paid by a signed webhook, and only the webhook records the payment: the homeowner
+ * coming back to the job page proves nothing.
+ */
+
+export const ONLINE_PAYMENT_MESSAGES = {
+  nothingOwed: "Nothing is owed on this invoice.",
+  unavailable: "Online payment is not available right now. Please try again later or call us.",
+  cancelled: "Payment cancelled: nothing was charged.",
+} as const;
+
+/** Who writes the history lines of a payment Stripe reports. */
+const STRIPE_ACTOR = systemActor("Online payment (Stripe)");
+
+export type CheckoutStart = { kind: "checkout"; url: string } | { kind: "back"; to: string; message: string };
+
+/**
+ * A Checkout Session for what is owed on the invoice, when the job link's token opens the
+ * lead the invoice belongs to; null (not found) otherwise, or while online payment is off.
+ */
+export async function startInvoiceCheckout(token: string, invoiceId: number): Promise<CheckoutStart | null> {
+  const stripe = stripeClient();
+  const leadId = findJobByToken(token);
+  const invoice = leadId === null ? undefined : getLeadInvoice(leadId, invoiceId);
+  if (!stripe || !invoice || leadId === null) return null;
+  const back = jobPath(token);
+  const owed = owedCents(invoice);
+  if (!takesPayments(invoice) || owed <= 0) return { kind: "back", to: back, message: ONLINE_PAYMENT_MESSAGES.nothingOwed };
+  const email = getLead(leadId)?.email;
+  try {
+    const session = await stripe.checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: owed, product_data: { name: `Invoice ${formatInvoiceNumber(invoice.number)}` } } }],
+      client_reference_id: String(invoice.id),
+      metadata: { invoiceId: String(invoice.id), leadId: String(leadId) },
+      ...(email ? { customer_email: email } : {}),
+      success_url: `${siteOrigin()}${back}?paid=${invoice.id}`,
+      cancel_url: `${siteOrigin()}${back}?payment=cancelled`,
+    });
+    if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`);
+    return { kind: "checkout", url: session.url };
+  } catch (error) {
+    console.error(`Stripe Checkout for invoice ${invoice.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { kind: "back", to: back, message: ONLINE_PAYMENT_MESSAGES.unavailable };
+  }
+}
+
+export type WebhookOutcome = { status: 200 | 400; body: string };
+
+/**
+ * Stripe's webhook: the payload is believed only when its signature is right (the raw
+ * body, byte for byte), else 400. An event is acted on once (stripe_events); anything
+ * but a paid Checkout Session is answered 200 and ignored.
+ */
+export function handleStripeWebhook(payload: string, signature: string | null, now = new Date()): WebhookOutcome {
+  const secret = stripeWebhookSecret();
+  const stripe = stripeClient();
+  if (!secret || !stripe) return { status: 400, body: "Online payment is off." };
+  if (!signature) return { status: 400, body: "No Stripe-Signature header." };
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch {
+    return { status: 400, body: "Signature not verified." };
+  }
+  const paidSession =
+    (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") && event.data.object.payment_status === "paid"
+      ? event.data.object
+      : null;
+  if (!paidSession) return { status: 200, body: "Ignored." };
+  const result = inTransaction(() => (claimStripeEvent(event.id, event.type, now) ? recordSessionPayment(paidSession, now) : "duplicate event"));
+  return { status: 200, body: result };
+}
+
+/** Records what a paid session took against its invoice; says what was done (for Stripe's log). */
+function recordSessionPayment(session: Stripe.Checkout.Session, now: Date): string {
+  const invoiceId = Number(session.metadata?.invoiceId ?? session.client_reference_id);
+  const invoice = Number.isSafeInteger(invoiceId) ? getInvoice(invoiceId) : undefined;
+  const paid = session.amount_total ?? 0;
+  if (!invoice || paid <= 0 || session.currency !== "usd") {
+    console.error(`Stripe session ${session.id}: paid ${paid} ${session.currency} for no invoice of ours (${String(invoiceId)}).`);
+    return "no invoice";
+  }
+  const owed = owedCents(invoice);
+  const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  // Money Stripe took is recorded as taken, up to what is owed (a payment is never more than
+  // its invoice); anything over it is the owner's to refund from Stripe, and the history says so.
+  const amountCents = owed > 0 ? Math.min(paid, owed) : paid;
+  const over = paid - amountCents;
+  const outcome = recordPayment(
+    {
+      invoiceId: invoice.id,
+      method: "online",
+      amountCents,
+      receivedOn: businessToday(now),
+      stripeSessionId: session.id,
+      stripePaymentIntent: intent,
+      note: over > 0 ? `Stripe took ${formatCents(paid)}` : null,
+      recordedBy: null,
+    },
+    now,
+  );
+  const label = formatInvoiceNumber(invoice.number);
+  if (outcome.status === "duplicate") return "duplicate session";
+  if (outcome.status === "refused") {
+    return noteForOwner(invoice.leadId, `An online payment of ${formatCents(paid)} for invoice ${label} was not recorded (${outcome.message}): refund it from the Stripe dashboard (${session.id}).`);
+  }
+  if (over === 0) return "recorded";
+  return noteForOwner(invoice.leadId, `The online payment for invoice ${label} was ${formatCents(over)} more than was owed: refund ${formatCents(over)} from the Stripe dashboard (${session.id}).`);
+}
+
+/** A line in the lead's history for the owner to act on; the same words for Stripe's log. */
+function noteForOwner(leadId: number, note: string): string {
+  const lead = getLead(leadId);
+  if (lead) updateLead(leadId, { status: lead.status, lostReason: lead.lostReason, followUpOn: lead.followUpOn, note }, STRIPE_ACTOR);
+  console.error(note);
+  return note;
+}
