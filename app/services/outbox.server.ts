@@ -63,7 +63,7 @@ async function attempt(items: OutboxItem[], transport: MailTransport, now: Date,
     try {
       const kind = kindOf(item);
       if (!kind) throw new Error(`No mail of kind "${item.kind}" is known`);
-      const composed = kind.compose(item, now);
+      const composed = await kind.compose(item, now);
       if (!composed) records.push({ id: item.id, status: "skipped" });
       else {
         ready.push({ item, mail: composed.mail });

@@ -13,8 +13,9 @@ export type MailKind = {
   /**
    * The mail for this row, written at the moment it goes (so a link in it carries a
    * fresh token), or null when there is nothing to send any more (recorded as skipped).
+   * May take its time (an invoice's PDF is made as it goes).
    */
-  compose(item: OutboxItem, now: Date): ComposedMail | null;
+  compose(item: OutboxItem, now: Date): ComposedMail | null | Promise<ComposedMail | null>;
   /** After the provider took it: a mail to send right after it (the auto-reply), if any. */
   afterSent?(item: OutboxItem, now: Date): OutboxItem | undefined;
   /** False: a failure is final, never retried (the spec's auto-reply is "only logged"). */
