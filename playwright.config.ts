@@ -2,6 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const FAKE_RESEND_URL = `http://127.0.0.1:${PORT - 100}`;
+// Online payment goes through the real stripe SDK to a fake Stripe, whose checkout page
+// sends its signed webhook to the main e2e server (tests/fake-stripe.ts).
+export const FAKE_STRIPE_URL = `http://127.0.0.1:${PORT - 99}`;
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake";
 export const E2E_DIR = ".tmp/e2e";
 // The same build behind Debian's nginx with TLS (deploy/nginx.conf), as owners run it.
 export const PROXY_PORT = PORT + 2;
@@ -84,6 +88,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node node_modules/tsx/dist/cli.mjs tests/fake-stripe-cli.ts ${PORT - 99} http://127.0.0.1:${PORT}/stripe/webhook ${STRIPE_WEBHOOK_SECRET}`,
+      url: `${FAKE_STRIPE_URL}/sessions`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: "node server.js",
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
@@ -99,6 +109,9 @@ export default defineConfig({
         CONTACT_RATE_LIMIT: "1000",
         // And accept proposals (the hostile spec posts to /proposal/ too).
         PROPOSAL_RATE_LIMIT: "1000",
+        STRIPE_SECRET_KEY: "sk_test_e2e_fake",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: FAKE_STRIPE_URL,
       },
     },
     {
