@@ -13,7 +13,6 @@ import {
 import { useEffect } from "react";
 import { toast, ToastContainer } from "react-toastify/unstyled";
 import type { Route } from "./+types/root";
-import adminStyles from "./app.css?inline";
 import stylesheet from "./app.css?url";
 import publicStyles from "./public.css?inline";
 import publicStylesheet from "./public.css?url";
@@ -21,10 +20,12 @@ import { NotFound } from "./components/not-found";
 import { isAdminPath } from "./lib/admin-sections";
 import { FAVICON } from "./lib/static-files";
 
-// In production the stylesheet is inlined: on a slow phone connection a render-blocking
-// round trip costs more than re-sending it with each page. Public pages get the classes
-// public pages use (public.css), the admin everything (app.css). See
-// docs/decisions/0005-inline-css.md. Vite's dev server needs the link for hot reload.
+// In production a public page's stylesheet is inlined: on a slow phone connection a
+// render-blocking round trip costs more than re-sending it with each page (public.css, cut
+// to what the page uses; docs/decisions/0005-inline-css.md). The admin links its whole
+// stylesheet instead, a file the browser keeps: staff open page after page, and 76 KB of
+// CSS in each was half of every admin page (decision 0060). Vite's dev server needs the
+// link for hot reload.
 export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
@@ -32,7 +33,7 @@ export const links: LinksFunction = () => [
 
 // The stylesheets are inlined by the server only: in the browser bundle these strings
 // would be ~80 KB of script every visitor downloads and parses for nothing.
-const inlineStyles = import.meta.env.SSR && !import.meta.env.DEV ? { admin: adminStyles, public: publicStyles } : null;
+const inlineStyles = import.meta.env.SSR && !import.meta.env.DEV ? publicStyles : null;
 
 // React Router's <ScrollRestoration> writes an inline script into every page that does two
 // things before the page paints: gives a fresh history entry its own key, and restores a
@@ -53,7 +54,7 @@ let servedArea: "admin" | "public" | undefined;
  * A public page inlines only the CSS its own markup uses (entry.server.tsx); the whole
  * public stylesheet is for what the page does not show yet: the next page, a dialog, a
  * form's messages. Moving on to the admin adds the admin's stylesheet; an admin page
- * inlines the whole admin stylesheet, which styles the public pages too. Stylesheets once
+ * links the whole admin stylesheet, which styles the public pages too. Stylesheets once
  * linked stay, so moving back and forth fetches and re-applies nothing.
  *
  * Linking a stylesheet makes the browser restyle every element of the page, which on a
@@ -108,7 +109,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1c2430" />
         <Meta />
         {/* In the browser the server's <style> is kept as it came: React does not compare inner HTML when hydrating. */}
-        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: inlineStyles ? inlineStyles[admin ? "admin" : "public"] : "" }} />}
+        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: inlineStyles && !admin ? inlineStyles : "" }} />}
+        {/* A resource React keeps once added: leaving the admin does not take it away, and arriving waits for it. */}
+        {admin && !import.meta.env.DEV && <link rel="stylesheet" href={stylesheet} precedence="default" />}
         <Links />
       </head>
       <body>
