@@ -93,6 +93,19 @@ export const BackupSettingsSchema = z.object({
 export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
 export const DEFAULT_BACKUP_SETTINGS: BackupSettings = { hour: 3 };
 
+/**
+ * The app's note of the newest backup kept, written whenever a backup is made (decision
+ * 0064), so the warning on every admin page reads one row rather than the folder. It is
+ * trusted only while the backups folder's modification time is still `folderStamp`: a
+ * restored or copied database carries the note of the place it came from.
+ */
+export const LastBackupSchema = z.object({
+  name: z.string().refine(isBackupName).nullable(),
+  folderStamp: z.number().nullable(),
+});
+export type LastBackup = z.infer<typeof LastBackupSchema>;
+export const NO_LAST_BACKUP: LastBackup = { name: null, folderStamp: null };
+
 export const BACKUP_MESSAGES = {
   made: "Backup made",
   hourSaved: "Backup hour saved",

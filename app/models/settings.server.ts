@@ -13,7 +13,14 @@ import {
   type ContactSettings,
 } from "~/lib/contact-settings";
 import { DEFAULT_PRICING, PricingSchema, type Pricing } from "~/lib/pricing";
-import { BackupSettingsSchema, DEFAULT_BACKUP_SETTINGS, type BackupSettings } from "~/lib/backup-plan";
+import {
+  BackupSettingsSchema,
+  DEFAULT_BACKUP_SETTINGS,
+  LastBackupSchema,
+  NO_LAST_BACKUP,
+  type BackupSettings,
+  type LastBackup,
+} from "~/lib/backup-plan";
 import { DEFAULT_SITE_MEDIA, SiteMediaSchema, type SiteMedia } from "~/lib/site-media";
 import { DEFAULT_SITE_WORDS, DEFAULT_TRUST_FACTS, SiteWordsSchema, TrustFactsSchema, type SiteWords, type TrustFacts } from "~/lib/site-words";
 
@@ -70,6 +77,8 @@ const GROUPS = {
   trust: { schema: TrustFactsSchema, fallback: (): TrustFacts => structuredClone(DEFAULT_TRUST_FACTS), onPublicPages: true },
   // The hour of the nightly backup (issue 32).
   backups: { schema: BackupSettingsSchema, fallback: (): BackupSettings => DEFAULT_BACKUP_SETTINGS, onPublicPages: false },
+  // The newest backup kept, as the app last found it (decision 0064): what the admin's warning reads.
+  lastBackup: { schema: LastBackupSchema, fallback: (): LastBackup => NO_LAST_BACKUP, onPublicPages: false },
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,

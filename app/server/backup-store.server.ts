@@ -189,7 +189,8 @@ export function makeBackup(
     );
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(partial, dir);
-    return { ...manifest, dir, at: now };
+    // When it was made as its name says (to the second), as a listing reads it back.
+    return { ...manifest, dir, at: backupTime(name)! };
   } catch (error) {
     fs.rmSync(partial, { recursive: true, force: true });
     throw error;
@@ -220,6 +221,19 @@ export function listBackups(state: StateLocations): BackupInfo[] {
     })
     .sort((a, b) => b.at.getTime() - a.at.getTime());
 }
+
+/** When the backups folder last changed (a backup added or removed, a restore); null while there is none. */
+export function backupsFolderStamp(state: StateLocations): number | null {
+  return (
+    fs.statSync(backupsDirOf(state), { throwIfNoEntry: false })?.mtimeMs ??
+    null
+  );
+}
+
+/** Whether the backup of this name is kept: its folder with the manifest, which is written last. */
+export const isBackupKept = (state: StateLocations, name: string) =>
+  isBackupName(name) &&
+  fs.existsSync(path.join(backupsDirOf(state), name, MANIFEST_FILE));
 
 /** The kept backup of this name, or undefined (a name that is not a backup's never reaches the disk). */
 export function findBackup(

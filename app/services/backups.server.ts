@@ -1,14 +1,17 @@
-import { backupDue, isBackupStale } from "~/lib/backup-plan";
-import { getSetting } from "~/models/settings.server";
+import { backupDue, backupTime, isBackupStale } from "~/lib/backup-plan";
+import { getSetting, setSetting } from "~/models/settings.server";
 import { firstAccountAt } from "~/models/user.server";
 import { repeatInBackground } from "~/server/background.server";
 import {
+  backupsFolderStamp,
   findBackup,
+  isBackupKept,
   listBackups,
   liveState,
   makeBackup,
   pruneBackups,
   type BackupInfo,
+  type StateLocations,
 } from "~/server/backup-store.server";
 import { tarGzStream } from "~/server/tar.server";
 import { downloadResponse } from "~/server/responses.server";
@@ -30,22 +33,60 @@ export function backupOverview(now = new Date()) {
  * that, which has had no night yet, is not warned about a backup it could not have made.
  */
 export function backupIsStale(now = new Date()): boolean {
-  const newest = listBackups(liveState())[0]?.at ?? firstAccountAt() ?? now;
-  return isBackupStale(newest, now);
+  return isBackupStale(newestBackupAt() ?? firstAccountAt() ?? now, now);
 }
 
-/** A backup now, and the ones no longer kept removed. */
-export function backUpNow(now = new Date()): BackupInfo {
+/**
+ * When the newest backup kept was made, read from the note a backup leaves (settings group
+ * `lastBackup`, decision 0064) rather than from the folder: every admin page asks. The note
+ * holds while the backups folder is as it was when it was written and the backup it names
+ * is there. Otherwise (a restored or copied database, which carries the note of the place
+ * it came from; a backup removed by hand) the folder is read and the note written again.
+ */
+export function newestBackupAt(): Date | null {
+  const state = liveState();
+  const stamp = backupsFolderStamp(state);
+  if (stamp === null) return null;
+  const note = getSetting("lastBackup");
+  if (note.folderStamp === stamp) {
+    if (note.name === null) return null;
+    if (isBackupKept(state, note.name)) return backupTime(note.name);
+  }
+  return noteNewestBackup(state);
+}
+
+/** Reads the folder and notes its newest backup for `newestBackupAt`. */
+function noteNewestBackup(state: StateLocations): Date | null {
+  const newest = listBackups(state)[0] ?? null;
+  setSetting("lastBackup", {
+    name: newest?.name ?? null,
+    folderStamp: backupsFolderStamp(state),
+  });
+  return newest?.at ?? null;
+}
+
+/**
+ * A backup now, the ones no longer kept removed, and the newest noted: what the admin's
+ * button, the nightly run and `npm run backup` do.
+ */
+export function backUpNow(
+  now = new Date(),
+): BackupInfo & { removed: string[] } {
   const state = liveState();
   const made = makeBackup(state, now);
-  pruneBackups(state, now);
-  return made;
+  const removed = pruneBackups(state, now);
+  try {
+    noteNewestBackup(state);
+  } catch (error) {
+    // The backup is whole all the same; the folder changed, so the next read finds it.
+    console.error("The new backup could not be noted:", error);
+  }
+  return { ...made, removed };
 }
 
 /** The nightly backup, if its hour has come and none was made today: what the background loop runs. */
 export function runDueBackup(now = new Date()): BackupInfo | null {
-  const newest = listBackups(liveState())[0] ?? null;
-  if (!backupDue(getSetting("backups").hour, newest?.at ?? null, now))
+  if (!backupDue(getSetting("backups").hour, newestBackupAt(), now))
     return null;
   return backUpNow(now);
 }
