@@ -141,6 +141,7 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   "routes/proposal": PUBLIC,
   "routes/review": PUBLIC,
   "routes/job": PUBLIC,
+  "routes/resources/job-proposal-pdf": PUBLIC,
   "routes/resources/job-invoice-pdf": PUBLIC,
   "routes/resources/job-invoice-pay": PUBLIC,
   "routes/resources/stripe-webhook": PUBLIC,
