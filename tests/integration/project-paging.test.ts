@@ -4,7 +4,7 @@ import { projects } from "~/db/schema";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { getDb } from "~/server/db.server";
 import { listProjects } from "~/models/project.server";
-import { loader } from "~/routes/admin/project-list";
+import { action, loader } from "~/routes/admin/project-list";
 
 // Issue 31: the admin Projects list (all, or one category) comes in keyset pages in the
 // portfolio's order (featured first, the owner's order, newest first), with Newer/Older
@@ -85,5 +85,21 @@ describe("the admin Projects list in pages", () => {
       )
       .all() as { detail: string }[];
     expect(plan.map((r) => r.detail).join("\n")).toMatch(/SEARCH projects USING (COVERING )?INDEX projects_admin_order_idx \(featured=\? AND sort_order=\? AND created_at<\?\)/);
+  });
+
+  it("a change made on page 2 comes back to page 2, with the editor closed", async () => {
+    const second = (await open("/admin/projects")).older!;
+    const target = (await open(second)).projects[3]!;
+    const answer = await action(
+      routeArgs(
+        new Request(`http://site.test${second}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "unpublish", id: String(target.id) }),
+          headers: { Cookie: cookie },
+        }),
+      ),
+    ).catch((thrown: unknown) => thrown);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("Location")).toBe(second);
   });
 });

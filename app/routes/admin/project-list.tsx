@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
-import { data, href, Link } from "react-router";
+import { data, href, Link, useLocation } from "react-router";
+import { pageQuery, withPageParam } from "~/lib/page-query";
 import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
 import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
@@ -71,8 +72,9 @@ type ActionResult = { form: "project"; result: SubmissionResult<string[]> } | { 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAccess(request, "admin-projects");
   categoryFrom(params);
-  // Back to the list the owner came from, with no editor open.
-  const back = new URL(request.url).pathname;
+  // Back to the list and the page the owner came from, with no editor open.
+  const url = new URL(request.url);
+  const back = url.pathname + pageQuery(url.search);
   const parsed = await parseUploadForm(request);
   if ("error" in parsed) {
     // Too large: refused while streaming, before the form's other fields could be read.
@@ -135,7 +137,10 @@ async function saveProject(form: FormData, file: { bytes: Uint8Array; name: stri
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
   const { category, projects, total, newer, older, editing, refused, deleting, publishes } = loaderData;
   const base = category === "all" ? href("/admin/projects") : href("/admin/projects/:category", { category });
-  const withParam = (key: string, value: string | number) => `${base}?${key}=${value}`;
+  // The editor and the delete question open on, close to and save back to this page.
+  const { search } = useLocation();
+  const withParam = (key: string, value: string | number) => withPageParam(base, search, key, value);
+  const here = base + pageQuery(search);
   const projectResult = actionData?.form === "project" ? actionData.result : undefined;
   const uploadError = actionData?.form === "upload" ? actionData.error : undefined;
 
@@ -173,13 +178,13 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
       <Pager label="Pages of projects" newer={newer} older={older} />
 
       {editing && (
-        <EditorDialog key={editing === "new" ? "new" : editing.id} title={editing === "new" ? (publishes ? "Add New Project" : "Add New Draft") : "Edit Project"} closeTo={base}>
+        <EditorDialog key={editing === "new" ? "new" : editing.id} title={editing === "new" ? (publishes ? "Add New Project" : "Add New Draft") : "Edit Project"} closeTo={here}>
           <ProjectEditor
             project={editing === "new" ? null : editing}
             publishes={publishes}
             lastResult={projectResult}
             uploadError={uploadError}
-            closeTo={base}
+            closeTo={here}
             defaultCategory={category}
           />
         </EditorDialog>
@@ -191,7 +196,7 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
           detail={deleting.title}
           id={deleting.id}
           intent="delete-project"
-          closeTo={base}
+          closeTo={here}
         />
       )}
     </>
