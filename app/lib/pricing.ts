@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { centsToDollars, dollarsField, MAX_UNIT_PRICE_CENTS, parsePercentToBasisPoints } from "./money";
 import { DEFAULT_COVERAGE, VALLEY_MATERIALS } from "./takeoff";
+import { DEFAULT_DEPOSIT_BASIS_POINTS } from "./invoice";
 
 /**
  * The owner's prices and coverage (the Pricing page; decisions 0024 and 0025): what each
@@ -50,6 +51,8 @@ const shape = {
   extraLayerPerSquareCents: cents,
   disposalPerSquareCents: cents,
   taxRateBasisPoints: z.number().int().min(0).max(2000),
+  // The deposit asked when a proposal is accepted (issue 33); prices saved before it get the default.
+  depositBasisPoints: z.number().int().min(0).max(10_000).default(DEFAULT_DEPOSIT_BASIS_POINTS),
 };
 export const PricingSchema = z.object(shape);
 export type Pricing = z.infer<typeof PricingSchema>;
@@ -82,6 +85,7 @@ export const DEFAULT_PRICING: Pricing = {
   extraLayerPerSquareCents: 2000,
   disposalPerSquareCents: 1500,
   taxRateBasisPoints: 0,
+  depositBasisPoints: DEFAULT_DEPOSIT_BASIS_POINTS,
 };
 
 /**
@@ -157,6 +161,16 @@ export const PricingFormSchema = z.object({
     }
     return bp;
   }),
+  // A form from before the deposit box (an open tab) posts none: the default, not a refusal.
+  depositBasisPoints: z.string({ error: "Please enter the deposit percent (0 for none)" }).optional().transform((value, ctx) => {
+    if (value === undefined) return DEFAULT_DEPOSIT_BASIS_POINTS;
+    const bp = parsePercentToBasisPoints(value);
+    if (bp === null || bp > 10_000) {
+      ctx.addIssue({ code: "custom", message: "Please enter a percent between 0 and 100, like 30" });
+      return z.NEVER;
+    }
+    return bp;
+  }),
 }) satisfies z.ZodType<Pricing, unknown>;
 
 type FormValues<T> = { [K in keyof T]: T[K] extends object ? FormValues<T[K]> : string | undefined };
@@ -193,5 +207,6 @@ export function pricingFormValues(p: Pricing): FormValues<Pricing> {
     extraLayerPerSquareCents: centsToDollars(p.extraLayerPerSquareCents),
     disposalPerSquareCents: centsToDollars(p.disposalPerSquareCents),
     taxRateBasisPoints: String(p.taxRateBasisPoints / 100),
+    depositBasisPoints: String(p.depositBasisPoints / 100),
   };
 }

@@ -6,6 +6,7 @@ import { formatCents } from "~/lib/money-format";
 import { formatDay, type ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";
 import { lockCurrentEstimate } from "./estimate.server";
+import { createDepositDraft } from "./invoice.server";
 import { enqueueMail } from "./outbox.server";
 import { getSetting } from "./settings.server";
 import { writtenBy, type Actor } from "~/lib/actor";
@@ -155,6 +156,8 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     if (!accepted) return undefined;
     withdrawOthers(accepted.leadId, now, accepted.id);
     lockCurrentEstimate(accepted.leadId, now);
+    // Issue 33: the deposit's draft invoice, in this transaction: one per acceptance.
+    createDepositDraft(accepted, now);
     const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, accepted.leadId)).get();
     if (lead && lead.status !== "won") db.update(leads).set({ status: "won", lostReason: null }).where(eq(leads.id, accepted.leadId)).run();
     db.insert(leadNotes)

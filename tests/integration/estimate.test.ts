@@ -37,6 +37,7 @@ function pricingForm(changes: Record<string, string> = {}) {
   for (const [k, v] of Object.entries(fields)) if (k.includes("Cents")) fields[k] = (Number(v) / 100).toFixed(2);
   fields.starterOnRakes = "on";
   fields.taxRateBasisPoints = "0";
+  fields.depositBasisPoints = "30";
   return { ...fields, ...changes };
 }
 

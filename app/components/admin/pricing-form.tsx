@@ -107,9 +107,16 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
         <MoneyField label="Disposal per square, per layer torn off" meta={fields.disposalPerSquareCents} />
       </fieldset>
       <fieldset className={group}>
-        <legend className={legend}>Tax</legend>
+        <legend className={legend}>Tax and deposit</legend>
         <Field label="Sales tax rate (%)" error={fields.taxRateBasisPoints} hint="The combined state and local rate, like 8.5. Applied to the whole estimate.">
           <input {...getInputProps(fields.taxRateBasisPoints, { type: "text" })} inputMode="decimal" className={inputClass} />
+        </Field>
+        <Field
+          label="Deposit when a proposal is accepted (%)"
+          error={fields.depositBasisPoints}
+          hint="A draft deposit invoice for this share of the accepted total is made at once; you can change it before sending."
+        >
+          <input {...getInputProps(fields.depositBasisPoints, { type: "text" })} inputMode="decimal" className={inputClass} />
         </Field>
       </fieldset>
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-black/10 bg-sand px-4 py-3 sm:mx-0">

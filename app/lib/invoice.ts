@@ -1,0 +1,268 @@
+import { z } from "~/lib/zod";
+import { isCalendarDay } from "./lead-status";
+import { centsToDollars, parseDollars, parsePercentToBasisPoints } from "./money";
+import { formatCents } from "./money-format";
+import type { InvoiceKind, InvoiceLine, InvoiceState } from "./invoice-kinds";
+
+/**
+ * Invoices (issue 33): a deposit when a proposal is accepted, progress bills, the final
+ * bill. Money in whole cents, as the estimate is. The proposal's total already holds its
+ * sales tax, so an invoice's lines are parts of that total and carry no tax of their own.
+ */
+
+/** The owner's default deposit until the Pricing page says otherwise: 30 % (basis points). */
+export const DEFAULT_DEPOSIT_BASIS_POINTS = 3000;
+/** Days a sent invoice gives the homeowner when its draft named no due date. */
+export const DAYS_TO_PAY = 14;
+/** The most change-order lines a draft may carry. */
+export const MAX_CHANGE_ORDERS = 10;
+/** The most a change order may add or take off ($1,000,000). */
+export const MAX_CHANGE_ORDER_CENTS = 100_000_000;
+
+export const INVOICE_MESSAGES = {
+  created: "Invoice draft created",
+  saved: "Invoice draft saved",
+  sent: "Invoice sent",
+  sentNotMailed: "Invoice numbered and marked sent; the mail could not go now and will be retried",
+  sentNoEmail: "Invoice numbered and marked sent; the lead has no email, so hand it over as a PDF",
+  voided: "Invoice voided",
+  deleted: "Invoice draft deleted",
+  recorded: "Payment recorded",
+  noProposal: "There is no accepted proposal to bill from yet.",
+  notDraft: "Only a draft can be changed or sent. Reload the page to see the invoice as it is now.",
+  negativeTotal: "The invoice cannot come to less than $0.00: lower the credit, or void an earlier invoice.",
+  draftWaiting: "Send or delete the job's other drafts first: the final invoice subtracts what was billed before it.",
+  finalSent: "The job's final invoice is sent already: add this as a change order to a new final after voiding it, or bill it on the final.",
+  nothingOwed: "Nothing is left to bill: earlier invoices cover the job's total.",
+  badPercent: "Please enter a percent between 0.01 and 100, like 30",
+  badAmount: "Please enter an amount in dollars, like 1250.00",
+  amountTooMuch: "The amount is more than the job's total",
+  badDate: "Please enter a date like 2026-12-01",
+  badDescription: "Please describe the change (at most 200 characters)",
+  badChangeAmount: "Please enter the change in dollars, like 350.00 or -120.00 for a credit",
+  voidReason: "Please say why the invoice is voided",
+  tooLong: "Please keep it under 1,000 characters",
+  badMethod: "Please choose how it was paid",
+  checkNumber: "Please enter the check number",
+  paymentAmount: "Please enter the amount received, like 500.00",
+  futureDay: "The day it was received cannot be in the future",
+} as const;
+
+/**
+ * A percent of an amount in cents, rounded half up to a whole cent: 30 % of $100.05 is
+ * $30.015, billed $30.02. Percents are basis points (30 % is 3000); exact in integers.
+ */
+export function percentOfCents(cents: number, basisPoints: number): number {
+  if (!Number.isSafeInteger(cents) || cents < 0 || !Number.isInteger(basisPoints) || basisPoints < 0) throw new RangeError("cents and basis points are whole and not negative");
+  const product = cents * basisPoints; // at most 1e9 * 1e4: exact in a double
+  return Math.floor(product / 10_000) + (product % 10_000 >= 5_000 ? 1 : 0);
+}
+
+/** The number an invoice gets when first sent: one more than the highest given, so none is skipped. */
+export const nextInvoiceNumber = (highest: number | null) => (highest ?? 0) + 1;
+
+/** 7 → "INV-0007". */
+export const formatInvoiceNumber = (n: number | null) => (n === null ? "Draft" : `INV-${String(n).padStart(4, "0")}`);
+
+export const sumCents = (lines: readonly { amountCents: number }[]) => lines.reduce((sum, line) => sum + line.amountCents, 0);
+
+/** What is still owed on an invoice: nothing on a draft or a void one. */
+export function owedCents(invoice: { state: InvoiceState; totalCents: number; paidCents: number }): number {
+  if (invoice.state === "draft" || invoice.state === "void") return 0;
+  return Math.max(0, invoice.totalCents - invoice.paidCents);
+}
+
+/** A sent invoice's state once this much of it is paid. */
+export function stateAfterPayment(totalCents: number, paidCents: number): InvoiceState {
+  if (paidCents >= totalCents) return "paid";
+  return paidCents > 0 ? "partly_paid" : "sent";
+}
+
+/** May a payment be recorded against it? Only a sent or partly paid invoice with something owed. */
+export const takesPayments = (invoice: { state: InvoiceState; totalCents: number; paidCents: number }) =>
+  (invoice.state === "sent" || invoice.state === "partly_paid") && owedCents(invoice) > 0;
+
+/** Past its due day and not paid in full. */
+export function isOverdue(invoice: { state: InvoiceState; dueOn: string | null }, today: string): boolean {
+  return (invoice.state === "sent" || invoice.state === "partly_paid") && invoice.dueOn !== null && invoice.dueOn < today;
+}
+
+/** A calendar day plus some days, YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** How a deposit or progress bill's amount is set: a percent of the job's total, or dollars. */
+export type InvoiceBasis = { percentBasisPoints: number } | { amountCents: number };
+
+/** The line of a deposit or progress bill (the job's total is the accepted proposal's). */
+export function baseLine(kind: Exclude<InvoiceKind, "final">, jobTotalCents: number, basis: InvoiceBasis): InvoiceLine & { basisPoints?: number } {
+  const what = kind === "deposit" ? "Deposit" : "Progress payment";
+  if ("percentBasisPoints" in basis) {
+    return {
+      description: `${what}: ${basis.percentBasisPoints / 100}% of the ${formatCents(jobTotalCents)} accepted proposal`,
+      amountCents: percentOfCents(jobTotalCents, basis.percentBasisPoints),
+      basisPoints: basis.percentBasisPoints,
+    };
+  }
+  return { description: `${what} toward the ${formatCents(jobTotalCents)} accepted proposal`, amountCents: basis.amountCents };
+}
+
+/** An earlier invoice of the job as the final bill counts it. */
+export type EarlierInvoice = { number: number | null; kind: InvoiceKind; state: InvoiceState; totalCents: number; lines: InvoiceLine[] };
+
+/**
+ * The final bill's lines: the accepted total, every change order billed before it and its
+ * own, less what each earlier sent invoice that is not void billed (a draft has billed
+ * nothing; the final is not sent while one waits). Its total is what the job still comes to.
+ */
+export function finalInvoiceLines(jobTotalCents: number, earlier: readonly EarlierInvoice[], ownChangeOrders: readonly InvoiceLine[]): InvoiceLine[] {
+  const counted = earlier.filter((inv) => inv.state !== "void" && inv.state !== "draft");
+  const lines: InvoiceLine[] = [{ description: "Roof work as accepted in the proposal", amountCents: jobTotalCents }];
+  for (const inv of counted) for (const line of inv.lines) {
+    // Carried over as a plain line: it is that invoice's change order, not this one's.
+    if (line.changeOrder) lines.push({ description: `Change order: ${line.description} (on ${formatInvoiceNumber(inv.number)})`, amountCents: line.amountCents });
+  }
+  for (const inv of counted) {
+    lines.push({ description: `Less ${inv.kind} invoice ${formatInvoiceNumber(inv.number)}`, amountCents: -inv.totalCents });
+  }
+  return [...lines, ...ownChangeOrders.map((line) => ({ ...line, changeOrder: true }))];
+}
+
+/** Lines with a total below zero are refused: an invoice never owes the homeowner. */
+export const linesTotal = (lines: readonly InvoiceLine[]) => sumCents(lines);
+
+// ---- Forms (components/admin/lead-money.tsx; routes/admin/lead-invoices.tsx, lead-payments.tsx)
+
+export const CREATE_INVOICE_INTENT = "create-invoice";
+export const SAVE_INVOICE_INTENT = "save-invoice";
+export const SEND_INVOICE_INTENT = "send-invoice";
+export const VOID_INVOICE_INTENT = "void-invoice";
+export const RECORD_PAYMENT_INTENT = "record-payment";
+
+const id = z.string().regex(/^[1-9]\d{0,9}$/, "Please reload the page and try again").transform(Number);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, INVOICE_MESSAGES.tooLong)
+    .optional()
+    .transform((v) => v || null);
+const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, message);
+
+/** Dollars typed with an optional minus (a credit): "-120", "$350.00". */
+export function parseSignedDollars(value: string): number | null {
+  const text = value.trim();
+  const negative = text.startsWith("-");
+  const cents = parseDollars(negative ? text.slice(1) : text);
+  return cents === null ? null : negative ? -cents : cents;
+}
+
+export const CreateInvoiceSchema = z.object({
+  intent: z.literal(CREATE_INVOICE_INTENT),
+  kind: z.enum(["progress", "final"], { error: "Please choose a progress or a final invoice" }),
+});
+
+const ChangeOrderSchema = z
+  .object({
+    description: z.string().trim().max(200, INVOICE_MESSAGES.badDescription).optional(),
+    amount: z.string().trim().optional(),
+  })
+  .transform((row, ctx) => {
+    if (!row.description && !row.amount) return null; // an empty row is no change
+    if (!row.description) ctx.addIssue({ code: "custom", path: ["description"], message: INVOICE_MESSAGES.badDescription });
+    const cents = row.amount ? parseSignedDollars(row.amount) : null;
+    if (cents === null || cents === 0 || Math.abs(cents) > MAX_CHANGE_ORDER_CENTS) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.badChangeAmount });
+      return z.NEVER;
+    }
+    return { description: row.description ?? "", amountCents: cents, changeOrder: true } satisfies InvoiceLine;
+  });
+
+export const SaveInvoiceSchema = z
+  .object({
+    intent: z.literal(SAVE_INVOICE_INTENT),
+    invoiceId: id,
+    // A deposit or progress bill: a percent of the job, or dollars; the final's base is worked out.
+    basis: z.enum(["percent", "amount"]).optional(),
+    percent: z.string().trim().optional(),
+    amount: z.string().trim().optional(),
+    dueOn: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || isCalendarDay(v), INVOICE_MESSAGES.badDate)
+      .optional()
+      .transform((v) => v || null),
+    note: optionalText(1000),
+    changeOrders: z.array(ChangeOrderSchema).max(MAX_CHANGE_ORDERS).optional(),
+  })
+  .transform((form, ctx) => {
+    let basis: InvoiceBasis | null = null;
+    if (form.basis === "percent") {
+      const bp = parsePercentToBasisPoints(form.percent ?? "");
+      if (bp === null || bp < 1 || bp > 10_000) ctx.addIssue({ code: "custom", path: ["percent"], message: INVOICE_MESSAGES.badPercent });
+      else basis = { percentBasisPoints: bp };
+    } else if (form.basis === "amount") {
+      const cents = parseDollars(form.amount ?? "");
+      if (cents === null || cents < 1 || cents > 1_000_000_000) ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.badAmount });
+      else basis = { amountCents: cents };
+    }
+    return {
+      intent: form.intent,
+      invoiceId: form.invoiceId,
+      basis,
+      dueOn: form.dueOn,
+      note: form.note,
+      changeOrders: (form.changeOrders ?? []).filter((row): row is NonNullable<typeof row> => row !== null),
+    };
+  });
+export type SaveInvoiceInput = z.output<typeof SaveInvoiceSchema>;
+
+export const SendInvoiceSchema = z.object({ intent: z.literal(SEND_INVOICE_INTENT), invoiceId: id });
+
+/** Void a sent invoice (a reason is kept), or delete a draft (no reason needed). */
+export const VoidInvoiceSchema = z.object({ intent: z.literal(VOID_INVOICE_INTENT), invoiceId: id, reason: optionalText(300) });
+
+export const InvoiceFormSchema = z.discriminatedUnion("intent", [CreateInvoiceSchema, SaveInvoiceSchema, SendInvoiceSchema, VoidInvoiceSchema]);
+export const INVOICE_INTENTS = [CREATE_INVOICE_INTENT, SAVE_INVOICE_INTENT, SEND_INVOICE_INTENT, VOID_INVOICE_INTENT] as const;
+
+/** Methods staff record by hand ("online" comes only from Stripe's webhook). */
+export const HAND_METHODS = ["cash", "check", "card"] as const;
+
+export const RecordPaymentSchema = z
+  .object({
+    intent: z.literal(RECORD_PAYMENT_INTENT),
+    invoiceId: id,
+    method: z.enum(HAND_METHODS, { error: INVOICE_MESSAGES.badMethod }),
+    amount: z.string({ error: INVOICE_MESSAGES.paymentAmount }).trim(),
+    checkNumber: z.string().trim().max(40, "Please keep the check number under 40 characters").optional(),
+    receivedOn: day(INVOICE_MESSAGES.badDate),
+    note: optionalText(1000),
+  })
+  .transform((form, ctx) => {
+    const cents = parseDollars(form.amount);
+    if (cents === null || cents < 1 || cents > 1_000_000_000) ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.paymentAmount });
+    if (form.method === "check" && !form.checkNumber) ctx.addIssue({ code: "custom", path: ["checkNumber"], message: INVOICE_MESSAGES.checkNumber });
+    return {
+      intent: form.intent,
+      invoiceId: form.invoiceId,
+      method: form.method,
+      amountCents: cents ?? 0,
+      checkNumber: form.method === "check" ? (form.checkNumber ?? null) : null,
+      receivedOn: form.receivedOn,
+      note: form.note,
+    };
+  });
+export type RecordPaymentForm = z.output<typeof RecordPaymentSchema>;
+
+/** A stored basis as the draft's form shows it. */
+export function basisFormValues(line: (InvoiceLine & { basisPoints?: number }) | undefined) {
+  if (!line) return { basis: "percent", percent: "", amount: "" };
+  return line.basisPoints !== undefined
+    ? { basis: "percent", percent: String(line.basisPoints / 100), amount: centsToDollars(line.amountCents) }
+    : { basis: "amount", percent: "", amount: centsToDollars(line.amountCents) };
+}
+
+/** "The amount is more than what is owed" with the figure, for the payment form. */
+export const tooMuchMessage = (owed: number) => `The amount is more than the ${formatCents(owed)} still owed on this invoice`;

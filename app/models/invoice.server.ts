@@ -1,0 +1,243 @@
+import { and, asc, eq, inArray, isNotNull, isNull, max, ne } from "drizzle-orm";
+import { invoices, leadNotes, leads, proposals, type Invoice } from "~/db/schema";
+import { writtenBy, type Actor } from "~/lib/actor";
+import {
+  addDays,
+  baseLine,
+  DAYS_TO_PAY,
+  DEFAULT_DEPOSIT_BASIS_POINTS,
+  finalInvoiceLines,
+  formatInvoiceNumber,
+  INVOICE_MESSAGES,
+  nextInvoiceNumber,
+  sumCents,
+  type InvoiceBasis,
+  type SaveInvoiceInput,
+} from "~/lib/invoice";
+import type { InvoiceKind, InvoiceLine } from "~/lib/invoice-kinds";
+import { businessToday } from "~/lib/lead-status";
+import { formatCents } from "~/lib/money-format";
+import { getDb, inTransaction } from "~/server/db.server";
+import { queueMail } from "./outbox.server";
+import { getSetting } from "./settings.server";
+
+/**
+ * Invoices (issue 33). A draft has no number; sending gives it the next one in the same
+ * transaction (max + 1 under SQLite's one writer, so numbers never skip or repeat). A sent
+ * invoice is voided, never deleted; a draft may be deleted.
+ */
+
+type Line = InvoiceLine & { basisPoints?: number };
+const linesOf = (invoice: Pick<Invoice, "lines">) => invoice.lines as Line[];
+
+/** The proposal the lead accepted (and that still stands): what its invoices bill. */
+export function acceptedProposalOf(leadId: number) {
+  return getDb()
+    .select({ id: proposals.id, totalCents: proposals.totalCents, acceptedAt: proposals.acceptedAt })
+    .from(proposals)
+    .where(and(eq(proposals.leadId, leadId), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
+    .get();
+}
+
+export function listLeadInvoices(leadId: number): Invoice[] {
+  return getDb().select().from(invoices).where(eq(invoices.leadId, leadId)).orderBy(asc(invoices.createdAt), asc(invoices.id)).all();
+}
+
+export function getLeadInvoice(leadId: number, invoiceId: number): Invoice | undefined {
+  return getDb()
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.leadId, leadId), eq(invoices.id, invoiceId)))
+    .get();
+}
+
+export function getInvoice(invoiceId: number): Invoice | undefined {
+  return getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get();
+}
+
+function note(leadId: number, body: string, by: Actor | null, now: Date) {
+  getDb()
+    .insert(leadNotes)
+    .values({ leadId, body, createdAt: now, ...(by ? writtenBy(by) : { author: "Site" }) })
+    .run();
+}
+
+function insertDraft(values: { leadId: number; proposalId: number; kind: InvoiceKind; lines: Line[] }, by: Actor | null, now: Date): Invoice {
+  const total = sumCents(values.lines);
+  return getDb()
+    .insert(invoices)
+    .values({ ...values, state: "draft", subtotalCents: total, totalCents: total, createdBy: by?.id ?? null, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+}
+
+/**
+ * The deposit draft for a proposal just accepted, at the owner's deposit percent: called
+ * inside the acceptance's transaction, so an acceptance makes exactly one (a second call
+ * for the same proposal returns the first).
+ */
+export function createDepositDraft(proposal: { id: number; leadId: number; totalCents: number }, now: Date): Invoice {
+  return inTransaction(() => {
+    const existing = getDb()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.proposalId, proposal.id), eq(invoices.kind, "deposit")))
+      .get();
+    if (existing) return existing;
+    const bp = getSetting("pricing").depositBasisPoints ?? DEFAULT_DEPOSIT_BASIS_POINTS;
+    return insertDraft({ leadId: proposal.leadId, proposalId: proposal.id, kind: "deposit", lines: [baseLine("deposit", proposal.totalCents, { percentBasisPoints: bp })] }, null, now);
+  });
+}
+
+export type InvoiceRefusal = { refused: string };
+
+/** The other invoices of the job that the final bill subtracts (void ones drop out there). */
+const othersOf = (leadId: number, invoiceId?: number) =>
+  getDb()
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.leadId, leadId), invoiceId === undefined ? undefined : ne(invoices.id, invoiceId)))
+    .orderBy(asc(invoices.id))
+    .all()
+    .map((inv) => ({ ...inv, lines: linesOf(inv) }));
+
+function finalLines(leadId: number, jobTotal: number, changeOrders: readonly InvoiceLine[], invoiceId?: number): Line[] | InvoiceRefusal {
+  const lines = finalInvoiceLines(jobTotal, othersOf(leadId, invoiceId), changeOrders);
+  const total = sumCents(lines);
+  if (total < 0) return { refused: INVOICE_MESSAGES.negativeTotal };
+  return lines;
+}
+
+/** "New progress invoice" / "New final invoice": a draft from the accepted proposal. */
+export function createInvoiceDraft(leadId: number, kind: "progress" | "final", by: Actor, now = new Date()): Invoice | InvoiceRefusal {
+  return inTransaction(() => {
+    const proposal = acceptedProposalOf(leadId);
+    if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
+    if (kind === "progress") {
+      return insertDraft({ leadId, proposalId: proposal.id, kind, lines: [baseLine("progress", proposal.totalCents, { percentBasisPoints: 2500 })] }, by, now);
+    }
+    if (othersOf(leadId).some((inv) => inv.kind === "final" && inv.state !== "void")) return { refused: "This job has a final invoice already: void it first to make another." };
+    const lines = finalLines(leadId, proposal.totalCents, []);
+    if ("refused" in lines) return lines;
+    if (sumCents(lines) === 0) return { refused: INVOICE_MESSAGES.nothingOwed };
+    return insertDraft({ leadId, proposalId: proposal.id, kind, lines }, by, now);
+  });
+}
+
+/** "Save draft": the amount (a percent or dollars), change orders, due day and note. Drafts only. */
+export function saveInvoiceDraft(leadId: number, input: SaveInvoiceInput, now = new Date()): Invoice | InvoiceRefusal | undefined {
+  return inTransaction(() => {
+    const invoice = getLeadInvoice(leadId, input.invoiceId);
+    if (!invoice) return undefined;
+    if (invoice.state !== "draft") return { refused: INVOICE_MESSAGES.notDraft };
+    const proposal = acceptedProposalOf(leadId);
+    if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
+    let lines: Line[];
+    if (invoice.kind === "final") {
+      const made = finalLines(leadId, proposal.totalCents, input.changeOrders, invoice.id);
+      if ("refused" in made) return made;
+      lines = made;
+    } else {
+      const current = linesOf(invoice)[0];
+      const basis: InvoiceBasis =
+        input.basis ?? (current?.basisPoints !== undefined ? { percentBasisPoints: current.basisPoints } : { amountCents: current?.amountCents ?? 0 });
+      if ("amountCents" in basis && basis.amountCents > proposal.totalCents) return { refused: INVOICE_MESSAGES.amountTooMuch };
+      lines = [baseLine(invoice.kind, proposal.totalCents, basis), ...input.changeOrders];
+    }
+    const total = sumCents(lines);
+    if (total < 0) return { refused: INVOICE_MESSAGES.negativeTotal };
+    return getDb()
+      .update(invoices)
+      .set({ lines, subtotalCents: total, totalCents: total, dueOn: input.dueOn, note: input.note, updatedAt: now })
+      .where(eq(invoices.id, invoice.id))
+      .returning()
+      .get();
+  });
+}
+
+/** The highest number given so far. */
+const highestNumber = () =>
+  getDb()
+    .select({ n: max(invoices.number) })
+    .from(invoices)
+    .get()?.n ?? null;
+
+/**
+ * "Send": the draft gets the next number, its due day (two weeks unless set), Sent, and
+ * its mail waits in the outbox (a lead with no email gets none: staff hand over the PDF).
+ * All in one IMMEDIATE transaction, so two sends at once (two processes even) take two
+ * numbers in turn. A final bill is worked out again first: an earlier invoice may have
+ * been voided since its draft was made.
+ */
+export function sendInvoice(leadId: number, invoiceId: number, by: Actor, now = new Date()): { invoice: Invoice; mailId: number | null } | InvoiceRefusal | undefined {
+  return inTransaction(() => {
+    const invoice = getLeadInvoice(leadId, invoiceId);
+    if (!invoice) return undefined;
+    if (invoice.state !== "draft") return { refused: INVOICE_MESSAGES.notDraft };
+    let lines = linesOf(invoice);
+    const others = othersOf(leadId, invoice.id);
+    if (invoice.kind === "final" && others.some((inv) => inv.state === "draft")) return { refused: INVOICE_MESSAGES.draftWaiting };
+    if (invoice.kind !== "final" && others.some((inv) => inv.kind === "final" && inv.state !== "draft" && inv.state !== "void")) return { refused: INVOICE_MESSAGES.finalSent };
+    if (invoice.kind === "final") {
+      const proposal = acceptedProposalOf(leadId);
+      if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
+      const made = finalLines(leadId, proposal.totalCents, lines.filter((l) => l.changeOrder), invoice.id);
+      if ("refused" in made) return made;
+      lines = made;
+    }
+    const total = sumCents(lines);
+    if (total <= 0) return { refused: INVOICE_MESSAGES.nothingOwed };
+    const number = nextInvoiceNumber(highestNumber());
+    const today = businessToday(now);
+    const sent = getDb()
+      .update(invoices)
+      .set({ number, state: "sent", lines, subtotalCents: total, totalCents: total, sentAt: now, dueOn: invoice.dueOn ?? addDays(today, DAYS_TO_PAY), updatedAt: now })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "draft")))
+      .returning()
+      .get();
+    note(leadId, `Invoice ${formatInvoiceNumber(number)} (${invoice.kind}, ${formatCents(total)}) sent`, by, now);
+    const lead = getDb().select({ email: leads.email }).from(leads).where(eq(leads.id, leadId)).get();
+    const mail = lead?.email.includes("@") ? queueMail({ kind: "invoice", leadId, invoiceId: invoice.id, recipient: lead.email }, now) : null;
+    return { invoice: sent, mailId: mail?.id ?? null };
+  });
+}
+
+/**
+ * "Void" (the owner's): a sent invoice stays, numbered, as Void with the reason; a draft
+ * is deleted outright (it never had a number). One with payments is not voided.
+ */
+export function voidInvoice(leadId: number, invoiceId: number, reason: string | null, by: Actor, now = new Date()): "voided" | "deleted" | InvoiceRefusal | undefined {
+  return inTransaction(() => {
+    const invoice = getLeadInvoice(leadId, invoiceId);
+    if (!invoice) return undefined;
+    if (invoice.state === "draft") {
+      getDb().delete(invoices).where(eq(invoices.id, invoice.id)).run();
+      return "deleted";
+    }
+    if (invoice.state === "void") return { refused: "This invoice is void already." };
+    if (invoice.paidCents > 0) return { refused: "An invoice with payments recorded cannot be voided." };
+    if (!reason) return { refused: INVOICE_MESSAGES.voidReason };
+    getDb().update(invoices).set({ state: "void", voidedAt: now, voidReason: reason, updatedAt: now }).where(eq(invoices.id, invoice.id)).run();
+    note(leadId, `Invoice ${formatInvoiceNumber(invoice.number)} voided: ${reason}`, by, now);
+    return "voided";
+  });
+}
+
+/** Per won lead: what its sent invoices still owe, and how much of that is past due. */
+export function owedByLead(leadIds: number[], today: string): Map<number, { owedCents: number; overdueCents: number }> {
+  const result = new Map<number, { owedCents: number; overdueCents: number }>();
+  if (!leadIds.length) return result;
+  const rows = getDb()
+    .select({ leadId: invoices.leadId, totalCents: invoices.totalCents, paidCents: invoices.paidCents, dueOn: invoices.dueOn, state: invoices.state })
+    .from(invoices)
+    .where(and(inArray(invoices.leadId, leadIds), inArray(invoices.state, ["sent", "partly_paid"])))
+    .all();
+  for (const row of rows) {
+    const owed = row.totalCents - row.paidCents;
+    const entry = result.get(row.leadId) ?? { owedCents: 0, overdueCents: 0 };
+    entry.owedCents += owed;
+    if (row.dueOn !== null && row.dueOn < today) entry.overdueCents += owed;
+    result.set(row.leadId, entry);
+  }
+  return result;
+}
