@@ -24,13 +24,14 @@ export type PageCachePaths = {
 const oneOf = (values: readonly string[]) => new RegExp(`^(?:${values.join("|")})$`);
 const PORTFOLIO_TAB = oneOf(PORTFOLIO_TABS.map((t) => t.value));
 
-// A homeowner's proposal or review link is one person's, and changes when accepted or
-// answered: rendered afresh every time. (An empty token gives the prefix of every token's page.)
+// A homeowner's proposal, review or job link is one person's, and changes when accepted,
+// answered or paid: rendered afresh every time. (An empty token gives the prefix of every token's page.)
 const SKIPPED_PREFIXES = [
   `${UPLOADS_PREFIX}/`,
   `${ASSETS_PREFIX}/`,
   href("/proposal/:token", { token: "" }),
   href("/review/:token", { token: "" }),
+  href("/job/:token", { token: "" }),
 ];
 // Resolved once: skipped() runs for every request the raw server sees.
 const HEALTHZ = href("/healthz");

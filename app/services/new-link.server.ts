@@ -3,12 +3,12 @@ import { appCookie } from "~/services/cookies.server";
 import { setFlash, type Flash } from "~/services/flash.server";
 
 /**
- * A link made for the homeowner that staff must see once: a proposal's, or a review
+ * A link made for the homeowner that staff must see once: a proposal's, a job page's, or a review
  * request's that was not mailed. Only its token's hash is kept, so the link rides in a
  * short-lived signed cookie to the one lead page the action redirects to, whose
  * middleware forgets it once shown (decision 0028).
  */
-export type NewLinkKind = "proposal" | "review";
+export type NewLinkKind = "proposal" | "review" | "job";
 export type NewLink = { kind: NewLinkKind; url: string; proposalId?: number };
 
 const COOKIE = "__new_link";

@@ -1,19 +1,38 @@
 import { href, redirect } from "react-router";
-import { requireAccess } from "~/services/access.server";
-import { parseId, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireIntent } from "~/services/access.server";
+import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT } from "~/lib/job-page";
+import { getLead } from "~/models/lead.server";
+import { notFound } from "~/server/responses.server";
 import { readForm } from "~/server/request-body.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { redirectShowingLink } from "~/services/new-link.server";
 import type { Route } from "./+types/lead-job-link";
 
-// Issue 33 scaffold: the lead page's forms for this part post here (being written this session).
+// The lead page's form for the homeowner's job page (components/admin/lead-homeowner-link.tsx)
+// posts here; a GET (an old tab, a typed address) goes to the lead page.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/lead-job-link");
   return redirect(href("/admin/leads/:id", { id: String(parseId(params.id) ?? 0) }));
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/lead-job-link");
   const form = await readForm(request);
-  requireIntent(user, "routes/admin/lead-job-link", form.get("intent"));
-  return refuseUnknownIntent();
+  const intent = form.get("intent");
+  requireIntent(user, "routes/admin/lead-job-link", intent);
+  const id = parseId(params.id);
+  const lead = id === null ? undefined : getLead(id);
+  if (!lead) notFound();
+  const leadPage = href("/admin/leads/:id", { id: String(lead.id) });
+  switch (intent) {
+    case NEW_JOB_LINK_INTENT: {
+      if (lead.status !== "won" && !lead.completedAt) return redirectWithFlash(leadPage, { type: "error", message: JOB_LINK_MESSAGES.notWon });
+      // A new token each time; the earlier links keep working (each mail carries its own).
+      const url = newJobLinkUrl(lead.id);
+      return redirectShowingLink(leadPage, lead.id, { kind: "job", url }, { type: "success", message: JOB_LINK_MESSAGES.made });
+    }
+    default:
+      return refuseUnknownIntent();
+  }
 }
