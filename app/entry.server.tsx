@@ -6,6 +6,7 @@ import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
 import { isAdminPath } from "~/lib/admin-sections";
 import { withCriticalCss } from "~/lib/critical-css";
 import { deferScripts } from "~/lib/page-html";
+import { checkoutFormTargets } from "~/server/stripe.server";
 
 export const streamTimeout = 5_000;
 
@@ -60,7 +61,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Content-Security-Policy",
-            contentSecurityPolicy({ scriptHashes, area: admin ? "admin" : "public", dev: import.meta.env.DEV }),
+            contentSecurityPolicy({ scriptHashes, area: admin ? "admin" : "public", dev: import.meta.env.DEV, formTargets: checkoutFormTargets(request.url) }),
           );
           resolve(new Response(html, { status: responseStatusCode, headers: responseHeaders }));
         });

@@ -25,7 +25,7 @@ export type FakeCheckoutSession = {
 };
 
 /** One webhook the fake sent to the app, and how the app answered. */
-export type FakeDelivery = { eventId: string; type: string; status: number; body: string };
+export type FakeDelivery = { eventId: string; type: string; sessionId: string | null; status: number; body: string };
 
 type Options = { listenPort?: number; webhookUrl?: string; webhookSecret?: string };
 
@@ -55,8 +55,8 @@ export async function startFakeStripe({ listenPort = 0, webhookUrl = "", webhook
       headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signatureHeader(payload, secret), "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
       body: payload,
     });
-    const { id, type } = event as { id: string; type: string };
-    const delivery = { eventId: id, type, status: res.status, body: await res.text() };
+    const { id, type, data } = event as { id: string; type: string; data?: { object?: { id?: string } } };
+    const delivery = { eventId: id, type, sessionId: data?.object?.id ?? null, status: res.status, body: await res.text() };
     deliveries.push(delivery);
     return delivery;
   }

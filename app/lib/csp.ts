@@ -34,9 +34,11 @@ export type PolicyOptions = {
   area: "admin" | "public";
   /** Vite's dev server talks to the page over a websocket. */
   dev?: boolean;
+  /** Other origins a form on this page leads to (the job page's "Pay" redirects to Stripe Checkout). */
+  formTargets?: string[];
 };
 
-export function contentSecurityPolicy({ scriptHashes, area, dev = false }: PolicyOptions): string {
+export function contentSecurityPolicy({ scriptHashes, area, dev = false, formTargets = [] }: PolicyOptions): string {
   const maps = area === "admin";
   const hashes = [...new Set(scriptHashes)].map((h) => `'sha256-${h}'`);
   const directives: Record<string, string[]> = {
@@ -54,7 +56,8 @@ export function contentSecurityPolicy({ scriptHashes, area, dev = false }: Polic
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    // Chromium holds a form's redirect to this too: the job page's "Pay" ends on Stripe's page.
+    "form-action": ["'self'", ...formTargets],
     "frame-ancestors": ["'self'"],
   };
   return Object.entries(directives)

@@ -31,3 +31,12 @@ function apiBase(base: string | undefined): { host?: string; port?: number; prot
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
 }
+
+/**
+ * Where the job page's "Pay" form ends up (Stripe's hosted checkout page), for the page's
+ * CSP form-action: browsers hold a form's redirect to it too. Nothing elsewhere or when off.
+ */
+export function checkoutFormTargets(url: string): string[] {
+  if (!onlinePaymentEnabled() || !new URL(url).pathname.startsWith("/job/")) return [];
+  return [env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : "https://checkout.stripe.com"];
+}
