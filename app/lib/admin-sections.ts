@@ -31,6 +31,7 @@ export const PROJECT_TABS = [
 export const ADMIN_SECTIONS = [
   { to: href("/admin"), label: "Today" },
   { to: href("/admin/leads"), label: "Leads" },
+  { to: href("/admin/schedule"), label: "Schedule" },
   { to: href("/admin/projects"), label: "Projects" },
   { to: href("/admin/images"), label: "Images" },
   { to: href("/admin/testimonials"), label: "Testimonials" },

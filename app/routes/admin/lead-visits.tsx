@@ -1,19 +1,102 @@
-import { href, redirect } from "react-router";
-import { requireAccess } from "~/services/access.server";
-import { parseId, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireIntent } from "~/services/access.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { data, href, Link } from "react-router";
+import { secondaryButton } from "~/components/admin-ui";
+import { LeadSchedule } from "~/components/admin/lead-schedule";
+import { actorOf } from "~/lib/actor";
+import { isVisitIntent, VISIT_FORM_SCHEMAS, VISIT_MESSAGES, type VisitFormResult } from "~/lib/visit-form";
+import { requireAccess, requireIntent } from "~/services/access.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { refuseUnlessVisible, requireVisibleLead } from "~/services/lead-access.server";
+import { leadScheduleView } from "~/services/lead-schedule-view.server";
+import { bookVisit, callOffVisit, mailWords, rescheduleVisit } from "~/services/visit-booking.server";
 import { readForm } from "~/server/request-body.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-visits";
 
-// Issue 33 scaffold: the lead page's forms for this part post here (being written this session).
+/**
+ * The lead page's Schedule forms post here (issue 33): book, move, cancel. Done, they go
+ * back to the lead page with a flash. A refused form, with scripts, comes back to the
+ * fetcher that sent it; without, this page shows the lead's schedule with the form and
+ * its errors (a GET shows the same, the schedule alone).
+ */
+
+const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/lead-visits");
-  return redirect(href("/admin/leads/:id", { id: String(parseId(params.id) ?? 0) }));
+  const user = await requireAccess(request, "routes/admin/lead-visits");
+  const lead = requireVisibleLead(user, parseId(params.id) ?? 0);
+  const schedule = await leadScheduleView(request, lead.id, user);
+  if (!schedule) notFound();
+  return { lead: { id: lead.id, name: lead.name }, schedule };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/lead-visits");
+  const id = parseId(params.id) ?? 0;
   const form = await readForm(request);
-  requireIntent(user, "routes/admin/lead-visits", form.get("intent"));
-  return refuseUnknownIntent();
+  const intent = form.get("intent");
+  requireIntent(user, "routes/admin/lead-visits", intent);
+  if (!isVisitIntent(intent)) return refuseUnknownIntent();
+  refuseUnlessVisible(user, id);
+  const submission = parseWithZod(form, { schema: VISIT_FORM_SCHEMAS[intent] });
+  const visitId = parseId(form.get("visitId"));
+  const refuse = (formError?: string) =>
+    data<VisitFormResult>({ intent, visitId, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) }, { status: 400 });
+  if (submission.status !== "success") return refuse();
+  const back = leadPage(id);
+  const by = actorOf(user);
+  const value = submission.value;
+  switch (value.intent) {
+    case "add-visit": {
+      const booked = await bookVisit(
+        { leadId: id, kind: value.kind, startsAt: value.startsAt, durationMinutes: value.lengthMinutes, assignedTo: value.assignee ?? null, note: value.note || null },
+        by,
+      );
+      if (booked === "no-lead") notFound();
+      if (typeof booked === "string") return refuse(VISIT_MESSAGES.badAssignee);
+      return redirectWithFlash(back, { type: "success", message: `${VISIT_MESSAGES.added(booked.visit.kind)}${mailWords(booked.mail, booked.to)}` });
+    }
+    case "move-visit": {
+      const moved = await rescheduleVisit(
+        id,
+        value.visitId,
+        { startsAt: value.startsAt, durationMinutes: value.lengthMinutes, assignedTo: value.assignee ?? null, note: value.note || null },
+        by,
+      );
+      if (moved === "no-visit") return refuse(VISIT_MESSAGES.badVisit);
+      if (moved === "cancelled") return refuse(VISIT_MESSAGES.alreadyCancelled);
+      if (typeof moved === "string") return refuse(VISIT_MESSAGES.badAssignee);
+      if (!moved.changed) return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.unchanged });
+      const message = moved.timeChanged ? `${VISIT_MESSAGES.moved}${mailWords(moved.mail, moved.to)}` : VISIT_MESSAGES.saved;
+      return redirectWithFlash(back, { type: "success", message });
+    }
+    case "cancel-visit": {
+      const cancelled = await callOffVisit(id, value.visitId, by);
+      if (cancelled === "no-visit") return refuse(VISIT_MESSAGES.badVisit);
+      if (typeof cancelled === "string") return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.alreadyCancelled });
+      return redirectWithFlash(back, { type: "success", message: `${VISIT_MESSAGES.cancelled}${mailWords(cancelled.mail, cancelled.to)}` });
+    }
+    default:
+      return refuseUnknownIntent();
+  }
 }
+
+export default function LeadVisits({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, schedule } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Schedule: {lead.name}</h1>
+        <Link to={leadPage(lead.id)} className={secondaryButton}>
+          <ArrowLeft aria-hidden className="size-4" /> Back to the lead
+        </Link>
+      </div>
+      <div className="mt-6 max-w-3xl">
+        <LeadSchedule view={schedule} result={actionData} />
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Schedule: ${data?.lead.name ?? "Lead"} | Admin` }, { name: "robots", content: "noindex" }];

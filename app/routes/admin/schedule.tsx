@@ -1,12 +1,133 @@
+import { CalendarDays, ChevronLeft, ChevronRight, MapPin, User } from "lucide-react";
+import { href, Link } from "react-router";
+import { secondaryButton } from "~/components/admin-ui";
 import { requireAccess } from "~/services/access.server";
+import { scheduleView, type ScheduleDay, type ScheduleItem } from "~/services/visit-schedule.server";
 import type { Route } from "./+types/schedule";
 
-// Issue 33 scaffold: the week calendar and today's agenda (being written this session).
+/**
+ * The schedule (issue 33): today's agenda, then the week, Monday to Sunday. On a phone each
+ * day is a list under the other; from a wide screen on, the week is seven columns. Weeks are
+ * plain links (?week=YYYY-MM-DD, any day of it), so they work without scripts.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/schedule");
-  return null;
+  const user = await requireAccess(request, "routes/admin/schedule");
+  return scheduleView(user, new URL(request.url).searchParams.get("week"));
 }
 
-export default function Schedule() {
-  return <h1 className="text-2xl font-bold">Schedule</h1>;
+const weekLink = (day: string) => `${href("/admin/schedule")}?week=${day}`;
+
+function VisitCard({ item, compact = false }: { item: ScheduleItem; compact?: boolean }) {
+  return (
+    <li className={`rounded-lg border-l-4 bg-white p-3 shadow-sm ${item.mine ? "border-brand" : "border-black/15"}`}>
+      <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
+        <span className="font-semibold">{item.time}</span>
+        {item.mine && <span className="rounded-full bg-brand/10 px-2 text-xs font-semibold text-brand-dark">Yours</span>}
+      </p>
+      <p className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{item.label}</p>
+      <Link to={href("/admin/leads/:id", { id: String(item.lead.id) })} className="mt-1 block font-semibold break-words text-brand-dark underline">
+        {item.lead.name}
+      </Link>
+      {item.lead.place && (
+        <p className="flex items-start gap-1 text-sm break-words">
+          <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0 text-ink-soft" /> {item.lead.place}
+        </p>
+      )}
+      <p className="flex items-start gap-1 text-sm">
+        <User aria-hidden className="mt-0.5 size-3.5 shrink-0 text-ink-soft" /> {item.who ?? "Nobody chosen yet"}
+      </p>
+      {!compact && item.lead.phone && (
+        <p className="text-sm">
+          <a href={`tel:${item.lead.phone}`} className="underline">
+            {item.lead.phone}
+          </a>
+        </p>
+      )}
+      {!compact && item.note && <p className="mt-1 text-sm whitespace-pre-line text-ink-soft">{item.note}</p>}
+    </li>
+  );
 }
+
+function DayList({ day }: { day: ScheduleDay }) {
+  return (
+    <li aria-labelledby={`day-${day.day}`} className={`min-w-0 rounded-xl p-3 ${day.isToday ? "bg-brand/5 ring-2 ring-brand/40" : "bg-sand/60"}`}>
+      <h3 id={`day-${day.day}`} className="text-sm font-bold">
+        {/* The whole day on phones, where the list has room; short in the week's columns. */}
+        <span className="lg:hidden">{day.label}</span>
+        <span className="hidden lg:inline">{day.short}</span>
+        {day.isToday && <span className="ml-2 text-xs font-semibold text-brand-dark">Today</span>}
+      </h3>
+      {day.items.length ? (
+        <ul className="mt-2 space-y-2">
+          {day.items.map((item) => (
+            <VisitCard key={item.id} item={item} compact />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-ink-soft">Nothing booked</p>
+      )}
+    </li>
+  );
+}
+
+export default function Schedule({ loaderData }: Route.ComponentProps) {
+  const { week, today, days } = loaderData;
+  const booked = days.reduce((n, d) => n + d.items.length, 0);
+  return (
+    <>
+      <h1 className="flex items-center gap-2 text-2xl font-bold">
+        <CalendarDays aria-hidden className="size-6 text-brand" /> Schedule
+      </h1>
+      <section aria-labelledby="today-agenda" className="space-y-3">
+        <h2 id="today-agenda" className="text-lg font-bold">
+          Today, {today.label}
+        </h2>
+        {today.items.length ? (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {today.items.map((item) => (
+              <VisitCard key={item.id} item={item} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-soft">Nothing booked today.</p>
+        )}
+      </section>
+      <section aria-labelledby="week" className="space-y-3 pt-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="week" className="text-lg font-bold">
+            Week of {week.label}
+          </h2>
+          <nav aria-label="Weeks" className="flex flex-wrap gap-2">
+            <Link to={weekLink(week.previous)} className={`${secondaryButton} px-3 text-sm`} rel="prev">
+              <ChevronLeft aria-hidden className="size-4" /> Previous week
+            </Link>
+            {!week.isCurrent && (
+              <Link to={weekLink(week.current)} className={`${secondaryButton} px-3 text-sm`}>
+                This week
+              </Link>
+            )}
+            <Link to={weekLink(week.next)} className={`${secondaryButton} px-3 text-sm`} rel="next">
+              Next week <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          </nav>
+        </div>
+        {booked === 0 && (
+          <p className="text-sm text-ink-soft">
+            Nothing booked this week. Visits and work days are booked from a{" "}
+            <Link to={href("/admin/leads")} className="font-semibold text-brand-dark underline">
+              lead&rsquo;s page
+            </Link>
+            .
+          </p>
+        )}
+        <ol className="grid gap-3 lg:grid-cols-7" aria-label={`Days of the week of ${week.label}`}>
+          {days.map((day) => (
+            <DayList key={day.day} day={day} />
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Schedule | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,9 +1,75 @@
+import type { OutboxItem } from "~/db/schema";
+import { visitMail, type VisitMailKind } from "~/lib/visit-mail";
+import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { visitForMail } from "~/models/visit.server";
+import { siteOrigin } from "~/server/origin.server";
+import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { visitCalendarAttachment } from "~/services/visit-calendar.server";
 import type { MailKind } from "./mail-kind.server";
 
-// Issue 33 scaffold: the visit mails (confirmation with .ics, reminder, moved, called off).
-// Nothing queues these kinds until they are written; compose's null records one as skipped.
-const notYet: MailKind = { retries: true, compose: () => null };
-export const visitConfirmation: MailKind = notYet;
-export const visitReminder: MailKind = notYet;
-export const visitMoved: MailKind = notYet;
-export const visitCancelled: MailKind = notYet;
+/**
+ * The homeowner's mails about a visit (issue 33), each written when it goes from the visit
+ * as it is then: a confirmation with the calendar invitation, the day-before reminder, a
+ * move with the updated invitation, a cancellation that takes it out of the calendar. Each
+ * carries a new link to the homeowner's job page. A mail the visit no longer calls for (a
+ * confirmation for a visit cancelled meanwhile, a reminder for one moved) is skipped.
+ */
+
+type Found = NonNullable<ReturnType<typeof visitForMail>>;
+
+const wanted: Record<VisitMailKind, (visit: Found) => boolean> = {
+  confirmation: (v) => !v.cancelledAt,
+  // Queued for this start: a move since cleared it, and the new day queues its own.
+  reminder: (v) => !v.cancelledAt && v.reminderQueuedAt !== null,
+  moved: (v) => !v.cancelledAt,
+  cancelled: (v) => !!v.cancelledAt,
+};
+
+function visitKind(mail: VisitMailKind): MailKind {
+  return {
+    retries: true,
+    compose(item: OutboxItem, now: Date) {
+      const visit = item.visitId === null ? undefined : visitForMail(item.visitId);
+      if (!visit || !wanted[mail](visit)) return null;
+      const facts = getBusinessFacts();
+      const jobLink = newJobLinkUrl(visit.lead.id, now);
+      const address = [visit.lead.street, visit.lead.city, visit.lead.zip].filter(Boolean).join(", ") || null;
+      const text = visitMail(mail, {
+        kind: visit.kind,
+        startsAt: visit.startsAt,
+        durationMinutes: visit.durationMinutes,
+        who: visit.assigneeName,
+        homeowner: visit.lead.name,
+        address,
+        company: facts.company,
+        phone: facts.phone,
+        jobLink,
+      });
+      const attachment = visitCalendarAttachment(
+        {
+          id: visit.id,
+          kind: visit.kind,
+          startsAt: visit.startsAt,
+          durationMinutes: visit.durationMinutes,
+          sequence: visit.sequence,
+          cancelled: !!visit.cancelledAt,
+          homeowner: { name: visit.lead.name, email: item.recipient },
+          address,
+          company: { name: facts.company, email: facts.email, phone: facts.phone },
+          jobLink,
+          host: new URL(siteOrigin()).hostname,
+        },
+        now,
+      );
+      // To the homeowner's address as it was when the mail was queued; a reply reaches the office.
+      return {
+        mail: { to: item.recipient, toName: visit.lead.name, fromName: facts.company, replyTo: getSetting("contact").notificationEmail, ...text, attachments: [attachment] },
+      };
+    },
+  };
+}
+
+export const visitConfirmation: MailKind = visitKind("confirmation");
+export const visitReminder: MailKind = visitKind("reminder");
+export const visitMoved: MailKind = visitKind("moved");
+export const visitCancelled: MailKind = visitKind("cancelled");

@@ -1,0 +1,177 @@
+import { and, asc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
+import { leadNotes, leads, users, visits, type Visit } from "~/db/schema";
+import { writtenBy, type Actor } from "~/lib/actor";
+import { personName } from "~/lib/lead-assignment";
+import type { Role } from "~/lib/roles";
+import type { VisitKind } from "~/lib/visit-kinds";
+import { visibleTo } from "~/models/lead-assignment.server";
+import { getDb, inTransaction } from "~/server/db.server";
+
+// The schedule (issue 33): visits and work days of a lead, stored as the instant each starts.
+// `sequence` counts the changes a homeowner's calendar must see (a move, a cancellation),
+// so the .ics of each mail replaces the event it already has.
+
+export type VisitTimes = { startsAt: Date; durationMinutes: number; assignedTo: number | null; note: string | null };
+export type NewVisit = VisitTimes & { leadId: number; kind: VisitKind; createdBy: number | null };
+
+/** Whether a person can be sent: on the team, not removed. */
+function isTeamMember(id: number): boolean {
+  return !!getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.removedAt)))
+    .get();
+}
+
+/** A line in the lead's history about its schedule ("Work day booked for Mon, Mar 9 at 9:00 AM"). */
+function noteOnLead(leadId: number, by: Actor, body: string, now: Date) {
+  getDb()
+    .insert(leadNotes)
+    .values({ leadId, ...writtenBy(by), body, createdAt: now })
+    .run();
+}
+
+/** Books a visit on a lead, and says so in its history. */
+export function addVisit(visit: NewVisit, by: Actor, history: (visit: Visit) => string, now = new Date()): Visit | "no-lead" | "no-person" {
+  return inTransaction(() => {
+    const db = getDb();
+    if (!db.select({ id: leads.id }).from(leads).where(eq(leads.id, visit.leadId)).get()) return "no-lead";
+    if (visit.assignedTo !== null && !isTeamMember(visit.assignedTo)) return "no-person";
+    const added = db
+      .insert(visits)
+      .values({ ...visit, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    noteOnLead(visit.leadId, by, history(added), now);
+    return added;
+  });
+}
+
+/** A visit of this lead (cancelled ones too). */
+export function findLeadVisit(leadId: number, visitId: number): Visit | undefined {
+  return getDb()
+    .select()
+    .from(visits)
+    .where(and(eq(visits.id, visitId), eq(visits.leadId, leadId)))
+    .get();
+}
+
+export type MoveOutcome = { visit: Visit; timeChanged: boolean; changed: boolean } | "no-visit" | "cancelled" | "no-person";
+
+/**
+ * Saves a visit's time, length, who goes and note. A new time or length is a change the
+ * homeowner's calendar must see (the sequence goes up) and wants a new reminder (the
+ * one queued for the old day no longer counts).
+ */
+export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, history: (visit: Visit) => string, now = new Date()): MoveOutcome {
+  return inTransaction(() => {
+    const visit = findLeadVisit(leadId, visitId);
+    if (!visit) return "no-visit";
+    if (visit.cancelledAt) return "cancelled";
+    if (to.assignedTo !== null && to.assignedTo !== visit.assignedTo && !isTeamMember(to.assignedTo)) return "no-person";
+    const timeChanged = visit.startsAt.getTime() !== to.startsAt.getTime() || visit.durationMinutes !== to.durationMinutes;
+    const changed = timeChanged || visit.assignedTo !== to.assignedTo || (visit.note ?? null) !== to.note;
+    if (!changed) return { visit, timeChanged, changed };
+    const saved = getDb()
+      .update(visits)
+      .set({ ...to, updatedAt: now, ...(timeChanged ? { sequence: visit.sequence + 1, reminderQueuedAt: null } : {}) })
+      .where(eq(visits.id, visit.id))
+      .returning()
+      .get();
+    if (timeChanged) noteOnLead(leadId, by, history(saved), now);
+    return { visit: saved, timeChanged, changed };
+  });
+}
+
+/** Calls a visit off (kept, marked cancelled: its mails and the calendar's CANCEL refer to it). */
+export function cancelVisit(leadId: number, visitId: number, by: Actor, history: (visit: Visit) => string, now = new Date()): Visit | "no-visit" | "already" {
+  return inTransaction(() => {
+    const visit = findLeadVisit(leadId, visitId);
+    if (!visit) return "no-visit";
+    if (visit.cancelledAt) return "already";
+    const cancelled = getDb()
+      .update(visits)
+      .set({ cancelledAt: now, sequence: visit.sequence + 1, updatedAt: now })
+      .where(eq(visits.id, visit.id))
+      .returning()
+      .get();
+    noteOnLead(leadId, by, history(cancelled), now);
+    return cancelled;
+  });
+}
+
+export type VisitRow = Visit & { assigneeName: string | null };
+
+const assigneeColumns = { assigneeName: users.name, assigneeEmail: users.email };
+const withName = <T extends { assigneeName: string | null; assigneeEmail: string | null }>({ assigneeName, assigneeEmail, ...row }: T) => ({
+  ...row,
+  assigneeName: assigneeEmail === null ? null : personName({ name: assigneeName ?? "", email: assigneeEmail }),
+});
+
+/** A lead's visits, soonest first, cancelled ones included (the page shows them struck through). */
+export function listLeadVisits(leadId: number): VisitRow[] {
+  return getDb()
+    .select({ visit: visits, ...assigneeColumns })
+    .from(visits)
+    .leftJoin(users, eq(users.id, visits.assignedTo))
+    .where(eq(visits.leadId, leadId))
+    .orderBy(asc(visits.startsAt), asc(visits.id))
+    .all()
+    .map(({ visit, ...names }) => withName({ ...visit, ...names }));
+}
+
+export type ScheduledVisit = VisitRow & { lead: { id: number; name: string; street: string | null; city: string | null; phone: string | null } };
+
+/**
+ * The visits starting in [from, to), not cancelled, of the leads this person may see (the
+ * crew: their own leads and the free ones, decision 0053), in time order.
+ */
+export function listVisitsBetween(from: Date, to: Date, user: { role: Role; userId: number }): ScheduledVisit[] {
+  return getDb()
+    .select({
+      visit: visits,
+      ...assigneeColumns,
+      lead: { id: leads.id, name: leads.name, street: leads.street, city: leads.city, phone: leads.phone },
+    })
+    .from(visits)
+    .innerJoin(leads, eq(leads.id, visits.leadId))
+    .leftJoin(users, eq(users.id, visits.assignedTo))
+    .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), visibleTo(user)))
+    .orderBy(asc(visits.startsAt), asc(visits.id))
+    .all()
+    .map(({ visit, lead, ...names }) => ({ ...withName({ ...visit, ...names }), lead }));
+}
+
+/** What a homeowner's mail about a visit needs: the visit, its lead and who comes. */
+export function visitForMail(visitId: number) {
+  const row = getDb()
+    .select({
+      visit: visits,
+      ...assigneeColumns,
+      lead: { id: leads.id, name: leads.name, email: leads.email, street: leads.street, city: leads.city, zip: leads.zip },
+    })
+    .from(visits)
+    .innerJoin(leads, eq(leads.id, visits.leadId))
+    .leftJoin(users, eq(users.id, visits.assignedTo))
+    .where(eq(visits.id, visitId))
+    .get();
+  if (!row) return undefined;
+  const { visit, lead, ...names } = row;
+  return { ...withName({ ...visit, ...names }), lead };
+}
+
+/**
+ * The visits starting in [from, to) whose reminder has not been queued, not cancelled, of a
+ * lead with an email address: each marked queued now, in the caller's transaction, so a
+ * second tick (or a second server) never queues it again.
+ */
+export function claimReminders(from: Date, to: Date, now: Date): { id: number; leadId: number; email: string }[] {
+  const due = getDb()
+    .select({ id: visits.id, leadId: visits.leadId, email: leads.email })
+    .from(visits)
+    .innerJoin(leads, eq(leads.id, visits.leadId))
+    .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), isNull(visits.reminderQueuedAt), ne(sql`trim(${leads.email})`, "")))
+    .all();
+  for (const visit of due) getDb().update(visits).set({ reminderQueuedAt: now }).where(eq(visits.id, visit.id)).run();
+  return due;
+}

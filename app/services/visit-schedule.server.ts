@@ -1,0 +1,75 @@
+import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
+import { addDays, formatKansasTime, formatLongDay, formatShortDay, kansasDay, startOfKansasDay, weekDays, weekOf } from "~/lib/visit-time";
+import type { Role } from "~/lib/roles";
+import { listVisitsBetween, type ScheduledVisit } from "~/models/visit.server";
+
+export type ScheduleItem = {
+  id: number;
+  kind: VisitKind;
+  label: string;
+  /** "9:00 AM – 5:00 PM", Kansas time. */
+  time: string;
+  lead: { id: number; name: string; place: string | null; phone: string | null };
+  who: string | null;
+  /** Whether it is the viewer's own: shown first and marked. */
+  mine: boolean;
+  note: string | null;
+};
+
+export type ScheduleDay = { day: string; label: string; short: string; isToday: boolean; items: ScheduleItem[] };
+
+export type ScheduleView = {
+  week: { start: string; label: string; previous: string; next: string; current: string; isCurrent: boolean };
+  today: ScheduleDay;
+  days: ScheduleDay[];
+};
+
+function item(visit: ScheduledVisit, userId: number): ScheduleItem {
+  const end = new Date(visit.startsAt.getTime() + visit.durationMinutes * 60_000);
+  return {
+    id: visit.id,
+    kind: visit.kind,
+    label: VISIT_KIND_LABELS[visit.kind],
+    time: `${formatKansasTime(visit.startsAt)} – ${formatKansasTime(end)}`,
+    lead: { id: visit.lead.id, name: visit.lead.name, place: [visit.lead.street, visit.lead.city].filter(Boolean).join(", ") || null, phone: visit.lead.phone },
+    who: visit.assigneeName,
+    mine: visit.assignedTo === userId,
+    note: visit.note,
+  };
+}
+
+/** A day's visits: the viewer's own first, then the team's, each in time order. */
+function dayOf(day: string, today: string, visits: ScheduledVisit[], userId: number): ScheduleDay {
+  const items = visits.filter((v) => kansasDay(v.startsAt) === day).map((v) => item(v, userId));
+  return {
+    day,
+    label: formatLongDay(day),
+    short: formatShortDay(day),
+    isToday: day === today,
+    items: [...items.filter((i) => i.mine), ...items.filter((i) => !i.mine)],
+  };
+}
+
+const weekLabel = (start: string) => {
+  const end = addDays(start, 6);
+  return `${formatShortDay(start)} – ${formatShortDay(end)}, ${end.slice(0, 4)}`;
+};
+
+/**
+ * The week calendar and today's agenda (issue 33) for this person: the visits of the leads
+ * they may see (the crew: their own and the free ones, decision 0053), Kansas days.
+ * `asked`: the `?week=` value, any day of the week wanted.
+ */
+export function scheduleView(user: { role: Role; userId: number }, asked: string | null, now = new Date()): ScheduleView {
+  const today = kansasDay(now);
+  const start = weekOf(asked, today);
+  const days = weekDays(start);
+  const visits = listVisitsBetween(startOfKansasDay(start), startOfKansasDay(addDays(start, 7)), user);
+  const todays = days.includes(today) ? visits : listVisitsBetween(startOfKansasDay(today), startOfKansasDay(addDays(today, 1)), user);
+  const current = weekOf(today, today);
+  return {
+    week: { start, label: weekLabel(start), previous: addDays(start, -7), next: addDays(start, 7), current, isCurrent: start === current },
+    today: dayOf(today, today, todays, user.userId),
+    days: days.map((day) => dayOf(day, today, visits, user.userId)),
+  };
+}
