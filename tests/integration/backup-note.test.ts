@@ -27,7 +27,7 @@ beforeAll(async () => {
   cookie = await signedInOwner();
   // A site in use for a month: without a backup it would be warned.
   getDb().update(users).set({ createdAt: new Date(now.getTime() - 30 * DAY) }).run();
-});
+}, 60_000); // Hashing passwords on a busy machine.
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -49,11 +49,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const HourSchema = z.coerce
-  .number({ error: BACKUP_MESSAGES.badHour })
-  .int(BACKUP_MESSAGES.badHour)
-  .min(0, BACKUP_MESSAGES.badHour)
-  .max(23, BACKUP_MESSAGES.badHour);
+// The select sends "0" to "23". Anything else is refused, not coerced: a missing or empty
+// field would otherwise become 0, midnight, and "1e1" or "0x10" an hour nobody chose.
+const HourSchema = z
+  .string({ error: BACKUP_MESSAGES.badHour })
+  .regex(/^\d{1,2}$/, BACKUP_MESSAGES.badHour)
+  .transform(Number)
+  .pipe(z.number().max(23, BACKUP_MESSAGES.badHour));
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAccess(request, "routes/admin/backups");
