@@ -1,5 +1,9 @@
 import { z } from "~/lib/zod";
 import { isCalendarDay } from "./lead-status";
+import { addDays } from "./proposal";
+import { DEFAULT_DEPOSIT_BASIS_POINTS } from "./pricing";
+
+export { addDays };
 import { centsToDollars, parseDollars, parsePercentToBasisPoints } from "./money";
 import { formatCents } from "./money-format";
 import type { InvoiceKind, InvoiceLine, InvoiceState } from "./invoice-kinds";
@@ -10,8 +14,7 @@ import type { InvoiceKind, InvoiceLine, InvoiceState } from "./invoice-kinds";
  * sales tax, so an invoice's lines are parts of that total and carry no tax of their own.
  */
 
-/** The owner's default deposit until the Pricing page says otherwise: 30 % (basis points). */
-export const DEFAULT_DEPOSIT_BASIS_POINTS = 3000;
+export { DEFAULT_DEPOSIT_BASIS_POINTS };
 /** Days a sent invoice gives the homeowner when its draft named no due date. */
 export const DAYS_TO_PAY = 14;
 /** The most change-order lines a draft may carry. */
@@ -87,11 +90,6 @@ export function isOverdue(invoice: { state: InvoiceState; dueOn: string | null }
   return (invoice.state === "sent" || invoice.state === "partly_paid") && invoice.dueOn !== null && invoice.dueOn < today;
 }
 
-/** A calendar day plus some days, YYYY-MM-DD. */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** How a deposit or progress bill's amount is set: a percent of the job's total, or dollars. */
 export type InvoiceBasis = { percentBasisPoints: number } | { amountCents: number };

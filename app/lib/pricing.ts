@@ -1,7 +1,6 @@
 import { z } from "~/lib/zod";
 import { centsToDollars, dollarsField, MAX_UNIT_PRICE_CENTS, parsePercentToBasisPoints } from "./money";
 import { DEFAULT_COVERAGE, VALLEY_MATERIALS } from "./takeoff";
-import { DEFAULT_DEPOSIT_BASIS_POINTS } from "./invoice";
 
 /**
  * The owner's prices and coverage (the Pricing page; decisions 0024 and 0025): what each
@@ -18,6 +17,9 @@ export function pitchBand(pitch: number | null): PitchBand {
   if (pitch === null || pitch <= 6) return "low";
   return pitch < 10 ? "mid" : "steep";
 }
+
+/** The owner's default deposit until the Pricing page says otherwise: 30 % (basis points). */
+export const DEFAULT_DEPOSIT_BASIS_POINTS = 3000;
 
 const count = (max: number) =>
   z.number({ error: "Please enter a number" }).positive("Please enter a number above 0").max(max, `Please enter at most ${max}`);

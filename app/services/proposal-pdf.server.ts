@@ -23,6 +23,40 @@ function signatureLine(doc: Doc, x: number, y: number, label: string, filled?: s
 }
 
 /**
+ * Who the paper is for (name, address, phone, email) on the left and its big figure on the
+ * right: the proposal's total, an invoice's amount due. One block for both papers.
+ */
+export function preparedFor(doc: Doc, customer: { name: string; address: string; phone: string; email: string }, figure: { label: string; cents: number; under: string }) {
+  heading(doc, "Prepared for");
+  const top = doc.y;
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(customer.name, MARGIN, top, { width: 300 });
+  doc.font("Helvetica").fontSize(10);
+  for (const line of [customer.address, customer.phone, customer.email].filter(Boolean)) doc.text(line, { width: 300 });
+  const leftEnd = doc.y;
+  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(figure.label, MARGIN + 316, top, { width: 200, align: "right" });
+  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(formatCents(figure.cents), MARGIN + 316, doc.y, { width: 200, align: "right" });
+  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(figure.under, MARGIN + 316, doc.y, { width: 200, align: "right" });
+  doc.x = MARGIN;
+  doc.y = Math.max(leftEnd, doc.y);
+  doc.fillColor(INK);
+}
+
+/** Label and amount rows under a priced table, kept together on one page; the last in bold. */
+export function totalsBlock(doc: Doc, totals: string[][]) {
+  doc.moveDown(0.4);
+  if (doc.y > doc.page.height - MARGIN - 20 * totals.length) doc.addPage();
+  totals.forEach(([label, value], i) => {
+    const last = i === totals.length - 1;
+    const y = doc.y;
+    doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 12 : 10).fillColor(INK);
+    doc.text(label, MARGIN + 226, y, { width: 190, align: "right", lineBreak: false });
+    doc.text(value, MARGIN + 416, y, { width: 96, align: "right", lineBreak: false });
+    doc.x = MARGIN;
+    doc.y = y + (last ? 20 : 16);
+  });
+}
+
+/**
  * The proposal as a paper the homeowner can keep and sign: the business's letterhead, who
  * and where, the roof as measured (figures and the traced outline, drawn as the roof report
  * draws it), the priced lines and total, the terms and the last day, and signature lines.
@@ -35,18 +69,7 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   const { doc, done } = newPdf({ Title: `Proposal for ${c.customer.name}`, Author: c.company.name });
   letterhead(doc, { name: c.company.name, contact: `${c.company.phone}  |  ${c.company.email}  |  ${c.company.address}` }, "Roofing Proposal", issued);
 
-  heading(doc, "Prepared for");
-  const top = doc.y;
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(c.customer.name, MARGIN, top, { width: 300 });
-  doc.font("Helvetica").fontSize(10);
-  for (const line of [c.customer.address, c.customer.phone, c.customer.email].filter(Boolean)) doc.text(line, { width: 300 });
-  const leftEnd = doc.y;
-  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text("Proposal total", MARGIN + 316, top, { width: 200, align: "right" });
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(formatCents(c.totalCents), MARGIN + 316, doc.y, { width: 200, align: "right" });
-  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(`Valid until ${formatDay(c.validUntil)}`, MARGIN + 316, doc.y, { width: 200, align: "right" });
-  doc.x = MARGIN;
-  doc.y = Math.max(leftEnd, doc.y);
-  doc.fillColor(INK);
+  preparedFor(doc, c.customer, { label: "Proposal total", cents: c.totalCents, under: `Valid until ${formatDay(c.validUntil)}` });
 
   if (c.roof && c.roof.figures.length > 0) {
     heading(doc, "Your roof, as we measured it");
@@ -66,23 +89,11 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
     c.lines.map((l) => [l.label, quantityWithUnit(l.quantity, l.unit), formatCents(l.unitPriceCents), formatCents(l.totalCents)]),
     [226, 100, 90, 100],
   );
-  const totals: string[][] = [
+  totalsBlock(doc, [
     ["Subtotal", formatCents(c.subtotalCents)],
     [`Sales tax (${formatBasisPoints(c.taxRateBasisPoints)})`, formatCents(c.taxCents)],
     ["Total", formatCents(c.totalCents)],
-  ];
-  doc.moveDown(0.4);
-  // The totals stay together.
-  if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
-  totals.forEach(([label, value], i) => {
-    const last = i === totals.length - 1;
-    const y = doc.y;
-    doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 12 : 10).fillColor(INK);
-    doc.text(label, MARGIN + 226, y, { width: 190, align: "right", lineBreak: false });
-    doc.text(value, MARGIN + 416, y, { width: 96, align: "right", lineBreak: false });
-    doc.x = MARGIN;
-    doc.y = y + (last ? 20 : 16);
-  });
+  ]);
 
   heading(doc, "Terms");
   doc.font("Helvetica").fontSize(10).fillColor(INK).text(c.terms, MARGIN, doc.y, { width: WIDTH });

@@ -1,6 +1,69 @@
+import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
+import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
+import { invoiceMail, receiptMail } from "~/lib/invoice-mail";
+import { getInvoice } from "~/models/invoice.server";
+import { getLead } from "~/models/lead.server";
+import { getPayment, paymentsOf } from "~/models/payment.server";
+import { getBusinessFacts } from "~/models/settings.server";
+import { buildInvoicePdf, invoiceFileName } from "~/services/invoice-pdf.server";
+import { newJobLinkUrl } from "~/services/job-page-link.server";
 import type { MailKind } from "./mail-kind.server";
 
-// Issue 33 scaffold: an invoice to the homeowner, and a receipt for a payment.
-// Nothing queues these kinds until they are written; compose's null records one as skipped.
-export const invoice: MailKind = { retries: true, compose: () => null };
-export const receipt: MailKind = { retries: true, compose: () => null };
+/**
+ * The homeowner's invoice (its PDF attached) and the receipt for each payment (issue 33),
+ * written when they go from the invoice as it is then, each with a new link to the job
+ * page. A voided (or deleted) invoice's mail is skipped.
+ */
+export const invoice: MailKind = {
+  retries: true,
+  async compose(item, now) {
+    const found = item.invoiceId === null ? undefined : getInvoice(item.invoiceId);
+    const lead = found && getLead(found.leadId);
+    if (!found || !lead || found.state === "draft" || found.state === "void") return null;
+    const facts = getBusinessFacts();
+    const number = formatInvoiceNumber(found.number);
+    const pdf = await buildInvoicePdf(found, lead, paymentsOf(found.id));
+    const link = newJobLinkUrl(lead.id, now);
+    const written = invoiceMail(
+      { homeowner: lead.name, number, kindLabel: INVOICE_KIND_LABELS[found.kind], owedCents: owedCents(found), dueOn: found.dueOn, company: { name: facts.company, phone: facts.phone } },
+      link,
+    );
+    return {
+      mail: {
+        to: item.recipient,
+        toName: lead.name,
+        fromName: facts.company,
+        replyTo: facts.email || undefined,
+        ...written,
+        attachments: [{ filename: invoiceFileName(found, lead.name), content: pdf, contentType: "application/pdf" }],
+      },
+      link,
+    };
+  },
+};
+
+export const receipt: MailKind = {
+  retries: true,
+  compose(item, now) {
+    const payment = item.paymentId === null ? undefined : getPayment(item.paymentId);
+    const found = payment && getInvoice(payment.invoiceId);
+    const lead = found && getLead(found.leadId);
+    if (!payment || !found || !lead) return null;
+    const facts = getBusinessFacts();
+    const link = newJobLinkUrl(lead.id, now);
+    const how = payment.method === "check" ? `check no. ${payment.checkNumber}` : PAYMENT_METHOD_LABELS[payment.method].toLowerCase();
+    const written = receiptMail(
+      {
+        homeowner: lead.name,
+        number: formatInvoiceNumber(found.number),
+        amountCents: payment.amountCents,
+        how,
+        receivedOn: payment.receivedOn,
+        owedCents: owedCents(found),
+        company: { name: facts.company, phone: facts.phone },
+      },
+      link,
+    );
+    return { mail: { to: item.recipient, toName: lead.name, fromName: facts.company, replyTo: facts.email || undefined, ...written }, link };
+  },
+};

@@ -1,0 +1,102 @@
+import type { Invoice, Lead, Payment } from "~/db/schema";
+import { addressLine } from "~/lib/business";
+import { addressLine as leadAddressLine } from "~/lib/contact-form";
+import { fileNameSlug } from "~/lib/file-name";
+import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
+import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS, type InvoiceLine } from "~/lib/invoice-kinds";
+import { businessToday } from "~/lib/lead-status";
+import { formatCents } from "~/lib/money-format";
+import { formatDay } from "~/lib/proposal";
+import { getLead } from "~/models/lead.server";
+import { paymentsOf } from "~/models/payment.server";
+import { getBusinessFacts } from "~/models/settings.server";
+import { preparedFor, totalsBlock } from "~/services/proposal-pdf.server";
+import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/services/roof-report.server";
+
+const WIDTH = 516; // the letter page less both margins
+
+/**
+ * An invoice as paper (issue 33): the business's letterhead (the proposal's and the roof
+ * report's), its number and dates, who it is for, its lines, what was paid and what is
+ * still owed, and how to pay. Made from the row as it is now, so a paid invoice says Paid.
+ */
+export async function buildInvoicePdf(invoice: Invoice, lead: Pick<Lead, "name" | "email" | "phone" | "street" | "city" | "zip">, payments: Payment[]): Promise<Buffer> {
+  const business = getBusinessFacts();
+  const number = formatInvoiceNumber(invoice.number);
+  const issued = formatDay(businessToday(invoice.sentAt ?? invoice.createdAt));
+  const { doc, done } = newPdf({ Title: `Invoice ${number} for ${lead.name}`, Author: business.company });
+  letterhead(doc, { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` }, `Invoice ${number}`, issued);
+  const owed = owedCents(invoice);
+  const state = invoice.state === "draft" ? "Draft: not sent yet" : INVOICE_STATE_LABELS[invoice.state];
+  preparedFor(
+    doc,
+    { name: lead.name, address: leadAddressLine(lead), phone: lead.phone ?? "", email: lead.email },
+    invoice.state === "paid" || invoice.state === "void"
+      ? { label: `${INVOICE_KIND_LABELS[invoice.kind]} invoice`, cents: invoice.totalCents, under: state }
+      : { label: "Amount due", cents: invoice.state === "draft" ? invoice.totalCents : owed, under: invoice.dueOn ? `Due by ${formatDay(invoice.dueOn)}` : state },
+  );
+  if (invoice.state === "void") {
+    doc.moveDown(0.6).font("Helvetica-Bold").fontSize(12).fillColor("#9b1c1c").text(`VOID${invoice.voidReason ? `: ${invoice.voidReason}` : ""}. Nothing is owed on this invoice.`, MARGIN, doc.y, { width: WIDTH });
+    doc.fillColor(INK);
+  }
+
+  heading(doc, `${INVOICE_KIND_LABELS[invoice.kind]} invoice`);
+  const lines = invoice.lines as InvoiceLine[];
+  table(
+    doc,
+    ["Description", "Amount"],
+    lines.map((l) => [l.changeOrder ? `Change order: ${l.description}` : l.description, formatCents(l.amountCents)]),
+    [416, 100],
+  );
+  const paidRows = payments.map((p) => [
+    `Paid ${formatDay(p.receivedOn)}, ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${p.checkNumber ? ` no. ${p.checkNumber}` : ""}`,
+    `-${formatCents(p.amountCents)}`,
+  ]);
+  totalsBlock(doc, [["Invoice total", formatCents(invoice.totalCents)], ...paidRows, [invoice.state === "void" ? "Owed" : "Balance due", formatCents(owed)]]);
+
+  if (invoice.note) {
+    heading(doc, "Note");
+    doc.font("Helvetica").fontSize(10).fillColor(INK).text(invoice.note, MARGIN, doc.y, { width: WIDTH });
+  }
+  if (owed > 0) {
+    heading(doc, "How to pay");
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(
+        `By check made out to ${business.company}, in cash or by card when we are on site, or online from your job page when we have sent you its link. Please write ${number} on your check. Questions: ${business.phone} or ${business.email}.`,
+        MARGIN,
+        doc.y,
+        { width: WIDTH },
+      );
+  }
+  doc.moveDown(1).font("Helvetica").fontSize(9).fillColor(SOFT).text(`Thank you for choosing ${business.company}.`, MARGIN, doc.y, { width: WIDTH });
+  doc.end();
+  return done;
+}
+
+/** The invoice's PDF built for its lead, or undefined when either is gone. */
+export async function invoicePdfFor(invoice: Invoice): Promise<Buffer | undefined> {
+  const lead = getLead(invoice.leadId);
+  if (!lead) return undefined;
+  return buildInvoicePdf(invoice, lead, paymentsOf(invoice.id));
+}
+
+export const invoiceFileName = (invoice: Invoice, leadName: string) => `invoice-${invoice.number ?? `draft-${invoice.id}`}-${fileNameSlug(leadName)}.pdf`;
+
+/** The PDF as a download (staff's and the homeowner's), never cached: its state moves. */
+export async function invoicePdfResponse(invoice: Invoice): Promise<Response> {
+  const lead = getLead(invoice.leadId);
+  const pdf = lead && (await buildInvoicePdf(invoice, lead, paymentsOf(invoice.id)));
+  if (!lead || !pdf) return new Response("Not found", { status: 404 });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${invoiceFileName(invoice, lead.name)}"`,
+      "Content-Length": String(pdf.byteLength),
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
