@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
-import { isClosed, LEAD_STATUSES } from "~/lib/lead-status";
 import { leads, proposals, testimonials } from "~/db/schema";
 import { getDb } from "~/server/db.server";
-import { waitingLeads } from "./lead.server";
+import { isDueLead, isNewLead, waitingLeads } from "./lead.server";
 
 // What the admin's dashboard (/admin) lists: each list's count and its first few rows,
 // read straight from the rows' own columns, so the page costs the same at 20,000 leads
@@ -30,18 +29,10 @@ export type Dashboard = {
   reviews: List<DashboardReview>;
 };
 
-// The rows behind waitingLeads' counts (lead.server.ts), listed. SQLite uses a partial
-// index only for a query that names its terms as they are written there, literals and all
-// (schema.ts: leads_open_status_idx, leads_jobs_open_idx), hence sql`` and no parameters.
+// The rows behind waitingLeads' counts (lead.server.ts), listed with the same conditions.
+// SQLite uses a partial index only for a query that names its terms as they are written
+// there (schema.ts: leads_jobs_open_idx), hence sql`` and no parameters.
 const open = sql`${leads.archivedAt} is null`;
-const OPEN_STATUSES = sql.raw(
-  LEAD_STATUSES.filter((s) => !isClosed(s))
-    .map((s) => `'${s}'`)
-    .join(", "),
-);
-const isNew = sql`${open} and ${leads.status} = 'new'`;
-// status in (...) rather than not in: the index is read once per open status, up to today.
-const isDue = (today: string) => sql`${open} and ${leads.status} in (${OPEN_STATUSES}) and ${leads.followUpOn} <= ${today}`;
 const isJobToComplete = sql`${leads.status} = 'won' and ${leads.completedAt} is null and ${open}`;
 // Without statistics SQLite prefers leads_open_status_idx (status=?) and reads every open won
 // lead, thousands after years of work, where leads_jobs_open_idx holds just the jobs to
@@ -64,7 +55,7 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
   const newLeads = db
     .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city, createdAt: leads.createdAt, readAt: leads.readAt })
     .from(leads)
-    .where(and(isNew, leadsShown))
+    .where(and(isNewLead, leadsShown))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit)
     .all()
@@ -74,7 +65,7 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
   const followUps = db
     .select({ id: leads.id, name: leads.name, status: leads.status, followUpOn: sql<string>`${leads.followUpOn}` })
     .from(leads)
-    .where(and(isDue(today), leadsShown))
+    .where(and(isDueLead(today), leadsShown))
     .orderBy(asc(leads.followUpOn), asc(leads.id))
     .limit(limit)
     .all();
