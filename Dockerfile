@@ -1,6 +1,6 @@
 # One container: the site, the admin and the roof tool. State lives in two volumes:
-# /app/data (the SQLite file, roof pictures in private-uploads/) and /app/uploads (public
-# images). Back both up together.
+# /app/data (the SQLite file, roof pictures in private-uploads/, backups/) and /app/uploads
+# (public images). Back both up together: `npm run backup` (README, Operations).
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -10,7 +10,17 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN node_modules/.bin/react-router build && npm prune --omit=dev --no-audit --no-fund
+# The runtime gets bundles, not sources (decision 0063): the server and the terminal
+# commands bundled with their JavaScript packages, then only the packages that must stay
+# on disk, without their C sources, object files, types, maps and docs.
+RUN node_modules/.bin/react-router build \
+  && node deploy/container-runtime.mjs \
+  && npm prune --omit=dev --omit=peer --no-audit --no-fund \
+  && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+    node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/.deps \
+    node_modules/better-sqlite3/build/deps node_modules/@img/sharp-wasm32 node_modules/@emnapi \
+  && find node_modules \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' \
+    -o -iname 'README*' -o -iname 'CHANGELOG*' \) -type f -delete
 
 FROM node:22-bookworm-slim AS runtime
 # Two malloc arenas: sharp's worker threads otherwise leave ~70 MB of freed memory
@@ -22,13 +32,12 @@ ENV NODE_ENV=production \
     UPLOADS_DIR=/app/uploads
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/package.json /app/server.js ./
 COPY --from=build /app/build ./build
-COPY --from=build /app/package.json /app/server.js /app/tsconfig.json ./
-# drizzle/: migrations applied at start; seed/: demo pictures; app/ + scripts/: the admin CLI.
+# drizzle/: migrations applied at start; seed/: demo pictures; scripts/start.js: the start.
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/seed ./seed
-COPY --from=build /app/app ./app
-COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/scripts/start.js ./scripts/start.js
 RUN mkdir -p /app/data /app/uploads && chown node:node /app/data /app/uploads
 USER node
 VOLUME ["/app/data", "/app/uploads"]

@@ -178,9 +178,20 @@ if ct_check "/healthz answers 200" ct_wait_http "$URL/healthz" 120; then
     sh -c "timeout 60 docker run --rm -v prd-data:/data --entrypoint sh $IMAGE -c 'ls -d /data/backups/2*/ && test -s /data/backups/2*/manifest.json'"
   ct_check "docker exec npm run admin:create" \
     sh -c "timeout 120 docker exec -e ADMIN_PASSWORD=container-pass-1234 $NAME npm run admin:create -- --email owner2@example.com | grep 'Created admin owner2@example.com'"
-  ct_check "...the new owner is in the database" ct_expect 1 timeout 30 docker exec "$NAME" node -e '
-    const db = require("better-sqlite3")(process.env.DATABASE_PATH, { readonly: true });
-    console.log(db.prepare("select count(*) as n from users where email = ?").get("owner2@example.com").n);'
+  JAR="$WORK/cookies.txt"
+  rm -f "$JAR" && touch "$JAR"
+  # The bundled server (decision 0063) renders every kind of page, streams the zip and
+  # the tar, and finds pdfkit (kept on disk for its fonts).
+  ct_check "public pages answer 200" ct_pages "$URL" "$JAR" / /about /portfolio /testimonials /contact /privacy /terms /sitemap.xml /robots.txt /admin/login
+  ct_check "the new owner signs in" ct_sign_in "$URL" "$JAR" owner2@example.com container-pass-1234
+  ct_check "admin pages, the export .zip and a backup .tar.gz answer 200" ct_pages "$URL" "$JAR" /admin /admin/leads /admin/leads/pipeline \
+    /admin/backups /admin/images /admin/team /admin/pricing /admin/site/words /admin/roof-measurement /admin/export.zip \
+    "/admin/backups/$(timeout 30 docker exec "$NAME" sh -c 'ls data/backups | grep ^2 | tail -1').tar.gz"
+  ct_check "pdfkit makes a PDF inside the container" ct_expect "%PDF" timeout 30 docker exec "$NAME" node --input-type=module -e '
+    import PDFDocument from "pdfkit";
+    const doc = new PDFDocument(); const parts = [];
+    doc.on("data", (b) => parts.push(b)); doc.on("end", () => console.log(Buffer.concat(parts).subarray(0, 4).toString()));
+    doc.text("Prairie Ridge"); doc.end();'
 else
   timeout 30 docker logs "$NAME" 2>&1 | tail -20
 fi

@@ -70,3 +70,23 @@ ct_expect() {
   got=$("$@" 2>&1 | tail -1)
   [ "$got" = "$expected" ] || { echo "expected $expected, got: $got"; return 1; }
 }
+
+# ct_pages <base url> <cookie jar> <path...>: every path answers 200 (signed in when the jar holds a session).
+ct_pages() {
+  local base=$1 jar=$2 p code bad=""
+  shift 2
+  for p in "$@"; do
+    code=$(timeout 30 curl -s -o /dev/null -w '%{http_code}' -b "$jar" "$base$p")
+    [ "$code" = 200 ] || bad="$bad $p=$code"
+  done
+  [ -z "$bad" ] || { echo "not 200:$bad"; return 1; }
+}
+
+# ct_sign_in <base url> <cookie jar> <email> <password>: the login form without scripts.
+ct_sign_in() {
+  local code
+  code=$(timeout 30 curl -s -o /dev/null -w '%{http_code}' -c "$2" -H "Origin: $1" \
+    --data-urlencode "email=$3" --data-urlencode "password=$4" "$1/admin/login")
+  [ "$code" = 302 ] || [ "$code" = 303 ] || { echo "sign-in answered $code"; return 1; }
+  grep -q . "$2"
+}

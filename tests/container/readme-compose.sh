@@ -96,7 +96,8 @@ ct_check "...the backup is in data/backups/ on the site-data volume" sh -c \
 
 # Restore: "Stop the site, then npm run restore -- data/backups/<time> ... Start the site."
 LATER="compose-later-$(date +%s)@example.com"
-ct_post_quote "$SITE" "$SITE" "$LATER" "${CURL[@]}" >/dev/null
+ct_check "another quote request after the backup" ct_post_quote "$SITE" "$SITE" "$LATER" "${CURL[@]}"
+ct_check "...is stored" ct_expect 1 ct_count_leads "$APP" "$LATER"
 ct_check "docker compose stop app" timeout 120 docker compose stop app
 ct_check "docker compose run --rm app npm run restore -- $BACKUP" \
   in_terminal 180 "docker compose run --rm app npm run restore -- $BACKUP"
