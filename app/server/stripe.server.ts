@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import Stripe from "stripe";
 import { env } from "~/server/env.server";
 
@@ -11,6 +12,9 @@ export function onlinePaymentEnabled(): boolean {
 }
 
 let client: Stripe | undefined;
+
+/** The homeowner's job pages, where "Pay" is (href() with an empty token: "/job/"). */
+const JOB_PAGES = href("/job/:token", { token: "" });
 
 /** The one Stripe client, or null while online payment is off. */
 export function stripeClient(): Stripe | null {
@@ -37,6 +41,6 @@ function apiBase(base: string | undefined): { host?: string; port?: number; prot
  * CSP form-action: browsers hold a form's redirect to it too. Nothing elsewhere or when off.
  */
 export function checkoutFormTargets(url: string): string[] {
-  if (!onlinePaymentEnabled() || !new URL(url).pathname.startsWith("/job/")) return [];
+  if (!onlinePaymentEnabled() || !new URL(url).pathname.startsWith(JOB_PAGES)) return [];
   return [env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : "https://checkout.stripe.com"];
 }

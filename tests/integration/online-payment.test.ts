@@ -19,6 +19,7 @@ const { newJobLinkUrl } = await import("~/services/job-page-link.server");
 const { readFlash } = await import("~/services/flash.server");
 const { ONLINE_PAYMENT_MESSAGES } = await import("~/services/online-payment.server");
 const { prepareApp } = await import("~/services/startup.server");
+const { checkoutFormTargets } = await import("~/server/stripe.server");
 const { routeArgs } = await import("./admin-session");
 const payRoute = await import("~/routes/resources/job-invoice-pay");
 const webhookRoute = await import("~/routes/resources/stripe-webhook");
@@ -154,6 +155,12 @@ describe("the Pay button", () => {
     const res = (await pay(token, invoice.id)) as Response;
     expect(res.headers.get("Location")).toBe(`/job/${token}`);
     expect(await flashOf(res)).toEqual({ type: "error", message: ONLINE_PAYMENT_MESSAGES.unavailable });
+  });
+
+  it("lets the job pages' forms lead to Stripe's checkout page, and no other page's", () => {
+    expect(checkoutFormTargets("http://site.test/job/abc")).toEqual([fake.url]);
+    expect(checkoutFormTargets("http://site.test/contact")).toEqual([]);
+    expect(checkoutFormTargets("http://site.test/jobs")).toEqual([]);
   });
 });
 
