@@ -8,6 +8,7 @@ import { startOutbox } from "~/services/outbox.server";
 import { startNightlyBackups } from "~/services/backups.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
+import { startVisitReminders } from "~/services/visit-reminders.server";
 
 /**
  * Runs before the server listens: migrations (by opening the DB), stored pictures tidied,
@@ -34,4 +35,5 @@ export async function prepareApp(log: (line: string) => void = console.log) {
 export function startBackgroundTasks() {
   startOutbox(() => void enqueueDueDigest());
   startNightlyBackups();
+  startVisitReminders();
 }
