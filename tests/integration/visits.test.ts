@@ -1,0 +1,285 @@
+import ICAL from "ical.js";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Role } from "~/lib/roles";
+import { fakeResendForApp } from "./fake-mail";
+
+// The schedule (issue 33): visits booked, moved and cancelled from the lead page in Kansas
+// time across both daylight-saving changes of 2026, the homeowner's mails with their .ics
+// (parsed by a calendar library), the day-before reminder once, and who sees what.
+
+// The clock stands before the spring change, so both changes' visits are still to come
+// (only Date is faked: the fake Resend still answers).
+vi.useFakeTimers({ toFake: ["Date"] });
+vi.setSystemTime(new Date("2026-03-01T18:00:00Z"));
+afterAll(() => vi.useRealTimers());
+
+const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example" });
+
+const { getDb } = await import("~/server/db.server");
+const { users, visits, leadNotes, leads: leadsTable } = await import("~/db/schema");
+const { createLead } = await import("~/models/lead.server");
+const { upsertUser } = await import("~/models/user.server");
+const { startSession } = await import("~/services/auth.server");
+const { prepareApp } = await import("~/services/startup.server");
+const { processOutbox } = await import("~/services/outbox.server");
+const { queueVisitReminders } = await import("~/services/visit-reminders.server");
+const { findMail } = await import("~/models/outbox.server");
+const { scheduleView } = await import("~/services/visit-schedule.server");
+const { routeArgs } = await import("./admin-session");
+const visitsRoute = await import("~/routes/admin/lead-visits");
+const scheduleRoute = await import("~/routes/admin/schedule");
+
+const team: Record<string, { id: number; cookie: string }> = {};
+beforeAll(async () => {
+  await prepareApp(() => {});
+  const people: [string, Role, string][] = [
+    ["owner", "owner", "Pat Owner"],
+    ["crew", "crew", "Kim Crew"],
+    ["crew2", "crew", "Sam Crew"],
+  ];
+  for (const [key, role, name] of people) {
+    const { user } = await upsertUser(`${key}@example.com`, `${key}-password-123`);
+    getDb().update(users).set({ role, name }).where(eq(users.id, user.id)).run();
+    team[key] = { id: user.id, cookie: (await startSession(user.id)).split(";")[0] };
+  }
+}, 60_000);
+
+const newLead = (name: string, fields: { email?: string; assignedTo?: number } = {}) => {
+  const { id } = createLead({ name, email: fields.email ?? `${name.split(" ")[0].toLowerCase()}@example.com`, phone: "316-555-0100", message: "Roof", street: "412 N Main St", city: "Derby", zip: "67037" });
+  if (fields.assignedTo) getDb().update(leadsTable).set({ assignedTo: fields.assignedTo }).where(eq(leadsTable.id, id)).run();
+  return id;
+};
+
+type Answer = Response | { data: { intent: string; reply: { error?: Record<string, string[]> } }; init: ResponseInit };
+const post = async (who: string, leadId: number, fields: Record<string, string>): Promise<Answer> => {
+  // The fake clock stands still: a minute on per post, so the outbox's pacing between requests never waits.
+  vi.setSystemTime(new Date(Date.now() + 60_000));
+  try {
+    return (await visitsRoute.action(
+      routeArgs(new Request(`http://site.test/admin/leads/${leadId}/visits`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: team[who].cookie } }), { id: String(leadId) }),
+    )) as Answer;
+  } catch (thrown) {
+    return thrown as Answer;
+  }
+};
+const statusOf = (answer: Answer) => (answer instanceof Response ? answer.status : (answer.init?.status ?? 200));
+const visitRows = (leadId: number) => getDb().select().from(visits).where(eq(visits.leadId, leadId)).orderBy(visits.id).all();
+const book = (leadId: number, fields: Record<string, string>) => post("owner", leadId, { intent: "add-visit", kind: "work_day", lengthMinutes: "480", note: "", assignee: "", ...fields });
+
+/** The .ics attached to a recorded mail, parsed by ical.js. */
+function calendarOf(mail: (typeof fake.sent)[number]) {
+  const attachments = (mail as unknown as { attachments?: { filename: string; content: unknown; content_type?: string; contentType?: string }[] }).attachments ?? [];
+  expect(attachments).toHaveLength(1);
+  const [file] = attachments;
+  const content = file.content;
+  const text =
+    typeof content === "string"
+      ? Buffer.from(content, "base64").toString("utf8")
+      : Buffer.from((content as { data: number[] }).data ?? (content as number[])).toString("utf8");
+  const component = new ICAL.Component(ICAL.parse(text));
+  const event = component.getFirstSubcomponent("vevent")!;
+  return {
+    filename: file.filename,
+    method: component.getFirstPropertyValue("method"),
+    uid: event.getFirstPropertyValue("uid"),
+    sequence: Number(event.getFirstPropertyValue("sequence")),
+    status: event.getFirstPropertyValue("status"),
+    start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+    end: (event.getFirstPropertyValue("dtend") as ICAL.Time).toJSDate().toISOString(),
+    organizer: String(event.getFirstPropertyValue("organizer")),
+    attendee: String(event.getFirstPropertyValue("attendee")),
+  };
+}
+const mailsTo = (to: string) => fake.sent.filter((m) => [m.to].flat().some((address) => address.includes(to)));
+
+describe("booking across the spring change (2026-03-08)", () => {
+  it("a 9:00 work day on the day after the change is 9:00 CDT (14:00 UTC); the homeowner's mail has a valid invitation", async () => {
+    const id = newLead("Ava Spring");
+    const answer = await book(id, { day: "2026-03-09", time: "09:00", assignee: String(team.crew.id), note: "Tear-off first" });
+    expect(statusOf(answer)).toBe(302);
+    const [visit] = visitRows(id);
+    expect(visit.startsAt.toISOString()).toBe("2026-03-09T14:00:00.000Z");
+    expect(visit).toMatchObject({ kind: "work_day", durationMinutes: 480, assignedTo: team.crew.id, note: "Tear-off first", sequence: 0 });
+    const [mail] = mailsTo("ava@example.com");
+    expect(mail.subject).toBe("Your work day with Prairie Ridge Framing & Roofing: Mon, Mar 9 at 9:00 AM");
+    expect(mail.text).toContain("Monday, March 9, 2026 at 9:00 AM (Kansas time) at 412 N Main St, Derby, 67037");
+    expect(mail.text).toContain("Kim Crew from Prairie Ridge Framing & Roofing will be there.");
+    // The team's note stays with the team; the homeowner's page is linked.
+    expect(mail.text).not.toContain("Tear-off");
+    expect(mail.text).toMatch(/https:\/\/roofs\.example\/job\/[\w-]{43}/);
+    const ics = calendarOf(mail);
+    expect(ics).toMatchObject({ filename: "invite.ics", method: "REQUEST", uid: `visit-${visit.id}@roofs.example`, sequence: 0, status: "CONFIRMED" });
+    expect(ics.start).toBe("2026-03-09T14:00:00.000Z");
+    expect(ics.end).toBe("2026-03-09T22:00:00.000Z");
+    expect(ics.attendee.toLowerCase()).toBe("mailto:ava@example.com");
+    // The history says what was booked, in Kansas time.
+    const notes = getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all();
+    expect(notes.at(-1)?.body).toBe("Work day booked for Mon, Mar 9 at 9:00 AM");
+  });
+
+  it("9:00 on the change day itself is 14:00 UTC, and 9:00 the day before is 15:00 UTC", async () => {
+    const id = newLead("Ben Spring");
+    await book(id, { day: "2026-03-07", time: "09:00" });
+    await book(id, { day: "2026-03-08", time: "09:00" });
+    expect(visitRows(id).map((v) => v.startsAt.toISOString())).toEqual(["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z"]);
+  });
+
+  it("refuses 2:30 AM on 2026-03-08 with a clear message on the time, and books nothing", async () => {
+    const id = newLead("Cal Gap");
+    const answer = await book(id, { day: "2026-03-08", time: "02:30" });
+    expect(statusOf(answer)).toBe(400);
+    expect((answer as Exclude<Answer, Response>).data.reply.error?.time).toEqual([
+      "2:30 AM does not happen on Sunday, March 8, 2026: the clocks in Kansas jump from 2:00 to 3:00 AM that night. Choose another time.",
+    ]);
+    expect(visitRows(id)).toEqual([]);
+    expect(mailsTo("cal@example.com")).toEqual([]);
+  });
+});
+
+describe("booking across the fall change (2026-11-01)", () => {
+  it("a 9:00 visit on the day after is 9:00 CST (15:00 UTC), on the day before 14:00 UTC", async () => {
+    const id = newLead("Dee Fall");
+    await book(id, { kind: "inspection", day: "2026-11-02", time: "09:00", lengthMinutes: "60" });
+    await book(id, { kind: "estimate_visit", day: "2026-10-31", time: "09:00", lengthMinutes: "60" });
+    expect(visitRows(id).map((v) => v.startsAt.toISOString())).toEqual(["2026-11-02T15:00:00.000Z", "2026-10-31T14:00:00.000Z"]);
+    const subjects = mailsTo("dee@example.com").map((m) => m.subject);
+    expect(subjects).toEqual(["Your inspection with Prairie Ridge Framing & Roofing: Mon, Nov 2 at 9:00 AM", "Your estimate visit with Prairie Ridge Framing & Roofing: Sat, Oct 31 at 9:00 AM"]);
+    const [first] = mailsTo("dee@example.com");
+    expect(calendarOf(first).start).toBe("2026-11-02T15:00:00.000Z");
+  });
+
+  it("1:30 AM on the change day, which happens twice, is the first one (CDT)", async () => {
+    const id = newLead("Eve Twice");
+    await book(id, { day: "2026-11-01", time: "01:30" });
+    expect(visitRows(id)[0].startsAt.toISOString()).toBe("2026-11-01T06:30:00.000Z");
+  });
+
+  it("a visit moved across the change keeps its wall-clock time: 9:00 CDT in October to 9:00 CST in November", async () => {
+    const id = newLead("Fay Move");
+    await book(id, { day: "2026-10-30", time: "09:00", lengthMinutes: "60" });
+    const [visit] = visitRows(id);
+    fake.sent.length = 0;
+    const answer = await post("owner", id, { intent: "move-visit", visitId: String(visit.id), day: "2026-11-02", time: "09:00", lengthMinutes: "60", assignee: "", note: "" });
+    expect(statusOf(answer)).toBe(302);
+    const [moved] = visitRows(id);
+    expect(moved.startsAt.toISOString()).toBe("2026-11-02T15:00:00.000Z");
+    expect(moved.sequence).toBe(1);
+    const [mail] = mailsTo("fay@example.com");
+    expect(mail.subject).toBe("Your work day has moved to Mon, Nov 2 at 9:00 AM");
+    const ics = calendarOf(mail);
+    expect(ics).toMatchObject({ method: "REQUEST", uid: `visit-${visit.id}@roofs.example`, sequence: 1, start: "2026-11-02T15:00:00.000Z" });
+  });
+});
+
+describe("moving and cancelling", () => {
+  it("a new note or person only saves (no mail, same sequence); cancelling mails METHOD CANCEL with the next sequence", async () => {
+    const id = newLead("Gus Cancel");
+    await book(id, { day: "2026-04-14", time: "10:00" });
+    const [visit] = visitRows(id);
+    fake.sent.length = 0;
+    const same = { intent: "move-visit", visitId: String(visit.id), day: "2026-04-14", time: "10:00", lengthMinutes: "480" };
+    const saved = await post("owner", id, { ...same, assignee: String(team.crew2.id), note: "Bring the lift" });
+    expect(statusOf(saved)).toBe(302);
+    expect(visitRows(id)[0]).toMatchObject({ sequence: 0, assignedTo: team.crew2.id, note: "Bring the lift" });
+    expect(fake.sent).toEqual([]);
+    const cancelled = await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) });
+    expect(statusOf(cancelled)).toBe(302);
+    expect(visitRows(id)[0].cancelledAt).not.toBeNull();
+    const [mail] = mailsTo("gus@example.com");
+    expect(mail.subject).toBe("Your work day on Tue, Apr 14 at 10:00 AM is cancelled");
+    expect(calendarOf(mail)).toMatchObject({ filename: "cancelled.ics", method: "CANCEL", status: "CANCELLED", sequence: 1, uid: `visit-${visit.id}@roofs.example` });
+    // A second cancel changes nothing; a cancelled visit cannot be moved.
+    expect(statusOf(await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) }))).toBe(302);
+    expect(mailsTo("gus@example.com")).toHaveLength(1);
+    expect(statusOf(await post("owner", id, { ...same, assignee: "", note: "" }))).toBe(400);
+  });
+
+  it("refuses another lead's visit, an unknown intent, a person not on the team, and the crew", async () => {
+    const id = newLead("Hal Guard");
+    const other = newLead("Ivy Other");
+    await book(other, { day: "2026-04-20", time: "08:00" });
+    const [theirs] = visitRows(other);
+    expect(statusOf(await post("owner", id, { intent: "cancel-visit", visitId: String(theirs.id) }))).toBe(400);
+    expect(visitRows(other)[0].cancelledAt).toBeNull();
+    expect(statusOf(await post("owner", id, { intent: "delete-everything" }))).toBe(400);
+    expect(statusOf(await book(id, { day: "2026-04-20", time: "08:00", assignee: "999999" }))).toBe(400);
+    expect(statusOf(await post("crew", id, { intent: "add-visit", kind: "work_day", day: "2026-04-20", time: "08:00", lengthMinutes: "60" }))).toBe(403);
+    expect(statusOf(await book(99999, { day: "2026-04-20", time: "08:00" }))).toBe(404);
+    expect(visitRows(id)).toEqual([]);
+  });
+
+  it("a lead without an email is booked without a mail, and says so", async () => {
+    const id = newLead("Jo Nomail", { email: "" });
+    const answer = (await book(id, { day: "2026-04-21", time: "08:00" })) as Response;
+    expect(answer.status).toBe(302);
+    expect(visitRows(id)).toHaveLength(1);
+    expect(findMail("visit-confirmation", { leadId: id })).toBeUndefined();
+  });
+});
+
+describe("the day-before reminder", () => {
+  it("is queued once for visits starting tomorrow, Kansas time, and a move clears it", async () => {
+    const id = newLead("Kay Remind");
+    await book(id, { day: "2026-03-09", time: "07:00" });
+    await book(id, { day: "2026-03-10", time: "07:00" });
+    const [monday, tuesday] = visitRows(id);
+    // Sunday 2026-03-08, 1:00 PM in Kansas (CDT): tomorrow is Monday the 9th.
+    const sunday = new Date("2026-03-08T18:00:00Z");
+    const before = queueVisitReminders(sunday);
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(queueVisitReminders(sunday)).toBe(0);
+    expect(visitRows(id).find((v) => v.id === monday.id)?.reminderQueuedAt).not.toBeNull();
+    expect(visitRows(id).find((v) => v.id === tuesday.id)?.reminderQueuedAt).toBeNull();
+    fake.sent.length = 0;
+    await processOutbox(undefined, sunday);
+    const [reminder] = mailsTo("kay@example.com");
+    expect(reminder.subject).toBe("Tomorrow: your work day with Prairie Ridge Framing & Roofing at 7:00 AM");
+    expect(calendarOf(reminder)).toMatchObject({ method: "REQUEST", start: "2026-03-09T12:00:00.000Z" });
+    // Monday's visit moved to Tuesday: its reminder is due again, for the new day.
+    await post("owner", id, { intent: "move-visit", visitId: String(monday.id), day: "2026-03-10", time: "09:00", lengthMinutes: "480", assignee: "", note: "" });
+    expect(visitRows(id).find((v) => v.id === monday.id)?.reminderQueuedAt).toBeNull();
+    expect(queueVisitReminders(sunday)).toBe(0);
+    expect(queueVisitReminders(new Date("2026-03-09T18:00:00Z"))).toBeGreaterThanOrEqual(2);
+  });
+
+  it("late in the evening, Kansas time, tomorrow is still the Kansas tomorrow (UTC is already a day on)", async () => {
+    const id = newLead("Lee Late");
+    await book(id, { day: "2026-11-03", time: "08:00" });
+    // 11:30 PM on Sunday Nov 1 in Kansas (CST) is 05:30 UTC on the 2nd: tomorrow is the 2nd, not the 3rd.
+    queueVisitReminders(new Date("2026-11-02T05:30:00Z"));
+    expect(visitRows(id)[0].reminderQueuedAt).toBeNull();
+    queueVisitReminders(new Date("2026-11-02T18:00:00Z"));
+    expect(visitRows(id)[0].reminderQueuedAt).not.toBeNull();
+  });
+});
+
+describe("the schedule page", () => {
+  it("shows the week Monday to Sunday, with ?week= any day of it; the crew sees their own leads' and free leads' visits, their own first", async () => {
+    const mine = newLead("Mia Mine");
+    const theirs = newLead("Ned Theirs");
+    const free = newLead("Ora Free");
+    getDb().update(leadsTable).set({ assignedTo: team.crew.id }).where(eq(leadsTable.id, mine)).run();
+    getDb().update(leadsTable).set({ assignedTo: team.crew2.id }).where(eq(leadsTable.id, theirs)).run();
+    await book(free, { day: "2026-05-12", time: "08:00", assignee: String(team.crew2.id) });
+    await book(theirs, { day: "2026-05-12", time: "09:00", assignee: String(team.crew2.id) });
+    await book(mine, { day: "2026-05-12", time: "13:00", assignee: String(team.crew.id) });
+    const crewView = scheduleView({ role: "crew", userId: team.crew.id }, "2026-05-14");
+    expect(crewView.week.start).toBe("2026-05-11");
+    const tuesday = crewView.days.find((d) => d.day === "2026-05-12")!;
+    expect(tuesday.items.map((i) => [i.lead.name, i.mine, i.time])).toEqual([
+      ["Mia Mine", true, "1:00 PM – 9:00 PM"],
+      ["Ora Free", false, "8:00 AM – 4:00 PM"],
+    ]);
+    const ownerView = scheduleView({ role: "owner", userId: team.owner.id }, "2026-05-11");
+    expect(ownerView.days.find((d) => d.day === "2026-05-12")!.items.map((i) => i.lead.name)).toEqual(["Ora Free", "Ned Theirs", "Mia Mine"]);
+  });
+
+  it("the route reads ?week=, and a bad one is this week", async () => {
+    const load = (query: string) =>
+      scheduleRoute.loader(routeArgs(new Request(`http://site.test/admin/schedule${query}`, { headers: { Cookie: team.crew.cookie } }))) as ReturnType<typeof scheduleRoute.loader>;
+    expect((await load("?week=2026-03-11")).week).toMatchObject({ start: "2026-03-09", previous: "2026-03-02", next: "2026-03-16" });
+    expect((await load("?week=2026-99-99")).week.start).toBe("2026-02-23");
+    expect((await load("")).today.day).toBe("2026-03-01");
+  });
+});
