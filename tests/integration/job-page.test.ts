@@ -1,19 +1,67 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/server/client-ip.server";
+import type { JobPageView } from "~/services/job-page.server";
+import { jpegMagicHtml, picture, truncatedPng } from "./test-images";
 
 const { getDb } = await import("~/server/db.server");
-const { jobLinks } = await import("~/db/schema");
-const { createLead } = await import("~/models/lead.server");
+const { invoices, jobLinks, leads, payments, proposals, visits } = await import("~/db/schema");
+const { createLead, listLeadNotes } = await import("~/models/lead.server");
+const { listPhotos } = await import("~/models/lead-photo.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { newJobLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
+const { PAGE_CACHE_PATHS } = await import("~/lib/page-cache-paths");
+const { cacheKey } = await import("~/server/page-cache.server");
+const { signedInOwner, routeArgs } = await import("./admin-session");
+const jobRoute = await import("~/routes/job");
+const linkRoute = await import("~/routes/admin/lead-job-link");
+const invoicePdf = await import("~/routes/resources/job-invoice-pdf");
+const proposalPdf = await import("~/routes/resources/job-proposal-pdf");
+const leadRoute = await import("~/routes/admin/lead");
 
 const db = () => getDb();
 const tokenOf = (url: string) => url.split("/job/")[1];
+const newLead = (name: string, email: string) =>
+  createLead({ name, email, phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" }).id;
+
+/** A won lead with its accepted proposal, a sent deposit invoice partly paid, a draft, and a work day to come. */
+function wonJob(name: string, totalCents = 1_000_000) {
+  const id = newLead(name, `${name.split(" ")[0].toLowerCase()}@example.com`);
+  const now = new Date();
+  db().update(leads).set({ status: "won" }).where(eq(leads.id, id)).run();
+  const proposal = db()
+    .insert(proposals)
+    .values({ leadId: id, content: { validUntil: "2026-12-31", totalCents }, totalCents, expiresAt: new Date(now.getTime() + 30 * 86_400_000), acceptedAt: now, acceptedName: name })
+    .returning()
+    .get();
+  const number = (db().select({ n: invoices.number }).from(invoices).all().reduce((m, r) => Math.max(m, r.n ?? 0), 0) ?? 0) + 1;
+  const deposit = db()
+    .insert(invoices)
+    .values({ leadId: id, proposalId: proposal.id, number, kind: "deposit", state: "partly_paid", lines: [{ description: "Deposit", amountCents: totalCents * 0.3 }], subtotalCents: totalCents * 0.3, totalCents: totalCents * 0.3, paidCents: 100_000, dueOn: "2026-12-11", sentAt: now })
+    .returning()
+    .get();
+  db().insert(invoices).values({ leadId: id, proposalId: proposal.id, kind: "final", state: "draft", lines: [], subtotalCents: 123_456, totalCents: 123_456 }).run();
+  db().insert(payments).values({ invoiceId: deposit.id, method: "check", amountCents: 100_000, checkNumber: "1042", receivedOn: "2026-11-20" }).run();
+  db().insert(visits).values({ leadId: id, kind: "work_day", startsAt: new Date(now.getTime() + 3 * 86_400_000), durationMinutes: 480 }).run();
+  return { id, deposit, token: tokenOf(newJobLinkUrl(id)) };
+}
+
+type Page = { kind: "job"; view: JobPageView; notice: { type: string; message: string } | null } | { kind: "unknown"; phone: string };
+type Answer<T> = { data: T; init: ResponseInit | null };
+const args = (request: Request, token: string, ip = "203.0.113.9") => ({ request, params: { token }, context: requestContext(ip) }) as never;
+const open = (token: string, query = "") => jobRoute.loader(args(new Request(`http://site.test/job/${token}${query}`), token)) as unknown as Answer<Page>;
+const headersOf = (init: ResponseInit | null) => new Headers(init?.headers);
+
+function upload(token: string, files: { bytes: Uint8Array | Buffer | string; name: string; type?: string }[]) {
+  const body = new FormData();
+  for (const f of files) body.append("photos", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
+  return jobRoute.action(args(new Request(`http://site.test/job/${token}`, { method: "POST", body }), token)) as unknown as Promise<Response | Answer<{ error: string }>>;
+}
 
 describe("job-page links", () => {
   it("are a new random token each time, kept only as its hash, each opening its lead", () => {
-    const { id } = createLead({ name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
-    const { id: other } = createLead({ name: "Bob Other", email: "bob@example.com", phone: "316-555-0100", message: "Leak", street: "1 Elm", city: "Wichita", zip: "67202" });
+    const id = newLead("Karen Miller", "karen@example.com");
+    const other = newLead("Bob Other", "bob@example.com");
     const a = newJobLinkUrl(id);
     const b = newJobLinkUrl(id);
     const c = newJobLinkUrl(other);
@@ -30,5 +78,161 @@ describe("job-page links", () => {
 
   it("open nothing for an unknown or malformed token", () => {
     for (const t of ["", "short", "a".repeat(43), `${"a".repeat(42)}/`, "../../etc/passwd", hashLinkToken("x")]) expect(findJobByToken(t)).toBeNull();
+  });
+});
+
+describe("the homeowner's job page", () => {
+  it("shows the job in plain words, only this lead's, never cached, indexed or leaked by referrer", () => {
+    const mine = wonJob("Karen Miller");
+    const theirs = wonJob("Other Person", 2_000_000);
+    const { data, init } = open(mine.token);
+    expect(init?.status ?? 200).toBe(200);
+    const headers = headersOf(init);
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
+    expect(headers.get("X-Robots-Tag")).toContain("noindex");
+    expect(headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(jobRoute.headers()).toMatchObject({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+    if (data.kind !== "job") throw new Error("no page");
+    const { view } = data;
+    expect(view.customer.name).toBe("Karen Miller");
+    expect(view.status.headline).toMatch(/^Work day booked for \w+day, \w+ \d+, \d{4} at \d+:\d\d [AP]M$/);
+    expect(view.proposal).toMatchObject({ total: "$10,000.00" });
+    // The draft is not the homeowner's to see; the sent deposit is, with what is owed.
+    expect(view.invoices).toEqual([expect.objectContaining({ id: mine.deposit.id, kind: "Deposit", state: "Partly paid", total: "$3,000.00", owed: "$2,000.00", pay: null })]);
+    expect(view.receipts).toEqual([expect.objectContaining({ amount: "$1,000.00", method: "Check" })]);
+    // Nothing of the other lead's job.
+    const text = JSON.stringify(view);
+    expect(text).not.toContain("Other Person");
+    expect(text).not.toContain("$20,000.00");
+    expect(text).not.toContain(`/invoices/${theirs.deposit.id}`);
+    expect(text).not.toContain(theirs.token);
+  });
+
+  it("answers an unknown or malformed token with a friendly 404, never a 500", async () => {
+    for (const t of ["nope", "a".repeat(43), "%00", hashLinkToken("x")]) {
+      const { data, init } = open(t);
+      expect(init?.status).toBe(404);
+      expect(data.kind).toBe("unknown");
+      expect(headersOf(init).get("Cache-Control")).toBe("private, no-store");
+      const posted = (await upload(t, [{ bytes: await picture("png", 200), name: "roof.png", type: "image/png" }])) as Answer<{ error: string }>;
+      expect(posted.init?.status).toBe(404);
+    }
+  });
+
+  it("is never kept by the page cache", () => {
+    const { token } = wonJob("Cache Check");
+    expect(PAGE_CACHE_PATHS.skipped(`/job/${token}`)).toBe(true);
+    expect(cacheKey(PAGE_CACHE_PATHS, "GET", `/job/${token}`, undefined)).toBeNull();
+    expect(cacheKey(PAGE_CACHE_PATHS, "GET", `/job/${token}?photos=2`, undefined)).toBeNull();
+  });
+
+  it("says so when Stripe sends the homeowner back", () => {
+    const { token, deposit } = wonJob("Paying Person");
+    const back = open(token, `?paid=${deposit.id}`).data;
+    expect(back.kind === "job" && back.notice?.message).toMatch(/being recorded/);
+    const cancelled = open(token, "?payment=cancelled").data;
+    expect(cancelled.kind === "job" && cancelled.notice?.message).toMatch(/nothing was charged/);
+  });
+});
+
+describe("the PDFs behind the job page", () => {
+  const pdf = (token: string, iid: number | string) =>
+    invoicePdf.loader({ request: new Request(`http://site.test/job/${token}/invoices/${iid}.pdf`), params: { token, iid: String(iid) } } as never).catch((r: unknown) => r) as Promise<Response>;
+
+  it("gives an invoice of this lead's, never a draft's or another lead's", async () => {
+    const mine = wonJob("Pdf Owner");
+    const theirs = wonJob("Pdf Stranger");
+    const own = await pdf(mine.token, mine.deposit.id);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Content-Type")).toBe("application/pdf");
+    expect(own.headers.get("Cache-Control")).toContain("no-store");
+    const draft = db().select().from(invoices).where(eq(invoices.leadId, mine.id)).all().find((i) => i.state === "draft")!;
+    for (const [token, iid] of [[mine.token, theirs.deposit.id], [mine.token, draft.id], [theirs.token, mine.deposit.id], ["x".repeat(43), mine.deposit.id], [mine.token, "abc"]] as const) {
+      const res = await pdf(token, iid);
+      expect(res.status, `${iid}`).toBe(404);
+    }
+  });
+
+  it("has no proposal PDF for an unknown token or a lead without an accepted proposal", async () => {
+    const token = tokenOf(newJobLinkUrl(newLead("No Proposal", "np@example.com")));
+    for (const t of [token, "y".repeat(43)]) {
+      const res = (await proposalPdf.loader({ request: new Request(`http://site.test/job/${t}/proposal.pdf`), params: { token: t } } as never).catch((r: unknown) => r)) as Response;
+      expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe("photos from the job page", () => {
+  it("adds pictures to the lead's private photos, with a history entry, and goes back to the page", async () => {
+    const { id, token } = wonJob("Photo Sender");
+    const res = (await upload(token, [
+      { bytes: await picture("jpeg", 640), name: "ceiling.jpg" },
+      { bytes: await picture("png", 400), name: "gutter.png", type: "image/png" },
+    ])) as Response;
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/job/${token}?photos=2`);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(listPhotos(id).map((p) => p.originalName)).toEqual(["ceiling.jpg", "gutter.png"]);
+    expect(listLeadNotes(id).at(-1)).toMatchObject({ author: "Homeowner (job page)", body: "Added 2 photos from the job page" });
+    const after = open(token, "?photos=2").data;
+    expect(after.kind === "job" && after.notice?.message).toBe("Thank you! We got your 2 photos.");
+  });
+
+  it("refuses disguised files, too many, too large or none with a 4xx and keeps nothing", async () => {
+    const { id, token } = wonJob("Careful Sender");
+    const png = await picture("png", 200);
+    const cases: [string, { bytes: Uint8Array | Buffer | string; name: string; type?: string }[], RegExp][] = [
+      ["a web page named .jpg", [{ bytes: jpegMagicHtml(), name: "roof.jpg" }], /roof\.jpg: Please upload a valid image/],
+      ["a text file", [{ bytes: "hello", name: "notes.jpg" }], /notes\.jpg: Please upload a valid image/],
+      ["a picture cut short", [{ bytes: await truncatedPng(300), name: "half.png", type: "image/png" }], /half\.png: Please upload a valid image/],
+      ["a GIF", [{ bytes: await picture("gif", 100), name: "anim.gif", type: "image/gif" }], /anim\.gif: Please upload a valid image/],
+      ["six photos", Array.from({ length: 6 }, (_, i) => ({ bytes: png, name: `p${i}.png`, type: "image/png" })), /up to 5 photos/],
+      ["a photo over 10 MB", [{ bytes: png, name: "ok.png", type: "image/png" }, { bytes: new Uint8Array(10 * 1024 * 1024 + 1), name: "huge.jpg" }], /huge\.jpg: Image size should be less than 10MB/],
+      ["no photo", [], /choose at least one photo/],
+    ];
+    for (const [what, files, message] of cases) {
+      const answer = (await upload(token, files)) as Answer<{ error: string }>;
+      expect(answer.init?.status, what).toBe(400);
+      expect(answer.data.error, what).toMatch(message);
+    }
+    expect(listPhotos(id)).toEqual([]);
+  });
+});
+
+describe("the lead page's link to the homeowner's page", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    cookie = await signedInOwner();
+  });
+  const post = (id: number, fields: Record<string, string>, as = cookie) =>
+    linkRoute.action(routeArgs(new Request(`http://site.test/admin/leads/${id}/job-link`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: as } }), { id: String(id) })).catch((r: unknown) => r) as Promise<Response>;
+
+  it("makes a new link for a won job, shown once on the lead page, that opens the page", async () => {
+    const { id } = wonJob("Link Maker");
+    const before = db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all().length;
+    const res = await post(id, { intent: "new-job-link" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/admin/leads/${id}`);
+    const linkCookie = res.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
+    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
+    const url = page.homeownerLink!.newLink!;
+    expect(url).toMatch(/\/job\/[A-Za-z0-9_-]{43}$/);
+    expect(page.homeownerLink!.linkCount).toBe(before + 1);
+    const opened = open(tokenOf(url)).data;
+    expect(opened.kind === "job" && opened.view.customer.name).toBe("Link Maker");
+    // Without the cookie (the next visit) the link is not shown again.
+    const again = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    expect(again.homeownerLink!.newLink).toBeNull();
+  });
+
+  it("refuses a lead not won yet and an unknown intent", async () => {
+    const open_ = newLead("Not Won", "notwon@example.com");
+    const res = await post(open_, { intent: "new-job-link" });
+    expect(res.status).toBe(302);
+    expect(db().select().from(jobLinks).where(eq(jobLinks.leadId, open_)).all()).toEqual([]);
+    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${open_}`, { headers: { Cookie: cookie } }), { id: String(open_) }));
+    expect(page.homeownerLink).toBeNull();
+    const { id } = wonJob("Intent Check");
+    expect((await post(id, { intent: "something-else" })).status).toBe(400);
   });
 });

@@ -1,0 +1,159 @@
+import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
+import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
+import { jobInvoicePayPath, jobInvoicePdfPath, jobProposalPdfPath, jobStatus, JOB_PAGE_MESSAGES, type JobStatus } from "~/lib/job-page";
+import { MAX_PHOTOS } from "~/lib/contact-form";
+import { formatDay } from "~/lib/proposal";
+import { formatCents } from "~/lib/money-format";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { VISIT_KIND_LABELS } from "~/lib/visit-kinds";
+import { formatVisitTime } from "~/lib/visit-time";
+import { listLeadInvoices } from "~/models/invoice.server";
+import { addHomeownerPhotos, listLeadReceipts, upcomingVisits } from "~/models/job-page.server";
+import { getLead } from "~/models/lead.server";
+import type { PhotoFile } from "~/models/lead-photo.server";
+import { acceptedOf, getLeadProposal } from "~/models/proposal.server";
+import { getBusinessFacts } from "~/models/settings.server";
+import { env } from "~/server/env.server";
+import { cleanImage } from "~/server/image-clean.server";
+import { writePicture } from "~/server/image-files.server";
+import { sqliteLimiter } from "~/server/rate-limit.server";
+import { removeUpload } from "~/server/storage.server";
+import { onlinePaymentEnabled } from "~/server/stripe.server";
+import { parsePhotoForm } from "~/server/upload.server";
+import { businessToday } from "~/lib/lead-status";
+import { findJobByToken } from "./job-page-link.server";
+
+export type JobPageView = {
+  company: { name: string; phone: string; email: string };
+  customer: { name: string; address: string | null };
+  status: JobStatus;
+  visits: { id: number; kind: string; when: string }[];
+  proposal: { total: string; acceptedOn: string | null; pdf: string } | null;
+  invoices: {
+    id: number;
+    number: string;
+    kind: string;
+    state: string;
+    paid: boolean;
+    total: string;
+    owed: string | null;
+    dueOn: string | null;
+    pdf: string;
+    /** Where "Pay" posts, while online payment is on and something is owed. */
+    pay: string | null;
+  }[];
+  receipts: { id: number; on: string; amount: string; method: string; invoice: string }[];
+  maxPhotos: number;
+};
+
+/**
+ * The homeowner's job page for a token: the lead behind it and everything the page shows,
+ * as plain strings (the page loads no formatting or validation code of its own). Null for
+ * a token that opens nothing. Only this lead's rows are read: each query is by its id.
+ */
+export function jobPageView(token: string, now = new Date()): JobPageView | null {
+  const leadId = findJobByToken(token);
+  if (leadId === null) return null;
+  const lead = getLead(leadId);
+  if (!lead) return null;
+  const facts = getBusinessFacts();
+  const accepted = acceptedOf(leadId);
+  const proposal = accepted ? getLeadProposal(leadId, accepted.id) : undefined;
+  const visits = upcomingVisits(leadId, now);
+  const invoices = listLeadInvoices(leadId).filter((i) => i.state !== "draft");
+  const sent = invoices.filter((i) => i.state !== "void");
+  const owed = sent.reduce((sum, i) => sum + owedCents(i), 0);
+  const workDay = visits.find((v) => v.kind === "work_day");
+  const other = visits.find((v) => v.kind !== "work_day");
+  const online = onlinePaymentEnabled();
+  const status = jobStatus(
+    {
+      won: lead.status === "won" || !!accepted,
+      nextWorkDay: workDay ? formatVisitTime(workDay.startsAt) : null,
+      nextOtherVisit: other ? { label: VISIT_KIND_LABELS[other.kind], when: formatVisitTime(other.startsAt) } : null,
+      completed: lead.completedAt !== null,
+      sentInvoices: sent.length,
+      owedCents: owed,
+    },
+    formatCents,
+  );
+  const address = [lead.street, lead.city].filter(Boolean).join(", ") || null;
+  return {
+    company: { name: facts.company, phone: facts.phone, email: facts.email },
+    customer: { name: lead.name, address },
+    status,
+    visits: visits.map((v) => ({ id: v.id, kind: VISIT_KIND_LABELS[v.kind], when: formatVisitTime(v.startsAt) })),
+    proposal: proposal
+      ? {
+          total: formatCents(proposal.totalCents),
+          acceptedOn: proposal.acceptedAt ? formatDay(businessToday(proposal.acceptedAt)) : null,
+          pdf: jobProposalPdfPath(token),
+        }
+      : null,
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      number: formatInvoiceNumber(i.number),
+      kind: INVOICE_KIND_LABELS[i.kind],
+      state: INVOICE_STATE_LABELS[i.state],
+      paid: i.state === "paid",
+      total: formatCents(i.totalCents),
+      owed: owedCents(i) > 0 ? formatCents(owedCents(i)) : null,
+      dueOn: i.dueOn && owedCents(i) > 0 ? formatDay(i.dueOn) : null,
+      pdf: jobInvoicePdfPath(token, i.id),
+      pay: online && takesPayments(i) ? jobInvoicePayPath(token, i.id) : null,
+    })),
+    receipts: listLeadReceipts(leadId).map((p) => ({
+      id: p.id,
+      on: formatDay(p.receivedOn),
+      amount: formatCents(p.amountCents),
+      method: PAYMENT_METHOD_LABELS[p.method],
+      invoice: formatInvoiceNumber(p.invoiceNumber),
+    })),
+    maxPhotos: MAX_PHOTOS,
+  };
+}
+
+// The same allowance as accepting a proposal: a handful of uploads, not a script's stream.
+const uploadsPerIp = sqliteLimiter("job-photos-ip", env.PROPOSAL_RATE_LIMIT, 10 * 60);
+
+export type JobPhotoAnswer = { status: 200; added: number } | { status: 400 | 429 | 500; error: string };
+
+/**
+ * Photos the homeowner adds from the job page: the quote form's limits (five at a time,
+ * 10 MB each, JPEG, PNG or WebP decoded in full and written again without metadata),
+ * stored private with the lead's other photos, all or none. A hostile body throws a 4xx
+ * Response (parsePhotoForm).
+ */
+export async function receiveJobPhotos(request: Request, leadId: number, ip: string): Promise<JobPhotoAnswer> {
+  const { photos, extra } = await parsePhotoForm(request, "photos", MAX_PHOTOS);
+  if (photos.length === 0) return { status: 400, error: JOB_PAGE_MESSAGES.choosePhotos };
+  if (extra) return { status: 400, error: JOB_PAGE_MESSAGES.tooMany(MAX_PHOTOS) };
+  const oversize = photos.find((p) => !p.bytes);
+  if (oversize) return { status: 400, error: `${oversize.name}: ${UPLOAD_MESSAGES.tooLarge}` };
+  if (!(await uploadsPerIp.hit(ip))) return { status: 429, error: JOB_PAGE_MESSAGES.tooManyTries };
+  const images = [];
+  for (const photo of photos) {
+    const image = await cleanImage(photo.bytes!);
+    if (!image) return { status: 400, error: `${photo.name}: ${UPLOAD_MESSAGES.notImage}` };
+    images.push({ image, name: photo.name });
+  }
+  const written: PhotoFile[] = [];
+  try {
+    for (const { image, name } of images) {
+      written.push({
+        storedName: await writePicture(image, "private"),
+        originalName: name.slice(0, 255),
+        contentType: image.info.contentType,
+        width: image.info.width,
+        height: image.info.height,
+        bytes: image.bytes.byteLength,
+      });
+    }
+    addHomeownerPhotos(leadId, written);
+  } catch (error) {
+    console.error("Could not store the homeowner's photos:", error);
+    for (const file of written) removeUpload(file.storedName, "private");
+    return { status: 500, error: JOB_PAGE_MESSAGES.failed };
+  }
+  return { status: 200, added: written.length };
+}

@@ -1,0 +1,138 @@
+import type { Browser, TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DIR } from "../../playwright.config";
+import { expect, signIn, test } from "./fixtures";
+import { isPhone, jsEnabled } from "./helpers";
+import { photo } from "./quote";
+
+// Issue 33.4: the homeowner's own page of the job. Staff make its link on the lead page
+// (shown once), the homeowner opens it without an account, sees where the job stands, the
+// signed proposal and an invoice, and sends a photo; staff see that photo on the lead.
+
+const viewportOf = (info: TestInfo) => (isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+
+/** A measured lead with an estimate, written straight into the e2e database (as proposal.spec.ts does). */
+function seedLeadWithEstimate(name: string, email: string): number {
+  const db = new Database(`${E2E_DIR}/app.db`);
+  try {
+    const lead = db
+      .prepare(
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at)
+         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', 'measured', 'phone', ?) returning id`,
+      )
+      .get(name, email, Date.now()) as { id: number };
+    const lines = [
+      { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
+      { key: "labor", label: "Labor, up to 6/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: false },
+    ];
+    db.prepare("insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', 750, ?, 321750, 24131, 345881)").run(
+      lead.id,
+      JSON.stringify(lines),
+    );
+    return lead.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** A sent progress invoice of $1,000.00 for the lead, numbered after the highest (the invoice screens are another spec's). */
+function seedSentInvoice(leadId: number): void {
+  const db = new Database(`${E2E_DIR}/app.db`);
+  try {
+    db.prepare(
+      `insert into invoices (lead_id, number, kind, state, lines, subtotal_cents, total_cents, due_on, sent_at)
+       select ?, coalesce(max(number), 0) + 1, 'progress', 'sent', ?, 100000, 100000, '2026-12-31', ? from invoices`,
+    ).run(leadId, JSON.stringify([{ description: "Tear-off and new roof, first half", amountCents: 100000 }]), Date.now());
+  } finally {
+    db.close();
+  }
+}
+
+async function staffOnLead(browser: Browser, info: TestInfo, baseURL: string, leadId: number) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(info), viewport: viewportOf(info) });
+  const staff = await context.newPage();
+  await signIn(staff, baseURL);
+  await staff.goto(`/admin/leads/${leadId}`);
+  return { context, staff };
+}
+
+test("staff make the job page's link, the homeowner sees the job and sends a photo, staff see it", async ({ browser, page: homeowner, baseURL }, info) => {
+  test.setTimeout(90_000);
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const name = `Lee Park ${stamp}`;
+  const leadId = seedLeadWithEstimate(name, `park-${stamp}@example.com`);
+  const { context, staff } = await staffOnLead(browser, info, baseURL!, leadId);
+
+  // The proposal, accepted by the homeowner: the lead is Won.
+  const proposals = staff.getByRole("region", { name: "Proposals" });
+  await proposals.getByRole("button", { name: "Create proposal" }).click();
+  await expect(staff.getByText("Proposal created").first()).toBeVisible();
+  const proposalLink = await proposals.getByLabel("Link for the homeowner").inputValue();
+  await homeowner.goto(new URL(proposalLink).pathname);
+  const accept = homeowner.getByRole("form", { name: "Accept the proposal" });
+  await accept.getByLabel("Your full name").fill(name);
+  await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
+  await accept.getByRole("button", { name: "Accept proposal" }).click();
+  await expect(homeowner.getByRole("status", { name: "Accepted" })).toBeVisible();
+  seedSentInvoice(leadId);
+
+  // Staff make the link: shown once.
+  await staff.reload();
+  const panel = staff.getByRole("region", { name: "Homeowner's page" });
+  await expect(panel).toContainText("No link made yet.");
+  await panel.getByRole("button", { name: "Make a link to copy" }).click();
+  await expect(staff.getByText("New link to the homeowner's page made").first()).toBeVisible();
+  const link = await panel.getByLabel("Link to the homeowner's page").inputValue();
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/job\/[\w-]{43}$/);
+  await expect(panel).toContainText("1 link made");
+  await staff.reload();
+  await expect(panel.getByLabel("Link to the homeowner's page")).toHaveCount(0);
+
+  // The homeowner's page: private, never cached, not indexed.
+  const response = await homeowner.goto(new URL(link).pathname);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  expect(response?.headers()["referrer-policy"]).toContain("same-origin");
+  await expect(homeowner.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(homeowner.getByRole("region", { name: "We have your signed proposal" })).toBeVisible();
+  const proposal = homeowner.getByRole("region", { name: "Your proposal" });
+  await expect(proposal).toContainText("$3,458.81");
+  const proposalPdf = await homeowner.request.get((await proposal.getByRole("link", { name: /PDF/ }).getAttribute("href"))!);
+  expect(proposalPdf.headers()["content-type"]).toBe("application/pdf");
+  const invoice = homeowner.getByRole("region", { name: "Invoices" }).getByRole("article");
+  await expect(invoice).toHaveCount(1);
+  await expect(invoice).toContainText("Progress");
+  await expect(invoice).toContainText("$1,000.00 owed");
+  const invoicePdf = await homeowner.request.get((await invoice.getByRole("link", { name: "PDF" }).getAttribute("href"))!);
+  expect(invoicePdf.headers()["content-type"]).toBe("application/pdf");
+
+  // A file that only claims to be a photo is refused in the page; a real one arrives.
+  const upload = homeowner.getByRole("form", { name: "Send photos" });
+  await upload.getByLabel("Photos").setInputFiles([{ name: "leak.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") }]);
+  await upload.getByRole("button", { name: "Send photos" }).click();
+  await expect(upload.getByRole("alert")).toContainText("leak.jpg: Please upload a valid image file");
+  if (jsEnabled(info)) await homeowner.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await upload.getByLabel("Photos").setInputFiles([await photo(`ceiling-${stamp}.jpg`, "#864")]);
+  await upload.getByRole("button", { name: "Send photos" }).click();
+  await expect(homeowner.getByText("Thank you! We got your photo.").first()).toBeVisible();
+  await expect(upload.getByRole("alert")).toHaveCount(0);
+  if (jsEnabled(info)) expect(await homeowner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // Staff see it with the lead's photos, and the history says where it came from.
+  await staff.reload();
+  await expect(staff.getByRole("region", { name: "Photos" }).getByRole("img", { name: `Photo ceiling-${stamp}.jpg` })).toBeVisible();
+  await expect(staff.getByRole("region", { name: "History" })).toContainText("Added a photo from the job page");
+  await context.close();
+});
+
+test("a job link that is not one of ours is a friendly 404 with the phone number @desktop", async ({ page }) => {
+  for (const path of ["/job/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/job/not-a-token"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find this page");
+    await expect(page.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
+  }
+});
