@@ -1,7 +1,338 @@
-import type { LeadMoneyView } from "~/services/lead-money-view.server";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Banknote, FileDown, Plus, Receipt, Send, Trash2 } from "lucide-react";
+import { href, useFetcher } from "react-router";
+import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import {
+  CREATE_INVOICE_INTENT,
+  HAND_METHODS,
+  MAX_CHANGE_ORDERS,
+  RECORD_PAYMENT_INTENT,
+  RecordPaymentSchema,
+  SAVE_INVOICE_INTENT,
+  SaveInvoiceSchema,
+  SEND_INVOICE_INTENT,
+  VOID_INVOICE_INTENT,
+} from "~/lib/invoice";
+import { PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
+import type { LeadMoneyView, MoneyInvoice } from "~/services/lead-money-view.server";
 
-// Issue 33 scaffold (being written this session).
-export function LeadMoney({ view }: { view: LeadMoneyView | null }) {
+/** A refused money form, named by its intent and invoice (routes/admin/lead-invoices.tsx, lead-payments.tsx). */
+export type MoneyFormResult = { intent: string; invoiceId: number | null; reply: SubmissionResult<string[]> };
+
+const STATE_TONE: Record<MoneyInvoice["state"], string> = {
+  draft: "bg-gray-200 text-gray-800",
+  sent: "bg-amber-100 text-amber-900",
+  partly_paid: "bg-sky-100 text-sky-900",
+  paid: "bg-green-100 text-green-900",
+  void: "bg-gray-200 text-gray-600 line-through",
+};
+
+const invoicesPath = (leadId: number) => href("/admin/leads/:id/invoices", { id: String(leadId) });
+const paymentsPath = (leadId: number) => href("/admin/leads/:id/payments", { id: String(leadId) });
+
+/** The reply for this form, from the fetcher that sent it or (without scripts) the page's action. */
+function replyFor(results: (MoneyFormResult | undefined)[], intent: string, invoiceId: number | null) {
+  return results.find((r) => r?.intent === intent && r.invoiceId === invoiceId)?.reply;
+}
+
+function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p role="alert" id={id} className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+      {errors[0]}
+    </p>
+  );
+}
+
+/**
+ * The job's money on the lead page (issue 33): each invoice with its number, kind, state,
+ * total, paid, owed and due day, its PDF, and what may be done with it now (edit, send or
+ * delete a draft; record a payment; void). Each form posts natively without scripts and
+ * through its own fetcher with them. Never shown to the crew (the loader leaves it out).
+ */
+export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result?: MoneyFormResult }) {
   if (!view) return null;
-  return null;
+  return (
+    <section aria-labelledby="lead-money" className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="lead-money" className="flex items-center gap-2 text-lg font-bold">
+          <Banknote aria-hidden className="size-5 text-brand" /> Invoices and payments
+        </h2>
+        {view.jobTotal && (
+          <p className="text-sm text-ink-soft">
+            Job total {view.jobTotal} · billed {view.billed} · received {view.received} · <strong className="text-ink">owed {view.owed}</strong>
+          </p>
+        )}
+      </div>
+      {!view.jobTotal && view.invoices.length === 0 && <p className="text-sm text-ink-soft">Invoices start when the homeowner accepts a proposal: its deposit draft is made then.</p>}
+      {view.jobTotal && <p className="text-xs text-ink-soft">Online card payment on the homeowner&rsquo;s job page is {view.onlinePayment ? "on" : "off (Stripe is not set up)"}.</p>}
+      {view.invoices.length > 0 && (
+        <ul className="space-y-3">
+          {view.invoices.map((invoice) => (
+            <InvoiceCard key={invoice.id} invoice={invoice} view={view} result={result} />
+          ))}
+        </ul>
+      )}
+      {view.jobTotal && <CreateInvoice view={view} result={result} />}
+    </section>
+  );
+}
+
+function InvoiceCard({ invoice, view, result }: { invoice: MoneyInvoice; view: LeadMoneyView; result?: MoneyFormResult }) {
+  return (
+    <li className="rounded-md border border-black/10 bg-sand/50 p-3 text-sm" aria-label={`${invoice.kindLabel} invoice ${invoice.number}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold">
+          {invoice.number} · {invoice.kindLabel}
+        </p>
+        <p className="flex flex-wrap gap-1">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[invoice.state]}`}>{invoice.stateLabel}</span>
+          {invoice.overdue && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>}
+        </p>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        <div>
+          <dt className="text-xs text-ink-soft">Total</dt>
+          <dd className="font-semibold">{invoice.total}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-ink-soft">Paid</dt>
+          <dd>{invoice.paid}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-ink-soft">Owed</dt>
+          <dd className="font-semibold">{invoice.owed}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-ink-soft">Due</dt>
+          <dd>{invoice.dueOn ?? (invoice.state === "draft" ? "Set when sent" : "—")}</dd>
+        </div>
+      </dl>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-ink-soft">Lines</summary>
+        <ul className="mt-1 space-y-0.5">
+          {invoice.lines.map((line, i) => (
+            <li key={i} className="flex justify-between gap-3">
+              <span className="min-w-0 break-words">{line.changeOrder ? `Change order: ${line.description}` : line.description}</span>
+              <span className="shrink-0 tabular-nums">{line.amount}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+      {invoice.payments.length > 0 && (
+        <ul className="mt-2 space-y-0.5 text-ink-soft">
+          {invoice.payments.map((p) => (
+            <li key={p.id} className="flex items-center gap-1">
+              <Receipt aria-hidden className="size-4 shrink-0" /> Received {p.line}
+            </li>
+          ))}
+        </ul>
+      )}
+      {invoice.mail && <p className="mt-1 text-ink-soft">{invoice.mail}</p>}
+      {invoice.voidReason && <p className="mt-1 text-ink-soft">Voided: {invoice.voidReason}</p>}
+      <div className="mt-2 flex flex-wrap items-start gap-3">
+        <a href={invoice.pdf} className="inline-flex items-center gap-1 py-2 font-semibold text-brand underline">
+          <FileDown aria-hidden className="size-4" /> PDF
+        </a>
+        {invoice.draft && <SendInvoice invoice={invoice} leadId={view.leadId} hasEmail={view.hasEmail} result={result} />}
+      </div>
+      {invoice.draft && <EditDraft invoice={invoice} leadId={view.leadId} result={result} />}
+      {invoice.takesPayments && <RecordPayment invoice={invoice} leadId={view.leadId} today={view.today} result={result} />}
+      {view.mayVoid && invoice.state !== "void" && (invoice.draft || invoice.paid === "$0.00") && <VoidInvoice invoice={invoice} leadId={view.leadId} result={result} />}
+    </li>
+  );
+}
+
+function CreateInvoice({ view, result }: { view: LeadMoneyView; result?: MoneyFormResult }) {
+  const fetcher = useFetcher<MoneyFormResult>();
+  const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], CREATE_INVOICE_INTENT, null) : undefined;
+  const making = fetcher.state !== "idle" ? fetcher.formData?.get("kind") : null;
+  return (
+    <fetcher.Form method="post" action={invoicesPath(view.leadId)} preventScrollReset className="space-y-2" aria-label="New invoice">
+      <input type="hidden" name="intent" value={CREATE_INVOICE_INTENT} />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton name="kind" value="progress" busy={making === "progress"} busyText="Creating..." className={secondaryButton}>
+          <Plus aria-hidden className="size-4" /> New progress invoice
+        </SubmitButton>
+        {!view.hasFinal && (
+          <SubmitButton name="kind" value="final" busy={making === "final"} busyText="Creating..." className={secondaryButton}>
+            <Plus aria-hidden className="size-4" /> New final invoice
+          </SubmitButton>
+        )}
+      </div>
+      <FormError id="create-invoice-error" errors={reply?.error?.[""] ?? undefined} />
+    </fetcher.Form>
+  );
+}
+
+/** A money form's fetcher and the reply meant for it (its own, or the page's without scripts). */
+function useMoneyFetcher(intent: string, invoiceId: number, result: MoneyFormResult | undefined) {
+  const fetcher = useFetcher<MoneyFormResult>();
+  const lastResult = fetcher.state === "idle" ? replyFor([fetcher.data, result], intent, invoiceId) : undefined;
+  return { fetcher, lastResult, busy: fetcher.state !== "idle", open: !!lastResult };
+}
+
+const validation = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
+
+function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
+  const draft = invoice.draft!;
+  // Rows for change orders: those saved and a few empty ones, within the form's limit.
+  const rows = [...draft.changeOrders, ...Array.from({ length: Math.max(0, Math.min(3, MAX_CHANGE_ORDERS - draft.changeOrders.length)) }, () => ({ description: "", amount: "" }))];
+  const { fetcher, lastResult, busy, open } = useMoneyFetcher(SAVE_INVOICE_INTENT, invoice.id, result);
+  const [form, fields] = useForm({
+    id: `save-invoice-${invoice.id}`,
+    lastResult,
+    defaultValue: { basis: draft.basis, percent: draft.percent, amount: draft.amount, dueOn: draft.dueOn, note: draft.note, changeOrders: rows },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveInvoiceSchema }),
+    ...validation,
+  });
+  const changeOrders = fields.changeOrders.getFieldList();
+  return (
+    <details open={open} className="mt-2 rounded-md border border-black/10 bg-white p-3">
+      <summary className="cursor-pointer font-semibold">Edit draft</summary>
+      <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value={SAVE_INVOICE_INTENT} />
+        <input type="hidden" name="invoiceId" value={invoice.id} />
+        {invoice.kind !== "final" ? (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold">Amount</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name={fields.basis.name} value="percent" defaultChecked={draft.basis === "percent"} /> A percent of the job
+                </label>
+                <Field label="Percent" error={fields.percent}>
+                  <input {...getInputProps(fields.percent, { type: "text" })} inputMode="decimal" className={inputClass} />
+                </Field>
+              </div>
+              <div>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name={fields.basis.name} value="amount" defaultChecked={draft.basis === "amount"} /> An amount in dollars
+                </label>
+                <Field label="Amount ($)" error={fields.amount}>
+                  <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
+                </Field>
+              </div>
+            </div>
+          </fieldset>
+        ) : (
+          <p className="text-ink-soft">The final invoice bills the job&rsquo;s total and its change orders, less what the invoices sent before it billed.</p>
+        )}
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Change orders</legend>
+          <p className="text-xs text-ink-soft">Work added (or a credit, with a minus: -120.00). Leave a row empty to skip it.</p>
+          {changeOrders.map((row, i) => {
+            const cells = row.getFieldset();
+            return (
+              <div key={row.key} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
+                <Field label={`Change ${i + 1}: what`} error={cells.description}>
+                  <input {...getInputProps(cells.description, { type: "text" })} maxLength={200} className={inputClass} />
+                </Field>
+                <Field label="Amount ($)" error={cells.amount}>
+                  <input {...getInputProps(cells.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
+                </Field>
+              </div>
+            );
+          })}
+        </fieldset>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Due on" hint="Empty: two weeks after it is sent." error={fields.dueOn}>
+            <input {...getInputProps(fields.dueOn, { type: "date" })} className={inputClass} />
+          </Field>
+        </div>
+        <Field label="Note on the invoice" error={fields.note}>
+          <textarea {...getTextareaProps(fields.note)} rows={2} maxLength={1000} className={inputClass} />
+        </Field>
+        <FormError id={form.errorId} errors={form.errors} />
+        <SubmitButton busy={busy}>Save draft</SubmitButton>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function SendInvoice({ invoice, leadId, hasEmail, result }: { invoice: MoneyInvoice; leadId: number; hasEmail: boolean; result?: MoneyFormResult }) {
+  const fetcher = useFetcher<MoneyFormResult>();
+  const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], SEND_INVOICE_INTENT, invoice.id) : undefined;
+  return (
+    <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="space-y-2">
+      <input type="hidden" name="intent" value={SEND_INVOICE_INTENT} />
+      <input type="hidden" name="invoiceId" value={invoice.id} />
+      <SubmitButton busy={fetcher.state !== "idle"} busyText="Sending...">
+        <Send aria-hidden className="size-4" /> {hasEmail ? "Send to the homeowner" : "Number it and mark sent"}
+      </SubmitButton>
+      <FormError id={`send-invoice-${invoice.id}-error`} errors={reply?.error?.[""] ?? undefined} />
+    </fetcher.Form>
+  );
+}
+
+function RecordPayment({ invoice, leadId, today, result }: { invoice: MoneyInvoice; leadId: number; today: string; result?: MoneyFormResult }) {
+  const { fetcher, lastResult, busy, open } = useMoneyFetcher(RECORD_PAYMENT_INTENT, invoice.id, result);
+  const [form, fields] = useForm({
+    id: `record-payment-${invoice.id}`,
+    lastResult,
+    defaultValue: { method: "check", amount: invoice.owedDollars, receivedOn: today },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
+    ...validation,
+  });
+  return (
+    <details open={open} className="mt-2 rounded-md border border-black/10 bg-white p-3">
+      <summary className="cursor-pointer font-semibold">Record payment</summary>
+      <fetcher.Form method="post" action={paymentsPath(leadId)} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value={RECORD_PAYMENT_INTENT} />
+        <input type="hidden" name="invoiceId" value={invoice.id} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="How" error={fields.method}>
+            <select {...getSelectProps(fields.method)} className={inputClass}>
+              {HAND_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Check number (for a check)" error={fields.checkNumber}>
+            <input {...getInputProps(fields.checkNumber, { type: "text" })} maxLength={40} className={inputClass} />
+          </Field>
+          <Field label={`Amount ($, at most ${invoice.owed})`} error={fields.amount}>
+            <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" required className={inputClass} />
+          </Field>
+          <Field label="Received on" error={fields.receivedOn}>
+            <input {...getInputProps(fields.receivedOn, { type: "date" })} max={today} required className={inputClass} />
+          </Field>
+        </div>
+        <Field label="Note (not on the receipt)" error={fields.note}>
+          <input {...getInputProps(fields.note, { type: "text" })} maxLength={1000} className={inputClass} />
+        </Field>
+        <FormError id={form.errorId} errors={form.errors} />
+        <SubmitButton busy={busy} busyText="Recording...">
+          Record payment
+        </SubmitButton>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function VoidInvoice({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
+  const fetcher = useFetcher<MoneyFormResult>();
+  const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], VOID_INVOICE_INTENT, invoice.id) : undefined;
+  const isDraft = invoice.state === "draft";
+  return (
+    <details open={!!reply} className="mt-2">
+      <summary className="cursor-pointer text-sm text-red-800">{isDraft ? "Delete draft" : "Void invoice"}</summary>
+      <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value={VOID_INVOICE_INTENT} />
+        <input type="hidden" name="invoiceId" value={invoice.id} />
+        {!isDraft && (
+          <Field label="Why it is voided (kept with the invoice)">
+            <input name="reason" type="text" required maxLength={300} className={inputClass} />
+          </Field>
+        )}
+        <FormError id={`void-invoice-${invoice.id}-error`} errors={reply?.error?.[""] ?? undefined} />
+        <SubmitButton busy={fetcher.state !== "idle"} busyText={isDraft ? "Deleting..." : "Voiding..."} className={`${secondaryButton} text-red-800`}>
+          <Trash2 aria-hidden className="size-4" /> {isDraft ? "Delete this draft" : `Void ${invoice.number}`}
+        </SubmitButton>
+      </fetcher.Form>
+    </details>
+  );
 }

@@ -1,19 +1,86 @@
-import { href, redirect } from "react-router";
-import { requireAccess } from "~/services/access.server";
-import { parseId, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { requireIntent } from "~/services/access.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { data, href, Link } from "react-router";
+import { secondaryButton } from "~/components/admin-ui";
+import { LeadMoney, type MoneyFormResult } from "~/components/admin/lead-money";
+import { actorOf } from "~/lib/actor";
+import { INVOICE_MESSAGES, RECORD_PAYMENT_INTENT, RecordPaymentSchema } from "~/lib/invoice";
+import { businessToday } from "~/lib/lead-status";
+import { getLeadInvoice } from "~/models/invoice.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
+import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { recordPaymentNow } from "~/services/invoice-sending.server";
+import { requireVisibleLead } from "~/services/lead-access.server";
+import { leadMoneyView } from "~/services/lead-money-view.server";
 import { readForm } from "~/server/request-body.server";
+import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-payments";
 
-// Issue 33 scaffold: the lead page's forms for this part post here (being written this session).
+/**
+ * "Record payment" on the lead page posts here (issue 33): cash, a check (its number) or a
+ * card on site, never more than is owed. Done, back to the lead page with a flash (and the
+ * receipt mailed); refused, the form's errors come back as on the invoices' route.
+ */
+
+const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/lead-payments");
-  return redirect(href("/admin/leads/:id", { id: String(parseId(params.id) ?? 0) }));
+  const user = await requireAccess(request, "routes/admin/lead-payments");
+  const lead = requireVisibleLead(user, parseId(params.id) ?? 0);
+  const money = await leadMoneyView(request, lead.id, user);
+  if (!money) notFound();
+  return { lead: { id: lead.id, name: lead.name }, money };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/lead-payments");
   const form = await readForm(request);
-  requireIntent(user, "routes/admin/lead-payments", form.get("intent"));
-  return refuseUnknownIntent();
+  const intent = form.get("intent");
+  requireIntent(user, "routes/admin/lead-payments", intent);
+  if (intent !== RECORD_PAYMENT_INTENT) return refuseUnknownIntent();
+  const lead = requireVisibleLead(user, parseId(params.id) ?? 0);
+  const submission = parseWithZod(form, { schema: RecordPaymentSchema });
+  const invoiceId = parseId(form.get("invoiceId"));
+  const refuse = (formError?: string, field?: string) =>
+    data<MoneyFormResult>(
+      { intent, invoiceId, reply: submission.reply(formError ? (field ? { fieldErrors: { [field]: [formError] } } : { formErrors: [formError] }) : undefined) },
+      { status: 400 },
+    );
+  if (submission.status !== "success") return refuse();
+  const value = submission.value;
+  if (value.receivedOn > businessToday()) return refuse(INVOICE_MESSAGES.futureDay, "receivedOn");
+  // Another lead's invoice (a hand-made post) is not found here.
+  if (!getLeadInvoice(lead.id, value.invoiceId)) notFound();
+  const outcome = await recordPaymentNow({
+    invoiceId: value.invoiceId,
+    method: value.method,
+    amountCents: value.amountCents,
+    receivedOn: value.receivedOn,
+    checkNumber: value.checkNumber,
+    note: value.note,
+    recordedBy: user.userId,
+    author: actorOf(user).name,
+  });
+  if (outcome.status === "refused") return refuse(outcome.message, outcome.reason === "too-much" ? "amount" : outcome.reason === "check-number" ? "checkNumber" : undefined);
+  if (outcome.status === "duplicate") return refuse("This payment was recorded already.");
+  return redirectWithFlash(leadPage(lead.id), { type: "success", message: outcome.message });
 }
+
+export default function LeadPayments({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, money } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Payments: {lead.name}</h1>
+        <Link to={leadPage(lead.id)} className={secondaryButton}>
+          <ArrowLeft aria-hidden className="size-4" /> Back to the lead
+        </Link>
+      </div>
+      <div className="mt-6 max-w-4xl">
+        <LeadMoney view={money} result={actionData} />
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Payments: ${data?.lead.name ?? "Lead"} | Admin` }, { name: "robots", content: "noindex" }];
