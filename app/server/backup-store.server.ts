@@ -141,8 +141,17 @@ export function makeBackup(
   const name = backupName(now);
   const dir = path.join(root, name);
   const partial = `${dir}.partial`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true });
+  fs.mkdirSync(root, { recursive: true });
+  // Made here and nowhere else: a second backup in the same second (the nightly one and
+  // `npm run backup`) stops rather than write into the first one's folder. One a crash
+  // left behind is removed by pruneBackups after an hour.
+  try {
+    fs.mkdirSync(partial);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      throw new Error(`Another backup is being made right now (${partial}).`);
+    throw error;
+  }
   try {
     const copy = path.join(partial, DATABASE_FILE);
     const source = new Database(state.database, {

@@ -55,13 +55,21 @@ export function newestBackupAt(): Date | null {
   return noteNewestBackup(state);
 }
 
-/** Reads the folder and notes its newest backup for `newestBackupAt`. */
+/**
+ * Reads the folder and notes its newest backup for `newestBackupAt`. A note that cannot be
+ * written (the database busy) is left for the next read: the answer stands all the same,
+ * and no admin page fails over a warning.
+ */
 function noteNewestBackup(state: StateLocations): Date | null {
   const newest = listBackups(state)[0] ?? null;
-  setSetting("lastBackup", {
-    name: newest?.name ?? null,
-    folderStamp: backupsFolderStamp(state),
-  });
+  try {
+    setSetting("lastBackup", {
+      name: newest?.name ?? null,
+      folderStamp: backupsFolderStamp(state),
+    });
+  } catch (error) {
+    console.error("The newest backup could not be noted:", error);
+  }
   return newest?.at ?? null;
 }
 
@@ -75,12 +83,7 @@ export function backUpNow(
   const state = liveState();
   const made = makeBackup(state, now);
   const removed = pruneBackups(state, now);
-  try {
-    noteNewestBackup(state);
-  } catch (error) {
-    // The backup is whole all the same; the folder changed, so the next read finds it.
-    console.error("The new backup could not be noted:", error);
-  }
+  noteNewestBackup(state);
   return { ...made, removed };
 }
 

@@ -102,6 +102,18 @@ describe("npm run backup", () => {
     expect(listBackups(liveState())).toHaveLength(before);
   });
 
+  it("stops a second backup in the same second, leaving the first one's folder alone", () => {
+    const at = new Date("2026-11-23T09:00:00Z");
+    const partial = path.join(backupsDirOf(liveState()), "2026-11-23T09-00-00Z.partial");
+    // The first is still writing (another process: the nightly one, or npm run backup).
+    fs.mkdirSync(partial, { recursive: true });
+    fs.writeFileSync(path.join(partial, "app.db"), "being written");
+    expect(() => makeBackup(liveState(), at)).toThrow(/Another backup is being made/);
+    expect(fs.readFileSync(path.join(partial, "app.db"), "utf8")).toBe("being written");
+    fs.rmSync(partial, { recursive: true });
+    expect(makeBackup(liveState(), at).name).toBe("2026-11-23T09-00-00Z");
+  });
+
   it("keeps 7 daily and 4 weekly, and never touches what it did not make", () => {
     const state = liveState();
     const root = backupsDirOf(state);
