@@ -3,7 +3,7 @@ import { routeArgs, signedInOwner } from "./admin-session";
 import { testimonials } from "~/db/schema";
 import { getDb } from "~/server/db.server";
 import { listTestimonials, TESTIMONIALS_PAGE_SIZE } from "~/models/testimonial.server";
-import { loader } from "~/routes/admin/testimonial-list";
+import { action, loader } from "~/routes/admin/testimonial-list";
 
 // Issue 31: the admin Testimonials list comes in keyset pages (pending first, then newest
 // first), with Newer/Older links that are plain addresses, so they work without scripts.
@@ -70,5 +70,25 @@ describe("the admin Testimonials list in pages", () => {
       )
       .all() as { detail: string }[];
     expect(plan.map((r) => r.detail).join("\n")).toMatch(/SEARCH testimonials USING (COVERING )?INDEX testimonials_admin_order_idx \(status=\? AND/);
+  });
+
+  it("a change made on page 2 comes back to page 2, with the editor closed", async () => {
+    const second = (await open("/admin/testimonials")).older!;
+    const page = await open(second);
+    const post = (path: string, body: Record<string, string>) =>
+      action(routeArgs(new Request(`http://site.test${path}`, { method: "POST", body: new URLSearchParams(body), headers: { Cookie: cookie } }))).catch(
+        (thrown: unknown) => thrown,
+      ) as Promise<Response>;
+    const pending = page.testimonials.find((t) => t.status === "pending")!;
+    const saved = page.testimonials.find((t) => t.status === "published")!;
+    // Approving from the row, saving the editor (opened with ?edit=), deleting from the question (?delete=).
+    for (const answer of [
+      await post(second, { intent: "approve", id: String(pending.id) }),
+      await post(`${second}&edit=${saved.id}`, { id: String(saved.id), name: "Renamed R.", location: "", quote: "Still good.", rating: "5" }),
+      await post(`${second}&delete=${saved.id}`, { intent: "delete", id: String(saved.id) }),
+    ]) {
+      expect(answer).toBeInstanceOf(Response);
+      expect(answer.headers.get("Location")).toBe(second);
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { readForm } from "~/server/request-body.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Check, Plus, Star } from "lucide-react";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { Check, Plus } from "lucide-react";
+import { data, Form, href, Link, useLocation, useNavigation } from "react-router";
 import { AdminTable, ConfirmDelete, EditorDialog } from "~/components/admin-ui";
 import { PublisherRowActions } from "~/components/admin/access-row-actions";
 import { mayPost } from "~/lib/access";
@@ -23,6 +23,7 @@ import {
   updateTestimonial,
 } from "~/models/testimonial.server";
 import { Pager } from "~/components/pager";
+import { pageQuery, withPageParam } from "~/lib/page-query";
 import type { Testimonial } from "~/db/schema";
 import type { Route } from "./+types/testimonial-list";
 
@@ -46,7 +47,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   let page = listTestimonialPage(cursor);
   if (page.length === 0 && (cursor.after || cursor.before)) page = listTestimonialPage();
   const [first, last] = [page[0], page[page.length - 1]];
-  const testimonials = page.map(({ approver, approvedBy: _, ...t }) => ({ ...t, approved: byLine("Approved", personName(approver), t.approvedAt) }));
+  // Only what a row shows (issue 31: a page of 50 stays small); the whole quote is in the editor.
+  const testimonials = page.map(({ id, name, location, quote, rating, status, approver, approvedAt }) => ({
+    id,
+    name,
+    location,
+    quote: quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS - 1)}…` : quote,
+    rating,
+    status,
+    approved: byLine("Approved", personName(approver), approvedAt),
+  }));
   return {
     testimonials,
     total: countTestimonials(),
@@ -61,6 +71,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// A row shows one line of the quote: more would be cut off by the table anyway.
+const QUOTE_CHARS = 160;
+
 /** Where a page starts: after or before a testimonial (its id). */
 function pageCursor(params: URLSearchParams): { after?: number; before?: number } {
   const after = parseId(params.get("after"));
@@ -74,6 +87,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/testimonial-list");
   const formData = await readForm(request);
   requireIntent(user, "routes/admin/testimonial-list", formData.get("intent"));
+  // Back to the page of the list the owner was on, with no editor open.
+  const url = new URL(request.url);
+  const back = url.pathname + pageQuery(url.search);
   const publishes = mayPost(user.role, "routes/admin/testimonial-list", "approve");
   if (formData.get("intent") === null) {
     // A pending review is a draft to tidy, and so is a new one from the office; what is on the site is the owner's.
@@ -84,18 +100,18 @@ export async function action({ request }: Route.ActionArgs) {
     case "approve": {
       // Published: the next public request renders it (the model empties the page cache).
       const ok = approveTestimonial(parseId(formData.get("id")) ?? 0, user.userId);
-      return redirectWithFlash(LIST, ok ? { type: "success", message: "Review approved: it now shows on the site" } : { type: "error", message: "Failed to approve review" });
+      return redirectWithFlash(back, ok ? { type: "success", message: "Review approved: it now shows on the site" } : { type: "error", message: "Failed to approve review" });
     }
     case "delete": {
       const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
       return redirectWithFlash(
-        LIST,
+        back,
         ok ? { type: "success", message: "Testimonial deleted successfully" } : { type: "error", message: "Failed to delete testimonial" },
       );
     }
     // The editor's form names no intent: it is the page's save.
     case null:
-      return saveTestimonial(formData, { by: user.userId, draft: !publishes });
+      return saveTestimonial(formData, back, { by: user.userId, draft: !publishes });
     default:
       return refuseUnknownIntent();
   }
@@ -106,17 +122,17 @@ const TESTIMONIAL_GONE = "Failed to save testimonial: it was deleted in the mean
 export const TESTIMONIAL_DRAFTED = "Testimonial saved as pending: it shows on the site once the owner approves it";
 
 /** `draft`: a new one waits for the owner's approval (the office's); otherwise it is on the site at once, approved by `by`. */
-function saveTestimonial(formData: FormData, opts: { by: number; draft: boolean }) {
+function saveTestimonial(formData: FormData, back: string, opts: { by: number; draft: boolean }) {
   const submission = parseWithZod(formData, { schema: TestimonialSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { id, ...input } = submission.value;
   try {
     if (id) {
-      if (!updateTestimonial(id, { id, ...input })) return redirectWithFlash(LIST, { type: "error", message: TESTIMONIAL_GONE });
-      return redirectWithFlash(LIST, { type: "success", message: "Testimonial updated successfully" });
+      if (!updateTestimonial(id, { id, ...input })) return redirectWithFlash(back, { type: "error", message: TESTIMONIAL_GONE });
+      return redirectWithFlash(back, { type: "success", message: "Testimonial updated successfully" });
     }
     createTestimonial(input, opts);
-    return redirectWithFlash(LIST, { type: "success", message: opts.draft ? TESTIMONIAL_DRAFTED : "Testimonial added successfully" });
+    return redirectWithFlash(back, { type: "success", message: opts.draft ? TESTIMONIAL_DRAFTED : "Testimonial added successfully" });
   } catch (error) {
     console.error("Saving a testimonial failed:", error);
     return data(submission.reply({ formErrors: ["Failed to save testimonial"] }), { status: 500 });
@@ -125,11 +141,15 @@ function saveTestimonial(formData: FormData, opts: { by: number; draft: boolean 
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { testimonials, total, pending, newer, older, editing, refused, deleting, publishes } = loaderData;
+  // The editor and the delete question open on, close to and save back to this page.
+  const { search } = useLocation();
+  const withParam = (key: string, value: string | number) => withPageParam(LIST, search, key, value);
+  const here = LIST + pageQuery(search);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Testimonials</h1>
-        <Link to="?edit=new" className={primaryButton} preventScrollReset>
+        <Link to={withParam("edit", "new")} className={primaryButton} preventScrollReset>
           <Plus aria-hidden className="size-4" /> Add New Testimonial
         </Link>
       </div>
@@ -149,7 +169,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       {total === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-ink-soft">No testimonials added yet.</p>
-          <Link to="?edit=new" className={`${primaryButton} mt-4`}>
+          <Link to={withParam("edit", "new")} className={`${primaryButton} mt-4`}>
             Add Your First Testimonial
           </Link>
         </div>
@@ -165,15 +185,12 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
               <td className="px-4 py-3 whitespace-nowrap text-ink-soft" data-label="Location">
                 {t.location ?? "—"}
               </td>
-              <td className="max-w-xs truncate px-4 py-3 text-ink-soft" title={t.quote} data-label="Quote">
+              <td className="max-w-xs truncate px-4 py-3 text-ink-soft" data-label="Quote">
                 {t.quote}
               </td>
               <td className="px-4 py-3" data-label="Rating">
-                <span className="flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
-                  {Array.from({ length: 5 }, (_, i) => (
-                    <Star key={i} aria-hidden className={`size-4 ${i < t.rating ? "fill-amber-400 text-amber-400" : "text-black/15"}`} />
-                  ))}
-                </span>
+                {/* The public cards' stars: one element drawn by CSS, not five SVGs a row. */}
+                <span className="stars" data-rating={t.rating} role="img" aria-label={`${t.rating} out of 5 stars`} />
               </td>
               <td className="px-4 py-3">
                 <div className="flex flex-wrap items-center gap-2">
@@ -185,7 +202,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                       </button>
                     </Form>
                   )}
-                  <PublisherRowActions publishes={publishes} draft={t.status === "pending"} label={t.name} editTo={`?edit=${t.id}`} deleteTo={`?delete=${t.id}`} />
+                  <PublisherRowActions publishes={publishes} draft={t.status === "pending"} label={t.name} editTo={withParam("edit", t.id)} deleteTo={withParam("delete", t.id)} />
                 </div>
               </td>
             </tr>
@@ -195,13 +212,13 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       <Pager label="Pages of testimonials" newer={newer} older={older} />
 
       {editing === "new" && (
-        <EditorDialog key="new" title="Add New Testimonial" closeTo={LIST}>
-          <TestimonialEditor testimonial={null} lastResult={actionData} />
+        <EditorDialog key="new" title="Add New Testimonial" closeTo={here}>
+          <TestimonialEditor testimonial={null} lastResult={actionData} closeTo={here} />
         </EditorDialog>
       )}
       {editing && editing !== "new" && (
-        <EditorDialog key={editing.id} title="Edit Testimonial" closeTo={LIST}>
-          <TestimonialEditor testimonial={editing} lastResult={actionData} />
+        <EditorDialog key={editing.id} title="Edit Testimonial" closeTo={here}>
+          <TestimonialEditor testimonial={editing} lastResult={actionData} closeTo={here} />
         </EditorDialog>
       )}
       {deleting && (
@@ -211,8 +228,8 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           detail={`${deleting.name}: “${deleting.quote.slice(0, 80)}”`}
           id={deleting.id}
           intent="delete"
-          action={LIST}
-          closeTo={LIST}
+          action={here}
+          closeTo={here}
         />
       )}
     </>
@@ -221,7 +238,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 
 type Editable = { id: number; name: string; location: string | null; quote: string; rating: number };
 
-function TestimonialEditor({ testimonial, lastResult }: { testimonial: Editable | null; lastResult: Route.ComponentProps["actionData"] }) {
+function TestimonialEditor({ testimonial, lastResult, closeTo }: { testimonial: Editable | null; lastResult: Route.ComponentProps["actionData"]; closeTo: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -263,7 +280,7 @@ function TestimonialEditor({ testimonial, lastResult }: { testimonial: Editable 
         <input {...getInputProps(fields.rating, { type: "number" })} min={1} max={5} step={1} className={`${inputClass} w-24`} />
       </Field>
       <div className="flex justify-end gap-3 pt-2">
-        <Link to={LIST} className={secondaryButton}>
+        <Link to={closeTo} className={secondaryButton}>
           Cancel
         </Link>
         <SubmitButton busy={busy}>Save</SubmitButton>
