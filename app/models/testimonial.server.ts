@@ -92,6 +92,39 @@ export function listPublicTestimonials(): PublicTestimonial[] {
   return publicTestimonials().all();
 }
 
+/** Reviews on one page of /testimonials (issue 31): a few screens on a phone, a small page to send. */
+export const PUBLIC_TESTIMONIALS_PAGE_SIZE = 24;
+
+/** One page of /testimonials, newest first, and the reviews its Previous and Next links start from. */
+export type PublicTestimonialPage = { testimonials: PublicTestimonial[]; total: number; previous: number | null; next: number | null };
+
+/**
+ * The published reviews after the review `after` (or just before `before`), newest first,
+ * `limit` of them. Keyset on (status, created_at, id), testimonials_admin_order_idx, never
+ * OFFSET: the last page costs what the first does. A link naming a review deleted or
+ * unpublished since, or past either end, gives the first page.
+ */
+export function publicTestimonialPage({ after, before, limit = PUBLIC_TESTIMONIALS_PAGE_SIZE }: { after?: number; before?: number; limit?: number } = {}): PublicTestimonialPage {
+  const { id, name, location, quote, rating, createdAt } = testimonials;
+  const fields = { id, name, location, quote, rating };
+  const newestFirst = [desc(createdAt), desc(id)];
+  const older = (than: number) => and(published, sql`${placeOf} < ${placeOfId(than)}`);
+  const newer = (than: number) => and(published, sql`${placeOf} > ${placeOfId(than)}`);
+  const db = getDb();
+  let rows: PublicTestimonial[] = [];
+  if (after) rows = db.select(fields).from(testimonials).where(older(after)).orderBy(...newestFirst).limit(limit).all();
+  else if (before) rows = db.select(fields).from(testimonials).where(newer(before)).orderBy(asc(createdAt), asc(id)).limit(limit).all().reverse();
+  if (rows.length === 0) rows = db.select(fields).from(testimonials).where(published).orderBy(...newestFirst).limit(limit).all();
+  const beyond = (where: ReturnType<typeof older>) => db.select({ id }).from(testimonials).where(where).limit(1).get() !== undefined;
+  const [first, last] = [rows[0], rows[rows.length - 1]];
+  return {
+    testimonials: rows,
+    total: db.select({ n: count() }).from(testimonials).where(published).get()?.n ?? 0,
+    previous: first && beyond(newer(first.id)) ? first.id : null,
+    next: last && beyond(older(last.id)) ? last.id : null,
+  };
+}
+
 /** The newest few published reviews (the home page's), and how many there are in all. */
 export function newestPublicTestimonials(limit: number): { testimonials: PublicTestimonial[]; total: number } {
   const { id, name, location, quote, rating } = testimonials;
