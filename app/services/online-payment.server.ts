@@ -11,6 +11,7 @@ import { claimStripeEvent } from "~/models/stripe-event.server";
 import { inTransaction } from "~/server/db.server";
 import { siteOrigin } from "~/server/origin.server";
 import { stripeClient, stripeWebhookSecret } from "~/server/stripe.server";
+import { sendReceiptNow } from "~/services/invoice-sending.server";
 import { findJobByToken } from "~/services/job-page-link.server";
 
 /**
@@ -85,18 +86,23 @@ export function handleStripeWebhook(payload: string, signature: string | null, n
       ? event.data.object
       : null;
   if (!paidSession) return { status: 200, body: "Ignored." };
-  const result = inTransaction(() => (claimStripeEvent(event.id, event.type, now) ? recordSessionPayment(paidSession, now) : "duplicate event"));
-  return { status: 200, body: result };
+  const result = inTransaction(() => (claimStripeEvent(event.id, event.type, now) ? recordSessionPayment(paidSession, now) : { said: "duplicate event" }));
+  // The receipt goes once the payment is committed; Stripe is answered without waiting for it
+  // (a mail that cannot go now stays in the outbox and is retried there).
+  if (result.paymentId !== undefined) {
+    sendReceiptNow(result.paymentId, now).catch((error: unknown) => console.error(`Receipt for payment ${result.paymentId} failed:`, error));
+  }
+  return { status: 200, body: result.said };
 }
 
 /** Records what a paid session took against its invoice; says what was done (for Stripe's log). */
-function recordSessionPayment(session: Stripe.Checkout.Session, now: Date): string {
+function recordSessionPayment(session: Stripe.Checkout.Session, now: Date): { said: string; paymentId?: number } {
   const invoiceId = Number(session.metadata?.invoiceId ?? session.client_reference_id);
   const invoice = Number.isSafeInteger(invoiceId) ? getInvoice(invoiceId) : undefined;
   const paid = session.amount_total ?? 0;
   if (!invoice || paid <= 0 || session.currency !== "usd") {
     console.error(`Stripe session ${session.id}: paid ${paid} ${session.currency} for no invoice of ours (${String(invoiceId)}).`);
-    return "no invoice";
+    return { said: "no invoice" };
   }
   const owed = owedCents(invoice);
   const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -118,12 +124,13 @@ function recordSessionPayment(session: Stripe.Checkout.Session, now: Date): stri
     now,
   );
   const label = formatInvoiceNumber(invoice.number);
-  if (outcome.status === "duplicate") return "duplicate session";
+  if (outcome.status === "duplicate") return { said: "duplicate session" };
   if (outcome.status === "refused") {
-    return noteForOwner(invoice.leadId, `An online payment of ${formatCents(paid)} for invoice ${label} was not recorded (${outcome.message}): refund it from the Stripe dashboard (${session.id}).`);
+    return { said: noteForOwner(invoice.leadId, `An online payment of ${formatCents(paid)} for invoice ${label} was not recorded (${outcome.message}): refund it from the Stripe dashboard (${session.id}).`) };
   }
-  if (over === 0) return "recorded";
-  return noteForOwner(invoice.leadId, `The online payment for invoice ${label} was ${formatCents(over)} more than was owed: refund ${formatCents(over)} from the Stripe dashboard (${session.id}).`);
+  const paymentId = outcome.payment.id;
+  if (over === 0) return { said: "recorded", paymentId };
+  return { said: noteForOwner(invoice.leadId, `The online payment for invoice ${label} was ${formatCents(over)} more than was owed: refund ${formatCents(over)} from the Stripe dashboard (${session.id}).`), paymentId };
 }
 
 /** A line in the lead's history for the owner to act on; the same words for Stripe's log. */

@@ -1,13 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeStripe } from "../fake-stripe";
+import { fakeResendForApp } from "./fake-mail";
 
 // Online payment (issue 33): the real stripe SDK against the fake Stripe on 127.0.0.1, and
 // the fake's webhooks sent to the webhook route module through a small HTTP bridge, so the
 // route reads the raw body as it would behind Express.
 const WEBHOOK_SECRET = "whsec_test_online_payment";
+const mail = await fakeResendForApp();
 const fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
 Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_fake_key", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SITE_URL: "http://site.test" });
 
@@ -173,12 +175,15 @@ describe("the webhook", () => {
     expect(invoiceRow(invoice.id)).toMatchObject({ state: "paid", paidCents: 80_000 });
     expect(paymentsOf(invoice.id)).toEqual([expect.objectContaining({ method: "online", amountCents: 80_000, stripeSessionId: session.id, stripePaymentIntent: session.payment_intent })]);
     expect(notesOf(leadId)).toContain(`$800.00 received (online (card)) on invoice INV-${String(invoice.number).padStart(4, "0")}`);
+    // The receipt goes once the payment is in (Stripe is answered without waiting for it).
+    await vi.waitFor(() => expect(mail.sent.filter((m) => m.subject.startsWith("Receipt: $800.00 received by")).map((m) => m.to)).toEqual([[`"Dana Whitley" <dana@example.com>`]]));
 
     // The same event again, and the session's event under another id: nothing more is paid.
     expect(await fake.deliver(event)).toMatchObject({ status: 200, body: "duplicate event" });
     expect(await fake.deliver({ ...fake.completedEvent(session) })).toMatchObject({ status: 200, body: "duplicate session" });
     expect(paymentsOf(invoice.id)).toHaveLength(1);
     expect(invoiceRow(invoice.id).paidCents).toBe(80_000);
+    expect(mail.sent.filter((m) => m.subject.startsWith("Receipt:"))).toHaveLength(1);
   });
 
   it("records two sessions as two payments", async () => {
