@@ -1,0 +1,289 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fakeResendForApp } from "./fake-mail";
+
+// Invoices and hand-recorded payments (issue 33): the deposit draft on acceptance, numbers
+// given at sending without gaps (two processes sending at once), payments and their states,
+// the final bill, the mail with its PDF, and the crew kept out of every money route.
+const fake = await fakeResendForApp({ SITE_URL: "http://site.test" });
+
+const { getDb } = await import("~/server/db.server");
+const { invoices, payments, proposals, users, outbox } = await import("~/db/schema");
+const { createLead } = await import("~/models/lead.server");
+const { recordAcceptance } = await import("~/models/proposal.server");
+const { createDepositDraft, createInvoiceDraft, listLeadInvoices, saveInvoiceDraft, sendInvoice } = await import("~/models/invoice.server");
+const { recordPayment } = await import("~/models/payment.server");
+const { getSetting, setSetting } = await import("~/models/settings.server");
+const { processOutbox } = await import("~/services/outbox.server");
+const { readFlash } = await import("~/services/flash.server");
+const { startSession } = await import("~/services/auth.server");
+const { upsertUser } = await import("~/models/user.server");
+const { systemActor } = await import("~/lib/actor");
+const { signedInOwner, routeArgs } = await import("./admin-session");
+const invoicesRoute = await import("~/routes/admin/lead-invoices");
+const paymentsRoute = await import("~/routes/admin/lead-payments");
+const pdfRoute = await import("~/routes/resources/admin-invoice-pdf");
+
+const by = systemActor("Test");
+let owner = "";
+let crew = "";
+beforeAll(async () => {
+  owner = await signedInOwner();
+  const { user } = await upsertUser("crew@example.com", "crew-password-123");
+  getDb().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
+  crew = (await startSession(user.id)).split(";")[0];
+});
+
+const db = () => getDb();
+
+/** A lead whose proposal for this total is accepted now: its deposit draft is made with it. */
+function acceptedJob(totalCents: number, email = "karen@example.com") {
+  const { id } = createLead({ name: "Karen Miller", email, phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
+  const proposal = db()
+    .insert(proposals)
+    .values({ leadId: id, content: { customer: { name: "Karen Miller", email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", lines: [] }, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning()
+    .get();
+  const accepted = recordAcceptance(proposal.id, { name: "Karen Miller", ip: "127.0.0.1" }, new Date());
+  return { leadId: id, proposalId: proposal.id, accepted };
+}
+
+function post(path: string, fields: Record<string, string>, cookie = owner) {
+  return new Request(`http://site.test${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://site.test" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function answer(run: () => unknown): Promise<{ status: number; data?: unknown; location?: string | null; headers?: Headers }> {
+  try {
+    const value = await run();
+    if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), headers: value.headers };
+    const d = value as { type?: string; data: unknown; init: { status?: number } | null };
+    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, data: d.data };
+    return { status: 200, data: value };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+    const d = thrown as { type?: string; init: { status?: number } | null };
+    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 500 };
+    throw thrown;
+  }
+}
+
+const invoicesPost = (leadId: number, fields: Record<string, string>, cookie = owner) =>
+  answer(() => invoicesRoute.action(routeArgs(post(`/admin/leads/${leadId}/invoices`, fields, cookie), { id: String(leadId) })));
+const paymentsPost = (leadId: number, fields: Record<string, string>, cookie = owner) =>
+  answer(() => paymentsRoute.action(routeArgs(post(`/admin/leads/${leadId}/payments`, fields, cookie), { id: String(leadId) })));
+const flashOf = async (headers?: Headers) => (await readFlash(new Request("http://site.test/", { headers: { Cookie: headers?.get("Set-Cookie")?.split(";")[0] ?? "" } }))).flash;
+
+describe("the deposit draft", () => {
+  it("is made once, when the proposal is accepted, at the owner's deposit percent rounded half up", () => {
+    setSetting("pricing", { ...getSetting("pricing"), depositBasisPoints: 3000 });
+    const { leadId, proposalId, accepted } = acceptedJob(1_000_005);
+    expect(accepted).toBeTruthy();
+    const [deposit, ...more] = listLeadInvoices(leadId);
+    expect(more).toEqual([]);
+    expect(deposit).toMatchObject({ kind: "deposit", state: "draft", number: null, totalCents: 300_002, proposalId });
+    // A second acceptance is refused; asking for the deposit again gives the same draft.
+    expect(recordAcceptance(proposalId, { name: "Again", ip: "127.0.0.1" }, new Date())).toBeUndefined();
+    expect(createDepositDraft({ id: proposalId, leadId, totalCents: 1_000_005 }, new Date()).id).toBe(deposit.id);
+    expect(listLeadInvoices(leadId)).toHaveLength(1);
+  });
+
+  it("is edited as a percent or in dollars, with change orders, a credit among them", async () => {
+    const { leadId } = acceptedJob(2_000_000);
+    const [deposit] = listLeadInvoices(leadId);
+    const saved = await invoicesPost(leadId, {
+      intent: "save-invoice",
+      invoiceId: String(deposit.id),
+      basis: "amount",
+      amount: "5,000",
+      "changeOrders[0].description": "Extra ridge vent",
+      "changeOrders[0].amount": "250",
+      "changeOrders[1].description": "Credit: old gutters stay",
+      "changeOrders[1].amount": "-100",
+    });
+    expect(saved.status).toBe(302);
+    expect(listLeadInvoices(leadId)[0].totalCents).toBe(500_000 + 25_000 - 10_000);
+    // A credit that would take the invoice below zero is refused with words, nothing saved.
+    const refused = await invoicesPost(leadId, {
+      intent: "save-invoice",
+      invoiceId: String(deposit.id),
+      basis: "amount",
+      amount: "10",
+      "changeOrders[0].description": "Big credit",
+      "changeOrders[0].amount": "-50",
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("cannot come to less than $0.00");
+    expect(listLeadInvoices(leadId)[0].totalCents).toBe(515_000);
+  });
+});
+
+describe("sending", () => {
+  it("numbers the invoice, sets its due day and mails it with the PDF and a job-page link", async () => {
+    const { leadId } = acceptedJob(1_234_500);
+    const [deposit] = listLeadInvoices(leadId);
+    const sent = await invoicesPost(leadId, { intent: "send-invoice", invoiceId: String(deposit.id) });
+    expect(sent.status).toBe(302);
+    expect((await flashOf(sent.headers))?.message).toBe("Invoice sent");
+    const row = listLeadInvoices(leadId)[0];
+    expect(row.state).toBe("sent");
+    expect(row.number).toBeGreaterThan(0);
+    expect(row.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const mail = fake.sent.find((m) => m.subject.startsWith("Invoice INV-"));
+    expect(mail?.to.join()).toContain("karen@example.com");
+    expect(mail?.text).toContain("http://site.test/job/");
+    const attachments = (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0].filename).toMatch(/^invoice-\d+-karen-miller\.pdf$/);
+    expect(Buffer.from(attachments[0].content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    // Sent once, it is no draft any more: a second send is refused, the number stays.
+    const again = await invoicesPost(leadId, { intent: "send-invoice", invoiceId: String(deposit.id) });
+    expect(again.status).toBe(400);
+    expect(listLeadInvoices(leadId)[0].number).toBe(row.number);
+  });
+
+  it("gives numbers without gaps or repeats when two processes send at once", async () => {
+    const drafts: number[][] = [[], []];
+    for (let i = 0; i < 24; i++) {
+      const { leadId } = acceptedJob(100_000 + i, "no-email");
+      drafts[i % 2].push(leadId);
+    }
+    const before = db().select({ n: invoices.number }).from(invoices).all().flatMap((r) => (r.n === null ? [] : [r.n]));
+    const script = "tests/integration/invoice-send-worker.ts";
+    const run = promisify(execFile);
+    await Promise.all(drafts.map((leadIds) => run("npx", ["tsx", script, ...leadIds.map(String)], { env: { ...process.env }, cwd: process.cwd() })));
+    const numbers = db()
+      .select({ n: invoices.number })
+      .from(invoices)
+      .all()
+      .flatMap((r) => (r.n === null ? [] : [r.n]))
+      .sort((a, b) => a - b);
+    expect(numbers).toHaveLength(before.length + 24);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+  }, 60_000);
+
+  it("never deletes a sent invoice: the owner voids it with a reason, and a draft is deleted", async () => {
+    const { leadId } = acceptedJob(500_000);
+    const [deposit] = listLeadInvoices(leadId);
+    sendInvoice(leadId, deposit.id, by);
+    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id) })).status).toBe(400); // no reason
+    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Wrong amount" })).status).toBe(302);
+    expect(listLeadInvoices(leadId)[0]).toMatchObject({ state: "void", voidReason: "Wrong amount" });
+    const progress = createInvoiceDraft(leadId, "progress", by);
+    expect("id" in progress).toBe(true);
+    if (!("id" in progress)) return;
+    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(progress.id) })).status).toBe(302);
+    expect(listLeadInvoices(leadId).map((i) => i.id)).toEqual([deposit.id]);
+  });
+});
+
+describe("payments recorded by staff", () => {
+  it("moves Sent → Partly paid → Paid, refuses more than is owed and a check without its number", async () => {
+    const { leadId } = acceptedJob(1_000_000);
+    const [deposit] = listLeadInvoices(leadId);
+    sendInvoice(leadId, deposit.id, by);
+    const pay = (fields: Record<string, string>) => paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), receivedOn: "2026-11-20", ...fields });
+    const noNumber = await pay({ method: "check", amount: "100" });
+    expect(noNumber.status).toBe(400);
+    expect(JSON.stringify(noNumber.data)).toContain("Please enter the check number");
+    const tooMuch = await pay({ method: "cash", amount: "3000.01" });
+    expect(tooMuch.status).toBe(400);
+    expect(JSON.stringify(tooMuch.data)).toContain("more than the $3,000.00 still owed");
+    expect((await pay({ method: "cash", amount: "1000" })).status).toBe(302);
+    expect(listLeadInvoices(leadId)[0]).toMatchObject({ state: "partly_paid", paidCents: 100_000 });
+    const done = await pay({ method: "check", amount: "2000", checkNumber: "1042" });
+    expect(done.status).toBe(302);
+    expect((await flashOf(done.headers))?.message).toContain("paid in full");
+    expect(listLeadInvoices(leadId)[0]).toMatchObject({ state: "paid", paidCents: 300_000 });
+    expect(fake.sent.filter((m) => m.subject.startsWith("Receipt:"))).toHaveLength(2);
+    // Paid in full: nothing more is taken.
+    expect((await pay({ method: "cash", amount: "1" })).status).toBe(400);
+  });
+
+  it("records an online payment once for one Stripe session", () => {
+    const { leadId } = acceptedJob(200_000);
+    const [deposit] = listLeadInvoices(leadId);
+    sendInvoice(leadId, deposit.id, by);
+    const input = { invoiceId: deposit.id, method: "online" as const, amountCents: 10_000, receivedOn: "2026-11-27", stripeSessionId: "cs_test_1" };
+    expect(recordPayment(input).status).toBe("recorded");
+    expect(recordPayment(input).status).toBe("duplicate");
+    expect(db().select().from(payments).where(eq(payments.invoiceId, deposit.id)).all()).toHaveLength(1);
+    expect(listLeadInvoices(leadId)[0].paidCents).toBe(10_000);
+    expect(db().select().from(outbox).where(eq(outbox.invoiceId, deposit.id)).all().filter((m) => m.kind === "receipt")).toHaveLength(1);
+  });
+
+  it("takes nothing on a draft, and another lead's invoice is not found", async () => {
+    const a = acceptedJob(100_000);
+    const b = acceptedJob(100_000);
+    const [draft] = listLeadInvoices(a.leadId);
+    expect((await paymentsPost(a.leadId, { intent: "record-payment", invoiceId: String(draft.id), method: "cash", amount: "1", receivedOn: "2026-11-20" })).status).toBe(400);
+    expect((await paymentsPost(b.leadId, { intent: "record-payment", invoiceId: String(draft.id), method: "cash", amount: "1", receivedOn: "2026-11-20" })).status).toBe(404);
+  });
+});
+
+describe("the final invoice", () => {
+  it("bills the accepted total and change orders less what was sent before", () => {
+    const { leadId } = acceptedJob(1_000_000);
+    const [deposit] = listLeadInvoices(leadId);
+    sendInvoice(leadId, deposit.id, by); // $3,000
+    const progress = createInvoiceDraft(leadId, "progress", by);
+    if (!("id" in progress)) throw new Error("no progress draft");
+    saveInvoiceDraft(leadId, { intent: "save-invoice", invoiceId: progress.id, basis: { amountCents: 200_000 }, dueOn: null, note: null, changeOrders: [{ description: "Decking", amountCents: 40_000, changeOrder: true }] });
+    // The final is not sent while a draft waits.
+    const early = createInvoiceDraft(leadId, "final", by);
+    if (!("id" in early)) throw new Error("no final draft");
+    expect(sendInvoice(leadId, early.id, by)).toEqual({ refused: expect.stringContaining("other drafts") });
+    sendInvoice(leadId, progress.id, by); // $2,400 with its change order
+    saveInvoiceDraft(leadId, { intent: "save-invoice", invoiceId: early.id, basis: null, dueOn: null, note: null, changeOrders: [{ description: "Credit", amountCents: -5_000, changeOrder: true }] });
+    const sent = sendInvoice(leadId, early.id, by);
+    if (!sent || "refused" in sent) throw new Error("final not sent");
+    // 10,000 + 400 - 3,000 - 2,400 - 50 = 4,950
+    expect(sent.invoice.totalCents).toBe(495_000);
+  });
+});
+
+describe("the crew sees no money", () => {
+  it("gets 403 on every invoice and payment route, GET and each intent, and the PDF", async () => {
+    const { leadId } = acceptedJob(100_000);
+    const [deposit] = listLeadInvoices(leadId);
+    const get = (path: string) => new Request(`http://site.test${path}`, { headers: { Cookie: crew } });
+    const params = { id: String(leadId), iid: String(deposit.id) };
+    expect((await answer(() => invoicesRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices`), params)))).status).toBe(403);
+    expect((await answer(() => paymentsRoute.loader(routeArgs(get(`/admin/leads/${leadId}/payments`), params)))).status).toBe(403);
+    expect((await answer(() => pdfRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices/${deposit.id}.pdf`), params)))).status).toBe(403);
+    for (const intent of ["create-invoice", "save-invoice", "send-invoice", "void-invoice"]) {
+      expect((await invoicesPost(leadId, { intent, invoiceId: String(deposit.id), kind: "progress" }, crew)).status, intent).toBe(403);
+    }
+    expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id) }, crew)).status).toBe(403);
+    expect(listLeadInvoices(leadId)).toHaveLength(1);
+  });
+});
+
+describe("hostile posts", () => {
+  it("answer 4xx: an unknown intent, a list past its limit, an id that names nothing", async () => {
+    const { leadId } = acceptedJob(100_000);
+    const [deposit] = listLeadInvoices(leadId);
+    expect((await invoicesPost(leadId, { intent: "delete-everything" })).status).toBe(400);
+    expect((await invoicesPost(leadId, { intent: "save-invoice", invoiceId: String(deposit.id), "changeOrders[99].amount": "1" })).status).toBe(400);
+    expect((await invoicesPost(leadId, { intent: "send-invoice", invoiceId: "999999" })).status).toBe(404);
+    expect((await invoicesPost(leadId, { intent: "send-invoice", invoiceId: "1e9999" })).status).toBe(400);
+    expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), method: "online", amount: "5", receivedOn: "2026-11-20" })).status).toBe(400);
+    expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), method: "cash", amount: "5", receivedOn: "2999-01-01" })).status).toBe(400);
+  });
+
+  it("PDF of a draft for staff", async () => {
+    const { leadId } = acceptedJob(100_000);
+    const [deposit] = listLeadInvoices(leadId);
+    const res = await answer(() =>
+      pdfRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${leadId}/invoices/${deposit.id}.pdf`, { headers: { Cookie: owner } }), { id: String(leadId), iid: String(deposit.id) })),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers?.get("Content-Type")).toBe("application/pdf");
+    await processOutbox();
+  });
+});
