@@ -7,6 +7,7 @@ import {
   backupTime,
   isBackupName,
 } from "~/lib/backup-plan";
+import { z } from "~/lib/zod";
 import { paths } from "~/server/env.server";
 import { filesUnder } from "~/server/folder-walk.server";
 import { privateUploadsDir } from "~/server/storage.server";
@@ -44,17 +45,18 @@ export const MANIFEST_FILE = "manifest.json";
 export const backupsDirOf = (state: StateLocations) =>
   path.join(path.dirname(state.database), "backups");
 
-export type BackupManifest = {
-  name: string;
-  createdAt: string;
+const BackupManifestSchema = z.object({
+  name: z.string(),
+  createdAt: z.string(),
   /** Rows per table when it was made: a restore checks them. */
-  counts: Record<string, number>;
+  counts: z.record(z.string(), z.number()),
   /** Files per picture folder. */
-  files: Record<string, number>;
+  files: z.record(z.string(), z.number()),
   /** Migrations applied to the database copied. */
-  migrations: number;
-  bytes: number;
-};
+  migrations: z.number(),
+  bytes: z.number(),
+});
+export type BackupManifest = z.infer<typeof BackupManifestSchema>;
 
 export type BackupInfo = BackupManifest & { dir: string; at: Date };
 
@@ -206,11 +208,13 @@ export function makeBackup(
   }
 }
 
+/** A backup's manifest; null when it is missing or not one this site wrote (a hand edit, a damaged disk). */
 function readManifest(dir: string): BackupManifest | null {
   try {
-    return JSON.parse(
-      fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8"),
-    ) as BackupManifest;
+    const manifest = BackupManifestSchema.safeParse(
+      JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8")),
+    );
+    return manifest.success ? manifest.data : null;
   } catch {
     return null;
   }
@@ -255,7 +259,9 @@ export function findBackup(
 
 /**
  * Removes the backups the plan no longer keeps (7 daily, 4 weekly: lib/backup-plan.ts) and
- * what a backup that failed half-way left behind. The names removed.
+ * what a backup that failed half-way left behind. A folder named like a backup whose
+ * manifest cannot be read is not one this site can vouch for, so it is left alone (it
+ * may still be someone's only copy). The names removed.
  */
 export function pruneBackups(
   state: StateLocations,
@@ -264,16 +270,17 @@ export function pruneBackups(
   const root = backupsDirOf(state);
   if (!fs.existsSync(root)) return [];
   const names = fs.readdirSync(root);
-  const keep = backupsToKeep(
-    names.filter((n) => readManifest(path.join(root, n)) !== null),
+  const whole = names.filter(
+    (n) => isBackupName(n) && readManifest(path.join(root, n)) !== null,
   );
+  const keep = backupsToKeep(whole);
   const removed: string[] = [];
   for (const name of names) {
     const leftover =
       name.endsWith(".partial") &&
       now.getTime() - fs.statSync(path.join(root, name)).mtimeMs >
         60 * 60 * 1000;
-    if ((isBackupName(name) && !keep.has(name)) || leftover) {
+    if ((whole.includes(name) && !keep.has(name)) || leftover) {
       fs.rmSync(path.join(root, name), { recursive: true, force: true });
       removed.push(name);
     }

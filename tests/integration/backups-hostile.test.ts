@@ -20,7 +20,8 @@ import * as exportZip from "~/routes/resources/export-zip";
 
 const B = "http://site.test";
 const cookies: Record<string, string> = { none: "" };
-let kept = "";
+// The newest backup kept: each backup made today replaces the day's earlier one.
+const newest = () => listBackups(liveState())[0]!.name;
 
 beforeAll(async () => {
   cookies.owner = await signedInOwner();
@@ -29,7 +30,7 @@ beforeAll(async () => {
     getDb().update(users).set({ role }).where(eq(users.id, user.id)).run();
     cookies[role] = (await startSession(user.id)).split(";")[0]!;
   }
-  kept = backUpNow().name;
+  backUpNow();
 }, 60_000); // Hashing passwords on a busy machine.
 
 const request = (url: string, role: string, init: RequestInit = {}) =>
@@ -62,7 +63,7 @@ describe("who may", () => {
       answers[role] = [
         await statusOf(() => page.loader(routeArgs(request("/admin/backups", role)))),
         await statusOf(() => page.action(routeArgs(form(role, { intent: "backup-now" })))),
-        await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${kept}.tar.gz`, role), { name: kept }))),
+        await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${newest()}.tar.gz`, role), { name: newest() }))),
         await statusOf(() => exportZip.loader(routeArgs(request("/admin/export.zip", role)))),
       ];
     }
@@ -86,6 +87,7 @@ describe("who may", () => {
 describe("a backup's name in the address", () => {
   it("is 404 unless it names a whole backup kept: no path out of the folder, no half-made one", async () => {
     const root = backupsDirOf(liveState());
+    const kept = newest();
     // A half-made backup and a folder with no manifest sit beside the whole ones.
     fs.mkdirSync(path.join(root, "2026-01-01T00-00-00Z.partial"), { recursive: true });
     fs.mkdirSync(path.join(root, "2026-01-02T00-00-00Z"), { recursive: true });
@@ -117,6 +119,26 @@ describe("a backup's name in the address", () => {
       expect(await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${encodeURIComponent(name)}.tar.gz`, "owner"), { name }))), JSON.stringify(name.slice(0, 40))).toBe(404);
     }
     expect(await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${kept}.tar.gz`, "owner", { method: "HEAD" }), { name: kept })))).toBe(200);
+  });
+});
+
+describe("a damaged backup folder", () => {
+  it("is neither listed nor downloaded, breaks no page, and is never pruned away", async () => {
+    const root = backupsDirOf(liveState());
+    const damaged = { "2026-01-03T00-00-00Z": "{}", "2026-01-04T00-00-00Z": "[]", "2026-01-05T00-00-00Z": '{"name":"x","counts":null}', "2026-01-06T00-00-00Z": "not json" };
+    for (const [name, manifest] of Object.entries(damaged)) {
+      fs.mkdirSync(path.join(root, name), { recursive: true });
+      fs.writeFileSync(path.join(root, name, "manifest.json"), manifest);
+    }
+    const view = await page.loader(routeArgs(request("/admin/backups", "owner")));
+    const listed = view.rows.map((r) => r.download).join(" ");
+    expect(view.rows.length).toBeGreaterThan(0);
+    for (const name of Object.keys(damaged)) expect(listed).not.toContain(name);
+    for (const name of Object.keys(damaged)) {
+      expect(await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${name}.tar.gz`, "owner"), { name }))), name).toBe(404);
+    }
+    backUpNow();
+    for (const name of Object.keys(damaged)) expect(fs.existsSync(path.join(root, name, "manifest.json")), name).toBe(true);
   });
 });
 
