@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, max, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, sql, type SQL } from "drizzle-orm";
 import { invoices, leadNotes, leads, proposals, type Invoice } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
 import {
@@ -223,21 +223,31 @@ export function voidInvoice(leadId: number, invoiceId: number, reason: string | 
   });
 }
 
-/** Per won lead: what its sent invoices still owe, and how much of that is past due. */
-export function owedByLead(leadIds: number[], today: string): Map<number, { owedCents: number; overdueCents: number }> {
-  const result = new Map<number, { owedCents: number; overdueCents: number }>();
-  if (!leadIds.length) return result;
-  const rows = getDb()
-    .select({ leadId: invoices.leadId, totalCents: invoices.totalCents, paidCents: invoices.paidCents, dueOn: invoices.dueOn, state: invoices.state })
+/** A job that still owes money: what its sent invoices owe, and how much of that is past due. */
+export type OwingJob = { leadId: number; name: string; owedCents: number; overdueCents: number; oldestDue: string | null };
+
+/**
+ * The jobs that owe (issue 33, the pipeline): summed by SQLite over the open invoices (Sent
+ * or Partly paid, a partial index), the most overdue first; `where` narrows the leads (whose).
+ */
+export function owingJobs(today: string, where?: SQL, limit = 20): { jobs: OwingJob[]; owedCents: number; overdueCents: number } {
+  const owed = sql<number>`sum(${invoices.totalCents} - ${invoices.paidCents})`;
+  const overdue = sql<number>`coalesce(sum(case when ${invoices.dueOn} < ${today} then ${invoices.totalCents} - ${invoices.paidCents} else 0 end), 0)`;
+  const open = and(inArray(invoices.state, ["sent", "partly_paid"]), where);
+  const jobs = getDb()
+    .select({ leadId: invoices.leadId, name: leads.name, owedCents: owed, overdueCents: overdue, oldestDue: sql<string | null>`min(${invoices.dueOn})` })
     .from(invoices)
-    .where(and(inArray(invoices.leadId, leadIds), inArray(invoices.state, ["sent", "partly_paid"])))
+    .innerJoin(leads, eq(leads.id, invoices.leadId))
+    .where(open)
+    .groupBy(invoices.leadId)
+    .orderBy(desc(overdue), desc(owed))
+    .limit(limit)
     .all();
-  for (const row of rows) {
-    const owed = row.totalCents - row.paidCents;
-    const entry = result.get(row.leadId) ?? { owedCents: 0, overdueCents: 0 };
-    entry.owedCents += owed;
-    if (row.dueOn !== null && row.dueOn < today) entry.overdueCents += owed;
-    result.set(row.leadId, entry);
-  }
-  return result;
+  const totals = getDb()
+    .select({ owedCents: owed, overdueCents: overdue })
+    .from(invoices)
+    .innerJoin(leads, eq(leads.id, invoices.leadId))
+    .where(open)
+    .get();
+  return { jobs, owedCents: totals?.owedCents ?? 0, overdueCents: totals?.overdueCents ?? 0 };
 }

@@ -25,6 +25,7 @@ const { signedInOwner, routeArgs } = await import("./admin-session");
 const invoicesRoute = await import("~/routes/admin/lead-invoices");
 const paymentsRoute = await import("~/routes/admin/lead-payments");
 const pdfRoute = await import("~/routes/resources/admin-invoice-pdf");
+const pipelineRoute = await import("~/routes/admin/pipeline");
 
 const by = systemActor("Test");
 let owner = "";
@@ -244,6 +245,21 @@ describe("the final invoice", () => {
     if (!sent || "refused" in sent) throw new Error("final not sent");
     // 10,000 + 400 - 3,000 - 2,400 - 50 = 4,950
     expect(sent.invoice.totalCents).toBe(495_000);
+  });
+});
+
+describe("the pipeline", () => {
+  it("shows what won jobs owe and what is overdue; the crew sees none of it", async () => {
+    const { leadId } = acceptedJob(1_000_000);
+    const [deposit] = listLeadInvoices(leadId);
+    sendInvoice(leadId, deposit.id, by);
+    db().update(invoices).set({ dueOn: "2020-01-01" }).where(eq(invoices.id, deposit.id)).run();
+    recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 50_000, receivedOn: "2026-11-20" });
+    const page = (cookie: string) => pipelineRoute.loader(routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } }))) as Promise<{ owing: { jobs: { leadId: number; owedCents: number; overdueCents: number }[]; overdueCents: number } | null }>;
+    const owned = await page(owner);
+    expect(owned.owing?.jobs.find((j) => j.leadId === leadId)).toMatchObject({ owedCents: 250_000, overdueCents: 250_000 });
+    expect(owned.owing?.overdueCents).toBeGreaterThanOrEqual(250_000);
+    expect((await page(crew)).owing).toBeNull();
   });
 });
 

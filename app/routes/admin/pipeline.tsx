@@ -5,6 +5,9 @@ import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
 import { leadListUrl } from "~/lib/lead-paging";
 import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
+import { owingJobs } from "~/models/invoice.server";
+import { businessToday } from "~/lib/lead-status";
+import { formatCents } from "~/lib/money-format";
 import { leadsFor, listAssignees } from "~/models/lead-assignment.server";
 import { requireAccess } from "~/services/access.server";
 import { seesMoney } from "~/lib/access";
@@ -27,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const people = user.role === "crew" ? [] : listAssignees();
   const base = { who: whoParam(who), people };
   // The crew sees how many leads, not what they are worth (decision 0048).
-  if (!seesMoney(user.role)) return { ...base, columns: columns.map((c) => ({ ...c, totalCents: null })), month: null };
-  return { ...base, columns, month: monthFigures(moves, now) };
+  if (!seesMoney(user.role)) return { ...base, columns: columns.map((c) => ({ ...c, totalCents: null })), month: null, owing: null };
+  return { ...base, columns, month: monthFigures(moves, now), owing: owingJobs(businessToday(now), leadsFor(user, who)) };
 }
 
 /** This month's money: quoted, won and the win rate (not shown to the crew). */
@@ -62,7 +65,45 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
   );
 }
 
-export default function Pipeline({ loaderData: { columns, month, who, people } }: Route.ComponentProps) {
+/** Won jobs that still owe (issue 33): what their sent invoices owe and what is past due, the most overdue first. */
+function Owing({ owing }: { owing: NonNullable<Route.ComponentProps["loaderData"]["owing"]> }) {
+  return (
+    <section aria-labelledby="owing" className="space-y-3">
+      <h2 id="owing" className="text-lg font-bold">
+        Owed on won jobs
+      </h2>
+      <dl className="grid grid-cols-2 gap-4 sm:max-w-xl">
+        <div className="rounded-xl bg-white p-5 shadow-sm">
+          <dt className="text-sm font-medium text-ink-soft">Owed</dt>
+          <dd className="mt-1 text-2xl font-bold">{formatCents(owing.owedCents)}</dd>
+        </div>
+        <div className={`rounded-xl p-5 shadow-sm ${owing.overdueCents ? "bg-red-50" : "bg-white"}`}>
+          <dt className="text-sm font-medium text-ink-soft">Overdue</dt>
+          <dd className={`mt-1 text-2xl font-bold ${owing.overdueCents ? "text-red-800" : ""}`}>{formatCents(owing.overdueCents)}</dd>
+        </div>
+      </dl>
+      {owing.jobs.length > 0 ? (
+        <ul className="divide-y divide-black/5 rounded-xl bg-white shadow-sm">
+          {owing.jobs.map((job) => (
+            <li key={job.leadId}>
+              <Link to={href("/admin/leads/:id", { id: String(job.leadId) })} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-sand">
+                <span className="min-w-0 font-semibold break-words">{job.name}</span>
+                <span className="text-sm">
+                  owes <strong>{formatCents(job.owedCents)}</strong>
+                  {job.overdueCents > 0 && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{formatCents(job.overdueCents)} overdue</span>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-ink-soft">Nothing is owed on sent invoices.</p>
+      )}
+    </section>
+  );
+}
+
+export default function Pipeline({ loaderData: { columns, month, owing, who, people } }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -78,6 +119,7 @@ export default function Pipeline({ loaderData: { columns, month, who, people } }
         </button>
       </Form>
       {month && <ThisMonth month={month} />}
+      {owing && <Owing owing={owing} />}
       <section aria-labelledby="by-status" className="space-y-3">
         <h2 id="by-status" className="text-lg font-bold">
           Leads by status
