@@ -38,26 +38,34 @@ async function siteAnswers(): Promise<boolean> {
   }
 }
 
-/** A downloaded .tar.gz unpacked beside the backups, or the folder given. */
-function backupFolder(from: string): string {
+/**
+ * A downloaded .tar.gz unpacked beside the backups (GNU tar refuses member names that
+ * climb out with ".."), or the folder given. `unpacked`: what to remove afterwards.
+ */
+function backupFolder(from: string): { folder: string; unpacked?: string } {
   const source = path.resolve(from);
   if (!fs.existsSync(source)) throw new Error(`There is nothing at ${source}.`);
-  if (fs.statSync(source).isDirectory()) return source;
+  if (fs.statSync(source).isDirectory()) return { folder: source };
   const into = path.join(backupsDirOf(liveState()), `unpacked-${Date.now()}`);
   fs.mkdirSync(into, { recursive: true });
-  const tar = spawnSync("tar", ["-xzf", source, "-C", into], {
-    encoding: "utf8",
-  });
-  if (tar.status !== 0)
-    throw new Error(
-      `That file is not a backup this site made (tar: ${tar.stderr.trim()}).`,
-    );
-  const inside = fs.readdirSync(into).map((name) => path.join(into, name));
-  const folder = inside.find((dir) =>
-    fs.existsSync(path.join(dir, MANIFEST_FILE)),
-  );
-  if (!folder) throw new Error("That file holds no backup this site made.");
-  return folder;
+  try {
+    const tar = spawnSync("tar", ["-xzf", source, "-C", into], {
+      encoding: "utf8",
+    });
+    if (tar.status !== 0)
+      throw new Error(
+        `That file is not a backup this site made (tar: ${tar.stderr.trim()}).`,
+      );
+    const folder = fs
+      .readdirSync(into)
+      .map((name) => path.join(into, name))
+      .find((dir) => fs.existsSync(path.join(dir, MANIFEST_FILE)));
+    if (!folder) throw new Error("That file holds no backup this site made.");
+    return { folder, unpacked: into };
+  } catch (error) {
+    fs.rmSync(into, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 try {
@@ -66,8 +74,15 @@ try {
       "The site is running. Stop it first (docker compose stop app), then restore; --force skips this check.",
     );
   }
-  const folder = backupFolder(given);
-  const { manifest, movedAside } = restoreBackup(folder, liveState());
+  const { folder, unpacked } = backupFolder(given);
+  // The unpacked copy is in place now (or refused): a second full copy need not stay.
+  let restored: ReturnType<typeof restoreBackup>;
+  try {
+    restored = restoreBackup(folder, liveState());
+  } finally {
+    if (unpacked) fs.rmSync(unpacked, { recursive: true, force: true });
+  }
+  const { manifest, movedAside } = restored;
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
   console.log(
     `Restored the backup of ${new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: "America/Chicago" })} (Kansas time):`,

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
 import { paths } from "~/server/env.server";
 import { seedDemoContent } from "~/services/seed.server";
@@ -16,6 +17,7 @@ import {
   pruneBackups,
 } from "~/server/backup-store.server";
 import { getDb } from "~/server/db.server";
+import { tarGzStream } from "~/server/tar.server";
 import { createLead } from "~/models/lead.server";
 
 // Issue 32.2 and 32.3: backups beside the database (on the data volume in Docker), whole or
@@ -212,6 +214,41 @@ describe("backup under load, then npm run restore into a fresh place", () => {
     expect(Number(start.stdout.trim().split("\n").at(-1))).toBe(
       made.counts.leads,
     );
+    fs.rmSync(fresh, { recursive: true, force: true });
+  });
+
+  it("restores a downloaded .tar.gz, and keeps no unpacked copy of it, nor of a refused one", async () => {
+    getDb();
+    const made = makeBackup(liveState(), new Date("2026-11-25T09:00:00Z"));
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "site-restore-"));
+    const env = {
+      ...process.env,
+      DATABASE_PATH: path.join(fresh, "data", "app.db"),
+      UPLOADS_DIR: path.join(fresh, "uploads"),
+    };
+    const archive = path.join(fresh, "backup.tar.gz");
+    await pipeline(tarGzStream(made.dir, `backup-${made.name}`), fs.createWriteStream(archive));
+    const restored = run("scripts/restore.ts", [archive], env);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(count(env.DATABASE_PATH, "select count(*) from leads")).toBe(made.counts.leads);
+    const backups = path.join(fresh, "data", "backups");
+    expect(fs.readdirSync(backups).filter((n) => n.startsWith("unpacked-"))).toEqual([]);
+
+    // Names that climb out of the folder: tar refuses them, and nothing is left behind.
+    const hostile = path.join(fresh, "hostile.tar.gz");
+    const make = spawnSync("python3", ["-c", `import tarfile, io, sys
+t = tarfile.open(sys.argv[1], "w:gz")
+for name in ["../../escaped.txt", "x/../../../escaped.txt"]:
+    i = tarfile.TarInfo(name); i.size = 4; t.addfile(i, io.BytesIO(b"evil"))
+t.close()`, hostile], { encoding: "utf8" });
+    expect(make.status, make.stderr).toBe(0);
+    const refused = run("scripts/restore.ts", [hostile], env);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("not a backup this site made");
+    expect(fs.readdirSync(backups).filter((n) => n.startsWith("unpacked-"))).toEqual([]);
+    expect(fs.existsSync(path.join(fresh, "data", "escaped.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(fresh, "escaped.txt"))).toBe(false);
+    expect(count(env.DATABASE_PATH, "select count(*) from leads")).toBe(made.counts.leads);
     fs.rmSync(fresh, { recursive: true, force: true });
   });
 
