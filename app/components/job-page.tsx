@@ -20,6 +20,9 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{customer.name}</h1>
           {customer.address && <p className="mt-3 text-lg text-white/80">{customer.address}</p>}
           <p className="mt-1 text-white/70">With {company.name}</p>
+          <a href={telHref(company.phone)} className="mt-5 inline-flex items-center gap-2 rounded-md bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/25 hover:bg-white/20">
+            <Icon name="phone" className="size-4" /> Call us: {company.phone}
+          </a>
         </div>
       </section>
       <div className="bg-sand">
@@ -86,7 +89,12 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
                       </p>
                       <p className="text-sm text-ink-soft">
                         Total {i.total}
-                        {i.owed && ` · ${i.owed} owed`}
+                        {i.owed && (
+                          <>
+                            {" · "}
+                            <strong className="font-semibold text-ink">{i.owed} owed</strong>
+                          </>
+                        )}
                         {i.dueOn && ` · due ${i.dueOn}`}
                       </p>
                     </div>
@@ -115,12 +123,14 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
               </h2>
               <ul className="mt-3 divide-y divide-black/10">
                 {view.receipts.map((r) => (
-                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                    <span className="flex items-center gap-2">
-                      <Icon name="check" className="size-5 text-leaf" />
-                      {r.on} · {r.method} · {r.invoice}
+                  <li key={r.id} className="flex items-start justify-between gap-3 py-3">
+                    <span className="flex min-w-0 items-start gap-2">
+                      <Icon name="check" className="mt-0.5 size-5 shrink-0 text-leaf" />
+                      <span>
+                        {r.on} · {r.method} · <span className="whitespace-nowrap">{r.invoice}</span>
+                      </span>
                     </span>
-                    <span className="font-semibold tabular-nums">{r.amount}</span>
+                    <span className="shrink-0 font-semibold tabular-nums">{r.amount}</span>
                   </li>
                 ))}
               </ul>

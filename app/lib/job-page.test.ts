@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobStatus, type JobFacts } from "./job-page";
+import { formatHeadlineTime, jobStatus, type JobFacts } from "./job-page";
 
 const money = (c: number) => `$${(c / 100).toFixed(2)}`;
 const base: JobFacts = { won: false, nextWorkDay: null, nextOtherVisit: null, completed: false, sentInvoices: 0, owedCents: 0 };
@@ -18,5 +18,13 @@ describe("the job's status in plain words", () => {
     expect(jobStatus({ ...base, nextOtherVisit: { label: "Estimate visit", when: "Monday, March 9, 2026 at 9:00 AM" } }, money).headline).toBe("Estimate visit booked for Monday, March 9, 2026 at 9:00 AM");
     expect(jobStatus(base, money).headline).toBe("We are on it");
     expect(jobStatus({ ...base, won: true, completed: true }, money).headline).toBe("Work done");
+  });
+});
+
+describe("the headline's time", () => {
+  it("is Kansas time without the year, on both sides of a daylight-saving change", () => {
+    expect(formatHeadlineTime(new Date("2026-03-10T13:00:00Z"))).toBe("Tuesday, March 10 at 8:00 AM");
+    expect(formatHeadlineTime(new Date("2026-03-06T14:00:00Z"))).toBe("Friday, March 6 at 8:00 AM");
+    expect(formatHeadlineTime(new Date("2026-11-02T14:30:00Z"))).toBe("Monday, November 2 at 8:30 AM");
   });
 });

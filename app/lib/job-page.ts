@@ -1,4 +1,6 @@
 import { href } from "react-router";
+import { BUSINESS_TIME_ZONE } from "./lead-status";
+import { formatKansasTime } from "./visit-time";
 
 /** The homeowner's job page and what hangs off it: all behind the one private token. */
 export const jobPath = (token: string) => href("/job/:token", { token });
@@ -30,10 +32,14 @@ export const JOB_PAGE_MESSAGES = {
   paymentCancelled: "Payment cancelled: nothing was charged.",
 } as const;
 
+const headlineDay = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, weekday: "long", month: "long", day: "numeric" });
+/** "Tuesday, March 10 at 8:00 AM" (Kansas time): a visit soon enough to need no year, as the headline says it. */
+export const formatHeadlineTime = (at: Date) => `${headlineDay.format(at)} at ${formatKansasTime(at)}`;
+
 /** What the page knows of the job, reduced to what decides its headline. */
 export type JobFacts = {
   won: boolean;
-  /** "Tuesday, March 10, 2026 at 8:00 AM": the next work day still to come. */
+  /** "Tuesday, March 10 at 8:00 AM": the next work day still to come. */
   nextWorkDay: string | null;
   /** The next visit of another kind (an estimate visit, an inspection), with its label. */
   nextOtherVisit: { label: string; when: string } | null;

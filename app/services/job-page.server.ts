@@ -1,6 +1,6 @@
 import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
 import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
-import { jobInvoicePayPath, jobInvoicePdfPath, jobProposalPdfPath, jobStatus, JOB_PAGE_MESSAGES, type JobStatus } from "~/lib/job-page";
+import { formatHeadlineTime, jobInvoicePayPath, jobInvoicePdfPath, jobProposalPdfPath, jobStatus, JOB_PAGE_MESSAGES, type JobStatus } from "~/lib/job-page";
 import { MAX_PHOTOS } from "~/lib/contact-form";
 import { formatDay } from "~/lib/proposal";
 import { formatCents } from "~/lib/money-format";
@@ -69,8 +69,8 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
   const status = jobStatus(
     {
       won: lead.status === "won" || !!accepted,
-      nextWorkDay: workDay ? formatVisitTime(workDay.startsAt) : null,
-      nextOtherVisit: other ? { label: VISIT_KIND_LABELS[other.kind], when: formatVisitTime(other.startsAt) } : null,
+      nextWorkDay: workDay ? formatHeadlineTime(workDay.startsAt) : null,
+      nextOtherVisit: other ? { label: VISIT_KIND_LABELS[other.kind], when: formatHeadlineTime(other.startsAt) } : null,
       completed: lead.completedAt !== null,
       sentInvoices: sent.length,
       owedCents: owed,
@@ -106,7 +106,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       id: p.id,
       on: formatDay(p.receivedOn),
       amount: formatCents(p.amountCents),
-      method: PAYMENT_METHOD_LABELS[p.method],
+      method: p.method === "check" && p.checkNumber ? `Check #${p.checkNumber}` : PAYMENT_METHOD_LABELS[p.method],
       invoice: formatInvoiceNumber(p.invoiceNumber),
     })),
     maxPhotos: MAX_PHOTOS,

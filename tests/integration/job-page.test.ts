@@ -95,11 +95,11 @@ describe("the homeowner's job page", () => {
     if (data.kind !== "job") throw new Error("no page");
     const { view } = data;
     expect(view.customer.name).toBe("Karen Miller");
-    expect(view.status.headline).toMatch(/^Work day booked for \w+day, \w+ \d+, \d{4} at \d+:\d\d [AP]M$/);
+    expect(view.status.headline).toMatch(/^Work day booked for \w+day, \w+ \d+ at \d+:\d\d [AP]M$/);
     expect(view.proposal).toMatchObject({ total: "$10,000.00" });
     // The draft is not the homeowner's to see; the sent deposit is, with what is owed.
     expect(view.invoices).toEqual([expect.objectContaining({ id: mine.deposit.id, kind: "Deposit", state: "Partly paid", total: "$3,000.00", owed: "$2,000.00", pay: null })]);
-    expect(view.receipts).toEqual([expect.objectContaining({ amount: "$1,000.00", method: "Check" })]);
+    expect(view.receipts).toEqual([expect.objectContaining({ amount: "$1,000.00", method: "Check #1042" })]);
     // Nothing of the other lead's job.
     const text = JSON.stringify(view);
     expect(text).not.toContain("Other Person");
