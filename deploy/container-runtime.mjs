@@ -30,13 +30,21 @@ const common = {
   banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
 };
 
-await build({ ...common, entryPoints: ["build/server/index.js"], outfile: "build/server/index.js", allowOverwrite: true });
-// Its chunks are inside it now.
+// One build for the server and the commands: the code they share is written once, in chunks.
+await build({
+  ...common,
+  entryPoints: [
+    { in: "build/server/index.js", out: "server/index" },
+    ...Object.entries(CLI).map(([name, entry]) => ({ in: entry, out: `cli/${name.replace(":", "-")}` })),
+  ],
+  outdir: "build",
+  splitting: true,
+  chunkNames: "server/chunks/[name]-[hash]",
+  allowOverwrite: true,
+});
+// Vite's chunks of the server are inside the bundle now.
 for (const file of fs.readdirSync("build/server/assets")) {
   if (file.endsWith(".js")) fs.rmSync(`build/server/assets/${file}`);
-}
-for (const [name, entry] of Object.entries(CLI)) {
-  await build({ ...common, entryPoints: [entry], outfile: `build/cli/${name.replace(":", "-")}.js` });
 }
 
 const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));

@@ -94,6 +94,10 @@ BACKUP=$(timeout 30 docker compose exec -T app sh -c 'ls -d data/backups/2* | ta
 ct_check "...the backup is in data/backups/ on the site-data volume" sh -c \
   "timeout 60 docker run --rm -v ${COMPOSE_PROJECT_NAME}_site-data:/data --entrypoint ls $(timeout 30 docker inspect -f "{{.Image}}" "$APP") /data/backups/$(basename "${BACKUP:-none}")/manifest.json"
 
+# "copy data/backups/ off the machine (in Docker, from deploy/: docker cp ... ~/site-backups)"
+ct_check "docker cp \"\$(docker compose ps -q app)\":/app/data/backups ~/site-backups" env HOME="$WORK" sh -c \
+  'timeout 120 docker cp "$(docker compose ps -q app)":/app/data/backups ~/site-backups && ls ~/site-backups/*/manifest.json'
+
 # Restore: "Stop the site, then npm run restore -- data/backups/<time> ... Start the site."
 LATER="compose-later-$(date +%s)@example.com"
 ct_check "another quote request after the backup" ct_post_quote "$SITE" "$SITE" "$LATER" "${CURL[@]}"
