@@ -203,7 +203,7 @@ export const EXPORT_FILES = [
     columns: [
       [
         "key",
-        "the group: business, contact, pricing, words, trust, media, proposal, backups, maps, digest",
+        "the group: business, contact, pricing, words, trust, media, proposal, backups, lastBackup (the newest backup, as the site last found it), maps, digest",
       ],
       ["value", "its values, as JSON"],
       ["updated_at", WHEN],
