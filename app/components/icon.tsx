@@ -18,9 +18,11 @@ export const ICON_NAMES = [
   "mail",
   "map-pin",
   "menu",
+  "pencil",
   "phone",
   "play",
   "star",
+  "trash-2",
   "user",
   "x",
 ] as const;

@@ -1,6 +1,6 @@
-import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { RowActions } from "~/components/admin-ui";
+import { Icon } from "~/components/icon";
 
 /**
  * A row's edit and delete links for whoever may change what is on the site (the owner,
@@ -13,7 +13,7 @@ export function PublisherRowActions({ publishes, draft, label, editTo, deleteTo 
   return (
     <div className="flex justify-end gap-1">
       <Link to={editTo} preventScrollReset className="rounded p-2 hover:bg-sand" aria-label={`Edit ${label}`}>
-        <Pencil aria-hidden className="size-4" />
+        <Icon name="pencil" className="size-4" />
       </Link>
     </div>
   );

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Eye, EyeOff } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
 import { AdminTable } from "~/components/admin-ui";
@@ -21,8 +20,17 @@ export function PublishedBadge({ published }: { published: boolean }) {
   );
 }
 
+/** What a row of the admin Projects table shows of a project: a page of 50 carries no more (issue 31). */
+export type ProjectRow = Pick<AdminProjectCard, "id" | "title" | "category" | "mediaType" | "altText" | "featured" | "published" | "publishedBy"> & {
+  image: { url: string } | null;
+};
+
+export function projectRow({ id, title, category, mediaType, altText, featured, published, publishedBy, image }: AdminProjectCard): ProjectRow {
+  return { id, title, category, mediaType, altText, featured, published, publishedBy, image: image && { url: image.url } };
+}
+
 /** `publishes`: the owner's table, with Publish and Delete; the office's edits drafts only (decision 0048). */
-export function ProjectTable({ projects, linkFor, publishes = true }: { projects: AdminProjectCard[]; linkFor: (key: string, value: number) => string; publishes?: boolean }) {
+export function ProjectTable({ projects, linkFor, publishes = true }: { projects: ProjectRow[]; linkFor: (key: string, value: number) => string; publishes?: boolean }) {
   return (
     <AdminTable columns={["Image", "Title", "Category", "Featured", "Status", "Actions"]}>
       {projects.map((p) => (
@@ -53,9 +61,8 @@ export function ProjectTable({ projects, linkFor, publishes = true }: { projects
                   type="submit"
                   name="intent"
                   value={p.published ? "unpublish" : "publish"}
-                  className="inline-flex items-center gap-1 rounded-md border border-black/15 px-2 py-1 text-xs font-semibold hover:bg-sand"
+                  className="inline-flex items-center rounded-md border border-black/15 px-2 py-1 text-xs font-semibold hover:bg-sand"
                 >
-                  {p.published ? <EyeOff aria-hidden className="size-3.5" /> : <Eye aria-hidden className="size-3.5" />}
                   {p.published ? "Unpublish" : "Publish"}
                   <span className="sr-only"> {p.title}</span>
                 </button>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { data, href, Link, useLocation } from "react-router";
 import { pageQuery, withPageParam } from "~/lib/page-query";
-import { ProjectEditor, ProjectTable } from "~/components/admin/project-editor";
+import { ProjectEditor, projectRow, ProjectTable } from "~/components/admin/project-editor";
 import { ProjectTabs } from "~/components/admin/section-tabs";
 import { ConfirmDelete, EditorDialog, primaryButton } from "~/components/admin-ui";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
@@ -55,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const base = url.pathname;
   return {
     category: category ?? "all",
-    projects,
+    projects: projects.map(projectRow),
     total: countProjects(category),
     // Keyset links: the pages before and after this one start from its first and last project.
     newer: first && hasProjectBeyond("before", first.id, category) ? `${base}?before=${first.id}` : null,
