@@ -7,8 +7,10 @@ export type ScheduleItem = {
   id: number;
   kind: VisitKind;
   label: string;
-  /** "9:00 AM – 5:00 PM", Kansas time. */
+  /** "9:00 AM – 5:00 PM", Kansas time, and its two ends. */
   time: string;
+  start: string;
+  end: string;
   lead: { id: number; name: string; place: string | null; phone: string | null };
   who: string | null;
   /** Whether it is the viewer's own: shown first and marked. */
@@ -31,6 +33,8 @@ function item(visit: ScheduledVisit, userId: number): ScheduleItem {
     kind: visit.kind,
     label: VISIT_KIND_LABELS[visit.kind],
     time: `${formatKansasTime(visit.startsAt)} – ${formatKansasTime(end)}`,
+    start: formatKansasTime(visit.startsAt),
+    end: formatKansasTime(end),
     lead: { id: visit.lead.id, name: visit.lead.name, place: [visit.lead.street, visit.lead.city].filter(Boolean).join(", ") || null, phone: visit.lead.phone },
     who: visit.assigneeName,
     mine: visit.assignedTo === userId,

@@ -56,7 +56,8 @@ export function LeadSchedule({ view, result }: { view: LeadScheduleView | null; 
           ))}
         </ul>
       )}
-      {books && <BookVisit view={view} hint={mailHint} result={result} />}
+      {/* Each visit booked starts the form again, empty. */}
+      {books && <BookVisit key={view.upcoming.length + view.past.length} view={view} hint={mailHint} result={result} />}
       {view.past.length > 0 && (
         <details className="border-t border-black/10 pt-3">
           <summary className="cursor-pointer text-sm font-semibold">Past visits ({view.past.length})</summary>
@@ -87,7 +88,8 @@ function VisitRow({ visit, leadId, people, result }: { visit: LeadVisitItem; lea
       {visit.note && <p className="text-sm whitespace-pre-line text-ink-soft">{visit.note}</p>}
       {changeable && (
         <div className="flex flex-wrap gap-x-4 gap-y-2">
-          <MoveVisit visit={visit} leadId={leadId} people={people} result={result} />
+          {/* A saved change starts the form again from the visit as it now is. */}
+          <MoveVisit key={[visit.day, visit.time, visit.lengthMinutes, visit.assigneeId, visit.note].join("|")} visit={visit} leadId={leadId} people={people} result={result} />
           <CancelVisit visit={visit} leadId={leadId} result={result} />
         </div>
       )}

@@ -19,9 +19,12 @@ const weekLink = (day: string) => `${href("/admin/schedule")}?week=${day}`;
 
 function VisitCard({ item, compact = false }: { item: ScheduleItem; compact?: boolean }) {
   return (
-    <li className={`rounded-lg border-l-4 bg-white p-3 shadow-sm ${item.mine ? "border-brand" : "border-black/15"}`}>
+    <li className={`min-w-0 rounded-lg border-l-4 bg-white p-3 shadow-sm [overflow-wrap:anywhere] ${item.mine ? "border-brand" : "border-black/15"}`}>
       <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
-        <span className="font-semibold">{item.time}</span>
+        {/* In a narrow column the end goes under the start, never in the middle of a time. */}
+        <span className="font-semibold">
+          <span className="whitespace-nowrap">{item.start}</span> <span className="font-normal whitespace-nowrap text-ink-soft">– {item.end}</span>
+        </span>
         {item.mine && <span className="rounded-full bg-brand/10 px-2 text-xs font-semibold text-brand-dark">Yours</span>}
       </p>
       <p className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{item.label}</p>

@@ -1,0 +1,89 @@
+import Database from "better-sqlite3";
+import { isPhone, jsEnabled } from "./helpers";
+import { expect, test, type OwnSite } from "./own-site";
+import { mailsTo } from "./quote";
+
+// The schedule (issue 33) in the browser, scripts on and off, phone and desktop: a work day
+// booked from the lead's page, seen on /admin/schedule, moved, and the homeowner's mails
+// (with their calendar invitations) recorded by the fake Resend. On a site of its own: the
+// lead is made in its database.
+
+const addLead = (ownSite: OwnSite, name: string, email: string) => {
+  const db = new Database(ownSite.dbPath);
+  try {
+    return db
+      .prepare("insert into leads (name, email, message, street, city, zip, status, created_at) values (?, ?, 'New roof', '412 N Main St', 'Derby', '67037', 'won', ?) returning id")
+      .pluck()
+      .get(name, email, Date.now()) as number;
+  } finally {
+    db.close();
+  }
+};
+
+/** A Kansas day `n` days from today, YYYY-MM-DD. */
+const kansasDayIn = (n: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + n * 86_400_000));
+
+test("a work day booked from the lead page shows on the schedule, moves, and the homeowner is mailed each time", async ({ page, ownSite }, info) => {
+  const project = info.project.name;
+  const email = `wendy-${project}@example.com`;
+  const id = addLead(ownSite, `Wendy Workday ${project}`, email);
+  const day = kansasDayIn(8);
+  await ownSite.signIn(page);
+
+  await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
+  const schedule = page.getByRole("region", { name: "Schedule" });
+  await expect(schedule.getByText("Nothing booked yet.")).toBeVisible();
+  const book = schedule.locator("form").filter({ has: page.getByRole("button", { name: "Book it" }) });
+  await book.getByLabel("What").selectOption({ label: "Work day" });
+  await book.getByLabel("Day", { exact: true }).fill(day);
+  await book.getByLabel("Time (Kansas)").fill("08:00");
+  await book.getByRole("button", { name: "Book it" }).click();
+  await expect(page.getByText(`Work day booked; ${email} was emailed`).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
+  const upcoming = schedule.getByRole("list", { name: "Upcoming visits" });
+  await expect(upcoming.getByText("8:00 AM")).toBeVisible();
+
+  // A time the clocks skip is refused in the page, with scripts or without.
+  await schedule.getByText("Book a visit or work day").click();
+  await book.getByLabel("Day", { exact: true }).fill("2027-03-14");
+  await book.getByLabel("Time (Kansas)").fill("02:30");
+  await book.getByRole("button", { name: "Book it" }).click();
+  await expect(page.getByText("2:30 AM does not happen on Sunday, March 14, 2027").first()).toBeVisible();
+  if (!jsEnabled(info)) await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
+
+  // On the schedule: the week of that day, reached without scripts by its link.
+  await page.goto(`${ownSite.baseURL}/admin/schedule?week=${day}`);
+  const week = page.getByRole("list", { name: /Days of the week of/ });
+  await expect(week.getByRole("link", { name: `Wendy Workday ${project}` })).toBeVisible();
+  await expect(week.getByText("8:00 AM – 4:00 PM")).toBeVisible();
+  // Next week's link, and back.
+  await page.getByRole("link", { name: "Next week" }).click();
+  await expect(page.getByRole("link", { name: `Wendy Workday ${project}` })).toHaveCount(0);
+  await page.getByRole("link", { name: "Previous week" }).click();
+  await expect(page.getByRole("link", { name: `Wendy Workday ${project}` })).toBeVisible();
+  if (isPhone(info)) {
+    // On a phone the days are one list under the other, each spelled out.
+    const box = await week.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(390);
+  }
+
+  // Move it to 10:00 from the lead page.
+  await page.getByRole("link", { name: `Wendy Workday ${project}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
+  const visit = page.getByRole("region", { name: "Schedule" }).getByRole("list", { name: "Upcoming visits" }).getByRole("listitem").first();
+  await visit.getByText("Move or change").click();
+  const move = visit.locator("form").filter({ has: page.getByRole("button", { name: "Save" }) });
+  await move.getByLabel("Time (Kansas)").fill("10:00");
+  await move.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(`Visit moved; ${email} was emailed`).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Schedule" }).getByText("10:00 AM")).toBeVisible();
+
+  // The fake Resend has both mails, each with its invitation.
+  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toEqual([
+    expect.stringMatching(/^Your work day with .*: .* at 8:00 AM$/),
+    expect.stringMatching(/^Your work day has moved to .* at 10:00 AM$/),
+  ]);
+  const [, moved] = await mailsTo(email);
+  const attachments = (moved as unknown as { attachments?: { filename: string }[] }).attachments ?? [];
+  expect(attachments.map((a) => a.filename)).toEqual(["invite.ics"]);
+});
