@@ -4,36 +4,13 @@ import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
 import { photo } from "./quote";
+import { seedLeadWithEstimate } from "./seed-estimate";
 
 // Issue 33.4: the homeowner's own page of the job. Staff make its link on the lead page
 // (shown once), the homeowner opens it without an account, sees where the job stands, the
 // signed proposal and an invoice, and sends a photo; staff see that photo on the lead.
 
 const viewportOf = (info: TestInfo) => (isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 });
-
-/** A measured lead with an estimate, written straight into the e2e database (as proposal.spec.ts does). */
-function seedLeadWithEstimate(name: string, email: string): number {
-  const db = new Database(`${E2E_DIR}/app.db`);
-  try {
-    const lead = db
-      .prepare(
-        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at)
-         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', 'measured', 'phone', ?) returning id`,
-      )
-      .get(name, email, Date.now()) as { id: number };
-    const lines = [
-      { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
-      { key: "labor", label: "Labor, up to 6/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: false },
-    ];
-    db.prepare("insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', 750, ?, 321750, 24131, 345881)").run(
-      lead.id,
-      JSON.stringify(lines),
-    );
-    return lead.id;
-  } finally {
-    db.close();
-  }
-}
 
 /** A sent progress invoice of $1,000.00 for the lead, numbered after the highest (the invoice screens are another spec's). */
 function seedSentInvoice(leadId: number): void {

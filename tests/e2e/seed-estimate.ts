@@ -1,0 +1,45 @@
+import Database from "better-sqlite3";
+import { E2E_DIR } from "../../playwright.config";
+
+export type SeedEstimate = { street: string; city: string; zip: string; lines: { key: string; label: string; quantity: number; unit: string; unitPriceCents: number; totalCents: number; adjusted: boolean }[]; taxBasisPoints: number; taxCents: number };
+
+const DERBY: SeedEstimate = {
+  street: "412 N Main St",
+  city: "Derby",
+  zip: "67037",
+  lines: [
+    { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
+    { key: "labor", label: "Labor, up to 6/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: false },
+  ],
+  taxBasisPoints: 750,
+  taxCents: 24131,
+};
+
+/**
+ * A measured lead with an estimate ($3,458.81 by default), written straight into the e2e
+ * database, for specs about what happens after the estimate (proposals, invoices, the job
+ * page). Its id.
+ */
+export function seedLeadWithEstimate(name: string, email: string, estimate: SeedEstimate = DERBY): number {
+  const db = new Database(`${E2E_DIR}/app.db`);
+  try {
+    const lead = db
+      .prepare(
+        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at)
+         values (?, ?, '316-555-0188', 'Hail last week', ?, ?, ?, 'measured', 'phone', ?) returning id`,
+      )
+      .get(name, email, estimate.street, estimate.city, estimate.zip, Date.now()) as { id: number };
+    const subtotal = estimate.lines.reduce((sum, l) => sum + l.totalCents, 0);
+    db.prepare("insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', ?, ?, ?, ?, ?)").run(
+      lead.id,
+      estimate.taxBasisPoints,
+      JSON.stringify(estimate.lines),
+      subtotal,
+      estimate.taxCents,
+      subtotal + estimate.taxCents,
+    );
+    return lead.id;
+  } finally {
+    db.close();
+  }
+}
