@@ -24,12 +24,15 @@ describe("database", () => {
       "estimates",
       "images",
       "invitations",
+      "invoices",
+      "job_links",
       "lead_notes",
       "lead_photos",
       "lead_search",
       "leads",
       "outbox",
       "password_resets",
+      "payments",
       "projects",
       "proposal_links",
       "proposals",
@@ -40,8 +43,10 @@ describe("database", () => {
       "roof_customers",
       "sessions",
       "settings",
+      "stripe_events",
       "testimonials",
       "users",
+      "visits",
     ]);
   });
 
