@@ -33,9 +33,9 @@ export const VISIT_MESSAGES = {
   moved: "Visit moved",
   saved: "Visit saved",
   unchanged: "Nothing changed",
-  cancelled: "Visit cancelled",
-  alreadyCancelled: "This visit was already cancelled.",
-  // What follows "booked"/"moved"/"cancelled" about the homeowner's mail.
+  cancelled: "Visit canceled",
+  alreadyCancelled: "This visit was already canceled.",
+  // What follows "booked"/"moved"/"canceled" about the homeowner's mail.
   mailed: (to: string) => `; ${to} was emailed`,
   mailQueued: (to: string) => `; the email to ${to} is on its way`,
   mailFailed: "; the email to the homeowner could not go yet and will be tried again",

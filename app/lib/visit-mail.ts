@@ -1,5 +1,5 @@
 /**
- * The homeowner's mails about a visit (issue 33): booked, tomorrow, moved, cancelled. Plain
+ * The homeowner's mails about a visit (issue 33): booked, tomorrow, moved, canceled. Plain
  * text and a small HTML copy; the time in Kansas words; the link to the homeowner's job
  * page in each. The calendar file goes with them (services/visit-calendar.server.ts).
  */
@@ -57,8 +57,8 @@ export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject
         ];
       case "cancelled":
         return [
-          `Your ${what} on ${shortWhen(facts.startsAt)} is cancelled`,
-          [`Your ${what} on ${when} is cancelled. We will be in touch to find a new time.`, "The attached file takes it out of your calendar."],
+          `Your ${what} on ${shortWhen(facts.startsAt)} is canceled`,
+          [`Your ${what} on ${when} is canceled. We will be in touch to find a new time.`, "The attached file takes it out of your calendar."],
         ];
     }
   })();

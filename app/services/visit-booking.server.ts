@@ -25,7 +25,7 @@ const label = (kind: VisitKind) => VISIT_KIND_LABELS[kind];
 const HISTORY = {
   added: (v: Visit) => `${label(v.kind)} booked for ${when(v.startsAt)}`,
   moved: (v: Visit) => `${label(v.kind)} moved to ${when(v.startsAt)}`,
-  cancelled: (v: Visit) => `${label(v.kind)} on ${when(v.startsAt)} cancelled`,
+  cancelled: (v: Visit) => `${label(v.kind)} on ${when(v.startsAt)} canceled`,
 };
 
 type MailOutcome = DeliveryOutcome | "no-email" | "past" | "none";

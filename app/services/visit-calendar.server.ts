@@ -49,7 +49,7 @@ export function visitCalendar(invite: VisitInvite, now = new Date()): string {
 export function visitCalendarAttachment(invite: VisitInvite, now = new Date()): MailAttachment {
   const method = invite.cancelled ? "CANCEL" : "REQUEST";
   return {
-    filename: invite.cancelled ? "cancelled.ics" : "invite.ics",
+    filename: invite.cancelled ? "canceled.ics" : "invite.ics",
     content: Buffer.from(visitCalendar(invite, now), "utf8"),
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };

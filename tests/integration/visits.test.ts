@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Role } from "~/lib/roles";
 import { fakeResendForApp } from "./fake-mail";
 
-// The schedule (issue 33): visits booked, moved and cancelled from the lead page in Kansas
+// The schedule (issue 33): visits booked, moved and canceled from the lead page in Kansas
 // time across both daylight-saving changes of 2026, the homeowner's mails with their .ics
 // (parsed by a calendar library), the day-before reminder once, and who sees what.
 
@@ -172,8 +172,8 @@ describe("booking across the fall change (2026-11-01)", () => {
   });
 });
 
-describe("moving and cancelling", () => {
-  it("a new note or person only saves (no mail, same sequence); cancelling mails METHOD CANCEL with the next sequence", async () => {
+describe("moving and canceling", () => {
+  it("a new note or person only saves (no mail, same sequence); canceling mails METHOD CANCEL with the next sequence", async () => {
     const id = newLead("Gus Cancel");
     await book(id, { day: "2026-04-14", time: "10:00" });
     const [visit] = visitRows(id);
@@ -187,9 +187,9 @@ describe("moving and cancelling", () => {
     expect(statusOf(cancelled)).toBe(302);
     expect(visitRows(id)[0].cancelledAt).not.toBeNull();
     const [mail] = mailsTo("gus@example.com");
-    expect(mail.subject).toBe("Your work day on Tue, Apr 14 at 10:00 AM is cancelled");
-    expect(calendarOf(mail)).toMatchObject({ filename: "cancelled.ics", method: "CANCEL", status: "CANCELLED", sequence: 1, uid: `visit-${visit.id}@roofs.example` });
-    // A second cancel changes nothing; a cancelled visit cannot be moved.
+    expect(mail.subject).toBe("Your work day on Tue, Apr 14 at 10:00 AM is canceled");
+    expect(calendarOf(mail)).toMatchObject({ filename: "canceled.ics", method: "CANCEL", status: "CANCELLED", sequence: 1, uid: `visit-${visit.id}@roofs.example` });
+    // A second cancel changes nothing; a canceled visit cannot be moved.
     expect(statusOf(await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) }))).toBe(302);
     expect(mailsTo("gus@example.com")).toHaveLength(1);
     expect(statusOf(await post("owner", id, { ...same, assignee: "", note: "" }))).toBe(400);

@@ -80,7 +80,7 @@ function VisitRow({ visit, leadId, people, result }: { visit: LeadVisitItem; lea
         <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold">{visit.label}</span>
         <span className={`font-semibold ${visit.cancelled ? "line-through" : ""}`}>{visit.when}</span>
         <span className="text-sm text-ink-soft">{lengthLabel(visit.lengthMinutes)}</span>
-        {visit.cancelled && <span className="text-sm font-semibold text-red-800">Cancelled</span>}
+        {visit.cancelled && <span className="text-sm font-semibold text-red-800">Canceled</span>}
       </div>
       <p className="flex items-center gap-1 text-sm">
         <User aria-hidden className="size-4 text-ink-soft" /> {visit.assigneeName ?? "Nobody chosen yet"}
@@ -214,7 +214,7 @@ function CancelVisit({ visit, leadId, result }: { visit: LeadVisitItem; leadId: 
         <input type="hidden" name="visitId" value={visit.id} />
         <FormError formId={formId} reply={lastResult} />
         <p className="text-sm">The homeowner is emailed that it is off, and it leaves their calendar.</p>
-        <SubmitButton name="intent" value={CANCEL_VISIT_INTENT} busy={fetcher.state !== "idle"} busyText="Cancelling..." className={`${secondaryButton} text-red-800`}>
+        <SubmitButton name="intent" value={CANCEL_VISIT_INTENT} busy={fetcher.state !== "idle"} busyText="Canceling..." className={`${secondaryButton} text-red-800`}>
           <CalendarX2 aria-hidden className="size-4" /> Cancel the {visit.label.toLowerCase()}
         </SubmitButton>
       </fetcher.Form>

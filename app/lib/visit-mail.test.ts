@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { britishSpellings } from "../../tests/british-spellings";
+import { visitMail, type VisitMailFacts, type VisitMailKind } from "./visit-mail";
+
+const facts: VisitMailFacts = {
+  kind: "inspection",
+  startsAt: new Date("2026-11-02T15:00:00Z"),
+  durationMinutes: 90,
+  who: "Kim Alvarez",
+  homeowner: "Karen Miller",
+  address: "412 N Main St, Derby, 67037",
+  company: "Prairie Ridge Framing & Roofing",
+  phone: "(620) 555-0142",
+  jobLink: "https://roofs.example/job/abc",
+};
+
+describe("the homeowner's visit mails", () => {
+  it("say what, when (Kansas time), where, who and how long, and link the job page", () => {
+    const mail = visitMail("confirmation", facts);
+    expect(mail.subject).toBe("Your inspection with Prairie Ridge Framing & Roofing: Mon, Nov 2 at 9:00 AM");
+    expect(mail.text).toContain("Your inspection is booked for Monday, November 2, 2026 at 9:00 AM (Kansas time) at 412 N Main St, Derby, 67037.");
+    expect(mail.text).toContain("Kim Alvarez from Prairie Ridge Framing & Roofing will be there. It takes about 1.5 hours.");
+    expect(mail.text).toContain("https://roofs.example/job/abc");
+    expect(mail.html).toContain('<a href="https://roofs.example/job/abc">See your job</a>');
+    expect(mail.html).toContain("Prairie Ridge Framing &#38; Roofing");
+  });
+
+  it("has a subject of its own for each kind, in US English", () => {
+    const subjects = (["confirmation", "reminder", "moved", "cancelled"] as VisitMailKind[]).map((kind) => visitMail(kind, { ...facts, who: null }));
+    expect(subjects.map((m) => m.subject)).toEqual([
+      "Your inspection with Prairie Ridge Framing & Roofing: Mon, Nov 2 at 9:00 AM",
+      "Tomorrow: your inspection with Prairie Ridge Framing & Roofing at 9:00 AM",
+      "Your inspection has moved to Mon, Nov 2 at 9:00 AM",
+      "Your inspection on Mon, Nov 2 at 9:00 AM is canceled",
+    ]);
+    for (const mail of subjects.slice(0, 3)) expect(mail.text).toContain("Someone from Prairie Ridge Framing & Roofing will be there.");
+    for (const mail of subjects) {
+      expect(britishSpellings(`${mail.subject}\n${mail.text}`)).toEqual([]);
+    }
+  });
+});
