@@ -1,14 +1,44 @@
+import ICAL from "ical.js";
+import type { Page } from "@playwright/test";
+import { FAKE_STRIPE_URL } from "../../playwright.config";
+import type { SentMail } from "../fake-resend";
 import { expect, test } from "./fixtures";
-import { isPhone, jsEnabled } from "./helpers";
+import { escapeRegExp, isPhone, jsEnabled } from "./helpers";
 import { AUGUSTA_GUTTERS, fillQuote, mailsTo, photo } from "./quote";
+
+/** The one calendar file a mail carries, parsed by ical.js: its event's start and status. */
+function calendarOf(mail: SentMail) {
+  const files = (mail as SentMail & { attachments?: { filename: string; content: unknown }[] }).attachments ?? [];
+  expect(files.map((f) => f.filename.endsWith(".ics"))).toEqual([true]);
+  const content = files[0]!.content;
+  const text = typeof content === "string" ? Buffer.from(content, "base64").toString("utf8") : Buffer.from((content as { data: number[] }).data).toString("utf8");
+  const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
+  return { start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate(), summary: String(event.getFirstPropertyValue("summary")) };
+}
+
+/** The mails to `email` whose subject starts so. */
+const mailsStarting = async (email: string, subject: string) => (await mailsTo(email)).filter((m) => m.subject.startsWith(subject));
+
+/** A day `days` from now in Kansas, YYYY-MM-DD (a date field's value). */
+const kansasDayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Chicago" });
+
+/** The homeowner's job page: its headline says where things stand. */
+async function jobPageSays(homeowner: Page, jobPath: string, headline: string | RegExp) {
+  await homeowner.goto(jobPath);
+  await expect(homeowner.getByRole("heading", { level: 2 }).first()).toHaveText(headline);
+}
 
 // Issue 16's whole loop in one go, through the screens only: a homeowner's request is
 // measured, estimated, sent as a proposal and accepted through the link, completed,
 // reviewed and shown in the portfolio. The homeowner's browser has scripts when the
 // project does (on and off, phone and desktop); staff use the project's settings too.
 
-test("a request becomes a measured, estimated, accepted, completed, reviewed job in the portfolio", async ({ browser, adminPage: staff }, info) => {
-  test.setTimeout(150_000);
+// Issue 33 carries on from the signed proposal (its "Done when"): the deposit invoice mailed,
+// paid through the fake Stripe's checkout and its signed webhook, a work day booked (its
+// mail's .ics read by ical.js), the job completed, the final invoice, a check recorded,
+// Paid, then the review request; the homeowner's job page shows each step.
+test("a request becomes a measured, estimated, accepted, paid, scheduled, completed, reviewed job in the portfolio", async ({ browser, adminPage: staff }, info) => {
+  test.setTimeout(300_000);
   const stamp = `${info.project.name} ${Date.now()}`;
   const name = `Jo Whitley ${stamp}`;
   const email = `jo-${info.project.name}-${Date.now()}@example.com`;
@@ -82,9 +112,71 @@ test("a request becomes a measured, estimated, accepted, completed, reviewed job
   await expect(history).not.toContainText("Proposal sent");
   await expect(estimate).toContainText("locked");
   await expect(estimate).not.toContainText("A draft: the homeowner sees it once a proposal is sent");
+  // The deposit invoice, drafted when the proposal was accepted, mailed with its PDF.
+  const money = staff.getByRole("region", { name: "Invoices and payments" });
+  await money.getByRole("listitem", { name: "Deposit invoice Draft" }).getByRole("button", { name: "Send to the homeowner" }).click();
+  await expect(staff.getByText(/^Invoice sent/).first()).toBeVisible();
+  await expect.poll(async () => (await mailsStarting(email, "Invoice INV-")).length).toBe(1);
+  const depositMail = (await mailsStarting(email, "Invoice INV-"))[0]!;
+  const [, deposit, depositOwed] = /^Invoice (INV-\d{4}) from .+: (\$[\d,]+\.\d{2})$/.exec(depositMail.subject)!;
+  expect((depositMail as SentMail & { attachments?: { filename: string }[] }).attachments?.map((a) => a.filename.endsWith(".pdf"))).toEqual([true]);
+  const jobPath = new URL(/http:\/\/\S+\/job\/[A-Za-z0-9_-]{43}/.exec(depositMail.text)![0]).pathname;
+
+  // Paid online: the job page's Pay, the fake Stripe's checkout page, its signed webhook.
+  await jobPageSays(homeowner, jobPath, "We have your signed proposal");
+  const depositOnPage = homeowner.getByRole("article", { name: `Invoice ${deposit}` });
+  await expect(depositOnPage).toContainText(`${depositOwed} owed`);
+  await depositOnPage.getByRole("button", { name: `Pay ${depositOwed}` }).click();
+  await expect(homeowner).toHaveURL(new RegExp(`^${escapeRegExp(FAKE_STRIPE_URL)}/checkout/cs_test_`));
+  await homeowner.getByRole("button", { name: `Pay ${depositOwed}` }).click();
+  await expect(homeowner).toHaveURL(new RegExp(`${escapeRegExp(jobPath)}\\?paid=\\d+$`));
+  await expect(depositOnPage).toContainText("Paid");
+  await expect(homeowner.getByRole("region", { name: "Payments received" })).toContainText(depositOwed);
+  await expect.poll(async () => (await mailsStarting(email, `Receipt: ${depositOwed} received by`)).length).toBe(1);
+  await staff.reload();
+  await expect(money.getByRole("listitem", { name: `Deposit invoice ${deposit}` })).toContainText("Paid");
+
+  // A work day booked: the homeowner's mail carries an invitation a calendar reads.
+  const workDay = kansasDayFromNow(10);
+  const schedule = staff.getByRole("region", { name: "Schedule" });
+  await schedule.getByLabel("What").selectOption({ label: "Work day" });
+  await schedule.getByLabel("Day", { exact: true }).fill(workDay);
+  await schedule.getByLabel("Time (Kansas)").fill("08:00");
+  await schedule.getByRole("button", { name: "Book it" }).click();
+  await expect(staff.getByText(/^Work day booked/).first()).toBeVisible();
+  await expect.poll(async () => (await mailsStarting(email, "Your work day with")).length).toBe(1);
+  const invitation = calendarOf((await mailsStarting(email, "Your work day with"))[0]!);
+  expect(invitation.start.toLocaleString("en-CA", { timeZone: "America/Chicago", hourCycle: "h23" })).toMatch(new RegExp(`^${workDay}, 08:00:00$`));
+  await jobPageSays(homeowner, jobPath, /^Work day booked for /);
+  await expect(homeowner.getByRole("region", { name: "Our next visit" })).toContainText("Work day");
+
   const job = staff.getByRole("region", { name: "The job" });
   await job.getByRole("button", { name: "Mark the job completed" }).click();
   await expect(job).toContainText("Completed");
+
+  // The final invoice (the rest of the job's total), mailed; a check for it recorded: Paid.
+  await money.getByRole("button", { name: "New final invoice" }).click();
+  await expect(staff.getByText("Invoice draft created").first()).toBeVisible();
+  await money.getByRole("listitem", { name: "Final invoice Draft" }).getByRole("button", { name: "Send to the homeowner" }).click();
+  await expect(staff.getByText(/^Invoice sent/).first()).toBeVisible();
+  await expect.poll(async () => (await mailsStarting(email, "Invoice INV-")).length).toBe(2);
+  const [, final, finalOwed] = /^Invoice (INV-\d{4}) from .+: (\$[\d,]+\.\d{2})$/.exec((await mailsStarting(email, "Invoice INV-"))[1]!.subject)!;
+  await jobPageSays(homeowner, jobPath, "Work done");
+  await expect(homeowner.locator("main")).toContainText(`The balance still owed is ${finalOwed}`);
+  const finalCard = money.getByRole("listitem", { name: `Final invoice ${final}` });
+  await finalCard.getByText("Record payment", { exact: true }).first().click();
+  await finalCard.getByLabel("How").selectOption({ label: "Check" });
+  await finalCard.getByLabel("Check number (for a check)").fill("2210");
+  await expect(finalCard.getByLabel(/^Amount \(\$, at most/)).toHaveValue(finalOwed.replace(/[$,]/g, ""));
+  await finalCard.locator("form").getByRole("button", { name: "Record payment" }).click();
+  await expect(staff.getByText(/^Payment recorded\. The invoice is paid in full\./).first()).toBeVisible();
+  await expect(finalCard).toContainText("Paid");
+  await expect.poll(async () => (await mailsStarting(email, `Receipt: ${finalOwed} received by`)).length).toBe(1);
+  await jobPageSays(homeowner, jobPath, "Paid in full");
+  const receipts = homeowner.getByRole("region", { name: "Payments received" });
+  await expect(receipts).toContainText(depositOwed);
+  await expect(receipts).toContainText(finalOwed);
+
   // Read or unread is the lead list's question, not a completed job's.
   await expect(staff.getByRole("button", { name: /^Mark (un)?read$/ })).toHaveCount(0);
   await job.getByRole("button", { name: "Ask for a review" }).click();
