@@ -24,7 +24,6 @@ import { findJobByToken } from "~/services/job-page-link.server";
 export const ONLINE_PAYMENT_MESSAGES = {
   nothingOwed: "Nothing is owed on this invoice.",
   unavailable: "Online payment is not available right now. Please try again later or call us.",
-  cancelled: "Payment cancelled: nothing was charged.",
 } as const;
 
 /** Who writes the history lines of a payment Stripe reports. */
@@ -53,7 +52,7 @@ export async function startInvoiceCheckout(token: string, invoiceId: number): Pr
       metadata: { invoiceId: String(invoice.id), leadId: String(leadId) },
       ...(email ? { customer_email: email } : {}),
       success_url: `${siteOrigin()}${back}?paid=${invoice.id}`,
-      cancel_url: `${siteOrigin()}${back}?payment=cancelled`,
+      cancel_url: `${siteOrigin()}${back}?payment=canceled`,
     });
     if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`);
     return { kind: "checkout", url: session.url };
