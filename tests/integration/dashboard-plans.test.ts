@@ -66,3 +66,16 @@ describe("the header's new and due counts", () => {
   });
 });
 
+describe("the dashboard's new leads", () => {
+  it("are the newest few, whether there are a few or more than a hundred, and the many are sought on leads_created_idx", () => {
+    const newest = () => getDb().$client.prepare("select name from leads where status = 'new' and archived_at is null order by created_at desc, id desc limit 5").pluck().all();
+    const today = businessToday();
+    for (let i = 0; i < 3; i++) createLead({ name: `Few ${i}`, email: `few${i}@example.com`, phone: null, message: "Roof" });
+    expect(getDashboard(today).newLeads.items.map((l) => l.name)).toEqual(newest());
+    for (let i = 0; i < 120; i++) createLead({ name: `Many ${i}`, email: `many${i}@example.com`, phone: null, message: "Roof" });
+    const statements = plansOf(() => expect(getDashboard(today).newLeads.items.map((l) => l.name)).toEqual(newest()));
+    const sought = statements.find((s) => s.sql.includes("indexed by leads_created_idx"));
+    expect(sought?.plan).toMatch(/SCAN leads USING INDEX leads_created_idx/);
+  });
+});
+
