@@ -61,12 +61,12 @@ export function newestBackupAt(): Date | null {
  * and no admin page fails over a warning.
  */
 function noteNewestBackup(state: StateLocations): Date | null {
+  // The folder's time first: a backup another process adds while this one reads changes
+  // it again, so the note is read past rather than miss that backup.
+  const folderStamp = backupsFolderStamp(state);
   const newest = listBackups(state)[0] ?? null;
   try {
-    setSetting("lastBackup", {
-      name: newest?.name ?? null,
-      folderStamp: backupsFolderStamp(state),
-    });
+    setSetting("lastBackup", { name: newest?.name ?? null, folderStamp });
   } catch (error) {
     console.error("The newest backup could not be noted:", error);
   }
