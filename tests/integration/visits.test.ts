@@ -26,6 +26,7 @@ const { processOutbox } = await import("~/services/outbox.server");
 const { queueVisitReminders } = await import("~/services/visit-reminders.server");
 const { findMail } = await import("~/models/outbox.server");
 const { scheduleView } = await import("~/services/visit-schedule.server");
+const { leadScheduleView } = await import("~/services/lead-schedule-view.server");
 const { routeArgs } = await import("./admin-session");
 const visitsRoute = await import("~/routes/admin/lead-visits");
 const scheduleRoute = await import("~/routes/admin/schedule");
@@ -281,5 +282,27 @@ describe("the schedule page", () => {
     expect((await load("?week=2026-03-11")).week).toMatchObject({ start: "2026-03-09", previous: "2026-03-02", next: "2026-03-16" });
     expect((await load("?week=2026-99-99")).week.start).toBe("2026-02-23");
     expect((await load("")).today.day).toBe("2026-03-01");
+  });
+
+  it("the lead page's panel: the office books (the team to choose), the crew only sees; the crew cannot open another's lead's schedule", async () => {
+    const kims = newLead("Pam Panel", { assignedTo: team.crew.id });
+    const sams = newLead("Quin Other", { assignedTo: team.crew2.id });
+    await book(kims, { day: "2026-06-02", time: "08:00" });
+    const asOwner = await leadScheduleView(new Request("http://site.test/"), kims, { sessionId: "", userId: team.owner.id, email: "owner@example.com", name: "Pat Owner", role: "owner" });
+    expect(asOwner?.people?.map((p) => p.name)).toEqual(expect.arrayContaining(["Kim Crew", "Sam Crew"]));
+    expect(asOwner?.defaultAssignee).toBe(team.crew.id);
+    expect(asOwner?.upcoming.map((v) => [v.label, v.when])).toEqual([["Work day", "Tue, Jun 2 · 8:00 AM"]]);
+    const asCrew = await leadScheduleView(new Request("http://site.test/"), kims, { sessionId: "", userId: team.crew.id, email: "crew@example.com", name: "Kim Crew", role: "crew" });
+    expect(asCrew?.people).toBeNull();
+    const open = async (leadId: number) => {
+      try {
+        await visitsRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${leadId}/visits`, { headers: { Cookie: team.crew.cookie } }), { id: String(leadId) }));
+        return 200;
+      } catch (thrown) {
+        return thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500);
+      }
+    };
+    expect(await open(kims)).toBe(200);
+    expect(await open(sams)).toBe(403);
   });
 });
