@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CalendarPlus, CalendarX2, User } from "lucide-react";
-import { href, useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import { Field, inputClass as field, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { FormError } from "~/components/form";
 import {
@@ -78,7 +78,10 @@ function VisitRow({ visit, leadId, people, result }: { visit: LeadVisitItem; lea
     <li className="space-y-2 py-3" data-visit={visit.id}>
       <div className={`flex flex-wrap items-baseline gap-x-3 gap-y-1 ${visit.cancelled ? "text-ink-soft" : ""}`}>
         <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold">{visit.label}</span>
-        <span className={`font-semibold ${visit.cancelled ? "line-through" : ""}`}>{visit.when}</span>
+        {/* The week it is in, on the schedule. */}
+        <Link to={`${href("/admin/schedule")}?week=${visit.day}`} className={`font-semibold hover:underline ${visit.cancelled ? "line-through" : ""}`}>
+          {visit.when}
+        </Link>
         <span className="text-sm text-ink-soft">{lengthLabel(visit.lengthMinutes)}</span>
         {visit.cancelled && <span className="text-sm font-semibold text-red-800">Canceled</span>}
       </div>
