@@ -7,16 +7,21 @@ import {
 import {
   estimates,
   images,
+  invoices,
   leadNotes,
   leadPhotos,
   leads,
+  payments,
   projects,
   proposals,
   roofCustomers,
   settings,
   testimonials,
   users,
+  visits,
 } from "~/db/schema";
+import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
+import { wallClock } from "~/lib/visit-time";
 import { dollars, type ExportFileName } from "~/lib/export-files";
 import { getDb } from "~/server/db.server";
 
@@ -232,6 +237,104 @@ function* proposalRows(): Generator<Cells> {
   }
 }
 
+function* visitRows(): Generator<Cells> {
+  const booker = alias(users, "booker");
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ v: getTableColumns(visits), ...ACCOUNT, bookerName: booker.name, bookerEmail: booker.email })
+        .from(visits)
+        .leftJoin(who, eq(who.id, visits.assignedTo))
+        .leftJoin(booker, eq(booker.id, visits.createdBy))
+        .$dynamic(),
+      visits.id,
+      after,
+    ).all();
+  for (const { v, whoName, whoEmail, bookerName, bookerEmail } of inBatches(read, (r) => r.v.id)) {
+    const local = wallClock(v.startsAt);
+    yield [
+      v.id,
+      v.leadId,
+      v.kind,
+      v.startsAt,
+      `${local.day} ${local.time}`,
+      v.durationMinutes,
+      v.assignedTo ? person(whoName, whoEmail) : null,
+      v.note,
+      v.cancelledAt,
+      v.createdBy ? person(bookerName, bookerEmail) : null,
+      v.createdAt,
+    ];
+  }
+}
+
+function* invoiceRows(): Generator<Cells> {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ i: getTableColumns(invoices), ...ACCOUNT })
+        .from(invoices)
+        .leftJoin(who, eq(who.id, invoices.createdBy))
+        .$dynamic(),
+      invoices.id,
+      after,
+    ).all();
+  for (const { i, whoName, whoEmail } of inBatches(read, (r) => r.i.id)) {
+    yield [
+      i.id,
+      i.leadId,
+      i.proposalId,
+      i.number === null ? null : formatInvoiceNumber(i.number),
+      i.kind,
+      i.state,
+      dollars(i.subtotalCents),
+      dollars(i.taxCents),
+      dollars(i.totalCents),
+      dollars(i.paidCents),
+      dollars(owedCents(i)),
+      i.dueOn,
+      json(i.lines),
+      i.note,
+      i.sentAt,
+      i.voidedAt,
+      i.voidReason,
+      i.createdBy ? person(whoName, whoEmail) : null,
+      i.createdAt,
+      i.updatedAt,
+    ];
+  }
+}
+
+function* paymentRows(): Generator<Cells> {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ p: getTableColumns(payments), leadId: invoices.leadId, ...ACCOUNT })
+        .from(payments)
+        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+        .leftJoin(who, eq(who.id, payments.recordedBy))
+        .$dynamic(),
+      payments.id,
+      after,
+    ).all();
+  for (const { p, leadId, whoName, whoEmail } of inBatches(read, (r) => r.p.id)) {
+    yield [
+      p.id,
+      p.invoiceId,
+      leadId,
+      p.method,
+      dollars(p.amountCents),
+      p.checkNumber,
+      p.receivedOn,
+      p.note,
+      p.stripeSessionId,
+      p.stripePaymentIntent,
+      p.recordedBy ? person(whoName, whoEmail) : null,
+      p.createdAt,
+    ];
+  }
+}
+
 function* projectRows(): Generator<Cells> {
   const read = (after: number) =>
     batchAfter(
@@ -390,6 +493,9 @@ export const EXPORT_ROWS: Record<ExportFileName, () => Generator<Cells>> = {
   "roof_customers.csv": roofCustomerRows,
   "estimates.csv": estimateRows,
   "proposals.csv": proposalRows,
+  "visits.csv": visitRows,
+  "invoices.csv": invoiceRows,
+  "payments.csv": paymentRows,
   "projects.csv": projectRows,
   "testimonials.csv": testimonialRows,
   "pictures.csv": pictureRows,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { images, leadPhotos, roofCustomers, users } from "~/db/schema";
+import { images, invoices, leadPhotos, payments, roofCustomers, users, visits } from "~/db/schema";
 import { EXPORT_FILES } from "~/lib/export-files";
 import { actorOf } from "~/lib/actor";
 import { createLead, updateLead } from "~/models/lead.server";
@@ -75,6 +75,21 @@ beforeAll(async () => {
     .get();
   fs.writeFileSync(path.join(privateUploadsDir, roof.storedName), "roof!");
   getDb().insert(roofCustomers).values({ customerName: "Karen Miller", street: "412 N Main St", city: "Derby", state: "KS", area: 1342, pitch: 6, topImageId: roof.id, leadId: lead.id }).run();
+  // Issue 33: a work day at 8:00 AM Kansas time (14:00 UTC in December), a $1,234.50 invoice
+  // paid by a check of $1,000 and $34.50 online: what is owed is left in the file.
+  getDb().insert(visits).values({ leadId: lead.id, kind: "work_day", startsAt: new Date("2026-12-08T14:00:00Z"), durationMinutes: 480, assignedTo: user.id, createdBy: user.id }).run();
+  const invoice = getDb()
+    .insert(invoices)
+    .values({ leadId: lead.id, number: 7, kind: "deposit", state: "partly_paid", lines: [{ description: "Deposit", amountCents: 123_450 }], subtotalCents: 123_450, totalCents: 123_450, paidCents: 103_450, dueOn: "2026-12-15", createdBy: user.id })
+    .returning()
+    .get();
+  getDb()
+    .insert(payments)
+    .values([
+      { invoiceId: invoice.id, method: "check", amountCents: 100_000, checkNumber: "1042", receivedOn: "2026-12-02", recordedBy: user.id },
+      { invoiceId: invoice.id, method: "online", amountCents: 3_450, receivedOn: "2026-12-03", stripeSessionId: "cs_test_123" },
+    ])
+    .run();
   setSetting("maps", { apiKey: "AIzaSyA-a-key-the-owner-pays-for-123", publisherTag: null });
   secret = getSetting("secrets").sessionSecret ?? "";
 
@@ -108,6 +123,23 @@ describe("Export everything", () => {
     const entry = history.find((r) => r[h!.indexOf("lead_id")] === String(leadId))!;
     expect(entry[h!.indexOf("by")]).toBe("Kim Ruiz");
     expect(entry[h!.indexOf("note")]).toBe("Called back");
+  });
+
+  it("has the job's visits, invoices and payments, money in dollars and times in Kansas too", () => {
+    const [vh, ...visitRows] = csv("visits.csv");
+    const day = visitRows.find((r) => r[vh!.indexOf("lead_id")] === String(leadId))!;
+    expect(day[vh!.indexOf("starts_local")]).toBe("2026-12-08 08:00");
+    expect(day[vh!.indexOf("assigned_to")]).toBe("Kim Ruiz");
+    const [ih, ...invoiceRows] = csv("invoices.csv");
+    const invoice = invoiceRows.find((r) => r[ih!.indexOf("lead_id")] === String(leadId))!;
+    expect(invoice[ih!.indexOf("number")]).toBe("INV-0007");
+    expect([invoice[ih!.indexOf("total")], invoice[ih!.indexOf("paid")], invoice[ih!.indexOf("owed")]]).toEqual(["1234.50", "1034.50", "200.00"]);
+    const [ph, ...paymentRows] = csv("payments.csv");
+    const mine = paymentRows.filter((r) => r[ph!.indexOf("lead_id")] === String(leadId));
+    expect(mine.map((r) => [r[ph!.indexOf("method")], r[ph!.indexOf("amount")], r[ph!.indexOf("check_number")], r[ph!.indexOf("recorded_by")]])).toEqual([
+      ["check", "1000.00", "1042", "Kim Ruiz"],
+      ["online", "34.50", "", ""],
+    ]);
   });
 
   it("carries every picture, and each CSV's picture paths point at a file in the zip", () => {
