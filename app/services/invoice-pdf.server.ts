@@ -10,6 +10,7 @@ import { formatDay } from "~/lib/proposal";
 import { getLead } from "~/models/lead.server";
 import { paymentsOf } from "~/models/payment.server";
 import { getBusinessFacts } from "~/models/settings.server";
+import { notFound } from "~/server/responses.server";
 import { preparedFor, totalsBlock } from "~/services/proposal-pdf.server";
 import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/services/roof-report.server";
 
@@ -88,8 +89,8 @@ export const invoiceFileName = (invoice: Invoice, leadName: string) => `invoice-
 /** The PDF as a download (staff's and the homeowner's), never cached: its state moves. */
 export async function invoicePdfResponse(invoice: Invoice): Promise<Response> {
   const lead = getLead(invoice.leadId);
-  const pdf = lead && (await buildInvoicePdf(invoice, lead, paymentsOf(invoice.id)));
-  if (!lead || !pdf) return new Response("Not found", { status: 404 });
+  if (!lead) notFound();
+  const pdf = await buildInvoicePdf(invoice, lead, paymentsOf(invoice.id));
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
