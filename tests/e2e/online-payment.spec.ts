@@ -63,7 +63,7 @@ test("a homeowner who turns back on Stripe's page is told nothing was charged", 
   await page.getByRole("article", { name: `Invoice ${number}` }).getByRole("button", { name: "Pay $500.00" }).click();
   await expect(page).toHaveURL(new RegExp(`^${FAKE_STRIPE_URL}/checkout/`));
   await page.getByRole("link", { name: "Back" }).click();
-  await expect(page).toHaveURL(new RegExp(`/job/${token}\\?payment=canceled$`));
-  await expect(page.getByText("Payment canceled: nothing was charged.").first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/job/${token}\\?payment=cancelled$`));
+  await expect(page.getByText(/^Payment cancel+ed: nothing was charged\.$/).first()).toBeVisible();
   await expect(page.getByRole("article", { name: `Invoice ${number}` }).getByRole("button", { name: "Pay $500.00" })).toBeVisible();
 });
