@@ -277,7 +277,7 @@ function RecordPayment({ invoice, leadId, today, result }: { invoice: MoneyInvoi
   });
   return (
     <details open={open} className="mt-2 rounded-md border border-black/10 bg-white p-3">
-      <summary className="cursor-pointer font-semibold">Record payment</summary>
+      <summary className="cursor-pointer font-semibold">Record a payment</summary>
       <fetcher.Form method="post" action={paymentsPath(leadId)} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value={RECORD_PAYMENT_INTENT} />
         <input type="hidden" name="invoiceId" value={invoice.id} />
