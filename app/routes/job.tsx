@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FlashMessage } from "~/components/flash-message";
 import { JobPage } from "~/components/job-page";
 import { ProposalGone } from "~/components/proposal-view";
 import { JOB_PAGE_MESSAGES, JOB_PHOTOS_ADDED_PARAM, jobPath } from "~/lib/job-page";
+import { imageFileProblem } from "~/lib/upload-rules";
 import { getBusinessFacts } from "~/models/settings.server";
 import { clientIp } from "~/server/client-ip.server";
 import { findJobByToken } from "~/services/job-page-link.server";
@@ -56,17 +58,29 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-/** More photos for the crew: a plain multipart form, posted by the page itself when scripts run. */
-function PhotoUpload({ max, error }: { max: number; error: string | null }) {
+/**
+ * More photos for the crew: a plain multipart form, posted by the page itself when scripts
+ * run, which first says what the server would refuse (too many, too large, not a picture)
+ * so nobody waits for megabytes to upload only to be told.
+ */
+function PhotoUpload({ max, error: serverError }: { max: number; error: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [early, setEarly] = useState<string | null>(null);
+  const error = early ?? serverError;
+  function check(event: React.FormEvent<HTMLFormElement>) {
+    const files = [...((event.currentTarget.elements.namedItem("photos") as HTMLInputElement | null)?.files ?? [])];
+    const problem = files.length > max ? JOB_PAGE_MESSAGES.tooMany(max) : files.map((f) => (imageFileProblem(f) ? `${f.name}: ${imageFileProblem(f)}` : null)).find(Boolean);
+    setEarly(problem ?? null);
+    if (problem) event.preventDefault();
+  }
   return (
     <section aria-labelledby="photos-title" className="rounded-xl border border-black/10 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="photos-title" className="text-xl font-bold">
         Send us more photos
       </h2>
       <p className="mt-1 text-ink-soft">A leak, a stain on the ceiling, damage after a storm: photos help our crew come prepared. Up to {max} at a time, JPEG, PNG or WebP, 10 MB each.</p>
-      <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3" aria-label="Send photos">
+      <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3" aria-label="Send photos" onSubmit={check}>
         {error && (
           <p id="photos-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             {error}

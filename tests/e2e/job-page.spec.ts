@@ -1,5 +1,6 @@
 import type { Browser, TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
@@ -87,6 +88,11 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
 
   // A file that only claims to be a photo is refused in the page; a real one arrives.
   const upload = homeowner.getByRole("form", { name: "Send photos" });
+  // A GIF: said before any upload with scripts, by the server without; the same words.
+  const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#468" } }).gif().toBuffer();
+  await upload.getByLabel("Photos").setInputFiles([{ name: "anim.gif", mimeType: "image/gif", buffer: gif }]);
+  await upload.getByRole("button", { name: "Send photos" }).click();
+  await expect(upload.getByRole("alert")).toHaveText("anim.gif: Please upload a valid image file (JPEG, PNG, or WebP)");
   await upload.getByLabel("Photos").setInputFiles([{ name: "leak.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") }]);
   await upload.getByRole("button", { name: "Send photos" }).click();
   await expect(upload.getByRole("alert")).toContainText("leak.jpg: Please upload a valid image file");
