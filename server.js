@@ -10,7 +10,10 @@ import path from "node:path";
 const DEV = process.env.NODE_ENV !== "production";
 const root = express();
 root.disable("x-powered-by");
-root.use(compression());
+// Downloads (CSV exports, backups, PDFs) go out as they are: compression() leaves a 'drain'
+// listener on its gzip stream at every backpressure wait of a long streamed body (it forwards
+// on() there, not off()), and the zip, tar.gz and PDF files are compressed already.
+root.use(compression({ filter: (req, res) => !/^attachment/i.test(String(res.getHeader("Content-Disposition") ?? "")) && compression.filter(req, res) }));
 
 let serverModule;
 if (DEV) {
