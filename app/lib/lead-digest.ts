@@ -4,7 +4,7 @@
  */
 import { href } from "react-router";
 import { hourLabel } from "~/lib/contact-settings";
-import { BUSINESS_TIME_ZONE, businessToday, dayIn, followUpState, LEAD_STATUS_LABELS, sortLeads, type LeadStatus } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE, businessToday, dayIn, followUpState, formatShortDay, LEAD_STATUS_LABELS, sortLeads, type LeadStatus } from "~/lib/lead-status";
 
 export type DigestLead = {
   id: number;
@@ -54,12 +54,11 @@ export function digestOf(leads: readonly DigestLead[], day: string): Digest {
 
 export const isEmptyDigest = (digest: Digest) => digest.followUps.length + digest.fresh.length === 0;
 
-const shortDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" });
 const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" });
 const atNoon = (day: string) => new Date(`${day}T12:00:00Z`);
 
-/** "Fri, Nov 20" for a YYYY-MM-DD day. */
-export const formatShortDay = (day: string) => shortDay.format(atNoon(day));
+// In lib/lead-status.ts, which the public job page may load (this file's settings bring zod).
+export { formatShortDay };
 
 function leadLine(lead: DigestLead, detail: string, origin: string): string {
   const what = [lead.name, lead.service, lead.city].filter(Boolean).join(", ");

@@ -120,3 +120,8 @@ export const LEAD_MESSAGES = {
 } as const;
 
 export type LeadUpdate = { status: LeadStatus; lostReason: string | null; followUpOn: string | null; note: string | null };
+
+const shortDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" });
+
+/** "Fri, Nov 20" for a YYYY-MM-DD day. */
+export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));

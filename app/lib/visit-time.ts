@@ -4,9 +4,8 @@
  * daylight-saving change. Pure (Intl only): the form's schema, the calendar and the mails
  * all read it, on the server and in the browser alike.
  */
-import { BUSINESS_TIME_ZONE, dayIn, isCalendarDay } from "./lead-status";
+import { BUSINESS_TIME_ZONE, dayIn, formatShortDay, isCalendarDay } from "./lead-status";
 import { addDays } from "./proposal";
-import { formatShortDay } from "./lead-digest";
 
 export { addDays, formatShortDay };
 
