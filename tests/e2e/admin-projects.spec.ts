@@ -120,7 +120,7 @@ test("the project tabs and table", async ({ adminPage: page }) => {
 test("Images and Contact & Business are sections of their own, with their own headings and addresses", async ({ adminPage: page }) => {
   await page.goto("/admin/projects");
   const header = page.getByRole("navigation", { name: "Admin" });
-  await expect(header.getByRole("link")).toHaveText(["Today", /^Leads/, "Projects", "Images", "Testimonials", "Pictures & Video", "Words & Facts", "Contact & Business", "Roof Tool", "Pricing", "Team", "Backups"]);
+  await expect(header.getByRole("link")).toHaveText(["Today", /^Leads/, "Schedule", "Projects", "Images", "Testimonials", "Pictures & Video", "Words & Facts", "Contact & Business", "Roof Tool", "Pricing", "Team", "Backups"]);
   await header.getByRole("link", { name: "Images" }).click();
   await expect(page).toHaveURL(/\/admin\/images$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Images");

@@ -91,7 +91,7 @@ test("the owner's other public pages carry the bar too, and signing out takes it
 test("the admin's header on a phone and a desktop: sections in one row, the current one marked and in view", async ({ adminPage: page }, info) => {
   await page.goto("/admin");
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Today", /^Leads/, "Projects", "Images", "Testimonials", "Pictures & Video", "Words & Facts", "Contact & Business", "Roof Tool", "Pricing", "Team", "Backups"]);
+  await expect(nav.getByRole("link")).toHaveText(["Today", /^Leads/, "Schedule", "Projects", "Images", "Testimonials", "Pictures & Video", "Words & Facts", "Contact & Business", "Roof Tool", "Pricing", "Team", "Backups"]);
   await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/admin/account");
   await expect(page.getByTestId("admin-title")).toContainText("Admin");
   // Nothing on the page is wider than the screen.

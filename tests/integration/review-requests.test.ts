@@ -242,7 +242,7 @@ describe("a pending review", () => {
   let server: http.Server;
   let base = "";
   beforeAll(async () => {
-    const cache = createPageCache({ render: async () => Response.json(testimonialsPage.loader().testimonials.map((t) => t.name)), baseHeaders: {}, paths: PAGE_CACHE_PATHS });
+    const cache = createPageCache({ render: async () => Response.json(testimonialsPage.loader({ request: new Request("http://site.test/testimonials") } as never).testimonials.map((t) => t.name)), baseHeaders: {}, paths: PAGE_CACHE_PATHS });
     server = http.createServer((req, res) => {
       if (!cache.handle(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
     });
