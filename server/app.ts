@@ -9,6 +9,7 @@ import { FORM_MAX_BYTES, formBodyKind } from "~/server/request-body.server";
 import { prepareApp, startBackgroundTasks } from "~/services/startup.server";
 import { MULTIPART_MAX_BYTES, PHOTO_FORM_MAX_BYTES } from "~/server/upload.server";
 import { PHOTO_FORM_PATHS } from "~/lib/contact-form";
+import { jobPath } from "~/lib/job-page";
 import { PAGE_CACHE_PATHS } from "~/lib/page-cache-paths";
 import { UPLOADS_PREFIX } from "~/lib/static-files";
 
@@ -30,10 +31,13 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.status(405).type("text/plain").send("Method not allowed.");
 });
 
+const JOB_PAGES = jobPath("");
+
 /** The most a POST to this path may carry, as the refusals below and the actions count it. */
 function bodyCap(req: Request): number {
   if (formBodyKind(req.get("content-type")) !== "multipart") return FORM_MAX_BYTES;
-  return PHOTO_FORM_PATHS.includes(req.path) ? PHOTO_FORM_MAX_BYTES : MULTIPART_MAX_BYTES;
+  // The quote form and the homeowner's job page each take up to five photos.
+  return PHOTO_FORM_PATHS.includes(req.path) || req.path.startsWith(JOB_PAGES) ? PHOTO_FORM_MAX_BYTES : MULTIPART_MAX_BYTES;
 }
 
 // An answer can go out before its body was read whole: a picture over 10 MB is refused
