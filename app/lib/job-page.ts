@@ -29,7 +29,7 @@ export const JOB_PAGE_MESSAGES = {
   added: (n: number) => `Thank you! We got your ${n === 1 ? "photo" : `${n} photos`}.`,
   unknownLink: "We could not find this page. Please open the link again from the message we sent.",
   paymentRecording: "Thank you: your payment is being recorded. This page will show it as paid in a moment.",
-  paymentCancelled: "Payment canceled: nothing was charged.",
+  paymentCanceled: "Payment canceled: nothing was charged.",
 } as const;
 
 const headlineDay = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, weekday: "long", month: "long", day: "numeric" });

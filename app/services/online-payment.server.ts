@@ -52,7 +52,7 @@ export async function startInvoiceCheckout(token: string, invoiceId: number): Pr
       metadata: { invoiceId: String(invoice.id), leadId: String(leadId) },
       ...(email ? { customer_email: email } : {}),
       success_url: `${siteOrigin()}${back}?paid=${invoice.id}`,
-      cancel_url: `${siteOrigin()}${back}?payment=cancelled`,
+      cancel_url: `${siteOrigin()}${back}?payment=canceled`,
     });
     if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`);
     return { kind: "checkout", url: session.url };

@@ -64,7 +64,7 @@ test("a homeowner who turns back on Stripe's page is told nothing was charged", 
   await page.getByRole("article", { name: `Invoice ${number}` }).getByRole("button", { name: "Pay $500.00" }).click();
   await expect(page).toHaveURL(new RegExp(`^${FAKE_STRIPE_URL}/checkout/`));
   await page.getByRole("link", { name: "Back" }).click();
-  await expect(page).toHaveURL(new RegExp(`/job/${token}\\?payment=cancelled$`));
+  await expect(page).toHaveURL(new RegExp(`/job/${token}\\?payment=canceled$`));
   // Without scripts the notice is in the page; with them it is a toast (not checked here: it
   // was not found within its four seconds in the run of 11:37, left to the job page's spec).
   if (!jsEnabled(info)) await expect(page.getByText(/^Payment cancel+ed: nothing was charged\.$/).first()).toBeVisible();

@@ -130,7 +130,7 @@ describe("the homeowner's job page", () => {
     const { token, deposit } = wonJob("Paying Person");
     const back = open(token, `?paid=${deposit.id}`).data;
     expect(back.kind === "job" && back.notice?.message).toMatch(/being recorded/);
-    const cancelled = open(token, "?payment=cancelled").data;
+    const cancelled = open(token, "?payment=canceled").data;
     expect(cancelled.kind === "job" && cancelled.notice?.message).toMatch(/nothing was charged/);
   });
 });

@@ -115,7 +115,7 @@ describe("the Pay button", () => {
       metadata: { invoiceId: String(invoice.id), leadId: String(leadId) },
       customer_email: "dana@example.com",
       success_url: `http://site.test/job/${token}?paid=${invoice.id}`,
-      cancel_url: `http://site.test/job/${token}?payment=cancelled`,
+      cancel_url: `http://site.test/job/${token}?payment=canceled`,
     });
     expect(session.line_items).toEqual([{ name: `Invoice INV-${String(invoice.number).padStart(4, "0")}`, unit_amount: 123_456, quantity: 1 }]);
     // Nothing is recorded until Stripe says it was paid.
