@@ -251,3 +251,20 @@ export function owingJobs(today: string, where?: SQL, limit = 20): { jobs: Owing
     .get();
   return { jobs, owedCents: totals?.owedCents ?? 0, overdueCents: totals?.overdueCents ?? 0 };
 }
+
+/** What each lead was billed, has paid and still owes (sent invoices, not drafts or void ones), in cents. */
+export function moneyByLead(leadIds: number[]): Map<number, { invoicedCents: number; paidCents: number; owedCents: number }> {
+  if (!leadIds.length) return new Map();
+  const rows = getDb()
+    .select({
+      leadId: invoices.leadId,
+      invoicedCents: sql<number>`sum(${invoices.totalCents})`,
+      paidCents: sql<number>`sum(${invoices.paidCents})`,
+      owedCents: sql<number>`sum(case when ${invoices.state} in ('sent', 'partly_paid') then ${invoices.totalCents} - ${invoices.paidCents} else 0 end)`,
+    })
+    .from(invoices)
+    .where(and(inArray(invoices.leadId, leadIds), inArray(invoices.state, ["sent", "partly_paid", "paid"])))
+    .groupBy(invoices.leadId)
+    .all();
+  return new Map(rows.map(({ leadId, ...money }) => [leadId, money]));
+}

@@ -52,7 +52,7 @@ test("the lead list exports every lead as CSV", async ({ adminPage: page }) => {
   expect(response.headers()["content-type"]).toContain("text/csv");
   expect(response.headers()["content-disposition"]).toMatch(/attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"/);
   expect((await response.text()).split("\r\n")[0]).toBe(
-    "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason",
+    "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed",
   );
 });
 

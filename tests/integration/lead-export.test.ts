@@ -14,7 +14,7 @@ const download = async () => {
   const response = (await loader(routeArgs(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })))) as Response;
   return { response, text: await response.text() };
 };
-const HEADER = "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason";
+const HEADER = "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed";
 
 describe("the leads CSV, streamed", () => {
   it("writes each lead as the export always did: quoting, defused formulas, mail states", async () => {
@@ -31,8 +31,8 @@ describe("the leads CSV, streamed", () => {
     expect(text).toBe(
       [
         HEADER,
-        '2026-11-02T15:00:00.000Z,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,',
-        "2026-11-01T15:00:00.000Z,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1)",
+        '2026-11-02T15:00:00.000Z,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,',
+        "2026-11-01T15:00:00.000Z,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1),,,",
         "",
       ].join("\r\n"),
     );
@@ -53,6 +53,20 @@ describe("the leads CSV, streamed", () => {
     expect(lines[0]).toBe(HEADER);
     expect(lines.at(-1)).toBe("");
     expect(lines.slice(1, -1).map((l) => l.split(",")[1])).toEqual(expected);
+  });
+
+  it("says what each job was invoiced, has paid and still owes, from sent invoices only", async () => {
+    const db = getDb().$client;
+    const lead = createLead({ name: "Wanda Won", email: "wanda@example.com", phone: null, message: "Reroof" });
+    db.prepare("update leads set created_at = ? where id = ?").run(Date.UTC(2030, 0, 1), lead.id);
+    const invoice = db.prepare("insert into invoices (lead_id, kind, state, number, lines, subtotal_cents, total_cents, paid_cents) values (?, ?, ?, ?, '[]', ?, ?, ?)");
+    invoice.run(lead.id, "deposit", "paid", 901, 300_000, 300_000, 300_000);
+    invoice.run(lead.id, "progress", "partly_paid", 902, 500_050, 500_050, 100_000);
+    invoice.run(lead.id, "progress", "void", 903, 99_900, 99_900, 0);
+    invoice.run(lead.id, "final", "draft", null, 123_400, 123_400, 0);
+    const { text } = await download();
+    const row = text.split("\r\n").find((line) => line.includes("Wanda Won"))!;
+    expect(row.split(",").slice(-3)).toEqual(["8000.50", "4000.00", "4000.50"]);
   });
 
   it("answers a visitor who is not signed in with 401 and no data", async () => {

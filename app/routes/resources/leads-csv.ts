@@ -6,6 +6,8 @@ import { photoCounts } from "~/models/lead-photo.server";
 import type { MailView } from "~/lib/outbox";
 import type { Lead } from "~/db/schema";
 import { leadMails } from "~/services/lead-mail.server";
+import { dollars } from "~/lib/export-files";
+import { moneyByLead } from "~/models/invoice.server";
 import type { Route } from "./+types/leads-csv";
 
 const HEADER = ["received", "name", "email", "phone", "message", "notification", "autoresponder", "read", "archived"];
@@ -14,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/resources/leads-csv");
   const date = new Date().toISOString().slice(0, 10);
   // Written as it is read, a batch of leads at a time: flat memory with years of leads.
-  return new Response(csvStream([...HEADER, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason"], rows()), {
+  return new Response(csvStream([...HEADER, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason", "invoiced", "paid", "owed"], rows()), {
     headers: csvHeaders(`leads-${date}.csv`),
   });
 }
@@ -24,6 +26,7 @@ function* rows() {
     const ids = batch.map((m) => m.id);
     const photos = photoCounts(ids);
     const mails = leadMails(ids);
+    const money = moneyByLead(ids);
     // As older exports had it: a lead staff added was never mailed ("skipped").
     const state = (m: Lead, mail: MailView | null) => mail?.state ?? (m.source === "website" ? "pending" : "skipped");
     for (const m of batch) {
@@ -48,6 +51,10 @@ function* rows() {
         LEAD_STATUS_LABELS[m.status],
         m.followUpOn,
         m.lostReason,
+        // Issue 33: sent invoices, in dollars (the office's file: never the crew's).
+        dollars(money.get(m.id)?.invoicedCents),
+        dollars(money.get(m.id)?.paidCents),
+        dollars(money.get(m.id)?.owedCents),
       ];
     }
   }
