@@ -540,6 +540,8 @@ export const jobLinks = sqliteTable(
       .references(() => leads.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
+    /** Set when staff turn the job's links off (a link sent to the wrong address); a revoked link opens nothing. */
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("job_links_lead_idx").on(t.leadId)],
 );

@@ -108,10 +108,10 @@ const ADMIN_ACCESS = {
   "routes/admin/lead-invoices": {
     kind: "admin",
     get: OFFICE,
-    post: { "create-invoice": OFFICE, "save-invoice": OFFICE, "send-invoice": OFFICE, "void-invoice": OWNER },
+    post: { "create-invoice": OFFICE, "save-invoice": OFFICE, "send-invoice": OFFICE, "delete-draft": OFFICE, "void-invoice": OWNER },
   },
   "routes/admin/lead-payments": { kind: "admin", get: OFFICE, post: { "record-payment": OFFICE } },
-  "routes/admin/lead-job-link": { kind: "admin", get: OFFICE, post: { "new-job-link": OFFICE } },
+  "routes/admin/lead-job-link": { kind: "admin", get: OFFICE, post: { "new-job-link": OFFICE, "revoke-job-links": OFFICE } },
 
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
   "routes/resources/backup-download": { kind: "admin", get: OWNER, resource: true },
