@@ -1,6 +1,4 @@
 import {
-  href,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -16,7 +14,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import publicStyles from "./public.css?inline";
 import publicStylesheet from "./public.css?url";
-import { NotFound } from "./components/not-found";
+import { RouteError } from "./components/route-error";
 import { isAdminPath } from "./lib/admin-sections";
 import { FAVICON } from "./lib/static-files";
 
@@ -137,37 +135,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <title>Page not found</title>
-        <main>
-          <NotFound />
-        </main>
-      </>
-    );
-  }
-  // Our own refusals (a form too large, unreadable or sent from elsewhere) carry a message
-  // meant for the visitor.
-  const clientError = isRouteErrorResponse(error) && [400, 413, 415].includes(error.status) && typeof error.data === "string" && error.data;
-  const message = clientError
-    ? clientError
-    : isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || ""}`.trim()
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
-  // Stack traces help a developer and only confuse a visitor: never in production.
-  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <main className="mx-auto max-w-2xl px-6 py-24">
-      <title>{clientError ? "We could not accept that" : "Unexpected Application Error!"}</title>
-      <h1 className="text-3xl font-bold">{clientError ? "We could not accept that" : "Unexpected Application Error!"}</h1>
-      <p className="mt-4 text-lg text-ink-soft">{message}</p>
-      {stack && <pre className="mt-6 overflow-x-auto rounded bg-sand p-4 text-xs">{stack}</pre>}
-      <a href={href("/")} className="mt-8 inline-block font-semibold text-brand underline">
-        Return to Home
-      </a>
+    <main>
+      <RouteError error={error} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, Outlet, useLocation, useMatches } from "react-router";
+import { data, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { RouteError } from "~/components/route-error";
 import { AdminBar } from "~/components/admin-bar";
 import { JsonLd } from "~/components/json-ld";
 import { SiteFooter } from "~/components/site-footer";
@@ -50,6 +51,25 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter facts={facts} trust={loaderData.trust} />
       <JsonLd data={jsonLd} />
+    </>
+  );
+}
+
+/**
+ * A public page that failed (a project gone, a refused form) keeps the site around it: the
+ * header with the phone number, the footer with the address. If the layout's own data is
+ * what failed, the root draws the error alone.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const site = useRouteLoaderData<typeof loader>("routes/public-layout");
+  if (!site) throw error;
+  return (
+    <>
+      <SiteHeader facts={site.facts} />
+      <main id="main">
+        <RouteError error={error} />
+      </main>
+      <SiteFooter facts={site.facts} trust={site.trust} />
     </>
   );
 }
