@@ -15,8 +15,11 @@ const HEADER = ["received", "name", "email", "phone", "message", "notification",
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/resources/leads-csv");
   const date = new Date().toISOString().slice(0, 10);
-  // Written as it is read, a batch of leads at a time: flat memory with years of leads.
-  return new Response(csvStream([...HEADER, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason", "invoiced", "paid", "owed"], rows()), {
+  // Written as it is read, a batch of leads at a time: flat memory with years of leads. The
+  // byte-order mark makes Excel on Windows read it as UTF-8 (a name like "José" stays whole),
+  // as the export's CSV files do.
+  const header = [...HEADER, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason", "invoiced", "paid", "owed"];
+  return new Response(csvStream(header, rows(), { bom: true }), {
     headers: csvHeaders(`leads-${date}.csv`),
   });
 }
