@@ -8,6 +8,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     setupFiles: ["tests/integration/setup.ts"],
+    globalSetup: ["tests/integration/global-setup.ts"],
     // Some tests start processes (the CLI, the env reader, backup) or hash many passwords;
     // on a busy 2-core machine 5 s is not enough. Speed is measured by the bench scripts.
     testTimeout: 30_000,

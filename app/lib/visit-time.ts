@@ -102,6 +102,9 @@ export const formatKansasTime = (at: Date) => timeFormat.format(at);
 /** "Monday, March 9, 2026" for a calendar day. */
 export const formatLongDay = (day: string) => longDayFormat.format(new Date(`${day}T00:00:00Z`));
 /** "Monday, March 9, 2026 at 9:00 AM" (Kansas time), as a mail says it. */
+/** When a visit ends: it is over from then on. */
+export const visitEnd = (visit: { startsAt: Date; durationMinutes: number }) => new Date(visit.startsAt.getTime() + visit.durationMinutes * 60_000);
+
 export const formatVisitTime = (at: Date) => `${formatLongDay(kansasDay(at))} at ${formatKansasTime(at)}`;
 
 /** "12:30 AM" for an "HH:MM" value, as a message says a typed time. */

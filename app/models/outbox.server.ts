@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import { outbox, type OutboxItem } from "~/db/schema";
 import { leaseEnd, type MailView, type OutboxKind } from "~/lib/outbox";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -65,6 +65,30 @@ export function findMail(kind: OutboxKind, about: MailAbout): OutboxItem | undef
     .orderBy(desc(outbox.id))
     .limit(1)
     .get();
+}
+
+/**
+ * Drops the mails of this kind about this thing that have not gone (waiting, or failed)
+ * and that no attempt holds this moment: each is marked skipped, as a mail its thing no
+ * longer calls for (a visit's confirmation once the visit moved or was called off). How many.
+ */
+export function skipUnsentMails(kind: OutboxKind, about: MailAbout, now = new Date()): number {
+  return getDb()
+    .update(outbox)
+    .set({ state: "skipped", nextAttemptAt: null })
+    .where(and(eq(outbox.kind, kind), aboutIs(about), inArray(outbox.state, ["pending", "failed"]), free(now)))
+    .run().changes;
+}
+
+/** Which of these visits have a mail of these kinds, not skipped, stored at `since` or later. */
+export function visitsMailedSince(kinds: readonly OutboxKind[], visitIds: number[], since: Date): Set<number> {
+  if (!visitIds.length) return new Set();
+  const rows = getDb()
+    .select({ visitId: outbox.visitId })
+    .from(outbox)
+    .where(and(inArray(outbox.kind, [...kinds]), inArray(outbox.visitId, visitIds), ne(outbox.state, "skipped"), gte(outbox.createdAt, since)))
+    .all();
+  return new Set(rows.flatMap((r) => (r.visitId === null ? [] : [r.visitId])));
 }
 
 /** Every mail of these kinds about these leads (or proposals, or review requests), oldest first. */

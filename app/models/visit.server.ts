@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { leadNotes, leads, users, visits, type Visit } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
 import { personName } from "~/lib/lead-assignment";
 import type { Role } from "~/lib/roles";
 import type { VisitKind } from "~/lib/visit-kinds";
+import { visitEnd } from "~/lib/visit-time";
 import { visibleTo } from "~/models/lead-assignment.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
@@ -120,6 +121,13 @@ export function listLeadVisits(leadId: number): VisitRow[] {
     .map(({ visit, ...names }) => withName({ ...visit, ...names }));
 }
 
+/** The lead's visits not cancelled that have not ended yet, soonest first (the homeowner's job page). */
+export function listUpcomingLeadVisits(leadId: number, now = new Date(), limit = 5): VisitRow[] {
+  return listLeadVisits(leadId)
+    .filter((v) => !v.cancelledAt && visitEnd(v) > now)
+    .slice(0, limit);
+}
+
 export type ScheduledVisit = VisitRow & { lead: { id: number; name: string; street: string | null; city: string | null; phone: string | null } };
 
 /**
@@ -162,16 +170,20 @@ export function visitForMail(visitId: number) {
 
 /**
  * The visits starting in [from, to) whose reminder has not been queued, not cancelled, of a
- * lead with an email address: each marked queued now, in the caller's transaction, so a
- * second tick (or a second server) never queues it again.
+ * lead with an email address. The caller marks those it reminds (markRemindersQueued) in
+ * the same transaction, so a second tick (or a second server) never queues one again.
  */
-export function claimReminders(from: Date, to: Date, now: Date): { id: number; leadId: number; email: string }[] {
-  const due = getDb()
+export function dueReminders(from: Date, to: Date): { id: number; leadId: number; email: string }[] {
+  return getDb()
     .select({ id: visits.id, leadId: visits.leadId, email: leads.email })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
     .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), isNull(visits.reminderQueuedAt), ne(sql`trim(${leads.email})`, "")))
     .all();
-  for (const visit of due) getDb().update(visits).set({ reminderQueuedAt: now }).where(eq(visits.id, visit.id)).run();
-  return due;
+}
+
+/** These visits' reminders are queued (for their start as it is now: a move clears it). */
+export function markRemindersQueued(visitIds: number[], now: Date) {
+  if (!visitIds.length) return;
+  getDb().update(visits).set({ reminderQueuedAt: now }).where(inArray(visits.id, visitIds)).run();
 }

@@ -1,7 +1,7 @@
 import { mayPost } from "~/lib/access";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
 import { ADD_VISIT_INTENT } from "~/lib/visit-form";
-import { formatKansasTime, formatShortDay, kansasDay, wallClock } from "~/lib/visit-time";
+import { formatKansasTime, formatShortDay, kansasDay, visitEnd, wallClock } from "~/lib/visit-time";
 import { getLead } from "~/models/lead.server";
 import { listAssignees, type Assignee } from "~/models/lead-assignment.server";
 import type { SessionUser } from "~/models/session.server";
@@ -57,7 +57,7 @@ export async function leadScheduleView(_request: Request, leadId: number, user: 
       note: v.note,
       cancelled: !!v.cancelledAt,
       // Over once it has ended.
-      past: v.startsAt.getTime() + v.durationMinutes * 60_000 <= now.getTime(),
+      past: visitEnd(v) <= now,
     };
   });
   const books = mayPost(user.role, "routes/admin/lead-visits", ADD_VISIT_INTENT);

@@ -5,7 +5,7 @@ import { VISIT_MESSAGES } from "~/lib/visit-form";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
 import { formatShortDay, formatKansasTime, kansasDay } from "~/lib/visit-time";
 import { getLead } from "~/models/lead.server";
-import { queueMail } from "~/models/outbox.server";
+import { enqueueMail, skipUnsentMails } from "~/models/outbox.server";
 import { addVisit, cancelVisit, moveVisit, type VisitTimes } from "~/models/visit.server";
 import { inTransaction } from "~/server/db.server";
 import { MAIL_WAIT_MS, mailTransport, type MailTransport } from "~/server/mail.server";
@@ -51,49 +51,75 @@ export function mailWords(outcome: MailOutcome, to: string): string {
 /** The change and its mail in one transaction; the mail tried right after. */
 async function withMail<T extends Visit>(
   leadId: number,
-  kind: OutboxKind,
   change: () => T | string,
-  { transport, now, mails = () => true }: { transport: MailTransport; now: Date; mails?: (visit: T) => boolean },
+  mailFor: (visit: T) => OutboxKind | null,
+  { transport, now }: { transport: MailTransport; now: Date },
 ): Promise<{ visit: T; mail: MailOutcome; to: string } | string> {
   const lead = getLead(leadId);
   const to = lead?.email.trim() ?? "";
   const stored = inTransaction(() => {
     const visit = change();
     if (typeof visit === "string") return visit;
-    if (!mails(visit)) return { visit, mail: "none" as const };
+    const kind = mailFor(visit);
+    if (!kind) return { visit, mail: "none" as const };
     if (visit.startsAt.getTime() <= now.getTime()) return { visit, mail: "past" as const };
     if (!to.includes("@")) return { visit, mail: "no-email" as const };
-    return { visit, mail: queueMail({ kind, leadId, visitId: visit.id, recipient: to }, now) };
+    // A row of its own each time: when it was stored is when the homeowner was told (the reminder reads it).
+    return { visit, mail: enqueueMail({ kind, leadId, visitId: visit.id, recipient: to }, now) };
   });
   if (typeof stored === "string") return stored;
   if (typeof stored.mail === "string") return { visit: stored.visit, mail: stored.mail, to };
   return { visit: stored.visit, mail: await deliverNow(stored.mail.id, { transport, now, waitMs: MAIL_WAIT_MS }), to };
 }
 
+/**
+ * The visit's mails that have not gone are dropped (decision 0072): a confirmation not yet
+ * sent, a move not yet announced. Whether a confirmation was among them, so the homeowner
+ * has not heard of the visit at all.
+ */
+function dropUnsentMails(visitId: number, now: Date): { confirmationDropped: boolean } {
+  const confirmationDropped = skipUnsentMails("visit-confirmation", { visitId }, now) > 0;
+  skipUnsentMails("visit-moved", { visitId }, now);
+  return { confirmationDropped };
+}
+
 export type BookOptions = { transport?: MailTransport; now?: Date };
 
 export function bookVisit(visit: VisitTimes & { leadId: number; kind: VisitKind }, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
-  return withMail(visit.leadId, "visit-confirmation", () => addVisit({ ...visit, createdBy: by.id }, by, HISTORY.added, now), { transport, now });
+  return withMail(visit.leadId, () => addVisit({ ...visit, createdBy: by.id }, by, HISTORY.added, now), () => "visit-confirmation", { transport, now });
 }
 
-/** A new time or length mails the homeowner; who goes and the note are the team's own business. */
+/**
+ * A new time or length mails the homeowner; who goes and the note are the team's own
+ * business. A confirmation that has not gone yet is replaced by one with the new time
+ * (never a confirmation and a "moved" mail for a visit the homeowner heard of once).
+ */
 export async function rescheduleVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
   let timeChanged = false;
   let changed = false;
   const result = await withMail(
     leadId,
-    "visit-moved",
     () => {
       const moved = moveVisit(leadId, visitId, to, by, HISTORY.moved, now);
       if (typeof moved === "string") return moved;
       ({ timeChanged, changed } = moved);
       return moved.visit;
     },
-    { transport, now, mails: () => timeChanged },
+    (visit) => {
+      if (!timeChanged) return null;
+      return dropUnsentMails(visit.id, now).confirmationDropped ? "visit-confirmation" : "visit-moved";
+    },
+    { transport, now },
   );
   return typeof result === "string" ? result : { ...result, timeChanged, changed };
 }
 
+/** Called off before its confirmation went: the confirmation is dropped, and there is nothing to take back. */
 export function callOffVisit(leadId: number, visitId: number, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
-  return withMail(leadId, "visit-cancelled", () => cancelVisit(leadId, visitId, by, HISTORY.cancelled, now), { transport, now });
+  return withMail(
+    leadId,
+    () => cancelVisit(leadId, visitId, by, HISTORY.cancelled, now),
+    (visit) => (dropUnsentMails(visit.id, now).confirmationDropped ? null : "visit-cancelled"),
+    { transport, now },
+  );
 }

@@ -1,6 +1,6 @@
 import { addDays, kansasDay, startOfKansasDay } from "~/lib/visit-time";
-import { queueMail } from "~/models/outbox.server";
-import { claimReminders } from "~/models/visit.server";
+import { queueMail, visitsMailedSince } from "~/models/outbox.server";
+import { dueReminders, markRemindersQueued } from "~/models/visit.server";
 import { repeatInBackground } from "~/server/background.server";
 import { inTransaction } from "~/server/db.server";
 
@@ -8,16 +8,27 @@ import { inTransaction } from "~/server/db.server";
  * The day-before reminder (issue 33): every visit that starts tomorrow, Kansas time, gets one
  * mail, once (visits.reminder_queued_at, set in the same transaction as the mail is queued;
  * a move clears it, so the new day has its own). The outbox sends them on its next run.
- * Returns how many were queued.
+ *
+ * No reminder for a visit whose time the homeowner was mailed today, the day before it
+ * (booked or moved today for tomorrow): that mail is fresh and says as much, and a second
+ * one minutes later is noise (decision 0072). Such a visit stays unmarked: a move to a
+ * later day gives it a reminder there. Returns how many were queued.
  */
 export function queueVisitReminders(now = new Date()): number {
-  const tomorrow = addDays(kansasDay(now), 1);
+  const today = kansasDay(now);
+  const tomorrow = addDays(today, 1);
   return inTransaction(() => {
-    const due = claimReminders(startOfKansasDay(tomorrow), startOfKansasDay(addDays(tomorrow, 1)), now);
-    for (const visit of due) queueMail({ kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id, recipient: visit.email.trim() }, now);
-    return due.length;
+    const due = dueReminders(startOfKansasDay(tomorrow), startOfKansasDay(addDays(tomorrow, 1)));
+    const toldToday = visitsMailedSince(TIME_MAILS, due.map((v) => v.id), startOfKansasDay(today));
+    const reminded = due.filter((v) => !toldToday.has(v.id));
+    for (const visit of reminded) queueMail({ kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id, recipient: visit.email.trim() }, now);
+    markRemindersQueued(reminded.map((v) => v.id), now);
+    return reminded.length;
   });
 }
+
+/** The mails that tell the homeowner a visit's time. */
+const TIME_MAILS = ["visit-confirmation", "visit-moved"] as const;
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 

@@ -13,7 +13,7 @@ export type ScheduleItem = {
   end: string;
   lead: { id: number; name: string; place: string | null; phone: string | null };
   who: string | null;
-  /** Whether it is the viewer's own: shown first and marked. */
+  /** Whether it is the viewer's own: marked "Yours", in its place by time. */
   mine: boolean;
   note: string | null;
 };
@@ -42,7 +42,7 @@ function item(visit: ScheduledVisit, userId: number): ScheduleItem {
   };
 }
 
-/** A day's visits: the viewer's own first, then the team's, each in time order. */
+/** A day's visits in time order (the viewer's own are marked, never moved up: a day reads top to bottom). */
 function dayOf(day: string, today: string, visits: ScheduledVisit[], userId: number): ScheduleDay {
   const items = visits.filter((v) => kansasDay(v.startsAt) === day).map((v) => item(v, userId));
   return {
@@ -50,7 +50,7 @@ function dayOf(day: string, today: string, visits: ScheduledVisit[], userId: num
     label: formatLongDay(day),
     short: formatShortDay(day),
     isToday: day === today,
-    items: [...items.filter((i) => i.mine), ...items.filter((i) => !i.mine)],
+    items,
   };
 }
 

@@ -24,7 +24,8 @@ const { startSession } = await import("~/services/auth.server");
 const { prepareApp } = await import("~/services/startup.server");
 const { processOutbox } = await import("~/services/outbox.server");
 const { queueVisitReminders } = await import("~/services/visit-reminders.server");
-const { findMail } = await import("~/models/outbox.server");
+const { findMail, recordAttempts } = await import("~/models/outbox.server");
+const { outbox } = await import("~/db/schema");
 const { scheduleView } = await import("~/services/visit-schedule.server");
 const { leadScheduleView } = await import("~/services/lead-schedule-view.server");
 const { routeArgs } = await import("./admin-session");
@@ -255,8 +256,125 @@ describe("the day-before reminder", () => {
   });
 });
 
+const mailRows = (visitId: number) =>
+  getDb()
+    .select()
+    .from(outbox)
+    .where(eq(outbox.visitId, visitId))
+    .orderBy(outbox.id)
+    .all()
+    .map((m) => [m.kind, m.state]);
+/** The mails about visits (each has its invitation), not the lead's auto-reply. */
+const visitMailsTo = (to: string) => mailsTo(to).filter((m) => ((m as unknown as { attachments?: unknown[] }).attachments ?? []).length > 0);
+const move = (leadId: number, visitId: number, day: string, time: string) =>
+  post("owner", leadId, { intent: "move-visit", visitId: String(visitId), day, time, lengthMinutes: "480", assignee: "", note: "" });
+
+describe("no reminder right after the confirmation (decision 0072)", () => {
+  // The clock stands on Sunday March 1, about noon in Kansas (CST).
+  it("booked today for tomorrow: the confirmation goes, the reminder does not; booked two days out, it does", async () => {
+    const id = newLead("Rae Soon");
+    await book(id, { day: "2026-03-02", time: "14:00" });
+    await book(id, { day: "2026-03-03", time: "14:00" });
+    const [monday, tuesday] = visitRows(id);
+    expect(visitMailsTo("rae@example.com").map((m) => m.subject)).toEqual([
+      "Your work day with Prairie Ridge Framing & Roofing: Mon, Mar 2 at 2:00 PM",
+      "Your work day with Prairie Ridge Framing & Roofing: Tue, Mar 3 at 2:00 PM",
+    ]);
+    // Sunday's ticks, minutes and hours later (11:50 PM is 05:50 UTC on Monday): nothing for Monday.
+    queueVisitReminders(new Date(Date.now() + 10 * 60_000));
+    queueVisitReminders(new Date("2026-03-02T05:50:00Z"));
+    expect(findMail("visit-reminder", { visitId: monday.id })).toBeUndefined();
+    expect(visitRows(id)[0].reminderQueuedAt).toBeNull();
+    // Monday's first tick: Tuesday's visit, confirmed the day before yesterday, is reminded.
+    queueVisitReminders(new Date("2026-03-02T06:10:00Z"));
+    expect(findMail("visit-reminder", { visitId: tuesday.id })?.state).toBe("pending");
+    await processOutbox(undefined, new Date("2026-03-02T06:11:00Z"));
+    expect(visitMailsTo("rae@example.com").at(-1)?.subject).toBe("Tomorrow: your work day with Prairie Ridge Framing & Roofing at 2:00 PM");
+  });
+
+  it("a move counts: moved today to tomorrow, no reminder; moved on to a later day, the reminder comes the day before it", async () => {
+    const id = newLead("Sid Moved");
+    await book(id, { day: "2026-03-20", time: "09:00" });
+    const [visit] = visitRows(id);
+    await move(id, visit.id, "2026-03-02", "09:00");
+    queueVisitReminders(new Date(Date.now() + 10 * 60_000));
+    expect(findMail("visit-reminder", { visitId: visit.id })).toBeUndefined();
+    await move(id, visit.id, "2026-03-04", "09:00");
+    queueVisitReminders(new Date("2026-03-02T18:00:00Z"));
+    expect(findMail("visit-reminder", { visitId: visit.id })).toBeUndefined();
+    queueVisitReminders(new Date("2026-03-03T18:00:00Z"));
+    expect(findMail("visit-reminder", { visitId: visit.id })?.state).toBe("pending");
+  });
+});
+
+describe("a confirmation that has not gone (decision 0072)", () => {
+  it("moved while its confirmation waits out a failure: one confirmation with the new time goes, no 'moved' mail", async () => {
+    const id = newLead("Tad Waiting");
+    fake.failWhen(() => true);
+    await book(id, { day: "2026-05-04", time: "09:00" });
+    const [visit] = visitRows(id);
+    expect(mailRows(visit.id)).toEqual([["visit-confirmation", "pending"]]);
+    fake.failWhen(null);
+    expect(statusOf(await move(id, visit.id, "2026-05-05", "10:00"))).toBe(302);
+    // The waiting one is dropped; the new one went at once.
+    expect(mailRows(visit.id)).toEqual([
+      ["visit-confirmation", "skipped"],
+      ["visit-confirmation", "sent"],
+    ]);
+    // Its retry time comes: nothing more goes.
+    await processOutbox(undefined, new Date(Date.now() + 3600_000));
+    const mails = visitMailsTo("tad@example.com");
+    expect(mails.map((m) => m.subject)).toEqual(["Your work day with Prairie Ridge Framing & Roofing: Tue, May 5 at 10:00 AM"]);
+    expect(calendarOf(mails[0])).toMatchObject({ method: "REQUEST", start: "2026-05-05T15:00:00.000Z", sequence: 1 });
+  });
+
+  it("moved after its confirmation failed for good: the same, one confirmation", async () => {
+    const id = newLead("Uma Failed");
+    fake.failWhen(() => true);
+    await book(id, { day: "2026-05-06", time: "09:00" });
+    const [visit] = visitRows(id);
+    const pending = findMail("visit-confirmation", { visitId: visit.id })!;
+    recordAttempts([{ id: pending.id, attempts: 6, status: "retry", reason: "Provider is down", next: null }], new Date());
+    expect(mailRows(visit.id)).toEqual([["visit-confirmation", "failed"]]);
+    fake.failWhen(null);
+    await move(id, visit.id, "2026-05-07", "09:00");
+    expect(mailRows(visit.id)).toEqual([
+      ["visit-confirmation", "skipped"],
+      ["visit-confirmation", "sent"],
+    ]);
+    expect(visitMailsTo("uma@example.com").map((m) => m.subject)).toEqual(["Your work day with Prairie Ridge Framing & Roofing: Thu, May 7 at 9:00 AM"]);
+  });
+
+  it("canceled before its confirmation went: the confirmation is dropped and no cancel mail goes", async () => {
+    const id = newLead("Vic Called");
+    fake.failWhen(() => true);
+    await book(id, { day: "2026-05-08", time: "09:00" });
+    const [visit] = visitRows(id);
+    fake.failWhen(null);
+    expect(statusOf(await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) }))).toBe(302);
+    expect(visitRows(id)[0].cancelledAt).not.toBeNull();
+    expect(mailRows(visit.id)).toEqual([["visit-confirmation", "skipped"]]);
+    await processOutbox(undefined, new Date(Date.now() + 3600_000));
+    expect(visitMailsTo("vic@example.com")).toEqual([]);
+  });
+
+  it("once the confirmation went, a move is a 'moved' mail and a cancel a cancel mail, as before", async () => {
+    const id = newLead("Wes Told");
+    await book(id, { day: "2026-05-11", time: "09:00" });
+    const [visit] = visitRows(id);
+    await move(id, visit.id, "2026-05-12", "09:00");
+    await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) });
+    expect(mailRows(visit.id)).toEqual([
+      ["visit-confirmation", "sent"],
+      ["visit-moved", "sent"],
+      ["visit-cancelled", "sent"],
+    ]);
+    expect(visitMailsTo("wes@example.com")).toHaveLength(3);
+  });
+});
+
 describe("the schedule page", () => {
-  it("shows the week Monday to Sunday, with ?week= any day of it; the crew sees their own leads' and free leads' visits, their own first", async () => {
+  it("shows the week Monday to Sunday, with ?week= any day of it; the crew sees their own leads' and free leads' visits, in time order", async () => {
     const mine = newLead("Mia Mine");
     const theirs = newLead("Ned Theirs");
     const free = newLead("Ora Free");
@@ -268,9 +386,10 @@ describe("the schedule page", () => {
     const crewView = scheduleView({ role: "crew", userId: team.crew.id }, "2026-05-14");
     expect(crewView.week.start).toBe("2026-05-11");
     const tuesday = crewView.days.find((d) => d.day === "2026-05-12")!;
+    // In time order, whoever's they are: the crew's own is marked, not moved up.
     expect(tuesday.items.map((i) => [i.lead.name, i.mine, i.time])).toEqual([
-      ["Mia Mine", true, "1:00 PM – 9:00 PM"],
       ["Ora Free", false, "8:00 AM – 4:00 PM"],
+      ["Mia Mine", true, "1:00 PM – 9:00 PM"],
     ]);
     const ownerView = scheduleView({ role: "owner", userId: team.owner.id }, "2026-05-11");
     expect(ownerView.days.find((d) => d.day === "2026-05-12")!.items.map((i) => i.lead.name)).toEqual(["Ora Free", "Ned Theirs", "Mia Mine"]);
