@@ -19,6 +19,16 @@ describe("the job's status in plain words", () => {
     expect(jobStatus(base, money).headline).toBe("We are on it");
     expect(jobStatus({ ...base, won: true, completed: true }, money).headline).toBe("Work done");
   });
+
+  it("reads right before the sale: a proposal to accept, a lost lead closed", () => {
+    const visit = { label: "Estimate visit", when: "Monday, March 9 at 9:00 AM" };
+    expect(jobStatus({ ...base, proposalOpen: true }, money).headline).toBe("Your proposal is ready");
+    expect(jobStatus({ ...base, proposalOpen: true, nextOtherVisit: visit }, money).headline).toBe("Your proposal is ready");
+    expect(jobStatus({ ...base, proposalOpen: true, won: true }, money).headline).toBe("We have your signed proposal");
+    const lost = jobStatus({ ...base, lost: true, proposalOpen: true, nextOtherVisit: visit }, money);
+    expect(lost.headline).toBe("This request is closed");
+    expect(lost.detail).toContain("give us a call");
+  });
 });
 
 describe("the headline's time", () => {

@@ -8,12 +8,32 @@ export const jobProposalPdfPath = (token: string) => href("/job/:token/proposal.
 export const jobInvoicePdfPath = (token: string, invoiceId: number) => href("/job/:token/invoices/:iid.pdf", { token, iid: String(invoiceId) });
 export const jobInvoicePayPath = (token: string, invoiceId: number) => href("/job/:token/invoices/:iid/pay", { token, iid: String(invoiceId) });
 
-/** The lead page's one form for the homeowner's page: a new link to copy. */
+/** The lead page's forms for the homeowner's page: a new link to copy, and every link turned off. */
 export const NEW_JOB_LINK_INTENT = "new-job-link";
+export const REVOKE_JOB_LINKS_INTENT = "revoke-job-links";
+const links = (n: number) => (n === 1 ? "1 link" : `${n} links`);
 export const JOB_LINK_MESSAGES = {
   made: "New link to the homeowner's page made: copy it below.",
   notWon: "A link to the homeowner's page is made once the job is won",
   shownOnce: "Send the homeowner this link: it is shown only now. Earlier links keep working.",
+  links: (n: number) => links(n),
+  revoked: (n: number) => `${links(n)} to the homeowner's page turned off. The next mail they get carries a new one.`,
+  noneToRevoke: "No link to the homeowner's page was working: nothing to turn off.",
+  revokeExplained:
+    "For a link sent to the wrong address, or a phone that was lost: every link made so far stops opening the page, its PDFs and its Pay button at once. Mails sent from now on carry new links that work.",
+} as const;
+
+/**
+ * The lines that take a homeowner's mail to the job page (decision 0070): each mail carries a
+ * link of its own. Before the sale the page says where the request stands and takes photos;
+ * after it, visits, invoices and receipts too.
+ */
+export const JOB_PAGE_MAIL = {
+  linkText: "Open your job page",
+  beforeSale: "Your own page for this job shows where it stands, and you can send us more photos there:",
+  afterJob: "Your job page keeps the proposal, your invoices and receipts:",
+  /** The line added under the owner's own auto-reply (their words stay as written). */
+  autoreplyFooter: (url: string) => `See where your request stands, and send us more photos: ${url}`,
 } as const;
 
 /** How many photos one upload from the job page takes (the quote form's limit). */
@@ -27,7 +47,10 @@ export const JOB_PAGE_MESSAGES = {
   tooManyTries: "That is a lot of uploads in a short time. Please wait a few minutes, or give us a call.",
   failed: "Sorry, we could not save your photos. Please try again, or give us a call.",
   added: (n: number) => `Thank you! We got your ${n === 1 ? "photo" : `${n} photos`}.`,
-  unknownLink: "We could not find this page. Please open the link again from the message we sent.",
+  unknownLink: "We could not find this page. The link may be incomplete or no longer work: please ask us for a new one.",
+  notFoundTitle: "We could not find this page",
+  // The same words for a mistyped link and one staff turned off: nothing says which it was.
+  notFound: "The link may be incomplete, or it no longer works. Open the newest message we sent you, or give us a call and ask us for a new link.",
   paymentRecording: "Thank you: your payment is being recorded. This page will show it as paid in a moment.",
   paymentCanceled: "Payment canceled: nothing was charged.",
 } as const;
@@ -44,6 +67,10 @@ export type JobFacts = {
   /** The next visit of another kind (an estimate visit, an inspection), with its label. */
   nextOtherVisit: { label: string; when: string } | null;
   completed: boolean;
+  /** Before the sale: a proposal mailed and still open to accept (not accepted, withdrawn or expired). */
+  proposalOpen?: boolean;
+  /** The lead was closed as lost: the page must not say "we are on it". */
+  lost?: boolean;
   /** Invoices sent (not drafts, not void): how many, and what is still owed on them. */
   sentInvoices: number;
   owedCents: number;
@@ -53,7 +80,8 @@ export type JobStatus = { headline: string; detail: string };
 
 /**
  * The job's status in plain words, the furthest step it has reached: paid in full, work
- * done, a work day booked, the signed proposal, a visit booked, or just begun.
+ * done, a work day booked, the signed proposal, (a lost lead closed,) a proposal to accept,
+ * a visit booked, or just begun: the page reads right from the auto-reply's link onward.
  */
 export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string): JobStatus {
   if (job.completed && job.sentInvoices > 0 && job.owedCents === 0) {
@@ -67,6 +95,10 @@ export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string)
   }
   if (job.nextWorkDay) return { headline: `Work day booked for ${job.nextWorkDay}`, detail: "Our crew will be there then. We will call you if the weather changes the plan." };
   if (job.won) return { headline: "We have your signed proposal", detail: "Thank you! We will call you to book the work day." };
+  if (job.lost) return { headline: "This request is closed", detail: "If you would still like us to look at your roof, give us a call and we will pick it up again." };
+  if (job.proposalOpen) {
+    return { headline: "Your proposal is ready", detail: "We emailed it to you: open it from that email to read the work and the price, and accept it online. Questions? Give us a call." };
+  }
   if (job.nextOtherVisit) return { headline: `${job.nextOtherVisit.label} booked for ${job.nextOtherVisit.when}`, detail: "We will see you then." };
   return { headline: "We are on it", detail: "We have your request and will be in touch soon." };
 }

@@ -1,24 +1,49 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { jobLinks } from "~/db/schema";
 import { getDb } from "~/server/db.server";
 
 /**
  * The homeowner's private links to a job's page (issue 33): only each token's SHA-256 is
  * kept, as for proposal links (decision 0038). A lead may have many (one per mail, one per
- * "new link" staff make); each opens the same page until the lead is deleted.
+ * "new link" staff make); each opens the same page until staff turn them off (revoked) or
+ * the lead is deleted.
  */
 export function addJobLink(leadId: number, tokenHash: string, now = new Date()): void {
   getDb().insert(jobLinks).values({ leadId, tokenHash, createdAt: now }).run();
 }
 
-/** The lead a link's token hash opens, or undefined. */
+/** The lead a working link's token hash opens, or undefined (unknown or turned off). */
 export function findLeadIdByJobLinkHash(tokenHash: string): number | undefined {
-  return getDb().select({ leadId: jobLinks.leadId }).from(jobLinks).where(eq(jobLinks.tokenHash, tokenHash)).get()?.leadId;
+  return getDb()
+    .select({ leadId: jobLinks.leadId })
+    .from(jobLinks)
+    .where(and(eq(jobLinks.tokenHash, tokenHash), isNull(jobLinks.revokedAt)))
+    .get()?.leadId;
 }
 
-/** How many links were made for the lead, and when the newest was (for the lead page). */
-export function jobLinkSummary(leadId: number): { count: number; newestAt: Date | null } {
-  const rows = getDb().select({ createdAt: jobLinks.createdAt }).from(jobLinks).where(eq(jobLinks.leadId, leadId)).all();
-  const newest = rows.reduce<Date | null>((max, r) => (!max || r.createdAt > max ? r.createdAt : max), null);
-  return { count: rows.length, newestAt: newest };
+export type JobLinkSummary = {
+  /** Links that still open the page, and when the newest of them was made. */
+  count: number;
+  newestAt: Date | null;
+  /** Links turned off, and when last (for the lead page). */
+  revoked: number;
+  revokedAt: Date | null;
+};
+
+/** What the lead page says of the job's links: how many work, how many were turned off. */
+export function jobLinkSummary(leadId: number): JobLinkSummary {
+  const rows = getDb().select({ createdAt: jobLinks.createdAt, revokedAt: jobLinks.revokedAt }).from(jobLinks).where(eq(jobLinks.leadId, leadId)).all();
+  const latest = (dates: Date[]) => dates.reduce<Date | null>((max, d) => (!max || d > max ? d : max), null);
+  const working = rows.filter((r) => !r.revokedAt);
+  const revoked = rows.flatMap((r) => (r.revokedAt ? [r.revokedAt] : []));
+  return { count: working.length, newestAt: latest(working.map((r) => r.createdAt)), revoked: revoked.length, revokedAt: latest(revoked) };
+}
+
+/** Turns off every working link to the lead's page at once; how many were turned off. */
+export function revokeJobLinks(leadId: number, now = new Date()): number {
+  return getDb()
+    .update(jobLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(jobLinks.leadId, leadId), isNull(jobLinks.revokedAt)))
+    .run().changes;
 }

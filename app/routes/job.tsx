@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Job({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "unknown") {
-    return <ProposalGone title="We could not find this page" phone={loaderData.phone} text="The link may be incomplete: please open it again from the message we sent, or give us a call." />;
+    return <ProposalGone title={JOB_PAGE_MESSAGES.notFoundTitle} phone={loaderData.phone} text={JOB_PAGE_MESSAGES.notFound} />;
   }
   return (
     <JobPage view={loaderData.view} notice={<FlashMessage flash={loaderData.notice} />}>

@@ -1,33 +1,48 @@
 import { href } from "react-router";
 import { mayPost } from "~/lib/access";
-import { NEW_JOB_LINK_INTENT } from "~/lib/job-page";
+import { NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
 import { jobLinkSummary } from "~/models/job-link.server";
 import { getLead } from "~/models/lead.server";
 import type { SessionUser } from "~/models/session.server";
 import { readLink } from "./new-link.server";
 
-/** What the lead page shows of the homeowner's job page: links made so far, the one just made (once), the form. */
+/** What the lead page shows of the homeowner's job page: links working and turned off, the one just made (once), the forms. */
 export type LeadHomeownerLinkView = {
   leadId: number;
   action: string;
+  /** Links that still open the page, and the newest one's date. */
   linkCount: number;
   newestAt: Date | null;
+  /** Links turned off, and when last. */
+  revokedCount: number;
+  revokedAt: Date | null;
   /** The link staff just made, shown only on the page right after (services/new-link.server.ts). */
   newLink: string | null;
+  /** "Make a link to copy": a won (or completed) job only. */
   mayMake: boolean;
+  /** "Turn off every link": whenever one works, whatever the lead's status. */
+  mayRevoke: boolean;
 };
 
-/** Only for a won job (or one marked completed): the homeowner's page is the job's. */
+/**
+ * For a won job (or one marked completed), and for any lead a mail already linked to the page
+ * (the auto-reply, a proposal, a visit): staff must be able to turn those links off.
+ */
 export async function leadHomeownerLinkView(request: Request, leadId: number, user: SessionUser): Promise<LeadHomeownerLinkView | null> {
   const lead = getLead(leadId);
-  if (!lead || (lead.status !== "won" && !lead.completedAt)) return null;
-  const { count, newestAt } = jobLinkSummary(leadId);
+  if (!lead) return null;
+  const won = lead.status === "won" || !!lead.completedAt;
+  const summary = jobLinkSummary(leadId);
+  if (!won && summary.count === 0 && summary.revoked === 0) return null;
   return {
     leadId,
     action: href("/admin/leads/:id/job-link", { id: String(leadId) }),
-    linkCount: count,
-    newestAt,
+    linkCount: summary.count,
+    newestAt: summary.newestAt,
+    revokedCount: summary.revoked,
+    revokedAt: summary.revokedAt,
     newLink: (await readLink(request, leadId, "job"))?.url ?? null,
-    mayMake: mayPost(user.role, "routes/admin/lead-job-link", NEW_JOB_LINK_INTENT),
+    mayMake: won && mayPost(user.role, "routes/admin/lead-job-link", NEW_JOB_LINK_INTENT),
+    mayRevoke: summary.count > 0 && mayPost(user.role, "routes/admin/lead-job-link", REVOKE_JOB_LINKS_INTENT),
   };
 }

@@ -10,6 +10,11 @@ const { createLead, listLeadNotes } = await import("~/models/lead.server");
 const { listPhotos } = await import("~/models/lead-photo.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { newJobLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
+const { jobLinkSummary } = await import("~/models/job-link.server");
+const { readFlash } = await import("~/services/flash.server");
+const { startSession } = await import("~/services/auth.server");
+const { upsertUser } = await import("~/models/user.server");
+const { users } = await import("~/db/schema");
 const { PAGE_CACHE_PATHS } = await import("~/lib/page-cache-paths");
 const { cacheKey } = await import("~/server/page-cache.server");
 const { signedInOwner, routeArgs } = await import("./admin-session");
@@ -17,6 +22,7 @@ const jobRoute = await import("~/routes/job");
 const linkRoute = await import("~/routes/admin/lead-job-link");
 const invoicePdf = await import("~/routes/resources/job-invoice-pdf");
 const proposalPdf = await import("~/routes/resources/job-proposal-pdf");
+const payRoute = await import("~/routes/resources/job-invoice-pay");
 const leadRoute = await import("~/routes/admin/lead");
 
 const db = () => getDb();
@@ -235,4 +241,79 @@ describe("the lead page's link to the homeowner's page", () => {
     const { id } = wonJob("Intent Check");
     expect((await post(id, { intent: "something-else" })).status).toBe(400);
   });
+
+  const statusOf = (r: unknown) => (r instanceof Response ? r.status : ((r as { init?: ResponseInit }).init?.status ?? 200));
+  const flashOf = async (res: Response) =>
+    (await readFlash(new Request("http://site.test/", { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }))).flash;
+  const panel = async (id: number) =>
+    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).homeownerLink;
+  const caught = (run: () => unknown) => Promise.resolve().then(run).catch((r: unknown) => r);
+
+  it("turns every link off at once: page, PDFs, pay and upload answer the page's not-found, then a new link works", async () => {
+    const job = wonJob("Wrong Address");
+    const second = tokenOf(newJobLinkUrl(job.id));
+    const other = wonJob("Bystander Job");
+    expect(open(job.token).init?.status ?? 200).toBe(200);
+    expect(statusOf(await caught(() => payRoute.loader({ params: { token: job.token, iid: String(job.deposit.id) } } as never)))).toBe(302);
+    expect(await panel(job.id)).toMatchObject({ linkCount: 2, revokedCount: 0, mayRevoke: true });
+
+    const res = await post(job.id, { intent: "revoke-job-links" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/admin/leads/${job.id}`);
+    expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the homeowner's page turned off. The next mail they get carries a new one." });
+
+    for (const token of [job.token, second]) {
+      expect(findJobByToken(token)).toBeNull();
+      const { data, init } = open(token);
+      expect(init?.status).toBe(404);
+      // The same answer as a mistyped link: nothing of the job, and the way to a new link.
+      expect(data).toEqual({ kind: "unknown", phone: expect.any(String) });
+      const invoice = await invoicePdf.loader({ request: new Request("http://site.test/"), params: { token, iid: String(job.deposit.id) } } as never).catch((r: unknown) => r);
+      expect(statusOf(invoice)).toBe(404);
+      expect(statusOf(await proposalPdf.loader({ request: new Request("http://site.test/"), params: { token } } as never).catch((r: unknown) => r))).toBe(404);
+      expect(statusOf(await caught(() => payRoute.loader({ params: { token, iid: String(job.deposit.id) } } as never)))).toBe(404);
+      expect(statusOf(await caught(() => payRoute.action({ request: new Request("http://site.test/", { method: "POST" }), params: { token, iid: String(job.deposit.id) } } as never)))).toBe(404);
+      const posted = (await upload(token, [{ bytes: await picture("png", 200), name: "roof.png", type: "image/png" }])) as Answer<{ error: string }>;
+      expect(posted.init?.status).toBe(404);
+    }
+    expect(listPhotos(job.id)).toEqual([]);
+    // Another lead's links are not touched.
+    expect(open(other.token).init?.status ?? 200).toBe(200);
+
+    // The panel counts working links and says how many were turned off; nothing left to turn off.
+    expect(jobLinkSummary(job.id)).toMatchObject({ count: 0, newestAt: null, revoked: 2, revokedAt: expect.any(Date) });
+    expect(await panel(job.id)).toMatchObject({ linkCount: 0, revokedCount: 2, mayRevoke: false, mayMake: true });
+    const again = await post(job.id, { intent: "revoke-job-links" });
+    expect(await flashOf(again)).toEqual({ type: "info", message: "No link to the homeowner's page was working: nothing to turn off." });
+    expect(jobLinkSummary(job.id).revoked).toBe(2);
+
+    // A link made afterwards opens the page again; the old ones stay off.
+    const made = await post(job.id, { intent: "new-job-link" });
+    const linkCookie = made.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
+    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${job.id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(job.id) }));
+    const fresh = open(tokenOf(page.homeownerLink!.newLink!)).data;
+    expect(fresh.kind === "job" && fresh.view.customer.name).toBe("Wrong Address");
+    expect(page.homeownerLink).toMatchObject({ linkCount: 1, revokedCount: 2, mayRevoke: true });
+    expect(open(job.token).init?.status).toBe(404);
+  });
+
+  it("shows the panel, with the way to turn links off, for a lead not won that a mail linked", async () => {
+    const id = newLead("Early Link", "early@example.com");
+    newJobLinkUrl(id);
+    expect(await panel(id)).toMatchObject({ linkCount: 1, mayRevoke: true, mayMake: false });
+    const res = await post(id, { intent: "revoke-job-links" });
+    expect(await flashOf(res)).toMatchObject({ type: "success", message: expect.stringMatching(/^1 link to the homeowner's page turned off/) });
+    expect(await panel(id)).toMatchObject({ linkCount: 0, revokedCount: 1, mayRevoke: false, mayMake: false });
+  });
+
+  it("refuses the crew: they cannot turn links off (403), and the links keep working", async () => {
+    const { user } = await upsertUser("crew-links@example.com", "crew-password-123");
+    db().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
+    const crew = (await startSession(user.id)).split(";")[0];
+    const { id, token } = wonJob("Crew Check");
+    for (const intent of ["revoke-job-links", "new-job-link"]) expect(statusOf(await post(id, { intent }, crew)), intent).toBe(403);
+    expect(findJobByToken(token)).toBe(id);
+    expect(jobLinkSummary(id)).toMatchObject({ count: 1, revoked: 0 });
+  });
 });
+

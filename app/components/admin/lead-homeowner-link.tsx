@@ -1,20 +1,30 @@
-import { Link2 } from "lucide-react";
+import { ChevronDown, Link2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { when } from "~/components/lead-detail";
-import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT } from "~/lib/job-page";
+import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
 import type { LeadHomeownerLinkView } from "~/services/lead-homeowner-link-view.server";
 
+const dangerButton = "inline-flex min-h-10 items-center justify-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50";
+
+/** "2 links work, the latest made Nov 27, 9:14 AM. 3 turned off Nov 20, 4:02 PM." */
+function linkLine(view: LeadHomeownerLinkView): string {
+  const working = view.linkCount === 0 ? "No link works now." : `${JOB_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${when(view.newestAt!)}.`;
+  const off = view.revokedCount > 0 ? ` ${view.revokedCount} turned off, the last ${when(view.revokedAt!)}.` : "";
+  return view.linkCount === 0 && view.revokedCount === 0 ? "No link made yet." : `${working}${off}`;
+}
+
 /**
- * The homeowner's own page of a won job: what it shows, how many links to it exist (every
- * mail carries its own), and a new link to copy and send by text, shown only once. A plain
- * form: with scripts the page updates in place.
+ * The homeowner's own page of the job: what it shows, how many links to it work (every mail
+ * carries its own), a new link to copy and send by text (shown only once), and the way to
+ * turn every link off. Plain forms: with scripts the page updates in place. Turning links
+ * off asks first, in the page itself (a disclosure), so it works the same without scripts.
  */
 export function LeadHomeownerLink({ view }: { view: LeadHomeownerLinkView | null }) {
   const navigation = useNavigation();
   if (!view) return null;
-  const busy = navigation.state !== "idle" && navigation.formAction === view.action;
+  const posting = (intent: string) => navigation.state !== "idle" && navigation.formAction === view.action && navigation.formData?.get("intent") === intent;
   return (
     <section aria-labelledby="lead-homeowner-link" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-homeowner-link" className="flex items-center gap-2 text-lg font-bold">
@@ -23,18 +33,32 @@ export function LeadHomeownerLink({ view }: { view: LeadHomeownerLinkView | null
       <p className="text-sm text-ink-soft">
         One private page where the homeowner sees where the job stands, the next visit, the proposal, invoices and payments, and sends you photos. Every mail they get links there.
       </p>
-      <p className="text-sm">
-        {view.linkCount === 0
-          ? "No link made yet."
-          : `${view.linkCount === 1 ? "1 link" : `${view.linkCount} links`} made, the latest ${when(view.newestAt!)}.`}
+      <p className="text-sm" data-testid="job-link-count">
+        {linkLine(view)}
       </p>
       {view.newLink && <NewLinkBox message={JOB_LINK_MESSAGES.shownOnce} url={view.newLink} label="Link to the homeowner's page" />}
       {view.mayMake && (
         <Form method="post" action={view.action}>
-          <SubmitButton name="intent" value={NEW_JOB_LINK_INTENT} busy={busy} busyText="Making a link..." className={`${secondaryButton} text-sm`}>
+          <SubmitButton name="intent" value={NEW_JOB_LINK_INTENT} busy={posting(NEW_JOB_LINK_INTENT)} busyText="Making a link..." className={`${secondaryButton} text-sm`}>
             Make a link to copy
           </SubmitButton>
         </Form>
+      )}
+      {view.mayRevoke && (
+        <details className="group w-fit rounded-md border border-red-200 px-3 text-sm open:w-full">
+          <summary className="flex min-h-10 cursor-pointer list-none items-center gap-1 font-semibold text-red-700 [&::-webkit-details-marker]:hidden">
+            Turn off every link
+            <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="space-y-2 pb-3">
+            <p>{JOB_LINK_MESSAGES.revokeExplained}</p>
+            <Form method="post" action={view.action}>
+              <SubmitButton name="intent" value={REVOKE_JOB_LINKS_INTENT} busy={posting(REVOKE_JOB_LINKS_INTENT)} busyText="Turning off..." className={dangerButton}>
+                Yes, turn off {JOB_LINK_MESSAGES.links(view.linkCount)}
+              </SubmitButton>
+            </Form>
+          </div>
+        </details>
       )}
     </section>
   );

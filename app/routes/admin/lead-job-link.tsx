@@ -1,5 +1,6 @@
 import { href, redirect } from "react-router";
-import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT } from "~/lib/job-page";
+import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
+import { revokeJobLinks } from "~/models/job-link.server";
 import { getLead } from "~/models/lead.server";
 import { notFound } from "~/server/responses.server";
 import { readForm } from "~/server/request-body.server";
@@ -9,7 +10,7 @@ import { newJobLinkUrl } from "~/services/job-page-link.server";
 import { redirectShowingLink } from "~/services/new-link.server";
 import type { Route } from "./+types/lead-job-link";
 
-// The lead page's form for the homeowner's job page (components/admin/lead-homeowner-link.tsx)
+// The lead page's forms for the homeowner's job page (components/admin/lead-homeowner-link.tsx)
 // posts here; a GET (an old tab, a typed address) goes to the lead page.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/lead-job-link");
@@ -31,6 +32,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       // A new token each time; the earlier links keep working (each mail carries its own).
       const url = newJobLinkUrl(lead.id);
       return redirectShowingLink(leadPage, lead.id, { kind: "job", url }, { type: "success", message: JOB_LINK_MESSAGES.made });
+    }
+    case REVOKE_JOB_LINKS_INTENT: {
+      // Whatever the lead's status: mails before the sale carry links too.
+      const turnedOff = revokeJobLinks(lead.id);
+      return redirectWithFlash(leadPage, turnedOff > 0 ? { type: "success", message: JOB_LINK_MESSAGES.revoked(turnedOff) } : { type: "info", message: JOB_LINK_MESSAGES.noneToRevoke });
     }
     default:
       return refuseUnknownIntent();
