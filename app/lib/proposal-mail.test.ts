@@ -10,15 +10,26 @@ const content = {
 
 describe("proposalMail", () => {
   it("gives the total, the last day and the link, in text and in HTML", () => {
-    const mail = proposalMail(content, "https://example.com/proposal/abc?x=1&y=2");
+    const mail = proposalMail(content, "https://example.com/proposal/abc?x=1&y=2", "https://example.com/job/xyz");
     expect(mail.subject).toBe("Your proposal from Wheat & Sons Roofing: $12,345.00");
     expect(mail.text).toContain("https://example.com/proposal/abc?x=1&y=2");
     expect(mail.text).toContain("open until December 24, 2026");
     expect(mail.html).toContain('<a href="https://example.com/proposal/abc?x=1&#38;y=2">View and accept your proposal</a>');
   });
 
+  it("links the job page too, after the proposal's own link", () => {
+    const mail = proposalMail(content, "https://example.com/proposal/abc", "https://example.com/job/xyz");
+    expect(mail.text).toContain("send us more photos there:\n\nhttps://example.com/job/xyz\n");
+    expect(mail.text.indexOf("/proposal/abc")).toBeLessThan(mail.text.indexOf("/job/xyz"));
+    const anchors = [...mail.html.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(anchors).toEqual([
+      ["https://example.com/proposal/abc", "View and accept your proposal"],
+      ["https://example.com/job/xyz", "Open your job page"],
+    ]);
+  });
+
   it("escapes what the lead typed in the HTML copy", () => {
-    const { html } = proposalMail(content, "https://example.com/proposal/abc");
+    const { html } = proposalMail(content, "https://example.com/proposal/abc", "https://example.com/job/xyz");
     expect(html).toContain("Hi Dana &#60;Miller&#62;,");
     expect(html).not.toContain("<Miller>");
   });

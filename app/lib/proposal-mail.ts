@@ -1,13 +1,19 @@
 /**
  * The mail that takes a proposal to the homeowner: plain text and a small HTML copy, both
- * with the link (made fresh for this mail: one token per link, decision 0038).
+ * with the proposal's link and the job page's (each made fresh for this mail: one token per
+ * link, decisions 0038 and 0070).
  */
+import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";
 import { formatDay, type ProposalContent } from "./proposal";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function proposalMail(content: Pick<ProposalContent, "company" | "customer" | "totalCents" | "validUntil">, link: string): { subject: string; text: string; html: string } {
+export function proposalMail(
+  content: Pick<ProposalContent, "company" | "customer" | "totalCents" | "validUntil">,
+  link: string,
+  jobLink: string,
+): { subject: string; text: string; html: string } {
   const { company, customer } = content;
   const total = formatCents(content.totalCents);
   const until = formatDay(content.validUntil);
@@ -17,14 +23,13 @@ export function proposalMail(content: Pick<ProposalContent, "company" | "custome
     "Open it to read the work, the price and the terms, download it as a PDF, and accept it online by typing your name:",
     link,
     `It is open until ${until}. Questions? Just reply to this email or call us at ${company.phone}.`,
+    JOB_PAGE_MAIL.beforeSale,
+    jobLink,
     `Thank you,\n${company.name}`,
   ];
+  const anchors: Record<string, string> = { [link]: "View and accept your proposal", [jobLink]: JOB_PAGE_MAIL.linkText };
   const html = paragraphs
-    .map((p) =>
-      p === link
-        ? `<p><a href="${escapeHtml(link)}">View and accept your proposal</a></p>`
-        : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
-    )
+    .map((p) => (p in anchors ? `<p><a href="${escapeHtml(p)}">${anchors[p]}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
     .join("\n");
   return { subject: `Your proposal from ${company.name}: ${total}`, text: paragraphs.join("\n\n"), html };
 }

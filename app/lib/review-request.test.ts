@@ -34,7 +34,7 @@ describe("the homeowner's town", () => {
 });
 
 describe("the review request mail", () => {
-  it("names the job and carries the link and its last day", () => {
+  it("names the job and carries the link, its last day and the job page's link after it", () => {
     const mail = reviewRequestMail({
       name: "Kim",
       company: "Prairie Ridge Framing & Roofing",
@@ -42,11 +42,15 @@ describe("the review request mail", () => {
       service: "Roof Repairs",
       town: "Derby",
       link: "https://example.com/review/abc",
+      jobLink: "https://example.com/job/xyz",
       expiresAt: at("2026-06-30T15:00:00Z"),
     });
     expect(mail.subject).toBe("How did we do? A quick review for Prairie Ridge Framing & Roofing");
     expect(mail.text).toContain("your roof repairs in Derby");
     expect(mail.text).toContain("\nhttps://example.com/review/abc\n");
     expect(mail.text).toContain("until June 30, 2026");
+    expect(mail.text).toContain("Your job page keeps the proposal, your invoices and receipts:\n\nhttps://example.com/job/xyz\n");
+    // The review's link comes first: it is what the mail asks for.
+    expect(mail.text.indexOf("/review/abc")).toBeLessThan(mail.text.indexOf("/job/xyz"));
   });
 });

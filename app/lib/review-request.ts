@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { JOB_PAGE_MAIL } from "./job-page";
 
 /**
  * A completed job's review request: the link's life and the homeowner's short form. Pure
@@ -52,7 +53,7 @@ export type ReviewValues = Record<(typeof REVIEW_FIELDS)[number], string>;
 /** A review as stored (lib/review-schema.ts parses the form into it). */
 export type ReviewInput = { rating: number; quote: string; name: string; location: string | null };
 
-/** The mail that asks for the review. `link` is the whole address of the form. */
+/** The mail that asks for the review. `link` is the whole address of the form; `jobLink` the job page's (decision 0070). */
 export function reviewRequestMail(input: {
   name: string;
   company: string;
@@ -60,6 +61,7 @@ export function reviewRequestMail(input: {
   service: string | null;
   town: string | null;
   link: string;
+  jobLink: string;
   expiresAt: Date;
 }): { subject: string; text: string } {
   const job = [input.service && input.service !== "Not sure" ? input.service.toLowerCase() : "project", input.town ? `in ${input.town}` : ""]
@@ -80,6 +82,10 @@ export function reviewRequestMail(input: {
       `The link is yours alone and works until ${until}. Your review shows on our website once we have read it.`,
       "",
       `If anything is not right with the work, just reply to this email or call us at ${input.phone}.`,
+      "",
+      JOB_PAGE_MAIL.afterJob,
+      "",
+      input.jobLink,
       "",
       `Thank you,`,
       input.company,

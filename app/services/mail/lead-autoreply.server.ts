@@ -1,20 +1,25 @@
 import { getLead } from "~/models/lead.server";
+import { JOB_PAGE_MAIL } from "~/lib/job-page";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { newJobLinkUrl } from "~/services/job-page-link.server";
 import type { MailKind } from "./mail-kind.server";
 
 /**
  * The visitor's auto-reply, after the owner's notification went. Skipped when it is
  * switched off or there is nobody to answer; a failure is only logged (the spec), not retried.
+ * The owner's subject and words go as written; one line under them, after a blank line,
+ * links the visitor's new job page (decision 0070).
  */
 export const leadAutoreply: MailKind = {
   retries: false,
-  compose(item) {
+  compose(item, now) {
     const lead = item.leadId === null ? undefined : getLead(item.leadId);
     const settings = getSetting("contact");
     // Without an email (a lead written down from a call stores "") there is nobody to answer.
     if (!lead?.email || !settings.autoresponderEnabled) return null;
     const { company } = getBusinessFacts();
     // Only ever to the one address this visitor typed, never a list.
-    return { mail: { to: lead.email, toName: lead.name, fromName: company, subject: settings.autoresponderSubject, text: settings.autoresponderMessage } };
+    const text = `${settings.autoresponderMessage.trimEnd()}\n\n${JOB_PAGE_MAIL.autoreplyFooter(newJobLinkUrl(lead.id, now))}`;
+    return { mail: { to: lead.email, toName: lead.name, fromName: company, subject: settings.autoresponderSubject, text } };
   },
 };

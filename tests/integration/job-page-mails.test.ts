@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { JobPageView } from "~/services/job-page.server";
+import { requestContext } from "~/server/client-ip.server";
+import { fakeResendForApp } from "./fake-mail";
+
+// Issue 33, "every mail the homeowner gets links there" (decision 0070): the auto-reply, the
+// proposal and the review request each carry a link of their own to the lead's job page.
+const fake = await fakeResendForApp();
+
+const { getDb } = await import("~/server/db.server");
+const { leads, proposals } = await import("~/db/schema");
+const { createLead } = await import("~/models/lead.server");
+const { getSetting } = await import("~/models/settings.server");
+const { prepareApp } = await import("~/services/startup.server");
+const { mailNewLead } = await import("~/services/lead-mail.server");
+const { emailProposal } = await import("~/services/proposal-actions.server");
+const { askForReview } = await import("~/services/review-asking.server");
+const jobRoute = await import("~/routes/job");
+
+beforeAll(async () => {
+  await prepareApp(() => {});
+});
+
+const db = () => getDb();
+const JOB_LINK = /http:\/\/\S+\/job\/([A-Za-z0-9_-]{43})/g;
+const jobTokensIn = (text: string) => [...text.matchAll(JOB_LINK)].map((m) => m[1]);
+type Page = { kind: "job"; view: JobPageView } | { kind: "unknown" };
+const open = (token: string) =>
+  (jobRoute.loader({ request: new Request(`http://site.test/job/${token}`), params: { token }, context: requestContext("203.0.113.9") } as never) as unknown as { data: Page }).data;
+const pageOwner = (token: string) => {
+  const page = open(token);
+  return page.kind === "job" ? page.view.customer.name : null;
+};
+const newLead = (name: string, email: string) =>
+  createLead({ name, email, phone: "316-555-0188", message: "Hail on the north slope", street: "412 N Main St", city: "Derby", zip: "67037", service: "Roof Repairs" }).id;
+
+describe("the quote request's auto-reply", () => {
+  it("keeps the owner's subject and words as written, with one line under them linking this lead's page", async () => {
+    const id = newLead("Kim Hoang", "kim@example.com");
+    newLead("Someone Else", "else@example.com");
+    await mailNewLead(id);
+    const settings = getSetting("contact");
+    const [notification, autoreply] = fake.sent;
+    expect(autoreply.subject).toBe(settings.autoresponderSubject);
+    expect(autoreply.text.startsWith(`${settings.autoresponderMessage.trimEnd()}\n\nSee where your request stands, and send us more photos: http`)).toBe(true);
+    const [token] = jobTokensIn(autoreply.text);
+    expect(jobTokensIn(autoreply.text)).toHaveLength(1);
+    expect(pageOwner(token)).toBe("Kim Hoang");
+    // Before the sale the page says the request is in hand.
+    const page = open(token);
+    expect(page.kind === "job" && page.view.status.headline).toBe("We are on it");
+    // The owner's own notification is a staff mail: no homeowner link in it.
+    expect(notification.text).not.toMatch(/\/job\//);
+  });
+});
+
+describe("the proposal mail", () => {
+  it("carries the proposal's link first, then a new link to this lead's job page, each attempt its own", async () => {
+    const id = newLead("Mia Chen", "mia@example.com");
+    const now = new Date();
+    const content = {
+      validUntil: "2099-12-31",
+      company: { name: "Prairie Ridge Framing & Roofing", phone: "(620) 555-0142", email: "hello@example.com", address: "" },
+      customer: { name: "Mia Chen", address: "412 N Main St", email: "mia@example.com", phone: "" },
+      totalCents: 1_234_500,
+    };
+    const proposal = db()
+      .insert(proposals)
+      .values({ leadId: id, content, totalCents: content.totalCents, expiresAt: new Date(now.getTime() + 30 * 86_400_000) })
+      .returning()
+      .get();
+    await emailProposal(id, proposal.id);
+    await emailProposal(id, proposal.id);
+    const mails = fake.sent.filter((m) => m.subject.startsWith("Your proposal from"));
+    expect(mails).toHaveLength(2);
+    const [first, second] = mails.map((m) => jobTokensIn(m.text));
+    expect(first).toHaveLength(1);
+    expect(first[0]).not.toBe(second[0]);
+    for (const token of [first[0], second[0]]) expect(pageOwner(token)).toBe("Mia Chen");
+    const { text, html } = mails[0];
+    expect(text.indexOf("/proposal/")).toBeLessThan(text.indexOf("/job/"));
+    expect(html).toMatch(/<a href="http:\/\/\S+\/job\/[A-Za-z0-9_-]{43}">Open your job page<\/a>/);
+    // The first link of the HTML stays the proposal's (what the homeowner is asked to open).
+    expect(/href="([^"]+)"/.exec(html ?? "")![1]).toMatch(/\/proposal\//);
+  });
+});
+
+describe("the review request", () => {
+  it("carries a link to this lead's job page after the review's own", async () => {
+    const id = newLead("Dana Brooks", "dana@example.com");
+    db().update(leads).set({ status: "won", completedAt: new Date() }).where(eq(leads.id, id)).run();
+    await askForReview(id);
+    const mail = fake.sent.find((m) => m.subject.startsWith("How did we do?"))!;
+    const [token] = jobTokensIn(mail.text);
+    expect(pageOwner(token)).toBe("Dana Brooks");
+    expect(mail.text.indexOf("/review/")).toBeLessThan(mail.text.indexOf("/job/"));
+  });
+});
