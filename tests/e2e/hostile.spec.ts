@@ -1,5 +1,6 @@
 import net from "node:net";
 import { adminSessionCookie, expect, test } from "./fixtures";
+import { BOUNDARY as boundary, FORM, multipart, MULTIPART } from "./hostile-bodies";
 
 // Hostile input against the real production server: no request may stop it or earn a
 // 5xx. These speak HTTP directly, so they run once (desktop, scripts on).
@@ -48,16 +49,6 @@ test("@desktop @js odd methods and malformed requests are answered, and the serv
   expect(statusOf(health)).toBe(200);
 });
 
-const boundary = "----hostile";
-const multipart = (parts: [name: string, value: string, file?: string][]) =>
-  parts
-    .map(
-      ([name, value, file]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ""}\r\n\r\n${value}\r\n`,
-    )
-    .join("") + `--${boundary}--\r\n`;
-const MULTIPART = `multipart/form-data; boundary=${boundary}`;
-const FORM = "application/x-www-form-urlencoded";
 
 // Every place that takes a POST, and the `.data` form scripts use.
 const ACTIONS = [
