@@ -7,6 +7,7 @@ import {
   formatInvoiceNumber,
   isOverdue,
   nextInvoiceNumber,
+  owedAfterPayment,
   owedCents,
   parseSignedDollars,
   percentOfCents,
@@ -168,5 +169,19 @@ describe("forms", () => {
   it("refuses an online payment typed in by hand", () => {
     const s = parseWithZod(form({ intent: "record-payment", invoiceId: "1", method: "online", amount: "5", receivedOn: "2026-11-27" }), { schema: RecordPaymentSchema });
     expect(s.status).toBe("error");
+  });
+});
+
+describe("owedAfterPayment: the balance a receipt states", () => {
+  it("counts that payment and those before it, never later ones", () => {
+    const payments = [
+      { id: 4, amountCents: 100_000 },
+      { id: 9, amountCents: 150_000 },
+      { id: 12, amountCents: 50_000 },
+    ];
+    expect(owedAfterPayment(300_000, payments, 4)).toBe(200_000);
+    expect(owedAfterPayment(300_000, payments, 9)).toBe(50_000);
+    expect(owedAfterPayment(300_000, payments, 12)).toBe(0);
+    expect(owedAfterPayment(100_000, payments, 12)).toBe(0); // never below nothing
   });
 });

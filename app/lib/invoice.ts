@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
 import { isCalendarDay } from "./lead-status";
 import { addDays } from "./proposal";
@@ -30,6 +31,9 @@ export const INVOICE_MESSAGES = {
   sentNoEmail: "Invoice numbered and marked sent; the lead has no email, so hand it over as a PDF",
   voided: "Invoice voided",
   deleted: "Invoice draft deleted",
+  deleteSent: "Only a draft is deleted: a sent invoice keeps its number and is voided by the owner.",
+  voidDraft: "A draft has no number to keep: delete it instead of voiding it.",
+  tooManyChangeOrders: `An invoice takes at most ${MAX_CHANGE_ORDERS} change orders: put the rest on another invoice.`,
   recorded: "Payment recorded",
   noProposal: "There is no accepted proposal to bill from yet.",
   notDraft: "Only a draft can be changed or sent. Reload the page to see the invoice as it is now.",
@@ -73,6 +77,16 @@ export const sumCents = (lines: readonly { amountCents: number }[]) => lines.red
 export function owedCents(invoice: { state: InvoiceState; totalCents: number; paidCents: number }): number {
   if (invoice.state === "draft" || invoice.state === "void") return 0;
   return Math.max(0, invoice.totalCents - invoice.paidCents);
+}
+
+/**
+ * What an invoice still owed right after one of its payments: its total less that payment
+ * and every one recorded before it (payments are numbered in the order they were recorded).
+ * A receipt states this, so one mailed late or retried still says what was true then.
+ */
+export function owedAfterPayment(totalCents: number, payments: readonly { id: number; amountCents: number }[], paymentId: number): number {
+  const paid = sumCents(payments.filter((p) => p.id <= paymentId));
+  return Math.max(0, totalCents - paid);
 }
 
 /** A sent invoice's state once this much of it is paid. */
@@ -137,6 +151,7 @@ export const CREATE_INVOICE_INTENT = "create-invoice";
 export const SAVE_INVOICE_INTENT = "save-invoice";
 export const SEND_INVOICE_INTENT = "send-invoice";
 export const VOID_INVOICE_INTENT = "void-invoice";
+export const DELETE_DRAFT_INTENT = "delete-draft";
 export const RECORD_PAYMENT_INTENT = "record-payment";
 
 const id = z.string().regex(/^[1-9]\d{0,9}$/, "Please reload the page and try again").transform(Number);
@@ -193,7 +208,7 @@ export const SaveInvoiceSchema = z
       .optional()
       .transform((v) => v || null),
     note: optionalText(1000),
-    changeOrders: z.array(ChangeOrderSchema).max(MAX_CHANGE_ORDERS).optional(),
+    changeOrders: z.array(ChangeOrderSchema).max(MAX_CHANGE_ORDERS, INVOICE_MESSAGES.tooManyChangeOrders).optional(),
   })
   .transform((form, ctx) => {
     let basis: InvoiceBasis | null = null;
@@ -219,11 +234,17 @@ export type SaveInvoiceInput = z.output<typeof SaveInvoiceSchema>;
 
 export const SendInvoiceSchema = z.object({ intent: z.literal(SEND_INVOICE_INTENT), invoiceId: id });
 
-/** Void a sent invoice (a reason is kept), or delete a draft (no reason needed). */
+/** Void a sent invoice (the owner's; a reason is kept with it). */
 export const VoidInvoiceSchema = z.object({ intent: z.literal(VOID_INVOICE_INTENT), invoiceId: id, reason: optionalText(300) });
 
-export const InvoiceFormSchema = z.discriminatedUnion("intent", [CreateInvoiceSchema, SaveInvoiceSchema, SendInvoiceSchema, VoidInvoiceSchema]);
-export const INVOICE_INTENTS = [CREATE_INVOICE_INTENT, SAVE_INVOICE_INTENT, SEND_INVOICE_INTENT, VOID_INVOICE_INTENT] as const;
+/** Delete a draft (owner and office): the admin's confirm step posts the row as `id`. */
+export const DeleteDraftSchema = z.object({ intent: z.literal(DELETE_DRAFT_INTENT), id });
+
+export const InvoiceFormSchema = z.discriminatedUnion("intent", [CreateInvoiceSchema, SaveInvoiceSchema, SendInvoiceSchema, VoidInvoiceSchema, DeleteDraftSchema]);
+export const INVOICE_INTENTS = [CREATE_INVOICE_INTENT, SAVE_INVOICE_INTENT, SEND_INVOICE_INTENT, VOID_INVOICE_INTENT, DELETE_DRAFT_INTENT] as const;
+
+/** A money form's answer, named by its intent and invoice, for the form that posted it (components/admin/lead-money.tsx). */
+export type MoneyFormResult = { intent: string; invoiceId: number | null; reply: SubmissionResult<string[]> };
 
 /** Methods staff record by hand ("online" comes only from Stripe's webhook). */
 export const HAND_METHODS = ["cash", "check", "card"] as const;

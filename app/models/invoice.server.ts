@@ -203,17 +203,14 @@ export function sendInvoice(leadId: number, invoiceId: number, by: Actor, now = 
 }
 
 /**
- * "Void" (the owner's): a sent invoice stays, numbered, as Void with the reason; a draft
- * is deleted outright (it never had a number). One with payments is not voided.
+ * "Void" (the owner's): a sent invoice stays, numbered, as Void with the reason. One with
+ * payments is not voided; a draft is deleted instead (deleteInvoiceDraft).
  */
-export function voidInvoice(leadId: number, invoiceId: number, reason: string | null, by: Actor, now = new Date()): "voided" | "deleted" | InvoiceRefusal | undefined {
+export function voidInvoice(leadId: number, invoiceId: number, reason: string | null, by: Actor, now = new Date()): "voided" | InvoiceRefusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
-    if (invoice.state === "draft") {
-      getDb().delete(invoices).where(eq(invoices.id, invoice.id)).run();
-      return "deleted";
-    }
+    if (invoice.state === "draft") return { refused: INVOICE_MESSAGES.voidDraft };
     if (invoice.state === "void") return { refused: "This invoice is void already." };
     if (invoice.paidCents > 0) return { refused: "An invoice with payments recorded cannot be voided." };
     if (!reason) return { refused: INVOICE_MESSAGES.voidReason };
@@ -223,33 +220,68 @@ export function voidInvoice(leadId: number, invoiceId: number, reason: string | 
   });
 }
 
+/**
+ * "Delete draft" (owner and office): a draft never had a number, so it goes outright and the
+ * history says who deleted it. A sent invoice is refused here: it is only voided.
+ */
+export function deleteInvoiceDraft(leadId: number, invoiceId: number, by: Actor, now = new Date()): "deleted" | InvoiceRefusal | undefined {
+  return inTransaction(() => {
+    const invoice = getLeadInvoice(leadId, invoiceId);
+    if (!invoice) return undefined;
+    if (invoice.state !== "draft") return { refused: INVOICE_MESSAGES.deleteSent };
+    const deleted = getDb()
+      .delete(invoices)
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "draft")))
+      .returning({ id: invoices.id })
+      .get();
+    if (!deleted) return { refused: INVOICE_MESSAGES.deleteSent };
+    note(leadId, `Draft ${invoice.kind} invoice (${formatCents(invoice.totalCents)}) deleted`, by, now);
+    return "deleted";
+  });
+}
+
 /** A job that still owes money: what its sent invoices owe, and how much of that is past due. */
 export type OwingJob = { leadId: number; name: string; owedCents: number; overdueCents: number; oldestDue: string | null };
 
+/** How many owing jobs the pipeline lists on one page. */
+export const OWING_PAGE_SIZE = 20;
+
 /**
  * The jobs that owe (issue 33, the pipeline): summed by SQLite over the open invoices (Sent
- * or Partly paid, a partial index), the most overdue first; `where` narrows the leads (whose).
+ * or Partly paid, a partial index), the most overdue first, one page of them (`page` from
+ * 1; past the last, the last); `where` narrows the leads (whose). The totals and the count
+ * cover every owing job, not only the page's. Offset paging: the order is by sums, which
+ * SQLite works out for every job whatever the page, so a keyset would save nothing.
  */
-export function owingJobs(today: string, where?: SQL, limit = 20): { jobs: OwingJob[]; owedCents: number; overdueCents: number } {
+export function owingJobs(
+  today: string,
+  where?: SQL,
+  page = 1,
+  pageSize = OWING_PAGE_SIZE,
+): { jobs: OwingJob[]; owedCents: number; overdueCents: number; jobCount: number; page: number; pages: number } {
   const owed = sql<number>`sum(${invoices.totalCents} - ${invoices.paidCents})`;
   const overdue = sql<number>`coalesce(sum(case when ${invoices.dueOn} < ${today} then ${invoices.totalCents} - ${invoices.paidCents} else 0 end), 0)`;
   const open = and(inArray(invoices.state, ["sent", "partly_paid"]), where);
+  const totals = getDb()
+    .select({ owedCents: owed, overdueCents: overdue, jobCount: sql<number>`count(distinct ${invoices.leadId})` })
+    .from(invoices)
+    .innerJoin(leads, eq(leads.id, invoices.leadId))
+    .where(open)
+    .get();
+  const jobCount = totals?.jobCount ?? 0;
+  const pages = Math.max(1, Math.ceil(jobCount / pageSize));
+  const shown = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const jobs = getDb()
     .select({ leadId: invoices.leadId, name: leads.name, owedCents: owed, overdueCents: overdue, oldestDue: sql<string | null>`min(${invoices.dueOn})` })
     .from(invoices)
     .innerJoin(leads, eq(leads.id, invoices.leadId))
     .where(open)
     .groupBy(invoices.leadId)
-    .orderBy(desc(overdue), desc(owed))
-    .limit(limit)
+    .orderBy(desc(overdue), desc(owed), asc(invoices.leadId))
+    .limit(pageSize)
+    .offset((shown - 1) * pageSize)
     .all();
-  const totals = getDb()
-    .select({ owedCents: owed, overdueCents: overdue })
-    .from(invoices)
-    .innerJoin(leads, eq(leads.id, invoices.leadId))
-    .where(open)
-    .get();
-  return { jobs, owedCents: totals?.owedCents ?? 0, overdueCents: totals?.overdueCents ?? 0 };
+  return { jobs, owedCents: totals?.owedCents ?? 0, overdueCents: totals?.overdueCents ?? 0, jobCount, page: shown, pages };
 }
 
 /** What each lead was billed, has paid and still owes (sent invoices, not drafts or void ones), in cents. */

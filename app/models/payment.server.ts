@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
 import { invoices, leadNotes, leads, payments, type Invoice, type Payment } from "~/db/schema";
 import { formatInvoiceNumber, INVOICE_MESSAGES, owedCents, stateAfterPayment, takesPayments, tooMuchMessage } from "~/lib/invoice";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/invoice-kinds";
@@ -112,3 +112,23 @@ export function getPayment(paymentId: number): Payment | undefined {
 
 /** Every payment of one invoice, oldest first. */
 export const paymentsOf = (invoiceId: number) => getDb().select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id)).all();
+
+/** The name services/online-payment.server.ts writes the lead's history under. */
+const STRIPE_AUTHOR = "Online payment (Stripe)";
+
+/**
+ * What Stripe took that the site did not keep (decision 0068): an online payment over what
+ * was owed (recorded up to it) or with nothing owed (not recorded). The webhook leaves each
+ * in the lead's history asking the owner to refund it from the Stripe dashboard; the money
+ * panel shows them, newest first.
+ */
+export function stripeRefundNotes(leadId: number): { id: number; body: string; createdAt: Date }[] {
+  return getDb()
+    .select({ id: leadNotes.id, body: leadNotes.body, createdAt: leadNotes.createdAt })
+    .from(leadNotes)
+    .where(and(eq(leadNotes.leadId, leadId), eq(leadNotes.author, STRIPE_AUTHOR), like(leadNotes.body, "%from the Stripe dashboard%")))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
+    .limit(20)
+    .all()
+    .map((n) => ({ ...n, body: n.body ?? "" }));
+}

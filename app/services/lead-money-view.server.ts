@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import type { SessionUser } from "~/models/session.server";
 import { mayPost } from "~/lib/access";
-import { basisFormValues, formatInvoiceNumber, isOverdue, owedCents, takesPayments, VOID_INVOICE_INTENT } from "~/lib/invoice";
+import { basisFormValues, DELETE_DRAFT_INTENT, formatInvoiceNumber, isOverdue, owedCents, takesPayments, VOID_INVOICE_INTENT } from "~/lib/invoice";
 import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS, type InvoiceKind, type InvoiceLine, type InvoiceState } from "~/lib/invoice-kinds";
 import { businessToday } from "~/lib/lead-status";
 import { centsToDollars } from "~/lib/money";
@@ -11,8 +11,11 @@ import { formatDay } from "~/lib/proposal";
 import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
 import { getLead } from "~/models/lead.server";
 import { findMail } from "~/models/outbox.server";
-import { listInvoicePayments } from "~/models/payment.server";
+import { listInvoicePayments, stripeRefundNotes } from "~/models/payment.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
+
+/** One figure of a money block ("Total", "$3,000.00"); `strong` is the one to read first. */
+export type MoneyFigure = { label: string; value: string; strong?: boolean };
 
 export type MoneyInvoice = {
   id: number;
@@ -21,8 +24,8 @@ export type MoneyInvoice = {
   kindLabel: string;
   state: InvoiceState;
   stateLabel: string;
-  total: string;
-  paid: string;
+  /** Total, paid, owed and due, as true for its state (a draft owes nothing yet: "Not sent yet"). */
+  figures: MoneyFigure[];
   owed: string;
   /** What the payment form may take at most, as dollars ("1250.00"). */
   owedDollars: string;
@@ -34,6 +37,10 @@ export type MoneyInvoice = {
   mail: string | null;
   voidReason: string | null;
   takesPayments: boolean;
+  /** The confirm step of "Delete draft" (a draft, for those who may delete one), or null. */
+  deleteTo: string | null;
+  /** "Void": a sent invoice with nothing paid, for the owner. */
+  voidable: boolean;
   /** A draft's form values. */
   draft: { basis: string; percent: string; amount: string; dueOn: string; note: string; changeOrders: { description: string; amount: string }[] } | null;
 };
@@ -44,17 +51,30 @@ export type LeadMoneyView = {
   /** The accepted proposal's total, or null: no invoice can be made before one. */
   jobTotal: string | null;
   invoices: MoneyInvoice[];
-  billed: string;
-  received: string;
-  owed: string;
-  mayVoid: boolean;
+  /** The job's figures: its total, billed, received, owed (drafts and void invoices count nothing). */
+  figures: MoneyFigure[];
+  /** The draft whose deletion is being confirmed (`?delete-draft=<id>` on the page), and where Cancel goes. */
+  confirmDelete: { invoiceId: number; detail: string; closeTo: string } | null;
+  /** Online payments Stripe took beyond what was owed: the owner refunds them in the Stripe dashboard. */
+  refunds: { id: number; on: string; text: string }[];
   hasFinal: boolean;
   hasEmail: boolean;
   onlinePayment: boolean;
   today: string;
 };
 
-export async function leadMoneyView(_request: Request, leadId: number, user: SessionUser): Promise<LeadMoneyView | null> {
+/** An invoice's figures as true for its state: a draft is not owed yet, a void one not at all. */
+function invoiceFigures(inv: { state: InvoiceState; totalCents: number; paidCents: number; dueOn: string | null }): MoneyFigure[] {
+  const total = { label: "Total", value: formatCents(inv.totalCents), strong: inv.state === "draft" };
+  const due = { label: "Due", value: inv.dueOn ? formatDay(inv.dueOn) : inv.state === "draft" ? "Set when sent" : "—" };
+  if (inv.state === "draft") return [total, { label: "Owed", value: "Not sent yet" }, due];
+  if (inv.state === "void") return [total, { label: "Owed", value: "Nothing (void)" }];
+  return [total, { label: "Paid", value: formatCents(inv.paidCents) }, { label: "Owed", value: formatCents(owedCents(inv)), strong: true }, due];
+}
+
+const leadPage = (leadId: number) => href("/admin/leads/:id", { id: String(leadId) });
+
+export async function leadMoneyView(request: Request, leadId: number, user: SessionUser): Promise<LeadMoneyView | null> {
   if (user.role === "crew") return null;
   const lead = getLead(leadId);
   if (!lead) return null;
@@ -62,6 +82,9 @@ export async function leadMoneyView(_request: Request, leadId: number, user: Ses
   const rows = listLeadInvoices(leadId);
   const payments = listInvoicePayments(rows.map((r) => r.id));
   const today = businessToday();
+  const mayDelete = mayPost(user.role, "routes/admin/lead-invoices", DELETE_DRAFT_INTENT);
+  const mayVoid = mayPost(user.role, "routes/admin/lead-invoices", VOID_INVOICE_INTENT);
+  const here = `${leadPage(leadId)}#lead-money`;
   const invoices = rows.map((inv): MoneyInvoice => {
     const lines = inv.lines as (InvoiceLine & { basisPoints?: number })[];
     const owed = owedCents(inv);
@@ -73,8 +96,7 @@ export async function leadMoneyView(_request: Request, leadId: number, user: Ses
       kindLabel: INVOICE_KIND_LABELS[inv.kind],
       state: inv.state,
       stateLabel: INVOICE_STATE_LABELS[inv.state],
-      total: formatCents(inv.totalCents),
-      paid: formatCents(inv.paidCents),
+      figures: invoiceFigures(inv),
       owed: formatCents(owed),
       owedDollars: centsToDollars(owed),
       dueOn: inv.dueOn ? formatDay(inv.dueOn) : null,
@@ -90,6 +112,8 @@ export async function leadMoneyView(_request: Request, leadId: number, user: Ses
       mail: mail ? `Emailed to ${mail.recipient}: ${mailStateLabel(mail)}` : null,
       voidReason: inv.voidReason,
       takesPayments: takesPayments(inv),
+      deleteTo: mayDelete && inv.state === "draft" ? `${leadPage(leadId)}?delete-draft=${inv.id}#lead-money` : null,
+      voidable: mayVoid && inv.state === "sent" && inv.paidCents === 0,
       draft:
         inv.state === "draft"
           ? {
@@ -102,14 +126,23 @@ export async function leadMoneyView(_request: Request, leadId: number, user: Ses
     };
   });
   const counted = rows.filter((r) => r.state !== "draft" && r.state !== "void");
+  const deleting = mayDelete ? rows.find((r) => r.state === "draft" && String(r.id) === new URL(request.url).searchParams.get("delete-draft")) : undefined;
   return {
     leadId,
     jobTotal: proposal ? formatCents(proposal.totalCents) : null,
     invoices,
-    billed: formatCents(counted.reduce((s, r) => s + r.totalCents, 0)),
-    received: formatCents(counted.reduce((s, r) => s + r.paidCents, 0)),
-    owed: formatCents(counted.reduce((s, r) => s + owedCents(r), 0)),
-    mayVoid: mayPost(user.role, "routes/admin/lead-invoices", VOID_INVOICE_INTENT),
+    figures: proposal
+      ? [
+          { label: "Job total", value: formatCents(proposal.totalCents) },
+          { label: "Billed", value: formatCents(counted.reduce((s, r) => s + r.totalCents, 0)) },
+          { label: "Received", value: formatCents(counted.reduce((s, r) => s + r.paidCents, 0)) },
+          { label: "Owed", value: formatCents(counted.reduce((s, r) => s + owedCents(r), 0)), strong: true },
+        ]
+      : [],
+    confirmDelete: deleting
+      ? { invoiceId: deleting.id, detail: `${INVOICE_KIND_LABELS[deleting.kind]} invoice draft for ${formatCents(deleting.totalCents)}. It has no number yet, so none is skipped.`, closeTo: here }
+      : null,
+    refunds: stripeRefundNotes(leadId).map((n) => ({ id: n.id, on: formatDay(businessToday(n.createdAt)), text: n.body })),
     hasFinal: rows.some((r) => r.kind === "final" && r.state !== "void"),
     hasEmail: lead.email.includes("@"),
     onlinePayment: onlinePaymentEnabled(),

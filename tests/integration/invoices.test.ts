@@ -10,11 +10,13 @@ import { fakeResendForApp } from "./fake-mail";
 const fake = await fakeResendForApp({ SITE_URL: "http://site.test" });
 
 const { getDb } = await import("~/server/db.server");
-const { invoices, payments, proposals, users, outbox } = await import("~/db/schema");
+const { invoices, leadNotes, payments, proposals, users, outbox } = await import("~/db/schema");
 const { createLead } = await import("~/models/lead.server");
 const { recordAcceptance } = await import("~/models/proposal.server");
 const { createDepositDraft, createInvoiceDraft, listLeadInvoices, saveInvoiceDraft, sendInvoice } = await import("~/models/invoice.server");
 const { recordPayment } = await import("~/models/payment.server");
+const { leadMoneyView } = await import("~/services/lead-money-view.server");
+const { getAdmin } = await import("~/services/auth.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { processOutbox } = await import("~/services/outbox.server");
 const { readFlash } = await import("~/services/flash.server");
@@ -29,12 +31,17 @@ const pipelineRoute = await import("~/routes/admin/pipeline");
 
 const by = systemActor("Test");
 let owner = "";
+let office = "";
 let crew = "";
+async function signedIn(email: string, role: "office" | "crew") {
+  const { user } = await upsertUser(email, `${role}-password-123`);
+  getDb().update(users).set({ role }).where(eq(users.id, user.id)).run();
+  return (await startSession(user.id)).split(";")[0];
+}
 beforeAll(async () => {
   owner = await signedInOwner();
-  const { user } = await upsertUser("crew@example.com", "crew-password-123");
-  getDb().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
-  crew = (await startSession(user.id)).split(";")[0];
+  office = await signedIn("office@example.com", "office");
+  crew = await signedIn("crew@example.com", "crew");
 });
 
 const db = () => getDb();
@@ -78,6 +85,13 @@ const invoicesPost = (leadId: number, fields: Record<string, string>, cookie = o
   answer(() => invoicesRoute.action(routeArgs(post(`/admin/leads/${leadId}/invoices`, fields, cookie), { id: String(leadId) })));
 const paymentsPost = (leadId: number, fields: Record<string, string>, cookie = owner) =>
   answer(() => paymentsRoute.action(routeArgs(post(`/admin/leads/${leadId}/payments`, fields, cookie), { id: String(leadId) })));
+const notesOf = (leadId: number) =>
+  db()
+    .select({ body: leadNotes.body })
+    .from(leadNotes)
+    .where(eq(leadNotes.leadId, leadId))
+    .all()
+    .map((n) => n.body ?? "");
 const flashOf = async (headers?: Headers) => (await readFlash(new Request("http://site.test/", { headers: { Cookie: headers?.get("Set-Cookie")?.split(";")[0] ?? "" } }))).flash;
 
 describe("the deposit draft", () => {
@@ -168,18 +182,80 @@ describe("sending", () => {
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
   }, 60_000);
 
-  it("never deletes a sent invoice: the owner voids it with a reason, and a draft is deleted", async () => {
+  it("never deletes a sent invoice: the owner voids it with a reason; a draft is deleted, not voided", async () => {
     const { leadId } = acceptedJob(500_000);
     const [deposit] = listLeadInvoices(leadId);
     sendInvoice(leadId, deposit.id, by);
     expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id) })).status).toBe(400); // no reason
+    const deleteSent = await invoicesPost(leadId, { intent: "delete-draft", id: String(deposit.id) });
+    expect(deleteSent.status).toBe(400);
+    expect(JSON.stringify(deleteSent.data)).toContain("Only a draft is deleted");
     expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Wrong amount" })).status).toBe(302);
     expect(listLeadInvoices(leadId)[0]).toMatchObject({ state: "void", voidReason: "Wrong amount" });
     const progress = createInvoiceDraft(leadId, "progress", by);
-    expect("id" in progress).toBe(true);
-    if (!("id" in progress)) return;
-    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(progress.id) })).status).toBe(302);
+    if (!("id" in progress)) throw new Error("no progress draft");
+    const voidDraft = await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(progress.id) });
+    expect(voidDraft.status).toBe(400);
+    expect(JSON.stringify(voidDraft.data)).toContain("delete it instead");
+    const deleted = await invoicesPost(leadId, { intent: "delete-draft", id: String(progress.id) });
+    expect(deleted.status).toBe(302);
+    expect((await flashOf(deleted.headers))?.message).toBe("Invoice draft deleted");
     expect(listLeadInvoices(leadId).map((i) => i.id)).toEqual([deposit.id]);
+    expect((await invoicesPost(leadId, { intent: "delete-draft", id: String(progress.id) })).status).toBe(404);
+  });
+});
+
+describe("deleting a draft", () => {
+  const viewAs = async (cookie: string, leadId: number, search = "") => {
+    const request = new Request(`http://site.test/admin/leads/${leadId}${search}`, { headers: { Cookie: cookie } });
+    const user = await getAdmin(request);
+    if (!user) throw new Error("not signed in");
+    return leadMoneyView(request, leadId, user);
+  };
+
+  it("is the office's and the owner's; voiding a sent invoice is the owner's alone; the crew does neither", async () => {
+    const { leadId } = acceptedJob(400_000);
+    const [deposit] = listLeadInvoices(leadId);
+    const progress = createInvoiceDraft(leadId, "progress", by);
+    if (!("id" in progress)) throw new Error("no progress draft");
+    expect((await invoicesPost(leadId, { intent: "delete-draft", id: String(progress.id) }, crew)).status).toBe(403);
+    expect((await invoicesPost(leadId, { intent: "delete-draft", id: String(progress.id) }, office)).status).toBe(302);
+    expect(listLeadInvoices(leadId).map((i) => i.id)).toEqual([deposit.id]);
+    expect(notesOf(leadId).some((n) => n.startsWith("Draft progress invoice ($1,000.00) deleted"))).toBe(true);
+    sendInvoice(leadId, deposit.id, by);
+    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Typo" }, office)).status).toBe(403);
+    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Typo" }, crew)).status).toBe(403);
+    expect(listLeadInvoices(leadId)[0].state).toBe("sent");
+  });
+
+  it("is offered on a draft to office and owner, with a confirm step; Void only on a sent invoice, to the owner", async () => {
+    const { leadId } = acceptedJob(400_000);
+    const [deposit] = listLeadInvoices(leadId);
+    const progress = createInvoiceDraft(leadId, "progress", by);
+    if (!("id" in progress)) throw new Error("no progress draft");
+    sendInvoice(leadId, deposit.id, by);
+    for (const cookie of [owner, office]) {
+      const view = await viewAs(cookie, leadId);
+      const [sent, draft] = view!.invoices;
+      expect(draft.deleteTo).toBe(`/admin/leads/${leadId}?delete-draft=${progress.id}#lead-money`);
+      expect(draft.voidable).toBe(false);
+      expect(sent.deleteTo).toBeNull();
+      expect(sent.voidable).toBe(cookie === owner);
+      expect(view!.confirmDelete).toBeNull();
+    }
+    const confirming = await viewAs(office, leadId, `?delete-draft=${progress.id}`);
+    expect(confirming?.confirmDelete).toMatchObject({ invoiceId: progress.id, closeTo: `/admin/leads/${leadId}#lead-money` });
+    // A sent invoice's id there confirms nothing.
+    expect((await viewAs(owner, leadId, `?delete-draft=${deposit.id}`))?.confirmDelete).toBeNull();
+  });
+
+  it("shows a draft as not sent yet, never as owing $0.00", async () => {
+    const { leadId } = acceptedJob(400_000);
+    const view = await viewAs(owner, leadId);
+    const [draft] = view!.invoices;
+    expect(draft.figures).toContainEqual({ label: "Owed", value: "Not sent yet" });
+    expect(draft.figures.find((f) => f.label === "Paid")).toBeUndefined();
+    expect(view!.figures).toContainEqual({ label: "Owed", value: "$0.00", strong: true });
   });
 });
 
@@ -216,6 +292,20 @@ describe("payments recorded by staff", () => {
     expect(db().select().from(payments).where(eq(payments.invoiceId, deposit.id)).all()).toHaveLength(1);
     expect(listLeadInvoices(leadId)[0].paidCents).toBe(10_000);
     expect(db().select().from(outbox).where(eq(outbox.invoiceId, deposit.id)).all().filter((m) => m.kind === "receipt")).toHaveLength(1);
+  });
+
+  it("mails receipts that state what was owed right after each payment, however late they go", async () => {
+    const { leadId } = acceptedJob(1_000_000, "receipts@example.com");
+    const [deposit] = listLeadInvoices(leadId);
+    sendInvoice(leadId, deposit.id, by); // $3,000.00
+    // Both payments recorded before either receipt is composed (a retried or late mail).
+    expect(recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 100_000, receivedOn: "2026-11-20" }).status).toBe("recorded");
+    expect(recordPayment({ invoiceId: deposit.id, method: "check", checkNumber: "2201", amountCents: 150_000, receivedOn: "2026-11-21" }).status).toBe("recorded");
+    await processOutbox();
+    const receipts = fake.sent.filter((m) => m.to.join().includes("receipts@example.com") && m.subject.startsWith("Receipt:"));
+    expect(receipts.map((m) => m.subject)).toEqual([expect.stringContaining("$1,000.00"), expect.stringContaining("$1,500.00")]);
+    expect(receipts[0].text).toContain("$2,000.00 is still owed on this invoice.");
+    expect(receipts[1].text).toContain("$500.00 is still owed on this invoice.");
   });
 
   it("takes nothing on a draft, and another lead's invoice is not found", async () => {
@@ -263,6 +353,53 @@ describe("the pipeline", () => {
   });
 });
 
+describe("the pipeline's owing jobs, a page at a time", () => {
+  it("pages with Previous and Next; the totals cover every job, not the page", async () => {
+    for (let i = 0; i < 22; i++) {
+      const { leadId } = acceptedJob(100_000 + i * 1_000, "no-email");
+      sendInvoice(leadId, listLeadInvoices(leadId)[0].id, by);
+    }
+    type Owing = { jobs: { leadId: number; owedCents: number }[]; owedCents: number; jobCount: number; page: number; pages: number };
+    const page = async (search: string) =>
+      ((await pipelineRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/pipeline${search}`, { headers: { Cookie: owner } })))) as { owing: Owing }).owing;
+    const first = await page("");
+    expect(first.jobCount).toBeGreaterThanOrEqual(22);
+    expect(first.jobs).toHaveLength(20);
+    expect(first.pages).toBe(Math.ceil(first.jobCount / 20));
+    const all = [first];
+    for (let n = 2; n <= first.pages; n++) all.push(await page(`?owing=${n}`));
+    const ids = all.flatMap((p) => p.jobs.map((j) => j.leadId));
+    expect(new Set(ids).size).toBe(first.jobCount);
+    expect(all.every((p) => p.owedCents === first.owedCents)).toBe(true);
+    expect(all.flatMap((p) => p.jobs).reduce((sum, j) => sum + j.owedCents, 0)).toBe(first.owedCents);
+    // Past the last page is the last; anything else is the first.
+    expect((await page("?owing=999")).page).toBe(first.pages);
+    expect((await page("?owing=abc")).page).toBe(1);
+    expect((await page("?owing=-2")).page).toBe(1);
+  });
+});
+
+describe("a draft's change orders", () => {
+  it("get one more row with Add a row (the form again with what was typed, nothing saved), up to the limit", async () => {
+    const { leadId } = acceptedJob(300_000);
+    const [deposit] = listLeadInvoices(leadId);
+    const before = listLeadInvoices(leadId)[0].updatedAt;
+    const rows = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [[`changeOrders[${i}].description`, i === 0 ? "Extra vent" : ""], [`changeOrders[${i}].amount`, i === 0 ? "120" : ""]]).flat());
+    const addRow = JSON.stringify({ type: "insert", payload: { name: "changeOrders", defaultValue: { description: "", amount: "" } } });
+    const added = await invoicesPost(leadId, { intent: "save-invoice", invoiceId: String(deposit.id), basis: "percent", percent: "30", ...rows(3), __intent__: addRow });
+    expect(added.status).toBe(200);
+    const reply = (added.data as { intent: string; invoiceId: number; reply: { initialValue: { changeOrders: unknown[] } } });
+    expect(reply).toMatchObject({ intent: "save-invoice", invoiceId: deposit.id });
+    expect(reply.reply.initialValue.changeOrders).toHaveLength(4);
+    expect(reply.reply.initialValue.changeOrders[0]).toEqual({ description: "Extra vent", amount: "120" });
+    expect(listLeadInvoices(leadId)[0]).toMatchObject({ totalCents: 90_000, updatedAt: before });
+    // At the limit, one more is refused with words.
+    const full = await invoicesPost(leadId, { intent: "save-invoice", invoiceId: String(deposit.id), basis: "percent", percent: "30", ...rows(10), __intent__: addRow });
+    expect(full.status).toBe(400);
+    expect(JSON.stringify(full.data)).toContain("at most 10 change orders");
+  });
+});
+
 describe("the crew sees no money", () => {
   it("gets 403 on every invoice and payment route, GET and each intent, and the PDF", async () => {
     const { leadId } = acceptedJob(100_000);
@@ -272,8 +409,8 @@ describe("the crew sees no money", () => {
     expect((await answer(() => invoicesRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices`), params)))).status).toBe(403);
     expect((await answer(() => paymentsRoute.loader(routeArgs(get(`/admin/leads/${leadId}/payments`), params)))).status).toBe(403);
     expect((await answer(() => pdfRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices/${deposit.id}.pdf`), params)))).status).toBe(403);
-    for (const intent of ["create-invoice", "save-invoice", "send-invoice", "void-invoice"]) {
-      expect((await invoicesPost(leadId, { intent, invoiceId: String(deposit.id), kind: "progress" }, crew)).status, intent).toBe(403);
+    for (const intent of ["create-invoice", "save-invoice", "send-invoice", "void-invoice", "delete-draft"]) {
+      expect((await invoicesPost(leadId, { intent, invoiceId: String(deposit.id), id: String(deposit.id), kind: "progress" }, crew)).status, intent).toBe(403);
     }
     expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id) }, crew)).status).toBe(403);
     expect(listLeadInvoices(leadId)).toHaveLength(1);

@@ -18,6 +18,7 @@ const { invoices, payments, stripeEvents, leadNotes } = await import("~/db/schem
 const { createLead } = await import("~/models/lead.server");
 const { recordPayment } = await import("~/models/payment.server");
 const { newJobLinkUrl } = await import("~/services/job-page-link.server");
+const { leadMoneyView } = await import("~/services/lead-money-view.server");
 const { readFlash } = await import("~/services/flash.server");
 const { ONLINE_PAYMENT_MESSAGES } = await import("~/services/online-payment.server");
 const { prepareApp } = await import("~/services/startup.server");
@@ -222,6 +223,12 @@ describe("the webhook", () => {
     expect((await fake.pay(stale.id)).delivery.status).toBe(200);
     expect(paymentsOf(other.id).map((p) => p.method)).toEqual(["cash"]);
     expect(notesOf(otherLead).some((n) => n.includes("was not recorded (This invoice is paid in full.): refund it from the Stripe dashboard"))).toBe(true);
+
+    // The lead's money panel says it plainly, for each: how much, and to refund it in Stripe.
+    const panel = (id: number) => leadMoneyView(new Request(`http://site.test/admin/leads/${id}`), id, { role: "owner" } as never);
+    expect((await panel(leadId))?.refunds.map((r) => r.text)).toEqual([expect.stringContaining("was $250.00 more than was owed: refund $250.00 from the Stripe dashboard")]);
+    expect((await panel(otherLead))?.refunds.map((r) => r.text)).toEqual([expect.stringContaining("An online payment of $200.00 for invoice")]);
+    expect((await panel(otherLead))?.refunds[0].text).toContain("refund it from the Stripe dashboard");
   });
 
   it("refuses a payload whose signature does not verify, and records nothing", async () => {

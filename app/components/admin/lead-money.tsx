@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banknote, FileDown, Plus, Receipt, Send, Trash2 } from "lucide-react";
-import { href, useFetcher } from "react-router";
-import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { Banknote, FileDown, Plus, Receipt, Send, Trash2, TriangleAlert } from "lucide-react";
+import { href, Link, useFetcher } from "react-router";
+import { ConfirmDelete, Field, FieldError, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import {
   CREATE_INVOICE_INTENT,
+  DELETE_DRAFT_INTENT,
   HAND_METHODS,
+  INVOICE_MESSAGES,
   MAX_CHANGE_ORDERS,
   RECORD_PAYMENT_INTENT,
   RecordPaymentSchema,
@@ -13,12 +15,12 @@ import {
   SaveInvoiceSchema,
   SEND_INVOICE_INTENT,
   VOID_INVOICE_INTENT,
+  type MoneyFormResult,
 } from "~/lib/invoice";
 import { PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
-import type { LeadMoneyView, MoneyInvoice } from "~/services/lead-money-view.server";
+import type { LeadMoneyView, MoneyFigure, MoneyInvoice } from "~/services/lead-money-view.server";
 
-/** A refused money form, named by its intent and invoice (routes/admin/lead-invoices.tsx, lead-payments.tsx). */
-export type MoneyFormResult = { intent: string; invoiceId: number | null; reply: SubmissionResult<string[]> };
+export type { MoneyFormResult };
 
 const STATE_TONE: Record<MoneyInvoice["state"], string> = {
   draft: "bg-gray-200 text-gray-800",
@@ -32,7 +34,7 @@ const invoicesPath = (leadId: number) => href("/admin/leads/:id/invoices", { id:
 const paymentsPath = (leadId: number) => href("/admin/leads/:id/payments", { id: String(leadId) });
 
 /** The reply for this form, from the fetcher that sent it or (without scripts) the page's action. */
-function replyFor(results: (MoneyFormResult | undefined)[], intent: string, invoiceId: number | null) {
+function replyFor(results: (MoneyFormResult | undefined)[], intent: string, invoiceId: number | null): SubmissionResult<string[]> | undefined {
   return results.find((r) => r?.intent === intent && r.invoiceId === invoiceId)?.reply;
 }
 
@@ -59,12 +61,9 @@ export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result
         <h2 id="lead-money" className="flex items-center gap-2 text-lg font-bold">
           <Banknote aria-hidden className="size-5 text-brand" /> Invoices and payments
         </h2>
-        {view.jobTotal && (
-          <p className="text-sm text-ink-soft">
-            Job total {view.jobTotal} · billed {view.billed} · received {view.received} · <strong className="text-ink">owed {view.owed}</strong>
-          </p>
-        )}
       </div>
+      {view.figures.length > 0 && <Figures figures={view.figures} label="The job's money" />}
+      {view.refunds.length > 0 && <Refunds refunds={view.refunds} />}
       {!view.jobTotal && view.invoices.length === 0 && <p className="text-sm text-ink-soft">Invoices start when the homeowner accepts a proposal: its deposit draft is made then.</p>}
       {view.jobTotal && <p className="text-xs text-ink-soft">Online card payment on the homeowner&rsquo;s job page is {view.onlinePayment ? "on" : "off (Stripe is not set up)"}.</p>}
       {view.invoices.length > 0 && (
@@ -75,7 +74,51 @@ export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result
         </ul>
       )}
       {view.jobTotal && <CreateInvoice view={view} result={result} />}
+      {view.confirmDelete && (
+        <ConfirmDelete
+          title="Delete draft invoice"
+          question="Are you sure you want to delete this draft invoice?"
+          detail={view.confirmDelete.detail}
+          id={view.confirmDelete.invoiceId}
+          intent={DELETE_DRAFT_INTENT}
+          action={invoicesPath(view.leadId)}
+          closeTo={view.confirmDelete.closeTo}
+        />
+      )}
     </section>
+  );
+}
+
+/** Total, paid, owed and due (an invoice's, or the job's): one block, the figure to read first in bold. */
+function Figures({ figures, label }: { figures: MoneyFigure[]; label?: string }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+      {figures.map((f) => (
+        <div key={f.label}>
+          <dt className="text-xs text-ink-soft">{f.label}</dt>
+          <dd className={f.strong ? "font-semibold" : undefined}>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What Stripe took beyond what was owed (decision 0068): the owner refunds it in the Stripe dashboard. */
+function Refunds({ refunds }: { refunds: LeadMoneyView["refunds"] }) {
+  return (
+    <div role="note" aria-label="Online payments to refund" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden className="size-4 shrink-0" /> Paid online beyond what was owed: refund it in your Stripe dashboard
+      </p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {refunds.map((r) => (
+          <li key={r.id} className="break-words">
+            {r.on}: {r.text}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-xs">The site does not issue or record refunds; Stripe&rsquo;s dashboard shows the payment by its session id.</p>
+    </div>
   );
 }
 
@@ -91,24 +134,9 @@ function InvoiceCard({ invoice, view, result }: { invoice: MoneyInvoice; view: L
           {invoice.overdue && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>}
         </p>
       </div>
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-        <div>
-          <dt className="text-xs text-ink-soft">Total</dt>
-          <dd className="font-semibold">{invoice.total}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-ink-soft">Paid</dt>
-          <dd>{invoice.paid}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-ink-soft">Owed</dt>
-          <dd className="font-semibold">{invoice.owed}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-ink-soft">Due</dt>
-          <dd>{invoice.dueOn ?? (invoice.state === "draft" ? "Set when sent" : "—")}</dd>
-        </div>
-      </dl>
+      <div className="mt-2">
+        <Figures figures={invoice.figures} />
+      </div>
       <details className="mt-2">
         <summary className="cursor-pointer text-ink-soft">Lines</summary>
         <ul className="mt-1 space-y-0.5">
@@ -136,10 +164,16 @@ function InvoiceCard({ invoice, view, result }: { invoice: MoneyInvoice; view: L
           <FileDown aria-hidden className="size-4" /> PDF
         </a>
         {invoice.draft && <SendInvoice invoice={invoice} leadId={view.leadId} hasEmail={view.hasEmail} result={result} />}
+        {invoice.deleteTo && (
+          <Link to={invoice.deleteTo} preventScrollReset className="inline-flex items-center gap-1 py-2 font-semibold text-red-800 underline">
+            <Trash2 aria-hidden className="size-4" /> Delete draft
+          </Link>
+        )}
       </div>
+      <FormError id={`delete-draft-${invoice.id}-error`} errors={replyFor([result], DELETE_DRAFT_INTENT, invoice.id)?.error?.[""] ?? undefined} />
       {invoice.draft && <EditDraft invoice={invoice} leadId={view.leadId} result={result} />}
       {invoice.takesPayments && <RecordPayment invoice={invoice} leadId={view.leadId} today={view.today} result={result} />}
-      {view.mayVoid && invoice.state !== "void" && (invoice.draft || invoice.paid === "$0.00") && <VoidInvoice invoice={invoice} leadId={view.leadId} result={result} />}
+      {invoice.voidable && <VoidInvoice invoice={invoice} leadId={view.leadId} result={result} />}
     </li>
   );
 }
@@ -177,7 +211,8 @@ const validation = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } a
 
 function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
   const draft = invoice.draft!;
-  // Rows for change orders: those saved and a few empty ones, within the form's limit.
+  // Rows for change orders: those saved and a few empty ones, within the form's limit;
+  // "Add a row" gives one more (conform's insert: in the browser, or a round trip without scripts).
   const rows = [...draft.changeOrders, ...Array.from({ length: Math.max(0, Math.min(3, MAX_CHANGE_ORDERS - draft.changeOrders.length)) }, () => ({ description: "", amount: "" }))];
   const { fetcher, lastResult, busy, open } = useMoneyFetcher(SAVE_INVOICE_INTENT, invoice.id, result);
   const [form, fields] = useForm({
@@ -235,6 +270,14 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
               </div>
             );
           })}
+          <FieldError id={fields.changeOrders.errorId} errors={fields.changeOrders.errors} />
+          {changeOrders.length < MAX_CHANGE_ORDERS ? (
+            <button {...form.insert.getButtonProps({ name: fields.changeOrders.name, defaultValue: { description: "", amount: "" } })} className={secondaryButton}>
+              <Plus aria-hidden className="size-4" /> Add a row
+            </button>
+          ) : (
+            <p className="text-xs text-ink-soft">{INVOICE_MESSAGES.tooManyChangeOrders}</p>
+          )}
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Due on" hint="Empty: two weeks after it is sent." error={fields.dueOn}>
@@ -316,21 +359,18 @@ function RecordPayment({ invoice, leadId, today, result }: { invoice: MoneyInvoi
 function VoidInvoice({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
   const fetcher = useFetcher<MoneyFormResult>();
   const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], VOID_INVOICE_INTENT, invoice.id) : undefined;
-  const isDraft = invoice.state === "draft";
   return (
     <details open={!!reply} className="mt-2">
-      <summary className="cursor-pointer text-sm text-red-800">{isDraft ? "Delete draft" : "Void invoice"}</summary>
+      <summary className="cursor-pointer text-sm text-red-800">Void invoice</summary>
       <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="mt-2 space-y-2">
         <input type="hidden" name="intent" value={VOID_INVOICE_INTENT} />
         <input type="hidden" name="invoiceId" value={invoice.id} />
-        {!isDraft && (
-          <Field label="Why it is voided (kept with the invoice)">
-            <input name="reason" type="text" required maxLength={300} className={inputClass} />
-          </Field>
-        )}
+        <Field label="Why it is voided (kept with the invoice)">
+          <input name="reason" type="text" required maxLength={300} className={inputClass} />
+        </Field>
         <FormError id={`void-invoice-${invoice.id}-error`} errors={reply?.error?.[""] ?? undefined} />
-        <SubmitButton busy={fetcher.state !== "idle"} busyText={isDraft ? "Deleting..." : "Voiding..."} className={`${secondaryButton} text-red-800`}>
-          <Trash2 aria-hidden className="size-4" /> {isDraft ? "Delete this draft" : `Void ${invoice.number}`}
+        <SubmitButton busy={fetcher.state !== "idle"} busyText="Voiding..." className={`${secondaryButton} text-red-800`}>
+          <Trash2 aria-hidden className="size-4" /> Void {invoice.number}
         </SubmitButton>
       </fetcher.Form>
     </details>

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
-import { data, href, Link } from "react-router";
-import { secondaryButton } from "~/components/admin-ui";
-import { LeadMoney, type MoneyFormResult } from "~/components/admin/lead-money";
+import { href } from "react-router";
+import { LeadMoney } from "~/components/admin/lead-money";
+import { LeadSubpage } from "~/components/admin/lead-subpage";
 import { actorOf } from "~/lib/actor";
 import { INVOICE_MESSAGES, RECORD_PAYMENT_INTENT, RecordPaymentSchema } from "~/lib/invoice";
 import { businessToday } from "~/lib/lead-status";
@@ -11,7 +10,7 @@ import { requireAccess, requireIntent } from "~/services/access.server";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { recordPaymentNow } from "~/services/invoice-sending.server";
 import { requireVisibleLead } from "~/services/lead-access.server";
-import { leadMoneyView } from "~/services/lead-money-view.server";
+import { loadMoneyPage, moneyFormReply } from "~/services/money-forms.server";
 import { readForm } from "~/server/request-body.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-payments";
@@ -22,14 +21,8 @@ import type { Route } from "./+types/lead-payments";
  * receipt mailed); refused, the form's errors come back as on the invoices' route.
  */
 
-const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireAccess(request, "routes/admin/lead-payments");
-  const lead = requireVisibleLead(user, parseId(params.id) ?? 0);
-  const money = await leadMoneyView(request, lead.id, user);
-  if (!money) notFound();
-  return { lead: { id: lead.id, name: lead.name }, money };
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadMoneyPage(request, params.id, "routes/admin/lead-payments");
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -40,12 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent !== RECORD_PAYMENT_INTENT) return refuseUnknownIntent();
   const lead = requireVisibleLead(user, parseId(params.id) ?? 0);
   const submission = parseWithZod(form, { schema: RecordPaymentSchema });
-  const invoiceId = parseId(form.get("invoiceId"));
-  const refuse = (formError?: string, field?: string) =>
-    data<MoneyFormResult>(
-      { intent, invoiceId, reply: submission.reply(formError ? (field ? { fieldErrors: { [field]: [formError] } } : { formErrors: [formError] }) : undefined) },
-      { status: 400 },
-    );
+  const refuse = (message?: string, field?: string) => moneyFormReply(form, submission, message ? { message, field } : undefined);
   if (submission.status !== "success") return refuse();
   const value = submission.value;
   if (value.receivedOn > businessToday()) return refuse(INVOICE_MESSAGES.futureDay, "receivedOn");
@@ -63,23 +51,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
   if (outcome.status === "refused") return refuse(outcome.message, outcome.reason === "too-much" ? "amount" : outcome.reason === "check-number" ? "checkNumber" : undefined);
   if (outcome.status === "duplicate") return refuse("This payment was recorded already.");
-  return redirectWithFlash(leadPage(lead.id), { type: "success", message: outcome.message });
+  return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), { type: "success", message: outcome.message });
 }
 
 export default function LeadPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, money } = loaderData;
   return (
-    <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Payments: {lead.name}</h1>
-        <Link to={leadPage(lead.id)} className={secondaryButton}>
-          <ArrowLeft aria-hidden className="size-4" /> Back to the lead
-        </Link>
-      </div>
-      <div className="mt-6 max-w-4xl">
-        <LeadMoney view={money} result={actionData} />
-      </div>
-    </>
+    <LeadSubpage title="Payments" lead={loaderData.lead}>
+      <LeadMoney view={loaderData.money} result={actionData} />
+    </LeadSubpage>
   );
 }
 

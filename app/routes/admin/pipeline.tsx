@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
@@ -23,7 +23,8 @@ const MONTH_AND_A_BIT_MS = 40 * 24 * 60 * 60 * 1000;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request, "routes/admin/pipeline");
-  const who = parseWhoFilter(new URL(request.url).searchParams.get("who"));
+  const search = new URL(request.url).searchParams;
+  const who = parseWhoFilter(search.get("who"));
   const now = new Date();
   const { byStatus, moves } = pipelineRows(new Date(now.getTime() - MONTH_AND_A_BIT_MS), leadsFor(user, who));
   const columns = pipelineColumns(byStatus);
@@ -31,7 +32,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const base = { who: whoParam(who), people };
   // The crew sees how many leads, not what they are worth (decision 0048).
   if (!seesMoney(user.role)) return { ...base, columns: columns.map((c) => ({ ...c, totalCents: null })), month: null, owing: null };
-  return { ...base, columns, month: monthFigures(moves, now), owing: owingJobs(businessToday(now), leadsFor(user, who)) };
+  // ?owing=2: the page of "Owed on won jobs" (a number; anything else is the first).
+  const owingPage = /^[1-9]\d{0,5}$/.test(search.get("owing") ?? "") ? Number(search.get("owing")) : 1;
+  return { ...base, columns, month: monthFigures(moves, now), owing: owingJobs(businessToday(now), leadsFor(user, who), owingPage) };
+}
+
+/** The pipeline on one page of the owing jobs, for the same people's leads. */
+function owingPageUrl(who: string, page: number) {
+  const query = new URLSearchParams();
+  if (who) query.set("who", who);
+  if (page > 1) query.set("owing", String(page));
+  const q = query.toString();
+  return `${href("/admin/leads/pipeline")}${q ? `?${q}` : ""}#owing`;
 }
 
 /** This month's money: quoted, won and the win rate (not shown to the crew). */
@@ -66,7 +78,8 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
 }
 
 /** Won jobs that still owe (issue 33): what their sent invoices owe and what is past due, the most overdue first. */
-function Owing({ owing }: { owing: NonNullable<Route.ComponentProps["loaderData"]["owing"]> }) {
+function Owing({ owing, who }: { owing: NonNullable<Route.ComponentProps["loaderData"]["owing"]>; who: string }) {
+  const link = "inline-flex min-h-10 items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-brand-dark underline";
   return (
     <section aria-labelledby="owing" className="space-y-3">
       <h2 id="owing" className="text-lg font-bold">
@@ -76,6 +89,9 @@ function Owing({ owing }: { owing: NonNullable<Route.ComponentProps["loaderData"
         <div className="rounded-xl bg-white p-5 shadow-sm">
           <dt className="text-sm font-medium text-ink-soft">Owed</dt>
           <dd className="mt-1 text-2xl font-bold">{formatCents(owing.owedCents)}</dd>
+          <dd className="text-sm text-ink-soft">
+            {owing.jobCount} {owing.jobCount === 1 ? "job" : "jobs"}
+          </dd>
         </div>
         <div className={`rounded-xl p-5 shadow-sm ${owing.overdueCents ? "bg-red-50" : "bg-white"}`}>
           <dt className="text-sm font-medium text-ink-soft">Overdue</dt>
@@ -99,6 +115,27 @@ function Owing({ owing }: { owing: NonNullable<Route.ComponentProps["loaderData"
       ) : (
         <p className="text-sm text-ink-soft">Nothing is owed on sent invoices.</p>
       )}
+      {owing.pages > 1 && (
+        <nav aria-label="Pages of owing jobs" className="flex flex-wrap items-center justify-between gap-2">
+          {owing.page > 1 ? (
+            <Link to={owingPageUrl(who, owing.page - 1)} className={link} rel="prev">
+              <ChevronLeft aria-hidden className="size-4" /> Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-ink-soft">
+            Page {owing.page} of {owing.pages}
+          </span>
+          {owing.page < owing.pages ? (
+            <Link to={owingPageUrl(who, owing.page + 1)} className={link} rel="next">
+              Next <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
     </section>
   );
 }
@@ -119,7 +156,7 @@ export default function Pipeline({ loaderData: { columns, month, owing, who, peo
         </button>
       </Form>
       {month && <ThisMonth month={month} />}
-      {owing && <Owing owing={owing} />}
+      {owing && <Owing owing={owing} who={who} />}
       <section aria-labelledby="by-status" className="space-y-3">
         <h2 id="by-status" className="text-lg font-bold">
           Leads by status

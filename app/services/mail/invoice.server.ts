@@ -1,4 +1,4 @@
-import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
+import { formatInvoiceNumber, owedAfterPayment, owedCents } from "~/lib/invoice";
 import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
 import { invoiceMail, receiptMail } from "~/lib/invoice-mail";
 import { getInvoice } from "~/models/invoice.server";
@@ -11,8 +11,9 @@ import type { MailKind } from "./mail-kind.server";
 
 /**
  * The homeowner's invoice (its PDF attached) and the receipt for each payment (issue 33),
- * written when they go from the invoice as it is then, each with a new link to the job
- * page. A voided (or deleted) invoice's mail is skipped.
+ * each with a new link to the job page. The invoice mail is written from the invoice as it
+ * is when it goes (a voided or deleted one is skipped); a receipt states the balance right
+ * after its own payment, whenever it goes.
  */
 export const invoice: MailKind = {
   retries: true,
@@ -59,7 +60,9 @@ export const receipt: MailKind = {
         amountCents: payment.amountCents,
         how,
         receivedOn: payment.receivedOn,
-        owedCents: owedCents(found),
+        // What was owed right after this payment, not now: a receipt retried or mailed after
+        // a later payment still tells the truth about this one.
+        owedCents: owedAfterPayment(found.totalCents, paymentsOf(found.id), payment.id),
         company: { name: facts.company, phone: facts.phone },
       },
       link,
