@@ -55,6 +55,10 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await expect(homeowner.getByRole("status").filter({ hasText: "Your message has been sent!" }).first()).toBeVisible();
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const leadPath = /\/admin\/leads\/\d+/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![0];
+  // The auto-reply, the owner's words as written, links the homeowner's page from the start (decision 0070).
+  const autoreply = (await mailsTo(email)).find((m) => m.reply_to !== email)!;
+  const firstJobPath = new URL(/\n\nSee where your request stands, and send us more photos: (http:\/\/\S+\/job\/[A-Za-z0-9_-]{43})$/.exec(autoreply.text)![1]).pathname;
+  await jobPageSays(homeowner, firstJobPath, "We are on it");
 
   // Measured in the roof tool.
   await staff.goto(leadPath);
@@ -184,6 +188,11 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("How did we do?")).length).toBe(1);
   const reviewMail = (await mailsTo(email)).find((m) => m.subject.startsWith("How did we do?"))!;
   const reviewLink = /http:\/\/\S+\/review\/[A-Za-z0-9_-]{43}/.exec(reviewMail.text)![0];
+  // It links the job page too, after the review's own link: one more working link to the same page.
+  const reviewJobPath = new URL(/http:\/\/\S+\/job\/[A-Za-z0-9_-]{43}/.exec(reviewMail.text)![0]).pathname;
+  expect(reviewJobPath).not.toBe(jobPath);
+  await jobPageSays(homeowner, reviewJobPath, "Paid in full");
+  await jobPageSays(homeowner, firstJobPath, "Paid in full");
 
   // Reviewed: pending until the owner approves it, then on the site.
   await homeowner.goto(new URL(reviewLink).pathname);

@@ -13,6 +13,16 @@ import { seedLeadWithEstimate } from "./seed-estimate";
 
 const viewportOf = (info: TestInfo) => (isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 });
 
+/** The lead marked Won straight in the e2e database (the proposal's acceptance is the other test's). */
+function markWon(leadId: number): void {
+  const db = new Database(`${E2E_DIR}/app.db`);
+  try {
+    db.prepare("update leads set status = 'won' where id = ?").run(leadId);
+  } finally {
+    db.close();
+  }
+}
+
 /** A sent progress invoice of $1,000.00 for the lead, numbered after the highest (the invoice screens are another spec's). */
 function seedSentInvoice(leadId: number): void {
   const db = new Database(`${E2E_DIR}/app.db`);
@@ -62,7 +72,7 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await expect(staff.getByText("New link to the homeowner's page made").first()).toBeVisible();
   const link = await panel.getByLabel("Link to the homeowner's page").inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/job\/[\w-]{43}$/);
-  await expect(panel).toContainText("1 link made");
+  await expect(panel).toContainText("1 link works, the latest made");
   await staff.reload();
   await expect(panel.getByLabel("Link to the homeowner's page")).toHaveCount(0);
 
@@ -107,6 +117,56 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await staff.reload();
   await expect(staff.getByRole("region", { name: "Photos" }).getByRole("img", { name: `Photo ceiling-${stamp}.jpg` })).toBeVisible();
   await expect(staff.getByRole("region", { name: "History" })).toContainText("Added a photo from the job page");
+  await context.close();
+});
+
+test("staff turn off every link (asked first): the old links answer not found, a new one opens the page", async ({ browser, page: homeowner, baseURL }, info) => {
+  test.setTimeout(90_000);
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const name = `Rue Lost Phone ${stamp}`;
+  const leadId = seedLeadWithEstimate(name, `lost-${stamp}@example.com`);
+  markWon(leadId);
+  const { context, staff } = await staffOnLead(browser, info, baseURL!, leadId);
+  const panel = staff.getByRole("region", { name: "Homeowner's page" });
+  const makeLink = async () => {
+    await panel.getByRole("button", { name: "Make a link to copy" }).click();
+    await expect(staff.getByText("New link to the homeowner's page made").first()).toBeVisible();
+    return new URL(await panel.getByLabel("Link to the homeowner's page").inputValue()).pathname;
+  };
+  await expect(panel.getByText("Turn off every link")).toHaveCount(0);
+  const first = await makeLink();
+  const second = await makeLink();
+  await expect(panel).toContainText("2 links work");
+  expect((await homeowner.goto(first))?.status()).toBe(200);
+
+  // Asked first, in the page itself: the button is hidden until the disclosure opens.
+  const confirm = panel.getByRole("button", { name: "Yes, turn off 2 links" });
+  await expect(confirm).toBeHidden();
+  await panel.getByText("Turn off every link").click();
+  await expect(panel).toContainText("every link made so far stops opening the page");
+  if (jsEnabled(info)) await staff.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await confirm.click();
+  await expect(staff.getByText("2 links to the homeowner's page turned off.").first()).toBeVisible();
+  if (jsEnabled(info)) expect(await staff.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await expect(panel).toContainText("No link works now. 2 turned off");
+  await expect(panel.getByText("Turn off every link")).toHaveCount(0);
+
+  // The homeowner's old links: the page's not-found, nothing of the job, the way to a new link.
+  for (const path of [first, second]) {
+    const response = await homeowner.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText("We could not find this page");
+    await expect(homeowner.getByText("ask us for a new link")).toBeVisible();
+    await expect(homeowner.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
+    await expect(homeowner.getByText(name)).toHaveCount(0);
+  }
+
+  // A link made afterwards works; the old ones stay off.
+  const fresh = await makeLink();
+  await expect(panel).toContainText("1 link works");
+  expect((await homeowner.goto(fresh))?.status()).toBe(200);
+  await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText(name);
+  expect((await homeowner.goto(first))?.status()).toBe(404);
   await context.close();
 });
 
