@@ -85,9 +85,15 @@ function securityHeaders(https: boolean): Record<string, string> {
 
 // Made once, not per request.
 const SECURITY_HEADERS = { http: Object.entries(securityHeaders(false)), https: Object.entries(securityHeaders(true)) };
+const SITE_WIDE = new Set(SECURITY_HEADERS.https.map(([name]) => name.toLowerCase()));
 
+// A route may answer with its own value of one of these (the job page's Referrer-Policy,
+// decision 0069). React Router's adapter adds a route's headers with res.append, which
+// would send both values; the route's replaces the site-wide one instead (decision 0072).
 app.use((req: Request, res: Response, next: NextFunction) => {
   for (const [name, value] of SECURITY_HEADERS[hsts || req.secure ? "https" : "http"]) res.setHeader(name, value);
+  const append = res.append.bind(res);
+  res.append = (name: string, value?: string | string[]) => (value !== undefined && SITE_WIDE.has(name.toLowerCase()) ? res.setHeader(name, value) : append(name, value));
   next();
 });
 

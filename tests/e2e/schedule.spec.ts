@@ -1,4 +1,6 @@
 import Database from "better-sqlite3";
+import { kansasInstant } from "../../app/lib/visit-time";
+import { ADMIN } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 import { mailsTo } from "./quote";
@@ -86,4 +88,43 @@ test("a work day booked from the lead page shows on the schedule, moves, and the
   const [, moved] = await mailsTo(email);
   const attachments = (moved as unknown as { attachments?: { filename: string }[] }).attachments ?? [];
   expect(attachments.map((a) => a.filename)).toEqual(["invite.ics"]);
+});
+
+/** A work day booked straight in the site's database, at a Kansas day and time, for someone or nobody. */
+function addVisit(ownSite: OwnSite, leadId: number, day: string, time: string, assignee: string | null) {
+  const at = kansasInstant(day, time);
+  if (!at.ok) throw new Error(`${day} ${time} is no Kansas time`);
+  const db = new Database(ownSite.dbPath);
+  try {
+    const userId = assignee === null ? null : (db.prepare("select id from users where email = ?").pluck().get(assignee) as number);
+    db.prepare("insert into visits (lead_id, kind, starts_at, duration_minutes, assigned_to, created_at, updated_at) values (?, 'work_day', ?, 120, ?, ?, ?)").run(
+      leadId,
+      at.at.getTime(),
+      userId,
+      Date.now(),
+      Date.now(),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test("each day reads in time order; the signed-in person's own visits are marked \"Yours\", not moved up", async ({ page, ownSite }) => {
+  const day = kansasDayIn(9);
+  const early = addLead(ownSite, "Ed Early", "ed@example.com");
+  const late = addLead(ownSite, "Lia Late", "lia@example.com");
+  // The 3:00 PM one is the owner's; the 7:00 AM one nobody's yet.
+  addVisit(ownSite, late, day, "15:00", ADMIN.email);
+  addVisit(ownSite, early, day, "07:00", null);
+  await ownSite.signIn(page);
+  await page.goto(`${ownSite.baseURL}/admin/schedule?week=${day}`);
+  // The day's entry in the week, named by its heading.
+  const cards = page.getByRole("list", { name: /Days of the week of/ }).locator(`li[aria-labelledby="day-${day}"]`).getByRole("listitem");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText("7:00 AM");
+  await expect(cards.nth(0)).toContainText("Ed Early");
+  await expect(cards.nth(0).getByText("Yours", { exact: true })).toHaveCount(0);
+  await expect(cards.nth(1)).toContainText("3:00 PM");
+  await expect(cards.nth(1)).toContainText("Lia Late");
+  await expect(cards.nth(1).getByText("Yours", { exact: true })).toBeVisible();
 });
