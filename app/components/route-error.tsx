@@ -1,4 +1,5 @@
 import { href, isRouteErrorResponse } from "react-router";
+import { telHref } from "~/lib/business";
 import { NotFound } from "./not-found";
 
 /**
@@ -6,7 +7,7 @@ import { NotFound } from "./not-found";
  * message; a 404 is the not-found page). The root draws it alone; the public layout draws it
  * between the site's header and footer, so a visitor keeps the phone number and the menu.
  */
-export function RouteError({ error }: { error: unknown }) {
+export function RouteError({ error, phone }: { error: unknown; phone?: string }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
@@ -33,6 +34,15 @@ export function RouteError({ error }: { error: unknown }) {
       <title>{title}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-ink-soft">{message}</p>
+      {phone && !clientError && (
+        <p className="mt-4 text-lg">
+          Please try again in a minute, or call us at{" "}
+          <a href={telHref(phone)} className="font-semibold text-brand underline">
+            {phone}
+          </a>
+          .
+        </p>
+      )}
       {stack && <pre className="mt-6 overflow-x-auto rounded bg-sand p-4 text-xs">{stack}</pre>}
       <a href={href("/")} className="mt-8 inline-block font-semibold text-brand underline">
         Return to Home

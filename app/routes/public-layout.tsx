@@ -67,7 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <SiteHeader facts={site.facts} />
       <main id="main">
-        <RouteError error={error} />
+        <RouteError error={error} phone={site.facts.phone} />
       </main>
       <SiteFooter facts={site.facts} trust={site.trust} />
     </>
