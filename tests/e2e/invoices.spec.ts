@@ -4,28 +4,21 @@ import type { SentMail } from "../fake-resend";
 import { expect, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
 import { mailsTo } from "./quote";
+import { seedLeadWithEstimate, type SeedEstimate } from "./seed-estimate";
 
 // Issue 33, invoices and payments recorded by staff: a proposal accepted makes the deposit's
 // draft invoice; staff send it (numbered then; the fake Resend gets it with its PDF), record
 // a check, and the invoice is Paid. Scripts on and off, phone and desktop.
 
-/** A won-to-be lead with an estimate of $10,000.05, written straight into the e2e database. */
-function seedLeadWithEstimate(name: string, email: string): number {
-  const db = new Database(`${E2E_DIR}/app.db`);
-  try {
-    const lead = db
-      .prepare(
-        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at)
-         values (?, ?, '316-555-0142', 'New roof', '88 Elm St', 'Mulvane', '67110', 'measured', 'phone', ?) returning id`,
-      )
-      .get(name, email, Date.now()) as { id: number };
-    const lines = [{ key: "labor", label: "Labor, up to 6/12", quantity: 1, unit: "squares", unitPriceCents: 1_000_005, totalCents: 1_000_005, adjusted: true }];
-    db.prepare("insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', 0, ?, 1000005, 0, 1000005)").run(lead.id, JSON.stringify(lines));
-    return lead.id;
-  } finally {
-    db.close();
-  }
-}
+/** An estimate of $10,000.05 (no tax), so the deposit's 30% rounds half up: $3,000.02. */
+const TEN_THOUSAND: SeedEstimate = {
+  street: "88 Elm St",
+  city: "Mulvane",
+  zip: "67110",
+  lines: [{ key: "labor", label: "Labor, up to 6/12", quantity: 1, unit: "squares", unitPriceCents: 1_000_005, totalCents: 1_000_005, adjusted: true }],
+  taxBasisPoints: 0,
+  taxCents: 0,
+};
 
 const attachmentsOf = (mail: SentMail) => (mail as SentMail & { attachments?: { filename: string; content: unknown }[] }).attachments ?? [];
 const bytesOf = (content: unknown) => (typeof content === "string" ? Buffer.from(content, "base64") : Buffer.from((content as { data: number[] }).data));
@@ -35,7 +28,7 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Lee Ortega ${stamp}`;
   const email = `ortega-${stamp}@example.com`;
-  const leadId = seedLeadWithEstimate(name, email);
+  const leadId = seedLeadWithEstimate(name, email, { estimate: TEN_THOUSAND });
 
   // Staff make the proposal; the homeowner accepts it by its link.
   await staff.goto(`/admin/leads/${leadId}`);
@@ -103,4 +96,121 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   await expect(again).toContainText("Paid");
   await expect(again).toContainText("check no. 1042");
   await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Receipt:")).length).toBe(1);
+});
+
+/**
+ * A won job written straight into the e2e database: its accepted proposal for `totalCents`,
+ * and the drafts asked for (a deposit at 30%, a progress bill at 25%), or sent invoices
+ * owing their whole amount. The lead's id.
+ */
+function seedWonJob(name: string, totalCents: number, invoices: { kind: "deposit" | "progress"; state: "draft" | "sent" }[]): number {
+  const db = new Database(`${E2E_DIR}/app.db`);
+  db.pragma("busy_timeout = 5000");
+  try {
+    const write = db.transaction(() => {
+      const email = `${name.replace(/\W+/g, "-").toLowerCase()}@example.com`;
+      const leadId = db.prepare("insert into leads (name, email, phone, message, status, source, read_at) values (?, ?, '316-555-0142', 'Roof', 'won', 'phone', ?) returning id").pluck().get(name, email, Date.now()) as number;
+      const content = { customer: { name, email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", lines: [] };
+      const proposalId = db
+        .prepare("insert into proposals (lead_id, content, total_cents, expires_at, accepted_at, accepted_name, accepted_ip) values (?, ?, ?, ?, ?, ?, '127.0.0.1') returning id")
+        .pluck()
+        .get(leadId, JSON.stringify(content), totalCents, Date.now() + 86_400_000, Date.now(), name) as number;
+      for (const { kind, state } of invoices) {
+        const bp = kind === "deposit" ? 3000 : 2500;
+        const amount = Math.round((totalCents * bp) / 10_000);
+        const lines = JSON.stringify([{ description: `${kind === "deposit" ? "Deposit" : "Progress payment"}: ${bp / 100}% of the accepted proposal`, amountCents: amount, basisPoints: bp }]);
+        const number = state === "sent" ? (db.prepare("select coalesce(max(number), 0) + 1 from invoices").pluck().get() as number) : null;
+        db.prepare("insert into invoices (lead_id, proposal_id, number, kind, state, lines, subtotal_cents, total_cents, due_on, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+          leadId,
+          proposalId,
+          number,
+          kind,
+          state,
+          lines,
+          amount,
+          amount,
+          state === "sent" ? "2026-12-11" : null,
+          state === "sent" ? Date.now() : null,
+        );
+      }
+      return leadId;
+    });
+    return write.immediate();
+  } finally {
+    db.close();
+  }
+}
+
+test("a draft is deleted after a confirm step, and a sent invoice has no delete", async ({ adminPage: staff }, info) => {
+  const leadId = seedWonJob(`Rosa Quint ${info.project.name}-${Date.now()}`, 800_000, [
+    { kind: "deposit", state: "sent" },
+    { kind: "progress", state: "draft" },
+  ]);
+  await staff.goto(`/admin/leads/${leadId}`);
+  const money = staff.getByRole("region", { name: "Invoices and payments" });
+  const draft = money.getByRole("listitem", { name: "Progress invoice Draft" });
+  // A draft owes nothing yet: it says so instead of "$0.00".
+  await expect(draft.getByRole("definition").filter({ hasText: "Not sent yet" })).toBeVisible();
+  await expect(draft.getByText("Void invoice")).toHaveCount(0);
+  const sent = money.getByRole("listitem", { name: /^Deposit invoice INV-\d{4,}$/ });
+  await expect(sent.getByRole("link", { name: "Delete draft" })).toHaveCount(0);
+  await expect(sent.getByText("Void invoice")).toBeVisible();
+
+  // Cancel leaves it be.
+  await draft.getByRole("link", { name: "Delete draft" }).click();
+  const confirm = staff.getByRole("dialog", { name: "Delete draft invoice" });
+  await expect(confirm).toContainText("Progress invoice draft for $2,000.00");
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(draft).toBeVisible();
+
+  await draft.getByRole("link", { name: "Delete draft" }).click();
+  await staff.getByRole("dialog", { name: "Delete draft invoice" }).getByRole("button", { name: "Delete" }).click();
+  await expect(staff.getByText("Invoice draft deleted").first()).toBeVisible();
+  await expect(money.getByRole("listitem", { name: "Progress invoice Draft" })).toHaveCount(0);
+  await expect(sent).toBeVisible();
+  expect(new URL(staff.url()).pathname).toBe(`/admin/leads/${leadId}`);
+});
+
+test("Add a row gives a draft one more change-order row, keeping what was typed", async ({ adminPage: staff }, info) => {
+  const leadId = seedWonJob(`Ada Brandt ${info.project.name}-${Date.now()}`, 1_000_000, [{ kind: "deposit", state: "draft" }]);
+  await staff.goto(`/admin/leads/${leadId}`);
+  await staff.evaluate(() => Object.assign(window, { stillThisPage: true }));
+  const draft = staff.getByRole("listitem", { name: "Deposit invoice Draft" });
+  await draft.getByText("Edit draft").click();
+  await expect(draft.getByLabel(/^Change \d+: what$/)).toHaveCount(3);
+  await draft.getByLabel("Change 1: what").fill("Extra ridge vent");
+  await draft.getByLabel("Amount ($)").nth(1).fill("250");
+  await draft.getByRole("button", { name: "Add a row" }).click();
+  // Without scripts the form comes back from the server (nothing saved); with them, in place.
+  const form = staff.getByRole("listitem", { name: "Deposit invoice Draft" });
+  await expect(form.getByLabel("Change 4: what")).toBeVisible();
+  await expect(form.getByLabel("Change 1: what")).toHaveValue("Extra ridge vent");
+  if (jsEnabled(info)) expect(await staff.evaluate(() => "stillThisPage" in window)).toBe(true);
+  await form.getByLabel("Change 4: what").fill("Credit: gutters stay");
+  await form.getByLabel("Amount ($)").nth(4).fill("-50");
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(staff.getByText("Invoice draft saved").first()).toBeVisible();
+  // 30% of $10,000.00, + $250.00 − $50.00.
+  await expect(staff.getByRole("listitem", { name: "Deposit invoice Draft" })).toContainText("$3,200.00");
+});
+
+test("the pipeline's owing jobs page with Next and Previous; the total covers them all", async ({ adminPage: staff }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  for (let i = 0; i < 21; i++) seedWonJob(`Owing ${i} ${stamp}`, 100_000 + i * 100, [{ kind: "deposit", state: "sent" }]);
+  await staff.goto("/admin/leads/pipeline");
+  const owing = staff.getByRole("region", { name: "Owed on won jobs" });
+  const total = await owing.getByRole("definition").first().textContent();
+  await expect(owing.getByRole("listitem")).toHaveCount(20);
+  const pages = owing.getByRole("navigation", { name: "Pages of owing jobs" });
+  await expect(pages).toContainText(/Page 1 of \d+/);
+  const first = await owing.getByRole("listitem").first().textContent();
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(pages).toContainText(/Page 2 of \d+/);
+  expect(new URL(staff.url()).searchParams.get("owing")).toBe("2");
+  await expect(owing.getByRole("listitem").first()).not.toHaveText(first!);
+  await expect(owing.getByRole("definition").first()).toHaveText(total!);
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(pages).toContainText(/Page 1 of \d+/);
+  await expect(owing.getByRole("listitem").first()).toHaveText(first!);
 });

@@ -4,55 +4,14 @@ import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
 import { mailsTo } from "./quote";
+import { seedLeadWithEstimate } from "./seed-estimate";
 
 // Issue 16.3: staff send a proposal from a lead's estimate, the homeowner opens the link
 // (no account) and accepts it by typing their name, with scripts and without, on a phone
 // and a desktop; the lead is Won and the owner's mail reaches the fake Resend.
 
-/**
- * A measured lead with an estimate, written straight into the e2e database: the estimate
- * screen is built on another branch, and this test is about what happens after it.
- */
-function seedLeadWithEstimate(name: string, email: string): number {
-  const db = new Database(`${E2E_DIR}/app.db`);
-  try {
-    const lead = db
-      .prepare(
-        `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at)
-         values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', 'measured', 'phone', ?) returning id`,
-      )
-      .get(name, email, Date.now()) as { id: number };
-    const drawing = {
-      top: {
-        scale: 0.1,
-        scaleSource: "typed",
-        facets: [{ points: [{ x: 150, y: 150 }, { x: 650, y: 150 }, { x: 650, y: 450 }, { x: 150, y: 450 }], pitch: 6 }],
-        lines: [
-          { a: { x: 150, y: 300 }, b: { x: 650, y: 300 }, kind: "ridge" },
-          { a: { x: 150, y: 150 }, b: { x: 650, y: 150 }, kind: "eave" },
-          { a: { x: 150, y: 450 }, b: { x: 650, y: 450 }, kind: "eave" },
-        ],
-        pitchLine: null,
-        map: null,
-      },
-    };
-    db.prepare("insert into roof_customers (customer_name, street, city, state, zip_code, area, pitch, drawing, lead_id) values (?, '412 N Main St', 'Derby', 'KS', '67037', 1677, 6, ?, ?)").run(
-      name,
-      JSON.stringify(drawing),
-      lead.id,
-    );
-    const lines = [
-      { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
-      { key: "labor", label: "Labor, up to 6/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: false },
-    ];
-    db.prepare(
-      "insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', 750, ?, 321750, 24131, 345881)",
-    ).run(lead.id, JSON.stringify(lines));
-    return lead.id;
-  } finally {
-    db.close();
-  }
-}
+/** A measured lead with a traced roof and an estimate ($3,458.81), written straight into the e2e database. */
+const seedLead = (name: string, email: string) => seedLeadWithEstimate(name, email, { roof: true });
 
 /** Staff, in their own browser (scripts as the project says, its width), on the lead's page. */
 async function staffOnLead(browser: Browser, info: TestInfo, baseURL: string, leadId: number) {
@@ -70,7 +29,7 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Dana Ortiz ${stamp}`;
   const email = `ortiz-${stamp}@example.com`;
-  const leadId = seedLeadWithEstimate(name, email);
+  const leadId = seedLead(name, email);
 
   const { staffContext, staff, proposals } = await staffOnLead(browser, info, baseURL!, leadId);
   await proposals.getByLabel("Terms the homeowner agrees to").fill("Half on signing, half when the work is done.");
@@ -132,7 +91,7 @@ test("staff email the proposal to the homeowner, who accepts it by the mailed li
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Mia Chen ${stamp}`;
   const email = `chen-${stamp}@example.com`;
-  const leadId = seedLeadWithEstimate(name, email);
+  const leadId = seedLead(name, email);
 
   const { staffContext, staff, proposals } = await staffOnLead(browser, info, baseURL!, leadId);
   await proposals.getByRole("button", { name: "Create proposal" }).click();
@@ -180,7 +139,7 @@ test("a link that is not one of ours says so and gives the phone number @desktop
 // the owner's name for the shingles, never the good/better/best tier.
 test("a newer proposal replaces the open one, whose link says so; the homeowner reads plain units", async ({ browser, page: homeowner, baseURL }, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
-  const leadId = seedLeadWithEstimate(`Replaced ${stamp}`, `replaced-${stamp}@example.com`);
+  const leadId = seedLead(`Replaced ${stamp}`, `replaced-${stamp}@example.com`);
   const db = new Database(`${E2E_DIR}/app.db`);
   const lines = [
     { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundle", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
@@ -225,7 +184,7 @@ test("a newer proposal replaces the open one, whose link says so; the homeowner 
 
 test("changing the estimate withdraws the open proposal, and the page says so before and after", async ({ browser, page: homeowner, baseURL }, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
-  const leadId = seedLeadWithEstimate(`Changed ${stamp}`, `changed-${stamp}@example.com`);
+  const leadId = seedLead(`Changed ${stamp}`, `changed-${stamp}@example.com`);
   const staffContext = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
   const staff = await staffContext.newPage();
   await signIn(staff, baseURL!);

@@ -15,12 +15,28 @@ const DERBY: SeedEstimate = {
   taxCents: 24131,
 };
 
+/** A traced 6/12 gable (1,677 sq ft) for the lead's address: the proposal shows its outline. */
+const GABLE = {
+  top: {
+    scale: 0.1,
+    scaleSource: "typed",
+    facets: [{ points: [{ x: 150, y: 150 }, { x: 650, y: 150 }, { x: 650, y: 450 }, { x: 150, y: 450 }], pitch: 6 }],
+    lines: [
+      { a: { x: 150, y: 300 }, b: { x: 650, y: 300 }, kind: "ridge" },
+      { a: { x: 150, y: 150 }, b: { x: 650, y: 150 }, kind: "eave" },
+      { a: { x: 150, y: 450 }, b: { x: 650, y: 450 }, kind: "eave" },
+    ],
+    pitchLine: null,
+    map: null,
+  },
+};
+
 /**
  * A measured lead with an estimate ($3,458.81 by default), written straight into the e2e
  * database, for specs about what happens after the estimate (proposals, invoices, the job
- * page). Its id.
+ * page); `roof` adds its traced roof measurement. Its id.
  */
-export function seedLeadWithEstimate(name: string, email: string, estimate: SeedEstimate = DERBY): number {
+export function seedLeadWithEstimate(name: string, email: string, { estimate = DERBY, roof = false }: { estimate?: SeedEstimate; roof?: boolean } = {}): number {
   const db = new Database(`${E2E_DIR}/app.db`);
   try {
     const lead = db
@@ -38,6 +54,16 @@ export function seedLeadWithEstimate(name: string, email: string, estimate: Seed
       estimate.taxCents,
       subtotal + estimate.taxCents,
     );
+    if (roof) {
+      db.prepare("insert into roof_customers (customer_name, street, city, state, zip_code, area, pitch, drawing, lead_id) values (?, ?, ?, 'KS', ?, 1677, 6, ?, ?)").run(
+        name,
+        estimate.street,
+        estimate.city,
+        estimate.zip,
+        JSON.stringify(GABLE),
+        lead.id,
+      );
+    }
     return lead.id;
   } finally {
     db.close();
