@@ -246,6 +246,9 @@ export const INVOICE_INTENTS = [CREATE_INVOICE_INTENT, SAVE_INVOICE_INTENT, SEND
 /** A money form's answer, named by its intent and invoice, for the form that posted it (components/admin/lead-money.tsx). */
 export type MoneyFormResult = { intent: string; invoiceId: number | null; reply: SubmissionResult<string[]> };
 
+/** Who the lead's history names for what Stripe's webhook writes there (services/online-payment.server.ts). */
+export const STRIPE_HISTORY_AUTHOR = "Online payment (Stripe)";
+
 /** Methods staff record by hand ("online" comes only from Stripe's webhook). */
 export const HAND_METHODS = ["cash", "check", "card"] as const;
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
 import { invoices, leadNotes, leads, payments, type Invoice, type Payment } from "~/db/schema";
-import { formatInvoiceNumber, INVOICE_MESSAGES, owedCents, stateAfterPayment, takesPayments, tooMuchMessage } from "~/lib/invoice";
+import { formatInvoiceNumber, INVOICE_MESSAGES, owedCents, stateAfterPayment, STRIPE_HISTORY_AUTHOR, takesPayments, tooMuchMessage } from "~/lib/invoice";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/invoice-kinds";
 import { formatCents } from "~/lib/money-format";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -113,9 +113,6 @@ export function getPayment(paymentId: number): Payment | undefined {
 /** Every payment of one invoice, oldest first. */
 export const paymentsOf = (invoiceId: number) => getDb().select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id)).all();
 
-/** The name services/online-payment.server.ts writes the lead's history under. */
-const STRIPE_AUTHOR = "Online payment (Stripe)";
-
 /**
  * What Stripe took that the site did not keep (decision 0068): an online payment over what
  * was owed (recorded up to it) or with nothing owed (not recorded). The webhook leaves each
@@ -126,7 +123,7 @@ export function stripeRefundNotes(leadId: number): { id: number; body: string; c
   return getDb()
     .select({ id: leadNotes.id, body: leadNotes.body, createdAt: leadNotes.createdAt })
     .from(leadNotes)
-    .where(and(eq(leadNotes.leadId, leadId), eq(leadNotes.author, STRIPE_AUTHOR), like(leadNotes.body, "%from the Stripe dashboard%")))
+    .where(and(eq(leadNotes.leadId, leadId), eq(leadNotes.author, STRIPE_HISTORY_AUTHOR), like(leadNotes.body, "%from the Stripe dashboard%")))
     .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
     .limit(20)
     .all()
