@@ -18,6 +18,8 @@ export const JOB_LINK_MESSAGES = {
   shownOnce: "Send the homeowner this link: it is shown only now. Earlier links keep working.",
   links: (n: number) => links(n),
   revoked: (n: number) => `${links(n)} to the homeowner's page turned off. The next mail they get carries a new one.`,
+  /** The lead's history entry. */
+  revokedNote: (n: number) => `Turned off ${links(n)} to the homeowner's page`,
   noneToRevoke: "No link to the homeowner's page was working: nothing to turn off.",
   revokeExplained:
     "For a link sent to the wrong address, or a phone that was lost: every link made so far stops opening the page, its PDFs and its Pay button at once. Mails sent from now on carry new links that work.",

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { jobLinks } from "~/db/schema";
-import { getDb } from "~/server/db.server";
+import { jobLinks, leadNotes } from "~/db/schema";
+import { writtenBy, type Actor } from "~/lib/actor";
+import { JOB_LINK_MESSAGES } from "~/lib/job-page";
+import { getDb, inTransaction } from "~/server/db.server";
 
 /**
  * The homeowner's private links to a job's page (issue 33): only each token's SHA-256 is
@@ -39,11 +41,19 @@ export function jobLinkSummary(leadId: number): JobLinkSummary {
   return { count: working.length, newestAt: latest(working.map((r) => r.createdAt)), revoked: revoked.length, revokedAt: latest(revoked) };
 }
 
-/** Turns off every working link to the lead's page at once; how many were turned off. */
-export function revokeJobLinks(leadId: number, now = new Date()): number {
-  return getDb()
-    .update(jobLinks)
-    .set({ revokedAt: now })
-    .where(and(eq(jobLinks.leadId, leadId), isNull(jobLinks.revokedAt)))
-    .run().changes;
+/**
+ * Turns off every working link to the lead's page at once, with a history entry saying who
+ * and how many, in one transaction; how many were turned off (0: nothing written).
+ */
+export function revokeJobLinks(leadId: number, by: Actor, now = new Date()): number {
+  return inTransaction(() => {
+    const db = getDb();
+    const turnedOff = db
+      .update(jobLinks)
+      .set({ revokedAt: now })
+      .where(and(eq(jobLinks.leadId, leadId), isNull(jobLinks.revokedAt)))
+      .run().changes;
+    if (turnedOff > 0) db.insert(leadNotes).values({ leadId, ...writtenBy(by), body: JOB_LINK_MESSAGES.revokedNote(turnedOff), createdAt: now }).run();
+    return turnedOff;
+  });
 }

@@ -149,6 +149,7 @@ test("staff turn off every link (asked first): the old links answer not found, a
   await expect(staff.getByText("2 links to the homeowner's page turned off.").first()).toBeVisible();
   if (jsEnabled(info)) expect(await staff.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await expect(panel).toContainText("No link works now. 2 turned off");
+  await expect(staff.getByRole("region", { name: "History" })).toContainText("Turned off 2 links to the homeowner's page");
   await expect(panel.getByText("Turn off every link")).toHaveCount(0);
 
   // The homeowner's old links: the page's not-found, nothing of the job, the way to a new link.

@@ -262,6 +262,8 @@ describe("the lead page's link to the homeowner's page", () => {
     expect(res.headers.get("Location")).toBe(`/admin/leads/${job.id}`);
     expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the homeowner's page turned off. The next mail they get carries a new one." });
 
+    // The history says who turned how many off.
+    expect(listLeadNotes(job.id).at(-1)).toMatchObject({ author: "owner@example.com", body: "Turned off 2 links to the homeowner's page" });
     for (const token of [job.token, second]) {
       expect(findJobByToken(token)).toBeNull();
       const { data, init } = open(token);
@@ -286,6 +288,7 @@ describe("the lead page's link to the homeowner's page", () => {
     const again = await post(job.id, { intent: "revoke-job-links" });
     expect(await flashOf(again)).toEqual({ type: "info", message: "No link to the homeowner's page was working: nothing to turn off." });
     expect(jobLinkSummary(job.id).revoked).toBe(2);
+    expect(listLeadNotes(job.id).filter((n) => n.body?.startsWith("Turned off"))).toHaveLength(1);
 
     // A link made afterwards opens the page again; the old ones stay off.
     const made = await post(job.id, { intent: "new-job-link" });

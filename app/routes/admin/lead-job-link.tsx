@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { actorOf } from "~/lib/actor";
 import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
 import { revokeJobLinks } from "~/models/job-link.server";
 import { getLead } from "~/models/lead.server";
@@ -35,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case REVOKE_JOB_LINKS_INTENT: {
       // Whatever the lead's status: mails before the sale carry links too.
-      const turnedOff = revokeJobLinks(lead.id);
+      const turnedOff = revokeJobLinks(lead.id, actorOf(user));
       return redirectWithFlash(leadPage, turnedOff > 0 ? { type: "success", message: JOB_LINK_MESSAGES.revoked(turnedOff) } : { type: "info", message: JOB_LINK_MESSAGES.noneToRevoke });
     }
     default:
