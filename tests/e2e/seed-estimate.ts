@@ -69,3 +69,46 @@ export function seedLeadWithEstimate(name: string, email: string, { estimate = D
     db.close();
   }
 }
+
+/**
+ * A won job written straight into the database (the shared e2e site's, or `dbPath`): its accepted proposal for `totalCents`,
+ * and the drafts asked for (a deposit at 30%, a progress bill at 25%), or sent invoices
+ * owing their whole amount. The lead's id.
+ */
+export function seedWonJob(name: string, totalCents: number, invoices: { kind: "deposit" | "progress"; state: "draft" | "sent" }[], dbPath = `${E2E_DIR}/app.db`): number {
+  const db = new Database(dbPath);
+  db.pragma("busy_timeout = 5000");
+  try {
+    const write = db.transaction(() => {
+      const email = `${name.replace(/\W+/g, "-").toLowerCase()}@example.com`;
+      const leadId = db.prepare("insert into leads (name, email, phone, message, status, source, read_at) values (?, ?, '316-555-0142', 'Roof', 'won', 'phone', ?) returning id").pluck().get(name, email, Date.now()) as number;
+      const content = { customer: { name, email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", lines: [] };
+      const proposalId = db
+        .prepare("insert into proposals (lead_id, content, total_cents, expires_at, accepted_at, accepted_name, accepted_ip) values (?, ?, ?, ?, ?, ?, '127.0.0.1') returning id")
+        .pluck()
+        .get(leadId, JSON.stringify(content), totalCents, Date.now() + 86_400_000, Date.now(), name) as number;
+      for (const { kind, state } of invoices) {
+        const bp = kind === "deposit" ? 3000 : 2500;
+        const amount = Math.round((totalCents * bp) / 10_000);
+        const lines = JSON.stringify([{ description: `${kind === "deposit" ? "Deposit" : "Progress payment"}: ${bp / 100}% of the accepted proposal`, amountCents: amount, basisPoints: bp }]);
+        const number = state === "sent" ? (db.prepare("select coalesce(max(number), 0) + 1 from invoices").pluck().get() as number) : null;
+        db.prepare("insert into invoices (lead_id, proposal_id, number, kind, state, lines, subtotal_cents, total_cents, due_on, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+          leadId,
+          proposalId,
+          number,
+          kind,
+          state,
+          lines,
+          amount,
+          amount,
+          state === "sent" ? "2026-12-11" : null,
+          state === "sent" ? Date.now() : null,
+        );
+      }
+      return leadId;
+    });
+    return write.immediate();
+  } finally {
+    db.close();
+  }
+}

@@ -20,8 +20,6 @@ import {
 import { PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
 import type { LeadMoneyView, MoneyFigure, MoneyInvoice } from "~/services/lead-money-view.server";
 
-export type { MoneyFormResult };
-
 const STATE_TONE: Record<MoneyInvoice["state"], string> = {
   draft: "bg-gray-200 text-gray-800",
   sent: "bg-amber-100 text-amber-900",
@@ -295,13 +293,12 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
 }
 
 function SendInvoice({ invoice, leadId, hasEmail, result }: { invoice: MoneyInvoice; leadId: number; hasEmail: boolean; result?: MoneyFormResult }) {
-  const fetcher = useFetcher<MoneyFormResult>();
-  const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], SEND_INVOICE_INTENT, invoice.id) : undefined;
+  const { fetcher, lastResult: reply, busy } = useMoneyFetcher(SEND_INVOICE_INTENT, invoice.id, result);
   return (
     <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="space-y-2">
       <input type="hidden" name="intent" value={SEND_INVOICE_INTENT} />
       <input type="hidden" name="invoiceId" value={invoice.id} />
-      <SubmitButton busy={fetcher.state !== "idle"} busyText="Sending...">
+      <SubmitButton busy={busy} busyText="Sending...">
         <Send aria-hidden className="size-4" /> {hasEmail ? "Send to the homeowner" : "Number it and mark sent"}
       </SubmitButton>
       <FormError id={`send-invoice-${invoice.id}-error`} errors={reply?.error?.[""] ?? undefined} />
@@ -357,10 +354,9 @@ function RecordPayment({ invoice, leadId, today, result }: { invoice: MoneyInvoi
 }
 
 function VoidInvoice({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
-  const fetcher = useFetcher<MoneyFormResult>();
-  const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], VOID_INVOICE_INTENT, invoice.id) : undefined;
+  const { fetcher, lastResult: reply, busy, open } = useMoneyFetcher(VOID_INVOICE_INTENT, invoice.id, result);
   return (
-    <details open={!!reply} className="mt-2">
+    <details open={open} className="mt-2">
       <summary className="cursor-pointer text-sm text-red-800">Void invoice</summary>
       <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="mt-2 space-y-2">
         <input type="hidden" name="intent" value={VOID_INVOICE_INTENT} />
@@ -369,7 +365,7 @@ function VoidInvoice({ invoice, leadId, result }: { invoice: MoneyInvoice; leadI
           <input name="reason" type="text" required maxLength={300} className={inputClass} />
         </Field>
         <FormError id={`void-invoice-${invoice.id}-error`} errors={reply?.error?.[""] ?? undefined} />
-        <SubmitButton busy={fetcher.state !== "idle"} busyText="Voiding..." className={`${secondaryButton} text-red-800`}>
+        <SubmitButton busy={busy} busyText="Voiding..." className={`${secondaryButton} text-red-800`}>
           <Trash2 aria-hidden className="size-4" /> Void {invoice.number}
         </SubmitButton>
       </fetcher.Form>
