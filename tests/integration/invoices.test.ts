@@ -424,6 +424,13 @@ describe("hostile posts", () => {
     expect((await invoicesPost(leadId, { intent: "save-invoice", invoiceId: String(deposit.id), "changeOrders[99].amount": "1" })).status).toBe(400);
     expect((await invoicesPost(leadId, { intent: "send-invoice", invoiceId: "999999" })).status).toBe(404);
     expect((await invoicesPost(leadId, { intent: "send-invoice", invoiceId: "1e9999" })).status).toBe(400);
+    // Another lead's draft is not found from this lead's page, and stays; an id that is no id is a 400.
+    const other = acceptedJob(100_000);
+    const [otherDraft] = listLeadInvoices(other.leadId);
+    expect((await invoicesPost(leadId, { intent: "delete-draft", id: String(otherDraft.id) })).status).toBe(404);
+    expect(listLeadInvoices(other.leadId)).toHaveLength(1);
+    expect((await invoicesPost(leadId, { intent: "delete-draft", id: "1; drop table invoices" })).status).toBe(400);
+    expect((await invoicesPost(leadId, { intent: "delete-draft" })).status).toBe(400);
     expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), method: "online", amount: "5", receivedOn: "2026-11-20" })).status).toBe(400);
     expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), method: "cash", amount: "5", receivedOn: "2999-01-01" })).status).toBe(400);
   });
