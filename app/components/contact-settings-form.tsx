@@ -42,7 +42,11 @@ export function ContactSettingsForm({
       <Field label="Autoresponder subject" error={fields.autoresponderSubject}>
         <input {...getInputProps(fields.autoresponderSubject, { type: "text" })} maxLength={200} className={inputClass} />
       </Field>
-      <Field label="Autoresponder message" error={fields.autoresponderMessage}>
+      <Field
+        label="Autoresponder message"
+        hint="Sent as you write it. One line is added under it: a private link to the visitor's job page, where they can see where their request stands and send more photos."
+        error={fields.autoresponderMessage}
+      >
         <textarea {...getTextareaProps(fields.autoresponderMessage)} rows={5} maxLength={5000} className={inputClass} />
       </Field>
       <fieldset className="space-y-3 border-t border-black/10 pt-4">
