@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { systemActor } from "~/lib/actor";
-import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
+import { formatInvoiceNumber, owedCents, STRIPE_HISTORY_AUTHOR, takesPayments } from "~/lib/invoice";
 import { jobPath } from "~/lib/job-page";
 import { businessToday } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
@@ -27,7 +27,7 @@ export const ONLINE_PAYMENT_MESSAGES = {
 } as const;
 
 /** Who writes the history lines of a payment Stripe reports. */
-const STRIPE_ACTOR = systemActor("Online payment (Stripe)");
+const STRIPE_ACTOR = systemActor(STRIPE_HISTORY_AUTHOR);
 
 export type CheckoutStart = { kind: "checkout"; url: string } | { kind: "back"; to: string; message: string };
 
