@@ -41,6 +41,7 @@ export const VISIT_MESSAGES = {
   mailFailed: "; the email to the homeowner could not go yet and will be tried again",
   noMail: "; mail is not set up, so tell the homeowner yourself",
   noEmail: "; this lead has no email address, so tell the homeowner yourself",
+  notAnnounced: "; its confirmation had not gone yet, so the homeowner was not emailed",
 } as const;
 
 const id = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, message).transform(Number);

@@ -28,11 +28,13 @@ const HISTORY = {
   cancelled: (v: Visit) => `${label(v.kind)} on ${when(v.startsAt)} canceled`,
 };
 
-type MailOutcome = DeliveryOutcome | "no-email" | "past" | "none";
+// "unannounced": called off before its confirmation went, so nothing went and nothing is owed.
+type MailOutcome = DeliveryOutcome | "no-email" | "past" | "none" | "unannounced";
 
 /** The words after "Work day booked" about the homeowner's mail. */
 export function mailWords(outcome: MailOutcome, to: string): string {
   if (outcome === "no-email") return VISIT_MESSAGES.noEmail;
+  if (outcome === "unannounced") return VISIT_MESSAGES.notAnnounced;
   if (outcome === "past" || outcome === "none") return "";
   switch (outcome.status) {
     case "sent":
@@ -52,7 +54,7 @@ export function mailWords(outcome: MailOutcome, to: string): string {
 async function withMail<T extends Visit>(
   leadId: number,
   change: () => T | string,
-  mailFor: (visit: T) => OutboxKind | null,
+  mailFor: (visit: T) => OutboxKind | "none" | "unannounced",
   { transport, now }: { transport: MailTransport; now: Date },
 ): Promise<{ visit: T; mail: MailOutcome; to: string } | string> {
   const lead = getLead(leadId);
@@ -61,7 +63,7 @@ async function withMail<T extends Visit>(
     const visit = change();
     if (typeof visit === "string") return visit;
     const kind = mailFor(visit);
-    if (!kind) return { visit, mail: "none" as const };
+    if (kind === "none" || kind === "unannounced") return { visit, mail: kind };
     if (visit.startsAt.getTime() <= now.getTime()) return { visit, mail: "past" as const };
     if (!to.includes("@")) return { visit, mail: "no-email" as const };
     // A row of its own each time: when it was stored is when the homeowner was told (the reminder reads it).
@@ -106,7 +108,7 @@ export async function rescheduleVisit(leadId: number, visitId: number, to: Visit
       return moved.visit;
     },
     (visit) => {
-      if (!timeChanged) return null;
+      if (!timeChanged) return "none";
       return dropUnsentMails(visit.id, now).confirmationDropped ? "visit-confirmation" : "visit-moved";
     },
     { transport, now },
@@ -119,7 +121,7 @@ export function callOffVisit(leadId: number, visitId: number, by: Actor, { trans
   return withMail(
     leadId,
     () => cancelVisit(leadId, visitId, by, HISTORY.cancelled, now),
-    (visit) => (dropUnsentMails(visit.id, now).confirmationDropped ? null : "visit-cancelled"),
+    (visit) => (dropUnsentMails(visit.id, now).confirmationDropped ? "unannounced" : "visit-cancelled"),
     { transport, now },
   );
 }

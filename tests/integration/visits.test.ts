@@ -351,7 +351,11 @@ describe("a confirmation that has not gone (decision 0072)", () => {
     await book(id, { day: "2026-05-08", time: "09:00" });
     const [visit] = visitRows(id);
     fake.failWhen(null);
-    expect(statusOf(await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) }))).toBe(302);
+    const answer = await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) });
+    expect(statusOf(answer)).toBe(302);
+    // Staff are told why no mail went.
+    const flash = /__flash=([^.;]+)/.exec(decodeURIComponent((answer as Response).headers.get("Set-Cookie") ?? ""))?.[1] ?? "";
+    expect(Buffer.from(flash, "base64").toString("utf8")).toContain("Visit canceled; its confirmation had not gone yet, so the homeowner was not emailed");
     expect(visitRows(id)[0].cancelledAt).not.toBeNull();
     expect(mailRows(visit.id)).toEqual([["visit-confirmation", "skipped"]]);
     await processOutbox(undefined, new Date(Date.now() + 3600_000));
