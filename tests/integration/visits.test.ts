@@ -362,6 +362,26 @@ describe("a confirmation that has not gone (decision 0072)", () => {
     expect(visitMailsTo("vic@example.com")).toEqual([]);
   });
 
+  it("moved twice while the first 'moved' mail waits: one 'moved' mail, with the last time", async () => {
+    const id = newLead("Xia Twice");
+    await book(id, { day: "2026-05-13", time: "09:00" });
+    const [visit] = visitRows(id);
+    fake.failWhen(() => true);
+    await move(id, visit.id, "2026-05-14", "09:00");
+    fake.failWhen(null);
+    await move(id, visit.id, "2026-05-15", "11:00");
+    expect(mailRows(visit.id)).toEqual([
+      ["visit-confirmation", "sent"],
+      ["visit-moved", "skipped"],
+      ["visit-moved", "sent"],
+    ]);
+    await processOutbox(undefined, new Date(Date.now() + 3600_000));
+    expect(visitMailsTo("xia@example.com").map((m) => m.subject)).toEqual([
+      "Your work day with Prairie Ridge Framing & Roofing: Wed, May 13 at 9:00 AM",
+      "Your work day has moved to Fri, May 15 at 11:00 AM",
+    ]);
+  });
+
   it("once the confirmation went, a move is a 'moved' mail and a cancel a cancel mail, as before", async () => {
     const id = newLead("Wes Told");
     await book(id, { day: "2026-05-11", time: "09:00" });
