@@ -3,7 +3,7 @@ import { href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 
 /**
- * A page of one lead's part that its forms post to (the invoices', the payments'): shown on
+ * A page of one lead's part that its forms post to (the schedule's, the invoices', the payments'): shown on
  * a GET, and with a refused form and its errors when scripts are off (with them, the fetcher
  * that posted shows those in place on the lead page). Its title, the way back to the lead,
  * and the lead page's panel as `children`.

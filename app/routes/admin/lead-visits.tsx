@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
-import { data, href, Link } from "react-router";
-import { secondaryButton } from "~/components/admin-ui";
+import { data, href } from "react-router";
+import { LeadSubpage } from "~/components/admin/lead-subpage";
 import { LeadSchedule } from "~/components/admin/lead-schedule";
 import { actorOf } from "~/lib/actor";
 import { isVisitIntent, VISIT_FORM_SCHEMAS, VISIT_MESSAGES, type VisitFormResult } from "~/lib/visit-form";
@@ -85,17 +84,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function LeadVisits({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, schedule } = loaderData;
   return (
-    <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Schedule: {lead.name}</h1>
-        <Link to={leadPage(lead.id)} className={secondaryButton}>
-          <ArrowLeft aria-hidden className="size-4" /> Back to the lead
-        </Link>
-      </div>
-      <div className="mt-6 max-w-3xl">
-        <LeadSchedule view={schedule} result={actionData} />
-      </div>
-    </>
+    <LeadSubpage title="Schedule" lead={lead}>
+      <LeadSchedule view={schedule} result={actionData} />
+    </LeadSubpage>
   );
 }
 
