@@ -11,7 +11,7 @@ import { listLeadInvoices } from "~/models/invoice.server";
 import { addHomeownerPhotos, listLeadReceipts } from "~/models/job-page.server";
 import { getLead } from "~/models/lead.server";
 import type { PhotoFile } from "~/models/lead-photo.server";
-import { acceptedOf, getLeadProposal } from "~/models/proposal.server";
+import { acceptedOf, getLeadProposal, hasOpenProposal } from "~/models/proposal.server";
 import { listUpcomingLeadVisits } from "~/models/visit.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { env } from "~/server/env.server";
@@ -75,6 +75,8 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       completed: lead.completedAt !== null,
       sentInvoices: sent.length,
       owedCents: owed,
+      proposalOpen: hasOpenProposal(leadId, now),
+      lost: lead.status === "lost",
     },
     formatCents,
   );
