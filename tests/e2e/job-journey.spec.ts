@@ -89,6 +89,8 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   const link = await proposals.getByLabel("Link for the homeowner").inputValue();
   await expect(proposals).toContainText(total);
   await expect(staff.getByRole("region", { name: "Status and notes" }).getByLabel("Status")).toHaveValue("quoted");
+  // The homeowner's page, from the auto-reply's link, now says the proposal waits.
+  await jobPageSays(homeowner, firstJobPath, "Your proposal is ready");
 
   // Accepted by the homeowner through the link, without an account.
   await homeowner.goto(new URL(link).pathname);

@@ -78,6 +78,10 @@ describe("the proposal mail", () => {
     expect(first).toHaveLength(1);
     expect(first[0]).not.toBe(second[0]);
     for (const token of [first[0], second[0]]) expect(pageOwner(token)).toBe("Mia Chen");
+    // Before the sale the page says the proposal waits (its own link is the mail's, not the page's).
+    const page = open(first[0]);
+    expect(page.kind === "job" && page.view.status.headline).toBe("Your proposal is ready");
+    expect(page.kind === "job" && page.view.proposal).toBeNull();
     const { text, html } = mails[0];
     expect(text.indexOf("/proposal/")).toBeLessThan(text.indexOf("/job/"));
     expect(html).toMatch(/<a href="http:\/\/\S+\/job\/[A-Za-z0-9_-]{43}">Open your job page<\/a>/);

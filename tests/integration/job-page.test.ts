@@ -114,6 +114,16 @@ describe("the homeowner's job page", () => {
     expect(text).not.toContain(theirs.token);
   });
 
+  it("says a lost lead's request is closed, not that we are on it", () => {
+    const id = newLead("Went Elsewhere", "elsewhere@example.com");
+    const token = tokenOf(newJobLinkUrl(id));
+    const before = open(token).data;
+    expect(before.kind === "job" && before.view.status.headline).toBe("We are on it");
+    db().update(leads).set({ status: "lost" }).where(eq(leads.id, id)).run();
+    const after = open(token).data;
+    expect(after.kind === "job" && after.view.status).toMatchObject({ headline: "This request is closed", detail: expect.stringContaining("give us a call") });
+  });
+
   it("answers an unknown or malformed token with a friendly 404, never a 500", async () => {
     for (const t of ["nope", "a".repeat(43), "%00", hashLinkToken("x")]) {
       const { data, init } = open(t);
