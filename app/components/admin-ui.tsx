@@ -5,7 +5,7 @@ import { primaryButton, secondaryButton } from "./form";
 import { Icon } from "./icon";
 
 // The form pieces are shared with the public contact form; admin screens import them here too.
-export { Field, FieldError, inputClass, Options, primaryButton, secondaryButton, SubmitButton } from "./form";
+export { dangerButton, Field, FieldError, inputClass, Options, primaryButton, secondaryButton, SubmitButton } from "./form";
 
 
 /**

@@ -12,6 +12,9 @@ export const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-70";
 export const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2 font-semibold text-ink hover:bg-sand";
+/** A small outlined red button for what takes something away (remove, withdraw, turn off). */
+export const dangerButton =
+  "inline-flex min-h-10 items-center justify-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50";
 
 export function FieldError({ id, errors, quiet = false }: { id: string; errors?: string[] | null; quiet?: boolean }) {
   if (!errors?.length) return null;

@@ -1,12 +1,11 @@
 import { ChevronDown, Link2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { dangerButton, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { when } from "~/components/lead-detail";
 import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
 import type { LeadHomeownerLinkView } from "~/services/lead-homeowner-link-view.server";
 
-const dangerButton = "inline-flex min-h-10 items-center justify-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50";
 
 /** "2 links work, the latest made Nov 27, 9:14 AM. 3 turned off Nov 20, 4:02 PM." */
 function linkLine(view: LeadHomeownerLinkView): string {

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { inputClass, secondaryButton, SubmitButton } from "~/components/form";
+import { dangerButton, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { ROLE_LABELS, ROLES, type Role } from "~/lib/roles";
 import { TEAM_INTENTS } from "~/lib/team-forms";
 
@@ -13,7 +13,6 @@ type Invitation = { id: number; email: string; role: Role; expired: boolean; exp
 const card = "space-y-3 rounded-xl bg-white p-4 shadow-sm sm:p-6";
 // 40 px tall at least: thumbs on a phone.
 const smallButton = `${secondaryButton} min-h-10 px-3 py-1.5 text-sm`;
-const dangerButton = "inline-flex min-h-10 items-center justify-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50";
 
 /** Whether this form (its intent, about this row) is on its way. */
 function usePosting(intent: string, field: string, id: number) {
