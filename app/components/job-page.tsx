@@ -16,7 +16,7 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
     <>
       <section className="bg-ink text-white">
         <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
-          <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">Your roofing job</p>
+          <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">Your project</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{customer.name}</h1>
           {customer.address && <p className="mt-3 text-lg text-white/80">{customer.address}</p>}
           <p className="mt-1 text-white/70">With {company.name}</p>

@@ -112,7 +112,7 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.kind === "job" ? `Your roofing job with ${data.view.company.name}` : "Your roofing job" },
+  { title: data?.kind === "job" ? `Your project with ${data.view.company.name}` : "Your project" },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "same-origin" },
 ];
