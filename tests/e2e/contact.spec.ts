@@ -51,7 +51,10 @@ test("the lead list exports every lead as CSV", async ({ adminPage: page }) => {
   expect(response.headers()["content-encoding"]).toBeUndefined();
   expect(response.headers()["content-type"]).toContain("text/csv");
   expect(response.headers()["content-disposition"]).toMatch(/attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"/);
-  expect((await response.text()).split("\r\n")[0]).toBe(
+  // A byte-order mark first, so Excel on Windows reads the file as UTF-8.
+  const body = await response.body();
+  expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(body.subarray(3).toString("utf8").split("\r\n")[0]).toBe(
     "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed",
   );
 });
