@@ -1,6 +1,7 @@
-import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Form, href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
+import { Pager } from "~/components/pager";
 import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
 import { leadListUrl } from "~/lib/lead-paging";
 import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
@@ -79,7 +80,6 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
 
 /** Won jobs that still owe (issue 33): what their sent invoices owe and what is past due, the most overdue first. */
 function Owing({ owing, who }: { owing: NonNullable<Route.ComponentProps["loaderData"]["owing"]>; who: string }) {
-  const link = "inline-flex min-h-10 items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-brand-dark underline";
   return (
     <section aria-labelledby="owing" className="space-y-3">
       <h2 id="owing" className="text-lg font-bold">
@@ -116,25 +116,13 @@ function Owing({ owing, who }: { owing: NonNullable<Route.ComponentProps["loader
         <p className="text-sm text-ink-soft">Nothing is owed on sent invoices.</p>
       )}
       {owing.pages > 1 && (
-        <nav aria-label="Pages of owing jobs" className="flex flex-wrap items-center justify-between gap-2">
-          {owing.page > 1 ? (
-            <Link to={owingPageUrl(who, owing.page - 1)} className={link} rel="prev">
-              <ChevronLeft aria-hidden className="size-4" /> Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-ink-soft">
-            Page {owing.page} of {owing.pages}
-          </span>
-          {owing.page < owing.pages ? (
-            <Link to={owingPageUrl(who, owing.page + 1)} className={link} rel="next">
-              Next <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pager
+          label="Pages of owing jobs"
+          newer={owing.page > 1 ? owingPageUrl(who, owing.page - 1) : null}
+          older={owing.page < owing.pages ? owingPageUrl(who, owing.page + 1) : null}
+          words={["Previous", "Next"]}
+          note={`Page ${owing.page} of ${owing.pages}`}
+        />
       )}
     </section>
   );
