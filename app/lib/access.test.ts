@@ -20,6 +20,13 @@ describe("the role matrix (decision 0048)", () => {
     expect(rolesFor(roof, "POST", "save")).toEqual(["owner", "office", "crew"]);
   });
 
+  it("treats an intent named after Object.prototype as an unknown one: the page's own roles", () => {
+    const leads = adminAccess("routes/admin/lead-list");
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(rolesFor(leads, "POST", name), name).toEqual(leads.get);
+    }
+  });
+
   it("lets the office write drafts and the owner publish them", () => {
     const projects = adminAccess("admin-projects");
     expect(rolesFor(projects, "POST", "save-project")).toEqual(["owner", "office"]);

@@ -181,7 +181,10 @@ export function rolesFor(access: AdminAccess, method: string, intent?: string | 
   if (method === "GET" || method === "HEAD") return access.get;
   const posts = access.post ?? {};
   if (intent === undefined) return ROLES.filter((r) => Object.values(posts).some((roles) => roles.includes(r)));
-  return posts[intent ?? NO_INTENT] ?? access.get;
+  // The intent is whatever was posted: only the table's own keys count, so a name such as
+  // "__proto__" or "constructor" never reaches Object.prototype.
+  const key = intent ?? NO_INTENT;
+  return Object.hasOwn(posts, key) ? posts[key] : access.get;
 }
 
 /** What a forbidden page says: who the page is for, in plain words. */

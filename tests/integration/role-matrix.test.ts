@@ -157,6 +157,28 @@ describe("every route × anonymous and each role × GET and each POST intent", (
   }
 });
 
+// A posted intent is a stranger's string: names that live on every object's prototype must be
+// answered like any unknown intent (a 400 or a refusal), never a 500.
+const PROTOTYPE_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype"];
+
+describe("an intent named after Object.prototype is refused, never a server error", () => {
+  for (const r of ALL_ROUTES) {
+    const access = ACCESS[r.id];
+    if (access?.kind !== "admin" || !access.post) continue;
+    it(`${r.id}`, async () => {
+      const mod = await load(r.file);
+      for (const who of ROLES) {
+        for (const intent of PROTOTYPE_NAMES) {
+          const what = `${who} POST ${r.id} (${intent})`;
+          const answer = await answerOf(() => mod.action!(routeArgs(request(who, urlOf(r.path), "POST", intent), PARAMS)));
+          expect(answer.status, `${what} answered ${answer.status}`).toBeGreaterThanOrEqual(400);
+          expect(answer.status, `${what} should never be a server error`).toBeLessThan(500);
+        }
+      }
+    });
+  }
+});
+
 describe("the office writes drafts; what is on the site is the owner's", () => {
   const post = async (role: Role, routePath: string, mod: RouteModule, fields: Record<string, string>) => {
     const body = new FormData();
