@@ -14,10 +14,21 @@ const BIN = "node_modules/.bin";
 fs.mkdirSync(".tmp", { recursive: true });
 
 const failedSteps = [];
+const timings = [];
+const started = Date.now();
+// A stage past its share of the 25-minute budget is named at the end, so a slow one is seen
+// the day it grows rather than when CI runs out of time.
+const SLOW_STAGE_MS = 10 * 60_000;
+const SUITE_BUDGET_MS = 25 * 60_000;
+const minutes = (ms) => `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
 
 function step(title, command, commandArgs, env = {}) {
   console.log(`\n▶ ${title}`);
+  const at = Date.now();
   const result = spawnSync(command, commandArgs, { stdio: "inherit", env: { ...process.env, ...env } });
+  const ms = Date.now() - at;
+  timings.push({ title, ms });
+  console.log(`◀ ${title}: ${minutes(ms)}`);
   if (result.status !== 0) failedSteps.push(title);
   return result.status === 0;
 }
@@ -131,6 +142,10 @@ if (container) {
 
 // A failed typecheck, lint or build counts as a failure too, so the last line never says
 // "0 failed" about a red run.
+const total = Date.now() - started;
+console.log("\nStage times:");
+for (const { title, ms } of timings) console.log(`  ${minutes(ms).padStart(8)}  ${title}${ms > SLOW_STAGE_MS ? "  <- slow stage" : ""}`);
+console.log(`  ${minutes(total).padStart(8)}  whole suite${total > SUITE_BUDGET_MS ? ` <- over the ${minutes(SUITE_BUDGET_MS)} budget` : ""}`);
 const checkFailures = failedSteps.filter((t) => !/tests/i.test(t));
 if (checkFailures.length) console.log(`\nFailed checks: ${checkFailures.join(", ")}`);
 console.log(`\nsuite: ${totals.passed} passed, ${totals.failed + checkFailures.length} failed, ${totals.skipped} skipped`);
