@@ -29,5 +29,16 @@ export const HISTORY_KINDS = [
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
+/** The entries about money: the crew reads them in words of their own, without it (decision 0074). */
+export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
+  "proposal-created",
+  "invoice-sent",
+  "invoice-voided",
+  "invoice-draft-deleted",
+  "payment-received",
+  "online-payment-unrecorded",
+  "online-payment-over",
+]);
+
 /** The entries that ask the owner to refund money from the Stripe dashboard. */
 export const REFUND_DUE_KINDS = ["online-payment-unrecorded", "online-payment-over"] as const satisfies readonly HistoryKind[];

@@ -1,5 +1,5 @@
 import { seesMoney } from "./access";
-import type { HistoryKind } from "./history-kinds";
+import { MONEY_KINDS, type HistoryKind } from "./history-kinds";
 import { formatInvoiceNumber } from "./invoice";
 import { INVOICE_KINDS, PAYMENT_METHOD_LABELS, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
 import { JOB_LINK_MESSAGES } from "./job-page";
@@ -126,7 +126,7 @@ function crewWords(row: HistoryRow): string | null {
 /** What an entry says to a reader in `role`; null when it says nothing beyond its change of status. */
 export function historyText(row: HistoryRow, role: Role): string | null {
   if (row.kind === "note") return row.body;
-  const money = crewWords(row) !== null;
+  const money = MONEY_KINDS.has(row.kind);
   if (money && !seesMoney(role)) return crewWords(row);
   // An older entry was written as words; those stay as they were for whoever may read them.
   if (row.body !== null) return row.body;
