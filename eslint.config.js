@@ -56,7 +56,7 @@ export default tseslint.config(
   layerRule("app/routes/**/*.{ts,tsx}", [], "", { also: [noQueries] }),
   {
     // One outbox (decision 0037): only its model touches the outbox table or writes a
-    // mail's state, so no second mail queue can grow beside it.
+    // mail's state, so no second mail queue can grow beside it. One history writer too.
     files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts"],
     ignores: ["app/models/outbox.server.ts", "app/db/schema.ts"],
     rules: {
@@ -70,6 +70,11 @@ export default tseslint.config(
         {
           selector: "Literal[value=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i], TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i]",
           message: "Mail state is written by app/models/outbox.server.ts only.",
+        },
+        {
+          // One history writer (decision 0074), kept in this list: a second list would replace it.
+          selector: "CallExpression[callee.property.name='insert'] > Identifier[name='leadNotes']",
+          message: "A lead's history is written by writeLeadHistory (app/models/lead-history.server.ts) only.",
         },
       ],
     },

@@ -9,6 +9,7 @@ import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
 import type { TakeoffKey } from "../lib/takeoff";
 import { VISIT_KINDS } from "../lib/visit-kinds";
 import { INVOICE_KINDS, INVOICE_STATES, PAYMENT_METHODS, type InvoiceLine } from "../lib/invoice-kinds";
+import { HISTORY_KINDS } from "../lib/history-kinds";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -264,7 +265,11 @@ export const leadPhotos = sqliteTable(
   (t) => [index("lead_photos_lead_idx").on(t.leadId)],
 );
 
-/** A lead's history: what staff wrote, and each change of status (from, to), by whom and when. */
+/**
+ * A lead's history: what happened (kind), what it was about (amount, invoice, payment, visit,
+ * person) and each change of status (from, to), by whom and when. Its words are made when it
+ * is shown, per role (lib/lead-history.ts): the crew never reads an amount.
+ */
 export const leadNotes = sqliteTable(
   "lead_notes",
   {
@@ -275,9 +280,26 @@ export const leadNotes = sqliteTable(
     author: text("author").notNull(),
     // The account that wrote it; `author` keeps the name as it was then.
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: HISTORY_KINDS }).notNull().default("note"),
+    // A person's own words (a note); on an older entry of another kind, its words as written then.
     body: text("body"),
     statusFrom: text("status_from", { enum: LEAD_STATUSES }),
     statusTo: text("status_to", { enum: LEAD_STATUSES }),
+    amountCents: integer("amount_cents"),
+    // How many (photos added, links turned off, proposals replaced).
+    count: integer("count"),
+    // The kind's own words: a void reason, the name a homeowner signed with, why a payment was
+    // refused, a proposal's last valid day, a deleted draft's invoice kind.
+    detail: text("detail"),
+    // Stripe's Checkout session an online payment came from.
+    reference: text("reference"),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    visitId: integer("visit_id").references(() => visits.id, { onDelete: "set null" }),
+    // When the visit was to start, as the entry said it (a later move has its own entry).
+    visitStartsAt: integer("visit_starts_at", { mode: "timestamp_ms" }),
+    // The person the entry is about (given the lead); null with "assigned": nobody.
+    subjectId: integer("subject_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("lead_notes_lead_idx").on(t.leadId, t.createdAt)],

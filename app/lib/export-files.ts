@@ -50,7 +50,10 @@ export const EXPORT_FILES = [
       ["by", "who wrote it: a team member, the homeowner or the roof tool"],
       ["status_from", "the status before, when the entry changed it"],
       ["status_to", "the status after"],
-      ["note", "the note or what happened"],
+      ["note", "the note or what happened, in words"],
+      ["kind", "what happened: note, invoice-sent, payment-received, visit-booked…"],
+      ["amount", `the amount it was about, ${DOLLARS}`],
+      ["invoice", "the invoice it was about (invoices.csv number)"],
     ],
   },
   {

@@ -24,6 +24,8 @@ import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
 import { wallClock } from "~/lib/visit-time";
 import { dollars, type ExportFileName } from "~/lib/export-files";
 import { getDb } from "~/server/db.server";
+import { historyText } from "~/lib/lead-history";
+import { historyQuery } from "./lead-history.server";
 
 /**
  * The rows of "Export everything" (lib/export-files.ts names and explains the columns, in
@@ -109,24 +111,19 @@ function* leadRows(): Generator<Cells> {
 }
 
 function* historyRows(): Generator<Cells> {
-  const read = (after: number) =>
-    batchAfter(
-      getDb()
-        .select({ n: getTableColumns(leadNotes), ...ACCOUNT })
-        .from(leadNotes)
-        .leftJoin(who, eq(who.id, leadNotes.authorId))
-        .$dynamic(),
-      leadNotes.id,
-      after,
-    ).all();
-  for (const { n, whoName, whoEmail } of inBatches(read, (r) => r.n.id)) {
+  const read = (after: number) => batchAfter(historyQuery(), leadNotes.id, after).all();
+  for (const n of inBatches(read, (r) => r.id)) {
     yield [
       n.leadId,
       n.createdAt,
-      (n.authorId ? person(whoName, whoEmail) : null) ?? n.author,
+      n.author,
       n.statusFrom,
       n.statusTo,
-      n.body,
+      // The export is the owner's: every entry in the owner's words, and what it was about.
+      historyText(n, "owner"),
+      n.kind,
+      dollars(n.amountCents),
+      n.invoiceNumber === null ? null : formatInvoiceNumber(n.invoiceNumber),
     ];
   }
 }

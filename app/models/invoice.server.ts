@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, sql, type SQL } from "drizzle-orm";
-import { invoices, leadNotes, leads, proposals, type Invoice } from "~/db/schema";
-import { writtenBy, type Actor } from "~/lib/actor";
+import { invoices, leads, proposals, type Invoice } from "~/db/schema";
+import type { Actor } from "~/lib/actor";
 import {
   addDays,
   baseLine,
   DAYS_TO_PAY,
   DEFAULT_DEPOSIT_BASIS_POINTS,
   finalInvoiceLines,
-  formatInvoiceNumber,
   INVOICE_MESSAGES,
   nextInvoiceNumber,
   sumCents,
@@ -16,8 +15,8 @@ import {
 } from "~/lib/invoice";
 import type { InvoiceKind, InvoiceLine } from "~/lib/invoice-kinds";
 import { businessToday } from "~/lib/lead-status";
-import { formatCents } from "~/lib/money-format";
 import { getDb, inTransaction } from "~/server/db.server";
+import { writeLeadHistory } from "./lead-history.server";
 import { queueMail } from "./outbox.server";
 import { getSetting } from "./settings.server";
 
@@ -53,13 +52,6 @@ export function getLeadInvoice(leadId: number, invoiceId: number): Invoice | und
 
 export function getInvoice(invoiceId: number): Invoice | undefined {
   return getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get();
-}
-
-function note(leadId: number, body: string, by: Actor | null, now: Date) {
-  getDb()
-    .insert(leadNotes)
-    .values({ leadId, body, createdAt: now, ...(by ? writtenBy(by) : { author: "Site" }) })
-    .run();
 }
 
 function insertDraft(values: { leadId: number; proposalId: number; kind: InvoiceKind; lines: Line[] }, by: Actor | null, now: Date): Invoice {
@@ -195,7 +187,7 @@ export function sendInvoice(leadId: number, invoiceId: number, by: Actor, now = 
       .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "draft")))
       .returning()
       .get();
-    note(leadId, `Invoice ${formatInvoiceNumber(number)} (${invoice.kind}, ${formatCents(total)}) sent`, by, now);
+    writeLeadHistory({ leadId, kind: "invoice-sent", invoiceId: invoice.id, amountCents: total }, by, now);
     const lead = getDb().select({ email: leads.email }).from(leads).where(eq(leads.id, leadId)).get();
     const mail = lead?.email.includes("@") ? queueMail({ kind: "invoice", leadId, invoiceId: invoice.id, recipient: lead.email }, now) : null;
     return { invoice: sent, mailId: mail?.id ?? null };
@@ -215,7 +207,7 @@ export function voidInvoice(leadId: number, invoiceId: number, reason: string | 
     if (invoice.paidCents > 0) return { refused: "An invoice with payments recorded cannot be voided." };
     if (!reason) return { refused: INVOICE_MESSAGES.voidReason };
     getDb().update(invoices).set({ state: "void", voidedAt: now, voidReason: reason, updatedAt: now }).where(eq(invoices.id, invoice.id)).run();
-    note(leadId, `Invoice ${formatInvoiceNumber(invoice.number)} voided: ${reason}`, by, now);
+    writeLeadHistory({ leadId, kind: "invoice-voided", invoiceId: invoice.id, detail: reason }, by, now);
     return "voided";
   });
 }
@@ -235,7 +227,8 @@ export function deleteInvoiceDraft(leadId: number, invoiceId: number, by: Actor,
       .returning({ id: invoices.id })
       .get();
     if (!deleted) return { refused: INVOICE_MESSAGES.deleteSent };
-    note(leadId, `Draft ${invoice.kind} invoice (${formatCents(invoice.totalCents)}) deleted`, by, now);
+    // The draft is gone: the entry keeps its kind and amount itself.
+    writeLeadHistory({ leadId, kind: "invoice-draft-deleted", detail: invoice.kind, amountCents: invoice.totalCents }, by, now);
     return "deleted";
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { jobLinks, leadNotes } from "~/db/schema";
-import { writtenBy, type Actor } from "~/lib/actor";
-import { JOB_LINK_MESSAGES } from "~/lib/job-page";
+import { jobLinks } from "~/db/schema";
+import type { Actor } from "~/lib/actor";
+import { writeLeadHistory } from "./lead-history.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
 /**
@@ -53,7 +53,7 @@ export function revokeJobLinks(leadId: number, by: Actor, now = new Date()): num
       .set({ revokedAt: now })
       .where(and(eq(jobLinks.leadId, leadId), isNull(jobLinks.revokedAt)))
       .run().changes;
-    if (turnedOff > 0) db.insert(leadNotes).values({ leadId, ...writtenBy(by), body: JOB_LINK_MESSAGES.revokedNote(turnedOff), createdAt: now }).run();
+    if (turnedOff > 0) writeLeadHistory({ leadId, kind: "job-links-revoked", count: turnedOff }, by, now);
     return turnedOff;
   });
 }

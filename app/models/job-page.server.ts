@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { invoices, leadNotes, leadPhotos, payments, type Payment } from "~/db/schema";
+import { invoices, leadPhotos, payments, type Payment } from "~/db/schema";
+import { systemActor } from "~/lib/actor";
+import { writeLeadHistory } from "./lead-history.server";
 import type { PhotoFile } from "./lead-photo.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
@@ -31,7 +33,6 @@ export function addHomeownerPhotos(leadId: number, photos: PhotoFile[], now = ne
     db.insert(leadPhotos)
       .values(photos.map((p) => ({ ...p, leadId, createdAt: now })))
       .run();
-    const body = `Added ${photos.length === 1 ? "a photo" : `${photos.length} photos`} from the job page`;
-    db.insert(leadNotes).values({ leadId, author: HOMEOWNER_JOB_AUTHOR, authorId: null, body, createdAt: now }).run();
+    writeLeadHistory({ leadId, kind: "homeowner-photos", count: photos.length }, systemActor(HOMEOWNER_JOB_AUTHOR), now);
   });
 }

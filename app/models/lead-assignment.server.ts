@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
-import { leadNotes, leadPhotos, leads, users } from "~/db/schema";
-import { writtenBy, type Actor } from "~/lib/actor";
+import { leadPhotos, leads, users } from "~/db/schema";
+import type { Actor } from "~/lib/actor";
+import { writeLeadHistory } from "./lead-history.server";
 import { filterKeeper, personName, type Assignable, type WhoFilter } from "~/lib/lead-assignment";
-import { LEAD_MESSAGES } from "~/lib/lead-status";
 import type { Role } from "~/lib/roles";
 import { getDb, inTransaction } from "~/server/db.server";
 
@@ -48,21 +48,13 @@ export function assignLead(id: number, to: number | null, by: Actor, mayMove: (f
     const lead = db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, id)).get();
     if (!lead) return "no-lead";
     if (!mayMove(lead.assignedTo)) return "refused";
-    let name: string | null = null;
     if (to !== null) {
-      const person = db
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(and(eq(users.id, to), isNull(users.removedAt)))
-        .get();
+      const person = db.select({ id: users.id }).from(users).where(and(eq(users.id, to), isNull(users.removedAt))).get();
       if (!person) return "no-person";
-      name = personName(person);
     }
     if (lead.assignedTo === to) return "unchanged";
     db.update(leads).set({ assignedTo: to }).where(eq(leads.id, id)).run();
-    db.insert(leadNotes)
-      .values({ leadId: id, ...writtenBy(by), body: LEAD_MESSAGES.assigned(name) })
-      .run();
+    writeLeadHistory({ leadId: id, kind: "assigned", subjectId: to }, by);
     return "assigned";
   });
 }

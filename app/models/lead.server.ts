@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { leadPhotos, leads, estimates, leadNotes, proposals, users, type Lead, type LeadNote } from "~/db/schema";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { leadPhotos, leads, estimates, leadNotes, proposals, type Lead } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
 import { isClosed, LEAD_STATUSES, statusAfterMeasurement, type LeadUpdate } from "~/lib/lead-status";
 import { getDb, inTransaction } from "~/server/db.server";
-import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
+import { PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
 import type { PhotoFile } from "~/models/lead-photo.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { getSetting } from "~/models/settings.server";
-import { writtenBy, type Actor } from "~/lib/actor";
+import type { Actor } from "~/lib/actor";
+import { writeLeadHistory } from "~/models/lead-history.server";
 
 /** The spec's four fields; what a quote request adds (service, address, way to reach) is optional. */
 export type NewLead = Pick<ContactInput, "name" | "email" | "phone" | "message"> & Partial<ContactInput>;
@@ -80,15 +81,7 @@ export function updateLead(id: number, update: LeadUpdate, by: Actor): boolean |
       .where(eq(leads.id, id))
       .run();
     if (statusChanged || update.note) {
-      db.insert(leadNotes)
-        .values({
-          leadId: id,
-          ...writtenBy(by),
-          body: update.note,
-          statusFrom: statusChanged ? lead.status : null,
-          statusTo: statusChanged ? update.status : null,
-        })
-        .run();
+      writeLeadHistory({ leadId: id, body: update.note, statusFrom: statusChanged ? lead.status : null, statusTo: statusChanged ? update.status : null }, by);
     }
     return true;
   });
@@ -102,7 +95,7 @@ export function updateLead(id: number, update: LeadUpdate, by: Actor): boolean |
  * `keeper`: who has it from the start (the crew member who took the call keeps it).
  */
 export function createManualLead(input: ManualLeadInput, by: Actor, keeper: number | null = null) {
-  return inTransaction(() => insertStaffLead({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT, assignedTo: keeper }, by, ADDED_BY_HAND));
+  return inTransaction(() => insertStaffLead({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT, assignedTo: keeper }, by, "added-by-hand"));
 }
 
 /**
@@ -110,69 +103,15 @@ export function createManualLead(input: ManualLeadInput, by: Actor, keeper: numb
  * for it, nobody needs to read it, and its history starts with `note` and who wrote it.
  * Call inside a transaction.
  */
-function insertStaffLead(values: Omit<typeof leads.$inferInsert, "readAt">, by: Actor, note: string) {
+function insertStaffLead(values: Omit<typeof leads.$inferInsert, "readAt">, by: Actor, kind: "added-by-hand" | "added-in-roof-tool") {
   const db = getDb();
   const lead = db
     .insert(leads)
     .values({ ...values, readAt: new Date() })
     .returning()
     .get();
-  db.insert(leadNotes).values({ leadId: lead.id, ...writtenBy(by), body: note, statusTo: lead.status }).run();
+  writeLeadHistory({ leadId: lead.id, kind, statusTo: lead.status }, by);
   return lead;
-}
-
-/**
- * A lead's history, oldest first. An entry an account wrote names that account as it is
- * called now (a name added later, a removed member: users rows are never deleted); an
- * older entry, or one by the homeowner or the roof tool, keeps the name it was written with.
- */
-export function listLeadNotes(id: number): LeadNote[] {
-  return getDb()
-    .select({ ...getTableColumns(leadNotes), author: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, ${leadNotes.author})` })
-    .from(leadNotes)
-    .leftJoin(users, eq(users.id, leadNotes.authorId))
-    .where(eq(leadNotes.leadId, id))
-    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
-    .all();
-}
-
-/** How many history entries a lead page shows at a time. */
-export const HISTORY_PAGE_SIZE = 20;
-
-/** Where a page of a lead's history ends: the last entry shown (its created_at as stored, and id). */
-export type HistoryCursor = { at: number; id: number };
-
-/**
- * A lead's history, latest first, a page at a time (issue 31): the entries before `before`
- * (none: the latest), and the cursor of the next older page if there is one. Read through
- * lead_notes_lead_idx (lead_id, created_at), never all of them.
- */
-export function leadHistoryPage(id: number, before: HistoryCursor | null = null, size = HISTORY_PAGE_SIZE): { notes: LeadNote[]; older: HistoryCursor | null } {
-  const at = sql`${leadNotes.createdAt}`;
-  const rows = getDb()
-    .select({ ...getTableColumns(leadNotes), author: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, ${leadNotes.author})`, raw: sql<number>`${leadNotes.createdAt}` })
-    .from(leadNotes)
-    .leftJoin(users, eq(users.id, leadNotes.authorId))
-    .where(and(eq(leadNotes.leadId, id), before ? or(lt(at, before.at), and(eq(at, before.at), lt(leadNotes.id, before.id))) : undefined))
-    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
-    .limit(size + 1)
-    .all();
-  const notes = rows.slice(0, size);
-  const last = notes[notes.length - 1];
-  return { notes: notes.map(({ raw: _raw, ...note }) => note), older: rows.length > size && last ? { at: last.raw, id: last.id } : null };
-}
-
-/** Who wrote a lead's first history entry (a lead staff added: who added it). */
-export function firstLeadAuthor(id: number): string | null {
-  const row = getDb()
-    .select({ author: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, ${leadNotes.author})` })
-    .from(leadNotes)
-    .leftJoin(users, eq(users.id, leadNotes.authorId))
-    .where(eq(leadNotes.leadId, id))
-    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
-    .limit(1)
-    .get();
-  return row?.author ?? null;
 }
 
 // SQLite uses a partial index only for a query that names its terms as they are written
@@ -220,7 +159,7 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
     status: measured ? ("measured" as const) : ("contacted" as const),
     source: "roof_tool" as const,
   };
-  return insertStaffLead(lead, by, "Added in the roof tool").id;
+  return insertStaffLead(lead, by, "added-in-roof-tool").id;
 }
 
 /**
@@ -234,7 +173,7 @@ export function markLeadMeasured(id: number, by: Actor) {
   const next = statusAfterMeasurement(lead.status);
   if (next === lead.status) return;
   db.update(leads).set({ status: next }).where(eq(leads.id, id)).run();
-  db.insert(leadNotes).values({ leadId: id, ...writtenBy(by), body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
+  writeLeadHistory({ leadId: id, kind: "roof-measured", statusFrom: lead.status, statusTo: next }, by);
 }
 
 /**
@@ -282,9 +221,6 @@ export function pipelineRows(since: Date, where?: SQL) {
   return { byStatus: open, moves };
 }
 
-export const JOB_COMPLETED_NOTE = "Job completed";
-export const JOB_REOPENED_NOTE = "Job marked not completed";
-
 /**
  * Marks a won job's work done (or, to undo a slip, not done), with an entry in its history.
  * Undefined for an unknown lead; false when nothing changed or the lead is not Won (only a
@@ -297,7 +233,7 @@ export function setJobCompleted(id: number, completed: boolean, by: Actor): bool
     if (!lead) return undefined;
     if (completed === !!lead.completedAt || (completed && lead.status !== "won")) return false;
     db.update(leads).set({ completedAt: completed ? new Date() : null }).where(eq(leads.id, id)).run();
-    db.insert(leadNotes).values({ leadId: id, ...writtenBy(by), body: completed ? JOB_COMPLETED_NOTE : JOB_REOPENED_NOTE }).run();
+    writeLeadHistory({ leadId: id, kind: completed ? "job-completed" : "job-reopened" }, by);
     return true;
   });
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
-import { invoices, leadNotes, leads, payments, type Invoice, type Payment } from "~/db/schema";
-import { formatInvoiceNumber, INVOICE_MESSAGES, owedCents, stateAfterPayment, STRIPE_HISTORY_AUTHOR, takesPayments, tooMuchMessage } from "~/lib/invoice";
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/invoice-kinds";
-import { formatCents } from "~/lib/money-format";
+import { asc, eq, inArray } from "drizzle-orm";
+import { invoices, leads, payments, type Invoice, type Payment } from "~/db/schema";
+import type { Actor } from "~/lib/actor";
+import { INVOICE_MESSAGES, owedCents, stateAfterPayment, takesPayments, tooMuchMessage } from "~/lib/invoice";
+import type { PaymentMethod } from "~/lib/invoice-kinds";
 import { getDb, inTransaction } from "~/server/db.server";
+import { writeLeadHistory } from "./lead-history.server";
 import { enqueueMail } from "./outbox.server";
 
 /**
@@ -22,9 +23,8 @@ export type RecordPaymentInput = {
   note?: string | null;
   stripeSessionId?: string | null;
   stripePaymentIntent?: string | null;
-  recordedBy?: number | null;
-  /** Who the lead's history names (a person, or "Online payment"). */
-  author?: string;
+  /** Who took it: the signed-in person, or Stripe's system author for an online payment. */
+  by: Actor;
 };
 
 export type RecordPaymentOutcome =
@@ -73,7 +73,7 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
         note: input.note ?? null,
         stripeSessionId: input.stripeSessionId ?? null,
         stripePaymentIntent: input.stripePaymentIntent ?? null,
-        recordedBy: input.recordedBy ?? null,
+        recordedBy: input.by.id,
         createdAt: now,
       })
       .returning()
@@ -85,16 +85,7 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
       .where(eq(invoices.id, invoice.id))
       .returning()
       .get();
-    const how = input.method === "check" ? `check ${payment.checkNumber}` : PAYMENT_METHOD_LABELS[input.method].toLowerCase();
-    db.insert(leadNotes)
-      .values({
-        leadId: invoice.leadId,
-        author: input.author ?? "Online payment",
-        authorId: input.recordedBy ?? null,
-        body: `${formatCents(input.amountCents)} received (${how}) on invoice ${formatInvoiceNumber(invoice.number)}`,
-        createdAt: now,
-      })
-      .run();
+    writeLeadHistory({ leadId: invoice.leadId, kind: "payment-received", amountCents: input.amountCents, invoiceId: invoice.id, paymentId: payment.id }, input.by, now);
     const lead = db.select({ email: leads.email }).from(leads).where(eq(leads.id, invoice.leadId)).get();
     if (lead?.email.includes("@")) enqueueMail({ kind: "receipt", leadId: invoice.leadId, invoiceId: invoice.id, paymentId: payment.id, recipient: lead.email }, now);
     return { status: "recorded", payment, invoice: updated };
@@ -112,20 +103,3 @@ export function getPayment(paymentId: number): Payment | undefined {
 
 /** Every payment of one invoice, oldest first. */
 export const paymentsOf = (invoiceId: number) => getDb().select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id)).all();
-
-/**
- * What Stripe took that the site did not keep (decision 0068): an online payment over what
- * was owed (recorded up to it) or with nothing owed (not recorded). The webhook leaves each
- * in the lead's history asking the owner to refund it from the Stripe dashboard; the money
- * panel shows them, newest first.
- */
-export function stripeRefundNotes(leadId: number): { id: number; body: string; createdAt: Date }[] {
-  return getDb()
-    .select({ id: leadNotes.id, body: leadNotes.body, createdAt: leadNotes.createdAt })
-    .from(leadNotes)
-    .where(and(eq(leadNotes.leadId, leadId), eq(leadNotes.author, STRIPE_HISTORY_AUTHOR), like(leadNotes.body, "%from the Stripe dashboard%")))
-    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
-    .limit(20)
-    .all()
-    .map((n) => ({ ...n, body: n.body ?? "" }));
-}

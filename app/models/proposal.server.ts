@@ -1,15 +1,15 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
-import { leads, leadNotes, proposalLinks, proposals, users, type Proposal } from "~/db/schema";
+import { leads, proposalLinks, proposals, users, type Proposal } from "~/db/schema";
 import type { AccountName } from "~/lib/by-line";
 import { statusAfterProposal } from "~/lib/lead-status";
-import { formatCents } from "~/lib/money-format";
-import { formatDay, type ProposalContent } from "~/lib/proposal";
+import type { ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";
 import { lockCurrentEstimate } from "./estimate.server";
 import { createDepositDraft } from "./invoice.server";
 import { enqueueMail } from "./outbox.server";
 import { getSetting } from "./settings.server";
-import { writtenBy, type Actor } from "~/lib/actor";
+import { systemActor, type Actor } from "~/lib/actor";
+import { writeLeadHistory } from "./lead-history.server";
 
 /** Who the history names for what the homeowner did through the link. */
 export const HOMEOWNER_AUTHOR = "Homeowner (proposal link)";
@@ -42,8 +42,6 @@ export function hasOpenProposal(leadId: number, now = new Date()): boolean {
   return !!getDb().select({ id: proposals.id }).from(proposals).where(openOf(leadId, now)).get();
 }
 
-export const ESTIMATE_CHANGED_NOTE = "The estimate changed: the open proposal was withdrawn";
-
 /**
  * The estimate changed while a proposal made from it was open: that proposal is withdrawn
  * (decision 0032), so whatever a homeowner accepts is what the estimate says at that moment.
@@ -52,7 +50,7 @@ export const ESTIMATE_CHANGED_NOTE = "The estimate changed: the open proposal wa
 export function withdrawForChangedEstimate(leadId: number, by: Actor, now = new Date()): number {
   return inTransaction(() => {
     const withdrawn = withdrawOthers(leadId, now);
-    if (withdrawn) getDb().insert(leadNotes).values({ leadId, ...writtenBy(by), body: ESTIMATE_CHANGED_NOTE }).run();
+    if (withdrawn) writeLeadHistory({ leadId, kind: "proposal-withdrawn" }, by, now);
     return withdrawn;
   });
 }
@@ -84,16 +82,19 @@ export function insertProposal(
     const next = statusAfterProposal(lead.status);
     if (next !== lead.status) db.update(leads).set({ status: next }).where(eq(leads.id, input.leadId)).run();
     // The link staff copy; mailing the proposal adds a link of its own (decision 0038).
-    const replacedNote = replaced ? `; it replaces ${replaced === 1 ? "the earlier proposal" : `${replaced} earlier proposals`}` : "";
-    db.insert(leadNotes)
-      .values({
+    writeLeadHistory(
+      {
         leadId: input.leadId,
-        ...writtenBy(by),
-        body: `Proposal link created: ${formatCents(input.content.totalCents)}, valid until ${formatDay(input.content.validUntil)}${replacedNote}`,
+        kind: "proposal-created",
+        amountCents: input.content.totalCents,
+        detail: input.content.validUntil,
+        count: replaced || null,
         statusFrom: next !== lead.status ? lead.status : null,
         statusTo: next !== lead.status ? next : null,
-      })
-      .run();
+      },
+      by,
+      now,
+    );
     return proposal;
   });
 }
@@ -160,15 +161,17 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     createDepositDraft(accepted, now);
     const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, accepted.leadId)).get();
     if (lead && lead.status !== "won") db.update(leads).set({ status: "won", lostReason: null }).where(eq(leads.id, accepted.leadId)).run();
-    db.insert(leadNotes)
-      .values({
+    writeLeadHistory(
+      {
         leadId: accepted.leadId,
-        author: HOMEOWNER_AUTHOR,
-        body: `Accepted by ${acceptance.name}`,
+        kind: "proposal-accepted",
+        detail: acceptance.name,
         statusFrom: lead && lead.status !== "won" ? lead.status : null,
         statusTo: lead && lead.status !== "won" ? "won" : null,
-      })
-      .run();
+      },
+      systemActor(HOMEOWNER_AUTHOR),
+      now,
+    );
     enqueueMail({ kind: "proposal-accepted", leadId: accepted.leadId, proposalId: accepted.id, recipient: getSetting("contact").notificationEmail }, now);
     return accepted;
   });

@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
-import { leadNotes, leads, users, visits, type Visit } from "~/db/schema";
-import { writtenBy, type Actor } from "~/lib/actor";
+import { leads, users, visits, type Visit } from "~/db/schema";
+import type { Actor } from "~/lib/actor";
 import { personName } from "~/lib/lead-assignment";
 import type { Role } from "~/lib/roles";
 import type { VisitKind } from "~/lib/visit-kinds";
 import { visitEnd } from "~/lib/visit-time";
 import { visibleTo } from "~/models/lead-assignment.server";
+import { writeLeadHistory } from "~/models/lead-history.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
 // The schedule (issue 33): visits and work days of a lead, stored as the instant each starts.
@@ -24,16 +25,13 @@ function isTeamMember(id: number): boolean {
     .get();
 }
 
-/** A line in the lead's history about its schedule ("Work day booked for Mon, Mar 9 at 9:00 AM"). */
-function noteOnLead(leadId: number, by: Actor, body: string, now: Date) {
-  getDb()
-    .insert(leadNotes)
-    .values({ leadId, ...writtenBy(by), body, createdAt: now })
-    .run();
+/** A line in the lead's history about its schedule: the visit, and when it was to start then. */
+function noteOnLead(visit: Visit, kind: "visit-booked" | "visit-moved" | "visit-canceled", by: Actor, now: Date) {
+  writeLeadHistory({ leadId: visit.leadId, kind, visitId: visit.id, visitStartsAt: visit.startsAt }, by, now);
 }
 
 /** Books a visit on a lead, and says so in its history. */
-export function addVisit(visit: NewVisit, by: Actor, history: (visit: Visit) => string, now = new Date()): Visit | "no-lead" | "no-person" {
+export function addVisit(visit: NewVisit, by: Actor, now = new Date()): Visit | "no-lead" | "no-person" {
   return inTransaction(() => {
     const db = getDb();
     if (!db.select({ id: leads.id }).from(leads).where(eq(leads.id, visit.leadId)).get()) return "no-lead";
@@ -43,7 +41,7 @@ export function addVisit(visit: NewVisit, by: Actor, history: (visit: Visit) => 
       .values({ ...visit, createdAt: now, updatedAt: now })
       .returning()
       .get();
-    noteOnLead(visit.leadId, by, history(added), now);
+    noteOnLead(added, "visit-booked", by, now);
     return added;
   });
 }
@@ -64,7 +62,7 @@ export type MoveOutcome = { visit: Visit; timeChanged: boolean; changed: boolean
  * homeowner's calendar must see (the sequence goes up) and wants a new reminder (the
  * one queued for the old day no longer counts).
  */
-export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, history: (visit: Visit) => string, now = new Date()): MoveOutcome {
+export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, now = new Date()): MoveOutcome {
   return inTransaction(() => {
     const visit = findLeadVisit(leadId, visitId);
     if (!visit) return "no-visit";
@@ -79,13 +77,13 @@ export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: A
       .where(eq(visits.id, visit.id))
       .returning()
       .get();
-    if (timeChanged) noteOnLead(leadId, by, history(saved), now);
+    if (timeChanged) noteOnLead(saved, "visit-moved", by, now);
     return { visit: saved, timeChanged, changed };
   });
 }
 
 /** Calls a visit off (kept, marked cancelled: its mails and the calendar's CANCEL refer to it). */
-export function cancelVisit(leadId: number, visitId: number, by: Actor, history: (visit: Visit) => string, now = new Date()): Visit | "no-visit" | "already" {
+export function cancelVisit(leadId: number, visitId: number, by: Actor, now = new Date()): Visit | "no-visit" | "already" {
   return inTransaction(() => {
     const visit = findLeadVisit(leadId, visitId);
     if (!visit) return "no-visit";
@@ -96,7 +94,7 @@ export function cancelVisit(leadId: number, visitId: number, by: Actor, history:
       .where(eq(visits.id, visit.id))
       .returning()
       .get();
-    noteOnLead(leadId, by, history(cancelled), now);
+    noteOnLead(cancelled, "visit-canceled", by, now);
     return cancelled;
   });
 }

@@ -11,7 +11,8 @@ import { formatDay } from "~/lib/proposal";
 import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
 import { getLead } from "~/models/lead.server";
 import { findMail } from "~/models/outbox.server";
-import { listInvoicePayments, stripeRefundNotes } from "~/models/payment.server";
+import { stripeRefundNotes } from "~/models/lead-history.server";
+import { listInvoicePayments } from "~/models/payment.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 
 /** One figure of a money block ("Total", "$3,000.00"); `strong` is the one to read first. */

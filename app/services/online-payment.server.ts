@@ -5,7 +5,8 @@ import { jobPath } from "~/lib/job-page";
 import { businessToday } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { getInvoice, getLeadInvoice } from "~/models/invoice.server";
-import { getLead, updateLead } from "~/models/lead.server";
+import { getLead } from "~/models/lead.server";
+import { stripeRefundNotes, writeLeadHistory, type NewHistoryEntry } from "~/models/lead-history.server";
 import { recordPayment } from "~/models/payment.server";
 import { claimStripeEvent } from "~/models/stripe-event.server";
 import { inTransaction } from "~/server/db.server";
@@ -118,24 +119,24 @@ function recordSessionPayment(session: Stripe.Checkout.Session, now: Date): { sa
       stripeSessionId: session.id,
       stripePaymentIntent: intent,
       note: over > 0 ? `Stripe took ${formatCents(paid)}` : null,
-      recordedBy: null,
+      by: STRIPE_ACTOR,
     },
     now,
   );
-  const label = formatInvoiceNumber(invoice.number);
   if (outcome.status === "duplicate") return { said: "duplicate session" };
+  const refund = { leadId: invoice.leadId, invoiceId: invoice.id, reference: session.id };
   if (outcome.status === "refused") {
-    return { said: noteForOwner(invoice.leadId, `An online payment of ${formatCents(paid)} for invoice ${label} was not recorded (${outcome.message}): refund it from the Stripe dashboard (${session.id}).`) };
+    return { said: refundDue(now, { ...refund, kind: "online-payment-unrecorded", amountCents: paid, detail: outcome.message }) };
   }
   const paymentId = outcome.payment.id;
   if (over === 0) return { said: "recorded", paymentId };
-  return { said: noteForOwner(invoice.leadId, `The online payment for invoice ${label} was ${formatCents(over)} more than was owed: refund ${formatCents(over)} from the Stripe dashboard (${session.id}).`), paymentId };
+  return { said: refundDue(now, { ...refund, kind: "online-payment-over", amountCents: over, paymentId }), paymentId };
 }
 
-/** A line in the lead's history for the owner to act on; the same words for Stripe's log. */
-function noteForOwner(leadId: number, note: string): string {
-  const lead = getLead(leadId);
-  if (lead) updateLead(leadId, { status: lead.status, lostReason: lead.lostReason, followUpOn: lead.followUpOn, note }, STRIPE_ACTOR);
-  console.error(note);
-  return note;
+/** An entry in the lead's history for the owner to act on; its words (as the owner reads them) for Stripe's log. */
+function refundDue(now: Date, entry: NewHistoryEntry & { leadId: number }): string {
+  writeLeadHistory(entry, STRIPE_ACTOR, now);
+  const said = stripeRefundNotes(entry.leadId)[0]?.body ?? "refund due";
+  console.error(said);
+  return said;
 }

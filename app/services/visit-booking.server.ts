@@ -2,8 +2,7 @@ import type { Visit } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import type { OutboxKind } from "~/lib/outbox";
 import { VISIT_MESSAGES } from "~/lib/visit-form";
-import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
-import { formatShortDay, formatKansasTime, kansasDay } from "~/lib/visit-time";
+import type { VisitKind } from "~/lib/visit-kinds";
 import { getLead } from "~/models/lead.server";
 import { enqueueMail, skipUnsentMails } from "~/models/outbox.server";
 import { addVisit, cancelVisit, moveVisit, type VisitTimes } from "~/models/visit.server";
@@ -17,16 +16,6 @@ import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
  * MAIL_WAIT_MS) and retried by the outbox after. A visit already past, or a lead without an
  * email address, gets no mail.
  */
-
-const when = (at: Date) => `${formatShortDay(kansasDay(at))} at ${formatKansasTime(at)}`;
-const label = (kind: VisitKind) => VISIT_KIND_LABELS[kind];
-
-/** The lead's history lines. */
-const HISTORY = {
-  added: (v: Visit) => `${label(v.kind)} booked for ${when(v.startsAt)}`,
-  moved: (v: Visit) => `${label(v.kind)} moved to ${when(v.startsAt)}`,
-  cancelled: (v: Visit) => `${label(v.kind)} on ${when(v.startsAt)} canceled`,
-};
 
 // "unannounced": called off before its confirmation went, so nothing went and nothing is owed.
 type MailOutcome = DeliveryOutcome | "no-email" | "past" | "none" | "unannounced";
@@ -88,7 +77,7 @@ function dropUnsentMails(visitId: number, now: Date): { confirmationDropped: boo
 export type BookOptions = { transport?: MailTransport; now?: Date };
 
 export function bookVisit(visit: VisitTimes & { leadId: number; kind: VisitKind }, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
-  return withMail(visit.leadId, () => addVisit({ ...visit, createdBy: by.id }, by, HISTORY.added, now), () => "visit-confirmation", { transport, now });
+  return withMail(visit.leadId, () => addVisit({ ...visit, createdBy: by.id }, by, now), () => "visit-confirmation", { transport, now });
 }
 
 /**
@@ -102,7 +91,7 @@ export async function rescheduleVisit(leadId: number, visitId: number, to: Visit
   const result = await withMail(
     leadId,
     () => {
-      const moved = moveVisit(leadId, visitId, to, by, HISTORY.moved, now);
+      const moved = moveVisit(leadId, visitId, to, by, now);
       if (typeof moved === "string") return moved;
       ({ timeChanged, changed } = moved);
       return moved.visit;
@@ -120,7 +109,7 @@ export async function rescheduleVisit(leadId: number, visitId: number, to: Visit
 export function callOffVisit(leadId: number, visitId: number, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
   return withMail(
     leadId,
-    () => cancelVisit(leadId, visitId, by, HISTORY.cancelled, now),
+    () => cancelVisit(leadId, visitId, by, now),
     (visit) => (dropUnsentMails(visit.id, now).confirmationDropped ? "unannounced" : "visit-cancelled"),
     { transport, now },
   );

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { createLead, createManualLead, getLead, listLeadNotes, setArchived, waitingLeads } from "~/models/lead.server";
+import { createLead, createManualLead, getLead, setArchived, waitingLeads } from "~/models/lead.server";
+import { listLeadNotes } from "~/models/lead-history.server";
 import { loader } from "~/routes/admin/lead-list";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as newLeadAction, loader as newLeadLoader } from "~/routes/admin/new-lead";
@@ -33,7 +34,7 @@ describe("a lead's page", () => {
     expect(saved.headers.get("Location")).toBe(`/admin/leads/${m.id}`);
     await post(m.id, { status: "visit_scheduled", followUpOn: "2026-12-03", note: "" });
     expect(getLead(m.id)).toMatchObject({ status: "visit_scheduled", followUpOn: "2026-12-03", lostReason: null });
-    expect(listLeadNotes(m.id).map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.body }))).toEqual([
+    expect(listLeadNotes(m.id, "owner").map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.text }))).toEqual([
       { author: "owner@example.com", from: "new", to: "contacted", body: "Left a voicemail" },
       { author: "owner@example.com", from: "contacted", to: "visit_scheduled", body: null },
     ]);
@@ -47,7 +48,7 @@ describe("a lead's page", () => {
     expect(refused.data.reply.error).toEqual({ lostReason: [LEAD_MESSAGES.lostReason] });
     expect(refused.data.reply.initialValue).toMatchObject({ status: "lost", note: "Went quiet" });
     expect(getLead(m.id)?.status).toBe("new");
-    expect(listLeadNotes(m.id)).toEqual([]);
+    expect(listLeadNotes(m.id, "owner")).toEqual([]);
     await post(m.id, { status: "lost", lostReason: "Went with another contractor" });
     expect(getLead(m.id)).toMatchObject({ status: "lost", lostReason: "Went with another contractor" });
   });
@@ -140,7 +141,7 @@ describe("a lead written down by hand (a phone call)", () => {
     expect(getLead(id)?.readAt).toBeInstanceOf(Date);
     // Written down by staff: no mail is ever sent for it.
     expect(leadMails([id]).get(id)).toEqual({ notification: null, autoreply: null });
-    expect(listLeadNotes(id).map((n) => ({ author: n.author, body: n.body, from: n.statusFrom, to: n.statusTo }))).toEqual([
+    expect(listLeadNotes(id, "owner").map((n) => ({ author: n.author, body: n.text, from: n.statusFrom, to: n.statusTo }))).toEqual([
       { author: "owner@example.com", body: "Added by hand", from: null, to: "contacted" },
     ]);
 

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { estimates, leadNotes, proposals, users } from "~/db/schema";
 import { getDb } from "~/server/db.server";
-import { createLead, listLeadNotes } from "~/models/lead.server";
+import { createLead } from "~/models/lead.server";
+import { listLeadNotes } from "~/models/lead-history.server";
 import { removeMember, upsertUser } from "~/models/user.server";
 import { startSession } from "~/services/auth.server";
 import { action as leadAction } from "~/routes/admin/lead";
@@ -40,19 +41,20 @@ describe("histories name people", () => {
   it("a status change and a note made on the lead page name the member who made them", async () => {
     const lead = newLead("Ava");
     await post(lead.id, { intent: "lead", status: "contacted", note: "Called, wants a Tuesday visit" });
-    const [entry] = listLeadNotes(lead.id);
-    expect(entry).toMatchObject({ author: "Kim Ruiz", authorId: office.id, statusTo: "contacted", body: "Called, wants a Tuesday visit" });
+    const [entry] = listLeadNotes(lead.id, "owner");
+    expect(entry).toMatchObject({ author: "Kim Ruiz", statusTo: "contacted", text: "Called, wants a Tuesday visit" });
+    expect(getDb().select({ authorId: leadNotes.authorId }).from(leadNotes).where(eq(leadNotes.leadId, lead.id)).get()).toEqual({ authorId: office.id });
   });
 
   it("shows the name the account has now, and keeps it after the member is removed", async () => {
     const lead = newLead("Ben");
     await post(lead.id, { intent: "lead", status: "contacted" });
     getDb().update(users).set({ name: "Kimberly Ruiz" }).where(eq(users.id, office.id)).run();
-    expect(listLeadNotes(lead.id)[0]!.author).toBe("Kimberly Ruiz");
+    expect(listLeadNotes(lead.id, "owner")[0]!.author).toBe("Kimberly Ruiz");
     const { user: other } = await upsertUser("sam@example.com", "sam-password-123", { name: "Sam Ortiz" });
     getDb().insert(leadNotes).values({ leadId: lead.id, author: "Sam Ortiz", authorId: other.id, body: "Left a voicemail" }).run();
     expect(removeMember(other.id)).not.toHaveProperty("refused");
-    expect(listLeadNotes(lead.id).map((n) => n.author)).toEqual(["Kimberly Ruiz", "Sam Ortiz"]);
+    expect(listLeadNotes(lead.id, "owner").map((n) => n.author)).toEqual(["Kimberly Ruiz", "Sam Ortiz"]);
     getDb().update(users).set({ name: "Kim Ruiz" }).where(eq(users.id, office.id)).run();
   });
 
@@ -60,7 +62,7 @@ describe("histories name people", () => {
     const lead = newLead("Cal");
     getDb().insert(leadNotes).values({ leadId: lead.id, author: "owner@example.com", body: "Old note" }).run();
     getDb().insert(leadNotes).values({ leadId: lead.id, author: HOMEOWNER_AUTHOR, body: "Accepted by Cal" }).run();
-    expect(listLeadNotes(lead.id).map((n) => n.author)).toEqual(["owner@example.com", HOMEOWNER_AUTHOR]);
+    expect(listLeadNotes(lead.id, "owner").map((n) => n.author)).toEqual(["owner@example.com", HOMEOWNER_AUTHOR]);
   });
 
   it("a proposal records who made it, and its history entry names them", async () => {
@@ -81,6 +83,6 @@ describe("histories name people", () => {
     const proposal = getDb().select().from(proposals).where(eq(proposals.leadId, lead.id)).get();
     expect(proposal, JSON.stringify(made)).toBeDefined();
     expect(proposal!.sentBy).toBe(office.id);
-    expect(listLeadNotes(lead.id).find((n) => n.body?.startsWith("Proposal link created"))?.author).toBe("Kim Ruiz");
+    expect(listLeadNotes(lead.id, "owner").find((n) => n.text?.startsWith("Proposal link created"))?.author).toBe("Kim Ruiz");
   });
 });

@@ -10,7 +10,7 @@ import { fakeResendForApp } from "./fake-mail";
 const fake = await fakeResendForApp({ SITE_URL: "http://site.test" });
 
 const { getDb } = await import("~/server/db.server");
-const { invoices, leadNotes, payments, proposals, users, outbox } = await import("~/db/schema");
+const { invoices, payments, proposals, users, outbox } = await import("~/db/schema");
 const { createLead } = await import("~/models/lead.server");
 const { recordAcceptance } = await import("~/models/proposal.server");
 const { createDepositDraft, createInvoiceDraft, listLeadInvoices, saveInvoiceDraft, sendInvoice } = await import("~/models/invoice.server");
@@ -22,6 +22,7 @@ const { readFlash } = await import("~/services/flash.server");
 const { getAdmin, startSession } = await import("~/services/auth.server");
 const { upsertUser } = await import("~/models/user.server");
 const { systemActor } = await import("~/lib/actor");
+const { listLeadNotes } = await import("~/models/lead-history.server");
 const { signedInOwner, routeArgs } = await import("./admin-session");
 const invoicesRoute = await import("~/routes/admin/lead-invoices");
 const paymentsRoute = await import("~/routes/admin/lead-payments");
@@ -84,13 +85,7 @@ const invoicesPost = (leadId: number, fields: Record<string, string>, cookie = o
   answer(() => invoicesRoute.action(routeArgs(post(`/admin/leads/${leadId}/invoices`, fields, cookie), { id: String(leadId) })));
 const paymentsPost = (leadId: number, fields: Record<string, string>, cookie = owner) =>
   answer(() => paymentsRoute.action(routeArgs(post(`/admin/leads/${leadId}/payments`, fields, cookie), { id: String(leadId) })));
-const notesOf = (leadId: number) =>
-  db()
-    .select({ body: leadNotes.body })
-    .from(leadNotes)
-    .where(eq(leadNotes.leadId, leadId))
-    .all()
-    .map((n) => n.body ?? "");
+const notesOf = (leadId: number) => listLeadNotes(leadId, "owner").map((n) => n.text ?? "");
 const flashOf = async (headers?: Headers) => (await readFlash(new Request("http://site.test/", { headers: { Cookie: headers?.get("Set-Cookie")?.split(";")[0] ?? "" } }))).flash;
 
 describe("the deposit draft", () => {
@@ -285,7 +280,7 @@ describe("payments recorded by staff", () => {
     const { leadId } = acceptedJob(200_000);
     const [deposit] = listLeadInvoices(leadId);
     sendInvoice(leadId, deposit.id, by);
-    const input = { invoiceId: deposit.id, method: "online" as const, amountCents: 10_000, receivedOn: "2026-11-27", stripeSessionId: "cs_test_1" };
+    const input = { invoiceId: deposit.id, method: "online" as const, amountCents: 10_000, receivedOn: "2026-11-27", stripeSessionId: "cs_test_1", by };
     expect(recordPayment(input).status).toBe("recorded");
     expect(recordPayment(input).status).toBe("duplicate");
     expect(db().select().from(payments).where(eq(payments.invoiceId, deposit.id)).all()).toHaveLength(1);
@@ -298,8 +293,8 @@ describe("payments recorded by staff", () => {
     const [deposit] = listLeadInvoices(leadId);
     sendInvoice(leadId, deposit.id, by); // $3,000.00
     // Both payments recorded before either receipt is composed (a retried or late mail).
-    expect(recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 100_000, receivedOn: "2026-11-20" }).status).toBe("recorded");
-    expect(recordPayment({ invoiceId: deposit.id, method: "check", checkNumber: "2201", amountCents: 150_000, receivedOn: "2026-11-21" }).status).toBe("recorded");
+    expect(recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 100_000, receivedOn: "2026-11-20", by }).status).toBe("recorded");
+    expect(recordPayment({ invoiceId: deposit.id, method: "check", checkNumber: "2201", amountCents: 150_000, receivedOn: "2026-11-21", by }).status).toBe("recorded");
     await processOutbox();
     const receipts = fake.sent.filter((m) => m.to.join().includes("receipts@example.com") && m.subject.startsWith("Receipt:"));
     expect(receipts.map((m) => m.subject)).toEqual([expect.stringContaining("$1,000.00"), expect.stringContaining("$1,500.00")]);
@@ -343,7 +338,7 @@ describe("the pipeline", () => {
     const [deposit] = listLeadInvoices(leadId);
     sendInvoice(leadId, deposit.id, by);
     db().update(invoices).set({ dueOn: "2020-01-01" }).where(eq(invoices.id, deposit.id)).run();
-    recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 50_000, receivedOn: "2026-11-20" });
+    recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 50_000, receivedOn: "2026-11-20", by });
     const page = (cookie: string) => pipelineRoute.loader(routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } }))) as Promise<{ owing: { jobs: { leadId: number; owedCents: number; overdueCents: number }[]; overdueCents: number } | null }>;
     const owned = await page(owner);
     expect(owned.owing?.jobs.find((j) => j.leadId === leadId)).toMatchObject({ owedCents: 250_000, overdueCents: 250_000 });

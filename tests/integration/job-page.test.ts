@@ -6,7 +6,8 @@ import { jpegMagicHtml, picture, truncatedPng } from "./test-images";
 
 const { getDb } = await import("~/server/db.server");
 const { invoices, jobLinks, leads, payments, proposals, visits } = await import("~/db/schema");
-const { createLead, listLeadNotes } = await import("~/models/lead.server");
+const { createLead } = await import("~/models/lead.server");
+const { listLeadNotes } = await import("~/models/lead-history.server");
 const { listPhotos } = await import("~/models/lead-photo.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { newJobLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
@@ -189,7 +190,7 @@ describe("photos from the job page", () => {
     expect(res.headers.get("Location")).toBe(`/job/${token}?photos=2`);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(listPhotos(id).map((p) => p.originalName)).toEqual(["ceiling.jpg", "gutter.png"]);
-    expect(listLeadNotes(id).at(-1)).toMatchObject({ author: "Homeowner (job page)", body: "Added 2 photos from the job page" });
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ author: "Homeowner (job page)", text: "Added 2 photos from the job page" });
     const after = open(token, "?photos=2").data;
     expect(after.kind === "job" && after.notice?.message).toBe("Thank you! We got your 2 photos.");
   });
@@ -273,7 +274,7 @@ describe("the lead page's link to the homeowner's page", () => {
     expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the homeowner's page turned off. The next mail they get carries a new one." });
 
     // The history says who turned how many off.
-    expect(listLeadNotes(job.id).at(-1)).toMatchObject({ author: "owner@example.com", body: "Turned off 2 links to the homeowner's page" });
+    expect(listLeadNotes(job.id, "owner").at(-1)).toMatchObject({ author: "owner@example.com", text: "Turned off 2 links to the homeowner's page" });
     for (const token of [job.token, second]) {
       expect(findJobByToken(token)).toBeNull();
       const { data, init } = open(token);
@@ -298,7 +299,7 @@ describe("the lead page's link to the homeowner's page", () => {
     const again = await post(job.id, { intent: "revoke-job-links" });
     expect(await flashOf(again)).toEqual({ type: "info", message: "No link to the homeowner's page was working: nothing to turn off." });
     expect(jobLinkSummary(job.id).revoked).toBe(2);
-    expect(listLeadNotes(job.id).filter((n) => n.body?.startsWith("Turned off"))).toHaveLength(1);
+    expect(listLeadNotes(job.id, "owner").filter((n) => n.text?.startsWith("Turned off"))).toHaveLength(1);
 
     // A link made afterwards opens the page again; the old ones stay off.
     const made = await post(job.id, { intent: "new-job-link" });

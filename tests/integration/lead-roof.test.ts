@@ -4,7 +4,8 @@ import { routeArgs, signedInOwner } from "./admin-session";
 import { picture } from "./test-images";
 import { cleanImage } from "~/server/image-clean.server";
 import { writePicture } from "~/server/image-files.server";
-import { createLead, getLead, listLeadNotes, updateLead } from "~/models/lead.server";
+import { createLead, getLead, updateLead } from "~/models/lead.server";
+import { listLeadNotes } from "~/models/lead-history.server";
 import { type PhotoFile } from "~/models/lead-photo.server";
 import { leadMails } from "~/services/lead-mail.server";
 import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
@@ -84,7 +85,7 @@ describe("measuring a lead's roof", () => {
     expect(customer.topImage?.originalName).toBe("back.jpg");
     expect(customer.topImage?.purpose).toBe("roof");
     expect(getLead(lead.id)?.status).toBe("measured");
-    expect(listLeadNotes(lead.id).map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.body }))).toEqual([
+    expect(listLeadNotes(lead.id, "owner").map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.text }))).toEqual([
       { author: "owner@example.com", from: "new", to: "measured", body: "Roof measured" },
     ]);
     const page = await leadPage(lead.id);
@@ -128,7 +129,7 @@ describe("measuring a lead's roof", () => {
     });
     expect(getLead(customer.leadId!)?.readAt).toBeInstanceOf(Date);
     expect(leadMails([customer.leadId!]).get(customer.leadId!)).toEqual({ notification: null, autoreply: null });
-    expect(listLeadNotes(customer.leadId!).map((n) => n.body)).toEqual(["Added in the roof tool"]);
+    expect(listLeadNotes(customer.leadId!, "owner").map((n) => n.text)).toEqual(["Added in the roof tool"]);
   });
 
   it("says on the lead page when traced facets disagree with the pitch measured on the side view (issue 27)", async () => {

@@ -14,7 +14,9 @@ const fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
 Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_fake_key", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SITE_URL: "http://site.test" });
 
 const { getDb } = await import("~/server/db.server");
-const { invoices, payments, stripeEvents, leadNotes } = await import("~/db/schema");
+const { invoices, payments, stripeEvents } = await import("~/db/schema");
+const { listLeadNotes } = await import("~/models/lead-history.server");
+const { systemActor } = await import("~/lib/actor");
 const { createLead } = await import("~/models/lead.server");
 const { recordPayment } = await import("~/models/payment.server");
 const { newJobLinkUrl } = await import("~/services/job-page-link.server");
@@ -96,7 +98,7 @@ async function startCheckout(token: string, iid: number) {
 
 const invoiceRow = (id: number) => db().select().from(invoices).where(eq(invoices.id, id)).get()!;
 const paymentsOf = (id: number) => db().select().from(payments).where(eq(payments.invoiceId, id)).all();
-const notesOf = (leadId: number) => db().select().from(leadNotes).where(eq(leadNotes.leadId, leadId)).all().map((n) => n.body ?? "");
+const notesOf = (leadId: number) => listLeadNotes(leadId, "owner").map((n) => n.text ?? "");
 
 async function flashOf(res: Response) {
   const cookie = res.headers.get("Set-Cookie")!.split(";")[0]!;
@@ -125,7 +127,7 @@ describe("the Pay button", () => {
 
   it("asks only for what is still owed on a partly paid invoice", async () => {
     const { invoice, token } = leadWithInvoice(100_000);
-    recordPayment({ invoiceId: invoice.id, method: "cash", amountCents: 30_000, receivedOn: "2026-11-27" });
+    recordPayment({ invoiceId: invoice.id, method: "cash", amountCents: 30_000, receivedOn: "2026-11-27", by: systemActor("Test") });
     expect((await startCheckout(token, invoice.id)).amount_total).toBe(70_000);
   });
 
@@ -207,7 +209,7 @@ describe("the webhook", () => {
     const { invoice, token, leadId } = leadWithInvoice(100_000);
     const session = await startCheckout(token, invoice.id);
     // A check came in while the homeowner sat on Stripe's page.
-    recordPayment({ invoiceId: invoice.id, method: "check", checkNumber: "1042", amountCents: 25_000, receivedOn: "2026-11-27" });
+    recordPayment({ invoiceId: invoice.id, method: "check", checkNumber: "1042", amountCents: 25_000, receivedOn: "2026-11-27", by: systemActor("Test") });
     expect((await fake.pay(session.id)).delivery.status).toBe(200);
     expect(paymentsOf(invoice.id).map((p) => [p.method, p.amountCents, p.note])).toEqual([
       ["check", 25_000, null],
@@ -219,7 +221,7 @@ describe("the webhook", () => {
     // Paid again through a session opened before: nothing is owed, nothing recorded, a note.
     const { invoice: other, token: otherToken, leadId: otherLead } = leadWithInvoice(20_000);
     const stale = await startCheckout(otherToken, other.id);
-    recordPayment({ invoiceId: other.id, method: "cash", amountCents: 20_000, receivedOn: "2026-11-27" });
+    recordPayment({ invoiceId: other.id, method: "cash", amountCents: 20_000, receivedOn: "2026-11-27", by: systemActor("Test") });
     expect((await fake.pay(stale.id)).delivery.status).toBe(200);
     expect(paymentsOf(other.id).map((p) => p.method)).toEqual(["cash"]);
     expect(notesOf(otherLead).some((n) => n.includes("was not recorded (This invoice is paid in full.): refund it from the Stripe dashboard"))).toBe(true);

@@ -9,7 +9,8 @@ const fake = await fakeResendForApp();
 
 const { getDb } = await import("~/server/db.server");
 const { leads, estimates, proposals, roofCustomers } = await import("~/db/schema");
-const { createLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
+const { createLead, updateLead } = await import("~/models/lead.server");
+const { listLeadNotes } = await import("~/models/lead-history.server");
 const { getSetting } = await import("~/models/settings.server");
 const { processOutbox } = await import("~/services/outbox.server");
 const { findMail } = await import("~/models/outbox.server");
@@ -113,8 +114,8 @@ describe("sending a proposal", () => {
     // Valid for 30 days: open until the end of that day in Kansas.
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(30 * 86_400_000 - 86_400_000);
     expect(lead(id).status).toBe("quoted");
-    expect(listLeadNotes(id).at(-1)).toMatchObject({ statusFrom: "measured", statusTo: "quoted", author: "owner@example.com" });
-    expect(listLeadNotes(id).at(-1)?.body).toContain("$3,458.81");
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ statusFrom: "measured", statusTo: "quoted", author: "owner@example.com" });
+    expect(listLeadNotes(id, "owner").at(-1)?.text).toContain("$3,458.81");
     expect(page.proposals!.list).toMatchObject([{ total: "$3,458.81", state: "open", pdf: `/admin/leads/${id}/proposals/${row.id}.pdf` }]);
 
     // The estimate changes later: the proposal sent stays as it was.
@@ -179,7 +180,7 @@ describe("the homeowner's page", () => {
     expect(row).toMatchObject({ acceptedName: "Dana Ortiz", acceptedIp: "203.0.113.7" });
     expect(row.acceptedAt!.getTime()).toBeGreaterThanOrEqual(before);
     expect(lead(id).status).toBe("won");
-    expect(listLeadNotes(id).at(-1)).toMatchObject({ body: "Accepted by Dana Ortiz", statusFrom: "quoted", statusTo: "won" });
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ text: "Accepted by Dana Ortiz", statusFrom: "quoted", statusTo: "won" });
     await expect.poll(() => ownerMail(id)?.state).toBe("sent");
     const mail = fake.sent.find((m) => m.subject.startsWith("Proposal accepted: Dana Ortiz"))!;
     expect(mail).toMatchObject({ to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'], reply_to: "karen@example.com" });
@@ -191,7 +192,7 @@ describe("the homeowner's page", () => {
     expect(openPage(token).data).toMatchObject({ kind: "proposal", accepted: { name: "Dana Ortiz" } });
     await accept(token, { fullName: "Somebody Else", agree: "on" }, "198.51.100.1");
     expect(proposalRows(id)[0]).toMatchObject({ acceptedName: "Dana Ortiz", acceptedIp: "203.0.113.7" });
-    expect(listLeadNotes(id).filter((n) => n.body?.startsWith("Accepted by"))).toHaveLength(1);
+    expect(listLeadNotes(id, "owner").filter((n) => n.text?.startsWith("Accepted by"))).toHaveLength(1);
   });
 
   it("keeps the acceptance when the mail fails, and the background retry sends it later", async () => {
@@ -303,7 +304,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(openPage(second.token).init.status).toBe(200);
     expect((await pdfOf(second.token)).status).toBe(200);
     expect(second.page.proposals!.list.map((p) => p.state)).toEqual(["open", "withdrawn"]);
-    const notes = listLeadNotes(id).map((n) => n.body);
+    const notes = listLeadNotes(id, "owner").map((n) => n.text);
     expect(notes.at(-2)).toMatch(/^Proposal link created: \$3,458\.81, valid until \w+ \d+, \d{4}$/);
     expect(notes.at(-1)).toMatch(/^Proposal link created: \$3,458\.81, valid until .*; it replaces the earlier proposal$/);
     expect(notes.some((n) => n?.startsWith("Proposal sent"))).toBe(false);
@@ -337,7 +338,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(openPage(old.token)).toMatchObject({ init: { status: 410 }, data: { kind: "expired" } });
     expect((await pdfOf(old.token)).status).toBe(200);
     expect(fresh.page.proposals!.list.map((p) => p.state)).toEqual(["open", "expired"]);
-    expect(listLeadNotes(id).at(-1)?.body).not.toMatch(/replaces/);
+    expect(listLeadNotes(id, "owner").at(-1)?.text).not.toMatch(/replaces/);
   });
 
   it("answers an open proposal of a lead that accepted another as replaced, as older data may hold one (review H2)", async () => {
@@ -395,7 +396,7 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(saved.status).toBe(302);
     const { flash } = await readFlash(new Request("http://site.test/", { headers: { Cookie: saved.headers.getSetCookie().join("; ") } }));
     expect(flash?.message).toBe("Estimate saved. The open proposal was withdrawn: send a new one.");
-    expect(listLeadNotes(id).at(-1)?.body).toBe("The estimate changed: the open proposal was withdrawn");
+    expect(listLeadNotes(id, "owner").at(-1)?.text).toBe("The estimate changed: the open proposal was withdrawn");
 
     // The homeowner's old link is replaced: the old figure can no longer be accepted, and nothing is locked.
     expect(openPage(first.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });

@@ -11,7 +11,8 @@ const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
 const { routeArgs, signedInOwner } = await import("./admin-session");
 const { getDb } = await import("~/server/db.server");
 const { reviewRequests, leads, testimonials } = await import("~/db/schema");
-const { createLead, getLead, listLeadNotes, updateLead } = await import("~/models/lead.server");
+const { createLead, getLead, updateLead } = await import("~/models/lead.server");
+const { listLeadNotes } = await import("~/models/lead-history.server");
 const { listPublicTestimonials } = await import("~/models/testimonial.server");
 const { reviewPageFor } = await import("~/services/review-collection.server");
 const { askForReview } = await import("~/services/review-asking.server");
@@ -88,7 +89,7 @@ describe("a completed job", () => {
     expect(getLead(id)?.completedAt).toBeInstanceOf(Date);
     await postLead(id, "reopen");
     expect(getLead(id)?.completedAt).toBeNull();
-    expect(listLeadNotes(id).map((n) => n.body).slice(-2)).toEqual(["Job completed", "Job marked not completed"]);
+    expect(listLeadNotes(id, "owner").map((n) => n.text).slice(-2)).toEqual(["Job completed", "Job marked not completed"]);
   });
 
   it("cannot be asked for a review before it is completed", async () => {

@@ -17,7 +17,8 @@ afterAll(() => vi.useRealTimers());
 const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example" });
 
 const { getDb } = await import("~/server/db.server");
-const { users, visits, leadNotes, leads: leadsTable } = await import("~/db/schema");
+const { users, visits, leads: leadsTable } = await import("~/db/schema");
+const { listLeadNotes } = await import("~/models/lead-history.server");
 const { createLead } = await import("~/models/lead.server");
 const { upsertUser } = await import("~/models/user.server");
 const { startSession } = await import("~/services/auth.server");
@@ -116,8 +117,7 @@ describe("booking across the spring change (2026-03-08)", () => {
     expect(ics.end).toBe("2026-03-09T22:00:00.000Z");
     expect(ics.attendee.toLowerCase()).toBe("mailto:ava@example.com");
     // The history says what was booked, in Kansas time.
-    const notes = getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all();
-    expect(notes.at(-1)?.body).toBe("Work day booked for Mon, Mar 9 at 9:00 AM");
+    expect(listLeadNotes(id, "owner").at(-1)?.text).toBe("Work day booked for Mon, Mar 9 at 9:00 AM");
   });
 
   it("9:00 on the change day itself is 14:00 UTC, and 9:00 the day before is 15:00 UTC", async () => {

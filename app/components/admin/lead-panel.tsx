@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass as field, Options, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/lead-detail";
-import type { LeadNote } from "~/db/schema";
+import type { HistoryEntryView } from "~/lib/lead-history";
 import { isPosting, LeadStatusSchema, replyFor, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadStatus } from "~/lib/lead-status";
 
@@ -18,7 +18,7 @@ export type HistoryLinks = { older: string | null; latest: string | null };
  * form comes back with what was typed, each problem under its field. The history shows the
  * latest entries first, a page at a time ("Show older").
  */
-export function LeadPanel({ lead, notes, links, result }: { lead: PanelLead; notes: LeadNote[]; links: HistoryLinks; result?: LeadFormResult }) {
+export function LeadPanel({ lead, notes, links, result }: { lead: PanelLead; notes: HistoryEntryView[]; links: HistoryLinks; result?: LeadFormResult }) {
   return (
     <section aria-labelledby="lead-title" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-title" className="text-lg font-bold">
@@ -45,7 +45,7 @@ export function LeadPanel({ lead, notes, links, result }: { lead: PanelLead; not
                     {LEAD_STATUS_LABELS[n.statusTo]}
                   </p>
                 )}
-                {n.body && <p className="whitespace-pre-wrap">{n.body}</p>}
+                {n.text && <p className="whitespace-pre-wrap">{n.text}</p>}
               </li>
             ))}
           </ol>

@@ -46,8 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     receivedOn: value.receivedOn,
     checkNumber: value.checkNumber,
     note: value.note,
-    recordedBy: user.userId,
-    author: actorOf(user).name,
+    by: actorOf(user),
   });
   if (outcome.status === "refused") return refuse(outcome.message, outcome.reason === "too-much" ? "amount" : outcome.reason === "check-number" ? "checkNumber" : undefined);
   if (outcome.status === "duplicate") return refuse("This payment was recorded already.");

@@ -40,7 +40,9 @@ import { createProposal, emailProposalAction, leadProposalsView, proposalFormVie
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { actorOf, type Actor } from "~/lib/actor";
-import { firstLeadAuthor, leadHistoryPage, updateLead } from "~/models/lead.server";
+import { updateLead } from "~/models/lead.server";
+import { firstLeadAuthor, leadHistoryPage } from "~/models/lead-history.server";
+import { historyFor } from "~/lib/lead-history";
 import { assignLead, keeperOf, listAssignees } from "~/models/lead-assignment.server";
 import { LeadKeeper } from "~/components/admin/lead-keeper";
 import { mayAssign } from "~/lib/lead-assignment";
@@ -93,7 +95,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const first = view.lead.source === "website" ? null : firstLeadAuthor(id);
   return {
     ...view,
-    notes: history.notes,
+    // Worded here for this reader: the crew's copy carries no amount (decision 0074).
+    notes: historyFor(history.notes, role),
     historyLinks: {
       older: history.older ? `${leadPage(id)}?history=${encodeCursor({ due: false, ...history.older })}#history` : null,
       latest: asked ? `${leadPage(id)}#history` : null,

@@ -1,0 +1,44 @@
+/**
+ * What a lead's history entry is about, as the database knows it (db/schema.ts lead_notes.kind).
+ * The entry's words are made when it is shown, per role (lib/lead-history.ts).
+ */
+export const HISTORY_KINDS = [
+  // A person's own words, a change of status, or both (and every older entry that was not sorted).
+  "note",
+  "added-by-hand",
+  "added-in-roof-tool",
+  "roof-measured",
+  "assigned",
+  "job-completed",
+  "job-reopened",
+  "job-links-revoked",
+  "homeowner-photos",
+  "proposal-created",
+  "proposal-withdrawn",
+  "proposal-accepted",
+  "invoice-sent",
+  "invoice-voided",
+  "invoice-draft-deleted",
+  "payment-received",
+  // Money Stripe took that the site did not keep: the owner refunds it (decision 0068).
+  "online-payment-unrecorded",
+  "online-payment-over",
+  "visit-booked",
+  "visit-moved",
+  "visit-canceled",
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** The entries about money: the crew reads them in words of their own, without it (decision 0074). */
+export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
+  "proposal-created",
+  "invoice-sent",
+  "invoice-voided",
+  "invoice-draft-deleted",
+  "payment-received",
+  "online-payment-unrecorded",
+  "online-payment-over",
+]);
+
+/** The entries that ask the owner to refund money from the Stripe dashboard. */
+export const REFUND_DUE_KINDS = ["online-payment-unrecorded", "online-payment-over"] as const satisfies readonly HistoryKind[];

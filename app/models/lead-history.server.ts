@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { invoices, leadNotes, payments, users, visits } from "~/db/schema";
+import { writtenBy, type Actor } from "~/lib/actor";
+import { REFUND_DUE_KINDS } from "~/lib/history-kinds";
+import { historyFor, historyText, type HistoryEntryView, type HistoryRow } from "~/lib/lead-history";
+import type { Role } from "~/lib/roles";
+import { getDb } from "~/server/db.server";
+
+/**
+ * A lead's history (decision 0074): the one place that writes an entry, and the reads that
+ * give each row with what it names (the person, the invoice, the payment, the visit) so that
+ * lib/lead-history.ts can word it for whoever reads it. No reader goes by an entry's words.
+ */
+
+/** What an entry records; who wrote it comes from the Actor, when from `now`. */
+export type NewHistoryEntry = Omit<typeof leadNotes.$inferInsert, "id" | "author" | "authorId" | "createdAt">;
+
+/** Writes one entry in the lead's history, by `by` (a signed-in person, or a system author). */
+export function writeLeadHistory(entry: NewHistoryEntry, by: Actor, now = new Date()): void {
+  getDb()
+    // eslint-disable-next-line no-restricted-syntax -- this is the one writer
+    .insert(leadNotes)
+    .values({ ...entry, ...writtenBy(by), createdAt: now })
+    .run();
+}
+
+const subject = alias(users, "subject");
+
+/** An account as histories name it: its name, else its email; an entry without one keeps the name it was written with. */
+const authorName = sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, ${leadNotes.author})`;
+
+/** Every row of the history with what it names, in the shape lib/lead-history.ts words. */
+export function historyQuery() {
+  return getDb()
+    .select({
+      id: leadNotes.id,
+      leadId: leadNotes.leadId,
+      createdAt: leadNotes.createdAt,
+      raw: sql<number>`${leadNotes.createdAt}`,
+      author: authorName,
+      kind: leadNotes.kind,
+      body: leadNotes.body,
+      statusFrom: leadNotes.statusFrom,
+      statusTo: leadNotes.statusTo,
+      amountCents: leadNotes.amountCents,
+      count: leadNotes.count,
+      detail: leadNotes.detail,
+      reference: leadNotes.reference,
+      visitStartsAt: leadNotes.visitStartsAt,
+      subjectName: sql<string | null>`coalesce(nullif(trim(${subject.name}), ''), ${subject.email})`,
+      invoiceNumber: invoices.number,
+      invoiceKind: invoices.kind,
+      paymentMethod: payments.method,
+      checkNumber: payments.checkNumber,
+      visitKind: visits.kind,
+    })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .leftJoin(subject, eq(subject.id, leadNotes.subjectId))
+    .leftJoin(invoices, eq(invoices.id, leadNotes.invoiceId))
+    .leftJoin(payments, eq(payments.id, leadNotes.paymentId))
+    .leftJoin(visits, eq(visits.id, leadNotes.visitId))
+    .$dynamic();
+}
+
+/** A lead's whole history, oldest first, as `role` reads it. */
+export function listLeadNotes(id: number, role: Role): HistoryEntryView[] {
+  const rows = historyQuery().where(eq(leadNotes.leadId, id)).orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)).all();
+  return historyFor(rows, role);
+}
+
+/** How many history entries a lead page shows at a time. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Where a page of a lead's history ends: the last entry shown (its created_at as stored, and id). */
+export type HistoryCursor = { at: number; id: number };
+
+/**
+ * A lead's history, latest first, a page at a time (issue 31): the entries before `before`
+ * (none: the latest), and the cursor of the next older page if there is one. Read through
+ * lead_notes_lead_idx (lead_id, created_at), never all of them.
+ */
+export function leadHistoryPage(id: number, before: HistoryCursor | null = null, size = HISTORY_PAGE_SIZE): { notes: HistoryRow[]; older: HistoryCursor | null } {
+  const at = sql`${leadNotes.createdAt}`;
+  const older: SQL | undefined = before ? or(lt(at, before.at), and(eq(at, before.at), lt(leadNotes.id, before.id))) : undefined;
+  const rows = historyQuery()
+    .where(and(eq(leadNotes.leadId, id), older))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
+    .limit(size + 1)
+    .all();
+  const notes = rows.slice(0, size);
+  const last = notes[notes.length - 1];
+  return { notes: notes.map(({ raw: _raw, leadId: _lead, ...row }) => row), older: rows.length > size && last ? { at: last.raw, id: last.id } : null };
+}
+
+/** Who wrote a lead's first history entry (a lead staff added: who added it). */
+export function firstLeadAuthor(id: number): string | null {
+  const row = getDb()
+    .select({ author: authorName })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(eq(leadNotes.leadId, id))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
+    .limit(1)
+    .get();
+  return row?.author ?? null;
+}
+
+/**
+ * What Stripe took that the site did not keep (decision 0068): the entries the webhook left
+ * asking the owner to refund from the Stripe dashboard, newest first, in the owner's words.
+ */
+export function stripeRefundNotes(leadId: number): { id: number; body: string; createdAt: Date }[] {
+  return historyQuery()
+    .where(and(eq(leadNotes.leadId, leadId), inArray(leadNotes.kind, REFUND_DUE_KINDS)))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
+    .limit(20)
+    .all()
+    .map((row) => ({ id: row.id, body: historyText(row, "owner") ?? "", createdAt: row.createdAt }));
+}
