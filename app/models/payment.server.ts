@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
 import { invoices, leadNotes, leads, payments, type Invoice, type Payment } from "~/db/schema";
 import { formatInvoiceNumber, INVOICE_MESSAGES, owedCents, stateAfterPayment, STRIPE_HISTORY_AUTHOR, takesPayments, tooMuchMessage } from "~/lib/invoice";
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/invoice-kinds";
+import { paymentMethodWords, type PaymentMethod } from "~/lib/invoice-kinds";
 import { formatCents } from "~/lib/money-format";
 import { getDb, inTransaction } from "~/server/db.server";
 import { enqueueMail } from "./outbox.server";
@@ -85,13 +85,12 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
       .where(eq(invoices.id, invoice.id))
       .returning()
       .get();
-    const how = input.method === "check" ? `check ${payment.checkNumber}` : PAYMENT_METHOD_LABELS[input.method].toLowerCase();
     db.insert(leadNotes)
       .values({
         leadId: invoice.leadId,
         author: input.author ?? "Online payment",
         authorId: input.recordedBy ?? null,
-        body: `${formatCents(input.amountCents)} received (${how}) on invoice ${formatInvoiceNumber(invoice.number)}`,
+        body: `${formatCents(input.amountCents)} received ${paymentMethodWords(payment)} on invoice ${formatInvoiceNumber(invoice.number)}`,
         createdAt: now,
       })
       .run();
