@@ -26,8 +26,8 @@ export const JOB_LINK_MESSAGES = {
 } as const;
 
 /**
- * The lines that take a homeowner's mail to the job page (decision 0070): each mail carries a
- * link of its own. Before the sale the page says where the request stands and takes photos;
+ * The lines that take a homeowner's mail to the job page (decision 0070): every mail carries
+ * the job's one job page link (decision 0076). Before the sale the page says where the request stands and takes photos;
  * after it, visits, invoices and receipts too.
  */
 export const JOB_PAGE_MAIL = {

@@ -1,7 +1,7 @@
 /**
  * The mail that takes a proposal to the homeowner: plain text and a small HTML copy, both
- * with the proposal's link and the job page's (each made fresh for this mail: one token per
- * link, decisions 0038 and 0070).
+ * with the proposal's link (one token per mail, decision 0038) and the job's one job page
+ * link (decision 0076).
  */
 import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";

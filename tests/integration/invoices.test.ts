@@ -15,6 +15,7 @@ const { createLead } = await import("~/models/lead.server");
 const { recordAcceptance } = await import("~/models/proposal.server");
 const { createDepositDraft, createInvoiceDraft, listLeadInvoices, saveInvoiceDraft, sendInvoice } = await import("~/models/invoice.server");
 const { recordPayment } = await import("~/models/payment.server");
+const { formatInvoiceNumber } = await import("~/lib/invoice");
 const { leadMoneyView } = await import("~/services/lead-money-view.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { processOutbox } = await import("~/services/outbox.server");
@@ -151,6 +152,9 @@ describe("sending", () => {
     const mail = fake.sent.find((m) => m.subject.startsWith("Invoice INV-"));
     expect(mail?.to.join()).toContain("karen@example.com");
     expect(mail?.text).toContain("http://site.test/job/");
+    // Without Stripe the page has no Pay button: the mail says how else to pay.
+    expect(mail?.text).toContain(`You can pay by check (please write ${formatInvoiceNumber(row.number!)} on it), in cash or by card when we are on site.`);
+    expect(mail?.text).not.toMatch(/online/i);
     const attachments = (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
     expect(attachments).toHaveLength(1);
     expect(attachments[0].filename).toMatch(/^invoice-\d+-karen-miller\.pdf$/);

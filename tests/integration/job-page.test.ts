@@ -9,8 +9,8 @@ const { invoices, jobLinks, leads, payments, proposals, visits } = await import(
 const { createLead, listLeadNotes } = await import("~/models/lead.server");
 const { listPhotos } = await import("~/models/lead-photo.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
-const { newJobLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
-const { jobLinkSummary } = await import("~/models/job-link.server");
+const { jobPageLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
+const { addJobLink, jobLinkSummary } = await import("~/models/job-link.server");
 const { readFlash } = await import("~/services/flash.server");
 const { startSession } = await import("~/services/auth.server");
 const { upsertUser } = await import("~/models/user.server");
@@ -49,7 +49,7 @@ function wonJob(name: string, totalCents = 1_000_000) {
   db().insert(invoices).values({ leadId: id, proposalId: proposal.id, kind: "final", state: "draft", lines: [], subtotalCents: 123_456, totalCents: 123_456 }).run();
   db().insert(payments).values({ invoiceId: deposit.id, method: "check", amountCents: 100_000, checkNumber: "1042", receivedOn: "2026-11-20" }).run();
   db().insert(visits).values({ leadId: id, kind: "work_day", startsAt: new Date(now.getTime() + 3 * 86_400_000), durationMinutes: 480 }).run();
-  return { id, deposit, token: tokenOf(newJobLinkUrl(id)) };
+  return { id, deposit, token: tokenOf(jobPageLinkUrl(id)) };
 }
 
 type Page = { kind: "job"; view: JobPageView; notice: { type: string; message: string } | null } | { kind: "unknown"; phone: string };
@@ -65,21 +65,32 @@ function upload(token: string, files: { bytes: Uint8Array | Buffer | string; nam
 }
 
 describe("job-page links", () => {
-  it("are a new random token each time, kept only as its hash, each opening its lead", () => {
+  it("are one link per job, the same every time, kept only as its hash, each opening its lead", () => {
     const id = newLead("Karen Miller", "karen@example.com");
     const other = newLead("Bob Other", "bob@example.com");
-    const a = newJobLinkUrl(id);
-    const b = newJobLinkUrl(id);
-    const c = newJobLinkUrl(other);
+    const a = jobPageLinkUrl(id);
+    const b = jobPageLinkUrl(id);
+    const c = jobPageLinkUrl(other);
     expect(a).toMatch(/^https?:\/\/[^/]+\/job\/[A-Za-z0-9_-]{43}$/);
-    expect(a).not.toBe(b);
+    expect(b).toBe(a);
+    expect(c).not.toBe(a);
     const rows = db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all();
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(tokenOf(a));
-    expect(rows.map((r) => r.tokenHash).sort()).toEqual([hashLinkToken(tokenOf(a)), hashLinkToken(tokenOf(b))].sort());
+    expect(rows[0].tokenHash).toBe(hashLinkToken(tokenOf(a)));
     expect(findJobByToken(tokenOf(a))).toBe(id);
-    expect(findJobByToken(tokenOf(b))).toBe(id);
     expect(findJobByToken(tokenOf(c))).toBe(other);
+  });
+
+  it("keep a link from before (a random token, no salt) working, while mails carry the derived one", () => {
+    const id = newLead("Old Link", "old-link@example.com");
+    const old = "o".repeat(43);
+    addJobLink(id, hashLinkToken(old), null);
+    const fresh = jobPageLinkUrl(id);
+    expect(tokenOf(fresh)).not.toBe(old);
+    expect(jobPageLinkUrl(id)).toBe(fresh);
+    expect(findJobByToken(old)).toBe(id);
+    expect(jobLinkSummary(id).count).toBe(2);
   });
 
   it("open nothing for an unknown or malformed token", () => {
@@ -116,7 +127,7 @@ describe("the homeowner's job page", () => {
 
   it("says a lost lead's request is closed, not that we are on it", () => {
     const id = newLead("Went Elsewhere", "elsewhere@example.com");
-    const token = tokenOf(newJobLinkUrl(id));
+    const token = tokenOf(jobPageLinkUrl(id));
     const before = open(token).data;
     expect(before.kind === "job" && before.view.status.headline).toBe("We are on it");
     db().update(leads).set({ status: "lost" }).where(eq(leads.id, id)).run();
@@ -170,7 +181,7 @@ describe("the PDFs behind the job page", () => {
   });
 
   it("has no proposal PDF for an unknown token or a lead without an accepted proposal", async () => {
-    const token = tokenOf(newJobLinkUrl(newLead("No Proposal", "np@example.com")));
+    const token = tokenOf(jobPageLinkUrl(newLead("No Proposal", "np@example.com")));
     for (const t of [token, "y".repeat(43)]) {
       const res = (await proposalPdf.loader({ request: new Request(`http://site.test/job/${t}/proposal.pdf`), params: { token: t } } as never).catch((r: unknown) => r)) as Response;
       expect(res.status).toBe(404);
@@ -223,9 +234,8 @@ describe("the lead page's link to the homeowner's page", () => {
   const post = (id: number, fields: Record<string, string>, as = cookie) =>
     linkRoute.action(routeArgs(new Request(`http://site.test/admin/leads/${id}/job-link`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: as } }), { id: String(id) })).catch((r: unknown) => r) as Promise<Response>;
 
-  it("makes a new link for a won job, shown once on the lead page, that opens the page", async () => {
-    const { id } = wonJob("Link Maker");
-    const before = db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all().length;
+  it("shows a won job's one link to copy on the lead page, the same its mails carry, and it opens the page", async () => {
+    const { id, token } = wonJob("Link Maker");
     const res = await post(id, { intent: "new-job-link" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${id}`);
@@ -233,7 +243,8 @@ describe("the lead page's link to the homeowner's page", () => {
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
     const url = page.homeownerLink!.newLink!;
     expect(url).toMatch(/\/job\/[A-Za-z0-9_-]{43}$/);
-    expect(page.homeownerLink!.linkCount).toBe(before + 1);
+    expect(tokenOf(url)).toBe(token);
+    expect(page.homeownerLink!.linkCount).toBe(1);
     const opened = open(tokenOf(url)).data;
     expect(opened.kind === "job" && opened.view.customer.name).toBe("Link Maker");
     // Without the cookie (the next visit) the link is not shown again.
@@ -261,7 +272,9 @@ describe("the lead page's link to the homeowner's page", () => {
 
   it("turns every link off at once: page, PDFs, pay and upload answer the page's not-found, then a new link works", async () => {
     const job = wonJob("Wrong Address");
-    const second = tokenOf(newJobLinkUrl(job.id));
+    // A link from before every mail carried the same one: it is turned off with the rest.
+    const second = "s".repeat(43);
+    addJobLink(job.id, hashLinkToken(second), null);
     const other = wonJob("Bystander Job");
     expect(open(job.token).init?.status ?? 200).toBe(200);
     expect(statusOf(await caught(() => payRoute.loader({ params: { token: job.token, iid: String(job.deposit.id) } } as never)))).toBe(302);
@@ -312,7 +325,7 @@ describe("the lead page's link to the homeowner's page", () => {
 
   it("shows the panel, with the way to turn links off, for a lead not won that a mail linked", async () => {
     const id = newLead("Early Link", "early@example.com");
-    newJobLinkUrl(id);
+    jobPageLinkUrl(id);
     expect(await panel(id)).toMatchObject({ linkCount: 1, mayRevoke: true, mayMake: false });
     const res = await post(id, { intent: "revoke-job-links" });
     expect(await flashOf(res)).toMatchObject({ type: "success", message: expect.stringMatching(/^1 link to the homeowner's page turned off/) });
