@@ -51,7 +51,7 @@ function acceptedJob(totalCents: number, email = "karen@example.com") {
   const { id } = createLead({ name: "Karen Miller", email, phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
   const proposal = db()
     .insert(proposals)
-    .values({ leadId: id, content: { customer: { name: "Karen Miller", email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", lines: [] }, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
+    .values({ leadId: id, content: { customer: { name: "Karen Miller", email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", issuedAt: new Date().toISOString(), lines: [], subtotalCents: totalCents, taxRateBasisPoints: 0, taxCents: 0, terms: "" }, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
     .returning()
     .get();
   const accepted = recordAcceptance(proposal.id, { name: "Karen Miller", ip: "127.0.0.1" }, new Date());
