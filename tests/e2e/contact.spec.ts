@@ -23,7 +23,7 @@ test("a visitor's message is mailed, answered, and waiting in the admin's leads"
 
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const [notification, autoreply] = (await mailsTo(email)).sort((a) => (a.reply_to === email ? -1 : 1));
-  expect(notification).toMatchObject({ subject: "Contact Form Submission", reply_to: email, to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'] });
+  expect(notification).toMatchObject({ subject: `New message from ${name}`, reply_to: email, to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'] });
   expect(notification.text).toContain("Please quote a new roof");
   expect(autoreply.to).toEqual([`"${name}" <${email}>`]);
 

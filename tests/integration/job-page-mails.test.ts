@@ -52,7 +52,8 @@ describe("the quote request's auto-reply", () => {
     // Before the sale the page says the request is in hand.
     const page = open(token);
     expect(page.kind === "job" && page.view.status.headline).toBe("We are on it");
-    // The owner's own notification is a staff mail: no homeowner link in it.
+    // The owner's notification names who, where and what; a staff mail: no homeowner link in it.
+    expect(notification.subject).toBe("New quote request: Kim Hoang, Derby — Roof Repairs");
     expect(notification.text).not.toMatch(/\/job\//);
   });
 });
