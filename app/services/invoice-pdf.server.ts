@@ -1,6 +1,6 @@
 import type { Invoice, Lead, Payment } from "~/db/schema";
 import { addressLine } from "~/lib/business";
-import { addressLine as leadAddressLine } from "~/lib/contact-form";
+import { leadAddressLine } from "~/lib/address";
 import { fileNameSlug } from "~/lib/file-name";
 import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
 import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords, type InvoiceLine } from "~/lib/invoice-kinds";

@@ -363,7 +363,7 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
   await expect(adminPage).toHaveURL(/\/admin\/leads\/\d+$/);
   const detail = adminPage.getByRole("article", { name });
   await expect(detail).toContainText("Storm / hail damage");
-  await expect(detail).toContainText("418 N Main St, Derby 67037");
+  await expect(detail).toContainText("418 N Main St, Derby, KS 67037");
   await expect(detail.getByRole("link", { name: `Email ${email}` })).toHaveAttribute("href", `mailto:${email}`);
   const photos = detail.getByRole("region", { name: "Photos" }).getByRole("img");
   await expect(photos).toHaveCount(2);

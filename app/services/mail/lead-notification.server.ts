@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import type { Lead } from "~/db/schema";
-import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
+import { leadAddressLine } from "~/lib/address";
+import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import { newLeadSubject } from "~/lib/lead-notification";
 import { getLead } from "~/models/lead.server";
 import { photoCounts } from "~/models/lead-photo.server";
@@ -19,7 +20,7 @@ function notificationText(m: Lead, photos: number): string {
     `Email: ${m.email || notGiven}`,
     `Phone: ${m.phone ?? notGiven}`,
     `Work:  ${m.service ?? notGiven}`,
-    `Address: ${addressLine(m) || notGiven}`,
+    `Address: ${leadAddressLine(m) || notGiven}`,
     `Best way to reach: ${m.preferredContact ? PREFERRED_CONTACT[m.preferredContact] : notGiven}`,
     `Photos: ${photos}`,
     "",

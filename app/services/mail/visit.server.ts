@@ -1,4 +1,5 @@
 import type { OutboxItem } from "~/db/schema";
+import { leadAddressLine } from "~/lib/address";
 import { visitMail, type VisitMailKind } from "~/lib/visit-mail";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { visitForMail } from "~/models/visit.server";
@@ -33,7 +34,7 @@ function visitKind(mail: VisitMailKind): MailKind {
       if (!visit || !wanted[mail](visit)) return null;
       const facts = getBusinessFacts();
       const jobLink = jobPageLinkUrl(visit.lead.id, now);
-      const address = [visit.lead.street, visit.lead.city, visit.lead.zip].filter(Boolean).join(", ") || null;
+      const address = leadAddressLine(visit.lead) || null;
       const text = visitMail(mail, {
         kind: visit.kind,
         startsAt: visit.startsAt,
