@@ -226,7 +226,7 @@ describe("photos from the job page", () => {
   });
 });
 
-describe("the lead page's link to the homeowner's page", () => {
+describe("the lead page's job page link", () => {
   let cookie = "";
   beforeAll(async () => {
     cookie = await signedInOwner();
@@ -241,15 +241,15 @@ describe("the lead page's link to the homeowner's page", () => {
     expect(res.headers.get("Location")).toBe(`/admin/leads/${id}`);
     const linkCookie = res.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
-    const url = page.homeownerLink!.newLink!;
+    const url = page.jobPageLink!.newLink!;
     expect(url).toMatch(/\/job\/[A-Za-z0-9_-]{43}$/);
     expect(tokenOf(url)).toBe(token);
-    expect(page.homeownerLink!.linkCount).toBe(1);
+    expect(page.jobPageLink!.linkCount).toBe(1);
     const opened = open(tokenOf(url)).data;
     expect(opened.kind === "job" && opened.view.customer.name).toBe("Link Maker");
     // Without the cookie (the next visit) the link is not shown again.
     const again = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(again.homeownerLink!.newLink).toBeNull();
+    expect(again.jobPageLink!.newLink).toBeNull();
   });
 
   it("refuses a lead not won yet and an unknown intent", async () => {
@@ -258,7 +258,7 @@ describe("the lead page's link to the homeowner's page", () => {
     expect(res.status).toBe(302);
     expect(db().select().from(jobLinks).where(eq(jobLinks.leadId, open_)).all()).toEqual([]);
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${open_}`, { headers: { Cookie: cookie } }), { id: String(open_) }));
-    expect(page.homeownerLink).toBeNull();
+    expect(page.jobPageLink).toBeNull();
     const { id } = wonJob("Intent Check");
     expect((await post(id, { intent: "something-else" })).status).toBe(400);
   });
@@ -267,7 +267,7 @@ describe("the lead page's link to the homeowner's page", () => {
   const flashOf = async (res: Response) =>
     (await readFlash(new Request("http://site.test/", { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }))).flash;
   const panel = async (id: number) =>
-    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).homeownerLink;
+    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).jobPageLink;
   const caught = (run: () => unknown) => Promise.resolve().then(run).catch((r: unknown) => r);
 
   it("turns every link off at once: page, PDFs, pay and upload answer the page's not-found, then a new link works", async () => {
@@ -283,10 +283,10 @@ describe("the lead page's link to the homeowner's page", () => {
     const res = await post(job.id, { intent: "revoke-job-links" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${job.id}`);
-    expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the homeowner's page turned off. The next mail they get carries a new one." });
+    expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the job page turned off. The next mail they get carries a new one." });
 
     // The history says who turned how many off.
-    expect(listLeadNotes(job.id).at(-1)).toMatchObject({ author: "owner@example.com", body: "Turned off 2 links to the homeowner's page" });
+    expect(listLeadNotes(job.id).at(-1)).toMatchObject({ author: "owner@example.com", body: "Turned off 2 links to the job page" });
     for (const token of [job.token, second]) {
       expect(findJobByToken(token)).toBeNull();
       const { data, init } = open(token);
@@ -309,7 +309,7 @@ describe("the lead page's link to the homeowner's page", () => {
     expect(jobLinkSummary(job.id)).toMatchObject({ count: 0, newestAt: null, revoked: 2, revokedAt: expect.any(Date) });
     expect(await panel(job.id)).toMatchObject({ linkCount: 0, revokedCount: 2, mayRevoke: false, mayMake: true });
     const again = await post(job.id, { intent: "revoke-job-links" });
-    expect(await flashOf(again)).toEqual({ type: "info", message: "No link to the homeowner's page was working: nothing to turn off." });
+    expect(await flashOf(again)).toEqual({ type: "info", message: "No job page link was working: nothing to turn off." });
     expect(jobLinkSummary(job.id).revoked).toBe(2);
     expect(listLeadNotes(job.id).filter((n) => n.body?.startsWith("Turned off"))).toHaveLength(1);
 
@@ -317,9 +317,9 @@ describe("the lead page's link to the homeowner's page", () => {
     const made = await post(job.id, { intent: "new-job-link" });
     const linkCookie = made.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${job.id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(job.id) }));
-    const fresh = open(tokenOf(page.homeownerLink!.newLink!)).data;
+    const fresh = open(tokenOf(page.jobPageLink!.newLink!)).data;
     expect(fresh.kind === "job" && fresh.view.customer.name).toBe("Wrong Address");
-    expect(page.homeownerLink).toMatchObject({ linkCount: 1, revokedCount: 2, mayRevoke: true });
+    expect(page.jobPageLink).toMatchObject({ linkCount: 1, revokedCount: 2, mayRevoke: true });
     expect(open(job.token).init?.status).toBe(404);
   });
 
@@ -328,7 +328,7 @@ describe("the lead page's link to the homeowner's page", () => {
     jobPageLinkUrl(id);
     expect(await panel(id)).toMatchObject({ linkCount: 1, mayRevoke: true, mayMake: false });
     const res = await post(id, { intent: "revoke-job-links" });
-    expect(await flashOf(res)).toMatchObject({ type: "success", message: expect.stringMatching(/^1 link to the homeowner's page turned off/) });
+    expect(await flashOf(res)).toMatchObject({ type: "success", message: expect.stringMatching(/^1 link to the job page turned off/) });
     expect(await panel(id)).toMatchObject({ linkCount: 0, revokedCount: 1, mayRevoke: false, mayMake: false });
   });
 

@@ -11,7 +11,7 @@ import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { redirectShowingLink } from "~/services/new-link.server";
 import type { Route } from "./+types/lead-job-link";
 
-// The lead page's forms for the homeowner's job page (components/admin/lead-homeowner-link.tsx)
+// The lead page's forms for the homeowner's job page (components/admin/lead-job-page-link.tsx)
 // posts here; a GET (an old tab, a typed address) goes to the lead page.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/lead-job-link");
