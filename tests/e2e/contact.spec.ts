@@ -352,6 +352,7 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
 
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const notification = (await mailsTo(email)).find((m) => m.reply_to === email)!;
+  expect(notification.subject).toBe(`New quote request: ${name}, Derby — Storm / hail damage`);
   expect(notification.text).toContain("Work:  Storm / hail damage");
   expect(notification.text).toContain("Photos: 2");
 

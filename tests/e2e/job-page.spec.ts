@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
-import { photo } from "./quote";
+import { mailsTo, photo } from "./quote";
 import { seedLeadWithEstimate } from "./seed-estimate";
 
 // Issue 33.4: the homeowner's own page of the job. Staff make its link on the lead page
@@ -64,14 +64,17 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await expect(homeowner.getByRole("status", { name: "Accepted" })).toBeVisible();
   seedSentInvoice(leadId);
 
-  // Staff get the job's link to copy: shown once.
+  // The homeowner's signed copy went by mail with the job page link; staff get that same link to copy, shown once.
+  await expect.poll(async () => (await mailsTo(`park-${stamp}@example.com`)).filter((m) => m.subject.startsWith("Your signed proposal from")).length).toBe(1);
+  const [signedCopy] = (await mailsTo(`park-${stamp}@example.com`)).filter((m) => m.subject.startsWith("Your signed proposal from"));
   await staff.reload();
   const panel = staff.getByRole("region", { name: "Job page" });
-  await expect(panel).toContainText("No link made yet.");
+  await expect(panel).toContainText("1 link works, the latest made");
   await panel.getByRole("button", { name: "Get the link to copy" }).click();
   await expect(staff.getByText("Job page link ready").first()).toBeVisible();
   const link = await panel.getByLabel("Job page link").inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/job\/[\w-]{43}$/);
+  expect(signedCopy.text).toContain(new URL(link).pathname);
   await expect(panel).toContainText("1 link works, the latest made");
   await staff.reload();
   await expect(panel.getByLabel("Job page link")).toHaveCount(0);
