@@ -3,7 +3,8 @@ import { Form, href } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { Lead } from "~/db/schema";
 import { BUSINESS_TIME_ZONE, type LeadSource } from "~/lib/lead-status";
-import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
+import { leadAddressLine } from "~/lib/address";
+import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
 import type { LeadMails, MailState as MailStateName } from "~/lib/outbox";
 
@@ -86,7 +87,7 @@ export function LeadDetail({
 }) {
   const { notification, autoreply } = mails;
   const failed = notification?.state === "failed" || autoreply?.state === "failed";
-  const address = addressLine(m);
+  const address = leadAddressLine(m);
   const facts: [string, React.ReactNode][] = [
     ["Work", m.service],
     ["Address", address && <a href={`https://maps.google.com/?q=${encodeURIComponent(`${address}, KS`)}`} className={linkClass} target="_blank" rel="noreferrer">{address}</a>],

@@ -561,6 +561,12 @@ export const jobLinks = sqliteTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
+    /**
+     * The random salt the token is derived from with the server's secret (decision 0076), so
+     * every mail can carry the job's one live link again; null for links made before, which
+     * work until turned off but are never mailed again.
+     */
+    salt: text("salt"),
     createdAt: createdAt(),
     /** Set when staff turn the job's links off (a link sent to the wrong address); a revoked link opens nothing. */
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatAddressLine, parseAddress } from "./address";
+import { formatAddressLine, leadAddressLine, parseAddress } from "./address";
+import { addressLine, DEFAULT_BUSINESS_FACTS } from "./business";
 
 describe("parseAddress", () => {
   it("splits street, city, state and ZIP", () => {
@@ -29,5 +30,18 @@ describe("formatAddressLine", () => {
   it("joins the parts the way the saved list and the report show them, skipping empty ones", () => {
     expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: "KS", zipCode: "67152" })).toBe("412 N Main St, Wellington, KS 67152");
     expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: null, zipCode: "" })).toBe("412 N Main St, Wellington");
+  });
+});
+
+describe("leadAddressLine", () => {
+  it("writes a lead's address with the state its town is in, from whatever parts were given", () => {
+    expect(leadAddressLine({ street: "12 Elm St", city: "Derby", zip: "67037" })).toBe("12 Elm St, Derby, KS 67037");
+    expect(leadAddressLine({ city: "Derby" })).toBe("Derby, KS");
+    expect(leadAddressLine({ street: "12 Elm St", city: null, zip: null })).toBe("12 Elm St");
+    expect(leadAddressLine({ street: null, city: null, zip: null })).toBe("");
+  });
+
+  it("is the line the business's own address is written as", () => {
+    expect(leadAddressLine({ street: "100 N Washington Ave", city: "Wellington", zip: "67152" })).toBe(addressLine(DEFAULT_BUSINESS_FACTS));
   });
 });

@@ -1,3 +1,5 @@
+import { SERVICE_AREA_STATE } from "./service-area";
+
 /** Address parts as the roof tool keeps them. */
 export type AddressParts = { street: string; city: string; state: string; zipCode: string };
 
@@ -25,7 +27,19 @@ export function parseAddress(text: string): AddressParts | null {
   };
 }
 
-/** "412 N Main St, Wellington, KS 67152", leaving out whatever is empty. */
-export function formatAddressLine(a: { street: string; city: string; state?: string | null; zipCode?: string | null }): string {
+/**
+ * "412 N Main St, Wellington, KS 67152", leaving out whatever is empty: the one way an
+ * address is written on every screen, mail, PDF and calendar invitation.
+ */
+export function formatAddressLine(a: { street?: string | null; city?: string | null; state?: string | null; zipCode?: string | null }): string {
   return [a.street, a.city, [a.state, a.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
+
+/**
+ * A lead's address as one line. A lead keeps no state: every town the business serves is in
+ * SERVICE_AREA_STATE, which follows the town ("12 Elm St, Derby, KS 67037"). Empty when
+ * nothing was given.
+ */
+export function leadAddressLine(lead: { street?: string | null; city?: string | null; zip?: string | null }): string {
+  return formatAddressLine({ street: lead.street, city: lead.city, state: lead.city ? SERVICE_AREA_STATE : null, zipCode: lead.zip });
 }

@@ -1,6 +1,8 @@
 // The facts' helpers, for every public page; their schemas (zod) live in business-schema.ts,
 // which imports this file and never the other way round.
 
+import { formatAddressLine } from "./address";
+
 export const DAY_CODES = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
 export type DayCode = (typeof DAY_CODES)[number];
 
@@ -96,6 +98,7 @@ export function telHref(phone: string): string {
   return `tel:${digits.startsWith("+") ? digits : `+1${digits.replace(/^1(?=\d{10}$)/, "")}`}`;
 }
 
-export function addressLine(facts: BusinessFacts): string {
-  return `${facts.street}, ${facts.city}, ${facts.region} ${facts.postalCode}`;
+/** The business's own address, written as every address is (lib/address.ts). */
+export function addressLine(facts: Pick<BusinessFacts, "street" | "city" | "region" | "postalCode">): string {
+  return formatAddressLine({ street: facts.street, city: facts.city, state: facts.region, zipCode: facts.postalCode });
 }

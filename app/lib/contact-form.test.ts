@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, attachedPhotosOf, MAX_PHOTOS, PHOTO_MESSAGES, QUOTE_SERVICES, quoteServiceForSlug, requestServiceHref } from "./contact-form";
+import { attachedPhotosOf, MAX_PHOTOS, PHOTO_MESSAGES, QUOTE_SERVICES, quoteServiceForSlug, requestServiceHref } from "./contact-form";
 
 describe("QUOTE_SERVICES", () => {
   it("offers the seven services, then storm damage and 'Not sure'", () => {
     expect(QUOTE_SERVICES).toHaveLength(9);
     expect(QUOTE_SERVICES.slice(0, 3)).toEqual(["Residential Framing", "Residential Roofing", "Roof Repairs"]);
     expect(QUOTE_SERVICES.slice(-2)).toEqual(["Storm / hail damage", "Not sure"]);
-  });
-});
-
-describe("addressLine", () => {
-  it("writes an address as one line from whatever parts were given", () => {
-    expect(addressLine({ street: "12 Elm St", city: "Derby", zip: "67037" })).toBe("12 Elm St, Derby 67037");
-    expect(addressLine({ city: "Derby" })).toBe("Derby");
-    expect(addressLine({ street: null, city: null, zip: null })).toBe("");
   });
 });
 

@@ -122,8 +122,3 @@ export const QUOTE_FORM_HREF = `${href("/")}#contact`;
 /** Where a "Request Service" button leads: the home page's form, that service chosen. */
 export const requestServiceHref = (slug: string) => `${href("/")}?service=${encodeURIComponent(slug)}#contact`;
 
-/** The job's address as one line ("12 Elm St, Derby 67037"); empty when none was given. */
-export function addressLine(m: { street?: string | null; city?: string | null; zip?: string | null }): string {
-  const place = [m.city, m.zip].filter(Boolean).join(" ");
-  return [m.street, place].filter(Boolean).join(", ");
-}

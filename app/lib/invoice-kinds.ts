@@ -18,5 +18,22 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
 };
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", check: "Check", card: "Card on site", online: "Online (card)" };
 
+/**
+ * How a payment was made, as the words after "paid" or "received" in a sentence ("paid
+ * online by card", "received by check no. 1042"): every mail, PDF, note and list says it so.
+ */
+export function paymentMethodWords(p: { method: PaymentMethod; checkNumber?: string | null }): string {
+  switch (p.method) {
+    case "cash":
+      return "in cash";
+    case "check":
+      return p.checkNumber ? `by check no. ${p.checkNumber}` : "by check";
+    case "card":
+      return "by card on site";
+    case "online":
+      return "online by card";
+  }
+}
+
 /** One line of an invoice, in whole cents (a change order is a line of its own). */
 export type InvoiceLine = { description: string; amountCents: number; changeOrder?: boolean };

@@ -1,7 +1,8 @@
 /**
  * The homeowner's invoice and receipt mails (issue 33): plain text and a small HTML copy,
- * each with a fresh link to the job page (one token per mail, only its hash kept).
+ * each with the job's one job page link (decision 0076).
  */
+import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";
 import { formatDay } from "./proposal";
 
@@ -9,37 +10,40 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 type Company = { name: string; phone: string };
 
-function mailOf(paragraphs: string[], link: string, linkText: string) {
+function mailOf(paragraphs: string[], link: string) {
   const html = paragraphs
-    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${linkText}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${JOB_PAGE_MAIL.linkText}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
     .join("\n");
   return { text: paragraphs.join("\n\n"), html };
 }
 
 export function invoiceMail(
-  s: { homeowner: string; number: string; kindLabel: string; owedCents: number; dueOn: string | null; company: Company },
+  s: { homeowner: string; number: string; kindLabel: string; owedCents: number; dueOn: string | null; company: Company; onlinePayment: boolean },
   link: string,
 ): { subject: string; text: string; html: string } {
   const due = s.dueOn ? ` by ${formatDay(s.dueOn)}` : "";
+  // Online payment is offered only when the owner set Stripe up; otherwise the page has no Pay button.
+  const howToPay = s.onlinePayment
+    ? ["Pay it online by card on your job page, which also shows every invoice and what is paid:", link, `You can also pay by check (please write ${s.number} on it).`]
+    : ["Your job page shows every invoice, what is paid and what comes next:", link, `You can pay by check (please write ${s.number} on it), in cash or by card when we are on site.`];
   return {
     subject: `Invoice ${s.number} from ${s.company.name}: ${formatCents(s.owedCents)}`,
     ...mailOf(
       [
         `Hi ${s.homeowner},`,
         `Here is your ${s.kindLabel.toLowerCase()} invoice ${s.number} for ${formatCents(s.owedCents)}, due${due || " on receipt"}. The PDF is attached.`,
-        "Your job page shows every invoice, what is paid and what comes next:",
-        link,
-        `You can pay by check (please write ${s.number} on it), in cash or by card when we are on site. Questions? Reply to this email or call us at ${s.company.phone}.`,
+        ...howToPay,
+        `Questions? Reply to this email or call us at ${s.company.phone}.`,
         `Thank you,\n${s.company.name}`,
       ],
       link,
-      "Open your job page",
     ),
   };
 }
 
+/** `paid`: how, in the words of paymentMethodWords ("online by card"). */
 export function receiptMail(
-  s: { homeowner: string; number: string; amountCents: number; how: string; receivedOn: string; owedCents: number; company: Company },
+  s: { homeowner: string; number: string; amountCents: number; paid: string; receivedOn: string; owedCents: number; company: Company },
   link: string,
 ): { subject: string; text: string; html: string } {
   const left = s.owedCents > 0 ? `${formatCents(s.owedCents)} is still owed on this invoice.` : "This invoice is now paid in full.";
@@ -48,14 +52,13 @@ export function receiptMail(
     ...mailOf(
       [
         `Hi ${s.homeowner},`,
-        `Thank you: we received ${formatCents(s.amountCents)} (${s.how}) on ${formatDay(s.receivedOn)} toward invoice ${s.number}. ${left}`,
+        `Thank you: you paid ${formatCents(s.amountCents)} ${s.paid} on ${formatDay(s.receivedOn)} toward invoice ${s.number}. ${left}`,
         "Your job page keeps your receipts:",
         link,
         `Questions? Reply to this email or call us at ${s.company.phone}.`,
         `Thank you,\n${s.company.name}`,
       ],
       link,
-      "Open your job page",
     ),
   };
 }

@@ -8,26 +8,26 @@ export const jobProposalPdfPath = (token: string) => href("/job/:token/proposal.
 export const jobInvoicePdfPath = (token: string, invoiceId: number) => href("/job/:token/invoices/:iid.pdf", { token, iid: String(invoiceId) });
 export const jobInvoicePayPath = (token: string, invoiceId: number) => href("/job/:token/invoices/:iid/pay", { token, iid: String(invoiceId) });
 
-/** The lead page's forms for the homeowner's page: a new link to copy, and every link turned off. */
+/** The lead page's forms for the job page: its link to copy, and every link turned off. */
 export const NEW_JOB_LINK_INTENT = "new-job-link";
 export const REVOKE_JOB_LINKS_INTENT = "revoke-job-links";
 const links = (n: number) => (n === 1 ? "1 link" : `${n} links`);
 export const JOB_LINK_MESSAGES = {
-  made: "New link to the homeowner's page made: copy it below.",
-  notWon: "A link to the homeowner's page is made once the job is won",
-  shownOnce: "Send the homeowner this link: it is shown only now. Earlier links keep working.",
+  made: "Job page link ready: copy it below.",
+  notWon: "A job page link is made once the job is won",
+  shownOnce: "Send the homeowner this link: it is the one every mail to them carries, and it works until you turn it off.",
   links: (n: number) => links(n),
-  revoked: (n: number) => `${links(n)} to the homeowner's page turned off. The next mail they get carries a new one.`,
+  revoked: (n: number) => `${links(n)} to the job page turned off. The next mail they get carries a new one.`,
   /** The lead's history entry. */
-  revokedNote: (n: number) => `Turned off ${links(n)} to the homeowner's page`,
-  noneToRevoke: "No link to the homeowner's page was working: nothing to turn off.",
+  revokedNote: (n: number) => `Turned off ${links(n)} to the job page`,
+  noneToRevoke: "No job page link was working: nothing to turn off.",
   revokeExplained:
-    "For a link sent to the wrong address, or a phone that was lost: every link made so far stops opening the page, its PDFs and its Pay button at once. Mails sent from now on carry new links that work.",
+    "For a link sent to the wrong address, or a phone that was lost: every link made so far stops opening the page, its PDFs and its Pay button at once. The next mail carries a new link that works.",
 } as const;
 
 /**
- * The lines that take a homeowner's mail to the job page (decision 0070): each mail carries a
- * link of its own. Before the sale the page says where the request stands and takes photos;
+ * The lines that take a homeowner's mail to the job page (decision 0070): every mail carries
+ * the job's one job page link (decision 0076). Before the sale the page says where the request stands and takes photos;
  * after it, visits, invoices and receipts too.
  */
 export const JOB_PAGE_MAIL = {

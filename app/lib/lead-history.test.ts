@@ -35,8 +35,8 @@ const MONEY = [sent, check, voided, deleted, proposal, over, unrecorded];
 describe("a history entry in the office's words", () => {
   it("says what was sent, received, voided or deleted, with its amount and invoice", () => {
     expect(historyText(sent, "office")).toBe("Invoice INV-0001 (deposit, $1,153.16) sent");
-    expect(historyText(check, "owner")).toBe("$1,153.16 received (check 1042) on invoice INV-0001");
-    expect(historyText({ ...check, paymentMethod: "online", checkNumber: null }, "owner")).toBe("$1,153.16 received (online (card)) on invoice INV-0001");
+    expect(historyText(check, "owner")).toBe("$1,153.16 received by check no. 1042 on invoice INV-0001");
+    expect(historyText({ ...check, paymentMethod: "online", checkNumber: null }, "owner")).toBe("$1,153.16 received online by card on invoice INV-0001");
     expect(historyText(voided, "owner")).toBe("Invoice INV-0002 voided: Billed twice for $500");
     expect(historyText(deleted, "office")).toBe("Draft progress invoice ($1,000.00) deleted");
     expect(historyText(proposal, "office")).toBe("Proposal link created: $3,458.81, valid until December 28, 2026; it replaces the earlier proposal");
@@ -89,7 +89,7 @@ describe("entries without money read the same for everyone", () => {
     expect(historyText(row({ kind: "added-by-hand" }), role)).toBe("Added by hand");
     expect(historyText(row({ kind: "homeowner-photos", count: 2 }), role)).toBe("Added 2 photos from the job page");
     expect(historyText(row({ kind: "homeowner-photos", count: 1 }), role)).toBe("Added a photo from the job page");
-    expect(historyText(row({ kind: "job-links-revoked", count: 2 }), role)).toBe("Turned off 2 links to the homeowner's page");
+    expect(historyText(row({ kind: "job-links-revoked", count: 2 }), role)).toBe("Turned off 2 links to the job page");
     expect(historyText(row({ kind: "proposal-accepted", detail: "Dana Ortiz" }), role)).toBe("Accepted by Dana Ortiz");
     // 9:00 AM in Kansas (CST) on Monday, March 9, 2026.
     const at = new Date("2026-03-09T14:00:00Z");

@@ -1,7 +1,7 @@
 import { seesMoney } from "./access";
 import { MONEY_KINDS, type HistoryKind } from "./history-kinds";
 import { formatInvoiceNumber } from "./invoice";
-import { INVOICE_KINDS, PAYMENT_METHOD_LABELS, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
+import { INVOICE_KINDS, paymentMethodWords, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
 import { JOB_LINK_MESSAGES } from "./job-page";
 import { LEAD_MESSAGES, type LeadStatus } from "./lead-status";
 import { ADDED_BY_HAND } from "./manual-lead";
@@ -87,8 +87,8 @@ function moneyWords(row: HistoryRow): string | null {
     case "invoice-draft-deleted":
       return `Draft ${invoiceKindOf(row) ? `${invoiceKindOf(row)} ` : ""}invoice (${amount}) deleted`;
     case "payment-received": {
-      const how = row.paymentMethod === "check" ? `check ${row.checkNumber ?? ""}`.trim() : row.paymentMethod ? PAYMENT_METHOD_LABELS[row.paymentMethod].toLowerCase() : "payment";
-      return `${amount} received (${how}) on invoice ${invoice}`;
+      const how = row.paymentMethod ? ` ${paymentMethodWords({ method: row.paymentMethod, checkNumber: row.checkNumber })}` : "";
+      return `${amount} received${how} on invoice ${invoice}`;
     }
     case "online-payment-unrecorded":
       return `An online payment of ${amount} for invoice ${invoice} was not recorded (${row.detail ?? ""}): refund it from the Stripe dashboard (${row.reference ?? ""}).`;

@@ -10,8 +10,9 @@ export const OUTBOX_KINDS = [
   // To the owner when a quote request comes in, and the visitor's auto-reply after it.
   "lead-notification",
   "lead-autoreply",
-  // To the owner when a homeowner accepts a proposal.
+  // To the owner when a homeowner accepts a proposal, and the homeowner's copy, signed.
   "proposal-accepted",
+  "proposal-signed",
   // The proposal, with a link of its own, to the homeowner.
   "proposal",
   // A completed job's homeowner asked for a review.

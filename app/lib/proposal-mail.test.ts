@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { proposalMail } from "./proposal-mail";
+import { proposalMail, signedProposalMail } from "./proposal-mail";
 
 const content = {
   company: { name: "Wheat & Sons Roofing", phone: "316-555-0100", email: "office@example.com", address: "1 Main St" },
@@ -32,5 +32,18 @@ describe("proposalMail", () => {
     const { html } = proposalMail(content, "https://example.com/proposal/abc", "https://example.com/job/xyz");
     expect(html).toContain("Hi Dana &#60;Miller&#62;,");
     expect(html).not.toContain("<Miller>");
+  });
+});
+
+describe("signedProposalMail", () => {
+  it("says what was signed, by whom and when (Kansas time), that the PDF is attached, and links the job page", () => {
+    const mail = signedProposalMail(content, { name: "Dana Miller", at: new Date("2026-11-20T21:30:00Z") }, "https://example.com/job/xyz");
+    expect(mail.subject).toBe("Your signed proposal from Wheat & Sons Roofing");
+    expect(mail.text).toContain("our proposal for $12,345.00, signed online by Dana Miller on");
+    expect(mail.text).toContain("3:30 PM");
+    expect(mail.text).toContain("Your signed proposal is attached as a PDF.");
+    expect(mail.html).toContain('<a href="https://example.com/job/xyz">Open your job page</a>');
+    // The homeowner's name is escaped in the HTML copy.
+    expect(mail.html).toContain("Dana &#60;Miller&#62;");
   });
 });

@@ -1,11 +1,11 @@
 /**
  * The mail that takes a proposal to the homeowner: plain text and a small HTML copy, both
- * with the proposal's link and the job page's (each made fresh for this mail: one token per
- * link, decisions 0038 and 0070).
+ * with the proposal's link (one token per mail, decision 0038) and the job's one job page
+ * link (decision 0076).
  */
 import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";
-import { formatDay, type ProposalContent } from "./proposal";
+import { formatDay, formatMoment, type ProposalContent } from "./proposal";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -32,6 +32,31 @@ export function proposalMail(
     .map((p) => (p in anchors ? `<p><a href="${escapeHtml(p)}">${anchors[p]}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
     .join("\n");
   return { subject: `Your proposal from ${company.name}: ${total}`, text: paragraphs.join("\n\n"), html };
+}
+
+/**
+ * The homeowner's confirmation once they accept: what they signed, by whom and when, the
+ * signed proposal attached as a PDF, and the job page where it stays.
+ */
+export function signedProposalMail(
+  content: Pick<ProposalContent, "company" | "customer" | "totalCents">,
+  accepted: { name: string; at: Date },
+  jobLink: string,
+): { subject: string; text: string; html: string } {
+  const { company, customer } = content;
+  const paragraphs = [
+    `Hi ${customer.name},`,
+    `Thank you for choosing ${company.name}! We have your acceptance of our proposal for ${formatCents(content.totalCents)}, signed online by ${accepted.name} on ${formatMoment(accepted.at)} (Kansas time).`,
+    "Your signed proposal is attached as a PDF. We will call you to book the work day.",
+    JOB_PAGE_MAIL.afterJob,
+    jobLink,
+    `Questions? Just reply to this email or call us at ${company.phone}.`,
+    `Thank you,\n${company.name}`,
+  ];
+  const html = paragraphs
+    .map((p) => (p === jobLink ? `<p><a href="${escapeHtml(p)}">${JOB_PAGE_MAIL.linkText}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .join("\n");
+  return { subject: `Your signed proposal from ${company.name}`, text: paragraphs.join("\n\n"), html };
 }
 
 /** What staff are told after "Email to <homeowner>". */

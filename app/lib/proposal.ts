@@ -10,6 +10,8 @@ import type { EstimateLine, ShingleTier } from "./estimate";
 import type { Figure } from "./roof-summary";
 import type { ViewDrawing } from "./roof-drawing";
 import { BUSINESS_TIME_ZONE } from "./lead-status";
+import { leadAddressLine } from "./address";
+import { addressLine } from "./business";
 
 /** What was sent, exactly as sent: later edits to the lead, estimate or settings never change it. */
 export type ProposalContent = {
@@ -170,7 +172,6 @@ export type ProposalSources = {
  */
 export function buildProposalContent(s: ProposalSources): ProposalContent {
   const { lead, estimate, business } = s;
-  const town = [lead.city, [lead.city ? "KS" : "", lead.zip ?? ""].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const drawing = s.roof?.drawing && (s.roof.drawing.facets.length > 0 || s.roof.drawing.lines.length > 0) ? s.roof.drawing : null;
   return {
     version: 1,
@@ -180,9 +181,9 @@ export function buildProposalContent(s: ProposalSources): ProposalContent {
       name: business.company,
       phone: business.phone,
       email: business.email,
-      address: `${business.street}, ${business.city}, ${business.region} ${business.postalCode}`,
+      address: addressLine(business),
     },
-    customer: { name: lead.name, address: [lead.street, town].filter(Boolean).join(", "), email: lead.email, phone: lead.phone ?? "" },
+    customer: { name: lead.name, address: leadAddressLine(lead), email: lead.email, phone: lead.phone ?? "" },
     roof: s.roof ? { figures: s.roof.figures, drawing } : null,
     tier: estimate.tier,
     shingleName: s.shingleName,

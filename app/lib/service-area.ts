@@ -23,6 +23,9 @@ export const SERVICE_AREA_ZIPS: Record<(typeof AREAS)[number]["slug"], readonly 
   winfield: ["67156"],
 };
 
+/** The state every town we serve is in: a lead's address is written with it. */
+export const SERVICE_AREA_STATE = "KS";
+
 const ZIPS = new Set(Object.values(SERVICE_AREA_ZIPS).flat());
 const TOWNS = new Set(AREAS.map((a) => townKey(a.name)));
 

@@ -8,7 +8,7 @@ const facts: VisitMailFacts = {
   durationMinutes: 90,
   who: "Kim Alvarez",
   homeowner: "Karen Miller",
-  address: "412 N Main St, Derby, 67037",
+  address: "412 N Main St, Derby, KS 67037",
   company: "Prairie Ridge Framing & Roofing",
   phone: "(620) 555-0142",
   jobLink: "https://roofs.example/job/abc",
@@ -18,7 +18,7 @@ describe("the homeowner's visit mails", () => {
   it("say what, when (Kansas time), where, who and how long, and link the job page", () => {
     const mail = visitMail("confirmation", facts);
     expect(mail.subject).toBe("Your inspection with Prairie Ridge Framing & Roofing: Mon, Nov 2 at 9:00 AM");
-    expect(mail.text).toContain("Your inspection is booked for Monday, November 2, 2026 at 9:00 AM (Kansas time) at 412 N Main St, Derby, 67037.");
+    expect(mail.text).toContain("Your inspection is booked for Monday, November 2, 2026 at 9:00 AM (Kansas time) at 412 N Main St, Derby, KS 67037.");
     expect(mail.text).toContain("Kim Alvarez from Prairie Ridge Framing & Roofing will be there. It takes about 1.5 hours.");
     expect(mail.text).toContain("https://roofs.example/job/abc");
     expect(mail.html).toContain('<a href="https://roofs.example/job/abc">See your job</a>');

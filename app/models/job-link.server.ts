@@ -1,17 +1,29 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { jobLinks } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { writeLeadHistory } from "./lead-history.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
 /**
- * The homeowner's private links to a job's page (issue 33): only each token's SHA-256 is
- * kept, as for proposal links (decision 0038). A lead may have many (one per mail, one per
- * "new link" staff make); each opens the same page until staff turn them off (revoked) or
- * the lead is deleted.
+ * The homeowner's job page links: only each token's SHA-256 is kept, as for proposal links
+ * (decision 0038). A job has one live link that every mail carries (decision 0076): its
+ * token is derived from the row's salt, so it can be made again at send time. Links from
+ * before that (no salt) keep opening the page until staff turn them off (revoked) or the
+ * lead is deleted.
  */
-export function addJobLink(leadId: number, tokenHash: string, now = new Date()): void {
-  getDb().insert(jobLinks).values({ leadId, tokenHash, createdAt: now }).run();
+export function addJobLink(leadId: number, tokenHash: string, salt: string | null, now = new Date()): void {
+  getDb().insert(jobLinks).values({ leadId, tokenHash, salt, createdAt: now }).run();
+}
+
+/** The lead's working links a token can be derived for again, newest first. */
+export function reusableJobLinks(leadId: number): { tokenHash: string; salt: string }[] {
+  return getDb()
+    .select({ tokenHash: jobLinks.tokenHash, salt: jobLinks.salt })
+    .from(jobLinks)
+    .where(and(eq(jobLinks.leadId, leadId), isNull(jobLinks.revokedAt), isNotNull(jobLinks.salt)))
+    .orderBy(desc(jobLinks.id))
+    .all()
+    .flatMap((r) => (r.salt === null ? [] : [{ tokenHash: r.tokenHash, salt: r.salt }]));
 }
 
 /** The lead a working link's token hash opens, or undefined (unknown or turned off). */

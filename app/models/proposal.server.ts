@@ -140,7 +140,7 @@ export function addProposalLink(proposalId: number, tokenHash: string, now = new
  * lead's only accepted one (a second accept, one after the expiry or of a replaced one
  * changes nothing and returns undefined). The lead is Won with "Accepted by <name>" in its
  * history, its other proposals are withdrawn, its estimate is locked, and the owner's mail
- * waits in the outbox, all in the same transaction.
+ * (and the homeowner's signed copy) wait in the outbox, all in the same transaction.
  */
 export function recordAcceptance(id: number, acceptance: { name: string; ip: string }, now: Date): Proposal | undefined {
   return inTransaction(() => {
@@ -159,7 +159,7 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     lockCurrentEstimate(accepted.leadId, now);
     // Issue 33: the deposit's draft invoice, in this transaction: one per acceptance.
     createDepositDraft(accepted, now);
-    const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, accepted.leadId)).get();
+    const lead = db.select({ status: leads.status, email: leads.email }).from(leads).where(eq(leads.id, accepted.leadId)).get();
     if (lead && lead.status !== "won") db.update(leads).set({ status: "won", lostReason: null }).where(eq(leads.id, accepted.leadId)).run();
     writeLeadHistory(
       {
@@ -173,6 +173,8 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
       now,
     );
     enqueueMail({ kind: "proposal-accepted", leadId: accepted.leadId, proposalId: accepted.id, recipient: getSetting("contact").notificationEmail }, now);
+    // The homeowner's own signed copy, when there is an address to send it to.
+    if (lead?.email.includes("@")) enqueueMail({ kind: "proposal-signed", leadId: accepted.leadId, proposalId: accepted.id, recipient: lead.email }, now);
     return accepted;
   });
 }

@@ -3,6 +3,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 import { leads, images, roofCustomers, type Image, type RoofCustomer } from "~/db/schema";
 import type { ImageFile, StoredImage } from "~/server/image-files.server";
 import type { RoofCustomerInput } from "~/lib/roof-customer-form";
+import { SERVICE_AREA_STATE } from "~/lib/service-area";
 import { parseDrawing, VIEWS, type Drawing, type RoofView } from "~/lib/roof-drawing";
 import { scaleMissing } from "~/lib/roof-summary";
 import { ROOF_CUSTOMERS_PAGE_SIZE, type RoofCustomerCursor } from "~/lib/roof-customer-paging";
@@ -165,8 +166,7 @@ export function roofCustomerForLead(leadId: number): number | undefined {
       // The roof tool asks for whatever the request left out before it saves a measurement.
       street: lead.street ?? "",
       city: lead.city ?? "",
-      // Every town the business serves is in Kansas.
-      state: lead.street || lead.city ? "KS" : null,
+      state: lead.street || lead.city ? SERVICE_AREA_STATE : null,
       zipCode: lead.zip,
       leadId,
     };

@@ -1,9 +1,9 @@
 import type { Invoice, Lead, Payment } from "~/db/schema";
 import { addressLine } from "~/lib/business";
-import { addressLine as leadAddressLine } from "~/lib/contact-form";
+import { leadAddressLine } from "~/lib/address";
 import { fileNameSlug } from "~/lib/file-name";
 import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS, type InvoiceLine } from "~/lib/invoice-kinds";
+import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords, type InvoiceLine } from "~/lib/invoice-kinds";
 import { businessToday } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money-format";
 import { formatDay } from "~/lib/proposal";
@@ -50,7 +50,7 @@ export async function buildInvoicePdf(invoice: Invoice, lead: Pick<Lead, "name" 
     [416, 100],
   );
   const paidRows = payments.map((p) => [
-    `Paid ${formatDay(p.receivedOn)}, ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${p.checkNumber ? ` no. ${p.checkNumber}` : ""}`,
+    `Paid ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,
     `-${formatCents(p.amountCents)}`,
   ]);
   totalsBlock(doc, [["Invoice total", formatCents(invoice.totalCents)], ...paidRows, [invoice.state === "void" ? "Owed" : "Balance due", formatCents(owed)]]);

@@ -1,6 +1,7 @@
 import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
 import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
 import { formatHeadlineTime, jobInvoicePayPath, jobInvoicePdfPath, jobProposalPdfPath, jobStatus, JOB_PAGE_MESSAGES, type JobStatus } from "~/lib/job-page";
+import { leadAddressLine } from "~/lib/address";
 import { MAX_PHOTOS } from "~/lib/contact-form";
 import { formatDay } from "~/lib/proposal";
 import { formatCents } from "~/lib/money-format";
@@ -80,7 +81,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
     },
     formatCents,
   );
-  const address = [lead.street, lead.city].filter(Boolean).join(", ") || null;
+  const address = leadAddressLine(lead) || null;
   return {
     company: { name: facts.company, phone: facts.phone, email: facts.email },
     customer: { name: lead.name, address },

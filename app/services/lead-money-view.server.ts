@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { SessionUser } from "~/models/session.server";
 import { mayPost } from "~/lib/access";
 import { basisFormValues, DELETE_DRAFT_INTENT, formatInvoiceNumber, isOverdue, owedCents, takesPayments, VOID_INVOICE_INTENT } from "~/lib/invoice";
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS, type InvoiceKind, type InvoiceLine, type InvoiceState } from "~/lib/invoice-kinds";
+import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords, type InvoiceKind, type InvoiceLine, type InvoiceState } from "~/lib/invoice-kinds";
 import { businessToday } from "~/lib/lead-status";
 import { centsToDollars } from "~/lib/money";
 import { formatCents } from "~/lib/money-format";
@@ -108,7 +108,7 @@ export async function leadMoneyView(request: Request, leadId: number, user: Sess
         .filter((p) => p.invoiceId === inv.id)
         .map((p) => ({
           id: p.id,
-          line: `${formatCents(p.amountCents)} on ${formatDay(p.receivedOn)}, ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${p.checkNumber ? ` no. ${p.checkNumber}` : ""}`,
+          line: `${formatCents(p.amountCents)} on ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,
         })),
       mail: mail ? `Emailed to ${mail.recipient}: ${mailStateLabel(mail)}` : null,
       voidReason: inv.voidReason,

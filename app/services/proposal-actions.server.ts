@@ -108,8 +108,11 @@ export function acceptProposal(proposal: Proposal, acceptance: { name: string; i
     const after = getLeadProposal(proposal.leadId, proposal.id);
     return after?.acceptedAt ? "already" : after?.withdrawnAt || proposalState(proposal, now) === "open" ? "withdrawn" : "expired";
   }
-  const mail = findMail("proposal-accepted", { proposalId: accepted.id });
-  if (mail) void deliverNow(mail.id).catch((error: unknown) => console.error("Proposal acceptance mail failed:", error));
+  // The owner's notice first, then the homeowner's signed copy; the outbox retries either.
+  const mails = [findMail("proposal-accepted", { proposalId: accepted.id }), findMail("proposal-signed", { proposalId: accepted.id })];
+  void (async () => {
+    for (const mail of mails) if (mail) await deliverNow(mail.id);
+  })().catch((error: unknown) => console.error("Proposal acceptance mail failed:", error));
   return "accepted";
 }
 

@@ -119,14 +119,16 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
 }
 
 
+/** "proposal-karen-miller-12.pdf": the download's name, and the mailed copy's. */
+export const proposalFileName = (proposal: Proposal) => `proposal-${fileNameSlug((proposal.content as ProposalContent).customer.name)}-${proposal.id}.pdf`;
+
 /** The PDF as a download, never kept by a cache (it may change once accepted). */
 export async function pdfResponse(proposal: Proposal): Promise<Response> {
   const pdf = await buildProposalPdf(proposal);
-  const name = fileNameSlug((proposal.content as ProposalContent).customer.name);
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="proposal-${name}-${proposal.id}.pdf"`,
+      "Content-Disposition": `attachment; filename="${proposalFileName(proposal)}"`,
       "Content-Length": String(pdf.byteLength),
       "Cache-Control": "no-store",
       "X-Robots-Tag": "noindex",

@@ -1,3 +1,4 @@
+import { leadAddressLine } from "~/lib/address";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
 import { addDays, formatKansasTime, formatLongDay, formatShortDay, kansasDay, startOfKansasDay, weekDays, weekOf } from "~/lib/visit-time";
 import type { Role } from "~/lib/roles";
@@ -35,7 +36,7 @@ function item(visit: ScheduledVisit, userId: number): ScheduleItem {
     time: `${formatKansasTime(visit.startsAt)} – ${formatKansasTime(end)}`,
     start: formatKansasTime(visit.startsAt),
     end: formatKansasTime(end),
-    lead: { id: visit.lead.id, name: visit.lead.name, place: [visit.lead.street, visit.lead.city].filter(Boolean).join(", ") || null, phone: visit.lead.phone },
+    lead: { id: visit.lead.id, name: visit.lead.name, place: leadAddressLine(visit.lead) || null, phone: visit.lead.phone },
     who: visit.assigneeName,
     mine: visit.assignedTo === userId,
     note: visit.note,

@@ -23,7 +23,7 @@ test("a visitor's message is mailed, answered, and waiting in the admin's leads"
 
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const [notification, autoreply] = (await mailsTo(email)).sort((a) => (a.reply_to === email ? -1 : 1));
-  expect(notification).toMatchObject({ subject: "Contact Form Submission", reply_to: email, to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'] });
+  expect(notification).toMatchObject({ subject: `New message from ${name}`, reply_to: email, to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'] });
   expect(notification.text).toContain("Please quote a new roof");
   expect(autoreply.to).toEqual([`"${name}" <${email}>`]);
 
@@ -352,6 +352,7 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
 
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const notification = (await mailsTo(email)).find((m) => m.reply_to === email)!;
+  expect(notification.subject).toBe(`New quote request: ${name}, Derby — Storm / hail damage`);
   expect(notification.text).toContain("Work:  Storm / hail damage");
   expect(notification.text).toContain("Photos: 2");
 
@@ -363,7 +364,7 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
   await expect(adminPage).toHaveURL(/\/admin\/leads\/\d+$/);
   const detail = adminPage.getByRole("article", { name });
   await expect(detail).toContainText("Storm / hail damage");
-  await expect(detail).toContainText("418 N Main St, Derby 67037");
+  await expect(detail).toContainText("418 N Main St, Derby, KS 67037");
   await expect(detail.getByRole("link", { name: `Email ${email}` })).toHaveAttribute("href", `mailto:${email}`);
   const photos = detail.getByRole("region", { name: "Photos" }).getByRole("img");
   await expect(photos).toHaveCount(2);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
-import { photo } from "./quote";
+import { mailsTo, photo } from "./quote";
 import { seedLeadWithEstimate } from "./seed-estimate";
 
 // Issue 33.4: the homeowner's own page of the job. Staff make its link on the lead page
@@ -64,17 +64,20 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await expect(homeowner.getByRole("status", { name: "Accepted" })).toBeVisible();
   seedSentInvoice(leadId);
 
-  // Staff make the link: shown once.
+  // The homeowner's signed copy went by mail with the job page link; staff get that same link to copy, shown once.
+  await expect.poll(async () => (await mailsTo(`park-${stamp}@example.com`)).filter((m) => m.subject.startsWith("Your signed proposal from")).length).toBe(1);
+  const [signedCopy] = (await mailsTo(`park-${stamp}@example.com`)).filter((m) => m.subject.startsWith("Your signed proposal from"));
   await staff.reload();
-  const panel = staff.getByRole("region", { name: "Homeowner's page" });
-  await expect(panel).toContainText("No link made yet.");
-  await panel.getByRole("button", { name: "Make a link to copy" }).click();
-  await expect(staff.getByText("New link to the homeowner's page made").first()).toBeVisible();
-  const link = await panel.getByLabel("Link to the homeowner's page").inputValue();
+  const panel = staff.getByRole("region", { name: "Job page" });
+  await expect(panel).toContainText("1 link works, the latest made");
+  await panel.getByRole("button", { name: "Get the link to copy" }).click();
+  await expect(staff.getByText("Job page link ready").first()).toBeVisible();
+  const link = await panel.getByLabel("Job page link").inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/job\/[\w-]{43}$/);
+  expect(signedCopy.text).toContain(new URL(link).pathname);
   await expect(panel).toContainText("1 link works, the latest made");
   await staff.reload();
-  await expect(panel.getByLabel("Link to the homeowner's page")).toHaveCount(0);
+  await expect(panel.getByLabel("Job page link")).toHaveCount(0);
 
   // The homeowner's page: private, never cached, not indexed.
   const response = await homeowner.goto(new URL(link).pathname);
@@ -120,50 +123,50 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await context.close();
 });
 
-test("staff turn off every link (asked first): the old links answer not found, a new one opens the page", async ({ browser, page: homeowner, baseURL }, info) => {
+test("staff turn off every link (asked first): the old link answers not found, a new one opens the page", async ({ browser, page: homeowner, baseURL }, info) => {
   test.setTimeout(90_000);
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Rue Lost Phone ${stamp}`;
   const leadId = seedLeadWithEstimate(name, `lost-${stamp}@example.com`);
   markWon(leadId);
   const { context, staff } = await staffOnLead(browser, info, baseURL!, leadId);
-  const panel = staff.getByRole("region", { name: "Homeowner's page" });
+  const panel = staff.getByRole("region", { name: "Job page" });
   const makeLink = async () => {
-    await panel.getByRole("button", { name: "Make a link to copy" }).click();
-    await expect(staff.getByText("New link to the homeowner's page made").first()).toBeVisible();
-    return new URL(await panel.getByLabel("Link to the homeowner's page").inputValue()).pathname;
+    await panel.getByRole("button", { name: "Get the link to copy" }).click();
+    await expect(staff.getByText("Job page link ready").first()).toBeVisible();
+    return new URL(await panel.getByLabel("Job page link").inputValue()).pathname;
   };
   await expect(panel.getByText("Turn off every link")).toHaveCount(0);
+  // One link per job: asked for twice, it is the same link.
   const first = await makeLink();
-  const second = await makeLink();
-  await expect(panel).toContainText("2 links work");
+  expect(await makeLink()).toBe(first);
+  await expect(panel).toContainText("1 link works");
   expect((await homeowner.goto(first))?.status()).toBe(200);
 
   // Asked first, in the page itself: the button is hidden until the disclosure opens.
-  const confirm = panel.getByRole("button", { name: "Yes, turn off 2 links" });
+  const confirm = panel.getByRole("button", { name: "Yes, turn off 1 link" });
   await expect(confirm).toBeHidden();
   await panel.getByText("Turn off every link").click();
   await expect(panel).toContainText("every link made so far stops opening the page");
   if (jsEnabled(info)) await staff.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await confirm.click();
-  await expect(staff.getByText("2 links to the homeowner's page turned off.").first()).toBeVisible();
+  await expect(staff.getByText("1 link to the job page turned off.").first()).toBeVisible();
   if (jsEnabled(info)) expect(await staff.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-  await expect(panel).toContainText("No link works now. 2 turned off");
-  await expect(staff.getByRole("region", { name: "History" })).toContainText("Turned off 2 links to the homeowner's page");
+  await expect(panel).toContainText("No link works now. 1 turned off");
+  await expect(staff.getByRole("region", { name: "History" })).toContainText("Turned off 1 link to the job page");
   await expect(panel.getByText("Turn off every link")).toHaveCount(0);
 
-  // The homeowner's old links: the page's not-found, nothing of the job, the way to a new link.
-  for (const path of [first, second]) {
-    const response = await homeowner.goto(path);
-    expect(response?.status()).toBe(404);
-    await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText("We could not find this page");
-    await expect(homeowner.getByText("ask us for a new link")).toBeVisible();
-    await expect(homeowner.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
-    await expect(homeowner.getByText(name)).toHaveCount(0);
-  }
+  // The homeowner's old link: the page's not-found, nothing of the job, the way to a new link.
+  const response = await homeowner.goto(first);
+  expect(response?.status()).toBe(404);
+  await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText("We could not find this page");
+  await expect(homeowner.getByText("ask us for a new link")).toBeVisible();
+  await expect(homeowner.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
+  await expect(homeowner.getByText(name)).toHaveCount(0);
 
-  // A link made afterwards works; the old ones stay off.
+  // A link made afterwards is a new one and works; the old one stays off.
   const fresh = await makeLink();
+  expect(fresh).not.toBe(first);
   await expect(panel).toContainText("1 link works");
   expect((await homeowner.goto(fresh))?.status()).toBe(200);
   await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText(name);

@@ -37,7 +37,7 @@ export function seedProposal(name: string): string {
       issuedAt: new Date().toISOString(),
       validUntil,
       company: { name: "Prairie Ridge Framing & Roofing", phone: "(620) 555-0142", email: "hello@example.com", address: "Wellington, KS" },
-      customer: { name, address: "412 N Main St, Derby 67037", email: "", phone: "316-555-0188" },
+      customer: { name, address: "412 N Main St, Derby, KS 67037", email: "", phone: "316-555-0188" },
       roof: null,
       tier: "better",
       lines,

@@ -44,7 +44,7 @@ describe("contact mail through the resend SDK", () => {
       from: '"Prairie Ridge Framing & Roofing" <web@example.com>',
       to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'],
       reply_to: "kim@example.com",
-      subject: "Contact Form Submission",
+      subject: "New message from Kim Hoang",
     });
     expect(notification.text).toContain("Hail hit the north slope.");
     expect(notification.text).toContain("316-555-0100");
@@ -74,7 +74,7 @@ describe("contact mail through the resend SDK", () => {
     fake.failWhen(null);
     await processOutbox(undefined, new Date(t0.getTime() + 61_000));
     expect(row(id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 2, notifyLastError: null, autoreplyStatus: "sent" });
-    expect(fake.sent.map((m) => m.subject)).toEqual(["Contact Form Submission", "Thank you for contacting Prairie Ridge Framing & Roofing"]);
+    expect(fake.sent.map((m) => m.subject)).toEqual(["New message from Kim Hoang", "Thank you for contacting Prairie Ridge Framing & Roofing"]);
   });
 
   it("marks a notification failed after the last retry", async () => {
@@ -172,7 +172,7 @@ describe("a backlog after a mail outage", () => {
     fake.requests.length = 0;
     await processOutbox(undefined, new Date(now.getTime() + 30_000));
     errors.mockRestore();
-    const notifications = fake.sent.filter((m) => m.subject === "Contact Form Submission");
+    const notifications = fake.sent.filter((m) => m.subject.startsWith("New message from"));
     const autoreplies = fake.sent.filter((m) => m.subject.startsWith("Thank you"));
     expect(notifications).toHaveLength(400);
     expect(new Set(notifications.map((m) => m.reply_to)).size).toBe(400);
@@ -217,7 +217,7 @@ describe("one mail the provider will not take", () => {
     expect(refused).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
     expect(refused.notifyLastError).toContain(bad);
     expect(refused.notifyNextAttemptAt!.getTime()).toBe(now.getTime() + 60_000);
-    expect(fake.sent.filter((m) => m.subject === "Contact Form Submission").map((m) => m.reply_to)).toEqual(["kim@example.com", "kim@example.com"]);
+    expect(fake.sent.filter((m) => m.subject.startsWith("New message from")).map((m) => m.reply_to)).toEqual(["kim@example.com", "kim@example.com"]);
   });
 });
 

@@ -100,7 +100,7 @@ describe("a quote request with photos", () => {
     await vi.waitFor(() => expect(fake.sent).toHaveLength(2));
     const notification = fake.sent.find((m) => m.reply_to === "rosa@example.com")!;
     expect(notification.text).toContain("Work:  Storm / hail damage");
-    expect(notification.text).toContain("Address: 418 N Main St, Derby 67037");
+    expect(notification.text).toContain("Address: 418 N Main St, Derby, KS 67037");
     expect(notification.text).toContain("Best way to reach: Text");
     expect(notification.text).toContain("Photos: 2");
     expect(notification.text).toContain(`https://roofs.example.com/admin/leads/${message.id}`);

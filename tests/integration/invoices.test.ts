@@ -15,6 +15,7 @@ const { createLead } = await import("~/models/lead.server");
 const { recordAcceptance } = await import("~/models/proposal.server");
 const { createDepositDraft, createInvoiceDraft, listLeadInvoices, saveInvoiceDraft, sendInvoice } = await import("~/models/invoice.server");
 const { recordPayment } = await import("~/models/payment.server");
+const { formatInvoiceNumber } = await import("~/lib/invoice");
 const { leadMoneyView } = await import("~/services/lead-money-view.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { processOutbox } = await import("~/services/outbox.server");
@@ -51,7 +52,7 @@ function acceptedJob(totalCents: number, email = "karen@example.com") {
   const { id } = createLead({ name: "Karen Miller", email, phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
   const proposal = db()
     .insert(proposals)
-    .values({ leadId: id, content: { customer: { name: "Karen Miller", email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", lines: [] }, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
+    .values({ leadId: id, content: { customer: { name: "Karen Miller", email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", issuedAt: new Date().toISOString(), lines: [], subtotalCents: totalCents, taxRateBasisPoints: 0, taxCents: 0, terms: "" }, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
     .returning()
     .get();
   const accepted = recordAcceptance(proposal.id, { name: "Karen Miller", ip: "127.0.0.1" }, new Date());
@@ -146,6 +147,9 @@ describe("sending", () => {
     const mail = fake.sent.find((m) => m.subject.startsWith("Invoice INV-"));
     expect(mail?.to.join()).toContain("karen@example.com");
     expect(mail?.text).toContain("http://site.test/job/");
+    // Without Stripe the page has no Pay button: the mail says how else to pay.
+    expect(mail?.text).toContain(`You can pay by check (please write ${formatInvoiceNumber(row.number!)} on it), in cash or by card when we are on site.`);
+    expect(mail?.text).not.toMatch(/online/i);
     const attachments = (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
     expect(attachments).toHaveLength(1);
     expect(attachments[0].filename).toMatch(/^invoice-\d+-karen-miller\.pdf$/);

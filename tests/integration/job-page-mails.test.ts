@@ -4,12 +4,14 @@ import type { JobPageView } from "~/services/job-page.server";
 import { requestContext } from "~/server/client-ip.server";
 import { fakeResendForApp } from "./fake-mail";
 
-// Issue 33, "every mail the homeowner gets links there" (decision 0070): the auto-reply, the
-// proposal and the review request each carry a link of their own to the lead's job page.
+// Every mail the homeowner gets links their job page (decision 0070): the auto-reply, the
+// proposal and the review request, each with the job's one live link (decision 0076).
 const fake = await fakeResendForApp();
 
 const { getDb } = await import("~/server/db.server");
-const { leads, proposals } = await import("~/db/schema");
+const { jobLinks, leads, proposals } = await import("~/db/schema");
+const { revokeJobLinks } = await import("~/models/job-link.server");
+const { systemActor } = await import("~/lib/actor");
 const { createLead } = await import("~/models/lead.server");
 const { getSetting } = await import("~/models/settings.server");
 const { prepareApp } = await import("~/services/startup.server");
@@ -50,13 +52,14 @@ describe("the quote request's auto-reply", () => {
     // Before the sale the page says the request is in hand.
     const page = open(token);
     expect(page.kind === "job" && page.view.status.headline).toBe("We are on it");
-    // The owner's own notification is a staff mail: no homeowner link in it.
+    // The owner's notification names who, where and what; a staff mail: no homeowner link in it.
+    expect(notification.subject).toBe("New quote request: Kim Hoang, Derby — Roof Repairs");
     expect(notification.text).not.toMatch(/\/job\//);
   });
 });
 
 describe("the proposal mail", () => {
-  it("carries the proposal's link first, then a new link to this lead's job page, each attempt its own", async () => {
+  it("carries the proposal's link first, then the job's one job page link, the same on every attempt", async () => {
     const id = newLead("Mia Chen", "mia@example.com");
     const now = new Date();
     const content = {
@@ -76,8 +79,8 @@ describe("the proposal mail", () => {
     expect(mails).toHaveLength(2);
     const [first, second] = mails.map((m) => jobTokensIn(m.text));
     expect(first).toHaveLength(1);
-    expect(first[0]).not.toBe(second[0]);
-    for (const token of [first[0], second[0]]) expect(pageOwner(token)).toBe("Mia Chen");
+    expect(second).toEqual(first);
+    expect(pageOwner(first[0])).toBe("Mia Chen");
     // Before the sale the page says the proposal waits (its own link is the mail's, not the page's).
     const page = open(first[0]);
     expect(page.kind === "job" && page.view.status.headline).toBe("Your proposal is ready");
@@ -99,5 +102,28 @@ describe("the review request", () => {
     const [token] = jobTokensIn(mail.text);
     expect(pageOwner(token)).toBe("Dana Brooks");
     expect(mail.text.indexOf("/review/")).toBeLessThan(mail.text.indexOf("/job/"));
+  });
+});
+
+describe("one job page link per job", () => {
+  it("is the same link in every mail of the job until staff turn it off, then the next mail carries a new one", async () => {
+    const id = newLead("Jane Doe", "jane@example.com");
+    await mailNewLead(id);
+    db().update(leads).set({ status: "won", completedAt: new Date() }).where(eq(leads.id, id)).run();
+    await askForReview(id);
+    const autoreply = fake.sent.find((m) => m.to.join().includes("jane@example.com") && m.text.includes("See where your request stands"))!;
+    const review = fake.sent.find((m) => m.subject.startsWith("How did we do?"))!;
+    const [token] = jobTokensIn(autoreply.text);
+    expect(jobTokensIn(review.text)).toEqual([token]);
+    expect(db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all()).toHaveLength(1);
+
+    expect(revokeJobLinks(id, systemActor("Test"))).toBe(1);
+    expect(open(token).kind).toBe("unknown");
+    await askForReview(id);
+    const again = fake.sent.filter((m) => m.subject.startsWith("How did we do?")).at(-1)!;
+    const [fresh] = jobTokensIn(again.text);
+    expect(fresh).not.toBe(token);
+    expect(pageOwner(fresh)).toBe("Jane Doe");
+    expect(open(token).kind).toBe("unknown");
   });
 });

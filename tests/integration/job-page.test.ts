@@ -10,8 +10,8 @@ const { createLead } = await import("~/models/lead.server");
 const { listLeadNotes } = await import("~/models/lead-history.server");
 const { listPhotos } = await import("~/models/lead-photo.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
-const { newJobLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
-const { jobLinkSummary } = await import("~/models/job-link.server");
+const { jobPageLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
+const { addJobLink, jobLinkSummary } = await import("~/models/job-link.server");
 const { readFlash } = await import("~/services/flash.server");
 const { startSession } = await import("~/services/auth.server");
 const { upsertUser } = await import("~/models/user.server");
@@ -50,7 +50,7 @@ function wonJob(name: string, totalCents = 1_000_000) {
   db().insert(invoices).values({ leadId: id, proposalId: proposal.id, kind: "final", state: "draft", lines: [], subtotalCents: 123_456, totalCents: 123_456 }).run();
   db().insert(payments).values({ invoiceId: deposit.id, method: "check", amountCents: 100_000, checkNumber: "1042", receivedOn: "2026-11-20" }).run();
   db().insert(visits).values({ leadId: id, kind: "work_day", startsAt: new Date(now.getTime() + 3 * 86_400_000), durationMinutes: 480 }).run();
-  return { id, deposit, token: tokenOf(newJobLinkUrl(id)) };
+  return { id, deposit, token: tokenOf(jobPageLinkUrl(id)) };
 }
 
 type Page = { kind: "job"; view: JobPageView; notice: { type: string; message: string } | null } | { kind: "unknown"; phone: string };
@@ -66,21 +66,32 @@ function upload(token: string, files: { bytes: Uint8Array | Buffer | string; nam
 }
 
 describe("job-page links", () => {
-  it("are a new random token each time, kept only as its hash, each opening its lead", () => {
+  it("are one link per job, the same every time, kept only as its hash, each opening its lead", () => {
     const id = newLead("Karen Miller", "karen@example.com");
     const other = newLead("Bob Other", "bob@example.com");
-    const a = newJobLinkUrl(id);
-    const b = newJobLinkUrl(id);
-    const c = newJobLinkUrl(other);
+    const a = jobPageLinkUrl(id);
+    const b = jobPageLinkUrl(id);
+    const c = jobPageLinkUrl(other);
     expect(a).toMatch(/^https?:\/\/[^/]+\/job\/[A-Za-z0-9_-]{43}$/);
-    expect(a).not.toBe(b);
+    expect(b).toBe(a);
+    expect(c).not.toBe(a);
     const rows = db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all();
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(tokenOf(a));
-    expect(rows.map((r) => r.tokenHash).sort()).toEqual([hashLinkToken(tokenOf(a)), hashLinkToken(tokenOf(b))].sort());
+    expect(rows[0].tokenHash).toBe(hashLinkToken(tokenOf(a)));
     expect(findJobByToken(tokenOf(a))).toBe(id);
-    expect(findJobByToken(tokenOf(b))).toBe(id);
     expect(findJobByToken(tokenOf(c))).toBe(other);
+  });
+
+  it("keep a link from before (a random token, no salt) working, while mails carry the derived one", () => {
+    const id = newLead("Old Link", "old-link@example.com");
+    const old = "o".repeat(43);
+    addJobLink(id, hashLinkToken(old), null);
+    const fresh = jobPageLinkUrl(id);
+    expect(tokenOf(fresh)).not.toBe(old);
+    expect(jobPageLinkUrl(id)).toBe(fresh);
+    expect(findJobByToken(old)).toBe(id);
+    expect(jobLinkSummary(id).count).toBe(2);
   });
 
   it("open nothing for an unknown or malformed token", () => {
@@ -117,7 +128,7 @@ describe("the homeowner's job page", () => {
 
   it("says a lost lead's request is closed, not that we are on it", () => {
     const id = newLead("Went Elsewhere", "elsewhere@example.com");
-    const token = tokenOf(newJobLinkUrl(id));
+    const token = tokenOf(jobPageLinkUrl(id));
     const before = open(token).data;
     expect(before.kind === "job" && before.view.status.headline).toBe("We are on it");
     db().update(leads).set({ status: "lost" }).where(eq(leads.id, id)).run();
@@ -171,7 +182,7 @@ describe("the PDFs behind the job page", () => {
   });
 
   it("has no proposal PDF for an unknown token or a lead without an accepted proposal", async () => {
-    const token = tokenOf(newJobLinkUrl(newLead("No Proposal", "np@example.com")));
+    const token = tokenOf(jobPageLinkUrl(newLead("No Proposal", "np@example.com")));
     for (const t of [token, "y".repeat(43)]) {
       const res = (await proposalPdf.loader({ request: new Request(`http://site.test/job/${t}/proposal.pdf`), params: { token: t } } as never).catch((r: unknown) => r)) as Response;
       expect(res.status).toBe(404);
@@ -216,7 +227,7 @@ describe("photos from the job page", () => {
   });
 });
 
-describe("the lead page's link to the homeowner's page", () => {
+describe("the lead page's job page link", () => {
   let cookie = "";
   beforeAll(async () => {
     cookie = await signedInOwner();
@@ -224,22 +235,22 @@ describe("the lead page's link to the homeowner's page", () => {
   const post = (id: number, fields: Record<string, string>, as = cookie) =>
     linkRoute.action(routeArgs(new Request(`http://site.test/admin/leads/${id}/job-link`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: as } }), { id: String(id) })).catch((r: unknown) => r) as Promise<Response>;
 
-  it("makes a new link for a won job, shown once on the lead page, that opens the page", async () => {
-    const { id } = wonJob("Link Maker");
-    const before = db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all().length;
+  it("shows a won job's one link to copy on the lead page, the same its mails carry, and it opens the page", async () => {
+    const { id, token } = wonJob("Link Maker");
     const res = await post(id, { intent: "new-job-link" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${id}`);
     const linkCookie = res.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
-    const url = page.homeownerLink!.newLink!;
+    const url = page.jobPageLink!.newLink!;
     expect(url).toMatch(/\/job\/[A-Za-z0-9_-]{43}$/);
-    expect(page.homeownerLink!.linkCount).toBe(before + 1);
+    expect(tokenOf(url)).toBe(token);
+    expect(page.jobPageLink!.linkCount).toBe(1);
     const opened = open(tokenOf(url)).data;
     expect(opened.kind === "job" && opened.view.customer.name).toBe("Link Maker");
     // Without the cookie (the next visit) the link is not shown again.
     const again = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(again.homeownerLink!.newLink).toBeNull();
+    expect(again.jobPageLink!.newLink).toBeNull();
   });
 
   it("refuses a lead not won yet and an unknown intent", async () => {
@@ -248,7 +259,7 @@ describe("the lead page's link to the homeowner's page", () => {
     expect(res.status).toBe(302);
     expect(db().select().from(jobLinks).where(eq(jobLinks.leadId, open_)).all()).toEqual([]);
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${open_}`, { headers: { Cookie: cookie } }), { id: String(open_) }));
-    expect(page.homeownerLink).toBeNull();
+    expect(page.jobPageLink).toBeNull();
     const { id } = wonJob("Intent Check");
     expect((await post(id, { intent: "something-else" })).status).toBe(400);
   });
@@ -257,12 +268,14 @@ describe("the lead page's link to the homeowner's page", () => {
   const flashOf = async (res: Response) =>
     (await readFlash(new Request("http://site.test/", { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }))).flash;
   const panel = async (id: number) =>
-    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).homeownerLink;
+    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).jobPageLink;
   const caught = (run: () => unknown) => Promise.resolve().then(run).catch((r: unknown) => r);
 
   it("turns every link off at once: page, PDFs, pay and upload answer the page's not-found, then a new link works", async () => {
     const job = wonJob("Wrong Address");
-    const second = tokenOf(newJobLinkUrl(job.id));
+    // A link from before every mail carried the same one: it is turned off with the rest.
+    const second = "s".repeat(43);
+    addJobLink(job.id, hashLinkToken(second), null);
     const other = wonJob("Bystander Job");
     expect(open(job.token).init?.status ?? 200).toBe(200);
     expect(statusOf(await caught(() => payRoute.loader({ params: { token: job.token, iid: String(job.deposit.id) } } as never)))).toBe(302);
@@ -271,10 +284,10 @@ describe("the lead page's link to the homeowner's page", () => {
     const res = await post(job.id, { intent: "revoke-job-links" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${job.id}`);
-    expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the homeowner's page turned off. The next mail they get carries a new one." });
+    expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the job page turned off. The next mail they get carries a new one." });
 
     // The history says who turned how many off.
-    expect(listLeadNotes(job.id, "owner").at(-1)).toMatchObject({ author: "owner@example.com", text: "Turned off 2 links to the homeowner's page" });
+    expect(listLeadNotes(job.id, "owner").at(-1)).toMatchObject({ author: "owner@example.com", text: "Turned off 2 links to the job page" });
     for (const token of [job.token, second]) {
       expect(findJobByToken(token)).toBeNull();
       const { data, init } = open(token);
@@ -297,7 +310,7 @@ describe("the lead page's link to the homeowner's page", () => {
     expect(jobLinkSummary(job.id)).toMatchObject({ count: 0, newestAt: null, revoked: 2, revokedAt: expect.any(Date) });
     expect(await panel(job.id)).toMatchObject({ linkCount: 0, revokedCount: 2, mayRevoke: false, mayMake: true });
     const again = await post(job.id, { intent: "revoke-job-links" });
-    expect(await flashOf(again)).toEqual({ type: "info", message: "No link to the homeowner's page was working: nothing to turn off." });
+    expect(await flashOf(again)).toEqual({ type: "info", message: "No job page link was working: nothing to turn off." });
     expect(jobLinkSummary(job.id).revoked).toBe(2);
     expect(listLeadNotes(job.id, "owner").filter((n) => n.text?.startsWith("Turned off"))).toHaveLength(1);
 
@@ -305,18 +318,18 @@ describe("the lead page's link to the homeowner's page", () => {
     const made = await post(job.id, { intent: "new-job-link" });
     const linkCookie = made.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${job.id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(job.id) }));
-    const fresh = open(tokenOf(page.homeownerLink!.newLink!)).data;
+    const fresh = open(tokenOf(page.jobPageLink!.newLink!)).data;
     expect(fresh.kind === "job" && fresh.view.customer.name).toBe("Wrong Address");
-    expect(page.homeownerLink).toMatchObject({ linkCount: 1, revokedCount: 2, mayRevoke: true });
+    expect(page.jobPageLink).toMatchObject({ linkCount: 1, revokedCount: 2, mayRevoke: true });
     expect(open(job.token).init?.status).toBe(404);
   });
 
   it("shows the panel, with the way to turn links off, for a lead not won that a mail linked", async () => {
     const id = newLead("Early Link", "early@example.com");
-    newJobLinkUrl(id);
+    jobPageLinkUrl(id);
     expect(await panel(id)).toMatchObject({ linkCount: 1, mayRevoke: true, mayMake: false });
     const res = await post(id, { intent: "revoke-job-links" });
-    expect(await flashOf(res)).toMatchObject({ type: "success", message: expect.stringMatching(/^1 link to the homeowner's page turned off/) });
+    expect(await flashOf(res)).toMatchObject({ type: "success", message: expect.stringMatching(/^1 link to the job page turned off/) });
     expect(await panel(id)).toMatchObject({ linkCount: 0, revokedCount: 1, mayRevoke: false, mayMake: false });
   });
 

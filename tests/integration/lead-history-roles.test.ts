@@ -110,7 +110,7 @@ describe("a lead's history after an invoice and a payment", () => {
 
   it("gives the office and the owner every amount, the invoice and how it was paid", async () => {
     const sent = `Invoice ${job.number} (deposit, ${job.invoiceTotal}) sent`;
-    const paid = `${job.paid} received (check 1042) on invoice ${job.number}`;
+    const paid = `${job.paid} received by check no. 1042 on invoice ${job.number}`;
     for (const who of ["office", "owner"] as const) {
       expect((await loaderData(who)).notes.map((n) => n.text)).toEqual(expect.arrayContaining([sent, paid]));
       const html = await pageHtml(who);

@@ -19,7 +19,9 @@ const { listLeadNotes } = await import("~/models/lead-history.server");
 const { systemActor } = await import("~/lib/actor");
 const { createLead } = await import("~/models/lead.server");
 const { recordPayment } = await import("~/models/payment.server");
-const { newJobLinkUrl } = await import("~/services/job-page-link.server");
+const { enqueueMail } = await import("~/models/outbox.server");
+const { deliverNow } = await import("~/services/outbox.server");
+const { jobPageLinkUrl } = await import("~/services/job-page-link.server");
 const { leadMoneyView } = await import("~/services/lead-money-view.server");
 const { readFlash } = await import("~/services/flash.server");
 const { ONLINE_PAYMENT_MESSAGES } = await import("~/services/online-payment.server");
@@ -71,7 +73,7 @@ function leadWithInvoice(totalCents = 150_000, state: "sent" | "draft" | "void" 
     })
     .returning()
     .get();
-  const token = new URL(newJobLinkUrl(lead.id)).pathname.split("/").pop()!;
+  const token = new URL(jobPageLinkUrl(lead.id)).pathname.split("/").pop()!;
   return { leadId: lead.id, invoice, token };
 }
 
@@ -169,6 +171,17 @@ describe("the Pay button", () => {
   });
 });
 
+describe("the invoice mail", () => {
+  it("offers online payment by card on the job page, through the job's one link", async () => {
+    const { invoice, token, leadId } = leadWithInvoice(120_000);
+    const queued = enqueueMail({ kind: "invoice", leadId, invoiceId: invoice.id, recipient: "dana@example.com" });
+    expect(await deliverNow(queued.id)).toMatchObject({ status: "sent" });
+    const sent = mail.sent.find((m) => m.subject.startsWith(`Invoice INV-${String(invoice.number).padStart(4, "0")}`))!;
+    expect(sent.text).toContain(`Pay it online by card on your job page, which also shows every invoice and what is paid:\n\nhttp://site.test/job/${token}`);
+    expect(sent.text).not.toContain("by card when we are on site");
+  });
+});
+
 describe("the webhook", () => {
   it("records a paid session once, however often Stripe delivers it", async () => {
     const { invoice, token, leadId } = leadWithInvoice(80_000);
@@ -177,9 +190,14 @@ describe("the webhook", () => {
     expect(delivery).toMatchObject({ status: 200, body: "recorded" });
     expect(invoiceRow(invoice.id)).toMatchObject({ state: "paid", paidCents: 80_000 });
     expect(paymentsOf(invoice.id)).toEqual([expect.objectContaining({ method: "online", amountCents: 80_000, stripeSessionId: session.id, stripePaymentIntent: session.payment_intent })]);
-    expect(notesOf(leadId)).toContain(`$800.00 received (online (card)) on invoice INV-${String(invoice.number).padStart(4, "0")}`);
+    expect(notesOf(leadId)).toContain(`$800.00 received online by card on invoice INV-${String(invoice.number).padStart(4, "0")}`);
     // The receipt goes once the payment is in (Stripe is answered without waiting for it).
     await vi.waitFor(() => expect(mail.sent.filter((m) => m.subject.startsWith("Receipt: $800.00 received by")).map((m) => m.to)).toEqual([[`"Dana Whitley" <dana@example.com>`]]));
+    // The method once, in plain words, and the job's one link: the one the homeowner paid from.
+    const receipt = mail.sent.find((m) => m.subject.startsWith("Receipt:"))!;
+    expect(receipt.text).toMatch(/you paid \$800\.00 online by card on /);
+    expect(receipt.text).not.toMatch(/\(online|\(card/i);
+    expect(receipt.text).toContain(`/job/${token}`);
 
     // The same event again, and the session's event under another id: nothing more is paid.
     expect(await fake.deliver(event)).toMatchObject({ status: 200, body: "duplicate event" });

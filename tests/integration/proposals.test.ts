@@ -16,6 +16,7 @@ const { processOutbox } = await import("~/services/outbox.server");
 const { findMail } = await import("~/models/outbox.server");
 const { findProposalByTokenHash } = await import("~/models/proposal.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
+const { findJobByToken } = await import("~/services/job-page-link.server");
 const { readFlash } = await import("~/services/flash.server");
 const { signedInOwner, routeArgs } = await import("./admin-session");
 const leadRoute = await import("~/routes/admin/lead");
@@ -193,6 +194,29 @@ describe("the homeowner's page", () => {
     await accept(token, { fullName: "Somebody Else", agree: "on" }, "198.51.100.1");
     expect(proposalRows(id)[0]).toMatchObject({ acceptedName: "Dana Ortiz", acceptedIp: "203.0.113.7" });
     expect(listLeadNotes(id, "owner").filter((n) => n.text?.startsWith("Accepted by"))).toHaveLength(1);
+  });
+
+  it("sends the homeowner a confirmation with the signed proposal attached and their job page link", async () => {
+    const id = measuredLeadWithEstimate("Jane Doe");
+    const { token } = await send(id);
+    await accept(token, { fullName: "Jane Doe", agree: "on" });
+    await expect.poll(() => findMail("proposal-signed", { leadId: id })?.state, { timeout: 10_000 }).toBe("sent");
+    const signed = () => fake.sent.filter((m) => m.subject === "Your signed proposal from Prairie Ridge Framing & Roofing" && m.text.startsWith("Hi Jane Doe,"));
+    const [mail] = signed();
+    expect(mail.to).toEqual(['"Jane Doe" <karen@example.com>']);
+    expect(mail.text).toContain("signed online by Jane Doe on ");
+    expect(mail.text).toContain("$3,458.81");
+    const attachments = (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
+    expect(attachments.map((a) => a.filename)).toEqual([`proposal-jane-doe-${proposalRows(id)[0].id}.pdf`]);
+    const pdf = Buffer.from(attachments[0].content, "base64");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain("Accepted online by Jane Doe on");
+    // The job page link in it opens this job, where the same signed PDF is offered.
+    const jobToken = /\/job\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
+    expect(findJobByToken(jobToken)).toBe(id);
+    // Staff's notice is separate, and only one confirmation goes however often the page is posted.
+    await accept(token, { fullName: "Jane Doe", agree: "on" });
+    expect(signed()).toHaveLength(1);
   });
 
   it("keeps the acceptance when the mail fails, and the background retry sends it later", async () => {

@@ -92,6 +92,7 @@ function calendarOf(mail: (typeof fake.sent)[number]) {
     end: (event.getFirstPropertyValue("dtend") as ICAL.Time).toJSDate().toISOString(),
     organizer: String(event.getFirstPropertyValue("organizer")),
     attendee: String(event.getFirstPropertyValue("attendee")),
+    location: String(event.getFirstPropertyValue("location")),
   };
 }
 const mailsTo = (to: string) => fake.sent.filter((m) => [m.to].flat().some((address) => address.includes(to)));
@@ -106,7 +107,7 @@ describe("booking across the spring change (2026-03-08)", () => {
     expect(visit).toMatchObject({ kind: "work_day", durationMinutes: 480, assignedTo: team.crew.id, note: "Tear-off first", sequence: 0 });
     const [mail] = mailsTo("ava@example.com");
     expect(mail.subject).toBe("Your work day with Prairie Ridge Framing & Roofing: Mon, Mar 9 at 9:00 AM");
-    expect(mail.text).toContain("Monday, March 9, 2026 at 9:00 AM (Kansas time) at 412 N Main St, Derby, 67037");
+    expect(mail.text).toContain("Monday, March 9, 2026 at 9:00 AM (Kansas time) at 412 N Main St, Derby, KS 67037");
     expect(mail.text).toContain("Kim Crew from Prairie Ridge Framing & Roofing will be there.");
     // The team's note stays with the team; the homeowner's page is linked.
     expect(mail.text).not.toContain("Tear-off");
@@ -116,6 +117,8 @@ describe("booking across the spring change (2026-03-08)", () => {
     expect(ics.start).toBe("2026-03-09T14:00:00.000Z");
     expect(ics.end).toBe("2026-03-09T22:00:00.000Z");
     expect(ics.attendee.toLowerCase()).toBe("mailto:ava@example.com");
+    // The same address line as the mail, the PDFs and the screens, state included.
+    expect(ics.location).toBe("412 N Main St, Derby, KS 67037");
     // The history says what was booked, in Kansas time.
     expect(listLeadNotes(id, "owner").at(-1)?.text).toBe("Work day booked for Mon, Mar 9 at 9:00 AM");
   });

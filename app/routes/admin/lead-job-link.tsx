@@ -7,11 +7,11 @@ import { notFound } from "~/server/responses.server";
 import { readForm } from "~/server/request-body.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
-import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { redirectShowingLink } from "~/services/new-link.server";
 import type { Route } from "./+types/lead-job-link";
 
-// The lead page's forms for the homeowner's job page (components/admin/lead-homeowner-link.tsx)
+// The lead page's forms for the homeowner's job page (components/admin/lead-job-page-link.tsx)
 // posts here; a GET (an old tab, a typed address) goes to the lead page.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/lead-job-link");
@@ -30,8 +30,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (intent) {
     case NEW_JOB_LINK_INTENT: {
       if (lead.status !== "won" && !lead.completedAt) return redirectWithFlash(leadPage, { type: "error", message: JOB_LINK_MESSAGES.notWon });
-      // A new token each time; the earlier links keep working (each mail carries its own).
-      const url = newJobLinkUrl(lead.id);
+      // The job's one live link, the one its mails carry (decision 0076): a new one only after revoking.
+      const url = jobPageLinkUrl(lead.id);
       return redirectShowingLink(leadPage, lead.id, { kind: "job", url }, { type: "success", message: JOB_LINK_MESSAGES.made });
     }
     case REVOKE_JOB_LINKS_INTENT: {

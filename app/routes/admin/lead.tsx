@@ -8,10 +8,10 @@ import { LeadRoof } from "~/components/admin/lead-roof";
 import { LeadEstimate } from "~/components/admin/lead-estimate";
 import { LeadSchedule } from "~/components/admin/lead-schedule";
 import { LeadMoney } from "~/components/admin/lead-money";
-import { LeadHomeownerLink } from "~/components/admin/lead-homeowner-link";
+import { LeadJobPageLink } from "~/components/admin/lead-job-page-link";
 import { leadScheduleView } from "~/services/lead-schedule-view.server";
 import { leadMoneyView } from "~/services/lead-money-view.server";
-import { leadHomeownerLinkView } from "~/services/lead-homeowner-link-view.server";
+import { leadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
 import { MAX_LINES, missingMaterialsMessage } from "~/lib/estimate";
 import {
   ADD_TO_PORTFOLIO_INTENT,
@@ -113,7 +113,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Issue 33: the job's visits, its invoices and payments (money: not the crew's), the homeowner's page.
     schedule: await leadScheduleView(request, view.lead.id, user),
     money: money ? await leadMoneyView(request, view.lead.id, user) : null,
-    homeownerLink: money ? await leadHomeownerLinkView(request, view.lead.id, user) : null,
+    jobPageLink: money ? await leadJobPageLinkView(request, view.lead.id, user) : null,
     followsUp: mayPost(role, "routes/admin/lead", ASK_REVIEW_INTENT),
     manages: mayPost(role, "routes/admin/lead-list", "archive"),
   };
@@ -191,7 +191,7 @@ async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PR
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mails, photos, notes, historyLinks, addedBy, keeper, people, me, roof, estimate, proposals, job, schedule, money, homeownerLink, followsUp, manages } = loaderData;
+  const { lead, mails, photos, notes, historyLinks, addedBy, keeper, people, me, roof, estimate, proposals, job, schedule, money, jobPageLink, followsUp, manages } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -206,7 +206,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <LeadKeeper key={keeper?.id ?? 0} keeper={keeper} people={people} me={me} result={actionData} />
           <LeadJob lead={lead} job={job} photos={photos} result={actionData} followsUp={followsUp} />
           <LeadSchedule view={schedule} />
-          <LeadHomeownerLink view={homeownerLink} />
+          <LeadJobPageLink view={jobPageLink} />
           <LeadRoof roof={roof} />
           <LeadPanel lead={lead} notes={notes} links={historyLinks} result={actionData} />
         </div>

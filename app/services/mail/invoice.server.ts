@@ -1,17 +1,18 @@
 import { formatInvoiceNumber, owedAfterPayment, owedCents } from "~/lib/invoice";
-import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
+import { INVOICE_KIND_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
 import { invoiceMail, receiptMail } from "~/lib/invoice-mail";
 import { getInvoice } from "~/models/invoice.server";
 import { getLead } from "~/models/lead.server";
 import { getPayment, paymentsOf } from "~/models/payment.server";
 import { getBusinessFacts } from "~/models/settings.server";
+import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { buildInvoicePdf, invoiceFileName } from "~/services/invoice-pdf.server";
-import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import type { MailKind } from "./mail-kind.server";
 
 /**
- * The homeowner's invoice (its PDF attached) and the receipt for each payment (issue 33),
- * each with a new link to the job page. The invoice mail is written from the invoice as it
+ * The homeowner's invoice (its PDF attached) and the receipt for each payment, each with
+ * the job's one job page link (decision 0076). The invoice mail is written from the invoice as it
  * is when it goes (a voided or deleted one is skipped); a receipt states the balance right
  * after its own payment, whenever it goes.
  */
@@ -24,9 +25,17 @@ export const invoice: MailKind = {
     const facts = getBusinessFacts();
     const number = formatInvoiceNumber(found.number);
     const pdf = await buildInvoicePdf(found, lead, paymentsOf(found.id));
-    const link = newJobLinkUrl(lead.id, now);
+    const link = jobPageLinkUrl(lead.id, now);
     const written = invoiceMail(
-      { homeowner: lead.name, number, kindLabel: INVOICE_KIND_LABELS[found.kind], owedCents: owedCents(found), dueOn: found.dueOn, company: { name: facts.company, phone: facts.phone } },
+      {
+        homeowner: lead.name,
+        number,
+        kindLabel: INVOICE_KIND_LABELS[found.kind],
+        owedCents: owedCents(found),
+        dueOn: found.dueOn,
+        company: { name: facts.company, phone: facts.phone },
+        onlinePayment: onlinePaymentEnabled(),
+      },
       link,
     );
     return {
@@ -51,14 +60,13 @@ export const receipt: MailKind = {
     const lead = found && getLead(found.leadId);
     if (!payment || !found || !lead) return null;
     const facts = getBusinessFacts();
-    const link = newJobLinkUrl(lead.id, now);
-    const how = payment.method === "check" ? `check no. ${payment.checkNumber}` : PAYMENT_METHOD_LABELS[payment.method].toLowerCase();
+    const link = jobPageLinkUrl(lead.id, now);
     const written = receiptMail(
       {
         homeowner: lead.name,
         number: formatInvoiceNumber(found.number),
         amountCents: payment.amountCents,
-        how,
+        paid: paymentMethodWords(payment),
         receivedOn: payment.receivedOn,
         // What was owed right after this payment, not now: a receipt retried or mailed after
         // a later payment still tells the truth about this one.

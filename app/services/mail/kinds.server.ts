@@ -5,6 +5,7 @@ import { leadNotification } from "./lead-notification.server";
 import type { MailKind } from "./mail-kind.server";
 import { proposal } from "./proposal.server";
 import { proposalAccepted } from "./proposal-accepted.server";
+import { proposalSigned } from "./proposal-signed.server";
 import { reviewRequest } from "./review-request.server";
 import { invitation } from "./invitation.server";
 import { passwordReset } from "./password-reset.server";
@@ -16,6 +17,7 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
   "lead-notification": leadNotification,
   "lead-autoreply": leadAutoreply,
   "proposal-accepted": proposalAccepted,
+  "proposal-signed": proposalSigned,
   proposal,
   "review-request": reviewRequest,
   "lead-digest": leadDigest,

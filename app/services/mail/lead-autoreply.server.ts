@@ -1,7 +1,7 @@
 import { getLead } from "~/models/lead.server";
 import { JOB_PAGE_MAIL } from "~/lib/job-page";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
-import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import type { MailKind } from "./mail-kind.server";
 
 /**
@@ -19,7 +19,7 @@ export const leadAutoreply: MailKind = {
     if (!lead?.email || !settings.autoresponderEnabled) return null;
     const { company } = getBusinessFacts();
     // Only ever to the one address this visitor typed, never a list.
-    const text = `${settings.autoresponderMessage.trimEnd()}\n\n${JOB_PAGE_MAIL.autoreplyFooter(newJobLinkUrl(lead.id, now))}`;
+    const text = `${settings.autoresponderMessage.trimEnd()}\n\n${JOB_PAGE_MAIL.autoreplyFooter(jobPageLinkUrl(lead.id, now))}`;
     return { mail: { to: lead.email, toName: lead.name, fromName: company, subject: settings.autoresponderSubject, text } };
   },
 };

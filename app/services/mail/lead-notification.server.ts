@@ -1,6 +1,8 @@
 import { href } from "react-router";
 import type { Lead } from "~/db/schema";
-import { addressLine, PREFERRED_CONTACT } from "~/lib/contact-form";
+import { leadAddressLine } from "~/lib/address";
+import { PREFERRED_CONTACT } from "~/lib/contact-form";
+import { newLeadSubject } from "~/lib/lead-notification";
 import { getLead } from "~/models/lead.server";
 import { photoCounts } from "~/models/lead-photo.server";
 import { enqueueMail, findMail } from "~/models/outbox.server";
@@ -18,7 +20,7 @@ function notificationText(m: Lead, photos: number): string {
     `Email: ${m.email || notGiven}`,
     `Phone: ${m.phone ?? notGiven}`,
     `Work:  ${m.service ?? notGiven}`,
-    `Address: ${addressLine(m) || notGiven}`,
+    `Address: ${leadAddressLine(m) || notGiven}`,
     `Best way to reach: ${m.preferredContact ? PREFERRED_CONTACT[m.preferredContact] : notGiven}`,
     `Photos: ${photos}`,
     "",
@@ -42,7 +44,7 @@ export const leadNotification: MailKind = {
     const photos = photoCounts([lead.id]).get(lead.id) ?? 0;
     // A lead staff wrote down may have no email (stored as ""): then there is nobody to reply to.
     return {
-      mail: { to: getSetting("contact").notificationEmail, toName: company, fromName: company, replyTo: lead.email || undefined, subject: lead.subject, text: notificationText(lead, photos) },
+      mail: { to: getSetting("contact").notificationEmail, toName: company, fromName: company, replyTo: lead.email || undefined, subject: newLeadSubject(lead), text: notificationText(lead, photos) },
     };
   },
   // The visitor's auto-reply goes once the owner has been told, and only once.

@@ -4,14 +4,14 @@ import { addProposalLink } from "~/models/proposal.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
-import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { mailProposal, type MailKind } from "./mail-kind.server";
 
 /**
  * The proposal, mailed to the homeowner (decision 0038). Each attempt adds a link of its own
  * to the proposal (one token per link, only its hash kept), so the link staff copied keeps
  * working beside the mailed one; withdrawing the proposal closes them all. It also carries
- * a new link to the homeowner's job page (decision 0070). A proposal no longer open
+ * the job's one job page link (decisions 0070, 0076). A proposal no longer open
  * (accepted, replaced, expired) is not sent.
  */
 export const proposal: MailKind = {
@@ -23,7 +23,7 @@ export const proposal: MailKind = {
     const { token, hash } = newLinkToken();
     addProposalLink(found.id, hash, now);
     const link = `${siteOrigin()}${proposalPath(token)}`;
-    const jobLink = newJobLinkUrl(found.leadId, now);
+    const jobLink = jobPageLinkUrl(found.leadId, now);
     const company = getBusinessFacts().company;
     // To the address staff chose to mail; a reply reaches the business. Staff see the proposal's link.
     return {

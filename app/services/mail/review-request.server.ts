@@ -3,14 +3,14 @@ import { findReviewRequest, setReviewLink } from "~/models/review-request.server
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
-import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import type { MailKind } from "./mail-kind.server";
 
 /**
  * A completed job's homeowner asked for a review (decision 0026). Only a token's hash is
  * kept, so each attempt makes a new link (and a new 60 days) and stores its hash before
  * the mail goes: a link from an attempt that failed was never seen by anyone. The mail
- * also carries a new link to the job page (decision 0070), where the receipts stay.
+ * also carries the job's one job page link (decisions 0070, 0076), where the receipts stay.
  */
 export const reviewRequest: MailKind = {
   retries: true,
@@ -23,7 +23,7 @@ export const reviewRequest: MailKind = {
     const { token, hash } = newLinkToken();
     setReviewLink(found.request.id, hash, expiresAt);
     const link = `${siteOrigin()}${reviewPath(token)}`;
-    const jobLink = newJobLinkUrl(found.request.leadId, now);
+    const jobLink = jobPageLinkUrl(found.request.leadId, now);
     const mail = reviewRequestMail({ name: found.name, company, phone, service: found.service, town: found.city, link, jobLink, expiresAt });
     // Only ever to the homeowner's own address; a reply reaches the owner.
     return { mail: { to: found.email, toName: found.name, fromName: company, replyTo: getSetting("contact").notificationEmail, ...mail }, link };

@@ -1,9 +1,10 @@
 import type { OutboxItem } from "~/db/schema";
+import { leadAddressLine } from "~/lib/address";
 import { visitMail, type VisitMailKind } from "~/lib/visit-mail";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { visitForMail } from "~/models/visit.server";
 import { siteOrigin } from "~/server/origin.server";
-import { newJobLinkUrl } from "~/services/job-page-link.server";
+import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { visitCalendarAttachment } from "~/services/visit-calendar.server";
 import type { MailKind } from "./mail-kind.server";
 
@@ -11,7 +12,7 @@ import type { MailKind } from "./mail-kind.server";
  * The homeowner's mails about a visit (issue 33), each written when it goes from the visit
  * as it is then: a confirmation with the calendar invitation, the day-before reminder, a
  * move with the updated invitation, a cancellation that takes it out of the calendar. Each
- * carries a new link to the homeowner's job page. A mail the visit no longer calls for (a
+ * carries the job's one job page link (decision 0076). A mail the visit no longer calls for (a
  * confirmation for a visit cancelled meanwhile, a reminder for one moved) is skipped.
  */
 
@@ -32,8 +33,8 @@ function visitKind(mail: VisitMailKind): MailKind {
       const visit = item.visitId === null ? undefined : visitForMail(item.visitId);
       if (!visit || !wanted[mail](visit)) return null;
       const facts = getBusinessFacts();
-      const jobLink = newJobLinkUrl(visit.lead.id, now);
-      const address = [visit.lead.street, visit.lead.city, visit.lead.zip].filter(Boolean).join(", ") || null;
+      const jobLink = jobPageLinkUrl(visit.lead.id, now);
+      const address = leadAddressLine(visit.lead) || null;
       const text = visitMail(mail, {
         kind: visit.kind,
         startsAt: visit.startsAt,

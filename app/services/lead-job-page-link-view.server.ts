@@ -7,7 +7,7 @@ import type { SessionUser } from "~/models/session.server";
 import { readLink } from "./new-link.server";
 
 /** What the lead page shows of the homeowner's job page: links working and turned off, the one just made (once), the forms. */
-export type LeadHomeownerLinkView = {
+export type LeadJobPageLinkView = {
   leadId: number;
   action: string;
   /** Links that still open the page, and the newest one's date. */
@@ -18,7 +18,7 @@ export type LeadHomeownerLinkView = {
   revokedAt: Date | null;
   /** The link staff just made, shown only on the page right after (services/new-link.server.ts). */
   newLink: string | null;
-  /** "Make a link to copy": a won (or completed) job only. */
+  /** "Get the link to copy": a won (or completed) job only. */
   mayMake: boolean;
   /** "Turn off every link": whenever one works, whatever the lead's status. */
   mayRevoke: boolean;
@@ -28,7 +28,7 @@ export type LeadHomeownerLinkView = {
  * For a won job (or one marked completed), and for any lead a mail already linked to the page
  * (the auto-reply, a proposal, a visit): staff must be able to turn those links off.
  */
-export async function leadHomeownerLinkView(request: Request, leadId: number, user: SessionUser): Promise<LeadHomeownerLinkView | null> {
+export async function leadJobPageLinkView(request: Request, leadId: number, user: SessionUser): Promise<LeadJobPageLinkView | null> {
   const lead = getLead(leadId);
   if (!lead) return null;
   const won = lead.status === "won" || !!lead.completedAt;

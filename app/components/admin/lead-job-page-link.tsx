@@ -4,30 +4,30 @@ import { dangerButton, secondaryButton, SubmitButton } from "~/components/admin-
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { when } from "~/components/lead-detail";
 import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
-import type { LeadHomeownerLinkView } from "~/services/lead-homeowner-link-view.server";
+import type { LeadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
 
 
 /** "2 links work, the latest made Nov 27, 9:14 AM. 3 turned off Nov 20, 4:02 PM." */
-function linkLine(view: LeadHomeownerLinkView): string {
+function linkLine(view: LeadJobPageLinkView): string {
   const working = view.linkCount === 0 ? "No link works now." : `${JOB_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${when(view.newestAt!)}.`;
   const off = view.revokedCount > 0 ? ` ${view.revokedCount} turned off, the last ${when(view.revokedAt!)}.` : "";
   return view.linkCount === 0 && view.revokedCount === 0 ? "No link made yet." : `${working}${off}`;
 }
 
 /**
- * The homeowner's own page of the job: what it shows, how many links to it work (every mail
- * carries its own), a new link to copy and send by text (shown only once), and the way to
- * turn every link off. Plain forms: with scripts the page updates in place. Turning links
+ * The homeowner's job page: what it shows, how many links to it work (every mail carries the
+ * job's one link, decision 0076), that link to copy and send by text, and the way to turn
+ * every link off. Plain forms: with scripts the page updates in place. Turning links
  * off asks first, in the page itself (a disclosure), so it works the same without scripts.
  */
-export function LeadHomeownerLink({ view }: { view: LeadHomeownerLinkView | null }) {
+export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) {
   const navigation = useNavigation();
   if (!view) return null;
   const posting = (intent: string) => navigation.state !== "idle" && navigation.formAction === view.action && navigation.formData?.get("intent") === intent;
   return (
-    <section aria-labelledby="lead-homeowner-link" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="lead-homeowner-link" className="flex items-center gap-2 text-lg font-bold">
-        <Link2 aria-hidden className="size-5 text-brand" /> Homeowner&apos;s page
+    <section aria-labelledby="lead-job-page-link" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
+      <h2 id="lead-job-page-link" className="flex items-center gap-2 text-lg font-bold">
+        <Link2 aria-hidden className="size-5 text-brand" /> Job page
       </h2>
       <p className="text-sm text-ink-soft">
         One private page where the homeowner sees where the job stands, the next visit, the proposal, invoices and payments, and sends you photos. Every mail they get links there.
@@ -35,11 +35,11 @@ export function LeadHomeownerLink({ view }: { view: LeadHomeownerLinkView | null
       <p className="text-sm" data-testid="job-link-count">
         {linkLine(view)}
       </p>
-      {view.newLink && <NewLinkBox message={JOB_LINK_MESSAGES.shownOnce} url={view.newLink} label="Link to the homeowner's page" />}
+      {view.newLink && <NewLinkBox message={JOB_LINK_MESSAGES.shownOnce} url={view.newLink} label="Job page link" />}
       {view.mayMake && (
         <Form method="post" action={view.action}>
-          <SubmitButton name="intent" value={NEW_JOB_LINK_INTENT} busy={posting(NEW_JOB_LINK_INTENT)} busyText="Making a link..." className={`${secondaryButton} text-sm`}>
-            Make a link to copy
+          <SubmitButton name="intent" value={NEW_JOB_LINK_INTENT} busy={posting(NEW_JOB_LINK_INTENT)} busyText="Getting the link..." className={`${secondaryButton} text-sm`}>
+            Get the link to copy
           </SubmitButton>
         </Form>
       )}

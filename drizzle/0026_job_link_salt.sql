@@ -1,0 +1,1 @@
+ALTER TABLE `job_links` ADD `salt` text;
