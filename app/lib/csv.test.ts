@@ -8,7 +8,8 @@ describe("csv", () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
     expect(csvCell(null)).toBe("");
-    expect(csvCell(new Date("2026-01-02T03:04:05Z"))).toBe("2026-01-02T03:04:05.000Z");
+    // Kansas time with the zone named: 18:37 UTC in November is 12:37 PM there.
+    expect(csvCell(new Date("2026-11-28T18:37:09Z"))).toBe("2026-11-28 12:37 PM CST");
   });
 
   it("defuses spreadsheet formulas", () => {

@@ -1,11 +1,14 @@
+import { formatKansasStamp } from "./visit-time";
+
 /**
  * One CSV cell. Quotes when needed, and defuses values a spreadsheet would run as a
  * formula (a visitor could type "=HYPERLINK(...)" into the contact form). A number, a
  * negative number or a phone number like "+1 (620) 555-0142" holds no function name or
- * cell reference, so it is left as it is rather than shown with a stray apostrophe.
+ * cell reference, so it is left as it is rather than shown with a stray apostrophe. An
+ * instant is Kansas time with its zone named, as the office reads its day (decision 0078).
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+  let text = value === null || value === undefined ? "" : value instanceof Date ? formatKansasStamp(value) : String(value);
   if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().,+\-/]*$/.test(text))) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,3 +1,8 @@
+import type { EstimateLine } from "./estimate";
+import type { InvoiceLine } from "./invoice-kinds";
+import { formatCents } from "./money-format";
+import { formatQuantity } from "./proposal";
+
 /**
  * "Export everything" (issue 32.5): what the owner takes with him, one CSV per kind of
  * record, each column described once here. The README's section "Export everything" lists
@@ -12,7 +17,7 @@ export type ExportFile = {
   columns: readonly ExportColumn[];
 };
 
-const WHEN = "date and time, UTC (ISO 8601)";
+const WHEN = "date and time, Kansas time with its zone (2026-11-28 12:37 PM CST)";
 const DOLLARS = "dollars and cents, e.g. 12345.67";
 
 export const EXPORT_FILES = [
@@ -101,10 +106,7 @@ export const EXPORT_FILES = [
       ["subtotal", DOLLARS],
       ["tax", DOLLARS],
       ["total", DOLLARS],
-      [
-        "lines",
-        "each line (label, quantity, unit, price), as JSON with prices in cents",
-      ],
+      ["lines", "each line as quantity × label @ price = total, separated by semicolons"],
       ["left_out_reason", "why materials were left out, when they were"],
       ["locked_at", `when an accepted proposal fixed it, ${WHEN}`],
       ["superseded_at", `when a newer estimate replaced it, ${WHEN}`],
@@ -164,7 +166,7 @@ export const EXPORT_FILES = [
       ["paid", DOLLARS],
       ["owed", `${DOLLARS}; what is still due (0 for a draft, paid or void one)`],
       ["due_on", "the day it is due, YYYY-MM-DD (Kansas time)"],
-      ["lines", "each line (description, amount, change order), as JSON with amounts in cents"],
+      ["lines", "each line as description: amount (a change order says so), separated by semicolons"],
       ["note", "the note printed on it"],
       ["sent_at", `when it was first sent, ${WHEN}`],
       ["voided_at", `when it was voided, ${WHEN}`],
@@ -281,3 +283,14 @@ export type ExportFileName = (typeof EXPORT_FILES)[number]["file"];
 /** Cents as the dollars a spreadsheet sums: 1234567 → "12345.67". */
 export const dollars = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? null : (cents / 100).toFixed(2);
+
+/**
+ * An estimate's lines as a person reads them in one spreadsheet cell:
+ * "2 × Ridge cap @ $3.50 = $7.00; 1 × Dumpster @ $450.00 = $450.00".
+ */
+export const estimateLinesText = (lines: readonly EstimateLine[]) =>
+  lines.map((l) => `${formatQuantity(l.quantity)} × ${l.label} @ ${formatCents(l.unitPriceCents)} = ${formatCents(l.totalCents)}`).join("; ");
+
+/** An invoice's lines in one cell: "Deposit: $3,600.00; Change order, Extra decking: $450.00". */
+export const invoiceLinesText = (lines: readonly InvoiceLine[]) =>
+  lines.map((l) => `${l.changeOrder ? "Change order, " : ""}${l.description}: ${formatCents(l.amountCents)}`).join("; ");

@@ -57,7 +57,7 @@ describe("the snapshot", () => {
       taxCents: 14006,
       totalCents: 200756,
     },
-    roof: { figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: { scale: 0.1, scaleSource: "typed", facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null } },
+    roof: { figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: { scale: 0.1, scaleSource: "typed", scaleFeet: null, facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null } },
     business: { company: "Prairie Ridge", phone: "(620) 555-0142", email: "hello@example.com", street: "100 N Washington Ave", city: "Wellington", region: "KS", postalCode: "67152" },
     terms: "Pay on completion.",
     validDays: 30,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyDrawing, measureView, outlineEdges, pitchMismatch } from "./roof-drawing";
+import { emptyDrawing, measureView, outlineEdges, pitchMismatch, scaleWords } from "./roof-drawing";
 import { chosenEdges, drawingReducer, initialDrawingState, type DrawingAction, type DrawingState } from "./roof-drawing-state";
 
 const run = (actions: DrawingAction[], state: DrawingState = initialDrawingState(emptyDrawing())) => actions.reduce(drawingReducer, state);
@@ -41,6 +41,9 @@ describe("drawing state", () => {
     expect(s.drawing.top.scale).toBeCloseTo(0.25);
     expect(s.drawing.top.scaleSource).toBe("line");
     expect(measureView(s.drawing.top).planArea).toBeCloseTo(50 * 25);
+    // Said in plain words, from the line staff drew and what it makes of the picture.
+    expect(scaleWords(s.drawing.top)).toBe("50 ft line, 1 px = 0.25 ft");
+    expect(scaleWords(run([{ type: "scale", scale: 0.3 }], s).drawing.top)).toBe("Typed 1:346, 1 px = 0.3 ft");
   });
 
   it("knows the scale is not set until a line, the map or the slider sets it, and Clear keeps it", () => {
@@ -138,24 +141,48 @@ describe("drawing state", () => {
       expect(s.drawing.top.facets[0].pitch).toBe(6);
     });
 
-    it("with several facets, applies to the facet selected before going to the side view", () => {
+    it("with several facets, applies to every one, whichever was selected last", () => {
       const s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: 1 }, ...measureEight]);
-      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([4, 8]);
-      expect(pitchMismatch(s.drawing)).toEqual({ measured: 8, facets: [{ number: 1, pitch: 4 }] });
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([8, 8]);
+      expect(pitchMismatch(s.drawing)).toBeNull();
     });
 
-    it("with several facets and none selected, reports them all until staff apply it or keep a facet's own pitch", () => {
-      let s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: null }, ...measureEight]);
-      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([4, 4]);
-      expect(pitchMismatch(s.drawing)?.facets.map((f) => f.number)).toEqual([1, 2]);
-      s = run([{ type: "apply-measured-pitch", facets: [0] }, { type: "keep-facet-pitch", facet: 1 }], s);
-      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([8, 4]);
+    it("one click applies it to a single facet, the others back at their own pitch; a corrected measurement leaves them there", () => {
+      let s = run([...square, { type: "close-outline" }, { type: "pitch", pitch: 5 }, ...second, { type: "select-facet", facet: null }, ...measureEight]);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([8, 8]);
+      s = run([{ type: "measured-pitch-only", facet: 1 }], s);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([5, 8]);
+      // Chosen on purpose: the roof does not report facet 1 as disagreeing.
       expect(pitchMismatch(s.drawing)).toBeNull();
-      // A corrected measurement moves the facets that were at the old one, not the one kept apart.
       s = run([{ type: "move", handle: { kind: "pitch", end: "b" }, point: { x: 340, y: 180 }, commit: true }], s);
-      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([6, 4]);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([5, 6]);
       s = run([{ type: "apply-measured-pitch", facets: "all" }], s);
       expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([6, 6]);
+      // One undo step each.
+      expect(run([{ type: "undo" }, { type: "undo" }], s).drawing.top.facets.map((f) => f.pitch)).toEqual([5, 8]);
+    });
+
+    it("a facet kept at its own pitch stays there when the pitch is measured again", () => {
+      let s = run([
+        ...square,
+        { type: "close-outline" },
+        ...second,
+        ...measureEight,
+        { type: "keep-facet-pitch", facet: 1 },
+        { type: "apply-measured-pitch", facets: [0] },
+      ]);
+      s = run(
+        [
+          { type: "view", view: "top" },
+          { type: "select-facet", facet: 1 },
+          { type: "pitch", pitch: 3 },
+          { type: "view", view: "side" },
+          { type: "tool", tool: "select" },
+        ],
+        s,
+      );
+      s = run([{ type: "move", handle: { kind: "pitch", end: "b" }, point: { x: 340, y: 180 }, commit: true }], s);
+      expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([6, 3]);
     });
 
     it("dragging a pitch line saved on the top view leaves the side view alone", () => {
@@ -192,7 +219,7 @@ describe("drawing state", () => {
       expect(outlineEdges(s.drawing.top).map((e) => e.proposed)).toEqual(["eave", "rake", "eave", "rake"]);
     });
 
-    it("an edge two facets share is neither", () => {
+    it("an edge two facets share is listed once, proposed as the ridge of a gable", () => {
       const halves: DrawingAction[] = [
         { type: "tool", tool: "outline" },
         click(100, 100),
@@ -207,7 +234,17 @@ describe("drawing state", () => {
         { type: "close-outline" },
       ];
       const edges = outlineEdges(run(halves).drawing.top);
-      expect(edges.filter((e) => e.proposed === null)).toHaveLength(2);
+      expect(edges).toHaveLength(7);
+      expect(edges.filter((e) => e.shared)).toEqual([expect.objectContaining({ facet: 0, edge: 2, proposed: "ridge" })]);
+      // Used as proposed, at 0.2 ft a unit: a 40 ft ridge for the ridge cap, with nothing typed.
+      const s = run(
+        [
+          { type: "scale", scale: 0.2 },
+          { type: "outline-edges", edges: edges.map((e) => ({ a: e.a, b: e.b, kind: e.proposed })), ridgeFeet: null },
+        ],
+        run(halves),
+      );
+      expect(measureView(s.drawing.top).lineTotals.ridge).toBeCloseTo(40);
     });
 
     it("one click changes an edge's choice, and using the edges forgets the choices", () => {

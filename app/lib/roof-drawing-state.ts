@@ -25,10 +25,10 @@ export type DrawingState = {
   /** Pitch given to new facets. */
   pitch: number;
   /**
-   * The top view's facet selected when staff went to the side view: the pitch measured
-   * there is measured for it.
+   * The top view's facets' pitches as they were before the side view's pitch first applied
+   * to them, so "facet N only" can give the others theirs back. Null until a measurement.
    */
-  measureFor: number | null;
+  pitchesBefore: number[] | null;
   /** Staff's choices for the outline's edges ("facet-edge" to eave, rake or neither) until they are used. */
   edgeChoices: Record<string, EdgeKind | null>;
   undo: Drawing[];
@@ -53,6 +53,8 @@ export type DrawingAction =
   | { type: "map"; map: ViewDrawing["map"]; scale: number }
   /** The side view's measured pitch onto these top-view facets (indexes), or all of them. */
   | { type: "apply-measured-pitch"; facets: number[] | "all" }
+  /** The measured pitch for this facet alone: the others get their own pitch back and keep it. */
+  | { type: "measured-pitch-only"; facet: number }
   /** Keep a top-view facet's own pitch although the side view measured another. */
   | { type: "keep-facet-pitch"; facet: number }
   /** The outline's edges confirmed as eaves and rakes (null: neither), and a typed ridge length. */
@@ -91,7 +93,7 @@ export function initialDrawingState(drawing: Drawing, pitch: number = PITCH.defa
     scaleLine: null,
     selectedFacet: null,
     pitch,
-    measureFor: null,
+    pitchesBefore: null,
     edgeChoices: {},
     undo: [],
     dragFrom: null,
@@ -113,23 +115,18 @@ function setTopPitch(top: ViewDrawing, pitch: number, applies: (facet: ViewDrawi
 }
 
 /**
- * A pitch line drawn or moved on the side view (issue 27, decision 0031). The measured pitch
- * becomes the pitch for new facets and applies to the facets it was measured for: the only
- * facet when there is one, the facet selected before going to the side view, and the facets
- * that were at the previous measurement (a corrected measurement moves them along). Other
- * facets keep their pitch, and the roof reports them as disagreeing until staff choose.
+ * A pitch line drawn or moved on the side view (decision 0078, amending 0031). The measured
+ * pitch becomes the pitch for new facets and applies to every facet on the top view: one
+ * roof is usually one pitch, and a measurement that silently reached only the facet last
+ * selected left the area a mix. A facet staff kept at its own pitch (a porch, a lower wing)
+ * keeps it; "facet N only" is one click away.
  */
-function measure(state: DrawingState, side: ViewDrawing, previous: ViewDrawing): DrawingState {
+function measure(state: DrawingState, side: ViewDrawing): DrawingState {
   const pitch = measuredPitch(side);
-  const before = measuredPitch(previous);
   const top = state.drawing.top;
   if (pitch === null) return { ...state, drawing: { ...state.drawing, side } };
-  const next = setTopPitch(
-    top,
-    pitch,
-    (f, i) => top.facets.length === 1 || i === state.measureFor || (before !== null && f.pitch === before && !f.ownPitch),
-  );
-  return { ...state, pitch, drawing: { top: next, side } };
+  const next = setTopPitch(top, pitch, (f) => !f.ownPitch);
+  return { ...state, pitch, pitchesBefore: state.pitchesBefore ?? top.facets.map((f) => f.pitch), drawing: { top: next, side } };
 }
 
 function near(a: Point, b: Point) {
@@ -150,8 +147,6 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       return {
         ...state,
         view: action.view,
-        // The facet selected on the top view is the one a side-view measurement is for.
-        measureFor: action.view === "side" ? (state.view === "top" ? state.selectedFacet : state.measureFor) : null,
         draft: [],
         anchor: null,
         scaleLine: null,
@@ -177,8 +172,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       if (state.tool === "pitch") {
         // The pitch is measured on the side view only (its tool is put down on the top view).
         if (state.view !== "side") return { ...state, anchor: null };
-        const measured = measure(state, { ...current, pitchLine: { a, b: p } }, current);
-        return commit(state, measured.drawing, { anchor: null, pitch: measured.pitch });
+        const measured = measure(state, { ...current, pitchLine: { a, b: p } });
+        return commit(state, measured.drawing, { anchor: null, pitch: measured.pitch, pitchesBefore: measured.pitchesBefore });
       }
       return change(state, { ...current, lines: [...current.lines, { kind: state.tool, a, b: p }] }, { anchor: null });
     }
@@ -202,8 +197,8 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       const from = state.dragFrom ?? state.drawing;
       // Only the side view measures: a top view's pitch line (saved by an older version) is a plain change.
       if (handle.kind === "pitch" && state.view === "side") {
-        const measured = measure({ ...state, drawing: from }, view, from[state.view]);
-        return commit({ ...state, drawing: from }, measured.drawing, { dragFrom: null, pitch: measured.pitch });
+        const measured = measure({ ...state, drawing: from }, view);
+        return commit({ ...state, drawing: from }, measured.drawing, { dragFrom: null, pitch: measured.pitch, pitchesBefore: measured.pitchesBefore });
       }
       return change({ ...state, drawing: from }, view, { dragFrom: null });
     }
@@ -218,18 +213,19 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
     case "scale":
       if (!(action.scale > 0)) return state;
       // Moving or typing the scale on purpose sets it; until then no area is shown.
-      return change(state, { ...current, scale: action.scale, scaleSource: "typed" });
+      return change(state, { ...current, scale: action.scale, scaleSource: "typed", scaleFeet: null });
     case "scale-length": {
       if (!state.scaleLine) return state;
       const scale = scaleFromKnownLength(state.scaleLine.a, state.scaleLine.b, action.feet);
       if (!scale) return state;
-      return change(state, { ...current, scale, scaleSource: "line" }, { scaleLine: null, tool: "select" });
+      return change(state, { ...current, scale, scaleSource: "line", scaleFeet: action.feet }, { scaleLine: null, tool: "select" });
     }
     case "delete-facet": {
       if (state.selectedFacet === null || !current.facets[state.selectedFacet]) return state;
       const facets = current.facets.filter((_, i) => i !== state.selectedFacet);
       // Edge choices are keyed by facet and edge number, which now name other edges.
-      return change(state, { ...current, facets }, { selectedFacet: null, edgeChoices: {} });
+      const pitchesBefore = state.pitchesBefore?.filter((_, i) => i !== state.selectedFacet) ?? null;
+      return change(state, { ...current, facets }, { selectedFacet: null, edgeChoices: {}, pitchesBefore });
     }
     case "undo": {
       if (state.draft.length > 0) return { ...state, draft: state.draft.slice(0, -1) };
@@ -250,11 +246,11 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
     case "clear":
       return change(
         state,
-        { ...emptyView(), scale: current.scale, scaleSource: current.scaleSource, map: current.map },
+        { ...emptyView(), scale: current.scale, scaleSource: current.scaleSource, scaleFeet: current.scaleFeet, map: current.map },
         { draft: [], anchor: null, scaleLine: null, selectedFacet: null, edgeChoices: {} },
       );
     case "map":
-      return change({ ...state, view: "top" }, { ...state.drawing.top, map: action.map, scale: action.scale, scaleSource: "map" });
+      return change({ ...state, view: "top" }, { ...state.drawing.top, map: action.map, scale: action.scale, scaleSource: "map", scaleFeet: null });
     case "load":
       return initialDrawingState(action.drawing, state.pitch);
     case "apply-measured-pitch": {
@@ -263,6 +259,15 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       const chosen = action.facets;
       const top = setTopPitch(state.drawing.top, pitch, (_, i) => chosen === "all" || chosen.includes(i));
       return commit(state, { ...state.drawing, top }, { pitch });
+    }
+    case "measured-pitch-only": {
+      const pitch = measuredPitch(state.drawing.side);
+      const top = state.drawing.top;
+      if (pitch === null || !top.facets[action.facet]) return state;
+      const facets = top.facets.map((f, i) =>
+        i === action.facet ? { points: f.points, pitch } : { points: f.points, pitch: state.pitchesBefore?.[i] ?? f.pitch, ownPitch: true },
+      );
+      return commit(state, { ...state.drawing, top: { ...top, facets } }, { pitch });
     }
     case "keep-facet-pitch": {
       const top = state.drawing.top;

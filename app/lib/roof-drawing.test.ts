@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { edgeLengthText, emptyView, LINE_COLORS, measureView, measuredPitch, outlineForSvg, parseDrawing, parseScaleText, pitchMismatch, pitchMismatchText, scaleRatio, scaleText, typedScaleChange } from "./roof-drawing";
+import {
+  edgeLengthText,
+  emptyView,
+  outlineEdges,
+  LINE_COLORS,
+  measureView,
+  measuredPitch,
+  outlineForSvg,
+  parseDrawing,
+  parseScaleText,
+  pitchMismatch,
+  pitchMismatchText,
+  scaleRatio,
+  scaleText,
+  typedScaleChange,
+} from "./roof-drawing";
 
 const rect = (x: number, y: number, w: number, h: number) => [
   { x, y },
@@ -195,5 +210,33 @@ describe("an outline edge's length in the edge list (issue 27)", () => {
     expect(edgeLengthText(150, 0.2, "rake", 12)).toBe("30 ft plan, 42 ft along the slope");
     expect(edgeLengthText(150, 0.2, "eave", 12)).toBe("30 ft");
     expect(edgeLengthText(150, 0.2, null, 12)).toBe("30 ft");
+  });
+});
+
+describe("edges two traced facets share", () => {
+  const view = (facets: { x: number; y: number }[][]) => ({
+    ...emptyView(),
+    scale: 0.1,
+    scaleSource: "line" as const,
+    facets: facets.map((points) => ({ points, pitch: 6 })),
+  });
+  const xy = (...n: number[]) => n.flatMap((_, i) => (i % 2 ? [] : [{ x: n[i], y: n[i + 1] }]));
+
+  it("proposes a hip roof's diagonal seams as hips and its level seam as the ridge, a few pixels off still counting", () => {
+    // A hip roof from above: two trapezoids meeting at a ridge from (250, 200) to (550, 200), two triangular ends.
+    const north = xy(100, 100, 700, 100, 550, 200, 250, 200);
+    const south = xy(250, 203, 550, 198, 700, 300, 100, 300);
+    const west = xy(100, 100, 250, 200, 100, 300);
+    const east = xy(700, 100, 700, 300, 550, 200);
+    const edges = outlineEdges(view([north, south, west, east]));
+    const shared = edges.filter((e) => e.shared).map((e) => e.proposed);
+    expect(shared.sort()).toEqual(["hip", "hip", "hip", "hip", "ridge"]);
+    // Each seam once; the outer edges are eaves (the long sides and the triangles' bases).
+    expect(edges.filter((e) => !e.shared).map((e) => e.proposed)).toEqual(["eave", "eave", "eave", "eave"]);
+  });
+
+  it("edges farther apart than the tolerance are two outer edges", () => {
+    const edges = outlineEdges(view([xy(100, 100, 300, 100, 300, 150, 100, 150), xy(100, 160, 300, 160, 300, 200, 100, 200)]));
+    expect(edges.some((e) => e.shared)).toBe(false);
   });
 });

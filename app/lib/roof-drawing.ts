@@ -14,6 +14,8 @@ export const LINE_KINDS = ["eave", "rake", "ridge", "hip", "valley"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 /** One color per thing traced, the same on screen and in the PDF. */
 export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626", hip: "#a16207", valley: "#0f766e" };
+/** One of each, as a button offers it. */
+export const LINE_KIND_NAMES: Record<LineKind, string> = { eave: "Eave", rake: "Rake", ridge: "Ridge", hip: "Hip", valley: "Valley" };
 /** Plural names, as the results, CSV and PDF list the lengths. */
 export const LINE_LABELS: Record<LineKind, string> = { eave: "Eaves", rake: "Rakes", ridge: "Ridges", hip: "Hips", valley: "Valleys" };
 
@@ -64,6 +66,21 @@ export function scaleText(feetPerUnit: number): string {
 }
 
 /**
+ * The scale in plain words, from where it came and the feet one unit of the picture covers
+ * ("40 ft line, 1 px = 0.2 ft"); null when nobody set it. A ratio alone (1:230) meant nothing
+ * to staff reading it off a photo, so it is only named for a scale typed as one.
+ */
+export function scaleWords(view: Pick<ViewDrawing, "scale" | "scaleSource" | "scaleFeet" | "map">): string | null {
+  if (!view.scaleSource) return null;
+  const perUnit = `1 px = ${Number(view.scale.toPrecision(2)).toLocaleString("en-US")} ft`;
+  if (view.scaleSource === "line") {
+    return view.scaleFeet === null ? `Scale line, ${perUnit}` : `${Number(view.scaleFeet.toFixed(2)).toLocaleString("en-US")} ft line, ${perUnit}`;
+  }
+  if (view.scaleSource === "map") return view.map ? `Satellite zoom ${view.map.zoom}, ${perUnit}` : `Satellite zoom, ${perUnit}`;
+  return `Typed ${scaleText(view.scale)}, ${perUnit}`;
+}
+
+/**
  * The scale typed into the fallback box, or null when there is nothing to change: text that
  * is not a scale, or the scale as shown (the box starts with the current scale rounded to
  * three figures, so using it unchanged would move a scale set by a line and call it typed).
@@ -106,6 +123,8 @@ const ViewDrawingSchema = z.preprocess(
     /** Feet per drawing unit; set by hand, from a line of known length, or from the map zoom. */
     scale: z.number().positive().max(1000).default(SCALE.default),
     scaleSource: z.enum(SCALE_SOURCES).nullable().default(null),
+    /** The known length (feet) of the scale line the scale came from, so the scale can be said in words. Absent before. */
+    scaleFeet: z.number().positive().max(100000).nullable().default(null),
     facets: z
       .array(
         z.object({
@@ -150,7 +169,7 @@ export const DrawingSchema = z.object({
 export type Drawing = z.infer<typeof DrawingSchema>;
 
 export function emptyView(): ViewDrawing {
-  return { scale: SCALE.default, scaleSource: null, facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null };
+  return { scale: SCALE.default, scaleSource: null, scaleFeet: null, facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null };
 }
 
 export function emptyDrawing(): Drawing {
@@ -279,47 +298,74 @@ export function pitchMismatchText(m: PitchMismatch): string {
   return `The side view measured ${m.measured}/12, but ${list}.`;
 }
 
-export type EdgeKind = "eave" | "rake";
-/** One edge of a traced outline, with what it is proposed to be (null: an edge two facets share). */
-export type OutlineEdge = { facet: number; edge: number; a: Point; b: Point; units: number; proposed: EdgeKind | null };
+/** What an outline's edge may be confirmed as: any kind of line the tool traces. */
+export type EdgeKind = LineKind;
+/** The choices an edge is offered: a roof's outer edge is an eave or a rake; an edge two facets share is where they meet. */
+export const OUTER_EDGE_KINDS = ["eave", "rake"] as const satisfies readonly EdgeKind[];
+export const SHARED_EDGE_KINDS = ["ridge", "hip", "valley"] as const satisfies readonly EdgeKind[];
+/**
+ * One edge of a traced outline, with what it is proposed to be (null: nothing). `shared`: two
+ * facets share it (listed once, under the first of them).
+ */
+export type OutlineEdge = { facet: number; edge: number; a: Point; b: Point; units: number; shared: boolean; proposed: EdgeKind | null };
 
-const sameEdge = (a: Point, b: Point, c: Point, d: Point) => {
-  const near = (p: Point, q: Point) => distance(p, q) <= 6;
-  return (near(a, c) && near(b, d)) || (near(a, d) && near(b, c));
+/** How far apart (drawing units, a few pixels) two facets' corners may be and still share an edge: corners traced by hand never land exactly. */
+export const SHARED_EDGE_TOLERANCE = 6;
+/** Within this many degrees, two edges count as parallel (a ridge runs along its facets' eaves). */
+const PARALLEL_DEGREES = 15;
+
+type Side = { a: Point; b: Point };
+const sameEdge = (s: Side, t: Side) => {
+  const near = (p: Point, q: Point) => distance(p, q) <= SHARED_EDGE_TOLERANCE;
+  return (near(s.a, t.a) && near(s.b, t.b)) || (near(s.a, t.b) && near(s.b, t.a));
 };
+/** The angle between two edges' directions, folded into 0 to 90 degrees. */
+const angleBetween = (s: Side, t: Side) => {
+  const turn = Math.abs(((Math.atan2(s.b.y - s.a.y, s.b.x - s.a.x) - Math.atan2(t.b.y - t.a.y, t.b.x - t.a.x)) * 180) / Math.PI) % 180;
+  return Math.min(turn, 180 - turn);
+};
+const sidesOf = (points: Point[]): Side[] => points.map((a, i) => ({ a, b: points[(i + 1) % points.length] }));
 
 /**
- * The edges of the traced outlines, proposed as eaves or rakes for an outline traced
- * without lines (issue 27). On a picture from above, a facet's eaves run along its longest
- * edge (the eaves of a gable are its long sides) and its rakes across it; an edge two facets
- * share is a hip, valley or ridge, not an edge of the roof. Staff confirm each one.
+ * The edges of the traced outlines, proposed for an outline traced without lines. On a
+ * picture from above, a facet's eaves run along its longest edge (the eaves of a gable are
+ * its long sides) and its rakes across it. An edge two facets share is where two slopes meet:
+ * a ridge when it runs level, which from above is along an outer edge of the facet (its eave),
+ * otherwise a hip (it runs diagonally up to the ridge); a valley looks the same from above, so
+ * staff switch one when it is. Staff confirm each one.
  */
 export function outlineEdges(view: ViewDrawing): OutlineEdge[] {
   const edges: OutlineEdge[] = [];
-  view.facets.forEach((facet, f) => {
-    const pts = facet.points;
-    const sides = pts.map((a, i) => ({ a, b: pts[(i + 1) % pts.length] }));
+  const facetSides = view.facets.map((f) => sidesOf(f.points));
+  facetSides.forEach((sides, f) => {
+    const sharedWith = sides.map((s) => facetSides.findIndex((other, g) => g !== f && other.some((t) => sameEdge(s, t))));
     const longest = sides.reduce((best, s) => (distance(s.a, s.b) > distance(best.a, best.b) ? s : best));
-    const along = Math.atan2(longest.b.y - longest.a.y, longest.b.x - longest.a.x);
-    sides.forEach(({ a, b }, i) => {
-      const shared = view.facets.some((other, g) => g !== f && other.points.some((c, j) => sameEdge(a, b, c, other.points[(j + 1) % other.points.length])));
-      // The angle between this edge and the longest, folded into 0 to 90 degrees.
-      const turn = Math.abs(((Math.atan2(b.y - a.y, b.x - a.x) - along) * 180) / Math.PI) % 180;
-      const off = Math.min(turn, 180 - turn);
-      edges.push({ facet: f, edge: i, a, b, units: distance(a, b), proposed: shared ? null : off <= 30 ? "eave" : "rake" });
+    sides.forEach((side, i) => {
+      const other = sharedWith[i];
+      // Listed once, under the first facet that has it.
+      if (other !== -1 && other < f) return;
+      let proposed: EdgeKind;
+      if (other === -1) proposed = angleBetween(side, longest) <= 30 ? "eave" : "rake";
+      else {
+        const level = sides.some((s, j) => j !== i && sharedWith[j] === -1 && angleBetween(s, side) <= PARALLEL_DEGREES);
+        proposed = level ? "ridge" : "hip";
+      }
+      edges.push({ facet: f, edge: i, a: side.a, b: side.b, units: distance(side.a, side.b), shared: other !== -1, proposed });
     });
   });
   return edges;
 }
 
 /**
- * An outline edge's length as the edge list shows it. A rake runs up the slope, so the
- * results count it longer than it looks from above; the list says both, so the two agree.
+ * An outline edge's length as the edge list shows it. A rake, hip or valley runs up the
+ * slope, so the results count it longer than it looks from above; the list says both, so
+ * the two agree.
  */
 export function edgeLengthText(units: number, feetPerUnit: number, kind: EdgeKind | null, pitch: number): string {
   const plan = units * feetPerUnit;
-  if (kind !== "rake") return `${Math.round(plan).toLocaleString("en-US")} ft`;
-  return `${Math.round(plan).toLocaleString("en-US")} ft plan, ${Math.round(plan * lineFactor("rake", pitch)).toLocaleString("en-US")} ft along the slope`;
+  const factor = kind ? lineFactor(kind, pitch) : 1;
+  if (factor === 1) return `${Math.round(plan).toLocaleString("en-US")} ft`;
+  return `${Math.round(plan).toLocaleString("en-US")} ft plan, ${Math.round(plan * factor).toLocaleString("en-US")} ft along the slope`;
 }
 
 /** Whether the top view has eaves or rakes traced (or confirmed from the outline). */

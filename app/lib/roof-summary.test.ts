@@ -36,7 +36,8 @@ describe("one set of roof numbers", () => {
   it("40 x 30 ft traced at 6/12 gives the same figures, and names the scale it used", () => {
     const s = summarizeRoof(none, traced());
     expect(values(summaryFigures(s).totals)).toEqual({ "Plan area": "1,200 sq ft", "Roof area": "1,342 sq ft", Squares: "13.42", "Predominant pitch": "6/12" });
-    expect(scaleFigure(s)).toEqual({ label: "Scale", value: "1:576 (from a scale line)" });
+    expect(scaleFigure(s)).toEqual({ label: "Scale", value: "Scale line, 1 px = 0.5 ft" });
+    expect(scaleFigure(summarizeRoof(none, traced({ scaleFeet: 40 })))).toEqual({ label: "Scale", value: "40 ft line, 1 px = 0.5 ft" });
     expect(s.suggestedWastePercent).toBe(10);
     expect(s.waste.find((w) => w.percent === 10)?.area).toBeCloseTo(1341.64 * 1.1, 1);
   });

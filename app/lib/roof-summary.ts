@@ -1,4 +1,4 @@
-import { LINE_KINDS, LINE_LABELS, measureView, scaleText, type FacetResult, type LineKind, type ScaleSource, type ViewDrawing } from "./roof-drawing";
+import { LINE_KINDS, LINE_LABELS, measureView, scaleWords, type FacetResult, type LineKind, type ScaleSource, type ViewDrawing } from "./roof-drawing";
 import { pitchFactor, suggestedWaste, wasteTable, type WasteRow } from "./roof-geometry";
 
 /**
@@ -24,7 +24,7 @@ export const MATERIAL_LABELS: Record<keyof Materials, string> = {
 
 export type RoofSummary = {
   /** The top view's scale, when someone set it. */
-  scale: { feetPerUnit: number; source: ScaleSource } | null;
+  scale: { feetPerUnit: number; source: ScaleSource; words: string } | null;
   /** Something is traced on the top view but there is no scale: no figure comes from it. */
   scaleNotSet: boolean;
   source: AreaSource | null;
@@ -52,7 +52,7 @@ export function scaleMissing(view: ViewDrawing): boolean {
 }
 
 export function summarizeRoof(typed: TypedMeasurements, top: ViewDrawing): RoofSummary {
-  const scale = top.scaleSource ? { feetPerUnit: top.scale, source: top.scaleSource } : null;
+  const scale = top.scaleSource ? { feetPerUnit: top.scale, source: top.scaleSource, words: scaleWords(top) ?? "" } : null;
   const traced = top.facets.length > 0;
   const summary: RoofSummary = {
     scale,
@@ -123,8 +123,6 @@ export const formatSqFt = (n: number) => `${Math.round(n).toLocaleString("en-US"
 export const formatFeet = (n: number) => `${Math.round(n).toLocaleString("en-US")} ft`;
 export const formatSquares = (n: number) => n.toFixed(2);
 export const formatPitch = (n: number) => `${n}/12`;
-/** As a ratio a roofer reads, feet of roof per foot of picture (decision 0031), not the drawing's own units. */
-export const formatScale = scaleText;
 
 export type Figure = { label: string; value: string };
 
@@ -132,7 +130,7 @@ export type Figure = { label: string; value: string };
 export function scaleFigure(s: RoofSummary): Figure | null {
   if (s.scaleNotSet) return { label: "Scale", value: SCALE_NOT_SET };
   if (!s.scale || (s.source !== "traced" && !s.lines)) return null;
-  return { label: "Scale", value: `${formatScale(s.scale.feetPerUnit)} (${SCALE_SOURCE_LABEL[s.scale.source]})` };
+  return { label: "Scale", value: s.scale.words };
 }
 
 const FIELD_NAMES: Record<TypedField, string> = { area: "roof area", length: "length", width: "width", pitch: "pitch" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ftsMatchQuery, normalizeSearch, SEARCH_MAX_LENGTH } from "./search-query";
+import { foldForSearch, ftsMatchQuery, normalizeSearch, SEARCH_MAX_LENGTH } from "./search-query";
 
 describe("search words for FTS5", () => {
   it("is nothing when nothing was typed", () => {
@@ -22,6 +22,16 @@ describe("search words for FTS5", () => {
   it("matches nothing for punctuation alone, and drops it beside real words", () => {
     expect(ftsMatchQuery("* - (")).toBe('""');
     expect(ftsMatchQuery("karen -")).toBe('"karen"*');
+  });
+
+  it("folds apostrophes and accents, so a name is found however it was typed", () => {
+    for (const typed of ["obrien", "OBrien", "o'brien", "O’Brien", "O‘Brien", "Oʼbrien", "O`Brien"])
+      expect(foldForSearch(typed).toLowerCase(), typed).toBe("obrien");
+    expect(foldForSearch("José Núñez")).toBe("Jose Nunez");
+    // Both ways for a word typed with an apostrophe: its own words, or the folded column's one.
+    expect(ftsMatchQuery("O’Brien")).toBe('("O’Brien"* OR "OBrien"*)');
+    expect(ftsMatchQuery("obrien")).toBe('"obrien"*');
+    expect(ftsMatchQuery("'")).toBe('""');
   });
 
   it("bounds what it sends", () => {

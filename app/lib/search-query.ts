@@ -14,6 +14,22 @@ const HAS_TOKEN = /[\p{L}\p{N}]/u;
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
+/**
+ * Apostrophes as names are typed and pasted: straight, curly (both ways), the modifier
+ * letter, a backtick, an acute accent. The search indexes' `folded` column (migration
+ * 0024's triggers) removes exactly these, so a change here needs a migration there too.
+ */
+const APOSTROPHES = /['\u2019\u2018\u02BC`\u00B4]/g;
+
+/**
+ * A word as the search compares it (decision 0078): without apostrophes or accents, so
+ * "obrien", "OBrien", "O'Brien" and "O’Brien" are one name, and "jose" finds "José" (the
+ * index folds accents itself, remove_diacritics 2; case is folded by the tokenizer).
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(APOSTROPHES, "");
+}
+
 /** The search as typed, trimmed and cut to its bounded length ("" when there is none). */
 export function normalizeSearch(q: string | null | undefined): string {
   return (q ?? "").trim().slice(0, SEARCH_MAX_LENGTH).trim();
@@ -32,9 +48,13 @@ export function ftsMatchQuery(q: string | null | undefined, { digitsColumn }: { 
     .filter((w) => HAS_TOKEN.test(w))
     .slice(0, MAX_WORDS)
     .map((w) => {
-      const term = `${quoted(w)}*`;
+      const terms = [`${quoted(w)}*`];
+      // "O'Brien" as typed matches the name's own words; folded, the index's folded column.
+      const folded = foldForSearch(w);
+      if (folded !== w && HAS_TOKEN.test(folded)) terms.push(`${quoted(folded)}*`);
       const digits = w.replace(/\D/g, "");
-      return digitsColumn && digits.length >= 3 && digits !== w ? `(${term} OR {${digitsColumn}} : ${quoted(digits)}*)` : term;
+      if (digitsColumn && digits.length >= 3 && digits !== w) terms.push(`{${digitsColumn}} : ${quoted(digits)}*`);
+      return terms.length > 1 ? `(${terms.join(" OR ")})` : terms[0];
     });
   // Only punctuation: a phrase of no words, which FTS5 answers with no rows.
   return terms.length ? terms.join(" AND ") : '""';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClockTime, formatVisitTime, kansasInstant, startOfKansasDay, wallClock, weekDays, weekOf, weekStart } from "./visit-time";
+import { formatClockTime, formatKansasStamp, formatVisitTime, kansasInstant, startOfKansasDay, wallClock, weekDays, weekOf, weekStart } from "./visit-time";
 
 const at = (day: string, time: string) => {
   const found = kansasInstant(day, time);
@@ -86,5 +86,17 @@ describe("Kansas days and weeks", () => {
     expect(formatClockTime("02:30")).toBe("2:30 AM");
     expect(formatClockTime("00:05")).toBe("12:05 AM");
     expect(formatClockTime("13:00")).toBe("1:00 PM");
+  });
+});
+
+describe("formatKansasStamp", () => {
+  it("says an instant as Kansas time with its zone, standard or daylight as it was", () => {
+    expect(formatKansasStamp(new Date("2026-11-28T18:37:09Z"))).toBe("2026-11-28 12:37 PM CST");
+    expect(formatKansasStamp(new Date("2026-07-04T05:05:00Z"))).toBe("2026-07-04 12:05 AM CDT");
+    // The hour that happens twice when the clocks fall back: told apart by the zone.
+    expect(formatKansasStamp(new Date("2026-11-01T06:30:00Z"))).toBe("2026-11-01 1:30 AM CDT");
+    expect(formatKansasStamp(new Date("2026-11-01T07:30:00Z"))).toBe("2026-11-01 1:30 AM CST");
+    // Past midnight UTC is still the evening before in Kansas.
+    expect(formatKansasStamp(new Date("2026-12-01T03:15:00Z"))).toBe("2026-11-30 9:15 PM CST");
   });
 });

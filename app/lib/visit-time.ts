@@ -107,6 +107,16 @@ export const visitEnd = (visit: { startsAt: Date; durationMinutes: number }) => 
 
 export const formatVisitTime = (at: Date) => `${formatLongDay(kansasDay(at))} at ${formatKansasTime(at)}`;
 
+const zoneFormat = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, timeZoneName: "short" });
+/** "CST" or "CDT": Kansas's zone as it was at an instant. */
+const kansasZoneName = (at: Date) => zoneFormat.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "CT";
+
+/**
+ * "2026-11-28 12:37 PM CST": an instant as a spreadsheet cell says it (decision 0078), Kansas
+ * time with the zone named, so the hour that happens twice in the fall is told apart.
+ */
+export const formatKansasStamp = (at: Date) => `${kansasDay(at)} ${formatKansasTime(at)} ${kansasZoneName(at)}`;
+
 /** "12:30 AM" for an "HH:MM" value, as a message says a typed time. */
 export function formatClockTime(time: string): string {
   const [h = 0, m = 0] = time.split(":").map(Number);

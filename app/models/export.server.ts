@@ -22,7 +22,7 @@ import {
 } from "~/db/schema";
 import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
 import { wallClock } from "~/lib/visit-time";
-import { dollars, type ExportFileName } from "~/lib/export-files";
+import { dollars, estimateLinesText, invoiceLinesText, type ExportFileName } from "~/lib/export-files";
 import { getDb } from "~/server/db.server";
 import { historyText } from "~/lib/lead-history";
 import { historyQuery } from "./lead-history.server";
@@ -197,7 +197,7 @@ function* estimateRows(): Generator<Cells> {
       dollars(e.subtotalCents),
       dollars(e.taxCents),
       dollars(e.totalCents),
-      json(e.lines),
+      estimateLinesText(e.lines),
       e.leftOutReason,
       e.lockedAt,
       e.supersededAt,
@@ -290,7 +290,7 @@ function* invoiceRows(): Generator<Cells> {
       dollars(i.paidCents),
       dollars(owedCents(i)),
       i.dueOn,
-      json(i.lines),
+      invoiceLinesText(i.lines),
       i.note,
       i.sentAt,
       i.voidedAt,

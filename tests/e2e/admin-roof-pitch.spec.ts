@@ -84,7 +84,7 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   await expect(canvas.locator("[data-facet-label='1']")).toContainText("1 · 8/12");
 
   // The outline's edges, proposed: the long sides eaves, the ends rakes; one click changes one.
-  const edges = page.getByRole("region", { name: "Eaves and rakes from the outline" });
+  const edges = page.getByRole("region", { name: "Roof edges from the outline" });
   // A rake's length is said both ways, as seen from above and up the 8/12 slope the results count.
   await expect(edges.getByRole("listitem")).toHaveText([
     /1\. top edge, 40 ftEave/,
@@ -101,7 +101,7 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   // The same edges, numbered on the picture.
   await expect(canvas.locator("[data-edge]")).toHaveText(["1", "2", "3", "4"]);
   await edges.getByLabel("Ridge (ft)").fill("40");
-  await edges.getByRole("button", { name: "Use these eaves, rakes and ridge" }).click();
+  await edges.getByRole("button", { name: "Use these edges" }).click();
   const lengths = page.getByTestId("roof-lengths");
   await expect(lengths).toContainText("Eaves80 ft");
   // Two 30 ft rakes up an 8/12 slope: 72 ft.
@@ -131,34 +131,78 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   }
 });
 
-test("@js with two facets the measured pitch is chosen for each, and a disagreeing roof says so before saving", async ({ adminPage: page }) => {
+test("@js with two facets the measured pitch applies to both, one click keeps it to one, and a disagreeing roof says so", async ({ adminPage: page }) => {
   await page.goto(TOOL);
   const canvas = page.getByTestId("roof-canvas");
   await traceRectangle(page, canvas);
-  await traceRectangle(page, canvas, { x: 400, y: 300 });
+  // Facet 2 (a porch) traced at 5/12; closing it leaves it selected, which no longer limits the measurement.
   await page.getByRole("button", { name: "Select", exact: true }).click();
-  // Nothing selected: the measurement is for no facet in particular.
   await clickAt(canvas, 20, 580);
+  await page.getByLabel("Pitch for new facets (X/12)").fill("5");
+  await traceRectangle(page, canvas, { x: 400, y: 300 });
   await measureEightTwelfths(page, canvas);
   const measured = page.getByRole("status", { name: "Measured pitch" });
-  await expect(measured).toContainText("Not applied to any facet yet.");
+  await expect(measured).toContainText("Measured pitch 8/12. Applied to every facet.");
   const check = page.getByRole("alert", { name: "Pitch check" });
-  await expect(check).toContainText("The side view measured 8/12, but facet 1 is 4/12 and facet 2 is 4/12.");
-  await expect(check.getByRole("button", { name: "Apply 8/12 to facets 1, 2" })).toBeVisible();
+  await expect(check).toHaveCount(0);
 
-  // One click applies it to facet 1; facet 2 (a porch) keeps its own pitch on purpose.
-  await measured.getByRole("button", { name: "Facet 1 · 4/12" }).click();
-  await expect(measured.getByRole("button", { name: "Facet 1 · 8/12" })).toHaveAttribute("aria-pressed", "true");
-  await expect(check).toContainText("The side view measured 8/12, but facet 2 is 4/12.");
-  await check.getByRole("button", { name: "Keep 4/12 for facet 2" }).click();
+  // One click: the measurement is for facet 1 only, and facet 2 gets its 5/12 back, kept on purpose.
+  await measured.getByRole("button", { name: "Facet 1 only" }).click();
+  await expect(measured).toContainText("Applied to facet 1.");
+  await expect(measured.getByRole("button", { name: "Facet 1 only" })).toHaveAttribute("aria-pressed", "true");
   await expect(check).toHaveCount(0);
   await page.getByRole("tab", { name: "Top View" }).click();
   await expect(canvas.locator("[data-facet-label='1']")).toContainText("1 · 8/12");
-  await expect(canvas.locator("[data-facet-label='2']")).toContainText("2 · 4/12");
+  await expect(canvas.locator("[data-facet-label='2']")).toContainText("2 · 5/12");
 
+  // A facet changed by hand afterwards, without keeping it, is reported before saving.
+  await page.getByRole("button", { name: "Select", exact: true }).click();
+  await page.getByRole("tab", { name: "Side View" }).click();
+  await measured.getByRole("button", { name: "Every facet" }).click();
+  await expect(measured).toContainText("Applied to every facet.");
+  await page.getByRole("tab", { name: "Top View" }).click();
+  await canvas.locator("[data-facet='2']").click({ position: { x: 20, y: 20 } });
+  await page.getByLabel("Pitch of facet 2 (X/12)").fill("4");
+  await expect(check).toContainText("The side view measured 8/12, but facet 2 is 4/12.");
+  await check.getByRole("button", { name: "Keep 4/12 for facet 2" }).click();
+  await expect(check).toHaveCount(0);
   // Undo brings the warning back: the choice is part of the drawing.
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(check).toContainText("facet 2 is 4/12");
+});
+
+test("@js two facets traced on a shared edge: the measured pitch applies to both and the shared edge is proposed as the ridge", async ({ adminPage: page }) => {
+  await page.goto(TOOL);
+  const canvas = page.getByTestId("roof-canvas");
+  // A gable from above: two 40 × 15 ft halves meeting along y = 175, traced at 4/12.
+  await page.getByRole("button", { name: "Outline", exact: true }).click();
+  for (const [x, y] of [[100, 100], [300, 100], [300, 175], [100, 175]]) await clickAt(canvas, x, y);
+  await page.getByRole("button", { name: "Close outline" }).click();
+  for (const [x, y] of [[100, 175], [300, 175], [300, 250], [100, 250]]) await clickAt(canvas, x, y);
+  await page.getByRole("button", { name: "Close outline" }).click();
+  await scaleFromLine(page, canvas);
+  // The scale in words: the line's known length and what a pixel of the picture is worth.
+  await expect(canvas).toContainText("Scale: 40 ft line, 1 px = 0.2 ft");
+  await expect(page.getByText("Scale: 40 ft line, 1 px = 0.2 ft").first()).toBeVisible();
+
+  await measureEightTwelfths(page, canvas);
+  await expect(page.getByRole("status", { name: "Measured pitch" })).toContainText("Applied to every facet.");
+  await page.getByRole("tab", { name: "Top View" }).click();
+  await expect(canvas.locator("[data-facet-label='1']")).toContainText("1 · 8/12");
+  await expect(canvas.locator("[data-facet-label='2']")).toContainText("2 · 8/12");
+  await expect(page.getByTestId("roof-totals")).toContainText("Predominant pitch8/12");
+
+  // The shared edge is listed once, as the ridge; the outer edges as eaves and rakes.
+  const edges = page.getByRole("region", { name: "Roof edges from the outline" });
+  await expect(edges.getByRole("listitem")).toHaveCount(7);
+  const ridge = edges.getByRole("listitem").filter({ hasText: "Facet 1, bottom edge" });
+  await expect(ridge.getByRole("button", { name: "Ridge" })).toHaveAttribute("aria-pressed", "true");
+  await expect(ridge.getByRole("button", { name: "Eave" })).toHaveCount(0);
+  await edges.getByRole("button", { name: "Use these edges" }).click();
+  // Nothing typed: the ridge cap is ordered from the 40 ft ridge.
+  const lengths = page.getByTestId("roof-lengths");
+  await expect(lengths).toContainText("Ridges40 ft");
+  await expect(lengths).toContainText("Eaves80 ft");
 });
 
 test("@js the scale is set one way, a line of known length; typing a ratio is the fallback", async ({ adminPage: page }) => {
@@ -169,17 +213,17 @@ test("@js the scale is set one way, a line of known length; typing a ratio is th
   await traceRectangle(page, canvas);
   await scaleFromLine(page, canvas);
   // 40 ft over 200 units, a foot of picture being 1,152 units: 1:230.
-  await expect(canvas).toContainText(/Scale 1:2[23]\d/);
+  await expect(canvas).toContainText("Scale: 40 ft line, 1 px = 0.2 ft");
   expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
   // Enter on the typed box as it opens (the scale as shown, rounded) leaves the line's scale alone.
   await page.getByText("Or type the scale").click();
   await page.getByLabel("Scale, like 1:100 (feet of roof per foot of picture)").press("Enter");
-  await expect(page.getByRole("region", { name: "Results" })).toContainText("(from a scale line)");
+  await expect(page.getByRole("region", { name: "Results" })).toContainText("40 ft line, 1 px = 0.2 ft");
   expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
   await page.getByText("Or type the scale").click();
   await typeScale(page, "1:288");
   // 288 / 1152 = 0.25 ft per unit: 50 × 37.5 ft.
-  await expect(canvas).toContainText("Scale 1:288");
+  await expect(canvas).toContainText("Scale: Typed 1:288, 1 px = 0.25 ft");
   expect(await figure(page, "Plan area")).toBeCloseTo(1875, -1.5);
 });
 
@@ -188,9 +232,9 @@ test("@js a typed ridge follows Undo", async ({ adminPage: page }) => {
   const canvas = page.getByTestId("roof-canvas");
   await traceRectangle(page, canvas);
   await scaleFromLine(page, canvas);
-  const edges = page.getByRole("region", { name: "Eaves and rakes from the outline" });
+  const edges = page.getByRole("region", { name: "Roof edges from the outline" });
   await edges.getByLabel("Ridge (ft)").fill("40");
-  await edges.getByRole("button", { name: "Use these eaves, rakes and ridge" }).click();
+  await edges.getByRole("button", { name: "Use these edges" }).click();
   const lengths = page.getByTestId("roof-lengths");
   await expect(lengths).toContainText("Ridges40 ft");
   await page.getByLabel("Ridge (ft)").fill("50");

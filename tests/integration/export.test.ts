@@ -134,6 +134,9 @@ describe("Export everything", () => {
     const invoice = invoiceRows.find((r) => r[ih!.indexOf("lead_id")] === String(leadId))!;
     expect(invoice[ih!.indexOf("number")]).toBe("INV-0007");
     expect([invoice[ih!.indexOf("total")], invoice[ih!.indexOf("paid")], invoice[ih!.indexOf("owed")]]).toEqual(["1234.50", "1034.50", "200.00"]);
+    // Lines a person reads, not JSON; times in Kansas with the zone named (decision 0078).
+    expect(invoice[ih!.indexOf("lines")]).toBe("Deposit: $1,234.50");
+    expect(day[vh!.indexOf("starts_at")]).toBe("2026-12-08 8:00 AM CST");
     const [ph, ...paymentRows] = csv("payments.csv");
     const mine = paymentRows.filter((r) => r[ph!.indexOf("lead_id")] === String(leadId));
     expect(mine.map((r) => [r[ph!.indexOf("method")], r[ph!.indexOf("amount")], r[ph!.indexOf("check_number")], r[ph!.indexOf("recorded_by")]])).toEqual([

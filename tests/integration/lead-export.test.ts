@@ -25,10 +25,11 @@ describe("the leads CSV, streamed", () => {
   it("writes each lead as the export always did: quoting, defused formulas, mail states", async () => {
     const db = getDb().$client;
     const site = createLead({ name: 'Smith, "Bob"', email: "bob@example.com", phone: "+1 (620) 555-0142", message: "Two lines:\nhail", service: "Roof Repairs", street: "9 Elm", city: "Derby", zip: "67037", preferredContact: "text" });
-    db.prepare("update leads set created_at = ? where id = ?").run(Date.UTC(2026, 10, 2, 15), site.id);
+    // 18:37 UTC on a November day is 12:37 PM in Kansas: the file says the office's time (decision 0078).
+    db.prepare("update leads set created_at = ? where id = ?").run(Date.UTC(2026, 10, 28, 18, 37, 9), site.id);
     db.prepare(
       "insert into leads (name, email, message, source, status, lost_reason, follow_up_on, read_at, archived_at, created_at) values ('Ann', 'ann@example.com', 'Called', 'phone', 'lost', '=HYPERLINK(1)', '2026-12-01', 1, 1, ?)",
-    ).run(Date.UTC(2026, 10, 1, 15));
+    ).run(Date.UTC(2026, 9, 31, 15));
     const { response, text } = await download();
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
@@ -36,8 +37,8 @@ describe("the leads CSV, streamed", () => {
     expect(text).toBe(
       [
         HEADER,
-        '2026-11-02T15:00:00.000Z,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,',
-        "2026-11-01T15:00:00.000Z,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1),,,",
+        '2026-11-28 12:37 PM CST,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,',
+        "2026-10-31 10:00 AM CDT,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1),,,",
         "",
       ].join("\r\n"),
     );

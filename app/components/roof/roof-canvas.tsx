@@ -1,7 +1,7 @@
 import { Maximize, Minus, Plus } from "lucide-react";
 import { useEffect, useRef, useState, type Dispatch, type PointerEvent as ReactPointerEvent } from "react";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, hasRoofEdges, LINE_COLORS, measuredPitch, type ViewDrawing } from "~/lib/roof-drawing";
-import { formatScale, SCALE_NOT_SET } from "~/lib/roof-summary";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, hasRoofEdges, LINE_COLORS, measuredPitch, scaleWords, type ViewDrawing } from "~/lib/roof-drawing";
+import { SCALE_NOT_SET } from "~/lib/roof-summary";
 import { clampViewBox, viewBoxSize, WHOLE_DRAWING, ZOOM, zoomStep, type ViewBox } from "~/lib/roof-zoom";
 import { chosenEdges, type DrawingAction, type DrawingState, type Handle } from "~/lib/roof-drawing-state";
 import { centroid, pitchFactor, polygonArea, type Point } from "~/lib/roof-geometry";
@@ -367,7 +367,7 @@ export function RoofCanvas({
           x={box.x + boxWidth - px(8, 10)}
           y={box.y + boxHeight - px(8, 10)}
           anchor="end"
-          lines={[view.scaleSource ? `Scale ${formatScale(view.scale)}` : SCALE_NOT_SET]}
+          lines={[view.scaleSource ? `Scale: ${scaleWords(view)}` : SCALE_NOT_SET]}
           size={px(12, 13)}
           edge="#0f172a"
         />

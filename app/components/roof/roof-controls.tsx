@@ -1,7 +1,20 @@
 import { Eraser, MousePointer2, PenLine, Ruler, Spline, Trash2, TriangleRight, Undo2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Fragment, useState, type Dispatch } from "react";
-import { edgeLengthText, hasRoofEdges, LINE_COLORS, measuredPitch, PITCH, scaleText, typedScaleChange, type EdgeKind } from "~/lib/roof-drawing";
+import {
+  edgeLengthText,
+  hasRoofEdges,
+  LINE_COLORS,
+  LINE_KIND_NAMES,
+  measuredPitch,
+  OUTER_EDGE_KINDS,
+  PITCH,
+  scaleText,
+  scaleWords,
+  SHARED_EDGE_KINDS,
+  typedScaleChange,
+  type ViewDrawing,
+} from "~/lib/roof-drawing";
 import { chosenEdges, type ChosenEdge, type DrawingAction, type DrawingState, type Tool } from "~/lib/roof-drawing-state";
 import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
 import { centroid } from "~/lib/roof-geometry";
@@ -21,11 +34,17 @@ const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "sid
     views: ["top"],
     help: "Click each corner of a roof facet; click the first point again (or press Enter) to close it.",
   },
-  { tool: "eave", label: "Eave", icon: Spline, views: ["top"], help: "Click both ends of an eave." },
-  { tool: "rake", label: "Rake", icon: Spline, views: ["top"], help: "Click both ends of a rake." },
-  { tool: "ridge", label: "Ridge", icon: Spline, views: ["top"], help: "Click both ends of a ridge." },
-  { tool: "hip", label: "Hip", icon: Spline, views: ["top"], help: "Click both ends of a hip, where two slopes meet on an outside corner." },
-  { tool: "valley", label: "Valley", icon: Spline, views: ["top"], help: "Click both ends of a valley, where two slopes meet on an inside corner." },
+  { tool: "eave", label: LINE_KIND_NAMES.eave, icon: Spline, views: ["top"], help: "Click both ends of an eave." },
+  { tool: "rake", label: LINE_KIND_NAMES.rake, icon: Spline, views: ["top"], help: "Click both ends of a rake." },
+  { tool: "ridge", label: LINE_KIND_NAMES.ridge, icon: Spline, views: ["top"], help: "Click both ends of a ridge." },
+  { tool: "hip", label: LINE_KIND_NAMES.hip, icon: Spline, views: ["top"], help: "Click both ends of a hip, where two slopes meet on an outside corner." },
+  {
+    tool: "valley",
+    label: LINE_KIND_NAMES.valley,
+    icon: Spline,
+    views: ["top"],
+    help: "Click both ends of a valley, where two slopes meet on an inside corner.",
+  },
   {
     tool: "scale",
     label: "Scale line",
@@ -91,14 +110,7 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
       {state.view === "top" && <OutlineEdgesPanel key={String(state.drawing.top.ridgeFeet)} state={state} dispatch={dispatch} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {/* The side view measures the pitch, a ratio that needs no scale. */}
-        {state.view === "top" && (
-          <ScaleSetting
-            key={`${view.scale}-${view.scaleSource}`}
-            scale={view.scaleSource ? view.scale : null}
-            drawing={state.tool === "scale"}
-            dispatch={dispatch}
-          />
-        )}
+        {state.view === "top" && <ScaleSetting key={`${view.scale}-${view.scaleSource}`} view={view} drawing={state.tool === "scale"} dispatch={dispatch} />}
         <RangeControl
           label={selected ? `Pitch of facet ${selected} (X/12)` : "Pitch for new facets (X/12)"}
           range={PITCH}
@@ -115,14 +127,15 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
  * The scale, one obvious way (issue 27): a line over something of known length. Typing it
  * is the fallback, as a ratio (1:100) or feet of roof per foot of picture.
  */
-function ScaleSetting({ scale, drawing, dispatch }: { scale: number | null; drawing: boolean; dispatch: Dispatch<DrawingAction> }) {
+function ScaleSetting({ view, drawing, dispatch }: { view: ViewDrawing; drawing: boolean; dispatch: Dispatch<DrawingAction> }) {
+  const scale = view.scaleSource ? view.scale : null;
   const [text, setText] = useState(scale === null ? "" : scaleText(scale));
   // The box starts with the scale as shown: used unchanged, it would replace a line's exact scale with the rounded one.
   const value = typedScaleChange(text, scale);
   const use = () => value !== null && dispatch({ type: "scale", scale: value });
   return (
     <div className="space-y-2 text-sm">
-      <p className="font-medium">Scale: {scale === null ? "not set" : scaleText(scale)}</p>
+      <p className="font-medium">Scale: {scaleWords(view) ?? "not set"}</p>
       <button
         type="button"
         aria-pressed={drawing}
@@ -164,8 +177,8 @@ function ScaleSetting({ scale, drawing, dispatch }: { scale: number | null; draw
 }
 
 /**
- * The pitch measured on the side view, and the facets it applies to (decision 0031): the
- * only facet by itself; with several, staff choose with one click each.
+ * The pitch measured on the side view, and the facets it applies to (decision 0078): every
+ * facet unless staff choose one facet alone, with one click.
  */
 function MeasuredPitch({ state, dispatch }: { state: DrawingState; dispatch: Dispatch<DrawingAction> }) {
   const measured = measuredPitch(state.drawing.side);
@@ -187,25 +200,32 @@ function MeasuredPitch({ state, dispatch }: { state: DrawingState; dispatch: Dis
       {facets.length > 1 && (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Apply the measured pitch to">
           <span>Apply to:</span>
-          {facets.map((f, i) => (
+          <button
+            type="button"
+            aria-pressed={at.length === facets.length}
+            className={pitchChoice}
+            onClick={() => dispatch({ type: "apply-measured-pitch", facets: "all" })}
+          >
+            Every facet
+          </button>
+          {facets.map((_, i) => (
             <button
               key={i}
               type="button"
-              aria-pressed={f.pitch === measured}
-              className="rounded-md border border-violet-300 bg-white px-2.5 py-1 font-semibold aria-pressed:border-violet-700 aria-pressed:bg-violet-700 aria-pressed:text-white"
-              onClick={() => dispatch({ type: "apply-measured-pitch", facets: [i] })}
+              aria-pressed={at.length === 1 && at[0] === i + 1}
+              className={pitchChoice}
+              onClick={() => dispatch({ type: "measured-pitch-only", facet: i })}
             >
-              Facet {i + 1} · {f.pitch}/12
+              Facet {i + 1} only
             </button>
           ))}
-          <button type="button" className={`${secondaryButton} px-2.5 py-1 text-sm`} onClick={() => dispatch({ type: "apply-measured-pitch", facets: "all" })}>
-            All facets
-          </button>
         </div>
       )}
     </div>
   );
 }
+const pitchChoice =
+  "rounded-md border border-violet-300 bg-white px-2.5 py-1 font-semibold aria-pressed:border-violet-700 aria-pressed:bg-violet-700 aria-pressed:text-white";
 
 /** Where an edge lies on its facet, as staff see the picture: "top", "left" and so on. */
 function edgeSide(edge: ChosenEdge, points: { x: number; y: number }[]): string {
@@ -219,9 +239,9 @@ function edgeSide(edge: ChosenEdge, points: { x: number; y: number }[]): string 
   return `${vertical} ${horizontal}`;
 }
 
-const EDGE_CHOICES: { kind: EdgeKind | null; label: string }[] = [
-  { kind: "eave", label: "Eave" },
-  { kind: "rake", label: "Rake" },
+/** An outer edge is an eave or a rake; an edge two facets share is a ridge, hip or valley. Either may be nothing. */
+const edgeChoices = (shared: boolean) => [
+  ...(shared ? SHARED_EDGE_KINDS : OUTER_EDGE_KINDS).map((kind) => ({ kind, label: LINE_KIND_NAMES[kind] })),
   { kind: null, label: "Neither" },
 ];
 
@@ -235,11 +255,11 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
   const edges = chosenEdges(top, state.edgeChoices);
   const [ridge, setRidge] = useState(top.ridgeFeet === null ? "" : String(top.ridgeFeet));
   if (top.facets.length === 0 || !top.scaleSource) return null;
-  const ridgeTraced = top.lines.some((l) => l.kind === "ridge");
+  const ridgeTraced = top.lines.some((l) => l.kind === "ridge") || edges.some((e) => e.kind === "ridge");
   const ridgeFeet = ridge.trim() === "" ? null : Number(ridge);
   const ridgeValid = ridgeFeet === null || (Number.isFinite(ridgeFeet) && ridgeFeet > 0 && ridgeFeet <= 10000);
   const ridgeField = (
-    <Field label="Ridge (ft)" hint={ridgeTraced ? "Added to the ridge traced." : "Or trace it with Ridge."}>
+    <Field label="Ridge (ft)" hint={ridgeTraced ? "Added to the ridge traced or proposed." : "Or trace it with Ridge."}>
       <input
         type="number"
         min="0"
@@ -255,11 +275,11 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
   return (
     <section aria-labelledby="outline-edges" className="space-y-3 rounded-md bg-sky-50 p-3 text-sm">
       <h3 id="outline-edges" className="font-semibold">
-        Eaves and rakes from the outline
+        Roof edges from the outline
       </h3>
       <p className="text-ink-soft">
-        Starter, drip edge and ridge cap are ordered from the eaves, rakes and ridge. Check what each edge is (long level sides are eaves, sloped gable ends
-        are rakes), then use them.
+        Starter, drip edge and ridge cap are ordered from the eaves, rakes, ridges and hips. Check what each edge is (long level sides are eaves, sloped gable
+        ends are rakes, where two facets meet is a ridge or a hip), then use them.
       </p>
       <ul className="space-y-1.5">
         {edges.map((e, i) => (
@@ -281,7 +301,7 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
                 ))}
             </span>
             <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex shrink-0 gap-1">
-              {EDGE_CHOICES.map((c) => (
+              {edgeChoices(e.shared).map((c) => (
                 <button
                   key={c.label}
                   type="button"
@@ -304,7 +324,7 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
         disabled={!ridgeValid}
         onClick={() => dispatch({ type: "outline-edges", edges: edges.map((e) => ({ a: e.a, b: e.b, kind: e.kind })), ridgeFeet })}
       >
-        Use these eaves, rakes and ridge
+        Use these edges
       </button>
     </section>
   );
