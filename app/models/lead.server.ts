@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, is
 import { leadPhotos, leads, estimates, leadNotes, proposals, users, type Lead, type LeadNote } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
-import { isClosed, LEAD_STATUSES, statusAfterMeasurement, type LeadUpdate } from "~/lib/lead-status";
+import { isClosed, LEAD_STATUSES, statusAfterBooking, statusAfterMeasurement, type LeadStatus, type LeadUpdate } from "~/lib/lead-status";
 import { getDb, inTransaction } from "~/server/db.server";
 import { ADDED_BY_HAND, PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
 import type { PhotoFile } from "~/models/lead-photo.server";
@@ -228,13 +228,43 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
  * further (statusAfterMeasurement). The change goes into its history like any other.
  */
 export function markLeadMeasured(id: number, by: Actor) {
+  moveLeadOn(id, by, statusAfterMeasurement, "Roof measured", { onlyIfMoved: true });
+}
+
+/**
+ * A visit was booked on this lead: its history says so (`body`), and a New or Contacted
+ * lead is Visit scheduled now (statusAfterBooking), in the same entry. Call inside the
+ * booking's transaction.
+ */
+export function noteVisitBooked(id: number, by: Actor, body: string, now: Date) {
+  moveLeadOn(id, by, statusAfterBooking, body, { onlyIfMoved: false, now });
+}
+
+/** A lead's status as a rule of lib/lead-status makes it, with one history entry (written anyway unless `onlyIfMoved`). */
+function moveLeadOn(id: number, by: Actor, next: (current: LeadStatus) => LeadStatus, body: string, { onlyIfMoved, now = new Date() }: { onlyIfMoved: boolean; now?: Date }) {
   const db = getDb();
   const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).get();
   if (!lead) return;
-  const next = statusAfterMeasurement(lead.status);
-  if (next === lead.status) return;
-  db.update(leads).set({ status: next }).where(eq(leads.id, id)).run();
-  db.insert(leadNotes).values({ leadId: id, ...writtenBy(by), body: "Roof measured", statusFrom: lead.status, statusTo: next }).run();
+  const status = next(lead.status);
+  const moved = status !== lead.status;
+  if (!moved && onlyIfMoved) return;
+  if (moved) db.update(leads).set({ status }).where(eq(leads.id, id)).run();
+  db.insert(leadNotes)
+    .values({ leadId: id, ...writtenBy(by), body, createdAt: now, ...(moved ? { statusFrom: lead.status, statusTo: status } : {}) })
+    .run();
+}
+
+/**
+ * Marks a lead read when staff open its page and it is unread: "Unread" is for a lead nobody
+ * has looked at since it came in (or since someone marked it unread to come back to it).
+ * An open of a read lead keeps when it was first read.
+ */
+export function markOpened(id: number, now = new Date()) {
+  getDb()
+    .update(leads)
+    .set({ readAt: now })
+    .where(and(eq(leads.id, id), isNull(leads.readAt)))
+    .run();
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Role } from "~/lib/roles";
 import type { VisitKind } from "~/lib/visit-kinds";
 import { visitEnd } from "~/lib/visit-time";
 import { visibleTo } from "~/models/lead-assignment.server";
+import { noteVisitBooked } from "~/models/lead.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
 // The schedule (issue 33): visits and work days of a lead, stored as the instant each starts.
@@ -32,7 +33,7 @@ function noteOnLead(leadId: number, by: Actor, body: string, now: Date) {
     .run();
 }
 
-/** Books a visit on a lead, and says so in its history. */
+/** Books a visit on a lead, and says so in its history; a New or Contacted lead is Visit scheduled now. */
 export function addVisit(visit: NewVisit, by: Actor, history: (visit: Visit) => string, now = new Date()): Visit | "no-lead" | "no-person" {
   return inTransaction(() => {
     const db = getDb();
@@ -43,7 +44,7 @@ export function addVisit(visit: NewVisit, by: Actor, history: (visit: Visit) => 
       .values({ ...visit, createdAt: now, updatedAt: now })
       .returning()
       .get();
-    noteOnLead(visit.leadId, by, history(added), now);
+    noteVisitBooked(visit.leadId, by, history(added), now);
     return added;
   });
 }
@@ -57,30 +58,48 @@ export function findLeadVisit(leadId: number, visitId: number): Visit | undefine
     .get();
 }
 
-export type MoveOutcome = { visit: Visit; timeChanged: boolean; changed: boolean } | "no-visit" | "cancelled" | "no-person";
+/**
+ * `moved`: it starts at another time; `timeChanged`: it starts or ends at another time (a new
+ * length alone is not a move); `changed`: anything was saved.
+ */
+export type MoveOutcome = { visit: Visit; moved: boolean; timeChanged: boolean; changed: boolean } | "no-visit" | "cancelled" | "no-person";
 
 /**
- * Saves a visit's time, length, who goes and note. A new time or length is a change the
- * homeowner's calendar must see (the sequence goes up) and wants a new reminder (the
- * one queued for the old day no longer counts).
+ * Saves a visit's time, length, who goes and note. A new start or length is a change the
+ * homeowner's calendar must see (the sequence goes up); a new start also wants a new
+ * reminder (the one queued for the old day no longer counts). `history` words the entry
+ * for a new start or length.
  */
-export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, history: (visit: Visit) => string, now = new Date()): MoveOutcome {
+export function moveVisit(
+  leadId: number,
+  visitId: number,
+  to: VisitTimes,
+  by: Actor,
+  history: (visit: Visit, moved: boolean) => string,
+  now = new Date(),
+): MoveOutcome {
   return inTransaction(() => {
     const visit = findLeadVisit(leadId, visitId);
     if (!visit) return "no-visit";
     if (visit.cancelledAt) return "cancelled";
     if (to.assignedTo !== null && to.assignedTo !== visit.assignedTo && !isTeamMember(to.assignedTo)) return "no-person";
-    const timeChanged = visit.startsAt.getTime() !== to.startsAt.getTime() || visit.durationMinutes !== to.durationMinutes;
+    const moved = visit.startsAt.getTime() !== to.startsAt.getTime();
+    const timeChanged = moved || visit.durationMinutes !== to.durationMinutes;
     const changed = timeChanged || visit.assignedTo !== to.assignedTo || (visit.note ?? null) !== to.note;
-    if (!changed) return { visit, timeChanged, changed };
+    if (!changed) return { visit, moved, timeChanged, changed };
     const saved = getDb()
       .update(visits)
-      .set({ ...to, updatedAt: now, ...(timeChanged ? { sequence: visit.sequence + 1, reminderQueuedAt: null } : {}) })
+      .set({
+        ...to,
+        updatedAt: now,
+        ...(timeChanged ? { sequence: visit.sequence + 1 } : {}),
+        ...(moved ? { reminderQueuedAt: null } : {}),
+      })
       .where(eq(visits.id, visit.id))
       .returning()
       .get();
-    if (timeChanged) noteOnLead(leadId, by, history(saved), now);
-    return { visit: saved, timeChanged, changed };
+    if (timeChanged) noteOnLead(leadId, by, history(saved, moved), now);
+    return { visit: saved, moved, timeChanged, changed };
   });
 }
 
