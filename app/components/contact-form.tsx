@@ -216,10 +216,10 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
         <Field label={<Required>Name</Required>} error={f.name}>
           <input required maxLength={100} autoComplete="name" defaultValue={f.name.value} className={field} {...f.name.props} />
         </Field>
-        <Field label={<Required>Email</Required>} error={f.email}>
+        {/* An email or a phone, at least one: a visitor who wants a call need not give an email. */}
+        <Field label="Email" error={f.email}>
           <input
             type="email"
-            required
             maxLength={254}
             autoComplete="email"
             defaultValue={f.email.value}
@@ -227,7 +227,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
             {...f.email.props}
           />
         </Field>
-        <Field label="Phone" error={f.phone}>
+        <Field label="Phone" hint="Email or phone: at least one. A phone if you would like a call or a text." error={f.phone}>
           <input type="tel" maxLength={40} autoComplete="tel" defaultValue={f.phone.value} className={field} {...f.phone.props} />
         </Field>
         <Field label="Type of work" error={f.service}>

@@ -47,16 +47,24 @@ export function LeadSourceBadge({ source }: { source: Exclude<LeadSource, "websi
  * staff got it (a phone call written down, a roof measured in the roof tool). No mail ever
  * goes out for those: their mail states are "skipped", and "Off" would only puzzle.
  */
-export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source">; mails: LeadMails }) {
+export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source" | "email">; mails: LeadMails }) {
   if (lead.source !== "website") return <LeadSourceBadge source={lead.source} />;
   return (
     <>
       {/* The auto-reply is queued once the notification went: until then it waits too. */}
       <MailState label="Notification" state={mails.notification?.state ?? "pending"} />
-      <MailState label="Auto-reply" state={mails.autoreply?.state ?? "pending"} />
+      {/* A visitor may leave a phone alone: nobody to answer by mail, so none is sent. */}
+      {lead.email ? (
+        <MailState label="Auto-reply" state={mails.autoreply?.state ?? "pending"} />
+      ) : (
+        <span className="rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">{NO_EMAIL_AUTOREPLY}</span>
+      )}
     </>
   );
 }
+
+/** What a website lead without an email shows where its auto-reply's state would be. */
+const NO_EMAIL_AUTOREPLY = "Auto-reply: none, no email given";
 
 // Kansas time on the server (UTC) and in any browser alike: the same text, and no hydration mismatch.
 const kansasTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });

@@ -103,7 +103,8 @@ const ADMIN_ACCESS = {
   "routes/admin/not-found": { kind: "admin", get: ALL },
   // Issue 33. Everyone sees the schedule (the crew's own day first); booking and moving are
   // the office's. Invoices and payments are money: never the crew's (decision 0048).
-  "routes/admin/schedule": { kind: "admin", get: ALL },
+  // How long each kind of visit usually takes is the owner's setting.
+  "routes/admin/schedule": { kind: "admin", get: ALL, post: { "visit-lengths": OWNER } },
   "routes/admin/lead-visits": { kind: "admin", get: ALL, post: { "add-visit": OFFICE, "move-visit": OFFICE, "cancel-visit": OFFICE } },
   "routes/admin/lead-invoices": {
     kind: "admin",

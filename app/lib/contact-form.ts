@@ -12,6 +12,13 @@ export const MESSAGES = {
   tooMany: "Too many messages from your connection. Please try again in a few minutes, or give us a call.",
 } as const;
 
+/** The quote form's words for the rule of reaching the visitor (lib/contact-schema.ts withReachRules). */
+export const REACH_MESSAGES = {
+  reach: "Please enter an email address or a phone number, so we can get back to you",
+  callNeedsPhone: "Please enter your phone number, so we can call or text you",
+  emailNeedsEmail: "Please enter your email address, so we can email you",
+} as const;
+
 /** A field people never see; bots fill every field they find. */
 export const HONEYPOT_FIELD = "website";
 
@@ -45,7 +52,7 @@ export const CONTACT_FIELDS = ["name", "email", "phone", "message", "service", "
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The fields the form marks with *, by the label the visitor sees. */
-export const REQUIRED_FIELD_LABELS: Partial<Record<ContactField, string>> = { name: "Name", email: "Email", message: "Message" };
+export const REQUIRED_FIELD_LABELS: Partial<Record<ContactField, string>> = { name: "Name", message: "Message" };
 
 /** "Please fill in all required fields: Name, Email": the spec's words, then which fields. */
 export function requiredFieldsMessage(missing: ContactField[]): string {

@@ -25,6 +25,8 @@ export const HISTORY_KINDS = [
   "online-payment-over",
   "visit-booked",
   "visit-moved",
+  // A new length at the same start (`count`: minutes): not a move.
+  "visit-length-changed",
   "visit-canceled",
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

@@ -8,6 +8,7 @@ import { ADDED_BY_HAND } from "./manual-lead";
 import { formatCents } from "./money-format";
 import { formatDay } from "./proposal";
 import type { Role } from "./roles";
+import { lengthLabel } from "./visit-form";
 import { VISIT_KIND_LABELS, type VisitKind } from "./visit-kinds";
 import { formatKansasTime, formatShortDay, kansasDay } from "./visit-time";
 
@@ -154,6 +155,7 @@ export function historyText(row: HistoryRow, role: Role): string | null {
       return `Accepted by ${row.detail ?? ""}`;
     case "visit-booked":
     case "visit-moved":
+    case "visit-length-changed":
     case "visit-canceled":
       return visitWords(row);
     default:
@@ -166,6 +168,8 @@ function visitWords(row: HistoryRow): string {
   const when = row.visitStartsAt ? visitWhen(row.visitStartsAt) : "";
   if (row.kind === "visit-moved") return `${label} moved to ${when}`;
   if (row.kind === "visit-canceled") return `${label} on ${when} canceled`;
+  // `count` holds the visit's new length in minutes.
+  if (row.kind === "visit-length-changed") return `${label} on ${when} now takes ${lengthLabel(row.count ?? 0)}`;
   return `${label} booked for ${when}`;
 }
 

@@ -4,6 +4,7 @@ import {
   followUpState,
   isCalendarDay,
   sortLeads,
+  statusAfterBooking,
   statusAfterMeasurement,
   type LeadStatus,
 } from "./lead-status";
@@ -64,5 +65,13 @@ describe("follow-ups", () => {
       { id: 6, status: "new" as const, followUpOn: null, createdAt: at("2026-11-23") },
     ];
     expect(sortLeads(leads, today).map((l) => l.id)).toEqual([4, 2, 3, 6, 1, 5]);
+  });
+});
+
+describe("statusAfterBooking", () => {
+  it("makes a New or Contacted lead Visit scheduled, and leaves one further on where it is", () => {
+    expect(statusAfterBooking("new")).toBe("visit_scheduled");
+    expect(statusAfterBooking("contacted")).toBe("visit_scheduled");
+    for (const status of ["visit_scheduled", "measured", "quoted", "won", "lost"] as const) expect(statusAfterBooking(status)).toBe(status);
   });
 });

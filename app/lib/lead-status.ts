@@ -52,6 +52,14 @@ export function statusAfterMeasurement(current: LeadStatus): LeadStatus {
 }
 
 /**
+ * The status booking a visit gives a lead: Visit scheduled for a New or Contacted one; a
+ * lead further on (measured, quoted, won: a work day) stays where it is.
+ */
+export function statusAfterBooking(current: LeadStatus): LeadStatus {
+  return current === "new" || current === "contacted" ? "visit_scheduled" : current;
+}
+
+/**
  * The status sending a proposal gives a lead: Quoted, from wherever it stood, but a Won or
  * Lost lead stays as it is (a revised price for a won job does not reopen it).
  */

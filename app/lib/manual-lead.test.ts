@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { LEAD_MESSAGES } from "./lead-status";
 import { MESSAGES } from "./contact-form";
-import { MANUAL_LEAD_MESSAGES, ManualLeadSchema, NO_EMAIL, addedBy } from "./manual-lead";
+import { NO_EMAIL } from "./contact-schema";
+import { MANUAL_LEAD_MESSAGES, ManualLeadSchema, addedBy } from "./manual-lead";
 
 // What the action sees: the posted form, read the way conform reads it (an empty field is missing).
 const parse = (fields: Record<string, string>) => {

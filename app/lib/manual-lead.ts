@@ -1,6 +1,5 @@
 import { z } from "~/lib/zod";
-import { MESSAGES } from "~/lib/contact-form";
-import { ContactSchema, oneLine } from "~/lib/contact-schema";
+import { ContactFields, oneLine, withReachRules } from "~/lib/contact-schema";
 import { isCalendarDay, LEAD_MESSAGES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
 
 /**
@@ -8,9 +7,6 @@ import { isCalendarDay, LEAD_MESSAGES, type LeadSource, type LeadStatus } from "
  * checked the same way, but a caller may have no email, and staff have already spoken
  * with them (decision 0022).
  */
-
-/** `leads.email` is NOT NULL and the table is not rebuilt for it (0019): a lead without an email stores "". */
-export const NO_EMAIL = "";
 
 /** Where a call can leave a lead: Measured, Quoted, Won and Lost come later, from the lead's page. */
 export const MANUAL_LEAD_STATUSES = ["new", "contacted", "visit_scheduled"] as const satisfies readonly LeadStatus[];
@@ -35,22 +31,18 @@ export const ADDED_BY_HAND = "Added by hand";
 export const PHONE_CALL_SUBJECT = "Phone call";
 
 const digits = (v: string) => v.replace(/\D/g, "").length;
-// Browsers (through conform) send an empty field as missing; spaces alone count as empty too.
-const blankIsMissing = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /** One schema for the browser (conform) and the action. The address, work and way to reach are the quote form's own rules. */
-export const ManualLeadSchema = z
-  .object({
+export const ManualLeadSchema = withReachRules(
+  z.object({
     name: z.string({ error: MANUAL_LEAD_MESSAGES.name }).trim().min(1, MANUAL_LEAD_MESSAGES.name).max(100).refine(oneLine, "Please use a single line"),
-    phone: ContactSchema.shape.phone.refine((v) => v === null || digits(v) >= 7, MANUAL_LEAD_MESSAGES.phoneDigits),
-    email: z
-      .preprocess(blankIsMissing, z.string().trim().max(254).email(MESSAGES.invalidEmail).optional())
-      .transform((v) => v ?? NO_EMAIL),
-    service: ContactSchema.shape.service,
-    street: ContactSchema.shape.street,
-    city: ContactSchema.shape.city,
-    zip: ContactSchema.shape.zip,
-    preferredContact: ContactSchema.shape.preferredContact,
+    phone: ContactFields.shape.phone.refine((v) => v === null || digits(v) >= 7, MANUAL_LEAD_MESSAGES.phoneDigits),
+    email: ContactFields.shape.email,
+    service: ContactFields.shape.service,
+    street: ContactFields.shape.street,
+    city: ContactFields.shape.city,
+    zip: ContactFields.shape.zip,
+    preferredContact: ContactFields.shape.preferredContact,
     message: z.string({ error: MANUAL_LEAD_MESSAGES.message }).trim().min(1, MANUAL_LEAD_MESSAGES.message).max(5000),
     status: z.enum(MANUAL_LEAD_STATUSES, { error: MANUAL_LEAD_MESSAGES.status }).default(MANUAL_LEAD_DEFAULT_STATUS),
     followUpOn: z
@@ -59,19 +51,13 @@ export const ManualLeadSchema = z
       .refine(isCalendarDay, LEAD_MESSAGES.badDate)
       .optional()
       .transform((v) => v ?? null),
-  })
-  // Checked even while another field is refused, so every message shows at once.
-  .refine((l) => Boolean(l.phone || l.email), { path: ["phone"], message: MANUAL_LEAD_MESSAGES.reach, when: () => true })
-  .refine((l) => !(l.preferredContact === "call" || l.preferredContact === "text") || Boolean(l.phone), {
-    path: ["preferredContact"],
-    message: MANUAL_LEAD_MESSAGES.callNeedsPhone,
-    when: () => true,
-  })
-  .refine((l) => l.preferredContact !== "email" || Boolean(l.email), {
-    path: ["preferredContact"],
-    message: MANUAL_LEAD_MESSAGES.emailNeedsEmail,
-    when: () => true,
-  });
+  }),
+  {
+    reach: { path: "phone", message: MANUAL_LEAD_MESSAGES.reach },
+    callNeedsPhone: { path: "preferredContact", message: MANUAL_LEAD_MESSAGES.callNeedsPhone },
+    emailNeedsEmail: { path: "preferredContact", message: MANUAL_LEAD_MESSAGES.emailNeedsEmail },
+  },
+);
 export type ManualLeadInput = z.output<typeof ManualLeadSchema>;
 
 /**

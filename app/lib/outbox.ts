@@ -23,10 +23,12 @@ export const OUTBOX_KINDS = [
   "invitation",
   "password-reset",
   // Issue 33, to the homeowner: a visit or work day booked (.ics), the day-before reminder,
-  // a visit moved or called off; an invoice; a receipt for a payment.
+  // a visit moved, its length changed at the same start, or called off; an invoice; a
+  // receipt for a payment.
   "visit-confirmation",
   "visit-reminder",
   "visit-moved",
+  "visit-updated",
   "visit-cancelled",
   "invoice",
   "receipt",

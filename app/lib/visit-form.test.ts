@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { AddVisitSchema, CancelVisitSchema, isVisitIntent, MoveVisitSchema } from "./visit-form";
+import {
+  AddVisitSchema,
+  CancelVisitSchema,
+  DEFAULT_VISIT_LENGTHS,
+  defaultVisitKind,
+  isVisitIntent,
+  MoveVisitSchema,
+  VisitLengthsFormSchema,
+  VisitLengthsSchema,
+} from "./visit-form";
 
 const add = (fields: Record<string, string>) => AddVisitSchema.safeParse({ intent: "add-visit", kind: "work_day", day: "2026-03-09", time: "09:00", lengthMinutes: "480", ...fields });
 
@@ -31,5 +40,21 @@ describe("the visit forms", () => {
     expect(CancelVisitSchema.safeParse({ intent: "cancel-visit", visitId: "x" }).success).toBe(false);
     expect(isVisitIntent("cancel-visit")).toBe(true);
     expect(isVisitIntent("toString")).toBe(false);
+  });
+});
+
+describe("what a new booking starts as", () => {
+  it("is an estimate visit of an hour for a lead not yet won, and a day's work day for a won job", () => {
+    for (const status of ["new", "contacted", "visit_scheduled", "measured", "quoted", "lost"] as const) expect(defaultVisitKind(status)).toBe("estimate_visit");
+    expect(defaultVisitKind("won")).toBe("work_day");
+    expect(DEFAULT_VISIT_LENGTHS).toEqual({ estimate_visit: 60, inspection: 60, work_day: 480 });
+  });
+
+  it("takes the owner's lengths only from the form's choices, one per kind", () => {
+    const saved = VisitLengthsFormSchema.safeParse({ intent: "visit-lengths", estimate_visit: "90", inspection: "30", work_day: "600" });
+    expect(saved.success && saved.data).toEqual({ intent: "visit-lengths", estimate_visit: 90, inspection: 30, work_day: 600 });
+    const refused = VisitLengthsFormSchema.safeParse({ intent: "visit-lengths", estimate_visit: "45", inspection: "30" });
+    expect(refused.error?.issues.map((i) => i.path[0])).toEqual(["estimate_visit", "work_day"]);
+    expect(VisitLengthsSchema.safeParse({ estimate_visit: 60, inspection: 60 }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
-import { isCalendarDay } from "./lead-status";
+import { isCalendarDay, type LeadStatus } from "./lead-status";
 import { VISIT_KINDS, VISIT_KIND_LABELS, type VisitKind } from "./visit-kinds";
 import { kansasInstant, VISIT_TIME_MESSAGES } from "./visit-time";
 
@@ -14,14 +14,35 @@ import { kansasInstant, VISIT_TIME_MESSAGES } from "./visit-time";
 export const ADD_VISIT_INTENT = "add-visit";
 export const MOVE_VISIT_INTENT = "move-visit";
 export const CANCEL_VISIT_INTENT = "cancel-visit";
+/** The owner's usual length of each kind, saved on /admin/schedule. */
+export const VISIT_LENGTHS_INTENT = "visit-lengths";
 
 export const NOTE_MAX = 1000;
 
 /** How long a visit takes, in minutes: the choices the form offers. */
 export const VISIT_LENGTHS = [30, 60, 90, 120, 180, 240, 360, 480, 600] as const;
 export const lengthLabel = (minutes: number) => (minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? "" : "s"}`);
-/** What a new visit of a kind takes unless staff choose otherwise: a work day is a day. */
-export const defaultLength = (kind: VisitKind) => (kind === "work_day" ? 480 : 60);
+const isVisitLength = (n: number) => (VISIT_LENGTHS as readonly number[]).includes(n);
+
+export type VisitLengths = Record<VisitKind, number>;
+/**
+ * What a new visit of each kind takes unless staff choose otherwise, until the owner saves
+ * his own (the `visitLengths` settings group): an estimate visit is an hour, a work day a day.
+ */
+export const DEFAULT_VISIT_LENGTHS: VisitLengths = { estimate_visit: 60, inspection: 60, work_day: 480 };
+/** The stored group: one of the form's lengths per kind. */
+const storedLength = () => z.number().int().refine(isVisitLength);
+export const VisitLengthsSchema = z.object({
+  estimate_visit: storedLength(),
+  inspection: storedLength(),
+  work_day: storedLength(),
+} satisfies Record<VisitKind, unknown>);
+
+/**
+ * The kind a new booking starts as: before the job is won, a visit is to look at the roof
+ * and price it (a new lead's first booking is its estimate visit); after, it is a work day.
+ */
+export const defaultVisitKind = (status: LeadStatus): VisitKind => (status === "won" ? "work_day" : "estimate_visit");
 
 export const VISIT_MESSAGES = {
   badKind: "Choose what the visit is for.",
@@ -31,7 +52,10 @@ export const VISIT_MESSAGES = {
   tooLong: `Keep the note under ${NOTE_MAX} characters.`,
   added: (kind: VisitKind) => `${VISIT_KIND_LABELS[kind]} booked`,
   moved: "Visit moved",
+  // A new length at the same start: the homeowner is told it now takes longer or less, never that it moved.
+  updated: "Visit updated",
   saved: "Visit saved",
+  lengthsSaved: "Visit lengths saved",
   unchanged: "Nothing changed",
   cancelled: "Visit canceled",
   alreadyCancelled: "This visit was already canceled.",
@@ -44,14 +68,14 @@ export const VISIT_MESSAGES = {
   notAnnounced: "; its confirmation had not gone yet, so the homeowner was not emailed",
 } as const;
 
+const lengthField = () => z.coerce.number({ error: VISIT_MESSAGES.badLength }).refine(isVisitLength, VISIT_MESSAGES.badLength);
+
 const id = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, message).transform(Number);
 
 const WhenFields = {
   day: z.string({ error: VISIT_TIME_MESSAGES.invalid }).trim(),
   time: z.string({ error: VISIT_TIME_MESSAGES.invalid }).trim(),
-  lengthMinutes: z.coerce
-    .number({ error: VISIT_MESSAGES.badLength })
-    .refine((n) => (VISIT_LENGTHS as readonly number[]).includes(n), VISIT_MESSAGES.badLength),
+  lengthMinutes: lengthField(),
   // A person on the team by id, or nobody yet (the empty choice).
   assignee: id(VISIT_MESSAGES.badAssignee).optional(),
   note: z.string().trim().max(NOTE_MAX, VISIT_MESSAGES.tooLong).optional(),
@@ -73,6 +97,12 @@ export const AddVisitSchema = z
 export const MoveVisitSchema = z.object({ intent: z.literal(MOVE_VISIT_INTENT), visitId: id(VISIT_MESSAGES.badVisit), ...WhenFields }).transform(withStart);
 
 export const CancelVisitSchema = z.object({ intent: z.literal(CANCEL_VISIT_INTENT), visitId: id(VISIT_MESSAGES.badVisit) });
+
+/** The owner's form on the schedule page: one length per kind. */
+export const VisitLengthsFormSchema = z.object({
+  intent: z.literal(VISIT_LENGTHS_INTENT),
+  ...({ estimate_visit: lengthField(), inspection: lengthField(), work_day: lengthField() } satisfies Record<VisitKind, unknown>),
+});
 
 /** One schema per intent: the action parses a post with the one its intent names. */
 export const VISIT_FORM_SCHEMAS = {

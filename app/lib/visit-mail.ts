@@ -6,7 +6,7 @@
 import { VISIT_KIND_LABELS, type VisitKind } from "./visit-kinds";
 import { formatShortDay, formatVisitTime, kansasDay, formatKansasTime } from "./visit-time";
 
-export type VisitMailKind = "confirmation" | "reminder" | "moved" | "cancelled";
+export type VisitMailKind = "confirmation" | "reminder" | "moved" | "updated" | "cancelled";
 
 export type VisitMailFacts = {
   kind: VisitKind;
@@ -54,6 +54,12 @@ export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject
         return [
           `Your ${what} has moved to ${shortWhen(facts.startsAt)}`,
           [`Your ${what}${facts.was ? `, which was set for ${formatVisitTime(facts.was)},` : ""} is now on ${when} (Kansas time)${where}.`, `${who} ${lasts}`, "The attached invitation updates the event in your calendar."],
+        ];
+      // The same start, a new length: said as such, never as a move.
+      case "updated":
+        return [
+          `Your ${what} on ${shortWhen(facts.startsAt)} now takes ${howLong(facts.durationMinutes)}`,
+          [`Your ${what} is still on ${when} (Kansas time)${where}; it now takes ${howLong(facts.durationMinutes)}.`, who, "The attached invitation updates the event in your calendar."],
         ];
       case "cancelled":
         return [

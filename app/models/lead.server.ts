@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } 
 import { leadPhotos, leads, estimates, leadNotes, proposals, type Lead } from "~/db/schema";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
-import { isClosed, LEAD_STATUSES, statusAfterMeasurement, type LeadUpdate } from "~/lib/lead-status";
+import { isClosed, LEAD_STATUSES, statusAfterMeasurement, type LeadStatus, type LeadUpdate } from "~/lib/lead-status";
 import { getDb, inTransaction } from "~/server/db.server";
 import { PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
 import type { PhotoFile } from "~/models/lead-photo.server";
@@ -167,13 +167,36 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
  * further (statusAfterMeasurement). The change goes into its history like any other.
  */
 export function markLeadMeasured(id: number, by: Actor) {
+  const change = moveLeadOn(id, statusAfterMeasurement);
+  if (change) writeLeadHistory({ leadId: id, kind: "roof-measured", ...change }, by);
+}
+
+/**
+ * Moves a lead on by a rule of lib/lead-status (a visit booked, a roof measured). Returns the
+ * change for the caller's own history entry, so one entry says both what happened and the
+ * new status; null when the lead stays where it is. Call inside the caller's transaction.
+ */
+export function moveLeadOn(id: number, next: (current: LeadStatus) => LeadStatus): { statusFrom: LeadStatus; statusTo: LeadStatus } | null {
   const db = getDb();
   const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).get();
-  if (!lead) return;
-  const next = statusAfterMeasurement(lead.status);
-  if (next === lead.status) return;
-  db.update(leads).set({ status: next }).where(eq(leads.id, id)).run();
-  writeLeadHistory({ leadId: id, kind: "roof-measured", statusFrom: lead.status, statusTo: next }, by);
+  if (!lead) return null;
+  const status = next(lead.status);
+  if (status === lead.status) return null;
+  db.update(leads).set({ status }).where(eq(leads.id, id)).run();
+  return { statusFrom: lead.status, statusTo: status };
+}
+
+/**
+ * Marks a lead read when staff open its page and it is unread: "Unread" is for a lead nobody
+ * has looked at since it came in (or since someone marked it unread to come back to it).
+ * An open of a read lead keeps when it was first read.
+ */
+export function markOpened(id: number, now = new Date()) {
+  getDb()
+    .update(leads)
+    .set({ readAt: now })
+    .where(and(eq(leads.id, id), isNull(leads.readAt)))
+    .run();
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type BackupSettings,
   type LastBackup,
 } from "~/lib/backup-plan";
+import { DEFAULT_VISIT_LENGTHS, VisitLengthsSchema, type VisitLengths } from "~/lib/visit-form";
 import { DEFAULT_SITE_MEDIA, SiteMediaSchema, type SiteMedia } from "~/lib/site-media";
 import { DEFAULT_SITE_WORDS, DEFAULT_TRUST_FACTS, SiteWordsSchema, TrustFactsSchema, type SiteWords, type TrustFacts } from "~/lib/site-words";
 
@@ -79,6 +80,8 @@ const GROUPS = {
   backups: { schema: BackupSettingsSchema, fallback: (): BackupSettings => DEFAULT_BACKUP_SETTINGS, onPublicPages: false },
   // The newest backup kept, as the app last found it (decision 0064): what the admin's warning reads.
   lastBackup: { schema: LastBackupSchema, fallback: (): LastBackup => NO_LAST_BACKUP, onPublicPages: false },
+  // How long each kind of visit usually takes: a new booking's length until staff choose another.
+  visitLengths: { schema: VisitLengthsSchema, fallback: (): VisitLengths => ({ ...DEFAULT_VISIT_LENGTHS }), onPublicPages: false },
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,

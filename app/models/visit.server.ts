@@ -2,11 +2,13 @@ import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { leads, users, visits, type Visit } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { personName } from "~/lib/lead-assignment";
+import { statusAfterBooking } from "~/lib/lead-status";
 import type { Role } from "~/lib/roles";
 import type { VisitKind } from "~/lib/visit-kinds";
 import { visitEnd } from "~/lib/visit-time";
 import { visibleTo } from "~/models/lead-assignment.server";
-import { writeLeadHistory } from "~/models/lead-history.server";
+import { writeLeadHistory, type NewHistoryEntry } from "~/models/lead-history.server";
+import { moveLeadOn } from "~/models/lead.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
 // The schedule (issue 33): visits and work days of a lead, stored as the instant each starts.
@@ -26,11 +28,11 @@ function isTeamMember(id: number): boolean {
 }
 
 /** A line in the lead's history about its schedule: the visit, and when it was to start then. */
-function noteOnLead(visit: Visit, kind: "visit-booked" | "visit-moved" | "visit-canceled", by: Actor, now: Date) {
-  writeLeadHistory({ leadId: visit.leadId, kind, visitId: visit.id, visitStartsAt: visit.startsAt }, by, now);
+function noteOnLead(visit: Visit, kind: "visit-booked" | "visit-moved" | "visit-length-changed" | "visit-canceled", by: Actor, now: Date, more: Partial<NewHistoryEntry> | null = null) {
+  writeLeadHistory({ leadId: visit.leadId, kind, visitId: visit.id, visitStartsAt: visit.startsAt, ...more }, by, now);
 }
 
-/** Books a visit on a lead, and says so in its history. */
+/** Books a visit on a lead, and says so in its history; a New or Contacted lead is Visit scheduled now, in the same entry. */
 export function addVisit(visit: NewVisit, by: Actor, now = new Date()): Visit | "no-lead" | "no-person" {
   return inTransaction(() => {
     const db = getDb();
@@ -41,7 +43,7 @@ export function addVisit(visit: NewVisit, by: Actor, now = new Date()): Visit | 
       .values({ ...visit, createdAt: now, updatedAt: now })
       .returning()
       .get();
-    noteOnLead(added, "visit-booked", by, now);
+    noteOnLead(added, "visit-booked", by, now, moveLeadOn(visit.leadId, statusAfterBooking));
     return added;
   });
 }
@@ -55,12 +57,17 @@ export function findLeadVisit(leadId: number, visitId: number): Visit | undefine
     .get();
 }
 
-export type MoveOutcome = { visit: Visit; timeChanged: boolean; changed: boolean } | "no-visit" | "cancelled" | "no-person";
+/**
+ * `moved`: it starts at another time; `timeChanged`: it starts or ends at another time (a new
+ * length alone is not a move); `changed`: anything was saved.
+ */
+export type MoveOutcome = { visit: Visit; moved: boolean; timeChanged: boolean; changed: boolean } | "no-visit" | "cancelled" | "no-person";
 
 /**
- * Saves a visit's time, length, who goes and note. A new time or length is a change the
- * homeowner's calendar must see (the sequence goes up) and wants a new reminder (the
- * one queued for the old day no longer counts).
+ * Saves a visit's time, length, who goes and note. A new start or length is a change the
+ * homeowner's calendar must see (the sequence goes up); a new start also wants a new
+ * reminder (the one queued for the old day no longer counts). `history` words the entry
+ * for a new start or length.
  */
 export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, now = new Date()): MoveOutcome {
   return inTransaction(() => {
@@ -68,17 +75,25 @@ export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: A
     if (!visit) return "no-visit";
     if (visit.cancelledAt) return "cancelled";
     if (to.assignedTo !== null && to.assignedTo !== visit.assignedTo && !isTeamMember(to.assignedTo)) return "no-person";
-    const timeChanged = visit.startsAt.getTime() !== to.startsAt.getTime() || visit.durationMinutes !== to.durationMinutes;
+    const moved = visit.startsAt.getTime() !== to.startsAt.getTime();
+    const timeChanged = moved || visit.durationMinutes !== to.durationMinutes;
     const changed = timeChanged || visit.assignedTo !== to.assignedTo || (visit.note ?? null) !== to.note;
-    if (!changed) return { visit, timeChanged, changed };
+    if (!changed) return { visit, moved, timeChanged, changed };
     const saved = getDb()
       .update(visits)
-      .set({ ...to, updatedAt: now, ...(timeChanged ? { sequence: visit.sequence + 1, reminderQueuedAt: null } : {}) })
+      .set({
+        ...to,
+        updatedAt: now,
+        ...(timeChanged ? { sequence: visit.sequence + 1 } : {}),
+        ...(moved ? { reminderQueuedAt: null } : {}),
+      })
       .where(eq(visits.id, visit.id))
       .returning()
       .get();
-    if (timeChanged) noteOnLead(saved, "visit-moved", by, now);
-    return { visit: saved, timeChanged, changed };
+    // A new length alone is not a move: the homeowner is told the visit now takes longer or less.
+    if (moved) noteOnLead(saved, "visit-moved", by, now);
+    else if (timeChanged) noteOnLead(saved, "visit-length-changed", by, now, { count: saved.durationMinutes });
+    return { visit: saved, moved, timeChanged, changed };
   });
 }
 

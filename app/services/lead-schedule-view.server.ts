@@ -1,10 +1,11 @@
 import { mayPost } from "~/lib/access";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
-import { ADD_VISIT_INTENT } from "~/lib/visit-form";
+import { ADD_VISIT_INTENT, defaultVisitKind, type VisitLengths } from "~/lib/visit-form";
 import { formatKansasTime, formatShortDay, kansasDay, visitEnd, wallClock } from "~/lib/visit-time";
 import { getLead } from "~/models/lead.server";
 import { listAssignees, type Assignee } from "~/models/lead-assignment.server";
 import type { SessionUser } from "~/models/session.server";
+import { getSetting } from "~/models/settings.server";
 import { listLeadVisits } from "~/models/visit.server";
 import { mailIsSetUp } from "~/server/mail.server";
 
@@ -32,6 +33,10 @@ export type LeadScheduleView = {
   past: LeadVisitItem[];
   /** The team to choose from; null for those who may not book (the crew sees, the office books). */
   people: Assignee[] | null;
+  /** What a new booking is unless staff choose otherwise: the lead's estimate visit, or (a won job) a work day. */
+  defaultKind: VisitKind;
+  /** The owner's usual length of each kind: the booking form's length follows the kind chosen. */
+  lengths: VisitLengths;
   /** Who goes unless staff choose otherwise: whoever looks after the lead. */
   defaultAssignee: number | null;
   /** Whether the homeowner is mailed: an address, and mail set up. */
@@ -67,6 +72,8 @@ export async function leadScheduleView(_request: Request, leadId: number, user: 
     // The latest first: what happened last is what is asked about.
     past: items.filter((v) => v.past).reverse(),
     people: books ? listAssignees() : null,
+    defaultKind: defaultVisitKind(lead.status),
+    lengths: getSetting("visitLengths"),
     defaultAssignee: lead.assignedTo,
     mails: { email: lead.email.includes("@") ? lead.email : null, setUp: mailIsSetUp() },
     today: kansasDay(now),

@@ -65,13 +65,15 @@ async function withMail<T extends Visit>(
 
 /**
  * The visit's mails that have not gone are dropped (decision 0072): a confirmation not yet
- * sent, a move not yet announced. Whether a confirmation was among them, so the homeowner
- * has not heard of the visit at all.
+ * sent, a move or a new length not yet announced. Which of them were dropped: without the
+ * confirmation the homeowner has not heard of the visit at all; without a "moved" mail,
+ * not of its new time.
  */
-function dropUnsentMails(visitId: number, now: Date): { confirmationDropped: boolean } {
+function dropUnsentMails(visitId: number, now: Date): { confirmationDropped: boolean; moveDropped: boolean } {
   const confirmationDropped = skipUnsentMails("visit-confirmation", { visitId }, now) > 0;
-  skipUnsentMails("visit-moved", { visitId }, now);
-  return { confirmationDropped };
+  const moveDropped = skipUnsentMails("visit-moved", { visitId }, now) > 0;
+  skipUnsentMails("visit-updated", { visitId }, now);
+  return { confirmationDropped, moveDropped };
 }
 
 export type BookOptions = { transport?: MailTransport; now?: Date };
@@ -82,27 +84,33 @@ export function bookVisit(visit: VisitTimes & { leadId: number; kind: VisitKind 
 
 /**
  * A new time or length mails the homeowner; who goes and the note are the team's own
- * business. A confirmation that has not gone yet is replaced by one with the new time
- * (never a confirmation and a "moved" mail for a visit the homeowner heard of once).
+ * business. Only a new start is a "moved" mail: a new length at the same start is an
+ * "updated" one (the homeowner is never told a time moved that did not), each with the
+ * invitation's new end. A confirmation that has not gone yet is replaced by one with the
+ * new time (never a confirmation and a "moved" mail for a visit the homeowner heard of
+ * once); a "moved" mail not gone yet, by one with the time as it is now.
  */
 export async function rescheduleVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
+  let moved = false;
   let timeChanged = false;
   let changed = false;
   const result = await withMail(
     leadId,
     () => {
-      const moved = moveVisit(leadId, visitId, to, by, now);
-      if (typeof moved === "string") return moved;
-      ({ timeChanged, changed } = moved);
-      return moved.visit;
+      const outcome = moveVisit(leadId, visitId, to, by, now);
+      if (typeof outcome === "string") return outcome;
+      ({ moved, timeChanged, changed } = outcome);
+      return outcome.visit;
     },
     (visit) => {
       if (!timeChanged) return "none";
-      return dropUnsentMails(visit.id, now).confirmationDropped ? "visit-confirmation" : "visit-moved";
+      const dropped = dropUnsentMails(visit.id, now);
+      if (dropped.confirmationDropped) return "visit-confirmation";
+      return moved || dropped.moveDropped ? "visit-moved" : "visit-updated";
     },
     { transport, now },
   );
-  return typeof result === "string" ? result : { ...result, timeChanged, changed };
+  return typeof result === "string" ? result : { ...result, moved, timeChanged, changed };
 }
 
 /** Called off before its confirmation went: the confirmation is dropped, and there is nothing to take back. */

@@ -28,7 +28,7 @@ export function queueVisitReminders(now = new Date()): number {
 }
 
 /** The mails that tell the homeowner a visit's time. */
-const TIME_MAILS = ["visit-confirmation", "visit-moved"] as const;
+const TIME_MAILS = ["visit-confirmation", "visit-moved", "visit-updated"] as const;
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 

@@ -7,6 +7,12 @@ import { expect, signIn, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { fillQuote, mailsTo, photo } from "./quote";
 
+// What the quote form says when it cannot tell how to get back to the visitor.
+const REACH_MESSAGES = {
+  reach: "Please enter an email address or a phone number, so we can get back to you",
+  callNeedsPhone: "Please enter your phone number, so we can call or text you",
+} as const;
+
 test("a visitor's message is mailed, answered, and waiting in the admin's leads", async ({ page, browser }, info) => {
   const email = `visitor-${info.project.name}@example.com`;
   const name = `Sam ${info.project.name}`;
@@ -39,8 +45,9 @@ test("a visitor's message is mailed, answered, and waiting in the admin's leads"
   await expect(detail).toContainText("Auto-reply: Sent");
   // The e2e server has a (fake) Resend key, so no "mail is not set up" warning.
   await expect(adminPage.getByRole("note")).toHaveCount(0);
-  await detail.getByRole("button", { name: "Mark read" }).click();
-  await expect(adminPage.getByRole("article", { name }).getByRole("button", { name: "Mark unread" })).toBeVisible();
+  // Opened is read: the page offers to mark it unread again, to come back to it from the list.
+  await detail.getByRole("button", { name: "Mark unread" }).click();
+  await expect(adminPage.getByText("Marked as unread").first()).toBeVisible();
   await admin.close();
 });
 
@@ -134,10 +141,35 @@ test("an empty form gets the spec's message naming the fields, inline, and as a 
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Name, Email, Message");
+  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Name, Message");
+  // An email or a phone, either one: said on the email field.
+  await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveAccessibleDescription(REACH_MESSAGES.reach);
   if (jsEnabled(info)) {
-    await expect(page.locator(".Toastify").getByText("Please fill in all required fields: Name, Email, Message")).toBeVisible();
+    await expect(page.locator(".Toastify").getByText("Please fill in all required fields: Name, Message")).toBeVisible();
   }
+});
+
+test("'Call' without a phone is refused on the phone field; a phone alone, no email, is taken", async ({ page }, info) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  const name = `Cal ${info.project.name} ${Date.now()}`;
+  await form.getByLabel("Name").fill(name);
+  await form.getByRole("textbox", { name: /^Email/ }).fill(`cal-${info.project.name}@example.com`);
+  await form.getByLabel("Message").fill("Please call me about the hail.");
+  await form.getByRole("radio", { name: "Call" }).check();
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("alert")).toHaveText(`Error: ${REACH_MESSAGES.callNeedsPhone}`);
+  const phone = form.getByRole("textbox", { name: /^Phone/ });
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(REACH_MESSAGES.callNeedsPhone, { exact: true })).toBeVisible();
+  if (jsEnabled(info)) await expect(page.locator(".Toastify").getByText(REACH_MESSAGES.callNeedsPhone)).toBeVisible();
+
+  // The phone instead of the email: taken, with nothing else to fill in.
+  await form.getByRole("textbox", { name: /^Email/ }).fill("");
+  await phone.fill("(316) 555-0177");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  await expect.poll(async () => (await mailsTo("hello@example.com")).find((m) => m.text?.includes(name))?.text ?? "").toContain("No email was given: call or text them.");
 });
 
 test("each field in error is outlined, marked invalid and described by its message, and with scripts focused", async ({ page }, info) => {
@@ -203,7 +235,7 @@ test("an out-of-area ZIP's note does not move Send: the first tap sends @js", as
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
 });
 
-/** The quote form sent without its email and with two photos (north-slope.jpg, porch.jpg): the form that comes back. */
+/** The quote form sent without its email (and no phone instead) and with two photos (north-slope.jpg, porch.jpg): the form that comes back. */
 async function sendTwoPhotosWithoutEmail(page: Page, name: string) {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
@@ -217,7 +249,7 @@ test("without scripts, photos sent with a form that comes back are kept as attac
   const name = `Kept ${info.project.name} ${Date.now()}`;
   const email = `kept-${info.project.name}-${Date.now()}@example.com`;
   const form = await sendTwoPhotosWithoutEmail(page, name);
-  await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Email");
+  await expect(form.getByRole("alert")).toHaveText(`Error: ${REACH_MESSAGES.reach}`);
   await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveAttribute("aria-invalid", "true");
   const attached = form.getByRole("list", { name: "Attached photos" });
   await expect(attached.getByRole("listitem")).toHaveCount(2);
@@ -328,7 +360,7 @@ test("without scripts the answer page opens at the result, on a phone too @nojs"
   await page.getByRole("form", { name: "Contact form" }).getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/contact#contact-result$/);
   const error = page.getByRole("form", { name: "Contact form" }).getByRole("alert");
-  await expect(error).toHaveText("Error: Please fill in all required fields: Name, Email, Message");
+  await expect(error).toHaveText("Error: Please fill in all required fields: Name, Message");
   await expect(error).toBeInViewport();
 
   const form = page.getByRole("form", { name: "Contact form" });
@@ -429,7 +461,7 @@ test("a text file named like a photo is refused by name, and everything typed st
   await expect(again.getByLabel("Street")).toHaveValue("418 N Main St");
   await expect(again.getByLabel("ZIP")).toHaveValue("67037");
   await expect(again.getByLabel("Message")).toHaveValue("Hail took some shingles off the north side.");
-  await expect(again.getByRole("radio", { name: "Text" })).toBeChecked();
+  await expect(again.getByRole("radio", { name: "E-mail" })).toBeChecked();
 });
 
 test("the roof-repairs page's promise of a photo leads to the form that takes one", async ({ page }) => {

@@ -33,5 +33,6 @@ export async function fillQuote(form: Locator, name: string, email: string, plac
   await form.getByLabel("City").fill(place.city);
   await form.getByLabel("ZIP").fill(place.zip);
   await form.getByLabel("Message").fill("Hail took some shingles off the north side.");
-  await form.getByRole("radio", { name: "Text" }).check();
+  // Email: the way to reach the address typed (a call or a text would need a phone too).
+  await form.getByRole("radio", { name: "E-mail" }).check();
 }

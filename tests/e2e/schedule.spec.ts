@@ -10,13 +10,13 @@ import { mailsTo } from "./quote";
 // (with their calendar invitations) recorded by the fake Resend. On a site of its own: the
 // lead is made in its database.
 
-const addLead = (ownSite: OwnSite, name: string, email: string) => {
+const addLead = (ownSite: OwnSite, name: string, email: string, status = "won") => {
   const db = new Database(ownSite.dbPath);
   try {
     return db
-      .prepare("insert into leads (name, email, message, street, city, zip, status, created_at) values (?, ?, 'New roof', '412 N Main St', 'Derby', '67037', 'won', ?) returning id")
+      .prepare("insert into leads (name, email, message, street, city, zip, status, created_at) values (?, ?, 'New roof', '412 N Main St', 'Derby', '67037', ?, ?) returning id")
       .pluck()
-      .get(name, email, Date.now()) as number;
+      .get(name, email, status, Date.now()) as number;
   } finally {
     db.close();
   }
@@ -88,6 +88,39 @@ test("a work day booked from the lead page shows on the schedule, moves, and the
   const [, moved] = await mailsTo(email);
   const attachments = (moved as unknown as { attachments?: { filename: string }[] }).attachments ?? [];
   expect(attachments.map((a) => a.filename)).toEqual(["invite.ics"]);
+});
+
+test("a new lead's first booking is an estimate visit of its usual length, and the lead is Visit scheduled", async ({ page, ownSite }, info) => {
+  const project = info.project.name;
+  const email = `nina-${project}@example.com`;
+  const id = addLead(ownSite, `Nina New ${project}`, email, "new");
+  await ownSite.signIn(page);
+  await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
+  const schedule = page.getByRole("region", { name: "Schedule" });
+  const book = schedule.locator("form").filter({ has: page.getByRole("button", { name: "Book it" }) });
+  await expect(book.getByLabel("What")).toHaveValue("estimate_visit");
+  await expect(book.getByLabel("Length")).toHaveValue("60");
+  if (jsEnabled(info)) {
+    // A new kind brings its own length, until the person chooses one.
+    await book.getByLabel("What").selectOption({ label: "Work day" });
+    await expect(book.getByLabel("Length")).toHaveValue("480");
+    await book.getByLabel("What").selectOption({ label: "Estimate visit" });
+    await expect(book.getByLabel("Length")).toHaveValue("60");
+    await book.getByLabel("Length").selectOption({ label: "2 hours" });
+    await book.getByLabel("What").selectOption({ label: "Work day" });
+    await expect(book.getByLabel("Length")).toHaveValue("120");
+    await book.getByLabel("What").selectOption({ label: "Estimate visit" });
+    await book.getByLabel("Length").selectOption({ label: "1 hour" });
+  }
+  await book.getByLabel("Day", { exact: true }).fill(kansasDayIn(9));
+  await book.getByLabel("Time (Kansas)").fill("10:00");
+  await book.getByRole("button", { name: "Book it" }).click();
+  await expect(page.getByText(`Estimate visit booked; ${email} was emailed`).first()).toBeVisible();
+  await expect(schedule.getByRole("list", { name: "Upcoming visits" }).getByRole("listitem").first()).toContainText(/^Estimate visit.* · 10:00 AM1 hour/);
+  // The lead moved on, in its history.
+  await expect(page.getByText(/New → Visit scheduled/).first()).toBeVisible();
+  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your estimate visit with .* at 10:00 AM$/)]);
+  expect((await mailsTo(email))[0].text).toContain("It takes about 1 hour.");
 });
 
 /** A work day booked straight in the site's database, at a Kansas day and time, for someone or nobody. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { createLead, createManualLead, getLead, setArchived, waitingLeads } from "~/models/lead.server";
+import { createLead, createManualLead, getLead, markRead, setArchived, waitingLeads } from "~/models/lead.server";
 import { listLeadNotes } from "~/models/lead-history.server";
 import { loader } from "~/routes/admin/lead-list";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
@@ -38,6 +38,21 @@ describe("a lead's page", () => {
       { author: "owner@example.com", from: "new", to: "contacted", body: "Left a voicemail" },
       { author: "owner@example.com", from: "contacted", to: "visit_scheduled", body: null },
     ]);
+  });
+
+  it("is no longer unread once someone has opened its page; marked unread again, it stays so until the next open", async () => {
+    const m = createLead({ name: "Opal Opened", email: "opal@example.com", phone: null, message: "Leak" });
+    expect(getLead(m.id)?.readAt).toBeNull();
+    const open = () => leadLoader(args(new Request(`http://site.test/admin/leads/${m.id}`, { headers: { Cookie: cookie } }), { id: String(m.id) }));
+    expect((await open()).lead.readAt).toBeInstanceOf(Date);
+    const firstRead = getLead(m.id)?.readAt;
+    await open();
+    expect(getLead(m.id)?.readAt).toEqual(firstRead);
+    // "Mark unread", to come back to it.
+    markRead(m.id, false);
+    expect(getLead(m.id)?.readAt).toBeNull();
+    await open();
+    expect(getLead(m.id)?.readAt).toBeInstanceOf(Date);
   });
 
   it("asks why a lead was lost and keeps what was typed; nothing is saved until it is said", async () => {

@@ -31,7 +31,7 @@ describe("the quote form's check before photos are uploaded", () => {
     expect(refused.http).toBe(400);
     expect(refused.body).toMatchObject({
       status: "error",
-      reply: { error: { "": ["Please fill in all required fields: Email"], email: ["Please fill in all required fields"] } },
+      reply: { error: { "": ["Please enter an email address or a phone number, so we can get back to you"], email: ["Please enter an email address or a phone number, so we can get back to you"] } },
     });
     for (let i = 0; i < 3; i++) expect(await post({ ...fields, checkOnly: "1" })).toEqual({ http: 200, body: { status: "checked" } });
     expect(listAllLeads()).toHaveLength(0);

@@ -136,6 +136,7 @@ describe("contact mail through the resend SDK", () => {
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0].reply_to).toBeUndefined();
     expect(fake.sent[0].text).toContain("Email: (not given)");
+    expect(fake.sent[0].text).toContain("No email was given: call or text them.");
     expect(row(id)).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "skipped", autoreplyAttempts: 0 });
   });
 });
@@ -277,6 +278,26 @@ describe("the contact action", () => {
     expect(res.init?.status).toBe(400);
     expect(count()).toBe(before);
     expect(fake.sent).toHaveLength(0);
+  });
+
+  it("takes 'call me' with a phone and no email", async () => {
+    const before = count();
+    const res = await post({ name: "Cal Phone", email: "", phone: "316-555-0123", message: "Call me about hail", preferredContact: "call" }, "10.9.0.11");
+    expect(res.data.status).toBe("success");
+    expect(count()).toBe(before + 1);
+    const lead = getDb().select().from(leads).all().at(-1)!;
+    expect(lead).toMatchObject({ name: "Cal Phone", email: "", phone: "316-555-0123", preferredContact: "call" });
+  });
+
+  it("refuses 'call me' without a phone, and a form with no way to reach at all: 400 on the field, nothing stored", async () => {
+    const before = count();
+    const call = await post({ name: "Cal", email: "cal@example.com", phone: "", message: "Call me", preferredContact: "call" }, "10.9.0.12");
+    expect(call.init?.status).toBe(400);
+    expect(call.data.reply.error.phone).toEqual(["Please enter your phone number, so we can call or text you"]);
+    const none = await post({ name: "Cal", email: "", phone: "", message: "Hi" }, "10.9.0.12");
+    expect(none.init?.status).toBe(400);
+    expect(none.data.reply.error.email).toEqual(["Please enter an email address or a phone number, so we can get back to you"]);
+    expect(count()).toBe(before);
   });
 
   it("refuses line breaks in single-line fields (header injection)", async () => {

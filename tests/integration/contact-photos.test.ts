@@ -23,6 +23,9 @@ const csv = await import("~/routes/resources/leads-csv");
 type Upload = { bytes: Uint8Array | Buffer | string; name: string; type?: string };
 const fields = { name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0199", message: "Hail dented the north side." };
 const quote = { ...fields, service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" };
+/** A form that comes back: neither an email nor a phone to reach the visitor by. */
+const noWayToReach = { email: "", phone: "" };
+const REACH = "Please enter an email address or a phone number, so we can get back to you";
 
 function multipart(url: string, values: Record<string, string | string[]>, files: Upload[] = []) {
   const body = new FormData();
@@ -207,14 +210,14 @@ describe("a form sent back without scripts", () => {
 
   it("marks each field, names the missing ones, and keeps the photos privately, named by a secret token", async () => {
     const [before, leadFiles, keptBefore] = [rows(), privateFiles(), keptFiles()];
-    const answer = await postForm({ ...quote, name: "", email: "" }, [
+    const answer = await postForm({ ...quote, name: "", ...noWayToReach }, [
       { bytes: await phonePhoto(), name: "north-slope.jpg" },
       { bytes: await picture("png", 800), name: "gutter.png", type: "image/png" },
     ]);
     expect(answer).toMatchObject({
       http: 400,
-      message: "Please fill in all required fields: Name, Email",
-      fields: { name: "Please fill in all required fields", email: "Please fill in all required fields" },
+      message: "Please fill in all required fields: Name",
+      fields: { name: "Please fill in all required fields", email: REACH },
     });
     expect(answer.attached?.map((p) => p.name)).toEqual(["north-slope.jpg", "gutter.png"]);
     for (const p of answer.attached!) expect(p.token).toMatch(/^[\w-]{43}$/);
@@ -229,7 +232,7 @@ describe("a form sent back without scripts", () => {
   });
 
   it("sends the kept photos with the corrected form, less one taken off, and removes them from the waiting folder", async () => {
-    const refused = await postForm({ ...quote, email: "" }, [
+    const refused = await postForm({ ...quote, ...noWayToReach }, [
       { bytes: await picture("jpeg", 640), name: "front.jpg" },
       { bytes: await picture("jpeg", 500), name: "back.jpg" },
     ]);
@@ -256,8 +259,8 @@ describe("a form sent back without scripts", () => {
     expect(rows()).toBe(before);
 
     const keptBefore = keptFiles().length;
-    const script = await postScript({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "still-in-the-browser.jpg" }]);
-    expect(script).toMatchObject({ http: 400, fields: { email: "Please fill in all required fields" } });
+    const script = await postScript({ ...quote, ...noWayToReach }, [{ bytes: await picture("jpeg"), name: "still-in-the-browser.jpg" }]);
+    expect(script).toMatchObject({ http: 400, fields: { email: REACH } });
     expect(script.attached).toBeUndefined();
     expect(keptFiles()).toHaveLength(keptBefore);
   });
@@ -265,9 +268,9 @@ describe("a form sent back without scripts", () => {
   it("sweeps kept photos once they are older than a form's life, at start-up too, and no longer sends them", async () => {
     const { sweepAttachedPhotos } = await import("~/server/attached-photo-files.server");
     const { tidyUploads } = await import("~/services/upload-housekeeping.server");
-    const old = await postForm({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "old.jpg" }]);
+    const old = await postForm({ ...quote, ...noWayToReach }, [{ bytes: await picture("jpeg"), name: "old.jpg" }]);
     const before = keptFiles();
-    await postForm({ ...quote, email: "" }, [{ bytes: await picture("jpeg"), name: "fresh.jpg" }]);
+    await postForm({ ...quote, ...noWayToReach }, [{ bytes: await picture("jpeg"), name: "fresh.jpg" }]);
     const [freshFile] = keptFiles().filter((n) => !before.includes(n));
     // Everything kept so far is made a day and an hour old, except the fresh photo's file.
     const dayOld = new Date(Date.now() - 25 * 60 * 60_000);
@@ -291,7 +294,7 @@ describe("a kept photo that can no longer be sent", () => {
   /** A refused form's photos, kept: their tokens, and each one's file in the waiting folder. */
   async function keepTwo() {
     const before = keptFiles();
-    const refused = await postForm({ ...quote, email: "" }, [
+    const refused = await postForm({ ...quote, ...noWayToReach }, [
       { bytes: await picture("jpeg", 640), name: "front.jpg" },
       { bytes: await picture("jpeg", 500), name: "back.jpg" },
     ]);
@@ -329,12 +332,12 @@ describe("a kept photo that can no longer be sent", () => {
     const { photos, fileOf } = await keepTwo();
     const dayOld = new Date(Date.now() - 25 * 60 * 60_000);
     fs.utimesSync(fileOf(photos[1].token), dayOld, dayOld);
-    // Still no email: the message says so, and the photo field says which photo to choose again.
-    const answer = await postForm({ ...quote, email: "", attachedPhotos: named(photos) });
+    // Still no way to reach: the message says so, and the photo field says which photo to choose again.
+    const answer = await postForm({ ...quote, ...noWayToReach, attachedPhotos: named(photos) });
     expect(answer).toMatchObject({
       http: 400,
-      message: "Please fill in all required fields: Email",
-      fields: { email: "Please fill in all required fields", photos: "Your attached photo could not be kept; please choose it again: back.jpg" },
+      message: REACH,
+      fields: { email: REACH, photos: "Your attached photo could not be kept; please choose it again: back.jpg" },
     });
     expect(answer.attached?.map((p) => p.name)).toEqual(["front.jpg"]);
   });
@@ -345,13 +348,13 @@ describe("a kept photo that can no longer be sent", () => {
     const limiter = sqliteLimiter("contact-ip", 100, 10 * 60);
     for (let i = 0; i < 100; i++) await limiter.hit(ip);
     const keptBefore = keptFiles();
-    const answer = await postForm({ ...quote, email: "" }, [
+    const answer = await postForm({ ...quote, ...noWayToReach }, [
       { bytes: await picture("jpeg"), name: "north-slope.jpg" },
       { bytes: await picture("png", 300), name: "gutter.png", type: "image/png" },
     ], ip);
     expect(answer).toMatchObject({
       http: 400,
-      message: "Please fill in all required fields: Email",
+      message: REACH,
       fields: { photos: "Your attached photos could not be kept; please choose them again: north-slope.jpg, gutter.png" },
     });
     expect(answer.attached).toBeUndefined();

@@ -452,3 +452,59 @@ describe("the schedule page", () => {
     expect(await open(sams)).toBe(403);
   });
 });
+
+describe("a visit's kind and length, and what a change is called", () => {
+  const flashOf = async (answer: Answer) => {
+    const { readFlash } = await import("~/services/flash.server");
+    return (await readFlash(new Request("http://site.test/", { headers: { Cookie: (answer as Response).headers.get("Set-Cookie")?.split(";")[0] ?? "" } }))).flash?.message;
+  };
+  const asOwner = { sessionId: "", userId: 0, email: "owner@example.com", name: "Pat Owner", role: "owner" } as const;
+
+  it("a new length at the same start mails 'updated', never 'moved'; the invitation carries the new end", async () => {
+    const id = newLead("Rex Length");
+    await book(id, { kind: "estimate_visit", day: "2026-05-18", time: "10:00", lengthMinutes: "60" });
+    const [visit] = visitRows(id);
+    fake.sent.length = 0;
+    const answer = await post("owner", id, { intent: "move-visit", visitId: String(visit.id), day: "2026-05-18", time: "10:00", lengthMinutes: "120", assignee: "", note: "" });
+    expect(statusOf(answer)).toBe(302);
+    expect(await flashOf(answer)).toBe("Visit updated; rex@example.com was emailed");
+    const [mail] = visitMailsTo("rex@example.com");
+    expect(mail.subject).toBe("Your estimate visit on Mon, May 18 at 10:00 AM now takes about 2 hours");
+    expect(`${mail.subject}\n${mail.text}`).not.toMatch(/moved/i);
+    // 10 AM CDT is 15:00 UTC; two hours on, the event ends at 17:00, and replaces the one the calendar has.
+    expect(calendarOf(mail)).toMatchObject({ method: "REQUEST", sequence: 1, start: "2026-05-18T15:00:00.000Z", end: "2026-05-18T17:00:00.000Z" });
+    expect(mailRows(visit.id).map(([kind]) => kind)).toEqual(["visit-confirmation", "visit-updated"]);
+    expect(listLeadNotes(id, "owner").at(-1)?.text).toBe("Estimate visit on Mon, May 18 at 10:00 AM now takes 2 hours");
+    // A new start is still a move.
+    await post("owner", id, { intent: "move-visit", visitId: String(visit.id), day: "2026-05-19", time: "10:00", lengthMinutes: "120", assignee: "", note: "" });
+    expect(visitMailsTo("rex@example.com").at(-1)?.subject).toBe("Your estimate visit has moved to Tue, May 19 at 10:00 AM");
+  });
+
+  it("a new lead's form starts as an estimate visit of the owner's length; booking it makes the lead Visit scheduled, in its history", async () => {
+    const id = newLead("Sue First");
+    const before = await leadScheduleView(new Request("http://site.test/"), id, { ...asOwner, userId: team.owner.id });
+    expect(before).toMatchObject({ defaultKind: "estimate_visit", lengths: { estimate_visit: 60, inspection: 60, work_day: 480 } });
+    // The owner makes estimate visits 90 minutes long on the schedule page; the crew may not.
+    const save = (who: string, fields: Record<string, string>) =>
+      scheduleRoute
+        .action(routeArgs(new Request("http://site.test/admin/schedule", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: team[who].cookie } })))
+        .catch((thrown: unknown) => thrown) as Promise<Answer>;
+    const lengths = { intent: "visit-lengths", estimate_visit: "90", inspection: "60", work_day: "600" };
+    expect(statusOf(await save("crew", lengths))).toBe(403);
+    expect(statusOf(await save("owner", { ...lengths, estimate_visit: "45" }))).toBe(400);
+    expect(statusOf(await save("owner", lengths))).toBe(302);
+    const after = await leadScheduleView(new Request("http://site.test/"), id, { ...asOwner, userId: team.owner.id });
+    expect(after?.lengths).toEqual({ estimate_visit: 90, inspection: 60, work_day: 600 });
+    // Booked as the form starts: the homeowner is told how long it takes, and the lead moves on.
+    await book(id, { kind: "estimate_visit", day: "2026-05-20", time: "09:00", lengthMinutes: "90" });
+    const [mail] = visitMailsTo("sue@example.com");
+    expect(mail.text).toContain("It takes about 1.5 hours.");
+    expect(getDb().select().from(leadsTable).where(eq(leadsTable.id, id)).get()?.status).toBe("visit_scheduled");
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ text: "Estimate visit booked for Wed, May 20 at 9:00 AM", statusFrom: "new", statusTo: "visit_scheduled" });
+    // A won job's next booking is a work day; booking one leaves a won lead won.
+    getDb().update(leadsTable).set({ status: "won" }).where(eq(leadsTable.id, id)).run();
+    expect((await leadScheduleView(new Request("http://site.test/"), id, { ...asOwner, userId: team.owner.id }))?.defaultKind).toBe("work_day");
+    await book(id, { day: "2026-06-01", time: "08:00", lengthMinutes: "600" });
+    expect(getDb().select().from(leadsTable).where(eq(leadsTable.id, id)).get()?.status).toBe("won");
+  });
+});

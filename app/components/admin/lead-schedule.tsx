@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CalendarPlus, CalendarX2, User } from "lucide-react";
+import { useRef } from "react";
 import { href, Link, useFetcher } from "react-router";
 import { Field, inputClass as field, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { FormError } from "~/components/form";
@@ -8,7 +9,6 @@ import {
   ADD_VISIT_INTENT,
   AddVisitSchema,
   CANCEL_VISIT_INTENT,
-  defaultLength,
   lengthLabel,
   MOVE_VISIT_INTENT,
   MoveVisitSchema,
@@ -17,7 +17,7 @@ import {
   type VisitFormResult,
   type VisitIntent,
 } from "~/lib/visit-form";
-import { VISIT_KIND_LABELS, VISIT_KINDS } from "~/lib/visit-kinds";
+import { isVisitKind, VISIT_KIND_LABELS, VISIT_KINDS } from "~/lib/visit-kinds";
 import type { Assignee } from "~/models/lead-assignment.server";
 import type { LeadScheduleView, LeadVisitItem } from "~/services/lead-schedule-view.server";
 
@@ -104,9 +104,11 @@ function VisitRow({ visit, leadId, people, result }: { visit: LeadVisitItem; lea
 function WhenFields({
   fields,
   people,
+  onLengthChosen,
 }: {
   fields: Record<"day" | "time" | "lengthMinutes" | "assignee" | "note", FieldMetadata<unknown, Record<string, unknown>, string[]>>;
   people: Assignee[];
+  onLengthChosen?: () => void;
 }) {
   return (
     <>
@@ -118,7 +120,7 @@ function WhenFields({
           <input {...getInputProps(fields.time, { type: "time" })} required className={field} />
         </Field>
         <Field label="Length" error={fields.lengthMinutes}>
-          <select {...getSelectProps(fields.lengthMinutes)} className={field}>
+          <select {...getSelectProps(fields.lengthMinutes)} onChange={onLengthChosen} className={field}>
             {VISIT_LENGTHS.map((minutes) => (
               <option key={minutes} value={minutes}>
                 {lengthLabel(minutes)}
@@ -150,11 +152,23 @@ function BookVisit({ view, hint, result }: { view: LeadScheduleView; hint: strin
   const [form, fields] = useForm({
     id: `add-visit-${view.leadId}`,
     lastResult: fetcher.state === "idle" ? lastResult : undefined,
-    defaultValue: { kind: "work_day", day: "", time: "08:00", lengthMinutes: String(defaultLength("work_day")), assignee: view.defaultAssignee ? String(view.defaultAssignee) : "", note: "" },
+    defaultValue: {
+      kind: view.defaultKind,
+      day: "",
+      time: "08:00",
+      lengthMinutes: String(view.lengths[view.defaultKind]),
+      assignee: view.defaultAssignee ? String(view.defaultAssignee) : "",
+      note: "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddVisitSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  // With scripts, a new kind brings its usual length, until the person chooses a length themselves.
+  const lengthChosen = useRef(false);
+  const followKind = (kind: string) => {
+    if (!lengthChosen.current && isVisitKind(kind)) form.update({ name: fields.lengthMinutes.name, value: String(view.lengths[kind]) });
+  };
   return (
     <details open={view.upcoming.length === 0 || !!lastResult} className="border-t border-black/10 pt-3">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
@@ -164,11 +178,11 @@ function BookVisit({ view, hint, result }: { view: LeadScheduleView; hint: strin
         <input type="hidden" name="intent" value={ADD_VISIT_INTENT} />
         <FormError formId={form.id} reply={lastResult} />
         <Field label="What" error={fields.kind}>
-          <select {...getSelectProps(fields.kind)} className={field}>
+          <select {...getSelectProps(fields.kind)} onChange={(event) => followKind(event.currentTarget.value)} className={field}>
             <Options values={VISIT_KINDS} labels={VISIT_KIND_LABELS} />
           </select>
         </Field>
-        <WhenFields fields={fields} people={view.people ?? []} />
+        <WhenFields fields={fields} people={view.people ?? []} onLengthChosen={() => (lengthChosen.current = true)} />
         <p className="text-xs text-ink-soft">{hint}</p>
         <SubmitButton busy={fetcher.state !== "idle"} busyText="Booking...">
           Book it
@@ -197,7 +211,7 @@ function MoveVisit({ visit, leadId, people, result }: { visit: LeadVisitItem; le
         <input type="hidden" name="visitId" value={visit.id} />
         <FormError formId={form.id} reply={lastResult} />
         <WhenFields fields={fields} people={people} />
-        <p className="text-xs text-ink-soft">A new day or time emails the homeowner an updated invitation.</p>
+        <p className="text-xs text-ink-soft">A new day, time or length emails the homeowner an updated invitation.</p>
         <SubmitButton busy={fetcher.state !== "idle"} busyText="Saving...">
           Save
         </SubmitButton>

@@ -67,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (moved === "cancelled") return refuse(VISIT_MESSAGES.alreadyCancelled);
       if (typeof moved === "string") return refuse(VISIT_MESSAGES.badAssignee);
       if (!moved.changed) return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.unchanged });
-      const message = moved.timeChanged ? `${VISIT_MESSAGES.moved}${mailWords(moved.mail, moved.to)}` : VISIT_MESSAGES.saved;
+      const message = moved.timeChanged ? `${moved.moved ? VISIT_MESSAGES.moved : VISIT_MESSAGES.updated}${mailWords(moved.mail, moved.to)}` : VISIT_MESSAGES.saved;
       return redirectWithFlash(back, { type: "success", message });
     }
     case "cancel-visit": {

@@ -40,7 +40,7 @@ import { createProposal, emailProposalAction, leadProposalsView, proposalFormVie
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { actorOf, type Actor } from "~/lib/actor";
-import { updateLead } from "~/models/lead.server";
+import { markOpened, updateLead } from "~/models/lead.server";
 import { firstLeadAuthor, leadHistoryPage } from "~/models/lead-history.server";
 import { historyFor } from "~/lib/lead-history";
 import { assignLead, keeperOf, listAssignees } from "~/models/lead-assignment.server";
@@ -81,6 +81,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { role } = user;
   // The crew reaches their own leads and the free ones (decision 0053): someone else's is a 403.
   const id = requireVisibleLead(user, parseId(params.id) ?? 0).id;
+  // Opened is read: "Unread" in the list means nobody has looked yet (a write on a GET, but
+  // one that only records the look, as a mail program does).
+  markOpened(id);
   const view = leadView(id);
   if (!view) notFound();
   const roof = findLeadRoof(view.lead.id);

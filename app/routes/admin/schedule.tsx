@@ -1,7 +1,14 @@
 import { CalendarDays, ChevronLeft, ChevronRight, MapPin, User } from "lucide-react";
-import { href, Link } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
-import { requireAccess } from "~/services/access.server";
+import { VisitLengthsForm } from "~/components/admin/visit-lengths-form";
+import { mayPost } from "~/lib/access";
+import { VISIT_LENGTHS_INTENT, VISIT_MESSAGES, VisitLengthsFormSchema } from "~/lib/visit-form";
+import { getSetting, setSetting } from "~/models/settings.server";
+import { readForm } from "~/server/request-body.server";
+import { requireAccess, requireIntent } from "~/services/access.server";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { scheduleView, type ScheduleDay, type ScheduleItem } from "~/services/visit-schedule.server";
 import type { Route } from "./+types/schedule";
 
@@ -12,7 +19,24 @@ import type { Route } from "./+types/schedule";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request, "routes/admin/schedule");
-  return scheduleView(user, new URL(request.url).searchParams.get("week"));
+  return {
+    ...scheduleView(user, new URL(request.url).searchParams.get("week")),
+    // The owner sets how long each kind usually takes, where the visits are.
+    lengths: mayPost(user.role, "routes/admin/schedule", VISIT_LENGTHS_INTENT) ? getSetting("visitLengths") : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAccess(request, "routes/admin/schedule");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  requireIntent(user, "routes/admin/schedule", intent);
+  if (intent !== VISIT_LENGTHS_INTENT) return refuseUnknownIntent();
+  const submission = parseWithZod(form, { schema: VisitLengthsFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { intent: _intent, ...lengths } = submission.value;
+  setSetting("visitLengths", lengths, user.userId);
+  return redirectWithFlash(href("/admin/schedule"), { type: "success", message: VISIT_MESSAGES.lengthsSaved });
 }
 
 const weekLink = (day: string) => `${href("/admin/schedule")}?week=${day}`;
@@ -73,8 +97,8 @@ function DayList({ day }: { day: ScheduleDay }) {
   );
 }
 
-export default function Schedule({ loaderData }: Route.ComponentProps) {
-  const { week, today, days } = loaderData;
+export default function Schedule({ loaderData, actionData }: Route.ComponentProps) {
+  const { week, today, days, lengths } = loaderData;
   const booked = days.reduce((n, d) => n + d.items.length, 0);
   return (
     <>
@@ -129,6 +153,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </section>
+      {lengths && <VisitLengthsForm key={JSON.stringify(lengths)} lengths={lengths} lastResult={actionData} />}
     </>
   );
 }

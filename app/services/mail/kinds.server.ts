@@ -9,7 +9,7 @@ import { proposalSigned } from "./proposal-signed.server";
 import { reviewRequest } from "./review-request.server";
 import { invitation } from "./invitation.server";
 import { passwordReset } from "./password-reset.server";
-import { visitCancelled, visitConfirmation, visitMoved, visitReminder } from "./visit.server";
+import { visitCancelled, visitConfirmation, visitMoved, visitUpdated, visitReminder } from "./visit.server";
 import { invoice, receipt } from "./invoice.server";
 
 /** Every kind of mail and the module that writes it: a new mail is a new entry here. */
@@ -26,6 +26,7 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
   "visit-confirmation": visitConfirmation,
   "visit-reminder": visitReminder,
   "visit-moved": visitMoved,
+  "visit-updated": visitUpdated,
   "visit-cancelled": visitCancelled,
   invoice,
   receipt,

@@ -30,7 +30,8 @@ function notificationText(m: Lead, photos: number): string {
     // The photos are private: the link asks staff to sign in. Only in this mail, never the visitor's.
     `See it in the admin${photos ? " (with the photos)" : ""}: ${siteOrigin()}${href("/admin/leads/:id", { id: String(m.id) })}`,
     "",
-    "Reply to this email to answer the visitor directly.",
+    // The quote form takes a phone alone (lib/contact-schema.ts): then there is no address to answer.
+    m.email ? "Reply to this email to answer the visitor directly." : "No email was given: call or text them.",
   ].join("\n");
 }
 

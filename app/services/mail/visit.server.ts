@@ -23,6 +23,7 @@ const wanted: Record<VisitMailKind, (visit: Found) => boolean> = {
   // Queued for this start: a move since cleared it, and the new day queues its own.
   reminder: (v) => !v.cancelledAt && v.reminderQueuedAt !== null,
   moved: (v) => !v.cancelledAt,
+  updated: (v) => !v.cancelledAt,
   cancelled: (v) => !!v.cancelledAt,
 };
 
@@ -73,4 +74,5 @@ function visitKind(mail: VisitMailKind): MailKind {
 export const visitConfirmation: MailKind = visitKind("confirmation");
 export const visitReminder: MailKind = visitKind("reminder");
 export const visitMoved: MailKind = visitKind("moved");
+export const visitUpdated: MailKind = visitKind("updated");
 export const visitCancelled: MailKind = visitKind("cancelled");
