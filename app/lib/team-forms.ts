@@ -1,5 +1,5 @@
 import { ROLES } from "./roles";
-import { chosenPassword, PASSWORD_RULE_MESSAGES } from "./account-forms";
+import { chosenPassword, PASSWORD_RULE_MESSAGES } from "./password-rule";
 import { z } from "./zod";
 
 // The Team screen (/admin/team) and the invitation page (/admin/invitation/:token): each
@@ -28,6 +28,7 @@ export const TEAM_MESSAGES = {
   passwordMissing: "Please choose a password",
   passwordShort: PASSWORD_RULE_MESSAGES.short,
   passwordLong: PASSWORD_RULE_MESSAGES.long,
+  passwordCommon: PASSWORD_RULE_MESSAGES.common,
   repeatWrong: "The two passwords are not the same",
   welcome: (name: string) => `Welcome to the team, ${name}`,
   acceptedMember: "That email already has an account here. Please sign in instead.",

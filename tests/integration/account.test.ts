@@ -135,6 +135,11 @@ describe("changing the password", () => {
     expect(short.data.result.error.newPassword).toEqual(["Please choose a password of at least 8 characters"]);
     const typo = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "a-new-password", repeatPassword: "a-new-pasword" })) as Refused;
     expect(typo.data.result.error.repeatPassword).toEqual([ACCOUNT_MESSAGES.repeatWrong]);
+    const common = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "password", repeatPassword: "password" })) as Refused;
+    expect(common.init.status).toBe(400);
+    expect(common.data.result.error.newPassword).toEqual([ACCOUNT_MESSAGES.newCommon]);
+    const commonish = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "Password1!", repeatPassword: "Password1!" })) as Refused;
+    expect(commonish.data.result.error.newPassword).toEqual([ACCOUNT_MESSAGES.newCommon]);
     const same = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "first-password", repeatPassword: "first-password" })) as Refused;
     expect(same.data.result.error.newPassword).toEqual([ACCOUNT_MESSAGES.newSame]);
     expect(await verifyPassword("first-password", getUserByEmail("owner@example.com")!.passwordHash)).toBe(true);

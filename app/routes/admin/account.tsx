@@ -22,6 +22,7 @@ import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { confirmPassword } from "~/services/auth.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
+import { withPasswordCheck } from "~/server/password-strength.server";
 import type { z } from "zod";
 import type { Route } from "./+types/account";
 
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireIntent(admin, "routes/admin/account", form.get("intent"));
   switch (form.get("intent")) {
     case ACCOUNT_INTENTS.password:
-      return changeAccount(ACCOUNT_INTENTS.password, form, ChangePasswordSchema, confirm, async (value) => {
+      return changeAccount(ACCOUNT_INTENTS.password, form, withPasswordCheck(ChangePasswordSchema, "newPassword", [admin.email]), confirm, async (value) => {
         await changePassword(admin.userId, value.newPassword, admin.sessionId);
         return ACCOUNT_MESSAGES.passwordChanged;
       });
