@@ -1,4 +1,5 @@
 import { chosenPassword, MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "~/lib/password-rule";
+import { personName } from "~/lib/team-forms";
 import { z } from "~/lib/zod";
 
 // The owner's account page (/admin/account): four forms, each with its intent beside its
@@ -25,9 +26,11 @@ export const ACCOUNT_MESSAGES = {
   othersSignedOut: (n: number) => (n === 1 ? "Signed out 1 other device" : `Signed out ${n} other devices`),
   noOthers: "No other device was signed in",
   failed: "Something went wrong. Please try again.",
+  nameChanged: "Name saved. Invitations and lists use it from now on.",
 } as const;
 
 export const ACCOUNT_INTENTS = {
+  name: "change-name",
   password: "change-password",
   email: "change-email",
   signOutDevice: "sign-out-device",
@@ -44,6 +47,9 @@ export const ChangePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.repeatPassword, { message: ACCOUNT_MESSAGES.repeatWrong, path: ["repeatPassword"] })
   .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_MESSAGES.newSame, path: ["newPassword"] });
+
+/** Your name, as invitations, histories and the team list show it. */
+export const ChangeNameSchema = z.object({ name: personName });
 
 export const ChangeEmailSchema = z.object({
   email: z

@@ -70,10 +70,13 @@ export const SendResetSchema = z.object({ member: id });
 /** "Turn off two-step" (they lost their phone): the member it is for. */
 export const TurnOffTwoStepSchema = z.object({ member: id });
 
+/** A person's own name: the invitation page, and the account page for anyone without one. */
+export const personName = z.string({ error: TEAM_MESSAGES.nameMissing }).trim().min(1, TEAM_MESSAGES.nameMissing).max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong);
+
 /** The invitee's own name and password, on the invitation page. */
 export const AcceptInvitationSchema = z
   .object({
-    name: z.string({ error: TEAM_MESSAGES.nameMissing }).trim().min(1, TEAM_MESSAGES.nameMissing).max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong),
+    name: personName,
     password: chosenPassword(TEAM_MESSAGES.passwordMissing),
     repeatPassword: z.string({ error: TEAM_MESSAGES.repeatWrong }),
   })

@@ -115,6 +115,23 @@ describe("where you are signed in", () => {
   });
 });
 
+describe("your name", () => {
+  it("an owner made without a name sets one: the page, the session and the checklist use it", async () => {
+    const here = await signIn();
+    expect(((await page(here)) as { name: string }).name).toBe("");
+    const empty = (await post(here, { intent: "change-name", name: "   " })) as Refused;
+    expect(empty.init.status).toBe(400);
+    expect(empty.data.result.error).toEqual({ name: ["Please enter your name"] });
+    const saved = (await post(here, { intent: "change-name", name: "  Dale Prairie " })) as Response;
+    expect(saved.status).toBe(302);
+    expect(await flashOf(saved)).toBe(ACCOUNT_MESSAGES.nameChanged);
+    expect(((await page(here)) as { name: string }).name).toBe("Dale Prairie");
+    expect((await getAdmin(new Request("http://site.test/", { headers: { Cookie: here } })))?.name).toBe("Dale Prairie");
+    const { goLiveItems } = await import("~/services/go-live.server");
+    expect(goLiveItems().find((i) => i.id === "account-name")?.detail).not.toContain("owner@example.com has no name");
+  });
+});
+
 describe("changing the password", () => {
   it("asks for the current password, in the owner's words", async () => {
     const here = await signIn();
