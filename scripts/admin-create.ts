@@ -5,7 +5,7 @@
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { closeDb } from "~/server/db.server";
-import { MIN_PASSWORD_LENGTH } from "~/server/password.server";
+import { refusePassword } from "~/server/password-strength.server";
 import { disableTwoStep } from "~/models/two-step.server";
 import { upsertUser } from "~/models/user.server";
 
@@ -34,8 +34,9 @@ export async function main(argv = process.argv.slice(2)) {
     return 1;
   }
   const password = process.env.ADMIN_PASSWORD || (await askPassword());
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    console.error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const refusal = refusePassword(password, [email]);
+  if (refusal) {
+    console.error(`${refusal}.`);
     return 1;
   }
   const name = values.name?.trim().slice(0, 80);

@@ -4,7 +4,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
 import { DAY_CODES, formatHoursRow, type BusinessFacts, type DayCode } from "~/lib/business";
 import { BusinessFactsFormSchema } from "~/lib/business-schema";
-import { Field, FieldError, inputClass, secondaryButton, SubmitButton } from "./form";
+import { Field, FieldError, inputClass, NotSavedYet, secondaryButton, SubmitButton } from "./form";
+
+export const BUSINESS_FACTS_FORM_ID = "business-facts";
 
 const DAY_LABELS: Record<(typeof DAY_CODES)[number], string> = { Mo: "Mon", Tu: "Tue", We: "Wed", Th: "Thu", Fr: "Fri", Sa: "Sat", Su: "Sun" };
 
@@ -40,11 +42,19 @@ function HoursPreview({ days, opens, closes }: { days: unknown; opens: unknown; 
  * The facts every public page shows (header, footer, contact card, structured data, the
  * PDF report): one copy, edited here.
  */
-export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts; lastResult: SubmissionResult<string[]> | undefined }) {
+export function BusinessFactsForm({
+  facts,
+  lastResult,
+  unsaved = false,
+}: {
+  facts: BusinessFacts;
+  lastResult: SubmissionResult<string[]> | undefined;
+  unsaved?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-business-facts";
   const [form, fields] = useForm({
-    id: "business-facts",
+    id: BUSINESS_FACTS_FORM_ID,
     lastResult,
     defaultValue: {
       ...facts,
@@ -134,6 +144,7 @@ export function BusinessFactsForm({ facts, lastResult }: { facts: BusinessFacts;
         <TextField label="Instagram" meta={fields.instagram} type="url" />
         <TextField label="YouTube" meta={fields.youtube} type="url" />
       </fieldset>
+      <NotSavedYet show={unsaved} />
       <SubmitButton busy={busy}>Save Business Details</SubmitButton>
     </Form>
   );

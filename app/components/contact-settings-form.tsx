@@ -2,18 +2,23 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
 import { ContactSettingsFormSchema, DIGEST_HOURS, hourLabel, type ContactSettings } from "~/lib/contact-settings";
-import { Field, inputClass, SubmitButton } from "./form";
+import { Field, inputClass, NotSavedYet, SubmitButton } from "./form";
+
+export const CONTACT_SETTINGS_FORM_ID = "contact-settings";
 
 export function ContactSettingsForm({
   settings,
   lastResult,
+  unsaved = false,
 }: {
   settings: ContactSettings;
   lastResult: SubmissionResult<string[]> | undefined;
+  unsaved?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-contact-settings";
   const [form, fields] = useForm({
+    id: CONTACT_SETTINGS_FORM_ID,
     lastResult,
     defaultValue: {
       ...settings,
@@ -70,6 +75,7 @@ export function ContactSettingsForm({
           </select>
         </Field>
       </fieldset>
+      <NotSavedYet show={unsaved} />
       <SubmitButton name="intent" value="save-contact-settings" busy={busy}>
         Save Settings
       </SubmitButton>

@@ -86,6 +86,15 @@ function describedBy(children: React.ReactNode, id: string | undefined): React.R
 }
 
 /** The form's submit button, which says what it is doing while the form is on its way. */
+/** Beside a card's Save button while it holds typed work that another card's save did not keep. */
+export function NotSavedYet({ show }: { show: boolean }) {
+  return show ? (
+    <p role="status" className="text-sm font-medium text-amber-800">
+      Changes here are not saved yet.
+    </p>
+  ) : null;
+}
+
 export function SubmitButton({
   busy,
   busyText = "Saving...",

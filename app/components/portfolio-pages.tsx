@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
+import { primaryButton } from "~/components/form";
 import { Icon } from "~/components/icon";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
-import { portfolioPageHref, portfolioTabHref, type PortfolioTab } from "~/lib/portfolio";
+import { NO_PROJECTS_YET_TEXT, portfolioPageHref, portfolioTabHref, type PortfolioTab } from "~/lib/portfolio";
 
 // The portfolio's paging (decision 0055): plain links, so they work before and without
 // scripts; each lands on the projects, not the top of the page.
@@ -9,6 +10,18 @@ import { portfolioPageHref, portfolioTabHref, type PortfolioTab } from "~/lib/po
 const WORK_NAMES: Record<ProjectCategory, string> = { framing: "framing", roofing: "roofing", "bright-green": "Bright Green" };
 const PROJECTS_ANCHOR = "#projects";
 const pill = "inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full bg-white px-5 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-soft";
+
+/** The portfolio before its first project: no empty chips, an honest line and the way to a quote. */
+export function NoProjectsYet() {
+  return (
+    <div className="rounded-xl bg-white p-8 text-center shadow-sm" data-testid="no-projects-yet">
+      <p className="mx-auto max-w-xl text-ink-soft">{NO_PROJECTS_YET_TEXT}</p>
+      <Link to={href("/contact")} className={`${primaryButton} mt-5`}>
+        Request a Free Quote <Icon name="arrow-right" className="size-4" />
+      </Link>
+    </div>
+  );
+}
 
 /** Under carousels that show only their first few tiles: a link to each category's full pages. */
 export function SeeAllWork({ counts, tab, shown }: { counts: Record<ProjectCategory, number>; tab: PortfolioTab; shown: number }) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useBeforeUnload, useBlocker, useNavigation, type Location } from "react-router";
 
 /** Another page is leaving; the roof tool also counts another customer (`?customer=`) as leaving. */
@@ -29,4 +29,29 @@ export function useUnsavedWarning(unsaved: boolean, question: string, isLeaving:
       [unsaved],
     ),
   );
+}
+
+/**
+ * Whether the form `formId` holds typed work: its fields differ from what they held when
+ * it was drawn. `drawnFrom` names what it was drawn from (the stored value): when that
+ * changes, the form is drawn afresh and typing starts over.
+ */
+export function useTypedWork(formId: string, drawnFrom: string): boolean {
+  const drawing = `${formId} ${drawnFrom}`;
+  // Typing counts for the drawing it happened in: a new drawing starts untyped.
+  const [typed, setTyped] = useState({ drawing: "", typed: false });
+  useEffect(() => {
+    const form = document.forms.namedItem(formId);
+    if (!form) return;
+    const fields = () => JSON.stringify([...new FormData(form)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]));
+    const drawn = fields();
+    const check = () => setTyped({ drawing, typed: fields() !== drawn });
+    form.addEventListener("input", check);
+    form.addEventListener("change", check);
+    return () => {
+      form.removeEventListener("input", check);
+      form.removeEventListener("change", check);
+    };
+  }, [formId, drawing]);
+  return typed.drawing === drawing && typed.typed;
 }

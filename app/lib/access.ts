@@ -80,12 +80,12 @@ const ADMIN_ACCESS = {
   "routes/admin/pricing": { kind: "admin", get: OWNER, post: { [NO_INTENT]: OWNER } },
   "routes/admin/site-pictures": { kind: "admin", get: OWNER, post: { "save-picture": OWNER, "save-video": OWNER, reset: OWNER } },
   "routes/admin/site-words": { kind: "admin", get: OWNER, post: { "save-page-words": OWNER, "save-about": OWNER, "save-trust-facts": OWNER } },
-  "routes/admin/go-live": { kind: "admin", get: OWNER, post: { "remove-demo": OWNER } },
-  // Everyone's own account: password, email, devices, two-step.
+  "routes/admin/go-live": { kind: "admin", get: OWNER, post: { "remove-demo": OWNER, "confirm-item": OWNER, "unconfirm-item": OWNER } },
+  // Everyone's own account: name, password, email, devices, two-step.
   "routes/admin/account": {
     kind: "admin",
     get: ALL,
-    post: { "change-password": ALL, "change-email": ALL, "sign-out-device": ALL, "sign-out-others": ALL },
+    post: { "change-name": ALL, "change-password": ALL, "change-email": ALL, "sign-out-device": ALL, "sign-out-others": ALL },
   },
   "routes/admin/two-step": { kind: "admin", get: ALL, post: { enable: ALL, disable: ALL, "new-codes": ALL } },
   // Backups hold every customer record and setting: the owner's alone (issue 32).

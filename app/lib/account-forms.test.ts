@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES, ChangeEmailSchema, ChangePasswordSchema, MIN_PASSWORD_LENGTH, SignOutDeviceSchema } from "./account-forms";
+import { ACCOUNT_MESSAGES, ChangeEmailSchema, ChangePasswordSchema, SignOutDeviceSchema } from "./account-forms";
+import { MIN_PASSWORD_LENGTH } from "./password-rule";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -1,22 +1,9 @@
+import { chosenPassword, MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "~/lib/password-rule";
+import { personName } from "~/lib/team-forms";
 import { z } from "~/lib/zod";
 
 // The owner's account page (/admin/account): four forms, each with its intent beside its
 // schema. One conform + zod schema per form, for the browser and the action alike.
-
-/** The one password rule, for this page, `npm run admin:create` and the first admin. */
-export const MIN_PASSWORD_LENGTH = 8;
-// Long enough for any passphrase; a bound, so a hostile post cannot make scrypt chew megabytes.
-const MAX_PASSWORD_LENGTH = 200;
-
-/** The rule's words, wherever a password is chosen (this page, a reset link, an invitation). */
-export const PASSWORD_RULE_MESSAGES = {
-  short: `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
-  long: `Please keep the password under ${MAX_PASSWORD_LENGTH} characters`,
-} as const;
-
-/** A password being chosen: the one length rule; `missing` is the page's own word for an empty field. */
-export const chosenPassword = (missing: string) =>
-  z.string({ error: missing }).min(MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.short).max(MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.long);
 
 export const ACCOUNT_MESSAGES = {
   currentMissing: "Please enter your current password",
@@ -25,6 +12,7 @@ export const ACCOUNT_MESSAGES = {
   newMissing: "Please choose a new password",
   newShort: PASSWORD_RULE_MESSAGES.short,
   newLong: PASSWORD_RULE_MESSAGES.long,
+  newCommon: PASSWORD_RULE_MESSAGES.common,
   newSame: "The new password is the same as the current one",
   repeatWrong: "The two new passwords are not the same",
   passwordChanged: "Password changed. Every other device is signed out.",
@@ -38,9 +26,11 @@ export const ACCOUNT_MESSAGES = {
   othersSignedOut: (n: number) => (n === 1 ? "Signed out 1 other device" : `Signed out ${n} other devices`),
   noOthers: "No other device was signed in",
   failed: "Something went wrong. Please try again.",
+  nameChanged: "Name saved. Invitations and lists use it from now on.",
 } as const;
 
 export const ACCOUNT_INTENTS = {
+  name: "change-name",
   password: "change-password",
   email: "change-email",
   signOutDevice: "sign-out-device",
@@ -57,6 +47,9 @@ export const ChangePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.repeatPassword, { message: ACCOUNT_MESSAGES.repeatWrong, path: ["repeatPassword"] })
   .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_MESSAGES.newSame, path: ["newPassword"] });
+
+/** Your name, as invitations, histories and the team list show it. */
+export const ChangeNameSchema = z.object({ name: personName });
 
 export const ChangeEmailSchema = z.object({
   email: z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_FACTS } from "./business";
-import { demoLeft, demoRemovedMessage, goLiveChecklist, imageIdsIn, isDemoEmail, isDemoPhone, remainingItems, type GoLiveFacts } from "./go-live";
+import { confirmableItemIds, demoLeft, demoRemovedMessage, goLiveChecklist, imageIdsIn, isDemoEmail, isDemoPhone, remainingItems, type GoLiveFacts } from "./go-live";
 
 const freshInstall: GoLiveFacts = {
   demo: { projects: 9, testimonials: 6, images: 9 },
@@ -10,6 +10,9 @@ const freshInstall: GoLiveFacts = {
   ownHeroPhoto: false,
   siteUrl: null,
   mail: { apiKey: false, from: "Prairie Ridge Framing & Roofing <onboarding@resend.dev>" },
+  owners: [{ email: "admin@example.com", name: "", twoStep: false }],
+  ownPrices: false,
+  confirmed: [],
 };
 
 const ready: GoLiveFacts = {
@@ -30,6 +33,9 @@ const ready: GoLiveFacts = {
   ownHeroPhoto: true,
   siteUrl: "https://www.hutchroofing.com",
   mail: { apiKey: true, from: "Hutch Roofing <office@hutchroofing.com>" },
+  owners: [{ email: "ray@hutchroofing.com", name: "Ray Hutch", twoStep: true }],
+  ownPrices: true,
+  confirmed: [],
 };
 
 const byId = (facts: GoLiveFacts) => Object.fromEntries(goLiveChecklist(facts).map((i) => [i.id, i]));
@@ -92,6 +98,50 @@ describe("go-live checklist", () => {
     const facts = { ...ready, mail: { apiKey: true, from: "Hutch <onboarding@resend.dev>" } };
     expect(byId(facts).mail).toMatchObject({ done: false, fix: { variable: "MAIL_FROM" } });
     expect(byId(facts).mail.detail).toContain("set MAIL_FROM");
+  });
+});
+
+describe("the owner's account and prices on the checklist", () => {
+  it("a fresh install's owner: example sign-in email, no name, no two-step, built-in prices", () => {
+    const list = byId(freshInstall);
+    expect(list["sign-in-email"]).toMatchObject({ done: false, fix: { page: "/admin/account" } });
+    expect(list["sign-in-email"].detail).toBe("admin@example.com signs in with an address that reaches nobody: a forgotten password could never be reset by mail.");
+    expect(list["account-name"]).toMatchObject({ done: false, detail: "admin@example.com has no name: invitations and lists show the email instead." });
+    expect(list["two-step"]).toMatchObject({ done: false, fix: { page: "/admin/account/two-step" } });
+    expect(list.pricing).toMatchObject({ done: false, fix: { page: "/admin/pricing" }, detail: "Estimates are still made from the built-in prices, not yours." });
+  });
+
+  it("every owner counts: a second owner without two-step is still to do", () => {
+    const facts = { ...ready, owners: [...ready.owners, { email: "sam@hutchroofing.com", name: "Sam Hutch", twoStep: false }] };
+    expect(goLiveChecklist(facts).filter((i) => !i.done).map((i) => i.id)).toEqual(["two-step"]);
+    expect(byId(facts)["two-step"].detail).toMatch(/^Sam Hutch signs in with the password alone/);
+  });
+});
+
+describe("This is right", () => {
+  const sameAsDemo: GoLiveFacts = {
+    ...ready,
+    business: { ...ready.business, company: DEFAULT_BUSINESS_FACTS.company },
+    owners: [{ ...ready.owners[0], twoStep: false }],
+    ownPrices: false,
+  };
+
+  it("a business named like the demo can finish the list by confirming its name; two-step and prices too", () => {
+    expect(goLiveChecklist(sameAsDemo).filter((i) => !i.done).map((i) => i.id)).toEqual(["company", "two-step", "pricing"]);
+    const items = goLiveChecklist({ ...sameAsDemo, confirmed: ["company", "two-step", "pricing"] });
+    expect(remainingItems(items)).toBe(0);
+    expect(items.filter((i) => i.confirmed).map((i) => i.id)).toEqual(["company", "two-step", "pricing"]);
+  });
+
+  it("cannot confirm what can never be right: a fictional phone, an example address, demo content, the server", () => {
+    const ids = ["phone", "email", "notification-email", "sign-in-email", "account-name", "demo-projects", "video", "site-url", "mail"];
+    const items = goLiveChecklist({ ...freshInstall, confirmed: ids });
+    for (const id of ids) expect(items.find((i) => i.id === id), id).toMatchObject({ confirmable: false, confirmed: false, done: false });
+    expect(confirmableItemIds(items)).toEqual(["company", "address", "owner", "lead-contractor", "two-step", "pricing", "hero-photo"]);
+  });
+
+  it("a confirmation of an item that is now the owner's own is not shown as one", () => {
+    expect(byId({ ...ready, confirmed: ["company"] }).company).toMatchObject({ done: true, confirmed: false });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MIN_PASSWORD_LENGTH } from "./account-forms";
+import { MIN_PASSWORD_LENGTH } from "./password-rule";
 import { ForgotPasswordSchema, passwordResetMail, RESET_MESSAGES, resetLinkExpiry, resetLinkState, resetPath, ResetPasswordSchema } from "./password-reset";
 
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -33,6 +33,7 @@ export const RESET_MESSAGES = {
   // The account page's password rule and words (lib/account-forms.ts).
   newShort: ACCOUNT_MESSAGES.newShort,
   newLong: ACCOUNT_MESSAGES.newLong,
+  newCommon: ACCOUNT_MESSAGES.newCommon,
   repeatWrong: ACCOUNT_MESSAGES.repeatWrong,
   changed: "Password changed. Sign in with your new password; every device that was signed in is signed out.",
 } as const;

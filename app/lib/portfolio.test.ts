@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { galleryOrder, neighbors, parsePortfolioTab, parseProjectId } from "./portfolio";
+import { galleryOrder, hasPublicProjects, neighbors, parsePortfolioTab, parseProjectId } from "./portfolio";
 
 describe("parsePortfolioTab", () => {
   it("accepts the four tabs and falls back to all", () => {
@@ -37,5 +37,12 @@ describe("parseProjectId", () => {
     expect(parseProjectId("1e3")).toBeNull();
     expect(parseProjectId("99999999999")).toBeNull();
     expect(parseProjectId(undefined)).toBeNull();
+  });
+});
+
+describe("hasPublicProjects", () => {
+  it("is false only when no category has a project (the demo content removed, none of the owner's yet)", () => {
+    expect(hasPublicProjects({ framing: 0, roofing: 0, "bright-green": 0 })).toBe(false);
+    expect(hasPublicProjects({ framing: 0, roofing: 1, "bright-green": 0 })).toBe(true);
   });
 });

@@ -55,6 +55,13 @@ export const EMPTY_CATEGORY_TEXT: Record<ProjectCategory, string> = {
   "bright-green": "No Bright Green projects found in the gallery.",
 };
 
+/** Whether the portfolio shows any project at all (none yet after the demo content is removed). */
+export const hasPublicProjects = (counts: Record<ProjectCategory, number>) => Object.values(counts).some((n) => n > 0);
+
+/** The portfolio page before the owner's first project: said plainly, with the way to a quote. */
+export const NO_PROJECTS_YET_TEXT =
+  "Photos of our finished jobs are coming soon. In the meantime, we are glad to tell you about work like yours and give you a free quote.";
+
 export const CAROUSEL_SCROLL_PX = 300;
 
 /** Reads the tab from a query value; anything unknown is the All tab. */

@@ -1,5 +1,5 @@
 import { ROLES } from "./roles";
-import { chosenPassword, PASSWORD_RULE_MESSAGES } from "./account-forms";
+import { chosenPassword, PASSWORD_RULE_MESSAGES } from "./password-rule";
 import { z } from "./zod";
 
 // The Team screen (/admin/team) and the invitation page (/admin/invitation/:token): each
@@ -28,6 +28,7 @@ export const TEAM_MESSAGES = {
   passwordMissing: "Please choose a password",
   passwordShort: PASSWORD_RULE_MESSAGES.short,
   passwordLong: PASSWORD_RULE_MESSAGES.long,
+  passwordCommon: PASSWORD_RULE_MESSAGES.common,
   repeatWrong: "The two passwords are not the same",
   welcome: (name: string) => `Welcome to the team, ${name}`,
   acceptedMember: "That email already has an account here. Please sign in instead.",
@@ -69,10 +70,13 @@ export const SendResetSchema = z.object({ member: id });
 /** "Turn off two-step" (they lost their phone): the member it is for. */
 export const TurnOffTwoStepSchema = z.object({ member: id });
 
+/** A person's own name: the invitation page, and the account page for anyone without one. */
+export const personName = z.string({ error: TEAM_MESSAGES.nameMissing }).trim().min(1, TEAM_MESSAGES.nameMissing).max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong);
+
 /** The invitee's own name and password, on the invitation page. */
 export const AcceptInvitationSchema = z
   .object({
-    name: z.string({ error: TEAM_MESSAGES.nameMissing }).trim().min(1, TEAM_MESSAGES.nameMissing).max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong),
+    name: personName,
     password: chosenPassword(TEAM_MESSAGES.passwordMissing),
     repeatPassword: z.string({ error: TEAM_MESSAGES.repeatWrong }),
   })

@@ -5,6 +5,7 @@ import { getDb, inTransaction, preparedOnce } from "~/server/db.server";
 import { settings, users } from "~/db/schema";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
+import { GoLiveConfirmationsSchema, type GoLiveConfirmations } from "~/lib/go-live";
 import { DEFAULT_PROPOSAL_SETTINGS, TERMS_MAX, VALID_DAYS, type ProposalSettings } from "~/lib/proposal";
 import { BusinessFactsSchema } from "~/lib/business-schema";
 import {
@@ -82,6 +83,8 @@ const GROUPS = {
   lastBackup: { schema: LastBackupSchema, fallback: (): LastBackup => NO_LAST_BACKUP, onPublicPages: false },
   // How long each kind of visit usually takes: a new booking's length until staff choose another.
   visitLengths: { schema: VisitLengthsSchema, fallback: (): VisitLengths => ({ ...DEFAULT_VISIT_LENGTHS }), onPublicPages: false },
+  // The go-live items the owner marked "This is right" as they stand (decision 0077).
+  goLive: { schema: GoLiveConfirmationsSchema, fallback: (): GoLiveConfirmations => ({ confirmed: [] }), onPublicPages: false },
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,

@@ -45,6 +45,11 @@ export async function changePassword(userId: number, password: string, keepSessi
   replacePassword(userId, await hashPassword(password), keepSessionId);
 }
 
+/** The name invitations, histories and lists show for this person. */
+export function changeName(userId: number, name: string): void {
+  getDb().update(users).set({ name }).where(eq(users.id, userId)).run();
+}
+
 /** A new sign-in email, unless another account has it. */
 export function changeEmail(userId: number, email: string): "changed" | "same" | "taken" {
   const normalized = normalizeEmail(email);

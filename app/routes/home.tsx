@@ -15,7 +15,7 @@ import { BRIGHT_GREEN_BENEFITS, HOME_SERVICES } from "~/content/home";
 import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
 import { quoteServiceForSlug, requestServiceHref } from "~/lib/contact-form";
-import { CAROUSEL_TILES, parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
+import { CAROUSEL_TILES, hasPublicProjects, parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { countPublicProjects, listGalleryCards } from "~/services/project-cards.server";
 import { sitePictures, type SitePictures } from "~/services/site-pictures.server";
@@ -61,35 +61,40 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       <Services pictures={loaderData.pictures.serviceCards} />
       <BrightGreen video={loaderData.pictures.video} />
 
-      <section id="portfolio" className="bg-sand">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
-          <SectionHeading eyebrow="Portfolio" title="Our Recent Work">
-            Real projects from around Wichita and Wellington. Tap a picture to see it larger.
-          </SectionHeading>
-          <div className="mt-8">
-            <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={portfolioHref} />
-            <SeeAllWork counts={loaderData.projectCounts} tab={loaderData.tab} shown={CAROUSEL_TILES} />
+      {/* A section with nothing to show is left out: no heading over an empty space. */}
+      {hasPublicProjects(loaderData.projectCounts) && (
+        <section id="portfolio" className="bg-sand">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
+            <SectionHeading eyebrow="Portfolio" title="Our Recent Work">
+              Real projects from around Wichita and Wellington. Tap a picture to see it larger.
+            </SectionHeading>
+            <div className="mt-8">
+              <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={portfolioHref} />
+              <SeeAllWork counts={loaderData.projectCounts} tab={loaderData.tab} shown={CAROUSEL_TILES} />
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
 
-      <section id="testimonials" className="bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
-          <SectionHeading eyebrow="Testimonials" title="What Our Customers Say">
-            Neighbors in Wichita, Derby, Andover and beyond on working with our family.
-          </SectionHeading>
-          <div className="mt-10" data-reveal>
-            <TestimonialGrid testimonials={loaderData.reviews.testimonials} />
-            {loaderData.reviews.total > loaderData.reviews.testimonials.length && (
-              <p className="mt-8 text-center">
-                <Link to={href("/testimonials")} className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
-                  Read all {loaderData.reviews.total} reviews
-                </Link>
-              </p>
-            )}
+      {loaderData.reviews.total > 0 && (
+        <section id="testimonials" className="bg-white">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
+            <SectionHeading eyebrow="Testimonials" title="What Our Customers Say">
+              Neighbors in Wichita, Derby, Andover and beyond on working with our family.
+            </SectionHeading>
+            <div className="mt-10" data-reveal>
+              <TestimonialGrid testimonials={loaderData.reviews.testimonials} />
+              {loaderData.reviews.total > loaderData.reviews.testimonials.length && (
+                <p className="mt-8 text-center">
+                  <Link to={href("/testimonials")} className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
+                    Read all {loaderData.reviews.total} reviews
+                  </Link>
+                </p>
+              )}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
 
       <section id="contact" className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">

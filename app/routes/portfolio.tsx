@@ -1,8 +1,8 @@
 import { PageHero } from "~/components/page-hero";
-import { PortfolioPager, SeeAllWork } from "~/components/portfolio-pages";
+import { NoProjectsYet, PortfolioPager, SeeAllWork } from "~/components/portfolio-pages";
 import { ProjectGallery } from "~/components/project-gallery";
 import { href } from "react-router";
-import { CAROUSEL_TILES, parsePortfolioCursor, parsePortfolioTab, portfolioTabHref } from "~/lib/portfolio";
+import { CAROUSEL_TILES, hasPublicProjects, parsePortfolioCursor, parsePortfolioTab, portfolioTabHref } from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { countPublicProjects, listGalleryCards, portfolioPage } from "~/services/project-cards.server";
 import type { Route } from "./+types/portfolio";
@@ -30,14 +30,23 @@ export default function Portfolio({ loaderData, matches }: Route.ComponentProps)
       <section id="projects" className="scroll-mt-16 bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
           <h2 className="sr-only">Projects</h2>
-          <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={portfolioTabHref} leadsPage />
-          {loaderData.pages ? (
-            <PortfolioPager {...loaderData.pages} count={loaderData.counts[loaderData.pages.category]} />
-          ) : (
-            <SeeAllWork counts={loaderData.counts} tab="all" shown={CAROUSEL_TILES} />
-          )}
+          {hasPublicProjects(loaderData.counts) ? <Gallery {...loaderData} /> : <NoProjectsYet />}
         </div>
       </section>
+    </>
+  );
+}
+
+/** The categories' carousels, and the way to the rest of the work. */
+function Gallery(loaderData: Route.ComponentProps["loaderData"]) {
+  return (
+    <>
+      <ProjectGallery projects={loaderData.projects} tab={loaderData.tab} tabHref={portfolioTabHref} leadsPage />
+      {loaderData.pages ? (
+        <PortfolioPager {...loaderData.pages} count={loaderData.counts[loaderData.pages.category]} />
+      ) : (
+        <SeeAllWork counts={loaderData.counts} tab="all" shown={CAROUSEL_TILES} />
+      )}
     </>
   );
 }

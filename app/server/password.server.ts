@@ -8,8 +8,6 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 
-export { MIN_PASSWORD_LENGTH } from "~/lib/account-forms";
-
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...opts, maxmem: 128 * opts.N! * opts.r! * 2 }, (err, key) =>

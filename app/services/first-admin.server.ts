@@ -1,6 +1,8 @@
 import { countUsers, upsertUser } from "~/models/user.server";
 import { env } from "~/server/env.server";
-import { generatePassword, MIN_PASSWORD_LENGTH } from "~/server/password.server";
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "~/lib/password-rule";
+import { generatePassword } from "~/server/password.server";
+import { refusePassword } from "~/server/password-strength.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 
@@ -18,6 +20,11 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
   await upsertUser(email, password);
   if (env.ADMIN_PASSWORD) {
     log(`Created the first admin account: ${email} (password from ADMIN_PASSWORD).`);
+    // A guessable password from the environment warns rather than stops the start (decision
+    // 0077): refusing would leave a fresh container with no way in at all.
+    if (refusePassword(env.ADMIN_PASSWORD, [email]) === PASSWORD_RULE_MESSAGES.common) {
+      log(`Warning: ADMIN_PASSWORD is a common password, easy to guess. Sign in and change it at /admin/account now.`);
+    }
   } else {
     log("");
     log("  First admin account created. This password is shown only once:");

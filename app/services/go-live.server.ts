@@ -1,9 +1,21 @@
-import { demoLeft, demoRemovedMessage, goLiveChecklist, imageIdsIn, remainingItems, type GoLiveFacts, type GoLiveItem } from "~/lib/go-live";
+import { isDeepStrictEqual } from "node:util";
+import {
+  confirmableItemIds,
+  demoLeft,
+  demoRemovedMessage,
+  goLiveChecklist,
+  imageIdsIn,
+  remainingItems,
+  type GoLiveFacts,
+  type GoLiveItem,
+} from "~/lib/go-live";
+import { DEFAULT_PRICING } from "~/lib/pricing";
 import { isPlaceholderVideo } from "~/lib/site-media";
 import { hasOwnHomeHero } from "~/services/site-pictures.server";
 import { countDemoImages, countRemovableDemoImages, deleteDemoImages } from "~/models/image.server";
 import { countDemoProjects, deleteDemoProjects } from "~/models/project.server";
-import { getBusinessFacts, getSetting } from "~/models/settings.server";
+import { changeSetting, getBusinessFacts, getSetting } from "~/models/settings.server";
+import { listMembers } from "~/models/user.server";
 import { countDemoTestimonials, deleteDemoTestimonials } from "~/models/testimonial.server";
 import { inTransaction } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -47,7 +59,29 @@ function goLiveFacts(): GoLiveFacts {
     ownHeroPhoto: hasOwnHomeHero(media),
     siteUrl: env.SITE_URL ?? null,
     mail: { apiKey: mailIsSetUp(), from: env.MAIL_FROM },
+    owners: listMembers()
+      .filter((u) => u.role === "owner")
+      .map((u) => ({ email: u.email, name: u.name, twoStep: u.totpEnabledAt !== null })),
+    ownPrices: !isDeepStrictEqual(getSetting("pricing"), DEFAULT_PRICING),
+    confirmed: getSetting("goLive").confirmed,
   };
+}
+
+/**
+ * Marks an item "This is right" as it stands, or takes that back. False when the item is
+ * not one that may be confirmed (an id of the page's own list, checked on the server).
+ */
+export function setGoLiveConfirmed(item: string, confirmed: boolean, by: number): boolean {
+  if (!confirmableItemIds(goLiveItems()).includes(item)) return false;
+  changeSetting(
+    "goLive",
+    (current) => {
+      const others = current.confirmed.filter((id) => id !== item);
+      return { confirmed: confirmed ? [...others, item] : others };
+    },
+    by,
+  );
+  return true;
 }
 
 /** The checklist as the go-live page and the dashboard show it. */

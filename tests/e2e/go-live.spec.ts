@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { SERVICE_LINKS, AREA_LINKS } from "../../app/content/site";
 import { DEMO_PROJECTS, DEMO_TESTIMONIALS } from "../../app/content/demo-content";
+import { NO_PROJECTS_YET_TEXT } from "../../app/lib/portfolio";
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
@@ -49,8 +50,8 @@ test("the checklist shows the demo content; removing it leaves nothing demo on t
   });
   await editor.getByRole("button", { name: "Save" }).click();
   await expect(notice("Project created successfully")).toBeVisible();
-  // Every admin page says how much is left (this site has SITE_URL and mail: 12 of 14).
-  await expect(page.getByTestId("go-live-banner")).toContainText("12 things to do before you go live");
+  // Every admin page says how much is left (this site has SITE_URL and mail: 16 of 18).
+  await expect(page.getByTestId("go-live-banner")).toContainText("16 things to do before you go live");
 
   await page.goto(`${ownSite.baseURL}/admin/go-live`);
   await expect(page.getByRole("heading", { name: "Before you go live", level: 1 })).toBeVisible();
@@ -79,7 +80,7 @@ test("the checklist shows the demo content; removing it leaves nothing demo on t
   await expect(page.getByTestId("go-live-demo-images")).toHaveAttribute("data-done", "true");
   await expect(page.getByRole("link", { name: "Remove the demo content" })).toHaveCount(0);
   await page.goto(`${ownSite.baseURL}/admin/projects`);
-  await expect(page.getByTestId("go-live-banner")).toContainText("9 things to do before you go live");
+  await expect(page.getByTestId("go-live-banner")).toContainText("13 things to do before you go live");
 
   // Nothing demo anywhere public, as an anonymous visitor (through the page cache) sees it.
   for (const path of PUBLIC) {
@@ -111,5 +112,32 @@ test.describe("a site started with SEED_DEMO_CONTENT=0", () => {
     await page.goto(`${ownSite.baseURL}/admin/go-live`);
     for (const id of ["demo-projects", "demo-testimonials", "demo-images"]) await expect(page.getByTestId(`go-live-${id}`)).toHaveAttribute("data-done", "true");
     await expect(page.getByRole("link", { name: "Remove the demo content" })).toHaveCount(0);
+  });
+
+  test("the home page leaves out work and reviews it does not have; the portfolio says what is coming @phone", async ({ page, ownSite }) => {
+    await page.goto(`${ownSite.baseURL}/`);
+    await expect(page.getByRole("heading", { name: "Request a Free Quote" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Our Recent Work" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "What Our Customers Say" })).toHaveCount(0);
+    await page.goto(`${ownSite.baseURL}/portfolio`);
+    await expect(page.getByText(NO_PROJECTS_YET_TEXT)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Portfolio categories" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Request a Free Quote" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("a business named like the demo marks its name as right, and can take it back @desktop", async ({ page, ownSite }) => {
+    await ownSite.signIn(page);
+    await page.goto(`${ownSite.baseURL}/admin/go-live`);
+    const company = page.getByTestId("go-live-company");
+    await expect(company).toHaveAttribute("data-done", "false");
+    // What can never be right offers no such button.
+    await expect(page.getByTestId("go-live-phone").getByRole("button", { name: /This is right/ })).toHaveCount(0);
+    await expect(page.getByTestId("go-live-sign-in-email").getByRole("button", { name: /This is right/ })).toHaveCount(0);
+    await company.getByRole("button", { name: /^This is right\b.*Your company name/ }).click();
+    await expect(company).toHaveAttribute("data-done", "true");
+    await expect(company).toContainText("You marked this as right.");
+    await company.getByRole("button", { name: /^Undo\b.*Your company name/ }).click();
+    await expect(company).toHaveAttribute("data-done", "false");
   });
 });

@@ -115,6 +115,23 @@ describe("where you are signed in", () => {
   });
 });
 
+describe("your name", () => {
+  it("an owner made without a name sets one: the page, the session and the checklist use it", async () => {
+    const here = await signIn();
+    expect(((await page(here)) as { name: string }).name).toBe("");
+    const empty = (await post(here, { intent: "change-name", name: "   " })) as Refused;
+    expect(empty.init.status).toBe(400);
+    expect(empty.data.result.error).toEqual({ name: ["Please enter your name"] });
+    const saved = (await post(here, { intent: "change-name", name: "  Dale Prairie " })) as Response;
+    expect(saved.status).toBe(302);
+    expect(await flashOf(saved)).toBe(ACCOUNT_MESSAGES.nameChanged);
+    expect(((await page(here)) as { name: string }).name).toBe("Dale Prairie");
+    expect((await getAdmin(new Request("http://site.test/", { headers: { Cookie: here } })))?.name).toBe("Dale Prairie");
+    const { goLiveItems } = await import("~/services/go-live.server");
+    expect(goLiveItems().find((i) => i.id === "account-name")?.detail).not.toContain("owner@example.com has no name");
+  });
+});
+
 describe("changing the password", () => {
   it("asks for the current password, in the owner's words", async () => {
     const here = await signIn();
@@ -135,6 +152,11 @@ describe("changing the password", () => {
     expect(short.data.result.error.newPassword).toEqual(["Please choose a password of at least 8 characters"]);
     const typo = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "a-new-password", repeatPassword: "a-new-pasword" })) as Refused;
     expect(typo.data.result.error.repeatPassword).toEqual([ACCOUNT_MESSAGES.repeatWrong]);
+    const common = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "password", repeatPassword: "password" })) as Refused;
+    expect(common.init.status).toBe(400);
+    expect(common.data.result.error.newPassword).toEqual([ACCOUNT_MESSAGES.newCommon]);
+    const commonish = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "Password1!", repeatPassword: "Password1!" })) as Refused;
+    expect(commonish.data.result.error.newPassword).toEqual([ACCOUNT_MESSAGES.newCommon]);
     const same = (await post(here, { intent: "change-password", currentPassword: "first-password", newPassword: "first-password", repeatPassword: "first-password" })) as Refused;
     expect(same.data.result.error.newPassword).toEqual([ACCOUNT_MESSAGES.newSame]);
     expect(await verifyPassword("first-password", getUserByEmail("owner@example.com")!.passwordHash)).toBe(true);

@@ -52,4 +52,11 @@ describe("npm run admin:create", () => {
     expect(result.stderr).toContain("at least 8 characters");
     expect(getUserByEmail("short@example.com")).toBeUndefined();
   });
+
+  it("refuses a common password, saying why, and creates nothing", () => {
+    const result = run(["--email", "common@example.com"], { password: "password" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("That password is too common and easy to guess");
+    expect(getUserByEmail("common@example.com")).toBeUndefined();
+  });
 });

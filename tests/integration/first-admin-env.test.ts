@@ -14,5 +14,7 @@ describe("first admin from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect(lines.join("\n")).not.toContain("configured-password");
     const user = getUserByEmail("dale@example.com")!;
     expect(await verifyPassword("configured-password", user.passwordHash)).toBe(true);
+    // A good password: no warning.
+    expect(lines.join("\n")).not.toContain("Warning");
   });
 });

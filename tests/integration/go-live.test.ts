@@ -148,6 +148,26 @@ describe("the go-live page", () => {
     await expect(action(routeArgs(post({ intent: "save" })))).rejects.toMatchObject({ status: 400 });
   });
 
+  it("takes \u201cThis is right\u201d for an item that may be right as it stands, and takes it back", async () => {
+    const company = () => goLiveItems().find((i) => i.id === "company")!;
+    expect(company()).toMatchObject({ done: false, confirmable: true });
+    const confirmed = (await action(routeArgs(post({ intent: "confirm-item", item: "company" })))) as Response;
+    expect(confirmed.status).toBe(302);
+    expect(flashOf(confirmed)).toBe("Marked as right: it counts as done.");
+    expect(company()).toMatchObject({ done: true, confirmed: true });
+    const undone = (await action(routeArgs(post({ intent: "unconfirm-item", item: "company" })))) as Response;
+    expect(flashOf(undone)).toBe("Back on the list as still to do.");
+    expect(company()).toMatchObject({ done: false, confirmed: false });
+  });
+
+  it("refuses to confirm what can never be right, or no item at all, with a 400", async () => {
+    for (const item of ["phone", "sign-in-email", "demo-projects", "mail", "nonsense", "../x"]) {
+      await expect(action(routeArgs(post({ intent: "confirm-item", item })))).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(action(routeArgs(post({ intent: "confirm-item" })))).rejects.toMatchObject({ status: 400 });
+    expect(goLiveItems().find((i) => i.id === "phone")).toMatchObject({ done: false, confirmed: false });
+  });
+
   it("removes from a post and says so in the flash", async () => {
     db().delete(settings).run();
     db().delete(testimonials).run();

@@ -204,6 +204,9 @@ describe("using the link", () => {
     expect(short.init?.status).toBe(400);
     expect(short.data.result?.error?.newPassword).toEqual([RESET_MESSAGES.newShort]);
     expect(Object.keys(short.data.result?.initialValue ?? {})).not.toContain("newPassword");
+    const common = (await setPassword(token, "password")) as Reply;
+    expect(common.init?.status).toBe(400);
+    expect(common.data.result?.error?.newPassword).toEqual([RESET_MESSAGES.newCommon]);
     const differ = (await setPassword(token, "new-password-1", "new-password-2")) as Reply;
     expect(differ.data.result?.error?.repeatPassword).toEqual([RESET_MESSAGES.repeatWrong]);
     // Refusals do not use the link up.

@@ -111,6 +111,9 @@ describe("the Team screen", () => {
 
     const short = (await accept(token, { name: "Sam", password: "short", repeatPassword: "short" })) as Refused;
     expect(short.init?.status).toBe(400);
+    const common = (await accept(token, { name: "Sam", password: "password", repeatPassword: "password" })) as Refused;
+    expect(common.init?.status).toBe(400);
+    expect((common.data as { error: Record<string, string[]> }).error.password).toEqual([TEAM_MESSAGES.passwordCommon]);
     const joined = (await accept(token, { name: "Sam Shingle", password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
     expect(joined.status).toBe(302);
     expect(joined.headers.get("Location")).toBe("/admin");

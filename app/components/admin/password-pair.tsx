@@ -1,10 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Field, inputClass } from "~/components/form";
-import { MIN_PASSWORD_LENGTH } from "~/lib/account-forms";
+import { PASSWORD_HINT } from "~/lib/password-rule";
 
 // A password being chosen, typed twice: the account page, an invitation, a reset link.
-
-export const STRONG_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters. A few words you will remember make a strong one.`;
 
 type PasswordField<Schema extends Record<string, unknown>> = FieldMetadata<string, Schema, string[]>;
 
@@ -12,7 +10,7 @@ export function PasswordPair<Schema extends Record<string, unknown>>({
   password,
   repeat,
   label = "New password",
-  hint = STRONG_PASSWORD_HINT,
+  hint = PASSWORD_HINT,
   required,
 }: {
   password: PasswordField<Schema>;

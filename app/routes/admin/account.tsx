@@ -9,6 +9,7 @@ import {
   ACCOUNT_INTENTS,
   ACCOUNT_MESSAGES,
   ChangeEmailSchema,
+  ChangeNameSchema,
   ChangePasswordSchema,
   PASSWORD_FIELDS,
   SignOutDeviceSchema,
@@ -16,12 +17,13 @@ import {
 import { describeUserAgent } from "~/lib/user-agent";
 import { deleteDeviceSession, deleteOtherSessions, listDeviceSessions } from "~/models/session.server";
 import { getTwoStep } from "~/models/two-step.server";
-import { changeEmail, changePassword } from "~/models/user.server";
+import { changeEmail, changeName, changePassword } from "~/models/user.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { confirmPassword } from "~/services/auth.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
+import { withPasswordCheck } from "~/server/password-strength.server";
 import type { z } from "zod";
 import type { Route } from "./+types/account";
 
@@ -39,10 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastSeen: when(s.lastSeenAt),
     current: s.current,
   }));
-  return { email: admin.email, devices, twoStep: getTwoStep(admin.userId) !== null, owner: admin.role === "owner" };
+  return { email: admin.email, name: admin.name, devices, twoStep: getTwoStep(admin.userId) !== null, owner: admin.role === "owner" };
 }
 
-type FormName = typeof ACCOUNT_INTENTS.password | typeof ACCOUNT_INTENTS.email;
+type FormName = typeof ACCOUNT_INTENTS.name | typeof ACCOUNT_INTENTS.password | typeof ACCOUNT_INTENTS.email;
 type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 /** Why a checked change was not made: the field it is about, in the owner's words. */
 type Refusal = { field: string; message: string; status: number };
@@ -55,8 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   requireIntent(admin, "routes/admin/account", form.get("intent"));
   switch (form.get("intent")) {
+    case ACCOUNT_INTENTS.name: {
+      // Only his own name: no current password asked, as on the invitation page.
+      const submission = parseWithZod(form, { schema: ChangeNameSchema });
+      if (submission.status !== "success") return data<ActionResult>({ form: ACCOUNT_INTENTS.name, result: submission.reply() }, { status: 400 });
+      changeName(admin.userId, submission.value.name);
+      return redirectWithFlash(back, { type: "success", message: ACCOUNT_MESSAGES.nameChanged });
+    }
     case ACCOUNT_INTENTS.password:
-      return changeAccount(ACCOUNT_INTENTS.password, form, ChangePasswordSchema, confirm, async (value) => {
+      return changeAccount(ACCOUNT_INTENTS.password, form, withPasswordCheck(ChangePasswordSchema, "newPassword", [admin.email]), confirm, async (value) => {
         await changePassword(admin.userId, value.newPassword, admin.sessionId);
         return ACCOUNT_MESSAGES.passwordChanged;
       });
@@ -115,6 +124,18 @@ const accountForm = <S extends z.ZodType>(id: FormName, schema: S, lastResult: S
   shouldValidate: "onSubmit" as const,
   shouldRevalidate: "onInput" as const,
 });
+
+function NameForm({ name, lastResult }: { name: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({ ...accountForm(ACCOUNT_INTENTS.name, ChangeNameSchema, lastResult), defaultValue: { name } });
+  const intro = name ? "Invitations you send, histories and the team list show it." : "You have no name yet: invitations you send and the team list show your email instead.";
+  return (
+    <AccountCardForm form={form} intent={ACCOUNT_INTENTS.name} title="Your name" intro={intro} submit="Save Name" busyText="Saving...">
+      <Field label="Name" error={fields.name}>
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={80} className={inputClass} />
+      </Field>
+    </AccountCardForm>
+  );
+}
 
 function PasswordForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm(accountForm(ACCOUNT_INTENTS.password, ChangePasswordSchema, lastResult));
@@ -236,12 +257,13 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
       <header>
         <h1 className="text-2xl font-bold">Your account</h1>
         <p className="mt-1 max-w-3xl text-ink-soft">
-          Your password, your sign-in email and where you are signed in. Still using the password the server printed when the site first started? Choose
+          Your name, password, sign-in email and where you are signed in. Still using the password the server printed when the site first started? Choose
           one of your own here.
         </p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="space-y-6">
+          <NameForm key={`name-${key}`} name={loaderData.name} lastResult={actionData?.form === ACCOUNT_INTENTS.name ? actionData.result : undefined} />
           <PasswordForm key={`password-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.password ? actionData.result : undefined} />
           <EmailForm key={`email-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.email ? actionData.result : undefined} />
         </div>

@@ -2,8 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import type { z } from "zod";
-import { BusinessFactsForm } from "~/components/business-facts-form";
-import { ContactSettingsForm } from "~/components/contact-settings-form";
+import { BUSINESS_FACTS_FORM_ID, BusinessFactsForm } from "~/components/business-facts-form";
+import { CONTACT_SETTINGS_FORM_ID, ContactSettingsForm } from "~/components/contact-settings-form";
+import { useTypedWork, useUnsavedWarning } from "~/components/use-unsaved-warning";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { BUSINESS_FACTS_LISTS, BusinessFactsFormSchema, factsFromForm } from "~/lib/business-schema";
@@ -76,7 +77,16 @@ async function saveSettingsForm<S extends z.ZodType<Record<string, unknown>>>(
   return redirectWithFlash(href("/admin/contact"), { type: "success", message: opts.saved });
 }
 
+const LEAVE_QUESTION = "Leave without saving? Changes you typed on this page are not saved yet.";
+
 export default function AdminContact({ loaderData, actionData }: Route.ComponentProps) {
+  // Each card is drawn from its stored value: a save redraws that card alone, and the other
+  // card keeps what was typed in it, marked as not saved, with a warning before leaving.
+  const contactDrawnFrom = JSON.stringify(loaderData.contactSettings);
+  const businessDrawnFrom = JSON.stringify(loaderData.businessFacts);
+  const contactTyped = useTypedWork(CONTACT_SETTINGS_FORM_ID, contactDrawnFrom);
+  const businessTyped = useTypedWork(BUSINESS_FACTS_FORM_ID, businessDrawnFrom);
+  useUnsavedWarning(contactTyped || businessTyped, LEAVE_QUESTION);
   return (
     <>
       <header>
@@ -87,10 +97,17 @@ export default function AdminContact({ loaderData, actionData }: Route.Component
       </header>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ContactSettingsForm
+          key={contactDrawnFrom}
           settings={loaderData.contactSettings}
           lastResult={actionData?.form === "contact-settings" ? actionData.result : undefined}
+          unsaved={contactTyped}
         />
-        <BusinessFactsForm facts={loaderData.businessFacts} lastResult={actionData?.form === "business-facts" ? actionData.result : undefined} />
+        <BusinessFactsForm
+          key={businessDrawnFrom}
+          facts={loaderData.businessFacts}
+          lastResult={actionData?.form === "business-facts" ? actionData.result : undefined}
+          unsaved={businessTyped}
+        />
       </div>
     </>
   );

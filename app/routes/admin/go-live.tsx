@@ -2,16 +2,17 @@ import { Trash2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { EditorDialog, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { GoLiveList } from "~/components/admin/go-live-list";
-import { README_SECTION, remainingItems } from "~/lib/go-live";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { GO_LIVE_INTENTS, GoLiveItemSchema, README_SECTION, remainingItems } from "~/lib/go-live";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { goLiveOverview, removeDemoContent } from "~/services/go-live.server";
-import { readForm } from "~/server/request-body.server";
+import { goLiveOverview, removeDemoContent, setGoLiveConfirmed } from "~/services/go-live.server";
+import { readForm, refuseBody } from "~/server/request-body.server";
 import type { Route } from "./+types/go-live";
 
 const PAGE = href("/admin/go-live");
-/** The one form of this page: it removes every demo project, review and picture. */
-const REMOVE_DEMO = "remove-demo";
+/** The big form of this page: it removes every demo project, review and picture. */
+const REMOVE_DEMO = GO_LIVE_INTENTS.removeDemo;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/go-live");
@@ -34,6 +35,16 @@ export async function action({ request }: Route.ActionArgs) {
         console.error("Removing the demo content failed:", error);
         return redirectWithFlash(PAGE, { type: "error", message: "Failed to remove the demo content: nothing was removed. Please try again." });
       }
+    }
+    case GO_LIVE_INTENTS.confirm:
+    case GO_LIVE_INTENTS.unconfirm: {
+      const confirmed = form.get("intent") === GO_LIVE_INTENTS.confirm;
+      const submission = parseWithZod(form, { schema: GoLiveItemSchema });
+      if (submission.status !== "success" || !setGoLiveConfirmed(submission.value.item, confirmed, user.userId)) {
+        refuseBody(400, "That item cannot be marked as right. Please reload the page and try again.");
+      }
+      const message = confirmed ? "Marked as right: it counts as done." : "Back on the list as still to do.";
+      return redirectWithFlash(PAGE, { type: "success", message });
     }
     default:
       return refuseUnknownIntent();
@@ -68,7 +79,7 @@ export default function GoLive({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <GoLiveList items={items} />
+      <GoLiveList items={items} confirmAt={PAGE} />
 
       {confirming && (
         <EditorDialog title="Remove the demo content?" closeTo={PAGE}>

@@ -12,6 +12,7 @@ import { notFound } from "~/server/responses.server";
 import { requestDevice, startSession } from "~/services/auth.server";
 import { setFlash } from "~/services/flash.server";
 import { acceptInvitation, openInvitation } from "~/services/team.server";
+import { withPasswordCheck } from "~/server/password-strength.server";
 import type { Route } from "./+types/invitation";
 
 // An invitation's link (decision 0049): no session needed. The invitee sees who invited
@@ -30,7 +31,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: AcceptInvitationSchema });
+  const schema = withPasswordCheck(AcceptInvitationSchema, "password", [getBusinessFacts().company]);
+  const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ACCEPT_PASSWORD_FIELDS }), { status: 400 });
   const outcome = await acceptInvitation(params.token, submission.value);
   if (outcome === undefined) notFound("This invitation link is not one of ours.");

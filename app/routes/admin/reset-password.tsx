@@ -4,11 +4,11 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { PasswordPair } from "~/components/admin/password-pair";
 import { SignInAlert, SignInCard } from "~/components/admin/sign-in-card";
 import { primaryButton, SubmitButton } from "~/components/form";
-import { MIN_PASSWORD_LENGTH } from "~/lib/account-forms";
 import { RESET_MESSAGES, RESET_PASSWORD_FIELDS, ResetPasswordSchema } from "~/lib/password-reset";
 import { readForm } from "~/server/request-body.server";
 import { setFlash } from "~/services/flash.server";
 import { openResetLink, resetPassword } from "~/services/password-reset.server";
+import { withPasswordCheck } from "~/server/password-strength.server";
 import type { Route } from "./+types/reset-password";
 
 // A reset link from the mail (issue 30, decision 0050): the new password twice, once.
@@ -26,7 +26,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const link = openResetLink(params.token);
   if (link.status !== "open") return gone(link.status === "unknown" ? 404 : 410);
-  const submission = parseWithZod(form, { schema: ResetPasswordSchema });
+  const schema = withPasswordCheck(ResetPasswordSchema, "newPassword", [link.email]);
+  const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return data({ state: "refused" as const, result: submission.reply({ hideFields: RESET_PASSWORD_FIELDS }) }, { status: 400 });
   if ((await resetPassword(params.token, submission.value.newPassword)) === "gone") return gone(410);
   // Signed in afresh through the login page: it asks a two-step code when the account has one.
@@ -64,7 +65,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {/* For password managers: the account the new password belongs to. */}
             <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
             <fieldset disabled={busy} className="space-y-4">
-              <PasswordPair password={fields.newPassword} repeat={fields.repeatPassword} hint={`At least ${MIN_PASSWORD_LENGTH} characters`} required />
+              <PasswordPair password={fields.newPassword} repeat={fields.repeatPassword} required />
               <SubmitButton busy={busy} busyText="Saving..." className={`${primaryButton} w-full`}>
                 Save new password
               </SubmitButton>

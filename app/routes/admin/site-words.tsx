@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
+import { useTypedWork, useUnsavedWarning, type IsLeaving } from "~/components/use-unsaved-warning";
 import { AboutForm, PageWordsForm, TrustFactsForm } from "~/components/admin/site-words-forms";
 import { editablePage } from "~/content/page-words";
 import { ABOUT_LISTS, AboutFormSchema, isPageId, PageWordsFormSchema, teamFromForm, TrustFactsFormSchema, trustFactsFromForm, WORDS_INTENTS } from "~/lib/site-words";
@@ -63,8 +64,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+const LEAVE_QUESTION = "Leave without saving? Words you typed on this page are not saved yet.";
+
+/** Another admin page, or another page's headlines (`?page=`): the typed headline would be gone. */
+const otherPageOrHeadlines: IsLeaving = (current, next) =>
+  current.pathname !== next.pathname || new URLSearchParams(current.search).get("page") !== new URLSearchParams(next.search).get("page");
+
 export default function SiteWords({ loaderData, actionData }: Route.ComponentProps) {
   const replyFor = (form: FormName) => (actionData?.form === form ? actionData.result : undefined);
+  // Switching to another page's headlines draws that page's form: typed words ask first.
+  const headlineTyped = useTypedWork(`page-words-${loaderData.page.id}`, JSON.stringify(loaderData.page));
+  const trustTyped = useTypedWork("trust-facts", JSON.stringify(loaderData.trust));
+  const aboutTyped = useTypedWork("about", JSON.stringify([loaderData.story, loaderData.team]));
+  useUnsavedWarning(headlineTyped || trustTyped || aboutTyped, LEAVE_QUESTION, otherPageOrHeadlines);
   return (
     <>
       <header>
