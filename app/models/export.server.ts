@@ -24,6 +24,8 @@ import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
 import { wallClock } from "~/lib/visit-time";
 import { dollars, type ExportFileName } from "~/lib/export-files";
 import { getDb } from "~/server/db.server";
+import { jobValueCents } from "~/lib/job-value";
+import { jobValueColumns } from "./job-value.server";
 
 /**
  * The rows of "Export everything" (lib/export-files.ts names and explains the columns, in
@@ -75,14 +77,14 @@ function* leadRows(): Generator<Cells> {
   const read = (after: number) =>
     batchAfter(
       getDb()
-        .select({ l: getTableColumns(leads), ...ACCOUNT })
+        .select({ l: getTableColumns(leads), ...ACCOUNT, ...jobValueColumns(leads.id) })
         .from(leads)
         .leftJoin(who, eq(who.id, leads.assignedTo))
         .$dynamic(),
       leads.id,
       after,
     ).all();
-  for (const { l, whoName, whoEmail } of inBatches(read, (r) => r.l.id)) {
+  for (const { l, whoName, whoEmail, acceptedCents, changeOrderCents, estimateCents } of inBatches(read, (r) => r.l.id)) {
     const assigned = l.assignedTo ? person(whoName, whoEmail) : null;
     yield [
       l.id,
@@ -104,6 +106,7 @@ function* leadRows(): Generator<Cells> {
       l.readAt,
       l.archivedAt,
       l.completedAt,
+      dollars(jobValueCents({ acceptedCents, changeOrderCents, estimateCents })),
     ];
   }
 }
