@@ -154,7 +154,7 @@ export default function Pipeline({ loaderData: { columns, month, owing, who, peo
             <li key={c.status}>
               <Link
                 to={leadListUrl(href("/admin/leads"), { status: c.status, service: "", who, q: "" })}
-                aria-label={`${c.label}: ${c.count}${c.totalCents ? `, ${formatWholeDollars(c.totalCents)} estimated` : ""}`}
+                aria-label={`${c.label}: ${c.count}${c.totalCents ? `, worth ${formatWholeDollars(c.totalCents)}` : ""}`}
                 className="block h-full rounded-xl border-t-4 border-brand bg-white p-4 shadow-sm hover:bg-sand"
               >
                 <span className="block text-sm font-semibold">{c.label}</span>
