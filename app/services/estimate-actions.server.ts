@@ -16,7 +16,7 @@ export const ESTIMATE_MESSAGES = {
   leftOut: "Reason kept on the estimate",
   notMeasured: "Measure the roof first: the estimate is made from its measurement.",
   gone: "This lead has no estimate to save: make one first.",
-  locked: "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice below; different work needs a new lead and its own proposal.",
+  locked: "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice (Invoices and payments); different work needs a new lead and its own proposal.",
 } as const;
 
 const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE_MESSAGES.gone, locked: ESTIMATE_MESSAGES.locked } as const;

@@ -94,7 +94,7 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
 }
 
 /** What the page says under a locked estimate: the way to change the job now. */
-const LOCKED_NOTE = "The homeowner signed for these figures. A change to the job is a change order on its invoice (Money, below); different work is a new lead with its own proposal.";
+const LOCKED_NOTE = "The homeowner signed for these figures. A change to the job is a change order on its invoice (Invoices and payments, below); different work is a new lead with its own proposal.";
 
 /** The message a refused form came back with (a stale page that posted to a locked estimate). */
 const formError = (reply: SubmissionResult<string[]> | undefined) => reply?.error?.[""]?.[0];
