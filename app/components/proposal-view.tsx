@@ -6,6 +6,7 @@ import { telHref } from "~/lib/business";
 import { businessToday } from "~/lib/lead-status";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
 import {
+  termsText,
   ACCEPT_FIELDS,
   formatDay,
   NAME_MAX,
@@ -130,7 +131,7 @@ export function ProposalView({
             <h2 id="terms-title" className="text-xl font-bold">
               Terms
             </h2>
-            <p className="mt-3 whitespace-pre-line text-ink-soft">{c.terms}</p>
+            <p className="mt-3 whitespace-pre-line text-ink-soft">{termsText(c)}</p>
             <p className="mt-4 font-medium">
               This proposal is valid until {formatDay(c.validUntil)}.
             </p>

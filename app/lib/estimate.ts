@@ -5,7 +5,7 @@
 
 import { z } from "~/lib/zod";
 import { dollarsField } from "./money";
-import { formatCents } from "./money-format";
+import { formatCents, mulDivRoundHalfUp } from "./money-format";
 import { PITCH_BAND_LABELS, PITCH_BANDS, pitchBand, type Pricing } from "./pricing";
 import { formatSqFt, overrideNote, type RoofSummary } from "./roof-summary";
 import { hundredths, materialTakeoff, type Coverage, type Takeoff, type TakeoffKey, type TakeoffRoof } from "./takeoff";
@@ -35,15 +35,8 @@ export const MAX_LINES = 60;
 /** The most a line, or the whole estimate, may come to ($10,000,000): beyond it, a typo or a wrong coverage. */
 export const MAX_TOTAL_CENTS = 1_000_000_000;
 
-/**
- * a × b ÷ d rounded to the nearest whole number, a half going up (as a receipt rounds a
- * half cent), worked in integers (BigInt) so no product is too big to be exact.
- */
-export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
-  if (![a, b, d].every(Number.isSafeInteger) || a < 0 || b < 0 || d <= 0) throw new RangeError("mulDivRoundHalfUp takes whole numbers, a and b not negative, d above 0");
-  const D = BigInt(d);
-  return Number((BigInt(a) * BigInt(b) * 2n + D) / (2n * D));
-}
+// One half-up rounding for all money (money-format.ts); re-exported for the estimate's callers.
+export { mulDivRoundHalfUp };
 
 /** A quantity in hundredths: 13.42 → 1342. Quantities have at most two decimals. */
 export const quantityHundredths = (quantity: number) => Math.round(quantity * 100);

@@ -44,6 +44,7 @@ export const EXPORT_FILES = [
       ["read_at", `when staff first marked it read, ${WHEN}`],
       ["archived_at", `when it was archived, ${WHEN}`],
       ["completed_at", `when the job was marked done, ${WHEN}`],
+      ["job_value", `the job's value: the accepted proposal plus change orders, else the current estimate, ${DOLLARS}`],
     ],
   },
   {

@@ -6,7 +6,9 @@ import { DEFAULT_DEPOSIT_BASIS_POINTS } from "./pricing";
 
 export { addDays };
 import { centsToDollars, parseDollars, parsePercentToBasisPoints } from "./money";
-import { formatCents } from "./money-format";
+import { formatCents, percentOfCents } from "./money-format";
+
+export { percentOfCents };
 import type { InvoiceKind, InvoiceLine, InvoiceState } from "./invoice-kinds";
 
 /**
@@ -54,16 +56,6 @@ export const INVOICE_MESSAGES = {
   paymentAmount: "Please enter the amount received, like 500.00",
   futureDay: "The day it was received cannot be in the future",
 } as const;
-
-/**
- * A percent of an amount in cents, rounded half up to a whole cent: 30 % of $100.05 is
- * $30.015, billed $30.02. Percents are basis points (30 % is 3000); exact in integers.
- */
-export function percentOfCents(cents: number, basisPoints: number): number {
-  if (!Number.isSafeInteger(cents) || cents < 0 || !Number.isInteger(basisPoints) || basisPoints < 0) throw new RangeError("cents and basis points are whole and not negative");
-  const product = cents * basisPoints; // at most 1e9 * 1e4: exact in a double
-  return Math.floor(product / 10_000) + (product % 10_000 >= 5_000 ? 1 : 0);
-}
 
 /** The number an invoice gets when first sent: one more than the highest given, so none is skipped. */
 export const nextInvoiceNumber = (highest: number | null) => (highest ?? 0) + 1;

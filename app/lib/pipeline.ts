@@ -8,7 +8,7 @@ import { BUSINESS_TIME_ZONE, dayIn, LEAD_STATUS_LABELS, LEAD_STATUSES, type Lead
 /** The open leads of one status: how many, and what their estimates add up to (null: none has one). */
 export type StatusSum = { status: LeadStatus; count: number; totalCents: number | null };
 /** A lead's move to a status (its history), with the lead's estimate total. */
-export type StatusMove = { leadId: number; to: LeadStatus; at: Date; estimateCents: number | null };
+export type StatusMove = { leadId: number; to: LeadStatus; at: Date; valueCents: number | null };
 
 export type PipelineColumn = { status: LeadStatus; label: string; count: number; totalCents: number };
 export type MonthFigures = {
@@ -50,16 +50,11 @@ export function monthFigures(moves: readonly StatusMove[], now: Date): MonthFigu
   const [year, monthNumber] = month.split("-").map(Number);
   return {
     label: monthLabel.format(new Date(Date.UTC(year, monthNumber - 1, 1))),
-    quoted: { count: quoted.length, totalCents: sum(quoted.map((m) => m.estimateCents)) },
-    won: { count: won.length, totalCents: sum(won.map((m) => m.estimateCents)) },
+    quoted: { count: quoted.length, totalCents: sum(quoted.map((m) => m.valueCents)) },
+    won: { count: won.length, totalCents: sum(won.map((m) => m.valueCents)) },
     lost,
     winRate: closes.size ? won.length / closes.size : null,
   };
 }
 
 const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
-
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-
-/** A pipeline sum in whole dollars ("$12,480"): an overview, not an invoice. */
-export const formatWholeDollars = (cents: number) => dollars.format(Math.round(cents / 100));

@@ -3,10 +3,12 @@ import {
   addDays,
   buildProposalContent,
   endOfBusinessDay,
+  factTermsLines,
   proposalState,
   PROPOSAL_MESSAGES,
   quantityWithUnit,
   shingleLine,
+  termsText,
   type ProposalSources,
 } from "./proposal";
 import { statusAfterProposal } from "./lead-status";
@@ -60,6 +62,7 @@ describe("the snapshot", () => {
     roof: { figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: { scale: 0.1, scaleSource: "typed", scaleFeet: null, facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null } },
     business: { company: "Prairie Ridge", phone: "(620) 555-0142", email: "hello@example.com", street: "100 N Washington Ave", city: "Wellington", region: "KS", postalCode: "67152" },
     terms: "Pay on completion.",
+    facts: { depositBasisPoints: 3000, warrantyYears: 10 },
     validDays: 30,
     shingleName: "Designer",
     today: "2026-11-23",
@@ -81,6 +84,26 @@ describe("the snapshot", () => {
     expect(c.lines).toEqual([{ label: "Shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750 }]);
     // An outline with nothing traced is no diagram; the figures stay.
     expect(c.roof).toEqual({ figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: null });
+  });
+
+  it("freezes the owner's deposit (the invoice's cents, half up) and warranty, and states them before the owner's wording", () => {
+    const c = buildProposalContent(sources);
+    // 30 % of $2,007.56 is $602.268: $602.27.
+    expect(c.deposit).toEqual({ basisPoints: 3000, cents: 60227 });
+    expect(c.warrantyYears).toBe(10);
+    expect(termsText(c).split("\n")).toEqual([
+      "Payment: a deposit of 30% of the total ($602.27) on signing, the balance when the work is done and you have looked it over.",
+      "Workmanship is guaranteed for 10 years from completion.",
+      "Pay on completion.",
+    ]);
+  });
+
+  it("says no deposit and no warranty when the owner's settings name none; older copies keep their own words", () => {
+    const c = buildProposalContent({ ...sources, facts: { depositBasisPoints: 0, warrantyYears: null } });
+    expect(factTermsLines(c)).toEqual(["Payment: nothing on signing; the total when the work is done and you have looked it over."]);
+    expect(factTermsLines({ deposit: { basisPoints: 1000, cents: 1 }, warrantyYears: 1 })[1]).toBe("Workmanship is guaranteed for 1 year from completion.");
+    // Sent before the terms held the facts: the owner's text is the whole of it.
+    expect(termsText({ terms: "Payment: 10% on signing." })).toBe("Payment: 10% on signing.");
   });
 
   it("leaves the roof out when it was never measured, and the address to what is known", () => {

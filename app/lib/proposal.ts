@@ -12,6 +12,7 @@ import type { ViewDrawing } from "./roof-drawing";
 import { BUSINESS_TIME_ZONE } from "./lead-status";
 import { leadAddressLine } from "./address";
 import { addressLine } from "./business";
+import { formatBasisPoints, formatCents, percentOfCents } from "./money-format";
 
 /** What was sent, exactly as sent: later edits to the lead, estimate or settings never change it. */
 export type ProposalContent = {
@@ -32,8 +33,45 @@ export type ProposalContent = {
   taxRateBasisPoints: number;
   taxCents: number;
   totalCents: number;
+  /** The owner's own wording (exclusions, decking, and the like). */
   terms: string;
+  /**
+   * The facts the terms state, from the owner's settings when it was sent (decision 0073):
+   * the deposit asked on signing (Pricing) and the workmanship warranty (the site's trust
+   * facts; null when the site names none). Older copies lack them: their terms said it all.
+   */
+  deposit?: { basisPoints: number; cents: number };
+  warrantyYears?: number | null;
 };
+
+/** The facts a proposal's terms are built from, as the owner's settings hold them. */
+export type TermsFacts = { depositBasisPoints: number; warrantyYears: number | null };
+
+/** What a proposal of this total freezes from the facts: the deposit (in cents, half up, as the deposit invoice bills it) and the warranty. */
+export function frozenFacts(totalCents: number, facts: TermsFacts): Required<Pick<ProposalContent, "deposit" | "warrantyYears">> {
+  return { deposit: { basisPoints: facts.depositBasisPoints, cents: percentOfCents(totalCents, facts.depositBasisPoints) }, warrantyYears: facts.warrantyYears };
+}
+
+/**
+ * The lines of the terms made from the owner's facts, above the owner's own wording: what is
+ * paid on signing and when the rest is due, and the workmanship warranty. Fixed sentences, so
+ * a figure the homeowner signs can only be the one the deposit invoice and the site use.
+ */
+export function factTermsLines(c: Pick<ProposalContent, "deposit" | "warrantyYears">): string[] {
+  const lines: string[] = [];
+  if (c.deposit) {
+    lines.push(
+      c.deposit.basisPoints > 0
+        ? `Payment: a deposit of ${formatBasisPoints(c.deposit.basisPoints)} of the total (${formatCents(c.deposit.cents)}) on signing, the balance when the work is done and you have looked it over.`
+        : "Payment: nothing on signing; the total when the work is done and you have looked it over.",
+    );
+  }
+  if (c.warrantyYears) lines.push(`Workmanship is guaranteed for ${c.warrantyYears} ${c.warrantyYears === 1 ? "year" : "years"} from completion.`);
+  return lines;
+}
+
+/** Every term the homeowner agrees to, as the page and the PDF print them: the facts' lines, then the owner's wording. */
+export const termsText = (c: Pick<ProposalContent, "deposit" | "warrantyYears" | "terms">) => [...factTermsLines(c), c.terms].join("\n");
 
 /** The shingle line a homeowner reads: the owner's product name, never the good/better/best tier. */
 export const shingleLine = (c: Pick<ProposalContent, "shingleName" | "lines">) =>
@@ -49,7 +87,11 @@ export function quantityWithUnit(quantity: number, unit: string): string {
   return `${formatQuantity(quantity)} ${plural ?? word}`.trim();
 }
 
-/** The owner's defaults for a new proposal: its terms and how many days it stays open. */
+/**
+ * The owner's defaults for a new proposal: its own wording and how many days it stays open.
+ * The deposit and the warranty are not in this text: they are built from Pricing and the
+ * trust facts when a proposal is sent (factTermsLines).
+ */
 export type ProposalSettings = { terms: string; validDays: number };
 export const VALID_DAYS = { min: 1, max: 365 } as const;
 export const TERMS_MAX = 5000;
@@ -57,8 +99,7 @@ export const DEFAULT_PROPOSAL_SETTINGS: ProposalSettings = {
   terms: [
     "Price includes materials, labor, tear-off of the layers listed, disposal and cleanup.",
     "Rotten decking found during tear-off is replaced at $85 per sheet, only with your OK.",
-    "Payment: 10% on signing, the balance when the work is done and you have looked it over.",
-    "Workmanship is guaranteed for 5 years; shingles carry the manufacturer's warranty.",
+    "Shingles carry the manufacturer's warranty.",
   ].join("\n"),
   validDays: 30,
 };
@@ -157,6 +198,7 @@ export type ProposalSources = {
   roof: { figures: Figure[]; drawing: ViewDrawing | null } | null;
   business: { company: string; phone: string; email: string; street: string; city: string; region: string; postalCode: string };
   terms: string;
+  facts: TermsFacts;
   validDays: number;
   /** The estimate's shingle line as the owner names it. */
   shingleName: string;
@@ -193,5 +235,6 @@ export function buildProposalContent(s: ProposalSources): ProposalContent {
     taxCents: estimate.taxCents,
     totalCents: estimate.totalCents,
     terms: s.terms,
+    ...frozenFacts(estimate.totalCents, s.facts),
   };
 }

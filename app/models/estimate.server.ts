@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
-import { estimates, type Estimate, type RoofCustomer } from "~/db/schema";
+import { estimates, proposals, type Estimate, type RoofCustomer } from "~/db/schema";
 import { adjustLines, estimateLines, estimateOverLimits, estimateTotals, roofBasisNote, type EstimateChoice, type EstimateLinesInput } from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { summarizeRoof } from "~/lib/roof-summary";
@@ -9,11 +9,11 @@ import { findLeadRoof } from "./roof-customer.server";
 import { getSetting } from "./settings.server";
 
 /**
- * A lead's estimate (one current per lead, decisions 0023 and 0032): made from its roof's
- * takeoff at the owner's prices, then adjusted line by line by staff. Making or saving it
- * never changes the lead's status (sending the proposal makes it Quoted). Once a proposal
- * made from it is accepted it is locked: a change makes a new current estimate and the
- * accepted one is kept as it was.
+ * A lead's estimate (one current per lead, decisions 0023, 0032 and 0073): made from its
+ * roof's takeoff at the owner's prices, then adjusted line by line by staff. Making or saving
+ * it never changes the lead's status (sending the proposal makes it Quoted). Once the
+ * homeowner accepts a proposal it is locked for good: a change after that is a change order
+ * on the job's invoices, so the job has one value (lib/job-value.ts).
  */
 
 const current = (leadId: number) => and(eq(estimates.leadId, leadId), isNull(estimates.supersededAt));
@@ -39,25 +39,28 @@ export function measuredLeadRoof(leadId: number) {
 type EstimateRow = Omit<typeof estimates.$inferInsert, "id" | "leadId" | "createdAt" | "updatedAt" | "lockedAt" | "supersededAt">;
 
 /**
- * Writes the lead's current estimate: in place while it is a draft; when it is locked, the
- * locked one is marked superseded and a new one is made (the accepted figures stay).
+ * Whether the lead's estimate may no longer change: it is locked, or the lead has an accepted
+ * proposal standing (a draft made after an acceptance, before estimates stayed locked).
  */
-function writeEstimate(leadId: number, row: EstimateRow): { estimate: Estimate; afterLocked: boolean } {
-  const db = getDb();
-  const now = new Date();
-  const before = getEstimate(leadId);
-  if (before && !before.lockedAt) return { estimate: db.update(estimates).set({ ...row, updatedAt: now }).where(eq(estimates.id, before.id)).returning().get(), afterLocked: false };
-  if (before) db.update(estimates).set({ supersededAt: now }).where(eq(estimates.id, before.id)).run();
-  const estimate = db
-    .insert(estimates)
-    .values({ ...row, leadId })
-    .returning()
+export function isEstimateLocked(leadId: number): boolean {
+  if (getEstimate(leadId)?.lockedAt) return true;
+  return !!getDb()
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.leadId, leadId), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
     .get();
-  return { estimate, afterLocked: !!before };
 }
 
-/** Written (a new estimate when the one before was locked), or why not. */
-export type EstimateOutcome = { estimate: Estimate; afterLocked: boolean } | { refused: "not-measured" | "none" | "locked" } | { overLimit: string };
+/** Writes the lead's current estimate, or makes its first. Callers refuse a locked one first. */
+function writeEstimate(leadId: number, row: EstimateRow): { estimate: Estimate } {
+  const db = getDb();
+  const before = getEstimate(leadId);
+  if (before) return { estimate: db.update(estimates).set({ ...row, updatedAt: new Date() }).where(eq(estimates.id, before.id)).returning().get() };
+  return { estimate: db.insert(estimates).values({ ...row, leadId }).returning().get() };
+}
+
+/** Written, or why not. */
+export type EstimateOutcome = { estimate: Estimate } | { refused: "not-measured" | "none" | "locked" } | { overLimit: string };
 
 /**
  * Makes the lead's estimate from its measured roof and today's prices, replacing the draft it
@@ -66,6 +69,7 @@ export type EstimateOutcome = { estimate: Estimate; afterLocked: boolean } | { r
  */
 export function makeEstimate(leadId: number, choice: EstimateChoice): EstimateOutcome {
   return inTransaction(() => {
+    if (isEstimateLocked(leadId)) return { refused: "locked" as const };
     const measured = measuredLeadRoof(leadId);
     if (!measured) return { refused: "not-measured" as const };
     const pricing = getSetting("pricing");
@@ -95,6 +99,7 @@ export function saveEstimateLines(leadId: number, input: EstimateLinesInput): Es
   return inTransaction(() => {
     const before = getEstimate(leadId);
     if (!before) return { refused: "none" as const };
+    if (isEstimateLocked(leadId)) return { refused: "locked" as const };
     const lines = adjustLines(before.lines, input);
     const overLimit = estimateOverLimits(lines, before.taxRateBasisPoints);
     if (overLimit) return { overLimit };
@@ -108,8 +113,8 @@ export function leaveOutMissingMaterials(leadId: number, reason: string): Estima
   return inTransaction(() => {
     const before = getEstimate(leadId);
     if (!before) return { refused: "none" as const };
-    if (before.lockedAt) return { refused: "locked" as const };
-    return { estimate: getDb().update(estimates).set({ leftOutReason: reason, updatedAt: new Date() }).where(eq(estimates.id, before.id)).returning().get(), afterLocked: false };
+    if (isEstimateLocked(leadId)) return { refused: "locked" as const };
+    return { estimate: getDb().update(estimates).set({ leftOutReason: reason, updatedAt: new Date() }).where(eq(estimates.id, before.id)).returning().get() };
   });
 }
 

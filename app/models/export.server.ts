@@ -26,6 +26,8 @@ import { dollars, estimateLinesText, invoiceLinesText, type ExportFileName } fro
 import { getDb } from "~/server/db.server";
 import { historyText } from "~/lib/lead-history";
 import { historyQuery } from "./lead-history.server";
+import { jobValueCents } from "~/lib/job-value";
+import { jobValueColumns } from "./job-value.server";
 
 /**
  * The rows of "Export everything" (lib/export-files.ts names and explains the columns, in
@@ -77,14 +79,14 @@ function* leadRows(): Generator<Cells> {
   const read = (after: number) =>
     batchAfter(
       getDb()
-        .select({ l: getTableColumns(leads), ...ACCOUNT })
+        .select({ l: getTableColumns(leads), ...ACCOUNT, ...jobValueColumns(leads.id) })
         .from(leads)
         .leftJoin(who, eq(who.id, leads.assignedTo))
         .$dynamic(),
       leads.id,
       after,
     ).all();
-  for (const { l, whoName, whoEmail } of inBatches(read, (r) => r.l.id)) {
+  for (const { l, whoName, whoEmail, acceptedCents, changeOrderCents, estimateCents } of inBatches(read, (r) => r.l.id)) {
     const assigned = l.assignedTo ? person(whoName, whoEmail) : null;
     yield [
       l.id,
@@ -106,6 +108,7 @@ function* leadRows(): Generator<Cells> {
       l.readAt,
       l.archivedAt,
       l.completedAt,
+      dollars(jobValueCents({ acceptedCents, changeOrderCents, estimateCents })),
     ];
   }
 }

@@ -15,6 +15,7 @@ import {
 } from "~/lib/invoice";
 import type { InvoiceKind, InvoiceLine } from "~/lib/invoice-kinds";
 import { businessToday } from "~/lib/lead-status";
+import type { ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";
 import { writeLeadHistory } from "./lead-history.server";
 import { queueMail } from "./outbox.server";
@@ -64,11 +65,12 @@ function insertDraft(values: { leadId: number; proposalId: number; kind: Invoice
 }
 
 /**
- * The deposit draft for a proposal just accepted, at the owner's deposit percent: called
- * inside the acceptance's transaction, so an acceptance makes exactly one (a second call
- * for the same proposal returns the first).
+ * The deposit draft for a proposal just accepted, at the percent its terms stated when it was
+ * sent (one sent before the terms held it: the owner's deposit percent now). Called inside
+ * the acceptance's transaction, so an acceptance makes exactly one (a second call for the
+ * same proposal returns the first).
  */
-export function createDepositDraft(proposal: { id: number; leadId: number; totalCents: number }, now: Date): Invoice {
+export function createDepositDraft(proposal: { id: number; leadId: number; totalCents: number; content?: unknown }, now: Date): Invoice {
   return inTransaction(() => {
     const existing = getDb()
       .select()
@@ -76,7 +78,7 @@ export function createDepositDraft(proposal: { id: number; leadId: number; total
       .where(and(eq(invoices.proposalId, proposal.id), eq(invoices.kind, "deposit")))
       .get();
     if (existing) return existing;
-    const bp = getSetting("pricing").depositBasisPoints ?? DEFAULT_DEPOSIT_BASIS_POINTS;
+    const bp = (proposal.content as ProposalContent | undefined)?.deposit?.basisPoints ?? getSetting("pricing").depositBasisPoints ?? DEFAULT_DEPOSIT_BASIS_POINTS;
     return insertDraft({ leadId: proposal.leadId, proposalId: proposal.id, kind: "deposit", lines: [baseLine("deposit", proposal.totalCents, { percentBasisPoints: bp })] }, null, now);
   });
 }

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { estimates, leads } from "~/db/schema";
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { leads } from "~/db/schema";
+import { jobValueCents } from "~/lib/job-value";
+import { jobValueColumns } from "./job-value.server";
 import { isClosed, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
 import type { LeadCursor } from "~/lib/lead-paging";
 import { getDb } from "~/server/db.server";
@@ -30,7 +32,8 @@ export type LeadRow = {
   readAt: Date | null;
   createdAt: Date;
   assignedTo: number | null;
-  estimateCents: number | null;
+  /** The job's value (lib/job-value.ts); null for the crew, or with nothing to value. */
+  valueCents: number | null;
   /** The cursor's own value of created_at, exactly as stored. */
   at: number;
 };
@@ -56,6 +59,8 @@ function baseWhere(filter: LeadFilter, withStatus = true): SQL | undefined {
 }
 
 type Direction = "forward" | "backward";
+
+const NO_MONEY = { acceptedCents: sql<null>`null`, changeOrderCents: sql<number>`0`, estimateCents: sql<null>`null` };
 
 /** One part of the order (the due, then the rest) read from a cursor on, in either direction. */
 function readPart(due: boolean, where: SQL | undefined, today: string, from: LeadCursor | null, direction: Direction, limit: number, money: boolean): LeadRow[] {
@@ -87,15 +92,15 @@ function readPart(due: boolean, where: SQL | undefined, today: string, from: Lea
       createdAt: leads.createdAt,
       assignedTo: leads.assignedTo,
       // The crew sees no money (decision 0048): not even in the query.
-      estimateCents: money ? estimates.totalCents : sql<null>`null`,
+      ...(money ? jobValueColumns(leads.id) : NO_MONEY),
       at: sql<number>`${leads.createdAt}`,
     })
     .from(leads)
-    .leftJoin(estimates, and(eq(estimates.leadId, leads.id), isNull(estimates.supersededAt)))
     .where(and(where, due ? dueOn(today) : notDueOn(today), after))
     .orderBy(...order)
     .limit(limit)
-    .all();
+    .all()
+    .map(({ acceptedCents, changeOrderCents, estimateCents, ...row }) => ({ ...row, valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }) }));
 }
 
 export const cursorOf = (row: Pick<LeadRow, "id" | "status" | "followUpOn" | "at">, today: string): LeadCursor =>

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { leadPhotos, leads, estimates, leadNotes, proposals, type Lead } from "~/db/schema";
+import { leadPhotos, leads, estimates, leadNotes, type Lead } from "~/db/schema";
+import { jobValueCents } from "~/lib/job-value";
+import { jobValueColumns } from "./job-value.server";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
 import { isClosed, LEAD_STATUSES, statusAfterMeasurement, type LeadStatus, type LeadUpdate } from "~/lib/lead-status";
@@ -213,35 +215,38 @@ export function listWaitingLeads(today: string) {
 }
 
 /**
- * What the pipeline page works from: the open (not archived) leads per status with their figures'
- * sum (narrowed by `where`: the crew's scope, the filter by person), and the
- * moves to Quoted, Won or Lost since `since`, each with the lead's figure. The figure is the
- * accepted proposal's total when the homeowner accepted one (what was sold, even if the
- * estimate changed after), else the current estimate's (one per lead: decision 0032).
+ * What the pipeline page works from: the open (not archived) leads per status with the sum
+ * of their values (narrowed by `where`: the crew's scope, the filter by person), and the
+ * moves to Quoted, Won or Lost since `since`, each with the lead's value. A value is the
+ * job's one figure (lib/job-value.ts: the accepted proposal plus change orders, else the
+ * estimate), read by the same query path as the Leads list and the lead page.
  */
 export function pipelineRows(since: Date, where?: SQL) {
   const db = getDb();
-  // One accepted proposal stands per lead (a unique index), so the join adds no rows.
-  const figure = sql<number | null>`coalesce(${proposals.totalCents}, ${estimates.totalCents})`;
-  // Summed by SQLite: a row per status, whatever the years of leads (issue 31).
-  const open = db
-    .select({ status: leads.status, count: count(), totalCents: sql<number | null>`sum(${figure})` })
+  const open = and(sql`${leads.archivedAt} is null`, where);
+  // Counted by SQLite: a row per status, whatever the years of leads (issue 31).
+  const counts = db.select({ status: leads.status, count: count() }).from(leads).where(open).groupBy(leads.status).all();
+  // Valued one by one, only the leads that have an estimate (an accepted proposal is made from one).
+  const sums = new Map<string, number>();
+  const valued = db
+    .select({ status: leads.status, ...jobValueColumns(leads.id) })
     .from(leads)
-    .leftJoin(estimates, and(eq(estimates.leadId, leads.id), isNull(estimates.supersededAt)))
-    .leftJoin(proposals, and(eq(proposals.leadId, leads.id), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
-    .where(and(sql`${leads.archivedAt} is null`, where))
-    .groupBy(leads.status)
+    .innerJoin(estimates, and(eq(estimates.leadId, leads.id), isNull(estimates.supersededAt)))
+    .where(open)
     .all();
+  for (const { status, ...parts } of valued) {
+    const value = jobValueCents(parts);
+    if (value !== null) sums.set(status, (sums.get(status) ?? 0) + value);
+  }
+  const byStatus = counts.map((c) => ({ ...c, totalCents: sums.get(c.status) ?? null }));
   const moves = db
-    .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: leadNotes.createdAt, estimateCents: figure })
+    .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: leadNotes.createdAt, ...jobValueColumns(leadNotes.leadId) })
     .from(leadNotes)
     .innerJoin(leads, eq(leads.id, leadNotes.leadId))
-    .leftJoin(estimates, and(eq(estimates.leadId, leadNotes.leadId), isNull(estimates.supersededAt)))
-    .leftJoin(proposals, and(eq(proposals.leadId, leadNotes.leadId), isNotNull(proposals.acceptedAt), isNull(proposals.withdrawnAt)))
     .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since), where))
     .all()
-    .flatMap((m) => (m.to ? [{ ...m, to: m.to }] : []));
-  return { byStatus: open, moves };
+    .flatMap(({ acceptedCents, changeOrderCents, estimateCents, ...m }) => (m.to ? [{ ...m, to: m.to, valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }) }] : []));
+  return { byStatus, moves };
 }
 
 /**

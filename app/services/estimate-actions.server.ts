@@ -12,12 +12,11 @@ type EstimateForm = LeadFormOf<typeof MAKE_ESTIMATE_INTENT | typeof SAVE_ESTIMAT
 export const ESTIMATE_MESSAGES = {
   made: "Estimate made",
   saved: "Estimate saved",
-  madeNew: "Estimate saved as a new one: the accepted estimate stays as it was",
   withdrew: "The open proposal was withdrawn: send a new one",
   leftOut: "Reason kept on the estimate",
   notMeasured: "Measure the roof first: the estimate is made from its measurement.",
   gone: "This lead has no estimate to save: make one first.",
-  locked: "This estimate was accepted and is locked.",
+  locked: "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice (Invoices and payments); different work needs a new lead and its own proposal.",
 } as const;
 
 const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE_MESSAGES.gone, locked: ESTIMATE_MESSAGES.locked } as const;
@@ -26,7 +25,8 @@ const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE
  * The lead page's estimate forms, parsed (lib/lead-forms.ts): make it from the measured roof,
  * save staff's adjusted lines, or leave the materials the measurement could not count out
  * (with a reason). Back to the lead with a message, or `refuse` with why not, a line past the
- * estimate's limits named. The lead's status is left alone. Making or saving it withdraws the
+ * estimate's limits named, or the estimate locked once a proposal is accepted (decision
+ * 0073). The lead's status is left alone. Making or saving it withdraws the
  * proposal still open, in the same transaction (decision 0032): a homeowner can only accept
  * figures the estimate still holds.
  */
@@ -40,8 +40,7 @@ export async function estimateAction<Refusal>(leadId: number, form: EstimateForm
         : leaveOutMissingMaterials(leadId, form.reason);
   if ("overLimit" in outcome) return refuse(outcome.overLimit);
   if ("refused" in outcome) return refuse(REFUSALS[outcome.refused]);
-  const done = { [MAKE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.made, [SAVE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.saved, [LEAVE_OUT_INTENT]: ESTIMATE_MESSAGES.leftOut }[form.intent];
-  const message = outcome.afterLocked ? ESTIMATE_MESSAGES.madeNew : done;
+  const message = { [MAKE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.made, [SAVE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.saved, [LEAVE_OUT_INTENT]: ESTIMATE_MESSAGES.leftOut }[form.intent];
   return redirectWithFlash(leadPath, { type: "success", message: "withdrew" in outcome && outcome.withdrew ? `${message}. ${ESTIMATE_MESSAGES.withdrew}.` : message });
 }
 

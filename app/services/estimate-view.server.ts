@@ -1,7 +1,7 @@
 import { missingMaterialsMessage, missingMaterialWords, SHINGLE_TIERS, unexplainedMissing } from "~/lib/estimate";
 import { formatMoment } from "~/lib/proposal";
 import { getLead } from "~/models/lead.server";
-import { getEstimate, measuredLeadRoof } from "~/models/estimate.server";
+import { getEstimate, isEstimateLocked, measuredLeadRoof } from "~/models/estimate.server";
 import { hasOpenProposal } from "~/models/proposal.server";
 import { getSetting } from "~/models/settings.server";
 
@@ -19,6 +19,8 @@ export function leadEstimateView(leadId: number) {
   return {
     measured: measured !== null,
     leadWon: getLead(leadId)?.status === "won",
+    /** Accepted: shown read-only, with the way to change the job (decision 0073). */
+    locked: isEstimateLocked(leadId),
     openProposal: hasOpenProposal(leadId),
     suggestedWastePercent: measured?.suggestedWastePercent ?? 10,
     linesFrom: measured ? measured.roof.linesFrom : null,

@@ -9,6 +9,7 @@ import { formatCents } from "~/lib/money-format";
 import { mailStateLabel } from "~/lib/outbox";
 import { formatDay } from "~/lib/proposal";
 import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
+import { jobValueOf } from "~/models/job-value.server";
 import { getLead } from "~/models/lead.server";
 import { findMail } from "~/models/outbox.server";
 import { stripeRefundNotes } from "~/models/lead-history.server";
@@ -127,14 +128,16 @@ export async function leadMoneyView(request: Request, leadId: number, user: Sess
     };
   });
   const counted = rows.filter((r) => r.state !== "draft" && r.state !== "void");
+  // The job's one value (the accepted proposal plus change orders), as every list shows it.
+  const jobValue = proposal ? (jobValueOf(leadId) ?? proposal.totalCents) : null;
   const deleting = mayDelete ? rows.find((r) => r.state === "draft" && String(r.id) === new URL(request.url).searchParams.get("delete-draft")) : undefined;
   return {
     leadId,
-    jobTotal: proposal ? formatCents(proposal.totalCents) : null,
+    jobTotal: jobValue === null ? null : formatCents(jobValue),
     invoices,
     figures: proposal
       ? [
-          { label: "Job total", value: formatCents(proposal.totalCents) },
+          { label: "Job total", value: formatCents(jobValue ?? proposal.totalCents) },
           { label: "Billed", value: formatCents(counted.reduce((s, r) => s + r.totalCents, 0)) },
           { label: "Received", value: formatCents(counted.reduce((s, r) => s + r.paidCents, 0)) },
           { label: "Owed", value: formatCents(counted.reduce((s, r) => s + owedCents(r), 0)), strong: true },

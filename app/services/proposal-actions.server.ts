@@ -7,6 +7,8 @@ import { latestBy, mailStateLabel } from "~/lib/outbox";
 import {
   buildProposalContent,
   endOfBusinessDay,
+  factTermsLines,
+  frozenFacts,
   formatDay,
   formatMoment,
   proposalPath,
@@ -14,6 +16,7 @@ import {
   PROPOSAL_MESSAGES,
   type ProposalContent,
   type ProposalSettings,
+  type TermsFacts,
 } from "~/lib/proposal";
 import { missingMaterialsMessage, unexplainedMissing } from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
@@ -33,6 +36,14 @@ import { redirectWithFlash } from "~/services/admin-actions.server";
 import { notFound } from "~/server/responses.server";
 import { PROPOSAL_MAIL_MESSAGES } from "~/lib/proposal-mail";
 import type { Actor } from "~/lib/actor";
+
+/**
+ * The facts a proposal's terms state, read where they live (decision 0073): the deposit from
+ * Pricing, the workmanship warranty from the site's trust facts. Never a copy of either.
+ */
+export function proposalTermsFacts(): TermsFacts {
+  return { depositBasisPoints: getSetting("pricing").depositBasisPoints, warrantyYears: getSetting("trust").warrantyYears };
+}
 
 export type CreatedProposal = { proposal: Proposal; url: string };
 
@@ -64,6 +75,7 @@ export function createProposal(
     roof: roof ? { figures: leadRoofView(roof).figures, drawing: parseDrawing(roof.drawing).top } : null,
     business: getBusinessFacts(),
     terms: input.terms,
+    facts: proposalTermsFacts(),
     validDays: input.validDays,
     shingleName: getSetting("pricing").tiers[estimate.tier].name,
     today: businessToday(now),
@@ -203,6 +215,8 @@ export function proposalFormView(leadId: number) {
   const missing = estimate ? unexplainedMissing(estimate) : [];
   return {
     estimateTotal: estimate ? formatCents(estimate.totalCents) : null,
+    // What the terms will state, worked out as buildProposalContent does when it is sent.
+    factLines: estimate ? factTermsLines(frozenFacts(estimate.totalCents, proposalTermsFacts())) : [],
     blocked: accepted ? PROPOSAL_MESSAGES.alreadyAccepted : missing.length ? missingMaterialsMessage(missing) : null,
     defaults: getSetting("proposal"),
   };

@@ -2,7 +2,7 @@ import { fileNameSlug } from "~/lib/file-name";
 import type { Proposal } from "~/db/schema";
 import { businessToday } from "~/lib/lead-status";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
-import { formatDay, formatMoment, quantityWithUnit, shingleLine, type ProposalContent } from "~/lib/proposal";
+import { formatDay, formatMoment, quantityWithUnit, shingleLine, termsText, type ProposalContent } from "~/lib/proposal";
 import { drawView, heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/services/roof-report.server";
 
 const WIDTH = 516; // the letter page less both margins
@@ -96,7 +96,7 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   ]);
 
   heading(doc, "Terms");
-  doc.font("Helvetica").fontSize(10).fillColor(INK).text(c.terms, MARGIN, doc.y, { width: WIDTH });
+  doc.font("Helvetica").fontSize(10).fillColor(INK).text(termsText(c), MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.5).font("Helvetica-Bold").text(`This proposal is valid until ${formatDay(c.validUntil)}. After that, please call ${c.company.phone} for a new one.`, MARGIN, doc.y, { width: WIDTH });
 
   // Signatures: kept together at the foot of the text.

@@ -62,7 +62,7 @@ test("the lead list exports every lead as CSV", async ({ adminPage: page }) => {
   const body = await response.body();
   expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(body.subarray(3).toString("utf8").split("\r\n")[0]).toBe(
-    "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed",
+    "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value",
   );
 });
 

@@ -138,7 +138,7 @@ describe("a quote request with photos", () => {
   it("lists the new fields in the CSV, after the columns it always had", async () => {
     const response = (await csv.loader(args(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })))) as Response;
     const [header, first] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed");
+    expect(header).toBe("received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value");
     expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,text,2,New,,");
   });
 

@@ -19,7 +19,7 @@ const download = async () => {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   return { response, text: bytes.subarray(3).toString("utf8") };
 };
-const HEADER = "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed";
+const HEADER = "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value";
 
 describe("the leads CSV, streamed", () => {
   it("writes each lead as the export always did: quoting, defused formulas, mail states", async () => {
@@ -37,8 +37,8 @@ describe("the leads CSV, streamed", () => {
     expect(text).toBe(
       [
         HEADER,
-        '2026-11-28 12:37 PM CST,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,',
-        "2026-10-31 10:00 AM CDT,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1),,,",
+        '2026-11-28 12:37 PM CST,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,,',
+        "2026-10-31 10:00 AM CDT,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1),,,,",
         "",
       ].join("\r\n"),
     );
@@ -72,7 +72,8 @@ describe("the leads CSV, streamed", () => {
     invoice.run(lead.id, "final", "draft", null, 123_400, 123_400, 0);
     const { text } = await download();
     const row = text.split("\r\n").find((line) => line.includes("Wanda Won"))!;
-    expect(row.split(",").slice(-3)).toEqual(["8000.50", "4000.00", "4000.50"]);
+    // No proposal was accepted (nor an estimate made): no job value.
+    expect(row.split(",").slice(-4)).toEqual(["8000.50", "4000.00", "4000.50", ""]);
   });
 
   it("answers a visitor who is not signed in with 401 and no data", async () => {

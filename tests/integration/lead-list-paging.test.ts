@@ -132,8 +132,8 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
     expect(names(await list(crew, `?q=scope&who=${people.office!.id}`))).toEqual(["Scope Crews", "Scope Free"]);
     const counts = (await list(crew, "?q=scope")).counts;
     expect(counts.new).toBe(2);
-    // And no money: the rows carry no estimate.
-    expect((await list(crew)).leads.every((m) => m.estimateCents === null)).toBe(true);
+    // And no money: the rows carry no job value.
+    expect((await list(crew)).leads.every((m) => m.valueCents === null)).toBe(true);
     expect((await list(crew)).people).toEqual([]);
   });
 

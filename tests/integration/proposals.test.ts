@@ -376,30 +376,28 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect((await pdfOf(older.token)).status).toBe(410);
   });
 
-  it("locks a Won lead's estimate: a change makes a new estimate and the accepted one stays as it was", async () => {
+  it("locks a Won lead's estimate: saving or making it again is refused with the way forward, and it stays as signed", async () => {
     const id = measuredLeadWithEstimate("Locked In");
     const { token } = await send(id);
     await accept(token, { fullName: "Locked In", agree: "on" });
     const accepted = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
     expect(accepted.lockedAt).toBeInstanceOf(Date);
     const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(page.estimate!.estimate!.lockedAt).toMatch(/\d{4} at /);
+    expect(page.estimate).toMatchObject({ locked: true, estimate: { lockedAt: expect.stringMatching(/\d{4} at /) } });
 
     const fields: Record<string, string> = { intent: "save-estimate" };
     accepted.lines.forEach((l, i) =>
       Object.assign(fields, { [`lines[${i}].key`]: l.key, [`lines[${i}].label`]: l.label, [`lines[${i}].quantity`]: String(l.quantity), [`lines[${i}].unit`]: l.unit, [`lines[${i}].unitPrice`]: (l.unitPriceCents / 100).toFixed(2) }),
     );
     fields["lines[0].quantity"] = "50";
-    expect(((await leadPost(id, fields)) as Response).status).toBe(302);
-    const rows = db().select().from(estimates).where(eq(estimates.leadId, id)).all();
-    expect(rows).toHaveLength(2);
-    const kept = rows.find((r) => r.id === accepted.id)!;
-    expect(kept).toMatchObject({ lines: accepted.lines, totalCents: 345881, supersededAt: expect.any(Date) });
-    const current = rows.find((r) => r.id !== accepted.id)!;
-    expect(current).toMatchObject({ lockedAt: null, supersededAt: null });
-    expect(current.lines[0].quantity).toBe(50);
+    const refused = (await leadPost(id, fields)) as unknown as { data: { intent: string; reply: { error: Record<string, string[]> } }; init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.reply.error[""]![0]).toMatch(/^The homeowner accepted this estimate, so it stays as signed\. Bill a change as a change order/);
+    const again = (await leadPost(id, { intent: "make-estimate", tier: "best", wastePercent: "12", tearOffLayers: "1" })) as unknown as { init: ResponseInit };
+    expect(again.init.status).toBe(400);
+    // One estimate, as accepted.
+    expect(db().select().from(estimates).where(eq(estimates.leadId, id)).all()).toEqual([accepted]);
     const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
-    expect(after.estimate).toMatchObject({ leadWon: true, estimate: { lockedAt: null } });
     expect(after.proposals!.blocked).toMatch(/accepted a proposal/);
   });
 

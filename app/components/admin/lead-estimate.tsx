@@ -17,6 +17,7 @@ import {
   type LeadFormResult,
 } from "~/lib/lead-forms";
 import { centsToDollars, formatBasisPoints, formatCents, parseDollars } from "~/lib/money";
+import { quantityWithUnit } from "~/lib/proposal";
 import type { LeadEstimateView } from "~/services/estimate-view.server";
 
 const LAYER_LABELS: Record<number, string> = { 0: "None (new deck)", 1: "1 layer", 2: "2 layers", 3: "3 layers" };
@@ -49,15 +50,15 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
         <>
           <p className="text-sm text-ink-soft">
             {view.tiers.find((t) => t.tier === estimate.tier)?.name} shingles, {estimate.wastePercent}% waste, tear-off: {LAYER_LABELS[estimate.tearOffLayers].toLowerCase()}.{" "}
-            {estimate.lockedAt
+            {view.locked
               ? null
               : view.leadWon
                 ? "The lead is won: this estimate is for your records; the homeowner sees only the proposals sent."
                 : "A draft: the homeowner sees it once a proposal is sent."}
           </p>
-          {estimate.lockedAt && (
+          {view.locked && (
             <p role="note" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-              <strong>Accepted {estimate.lockedAt}: locked.</strong> A change below starts a new estimate; the accepted one stays as it was.
+              <strong>{estimate.lockedAt ? `Accepted ${estimate.lockedAt}: locked.` : "A proposal is accepted: locked."}</strong> {LOCKED_NOTE}
             </p>
           )}
           {view.openProposal && (
@@ -68,14 +69,18 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
           {estimate.roofBasis && <p className="text-sm text-ink-soft">{estimate.roofBasis}</p>}
           {/* What is missing, or why it was left out, says all the lines note would. */}
           {!estimate.missing && !estimate.leftOut && <LinesNote linesFrom={view.linesFrom} measured={view.measured} />}
-          {estimate.missing && <LeaveOutForm message={estimate.missing} lastResult={leaveOutResult} />}
+          {estimate.missing && !view.locked && <LeaveOutForm message={estimate.missing} lastResult={leaveOutResult} />}
           {estimate.leftOut && (
             <p className="rounded-md bg-sand px-3 py-2 text-sm">
               <strong>Left out: {estimate.leftOut.what}.</strong> Why: {estimate.leftOut.reason}
             </p>
           )}
-          <EstimateLinesForm key={estimate.updatedAt} estimate={estimate} lastResult={linesResult} />
-          {view.measured && (
+          {view.locked ? (
+            <LockedEstimate estimate={estimate} refusal={formError(linesResult) ?? formError(makeResult) ?? formError(leaveOutResult)} />
+          ) : (
+            <EstimateLinesForm key={estimate.updatedAt} estimate={estimate} lastResult={linesResult} />
+          )}
+          {view.measured && !view.locked && (
             <details open={makeResult !== undefined} className="rounded-md border border-black/10 px-4 py-3">
               <summary className="cursor-pointer font-semibold">Make it again from the measurement</summary>
               <p className="mt-2 text-sm text-ink-soft">Replaces every line, and the changes made to them, with the takeoff at today&rsquo;s prices.</p>
@@ -85,6 +90,60 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
         </>
       )}
     </section>
+  );
+}
+
+/** What the page says under a locked estimate: the way to change the job now. */
+const LOCKED_NOTE = "The homeowner signed for these figures. A change to the job is a change order on its invoice (Invoices and payments, below); different work is a new lead with its own proposal.";
+
+/** The message a refused form came back with (a stale page that posted to a locked estimate). */
+const formError = (reply: SubmissionResult<string[]> | undefined) => reply?.error?.[""]?.[0];
+
+/** The accepted estimate, read-only: its lines and totals as the homeowner signed for them. */
+function LockedEstimate({ estimate, refusal }: { estimate: SavedEstimate; refusal: string | undefined }) {
+  return (
+    <div className="space-y-3">
+      {refusal && (
+        <p role="alert" className={alert}>
+          {refusal}
+        </p>
+      )}
+      <table className="w-full text-sm">
+        <caption className="sr-only">Accepted estimate lines</caption>
+        <thead className="text-left text-ink-soft">
+          <tr>
+            <th className="py-1 font-medium">Item</th>
+            <th className="py-1 text-right font-medium">Quantity</th>
+            <th className="py-1 text-right font-medium">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {estimate.lines.map((l, i) => (
+            <tr key={i} className="border-t border-black/10">
+              <td className="py-1 pr-2">{l.label}</td>
+              <td className="py-1 text-right whitespace-nowrap">
+                {quantityWithUnit(l.quantity, l.unit)}
+              </td>
+              <td className="py-1 text-right">{formatCents(l.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto max-w-xs space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatCents(estimate.subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Sales tax ({formatBasisPoints(estimate.taxRateBasisPoints)})</dt>
+          <dd>{formatCents(estimate.taxCents)}</dd>
+        </div>
+        <div className="flex justify-between font-bold">
+          <dt>Total</dt>
+          <dd>{formatCents(estimate.totalCents)}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 

@@ -23,6 +23,7 @@ export function LeadProposals({
   estimateTotal,
   blocked,
   defaults,
+  factLines,
   newLink,
   result,
 }: {
@@ -30,6 +31,8 @@ export function LeadProposals({
   estimateTotal: string | null;
   /** Why no proposal can be sent now (one was accepted, or materials are missing), or null. */
   blocked: string | null;
+  /** The terms' lines made from the owner's settings (deposit, warranty): shown, not typed. */
+  factLines: string[];
   defaults: ProposalSettings;
   newLink: { proposalId: number; url: string } | null;
   /** The action's answer to a refused form: only "Create proposal"'s is read here ("Email to" is never refused, only not found). */
@@ -96,7 +99,7 @@ export function LeadProposals({
       {estimateTotal && proposals.some((p) => p.state === "accepted") ? null : estimateTotal ? (
         <details open={proposals.length === 0 || !!sendReply} className="rounded-md border border-black/10 p-3">
           <summary className="cursor-pointer font-semibold">Send a proposal ({estimateTotal})</summary>
-          <SendProposalForm defaults={defaults} lastResult={sendReply} busy={busy} replacesOpen={proposals.some((p) => p.state === "open")} />
+          <SendProposalForm defaults={defaults} factLines={factLines} lastResult={sendReply} busy={busy} replacesOpen={proposals.some((p) => p.state === "open")} />
         </details>
       ) : (
         <p className="text-sm text-ink-soft">{proposals.length ? "No estimate to send again." : "No estimate yet: a proposal is made from the lead's estimate."}</p>
@@ -106,7 +109,7 @@ export function LeadProposals({
 }
 
 /** "Create proposal": the terms and the days it stays open, checked by the same schema here and in the action. */
-function SendProposalForm({ defaults, lastResult, busy, replacesOpen }: { defaults: ProposalSettings; lastResult: SubmissionResult<string[]> | undefined; busy: boolean; replacesOpen: boolean }) {
+function SendProposalForm({ defaults, factLines, lastResult, busy, replacesOpen }: { defaults: ProposalSettings; factLines: string[]; lastResult: SubmissionResult<string[]> | undefined; busy: boolean; replacesOpen: boolean }) {
   const [form, fields] = useForm({
     id: "send-proposal",
     lastResult,
@@ -118,6 +121,16 @@ function SendProposalForm({ defaults, lastResult, busy, replacesOpen }: { defaul
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
       <input type="hidden" name="intent" value={SEND_PROPOSAL_INTENT} />
+      {factLines.length > 0 && (
+        <div className="text-sm">
+          <p className="font-medium">The terms start with these lines, from Pricing and the site&rsquo;s trust facts:</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-ink-soft">
+            {factLines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <Field label="Terms the homeowner agrees to" error={fields.terms}>
         <textarea {...getTextareaProps(fields.terms)} rows={6} maxLength={TERMS_MAX} required className={field} />
       </Field>

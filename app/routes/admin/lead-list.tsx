@@ -14,7 +14,7 @@ import { mayLoad, mayPost, seesMoney } from "~/lib/access";
 import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
 import { decodeCursor, leadListUrl, LEADS_PAGE_SIZE, type LeadListFilters } from "~/lib/lead-paging";
 import { formatShortDay } from "~/lib/lead-digest";
-import { formatWholeDollars } from "~/lib/pipeline";
+import { formatCents } from "~/lib/money-format";
 import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
 import { env } from "~/server/env.server";
 import { markRead, setArchived } from "~/models/lead.server";
@@ -75,7 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       read: m.readAt !== null,
       createdAt: m.createdAt,
       keeper: m.assignedTo === null ? null : (keepers.get(m.assignedTo) ?? null),
-      estimateCents: m.estimateCents,
+      valueCents: m.valueCents,
       photos: photos.get(m.id) ?? 0,
       // Only what needs someone: a mail that failed (not set up at all is the banner's, once).
       mailFailed: [mails.get(m.id)?.notification, mails.get(m.id)?.autoreply].some((mail) => mail?.state === "failed"),
@@ -243,7 +243,7 @@ function LeadRow({ lead: m, today, money }: { lead: LeadItem; today: string; mon
         )}
         <span className={m.read ? "font-medium" : "font-bold"}>{m.name}</span>
         {m.city && <span className="text-sm text-ink-soft">{m.city}</span>}
-        {money && m.estimateCents !== null && <span className="ml-auto text-sm font-semibold">{formatWholeDollars(m.estimateCents)}</span>}
+        {money && m.valueCents !== null && <span className="ml-auto text-sm font-semibold">{formatCents(m.valueCents)}</span>}
       </span>
       <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
         {m.service && <span className="font-semibold">{m.service}</span>}

@@ -221,6 +221,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           estimateTotal={proposals.estimateTotal}
           blocked={proposals.blocked}
           defaults={proposals.defaults}
+          factLines={proposals.factLines}
           newLink={proposals.newLink}
           result={actionData}
         />

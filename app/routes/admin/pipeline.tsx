@@ -4,11 +4,11 @@ import { secondaryButton } from "~/components/admin-ui";
 import { Pager } from "~/components/pager";
 import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
 import { leadListUrl } from "~/lib/lead-paging";
-import { formatWholeDollars, monthFigures, pipelineColumns } from "~/lib/pipeline";
+import { monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
 import { owingJobs } from "~/models/invoice.server";
 import { businessToday } from "~/lib/lead-status";
-import { formatCents } from "~/lib/money-format";
+import { formatCents, formatWholeDollars } from "~/lib/money-format";
 import { leadsFor, listAssignees } from "~/models/lead-assignment.server";
 import { requireAccess } from "~/services/access.server";
 import { seesMoney } from "~/lib/access";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/pipeline";
 const MONTH_AND_A_BIT_MS = 40 * 24 * 60 * 60 * 1000;
 
 /**
- * The owner's overview: open leads per status with their estimates, and how this month went;
+ * The owner's overview: open leads per status with their jobs' values, and how this month went;
  * for everyone's leads, one person's, "mine" or nobody's. The crew's is their own and the free ones.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -73,7 +73,7 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
           </div>
         ))}
       </dl>
-      <p className="text-xs text-ink-soft">Amounts are the leads&rsquo; estimates. A lead counts in the month it was quoted, won or lost.</p>
+      <p className="text-xs text-ink-soft">Amounts are the jobs&rsquo; values: the accepted proposal plus change orders, else the estimate. A lead counts in the month it was quoted, won or lost.</p>
     </section>
   );
 }
@@ -154,7 +154,7 @@ export default function Pipeline({ loaderData: { columns, month, owing, who, peo
             <li key={c.status}>
               <Link
                 to={leadListUrl(href("/admin/leads"), { status: c.status, service: "", who, q: "" })}
-                aria-label={`${c.label}: ${c.count}${c.totalCents ? `, ${formatWholeDollars(c.totalCents)} estimated` : ""}`}
+                aria-label={`${c.label}: ${c.count}${c.totalCents ? `, worth ${formatWholeDollars(c.totalCents)}` : ""}`}
                 className="block h-full rounded-xl border-t-4 border-brand bg-white p-4 shadow-sm hover:bg-sand"
               >
                 <span className="block text-sm font-semibold">{c.label}</span>

@@ -8,6 +8,7 @@ import type { Lead } from "~/db/schema";
 import { leadMails } from "~/services/lead-mail.server";
 import { dollars } from "~/lib/export-files";
 import { moneyByLead } from "~/models/invoice.server";
+import { jobValuesOf } from "~/models/job-value.server";
 import type { Route } from "./+types/leads-csv";
 
 const HEADER = ["received", "name", "email", "phone", "message", "notification", "autoresponder", "read", "archived"];
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Written as it is read, a batch of leads at a time: flat memory with years of leads. The
   // byte-order mark makes Excel on Windows read it as UTF-8 (a name like "José" stays whole),
   // as the export's CSV files do.
-  const header = [...HEADER, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason", "invoiced", "paid", "owed"];
+  const header = [...HEADER, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason", "invoiced", "paid", "owed", "job value"];
   return new Response(csvStream(header, rows(), { bom: true }), {
     headers: csvHeaders(`leads-${date}.csv`),
   });
@@ -30,6 +31,7 @@ function* rows() {
     const photos = photoCounts(ids);
     const mails = leadMails(ids);
     const money = moneyByLead(ids);
+    const values = jobValuesOf(ids);
     // As older exports had it: a lead staff added was never mailed ("skipped").
     const state = (m: Lead, mail: MailView | null) => mail?.state ?? (m.source === "website" ? "pending" : "skipped");
     for (const m of batch) {
@@ -58,6 +60,8 @@ function* rows() {
         dollars(money.get(m.id)?.invoicedCents),
         dollars(money.get(m.id)?.paidCents),
         dollars(money.get(m.id)?.owedCents),
+        // The job's one value (lib/job-value.ts), as the Leads list and the pipeline show it.
+        dollars(values.get(m.id)),
       ];
     }
   }

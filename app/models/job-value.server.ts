@@ -1,0 +1,39 @@
+import { getTableName, inArray, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { leads } from "~/db/schema";
+import { jobValueCents } from "~/lib/job-value";
+import { getDb } from "~/server/db.server";
+
+/**
+ * The one query path for a job's value (lib/job-value.ts combines the parts): columns any
+ * query over leads can select, each a subquery on an indexed lead_id, so a page of the
+ * Leads list, the pipeline, the CSVs and the lead page all read the same three figures.
+ */
+export function jobValueColumns(leadIdColumn: SQLiteColumn) {
+  // Named with its table: a one-table select prints bare column names, which the subqueries' own tables would capture.
+  const leadId = sql`${sql.identifier(getTableName(leadIdColumn.table))}.${sql.identifier(leadIdColumn.name)}`;
+  return {
+    // One accepted proposal stands per lead (a unique index).
+    acceptedCents: sql<number | null>`(select p.total_cents from proposals p where p.lead_id = ${leadId} and p.accepted_at is not null and p.withdrawn_at is null)`,
+    // Change-order lines of the invoices that are not void. A draft's count: the change is
+    // agreed and will be billed. A final invoice repeats earlier ones as plain lines (no
+    // flag), so each is counted once, on the invoice it was made on.
+    changeOrderCents: sql<number>`(select coalesce(sum(json_extract(j.value, '$.amountCents')), 0) from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and i.state <> 'void' and json_extract(j.value, '$.changeOrder') = 1)`,
+    estimateCents: sql<number | null>`(select e.total_cents from estimates e where e.lead_id = ${leadId} and e.superseded_at is null)`,
+  };
+}
+
+/** Each of these leads' value in cents (null: no estimate and nothing accepted). */
+export function jobValuesOf(leadIds: readonly number[]): Map<number, number | null> {
+  if (!leadIds.length) return new Map();
+  const rows = getDb()
+    .select({ id: leads.id, ...jobValueColumns(leads.id) })
+    .from(leads)
+    .where(inArray(leads.id, [...leadIds]))
+    .all();
+  return new Map(rows.map((row) => [row.id, jobValueCents(row)]));
+}
+
+/** One lead's value (the lead page). */
+export const jobValueOf = (leadId: number) => jobValuesOf([leadId]).get(leadId) ?? null;
+
