@@ -72,6 +72,11 @@ export default tseslint.config(
           message: "Mail state is written by app/models/outbox.server.ts only.",
         },
         {
+          // Business time has one zone, named once: a second copy is how two screens came to disagree.
+          selector: "Literal[value='America/Chicago']",
+          message: "Use BUSINESS_TIME_ZONE from app/lib/lead-status.ts: the business's zone is written in one place.",
+        },
+        {
           // One history writer (decision 0074), kept in this list: a second list would replace it.
           selector: "CallExpression[callee.property.name='insert'] > Identifier[name='leadNotes']",
           message: "A lead's history is written by writeLeadHistory (app/models/lead-history.server.ts) only.",

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import {
   backupsDirOf,
   liveState,
@@ -85,7 +86,7 @@ try {
   const { manifest, movedAside } = restored;
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
   console.log(
-    `Restored the backup of ${new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: "America/Chicago" })} (Kansas time):`,
+    `Restored the backup of ${new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: BUSINESS_TIME_ZONE })} (Kansas time):`,
   );
   console.log(
     `  ${rows} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`,

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import type { Role } from "./roles";
+import { BUSINESS_TIME_ZONE } from "./lead-status";
 
 // Invitations to the team (issue 30, decision 0049): a one-time link valid 7 days.
 
@@ -42,7 +43,7 @@ export const CLOSED_INVITATION: Record<Exclude<InvitationState, "open">, { title
 
 /** The invitation mail: who invites, to which company and role, and the link. */
 export function invitationMail(input: { inviter: string; company: string; role: Role; link: string; expiresAt: Date }): { subject: string; text: string } {
-  const until = input.expiresAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "America/Chicago" });
+  const until = input.expiresAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE });
   return {
     subject: `${input.inviter} invited you to ${input.company}'s admin`,
     text: [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  BUSINESS_TIME_ZONE,
   dayIn,
   followUpState,
   isCalendarDay,
@@ -24,8 +25,8 @@ describe("statusAfterMeasurement", () => {
 describe("days", () => {
   it("is the business's day in Kansas, not the server's UTC day", () => {
     // 03:30 UTC on the 24th is still the evening of the 23rd in Wellington.
-    expect(dayIn("America/Chicago", new Date("2026-11-24T03:30:00Z"))).toBe("2026-11-23");
-    expect(dayIn("America/Chicago", new Date("2026-11-24T07:00:00Z"))).toBe("2026-11-24");
+    expect(dayIn(BUSINESS_TIME_ZONE, new Date("2026-11-24T03:30:00Z"))).toBe("2026-11-23");
+    expect(dayIn(BUSINESS_TIME_ZONE, new Date("2026-11-24T07:00:00Z"))).toBe("2026-11-24");
   });
 
   it("accepts only real calendar days", () => {

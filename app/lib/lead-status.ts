@@ -35,6 +35,7 @@ export const LEAD_SOURCES = ["website", "phone", "roof_tool"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 // Wellington, Kansas: "due today" is the business's today, not the server's (UTC) one.
+// eslint-disable-next-line no-restricted-syntax -- the one place the zone is written
 export const BUSINESS_TIME_ZONE = "America/Chicago";
 
 export function isLeadStatus(value: unknown): value is LeadStatus {

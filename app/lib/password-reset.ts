@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import { ACCOUNT_MESSAGES, ChangePasswordSchema } from "~/lib/account-forms";
 import { z } from "~/lib/zod";
+import { BUSINESS_TIME_ZONE } from "./lead-status";
 
 /**
  * A forgotten password (issue 30, decision 0050): the reset link's life, the two forms and
@@ -64,7 +65,7 @@ export const RESET_PASSWORD_FIELDS = ["newPassword", "repeatPassword"];
  * page or the owner started it from the Team screen. `link` is the whole address of the form.
  */
 export function passwordResetMail(input: { name: string; company: string; link: string; expiresAt: Date }): { subject: string; text: string } {
-  const until = input.expiresAt.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "America/Chicago", timeZoneName: "short" });
+  const until = input.expiresAt.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: BUSINESS_TIME_ZONE, timeZoneName: "short" });
   const greeting = input.name.trim() ? `Hi ${input.name.trim()},` : "Hello,";
   return {
     subject: `Choose a new password for ${input.company}`,

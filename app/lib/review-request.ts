@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { JOB_PAGE_MAIL } from "./job-page";
+import { BUSINESS_TIME_ZONE } from "./lead-status";
 
 /**
  * A completed job's review request: the link's life and the homeowner's short form. Pure
@@ -67,7 +68,7 @@ export function reviewRequestMail(input: {
   const job = [input.service && input.service !== "Not sure" ? input.service.toLowerCase() : "project", input.town ? `in ${input.town}` : ""]
     .filter(Boolean)
     .join(" ");
-  const until = input.expiresAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "America/Chicago" });
+  const until = input.expiresAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE });
   return {
     subject: `How did we do? A quick review for ${input.company}`,
     text: [

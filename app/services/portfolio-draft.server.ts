@@ -6,10 +6,11 @@ import { createDraftProject, findLeadProject } from "~/models/project.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { readUpload } from "~/server/storage.server";
 import { withImageFiles } from "./image-storage.server";
+import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 
 /** What the "Add to portfolio" form starts with for a completed job. */
 export function portfolioDraftDefaults(lead: { service: string | null; city: string | null; completedAt: Date | null }) {
-  const done = lead.completedAt ? new Date(lead.completedAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "America/Chicago" }) : "";
+  const done = lead.completedAt ? new Date(lead.completedAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: BUSINESS_TIME_ZONE }) : "";
   const work = lead.service && lead.service !== "Not sure" ? lead.service.toLowerCase() : "work";
   return {
     title: draftTitle(lead.service, lead.city),
