@@ -157,10 +157,10 @@ export function FormError({ formId, reply, className = "rounded-md bg-red-50 px-
 }
 
 /** A select's options from a list of values and the words shown for each. */
-export function Options<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+export function Options<T extends string | number>({ values, labels }: { values: readonly T[]; labels: Record<T, string> | ((value: T) => string) }) {
   return values.map((value) => (
     <option key={value} value={value}>
-      {labels[value]}
+      {typeof labels === "function" ? labels(value) : labels[value]}
     </option>
   ));
 }

@@ -121,11 +121,7 @@ function WhenFields({
         </Field>
         <Field label="Length" error={fields.lengthMinutes}>
           <select {...getSelectProps(fields.lengthMinutes)} onChange={onLengthChosen} className={field}>
-            {VISIT_LENGTHS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {lengthLabel(minutes)}
-              </option>
-            ))}
+            <Options values={VISIT_LENGTHS} labels={lengthLabel} />
           </select>
         </Field>
       </div>

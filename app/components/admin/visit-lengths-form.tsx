@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Timer } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { Field, inputClass, SubmitButton } from "~/components/admin-ui";
+import { Field, inputClass, Options, SubmitButton } from "~/components/admin-ui";
 import { FormError } from "~/components/form";
 import { lengthLabel, VISIT_LENGTHS, VISIT_LENGTHS_INTENT, VisitLengthsFormSchema, type VisitLengths } from "~/lib/visit-form";
 import { VISIT_KIND_LABELS, VISIT_KINDS } from "~/lib/visit-kinds";
@@ -36,11 +36,7 @@ export function VisitLengthsForm({ lengths, lastResult }: { lengths: VisitLength
           {VISIT_KINDS.map((kind) => (
             <Field key={kind} label={VISIT_KIND_LABELS[kind]} error={fields[kind]}>
               <select {...getSelectProps(fields[kind])} className={inputClass}>
-                {VISIT_LENGTHS.map((minutes) => (
-                  <option key={minutes} value={minutes}>
-                    {lengthLabel(minutes)}
-                  </option>
-                ))}
+                <Options values={VISIT_LENGTHS} labels={lengthLabel} />
               </select>
             </Field>
           ))}
