@@ -45,6 +45,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
+  // A whole journey (sign in, fill, post, check the mail and the page) on a 2-core machine
+  // running two browsers and their servers: 30 s was met only when nothing else ran.
+  timeout: 60_000,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
