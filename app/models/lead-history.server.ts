@@ -77,7 +77,7 @@ export const HISTORY_PAGE_SIZE = 20;
 export type HistoryCursor = { at: number; id: number };
 
 /**
- * A lead's history, latest first, a page at a time (issue 31): the entries before `before`
+ * A lead's history, latest first, a page at a time (years of entries stay cheap): the entries before `before`
  * (none: the latest), and the cursor of the next older page if there is one. Read through
  * lead_notes_lead_idx (lead_id, created_at), never all of them.
  */

@@ -224,7 +224,7 @@ export function listWaitingLeads(today: string) {
 export function pipelineRows(since: Date, where?: SQL) {
   const db = getDb();
   const open = and(sql`${leads.archivedAt} is null`, where);
-  // Counted by SQLite: a row per status, whatever the years of leads (issue 31).
+  // Counted by SQLite: a row per status, whatever the years of leads.
   const counts = db.select({ status: leads.status, count: count() }).from(leads).where(open).groupBy(leads.status).all();
   // Valued one by one, only the leads that have an estimate (an accepted proposal is made from one).
   const sums = new Map<string, number>();
