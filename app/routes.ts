@@ -15,7 +15,7 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("proposal/:token", "routes/proposal.tsx"),
     route("review/:token", "routes/review.tsx"),
-    // The homeowner's page of a job (issue 33): opened by a private link, like a proposal.
+    // The homeowner's page of a job: opened by a private link, like a proposal.
     route("job/:token", "routes/job.tsx"),
 
     // One route per service and area page, from the one list (decision 0042).
@@ -27,7 +27,7 @@ export default [
 
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
-  // Reached without a session (issue 30): the second step of a sign-in, a forgotten
+  // Reached without a session: the second step of a sign-in, a forgotten
   // password, an invitation accepted.
   route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
@@ -53,7 +53,7 @@ export default [
     route("admin/leads/new", "routes/admin/new-lead.tsx"),
     route("admin/leads/pipeline", "routes/admin/pipeline.tsx"),
     route("admin/leads/:id", "routes/admin/lead.tsx"),
-    // Issue 33: the lead page's schedule, invoices, payments and homeowner's link post here.
+    // The lead page's schedule, invoices, payments and homeowner's link post here.
     route("admin/leads/:id/visits", "routes/admin/lead-visits.tsx"),
     route("admin/leads/:id/invoices", "routes/admin/lead-invoices.tsx"),
     route("admin/leads/:id/payments", "routes/admin/lead-payments.tsx"),

@@ -1,9 +1,9 @@
-// npm run bench:scale (issue 31, decision 0055)
+// npm run bench:scale (decision 0055)
 // Year five: a database shaped like ten years of a busy contractor (20,000 leads, 60,000
 // history entries, 2,000 roof customers, 3,000 images, 500 published projects), then the
 // real server against it, signed in as the owner, each admin page fetched 15 times one
 // after another (one client, as the owner would), and the public pages a visitor opens.
-// Prints p50 / p95 and the HTML's size beside the issue's targets, and how much the
+// Prints p50 / p95 and the HTML's size beside the targets, and how much the
 // server's resident memory grew while it sent the CSV exports. Numbers, not a test:
 // nothing is asserted. BENCH_RUNS changes the 15; BENCH_KEEP=1 keeps the database;
 // BENCH_DB=<file> builds it there once and reuses it on later runs (for profiling one page);
@@ -25,7 +25,7 @@ const PROJECTS = 500;
 const TESTIMONIALS = 300;
 const YEARS = 10;
 
-// The issue's targets at 20,000 leads on this machine.
+// The targets at 20,000 leads on this machine (decision 0055).
 const TARGET_PAGE_MS = 50;
 const TARGET_PAGE_BYTES = 150 * 1024;
 const TARGET_RSS_GROWTH = 20 * 1024 * 1024;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The container, as an owner runs it (issue 32, decision 0062). Part of `npm test`.
+# The container, as an owner runs it (decision 0062). Part of `npm test`.
 #   1. a Docker daemon: the one already running, or (as root) Debian's docker.io started here
 #   2. the images the deploy files name, made offline when absent (tests/container/make-base-images.sh)
 #   3. the real Dockerfile built unchanged; the image run with its two volumes and checked

@@ -2,7 +2,7 @@
 // build, served from a throwaway copy of the demo database, three runs each. Prints the
 // median of the four scores and of LCP, CLS and TBT per page, and exits non-zero when a
 // page misses the bar: Performance 100, the others 100, LCP <= 1.2 s, CLS 0, TBT <= 50 ms.
-// As an owner runs it (issue 29): a 1600 px photo of his is the home page's hero and the
+// As an owner runs it: a 1600 px photo of his is the home page's hero and the
 // roof repairs page's, uploaded through the admin's Pictures & Video like he would.
 // LIGHTHOUSE_HERO=drawing measures the built-in drawings instead.
 /* global URLSearchParams, FormData, File -- Node 20 has them; the scripts' lint config lists fewer. */

@@ -125,7 +125,7 @@ if (e2e) {
 }
 
 if (container) {
-  // The container as an owner runs it (issue 32, decision 0062): the real Dockerfile on an
+  // The container as an owner runs it (decision 0062): the real Dockerfile on an
   // offline stand-in base, then compose.yaml behind Caddy. Says "skipped" and passes where
   // no Docker daemon can run (not root, no apt).
   fs.rmSync(".tmp/container-test.json", { force: true });

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 
-/** The login page's way out for a forgotten password (issue 30): the page that mails a reset link. */
+/** The login page's way out for a forgotten password: the page that mails a reset link. */
 export function ForgotPasswordLink() {
   return (
     <p className="mt-4 text-center">

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
 /**
- * "Newer" and "Older" for a keyset-paged list (issue 31), or other words for a numbered one
+ * "Newer" and "Older" for a keyset-paged list, or other words for a numbered one
  * (`words`, with `note` between them: "Page 2 of 5"): plain links, so they work without
  * scripts; each address carries the list's filters. Nothing when the list fits one page.
  */

@@ -24,7 +24,7 @@ export type { MailState } from "../lib/mail-retry";
 export type { MediaType, ProjectCategory } from "../lib/project-categories";
 
 /**
- * A person who signs in (issue 30): the owner, someone in the office, or crew (lib/roles.ts).
+ * A person who signs in: the owner, someone in the office, or crew (lib/roles.ts).
  * A removed person keeps the row, so histories still name them, but cannot sign in.
  */
 export const users = sqliteTable(
@@ -477,7 +477,7 @@ export const visits = sqliteTable(
 );
 
 /**
- * An invoice for a won job (issue 33): a deposit, a progress or the final bill, lines in
+ * An invoice for a won job: a deposit, a progress or the final bill, lines in
  * whole cents. Its number is given when it is first sent, one more than the highest, so
  * numbers run without gaps; a sent invoice is never deleted, only voided, and a lead with
  * invoices cannot be deleted (restrict). `paid_cents` is the sum of its payments, kept in
@@ -550,7 +550,7 @@ export const stripeEvents = sqliteTable("stripe_events", {
 });
 
 /**
- * The links that open a job's page for the homeowner (issue 33), like proposal links: one
+ * The links that open a job's page for the homeowner, like proposal links: one
  * random token each (the one staff copy, one per mail), only its hash kept.
  */
 export const jobLinks = sqliteTable(

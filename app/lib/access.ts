@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { ROLE_LABELS, ROLES, type Role } from "./roles";
 import { AREAS, areaRouteId, SERVICES } from "./landing-pages";
 
-// Who may do what (issue 30, decision 0048): one entry per route id of app/routes.ts. A
+// Who may do what (decision 0048): one entry per route id of app/routes.ts. A
 // route reached without a session is "public" (the site) or "anonymous" (signing in,
 // resetting a password, accepting an invitation); an admin route names the roles that may
 // load it (GET) and post to it, per intent where its forms differ. services/access.server.ts
@@ -88,7 +88,7 @@ const ADMIN_ACCESS = {
     post: { "change-name": ALL, "change-password": ALL, "change-email": ALL, "sign-out-device": ALL, "sign-out-others": ALL },
   },
   "routes/admin/two-step": { kind: "admin", get: ALL, post: { enable: ALL, disable: ALL, "new-codes": ALL } },
-  // Backups hold every customer record and setting: the owner's alone (issue 32).
+  // Backups hold every customer record and setting: the owner's alone.
   "routes/admin/backups": { kind: "admin", get: OWNER, post: { "backup-now": OWNER, "save-backup-hour": OWNER } },
   "routes/admin/team": {
     kind: "admin",
@@ -101,7 +101,7 @@ const ADMIN_ACCESS = {
   "routes/admin/pipeline": { kind: "admin", get: ALL },
   "routes/admin/lead": { kind: "admin", get: ALL, post: LEAD_POSTS },
   "routes/admin/not-found": { kind: "admin", get: ALL },
-  // Issue 33. Everyone sees the schedule (the crew's own day first); booking and moving are
+  // Everyone sees the schedule (the crew's own day first); booking and moving are
   // the office's. Invoices and payments are money: never the crew's (decision 0048).
   // How long each kind of visit usually takes is the owner's setting.
   "routes/admin/schedule": { kind: "admin", get: ALL, post: { "visit-lengths": OWNER } },

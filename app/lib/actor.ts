@@ -1,5 +1,5 @@
 /**
- * Who did something a history records (issue 30): a signed-in account, by its id and the
+ * Who did something a history records: a signed-in account, by its id and the
  * name it had then, or someone without an account (the homeowner who accepted, the roof
  * tool itself) by a name alone. The id is what later pages name the person by; the name is
  * kept in the row so an entry still reads right if the account's row were ever gone.

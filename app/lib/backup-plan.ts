@@ -3,7 +3,7 @@ import { businessHour } from "./lead-digest";
 import { businessToday } from "./lead-status";
 
 /**
- * When backups are made and which are kept (issue 32, decision 0058). A backup is a folder
+ * When backups are made and which are kept (decision 0058). A backup is a folder
  * named by the moment it was made, in UTC with the colons a filesystem may refuse replaced:
  * 2026-11-27T09-00-05Z. The name alone orders backups and says when each was made.
  */

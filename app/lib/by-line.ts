@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE } from "./lead-status";
 
-// Who did it, and when, as every admin page prints it (issue 30: histories name people).
+// Who did it, and when, as every admin page prints it (decision 0052: histories name people).
 // One way everywhere: the lead history, proposals, reviews, projects and settings.
 
 /** An account's columns as a left join finds them: both null when the row names nobody. */

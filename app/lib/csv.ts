@@ -28,8 +28,8 @@ export type CsvChunkOptions = {
 
 /**
  * The same text as `toCsv`, a chunk at a time: `rows` is pulled only when the next chunk
- * is, `rowsPerChunk` rows to a chunk, so memory stays flat however many there are (issue
- * 31). Stopping early (`return()`, a `for` loop left) stops the rows (their `finally` runs).
+ * is, `rowsPerChunk` rows to a chunk, so memory stays flat however many there are.
+ * Stopping early (`return()`, a `for` loop left) stops the rows (their `finally` runs).
  */
 export function* csvChunks(
   header: readonly string[],

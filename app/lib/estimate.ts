@@ -1,5 +1,5 @@
 /**
- * An estimate's shape and rules (issue 16). Money is whole cents everywhere; a rate is in
+ * An estimate's shape and rules (decision 0025). Money is whole cents everywhere; a rate is in
  * basis points (1/100 of a percent), so no float ever reaches a total.
  */
 

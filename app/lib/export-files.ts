@@ -4,7 +4,7 @@ import { formatCents } from "./money-format";
 import { formatQuantity } from "./proposal";
 
 /**
- * "Export everything" (issue 32.5): what the owner takes with him, one CSV per kind of
+ * "Export everything" (decision 0059): what the owner takes with him, one CSV per kind of
  * record, each column described once here. The README's section "Export everything" lists
  * the same files and columns (a test holds them together), and models/export.server.ts
  * fills the rows in this order.

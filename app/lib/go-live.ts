@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { addressLine, DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "./business";
 import { z } from "./zod";
 
-// The go-live checklist (issue 29.3, decision 0043): what is still demo or missing before
+// The go-live checklist (decision 0043): what is still demo or missing before
 // the owner shows the site to the world, worked out from facts the server gathers
 // (services/go-live.server.ts). Pure, so each rule is tested beside it.
 

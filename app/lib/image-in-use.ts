@@ -4,7 +4,7 @@ import { chosenSlots, slotId, slotPlace, type SiteMedia } from "./site-media";
 
 // Where a library picture shows on the site, so the library refuses to delete it: the
 // projects whose picture it is, and the places the owner chose it for in the settings
-// (his pictures and video, issue 29.1; the team's photos on the About page, 29.2).
+// (his pictures and video; the team's photos on the About page).
 
 /** A project whose picture (or video thumbnail) it is. */
 export type ProjectUse = { kind?: "project"; projectId: number; title: string; category: ProjectCategory };

@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { Role } from "./roles";
 import { BUSINESS_TIME_ZONE } from "./lead-status";
 
-// Invitations to the team (issue 30, decision 0049): a one-time link valid 7 days.
+// Invitations to the team (decision 0049): a one-time link valid 7 days.
 
 export const INVITATION_DAYS = 7;
 

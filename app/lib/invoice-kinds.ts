@@ -1,4 +1,4 @@
-/** Invoices and payments as the database knows them (issue 33): db/schema.ts. */
+/** Invoices and payments as the database knows them: db/schema.ts. */
 export const INVOICE_KINDS = ["deposit", "progress", "final"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 

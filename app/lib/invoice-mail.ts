@@ -1,5 +1,5 @@
 /**
- * The homeowner's invoice and receipt mails (issue 33): plain text and a small HTML copy,
+ * The homeowner's invoice and receipt mails: plain text and a small HTML copy,
  * each with the job's one job page link (decision 0076).
  */
 import { JOB_PAGE_MAIL } from "./job-page";

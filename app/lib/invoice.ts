@@ -12,7 +12,7 @@ export { percentOfCents };
 import type { InvoiceKind, InvoiceLine, InvoiceState } from "./invoice-kinds";
 
 /**
- * Invoices (issue 33): a deposit when a proposal is accepted, progress bills, the final
+ * Invoices: a deposit when a proposal is accepted, progress bills, the final
  * bill. Money in whole cents, as the estimate is. The proposal's total already holds its
  * sales tax, so an invoice's lines are parts of that total and carry no tax of their own.
  */

@@ -2,7 +2,7 @@ import type { LeadStatus } from "./lead-status";
 import type { Role } from "./roles";
 
 /**
- * Who looks after a lead (issue 30.5, decision 0053), as pure rules: what the crew may see
+ * Who looks after a lead (decision 0053), as pure rules: what the crew may see
  * of the leads, who may give a lead to whom, and the Leads and Pipeline filter by person.
  * models/lead-assignment.server.ts asks the same questions of the database.
  */

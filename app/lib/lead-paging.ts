@@ -7,7 +7,7 @@
 /** A place in the list's order: among the due follow-ups (by day), or the rest (by created_at). */
 export type LeadCursor = { due: true; day: string; id: number } | { due: false; at: number; id: number };
 
-/** How many leads a page shows: a phone's few screens, well within 150 KB of HTML (issue 31). */
+/** How many leads a page shows: a phone's few screens, well under an admin page's 150 KB (decision 0055). */
 export const LEADS_PAGE_SIZE = 40;
 
 /** A cursor as a URL value: "d2026-11-20.17" or "n1764230400000.17". */

@@ -19,10 +19,10 @@ export const OUTBOX_KINDS = [
   "review-request",
   // The owner's daily summary of waiting leads.
   "lead-digest",
-  // An invitation to join the team, and a forgotten password's reset link (issue 30).
+  // An invitation to join the team, and a forgotten password's reset link.
   "invitation",
   "password-reset",
-  // Issue 33, to the homeowner: a visit or work day booked (.ics), the day-before reminder,
+  // To the homeowner: a visit or work day booked (.ics), the day-before reminder,
   // a visit moved, its length changed at the same start, or called off; an invoice; a
   // receipt for a payment.
   "visit-confirmation",

@@ -1,5 +1,5 @@
 /**
- * The page of a keyset-paged admin list a URL is on (issue 31's `after`/`before`), kept on
+ * The page of a keyset-paged admin list a URL is on (its `after`/`before`), kept on
  * the links that open an editor from that page and on the redirect after its save, so the
  * owner lands back on the page he was working on, not on the first.
  */

@@ -4,7 +4,7 @@ import { z } from "~/lib/zod";
 import { BUSINESS_TIME_ZONE } from "./lead-status";
 
 /**
- * A forgotten password (issue 30, decision 0050): the reset link's life, the two forms and
+ * A forgotten password (decision 0050): the reset link's life, the two forms and
  * the mail. Pure rules shared by the server and the pages.
  */
 

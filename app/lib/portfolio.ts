@@ -93,7 +93,7 @@ export function parseProjectId(segment: string | undefined): number | null {
   return Number(segment);
 }
 
-// Bounded public lists (issue 31, decision 0055): however many projects the owner adds, a
+// Bounded public lists (decision 0055): however many projects the owner adds, a
 // carousel shows its first few and the portfolio pages a category at a time.
 
 /** Tiles each category's carousel shows on the home page and the portfolio's All tab. */

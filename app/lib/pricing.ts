@@ -53,7 +53,7 @@ const shape = {
   extraLayerPerSquareCents: cents,
   disposalPerSquareCents: cents,
   taxRateBasisPoints: z.number().int().min(0).max(2000),
-  // The deposit asked when a proposal is accepted (issue 33); prices saved before it get the default.
+  // The deposit asked when a proposal is accepted; prices saved before it get the default.
   depositBasisPoints: z.number().int().min(0).max(10_000).default(DEFAULT_DEPOSIT_BASIS_POINTS),
 };
 export const PricingSchema = z.object(shape);
@@ -91,7 +91,7 @@ export const DEFAULT_PRICING: Pricing = {
 };
 
 /**
- * What a unit may sensibly cover, for the form (issue 27.6): a coverage typed as 0.00001
+ * What a unit may sensibly cover, for the form: a coverage typed as 0.00001
  * orders millions of rolls, so each has a floor and a ceiling, and the message says why.
  * Stored prices keep the looser schema above, so an older save still loads; the estimate's
  * own limits catch what it would order.

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 
 /**
- * A proposal (issue 16.3): the estimate as it was sent to the homeowner, frozen, with the
+ * A proposal: the estimate as it was sent to the homeowner, frozen, with the
  * words around it, opened by a link and accepted by typing a name. Pure rules, shared by
  * the server, the homeowner's page and the admin's. No zod here: the public page imports it
  * (the acceptance form's schema is lib/proposal-schema.ts, decision 0039).

@@ -1,4 +1,4 @@
-// The team's roles (issue 30, decision 0048): what each may do is the matrix in
+// The team's roles (decision 0048): what each may do is the matrix in
 // lib/access.ts; this file is only the names, so the schema can import it.
 
 export const ROLES = ["owner", "office", "crew"] as const;

@@ -2,7 +2,7 @@ import { ROOF_TOOL } from "./roof-customer-form";
 import { normalizeSearch } from "./search-query";
 
 /**
- * The roof tool's Saved Customers, a page at a time (issue 31, decision 0054): newest first,
+ * The roof tool's Saved Customers, a page at a time (decision 0054): newest first,
  * read on the keyset (created_at, id). A cursor names the customer a page starts after
  * ("Older") or ends before ("Newer"); links carry the search and the open customer, so they
  * work without scripts and a copied address shows the same list.

@@ -277,7 +277,7 @@ export function measureView(view: ViewDrawing, linePitch: number | null = null):
 export type PitchMismatch = { measured: number; facets: { number: number; pitch: number }[]; typed?: number };
 
 /**
- * A measured pitch applies to the facets it was measured for (issue 27, decision 0031);
+ * A measured pitch applies to the facets it was measured for (decision 0031);
  * a facet left at another pitch, that staff did not keep on purpose, disagrees with it and
  * the roof says so before it is saved or estimated. Null when nothing disagrees.
  */

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { SERVICES, type ServiceSlug } from "./landing-pages";
 import { checkVideoUrl } from "./video-url";
 
-// The owner's pictures and video for the public pages (issue 29.1), stored as the settings
+// The owner's pictures and video for the public pages, stored as the settings
 // group "media". Every choice is optional: null means the built-in drawing in
 // app/content/site-images.ts, which stays the default.
 

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import type { ListLimits } from "./form-lists";
 import { AREAS, areaRouteId, SERVICES } from "./landing-pages";
 
-// The owner's words for the public pages and the facts a homeowner looks for (issue 29.2),
+// The owner's words for the public pages and the facts a homeowner looks for,
 // stored as the settings groups "words" and "trust". Empty means the defaults in
 // app/content (for words) or nothing shown at all (for facts: never a placeholder).
 // Every stored field falls back on its own (`catch`): one value from an older shape or a

@@ -3,7 +3,7 @@ import { pitchFactor } from "./roof-geometry";
 import type { RoofSummary } from "./roof-summary";
 
 /**
- * The material takeoff (issue 16, decision 0024): what to order for a measured roof, in
+ * The material takeoff (decision 0024): what to order for a measured roof, in
  * the units suppliers sell, from its area, pitch and the lengths of its eaves, rakes,
  * ridges, hips and valleys. Pure; the owner's coverage per unit comes in as settings.
  */

@@ -1,6 +1,6 @@
 import { parseVideoUrl, type VideoRef } from "./video";
 
-// The owner's video link, checked when he saves it (issue 29.1): either an address the site
+// The owner's video link, checked when he saves it: either an address the site
 // can embed, or a sentence saying what is wrong in words a non-developer understands.
 // Reading the link is lib/video.ts's job (the portfolio uses it too); this adds the why.
 

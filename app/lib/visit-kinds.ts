@@ -1,4 +1,4 @@
-/** What a scheduled visit is for (issue 33): db/schema.ts `visits.kind`. */
+/** What a scheduled visit is for: db/schema.ts `visits.kind`. */
 export const VISIT_KINDS = ["estimate_visit", "inspection", "work_day"] as const;
 export type VisitKind = (typeof VISIT_KINDS)[number];
 

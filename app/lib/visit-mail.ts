@@ -1,5 +1,5 @@
 /**
- * The homeowner's mails about a visit (issue 33): booked, tomorrow, moved, canceled. Plain
+ * The homeowner's mails about a visit: booked, tomorrow, moved, canceled. Plain
  * text and a small HTML copy; the time in Kansas words; the link to the homeowner's job
  * page in each. The calendar file goes with them (services/visit-calendar.server.ts).
  */

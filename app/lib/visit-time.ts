@@ -1,5 +1,5 @@
 /**
- * Kansas wall-clock time for the schedule (issue 33): a visit is typed as a day and a time
+ * Kansas wall-clock time for the schedule: a visit is typed as a day and a time
  * in Kansas and stored as the instant it starts, so it stays at 9:00 AM across a
  * daylight-saving change. Pure (Intl only): the form's schema, the calendar and the mails
  * all read it, on the server and in the browser alike.

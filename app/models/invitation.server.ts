@@ -3,7 +3,7 @@ import { invitations, users, type Invitation } from "~/db/schema";
 import type { Role } from "~/lib/roles";
 import { getDb } from "~/server/db.server";
 
-/** Invitations to the team (issue 30, decision 0049): one-time links, only their hash kept. */
+/** Invitations to the team (decision 0049): one-time links, only their hash kept. */
 
 export function getInvitation(id: number): Invitation | undefined {
   return getDb().select().from(invitations).where(eq(invitations.id, id)).get();

@@ -22,7 +22,7 @@ import { queueMail } from "./outbox.server";
 import { getSetting } from "./settings.server";
 
 /**
- * Invoices (issue 33). A draft has no number; sending gives it the next one in the same
+ * Invoices. A draft has no number; sending gives it the next one in the same
  * transaction (max + 1 under SQLite's one writer, so numbers never skip or repeat). A sent
  * invoice is voided, never deleted; a draft may be deleted.
  */
@@ -242,7 +242,7 @@ export type OwingJob = { leadId: number; name: string; owedCents: number; overdu
 export const OWING_PAGE_SIZE = 20;
 
 /**
- * The jobs that owe (issue 33, the pipeline): summed by SQLite over the open invoices (Sent
+ * The jobs that owe, for the pipeline: summed by SQLite over the open invoices (Sent
  * or Partly paid, a partial index), the most overdue first, one page of them (`page` from
  * 1; past the last, the last); `where` narrows the leads (whose). The totals and the count
  * cover every owing job, not only the page's. Offset paging: the order is by sums, which

@@ -6,7 +6,7 @@ import type { PhotoFile } from "./lead-photo.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
 /**
- * What the homeowner's job page reads that no other model answers in this shape (issue 33):
+ * What the homeowner's job page reads that no other model answers in this shape:
  * the receipts across the lead's invoices, and the photos the homeowner adds from the page
  * (with a history entry saying so). Its visits are models/visit.server.ts's.
  */

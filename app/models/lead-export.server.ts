@@ -3,7 +3,7 @@ import { getDb } from "~/server/db.server";
 import { leads, type Lead } from "~/db/schema";
 
 /**
- * Every lead, newest first, a batch at a time (issue 31: exports stream). Each batch is
+ * Every lead, newest first, a batch at a time, so an export streams. Each batch is
  * its own short query, read on the keyset (created_at, id) through leads_created_idx: no
  * statement stays open between batches (an open iterate() would refuse every other
  * request's write on the one connection), and memory holds one batch.

@@ -133,7 +133,7 @@ export const isDueLead = (today: string) => sql`${leads.archivedAt} is null and 
  * What is waiting, for the admin's header: leads nobody has moved from New, and open leads
  * whose follow-up day has come (today's and late ones). Archived leads count for neither.
  * Two counts, each a range of leads_open_status_idx: at 20,000 leads 0.2 ms, where one pass
- * over every open lead took 6 ms on every admin page (issue 31).
+ * over every open lead took 6 ms on every admin page.
  */
 export function waitingLeads(today: string, where?: SQL): { fresh: number; due: number } {
   const counted = (what: SQL) => sql`(select count(*) from ${leads} where ${and(what, where)})`;

@@ -195,7 +195,7 @@ export function recordAttempts(attempts: Attempt[], now: Date) {
 /** A mail as staff see it. */
 export const mailView = (m: OutboxItem): MailView => ({ state: m.state, attempts: m.attempts, lastError: m.lastError, nextAttemptAt: m.nextAttemptAt, sentAt: m.sentAt });
 
-/** An invitation's mail (issue 30): a new row each time it is sent, so "Send again" starts fresh. */
+/** An invitation's mail: a new row each time it is sent, so "Send again" starts fresh. */
 export function enqueueInvitationMail(invitationId: number, recipient: string, now = new Date()): OutboxItem {
   return getDb().insert(outbox).values({ kind: "invitation", invitationId, recipient, createdAt: now }).returning().get();
 }
@@ -214,7 +214,7 @@ export function latestInvitationMails(invitationIds: number[]): Map<number, Outb
   return latest;
 }
 
-/** Stores the mail with a password reset's link (issue 30): one mail a reset, never put in line again. */
+/** Stores the mail with a password reset's link: one mail a reset, never put in line again. */
 export function enqueuePasswordResetMail(passwordResetId: number, recipient: string, now = new Date()): OutboxItem {
   return getDb().insert(outbox).values({ kind: "password-reset", passwordResetId, recipient, createdAt: now }).returning().get();
 }

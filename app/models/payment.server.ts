@@ -8,9 +8,10 @@ import { writeLeadHistory } from "./lead-history.server";
 import { enqueueMail } from "./outbox.server";
 
 /**
- * Money received against an invoice (issue 33): staff record cash, a check or a card on
- * site; Stripe's webhook records an online payment (services of helper P). One function
- * writes them all, so the invoice's paid total and state move in the same transaction.
+ * Money received against an invoice: staff record cash, a check or a card on
+ * site; Stripe's webhook records an online payment (services/online-payment.server.ts).
+ * One function writes them all, so the invoice's paid total and state move in the same
+ * transaction.
  */
 
 export type RecordPaymentInput = {

@@ -34,7 +34,7 @@ export type AdminProjectPage = { after?: number; before?: number; limit: number 
 
 /**
  * Projects, drafts included (the admin), in the order the portfolio shows them: all of
- * them, or one keyset page (issue 31) of `page.limit` after or before a project.
+ * them, or one keyset page of `page.limit` after or before a project.
  */
 export function listProjects(category?: ProjectCategory, page?: AdminProjectPage): AdminProjectRow[] {
   const inCategory = category ? eq(projects.category, category) : undefined;
@@ -140,7 +140,7 @@ function imageOf(projectId: number): (StoredImage & { id: number }) | undefined 
     .get();
 }
 
-/** Who publishes a project now (issue 30): the account and the moment. */
+/** Who publishes a project now: the account and the moment. */
 const publishedNow = (by: number | undefined) => ({ publishedBy: by ?? null, publishedAt: new Date() });
 
 /**
@@ -250,7 +250,7 @@ export function deleteDemoProjects(): number {
   return deleted;
 }
 
-// Public pages (issue 31, B; decision 0055): a page or a carousel reads a bounded slice in
+// Public pages (decision 0055): a page or a carousel reads a bounded slice in
 // gallery order, never every project. The terms name `published = 1` as a literal so
 // SQLite uses the partial indexes on published projects (projects_public_*_idx).
 

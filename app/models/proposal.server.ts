@@ -157,7 +157,7 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     if (!accepted) return undefined;
     withdrawOthers(accepted.leadId, now, accepted.id);
     lockCurrentEstimate(accepted.leadId, now);
-    // Issue 33: the deposit's draft invoice, in this transaction: one per acceptance.
+    // The deposit's draft invoice, in this transaction: one per acceptance.
     createDepositDraft(accepted, now);
     const lead = db.select({ status: leads.status, email: leads.email }).from(leads).where(eq(leads.id, accepted.leadId)).get();
     if (lead && lead.status !== "won") db.update(leads).set({ status: "won", lostReason: null }).where(eq(leads.id, accepted.leadId)).run();

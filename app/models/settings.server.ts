@@ -37,7 +37,7 @@ const SecretsSchema = z.object({ sessionSecret: z.string().min(32).nullable() })
 /** The Kansas day (YYYY-MM-DD) the daily summary of waiting leads last went out (decision 0021). */
 const DigestStateSchema = z.object({ lastSentOn: z.string().nullable() });
 
-/** The owner's defaults for a new proposal (issue 16.3): its terms and how many days it stays open. */
+/** The owner's defaults for a new proposal: its terms and how many days it stays open. */
 const ProposalSettingsSchema = z.object({
   terms: z.string().min(1).max(TERMS_MAX),
   validDays: z.number().int().min(VALID_DAYS.min).max(VALID_DAYS.max),
@@ -73,11 +73,11 @@ const GROUPS = {
   },
   // The owner's prices and coverage (decision 0024): only estimates read them, no public page.
   pricing: { schema: PricingSchema, fallback: (): Pricing => structuredClone(DEFAULT_PRICING), onPublicPages: false },
-  // The owner's pictures and video, his words for the pages, and the facts homeowners look for (issue 29).
+  // The owner's pictures and video, his words for the pages, and the facts homeowners look for.
   media: { schema: SiteMediaSchema, fallback: (): SiteMedia => structuredClone(DEFAULT_SITE_MEDIA), onPublicPages: true },
   words: { schema: SiteWordsSchema, fallback: (): SiteWords => structuredClone(DEFAULT_SITE_WORDS), onPublicPages: true },
   trust: { schema: TrustFactsSchema, fallback: (): TrustFacts => structuredClone(DEFAULT_TRUST_FACTS), onPublicPages: true },
-  // The hour of the nightly backup (issue 32).
+  // The hour of the nightly backup.
   backups: { schema: BackupSettingsSchema, fallback: (): BackupSettings => DEFAULT_BACKUP_SETTINGS, onPublicPages: false },
   // The newest backup kept, as the app last found it (decision 0064): what the admin's warning reads.
   lastBackup: { schema: LastBackupSchema, fallback: (): LastBackup => NO_LAST_BACKUP, onPublicPages: false },
@@ -106,7 +106,7 @@ export function getSetting<K extends SettingsKey>(key: K): SettingsValue<K> {
 }
 
 /**
- * Stores a group. `by`: the account that saved it (issue 30: a price change names who made
+ * Stores a group. `by`: the account that saved it (a price change names who made
  * it); a write of the app's own (the seed, the digest's state) names nobody.
  */
 export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K>, by?: number) {

@@ -2,7 +2,7 @@ import { stripeEvents } from "~/db/schema";
 import { getDb } from "~/server/db.server";
 
 /**
- * Stripe events already handled, by Stripe's event id (issue 33). Stripe delivers an
+ * Stripe events already handled, by Stripe's event id. Stripe delivers an
  * event at least once, so the same one may come twice: only the first is acted on.
  */
 

@@ -26,7 +26,7 @@ export function listTestimonials(): AdminTestimonial[] {
     .map(flatten);
 }
 
-/** Testimonials on one admin page (issue 31). */
+/** Testimonials on one admin page: years of them stay a small page. */
 export const TESTIMONIALS_PAGE_SIZE = 50;
 
 // A testimonial's place, read in SQL from the row a link names (created_at keeps fractions
@@ -92,7 +92,7 @@ export function listPublicTestimonials(): PublicTestimonial[] {
   return publicTestimonials().all();
 }
 
-/** Reviews on one page of /testimonials (issue 31): a few screens on a phone, a small page to send. */
+/** Reviews on one page of /testimonials: a few screens on a phone, a small page to send. */
 export const PUBLIC_TESTIMONIALS_PAGE_SIZE = 24;
 
 /** One page of /testimonials, newest first, and the reviews its Previous and Next links start from. */

@@ -11,7 +11,7 @@ import { writeLeadHistory, type NewHistoryEntry } from "~/models/lead-history.se
 import { moveLeadOn } from "~/models/lead.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
-// The schedule (issue 33): visits and work days of a lead, stored as the instant each starts.
+// The schedule: visits and work days of a lead, stored as the instant each starts.
 // `sequence` counts the changes a homeowner's calendar must see (a move, a cancellation),
 // so the .ics of each mail replaces the event it already has.
 

@@ -11,7 +11,7 @@ import { findJobByToken } from "~/services/job-page-link.server";
 import { jobPageView, receiveJobPhotos } from "~/services/job-page.server";
 import type { Route } from "./+types/job";
 
-// The homeowner's page of a job (issue 33), opened by a private link: one person's, so it
+// The homeowner's page of a job, opened by a private link: one person's, so it
 // is never kept by any cache (the page cache skips /job/ and refuses no-store answers),
 // never indexed, and the token never leaves the site in a Referer (decision 0069: same-origin,
 // as "no-referrer" would send "Origin: null" with the page's own forms and be refused).

@@ -8,7 +8,7 @@ import { publicTestimonialPage } from "~/models/testimonial.server";
 import { parseId } from "~/services/admin-actions.server";
 import type { Route } from "./+types/testimonial-list";
 
-// A page of reviews at a time (issue 31): years of reviews stay a small page on a phone.
+// A page of reviews at a time: years of reviews stay a small page on a phone.
 // Keyset on the newest-first order (?after= or ?before= a review); plain links, scripts or not.
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

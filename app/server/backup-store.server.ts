@@ -13,7 +13,7 @@ import { filesUnder } from "~/server/folder-walk.server";
 import { privateUploadsDir } from "~/server/storage.server";
 
 /**
- * Backups of the whole state (issue 32, decision 0058): the SQLite file and both picture
+ * Backups of the whole state (decision 0058): the SQLite file and both picture
  * folders, in backups/ beside the database, so that in Docker they sit on the data volume.
  * Used by the nightly task, the admin's "Back up now" and `npm run backup`; restored by
  * `npm run restore`.

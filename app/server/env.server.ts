@@ -47,7 +47,7 @@ const EnvSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
     .transform((v) => new URL(v).origin)
     .optional(),
-  // Online payment with Stripe Checkout (issue 33): on when both are set. STRIPE_API_BASE
+  // Online payment with Stripe Checkout: on when both are set. STRIPE_API_BASE
   // points the SDK elsewhere than api.stripe.com (tests: a fake Stripe on 127.0.0.1).
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

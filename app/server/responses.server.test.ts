@@ -32,9 +32,9 @@ describe("notFound", () => {
     expect(await withHeaders.text()).toBe("No such proposal");
   });
 
-  // Issue 28.6: "not found" was said four ways (a thrown Response, a thrown data(), a
-  // returned Response, each with its own text). One helper now. A page that draws its own
-  // 404 (returns its data with the status) is a page, not a bare answer.
+  // "Not found" was said four ways (a thrown Response, a thrown data(), a returned
+  // Response, each with its own text). One helper now (decision 0035). A page that draws
+  // its own 404 (returns its data with the status) is a page, not a bare answer.
   it("is the only way the app throws or answers a bare 404", () => {
     const adHoc = sources("app")
       .filter((file) => !file.endsWith("responses.server.ts"))

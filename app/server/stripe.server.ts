@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { env } from "~/server/env.server";
 
 /**
- * Online payment (issue 33) is on when the site has both Stripe secrets: the API key to
+ * Online payment is on when the site has both Stripe secrets: the API key to
  * open a Checkout Session and the webhook's signing secret to believe what Stripe says
  * was paid. One without the other would take money it could never record.
  */

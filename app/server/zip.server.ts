@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { createDeflateRaw } from "node:zlib";
 
 /**
- * A .zip written as it is read (issue 32.5, decision 0059): each entry deflated on the fly,
+ * A .zip written as it is read (decision 0059): each entry deflated on the fly,
  * its CRC and sizes in a data descriptor after it, the central directory at the end, so an
  * export of any size leaves memory flat. Plain zip (no zip64): up to 65,535 entries and
  * 4 GB, which a contractor's export is far below; past that it fails rather than write a

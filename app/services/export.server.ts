@@ -10,7 +10,7 @@ import { zipStream, type ZipEntry } from "~/server/zip.server";
 import { downloadResponse } from "~/server/responses.server";
 
 /**
- * "Export everything" (issue 32.5, decision 0059): one CSV per kind of record and every
+ * "Export everything" (decision 0059): one CSV per kind of record and every
  * picture, in one .zip streamed as it is read. Owner only (it holds every customer).
  */
 

@@ -23,7 +23,7 @@ import { removeImageFiles } from "~/server/image-files.server";
 import { mailIsSetUp } from "~/server/mail.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 
-// The go-live checklist and "Remove the demo content" (issue 29.3, decision 0043).
+// The go-live checklist and "Remove the demo content" (decision 0043).
 
 /** Library pictures the owner's page settings show (home hero, service cards, About, video, team). */
 function picturesInSettings(): number[] {

@@ -17,7 +17,7 @@ import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/service
 const WIDTH = 516; // the letter page less both margins
 
 /**
- * An invoice as paper (issue 33): the business's letterhead (the proposal's and the roof
+ * An invoice as paper: the business's letterhead (the proposal's and the roof
  * report's), its number and dates, who it is for, its lines, what was paid and what is
  * still owed, and how to pay. Made from the row as it is now, so a paid invoice says Paid.
  */

@@ -47,7 +47,7 @@ export type MoneyInvoice = {
   draft: { basis: string; percent: string; amount: string; dueOn: string; note: string; changeOrders: { description: string; amount: string }[] } | null;
 };
 
-/** What the lead page's money panel shows (issue 33): the job's invoices and payments. Never the crew's. */
+/** What the lead page's money panel shows: the job's invoices and payments. Never the crew's. */
 export type LeadMoneyView = {
   leadId: number;
   /** The accepted proposal's total, or null: no invoice can be made before one. */

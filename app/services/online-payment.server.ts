@@ -16,7 +16,7 @@ import { sendReceiptNow } from "~/services/invoice-sending.server";
 import { findJobByToken } from "~/services/job-page-link.server";
 
 /**
- * Online payment of an invoice with Stripe Checkout (issue 33, decision 0068). The
+ * Online payment of an invoice with Stripe Checkout (decision 0068). The
  * homeowner's "Pay" button opens a Checkout Session for what is owed; Stripe tells us it
  * was paid by a signed webhook, and only the webhook records the payment: the homeowner
  * coming back to the job page proves nothing.

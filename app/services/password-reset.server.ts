@@ -10,7 +10,7 @@ import { sqliteLimiter } from "~/server/rate-limit.server";
 import { deliverNow } from "~/services/outbox.server";
 
 /**
- * A forgotten password (issue 30, decision 0050): a one-time link, valid one hour, mailed
+ * A forgotten password (decision 0050): a one-time link, valid one hour, mailed
  * through the outbox; only its hash is kept. Whoever asks gets the same answer whether the
  * address has an account or not, and over the limits too.
  */

@@ -41,7 +41,10 @@ function toAdminCard(row: model.AdminProjectRow): AdminProjectCard {
   return { ...toCard(row), published, publishedBy, leadId, service, town };
 }
 
-/** Every project, drafts included, for the admin; or one keyset page of them (issue 31). */
+/**
+ * Every project, drafts included, for the admin; or one keyset page of them, which costs
+ * the same however many projects there are.
+ */
 export function listProjectCards(category?: ProjectCategory, page?: model.AdminProjectPage): AdminProjectCard[] {
   return model.listProjects(category, page).map(toAdminCard);
 }

@@ -65,7 +65,7 @@ export function leadRoofView(c: RoofCustomer) {
   const figures = summaryFigures(summary).totals.filter((f) => shown.has(f.label));
   return {
     figures: c.area === null ? [] : figures,
-    /** Which figure the estimate uses when both typed and traced ones are there (issue 27.4). */
+    /** Which figure the estimate uses when both typed and traced ones are there. */
     basis: c.area === null ? null : roofBasisNote(summary),
     /** Facets at another pitch than the side view measured: said before an estimate is made from them. */
     pitchWarning: mismatch ? `${pitchMismatchText(mismatch)} Check the pitch in the roof tool before estimating.` : null,

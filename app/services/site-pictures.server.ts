@@ -25,7 +25,7 @@ import { inTransaction } from "~/server/db.server";
 import { uploadUrl } from "~/server/storage.server";
 import { withImageFiles } from "./image-storage.server";
 
-// The owner's pictures and video on the public pages (issue 29.1, decision 0045): the
+// The owner's pictures and video on the public pages (decision 0045): the
 // settings group "media" names library pictures by id; this turns them into what a page
 // draws, with the built-in drawing wherever nothing (or a picture since deleted) is chosen.
 

@@ -5,7 +5,7 @@ import { getImage } from "~/models/image.server";
 import { changeSetting, getSetting, setSetting } from "~/models/settings.server";
 import { pictureOf } from "./site-pictures.server";
 
-// The owner's words and trust facts (issue 29.2) as the public pages and the admin read
+// The owner's words and trust facts as the public pages and the admin read
 // them. Saving goes through setSetting, which empties the page cache: the next visitor
 // sees the change.
 
@@ -44,7 +44,7 @@ export function wordsAdminView(pageId: PageId) {
   };
 }
 
-/** `by`, here and below: the account saving (issue 30: settings name who changed them). */
+/** `by`, here and below: the account saving (settings name who changed them). */
 export function savePageWords(pageId: PageId, own: PageWords, by?: number) {
   changeSetting(
     "words",

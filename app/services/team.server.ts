@@ -25,7 +25,7 @@ import { hashPassword } from "~/server/password.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { deliverNow } from "~/services/outbox.server";
 
-// The Team screen's use cases (issue 30, decision 0049): who is on the team, invitations
+// The Team screen's use cases (decision 0049): who is on the team, invitations
 // sent, used and withdrawn. Role changes and removals are one model call each.
 
 /** An owner sends at most this many invitations an hour: a stolen session cannot spam from our address. */

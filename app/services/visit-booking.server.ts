@@ -11,7 +11,7 @@ import { MAIL_WAIT_MS, mailTransport, type MailTransport } from "~/server/mail.s
 import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 
 /**
- * Booking, moving and calling off a visit (issue 33), and the homeowner's mail about each:
+ * Booking, moving and calling off a visit, and the homeowner's mail about each:
  * stored with the change in one transaction, then tried at once while staff wait (at most
  * MAIL_WAIT_MS) and retried by the outbox after. A visit already past, or a lead without an
  * email address, gets no mail.

@@ -5,7 +5,7 @@ import { repeatInBackground } from "~/server/background.server";
 import { inTransaction } from "~/server/db.server";
 
 /**
- * The day-before reminder (issue 33): every visit that starts tomorrow, Kansas time, gets one
+ * The day-before reminder: every visit that starts tomorrow, Kansas time, gets one
  * mail, once (visits.reminder_queued_at, set in the same transaction as the mail is queued;
  * a move clears it, so the new day has its own). The outbox sends them on its next run.
  *

@@ -61,7 +61,7 @@ const weekLabel = (start: string) => {
 };
 
 /**
- * The week calendar and today's agenda (issue 33) for this person: the visits of the leads
+ * The week calendar and today's agenda for this person: the visits of the leads
  * they may see (the crew: their own and the free ones, decision 0053), Kansas days.
  * `asked`: the `?week=` value, any day of the week wanted.
  */

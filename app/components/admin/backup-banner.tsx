@@ -3,8 +3,8 @@ import { href } from "react-router";
 import { AdminBanner } from "./admin-banner";
 
 /**
- * Shown to the owner on every admin page while there is no backup from the last two days
- * (issue 32.2): the server was off at night, or the disk is full. Nothing otherwise.
+ * Shown to the owner on every admin page while there is no backup from the last two days:
+ * the server was off at night, or the disk is full. Nothing otherwise.
  */
 export function BackupBanner({ stale }: { stale: boolean }) {
   if (!stale) return null;

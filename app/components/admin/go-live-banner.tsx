@@ -3,7 +3,7 @@ import { href } from "react-router";
 import { AdminBanner } from "./admin-banner";
 
 /**
- * Shown on every admin page until the go-live checklist is clear (issue 29.3): how many
+ * Shown on every admin page until the go-live checklist is clear: how many
  * items are left, and the way to the list. Nothing at zero.
  */
 export function GoLiveBanner({ remaining }: { remaining: number }) {

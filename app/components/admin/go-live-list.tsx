@@ -5,7 +5,7 @@ import { GO_LIVE_INTENTS, type GoLiveItem } from "~/lib/go-live";
 const itemAction = "rounded-md px-2 py-1 text-sm font-semibold text-brand underline underline-offset-2 hover:no-underline";
 
 /**
- * The go-live checklist (issue 29.3): each item in plain words, how it stands, and where it
+ * The go-live checklist: each item in plain words, how it stands, and where it
  * is fixed. `only: "open"` leaves out the items already done (the dashboard's short list).
  * `confirmAt`: the page whose action takes "This is right" (the go-live page only).
  */

@@ -46,7 +46,7 @@ function FormError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /**
- * The job's money on the lead page (issue 33): each invoice with its number, kind, state,
+ * The job's money on the lead page: each invoice with its number, kind, state,
  * total, paid, owed and due day, its PDF, and what may be done with it now (edit, send or
  * delete a draft; record a payment; void). Each form posts natively without scripts and
  * through its own fetcher with them. Never shown to the crew (the loader leaves it out).

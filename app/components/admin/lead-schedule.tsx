@@ -29,7 +29,7 @@ function replyFor(results: (VisitFormResult | undefined)[], intent: VisitIntent,
 }
 
 /**
- * A lead's visits and work days (issue 33): upcoming first, then the past ones; the office
+ * A lead's visits and work days: upcoming first, then the past ones; the office
  * books, moves and cancels them here, and the homeowner is mailed (with a calendar
  * invitation) about each. Each form posts to admin/leads/:id/visits: natively without
  * scripts, through its own fetcher with them.

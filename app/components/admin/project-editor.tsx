@@ -20,7 +20,7 @@ export function PublishedBadge({ published }: { published: boolean }) {
   );
 }
 
-/** What a row of the admin Projects table shows of a project: a page of 50 carries no more (issue 31). */
+/** What a row of the admin Projects table shows of a project, and no more: a page of 50 stays small. */
 export type ProjectRow = Pick<AdminProjectCard, "id" | "title" | "category" | "mediaType" | "altText" | "featured" | "published" | "publishedBy"> & {
   image: { url: string } | null;
 };

@@ -272,7 +272,7 @@ export function RoofCanvas({
         </g>
       )}
 
-      {/* The outline's edges as proposed or chosen (issue 27), numbered as the list below the picture. */}
+      {/* The outline's edges as proposed or chosen, numbered as the list below the picture. */}
       {proposedEdges.map((e) =>
         e.kind ? <Segment key={`pe${e.key}`} line={e} stroke={LINE_COLORS[e.kind]} width={px(3, 4)} dash={`${px(8, 10)} ${px(6, 8)}`} /> : null,
       )}

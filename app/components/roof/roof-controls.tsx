@@ -124,7 +124,7 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
 }
 
 /**
- * The scale, one obvious way (issue 27): a line over something of known length. Typing it
+ * The scale, one obvious way (decision 0031): a line over something of known length. Typing it
  * is the fallback, as a ratio (1:100) or feet of roof per foot of picture.
  */
 function ScaleSetting({ view, drawing, dispatch }: { view: ViewDrawing; drawing: boolean; dispatch: Dispatch<DrawingAction> }) {
@@ -246,7 +246,7 @@ const edgeChoices = (shared: boolean) => [
 ];
 
 /**
- * An outline traced without eaves or rakes (issue 27): its edges are proposed as eaves and
+ * An outline traced without eaves or rakes: its edges are proposed as eaves and
  * rakes, staff confirm each with one click, and the ridge is typed (or traced with Ridge),
  * so starter, drip edge and ridge cap are ordered from them.
  */

@@ -162,7 +162,7 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
   const formError = form.errors?.[0];
   const needsStreetAndCity = [fields.street.errors, fields.city.errors].some((e) => e?.includes(STREET_AND_CITY_REQUIRED));
   const streetAndCity = String(fields.street.value ?? "").trim() !== "" && String(fields.city.value ?? "").trim() !== "";
-  // Typed figures are work too (issue 27): leaving with a changed length or width asks first.
+  // Typed figures are work too: leaving with a changed length or width asks first.
   const typedChanged = [fields.area, fields.length, fields.width, fields.pitch].some((f) => f.dirty);
   const unsaved = state.undo.length > 0 || VIEWS.some((v) => staged[v] !== null || removed[v]) || typedChanged;
   useUnsavedWarning(unsaved, LEAVE_QUESTION, otherCustomer);
@@ -179,8 +179,8 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
     () => summarizeRoof({ area: typed.area, length: typed.length, width: typed.width, pitch: typed.pitch }, state.drawing.top),
     [typed.area, typed.length, typed.width, typed.pitch, state.drawing.top],
   );
-  // Traced: the card's roof area and pitch show the tracing's figures as they are now (issue
-  // 27), so the note names only what is still typed and not used.
+  // Traced: the card's roof area and pitch show the tracing's figures as they are now, so
+  // the note names only what is still typed and not used.
   const traced = hydrated && summary.source === "traced";
   const shownSummary = traced ? { ...summary, ignored: summary.ignored.filter((f) => f === "length" || f === "width") } : summary;
   const typedNote = overrideNote(shownSummary);
@@ -523,7 +523,7 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
                   )}
                 </div>
               ) : (
-                // Nothing measured and saved yet: an export would be an empty page (issue 27).
+                // Nothing measured and saved yet: an export would be an empty page.
                 <div className="flex flex-wrap items-center gap-2">
                   <button type="button" disabled aria-describedby="export-wait" className={`${primaryButton} px-3 py-1.5 text-sm`}>
                     <FileDown aria-hidden className="size-4" /> Export as PDF

@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** "Last changed by Kim on Nov 27, 2026" (issue 30); nothing for the defaults or a save from before accounts. */
+/** "Last changed by Kim on Nov 27, 2026"; nothing for the defaults or a save from before accounts. */
 function lastChanged(key: SettingsKey): string | null {
   const change = getSettingChange(key);
   return change && byLine("Last changed", personName(change.by), change.at);

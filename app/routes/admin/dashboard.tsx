@@ -13,7 +13,7 @@ import { seesMoney } from "~/lib/access";
 import { goLiveItems } from "~/services/go-live.server";
 import type { Route } from "./+types/dashboard";
 
-// The admin opens here (issue 29.6, decision 0044): what needs the owner today, each list
+// The admin opens here (decision 0044): what needs the owner today, each list
 // with its count and its first few rows, phone first (a crew member in a truck).
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -173,7 +173,7 @@ function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"
   ];
 }
 
-/** What is still demo or missing before the site goes live (issue 29.3), until it is clear. */
+/** What is still demo or missing before the site goes live, until it is clear. */
 function GoLiveOpen({ items }: { items: GoLiveItem[] }) {
   const open = remainingItems(items);
   if (open === 0) return null;

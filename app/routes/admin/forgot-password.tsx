@@ -14,7 +14,7 @@ import { readFlash, setFlash } from "~/services/flash.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 
-// "Forgot your password?" (issue 30, decision 0050): one answer for every address, and
+// "Forgot your password?" (decision 0050): one answer for every address, and
 // a plain word about the owner and the CLI when the site cannot send mail.
 
 export async function loader({ request }: Route.LoaderArgs) {

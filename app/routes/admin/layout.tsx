@@ -163,7 +163,7 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
 // The pages that show the go-live list itself need no banner pointing at it.
 const LISTS_GO_LIVE = new Set([href("/admin"), href("/admin/go-live")]);
 
-/** Until the go-live list is clear (issue 29.3), every other admin page says how much is left. */
+/** Until the go-live list is clear, every other admin page says how much is left. */
 function GoLiveSpot({ remaining }: { remaining: number | null | undefined }) {
   const { pathname } = useLocation();
   // null: not the owner's to do.

@@ -15,7 +15,7 @@ import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-invoices";
 
 /**
- * The lead page's invoice forms post here (issue 33): a new progress or final draft, a
+ * The lead page's invoice forms post here: a new progress or final draft, a
  * draft saved, sent (numbered then) or deleted (owner and office), a sent invoice voided
  * (the owner). Done, they go back to the lead page with a flash. A refused form comes back,
  * with scripts, to the fetcher that sent it; without, this page shows the job's money with

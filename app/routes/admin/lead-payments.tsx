@@ -16,7 +16,7 @@ import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-payments";
 
 /**
- * "Record payment" on the lead page posts here (issue 33): cash, a check (its number) or a
+ * "Record payment" on the lead page posts here: cash, a check (its number) or a
  * card on site, never more than is owed. Done, back to the lead page with a flash (and the
  * receipt mailed); refused, the form's errors come back as on the invoices' route.
  */

@@ -14,7 +14,7 @@ import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-visits";
 
 /**
- * The lead page's Schedule forms post here (issue 33): book, move, cancel. Done, they go
+ * The lead page's Schedule forms post here: book, move, cancel. Done, they go
  * back to the lead page with a flash. A refused form, with scripts, comes back to the
  * fetcher that sent it; without, this page shows the lead's schedule with the form and
  * its errors (a GET shows the same, the schedule alone).

@@ -113,7 +113,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     estimate: money ? leadEstimateView(view.lead.id) : null,
     job: leadJobView(view.lead, (await readLink(request, view.lead.id, "review"))?.url ?? null),
     proposals: money ? { list: leadProposalsView(view.lead.id), ...proposalFormView(view.lead.id), newLink } : null,
-    // Issue 33: the job's visits, its invoices and payments (money: not the crew's), the homeowner's page.
+    // The job's visits, its invoices and payments (money: not the crew's), the homeowner's page.
     schedule: await leadScheduleView(request, view.lead.id, user),
     money: money ? await leadMoneyView(request, view.lead.id, user) : null,
     jobPageLink: money ? await leadJobPageLinkView(request, view.lead.id, user) : null,

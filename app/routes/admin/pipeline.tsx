@@ -78,7 +78,7 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
   );
 }
 
-/** Won jobs that still owe (issue 33): what their sent invoices owe and what is past due, the most overdue first. */
+/** Won jobs that still owe: what their sent invoices owe and what is past due, the most overdue first. */
 function Owing({ owing, who }: { owing: NonNullable<Route.ComponentProps["loaderData"]["owing"]>; who: string }) {
   return (
     <section aria-labelledby="owing" className="space-y-3">

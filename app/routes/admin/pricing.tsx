@@ -17,7 +17,7 @@ export const PRICING_MESSAGES = { saved: "Prices saved", failed: "Failed to save
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/pricing");
   const change = getSettingChange("pricing");
-  // A price change names who made it (issue 30); prices never saved, or saved before accounts, name nobody.
+  // A price change names who made it; prices never saved, or saved before accounts, name nobody.
   return { pricing: getSetting("pricing"), changed: change && byLine("Last changed", personName(change.by), change.at) };
 }
 

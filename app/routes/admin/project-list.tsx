@@ -31,7 +31,7 @@ function categoryFrom(params: { category?: string }): ProjectCategory | undefine
 
 /** Why the editor stays shut for someone who may not change what is on the site (decision 0048). */
 export const PROJECT_ON_SITE = "This project is on the site: only the owner edits it. Ask the owner to change it, or to unpublish it so you can.";
-/** Projects on one admin page (issue 31). */
+/** Projects on one admin page: years of them stay a small page. */
 const PROJECTS_PAGE_SIZE = 50;
 export const PROJECT_DRAFTED = "Project saved as a draft: it shows on the site once the owner publishes it";
 
@@ -46,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const publishes = mayPost(role, "admin-projects", "publish");
   // A published one typed into the address bar: its save would be refused, so it does not open.
   const refused = !publishes && found !== null && found !== "new" && found.published;
-  // One page (issue 31); a link past either end, or naming a project deleted since: the first page.
+  // One page; a link past either end, or naming a project deleted since: the first page.
   const after = parseId(url.searchParams.get("after")) ?? undefined;
   const before = after ? undefined : (parseId(url.searchParams.get("before")) ?? undefined);
   let projects = listProjectCards(category, { after, before, limit: PROJECTS_PAGE_SIZE });

@@ -11,7 +11,7 @@ import { openResetLink, resetPassword } from "~/services/password-reset.server";
 import { withPasswordCheck } from "~/server/password-strength.server";
 import type { Route } from "./+types/reset-password";
 
-// A reset link from the mail (issue 30, decision 0050): the new password twice, once.
+// A reset link from the mail (decision 0050): the new password twice, once.
 // A link that cannot open says so in the page: 404 unknown, 410 used or past its hour.
 
 const gone = (status: 404 | 410) => data({ state: "gone" as const }, { status, headers: { "Cache-Control": "no-store" } });

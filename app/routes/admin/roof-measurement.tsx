@@ -106,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** `by`: the account saving (issue 30: settings name who changed them). */
+/** `by`: the account saving (settings name who changed them). */
 function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData, by: number) {
   // Clearing sends no key; saving parses it. The key itself is never sent back to the page.
   const submission = parseWithZod(form, { schema: MapsKeySchema });

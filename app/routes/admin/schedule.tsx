@@ -13,7 +13,7 @@ import { scheduleView, type ScheduleDay, type ScheduleItem } from "~/services/vi
 import type { Route } from "./+types/schedule";
 
 /**
- * The schedule (issue 33): today's agenda, then the week, Monday to Sunday. On a phone each
+ * The schedule: today's agenda, then the week, Monday to Sunday. On a phone each
  * day is a list under the other; from a wide screen on, the week is seven columns. Weeks are
  * plain links (?week=YYYY-MM-DD, any day of it), so they work without scripts.
  */

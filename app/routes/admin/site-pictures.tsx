@@ -20,7 +20,7 @@ import { refuseBody } from "~/server/request-body.server";
 import { parseUploadForm } from "~/server/upload.server";
 import type { Route } from "./+types/site-pictures";
 
-// The owner's pictures and video on the public pages (issue 29.1): a list of the places
+// The owner's pictures and video on the public pages: a list of the places
 // that show one, and one place's editor at ?slot=<id> (a dialog with scripts, a panel
 // without). Each save reaches the public pages at once (the media setting empties the cache).
 

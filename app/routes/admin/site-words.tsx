@@ -12,7 +12,7 @@ import { saveAbout, savePageWords, saveTrustFacts, wordsAdminView } from "~/serv
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/site-words";
 
-// Words & Facts (issue 29.2): the owner's trust facts, each page's hero words, and the
+// Words & Facts: the owner's trust facts, each page's hero words, and the
 // About page's story and team. Three forms, one settings entity each side (words, trust).
 
 const PATH = href("/admin/site/words");

@@ -26,7 +26,7 @@ import { startPasswordReset } from "~/services/password-reset.server";
 import { inviteMember, resendInvitation, teamOverview, turnOffMemberTwoStep, withdrawTeamInvitation, type InviteOutcome } from "~/services/team.server";
 import type { Route } from "./+types/team";
 
-// The Team screen (issue 30, decision 0049): the owner invites people, changes their role
+// The Team screen (decision 0049): the owner invites people, changes their role
 // and removes them. Owner only, for the page and every form.
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -42,12 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const publishes = mayPost(role, "routes/admin/testimonial-list", "approve");
   // An approved one typed into the address bar: its save would be refused, so it does not open.
   const refused = !publishes && found !== null && found !== "new" && found.status !== "pending";
-  // One page (issue 31); a link past either end, or naming a testimonial deleted since: the first page.
+  // One page; a link past either end, or naming a testimonial deleted since: the first page.
   const cursor = pageCursor(params);
   let page = listTestimonialPage(cursor);
   if (page.length === 0 && (cursor.after || cursor.before)) page = listTestimonialPage();
   const [first, last] = [page[0], page[page.length - 1]];
-  // Only what a row shows (issue 31: a page of 50 stays small); the whole quote is in the editor.
+  // Only what a row shows (a page of 50 stays small); the whole quote is in the editor.
   const testimonials = page.map(({ id, name, location, quote, rating, status, approver, approvedAt }) => ({
     id,
     name,

@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * The homeowner's "Pay" button (issue 33): a Checkout Session for what the invoice still
+ * The homeowner's "Pay" button: a Checkout Session for what the invoice still
  * owes, then off to Stripe's page (303). A token that does not open the invoice's lead, or
  * online payment switched off, is not found; nothing owed, or Stripe down, goes back to the
  * job's page with a message. A plain form: works without scripts.

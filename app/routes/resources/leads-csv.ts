@@ -56,7 +56,7 @@ function* rows() {
         LEAD_STATUS_LABELS[m.status],
         m.followUpOn,
         m.lostReason,
-        // Issue 33: sent invoices, in dollars (the office's file: never the crew's).
+        // Sent invoices, in dollars (the office's file: never the crew's).
         dollars(money.get(m.id)?.invoicedCents),
         dollars(money.get(m.id)?.paidCents),
         dollars(money.get(m.id)?.owedCents),

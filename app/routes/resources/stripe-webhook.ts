@@ -9,7 +9,7 @@ export function loader(): never {
 }
 
 /**
- * Stripe's webhook endpoint (issue 33): the raw body, unparsed (its signature covers the
+ * Stripe's webhook endpoint: the raw body, unparsed (its signature covers the
  * exact bytes; server/app.ts lets JSON through to this one path), checked and acted on by
  * services/online-payment.server.ts. 400 for a body or signature we do not believe, never
  * a 500: Stripe would retry a 5xx for days.

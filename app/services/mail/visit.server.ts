@@ -9,7 +9,7 @@ import { visitCalendarAttachment } from "~/services/visit-calendar.server";
 import type { MailKind } from "./mail-kind.server";
 
 /**
- * The homeowner's mails about a visit (issue 33), each written when it goes from the visit
+ * The homeowner's mails about a visit, each written when it goes from the visit
  * as it is then: a confirmation with the calendar invitation, the day-before reminder, a
  * move with the updated invitation, a cancellation that takes it out of the calendar. Each
  * carries the job's one job page link (decision 0076). A mail the visit no longer calls for (a
