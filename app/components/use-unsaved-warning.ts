@@ -8,7 +8,9 @@ const otherPage: IsLeaving = (current, next) => current.pathname !== next.pathna
 
 /**
  * Typed or traced work not saved yet: leaving for another page, or closing the tab, asks
- * first. Saving (a POST, which redirects back) is never stopped.
+ * first. A save must post to a place `isLeaving` does not count as leaving (the page as it
+ * stands, search included): the blocker sees a form's post before it starts, as any other
+ * navigation, and would ask about it.
  */
 export function useUnsavedWarning(unsaved: boolean, question: string, isLeaving: IsLeaving = otherPage) {
   const blocker = useBlocker(

@@ -58,7 +58,9 @@ export function TrustFactsForm({ trust, lastResult }: { trust: TrustFacts; lastR
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={WORDS_PATH} {...getFormProps(form)} aria-labelledby="trust-facts-title" className={cardClass}>
+    // No action: the form posts to this page as it stands, its `?page=` kept, so saving it is not
+    // mistaken for leaving the headline being typed (use-unsaved-warning.ts).
+    <Form method="post" {...getFormProps(form)} aria-labelledby="trust-facts-title" className={cardClass}>
       <div>
         <h2 id="trust-facts-title" className="text-lg font-bold">
           Trust facts
@@ -205,7 +207,8 @@ export function AboutForm({
   });
   const members = fields.team.getFieldList();
   return (
-    <Form method="post" action={WORDS_PATH} {...getFormProps(form)} aria-labelledby="about-title" className={cardClass}>
+    // No action, as the trust facts: posts to the page as it stands.
+    <Form method="post" {...getFormProps(form)} aria-labelledby="about-title" className={cardClass}>
       <div>
         <h2 id="about-title" className="text-lg font-bold">
           About page: your story and team

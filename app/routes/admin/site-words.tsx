@@ -32,12 +32,16 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/site-words");
   const form = await readForm(request, { lists: ABOUT_LISTS });
   requireIntent(user, "routes/admin/site-words", form.get("intent"));
+  // Back to the headlines the owner had open: dropping `?page=` would draw another page's
+  // headline form, and typing in it would count as leaving.
+  const shown = new URL(request.url).searchParams.get("page");
+  const back = shown ? `${PATH}?page=${encodeURIComponent(shown)}` : PATH;
   switch (form.get("intent")) {
     case WORDS_INTENTS.trust: {
       const submission = parseWithZod(form, { schema: TrustFactsFormSchema });
       if (submission.status !== "success") return refused("trust", submission.reply());
       saveTrustFacts(trustFactsFromForm(submission.value), user.userId);
-      return redirectWithFlash(PATH, { type: "success", message: "Trust facts saved" });
+      return redirectWithFlash(back, { type: "success", message: "Trust facts saved" });
     }
     case WORDS_INTENTS.page: {
       const submission = parseWithZod(form, { schema: PageWordsFormSchema });
@@ -57,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
           submission.reply({ fieldErrors: { [`team[${refusal.missingPhoto}].imageId`]: ["That photo is no longer in the library. Please pick another."] } }),
         );
       }
-      return redirectWithFlash(PATH, { type: "success", message: submission.value.move ? "Team order saved" : "Story and team saved" });
+      return redirectWithFlash(back, { type: "success", message: submission.value.move ? "Team order saved" : "Story and team saved" });
     }
     default:
       return refuseUnknownIntent();
