@@ -59,14 +59,15 @@ export function TrustFactsCard({ trust, className = "" }: { trust: TrustFacts | 
       </h2>
       <dl className="mt-4 space-y-3">
         {lines.map((line) => (
-          <div key={`${line.kind}-${line.text}`} className="flex gap-3">
-            <Icon name="check" className="mt-1 size-5 shrink-0 text-leaf" />
-            <div>
-              <dt className="text-xs font-semibold tracking-wider text-ink-soft uppercase">{CAPTIONS[line.kind]}</dt>
-              <dd className="font-medium text-ink">
-                <FactText line={line} />
-              </dd>
-            </div>
+          // A list of terms holds only terms and their descriptions: the check sits in the term.
+          <div key={`${line.kind}-${line.text}`} className="relative pl-8">
+            <dt className="text-xs font-semibold tracking-wider text-ink-soft uppercase">
+              <Icon name="check" className="absolute top-1 left-0 size-5 text-leaf" />
+              {CAPTIONS[line.kind]}
+            </dt>
+            <dd className="font-medium text-ink">
+              <FactText line={line} />
+            </dd>
           </div>
         ))}
       </dl>
