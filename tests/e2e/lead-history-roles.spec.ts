@@ -64,9 +64,8 @@ test("the crew reads that the deposit went out and was paid, without an amount; 
   await expect(history).not.toContainText("INV-0001");
   await expect(page.locator("body")).not.toContainText("1,153.16");
   await expect(page.locator("body")).not.toContainText("500.00");
-  await page.screenshot({ path: `.tmp/shots-b/lead-history-crew-${test.info().project.name}.png`, fullPage: true });
 
   await ownSite.signInAs(page, OLIVE);
   await page.goto(`${ownSite.baseURL}/admin/leads/${lead}`);
-  await expect(history.getByRole("listitem")).toHaveText([/\$500\.00 received \(cash\) on invoice INV-0001/, /Invoice INV-0001 \(deposit, \$1,153\.16\) sent/]);
+  await expect(history.getByRole("listitem")).toHaveText([/\$500\.00 received in cash on invoice INV-0001/, /Invoice INV-0001 \(deposit, \$1,153\.16\) sent/]);
 });
