@@ -198,7 +198,7 @@ describe("staff's adjustments", () => {
   });
 });
 
-describe("the estimate's limits (issue 27.6)", () => {
+describe("the estimate's limits", () => {
   const line = (quantity: number, unitPriceCents: number, label = "Synthetic underlayment") => ({ key: "underlayment", label, quantity, unit: "roll", unitPriceCents, adjusted: false });
 
   it("names the line whose quantity no roof needs, before any cents are worked out", () => {
@@ -218,7 +218,7 @@ describe("the estimate's limits (issue 27.6)", () => {
   });
 });
 
-describe("materials the measurement could not count (issue 27.2)", () => {
+describe("materials the measurement could not count", () => {
   const typed = { area: 2400, length: null, width: null, pitch: 6 };
   const roof = takeoffRoof(summarizeRoof(typed, emptyView()), typed)!;
 
@@ -239,7 +239,7 @@ describe("materials the measurement could not count (issue 27.2)", () => {
   });
 });
 
-describe("which figure an estimate is made from (issue 27.4)", () => {
+describe("which figure an estimate is made from", () => {
   it("says the traced outline wins over a typed length × width, and names what is not used", () => {
     const top = { ...emptyView(), scale: 1, scaleSource: "typed" as const, facets: [{ points: [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 50, y: 30 }, { x: 0, y: 30 }], pitch: 6 }] };
     const typed = { area: null, length: 40, width: 30, pitch: 6 };

@@ -122,7 +122,7 @@ describe("the homeowner's acceptance", () => {
   });
 });
 
-describe("what the homeowner reads (issue 27.3 and 27.14)", () => {
+describe("what the homeowner reads", () => {
   it("counts units as people do, and names the shingle line as the owner does", () => {
     expect([quantityWithUnit(37, "bundle"), quantityWithUnit(1, "roll"), quantityWithUnit(2, "roll"), quantityWithUnit(13.42, "sq"), quantityWithUnit(3, "each"), quantityWithUnit(2, "Piece")]).toEqual([
       "37 bundles",

@@ -115,7 +115,7 @@ describe("drawing state", () => {
     expect(s.drawing.top.scale).toBe(0.42);
   });
 
-  describe("a pitch measured on the side view applies to the traced roof (issue 27)", () => {
+  describe("a pitch measured on the side view applies to the traced roof", () => {
     // A rise of 160 over a run of 240: 8/12.
     const measureEight: DrawingAction[] = [{ type: "view", view: "side" }, { type: "tool", tool: "pitch" }, click(100, 300), click(340, 140)];
     const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
@@ -203,7 +203,7 @@ describe("drawing state", () => {
     });
   });
 
-  describe("eaves and rakes from an outline's edges (issue 27)", () => {
+  describe("eaves and rakes from an outline's edges", () => {
     it("forgets the edge choices when a facet is deleted, a step undone or the view cleared (they would land on other edges)", () => {
       const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
       const base = run([...square, { type: "close-outline" }, ...second, { type: "tool", tool: "select" }, { type: "scale", scale: 0.2 }]);

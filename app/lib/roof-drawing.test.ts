@@ -127,7 +127,7 @@ describe("the outline as an SVG draws it", () => {
   });
 });
 
-describe("a scale typed as a ratio (issue 27)", () => {
+describe("a scale typed as a ratio", () => {
   it("reads 1:100 and a bare 100 alike, feet of roof per foot of picture", () => {
     expect(parseScaleText("1:288")).toBe(0.25);
     expect(parseScaleText(" 1 : 288 ")).toBe(0.25);
@@ -161,7 +161,7 @@ describe("a scale typed as a ratio (issue 27)", () => {
   });
 });
 
-describe("a measured pitch the facets disagree with (issue 27)", () => {
+describe("a measured pitch the facets disagree with", () => {
   const tri = [
     { x: 0, y: 0 },
     { x: 10, y: 0 },
@@ -204,7 +204,7 @@ describe("a measured pitch the facets disagree with (issue 27)", () => {
   });
 });
 
-describe("an outline edge's length in the edge list (issue 27)", () => {
+describe("an outline edge's length in the edge list", () => {
   it("gives a rake both its plan length and its length along the slope, as the results count it", () => {
     // 150 units at 0.2 ft per unit: 30 ft from above; up a 12/12 slope, √2 × 30.
     expect(edgeLengthText(150, 0.2, "rake", 12)).toBe("30 ft plan, 42 ft along the slope");

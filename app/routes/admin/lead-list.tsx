@@ -225,7 +225,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// The rows' pieces, short: 50 rows a page, and every byte of a row is fifty on the page (<= 150 KB, decision 0055).
+// The rows' pieces, short: a page holds LEADS_PAGE_SIZE rows, so every byte of a row counts that many times (<= 150 KB, decision 0055).
 const PILL = "rounded-full px-2 text-xs font-semibold";
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
 
