@@ -214,7 +214,7 @@ test("a file that is not a picture is refused with a clear message", async ({ ad
   );
 });
 
-test("uploaded files are served as images, never as pages", async ({ request }) => {
+test("uploaded files are served as images, never as pages @once", async ({ request }) => {
   const html = await (await request.get("/portfolio")).text();
   const url = html.match(/\/uploads\/[a-f0-9]{24}\.webp/)![0];
   const response = await request.get(url);

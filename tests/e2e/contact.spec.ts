@@ -66,7 +66,7 @@ test("the lead list exports every lead as CSV", async ({ adminPage: page }) => {
   );
 });
 
-test("anonymous requests for the CSV get 401", async ({ request }) => {
+test("anonymous requests for the CSV get 401 @once", async ({ request }) => {
   expect((await request.get("/admin/leads/export.csv")).status()).toBe(401);
 });
 

@@ -37,7 +37,7 @@ function storedPhotos(leadId: number): string[] {
 
 const COLORS = ["#b03a2e", "#1f618d", "#117a65", "#b7950b", "#6c3483", "#283747"];
 
-test("the job page sends one Referrer-Policy, its own", async ({ request }, info) => {
+test("the job page sends one Referrer-Policy, its own @once", async ({ request }, info) => {
   const { token } = jobLink(`Rhea Header ${info.project.name}-${Date.now()}`);
   const page = await request.get(`/job/${token}`);
   expect(page.status()).toBe(200);
@@ -50,7 +50,7 @@ test("the job page sends one Referrer-Policy, its own", async ({ request }, info
   expect(contact.headersArray().filter((h) => h.name.toLowerCase() === "referrer-policy").map((h) => h.value)).toEqual(["strict-origin-when-cross-origin"]);
 });
 
-test("five photos in one upload are stored; six are refused in the page's words; an oversized body is a 4xx", async ({ request, baseURL }, info) => {
+test("five photos in one upload are stored; six are refused in the page's words; an oversized body is a 4xx @once", async ({ request, baseURL }, info) => {
   test.setTimeout(60_000);
   const { leadId, token } = jobLink(`Ivo Photos ${info.project.name}-${Date.now()}`);
   const photos = await Promise.all(COLORS.map((color, i) => photo(`roof-${i + 1}.${i % 2 ? "png" : "jpg"}`, color, i % 2 ? "png" : "jpeg")));

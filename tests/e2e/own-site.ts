@@ -72,54 +72,107 @@ function sessionCookieFor(dbPath: string, email = ADMIN.email) {
   };
 }
 
-export const test = shared.extend<{ ownSite: OwnSite; ownSiteEnv: Record<string, string> }>({
+type SiteFiles = { dir: string; dbPath: string; uploads: string };
+
+const siteFiles = (dir: string): SiteFiles => ({ dir, dbPath: path.join(dir, "app.db"), uploads: path.join(dir, "uploads") });
+
+/** Starts the built server on a site's files and resolves once it answers. */
+async function startServer(files: SiteFiles, port: number, env: Record<string, string>) {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: baseURL,
+      DATABASE_PATH: files.dbPath,
+      UPLOADS_DIR: files.uploads,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RESEND_API_KEY: "re_e2e_fake",
+      RESEND_BASE_URL: FAKE_RESEND_URL,
+      MAIL_FROM: "Website <web@example.com>",
+      CONTACT_RATE_LIMIT: "1000",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    child.kill();
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+  };
+  try {
+    await waitForHealth(`${baseURL}/healthz`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
+
+// A first start migrates, seeds the demo content and resizes its pictures: seconds of a
+// 2-core machine's time. Each worker does it once per environment and keeps the stopped
+// site's files; every test's site starts from a copy of them.
+type PreparedSites = (env: Record<string, string>) => Promise<SiteFiles>;
+
+export const test = shared.extend<{ ownSite: OwnSite; ownSiteEnv: Record<string, string> }, { preparedSites: PreparedSites }>({
+  preparedSites: [
+    // Playwright reads a fixture's dependencies from this pattern: none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const made = new Map<string, Promise<SiteFiles>>();
+      await use((env) => {
+        const key = JSON.stringify(Object.entries(env).sort());
+        let files = made.get(key);
+        if (!files) {
+          files = (async () => {
+            const site = siteFiles(path.resolve(".tmp", `own-site-prepared-${workerInfo.workerIndex}-${randomBytes(4).toString("hex")}`));
+            fs.mkdirSync(site.dir, { recursive: true });
+            const server = await startServer(site, portFor(workerInfo.workerIndex), env);
+            await server.stop();
+            return site;
+          })();
+          made.set(key, files);
+        }
+        return files;
+      });
+      for (const files of made.values()) {
+        const site = await files.catch(() => null);
+        if (site) fs.rmSync(site.dir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker" },
+  ],
   // Extra environment for the site's server (SEED_DEMO_CONTENT, SITE_URL…): override with test.use().
   ownSiteEnv: [{}, { option: true }],
-  ownSite: async ({ ownSiteEnv }, use, testInfo) => {
-    const dir = path.resolve(".tmp", `own-site-${testInfo.workerIndex}-${randomBytes(4).toString("hex")}`);
-    fs.mkdirSync(dir, { recursive: true });
-    const port = portFor(testInfo.workerIndex);
-    const baseURL = `http://127.0.0.1:${port}`;
-    const dbPath = path.join(dir, "app.db");
-    const child = spawn(process.execPath, ["server.js"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SITE_URL: baseURL,
-        DATABASE_PATH: dbPath,
-        UPLOADS_DIR: path.join(dir, "uploads"),
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        RESEND_API_KEY: "re_e2e_fake",
-        RESEND_BASE_URL: FAKE_RESEND_URL,
-        MAIL_FROM: "Website <web@example.com>",
-        CONTACT_RATE_LIMIT: "1000",
-        ...ownSiteEnv,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+  ownSite: async ({ ownSiteEnv, preparedSites }, use, testInfo) => {
+    const template = await preparedSites(ownSiteEnv);
+    const files = siteFiles(path.resolve(".tmp", `own-site-${testInfo.workerIndex}-${randomBytes(4).toString("hex")}`));
+    fs.cpSync(template.dir, files.dir, { recursive: true });
     try {
-      await waitForHealth(`${baseURL}/healthz`, child);
-      const sessionCookie = sessionCookieFor(dbPath);
-      const withCookie = async (page: Page, value: string) =>
-        page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-      await use({
-        baseURL,
-        dbPath,
-        sessionCookie,
-        signIn: async (page) => withCookie(page, await sessionCookie()),
-        signInAs: async (page, person) => {
-          addMember(dbPath, person);
-          await page.context().clearCookies();
-          await withCookie(page, await sessionCookieFor(dbPath, person.email)());
-        },
-      });
+      const { baseURL, stop } = await startServer(files, portFor(testInfo.workerIndex), ownSiteEnv);
+      try {
+        const { dbPath } = files;
+        const sessionCookie = sessionCookieFor(dbPath);
+        const withCookie = async (page: Page, value: string) =>
+          page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+        await use({
+          baseURL,
+          dbPath,
+          sessionCookie,
+          signIn: async (page) => withCookie(page, await sessionCookie()),
+          signInAs: async (page, person) => {
+            addMember(dbPath, person);
+            await page.context().clearCookies();
+            await withCookie(page, await sessionCookieFor(dbPath, person.email)());
+          },
+        });
+      } finally {
+        await stop();
+      }
     } finally {
-      child.kill();
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(files.dir, { recursive: true, force: true });
     }
   },
 });

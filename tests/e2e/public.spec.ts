@@ -353,7 +353,7 @@ test.describe("search and sharing", () => {
     ]);
   });
 
-  test("the sitemap lists every public page and robots.txt points to it", async ({ request, baseURL }) => {
+  test("the sitemap lists every public page and robots.txt points to it @once", async ({ request, baseURL }) => {
     const xml = await (await request.get("/sitemap.xml")).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(baseURL!, ""));
     for (const path of ALL_PUBLIC_PATHS.filter((p) => p !== "/privacy" && p !== "/terms")) expect(locs).toContain(path);
@@ -406,17 +406,17 @@ test.describe("every public page", () => {
     expect(external).toEqual([]);
   });
 
-  test("has no accessibility violations (axe) @js", async ({ page }) => {
-    test.setTimeout(120_000);
-    // Reduced motion shows every section at once, so axe measures contrast at full opacity.
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    for (const path of ALL_PUBLIC_PATHS) {
+  // One test a page: axe takes seconds a page on a 2-core machine, and the two workers share them.
+  for (const path of ALL_PUBLIC_PATHS) {
+    test(`${path} has no accessibility violations (axe) @js`, async ({ page }) => {
+      // Reduced motion shows every section at once, so axe measures contrast at full opacity.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
       const summary = results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
       expect(summary).toEqual([]);
-    }
-  });
+    });
+  }
 
   // Axe no longer checks ids; a second element with a section's id breaks the links that jump
   // to it ("Get a Quote" → #contact) and the labels and descriptions that point by id.

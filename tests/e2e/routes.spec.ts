@@ -40,7 +40,7 @@ test("an unknown path answers 404 with a way home", async ({ page }) => {
   await expect(page.locator("h1")).toContainText("Framing, roofing and gutters");
 });
 
-test("the health check answers after querying the database", async ({ request }) => {
+test("the health check answers after querying the database @once", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe("ok");
@@ -58,7 +58,7 @@ test("demo content is on the public pages", async ({ page }) => {
   await expect(page.getByText("Karen M.")).toBeVisible();
 });
 
-test("an unexpected error shows the spec's message and never a stack trace", async ({ request, baseURL }) => {
+test("an unexpected error shows the spec's message and never a stack trace @once", async ({ request, baseURL }) => {
   // /about has no action: a POST to it is an error the root boundary renders.
   const response = await request.post("/about", { headers: { Origin: baseURL! }, form: { x: "1" } });
   expect(response.status()).toBe(405);
@@ -68,7 +68,7 @@ test("an unexpected error shows the spec's message and never a stack trace", asy
   expect(html).not.toMatch(/\bat \S+ \(/);
 });
 
-test("a form posted from another site is refused before it reaches a route", async ({ request }) => {
+test("a form posted from another site is refused before it reaches a route @once", async ({ request }) => {
   // The cross-site check runs before the route: even a right password never gets there.
   const response = await request.post("/admin/login", {
     headers: { Origin: "https://evil.example" },

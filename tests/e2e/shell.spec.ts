@@ -6,7 +6,7 @@ import { COMPANY, isPhone, jsEnabled, openNavGroup } from "./helpers";
 
 const HEADER_ORDER = ["Home", "About", "Services", "Bright Green", "Portfolio", "Service Areas", "Testimonials", "Contact"];
 
-test("the header lists the spec's links in order, with the logo home and Get a Quote", async ({ page }, info) => {
+test("the header lists the spec's links in order, with the logo home and Get a Quote @every", async ({ page }, info) => {
   await page.goto("/about");
   if (isPhone(info)) {
     await page.getByLabel("Menu", { exact: true }).click();
@@ -30,7 +30,7 @@ for (const [group, links] of [
   ["Services", SERVICE_LINKS],
   ["Service Areas", AREA_LINKS],
 ] as const) {
-  test(`every ${group} page is reachable from the header`, async ({ page }, info) => {
+  test(`every ${group} page is reachable from the header @every`, async ({ page }, info) => {
     test.setTimeout(60_000);
     for (const link of links) {
       await page.goto("/");
