@@ -127,7 +127,7 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
                     <span className="flex min-w-0 items-start gap-2">
                       <Icon name="check" className="mt-0.5 size-5 shrink-0 text-leaf" />
                       <span>
-                        {r.on} · {r.method} · <span className="whitespace-nowrap">{r.invoice}</span>
+                        Received {r.method} on {r.on} · <span className="whitespace-nowrap">{r.invoice}</span>
                       </span>
                     </span>
                     <span className="shrink-0 font-semibold tabular-nums">{r.amount}</span>

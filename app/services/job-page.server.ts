@@ -1,4 +1,4 @@
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
+import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
 import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
 import { formatHeadlineTime, jobInvoicePayPath, jobInvoicePdfPath, jobProposalPdfPath, jobStatus, JOB_PAGE_MESSAGES, type JobStatus } from "~/lib/job-page";
 import { leadAddressLine } from "~/lib/address";
@@ -110,7 +110,8 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       id: p.id,
       on: formatDay(p.receivedOn),
       amount: formatCents(p.amountCents),
-      method: p.method === "check" && p.checkNumber ? `Check #${p.checkNumber}` : PAYMENT_METHOD_LABELS[p.method],
+      // The words of the receipt mail and the PDF: "by check no. 1042", "in cash".
+      method: paymentMethodWords(p),
       invoice: formatInvoiceNumber(p.invoiceNumber),
     })),
     maxPhotos: MAX_PHOTOS,

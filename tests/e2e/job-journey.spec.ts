@@ -182,6 +182,8 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   const receipts = homeowner.getByRole("region", { name: "Payments received" });
   await expect(receipts).toContainText(depositOwed);
   await expect(receipts).toContainText(finalOwed);
+  // In the words of the receipt mail, not a ledger's "Check #2210".
+  await expect(receipts).toContainText("Received by check no. 2210 on");
 
   // Read or unread is the lead list's question, not a completed job's.
   await expect(staff.getByRole("button", { name: /^Mark (un)?read$/ })).toHaveCount(0);

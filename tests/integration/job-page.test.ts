@@ -117,7 +117,7 @@ describe("the homeowner's job page", () => {
     expect(view.proposal).toMatchObject({ total: "$10,000.00" });
     // The draft is not the homeowner's to see; the sent deposit is, with what is owed.
     expect(view.invoices).toEqual([expect.objectContaining({ id: mine.deposit.id, kind: "Deposit", state: "Partly paid", total: "$3,000.00", owed: "$2,000.00", pay: null })]);
-    expect(view.receipts).toEqual([expect.objectContaining({ amount: "$1,000.00", method: "Check #1042" })]);
+    expect(view.receipts).toEqual([expect.objectContaining({ amount: "$1,000.00", method: "by check no. 1042" })]);
     // Nothing of the other lead's job.
     const text = JSON.stringify(view);
     expect(text).not.toContain("Other Person");
