@@ -52,6 +52,8 @@ test("a big portfolio: the All tab shows the first few, a category pages forward
 
   await pager.getByRole("link", { name: "More projects" }).click();
   await expect(page).toHaveURL(/category=roofing&after=\d+#projects$/);
+  // With scripts the address changes before the new page renders: wait for the page itself.
+  await expect(pager.getByRole("link", { name: "Previous projects" })).toBeVisible();
   await expect(track(page).locator("> li")).toHaveCount(24);
   const second = await tileHrefs(page);
   expect(second.filter((h) => first.includes(h))).toEqual([]);
