@@ -97,6 +97,7 @@ server.on("error", (error) => {
 });
 server.listen(PORT, HOST, () => {
   console.log(`Site ready on http://localhost:${PORT}`);
+  if (!serverModule.env.PAGE_CACHE_WARM) return;
   pageCache
     ?.warm()
     .then((n) => console.log(`Page cache: ${n} pages from the sitemap rendered ahead.`))

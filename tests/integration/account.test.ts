@@ -8,14 +8,14 @@ import { requestContext } from "~/server/client-ip.server";
 import { verifyPassword } from "~/server/password.server";
 import { getAdmin, startSession } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const OFFICE = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0";
 
 let userId = 0;
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   userId = (await upsertUser("owner@example.com", "first-password")).user.id;
   await upsertUser("office@example.com", "office-password");
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { requestContext } from "~/server/client-ip.server";
 import { getDb } from "~/server/db.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 
 // Every admin route in app/routes.ts must refuse an anonymous request and change nothing
 // doing so: pages under the admin layout through the layout's middleware (and their own
@@ -51,7 +51,7 @@ const anonymousPost = () => {
 
 beforeAll(async () => {
   // As at start-up: demo content, and the cookie secret.
-  await prepareApp(() => {});
+  await startApp();
 });
 
 describe("admin pages refuse anonymous requests", () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { paths } from "~/server/env.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { listImages } from "~/models/image.server";
 import {
   getProjectCard as getProject,
@@ -26,7 +26,7 @@ const NOT_AN_IMAGE = "Please upload a valid image file (JPEG, PNG, or WebP)";
 const disk = () => fs.readdirSync(paths.uploads).sort();
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   const { user } = await upsertUser("owner@example.com", "owner-password");
   cookie = (await startSession(user.id)).split(";")[0];
 });

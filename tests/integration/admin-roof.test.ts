@@ -5,7 +5,7 @@ import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { paths } from "~/server/env.server";
 import { emptyView } from "~/lib/roof-drawing";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { privateUploadsDir } from "~/server/storage.server";
 import { listImages } from "~/models/image.server";
 import { getRoofCustomer, listRoofCustomers } from "~/models/roof-customer.server";
@@ -25,7 +25,7 @@ const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() :
 const disk = () => list(privateUploadsDir);
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   const { user } = await upsertUser("staff@example.com", "staff-password");
   cookie = (await startSession(user.id)).split(";")[0];
 });

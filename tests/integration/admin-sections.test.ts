@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
@@ -14,7 +14,7 @@ import { loader as projectsLoader } from "~/routes/admin/project-list";
 
 let cookie = "";
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   const { user } = await upsertUser("sections@example.com", "sections-password");
   cookie = (await startSession(user.id)).split(";")[0];
 });

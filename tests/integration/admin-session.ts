@@ -1,11 +1,11 @@
 import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { upsertUser } from "~/models/user.server";
 
 /** The app started on this file's own database, and the owner signed in: their Cookie header value. */
 export async function signedInOwner(): Promise<string> {
-  await prepareApp(() => {});
+  await startApp();
   const { user } = await upsertUser("owner@example.com", "owner-password");
   return (await startSession(user.id)).split(";")[0];
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { getTestimonial, listTestimonials } from "~/models/testimonial.server";
 import { upsertUser } from "~/models/user.server";
 import { action } from "~/routes/admin/testimonial-list";
@@ -9,7 +9,7 @@ import { action } from "~/routes/admin/testimonial-list";
 let cookie = "";
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   const { user } = await upsertUser("owner@example.com", "owner-password");
   cookie = (await startSession(user.id)).split(";")[0];
 });

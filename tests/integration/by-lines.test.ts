@@ -12,7 +12,7 @@ import { createTestimonial, getTestimonial } from "~/models/testimonial.server";
 import { removeMember, upsertUser } from "~/models/user.server";
 import { getDb } from "~/server/db.server";
 import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as roofAction } from "~/routes/admin/roof-measurement";
@@ -35,7 +35,7 @@ async function member(email: string, name: string, role: Role): Promise<Person> 
 }
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   people.kim = await member("kim@example.com", "Kim Ruiz", "owner");
   people.lee = await member("lee@example.com", "Lee Boss", "owner");
   people.dana = await member("dana@example.com", "Dana Desk", "office");

@@ -7,7 +7,7 @@ import { fakeResendForApp } from "./fake-mail";
 // check runs the form's one schema, and stores, mails and counts nothing.
 
 const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "1" });
-const { prepareApp } = await import("~/services/startup.server");
+const { startApp } = await import("./started-app");
 const { listAllLeads } = await import("~/models/lead.server");
 const send = await import("~/routes/resources/contact-send");
 
@@ -22,7 +22,7 @@ async function post(values: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
 });
 
 describe("the quote form's check before photos are uploaded", () => {

@@ -7,7 +7,7 @@ const fake = await fakeResendForApp({ CONTACT_RATE_LIMIT: "3" });
 
 const { getDb } = await import("~/server/db.server");
 const { leads } = await import("~/db/schema");
-const { prepareApp } = await import("~/services/startup.server");
+const { startApp } = await import("./started-app");
 const { processOutbox } = await import("~/services/outbox.server");
 const { LEASE_MS, REQUEST_GAP_MS } = await import("~/lib/outbox");
 const { mailNewLead, leadMails, resendFailedLeadMails } = await import("~/services/lead-mail.server");
@@ -31,7 +31,7 @@ const store = (name = "Kim Hoang") =>
   createLead({ name, email: "kim@example.com", phone: "316-555-0100", message: "Hail hit the north slope." });
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
 });
 
 describe("contact mail through the resend SDK", () => {

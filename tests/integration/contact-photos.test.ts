@@ -6,7 +6,7 @@ import { describeStored, jpegMagicHtml, phonePhoto, picture } from "./test-image
 
 const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example.com", CONTACT_RATE_LIMIT: "100" });
 
-const { prepareApp } = await import("~/services/startup.server");
+const { startApp } = await import("./started-app");
 const { privateUploadsDir } = await import("~/server/storage.server");
 const { paths } = await import("~/server/env.server");
 const { getDb } = await import("~/server/db.server");
@@ -72,7 +72,7 @@ const rows = () => getDb().select().from(leads).all().length;
 let cookie = "";
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   const { user } = await upsertUser("owner@example.com", "owner-password");
   cookie = (await startSession(user.id)).split(";")[0];
 });

@@ -11,14 +11,14 @@ const envModule = pathToFileURL(path.resolve("app/server/env.server.ts")).href;
 /** Reads the app's environment the way the server does, in a folder of our choosing. */
 function readEnvIn(cwd: string, extra: NodeJS.ProcessEnv = {}) {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ["VITEST", "PORT", "SITE_URL", "TRUST_PROXY", "CONTACT_RATE_LIMIT"]) if (!(name in extra)) delete environment[name];
+  for (const name of ["VITEST", "PORT", "SITE_URL", "TRUST_PROXY", "CONTACT_RATE_LIMIT", "PAGE_CACHE_WARM"]) if (!(name in extra)) delete environment[name];
   const result = spawnSync(
     process.execPath,
     ["--import", loader, "--input-type=module", "-e", `const { env } = await import(${JSON.stringify(envModule)}); console.log(JSON.stringify(env));`],
     { cwd, env: environment, encoding: "utf8" },
   );
   if (result.status !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout) as { PORT: number; SITE_URL?: string; TRUST_PROXY: number | string | false; CONTACT_RATE_LIMIT: number };
+  return JSON.parse(result.stdout) as { PORT: number; SITE_URL?: string; TRUST_PROXY: number | string | false; CONTACT_RATE_LIMIT: number; PAGE_CACHE_WARM: boolean };
 }
 
 describe(".env", () => {
@@ -47,6 +47,16 @@ describe(".env", () => {
       expect(readEnvIn(dir, { TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
       expect(readEnvIn(dir, { TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
       expect(readEnvIn(dir, { TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("warms the page cache at start unless PAGE_CACHE_WARM is 0", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-file-"));
+    try {
+      expect(readEnvIn(dir).PAGE_CACHE_WARM).toBe(true);
+      expect(readEnvIn(dir, { PAGE_CACHE_WARM: "0" }).PAGE_CACHE_WARM).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

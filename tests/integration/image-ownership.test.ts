@@ -8,7 +8,7 @@ import { cleanImage, type CleanImage } from "~/server/image-clean.server";
 import { privateUploadsDir } from "~/server/storage.server";
 import { createProject, deleteProject, getProjectCard, updateProject } from "~/services/project-cards.server";
 import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customer-files.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { picture } from "./test-images";
 
 // The services own the files, the models own the rows: whichever step fails, a picture's
@@ -22,7 +22,7 @@ const project: ProjectInput = { title: "Shed roof", category: "roofing", descrip
 const roof: RoofCustomerInput = { customerName: "Ortiz", street: "1 Main St", city: "Belle Plaine", state: "KS", zipCode: "67013", area: null, length: null, width: null, pitch: null };
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   image = (await cleanImage(await picture("png", 1200)))!;
 });
 

@@ -14,14 +14,14 @@ const { revokeJobLinks } = await import("~/models/job-link.server");
 const { systemActor } = await import("~/lib/actor");
 const { createLead } = await import("~/models/lead.server");
 const { getSetting } = await import("~/models/settings.server");
-const { prepareApp } = await import("~/services/startup.server");
+const { startApp } = await import("./started-app");
 const { mailNewLead } = await import("~/services/lead-mail.server");
 const { emailProposal } = await import("~/services/proposal-actions.server");
 const { askForReview } = await import("~/services/review-asking.server");
 const jobRoute = await import("~/routes/job");
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
 });
 
 const db = () => getDb();

@@ -11,7 +11,7 @@ import { action, loader } from "~/routes/admin/lead";
 import { action as newLeadAction } from "~/routes/admin/new-lead";
 import { loader as pipelineLoader } from "~/routes/admin/pipeline";
 import { routeArgs } from "./admin-session";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 
 // Who looks after a lead (issue 30.5, decision 0053): the lead page's "Assigned to", its
 // history entry naming who did it, and the crew kept to their own and the free leads on
@@ -19,7 +19,7 @@ import { prepareApp } from "~/services/startup.server";
 
 const team: Record<string, { id: number; cookie: string }> = {};
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   const people: [string, Role, string][] = [
     ["owner", "owner", "Pat Owner"],
     ["office", "office", "Olive Office"],

@@ -5,7 +5,7 @@ import { fakeResendForApp } from "./fake-mail";
 
 const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example.com" });
 
-const { prepareApp } = await import("~/services/startup.server");
+const { startApp } = await import("./started-app");
 const { sendLeadDigest } = await import("~/services/lead-digest.server");
 const { processOutbox } = await import("~/services/outbox.server");
 const { createLead, setArchived, updateLead, waitingLeads } = await import("~/models/lead.server");
@@ -29,7 +29,7 @@ const switchOn = (fields: { digestEnabled?: boolean; digestHour?: number } = {})
   setSetting("contact", { ...getSetting("contact"), notificationEmail: "owner@example.com", digestEnabled: true, digestHour: 7, ...fields });
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
 });
 
 describe("the daily summary of waiting leads", () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { getUserByEmail, upsertUser } from "~/models/user.server";
 import { action, loader } from "~/routes/admin/login";
 
@@ -22,7 +22,7 @@ const HOSTILE = [
 
 let cookie = "";
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   await upsertUser("redirect@example.com", "redirect-password");
   cookie = (await startSession(getUserByEmail("redirect@example.com")!.id)).split(";")[0];
 });

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { getDb } from "~/server/db.server";
 import { signInFailed, signInRefused } from "~/services/login-throttle.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { upsertUser } from "~/models/user.server";
 import { action } from "~/routes/admin/login";
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   await upsertUser("owner@example.com", "right-password");
 });
 

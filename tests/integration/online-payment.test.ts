@@ -25,13 +25,13 @@ const { jobPageLinkUrl } = await import("~/services/job-page-link.server");
 const { leadMoneyView } = await import("~/services/lead-money-view.server");
 const { readFlash } = await import("~/services/flash.server");
 const { ONLINE_PAYMENT_MESSAGES } = await import("~/services/online-payment.server");
-const { prepareApp } = await import("~/services/startup.server");
+const { startApp } = await import("./started-app");
 const { checkoutFormTargets } = await import("~/server/stripe.server");
 const { routeArgs } = await import("./admin-session");
 const payRoute = await import("~/routes/resources/job-invoice-pay");
 const webhookRoute = await import("~/routes/resources/stripe-webhook");
 
-await prepareApp(() => {});
+await startApp();
 
 const bridge = http.createServer((req, res) => {
   const chunks: Buffer[] = [];

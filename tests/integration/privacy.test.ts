@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { setSetting } from "~/models/settings.server";
 import { requestContext } from "~/server/client-ip.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import * as layout from "~/routes/public-layout";
 import * as privacy from "~/routes/privacy";
 
@@ -15,7 +15,7 @@ let mailSetUp = false;
 vi.mock("~/server/mail.server", async (original) => ({ ...(await original<object>()), mailIsSetUp: () => mailSetUp }));
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
 });
 
 const routes: RouteObject[] = [

@@ -10,7 +10,7 @@ import { createLead } from "~/models/lead.server";
 import { getDb } from "~/server/db.server";
 import { upsertUser } from "~/models/user.server";
 import { startSession } from "~/services/auth.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 import { routeArgs } from "./admin-session";
 
 // The role matrix (decision 0048), walked: every route of app/routes.ts × anonymous and
@@ -75,7 +75,7 @@ const urlOf = (routePath: string) => `http://site.test/${routePath.replace(/:(\w
 const load = (file: string) => import(path.resolve("app", file)) as Promise<RouteModule>;
 
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   for (const role of ROLES) {
     const { user } = await upsertUser(`${role}@example.com`, `${role}-password-123`);
     getDb().update(users).set({ role }).where(eq(users.id, user.id)).run();

@@ -12,7 +12,7 @@ import { requestContext } from "~/server/client-ip.server";
 import { getDb } from "~/server/db.server";
 import { LOGIN_TOO_MANY, startSession } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
-import { prepareApp } from "~/services/startup.server";
+import { startApp } from "./started-app";
 
 // Two-step sign-in end to end through the routes' loaders and actions (decision 0051).
 // The clock is fake (Date only) so each sign-in can use a code of its own 30-second step.
@@ -25,7 +25,7 @@ const tick = (seconds = 30) => vi.setSystemTime((now += seconds * 1000));
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(now);
-  await prepareApp(() => {});
+  await startApp();
   userId = (await upsertUser("owner@example.com", "owner-password")).user.id;
   session = cookieOf(await startSession(userId));
 });

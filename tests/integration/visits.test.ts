@@ -22,7 +22,7 @@ const { listLeadNotes } = await import("~/models/lead-history.server");
 const { createLead } = await import("~/models/lead.server");
 const { upsertUser } = await import("~/models/user.server");
 const { startSession } = await import("~/services/auth.server");
-const { prepareApp } = await import("~/services/startup.server");
+const { startApp } = await import("./started-app");
 const { processOutbox } = await import("~/services/outbox.server");
 const { queueVisitReminders } = await import("~/services/visit-reminders.server");
 const { findMail, recordAttempts } = await import("~/models/outbox.server");
@@ -35,7 +35,7 @@ const scheduleRoute = await import("~/routes/admin/schedule");
 
 const team: Record<string, { id: number; cookie: string }> = {};
 beforeAll(async () => {
-  await prepareApp(() => {});
+  await startApp();
   const people: [string, Role, string][] = [
     ["owner", "owner", "Pat Owner"],
     ["crew", "crew", "Kim Crew"],
