@@ -3,17 +3,41 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /** Files matching `files` may not import from the named app folders (nor, with serverCode, any *.server module). */
-function layerRule(files, forbidden, message, { allowTypeImports = false, serverCode = false, ignores = [], also = [] } = {}) {
-  const patterns = [...(forbidden.length ? [{ regex: `^(~|\\.{1,2})/(.*/)?(${forbidden.join("|")})/`, message, allowTypeImports }] : []), ...also];
+function layerRule(
+  files,
+  forbidden,
+  message,
+  { allowTypeImports = false, serverCode = false, ignores = [], also = [] } = {},
+) {
+  const patterns = [
+    ...(forbidden.length
+      ? [{ regex: `^(~|\\.{1,2})/(.*/)?(${forbidden.join("|")})/`, message, allowTypeImports }]
+      : []),
+    ...also,
+  ];
   if (serverCode) patterns.push({ regex: "\\.server$", message, allowTypeImports });
   return { files: [files], ignores, rules: { "no-restricted-imports": ["error", { patterns }] } };
 }
 
 // Queries live in app/models; services and routes call them by name.
-const noQueries = { regex: "^drizzle-orm", message: "Queries belong in app/models/<entity>.server.ts: call a model function instead." };
+const noQueries = {
+  regex: "^drizzle-orm",
+  message: "Queries belong in app/models/<entity>.server.ts: call a model function instead.",
+};
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "data/", "uploads/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      ".tmp/",
+      "test-results/",
+      "playwright-report/",
+      "data/",
+      "uploads/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,31 +52,60 @@ export default tseslint.config(
   },
   // The layers (docs/ARCHITECTURE.md): routes -> services -> models -> server -> lib, each
   // importing only downwards. These rules make an upward import fail `npm run lint`.
-  layerRule("app/lib/**/*.{ts,tsx}", ["models", "db", "services", "server", "routes", "components"], "app/lib is pure, isomorphic code: it imports nothing from the app's other layers.", { serverCode: true }),
-  layerRule("app/components/**/*.{ts,tsx}", ["models", "db", "services", "server"], "Components are views: they get data as props (types may be imported).", {
-    allowTypeImports: true,
-    serverCode: true,
-    also: [
-      {
-        // Not even a type: a component typed by a route's loader is tied to that page's
-        // data, and routes import components, so the two could no longer change apart.
-        regex: "^(~|\\.{1,2})/(.*/)?routes/",
-        message: "Components may not import routes, not even a type: a route passes what the view needs as props, typed in the component or in app/lib.",
-      },
-    ],
-  }),
-  layerRule("app/server/**/*.ts", ["models", "services", "routes", "components"], "app/server is infrastructure: it knows nothing of entities or use cases."),
-  layerRule("app/db/**/*.ts", ["models", "services", "server", "routes", "components"], "The schema imports only its enums from lib."),
-  layerRule("app/models/**/*.ts", ["services", "routes", "components"], "Models are queries of one entity: they call the database, not use cases or views.", {
-    also: [
-      {
-        regex: "server/(storage|image-clean|image-variants|image-files|mail|upload)\\.server$",
-        message: "Models return rows: files, pictures, mail and URLs belong to services (types may be imported).",
-        allowTypeImports: true,
-      },
-    ],
-  }),
-  layerRule("app/services/**/*.ts", ["routes", "components"], "Services are called by routes, never the other way round.", { also: [noQueries] }),
+  layerRule(
+    "app/lib/**/*.{ts,tsx}",
+    ["models", "db", "services", "server", "routes", "components"],
+    "app/lib is pure, isomorphic code: it imports nothing from the app's other layers.",
+    { serverCode: true },
+  ),
+  layerRule(
+    "app/components/**/*.{ts,tsx}",
+    ["models", "db", "services", "server"],
+    "Components are views: they get data as props (types may be imported).",
+    {
+      allowTypeImports: true,
+      serverCode: true,
+      also: [
+        {
+          // Not even a type: a component typed by a route's loader is tied to that page's
+          // data, and routes import components, so the two could no longer change apart.
+          regex: "^(~|\\.{1,2})/(.*/)?routes/",
+          message:
+            "Components may not import routes, not even a type: a route passes what the view needs as props, typed in the component or in app/lib.",
+        },
+      ],
+    },
+  ),
+  layerRule(
+    "app/server/**/*.ts",
+    ["models", "services", "routes", "components"],
+    "app/server is infrastructure: it knows nothing of entities or use cases.",
+  ),
+  layerRule(
+    "app/db/**/*.ts",
+    ["models", "services", "server", "routes", "components"],
+    "The schema imports only its enums from lib.",
+  ),
+  layerRule(
+    "app/models/**/*.ts",
+    ["services", "routes", "components"],
+    "Models are queries of one entity: they call the database, not use cases or views.",
+    {
+      also: [
+        {
+          regex: "server/(storage|image-clean|image-variants|image-files|mail|upload)\\.server$",
+          message: "Models return rows: files, pictures, mail and URLs belong to services (types may be imported).",
+          allowTypeImports: true,
+        },
+      ],
+    },
+  ),
+  layerRule(
+    "app/services/**/*.ts",
+    ["routes", "components"],
+    "Services are called by routes, never the other way round.",
+    { also: [noQueries] },
+  ),
   layerRule("app/routes/**/*.{ts,tsx}", [], "", { also: [noQueries] }),
   {
     // One outbox (decision 0037): only its model touches the outbox table or writes a
@@ -64,11 +117,14 @@ export default tseslint.config(
         "error",
         {
           // By name, or through the whole schema (`schema.outbox`) or drizzle's `db.query.outbox`.
-          selector: "ImportDeclaration[source.value=/db\\/schema$/] ImportSpecifier[imported.name='outbox'], MemberExpression[property.name='outbox']",
-          message: "Mail goes through the one outbox: call app/models/outbox.server.ts (enqueueMail, queueMail, ...), never the table.",
+          selector:
+            "ImportDeclaration[source.value=/db\\/schema$/] ImportSpecifier[imported.name='outbox'], MemberExpression[property.name='outbox']",
+          message:
+            "Mail goes through the one outbox: call app/models/outbox.server.ts (enqueueMail, queueMail, ...), never the table.",
         },
         {
-          selector: "Literal[value=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i], TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i]",
+          selector:
+            "Literal[value=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i], TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i]",
           message: "Mail state is written by app/models/outbox.server.ts only.",
         },
         {
@@ -91,6 +147,16 @@ export default tseslint.config(
   },
   {
     files: ["**/*.js"],
-    languageOptions: { globals: { process: "readonly", Buffer: "readonly", console: "readonly", setTimeout: "readonly", fetch: "readonly", document: "readonly", window: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        Buffer: "readonly",
+        console: "readonly",
+        setTimeout: "readonly",
+        fetch: "readonly",
+        document: "readonly",
+        window: "readonly",
+      },
+    },
   },
 );

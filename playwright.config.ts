@@ -74,7 +74,12 @@ export default defineConfig({
     //   @nojs         without scripts only, at both widths (likewise @js)
     //   @every        all four: the width and the scripts together change the result
     //   @once         desktop with scripts only: no browser, or nothing to differ
-    { name: "desktop-js", testIgnore: PROXY_SPEC, grepInvert: /@phone|@nojs\b/, use: { ...devices["Desktop Chrome"], ...desktop, launchOptions } },
+    {
+      name: "desktop-js",
+      testIgnore: PROXY_SPEC,
+      grepInvert: /@phone|@nojs\b/,
+      use: { ...devices["Desktop Chrome"], ...desktop, launchOptions },
+    },
     {
       name: "desktop-nojs",
       testIgnore: PROXY_SPEC,
@@ -82,8 +87,19 @@ export default defineConfig({
       grepInvert: /@phone|@js\b|@once/,
       use: { ...devices["Desktop Chrome"], ...desktop, launchOptions, javaScriptEnabled: false },
     },
-    { name: "phone-js", testIgnore: PROXY_SPEC, grep: /@phone|@js\b|@every/, grepInvert: /@desktop|@nojs\b|@once/, use: { ...phone, launchOptions } },
-    { name: "phone-nojs", testIgnore: PROXY_SPEC, grepInvert: /@desktop|@js\b|@once/, use: { ...phone, launchOptions, javaScriptEnabled: false } },
+    {
+      name: "phone-js",
+      testIgnore: PROXY_SPEC,
+      grep: /@phone|@js\b|@every/,
+      grepInvert: /@desktop|@nojs\b|@once/,
+      use: { ...phone, launchOptions },
+    },
+    {
+      name: "phone-nojs",
+      testIgnore: PROXY_SPEC,
+      grepInvert: /@desktop|@js\b|@once/,
+      use: { ...phone, launchOptions, javaScriptEnabled: false },
+    },
     ...(["js", "nojs"] as const).map((mode) => ({
       name: `https-proxy-${mode}`,
       testMatch: PROXY_SPEC,

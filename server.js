@@ -13,7 +13,12 @@ root.disable("x-powered-by");
 // Downloads (CSV exports, backups, PDFs) go out as they are: compression() leaves a 'drain'
 // listener on its gzip stream at every backpressure wait of a long streamed body (it forwards
 // on() there, not off()), and the zip, tar.gz and PDF files are compressed already.
-root.use(compression({ filter: (req, res) => !/^attachment/i.test(String(res.getHeader("Content-Disposition") ?? "")) && compression.filter(req, res) }));
+root.use(
+  compression({
+    filter: (req, res) =>
+      !/^attachment/i.test(String(res.getHeader("Content-Disposition") ?? "")) && compression.filter(req, res),
+  }),
+);
 
 let serverModule;
 if (DEV) {
@@ -51,7 +56,8 @@ if (DEV) {
 function precompressed(dir) {
   const copies = new Set(fs.readdirSync(dir).filter((name) => /\.(br|gz)$/.test(name)));
   return (req, res, next) => {
-    const encoding = req.method === "GET" || req.method === "HEAD" ? acceptedEncoding(req.get("accept-encoding")) : null;
+    const encoding =
+      req.method === "GET" || req.method === "HEAD" ? acceptedEncoding(req.get("accept-encoding")) : null;
     const copy = encoding && `${req.path.slice(1)}${encoding === "br" ? ".br" : ".gz"}`;
     if (!copy || !copies.has(copy)) return next();
     // The type of the file asked for, not of its .br copy; send() keeps a type already set.
@@ -59,9 +65,13 @@ function precompressed(dir) {
     // Set before the body: compression() leaves an encoded response alone. An error now is
     // the request's own (a failed If-Match, a range past the end): Express's error answer
     // drops the encoding header, where passing on would label a plain answer as brotli.
-    res.sendFile(copy, { root: dir, immutable: true, maxAge: "1y", headers: { "Content-Encoding": encoding, Vary: "Accept-Encoding" } }, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    res.sendFile(
+      copy,
+      { root: dir, immutable: true, maxAge: "1y", headers: { "Content-Encoding": encoding, Vary: "Accept-Encoding" } },
+      (error) => {
+        if (error && !res.headersSent) next(error);
+      },
+    );
   };
 }
 
@@ -107,11 +117,18 @@ server.listen(PORT, HOST, () => {
 // CONNECT never reaches Express (Node hands it to a 'connect' listener or drops the
 // socket), and methods Node's parser does not know fail before any handler: answer both.
 server.on("connect", (_req, socket) => {
-  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  socket.end(
+    "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+  );
 });
 server.on("clientError", (error, socket) => {
   if (!socket.writable) return socket.destroy();
-  const status = error.code === "HPE_INVALID_METHOD" ? "501 Not Implemented" : error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  const status =
+    error.code === "HPE_INVALID_METHOD"
+      ? "501 Not Implemented"
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : "400 Bad Request";
   socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 });
 

@@ -26,7 +26,12 @@ function precompressAssets(): Plugin {
           const file = path.join(output.dir!, name);
           const bytes = await fs.readFile(file);
           const [br, gz] = await Promise.all([
-            brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
             gzip(bytes, { level: 9 }),
           ]);
           await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);

@@ -21,7 +21,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/lib/**/*.test.{ts,tsx}", "app/components/**/*.test.{ts,tsx}", "app/content/**/*.test.{ts,tsx}"],
+          include: [
+            "app/lib/**/*.test.{ts,tsx}",
+            "app/components/**/*.test.{ts,tsx}",
+            "app/content/**/*.test.{ts,tsx}",
+          ],
           pool: "threads",
           isolate: false,
         },
@@ -31,7 +35,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["app/server/**/*.test.{ts,tsx}", "app/models/**/*.test.ts", "app/services/**/*.test.ts", "app/routes/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/server/**/*.test.{ts,tsx}",
+            "app/models/**/*.test.ts",
+            "app/services/**/*.test.ts",
+            "app/routes/**/*.test.{ts,tsx}",
+            "tests/integration/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           pool: "forks",
           setupFiles: ["tests/integration/setup.ts"],
         },

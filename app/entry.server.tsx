@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "react-router";
 import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
 import { isAdminPath } from "~/lib/admin-sections";
 import { withCriticalCss } from "~/lib/critical-css";
@@ -56,12 +62,18 @@ export default function handleRequest(
           const rendered = Buffer.concat(chunks).toString("utf8");
           // Public pages inline only the CSS their markup uses; root.tsx loads the rest
           // once scripts run (decision 0005). Development links the stylesheet instead.
-          const html = admin || import.meta.env.DEV ? rendered : deferScripts(withCriticalCss(rendered, ADDED_BY_SCRIPTS));
+          const html =
+            admin || import.meta.env.DEV ? rendered : deferScripts(withCriticalCss(rendered, ADDED_BY_SCRIPTS));
           const scriptHashes = inlineScripts(html).map((s) => createHash("sha256").update(s, "utf8").digest("base64"));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Content-Security-Policy",
-            contentSecurityPolicy({ scriptHashes, area: admin ? "admin" : "public", dev: import.meta.env.DEV, formTargets: checkoutFormTargets(request.url) }),
+            contentSecurityPolicy({
+              scriptHashes,
+              area: admin ? "admin" : "public",
+              dev: import.meta.env.DEV,
+              formTargets: checkoutFormTargets(request.url),
+            }),
           );
           resolve(new Response(html, { status: responseStatusCode, headers: responseHeaders }));
         });

@@ -72,7 +72,8 @@ function useWholeStylesheet(admin: boolean) {
     const href = admin ? stylesheet : publicStylesheet;
     const selector = `link[rel="stylesheet"][href="${href}"]`;
     const link = () => {
-      if (!document.head.querySelector(selector)) document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+      if (!document.head.querySelector(selector))
+        document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
     };
     if (admin || navigating) return link();
     if (document.querySelector(selector)) return;
@@ -107,7 +108,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1c2430" />
         <Meta />
         {/* In the browser the server's <style> is kept as it came: React does not compare inner HTML when hydrating. */}
-        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: inlineStyles && !admin ? inlineStyles : "" }} />}
+        {!import.meta.env.DEV && (
+          <style dangerouslySetInnerHTML={{ __html: inlineStyles && !admin ? inlineStyles : "" }} />
+        )}
         {/* A resource React keeps once added: leaving the admin does not take it away, and arriving waits for it. */}
         {admin && !import.meta.env.DEV && <link rel="stylesheet" href={stylesheet} precedence="default" />}
         <Links />
@@ -119,7 +122,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           autoClose={4000}
           limit={3}
           closeButton={({ closeToast }) => (
-            <button type="button" aria-label="Close toast" onClick={closeToast} className="px-1 text-lg leading-none opacity-60 hover:opacity-100">
+            <button
+              type="button"
+              aria-label="Close toast"
+              onClick={closeToast}
+              className="px-1 text-lg leading-none opacity-60 hover:opacity-100"
+            >
               ×
             </button>
           )}

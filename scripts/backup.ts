@@ -12,11 +12,8 @@ try {
   console.log(
     `  ${rows} rows, ${made.files.uploads} public and ${made.files["private-uploads"]} private picture files.`,
   );
-  if (made.removed.length)
-    console.log(`  Older backups no longer kept: ${made.removed.join(", ")}`);
+  if (made.removed.length) console.log(`  Older backups no longer kept: ${made.removed.join(", ")}`);
 } catch (error) {
-  console.error(
-    `No backup was made: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`No backup was made: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -15,7 +15,8 @@ export const PAGE_TYPES: [string, string][] = [
   ["not found", "/no-such-page"],
 ];
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export type Load = { rps: number; p50: number; p99: number; bytes: number; errors: number };
@@ -38,29 +39,44 @@ export async function load(url: string, encoding: false | "br" | "gzip"): Promis
 }
 
 /** What the app sends for each page, raw and brotli, to be replayed by a server without a framework. */
-export type Captured = { path: string; raw: string; rawHeaders: Record<string, string>; br: string; brHeaders: Record<string, string> };
+export type Captured = {
+  path: string;
+  raw: string;
+  rawHeaders: Record<string, string>;
+  br: string;
+  brHeaders: Record<string, string>;
+};
 export async function capture(base: string, file: string): Promise<Captured[]> {
   const pages: Captured[] = [];
   for (const [, page] of PAGE_TYPES) {
     // node:http, not fetch: the bytes as sent, never decompressed.
     const variant = (br: boolean) =>
       new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
-        http.get(base + page, { headers: { "Accept-Encoding": br ? "br" : "identity" } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => {
-            const headers: Record<string, string> = {};
-            for (const [k, v] of Object.entries(res.headers)) {
-              if (typeof v === "string" && !["date", "connection", "keep-alive", "transfer-encoding"].includes(k)) headers[k] = v;
-            }
-            resolve({ body: Buffer.concat(chunks), headers });
-          });
-          res.on("error", reject);
-        }).on("error", reject);
+        http
+          .get(base + page, { headers: { "Accept-Encoding": br ? "br" : "identity" } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => {
+              const headers: Record<string, string> = {};
+              for (const [k, v] of Object.entries(res.headers)) {
+                if (typeof v === "string" && !["date", "connection", "keep-alive", "transfer-encoding"].includes(k))
+                  headers[k] = v;
+              }
+              resolve({ body: Buffer.concat(chunks), headers });
+            });
+            res.on("error", reject);
+          })
+          .on("error", reject);
       });
     const raw = await variant(false);
     const br = await variant(true);
-    pages.push({ path: page, raw: raw.body.toString("base64"), rawHeaders: raw.headers, br: br.body.toString("base64"), brHeaders: br.headers });
+    pages.push({
+      path: page,
+      raw: raw.body.toString("base64"),
+      rawHeaders: raw.headers,
+      br: br.body.toString("base64"),
+      brHeaders: br.headers,
+    });
   }
   fs.writeFileSync(file, JSON.stringify(pages));
   return pages;
@@ -75,9 +91,17 @@ export const LOAD_WIDTHS = [12, 6, 9, 9, 7, 9, 9, 9];
 export function printLoad(label: string, encoding: string, app: Load, yardstick: Load) {
   console.log(
     row(
-      [label, encoding, app.rps.toFixed(0), yardstick.rps.toFixed(0), `${(app.rps / yardstick.rps).toFixed(2)}x`, ms(app.p50), ms(app.p99), app.bytes.toFixed(0)],
+      [
+        label,
+        encoding,
+        app.rps.toFixed(0),
+        yardstick.rps.toFixed(0),
+        `${(app.rps / yardstick.rps).toFixed(2)}x`,
+        ms(app.p50),
+        ms(app.p99),
+        app.bytes.toFixed(0),
+      ],
       LOAD_WIDTHS,
     ) + (app.errors ? `  (${app.errors} errors)` : ""),
   );
 }
-

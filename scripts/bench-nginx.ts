@@ -55,11 +55,17 @@ http {
 }
 `,
   );
-  child = spawn(nginx, ["-e", path.join(dir, "logs/error.log"), "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
+  child = spawn(
+    nginx,
+    ["-e", path.join(dir, "logs/error.log"), "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"],
+    { stdio: "inherit" },
+  );
   const nginxBase = `http://127.0.0.1:${PORT + 2}`;
   await waitFor(`${nginxBase}/`);
 
-  console.log(`Public pages: ${CONNECTIONS} connections, ${SECONDS} s each; the app beside nginx (1 worker) serving the same bytes`);
+  console.log(
+    `Public pages: ${CONNECTIONS} connections, ${SECONDS} s each; the app beside nginx (1 worker) serving the same bytes`,
+  );
   console.log(row(["page", "enc", "app req/s", "nginx", "ratio", "p50", "p99", "bytes"], LOAD_WIDTHS));
   for (const page of pages) {
     for (const encoding of [false, "gzip"] as const) {

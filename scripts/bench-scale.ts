@@ -31,7 +31,9 @@ const TARGET_PAGE_BYTES = 150 * 1024;
 const TARGET_RSS_GROWTH = 20 * 1024 * 1024;
 const GC_REPORT = path.join(os.tmpdir(), `bench-scale-gc-${process.pid}.json`);
 
-const dir = process.env.BENCH_DB ? path.dirname(path.resolve(process.env.BENCH_DB)) : fs.mkdtempSync(path.join(os.tmpdir(), "prairie-scale-"));
+const dir = process.env.BENCH_DB
+  ? path.dirname(path.resolve(process.env.BENCH_DB))
+  : fs.mkdtempSync(path.join(os.tmpdir(), "prairie-scale-"));
 process.env.DATABASE_PATH = process.env.BENCH_DB ? path.resolve(process.env.BENCH_DB) : path.join(dir, "app.db");
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 const reuse = Boolean(process.env.BENCH_DB && fs.existsSync(process.env.DATABASE_PATH));
@@ -49,12 +51,157 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 const chance = (p: number) => random() < p;
 const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 
-const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Chris", "Karen", "Daniel", "Lisa", "Matt", "Nancy", "Tony", "Betty", "Mark", "Sandra", "Don", "Ashley", "Steve", "Kim", "Paul", "Emily", "Andrew", "Donna", "Josh", "Michelle", "Ken", "Carol"];
+const FIRST = [
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Chris",
+  "Karen",
+  "Daniel",
+  "Lisa",
+  "Matt",
+  "Nancy",
+  "Tony",
+  "Betty",
+  "Mark",
+  "Sandra",
+  "Don",
+  "Ashley",
+  "Steve",
+  "Kim",
+  "Paul",
+  "Emily",
+  "Andrew",
+  "Donna",
+  "Josh",
+  "Michelle",
+  "Ken",
+  "Carol",
+];
 // Smith about as common as in Kansas: the search "smith" finds a few hundred leads.
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Miller", "Davis", "Wilson", "Anderson", "Taylor", "Thomas", "Moore", "Martin", "Jackson", "Thompson", "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Hill", "Green", "Adams", "Baker", "Nelson", "Carter", "Mitchell", "Roberts", "Turner", "Phillips", "Campbell", "Parker", "Evans", "Edwards", "Collins", "Stewart", "Morris", "Rogers", "Reed", "Cook", "Morgan", "Bell", "Murphy", "Bailey", "Goldsmith", "Schmidt", "Wagner", "Becker", "Schultz", "Hoffman", "Koehn", "Unruh", "Friesen", "Penner"];
-const TOWNS: [string, string][] = [["Wichita", "67203"], ["Wichita", "67212"], ["Wichita", "67226"], ["Wellington", "67152"], ["Derby", "67037"], ["Andover", "67002"], ["Mulvane", "67110"], ["Haysville", "67060"], ["Park City", "67219"], ["Newton", "67114"], ["El Dorado", "67042"], ["Augusta", "67010"], ["Winfield", "67156"], ["Belle Plaine", "67013"], ["Rose Hill", "67133"], ["Valley Center", "67147"]];
-const STREETS = ["Main St", "Elm St", "Oak St", "Washington Ave", "Maple Dr", "Cedar Ln", "Harvest Rd", "Prairie View Dr", "Rock Rd", "Woodlawn Blvd", "Central Ave", "Kellogg Dr", "Meadowlark Ln", "Sunflower Ct", "Pawnee Ave"];
-const SERVICES = ["Residential Framing", "Residential Roofing", "Roof Repairs", "Gutter Services", "Bright Green Treatment", "Structural Repairs", "New Construction", "Storm / hail damage", "Not sure"];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Miller",
+  "Davis",
+  "Wilson",
+  "Anderson",
+  "Taylor",
+  "Thomas",
+  "Moore",
+  "Martin",
+  "Jackson",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Hill",
+  "Green",
+  "Adams",
+  "Baker",
+  "Nelson",
+  "Carter",
+  "Mitchell",
+  "Roberts",
+  "Turner",
+  "Phillips",
+  "Campbell",
+  "Parker",
+  "Evans",
+  "Edwards",
+  "Collins",
+  "Stewart",
+  "Morris",
+  "Rogers",
+  "Reed",
+  "Cook",
+  "Morgan",
+  "Bell",
+  "Murphy",
+  "Bailey",
+  "Goldsmith",
+  "Schmidt",
+  "Wagner",
+  "Becker",
+  "Schultz",
+  "Hoffman",
+  "Koehn",
+  "Unruh",
+  "Friesen",
+  "Penner",
+];
+const TOWNS: [string, string][] = [
+  ["Wichita", "67203"],
+  ["Wichita", "67212"],
+  ["Wichita", "67226"],
+  ["Wellington", "67152"],
+  ["Derby", "67037"],
+  ["Andover", "67002"],
+  ["Mulvane", "67110"],
+  ["Haysville", "67060"],
+  ["Park City", "67219"],
+  ["Newton", "67114"],
+  ["El Dorado", "67042"],
+  ["Augusta", "67010"],
+  ["Winfield", "67156"],
+  ["Belle Plaine", "67013"],
+  ["Rose Hill", "67133"],
+  ["Valley Center", "67147"],
+];
+const STREETS = [
+  "Main St",
+  "Elm St",
+  "Oak St",
+  "Washington Ave",
+  "Maple Dr",
+  "Cedar Ln",
+  "Harvest Rd",
+  "Prairie View Dr",
+  "Rock Rd",
+  "Woodlawn Blvd",
+  "Central Ave",
+  "Kellogg Dr",
+  "Meadowlark Ln",
+  "Sunflower Ct",
+  "Pawnee Ave",
+];
+const SERVICES = [
+  "Residential Framing",
+  "Residential Roofing",
+  "Roof Repairs",
+  "Gutter Services",
+  "Bright Green Treatment",
+  "Structural Repairs",
+  "New Construction",
+  "Storm / hail damage",
+  "Not sure",
+];
 const MESSAGES = [
   "Hail last week took a lot of granules off the south side. Insurance adjuster comes Tuesday; can you look before then?",
   "Looking for a quote on a full tear-off and new architectural shingles. Two-story, about 2,400 sq ft.",
@@ -67,11 +214,36 @@ const MESSAGES = [
   "Neighbor recommended you. Some shingles blew off in the wind Sunday night.",
   "Please call after 5pm, I work days. Need an estimate for seamless gutters all around.",
 ];
-const NOTES_TEXT = ["Left a voicemail.", "Talked with homeowner, wants a visit next week.", "Measured, 28 squares, 6/12 pitch.", "Sent the estimate by mail.", "Insurance approved the claim.", "Asked to call back after the holidays.", "Crew scheduled.", "Homeowner picked another contractor.", "Gave a price over the phone, will send written.", "Texted photos of the damage."];
+const NOTES_TEXT = [
+  "Left a voicemail.",
+  "Talked with homeowner, wants a visit next week.",
+  "Measured, 28 squares, 6/12 pitch.",
+  "Sent the estimate by mail.",
+  "Insurance approved the claim.",
+  "Asked to call back after the holidays.",
+  "Crew scheduled.",
+  "Homeowner picked another contractor.",
+  "Gave a price over the phone, will send written.",
+  "Texted photos of the damage.",
+];
 const LOST = ["Went with another contractor", "Price", "No answer after several tries", "Decided not to do the work"];
 const CATEGORY_WORDS = {
-  framing: ["Room Addition", "Garage Framing", "Custom Home Framing", "Dormer Addition", "Porch Framing", "Structural Repair"],
-  roofing: ["Roof Replacement", "Hail Damage Repair", "Shingle Roof", "Roof Repair", "Metal Roof", "Storm Damage Repair"],
+  framing: [
+    "Room Addition",
+    "Garage Framing",
+    "Custom Home Framing",
+    "Dormer Addition",
+    "Porch Framing",
+    "Structural Repair",
+  ],
+  roofing: [
+    "Roof Replacement",
+    "Hail Damage Repair",
+    "Shingle Roof",
+    "Roof Repair",
+    "Metal Roof",
+    "Storm Damage Repair",
+  ],
   "bright-green": ["Bright Green Treatment", "Shingle Treatment", "Bright Green Roof Care"],
 } as const;
 
@@ -93,7 +265,20 @@ function createdAt() {
 
 function statusFor(created: number) {
   const age = (NOW - created) / DAY;
-  if (age < 90) return pick(["new", "new", "new", "contacted", "contacted", "visit_scheduled", "measured", "quoted", "quoted", "won", "lost"] as const);
+  if (age < 90)
+    return pick([
+      "new",
+      "new",
+      "new",
+      "contacted",
+      "contacted",
+      "visit_scheduled",
+      "measured",
+      "quoted",
+      "quoted",
+      "won",
+      "lost",
+    ] as const);
   return pick(["won", "won", "won", "lost", "lost", "lost", "lost", "quoted", "contacted", "new"] as const);
 }
 
@@ -132,7 +317,16 @@ function buildDatabase() {
       `insert into testimonials (name, location, quote, rating, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)`,
     );
 
-    type LeadRow = { id: number; created: number; status: string; name: string; street: string; city: string; zip: string; service: string };
+    type LeadRow = {
+      id: number;
+      created: number;
+      status: string;
+      name: string;
+      street: string;
+      city: string;
+      zip: string;
+      service: string;
+    };
     const leads: LeadRow[] = [];
     sqlite.transaction(() => {
       for (let i = 0; i < LEADS; i++) {
@@ -162,7 +356,10 @@ function buildDatabase() {
             status,
             lostReason: status === "lost" ? pick(LOST) : null,
             // Open leads have a day to call back: lately around today, years ago long overdue.
-            followUpOn: open && chance(0.8) ? dayOf(age < 90 ? NOW + between(-20, 30) * DAY : created + between(2, 30) * DAY) : null,
+            followUpOn:
+              open && chance(0.8)
+                ? dayOf(age < 90 ? NOW + between(-20, 30) * DAY : created + between(2, 30) * DAY)
+                : null,
             source,
             readAt: age > 2 || chance(0.5) ? created + 3_600_000 : null,
             // Some years-old leads were archived; most owners never archive.
@@ -207,7 +404,14 @@ function buildDatabase() {
       for (let i = 0; i < IMAGES; i++) {
         const roof = i % 5 === 0;
         const id = Number(
-          insertImage.run(`bench-${i}.jpg`, `IMG_${4000 + i}.jpg`, between(150_000, 900_000), roof ? "" : `Project photo ${i}`, roof ? "roof" : "library", createdAt()).lastInsertRowid,
+          insertImage.run(
+            `bench-${i}.jpg`,
+            `IMG_${4000 + i}.jpg`,
+            between(150_000, 900_000),
+            roof ? "" : `Project photo ${i}`,
+            roof ? "roof" : "library",
+            createdAt(),
+          ).lastInsertRowid,
         );
         (roof ? roofImageIds : libraryIds).push(id);
       }
@@ -223,7 +427,23 @@ function buildDatabase() {
         const [length, width, pitch] = [between(30, 70), between(24, 40), between(4, 12)];
         const photos = i < roofImageIds.length / 2;
         const drawing = photos
-          ? JSON.stringify({ top: { scale: 0.3, facets: [{ points: [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 400 }, { x: 100, y: 400 }], pitch }] }, side: { scale: null, facets: [] } })
+          ? JSON.stringify({
+              top: {
+                scale: 0.3,
+                facets: [
+                  {
+                    points: [
+                      { x: 100, y: 100 },
+                      { x: 500, y: 100 },
+                      { x: 500, y: 400 },
+                      { x: 100, y: 400 },
+                    ],
+                    pitch,
+                  },
+                ],
+              },
+              side: { scale: null, facets: [] },
+            })
           : null;
         const customer = Number(
           insertRoof.run(
@@ -244,10 +464,27 @@ function buildDatabase() {
           ).lastInsertRowid,
         );
         if (lead && lead.status !== "measured") {
-          const lines = ["shingles", "underlayment", "drip-edge", "ridge-cap", "starter", "nails", "labor-low", "disposal"].map((key) => {
+          const lines = [
+            "shingles",
+            "underlayment",
+            "drip-edge",
+            "ridge-cap",
+            "starter",
+            "nails",
+            "labor-low",
+            "disposal",
+          ].map((key) => {
             const quantity = between(1, 40);
             const unitPriceCents = between(500, 15_000);
-            return { key, label: key, quantity, unit: "ea", unitPriceCents, totalCents: quantity * unitPriceCents, adjusted: false };
+            return {
+              key,
+              label: key,
+              quantity,
+              unit: "ea",
+              unitPriceCents,
+              totalCents: quantity * unitPriceCents,
+              adjusted: false,
+            };
           });
           const subtotal = lines.reduce((s, l) => s + l.totalCents, 0);
           insertEstimate.run(lead.id, customer, JSON.stringify(lines), subtotal, 0, subtotal, at, at);
@@ -284,18 +521,41 @@ function buildDatabase() {
       }
       for (let i = 0; i < TESTIMONIALS; i++) {
         const at = createdAt();
-        insertTestimonial.run(`${pick(FIRST)} ${pick(LAST)[0]}.`, `${pick(TOWNS)[0]}, KS`, pick(MESSAGES), between(4, 5), i % 15 === 0 ? "pending" : "published", at, at);
+        insertTestimonial.run(
+          `${pick(FIRST)} ${pick(LAST)[0]}.`,
+          `${pick(TOWNS)[0]}, KS`,
+          pick(MESSAGES),
+          between(4, 5),
+          i % 15 === 0 ? "pending" : "published",
+          at,
+          at,
+        );
       }
     })();
 
     const count = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-    const counts = ["leads", "lead_notes", "outbox", "estimates", "roof_customers", "images", "projects", "testimonials"].map((t) => `${count(t)} ${t}`);
+    const counts = [
+      "leads",
+      "lead_notes",
+      "outbox",
+      "estimates",
+      "roof_customers",
+      "images",
+      "projects",
+      "testimonials",
+    ].map((t) => `${count(t)} ${t}`);
     // A search index kept by triggers has every lead already; say so if one stayed empty.
-    const search = sqlite.prepare(`select name from sqlite_master where type = 'table' and sql like 'create virtual table%'`).all() as { name: string }[];
+    const search = sqlite
+      .prepare(`select name from sqlite_master where type = 'table' and sql like 'create virtual table%'`)
+      .all() as { name: string }[];
     for (const { name } of search) counts.push(`${count(name)} in ${name}`);
-    const size = fs.statSync(process.env.DATABASE_PATH!).size + (fs.existsSync(`${process.env.DATABASE_PATH}-wal`) ? fs.statSync(`${process.env.DATABASE_PATH}-wal`).size : 0);
+    const size =
+      fs.statSync(process.env.DATABASE_PATH!).size +
+      (fs.existsSync(`${process.env.DATABASE_PATH}-wal`) ? fs.statSync(`${process.env.DATABASE_PATH}-wal`).size : 0);
     closeDb();
-    console.log(`Database built in ${((performance.now() - t0) / 1000).toFixed(1)} s (${(size / 1024 / 1024).toFixed(0)} MB): ${counts.join(", ")}`);
+    console.log(
+      `Database built in ${((performance.now() - t0) / 1000).toFixed(1)} s (${(size / 1024 / 1024).toFixed(0)} MB): ${counts.join(", ")}`,
+    );
     return { leadPage: heavy.id, roofCustomer: 1 };
   });
 }
@@ -327,7 +587,10 @@ async function settled(pid: number): Promise<{ rss: number; heapUsed: number }> 
 /** One GET read to its end: time to the last byte, bytes as sent (no compression asked for). */
 async function timed(base: string, page: Page, cookie: string, onChunk?: () => void) {
   const t0 = performance.now();
-  const res = await fetch(base + page.path, { headers: { "Accept-Encoding": page.encoding ?? "identity", ...(page.admin ? { Cookie: cookie } : {}) }, redirect: "manual" });
+  const res = await fetch(base + page.path, {
+    headers: { "Accept-Encoding": page.encoding ?? "identity", ...(page.admin ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
   let bytes = 0;
   const reader = res.body?.getReader();
   for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
@@ -347,14 +610,17 @@ async function main() {
     UPLOADS_DIR: process.env.UPLOADS_DIR,
     SEED_DEMO_CONTENT: "0",
     // A full GC on SIGUSR2, for measuring the exports from settled memory.
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc --import=${path.resolve("scripts/bench-scale-gc.mjs")}`.trim(),
+    NODE_OPTIONS:
+      `${process.env.NODE_OPTIONS ?? ""} --expose-gc --import=${path.resolve("scripts/bench-scale-gc.mjs")}`.trim(),
     BENCH_GC_REPORT: GC_REPORT,
   });
   try {
     const cookie = await signIn(server.base);
     // Every CSV route the app has (read from its site map), each a download the owner makes.
     const routes = fs.readFileSync("app/routes.ts", "utf8");
-    const csvPaths = [...routes.matchAll(/route\("([^"]+\.csv)"/g)].map((m) => "/" + m[1].replace(":id", String(roofCustomer)));
+    const csvPaths = [...routes.matchAll(/route\("([^"]+\.csv)"/g)].map(
+      (m) => "/" + m[1].replace(":id", String(roofCustomer)),
+    );
     const pages: Page[] = [
       { label: "Dashboard /admin", path: "/admin", admin: true },
       { label: "Leads", path: "/admin/leads", admin: true },
@@ -368,18 +634,35 @@ async function main() {
       { label: "Testimonials", path: "/admin/testimonials", admin: true },
       ...csvPaths.map((p): Page => ({ label: `Export ${p.split("/").pop()}`, path: p, admin: true, kind: "export" })),
       // As a browser asks for it: compressed by the server's compression() on the way out.
-      { label: "Export export.csv, gzip", path: "/admin/leads/export.csv", admin: true, kind: "export", encoding: "gzip" },
-      { label: "Export export.csv, brotli", path: "/admin/leads/export.csv", admin: true, kind: "export", encoding: "gzip, deflate, br" },
+      {
+        label: "Export export.csv, gzip",
+        path: "/admin/leads/export.csv",
+        admin: true,
+        kind: "export",
+        encoding: "gzip",
+      },
+      {
+        label: "Export export.csv, brotli",
+        path: "/admin/leads/export.csv",
+        admin: true,
+        kind: "export",
+        encoding: "gzip, deflate, br",
+      },
       { label: "Public /", path: "/", admin: false },
       { label: "Public /portfolio", path: "/portfolio", admin: false },
       { label: "Public service page", path: "/services/residential-roofing-wichita", admin: false },
       { label: "Public area page", path: "/derby-framing-roofing-services", admin: false },
     ];
 
-    const only = process.env.BENCH_PAGES?.toLowerCase().split(/[\s,]+/).filter(Boolean);
-    if (only) pages.splice(0, pages.length, ...pages.filter((p) => only.some((word) => p.label.toLowerCase().includes(word))));
+    const only = process.env.BENCH_PAGES?.toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    if (only)
+      pages.splice(0, pages.length, ...pages.filter((p) => only.some((word) => p.label.toLowerCase().includes(word))));
     const widths = [24, 7, 9, 9, 10, 20];
-    console.log(`\n${RUNS} sequential GETs each, signed in as the owner (public pages anonymous, so the page cache answers after the first)`);
+    console.log(
+      `\n${RUNS} sequential GETs each, signed in as the owner (public pages anonymous, so the page cache answers after the first)`,
+    );
     console.log(row(["page", "status", "p50", "p95", "size", "target (p95, size)"], widths));
     const pid = server.child.pid!;
     // Export memory, measured fairly (decision 0061): before each download the server runs a
@@ -414,12 +697,26 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 95);
-      const target = page.kind === "export" ? "RSS growth, below" : !page.admin ? "" : `<= ${TARGET_PAGE_MS} ms, <= ${kb(TARGET_PAGE_BYTES)}`;
-      const met = page.admin && page.kind !== "export" ? (p95 <= TARGET_PAGE_MS && bytes <= TARGET_PAGE_BYTES ? "  met" : "  MISSED") : "";
-      console.log(row([page.label, status, ms(percentile(times, 50)), ms(p95), size(bytes), target + met], widths).trimEnd());
+      const target =
+        page.kind === "export"
+          ? "RSS growth, below"
+          : !page.admin
+            ? ""
+            : `<= ${TARGET_PAGE_MS} ms, <= ${kb(TARGET_PAGE_BYTES)}`;
+      const met =
+        page.admin && page.kind !== "export"
+          ? p95 <= TARGET_PAGE_MS && bytes <= TARGET_PAGE_BYTES
+            ? "  met"
+            : "  MISSED"
+          : "";
+      console.log(
+        row([page.label, status, ms(percentile(times, 50)), ms(p95), size(bytes), target + met], widths).trimEnd(),
+      );
     }
     if (exportGrowth.size) {
-      console.log(`\nServer RSS growth while sending each export, from a full GC before each download (target <= ${size(TARGET_RSS_GROWTH)}):`);
+      console.log(
+        `\nServer RSS growth while sending each export, from a full GC before each download (target <= ${size(TARGET_RSS_GROWTH)}):`,
+      );
       for (const [label, growths] of exportGrowth) {
         const worst = Math.max(...growths);
         const sorted = [...growths].sort((a, b) => a - b);
@@ -428,7 +725,9 @@ async function main() {
         );
       }
       const heapAfter = (await settled(pid)).heapUsed;
-      console.log(`  V8 heap in use after a full GC: ${size(heapBefore)} before the exports, ${size(heapAfter)} after (what an export keeps)`);
+      console.log(
+        `  V8 heap in use after a full GC: ${size(heapBefore)} before the exports, ${size(heapAfter)} after (what an export keeps)`,
+      );
     }
     console.log(`Server RSS after the run: ${megabytes(rssOf(pid))}`);
   } finally {

@@ -14,7 +14,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { capture, CONNECTIONS, LOAD_WIDTHS, load, ms, PAGE_TYPES, percentile, printLoad, row, SECONDS } from "./bench-lib";
+import {
+  capture,
+  CONNECTIONS,
+  LOAD_WIDTHS,
+  load,
+  ms,
+  PAGE_TYPES,
+  percentile,
+  printLoad,
+  row,
+  SECONDS,
+} from "./bench-lib";
 import { megabytes, rssOf, startServer, waitFor } from "./server-process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
@@ -40,7 +51,9 @@ async function benchServer() {
     const bareBase = `http://127.0.0.1:${PORT + 1}`;
     await waitFor(`${bareBase}/`);
 
-    console.log(`Public pages: ${CONNECTIONS} connections, ${SECONDS} s each; the app beside a bare node:http process sending the same bytes`);
+    console.log(
+      `Public pages: ${CONNECTIONS} connections, ${SECONDS} s each; the app beside a bare node:http process sending the same bytes`,
+    );
     console.log(row(["page", "enc", "app req/s", "bare", "ratio", "p50", "p99", "bytes"], LOAD_WIDTHS));
     for (const [label, page] of PAGE_TYPES) {
       for (const br of [false, "br"] as const) {
@@ -49,7 +62,9 @@ async function benchServer() {
         printLoad(label, br ? "br" : "none", app, yardstick);
       }
     }
-    console.log(`Server memory (resident): ${megabytes(idle)} after start, ${megabytes(rssOf(server.child.pid!))} after the run`);
+    console.log(
+      `Server memory (resident): ${megabytes(idle)} after start, ${megabytes(rssOf(server.child.pid!))} after the run`,
+    );
   } finally {
     bare?.kill();
     server.stop();
@@ -95,7 +110,13 @@ async function benchReports() {
   // A phone-camera-sized picture (noise, so it compresses like a photo, not a flat color)
   // and a four-facet hip roof.
   const photo = await sharp({
-    create: { width: 4032, height: 3024, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 40 } },
+    create: {
+      width: 4032,
+      height: 3024,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 120, sigma: 40 },
+    },
   })
     .jpeg({ quality: 85 })
     .toBuffer()
@@ -105,15 +126,58 @@ async function benchReports() {
     ...emptyView(),
     scale: 0.3,
     facets: [
-      facet([[150, 150], [650, 150], [550, 300], [250, 300]], 6),
-      facet([[150, 450], [650, 450], [550, 300], [250, 300]], 6),
-      facet([[150, 150], [250, 300], [150, 450]], 8),
-      facet([[650, 150], [550, 300], [650, 450]], 8),
+      facet(
+        [
+          [150, 150],
+          [650, 150],
+          [550, 300],
+          [250, 300],
+        ],
+        6,
+      ),
+      facet(
+        [
+          [150, 450],
+          [650, 450],
+          [550, 300],
+          [250, 300],
+        ],
+        6,
+      ),
+      facet(
+        [
+          [150, 150],
+          [250, 300],
+          [150, 450],
+        ],
+        8,
+      ),
+      facet(
+        [
+          [650, 150],
+          [550, 300],
+          [650, 450],
+        ],
+        8,
+      ),
     ],
   };
   const id = await saveRoofCustomer(
-    { customerName: "Bench", street: "100 Main St", city: "Wellington", state: "KS", zipCode: "67152", area: null, length: null, width: null, pitch: 6 },
-    { drawing: { top, side: emptyView() }, files: { top: { image: photo!, name: "roof.jpg" }, side: { image: photo!, name: "side.jpg" } } },
+    {
+      customerName: "Bench",
+      street: "100 Main St",
+      city: "Wellington",
+      state: "KS",
+      zipCode: "67152",
+      area: null,
+      length: null,
+      width: null,
+      pitch: 6,
+    },
+    {
+      drawing: { top, side: emptyView() },
+      files: { top: { image: photo!, name: "roof.jpg" }, side: { image: photo!, name: "side.jpg" } },
+    },
   );
   const customer = getRoofCustomer(id!)!;
   const facts = getBusinessFacts();
@@ -131,8 +195,12 @@ async function benchReports() {
   global.gc?.();
   times.sort((a, b) => a - b);
   console.log(`\nRoof PDF report (two 4032x3024 photos, 4 facets), ${REPORTS} runs:`);
-  console.log(`  p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, ${(size / 1024).toFixed(0)} KB each`);
-  console.log(`  heap growth over the runs: ${((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for a settled figure)"}`);
+  console.log(
+    `  p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, ${(size / 1024).toFixed(0)} KB each`,
+  );
+  console.log(
+    `  heap growth over the runs: ${((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for a settled figure)"}`,
+  );
 }
 
 try {

@@ -12,12 +12,21 @@ const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 5);
 const SIZE = 60 * 1024 * 1024;
 
 /** POSTs `size` bytes of form data in 64 KB pieces, declared up front or chunked. */
-function post(base: string, path: string, size: number, declared: boolean, type = "application/x-www-form-urlencoded"): Promise<number | string> {
+function post(
+  base: string,
+  path: string,
+  size: number,
+  declared: boolean,
+  type = "application/x-www-form-urlencoded",
+): Promise<number | string> {
   return new Promise((resolve) => {
     const piece = Buffer.alloc(64 * 1024, "a");
     const request = http.request(`${base}${path}`, {
       method: "POST",
-      headers: { "Content-Type": type, ...(declared ? { "Content-Length": size } : { "Transfer-Encoding": "chunked" }) },
+      headers: {
+        "Content-Type": type,
+        ...(declared ? { "Content-Length": size } : { "Transfer-Encoding": "chunked" }),
+      },
     });
     let answered = false;
     request.on("response", (response) => {
@@ -42,7 +51,12 @@ function post(base: string, path: string, size: number, declared: boolean, type 
 }
 
 /** A signed-in form post that must be answered with a redirect: where it leads. */
-async function postForRedirect(base: string, path: string, cookie: string, fields: Record<string, string>): Promise<string> {
+async function postForRedirect(
+  base: string,
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+): Promise<string> {
   const res = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
@@ -56,18 +70,44 @@ async function postForRedirect(base: string, path: string, cookie: string, field
 
 /** A lead written down by hand, measured and estimated: the page whose estimate form posts lines. */
 async function estimatedLead(base: string, cookie: string): Promise<string> {
-  const lead = new URL(await postForRedirect(base, "/admin/messages/new", cookie, { name: "Drill Lead", phone: "316-555-0100", message: "A roof to estimate", preferredContact: "call" }), base).pathname;
+  const lead = new URL(
+    await postForRedirect(base, "/admin/messages/new", cookie, {
+      name: "Drill Lead",
+      phone: "316-555-0100",
+      message: "A roof to estimate",
+      preferredContact: "call",
+    }),
+    base,
+  ).pathname;
   const tool = new URL(await postForRedirect(base, lead, cookie, { intent: "measure" }), base);
   const customer = tool.searchParams.get("customer") ?? "";
-  await postForRedirect(base, "/admin/roof-measurement", cookie, { intent: "save", id: customer, street: "1 Elm St", city: "Wichita", length: "40", width: "30", pitch: "6" });
-  await postForRedirect(base, lead, cookie, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" });
+  await postForRedirect(base, "/admin/roof-measurement", cookie, {
+    intent: "save",
+    id: customer,
+    street: "1 Elm St",
+    city: "Wichita",
+    length: "40",
+    width: "30",
+    pitch: "6",
+  });
+  await postForRedirect(base, lead, cookie, {
+    intent: "make-estimate",
+    tier: "better",
+    wastePercent: "10",
+    tearOffLayers: "1",
+  });
   return lead;
 }
 
 /** A small signed-in form post: its status, the bytes of the answer, and how long it took. */
 async function timedPost(base: string, path: string, cookie: string, body: string) {
   const start = performance.now();
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body, redirect: "manual" });
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body,
+    redirect: "manual",
+  });
   const bytes = (await res.arrayBuffer()).byteLength;
   return `${res.status}, ${bytes.toLocaleString("en-US")} bytes of answer in ${((performance.now() - start) / 1000).toFixed(2)} s (a ${body.length}-byte post)`;
 }
@@ -79,7 +119,10 @@ try {
   const cases: [string, () => Promise<number | string>][] = [
     ["60 MB form, length declared", () => post(server.base, "/contact", SIZE, true)],
     ["60 MB form, chunked", () => post(server.base, "/contact", SIZE, false)],
-    ["60 MB multipart, chunked", () => post(server.base, "/admin/images/upload", SIZE, false, "multipart/form-data; boundary=x")],
+    [
+      "60 MB multipart, chunked",
+      () => post(server.base, "/admin/images/upload", SIZE, false, "multipart/form-data; boundary=x"),
+    ],
     ["60 MB JSON", () => post(server.base, "/contact", SIZE, true, "application/json")],
   ];
   let peak = before ?? 0;
@@ -93,11 +136,18 @@ try {
   clearInterval(sampler);
   const cookie = await signIn(server.base);
   const lead = await estimatedLead(server.base, cookie);
-  const far = (name: string, fields: string[], extra: string) => [...fields.map((f) => `${name}.${f}=1`), extra].join("&");
-  console.log(`lines[9999] to save-estimate      answered ${await timedPost(server.base, lead, cookie, far("lines[9999]", ["label", "quantity", "unitPrice"], "intent=save-estimate"))}`);
-  console.log(`hours[2999] to business details    answered ${await timedPost(server.base, "/admin/contact", cookie, far("hours[2999]", ["label", "opens", "closes"], "intent=save-business-facts"))}`);
+  const far = (name: string, fields: string[], extra: string) =>
+    [...fields.map((f) => `${name}.${f}=1`), extra].join("&");
+  console.log(
+    `lines[9999] to save-estimate      answered ${await timedPost(server.base, lead, cookie, far("lines[9999]", ["label", "quantity", "unitPrice"], "intent=save-estimate"))}`,
+  );
+  console.log(
+    `hours[2999] to business details    answered ${await timedPost(server.base, "/admin/contact", cookie, far("hours[2999]", ["label", "opens", "closes"], "intent=save-business-facts"))}`,
+  );
   const health = await fetch(`${server.base}/healthz`);
-  console.log(`Peak resident memory during the drill: ${megabytes(peak)}; after: ${megabytes(rssOf(pid))}; /healthz ${health.status}`);
+  console.log(
+    `Peak resident memory during the drill: ${megabytes(peak)}; after: ${megabytes(rssOf(pid))}; /healthz ${health.status}`,
+  );
 } finally {
   server.stop();
 }

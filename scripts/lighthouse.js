@@ -16,7 +16,12 @@ import path from "node:path";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3198);
 // LIGHTHOUSE_PAGES=/,/portfolio measures only those (comma-separated).
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/services/roof-repairs-wichita", "/derby-framing-roofing-services", "/portfolio"];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
+  "/",
+  "/services/roof-repairs-wichita",
+  "/derby-framing-roofing-services",
+  "/portfolio",
+];
 const BAR = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 const METRICS = { "largest-contentful-paint": 1200, "cumulative-layout-shift": 0, "total-blocking-time": 50 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -46,7 +51,9 @@ async function ownerPhoto(width = 1600, height = 1067) {
     x ^= x << 5;
     pixels[i] = Math.max(0, Math.min(255, pixels[i] + ((x >>> 0) % 23) - 11));
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** Signs in and puts the owner's photo at the top of the home page and of a service page, as he would. */
@@ -58,7 +65,10 @@ async function useOwnerPhotos(base) {
     body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password, redirectTo: "/admin" }),
     redirect: "manual",
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (login.status !== 302 || !cookie) throw new Error(`signing in for the owner's photos failed (${login.status})`);
   const photo = await ownerPhoto();
   for (const slot of ["home-hero", "service-hero/roof-repairs-wichita"]) {
@@ -67,10 +77,17 @@ async function useOwnerPhotos(base) {
     form.set("slot", slot);
     form.set("alt", "Our crew finishing a new roof on a house in Derby");
     form.set("upload", new File([photo], "derby-roof.jpg", { type: "image/jpeg" }));
-    const saved = await fetch(`${base}/admin/site/pictures`, { method: "POST", headers: { ...headers, Cookie: cookie }, body: form, redirect: "manual" });
+    const saved = await fetch(`${base}/admin/site/pictures`, {
+      method: "POST",
+      headers: { ...headers, Cookie: cookie },
+      body: form,
+      redirect: "manual",
+    });
     if (saved.status !== 302) throw new Error(`saving the owner's photo for ${slot} failed (${saved.status})`);
   }
-  console.log(`The owner's ${photo.byteLength >> 10} KB, 1600 px photo is the hero of / and /services/roof-repairs-wichita.`);
+  console.log(
+    `The owner's ${photo.byteLength >> 10} KB, 1600 px photo is the hero of / and /services/roof-repairs-wichita.`,
+  );
 }
 
 if (!fs.existsSync("build/server/index.js") || process.argv.includes("--build")) {
@@ -106,18 +123,32 @@ if (process.env.LIGHTHOUSE_HERO !== "drawing") await useOwnerPhotos(`http://127.
 // start run the server's code cold (not yet compiled by V8) and read files from disk.
 for (let round = 0; round < 3; round++) {
   for (const page of PAGES) {
-    const html = await (await fetch(`http://127.0.0.1:${PORT}${page}`, { headers: { "Accept-Encoding": "br" } })).text();
+    const html = await (
+      await fetch(`http://127.0.0.1:${PORT}${page}`, { headers: { "Accept-Encoding": "br" } })
+    ).text();
     // Every /assets path in the page: link, script and image tags (srcset lists several),
     // and the route modules the page's bootstrap JSON names for the browser to import.
     // (Not the backslash that ends a path quoted inside the page's data script.)
     const files = new Set(Array.from(html.matchAll(/["\s](\/assets\/[^"#\s,\\]+)/g), (m) => m[1]));
-    await Promise.all([...files].map((file) => fetch(`http://127.0.0.1:${PORT}${file}`, { headers: { "Accept-Encoding": "br" } }).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      [...files].map((file) =>
+        fetch(`http://127.0.0.1:${PORT}${file}`, { headers: { "Accept-Encoding": "br" } }).then((r) => r.arrayBuffer()),
+      ),
+    );
   }
 }
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 let failed = false;
@@ -134,24 +165,40 @@ try {
       });
       runs.push(result.lhr);
     }
-    const scores = Object.fromEntries(Object.keys(BAR).map((k) => [k, median(runs.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)))]));
-    const metrics = Object.fromEntries(Object.keys(METRICS).map((k) => [k, median(runs.map((r) => r.audits[k].numericValue))]));
+    const scores = Object.fromEntries(
+      Object.keys(BAR).map((k) => [k, median(runs.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)))]),
+    );
+    const metrics = Object.fromEntries(
+      Object.keys(METRICS).map((k) => [k, median(runs.map((r) => r.audits[k].numericValue))]),
+    );
     const misses = [
-      ...Object.entries(BAR).filter(([k, min]) => scores[k] < min).map(([k]) => k),
-      ...Object.entries(METRICS).filter(([k, max]) => metrics[k] > max).map(([k]) => k),
+      ...Object.entries(BAR)
+        .filter(([k, min]) => scores[k] < min)
+        .map(([k]) => k),
+      ...Object.entries(METRICS)
+        .filter(([k, max]) => metrics[k] > max)
+        .map(([k]) => k),
     ];
     if (misses.length) failed = true;
     console.log(
       `${page.padEnd(40)} ${Object.values(scores)
         .map((s) => String(s).padStart(4))
-        .join("  ")}  ${`${(metrics["largest-contentful-paint"] / 1000).toFixed(2)} s`.padStart(7)} ${metrics["cumulative-layout-shift"].toFixed(3).padStart(6)} ${`${metrics["total-blocking-time"].toFixed(0)} ms`.padStart(7)}${misses.length ? "   below the bar" : ""}`,
+        .join(
+          "  ",
+        )}  ${`${(metrics["largest-contentful-paint"] / 1000).toFixed(2)} s`.padStart(7)} ${metrics["cumulative-layout-shift"].toFixed(3).padStart(6)} ${`${metrics["total-blocking-time"].toFixed(0)} ms`.padStart(7)}${misses.length ? "   below the bar" : ""}`,
     );
     // What held the middle run back, by how much each audit could gain.
     const lhr = runs[Math.floor(RUNS / 2)];
     for (const k of misses.filter((m) => m in BAR)) {
       const audits = lhr.categories[k].auditRefs
         .map((ref) => lhr.audits[ref.id])
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable");
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== "informative" &&
+            a.scoreDisplayMode !== "notApplicable",
+        );
       for (const a of audits.slice(0, 6)) console.log(`    ${k}: ${a.id} (${a.displayValue ?? a.score})`);
     }
     if (misses.includes("total-blocking-time")) {

@@ -18,7 +18,7 @@ const skies = {
 
 function rand(seed) {
   let s = seed;
-  return () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }
 
 function backdrop(sky, r) {
@@ -60,14 +60,16 @@ function framing(r, opts) {
   // trusses
   for (let x = left; x <= right; x += 60) {
     const t = (x - left) / (right - left);
-    const ty = t < 0.5 ? wallTop - 12 - (peak - (wallTop - 12)) * -2 * t : wallTop - 12 - (peak - (wallTop - 12)) * -2 * (1 - t);
+    const ty =
+      t < 0.5 ? wallTop - 12 - (peak - (wallTop - 12)) * -2 * t : wallTop - 12 - (peak - (wallTop - 12)) * -2 * (1 - t);
     s += `<line x1="${x}" y1="${wallTop - 12}" x2="${x}" y2="${ty}" stroke="${wood}" stroke-width="8"/>`;
   }
   s += `<path d="M${left - 30} ${wallTop - 6} L${mid} ${peak} L${right + 30} ${wallTop - 6}" fill="none" stroke="${edge}" stroke-width="16" stroke-linejoin="round"/>`;
   s += `<path d="M${left - 30} ${wallTop - 6} L${mid} ${peak} L${right + 30} ${wallTop - 6}" fill="none" stroke="${wood}" stroke-width="11" stroke-linejoin="round"/>`;
   s += `<line x1="${left}" y1="${wallTop - 12}" x2="${right}" y2="${wallTop - 12}" stroke="${wood}" stroke-width="12"/>`;
   // lumber stack
-  for (let i = 0; i < 5; i++) s += `<rect x="${80 + i * 6}" y="${780 - i * 14}" width="180" height="12" fill="${wood}" stroke="${edge}" stroke-width="2"/>`;
+  for (let i = 0; i < 5; i++)
+    s += `<rect x="${80 + i * 6}" y="${780 - i * 14}" width="180" height="12" fill="${wood}" stroke="${edge}" stroke-width="2"/>`;
   return s;
 }
 
@@ -82,8 +84,10 @@ function house(r, opts) {
   const mid = (left + right) / 2;
   const wall = opts.wall;
   let s = `<rect x="${left}" y="${wallTop}" width="${right - left}" height="${base - wallTop}" fill="${wall}"/>`;
-  for (let y = wallTop + 18; y < base; y += 18) s += `<line x1="${left}" y1="${y}" x2="${right}" y2="${y}" stroke="#000" stroke-opacity="0.07" stroke-width="2"/>`;
-  const win = (x, y) => `<rect x="${x}" y="${y}" width="90" height="110" fill="#fff"/><rect x="${x + 8}" y="${y + 8}" width="74" height="94" fill="#7fa8c9"/><line x1="${x + 45}" y1="${y + 8}" x2="${x + 45}" y2="${y + 102}" stroke="#fff" stroke-width="5"/><line x1="${x + 8}" y1="${y + 55}" x2="${x + 82}" y2="${y + 55}" stroke="#fff" stroke-width="5"/>`;
+  for (let y = wallTop + 18; y < base; y += 18)
+    s += `<line x1="${left}" y1="${y}" x2="${right}" y2="${y}" stroke="#000" stroke-opacity="0.07" stroke-width="2"/>`;
+  const win = (x, y) =>
+    `<rect x="${x}" y="${y}" width="90" height="110" fill="#fff"/><rect x="${x + 8}" y="${y + 8}" width="74" height="94" fill="#7fa8c9"/><line x1="${x + 45}" y1="${y + 8}" x2="${x + 45}" y2="${y + 102}" stroke="#fff" stroke-width="5"/><line x1="${x + 8}" y1="${y + 55}" x2="${x + 82}" y2="${y + 55}" stroke="#fff" stroke-width="5"/>`;
   s += win(left + 60, wallTop + 60) + win(right - 150, wallTop + 60);
   s += `<rect x="${mid - 45}" y="${base - 170}" width="90" height="170" fill="${opts.door}"/><circle cx="${mid + 28}" cy="${base - 85}" r="5" fill="#e2c044"/>`;
   // roof with shingle courses
@@ -92,13 +96,16 @@ function house(r, opts) {
   let rows = "";
   for (let y = peak + 10, i = 0; y < wallTop + 6; y += 22, i++) {
     rows += `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="#000" stroke-opacity="0.25" stroke-width="3"/>`;
-    for (let x = (i % 2) * 24; x < W; x += 48) rows += `<line x1="${x}" y1="${y}" x2="${x}" y2="${y + 22}" stroke="#000" stroke-opacity="0.18" stroke-width="2"/>`;
+    for (let x = (i % 2) * 24; x < W; x += 48)
+      rows += `<line x1="${x}" y1="${y}" x2="${x}" y2="${y + 22}" stroke="#000" stroke-opacity="0.18" stroke-width="2"/>`;
   }
   s += `<g clip-path="url(#roof)">${rows}${opts.roofOverlay ? opts.roofOverlay(left - overhang, right + overhang, peak, wallTop) : ""}</g>`;
   s += `<path d="M${left - overhang} ${wallTop + 6} L${mid} ${peak} L${right + overhang} ${wallTop + 6}" fill="none" stroke="#3a3a3a" stroke-width="8" stroke-linejoin="round"/>`;
-  if (opts.gutters) s += `<rect x="${left - overhang - 6}" y="${wallTop + 2}" width="${right - left + 2 * overhang + 12}" height="16" rx="4" fill="#f4f4f2" stroke="#9a9a9a" stroke-width="2"/><rect x="${right + 10}" y="${wallTop + 14}" width="14" height="${base - wallTop - 14}" fill="#f4f4f2" stroke="#9a9a9a" stroke-width="2"/>`;
+  if (opts.gutters)
+    s += `<rect x="${left - overhang - 6}" y="${wallTop + 2}" width="${right - left + 2 * overhang + 12}" height="16" rx="4" fill="#f4f4f2" stroke="#9a9a9a" stroke-width="2"/><rect x="${right + 10}" y="${wallTop + 14}" width="14" height="${base - wallTop - 14}" fill="#f4f4f2" stroke="#9a9a9a" stroke-width="2"/>`;
   // bushes
-  for (let i = 0; i < 4; i++) s += `<circle cx="${left + 30 + i * 45}" cy="${base + 4}" r="${26 + r() * 10}" fill="#4f7a2c"/>`;
+  for (let i = 0; i < 4; i++)
+    s += `<circle cx="${left + 30 + i * 45}" cy="${base + 4}" r="${26 + r() * 10}" fill="#4f7a2c"/>`;
   return s;
 }
 
@@ -113,12 +120,36 @@ const items = [
   { file: "framing-custom-home.webp", draw: (r) => framing(r, { stories: 2 }), sky: "morning" },
   { file: "framing-room-addition.webp", draw: (r) => framing(r, { stories: 1 }), sky: "noon" },
   { file: "framing-garage.webp", draw: (r) => framing(r, { stories: 1 }), sky: "evening" },
-  { file: "roofing-architectural-shingles.webp", draw: (r) => house(r, { wall: "#e9e1d2", door: "#7a3b2e", roof: "#4b4f55", gutters: true }), sky: "noon" },
-  { file: "roofing-storm-repair.webp", draw: (r) => house(r, { wall: "#c9d3d9", door: "#2f4b63", roof: "#6b5a4c", gutters: false }), sky: "overcast" },
-  { file: "roofing-replacement.webp", draw: (r) => house(r, { wall: "#f2efe8", door: "#335c3a", roof: "#2f3338", gutters: true }), sky: "morning" },
-  { file: "bright-green-ranch.webp", draw: (r) => house(r, { wall: "#efe6d6", door: "#8a4b2a", roof: "#5b5f63", roofOverlay: greenCoat }), sky: "noon" },
-  { file: "bright-green-two-story.webp", draw: (r) => house(r, { wall: "#dfe7ec", door: "#26435c", roof: "#56595c", roofOverlay: greenCoat, gutters: true }), sky: "evening" },
-  { file: "bright-green-video.webp", draw: (r) => house(r, { wall: "#ece3cf", door: "#6d2f2f", roof: "#54585c", roofOverlay: greenCoat }), sky: "morning" },
+  {
+    file: "roofing-architectural-shingles.webp",
+    draw: (r) => house(r, { wall: "#e9e1d2", door: "#7a3b2e", roof: "#4b4f55", gutters: true }),
+    sky: "noon",
+  },
+  {
+    file: "roofing-storm-repair.webp",
+    draw: (r) => house(r, { wall: "#c9d3d9", door: "#2f4b63", roof: "#6b5a4c", gutters: false }),
+    sky: "overcast",
+  },
+  {
+    file: "roofing-replacement.webp",
+    draw: (r) => house(r, { wall: "#f2efe8", door: "#335c3a", roof: "#2f3338", gutters: true }),
+    sky: "morning",
+  },
+  {
+    file: "bright-green-ranch.webp",
+    draw: (r) => house(r, { wall: "#efe6d6", door: "#8a4b2a", roof: "#5b5f63", roofOverlay: greenCoat }),
+    sky: "noon",
+  },
+  {
+    file: "bright-green-two-story.webp",
+    draw: (r) => house(r, { wall: "#dfe7ec", door: "#26435c", roof: "#56595c", roofOverlay: greenCoat, gutters: true }),
+    sky: "evening",
+  },
+  {
+    file: "bright-green-video.webp",
+    draw: (r) => house(r, { wall: "#ece3cf", door: "#6d2f2f", roof: "#54585c", roofOverlay: greenCoat }),
+    sky: "morning",
+  },
 ];
 
 // Pictures of the public pages themselves (service cards, hero), in the sizes the
@@ -126,9 +157,24 @@ const items = [
 const PUBLIC_OUT = path.resolve("app/assets/images");
 const siteImages = [
   { file: "service-framing", draw: (r) => framing(r, { stories: 2 }), sky: "morning", widths: [480, 800] },
-  { file: "service-roofing", draw: (r) => house(r, { wall: "#e9e1d2", door: "#7a3b2e", roof: "#3f4349" }), sky: "noon", widths: [480, 800] },
-  { file: "service-gutters", draw: (r) => house(r, { wall: "#dfe7ec", door: "#26435c", roof: "#56595c", gutters: true }), sky: "morning", widths: [480, 800] },
-  { file: "bright-green-video", draw: (r) => house(r, { wall: "#ece3cf", door: "#6d2f2f", roof: "#54585c", roofOverlay: greenCoat }), sky: "evening", widths: [480, 960] },
+  {
+    file: "service-roofing",
+    draw: (r) => house(r, { wall: "#e9e1d2", door: "#7a3b2e", roof: "#3f4349" }),
+    sky: "noon",
+    widths: [480, 800],
+  },
+  {
+    file: "service-gutters",
+    draw: (r) => house(r, { wall: "#dfe7ec", door: "#26435c", roof: "#56595c", gutters: true }),
+    sky: "morning",
+    widths: [480, 800],
+  },
+  {
+    file: "bright-green-video",
+    draw: (r) => house(r, { wall: "#ece3cf", door: "#6d2f2f", roof: "#54585c", roofOverlay: greenCoat }),
+    sky: "evening",
+    widths: [480, 960],
+  },
 ];
 
 function svgFor(item, r) {
@@ -141,7 +187,9 @@ let seed = 7;
 for (const item of items) {
   const r = rand(seed++ * 7919);
   const file = path.join(OUT, item.file);
-  await sharp(Buffer.from(svgFor(item, r))).webp({ quality: 80 }).toFile(file);
+  await sharp(Buffer.from(svgFor(item, r)))
+    .webp({ quality: 80 })
+    .toFile(file);
   console.log(`${item.file} ${fs.statSync(file).size} bytes`);
 }
 for (const item of siteImages) {

@@ -13,11 +13,27 @@ fs.mkdirSync(path.join(dir, "logs"), { recursive: true });
 
 const cert = path.join(dir, "cert.pem");
 const key = path.join(dir, "key.pem");
-execFileSync("openssl", [
-  "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-  "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-  "-keyout", key, "-out", cert,
-], { stdio: "ignore" });
+execFileSync(
+  "openssl",
+  [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=localhost",
+    "-addext",
+    "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    "-keyout",
+    key,
+    "-out",
+    cert,
+  ],
+  { stdio: "ignore" },
+);
 
 // The shipped server block, with this machine's ports, name and certificate.
 const block = fs
@@ -51,6 +67,10 @@ if (!nginx) {
   console.error("nginx is missing: npm test installs it (apt-get install nginx) when run as root.");
   process.exit(1);
 }
-const child = spawn(nginx, ["-e", path.join(dir, "logs/error.log"), "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
+const child = spawn(
+  nginx,
+  ["-e", path.join(dir, "logs/error.log"), "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"],
+  { stdio: "inherit" },
+);
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill("SIGQUIT"));
 child.on("exit", (code) => process.exit(code ?? 0));

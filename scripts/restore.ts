@@ -8,12 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
-import {
-  backupsDirOf,
-  liveState,
-  MANIFEST_FILE,
-  restoreBackup,
-} from "~/server/backup-store.server";
+import { backupsDirOf, liveState, MANIFEST_FILE, restoreBackup } from "~/server/backup-store.server";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -21,9 +16,7 @@ const { values, positionals } = parseArgs({
 });
 const given = positionals[0];
 if (!given) {
-  console.error(
-    "Name the backup to restore: npm run restore -- data/backups/<time>  (or a downloaded .tar.gz)",
-  );
+  console.error("Name the backup to restore: npm run restore -- data/backups/<time>  (or a downloaded .tar.gz)");
   process.exit(1);
 }
 
@@ -53,10 +46,7 @@ function backupFolder(from: string): { folder: string; unpacked?: string } {
     const tar = spawnSync("tar", ["-xzf", source, "-C", into], {
       encoding: "utf8",
     });
-    if (tar.status !== 0)
-      throw new Error(
-        `That file is not a backup this site made (tar: ${tar.stderr.trim()}).`,
-      );
+    if (tar.status !== 0) throw new Error(`That file is not a backup this site made (tar: ${tar.stderr.trim()}).`);
     const folder = fs
       .readdirSync(into)
       .map((name) => path.join(into, name))

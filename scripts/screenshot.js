@@ -11,7 +11,14 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? ".tmp/shots";
 fs.mkdirSync(SHOTS_DIR, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 844 }, javaScriptEnabled: process.env.JS !== "0" });
@@ -27,13 +34,14 @@ for (const width of widths) {
     await page.goto(base + p, { waitUntil: "networkidle" });
     // Walk down the page so lazy images load, then come back to the top. (Without
     // scripts browsers load lazy images at once, and evaluate would wait forever.)
-    if (process.env.JS !== "0") await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo({ top: y, behavior: "instant" });
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      window.scrollTo({ top: 0, behavior: "instant" });
-    });
+    if (process.env.JS !== "0")
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo({ top: y, behavior: "instant" });
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        window.scrollTo({ top: 0, behavior: "instant" });
+      });
     await page.waitForLoadState("networkidle");
     const file = `${SHOTS_DIR}/${p.replace(/[^a-z0-9]+/gi, "_") || "_"}-${width}.png`;
     await page.screenshot({ path: file, fullPage });

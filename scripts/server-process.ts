@@ -30,7 +30,10 @@ export async function waitFor(url: string, timeoutMs = 30_000) {
 }
 
 /** Starts `node server.js` (build/ must exist) on a fresh database; resolves once it answers. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-server-"));
   const child = spawn(process.execPath, ["server.js"], {

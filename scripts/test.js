@@ -49,7 +49,9 @@ function findChromium() {
     console.log("Chromium's headless shell is missing: installing Debian's chromium-headless-shell package...");
     if (
       step("apt-get update", "apt-get", ["update", "-qq"]) &&
-      step("apt-get install chromium-headless-shell", "apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], { DEBIAN_FRONTEND: "noninteractive" }) &&
+      step("apt-get install chromium-headless-shell", "apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], {
+        DEBIAN_FRONTEND: "noninteractive",
+      }) &&
       fs.existsSync(HEADLESS_SHELL)
     ) {
       return HEADLESS_SHELL;
@@ -83,7 +85,13 @@ if (unit) {
   ok = step("Typecheck", `${BIN}/react-router`, ["typegen"]) && step("Typecheck", `${BIN}/tsc`, ["--noEmit"]) && ok;
   ok = step("Lint", `${BIN}/eslint`, [".", "--max-warnings=0"]) && ok;
   fs.rmSync(".tmp/vitest.json", { force: true });
-  ok = step("Unit and integration tests", `${BIN}/vitest`, ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest.json"]) && ok;
+  ok =
+    step("Unit and integration tests", `${BIN}/vitest`, [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile.json=.tmp/vitest.json",
+    ]) && ok;
   const report = readJson(".tmp/vitest.json");
   if (report) {
     totals.passed += report.numPassedTests;
@@ -100,7 +108,9 @@ function ensureNginx() {
   if (process.platform === "linux" && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
     console.log("nginx is missing: installing Debian's nginx package (the HTTPS proxy tests run it)...");
     step("apt-get update", "apt-get", ["update", "-qq"]);
-    step("apt-get install nginx", "apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx"], { DEBIAN_FRONTEND: "noninteractive" });
+    step("apt-get install nginx", "apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
   }
   if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
     console.error("The HTTPS proxy tests need nginx and openssl: sudo apt-get install -y nginx openssl");
@@ -150,9 +160,14 @@ if (container) {
 // "0 failed" about a red run.
 const total = Date.now() - started;
 console.log("\nStage times:");
-for (const { title, ms } of timings) console.log(`  ${minutes(ms).padStart(8)}  ${title}${ms > SLOW_STAGE_MS ? "  <- slow stage" : ""}`);
-console.log(`  ${minutes(total).padStart(8)}  whole suite${total > SUITE_BUDGET_MS ? ` <- over the ${minutes(SUITE_BUDGET_MS)} budget` : ""}`);
+for (const { title, ms } of timings)
+  console.log(`  ${minutes(ms).padStart(8)}  ${title}${ms > SLOW_STAGE_MS ? "  <- slow stage" : ""}`);
+console.log(
+  `  ${minutes(total).padStart(8)}  whole suite${total > SUITE_BUDGET_MS ? ` <- over the ${minutes(SUITE_BUDGET_MS)} budget` : ""}`,
+);
 const checkFailures = failedSteps.filter((t) => !/tests/i.test(t));
 if (checkFailures.length) console.log(`\nFailed checks: ${checkFailures.join(", ")}`);
-console.log(`\nsuite: ${totals.passed} passed, ${totals.failed + checkFailures.length} failed, ${totals.skipped} skipped`);
+console.log(
+  `\nsuite: ${totals.passed} passed, ${totals.failed + checkFailures.length} failed, ${totals.skipped} skipped`,
+);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

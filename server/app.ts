@@ -37,7 +37,9 @@ const JOB_PAGES = jobPath("");
 function bodyCap(req: Request): number {
   if (formBodyKind(req.get("content-type")) !== "multipart") return FORM_MAX_BYTES;
   // The quote form and the homeowner's job page each take up to five photos.
-  return PHOTO_FORM_PATHS.includes(req.path) || req.path.startsWith(JOB_PAGES) ? PHOTO_FORM_MAX_BYTES : MULTIPART_MAX_BYTES;
+  return PHOTO_FORM_PATHS.includes(req.path) || req.path.startsWith(JOB_PAGES)
+    ? PHOTO_FORM_MAX_BYTES
+    : MULTIPART_MAX_BYTES;
 }
 
 // An answer can go out before its body was read whole: a picture over 10 MB is refused
@@ -60,7 +62,9 @@ function dropUnreadBody(req: Request, res: Response, readBefore: number) {
   // A declared length is at most the cap (checked below) and the body ends there. A body
   // in chunks may go on: it has what is left of the cap, less what was read already
   // (framing included, and less what still waits in the stream, counted as it drains).
-  let left = req.get("content-length") ? Infinity : bodyCap(req) - (req.socket.bytesRead - readBefore - req.readableLength);
+  let left = req.get("content-length")
+    ? Infinity
+    : bodyCap(req) - (req.socket.bytesRead - readBefore - req.readableLength);
   // The action's reader (React Router's stream over the request) is done with it.
   req.removeAllListeners("data");
   req.on("data", (chunk: Buffer) => {
@@ -93,7 +97,8 @@ const SITE_WIDE = new Set(SECURITY_HEADERS.https.map(([name]) => name.toLowerCas
 app.use((req: Request, res: Response, next: NextFunction) => {
   for (const [name, value] of SECURITY_HEADERS[hsts || req.secure ? "https" : "http"]) res.setHeader(name, value);
   const append = res.append.bind(res);
-  res.append = (name: string, value?: string | string[]) => (value !== undefined && SITE_WIDE.has(name.toLowerCase()) ? res.setHeader(name, value) : append(name, value));
+  res.append = (name: string, value?: string | string[]) =>
+    value !== undefined && SITE_WIDE.has(name.toLowerCase()) ? res.setHeader(name, value) : append(name, value);
   next();
 });
 
@@ -175,8 +180,13 @@ app.use(
 // documented set-up, and the proxy may add its own.
 const fetchHandler = createFetchHandler(serverBuild, env.NODE_ENV);
 /** One anonymous render of a public page, as the cache makes it (also timed by `npm run bench`). */
-export const renderPage = (pathAndQuery: string) => fetchHandler(new Request(new URL(pathAndQuery, siteOrigin())), requestContext("127.0.0.1"));
-export const pageCache = createPageCache({ render: renderPage, baseHeaders: securityHeaders(!!hsts), paths: PAGE_CACHE_PATHS });
+export const renderPage = (pathAndQuery: string) =>
+  fetchHandler(new Request(new URL(pathAndQuery, siteOrigin())), requestContext("127.0.0.1"));
+export const pageCache = createPageCache({
+  render: renderPage,
+  baseHeaders: securityHeaders(!!hsts),
+  paths: PAGE_CACHE_PATHS,
+});
 
 // Whatever went wrong while reading or answering a request ends here, never in an
 // uncaught exception: a client error keeps its status, anything else is logged as ours.
@@ -189,7 +199,10 @@ app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
 });
 
 function errorStatus(error: unknown): number {
-  const status = typeof error === "object" && error !== null ? (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode : undefined;
+  const status =
+    typeof error === "object" && error !== null
+      ? ((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode)
+      : undefined;
   if (typeof status === "number" && status >= 400 && status < 600) return status;
   // Turning a malformed request into a Fetch Request (a bad URL or header) throws a TypeError.
   return error instanceof TypeError ? 400 : 500;

@@ -1,7 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type SentMail = { from: string; to: string[]; reply_to?: string | string[]; subject: string; text: string; html?: string };
+export type SentMail = {
+  from: string;
+  to: string[];
+  reply_to?: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+};
 
 /**
  * A stand-in for Resend's HTTP API on 127.0.0.1: records each POST /emails (and each mail
@@ -40,13 +47,19 @@ export async function startFakeResend(listenPort = 0) {
       }
       // A mail Resend will not take (an address it rejects): strict validation (its default)
       // refuses the whole request for it; permissive sends the others and lists it by index.
-      const refused = mails.flatMap((mail, index) => (refuse?.(mail) ? [{ index, message: `Invalid address in ${[...mail.to, ...[mail.reply_to ?? []].flat()].join(", ")}` }] : []));
+      const refused = mails.flatMap((mail, index) =>
+        refuse?.(mail)
+          ? [{ index, message: `Invalid address in ${[...mail.to, ...[mail.reply_to ?? []].flat()].join(", ")}` }]
+          : [],
+      );
       if (refused.length && (!batch || req.headers["x-batch-validation"] !== "permissive")) {
         res.writeHead(422, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ statusCode: 422, name: "validation_error", message: refused[0]?.message }));
         return;
       }
-      const ids = mails.flatMap((mail, index) => (refused.some((r) => r.index === index) ? [] : [{ id: `fake-${sent.push(mail)}` }]));
+      const ids = mails.flatMap((mail, index) =>
+        refused.some((r) => r.index === index) ? [] : [{ id: `fake-${sent.push(mail)}` }],
+      );
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify(batch ? { data: ids, ...(refused.length ? { errors: refused } : {}) } : ids[0]));
     });

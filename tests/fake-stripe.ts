@@ -52,11 +52,21 @@ export async function startFakeStripe({ listenPort = 0, webhookUrl = "", webhook
     const payload = JSON.stringify(event, null, 2);
     const res = await fetch(target, {
       method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signatureHeader(payload, secret), "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Stripe-Signature": signatureHeader(payload, secret),
+        "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      },
       body: payload,
     });
     const { id, type, data } = event as { id: string; type: string; data?: { object?: { id?: string } } };
-    const delivery = { eventId: id, type, sessionId: data?.object?.id ?? null, status: res.status, body: await res.text() };
+    const delivery = {
+      eventId: id,
+      type,
+      sessionId: data?.object?.id ?? null,
+      status: res.status,
+      body: await res.text(),
+    };
     deliveries.push(delivery);
     return delivery;
   }
@@ -103,7 +113,8 @@ export async function startFakeStripe({ listenPort = 0, webhookUrl = "", webhook
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
     const url = new URL(req.url ?? "/", base);
-    const json = (status: number, value: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
     if (req.method === "GET" && url.pathname === "/sessions") return json(200, [...sessions.values()]);
     if (req.method === "GET" && url.pathname === "/deliveries") return json(200, deliveries);
 
@@ -122,8 +133,16 @@ export async function startFakeStripe({ listenPort = 0, webhookUrl = "", webhook
           unit_amount: Number(item.price_data?.unit_amount),
           quantity: Number(item.quantity ?? 1),
         }));
-        if (params.mode !== "payment" || !params.success_url || !params.cancel_url || !items.length || items.some((i) => !Number.isInteger(i.unit_amount) || i.unit_amount <= 0)) {
-          return json(400, { error: { type: "invalid_request_error", message: "Missing or invalid parameters (fake)" } });
+        if (
+          params.mode !== "payment" ||
+          !params.success_url ||
+          !params.cancel_url ||
+          !items.length ||
+          items.some((i) => !Number.isInteger(i.unit_amount) || i.unit_amount <= 0)
+        ) {
+          return json(400, {
+            error: { type: "invalid_request_error", message: "Missing or invalid parameters (fake)" },
+          });
         }
         const id = `cs_test_${randomId()}`;
         const total = items.reduce((sum, i) => sum + i.unit_amount * i.quantity, 0);
@@ -214,7 +233,10 @@ type SessionParams = {
   client_reference_id?: string;
   customer_email?: string;
   metadata?: Record<string, string>;
-  line_items?: { quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } }[];
+  line_items?: {
+    quantity?: string;
+    price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } };
+  }[];
 };
 
 /** Stripe's header for a payload: the same scheme as stripe.webhooks.generateTestHeaderString. */

@@ -11,7 +11,11 @@ export function AdminBar() {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1.5 sm:px-6">
         <span className="text-white/80">You are signed in.</span>
         {/* A document load: the admin has its own stylesheet. */}
-        <Link to={href("/admin")} reloadDocument className="rounded px-2 py-1 font-semibold underline underline-offset-2 hover:bg-white/10">
+        <Link
+          to={href("/admin")}
+          reloadDocument
+          className="rounded px-2 py-1 font-semibold underline underline-offset-2 hover:bg-white/10"
+        >
           Back to admin
         </Link>
       </div>

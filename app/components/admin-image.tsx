@@ -1,5 +1,13 @@
 /** A thumbnail that falls back to a placeholder when the file is missing or broken. */
-export function AdminThumb({ src, alt, className = "h-12 w-16" }: { src: string | null | undefined; alt: string; className?: string }) {
+export function AdminThumb({
+  src,
+  alt,
+  className = "h-12 w-16",
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+}) {
   return (
     <img
       src={src ?? "/placeholder.svg"}

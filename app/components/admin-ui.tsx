@@ -5,8 +5,16 @@ import { primaryButton, secondaryButton } from "./form";
 import { Icon } from "./icon";
 
 // The form pieces are shared with the public contact form; admin screens import them here too.
-export { dangerButton, Field, FieldError, inputClass, Options, primaryButton, secondaryButton, SubmitButton } from "./form";
-
+export {
+  dangerButton,
+  Field,
+  FieldError,
+  inputClass,
+  Options,
+  primaryButton,
+  secondaryButton,
+  SubmitButton,
+} from "./form";
 
 /**
  * An editor that is a modal when scripts run and a plain panel of the page without them:
@@ -92,7 +100,12 @@ export function RowActions({ label, editTo, deleteTo }: { label: string; editTo:
       <Link to={editTo} preventScrollReset className="rounded p-2 hover:bg-sand" aria-label={`Edit ${label}`}>
         <Icon name="pencil" className="size-4" />
       </Link>
-      <Link to={deleteTo} preventScrollReset className="rounded p-2 text-red-700 hover:bg-red-50" aria-label={`Delete ${label}`}>
+      <Link
+        to={deleteTo}
+        preventScrollReset
+        className="rounded p-2 text-red-700 hover:bg-red-50"
+        aria-label={`Delete ${label}`}
+      >
         <Icon name="trash-2" className="size-4" />
       </Link>
     </div>

@@ -8,12 +8,33 @@ import { Field, FieldError, inputClass, NotSavedYet, secondaryButton, SubmitButt
 
 export const BUSINESS_FACTS_FORM_ID = "business-facts";
 
-const DAY_LABELS: Record<(typeof DAY_CODES)[number], string> = { Mo: "Mon", Tu: "Tue", We: "Wed", Th: "Thu", Fr: "Fri", Sa: "Sat", Su: "Sun" };
+const DAY_LABELS: Record<(typeof DAY_CODES)[number], string> = {
+  Mo: "Mon",
+  Tu: "Tue",
+  We: "Wed",
+  Th: "Thu",
+  Fr: "Fri",
+  Sa: "Sat",
+  Su: "Sun",
+};
 
 type Meta = ReturnType<typeof useForm<Record<string, unknown>>>[1][string];
 
 /** One text input of the form, labelled, with its hint and error. */
-function TextField({ label, meta, type = "text", hint, ...rest }: { label: string; meta: Meta; type?: "text" | "email" | "tel" | "url" | "time"; hint?: string; maxLength?: number; autoComplete?: string }) {
+function TextField({
+  label,
+  meta,
+  type = "text",
+  hint,
+  ...rest
+}: {
+  label: string;
+  meta: Meta;
+  type?: "text" | "email" | "tel" | "url" | "time";
+  hint?: string;
+  maxLength?: number;
+  autoComplete?: string;
+}) {
   return (
     <Field label={label} hint={hint} error={meta}>
       <input {...getInputProps(meta, { type })} {...rest} className={inputClass} />
@@ -26,7 +47,9 @@ function TextField({ label, meta, type = "text", hint, ...rest }: { label: strin
  * as they are ticked; without, as saved). Nothing until a day is picked and the times make sense.
  */
 function HoursPreview({ days, opens, closes }: { days: unknown; opens: unknown; closes: unknown }) {
-  const picked = (Array.isArray(days) ? days : typeof days === "string" ? [days] : []).filter((d): d is DayCode => (DAY_CODES as readonly string[]).includes(d));
+  const picked = (Array.isArray(days) ? days : typeof days === "string" ? [days] : []).filter((d): d is DayCode =>
+    (DAY_CODES as readonly string[]).includes(d),
+  );
   const clock = (v: unknown) => (typeof v === "string" && /^\d\d:\d\d$/.test(v) ? v : null);
   const from = clock(opens);
   const to = clock(closes);
@@ -69,7 +92,13 @@ export function BusinessFactsForm({
   });
   const hours = fields.hours.getFieldList();
   return (
-    <Form method="post" action={href("/admin/contact")} {...getFormProps(form)} aria-labelledby="business-facts-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
+    <Form
+      method="post"
+      action={href("/admin/contact")}
+      {...getFormProps(form)}
+      aria-labelledby="business-facts-title"
+      className="space-y-5 rounded-xl bg-white p-6 shadow-sm"
+    >
       <div>
         <h2 id="business-facts-title" className="text-lg font-bold">
           Business details
@@ -113,16 +142,21 @@ export function BusinessFactsForm({
               <fieldset>
                 <legend className="text-xs font-medium text-ink-soft">Days</legend>
                 <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
-                  {getCollectionProps(r.days, { type: "checkbox", options: [...DAY_CODES] }).map(({ key, ...props }) => (
-                    <label key={key} className="flex items-center gap-1 text-sm">
-                      <input {...props} /> {DAY_LABELS[props.value as (typeof DAY_CODES)[number]]}
-                    </label>
-                  ))}
+                  {getCollectionProps(r.days, { type: "checkbox", options: [...DAY_CODES] }).map(
+                    ({ key, ...props }) => (
+                      <label key={key} className="flex items-center gap-1 text-sm">
+                        <input {...props} /> {DAY_LABELS[props.value as (typeof DAY_CODES)[number]]}
+                      </label>
+                    ),
+                  )}
                 </div>
                 <FieldError id={r.days.errorId} errors={r.days.errors} />
               </fieldset>
               <HoursPreview days={r.days.value} opens={r.opens.value} closes={r.closes.value} />
-              <button {...form.remove.getButtonProps({ name: fields.hours.name, index })} className="text-sm font-semibold text-red-800 underline">
+              <button
+                {...form.remove.getButtonProps({ name: fields.hours.name, index })}
+                className="text-sm font-semibold text-red-800 underline"
+              >
                 Remove this row
               </button>
             </div>
@@ -131,7 +165,10 @@ export function BusinessFactsForm({
         <FieldError id={fields.hours.errorId} errors={fields.hours.errors} />
         {hours.length < 7 && (
           <button
-            {...form.insert.getButtonProps({ name: fields.hours.name, defaultValue: { days: [], opens: "08:00", closes: "17:00" } })}
+            {...form.insert.getButtonProps({
+              name: fields.hours.name,
+              defaultValue: { days: [], opens: "08:00", closes: "17:00" },
+            })}
             className={secondaryButton}
           >
             <Plus aria-hidden className="size-4" /> Add opening hours
@@ -140,7 +177,12 @@ export function BusinessFactsForm({
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Social media pages (leave empty to hide the icon)</legend>
-        <TextField label="Facebook" meta={fields.facebook} type="url" hint="For example https://www.facebook.com/yourpage" />
+        <TextField
+          label="Facebook"
+          meta={fields.facebook}
+          type="url"
+          hint="For example https://www.facebook.com/yourpage"
+        />
         <TextField label="Instagram" meta={fields.instagram} type="url" />
         <TextField label="YouTube" meta={fields.youtube} type="url" />
       </fieldset>

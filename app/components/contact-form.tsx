@@ -214,7 +214,14 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
       </div>
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
         <Field label={<Required>Name</Required>} error={f.name}>
-          <input required maxLength={100} autoComplete="name" defaultValue={f.name.value} className={field} {...f.name.props} />
+          <input
+            required
+            maxLength={100}
+            autoComplete="name"
+            defaultValue={f.name.value}
+            className={field}
+            {...f.name.props}
+          />
         </Field>
         {/* An email or a phone, at least one: a visitor who wants a call need not give an email. */}
         <Field label="Email" error={f.email}>
@@ -227,8 +234,19 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
             {...f.email.props}
           />
         </Field>
-        <Field label="Phone" hint="Email or phone: at least one. A phone if you would like a call or a text." error={f.phone}>
-          <input type="tel" maxLength={40} autoComplete="tel" defaultValue={f.phone.value} className={field} {...f.phone.props} />
+        <Field
+          label="Phone"
+          hint="Email or phone: at least one. A phone if you would like a call or a text."
+          error={f.phone}
+        >
+          <input
+            type="tel"
+            maxLength={40}
+            autoComplete="tel"
+            defaultValue={f.phone.value}
+            className={field}
+            {...f.phone.props}
+          />
         </Field>
         <Field label="Type of work" error={f.service}>
           {/* Keyed by the chosen service: a "Request Service" link followed in place chooses anew. */}
@@ -240,13 +258,32 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
           </select>
         </Field>
         <Field label="Street" className="block sm:col-span-2" error={f.street}>
-          <input maxLength={200} autoComplete="street-address" defaultValue={f.street.value} className={field} {...f.street.props} />
+          <input
+            maxLength={200}
+            autoComplete="street-address"
+            defaultValue={f.street.value}
+            className={field}
+            {...f.street.props}
+          />
         </Field>
         <Field label="City" error={f.city}>
-          <input maxLength={100} autoComplete="address-level2" defaultValue={f.city.value} className={field} {...f.city.props} />
+          <input
+            maxLength={100}
+            autoComplete="address-level2"
+            defaultValue={f.city.value}
+            className={field}
+            {...f.city.props}
+          />
         </Field>
         <Field label="ZIP" error={f.zip}>
-          <input inputMode="numeric" maxLength={10} autoComplete="postal-code" defaultValue={f.zip.value} className={field} {...f.zip.props} />
+          <input
+            inputMode="numeric"
+            maxLength={10}
+            autoComplete="postal-code"
+            defaultValue={f.zip.value}
+            className={field}
+            {...f.zip.props}
+          />
         </Field>
         <Field label={<Required>Message</Required>} className="block sm:col-span-2" error={f.message}>
           <textarea
@@ -271,15 +308,28 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
               {...f.photos.props}
             />
           </Field>
-          {photos.length > 0 && <PhotoPreviews photos={photos} remove={(p) => choosePhotos(photos.filter((x) => x !== p))} />}
+          {photos.length > 0 && (
+            <PhotoPreviews photos={photos} remove={(p) => choosePhotos(photos.filter((x) => x !== p))} />
+          )}
           {attached.length > 0 && <AttachedPhotos photos={attached} />}
         </div>
-        <fieldset className="sm:col-span-2" {...(f.preferredContact.errors ? { "aria-invalid": true, "aria-describedby": f.preferredContact.errorId } : {})}>
+        <fieldset
+          className="sm:col-span-2"
+          {...(f.preferredContact.errors
+            ? { "aria-invalid": true, "aria-describedby": f.preferredContact.errorId }
+            : {})}
+        >
           <legend className="text-sm font-medium">Best way to reach you</legend>
           <div className="mt-1 flex gap-6">
             {Object.entries(FORM_REACH_LABEL).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 py-1">
-                <input type="radio" name="preferredContact" value={value} defaultChecked={f.preferredContact.value === value} className="size-4 accent-brand" />
+                <input
+                  type="radio"
+                  name="preferredContact"
+                  value={value}
+                  defaultChecked={f.preferredContact.value === value}
+                  className="size-4 accent-brand"
+                />
                 {label}
               </label>
             ))}
@@ -287,7 +337,11 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
           <FieldError id={f.preferredContact.errorId} errors={f.preferredContact.errors} />
         </fieldset>
         <div className="sm:col-span-2">
-          <SubmitButton busy={busy} busyText="Sending..." className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+          <SubmitButton
+            busy={busy}
+            busyText="Sending..."
+            className="w-full rounded-md bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
+          >
             Send Message
           </SubmitButton>
           {/*
@@ -301,7 +355,11 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
           {progress !== null && (
             <label className="mt-3 block text-sm text-ink-soft">
               Uploading photos… {progress}%
-              <progress max={100} value={progress} className="mt-1 block h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-sand [&::-webkit-progress-value]:bg-brand [&::-moz-progress-bar]:bg-brand" />
+              <progress
+                max={100}
+                value={progress}
+                className="mt-1 block h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-sand [&::-webkit-progress-value]:bg-brand [&::-moz-progress-bar]:bg-brand"
+              />
             </label>
           )}
         </div>
@@ -333,7 +391,10 @@ function AttachedPhotos({ photos }: { photos: AttachedPhoto[] }) {
   return (
     <ul className="mt-3 space-y-2" aria-label="Attached photos">
       {photos.map((p) => (
-        <li key={p.token} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-sand px-3 py-2 text-sm">
+        <li
+          key={p.token}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-sand px-3 py-2 text-sm"
+        >
           <input type="hidden" name={ATTACHED_PHOTO_FIELD} value={attachedPhotoValue(p)} />
           <span className="min-w-0 break-all">
             <span className="font-medium">{p.name}</span> <span className="text-ink-soft">attached</span>
@@ -374,7 +435,10 @@ function PhotoPreviews({ photos, remove }: { photos: Picked[]; remove: (photo: P
  * words are still the visitor's answer.
  */
 function postWithProgress(url: string, body: FormData, onProgress: (percent: number) => void): Promise<ContactResult> {
-  const failed = (message: string): ContactResult => ({ status: "error", reply: { status: "error", error: { "": [message] } } });
+  const failed = (message: string): ContactResult => ({
+    status: "error",
+    reply: { status: "error", error: { "": [message] } },
+  });
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
 import { ContactSettingsFormSchema, DIGEST_HOURS, hourLabel, type ContactSettings } from "~/lib/contact-settings";
@@ -31,7 +38,12 @@ export function ContactSettingsForm({
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={href("/admin/contact")} {...getFormProps(form)} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm">
+    <Form
+      method="post"
+      action={href("/admin/contact")}
+      {...getFormProps(form)}
+      className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm"
+    >
       <h2 className="text-lg font-bold">Contact settings</h2>
       {form.errors?.length ? (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
@@ -42,10 +54,15 @@ export function ContactSettingsForm({
         <input {...getInputProps(fields.notificationEmail, { type: "email" })} className={inputClass} />
       </Field>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input {...getInputProps(fields.autoresponderEnabled, { type: "checkbox" })} /> Send an automatic reply to visitors
+        <input {...getInputProps(fields.autoresponderEnabled, { type: "checkbox" })} /> Send an automatic reply to
+        visitors
       </label>
       <Field label="Autoresponder subject" error={fields.autoresponderSubject}>
-        <input {...getInputProps(fields.autoresponderSubject, { type: "text" })} maxLength={200} className={inputClass} />
+        <input
+          {...getInputProps(fields.autoresponderSubject, { type: "text" })}
+          maxLength={200}
+          className={inputClass}
+        />
       </Field>
       <Field
         label="Autoresponder message"
@@ -58,11 +75,17 @@ export function ContactSettingsForm({
         <legend className="sr-only">Daily summary</legend>
         <div>
           <label className="flex items-center gap-2 text-sm font-medium">
-            <input {...getInputProps(fields.digestEnabled, { type: "checkbox", ariaDescribedBy: fields.digestEnabled.descriptionId })} />
+            <input
+              {...getInputProps(fields.digestEnabled, {
+                type: "checkbox",
+                ariaDescribedBy: fields.digestEnabled.descriptionId,
+              })}
+            />
             Send me a daily summary of waiting leads
           </label>
           <p id={fields.digestEnabled.descriptionId} className="mt-1 text-xs text-ink-soft">
-            One email to the notification address listing new leads and follow-ups due today or late. No email on days when nothing is waiting.
+            One email to the notification address listing new leads and follow-ups due today or late. No email on days
+            when nothing is waiting.
           </p>
         </div>
         <Field label="Send it at (Kansas time)" error={fields.digestHour} className="block max-w-xs">

@@ -24,7 +24,10 @@ export function CtaBand({
           <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
           <p className="mt-2 max-w-2xl text-white/90">{text}</p>
           {link && (
-            <a href={link.href} className="mt-3 inline-block font-semibold underline underline-offset-4 hover:text-sand">
+            <a
+              href={link.href}
+              className="mt-3 inline-block font-semibold underline underline-offset-4 hover:text-sand"
+            >
               {link.label} →
             </a>
           )}

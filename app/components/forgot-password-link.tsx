@@ -4,7 +4,10 @@ import { href, Link } from "react-router";
 export function ForgotPasswordLink() {
   return (
     <p className="mt-4 text-center">
-      <Link to={href("/admin/forgot-password")} className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-dark underline">
+      <Link
+        to={href("/admin/forgot-password")}
+        className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-dark underline"
+      >
         Forgot your password?
       </Link>
     </p>

@@ -78,7 +78,13 @@ export function Field({
 function describedBy(children: React.ReactNode, id: string | undefined): React.ReactNode {
   let done = false;
   return Children.map(children, (child) => {
-    if (!id || done || !isValidElement<{ "aria-describedby"?: string }>(child) || !["input", "select", "textarea"].includes(child.type as string)) return child;
+    if (
+      !id ||
+      done ||
+      !isValidElement<{ "aria-describedby"?: string }>(child) ||
+      !["input", "select", "textarea"].includes(child.type as string)
+    )
+      return child;
     done = true;
     const own = child.props["aria-describedby"];
     return cloneElement(child, { "aria-describedby": own ? `${own} ${id}` : id });
@@ -128,7 +134,11 @@ export function replyField(reply: SubmissionResult<string[]> | null | undefined,
     /** What was typed, given back with a refusal. */
     value: typeof value === "string" ? value : undefined,
     /** The props conform's getInputProps would give: name, id, and the error's marks when refused. */
-    props: { id, name, ...(errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {}) },
+    props: {
+      id,
+      name,
+      ...(errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {}),
+    },
   };
 }
 
@@ -146,7 +156,15 @@ const FIELDS_MARKED = "Please check the fields marked below.";
  * A public form's one form-level error: the reply's own (too many tries, could not save),
  * or, when only fields were refused, a pointer to them. Conform's form error id.
  */
-export function FormError({ formId, reply, className = "rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800" }: { formId: string; reply: SubmissionResult<string[]> | null | undefined; className?: string }) {
+export function FormError({
+  formId,
+  reply,
+  className = "rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800",
+}: {
+  formId: string;
+  reply: SubmissionResult<string[]> | null | undefined;
+  className?: string;
+}) {
   const message = replyFormError(reply) ?? (hasFieldErrors(reply) ? FIELDS_MARKED : undefined);
   if (!message) return null;
   return (
@@ -157,7 +175,13 @@ export function FormError({ formId, reply, className = "rounded-md bg-red-50 px-
 }
 
 /** A select's options from a list of values and the words shown for each. */
-export function Options<T extends string | number>({ values, labels }: { values: readonly T[]; labels: Record<T, string> | ((value: T) => string) }) {
+export function Options<T extends string | number>({
+  values,
+  labels,
+}: {
+  values: readonly T[];
+  labels: Record<T, string> | ((value: T) => string);
+}) {
   return values.map((value) => (
     <option key={value} value={value}>
       {typeof labels === "function" ? labels(value) : labels[value]}

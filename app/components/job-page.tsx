@@ -3,14 +3,23 @@ import { telHref } from "~/lib/business";
 import type { JobPageView } from "~/services/job-page.server";
 
 const card = "rounded-xl border border-black/10 bg-white p-5 shadow-sm sm:p-6";
-const linkButton = "inline-flex items-center justify-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2 font-semibold hover:bg-sand";
+const linkButton =
+  "inline-flex items-center justify-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2 font-semibold hover:bg-sand";
 
 /**
  * The homeowner's page of their job: where it stands in plain words, the visits to come,
  * the signed proposal, the invoices (with "Pay" while online payment is on) and the
  * payments received, then `children` (the photo upload). Every figure arrives as words.
  */
-export function JobPage({ view, notice, children }: { view: JobPageView; notice?: React.ReactNode; children?: React.ReactNode }) {
+export function JobPage({
+  view,
+  notice,
+  children,
+}: {
+  view: JobPageView;
+  notice?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   const { company, customer, status } = view;
   return (
     <>
@@ -20,7 +29,10 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{customer.name}</h1>
           {customer.address && <p className="mt-3 text-lg text-white/80">{customer.address}</p>}
           <p className="mt-1 text-white/70">With {company.name}</p>
-          <a href={telHref(company.phone)} className="mt-5 inline-flex items-center gap-2 rounded-md bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/25 hover:bg-white/20">
+          <a
+            href={telHref(company.phone)}
+            className="mt-5 inline-flex items-center gap-2 rounded-md bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/25 hover:bg-white/20"
+          >
             <Icon name="phone" className="size-4" /> Call us: {company.phone}
           </a>
         </div>
@@ -56,7 +68,10 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
           )}
 
           {view.proposal && (
-            <section aria-labelledby="proposal-title" className={`${card} flex flex-wrap items-center justify-between gap-4`}>
+            <section
+              aria-labelledby="proposal-title"
+              className={`${card} flex flex-wrap items-center justify-between gap-4`}
+            >
               <div>
                 <h2 id="proposal-title" className="text-xl font-bold">
                   Your proposal
@@ -81,11 +96,19 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
               </h2>
               <div className="mt-3 divide-y divide-black/10">
                 {view.invoices.map((i) => (
-                  <article key={i.id} aria-label={`Invoice ${i.number}`} className="flex flex-wrap items-center justify-between gap-3 py-4">
+                  <article
+                    key={i.id}
+                    aria-label={`Invoice ${i.number}`}
+                    className="flex flex-wrap items-center justify-between gap-3 py-4"
+                  >
                     <div>
                       <p className="font-semibold">
                         {i.number} · {i.kind}
-                        <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${i.paid ? "bg-leaf-soft text-leaf" : "bg-brand-soft text-brand-dark"}`}>{i.state}</span>
+                        <span
+                          className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${i.paid ? "bg-leaf-soft text-leaf" : "bg-brand-soft text-brand-dark"}`}
+                        >
+                          {i.state}
+                        </span>
                       </p>
                       <p className="text-sm text-ink-soft">
                         Total {i.total}
@@ -104,7 +127,10 @@ export function JobPage({ view, notice, children }: { view: JobPageView; notice?
                       </a>
                       {i.pay && i.owed && (
                         <form method="post" action={i.pay}>
-                          <button type="submit" className="inline-flex items-center justify-center gap-2 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+                          <button
+                            type="submit"
+                            className="inline-flex items-center justify-center gap-2 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+                          >
                             Pay {i.owed}
                           </button>
                         </form>

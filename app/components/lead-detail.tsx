@@ -8,7 +8,13 @@ import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
 import type { LeadMails, MailState as MailStateName } from "~/lib/outbox";
 
-const STATE_LABEL = { pending: "Pending", sent: "Sent", failed: "Failed", skipped: "Off", unsent: "Not sent — mail is not set up" } as const;
+const STATE_LABEL = {
+  pending: "Pending",
+  sent: "Sent",
+  failed: "Failed",
+  skipped: "Off",
+  unsent: "Not sent — mail is not set up",
+} as const;
 const STATE_TONE = {
   pending: "bg-amber-100 text-amber-900",
   sent: "bg-leaf-soft text-leaf",
@@ -57,7 +63,9 @@ export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source" | "e
       {lead.email ? (
         <MailState label="Auto-reply" state={mails.autoreply?.state ?? "pending"} />
       ) : (
-        <span className="rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">{NO_EMAIL_AUTOREPLY}</span>
+        <span className="rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
+          {NO_EMAIL_AUTOREPLY}
+        </span>
       )}
     </>
   );
@@ -67,7 +75,11 @@ export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source" | "e
 const NO_EMAIL_AUTOREPLY = "Auto-reply: none, no email given";
 
 // Kansas time on the server (UTC) and in any browser alike: the same text, and no hydration mismatch.
-const kansasTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+const kansasTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: BUSINESS_TIME_ZONE,
+});
 export const when = (d: Date) => kansasTime.format(new Date(d));
 
 /** A photo as the admin shows it: a small copy in the list, the original one tap away. */
@@ -98,12 +110,27 @@ export function LeadDetail({
   const address = leadAddressLine(m);
   const facts: [string, React.ReactNode][] = [
     ["Work", m.service],
-    ["Address", address && <a href={`https://maps.google.com/?q=${encodeURIComponent(`${address}, KS`)}`} className={linkClass} target="_blank" rel="noreferrer">{address}</a>],
+    [
+      "Address",
+      address && (
+        <a
+          href={`https://maps.google.com/?q=${encodeURIComponent(`${address}, KS`)}`}
+          className={linkClass}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {address}
+        </a>
+      ),
+    ],
     ["Best way to reach", m.preferredContact && PREFERRED_CONTACT[m.preferredContact]],
   ];
   return (
     // min-w-0: a grid cell otherwise grows to its longest word (an email, a link) past a phone's width.
-    <article aria-labelledby="lead-name" className="min-w-0 space-y-4 rounded-xl border-l-4 border-brand bg-white p-4 shadow-sm sm:p-6">
+    <article
+      aria-labelledby="lead-name"
+      className="min-w-0 space-y-4 rounded-xl border-l-4 border-brand bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="lead-name" className="text-lg font-bold break-words">
@@ -127,7 +154,8 @@ export function LeadDetail({
         {/* A phone call may come without an email: stored as "" (lib/manual-lead.ts). */}
         {m.email && (
           <a href={`mailto:${m.email}`} className={`${secondaryButton} max-w-full`}>
-            <Mail aria-hidden className="size-4 shrink-0" /> <span className="min-w-0 [overflow-wrap:anywhere]">Email {m.email}</span>
+            <Mail aria-hidden className="size-4 shrink-0" />{" "}
+            <span className="min-w-0 [overflow-wrap:anywhere]">Email {m.email}</span>
           </a>
         )}
       </div>
@@ -152,8 +180,20 @@ export function LeadDetail({
           <ul className="mt-2 flex flex-wrap gap-3">
             {photos.map((p) => (
               <li key={p.id}>
-                <a href={p.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-black/10 hover:border-brand" title={`${p.name} (${p.width} × ${p.height})`}>
-                  <img src={p.thumb} alt={`Photo ${p.name}`} width={160} height={Math.round((160 * p.height) / p.width)} className="h-24 w-32 object-cover sm:h-32 sm:w-40" />
+                <a
+                  href={p.full}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block overflow-hidden rounded-md border border-black/10 hover:border-brand"
+                  title={`${p.name} (${p.width} × ${p.height})`}
+                >
+                  <img
+                    src={p.thumb}
+                    alt={`Photo ${p.name}`}
+                    width={160}
+                    height={Math.round((160 * p.height) / p.width)}
+                    className="h-24 w-32 object-cover sm:h-32 sm:w-40"
+                  />
                 </a>
               </li>
             ))}
@@ -162,11 +202,16 @@ export function LeadDetail({
       )}
       {notification && notification.state !== "sent" && notification.lastError && (
         <p className="text-sm text-red-800">
-          Notification: {notification.attempts} attempt{notification.attempts === 1 ? "" : "s"}, last error: {notification.lastError}
-          {notification.nextAttemptAt && notification.state === "pending" ? `; next try ${when(notification.nextAttemptAt)}` : ""}
+          Notification: {notification.attempts} attempt{notification.attempts === 1 ? "" : "s"}, last error:{" "}
+          {notification.lastError}
+          {notification.nextAttemptAt && notification.state === "pending"
+            ? `; next try ${when(notification.nextAttemptAt)}`
+            : ""}
         </p>
       )}
-      {autoreply?.state === "failed" && autoreply.lastError && <p className="text-sm text-red-800">Auto-reply error: {autoreply.lastError}</p>}
+      {autoreply?.state === "failed" && autoreply.lastError && (
+        <p className="text-sm text-red-800">Auto-reply error: {autoreply.lastError}</p>
+      )}
       <Form method="post" action={href("/admin/leads")} className="flex flex-wrap gap-2">
         <input type="hidden" name="id" value={m.id} />
         {failed && manages && (

@@ -25,7 +25,14 @@ export function PageHero({
   return (
     <section className="relative isolate overflow-hidden bg-ink text-white">
       {/* The page's largest paint when it is there: fetched first, dimmed so the words stay readable. */}
-      {picture && <PagePicture picture={picture} sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover opacity-40" />}
+      {picture && (
+        <PagePicture
+          picture={picture}
+          sizes="100vw"
+          priority
+          className="absolute inset-0 -z-10 size-full object-cover opacity-40"
+        />
+      )}
       <div
         aria-hidden
         className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(245,158,11,0.25),transparent_55%)]"

@@ -20,7 +20,8 @@ export function Pager({
   note?: string;
 }) {
   if (!newer && !older) return null;
-  const link = "inline-flex min-h-10 items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-brand-dark underline";
+  const link =
+    "inline-flex min-h-10 items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-brand-dark underline";
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
       {newer ? (

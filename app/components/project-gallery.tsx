@@ -80,7 +80,12 @@ export function ProjectGallery({
               <Heading id={`carousel-${category}`} className="text-xl font-bold">
                 {CAROUSEL_TITLES[category]}
               </Heading>
-              <Carousel label={CAROUSEL_TITLES[category]} items={items} onOpen={setOpen} eager={first ? EAGER_TILES : 0} />
+              <Carousel
+                label={CAROUSEL_TITLES[category]}
+                items={items}
+                onOpen={setOpen}
+                eager={first ? EAGER_TILES : 0}
+              />
             </section>
           );
         })}
@@ -142,7 +147,15 @@ function Carousel({
  * them from under the finger, and the tap was lost. Their own component, so that showing
  * them renders two buttons again, not every tile of the carousel.
  */
-function CarouselButtons({ label, track, count }: { label: string; track: React.RefObject<HTMLUListElement | null>; count: number }) {
+function CarouselButtons({
+  label,
+  track,
+  count,
+}: {
+  label: string;
+  track: React.RefObject<HTMLUListElement | null>;
+  count: number;
+}) {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const list = track.current;
@@ -158,7 +171,8 @@ function CarouselButtons({ label, track, count }: { label: string; track: React.
     observer.observe(list);
     return () => observer.disconnect();
   }, [track, count]);
-  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
+  const scroll = (direction: 1 | -1) =>
+    track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
   return (
     <div className="mt-1 flex justify-end gap-2" hidden={!overflows}>
       <button
@@ -328,7 +342,10 @@ function Description({ project }: { project: GalleryCard }) {
   return (
     <div className="min-h-10 flex-1 text-sm text-white/80">
       {text && <p>{text}</p>}
-      <Link to={projectPath(project.id)} className="mt-1 inline-block font-semibold text-white underline-offset-2 hover:underline">
+      <Link
+        to={projectPath(project.id)}
+        className="mt-1 inline-block font-semibold text-white underline-offset-2 hover:underline"
+      >
         Open the project page
       </Link>
     </div>
@@ -366,7 +383,9 @@ function DialogMedia({ project }: { project: GalleryCard }) {
   const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
   return (
     <div className="relative flex aspect-video items-center justify-center bg-black">
-      {!loaded && <Loader2 aria-label="Loading" role="status" className="absolute size-10 animate-spin text-white/70" />}
+      {!loaded && (
+        <Loader2 aria-label="Loading" role="status" className="absolute size-10 animate-spin text-white/70" />
+      )}
       {video ? (
         <iframe
           src={video.embedUrl}

@@ -66,10 +66,17 @@ export function ProposalView({
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <a href={pdf} className="inline-flex items-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2.5 font-semibold hover:bg-sand" download>
+              <a
+                href={pdf}
+                className="inline-flex items-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2.5 font-semibold hover:bg-sand"
+                download
+              >
                 Download PDF
               </a>
-              <a href={telHref(c.company.phone)} className="inline-flex items-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2.5 font-semibold hover:bg-sand">
+              <a
+                href={telHref(c.company.phone)}
+                className="inline-flex items-center gap-2 rounded-md border border-black/15 bg-white px-4 py-2.5 font-semibold hover:bg-sand"
+              >
                 <Icon name="phone" className="size-4" /> {c.company.phone}
               </a>
             </div>
@@ -132,9 +139,7 @@ export function ProposalView({
               Terms
             </h2>
             <p className="mt-3 whitespace-pre-line text-ink-soft">{termsText(c)}</p>
-            <p className="mt-4 font-medium">
-              This proposal is valid until {formatDay(c.validUntil)}.
-            </p>
+            <p className="mt-4 font-medium">This proposal is valid until {formatDay(c.validUntil)}.</p>
           </section>
 
           {!accepted && <AcceptForm reply={reply} />}
@@ -165,21 +170,40 @@ function AcceptForm({ reply }: { reply?: SubmissionResult<string[]> }) {
       <h2 id="accept-title" className="text-xl font-bold">
         Accept this proposal
       </h2>
-      <p className="mt-1 text-ink-soft">Type your full name as your signature. We will call you to schedule the work.</p>
+      <p className="mt-1 text-ink-soft">
+        Type your full name as your signature. We will call you to schedule the work.
+      </p>
       <Form method="post" id={FORM_ID} className="mt-4 space-y-4" aria-label="Accept the proposal">
         {/* Above the fields it points to ("marked below"), like every public form's. */}
         <FormError formId={FORM_ID} reply={reply} />
         <Field label="Your full name" error={name} className="block max-w-md">
-          <input {...name.props} autoComplete="name" required maxLength={NAME_MAX} defaultValue={name.value} className={field} />
+          <input
+            {...name.props}
+            autoComplete="name"
+            required
+            maxLength={NAME_MAX}
+            defaultValue={name.value}
+            className={field}
+          />
         </Field>
         <div>
           <label className="flex items-start gap-3">
-            <input type="checkbox" {...agree.props} required defaultChecked={agree.value === "on"} className="mt-1 size-5 shrink-0 accent-brand" />
+            <input
+              type="checkbox"
+              {...agree.props}
+              required
+              defaultChecked={agree.value === "on"}
+              className="mt-1 size-5 shrink-0 accent-brand"
+            />
             <span>I have read the proposal and agree to its price and terms.</span>
           </label>
           <FieldError id={agree.errorId} errors={agree.errors} />
         </div>
-        <SubmitButton busy={busy} busyText="Recording your acceptance..." className="w-full rounded-md bg-brand px-5 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+        <SubmitButton
+          busy={busy}
+          busyText="Recording your acceptance..."
+          className="w-full rounded-md bg-brand px-5 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
+        >
           Accept proposal
         </SubmitButton>
       </Form>
@@ -192,7 +216,17 @@ function AcceptForm({ reply }: { reply?: SubmissionResult<string[]> }) {
  * scripts the page updates in place, scrolled down where the form was: the confirmation
  * is brought into view and focused (so it is also read out), or a phone shows nothing.
  */
-export function ProposalAccepted({ name, at, phone, justAccepted = false }: { name: string; at: string; phone: string; justAccepted?: boolean }) {
+export function ProposalAccepted({
+  name,
+  at,
+  phone,
+  justAccepted = false,
+}: {
+  name: string;
+  at: string;
+  phone: string;
+  justAccepted?: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!justAccepted || !heading.current) return;
@@ -200,7 +234,11 @@ export function ProposalAccepted({ name, at, phone, justAccepted = false }: { na
     heading.current.scrollIntoView({ block: "center" });
   }, [justAccepted]);
   return (
-    <section role="status" aria-label="Accepted" className="scroll-mt-24 rounded-xl border border-leaf/30 bg-leaf-soft p-5 text-leaf sm:p-6">
+    <section
+      role="status"
+      aria-label="Accepted"
+      className="scroll-mt-24 rounded-xl border border-leaf/30 bg-leaf-soft p-5 text-leaf sm:p-6"
+    >
       <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold focus:outline-none">
         <Icon name="check" className="size-6" /> Accepted — thank you!
       </h2>
@@ -221,7 +259,10 @@ export function ProposalGone({ title, text, phone }: { title: string; text: stri
     <div className="mx-auto flex min-h-[50vh] max-w-2xl flex-col items-center justify-center px-6 py-20 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-ink-soft">{text}</p>
-      <a href={telHref(phone)} className="mt-8 inline-flex items-center gap-2 rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+      <a
+        href={telHref(phone)}
+        className="mt-8 inline-flex items-center gap-2 rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+      >
         <Icon name="phone" className="size-4" /> Call {phone}
       </a>
     </div>
@@ -232,12 +273,35 @@ export function ProposalGone({ title, text, phone }: { title: string; text: stri
 function RoofOutline({ outline }: { outline: OutlineSvg }) {
   return (
     <figure className="mt-5">
-      <svg viewBox={outline.viewBox} role="img" aria-label="Outline of your roof from above" className="mx-auto block max-h-72 w-full rounded-md bg-sand">
+      <svg
+        viewBox={outline.viewBox}
+        role="img"
+        aria-label="Outline of your roof from above"
+        className="mx-auto block max-h-72 w-full rounded-md bg-sand"
+      >
         {outline.facets.map((points, i) => (
-          <polygon key={i} points={points} fill={outline.facetColor} fillOpacity={0.18} stroke={outline.facetColor} strokeWidth={2} vectorEffect="non-scaling-stroke" />
+          <polygon
+            key={i}
+            points={points}
+            fill={outline.facetColor}
+            fillOpacity={0.18}
+            stroke={outline.facetColor}
+            strokeWidth={2}
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
         {outline.lines.map((l, i) => (
-          <line key={i} x1={l.x1} y1={l.y1} x2={l.x2} y2={l.y2} stroke={l.color} strokeWidth={3} strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+          <line
+            key={i}
+            x1={l.x1}
+            y1={l.y1}
+            x2={l.x2}
+            y2={l.y2}
+            stroke={l.color}
+            strokeWidth={3}
+            strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
       </svg>
       {outline.legend.length > 0 && (

@@ -38,7 +38,11 @@ export function RelatedWork({
         </div>
         <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {projects.map((p) => (
-            <Link key={p.id} to={projectPath(p.id)} className="group block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5">
+            <Link
+              key={p.id}
+              to={projectPath(p.id)}
+              className="group block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5"
+            >
               <ProjectImage
                 project={p}
                 sizes="(min-width: 64rem) 24rem, (min-width: 48rem) 50vw, 100vw"

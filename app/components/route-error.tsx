@@ -18,7 +18,11 @@ export function RouteError({ error, phone }: { error: unknown; phone?: string })
   }
   // Our own refusals (a form too large, unreadable or sent from elsewhere) carry a message
   // meant for the visitor.
-  const clientError = isRouteErrorResponse(error) && [400, 413, 415].includes(error.status) && typeof error.data === "string" && error.data;
+  const clientError =
+    isRouteErrorResponse(error) &&
+    [400, 413, 415].includes(error.status) &&
+    typeof error.data === "string" &&
+    error.data;
   const message = clientError
     ? clientError
     : isRouteErrorResponse(error)

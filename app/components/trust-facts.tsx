@@ -7,7 +7,15 @@ import { trustBandLines, trustFactLines, type TrustFactLine } from "~/lib/trust-
  * (dark, the default) and the top of the service and town pages (light). Nothing entered,
  * nothing rendered: no empty band, no placeholder.
  */
-export function TrustBand({ trust, tone = "dark", className = "" }: { trust: TrustFacts | undefined; tone?: "dark" | "light"; className?: string }) {
+export function TrustBand({
+  trust,
+  tone = "dark",
+  className = "",
+}: {
+  trust: TrustFacts | undefined;
+  tone?: "dark" | "light";
+  className?: string;
+}) {
   const lines = trustBandLines(trust);
   if (lines.length === 0) return null;
   const dark = tone === "dark";
@@ -53,7 +61,11 @@ export function TrustFactsCard({ trust, className = "" }: { trust: TrustFacts | 
   const lines = trustFactLines(trust);
   if (lines.length === 0) return null;
   return (
-    <section aria-labelledby="trust-facts-title" data-testid="trust-facts" className={`rounded-xl border border-black/10 bg-white p-6 shadow-sm ${className}`}>
+    <section
+      aria-labelledby="trust-facts-title"
+      data-testid="trust-facts"
+      className={`rounded-xl border border-black/10 bg-white p-6 shadow-sm ${className}`}
+    >
       <h2 id="trust-facts-title" className="text-lg font-bold">
         Facts you can check
       </h2>

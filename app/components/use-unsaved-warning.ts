@@ -14,7 +14,8 @@ const otherPage: IsLeaving = (current, next) => current.pathname !== next.pathna
  */
 export function useUnsavedWarning(unsaved: boolean, question: string, isLeaving: IsLeaving = otherPage) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) => unsaved && historyAction !== "REPLACE" && isLeaving(currentLocation, nextLocation),
+    ({ currentLocation, nextLocation, historyAction }) =>
+      unsaved && historyAction !== "REPLACE" && isLeaving(currentLocation, nextLocation),
   );
   const navigation = useNavigation();
   useEffect(() => {
@@ -45,7 +46,10 @@ export function useTypedWork(formId: string, drawnFrom: string): boolean {
   useEffect(() => {
     const form = document.forms.namedItem(formId);
     if (!form) return;
-    const fields = () => JSON.stringify([...new FormData(form)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]));
+    const fields = () =>
+      JSON.stringify(
+        [...new FormData(form)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
+      );
     const drawn = fields();
     const check = () => setTyped({ drawing, typed: fields() !== drawn });
     form.addEventListener("input", check);

@@ -40,7 +40,10 @@ describe("area pages", () => {
     for (let i = 0; i < pages.length; i++) {
       for (let j = i + 1; j < pages.length; j++) {
         const share = overlap(pages[i].shingles, pages[j].shingles);
-        expect(share, `${pages[i].slug} and ${pages[j].slug} share ${(share * 100).toFixed(0)}% of their phrases`).toBeLessThan(0.1);
+        expect(
+          share,
+          `${pages[i].slug} and ${pages[j].slug} share ${(share * 100).toFixed(0)}% of their phrases`,
+        ).toBeLessThan(0.1);
       }
     }
   });
@@ -48,7 +51,9 @@ describe("area pages", () => {
   it("the measure catches a page copied with the town swapped", () => {
     const derby = AREA_CONTENT.derby;
     const copy = { ...derby, name: "Mulvane" } as AreaContent;
-    expect(overlap(shingles(pageText(derby)), shingles(pageText(copy).replaceAll("derby", "town")))).toBeGreaterThan(0.9);
+    expect(overlap(shingles(pageText(derby)), shingles(pageText(copy).replaceAll("derby", "town")))).toBeGreaterThan(
+      0.9,
+    );
   });
 
   it("gives every town its drive time and a GeoCircle midpoint in Kansas", () => {

@@ -74,8 +74,14 @@ export const WICHITA: HubContent = {
   ],
   cards: [],
   reasons: [
-    { title: "30 minutes away", text: "Close enough to come look the same day, far enough from the storm-chasers to still be here next year." },
-    { title: "Old homes and new", text: "We frame new construction and repair 100-year-old framing, so nothing under your roof surprises us." },
+    {
+      title: "30 minutes away",
+      text: "Close enough to come look the same day, far enough from the storm-chasers to still be here next year.",
+    },
+    {
+      title: "Old homes and new",
+      text: "We frame new construction and repair 100-year-old framing, so nothing under your roof surprises us.",
+    },
     { title: "Insurance-literate", text: "We document hail damage the way Wichita adjusters expect to see it." },
   ],
 };
@@ -91,7 +97,12 @@ export const TOWNS: AreaContent[] = [
     driveMinutes: 0,
     description:
       "Roofing, framing and gutters in Wellington, KS from the contractor that calls it home: storm repair, replacements, additions and the Bright Green treatment.",
-    keywords: ["Wellington KS roofing", "roofer Wellington Kansas", "framing contractor Sumner County", "gutters Wellington KS"],
+    keywords: [
+      "Wellington KS roofing",
+      "roofer Wellington Kansas",
+      "framing contractor Sumner County",
+      "gutters Wellington KS",
+    ],
     lead: "Our home town. Our shop is on Washington Avenue, and many of our first jobs are still standing on these streets.",
     intro: [
       "Wellington is where our family lives and where the business started. We have roofed houses on the brick streets near downtown and framed additions on farmsteads out toward Mayfield and Belle Plaine.",
@@ -100,7 +111,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Many Wellington homes were built before 1950 with board sheathing and tall, steep roofs; we check the decking closely on every tear-off. Out in the county, metal-roofed outbuildings and wind-exposed gables need extra fastening for the open-prairie wind.",
     landmarksTitle: "Around town",
-    landmarks: ["Downtown and Washington Avenue", "Near Wellington Lake", "The Sumner County Courthouse area", "Rural Sumner County acreages"],
+    landmarks: [
+      "Downtown and Washington Avenue",
+      "Near Wellington Lake",
+      "The Sumner County Courthouse area",
+      "Rural Sumner County acreages",
+    ],
     cards: [
       {
         title: "Roofing and Repairs",
@@ -143,7 +159,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Builder-grade three-tab shingles from the housing boom are the most common roof we replace in Derby, usually with architectural or impact-rated shingles. Big, low-slope hip roofs on ranch plans need proper attic ventilation to keep shingles from cooking in July.",
     landmarksTitle: "Where we work in Derby",
-    landmarks: ["Neighborhoods along Rock Road", "Near High Park and Madison Avenue", "Homes around Derby Lake", "New subdivisions on the east side"],
+    landmarks: [
+      "Neighborhoods along Rock Road",
+      "Near High Park and Madison Avenue",
+      "Homes around Derby Lake",
+      "New subdivisions on the east side",
+    ],
     cards: [
       {
         title: "Roof Replacement",
@@ -177,7 +198,12 @@ export const TOWNS: AreaContent[] = [
     driveMinutes: 40,
     description:
       "Andover, KS roofing and framing: storm-ready roofs, replacements, custom home framing and gutters for Andover's larger homes, from a family contractor in Wellington.",
-    keywords: ["Andover KS roofer", "roof replacement Andover Kansas", "custom home framing Andover", "storm damage Andover"],
+    keywords: [
+      "Andover KS roofer",
+      "roof replacement Andover Kansas",
+      "custom home framing Andover",
+      "storm damage Andover",
+    ],
     lead: "Andover remembers 1991 and 2022. We build roofs and frames here with the wind in mind.",
     intro: [
       "Andover has rebuilt after tornadoes more than once, and homeowners here ask harder questions about how a roof and frame are tied down. We answer them: ring-shank nails, proper hurricane ties, and sheathing nailed to schedule.",
@@ -186,7 +212,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Complex, steep roofs with many valleys are common in Andover's newer developments; we spend our time on the valleys, walls and dormer flashing where these roofs leak. We also frame custom homes on the larger lots east of town.",
     landmarksTitle: "Where we work in Andover",
-    landmarks: ["Neighborhoods near Andover Central Park", "Along 13th Street and Andover Road", "East-side acreages", "Homes near Terradyne"],
+    landmarks: [
+      "Neighborhoods near Andover Central Park",
+      "Along 13th Street and Andover Road",
+      "East-side acreages",
+      "Homes near Terradyne",
+    ],
     cards: [
       {
         title: "Storm-Ready Roofing",
@@ -206,7 +237,10 @@ export const TOWNS: AreaContent[] = [
     ],
     reasons: [
       { title: "Built for wind", text: "We fasten roofs and frames beyond the minimum when the site calls for it." },
-      { title: "Complex roofs welcome", text: "Valleys, dormers and steep pitches are where we slow down and get it right." },
+      {
+        title: "Complex roofs welcome",
+        text: "Valleys, dormers and steep pitches are where we slow down and get it right.",
+      },
       { title: "Documented work", text: "Photos of every layer, for your records and your insurer." },
     ],
   },
@@ -229,7 +263,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Shops and detached garages on Mulvane acreages get the full prairie wind, so we frame and roof them like houses, with proper anchors and ties. In town, older homes often need fascia and soffit repairs along with new gutters.",
     landmarksTitle: "Around Mulvane",
-    landmarks: ["Homes near Main Street", "Neighborhoods by Mulvane High School", "Acreages toward the Arkansas River", "Near Kansas Star Casino"],
+    landmarks: [
+      "Homes near Main Street",
+      "Neighborhoods by Mulvane High School",
+      "Acreages toward the Arkansas River",
+      "Near Kansas Star Casino",
+    ],
     cards: [
       {
         title: "Roof Repair and Replacement",
@@ -263,7 +302,12 @@ export const TOWNS: AreaContent[] = [
     driveMinutes: 25,
     description:
       "Haysville, KS roofing and framing: storm damage repair, roof replacement, structural repairs and gutters from a family contractor 25 minutes south in Wellington.",
-    keywords: ["Haysville KS roofer", "storm damage repair Haysville", "roof replacement Haysville", "structural repair Haysville KS"],
+    keywords: [
+      "Haysville KS roofer",
+      "storm damage repair Haysville",
+      "roof replacement Haysville",
+      "structural repair Haysville KS",
+    ],
     lead: "Haysville knows storms: the 1999 tornado reshaped the town. We repair and rebuild here with that in mind.",
     intro: [
       "Haysville is a close-knit town just south of Wichita, with many modest ranch homes from the 1960s and 70s alongside the houses rebuilt after 1999. Both get their share of the hail that tracks along I-35.",
@@ -272,7 +316,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Low-slope ranch roofs from the 1960s and 70s are the most common roof in Haysville, many on their second or third layer. We tear off to the deck, repair rafters and fascia, and bring ventilation up to date.",
     landmarksTitle: "Where we work in Haysville",
-    landmarks: ["Neighborhoods near Grand Avenue", "Around Riggs Park", "Along Meridian", "Homes near Campus High School"],
+    landmarks: [
+      "Neighborhoods near Grand Avenue",
+      "Around Riggs Park",
+      "Along Meridian",
+      "Homes near Campus High School",
+    ],
     cards: [
       {
         title: "Storm Damage Repair",
@@ -306,7 +355,12 @@ export const TOWNS: AreaContent[] = [
     driveMinutes: 40,
     description:
       "Park City, KS roofing, gutters and framing: replacements, repairs, gutter guards and garage framing on Wichita's north edge, from a Wellington family contractor.",
-    keywords: ["Park City KS roofing", "roofer Park City Kansas", "gutter guards Park City", "garage framing Park City"],
+    keywords: [
+      "Park City KS roofing",
+      "roofer Park City Kansas",
+      "gutter guards Park City",
+      "garage framing Park City",
+    ],
     lead: "On Wichita's north edge along I-135, Park City gets the same storms as the city, with more open ground around it.",
     intro: [
       "Park City's homes are mostly 1960s through 1990s ranches and split-levels, with a growing number of newer houses to the north and east. Many still carry their second roof, and it is often due.",
@@ -315,7 +369,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Open fields to the north give Park City roofs more wind exposure than homes in central Wichita: we see lifted tabs and blown-off ridge caps after spring storms. Gutters take a beating from the same wind and benefit from hidden hangers every two feet.",
     landmarksTitle: "Around Park City",
-    landmarks: ["Neighborhoods off 61st Street North", "Near Chisholm Trail Park", "Along Hydraulic", "New homes north toward Valley Center"],
+    landmarks: [
+      "Neighborhoods off 61st Street North",
+      "Near Chisholm Trail Park",
+      "Along Hydraulic",
+      "New homes north toward Valley Center",
+    ],
     cards: [
       {
         title: "Roofing",
@@ -349,7 +408,12 @@ export const TOWNS: AreaContent[] = [
     driveMinutes: 55,
     description:
       "Newton, KS roofing and the Bright Green roof treatment: restoring aging shingles, replacements and repairs for Newton's historic and newer homes.",
-    keywords: ["Newton KS roofing", "roof treatment Newton Kansas", "historic home roofing Newton", "Bright Green Newton"],
+    keywords: [
+      "Newton KS roofing",
+      "roof treatment Newton Kansas",
+      "historic home roofing Newton",
+      "Bright Green Newton",
+    ],
     lead: "Newton's older neighborhoods are full of roofs worth saving. We bring the Bright Green treatment and careful repairs north to Harvey County.",
     intro: [
       "Newton has some of the best-kept older homes in the area, from the Victorian houses near downtown to the solid mid-century neighborhoods around Bethel College. Owners here tend to repair and maintain rather than replace.",
@@ -358,7 +422,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Steep Victorian roofs with turrets and dormers call for careful hand work and flashing; we also repair the board-sheathed decks common in homes from before 1940. For newer homes, the treatment is often the first thing we recommend.",
     landmarksTitle: "Around Newton",
-    landmarks: ["Historic homes near Main Street", "Neighborhoods by Bethel College in North Newton", "Near Athletic Park", "Homes toward Sand Creek"],
+    landmarks: [
+      "Historic homes near Main Street",
+      "Neighborhoods by Bethel College in North Newton",
+      "Near Athletic Park",
+      "Homes toward Sand Creek",
+    ],
     cards: [
       {
         title: "Bright Green Treatment",
@@ -392,7 +461,12 @@ export const TOWNS: AreaContent[] = [
     driveMinutes: 50,
     description:
       "El Dorado, KS roofing, framing and gutters: roof replacement, rural outbuildings, storm repair and seamless gutters for Butler County homes and acreages.",
-    keywords: ["El Dorado KS roofer", "roofing El Dorado Kansas", "pole barn framing Butler County", "gutters El Dorado"],
+    keywords: [
+      "El Dorado KS roofer",
+      "roofing El Dorado Kansas",
+      "pole barn framing Butler County",
+      "gutters El Dorado",
+    ],
     lead: "Oil-town homes, lake cabins and Flint Hills acreages: El Dorado's roofs are as varied as its history.",
     intro: [
       "El Dorado's older neighborhoods date from the oil boom of the 1910s and 20s, and many of those homes are on their fourth or fifth roof. Out toward El Dorado Lake and into the Flint Hills, we frame and roof cabins, shops and barns.",
@@ -401,7 +475,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "The Flint Hills wind across open pasture is hard on roofs and outbuildings alike; we use high-wind fastening on exposed sites. Oil-boom era homes often have old plank decking that needs attention before new shingles go down.",
     landmarksTitle: "Around El Dorado",
-    landmarks: ["Oil-boom era homes near downtown", "Cabins and homes near El Dorado Lake", "Flint Hills acreages", "Neighborhoods near Butler Community College"],
+    landmarks: [
+      "Oil-boom era homes near downtown",
+      "Cabins and homes near El Dorado Lake",
+      "Flint Hills acreages",
+      "Neighborhoods near Butler Community College",
+    ],
     cards: [
       {
         title: "Roof Replacement",
@@ -444,7 +523,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Augusta's 1940s and 50s bungalows often have shallow eaves and undersized rafters by today's standards; we check and strengthen them when re-roofing or adding on. Newer homes mostly need a solid replacement after hail.",
     landmarksTitle: "Around Augusta",
-    landmarks: ["Bungalows near State Street", "Homes around Garvin Park", "Near Augusta City Lake", "New neighborhoods toward Andover"],
+    landmarks: [
+      "Bungalows near State Street",
+      "Homes around Garvin Park",
+      "Near Augusta City Lake",
+      "New neighborhoods toward Andover",
+    ],
     cards: [
       {
         title: "Hail Repair and Replacement",
@@ -487,7 +571,12 @@ export const TOWNS: AreaContent[] = [
     localNeeds:
       "Mature trees mean moss, clogged gutters and limb damage, so Winfield roofs benefit from good gutter guards and regular checks. Homes near the river can have moisture-damaged sills and framing that we repair alongside the roof.",
     landmarksTitle: "Around Winfield",
-    landmarks: ["Historic homes near Southwestern College", "Neighborhoods around Island Park", "Along Main Street", "Homes near the Walnut River"],
+    landmarks: [
+      "Historic homes near Southwestern College",
+      "Neighborhoods around Island Park",
+      "Along Main Street",
+      "Homes near the Walnut River",
+    ],
     cards: [
       {
         title: "Roofing",

@@ -130,8 +130,7 @@ export const DEMO_TESTIMONIALS = [
   {
     name: "Shirley B.",
     location: null,
-    quote:
-      "Friendly family business. Cody answered every question I had and sent photos of the work while I was away.",
+    quote: "Friendly family business. Cody answered every question I had and sent photos of the work while I was away.",
     rating: 4,
   },
 ];

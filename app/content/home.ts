@@ -19,7 +19,13 @@ export const HOME_SERVICES: HomeService[] = [
     icon: "framing",
     image: SITE_IMAGES.framing,
     alt: "Two-story house frame of fresh lumber studs and roof trusses",
-    features: ["Custom home framing", "Room additions", "Interior wall framing", "Structural repairs", "Garage and shed framing"],
+    features: [
+      "Custom home framing",
+      "Room additions",
+      "Interior wall framing",
+      "Structural repairs",
+      "Garage and shed framing",
+    ],
   },
   {
     slug: "residential-roofing-wichita",
@@ -28,7 +34,13 @@ export const HOME_SERVICES: HomeService[] = [
     icon: "roofing",
     image: SITE_IMAGES.roofing,
     alt: "Ranch house with a new charcoal shingle roof",
-    features: ["Shingle roof installation", "Roof repairs", "Complete roof replacement", "Roof inspections", "Storm damage repair"],
+    features: [
+      "Shingle roof installation",
+      "Roof repairs",
+      "Complete roof replacement",
+      "Roof inspections",
+      "Storm damage repair",
+    ],
   },
   {
     slug: "gutter-services-wichita",

@@ -24,8 +24,16 @@ type EditablePage = { id: PageId; label: string; defaults: PageWords };
 export const EDITABLE_PAGES: EditablePage[] = [
   { id: "home", label: "Home page", defaults: HOME },
   { id: "about", label: "About page", defaults: ABOUT },
-  ...SERVICES.map((s) => ({ id: s.id, label: `${s.name} (service)`, defaults: { headline: s.title, intro: SERVICE_CONTENT[s.slug].lead } })),
-  ...AREAS.map((a) => ({ id: areaRouteId(a.slug), label: `${a.name} (town)`, defaults: { headline: areaTitle(a.name), intro: AREA_CONTENT[a.slug].lead } })),
+  ...SERVICES.map((s) => ({
+    id: s.id,
+    label: `${s.name} (service)`,
+    defaults: { headline: s.title, intro: SERVICE_CONTENT[s.slug].lead },
+  })),
+  ...AREAS.map((a) => ({
+    id: areaRouteId(a.slug),
+    label: `${a.name} (town)`,
+    defaults: { headline: areaTitle(a.name), intro: AREA_CONTENT[a.slug].lead },
+  })),
 ];
 
 const BY_ID = new Map(EDITABLE_PAGES.map((p) => [p.id, p]));

@@ -11,12 +11,21 @@ export type LandingPage =
 export const areaTitle = (name: string) => `Framing & Roofing Services in ${name}, KS`;
 
 const PAGES: LandingPage[] = [
-  ...SERVICES.map(
-    (s): LandingPage => ({ kind: "service", slug: s.slug, path: servicePath(s.slug), name: s.name, title: s.title, content: SERVICE_CONTENT[s.slug] }),
-  ),
-  ...AREAS.map(
-    (a): LandingPage => ({ kind: "area", path: areaPath(a.slug), name: a.name, title: areaTitle(a.name), content: AREA_CONTENT[a.slug] }),
-  ),
+  ...SERVICES.map((s): LandingPage => ({
+    kind: "service",
+    slug: s.slug,
+    path: servicePath(s.slug),
+    name: s.name,
+    title: s.title,
+    content: SERVICE_CONTENT[s.slug],
+  })),
+  ...AREAS.map((a): LandingPage => ({
+    kind: "area",
+    path: areaPath(a.slug),
+    name: a.name,
+    title: areaTitle(a.name),
+    content: AREA_CONTENT[a.slug],
+  })),
 ];
 
 const BY_PATH = new Map(PAGES.map((p) => [p.path, p]));

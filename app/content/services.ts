@@ -27,7 +27,12 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     serviceType: "Residential Framing",
     description:
       "Residential framing in Wichita and south-central Kansas: custom homes, room additions, interior walls, garages and sheds, framed square and to code by a Wellington family crew.",
-    keywords: ["residential framing Wichita", "house framing contractor", "room addition framing", "garage framing Kansas"],
+    keywords: [
+      "residential framing Wichita",
+      "house framing contractor",
+      "room addition framing",
+      "garage framing Kansas",
+    ],
     lead: "Square, plumb and to code: the frame is the part of your house you never see again, so we get it right.",
     intro: [
       "Framing sets the shape of everything that follows. Walls that are out of plumb make for cracked drywall, sticking doors and a roof that never sits right. Our crew has framed homes, additions and outbuildings across Sedgwick and Sumner counties for years, and we build every wall as if we were going to live behind it.",
@@ -43,7 +48,11 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
       {
         title: "Additions and Remodels",
         text: "New rooms tied cleanly into your existing house and roofline.",
-        bullets: ["Room and second-story additions", "Load-bearing wall removal with new headers", "Interior wall framing"],
+        bullets: [
+          "Room and second-story additions",
+          "Load-bearing wall removal with new headers",
+          "Interior wall framing",
+        ],
       },
       {
         title: "Garages and Sheds",
@@ -64,7 +73,12 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     serviceType: "Residential Roofing",
     description:
       "Residential roofing in Wichita, KS: shingle installation, complete roof replacement, inspections and storm damage repair by a family-owned Wellington contractor.",
-    keywords: ["roofing Wichita", "roof replacement Wichita KS", "shingle roof installation", "storm damage roof repair"],
+    keywords: [
+      "roofing Wichita",
+      "roof replacement Wichita KS",
+      "shingle roof installation",
+      "storm damage roof repair",
+    ],
     lead: "New shingle roofs and complete replacements that stand up to Kansas hail, wind and summer heat.",
     intro: [
       "A roof in south-central Kansas works hard: spring hail, straight-line winds, 100-degree afternoons and ice in January. We install architectural and impact-rated shingles with the underlayment, flashing and ventilation that let them last as long as the label says.",
@@ -75,7 +89,11 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
       {
         title: "Shingle Installation",
         text: "Architectural and impact-resistant (Class 4) shingles from major manufacturers.",
-        bullets: ["Synthetic underlayment", "Ice and water shield at eaves and valleys", "Ridge venting sized to your attic"],
+        bullets: [
+          "Synthetic underlayment",
+          "Ice and water shield at eaves and valleys",
+          "Ridge venting sized to your attic",
+        ],
       },
       {
         title: "Complete Replacement",
@@ -89,9 +107,18 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
       },
     ],
     reasons: [
-      { title: "Built for hail country", text: "We recommend impact-rated shingles when they make sense, and say so when they don't." },
-      { title: "Manufacturer warranties", text: "Installed to the manufacturer's specification, so the warranty holds." },
-      { title: "Straight answers on insurance", text: "We document damage honestly; no inflated claims, no surprises." },
+      {
+        title: "Built for hail country",
+        text: "We recommend impact-rated shingles when they make sense, and say so when they don't.",
+      },
+      {
+        title: "Manufacturer warranties",
+        text: "Installed to the manufacturer's specification, so the warranty holds.",
+      },
+      {
+        title: "Straight answers on insurance",
+        text: "We document damage honestly; no inflated claims, no surprises.",
+      },
     ],
     ctaTitle: "Is it time for a new roof?",
     ctaText: "Book a free inspection and get a written estimate, usually within the week.",
@@ -151,7 +178,11 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
       {
         title: "Gutter Installation",
         text: "Seamless 5- and 6-inch aluminum gutters formed on site.",
-        bullets: ["Dozens of colors to match trim", "Hidden hangers every two feet", "Oversized downspouts where needed"],
+        bullets: [
+          "Dozens of colors to match trim",
+          "Hidden hangers every two feet",
+          "Oversized downspouts where needed",
+        ],
       },
       {
         title: "Gutter Repair",
@@ -177,7 +208,12 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     serviceType: "Roof Rejuvenation Treatment",
     description:
       "Bright Green roof treatment in Wichita: a bio-based shingle treatment that restores aging asphalt shingles and extends roof life, applied by the exclusive local provider.",
-    keywords: ["Bright Green roof treatment", "shingle rejuvenation Wichita", "roof restoration Kansas", "extend roof life"],
+    keywords: [
+      "Bright Green roof treatment",
+      "shingle rejuvenation Wichita",
+      "roof restoration Kansas",
+      "extend roof life",
+    ],
     lead: "Add years to the roof you already have. We are the exclusive local provider of the Bright Green treatment.",
     intro: [
       "As asphalt shingles age in the Kansas sun they lose the oils that keep them flexible. They dry out, shed granules and crack, long before they are worn through. The Bright Green treatment is a bio-based coating that soaks into the shingles and restores that flexibility.",
@@ -198,11 +234,18 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
       {
         title: "Results",
         text: "Shingles regain flexibility and a uniform, richer color.",
-        bullets: ["Up to 10 more years per application", "Reapplicable up to three times", "Transferable documentation for buyers"],
+        bullets: [
+          "Up to 10 more years per application",
+          "Reapplicable up to three times",
+          "Transferable documentation for buyers",
+        ],
       },
     ],
     reasons: [
-      { title: "Exclusive local provider", text: "Trained and certified to apply the Bright Green treatment in this area." },
+      {
+        title: "Exclusive local provider",
+        text: "Trained and certified to apply the Bright Green treatment in this area.",
+      },
       { title: "Roofers first", text: "We also replace roofs, so we tell you when treatment is the wrong choice." },
       { title: "Less waste", text: "Keeping good shingles on the roof keeps tons of them out of the landfill." },
     ],
@@ -214,7 +257,12 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     serviceType: "Structural Repair",
     description:
       "Structural repairs in Wichita, KS: foundation-related framing repair, beam and support repair, and damage assessment by an experienced framing contractor.",
-    keywords: ["structural repair Wichita", "beam repair", "sagging floor repair", "structural damage assessment Kansas"],
+    keywords: [
+      "structural repair Wichita",
+      "beam repair",
+      "sagging floor repair",
+      "structural damage assessment Kansas",
+    ],
     lead: "Sagging floors, cracked beams and storm-damaged framing, repaired properly and safely.",
     intro: [
       "Structural problems rarely fix themselves. A sagging ridge, a floor that bounces, or a wall that has started to lean all point to framing that is carrying more than it should. We find out why, and repair it so it stays repaired.",

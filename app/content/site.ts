@@ -1,5 +1,12 @@
 import { href } from "react-router";
-import { AREAS, areaRoutePath, SERVICES, serviceRoutePath, type AreaSlug, type ServiceSlug } from "../lib/landing-pages";
+import {
+  AREAS,
+  areaRoutePath,
+  SERVICES,
+  serviceRoutePath,
+  type AreaSlug,
+  type ServiceSlug,
+} from "../lib/landing-pages";
 
 /** The public site map: the header, footer, sitemap and route tests all read these lists. */
 

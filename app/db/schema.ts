@@ -126,7 +126,9 @@ export const images = sqliteTable(
     height: integer("height"),
     alt: text("alt").notNull().default(""),
     // Roof tool photos are customer records, not portfolio material: kept out of the library.
-    purpose: text("purpose", { enum: ["library", "roof"] }).notNull().default("library"),
+    purpose: text("purpose", { enum: ["library", "roof"] })
+      .notNull()
+      .default("library"),
     // Seeded demo content (decision 0043): the go-live checklist lists it and removes it, never the owner's own.
     demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -168,9 +170,15 @@ export const projects = sqliteTable(
     index("projects_admin_order_idx").on(t.featured, sql`${t.sortOrder} desc`, t.createdAt, t.id),
     index("projects_admin_category_idx").on(t.category, t.featured, sql`${t.sortOrder} desc`, t.createdAt, t.id),
     // The public pages ask only about published work (queries name the term as a literal).
-    index("projects_public_order_idx").on(t.category, t.featured, sql`${t.sortOrder} desc`, t.createdAt, t.id).where(sql`${t.published} = 1`),
-    index("projects_public_service_idx").on(t.service).where(sql`${t.published} = 1`),
-    index("projects_public_town_idx").on(sql`lower(trim(${t.town}))`).where(sql`${t.published} = 1`),
+    index("projects_public_order_idx")
+      .on(t.category, t.featured, sql`${t.sortOrder} desc`, t.createdAt, t.id)
+      .where(sql`${t.published} = 1`),
+    index("projects_public_service_idx")
+      .on(t.service)
+      .where(sql`${t.published} = 1`),
+    index("projects_public_town_idx")
+      .on(sql`lower(trim(${t.town}))`)
+      .where(sql`${t.published} = 1`),
     check("projects_category_check", sql`${t.category} in ('framing', 'roofing', 'bright-green')`),
     check("projects_media_type_check", sql`${t.mediaType} in ('image', 'video')`),
   ],
@@ -185,7 +193,9 @@ export const testimonials = sqliteTable(
     quote: text("quote").notNull(),
     rating: integer("rating").notNull().default(5),
     // A homeowner's review arrives pending and shows on the site only once the owner approves it.
-    status: text("status", { enum: ["published", "pending"] }).notNull().default("published"),
+    status: text("status", { enum: ["published", "pending"] })
+      .notNull()
+      .default("published"),
     approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
     // When the owner approved it (updated_at moves on every later edit); null on older rows.
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
@@ -237,9 +247,13 @@ export const leads = sqliteTable(
     index("leads_created_idx").on(t.createdAt),
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
-    index("leads_open_status_idx").on(t.status, t.followUpOn).where(sql`${t.archivedAt} is null`),
+    index("leads_open_status_idx")
+      .on(t.status, t.followUpOn)
+      .where(sql`${t.archivedAt} is null`),
     index("leads_assigned_idx").on(t.assignedTo),
-    index("leads_jobs_open_idx").on(t.createdAt).where(sql`${t.status} = 'won' and ${t.completedAt} is null and ${t.archivedAt} is null`),
+    index("leads_jobs_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'won' and ${t.completedAt} is null and ${t.archivedAt} is null`),
   ],
 );
 
@@ -372,7 +386,12 @@ export const estimates = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("estimates_current_lead_idx").on(t.leadId).where(sql`${t.supersededAt} is null`), index("estimates_lead_idx").on(t.leadId)],
+  (t) => [
+    uniqueIndex("estimates_current_lead_idx")
+      .on(t.leadId)
+      .where(sql`${t.supersededAt} is null`),
+    index("estimates_lead_idx").on(t.leadId),
+  ],
 );
 
 /**
@@ -402,7 +421,9 @@ export const proposals = sqliteTable(
     index("proposals_lead_idx").on(t.leadId, t.createdAt),
     // One accepted proposal stands per lead. A second acceptance made before this rule is
     // withdrawn by migration 0008 (its acceptance kept for the record), hence withdrawn_at here.
-    uniqueIndex("proposals_accepted_lead_idx").on(t.leadId).where(sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`),
+    uniqueIndex("proposals_accepted_lead_idx")
+      .on(t.leadId)
+      .where(sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`),
   ],
 );
 
@@ -470,7 +491,9 @@ export const visits = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("visits_starts_idx").on(t.startsAt).where(sql`${t.cancelledAt} is null`),
+    index("visits_starts_idx")
+      .on(t.startsAt)
+      .where(sql`${t.cancelledAt} is null`),
     index("visits_lead_idx").on(t.leadId, t.startsAt),
     index("visits_assigned_idx").on(t.assignedTo, t.startsAt),
   ],
@@ -510,9 +533,13 @@ export const invoices = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("invoices_number_idx").on(t.number).where(sql`${t.number} is not null`),
+    uniqueIndex("invoices_number_idx")
+      .on(t.number)
+      .where(sql`${t.number} is not null`),
     index("invoices_lead_idx").on(t.leadId, t.createdAt),
-    index("invoices_open_idx").on(t.dueOn).where(sql`${t.state} in ('sent', 'partly_paid')`),
+    index("invoices_open_idx")
+      .on(t.dueOn)
+      .where(sql`${t.state} in ('sent', 'partly_paid')`),
     check("invoices_money_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
   ],
 );

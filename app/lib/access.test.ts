@@ -12,7 +12,14 @@ describe("the role matrix (decision 0048)", () => {
   });
 
   it("keeps Team, Pricing, settings and the public site's words and pictures the owner's", () => {
-    for (const id of ["routes/admin/team", "routes/admin/pricing", "routes/admin/contact", "routes/admin/site-pictures", "routes/admin/site-words", "routes/admin/go-live"] as const) {
+    for (const id of [
+      "routes/admin/team",
+      "routes/admin/pricing",
+      "routes/admin/contact",
+      "routes/admin/site-pictures",
+      "routes/admin/site-words",
+      "routes/admin/go-live",
+    ] as const) {
       expect(adminAccess(id).get, id).toEqual(["owner"]);
     }
     const roof = adminAccess("routes/admin/roof-measurement");
@@ -37,7 +44,8 @@ describe("the role matrix (decision 0048)", () => {
 
   it("keeps money from the crew: estimates, proposals, the CSV export and the proposal PDF", () => {
     const lead = adminAccess("routes/admin/lead");
-    for (const intent of ["make-estimate", "save-estimate", "send-proposal", "email-proposal"]) expect(rolesFor(lead, "POST", intent)).not.toContain("crew");
+    for (const intent of ["make-estimate", "save-estimate", "send-proposal", "email-proposal"])
+      expect(rolesFor(lead, "POST", intent)).not.toContain("crew");
     expect(rolesFor(lead, "GET")).toContain("crew");
     expect(adminAccess("routes/resources/leads-csv").get).not.toContain("crew");
     expect(adminAccess("routes/resources/admin-proposal-pdf").get).not.toContain("crew");

@@ -60,10 +60,22 @@ const ADMIN_ACCESS = {
   "admin-projects": { kind: "admin", get: OFFICE, post: PROJECT_POSTS },
   "admin-projects-category": { kind: "admin", get: OFFICE, post: PROJECT_POSTS },
   // The picture library feeds the public site; the crew's photos are the leads' own.
-  "routes/admin/image-library": { kind: "admin", get: OFFICE, post: { "upload-image": OFFICE, "save-alt": OFFICE, "delete-image": OWNER } },
-  "routes/admin/contact": { kind: "admin", get: OWNER, post: { "save-business-facts": OWNER, "save-contact-settings": OWNER } },
+  "routes/admin/image-library": {
+    kind: "admin",
+    get: OFFICE,
+    post: { "upload-image": OFFICE, "save-alt": OFFICE, "delete-image": OWNER },
+  },
+  "routes/admin/contact": {
+    kind: "admin",
+    get: OWNER,
+    post: { "save-business-facts": OWNER, "save-contact-settings": OWNER },
+  },
   // A review is the office's to tidy while pending; approving (publishing) and deleting are the owner's.
-  "routes/admin/testimonial-list": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE, approve: OWNER, delete: OWNER } },
+  "routes/admin/testimonial-list": {
+    kind: "admin",
+    get: OFFICE,
+    post: { [NO_INTENT]: OFFICE, approve: OWNER, delete: OWNER },
+  },
   "routes/admin/roof-measurement": {
     kind: "admin",
     get: ALL,
@@ -78,14 +90,32 @@ const ADMIN_ACCESS = {
     },
   },
   "routes/admin/pricing": { kind: "admin", get: OWNER, post: { [NO_INTENT]: OWNER } },
-  "routes/admin/site-pictures": { kind: "admin", get: OWNER, post: { "save-picture": OWNER, "save-video": OWNER, reset: OWNER } },
-  "routes/admin/site-words": { kind: "admin", get: OWNER, post: { "save-page-words": OWNER, "save-about": OWNER, "save-trust-facts": OWNER } },
-  "routes/admin/go-live": { kind: "admin", get: OWNER, post: { "remove-demo": OWNER, "confirm-item": OWNER, "unconfirm-item": OWNER } },
+  "routes/admin/site-pictures": {
+    kind: "admin",
+    get: OWNER,
+    post: { "save-picture": OWNER, "save-video": OWNER, reset: OWNER },
+  },
+  "routes/admin/site-words": {
+    kind: "admin",
+    get: OWNER,
+    post: { "save-page-words": OWNER, "save-about": OWNER, "save-trust-facts": OWNER },
+  },
+  "routes/admin/go-live": {
+    kind: "admin",
+    get: OWNER,
+    post: { "remove-demo": OWNER, "confirm-item": OWNER, "unconfirm-item": OWNER },
+  },
   // Everyone's own account: name, password, email, devices, two-step.
   "routes/admin/account": {
     kind: "admin",
     get: ALL,
-    post: { "change-name": ALL, "change-password": ALL, "change-email": ALL, "sign-out-device": ALL, "sign-out-others": ALL },
+    post: {
+      "change-name": ALL,
+      "change-password": ALL,
+      "change-email": ALL,
+      "sign-out-device": ALL,
+      "sign-out-others": ALL,
+    },
   },
   "routes/admin/two-step": { kind: "admin", get: ALL, post: { enable: ALL, disable: ALL, "new-codes": ALL } },
   // Backups hold every customer record and setting: the owner's alone.
@@ -93,10 +123,22 @@ const ADMIN_ACCESS = {
   "routes/admin/team": {
     kind: "admin",
     get: OWNER,
-    post: { invite: OWNER, "resend-invitation": OWNER, "withdraw-invitation": OWNER, "change-role": OWNER, "remove-member": OWNER, "send-password-reset": OWNER, "turn-off-two-step": OWNER },
+    post: {
+      invite: OWNER,
+      "resend-invitation": OWNER,
+      "withdraw-invitation": OWNER,
+      "change-role": OWNER,
+      "remove-member": OWNER,
+      "send-password-reset": OWNER,
+      "turn-off-two-step": OWNER,
+    },
   },
   // The crew reaches only their own leads and the open ones nobody has (decision 0053).
-  "routes/admin/lead-list": { kind: "admin", get: ALL, post: { read: ALL, unread: ALL, archive: OFFICE, unarchive: OFFICE, resend: OFFICE } },
+  "routes/admin/lead-list": {
+    kind: "admin",
+    get: ALL,
+    post: { read: ALL, unread: ALL, archive: OFFICE, unarchive: OFFICE, resend: OFFICE },
+  },
   "routes/admin/new-lead": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
   "routes/admin/pipeline": { kind: "admin", get: ALL },
   "routes/admin/lead": { kind: "admin", get: ALL, post: LEAD_POSTS },
@@ -105,14 +147,28 @@ const ADMIN_ACCESS = {
   // the office's. Invoices and payments are money: never the crew's (decision 0048).
   // How long each kind of visit usually takes is the owner's setting.
   "routes/admin/schedule": { kind: "admin", get: ALL, post: { "visit-lengths": OWNER } },
-  "routes/admin/lead-visits": { kind: "admin", get: ALL, post: { "add-visit": OFFICE, "move-visit": OFFICE, "cancel-visit": OFFICE } },
+  "routes/admin/lead-visits": {
+    kind: "admin",
+    get: ALL,
+    post: { "add-visit": OFFICE, "move-visit": OFFICE, "cancel-visit": OFFICE },
+  },
   "routes/admin/lead-invoices": {
     kind: "admin",
     get: OFFICE,
-    post: { "create-invoice": OFFICE, "save-invoice": OFFICE, "send-invoice": OFFICE, "delete-draft": OFFICE, "void-invoice": OWNER },
+    post: {
+      "create-invoice": OFFICE,
+      "save-invoice": OFFICE,
+      "send-invoice": OFFICE,
+      "delete-draft": OFFICE,
+      "void-invoice": OWNER,
+    },
   },
   "routes/admin/lead-payments": { kind: "admin", get: OFFICE, post: { "record-payment": OFFICE } },
-  "routes/admin/lead-job-link": { kind: "admin", get: OFFICE, post: { "new-job-link": OFFICE, "revoke-job-links": OFFICE } },
+  "routes/admin/lead-job-link": {
+    kind: "admin",
+    get: OFFICE,
+    post: { "new-job-link": OFFICE, "revoke-job-links": OFFICE },
+  },
 
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
   "routes/resources/backup-download": { kind: "admin", get: OWNER, resource: true },
@@ -191,7 +247,8 @@ export function rolesFor(access: AdminAccess, method: string, intent?: string | 
 /** What a forbidden page says: who the page is for, in plain words. */
 export function forbiddenText(roles: Roles): { title: string; message: string } {
   const names = roles.map((r) => ROLE_LABELS[r].toLowerCase());
-  const who = names.length === 1 ? `the ${names[0]}` : `the ${names.slice(0, -1).join(", ")} or the ${names[names.length - 1]}`;
+  const who =
+    names.length === 1 ? `the ${names[0]}` : `the ${names.slice(0, -1).join(", ")} or the ${names[names.length - 1]}`;
   return {
     title: `This is for ${who}`,
     message: `Your account cannot open this page or make this change: it is for ${who}. Ask the owner to do it, or to change your role on the Team screen.`,
@@ -202,7 +259,9 @@ export function forbiddenText(roles: Roles): { title: string; message: string } 
 export function isForbidden(value: unknown): value is { forbidden: true; roles: Roles } {
   if (typeof value !== "object" || value === null) return false;
   const v = value as { forbidden?: unknown; roles?: unknown };
-  return v.forbidden === true && Array.isArray(v.roles) && v.roles.every((r) => (ROLES as readonly unknown[]).includes(r));
+  return (
+    v.forbidden === true && Array.isArray(v.roles) && v.roles.every((r) => (ROLES as readonly unknown[]).includes(r))
+  );
 }
 
 /** Whether a role may load a route. */

@@ -8,7 +8,8 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   return data;
 };
-const errorsOf = (submission: { reply: () => { error?: Record<string, string[] | null> | null } }) => submission.reply().error ?? {};
+const errorsOf = (submission: { reply: () => { error?: Record<string, string[] | null> | null } }) =>
+  submission.reply().error ?? {};
 
 describe("the new password form", () => {
   const ok = { currentPassword: "old password", newPassword: "prairie wind", repeatPassword: "prairie wind" };
@@ -21,13 +22,21 @@ describe("the new password form", () => {
   });
 
   it("says what is wrong in the owner's words", () => {
-    expect(errorsOf(parse({ ...ok, currentPassword: "" }))).toEqual({ currentPassword: [ACCOUNT_MESSAGES.currentMissing] });
+    expect(errorsOf(parse({ ...ok, currentPassword: "" }))).toEqual({
+      currentPassword: [ACCOUNT_MESSAGES.currentMissing],
+    });
     expect(errorsOf(parse({ ...ok, newPassword: "1234567", repeatPassword: "1234567" }))).toEqual({
       newPassword: ["Please choose a password of at least 8 characters"],
     });
-    expect(errorsOf(parse({ ...ok, repeatPassword: "prairie wnd" }))).toEqual({ repeatPassword: [ACCOUNT_MESSAGES.repeatWrong] });
-    expect(errorsOf(parse({ ...ok, newPassword: "old password", repeatPassword: "old password" }))).toEqual({ newPassword: [ACCOUNT_MESSAGES.newSame] });
-    expect(errorsOf(parse({ ...ok, newPassword: "x".repeat(201), repeatPassword: "x".repeat(201) })).newPassword).toEqual([ACCOUNT_MESSAGES.newLong]);
+    expect(errorsOf(parse({ ...ok, repeatPassword: "prairie wnd" }))).toEqual({
+      repeatPassword: [ACCOUNT_MESSAGES.repeatWrong],
+    });
+    expect(errorsOf(parse({ ...ok, newPassword: "old password", repeatPassword: "old password" }))).toEqual({
+      newPassword: [ACCOUNT_MESSAGES.newSame],
+    });
+    expect(
+      errorsOf(parse({ ...ok, newPassword: "x".repeat(201), repeatPassword: "x".repeat(201) })).newPassword,
+    ).toEqual([ACCOUNT_MESSAGES.newLong]);
   });
 
   it("keeps spaces: a password is taken as typed", () => {
@@ -42,13 +51,19 @@ describe("the new email form", () => {
   it("trims the address and asks for the current password", () => {
     const submission = parse({ email: "  dale@whitakerroofing.com ", currentPassword: "pw" });
     expect(submission.status === "success" && submission.value.email).toBe("dale@whitakerroofing.com");
-    expect(errorsOf(parse({ email: "dale@whitakerroofing.com", currentPassword: "" }))).toEqual({ currentPassword: [ACCOUNT_MESSAGES.currentMissing] });
+    expect(errorsOf(parse({ email: "dale@whitakerroofing.com", currentPassword: "" }))).toEqual({
+      currentPassword: [ACCOUNT_MESSAGES.currentMissing],
+    });
   });
 
   it("refuses what is not an address", () => {
     expect(errorsOf(parse({ email: "", currentPassword: "pw" }))).toEqual({ email: [ACCOUNT_MESSAGES.emailMissing] });
-    expect(errorsOf(parse({ email: "dale at home", currentPassword: "pw" }))).toEqual({ email: [ACCOUNT_MESSAGES.emailInvalid] });
-    expect(errorsOf(parse({ email: "a@b.co\r\nBcc: x@y.z", currentPassword: "pw" }))).toEqual({ email: [ACCOUNT_MESSAGES.emailInvalid] });
+    expect(errorsOf(parse({ email: "dale at home", currentPassword: "pw" }))).toEqual({
+      email: [ACCOUNT_MESSAGES.emailInvalid],
+    });
+    expect(errorsOf(parse({ email: "a@b.co\r\nBcc: x@y.z", currentPassword: "pw" }))).toEqual({
+      email: [ACCOUNT_MESSAGES.emailInvalid],
+    });
   });
 });
 

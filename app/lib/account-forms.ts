@@ -37,7 +37,10 @@ export const ACCOUNT_INTENTS = {
   signOutOthers: "sign-out-others",
 } as const;
 
-const currentPassword = z.string({ error: ACCOUNT_MESSAGES.currentMissing }).min(1, ACCOUNT_MESSAGES.currentMissing).max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.currentWrong);
+const currentPassword = z
+  .string({ error: ACCOUNT_MESSAGES.currentMissing })
+  .min(1, ACCOUNT_MESSAGES.currentMissing)
+  .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.currentWrong);
 
 export const ChangePasswordSchema = z
   .object({
@@ -45,7 +48,10 @@ export const ChangePasswordSchema = z
     newPassword: chosenPassword(ACCOUNT_MESSAGES.newMissing),
     repeatPassword: z.string({ error: ACCOUNT_MESSAGES.repeatWrong }),
   })
-  .refine((v) => v.newPassword === v.repeatPassword, { message: ACCOUNT_MESSAGES.repeatWrong, path: ["repeatPassword"] })
+  .refine((v) => v.newPassword === v.repeatPassword, {
+    message: ACCOUNT_MESSAGES.repeatWrong,
+    path: ["repeatPassword"],
+  })
   .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_MESSAGES.newSame, path: ["newPassword"] });
 
 /** Your name, as invitations, histories and the team list show it. */

@@ -17,7 +17,12 @@ describe("parseAddress", () => {
   });
 
   it("keeps street and city when state or ZIP is missing", () => {
-    expect(parseAddress("9 Elm Ct, Derby, KS")).toEqual({ street: "9 Elm Ct", city: "Derby", state: "KS", zipCode: "" });
+    expect(parseAddress("9 Elm Ct, Derby, KS")).toEqual({
+      street: "9 Elm Ct",
+      city: "Derby",
+      state: "KS",
+      zipCode: "",
+    });
   });
 
   it("needs at least three parts", () => {
@@ -28,8 +33,12 @@ describe("parseAddress", () => {
 
 describe("formatAddressLine", () => {
   it("joins the parts the way the saved list and the report show them, skipping empty ones", () => {
-    expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: "KS", zipCode: "67152" })).toBe("412 N Main St, Wellington, KS 67152");
-    expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: null, zipCode: "" })).toBe("412 N Main St, Wellington");
+    expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: "KS", zipCode: "67152" })).toBe(
+      "412 N Main St, Wellington, KS 67152",
+    );
+    expect(formatAddressLine({ street: "412 N Main St", city: "Wellington", state: null, zipCode: "" })).toBe(
+      "412 N Main St, Wellington",
+    );
   });
 });
 
@@ -42,6 +51,8 @@ describe("leadAddressLine", () => {
   });
 
   it("is the line the business's own address is written as", () => {
-    expect(leadAddressLine({ street: "100 N Washington Ave", city: "Wellington", zip: "67152" })).toBe(addressLine(DEFAULT_BUSINESS_FACTS));
+    expect(leadAddressLine({ street: "100 N Washington Ave", city: "Wellington", zip: "67152" })).toBe(
+      addressLine(DEFAULT_BUSINESS_FACTS),
+    );
   });
 });

@@ -31,7 +31,12 @@ export function parseAddress(text: string): AddressParts | null {
  * "412 N Main St, Wellington, KS 67152", leaving out whatever is empty: the one way an
  * address is written on every screen, mail, PDF and calendar invitation.
  */
-export function formatAddressLine(a: { street?: string | null; city?: string | null; state?: string | null; zipCode?: string | null }): string {
+export function formatAddressLine(a: {
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+}): string {
   return [a.street, a.city, [a.state, a.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
@@ -41,5 +46,10 @@ export function formatAddressLine(a: { street?: string | null; city?: string | n
  * nothing was given.
  */
 export function leadAddressLine(lead: { street?: string | null; city?: string | null; zip?: string | null }): string {
-  return formatAddressLine({ street: lead.street, city: lead.city, state: lead.city ? SERVICE_AREA_STATE : null, zipCode: lead.zip });
+  return formatAddressLine({
+    street: lead.street,
+    city: lead.city,
+    state: lead.city ? SERVICE_AREA_STATE : null,
+    zipCode: lead.zip,
+  });
 }

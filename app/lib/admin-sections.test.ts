@@ -28,7 +28,8 @@ describe("redirectForOldTab", () => {
 
 describe("isAdminPath", () => {
   it("knows the admin's pages, data and files, and nothing else", () => {
-    for (const path of ["/admin", "/admin/", "/admin/images", "/admin.data", "/admin/roof-measurement/1/report.pdf"]) expect(isAdminPath(path)).toBe(true);
+    for (const path of ["/admin", "/admin/", "/admin/images", "/admin.data", "/admin/roof-measurement/1/report.pdf"])
+      expect(isAdminPath(path)).toBe(true);
     for (const path of ["/", "/administrator", "/about", "/portfolio.data"]) expect(isAdminPath(path)).toBe(false);
   });
 });

@@ -11,7 +11,12 @@ describe("backup names", () => {
   });
 
   it("are not anything else in the folder", () => {
-    for (const name of ["2026-11-27T09-00-05Z.partial", "notes.txt", "2026-13-40T99-00-00Z", "../2026-11-27T09-00-05Z"]) {
+    for (const name of [
+      "2026-11-27T09-00-05Z.partial",
+      "notes.txt",
+      "2026-13-40T99-00-00Z",
+      "../2026-11-27T09-00-05Z",
+    ]) {
       expect(backupTime(name), name).toBeNull();
     }
   });
@@ -19,7 +24,9 @@ describe("backup names", () => {
 
 describe("which backups are kept", () => {
   // A backup every night at 3 AM Kansas time (09:00 UTC in winter) for 60 nights.
-  const nightly = Array.from({ length: 60 }, (_, i) => backupName(new Date(Date.UTC(2026, 10, 27, 9) - i * 86_400_000)));
+  const nightly = Array.from({ length: 60 }, (_, i) =>
+    backupName(new Date(Date.UTC(2026, 10, 27, 9) - i * 86_400_000)),
+  );
 
   it("keeps the last 7 nights and the newest of each of the last 4 weeks", () => {
     const kept = [...backupsToKeep(nightly)].sort().reverse();

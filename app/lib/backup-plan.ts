@@ -43,10 +43,7 @@ function weekOf(day: string): string {
  * week the newest, for the 4 newest weeks. The rest may go. Names that are not backups'
  * are none of this function's business: they are never in the answer and never deleted.
  */
-export function backupsToKeep(
-  names: readonly string[],
-  keep: { daily: number; weekly: number } = KEEP,
-): Set<string> {
+export function backupsToKeep(names: readonly string[], keep: { daily: number; weekly: number } = KEEP): Set<string> {
   const newestFirst = names
     .flatMap((name) => {
       const at = backupTime(name);
@@ -71,11 +68,7 @@ export function backupsToKeep(
  * Whether the nightly backup is due: none made yet this Kansas day and the owner's hour has
  * come on Wellington's clock. A server that was off at that hour makes it when it is back.
  */
-export function backupDue(
-  hour: number,
-  newest: Date | null,
-  now: Date,
-): boolean {
+export function backupDue(hour: number, newest: Date | null, now: Date): boolean {
   if (newest && businessToday(newest) === businessToday(now)) return false;
   return businessHour(now) >= hour;
 }
@@ -110,8 +103,7 @@ export const BACKUP_MESSAGES = {
   made: "Backup made",
   hourSaved: "Backup hour saved",
   badHour: "Please choose an hour",
-  failed:
-    "The backup could not be made. Please try again; if it keeps failing, check the free disk space.",
+  failed: "The backup could not be made. Please try again; if it keeps failing, check the free disk space.",
   notFound: "That backup is no longer kept",
 } as const;
 

@@ -29,7 +29,11 @@ export const BusinessFactsSchema: z.ZodType<BusinessFacts, unknown> = z.object({
     .max(7),
   // Profiles shown as icons in the footer; none until the owner adds them (no dead "#" links).
   social: z
-    .object({ facebook: z.string().url().optional(), instagram: z.string().url().optional(), youtube: z.string().url().optional() })
+    .object({
+      facebook: z.string().url().optional(),
+      instagram: z.string().url().optional(),
+      youtube: z.string().url().optional(),
+    })
     .default({}),
 });
 export type { BusinessFacts };
@@ -40,7 +44,10 @@ const profile = z
   .string()
   .trim()
   .max(300)
-  .refine((v) => v === "" || /^https:\/\/[^\s]+\.[^\s]+$/.test(v), "Please enter the full address of the page, starting with https://")
+  .refine(
+    (v) => v === "" || /^https:\/\/[^\s]+\.[^\s]+$/.test(v),
+    "Please enter the full address of the page, starting with https://",
+  )
   .optional();
 
 const hoursRow = z
@@ -60,7 +67,10 @@ export const BUSINESS_FACTS_LISTS: ListLimits = { hours: MAX_HOURS_ROWS, "hours[
 /** The admin's form for the facts: one row of opening hours per set of days, up to seven. */
 export const BusinessFactsFormSchema = z.object({
   company: required("Please enter the company name", 120),
-  phone: required("Please enter a phone number", 40).refine((v) => v.replace(/\D/g, "").length >= 10, "Please enter a 10-digit phone number"),
+  phone: required("Please enter a phone number", 40).refine(
+    (v) => v.replace(/\D/g, "").length >= 10,
+    "Please enter a 10-digit phone number",
+  ),
   email: z.string({ error: "Please enter an email address" }).trim().email("Please enter a valid email address"),
   street: required("Please enter the street address", 160),
   city: required("Please enter the city", 80),
@@ -100,4 +110,3 @@ export function factsFromForm(form: BusinessFactsForm): BusinessFacts {
     social,
   };
 }
-

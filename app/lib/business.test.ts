@@ -108,7 +108,14 @@ describe("business details form", () => {
   });
 
   it("says what is wrong in the owner's words", () => {
-    const submission = parse({ ...form, phone: "555", region: "Kansas", postalCode: "6715", facebook: "facebook.com/x", email: "office" });
+    const submission = parse({
+      ...form,
+      phone: "555",
+      region: "Kansas",
+      postalCode: "6715",
+      facebook: "facebook.com/x",
+      email: "office",
+    });
     expect(submission.status).toBe("error");
     const errors = submission.reply().error ?? {};
     expect(errors.phone).toEqual(["Please enter a 10-digit phone number"]);

@@ -71,14 +71,21 @@ export const DAY_NAMES: Record<DayCode, string> = {
  * "Monday, Wednesday and Friday"; ["Mo","Tu","We","Sa"] -> "Monday – Wednesday and Saturday".
  */
 export function formatDays(days: readonly DayCode[]): string {
-  const indexes = [...new Set(days)].map((d) => DAY_CODES.indexOf(d)).filter((i) => i >= 0).sort((a, b) => a - b);
+  const indexes = [...new Set(days)]
+    .map((d) => DAY_CODES.indexOf(d))
+    .filter((i) => i >= 0)
+    .sort((a, b) => a - b);
   const runs: number[][] = [];
   for (const i of indexes) {
     const run = runs.at(-1);
     if (run && run.at(-1) === i - 1) run.push(i);
     else runs.push([i]);
   }
-  const parts = runs.flatMap((run) => (run.length >= 3 ? [`${DAY_NAMES[DAY_CODES[run[0]]]} – ${DAY_NAMES[DAY_CODES[run.at(-1)!]]}`] : run.map((i) => DAY_NAMES[DAY_CODES[i]])));
+  const parts = runs.flatMap((run) =>
+    run.length >= 3
+      ? [`${DAY_NAMES[DAY_CODES[run[0]]]} – ${DAY_NAMES[DAY_CODES[run.at(-1)!]]}`]
+      : run.map((i) => DAY_NAMES[DAY_CODES[i]]),
+  );
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
 }
 

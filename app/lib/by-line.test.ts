@@ -19,7 +19,9 @@ describe("personName", () => {
 describe("byLine", () => {
   it("says what was done, by whom and on which Kansas day", () => {
     // 03:00 UTC on Nov 28 is still Nov 27 in Wellington, Kansas.
-    expect(byLine("Approved", "Kim Ruiz", new Date("2026-11-28T03:00:00Z"))).toBe("Approved by Kim Ruiz on Nov 27, 2026");
+    expect(byLine("Approved", "Kim Ruiz", new Date("2026-11-28T03:00:00Z"))).toBe(
+      "Approved by Kim Ruiz on Nov 27, 2026",
+    );
     expect(byLineDay(new Date("2026-07-04T18:00:00Z"))).toBe("Jul 4, 2026");
   });
 

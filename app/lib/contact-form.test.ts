@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { attachedPhotosOf, MAX_PHOTOS, PHOTO_MESSAGES, QUOTE_SERVICES, quoteServiceForSlug, requestServiceHref } from "./contact-form";
+import {
+  attachedPhotosOf,
+  MAX_PHOTOS,
+  PHOTO_MESSAGES,
+  QUOTE_SERVICES,
+  quoteServiceForSlug,
+  requestServiceHref,
+} from "./contact-form";
 
 describe("QUOTE_SERVICES", () => {
   it("offers the seven services, then storm damage and 'Not sure'", () => {
@@ -12,7 +19,14 @@ describe("QUOTE_SERVICES", () => {
 describe("attachedPhotosOf", () => {
   it("reads the kept photos a form names, less those ticked for removal, each once and at most five", () => {
     const f = new FormData();
-    for (const v of ["tok1 north slope.jpg", "tok2 gutter.png", "tok1 north slope.jpg", "tok3 ", ...Array.from({ length: 8 }, (_, i) => `x${i} more.jpg`)]) f.append("attachedPhotos", v);
+    for (const v of [
+      "tok1 north slope.jpg",
+      "tok2 gutter.png",
+      "tok1 north slope.jpg",
+      "tok3 ",
+      ...Array.from({ length: 8 }, (_, i) => `x${i} more.jpg`),
+    ])
+      f.append("attachedPhotos", v);
     f.append("removeAttachedPhotos", "tok2");
     expect(attachedPhotosOf(f)).toEqual([
       { token: "tok1", name: "north slope.jpg" },
@@ -25,8 +39,12 @@ describe("attachedPhotosOf", () => {
 
 describe("PHOTO_MESSAGES.notKept", () => {
   it("asks for one photo, or several, again by name", () => {
-    expect(PHOTO_MESSAGES.notKept(["north-slope.jpg"])).toBe("Your attached photo could not be kept; please choose it again: north-slope.jpg");
-    expect(PHOTO_MESSAGES.notKept(["a.jpg", "b.png"])).toBe("Your attached photos could not be kept; please choose them again: a.jpg, b.png");
+    expect(PHOTO_MESSAGES.notKept(["north-slope.jpg"])).toBe(
+      "Your attached photo could not be kept; please choose it again: north-slope.jpg",
+    );
+    expect(PHOTO_MESSAGES.notKept(["a.jpg", "b.png"])).toBe(
+      "Your attached photos could not be kept; please choose them again: a.jpg, b.png",
+    );
   });
 });
 

@@ -48,7 +48,17 @@ export const PHOTO_MESSAGES = {
 } as const;
 
 /** The text fields a visitor typed, given back with an error so nothing has to be typed again. */
-export const CONTACT_FIELDS = ["name", "email", "phone", "message", "service", "street", "city", "zip", "preferredContact"] as const;
+export const CONTACT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "message",
+  "service",
+  "street",
+  "city",
+  "zip",
+  "preferredContact",
+] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The fields the form marks with *, by the label the visitor sees. */
@@ -116,7 +126,11 @@ export type ContactError = Extract<ContactResult, { status: "error" }>;
 
 /** The one message of an answer: the success, or the form-level error. */
 export const contactMessage = (result: ContactResult): string =>
-  result.status === "success" ? result.message : result.status === "error" ? (result.reply.error?.[""]?.[0] ?? MESSAGES.failed) : "";
+  result.status === "success"
+    ? result.message
+    : result.status === "error"
+      ? (result.reply.error?.[""]?.[0] ?? MESSAGES.failed)
+      : "";
 
 /** The quote form's "Type of work" for a service page's slug (a "Request Service" link), if it is one of ours. */
 export function quoteServiceForSlug(slug: string | null | undefined): string | undefined {
@@ -128,4 +142,3 @@ export const QUOTE_FORM_HREF = `${href("/")}#contact`;
 
 /** Where a "Request Service" button leads: the home page's form, that service chosen. */
 export const requestServiceHref = (slug: string) => `${href("/")}?service=${encodeURIComponent(slug)}#contact`;
-

@@ -28,15 +28,34 @@ describe("the quote form's schema, parsed by conform", () => {
 
   it("takes what a quote request adds: the kind of work, the address and the best way to reach", () => {
     const submission = parseContactForm(
-      form({ ...base, message: "Hail", service: "Storm / hail damage", street: " 12 Elm St ", city: "Derby", zip: "67037", phone: "316-555-0100", preferredContact: "text" }),
+      form({
+        ...base,
+        message: "Hail",
+        service: "Storm / hail damage",
+        street: " 12 Elm St ",
+        city: "Derby",
+        zip: "67037",
+        phone: "316-555-0100",
+        preferredContact: "text",
+      }),
     );
-    expect(submission.status === "success" && submission.value).toMatchObject({ service: "Storm / hail damage", street: "12 Elm St", city: "Derby", zip: "67037", preferredContact: "text" });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      service: "Storm / hail damage",
+      street: "12 Elm St",
+      city: "Derby",
+      zip: "67037",
+      preferredContact: "text",
+    });
     expect(parseContactForm(form({ ...base, zip: "67037-1234" })).status).toBe("success");
   });
 
   it("refuses a made-up service, a way to reach we do not offer and a ZIP that is not five digits, on the field", () => {
-    expect(errorsOf({ ...base, service: "Pool cleaning" })).toEqual({ service: ["Please choose the kind of work from the list"] });
-    expect(errorsOf({ ...base, preferredContact: "fax" })).toEqual({ preferredContact: ["Please choose call, text or email"] });
+    expect(errorsOf({ ...base, service: "Pool cleaning" })).toEqual({
+      service: ["Please choose the kind of work from the list"],
+    });
+    expect(errorsOf({ ...base, preferredContact: "fax" })).toEqual({
+      preferredContact: ["Please choose call, text or email"],
+    });
     expect(errorsOf({ ...base, zip: "6703", city: "Derby" })).toEqual({ zip: ["Please enter a 5-digit ZIP code"] });
   });
 
@@ -52,8 +71,14 @@ describe("the quote form's schema, parsed by conform", () => {
 
 describe("the quote form's way to reach the visitor", () => {
   it("takes a phone without an email (stored as no email), and an email without a phone", () => {
-    const phoneOnly = parseContactForm(form({ name: "Ann", phone: "316-555-0100", email: "  ", message: "Call me", preferredContact: "call" }));
-    expect(phoneOnly.status === "success" && phoneOnly.value).toMatchObject({ email: NO_EMAIL, phone: "316-555-0100", preferredContact: "call" });
+    const phoneOnly = parseContactForm(
+      form({ name: "Ann", phone: "316-555-0100", email: "  ", message: "Call me", preferredContact: "call" }),
+    );
+    expect(phoneOnly.status === "success" && phoneOnly.value).toMatchObject({
+      email: NO_EMAIL,
+      phone: "316-555-0100",
+      preferredContact: "call",
+    });
     expect(parseContactForm(form({ ...base, preferredContact: "email" })).status).toBe("success");
   });
 
@@ -72,19 +97,26 @@ describe("the quote form's way to reach the visitor", () => {
   });
 
   it("refuses 'email me' without an email, on the email field", () => {
-    expect(errorsOf({ name: "Ann", phone: "316-555-0100", message: "Hi", preferredContact: "email" })).toEqual({ email: [REACH_MESSAGES.emailNeedsEmail] });
+    expect(errorsOf({ name: "Ann", phone: "316-555-0100", message: "Hi", preferredContact: "email" })).toEqual({
+      email: [REACH_MESSAGES.emailNeedsEmail],
+    });
   });
 
   it("says every problem at once: a missing name beside a call without a phone", () => {
-    expect(errorsOf({ email: "ann@example.com", message: "Hi", preferredContact: "call" })).toEqual({ name: [MESSAGES.required], phone: [REACH_MESSAGES.callNeedsPhone] });
+    expect(errorsOf({ email: "ann@example.com", message: "Hi", preferredContact: "call" })).toEqual({
+      name: [MESSAGES.required],
+      phone: [REACH_MESSAGES.callNeedsPhone],
+    });
   });
 });
 
 describe("the quote form's other refusals", () => {
-
   it("says the first field's own problem for the whole form when nothing is missing", () => {
     const submission = parseContactForm(form({ ...base, email: "ann", zip: "670" }));
-    expect(submission.reply().error).toEqual({ email: [MESSAGES.invalidEmail], zip: ["Please enter a 5-digit ZIP code"] });
+    expect(submission.reply().error).toEqual({
+      email: [MESSAGES.invalidEmail],
+      zip: ["Please enter a 5-digit ZIP code"],
+    });
     expect(contactRefusalMessage(submission)).toBe(MESSAGES.invalidEmail);
   });
 

@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "~/lib/zod";
-import { CONTACT_FIELDS, MESSAGES, PREFERRED_CONTACT, QUOTE_SERVICES, REACH_MESSAGES, requiredFieldsMessage, type PreferredContact } from "./contact-form";
+import {
+  CONTACT_FIELDS,
+  MESSAGES,
+  PREFERRED_CONTACT,
+  QUOTE_SERVICES,
+  REACH_MESSAGES,
+  requiredFieldsMessage,
+  type PreferredContact,
+} from "./contact-form";
 
 // The quote form's validation, apart from its texts and choices (lib/contact-form.ts): the
 // form is on every public page, which loads no validation library (decision 0039). Only
@@ -21,13 +29,15 @@ const optionalLine = (max: number) =>
 
 // One of a list, or nothing: an unchosen select or radio sends "" or nothing at all.
 const optionalChoice = <T extends string>(choices: readonly T[], message: string) =>
-  z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z
-      .string()
-      .refine((v): v is T => (choices as readonly string[]).includes(v), message)
-      .optional(),
-  ).transform((v) => (v ?? null) as T | null);
+  z
+    .preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .refine((v): v is T => (choices as readonly string[]).includes(v), message)
+        .optional(),
+    )
+    .transform((v) => (v ?? null) as T | null);
 
 /** `leads.email` is NOT NULL and the table is not rebuilt for it (0019): a lead without an email stores "". */
 export const NO_EMAIL = "";
@@ -40,7 +50,10 @@ export const ContactFields = z.object({
   name: text().min(1, MESSAGES.required).max(100).refine(oneLine, "Please use a single line"),
   // Optional when a phone is given (the reach rules below): none is stored as NO_EMAIL.
   email: z
-    .preprocess(blankIsMissing, z.string().trim().max(254).email(MESSAGES.invalidEmail).refine(oneLine, "Please use a single line").optional())
+    .preprocess(
+      blankIsMissing,
+      z.string().trim().max(254).email(MESSAGES.invalidEmail).refine(oneLine, "Please use a single line").optional(),
+    )
     .transform((v) => v ?? NO_EMAIL),
   phone: optionalLine(40),
   message: text().min(1, MESSAGES.required).max(5000),
@@ -51,7 +64,10 @@ export const ContactFields = z.object({
     .regex(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code")
     .optional()
     .transform((v) => v || null),
-  preferredContact: optionalChoice(Object.keys(PREFERRED_CONTACT) as PreferredContact[], "Please choose call, text or email"),
+  preferredContact: optionalChoice(
+    Object.keys(PREFERRED_CONTACT) as PreferredContact[],
+    "Please choose call, text or email",
+  ),
 });
 
 /** How a lead can be reached: what the reach rules read. */
@@ -73,7 +89,11 @@ export function withReachRules<T extends z.ZodType<Reach>>(schema: T, words: Rea
       path: [words.callNeedsPhone.path],
       message: words.callNeedsPhone.message,
     })
-    .refine((l) => l.preferredContact !== "email" || Boolean(l.email), { ...always, path: [words.emailNeedsEmail.path], message: words.emailNeedsEmail.message });
+    .refine((l) => l.preferredContact !== "email" || Boolean(l.email), {
+      ...always,
+      path: [words.emailNeedsEmail.path],
+      message: words.emailNeedsEmail.message,
+    });
 }
 
 /** The quote form's schema: each rule's message under the field the visitor fills in to meet it. */
@@ -83,7 +103,6 @@ export const ContactSchema = withReachRules(ContactFields, {
   emailNeedsEmail: { path: "email", message: REACH_MESSAGES.emailNeedsEmail },
 });
 export type ContactInput = z.output<typeof ContactSchema>;
-
 
 /** The submitted quote form, parsed by conform with the schema. */
 export const parseContactForm = (form: FormData) => parseWithZod(form, { schema: ContactSchema });

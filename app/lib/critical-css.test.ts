@@ -19,7 +19,16 @@ const css = [
 ].join("");
 
 describe("criticalCss", () => {
-  const used = new Set(["flex", "hover:bg-brand", "2xl:inline-flex", "sm:grid", 'before:content-["x"]', "group", "group-hover:rotate-180", "w-1/2"]);
+  const used = new Set([
+    "flex",
+    "hover:bg-brand",
+    "2xl:inline-flex",
+    "sm:grid",
+    'before:content-["x"]',
+    "group",
+    "group-hover:rotate-180",
+    "w-1/2",
+  ]);
   const out = criticalCss(css, used, ["js"]);
 
   it("keeps the rules for classes the page uses, in order, inside their media queries and layers", () => {
@@ -57,12 +66,9 @@ describe("criticalCss", () => {
   });
 
   it("reads the classes a page uses from its markup", () => {
-    expect([...classesIn('<p class="a  b"></p><span class="before:content-[&quot;x&quot;] c"></span><i data-class="z"></i>')]).toEqual([
-      "a",
-      "b",
-      'before:content-["x"]',
-      "c",
-    ]);
+    expect([
+      ...classesIn('<p class="a  b"></p><span class="before:content-[&quot;x&quot;] c"></span><i data-class="z"></i>'),
+    ]).toEqual(["a", "b", 'before:content-["x"]', "c"]);
   });
 });
 
@@ -152,7 +158,9 @@ describe("withCriticalCss", () => {
 
   it("inlines only the first screen's rules when a long page marks where it ends, and keeps the rest of the markup", () => {
     const html = withCriticalCss(
-      page('<div class="flex"></div><link rel="stylesheet" href="/assets/public.css" data-first-screen-end=""/><p class="p-4"></p>'),
+      page(
+        '<div class="flex"></div><link rel="stylesheet" href="/assets/public.css" data-first-screen-end=""/><p class="p-4"></p>',
+      ),
     );
     expect(inlined(html)).toContain(".flex{display:flex}");
     expect(inlined(html)).not.toContain(".p-4");

@@ -14,7 +14,14 @@ type Declaration = { text: string; sets?: string };
 
 // `reads`: the custom properties the node reads with var(); `sets`: the one an @property registers.
 type Node =
-  | { kind: "rule"; selector: string; body: string; needs: Needs[]; declarations: Declaration[] | null; reads: string[] }
+  | {
+      kind: "rule";
+      selector: string;
+      body: string;
+      needs: Needs[];
+      declarations: Declaration[] | null;
+      reads: string[];
+    }
   | { kind: "block"; prelude: string; children: Node[] }
   | { kind: "statement"; text: string }
   | { kind: "raw"; text: string; sets?: string; reads: string[] };
@@ -33,7 +40,13 @@ export function classesIn(html: string): Set<string> {
   return used;
 }
 
-const decodeEntities = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 /**
  * Index of the first character from `from` that `found` accepts, looking past escapes,
@@ -110,7 +123,9 @@ function parse(css: string): Node[] {
     const end = closing(css, at);
     const inner = css.slice(at + 1, end);
     if (prelude.startsWith("@")) {
-      nodes.push(NESTING.test(prelude) ? { kind: "block", prelude, children: parse(inner) } : raw(css.slice(i, end + 1)));
+      nodes.push(
+        NESTING.test(prelude) ? { kind: "block", prelude, children: parse(inner) } : raw(css.slice(i, end + 1)),
+      );
     } else if (inner.includes("{")) {
       // CSS nesting inside a rule: kept whole rather than understood halfway.
       nodes.push(raw(css.slice(i, end + 1)));
@@ -121,7 +136,9 @@ function parse(css: string): Node[] {
         body: inner,
         needs: selectors(prelude).map((one) => ({ classes: classesOf(one), tags: tagsOf(one) })),
         // Only bodies that set custom properties are ever cut apart.
-        declarations: /(^|;)\s*--/.test(inner) ? declarations(inner).map((text) => ({ text, sets: /^\s*(--[\w-]+)\s*:/.exec(text)?.[1] })) : null,
+        declarations: /(^|;)\s*--/.test(inner)
+          ? declarations(inner).map((text) => ({ text, sets: /^\s*(--[\w-]+)\s*:/.exec(text)?.[1] }))
+          : null,
         reads: variablesRead(inner),
       });
     }
@@ -156,7 +173,11 @@ export function classesOf(selector: string): string[] {
     // A class inside :not(...) is one the element must not have: it is no reason to drop the rule.
     const before = selector.slice(0, match.index);
     if (/:not\([^)]*$/.test(before)) continue;
-    names.push(match[1].replace(/\\([0-9a-fA-F]{1,6}) ?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/\\(.)/g, "$1"));
+    names.push(
+      match[1]
+        .replace(/\\([0-9a-fA-F]{1,6}) ?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+        .replace(/\\(.)/g, "$1"),
+    );
   }
   return names;
 }
@@ -168,9 +189,11 @@ export function classesOf(selector: string): string[] {
 export function tagsOf(selector: string): string[] {
   let plain = selector.replace(/\\./g, "_").replace(/\[[^\]]*\]/g, "[]");
   // Innermost parentheses first, so nested ones are handled from the inside out.
-  for (let previous = ""; previous !== plain; ) {
+  for (let previous = ""; previous !== plain;) {
     previous = plain;
-    plain = plain.replace(/:([\w-]+)\(([^()]*)\)/g, (_, name: string, inner: string) => (/^(is|where|has)$/.test(name) ? `:${name}{${inner}}` : `:${name}`));
+    plain = plain.replace(/:([\w-]+)\(([^()]*)\)/g, (_, name: string, inner: string) =>
+      /^(is|where|has)$/.test(name) ? `:${name}{${inner}}` : `:${name}`,
+    );
   }
   const tags = Array.from(plain.matchAll(/(?:^|[^\w.#:-])([a-zA-Z][\w-]*)/g), (m) => m[1].toLowerCase());
   return FORM_CONTROL_PARTS.test(plain) ? [...tags, FORM_CONTROL] : tags;
@@ -178,9 +201,11 @@ export function tagsOf(selector: string): string[] {
 
 // Parts of form controls (the reset styles placeholders, date fields, file buttons, spin
 // buttons): a page's first screen without a form has no use for them. Any one will do.
-const FORM_CONTROL_PARTS = /::(placeholder|file-selector-button|-webkit-(datetime|date-and-time|calendar|inner-spin|outer-spin|search))|:-moz-ui-invalid/;
+const FORM_CONTROL_PARTS =
+  /::(placeholder|file-selector-button|-webkit-(datetime|date-and-time|calendar|inner-spin|outer-spin|search))|:-moz-ui-invalid/;
 const FORM_CONTROL = "input|textarea|select";
-const hasTag = (tags: Set<string>, tag: string) => (tag.includes("|") ? tag.split("|").some((t) => tags.has(t)) : tags.has(tag));
+const hasTag = (tags: Set<string>, tag: string) =>
+  tag.includes("|") ? tag.split("|").some((t) => tags.has(t)) : tags.has(tag);
 
 /** What a page has that rules can need; `variables`, once known, the custom properties read. */
 type Page = { classes: Set<string>; tags: Set<string> | null; variables?: Set<string> };
@@ -191,13 +216,20 @@ const matches = (needs: Needs, page: Page) =>
 const applies = (node: Extract<Node, { kind: "rule" }>, page: Page) => node.needs.some((needs) => matches(needs, page));
 
 // A custom property nothing reads (`var(--x)`) changes nothing on the page.
-const unread = (name: string | undefined, page: Page) => name !== undefined && page.variables !== undefined && !page.variables.has(name);
+const unread = (name: string | undefined, page: Page) =>
+  name !== undefined && page.variables !== undefined && !page.variables.has(name);
 
 function keep(node: Node, page: Page): string {
   switch (node.kind) {
     case "rule": {
       if (!applies(node, page)) return "";
-      const body = page.variables && node.declarations ? node.declarations.filter((d) => !unread(d.sets, page)).map((d) => d.text).join(";") : node.body;
+      const body =
+        page.variables && node.declarations
+          ? node.declarations
+              .filter((d) => !unread(d.sets, page))
+              .map((d) => d.text)
+              .join(";")
+          : node.body;
       return body ? `${node.selector}{${body}}` : "";
     }
     case "block": {
@@ -215,7 +247,8 @@ function keep(node: Node, page: Page): string {
 function collectReads(nodes: Node[], page: Page, into: Set<string>) {
   for (const node of nodes) {
     if (node.kind === "block") collectReads(node.children, page, into);
-    else if (node.kind === "raw" || (node.kind === "rule" && applies(node, page))) for (const name of node.reads) into.add(name);
+    else if (node.kind === "raw" || (node.kind === "rule" && applies(node, page)))
+      for (const name of node.reads) into.add(name);
   }
 }
 

@@ -9,7 +9,10 @@ describe("inlineScripts", () => {
       `<script type="application/ld+json">{"@type":"RoofingContractor"}</script>`,
       `<script type="module" async="">import "/assets/x.js";\nwindow.a = 1;</script>`,
     ].join("");
-    expect(inlineScripts(html)).toEqual([`document.documentElement.classList.add('js')`, `import "/assets/x.js";\nwindow.a = 1;`]);
+    expect(inlineScripts(html)).toEqual([
+      `document.documentElement.classList.add('js')`,
+      `import "/assets/x.js";\nwindow.a = 1;`,
+    ]);
   });
 });
 

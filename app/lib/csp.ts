@@ -18,7 +18,13 @@ export function inlineScripts(html: string): string[] {
 // The roof tool loads the Google Maps JavaScript API; the hosts are Google's published list.
 // Every admin page carries them because the admin navigates without reloading.
 const GOOGLE_MAPS = {
-  script: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.ggpht.com", "https://*.googleusercontent.com"],
+  script: [
+    "https://*.googleapis.com",
+    "https://*.gstatic.com",
+    "https://*.google.com",
+    "https://*.ggpht.com",
+    "https://*.googleusercontent.com",
+  ],
   img: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com"],
   connect: ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com"],
   font: ["https://fonts.gstatic.com"],

@@ -37,7 +37,9 @@ describe("csvStream", () => {
 
   it("gives the bytes toCsv gives", async () => {
     const rows = Array.from({ length: 450 }, (_, i) => [i, `a,"${i}"`, null, "=x", "two\nlines"]);
-    expect(await read(csvStream(["n", "text", "none", "formula", "lines"], rows, { rowsPerChunk: 100 }))).toBe(toCsv(["n", "text", "none", "formula", "lines"], rows));
+    expect(await read(csvStream(["n", "text", "none", "formula", "lines"], rows, { rowsPerChunk: 100 }))).toBe(
+      toCsv(["n", "text", "none", "formula", "lines"], rows),
+    );
     expect(await read(csvStream(["only"], []))).toBe("only\r\n");
   });
 

@@ -8,7 +8,8 @@ import { formatKansasStamp } from "./visit-time";
  * instant is Kansas time with its zone named, as the office reads its day (decision 0078).
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? formatKansasStamp(value) : String(value);
+  let text =
+    value === null || value === undefined ? "" : value instanceof Date ? formatKansasStamp(value) : String(value);
   if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().,+\-/]*$/.test(text))) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -54,7 +55,11 @@ export function* csvChunks(
  * `csvChunks` as a byte stream for a Response: the next chunk is read only once the last
  * has gone out, and a reader that goes away stops the rows.
  */
-export function csvStream(header: readonly string[], rows: Iterable<readonly unknown[]>, options: CsvChunkOptions = {}): ReadableStream<Uint8Array> {
+export function csvStream(
+  header: readonly string[],
+  rows: Iterable<readonly unknown[]>,
+  options: CsvChunkOptions = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const chunks = csvChunks(header, rows, options);
   return new ReadableStream<Uint8Array>(
@@ -75,7 +80,11 @@ export function csvStream(header: readonly string[], rows: Iterable<readonly unk
 
 /** The headers of a CSV download named `fileName` (never cached: it is a customer's data). */
 export function csvHeaders(fileName: string): HeadersInit {
-  return { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "no-store" };
+  return {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": "no-store",
+  };
 }
 
 /** Excel reads a CSV without a byte order mark as the local code page, mangling "×" or "é". */

@@ -41,5 +41,10 @@ export function expiresWhen(expiresAt: Date, today: string): string {
 
 /** "Friday, November 27": the dashboard's date line. */
 export function longToday(today: string): string {
-  return new Date(`${today}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" });
+  return new Date(`${today}T12:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+  });
 }

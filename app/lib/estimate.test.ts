@@ -93,21 +93,44 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
     const { lines } = estimateLines(r, DEFAULT_PRICING, { tier: "best", wastePercent: 15, tearOffLayers: 3 });
     const by = Object.fromEntries(lines.map((l) => [l.key, l]));
     expect(by.shingles).toMatchObject({ label: "Designer shingles", unitPriceCents: 6500 });
-    expect(by["labor-steep"]).toMatchObject({ label: "Labor, pitch 10/12 and steeper", quantity: 15.62, unitPriceCents: 12500 });
+    expect(by["labor-steep"]).toMatchObject({
+      label: "Labor, pitch 10/12 and steeper",
+      quantity: 15.62,
+      unitPriceCents: 12500,
+    });
     expect(by["tear-off"]).toMatchObject({ label: "Tear-off of 2 extra layers", quantity: 31.24 });
     expect(by.disposal).toMatchObject({ label: "Disposal (3 layers)", quantity: 46.86 });
-    const none = estimateLines(r, DEFAULT_PRICING, { tier: "good", wastePercent: 10, tearOffLayers: 0 }).lines.map((l) => l.key);
+    const none = estimateLines(r, DEFAULT_PRICING, { tier: "good", wastePercent: 10, tearOffLayers: 0 }).lines.map(
+      (l) => l.key,
+    );
     expect(none).not.toContain("disposal");
     expect(none).not.toContain("tear-off");
   });
 
   it("puts each pitch in its labor band: half steps between 6/12 and 10/12 are 7-9", () => {
-    expect([null, 0, 6, 6.5, 7, 9, 9.5, 10, 12].map(pitchBand)).toEqual(["low", "low", "low", "mid", "mid", "mid", "mid", "steep", "steep"]);
+    expect([null, 0, 6, 6.5, 7, 9, 9.5, 10, 12].map(pitchBand)).toEqual([
+      "low",
+      "low",
+      "low",
+      "mid",
+      "mid",
+      "mid",
+      "mid",
+      "steep",
+      "steep",
+    ]);
   });
 
   it("splits labor between bands when facets differ in pitch", () => {
     const { lines } = estimateLines(
-      { ...roof, areaByPitch: [{ pitch: 6, area: 1000 }, { pitch: 6.5, area: 300 }, { pitch: 12, area: 250 }] },
+      {
+        ...roof,
+        areaByPitch: [
+          { pitch: 6, area: 1000 },
+          { pitch: 6.5, area: 300 },
+          { pitch: 12, area: 250 },
+        ],
+      },
       DEFAULT_PRICING,
       { tier: "good", wastePercent: 10, tearOffLayers: 1 },
     );
@@ -121,11 +144,39 @@ describe("the estimate of a 40 × 30 ft gable at 6/12 on the default prices", ()
 
 describe("staff's adjustments", () => {
   const stored: EstimateLine[] = [
-    { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundle", unitPriceCents: 4200, totalCents: 189000, adjusted: false },
-    { key: "drip-edge", label: "Drip edge", quantity: 15, unit: "piece", unitPriceCents: 950, totalCents: 14250, adjusted: false },
-    { key: "nails", label: "Nails", quantity: 13.42, unit: "sq", unitPriceCents: 800, totalCents: 10736, adjusted: false },
+    {
+      key: "shingles",
+      label: "Architectural shingles",
+      quantity: 45,
+      unit: "bundle",
+      unitPriceCents: 4200,
+      totalCents: 189000,
+      adjusted: false,
+    },
+    {
+      key: "drip-edge",
+      label: "Drip edge",
+      quantity: 15,
+      unit: "piece",
+      unitPriceCents: 950,
+      totalCents: 14250,
+      adjusted: false,
+    },
+    {
+      key: "nails",
+      label: "Nails",
+      quantity: 13.42,
+      unit: "sq",
+      unitPriceCents: 800,
+      totalCents: 10736,
+      adjusted: false,
+    },
   ];
-  const row = (i: number, l: { key: string; label: string; quantity: string; unit: string; unitPrice: string }, remove = false) => ({
+  const row = (
+    i: number,
+    l: { key: string; label: string; quantity: string; unit: string; unitPrice: string },
+    remove = false,
+  ) => ({
     [`lines[${i}].key`]: l.key,
     [`lines[${i}].label`]: l.label,
     [`lines[${i}].quantity`]: l.quantity,
@@ -137,7 +188,13 @@ describe("staff's adjustments", () => {
   it("changes a quantity and a price, removes a line, adds a custom one; marks what changed", () => {
     const submission = parseWithZod(
       form({
-        ...row(0, { key: "shingles", label: "Architectural shingles", quantity: "48", unit: "bundle", unitPrice: "$41.50" }),
+        ...row(0, {
+          key: "shingles",
+          label: "Architectural shingles",
+          quantity: "48",
+          unit: "bundle",
+          unitPrice: "$41.50",
+        }),
         ...row(1, { key: "drip-edge", label: "Drip edge", quantity: "15", unit: "piece", unitPrice: "9.50" }, true),
         ...row(2, { key: "nails", label: "Nails", quantity: "13.42", unit: "sq", unitPrice: "8" }),
         "add.label": "Skylight flashing kit",
@@ -159,9 +216,20 @@ describe("staff's adjustments", () => {
   });
 
   it("keeps an untouched line unadjusted", () => {
-    const submission = parseWithZod(form(row(0, { key: "shingles", label: "Architectural shingles", quantity: "45", unit: "bundle", unitPrice: "42.00" })), {
-      schema: EstimateLinesSchema,
-    });
+    const submission = parseWithZod(
+      form(
+        row(0, {
+          key: "shingles",
+          label: "Architectural shingles",
+          quantity: "45",
+          unit: "bundle",
+          unitPrice: "42.00",
+        }),
+      ),
+      {
+        schema: EstimateLinesSchema,
+      },
+    );
     expect(submission.status === "success" && adjustLines(stored, submission.value)[0].adjusted).toBe(false);
   });
 
@@ -189,31 +257,55 @@ describe("staff's adjustments", () => {
   });
 
   it("checks the choice an estimate is made with", () => {
-    expect(parseWithZod(form({ tier: "better", wastePercent: "12", tearOffLayers: "2" }), { schema: MakeEstimateSchema }).status).toBe("success");
-    const bad = parseWithZod(form({ tier: "gold", wastePercent: "-5", tearOffLayers: "9" }), { schema: MakeEstimateSchema }).reply().error!;
+    expect(
+      parseWithZod(form({ tier: "better", wastePercent: "12", tearOffLayers: "2" }), { schema: MakeEstimateSchema })
+        .status,
+    ).toBe("success");
+    const bad = parseWithZod(form({ tier: "gold", wastePercent: "-5", tearOffLayers: "9" }), {
+      schema: MakeEstimateSchema,
+    }).reply().error!;
     expect(bad.tier).toEqual(["Please choose a shingle line"]);
     expect(bad.wastePercent).toEqual(["Please enter a waste percent of 0 or more"]);
     expect(bad.tearOffLayers).toEqual(["Please choose the layers to tear off"]);
-    expect(parseWithZod(form({ tier: "good", wastePercent: "NaN", tearOffLayers: "1" }), { schema: MakeEstimateSchema }).reply().error!.wastePercent).toBeDefined();
+    expect(
+      parseWithZod(form({ tier: "good", wastePercent: "NaN", tearOffLayers: "1" }), {
+        schema: MakeEstimateSchema,
+      }).reply().error!.wastePercent,
+    ).toBeDefined();
   });
 });
 
 describe("the estimate's limits", () => {
-  const line = (quantity: number, unitPriceCents: number, label = "Synthetic underlayment") => ({ key: "underlayment", label, quantity, unit: "roll", unitPriceCents, adjusted: false });
+  const line = (quantity: number, unitPriceCents: number, label = "Synthetic underlayment") => ({
+    key: "underlayment",
+    label,
+    quantity,
+    unit: "roll",
+    unitPriceCents,
+    adjusted: false,
+  });
 
   it("names the line whose quantity no roof needs, before any cents are worked out", () => {
     // A coverage of 1e-300 squares per roll: a count no cents arithmetic can hold.
     const typed = { area: 2400, length: null, width: null, pitch: 6 };
     const roof = takeoffRoof(summarizeRoof(typed, emptyView()), typed)!;
-    const { lines } = estimateLines(roof, { ...DEFAULT_PRICING, underlaymentSquaresPerRoll: 1e-300 }, { tier: "better", wastePercent: 10, tearOffLayers: 1 });
+    const { lines } = estimateLines(
+      roof,
+      { ...DEFAULT_PRICING, underlaymentSquaresPerRoll: 1e-300 },
+      { tier: "better", wastePercent: 10, tearOffLayers: 1 },
+    );
     expect(() => estimateTotals(lines, 0)).toThrow(RangeError);
     expect(estimateOverLimits(lines, 0)).toMatch(/^“Synthetic underlayment” comes to more than 100,000 roll/);
     expect(estimateOverLimits([line(2_640_000, 9500)], 0)).toMatch(/Synthetic underlayment/);
   });
 
   it("names a line past $10,000,000, and an estimate whose lines add up past it", () => {
-    expect(estimateOverLimits([line(100_000, 10_000_000, "Designer shingles")], 0)).toBe("“Designer shingles” comes to $10,000,000,000.00, more than a line may ($10,000,000.00): check its quantity and price.");
-    expect(estimateOverLimits([line(1000, 900_000), line(1000, 900_000)], 0)).toMatch(/^The estimate comes to \$18,000,000.00/);
+    expect(estimateOverLimits([line(100_000, 10_000_000, "Designer shingles")], 0)).toBe(
+      "“Designer shingles” comes to $10,000,000,000.00, more than a line may ($10,000,000.00): check its quantity and price.",
+    );
+    expect(estimateOverLimits([line(1000, 900_000), line(1000, 900_000)], 0)).toMatch(
+      /^The estimate comes to \$18,000,000.00/,
+    );
     expect(estimateOverLimits([line(1000, 900_000)], 850)).toBeNull();
   });
 });
@@ -225,25 +317,58 @@ describe("materials the measurement could not count", () => {
   it("lists those the owner prices, and a proposal waits until they are on it or staff say why", () => {
     const { missing } = estimateLines(roof, DEFAULT_PRICING, { tier: "better", wastePercent: 10, tearOffLayers: 1 });
     expect(missing).toEqual(["starter", "drip-edge", "ridge-cap", "ice-and-water"]);
-    const free = estimateLines(roof, { ...DEFAULT_PRICING, starterBundleCents: 0 }, { tier: "better", wastePercent: 10, tearOffLayers: 1 });
+    const free = estimateLines(
+      roof,
+      { ...DEFAULT_PRICING, starterBundleCents: 0 },
+      { tier: "better", wastePercent: 10, tearOffLayers: 1 },
+    );
     expect(free.missing).not.toContain("starter");
-    expect(unexplainedMissing({ missingMaterials: missing, leftOutReason: null, lines: [{ key: "drip-edge" }] })).toEqual(["starter", "ridge-cap", "ice-and-water"]);
-    expect(unexplainedMissing({ missingMaterials: missing, leftOutReason: "Metal roof: no starter", lines: [] })).toEqual([]);
-    expect(missingMaterialsMessage(["starter", "drip-edge"])).toMatch(/^The estimate has no starter strip and drip edge:/);
+    expect(
+      unexplainedMissing({ missingMaterials: missing, leftOutReason: null, lines: [{ key: "drip-edge" }] }),
+    ).toEqual(["starter", "ridge-cap", "ice-and-water"]);
+    expect(
+      unexplainedMissing({ missingMaterials: missing, leftOutReason: "Metal roof: no starter", lines: [] }),
+    ).toEqual([]);
+    expect(missingMaterialsMessage(["starter", "drip-edge"])).toMatch(
+      /^The estimate has no starter strip and drip edge:/,
+    );
   });
 
   it("says a line added by hand does not clear them, and the reason is the way (review L3)", () => {
     // Staff add "Drip edge" by hand: a custom line, not the takeoff's item.
-    expect(unexplainedMissing({ missingMaterials: ["drip-edge"], leftOutReason: null, lines: [{ key: "custom" }] })).toEqual(["drip-edge"]);
-    expect(missingMaterialsMessage(["drip-edge"])).toMatch(/A line added by hand does not count: if you added one, say so in the reason\.$/);
+    expect(
+      unexplainedMissing({ missingMaterials: ["drip-edge"], leftOutReason: null, lines: [{ key: "custom" }] }),
+    ).toEqual(["drip-edge"]);
+    expect(missingMaterialsMessage(["drip-edge"])).toMatch(
+      /A line added by hand does not count: if you added one, say so in the reason\.$/,
+    );
   });
 });
 
 describe("which figure an estimate is made from", () => {
   it("says the traced outline wins over a typed length × width, and names what is not used", () => {
-    const top = { ...emptyView(), scale: 1, scaleSource: "typed" as const, facets: [{ points: [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 50, y: 30 }, { x: 0, y: 30 }], pitch: 6 }] };
+    const top = {
+      ...emptyView(),
+      scale: 1,
+      scaleSource: "typed" as const,
+      facets: [
+        {
+          points: [
+            { x: 0, y: 0 },
+            { x: 50, y: 0 },
+            { x: 50, y: 30 },
+            { x: 0, y: 30 },
+          ],
+          pitch: 6,
+        },
+      ],
+    };
     const typed = { area: null, length: 40, width: 30, pitch: 6 };
-    expect(roofBasisNote(summarizeRoof(typed, top))).toBe("Made from the traced outline: 1,677 sq ft. Traced facets override the typed length and width.");
-    expect(roofBasisNote(summarizeRoof(typed, emptyView()))).toBe("Made from the typed length × width at its pitch: 1,342 sq ft.");
+    expect(roofBasisNote(summarizeRoof(typed, top))).toBe(
+      "Made from the traced outline: 1,677 sq ft. Traced facets override the typed length and width.",
+    );
+    expect(roofBasisNote(summarizeRoof(typed, emptyView()))).toBe(
+      "Made from the typed length × width at its pitch: 1,342 sq ft.",
+    );
   });
 });

@@ -78,11 +78,14 @@ export function estimateOverLimits(lines: Omit<EstimateLine, "totalCents">[], ra
       return `“${l.label}” comes to more than ${MAX_QUANTITY.toLocaleString("en-US")} ${l.unit}, the most a line may count: check what one unit covers on the Pricing page, or the line's quantity.`;
     }
     const total = lineTotalCents(l.quantity, l.unitPriceCents);
-    if (total > MAX_TOTAL_CENTS) return `“${l.label}” comes to ${formatCents(total)}, more than a line may (${formatCents(MAX_TOTAL_CENTS)}): check its quantity and price.`;
+    if (total > MAX_TOTAL_CENTS)
+      return `“${l.label}” comes to ${formatCents(total)}, more than a line may (${formatCents(MAX_TOTAL_CENTS)}): check its quantity and price.`;
     subtotal += total;
   }
   const total = subtotal + taxCents(subtotal, rateBasisPoints);
-  return total > MAX_TOTAL_CENTS ? `The estimate comes to ${formatCents(total)}, more than an estimate may (${formatCents(MAX_TOTAL_CENTS)}): check the quantities and prices.` : null;
+  return total > MAX_TOTAL_CENTS
+    ? `The estimate comes to ${formatCents(total)}, more than an estimate may (${formatCents(MAX_TOTAL_CENTS)}): check the quantities and prices.`
+    : null;
 }
 
 // ---- From the takeoff and the owner's prices ------------------------------------------------
@@ -114,16 +117,22 @@ export const MISSING_MATERIAL_LABELS: Record<TakeoffKey, string> = {
   nails: "nails",
 };
 
-const joinWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+const joinWords = (words: string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /** "starter strip, drip edge and ridge cap". */
-export const missingMaterialWords = (keys: readonly TakeoffKey[]) => joinWords(keys.map((k) => MISSING_MATERIAL_LABELS[k]));
+export const missingMaterialWords = (keys: readonly TakeoffKey[]) =>
+  joinWords(keys.map((k) => MISSING_MATERIAL_LABELS[k]));
 
 /**
  * Materials the owner prices that the estimate lacks and nobody said why: a proposal waits
  * for them (a line with the item's key, or staff's reason for leaving them out).
  */
-export function unexplainedMissing(estimate: { missingMaterials: readonly TakeoffKey[]; leftOutReason: string | null; lines: readonly { key: string }[] }): TakeoffKey[] {
+export function unexplainedMissing(estimate: {
+  missingMaterials: readonly TakeoffKey[];
+  leftOutReason: string | null;
+  lines: readonly { key: string }[];
+}): TakeoffKey[] {
   if (estimate.leftOutReason) return [];
   const keys = new Set(estimate.lines.map((l) => l.key));
   return estimate.missingMaterials.filter((k) => !keys.has(k));
@@ -175,12 +184,21 @@ function coverageFor(p: Pricing, tier: ShingleTier): Coverage {
  * layer), each extra layer's tear-off per square, and disposal per square per layer torn
  * off; and the items the owner prices that the measurement could not count (`missing`).
  */
-export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateChoice): { takeoff: Takeoff; lines: Omit<EstimateLine, "totalCents">[]; missing: TakeoffKey[] } {
+export function estimateLines(
+  roof: TakeoffRoof,
+  p: Pricing,
+  choice: EstimateChoice,
+): { takeoff: Takeoff; lines: Omit<EstimateLine, "totalCents">[]; missing: TakeoffKey[] } {
   const takeoff = materialTakeoff(roof, choice.wastePercent, coverageFor(p, choice.tier));
   const tierName = p.tiers[choice.tier].name;
   const lines: Omit<EstimateLine, "totalCents">[] = takeoff.items.map((item) => ({
     key: item.key,
-    label: item.key === "shingles" ? `${tierName} shingles` : item.key === "ridge-cap" ? `${tierName} ${MATERIAL_LABELS[item.key].toLowerCase()}` : MATERIAL_LABELS[item.key],
+    label:
+      item.key === "shingles"
+        ? `${tierName} shingles`
+        : item.key === "ridge-cap"
+          ? `${tierName} ${MATERIAL_LABELS[item.key].toLowerCase()}`
+          : MATERIAL_LABELS[item.key],
     quantity: item.quantity,
     unit: item.unit,
     unitPriceCents: materialPrice(item.key, p, choice.tier),
@@ -196,7 +214,14 @@ export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateCho
     if (!area) continue;
     // One band is the whole roof: its squares are the measurement's own figure.
     const squares = areaByBand.size === 1 ? takeoff.squares : hundredths(area / 100);
-    lines.push({ key: `labor-${band}`, label: `Labor, pitch ${PITCH_BAND_LABELS[band]}`, quantity: squares, unit: "sq", unitPriceCents: p.laborPerSquareCents[band], adjusted: false });
+    lines.push({
+      key: `labor-${band}`,
+      label: `Labor, pitch ${PITCH_BAND_LABELS[band]}`,
+      quantity: squares,
+      unit: "sq",
+      unitPriceCents: p.laborPerSquareCents[band],
+      adjusted: false,
+    });
   }
   const extra = Math.max(0, choice.tearOffLayers - 1);
   if (extra > 0) {
@@ -222,7 +247,11 @@ export function estimateLines(roof: TakeoffRoof, p: Pricing, choice: EstimateCho
   return { takeoff, lines, missing: takeoff.omitted.filter((key) => materialPrice(key, p, choice.tier) > 0) };
 }
 
-const SOURCE_WORDS = { traced: "the traced outline", "length-width": "the typed length × width at its pitch", "typed-area": "the typed roof area" } as const;
+const SOURCE_WORDS = {
+  traced: "the traced outline",
+  "length-width": "the typed length × width at its pitch",
+  "typed-area": "the typed roof area",
+} as const;
 
 /**
  * Which of the roof's figures the estimate is made from, in words, and what typed values
@@ -231,7 +260,9 @@ const SOURCE_WORDS = { traced: "the traced outline", "length-width": "the typed 
  */
 export function roofBasisNote(summary: RoofSummary): string | null {
   if (summary.source === null || summary.roofArea === null) return null;
-  return [`Made from ${SOURCE_WORDS[summary.source]}: ${formatSqFt(summary.roofArea)}.`, overrideNote(summary)].filter(Boolean).join(" ");
+  return [`Made from ${SOURCE_WORDS[summary.source]}: ${formatSqFt(summary.roofArea)}.`, overrideNote(summary)]
+    .filter(Boolean)
+    .join(" ");
 }
 
 // ---- Forms ------------------------------------------------------------------------------
@@ -272,13 +303,23 @@ const quantity = z
       return z.NEVER;
     }
     if (n > MAX_QUANTITY) {
-      ctx.addIssue({ code: "custom", message: `Please enter a quantity of at most ${MAX_QUANTITY.toLocaleString("en-US")}` });
+      ctx.addIssue({
+        code: "custom",
+        message: `Please enter a quantity of at most ${MAX_QUANTITY.toLocaleString("en-US")}`,
+      });
       return z.NEVER;
     }
     return n;
   });
-const unitPrice = dollarsField({ invalid: "Please enter a price in dollars of 0 or more, like 12.50", tooMuch: "Please enter a price of at most $100,000.00" });
-const label = z.string({ error: "Please describe the line" }).trim().min(1, "Please describe the line").max(120, "Please keep it under 120 characters");
+const unitPrice = dollarsField({
+  invalid: "Please enter a price in dollars of 0 or more, like 12.50",
+  tooMuch: "Please enter a price of at most $100,000.00",
+});
+const label = z
+  .string({ error: "Please describe the line" })
+  .trim()
+  .min(1, "Please describe the line")
+  .max(120, "Please keep it under 120 characters");
 const unit = z.string().trim().max(20, "Please keep the unit short").default("each");
 
 /**
@@ -300,14 +341,22 @@ export const EstimateLinesSchema = z.object({
     .max(MAX_LINES, `An estimate has at most ${MAX_LINES} lines`)
     .default([]),
   add: z
-    .object({ label: label.optional(), quantity: quantity.optional(), unit: unit.optional(), unitPrice: unitPrice.optional() })
+    .object({
+      label: label.optional(),
+      quantity: quantity.optional(),
+      unit: unit.optional(),
+      unitPrice: unitPrice.optional(),
+    })
     .default({})
     .superRefine((a, ctx) => {
       const filled = [a.label, a.quantity, a.unitPrice].filter((v) => v !== undefined).length;
       if (filled === 0 || filled === 3) return;
-      if (a.label === undefined) ctx.addIssue({ code: "custom", path: ["label"], message: "Please describe the new line" });
-      if (a.quantity === undefined) ctx.addIssue({ code: "custom", path: ["quantity"], message: "Please enter the new line's quantity" });
-      if (a.unitPrice === undefined) ctx.addIssue({ code: "custom", path: ["unitPrice"], message: "Please enter the new line's price" });
+      if (a.label === undefined)
+        ctx.addIssue({ code: "custom", path: ["label"], message: "Please describe the new line" });
+      if (a.quantity === undefined)
+        ctx.addIssue({ code: "custom", path: ["quantity"], message: "Please enter the new line's quantity" });
+      if (a.unitPrice === undefined)
+        ctx.addIssue({ code: "custom", path: ["unitPrice"], message: "Please enter the new line's price" });
     }),
 });
 export type EstimateLinesInput = z.output<typeof EstimateLinesSchema>;
@@ -322,12 +371,33 @@ export function adjustLines(stored: EstimateLine[], input: EstimateLinesInput): 
     if (line.remove) return [];
     const before = stored[i];
     const same = before && before.key === line.key;
-    const changed = !same || before.quantity !== line.quantity || before.unitPriceCents !== line.unitPrice || before.label !== line.label || before.unit !== line.unit;
-    return [{ key: same ? before.key : "custom", label: line.label, quantity: line.quantity, unit: line.unit, unitPriceCents: line.unitPrice, adjusted: (same && before.adjusted) || changed }];
+    const changed =
+      !same ||
+      before.quantity !== line.quantity ||
+      before.unitPriceCents !== line.unitPrice ||
+      before.label !== line.label ||
+      before.unit !== line.unit;
+    return [
+      {
+        key: same ? before.key : "custom",
+        label: line.label,
+        quantity: line.quantity,
+        unit: line.unit,
+        unitPriceCents: line.unitPrice,
+        adjusted: (same && before.adjusted) || changed,
+      },
+    ];
   });
   const a = input.add;
   if (a.label !== undefined && a.quantity !== undefined && a.unitPrice !== undefined) {
-    kept.push({ key: "custom", label: a.label, quantity: a.quantity, unit: a.unit || "each", unitPriceCents: a.unitPrice, adjusted: true });
+    kept.push({
+      key: "custom",
+      label: a.label,
+      quantity: a.quantity,
+      unit: a.unit || "each",
+      unitPriceCents: a.unitPrice,
+      adjusted: true,
+    });
   }
   return kept;
 }

@@ -128,10 +128,7 @@ export const EXPORT_FILES = [
       ["accepted_at", `when the homeowner accepted, ${WHEN}`],
       ["accepted_name", "the name they typed to accept"],
       ["withdrawn_at", `when it was withdrawn, ${WHEN}`],
-      [
-        "content",
-        "what the homeowner saw (lines, terms, totals in cents), as JSON",
-      ],
+      ["content", "what the homeowner saw (lines, terms, totals in cents), as JSON"],
     ],
   },
   {
@@ -238,10 +235,7 @@ export const EXPORT_FILES = [
     about: "the image library and the roof tool's pictures",
     columns: [
       ["id", "the picture's number"],
-      [
-        "file",
-        "its path in this zip (smaller copies beside it end in -480, -640, -960)",
-      ],
+      ["file", "its path in this zip (smaller copies beside it end in -480, -640, -960)"],
       ["original_name", "the file's name when uploaded"],
       ["alt", "its description"],
       ["width", "pixels"],
@@ -265,8 +259,7 @@ export const EXPORT_FILES = [
   },
   {
     file: "settings.csv",
-    about:
-      "the site's settings: business facts, prices, words, pictures, mail (passwords and keys left out)",
+    about: "the site's settings: business facts, prices, words, pictures, mail (passwords and keys left out)",
     columns: [
       [
         "key",
@@ -290,8 +283,15 @@ export const dollars = (cents: number | null | undefined) =>
  * "2 × Ridge cap @ $3.50 = $7.00; 1 × Dumpster @ $450.00 = $450.00".
  */
 export const estimateLinesText = (lines: readonly EstimateLine[]) =>
-  lines.map((l) => `${formatQuantity(l.quantity)} × ${l.label} @ ${formatCents(l.unitPriceCents)} = ${formatCents(l.totalCents)}`).join("; ");
+  lines
+    .map(
+      (l) =>
+        `${formatQuantity(l.quantity)} × ${l.label} @ ${formatCents(l.unitPriceCents)} = ${formatCents(l.totalCents)}`,
+    )
+    .join("; ");
 
 /** An invoice's lines in one cell: "Deposit: $3,600.00; Change order, Extra decking: $450.00". */
 export const invoiceLinesText = (lines: readonly InvoiceLine[]) =>
-  lines.map((l) => `${l.changeOrder ? "Change order, " : ""}${l.description}: ${formatCents(l.amountCents)}`).join("; ");
+  lines
+    .map((l) => `${l.changeOrder ? "Change order, " : ""}${l.description}: ${formatCents(l.amountCents)}`)
+    .join("; ");

@@ -55,7 +55,8 @@ function listLengths(names: Iterable<string>, limits: ListLimits): Map<string, n
     segments.forEach((segment, i) => {
       if (typeof segment === "number") grow(listName(segments.slice(0, i)), segment + 1);
       // A named key under a list ("lines.label") makes it an object, no rows a page can show.
-      else if (i > 0 && segment !== "" && listName(segments.slice(0, i)) in limits) grow(listName(segments.slice(0, i)), Infinity);
+      else if (i > 0 && segment !== "" && listName(segments.slice(0, i)) in limits)
+        grow(listName(segments.slice(0, i)), Infinity);
     });
     const whole = segments.at(-1) === "" ? listName(segments.slice(0, -1)) : listName(segments);
     if (segments.at(-1) === "" || whole in limits) repeated.set(name, (repeated.get(name) ?? 0) + 1);
@@ -77,7 +78,13 @@ function intentFits(serialized: string, limits: ListLimits): boolean {
   }
   if (typeof intent !== "object" || intent === null) return false;
   const { type, payload } = intent as { type?: unknown; payload?: { name?: unknown; index?: unknown } };
-  if ((type !== "insert" && type !== "remove") || typeof payload !== "object" || payload === null || typeof payload.name !== "string") return false;
+  if (
+    (type !== "insert" && type !== "remove") ||
+    typeof payload !== "object" ||
+    payload === null ||
+    typeof payload.name !== "string"
+  )
+    return false;
   const segments = segmentsOf(payload.name);
   if (!segments || segments.includes("")) return false;
   const limit = limits[listName(segments)];
@@ -97,9 +104,13 @@ function withinLimits(names: Iterable<string>, limits: ListLimits): boolean {
  * the number of values each list gets, and conform's list intent. Checked on the names
  * alone, before any value is parsed.
  */
-export function formListsFit(form: { keys(): Iterable<string>; get(name: string): unknown }, limits: ListLimits = {}): boolean {
+export function formListsFit(
+  form: { keys(): Iterable<string>; get(name: string): unknown },
+  limits: ListLimits = {},
+): boolean {
   const intent = form.get("__intent__");
-  if (intent !== null && intent !== undefined && (typeof intent !== "string" || !intentFits(intent, limits))) return false;
+  if (intent !== null && intent !== undefined && (typeof intent !== "string" || !intentFits(intent, limits)))
+    return false;
   const state = form.get("__state__");
   if (state !== null && state !== undefined) {
     // Conform parses it as JSON: a broken one would be a server error, not the sender's.

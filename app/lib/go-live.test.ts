@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_FACTS } from "./business";
-import { confirmableItemIds, demoLeft, demoRemovedMessage, goLiveChecklist, imageIdsIn, isDemoEmail, isDemoPhone, remainingItems, type GoLiveFacts } from "./go-live";
+import {
+  confirmableItemIds,
+  demoLeft,
+  demoRemovedMessage,
+  goLiveChecklist,
+  imageIdsIn,
+  isDemoEmail,
+  isDemoPhone,
+  remainingItems,
+  type GoLiveFacts,
+} from "./go-live";
 
 const freshInstall: GoLiveFacts = {
   demo: { projects: 9, testimonials: 6, images: 9 },
@@ -69,7 +79,11 @@ describe("go-live checklist", () => {
 
   it("judges each fact on its own: one left at its default is one item", () => {
     const facts = { ...ready, business: { ...ready.business, owner: DEFAULT_BUSINESS_FACTS.owner } };
-    expect(goLiveChecklist(facts).filter((i) => !i.done).map((i) => i.id)).toEqual(["owner"]);
+    expect(
+      goLiveChecklist(facts)
+        .filter((i) => !i.done)
+        .map((i) => i.id),
+    ).toEqual(["owner"]);
     // The same street in another town is the owner's address.
     const street = { ...ready, business: { ...ready.business, street: DEFAULT_BUSINESS_FACTS.street } };
     expect(remainingItems(goLiveChecklist(street))).toBe(0);
@@ -83,7 +97,10 @@ describe("go-live checklist", () => {
     expect(isDemoEmail("me@mail.example.org")).toBe(true);
     expect(isDemoEmail("me@example.company.com")).toBe(false);
     const facts = { ...ready, notificationEmail: "leads@example.net" };
-    expect(byId(facts)["notification-email"]).toMatchObject({ done: false, detail: "New leads are mailed to leads@example.net, which reaches nobody." });
+    expect(byId(facts)["notification-email"]).toMatchObject({
+      done: false,
+      detail: "New leads are mailed to leads@example.net, which reaches nobody.",
+    });
   });
 
   it("one demo row of a kind is still to do, said in the singular", () => {
@@ -105,15 +122,31 @@ describe("the owner's account and prices on the checklist", () => {
   it("a fresh install's owner: example sign-in email, no name, no two-step, built-in prices", () => {
     const list = byId(freshInstall);
     expect(list["sign-in-email"]).toMatchObject({ done: false, fix: { page: "/admin/account" } });
-    expect(list["sign-in-email"].detail).toBe("admin@example.com signs in with an address that reaches nobody: a forgotten password could never be reset by mail.");
-    expect(list["account-name"]).toMatchObject({ done: false, detail: "admin@example.com has no name: invitations and lists show the email instead." });
+    expect(list["sign-in-email"].detail).toBe(
+      "admin@example.com signs in with an address that reaches nobody: a forgotten password could never be reset by mail.",
+    );
+    expect(list["account-name"]).toMatchObject({
+      done: false,
+      detail: "admin@example.com has no name: invitations and lists show the email instead.",
+    });
     expect(list["two-step"]).toMatchObject({ done: false, fix: { page: "/admin/account/two-step" } });
-    expect(list.pricing).toMatchObject({ done: false, fix: { page: "/admin/pricing" }, detail: "Estimates are still made from the built-in prices, not yours." });
+    expect(list.pricing).toMatchObject({
+      done: false,
+      fix: { page: "/admin/pricing" },
+      detail: "Estimates are still made from the built-in prices, not yours.",
+    });
   });
 
   it("every owner counts: a second owner without two-step is still to do", () => {
-    const facts = { ...ready, owners: [...ready.owners, { email: "sam@hutchroofing.com", name: "Sam Hutch", twoStep: false }] };
-    expect(goLiveChecklist(facts).filter((i) => !i.done).map((i) => i.id)).toEqual(["two-step"]);
+    const facts = {
+      ...ready,
+      owners: [...ready.owners, { email: "sam@hutchroofing.com", name: "Sam Hutch", twoStep: false }],
+    };
+    expect(
+      goLiveChecklist(facts)
+        .filter((i) => !i.done)
+        .map((i) => i.id),
+    ).toEqual(["two-step"]);
     expect(byId(facts)["two-step"].detail).toMatch(/^Sam Hutch signs in with the password alone/);
   });
 });
@@ -127,17 +160,43 @@ describe("This is right", () => {
   };
 
   it("a business named like the demo can finish the list by confirming its name; two-step and prices too", () => {
-    expect(goLiveChecklist(sameAsDemo).filter((i) => !i.done).map((i) => i.id)).toEqual(["company", "two-step", "pricing"]);
+    expect(
+      goLiveChecklist(sameAsDemo)
+        .filter((i) => !i.done)
+        .map((i) => i.id),
+    ).toEqual(["company", "two-step", "pricing"]);
     const items = goLiveChecklist({ ...sameAsDemo, confirmed: ["company", "two-step", "pricing"] });
     expect(remainingItems(items)).toBe(0);
     expect(items.filter((i) => i.confirmed).map((i) => i.id)).toEqual(["company", "two-step", "pricing"]);
   });
 
   it("cannot confirm what can never be right: a fictional phone, an example address, demo content, the server", () => {
-    const ids = ["phone", "email", "notification-email", "sign-in-email", "account-name", "demo-projects", "video", "site-url", "mail"];
+    const ids = [
+      "phone",
+      "email",
+      "notification-email",
+      "sign-in-email",
+      "account-name",
+      "demo-projects",
+      "video",
+      "site-url",
+      "mail",
+    ];
     const items = goLiveChecklist({ ...freshInstall, confirmed: ids });
-    for (const id of ids) expect(items.find((i) => i.id === id), id).toMatchObject({ confirmable: false, confirmed: false, done: false });
-    expect(confirmableItemIds(items)).toEqual(["company", "address", "owner", "lead-contractor", "two-step", "pricing", "hero-photo"]);
+    for (const id of ids)
+      expect(
+        items.find((i) => i.id === id),
+        id,
+      ).toMatchObject({ confirmable: false, confirmed: false, done: false });
+    expect(confirmableItemIds(items)).toEqual([
+      "company",
+      "address",
+      "owner",
+      "lead-contractor",
+      "two-step",
+      "pricing",
+      "hero-photo",
+    ]);
   });
 
   it("a confirmation of an item that is now the owner's own is not shown as one", () => {
@@ -148,15 +207,27 @@ describe("This is right", () => {
 describe("what the demo removal would delete", () => {
   it("in words, leaving out what is gone", () => {
     expect(demoLeft(freshInstall)).toEqual(["9 made-up projects", "6 made-up reviews", "9 stock pictures"]);
-    expect(demoLeft({ demo: { projects: 1, testimonials: 0, images: 1 } })).toEqual(["1 made-up project", "1 stock picture"]);
+    expect(demoLeft({ demo: { projects: 1, testimonials: 0, images: 1 } })).toEqual([
+      "1 made-up project",
+      "1 stock picture",
+    ]);
     expect(demoLeft(ready)).toEqual([]);
   });
 });
 
 describe("pictures named in settings", () => {
   it("finds every imageId however deep, once each", () => {
-    const media = { homeHero: { imageId: 7, alt: "" }, services: { roofing: { card: { imageId: 3, alt: "" }, hero: null } }, video: { url: null, thumbnail: { imageId: 7, alt: "" } } };
-    const words = { team: [{ name: "Ray", imageId: 12 }, { name: "Sam", imageId: null }] };
+    const media = {
+      homeHero: { imageId: 7, alt: "" },
+      services: { roofing: { card: { imageId: 3, alt: "" }, hero: null } },
+      video: { url: null, thumbnail: { imageId: 7, alt: "" } },
+    };
+    const words = {
+      team: [
+        { name: "Ray", imageId: 12 },
+        { name: "Sam", imageId: null },
+      ],
+    };
     expect(imageIdsIn([media, words])).toEqual([3, 7, 12]);
     expect(imageIdsIn(null)).toEqual([]);
     expect(imageIdsIn({ imageId: "7" })).toEqual([]);
@@ -168,8 +239,12 @@ describe("the message after removing the demo content", () => {
     expect(demoRemovedMessage({ projects: 9, testimonials: 6, images: 8, keptImages: 1 })).toBe(
       "Demo content removed: 9 projects, 6 reviews and 8 pictures. 1 demo picture your pages show was kept.",
     );
-    expect(demoRemovedMessage({ projects: 1, testimonials: 0, images: 1, keptImages: 0 })).toBe("Demo content removed: 1 project, 0 reviews and 1 picture.");
+    expect(demoRemovedMessage({ projects: 1, testimonials: 0, images: 1, keptImages: 0 })).toBe(
+      "Demo content removed: 1 project, 0 reviews and 1 picture.",
+    );
     // A second post (an old tab, a double click without scripts) removes nothing and says so.
-    expect(demoRemovedMessage({ projects: 0, testimonials: 0, images: 0, keptImages: 0 })).toBe("There was no demo content left to remove.");
+    expect(demoRemovedMessage({ projects: 0, testimonials: 0, images: 0, keptImages: 0 })).toBe(
+      "There was no demo content left to remove.",
+    );
   });
 });

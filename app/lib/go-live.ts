@@ -69,14 +69,18 @@ const FICTIONAL_PHONE = /555\D?01\d\d\b/;
 const EXAMPLE_EMAIL = /@(?:[\w-]+\.)*example\.(?:com|net|org)$/i;
 
 export const isDemoPhone = (phone: string) => phone === DEFAULT_BUSINESS_FACTS.phone || FICTIONAL_PHONE.test(phone);
-export const isDemoEmail = (email: string) => email.trim().toLowerCase() === DEFAULT_BUSINESS_FACTS.email || EXAMPLE_EMAIL.test(email.trim());
+export const isDemoEmail = (email: string) =>
+  email.trim().toLowerCase() === DEFAULT_BUSINESS_FACTS.email || EXAMPLE_EMAIL.test(email.trim());
 
 function demoItems({ demo }: GoLiveFacts): Draft[] {
   return [
     {
       id: "demo-projects",
       label: "Remove the demo projects",
-      detail: demo.projects === 0 ? "No demo project is left." : `${count(demo.projects, "made-up project shows", "made-up projects show")} in the portfolio.`,
+      detail:
+        demo.projects === 0
+          ? "No demo project is left."
+          : `${count(demo.projects, "made-up project shows", "made-up projects show")} in the portfolio.`,
       fix: { page: href("/admin/projects") },
       done: demo.projects === 0,
     },
@@ -93,7 +97,10 @@ function demoItems({ demo }: GoLiveFacts): Draft[] {
     {
       id: "demo-images",
       label: "Remove the demo pictures",
-      detail: demo.images === 0 ? "No demo picture is left." : `${count(demo.images, "stock picture is", "stock pictures are")} in the image library.`,
+      detail:
+        demo.images === 0
+          ? "No demo picture is left."
+          : `${count(demo.images, "stock picture is", "stock pictures are")} in the image library.`,
       fix: { page: href("/admin/images") },
       done: demo.images === 0,
     },
@@ -117,9 +124,21 @@ function factItems({ business, notificationEmail }: GoLiveFacts): Draft[] {
     fact("company", "Your company name", business.company === d.company, business.company, true),
     fact("phone", "Your phone number", isDemoPhone(business.phone), business.phone, false),
     fact("email", "Your email address", isDemoEmail(business.email), business.email, false),
-    fact("address", "Your address", business.street === d.street && business.city === d.city && business.postalCode === d.postalCode, addressLine(business), true),
+    fact(
+      "address",
+      "Your address",
+      business.street === d.street && business.city === d.city && business.postalCode === d.postalCode,
+      addressLine(business),
+      true,
+    ),
     fact("owner", "The owner's name", business.owner === d.owner, business.owner, true),
-    fact("lead-contractor", "The lead contractor's name", business.leadContractor === d.leadContractor, business.leadContractor, true),
+    fact(
+      "lead-contractor",
+      "The lead contractor's name",
+      business.leadContractor === d.leadContractor,
+      business.leadContractor,
+      true,
+    ),
     {
       id: "notification-email",
       label: "Where new leads are mailed",
@@ -138,7 +157,9 @@ function mediaItems(facts: GoLiveFacts): Draft[] {
     {
       id: "hero-photo",
       label: "A photo of your own at the top of the home page",
-      detail: facts.ownHeroPhoto ? "The home page opens with your photo." : "The home page still opens with the built-in drawing.",
+      detail: facts.ownHeroPhoto
+        ? "The home page opens with your photo."
+        : "The home page still opens with the built-in drawing.",
       fix: pictures,
       done: facts.ownHeroPhoto,
       // The built-in drawing may be what the owner wants.
@@ -147,7 +168,9 @@ function mediaItems(facts: GoLiveFacts): Draft[] {
     {
       id: "video",
       label: "Your Bright Green video",
-      detail: facts.placeholderVideo ? "The “How it works” video is still a placeholder from YouTube." : "The “How it works” video is yours.",
+      detail: facts.placeholderVideo
+        ? "The “How it works” video is still a placeholder from YouTube."
+        : "The “How it works” video is yours.",
       fix: pictures,
       done: !facts.placeholderVideo,
     },
@@ -224,7 +247,9 @@ function accountItems({ owners, ownPrices }: GoLiveFacts): Draft[] {
     {
       id: "pricing",
       label: "Your prices",
-      detail: ownPrices ? "Estimates are made from your prices." : "Estimates are still made from the built-in prices, not yours.",
+      detail: ownPrices
+        ? "Estimates are made from your prices."
+        : "Estimates are still made from the built-in prices, not yours.",
       fix: { page: href("/admin/pricing") },
       done: ownPrices,
       confirmable: true,
@@ -234,7 +259,13 @@ function accountItems({ owners, ownPrices }: GoLiveFacts): Draft[] {
 
 /** The whole checklist, in the order the owner works through it. */
 export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
-  const drafts = [...demoItems(facts), ...factItems(facts), ...accountItems(facts), ...mediaItems(facts), ...serverItems(facts)];
+  const drafts = [
+    ...demoItems(facts),
+    ...factItems(facts),
+    ...accountItems(facts),
+    ...mediaItems(facts),
+    ...serverItems(facts),
+  ];
   return drafts.map(({ confirmable = false, ...item }) => {
     const confirmed = confirmable && !item.done && facts.confirmed.includes(item.id);
     return { ...item, done: item.done || confirmed, confirmable, confirmed };
@@ -249,7 +280,11 @@ export const GoLiveConfirmationsSchema = z.object({ confirmed: z.array(z.string(
 export type GoLiveConfirmations = z.infer<typeof GoLiveConfirmationsSchema>;
 
 /** The go-live page's two small forms: mark an item "This is right", or take that back. */
-export const GO_LIVE_INTENTS = { removeDemo: "remove-demo", confirm: "confirm-item", unconfirm: "unconfirm-item" } as const;
+export const GO_LIVE_INTENTS = {
+  removeDemo: "remove-demo",
+  confirm: "confirm-item",
+  unconfirm: "unconfirm-item",
+} as const;
 export const GoLiveItemSchema = z.object({ item: z.string().regex(/^[a-z-]{1,40}$/) });
 
 /** How many items are still to do: the admin's banner shows until this is 0. */
@@ -271,9 +306,22 @@ export function imageIdsIn(value: unknown): number[] {
 }
 
 /** The message after removing the demo content: what went, and what stayed because it is in use. */
-export function demoRemovedMessage(removed: { projects: number; testimonials: number; images: number; keptImages: number }): string {
-  if (removed.projects + removed.testimonials + removed.images + removed.keptImages === 0) return "There was no demo content left to remove.";
-  const gone = [count(removed.projects, "project", "projects"), count(removed.testimonials, "review", "reviews"), count(removed.images, "picture", "pictures")];
-  const kept = removed.keptImages > 0 ? ` ${count(removed.keptImages, "demo picture your pages show was", "demo pictures your pages show were")} kept.` : "";
+export function demoRemovedMessage(removed: {
+  projects: number;
+  testimonials: number;
+  images: number;
+  keptImages: number;
+}): string {
+  if (removed.projects + removed.testimonials + removed.images + removed.keptImages === 0)
+    return "There was no demo content left to remove.";
+  const gone = [
+    count(removed.projects, "project", "projects"),
+    count(removed.testimonials, "review", "reviews"),
+    count(removed.images, "picture", "pictures"),
+  ];
+  const kept =
+    removed.keptImages > 0
+      ? ` ${count(removed.keptImages, "demo picture your pages show was", "demo pictures your pages show were")} kept.`
+      : "";
   return `Demo content removed: ${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}.${kept}`;
 }

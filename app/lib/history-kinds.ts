@@ -43,4 +43,7 @@ export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
 ]);
 
 /** The entries that ask the owner to refund money from the Stripe dashboard. */
-export const REFUND_DUE_KINDS = ["online-payment-unrecorded", "online-payment-over"] as const satisfies readonly HistoryKind[];
+export const REFUND_DUE_KINDS = [
+  "online-payment-unrecorded",
+  "online-payment-over",
+] as const satisfies readonly HistoryKind[];

@@ -31,11 +31,26 @@ describe("imageInUseMessage", () => {
 describe("pageImageUses", () => {
   it("counts the pictures and video thumbnail chosen in the settings, and the team's photos", () => {
     let media = withChoice(DEFAULT_SITE_MEDIA, { kind: "home-hero" }, { imageId: 3, alt: "Our crew" });
-    media = withChoice(media, { kind: "service-card", slug: "residential-roofing-wichita" }, { imageId: 3, alt: "A roof" });
+    media = withChoice(
+      media,
+      { kind: "service-card", slug: "residential-roofing-wichita" },
+      { imageId: 3, alt: "A roof" },
+    );
     media = withChoice(media, { kind: "video" }, { imageId: 5, alt: "Treated roof" });
-    const uses = pageImageUses(media, { team: [{ name: "Dale", imageId: 5 }, { name: "Ann", imageId: null }] });
-    expect(uses.get(3)?.map((u) => u.title)).toEqual(["the home page's top picture", "the Residential Roofing card's picture on the home page"]);
-    expect(uses.get(5)?.map((u) => u.title)).toEqual(["the Bright Green video's thumbnail", "Dale's photo on the About page"]);
+    const uses = pageImageUses(media, {
+      team: [
+        { name: "Dale", imageId: 5 },
+        { name: "Ann", imageId: null },
+      ],
+    });
+    expect(uses.get(3)?.map((u) => u.title)).toEqual([
+      "the home page's top picture",
+      "the Residential Roofing card's picture on the home page",
+    ]);
+    expect(uses.get(5)?.map((u) => u.title)).toEqual([
+      "the Bright Green video's thumbnail",
+      "Dale's photo on the About page",
+    ]);
     expect([...uses.keys()].sort()).toEqual([3, 5]);
   });
 

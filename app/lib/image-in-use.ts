@@ -24,12 +24,17 @@ export function imageUseHref(use: ImageUse): string {
 }
 
 /** The settings' uses of library pictures, by image id. */
-export function pageImageUses(media: SiteMedia, words: { team: readonly { name: string; imageId: number | null }[] }): Map<number, PageUse[]> {
+export function pageImageUses(
+  media: SiteMedia,
+  words: { team: readonly { name: string; imageId: number | null }[] },
+): Map<number, PageUse[]> {
   const uses = new Map<number, PageUse[]>();
   const add = (imageId: number, use: PageUse) => uses.set(imageId, [...(uses.get(imageId) ?? []), use]);
-  for (const { slot, choice } of chosenSlots(media)) add(choice.imageId, { kind: "page", title: slotPlace(slot), slot: slotId(slot) });
+  for (const { slot, choice } of chosenSlots(media))
+    add(choice.imageId, { kind: "page", title: slotPlace(slot), slot: slotId(slot) });
   for (const member of words.team) {
-    if (member.imageId) add(member.imageId, { kind: "page", title: `${member.name}'s photo on the About page`, slot: null });
+    if (member.imageId)
+      add(member.imageId, { kind: "page", title: `${member.name}'s photo on the About page`, slot: null });
   }
   return uses;
 }

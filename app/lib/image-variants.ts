@@ -22,7 +22,10 @@ export function variantWidths(image: VariantSource): number[] {
 export function srcSetFor(image: VariantSource, urlFor: (name: string) => string): string | undefined {
   const widths = variantWidths(image);
   if (widths.length === 0) return undefined;
-  return [...widths.map((w) => `${urlFor(variantName(image.storedName, w))} ${w}w`), `${urlFor(image.storedName)} ${image.width}w`].join(", ");
+  return [
+    ...widths.map((w) => `${urlFor(variantName(image.storedName, w))} ${w}w`),
+    `${urlFor(image.storedName)} ${image.width}w`,
+  ].join(", ");
 }
 
 /** The stored name of the copy `width` px wide when there is one, else the original's. */

@@ -17,7 +17,13 @@ describe("invitations", () => {
   });
 
   it("mail who invites, as what, the link and its last day", () => {
-    const mail = invitationMail({ inviter: "Pat Owner", company: "Prairie Ridge", role: "office", link: "https://x.test/admin/invitation/abc", expiresAt: invitationExpiry(now) });
+    const mail = invitationMail({
+      inviter: "Pat Owner",
+      company: "Prairie Ridge",
+      role: "office",
+      link: "https://x.test/admin/invitation/abc",
+      expiresAt: invitationExpiry(now),
+    });
     expect(mail.subject).toBe("Pat Owner invited you to Prairie Ridge's admin");
     expect(mail.text).toContain("as office staff");
     expect(mail.text).toContain("https://x.test/admin/invitation/abc");

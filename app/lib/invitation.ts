@@ -16,7 +16,10 @@ export const invitationPath = (token: string) => href("/admin/invitation/:token"
 /** What a link can find: an invitation still open, or why it no longer opens. */
 export type InvitationState = "open" | "used" | "withdrawn" | "expired";
 
-export function invitationState(inv: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now: Date): InvitationState {
+export function invitationState(
+  inv: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
+  now: Date,
+): InvitationState {
   if (inv.acceptedAt) return "used";
   if (inv.revokedAt) return "withdrawn";
   return inv.expiresAt.getTime() <= now.getTime() ? "expired" : "open";
@@ -36,13 +39,28 @@ export function roleWithArticle(role: Role): string {
 
 /** A closed link's page: a heading and what to do now. */
 export const CLOSED_INVITATION: Record<Exclude<InvitationState, "open">, { title: string; body: string }> = {
-  used: { title: "This invitation was already used", body: "Each invitation link works once. If it was you, sign in with the email and password you chose." },
-  withdrawn: { title: "This invitation was withdrawn", body: "The owner took it back. Ask them to send you a new one if you should be on the team." },
-  expired: { title: "This invitation has run out", body: `Invitation links work for ${INVITATION_DAYS} days. Ask the owner to send it again.` },
+  used: {
+    title: "This invitation was already used",
+    body: "Each invitation link works once. If it was you, sign in with the email and password you chose.",
+  },
+  withdrawn: {
+    title: "This invitation was withdrawn",
+    body: "The owner took it back. Ask them to send you a new one if you should be on the team.",
+  },
+  expired: {
+    title: "This invitation has run out",
+    body: `Invitation links work for ${INVITATION_DAYS} days. Ask the owner to send it again.`,
+  },
 };
 
 /** The invitation mail: who invites, to which company and role, and the link. */
-export function invitationMail(input: { inviter: string; company: string; role: Role; link: string; expiresAt: Date }): { subject: string; text: string } {
+export function invitationMail(input: {
+  inviter: string;
+  company: string;
+  role: Role;
+  link: string;
+  expiresAt: Date;
+}): { subject: string; text: string } {
   const until = input.expiresAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE });
   return {
     subject: `${input.inviter} invited you to ${input.company}'s admin`,

@@ -8,7 +8,11 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const PAYMENT_METHODS = ["cash", "check", "card", "online"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { deposit: "Deposit", progress: "Progress", final: "Final" };
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
+  deposit: "Deposit",
+  progress: "Progress",
+  final: "Final",
+};
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   draft: "Draft",
   sent: "Sent",
@@ -16,7 +20,12 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   paid: "Paid",
   void: "Void",
 };
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", check: "Check", card: "Card on site", online: "Online (card)" };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  check: "Check",
+  card: "Card on site",
+  online: "Online (card)",
+};
 
 /**
  * How a payment was made, as the words after "paid" or "received" in a sentence ("paid

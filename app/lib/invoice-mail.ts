@@ -12,20 +12,40 @@ type Company = { name: string; phone: string };
 
 function mailOf(paragraphs: string[], link: string) {
   const html = paragraphs
-    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${JOB_PAGE_MAIL.linkText}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .map((p) =>
+      p === link
+        ? `<p><a href="${escapeHtml(link)}">${JOB_PAGE_MAIL.linkText}</a></p>`
+        : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
+    )
     .join("\n");
   return { text: paragraphs.join("\n\n"), html };
 }
 
 export function invoiceMail(
-  s: { homeowner: string; number: string; kindLabel: string; owedCents: number; dueOn: string | null; company: Company; onlinePayment: boolean },
+  s: {
+    homeowner: string;
+    number: string;
+    kindLabel: string;
+    owedCents: number;
+    dueOn: string | null;
+    company: Company;
+    onlinePayment: boolean;
+  },
   link: string,
 ): { subject: string; text: string; html: string } {
   const due = s.dueOn ? ` by ${formatDay(s.dueOn)}` : "";
   // Online payment is offered only when the owner set Stripe up; otherwise the page has no Pay button.
   const howToPay = s.onlinePayment
-    ? ["Pay it online by card on your job page, which also shows every invoice and what is paid:", link, `You can also pay by check (please write ${s.number} on it).`]
-    : ["Your job page shows every invoice, what is paid and what comes next:", link, `You can pay by check (please write ${s.number} on it), in cash or by card when we are on site.`];
+    ? [
+        "Pay it online by card on your job page, which also shows every invoice and what is paid:",
+        link,
+        `You can also pay by check (please write ${s.number} on it).`,
+      ]
+    : [
+        "Your job page shows every invoice, what is paid and what comes next:",
+        link,
+        `You can pay by check (please write ${s.number} on it), in cash or by card when we are on site.`,
+      ];
   return {
     subject: `Invoice ${s.number} from ${s.company.name}: ${formatCents(s.owedCents)}`,
     ...mailOf(
@@ -43,10 +63,21 @@ export function invoiceMail(
 
 /** `paid`: how, in the words of paymentMethodWords ("online by card"). */
 export function receiptMail(
-  s: { homeowner: string; number: string; amountCents: number; paid: string; receivedOn: string; owedCents: number; company: Company },
+  s: {
+    homeowner: string;
+    number: string;
+    amountCents: number;
+    paid: string;
+    receivedOn: string;
+    owedCents: number;
+    company: Company;
+  },
   link: string,
 ): { subject: string; text: string; html: string } {
-  const left = s.owedCents > 0 ? `${formatCents(s.owedCents)} is still owed on this invoice.` : "This invoice is now paid in full.";
+  const left =
+    s.owedCents > 0
+      ? `${formatCents(s.owedCents)} is still owed on this invoice.`
+      : "This invoice is now paid in full.";
   return {
     subject: `Receipt: ${formatCents(s.amountCents)} received by ${s.company.name}`,
     ...mailOf(

@@ -83,7 +83,12 @@ describe("states", () => {
 });
 
 describe("the final invoice", () => {
-  const sent = (n: number, kind: EarlierInvoice["kind"], totalCents: number, lines: EarlierInvoice["lines"] = []): EarlierInvoice => ({ number: n, kind, state: "sent", totalCents, lines });
+  const sent = (
+    n: number,
+    kind: EarlierInvoice["kind"],
+    totalCents: number,
+    lines: EarlierInvoice["lines"] = [],
+  ): EarlierInvoice => ({ number: n, kind, state: "sent", totalCents, lines });
   it("is the accepted total plus change orders less what was billed before", () => {
     const earlier = [
       sent(1, "deposit", 300_000),
@@ -94,7 +99,9 @@ describe("the final invoice", () => {
       { ...sent(3, "progress", 99_999), state: "void" as const },
       { ...sent(0, "progress", 12_345), number: null, state: "draft" as const },
     ];
-    const lines = finalInvoiceLines(1_000_000, earlier, [{ description: "Credit: gutters left as they are", amountCents: -20_000, changeOrder: true }]);
+    const lines = finalInvoiceLines(1_000_000, earlier, [
+      { description: "Credit: gutters left as they are", amountCents: -20_000, changeOrder: true },
+    ]);
     // 10,000 + 500 (billed change) - 3,000 - 2,500 - 200 (credit) = 4,800
     expect(sumCents(lines)).toBe(480_000);
     expect(lines.map((l) => l.description)).toEqual([
@@ -152,22 +159,35 @@ describe("forms", () => {
     expect(s.value.changeOrders.map((c) => c.amountCents)).toEqual([8500, -2000]);
   });
   it("refuses a percent over 100 and a change order without words", () => {
-    const s = parseWithZod(form({ intent: "save-invoice", invoiceId: "3", basis: "percent", percent: "101" }), { schema: SaveInvoiceSchema });
+    const s = parseWithZod(form({ intent: "save-invoice", invoiceId: "3", basis: "percent", percent: "101" }), {
+      schema: SaveInvoiceSchema,
+    });
     expect(s.status).toBe("error");
     expect(s.status === "error" && s.error?.percent).toEqual(["Please enter a percent between 0.01 and 100, like 30"]);
-    const t = parseWithZod(form({ intent: "save-invoice", invoiceId: "3", "changeOrders[0].amount": "5" }), { schema: SaveInvoiceSchema });
+    const t = parseWithZod(form({ intent: "save-invoice", invoiceId: "3", "changeOrders[0].amount": "5" }), {
+      schema: SaveInvoiceSchema,
+    });
     expect(t.status === "error" && t.error?.["changeOrders[0].description"]).toBeTruthy();
   });
   it("asks for a check's number, and a real amount", () => {
-    const s = parseWithZod(form({ intent: "record-payment", invoiceId: "1", method: "check", amount: "0", receivedOn: "2026-11-27" }), { schema: RecordPaymentSchema });
+    const s = parseWithZod(
+      form({ intent: "record-payment", invoiceId: "1", method: "check", amount: "0", receivedOn: "2026-11-27" }),
+      { schema: RecordPaymentSchema },
+    );
     expect(s.status).toBe("error");
     expect(s.status === "error" && s.error?.checkNumber).toEqual(["Please enter the check number"]);
     expect(s.status === "error" && s.error?.amount).toBeTruthy();
-    const ok = parseWithZod(form({ intent: "record-payment", invoiceId: "1", method: "cash", amount: "1,250.5", receivedOn: "2026-11-27" }), { schema: RecordPaymentSchema });
+    const ok = parseWithZod(
+      form({ intent: "record-payment", invoiceId: "1", method: "cash", amount: "1,250.5", receivedOn: "2026-11-27" }),
+      { schema: RecordPaymentSchema },
+    );
     expect(ok.status === "success" && ok.value.amountCents).toBe(125_050);
   });
   it("refuses an online payment typed in by hand", () => {
-    const s = parseWithZod(form({ intent: "record-payment", invoiceId: "1", method: "online", amount: "5", receivedOn: "2026-11-27" }), { schema: RecordPaymentSchema });
+    const s = parseWithZod(
+      form({ intent: "record-payment", invoiceId: "1", method: "online", amount: "5", receivedOn: "2026-11-27" }),
+      { schema: RecordPaymentSchema },
+    );
     expect(s.status).toBe("error");
   });
 });

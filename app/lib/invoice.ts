@@ -41,7 +41,8 @@ export const INVOICE_MESSAGES = {
   notDraft: "Only a draft can be changed or sent. Reload the page to see the invoice as it is now.",
   negativeTotal: "The invoice cannot come to less than $0.00: lower the credit, or void an earlier invoice.",
   draftWaiting: "Send or delete the job's other drafts first: the final invoice subtracts what was billed before it.",
-  finalSent: "The job's final invoice is sent already: add this as a change order to a new final after voiding it, or bill it on the final.",
+  finalSent:
+    "The job's final invoice is sent already: add this as a change order to a new final after voiding it, or bill it on the final.",
   nothingOwed: "Nothing is left to bill: earlier invoices cover the job's total.",
   badPercent: "Please enter a percent between 0.01 and 100, like 30",
   badAmount: "Please enter an amount in dollars, like 1250.00",
@@ -63,7 +64,8 @@ export const nextInvoiceNumber = (highest: number | null) => (highest ?? 0) + 1;
 /** 7 → "INV-0007". */
 export const formatInvoiceNumber = (n: number | null) => (n === null ? "Draft" : `INV-${String(n).padStart(4, "0")}`);
 
-export const sumCents = (lines: readonly { amountCents: number }[]) => lines.reduce((sum, line) => sum + line.amountCents, 0);
+export const sumCents = (lines: readonly { amountCents: number }[]) =>
+  lines.reduce((sum, line) => sum + line.amountCents, 0);
 
 /** What is still owed on an invoice: nothing on a draft or a void one. */
 export function owedCents(invoice: { state: InvoiceState; totalCents: number; paidCents: number }): number {
@@ -76,7 +78,11 @@ export function owedCents(invoice: { state: InvoiceState; totalCents: number; pa
  * and every one recorded before it (payments are numbered in the order they were recorded).
  * A receipt states this, so one mailed late or retried still says what was true then.
  */
-export function owedAfterPayment(totalCents: number, payments: readonly { id: number; amountCents: number }[], paymentId: number): number {
+export function owedAfterPayment(
+  totalCents: number,
+  payments: readonly { id: number; amountCents: number }[],
+  paymentId: number,
+): number {
   const paid = sumCents(payments.filter((p) => p.id <= paymentId));
   return Math.max(0, totalCents - paid);
 }
@@ -93,15 +99,20 @@ export const takesPayments = (invoice: { state: InvoiceState; totalCents: number
 
 /** Past its due day and not paid in full. */
 export function isOverdue(invoice: { state: InvoiceState; dueOn: string | null }, today: string): boolean {
-  return (invoice.state === "sent" || invoice.state === "partly_paid") && invoice.dueOn !== null && invoice.dueOn < today;
+  return (
+    (invoice.state === "sent" || invoice.state === "partly_paid") && invoice.dueOn !== null && invoice.dueOn < today
+  );
 }
-
 
 /** How a deposit or progress bill's amount is set: a percent of the job's total, or dollars. */
 export type InvoiceBasis = { percentBasisPoints: number } | { amountCents: number };
 
 /** The line of a deposit or progress bill (the job's total is the accepted proposal's). */
-export function baseLine(kind: Exclude<InvoiceKind, "final">, jobTotalCents: number, basis: InvoiceBasis): InvoiceLine & { basisPoints?: number } {
+export function baseLine(
+  kind: Exclude<InvoiceKind, "final">,
+  jobTotalCents: number,
+  basis: InvoiceBasis,
+): InvoiceLine & { basisPoints?: number } {
   const what = kind === "deposit" ? "Deposit" : "Progress payment";
   if ("percentBasisPoints" in basis) {
     return {
@@ -110,26 +121,47 @@ export function baseLine(kind: Exclude<InvoiceKind, "final">, jobTotalCents: num
       basisPoints: basis.percentBasisPoints,
     };
   }
-  return { description: `${what} toward the ${formatCents(jobTotalCents)} accepted proposal`, amountCents: basis.amountCents };
+  return {
+    description: `${what} toward the ${formatCents(jobTotalCents)} accepted proposal`,
+    amountCents: basis.amountCents,
+  };
 }
 
 /** An earlier invoice of the job as the final bill counts it. */
-export type EarlierInvoice = { number: number | null; kind: InvoiceKind; state: InvoiceState; totalCents: number; lines: InvoiceLine[] };
+export type EarlierInvoice = {
+  number: number | null;
+  kind: InvoiceKind;
+  state: InvoiceState;
+  totalCents: number;
+  lines: InvoiceLine[];
+};
 
 /**
  * The final bill's lines: the accepted total, every change order billed before it and its
  * own, less what each earlier sent invoice that is not void billed (a draft has billed
  * nothing; the final is not sent while one waits). Its total is what the job still comes to.
  */
-export function finalInvoiceLines(jobTotalCents: number, earlier: readonly EarlierInvoice[], ownChangeOrders: readonly InvoiceLine[]): InvoiceLine[] {
+export function finalInvoiceLines(
+  jobTotalCents: number,
+  earlier: readonly EarlierInvoice[],
+  ownChangeOrders: readonly InvoiceLine[],
+): InvoiceLine[] {
   const counted = earlier.filter((inv) => inv.state !== "void" && inv.state !== "draft");
   const lines: InvoiceLine[] = [{ description: "Roof work as accepted in the proposal", amountCents: jobTotalCents }];
-  for (const inv of counted) for (const line of inv.lines) {
-    // Carried over as a plain line: it is that invoice's change order, not this one's.
-    if (line.changeOrder) lines.push({ description: `Change order: ${line.description} (on ${formatInvoiceNumber(inv.number)})`, amountCents: line.amountCents });
-  }
+  for (const inv of counted)
+    for (const line of inv.lines) {
+      // Carried over as a plain line: it is that invoice's change order, not this one's.
+      if (line.changeOrder)
+        lines.push({
+          description: `Change order: ${line.description} (on ${formatInvoiceNumber(inv.number)})`,
+          amountCents: line.amountCents,
+        });
+    }
   for (const inv of counted) {
-    lines.push({ description: `Less ${inv.kind} invoice ${formatInvoiceNumber(inv.number)}`, amountCents: -inv.totalCents });
+    lines.push({
+      description: `Less ${inv.kind} invoice ${formatInvoiceNumber(inv.number)}`,
+      amountCents: -inv.totalCents,
+    });
   }
   return [...lines, ...ownChangeOrders.map((line) => ({ ...line, changeOrder: true }))];
 }
@@ -146,7 +178,10 @@ export const VOID_INVOICE_INTENT = "void-invoice";
 export const DELETE_DRAFT_INTENT = "delete-draft";
 export const RECORD_PAYMENT_INTENT = "record-payment";
 
-const id = z.string().regex(/^[1-9]\d{0,9}$/, "Please reload the page and try again").transform(Number);
+const id = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "Please reload the page and try again")
+  .transform(Number);
 const optionalText = (max: number) =>
   z
     .string()
@@ -176,7 +211,8 @@ const ChangeOrderSchema = z
   })
   .transform((row, ctx) => {
     if (!row.description && !row.amount) return null; // an empty row is no change
-    if (!row.description) ctx.addIssue({ code: "custom", path: ["description"], message: INVOICE_MESSAGES.badDescription });
+    if (!row.description)
+      ctx.addIssue({ code: "custom", path: ["description"], message: INVOICE_MESSAGES.badDescription });
     const cents = row.amount ? parseSignedDollars(row.amount) : null;
     if (cents === null || cents === 0 || Math.abs(cents) > MAX_CHANGE_ORDER_CENTS) {
       ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.badChangeAmount });
@@ -206,11 +242,13 @@ export const SaveInvoiceSchema = z
     let basis: InvoiceBasis | null = null;
     if (form.basis === "percent") {
       const bp = parsePercentToBasisPoints(form.percent ?? "");
-      if (bp === null || bp < 1 || bp > 10_000) ctx.addIssue({ code: "custom", path: ["percent"], message: INVOICE_MESSAGES.badPercent });
+      if (bp === null || bp < 1 || bp > 10_000)
+        ctx.addIssue({ code: "custom", path: ["percent"], message: INVOICE_MESSAGES.badPercent });
       else basis = { percentBasisPoints: bp };
     } else if (form.basis === "amount") {
       const cents = parseDollars(form.amount ?? "");
-      if (cents === null || cents < 1 || cents > 1_000_000_000) ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.badAmount });
+      if (cents === null || cents < 1 || cents > 1_000_000_000)
+        ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.badAmount });
       else basis = { amountCents: cents };
     }
     return {
@@ -227,13 +265,29 @@ export type SaveInvoiceInput = z.output<typeof SaveInvoiceSchema>;
 export const SendInvoiceSchema = z.object({ intent: z.literal(SEND_INVOICE_INTENT), invoiceId: id });
 
 /** Void a sent invoice (the owner's; a reason is kept with it). */
-export const VoidInvoiceSchema = z.object({ intent: z.literal(VOID_INVOICE_INTENT), invoiceId: id, reason: optionalText(300) });
+export const VoidInvoiceSchema = z.object({
+  intent: z.literal(VOID_INVOICE_INTENT),
+  invoiceId: id,
+  reason: optionalText(300),
+});
 
 /** Delete a draft (owner and office): the admin's confirm step posts the row as `id`. */
 export const DeleteDraftSchema = z.object({ intent: z.literal(DELETE_DRAFT_INTENT), id });
 
-export const InvoiceFormSchema = z.discriminatedUnion("intent", [CreateInvoiceSchema, SaveInvoiceSchema, SendInvoiceSchema, VoidInvoiceSchema, DeleteDraftSchema]);
-export const INVOICE_INTENTS = [CREATE_INVOICE_INTENT, SAVE_INVOICE_INTENT, SEND_INVOICE_INTENT, VOID_INVOICE_INTENT, DELETE_DRAFT_INTENT] as const;
+export const InvoiceFormSchema = z.discriminatedUnion("intent", [
+  CreateInvoiceSchema,
+  SaveInvoiceSchema,
+  SendInvoiceSchema,
+  VoidInvoiceSchema,
+  DeleteDraftSchema,
+]);
+export const INVOICE_INTENTS = [
+  CREATE_INVOICE_INTENT,
+  SAVE_INVOICE_INTENT,
+  SEND_INVOICE_INTENT,
+  VOID_INVOICE_INTENT,
+  DELETE_DRAFT_INTENT,
+] as const;
 
 /** A money form's answer, named by its intent and invoice, for the form that posted it (components/admin/lead-money.tsx). */
 export type MoneyFormResult = { intent: string; invoiceId: number | null; reply: SubmissionResult<string[]> };
@@ -256,8 +310,10 @@ export const RecordPaymentSchema = z
   })
   .transform((form, ctx) => {
     const cents = parseDollars(form.amount);
-    if (cents === null || cents < 1 || cents > 1_000_000_000) ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.paymentAmount });
-    if (form.method === "check" && !form.checkNumber) ctx.addIssue({ code: "custom", path: ["checkNumber"], message: INVOICE_MESSAGES.checkNumber });
+    if (cents === null || cents < 1 || cents > 1_000_000_000)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.paymentAmount });
+    if (form.method === "check" && !form.checkNumber)
+      ctx.addIssue({ code: "custom", path: ["checkNumber"], message: INVOICE_MESSAGES.checkNumber });
     return {
       intent: form.intent,
       invoiceId: form.invoiceId,
@@ -279,4 +335,5 @@ export function basisFormValues(line: (InvoiceLine & { basisPoints?: number }) |
 }
 
 /** "The amount is more than what is owed" with the figure, for the payment form. */
-export const tooMuchMessage = (owed: number) => `The amount is more than the ${formatCents(owed)} still owed on this invoice`;
+export const tooMuchMessage = (owed: number) =>
+  `The amount is more than the ${formatCents(owed)} still owed on this invoice`;

@@ -2,20 +2,36 @@ import { describe, expect, it } from "vitest";
 import { formatHeadlineTime, jobStatus, type JobFacts } from "./job-page";
 
 const money = (c: number) => `$${(c / 100).toFixed(2)}`;
-const base: JobFacts = { won: false, nextWorkDay: null, nextOtherVisit: null, completed: false, sentInvoices: 0, owedCents: 0 };
+const base: JobFacts = {
+  won: false,
+  nextWorkDay: null,
+  nextOtherVisit: null,
+  completed: false,
+  sentInvoices: 0,
+  owedCents: 0,
+};
 
 describe("the job's status in plain words", () => {
   it("follows the job from the signed proposal to paid in full", () => {
     expect(jobStatus({ ...base, won: true }, money).headline).toBe("We have your signed proposal");
-    expect(jobStatus({ ...base, won: true, nextWorkDay: "Tuesday, March 10, 2026 at 8:00 AM" }, money).headline).toBe("Work day booked for Tuesday, March 10, 2026 at 8:00 AM");
+    expect(jobStatus({ ...base, won: true, nextWorkDay: "Tuesday, March 10, 2026 at 8:00 AM" }, money).headline).toBe(
+      "Work day booked for Tuesday, March 10, 2026 at 8:00 AM",
+    );
     const done = jobStatus({ ...base, won: true, completed: true, sentInvoices: 2, owedCents: 123456 }, money);
     expect(done.headline).toBe("Work done");
     expect(done.detail).toContain("$1234.56");
-    expect(jobStatus({ ...base, won: true, completed: true, sentInvoices: 2, owedCents: 0 }, money).headline).toBe("Paid in full");
+    expect(jobStatus({ ...base, won: true, completed: true, sentInvoices: 2, owedCents: 0 }, money).headline).toBe(
+      "Paid in full",
+    );
   });
 
   it("says a visit before the sale, and never 'paid in full' with no invoice sent", () => {
-    expect(jobStatus({ ...base, nextOtherVisit: { label: "Estimate visit", when: "Monday, March 9, 2026 at 9:00 AM" } }, money).headline).toBe("Estimate visit booked for Monday, March 9, 2026 at 9:00 AM");
+    expect(
+      jobStatus(
+        { ...base, nextOtherVisit: { label: "Estimate visit", when: "Monday, March 9, 2026 at 9:00 AM" } },
+        money,
+      ).headline,
+    ).toBe("Estimate visit booked for Monday, March 9, 2026 at 9:00 AM");
     expect(jobStatus(base, money).headline).toBe("We are on it");
     expect(jobStatus({ ...base, won: true, completed: true }, money).headline).toBe("Work done");
   });
@@ -23,7 +39,9 @@ describe("the job's status in plain words", () => {
   it("reads right before the sale: a proposal to accept, a lost lead closed", () => {
     const visit = { label: "Estimate visit", when: "Monday, March 9 at 9:00 AM" };
     expect(jobStatus({ ...base, proposalOpen: true }, money).headline).toBe("Your proposal is ready");
-    expect(jobStatus({ ...base, proposalOpen: true, nextOtherVisit: visit }, money).headline).toBe("Your proposal is ready");
+    expect(jobStatus({ ...base, proposalOpen: true, nextOtherVisit: visit }, money).headline).toBe(
+      "Your proposal is ready",
+    );
     expect(jobStatus({ ...base, proposalOpen: true, won: true }, money).headline).toBe("We have your signed proposal");
     const lost = jobStatus({ ...base, lost: true, proposalOpen: true, nextOtherVisit: visit }, money);
     expect(lost.headline).toBe("This request is closed");

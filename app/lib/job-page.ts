@@ -5,8 +5,10 @@ import { formatKansasTime } from "./visit-time";
 /** The homeowner's job page and what hangs off it: all behind the one private token. */
 export const jobPath = (token: string) => href("/job/:token", { token });
 export const jobProposalPdfPath = (token: string) => href("/job/:token/proposal.pdf", { token });
-export const jobInvoicePdfPath = (token: string, invoiceId: number) => href("/job/:token/invoices/:iid.pdf", { token, iid: String(invoiceId) });
-export const jobInvoicePayPath = (token: string, invoiceId: number) => href("/job/:token/invoices/:iid/pay", { token, iid: String(invoiceId) });
+export const jobInvoicePdfPath = (token: string, invoiceId: number) =>
+  href("/job/:token/invoices/:iid.pdf", { token, iid: String(invoiceId) });
+export const jobInvoicePayPath = (token: string, invoiceId: number) =>
+  href("/job/:token/invoices/:iid/pay", { token, iid: String(invoiceId) });
 
 /** The lead page's forms for the job page: its link to copy, and every link turned off. */
 export const NEW_JOB_LINK_INTENT = "new-job-link";
@@ -15,7 +17,8 @@ const links = (n: number) => (n === 1 ? "1 link" : `${n} links`);
 export const JOB_LINK_MESSAGES = {
   made: "Job page link ready: copy it below.",
   notWon: "A job page link is made once the job is won",
-  shownOnce: "Send the homeowner this link: it is the one every mail to them carries, and it works until you turn it off.",
+  shownOnce:
+    "Send the homeowner this link: it is the one every mail to them carries, and it works until you turn it off.",
   links: (n: number) => links(n),
   revoked: (n: number) => `${links(n)} to the job page turned off. The next mail they get carries a new one.`,
   /** The lead's history entry. */
@@ -49,15 +52,22 @@ export const JOB_PAGE_MESSAGES = {
   tooManyTries: "That is a lot of uploads in a short time. Please wait a few minutes, or give us a call.",
   failed: "Sorry, we could not save your photos. Please try again, or give us a call.",
   added: (n: number) => `Thank you! We got your ${n === 1 ? "photo" : `${n} photos`}.`,
-  unknownLink: "We could not find this page. The link may be incomplete or no longer work: please ask us for a new one.",
+  unknownLink:
+    "We could not find this page. The link may be incomplete or no longer work: please ask us for a new one.",
   notFoundTitle: "We could not find this page",
   // The same words for a mistyped link and one staff turned off: nothing says which it was.
-  notFound: "The link may be incomplete, or it no longer works. Open the newest message we sent you, or give us a call and ask us for a new link.",
+  notFound:
+    "The link may be incomplete, or it no longer works. Open the newest message we sent you, or give us a call and ask us for a new link.",
   paymentRecording: "Thank you: your payment is being recorded. This page will show it as paid in a moment.",
   paymentCanceled: "Payment canceled: nothing was charged.",
 } as const;
 
-const headlineDay = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, weekday: "long", month: "long", day: "numeric" });
+const headlineDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+});
 /** "Tuesday, March 10 at 8:00 AM" (Kansas time): a visit soon enough to need no year, as the headline says it. */
 export const formatHeadlineTime = (at: Date) => `${headlineDay.format(at)} at ${formatKansasTime(at)}`;
 
@@ -87,20 +97,43 @@ export type JobStatus = { headline: string; detail: string };
  */
 export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string): JobStatus {
   if (job.completed && job.sentInvoices > 0 && job.owedCents === 0) {
-    return { headline: "Paid in full", detail: "The work is done and every invoice is paid. Thank you for choosing us!" };
+    return {
+      headline: "Paid in full",
+      detail: "The work is done and every invoice is paid. Thank you for choosing us!",
+    };
   }
   if (job.completed) {
     return {
       headline: "Work done",
-      detail: job.owedCents > 0 ? `The work is done. The balance still owed is ${formatMoney(job.owedCents)}.` : "The work is done. Your final invoice will follow shortly.",
+      detail:
+        job.owedCents > 0
+          ? `The work is done. The balance still owed is ${formatMoney(job.owedCents)}.`
+          : "The work is done. Your final invoice will follow shortly.",
     };
   }
-  if (job.nextWorkDay) return { headline: `Work day booked for ${job.nextWorkDay}`, detail: "Our crew will be there then. We will call you if the weather changes the plan." };
-  if (job.won) return { headline: "We have your signed proposal", detail: "Thank you! We will call you to book the work day." };
-  if (job.lost) return { headline: "This request is closed", detail: "If you would still like us to look at your roof, give us a call and we will pick it up again." };
+  if (job.nextWorkDay)
+    return {
+      headline: `Work day booked for ${job.nextWorkDay}`,
+      detail: "Our crew will be there then. We will call you if the weather changes the plan.",
+    };
+  if (job.won)
+    return { headline: "We have your signed proposal", detail: "Thank you! We will call you to book the work day." };
+  if (job.lost)
+    return {
+      headline: "This request is closed",
+      detail: "If you would still like us to look at your roof, give us a call and we will pick it up again.",
+    };
   if (job.proposalOpen) {
-    return { headline: "Your proposal is ready", detail: "We emailed it to you: open it from that email to read the work and the price, and accept it online. Questions? Give us a call." };
+    return {
+      headline: "Your proposal is ready",
+      detail:
+        "We emailed it to you: open it from that email to read the work and the price, and accept it online. Questions? Give us a call.",
+    };
   }
-  if (job.nextOtherVisit) return { headline: `${job.nextOtherVisit.label} booked for ${job.nextOtherVisit.when}`, detail: "We will see you then." };
+  if (job.nextOtherVisit)
+    return {
+      headline: `${job.nextOtherVisit.label} booked for ${job.nextOtherVisit.when}`,
+      detail: "We will see you then.",
+    };
   return { headline: "We are on it", detail: "We have your request and will be in touch soon." };
 }

@@ -6,13 +6,48 @@
  */
 
 export const SERVICES = [
-  { slug: "residential-framing-wichita", id: "service-residential-framing", name: "Residential Framing", title: "Residential Framing in Wichita, KS" },
-  { slug: "residential-roofing-wichita", id: "service-residential-roofing", name: "Residential Roofing", title: "Residential Roofing in Wichita, KS" },
-  { slug: "roof-repairs-wichita", id: "service-roof-repairs", name: "Roof Repairs", title: "Roof Repairs in Wichita, KS" },
-  { slug: "gutter-services-wichita", id: "service-gutter-services", name: "Gutter Services", title: "Gutter Services in Wichita, KS" },
-  { slug: "bright-green-roof-treatment-wichita", id: "service-bright-green", name: "Bright Green Treatment", title: "Bright Green Roof Treatment in Wichita, KS" },
-  { slug: "structural-repairs-wichita", id: "service-structural-repairs", name: "Structural Repairs", title: "Structural Repairs in Wichita, KS" },
-  { slug: "new-construction-framing-wichita", id: "service-new-construction", name: "New Construction", title: "New Construction Framing in Wichita, KS" },
+  {
+    slug: "residential-framing-wichita",
+    id: "service-residential-framing",
+    name: "Residential Framing",
+    title: "Residential Framing in Wichita, KS",
+  },
+  {
+    slug: "residential-roofing-wichita",
+    id: "service-residential-roofing",
+    name: "Residential Roofing",
+    title: "Residential Roofing in Wichita, KS",
+  },
+  {
+    slug: "roof-repairs-wichita",
+    id: "service-roof-repairs",
+    name: "Roof Repairs",
+    title: "Roof Repairs in Wichita, KS",
+  },
+  {
+    slug: "gutter-services-wichita",
+    id: "service-gutter-services",
+    name: "Gutter Services",
+    title: "Gutter Services in Wichita, KS",
+  },
+  {
+    slug: "bright-green-roof-treatment-wichita",
+    id: "service-bright-green",
+    name: "Bright Green Treatment",
+    title: "Bright Green Roof Treatment in Wichita, KS",
+  },
+  {
+    slug: "structural-repairs-wichita",
+    id: "service-structural-repairs",
+    name: "Structural Repairs",
+    title: "Structural Repairs in Wichita, KS",
+  },
+  {
+    slug: "new-construction-framing-wichita",
+    id: "service-new-construction",
+    name: "New Construction",
+    title: "New Construction Framing in Wichita, KS",
+  },
 ] as const;
 export type ServiceSlug = (typeof SERVICES)[number]["slug"];
 

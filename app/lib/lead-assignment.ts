@@ -8,7 +8,12 @@ import type { Role } from "./roles";
  */
 
 /** A lead as far as its keeper goes. */
-export type Assignable = { assignedTo: number | null; archivedAt: Date | null; status: LeadStatus; completedAt: Date | null };
+export type Assignable = {
+  assignedTo: number | null;
+  archivedAt: Date | null;
+  status: LeadStatus;
+  completedAt: Date | null;
+};
 
 /**
  * Whether a person may see (open, change, look at the photos of) a lead. Owner and office:

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { hourLabel } from "./contact-settings";
-import { businessHour, digestDayDue, digestMail, digestOf, formatShortDay, isEmptyDigest, type DigestLead } from "./lead-digest";
+import {
+  businessHour,
+  digestDayDue,
+  digestMail,
+  digestOf,
+  formatShortDay,
+  isEmptyDigest,
+  type DigestLead,
+} from "./lead-digest";
 
 const on = { digestEnabled: true, digestHour: 7 };
 
@@ -77,7 +85,12 @@ describe("what the summary lists", () => {
 
   it("leaves out won and lost leads, and open ones with nothing due", () => {
     const digest = digestOf(
-      [lead({ status: "won", followUpOn: "2026-11-01" }), lead({ status: "lost", followUpOn: day }), lead({ followUpOn: "2026-12-01" }), lead({})],
+      [
+        lead({ status: "won", followUpOn: "2026-11-01" }),
+        lead({ status: "lost", followUpOn: day }),
+        lead({ followUpOn: "2026-12-01" }),
+        lead({}),
+      ],
       day,
     );
     expect(isEmptyDigest(digest)).toBe(true);
@@ -91,7 +104,13 @@ describe("the summary mail", () => {
       lead({ id: 12, name: "Kim Hoang", service: "Residential Roofing", city: "Wellington", followUpOn: "2026-11-20" }),
       lead({ id: 13, name: "Dale Ortiz", city: "Derby", status: "visit_scheduled", followUpOn: day }),
       // 11:30 pm on the 23rd in Kansas (already the 24th in UTC): came in on the 23rd.
-      lead({ id: 14, name: "Sam Lee", service: "Not sure", status: "new", createdAt: new Date("2026-11-24T05:30:00Z") }),
+      lead({
+        id: 14,
+        name: "Sam Lee",
+        service: "Not sure",
+        status: "new",
+        createdAt: new Date("2026-11-24T05:30:00Z"),
+      }),
     ],
     day,
   );

@@ -4,7 +4,16 @@
  */
 import { href } from "react-router";
 import { hourLabel } from "~/lib/contact-settings";
-import { BUSINESS_TIME_ZONE, businessToday, dayIn, followUpState, formatShortDay, LEAD_STATUS_LABELS, sortLeads, type LeadStatus } from "~/lib/lead-status";
+import {
+  BUSINESS_TIME_ZONE,
+  businessToday,
+  dayIn,
+  followUpState,
+  formatShortDay,
+  LEAD_STATUS_LABELS,
+  sortLeads,
+  type LeadStatus,
+} from "~/lib/lead-status";
 
 export type DigestLead = {
   id: number;
@@ -25,7 +34,11 @@ export type Digest = {
   fresh: DigestLead[];
 };
 
-const hourFormat = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, hour: "numeric", hourCycle: "h23" });
+const hourFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: "numeric",
+  hourCycle: "h23",
+});
 
 /** The hour (0-23) on a clock in Wellington, Kansas. */
 export const businessHour = (at: Date) => Number(hourFormat.format(at)) % 24;
@@ -34,7 +47,11 @@ export const businessHour = (at: Date) => Number(hourFormat.format(at)) % 24;
  * The Kansas day whose summary should go out now, or null: it is switched on, its hour has
  * come on Wellington's clock, and that day's summary has not gone already.
  */
-export function digestDayDue(settings: { digestEnabled: boolean; digestHour: number }, lastSentOn: string | null, now: Date): string | null {
+export function digestDayDue(
+  settings: { digestEnabled: boolean; digestHour: number },
+  lastSentOn: string | null,
+  now: Date,
+): string | null {
   if (!settings.digestEnabled) return null;
   const today = businessToday(now);
   if (lastSentOn !== null && lastSentOn >= today) return null;
@@ -66,20 +83,25 @@ function leadLine(lead: DigestLead, detail: string, origin: string): string {
 }
 
 function followUpDetail(lead: DigestLead, day: string): string {
-  const when = lead.followUpOn === day ? "Follow up today." : `Follow-up was ${formatShortDay(lead.followUpOn ?? day)} (late).`;
+  const when =
+    lead.followUpOn === day ? "Follow up today." : `Follow-up was ${formatShortDay(lead.followUpOn ?? day)} (late).`;
   return `${LEAD_STATUS_LABELS[lead.status]}. ${when}`;
 }
 
 /** "2 new, 1 to follow up": the words of the admin header's badges. */
 function countsOf(digest: Digest): string {
-  return [digest.fresh.length ? `${digest.fresh.length} new` : "", digest.followUps.length ? `${digest.followUps.length} to follow up` : ""]
+  return [
+    digest.fresh.length ? `${digest.fresh.length} new` : "",
+    digest.followUps.length ? `${digest.followUps.length} to follow up` : "",
+  ]
     .filter(Boolean)
     .join(", ");
 }
 
 /** The summary mail's subject and text; `origin` is where staff open the admin. */
 export function digestMail(digest: Digest, origin: string, digestHour: number): { subject: string; text: string } {
-  const section = (title: string, lines: string[]) => (lines.length ? [`${title} (${lines.length}):`, ...lines, ""] : []);
+  const section = (title: string, lines: string[]) =>
+    lines.length ? [`${title} (${lines.length}):`, ...lines, ""] : [];
   const text = [
     `Leads waiting in the website's admin on ${longDay.format(atNoon(digest.day))}.`,
     "",
@@ -89,7 +111,9 @@ export function digestMail(digest: Digest, origin: string, digestHour: number): 
     ),
     ...section(
       "New leads, not contacted yet",
-      digest.fresh.map((lead) => leadLine(lead, `Came in ${formatShortDay(dayIn(BUSINESS_TIME_ZONE, lead.createdAt))}.`, origin)),
+      digest.fresh.map((lead) =>
+        leadLine(lead, `Came in ${formatShortDay(dayIn(BUSINESS_TIME_ZONE, lead.createdAt))}.`, origin),
+      ),
     ),
     `All leads: ${origin}${href("/admin/leads")}`,
     "",

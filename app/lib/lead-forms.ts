@@ -35,7 +35,8 @@ export const LeadStatusSchema = z
   .superRefine((form, ctx) => {
     if (form.status !== "lost") return;
     if (!form.lostReason) ctx.addIssue({ code: "custom", path: ["lostReason"], message: LEAD_MESSAGES.lostReason });
-    else if (form.lostReason.length > 200) ctx.addIssue({ code: "custom", path: ["lostReason"], message: LEAD_MESSAGES.tooLong });
+    else if (form.lostReason.length > 200)
+      ctx.addIssue({ code: "custom", path: ["lostReason"], message: LEAD_MESSAGES.tooLong });
   });
 
 /** What the status form saves: the reason only for a lost lead, nothing typed as null. */
@@ -83,7 +84,12 @@ export const SendProposalSchema = z.object({
   terms: z
     .string({ error: PROPOSAL_MESSAGES.termsMissing })
     .transform((text) => text.replace(/\r\n/g, "\n").trim())
-    .pipe(z.string({ error: PROPOSAL_MESSAGES.termsMissing }).min(1, PROPOSAL_MESSAGES.termsMissing).max(TERMS_MAX, PROPOSAL_MESSAGES.termsTooLong)),
+    .pipe(
+      z
+        .string({ error: PROPOSAL_MESSAGES.termsMissing })
+        .min(1, PROPOSAL_MESSAGES.termsMissing)
+        .max(TERMS_MAX, PROPOSAL_MESSAGES.termsTooLong),
+    ),
   validDays: z.coerce
     .number({ error: PROPOSAL_MESSAGES.badDays })
     .int(PROPOSAL_MESSAGES.badDays)
@@ -134,7 +140,8 @@ type LeadForm = z.output<typeof LeadFormSchema>;
 type LeadIntent = LeadForm["intent"];
 
 export const LEAD_INTENTS: readonly LeadIntent[] = LeadFormSchema.options.map((schema) => schema.shape.intent.value);
-export const isLeadIntent = (value: unknown): value is LeadIntent => (LEAD_INTENTS as readonly unknown[]).includes(value);
+export const isLeadIntent = (value: unknown): value is LeadIntent =>
+  (LEAD_INTENTS as readonly unknown[]).includes(value);
 
 /**
  * A refused form, sent back to the page: which form (its intent) and conform's reply (each
@@ -143,7 +150,8 @@ export const isLeadIntent = (value: unknown): value is LeadIntent => (LEAD_INTEN
  */
 export type LeadFormResult = { intent: LeadIntent; reply: SubmissionResult<string[]> };
 
-export const replyFor = (result: LeadFormResult | null | undefined, intent: LeadIntent) => (result?.intent === intent ? result.reply : undefined);
+export const replyFor = (result: LeadFormResult | null | undefined, intent: LeadIntent) =>
+  result?.intent === intent ? result.reply : undefined;
 
 /** Whether the form that posted `intent` is on its way: its button says so. */
 export const isPosting = (formData: FormData | undefined, intent: LeadIntent) => formData?.get("intent") === intent;

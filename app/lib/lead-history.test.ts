@@ -24,34 +24,68 @@ const row = (fields: Partial<HistoryRow>): HistoryRow => ({
 });
 
 const sent = row({ kind: "invoice-sent", amountCents: 115_316, invoiceNumber: 1, invoiceKind: "deposit" });
-const check = row({ kind: "payment-received", amountCents: 115_316, invoiceNumber: 1, invoiceKind: "deposit", paymentMethod: "check", checkNumber: "1042" });
-const voided = row({ kind: "invoice-voided", invoiceNumber: 2, invoiceKind: "progress", detail: "Billed twice for $500" });
+const check = row({
+  kind: "payment-received",
+  amountCents: 115_316,
+  invoiceNumber: 1,
+  invoiceKind: "deposit",
+  paymentMethod: "check",
+  checkNumber: "1042",
+});
+const voided = row({
+  kind: "invoice-voided",
+  invoiceNumber: 2,
+  invoiceKind: "progress",
+  detail: "Billed twice for $500",
+});
 const deleted = row({ kind: "invoice-draft-deleted", amountCents: 100_000, detail: "progress" });
 const proposal = row({ kind: "proposal-created", amountCents: 345_881, detail: "2026-12-28", count: 1 });
-const over = row({ kind: "online-payment-over", amountCents: 25_000, invoiceNumber: 3, invoiceKind: "final", reference: "cs_test_9" });
-const unrecorded = row({ kind: "online-payment-unrecorded", amountCents: 80_000, invoiceNumber: 3, detail: "This invoice is paid in full.", reference: "cs_test_8" });
+const over = row({
+  kind: "online-payment-over",
+  amountCents: 25_000,
+  invoiceNumber: 3,
+  invoiceKind: "final",
+  reference: "cs_test_9",
+});
+const unrecorded = row({
+  kind: "online-payment-unrecorded",
+  amountCents: 80_000,
+  invoiceNumber: 3,
+  detail: "This invoice is paid in full.",
+  reference: "cs_test_8",
+});
 const MONEY = [sent, check, voided, deleted, proposal, over, unrecorded];
 
 describe("a history entry in the office's words", () => {
   it("says what was sent, received, voided or deleted, with its amount and invoice", () => {
     expect(historyText(sent, "office")).toBe("Invoice INV-0001 (deposit, $1,153.16) sent");
     expect(historyText(check, "owner")).toBe("$1,153.16 received by check no. 1042 on invoice INV-0001");
-    expect(historyText({ ...check, paymentMethod: "online", checkNumber: null }, "owner")).toBe("$1,153.16 received online by card on invoice INV-0001");
+    expect(historyText({ ...check, paymentMethod: "online", checkNumber: null }, "owner")).toBe(
+      "$1,153.16 received online by card on invoice INV-0001",
+    );
     expect(historyText(voided, "owner")).toBe("Invoice INV-0002 voided: Billed twice for $500");
     expect(historyText(deleted, "office")).toBe("Draft progress invoice ($1,000.00) deleted");
-    expect(historyText(proposal, "office")).toBe("Proposal link created: $3,458.81, valid until December 28, 2026; it replaces the earlier proposal");
-    expect(historyText({ ...proposal, count: null }, "office")).toBe("Proposal link created: $3,458.81, valid until December 28, 2026");
+    expect(historyText(proposal, "office")).toBe(
+      "Proposal link created: $3,458.81, valid until December 28, 2026; it replaces the earlier proposal",
+    );
+    expect(historyText({ ...proposal, count: null }, "office")).toBe(
+      "Proposal link created: $3,458.81, valid until December 28, 2026",
+    );
   });
 
   it("asks the owner to refund what Stripe took beyond what was owed", () => {
-    expect(historyText(over, "owner")).toBe("The online payment for invoice INV-0003 was $250.00 more than was owed: refund $250.00 from the Stripe dashboard (cs_test_9).");
+    expect(historyText(over, "owner")).toBe(
+      "The online payment for invoice INV-0003 was $250.00 more than was owed: refund $250.00 from the Stripe dashboard (cs_test_9).",
+    );
     expect(historyText(unrecorded, "owner")).toBe(
       "An online payment of $800.00 for invoice INV-0003 was not recorded (This invoice is paid in full.): refund it from the Stripe dashboard (cs_test_8).",
     );
   });
 
   it("keeps an older entry's words as they were written", () => {
-    expect(historyText(row({ kind: "invoice-sent", body: "Invoice INV-0009 (final, $12.00) sent" }), "owner")).toBe("Invoice INV-0009 (final, $12.00) sent");
+    expect(historyText(row({ kind: "invoice-sent", body: "Invoice INV-0009 (final, $12.00) sent" }), "owner")).toBe(
+      "Invoice INV-0009 (final, $12.00) sent",
+    );
   });
 });
 
@@ -66,11 +100,14 @@ describe("the same entries for the crew", () => {
       "An online payment needs the owner's attention",
       "An online payment needs the owner's attention",
     ]);
-    for (const text of MONEY.map((r) => historyText(r, "crew"))) expect(text).not.toMatch(/\$|\d|INV-|check|card|cs_test/i);
+    for (const text of MONEY.map((r) => historyText(r, "crew")))
+      expect(text).not.toMatch(/\$|\d|INV-|check|card|cs_test/i);
   });
 
   it("never show an older entry's money words", () => {
-    expect(historyText(row({ kind: "payment-received", body: "$1,153.16 received (cash) on invoice INV-0001" }), "crew")).toBe("Payment received on the invoice");
+    expect(
+      historyText(row({ kind: "payment-received", body: "$1,153.16 received (cash) on invoice INV-0001" }), "crew"),
+    ).toBe("Payment received on the invoice");
   });
 
   it("carry no amount anywhere in what leaves the server", () => {
@@ -93,7 +130,11 @@ describe("entries without money read the same for everyone", () => {
     expect(historyText(row({ kind: "proposal-accepted", detail: "Dana Ortiz" }), role)).toBe("Accepted by Dana Ortiz");
     // 9:00 AM in Kansas (CST) on Monday, March 9, 2026.
     const at = new Date("2026-03-09T14:00:00Z");
-    expect(historyText(row({ kind: "visit-booked", visitKind: "work_day", visitStartsAt: at }), role)).toBe("Work day booked for Mon, Mar 9 at 9:00 AM");
-    expect(historyText(row({ kind: "visit-canceled", visitKind: "work_day", visitStartsAt: at }), role)).toBe("Work day on Mon, Mar 9 at 9:00 AM canceled");
+    expect(historyText(row({ kind: "visit-booked", visitKind: "work_day", visitStartsAt: at }), role)).toBe(
+      "Work day booked for Mon, Mar 9 at 9:00 AM",
+    );
+    expect(historyText(row({ kind: "visit-canceled", visitKind: "work_day", visitStartsAt: at }), role)).toBe(
+      "Work day on Mon, Mar 9 at 9:00 AM canceled",
+    );
   });
 });

@@ -77,7 +77,9 @@ function moneyWords(row: HistoryRow): string | null {
   const invoice = formatInvoiceNumber(row.invoiceNumber);
   switch (row.kind) {
     case "proposal-created": {
-      const replaced = row.count ? `; it replaces ${row.count === 1 ? "the earlier proposal" : `${row.count} earlier proposals`}` : "";
+      const replaced = row.count
+        ? `; it replaces ${row.count === 1 ? "the earlier proposal" : `${row.count} earlier proposals`}`
+        : "";
       const until = row.detail ? `, valid until ${formatDay(row.detail)}` : "";
       return `Proposal link created: ${amount}${until}${replaced}`;
     }
@@ -88,7 +90,9 @@ function moneyWords(row: HistoryRow): string | null {
     case "invoice-draft-deleted":
       return `Draft ${invoiceKindOf(row) ? `${invoiceKindOf(row)} ` : ""}invoice (${amount}) deleted`;
     case "payment-received": {
-      const how = row.paymentMethod ? ` ${paymentMethodWords({ method: row.paymentMethod, checkNumber: row.checkNumber })}` : "";
+      const how = row.paymentMethod
+        ? ` ${paymentMethodWords({ method: row.paymentMethod, checkNumber: row.checkNumber })}`
+        : "";
       return `${amount} received${how} on invoice ${invoice}`;
     }
     case "online-payment-unrecorded":

@@ -29,7 +29,11 @@ export function decodeCursor(value: string | null): LeadCursor | null {
 export type LeadListFilters = { view?: "archived" | ""; status: string; service: string; who: string; q: string };
 
 /** The address of the list with these filters, at a page (`after`/`before` a cursor) or its start. */
-export function leadListUrl(base: string, filters: LeadListFilters, page: { after?: LeadCursor | null; before?: LeadCursor | null } = {}): string {
+export function leadListUrl(
+  base: string,
+  filters: LeadListFilters,
+  page: { after?: LeadCursor | null; before?: LeadCursor | null } = {},
+): string {
   const params = new URLSearchParams();
   if (filters.view) params.set("view", filters.view);
   for (const key of ["status", "service", "who", "q"] as const) if (filters[key]) params.set(key, filters[key]);

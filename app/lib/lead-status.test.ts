@@ -73,6 +73,7 @@ describe("statusAfterBooking", () => {
   it("makes a New or Contacted lead Visit scheduled, and leaves one further on where it is", () => {
     expect(statusAfterBooking("new")).toBe("visit_scheduled");
     expect(statusAfterBooking("contacted")).toBe("visit_scheduled");
-    for (const status of ["visit_scheduled", "measured", "quoted", "won", "lost"] as const) expect(statusAfterBooking(status)).toBe(status);
+    for (const status of ["visit_scheduled", "measured", "quoted", "won", "lost"] as const)
+      expect(statusAfterBooking(status)).toBe(status);
   });
 });

@@ -128,9 +128,19 @@ export const LEAD_MESSAGES = {
   assigned: (name: string | null) => (name ? `Assigned to ${name}` : "Assigned to nobody"),
 } as const;
 
-export type LeadUpdate = { status: LeadStatus; lostReason: string | null; followUpOn: string | null; note: string | null };
+export type LeadUpdate = {
+  status: LeadStatus;
+  lostReason: string | null;
+  followUpOn: string | null;
+  note: string | null;
+};
 
-const shortDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" });
+const shortDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
 
 /** "Fri, Nov 20" for a YYYY-MM-DD day. */
 export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));

@@ -19,7 +19,12 @@ const errorsOf = (fields: Record<string, string>) => {
 
 describe("ManualLeadSchema", () => {
   it("takes a phone call with a name, a phone number and what they said; no email is stored as ''; Contacted by default", () => {
-    const submission = parse({ name: " Dale Hobbs ", phone: "(620) 555-0177", message: " Wind took some shingles ", email: "" });
+    const submission = parse({
+      name: " Dale Hobbs ",
+      phone: "(620) 555-0177",
+      message: " Wind took some shingles ",
+      email: "",
+    });
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({
       name: "Dale Hobbs",
@@ -67,11 +72,20 @@ describe("ManualLeadSchema", () => {
       phone: [MANUAL_LEAD_MESSAGES.reach],
     });
     // Spaces are not a name, an email or a message.
-    expect(errorsOf({ name: "  ", email: "   ", message: " ", phone: "" })).toMatchObject({ phone: [MANUAL_LEAD_MESSAGES.reach] });
+    expect(errorsOf({ name: "  ", email: "   ", message: " ", phone: "" })).toMatchObject({
+      phone: [MANUAL_LEAD_MESSAGES.reach],
+    });
   });
 
   it("refuses a phone number without enough digits, a wrong email, a ZIP and a work type the quote form would refuse", () => {
-    const errors = errorsOf({ name: "Al", phone: "call back", email: "al@", message: "Roof", zip: "6715", service: "Pool cleaning" });
+    const errors = errorsOf({
+      name: "Al",
+      phone: "call back",
+      email: "al@",
+      message: "Roof",
+      zip: "6715",
+      service: "Pool cleaning",
+    });
     expect(errors).toMatchObject({
       phone: [MANUAL_LEAD_MESSAGES.phoneDigits],
       email: [MESSAGES.invalidEmail],

@@ -35,7 +35,12 @@ const digits = (v: string) => v.replace(/\D/g, "").length;
 /** One schema for the browser (conform) and the action. The address, work and way to reach are the quote form's own rules. */
 export const ManualLeadSchema = withReachRules(
   z.object({
-    name: z.string({ error: MANUAL_LEAD_MESSAGES.name }).trim().min(1, MANUAL_LEAD_MESSAGES.name).max(100).refine(oneLine, "Please use a single line"),
+    name: z
+      .string({ error: MANUAL_LEAD_MESSAGES.name })
+      .trim()
+      .min(1, MANUAL_LEAD_MESSAGES.name)
+      .max(100)
+      .refine(oneLine, "Please use a single line"),
     phone: ContactFields.shape.phone.refine((v) => v === null || digits(v) >= 7, MANUAL_LEAD_MESSAGES.phoneDigits),
     email: ContactFields.shape.email,
     service: ContactFields.shape.service,

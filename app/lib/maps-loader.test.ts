@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isAuthFailure, loadWithRetry, MapsAuthError, maskKey, retryDelay, staticMapUrl, waitUntilReady } from "./maps-loader";
+import {
+  isAuthFailure,
+  loadWithRetry,
+  MapsAuthError,
+  maskKey,
+  retryDelay,
+  staticMapUrl,
+  waitUntilReady,
+} from "./maps-loader";
 
 /** A stand-in for window.google that becomes ready after some polls. */
 function fakeGoogle(readyAfterPolls: number) {
@@ -69,7 +77,9 @@ describe("maps loader", () => {
   });
 
   it("stops polling after the timeout", async () => {
-    await expect(waitUntilReady(() => false, { timeout: 300, wait: async () => {} })).rejects.toThrow("did not become ready");
+    await expect(waitUntilReady(() => false, { timeout: 300, wait: async () => {} })).rejects.toThrow(
+      "did not become ready",
+    );
   });
 
   it("shows only the key's last 8 characters", () => {

@@ -43,10 +43,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Google reports a refused key (wrong referrer, API not enabled) in the error text. */
 export function isAuthFailure(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
-  return error instanceof MapsAuthError || /RefererNotAllowed|InvalidKey|ApiNotActivated|ApiTargetBlocked|AuthFailure/i.test(text);
+  return (
+    error instanceof MapsAuthError ||
+    /RefererNotAllowed|InvalidKey|ApiNotActivated|ApiTargetBlocked|AuthFailure/i.test(text)
+  );
 }
 
-export async function loadWithRetry<T>(load: () => Promise<T>, options: { retries?: number; wait?: (ms: number) => Promise<void> } = {}): Promise<T> {
+export async function loadWithRetry<T>(
+  load: () => Promise<T>,
+  options: { retries?: number; wait?: (ms: number) => Promise<void> } = {},
+): Promise<T> {
   const { retries = MAPS_RETRIES, wait = sleep } = options;
   for (let attempt = 0; ; attempt++) {
     try {

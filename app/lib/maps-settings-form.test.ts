@@ -15,9 +15,14 @@ describe("the Maps key form", () => {
     expect(submission.status === "success" && submission.value).toEqual({ apiKey: "AIzaSyTEST-0123456789abcdefgh" });
   });
 
-  it.each(["", "   ", "short", "AIzaSy TEST 0123456789abcdefgh", "<script>alert(1)</script>xxxxxxxxxxxx"])("refuses %j on the field", (apiKey) => {
-    expect(parseWithZod(form({ apiKey }), { schema: MapsKeySchema }).reply().error).toEqual({ apiKey: [MAPS_MESSAGES.invalidKey] });
-  });
+  it.each(["", "   ", "short", "AIzaSy TEST 0123456789abcdefgh", "<script>alert(1)</script>xxxxxxxxxxxx"])(
+    "refuses %j on the field",
+    (apiKey) => {
+      expect(parseWithZod(form({ apiKey }), { schema: MapsKeySchema }).reply().error).toEqual({
+        apiKey: [MAPS_MESSAGES.invalidKey],
+      });
+    },
+  );
 });
 
 describe("the publisher tag form", () => {
@@ -25,7 +30,9 @@ describe("the publisher tag form", () => {
     const ok = parseWithZod(form({ publisherTag: " abc123-verification " }), { schema: PublisherTagSchema });
     expect(ok.status === "success" && ok.value).toEqual({ publisherTag: "abc123-verification" });
     for (const publisherTag of ["", "  ", '"><script>', "x".repeat(201)]) {
-      expect(parseWithZod(form({ publisherTag }), { schema: PublisherTagSchema }).reply().error).toEqual({ publisherTag: [MAPS_MESSAGES.tagFailed] });
+      expect(parseWithZod(form({ publisherTag }), { schema: PublisherTagSchema }).reply().error).toEqual({
+        publisherTag: [MAPS_MESSAGES.tagFailed],
+      });
     }
   });
 });

@@ -6,7 +6,10 @@ import { MAPS_MESSAGES } from "./maps-loader";
 
 /** A Google API key: letters, digits, - and _, as Google issues them. */
 export const MapsKeySchema = z.object({
-  apiKey: z.string({ error: MAPS_MESSAGES.invalidKey }).trim().regex(/^[\w-]{20,200}$/, MAPS_MESSAGES.invalidKey),
+  apiKey: z
+    .string({ error: MAPS_MESSAGES.invalidKey })
+    .trim()
+    .regex(/^[\w-]{20,200}$/, MAPS_MESSAGES.invalidKey),
 });
 
 /** Goes into the page's <head> as a meta tag's content: no markup, no quotes. */

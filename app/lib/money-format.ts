@@ -26,7 +26,8 @@ export const formatBasisPoints = (bp: number) => `${bp / 100}%`;
  * half cent), worked in integers (BigInt) so no product is too big to be exact.
  */
 export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
-  if (![a, b, d].every(Number.isSafeInteger) || a < 0 || b < 0 || d <= 0) throw new RangeError("mulDivRoundHalfUp takes whole numbers, a and b not negative, d above 0");
+  if (![a, b, d].every(Number.isSafeInteger) || a < 0 || b < 0 || d <= 0)
+    throw new RangeError("mulDivRoundHalfUp takes whole numbers, a and b not negative, d above 0");
   const D = BigInt(d);
   return Number((BigInt(a) * BigInt(b) * 2n + D) / (2n * D));
 }
@@ -37,6 +38,7 @@ export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
  * states and the deposit invoice bill are both this.
  */
 export function percentOfCents(cents: number, basisPoints: number): number {
-  if (!Number.isSafeInteger(cents) || cents < 0 || !Number.isInteger(basisPoints) || basisPoints < 0) throw new RangeError("cents and basis points are whole and not negative");
+  if (!Number.isSafeInteger(cents) || cents < 0 || !Number.isInteger(basisPoints) || basisPoints < 0)
+    throw new RangeError("cents and basis points are whole and not negative");
   return mulDivRoundHalfUp(cents, basisPoints, 10_000);
 }

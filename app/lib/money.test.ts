@@ -14,7 +14,21 @@ describe("dollars typed in a form", () => {
   });
 
   it("refuses what is not a price", () => {
-    for (const bad of ["", "-5", "1.234", "abc", "NaN", "Infinity", "1e3", "12,50", "1,2345", "$", ".", "99999999999999999999"]) expect(parseDollars(bad), bad).toBeNull();
+    for (const bad of [
+      "",
+      "-5",
+      "1.234",
+      "abc",
+      "NaN",
+      "Infinity",
+      "1e3",
+      "12,50",
+      "1,2345",
+      "$",
+      ".",
+      "99999999999999999999",
+    ])
+      expect(parseDollars(bad), bad).toBeNull();
   });
 
   it("writes cents back as dollars", () => {

@@ -16,7 +16,7 @@ describe("deferScripts", () => {
   const out = deferScripts(page);
 
   it("asks for no script before the page has loaded", () => {
-    expect(out).not.toContain("modulepreload\" href");
+    expect(out).not.toContain('modulepreload" href');
     const body = moduleOf(out);
     expect(body).not.toMatch(/^\s*import\s/m);
     // The wait comes before any fetch of a module.
@@ -29,8 +29,15 @@ describe("deferScripts", () => {
     const manifestLine = body.split("\n")[1];
     const list = /for \(const href of (.*)\) \{/.exec(body)![1];
     const preloaded = new Function("window", `${manifestLine}; return [...${list}];`) as (w: object) => string[];
-    expect(preloaded({})).toEqual(["/assets/entry.client-A.js", "/assets/root-B.js", "/assets/about-C.js", "/assets/extra-D.js"]);
-    expect(body).toContain(`const [route0, route1] = await Promise.all([import("/assets/root-B.js"), import("/assets/about-C.js")]);`);
+    expect(preloaded({})).toEqual([
+      "/assets/entry.client-A.js",
+      "/assets/root-B.js",
+      "/assets/about-C.js",
+      "/assets/extra-D.js",
+    ]);
+    expect(body).toContain(
+      `const [route0, route1] = await Promise.all([import("/assets/root-B.js"), import("/assets/about-C.js")]);`,
+    );
     expect(body).toContain(`window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};`);
     expect(body.trimEnd()).toMatch(/import\("\/assets\/entry\.client-A\.js"\);$/);
   });
@@ -42,7 +49,9 @@ describe("deferScripts", () => {
   });
 
   it("sends the route manifest without indentation", () => {
-    expect(moduleOf(out)).toContain(`window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js","imports":[]},"routes":`);
+    expect(moduleOf(out)).toContain(
+      `window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js","imports":[]},"routes":`,
+    );
   });
 
   it("leaves everything else as it was", () => {
@@ -50,7 +59,10 @@ describe("deferScripts", () => {
   });
 
   it("leaves a page alone when its module is not the shape it knows", () => {
-    const other = page.replace(`import * as route1 from "/assets/about-C.js";`, `import { x } from "/assets/about-C.js";`);
+    const other = page.replace(
+      `import * as route1 from "/assets/about-C.js";`,
+      `import { x } from "/assets/about-C.js";`,
+    );
     expect(deferScripts(other)).toBe(other);
     const none = `<html><head><link rel="modulepreload" href="/a.js"/></head><body></body></html>`;
     expect(deferScripts(none)).toBe(none);

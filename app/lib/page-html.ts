@@ -59,19 +59,28 @@ export function deferScripts(html: string): string {
 
 const PRELOADS_PER_TASK = 4;
 
-type RouteManifest = { entry: { module: string; imports?: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
+type RouteManifest = {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+};
 
 /**
  * React Router's route manifest assignment, parsed (it pretty-prints it; the browser needs
  * no indentation), and the rest of its module. No manifest when it is not the shape known.
  */
 function splitManifest(script: string): { manifest: { assign: string; json: RouteManifest } | null; others: string } {
-  const found = /(window\.__reactRouterManifest = )(\{[\s\S]*?\});\s*(?=window\.__reactRouterRouteModules)/.exec(script);
+  const found = /(window\.__reactRouterManifest = )(\{[\s\S]*?\});\s*(?=window\.__reactRouterRouteModules)/.exec(
+    script,
+  );
   if (!found) return { manifest: null, others: script };
   try {
     const json = JSON.parse(found[2]) as RouteManifest;
-    if (typeof json.entry?.module !== "string" || typeof json.routes !== "object") return { manifest: null, others: script };
-    return { manifest: { assign: found[1], json }, others: script.slice(0, found.index) + script.slice(found.index + found[0].length) };
+    if (typeof json.entry?.module !== "string" || typeof json.routes !== "object")
+      return { manifest: null, others: script };
+    return {
+      manifest: { assign: found[1], json },
+      others: script.slice(0, found.index) + script.slice(found.index + found[0].length),
+    };
   } catch {
     return { manifest: null, others: script };
   }
@@ -79,5 +88,9 @@ function splitManifest(script: string): { manifest: { assign: string; json: Rout
 
 function modulesOf(manifest: RouteManifest): Set<string> {
   const routes = Object.values(manifest.routes);
-  return new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])])]);
+  return new Set([
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])]),
+  ]);
 }

@@ -19,7 +19,12 @@ export function pageQuery(search: string | URLSearchParams): string {
 }
 
 /** A link on the same page with one more parameter (`?after=42&edit=7`). */
-export function withPageParam(path: string, search: string | URLSearchParams, key: string, value: string | number): string {
+export function withPageParam(
+  path: string,
+  search: string | URLSearchParams,
+  key: string,
+  value: string | number,
+): string {
   const query = new URLSearchParams(pageQuery(search));
   query.set(key, String(value));
   return `${path}?${query.toString()}`;

@@ -64,8 +64,16 @@ export const RESET_PASSWORD_FIELDS = ["newPassword", "repeatPassword"];
  * The mail with the link. The same words whether the person asked on the forgot-password
  * page or the owner started it from the Team screen. `link` is the whole address of the form.
  */
-export function passwordResetMail(input: { name: string; company: string; link: string; expiresAt: Date }): { subject: string; text: string } {
-  const until = input.expiresAt.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: BUSINESS_TIME_ZONE, timeZoneName: "short" });
+export function passwordResetMail(input: { name: string; company: string; link: string; expiresAt: Date }): {
+  subject: string;
+  text: string;
+} {
+  const until = input.expiresAt.toLocaleTimeString("en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: BUSINESS_TIME_ZONE,
+    timeZoneName: "short",
+  });
   const greeting = input.name.trim() ? `Hi ${input.name.trim()},` : "Hello,";
   return {
     subject: `Choose a new password for ${input.company}`,

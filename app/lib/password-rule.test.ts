@@ -19,8 +19,13 @@ describe("the password rule", () => {
   it("adds the guess check to a form's schema, on the field's own error", () => {
     const schema = withGuessCheck(ChangePasswordSchema, "newPassword", (p) => (p === "password" ? 0 : 4));
     const weak = schema.safeParse({ currentPassword: "old one", newPassword: "password", repeatPassword: "password" });
-    expect(weak.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["newPassword", PASSWORD_RULE_MESSAGES.common]]);
-    expect(schema.safeParse({ currentPassword: "old one", newPassword: "prairie wind", repeatPassword: "prairie wind" }).success).toBe(true);
+    expect(weak.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["newPassword", PASSWORD_RULE_MESSAGES.common],
+    ]);
+    expect(
+      schema.safeParse({ currentPassword: "old one", newPassword: "prairie wind", repeatPassword: "prairie wind" })
+        .success,
+    ).toBe(true);
     // A short one gets the length message alone.
     const short = schema.safeParse({ currentPassword: "old one", newPassword: "pass", repeatPassword: "pass" });
     expect(short.error?.issues.map((i) => i.message)).toEqual([PASSWORD_RULE_MESSAGES.short]);

@@ -21,7 +21,8 @@ export const MIN_PASSWORD_SCORE = 2;
 export const PASSWORD_RULE_MESSAGES = {
   short: `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
   long: `Please keep the password under ${MAX_PASSWORD_LENGTH} characters`,
-  common: "That password is too common and easy to guess. Please choose another: a few words you will remember make a strong one",
+  common:
+    "That password is too common and easy to guess. Please choose another: a few words you will remember make a strong one",
 } as const;
 
 /** What the page says beside a new password field. */
@@ -29,9 +30,13 @@ export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, and no
 
 /** A password being chosen: the length rule; `missing` is the page's own word for an empty field. */
 export const chosenPassword = (missing: string) =>
-  z.string({ error: missing }).min(MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.short).max(MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.long);
+  z
+    .string({ error: missing })
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.short)
+    .max(MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.long);
 
-const rightLength = (password: string) => password.length >= MIN_PASSWORD_LENGTH && password.length <= MAX_PASSWORD_LENGTH;
+const rightLength = (password: string) =>
+  password.length >= MIN_PASSWORD_LENGTH && password.length <= MAX_PASSWORD_LENGTH;
 
 /** Why a password cannot be chosen, given the estimator's score for it; null when it can. */
 export function passwordRefusal(password: string, score: () => number): string | null {
@@ -44,7 +49,11 @@ export function passwordRefusal(password: string, score: () => number): string |
  * A form's schema with the guess check added on `field`. The length rule stays the schema's
  * own, so a password of the wrong length gets one message, not two, and is never scored.
  */
-export function withGuessCheck<K extends string, S extends z.ZodType<Record<K, string>>>(schema: S, field: K, score: (password: string) => number): S {
+export function withGuessCheck<K extends string, S extends z.ZodType<Record<K, string>>>(
+  schema: S,
+  field: K,
+  score: (password: string) => number,
+): S {
   return schema.superRefine((value, ctx) => {
     const password: string = value[field];
     if (!rightLength(password)) return;

@@ -11,8 +11,21 @@ describe("pipelineColumns", () => {
       { status: "quoted", count: 2, totalCents: 2_080_050 },
       { status: "won", count: 1, totalCents: null },
     ]);
-    expect(columns.map((c) => c.status)).toEqual(["new", "contacted", "visit_scheduled", "measured", "quoted", "won", "lost"]);
-    expect(columns.find((c) => c.status === "quoted")).toEqual({ status: "quoted", label: "Quoted", count: 2, totalCents: 2_080_050 });
+    expect(columns.map((c) => c.status)).toEqual([
+      "new",
+      "contacted",
+      "visit_scheduled",
+      "measured",
+      "quoted",
+      "won",
+      "lost",
+    ]);
+    expect(columns.find((c) => c.status === "quoted")).toEqual({
+      status: "quoted",
+      label: "Quoted",
+      count: 2,
+      totalCents: 2_080_050,
+    });
     expect(columns.find((c) => c.status === "contacted")).toMatchObject({ count: 0, totalCents: 0 });
     expect(columns.find((c) => c.status === "won")).toMatchObject({ count: 1, totalCents: 0 });
   });
@@ -48,7 +61,9 @@ describe("monthFigures", () => {
     expect(monthIn(evening)).toBe("2026-10");
     const figures = monthFigures([{ leadId: 1, to: "won", at: evening, valueCents: 100 }], at("2026-11-01T12:00:00Z"));
     expect(figures.won.count).toBe(0);
-    expect(monthFigures([{ leadId: 1, to: "won", at: evening, valueCents: 100 }], at("2026-10-31T12:00:00Z")).won.count).toBe(1);
+    expect(
+      monthFigures([{ leadId: 1, to: "won", at: evening, valueCents: 100 }], at("2026-10-31T12:00:00Z")).won.count,
+    ).toBe(1);
   });
 
   it("has no win rate when nothing closed this month", () => {

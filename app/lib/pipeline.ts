@@ -44,7 +44,8 @@ export function monthFigures(moves: readonly StatusMove[], now: Date): MonthFigu
   const latest = (to: LeadStatus) => new Map(thisMonth.filter((m) => m.to === to).map((m) => [m.leadId, m]));
   const quoted = [...latest("quoted").values()];
   const closes = new Map<number, StatusMove>();
-  for (const m of [...thisMonth].sort((a, b) => a.at.getTime() - b.at.getTime())) if (m.to === "won" || m.to === "lost") closes.set(m.leadId, m);
+  for (const m of [...thisMonth].sort((a, b) => a.at.getTime() - b.at.getTime()))
+    if (m.to === "won" || m.to === "lost") closes.set(m.leadId, m);
   const won = [...closes.values()].filter((m) => m.to === "won");
   const lost = closes.size - won.length;
   const [year, monthNumber] = month.split("-").map(Number);

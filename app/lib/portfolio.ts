@@ -19,7 +19,13 @@ export type ProjectCard = {
  * publicly), who published it ("Published by Kim on Nov 27, 2026", lib/by-line.ts; null
  * for a draft or a row from before accounts), and the job it came from.
  */
-export type AdminProjectCard = ProjectCard & { published: boolean; publishedBy: string | null; leadId: number | null; service: string | null; town: string | null };
+export type AdminProjectCard = ProjectCard & {
+  published: boolean;
+  publishedBy: string | null;
+  leadId: number | null;
+  service: string | null;
+  town: string | null;
+};
 
 /**
  * A project as a tile in a list: no description. Lists are what long pages carry in their
@@ -70,13 +76,19 @@ export function parsePortfolioTab(value: string | null): PortfolioTab {
 }
 
 /** The projects in the order a visitor meets them: category by category, as the carousels show them. */
-export function galleryOrder<P extends { category: ProjectCategory }>(projects: readonly P[], tab: PortfolioTab = "all"): P[] {
+export function galleryOrder<P extends { category: ProjectCategory }>(
+  projects: readonly P[],
+  tab: PortfolioTab = "all",
+): P[] {
   const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
   return categories.flatMap((category) => projects.filter((p) => p.category === category));
 }
 
 /** The projects before and after one in gallery order (none past either end). */
-export function neighbors<P extends { id: number }>(ordered: readonly P[], id: number): { previous: P | null; next: P | null } {
+export function neighbors<P extends { id: number }>(
+  ordered: readonly P[],
+  id: number,
+): { previous: P | null; next: P | null } {
   const at = ordered.findIndex((p) => p.id === id);
   if (at === -1) return { previous: null, next: null };
   return { previous: ordered[at - 1] ?? null, next: ordered[at + 1] ?? null };
@@ -85,7 +97,8 @@ export function neighbors<P extends { id: number }>(ordered: readonly P[], id: n
 export const projectPath = (id: number) => href("/portfolio/:id", { id: String(id) });
 
 /** The portfolio page showing one tab ("all" is the page itself). */
-export const portfolioTabHref = (tab: PortfolioTab) => (tab === "all" ? href("/portfolio") : `${href("/portfolio")}?category=${tab}`);
+export const portfolioTabHref = (tab: PortfolioTab) =>
+  tab === "all" ? href("/portfolio") : `${href("/portfolio")}?category=${tab}`;
 
 /** A project page's id from its URL segment: digits only, no leading zeros, so each project has one address. */
 export function parseProjectId(segment: string | undefined): number | null {
@@ -122,5 +135,10 @@ type OrderKey = { featured: boolean; sortOrder: number; createdAt: Date; id: num
 
 /** Gallery order as a comparison: featured first, the owner's order, newest first, then the later id. */
 export function compareGalleryOrder(a: OrderKey, b: OrderKey): number {
-  return Number(b.featured) - Number(a.featured) || a.sortOrder - b.sortOrder || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+  return (
+    Number(b.featured) - Number(a.featured) ||
+    a.sortOrder - b.sortOrder ||
+    b.createdAt.getTime() - a.createdAt.getTime() ||
+    b.id - a.id
+  );
 }

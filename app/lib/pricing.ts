@@ -10,7 +10,11 @@ import { DEFAULT_COVERAGE, VALLEY_MATERIALS } from "./takeoff";
 
 export const PITCH_BANDS = ["low", "mid", "steep"] as const;
 export type PitchBand = (typeof PITCH_BANDS)[number];
-export const PITCH_BAND_LABELS: Record<PitchBand, string> = { low: "up to 6/12", mid: "7/12 to 9/12", steep: "10/12 and steeper" };
+export const PITCH_BAND_LABELS: Record<PitchBand, string> = {
+  low: "up to 6/12",
+  mid: "7/12 to 9/12",
+  steep: "10/12 and steeper",
+};
 
 /** A pitch's labor band. Half steps fall in the band above 6/12 and below 10/12 (6.5 and 9.5 are 7-9). */
 export function pitchBand(pitch: number | null): PitchBand {
@@ -22,7 +26,10 @@ export function pitchBand(pitch: number | null): PitchBand {
 export const DEFAULT_DEPOSIT_BASIS_POINTS = 3000;
 
 const count = (max: number) =>
-  z.number({ error: "Please enter a number" }).positive("Please enter a number above 0").max(max, `Please enter at most ${max}`);
+  z
+    .number({ error: "Please enter a number" })
+    .positive("Please enter a number above 0")
+    .max(max, `Please enter at most ${max}`);
 const cents = z.number().int().min(0).max(MAX_UNIT_PRICE_CENTS);
 
 const TierSchema = z.object({
@@ -66,9 +73,27 @@ export type Pricing = z.infer<typeof PricingSchema>;
  */
 export const DEFAULT_PRICING: Pricing = {
   tiers: {
-    good: { name: "3-tab", bundlesPerSquare: 3, shingleBundleCents: 3400, ridgeCapFtPerBundle: 33, ridgeCapBundleCents: 5500 },
-    better: { name: "Architectural", bundlesPerSquare: 3, shingleBundleCents: 4200, ridgeCapFtPerBundle: 25, ridgeCapBundleCents: 7000 },
-    best: { name: "Designer", bundlesPerSquare: 3, shingleBundleCents: 6500, ridgeCapFtPerBundle: 20, ridgeCapBundleCents: 8500 },
+    good: {
+      name: "3-tab",
+      bundlesPerSquare: 3,
+      shingleBundleCents: 3400,
+      ridgeCapFtPerBundle: 33,
+      ridgeCapBundleCents: 5500,
+    },
+    better: {
+      name: "Architectural",
+      bundlesPerSquare: 3,
+      shingleBundleCents: 4200,
+      ridgeCapFtPerBundle: 25,
+      ridgeCapBundleCents: 7000,
+    },
+    best: {
+      name: "Designer",
+      bundlesPerSquare: 3,
+      shingleBundleCents: 6500,
+      ridgeCapFtPerBundle: 20,
+      ridgeCapBundleCents: 8500,
+    },
   },
   underlaymentSquaresPerRoll: DEFAULT_COVERAGE.underlaymentSquaresPerRoll,
   underlaymentRollCents: 9500,
@@ -99,7 +124,11 @@ export const DEFAULT_PRICING: Pricing = {
 export const COVERAGE_BOUNDS = {
   bundlesPerSquare: { min: 1, max: 10, what: "bundles of shingles to a square (3 for most lines)" },
   ridgeCapFtPerBundle: { min: 5, max: 200, what: "feet of hip and ridge cap in a bundle (about 20 to 33)" },
-  underlaymentSquaresPerRoll: { min: 1, max: 100, what: "squares one roll covers after its laps (10 for common synthetic rolls)" },
+  underlaymentSquaresPerRoll: {
+    min: 1,
+    max: 100,
+    what: "squares one roll covers after its laps (10 for common synthetic rolls)",
+  },
   starterFtPerBundle: { min: 10, max: 1000, what: "feet of starter in a bundle (about 105 to 120)" },
   dripEdgeFtPerPiece: { min: 1, max: 100, what: "feet in a piece of drip edge (10 for most)" },
   iceAndWaterFtPerRoll: { min: 10, max: 1000, what: "feet of valley one roll covers (about 66)" },
@@ -114,7 +143,10 @@ export const coverageHint = (field: CoverageField) => {
 };
 
 // The form: money typed as dollars ("12.50", "$1,250"), the tax rate as a percent ("8.5").
-const dollars = dollarsField({ invalid: "Please enter a price in dollars, like 12.50", tooMuch: `Please enter at most ${centsToDollars(MAX_UNIT_PRICE_CENTS)}` });
+const dollars = dollarsField({
+  invalid: "Please enter a price in dollars, like 12.50",
+  tooMuch: `Please enter at most ${centsToDollars(MAX_UNIT_PRICE_CENTS)}`,
+});
 const formCount = (field: CoverageField) => {
   const { min, max, what } = COVERAGE_BOUNDS[field];
   return z.coerce
@@ -164,15 +196,18 @@ export const PricingFormSchema = z.object({
     return bp;
   }),
   // A form from before the deposit box (an open tab) posts none: the default, not a refusal.
-  depositBasisPoints: z.string({ error: "Please enter the deposit percent (0 for none)" }).optional().transform((value, ctx) => {
-    if (value === undefined) return DEFAULT_DEPOSIT_BASIS_POINTS;
-    const bp = parsePercentToBasisPoints(value);
-    if (bp === null || bp > 10_000) {
-      ctx.addIssue({ code: "custom", message: "Please enter a percent between 0 and 100, like 30" });
-      return z.NEVER;
-    }
-    return bp;
-  }),
+  depositBasisPoints: z
+    .string({ error: "Please enter the deposit percent (0 for none)" })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return DEFAULT_DEPOSIT_BASIS_POINTS;
+      const bp = parsePercentToBasisPoints(value);
+      if (bp === null || bp > 10_000) {
+        ctx.addIssue({ code: "custom", message: "Please enter a percent between 0 and 100, like 30" });
+        return z.NEVER;
+      }
+      return bp;
+    }),
 }) satisfies z.ZodType<Pricing, unknown>;
 
 type FormValues<T> = { [K in keyof T]: T[K] extends object ? FormValues<T[K]> : string | undefined };

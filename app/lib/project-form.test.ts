@@ -15,13 +15,18 @@ describe("ProjectSchema", () => {
 
   it("needs a YouTube or Vimeo link for a video", () => {
     const base = { title: "T", category: "roofing", description: "D", mediaType: "video" };
-    expect(ProjectSchema.safeParse({ ...base, videoUrl: "https://evil.example/x" }).error?.issues[0].message).toBe(VIDEO_URL_INVALID);
+    expect(ProjectSchema.safeParse({ ...base, videoUrl: "https://evil.example/x" }).error?.issues[0].message).toBe(
+      VIDEO_URL_INVALID,
+    );
     expect(ProjectSchema.safeParse({ ...base, videoUrl: "https://youtu.be/M7lc1UVf-VE" }).success).toBe(true);
   });
 
   it("files the project under a service from the list and a town, both optional", () => {
     const base = { title: "T", category: "roofing", description: "D" };
-    expect(ProjectSchema.parse({ ...base, service: "Roof Repairs", town: " Derby " })).toMatchObject({ service: "Roof Repairs", town: "Derby" });
+    expect(ProjectSchema.parse({ ...base, service: "Roof Repairs", town: " Derby " })).toMatchObject({
+      service: "Roof Repairs",
+      town: "Derby",
+    });
     const blank = ProjectSchema.parse(base);
     expect([blank.service, blank.town]).toEqual([undefined, undefined]);
     expect(ProjectSchema.safeParse({ ...base, service: "Plumbing" }).error?.issues[0].message).toBe(SERVICE_INVALID);

@@ -14,7 +14,9 @@ describe("proposalMail", () => {
     expect(mail.subject).toBe("Your proposal from Wheat & Sons Roofing: $12,345.00");
     expect(mail.text).toContain("https://example.com/proposal/abc?x=1&y=2");
     expect(mail.text).toContain("open until December 24, 2026");
-    expect(mail.html).toContain('<a href="https://example.com/proposal/abc?x=1&#38;y=2">View and accept your proposal</a>');
+    expect(mail.html).toContain(
+      '<a href="https://example.com/proposal/abc?x=1&#38;y=2">View and accept your proposal</a>',
+    );
   });
 
   it("links the job page too, after the proposal's own link", () => {
@@ -37,7 +39,11 @@ describe("proposalMail", () => {
 
 describe("signedProposalMail", () => {
   it("says what was signed, by whom and when (Kansas time), that the PDF is attached, and links the job page", () => {
-    const mail = signedProposalMail(content, { name: "Dana Miller", at: new Date("2026-11-20T21:30:00Z") }, "https://example.com/job/xyz");
+    const mail = signedProposalMail(
+      content,
+      { name: "Dana Miller", at: new Date("2026-11-20T21:30:00Z") },
+      "https://example.com/job/xyz",
+    );
     expect(mail.subject).toBe("Your signed proposal from Wheat & Sons Roofing");
     expect(mail.text).toContain("our proposal for $12,345.00, signed online by Dana Miller on");
     expect(mail.text).toContain("3:30 PM");

@@ -27,9 +27,16 @@ export function proposalMail(
     jobLink,
     `Thank you,\n${company.name}`,
   ];
-  const anchors: Record<string, string> = { [link]: "View and accept your proposal", [jobLink]: JOB_PAGE_MAIL.linkText };
+  const anchors: Record<string, string> = {
+    [link]: "View and accept your proposal",
+    [jobLink]: JOB_PAGE_MAIL.linkText,
+  };
   const html = paragraphs
-    .map((p) => (p in anchors ? `<p><a href="${escapeHtml(p)}">${anchors[p]}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .map((p) =>
+      p in anchors
+        ? `<p><a href="${escapeHtml(p)}">${anchors[p]}</a></p>`
+        : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
+    )
     .join("\n");
   return { subject: `Your proposal from ${company.name}: ${total}`, text: paragraphs.join("\n\n"), html };
 }
@@ -54,7 +61,11 @@ export function signedProposalMail(
     `Thank you,\n${company.name}`,
   ];
   const html = paragraphs
-    .map((p) => (p === jobLink ? `<p><a href="${escapeHtml(p)}">${JOB_PAGE_MAIL.linkText}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .map((p) =>
+      p === jobLink
+        ? `<p><a href="${escapeHtml(p)}">${JOB_PAGE_MAIL.linkText}</a></p>`
+        : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
+    )
     .join("\n");
   return { subject: `Your signed proposal from ${company.name}`, text: paragraphs.join("\n\n"), html };
 }

@@ -34,7 +34,9 @@ describe("validity", () => {
     const expiresAt = new Date("2026-12-24T06:00:00Z");
     expect(proposalState({ acceptedAt: null, expiresAt }, new Date("2026-12-24T05:59:59Z"))).toBe("open");
     expect(proposalState({ acceptedAt: null, expiresAt }, expiresAt)).toBe("expired");
-    expect(proposalState({ acceptedAt: new Date("2026-12-01T00:00:00Z"), expiresAt }, new Date("2027-06-01T00:00:00Z"))).toBe("accepted");
+    expect(
+      proposalState({ acceptedAt: new Date("2026-12-01T00:00:00Z"), expiresAt }, new Date("2027-06-01T00:00:00Z")),
+    ).toBe("accepted");
   });
 });
 
@@ -50,17 +52,54 @@ describe("a lead's status after a proposal", () => {
 
 describe("the snapshot", () => {
   const sources: ProposalSources = {
-    lead: { name: "Karen Miller", email: "k@example.com", phone: null, street: "412 N Main St", city: "Derby", zip: "67037" },
+    lead: {
+      name: "Karen Miller",
+      email: "k@example.com",
+      phone: null,
+      street: "412 N Main St",
+      city: "Derby",
+      zip: "67037",
+    },
     estimate: {
       tier: "best",
-      lines: [{ key: "shingles", label: "Shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: true }],
+      lines: [
+        {
+          key: "shingles",
+          label: "Shingles",
+          quantity: 45,
+          unit: "bundles",
+          unitPriceCents: 4150,
+          totalCents: 186750,
+          adjusted: true,
+        },
+      ],
       subtotalCents: 186750,
       taxRateBasisPoints: 750,
       taxCents: 14006,
       totalCents: 200756,
     },
-    roof: { figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: { scale: 0.1, scaleSource: "typed", scaleFeet: null, facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null } },
-    business: { company: "Prairie Ridge", phone: "(620) 555-0142", email: "hello@example.com", street: "100 N Washington Ave", city: "Wellington", region: "KS", postalCode: "67152" },
+    roof: {
+      figures: [{ label: "Roof area", value: "1,342 sq ft" }],
+      drawing: {
+        scale: 0.1,
+        scaleSource: "typed",
+        scaleFeet: null,
+        facets: [],
+        lines: [],
+        ridgeFeet: null,
+        pitchLine: null,
+        map: null,
+      },
+    },
+    business: {
+      company: "Prairie Ridge",
+      phone: "(620) 555-0142",
+      email: "hello@example.com",
+      street: "100 N Washington Ave",
+      city: "Wellington",
+      region: "KS",
+      postalCode: "67152",
+    },
     terms: "Pay on completion.",
     facts: { depositBasisPoints: 3000, warrantyYears: 10 },
     validDays: 30,
@@ -81,7 +120,9 @@ describe("the snapshot", () => {
       terms: "Pay on completion.",
     });
     // What the homeowner needs of a line, not the takeoff's bookkeeping.
-    expect(c.lines).toEqual([{ label: "Shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750 }]);
+    expect(c.lines).toEqual([
+      { label: "Shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750 },
+    ]);
     // An outline with nothing traced is no diagram; the figures stay.
     expect(c.roof).toEqual({ figures: [{ label: "Roof area", value: "1,342 sq ft" }], drawing: null });
   });
@@ -100,14 +141,22 @@ describe("the snapshot", () => {
 
   it("says no deposit and no warranty when the owner's settings name none; older copies keep their own words", () => {
     const c = buildProposalContent({ ...sources, facts: { depositBasisPoints: 0, warrantyYears: null } });
-    expect(factTermsLines(c)).toEqual(["Payment: nothing on signing; the total when the work is done and you have looked it over."]);
-    expect(factTermsLines({ deposit: { basisPoints: 1000, cents: 1 }, warrantyYears: 1 })[1]).toBe("Workmanship is guaranteed for 1 year from completion.");
+    expect(factTermsLines(c)).toEqual([
+      "Payment: nothing on signing; the total when the work is done and you have looked it over.",
+    ]);
+    expect(factTermsLines({ deposit: { basisPoints: 1000, cents: 1 }, warrantyYears: 1 })[1]).toBe(
+      "Workmanship is guaranteed for 1 year from completion.",
+    );
     // Sent before the terms held the facts: the owner's text is the whole of it.
     expect(termsText({ terms: "Payment: 10% on signing." })).toBe("Payment: 10% on signing.");
   });
 
   it("leaves the roof out when it was never measured, and the address to what is known", () => {
-    const c = buildProposalContent({ ...sources, roof: null, lead: { ...sources.lead, street: null, city: null, zip: null } });
+    const c = buildProposalContent({
+      ...sources,
+      roof: null,
+      lead: { ...sources.lead, street: null, city: null, zip: null },
+    });
     expect(c.roof).toBeNull();
     expect(c.customer.address).toBe("");
   });
@@ -117,30 +166,41 @@ describe("the homeowner's acceptance", () => {
   it("speaks US English to the homeowner (review L5)", () => {
     expect(britishSpellings(Object.values(PROPOSAL_MESSAGES).join("\n"))).toEqual([]);
     expect(PROPOSAL_MESSAGES.agreeMissing).toBe("Please check the box to agree to the terms.");
-    expect(britishSpellings("Tick the box to make an enquiry; postcode; a fortnight")).toEqual(["Tick", "enquiry", "postcode", "fortnight"]);
+    expect(britishSpellings("Tick the box to make an enquiry; postcode; a fortnight")).toEqual([
+      "Tick",
+      "enquiry",
+      "postcode",
+      "fortnight",
+    ]);
     expect(britishSpellings("Check the box to make an inquiry; ZIP code; ticket; stick; two weeks")).toEqual([]);
   });
 });
 
 describe("what the homeowner reads", () => {
   it("counts units as people do, and names the shingle line as the owner does", () => {
-    expect([quantityWithUnit(37, "bundle"), quantityWithUnit(1, "roll"), quantityWithUnit(2, "roll"), quantityWithUnit(13.42, "sq"), quantityWithUnit(3, "each"), quantityWithUnit(2, "Piece")]).toEqual([
-      "37 bundles",
-      "1 roll",
-      "2 rolls",
-      "13.42 sq",
-      "3 each",
-      "2 pieces",
-    ]);
+    expect([
+      quantityWithUnit(37, "bundle"),
+      quantityWithUnit(1, "roll"),
+      quantityWithUnit(2, "roll"),
+      quantityWithUnit(13.42, "sq"),
+      quantityWithUnit(3, "each"),
+      quantityWithUnit(2, "Piece"),
+    ]).toEqual(["37 bundles", "1 roll", "2 rolls", "13.42 sq", "3 each", "2 pieces"]);
     expect(shingleLine({ shingleName: "Timberline HDZ", lines: [] })).toBe("Timberline HDZ");
-    expect(shingleLine({ lines: [{ label: "Architectural shingles", quantity: 1, unit: "bundle", unitPriceCents: 1, totalCents: 1 }] })).toBe("Architectural");
+    expect(
+      shingleLine({
+        lines: [{ label: "Architectural shingles", quantity: 1, unit: "bundle", unitPriceCents: 1, totalCents: 1 }],
+      }),
+    ).toBe("Architectural");
   });
 
   it("keeps a withdrawn proposal withdrawn, expired or not; accepted stays accepted", () => {
     const expiresAt = new Date("2026-12-24T06:00:00Z");
     const at = new Date("2026-12-01T00:00:00Z");
     expect(proposalState({ acceptedAt: null, withdrawnAt: at, expiresAt }, at)).toBe("withdrawn");
-    expect(proposalState({ acceptedAt: null, withdrawnAt: at, expiresAt }, new Date("2027-01-01T00:00:00Z"))).toBe("withdrawn");
+    expect(proposalState({ acceptedAt: null, withdrawnAt: at, expiresAt }, new Date("2027-01-01T00:00:00Z"))).toBe(
+      "withdrawn",
+    );
     expect(proposalState({ acceptedAt: at, withdrawnAt: null, expiresAt }, at)).toBe("accepted");
   });
 });

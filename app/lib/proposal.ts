@@ -48,8 +48,14 @@ export type ProposalContent = {
 export type TermsFacts = { depositBasisPoints: number; warrantyYears: number | null };
 
 /** What a proposal of this total freezes from the facts: the deposit (in cents, half up, as the deposit invoice bills it) and the warranty. */
-export function frozenFacts(totalCents: number, facts: TermsFacts): Required<Pick<ProposalContent, "deposit" | "warrantyYears">> {
-  return { deposit: { basisPoints: facts.depositBasisPoints, cents: percentOfCents(totalCents, facts.depositBasisPoints) }, warrantyYears: facts.warrantyYears };
+export function frozenFacts(
+  totalCents: number,
+  facts: TermsFacts,
+): Required<Pick<ProposalContent, "deposit" | "warrantyYears">> {
+  return {
+    deposit: { basisPoints: facts.depositBasisPoints, cents: percentOfCents(totalCents, facts.depositBasisPoints) },
+    warrantyYears: facts.warrantyYears,
+  };
 }
 
 /**
@@ -66,19 +72,34 @@ export function factTermsLines(c: Pick<ProposalContent, "deposit" | "warrantyYea
         : "Payment: nothing on signing; the total when the work is done and you have looked it over.",
     );
   }
-  if (c.warrantyYears) lines.push(`Workmanship is guaranteed for ${c.warrantyYears} ${c.warrantyYears === 1 ? "year" : "years"} from completion.`);
+  if (c.warrantyYears)
+    lines.push(
+      `Workmanship is guaranteed for ${c.warrantyYears} ${c.warrantyYears === 1 ? "year" : "years"} from completion.`,
+    );
   return lines;
 }
 
 /** Every term the homeowner agrees to, as the page and the PDF print them: the facts' lines, then the owner's wording. */
-export const termsText = (c: Pick<ProposalContent, "deposit" | "warrantyYears" | "terms">) => [...factTermsLines(c), c.terms].join("\n");
+export const termsText = (c: Pick<ProposalContent, "deposit" | "warrantyYears" | "terms">) =>
+  [...factTermsLines(c), c.terms].join("\n");
 
 /** The shingle line a homeowner reads: the owner's product name, never the good/better/best tier. */
 export const shingleLine = (c: Pick<ProposalContent, "shingleName" | "lines">) =>
   c.shingleName ?? c.lines.find((l) => l.label.endsWith(" shingles"))?.label.replace(/ shingles$/, "") ?? null;
 
 // Units as suppliers sell them, and how they read for more than one; anything else is shown as typed.
-const UNIT_PLURALS: Record<string, string> = { bundle: "bundles", roll: "rolls", piece: "pieces", sheet: "sheets", box: "boxes", tube: "tubes", hour: "hours", day: "days", kit: "kits", square: "squares" };
+const UNIT_PLURALS: Record<string, string> = {
+  bundle: "bundles",
+  roll: "rolls",
+  piece: "pieces",
+  sheet: "sheets",
+  box: "boxes",
+  tube: "tubes",
+  hour: "hours",
+  day: "days",
+  kit: "kits",
+  square: "squares",
+};
 
 /** "37 bundles", "1 roll", "13.42 sq": the quantity with its unit as a person reads it. */
 export function quantityWithUnit(quantity: number, unit: string): string {
@@ -105,7 +126,8 @@ export const DEFAULT_PROPOSAL_SETTINGS: ProposalSettings = {
 };
 
 /** A quantity as a supplier counts it: whole numbers plain, else up to two decimals. */
-export const formatQuantity = (n: number) => (Number.isInteger(n) ? n.toLocaleString("en-US") : Number(n.toFixed(2)).toLocaleString("en-US"));
+export const formatQuantity = (n: number) =>
+  Number.isInteger(n) ? n.toLocaleString("en-US") : Number(n.toFixed(2)).toLocaleString("en-US");
 
 /** YYYY-MM-DD plus whole days, on the calendar (no time zone can shift it). */
 export function addDays(day: string, days: number): string {
@@ -115,9 +137,21 @@ export function addDays(day: string, days: number): string {
 
 /** Minutes the zone is ahead of UTC at that moment (Kansas: -300 or -360). */
 function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  })
     .formatToParts(at)
-    .reduce<Record<string, number>>((acc, p) => (p.type === "literal" ? acc : { ...acc, [p.type]: Number(p.value) }), {});
+    .reduce<Record<string, number>>(
+      (acc, p) => (p.type === "literal" ? acc : { ...acc, [p.type]: Number(p.value) }),
+      {},
+    );
   const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
@@ -137,12 +171,24 @@ export function endOfBusinessDay(day: string, timeZone = BUSINESS_TIME_ZONE): Da
 /** "2026-12-23" → "December 23, 2026". */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
 }
 
 /** A moment as Wellington reads it: "November 23, 2026 at 1:05 PM". */
 export function formatMoment(at: Date): string {
-  return at.toLocaleString("en-US", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  return at.toLocaleString("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 }
 
 export type ProposalState = "open" | "accepted" | "expired" | "withdrawn";
@@ -151,7 +197,10 @@ export type ProposalState = "open" | "accepted" | "expired" | "withdrawn";
  * Accepted stays accepted; one withdrawn (a newer one was sent, or another accepted) is
  * withdrawn for good; otherwise open until its expiry, expired from then on.
  */
-export function proposalState(p: { acceptedAt: Date | null; expiresAt: Date; withdrawnAt?: Date | null }, now = new Date()): ProposalState {
+export function proposalState(
+  p: { acceptedAt: Date | null; expiresAt: Date; withdrawnAt?: Date | null },
+  now = new Date(),
+): ProposalState {
   if (p.acceptedAt) return "accepted";
   if (p.withdrawnAt) return "withdrawn";
   return now.getTime() < p.expiresAt.getTime() ? "open" : "expired";
@@ -178,7 +227,8 @@ export const PROPOSAL_MESSAGES = {
 } as const;
 
 /** What a replaced proposal's page (and its PDF link) says under the title. */
-export const PROPOSAL_REPLACED_TEXT = "We have changed this proposal, so this copy can no longer be accepted. Please use the link in our newest message (or the one we send you shortly), or give us a call.";
+export const PROPOSAL_REPLACED_TEXT =
+  "We have changed this proposal, so this copy can no longer be accepted. Please use the link in our newest message (or the one we send you shortly), or give us a call.";
 
 /** Where the homeowner opens a proposal, and its PDF. */
 export const proposalPath = (token: string) => href("/proposal/:token", { token });
@@ -186,7 +236,14 @@ export const proposalPdfPath = (token: string) => href("/proposal/:token/proposa
 
 /** What a proposal is made from, as plain values: the lead, its estimate, its roof, the business. */
 export type ProposalSources = {
-  lead: { name: string; email: string; phone: string | null; street: string | null; city: string | null; zip: string | null };
+  lead: {
+    name: string;
+    email: string;
+    phone: string | null;
+    street: string | null;
+    city: string | null;
+    zip: string | null;
+  };
   estimate: {
     tier: ShingleTier;
     lines: EstimateLine[];
@@ -196,7 +253,15 @@ export type ProposalSources = {
     totalCents: number;
   };
   roof: { figures: Figure[]; drawing: ViewDrawing | null } | null;
-  business: { company: string; phone: string; email: string; street: string; city: string; region: string; postalCode: string };
+  business: {
+    company: string;
+    phone: string;
+    email: string;
+    street: string;
+    city: string;
+    region: string;
+    postalCode: string;
+  };
   terms: string;
   facts: TermsFacts;
   validDays: number;
@@ -214,7 +279,8 @@ export type ProposalSources = {
  */
 export function buildProposalContent(s: ProposalSources): ProposalContent {
   const { lead, estimate, business } = s;
-  const drawing = s.roof?.drawing && (s.roof.drawing.facets.length > 0 || s.roof.drawing.lines.length > 0) ? s.roof.drawing : null;
+  const drawing =
+    s.roof?.drawing && (s.roof.drawing.facets.length > 0 || s.roof.drawing.lines.length > 0) ? s.roof.drawing : null;
   return {
     version: 1,
     issuedAt: s.now.toISOString(),
@@ -229,7 +295,13 @@ export function buildProposalContent(s: ProposalSources): ProposalContent {
     roof: s.roof ? { figures: s.roof.figures, drawing } : null,
     tier: estimate.tier,
     shingleName: s.shingleName,
-    lines: estimate.lines.map(({ label, quantity, unit, unitPriceCents, totalCents }) => ({ label, quantity, unit, unitPriceCents, totalCents })),
+    lines: estimate.lines.map(({ label, quantity, unit, unitPriceCents, totalCents }) => ({
+      label,
+      quantity,
+      unit,
+      unitPriceCents,
+      totalCents,
+    })),
     subtotalCents: estimate.subtotalCents,
     taxRateBasisPoints: estimate.taxRateBasisPoints,
     taxCents: estimate.taxCents,

@@ -8,7 +8,13 @@ import {
 } from "./related-work";
 
 // The demo content's own words.
-const project = (id: number, category: "framing" | "roofing" | "bright-green", title: string, description: string, featured = false) => ({
+const project = (
+  id: number,
+  category: "framing" | "roofing" | "bright-green",
+  title: string,
+  description: string,
+  featured = false,
+) => ({
   id,
   category,
   title,
@@ -16,16 +22,54 @@ const project = (id: number, category: "framing" | "roofing" | "bright-green", t
   featured,
 });
 const PROJECTS = [
-  project(1, "framing", "Two-Story Custom Home Framing, Derby", "Full framing package for a two-story home: engineered floor joists.", true),
-  project(2, "framing", "Family Room Addition, Wellington", "A room addition tied into the existing roofline, with a new header."),
+  project(
+    1,
+    "framing",
+    "Two-Story Custom Home Framing, Derby",
+    "Full framing package for a two-story home: engineered floor joists.",
+    true,
+  ),
+  project(
+    2,
+    "framing",
+    "Family Room Addition, Wellington",
+    "A room addition tied into the existing roofline, with a new header.",
+  ),
   project(3, "framing", "Detached Garage and Workshop, Mulvane", "Framing for a detached garage with a loft."),
-  project(4, "roofing", "Architectural Shingle Roof, Andover", "Tear-off, new drip edge, synthetic underlayment and seamless gutters.", true),
-  project(5, "roofing", "Hail Damage Repair, Haysville", "Storm-damaged slopes replaced and flashing resealed after a hail storm."),
-  project(6, "roofing", "Complete Roof Replacement, Wichita", "Full replacement, new decking where the old planks had rotted."),
-  project(7, "bright-green", "Bright Green Treatment on a Ranch Home, Newton", "A shingle roof treated with the Bright Green coating."),
+  project(
+    4,
+    "roofing",
+    "Architectural Shingle Roof, Andover",
+    "Tear-off, new drip edge, synthetic underlayment and seamless gutters.",
+    true,
+  ),
+  project(
+    5,
+    "roofing",
+    "Hail Damage Repair, Haysville",
+    "Storm-damaged slopes replaced and flashing resealed after a hail storm.",
+  ),
+  project(
+    6,
+    "roofing",
+    "Complete Roof Replacement, Wichita",
+    "Full replacement, new decking where the old planks had rotted.",
+  ),
+  project(
+    7,
+    "bright-green",
+    "Bright Green Treatment on a Ranch Home, Newton",
+    "A shingle roof treated with the Bright Green coating.",
+  ),
   project(8, "roofing", "New Roof, Derbyshire Lane, Wichita", "Shingles."),
 ];
-const testimonial = (id: number, location: string | null, quote: string, rating = 5) => ({ id, name: "N", location, quote, rating });
+const testimonial = (id: number, location: string | null, quote: string, rating = 5) => ({
+  id,
+  name: "N",
+  location,
+  quote,
+  rating,
+});
 const TESTIMONIALS = [
   testimonial(1, "Wellington, KS", "They replaced our roof two days after the hail storm."),
   testimonial(2, "Derby, KS", "Our addition was framed square, plumb and on schedule."),
@@ -91,7 +135,9 @@ describe("projects made from a completed job (service and town known)", () => {
   });
 
   it("leave older projects (no service, no town) to their words", () => {
-    expect(ids(projectsForService([...PROJECTS.map((p) => ({ ...p, service: null, town: null }))], "roof-repairs-wichita"))).toEqual([5]);
+    expect(
+      ids(projectsForService([...PROJECTS.map((p) => ({ ...p, service: null, town: null }))], "roof-repairs-wichita")),
+    ).toEqual([5]);
   });
 });
 
@@ -112,7 +158,14 @@ describe("the testimonial a page shows", () => {
     const about = highlightedWork(PROJECTS, TESTIMONIALS);
     expect(ids(about.projects)).toEqual([1, 4]);
     expect(about.testimonial?.id).toBe(1);
-    expect(ids(highlightedWork(PROJECTS.map((p) => ({ ...p, featured: false })), []).projects)).toEqual([1, 2, 3]);
+    expect(
+      ids(
+        highlightedWork(
+          PROJECTS.map((p) => ({ ...p, featured: false })),
+          [],
+        ).projects,
+      ),
+    ).toEqual([1, 2, 3]);
     expect(highlightedWork([], []).testimonial).toBeNull();
   });
 });

@@ -11,7 +11,13 @@ import { serviceSlugFor } from "~/lib/portfolio-draft";
  * A page with nothing that matches shows no section rather than unrelated work.
  */
 
-type WorkText = { title: string; description: string; category: ProjectCategory; service?: string | null; town?: string | null };
+type WorkText = {
+  title: string;
+  description: string;
+  category: ProjectCategory;
+  service?: string | null;
+  town?: string | null;
+};
 type QuoteText = { quote: string; location: string | null; rating: number };
 
 const SERVICE_MATCH: Record<ServiceSlug, { categories: ProjectCategory[]; words: RegExp }> = {
@@ -20,8 +26,14 @@ const SERVICE_MATCH: Record<ServiceSlug, { categories: ProjectCategory[]; words:
   "roof-repairs-wichita": { categories: ["roofing"], words: /repair|leak|hail|storm|flashing/i },
   "gutter-services-wichita": { categories: ["roofing", "framing"], words: /gutter|downspout/i },
   "bright-green-roof-treatment-wichita": { categories: ["bright-green"], words: /bright green|treat/i },
-  "structural-repairs-wichita": { categories: ["framing"], words: /structur|repair|\brott(ed|ing|en)\b|sagg|sister|reinforc/i },
-  "new-construction-framing-wichita": { categories: ["framing"], words: /new construction|custom home|new home|garage|from the slab/i },
+  "structural-repairs-wichita": {
+    categories: ["framing"],
+    words: /structur|repair|\brott(ed|ing|en)\b|sagg|sister|reinforc/i,
+  },
+  "new-construction-framing-wichita": {
+    categories: ["framing"],
+    words: /new construction|custom home|new home|garage|from the slab/i,
+  },
 };
 
 /** The most a page shows: one row of three on a desktop. */
@@ -39,7 +51,8 @@ export function servicesFor(service: ServiceSlug): string[] {
 export const SERVICES_WITH_PAGES: readonly string[] = QUOTE_SERVICES.filter((name) => serviceSlugFor(name) !== null);
 
 /** The categories whose untagged projects may match a service page by their words. */
-export const serviceCategories = (service: ServiceSlug): readonly ProjectCategory[] => SERVICE_MATCH[service].categories;
+export const serviceCategories = (service: ServiceSlug): readonly ProjectCategory[] =>
+  SERVICE_MATCH[service].categories;
 
 /** A project without a job's service (or of one with no page) that shows on this service's page by its words. */
 export function matchesServiceWords(p: WorkText, service: ServiceSlug): boolean {
@@ -68,7 +81,9 @@ const townName = (town: string) => town.split(",")[0].trim().toLowerCase();
 
 export function projectsForTown<P extends WorkText>(projects: readonly P[], town: string): P[] {
   const named = townWordsMatcher(town);
-  return projects.filter((p) => (p.town?.trim() ? townName(p.town) === townName(town) : named(p))).slice(0, RELATED_PROJECTS);
+  return projects
+    .filter((p) => (p.town?.trim() ? townName(p.town) === townName(town) : named(p)))
+    .slice(0, RELATED_PROJECTS);
 }
 
 /**
@@ -76,7 +91,12 @@ export function projectsForTown<P extends WorkText>(projects: readonly P[], town
  * chunk after the last one read, shorter than `chunk` at the end): a page that finds its
  * three early reads a few rows, not the whole portfolio.
  */
-export function firstMatching<T>(read: (after: T | undefined) => T[], matches: (item: T) => boolean, wanted: number, chunk: number): T[] {
+export function firstMatching<T>(
+  read: (after: T | undefined) => T[],
+  matches: (item: T) => boolean,
+  wanted: number,
+  chunk: number,
+): T[] {
   const found: T[] = [];
   let after: T | undefined;
   for (;;) {
@@ -107,7 +127,10 @@ export function testimonialForTown<T extends QuoteText>(testimonials: readonly T
 }
 
 /** The about page: the owner's featured work, else the latest, and the best-rated word. */
-export function highlightedWork<P extends { featured: boolean }, T extends QuoteText>(projects: readonly P[], testimonials: readonly T[]) {
+export function highlightedWork<P extends { featured: boolean }, T extends QuoteText>(
+  projects: readonly P[],
+  testimonials: readonly T[],
+) {
   const featured = projects.filter((p) => p.featured);
   return {
     projects: (featured.length > 0 ? featured : projects).slice(0, RELATED_PROJECTS),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canAskForReview, reviewLinkExpiry, reviewLinkState, reviewLocation, reviewRequestMail } from "./review-request";
+import {
+  canAskForReview,
+  reviewLinkExpiry,
+  reviewLinkState,
+  reviewLocation,
+  reviewRequestMail,
+} from "./review-request";
 
 const at = (iso: string) => new Date(iso);
 
@@ -14,7 +20,9 @@ describe("a review link", () => {
 
   it("is used once a review came through it, even before it expires", () => {
     const expiresAt = at("2026-06-30T15:00:00Z");
-    expect(reviewLinkState({ submittedAt: at("2026-05-02T00:00:00Z"), expiresAt }, at("2026-05-03T00:00:00Z"))).toBe("used");
+    expect(reviewLinkState({ submittedAt: at("2026-05-02T00:00:00Z"), expiresAt }, at("2026-05-03T00:00:00Z"))).toBe(
+      "used",
+    );
   });
 
   it("is asked for only on a completed job with an email", () => {
@@ -49,7 +57,9 @@ describe("the review request mail", () => {
     expect(mail.text).toContain("your roof repairs in Derby");
     expect(mail.text).toContain("\nhttps://example.com/review/abc\n");
     expect(mail.text).toContain("until June 30, 2026");
-    expect(mail.text).toContain("Your job page keeps the proposal, your invoices and receipts:\n\nhttps://example.com/job/xyz\n");
+    expect(mail.text).toContain(
+      "Your job page keeps the proposal, your invoices and receipts:\n\nhttps://example.com/job/xyz\n",
+    );
     // The review's link comes first: it is what the mail asks for.
     expect(mail.text.indexOf("/review/abc")).toBeLessThan(mail.text.indexOf("/job/xyz"));
   });

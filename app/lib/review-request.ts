@@ -65,7 +65,10 @@ export function reviewRequestMail(input: {
   jobLink: string;
   expiresAt: Date;
 }): { subject: string; text: string } {
-  const job = [input.service && input.service !== "Not sure" ? input.service.toLowerCase() : "project", input.town ? `in ${input.town}` : ""]
+  const job = [
+    input.service && input.service !== "Not sure" ? input.service.toLowerCase() : "project",
+    input.town ? `in ${input.town}` : "",
+  ]
     .filter(Boolean)
     .join(" ");
   const until = input.expiresAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE });

@@ -15,17 +15,32 @@ describe("the homeowner's review form", () => {
   it("takes a rating from 1 to 5, the words, a name and a town", () => {
     const submission = parse(ok);
     expect(submission.status).toBe("success");
-    if (submission.status === "success") expect(submission.value).toEqual({ rating: 5, quote: "Fast and tidy.", name: "Kim Hoang", location: "Derby, KS" });
+    if (submission.status === "success")
+      expect(submission.value).toEqual({
+        rating: 5,
+        quote: "Fast and tidy.",
+        name: "Kim Hoang",
+        location: "Derby, KS",
+      });
     const noTown = parse({ ...ok, location: " " });
     expect(noTown.status === "success" && noTown.value.location).toBeNull();
   });
 
   it("says what is missing, field by field, in the spec's words", () => {
     const reply = parse({ rating: "", quote: "", name: "", location: "" }).reply();
-    expect(reply.error).toEqual({ rating: [REVIEW_MESSAGES.rating], quote: [REVIEW_MESSAGES.quote], name: [REVIEW_MESSAGES.name] });
+    expect(reply.error).toEqual({
+      rating: [REVIEW_MESSAGES.rating],
+      quote: [REVIEW_MESSAGES.quote],
+      name: [REVIEW_MESSAGES.name],
+    });
     // Nothing sent at all reads the same as empty fields.
-    expect(parseWithZod(new FormData(), { schema: ReviewSchema }).reply().error).toEqual({ rating: [REVIEW_MESSAGES.rating], quote: [REVIEW_MESSAGES.quote], name: [REVIEW_MESSAGES.name] });
-    for (const rating of ["0", "6", "4.5", "five"]) expect(parse({ ...ok, rating }).reply().error).toEqual({ rating: [REVIEW_MESSAGES.rating] });
+    expect(parseWithZod(new FormData(), { schema: ReviewSchema }).reply().error).toEqual({
+      rating: [REVIEW_MESSAGES.rating],
+      quote: [REVIEW_MESSAGES.quote],
+      name: [REVIEW_MESSAGES.name],
+    });
+    for (const rating of ["0", "6", "4.5", "five"])
+      expect(parse({ ...ok, rating }).reply().error).toEqual({ rating: [REVIEW_MESSAGES.rating] });
     expect(parse({ ...ok, quote: "x".repeat(1001) }).reply().error).toEqual({ quote: [REVIEW_MESSAGES.quoteLong] });
     expect(parse({ ...ok, name: "x".repeat(101) }).reply().error).toEqual({ name: [REVIEW_MESSAGES.tooLong] });
     expect(parse({ ...ok, location: "x".repeat(101) }).reply().error).toEqual({ location: [REVIEW_MESSAGES.tooLong] });
@@ -37,6 +52,10 @@ describe("the homeowner's review form", () => {
   });
 
   it("gives back what was typed with a refusal, so nothing is typed twice", () => {
-    expect(parse({ ...ok, rating: "" }).reply().initialValue).toMatchObject({ quote: " Fast and tidy. ", name: "Kim  Hoang", location: "Derby, KS" });
+    expect(parse({ ...ok, rating: "" }).reply().initialValue).toMatchObject({
+      quote: " Fast and tidy. ",
+      name: "Kim  Hoang",
+      location: "Derby, KS",
+    });
   });
 });

@@ -24,7 +24,11 @@ export const ReviewSchema: z.ZodType<ReviewInput> = z.object({
     .trim()
     .regex(/^[1-5]$/, REVIEW_MESSAGES.rating)
     .transform(Number),
-  quote: z.string({ error: REVIEW_MESSAGES.quote }).trim().min(1, REVIEW_MESSAGES.quote).max(1000, REVIEW_MESSAGES.quoteLong),
+  quote: z
+    .string({ error: REVIEW_MESSAGES.quote })
+    .trim()
+    .min(1, REVIEW_MESSAGES.quote)
+    .max(1000, REVIEW_MESSAGES.quoteLong),
   name: oneLine(REVIEW_MESSAGES.name, REVIEW_MESSAGES.tooLong),
   // Empty (or not sent): no town.
   location: oneLine(null, REVIEW_MESSAGES.tooLong)

@@ -8,12 +8,23 @@ describe("RoofCustomerSchema", () => {
   });
 
   it("rounds measurements to whole numbers and ignores what is not a number", () => {
-    const r = RoofCustomerSchema.parse({ street: "1 A St", city: "Derby", area: "1834.6", length: "abc", width: "", pitch: "6.5" });
+    const r = RoofCustomerSchema.parse({
+      street: "1 A St",
+      city: "Derby",
+      area: "1834.6",
+      length: "abc",
+      width: "",
+      pitch: "6.5",
+    });
     expect(r).toMatchObject({ area: 1835, length: null, width: null, pitch: 6.5 });
   });
 
   it("keeps pitch between 0 and 12 in half steps", () => {
-    expect(RoofCustomerSchema.safeParse({ street: "a", city: "b", area: "", length: "", width: "", pitch: "13" }).success).toBe(false);
-    expect(RoofCustomerSchema.safeParse({ street: "a", city: "b", area: "", length: "", width: "", pitch: "4.25" }).success).toBe(false);
+    expect(
+      RoofCustomerSchema.safeParse({ street: "a", city: "b", area: "", length: "", width: "", pitch: "13" }).success,
+    ).toBe(false);
+    expect(
+      RoofCustomerSchema.safeParse({ street: "a", city: "b", area: "", length: "", width: "", pitch: "4.25" }).success,
+    ).toBe(false);
   });
 });

@@ -6,7 +6,8 @@ export const ROOF_TOOL = href("/admin/roof-measurement");
 /** The tool with one saved customer open. */
 export const roofCustomerHref = (id: number) => `${ROOF_TOOL}?customer=${id}`;
 export const roofReportHref = (id: number) => href("/admin/roof-measurement/:id/report.pdf", { id: String(id) });
-export const roofCsvHref = (id: number, view: "top" | "side") => `${href("/admin/roof-measurement/:id/measurements.csv", { id: String(id) })}?view=${view}`;
+export const roofCsvHref = (id: number, view: "top" | "side") =>
+  `${href("/admin/roof-measurement/:id/measurements.csv", { id: String(id) })}?view=${view}`;
 
 export const STREET_AND_CITY_REQUIRED = "Please provide at least street and city information";
 
@@ -27,6 +28,9 @@ export const RoofCustomerSchema = z.object({
   area: measurement,
   length: measurement,
   width: measurement,
-  pitch: z.preprocess((v) => (v === "" || v === undefined ? null : Number(v)), z.number().min(0).max(12).multipleOf(0.5).nullable()),
+  pitch: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : Number(v)),
+    z.number().min(0).max(12).multipleOf(0.5).nullable(),
+  ),
 });
 export type RoofCustomerInput = z.infer<typeof RoofCustomerSchema>;

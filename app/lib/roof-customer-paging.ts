@@ -28,7 +28,17 @@ export function roofListQuery(params: URLSearchParams) {
 }
 
 /** The tool's address: a customer open (or none), the list searched for `q`, at a page. */
-export function roofToolUrl({ customer, q, after, before }: { customer?: number | null; q?: string; after?: string | null; before?: string | null }): string {
+export function roofToolUrl({
+  customer,
+  q,
+  after,
+  before,
+}: {
+  customer?: number | null;
+  q?: string;
+  after?: string | null;
+  before?: string | null;
+}): string {
   const params = new URLSearchParams();
   if (customer) params.set("customer", String(customer));
   if (q) params.set("q", q);

@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { emptyDrawing, measureView, outlineEdges, pitchMismatch, scaleWords } from "./roof-drawing";
-import { chosenEdges, drawingReducer, initialDrawingState, type DrawingAction, type DrawingState } from "./roof-drawing-state";
+import {
+  chosenEdges,
+  drawingReducer,
+  initialDrawingState,
+  type DrawingAction,
+  type DrawingState,
+} from "./roof-drawing-state";
 
-const run = (actions: DrawingAction[], state: DrawingState = initialDrawingState(emptyDrawing())) => actions.reduce(drawingReducer, state);
+const run = (actions: DrawingAction[], state: DrawingState = initialDrawingState(emptyDrawing())) =>
+  actions.reduce(drawingReducer, state);
 const click = (x: number, y: number): DrawingAction => ({ type: "click", point: { x, y } });
-const square: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(100, 100), click(300, 100), click(300, 200), click(100, 200)];
+const square: DrawingAction[] = [
+  { type: "tool", tool: "outline" },
+  click(100, 100),
+  click(300, 100),
+  click(300, 200),
+  click(100, 200),
+];
 
 describe("drawing state", () => {
   it("closes an outline by clicking near its first point, with the current pitch", () => {
@@ -25,7 +38,9 @@ describe("drawing state", () => {
   });
 
   it("needs three points to close, and Close outline does the same as the click", () => {
-    expect(run([{ type: "tool", tool: "outline" }, click(1, 1), click(50, 1), { type: "close-outline" }]).drawing.top.facets).toEqual([]);
+    expect(
+      run([{ type: "tool", tool: "outline" }, click(1, 1), click(50, 1), { type: "close-outline" }]).drawing.top.facets,
+    ).toEqual([]);
     expect(run([...square, { type: "close-outline" }]).drawing.top.facets).toHaveLength(1);
   });
 
@@ -94,14 +109,35 @@ describe("drawing state", () => {
   });
 
   it("going back to the top view puts the side view's pitch tool down", () => {
-    const s = run([{ type: "view", view: "side" }, { type: "tool", tool: "pitch" }, { type: "view", view: "top" }]);
+    const s = run([
+      { type: "view", view: "side" },
+      { type: "tool", tool: "pitch" },
+      { type: "view", view: "top" },
+    ]);
     expect(s.tool).toBe("select");
-    expect(run([{ type: "tool", tool: "eave" }, { type: "view", view: "side" }]).tool).toBe("select");
+    expect(
+      run([
+        { type: "tool", tool: "eave" },
+        { type: "view", view: "side" },
+      ]).tool,
+    ).toBe("select");
   });
 
   it("deletes the selected facet only", () => {
-    const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
-    let s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: 0 }, { type: "delete-facet" }]);
+    const second: DrawingAction[] = [
+      { type: "tool", tool: "outline" },
+      click(400, 400),
+      click(500, 400),
+      click(500, 500),
+      { type: "close-outline" },
+    ];
+    let s = run([
+      ...square,
+      { type: "close-outline" },
+      ...second,
+      { type: "select-facet", facet: 0 },
+      { type: "delete-facet" },
+    ]);
     expect(s.drawing.top.facets).toHaveLength(1);
     expect(s.drawing.top.facets[0].points[0]).toEqual({ x: 400, y: 400 });
     expect(s.selectedFacet).toBeNull();
@@ -117,8 +153,19 @@ describe("drawing state", () => {
 
   describe("a pitch measured on the side view applies to the traced roof", () => {
     // A rise of 160 over a run of 240: 8/12.
-    const measureEight: DrawingAction[] = [{ type: "view", view: "side" }, { type: "tool", tool: "pitch" }, click(100, 300), click(340, 140)];
-    const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
+    const measureEight: DrawingAction[] = [
+      { type: "view", view: "side" },
+      { type: "tool", tool: "pitch" },
+      click(100, 300),
+      click(340, 140),
+    ];
+    const second: DrawingAction[] = [
+      { type: "tool", tool: "outline" },
+      click(400, 400),
+      click(500, 400),
+      click(500, 500),
+      { type: "close-outline" },
+    ];
 
     it("applies to the only facet, which was traced at the pitch for new facets", () => {
       const s = run([...square, { type: "close-outline" }, ...measureEight]);
@@ -126,7 +173,13 @@ describe("drawing state", () => {
       expect(s.drawing.top.facets[0].pitch).toBe(8);
       expect(pitchMismatch(s.drawing)).toBeNull();
       // Areas follow at once: the facet's roof area is at 8/12.
-      const scaled = run([{ type: "view", view: "top" }, { type: "scale", scale: 0.2 }], s);
+      const scaled = run(
+        [
+          { type: "view", view: "top" },
+          { type: "scale", scale: 0.2 },
+        ],
+        s,
+      );
       expect(measureView(scaled.drawing.top).predominantPitch).toBe(8);
       // One undo takes the measurement and its pitch back together.
       const undone = run([{ type: "undo" }], s);
@@ -142,13 +195,26 @@ describe("drawing state", () => {
     });
 
     it("with several facets, applies to every one, whichever was selected last", () => {
-      const s = run([...square, { type: "close-outline" }, ...second, { type: "select-facet", facet: 1 }, ...measureEight]);
+      const s = run([
+        ...square,
+        { type: "close-outline" },
+        ...second,
+        { type: "select-facet", facet: 1 },
+        ...measureEight,
+      ]);
       expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([8, 8]);
       expect(pitchMismatch(s.drawing)).toBeNull();
     });
 
     it("one click applies it to a single facet, the others back at their own pitch; a corrected measurement leaves them there", () => {
-      let s = run([...square, { type: "close-outline" }, { type: "pitch", pitch: 5 }, ...second, { type: "select-facet", facet: null }, ...measureEight]);
+      let s = run([
+        ...square,
+        { type: "close-outline" },
+        { type: "pitch", pitch: 5 },
+        ...second,
+        { type: "select-facet", facet: null },
+        ...measureEight,
+      ]);
       expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([8, 8]);
       s = run([{ type: "measured-pitch-only", facet: 1 }], s);
       expect(s.drawing.top.facets.map((f) => f.pitch)).toEqual([5, 8]);
@@ -188,7 +254,20 @@ describe("drawing state", () => {
     it("dragging a pitch line saved on the top view leaves the side view alone", () => {
       const drawing = {
         ...emptyDrawing(),
-        top: { ...emptyDrawing().top, facets: [{ points: [{ x: 0, y: 0 }, { x: 90, y: 0 }, { x: 90, y: 90 }], pitch: 4 }], pitchLine: { a: { x: 10, y: 300 }, b: { x: 250, y: 140 } } },
+        top: {
+          ...emptyDrawing().top,
+          facets: [
+            {
+              points: [
+                { x: 0, y: 0 },
+                { x: 90, y: 0 },
+                { x: 90, y: 90 },
+              ],
+              pitch: 4,
+            },
+          ],
+          pitchLine: { a: { x: 10, y: 300 }, b: { x: 250, y: 140 } },
+        },
         side: { ...emptyDrawing().side, scale: 0.5, pitchLine: { a: { x: 100, y: 300 }, b: { x: 340, y: 180 } } },
       };
       const s = run(
@@ -205,8 +284,20 @@ describe("drawing state", () => {
 
   describe("eaves and rakes from an outline's edges", () => {
     it("forgets the edge choices when a facet is deleted, a step undone or the view cleared (they would land on other edges)", () => {
-      const second: DrawingAction[] = [{ type: "tool", tool: "outline" }, click(400, 400), click(500, 400), click(500, 500), { type: "close-outline" }];
-      const base = run([...square, { type: "close-outline" }, ...second, { type: "tool", tool: "select" }, { type: "scale", scale: 0.2 }]);
+      const second: DrawingAction[] = [
+        { type: "tool", tool: "outline" },
+        click(400, 400),
+        click(500, 400),
+        click(500, 500),
+        { type: "close-outline" },
+      ];
+      const base = run([
+        ...square,
+        { type: "close-outline" },
+        ...second,
+        { type: "tool", tool: "select" },
+        { type: "scale", scale: 0.2 },
+      ]);
       const chose = (s: DrawingState) => run([{ type: "edge-choice", key: "1-0", kind: null }], s);
       expect(chose(base).edgeChoices).toEqual({ "1-0": null });
       expect(run([{ type: "select-facet", facet: 0 }, { type: "delete-facet" }], chose(base)).edgeChoices).toEqual({});
@@ -235,7 +326,9 @@ describe("drawing state", () => {
       ];
       const edges = outlineEdges(run(halves).drawing.top);
       expect(edges).toHaveLength(7);
-      expect(edges.filter((e) => e.shared)).toEqual([expect.objectContaining({ facet: 0, edge: 2, proposed: "ridge" })]);
+      expect(edges.filter((e) => e.shared)).toEqual([
+        expect.objectContaining({ facet: 0, edge: 2, proposed: "ridge" }),
+      ]);
       // Used as proposed, at 0.2 ft a unit: a 40 ft ridge for the ridge cap, with nothing typed.
       const s = run(
         [
@@ -248,7 +341,12 @@ describe("drawing state", () => {
     });
 
     it("one click changes an edge's choice, and using the edges forgets the choices", () => {
-      let s = run([...square, { type: "close-outline" }, { type: "scale", scale: 0.2 }, { type: "edge-choice", key: "0-0", kind: "rake" }]);
+      let s = run([
+        ...square,
+        { type: "close-outline" },
+        { type: "scale", scale: 0.2 },
+        { type: "edge-choice", key: "0-0", kind: "rake" },
+      ]);
       expect(chosenEdges(s.drawing.top, s.edgeChoices).map((e) => e.kind)).toEqual(["rake", "rake", "eave", "rake"]);
       s = run([{ type: "outline-edges", edges: chosenEdges(s.drawing.top, s.edgeChoices), ridgeFeet: null }], s);
       expect(s.drawing.top.lines.map((l) => l.kind)).toEqual(["rake", "rake", "eave", "rake"]);

@@ -1,5 +1,16 @@
 import type { Point } from "./roof-geometry";
-import { emptyView, measuredPitch, outlineEdges, PITCH, type Drawing, type EdgeKind, type LineKind, type OutlineEdge, type RoofView, type ViewDrawing } from "./roof-drawing";
+import {
+  emptyView,
+  measuredPitch,
+  outlineEdges,
+  PITCH,
+  type Drawing,
+  type EdgeKind,
+  type LineKind,
+  type OutlineEdge,
+  type RoofView,
+  type ViewDrawing,
+} from "./roof-drawing";
 import { scaleFromKnownLength } from "./roof-geometry";
 
 /**
@@ -9,7 +20,10 @@ import { scaleFromKnownLength } from "./roof-geometry";
  */
 export type Tool = "select" | "outline" | LineKind | "scale" | "pitch";
 
-export type Handle = { kind: "facet"; facet: number; point: number } | { kind: "line"; line: number; end: "a" | "b" } | { kind: "pitch"; end: "a" | "b" };
+export type Handle =
+  | { kind: "facet"; facet: number; point: number }
+  | { kind: "line"; line: number; end: "a" | "b" }
+  | { kind: "pitch"; end: "a" | "b" };
 
 export type DrawingState = {
   drawing: Drawing;
@@ -110,7 +124,11 @@ function change(state: DrawingState, view: ViewDrawing, extra: Partial<DrawingSt
 }
 
 /** The top view's facets at `pitch` where `applies` says so: measured, so no longer kept apart. */
-function setTopPitch(top: ViewDrawing, pitch: number, applies: (facet: ViewDrawing["facets"][number], index: number) => boolean): ViewDrawing {
+function setTopPitch(
+  top: ViewDrawing,
+  pitch: number,
+  applies: (facet: ViewDrawing["facets"][number], index: number) => boolean,
+): ViewDrawing {
   return { ...top, facets: top.facets.map((f, i) => (applies(f, i) ? { points: f.points, pitch } : f)) };
 }
 
@@ -126,7 +144,12 @@ function measure(state: DrawingState, side: ViewDrawing): DrawingState {
   const top = state.drawing.top;
   if (pitch === null) return { ...state, drawing: { ...state.drawing, side } };
   const next = setTopPitch(top, pitch, (f) => !f.ownPitch);
-  return { ...state, pitch, pitchesBefore: state.pitchesBefore ?? top.facets.map((f) => f.pitch), drawing: { top: next, side } };
+  return {
+    ...state,
+    pitch,
+    pitchesBefore: state.pitchesBefore ?? top.facets.map((f) => f.pitch),
+    drawing: { top: next, side },
+  };
 }
 
 function near(a: Point, b: Point) {
@@ -173,7 +196,11 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
         // The pitch is measured on the side view only (its tool is put down on the top view).
         if (state.view !== "side") return { ...state, anchor: null };
         const measured = measure(state, { ...current, pitchLine: { a, b: p } });
-        return commit(state, measured.drawing, { anchor: null, pitch: measured.pitch, pitchesBefore: measured.pitchesBefore });
+        return commit(state, measured.drawing, {
+          anchor: null,
+          pitch: measured.pitch,
+          pitchesBefore: measured.pitchesBefore,
+        });
       }
       return change(state, { ...current, lines: [...current.lines, { kind: state.tool, a, b: p }] }, { anchor: null });
     }
@@ -185,25 +212,43 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       if (handle.kind === "facet") {
         view = {
           ...current,
-          facets: current.facets.map((f, i) => (i === handle.facet ? { ...f, points: f.points.map((q, j) => (j === handle.point ? point : q)) } : f)),
+          facets: current.facets.map((f, i) =>
+            i === handle.facet ? { ...f, points: f.points.map((q, j) => (j === handle.point ? point : q)) } : f,
+          ),
         };
       } else if (handle.kind === "line") {
-        view = { ...current, lines: current.lines.map((l, i) => (i === handle.line ? { ...l, [handle.end]: point } : l)) };
+        view = {
+          ...current,
+          lines: current.lines.map((l, i) => (i === handle.line ? { ...l, [handle.end]: point } : l)),
+        };
       } else if (current.pitchLine) {
         view = { ...current, pitchLine: { ...current.pitchLine, [handle.end]: point } };
       }
       // A drag is one undo step: intermediate positions replace the drawing, the drop records it.
-      if (!action.commit) return { ...state, drawing: { ...state.drawing, [state.view]: view }, dragFrom: state.dragFrom ?? state.drawing };
+      if (!action.commit)
+        return {
+          ...state,
+          drawing: { ...state.drawing, [state.view]: view },
+          dragFrom: state.dragFrom ?? state.drawing,
+        };
       const from = state.dragFrom ?? state.drawing;
       // Only the side view measures: a top view's pitch line (saved by an older version) is a plain change.
       if (handle.kind === "pitch" && state.view === "side") {
         const measured = measure({ ...state, drawing: from }, view);
-        return commit({ ...state, drawing: from }, measured.drawing, { dragFrom: null, pitch: measured.pitch, pitchesBefore: measured.pitchesBefore });
+        return commit({ ...state, drawing: from }, measured.drawing, {
+          dragFrom: null,
+          pitch: measured.pitch,
+          pitchesBefore: measured.pitchesBefore,
+        });
       }
       return change({ ...state, drawing: from }, view, { dragFrom: null });
     }
     case "select-facet":
-      return { ...state, selectedFacet: action.facet, pitch: action.facet === null ? state.pitch : (current.facets[action.facet]?.pitch ?? state.pitch) };
+      return {
+        ...state,
+        selectedFacet: action.facet,
+        pitch: action.facet === null ? state.pitch : (current.facets[action.facet]?.pitch ?? state.pitch),
+      };
     case "pitch": {
       const pitch = Math.min(PITCH.max, Math.max(PITCH.min, action.pitch));
       if (state.selectedFacet === null || !current.facets[state.selectedFacet]) return { ...state, pitch };
@@ -218,7 +263,11 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       if (!state.scaleLine) return state;
       const scale = scaleFromKnownLength(state.scaleLine.a, state.scaleLine.b, action.feet);
       if (!scale) return state;
-      return change(state, { ...current, scale, scaleSource: "line", scaleFeet: action.feet }, { scaleLine: null, tool: "select" });
+      return change(
+        state,
+        { ...current, scale, scaleSource: "line", scaleFeet: action.feet },
+        { scaleLine: null, tool: "select" },
+      );
     }
     case "delete-facet": {
       if (state.selectedFacet === null || !current.facets[state.selectedFacet]) return state;
@@ -246,11 +295,20 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
     case "clear":
       return change(
         state,
-        { ...emptyView(), scale: current.scale, scaleSource: current.scaleSource, scaleFeet: current.scaleFeet, map: current.map },
+        {
+          ...emptyView(),
+          scale: current.scale,
+          scaleSource: current.scaleSource,
+          scaleFeet: current.scaleFeet,
+          map: current.map,
+        },
         { draft: [], anchor: null, scaleLine: null, selectedFacet: null, edgeChoices: {} },
       );
     case "map":
-      return change({ ...state, view: "top" }, { ...state.drawing.top, map: action.map, scale: action.scale, scaleSource: "map", scaleFeet: null });
+      return change(
+        { ...state, view: "top" },
+        { ...state.drawing.top, map: action.map, scale: action.scale, scaleSource: "map", scaleFeet: null },
+      );
     case "load":
       return initialDrawingState(action.drawing, state.pitch);
     case "apply-measured-pitch": {
@@ -265,7 +323,9 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       const top = state.drawing.top;
       if (pitch === null || !top.facets[action.facet]) return state;
       const facets = top.facets.map((f, i) =>
-        i === action.facet ? { points: f.points, pitch } : { points: f.points, pitch: state.pitchesBefore?.[i] ?? f.pitch, ownPitch: true },
+        i === action.facet
+          ? { points: f.points, pitch }
+          : { points: f.points, pitch: state.pitchesBefore?.[i] ?? f.pitch, ownPitch: true },
       );
       return commit(state, { ...state.drawing, top: { ...top, facets } }, { pitch });
     }
@@ -279,7 +339,11 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       const top = state.drawing.top;
       const lines = action.edges.flatMap(({ a, b, kind }) => (kind ? [{ kind, a, b }] : []));
       const ridgeFeet = action.ridgeFeet !== null && action.ridgeFeet > 0 ? action.ridgeFeet : top.ridgeFeet;
-      return commit(state, { ...state.drawing, top: { ...top, lines: [...top.lines, ...lines].slice(0, 200), ridgeFeet } }, { edgeChoices: {} });
+      return commit(
+        state,
+        { ...state.drawing, top: { ...top, lines: [...top.lines, ...lines].slice(0, 200), ridgeFeet } },
+        { edgeChoices: {} },
+      );
     }
     case "edge-choice":
       return { ...state, edgeChoices: { ...state.edgeChoices, [action.key]: action.kind } };

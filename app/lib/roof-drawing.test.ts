@@ -31,7 +31,9 @@ describe("roof drawing", () => {
     expect(round.side).toEqual(emptyView());
     expect(parseDrawing("{not json").top.facets).toEqual([]);
     expect(parseDrawing({ top: { facets: [{ points: [{ x: 1, y: 1 }], pitch: 4 }] } }).top.facets).toEqual([]);
-    expect(parseDrawing({ top: { ...view, facets: [{ points: rect(0, 0, 1, 1), pitch: 13 }] } }).top.facets).toEqual([]);
+    expect(parseDrawing({ top: { ...view, facets: [{ points: rect(0, 0, 1, 1), pitch: 13 }] } }).top.facets).toEqual(
+      [],
+    );
   });
 
   it("measures a 40 x 30 ft plan at 6/12 as 1341.6 sq ft of roof", () => {
@@ -61,7 +63,9 @@ describe("roof drawing", () => {
     expect(parseDrawing({ top: { scale: 0.3, facets } }).top.scaleSource).toBeNull();
     expect(parseDrawing({ top: { scale: 0.5, facets } }).top.scaleSource).toBe("typed");
     expect(parseDrawing({ top: { scale: 0.2004, facets } }).top.scaleSource).toBe("line");
-    expect(parseDrawing({ top: { scale: 0.31, facets, map: { lat: 37, lng: -97, zoom: 20 } } }).top.scaleSource).toBe("map");
+    expect(parseDrawing({ top: { scale: 0.31, facets, map: { lat: 37, lng: -97, zoom: 20 } } }).top.scaleSource).toBe(
+      "map",
+    );
     expect(parseDrawing({ top: { scale: 0.3, scaleSource: "line" } }).top.scaleSource).toBe("line");
     expect(parseDrawing({ top: { scale: 0.3, scaleSource: "guessed" } }).top.facets).toEqual([]);
   });
@@ -111,7 +115,16 @@ describe("the outline as an SVG draws it", () => {
   it("frames the traced area with a margin and colors each line by its kind", () => {
     const view = {
       ...emptyView(),
-      facets: [{ points: [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 300 }], pitch: 6 }],
+      facets: [
+        {
+          points: [
+            { x: 100, y: 100 },
+            { x: 500, y: 100 },
+            { x: 500, y: 300 },
+          ],
+          pitch: 6,
+        },
+      ],
       lines: [{ a: { x: 100, y: 100 }, b: { x: 500, y: 100 }, kind: "eave" as const }],
     };
     const svg = outlineForSvg(view)!;
@@ -136,7 +149,8 @@ describe("a scale typed as a ratio", () => {
   });
 
   it("refuses what is not a scale", () => {
-    for (const text of ["", "1:", "1:0", "0", "2:100", "abc", "-5", "1:2000000"]) expect(parseScaleText(text)).toBeNull();
+    for (const text of ["", "1:", "1:0", "0", "2:100", "abc", "-5", "1:2000000"])
+      expect(parseScaleText(text)).toBeNull();
   });
 
   it("reads a ratio with a thousands comma, as the tool shows one", () => {
@@ -171,11 +185,25 @@ describe("a measured pitch the facets disagree with", () => {
 
   it("names the facets at another pitch, not those kept on purpose", () => {
     const drawing = {
-      top: { ...emptyView(), facets: [{ points: tri, pitch: 8 }, { points: tri, pitch: 4 }, { points: tri, pitch: 3, ownPitch: true }, { points: tri, pitch: 6 }] },
+      top: {
+        ...emptyView(),
+        facets: [
+          { points: tri, pitch: 8 },
+          { points: tri, pitch: 4 },
+          { points: tri, pitch: 3, ownPitch: true },
+          { points: tri, pitch: 6 },
+        ],
+      },
       side: { ...emptyView(), pitchLine: eight },
     };
     const m = pitchMismatch(drawing);
-    expect(m).toEqual({ measured: 8, facets: [{ number: 2, pitch: 4 }, { number: 4, pitch: 6 }] });
+    expect(m).toEqual({
+      measured: 8,
+      facets: [
+        { number: 2, pitch: 4 },
+        { number: 4, pitch: 6 },
+      ],
+    });
     expect(pitchMismatchText(m!)).toBe("The side view measured 8/12, but facet 2 is 4/12 and facet 4 is 6/12.");
   });
 
@@ -191,14 +219,20 @@ describe("a measured pitch the facets disagree with", () => {
   });
 
   it("drops a pitch line saved on the top view: the pitch is measured on the side", () => {
-    const saved = parseDrawing(JSON.stringify({ top: { facets: [{ points: tri, pitch: 4 }], pitchLine: eight }, side: { pitchLine: eight } }));
+    const saved = parseDrawing(
+      JSON.stringify({ top: { facets: [{ points: tri, pitch: 4 }], pitchLine: eight }, side: { pitchLine: eight } }),
+    );
     expect(saved.top.pitchLine).toBeNull();
     expect(saved.side.pitchLine).toEqual(eight);
   });
 
   it("is quiet without a measurement, and reads drawings saved before ownPitch existed", () => {
-    expect(pitchMismatch({ top: { ...emptyView(), facets: [{ points: tri, pitch: 4 }] }, side: emptyView() })).toBeNull();
-    const old = parseDrawing(JSON.stringify({ top: { scale: 0.5, facets: [{ points: tri, pitch: 4 }] }, side: { pitchLine: eight } }));
+    expect(
+      pitchMismatch({ top: { ...emptyView(), facets: [{ points: tri, pitch: 4 }] }, side: emptyView() }),
+    ).toBeNull();
+    const old = parseDrawing(
+      JSON.stringify({ top: { scale: 0.5, facets: [{ points: tri, pitch: 4 }] }, side: { pitchLine: eight } }),
+    );
     expect(old.top.ridgeFeet).toBeNull();
     expect(pitchMismatch(old)?.facets).toEqual([{ number: 1, pitch: 4 }]);
   });
@@ -236,7 +270,9 @@ describe("edges two traced facets share", () => {
   });
 
   it("edges farther apart than the tolerance are two outer edges", () => {
-    const edges = outlineEdges(view([xy(100, 100, 300, 100, 300, 150, 100, 150), xy(100, 160, 300, 160, 300, 200, 100, 200)]));
+    const edges = outlineEdges(
+      view([xy(100, 100, 300, 100, 300, 150, 100, 150), xy(100, 160, 300, 160, 300, 200, 100, 200)]),
+    );
     expect(edges.some((e) => e.shared)).toBe(false);
   });
 });

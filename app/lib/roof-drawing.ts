@@ -1,5 +1,13 @@
 import { z } from "~/lib/zod";
-import { distance, hipValleyFactor, measureRoof, pitchFactor, pitchFromPoints, type Point, type RoofMeasurement } from "./roof-geometry";
+import {
+  distance,
+  hipValleyFactor,
+  measureRoof,
+  pitchFactor,
+  pitchFromPoints,
+  type Point,
+  type RoofMeasurement,
+} from "./roof-geometry";
 
 /**
  * What staff trace over a roof picture, per view. Coordinates are in the drawing
@@ -13,11 +21,29 @@ export type RoofView = (typeof VIEWS)[number];
 export const LINE_KINDS = ["eave", "rake", "ridge", "hip", "valley"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 /** One color per thing traced, the same on screen and in the PDF. */
-export const LINE_COLORS: Record<LineKind, string> = { eave: "#2563eb", rake: "#ea580c", ridge: "#dc2626", hip: "#a16207", valley: "#0f766e" };
+export const LINE_COLORS: Record<LineKind, string> = {
+  eave: "#2563eb",
+  rake: "#ea580c",
+  ridge: "#dc2626",
+  hip: "#a16207",
+  valley: "#0f766e",
+};
 /** One of each, as a button offers it. */
-export const LINE_KIND_NAMES: Record<LineKind, string> = { eave: "Eave", rake: "Rake", ridge: "Ridge", hip: "Hip", valley: "Valley" };
+export const LINE_KIND_NAMES: Record<LineKind, string> = {
+  eave: "Eave",
+  rake: "Rake",
+  ridge: "Ridge",
+  hip: "Hip",
+  valley: "Valley",
+};
 /** Plural names, as the results, CSV and PDF list the lengths. */
-export const LINE_LABELS: Record<LineKind, string> = { eave: "Eaves", rake: "Rakes", ridge: "Ridges", hip: "Hips", valley: "Valleys" };
+export const LINE_LABELS: Record<LineKind, string> = {
+  eave: "Eaves",
+  rake: "Rakes",
+  ridge: "Ridges",
+  hip: "Hips",
+  valley: "Valleys",
+};
 
 /**
  * How the scale was set. Null: it never was, and the 0.3 in `scale` is only where the
@@ -74,9 +100,12 @@ export function scaleWords(view: Pick<ViewDrawing, "scale" | "scaleSource" | "sc
   if (!view.scaleSource) return null;
   const perUnit = `1 px = ${Number(view.scale.toPrecision(2)).toLocaleString("en-US")} ft`;
   if (view.scaleSource === "line") {
-    return view.scaleFeet === null ? `Scale line, ${perUnit}` : `${Number(view.scaleFeet.toFixed(2)).toLocaleString("en-US")} ft line, ${perUnit}`;
+    return view.scaleFeet === null
+      ? `Scale line, ${perUnit}`
+      : `${Number(view.scaleFeet.toFixed(2)).toLocaleString("en-US")} ft line, ${perUnit}`;
   }
-  if (view.scaleSource === "map") return view.map ? `Satellite zoom ${view.map.zoom}, ${perUnit}` : `Satellite zoom, ${perUnit}`;
+  if (view.scaleSource === "map")
+    return view.map ? `Satellite zoom ${view.map.zoom}, ${perUnit}` : `Satellite zoom, ${perUnit}`;
   return `Typed ${scaleText(view.scale)}, ${perUnit}`;
 }
 
@@ -153,7 +182,11 @@ const ViewDrawingSchema = z.preprocess(
     pitchLine: SegmentSchema.nullable().default(null),
     /** Set when the top view is a satellite picture of the address rather than an upload. */
     map: z
-      .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), zoom: z.number().int().min(1).max(21) })
+      .object({
+        lat: z.number().min(-90).max(90),
+        lng: z.number().min(-180).max(180),
+        zoom: z.number().int().min(1).max(21),
+      })
       .nullable()
       .default(null),
   }),
@@ -169,7 +202,16 @@ export const DrawingSchema = z.object({
 export type Drawing = z.infer<typeof DrawingSchema>;
 
 export function emptyView(): ViewDrawing {
-  return { scale: SCALE.default, scaleSource: null, scaleFeet: null, facets: [], lines: [], ridgeFeet: null, pitchLine: null, map: null };
+  return {
+    scale: SCALE.default,
+    scaleSource: null,
+    scaleFeet: null,
+    facets: [],
+    lines: [],
+    ridgeFeet: null,
+    pitchLine: null,
+    map: null,
+  };
 }
 
 export function emptyDrawing(): Drawing {
@@ -218,7 +260,13 @@ export function outlineForSvg(view: ViewDrawing) {
   return {
     viewBox: [f.x, f.y, f.width, f.height].map(round).join(" "),
     facets: view.facets.map((facet) => facet.points.map((p) => `${round(p.x)},${round(p.y)}`).join(" ")),
-    lines: view.lines.map((l) => ({ x1: round(l.a.x), y1: round(l.a.y), x2: round(l.b.x), y2: round(l.b.y), color: LINE_COLORS[l.kind] })),
+    lines: view.lines.map((l) => ({
+      x1: round(l.a.x),
+      y1: round(l.a.y),
+      x2: round(l.b.x),
+      y2: round(l.b.y),
+      color: LINE_COLORS[l.kind],
+    })),
     legend: kinds.map((k) => ({ label: LINE_LABELS[k], color: LINE_COLORS[k] })),
     facetColor: FACET_COLOR,
   };
@@ -285,8 +333,11 @@ export function pitchMismatch(drawing: Drawing, typedPitch: number | null = null
   const measured = measuredPitch(drawing.side);
   if (measured === null) return null;
   // Nothing traced: the figures come from the typed pitch, which the measurement must not silently lose to.
-  if (drawing.top.facets.length === 0) return typedPitch !== null && typedPitch !== measured ? { measured, facets: [], typed: typedPitch } : null;
-  const facets = drawing.top.facets.flatMap((f, i) => (f.pitch !== measured && !f.ownPitch ? [{ number: i + 1, pitch: f.pitch }] : []));
+  if (drawing.top.facets.length === 0)
+    return typedPitch !== null && typedPitch !== measured ? { measured, facets: [], typed: typedPitch } : null;
+  const facets = drawing.top.facets.flatMap((f, i) =>
+    f.pitch !== measured && !f.ownPitch ? [{ number: i + 1, pitch: f.pitch }] : [],
+  );
   return facets.length > 0 ? { measured, facets } : null;
 }
 
@@ -307,7 +358,15 @@ export const SHARED_EDGE_KINDS = ["ridge", "hip", "valley"] as const satisfies r
  * One edge of a traced outline, with what it is proposed to be (null: nothing). `shared`: two
  * facets share it (listed once, under the first of them).
  */
-export type OutlineEdge = { facet: number; edge: number; a: Point; b: Point; units: number; shared: boolean; proposed: EdgeKind | null };
+export type OutlineEdge = {
+  facet: number;
+  edge: number;
+  a: Point;
+  b: Point;
+  units: number;
+  shared: boolean;
+  proposed: EdgeKind | null;
+};
 
 /** How far apart (drawing units, a few pixels) two facets' corners may be and still share an edge: corners traced by hand never land exactly. */
 export const SHARED_EDGE_TOLERANCE = 6;
@@ -321,7 +380,9 @@ const sameEdge = (s: Side, t: Side) => {
 };
 /** The angle between two edges' directions, folded into 0 to 90 degrees. */
 const angleBetween = (s: Side, t: Side) => {
-  const turn = Math.abs(((Math.atan2(s.b.y - s.a.y, s.b.x - s.a.x) - Math.atan2(t.b.y - t.a.y, t.b.x - t.a.x)) * 180) / Math.PI) % 180;
+  const turn =
+    Math.abs(((Math.atan2(s.b.y - s.a.y, s.b.x - s.a.x) - Math.atan2(t.b.y - t.a.y, t.b.x - t.a.x)) * 180) / Math.PI) %
+    180;
   return Math.min(turn, 180 - turn);
 };
 const sidesOf = (points: Point[]): Side[] => points.map((a, i) => ({ a, b: points[(i + 1) % points.length] }));
@@ -338,7 +399,9 @@ export function outlineEdges(view: ViewDrawing): OutlineEdge[] {
   const edges: OutlineEdge[] = [];
   const facetSides = view.facets.map((f) => sidesOf(f.points));
   facetSides.forEach((sides, f) => {
-    const sharedWith = sides.map((s) => facetSides.findIndex((other, g) => g !== f && other.some((t) => sameEdge(s, t))));
+    const sharedWith = sides.map((s) =>
+      facetSides.findIndex((other, g) => g !== f && other.some((t) => sameEdge(s, t))),
+    );
     const longest = sides.reduce((best, s) => (distance(s.a, s.b) > distance(best.a, best.b) ? s : best));
     sides.forEach((side, i) => {
       const other = sharedWith[i];
@@ -347,10 +410,20 @@ export function outlineEdges(view: ViewDrawing): OutlineEdge[] {
       let proposed: EdgeKind;
       if (other === -1) proposed = angleBetween(side, longest) <= 30 ? "eave" : "rake";
       else {
-        const level = sides.some((s, j) => j !== i && sharedWith[j] === -1 && angleBetween(s, side) <= PARALLEL_DEGREES);
+        const level = sides.some(
+          (s, j) => j !== i && sharedWith[j] === -1 && angleBetween(s, side) <= PARALLEL_DEGREES,
+        );
         proposed = level ? "ridge" : "hip";
       }
-      edges.push({ facet: f, edge: i, a: side.a, b: side.b, units: distance(side.a, side.b), shared: other !== -1, proposed });
+      edges.push({
+        facet: f,
+        edge: i,
+        a: side.a,
+        b: side.b,
+        units: distance(side.a, side.b),
+        shared: other !== -1,
+        proposed,
+      });
     });
   });
   return edges;

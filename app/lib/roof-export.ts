@@ -35,7 +35,9 @@ export function roofMeasurementsCsv(view: RoofView, customer: RoofExportCustomer
           ["viewType", "scaleFactor", "pitch"],
           [view, scaleFactor, s.pitch],
         ];
-  const note = s.scaleNotSet ? `${SCALE_NOT_SET} on the top view: traced areas and lengths are left out.` : overrideNote(s);
+  const note = s.scaleNotSet
+    ? `${SCALE_NOT_SET} on the top view: traced areas and lengths are left out.`
+    : overrideNote(s);
   const header = [
     ...spec[0],
     "customer",
@@ -81,7 +83,12 @@ export function roofMeasurementsCsv(view: RoofView, customer: RoofExportCustomer
     sections.push(
       toCsv(
         ["wastePercent", "areaToOrder", "squares", "suggested"],
-        s.waste.map((w) => [w.percent, whole(w.area), hundredth(w.squares), w.percent === s.suggestedWastePercent ? "yes" : ""]),
+        s.waste.map((w) => [
+          w.percent,
+          whole(w.area),
+          hundredth(w.squares),
+          w.percent === s.suggestedWastePercent ? "yes" : "",
+        ]),
       ),
     );
   }

@@ -21,7 +21,10 @@ export function polygonArea(points: Point[]): number {
 
 /** The average of the corners: where a facet's label goes. */
 export function centroid(points: Point[]): Point {
-  return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
+  return {
+    x: points.reduce((s, p) => s + p.x, 0) / points.length,
+    y: points.reduce((s, p) => s + p.y, 0) / points.length,
+  };
 }
 
 export function distance(a: Point, b: Point): number {

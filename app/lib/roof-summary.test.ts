@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { emptyView, type ViewDrawing } from "./roof-drawing";
 import { roofCsvFileName, roofMeasurementsCsv } from "./roof-export";
-import { overrideNote, roofAreaFromLengthWidth, scaleFigure, settledMeasurements, summarizeRoof, summaryFigures } from "./roof-summary";
+import {
+  overrideNote,
+  roofAreaFromLengthWidth,
+  scaleFigure,
+  settledMeasurements,
+  summarizeRoof,
+  summaryFigures,
+} from "./roof-summary";
 
 const rect = (x: number, y: number, w: number, h: number) => [
   { x, y },
@@ -18,13 +25,19 @@ const traced = (extra: Partial<ViewDrawing> = {}): ViewDrawing => ({
   facets: [{ points: rect(100, 100, 80, 60), pitch: 6 }],
   ...extra,
 });
-const values = (figures: { label: string; value: string }[]) => Object.fromEntries(figures.map((f) => [f.label, f.value]));
+const values = (figures: { label: string; value: string }[]) =>
+  Object.fromEntries(figures.map((f) => [f.label, f.value]));
 
 describe("one set of roof numbers", () => {
   it("40 x 30 ft typed at 6/12: plan 1,200, roof 1,342 sq ft, 13.42 squares", () => {
     const s = summarizeRoof({ area: null, length: 40, width: 30, pitch: 6 }, emptyView());
     expect(s.source).toBe("length-width");
-    expect(values(summaryFigures(s).totals)).toEqual({ "Plan area": "1,200 sq ft", "Roof area": "1,342 sq ft", Squares: "13.42", Pitch: "6/12" });
+    expect(values(summaryFigures(s).totals)).toEqual({
+      "Plan area": "1,200 sq ft",
+      "Roof area": "1,342 sq ft",
+      Squares: "13.42",
+      Pitch: "6/12",
+    });
     expect(settledMeasurements(s, { area: null, length: 40, width: 30, pitch: 6 })).toEqual({ area: 1342, pitch: 6 });
     // Calculate fills the same roof area, not the 1,200 sq ft plan.
     expect(roofAreaFromLengthWidth({ length: 40, width: 30, pitch: 6 })).toBe(1342);
@@ -35,9 +48,17 @@ describe("one set of roof numbers", () => {
 
   it("40 x 30 ft traced at 6/12 gives the same figures, and names the scale it used", () => {
     const s = summarizeRoof(none, traced());
-    expect(values(summaryFigures(s).totals)).toEqual({ "Plan area": "1,200 sq ft", "Roof area": "1,342 sq ft", Squares: "13.42", "Predominant pitch": "6/12" });
+    expect(values(summaryFigures(s).totals)).toEqual({
+      "Plan area": "1,200 sq ft",
+      "Roof area": "1,342 sq ft",
+      Squares: "13.42",
+      "Predominant pitch": "6/12",
+    });
     expect(scaleFigure(s)).toEqual({ label: "Scale", value: "Scale line, 1 px = 0.5 ft" });
-    expect(scaleFigure(summarizeRoof(none, traced({ scaleFeet: 40 })))).toEqual({ label: "Scale", value: "40 ft line, 1 px = 0.5 ft" });
+    expect(scaleFigure(summarizeRoof(none, traced({ scaleFeet: 40 })))).toEqual({
+      label: "Scale",
+      value: "40 ft line, 1 px = 0.5 ft",
+    });
     expect(s.suggestedWastePercent).toBe(10);
     expect(s.waste.find((w) => w.percent === 10)?.area).toBeCloseTo(1341.64 * 1.1, 1);
   });
@@ -52,7 +73,10 @@ describe("one set of roof numbers", () => {
     // An area typed (or copied from an old tracing) is not taken instead, and the form says so.
     expect(overrideNote(s)).toBe("Traced facets override the typed length, width and pitch.");
     // Lines alone need the scale too.
-    const lines = summarizeRoof(none, { ...emptyView(), lines: [{ kind: "eave", a: { x: 0, y: 0 }, b: { x: 100, y: 0 } }] });
+    const lines = summarizeRoof(none, {
+      ...emptyView(),
+      lines: [{ kind: "eave", a: { x: 0, y: 0 }, b: { x: 100, y: 0 } }],
+    });
     expect(lines.scaleNotSet).toBe(true);
     expect(lines.lines).toBeNull();
   });
@@ -69,7 +93,11 @@ describe("one set of roof numbers", () => {
     const s = summarizeRoof({ area: 1200, length: 40, width: 30, pitch: 6 }, emptyView());
     expect(overrideNote(s)).toBe("Length × width at the pitch overrides the typed roof area.");
     const typed = summarizeRoof({ area: 2000, length: null, width: null, pitch: 5 }, emptyView());
-    expect(values(summaryFigures(typed).totals)).toEqual({ "Roof area": "2,000 sq ft", Squares: "20.00", Pitch: "5/12" });
+    expect(values(summaryFigures(typed).totals)).toEqual({
+      "Roof area": "2,000 sq ft",
+      Squares: "20.00",
+      Pitch: "5/12",
+    });
     expect(summarizeRoof(none, emptyView()).source).toBeNull();
     // Without a pitch, length x width cannot give a roof area: the typed one stays.
     expect(summarizeRoof({ area: 2000, length: 40, width: 30, pitch: null }, emptyView()).roofArea).toBe(2000);
@@ -97,7 +125,13 @@ describe("one set of roof numbers", () => {
     expect(s.materials!.starter).toBeCloseTo(100);
     expect(s.materials!.valleyMetal).toBeCloseTo(40 * Math.sqrt(1.5));
     const { lengths, materials } = summaryFigures(s);
-    expect(values(lengths)).toEqual({ Eaves: "100 ft", Rakes: "14 ft", Ridges: "60 ft", Hips: "24 ft", Valleys: "49 ft" });
+    expect(values(lengths)).toEqual({
+      Eaves: "100 ft",
+      Rakes: "14 ft",
+      Ridges: "60 ft",
+      Hips: "24 ft",
+      Valleys: "49 ft",
+    });
     expect(values(materials)).toEqual({
       "Drip edge (eaves + rakes)": "114 ft",
       "Ridge cap (ridges + hips)": "84 ft",
@@ -125,8 +159,14 @@ describe("roof CSV", () => {
 
   it("starts with a byte order mark and the spec's columns, then what staff order from", () => {
     const csv = roofMeasurementsCsv("top", customer, { top: emptyView(), side: emptyView() });
-    expect(csv.startsWith("\uFEFFviewType,scaleFactor,area,length,width,customer,address,planArea,roofArea,squares,predominantPitch,")).toBe(true);
-    expect(lines(csv)[1]).toBe('top,Scale not set,1342,40,30,Ortiz,"1208 E Harvey Ave, Wellington, KS 67152",1200,1342,13.42,6,,,,,,,,,,10,');
+    expect(
+      csv.startsWith(
+        "\uFEFFviewType,scaleFactor,area,length,width,customer,address,planArea,roofArea,squares,predominantPitch,",
+      ),
+    ).toBe(true);
+    expect(lines(csv)[1]).toBe(
+      'top,Scale not set,1342,40,30,Ortiz,"1208 E Harvey Ave, Wellington, KS 67152",1200,1342,13.42,6,,,,,,,,,,10,',
+    );
     expect(roofCsvFileName("top")).toBe("roof-measurements-top-view.csv");
   });
 
@@ -148,7 +188,11 @@ describe("roof CSV", () => {
   });
 
   it("writes the pitch for the side view; a customer name that looks like a formula is defused", () => {
-    const csv = roofMeasurementsCsv("side", { ...customer, customerName: "=cmd|' /C calc'!A0" }, { top: emptyView(), side: emptyView() });
+    const csv = roofMeasurementsCsv(
+      "side",
+      { ...customer, customerName: "=cmd|' /C calc'!A0" },
+      { top: emptyView(), side: emptyView() },
+    );
     expect(lines(csv)[0].startsWith("\uFEFFviewType,scaleFactor,pitch,customer,")).toBe(true);
     expect(lines(csv)[1].startsWith("side,Scale not set,6,'=cmd|' /C calc'!A0,")).toBe(true);
   });

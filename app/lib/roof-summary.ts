@@ -1,4 +1,13 @@
-import { LINE_KINDS, LINE_LABELS, measureView, scaleWords, type FacetResult, type LineKind, type ScaleSource, type ViewDrawing } from "./roof-drawing";
+import {
+  LINE_KINDS,
+  LINE_LABELS,
+  measureView,
+  scaleWords,
+  type FacetResult,
+  type LineKind,
+  type ScaleSource,
+  type ViewDrawing,
+} from "./roof-drawing";
 import { pitchFactor, suggestedWaste, wasteTable, type WasteRow } from "./roof-geometry";
 
 /**
@@ -7,10 +16,20 @@ import { pitchFactor, suggestedWaste, wasteTable, type WasteRow } from "./roof-g
  * which win over a typed area; nothing is worked out from a scale nobody set.
  */
 export const SCALE_NOT_SET = "Scale not set";
-export const SCALE_NOT_SET_ON_SAVE = "Scale not set: draw a scale line over something of known length, or set the scale, before saving the tracing.";
-export const SCALE_SOURCE_LABEL: Record<ScaleSource, string> = { line: "from a scale line", map: "from the satellite zoom", typed: "set by hand" };
+export const SCALE_NOT_SET_ON_SAVE =
+  "Scale not set: draw a scale line over something of known length, or set the scale, before saving the tracing.";
+export const SCALE_SOURCE_LABEL: Record<ScaleSource, string> = {
+  line: "from a scale line",
+  map: "from the satellite zoom",
+  typed: "set by hand",
+};
 
-export type TypedMeasurements = { area: number | null; length: number | null; width: number | null; pitch: number | null };
+export type TypedMeasurements = {
+  area: number | null;
+  length: number | null;
+  width: number | null;
+  pitch: number | null;
+};
 export type AreaSource = "traced" | "length-width" | "typed-area";
 type TypedField = keyof TypedMeasurements;
 
@@ -43,7 +62,12 @@ export type RoofSummary = {
 };
 
 export function materialLengths(lines: Record<LineKind, number>): Materials {
-  return { dripEdge: lines.eave + lines.rake, ridgeCap: lines.ridge + lines.hip, starter: lines.eave, valleyMetal: lines.valley };
+  return {
+    dripEdge: lines.eave + lines.rake,
+    ridgeCap: lines.ridge + lines.hip,
+    starter: lines.eave,
+    valleyMetal: lines.valley,
+  };
 }
 
 /** Something is traced on the view, but its scale was never set: nothing may be measured from it. */
@@ -52,7 +76,9 @@ export function scaleMissing(view: ViewDrawing): boolean {
 }
 
 export function summarizeRoof(typed: TypedMeasurements, top: ViewDrawing): RoofSummary {
-  const scale = top.scaleSource ? { feetPerUnit: top.scale, source: top.scaleSource, words: scaleWords(top) ?? "" } : null;
+  const scale = top.scaleSource
+    ? { feetPerUnit: top.scale, source: top.scaleSource, words: scaleWords(top) ?? "" }
+    : null;
   const traced = top.facets.length > 0;
   const summary: RoofSummary = {
     scale,
@@ -72,7 +98,8 @@ export function summarizeRoof(typed: TypedMeasurements, top: ViewDrawing): RoofS
   const measured = scale ? measureView(top, typed.pitch) : null;
   if (traced) {
     // Nothing typed is used either: the tracing wins, it only lacks its scale.
-    if (!measured) return { ...summary, ignored: (["area", "length", "width", "pitch"] as const).filter((f) => typed[f] !== null) };
+    if (!measured)
+      return { ...summary, ignored: (["area", "length", "width", "pitch"] as const).filter((f) => typed[f] !== null) };
     Object.assign(summary, {
       source: "traced",
       planArea: measured.planArea,
@@ -109,12 +136,19 @@ export function summarizeRoof(typed: TypedMeasurements, top: ViewDrawing): RoofS
 }
 
 /** What is stored as the customer's area and pitch: the figures the results show. */
-export function settledMeasurements(summary: RoofSummary, typed: TypedMeasurements): { area: number | null; pitch: number | null } {
+export function settledMeasurements(
+  summary: RoofSummary,
+  typed: TypedMeasurements,
+): { area: number | null; pitch: number | null } {
   return { area: summary.roofArea === null ? null : Math.round(summary.roofArea), pitch: summary.pitch ?? typed.pitch };
 }
 
 /** Calculate: length × width is the plan; the pitch stretches it into the roof area. */
-export function roofAreaFromLengthWidth(m: { length: number | null; width: number | null; pitch: number | null }): number | null {
+export function roofAreaFromLengthWidth(m: {
+  length: number | null;
+  width: number | null;
+  pitch: number | null;
+}): number | null {
   if (m.length === null || m.width === null || m.pitch === null) return null;
   return Math.round(m.length * m.width * pitchFactor(m.pitch));
 }
@@ -134,13 +168,16 @@ export function scaleFigure(s: RoofSummary): Figure | null {
 }
 
 const FIELD_NAMES: Record<TypedField, string> = { area: "roof area", length: "length", width: "width", pitch: "pitch" };
-const joinWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+const joinWords = (words: string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /** Says which typed values are not used, and why; null when the figures use all of them. */
 export function overrideNote(s: RoofSummary): string | null {
   if (s.ignored.length === 0) return null;
   const typed = `the typed ${joinWords(s.ignored.map((f) => FIELD_NAMES[f]))}`;
-  return s.source === "length-width" ? `Length × width at the pitch overrides ${typed}.` : `Traced facets override ${typed}.`;
+  return s.source === "length-width"
+    ? `Length × width at the pitch overrides ${typed}.`
+    : `Traced facets override ${typed}.`;
 }
 
 /** The figures as labelled text, only those there are: the results card and the PDF show these. */
@@ -149,9 +186,12 @@ export function summaryFigures(s: RoofSummary): { totals: Figure[]; lengths: Fig
   if (s.planArea !== null) totals.push({ label: "Plan area", value: formatSqFt(s.planArea) });
   if (s.roofArea !== null) totals.push({ label: "Roof area", value: formatSqFt(s.roofArea) });
   if (s.squares !== null) totals.push({ label: "Squares", value: formatSquares(s.squares) });
-  if (s.pitch !== null) totals.push({ label: s.source === "traced" ? "Predominant pitch" : "Pitch", value: formatPitch(s.pitch) });
+  if (s.pitch !== null)
+    totals.push({ label: s.source === "traced" ? "Predominant pitch" : "Pitch", value: formatPitch(s.pitch) });
   const lines = s.lines;
-  const lengths = lines ? LINE_KINDS.filter((k) => lines[k] > 0).map((k) => ({ label: LINE_LABELS[k], value: formatFeet(lines[k]) })) : [];
+  const lengths = lines
+    ? LINE_KINDS.filter((k) => lines[k] > 0).map((k) => ({ label: LINE_LABELS[k], value: formatFeet(lines[k]) }))
+    : [];
   const materials = s.materials
     ? (Object.keys(MATERIAL_LABELS) as (keyof Materials)[])
         .filter((k) => s.materials![k] > 0)

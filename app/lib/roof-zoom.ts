@@ -34,5 +34,8 @@ export function zoomAround(v: ViewBox, zoom: number, at: Point): ViewBox {
 /** Zooms in or out one step around the middle of what is shown (the +/- buttons). */
 export function zoomStep(v: ViewBox, direction: 1 | -1): ViewBox {
   const { width, height } = viewBoxSize(v.zoom);
-  return zoomAround(v, direction > 0 ? v.zoom * ZOOM.step : v.zoom / ZOOM.step, { x: v.x + width / 2, y: v.y + height / 2 });
+  return zoomAround(v, direction > 0 ? v.zoom * ZOOM.step : v.zoom / ZOOM.step, {
+    x: v.x + width / 2,
+    y: v.y + height / 2,
+  });
 }

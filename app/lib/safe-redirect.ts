@@ -8,7 +8,10 @@ const HERE = "http://same.origin";
  * ("/admin/..//evil.example" becomes "//evil.example", a host), and used only when the
  * origin is unchanged and the result cannot be read as another host when sent back.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string = href("/admin")): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback: string = href("/admin"),
+): string {
   if (typeof to !== "string" || !to.startsWith("/")) return fallback;
   // Browsers drop tabs and newlines inside URLs and read "\" as "/": refuse both outright.
   // eslint-disable-next-line no-control-regex

@@ -14,7 +14,9 @@ describe("search words for FTS5", () => {
   });
 
   it("also asks a phone typed with punctuation by its digits alone", () => {
-    expect(ftsMatchQuery("316-555-0188", { digitsColumn: "phone_digits" })).toBe('("316-555-0188"* OR {phone_digits} : "3165550188"*)');
+    expect(ftsMatchQuery("316-555-0188", { digitsColumn: "phone_digits" })).toBe(
+      '("316-555-0188"* OR {phone_digits} : "3165550188"*)',
+    );
     expect(ftsMatchQuery("3165550188", { digitsColumn: "phone_digits" })).toBe('"3165550188"*');
     expect(ftsMatchQuery("(31)", { digitsColumn: "phone_digits" })).toBe('"(31)"*');
   });

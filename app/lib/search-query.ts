@@ -41,7 +41,10 @@ export function normalizeSearch(q: string | null | undefined): string {
  * a word with three digits or more also matches there with its digits alone, so
  * "316-555-0188", "(316) 555-0188" and "5550188" all find the same phone.
  */
-export function ftsMatchQuery(q: string | null | undefined, { digitsColumn }: { digitsColumn?: string } = {}): string | null {
+export function ftsMatchQuery(
+  q: string | null | undefined,
+  { digitsColumn }: { digitsColumn?: string } = {},
+): string | null {
   const words = normalizeSearch(q).split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const terms = words

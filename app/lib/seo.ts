@@ -48,7 +48,8 @@ export function pageMeta(opts: {
     { name: "ICBM", content: WICHITA_GEO.position.replace(";", ", ") },
   ];
   if (opts.keywords?.length) tags.push({ name: "keywords", content: opts.keywords.join(", ") });
-  if (opts.image) tags.push({ property: "og:image", content: opts.image }, { name: "twitter:image", content: opts.image });
+  if (opts.image)
+    tags.push({ property: "og:image", content: opts.image }, { name: "twitter:image", content: opts.image });
   return tags;
 }
 
@@ -110,4 +111,3 @@ export function geoCircle(latitude: number, longitude: number, radiusMeters: num
     geoRadius: radiusMeters,
   };
 }
-

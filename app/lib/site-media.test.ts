@@ -14,21 +14,32 @@ import {
 import { VIDEO_URL_MESSAGES } from "./video-url";
 
 describe("picture slots", () => {
-  it.each(["home-hero", "about-main", "about-team", "video", "service-card/residential-roofing-wichita", "service-hero/gutter-services-wichita"])(
-    "reads the slot id %s back to itself",
-    (id) => {
-      const slot = parseSlotId(id);
-      expect(slot).not.toBeNull();
-      expect(slotId(slot!)).toBe(id);
-    },
-  );
+  it.each([
+    "home-hero",
+    "about-main",
+    "about-team",
+    "video",
+    "service-card/residential-roofing-wichita",
+    "service-hero/gutter-services-wichita",
+  ])("reads the slot id %s back to itself", (id) => {
+    const slot = parseSlotId(id);
+    expect(slot).not.toBeNull();
+    expect(slotId(slot!)).toBe(id);
+  });
 
-  it.each([null, "", "home", "service-card", "service-card/", "service-card/nowhere", "service-card/residential-roofing-wichita/x", "about/main", "__proto__"])(
-    "refuses %j",
-    (id) => {
-      expect(parseSlotId(id)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    "",
+    "home",
+    "service-card",
+    "service-card/",
+    "service-card/nowhere",
+    "service-card/residential-roofing-wichita/x",
+    "about/main",
+    "__proto__",
+  ])("refuses %j", (id) => {
+    expect(parseSlotId(id)).toBeNull();
+  });
 
   it("replaces one slot's choice and leaves the others", () => {
     const card: PictureSlot = { kind: "service-card", slug: "residential-roofing-wichita" };
@@ -69,7 +80,12 @@ describe("the video form", () => {
   });
 
   it("wants a description with a thumbnail", () => {
-    const parsed = VideoFormSchema.safeParse({ intent: "save-video", url: "https://vimeo.com/76979871", imageId: 4, alt: " " });
+    const parsed = VideoFormSchema.safeParse({
+      intent: "save-video",
+      url: "https://vimeo.com/76979871",
+      imageId: 4,
+      alt: " ",
+    });
     expect(parsed.error?.issues).toMatchObject([{ path: ["alt"], message: ALT_REQUIRED }]);
   });
 });

@@ -7,21 +7,34 @@ import { checkVideoUrl } from "./video-url";
 // app/content/site-images.ts, which stays the default.
 
 /** A picture from the image library, with the words a screen reader says for it here. */
-export const PictureChoiceSchema = z.object({ imageId: z.number().int().positive(), alt: z.string().max(200) }).nullable();
+export const PictureChoiceSchema = z
+  .object({ imageId: z.number().int().positive(), alt: z.string().max(200) })
+  .nullable();
 export type PictureChoice = z.infer<typeof PictureChoiceSchema>;
 
 const servicePictures = z.object({ card: PictureChoiceSchema.default(null), hero: PictureChoiceSchema.default(null) });
 
 export const SiteMediaSchema = z.object({
   homeHero: PictureChoiceSchema.default(null),
-  services: z.partialRecord(z.enum(SERVICES.map((s) => s.slug) as [ServiceSlug, ...ServiceSlug[]]), servicePictures).default({}),
-  about: z.object({ main: PictureChoiceSchema.default(null), team: PictureChoiceSchema.default(null) }).default({ main: null, team: null }),
+  services: z
+    .partialRecord(z.enum(SERVICES.map((s) => s.slug) as [ServiceSlug, ...ServiceSlug[]]), servicePictures)
+    .default({}),
+  about: z
+    .object({ main: PictureChoiceSchema.default(null), team: PictureChoiceSchema.default(null) })
+    .default({ main: null, team: null }),
   // The Bright Green "How it works" video: a YouTube or Vimeo page address checked when saved; null is the placeholder.
-  video: z.object({ url: z.string().url().nullable().default(null), thumbnail: PictureChoiceSchema.default(null) }).default({ url: null, thumbnail: null }),
+  video: z
+    .object({ url: z.string().url().nullable().default(null), thumbnail: PictureChoiceSchema.default(null) })
+    .default({ url: null, thumbnail: null }),
 });
 export type SiteMedia = z.infer<typeof SiteMediaSchema>;
 
-export const DEFAULT_SITE_MEDIA: SiteMedia = { homeHero: null, services: {}, about: { main: null, team: null }, video: { url: null, thumbnail: null } };
+export const DEFAULT_SITE_MEDIA: SiteMedia = {
+  homeHero: null,
+  services: {},
+  about: { main: null, team: null },
+  video: { url: null, thumbnail: null },
+};
 
 /** Whether the Bright Green video is still the placeholder the site shipped with. */
 export function isPlaceholderVideo(media: SiteMedia): boolean {
@@ -123,7 +136,11 @@ export const PICTURE_REQUIRED = "Choose a picture from the library or upload a n
 export const PICTURE_UNKNOWN = "That picture is no longer in the library. Choose another one.";
 
 const altText = z.string().trim().max(200, "Keep the description under 200 characters");
-const imageIdField = z.number({ error: PICTURE_REQUIRED }).int().positive().max(2 ** 31);
+const imageIdField = z
+  .number({ error: PICTURE_REQUIRED })
+  .int()
+  .positive()
+  .max(2 ** 31);
 
 /**
  * Saving a picture slot: a library picture (or the one uploaded with the form, which the
@@ -159,7 +176,8 @@ export const VideoFormSchema = z
     alt: altText.default(""),
   })
   .superRefine((value, ctx) => {
-    if (value.imageId !== undefined && !value.alt) ctx.addIssue({ code: "custom", path: ["alt"], message: ALT_REQUIRED });
+    if (value.imageId !== undefined && !value.alt)
+      ctx.addIssue({ code: "custom", path: ["alt"], message: ALT_REQUIRED });
   });
 export type VideoForm = z.infer<typeof VideoFormSchema>;
 

@@ -22,9 +22,20 @@ const form = (fields: Record<string, string | string[]>) => {
 
 describe("stored words and trust facts", () => {
   it("reads a value stored before licenseName and bio existed", () => {
-    const old = { licenseNumber: "RC-1234", insured: true, insuranceCarrier: "Acuity", certifications: ["GAF Certified"], warrantyYears: 10, foundedYear: 1998 };
+    const old = {
+      licenseNumber: "RC-1234",
+      insured: true,
+      insuranceCarrier: "Acuity",
+      certifications: ["GAF Certified"],
+      warrantyYears: 10,
+      foundedYear: 1998,
+    };
     expect(TrustFactsSchema.parse(old)).toEqual({ ...old, licenseName: "" });
-    const words = SiteWordsSchema.parse({ pages: { home: { headline: "Hi" } }, aboutStory: "Ours", team: [{ name: "Dale", role: "Owner", imageId: 3 }] });
+    const words = SiteWordsSchema.parse({
+      pages: { home: { headline: "Hi" } },
+      aboutStory: "Ours",
+      team: [{ name: "Dale", role: "Owner", imageId: 3 }],
+    });
     expect(words.team[0]).toEqual({ name: "Dale", role: "Owner", bio: "", imageId: 3, alt: "" });
     expect(words.pages.home).toEqual({ headline: "Hi", intro: "" });
   });
@@ -48,7 +59,15 @@ describe("stored words and trust facts", () => {
 describe("the trust facts form", () => {
   it("turns the fields into facts: numbers, yes/no, one certification a line", () => {
     const submission = parseWithZod(
-      form({ licenseName: " Kansas roofing registration ", licenseNumber: "RC-1234", insured: "yes", insuranceCarrier: "Acuity", certifications: "GAF Certified\r\n\r\n  BBB Accredited  \n", warrantyYears: "10", foundedYear: "1998" }),
+      form({
+        licenseName: " Kansas roofing registration ",
+        licenseNumber: "RC-1234",
+        insured: "yes",
+        insuranceCarrier: "Acuity",
+        certifications: "GAF Certified\r\n\r\n  BBB Accredited  \n",
+        warrantyYears: "10",
+        foundedYear: "1998",
+      }),
       { schema: TrustFactsFormSchema },
     );
     expect(submission.status).toBe("success");
@@ -65,17 +84,36 @@ describe("the trust facts form", () => {
   });
 
   it("stores an empty form as no facts at all", () => {
-    const submission = parseWithZod(form({ licenseName: "", licenseNumber: "", insured: "", insuranceCarrier: "", certifications: "", warrantyYears: "", foundedYear: "" }), {
-      schema: TrustFactsFormSchema,
-    });
+    const submission = parseWithZod(
+      form({
+        licenseName: "",
+        licenseNumber: "",
+        insured: "",
+        insuranceCarrier: "",
+        certifications: "",
+        warrantyYears: "",
+        foundedYear: "",
+      }),
+      {
+        schema: TrustFactsFormSchema,
+      },
+    );
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(trustFactsFromForm(submission.value)).toEqual(DEFAULT_TRUST_FACTS);
   });
 
   it("says what is wrong in the owner's words", () => {
-    const submission = parseWithZod(form({ warrantyYears: "ten", foundedYear: "3000", insured: "maybe", certifications: Array(11).fill("x").join("\n") }), {
-      schema: TrustFactsFormSchema,
-    });
+    const submission = parseWithZod(
+      form({
+        warrantyYears: "ten",
+        foundedYear: "3000",
+        insured: "maybe",
+        certifications: Array(11).fill("x").join("\n"),
+      }),
+      {
+        schema: TrustFactsFormSchema,
+      },
+    );
     const errors = submission.reply().error!;
     expect(errors.warrantyYears).toEqual(["Please enter a number of years between 1 and 100, like 10"]);
     expect(errors.foundedYear?.[0]).toMatch(/^Please enter a year between 1850 and \d{4}, like 1998$/);
@@ -86,7 +124,9 @@ describe("the trust facts form", () => {
 
 describe("the page words form", () => {
   it("takes a known page only", () => {
-    expect(parseWithZod(form({ page: "about", headline: "Who we are" }), { schema: PageWordsFormSchema }).status).toBe("success");
+    expect(parseWithZod(form({ page: "about", headline: "Who we are" }), { schema: PageWordsFormSchema }).status).toBe(
+      "success",
+    );
     const unknown = parseWithZod(form({ page: "admin", headline: "x" }), { schema: PageWordsFormSchema });
     expect(unknown.reply().error?.page).toEqual(["Please pick a page from the list"]);
   });
@@ -98,11 +138,19 @@ describe("the page words form", () => {
 });
 
 describe("the About form", () => {
-  const team = (names: string[]) => Object.fromEntries(names.flatMap((n, i) => [[`team[${i}].name`, n], [`team[${i}].role`, "Crew"]]));
+  const team = (names: string[]) =>
+    Object.fromEntries(
+      names.flatMap((n, i) => [
+        [`team[${i}].name`, n],
+        [`team[${i}].role`, "Crew"],
+      ]),
+    );
 
   it("keeps the team in the order given, with a member's arrow applied", () => {
     const parse = (move?: string) => {
-      const s = parseWithZod(form({ story: "", ...team(["Ann", "Bo", "Cy"]), ...(move ? { move } : {}) }), { schema: AboutFormSchema });
+      const s = parseWithZod(form({ story: "", ...team(["Ann", "Bo", "Cy"]), ...(move ? { move } : {}) }), {
+        schema: AboutFormSchema,
+      });
       if (s.status !== "success") throw new Error("refused");
       return teamFromForm(s.value).map((m) => m.name);
     };
@@ -124,7 +172,10 @@ describe("the About form", () => {
 
 describe("storyParagraphs", () => {
   it("splits on blank lines and joins wrapped lines", () => {
-    expect(storyParagraphs("We started\nin 1998.\r\n\r\n  Dale still quotes every job.\n\n\n")).toEqual(["We started in 1998.", "Dale still quotes every job."]);
+    expect(storyParagraphs("We started\nin 1998.\r\n\r\n  Dale still quotes every job.\n\n\n")).toEqual([
+      "We started in 1998.",
+      "Dale still quotes every job.",
+    ]);
     expect(storyParagraphs("   ")).toEqual([]);
   });
 });

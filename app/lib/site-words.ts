@@ -62,7 +62,10 @@ export type SiteWords = z.infer<typeof SiteWordsSchema>;
 export const DEFAULT_SITE_WORDS: SiteWords = { pages: {}, aboutStory: "", team: [] };
 
 /** Every page whose hero words the owner may change: home, About, each service and town page. */
-export const PAGE_IDS = ["home", "about", ...SERVICES.map((s) => s.id), ...AREAS.map((a) => areaRouteId(a.slug))] as [string, ...string[]];
+export const PAGE_IDS = ["home", "about", ...SERVICES.map((s) => s.id), ...AREAS.map((a) => areaRouteId(a.slug))] as [
+  string,
+  ...string[],
+];
 export type PageId = (typeof PAGE_IDS)[number];
 export const isPageId = (value: unknown): value is PageId => typeof value === "string" && PAGE_IDS.includes(value);
 
@@ -85,10 +88,18 @@ export const PageWordsFormSchema = z.object({
 });
 
 const teamMember = z.object({
-  name: z.string({ error: "Please enter the person's name" }).trim().min(1, "Please enter the person's name").max(80, "Keep the name under 80 characters"),
+  name: z
+    .string({ error: "Please enter the person's name" })
+    .trim()
+    .min(1, "Please enter the person's name")
+    .max(80, "Keep the name under 80 characters"),
   role: optional(80, "Keep the role under 80 characters"),
   bio: optional(300, "Keep this line under 300 characters"),
-  imageId: z.number({ error: "Please pick a photo from the list" }).int().positive("Please pick a photo from the list").optional(),
+  imageId: z
+    .number({ error: "Please pick a photo from the list" })
+    .int()
+    .positive("Please pick a photo from the list")
+    .optional(),
   alt: optional(200, "Keep the description under 200 characters"),
 });
 
@@ -117,14 +128,29 @@ export const TrustFactsFormSchema = z.object({
   insuranceCarrier: optional(120, "Keep the insurer's name under 120 characters"),
   // One a line: the textarea a tradesman fills in fastest.
   certifications: optional(MAX_CERTIFICATIONS * 121, "Keep each certification under 120 characters")
-    .transform((v) => v.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .pipe(
       z
         .array(z.string().max(120, "Keep each certification under 120 characters"))
         .max(MAX_CERTIFICATIONS, `Please list ${MAX_CERTIFICATIONS} certifications at most, one a line`),
     ),
-  warrantyYears: z.number({ error: yearsMessage }).int(yearsMessage).min(1, yearsMessage).max(100, yearsMessage).optional(),
-  foundedYear: z.number({ error: yearMessage }).int(yearMessage).min(1850, yearMessage).max(year, yearMessage).optional(),
+  warrantyYears: z
+    .number({ error: yearsMessage })
+    .int(yearsMessage)
+    .min(1, yearsMessage)
+    .max(100, yearsMessage)
+    .optional(),
+  foundedYear: z
+    .number({ error: yearMessage })
+    .int(yearMessage)
+    .min(1850, yearMessage)
+    .max(year, yearMessage)
+    .optional(),
 });
 export type TrustFactsForm = z.infer<typeof TrustFactsFormSchema>;
 
@@ -143,7 +169,13 @@ export function trustFactsFromForm(form: TrustFactsForm): TrustFacts {
 
 /** The team as submitted, with a member's arrow applied: the order the page shows. */
 export function teamFromForm(form: AboutForm): TeamMember[] {
-  const team = form.team.map((m) => ({ name: m.name, role: m.role, bio: m.bio, imageId: m.imageId ?? null, alt: m.alt }));
+  const team = form.team.map((m) => ({
+    name: m.name,
+    role: m.role,
+    bio: m.bio,
+    imageId: m.imageId ?? null,
+    alt: m.alt,
+  }));
   const move = form.move?.match(/^(up|down)-(\d+)$/);
   if (move) {
     const from = Number(move[2]);

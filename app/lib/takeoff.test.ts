@@ -29,7 +29,14 @@ describe("the takeoff of a 40 × 30 ft gable at 6/12", () => {
     const t = materialTakeoff(roof, 10, DEFAULT_COVERAGE);
     expect(t.squares).toBe(13.42);
     expect(t.orderSquares).toBeCloseTo(14.758, 3);
-    expect(quantities(t)).toEqual({ shingles: 45, underlayment: 2, starter: 2, "drip-edge": 15, "ridge-cap": 2, nails: 13.42 });
+    expect(quantities(t)).toEqual({
+      shingles: 45,
+      underlayment: 2,
+      starter: 2,
+      "drip-edge": 15,
+      "ridge-cap": 2,
+      nails: 13.42,
+    });
     expect(t.omitted).toEqual([]);
     expect(t.items.find((i) => i.key === "shingles")?.basis).toBe("14.76 sq (10% waste) × 3 bundles per sq");
     expect(t.items.find((i) => i.key === "drip-edge")?.basis).toBe("147 ft of eaves and rakes ÷ 10 ft per piece");
@@ -41,7 +48,17 @@ describe("the takeoff of a 40 × 30 ft gable at 6/12", () => {
       ...emptyView(),
       scale: 0.5,
       scaleSource: "line",
-      facets: [{ points: [{ x: 100, y: 100 }, { x: 180, y: 100 }, { x: 180, y: 160 }, { x: 100, y: 160 }], pitch: 6 }],
+      facets: [
+        {
+          points: [
+            { x: 100, y: 100 },
+            { x: 180, y: 100 },
+            { x: 180, y: 160 },
+            { x: 100, y: 160 },
+          ],
+          pitch: 6,
+        },
+      ],
       lines: [
         { kind: "eave", a: { x: 100, y: 100 }, b: { x: 180, y: 100 } },
         { kind: "eave", a: { x: 100, y: 160 }, b: { x: 180, y: 160 } },
@@ -52,12 +69,24 @@ describe("the takeoff of a 40 × 30 ft gable at 6/12", () => {
     };
     const roof = takeoffRoof(summarizeRoof(none, top), none)!;
     expect(roof.linesFrom).toBe("traced");
-    expect(quantities(materialTakeoff(roof, 10, DEFAULT_COVERAGE))).toEqual({ shingles: 45, underlayment: 2, starter: 2, "drip-edge": 15, "ridge-cap": 2, nails: 13.42 });
+    expect(quantities(materialTakeoff(roof, 10, DEFAULT_COVERAGE))).toEqual({
+      shingles: 45,
+      underlayment: 2,
+      starter: 2,
+      "drip-edge": 15,
+      "ridge-cap": 2,
+      nails: 13.42,
+    });
   });
 
   it("follows the owner's coverage: starter on the eaves only, 4 bundles a square, 20 ft ridge cap bundles", () => {
     const roof = takeoffRoof(summarizeRoof(typed, emptyView()), typed)!;
-    const t = materialTakeoff(roof, 15, { ...DEFAULT_COVERAGE, starterOnRakes: false, bundlesPerSquare: 4, ridgeCapFtPerBundle: 20 });
+    const t = materialTakeoff(roof, 15, {
+      ...DEFAULT_COVERAGE,
+      starterOnRakes: false,
+      bundlesPerSquare: 4,
+      ridgeCapFtPerBundle: 20,
+    });
     // 1,341.64 × 1.15 = 1,542.89 sq ft = 15.43 squares; × 4 = 61.7 → 62 bundles.
     expect(quantities(t)).toMatchObject({ shingles: 62, starter: 1, "ridge-cap": 2 });
     expect(t.items.find((i) => i.key === "starter")?.basis).toBe("80 ft of eaves ÷ 105 ft per bundle");
@@ -82,8 +111,21 @@ describe("the takeoff of a hip roof with valleys", () => {
   //   ridge cap   (25 + 120) / 25 = 5.8 → 6 bundles
   //   valleys     ice-and-water 30 / 66 → 1 roll; as metal 30 / 10 → 3 pieces
   const P = (x: number, y: number) => ({ x: x + 100, y: y + 100 });
-  const seg = (kind: "eave" | "rake" | "ridge" | "hip" | "valley", a: [number, number], b: [number, number]) => ({ kind, a: P(...a), b: P(...b) });
-  const outline: [number, number][] = [[0, 0], [40, 0], [40, 30], [30, 30], [30, 45], [10, 45], [10, 30], [0, 30]];
+  const seg = (kind: "eave" | "rake" | "ridge" | "hip" | "valley", a: [number, number], b: [number, number]) => ({
+    kind,
+    a: P(...a),
+    b: P(...b),
+  });
+  const outline: [number, number][] = [
+    [0, 0],
+    [40, 0],
+    [40, 30],
+    [30, 30],
+    [30, 45],
+    [10, 45],
+    [10, 30],
+    [0, 30],
+  ];
   const top: ViewDrawing = {
     ...emptyView(),
     scale: 1,
@@ -113,7 +155,15 @@ describe("the takeoff of a hip roof with valleys", () => {
     expect(roof.lines!.valley).toBeCloseTo(30, 9);
     const t = materialTakeoff(roof, 15, DEFAULT_COVERAGE);
     expect(t.squares).toBe(16.77);
-    expect(quantities(t)).toEqual({ shingles: 58, underlayment: 2, starter: 2, "drip-edge": 17, "ridge-cap": 6, "ice-and-water": 1, nails: 16.77 });
+    expect(quantities(t)).toEqual({
+      shingles: 58,
+      underlayment: 2,
+      starter: 2,
+      "drip-edge": 17,
+      "ridge-cap": 6,
+      "ice-and-water": 1,
+      nails: 16.77,
+    });
     expect(t.items.find((i) => i.key === "ice-and-water")?.basis).toBe("30 ft of valleys ÷ 66 ft per roll");
     const metal = materialTakeoff(roof, 15, { ...DEFAULT_COVERAGE, valleyMaterial: "metal" });
     expect(quantities(metal)).toMatchObject({ "valley-metal": 3 });

@@ -76,7 +76,10 @@ export type TakeoffRoof = {
  * which gives eaves, rakes and a ridge; nothing else is guessed. A roof area typed alone has
  * no lines, and the items that need them are left out (the estimate says so).
  */
-export function takeoffRoof(summary: RoofSummary, typed: { length: number | null; width: number | null }): TakeoffRoof | null {
+export function takeoffRoof(
+  summary: RoofSummary,
+  typed: { length: number | null; width: number | null },
+): TakeoffRoof | null {
   if (summary.roofArea === null || summary.roofArea <= 0) return null;
   const areaByPitch =
     summary.source === "traced" && summary.facets.length > 0
@@ -100,7 +103,16 @@ export function gableLines(length: number, width: number, pitch: number): LineTo
   return { eave: 2 * long, rake: 2 * short * pitchFactor(pitch), ridge: long, hip: 0, valley: 0 };
 }
 
-export const TAKEOFF_KEYS = ["shingles", "underlayment", "starter", "drip-edge", "ridge-cap", "ice-and-water", "valley-metal", "nails"] as const;
+export const TAKEOFF_KEYS = [
+  "shingles",
+  "underlayment",
+  "starter",
+  "drip-edge",
+  "ridge-cap",
+  "ice-and-water",
+  "valley-metal",
+  "nails",
+] as const;
 export type TakeoffKey = (typeof TAKEOFF_KEYS)[number];
 
 export type TakeoffItem = {
@@ -165,10 +177,22 @@ export function materialTakeoff(roof: TakeoffRoof, wastePercent: number, c: Cove
   const omitted: TakeoffKey[] = [];
   const linear = (key: TakeoffKey, length: number | null, perUnit: number, unit: string, what: string) => {
     if (length === null) omitted.push(key);
-    else if (length > 0) items.push({ key, quantity: wholeUnits(length, perUnit), unit, basis: `${feet(length)} of ${what} ÷ ${perUnit} ft per ${unit}` });
+    else if (length > 0)
+      items.push({
+        key,
+        quantity: wholeUnits(length, perUnit),
+        unit,
+        basis: `${feet(length)} of ${what} ÷ ${perUnit} ft per ${unit}`,
+      });
   };
   const l = roof.lines;
-  linear("starter", l && (c.starterOnRakes ? l.eave + l.rake : l.eave), c.starterFtPerBundle, "bundle", c.starterOnRakes ? "eaves and rakes" : "eaves");
+  linear(
+    "starter",
+    l && (c.starterOnRakes ? l.eave + l.rake : l.eave),
+    c.starterFtPerBundle,
+    "bundle",
+    c.starterOnRakes ? "eaves and rakes" : "eaves",
+  );
   linear("drip-edge", l && l.eave + l.rake, c.dripEdgeFtPerPiece, "piece", "eaves and rakes");
   linear("ridge-cap", l && l.ridge + l.hip, c.ridgeCapFtPerBundle, "bundle", "ridges and hips");
   if (c.valleyMaterial === "metal") linear("valley-metal", l && l.valley, c.valleyMetalFtPerPiece, "piece", "valleys");

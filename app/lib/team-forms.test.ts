@@ -13,14 +13,31 @@ describe("the Team screen's forms", () => {
 
   it("change role: a member id, whole and positive", () => {
     expect(ChangeRoleSchema.safeParse({ member: "3", role: "office" }).success).toBe(true);
-    for (const member of ["0", "-2", "1.5", "x", "99999999999999999999"]) expect(ChangeRoleSchema.safeParse({ member, role: "office" }).success).toBe(false);
+    for (const member of ["0", "-2", "1.5", "x", "99999999999999999999"])
+      expect(ChangeRoleSchema.safeParse({ member, role: "office" }).success).toBe(false);
   });
 
   it("accept: a name, a password of the account rule, typed twice", () => {
-    expect(AcceptInvitationSchema.safeParse({ name: " Sam ", password: "long-enough", repeatPassword: "long-enough" }).data?.name).toBe("Sam");
-    expect(firstError(AcceptInvitationSchema.safeParse({ name: "", password: "long-enough", repeatPassword: "long-enough" }))).toBe(TEAM_MESSAGES.nameMissing);
-    expect(firstError(AcceptInvitationSchema.safeParse({ name: "Sam", password: "short", repeatPassword: "short" }))).toBe(TEAM_MESSAGES.passwordShort);
-    expect(firstError(AcceptInvitationSchema.safeParse({ name: "Sam", password: "long-enough", repeatPassword: "long-enougH" }))).toBe(TEAM_MESSAGES.repeatWrong);
-    expect(AcceptInvitationSchema.safeParse({ name: "Sam", password: "x".repeat(201), repeatPassword: "x".repeat(201) }).success).toBe(false);
+    expect(
+      AcceptInvitationSchema.safeParse({ name: " Sam ", password: "long-enough", repeatPassword: "long-enough" }).data
+        ?.name,
+    ).toBe("Sam");
+    expect(
+      firstError(
+        AcceptInvitationSchema.safeParse({ name: "", password: "long-enough", repeatPassword: "long-enough" }),
+      ),
+    ).toBe(TEAM_MESSAGES.nameMissing);
+    expect(
+      firstError(AcceptInvitationSchema.safeParse({ name: "Sam", password: "short", repeatPassword: "short" })),
+    ).toBe(TEAM_MESSAGES.passwordShort);
+    expect(
+      firstError(
+        AcceptInvitationSchema.safeParse({ name: "Sam", password: "long-enough", repeatPassword: "long-enougH" }),
+      ),
+    ).toBe(TEAM_MESSAGES.repeatWrong);
+    expect(
+      AcceptInvitationSchema.safeParse({ name: "Sam", password: "x".repeat(201), repeatPassword: "x".repeat(201) })
+        .success,
+    ).toBe(false);
   });
 });

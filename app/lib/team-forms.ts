@@ -34,7 +34,8 @@ export const TEAM_MESSAGES = {
   acceptedMember: "That email already has an account here. Please sign in instead.",
   resetSent: (name: string) => `Password reset link sent to ${name}`,
   resetQueued: (name: string) => `Password reset link to ${name} is on its way`,
-  twoStepOff: (name: string) => `Two-step sign-in is off for ${name}. They were signed out and sign in again with their password alone.`,
+  twoStepOff: (name: string) =>
+    `Two-step sign-in is off for ${name}. They were signed out and sign in again with their password alone.`,
   twoStepAlreadyOff: (name: string) => `Two-step sign-in was already off for ${name}`,
   twoStepOwn: "Turn your own two-step sign-in off on your account page: it asks for your password.",
 } as const;
@@ -53,7 +54,12 @@ const role = z.enum(ROLES, { error: TEAM_MESSAGES.roleMissing });
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const InviteSchema = z.object({
-  email: z.string({ error: TEAM_MESSAGES.emailMissing }).trim().min(1, TEAM_MESSAGES.emailMissing).max(254, TEAM_MESSAGES.emailInvalid).email(TEAM_MESSAGES.emailInvalid),
+  email: z
+    .string({ error: TEAM_MESSAGES.emailMissing })
+    .trim()
+    .min(1, TEAM_MESSAGES.emailMissing)
+    .max(254, TEAM_MESSAGES.emailInvalid)
+    .email(TEAM_MESSAGES.emailInvalid),
   role,
 });
 
@@ -71,7 +77,11 @@ export const SendResetSchema = z.object({ member: id });
 export const TurnOffTwoStepSchema = z.object({ member: id });
 
 /** A person's own name: the invitation page, and the account page for anyone without one. */
-export const personName = z.string({ error: TEAM_MESSAGES.nameMissing }).trim().min(1, TEAM_MESSAGES.nameMissing).max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong);
+export const personName = z
+  .string({ error: TEAM_MESSAGES.nameMissing })
+  .trim()
+  .min(1, TEAM_MESSAGES.nameMissing)
+  .max(MAX_NAME_LENGTH, TEAM_MESSAGES.nameLong);
 
 /** The invitee's own name and password, on the invitation page. */
 export const AcceptInvitationSchema = z

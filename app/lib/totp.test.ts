@@ -17,7 +17,8 @@ describe("two-step codes", () => {
     expect(await matchTotp(secret, await at(NOW - 60_000), NOW)).toBeNull();
     expect(await matchTotp(secret, await at(NOW + 60_000), NOW)).toBeNull();
     expect(await matchTotp(newTotpSecret(), await at(NOW), NOW)).toBeNull();
-    for (const junk of ["", "12345", "1234567", "abcdef", "12 34 5x", "𝟙𝟚𝟛𝟜𝟝𝟞"]) expect(await matchTotp(secret, junk, NOW)).toBeNull();
+    for (const junk of ["", "12345", "1234567", "abcdef", "12 34 5x", "𝟙𝟚𝟛𝟜𝟝𝟞"])
+      expect(await matchTotp(secret, junk, NOW)).toBeNull();
     expect(await matchTotp("not base32!", "123456", NOW)).toBeNull();
   });
 

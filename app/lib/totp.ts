@@ -40,7 +40,12 @@ export async function matchTotp(secret: string, code: string, nowMs: number): Pr
   const token = normalizeCode(code);
   if (!isTotpCode(token)) return null;
   try {
-    const result = await verify({ secret, token, epoch: Math.floor(nowMs / 1000), epochTolerance: TOTP_PERIOD_SECONDS });
+    const result = await verify({
+      secret,
+      token,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: TOTP_PERIOD_SECONDS,
+    });
     return result.valid && "timeStep" in result ? result.timeStep : null;
   } catch {
     // A secret otplib refuses (never one we made): no code matches it.

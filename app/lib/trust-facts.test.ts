@@ -33,11 +33,17 @@ describe("which facts show", () => {
   });
 
   it("keeps the number apart, so a page can hold it on one line", () => {
-    expect(trustFactLines(FULL)[0]).toEqual({ kind: "license", text: "Kansas roofing registration #RC-1234", tail: "#RC-1234" });
+    expect(trustFactLines(FULL)[0]).toEqual({
+      kind: "license",
+      text: "Kansas roofing registration #RC-1234",
+      tail: "#RC-1234",
+    });
   });
 
   it("never shows an empty caption or a carrier of an uninsured business", () => {
-    expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, licenseNumber: "12345" }).map((l) => l.text)).toEqual(["License #12345"]);
+    expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, licenseNumber: "12345" }).map((l) => l.text)).toEqual([
+      "License #12345",
+    ]);
     expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, insured: true }).map((l) => l.text)).toEqual(["Insured"]);
     expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, insured: false, insuranceCarrier: "Acuity" })).toEqual([]);
     expect(trustFactLines({ ...DEFAULT_TRUST_FACTS, insured: null, insuranceCarrier: "Acuity" })).toEqual([]);
@@ -45,7 +51,14 @@ describe("which facts show", () => {
   });
 
   it("keeps the band compact: two certifications at most", () => {
-    expect(trustBandLines(FULL).map((l) => l.kind)).toEqual(["license", "insurance", "warranty", "founded", "certification", "certification"]);
+    expect(trustBandLines(FULL).map((l) => l.kind)).toEqual([
+      "license",
+      "insurance",
+      "warranty",
+      "founded",
+      "certification",
+      "certification",
+    ]);
   });
 });
 
@@ -54,9 +67,22 @@ describe("structured data", () => {
     expect(trustJsonLd(FULL)).toEqual({
       foundingDate: "1998",
       hasCredential: [
-        { "@type": "EducationalOccupationalCredential", credentialCategory: "license", name: "Kansas roofing registration", identifier: "RC-1234" },
-        { "@type": "EducationalOccupationalCredential", credentialCategory: "certification", name: "GAF Certified Contractor" },
-        { "@type": "EducationalOccupationalCredential", credentialCategory: "certification", name: "Owens Corning Preferred" },
+        {
+          "@type": "EducationalOccupationalCredential",
+          credentialCategory: "license",
+          name: "Kansas roofing registration",
+          identifier: "RC-1234",
+        },
+        {
+          "@type": "EducationalOccupationalCredential",
+          credentialCategory: "certification",
+          name: "GAF Certified Contractor",
+        },
+        {
+          "@type": "EducationalOccupationalCredential",
+          credentialCategory: "certification",
+          name: "Owens Corning Preferred",
+        },
         { "@type": "EducationalOccupationalCredential", credentialCategory: "certification", name: "BBB Accredited" },
       ],
     });
@@ -64,13 +90,21 @@ describe("structured data", () => {
 
   it("puts the warranty on an offer as a WarrantyPromise in years", () => {
     expect(warrantyJsonLd(FULL)).toEqual({
-      warranty: { "@type": "WarrantyPromise", durationOfWarranty: { "@type": "QuantitativeValue", value: 10, unitCode: "ANN" } },
+      warranty: {
+        "@type": "WarrantyPromise",
+        durationOfWarranty: { "@type": "QuantitativeValue", value: 10, unitCode: "ANN" },
+      },
     });
   });
 
   it("names the team as the business's employees", () => {
     expect(teamJsonLd([])).toEqual({});
-    expect(teamJsonLd([{ name: "Dale", role: "Owner", photoUrl: "https://x.test/uploads/a.webp" }, { name: "Cody", role: "" }])).toEqual({
+    expect(
+      teamJsonLd([
+        { name: "Dale", role: "Owner", photoUrl: "https://x.test/uploads/a.webp" },
+        { name: "Cody", role: "" },
+      ]),
+    ).toEqual({
       employee: [
         { "@type": "Person", name: "Dale", jobTitle: "Owner", image: "https://x.test/uploads/a.webp" },
         { "@type": "Person", name: "Cody" },

@@ -48,7 +48,12 @@ export function trustJsonLd(trust: TrustFacts | undefined): Record<string, unkno
     });
   }
   for (const c of trust.certifications) {
-    if (c.trim()) credentials.push({ "@type": "EducationalOccupationalCredential", credentialCategory: "certification", name: c.trim() });
+    if (c.trim())
+      credentials.push({
+        "@type": "EducationalOccupationalCredential",
+        credentialCategory: "certification",
+        name: c.trim(),
+      });
   }
   return {
     ...(trust.foundedYear ? { foundingDate: String(trust.foundedYear) } : {}),
@@ -68,7 +73,9 @@ export function warrantyJsonLd(trust: TrustFacts | undefined): Record<string, un
 }
 
 /** The About page's people as the business's `employee` (schema.org Person), with their photos' addresses. */
-export function teamJsonLd(team: (Pick<TeamMember, "name" | "role"> & { photoUrl?: string | null })[]): Record<string, unknown> {
+export function teamJsonLd(
+  team: (Pick<TeamMember, "name" | "role"> & { photoUrl?: string | null })[],
+): Record<string, unknown> {
   if (team.length === 0) return {};
   return {
     employee: team.map((m) => ({

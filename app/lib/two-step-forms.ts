@@ -8,7 +8,8 @@ export const TWO_STEP_INTENTS = { enable: "enable", disable: "disable", newCodes
 export const TWO_STEP_MESSAGES = {
   codeMissing: "Please enter the 6-digit code from your authenticator app",
   codeWrong: "That code is not right. Check the app shows this site's code and try again.",
-  signInCodeWrong: "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.",
+  signInCodeWrong:
+    "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.",
   setupExpired: "That took too long, so here is a new code to scan. Please add it to your app again.",
   pendingExpired: "Your sign-in took too long. Please enter your password again.",
   passwordMissing: "Please enter your current password",
@@ -18,7 +19,8 @@ export const TWO_STEP_MESSAGES = {
   alreadyOn: "Two-step sign-in is already on",
   alreadyOff: "Two-step sign-in is already off",
   newCodes: "New recovery codes made: the old ones no longer work",
-  recoveryUsed: (left: number) => `Signed in with a recovery code. ${left === 1 ? "1 code is" : `${left} codes are`} left.`,
+  recoveryUsed: (left: number) =>
+    `Signed in with a recovery code. ${left === 1 ? "1 code is" : `${left} codes are`} left.`,
 };
 
 const code = z
@@ -35,5 +37,8 @@ export const EnableTwoStepSchema = z.object({ code });
 
 /** Turning it off, or new recovery codes: the current password. */
 export const ConfirmPasswordSchema = z.object({
-  currentPassword: z.string({ error: TWO_STEP_MESSAGES.passwordMissing }).min(1, TWO_STEP_MESSAGES.passwordMissing).max(1000),
+  currentPassword: z
+    .string({ error: TWO_STEP_MESSAGES.passwordMissing })
+    .min(1, TWO_STEP_MESSAGES.passwordMissing)
+    .max(1000),
 });

@@ -34,19 +34,23 @@ describe("checkVideoUrl", () => {
     expect(checkVideoUrl("   ")).toEqual({ ok: false, message: VIDEO_URL_MESSAGES.empty });
   });
 
-  it.each(["javascript:alert(1)", "data:text/html,hi", "ftp://youtube.com/watch?v=M7lc1UVf-VE", "https://exa mple.com/x", "my video"])(
-    "says %j is not a web address",
-    (url) => {
-      expect(checkVideoUrl(url)).toEqual({ ok: false, message: VIDEO_URL_MESSAGES.notAddress });
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "ftp://youtube.com/watch?v=M7lc1UVf-VE",
+    "https://exa mple.com/x",
+    "my video",
+  ])("says %j is not a web address", (url) => {
+    expect(checkVideoUrl(url)).toEqual({ ok: false, message: VIDEO_URL_MESSAGES.notAddress });
+  });
 
-  it.each(["https://www.facebook.com/watch?v=123", "https://evil.example/watch?v=M7lc1UVf-VE", "vimeo.example.com/123456"])(
-    "says %j is not on YouTube or Vimeo",
-    (url) => {
-      expect(checkVideoUrl(url)).toEqual({ ok: false, message: VIDEO_URL_MESSAGES.otherSite });
-    },
-  );
+  it.each([
+    "https://www.facebook.com/watch?v=123",
+    "https://evil.example/watch?v=M7lc1UVf-VE",
+    "vimeo.example.com/123456",
+  ])("says %j is not on YouTube or Vimeo", (url) => {
+    expect(checkVideoUrl(url)).toEqual({ ok: false, message: VIDEO_URL_MESSAGES.otherSite });
+  });
 
   it.each([
     "https://www.youtube.com/@PrairieRidgeRoofing",

@@ -8,9 +8,12 @@ export type VideoUrlCheck = { ok: true; video: VideoRef } | { ok: false; message
 
 export const VIDEO_URL_MESSAGES = {
   empty: "Paste the address of your video on YouTube or Vimeo",
-  notAddress: "That is not a web address. Open your video on YouTube or Vimeo and copy the address from the browser's address bar (it starts with https://).",
-  otherSite: "Only YouTube and Vimeo videos can be shown here. Upload the video to YouTube or Vimeo first, then paste its address.",
-  notOneVideo: "That address does not point to one video (it may be a channel, playlist or search). Open the video itself and copy its address.",
+  notAddress:
+    "That is not a web address. Open your video on YouTube or Vimeo and copy the address from the browser's address bar (it starts with https://).",
+  otherSite:
+    "Only YouTube and Vimeo videos can be shown here. Upload the video to YouTube or Vimeo first, then paste its address.",
+  notOneVideo:
+    "That address does not point to one video (it may be a channel, playlist or search). Open the video itself and copy its address.",
 } as const;
 
 const YOUTUBE_HOSTS = ["youtube.com", "youtu.be", "youtube-nocookie.com"];
@@ -27,7 +30,8 @@ export function checkVideoUrl(raw: string | null | undefined): VideoUrlCheck {
   } catch {
     return { ok: false, message: VIDEO_URL_MESSAGES.notAddress };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, message: VIDEO_URL_MESSAGES.notAddress };
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { ok: false, message: VIDEO_URL_MESSAGES.notAddress };
   const video = parseVideoUrl(url.href);
   if (video) return { ok: true, video };
   const host = url.hostname.replace(/^(www\.|m\.)/, "");

@@ -15,7 +15,10 @@ export function parseVideoUrl(raw: string | null | undefined): VideoRef | null {
   const host = url.hostname.replace(/^(www\.|m\.)/, "");
   let id: string | null = null;
   if (host === "youtube.com" || host === "youtube-nocookie.com") {
-    id = url.pathname === "/watch" ? url.searchParams.get("v") : url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? null;
+    id =
+      url.pathname === "/watch"
+        ? url.searchParams.get("v")
+        : (url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? null);
   } else if (host === "youtu.be") {
     id = url.pathname.slice(1).split("/")[0] || null;
   }

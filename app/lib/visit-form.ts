@@ -21,7 +21,8 @@ export const NOTE_MAX = 1000;
 
 /** How long a visit takes, in minutes: the choices the form offers. */
 export const VISIT_LENGTHS = [30, 60, 90, 120, 180, 240, 360, 480, 600] as const;
-export const lengthLabel = (minutes: number) => (minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? "" : "s"}`);
+export const lengthLabel = (minutes: number) =>
+  minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? "" : "s"}`;
 const isVisitLength = (n: number) => (VISIT_LENGTHS as readonly number[]).includes(n);
 
 export type VisitLengths = Record<VisitKind, number>;
@@ -68,9 +69,14 @@ export const VISIT_MESSAGES = {
   notAnnounced: "; its confirmation had not gone yet, so the homeowner was not emailed",
 } as const;
 
-const lengthField = () => z.coerce.number({ error: VISIT_MESSAGES.badLength }).refine(isVisitLength, VISIT_MESSAGES.badLength);
+const lengthField = () =>
+  z.coerce.number({ error: VISIT_MESSAGES.badLength }).refine(isVisitLength, VISIT_MESSAGES.badLength);
 
-const id = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, message).transform(Number);
+const id = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,9}$/, message)
+    .transform(Number);
 
 const WhenFields = {
   day: z.string({ error: VISIT_TIME_MESSAGES.invalid }).trim(),
@@ -85,23 +91,41 @@ const WhenFields = {
 function withStart<T extends { day: string; time: string }>(form: T, ctx: z.RefinementCtx): T & { startsAt: Date } {
   const found = kansasInstant(form.day, form.time);
   if (found.ok) return { ...form, startsAt: found.at };
-  if (found.reason === "skipped") ctx.addIssue({ code: "custom", path: ["time"], message: VISIT_TIME_MESSAGES.skipped(form.day, form.time) });
-  else ctx.addIssue({ code: "custom", path: [isCalendarDay(form.day) ? "time" : "day"], message: VISIT_TIME_MESSAGES.invalid });
+  if (found.reason === "skipped")
+    ctx.addIssue({ code: "custom", path: ["time"], message: VISIT_TIME_MESSAGES.skipped(form.day, form.time) });
+  else
+    ctx.addIssue({
+      code: "custom",
+      path: [isCalendarDay(form.day) ? "time" : "day"],
+      message: VISIT_TIME_MESSAGES.invalid,
+    });
   return z.NEVER;
 }
 
 export const AddVisitSchema = z
-  .object({ intent: z.literal(ADD_VISIT_INTENT), kind: z.enum(VISIT_KINDS, { error: VISIT_MESSAGES.badKind }), ...WhenFields })
+  .object({
+    intent: z.literal(ADD_VISIT_INTENT),
+    kind: z.enum(VISIT_KINDS, { error: VISIT_MESSAGES.badKind }),
+    ...WhenFields,
+  })
   .transform(withStart);
 
-export const MoveVisitSchema = z.object({ intent: z.literal(MOVE_VISIT_INTENT), visitId: id(VISIT_MESSAGES.badVisit), ...WhenFields }).transform(withStart);
+export const MoveVisitSchema = z
+  .object({ intent: z.literal(MOVE_VISIT_INTENT), visitId: id(VISIT_MESSAGES.badVisit), ...WhenFields })
+  .transform(withStart);
 
-export const CancelVisitSchema = z.object({ intent: z.literal(CANCEL_VISIT_INTENT), visitId: id(VISIT_MESSAGES.badVisit) });
+export const CancelVisitSchema = z.object({
+  intent: z.literal(CANCEL_VISIT_INTENT),
+  visitId: id(VISIT_MESSAGES.badVisit),
+});
 
 /** The owner's form on the schedule page: one length per kind. */
 export const VisitLengthsFormSchema = z.object({
   intent: z.literal(VISIT_LENGTHS_INTENT),
-  ...({ estimate_visit: lengthField(), inspection: lengthField(), work_day: lengthField() } satisfies Record<VisitKind, unknown>),
+  ...({ estimate_visit: lengthField(), inspection: lengthField(), work_day: lengthField() } satisfies Record<
+    VisitKind,
+    unknown
+  >),
 });
 
 /** One schema per intent: the action parses a post with the one its intent names. */
@@ -111,7 +135,8 @@ export const VISIT_FORM_SCHEMAS = {
   [CANCEL_VISIT_INTENT]: CancelVisitSchema,
 } as const;
 export type VisitIntent = keyof typeof VISIT_FORM_SCHEMAS;
-export const isVisitIntent = (value: unknown): value is VisitIntent => typeof value === "string" && Object.hasOwn(VISIT_FORM_SCHEMAS, value);
+export const isVisitIntent = (value: unknown): value is VisitIntent =>
+  typeof value === "string" && Object.hasOwn(VISIT_FORM_SCHEMAS, value);
 
 /**
  * A refused form's answer, for the form that posted it: its intent, the visit it was about

@@ -8,4 +8,5 @@ export const VISIT_KIND_LABELS: Record<VisitKind, string> = {
   work_day: "Work day",
 };
 
-export const isVisitKind = (value: unknown): value is VisitKind => typeof value === "string" && (VISIT_KINDS as readonly string[]).includes(value);
+export const isVisitKind = (value: unknown): value is VisitKind =>
+  typeof value === "string" && (VISIT_KINDS as readonly string[]).includes(value);

@@ -41,30 +41,49 @@ export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject
   const what = kindWords(facts.kind);
   const when = formatVisitTime(facts.startsAt);
   const where = facts.address ? ` at ${facts.address}` : "";
-  const who = facts.who ? `${facts.who} from ${facts.company} will be there.` : `Someone from ${facts.company} will be there.`;
+  const who = facts.who
+    ? `${facts.who} from ${facts.company} will be there.`
+    : `Someone from ${facts.company} will be there.`;
   const lasts = `It takes ${howLong(facts.durationMinutes)}.`;
   const calendar = "The attached invitation puts it in your calendar.";
   const [subject, lines]: [string, string[]] = (() => {
     switch (mail) {
       case "confirmation":
-        return [`Your ${what} with ${facts.company}: ${shortWhen(facts.startsAt)}`, [`Your ${what} is booked for ${when} (Kansas time)${where}.`, `${who} ${lasts}`, calendar]];
+        return [
+          `Your ${what} with ${facts.company}: ${shortWhen(facts.startsAt)}`,
+          [`Your ${what} is booked for ${when} (Kansas time)${where}.`, `${who} ${lasts}`, calendar],
+        ];
       case "reminder":
-        return [`Tomorrow: your ${what} with ${facts.company} at ${formatKansasTime(facts.startsAt)}`, [`A reminder: your ${what} is tomorrow, ${when} (Kansas time)${where}.`, `${who} ${lasts}`]];
+        return [
+          `Tomorrow: your ${what} with ${facts.company} at ${formatKansasTime(facts.startsAt)}`,
+          [`A reminder: your ${what} is tomorrow, ${when} (Kansas time)${where}.`, `${who} ${lasts}`],
+        ];
       case "moved":
         return [
           `Your ${what} has moved to ${shortWhen(facts.startsAt)}`,
-          [`Your ${what}${facts.was ? `, which was set for ${formatVisitTime(facts.was)},` : ""} is now on ${when} (Kansas time)${where}.`, `${who} ${lasts}`, "The attached invitation updates the event in your calendar."],
+          [
+            `Your ${what}${facts.was ? `, which was set for ${formatVisitTime(facts.was)},` : ""} is now on ${when} (Kansas time)${where}.`,
+            `${who} ${lasts}`,
+            "The attached invitation updates the event in your calendar.",
+          ],
         ];
       // The same start, a new length: said as such, never as a move.
       case "updated":
         return [
           `Your ${what} on ${shortWhen(facts.startsAt)} now takes ${howLong(facts.durationMinutes)}`,
-          [`Your ${what} is still on ${when} (Kansas time)${where}; it now takes ${howLong(facts.durationMinutes)}.`, who, "The attached invitation updates the event in your calendar."],
+          [
+            `Your ${what} is still on ${when} (Kansas time)${where}; it now takes ${howLong(facts.durationMinutes)}.`,
+            who,
+            "The attached invitation updates the event in your calendar.",
+          ],
         ];
       case "cancelled":
         return [
           `Your ${what} on ${shortWhen(facts.startsAt)} is canceled`,
-          [`Your ${what} on ${when} is canceled. We will be in touch to find a new time.`, "The attached file takes it out of your calendar."],
+          [
+            `Your ${what} on ${when} is canceled. We will be in touch to find a new time.`,
+            "The attached file takes it out of your calendar.",
+          ],
         ];
     }
   })();
@@ -77,7 +96,11 @@ export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject
     `Thank you,\n${facts.company}`,
   ];
   const html = paragraphs
-    .map((p) => (p === facts.jobLink ? `<p><a href="${escapeHtml(p)}">See your job</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .map((p) =>
+      p === facts.jobLink
+        ? `<p><a href="${escapeHtml(p)}">See your job</a></p>`
+        : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
+    )
     .join("\n");
   return { subject, text: paragraphs.join("\n\n"), html };
 }

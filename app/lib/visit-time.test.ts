@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatClockTime, formatKansasStamp, formatVisitTime, kansasInstant, startOfKansasDay, wallClock, weekDays, weekOf, weekStart } from "./visit-time";
+import {
+  formatClockTime,
+  formatKansasStamp,
+  formatVisitTime,
+  kansasInstant,
+  startOfKansasDay,
+  wallClock,
+  weekDays,
+  weekOf,
+  weekStart,
+} from "./visit-time";
 
 const at = (day: string, time: string) => {
   const found = kansasInstant(day, time);
@@ -63,7 +73,8 @@ describe("kansasInstant", () => {
 
 describe("Kansas days and weeks", () => {
   it("starts a day at Kansas midnight, 23 and 25 hours long on the change days", () => {
-    const hours = (day: string, next: string) => (startOfKansasDay(next).getTime() - startOfKansasDay(day).getTime()) / 3_600_000;
+    const hours = (day: string, next: string) =>
+      (startOfKansasDay(next).getTime() - startOfKansasDay(day).getTime()) / 3_600_000;
     expect(startOfKansasDay("2026-03-08").toISOString()).toBe("2026-03-08T06:00:00.000Z");
     expect(hours("2026-03-08", "2026-03-09")).toBe(23);
     expect(hours("2026-11-01", "2026-11-02")).toBe(25);
@@ -74,7 +85,15 @@ describe("Kansas days and weeks", () => {
     expect(weekStart("2026-11-27")).toBe("2026-11-23");
     expect(weekStart("2026-11-23")).toBe("2026-11-23");
     expect(weekStart("2026-11-29")).toBe("2026-11-23");
-    expect(weekDays("2026-12-28")).toEqual(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"]);
+    expect(weekDays("2026-12-28")).toEqual([
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+      "2027-01-03",
+    ]);
     expect(weekOf("2026-03-08", "2026-11-27")).toBe("2026-03-02");
     expect(weekOf("not a day", "2026-11-27")).toBe("2026-11-23");
     expect(weekOf(null, "2026-11-27")).toBe("2026-11-23");

@@ -22,7 +22,15 @@ const wallFormats = new Map<string, Intl.DateTimeFormat>();
 function wallFormat(timeZone: string) {
   let format = wallFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     wallFormats.set(timeZone, format);
   }
   return format;
@@ -30,7 +38,11 @@ function wallFormat(timeZone: string) {
 
 /** The wall clock in a zone at an instant: its day (YYYY-MM-DD) and time (HH:MM). */
 export function wallClock(at: Date, timeZone = BUSINESS_TIME_ZONE): { day: string; time: string } {
-  const parts = Object.fromEntries(wallFormat(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    wallFormat(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
@@ -94,8 +106,18 @@ export function weekOf(asked: string | null | undefined, today: string): string 
 /** The Kansas day of an instant. */
 export const kansasDay = (at: Date) => dayIn(BUSINESS_TIME_ZONE, at);
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, hour: "numeric", minute: "2-digit" });
-const longDayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: "numeric" });
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+});
+const longDayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
 
 /** "9:00 AM", Kansas time. */
 export const formatKansasTime = (at: Date) => timeFormat.format(at);
@@ -103,7 +125,8 @@ export const formatKansasTime = (at: Date) => timeFormat.format(at);
 export const formatLongDay = (day: string) => longDayFormat.format(new Date(`${day}T00:00:00Z`));
 /** "Monday, March 9, 2026 at 9:00 AM" (Kansas time), as a mail says it. */
 /** When a visit ends: it is over from then on. */
-export const visitEnd = (visit: { startsAt: Date; durationMinutes: number }) => new Date(visit.startsAt.getTime() + visit.durationMinutes * 60_000);
+export const visitEnd = (visit: { startsAt: Date; durationMinutes: number }) =>
+  new Date(visit.startsAt.getTime() + visit.durationMinutes * 60_000);
 
 export const formatVisitTime = (at: Date) => `${formatLongDay(kansasDay(at))} at ${formatKansasTime(at)}`;
 

@@ -18,9 +18,28 @@ const QUOTE_CHARS = 160;
 
 type List<T> = { count: number; items: T[] };
 
-export type DashboardLead = { id: number; name: string; service: string | null; city: string | null; createdAt: Date; read: boolean };
-export type DashboardFollowUp = { id: number; name: string; status: (typeof leads.$inferSelect)["status"]; followUpOn: string };
-export type DashboardProposal = { id: number; leadId: number; name: string; totalCents: number; sentAt: Date; expiresAt: Date };
+export type DashboardLead = {
+  id: number;
+  name: string;
+  service: string | null;
+  city: string | null;
+  createdAt: Date;
+  read: boolean;
+};
+export type DashboardFollowUp = {
+  id: number;
+  name: string;
+  status: (typeof leads.$inferSelect)["status"];
+  followUpOn: string;
+};
+export type DashboardProposal = {
+  id: number;
+  leadId: number;
+  name: string;
+  totalCents: number;
+  sentAt: Date;
+  expiresAt: Date;
+};
 export type DashboardJob = { id: number; name: string; service: string | null; city: string | null };
 export type DashboardReview = { id: number; name: string; rating: number; quote: string; createdAt: Date };
 
@@ -42,7 +61,8 @@ const isJobToComplete = sql`${leads.status} = 'won' and ${leads.completedAt} is 
 // complete, in the list's order. Drizzle has no INDEXED BY, hence the statement written out.
 const fromJobsToComplete = sql`from ${leads} indexed by leads_jobs_open_idx where ${isJobToComplete}`;
 // Sent and still answerable: not accepted, not withdrawn, not expired; its lead still open.
-const isWaiting = (now: Date) => and(isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now), open);
+const isWaiting = (now: Date) =>
+  and(isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now), open);
 
 /**
  * The day's work as of `today` (YYYY-MM-DD, Kansas time) and `now`; its leads narrowed by
@@ -53,7 +73,10 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
   const limit = DASHBOARD_LIST_SIZE;
   // The header's badges count with the same function, so the numbers agree.
   const { fresh, due } = waitingLeads(today, leadsShown);
-  const jobCount = db.get<{ n: number }>(sql`select count(*) as n ${fromJobsToComplete} ${leadsShown ? sql`and ${leadsShown}` : sql``}`)?.n ?? 0;
+  const jobCount =
+    db.get<{ n: number }>(
+      sql`select count(*) as n ${fromJobsToComplete} ${leadsShown ? sql`and ${leadsShown}` : sql``}`,
+    )?.n ?? 0;
 
   // The newest few New leads. Few of them: leads_open_status_idx reads them all, then they
   // are sorted. Many (a business behind on its calls, 1,742 in the benchmark): that was
@@ -61,10 +84,19 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
   // instead, where New ones are among the most recent and a few rows are read.
   const newSource = fresh > NEW_LEADS_SORTED ? sql`${leads} indexed by leads_created_idx` : leads;
   const newIds = db
-    .all<{ id: number }>(sql`select ${leads.id} as id from ${newSource} where ${and(isNewLead, leadsShown)} order by ${leads.createdAt} desc, ${leads.id} desc limit ${limit}`)
+    .all<{ id: number }>(
+      sql`select ${leads.id} as id from ${newSource} where ${and(isNewLead, leadsShown)} order by ${leads.createdAt} desc, ${leads.id} desc limit ${limit}`,
+    )
     .map((row) => row.id);
   const newLeads = db
-    .select({ id: leads.id, name: leads.name, service: leads.service, city: leads.city, createdAt: leads.createdAt, readAt: leads.readAt })
+    .select({
+      id: leads.id,
+      name: leads.name,
+      service: leads.service,
+      city: leads.city,
+      createdAt: leads.createdAt,
+      readAt: leads.readAt,
+    })
     .from(leads)
     .where(inArray(leads.id, newIds))
     .orderBy(desc(leads.createdAt), desc(leads.id))
@@ -81,10 +113,19 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
     .all();
 
   const waiting = isWaiting(now);
-  const proposalCount = db.select({ n: count() }).from(proposals).innerJoin(leads, eq(leads.id, proposals.leadId)).where(waiting).get()?.n ?? 0;
+  const proposalCount =
+    db.select({ n: count() }).from(proposals).innerJoin(leads, eq(leads.id, proposals.leadId)).where(waiting).get()
+      ?.n ?? 0;
   // The one running out first at the top: a call before it lapses may win the job.
   const proposalItems = db
-    .select({ id: proposals.id, leadId: proposals.leadId, name: leads.name, totalCents: proposals.totalCents, sentAt: proposals.createdAt, expiresAt: proposals.expiresAt })
+    .select({
+      id: proposals.id,
+      leadId: proposals.leadId,
+      name: leads.name,
+      totalCents: proposals.totalCents,
+      sentAt: proposals.createdAt,
+      expiresAt: proposals.expiresAt,
+    })
     .from(proposals)
     .innerJoin(leads, eq(leads.id, proposals.leadId))
     .where(waiting)
@@ -101,7 +142,13 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
   const pending = eq(testimonials.status, "pending");
   const reviewCount = db.select({ n: count() }).from(testimonials).where(pending).get()?.n ?? 0;
   const reviews = db
-    .select({ id: testimonials.id, name: testimonials.name, rating: testimonials.rating, quote: sql<string>`substr(${testimonials.quote}, 1, ${QUOTE_CHARS})`, createdAt: testimonials.createdAt })
+    .select({
+      id: testimonials.id,
+      name: testimonials.name,
+      rating: testimonials.rating,
+      quote: sql<string>`substr(${testimonials.quote}, 1, ${QUOTE_CHARS})`,
+      createdAt: testimonials.createdAt,
+    })
     .from(testimonials)
     .where(pending)
     .orderBy(asc(testimonials.createdAt), asc(testimonials.id))

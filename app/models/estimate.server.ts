@@ -1,7 +1,15 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { estimates, proposals, type Estimate, type RoofCustomer } from "~/db/schema";
-import { adjustLines, estimateLines, estimateOverLimits, estimateTotals, roofBasisNote, type EstimateChoice, type EstimateLinesInput } from "~/lib/estimate";
+import {
+  adjustLines,
+  estimateLines,
+  estimateOverLimits,
+  estimateTotals,
+  roofBasisNote,
+  type EstimateChoice,
+  type EstimateLinesInput,
+} from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { summarizeRoof } from "~/lib/roof-summary";
 import { takeoffRoof, type TakeoffRoof } from "~/lib/takeoff";
@@ -33,10 +41,15 @@ export function measuredLeadRoof(leadId: number) {
   if (!customer || customer.area === null) return null;
   const summary = summarizeRoof(customer, parseDrawing(customer.drawing).top);
   const roof = takeoffRoof(summary, customer);
-  return roof ? { customer, roof, suggestedWastePercent: summary.suggestedWastePercent, basis: roofBasisNote(summary) } : null;
+  return roof
+    ? { customer, roof, suggestedWastePercent: summary.suggestedWastePercent, basis: roofBasisNote(summary) }
+    : null;
 }
 
-type EstimateRow = Omit<typeof estimates.$inferInsert, "id" | "leadId" | "createdAt" | "updatedAt" | "lockedAt" | "supersededAt">;
+type EstimateRow = Omit<
+  typeof estimates.$inferInsert,
+  "id" | "leadId" | "createdAt" | "updatedAt" | "lockedAt" | "supersededAt"
+>;
 
 /**
  * Whether the lead's estimate may no longer change: it is locked, or the lead has an accepted
@@ -55,12 +68,27 @@ export function isEstimateLocked(leadId: number): boolean {
 function writeEstimate(leadId: number, row: EstimateRow): { estimate: Estimate } {
   const db = getDb();
   const before = getEstimate(leadId);
-  if (before) return { estimate: db.update(estimates).set({ ...row, updatedAt: new Date() }).where(eq(estimates.id, before.id)).returning().get() };
-  return { estimate: db.insert(estimates).values({ ...row, leadId }).returning().get() };
+  if (before)
+    return {
+      estimate: db
+        .update(estimates)
+        .set({ ...row, updatedAt: new Date() })
+        .where(eq(estimates.id, before.id))
+        .returning()
+        .get(),
+    };
+  return {
+    estimate: db
+      .insert(estimates)
+      .values({ ...row, leadId })
+      .returning()
+      .get(),
+  };
 }
 
 /** Written, or why not. */
-export type EstimateOutcome = { estimate: Estimate } | { refused: "not-measured" | "none" | "locked" } | { overLimit: string };
+export type EstimateOutcome =
+  { estimate: Estimate } | { refused: "not-measured" | "none" | "locked" } | { overLimit: string };
 
 /**
  * Makes the lead's estimate from its measured roof and today's prices, replacing the draft it
@@ -114,7 +142,14 @@ export function leaveOutMissingMaterials(leadId: number, reason: string): Estima
     const before = getEstimate(leadId);
     if (!before) return { refused: "none" as const };
     if (isEstimateLocked(leadId)) return { refused: "locked" as const };
-    return { estimate: getDb().update(estimates).set({ leftOutReason: reason, updatedAt: new Date() }).where(eq(estimates.id, before.id)).returning().get() };
+    return {
+      estimate: getDb()
+        .update(estimates)
+        .set({ leftOutReason: reason, updatedAt: new Date() })
+        .where(eq(estimates.id, before.id))
+        .returning()
+        .get(),
+    };
   });
 }
 

@@ -1,9 +1,5 @@
 import { asc, eq, getTableColumns, gt } from "drizzle-orm";
-import {
-  alias,
-  type SQLiteColumn,
-  type SQLiteSelect,
-} from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
   estimates,
   images,
@@ -41,10 +37,7 @@ const BATCH = 500;
  * Rows a batch at a time on an increasing key: each batch is its own short query, so no
  * statement stays open between them (one would refuse the site's writes meanwhile).
  */
-function* inBatches<T>(
-  read: (after: number) => T[],
-  keyOf: (row: T) => number,
-): Generator<T> {
+function* inBatches<T>(read: (after: number) => T[], keyOf: (row: T) => number): Generator<T> {
   let after = -1;
   for (;;) {
     const rows = read(after);
@@ -55,17 +48,12 @@ function* inBatches<T>(
 }
 
 /** A select's next batch after the row `after`, in order of its table's `id`. */
-const batchAfter = <Q extends SQLiteSelect>(
-  query: Q,
-  id: SQLiteColumn,
-  after: number,
-) => query.where(gt(id, after)).orderBy(asc(id)).limit(BATCH);
+const batchAfter = <Q extends SQLiteSelect>(query: Q, id: SQLiteColumn, after: number) =>
+  query.where(gt(id, after)).orderBy(asc(id)).limit(BATCH);
 
 /** An account's name as lists print it: its name, else its email; null for nobody. */
-const person = (name: string | null, email: string | null) =>
-  (name?.trim() ? name : email) ?? null;
-const json = (value: unknown) =>
-  value === null || value === undefined ? null : JSON.stringify(value);
+const person = (name: string | null, email: string | null) => (name?.trim() ? name : email) ?? null;
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 const flag = (value: boolean) => (value ? 1 : 0);
 
 const PUBLIC = "uploads";
@@ -86,7 +74,10 @@ function* leadRows(): Generator<Cells> {
       leads.id,
       after,
     ).all();
-  for (const { l, whoName, whoEmail, acceptedCents, changeOrderCents, estimateCents } of inBatches(read, (r) => r.l.id)) {
+  for (const { l, whoName, whoEmail, acceptedCents, changeOrderCents, estimateCents } of inBatches(
+    read,
+    (r) => r.l.id,
+  )) {
     const assigned = l.assignedTo ? person(whoName, whoEmail) : null;
     yield [
       l.id,
@@ -132,12 +123,7 @@ function* historyRows(): Generator<Cells> {
 }
 
 function* photoRows(): Generator<Cells> {
-  const read = (after: number) =>
-    batchAfter(
-      getDb().select().from(leadPhotos).$dynamic(),
-      leadPhotos.id,
-      after,
-    ).all();
+  const read = (after: number) => batchAfter(getDb().select().from(leadPhotos).$dynamic(), leadPhotos.id, after).all();
   for (const p of inBatches(read, (r) => r.id))
     yield [p.leadId, `${PRIVATE}/${p.storedName}`, p.originalName, p.createdAt];
 }
@@ -183,12 +169,7 @@ function* roofCustomerRows(): Generator<Cells> {
 }
 
 function* estimateRows(): Generator<Cells> {
-  const read = (after: number) =>
-    batchAfter(
-      getDb().select().from(estimates).$dynamic(),
-      estimates.id,
-      after,
-    ).all();
+  const read = (after: number) => batchAfter(getDb().select().from(estimates).$dynamic(), estimates.id, after).all();
   for (const e of inBatches(read, (r) => r.id)) {
     yield [
       e.id,
@@ -351,10 +332,7 @@ function* projectRows(): Generator<Cells> {
       projects.id,
       after,
     ).all();
-  for (const { p, picture, whoName, whoEmail } of inBatches(
-    read,
-    (r) => r.p.id,
-  )) {
+  for (const { p, picture, whoName, whoEmail } of inBatches(read, (r) => r.p.id)) {
     yield [
       p.id,
       p.title,
@@ -404,12 +382,7 @@ function* testimonialRows(): Generator<Cells> {
 }
 
 function* pictureRows(): Generator<Cells> {
-  const read = (after: number) =>
-    batchAfter(
-      getDb().select().from(images).$dynamic(),
-      images.id,
-      after,
-    ).all();
+  const read = (after: number) => batchAfter(getDb().select().from(images).$dynamic(), images.id, after).all();
   for (const i of inBatches(read, (r) => r.id)) {
     yield [
       i.id,
@@ -443,23 +416,13 @@ function* teamRows(): Generator<Cells> {
       after,
     ).all();
   for (const u of inBatches(read, (r) => r.id))
-    yield [
-      u.id,
-      u.name,
-      u.email,
-      u.role,
-      u.createdAt,
-      u.lastSignInAt,
-      u.removedAt,
-    ];
+    yield [u.id, u.name, u.email, u.role, u.createdAt, u.lastSignInAt, u.removedAt];
 }
 
 // What never leaves: the session secret, and the maps key (a key the owner pays for).
 const SECRET_GROUPS = new Set(["secrets"]);
 const withoutSecrets = (key: string, value: unknown) =>
-  key === "maps" && value && typeof value === "object"
-    ? { ...value, apiKey: null }
-    : value;
+  key === "maps" && value && typeof value === "object" ? { ...value, apiKey: null } : value;
 
 function* settingRows(): Generator<Cells> {
   const rows = getDb()
@@ -477,12 +440,7 @@ function* settingRows(): Generator<Cells> {
     .all();
   for (const s of rows) {
     if (SECRET_GROUPS.has(s.key)) continue;
-    yield [
-      s.key,
-      json(withoutSecrets(s.key, s.value)),
-      s.updatedAt,
-      s.by ? person(s.whoName, s.whoEmail) : null,
-    ];
+    yield [s.key, json(withoutSecrets(s.key, s.value)), s.updatedAt, s.by ? person(s.whoName, s.whoEmail) : null];
   }
 }
 

@@ -31,7 +31,11 @@ const placeOfId = (id: number) => sql`(select created_at, id from images where i
  * the `limit` just before the picture `before` (still newest first). Keyset on
  * (created_at, id), never OFFSET: page 30 costs what page 1 does.
  */
-export function listImages({ limit = 100, after, before }: { limit?: number; after?: number; before?: number } = {}): Image[] {
+export function listImages({
+  limit = 100,
+  after,
+  before,
+}: { limit?: number; after?: number; before?: number } = {}): Image[] {
   const query = getDb().select().from(images);
   if (before) {
     return query
@@ -64,14 +68,23 @@ export function countImages(): number {
 }
 
 export function updateImageAlt(id: number, alt: string): boolean {
-  const changed = getDb().update(images).set({ alt }).where(and(eq(images.id, id), eq(images.purpose, "library"))).run().changes > 0;
+  const changed =
+    getDb()
+      .update(images)
+      .set({ alt })
+      .where(and(eq(images.id, id), eq(images.purpose, "library")))
+      .run().changes > 0;
   if (changed) invalidatePublicPages();
   return changed;
 }
 
 /** Deletes the row and returns it (its files are the caller's to remove), or undefined when there was none. */
 export function deleteImageRow(id: number, purpose: Image["purpose"]): Image | undefined {
-  const row = getDb().delete(images).where(and(eq(images.id, id), eq(images.purpose, purpose))).returning().get();
+  const row = getDb()
+    .delete(images)
+    .where(and(eq(images.id, id), eq(images.purpose, purpose)))
+    .returning()
+    .get();
   if (row && shownPublicly(row.purpose)) invalidatePublicPages();
   return row;
 }
@@ -83,7 +96,13 @@ export function getImage(id: number): Image | undefined {
 /** Every stored picture's name and purpose: what the files on disk must match. */
 export function listStoredFiles(): Pick<Image, "id" | "storedName" | "purpose" | "contentType" | "width">[] {
   return getDb()
-    .select({ id: images.id, storedName: images.storedName, purpose: images.purpose, contentType: images.contentType, width: images.width })
+    .select({
+      id: images.id,
+      storedName: images.storedName,
+      purpose: images.purpose,
+      contentType: images.contentType,
+      width: images.width,
+    })
     .from(images)
     .all();
 }
@@ -112,7 +131,9 @@ export function listImageUses(imageIds: number[]): Map<number, ImageUse[]> {
     .where(inArray(projects.imageId, imageIds))
     .orderBy(asc(projects.title))
     .all();
-  for (const { imageId, ...use } of rows) if (imageId !== null) uses.set(imageId, [...(uses.get(imageId) ?? []), { kind: "project", ...use } satisfies ProjectUse]);
+  for (const { imageId, ...use } of rows)
+    if (imageId !== null)
+      uses.set(imageId, [...(uses.get(imageId) ?? []), { kind: "project", ...use } satisfies ProjectUse]);
   return uses;
 }
 
@@ -137,7 +158,11 @@ function removableDemoImage(keep: number[]) {
     .select({ one: sql`1` })
     .from(projects)
     .where(and(eq(projects.imageId, images.id), eq(projects.demo, false)));
-  return and(eq(images.demo, true), notExists(shownByOwnProject), keep.length > 0 ? notInArray(images.id, keep) : undefined);
+  return and(
+    eq(images.demo, true),
+    notExists(shownByOwnProject),
+    keep.length > 0 ? notInArray(images.id, keep) : undefined,
+  );
 }
 
 /** Demo pictures that removing the demo content would delete (it keeps those in use: see above). */
@@ -157,7 +182,11 @@ export function countDemoImages(): number {
  */
 export function deleteDemoImages(keep: number[]): { deleted: StoredImage[]; kept: number } {
   const db = getDb();
-  const deleted = db.delete(images).where(removableDemoImage(keep)).returning({ storedName: images.storedName, purpose: images.purpose }).all();
+  const deleted = db
+    .delete(images)
+    .where(removableDemoImage(keep))
+    .returning({ storedName: images.storedName, purpose: images.purpose })
+    .all();
   const kept = db.update(images).set({ demo: false }).where(eq(images.demo, true)).run().changes;
   if (deleted.length > 0 || kept > 0) invalidatePublicPages();
   return { deleted, kept };

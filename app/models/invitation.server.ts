@@ -25,7 +25,10 @@ export function getInvitationWithInviter(id: number): { invitation: Invitation; 
 }
 
 /** A new invitation; older open ones to the same address are withdrawn (one invitation an address). */
-export function createInvitation(input: { email: string; role: Role; invitedBy: number; tokenHash: string; expiresAt: Date }, now: Date): Invitation {
+export function createInvitation(
+  input: { email: string; role: Role; invitedBy: number; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Invitation {
   withdrawOpenInvitations(input.email, now);
   return getDb()
     .insert(invitations)
@@ -38,7 +41,11 @@ export function createInvitation(input: { email: string; role: Role; invitedBy: 
  * "Send again": another link for the same invitation, as a row of its own, leaving the
  * earlier links open (a copied one keeps working until it runs out, decision 0057).
  */
-export function addInvitationLink(from: Pick<Invitation, "email" | "role">, input: { invitedBy: number; tokenHash: string; expiresAt: Date }, now: Date): Invitation {
+export function addInvitationLink(
+  from: Pick<Invitation, "email" | "role">,
+  input: { invitedBy: number; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Invitation {
   return getDb()
     .insert(invitations)
     .values({ email: from.email, role: from.role, ...input, createdAt: now })
@@ -84,7 +91,14 @@ export function markInvitationAccepted(id: number, userId: number, now: Date): b
     getDb()
       .update(invitations)
       .set({ acceptedAt: now, userId })
-      .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now)))
+      .where(
+        and(
+          eq(invitations.id, id),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+          gt(invitations.expiresAt, now),
+        ),
+      )
       .run().changes === 1
   );
 }

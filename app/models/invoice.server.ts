@@ -40,7 +40,12 @@ export function acceptedProposalOf(leadId: number) {
 }
 
 export function listLeadInvoices(leadId: number): Invoice[] {
-  return getDb().select().from(invoices).where(eq(invoices.leadId, leadId)).orderBy(asc(invoices.createdAt), asc(invoices.id)).all();
+  return getDb()
+    .select()
+    .from(invoices)
+    .where(eq(invoices.leadId, leadId))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id))
+    .all();
 }
 
 export function getLeadInvoice(leadId: number, invoiceId: number): Invoice | undefined {
@@ -55,11 +60,23 @@ export function getInvoice(invoiceId: number): Invoice | undefined {
   return getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get();
 }
 
-function insertDraft(values: { leadId: number; proposalId: number; kind: InvoiceKind; lines: Line[] }, by: Actor | null, now: Date): Invoice {
+function insertDraft(
+  values: { leadId: number; proposalId: number; kind: InvoiceKind; lines: Line[] },
+  by: Actor | null,
+  now: Date,
+): Invoice {
   const total = sumCents(values.lines);
   return getDb()
     .insert(invoices)
-    .values({ ...values, state: "draft", subtotalCents: total, totalCents: total, createdBy: by?.id ?? null, createdAt: now, updatedAt: now })
+    .values({
+      ...values,
+      state: "draft",
+      subtotalCents: total,
+      totalCents: total,
+      createdBy: by?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning()
     .get();
 }
@@ -70,7 +87,10 @@ function insertDraft(values: { leadId: number; proposalId: number; kind: Invoice
  * the acceptance's transaction, so an acceptance makes exactly one (a second call for the
  * same proposal returns the first).
  */
-export function createDepositDraft(proposal: { id: number; leadId: number; totalCents: number; content?: unknown }, now: Date): Invoice {
+export function createDepositDraft(
+  proposal: { id: number; leadId: number; totalCents: number; content?: unknown },
+  now: Date,
+): Invoice {
   return inTransaction(() => {
     const existing = getDb()
       .select()
@@ -78,8 +98,20 @@ export function createDepositDraft(proposal: { id: number; leadId: number; total
       .where(and(eq(invoices.proposalId, proposal.id), eq(invoices.kind, "deposit")))
       .get();
     if (existing) return existing;
-    const bp = (proposal.content as ProposalContent | undefined)?.deposit?.basisPoints ?? getSetting("pricing").depositBasisPoints ?? DEFAULT_DEPOSIT_BASIS_POINTS;
-    return insertDraft({ leadId: proposal.leadId, proposalId: proposal.id, kind: "deposit", lines: [baseLine("deposit", proposal.totalCents, { percentBasisPoints: bp })] }, null, now);
+    const bp =
+      (proposal.content as ProposalContent | undefined)?.deposit?.basisPoints ??
+      getSetting("pricing").depositBasisPoints ??
+      DEFAULT_DEPOSIT_BASIS_POINTS;
+    return insertDraft(
+      {
+        leadId: proposal.leadId,
+        proposalId: proposal.id,
+        kind: "deposit",
+        lines: [baseLine("deposit", proposal.totalCents, { percentBasisPoints: bp })],
+      },
+      null,
+      now,
+    );
   });
 }
 
@@ -95,7 +127,12 @@ const othersOf = (leadId: number, invoiceId?: number) =>
     .all()
     .map((inv) => ({ ...inv, lines: linesOf(inv) }));
 
-function finalLines(leadId: number, jobTotal: number, changeOrders: readonly InvoiceLine[], invoiceId?: number): Line[] | InvoiceRefusal {
+function finalLines(
+  leadId: number,
+  jobTotal: number,
+  changeOrders: readonly InvoiceLine[],
+  invoiceId?: number,
+): Line[] | InvoiceRefusal {
   const lines = finalInvoiceLines(jobTotal, othersOf(leadId, invoiceId), changeOrders);
   const total = sumCents(lines);
   if (total < 0) return { refused: INVOICE_MESSAGES.negativeTotal };
@@ -103,14 +140,29 @@ function finalLines(leadId: number, jobTotal: number, changeOrders: readonly Inv
 }
 
 /** "New progress invoice" / "New final invoice": a draft from the accepted proposal. */
-export function createInvoiceDraft(leadId: number, kind: "progress" | "final", by: Actor, now = new Date()): Invoice | InvoiceRefusal {
+export function createInvoiceDraft(
+  leadId: number,
+  kind: "progress" | "final",
+  by: Actor,
+  now = new Date(),
+): Invoice | InvoiceRefusal {
   return inTransaction(() => {
     const proposal = acceptedProposalOf(leadId);
     if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
     if (kind === "progress") {
-      return insertDraft({ leadId, proposalId: proposal.id, kind, lines: [baseLine("progress", proposal.totalCents, { percentBasisPoints: 2500 })] }, by, now);
+      return insertDraft(
+        {
+          leadId,
+          proposalId: proposal.id,
+          kind,
+          lines: [baseLine("progress", proposal.totalCents, { percentBasisPoints: 2500 })],
+        },
+        by,
+        now,
+      );
     }
-    if (othersOf(leadId).some((inv) => inv.kind === "final" && inv.state !== "void")) return { refused: "This job has a final invoice already: void it first to make another." };
+    if (othersOf(leadId).some((inv) => inv.kind === "final" && inv.state !== "void"))
+      return { refused: "This job has a final invoice already: void it first to make another." };
     const lines = finalLines(leadId, proposal.totalCents, []);
     if ("refused" in lines) return lines;
     if (sumCents(lines) === 0) return { refused: INVOICE_MESSAGES.nothingOwed };
@@ -119,7 +171,11 @@ export function createInvoiceDraft(leadId: number, kind: "progress" | "final", b
 }
 
 /** "Save draft": the amount (a percent or dollars), change orders, due day and note. Drafts only. */
-export function saveInvoiceDraft(leadId: number, input: SaveInvoiceInput, now = new Date()): Invoice | InvoiceRefusal | undefined {
+export function saveInvoiceDraft(
+  leadId: number,
+  input: SaveInvoiceInput,
+  now = new Date(),
+): Invoice | InvoiceRefusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, input.invoiceId);
     if (!invoice) return undefined;
@@ -134,8 +190,12 @@ export function saveInvoiceDraft(leadId: number, input: SaveInvoiceInput, now = 
     } else {
       const current = linesOf(invoice)[0];
       const basis: InvoiceBasis =
-        input.basis ?? (current?.basisPoints !== undefined ? { percentBasisPoints: current.basisPoints } : { amountCents: current?.amountCents ?? 0 });
-      if ("amountCents" in basis && basis.amountCents > proposal.totalCents) return { refused: INVOICE_MESSAGES.amountTooMuch };
+        input.basis ??
+        (current?.basisPoints !== undefined
+          ? { percentBasisPoints: current.basisPoints }
+          : { amountCents: current?.amountCents ?? 0 });
+      if ("amountCents" in basis && basis.amountCents > proposal.totalCents)
+        return { refused: INVOICE_MESSAGES.amountTooMuch };
       lines = [baseLine(invoice.kind, proposal.totalCents, basis), ...input.changeOrders];
     }
     const total = sumCents(lines);
@@ -163,19 +223,34 @@ const highestNumber = () =>
  * numbers in turn. A final bill is worked out again first: an earlier invoice may have
  * been voided since its draft was made.
  */
-export function sendInvoice(leadId: number, invoiceId: number, by: Actor, now = new Date()): { invoice: Invoice; mailId: number | null } | InvoiceRefusal | undefined {
+export function sendInvoice(
+  leadId: number,
+  invoiceId: number,
+  by: Actor,
+  now = new Date(),
+): { invoice: Invoice; mailId: number | null } | InvoiceRefusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
     if (invoice.state !== "draft") return { refused: INVOICE_MESSAGES.notDraft };
     let lines = linesOf(invoice);
     const others = othersOf(leadId, invoice.id);
-    if (invoice.kind === "final" && others.some((inv) => inv.state === "draft")) return { refused: INVOICE_MESSAGES.draftWaiting };
-    if (invoice.kind !== "final" && others.some((inv) => inv.kind === "final" && inv.state !== "draft" && inv.state !== "void")) return { refused: INVOICE_MESSAGES.finalSent };
+    if (invoice.kind === "final" && others.some((inv) => inv.state === "draft"))
+      return { refused: INVOICE_MESSAGES.draftWaiting };
+    if (
+      invoice.kind !== "final" &&
+      others.some((inv) => inv.kind === "final" && inv.state !== "draft" && inv.state !== "void")
+    )
+      return { refused: INVOICE_MESSAGES.finalSent };
     if (invoice.kind === "final") {
       const proposal = acceptedProposalOf(leadId);
       if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
-      const made = finalLines(leadId, proposal.totalCents, lines.filter((l) => l.changeOrder), invoice.id);
+      const made = finalLines(
+        leadId,
+        proposal.totalCents,
+        lines.filter((l) => l.changeOrder),
+        invoice.id,
+      );
       if ("refused" in made) return made;
       lines = made;
     }
@@ -185,13 +260,24 @@ export function sendInvoice(leadId: number, invoiceId: number, by: Actor, now = 
     const today = businessToday(now);
     const sent = getDb()
       .update(invoices)
-      .set({ number, state: "sent", lines, subtotalCents: total, totalCents: total, sentAt: now, dueOn: invoice.dueOn ?? addDays(today, DAYS_TO_PAY), updatedAt: now })
+      .set({
+        number,
+        state: "sent",
+        lines,
+        subtotalCents: total,
+        totalCents: total,
+        sentAt: now,
+        dueOn: invoice.dueOn ?? addDays(today, DAYS_TO_PAY),
+        updatedAt: now,
+      })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "draft")))
       .returning()
       .get();
     writeLeadHistory({ leadId, kind: "invoice-sent", invoiceId: invoice.id, amountCents: total }, by, now);
     const lead = getDb().select({ email: leads.email }).from(leads).where(eq(leads.id, leadId)).get();
-    const mail = lead?.email.includes("@") ? queueMail({ kind: "invoice", leadId, invoiceId: invoice.id, recipient: lead.email }, now) : null;
+    const mail = lead?.email.includes("@")
+      ? queueMail({ kind: "invoice", leadId, invoiceId: invoice.id, recipient: lead.email }, now)
+      : null;
     return { invoice: sent, mailId: mail?.id ?? null };
   });
 }
@@ -200,7 +286,13 @@ export function sendInvoice(leadId: number, invoiceId: number, by: Actor, now = 
  * "Void" (the owner's): a sent invoice stays, numbered, as Void with the reason. One with
  * payments is not voided; a draft is deleted instead (deleteInvoiceDraft).
  */
-export function voidInvoice(leadId: number, invoiceId: number, reason: string | null, by: Actor, now = new Date()): "voided" | InvoiceRefusal | undefined {
+export function voidInvoice(
+  leadId: number,
+  invoiceId: number,
+  reason: string | null,
+  by: Actor,
+  now = new Date(),
+): "voided" | InvoiceRefusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
@@ -208,7 +300,11 @@ export function voidInvoice(leadId: number, invoiceId: number, reason: string | 
     if (invoice.state === "void") return { refused: "This invoice is void already." };
     if (invoice.paidCents > 0) return { refused: "An invoice with payments recorded cannot be voided." };
     if (!reason) return { refused: INVOICE_MESSAGES.voidReason };
-    getDb().update(invoices).set({ state: "void", voidedAt: now, voidReason: reason, updatedAt: now }).where(eq(invoices.id, invoice.id)).run();
+    getDb()
+      .update(invoices)
+      .set({ state: "void", voidedAt: now, voidReason: reason, updatedAt: now })
+      .where(eq(invoices.id, invoice.id))
+      .run();
     writeLeadHistory({ leadId, kind: "invoice-voided", invoiceId: invoice.id, detail: reason }, by, now);
     return "voided";
   });
@@ -218,7 +314,12 @@ export function voidInvoice(leadId: number, invoiceId: number, reason: string | 
  * "Delete draft" (owner and office): a draft never had a number, so it goes outright and the
  * history says who deleted it. A sent invoice is refused here: it is only voided.
  */
-export function deleteInvoiceDraft(leadId: number, invoiceId: number, by: Actor, now = new Date()): "deleted" | InvoiceRefusal | undefined {
+export function deleteInvoiceDraft(
+  leadId: number,
+  invoiceId: number,
+  by: Actor,
+  now = new Date(),
+): "deleted" | InvoiceRefusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
@@ -230,13 +331,23 @@ export function deleteInvoiceDraft(leadId: number, invoiceId: number, by: Actor,
       .get();
     if (!deleted) return { refused: INVOICE_MESSAGES.deleteSent };
     // The draft is gone: the entry keeps its kind and amount itself.
-    writeLeadHistory({ leadId, kind: "invoice-draft-deleted", detail: invoice.kind, amountCents: invoice.totalCents }, by, now);
+    writeLeadHistory(
+      { leadId, kind: "invoice-draft-deleted", detail: invoice.kind, amountCents: invoice.totalCents },
+      by,
+      now,
+    );
     return "deleted";
   });
 }
 
 /** A job that still owes money: what its sent invoices owe, and how much of that is past due. */
-export type OwingJob = { leadId: number; name: string; owedCents: number; overdueCents: number; oldestDue: string | null };
+export type OwingJob = {
+  leadId: number;
+  name: string;
+  owedCents: number;
+  overdueCents: number;
+  oldestDue: string | null;
+};
 
 /** How many owing jobs the pipeline lists on one page. */
 export const OWING_PAGE_SIZE = 20;
@@ -267,7 +378,13 @@ export function owingJobs(
   const pages = Math.max(1, Math.ceil(jobCount / pageSize));
   const shown = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const jobs = getDb()
-    .select({ leadId: invoices.leadId, name: leads.name, owedCents: owed, overdueCents: overdue, oldestDue: sql<string | null>`min(${invoices.dueOn})` })
+    .select({
+      leadId: invoices.leadId,
+      name: leads.name,
+      owedCents: owed,
+      overdueCents: overdue,
+      oldestDue: sql<string | null>`min(${invoices.dueOn})`,
+    })
     .from(invoices)
     .innerJoin(leads, eq(leads.id, invoices.leadId))
     .where(open)
@@ -276,11 +393,20 @@ export function owingJobs(
     .limit(pageSize)
     .offset((shown - 1) * pageSize)
     .all();
-  return { jobs, owedCents: totals?.owedCents ?? 0, overdueCents: totals?.overdueCents ?? 0, jobCount, page: shown, pages };
+  return {
+    jobs,
+    owedCents: totals?.owedCents ?? 0,
+    overdueCents: totals?.overdueCents ?? 0,
+    jobCount,
+    page: shown,
+    pages,
+  };
 }
 
 /** What each lead was billed, has paid and still owes (sent invoices, not drafts or void ones), in cents. */
-export function moneyByLead(leadIds: number[]): Map<number, { invoicedCents: number; paidCents: number; owedCents: number }> {
+export function moneyByLead(
+  leadIds: number[],
+): Map<number, { invoicedCents: number; paidCents: number; owedCents: number }> {
   if (!leadIds.length) return new Map();
   const rows = getDb()
     .select({

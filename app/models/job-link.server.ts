@@ -46,11 +46,20 @@ export type JobLinkSummary = {
 
 /** What the lead page says of the job's links: how many work, how many were turned off. */
 export function jobLinkSummary(leadId: number): JobLinkSummary {
-  const rows = getDb().select({ createdAt: jobLinks.createdAt, revokedAt: jobLinks.revokedAt }).from(jobLinks).where(eq(jobLinks.leadId, leadId)).all();
+  const rows = getDb()
+    .select({ createdAt: jobLinks.createdAt, revokedAt: jobLinks.revokedAt })
+    .from(jobLinks)
+    .where(eq(jobLinks.leadId, leadId))
+    .all();
   const latest = (dates: Date[]) => dates.reduce<Date | null>((max, d) => (!max || d > max ? d : max), null);
   const working = rows.filter((r) => !r.revokedAt);
   const revoked = rows.flatMap((r) => (r.revokedAt ? [r.revokedAt] : []));
-  return { count: working.length, newestAt: latest(working.map((r) => r.createdAt)), revoked: revoked.length, revokedAt: latest(revoked) };
+  return {
+    count: working.length,
+    newestAt: latest(working.map((r) => r.createdAt)),
+    revoked: revoked.length,
+    revokedAt: latest(revoked),
+  };
 }
 
 /**

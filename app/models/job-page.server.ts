@@ -33,6 +33,10 @@ export function addHomeownerPhotos(leadId: number, photos: PhotoFile[], now = ne
     db.insert(leadPhotos)
       .values(photos.map((p) => ({ ...p, leadId, createdAt: now })))
       .run();
-    writeLeadHistory({ leadId, kind: "homeowner-photos", count: photos.length }, systemActor(HOMEOWNER_JOB_AUTHOR), now);
+    writeLeadHistory(
+      { leadId, kind: "homeowner-photos", count: photos.length },
+      systemActor(HOMEOWNER_JOB_AUTHOR),
+      now,
+    );
   });
 }

@@ -14,12 +14,16 @@ export function jobValueColumns(leadIdColumn: SQLiteColumn) {
   const leadId = sql`${sql.identifier(getTableName(leadIdColumn.table))}.${sql.identifier(leadIdColumn.name)}`;
   return {
     // One accepted proposal stands per lead (a unique index).
-    acceptedCents: sql<number | null>`(select p.total_cents from proposals p where p.lead_id = ${leadId} and p.accepted_at is not null and p.withdrawn_at is null)`,
+    acceptedCents: sql<
+      number | null
+    >`(select p.total_cents from proposals p where p.lead_id = ${leadId} and p.accepted_at is not null and p.withdrawn_at is null)`,
     // Change-order lines of the invoices that are not void. A draft's count: the change is
     // agreed and will be billed. A final invoice repeats earlier ones as plain lines (no
     // flag), so each is counted once, on the invoice it was made on.
     changeOrderCents: sql<number>`(select coalesce(sum(json_extract(j.value, '$.amountCents')), 0) from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and i.state <> 'void' and json_extract(j.value, '$.changeOrder') = 1)`,
-    estimateCents: sql<number | null>`(select e.total_cents from estimates e where e.lead_id = ${leadId} and e.superseded_at is null)`,
+    estimateCents: sql<
+      number | null
+    >`(select e.total_cents from estimates e where e.lead_id = ${leadId} and e.superseded_at is null)`,
   };
 }
 
@@ -36,4 +40,3 @@ export function jobValuesOf(leadIds: readonly number[]): Map<number, number | nu
 
 /** One lead's value (the lead page). */
 export const jobValueOf = (leadId: number) => jobValuesOf([leadId]).get(leadId) ?? null;
-

@@ -42,14 +42,23 @@ export type AssignOutcome = "assigned" | "unchanged" | "no-lead" | "no-person" |
  * history by `by`, in one transaction. `mayMove(from)` is asked with the keeper the lead has
  * at that moment (the crew may only take a free lead or give back their own).
  */
-export function assignLead(id: number, to: number | null, by: Actor, mayMove: (from: number | null) => boolean = () => true): AssignOutcome {
+export function assignLead(
+  id: number,
+  to: number | null,
+  by: Actor,
+  mayMove: (from: number | null) => boolean = () => true,
+): AssignOutcome {
   return inTransaction(() => {
     const db = getDb();
     const lead = db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, id)).get();
     if (!lead) return "no-lead";
     if (!mayMove(lead.assignedTo)) return "refused";
     if (to !== null) {
-      const person = db.select({ id: users.id }).from(users).where(and(eq(users.id, to), isNull(users.removedAt))).get();
+      const person = db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, to), isNull(users.removedAt)))
+        .get();
       if (!person) return "no-person";
     }
     if (lead.assignedTo === to) return "unchanged";
@@ -65,7 +74,10 @@ export function assignLead(id: number, to: number | null, by: Actor, mayMove: (f
  */
 export function visibleTo(user: { role: Role; userId: number }): SQL | undefined {
   if (user.role !== "crew") return undefined;
-  return or(eq(leads.assignedTo, user.userId), and(isNull(leads.assignedTo), isNull(leads.archivedAt), ne(leads.status, "lost"), isNull(leads.completedAt)));
+  return or(
+    eq(leads.assignedTo, user.userId),
+    and(isNull(leads.assignedTo), isNull(leads.archivedAt), ne(leads.status, "lost"), isNull(leads.completedAt)),
+  );
 }
 
 /** The Leads/Pipeline filter by person, as a condition (none: anyone's). */
@@ -99,10 +111,18 @@ export function photoLead(name: string): Assignable | undefined {
   const variant = /^(.+)-w\d+\.webp$/.exec(name);
   const base = variant?.[1];
   const named = base
-    ? or(eq(leadPhotos.storedName, name), and(gt(leadPhotos.storedName, `${base}.`), lt(leadPhotos.storedName, `${base}/`)))
+    ? or(
+        eq(leadPhotos.storedName, name),
+        and(gt(leadPhotos.storedName, `${base}.`), lt(leadPhotos.storedName, `${base}/`)),
+      )
     : eq(leadPhotos.storedName, name);
   return getDb()
-    .select({ assignedTo: leads.assignedTo, archivedAt: leads.archivedAt, status: leads.status, completedAt: leads.completedAt })
+    .select({
+      assignedTo: leads.assignedTo,
+      archivedAt: leads.archivedAt,
+      status: leads.status,
+      completedAt: leads.completedAt,
+    })
     .from(leadPhotos)
     .innerJoin(leads, eq(leads.id, leadPhotos.leadId))
     .where(named)

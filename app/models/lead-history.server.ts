@@ -66,7 +66,10 @@ export function historyQuery() {
 
 /** A lead's whole history, oldest first, as `role` reads it. */
 export function listLeadNotes(id: number, role: Role): HistoryEntryView[] {
-  const rows = historyQuery().where(eq(leadNotes.leadId, id)).orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)).all();
+  const rows = historyQuery()
+    .where(eq(leadNotes.leadId, id))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
+    .all();
   return historyFor(rows, role);
 }
 
@@ -81,9 +84,15 @@ export type HistoryCursor = { at: number; id: number };
  * (none: the latest), and the cursor of the next older page if there is one. Read through
  * lead_notes_lead_idx (lead_id, created_at), never all of them.
  */
-export function leadHistoryPage(id: number, before: HistoryCursor | null = null, size = HISTORY_PAGE_SIZE): { notes: HistoryRow[]; older: HistoryCursor | null } {
+export function leadHistoryPage(
+  id: number,
+  before: HistoryCursor | null = null,
+  size = HISTORY_PAGE_SIZE,
+): { notes: HistoryRow[]; older: HistoryCursor | null } {
   const at = sql`${leadNotes.createdAt}`;
-  const older: SQL | undefined = before ? or(lt(at, before.at), and(eq(at, before.at), lt(leadNotes.id, before.id))) : undefined;
+  const older: SQL | undefined = before
+    ? or(lt(at, before.at), and(eq(at, before.at), lt(leadNotes.id, before.id)))
+    : undefined;
   const rows = historyQuery()
     .where(and(eq(leadNotes.leadId, id), older))
     .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
@@ -91,7 +100,10 @@ export function leadHistoryPage(id: number, before: HistoryCursor | null = null,
     .all();
   const notes = rows.slice(0, size);
   const last = notes[notes.length - 1];
-  return { notes: notes.map(({ raw: _raw, leadId: _lead, ...row }) => row), older: rows.length > size && last ? { at: last.raw, id: last.id } : null };
+  return {
+    notes: notes.map(({ raw: _raw, leadId: _lead, ...row }) => row),
+    older: rows.length > size && last ? { at: last.raw, id: last.id } : null,
+  };
 }
 
 /** Who wrote a lead's first history entry (a lead staff added: who added it). */

@@ -46,7 +46,8 @@ const OPEN_STATUSES = sql.raw(
 
 /** Due: open, with a follow-up day that has come. (Written as in the partial index leads_open_status_idx.) */
 const dueOn = (today: string) => sql`(${leads.status} in (${OPEN_STATUSES}) and ${leads.followUpOn} <= ${today})`;
-const notDueOn = (today: string) => sql`not (${leads.status} in (${OPEN_STATUSES}) and coalesce(${leads.followUpOn}, '9999-12-31') <= ${today})`;
+const notDueOn = (today: string) =>
+  sql`not (${leads.status} in (${OPEN_STATUSES}) and coalesce(${leads.followUpOn}, '9999-12-31') <= ${today})`;
 
 function baseWhere(filter: LeadFilter, withStatus = true): SQL | undefined {
   return and(
@@ -63,7 +64,15 @@ type Direction = "forward" | "backward";
 const NO_MONEY = { acceptedCents: sql<null>`null`, changeOrderCents: sql<number>`0`, estimateCents: sql<null>`null` };
 
 /** One part of the order (the due, then the rest) read from a cursor on, in either direction. */
-function readPart(due: boolean, where: SQL | undefined, today: string, from: LeadCursor | null, direction: Direction, limit: number, money: boolean): LeadRow[] {
+function readPart(
+  due: boolean,
+  where: SQL | undefined,
+  today: string,
+  from: LeadCursor | null,
+  direction: Direction,
+  limit: number,
+  money: boolean,
+): LeadRow[] {
   if (limit <= 0) return [];
   const fwd = direction === "forward";
   let after: SQL | undefined;
@@ -71,12 +80,18 @@ function readPart(due: boolean, where: SQL | undefined, today: string, from: Lea
   if (due) {
     // Oldest follow-up day first.
     const day = sql`${leads.followUpOn}`;
-    if (from?.due) after = fwd ? sql`(${day} > ${from.day} or (${day} = ${from.day} and ${leads.id} > ${from.id}))` : sql`(${day} < ${from.day} or (${day} = ${from.day} and ${leads.id} < ${from.id}))`;
+    if (from?.due)
+      after = fwd
+        ? sql`(${day} > ${from.day} or (${day} = ${from.day} and ${leads.id} > ${from.id}))`
+        : sql`(${day} < ${from.day} or (${day} = ${from.day} and ${leads.id} < ${from.id}))`;
     order = fwd ? [asc(leads.followUpOn), asc(leads.id)] : [desc(leads.followUpOn), desc(leads.id)];
   } else {
     // Newest first.
     const at = sql`${leads.createdAt}`;
-    if (from && !from.due) after = fwd ? sql`(${at} < ${from.at} or (${at} = ${from.at} and ${leads.id} < ${from.id}))` : sql`(${at} > ${from.at} or (${at} = ${from.at} and ${leads.id} > ${from.id}))`;
+    if (from && !from.due)
+      after = fwd
+        ? sql`(${at} < ${from.at} or (${at} = ${from.at} and ${leads.id} < ${from.id}))`
+        : sql`(${at} > ${from.at} or (${at} = ${from.at} and ${leads.id} > ${from.id}))`;
     order = fwd ? [desc(leads.createdAt), desc(leads.id)] : [asc(leads.createdAt), asc(leads.id)];
   }
   return getDb()
@@ -100,11 +115,16 @@ function readPart(due: boolean, where: SQL | undefined, today: string, from: Lea
     .orderBy(...order)
     .limit(limit)
     .all()
-    .map(({ acceptedCents, changeOrderCents, estimateCents, ...row }) => ({ ...row, valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }) }));
+    .map(({ acceptedCents, changeOrderCents, estimateCents, ...row }) => ({
+      ...row,
+      valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }),
+    }));
 }
 
 export const cursorOf = (row: Pick<LeadRow, "id" | "status" | "followUpOn" | "at">, today: string): LeadCursor =>
-  row.followUpOn !== null && !isClosed(row.status) && row.followUpOn <= today ? { due: true, day: row.followUpOn, id: row.id } : { due: false, at: row.at, id: row.id };
+  row.followUpOn !== null && !isClosed(row.status) && row.followUpOn <= today
+    ? { due: true, day: row.followUpOn, id: row.id }
+    : { due: false, at: row.at, id: row.id };
 
 /** `newer`: the cursor to read back from, "start" when the page before is the first one, null on the first page. */
 export type LeadPage = { rows: LeadRow[]; newer: LeadCursor | "start" | null; older: LeadCursor | null };
@@ -113,10 +133,14 @@ export type LeadPage = { rows: LeadRow[]; newer: LeadCursor | "start" | null; ol
  * A page of the list: from the start, after a cursor (the next, older page) or before one
  * (the previous page). `newer`/`older` are the cursors of the pages either side, null at an end.
  */
-export function readLeadPage(filter: LeadFilter, opts: { today: string; size: number; money: boolean; after?: LeadCursor | null; before?: LeadCursor | null }): LeadPage {
+export function readLeadPage(
+  filter: LeadFilter,
+  opts: { today: string; size: number; money: boolean; after?: LeadCursor | null; before?: LeadCursor | null },
+): LeadPage {
   const { today, size, money } = opts;
   const where = baseWhere(filter);
-  const part = (due: boolean, from: LeadCursor | null, direction: Direction, limit: number) => readPart(due, where, today, from, direction, limit, money);
+  const part = (due: boolean, from: LeadCursor | null, direction: Direction, limit: number) =>
+    readPart(due, where, today, from, direction, limit, money);
   if (opts.before) {
     const from = opts.before;
     // Back through the rest (newest first), then on into the due ones, one row more than a page.
@@ -129,7 +153,8 @@ export function readLeadPage(filter: LeadFilter, opts: { today: string; size: nu
   }
   const from = opts.after ?? null;
   let rows = from && !from.due ? [] : part(true, from, "forward", size + 1);
-  if (rows.length < size + 1) rows = rows.concat(part(false, from && !from.due ? from : null, "forward", size + 1 - rows.length));
+  if (rows.length < size + 1)
+    rows = rows.concat(part(false, from && !from.due ? from : null, "forward", size + 1 - rows.length));
   const page = rows.slice(0, size);
   const first = page[0] ? cursorOf(page[0], today) : from;
   return {
@@ -149,7 +174,12 @@ export function readLeadPage(filter: LeadFilter, opts: { today: string; size: nu
 /** How many leads of each status the filter (all but its status) finds: one grouped query. */
 export function countLeadsByStatus(filter: LeadFilter): Record<LeadStatus, number> {
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
-  const rows = getDb().select({ status: leads.status, n: count() }).from(leads).where(baseWhere(filter, false)).groupBy(leads.status).all();
+  const rows = getDb()
+    .select({ status: leads.status, n: count() })
+    .from(leads)
+    .where(baseWhere(filter, false))
+    .groupBy(leads.status)
+    .all();
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }

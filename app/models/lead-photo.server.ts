@@ -25,4 +25,3 @@ export function photoCounts(ids: number[]): Map<number, number> {
 export function listPhotoFiles(): Pick<LeadPhoto, "storedName">[] {
   return getDb().select({ storedName: leadPhotos.storedName }).from(leadPhotos).all();
 }
-

@@ -57,11 +57,19 @@ export function getLead(id: number): Lead | undefined {
 }
 
 export function markRead(id: number, read = true) {
-  getDb().update(leads).set({ readAt: read ? new Date() : null }).where(eq(leads.id, id)).run();
+  getDb()
+    .update(leads)
+    .set({ readAt: read ? new Date() : null })
+    .where(eq(leads.id, id))
+    .run();
 }
 
 export function setArchived(id: number, archived: boolean) {
-  getDb().update(leads).set({ archivedAt: archived ? new Date() : null }).where(eq(leads.id, id)).run();
+  getDb()
+    .update(leads)
+    .set({ archivedAt: archived ? new Date() : null })
+    .where(eq(leads.id, id))
+    .run();
 }
 
 /**
@@ -76,14 +84,25 @@ export function updateLead(id: number, update: LeadUpdate, by: Actor): boolean |
     if (!lead) return undefined;
     const statusChanged = lead.status !== update.status;
     const changed =
-      statusChanged || lead.lostReason !== update.lostReason || lead.followUpOn !== update.followUpOn || update.note !== null;
+      statusChanged ||
+      lead.lostReason !== update.lostReason ||
+      lead.followUpOn !== update.followUpOn ||
+      update.note !== null;
     if (!changed) return false;
     db.update(leads)
       .set({ status: update.status, lostReason: update.lostReason, followUpOn: update.followUpOn })
       .where(eq(leads.id, id))
       .run();
     if (statusChanged || update.note) {
-      writeLeadHistory({ leadId: id, body: update.note, statusFrom: statusChanged ? lead.status : null, statusTo: statusChanged ? update.status : null }, by);
+      writeLeadHistory(
+        {
+          leadId: id,
+          body: update.note,
+          statusFrom: statusChanged ? lead.status : null,
+          statusTo: statusChanged ? update.status : null,
+        },
+        by,
+      );
     }
     return true;
   });
@@ -97,7 +116,13 @@ export function updateLead(id: number, update: LeadUpdate, by: Actor): boolean |
  * `keeper`: who has it from the start (the crew member who took the call keeps it).
  */
 export function createManualLead(input: ManualLeadInput, by: Actor, keeper: number | null = null) {
-  return inTransaction(() => insertStaffLead({ ...input, source: "phone", subject: PHONE_CALL_SUBJECT, assignedTo: keeper }, by, "added-by-hand"));
+  return inTransaction(() =>
+    insertStaffLead(
+      { ...input, source: "phone", subject: PHONE_CALL_SUBJECT, assignedTo: keeper },
+      by,
+      "added-by-hand",
+    ),
+  );
 }
 
 /**
@@ -105,7 +130,11 @@ export function createManualLead(input: ManualLeadInput, by: Actor, keeper: numb
  * for it, nobody needs to read it, and its history starts with `note` and who wrote it.
  * Call inside a transaction.
  */
-function insertStaffLead(values: Omit<typeof leads.$inferInsert, "readAt">, by: Actor, kind: "added-by-hand" | "added-in-roof-tool") {
+function insertStaffLead(
+  values: Omit<typeof leads.$inferInsert, "readAt">,
+  by: Actor,
+  kind: "added-by-hand" | "added-in-roof-tool",
+) {
   const db = getDb();
   const lead = db
     .insert(leads)
@@ -127,7 +156,8 @@ const OPEN_STATUSES = sql.raw(
 /** A lead nobody has moved from New, not archived. */
 export const isNewLead = sql`${leads.archivedAt} is null and ${leads.status} = 'new'`;
 /** An open lead whose follow-up day has come by `today`: status in (...), not "not in", so the index is read once per open status. */
-export const isDueLead = (today: string) => sql`${leads.archivedAt} is null and ${leads.status} in (${OPEN_STATUSES}) and ${leads.followUpOn} <= ${today}`;
+export const isDueLead = (today: string) =>
+  sql`${leads.archivedAt} is null and ${leads.status} in (${OPEN_STATUSES}) and ${leads.followUpOn} <= ${today}`;
 
 /**
  * What is waiting, for the admin's header: leads nobody has moved from New, and open leads
@@ -137,7 +167,9 @@ export const isDueLead = (today: string) => sql`${leads.archivedAt} is null and 
  */
 export function waitingLeads(today: string, where?: SQL): { fresh: number; due: number } {
   const counted = (what: SQL) => sql`(select count(*) from ${leads} where ${and(what, where)})`;
-  const counts = getDb().get<{ fresh: number; due: number }>(sql`select ${counted(isNewLead)} as fresh, ${counted(isDueLead(today))} as due`);
+  const counts = getDb().get<{ fresh: number; due: number }>(
+    sql`select ${counted(isNewLead)} as fresh, ${counted(isDueLead(today))} as due`,
+  );
   return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0 };
 }
 
@@ -178,7 +210,10 @@ export function markLeadMeasured(id: number, by: Actor) {
  * change for the caller's own history entry, so one entry says both what happened and the
  * new status; null when the lead stays where it is. Call inside the caller's transaction.
  */
-export function moveLeadOn(id: number, next: (current: LeadStatus) => LeadStatus): { statusFrom: LeadStatus; statusTo: LeadStatus } | null {
+export function moveLeadOn(
+  id: number,
+  next: (current: LeadStatus) => LeadStatus,
+): { statusFrom: LeadStatus; statusTo: LeadStatus } | null {
   const db = getDb();
   const lead = db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).get();
   if (!lead) return null;
@@ -210,7 +245,9 @@ export function listWaitingLeads(today: string) {
   return getDb()
     .select({ id, name, service, city, status, followUpOn, createdAt })
     .from(leads)
-    .where(sql`${archivedAt} is null and ${status} not in ('won', 'lost') and (${status} = 'new' or ${followUpOn} <= ${today})`)
+    .where(
+      sql`${archivedAt} is null and ${status} not in ('won', 'lost') and (${status} = 'new' or ${followUpOn} <= ${today})`,
+    )
     .all();
 }
 
@@ -225,7 +262,12 @@ export function pipelineRows(since: Date, where?: SQL) {
   const db = getDb();
   const open = and(sql`${leads.archivedAt} is null`, where);
   // Counted by SQLite: a row per status, whatever the years of leads.
-  const counts = db.select({ status: leads.status, count: count() }).from(leads).where(open).groupBy(leads.status).all();
+  const counts = db
+    .select({ status: leads.status, count: count() })
+    .from(leads)
+    .where(open)
+    .groupBy(leads.status)
+    .all();
   // Valued one by one, only the leads that have an estimate (an accepted proposal is made from one).
   const sums = new Map<string, number>();
   const valued = db
@@ -240,12 +282,19 @@ export function pipelineRows(since: Date, where?: SQL) {
   }
   const byStatus = counts.map((c) => ({ ...c, totalCents: sums.get(c.status) ?? null }));
   const moves = db
-    .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: leadNotes.createdAt, ...jobValueColumns(leadNotes.leadId) })
+    .select({
+      leadId: leadNotes.leadId,
+      to: leadNotes.statusTo,
+      at: leadNotes.createdAt,
+      ...jobValueColumns(leadNotes.leadId),
+    })
     .from(leadNotes)
     .innerJoin(leads, eq(leads.id, leadNotes.leadId))
     .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since), where))
     .all()
-    .flatMap(({ acceptedCents, changeOrderCents, estimateCents, ...m }) => (m.to ? [{ ...m, to: m.to, valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }) }] : []));
+    .flatMap(({ acceptedCents, changeOrderCents, estimateCents, ...m }) =>
+      m.to ? [{ ...m, to: m.to, valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }) }] : [],
+    );
   return { byStatus, moves };
 }
 
@@ -257,10 +306,17 @@ export function pipelineRows(since: Date, where?: SQL) {
 export function setJobCompleted(id: number, completed: boolean, by: Actor): boolean | undefined {
   return inTransaction(() => {
     const db = getDb();
-    const lead = db.select({ status: leads.status, completedAt: leads.completedAt }).from(leads).where(eq(leads.id, id)).get();
+    const lead = db
+      .select({ status: leads.status, completedAt: leads.completedAt })
+      .from(leads)
+      .where(eq(leads.id, id))
+      .get();
     if (!lead) return undefined;
     if (completed === !!lead.completedAt || (completed && lead.status !== "won")) return false;
-    db.update(leads).set({ completedAt: completed ? new Date() : null }).where(eq(leads.id, id)).run();
+    db.update(leads)
+      .set({ completedAt: completed ? new Date() : null })
+      .where(eq(leads.id, id))
+      .run();
     writeLeadHistory({ leadId: id, kind: completed ? "job-completed" : "job-reopened" }, by);
     return true;
   });

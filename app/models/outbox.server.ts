@@ -14,7 +14,14 @@ import { getDb, inTransaction } from "~/server/db.server";
  */
 
 /** What a mail is about: the lead, and the proposal, review request, visit, invoice or payment it is for. */
-export type MailAbout = { leadId?: number; proposalId?: number; reviewRequestId?: number; visitId?: number; invoiceId?: number; paymentId?: number };
+export type MailAbout = {
+  leadId?: number;
+  proposalId?: number;
+  reviewRequestId?: number;
+  visitId?: number;
+  invoiceId?: number;
+  paymentId?: number;
+};
 export type NewMail = MailAbout & { kind: OutboxKind; recipient: string };
 
 const aboutIs = (about: MailAbout): SQL | undefined =>
@@ -27,7 +34,14 @@ const aboutIs = (about: MailAbout): SQL | undefined =>
     about.paymentId === undefined ? undefined : eq(outbox.paymentId, about.paymentId),
   );
 
-const fresh = { state: "pending" as const, attempts: 0, lastError: null, nextAttemptAt: null, providerId: null, sentAt: null };
+const fresh = {
+  state: "pending" as const,
+  attempts: 0,
+  lastError: null,
+  nextAttemptAt: null,
+  providerId: null,
+  sentAt: null,
+};
 
 /** Stores a mail to be sent as soon as the worker (or the caller) gets to it. */
 export function enqueueMail(mail: NewMail, now = new Date()): OutboxItem {
@@ -86,13 +100,23 @@ export function visitsMailedSince(kinds: readonly OutboxKind[], visitIds: number
   const rows = getDb()
     .select({ visitId: outbox.visitId })
     .from(outbox)
-    .where(and(inArray(outbox.kind, [...kinds]), inArray(outbox.visitId, visitIds), ne(outbox.state, "skipped"), gte(outbox.createdAt, since)))
+    .where(
+      and(
+        inArray(outbox.kind, [...kinds]),
+        inArray(outbox.visitId, visitIds),
+        ne(outbox.state, "skipped"),
+        gte(outbox.createdAt, since),
+      ),
+    )
     .all();
   return new Set(rows.flatMap((r) => (r.visitId === null ? [] : [r.visitId])));
 }
 
 /** Every mail of these kinds about these leads (or proposals, or review requests), oldest first. */
-export function listMails(kinds: readonly OutboxKind[], about: { leadIds?: number[]; proposalIds?: number[]; reviewRequestIds?: number[] }): OutboxItem[] {
+export function listMails(
+  kinds: readonly OutboxKind[],
+  about: { leadIds?: number[]; proposalIds?: number[]; reviewRequestIds?: number[] },
+): OutboxItem[] {
   const ids = about.leadIds ?? about.proposalIds ?? about.reviewRequestIds ?? [];
   if (!ids.length) return [];
   const column = about.leadIds ? outbox.leadId : about.proposalIds ? outbox.proposalId : outbox.reviewRequestId;
@@ -132,7 +156,12 @@ export function leaseDueMails(now: Date, limit: number, id?: number): OutboxItem
       getDb()
         .update(outbox)
         .set({ leasedUntil: leaseEnd(now) })
-        .where(inArray(outbox.id, due.map((m) => m.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((m) => m.id),
+          ),
+        )
         .run();
     }
     return due;
@@ -152,7 +181,12 @@ export function leaseProbe(now: Date, kinds: readonly OutboxKind[]): OutboxItem 
       .orderBy(asc(outbox.nextAttemptAt))
       .limit(1)
       .get();
-    if (probe) getDb().update(outbox).set({ leasedUntil: leaseEnd(now) }).where(eq(outbox.id, probe.id)).run();
+    if (probe)
+      getDb()
+        .update(outbox)
+        .set({ leasedUntil: leaseEnd(now) })
+        .where(eq(outbox.id, probe.id))
+        .run();
     return probe;
   });
 }
@@ -181,8 +215,21 @@ export function recordAttempts(attempts: Attempt[], now: Date) {
         a.status === "skipped"
           ? { state: "skipped" as const, nextAttemptAt: null }
           : a.status === "retry"
-            ? { state: a.next ? ("pending" as const) : ("failed" as const), attempts: a.attempts, lastError: a.reason.slice(0, 500), nextAttemptAt: a.next }
-            : { state: a.status, attempts: a.attempts, lastError: null, nextAttemptAt: null, recipient: a.recipient, providerId: a.providerId, sentAt: now };
+            ? {
+                state: a.next ? ("pending" as const) : ("failed" as const),
+                attempts: a.attempts,
+                lastError: a.reason.slice(0, 500),
+                nextAttemptAt: a.next,
+              }
+            : {
+                state: a.status,
+                attempts: a.attempts,
+                lastError: null,
+                nextAttemptAt: null,
+                recipient: a.recipient,
+                providerId: a.providerId,
+                sentAt: now,
+              };
       getDb()
         .update(outbox)
         .set({ ...set, leasedUntil: null })
@@ -193,11 +240,21 @@ export function recordAttempts(attempts: Attempt[], now: Date) {
 }
 
 /** A mail as staff see it. */
-export const mailView = (m: OutboxItem): MailView => ({ state: m.state, attempts: m.attempts, lastError: m.lastError, nextAttemptAt: m.nextAttemptAt, sentAt: m.sentAt });
+export const mailView = (m: OutboxItem): MailView => ({
+  state: m.state,
+  attempts: m.attempts,
+  lastError: m.lastError,
+  nextAttemptAt: m.nextAttemptAt,
+  sentAt: m.sentAt,
+});
 
 /** An invitation's mail: a new row each time it is sent, so "Send again" starts fresh. */
 export function enqueueInvitationMail(invitationId: number, recipient: string, now = new Date()): OutboxItem {
-  return getDb().insert(outbox).values({ kind: "invitation", invitationId, recipient, createdAt: now }).returning().get();
+  return getDb()
+    .insert(outbox)
+    .values({ kind: "invitation", invitationId, recipient, createdAt: now })
+    .returning()
+    .get();
 }
 
 /** The newest mail of each of these invitations, by invitation. */
@@ -216,5 +273,9 @@ export function latestInvitationMails(invitationIds: number[]): Map<number, Outb
 
 /** Stores the mail with a password reset's link: one mail a reset, never put in line again. */
 export function enqueuePasswordResetMail(passwordResetId: number, recipient: string, now = new Date()): OutboxItem {
-  return getDb().insert(outbox).values({ kind: "password-reset", passwordResetId, recipient, createdAt: now }).returning().get();
+  return getDb()
+    .insert(outbox)
+    .values({ kind: "password-reset", passwordResetId, recipient, createdAt: now })
+    .returning()
+    .get();
 }

@@ -12,14 +12,23 @@ import { getDb, inTransaction } from "~/server/db.server";
  * A new reset for this person, its hash one nobody holds a token for until the mail goes;
  * every older unused link of theirs dies with it (only the newest works).
  */
-export function createPasswordReset(userId: number, placeholderHash: string, expiresAt: Date, now: Date): PasswordReset {
+export function createPasswordReset(
+  userId: number,
+  placeholderHash: string,
+  expiresAt: Date,
+  now: Date,
+): PasswordReset {
   return inTransaction(() => {
     const db = getDb();
     db.update(passwordResets)
       .set({ expiresAt: now })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .run();
-    return db.insert(passwordResets).values({ userId, tokenHash: placeholderHash, expiresAt, createdAt: now }).returning().get();
+    return db
+      .insert(passwordResets)
+      .values({ userId, tokenHash: placeholderHash, expiresAt, createdAt: now })
+      .returning()
+      .get();
   });
 }
 
@@ -35,7 +44,13 @@ export function findPasswordReset(id: number) {
 
 /** Whether this is the person's newest reset (an older one is dead even before its hour). */
 export function isNewestReset(reset: PasswordReset): boolean {
-  const newest = getDb().select({ id: passwordResets.id }).from(passwordResets).where(eq(passwordResets.userId, reset.userId)).orderBy(desc(passwordResets.id)).limit(1).get();
+  const newest = getDb()
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(eq(passwordResets.userId, reset.userId))
+    .orderBy(desc(passwordResets.id))
+    .limit(1)
+    .get();
   return newest?.id === reset.id;
 }
 
@@ -81,7 +96,11 @@ const spendReset = (resetId: number, passwordHash: string, now: Date): boolean =
       .returning({ userId: passwordResets.userId })
       .get();
     if (!used) return false;
-    const person = db.update(users).set({ passwordHash }).where(and(eq(users.id, used.userId), isNull(users.removedAt))).run();
+    const person = db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, used.userId), isNull(users.removedAt)))
+      .run();
     if (!person.changes) throw new LinkClosed();
     db.delete(sessions).where(eq(sessions.userId, used.userId)).run();
     return true;

@@ -31,9 +31,18 @@ export type RecordPaymentInput = {
 export type RecordPaymentOutcome =
   | { status: "recorded"; payment: Payment; invoice: Invoice }
   | { status: "duplicate"; payment: Payment; invoice: Invoice }
-  | { status: "refused"; reason: "no-invoice" | "not-payable" | "too-much" | "check-number" | "session-id"; message: string; owedCents: number };
+  | {
+      status: "refused";
+      reason: "no-invoice" | "not-payable" | "too-much" | "check-number" | "session-id";
+      message: string;
+      owedCents: number;
+    };
 
-const refused = (reason: Extract<RecordPaymentOutcome, { status: "refused" }>["reason"], message: string, owed = 0): RecordPaymentOutcome => ({
+const refused = (
+  reason: Extract<RecordPaymentOutcome, { status: "refused" }>["reason"],
+  message: string,
+  owed = 0,
+): RecordPaymentOutcome => ({
   status: "refused",
   reason,
   message,
@@ -49,7 +58,8 @@ const refused = (reason: Extract<RecordPaymentOutcome, { status: "refused" }>["r
 export function recordPayment(input: RecordPaymentInput, now = new Date()): RecordPaymentOutcome {
   return inTransaction(() => {
     const db = getDb();
-    if (input.method === "online" && !input.stripeSessionId) return refused("session-id", "An online payment needs its Stripe session.");
+    if (input.method === "online" && !input.stripeSessionId)
+      return refused("session-id", "An online payment needs its Stripe session.");
     if (input.stripeSessionId) {
       const earlier = db.select().from(payments).where(eq(payments.stripeSessionId, input.stripeSessionId)).get();
       if (earlier) {
@@ -60,9 +70,16 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
     const invoice = db.select().from(invoices).where(eq(invoices.id, input.invoiceId)).get();
     if (!invoice) return refused("no-invoice", "There is no such invoice.");
     const owed = owedCents(invoice);
-    if (!takesPayments(invoice)) return refused("not-payable", invoice.state === "paid" ? "This invoice is paid in full." : "Only a sent invoice takes payments.", owed);
-    if (input.method === "check" && !input.checkNumber?.trim()) return refused("check-number", INVOICE_MESSAGES.checkNumber, owed);
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > owed) return refused("too-much", tooMuchMessage(owed), owed);
+    if (!takesPayments(invoice))
+      return refused(
+        "not-payable",
+        invoice.state === "paid" ? "This invoice is paid in full." : "Only a sent invoice takes payments.",
+        owed,
+      );
+    if (input.method === "check" && !input.checkNumber?.trim())
+      return refused("check-number", INVOICE_MESSAGES.checkNumber, owed);
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > owed)
+      return refused("too-much", tooMuchMessage(owed), owed);
     const payment = db
       .insert(payments)
       .values({
@@ -86,9 +103,29 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
       .where(eq(invoices.id, invoice.id))
       .returning()
       .get();
-    writeLeadHistory({ leadId: invoice.leadId, kind: "payment-received", amountCents: input.amountCents, invoiceId: invoice.id, paymentId: payment.id }, input.by, now);
+    writeLeadHistory(
+      {
+        leadId: invoice.leadId,
+        kind: "payment-received",
+        amountCents: input.amountCents,
+        invoiceId: invoice.id,
+        paymentId: payment.id,
+      },
+      input.by,
+      now,
+    );
     const lead = db.select({ email: leads.email }).from(leads).where(eq(leads.id, invoice.leadId)).get();
-    if (lead?.email.includes("@")) enqueueMail({ kind: "receipt", leadId: invoice.leadId, invoiceId: invoice.id, paymentId: payment.id, recipient: lead.email }, now);
+    if (lead?.email.includes("@"))
+      enqueueMail(
+        {
+          kind: "receipt",
+          leadId: invoice.leadId,
+          invoiceId: invoice.id,
+          paymentId: payment.id,
+          recipient: lead.email,
+        },
+        now,
+      );
     return { status: "recorded", payment, invoice: updated };
   });
 }
@@ -103,4 +140,5 @@ export function getPayment(paymentId: number): Payment | undefined {
 }
 
 /** Every payment of one invoice, oldest first. */
-export const paymentsOf = (invoiceId: number) => getDb().select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id)).all();
+export const paymentsOf = (invoiceId: number) =>
+  getDb().select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id)).all();

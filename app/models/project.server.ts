@@ -11,7 +11,10 @@ import { insertImage } from "./image.server";
 export type ProjectRow = { project: Project; image: Image | null };
 
 function projectQuery(db: DB = getDb()) {
-  return db.select({ project: projects, image: images }).from(projects).leftJoin(images, eq(projects.imageId, images.id));
+  return db
+    .select({ project: projects, image: images })
+    .from(projects)
+    .leftJoin(images, eq(projects.imageId, images.id));
 }
 
 // Featured projects first (they lead the portfolio and each category), then the owner's
@@ -38,13 +41,28 @@ export type AdminProjectPage = { after?: number; before?: number; limit: number 
  */
 export function listProjects(category?: ProjectCategory, page?: AdminProjectPage): AdminProjectRow[] {
   const inCategory = category ? eq(projects.category, category) : undefined;
-  if (!page) return adminProjectQuery().where(inCategory).orderBy(...galleryOrder).all();
+  if (!page)
+    return adminProjectQuery()
+      .where(inCategory)
+      .orderBy(...galleryOrder)
+      .all();
   const { after, before, limit } = page;
-  if (!after && !before) return adminProjectQuery().where(inCategory).orderBy(...galleryOrder).limit(limit).all();
+  if (!after && !before)
+    return adminProjectQuery()
+      .where(inCategory)
+      .orderBy(...galleryOrder)
+      .limit(limit)
+      .all();
   const rows: AdminProjectRow[] = [];
   for (const { where, orderBy } of adminSegments(after ? "after" : "before", (after ?? before)!)) {
     if (rows.length >= limit) break;
-    rows.push(...adminProjectQuery().where(and(inCategory, where)).orderBy(...orderBy).limit(limit - rows.length).all());
+    rows.push(
+      ...adminProjectQuery()
+        .where(and(inCategory, where))
+        .orderBy(...orderBy)
+        .limit(limit - rows.length)
+        .all(),
+    );
   }
   // Before a project the segments read nearest first: turned around, the page is in order.
   return after ? rows : rows.reverse();
@@ -70,13 +88,19 @@ function adminSegments(side: "after" | "before", id: number): { where: SQL; orde
   if (side === "after") {
     return [
       { where: and(sameGroup, sql`${place} < ${keyOf("created_at, id")}`)!, orderBy: [desc(createdAt), desc(rowId)] },
-      { where: and(eq(featured, keyOf("featured")), gt(sortOrder, keyOf("sort_order")))!, orderBy: [asc(sortOrder), desc(createdAt), desc(rowId)] },
+      {
+        where: and(eq(featured, keyOf("featured")), gt(sortOrder, keyOf("sort_order")))!,
+        orderBy: [asc(sortOrder), desc(createdAt), desc(rowId)],
+      },
       { where: lt(featured, keyOf("featured")), orderBy: galleryOrder },
     ];
   }
   return [
     { where: and(sameGroup, sql`${place} > ${keyOf("created_at, id")}`)!, orderBy: [asc(createdAt), asc(rowId)] },
-    { where: and(eq(featured, keyOf("featured")), lt(sortOrder, keyOf("sort_order")))!, orderBy: [desc(sortOrder), asc(createdAt), asc(rowId)] },
+    {
+      where: and(eq(featured, keyOf("featured")), lt(sortOrder, keyOf("sort_order")))!,
+      orderBy: [desc(sortOrder), asc(createdAt), asc(rowId)],
+    },
     { where: gt(featured, keyOf("featured")), orderBy: [asc(featured), desc(sortOrder), asc(createdAt), asc(rowId)] },
   ];
 }
@@ -148,7 +172,11 @@ const publishedNow = (by: number | undefined) => ({ publishedBy: by ?? null, pub
  * published by `by` (the owner adding it); or, as a `draft` (the office's), unpublished
  * until the owner publishes it, and the site unchanged.
  */
-export function createProject(input: ProjectInput, file: ImageFile, opts: { by?: number; draft?: boolean } = {}): number {
+export function createProject(
+  input: ProjectInput,
+  file: ImageFile,
+  opts: { by?: number; draft?: boolean } = {},
+): number {
   return inTransaction(() => {
     const db = getDb();
     const image = insertImage({ ...file, alt: input.altText ?? input.title });
@@ -167,18 +195,28 @@ export function createProject(input: ProjectInput, file: ImageFile, opts: { by?:
  * Null when the project no longer exists. With a new picture, its row replaces the old
  * one in the same transaction; the replaced picture is returned so its files can go.
  */
-export function updateProject(id: number, input: ProjectInput, file?: ImageFile): { replaced: StoredImage | null } | null {
+export function updateProject(
+  id: number,
+  input: ProjectInput,
+  file?: ImageFile,
+): { replaced: StoredImage | null } | null {
   return inTransaction(() => {
     const db = getDb();
     if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return null;
     invalidatePublicPages();
     if (!file) {
-      db.update(projects).set({ ...fields(input), updatedAt: new Date() }).where(eq(projects.id, id)).run();
+      db.update(projects)
+        .set({ ...fields(input), updatedAt: new Date() })
+        .where(eq(projects.id, id))
+        .run();
       return { replaced: null };
     }
     const old = imageOf(id);
     const image = insertImage({ ...file, alt: input.altText ?? input.title });
-    db.update(projects).set({ ...fields(input), imageId: image.id, updatedAt: new Date() }).where(eq(projects.id, id)).run();
+    db.update(projects)
+      .set({ ...fields(input), imageId: image.id, updatedAt: new Date() })
+      .where(eq(projects.id, id))
+      .run();
     if (old) db.delete(images).where(eq(images.id, old.id)).run();
     return { replaced: old ?? null };
   });
@@ -197,7 +235,10 @@ export function deleteProject(id: number): { image: StoredImage | null } | null 
 }
 
 /** What a completed job's draft is made of; its picture's row is written with it. */
-export type DraftProject = Pick<typeof projects.$inferInsert, "title" | "category" | "description" | "altText" | "service" | "town"> & { leadId: number };
+export type DraftProject = Pick<
+  typeof projects.$inferInsert,
+  "title" | "category" | "description" | "altText" | "service" | "town"
+> & { leadId: number };
 
 /** An unpublished project made from a completed job, with its picture's row, in one transaction. */
 export function createDraftProject(draft: DraftProject, file: ImageFile | null): number {
@@ -258,13 +299,19 @@ const PUBLISHED = sql`${projects.published} = 1`;
 // A picture project whose picture is gone (a database edited by hand, a failed restore)
 // is left out rather than shown as an empty tile; a video needs its address.
 const SHOWABLE = sql`(${images.id} is not null or (${projects.mediaType} = 'video' and coalesce(${projects.videoUrl}, '') <> ''))`;
-const reverseGalleryOrder = [asc(projects.featured), desc(projects.sortOrder), asc(projects.createdAt), asc(projects.id)];
+const reverseGalleryOrder = [
+  asc(projects.featured),
+  desc(projects.sortOrder),
+  asc(projects.createdAt),
+  asc(projects.id),
+];
 
 /**
  * A project's place in gallery order, read in SQL from the project a link names (its id):
  * created_at is stored with fractions of a millisecond, which a Date would round away.
  */
-const placeOf = (id: number, column: "featured" | "sort_order" | "created_at") => sql`(select ${sql.raw(column)} from projects where id = ${id})`;
+const placeOf = (id: number, column: "featured" | "sort_order" | "created_at") =>
+  sql`(select ${sql.raw(column)} from projects where id = ${id})`;
 
 /**
  * Projects after (or before) project `id` in gallery order: featured first, then the
@@ -281,7 +328,10 @@ function beyond(id: number, side: "after" | "before"): SQL {
         pastAsc(projects.sortOrder, placeOf(id, "sort_order")),
         and(
           eq(projects.sortOrder, placeOf(id, "sort_order")),
-          or(pastDesc(projects.createdAt, placeOf(id, "created_at")), and(eq(projects.createdAt, placeOf(id, "created_at")), pastDesc(projects.id, id))),
+          or(
+            pastDesc(projects.createdAt, placeOf(id, "created_at")),
+            and(eq(projects.createdAt, placeOf(id, "created_at")), pastDesc(projects.id, id)),
+          ),
         ),
       ),
     ),
@@ -310,10 +360,16 @@ function filterTerms(f: PublicProjectFilter): SQL | undefined {
   return and(
     f.categories ? inArray(projects.category, [...f.categories]) : undefined,
     f.services ? inArray(projects.service, [...f.services]) : undefined,
-    f.otherThanServices ? or(isNull(projects.service), notInArray(projects.service, [...f.otherThanServices])) : undefined,
+    f.otherThanServices
+      ? or(isNull(projects.service), notInArray(projects.service, [...f.otherThanServices]))
+      : undefined,
     // One range on the town index ("derby" up to "derby-"), then exactly "derby" or "derby,…".
     town !== undefined
-      ? and(sql`${townExpression} >= ${town}`, sql`${townExpression} < ${town + "-"}`, or(sql`${townExpression} = ${town}`, sql`substr(${townExpression}, 1, ${town.length + 1}) = ${town + ","}`))
+      ? and(
+          sql`${townExpression} >= ${town}`,
+          sql`${townExpression} < ${town + "-"}`,
+          or(sql`${townExpression} = ${town}`, sql`substr(${townExpression}, 1, ${town.length + 1}) = ${town + ","}`),
+        )
       : undefined,
     f.noTown ? or(isNull(projects.town), sql`trim(${projects.town}) = ''`) : undefined,
   );
@@ -352,7 +408,9 @@ export function hasPublicProject(filter: PublicProjectFilter, side: "after" | "b
 
 /** A public project by id, with its place in gallery order. */
 export function getPublicProject(id: number): ProjectRow | undefined {
-  return projectQuery().where(publicWhere(eq(projects.id, id))).get();
+  return projectQuery()
+    .where(publicWhere(eq(projects.id, id)))
+    .get();
 }
 
 /** How many public projects each category has (the portfolio's tabs and pages say it). */
@@ -368,4 +426,3 @@ export function countPublicProjects(): Record<ProjectCategory, number> {
   for (const { category, n } of rows) counts[category] = n;
   return counts;
 }
-

@@ -23,7 +23,13 @@ export const acceptedOf = (leadId: number) =>
     .get();
 
 /** The lead's proposals a homeowner could still accept: not accepted, not withdrawn, not expired. */
-const openOf = (leadId: number, now: Date) => and(eq(proposals.leadId, leadId), isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now));
+const openOf = (leadId: number, now: Date) =>
+  and(
+    eq(proposals.leadId, leadId),
+    isNull(proposals.acceptedAt),
+    isNull(proposals.withdrawnAt),
+    gt(proposals.expiresAt, now),
+  );
 
 /**
  * Withdraws the lead's open proposals (but `keep`): their links answer "replaced". How many.
@@ -142,7 +148,11 @@ export function addProposalLink(proposalId: number, tokenHash: string, now = new
  * history, its other proposals are withdrawn, its estimate is locked, and the owner's mail
  * (and the homeowner's signed copy) wait in the outbox, all in the same transaction.
  */
-export function recordAcceptance(id: number, acceptance: { name: string; ip: string }, now: Date): Proposal | undefined {
+export function recordAcceptance(
+  id: number,
+  acceptance: { name: string; ip: string },
+  now: Date,
+): Proposal | undefined {
   return inTransaction(() => {
     const db = getDb();
     const target = db.select({ leadId: proposals.leadId }).from(proposals).where(eq(proposals.id, id)).get();
@@ -151,7 +161,14 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     const accepted = db
       .update(proposals)
       .set({ acceptedAt: now, acceptedName: acceptance.name, acceptedIp: acceptance.ip })
-      .where(and(eq(proposals.id, id), isNull(proposals.acceptedAt), isNull(proposals.withdrawnAt), gt(proposals.expiresAt, now)))
+      .where(
+        and(
+          eq(proposals.id, id),
+          isNull(proposals.acceptedAt),
+          isNull(proposals.withdrawnAt),
+          gt(proposals.expiresAt, now),
+        ),
+      )
       .returning()
       .get();
     if (!accepted) return undefined;
@@ -159,8 +176,13 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
     lockCurrentEstimate(accepted.leadId, now);
     // The deposit's draft invoice, in this transaction: one per acceptance.
     createDepositDraft(accepted, now);
-    const lead = db.select({ status: leads.status, email: leads.email }).from(leads).where(eq(leads.id, accepted.leadId)).get();
-    if (lead && lead.status !== "won") db.update(leads).set({ status: "won", lostReason: null }).where(eq(leads.id, accepted.leadId)).run();
+    const lead = db
+      .select({ status: leads.status, email: leads.email })
+      .from(leads)
+      .where(eq(leads.id, accepted.leadId))
+      .get();
+    if (lead && lead.status !== "won")
+      db.update(leads).set({ status: "won", lostReason: null }).where(eq(leads.id, accepted.leadId)).run();
     writeLeadHistory(
       {
         leadId: accepted.leadId,
@@ -172,9 +194,21 @@ export function recordAcceptance(id: number, acceptance: { name: string; ip: str
       systemActor(HOMEOWNER_AUTHOR),
       now,
     );
-    enqueueMail({ kind: "proposal-accepted", leadId: accepted.leadId, proposalId: accepted.id, recipient: getSetting("contact").notificationEmail }, now);
+    enqueueMail(
+      {
+        kind: "proposal-accepted",
+        leadId: accepted.leadId,
+        proposalId: accepted.id,
+        recipient: getSetting("contact").notificationEmail,
+      },
+      now,
+    );
     // The homeowner's own signed copy, when there is an address to send it to.
-    if (lead?.email.includes("@")) enqueueMail({ kind: "proposal-signed", leadId: accepted.leadId, proposalId: accepted.id, recipient: lead.email }, now);
+    if (lead?.email.includes("@"))
+      enqueueMail(
+        { kind: "proposal-signed", leadId: accepted.leadId, proposalId: accepted.id, recipient: lead.email },
+        now,
+      );
     return accepted;
   });
 }

@@ -10,14 +10,24 @@ import { getDb, inTransaction } from "~/server/db.server";
 
 /** The lead's latest request, if any. */
 export function latestReviewRequest(leadId: number): ReviewRequest | undefined {
-  return getDb().select().from(reviewRequests).where(eq(reviewRequests.leadId, leadId)).orderBy(desc(reviewRequests.id)).limit(1).get();
+  return getDb()
+    .select()
+    .from(reviewRequests)
+    .where(eq(reviewRequests.leadId, leadId))
+    .orderBy(desc(reviewRequests.id))
+    .limit(1)
+    .get();
 }
 
 /**
  * The request to mail: a new one, or the lead's open one again (its link is made anew when
  * the mail goes). A request already answered stays as it is: undefined then.
  */
-export function queueReviewRequest(leadId: number, placeholderHash: string, expiresAt: Date): ReviewRequest | undefined {
+export function queueReviewRequest(
+  leadId: number,
+  placeholderHash: string,
+  expiresAt: Date,
+): ReviewRequest | undefined {
   return inTransaction(() => {
     const db = getDb();
     const open = latestReviewRequest(leadId);
@@ -50,9 +60,7 @@ export function setReviewLink(id: number, tokenHash: string, expiresAt: Date) {
 
 /** The request a link's token belongs to, with what the form prefills from its lead. */
 export function findReviewRequestByHash(tokenHash: string) {
-  return withLead()
-    .where(eq(reviewRequests.tokenHash, tokenHash))
-    .get();
+  return withLead().where(eq(reviewRequests.tokenHash, tokenHash)).get();
 }
 
 /**

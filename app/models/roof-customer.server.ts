@@ -12,12 +12,18 @@ import { deleteImageRow, insertImage } from "./image.server";
 import { insertRoofToolLead, markLeadMeasured } from "./lead.server";
 import { systemActor, type Actor } from "~/lib/actor";
 
-export type RoofCustomerWithImages = RoofCustomer & { topImage: Image | null; sideImage: Image | null; drawingData: Drawing };
+export type RoofCustomerWithImages = RoofCustomer & {
+  topImage: Image | null;
+  sideImage: Image | null;
+  drawingData: Drawing;
+};
 
 /** The roof customers a search finds, through the roof_customer_search FTS5 index (decision 0054). */
 function roofCustomerSearchCondition(q: string): SQL | undefined {
   const match = ftsMatchQuery(q);
-  return match === null ? undefined : sql`${roofCustomers.id} in (select rowid from roof_customer_search where roof_customer_search match ${match})`;
+  return match === null
+    ? undefined
+    : sql`${roofCustomers.id} in (select rowid from roof_customer_search where roof_customer_search match ${match})`;
 }
 
 export type RoofCustomerListQuery = {
@@ -36,17 +42,36 @@ export type RoofCustomerListQuery = {
  * pages beside it, null at either end. A customer an older version saved with an outline
  * on a scale nobody set has an area made up from it: the list leaves it out.
  */
-export function listRoofCustomers({ q = "", after = null, before = null, limit = ROOF_CUSTOMERS_PAGE_SIZE, leads: leadScope }: RoofCustomerListQuery = {}) {
+export function listRoofCustomers({
+  q = "",
+  after = null,
+  before = null,
+  limit = ROOF_CUSTOMERS_PAGE_SIZE,
+  leads: leadScope,
+}: RoofCustomerListQuery = {}) {
   const c = roofCustomers;
   // created_at as stored: the default writes fractions of a millisecond, which a Date drops.
   const at = sql<number>`${c.createdAt}`;
   const older = (k: RoofCustomerCursor) => sql`(${at} < ${k.at} or (${at} = ${k.at} and ${c.id} < ${k.id}))`;
   const newer = (k: RoofCustomerCursor) => sql`(${at} > ${k.at} or (${at} = ${k.at} and ${c.id} > ${k.id}))`;
-  const scope = leadScope ? inArray(c.leadId, getDb().select({ id: leads.id }).from(leads).where(leadScope)) : undefined;
+  const scope = leadScope
+    ? inArray(c.leadId, getDb().select({ id: leads.id }).from(leads).where(leadScope))
+    : undefined;
   const search = and(roofCustomerSearchCondition(q), scope);
   const read = (where: SQL | undefined, order: SQL[], n: number) =>
     getDb()
-      .select({ id: c.id, customerName: c.customerName, street: c.street, city: c.city, state: c.state, zipCode: c.zipCode, area: c.area, drawing: c.drawing, createdAt: c.createdAt, at })
+      .select({
+        id: c.id,
+        customerName: c.customerName,
+        street: c.street,
+        city: c.city,
+        state: c.state,
+        zipCode: c.zipCode,
+        area: c.area,
+        drawing: c.drawing,
+        createdAt: c.createdAt,
+        at,
+      })
       .from(c)
       .where(and(search, where))
       .orderBy(...order)
@@ -54,7 +79,9 @@ export function listRoofCustomers({ q = "", after = null, before = null, limit =
       .all();
   const newestFirst = [desc(c.createdAt), desc(c.id)];
   const oldestFirst = [asc(c.createdAt), asc(c.id)];
-  let rows = before ? read(newer(before), oldestFirst, limit + 1) : read(after ? older(after) : undefined, newestFirst, limit + 1);
+  let rows = before
+    ? read(newer(before), oldestFirst, limit + 1)
+    : read(after ? older(after) : undefined, newestFirst, limit + 1);
   const more = rows.length > limit;
   rows = rows.slice(0, limit);
   if (before) rows.reverse();
@@ -65,7 +92,10 @@ export function listRoofCustomers({ q = "", after = null, before = null, limit =
   const hasNewer = before ? more : !!first && read(newer(first), oldestFirst, 1).length > 0;
   const hasOlder = before ? !!last && read(older(last), newestFirst, 1).length > 0 : more;
   return {
-    customers: rows.map(({ drawing, at: _, ...row }) => ({ ...row, area: drawing && scaleMissing(parseDrawing(drawing).top) ? null : row.area })),
+    customers: rows.map(({ drawing, at: _, ...row }) => ({
+      ...row,
+      area: drawing && scaleMissing(parseDrawing(drawing).top) ? null : row.area,
+    })),
     newer: hasNewer && first ? cursor(first) : null,
     older: hasOlder && last ? cursor(last) : null,
   };
@@ -76,13 +106,22 @@ export function getRoofCustomer(id: number): RoofCustomerWithImages | undefined 
   const db = getDb();
   const row = db.select().from(roofCustomers).where(eq(roofCustomers.id, id)).get();
   if (!row) return undefined;
-  const image = (imageId: number | null) => (imageId ? (db.select().from(images).where(eq(images.id, imageId)).get() ?? null) : null);
-  return { ...row, topImage: image(row.topImageId), sideImage: image(row.sideImageId), drawingData: parseDrawing(row.drawing) };
+  const image = (imageId: number | null) =>
+    imageId ? (db.select().from(images).where(eq(images.id, imageId)).get() ?? null) : null;
+  return {
+    ...row,
+    topImage: image(row.topImageId),
+    sideImage: image(row.sideImageId),
+    drawingData: parseDrawing(row.drawing),
+  };
 }
 
 /** The lead a saved roof customer belongs to (null: none, or no such customer). */
 export function roofCustomerLeadId(id: number): number | null {
-  return getDb().select({ leadId: roofCustomers.leadId }).from(roofCustomers).where(eq(roofCustomers.id, id)).get()?.leadId ?? null;
+  return (
+    getDb().select({ leadId: roofCustomers.leadId }).from(roofCustomers).where(eq(roofCustomers.id, id)).get()
+      ?.leadId ?? null
+  );
 }
 
 function values(input: RoofCustomerInput) {
@@ -117,7 +156,10 @@ const imageColumn = { top: "topImageId", side: "sideImageId" } as const;
  * gets one, and a roof area moves the lead to Measured. Null when the id no longer exists;
  * else the id and the replaced pictures, whose files the caller removes once this has returned.
  */
-export function saveRoofCustomer(input: RoofCustomerInput, extras: RoofSaveExtras = {}): { id: number; replaced: StoredImage[] } | null {
+export function saveRoofCustomer(
+  input: RoofCustomerInput,
+  extras: RoofSaveExtras = {},
+): { id: number; replaced: StoredImage[] } | null {
   return inTransaction(() => {
     const db = getDb();
     const previous = input.id ? db.select().from(roofCustomers).where(eq(roofCustomers.id, input.id)).get() : undefined;
@@ -176,7 +218,12 @@ export function roofCustomerForLead(leadId: number): number | undefined {
 
 /** The roof customer measured for a lead (the latest, should there be more), or undefined. */
 export function findLeadRoof(leadId: number): RoofCustomer | undefined {
-  return getDb().select().from(roofCustomers).where(eq(roofCustomers.leadId, leadId)).orderBy(desc(roofCustomers.createdAt), desc(roofCustomers.id)).get();
+  return getDb()
+    .select()
+    .from(roofCustomers)
+    .where(eq(roofCustomers.leadId, leadId))
+    .orderBy(desc(roofCustomers.createdAt), desc(roofCustomers.id))
+    .get();
 }
 
 /** The customer and its pictures' rows; null when there was none, else the pictures whose files can go. */
@@ -185,6 +232,8 @@ export function deleteRoofCustomer(id: number): StoredImage[] | null {
     const db = getDb();
     const row = db.delete(roofCustomers).where(eq(roofCustomers.id, id)).returning().get();
     if (!row) return null;
-    return [row.topImageId, row.sideImageId].flatMap((imageId) => (imageId ? (deleteImageRow(imageId, "roof") ?? []) : []));
+    return [row.topImageId, row.sideImageId].flatMap((imageId) =>
+      imageId ? (deleteImageRow(imageId, "roof") ?? []) : [],
+    );
   });
 }

@@ -39,13 +39,21 @@ export function createSession(userId: number, now = new Date(), device: SessionD
  * A session as its owner's account page lists it. `key` names it on the page: a hash of
  * the id, so the page never carries another device's session id.
  */
-export type DeviceSession = { key: string; userAgent: string | null; ip: string | null; createdAt: Date; lastSeenAt: Date; current: boolean };
+export type DeviceSession = {
+  key: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+};
 
 const sessionKey = (id: string) => createHash("sha256").update(id).digest("base64url").slice(0, 22);
 
 /** The user's live sessions, the one in use first, then the most recently seen. */
 export function listDeviceSessions(userId: number, currentId: string, now = new Date()): DeviceSession[] {
-  const live = (s: typeof sessions.$inferSelect) => s.expiresAt > now && s.lastSeenAt.getTime() + IDLE_TIMEOUT_MS > now.getTime();
+  const live = (s: typeof sessions.$inferSelect) =>
+    s.expiresAt > now && s.lastSeenAt.getTime() + IDLE_TIMEOUT_MS > now.getTime();
   return getDb()
     .select()
     .from(sessions)
@@ -53,14 +61,25 @@ export function listDeviceSessions(userId: number, currentId: string, now = new 
     .orderBy(desc(sessions.lastSeenAt))
     .all()
     .filter(live)
-    .map((s) => ({ key: sessionKey(s.id), userAgent: s.userAgent, ip: s.ip, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, current: s.id === currentId }))
+    .map((s) => ({
+      key: sessionKey(s.id),
+      userAgent: s.userAgent,
+      ip: s.ip,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      current: s.id === currentId,
+    }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 /** Ends the user's session the page named by its key; the device it was, or null when none is left. */
 export function deleteDeviceSession(userId: number, key: string): { userAgent: string | null } | null {
   return inTransaction(() => {
-    const rows = getDb().select({ id: sessions.id, userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId)).all();
+    const rows = getDb()
+      .select({ id: sessions.id, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .all();
     const row = rows.find((s) => sessionKey(s.id) === key);
     if (!row) return null;
     deleteSession(row.id);
@@ -87,7 +106,11 @@ export function getSessionUser(id: string, now = new Date()): SessionUser | null
   if (!row) return null;
   const { session } = row;
   // A removed team member's sessions end at their next request, whatever is left of them.
-  if (row.removedAt !== null || session.expiresAt <= now || session.lastSeenAt.getTime() + IDLE_TIMEOUT_MS <= now.getTime()) {
+  if (
+    row.removedAt !== null ||
+    session.expiresAt <= now ||
+    session.lastSeenAt.getTime() + IDLE_TIMEOUT_MS <= now.getTime()
+  ) {
     deleteSession(id);
     return null;
   }

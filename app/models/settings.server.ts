@@ -8,11 +8,7 @@ import { DEFAULT_BUSINESS_FACTS, type BusinessFacts } from "~/lib/business";
 import { GoLiveConfirmationsSchema, type GoLiveConfirmations } from "~/lib/go-live";
 import { DEFAULT_PROPOSAL_SETTINGS, TERMS_MAX, VALID_DAYS, type ProposalSettings } from "~/lib/proposal";
 import { BusinessFactsSchema } from "~/lib/business-schema";
-import {
-  ContactSettingsSchema,
-  defaultContactSettings,
-  type ContactSettings,
-} from "~/lib/contact-settings";
+import { ContactSettingsSchema, defaultContactSettings, type ContactSettings } from "~/lib/contact-settings";
 import { DEFAULT_PRICING, PricingSchema, type Pricing } from "~/lib/pricing";
 import {
   BackupSettingsSchema,
@@ -24,7 +20,14 @@ import {
 } from "~/lib/backup-plan";
 import { DEFAULT_VISIT_LENGTHS, VisitLengthsSchema, type VisitLengths } from "~/lib/visit-form";
 import { DEFAULT_SITE_MEDIA, SiteMediaSchema, type SiteMedia } from "~/lib/site-media";
-import { DEFAULT_SITE_WORDS, DEFAULT_TRUST_FACTS, SiteWordsSchema, TrustFactsSchema, type SiteWords, type TrustFacts } from "~/lib/site-words";
+import {
+  DEFAULT_SITE_WORDS,
+  DEFAULT_TRUST_FACTS,
+  SiteWordsSchema,
+  TrustFactsSchema,
+  type SiteWords,
+  type TrustFacts,
+} from "~/lib/site-words";
 
 const MapsSettingsSchema = z.object({
   apiKey: z.string().nullable(),
@@ -74,17 +77,41 @@ const GROUPS = {
   // The owner's prices and coverage (decision 0024): only estimates read them, no public page.
   pricing: { schema: PricingSchema, fallback: (): Pricing => structuredClone(DEFAULT_PRICING), onPublicPages: false },
   // The owner's pictures and video, his words for the pages, and the facts homeowners look for.
-  media: { schema: SiteMediaSchema, fallback: (): SiteMedia => structuredClone(DEFAULT_SITE_MEDIA), onPublicPages: true },
-  words: { schema: SiteWordsSchema, fallback: (): SiteWords => structuredClone(DEFAULT_SITE_WORDS), onPublicPages: true },
-  trust: { schema: TrustFactsSchema, fallback: (): TrustFacts => structuredClone(DEFAULT_TRUST_FACTS), onPublicPages: true },
+  media: {
+    schema: SiteMediaSchema,
+    fallback: (): SiteMedia => structuredClone(DEFAULT_SITE_MEDIA),
+    onPublicPages: true,
+  },
+  words: {
+    schema: SiteWordsSchema,
+    fallback: (): SiteWords => structuredClone(DEFAULT_SITE_WORDS),
+    onPublicPages: true,
+  },
+  trust: {
+    schema: TrustFactsSchema,
+    fallback: (): TrustFacts => structuredClone(DEFAULT_TRUST_FACTS),
+    onPublicPages: true,
+  },
   // The hour of the nightly backup.
-  backups: { schema: BackupSettingsSchema, fallback: (): BackupSettings => DEFAULT_BACKUP_SETTINGS, onPublicPages: false },
+  backups: {
+    schema: BackupSettingsSchema,
+    fallback: (): BackupSettings => DEFAULT_BACKUP_SETTINGS,
+    onPublicPages: false,
+  },
   // The newest backup kept, as the app last found it (decision 0064): what the admin's warning reads.
   lastBackup: { schema: LastBackupSchema, fallback: (): LastBackup => NO_LAST_BACKUP, onPublicPages: false },
   // How long each kind of visit usually takes: a new booking's length until staff choose another.
-  visitLengths: { schema: VisitLengthsSchema, fallback: (): VisitLengths => ({ ...DEFAULT_VISIT_LENGTHS }), onPublicPages: false },
+  visitLengths: {
+    schema: VisitLengthsSchema,
+    fallback: (): VisitLengths => ({ ...DEFAULT_VISIT_LENGTHS }),
+    onPublicPages: false,
+  },
   // The go-live items the owner marked "This is right" as they stand (decision 0077).
-  goLive: { schema: GoLiveConfirmationsSchema, fallback: (): GoLiveConfirmations => ({ confirmed: [] }), onPublicPages: false },
+  goLive: {
+    schema: GoLiveConfirmationsSchema,
+    fallback: (): GoLiveConfirmations => ({ confirmed: [] }),
+    onPublicPages: false,
+  },
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,
@@ -95,7 +122,13 @@ type Groups = typeof GROUPS;
 export type SettingsKey = keyof Groups;
 type SettingsValue<K extends SettingsKey> = ReturnType<Groups[K]["fallback"]>;
 
-const settingRow = preparedOnce((db) => db.select().from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare());
+const settingRow = preparedOnce((db) =>
+  db
+    .select()
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder("key")))
+    .prepare(),
+);
 
 export function getSetting<K extends SettingsKey>(key: K): SettingsValue<K> {
   const row = settingRow().get({ key });
@@ -125,7 +158,11 @@ export function setSetting<K extends SettingsKey>(key: K, value: SettingsValue<K
  * Reads a group, lets `change` decide, and writes what it returns, with no other write in
  * between (one transaction). Null from `change` leaves the group as it is. Whether it wrote.
  */
-export function changeSetting<K extends SettingsKey>(key: K, change: (current: SettingsValue<K>) => SettingsValue<K> | null, by?: number): boolean {
+export function changeSetting<K extends SettingsKey>(
+  key: K,
+  change: (current: SettingsValue<K>) => SettingsValue<K> | null,
+  by?: number,
+): boolean {
   return inTransaction(() => {
     const next = change(getSetting(key));
     if (next === null) return false;

@@ -12,6 +12,11 @@ import { getDb } from "~/server/db.server";
  * and Stripe's next delivery is acted on.
  */
 export function claimStripeEvent(id: string, type: string, now = new Date()): boolean {
-  const inserted = getDb().insert(stripeEvents).values({ id, type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id }).all();
+  const inserted = getDb()
+    .insert(stripeEvents)
+    .values({ id, type, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id })
+    .all();
   return inserted.length > 0;
 }

@@ -13,7 +13,13 @@ const adminQuery = () =>
     .select({ testimonial: testimonials, approver: { name: users.name, email: users.email } })
     .from(testimonials)
     .leftJoin(users, eq(testimonials.approvedBy, users.id));
-const flatten = ({ testimonial, approver }: { testimonial: Testimonial; approver: AccountName | null }): AdminTestimonial => ({ ...testimonial, approver });
+const flatten = ({
+  testimonial,
+  approver,
+}: {
+  testimonial: Testimonial;
+  approver: AccountName | null;
+}): AdminTestimonial => ({ ...testimonial, approver });
 
 // The admin order: reviews waiting for approval first ("pending" < "published"), then newest first.
 const adminOrder = [asc(testimonials.status), desc(testimonials.createdAt), desc(testimonials.id)];
@@ -41,7 +47,11 @@ const statusOfId = (id: number) => sql`(select status from testimonials where id
  * named row's status it seeks (status, created_at, id) on testimonials_admin_order_idx,
  * then continues into the next status; page 30 costs what page 1 does.
  */
-export function listTestimonialPage({ limit = TESTIMONIALS_PAGE_SIZE, after, before }: { limit?: number; after?: number; before?: number } = {}): AdminTestimonial[] {
+export function listTestimonialPage({
+  limit = TESTIMONIALS_PAGE_SIZE,
+  after,
+  before,
+}: { limit?: number; after?: number; before?: number } = {}): AdminTestimonial[] {
   const { status, createdAt, id } = testimonials;
   if (after) {
     const same = adminQuery()
@@ -49,7 +59,14 @@ export function listTestimonialPage({ limit = TESTIMONIALS_PAGE_SIZE, after, bef
       .orderBy(...adminOrder)
       .limit(limit)
       .all();
-    const next = same.length < limit ? adminQuery().where(gt(status, statusOfId(after))).orderBy(...adminOrder).limit(limit - same.length).all() : [];
+    const next =
+      same.length < limit
+        ? adminQuery()
+            .where(gt(status, statusOfId(after)))
+            .orderBy(...adminOrder)
+            .limit(limit - same.length)
+            .all()
+        : [];
     return [...same, ...next].map(flatten);
   }
   if (before) {
@@ -59,7 +76,14 @@ export function listTestimonialPage({ limit = TESTIMONIALS_PAGE_SIZE, after, bef
       .orderBy(asc(createdAt), asc(id))
       .limit(limit)
       .all();
-    const previous = same.length < limit ? adminQuery().where(lt(status, statusOfId(before))).orderBy(desc(status), asc(createdAt), asc(id)).limit(limit - same.length).all() : [];
+    const previous =
+      same.length < limit
+        ? adminQuery()
+            .where(lt(status, statusOfId(before)))
+            .orderBy(desc(status), asc(createdAt), asc(id))
+            .limit(limit - same.length)
+            .all()
+        : [];
     return [...same, ...previous].reverse().map(flatten);
   }
   return adminQuery()
@@ -70,7 +94,8 @@ export function listTestimonialPage({ limit = TESTIMONIALS_PAGE_SIZE, after, bef
 }
 
 /** Whether a testimonial comes after (or before) the testimonial `id` in the admin order. */
-export const hasTestimonialBeyond = (side: "after" | "before", id: number) => listTestimonialPage({ limit: 1, [side]: id }).length > 0;
+export const hasTestimonialBeyond = (side: "after" | "before", id: number) =>
+  listTestimonialPage({ limit: 1, [side]: id }).length > 0;
 
 // A homeowner's review waits for the owner: only published ones are ever shown.
 const published = eq(testimonials.status, "published");
@@ -96,7 +121,12 @@ export function listPublicTestimonials(): PublicTestimonial[] {
 export const PUBLIC_TESTIMONIALS_PAGE_SIZE = 24;
 
 /** One page of /testimonials, newest first, and the reviews its Previous and Next links start from. */
-export type PublicTestimonialPage = { testimonials: PublicTestimonial[]; total: number; previous: number | null; next: number | null };
+export type PublicTestimonialPage = {
+  testimonials: PublicTestimonial[];
+  total: number;
+  previous: number | null;
+  next: number | null;
+};
 
 /**
  * The published reviews after the review `after` (or just before `before`), newest first,
@@ -104,7 +134,11 @@ export type PublicTestimonialPage = { testimonials: PublicTestimonial[]; total: 
  * OFFSET: the last page costs what the first does. A link naming a review deleted or
  * unpublished since, or past either end, gives the first page.
  */
-export function publicTestimonialPage({ after, before, limit = PUBLIC_TESTIMONIALS_PAGE_SIZE }: { after?: number; before?: number; limit?: number } = {}): PublicTestimonialPage {
+export function publicTestimonialPage({
+  after,
+  before,
+  limit = PUBLIC_TESTIMONIALS_PAGE_SIZE,
+}: { after?: number; before?: number; limit?: number } = {}): PublicTestimonialPage {
   const { id, name, location, quote, rating, createdAt } = testimonials;
   const fields = { id, name, location, quote, rating };
   const newestFirst = [desc(createdAt), desc(id)];
@@ -112,10 +146,33 @@ export function publicTestimonialPage({ after, before, limit = PUBLIC_TESTIMONIA
   const newer = (than: number) => and(published, sql`${placeOf} > ${placeOfId(than)}`);
   const db = getDb();
   let rows: PublicTestimonial[] = [];
-  if (after) rows = db.select(fields).from(testimonials).where(older(after)).orderBy(...newestFirst).limit(limit).all();
-  else if (before) rows = db.select(fields).from(testimonials).where(newer(before)).orderBy(asc(createdAt), asc(id)).limit(limit).all().reverse();
-  if (rows.length === 0) rows = db.select(fields).from(testimonials).where(published).orderBy(...newestFirst).limit(limit).all();
-  const beyond = (where: ReturnType<typeof older>) => db.select({ id }).from(testimonials).where(where).limit(1).get() !== undefined;
+  if (after)
+    rows = db
+      .select(fields)
+      .from(testimonials)
+      .where(older(after))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .all();
+  else if (before)
+    rows = db
+      .select(fields)
+      .from(testimonials)
+      .where(newer(before))
+      .orderBy(asc(createdAt), asc(id))
+      .limit(limit)
+      .all()
+      .reverse();
+  if (rows.length === 0)
+    rows = db
+      .select(fields)
+      .from(testimonials)
+      .where(published)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .all();
+  const beyond = (where: ReturnType<typeof older>) =>
+    db.select({ id }).from(testimonials).where(where).limit(1).get() !== undefined;
   const [first, last] = [rows[0], rows[rows.length - 1]];
   return {
     testimonials: rows,
@@ -135,7 +192,10 @@ export function newestPublicTestimonials(limit: number): { testimonials: PublicT
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
     .limit(limit)
     .all();
-  const total = newest.length < limit ? newest.length : (getDb().select({ n: count() }).from(testimonials).where(published).get()?.n ?? 0);
+  const total =
+    newest.length < limit
+      ? newest.length
+      : (getDb().select({ n: count() }).from(testimonials).where(published).get()?.n ?? 0);
   return { testimonials: newest, total };
 }
 
@@ -169,7 +229,9 @@ function values(input: TestimonialInput) {
  * `draft` (the office's), pending until the owner approves it, and the site unchanged.
  */
 export function createTestimonial(input: TestimonialInput, opts: { by?: number; draft?: boolean } = {}): Testimonial {
-  const row = opts.draft ? { status: "pending" as const } : { status: "published" as const, approvedBy: opts.by ?? null, approvedAt: new Date() };
+  const row = opts.draft
+    ? { status: "pending" as const }
+    : { status: "published" as const, approvedBy: opts.by ?? null, approvedAt: new Date() };
   const created = getDb()
     .insert(testimonials)
     .values({ ...values(input), ...row })
@@ -201,7 +263,6 @@ export function approveTestimonial(id: number, by?: number): boolean {
   if (changed) invalidatePublicPages();
   return changed;
 }
-
 
 export function deleteTestimonial(id: number): boolean {
   invalidatePublicPages();

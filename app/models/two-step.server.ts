@@ -9,14 +9,21 @@ export type TwoStep = { secret: string; enabledAt: Date } | null;
 
 /** The account's two-step secret when two-step sign-in is on, else null. */
 export function getTwoStep(userId: number): TwoStep {
-  const row = getDb().select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
+  const row = getDb()
+    .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   return row?.secret && row.enabledAt ? { secret: row.secret, enabledAt: row.enabledAt } : null;
 }
 
 function replaceCodes(userId: number, codeHashes: string[]) {
   const db = getDb();
   db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-  if (codeHashes.length) db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash }))).run();
+  if (codeHashes.length)
+    db.insert(recoveryCodes)
+      .values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+      .run();
 }
 
 /** Turns two-step sign-in on with a confirmed secret and a fresh set of recovery codes, in one transaction. */

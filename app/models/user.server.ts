@@ -15,11 +15,20 @@ export function countUsers(): number {
 
 /** When the first account was made: since when the site has been in use. Null before any. */
 export function firstAccountAt(): Date | null {
-  return getDb().select({ at: min(users.createdAt) }).from(users).get()?.at ?? null;
+  return (
+    getDb()
+      .select({ at: min(users.createdAt) })
+      .from(users)
+      .get()?.at ?? null
+  );
 }
 
 export function getUserByEmail(email: string): User | undefined {
-  return getDb().select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  return getDb()
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
 }
 
 export function getUserById(id: number): User | undefined {
@@ -34,7 +43,10 @@ export function getUserById(id: number): User | undefined {
 function replacePassword(userId: number, passwordHash: string, keepSessionId?: string): User {
   const db = getDb();
   return inTransaction(() => {
-    const others = keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId));
+    const others =
+      keepSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId));
     db.delete(sessions).where(others).run();
     return db.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning().get();
   });
@@ -69,7 +81,11 @@ export function changeEmail(userId: number, email: string): "changed" | "same" |
  * Creates the user, or sets a new password when the email already exists. A new password
  * ends every session of that user: whoever knew the old one is signed out everywhere.
  */
-export async function upsertUser(email: string, password: string, opts: { name?: string } = {}): Promise<{ user: User; created: boolean }> {
+export async function upsertUser(
+  email: string,
+  password: string,
+  opts: { name?: string } = {},
+): Promise<{ user: User; created: boolean }> {
   const passwordHash = await hashPassword(password);
   const normalized = normalizeEmail(email);
   const existing = getUserByEmail(normalized);
@@ -149,7 +165,12 @@ export function addMember(input: { email: string; name: string; passwordHash: st
   const email = normalizeEmail(input.email);
   const existing = getUserByEmail(email);
   const values = { name: input.name, passwordHash: input.passwordHash, role: input.role };
-  if (!existing) return getDb().insert(users).values({ email, ...values }).returning().get();
+  if (!existing)
+    return getDb()
+      .insert(users)
+      .values({ email, ...values })
+      .returning()
+      .get();
   if (existing.removedAt === null) return undefined;
   deleteUserSessions(existing.id);
   return getDb()

@@ -28,7 +28,13 @@ function isTeamMember(id: number): boolean {
 }
 
 /** A line in the lead's history about its schedule: the visit, and when it was to start then. */
-function noteOnLead(visit: Visit, kind: "visit-booked" | "visit-moved" | "visit-length-changed" | "visit-canceled", by: Actor, now: Date, more: Partial<NewHistoryEntry> | null = null) {
+function noteOnLead(
+  visit: Visit,
+  kind: "visit-booked" | "visit-moved" | "visit-length-changed" | "visit-canceled",
+  by: Actor,
+  now: Date,
+  more: Partial<NewHistoryEntry> | null = null,
+) {
   writeLeadHistory({ leadId: visit.leadId, kind, visitId: visit.id, visitStartsAt: visit.startsAt, ...more }, by, now);
 }
 
@@ -61,7 +67,8 @@ export function findLeadVisit(leadId: number, visitId: number): Visit | undefine
  * `moved`: it starts at another time; `timeChanged`: it starts or ends at another time (a new
  * length alone is not a move); `changed`: anything was saved.
  */
-export type MoveOutcome = { visit: Visit; moved: boolean; timeChanged: boolean; changed: boolean } | "no-visit" | "cancelled" | "no-person";
+export type MoveOutcome =
+  { visit: Visit; moved: boolean; timeChanged: boolean; changed: boolean } | "no-visit" | "cancelled" | "no-person";
 
 /**
  * Saves a visit's time, length, who goes and note. A new start or length is a change the
@@ -74,7 +81,8 @@ export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: A
     const visit = findLeadVisit(leadId, visitId);
     if (!visit) return "no-visit";
     if (visit.cancelledAt) return "cancelled";
-    if (to.assignedTo !== null && to.assignedTo !== visit.assignedTo && !isTeamMember(to.assignedTo)) return "no-person";
+    if (to.assignedTo !== null && to.assignedTo !== visit.assignedTo && !isTeamMember(to.assignedTo))
+      return "no-person";
     const moved = visit.startsAt.getTime() !== to.startsAt.getTime();
     const timeChanged = moved || visit.durationMinutes !== to.durationMinutes;
     const changed = timeChanged || visit.assignedTo !== to.assignedTo || (visit.note ?? null) !== to.note;
@@ -98,7 +106,12 @@ export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: A
 }
 
 /** Calls a visit off (kept, marked cancelled: its mails and the calendar's CANCEL refer to it). */
-export function cancelVisit(leadId: number, visitId: number, by: Actor, now = new Date()): Visit | "no-visit" | "already" {
+export function cancelVisit(
+  leadId: number,
+  visitId: number,
+  by: Actor,
+  now = new Date(),
+): Visit | "no-visit" | "already" {
   return inTransaction(() => {
     const visit = findLeadVisit(leadId, visitId);
     if (!visit) return "no-visit";
@@ -117,7 +130,11 @@ export function cancelVisit(leadId: number, visitId: number, by: Actor, now = ne
 export type VisitRow = Visit & { assigneeName: string | null };
 
 const assigneeColumns = { assigneeName: users.name, assigneeEmail: users.email };
-const withName = <T extends { assigneeName: string | null; assigneeEmail: string | null }>({ assigneeName, assigneeEmail, ...row }: T) => ({
+const withName = <T extends { assigneeName: string | null; assigneeEmail: string | null }>({
+  assigneeName,
+  assigneeEmail,
+  ...row
+}: T) => ({
   ...row,
   assigneeName: assigneeEmail === null ? null : personName({ name: assigneeName ?? "", email: assigneeEmail }),
 });
@@ -141,7 +158,9 @@ export function listUpcomingLeadVisits(leadId: number, now = new Date(), limit =
     .slice(0, limit);
 }
 
-export type ScheduledVisit = VisitRow & { lead: { id: number; name: string; street: string | null; city: string | null; phone: string | null } };
+export type ScheduledVisit = VisitRow & {
+  lead: { id: number; name: string; street: string | null; city: string | null; phone: string | null };
+};
 
 /**
  * The visits starting in [from, to), not cancelled, of the leads this person may see (the
@@ -169,7 +188,14 @@ export function visitForMail(visitId: number) {
     .select({
       visit: visits,
       ...assigneeColumns,
-      lead: { id: leads.id, name: leads.name, email: leads.email, street: leads.street, city: leads.city, zip: leads.zip },
+      lead: {
+        id: leads.id,
+        name: leads.name,
+        email: leads.email,
+        street: leads.street,
+        city: leads.city,
+        zip: leads.zip,
+      },
     })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
@@ -191,7 +217,15 @@ export function dueReminders(from: Date, to: Date): { id: number; leadId: number
     .select({ id: visits.id, leadId: visits.leadId, email: leads.email })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
-    .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), isNull(visits.reminderQueuedAt), ne(sql`trim(${leads.email})`, "")))
+    .where(
+      and(
+        gte(visits.startsAt, from),
+        lt(visits.startsAt, to),
+        isNull(visits.cancelledAt),
+        isNull(visits.reminderQueuedAt),
+        ne(sql`trim(${leads.email})`, ""),
+      ),
+    )
     .all();
 }
 

@@ -17,7 +17,13 @@ import { aboutPage, getTrustFacts, pageWords, type TeamCard } from "~/services/s
 import type { Route } from "./+types/about";
 
 export function loader() {
-  return { work: highlightedWorkForAbout(), words: pageWords("about"), trust: getTrustFacts(), pictures: aboutPictures(), ...aboutPage() };
+  return {
+    work: highlightedWorkForAbout(),
+    words: pageWords("about"),
+    trust: getTrustFacts(),
+    pictures: aboutPictures(),
+    ...aboutPage(),
+  };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -51,7 +57,11 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           </div>
           <div className="h-fit space-y-6">
             {pictures.main && (
-              <PagePicture picture={pictures.main} sizes="(min-width: 1024px) 480px, 100vw" className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm" />
+              <PagePicture
+                picture={pictures.main}
+                sizes="(min-width: 1024px) 480px, 100vw"
+                className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm"
+              />
             )}
             {/* The owner's facts replace the general figures; without any, the figures still say something true. */}
             {trustFactLines(trust).length > 0 ? <TrustFactsCard trust={trust} /> : <Highlights />}
@@ -77,7 +87,10 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           <ul className="mt-4 flex flex-wrap gap-2">
             {AREA_LINKS.map((a) => (
               <li key={a.href}>
-                <Link to={a.href} className="block rounded-full bg-white px-4 py-2 text-sm font-medium shadow-sm hover:text-brand-dark">
+                <Link
+                  to={a.href}
+                  className="block rounded-full bg-white px-4 py-2 text-sm font-medium shadow-sm hover:text-brand-dark"
+                >
                   {a.name}
                 </Link>
               </li>
@@ -85,8 +98,16 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-      <RelatedWork title="Some of our work" projects={loaderData.work.projects} testimonial={loaderData.work.testimonial} />
-      <CtaBand title="Let's talk about your project" text="Free written estimates across Wichita and south-central Kansas." phone={facts?.phone} />
+      <RelatedWork
+        title="Some of our work"
+        projects={loaderData.work.projects}
+        testimonial={loaderData.work.testimonial}
+      />
+      <CtaBand
+        title="Let's talk about your project"
+        text="Free written estimates across Wichita and south-central Kansas."
+        phone={facts?.phone}
+      />
     </>
   );
 }
@@ -96,9 +117,9 @@ function DefaultStory({ facts }: { facts: BusinessFacts | undefined }) {
   return (
     <>
       <p>
-        {facts?.company ?? "We"} is family-owned and run from {facts?.city ?? "Wellington"}, Kansas. We started as framers,
-        building houses and additions for builders around Sumner and Sedgwick counties, and added roofing and gutters
-        because our customers kept asking who they could trust with the rest of the house.
+        {facts?.company ?? "We"} is family-owned and run from {facts?.city ?? "Wellington"}, Kansas. We started as
+        framers, building houses and additions for builders around Sumner and Sedgwick counties, and added roofing and
+        gutters because our customers kept asking who they could trust with the rest of the house.
       </p>
       {(facts?.owner || facts?.leadContractor) && (
         <p>
@@ -123,15 +144,28 @@ function Team({ team, picture }: { team: TeamCard[]; picture: SitePicture | null
           The people you will meet
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-ink-soft">The people who quote your job are the people who do it.</p>
-        {picture && <PagePicture picture={picture} sizes="(min-width: 1280px) 1232px, 100vw" className="mt-8 aspect-[21/9] w-full rounded-xl object-cover shadow-sm" />}
+        {picture && (
+          <PagePicture
+            picture={picture}
+            sizes="(min-width: 1280px) 1232px, 100vw"
+            className="mt-8 aspect-[21/9] w-full rounded-xl object-cover shadow-sm"
+          />
+        )}
         {team.length > 0 && (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="team">
             {team.map((m, i) => (
               <li key={`${i}-${m.name}`} className="overflow-hidden rounded-xl bg-sand shadow-sm">
                 {m.photo ? (
-                  <PagePicture picture={m.photo} sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
+                  <PagePicture
+                    picture={m.photo}
+                    sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
                 ) : (
-                  <div aria-hidden className="flex aspect-[4/3] w-full items-center justify-center bg-brand-soft text-4xl font-bold text-brand-dark">
+                  <div
+                    aria-hidden
+                    className="flex aspect-[4/3] w-full items-center justify-center bg-brand-soft text-4xl font-bold text-brand-dark"
+                  >
                     {initials(m.name)}
                   </div>
                 )}
@@ -171,7 +205,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     site: siteFromMatches(matches),
     title: "About Us",
-    description: "Meet the family behind Wellington's framing, roofing and gutter contractor serving Wichita and ten nearby towns.",
+    description:
+      "Meet the family behind Wellington's framing, roofing and gutter contractor serving Wichita and ten nearby towns.",
     path: href("/about"),
     keywords: ["family roofing company Kansas", "Wellington KS contractor", "about Prairie Ridge"],
   });

@@ -50,7 +50,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     site: siteFromMatches(matches),
     title: "Contact Us",
-    description: "Request a free framing, roofing or gutter quote in Wichita and nearby towns. We answer within 24 hours.",
+    description:
+      "Request a free framing, roofing or gutter quote in Wichita and nearby towns. We answer within 24 hours.",
     path: href("/contact"),
     keywords: ["roofing quote Wichita", "free roof estimate", "contact roofer Wellington KS"],
   });

@@ -48,14 +48,21 @@ export function loader({ request }: Route.LoaderArgs) {
 /** Reviews on the home page: the newest, with a link to the rest. */
 const HOME_TESTIMONIALS = 6;
 
-const portfolioHref = (tab: PortfolioTab) => (tab === "all" ? `${href("/")}#portfolio` : `${href("/")}?portfolio=${tab}#portfolio`);
+const portfolioHref = (tab: PortfolioTab) =>
+  tab === "all" ? `${href("/")}#portfolio` : `${href("/")}?portfolio=${tab}#portfolio`;
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const facts = siteFromMatches(matches)?.facts;
   const [search] = useSearchParams();
   return (
     <>
-      <Hero phone={facts?.phone} city={facts?.city} picture={loaderData.pictures.homeHero} words={loaderData.words} trust={loaderData.trust} />
+      <Hero
+        phone={facts?.phone}
+        city={facts?.city}
+        picture={loaderData.pictures.homeHero}
+        words={loaderData.words}
+        trust={loaderData.trust}
+      />
       <FirstScreenEnd />
       <About company={facts?.company} owner={facts?.owner} lead={facts?.leadContractor} />
       <Services pictures={loaderData.pictures.serviceCards} />
@@ -86,7 +93,10 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               <TestimonialGrid testimonials={loaderData.reviews.testimonials} />
               {loaderData.reviews.total > loaderData.reviews.testimonials.length && (
                 <p className="mt-8 text-center">
-                  <Link to={href("/testimonials")} className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
+                  <Link
+                    to={href("/testimonials")}
+                    className="font-semibold text-brand underline underline-offset-2 hover:no-underline"
+                  >
                     Read all {loaderData.reviews.total} reviews
                   </Link>
                 </p>
@@ -151,7 +161,10 @@ function Hero({
         <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">{words.headline}</h1>
         <p className="mt-6 max-w-2xl text-lg text-white/85">{words.intro}</p>
         <div className="mt-10 flex flex-wrap gap-3">
-          <a href="#contact" className="rounded-md bg-brand px-6 py-3 font-semibold text-white shadow hover:bg-brand-dark">
+          <a
+            href="#contact"
+            className="rounded-md bg-brand px-6 py-3 font-semibold text-white shadow hover:bg-brand-dark"
+          >
             Get a Free Quote
           </a>
           <a href="#services" className="rounded-md bg-white px-6 py-3 font-semibold text-ink hover:bg-sand">
@@ -240,7 +253,10 @@ function Services({ pictures }: { pictures: SitePictures["serviceCards"] }) {
                     Learn more<span className="sr-only"> about {s.title.toLowerCase()}</span>
                   </Link>
                   {/* To the form below with this service chosen (read from the address, scripts or not). */}
-                  <Link to={requestServiceHref(s.slug)} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+                  <Link
+                    to={requestServiceHref(s.slug)}
+                    className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+                  >
                     Request Service<span className="sr-only">: {s.title}</span>
                   </Link>
                 </div>
@@ -272,8 +288,8 @@ function BrightGreen({ video }: { video: SitePictures["video"] }) {
           <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Bright Green Roof Treatment</h2>
           <p className="mt-5 text-lg text-ink-soft">
             A bio-based treatment that soaks into aging asphalt shingles and restores their flexibility. It extends
-            shingle life up to 10 years per application and can be applied up to three times, for a fraction of the
-            cost of a new roof.
+            shingle life up to 10 years per application and can be applied up to three times, for a fraction of the cost
+            of a new roof.
           </p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2">
             {BRIGHT_GREEN_BENEFITS.map((b) => (
@@ -314,7 +330,8 @@ function BrightGreen({ video }: { video: SitePictures["video"] }) {
 }
 
 export const handle: JsonLdHandle = {
-  jsonLd: (site) => businessJsonLd(site, { description: DESCRIPTION, withEmail: true, withHours: true, priceRange: "$$" }),
+  jsonLd: (site) =>
+    businessJsonLd(site, { description: DESCRIPTION, withEmail: true, withHours: true, priceRange: "$$" }),
 };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -323,7 +340,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
     title: "Framing, Roofing & Gutters in Wichita and Wellington, KS",
     description: DESCRIPTION,
     path: href("/"),
-    keywords: ["roofing Wichita", "framing contractor Wichita", "gutters Wellington KS", "roof repair", "Bright Green roof treatment"],
+    keywords: [
+      "roofing Wichita",
+      "framing contractor Wichita",
+      "gutters Wellington KS",
+      "roof repair",
+      "Bright Green roof treatment",
+    ],
   }),
   ...(loaderData?.verification ? [{ name: "google-site-verification", content: loaderData.verification }] : []),
 ];

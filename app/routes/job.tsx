@@ -24,18 +24,30 @@ const PRIVATE_HEADERS = {
 /** The notice a return to the page carries: photos just added, or a payment on its way back from Stripe. */
 function noticeOf(url: URL, view: NonNullable<ReturnType<typeof jobPageView>>) {
   const added = Number(url.searchParams.get(JOB_PHOTOS_ADDED_PARAM));
-  if (Number.isInteger(added) && added > 0 && added <= view.maxPhotos) return { type: "success" as const, message: JOB_PAGE_MESSAGES.added(added) };
+  if (Number.isInteger(added) && added > 0 && added <= view.maxPhotos)
+    return { type: "success" as const, message: JOB_PAGE_MESSAGES.added(added) };
   const paid = Number(url.searchParams.get("paid"));
   const invoice = view.invoices.find((i) => i.id === paid);
-  if (invoice) return invoice.paid ? { type: "success" as const, message: `Thank you! ${invoice.number} is paid.` } : { type: "info" as const, message: JOB_PAGE_MESSAGES.paymentRecording };
-  if (url.searchParams.get("payment") === "canceled") return { type: "info" as const, message: JOB_PAGE_MESSAGES.paymentCanceled };
+  if (invoice)
+    return invoice.paid
+      ? { type: "success" as const, message: `Thank you! ${invoice.number} is paid.` }
+      : { type: "info" as const, message: JOB_PAGE_MESSAGES.paymentRecording };
+  if (url.searchParams.get("payment") === "canceled")
+    return { type: "info" as const, message: JOB_PAGE_MESSAGES.paymentCanceled };
   return null;
 }
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const view = jobPageView(params.token);
-  if (!view) return data({ kind: "unknown" as const, phone: getBusinessFacts().phone }, { status: 404, headers: PRIVATE_HEADERS });
-  return data({ kind: "job" as const, view, notice: noticeOf(new URL(request.url), view) }, { headers: PRIVATE_HEADERS });
+  if (!view)
+    return data(
+      { kind: "unknown" as const, phone: getBusinessFacts().phone },
+      { status: 404, headers: PRIVATE_HEADERS },
+    );
+  return data(
+    { kind: "job" as const, view, notice: noticeOf(new URL(request.url), view) },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -44,12 +56,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = await receiveJobPhotos(request, leadId, clientIp(context));
   if (answer.status !== 200) return data({ error: answer.error }, { status: answer.status, headers: PRIVATE_HEADERS });
   // Back to the page (a reload posts nothing twice), which says how many arrived.
-  return redirect(`${jobPath(params.token)}?${JOB_PHOTOS_ADDED_PARAM}=${answer.added}`, { status: 303, headers: PRIVATE_HEADERS });
+  return redirect(`${jobPath(params.token)}?${JOB_PHOTOS_ADDED_PARAM}=${answer.added}`, {
+    status: 303,
+    headers: PRIVATE_HEADERS,
+  });
 }
 
 export default function Job({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "unknown") {
-    return <ProposalGone title={JOB_PAGE_MESSAGES.notFoundTitle} phone={loaderData.phone} text={JOB_PAGE_MESSAGES.notFound} />;
+    return (
+      <ProposalGone
+        title={JOB_PAGE_MESSAGES.notFoundTitle}
+        phone={loaderData.phone}
+        text={JOB_PAGE_MESSAGES.notFound}
+      />
+    );
   }
   return (
     <JobPage view={loaderData.view} notice={<FlashMessage flash={loaderData.notice} />}>
@@ -70,7 +91,10 @@ function PhotoUpload({ max, error: serverError }: { max: number; error: string |
   const error = early ?? serverError;
   function check(event: React.FormEvent<HTMLFormElement>) {
     const files = [...((event.currentTarget.elements.namedItem("photos") as HTMLInputElement | null)?.files ?? [])];
-    const problem = files.length > max ? JOB_PAGE_MESSAGES.tooMany(max) : files.map((f) => (imageFileProblem(f) ? `${f.name}: ${imageFileProblem(f)}` : null)).find(Boolean);
+    const problem =
+      files.length > max
+        ? JOB_PAGE_MESSAGES.tooMany(max)
+        : files.map((f) => (imageFileProblem(f) ? `${f.name}: ${imageFileProblem(f)}` : null)).find(Boolean);
     setEarly(problem ?? null);
     if (problem) event.preventDefault();
   }
@@ -79,8 +103,17 @@ function PhotoUpload({ max, error: serverError }: { max: number; error: string |
       <h2 id="photos-title" className="text-xl font-bold">
         Send us more photos
       </h2>
-      <p className="mt-1 text-ink-soft">A leak, a stain on the ceiling, damage after a storm: photos help our crew come prepared. Up to {max} at a time, JPEG, PNG or WebP, 10 MB each.</p>
-      <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3" aria-label="Send photos" onSubmit={check}>
+      <p className="mt-1 text-ink-soft">
+        A leak, a stain on the ceiling, damage after a storm: photos help our crew come prepared. Up to {max} at a time,
+        JPEG, PNG or WebP, 10 MB each.
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 space-y-3"
+        aria-label="Send photos"
+        onSubmit={check}
+      >
         {error && (
           <p id="photos-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             {error}
@@ -99,7 +132,11 @@ function PhotoUpload({ max, error: serverError }: { max: number; error: string |
             className="mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-sand file:px-3 file:py-1.5 file:font-semibold"
           />
         </label>
-        <button type="submit" disabled={busy} className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
+        >
           {busy ? "Uploading your photos..." : "Send photos"}
         </button>
       </Form>

@@ -27,7 +27,12 @@ export default function PortfolioProject({ loaderData, matches }: Route.Componen
   const categoryHref = portfolioTabHref(project.category);
   return (
     <>
-      <PageHero eyebrow={CAROUSEL_TITLES[project.category]} title={project.title} lead={project.description} phone={phone} />
+      <PageHero
+        eyebrow={CAROUSEL_TITLES[project.category]}
+        title={project.title}
+        lead={project.description}
+        phone={phone}
+      />
       <section className="bg-sand">
         <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
           <nav aria-label="Breadcrumb" className="text-sm text-ink-soft">
@@ -74,7 +79,13 @@ function ProjectMedia({ project }: { project: ProjectCard }) {
         url={video.watchUrl}
         title={project.title}
         alt={project.altText}
-        thumbnail={{ src: image.url, srcSet: image.srcSet, sizes: PAGE_SIZES, width: image.width, height: image.height }}
+        thumbnail={{
+          src: image.url,
+          srcSet: image.srcSet,
+          sizes: PAGE_SIZES,
+          width: image.width,
+          height: image.height,
+        }}
       />
     ) : (
       <a href={video.watchUrl} className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
@@ -83,11 +94,22 @@ function ProjectMedia({ project }: { project: ProjectCard }) {
     );
   }
   return (
-    <ProjectImage project={project} sizes={PAGE_SIZES} loading="first" className="w-full rounded-xl bg-ink object-cover shadow-lg" />
+    <ProjectImage
+      project={project}
+      sizes={PAGE_SIZES}
+      loading="first"
+      className="w-full rounded-xl bg-ink object-cover shadow-lg"
+    />
   );
 }
 
-function NeighborLink({ project, direction }: { project: Pick<ProjectCard, "id" | "title">; direction: "previous" | "next" }) {
+function NeighborLink({
+  project,
+  direction,
+}: {
+  project: Pick<ProjectCard, "id" | "title">;
+  direction: "previous" | "next";
+}) {
   const next = direction === "next";
   return (
     <Link

@@ -2,7 +2,13 @@ import { PageHero } from "~/components/page-hero";
 import { NoProjectsYet, PortfolioPager, SeeAllWork } from "~/components/portfolio-pages";
 import { ProjectGallery } from "~/components/project-gallery";
 import { href } from "react-router";
-import { CAROUSEL_TILES, hasPublicProjects, parsePortfolioCursor, parsePortfolioTab, portfolioTabHref } from "~/lib/portfolio";
+import {
+  CAROUSEL_TILES,
+  hasPublicProjects,
+  parsePortfolioCursor,
+  parsePortfolioTab,
+  portfolioTabHref,
+} from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { countPublicProjects, listGalleryCards, portfolioPage } from "~/services/project-cards.server";
 import type { Route } from "./+types/portfolio";

@@ -2,7 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
-import { formatDay, formatMoment, proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
+import {
+  formatDay,
+  formatMoment,
+  proposalPdfPath,
+  proposalState,
+  PROPOSAL_MESSAGES,
+  PROPOSAL_REPLACED_TEXT,
+} from "~/lib/proposal";
 import { AcceptanceSchema } from "~/lib/proposal-schema";
 import { outlineForSvg } from "~/lib/roof-drawing";
 import { getBusinessFacts } from "~/models/settings.server";
@@ -32,7 +39,15 @@ function pageFor(token: string, now = new Date()) {
     return { status: 410 as const, page: { kind: "replaced" as const, phone: content.company.phone } };
   }
   if (state === "expired") {
-    return { status: 410 as const, page: { kind: "expired" as const, phone: content.company.phone, company: content.company.name, validUntil: formatDay(content.validUntil) } };
+    return {
+      status: 410 as const,
+      page: {
+        kind: "expired" as const,
+        phone: content.company.phone,
+        company: content.company.name,
+        validUntil: formatDay(content.validUntil),
+      },
+    };
   }
   return {
     status: 200 as const,
@@ -42,7 +57,9 @@ function pageFor(token: string, now = new Date()) {
       pdf: proposalPdfPath(token),
       // Drawn here: the page itself must not load the drawing's schemas (zod).
       outline: content.roof?.drawing ? outlineForSvg(content.roof.drawing) : null,
-      accepted: proposal.acceptedAt ? { name: proposal.acceptedName ?? "", at: formatMoment(proposal.acceptedAt) } : null,
+      accepted: proposal.acceptedAt
+        ? { name: proposal.acceptedName ?? "", at: formatMoment(proposal.acceptedAt) }
+        : null,
     },
   };
 }
@@ -54,17 +71,21 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Conform's reply to a refused acceptance; null once accepted (the page shows it accepted). */
 type AcceptAnswer = { reply: SubmissionResult<string[]> | null };
-const answer = (reply: AcceptAnswer["reply"], status = 200) => data<AcceptAnswer>({ reply }, { status, headers: NO_STORE });
+const answer = (reply: AcceptAnswer["reply"], status = 200) =>
+  data<AcceptAnswer>({ reply }, { status, headers: NO_STORE });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!(await acceptsPerIp.hit(clientIp(context)))) return answer({ status: "error", error: { "": [PROPOSAL_MESSAGES.tooMany] } }, 429);
+  if (!(await acceptsPerIp.hit(clientIp(context))))
+    return answer({ status: "error", error: { "": [PROPOSAL_MESSAGES.tooMany] } }, 429);
   const form = await readForm(request);
   const proposal = proposalForToken(params.token);
   if (!proposal) return answer(null, 404);
   const submission = parseWithZod(form, { schema: AcceptanceSchema });
   // A closed proposal says so whatever was typed: fixing the form would not help.
   const closed = (state: string) =>
-    state === "expired" ? answer(submission.reply({ formErrors: [PROPOSAL_MESSAGES.expired] }), 410) : answer(submission.reply({ formErrors: [PROPOSAL_MESSAGES.replaced] }), 410);
+    state === "expired"
+      ? answer(submission.reply({ formErrors: [PROPOSAL_MESSAGES.expired] }), 410)
+      : answer(submission.reply({ formErrors: [PROPOSAL_MESSAGES.replaced] }), 410);
   const state = proposalState(proposal);
   if (state === "expired" || state === "withdrawn") return closed(state);
   if (submission.status !== "success") return answer(submission.reply(), 400);
@@ -76,7 +97,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Proposal({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "unknown") {
-    return <ProposalGone title="We could not find this proposal" phone={loaderData.phone} text="The link may be incomplete: please open it again from the message we sent, or give us a call." />;
+    return (
+      <ProposalGone
+        title="We could not find this proposal"
+        phone={loaderData.phone}
+        text="The link may be incomplete: please open it again from the message we sent, or give us a call."
+      />
+    );
   }
   if (loaderData.kind === "replaced") {
     return <ProposalGone title={PROPOSAL_MESSAGES.replaced} phone={loaderData.phone} text={PROPOSAL_REPLACED_TEXT} />;
@@ -91,10 +118,20 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
     );
   }
   return (
-    <ProposalView content={loaderData.content} outline={loaderData.outline} pdf={loaderData.pdf} reply={actionData?.reply ?? undefined}>
+    <ProposalView
+      content={loaderData.content}
+      outline={loaderData.outline}
+      pdf={loaderData.pdf}
+      reply={actionData?.reply ?? undefined}
+    >
       {loaderData.accepted && (
         // justAccepted: this page's own post accepted it, so the answer is brought into view.
-        <ProposalAccepted name={loaderData.accepted.name} at={loaderData.accepted.at} phone={loaderData.content.company.phone} justAccepted={actionData !== undefined && actionData.reply === null} />
+        <ProposalAccepted
+          name={loaderData.accepted.name}
+          at={loaderData.accepted.at}
+          phone={loaderData.content.company.phone}
+          justAccepted={actionData !== undefined && actionData.reply === null}
+        />
       )}
     </ProposalView>
   );

@@ -25,7 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Public pages may be cached briefly by a CDN; admin edits show within a minute.
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60, stale-while-revalidate=300" };
+  return {
+    "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {

@@ -35,7 +35,8 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
     return (
       <Outcome title="Thank you for your review!" company={company} phone={phone}>
         <p>
-          {REVIEW_MESSAGES.thanks} We read every review, and yours will appear on our website once we have looked it over.
+          {REVIEW_MESSAGES.thanks} We read every review, and yours will appear on our website once we have looked it
+          over.
         </p>
         <p>It means a lot to a family business. Thank you for trusting us with your home.</p>
       </Outcome>
@@ -53,7 +54,10 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
       />
       <section className="bg-sand">
         <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
-          <ReviewForm prefill={loaderData.values} reply={actionData?.status === "error" ? actionData.reply : undefined} />
+          <ReviewForm
+            prefill={loaderData.values}
+            reply={actionData?.status === "error" ? actionData.reply : undefined}
+          />
           <p className="mt-6 text-center text-sm text-ink-soft">
             Your review shows on our website once we have read it. We never publish your email, phone or street.
             {phone && (
@@ -95,10 +99,18 @@ const FORM_ID = "review";
 function ReviewForm({ prefill, reply }: { prefill: ReviewValues; reply?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [rating, quote, name, location] = (["rating", "quote", "name", "location"] as const).map((n) => ({ ...replyField(reply, FORM_ID, n), prefill: prefill[n] }));
+  const [rating, quote, name, location] = (["rating", "quote", "name", "location"] as const).map((n) => ({
+    ...replyField(reply, FORM_ID, n),
+    prefill: prefill[n],
+  }));
   const value = (f: typeof rating) => (reply ? f.value : f.prefill);
   return (
-    <Form method="post" id={FORM_ID} className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-black/5 sm:p-8" noValidate>
+    <Form
+      method="post"
+      id={FORM_ID}
+      className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-black/5 sm:p-8"
+      noValidate
+    >
       <FormError formId={FORM_ID} reply={reply} />
       <fieldset {...(rating.errors ? { "aria-invalid": true, "aria-describedby": rating.errorId } : {})}>
         <legend className="font-semibold">Your rating *</legend>
@@ -110,8 +122,19 @@ function ReviewForm({ prefill, reply }: { prefill: ReviewValues; reply?: Submiss
         <div className="mt-2 flex flex-row-reverse justify-end gap-1 rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40">
           {[5, 4, 3, 2, 1].map((n) => (
             <Fragment key={n}>
-              <input type="radio" id={`${rating.id}-${n}`} name={rating.name} value={n} defaultChecked={value(rating) === String(n)} required className="peer sr-only" />
-              <label htmlFor={`${rating.id}-${n}`} className="cursor-pointer p-1 text-black/20 peer-checked:text-amber-400 hover:text-amber-300">
+              <input
+                type="radio"
+                id={`${rating.id}-${n}`}
+                name={rating.name}
+                value={n}
+                defaultChecked={value(rating) === String(n)}
+                required
+                className="peer sr-only"
+              />
+              <label
+                htmlFor={`${rating.id}-${n}`}
+                className="cursor-pointer p-1 text-black/20 peer-checked:text-amber-400 hover:text-amber-300"
+              >
                 <Icon name="star" className="size-9 fill-current" />
                 <span className="sr-only">
                   {n} star{n === 1 ? "" : "s"}
@@ -134,14 +157,35 @@ function ReviewForm({ prefill, reply }: { prefill: ReviewValues; reply?: Submiss
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={<span className="text-base font-semibold">Your name *</span>} error={name} hint="Shown with your review. A first name and initial is fine.">
-          <input {...name.props} autoComplete="name" maxLength={100} required defaultValue={value(name)} className={field} />
+        <Field
+          label={<span className="text-base font-semibold">Your name *</span>}
+          error={name}
+          hint="Shown with your review. A first name and initial is fine."
+        >
+          <input
+            {...name.props}
+            autoComplete="name"
+            maxLength={100}
+            required
+            defaultValue={value(name)}
+            className={field}
+          />
         </Field>
         <Field label={<span className="text-base font-semibold">Your town</span>} error={location}>
-          <input {...location.props} maxLength={100} defaultValue={value(location)} placeholder="Derby, KS" className={field} />
+          <input
+            {...location.props}
+            maxLength={100}
+            defaultValue={value(location)}
+            placeholder="Derby, KS"
+            className={field}
+          />
         </Field>
       </div>
-      <SubmitButton busy={busy} busyText="Sending your review..." className="w-full rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+      <SubmitButton
+        busy={busy}
+        busyText="Sending your review..."
+        className="w-full rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
+      >
         Send my review
       </SubmitButton>
     </Form>
@@ -171,22 +215,41 @@ function GoneLink({ state, company, phone }: { state: keyof typeof GONE; company
   );
 }
 
-function Outcome({ title, company, phone, children }: { title: string; company: string; phone?: string; children: React.ReactNode }) {
+function Outcome({
+  title,
+  company,
+  phone,
+  children,
+}: {
+  title: string;
+  company: string;
+  phone?: string;
+  children: React.ReactNode;
+}) {
   return (
     <section className="bg-sand">
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
         <div role="status" className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-black/5">
-          <span aria-hidden className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-dark">
+          <span
+            aria-hidden
+            className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-dark"
+          >
             <Icon name="star" className="size-7 fill-current" />
           </span>
           <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{title}</h1>
           <div className="mt-3 space-y-3 text-ink-soft">{children}</div>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to={href("/testimonials")} className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+            <Link
+              to={href("/testimonials")}
+              className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+            >
               What our customers say
             </Link>
             {phone && (
-              <a href={telHref(phone)} className="inline-flex items-center gap-2 rounded-md border border-black/15 px-5 py-3 font-semibold hover:bg-sand">
+              <a
+                href={telHref(phone)}
+                className="inline-flex items-center gap-2 rounded-md border border-black/15 px-5 py-3 font-semibold hover:bg-sand"
+              >
                 <Icon name="phone" className="size-4" /> Call {phone}
               </a>
             )}

@@ -55,7 +55,11 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
       <TrustStrip trust={trust} />
       {page.kind === "service" ? <ServiceBody page={page} /> : <AreaBody area={page.content} />}
       <Reasons
-        title={page.kind === "service" ? `Why choose us for ${page.name.toLowerCase()}` : `Why ${page.name} homeowners choose us`}
+        title={
+          page.kind === "service"
+            ? `Why choose us for ${page.name.toLowerCase()}`
+            : `Why ${page.name} homeowners choose us`
+        }
         reasons={c.reasons}
       />
       <RelatedWork
@@ -66,7 +70,13 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
         className="bg-sand"
       />
       {page.kind === "service" ? (
-        <CtaBand title={page.content.ctaTitle} text={page.content.ctaText} phone={phone} link={page.content.ctaLink} quoteHref={requestServiceHref(page.slug)} />
+        <CtaBand
+          title={page.content.ctaTitle}
+          text={page.content.ctaText}
+          phone={phone}
+          link={page.content.ctaLink}
+          quoteHref={requestServiceHref(page.slug)}
+        />
       ) : (
         <CtaBand
           title={`Ready to start your ${page.name} project?`}
@@ -130,8 +140,12 @@ function AreaBody({ area }: { area: AreaContent | HubContent }) {
             <p className="flex gap-3">
               <Icon name="clock" className="mt-1 size-5 shrink-0 text-brand" />
               <span>
-                <span className="block font-semibold">{home ? "Minutes away" : `About ${area.driveMinutes} minutes`}</span>
-                <span className="block text-ink-soft">{home ? "Same-day visits in town" : "Drive time from Wellington"}</span>
+                <span className="block font-semibold">
+                  {home ? "Minutes away" : `About ${area.driveMinutes} minutes`}
+                </span>
+                <span className="block text-ink-soft">
+                  {home ? "Same-day visits in town" : "Drive time from Wellington"}
+                </span>
               </span>
             </p>
             {!isHub(area) && (
@@ -188,7 +202,10 @@ function HubServices({ hub }: { hub: HubContent }) {
           <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Towns we serve">
             {AREA_LINKS.filter((town) => town.href !== areaPath(hub.slug)).map((town) => (
               <li key={town.href}>
-                <Link to={town.href} className="flex items-center gap-2 rounded-lg bg-sand px-4 py-3 font-medium hover:bg-brand-soft hover:text-brand-dark">
+                <Link
+                  to={town.href}
+                  className="flex items-center gap-2 rounded-lg bg-sand px-4 py-3 font-medium hover:bg-brand-soft hover:text-brand-dark"
+                >
                   <Icon name="map-pin" className="size-4 shrink-0 text-brand" />
                   {town.name}
                 </Link>
@@ -268,7 +285,12 @@ function landingJsonLd(site: SiteContext, page: LandingPage) {
       extra: {
         makesOffer: {
           "@type": "Offer",
-          itemOffered: { "@type": "Service", serviceType: page.content.serviceType, name: page.name, areaServed: "Wichita, KS" },
+          itemOffered: {
+            "@type": "Service",
+            serviceType: page.content.serviceType,
+            name: page.name,
+            areaServed: "Wichita, KS",
+          },
           ...warrantyJsonLd(site.trust),
         },
       },

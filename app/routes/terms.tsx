@@ -12,8 +12,8 @@ export default function Terms({ matches }: Route.ComponentProps) {
       <Section title="Using this website">
         <div className="max-w-3xl space-y-4 text-ink-soft">
           <p>
-            The information on this site describes the services of {company} in general terms. Every project is
-            quoted in writing after we see it; prices and schedules are set in that written estimate, not here.
+            The information on this site describes the services of {company} in general terms. Every project is quoted
+            in writing after we see it; prices and schedules are set in that written estimate, not here.
           </p>
           <p>Photos show our own work. Please do not reuse them without asking.</p>
         </div>

@@ -34,7 +34,11 @@ export default function Testimonials({ loaderData, matches }: Route.ComponentPro
       <section id="reviews" className="scroll-mt-16 bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 className="sr-only">Reviews</h2>
-          {testimonials.length ? <TestimonialGrid testimonials={testimonials} /> : <p className="text-ink-soft">Reviews are on their way.</p>}
+          {testimonials.length ? (
+            <TestimonialGrid testimonials={testimonials} />
+          ) : (
+            <p className="text-ink-soft">Reviews are on their way.</p>
+          )}
           <ReviewPager total={total} previous={previous} next={next} />
         </div>
       </section>
@@ -43,7 +47,8 @@ export default function Testimonials({ loaderData, matches }: Route.ComponentPro
   );
 }
 
-const pill = "inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full bg-white px-5 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-soft";
+const pill =
+  "inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full bg-white px-5 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-soft";
 
 /** Newer and older reviews, with how many there are; each link lands on the reviews. */
 function ReviewPager({ total, previous, next }: { total: number; previous: number | null; next: number | null }) {

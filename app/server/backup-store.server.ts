@@ -1,12 +1,7 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import {
-  backupName,
-  backupsToKeep,
-  backupTime,
-  isBackupName,
-} from "~/lib/backup-plan";
+import { backupName, backupsToKeep, backupTime, isBackupName } from "~/lib/backup-plan";
 import { z } from "~/lib/zod";
 import { paths } from "~/server/env.server";
 import { filesUnder } from "~/server/folder-walk.server";
@@ -42,8 +37,7 @@ export const liveState = (): StateLocations => ({
 export const DATABASE_FILE = "app.db";
 export const MANIFEST_FILE = "manifest.json";
 
-export const backupsDirOf = (state: StateLocations) =>
-  path.join(path.dirname(state.database), "backups");
+export const backupsDirOf = (state: StateLocations) => path.join(path.dirname(state.database), "backups");
 
 const BackupManifestSchema = z.object({
   name: z.string(),
@@ -82,14 +76,8 @@ export function tableCounts(db: Database.Database): Record<string, number> {
 }
 
 function migrationsOf(db: Database.Database): number {
-  const has = db
-    .prepare("select 1 from sqlite_master where name = '__drizzle_migrations'")
-    .get();
-  return has
-    ? Number(
-        db.prepare("select count(*) from __drizzle_migrations").pluck().get(),
-      )
-    : 0;
+  const has = db.prepare("select 1 from sqlite_master where name = '__drizzle_migrations'").get();
+  return has ? Number(db.prepare("select count(*) from __drizzle_migrations").pluck().get()) : 0;
 }
 
 /**
@@ -98,11 +86,7 @@ function migrationsOf(db: Database.Database): number {
  * size is hard-linked from it rather than copied: eleven kept backups cost about one
  * folder of pictures, not eleven.
  */
-function copyPictures(
-  from: string,
-  to: string,
-  previous: string | null,
-): { files: number; bytes: number } {
+function copyPictures(from: string, to: string, previous: string | null): { files: number; bytes: number } {
   let bytes = 0;
   const files = filesUnder(from);
   for (const relative of files) {
@@ -111,11 +95,7 @@ function copyPictures(
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const size = fs.statSync(source).size;
     const earlier = previous ? path.join(previous, relative) : null;
-    if (
-      earlier &&
-      fs.existsSync(earlier) &&
-      fs.statSync(earlier).size === size
-    ) {
+    if (earlier && fs.existsSync(earlier) && fs.statSync(earlier).size === size) {
       try {
         fs.linkSync(earlier, target);
         continue;
@@ -135,10 +115,7 @@ function copyPictures(
  * consistent copy while the site keeps writing; compact too), then the pictures. It is
  * written under a ".partial" name and renamed when complete: a backup listed is a whole one.
  */
-export function makeBackup(
-  state: StateLocations,
-  now = new Date(),
-): BackupInfo {
+export function makeBackup(state: StateLocations, now = new Date()): BackupInfo {
   const root = backupsDirOf(state);
   const name = backupName(now);
   const dir = path.join(root, name);
@@ -194,10 +171,7 @@ export function makeBackup(
       migrations,
       bytes,
     };
-    fs.writeFileSync(
-      path.join(partial, MANIFEST_FILE),
-      `${JSON.stringify(manifest, null, 2)}\n`,
-    );
+    fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(partial, dir);
     // When it was made as its name says (to the second), as a listing reads it back.
@@ -211,9 +185,7 @@ export function makeBackup(
 /** A backup's manifest; null when it is missing or not one this site wrote (a hand edit, a damaged disk). */
 function readManifest(dir: string): BackupManifest | null {
   try {
-    const manifest = BackupManifestSchema.safeParse(
-      JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8")),
-    );
+    const manifest = BackupManifestSchema.safeParse(JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8")));
     return manifest.success ? manifest.data : null;
   } catch {
     return null;
@@ -237,22 +209,15 @@ export function listBackups(state: StateLocations): BackupInfo[] {
 
 /** When the backups folder last changed (a backup added or removed, a restore); null while there is none. */
 export function backupsFolderStamp(state: StateLocations): number | null {
-  return (
-    fs.statSync(backupsDirOf(state), { throwIfNoEntry: false })?.mtimeMs ??
-    null
-  );
+  return fs.statSync(backupsDirOf(state), { throwIfNoEntry: false })?.mtimeMs ?? null;
 }
 
 /** Whether the backup of this name is kept: its folder with the manifest, which is written last. */
 export const isBackupKept = (state: StateLocations, name: string) =>
-  isBackupName(name) &&
-  fs.existsSync(path.join(backupsDirOf(state), name, MANIFEST_FILE));
+  isBackupName(name) && fs.existsSync(path.join(backupsDirOf(state), name, MANIFEST_FILE));
 
 /** The kept backup of this name, or undefined (a name that is not a backup's never reaches the disk). */
-export function findBackup(
-  state: StateLocations,
-  name: string,
-): BackupInfo | undefined {
+export function findBackup(state: StateLocations, name: string): BackupInfo | undefined {
   if (!isBackupName(name)) return undefined;
   return listBackups(state).find((b) => b.name === name);
 }
@@ -263,23 +228,16 @@ export function findBackup(
  * manifest cannot be read is not one this site can vouch for, so it is left alone (it
  * may still be someone's only copy). The names removed.
  */
-export function pruneBackups(
-  state: StateLocations,
-  now = new Date(),
-): string[] {
+export function pruneBackups(state: StateLocations, now = new Date()): string[] {
   const root = backupsDirOf(state);
   if (!fs.existsSync(root)) return [];
   const names = fs.readdirSync(root);
-  const whole = names.filter(
-    (n) => isBackupName(n) && readManifest(path.join(root, n)) !== null,
-  );
+  const whole = names.filter((n) => isBackupName(n) && readManifest(path.join(root, n)) !== null);
   const keep = backupsToKeep(whole);
   const removed: string[] = [];
   for (const name of names) {
     const leftover =
-      name.endsWith(".partial") &&
-      now.getTime() - fs.statSync(path.join(root, name)).mtimeMs >
-        60 * 60 * 1000;
+      name.endsWith(".partial") && now.getTime() - fs.statSync(path.join(root, name)).mtimeMs > 60 * 60 * 1000;
     if ((whole.includes(name) && !keep.has(name)) || leftover) {
       fs.rmSync(path.join(root, name), { recursive: true, force: true });
       removed.push(name);
@@ -288,8 +246,7 @@ export function pruneBackups(
   return removed;
 }
 
-export type BackupCheck =
-  { ok: true; manifest: BackupManifest } | { ok: false; problems: string[] };
+export type BackupCheck = { ok: true; manifest: BackupManifest } | { ok: false; problems: string[] };
 
 /**
  * Whether a backup folder is whole: its manifest, a database SQLite finds sound with the
@@ -304,24 +261,15 @@ export function checkBackup(dir: string): BackupCheck {
     };
   const problems: string[] = [];
   const file = path.join(dir, DATABASE_FILE);
-  if (!fs.existsSync(file))
-    return { ok: false, problems: [`No ${DATABASE_FILE} in ${dir}.`] };
+  if (!fs.existsSync(file)) return { ok: false, problems: [`No ${DATABASE_FILE} in ${dir}.`] };
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const integrity = db
-      .prepare("pragma integrity_check")
-      .pluck()
-      .all() as string[];
-    if (integrity.join() !== "ok")
-      problems.push(
-        `The database is damaged: ${integrity.slice(0, 3).join("; ")}`,
-      );
+    const integrity = db.prepare("pragma integrity_check").pluck().all() as string[];
+    if (integrity.join() !== "ok") problems.push(`The database is damaged: ${integrity.slice(0, 3).join("; ")}`);
     const counts = tableCounts(db);
     for (const [table, expected] of Object.entries(manifest.counts)) {
       if (counts[table] !== expected)
-        problems.push(
-          `${table}: ${counts[table] ?? "no table"} rows, the backup counted ${expected}`,
-        );
+        problems.push(`${table}: ${counts[table] ?? "no table"} rows, the backup counted ${expected}`);
     }
   } finally {
     db.close();
@@ -329,9 +277,7 @@ export function checkBackup(dir: string): BackupCheck {
   for (const folder of Object.keys(PICTURE_FOLDERS)) {
     const found = filesUnder(path.join(dir, folder)).length;
     if (found !== manifest.files[folder])
-      problems.push(
-        `${folder}: ${found} files, the backup counted ${manifest.files[folder]}`,
-      );
+      problems.push(`${folder}: ${found} files, the backup counted ${manifest.files[folder]}`);
   }
   return problems.length ? { ok: false, problems } : { ok: true, manifest };
 }
@@ -358,27 +304,19 @@ export function restoreBackup(
   now = new Date(),
 ): { manifest: BackupManifest; movedAside: string } {
   const check = checkBackup(dir);
-  if (!check.ok)
-    throw new Error(
-      `This backup cannot be restored:\n- ${check.problems.join("\n- ")}`,
-    );
-  const aside = path.join(
-    backupsDirOf(state),
-    `before-restore-${backupName(now)}`,
-  );
+  if (!check.ok) throw new Error(`This backup cannot be restored:\n- ${check.problems.join("\n- ")}`);
+  const aside = path.join(backupsDirOf(state), `before-restore-${backupName(now)}`);
   fs.mkdirSync(aside, { recursive: true });
   for (const suffix of ["", "-wal", "-shm"]) {
     const file = `${state.database}${suffix}`;
-    if (fs.existsSync(file))
-      move(file, path.join(aside, `${DATABASE_FILE}${suffix}`));
+    if (fs.existsSync(file)) move(file, path.join(aside, `${DATABASE_FILE}${suffix}`));
   }
   for (const [folder, key] of Object.entries(PICTURE_FOLDERS)) {
     // A folder may be a mount point (a Docker volume): its contents move, never the folder.
     const target = state[key];
     fs.mkdirSync(target, { recursive: true });
     fs.mkdirSync(path.join(aside, folder), { recursive: true });
-    for (const entry of fs.readdirSync(target))
-      move(path.join(target, entry), path.join(aside, folder, entry));
+    for (const entry of fs.readdirSync(target)) move(path.join(target, entry), path.join(aside, folder, entry));
     fs.cpSync(path.join(dir, folder), target, { recursive: true });
   }
   fs.mkdirSync(path.dirname(state.database), { recursive: true });
@@ -389,9 +327,7 @@ export function restoreBackup(
   });
   try {
     const counts = tableCounts(db);
-    const wrong = Object.entries(check.manifest.counts).filter(
-      ([table, n]) => counts[table] !== n,
-    );
+    const wrong = Object.entries(check.manifest.counts).filter(([table, n]) => counts[table] !== n);
     if (wrong.length)
       throw new Error(
         `The restored database does not hold what the backup counted: ${wrong.map(([t]) => t).join(", ")}`,

@@ -51,7 +51,11 @@ const EnvSchema = z.object({
   // points the SDK elsewhere than api.stripe.com (tests: a fake Stripe on 127.0.0.1).
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  STRIPE_API_BASE: z.string().url().refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://").optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+    .optional(),
   SEED_DEMO_CONTENT: z
     .enum(["1", "0", "true", "false", ""])
     .optional()
@@ -69,9 +73,7 @@ export type Env = z.infer<typeof EnvSchema>;
 
 function readEnv(): Env {
   // Empty strings in .env files mean "not set", not "set to nothing".
-  const raw = Object.fromEntries(
-    Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

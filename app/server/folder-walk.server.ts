@@ -7,15 +7,10 @@ import path from "node:path";
  * them; Node's path functions take them on every system), folders before their contents,
  * in name order. Links and other special files are left out. Nothing under a missing root.
  */
-export function* walkFolder(
-  root: string,
-  relative = "",
-): Generator<{ relative: string; directory: boolean }> {
+export function* walkFolder(root: string, relative = ""): Generator<{ relative: string; directory: boolean }> {
   const here = path.join(root, relative);
   if (!fs.existsSync(here)) return;
-  for (const entry of fs
-    .readdirSync(here, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of fs.readdirSync(here, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const child = relative ? `${relative}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
       yield { relative: child, directory: true };
@@ -30,7 +25,6 @@ export function* walkFolder(
 export function filesUnder(dir: string): string[] {
   const files: string[] = [];
   for (const { relative, directory } of walkFolder(dir))
-    if (!directory && path.posix.basename(relative) !== ".gitkeep")
-      files.push(relative);
+    if (!directory && path.posix.basename(relative) !== ".gitkeep") files.push(relative);
   return files;
 }

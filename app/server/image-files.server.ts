@@ -4,7 +4,10 @@ import { writeVariants } from "~/server/image-resize.server";
 import { newStoredName, removeUpload, storeFor, writeUpload, type UploadStore } from "~/server/storage.server";
 
 /** What an image row records of its file, and the purpose that decides its folder. */
-export type ImageFile = Pick<Image, "storedName" | "purpose" | "originalName" | "contentType" | "bytes" | "width" | "height">;
+export type ImageFile = Pick<
+  Image,
+  "storedName" | "purpose" | "originalName" | "contentType" | "bytes" | "width" | "height"
+>;
 /** Enough of an image row to find its files. */
 export type StoredImage = Pick<Image, "storedName" | "purpose">;
 
@@ -12,7 +15,11 @@ export type StoredImage = Pick<Image, "storedName" | "purpose">;
  * Writes a cleaned picture and its smaller copies under a server-chosen name, in the
  * folder its purpose calls for. On any failure nothing is left on disk.
  */
-export async function saveImageFiles(image: CleanImage, originalName: string, purpose: Image["purpose"]): Promise<ImageFile> {
+export async function saveImageFiles(
+  image: CleanImage,
+  originalName: string,
+  purpose: Image["purpose"],
+): Promise<ImageFile> {
   const storedName = await writePicture(image, storeFor(purpose));
   return {
     storedName,

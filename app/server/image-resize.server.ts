@@ -5,15 +5,29 @@ import { writeUpload, type UploadStore } from "~/server/storage.server";
 
 /** Writes the smaller WebP copies of a just-stored picture (see variantWidths). */
 export async function writeVariants(storedName: string, image: CleanImage, store: UploadStore) {
-  await writeCopies(storedName, image.bytes, variantWidths({ storedName, contentType: image.info.contentType, width: image.info.width }), store);
+  await writeCopies(
+    storedName,
+    image.bytes,
+    variantWidths({ storedName, contentType: image.info.contentType, width: image.info.width }),
+    store,
+  );
 }
 
 /**
  * Writes a WebP copy of a stored picture at each of `widths`. The picture is already
  * upright and without metadata (cleanImage), and sharp adds none.
  */
-export async function writeCopies(storedName: string, bytes: Uint8Array, widths: readonly number[], store: UploadStore) {
+export async function writeCopies(
+  storedName: string,
+  bytes: Uint8Array,
+  widths: readonly number[],
+  store: UploadStore,
+) {
   for (const width of widths) {
-    writeUpload(variantName(storedName, width), await sharp(bytes).resize({ width }).webp({ quality: 78 }).toBuffer(), store);
+    writeUpload(
+      variantName(storedName, width),
+      await sharp(bytes).resize({ width }).webp({ quality: 78 }).toBuffer(),
+      store,
+    );
   }
 }

@@ -15,6 +15,7 @@ describe("link tokens", () => {
 
   it("tells a token's shape from anything else before it is looked up", () => {
     expect(isLinkToken(newLinkToken().token)).toBe(true);
-    for (const other of ["", "short", "a".repeat(44), `${"a".repeat(42)}/`, `${"a".repeat(42)}=`]) expect(isLinkToken(other)).toBe(false);
+    for (const other of ["", "short", "a".repeat(44), `${"a".repeat(42)}/`, `${"a".repeat(42)}=`])
+      expect(isLinkToken(other)).toBe(false);
   });
 });

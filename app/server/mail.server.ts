@@ -63,7 +63,11 @@ function resendTransport(apiKey: string): MailTransport {
   async function sendAlone(mail: Mail): Promise<BatchOutcome> {
     const { data, error } = await resend.emails.send({
       ...payload(mail),
-      attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      attachments: mail.attachments?.map((a) => ({
+        filename: a.filename,
+        content: a.content,
+        contentType: a.contentType,
+      })),
     });
     if (!error) return { id: data?.id ?? null };
     // A 4xx about this mail is its own refusal; anything else (5xx, no answer) is an outage.
@@ -93,7 +97,9 @@ function resendTransport(apiKey: string): MailTransport {
         const ids = (data?.data ?? []).map((sent) => sent.id);
         chunk.forEach((_, index) => {
           const reason = refused.get(index);
-          outcomes.push(reason === undefined ? { id: ids.shift() ?? null } : { refused: `Resend refused the mail: ${reason}` });
+          outcomes.push(
+            reason === undefined ? { id: ids.shift() ?? null } : { refused: `Resend refused the mail: ${reason}` },
+          );
         });
       }
       // Back in the order the mails came.
@@ -142,7 +148,11 @@ const logTransport: MailTransport = {
   async sendBatch(mails) {
     for (const mail of mails) {
       console.log(
-        [`--- mail (no RESEND_API_KEY: printed, not sent) ---`, `From: ${fromAddress(mail.fromName)}`, `To: ${formatAddress(mail.toName, mail.to)}`]
+        [
+          `--- mail (no RESEND_API_KEY: printed, not sent) ---`,
+          `From: ${fromAddress(mail.fromName)}`,
+          `To: ${formatAddress(mail.toName, mail.to)}`,
+        ]
           .concat(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : [], [`Subject: ${mail.subject}`, "", mail.text, "---"])
           .join("\n"),
       );

@@ -16,7 +16,12 @@ describe("which requests the page cache answers", () => {
     ["GET", "/?portfolio=roofing", undefined, "/?portfolio=roofing"],
     ["GET", "/?service=gutter-services-wichita", undefined, "/?service=gutter-services-wichita"],
     ["GET", "/portfolio?category=framing", undefined, "/portfolio?category=framing"],
-    ["GET", "/portfolio.data?category=framing&_routes=routes%2Fportfolio", undefined, "/portfolio.data?_routes=routes%2Fportfolio&category=framing"],
+    [
+      "GET",
+      "/portfolio.data?category=framing&_routes=routes%2Fportfolio",
+      undefined,
+      "/portfolio.data?_routes=routes%2Fportfolio&category=framing",
+    ],
     ["GET", "/?", undefined, "/"],
     ["GET", "/contact", "theme=dark", "/contact"],
     ["GET", "/no-such-page", undefined, "/no-such-page"],
@@ -83,11 +88,15 @@ describe("the page cache in front of a renderer", () => {
       const seen = version;
       if (hold) await hold;
       if (key === "/sitemap.xml") {
-        return new Response("<urlset><url><loc>http://site.test/</loc></url><url><loc>http://site.test/about</loc></url></urlset>", {
-          headers: { "Content-Type": "application/xml" },
-        });
+        return new Response(
+          "<urlset><url><loc>http://site.test/</loc></url><url><loc>http://site.test/about</loc></url></urlset>",
+          {
+            headers: { "Content-Type": "application/xml" },
+          },
+        );
       }
-      if (key === "/flash") return new Response("for one visitor", { headers: { "Set-Cookie": "__flash=; Max-Age=0" } });
+      if (key === "/flash")
+        return new Response("for one visitor", { headers: { "Set-Cookie": "__flash=; Max-Age=0" } });
       if (key === "/gone") return new Response(null, { status: 302, headers: { Location: "/" } });
       if (key === "/broken") throw new Error("render failed");
       const status = key === "/missing" ? 404 : 200;
@@ -132,13 +141,17 @@ describe("the page cache in front of a renderer", () => {
   });
 
   it("sends brotli, gzip or raw bytes as asked, each with its own strong ETag", async () => {
-    const raw = await new Promise<http.IncomingMessage>((resolve) => http.get(`${base}/about`, { headers: { "Accept-Encoding": "br" } }, resolve));
+    const raw = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${base}/about`, { headers: { "Accept-Encoding": "br" } }, resolve),
+    );
     const chunks: Buffer[] = [];
     for await (const chunk of raw) chunks.push(chunk as Buffer);
     expect(raw.headers["content-encoding"]).toBe("br");
     expect(Number(raw.headers["content-length"])).toBe(Buffer.concat(chunks).byteLength);
     expect(zlib.brotliDecompressSync(Buffer.concat(chunks)).toString()).toContain("/about version 1");
-    const gz = await new Promise<http.IncomingMessage>((resolve) => http.get(`${base}/about`, { headers: { "Accept-Encoding": "gzip" } }, resolve));
+    const gz = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${base}/about`, { headers: { "Accept-Encoding": "gzip" } }, resolve),
+    );
     gz.resume();
     expect(gz.headers["content-encoding"]).toBe("gzip");
     const plain = await new Promise<http.IncomingMessage>((resolve) => http.get(`${base}/about`, resolve));

@@ -14,7 +14,13 @@ import type { PageCachePaths } from "~/lib/page-cache-paths";
  */
 
 type Variant = { body: Buffer; etag: string; headers: Record<string, string | number> };
-type Entry = { status: number; etags: Set<string>; variants: Record<Encoding, Variant>; bytes: number; notModified: Record<string, string> };
+type Entry = {
+  status: number;
+  etags: Set<string>;
+  variants: Record<Encoding, Variant>;
+  bytes: number;
+  notModified: Record<string, string>;
+};
 type Encoding = "br" | "gzip" | "identity";
 
 /** Render one page as an anonymous GET would: a fetch Response from React Router. */
@@ -30,7 +36,16 @@ const MAX_KEY_LENGTH = 512;
 const SESSION_COOKIE = /(?:^|;)\s*__(?:session|flash)=/;
 
 // Not sent again from the cache: per-response, or set by the cache itself.
-const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "date", "connection", "keep-alive", "transfer-encoding", "etag", "vary"]);
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "etag",
+  "vary",
+]);
 
 const pages = new LRUCache<string, Entry>({ maxSize: MAX_BYTES, sizeCalculation: (e) => e.bytes });
 const missing = new LRUCache<string, Entry>({ max: MAX_MISSING });
@@ -59,7 +74,12 @@ export function invalidatePublicPages() {
  * A query parameter or value `paths` does not allow renders as usual but is not kept, so
  * made-up values cannot push the real pages out of the cache.
  */
-export function cacheKey(paths: PageCachePaths, method: string | undefined, url: string | undefined, cookie: string | undefined): string | null {
+export function cacheKey(
+  paths: PageCachePaths,
+  method: string | undefined,
+  url: string | undefined,
+  cookie: string | undefined,
+): string | null {
   if ((method !== "GET" && method !== "HEAD") || !url || url.length > MAX_KEY_LENGTH || url[0] !== "/") return null;
   if (cookie && SESSION_COOKIE.test(cookie)) return null;
   const q = url.indexOf("?");
@@ -117,7 +137,12 @@ async function toEntry(response: Response, raw: Buffer, baseHeaders: Record<stri
   // path a crawler tries: cheap settings there, so made-up URLs cannot buy much CPU.
   const found = response.status === 200;
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: found ? 11 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }),
+    brotli(raw, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: found ? 11 : 4,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
+      },
+    }),
     gzip(raw, { level: found ? 9 : 6 }),
   ]);
   const hash = createHash("sha256").update(raw).digest("base64url").slice(0, 27);
@@ -125,7 +150,12 @@ async function toEntry(response: Response, raw: Buffer, baseHeaders: Record<stri
   const variant = (body: Buffer, encoding: Encoding, tag: string): Variant => ({
     body,
     etag: tag,
-    headers: { ...common, etag: tag, "content-length": body.byteLength, ...(encoding === "identity" ? {} : { "content-encoding": encoding }) },
+    headers: {
+      ...common,
+      etag: tag,
+      "content-length": body.byteLength,
+      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+    },
   });
   const tags = { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` };
   const notModified: Record<string, string> = { vary: "Accept-Encoding" };
@@ -133,7 +163,11 @@ async function toEntry(response: Response, raw: Buffer, baseHeaders: Record<stri
   return {
     status: response.status,
     etags: new Set(Object.values(tags)),
-    variants: { br: variant(br, "br", tags.br), gzip: variant(gz, "gzip", tags.gzip), identity: variant(raw, "identity", tags.identity) },
+    variants: {
+      br: variant(br, "br", tags.br),
+      gzip: variant(gz, "gzip", tags.gzip),
+      identity: variant(raw, "identity", tags.identity),
+    },
     bytes: raw.byteLength + br.byteLength + gz.byteLength + 2048,
     notModified,
   };
@@ -157,7 +191,13 @@ function send(entry: Entry, req: IncomingMessage, res: ServerResponse) {
 }
 
 /** An answer that may not be kept (a redirect, a cookie, an error page) goes out as it came. */
-function sendUncached(response: Response, raw: Buffer, baseHeaders: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
+function sendUncached(
+  response: Response,
+  raw: Buffer,
+  baseHeaders: Record<string, string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const headers: Record<string, string | string[]> = headersOf(response, baseHeaders);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
@@ -166,7 +206,15 @@ function sendUncached(response: Response, raw: Buffer, baseHeaders: Record<strin
   res.end(req.method === "HEAD" ? undefined : raw);
 }
 
-export function createPageCache({ render, baseHeaders, paths }: { render: RenderPage; baseHeaders: Record<string, string>; paths: PageCachePaths }) {
+export function createPageCache({
+  render,
+  baseHeaders,
+  paths,
+}: {
+  render: RenderPage;
+  baseHeaders: Record<string, string>;
+  paths: PageCachePaths;
+}) {
   function fill(key: string): Promise<Entry | Uncached> {
     let pending = filling.get(key);
     if (pending) return pending;

@@ -4,7 +4,8 @@ import { refusePassword } from "./password-strength.server";
 
 describe("the strength estimator behind the password rule", () => {
   it("refuses common passwords and their usual dressings", () => {
-    for (const p of ["password", "12345678", "qwerty123", "Password1!", "iloveyou1"]) expect(refusePassword(p), p).toBe(PASSWORD_RULE_MESSAGES.common);
+    for (const p of ["password", "12345678", "qwerty123", "Password1!", "iloveyou1"])
+      expect(refusePassword(p), p).toBe(PASSWORD_RULE_MESSAGES.common);
   });
 
   it("refuses the person's own email as a password", () => {

@@ -21,8 +21,12 @@ export function passwordScore(password: string, related: readonly string[] = [])
 }
 
 /** Why a password cannot be chosen (length or too easy to guess); null when it can. */
-export const refusePassword = (password: string, related: readonly string[] = []) => passwordRefusal(password, () => passwordScore(password, related));
+export const refusePassword = (password: string, related: readonly string[] = []) =>
+  passwordRefusal(password, () => passwordScore(password, related));
 
 /** A form's schema as the server parses it: the browser's rules plus the guess check on `field`. */
-export const withPasswordCheck = <K extends string, S extends z.ZodType<Record<K, string>>>(schema: S, field: K, related: readonly string[] = []) =>
-  withGuessCheck(schema, field, (password) => passwordScore(password, related));
+export const withPasswordCheck = <K extends string, S extends z.ZodType<Record<K, string>>>(
+  schema: S,
+  field: K,
+  related: readonly string[] = [],
+) => withGuessCheck(schema, field, (password) => passwordScore(password, related));

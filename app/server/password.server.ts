@@ -10,8 +10,12 @@ const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...opts, maxmem: 128 * opts.N! * opts.r! * 2 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { ...opts, maxmem: 128 * opts.N! * opts.r! * 2 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
 }

@@ -18,7 +18,10 @@ export const BODY_MESSAGES = {
 /** The answer to a body we refuse: a plain status with a message, never a server error. */
 export function refuseBody(status: 400 | 413 | 415, message: string = bodyMessage(status)): never {
   // Closing the connection spares us the rest of an oversize body.
-  const headers: HeadersInit = { "Content-Type": "text/plain; charset=utf-8", ...(status === 413 ? { Connection: "close" } : {}) };
+  const headers: HeadersInit = {
+    "Content-Type": "text/plain; charset=utf-8",
+    ...(status === 413 ? { Connection: "close" } : {}),
+  };
   throw new Response(message, { status, headers });
 }
 
@@ -32,7 +35,11 @@ export function boundedLists(form: FormData, lists: ListLimits = {}): FormData {
 }
 
 function bodyMessage(status: 400 | 413 | 415) {
-  return status === 413 ? BODY_MESSAGES.tooLarge : status === 415 ? BODY_MESSAGES.unsupported : BODY_MESSAGES.unreadable;
+  return status === 413
+    ? BODY_MESSAGES.tooLarge
+    : status === 415
+      ? BODY_MESSAGES.unsupported
+      : BODY_MESSAGES.unreadable;
 }
 
 /**
@@ -59,7 +66,10 @@ export function isMultipart(request: Request): boolean {
  * unreadable or carrying files 400. `lists` names the form's lists and their limits
  * (`lib/form-lists.ts`); a form without any refuses every indexed name.
  */
-export async function readForm(request: Request, { maxBytes = FORM_MAX_BYTES, lists = {} }: { maxBytes?: number; lists?: ListLimits } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { maxBytes = FORM_MAX_BYTES, lists = {} }: { maxBytes?: number; lists?: ListLimits } = {},
+): Promise<FormData> {
   if (Number(request.headers.get("content-length") ?? "") > maxBytes) refuseBody(413);
   const kind = formBodyKind(request.headers.get("content-type"));
   if (kind === "multipart") return boundedLists(await readMultipartFields(request, maxBytes), lists);
@@ -80,7 +90,8 @@ async function readMultipartFields(request: Request, maxBytes: number): Promise<
 /** The status for a multipart body the parser gave up on: the sender's fault, never ours. */
 export function refuseMultipart(error: unknown): never {
   if (error instanceof MaxTotalSizeExceededError) refuseBody(413);
-  if (error instanceof MultipartParseError || error instanceof FormDataParseError || error instanceof TypeError) refuseBody(400);
+  if (error instanceof MultipartParseError || error instanceof FormDataParseError || error instanceof TypeError)
+    refuseBody(400);
   throw error;
 }
 
@@ -109,4 +120,3 @@ export async function readCapped(request: Request, maxBytes: number): Promise<st
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
-

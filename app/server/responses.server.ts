@@ -12,11 +12,7 @@ export function notFound(message = "Not found", headers?: HeadersInit): never {
 }
 
 /** A file to save, streamed from a Node stream: never cached (backups and exports hold customers' records). */
-export function downloadResponse(
-  stream: Readable,
-  contentType: string,
-  fileName: string,
-): Response {
+export function downloadResponse(stream: Readable, contentType: string, fileName: string): Response {
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": contentType,

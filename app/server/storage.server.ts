@@ -60,12 +60,20 @@ export function removeUpload(storedName: string, store: UploadStore) {
   for (const name of filesOf(storedName)) fs.rmSync(uploadPath(name, store), { force: true });
 }
 
-const SERVED_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
+const SERVED_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+};
 // Only names we hand out: 24 hex digits, an optional width suffix, our own extension.
 const STORED_NAME = /^[a-f0-9]{24}(?:-w\d+)?\.(jpg|png|webp|gif)$/;
 
 /** A stored file's bytes and type, or null for a name we never gave out or a file that is gone. */
-export async function readUpload(storedName: string, store: UploadStore): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function readUpload(
+  storedName: string,
+  store: UploadStore,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
   const match = STORED_NAME.exec(storedName);
   if (!match) return null;
   try {

@@ -19,7 +19,11 @@ const JOB_PAGES = href("/job/:token", { token: "" });
 /** The one Stripe client, or null while online payment is off. */
 export function stripeClient(): Stripe | null {
   if (!onlinePaymentEnabled()) return null;
-  client ??= new Stripe(env.STRIPE_SECRET_KEY!, { ...apiBase(env.STRIPE_API_BASE), maxNetworkRetries: 1, timeout: 20_000 });
+  client ??= new Stripe(env.STRIPE_SECRET_KEY!, {
+    ...apiBase(env.STRIPE_API_BASE),
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+  });
   return client;
 }
 

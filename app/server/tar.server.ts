@@ -22,33 +22,20 @@ function splitName(name: string): { prefix: string; name: string } {
   for (let i = name.indexOf("/"); i !== -1; i = name.indexOf("/", i + 1)) {
     const prefix = name.slice(0, i);
     const rest = name.slice(i + 1);
-    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(rest) <= 100)
-      return { prefix, name: rest };
+    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(rest) <= 100) return { prefix, name: rest };
   }
   throw new Error(`A path too long for a tar archive: ${name}`);
 }
 
-export function tarHeader(entry: {
-  name: string;
-  size: number;
-  mtime: Date;
-  directory?: boolean;
-}): Buffer {
+export function tarHeader(entry: { name: string; size: number; mtime: Date; directory?: boolean }): Buffer {
   const header = Buffer.alloc(BLOCK, 0);
-  const { prefix, name } = splitName(
-    entry.directory ? `${entry.name}/` : entry.name,
-  );
+  const { prefix, name } = splitName(entry.directory ? `${entry.name}/` : entry.name);
   header.write(name, 0, 100, "utf8");
   header.write(octal(entry.directory ? 0o755 : 0o644, 8), 100, 8, "ascii");
   header.write(octal(0, 8), 108, 8, "ascii");
   header.write(octal(0, 8), 116, 8, "ascii");
   header.write(octal(entry.directory ? 0 : entry.size, 12), 124, 12, "ascii");
-  header.write(
-    octal(Math.floor(entry.mtime.getTime() / 1000), 12),
-    136,
-    12,
-    "ascii",
-  );
+  header.write(octal(Math.floor(entry.mtime.getTime() / 1000), 12), 136, 12, "ascii");
   header.write("        ", 148, 8, "ascii");
   header.write(entry.directory ? "5" : "0", 156, 1, "ascii");
   header.write("ustar\0", 257, 6, "ascii");

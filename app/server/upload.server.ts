@@ -1,5 +1,12 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { boundedLists, FORM_MAX_BYTES, isMultipart, readForm, refuseBody, refuseMultipart } from "~/server/request-body.server";
+import {
+  boundedLists,
+  FORM_MAX_BYTES,
+  isMultipart,
+  readForm,
+  refuseBody,
+  refuseMultipart,
+} from "~/server/request-body.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { MAX_PHOTOS } from "~/lib/contact-form";
 
@@ -9,7 +16,8 @@ export const MULTIPART_MAX_BYTES = MAX_FILES * MAX_UPLOAD_BYTES + FORM_MAX_BYTES
 /** A quote request: up to five photos and the text fields beside them. */
 export const PHOTO_FORM_MAX_BYTES = MAX_PHOTOS * MAX_UPLOAD_BYTES + FORM_MAX_BYTES;
 
-export type ParsedUpload = { form: FormData; files: Map<string, { bytes: Uint8Array; name: string }> } | { error: string };
+export type ParsedUpload =
+  { form: FormData; files: Map<string, { bytes: Uint8Array; name: string }> } | { error: string };
 
 /**
  * Reads a form that may carry pictures, holding each file's bytes in memory (10 MB at most, refused
@@ -24,11 +32,15 @@ export async function parseUploadForm(request: Request): Promise<ParsedUpload> {
   const files = new Map<string, { bytes: Uint8Array; name: string }>();
   let form: FormData;
   try {
-    form = await parseFormData(request, { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_FILES, maxTotalSize: MULTIPART_MAX_BYTES, maxParts: 100 }, async (upload: FileUpload) => {
-      if (upload.size === 0 && !upload.name) return null;
-      files.set(upload.fieldName, { bytes: new Uint8Array(await upload.arrayBuffer()), name: upload.name });
-      return null;
-    });
+    form = await parseFormData(
+      request,
+      { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_FILES, maxTotalSize: MULTIPART_MAX_BYTES, maxParts: 100 },
+      async (upload: FileUpload) => {
+        if (upload.size === 0 && !upload.name) return null;
+        files.set(upload.fieldName, { bytes: new Uint8Array(await upload.arrayBuffer()), name: upload.name });
+        return null;
+      },
+    );
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) return { error: UPLOAD_MESSAGES.tooLarge };
     return refuseMultipart(error);
@@ -68,7 +80,11 @@ export async function parsePhotoForm(request: Request, field: string, maxPhotos:
           return null;
         }
         const fits = upload.size <= MAX_UPLOAD_BYTES;
-        photos.push({ name: upload.name, size: upload.size, bytes: fits ? new Uint8Array(await upload.arrayBuffer()) : null });
+        photos.push({
+          name: upload.name,
+          size: upload.size,
+          bytes: fits ? new Uint8Array(await upload.arrayBuffer()) : null,
+        });
         return null;
       },
     );

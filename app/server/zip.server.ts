@@ -32,8 +32,7 @@ const CRC_TABLE = (() => {
 
 export function crc32(data: Uint8Array, previous = 0): number {
   let crc = ~previous >>> 0;
-  for (let i = 0; i < data.length; i++)
-    crc = CRC_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
+  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
   return ~crc >>> 0;
 }
 
@@ -41,10 +40,7 @@ export function crc32(data: Uint8Array, previous = 0): number {
 function dosTime(at: Date): { time: number; date: number } {
   const year = Math.max(at.getFullYear(), 1980);
   return {
-    time:
-      (at.getHours() << 11) |
-      (at.getMinutes() << 5) |
-      Math.floor(at.getSeconds() / 2),
+    time: (at.getHours() << 11) | (at.getMinutes() << 5) | Math.floor(at.getSeconds() / 2),
     date: ((year - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),
   };
 }
@@ -86,9 +82,7 @@ async function* deflated(
   await feeding;
 }
 
-async function* zipOf(
-  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
-): AsyncGenerator<Buffer> {
+async function* zipOf(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): AsyncGenerator<Buffer> {
   const written: Written[] = [];
   let offset = 0;
   for await (const entry of entries) {
@@ -106,8 +100,7 @@ async function* zipOf(
     yield name;
     const sizes = { crc: 0, size: 0, compressed: 0 };
     yield* deflated(entry, sizes);
-    if (sizes.size > MAX_32 || sizes.compressed > MAX_32)
-      throw new Error(`${entry.name} is too big for a zip file`);
+    if (sizes.size > MAX_32 || sizes.compressed > MAX_32) throw new Error(`${entry.name} is too big for a zip file`);
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);
     descriptor.writeUInt32LE(sizes.crc, 4);
@@ -116,8 +109,7 @@ async function* zipOf(
     yield descriptor;
     written.push({ name, ...sizes, offset, time, date });
     offset += local.length + name.length + sizes.compressed + descriptor.length;
-    if (offset > MAX_32 || written.length > 0xffff)
-      throw new Error("The export is too big for a zip file");
+    if (offset > MAX_32 || written.length > 0xffff) throw new Error("The export is too big for a zip file");
   }
   let directory = 0;
   for (const file of written) {
@@ -148,8 +140,6 @@ async function* zipOf(
 }
 
 /** The entries as one zip stream. */
-export function zipStream(
-  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
-): Readable {
+export function zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): Readable {
   return Readable.from(zipOf(entries));
 }

@@ -17,7 +17,11 @@ export function requireAccess(request: Request, routeId: AdminRouteId): Promise<
 }
 
 /** After the form is read: the person's role must be one its intent allows (no intent: the page's save). */
-export function requireIntent(user: SessionUser, routeId: AdminRouteId, intent: FormDataEntryValue | null): SessionUser {
+export function requireIntent(
+  user: SessionUser,
+  routeId: AdminRouteId,
+  intent: FormDataEntryValue | null,
+): SessionUser {
   const access = adminAccess(routeId);
   const roles = rolesFor(access, "POST", typeof intent === "string" ? intent : null);
   return requireRoleOf(user, roles, access.resource);

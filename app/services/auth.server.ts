@@ -1,7 +1,13 @@
 import { data, href, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { createSession, deleteSession, getSessionUser, type SessionDevice, type SessionUser } from "~/models/session.server";
+import {
+  createSession,
+  deleteSession,
+  getSessionUser,
+  type SessionDevice,
+  type SessionUser,
+} from "~/models/session.server";
 import { recordSignIn } from "~/models/sign-in.server";
 import { getUserByEmail, getUserById } from "~/models/user.server";
 import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-throttle.server";
@@ -56,7 +62,11 @@ export function requestDevice(request: Request, ip: string): SessionDevice {
  * The signed-in admin's current password, asked again before a change to the account.
  * Guarded by the login throttle like the sign-in form: a stolen session cannot guess it.
  */
-export async function confirmPassword(admin: SessionUser, password: string, ip: string): Promise<"ok" | "wrong" | "too-many"> {
+export async function confirmPassword(
+  admin: SessionUser,
+  password: string,
+  ip: string,
+): Promise<"ok" | "wrong" | "too-many"> {
   if (await signInRefused(admin.email, ip)) return "too-many";
   const user = getUserById(admin.userId);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
@@ -89,7 +99,11 @@ export async function requireAdmin(request: Request, opts: { resource?: boolean 
  * which, per route and intent): otherwise a 403 whose data names the roles that may, for
  * the admin layout's error page. Resource routes answer a plain 403.
  */
-export async function requireRole(request: Request, roles: readonly Role[], opts: { resource?: boolean } = {}): Promise<SessionUser> {
+export async function requireRole(
+  request: Request,
+  roles: readonly Role[],
+  opts: { resource?: boolean } = {},
+): Promise<SessionUser> {
   const user = await requireAdmin(request, opts);
   if (roles.includes(user.role)) return user;
   if (opts.resource) throw new Response("Forbidden", { status: 403 });

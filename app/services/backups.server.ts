@@ -77,9 +77,7 @@ function noteNewestBackup(state: StateLocations): Date | null {
  * A backup now, the ones no longer kept removed, and the newest noted: what the admin's
  * button, the nightly run and `npm run backup` do.
  */
-export function backUpNow(
-  now = new Date(),
-): BackupInfo & { removed: string[] } {
+export function backUpNow(now = new Date()): BackupInfo & { removed: string[] } {
   const state = liveState();
   const made = makeBackup(state, now);
   const removed = pruneBackups(state, now);
@@ -89,8 +87,7 @@ export function backUpNow(
 
 /** The nightly backup, if its hour has come and none was made today: what the background loop runs. */
 export function runDueBackup(now = new Date()): BackupInfo | null {
-  if (!backupDue(getSetting("backups").hour, newestBackupAt(), now))
-    return null;
+  if (!backupDue(getSetting("backups").hour, newestBackupAt(), now)) return null;
   return backUpNow(now);
 }
 

@@ -1,4 +1,15 @@
-import { attachedPhotosOf, CHECK_ONLY_FIELD, HONEYPOT_FIELD, REMOVE_ATTACHED_FIELD, MAX_PHOTOS, MESSAGES, PHOTO_FIELD, PHOTO_MESSAGES, type AttachedPhoto, type ContactResult } from "~/lib/contact-form";
+import {
+  attachedPhotosOf,
+  CHECK_ONLY_FIELD,
+  HONEYPOT_FIELD,
+  REMOVE_ATTACHED_FIELD,
+  MAX_PHOTOS,
+  MESSAGES,
+  PHOTO_FIELD,
+  PHOTO_MESSAGES,
+  type AttachedPhoto,
+  type ContactResult,
+} from "~/lib/contact-form";
 import { contactRefusalMessage, parseContactForm } from "~/lib/contact-schema";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -6,7 +17,12 @@ import { createLead } from "~/models/lead.server";
 import { type PhotoFile } from "~/models/lead-photo.server";
 import { cleanImage, type CleanImage } from "~/server/image-clean.server";
 import { writePicture } from "~/server/image-files.server";
-import { hasAttachedPhoto, keepAttachedPhoto, readAttachedPhoto, removeAttachedPhoto } from "~/server/attached-photo-files.server";
+import {
+  hasAttachedPhoto,
+  keepAttachedPhoto,
+  readAttachedPhoto,
+  removeAttachedPhoto,
+} from "~/server/attached-photo-files.server";
 import { env } from "~/server/env.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { removeUpload } from "~/server/storage.server";
@@ -32,15 +48,23 @@ export type ContactOptions = { keepPhotos: boolean };
  * Everything a visitor typed comes back with any refusal, and so do the photos: kept on
  * the server (decision 0034) and named in the form again as "attached".
  */
-export async function receiveContactRequest(request: Request, ip: string, options: ContactOptions = { keepPhotos: false }): Promise<ContactAnswer> {
+export async function receiveContactRequest(
+  request: Request,
+  ip: string,
+  options: ContactOptions = { keepPhotos: false },
+): Promise<ContactAnswer> {
   const { form, photos, extra } = await parsePhotoForm(request, PHOTO_FIELD, MAX_PHOTOS);
   // The one schema (lib/contact-schema.ts), parsed by conform: every refusal below is its reply.
   const submission = parseContactForm(form);
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { status: 400, result: { status: "error", reply: submission.reply({ formErrors: [MESSAGES.failed] }) } };
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "")
+    return { status: 400, result: { status: "error", reply: submission.reply({ formErrors: [MESSAGES.failed] }) } };
   // The page's script checks the typed fields before it uploads any photo: nothing is stored or counted.
   if (form.has(CHECK_ONLY_FIELD)) {
     if (submission.status === "success") return { status: 200, result: { status: "checked" } };
-    return { status: 400, result: { status: "error", reply: submission.reply({ formErrors: [contactRefusalMessage(submission)] }) } };
+    return {
+      status: 400,
+      result: { status: "error", reply: submission.reply({ formErrors: [contactRefusalMessage(submission)] }) },
+    };
   }
   // Photos kept from an earlier try: only those whose token still names one. Those the
   // visitor took off go at once (only their own form knows the tokens).
@@ -54,7 +78,11 @@ export async function receiveContactRequest(request: Request, ip: string, option
    * A refusal that keeps the photos: those already kept, and (without scripts) the ones
    * just sent. Any the visitor sent that are not kept now are named on the photo field.
    */
-  const refuseKeeping = async (status: ContactAnswer["status"], message: string, counted = false): Promise<ContactAnswer> => {
+  const refuseKeeping = async (
+    status: ContactAnswer["status"],
+    message: string,
+    counted = false,
+  ): Promise<ContactAnswer> => {
     // Only a 400 keeps (a 429 or 500 is no moment to write files); the photos just sent are then named as not kept.
     const { kept, dropped } = !options.keepPhotos
       ? { kept: [], dropped: [] }
@@ -64,24 +92,38 @@ export async function receiveContactRequest(request: Request, ip: string, option
     // A file the message already names (not a picture, too large) is not named again.
     const notKept = [...lost, ...dropped.filter((name) => !message.startsWith(`${name}: `))];
     const all = [...attached, ...kept];
-    return { status, result: { status: "error", reply: refusal(message, notKept), ...(all.length ? { attached: all } : {}) } };
+    return {
+      status,
+      result: { status: "error", reply: refusal(message, notKept), ...(all.length ? { attached: all } : {}) },
+    };
   };
   /** Conform's reply with the form's one message, and the photos not kept named on the photo field. */
   const refusal = (message: string, notKept: string[]) =>
-    submission.reply({ formErrors: [message], ...(notKept.length ? { fieldErrors: { [PHOTO_FIELD]: [PHOTO_MESSAGES.notKept(notKept)] } } : {}) });
+    submission.reply({
+      formErrors: [message],
+      ...(notKept.length ? { fieldErrors: { [PHOTO_FIELD]: [PHOTO_MESSAGES.notKept(notKept)] } } : {}),
+    });
   if (submission.status !== "success") return refuseKeeping(400, contactRefusalMessage(submission));
   const input = submission.value;
 
   // The cheap refusals first, before the rate limit counts this try.
   if (extra || attached.length + photos.length > MAX_PHOTOS) {
-    return { status: 400, result: { status: "error", reply: refusal(PHOTO_MESSAGES.tooMany, lost), ...(attached.length ? { attached } : {}) } };
+    return {
+      status: 400,
+      result: {
+        status: "error",
+        reply: refusal(PHOTO_MESSAGES.tooMany, lost),
+        ...(attached.length ? { attached } : {}),
+      },
+    };
   }
   const oversize = photos.find((p) => !p.bytes);
   if (oversize) return refuseKeeping(400, PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge));
   if (!(await perIp.hit(ip))) return refuseKeeping(429, MESSAGES.tooMany);
 
   const cleaned = await cleanPhotos(photos);
-  if ("refused" in cleaned) return refuseKeeping(400, PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), true);
+  if ("refused" in cleaned)
+    return refuseKeeping(400, PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), true);
   // The kept photos were cleaned when they came; decoded again here like any photo (one
   // path to the lead). One that fails is lost like an expired one, and only that one.
   const keptImages: { image: CleanImage; name: string }[] = [];
@@ -120,7 +162,11 @@ export async function receiveContactRequest(request: Request, ip: string, option
  * Keeping writes to disk, so it counts as a try against the address's limit (`ip`; null
  * when this post was counted already); past it, nothing new is kept.
  */
-async function keepPhotos(photos: PostedPhoto[], alreadyKept: number, ip: string | null): Promise<{ kept: AttachedPhoto[]; dropped: string[] }> {
+async function keepPhotos(
+  photos: PostedPhoto[],
+  alreadyKept: number,
+  ip: string | null,
+): Promise<{ kept: AttachedPhoto[]; dropped: string[] }> {
   const room = photos.filter((p) => p.bytes).slice(0, Math.max(0, MAX_PHOTOS - alreadyKept));
   const kept: AttachedPhoto[] = [];
   const keptFrom = new Set<PostedPhoto>();
@@ -136,7 +182,9 @@ async function keepPhotos(photos: PostedPhoto[], alreadyKept: number, ip: string
 }
 
 /** Every photo decoded in full and re-encoded without metadata, or the name of the first that is not a picture. */
-async function cleanPhotos(photos: PostedPhoto[]): Promise<{ images: { image: CleanImage; name: string }[] } | { refused: string }> {
+async function cleanPhotos(
+  photos: PostedPhoto[],
+): Promise<{ images: { image: CleanImage; name: string }[] } | { refused: string }> {
   const images: { image: CleanImage; name: string }[] = [];
   for (const photo of photos) {
     const image = photo.bytes && (await cleanImage(photo.bytes));
@@ -147,7 +195,10 @@ async function cleanPhotos(photos: PostedPhoto[]): Promise<{ images: { image: Cl
 }
 
 /** The files first (private), then the message and photo rows in one transaction; if that fails, the files go again. */
-async function storeWithPhotos(input: Parameters<typeof createLead>[0], images: { image: CleanImage; name: string }[]): Promise<number> {
+async function storeWithPhotos(
+  input: Parameters<typeof createLead>[0],
+  images: { image: CleanImage; name: string }[],
+): Promise<number> {
   const written: PhotoFile[] = [];
   try {
     for (const { image, name } of images) {

@@ -1,6 +1,11 @@
 import { LEAVE_OUT_INTENT, MAKE_ESTIMATE_INTENT, SAVE_ESTIMATE_INTENT, type LeadFormOf } from "~/lib/lead-forms";
 import { getLead } from "~/models/lead.server";
-import { leaveOutMissingMaterials, makeEstimate, saveEstimateLines, type EstimateOutcome } from "~/models/estimate.server";
+import {
+  leaveOutMissingMaterials,
+  makeEstimate,
+  saveEstimateLines,
+  type EstimateOutcome,
+} from "~/models/estimate.server";
 import { withdrawForChangedEstimate } from "~/models/proposal.server";
 import { inTransaction } from "~/server/db.server";
 import { notFound } from "~/server/responses.server";
@@ -16,10 +21,15 @@ export const ESTIMATE_MESSAGES = {
   leftOut: "Reason kept on the estimate",
   notMeasured: "Measure the roof first: the estimate is made from its measurement.",
   gone: "This lead has no estimate to save: make one first.",
-  locked: "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice (Invoices and payments); different work needs a new lead and its own proposal.",
+  locked:
+    "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice (Invoices and payments); different work needs a new lead and its own proposal.",
 } as const;
 
-const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE_MESSAGES.gone, locked: ESTIMATE_MESSAGES.locked } as const;
+const REFUSALS = {
+  "not-measured": ESTIMATE_MESSAGES.notMeasured,
+  none: ESTIMATE_MESSAGES.gone,
+  locked: ESTIMATE_MESSAGES.locked,
+} as const;
 
 /**
  * The lead page's estimate forms, parsed (lib/lead-forms.ts): make it from the measured roof,
@@ -30,7 +40,13 @@ const REFUSALS = { "not-measured": ESTIMATE_MESSAGES.notMeasured, none: ESTIMATE
  * proposal still open, in the same transaction (decision 0032): a homeowner can only accept
  * figures the estimate still holds.
  */
-export async function estimateAction<Refusal>(leadId: number, form: EstimateForm, leadPath: string, by: Actor, refuse: (message: string) => Refusal) {
+export async function estimateAction<Refusal>(
+  leadId: number,
+  form: EstimateForm,
+  leadPath: string,
+  by: Actor,
+  refuse: (message: string) => Refusal,
+) {
   if (!getLead(leadId)) notFound();
   const outcome =
     form.intent === MAKE_ESTIMATE_INTENT
@@ -40,12 +56,23 @@ export async function estimateAction<Refusal>(leadId: number, form: EstimateForm
         : leaveOutMissingMaterials(leadId, form.reason);
   if ("overLimit" in outcome) return refuse(outcome.overLimit);
   if ("refused" in outcome) return refuse(REFUSALS[outcome.refused]);
-  const message = { [MAKE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.made, [SAVE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.saved, [LEAVE_OUT_INTENT]: ESTIMATE_MESSAGES.leftOut }[form.intent];
-  return redirectWithFlash(leadPath, { type: "success", message: "withdrew" in outcome && outcome.withdrew ? `${message}. ${ESTIMATE_MESSAGES.withdrew}.` : message });
+  const message = {
+    [MAKE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.made,
+    [SAVE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.saved,
+    [LEAVE_OUT_INTENT]: ESTIMATE_MESSAGES.leftOut,
+  }[form.intent];
+  return redirectWithFlash(leadPath, {
+    type: "success",
+    message: "withdrew" in outcome && outcome.withdrew ? `${message}. ${ESTIMATE_MESSAGES.withdrew}.` : message,
+  });
 }
 
 /** A change to the estimate's figures, and the withdrawal of the proposal made from the old ones, as one. */
-function changeEstimate(leadId: number, by: Actor, change: () => EstimateOutcome): EstimateOutcome & { withdrew?: number } {
+function changeEstimate(
+  leadId: number,
+  by: Actor,
+  change: () => EstimateOutcome,
+): EstimateOutcome & { withdrew?: number } {
   return inTransaction(() => {
     const outcome = change();
     return "estimate" in outcome ? { ...outcome, withdrew: withdrawForChangedEstimate(leadId, by) } : outcome;

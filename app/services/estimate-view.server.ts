@@ -41,7 +41,9 @@ export function leadEstimateView(leadId: number) {
           roofBasis: estimate.roofBasis,
           lockedAt: estimate.lockedAt ? formatMoment(estimate.lockedAt) : null,
           missing: missing.length ? missingMaterialsMessage(missing) : null,
-          leftOut: estimate.leftOutReason ? { what: missingMaterialWords(estimate.missingMaterials), reason: estimate.leftOutReason } : null,
+          leftOut: estimate.leftOutReason
+            ? { what: missingMaterialWords(estimate.missingMaterials), reason: estimate.leftOutReason }
+            : null,
         }
       : null,
   };

@@ -47,9 +47,5 @@ export function exportFileName(now = new Date()) {
 
 /** The whole export as a download. */
 export function exportResponse(now = new Date()): Response {
-  return downloadResponse(
-    zipStream(exportEntries()),
-    "application/zip",
-    exportFileName(now),
-  );
+  return downloadResponse(zipStream(exportEntries()), "application/zip", exportFileName(now));
 }

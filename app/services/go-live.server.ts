@@ -116,7 +116,10 @@ export function removeDemoContent(): DemoRemoval & { message: string } {
     const projects = deleteDemoProjects();
     const testimonials = deleteDemoTestimonials();
     const images = deleteDemoImages(picturesInSettings());
-    return { removed: { projects, testimonials, images: images.deleted.length, keptImages: images.kept }, files: images.deleted };
+    return {
+      removed: { projects, testimonials, images: images.deleted.length, keptImages: images.kept },
+      files: images.deleted,
+    };
   });
   removeImageFiles(...files);
   invalidatePublicPages();

@@ -35,14 +35,26 @@ export async function withPictureFiles<K extends string, T>(
 }
 
 /** One picture's files, then the rows `write` makes; see withPictureFiles. */
-export function withImageFiles<T>(image: CleanImage, originalName: string, purpose: Image["purpose"], write: (file: ImageFile) => T): Promise<T> {
+export function withImageFiles<T>(
+  image: CleanImage,
+  originalName: string,
+  purpose: Image["purpose"],
+  write: (file: ImageFile) => T,
+): Promise<T> {
   return withPictureFiles({ picture: { image, name: originalName } }, purpose, (files) => write(files.picture!));
 }
 
 /** A picture into the library (or another purpose): its files, then its row. */
-export function storeImage(input: { image: CleanImage; originalName: string; alt?: string; purpose?: Image["purpose"] }): Promise<Image> {
+export function storeImage(input: {
+  image: CleanImage;
+  originalName: string;
+  alt?: string;
+  purpose?: Image["purpose"];
+}): Promise<Image> {
   const purpose = input.purpose ?? "library";
-  return withImageFiles(input.image, input.originalName, purpose, (file) => insertImage({ ...file, alt: input.alt ?? "" }));
+  return withImageFiles(input.image, input.originalName, purpose, (file) =>
+    insertImage({ ...file, alt: input.alt ?? "" }),
+  );
 }
 
 /**

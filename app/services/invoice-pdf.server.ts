@@ -21,12 +21,21 @@ const WIDTH = 516; // the letter page less both margins
  * report's), its number and dates, who it is for, its lines, what was paid and what is
  * still owed, and how to pay. Made from the row as it is now, so a paid invoice says Paid.
  */
-export async function buildInvoicePdf(invoice: Invoice, lead: Pick<Lead, "name" | "email" | "phone" | "street" | "city" | "zip">, payments: Payment[]): Promise<Buffer> {
+export async function buildInvoicePdf(
+  invoice: Invoice,
+  lead: Pick<Lead, "name" | "email" | "phone" | "street" | "city" | "zip">,
+  payments: Payment[],
+): Promise<Buffer> {
   const business = getBusinessFacts();
   const number = formatInvoiceNumber(invoice.number);
   const issued = formatDay(businessToday(invoice.sentAt ?? invoice.createdAt));
   const { doc, done } = newPdf({ Title: `Invoice ${number} for ${lead.name}`, Author: business.company });
-  letterhead(doc, { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` }, `Invoice ${number}`, issued);
+  letterhead(
+    doc,
+    { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` },
+    `Invoice ${number}`,
+    issued,
+  );
   const owed = owedCents(invoice);
   const state = invoice.state === "draft" ? "Draft: not sent yet" : INVOICE_STATE_LABELS[invoice.state];
   preparedFor(
@@ -34,10 +43,24 @@ export async function buildInvoicePdf(invoice: Invoice, lead: Pick<Lead, "name" 
     { name: lead.name, address: leadAddressLine(lead), phone: lead.phone ?? "", email: lead.email },
     invoice.state === "paid" || invoice.state === "void"
       ? { label: `${INVOICE_KIND_LABELS[invoice.kind]} invoice`, cents: invoice.totalCents, under: state }
-      : { label: "Amount due", cents: invoice.state === "draft" ? invoice.totalCents : owed, under: invoice.dueOn ? `Due by ${formatDay(invoice.dueOn)}` : state },
+      : {
+          label: "Amount due",
+          cents: invoice.state === "draft" ? invoice.totalCents : owed,
+          under: invoice.dueOn ? `Due by ${formatDay(invoice.dueOn)}` : state,
+        },
   );
   if (invoice.state === "void") {
-    doc.moveDown(0.6).font("Helvetica-Bold").fontSize(12).fillColor("#9b1c1c").text(`VOID${invoice.voidReason ? `: ${invoice.voidReason}` : ""}. Nothing is owed on this invoice.`, MARGIN, doc.y, { width: WIDTH });
+    doc
+      .moveDown(0.6)
+      .font("Helvetica-Bold")
+      .fontSize(12)
+      .fillColor("#9b1c1c")
+      .text(
+        `VOID${invoice.voidReason ? `: ${invoice.voidReason}` : ""}. Nothing is owed on this invoice.`,
+        MARGIN,
+        doc.y,
+        { width: WIDTH },
+      );
     doc.fillColor(INK);
   }
 
@@ -53,7 +76,11 @@ export async function buildInvoicePdf(invoice: Invoice, lead: Pick<Lead, "name" 
     `Paid ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,
     `-${formatCents(p.amountCents)}`,
   ]);
-  totalsBlock(doc, [["Invoice total", formatCents(invoice.totalCents)], ...paidRows, [invoice.state === "void" ? "Owed" : "Balance due", formatCents(owed)]]);
+  totalsBlock(doc, [
+    ["Invoice total", formatCents(invoice.totalCents)],
+    ...paidRows,
+    [invoice.state === "void" ? "Owed" : "Balance due", formatCents(owed)],
+  ]);
 
   if (invoice.note) {
     heading(doc, "Note");
@@ -72,7 +99,12 @@ export async function buildInvoicePdf(invoice: Invoice, lead: Pick<Lead, "name" 
         { width: WIDTH },
       );
   }
-  doc.moveDown(1).font("Helvetica").fontSize(9).fillColor(SOFT).text(`Thank you for choosing ${business.company}.`, MARGIN, doc.y, { width: WIDTH });
+  doc
+    .moveDown(1)
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(SOFT)
+    .text(`Thank you for choosing ${business.company}.`, MARGIN, doc.y, { width: WIDTH });
   doc.end();
   return done;
 }
@@ -84,7 +116,8 @@ export async function invoicePdfFor(invoice: Invoice): Promise<Buffer | undefine
   return buildInvoicePdf(invoice, lead, paymentsOf(invoice.id));
 }
 
-export const invoiceFileName = (invoice: Invoice, leadName: string) => `invoice-${invoice.number ?? `draft-${invoice.id}`}-${fileNameSlug(leadName)}.pdf`;
+export const invoiceFileName = (invoice: Invoice, leadName: string) =>
+  `invoice-${invoice.number ?? `draft-${invoice.id}`}-${fileNameSlug(leadName)}.pdf`;
 
 /** The PDF as a download (staff's and the homeowner's), never cached: its state moves. */
 export async function invoicePdfResponse(invoice: Invoice): Promise<Response> {

@@ -14,16 +14,26 @@ import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 
 export type SendOutcome = { refused: string } | { message: string; tone: "success" | "info" } | undefined;
 
-function mailWords(outcome: DeliveryOutcome | null, sent: string, queued: string): { message: string; tone: "success" | "info" } {
+function mailWords(
+  outcome: DeliveryOutcome | null,
+  sent: string,
+  queued: string,
+): { message: string; tone: "success" | "info" } {
   if (outcome === null) return { message: INVOICE_MESSAGES.sentNoEmail, tone: "info" };
   if (outcome.status === "sent") return { message: sent, tone: "success" };
   if (outcome.status === "queued") return { message: queued, tone: "success" };
-  if (outcome.status === "unsent") return { message: `${sent}. Mail is not set up, so it was not emailed: hand over the PDF.`, tone: "info" };
+  if (outcome.status === "unsent")
+    return { message: `${sent}. Mail is not set up, so it was not emailed: hand over the PDF.`, tone: "info" };
   return { message: INVOICE_MESSAGES.sentNotMailed, tone: "info" };
 }
 
 /** "Send": the draft numbered and Sent, then its mail (with the PDF) tried at once. */
-export async function sendInvoiceNow(leadId: number, invoiceId: number, by: Actor, now = new Date()): Promise<SendOutcome> {
+export async function sendInvoiceNow(
+  leadId: number,
+  invoiceId: number,
+  by: Actor,
+  now = new Date(),
+): Promise<SendOutcome> {
   const sent = sendInvoice(leadId, invoiceId, by, now);
   if (!sent || "refused" in sent) return sent;
   const outcome = sent.mailId === null ? null : await deliverNow(sent.mailId, { now, waitMs: MAIL_WAIT_MS });
@@ -42,6 +52,13 @@ export async function recordPaymentNow(input: RecordPaymentInput, now = new Date
   if (outcome.status !== "recorded") return outcome;
   const mail = await sendReceiptNow(outcome.payment.id, now);
   const state = outcome.invoice.state === "paid" ? " The invoice is paid in full." : "";
-  const receipt = mail === null ? "" : mail.status === "sent" || mail.status === "queued" ? " Receipt emailed." : mail.status === "unsent" ? " Mail is not set up: no receipt was emailed." : " The receipt will be tried again.";
+  const receipt =
+    mail === null
+      ? ""
+      : mail.status === "sent" || mail.status === "queued"
+        ? " Receipt emailed."
+        : mail.status === "unsent"
+          ? " Mail is not set up: no receipt was emailed."
+          : " The receipt will be tried again.";
   return { ...outcome, message: `${INVOICE_MESSAGES.recorded}.${state}${receipt}` };
 }

@@ -1,6 +1,14 @@
 import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
 import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
-import { formatHeadlineTime, jobInvoicePayPath, jobInvoicePdfPath, jobProposalPdfPath, jobStatus, JOB_PAGE_MESSAGES, type JobStatus } from "~/lib/job-page";
+import {
+  formatHeadlineTime,
+  jobInvoicePayPath,
+  jobInvoicePdfPath,
+  jobProposalPdfPath,
+  jobStatus,
+  JOB_PAGE_MESSAGES,
+  type JobStatus,
+} from "~/lib/job-page";
 import { leadAddressLine } from "~/lib/address";
 import { MAX_PHOTOS } from "~/lib/contact-form";
 import { formatDay } from "~/lib/proposal";

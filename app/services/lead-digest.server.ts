@@ -18,13 +18,17 @@ export function enqueueDueDigest(now = new Date()): DigestOutcome {
   const { lastSentOn } = getSetting("digest");
   const day = digestDayDue(settings, lastSentOn, now);
   // Taken only if no one took it since it was read (decision 0021).
-  if (!day || !changeSetting("digest", (state) => (state.lastSentOn === lastSentOn ? { lastSentOn: day } : null))) return "not due";
+  if (!day || !changeSetting("digest", (state) => (state.lastSentOn === lastSentOn ? { lastSentOn: day } : null)))
+    return "not due";
   if (isEmptyDigest(digestOf(listWaitingLeads(day), day))) return "nothing waiting";
   return { queued: enqueueMail({ kind: "lead-digest", recipient: settings.notificationEmail }, now).id };
 }
 
 /** The summary queued if it is due, and tried at once (what the outbox loop does on each run). */
-export async function sendLeadDigest(transport: MailTransport = mailTransport(), now = new Date()): Promise<Exclude<DigestOutcome, { queued: number }> | DeliveryOutcome["status"]> {
+export async function sendLeadDigest(
+  transport: MailTransport = mailTransport(),
+  now = new Date(),
+): Promise<Exclude<DigestOutcome, { queued: number }> | DeliveryOutcome["status"]> {
   const outcome = enqueueDueDigest(now);
   if (typeof outcome === "string") return outcome;
   return (await deliverNow(outcome.queued, { transport, now })).status;

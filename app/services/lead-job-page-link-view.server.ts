@@ -28,7 +28,11 @@ export type LeadJobPageLinkView = {
  * For a won job (or one marked completed), and for any lead a mail already linked to the page
  * (the auto-reply, a proposal, a visit): staff must be able to turn those links off.
  */
-export async function leadJobPageLinkView(request: Request, leadId: number, user: SessionUser): Promise<LeadJobPageLinkView | null> {
+export async function leadJobPageLinkView(
+  request: Request,
+  leadId: number,
+  user: SessionUser,
+): Promise<LeadJobPageLinkView | null> {
   const lead = getLead(leadId);
   if (!lead) return null;
   const won = lead.status === "won" || !!lead.completedAt;

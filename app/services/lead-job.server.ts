@@ -1,6 +1,12 @@
 import { href } from "react-router";
 import type { Lead } from "~/db/schema";
-import { ASK_REVIEW_INTENT, COMPLETE_INTENT, REOPEN_INTENT, type ADD_TO_PORTFOLIO_INTENT, type LeadFormOf } from "~/lib/lead-forms";
+import {
+  ASK_REVIEW_INTENT,
+  COMPLETE_INTENT,
+  REOPEN_INTENT,
+  type ADD_TO_PORTFOLIO_INTENT,
+  type LeadFormOf,
+} from "~/lib/lead-forms";
 import { DRAFT_MESSAGES } from "~/lib/portfolio-draft-form";
 import { reviewLinkState } from "~/lib/review-request";
 import { setJobCompleted } from "~/models/lead.server";
@@ -16,7 +22,9 @@ import { mailIsSetUp } from "~/server/mail.server";
 import type { Actor } from "~/lib/actor";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx), parsed (lib/lead-forms.ts). */
-type JobForm = LeadFormOf<typeof COMPLETE_INTENT | typeof REOPEN_INTENT | typeof ASK_REVIEW_INTENT | typeof ADD_TO_PORTFOLIO_INTENT>;
+type JobForm = LeadFormOf<
+  typeof COMPLETE_INTENT | typeof REOPEN_INTENT | typeof ASK_REVIEW_INTENT | typeof ADD_TO_PORTFOLIO_INTENT
+>;
 
 const JOB_MESSAGES = {
   completed: "Job marked completed",
@@ -25,8 +33,10 @@ const JOB_MESSAGES = {
   reviewSent: "Review request sent to the homeowner",
   reviewQueued: "Review request on its way to the homeowner",
   reviewNoMail: "Review request not sent: mail is not set up. Copy its link below and send it yourself.",
-  reviewFailed: "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again.",
-  reviewSlow: "Review request not confirmed: the mail provider did not answer in time. It may still arrive; if not, copy its link below and send it yourself.",
+  reviewFailed:
+    "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again.",
+  reviewSlow:
+    "Review request not confirmed: the mail provider did not answer in time. It may still arrive; if not, copy its link below and send it yourself.",
   reviewRefused: "A review can be asked for only on a completed job with an email, once",
   notCompleted: "Mark the job completed first",
 } as const;
@@ -62,25 +72,51 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
 export type LeadJobView = ReturnType<typeof leadJobView>;
 
 /** One of the job's forms, posted to the lead's page: back to it with a message, or `refuse` with why not. */
-export async function leadJobAction<Refusal>(id: number, form: JobForm, by: Actor, back: string, refuse: (message: string) => Refusal) {
+export async function leadJobAction<Refusal>(
+  id: number,
+  form: JobForm,
+  by: Actor,
+  back: string,
+  refuse: (message: string) => Refusal,
+) {
   if (form.intent === COMPLETE_INTENT || form.intent === REOPEN_INTENT) {
     const complete = form.intent === COMPLETE_INTENT;
     const changed = setJobCompleted(id, complete, by);
     if (changed === undefined) notFound();
     if (!changed && complete) return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
-    return redirectWithFlash(back, { type: "success", message: complete ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened });
+    return redirectWithFlash(back, {
+      type: "success",
+      message: complete ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened,
+    });
   }
   if (form.intent === ASK_REVIEW_INTENT) {
     const outcome = await askForReview(id);
     if (outcome === undefined) notFound();
     if (outcome === "refused") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.reviewRefused });
-    if (outcome.status !== "not-mailed") return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? JOB_MESSAGES.reviewSent : JOB_MESSAGES.reviewQueued });
+    if (outcome.status !== "not-mailed")
+      return redirectWithFlash(back, {
+        type: "success",
+        message: outcome.status === "sent" ? JOB_MESSAGES.reviewSent : JOB_MESSAGES.reviewQueued,
+      });
     // Not mailed: say so, and show its link once on the lead's page, as a proposal's is.
-    const message = { failed: JOB_MESSAGES.reviewFailed, timeout: JOB_MESSAGES.reviewSlow, "no-mail": JOB_MESSAGES.reviewNoMail }[outcome.why];
-    return redirectShowingLink(back, id, { kind: "review", url: outcome.url }, { type: outcome.why === "no-mail" ? "info" : "error", message });
+    const message = {
+      failed: JOB_MESSAGES.reviewFailed,
+      timeout: JOB_MESSAGES.reviewSlow,
+      "no-mail": JOB_MESSAGES.reviewNoMail,
+    }[outcome.why];
+    return redirectShowingLink(
+      back,
+      id,
+      { kind: "review", url: outcome.url },
+      { type: outcome.why === "no-mail" ? "info" : "error", message },
+    );
   }
   const outcome = await addJobToPortfolio(id, form);
-  if (outcome.ok) return redirectWithFlash(`${href("/admin/projects")}?edit=${outcome.id}`, { type: "success", message: DRAFT_MESSAGES.added });
+  if (outcome.ok)
+    return redirectWithFlash(`${href("/admin/projects")}?edit=${outcome.id}`, {
+      type: "success",
+      message: DRAFT_MESSAGES.added,
+    });
   if (outcome.reason === "not found") notFound();
   return refuse(outcome.reason === "photo" ? DRAFT_MESSAGES.noPhoto : JOB_MESSAGES.notCompleted);
 }

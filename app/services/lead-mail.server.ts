@@ -30,7 +30,11 @@ export async function mailNewLead(leadId: number, transport: MailTransport = mai
  * "Resend failed mail": the lead's failed mails go back in line with a fresh set of
  * retries and are tried at once. False when nothing had failed; else whether all went.
  */
-export async function resendFailedLeadMails(leadId: number, transport: MailTransport = mailTransport(), now = new Date()): Promise<{ sent: boolean } | false> {
+export async function resendFailedLeadMails(
+  leadId: number,
+  transport: MailTransport = mailTransport(),
+  now = new Date(),
+): Promise<{ sent: boolean } | false> {
   if (!requeueFailedMails(LEAD_MAIL_KINDS, leadId)) return false;
   for (const kind of LEAD_MAIL_KINDS) {
     const mail = findMail(kind, { leadId });

@@ -1,8 +1,23 @@
 import { href } from "react-router";
 import type { SessionUser } from "~/models/session.server";
 import { mayPost } from "~/lib/access";
-import { basisFormValues, DELETE_DRAFT_INTENT, formatInvoiceNumber, isOverdue, owedCents, takesPayments, VOID_INVOICE_INTENT } from "~/lib/invoice";
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords, type InvoiceKind, type InvoiceLine, type InvoiceState } from "~/lib/invoice-kinds";
+import {
+  basisFormValues,
+  DELETE_DRAFT_INTENT,
+  formatInvoiceNumber,
+  isOverdue,
+  owedCents,
+  takesPayments,
+  VOID_INVOICE_INTENT,
+} from "~/lib/invoice";
+import {
+  INVOICE_KIND_LABELS,
+  INVOICE_STATE_LABELS,
+  paymentMethodWords,
+  type InvoiceKind,
+  type InvoiceLine,
+  type InvoiceState,
+} from "~/lib/invoice-kinds";
 import { businessToday } from "~/lib/lead-status";
 import { centsToDollars } from "~/lib/money";
 import { formatCents } from "~/lib/money-format";
@@ -44,7 +59,14 @@ export type MoneyInvoice = {
   /** "Void": a sent invoice with nothing paid, for the owner. */
   voidable: boolean;
   /** A draft's form values. */
-  draft: { basis: string; percent: string; amount: string; dueOn: string; note: string; changeOrders: { description: string; amount: string }[] } | null;
+  draft: {
+    basis: string;
+    percent: string;
+    amount: string;
+    dueOn: string;
+    note: string;
+    changeOrders: { description: string; amount: string }[];
+  } | null;
 };
 
 /** What the lead page's money panel shows: the job's invoices and payments. Never the crew's. */
@@ -66,17 +88,31 @@ export type LeadMoneyView = {
 };
 
 /** An invoice's figures as true for its state: a draft is not owed yet, a void one not at all. */
-function invoiceFigures(inv: { state: InvoiceState; totalCents: number; paidCents: number; dueOn: string | null }): MoneyFigure[] {
+function invoiceFigures(inv: {
+  state: InvoiceState;
+  totalCents: number;
+  paidCents: number;
+  dueOn: string | null;
+}): MoneyFigure[] {
   const total = { label: "Total", value: formatCents(inv.totalCents), strong: inv.state === "draft" };
   const due = { label: "Due", value: inv.dueOn ? formatDay(inv.dueOn) : inv.state === "draft" ? "Set when sent" : "—" };
   if (inv.state === "draft") return [total, { label: "Owed", value: "Not sent yet" }, due];
   if (inv.state === "void") return [total, { label: "Owed", value: "Nothing (void)" }];
-  return [total, { label: "Paid", value: formatCents(inv.paidCents) }, { label: "Owed", value: formatCents(owedCents(inv)), strong: true }, due];
+  return [
+    total,
+    { label: "Paid", value: formatCents(inv.paidCents) },
+    { label: "Owed", value: formatCents(owedCents(inv)), strong: true },
+    due,
+  ];
 }
 
 const leadPage = (leadId: number) => href("/admin/leads/:id", { id: String(leadId) });
 
-export async function leadMoneyView(request: Request, leadId: number, user: SessionUser): Promise<LeadMoneyView | null> {
+export async function leadMoneyView(
+  request: Request,
+  leadId: number,
+  user: SessionUser,
+): Promise<LeadMoneyView | null> {
   if (user.role === "crew") return null;
   const lead = getLead(leadId);
   if (!lead) return null;
@@ -104,7 +140,11 @@ export async function leadMoneyView(request: Request, leadId: number, user: Sess
       dueOn: inv.dueOn ? formatDay(inv.dueOn) : null,
       overdue: isOverdue(inv, today),
       pdf: href("/admin/leads/:id/invoices/:iid.pdf", { id: String(leadId), iid: String(inv.id) }),
-      lines: lines.map((l) => ({ description: l.description, amount: formatCents(l.amountCents), changeOrder: !!l.changeOrder })),
+      lines: lines.map((l) => ({
+        description: l.description,
+        amount: formatCents(l.amountCents),
+        changeOrder: !!l.changeOrder,
+      })),
       payments: payments
         .filter((p) => p.invoiceId === inv.id)
         .map((p) => ({
@@ -122,7 +162,9 @@ export async function leadMoneyView(request: Request, leadId: number, user: Sess
               ...basisFormValues(inv.kind === "final" ? undefined : lines[0]),
               dueOn: inv.dueOn ?? "",
               note: inv.note ?? "",
-              changeOrders: lines.filter((l) => l.changeOrder).map((l) => ({ description: l.description, amount: centsToDollars(l.amountCents) })),
+              changeOrders: lines
+                .filter((l) => l.changeOrder)
+                .map((l) => ({ description: l.description, amount: centsToDollars(l.amountCents) })),
             }
           : null,
     };
@@ -130,7 +172,9 @@ export async function leadMoneyView(request: Request, leadId: number, user: Sess
   const counted = rows.filter((r) => r.state !== "draft" && r.state !== "void");
   // The job's one value (the accepted proposal plus change orders), as every list shows it.
   const jobValue = proposal ? (jobValueOf(leadId) ?? proposal.totalCents) : null;
-  const deleting = mayDelete ? rows.find((r) => r.state === "draft" && String(r.id) === new URL(request.url).searchParams.get("delete-draft")) : undefined;
+  const deleting = mayDelete
+    ? rows.find((r) => r.state === "draft" && String(r.id) === new URL(request.url).searchParams.get("delete-draft"))
+    : undefined;
   return {
     leadId,
     jobTotal: jobValue === null ? null : formatCents(jobValue),
@@ -144,9 +188,17 @@ export async function leadMoneyView(request: Request, leadId: number, user: Sess
         ]
       : [],
     confirmDelete: deleting
-      ? { invoiceId: deleting.id, detail: `${INVOICE_KIND_LABELS[deleting.kind]} invoice draft for ${formatCents(deleting.totalCents)}. It has no number yet, so none is skipped.`, closeTo: here }
+      ? {
+          invoiceId: deleting.id,
+          detail: `${INVOICE_KIND_LABELS[deleting.kind]} invoice draft for ${formatCents(deleting.totalCents)}. It has no number yet, so none is skipped.`,
+          closeTo: here,
+        }
       : null,
-    refunds: stripeRefundNotes(leadId).map((n) => ({ id: n.id, on: formatDay(businessToday(n.createdAt)), text: n.body })),
+    refunds: stripeRefundNotes(leadId).map((n) => ({
+      id: n.id,
+      on: formatDay(businessToday(n.createdAt)),
+      text: n.body,
+    })),
     hasFinal: rows.some((r) => r.kind === "final" && r.state !== "void"),
     hasEmail: lead.email.includes("@"),
     onlinePayment: onlinePaymentEnabled(),

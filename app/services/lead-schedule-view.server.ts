@@ -44,7 +44,12 @@ export type LeadScheduleView = {
   today: string;
 };
 
-export async function leadScheduleView(_request: Request, leadId: number, user: SessionUser, now = new Date()): Promise<LeadScheduleView | null> {
+export async function leadScheduleView(
+  _request: Request,
+  leadId: number,
+  user: SessionUser,
+  now = new Date(),
+): Promise<LeadScheduleView | null> {
   const lead = getLead(leadId);
   if (!lead) return null;
   const items = listLeadVisits(leadId).map((v): LeadVisitItem => {

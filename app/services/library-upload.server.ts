@@ -12,7 +12,13 @@ export async function uploadToLibrary(parsed: ParsedUpload): Promise<LibraryUplo
   const image = file ? await cleanImage(file.bytes) : null;
   if (!file || !image) return { ok: false, message: UPLOAD_MESSAGES.notImage, status: 400 };
   try {
-    await storeImage({ image, originalName: file.name, alt: String(parsed.form.get("alt") ?? "").trim().slice(0, 200) });
+    await storeImage({
+      image,
+      originalName: file.name,
+      alt: String(parsed.form.get("alt") ?? "")
+        .trim()
+        .slice(0, 200),
+    });
   } catch (error) {
     console.error("Image upload failed:", error);
     return { ok: false, message: "Failed to upload image", status: 500 };

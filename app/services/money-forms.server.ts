@@ -13,7 +13,11 @@ import { notFound } from "~/server/responses.server";
  */
 
 /** The lead's money for its invoices' or payments' page; 404 for a lead that is not there. */
-export async function loadMoneyPage(request: Request, leadId: string | undefined, route: "routes/admin/lead-invoices" | "routes/admin/lead-payments") {
+export async function loadMoneyPage(
+  request: Request,
+  leadId: string | undefined,
+  route: "routes/admin/lead-invoices" | "routes/admin/lead-payments",
+) {
   const user = await requireAccess(request, route);
   const lead = requireVisibleLead(user, parseId(leadId) ?? 0);
   const money = await leadMoneyView(request, lead.id, user);
@@ -21,7 +25,10 @@ export async function loadMoneyPage(request: Request, leadId: string | undefined
   return { lead: { id: lead.id, name: lead.name }, money };
 }
 
-type Replying = { status?: "success" | "error"; reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> };
+type Replying = {
+  status?: "success" | "error";
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+};
 
 /**
  * A money form's answer to the form that posted it, named by its intent and invoice (the
@@ -29,7 +36,13 @@ type Replying = { status?: "success" | "error"; reply(options?: { formErrors?: s
  * field or the whole form; conform's list buttons ("Add a row") are a 200, nothing saved.
  */
 export function moneyFormReply(form: FormData, submission: Replying, refusal?: { message: string; field?: string }) {
-  const reply = submission.reply(refusal ? (refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] }) : undefined);
+  const reply = submission.reply(
+    refusal
+      ? refusal.field
+        ? { fieldErrors: { [refusal.field]: [refusal.message] } }
+        : { formErrors: [refusal.message] }
+      : undefined,
+  );
   // A list button's reply is the form again with its rows; one past the list's limit names the list in its errors.
   const list = (reply.intent?.payload as { name?: string } | undefined)?.name;
   const listButton = submission.status === undefined && !refusal && !(list && reply.error?.[list]?.length);

@@ -43,12 +43,22 @@ export async function startInvoiceCheckout(token: string, invoiceId: number): Pr
   if (!stripe || !invoice || leadId === null) return null;
   const back = jobPath(token);
   const owed = owedCents(invoice);
-  if (!takesPayments(invoice) || owed <= 0) return { kind: "back", to: back, message: ONLINE_PAYMENT_MESSAGES.nothingOwed };
+  if (!takesPayments(invoice) || owed <= 0)
+    return { kind: "back", to: back, message: ONLINE_PAYMENT_MESSAGES.nothingOwed };
   const email = getLead(leadId)?.email;
   try {
     const session = await stripe.checkout.sessions.create({
       mode: "payment",
-      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: owed, product_data: { name: `Invoice ${formatInvoiceNumber(invoice.number)}` } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: owed,
+            product_data: { name: `Invoice ${formatInvoiceNumber(invoice.number)}` },
+          },
+        },
+      ],
       client_reference_id: String(invoice.id),
       metadata: { invoiceId: String(invoice.id), leadId: String(leadId) },
       ...(email ? { customer_email: email } : {}),
@@ -58,7 +68,9 @@ export async function startInvoiceCheckout(token: string, invoiceId: number): Pr
     if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`);
     return { kind: "checkout", url: session.url };
   } catch (error) {
-    console.error(`Stripe Checkout for invoice ${invoice.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Stripe Checkout for invoice ${invoice.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return { kind: "back", to: back, message: ONLINE_PAYMENT_MESSAGES.unavailable };
   }
 }
@@ -82,15 +94,20 @@ export function handleStripeWebhook(payload: string, signature: string | null, n
     return { status: 400, body: "Signature not verified." };
   }
   const paidSession =
-    (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") && event.data.object.payment_status === "paid"
+    (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") &&
+    event.data.object.payment_status === "paid"
       ? event.data.object
       : null;
   if (!paidSession) return { status: 200, body: "Ignored." };
-  const result = inTransaction(() => (claimStripeEvent(event.id, event.type, now) ? recordSessionPayment(paidSession, now) : { said: "duplicate event" }));
+  const result = inTransaction(() =>
+    claimStripeEvent(event.id, event.type, now) ? recordSessionPayment(paidSession, now) : { said: "duplicate event" },
+  );
   // The receipt goes once the payment is committed; Stripe is answered without waiting for it
   // (a mail that cannot go now stays in the outbox and is retried there).
   if (result.paymentId !== undefined) {
-    sendReceiptNow(result.paymentId, now).catch((error: unknown) => console.error(`Receipt for payment ${result.paymentId} failed:`, error));
+    sendReceiptNow(result.paymentId, now).catch((error: unknown) =>
+      console.error(`Receipt for payment ${result.paymentId} failed:`, error),
+    );
   }
   return { status: 200, body: result.said };
 }
@@ -101,11 +118,14 @@ function recordSessionPayment(session: Stripe.Checkout.Session, now: Date): { sa
   const invoice = Number.isSafeInteger(invoiceId) ? getInvoice(invoiceId) : undefined;
   const paid = session.amount_total ?? 0;
   if (!invoice || paid <= 0 || session.currency !== "usd") {
-    console.error(`Stripe session ${session.id}: paid ${paid} ${session.currency} for no invoice of ours (${String(invoiceId)}).`);
+    console.error(
+      `Stripe session ${session.id}: paid ${paid} ${session.currency} for no invoice of ours (${String(invoiceId)}).`,
+    );
     return { said: "no invoice" };
   }
   const owed = owedCents(invoice);
-  const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const intent =
+    typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
   // Money Stripe took is recorded as taken, up to what is owed (a payment is never more than
   // its invoice); anything over it is the owner's to refund from Stripe, and the history says so.
   const amountCents = owed > 0 ? Math.min(paid, owed) : paid;
@@ -126,7 +146,14 @@ function recordSessionPayment(session: Stripe.Checkout.Session, now: Date): { sa
   if (outcome.status === "duplicate") return { said: "duplicate session" };
   const refund = { leadId: invoice.leadId, invoiceId: invoice.id, reference: session.id };
   if (outcome.status === "refused") {
-    return { said: refundDue(now, { ...refund, kind: "online-payment-unrecorded", amountCents: paid, detail: outcome.message }) };
+    return {
+      said: refundDue(now, {
+        ...refund,
+        kind: "online-payment-unrecorded",
+        amountCents: paid,
+        detail: outcome.message,
+      }),
+    };
   }
   const paymentId = outcome.payment.id;
   if (over === 0) return { said: "recorded", paymentId };

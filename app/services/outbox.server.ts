@@ -1,9 +1,23 @@
 import type { OutboxItem } from "~/db/schema";
 import { nextAttemptAt } from "~/lib/mail-retry";
 import { LEASE_MS, REQUEST_GAP_MS } from "~/lib/outbox";
-import { endBackoffs, leaseDueMails, leaseProbe, recordAttempts, releaseProbe, type Attempt } from "~/models/outbox.server";
+import {
+  endBackoffs,
+  leaseDueMails,
+  leaseProbe,
+  recordAttempts,
+  releaseProbe,
+  type Attempt,
+} from "~/models/outbox.server";
 import { repeatInBackground } from "~/server/background.server";
-import { BATCH_LIMIT, mailTransport, MailTimeout, withTimeout, type Mail, type MailTransport } from "~/server/mail.server";
+import {
+  BATCH_LIMIT,
+  mailTransport,
+  MailTimeout,
+  withTimeout,
+  type Mail,
+  type MailTransport,
+} from "~/server/mail.server";
 import { MAIL_KINDS, RETRYING_KINDS } from "~/services/mail/kinds.server";
 import type { MailKind } from "~/services/mail/mail-kind.server";
 
@@ -51,12 +65,18 @@ type AttemptResult = {
  * request, and every outcome is recorded. `final`: a refusal is not retried (staff wait
  * for it and are shown its link instead). `probe`: a refusal counts no attempt.
  */
-async function attempt(items: OutboxItem[], transport: MailTransport, now: Date, { final = false, probe = false } = {}): Promise<AttemptResult> {
+async function attempt(
+  items: OutboxItem[],
+  transport: MailTransport,
+  now: Date,
+  { final = false, probe = false } = {},
+): Promise<AttemptResult> {
   const records: Attempt[] = [];
   // A row of a kind this code no longer has (a kind taken out while its mails waited) fails
   // at once: left pending, it would be leased first, oldest, on every run and stall the queue.
   const kindOf = (item: OutboxItem): MailKind | undefined => MAIL_KINDS[item.kind];
-  const retryAt = (item: OutboxItem) => (final || !kindOf(item)?.retries ? null : nextAttemptAt(item.attempts + 1, now));
+  const retryAt = (item: OutboxItem) =>
+    final || !kindOf(item)?.retries ? null : nextAttemptAt(item.attempts + 1, now);
   const ready: { item: OutboxItem; mail: Mail }[] = [];
   const links = new Map<number, string>();
   for (const item of items) {
@@ -72,7 +92,13 @@ async function attempt(items: OutboxItem[], transport: MailTransport, now: Date,
     } catch (error) {
       // One mail that cannot be written holds up none of the others.
       console.error(`Mail ${item.id} (${item.kind}) could not be written:`, error);
-      records.push({ id: item.id, attempts: item.attempts + 1, status: "retry", reason: reasonOf(error), next: retryAt(item) });
+      records.push({
+        id: item.id,
+        attempts: item.attempts + 1,
+        status: "retry",
+        reason: reasonOf(error),
+        next: retryAt(item),
+      });
     }
   }
   const result: AttemptResult = { sent: 0, failed: null, timedOut: false, refused: new Map(), links, followUps: [] };
@@ -86,20 +112,41 @@ async function attempt(items: OutboxItem[], transport: MailTransport, now: Date,
           // The provider answered and would not take this one mail: its own retry, not an outage.
           console.error(`Mail ${item.id} (${item.kind}) refused: ${outcome.refused}`);
           result.refused.set(item.id, outcome.refused);
-          records.push({ id: item.id, attempts: item.attempts + 1, status: "retry", reason: outcome.refused, next: retryAt(item) });
+          records.push({
+            id: item.id,
+            attempts: item.attempts + 1,
+            status: "retry",
+            reason: outcome.refused,
+            next: retryAt(item),
+          });
           return;
         }
         taken.push(item);
-        records.push({ id: item.id, attempts: item.attempts + 1, status: transport.delivers ? "sent" : "unsent", recipient: mail.to, providerId: outcome.id });
+        records.push({
+          id: item.id,
+          attempts: item.attempts + 1,
+          status: transport.delivers ? "sent" : "unsent",
+          recipient: mail.to,
+          providerId: outcome.id,
+        });
       });
       result.sent = taken.length;
     } catch (error) {
       result.failed = reasonOf(error);
       result.timedOut = error instanceof MailTimeout;
-      console.error(`Mails ${ready.map((r) => `${r.item.id} (${r.item.kind})`).join(", ")}: attempt failed: ${result.failed}`);
+      console.error(
+        `Mails ${ready.map((r) => `${r.item.id} (${r.item.kind})`).join(", ")}: attempt failed: ${result.failed}`,
+      );
       for (const { item } of ready) {
         if (probe) releaseProbe(item.id);
-        else records.push({ id: item.id, attempts: item.attempts + 1, status: "retry", reason: result.failed, next: retryAt(item) });
+        else
+          records.push({
+            id: item.id,
+            attempts: item.attempts + 1,
+            status: "retry",
+            reason: result.failed,
+            next: retryAt(item),
+          });
       }
     }
   }
@@ -127,7 +174,12 @@ export type DeliveryOutcome =
  */
 export async function deliverNow(
   id: number,
-  { transport = mailTransport(), now = new Date(), waitMs, final = false }: { transport?: MailTransport; now?: Date; waitMs?: number; final?: boolean } = {},
+  {
+    transport = mailTransport(),
+    now = new Date(),
+    waitMs,
+    final = false,
+  }: { transport?: MailTransport; now?: Date; waitMs?: number; final?: boolean } = {},
 ): Promise<DeliveryOutcome> {
   const [item] = leaseDueMails(now, 1, id);
   if (!item) return { status: "queued" };

@@ -37,7 +37,11 @@ function queueReset(userId: number, email: string, now: Date) {
  * either way, and at once: the mail goes in the background (the returned promise, for
  * tests), so the time taken does not tell either.
  */
-export async function requestPasswordReset(email: string, ip: string, { now = new Date(), transport = mailTransport() }: { now?: Date; transport?: MailTransport } = {}): Promise<{ delivery: Promise<unknown> }> {
+export async function requestPasswordReset(
+  email: string,
+  ip: string,
+  { now = new Date(), transport = mailTransport() }: { now?: Date; transport?: MailTransport } = {},
+): Promise<{ delivery: Promise<unknown> }> {
   const address = normalizeEmail(email);
   const none = { delivery: Promise.resolve() };
   // Every limit is counted on every request, so being refused costs the same for any address.
@@ -46,12 +50,15 @@ export async function requestPasswordReset(email: string, ip: string, { now = ne
   const accountOk = user ? await perAccount.hit(String(user.id)) : await perAccount.isOver("none");
   if (!user || user.removedAt || !ipOk || !addressOk || !accountOk) return none;
   const mail = queueReset(user.id, user.email, now);
-  const delivery = deliverNow(mail.id, { transport, now }).catch((error: unknown) => console.error("Password reset mail:", error));
+  const delivery = deliverNow(mail.id, { transport, now }).catch((error: unknown) =>
+    console.error("Password reset mail:", error),
+  );
   return { delivery };
 }
 
 /** What the Team screen gets back: `link` when it was not mailed, for the owner to pass on. */
-export type OwnerResetOutcome = { status: "sent" | "queued" } | { status: "not-mailed"; why: "no-mail" | "failed" | "timeout"; link: string };
+export type OwnerResetOutcome =
+  { status: "sent" | "queued" } | { status: "not-mailed"; why: "no-mail" | "failed" | "timeout"; link: string };
 
 /**
  * The owner resets someone's password from the Team screen: a reset link made and mailed
@@ -62,7 +69,11 @@ export type OwnerResetOutcome = { status: "sent" | "queued" } | { status: "not-m
  */
 export async function startPasswordReset(
   userId: number,
-  { now = new Date(), transport = mailTransport(), waitMs = MAIL_WAIT_MS }: { byOwner?: true; now?: Date; transport?: MailTransport; waitMs?: number } = {},
+  {
+    now = new Date(),
+    transport = mailTransport(),
+    waitMs = MAIL_WAIT_MS,
+  }: { byOwner?: true; now?: Date; transport?: MailTransport; waitMs?: number } = {},
 ): Promise<OwnerResetOutcome | undefined> {
   const user = getUserById(userId);
   if (!user || user.removedAt) return undefined;
@@ -70,12 +81,20 @@ export async function startPasswordReset(
   const outcome = await deliverNow(mail.id, { transport, now, waitMs, final: true });
   if (outcome.status === "sent") return { status: "sent" };
   // "queued", "skipped": the background loop has it this very moment; it goes from there.
-  if (outcome.status !== "unsent" && outcome.status !== "failed" && outcome.status !== "timeout") return { status: "queued" };
-  return { status: "not-mailed", why: outcome.status === "unsent" ? "no-mail" : outcome.status, link: outcome.link ?? "" };
+  if (outcome.status !== "unsent" && outcome.status !== "failed" && outcome.status !== "timeout")
+    return { status: "queued" };
+  return {
+    status: "not-mailed",
+    why: outcome.status === "unsent" ? "no-mail" : outcome.status,
+    link: outcome.link ?? "",
+  };
 }
 
 /** The open reset a link's token belongs to (its person's email, for the form), or why not. */
-export function openResetLink(token: string, now = new Date()): { status: "open"; resetId: number; email: string } | { status: "unknown" | "used" | "expired" } {
+export function openResetLink(
+  token: string,
+  now = new Date(),
+): { status: "open"; resetId: number; email: string } | { status: "unknown" | "used" | "expired" } {
   const found = isLinkToken(token) ? findResetByHash(hashLinkToken(token)) : undefined;
   if (!found) return { status: "unknown" };
   // A removed person's link opens nothing, as if it had run out.

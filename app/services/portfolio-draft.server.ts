@@ -9,8 +9,18 @@ import { withImageFiles } from "./image-storage.server";
 import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 
 /** What the "Add to portfolio" form starts with for a completed job. */
-export function portfolioDraftDefaults(lead: { service: string | null; city: string | null; completedAt: Date | null }) {
-  const done = lead.completedAt ? new Date(lead.completedAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: BUSINESS_TIME_ZONE }) : "";
+export function portfolioDraftDefaults(lead: {
+  service: string | null;
+  city: string | null;
+  completedAt: Date | null;
+}) {
+  const done = lead.completedAt
+    ? new Date(lead.completedAt).toLocaleDateString("en-US", {
+        month: "long",
+        year: "numeric",
+        timeZone: BUSINESS_TIME_ZONE,
+      })
+    : "";
   const work = lead.service && lead.service !== "Not sure" ? lead.service.toLowerCase() : "work";
   return {
     title: draftTitle(lead.service, lead.city),
@@ -51,4 +61,3 @@ export async function addJobToPortfolio(leadId: number, input: PortfolioDraftInp
   const id = await withImageFiles(image, photo.originalName, "library", (stored) => createDraftProject(draft, stored));
   return { ok: true, id };
 }
-

@@ -30,7 +30,12 @@ function toCard({ project, image }: model.ProjectRow): ProjectCard {
     altText: project.altText || image?.alt || project.title,
     featured: project.featured,
     image: image
-      ? { url: uploadUrl(image.storedName), srcSet: srcSetFor(image, uploadUrl), width: image.width, height: image.height }
+      ? {
+          url: uploadUrl(image.storedName),
+          srcSet: srcSetFor(image, uploadUrl),
+          width: image.width,
+          height: image.height,
+        }
       : null,
   };
 }
@@ -63,11 +68,17 @@ export function getProjectPage(id: number) {
 /** The project before or after one in gallery order: in its category, else at the near end of the next category that has any. */
 function neighbor({ project }: model.ProjectRow, side: "previous" | "next"): model.ProjectRow | undefined {
   const at = PROJECT_CATEGORIES.indexOf(project.category);
-  const own = model.listPublicProjects({ categories: [project.category] }, side === "next" ? { after: project.id, limit: 1 } : { before: project.id, limit: 1 })[0];
+  const own = model.listPublicProjects(
+    { categories: [project.category] },
+    side === "next" ? { after: project.id, limit: 1 } : { before: project.id, limit: 1 },
+  )[0];
   if (own) return own;
   const others = side === "next" ? PROJECT_CATEGORIES.slice(at + 1) : PROJECT_CATEGORIES.slice(0, at).reverse();
   for (const category of others) {
-    const [first] = model.listPublicProjects({ categories: [category] }, side === "next" ? { limit: 1 } : { before: "end", limit: 1 });
+    const [first] = model.listPublicProjects(
+      { categories: [category] },
+      side === "next" ? { limit: 1 } : { before: "end", limit: 1 },
+    );
     if (first) return first;
   }
   return undefined;
@@ -93,7 +104,9 @@ export const toGalleryCard = (row: model.ProjectRow): GalleryCard => galleryCard
  */
 export function listGalleryCards(tab: PortfolioTab = "all", perCategory = CAROUSEL_TILES): GalleryCard[] {
   const categories = tab === "all" ? PROJECT_CATEGORIES : [tab];
-  return categories.flatMap((category) => model.listPublicProjects({ categories: [category] }, { limit: perCategory }).map(toGalleryCard));
+  return categories.flatMap((category) =>
+    model.listPublicProjects({ categories: [category] }, { limit: perCategory }).map(toGalleryCard),
+  );
 }
 
 /** How many public projects each category has. */
@@ -109,7 +122,12 @@ export function portfolioPage(category: ProjectCategory, cursor: PortfolioCursor
   const filter = { categories: [category] };
   const named = cursor.after ?? cursor.before;
   const at = named && model.getPublicProject(named)?.project.category === category ? named : undefined;
-  let rows = at ? model.listPublicProjects(filter, cursor.after ? { after: at, limit: PORTFOLIO_PAGE_SIZE } : { before: at, limit: PORTFOLIO_PAGE_SIZE }) : [];
+  let rows = at
+    ? model.listPublicProjects(
+        filter,
+        cursor.after ? { after: at, limit: PORTFOLIO_PAGE_SIZE } : { before: at, limit: PORTFOLIO_PAGE_SIZE },
+      )
+    : [];
   // Past either end (the last project of a page was moved meanwhile): the first page.
   if (rows.length === 0) rows = model.listPublicProjects(filter, { limit: PORTFOLIO_PAGE_SIZE });
   const first = rows[0]?.project;
@@ -134,14 +152,22 @@ type NewPicture = { image: CleanImage; originalName: string };
  * The picture's files, then its row and the project's in one transaction; a failure leaves
  * neither. On the site at once, published by `by`; or a `draft` for the owner to publish.
  */
-export function createProject(input: ProjectInput, picture: NewPicture, opts: { by?: number; draft?: boolean } = {}): Promise<number> {
-  return withImageFiles(picture.image, picture.originalName, "library", (file) => model.createProject(input, file, opts));
+export function createProject(
+  input: ProjectInput,
+  picture: NewPicture,
+  opts: { by?: number; draft?: boolean } = {},
+): Promise<number> {
+  return withImageFiles(picture.image, picture.originalName, "library", (file) =>
+    model.createProject(input, file, opts),
+  );
 }
 
 /** False when the project no longer exists. A replaced picture's files go once the rows are saved. */
 export async function updateProject(id: number, input: ProjectInput, picture?: NewPicture): Promise<boolean> {
   const result = picture
-    ? await withImageFiles(picture.image, picture.originalName, "library", (file) => model.updateProject(id, input, file))
+    ? await withImageFiles(picture.image, picture.originalName, "library", (file) =>
+        model.updateProject(id, input, file),
+      )
     : model.updateProject(id, input);
   if (!result) return false;
   removeImageFiles(result.replaced);

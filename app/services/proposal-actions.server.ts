@@ -23,7 +23,14 @@ import { parseDrawing } from "~/lib/roof-drawing";
 import type { TakeoffKey } from "~/lib/takeoff";
 import { getLead } from "~/models/lead.server";
 import { getEstimate } from "~/models/estimate.server";
-import { acceptedOf, findProposalByTokenHash, getLeadProposal, insertProposal, listLeadProposals, recordAcceptance } from "~/models/proposal.server";
+import {
+  acceptedOf,
+  findProposalByTokenHash,
+  getLeadProposal,
+  insertProposal,
+  listLeadProposals,
+  recordAcceptance,
+} from "~/models/proposal.server";
 import { findMail, listMails, mailView, queueMail } from "~/models/outbox.server";
 import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
@@ -42,7 +49,10 @@ import type { Actor } from "~/lib/actor";
  * Pricing, the workmanship warranty from the site's trust facts. Never a copy of either.
  */
 export function proposalTermsFacts(): TermsFacts {
-  return { depositBasisPoints: getSetting("pricing").depositBasisPoints, warrantyYears: getSetting("trust").warrantyYears };
+  return {
+    depositBasisPoints: getSetting("pricing").depositBasisPoints,
+    warrantyYears: getSetting("trust").warrantyYears,
+  };
 }
 
 export type CreatedProposal = { proposal: Proposal; url: string };
@@ -82,10 +92,15 @@ export function createProposal(
     now,
   });
   const { token, hash } = newLinkToken();
-  const proposal = insertProposal({ leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) }, by, now);
+  const proposal = insertProposal(
+    { leadId, tokenHash: hash, content, expiresAt: endOfBusinessDay(content.validUntil) },
+    by,
+    now,
+  );
   if (!proposal) return "no-lead";
   if (proposal === "accepted") return "accepted";
-  if (input.saveDefaults) setSetting("proposal", { terms: input.terms, validDays: input.validDays }, by.id ?? undefined);
+  if (input.saveDefaults)
+    setSetting("proposal", { terms: input.terms, validDays: input.validDays }, by.id ?? undefined);
   return { proposal, url: `${siteOrigin()}${proposalPath(token)}` };
 }
 
@@ -111,17 +126,28 @@ export type AcceptOutcome = "accepted" | "already" | "expired" | "withdrawn";
  * Won, and the owner's mail stored in the outbox before it is tried (and retried there).
  * A second accept changes nothing; an expired proposal cannot be accepted.
  */
-export function acceptProposal(proposal: Proposal, acceptance: { name: string; ip: string }, now = new Date()): AcceptOutcome {
+export function acceptProposal(
+  proposal: Proposal,
+  acceptance: { name: string; ip: string },
+  now = new Date(),
+): AcceptOutcome {
   const state = proposalState(proposal, now);
   if (state !== "open") return state === "accepted" ? "already" : state;
   const accepted = recordAcceptance(proposal.id, acceptance, now);
   // Another request accepted it, or another of the lead's, a moment ago (or it just ran out): say which.
   if (!accepted) {
     const after = getLeadProposal(proposal.leadId, proposal.id);
-    return after?.acceptedAt ? "already" : after?.withdrawnAt || proposalState(proposal, now) === "open" ? "withdrawn" : "expired";
+    return after?.acceptedAt
+      ? "already"
+      : after?.withdrawnAt || proposalState(proposal, now) === "open"
+        ? "withdrawn"
+        : "expired";
   }
   // The owner's notice first, then the homeowner's signed copy; the outbox retries either.
-  const mails = [findMail("proposal-accepted", { proposalId: accepted.id }), findMail("proposal-signed", { proposalId: accepted.id })];
+  const mails = [
+    findMail("proposal-accepted", { proposalId: accepted.id }),
+    findMail("proposal-signed", { proposalId: accepted.id }),
+  ];
   void (async () => {
     for (const mail of mails) if (mail) await deliverNow(mail.id);
   })().catch((error: unknown) => console.error("Proposal acceptance mail failed:", error));
@@ -153,7 +179,11 @@ export async function emailProposal(
 export async function emailProposalAction(leadId: number, proposalId: number | null, back: string) {
   const outcome = await emailProposal(leadId, proposalId ?? 0);
   if (outcome === "no-proposal") notFound();
-  if (outcome === "closed" || outcome === "no-email") return redirectWithFlash(back, { type: "error", message: PROPOSAL_MAIL_MESSAGES[outcome === "closed" ? "closed" : "noEmail"] });
+  if (outcome === "closed" || outcome === "no-email")
+    return redirectWithFlash(back, {
+      type: "error",
+      message: PROPOSAL_MAIL_MESSAGES[outcome === "closed" ? "closed" : "noEmail"],
+    });
   const to = getLead(leadId)?.email ?? "";
   switch (outcome.status) {
     case "sent":
@@ -165,7 +195,10 @@ export async function emailProposalAction(leadId: number, proposalId: number | n
     case "skipped":
       return redirectWithFlash(back, { type: "error", message: PROPOSAL_MAIL_MESSAGES.closed });
     default:
-      return redirectWithFlash(back, { type: "error", message: PROPOSAL_MAIL_MESSAGES[outcome.status === "timeout" ? "slow" : "failed"] });
+      return redirectWithFlash(back, {
+        type: "error",
+        message: PROPOSAL_MAIL_MESSAGES[outcome.status === "timeout" ? "slow" : "failed"],
+      });
   }
 }
 
@@ -173,8 +206,14 @@ export async function emailProposalAction(leadId: number, proposalId: number | n
 export function leadProposalsView(leadId: number, now = new Date()) {
   const proposals = listLeadProposals(leadId);
   const mails = listMails(["proposal", "proposal-accepted"], { proposalIds: proposals.map((p) => p.id) });
-  const toHomeowner = latestBy(mails.filter((m) => m.kind === "proposal"), (m) => m.proposalId);
-  const toOwner = latestBy(mails.filter((m) => m.kind === "proposal-accepted"), (m) => m.proposalId);
+  const toHomeowner = latestBy(
+    mails.filter((m) => m.kind === "proposal"),
+    (m) => m.proposalId,
+  );
+  const toOwner = latestBy(
+    mails.filter((m) => m.kind === "proposal-accepted"),
+    (m) => m.proposalId,
+  );
   // Mailed to the lead's address as it is now (a lead staff wrote down may have none).
   const email = getLead(leadId)?.email ?? "";
   return proposals.map((p) => {
@@ -195,7 +234,12 @@ export function leadProposalsView(leadId: number, now = new Date()) {
       ownerMail: toOwner.get(p.id)?.state ?? null,
       /** The proposal's mail to the homeowner, if staff sent it: where it stands, in words. */
       homeownerMail: mailed
-        ? { ...mailView(mailed), to: mailed.recipient, label: mailed.state === "skipped" ? PROPOSAL_MAIL_MESSAGES.notSent : mailStateLabel(mailed), sentAt: mailed.sentAt ? formatMoment(mailed.sentAt) : null }
+        ? {
+            ...mailView(mailed),
+            to: mailed.recipient,
+            label: mailed.state === "skipped" ? PROPOSAL_MAIL_MESSAGES.notSent : mailStateLabel(mailed),
+            sentAt: mailed.sentAt ? formatMoment(mailed.sentAt) : null,
+          }
         : null,
       /** Who "Email to" mails: an open proposal of a lead with an email. */
       emailTo: state === "open" && email.includes("@") ? { name: content.customer.name, email } : null,

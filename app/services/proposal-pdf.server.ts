@@ -2,13 +2,35 @@ import { fileNameSlug } from "~/lib/file-name";
 import type { Proposal } from "~/db/schema";
 import { businessToday } from "~/lib/lead-status";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
-import { formatDay, formatMoment, quantityWithUnit, shingleLine, termsText, type ProposalContent } from "~/lib/proposal";
-import { drawView, heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/services/roof-report.server";
+import {
+  formatDay,
+  formatMoment,
+  quantityWithUnit,
+  shingleLine,
+  termsText,
+  type ProposalContent,
+} from "~/lib/proposal";
+import {
+  drawView,
+  heading,
+  INK,
+  letterhead,
+  MARGIN,
+  newPdf,
+  SOFT,
+  table,
+  type Doc,
+} from "~/services/roof-report.server";
 
 const WIDTH = 516; // the letter page less both margins
 
 function signatureLine(doc: Doc, x: number, y: number, label: string, filled?: string) {
-  if (filled) doc.font("Helvetica-Oblique").fontSize(12).fillColor(INK).text(filled, x, y - 16, { width: 230, lineBreak: false });
+  if (filled)
+    doc
+      .font("Helvetica-Oblique")
+      .fontSize(12)
+      .fillColor(INK)
+      .text(filled, x, y - 16, { width: 230, lineBreak: false });
   doc
     .moveTo(x, y)
     .lineTo(x + 230, y)
@@ -26,16 +48,32 @@ function signatureLine(doc: Doc, x: number, y: number, label: string, filled?: s
  * Who the paper is for (name, address, phone, email) on the left and its big figure on the
  * right: the proposal's total, an invoice's amount due. One block for both papers.
  */
-export function preparedFor(doc: Doc, customer: { name: string; address: string; phone: string; email: string }, figure: { label: string; cents: number; under: string }) {
+export function preparedFor(
+  doc: Doc,
+  customer: { name: string; address: string; phone: string; email: string },
+  figure: { label: string; cents: number; under: string },
+) {
   heading(doc, "Prepared for");
   const top = doc.y;
   doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(customer.name, MARGIN, top, { width: 300 });
   doc.font("Helvetica").fontSize(10);
   for (const line of [customer.address, customer.phone, customer.email].filter(Boolean)) doc.text(line, { width: 300 });
   const leftEnd = doc.y;
-  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(figure.label, MARGIN + 316, top, { width: 200, align: "right" });
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(formatCents(figure.cents), MARGIN + 316, doc.y, { width: 200, align: "right" });
-  doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(figure.under, MARGIN + 316, doc.y, { width: 200, align: "right" });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(SOFT)
+    .text(figure.label, MARGIN + 316, top, { width: 200, align: "right" });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(18)
+    .fillColor(INK)
+    .text(formatCents(figure.cents), MARGIN + 316, doc.y, { width: 200, align: "right" });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(SOFT)
+    .text(figure.under, MARGIN + 316, doc.y, { width: 200, align: "right" });
   doc.x = MARGIN;
   doc.y = Math.max(leftEnd, doc.y);
   doc.fillColor(INK);
@@ -48,7 +86,10 @@ export function totalsBlock(doc: Doc, totals: string[][]) {
   totals.forEach(([label, value], i) => {
     const last = i === totals.length - 1;
     const y = doc.y;
-    doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 12 : 10).fillColor(INK);
+    doc
+      .font(last ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(last ? 12 : 10)
+      .fillColor(INK);
     doc.text(label, MARGIN + 226, y, { width: 190, align: "right", lineBreak: false });
     doc.text(value, MARGIN + 416, y, { width: 96, align: "right", lineBreak: false });
     doc.x = MARGIN;
@@ -67,18 +108,36 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   const c = proposal.content as ProposalContent;
   const issued = formatDay(businessToday(new Date(c.issuedAt)));
   const { doc, done } = newPdf({ Title: `Proposal for ${c.customer.name}`, Author: c.company.name });
-  letterhead(doc, { name: c.company.name, contact: `${c.company.phone}  |  ${c.company.email}  |  ${c.company.address}` }, "Roofing Proposal", issued);
+  letterhead(
+    doc,
+    { name: c.company.name, contact: `${c.company.phone}  |  ${c.company.email}  |  ${c.company.address}` },
+    "Roofing Proposal",
+    issued,
+  );
 
-  preparedFor(doc, c.customer, { label: "Proposal total", cents: c.totalCents, under: `Valid until ${formatDay(c.validUntil)}` });
+  preparedFor(doc, c.customer, {
+    label: "Proposal total",
+    cents: c.totalCents,
+    under: `Valid until ${formatDay(c.validUntil)}`,
+  });
 
   if (c.roof && c.roof.figures.length > 0) {
     heading(doc, "Your roof, as we measured it");
     // One row: the labels over their values, so the priced lines fit on the first page.
     const figures = c.roof.figures;
-    table(doc, figures.map((f) => f.label), [figures.map((f) => f.value)], figures.map(() => WIDTH / figures.length));
+    table(
+      doc,
+      figures.map((f) => f.label),
+      [figures.map((f) => f.value)],
+      figures.map(() => WIDTH / figures.length),
+    );
   }
   if (c.roof?.drawing) {
-    drawView(doc, "Roof outline (top view)", null, c.roof.drawing, { blankNote: "", scaleCaption: false, fitOutline: { maxHeight: 140 } });
+    drawView(doc, "Roof outline (top view)", null, c.roof.drawing, {
+      blankNote: "",
+      scaleCaption: false,
+      fitOutline: { maxHeight: 140 },
+    });
   }
 
   const shingles = shingleLine(c);
@@ -86,7 +145,12 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   table(
     doc,
     ["Item", "Quantity", "Unit price", "Amount"],
-    c.lines.map((l) => [l.label, quantityWithUnit(l.quantity, l.unit), formatCents(l.unitPriceCents), formatCents(l.totalCents)]),
+    c.lines.map((l) => [
+      l.label,
+      quantityWithUnit(l.quantity, l.unit),
+      formatCents(l.unitPriceCents),
+      formatCents(l.totalCents),
+    ]),
     [226, 100, 90, 100],
   );
   totalsBlock(doc, [
@@ -97,19 +161,46 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
 
   heading(doc, "Terms");
   doc.font("Helvetica").fontSize(10).fillColor(INK).text(termsText(c), MARGIN, doc.y, { width: WIDTH });
-  doc.moveDown(0.5).font("Helvetica-Bold").text(`This proposal is valid until ${formatDay(c.validUntil)}. After that, please call ${c.company.phone} for a new one.`, MARGIN, doc.y, { width: WIDTH });
+  doc
+    .moveDown(0.5)
+    .font("Helvetica-Bold")
+    .text(
+      `This proposal is valid until ${formatDay(c.validUntil)}. After that, please call ${c.company.phone} for a new one.`,
+      MARGIN,
+      doc.y,
+      { width: WIDTH },
+    );
 
   // Signatures: kept together at the foot of the text.
   if (doc.y > doc.page.height - MARGIN - 130) doc.addPage();
   heading(doc, "Acceptance");
   if (proposal.acceptedAt && proposal.acceptedName) {
-    doc.font("Helvetica").fontSize(10).fillColor(INK).text(`Accepted online by ${proposal.acceptedName} on ${formatMoment(proposal.acceptedAt)} (Kansas time).`, MARGIN, doc.y, { width: WIDTH });
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(
+        `Accepted online by ${proposal.acceptedName} on ${formatMoment(proposal.acceptedAt)} (Kansas time).`,
+        MARGIN,
+        doc.y,
+        { width: WIDTH },
+      );
   } else {
-    doc.font("Helvetica").fontSize(10).fillColor(INK).text("By signing below you accept this proposal, its price and its terms.", MARGIN, doc.y, { width: WIDTH });
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(INK)
+      .text("By signing below you accept this proposal, its price and its terms.", MARGIN, doc.y, { width: WIDTH });
   }
   const y = doc.y + 46;
   signatureLine(doc, MARGIN, y, "Homeowner signature", proposal.acceptedName ?? undefined);
-  signatureLine(doc, MARGIN + 286, y, "Date", proposal.acceptedAt ? formatDay(businessToday(proposal.acceptedAt)) : undefined);
+  signatureLine(
+    doc,
+    MARGIN + 286,
+    y,
+    "Date",
+    proposal.acceptedAt ? formatDay(businessToday(proposal.acceptedAt)) : undefined,
+  );
   signatureLine(doc, MARGIN, y + 50, `For ${c.company.name}`);
   signatureLine(doc, MARGIN + 286, y + 50, "Date");
   doc.x = MARGIN;
@@ -118,9 +209,9 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   return done;
 }
 
-
 /** "proposal-karen-miller-12.pdf": the download's name, and the mailed copy's. */
-export const proposalFileName = (proposal: Proposal) => `proposal-${fileNameSlug((proposal.content as ProposalContent).customer.name)}-${proposal.id}.pdf`;
+export const proposalFileName = (proposal: Proposal) =>
+  `proposal-${fileNameSlug((proposal.content as ProposalContent).customer.name)}-${proposal.id}.pdf`;
 
 /** The PDF as a download, never kept by a cache (it may change once accepted). */
 export async function pdfResponse(proposal: Proposal): Promise<Response> {

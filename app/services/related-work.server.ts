@@ -25,7 +25,11 @@ const WORDS_CHUNK = 50;
  * projects of the job's own service or town (an indexed lookup), and the first few written
  * by hand whose words match; together, the first RELATED_PROJECTS in gallery order.
  */
-function matchingWork(tagged: PublicProjectFilter, byWords: PublicProjectFilter, matches: (row: ProjectRow) => boolean): GalleryCard[] {
+function matchingWork(
+  tagged: PublicProjectFilter,
+  byWords: PublicProjectFilter,
+  matches: (row: ProjectRow) => boolean,
+): GalleryCard[] {
   const jobs = listPublicProjects(tagged, { limit: RELATED_PROJECTS });
   const written = firstMatching(
     (after) => listPublicProjects(byWords, { after: after?.project.id, limit: WORDS_CHUNK }),

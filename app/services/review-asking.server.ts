@@ -24,14 +24,21 @@ export type ReviewAskOutcome =
  * Undefined for an unknown lead; "refused" when the job is not completed, has no email,
  * or was already reviewed.
  */
-export async function askForReview(leadId: number, transport: MailTransport = mailTransport(), now = new Date(), waitMs = MAIL_WAIT_MS): Promise<ReviewAskOutcome | "refused" | undefined> {
+export async function askForReview(
+  leadId: number,
+  transport: MailTransport = mailTransport(),
+  now = new Date(),
+  waitMs = MAIL_WAIT_MS,
+): Promise<ReviewAskOutcome | "refused" | undefined> {
   const lead = getLead(leadId);
   if (!lead) return undefined;
   if (!canAskForReview(lead)) return "refused";
   const mail = inTransaction(() => {
     // The link is made when the mail goes (services/mail/review-request.server.ts); until then a hash nobody holds a token for.
     const request = queueReviewRequest(leadId, newLinkToken().hash, reviewLinkExpiry(now));
-    return request && queueMail({ kind: "review-request", leadId, reviewRequestId: request.id, recipient: lead.email }, now);
+    return (
+      request && queueMail({ kind: "review-request", leadId, reviewRequestId: request.id, recipient: lead.email }, now)
+    );
   });
   if (!mail) return "refused";
   const outcome = await deliverNow(mail.id, { transport, now, waitMs, final: true });

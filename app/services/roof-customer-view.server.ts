@@ -47,7 +47,12 @@ export function roofCustomerView(c: RoofCustomerWithImages) {
 function leadOf(id: number) {
   const lead = getLead(id);
   if (!lead) return null;
-  const photos = listPhotos(id).map((p) => ({ id: p.id, thumb: leadPhotoUrl(nameAtWidth(p, 480)), url: leadPhotoUrl(nameAtWidth(p, 960)), name: p.originalName }));
+  const photos = listPhotos(id).map((p) => ({
+    id: p.id,
+    thumb: leadPhotoUrl(nameAtWidth(p, 480)),
+    url: leadPhotoUrl(nameAtWidth(p, 960)),
+    name: p.originalName,
+  }));
   return { id, name: lead.name, photos };
 }
 export type LeadPhotoOffer = NonNullable<ReturnType<typeof leadOf>>["photos"][number];
@@ -68,7 +73,9 @@ export function leadRoofView(c: RoofCustomer) {
     /** Which figure the estimate uses when both typed and traced ones are there. */
     basis: c.area === null ? null : roofBasisNote(summary),
     /** Facets at another pitch than the side view measured: said before an estimate is made from them. */
-    pitchWarning: mismatch ? `${pitchMismatchText(mismatch)} Check the pitch in the roof tool before estimating.` : null,
+    pitchWarning: mismatch
+      ? `${pitchMismatchText(mismatch)} Check the pitch in the roof tool before estimating.`
+      : null,
     tool: roofCustomerHref(c.id),
     pdf: roofReportHref(c.id),
   };

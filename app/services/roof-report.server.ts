@@ -5,7 +5,15 @@ import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
 import { addressLine, type BusinessFacts } from "~/lib/business";
-import { FACET_COLOR, LINE_COLORS, measuredPitch, outlineFrame, WHOLE_SURFACE, type RoofView, type ViewDrawing } from "~/lib/roof-drawing";
+import {
+  FACET_COLOR,
+  LINE_COLORS,
+  measuredPitch,
+  outlineFrame,
+  WHOLE_SURFACE,
+  type RoofView,
+  type ViewDrawing,
+} from "~/lib/roof-drawing";
 import {
   formatFeet,
   formatPitch,
@@ -35,7 +43,11 @@ async function pictureForPdf(image: Image | null): Promise<Buffer | null> {
   if (!image) return null;
   try {
     const bytes = await fs.readFile(uploadPath(image.storedName, storeFor(image.purpose)));
-    return await sharp(bytes).rotate().resize({ width: 1200, height: 900, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+    return await sharp(bytes)
+      .rotate()
+      .resize({ width: 1200, height: 900, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer();
   } catch (error) {
     console.error(`Roof report: picture ${image.storedName} could not be read:`, error);
     return null;
@@ -113,7 +125,9 @@ export function drawView(
     // Google's terms do not allow keeping its satellite pictures, so only the outline is drawn.
     const note =
       options.blankNote ??
-      (view.map ? "Traced on a Google satellite picture, which is not reproduced here; the outline is to scale." : "No picture saved for this view.");
+      (view.map
+        ? "Traced on a Google satellite picture, which is not reproduced here; the outline is to scale."
+        : "No picture saved for this view.");
     doc
       .fillColor(SOFT)
       .fontSize(10)
@@ -150,7 +164,10 @@ export function drawView(
       .stroke()
       .undash();
   }
-  const bar = options.scaleCaption !== false && view.scaleSource ? scaleBar(doc, left, top + height, width, k / view.scale) : null;
+  const bar =
+    options.scaleCaption !== false && view.scaleSource
+      ? scaleBar(doc, left, top + height, width, k / view.scale)
+      : null;
   doc.restore();
   doc.rect(left, top, width, height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
   doc.x = MARGIN;
@@ -161,7 +178,12 @@ export function drawView(
       .font("Helvetica")
       .fontSize(9)
       .fillColor(SOFT)
-      .text(bar !== null && view.scaleSource ? `Scale bar: ${bar} ft (${SCALE_SOURCE_LABEL[view.scaleSource]}).` : `${SCALE_NOT_SET}.`, MARGIN);
+      .text(
+        bar !== null && view.scaleSource
+          ? `Scale bar: ${bar} ft (${SCALE_SOURCE_LABEL[view.scaleSource]}).`
+          : `${SCALE_NOT_SET}.`,
+        MARGIN,
+      );
   }
   doc.fillColor(INK);
 }
@@ -227,7 +249,11 @@ export function letterhead(doc: Doc, company: { name: string; contact: string },
  * The report staff hand to a customer: company header, customer and address, each view
  * with its outlines, the facets, totals, squares and the waste table, and the date.
  */
-export async function buildRoofReport(customer: RoofCustomerWithImages, business: BusinessFacts, now = new Date()): Promise<Buffer> {
+export async function buildRoofReport(
+  customer: RoofCustomerWithImages,
+  business: BusinessFacts,
+  now = new Date(),
+): Promise<Buffer> {
   const pictures: Record<RoofView, Buffer | null> = {
     top: await pictureForPdf(customer.topImage),
     side: await pictureForPdf(customer.sideImage),
@@ -238,7 +264,12 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
   const date = now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
   const { doc, done } = newPdf({ Title: `Roof measurement report: ${customer.street}`, Author: business.company });
-  letterhead(doc, { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` }, "Roof Measurement Report", date);
+  letterhead(
+    doc,
+    { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` },
+    "Roof Measurement Report",
+    date,
+  );
 
   heading(doc, "Customer");
   doc.text(customer.customerName || "Unnamed Customer");
@@ -259,11 +290,13 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
   if (sidePitch !== null) measured.push(["Pitch measured on the side view", formatPitch(sidePitch)]);
   if (measured.length > 0) table(doc, ["Measurement", "Value"], measured, [300, 216]);
   const notes = [
-    summary.scaleNotSet && `${SCALE_NOT_SET}: the traced outlines are shown, but no area or length is worked out from them.`,
+    summary.scaleNotSet &&
+      `${SCALE_NOT_SET}: the traced outlines are shown, but no area or length is worked out from them.`,
     overrideNote(summary),
     measured.length === 0 && !summary.scaleNotSet && "No measurements yet.",
   ].filter((n): n is string => typeof n === "string");
-  for (const note of notes) doc.moveDown(0.3).font("Helvetica-Bold").fillColor(INK).text(note, MARGIN).font("Helvetica");
+  for (const note of notes)
+    doc.moveDown(0.3).font("Helvetica-Bold").fillColor(INK).text(note, MARGIN).font("Helvetica");
 
   if (figures.lengths.length > 0) {
     heading(doc, "Lengths along the roof");
@@ -277,11 +310,19 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
     table(
       doc,
       ["Facet", "Pitch", "Plan area", "Roof area", "Squares"],
-      summary.facets.map((f) => [String(f.index + 1), formatPitch(f.pitch), formatSqFt(f.planArea), formatSqFt(f.trueArea), formatSquares(f.squares)]),
+      summary.facets.map((f) => [
+        String(f.index + 1),
+        formatPitch(f.pitch),
+        formatSqFt(f.planArea),
+        formatSqFt(f.trueArea),
+        formatSquares(f.squares),
+      ]),
       [76, 80, 120, 120, 120],
     );
     if (summary.roofArea !== null && summary.squares !== null) {
-      doc.font("Helvetica-Bold").text(`Total: ${formatSqFt(summary.roofArea)} of roof, ${formatSquares(summary.squares)} squares`, MARGIN);
+      doc
+        .font("Helvetica-Bold")
+        .text(`Total: ${formatSqFt(summary.roofArea)} of roof, ${formatSquares(summary.squares)} squares`, MARGIN);
     }
   }
   if (summary.waste.length > 0) {
@@ -312,7 +353,10 @@ export async function buildRoofReport(customer: RoofCustomerWithImages, business
     .font("Helvetica")
     .fontSize(8)
     .fillColor(SOFT)
-    .text(`Prepared ${date} by ${business.company}. Measurements from traced pictures are estimates; confirm on site before ordering.`, MARGIN);
+    .text(
+      `Prepared ${date} by ${business.company}. Measurements from traced pictures are estimates; confirm on site before ordering.`,
+      MARGIN,
+    );
   doc.end();
   return done;
 }

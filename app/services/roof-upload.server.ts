@@ -9,7 +9,10 @@ import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 /** The pictures posted with a customer, each decoded in full and cleaned (see cleanImage). */
 export async function readRoofImages(
   parsed: Extract<ParsedUpload, { form: FormData }>,
-): Promise<{ ok: true; files: Partial<Record<RoofView, RoofPicture>>; remove: Partial<Record<RoofView, boolean>> } | { ok: false; message: string }> {
+): Promise<
+  | { ok: true; files: Partial<Record<RoofView, RoofPicture>>; remove: Partial<Record<RoofView, boolean>> }
+  | { ok: false; message: string }
+> {
   const files: Partial<Record<RoofView, RoofPicture>> = {};
   const remove: Partial<Record<RoofView, boolean>> = {};
   for (const view of VIEWS) {
@@ -31,7 +34,11 @@ export const LEAD_PHOTO_GONE = "That photo is no longer with the request";
  * view wins). Copied into the roof pictures, so the request keeps its own. Only the
  * customer's own lead's photos can be picked. An error message, or null.
  */
-export async function addLeadPhotos(form: FormData, leadId: number | null, files: Partial<Record<RoofView, RoofPicture>>): Promise<string | null> {
+export async function addLeadPhotos(
+  form: FormData,
+  leadId: number | null,
+  files: Partial<Record<RoofView, RoofPicture>>,
+): Promise<string | null> {
   const photos = leadId ? listPhotos(leadId) : [];
   for (const view of VIEWS) {
     const chosen = form.get(LEAD_PHOTO_FIELD[view]);

@@ -111,14 +111,19 @@ function videoOf(media: SiteMedia): SiteVideo {
 /** Every picture and the video the public pages show, resolved: plain data a loader can return. */
 export function sitePictures(media: SiteMedia = getSetting("media")): SitePictures {
   const byService = (kind: "service-card" | "service-hero", slugs: readonly ServiceSlug[]) =>
-    Object.fromEntries(slugs.flatMap((slug) => {
-      const picture = pictureAt(media, { kind, slug });
-      return picture ? [[slug, picture]] : [];
-    })) as Partial<Record<ServiceSlug, SitePicture>>;
+    Object.fromEntries(
+      slugs.flatMap((slug) => {
+        const picture = pictureAt(media, { kind, slug });
+        return picture ? [[slug, picture]] : [];
+      }),
+    ) as Partial<Record<ServiceSlug, SitePicture>>;
   return {
     homeHero: pictureAt(media, { kind: "home-hero" })!,
     serviceCards: byService("service-card", CARD_SERVICES),
-    serviceHeroes: byService("service-hero", SERVICES.map((s) => s.slug)),
+    serviceHeroes: byService(
+      "service-hero",
+      SERVICES.map((s) => s.slug),
+    ),
     aboutMain: pictureAt(media, { kind: "about-main" }),
     aboutTeam: pictureAt(media, { kind: "about-team" }),
     video: videoOf(media),
@@ -144,7 +149,10 @@ function slotLabel(slot: PictureSlot): { label: string; where: string } {
     case "home-hero":
       return { label: "Home page, top picture", where: "Behind the headline at the top of the home page" };
     case "video":
-      return { label: "Bright Green video", where: "The \u201cHow it works\u201d video in the home page's Bright Green section" };
+      return {
+        label: "Bright Green video",
+        where: "The \u201cHow it works\u201d video in the home page's Bright Green section",
+      };
     case "about-main":
       return { label: "About page, main picture", where: "Beside the story on the About page" };
     case "about-team":
@@ -219,20 +227,35 @@ type ChoiceInput = { imageId?: number; alt: string };
  * row are written with the setting, so a failed save leaves no orphan file), else the
  * library picture picked, checked in the same transaction as the write.
  */
-export async function saveSlotPicture(slot: PictureSlot, input: ChoiceInput, file?: PostedFile, by?: number): Promise<SaveOutcome> {
+export async function saveSlotPicture(
+  slot: PictureSlot,
+  input: ChoiceInput,
+  file?: PostedFile,
+  by?: number,
+): Promise<SaveOutcome> {
   if (!file && input.imageId === undefined) return { ok: false, field: "imageId", message: PICTURE_REQUIRED };
   return saveChoice(input, file, (media, choice) => withChoice(media, slot, choice), by);
 }
 
 /** The video's address and, when one is picked or uploaded, its own thumbnail (none keeps the current one). `by`: the account saving. */
-export async function saveVideo(watchUrl: string, input: Partial<ChoiceInput>, file?: PostedFile, by?: number): Promise<SaveOutcome> {
+export async function saveVideo(
+  watchUrl: string,
+  input: Partial<ChoiceInput>,
+  file?: PostedFile,
+  by?: number,
+): Promise<SaveOutcome> {
   const setUrl = (media: SiteMedia): SiteMedia => ({ ...media, video: { ...media.video, url: watchUrl } });
   if (input.imageId === undefined && !file) {
     changeSetting("media", setUrl, by);
     return { ok: true };
   }
   if (!input.alt) return { ok: false, field: "alt", message: ALT_REQUIRED };
-  return saveChoice({ imageId: input.imageId, alt: input.alt }, file, (media, choice) => setUrl(withChoice(media, { kind: "video" }, choice)), by);
+  return saveChoice(
+    { imageId: input.imageId, alt: input.alt },
+    file,
+    (media, choice) => setUrl(withChoice(media, { kind: "video" }, choice)),
+    by,
+  );
 }
 
 async function saveChoice(
@@ -253,7 +276,11 @@ async function saveChoice(
     return { ok: true };
   }
   const imageId = input.imageId!;
-  const saved = changeSetting("media", (media) => (getImage(imageId)?.purpose === "library" ? apply(media, { imageId, alt: input.alt }) : null), by);
+  const saved = changeSetting(
+    "media",
+    (media) => (getImage(imageId)?.purpose === "library" ? apply(media, { imageId, alt: input.alt }) : null),
+    by,
+  );
   return saved ? { ok: true } : { ok: false, field: "imageId", message: PICTURE_UNKNOWN };
 }
 

@@ -28,7 +28,12 @@ export function aboutPage(): { story: string[]; team: TeamCard[] } {
   const words = getSetting("words");
   return {
     story: storyParagraphs(words.aboutStory),
-    team: words.team.map((m) => ({ name: m.name, role: m.role, bio: m.bio, photo: pictureOf(m.imageId, m.alt.trim() || m.name) })),
+    team: words.team.map((m) => ({
+      name: m.name,
+      role: m.role,
+      bio: m.bio,
+      photo: pictureOf(m.imageId, m.alt.trim() || m.name),
+    })),
   };
 }
 
@@ -36,7 +41,11 @@ export function aboutPage(): { story: string[]; team: TeamCard[] } {
 export function wordsAdminView(pageId: PageId) {
   const words = getSetting("words");
   return {
-    pages: EDITABLE_PAGES.map((p) => ({ id: p.id, label: p.label, changed: !!(words.pages[p.id]?.headline || words.pages[p.id]?.intro) })),
+    pages: EDITABLE_PAGES.map((p) => ({
+      id: p.id,
+      label: p.label,
+      changed: !!(words.pages[p.id]?.headline || words.pages[p.id]?.intro),
+    })),
     page: { id: pageId, own: words.pages[pageId] ?? { headline: "", intro: "" }, defaults: defaultPageWords(pageId) },
     story: words.aboutStory,
     team: words.team,

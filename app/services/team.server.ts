@@ -31,25 +31,45 @@ import { deliverNow } from "~/services/outbox.server";
 /** An owner sends at most this many invitations an hour: a stolen session cannot spam from our address. */
 const inviteLimiter = sqliteLimiter("team-invite", 30, 60 * 60);
 
-export type TeamMember = Pick<User, "id" | "email" | "name" | "role" | "lastSignInAt" | "createdAt"> & { twoStep: boolean };
-export type OpenInvitation = { id: number; email: string; role: Role; expiresAt: Date; createdAt: Date; state: InvitationState; mail: MailView | null };
+export type TeamMember = Pick<User, "id" | "email" | "name" | "role" | "lastSignInAt" | "createdAt"> & {
+  twoStep: boolean;
+};
+export type OpenInvitation = {
+  id: number;
+  email: string;
+  role: Role;
+  expiresAt: Date;
+  createdAt: Date;
+  state: InvitationState;
+  mail: MailView | null;
+};
 
 export function teamOverview(now = new Date()): { members: TeamMember[]; invitations: OpenInvitation[] } {
-  const members = listMembers().map(({ id, email, name, role, lastSignInAt, createdAt, totpSecret, totpEnabledAt }) => ({
-    id,
-    email,
-    name,
-    role,
-    lastSignInAt,
-    createdAt,
-    twoStep: totpSecret !== null && totpEnabledAt !== null,
-  }));
+  const members = listMembers().map(
+    ({ id, email, name, role, lastSignInAt, createdAt, totpSecret, totpEnabledAt }) => ({
+      id,
+      email,
+      name,
+      role,
+      lastSignInAt,
+      createdAt,
+      twoStep: totpSecret !== null && totpEnabledAt !== null,
+    }),
+  );
   // "Send again" adds a link (a row) and leaves the earlier ones open: one line an address, its newest.
   const open = [...new Map(listOpenInvitations().map((i) => [i.email, i])).values()];
   const mails = latestInvitationMails(open.map((i) => i.id));
   const invitations = open.map((i) => {
     const mail = mails.get(i.id);
-    return { id: i.id, email: i.email, role: i.role, expiresAt: i.expiresAt, createdAt: i.createdAt, state: invitationState(i, now), mail: mail ? mailView(mail) : null };
+    return {
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      expiresAt: i.expiresAt,
+      createdAt: i.createdAt,
+      state: invitationState(i, now),
+      mail: mail ? mailView(mail) : null,
+    };
   });
   return { members, invitations };
 }
@@ -64,7 +84,13 @@ export type InviteOutcome =
  * waits. Not mailed (no mail set up, or refused): the link comes back for the owner to
  * copy, and the mail is not retried (a retry would make a new link and kill the copied one).
  */
-async function mailInvitation(invitationId: number, email: string, transport: MailTransport, now: Date, waitMs: number): Promise<InviteOutcome> {
+async function mailInvitation(
+  invitationId: number,
+  email: string,
+  transport: MailTransport,
+  now: Date,
+  waitMs: number,
+): Promise<InviteOutcome> {
   const mail = enqueueInvitationMail(invitationId, email, now);
   const outcome = await deliverNow(mail.id, { transport, now, waitMs, final: true });
   switch (outcome.status) {
@@ -83,14 +109,29 @@ async function mailInvitation(invitationId: number, email: string, transport: Ma
 export async function inviteMember(
   inviterId: number,
   input: { email: string; role: Role },
-  { transport = mailTransport(), now = new Date(), waitMs = MAIL_WAIT_MS }: { transport?: MailTransport; now?: Date; waitMs?: number } = {},
+  {
+    transport = mailTransport(),
+    now = new Date(),
+    waitMs = MAIL_WAIT_MS,
+  }: { transport?: MailTransport; now?: Date; waitMs?: number } = {},
 ): Promise<InviteOutcome | "member" | "too-many"> {
   const email = normalizeEmail(input.email);
   const existing = getUserByEmail(email);
   if (existing && existing.removedAt === null) return "member";
   if (!(await inviteLimiter.hit(String(inviterId)))) return "too-many";
   // The link is made when the mail goes (services/mail/invitation.server.ts); until then a hash nobody holds a token for.
-  const invitation = inTransaction(() => createInvitation({ email, role: input.role, invitedBy: inviterId, tokenHash: newLinkToken().hash, expiresAt: invitationExpiry(now) }, now));
+  const invitation = inTransaction(() =>
+    createInvitation(
+      {
+        email,
+        role: input.role,
+        invitedBy: inviterId,
+        tokenHash: newLinkToken().hash,
+        expiresAt: invitationExpiry(now),
+      },
+      now,
+    ),
+  );
   return mailInvitation(invitation.id, email, transport, now, waitMs);
 }
 
@@ -102,13 +143,23 @@ export async function inviteMember(
 export async function resendInvitation(
   inviterId: number,
   invitationId: number,
-  { transport = mailTransport(), now = new Date(), waitMs = MAIL_WAIT_MS }: { transport?: MailTransport; now?: Date; waitMs?: number } = {},
+  {
+    transport = mailTransport(),
+    now = new Date(),
+    waitMs = MAIL_WAIT_MS,
+  }: { transport?: MailTransport; now?: Date; waitMs?: number } = {},
 ): Promise<InviteOutcome | "too-many" | undefined> {
   const invitation = getInvitation(invitationId);
   if (!invitation || invitation.acceptedAt || invitation.revokedAt) return undefined;
   if (!(await inviteLimiter.hit(String(inviterId)))) return "too-many";
   // The link is made when the mail goes, as for a first invitation.
-  const link = inTransaction(() => addInvitationLink(invitation, { invitedBy: inviterId, tokenHash: newLinkToken().hash, expiresAt: invitationExpiry(now) }, now));
+  const link = inTransaction(() =>
+    addInvitationLink(
+      invitation,
+      { invitedBy: inviterId, tokenHash: newLinkToken().hash, expiresAt: invitationExpiry(now) },
+      now,
+    ),
+  );
   return mailInvitation(link.id, invitation.email, transport, now, waitMs);
 }
 
@@ -118,7 +169,10 @@ export async function resendInvitation(
  * transaction, since the lost phone may still be signed in. Not for the owner's own
  * account ("self": the account page asks for the password).
  */
-export function turnOffMemberTwoStep(ownerId: number, memberId: number): { status: "turned-off" | "already-off"; member: User } | "self" | "not-found" {
+export function turnOffMemberTwoStep(
+  ownerId: number,
+  memberId: number,
+): { status: "turned-off" | "already-off"; member: User } | "self" | "not-found" {
   if (ownerId === memberId) return "self";
   return inTransaction(() => {
     const member = getUserById(memberId);

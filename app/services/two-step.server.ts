@@ -4,7 +4,13 @@ import { href } from "react-router";
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from "~/lib/recovery-codes";
 import { isTotpCode, matchTotp, newTotpSecret, normalizeCode, totpStep, totpUri } from "~/lib/totp";
 import { getBusinessFacts } from "~/models/settings.server";
-import { countRecoveryCodesLeft, enableTwoStep, getTwoStep, replaceRecoveryCodes, spendRecoveryCode } from "~/models/two-step.server";
+import {
+  countRecoveryCodesLeft,
+  enableTwoStep,
+  getTwoStep,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+} from "~/models/two-step.server";
 import { getUserById } from "~/models/user.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
 import { appCookie } from "~/services/cookies.server";
@@ -51,7 +57,14 @@ export type SetupView = { secret: string; uri: string; qrSvg: string };
 /** The pending secret from the setup cookie, if it is this person's and still fresh. */
 async function readSetup(request: Request, userId: number): Promise<string | null> {
   const raw: unknown = await setupCookie().parse(request.headers.get("Cookie"));
-  if (!isRecord(raw) || raw.u !== userId || typeof raw.s !== "string" || typeof raw.e !== "number" || raw.e < Date.now()) return null;
+  if (
+    !isRecord(raw) ||
+    raw.u !== userId ||
+    typeof raw.s !== "string" ||
+    typeof raw.e !== "number" ||
+    raw.e < Date.now()
+  )
+    return null;
   return raw.s;
 }
 
@@ -59,7 +72,10 @@ async function readSetup(request: Request, userId: number): Promise<string | nul
  * The secret being set up (the same one across reloads while fresh, so a scanned code keeps
  * working), its QR code as inline SVG, and the Set-Cookie that keeps it.
  */
-export async function setupView(request: Request, user: { userId: number; email: string }): Promise<{ view: SetupView; setCookie: string | null }> {
+export async function setupView(
+  request: Request,
+  user: { userId: number; email: string },
+): Promise<{ view: SetupView; setCookie: string | null }> {
   let secret = await readSetup(request, user.userId);
   let setCookie: string | null = null;
   if (!secret) {
@@ -84,7 +100,12 @@ async function newCodes(): Promise<{ codes: string[]; hashes: string[] }> {
  * Turns two-step on once the person typed a code the pending secret makes: answers the
  * recovery codes to show once, "expired" when no setup is pending, "wrong" for a wrong code.
  */
-export async function confirmSetup(request: Request, userId: number, code: string, nowMs = Date.now()): Promise<{ codes: string[] } | "expired" | "wrong"> {
+export async function confirmSetup(
+  request: Request,
+  userId: number,
+  code: string,
+  nowMs = Date.now(),
+): Promise<{ codes: string[] } | "expired" | "wrong"> {
   const secret = await readSetup(request, userId);
   if (!secret) return "expired";
   if (!(await totpAccepted(userId, secret, code, nowMs))) return "wrong";
@@ -122,7 +143,14 @@ export async function readPendingSignIn(request: Request): Promise<PendingSignIn
   const raw: unknown = await pendingCookie().parse(request.headers.get("Cookie"));
   if (!isRecord(raw)) return null;
   const { u, n, r, e } = raw;
-  if (typeof u !== "number" || typeof n !== "string" || typeof r !== "string" || typeof e !== "number" || e < Date.now()) return null;
+  if (
+    typeof u !== "number" ||
+    typeof n !== "string" ||
+    typeof r !== "string" ||
+    typeof e !== "number" ||
+    e < Date.now()
+  )
+    return null;
   if (await usedNonces.isOver(n)) return null;
   const user = getUserById(u);
   if (!user || user.removedAt || !hasTwoStep(u)) return null;

@@ -30,7 +30,10 @@ export async function tidyUploads(log: (line: string) => void) {
   if (made) log(`Made ${made} smaller cop${made === 1 ? "y" : "ies"} of stored pictures.`);
   // A database with no pictures at all is new or lost, not a sign that every file is
   // litter: the files may be the only copy left, so they stay.
-  const kept = [...rows.map((row) => ({ storedName: row.storedName, store: storeFor(row.purpose) })), ...quotePhotoFiles()];
+  const kept = [
+    ...rows.map((row) => ({ storedName: row.storedName, store: storeFor(row.purpose) })),
+    ...quotePhotoFiles(),
+  ];
   const removed = kept.length ? removeOrphanUploads(kept) : 0;
   if (removed) log(`Removed ${removed} uploaded file(s) no record refers to.`);
   // Photos kept for a quote form that was never corrected (they live in their own folder, which the sweep above passes by).
@@ -103,7 +106,9 @@ export async function addMissingVariants(rows: StoredFile[]): Promise<number> {
   for (const row of rows) {
     const store = storeFor(row.purpose);
     const file = uploadPath(row.storedName, store);
-    const missing = variantWidths(row).filter((width) => !fs.existsSync(uploadPath(variantName(row.storedName, width), store)));
+    const missing = variantWidths(row).filter(
+      (width) => !fs.existsSync(uploadPath(variantName(row.storedName, width), store)),
+    );
     if (missing.length === 0 || !fs.existsSync(file)) continue;
     await writeCopies(row.storedName, fs.readFileSync(file), missing, store);
     made += missing.length;

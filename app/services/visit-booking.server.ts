@@ -78,8 +78,17 @@ function dropUnsentMails(visitId: number, now: Date): { confirmationDropped: boo
 
 export type BookOptions = { transport?: MailTransport; now?: Date };
 
-export function bookVisit(visit: VisitTimes & { leadId: number; kind: VisitKind }, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
-  return withMail(visit.leadId, () => addVisit({ ...visit, createdBy: by.id }, by, now), () => "visit-confirmation", { transport, now });
+export function bookVisit(
+  visit: VisitTimes & { leadId: number; kind: VisitKind },
+  by: Actor,
+  { transport = mailTransport(), now = new Date() }: BookOptions = {},
+) {
+  return withMail(
+    visit.leadId,
+    () => addVisit({ ...visit, createdBy: by.id }, by, now),
+    () => "visit-confirmation",
+    { transport, now },
+  );
 }
 
 /**
@@ -90,7 +99,13 @@ export function bookVisit(visit: VisitTimes & { leadId: number; kind: VisitKind 
  * new time (never a confirmation and a "moved" mail for a visit the homeowner heard of
  * once); a "moved" mail not gone yet, by one with the time as it is now.
  */
-export async function rescheduleVisit(leadId: number, visitId: number, to: VisitTimes, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
+export async function rescheduleVisit(
+  leadId: number,
+  visitId: number,
+  to: VisitTimes,
+  by: Actor,
+  { transport = mailTransport(), now = new Date() }: BookOptions = {},
+) {
   let moved = false;
   let timeChanged = false;
   let changed = false;
@@ -114,7 +129,12 @@ export async function rescheduleVisit(leadId: number, visitId: number, to: Visit
 }
 
 /** Called off before its confirmation went: the confirmation is dropped, and there is nothing to take back. */
-export function callOffVisit(leadId: number, visitId: number, by: Actor, { transport = mailTransport(), now = new Date() }: BookOptions = {}) {
+export function callOffVisit(
+  leadId: number,
+  visitId: number,
+  by: Actor,
+  { transport = mailTransport(), now = new Date() }: BookOptions = {},
+) {
   return withMail(
     leadId,
     () => cancelVisit(leadId, visitId, by, now),

@@ -27,7 +27,11 @@ export const visitUid = (id: number, host: string) => `visit-${id}@${host}`;
 
 export function visitCalendar(invite: VisitInvite, now = new Date()): string {
   const method = invite.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  const calendar = ical({ name: invite.company.name, prodId: { company: invite.company.name, product: "Schedule", language: "EN" }, method });
+  const calendar = ical({
+    name: invite.company.name,
+    prodId: { company: invite.company.name, product: "Schedule", language: "EN" },
+    method,
+  });
   calendar.createEvent({
     id: visitUid(invite.id, invite.host),
     sequence: invite.sequence,
@@ -40,7 +44,15 @@ export function visitCalendar(invite: VisitInvite, now = new Date()): string {
     url: invite.jobLink,
     status: invite.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: invite.company.name, email: invite.company.email },
-    attendees: [{ name: invite.homeowner.name, email: invite.homeowner.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false }],
+    attendees: [
+      {
+        name: invite.homeowner.name,
+        email: invite.homeowner.email,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.NEEDSACTION,
+        rsvp: false,
+      },
+    ],
   });
   return calendar.toString();
 }

@@ -19,10 +19,21 @@ export function queueVisitReminders(now = new Date()): number {
   const tomorrow = addDays(today, 1);
   return inTransaction(() => {
     const due = dueReminders(startOfKansasDay(tomorrow), startOfKansasDay(addDays(tomorrow, 1)));
-    const toldToday = visitsMailedSince(TIME_MAILS, due.map((v) => v.id), startOfKansasDay(today));
+    const toldToday = visitsMailedSince(
+      TIME_MAILS,
+      due.map((v) => v.id),
+      startOfKansasDay(today),
+    );
     const reminded = due.filter((v) => !toldToday.has(v.id));
-    for (const visit of reminded) queueMail({ kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id, recipient: visit.email.trim() }, now);
-    markRemindersQueued(reminded.map((v) => v.id), now);
+    for (const visit of reminded)
+      queueMail(
+        { kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id, recipient: visit.email.trim() },
+        now,
+      );
+    markRemindersQueued(
+      reminded.map((v) => v.id),
+      now,
+    );
     return reminded.length;
   });
 }

@@ -1,6 +1,15 @@
 import { leadAddressLine } from "~/lib/address";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
-import { addDays, formatKansasTime, formatLongDay, formatShortDay, kansasDay, startOfKansasDay, weekDays, weekOf } from "~/lib/visit-time";
+import {
+  addDays,
+  formatKansasTime,
+  formatLongDay,
+  formatShortDay,
+  kansasDay,
+  startOfKansasDay,
+  weekDays,
+  weekOf,
+} from "~/lib/visit-time";
 import type { Role } from "~/lib/roles";
 import { listVisitsBetween, type ScheduledVisit } from "~/models/visit.server";
 
@@ -36,7 +45,12 @@ function item(visit: ScheduledVisit, userId: number): ScheduleItem {
     time: `${formatKansasTime(visit.startsAt)} – ${formatKansasTime(end)}`,
     start: formatKansasTime(visit.startsAt),
     end: formatKansasTime(end),
-    lead: { id: visit.lead.id, name: visit.lead.name, place: leadAddressLine(visit.lead) || null, phone: visit.lead.phone },
+    lead: {
+      id: visit.lead.id,
+      name: visit.lead.name,
+      place: leadAddressLine(visit.lead) || null,
+      phone: visit.lead.phone,
+    },
     who: visit.assigneeName,
     mine: visit.assignedTo === userId,
     note: visit.note,
@@ -65,15 +79,28 @@ const weekLabel = (start: string) => {
  * they may see (the crew: their own and the free ones, decision 0053), Kansas days.
  * `asked`: the `?week=` value, any day of the week wanted.
  */
-export function scheduleView(user: { role: Role; userId: number }, asked: string | null, now = new Date()): ScheduleView {
+export function scheduleView(
+  user: { role: Role; userId: number },
+  asked: string | null,
+  now = new Date(),
+): ScheduleView {
   const today = kansasDay(now);
   const start = weekOf(asked, today);
   const days = weekDays(start);
   const visits = listVisitsBetween(startOfKansasDay(start), startOfKansasDay(addDays(start, 7)), user);
-  const todays = days.includes(today) ? visits : listVisitsBetween(startOfKansasDay(today), startOfKansasDay(addDays(today, 1)), user);
+  const todays = days.includes(today)
+    ? visits
+    : listVisitsBetween(startOfKansasDay(today), startOfKansasDay(addDays(today, 1)), user);
   const current = weekOf(today, today);
   return {
-    week: { start, label: weekLabel(start), previous: addDays(start, -7), next: addDays(start, 7), current, isCurrent: start === current },
+    week: {
+      start,
+      label: weekLabel(start),
+      previous: addDays(start, -7),
+      next: addDays(start, 7),
+      current,
+      isCurrent: start === current,
+    },
     today: dayOf(today, today, todays, user.userId),
     days: days.map((day) => dayOf(day, today, visits, user.userId)),
   };

@@ -15,7 +15,10 @@ async function expectFlash(page: Page, info: TestInfo, text: string) {
 /** A browser of its own (another device), with the page's scripts on or off as the project has them. */
 async function otherDevice(browser: Browser, info: TestInfo, site: OwnSite, cookie?: string) {
   const context = await browser.newContext({ javaScriptEnabled: jsEnabled(info), baseURL: site.baseURL });
-  if (cookie) await context.addCookies([{ name: "__session", value: cookie, url: site.baseURL, httpOnly: true, sameSite: "Lax" }]);
+  if (cookie)
+    await context.addCookies([
+      { name: "__session", value: cookie, url: site.baseURL, httpOnly: true, sameSite: "Lax" },
+    ]);
   return context;
 }
 
@@ -26,7 +29,11 @@ async function login(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
-test("a new password: the old one is refused, other devices are signed out, this one stays", async ({ page, ownSite, browser }, info) => {
+test("a new password: the old one is refused, other devices are signed out, this one stays", async ({
+  page,
+  ownSite,
+  browser,
+}, info) => {
   await ownSite.signIn(page);
   const phone = await otherDevice(browser, info, ownSite, await ownSite.sessionCookie());
   const phonePage = await phone.newPage();
@@ -75,7 +82,11 @@ test("a new password: the old one is refused, other devices are signed out, this
   await phone.close();
 });
 
-test("a new sign-in email: taken addresses are refused, then the new one signs in", async ({ page, ownSite, browser }, info) => {
+test("a new sign-in email: taken addresses are refused, then the new one signs in", async ({
+  page,
+  ownSite,
+  browser,
+}, info) => {
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/account`);
   const form = page.getByRole("form", { name: "Sign-in email" });
@@ -100,7 +111,11 @@ test("a new sign-in email: taken addresses are refused, then the new one signs i
   await other.close();
 });
 
-test("devices: each named in plain words, signed out one by one or all at once", async ({ page, ownSite, browser }, info) => {
+test("devices: each named in plain words, signed out one by one or all at once", async ({
+  page,
+  ownSite,
+  browser,
+}, info) => {
   // A real sign-in through the form records the browser and its address.
   const laptop = await otherDevice(browser, info, ownSite);
   const laptopPage = await laptop.newPage();

@@ -7,9 +7,22 @@ import { mailsTo } from "./quote";
 // A quote request is a lead: staff move it through the statuses from its page, with a
 // note and a follow-up day, and find it again in the list. With and without scripts.
 
-test("staff move a quote request through the statuses, with notes, and find it by status", async ({ adminPage: page, request }, info) => {
+test("staff move a quote request through the statuses, with notes, and find it by status", async ({
+  adminPage: page,
+  request,
+}, info) => {
   const name = `Lead ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
-  const sent = await request.post("/contact", { form: { name, email: "lead@example.com", phone: "(316) 555-0142", message: "Hail took shingles off the north side.", service: "Storm / hail damage", city: "Derby", zip: "67037" } });
+  const sent = await request.post("/contact", {
+    form: {
+      name,
+      email: "lead@example.com",
+      phone: "(316) 555-0142",
+      message: "Hail took shingles off the north side.",
+      service: "Storm / hail damage",
+      city: "Derby",
+      zip: "67037",
+    },
+  });
   expect(sent.status()).toBe(200);
 
   await page.goto("/admin/leads");
@@ -37,7 +50,9 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await lead.getByLabel("Status").selectOption("lost");
   await lead.getByLabel("Add a note").fill("No answer for two weeks");
   await lead.getByRole("button", { name: "Save" }).click();
-  await expect(lead.getByLabel("Why it was lost (when Lost)")).toHaveAccessibleDescription("Please say why the lead was lost");
+  await expect(lead.getByLabel("Why it was lost (when Lost)")).toHaveAccessibleDescription(
+    "Please say why the lead was lost",
+  );
   await expect(lead.getByLabel("Add a note")).toHaveValue("No answer for two weeks");
   await lead.getByLabel("Why it was lost (when Lost)").fill("No answer after several tries");
   await lead.getByRole("button", { name: "Save" }).click();
@@ -55,7 +70,9 @@ test("staff move a quote request through the statuses, with notes, and find it b
   await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
 });
 
-test("staff write down a phone call as a lead: a refused form keeps what was typed, and no mail goes out for it", async ({ adminPage: page }) => {
+test("staff write down a phone call as a lead: a refused form keeps what was typed, and no mail goes out for it", async ({
+  adminPage: page,
+}) => {
   const name = `Caller ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
   await page.goto("/admin/leads");
   await page.getByRole("link", { name: "Add a lead" }).click();
@@ -67,9 +84,13 @@ test("staff write down a phone call as a lead: a refused form keeps what was typ
   await page.getByLabel("Name *").fill(name);
   await page.getByLabel("Type of work").selectOption("Storm / hail damage");
   await page.getByLabel("City").fill("Wellington");
-  await page.getByLabel("What they said *").fill("Wind took shingles off the garage; wants someone out before Saturday.");
+  await page
+    .getByLabel("What they said *")
+    .fill("Wind took shingles off the garage; wants someone out before Saturday.");
   await page.getByRole("button", { name: "Add lead" }).click();
-  await expect(page.getByText("Please write down a phone number or an email, so we can get back to them")).toBeVisible();
+  await expect(
+    page.getByText("Please write down a phone number or an email, so we can get back to them"),
+  ).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/admin\/leads\/new$/);
   await expect(page.getByLabel("Name *")).toHaveValue(name);
@@ -102,23 +123,47 @@ test("staff write down a phone call as a lead: a refused form keeps what was typ
   expect(sent.filter((m) => m.text.includes(name))).toEqual([]);
 });
 
-test("the owner's pipeline shows this month and the leads by status, each a way into the list", async ({ adminPage: page }) => {
+test("the owner's pipeline shows this month and the leads by status, each a way into the list", async ({
+  adminPage: page,
+}) => {
   await page.goto("/admin/leads");
   await page.getByRole("link", { name: "Pipeline" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pipeline" })).toBeVisible();
-  const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "America/Chicago" }).format(new Date());
+  const month = new Intl.DateTimeFormat("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "America/Chicago",
+  }).format(new Date());
   await expect(page.getByRole("heading", { name: month })).toBeVisible();
-  for (const figure of ["Quoted", "Won", "Win rate"]) await expect(page.getByRole("term").filter({ hasText: figure })).toBeVisible();
+  for (const figure of ["Quoted", "Won", "Win rate"])
+    await expect(page.getByRole("term").filter({ hasText: figure })).toBeVisible();
   const statuses = page.getByRole("region", { name: "Leads by status" }).getByRole("link");
   await expect(statuses).toHaveCount(7);
   await statuses.filter({ hasText: "Measured" }).click();
   await expect(page).toHaveURL(/\/admin\/leads\?status=measured$/);
 });
 
-test("a link in a mail sent before the lead pages moved (/admin/messages/…) still opens the lead, through the sign-in page", async ({ page, request }) => {
+test("a link in a mail sent before the lead pages moved (/admin/messages/…) still opens the lead, through the sign-in page", async ({
+  page,
+  request,
+}) => {
   const name = `Old Link ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
   const email = `old-link-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  expect((await request.post("/contact", { form: { name, email, phone: "(316) 555-0199", message: "Gutter pulling away.", service: "Not sure", city: "Derby", zip: "67037" } })).status()).toBe(200);
+  expect(
+    (
+      await request.post("/contact", {
+        form: {
+          name,
+          email,
+          phone: "(316) 555-0199",
+          message: "Gutter pulling away.",
+          service: "Not sure",
+          city: "Derby",
+          zip: "67037",
+        },
+      })
+    ).status(),
+  ).toBe(200);
   await expect.poll(async () => (await mailsTo(email)).length).toBeGreaterThan(0);
   const id = /\/admin\/leads\/(\d+)/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![1];
 

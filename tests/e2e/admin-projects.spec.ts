@@ -6,7 +6,9 @@ import { areaPath, servicePath } from "../../app/content/site";
 const picture = async (color: string) => ({
   name: "site-photo.png",
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .png()
+    .toBuffer(),
 });
 
 test("create, edit and delete a project with an upload; the portfolio follows", async ({ adminPage: page }, info) => {
@@ -33,7 +35,9 @@ test("create, edit and delete a project with an upload; the portfolio follows", 
   await expect(notice("Project created successfully")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row.getByText("Yes")).toBeVisible();
-  await expect.poll(() => row.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => row.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   await page.goto("/portfolio?category=framing");
   await expect(page.getByRole("link", { name: title })).toBeVisible();
@@ -59,7 +63,9 @@ test("create, edit and delete a project with an upload; the portfolio follows", 
   await expect(page.getByRole("link", { name: `${title} (done)` })).toHaveCount(0);
 });
 
-test("@desktop the owner files a project under a service and a town, and those pages show it", async ({ adminPage: page }, info) => {
+test("@desktop the owner files a project under a service and a town, and those pages show it", async ({
+  adminPage: page,
+}, info) => {
   // A town of its own for each browser run (the demo has no project there), and words that name neither.
   const town = jsEnabled(info) ? "Park City" : "Winfield";
   const title = `Shop walls ${info.project.name}`;
@@ -108,19 +114,47 @@ test("the project tabs and table", async ({ adminPage: page }) => {
   const tabs = page.getByRole("navigation", { name: "Project categories" });
   await expect(tabs.getByRole("link")).toHaveText(["All Projects", "Framing", "Roofing", "Bright Green"]);
   // On a phone the header row is hidden (rows become labeled cards), but it is still the table's. Status: Draft or Published (a job added from its lead starts as a draft).
-  await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText(["Image", "Title", "Category", "Featured", "Status", "Actions"]);
+  await expect(page.getByRole("columnheader", { includeHidden: true })).toHaveText([
+    "Image",
+    "Title",
+    "Category",
+    "Featured",
+    "Status",
+    "Actions",
+  ]);
   await tabs.getByRole("link", { name: "Bright Green" }).click();
   await expect(page).toHaveURL(/\/admin\/projects\/bright-green$/);
   await expect(tabs.getByRole("link", { name: "Bright Green" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("row").filter({ hasText: "Bright Green Treatment on a Ranch Home, Newton" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Projects" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(
+    page.getByRole("row").filter({ hasText: "Bright Green Treatment on a Ranch Home, Newton" }),
+  ).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Hail Damage Repair, Haysville" })).toHaveCount(0);
 });
 
-test("Images and Contact & Business are sections of their own, with their own headings and addresses", async ({ adminPage: page }) => {
+test("Images and Contact & Business are sections of their own, with their own headings and addresses", async ({
+  adminPage: page,
+}) => {
   await page.goto("/admin/projects");
   const header = page.getByRole("navigation", { name: "Admin" });
-  await expect(header.getByRole("link")).toHaveText(["Today", /^Leads/, "Schedule", "Projects", "Images", "Testimonials", "Pictures & Video", "Words & Facts", "Contact & Business", "Roof Tool", "Pricing", "Team", "Backups"]);
+  await expect(header.getByRole("link")).toHaveText([
+    "Today",
+    /^Leads/,
+    "Schedule",
+    "Projects",
+    "Images",
+    "Testimonials",
+    "Pictures & Video",
+    "Words & Facts",
+    "Contact & Business",
+    "Roof Tool",
+    "Pricing",
+    "Team",
+    "Backups",
+  ]);
   await header.getByRole("link", { name: "Images" }).click();
   await expect(page).toHaveURL(/\/admin\/images$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Images");
@@ -184,13 +218,19 @@ test("a project's picture says where it is used and cannot be deleted from under
   const editor = page.getByRole("dialog", { name: "Edit Project" });
   await expect(editor.getByText("Current picture. Choose a file below only to replace it.")).toBeVisible();
   await expect
-    .poll(() => editor.getByRole("img", { name: /repaired brown shingle roof/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .poll(() =>
+      editor
+        .getByRole("img", { name: /repaired brown shingle roof/ })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
     .toBeGreaterThan(0);
   await page.goto("/portfolio?category=roofing");
   await expect(page.getByRole("link", { name: "Hail Damage Repair, Haysville" }).getByRole("img")).toBeVisible();
 });
 
-test("@desktop @js the project editor fits a 900 px window: its title and Close stay in view, Save is reachable", async ({ adminPage: page }) => {
+test("@desktop @js the project editor fits a 900 px window: its title and Close stay in view, Save is reachable", async ({
+  adminPage: page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/admin/projects?edit=new");
   const editor = page.getByRole("dialog", { name: "Add New Project" });
@@ -207,7 +247,9 @@ test("@desktop @js the project editor fits a 900 px window: its title and Close 
 
 test("a file that is not a picture is refused with a clear message", async ({ adminPage: page }) => {
   await page.goto("/admin/images");
-  await page.getByLabel("Image file").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>hi</html>") });
+  await page
+    .getByLabel("Image file")
+    .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>hi</html>") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("region", { name: "Image library" }).getByRole("alert")).toHaveText(
     "Please upload a valid image file (JPEG, PNG, or WebP)",

@@ -28,7 +28,12 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 const figure = async (page: Page, label: string, testId = "roof-totals") => {
-  const text = await page.getByTestId(testId).getByText(label, { exact: true }).locator("xpath=..").locator("dd").innerText();
+  const text = await page
+    .getByTestId(testId)
+    .getByText(label, { exact: true })
+    .locator("xpath=..")
+    .locator("dd")
+    .innerText();
   return Number(text.replace(/[^0-9.]/g, ""));
 };
 
@@ -38,12 +43,18 @@ async function outline(canvas: Locator, corners: number[][]) {
 }
 
 async function line(canvas: Locator, kind: string, a: [number, number], b: [number, number]) {
-  await canvas.page().getByRole("toolbar", { name: "Drawing tools" }).getByRole("button", { name: kind, exact: true }).click();
+  await canvas
+    .page()
+    .getByRole("toolbar", { name: "Drawing tools" })
+    .getByRole("button", { name: kind, exact: true })
+    .click();
   await clickAt(canvas, ...a);
   await clickAt(canvas, ...b);
 }
 
-test("@js no area without a scale; then one set of figures on screen, in the CSV and in the PDF", async ({ adminPage: page }, info) => {
+test("@js no area without a scale; then one set of figures on screen, in the CSV and in the PDF", async ({
+  adminPage: page,
+}, info) => {
   const name = `Ortiz ${info.project.name}`;
   await page.goto(TOOL);
   await fillAddress(page, name);
@@ -124,9 +135,9 @@ test("@js no area without a scale; then one set of figures on screen, in the CSV
   // The stored area and pitch are the traced ones, so the form agrees with the results.
   expect(Number(await page.getByLabel("Roof area (sq ft)").inputValue())).toBe(roof);
   await expect(page.getByLabel("Pitch (X/12)")).toHaveValue("6");
-  await expect(page.getByRole("region", { name: "Saved Customers" }).getByRole("link").filter({ hasText: name })).toContainText(
-    `${roof.toLocaleString("en-US")} sq ft`,
-  );
+  await expect(
+    page.getByRole("region", { name: "Saved Customers" }).getByRole("link").filter({ hasText: name }),
+  ).toContainText(`${roof.toLocaleString("en-US")} sq ft`);
 
   const csvDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: /Export as CSV/ }).click();
@@ -134,9 +145,15 @@ test("@js no area without a scale; then one set of figures on screen, in the CSV
   expect(csv.suggestedFilename()).toBe("roof-measurements-top-view.csv");
   const csvText = (await readDownload(csv)).toString("utf8");
   // A byte order mark, so a spreadsheet reads it as UTF-8; the spec's columns first.
-  expect(csvText.startsWith("\uFEFFviewType,scaleFactor,area,length,width,customer,address,planArea,roofArea,squares,predominantPitch,")).toBe(true);
+  expect(
+    csvText.startsWith(
+      "\uFEFFviewType,scaleFactor,area,length,width,customer,address,planArea,roofArea,squares,predominantPitch,",
+    ),
+  ).toBe(true);
   expect(csvText.split("\r\n")[1]).toMatch(
-    new RegExp(`^top,0\\.(19|2)\\d*,${roof},,,${name},"1208 E Harvey Ave, Wellington, KS 67152",1\\d{3},${roof},13\\.\\d\\d,6,`),
+    new RegExp(
+      `^top,0\\.(19|2)\\d*,${roof},,,${name},"1208 E Harvey Ave, Wellington, KS 67152",1\\d{3},${roof},13\\.\\d\\d,6,`,
+    ),
   );
   expect(csvText).toContain("\r\nfacet,pitch,planArea,roofArea,squares\r\n1,6,");
   expect(csvText).toMatch(/\r\n10,1\d{3},1\d\.\d\d,yes\r\n/);
@@ -167,7 +184,9 @@ test("@js no area without a scale; then one set of figures on screen, in the CSV
   expect(text).not.toMatch(/(Area|Length|Width)\s+-/);
 });
 
-test("@js hips and valleys: lengths along the roof and the materials they call for", async ({ adminPage: page }, info) => {
+test("@js hips and valleys: lengths along the roof and the materials they call for", async ({
+  adminPage: page,
+}, info) => {
   await page.goto(TOOL);
   await fillAddress(page, `Hale ${info.project.name}`);
   const canvas = page.getByTestId("roof-canvas");
@@ -191,7 +210,8 @@ test("@js hips and valleys: lengths along the roof and the materials they call f
   await line(canvas, "Valley", [180, 100], [180, 160]);
   await line(canvas, "Ridge", [90, 130], [190, 130]);
 
-  const near = async (label: string, testId: string, feet: number) => expect(Math.abs((await figure(page, label, testId)) - feet)).toBeLessThanOrEqual(1.5);
+  const near = async (label: string, testId: string, feet: number) =>
+    expect(Math.abs((await figure(page, label, testId)) - feet)).toBeLessThanOrEqual(1.5);
   await near("Eaves", "roof-lengths", 40);
   await near("Rakes", "roof-lengths", 33.5);
   await near("Hips", "roof-lengths", 26.5);
@@ -205,7 +225,9 @@ test("@js hips and valleys: lengths along the roof and the materials they call f
   // The facet's label is painted over the ridge drawn through it, not struck through.
   const labelOnTop = await canvas.evaluate((svg) => {
     const label = svg.querySelector("[data-facet-label='1']")!;
-    return [...svg.querySelectorAll("[data-line]")].every((l) => l.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return [...svg.querySelectorAll("[data-line]")].every(
+      (l) => l.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
   expect(labelOnTop).toBe(true);
 
@@ -343,7 +365,8 @@ test("@phone @js on a phone the drawing zooms and pans, and its labels stay read
     { x: cx + spread, y: cy, id: 1 },
   ];
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
-  for (const spread of [30, 40, 50, 60]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
+  for (const spread of [30, 40, 50, 60])
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   // Fingers 40 px apart, then 120: three times closer.
   await expect(canvas).toHaveAttribute("data-zoom", /^(2\.[5-9]|3(\.[0-4])?)\d*$/);
@@ -351,14 +374,22 @@ test("@phone @js on a phone the drawing zooms and pans, and its labels stay read
 
 test("@js a file that is not a picture is refused before it is sent", async ({ adminPage: page }) => {
   await page.goto(TOOL);
-  await page.getByLabel("Top View picture").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
-  await expect(page.locator(".Toastify").getByText("Please upload a valid image file (JPEG, PNG, or WebP)")).toBeVisible();
-  await page.getByLabel("Top View picture").setInputFiles({ name: "roof.png", mimeType: "image/png", buffer: Buffer.from("not really a png") });
+  await page
+    .getByLabel("Top View picture")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+  await expect(
+    page.locator(".Toastify").getByText("Please upload a valid image file (JPEG, PNG, or WebP)"),
+  ).toBeVisible();
+  await page
+    .getByLabel("Top View picture")
+    .setInputFiles({ name: "roof.png", mimeType: "image/png", buffer: Buffer.from("not really a png") });
   await expect(page.locator(".Toastify").getByText("Failed to read the image file")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload a top view picture" })).toBeVisible();
 });
 
-test("@nojs without scripts: a picture, typed measurements, Calculate, save, CSV and PDF", async ({ adminPage: page }, info) => {
+test("@nojs without scripts: a picture, typed measurements, Calculate, save, CSV and PDF", async ({
+  adminPage: page,
+}, info) => {
   const name = `Baker ${info.project.name}`;
   await page.goto(TOOL);
   await expect(page.getByText("Drawing on the picture and the maps need JavaScript")).toBeVisible();
@@ -390,8 +421,12 @@ test("@nojs without scripts: a picture, typed measurements, Calculate, save, CSV
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toBe("roof-measurements-side-view.csv");
   const side = (await readDownload(csv)).toString("utf8").split("\r\n");
-  expect(side[0]).toMatch(/^\uFEFFviewType,scaleFactor,pitch,customer,address,planArea,roofArea,squares,predominantPitch,/);
-  expect(side[1]).toMatch(new RegExp(`^side,Scale not set,4,${name},"1208 E Harvey Ave, Wellington, KS 67152",1176,1240,12\\.40,4,`));
+  expect(side[0]).toMatch(
+    /^\uFEFFviewType,scaleFactor,pitch,customer,address,planArea,roofArea,squares,predominantPitch,/,
+  );
+  expect(side[1]).toMatch(
+    new RegExp(`^side,Scale not set,4,${name},"1208 E Harvey Ave, Wellington, KS 67152",1176,1240,12\\.40,4,`),
+  );
   const results = page.getByRole("region", { name: "Results" });
   await expect(results.getByTestId("roof-totals")).toContainText("Plan area1,176 sq ft");
   await expect(results.getByTestId("roof-totals")).toContainText("Roof area1,240 sq ft");

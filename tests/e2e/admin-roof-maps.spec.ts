@@ -28,11 +28,15 @@ async function saveKey(page: Page) {
 async function saveKeyAndWaitForReload(page: Page) {
   const reloaded = page.waitForEvent("load");
   await saveKey(page);
-  await expect(page.locator(".Toastify").getByText("API key saved successfully. Refreshing to test connection...")).toBeVisible();
+  await expect(
+    page.locator(".Toastify").getByText("API key saved successfully. Refreshing to test connection..."),
+  ).toBeVisible();
   await reloaded;
 }
 
-test("@desktop @js a refused key shows Auth Error and the way to fix it; Clear removes it", async ({ adminPage: page }) => {
+test("@desktop @js a refused key shows Auth Error and the way to fix it; Clear removes it", async ({
+  adminPage: page,
+}) => {
   // Google's script calls gm_authFailure when the key is refused (RefererNotAllowedMapError).
   const requests = await fakeGoogle(page, (route) =>
     route.fulfill({ contentType: "text/javascript", body: "window.gm_authFailure && window.gm_authFailure();" }),
@@ -56,7 +60,11 @@ test("@desktop @js a refused key shows Auth Error and the way to fix it; Clear r
 
   // Back on the tool, the failure is spelled out, with the way back to settings.
   await page.goto("/admin/roof-measurement");
-  await expect(page.getByRole("alert").filter({ hasText: "API key authentication failed. Please check your API key restrictions." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "API key authentication failed. Please check your API key restrictions." }),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Open settings" }).click();
   await expect(page.getByRole("tab", { name: "API Key Issue", selected: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Tool" })).toHaveCount(0);
@@ -73,7 +81,10 @@ test("@desktop @js a refused key shows Auth Error and the way to fix it; Clear r
   await expect(page.getByText("No key saved.")).toBeVisible();
 });
 
-test("@desktop @js when Google cannot be reached the loader retries 3 times, then says Issues Detected", async ({ adminPage: page, request }) => {
+test("@desktop @js when Google cannot be reached the loader retries 3 times, then says Issues Detected", async ({
+  adminPage: page,
+  request,
+}) => {
   const requests = await fakeGoogle(page, (route) => route.abort("connectionrefused"));
   await page.goto(SETTINGS);
   await saveKeyAndWaitForReload(page);
@@ -139,7 +150,9 @@ const FAKE_MAPS_SCRIPT = `(() => {
   maps.__ib__();
 })();`;
 
-test("@desktop @js with a working key: pick a suggested address, the satellite top view loads to scale", async ({ adminPage: page }) => {
+test("@desktop @js with a working key: pick a suggested address, the satellite top view loads to scale", async ({
+  adminPage: page,
+}) => {
   const satellite = fs.readFileSync(path.resolve("seed/images/roofing-replacement.webp"));
   await fakeGoogle(page, (route) =>
     new URL(route.request().url()).pathname.startsWith("/maps/api/staticmap")

@@ -39,11 +39,18 @@ async function measureEightTwelfths(page: Page, canvas: Locator) {
 }
 
 const figure = async (page: Page, label: string) => {
-  const text = await page.getByTestId("roof-totals").getByText(label, { exact: true }).locator("xpath=..").locator("dd").innerText();
+  const text = await page
+    .getByTestId("roof-totals")
+    .getByText(label, { exact: true })
+    .locator("xpath=..")
+    .locator("dd")
+    .innerText();
   return Number(text.replace(/[^0-9.]/g, ""));
 };
 
-test("@js trace, measure the pitch on the side view, confirm the edges, save, then estimate at the measured pitch", async ({ adminPage: page }) => {
+test("@js trace, measure the pitch on the side view, confirm the edges, save, then estimate at the measured pitch", async ({
+  adminPage: page,
+}) => {
   const name = `Pitch ${Date.now()} ${Math.round(Math.random() * 1e6)}`;
   await page.goto("/admin/leads/new");
   await page.getByLabel("Name *").fill(name);
@@ -54,7 +61,10 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   await page.getByRole("button", { name: "Add lead" }).click();
   await expect(page.getByText("Lead added").first()).toBeVisible();
   const leadUrl = page.url();
-  await page.getByRole("region", { name: "Roof measurement" }).getByRole("button", { name: "Measure this roof" }).click();
+  await page
+    .getByRole("region", { name: "Roof measurement" })
+    .getByRole("button", { name: "Measure this roof" })
+    .click();
   await expect(page).toHaveURL(/customer=\d+/);
 
   const canvas = page.getByTestId("roof-canvas");
@@ -71,7 +81,9 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   await expect(page.getByLabel("Roof area (sq ft)")).toHaveValue(String(areaAtFour));
 
   await measureEightTwelfths(page, canvas);
-  await expect(page.getByRole("status", { name: "Measured pitch" })).toContainText("Measured pitch 8/12. Applied to the traced facet.");
+  await expect(page.getByRole("status", { name: "Measured pitch" })).toContainText(
+    "Measured pitch 8/12. Applied to the traced facet.",
+  );
   // The facet, the results and the card follow at once: 1,200 sq ft of plan at 8/12 is about 1,442.
   await expect(page.getByTestId("roof-totals")).toContainText("Predominant pitch8/12");
   const areaAtEight = await figure(page, "Roof area");
@@ -94,7 +106,10 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   ]);
   const top = edges.getByRole("group", { name: "edge 1" });
   await expect(top.getByRole("button", { name: "Eave" })).toHaveAttribute("aria-pressed", "true");
-  await expect(edges.getByRole("group", { name: "edge 2" }).getByRole("button", { name: "Rake" })).toHaveAttribute("aria-pressed", "true");
+  await expect(edges.getByRole("group", { name: "edge 2" }).getByRole("button", { name: "Rake" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await top.getByRole("button", { name: "Rake" }).click();
   await expect(top.getByRole("button", { name: "Rake" })).toHaveAttribute("aria-pressed", "true");
   await top.getByRole("button", { name: "Eave" }).click();
@@ -131,7 +146,9 @@ test("@js trace, measure the pitch on the side view, confirm the edges, save, th
   }
 });
 
-test("@js with two facets the measured pitch applies to both, one click keeps it to one, and a disagreeing roof says so", async ({ adminPage: page }) => {
+test("@js with two facets the measured pitch applies to both, one click keeps it to one, and a disagreeing roof says so", async ({
+  adminPage: page,
+}) => {
   await page.goto(TOOL);
   const canvas = page.getByTestId("roof-canvas");
   await traceRectangle(page, canvas);
@@ -171,14 +188,28 @@ test("@js with two facets the measured pitch applies to both, one click keeps it
   await expect(check).toContainText("facet 2 is 4/12");
 });
 
-test("@js two facets traced on a shared edge: the measured pitch applies to both and the shared edge is proposed as the ridge", async ({ adminPage: page }) => {
+test("@js two facets traced on a shared edge: the measured pitch applies to both and the shared edge is proposed as the ridge", async ({
+  adminPage: page,
+}) => {
   await page.goto(TOOL);
   const canvas = page.getByTestId("roof-canvas");
   // A gable from above: two 40 × 15 ft halves meeting along y = 175, traced at 4/12.
   await page.getByRole("button", { name: "Outline", exact: true }).click();
-  for (const [x, y] of [[100, 100], [300, 100], [300, 175], [100, 175]]) await clickAt(canvas, x, y);
+  for (const [x, y] of [
+    [100, 100],
+    [300, 100],
+    [300, 175],
+    [100, 175],
+  ])
+    await clickAt(canvas, x, y);
   await page.getByRole("button", { name: "Close outline" }).click();
-  for (const [x, y] of [[100, 175], [300, 175], [300, 250], [100, 250]]) await clickAt(canvas, x, y);
+  for (const [x, y] of [
+    [100, 175],
+    [300, 175],
+    [300, 250],
+    [100, 250],
+  ])
+    await clickAt(canvas, x, y);
   await page.getByRole("button", { name: "Close outline" }).click();
   await scaleFromLine(page, canvas);
   // The scale in words: the line's known length and what a pixel of the picture is worth.
@@ -205,7 +236,9 @@ test("@js two facets traced on a shared edge: the measured pitch applies to both
   await expect(lengths).toContainText("Eaves80 ft");
 });
 
-test("@js the scale is set one way, a line of known length; typing a ratio is the fallback", async ({ adminPage: page }) => {
+test("@js the scale is set one way, a line of known length; typing a ratio is the fallback", async ({
+  adminPage: page,
+}) => {
   await page.goto(TOOL);
   await expect(page.getByText(/feet per unit|ft per unit/)).toHaveCount(0);
   await expect(page.getByRole("slider", { name: /Scale/ })).toHaveCount(0);
@@ -245,7 +278,9 @@ test("@js a typed ridge follows Undo", async ({ adminPage: page }) => {
   await expect(page.getByLabel("Ridge (ft)")).toHaveValue("40");
 });
 
-test("@js a pitch measured on the side view beside a typed length × width says so, and one click uses it", async ({ adminPage: page }) => {
+test("@js a pitch measured on the side view beside a typed length × width says so, and one click uses it", async ({
+  adminPage: page,
+}) => {
   await page.goto(TOOL);
   await page.getByLabel("Length (ft)").fill("40");
   await page.getByLabel("Width (ft)").fill("30");
@@ -261,7 +296,10 @@ test("@js a pitch measured on the side view beside a typed length × width says 
   expect(await figure(page, "Roof area")).toBeCloseTo(1442, -1.5);
 });
 
-test("@nojs a measured pitch the typed pitch disagrees with is said without scripts, in the tool and on the lead page", async ({ adminPage: page, baseURL }) => {
+test("@nojs a measured pitch the typed pitch disagrees with is said without scripts, in the tool and on the lead page", async ({
+  adminPage: page,
+  baseURL,
+}) => {
   const street = `${Date.now() % 100000} N Jefferson Ave`;
   // Saved as the tool's form posts it: length × width at 6/12, and a rake measured at 8/12 on the side view.
   const saved = await page.request.post(TOOL, {
@@ -282,7 +320,9 @@ test("@nojs a measured pitch the typed pitch disagrees with is said without scri
   await page.goto(saved.headers()["location"]);
   const words = "The side view measured 8/12, but the typed pitch is 6/12.";
   await expect(page.getByRole("alert", { name: "Pitch check" })).toContainText(words);
-  await expect(page.getByRole("alert", { name: "Pitch check" })).toContainText("Type 8 in Pitch to use the measured pitch.");
+  await expect(page.getByRole("alert", { name: "Pitch check" })).toContainText(
+    "Type 8 in Pitch to use the measured pitch.",
+  );
   await page.getByRole("link", { name: /^Lead: / }).click();
   await expect(page.getByRole("region", { name: "Roof measurement" }).getByRole("alert")).toContainText(words);
 });
@@ -294,7 +334,9 @@ test("@js the labels on the picture are dark text on a light chip, legible on a 
   await scaleFromLine(page, canvas);
   const label = canvas.locator("[data-facet-label='1']");
   await expect(label.locator("rect")).toHaveAttribute("fill", "#ffffff");
-  const colors = await label.locator("text").evaluate((t) => ({ fill: getComputedStyle(t).fill, stroke: getComputedStyle(t).stroke }));
+  const colors = await label
+    .locator("text")
+    .evaluate((t) => ({ fill: getComputedStyle(t).fill, stroke: getComputedStyle(t).stroke }));
   expect(colors).toEqual({ fill: "rgb(15, 23, 42)", stroke: "none" });
   // At least 14 px tall on screen, whatever the width.
   const box = (await label.locator("text tspan").first().boundingBox())!;
@@ -315,7 +357,9 @@ test("exports wait for a measurement, and say why", async ({ adminPage: page }, 
   await page.goto(TOOL);
   await expect(page.getByRole("button", { name: "Export as PDF" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Export as CSV" })).toBeDisabled();
-  await expect(page.getByText("Exports wait for a measurement: measure the roof, then save the customer.")).toBeVisible();
+  await expect(
+    page.getByText("Exports wait for a measurement: measure the roof, then save the customer."),
+  ).toBeVisible();
   await page.getByLabel("Street").fill("14 W Harvey Ave");
   await page.getByLabel("City").fill("Wellington");
   await page.getByLabel("Length (ft)").fill("40");

@@ -14,7 +14,9 @@ test("@js free text in the address search fills the address parts", async ({ adm
   await expect(page.getByRole("button", { name: "Save Customer" })).toBeEnabled();
 });
 
-test("save a roof customer with typed measurements, then find it in Saved Customers", async ({ adminPage: page }, info) => {
+test("save a roof customer with typed measurements, then find it in Saved Customers", async ({
+  adminPage: page,
+}, info) => {
   const name = `Hoang ${info.project.name}`;
   await page.goto("/admin/roof-measurement");
   if (jsEnabled(info)) {
@@ -22,7 +24,9 @@ test("save a roof customer with typed measurements, then find it in Saved Custom
     await expect(page.getByRole("button", { name: "Save Customer" })).toBeDisabled();
   } else {
     await page.getByRole("button", { name: "Save Customer" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "street" })).toHaveText("Please provide at least street and city information");
+    await expect(page.getByRole("alert").filter({ hasText: "street" })).toHaveText(
+      "Please provide at least street and city information",
+    );
   }
 
   await page.getByLabel("Customer name").fill(name);

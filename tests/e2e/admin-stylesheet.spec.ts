@@ -16,7 +16,9 @@ test("an admin page is styled without scripts, by the one stylesheet it links @n
   expect(sheets).toEqual([expect.stringMatching(ADMIN_SHEET)]);
 });
 
-test("moving from a public page to the admin shows it styled from its first frame @desktop @js", async ({ adminPage: page }) => {
+test("moving from a public page to the admin shows it styled from its first frame @desktop @js", async ({
+  adminPage: page,
+}) => {
   // A slow stylesheet: the admin must wait for it rather than show unstyled markup.
   await page.route(ADMIN_SHEET, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -32,10 +34,14 @@ test("moving from a public page to the admin shows it styled from its first fram
       const linked = [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/app-"));
       seen.push(`${linked ? "styled" : "unstyled"} ${getComputedStyle(title.closest("header")!).backgroundColor}`);
     }).observe(document.body, { childList: true, subtree: true });
-    void (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/admin");
+    void (
+      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/admin");
   });
   await expect(page.getByTestId("admin-title")).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { adminFirstSeen: string[] }).adminFirstSeen)).toEqual([`styled ${INK}`]);
+  expect(await page.evaluate(() => (window as unknown as { adminFirstSeen: string[] }).adminFirstSeen)).toEqual([
+    `styled ${INK}`,
+  ]);
   // Back on the public site the stylesheet stays: nothing is fetched or restyled again.
   await page.goBack();
   await expect(page.locator("footer")).toHaveCSS("background-color", INK);

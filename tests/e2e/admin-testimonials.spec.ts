@@ -1,7 +1,9 @@
 import { expect, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 
-test("add, edit and delete a testimonial, each change visible on the public site", async ({ adminPage: page }, info) => {
+test("add, edit and delete a testimonial, each change visible on the public site", async ({
+  adminPage: page,
+}, info) => {
   const name = `Pat ${info.project.name}`;
   const notice = (text: string) =>
     jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
@@ -40,7 +42,9 @@ test("add, edit and delete a testimonial, each change visible on the public site
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(notice("Testimonial updated successfully")).toBeVisible();
   await page.goto("/testimonials");
-  await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("New gutters, no more puddles by the door.");
+  await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(
+    "New gutters, no more puddles by the door.",
+  );
   await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Mulvane, KS");
 
   await page.goto("/admin/testimonials");

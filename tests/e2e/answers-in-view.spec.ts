@@ -24,7 +24,8 @@ test("after accepting a proposal the confirmation is in view, and with scripts f
 /** The color each star of the rating shows, 1 to 5. */
 async function starColors(page: Page) {
   const colors: string[] = [];
-  for (let n = 1; n <= 5; n++) colors.push(await page.locator(`label[for="review-rating-${n}"]`).evaluate((el) => getComputedStyle(el).color));
+  for (let n = 1; n <= 5; n++)
+    colors.push(await page.locator(`label[for="review-rating-${n}"]`).evaluate((el) => getComputedStyle(el).color));
   return colors;
 }
 

@@ -6,19 +6,12 @@ import { expect, test } from "./own-site";
 // Issue 32.2: the owner makes a backup from the admin, sees it listed and downloads it as a
 // .tar.gz; the nightly hour is his to choose. Scripts on and off.
 
-test("the owner backs up now, downloads the backup, and picks the nightly hour", async ({
-  page,
-  ownSite,
-}, info) => {
+test("the owner backs up now, downloads the backup, and picks the nightly hour", async ({ page, ownSite }, info) => {
   const notice = (text: string) =>
-    jsEnabled(info)
-      ? page.locator(".Toastify").getByText(text)
-      : page.getByRole("status").filter({ hasText: text });
+    jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/backups`);
-  await expect(
-    page.getByRole("heading", { name: "Backups", level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Backups", level: 1 })).toBeVisible();
   await expect(page.getByTestId("last-backup")).toHaveText(
     "No backup yet. The first is made tonight at 3 AM, Kansas time.",
   );
@@ -27,18 +20,12 @@ test("the owner backs up now, downloads the backup, and picks the nightly hour",
 
   await page.getByRole("button", { name: "Back up now" }).click();
   await expect(notice("Backup made")).toBeVisible();
-  await expect(
-    page.getByTestId("backups-kept").getByRole("listitem"),
-  ).toHaveCount(1);
-  await expect(page.getByTestId("backups-kept")).toContainText(
-    /\d+ leads?, \d+ roof customers?, \d+ picture files?/,
-  );
+  await expect(page.getByTestId("backups-kept").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByTestId("backups-kept")).toContainText(/\d+ leads?, \d+ roof customers?, \d+ picture files?/);
   await expect(page.getByTestId("last-backup")).not.toHaveText(/No backup yet/);
 
   // The backup is on the disk beside the database, and the download is its .tar.gz.
-  const kept = fs.readdirSync(
-    path.join(path.dirname(ownSite.dbPath), "backups"),
-  );
+  const kept = fs.readdirSync(path.join(path.dirname(ownSite.dbPath), "backups"));
   expect(kept).toHaveLength(1);
   const href = await page.getByTestId("download-latest").getAttribute("href");
   expect(href).toBe(`/admin/backups/${kept[0]}.tar.gz`);
@@ -59,20 +46,14 @@ test("the owner backs up now, downloads the backup, and picks the nightly hour",
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(notice("Backup hour saved")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Every night at (Kansas time)")).toHaveValue(
-    "23",
-  );
+  await expect(page.getByLabel("Every night at (Kansas time)")).toHaveValue("23");
 });
 
-test("a backup is not handed to anyone who is not signed in", async ({
-  page,
-  ownSite,
-}) => {
+test("a backup is not handed to anyone who is not signed in", async ({ page, ownSite }) => {
   const anonymous = await page.context().browser()!.newContext();
-  const answer = await anonymous.request.get(
-    `${ownSite.baseURL}/admin/backups/2026-11-27T09-00-00Z.tar.gz`,
-    { maxRedirects: 0 },
-  );
+  const answer = await anonymous.request.get(`${ownSite.baseURL}/admin/backups/2026-11-27T09-00-00Z.tar.gz`, {
+    maxRedirects: 0,
+  });
   expect(answer.status()).toBe(401);
   await anonymous.close();
 });

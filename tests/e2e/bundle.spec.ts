@@ -19,12 +19,20 @@ function readManifest(): Record<string, ManifestRoute> {
 
 // Strings that only server code carries: Drizzle's entity markers, the SQLite driver,
 // image processing, the mail SDK, the file system.
-const SERVER_MARKERS = [/drizzle:/, /better-sqlite3/, /from\s*["']sharp["']/, /\bresend\b.*\bemails\b/, /["']node:fs["']/];
+const SERVER_MARKERS = [
+  /drizzle:/,
+  /better-sqlite3/,
+  /from\s*["']sharp["']/,
+  /\bresend\b.*\bemails\b/,
+  /["']node:fs["']/,
+];
 
 test("@desktop @js public pages download no database or server code", () => {
   const routes = readManifest();
   const publicPages = Object.values(routes).filter((r) => r.hasDefaultExport && !r.id.includes("admin"));
-  expect(publicPages.map((r) => r.id)).toEqual(expect.arrayContaining(["root", "routes/home", "routes/portfolio", "routes/contact"]));
+  expect(publicPages.map((r) => r.id)).toEqual(
+    expect.arrayContaining(["root", "routes/home", "routes/portfolio", "routes/contact"]),
+  );
   const problems: string[] = [];
   for (const route of publicPages) {
     for (const asset of new Set([route.module, ...(route.imports ?? [])])) {
@@ -44,24 +52,32 @@ const VALIDATION_MARKERS = [/\b_zod\b/, /__intent__/];
 test("@desktop @js public pages download no validation library", () => {
   const routes = readManifest();
   const publicPages = Object.values(routes).filter((r) => r.hasDefaultExport && !r.id.includes("admin"));
-  expect(publicPages.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/home", "routes/contact", "routes/review", "routes/proposal"]));
+  expect(publicPages.map((r) => r.id)).toEqual(
+    expect.arrayContaining(["routes/home", "routes/contact", "routes/review", "routes/proposal"]),
+  );
   const problems: string[] = [];
   for (const route of publicPages) {
     for (const asset of new Set([route.module, ...(route.imports ?? [])])) {
       const code = fs.readFileSync(path.join("build/client", asset), "utf8");
-      for (const marker of VALIDATION_MARKERS) if (marker.test(code)) problems.push(`${route.id}: ${asset} has ${marker}`);
+      for (const marker of VALIDATION_MARKERS)
+        if (marker.test(code)) problems.push(`${route.id}: ${asset} has ${marker}`);
     }
   }
   expect(problems).toEqual([]);
   // The markers do find the library where it is loaded: the sign-in page's own chunks.
   const login = routes["routes/admin/login"];
-  const loginCode = [login.module, ...(login.imports ?? [])].map((asset) => fs.readFileSync(path.join("build/client", asset), "utf8")).join("\n");
+  const loginCode = [login.module, ...(login.imports ?? [])]
+    .map((asset) => fs.readFileSync(path.join("build/client", asset), "utf8"))
+    .join("\n");
   for (const marker of VALIDATION_MARKERS) expect(loginCode).toMatch(marker);
 });
 
 // Compressed once at build time, not again for every visitor: the response is the build's
 // .br or .gz file byte for byte (its exact length), and what it decodes to is the script.
-test("@desktop @js scripts, styles and the icon sprite go out as compressed at build time", async ({ page, request }) => {
+test("@desktop @js scripts, styles and the icon sprite go out as compressed at build time", async ({
+  page,
+  request,
+}) => {
   const files: string[] = [];
   page.on("request", (req) => files.push(new URL(req.url()).pathname));
   await page.goto("/");
@@ -80,10 +96,14 @@ test("@desktop @js scripts, styles and the icon sprite go out as compressed at b
       const response = await request.get(file, { headers: { "Accept-Encoding": accept } });
       expect(response.status(), file).toBe(200);
       expect(response.headers()["content-encoding"], `${file} for ${accept}`).toBe(encoding);
-      expect(Number(response.headers()["content-length"]), `${file} for ${accept}`).toBe(fs.statSync(path.join("build/client", file + suffix)).size);
+      expect(Number(response.headers()["content-length"]), `${file} for ${accept}`).toBe(
+        fs.statSync(path.join("build/client", file + suffix)).size,
+      );
       expect(response.headers()["cache-control"]).toContain("immutable");
       // The type of the file asked for, not of the compressed copy sent.
-      expect(response.headers()["content-type"], file).toMatch({ js: /^text\/javascript/, css: /^text\/css/, svg: /^image\/svg\+xml/ }[path.extname(file).slice(1)]!);
+      expect(response.headers()["content-type"], file).toMatch(
+        { js: /^text\/javascript/, css: /^text\/css/, svg: /^image\/svg\+xml/ }[path.extname(file).slice(1)]!,
+      );
       expect((await response.body()).equals(plain), `${file} decodes to the built file`).toBe(true);
     }
     // A client that takes neither gets the file as it is.
@@ -93,7 +113,10 @@ test("@desktop @js scripts, styles and the icon sprite go out as compressed at b
   }
   // A request the compressed copy cannot answer is refused as such, not sent on labelled as brotli.
   const script = assets.find((file) => file.endsWith(".js"))!;
-  for (const [header, value, status] of [["If-Match", '"no-such-version"', 412], ["Range", "bytes=99999999-", 416]] as const) {
+  for (const [header, value, status] of [
+    ["If-Match", '"no-such-version"', 412],
+    ["Range", "bytes=99999999-", 416],
+  ] as const) {
     const refused = await request.get(script, { headers: { "Accept-Encoding": "br", [header]: value } });
     expect(refused.status(), header).toBe(status);
     expect(refused.headers()["content-encoding"], header).toBeUndefined();

@@ -22,14 +22,22 @@ test("a visitor's message is mailed, answered, and waiting in the admin's leads"
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Message").fill("Please quote a new roof for a 1,800 sq ft ranch.");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeVisible();
   if (jsEnabled(info)) {
-    await expect(page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible();
+    await expect(
+      page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon."),
+    ).toBeVisible();
   }
 
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const [notification, autoreply] = (await mailsTo(email)).sort((a) => (a.reply_to === email ? -1 : 1));
-  expect(notification).toMatchObject({ subject: `New message from ${name}`, reply_to: email, to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'] });
+  expect(notification).toMatchObject({
+    subject: `New message from ${name}`,
+    reply_to: email,
+    to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'],
+  });
   expect(notification.text).toContain("Please quote a new roof");
   expect(autoreply.to).toEqual([`"${name}" <${email}>`]);
 
@@ -75,7 +83,9 @@ test("anonymous requests for the CSV get 401 @once", async ({ request }) => {
 test.describe("contact settings", () => {
   test.describe.configure({ mode: "default" });
 
-  test("a changed autoresponder subject is used for the next message @desktop @js", async ({ adminPage: page }, info) => {
+  test("a changed autoresponder subject is used for the next message @desktop @js", async ({
+    adminPage: page,
+  }, info) => {
     await page.goto("/admin/contact");
     const subject = page.getByLabel("Autoresponder subject");
     await expect(subject).toHaveValue("Thank you for contacting Prairie Ridge Framing & Roofing");
@@ -90,7 +100,9 @@ test.describe("contact settings", () => {
     await contact.getByLabel("Email").fill(email);
     await contact.getByLabel("Message").fill("Gutter guards?");
     await contact.getByRole("button", { name: "Send Message" }).click();
-    await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toContain(`Thanks from the Whitakers (${info.project.name})`);
+    await expect
+      .poll(async () => (await mailsTo(email)).map((m) => m.subject))
+      .toContain(`Thanks from the Whitakers (${info.project.name})`);
 
     await page.goto("/admin/contact");
     await page.getByLabel("Autoresponder subject").fill("Thank you for contacting Prairie Ridge Framing & Roofing");
@@ -102,7 +114,11 @@ test.describe("contact settings", () => {
     await expect(page.locator(".Toastify").getByText("Contact settings saved successfully")).toBeVisible();
   });
 
-  test("the daily summary of waiting leads is switched on and off, with scripts and without @desktop @js", async ({ adminPage: page, browser, baseURL }) => {
+  test("the daily summary of waiting leads is switched on and off, with scripts and without @desktop @js", async ({
+    adminPage: page,
+    browser,
+    baseURL,
+  }) => {
     const summary = (p: Page) => p.getByRole("checkbox", { name: "Send me a daily summary of waiting leads" });
     const hour = (p: Page) => p.getByLabel("Send it at (Kansas time)");
     await page.goto("/admin/contact");
@@ -137,7 +153,9 @@ test.describe("contact settings", () => {
   });
 });
 
-test("an empty form gets the spec's message naming the fields, inline, and as a toast when scripts run", async ({ page }, info) => {
+test("an empty form gets the spec's message naming the fields, inline, and as a toast when scripts run", async ({
+  page,
+}, info) => {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByRole("button", { name: "Send Message" }).click();
@@ -145,11 +163,15 @@ test("an empty form gets the spec's message naming the fields, inline, and as a 
   // An email or a phone, either one: said on the email field.
   await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveAccessibleDescription(REACH_MESSAGES.reach);
   if (jsEnabled(info)) {
-    await expect(page.locator(".Toastify").getByText("Please fill in all required fields: Name, Message")).toBeVisible();
+    await expect(
+      page.locator(".Toastify").getByText("Please fill in all required fields: Name, Message"),
+    ).toBeVisible();
   }
 });
 
-test("'Call' without a phone is refused on the phone field; a phone alone, no email, is taken", async ({ page }, info) => {
+test("'Call' without a phone is refused on the phone field; a phone alone, no email, is taken", async ({
+  page,
+}, info) => {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   const name = `Cal ${info.project.name} ${Date.now()}`;
@@ -168,11 +190,17 @@ test("'Call' without a phone is refused on the phone field; a phone alone, no em
   await form.getByRole("textbox", { name: /^Email/ }).fill("");
   await phone.fill("(316) 555-0177");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
-  await expect.poll(async () => (await mailsTo("hello@example.com")).find((m) => m.text?.includes(name))?.text ?? "").toContain("No email was given: call or text them.");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeVisible();
+  await expect
+    .poll(async () => (await mailsTo("hello@example.com")).find((m) => m.text?.includes(name))?.text ?? "")
+    .toContain("No email was given: call or text them.");
 });
 
-test("each field in error is outlined, marked invalid and described by its message, and with scripts focused", async ({ page }, info) => {
+test("each field in error is outlined, marked invalid and described by its message, and with scripts focused", async ({
+  page,
+}, info) => {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   const name = form.getByRole("textbox", { name: /^Name/ });
@@ -231,7 +259,9 @@ test("an out-of-area ZIP's note does not move Send: the first tap sends @js", as
   await expect(form.getByText(/We mostly work around Wichita/)).toBeVisible();
   expect(await send.boundingBox()).toEqual(before);
   await page.mouse.up();
-  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeVisible();
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
 });
 
@@ -240,12 +270,16 @@ async function sendTwoPhotosWithoutEmail(page: Page, name: string) {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   await fillQuote(form, name, "");
-  await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468"), await photo("porch.jpg", "#a64")]);
+  await form
+    .getByLabel("Photos (up to 5)")
+    .setInputFiles([await photo("north-slope.jpg", "#468"), await photo("porch.jpg", "#a64")]);
   await form.getByRole("button", { name: "Send Message" }).click();
   return page.getByRole("form", { name: "Contact form" });
 }
 
-test("without scripts, photos sent with a form that comes back are kept as attached and go with the corrected form @nojs", async ({ page }, info) => {
+test("without scripts, photos sent with a form that comes back are kept as attached and go with the corrected form @nojs", async ({
+  page,
+}, info) => {
   const name = `Kept ${info.project.name} ${Date.now()}`;
   const email = `kept-${info.project.name}-${Date.now()}@example.com`;
   const form = await sendTwoPhotosWithoutEmail(page, name);
@@ -258,19 +292,30 @@ test("without scripts, photos sent with a form that comes back are kept as attac
   await attached.getByRole("checkbox", { name: "Remove porch.jpg" }).check();
   await form.getByRole("textbox", { name: /^Email/ }).fill(email);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeInViewport();
-  await expect.poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "").toContain("Photos: 1");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeInViewport();
+  await expect
+    .poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "")
+    .toContain("Photos: 1");
 });
 
-test("without scripts, a kept photo that can no longer be sent is named on the photo field, and nothing is sent without it @nojs", async ({ page }, info) => {
+test("without scripts, a kept photo that can no longer be sent is named on the photo field, and nothing is sent without it @nojs", async ({
+  page,
+}, info) => {
   const name = `Lost ${info.project.name} ${Date.now()}`;
   const email = `lost-${info.project.name}-${Date.now()}@example.com`;
   const form = await sendTwoPhotosWithoutEmail(page, name);
   await expect(form.getByRole("list", { name: "Attached photos" }).getByRole("listitem")).toHaveCount(2);
   // Between the two posts the north slope's kept file stops being a picture (a disk fault).
-  const kept = await form.locator('input[name="attachedPhotos"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const kept = await form
+    .locator('input[name="attachedPhotos"]')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   const token = kept.find((v) => v.endsWith(" north-slope.jpg"))!.split(" ")[0];
-  fs.writeFileSync(`${E2E_DIR}/private-uploads/attached/${createHash("sha256").update(token).digest("base64url")}`, "not a picture any more");
+  fs.writeFileSync(
+    `${E2E_DIR}/private-uploads/attached/${createHash("sha256").update(token).digest("base64url")}`,
+    "not a picture any more",
+  );
 
   await form.getByRole("textbox", { name: /^Email/ }).fill(email);
   await form.getByRole("button", { name: "Send Message" }).click();
@@ -287,29 +332,47 @@ test("without scripts, a kept photo that can no longer be sent is named on the p
 
   await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468")]);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeInViewport();
-  await expect.poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "").toContain("Photos: 2");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeInViewport();
+  await expect
+    .poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "")
+    .toContain("Photos: 2");
 });
 
 test("Request Service on a home service card opens the form with that service chosen", async ({ page }) => {
   await page.goto("/");
-  const card = page.locator("#services").getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Residential Roofing" }) });
+  const card = page
+    .locator("#services")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Residential Roofing" }) });
   await card.getByRole("link", { name: /Request Service/ }).click();
   await expect(page).toHaveURL(/\/\?service=residential-roofing-wichita#contact$/);
   const form = page.getByRole("form", { name: "Contact form" });
   await expect(form.getByLabel("Type of work")).toHaveValue("Residential Roofing");
   await expect(form).toBeInViewport();
   // Another card chooses its own service.
-  await page.locator("#services").getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Gutter Services" }) }).getByRole("link", { name: /Request Service/ }).click();
+  await page
+    .locator("#services")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Gutter Services" }) })
+    .getByRole("link", { name: /Request Service/ })
+    .click();
   await expect(form.getByLabel("Type of work")).toHaveValue("Gutter Services");
   // A service page's quote buttons do the same.
   await page.goto("/services/roof-repairs-wichita");
-  for (const quote of await page.getByRole("link", { name: "Get a Free Quote" }).all()) await expect(quote).toHaveAttribute("href", "/?service=roof-repairs-wichita#contact");
+  for (const quote of await page.getByRole("link", { name: "Get a Free Quote" }).all())
+    await expect(quote).toHaveAttribute("href", "/?service=roof-repairs-wichita#contact");
   await page.getByRole("link", { name: "Get a Free Quote" }).first().click();
   await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Type of work")).toHaveValue("Roof Repairs");
 });
 
-test("business details: a social page added in the admin appears in the footer, and goes again @desktop @js", async ({ adminPage: page, browser, baseURL, request }) => {
+test("business details: a social page added in the admin appears in the footer, and goes again @desktop @js", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+  request,
+}) => {
   await page.goto("/admin/contact");
   const details = page.getByRole("form", { name: "Business details" });
   await expect(details.getByLabel("Phone")).toHaveValue("(620) 555-0142");
@@ -335,7 +398,10 @@ test("business details: a social page added in the admin appears in the footer, 
   await page.goto("/about");
   const social = page.getByRole("contentinfo").getByRole("list", { name: "Social media" });
   await expect(social.getByRole("link")).toHaveCount(1);
-  await expect(social.getByRole("link", { name: "Facebook" })).toHaveAttribute("href", "https://www.facebook.com/prairieridge");
+  await expect(social.getByRole("link", { name: "Facebook" })).toHaveAttribute(
+    "href",
+    "https://www.facebook.com/prairieridge",
+  );
 
   // Without scripts, the same form takes it out again.
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -378,9 +444,13 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   await fillQuote(form, name, email);
-  await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468"), await photo("gutter.png", "#a64", "png")]);
+  await form
+    .getByLabel("Photos (up to 5)")
+    .setInputFiles([await photo("north-slope.jpg", "#468"), await photo("gutter.png", "#a64", "png")]);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeInViewport();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeInViewport();
 
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   const notification = (await mailsTo(email)).find((m) => m.reply_to === email)!;
@@ -412,7 +482,9 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
   await admin.close();
 });
 
-test("with scripts, photos show as previews, one can be removed, and the request is sent in place @js", async ({ page }, info) => {
+test("with scripts, photos show as previews, one can be removed, and the request is sent in place @js", async ({
+  page,
+}, info) => {
   const email = `preview-${info.project.name}@example.com`;
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
@@ -433,24 +505,34 @@ test("with scripts, photos show as previews, one can be removed, and the request
 
   // The browser refuses what it can tell is not a photo, naming it, before anything is sent.
   await input.setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") }]);
-  await expect(page.locator(".Toastify").getByText("notes.txt: Please upload a valid image file (JPEG, PNG, or WebP)")).toBeVisible();
+  await expect(
+    page.locator(".Toastify").getByText("notes.txt: Please upload a valid image file (JPEG, PNG, or WebP)"),
+  ).toBeVisible();
   await expect(previews).toHaveCount(1);
 
   const url = page.url();
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible();
+  await expect(
+    page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon."),
+  ).toBeVisible();
   await expect(form.getByText(/We mostly work around Wichita/)).toBeVisible();
   expect(page.url()).toBe(url);
   await expect(previews).toHaveCount(0);
   await expect(form.getByLabel("Name")).toHaveValue("");
-  await expect.poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "").toContain("Photos: 1");
+  await expect
+    .poll(async () => (await mailsTo(email)).find((m) => m.reply_to === email)?.text ?? "")
+    .toContain("Photos: 1");
 });
 
 test("a text file named like a photo is refused by name, and everything typed stays", async ({ page }, info) => {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Contact form" });
   await fillQuote(form, `Kim ${info.project.name}`, `disguised-${info.project.name}@example.com`);
-  await form.getByLabel("Photos (up to 5)").setInputFiles([{ name: "roof.jpg", mimeType: "image/jpeg", buffer: Buffer.from("my notes about the roof, not a photo") }]);
+  await form
+    .getByLabel("Photos (up to 5)")
+    .setInputFiles([
+      { name: "roof.jpg", mimeType: "image/jpeg", buffer: Buffer.from("my notes about the roof, not a photo") },
+    ]);
   await form.getByRole("button", { name: "Send Message" }).click();
   const refused = "roof.jpg: Please upload a valid image file (JPEG, PNG, or WebP)";
   await expect(page.getByRole("form", { name: "Contact form" }).getByRole("alert")).toHaveText(`Error: ${refused}`);
@@ -471,23 +553,34 @@ test("the roof-repairs page's promise of a photo leads to the form that takes on
   await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Photos (up to 5)")).toBeVisible();
 });
 
-test("with scripts, a photo on a slow connection shows how far its upload has got @js @desktop", async ({ page }, info) => {
+test("with scripts, a photo on a slow connection shows how far its upload has got @js @desktop", async ({
+  page,
+}, info) => {
   await page.goto("/contact");
   // Chromium's own network throttling: about 200 KB a second up.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: 1_000_000, uploadThroughput: 200_000 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 1_000_000,
+    uploadThroughput: 200_000,
+  });
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByLabel("Name").fill("Slow Upload");
   await form.getByLabel("Email").fill(`slow-${info.project.name}@example.com`);
   await form.getByLabel("Message").fill("A photo of the chimney flashing.");
   // Noise does not compress: a 800 x 600 JPEG of it is about half a megabyte.
   const pixels = Buffer.from(Array.from({ length: 800 * 600 * 3 }, () => Math.floor(Math.random() * 256)));
-  const buffer = await sharp(pixels, { raw: { width: 800, height: 600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  const buffer = await sharp(pixels, { raw: { width: 800, height: 600, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   await form.getByLabel("Photos (up to 5)").setInputFiles([{ name: "chimney.jpg", mimeType: "image/jpeg", buffer }]);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
   await expect(form.getByText(/Uploading photos… [1-9]\d?%/)).toBeVisible();
-  await expect(page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.locator(".Toastify").getByText("Your message has been sent! We'll get back to you soon."),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(form.getByText(/Uploading photos/)).toHaveCount(0);
 });

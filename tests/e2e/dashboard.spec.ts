@@ -8,7 +8,10 @@ import { fillQuote } from "./quote";
 // The page cache's own ETag, one per encoding: only an answer from memory has it.
 const CACHE_ETAG = /^"[\w-]{27}(-br|-gz)?"$/;
 
-test("the owner signs in onto the day's work: a quote request just sent is among the new leads", async ({ page, browser }, info) => {
+test("the owner signs in onto the day's work: a quote request just sent is among the new leads", async ({
+  page,
+  browser,
+}, info) => {
   const name = `Dana Dashboard ${info.project.name}`;
   const homeowner = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
   const visitor = await homeowner.newPage();
@@ -16,7 +19,9 @@ test("the owner signs in onto the day's work: a quote request just sent is among
   const form = visitor.getByRole("form", { name: "Contact form" });
   await fillQuote(form, name, `dana-${info.project.name}@example.com`);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(visitor.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  await expect(
+    visitor.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeVisible();
   await homeowner.close();
 
   await page.goto("/admin/login");
@@ -25,7 +30,10 @@ test("the owner signs in onto the day's work: a quote request just sent is among
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Today" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   const fresh = page.getByRole("region", { name: "New leads" });
   await expect(fresh.getByTestId("new-leads-count")).toHaveText(/^[1-9]\d*$/);
@@ -37,9 +45,14 @@ test("the owner signs in onto the day's work: a quote request just sent is among
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
 });
 
-test("View site shows the owner the home page with a way back; a visitor gets the cached page without it", async ({ adminPage: page, browser }, info) => {
+test("View site shows the owner the home page with a way back; a visitor gets the cached page without it", async ({
+  adminPage: page,
+  browser,
+}, info) => {
   await page.goto("/admin");
-  const opened = page.waitForResponse((r) => new URL(r.url()).pathname === "/" && r.request().resourceType() === "document");
+  const opened = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/" && r.request().resourceType() === "document",
+  );
   await page.getByRole("link", { name: "View site" }).click();
   const ownPage = await opened;
   await expect(page).toHaveURL(/:\d+\/$/);
@@ -88,14 +101,32 @@ test("the owner's other public pages carry the bar too, and signing out takes it
   expect(response?.headers().etag).toMatch(CACHE_ETAG);
 });
 
-test("the admin's header on a phone and a desktop: sections in one row, the current one marked and in view", async ({ adminPage: page }, info) => {
+test("the admin's header on a phone and a desktop: sections in one row, the current one marked and in view", async ({
+  adminPage: page,
+}, info) => {
   await page.goto("/admin");
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Today", /^Leads/, "Schedule", "Projects", "Images", "Testimonials", "Pictures & Video", "Words & Facts", "Contact & Business", "Roof Tool", "Pricing", "Team", "Backups"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Today",
+    /^Leads/,
+    "Schedule",
+    "Projects",
+    "Images",
+    "Testimonials",
+    "Pictures & Video",
+    "Words & Facts",
+    "Contact & Business",
+    "Roof Tool",
+    "Pricing",
+    "Team",
+    "Backups",
+  ]);
   await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/admin/account");
   await expect(page.getByTestId("admin-title")).toContainText("Admin");
   // Nothing on the page is wider than the screen.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   const row = nav.getByRole("list");
   const rowBox = (await row.boundingBox())!;
   if (isPhone(info)) {
@@ -117,5 +148,8 @@ test("old Projects links from before the dashboard still open their place", asyn
   await expect(page.getByRole("dialog", { name: "Add New Project" })).toBeVisible();
   await page.goto("/admin?tab=roofing");
   await expect(page).toHaveURL(/\/admin\/projects\/roofing$/);
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Projects" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });

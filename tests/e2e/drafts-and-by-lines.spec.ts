@@ -15,7 +15,9 @@ const OWNER: TeamMember = { email: ADMIN.email, name: "Pat Owner", role: "owner"
 const OFFICE: TeamMember = { email: "olive@example.com", name: "Olive Office", role: "office" };
 
 const notice = (page: Page, text: string) =>
-  jsEnabled(test.info()) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
+  jsEnabled(test.info())
+    ? page.locator(".Toastify").getByText(text)
+    : page.getByRole("status").filter({ hasText: text });
 
 const idOf = (ownSite: OwnSite, table: "projects" | "testimonials", column: string, value: string) => {
   const db = new Database(ownSite.dbPath, { readonly: true });
@@ -46,10 +48,14 @@ test("the office makes a project draft, the owner publishes it, and the list nam
   await editor.getByLabel(/^Image \*/).setInputFiles({
     name: "porch.png",
     mimeType: "image/png",
-    buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#6a8" } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#6a8" } })
+      .png()
+      .toBuffer(),
   });
   await editor.getByRole("button", { name: "Save" }).click();
-  await expect(notice(page, "Project saved as a draft: it shows on the site once the owner publishes it")).toBeVisible();
+  await expect(
+    notice(page, "Project saved as a draft: it shows on the site once the owner publishes it"),
+  ).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row.getByText("Draft", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: `Publish ${title}` })).toBeHidden();
@@ -59,7 +65,11 @@ test("the office makes a project draft, the owner publishes it, and the list nam
   // The owner publishes it: the list says by whom and when.
   await ownSite.signInAs(page, OWNER);
   await page.goto(`${ownSite.baseURL}/admin/projects`);
-  await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: `Publish ${title}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: `Publish ${title}` })
+    .click();
   await expect(notice(page, "Project published: it now shows on the site")).toBeVisible();
   const byLine = `Published by Pat Owner on ${byLineDay(new Date())}`;
   await expect(page.getByRole("row").filter({ hasText: title }).getByText(byLine)).toBeVisible();
@@ -74,12 +84,17 @@ test("the office makes a project draft, the owner publishes it, and the list nam
   await expect(published.getByText(byLine)).toBeVisible();
   await expect(published.getByText("On the site: the owner edits it")).toBeVisible();
   await page.goto(`${ownSite.baseURL}/admin/projects?edit=${idOf(ownSite, "projects", "title", title)}`);
-  await expect(page.getByRole("alert").filter({ hasText: "This project is on the site: only the owner edits it." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This project is on the site: only the owner edits it." }),
+  ).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   if (test.info().project.name.startsWith("phone")) await shot(page, "projects-office-refused");
 });
 
-test("the office adds a testimonial as pending, the owner approves it, and the list names who", async ({ page, ownSite }) => {
+test("the office adds a testimonial as pending, the owner approves it, and the list names who", async ({
+  page,
+  ownSite,
+}) => {
   test.slow();
   const name = `Ruth ${test.info().project.name}`;
   await ownSite.signInAs(page, OFFICE);
@@ -89,7 +104,9 @@ test("the office adds a testimonial as pending, the owner approves it, and the l
   await editor.getByLabel("Name *").fill(name);
   await editor.getByLabel("Quote *").fill("They fixed the leak the same week.");
   await editor.getByRole("button", { name: "Save" }).click();
-  await expect(notice(page, "Testimonial saved as pending: it shows on the site once the owner approves it")).toBeVisible();
+  await expect(
+    notice(page, "Testimonial saved as pending: it shows on the site once the owner approves it"),
+  ).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name }).getByText("Pending")).toBeVisible();
 
   await ownSite.signInAs(page, OWNER);
@@ -102,7 +119,9 @@ test("the office adds a testimonial as pending, the owner approves it, and the l
 
   await ownSite.signInAs(page, OFFICE);
   await page.goto(`${ownSite.baseURL}/admin/testimonials?edit=${idOf(ownSite, "testimonials", "name", name)}`);
-  await expect(page.getByRole("alert").filter({ hasText: "This testimonial is on the site: only the owner edits it." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This testimonial is on the site: only the owner edits it." }),
+  ).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("row").filter({ hasText: name }).getByText(byLine)).toBeVisible();
 });

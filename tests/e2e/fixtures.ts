@@ -85,7 +85,9 @@ export const test = base.extend<{ adminPage: Page }>({
     // the event still fires, and Chrome lists it as an issue.
     await page.addInitScript(() =>
       document.addEventListener("securitypolicyviolation", (e) =>
-        console.error(`Content Security Policy refused ${e.violatedDirective}: ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`),
+        console.error(
+          `Content Security Policy refused ${e.violatedDirective}: ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+        ),
       ),
     );
     page.on("console", (message) => {

@@ -22,11 +22,13 @@ test("a hint describes its control and is no part of its name", async ({ adminPa
   await page.goto("/admin/pricing");
   const tax = page.getByRole("textbox", { name: "Sales tax rate (%)", exact: true });
   await expect(tax).toHaveAccessibleName("Sales tax rate (%)");
-  await expect(tax).toHaveAccessibleDescription("The combined state and local rate, like 8.5. Applied to the whole estimate.");
-  const better = page.getByRole("group", { name: "Better shingle line" });
-  await expect(better.getByRole("textbox", { name: "Name (as estimates and proposals show it)", exact: true })).toHaveAccessibleDescription(
-    "Homeowners read it on their proposal: the product, like Timberline HDZ.",
+  await expect(tax).toHaveAccessibleDescription(
+    "The combined state and local rate, like 8.5. Applied to the whole estimate.",
   );
+  const better = page.getByRole("group", { name: "Better shingle line" });
+  await expect(
+    better.getByRole("textbox", { name: "Name (as estimates and proposals show it)", exact: true }),
+  ).toHaveAccessibleDescription("Homeowners read it on their proposal: the product, like Timberline HDZ.");
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 
   await page.goto("/admin/contact");
@@ -36,11 +38,15 @@ test("a hint describes its control and is no part of its name", async ({ adminPa
 
   // The old address: it redirects to /admin/leads/new since leads have one name (decision 0036).
   await page.goto("/admin/leads/new");
-  await expect(page.getByRole("textbox", { name: "Phone", exact: true })).toHaveAccessibleDescription("A phone number or an email: at least one.");
+  await expect(page.getByRole("textbox", { name: "Phone", exact: true })).toHaveAccessibleDescription(
+    "A phone number or an email: at least one.",
+  );
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 
   await page.goto("/admin/images");
-  await expect(page.getByLabel("Image file", { exact: true })).toHaveAccessibleDescription("PNG, JPG or WebP up to 10MB");
+  await expect(page.getByLabel("Image file", { exact: true })).toHaveAccessibleDescription(
+    "PNG, JPG or WebP up to 10MB",
+  );
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 
   await page.goto("/admin/projects?edit=new");
@@ -58,9 +64,15 @@ test("the homeowner's review form: the name's hint is its description, not its n
   // Refused by the server (this page loads no validation library): said at each field.
   await expect(page.getByRole("alert")).toHaveText("Please check the fields marked below.");
   await expect(name).toHaveAttribute("aria-invalid", "true");
-  await expect(name).toHaveAccessibleDescription("Please enter your name Shown with your review. A first name and initial is fine.");
-  await expect(page.getByRole("group", { name: "Your rating *" })).toHaveAccessibleDescription("Please choose a rating from 1 to 5 stars");
-  await expect(page.getByRole("textbox", { name: "Your review *", exact: true })).toHaveAccessibleDescription("Please tell us a few words about the work");
+  await expect(name).toHaveAccessibleDescription(
+    "Please enter your name Shown with your review. A first name and initial is fine.",
+  );
+  await expect(page.getByRole("group", { name: "Your rating *" })).toHaveAccessibleDescription(
+    "Please choose a rating from 1 to 5 stars",
+  );
+  await expect(page.getByRole("textbox", { name: "Your review *", exact: true })).toHaveAccessibleDescription(
+    "Please tell us a few words about the work",
+  );
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 });
 
@@ -88,14 +100,18 @@ test("admin forms refused by the server say why next to the field, scripts or no
   await tax.fill("eight");
   await page.getByRole("button", { name: "Save prices" }).click();
   await expect(tax).toHaveAttribute("aria-invalid", "true");
-  await expect(tax).toHaveAccessibleDescription(/^Please .+ The combined state and local rate, like 8\.5\. Applied to the whole estimate\.$/);
+  await expect(tax).toHaveAccessibleDescription(
+    /^Please .+ The combined state and local rate, like 8\.5\. Applied to the whole estimate\.$/,
+  );
 
   await page.goto("/admin/contact");
   const facebook = page.getByRole("textbox", { name: "Facebook", exact: true });
   await facebook.fill("facebook.com/ours");
   await page.getByRole("button", { name: "Save Business Details" }).click();
   await expect(facebook).toHaveAttribute("aria-invalid", "true");
-  await expect(facebook).toHaveAccessibleDescription("Please enter the full address of the page, starting with https:// For example https://www.facebook.com/yourpage");
+  await expect(facebook).toHaveAccessibleDescription(
+    "Please enter the full address of the page, starting with https:// For example https://www.facebook.com/yourpage",
+  );
 
   // A message the spec words for two fields is said once above the form, and marks both.
   await page.goto("/admin/testimonials?edit=new");
@@ -104,7 +120,9 @@ test("admin forms refused by the server say why next to the field, scripts or no
   await expect(editor.getByRole("alert")).toHaveText("Name and quote are required");
   for (const name of ["Name *", "Quote *"]) {
     await expect(editor.getByRole("textbox", { name, exact: true })).toHaveAttribute("aria-invalid", "true");
-    await expect(editor.getByRole("textbox", { name, exact: true })).toHaveAccessibleDescription("Name and quote are required");
+    await expect(editor.getByRole("textbox", { name, exact: true })).toHaveAccessibleDescription(
+      "Name and quote are required",
+    );
   }
   expect(await descriptionsInsideLabels(page)).toEqual([]);
 });

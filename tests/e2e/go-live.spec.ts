@@ -9,11 +9,21 @@ import { expect, test } from "./own-site";
 // Issue 29.3: the go-live checklist lists the demo content, one button removes it all, and
 // afterwards no demo project, review or picture is anywhere public; the owner's own stays.
 
-const PUBLIC = ["/", "/portfolio", "/testimonials", "/about", ...SERVICE_LINKS.map((l) => l.href), ...AREA_LINKS.slice(0, 2).map((l) => l.href)];
+const PUBLIC = [
+  "/",
+  "/portfolio",
+  "/testimonials",
+  "/about",
+  ...SERVICE_LINKS.map((l) => l.href),
+  ...AREA_LINKS.slice(0, 2).map((l) => l.href),
+];
 // What would give a demo row away on a page: its title, a reviewer's words.
 const DEMO_WORDS = [...DEMO_PROJECTS.map((p) => p.title), ...DEMO_TESTIMONIALS.map((t) => t.quote.slice(0, 40))];
 
-test("the checklist shows the demo content; removing it leaves nothing demo on the public pages", async ({ page, ownSite }, info) => {
+test("the checklist shows the demo content; removing it leaves nothing demo on the public pages", async ({
+  page,
+  ownSite,
+}, info) => {
   test.setTimeout(120_000);
   const notice = (text: string) =>
     jsEnabled(info) ? page.locator(".Toastify").getByText(text) : page.getByRole("status").filter({ hasText: text });
@@ -46,7 +56,9 @@ test("the checklist shows the demo content; removing it leaves nothing demo on t
   await editor.getByLabel(/^Image \*/).setInputFiles({
     name: "carport.png",
     mimeType: "image/png",
-    buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#5a7" } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#5a7" } })
+      .png()
+      .toBuffer(),
   });
   await editor.getByRole("button", { name: "Save" }).click();
   await expect(notice("Project created successfully")).toBeVisible();
@@ -59,7 +71,10 @@ test("the checklist shows the demo content; removing it leaves nothing demo on t
   await expect(page.getByTestId("go-live-demo-testimonials")).toContainText("6 made-up reviews are on the site.");
   await expect(page.getByTestId("go-live-demo-images")).toContainText("9 stock pictures are in the image library.");
   await expect(page.getByTestId("go-live-phone")).toContainText("Still the demo's: (620) 555-0142.");
-  await expect(page.getByTestId("go-live-phone").getByRole("link", { name: /Fix/ })).toHaveAttribute("href", "/admin/contact");
+  await expect(page.getByTestId("go-live-phone").getByRole("link", { name: /Fix/ })).toHaveAttribute(
+    "href",
+    "/admin/contact",
+  );
   // This test site has SITE_URL set.
   await expect(page.getByTestId("go-live-site-url")).toHaveAttribute("data-done", "true");
 
@@ -86,10 +101,13 @@ test("the checklist shows the demo content; removing it leaves nothing demo on t
   for (const path of PUBLIC) {
     const text = await html(path);
     for (const words of DEMO_WORDS) expect(text, `${path} still shows “${words}”`).not.toContain(words);
-    for (const file of demo.files) expect(text, `${path} still shows a demo picture`).not.toContain(file.replace(/\.\w+$/, ""));
+    for (const file of demo.files)
+      expect(text, `${path} still shows a demo picture`).not.toContain(file.replace(/\.\w+$/, ""));
   }
-  for (const file of demo.files) expect((await page.request.get(`${ownSite.baseURL}/uploads/${file}`)).status()).toBe(404);
-  for (const id of demo.projectIds) expect((await page.request.get(`${ownSite.baseURL}/portfolio/${id}`)).status()).toBe(404);
+  for (const file of demo.files)
+    expect((await page.request.get(`${ownSite.baseURL}/uploads/${file}`)).status()).toBe(404);
+  for (const id of demo.projectIds)
+    expect((await page.request.get(`${ownSite.baseURL}/portfolio/${id}`)).status()).toBe(404);
   expect(await html("/portfolio")).toContain(own);
 
   // On the page itself too, with or without scripts.
@@ -110,11 +128,15 @@ test.describe("a site started with SEED_DEMO_CONTENT=0", () => {
     }
     await ownSite.signIn(page);
     await page.goto(`${ownSite.baseURL}/admin/go-live`);
-    for (const id of ["demo-projects", "demo-testimonials", "demo-images"]) await expect(page.getByTestId(`go-live-${id}`)).toHaveAttribute("data-done", "true");
+    for (const id of ["demo-projects", "demo-testimonials", "demo-images"])
+      await expect(page.getByTestId(`go-live-${id}`)).toHaveAttribute("data-done", "true");
     await expect(page.getByRole("link", { name: "Remove the demo content" })).toHaveCount(0);
   });
 
-  test("the home page leaves out work and reviews it does not have; the portfolio says what is coming @phone", async ({ page, ownSite }) => {
+  test("the home page leaves out work and reviews it does not have; the portfolio says what is coming @phone", async ({
+    page,
+    ownSite,
+  }) => {
     await page.goto(`${ownSite.baseURL}/`);
     await expect(page.getByRole("heading", { name: "Request a Free Quote" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Our Recent Work" })).toHaveCount(0);
@@ -126,14 +148,19 @@ test.describe("a site started with SEED_DEMO_CONTENT=0", () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
-  test("a business named like the demo marks its name as right, and can take it back @desktop", async ({ page, ownSite }) => {
+  test("a business named like the demo marks its name as right, and can take it back @desktop", async ({
+    page,
+    ownSite,
+  }) => {
     await ownSite.signIn(page);
     await page.goto(`${ownSite.baseURL}/admin/go-live`);
     const company = page.getByTestId("go-live-company");
     await expect(company).toHaveAttribute("data-done", "false");
     // What can never be right offers no such button.
     await expect(page.getByTestId("go-live-phone").getByRole("button", { name: /This is right/ })).toHaveCount(0);
-    await expect(page.getByTestId("go-live-sign-in-email").getByRole("button", { name: /This is right/ })).toHaveCount(0);
+    await expect(page.getByTestId("go-live-sign-in-email").getByRole("button", { name: /This is right/ })).toHaveCount(
+      0,
+    );
     await company.getByRole("button", { name: /^This is right\b.*Your company name/ }).click();
     await expect(company).toHaveAttribute("data-done", "true");
     await expect(company).toContainText("You marked this as right.");

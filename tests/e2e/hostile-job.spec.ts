@@ -26,12 +26,17 @@ function seedJob(stamp: string): Seeded {
       )
       .get(leadId, lines, Date.now()) as { id: number };
     const draft = db
-      .prepare(`insert into invoices (lead_id, kind, state, lines, subtotal_cents, total_cents) values (?, 'final', 'draft', ?, 100000, 100000) returning id`)
+      .prepare(
+        `insert into invoices (lead_id, kind, state, lines, subtotal_cents, total_cents) values (?, 'final', 'draft', ?, 100000, 100000) returning id`,
+      )
       .get(leadId, lines) as { id: number };
     const visit = db
       .prepare("insert into visits (lead_id, kind, starts_at) values (?, 'work_day', ?) returning id")
       .get(leadId, Date.now() + 3 * 86_400_000) as { id: number };
-    db.prepare("insert into job_links (lead_id, token_hash) values (?, ?)").run(leadId, createHash("sha256").update(token).digest("base64url"));
+    db.prepare("insert into job_links (lead_id, token_hash) values (?, ?)").run(
+      leadId,
+      createHash("sha256").update(token).digest("base64url"),
+    );
     return { leadId, token, sentId: sent.id, draftId: draft.id, visitId: visit.id };
   } finally {
     db.close();
@@ -47,7 +52,11 @@ const GENERIC: [kind: string, type: string | null, body: string][] = [
   ["garbled form", FORM, "%zz=%%&&==&intent"],
   ["multipart without boundary", "multipart/form-data", "--x\r\n"],
   ["a text file called .png", MULTIPART, multipart([["photos", "<html>hi</html>", "a.png"]])],
-  ["six files", MULTIPART, multipart([1, 2, 3, 4, 5, 6].map((n): [string, string, string] => ["photos", "x", `${n}.png`]))],
+  [
+    "six files",
+    MULTIPART,
+    multipart([1, 2, 3, 4, 5, 6].map((n): [string, string, string] => ["photos", "x", `${n}.png`])),
+  ],
   ["a 100 KB field", FORM, `note=${"a".repeat(100_000)}`],
 ];
 
@@ -61,18 +70,33 @@ function intentBodies(intents: string[], realId: number): [kind: string, type: s
         FORM,
         `intent=${intent}&id=${id}&invoiceId=${id}&visitId=${id}&kind=work_day&kind=final&day=2026-02-30&time=25:99&lengthMinutes=-5&amount=1e309&method=bitcoin&checkNumber=${"9".repeat(50)}&percent=NaN&basis=both&lines[0].description=x&lines[0].amount=-99999999999&lines[999999].amount=1&dueOn=yesterday`,
       ],
-      [`${intent} id ${id} as multipart`, MULTIPART, multipart([["intent", intent], ["invoiceId", id], ["amount", "12.345"], ["method", "check"]])],
+      [
+        `${intent} id ${id} as multipart`,
+        MULTIPART,
+        multipart([
+          ["intent", intent],
+          ["invoiceId", id],
+          ["amount", "12.345"],
+          ["method", "check"],
+        ]),
+      ],
     ]),
   );
 }
 
-test("@desktop @js the schedule, invoices, payments and the job page answer bad bodies with a 4xx or a redirect", async ({ playwright, baseURL }, info) => {
+test("@desktop @js the schedule, invoices, payments and the job page answer bad bodies with a 4xx or a redirect", async ({
+  playwright,
+  baseURL,
+}, info) => {
   test.setTimeout(540_000);
   const s = seedJob(`${info.project.name}-${Date.now()}`);
   const unknownToken = randomBytes(32).toString("base64url");
   const lead = `/admin/leads/${s.leadId}`;
   const visits = intentBodies(["add-visit", "move-visit", "cancel-visit"], s.visitId);
-  const invoices = intentBodies(["create-invoice", "save-invoice", "send-invoice", "delete-draft", "void-invoice"], s.draftId);
+  const invoices = intentBodies(
+    ["create-invoice", "save-invoice", "send-invoice", "delete-draft", "void-invoice"],
+    s.draftId,
+  );
   const payments = intentBodies(["record-payment"], s.sentId);
   const links = intentBodies(["new-job-link", "revoke-job-links"], s.leadId);
   // The homeowner's places come first: the signed-in pass may revoke the link on purpose.
@@ -102,10 +126,18 @@ test("@desktop @js the schedule, invoices, payments and the job page answer bad 
   const session = await adminSessionCookie();
   const failures: string[] = [];
   for (const signedIn of [false, true]) {
-    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: signedIn ? { Cookie: `__session=${session}` } : {}, maxRedirects: 0 });
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: signedIn ? { Cookie: `__session=${session}` } : {},
+      maxRedirects: 0,
+    });
     for (const [path, own] of paths) {
       for (const [kind, type, body] of [...GENERIC, ...own]) {
-        const res = await api.fetch(path, { method: "POST", headers: type ? { "Content-Type": type } : {}, data: Buffer.from(body) });
+        const res = await api.fetch(path, {
+          method: "POST",
+          headers: type ? { "Content-Type": type } : {},
+          data: Buffer.from(body),
+        });
         if (res.status() >= 500) failures.push(`${res.status()} ${path} ${kind}${signedIn ? " (signed in)" : ""}`);
       }
       for (const method of ["PUT", "PATCH", "DELETE"]) {

@@ -24,7 +24,9 @@ function raw(port: number, bytes: string): Promise<string> {
 
 const statusOf = (answer: string) => Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0);
 
-test("@desktop @js odd methods and malformed requests are answered, and the server keeps serving", async ({ baseURL }) => {
+test("@desktop @js odd methods and malformed requests are answered, and the server keeps serving", async ({
+  baseURL,
+}) => {
   const port = Number(new URL(baseURL!).port);
   const cases: [string, (status: number) => boolean][] = [
     ["TRACE / HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s === 405],
@@ -38,8 +40,14 @@ test("@desktop @js odd methods and malformed requests are answered, and the serv
     ["GET / HTTP/1.1\r\nHost: bad host/\\@\r\n\r\n", (s) => s >= 200 && s < 500],
     ["GET /%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 200 && s < 500],
     ["GET //evil.example/..%2f HTTP/1.1\r\nHost: x\r\n\r\n", (s) => s >= 200 && s < 500],
-    ["POST /contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 999\r\n\r\nname=a", (s) => s === 0 || (s >= 400 && s < 500)],
-    ["POST /contact HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\nzz\r\n", (s) => s === 0 || (s >= 400 && s < 500)],
+    [
+      "POST /contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 999\r\n\r\nname=a",
+      (s) => s === 0 || (s >= 400 && s < 500),
+    ],
+    [
+      "POST /contact HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\nzz\r\n",
+      (s) => s === 0 || (s >= 400 && s < 500),
+    ],
   ];
   for (const [request, ok] of cases) {
     const status = statusOf(await raw(port, request));
@@ -48,7 +56,6 @@ test("@desktop @js odd methods and malformed requests are answered, and the serv
   const health = await raw(port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   expect(statusOf(health)).toBe(200);
 });
-
 
 // Every place that takes a POST, and the `.data` form scripts use.
 const ACTIONS = [
@@ -100,7 +107,29 @@ const ACTIONS = [
   `/review/${"A".repeat(43)}`,
   `/review/${"A".repeat(43)}.data`,
 ];
-const INTENTS = ["delete", "save", "create", "update", "archive", "resend", "delete-image", "save-maps-key", "save-publisher-tag", "lead", "measure", "make-estimate", "save-estimate", "complete", "reopen", "ask-review", "add-to-portfolio", "approve", "publish", "unpublish", "made-up"];
+const INTENTS = [
+  "delete",
+  "save",
+  "create",
+  "update",
+  "archive",
+  "resend",
+  "delete-image",
+  "save-maps-key",
+  "save-publisher-tag",
+  "lead",
+  "measure",
+  "make-estimate",
+  "save-estimate",
+  "complete",
+  "reopen",
+  "ask-review",
+  "add-to-portfolio",
+  "approve",
+  "publish",
+  "unpublish",
+  "made-up",
+];
 const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
   ["JSON", "application/json", '{"name":"x"}'],
   ["plain text", "text/plain", "name=x"],
@@ -110,17 +139,42 @@ const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
   ["multipart without boundary", "multipart/form-data", "--x\r\n"],
   ["truncated multipart", MULTIPART, `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nunfinished`],
   ["multipart with a broken part header", MULTIPART, `--${boundary}\r\nnot a header\r\n\r\nx\r\n--${boundary}--\r\n`],
-  ["too many files", MULTIPART, multipart([["a", "x", "a.png"], ["b", "x", "b.png"], ["c", "x", "c.png"]])],
-  ["a text file called .png", MULTIPART, multipart([["intent", "upload"], ["file", "<html>hi</html>", "a.png"]])],
+  [
+    "too many files",
+    MULTIPART,
+    multipart([
+      ["a", "x", "a.png"],
+      ["b", "x", "b.png"],
+      ["c", "x", "c.png"],
+    ]),
+  ],
+  [
+    "a text file called .png",
+    MULTIPART,
+    multipart([
+      ["intent", "upload"],
+      ["file", "<html>hi</html>", "a.png"],
+    ]),
+  ],
   ["a 100 KB field", FORM, `message=${"a".repeat(100_000)}`],
   ...INTENTS.flatMap((intent): [string, string, string][] => [
     [`${intent} with an unknown id`, FORM, `intent=${intent}&id=999999`],
     [`${intent} with a non-numeric id`, FORM, `intent=${intent}&id=abc&rating=99`],
-    [`${intent} as multipart with an unknown id`, MULTIPART, multipart([["intent", intent], ["id", "-1"]])],
+    [
+      `${intent} as multipart with an unknown id`,
+      MULTIPART,
+      multipart([
+        ["intent", intent],
+        ["id", "-1"],
+      ]),
+    ],
   ]),
 ];
 
-test("@desktop @js every action answers bad bodies with a 4xx or a redirect, never a 5xx", async ({ playwright, baseURL }) => {
+test("@desktop @js every action answers bad bodies with a 4xx or a redirect, never a 5xx", async ({
+  playwright,
+  baseURL,
+}) => {
   // About 3,400 requests, one after another (minutes on a loaded 2-core machine).
   test.setTimeout(540_000);
   const session = await adminSessionCookie();
@@ -133,7 +187,11 @@ test("@desktop @js every action answers bad bodies with a 4xx or a redirect, nev
     });
     for (const path of ACTIONS) {
       for (const [kind, type, body] of BAD_BODIES) {
-        const res = await api.fetch(path, { method: "POST", headers: type ? { "Content-Type": type } : {}, data: Buffer.from(body) });
+        const res = await api.fetch(path, {
+          method: "POST",
+          headers: type ? { "Content-Type": type } : {},
+          data: Buffer.from(body),
+        });
         if (res.status() >= 500) failures.push(`${res.status()} ${path} ${kind}${signedIn ? " (signed in)" : ""}`);
       }
       for (const method of ["PUT", "PATCH", "DELETE"]) {
@@ -146,28 +204,68 @@ test("@desktop @js every action answers bad bodies with a 4xx or a redirect, nev
   expect(failures).toEqual([]);
 });
 
-test("@desktop @js bodies are refused by size, before or while they stream in (413), and by type (415)", async ({ baseURL, request }) => {
+test("@desktop @js bodies are refused by size, before or while they stream in (413), and by type (415)", async ({
+  baseURL,
+  request,
+}) => {
   const port = Number(new URL(baseURL!).port);
-  const post = (path: string, headers: string, body: string) => raw(port, `POST ${path} HTTP/1.1\r\nHost: x\r\n${headers}\r\n${body}`);
+  const post = (path: string, headers: string, body: string) =>
+    raw(port, `POST ${path} HTTP/1.1\r\nHost: x\r\n${headers}\r\n${body}`);
   // Declared sizes are refused before a byte of the body is read.
-  expect(statusOf(await post("/contact", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 62914560\r\n", "name=a"))).toBe(413);
-  expect(statusOf(await post("/admin/images/upload", `Content-Type: ${MULTIPART}\r\nContent-Length: 26214400\r\n`, `--${boundary}\r\n`))).toBe(413);
+  expect(
+    statusOf(
+      await post(
+        "/contact",
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 62914560\r\n",
+        "name=a",
+      ),
+    ),
+  ).toBe(413);
+  expect(
+    statusOf(
+      await post(
+        "/admin/images/upload",
+        `Content-Type: ${MULTIPART}\r\nContent-Length: 26214400\r\n`,
+        `--${boundary}\r\n`,
+      ),
+    ),
+  ).toBe(413);
   // A body sent in chunks with no declared size is cut off at the cap while it streams.
   const chunk = "a".repeat(32 * 1024);
-  const chunked = Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join("") + "0\r\n\r\n";
-  const streamed = await post("/contact", "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n", chunked);
+  const chunked =
+    Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join("") + "0\r\n\r\n";
+  const streamed = await post(
+    "/contact",
+    "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n",
+    chunked,
+  );
   expect(statusOf(streamed)).toBe(413);
   // The contact form may carry five 10 MB photos, and no more.
-  expect(statusOf(await post("/contact", `Content-Type: ${MULTIPART}\r\nContent-Length: 62914560\r\n`, `--${boundary}\r\n`))).toBe(413);
-  expect(statusOf(await post("/contact/send", `Content-Type: ${MULTIPART}\r\nContent-Length: 62914560\r\n`, `--${boundary}\r\n`))).toBe(413);
+  expect(
+    statusOf(await post("/contact", `Content-Type: ${MULTIPART}\r\nContent-Length: 62914560\r\n`, `--${boundary}\r\n`)),
+  ).toBe(413);
+  expect(
+    statusOf(
+      await post("/contact/send", `Content-Type: ${MULTIPART}\r\nContent-Length: 62914560\r\n`, `--${boundary}\r\n`),
+    ),
+  ).toBe(413);
   const json = await request.post("/contact", { headers: { "Content-Type": "application/json" }, data: "{}" });
   expect(json.status()).toBe(415);
   expect((await request.get("/healthz")).status()).toBe(200);
 });
 
-test("@desktop @js security headers: CSP with script hashes on every page, admin pages never cached", async ({ request }) => {
+test("@desktop @js security headers: CSP with script hashes on every page, admin pages never cached", async ({
+  request,
+}) => {
   const session = await adminSessionCookie();
-  for (const path of ["/", "/portfolio", "/contact", "/services/residential-roofing-wichita", "/no-such-page", "/admin/login"]) {
+  for (const path of [
+    "/",
+    "/portfolio",
+    "/contact",
+    "/services/residential-roofing-wichita",
+    "/no-such-page",
+    "/admin/login",
+  ]) {
     const res = await request.get(path);
     const csp = res.headers()["content-security-policy"] ?? "";
     expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
@@ -176,7 +274,14 @@ test("@desktop @js security headers: CSP with script hashes on every page, admin
     expect(csp, path).toContain("frame-ancestors 'self'");
   }
   expect((await request.get("/admin/login")).headers()["cache-control"]).toContain("no-store");
-  for (const path of ["/admin", "/admin/images", "/admin/contact", "/admin/testimonials", "/admin/roof-measurement", "/admin/leads"]) {
+  for (const path of [
+    "/admin",
+    "/admin/images",
+    "/admin/contact",
+    "/admin/testimonials",
+    "/admin/roof-measurement",
+    "/admin/leads",
+  ]) {
     const res = await request.get(path, { headers: { Cookie: `__session=${session}` }, maxRedirects: 0 });
     expect(res.headers()["cache-control"], path).toContain("no-store");
   }
@@ -208,7 +313,9 @@ function multipartWithFile(fields: Record<string, string>, file: { field: string
     .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
     .join("");
   return Buffer.concat([
-    Buffer.from(`${head}--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     Buffer.alloc(file.size, 1),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -235,20 +342,30 @@ function twoOnOneConnection(port: number, first: Buffer, second: string): Promis
 // Issue 27, point 11: a picture over 10 MB was refused (413) as the parser met it, and the
 // rest of its body was left unread on a connection still kept alive: the next request on
 // it got no answer and was reset about 6 s later (the owner's next page, in a browser).
-test("@desktop @js an oversize picture to any upload place is refused, and the same connection answers the next request", async ({ baseURL }) => {
+test("@desktop @js an oversize picture to any upload place is refused, and the same connection answers the next request", async ({
+  baseURL,
+}) => {
   const port = Number(new URL(baseURL!).port);
   const cookie = `__session=${await adminSessionCookie()}`;
   const places: [path: string, fields: Record<string, string>, field: string][] = [
     ["/admin/images", { intent: "upload-image", alt: "" }, "file"],
     ["/admin/images/upload", { alt: "" }, "file"],
-    ["/admin/projects/roofing", { intent: "save-project", title: "Big", category: "roofing", description: "Too big" }, "image"],
+    [
+      "/admin/projects/roofing",
+      { intent: "save-project", title: "Big", category: "roofing", description: "Too big" },
+      "image",
+    ],
     ["/admin/roof-measurement", { intent: "save", street: "1 Elm St", city: "Derby" }, "topImage"],
   ];
   for (const [path, fields, field] of places) {
     // Within the form's cap (two pictures), so it is read until the picture passes 10 MB: 9 MB are left unread.
     const body = multipartWithFile(fields, { field, size: 19 * 1024 * 1024 });
     const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ${MULTIPART}\r\nContent-Length: ${body.length}\r\n\r\n`;
-    const answer = await twoOnOneConnection(port, Buffer.concat([Buffer.from(head), body]), "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const answer = await twoOnOneConnection(
+      port,
+      Buffer.concat([Buffer.from(head), body]),
+      "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
     const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
     expect(statuses, path).toEqual([413, 200]);
     expect(answer, path).toContain("Image size should be less than 10MB");
@@ -257,10 +374,16 @@ test("@desktop @js an oversize picture to any upload place is refused, and the s
 
 // Issue 27, point 5: a few bytes naming a far row of a list were refused and then rendered
 // back with a row per index: hours[2999] made 9.5 MB of HTML. A short 400 now, by the page.
-test("@desktop @js a post naming a far row of a form's list is a short 400, and the page says why", async ({ baseURL }) => {
+test("@desktop @js a post naming a far row of a form's list is a short 400, and the page says why", async ({
+  baseURL,
+}) => {
   const cookie = `__session=${await adminSessionCookie()}`;
   const body = "intent=save-business-facts&hours[1999].label=x&hours[1999].opens=08:00&hours[1999].closes=17:00";
-  const refused = await fetch(`${baseURL}/admin/contact`, { method: "POST", headers: { Cookie: cookie, "Content-Type": FORM }, body });
+  const refused = await fetch(`${baseURL}/admin/contact`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": FORM },
+    body,
+  });
   expect(refused.status).toBe(400);
   const page = await refused.text();
   expect(page).toContain("The form has more rows than it can take.");
@@ -271,20 +394,34 @@ test("@desktop @js a post naming a far row of a form's list is a short 400, and 
 // A multipart body's boundary may stand anywhere among its parameters. The early refusal
 // wanted it first, while the body cap and the readers took it anywhere: the same form got
 // the multipart cap and then a 415.
-test("@desktop @js a multipart form with its boundary after another parameter is read, and capped, as any other", async ({ baseURL }) => {
+test("@desktop @js a multipart form with its boundary after another parameter is read, and capped, as any other", async ({
+  baseURL,
+}) => {
   const port = Number(new URL(baseURL!).port);
   const type = `multipart/form-data; charset=utf-8; boundary=${boundary}`;
-  const form = await fetch(`${baseURL}/contact/send`, { method: "POST", headers: { "Content-Type": type }, body: multipart([["name", "Pat"], ["email", "not an address"]]) });
+  const form = await fetch(`${baseURL}/contact/send`, {
+    method: "POST",
+    headers: { "Content-Type": type },
+    body: multipart([
+      ["name", "Pat"],
+      ["email", "not an address"],
+    ]),
+  });
   // The quote form's own answer: what is wrong with the fields, as JSON for its script.
   expect(form.status).toBe(400);
   expect(form.headers.get("content-type")).toMatch(/json/);
-  const declared = await raw(port, `POST /admin/images/upload HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 26214400\r\n\r\n--${boundary}\r\n`);
+  const declared = await raw(
+    port,
+    `POST /admin/images/upload HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 26214400\r\n\r\n--${boundary}\r\n`,
+  );
   expect(statusOf(declared)).toBe(413);
 });
 
 /** A body sent in chunks of 1 MB, with no declared length, and the request line and headers before it. */
 function chunkedPost(path: string, headers: string, body: Buffer) {
-  const pieces: Buffer[] = [Buffer.from(`POST ${path} HTTP/1.1\r\nHost: x\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`)];
+  const pieces: Buffer[] = [
+    Buffer.from(`POST ${path} HTTP/1.1\r\nHost: x\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`),
+  ];
   for (let at = 0; at < body.length; at += 1024 * 1024) {
     const piece = body.subarray(at, at + 1024 * 1024);
     pieces.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n"));
@@ -302,7 +439,15 @@ test("@desktop @js a body in chunks answered early is read no further than its c
   const next = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
   const statuses = (answer: string) => [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
   const upload = (size: number) =>
-    twoOnOneConnection(port, chunkedPost("/admin/images", `Cookie: ${cookie}\r\nContent-Type: ${MULTIPART}\r\n`, multipartWithFile({ intent: "upload-image", alt: "" }, { field: "file", size })), next);
+    twoOnOneConnection(
+      port,
+      chunkedPost(
+        "/admin/images",
+        `Cookie: ${cookie}\r\nContent-Type: ${MULTIPART}\r\n`,
+        multipartWithFile({ intent: "upload-image", alt: "" }, { field: "file", size }),
+      ),
+      next,
+    );
   // 15 MB in all, within the cap: refused at 10 MB, the rest dropped, the next request answered.
   expect(statuses(await upload(15 * 1024 * 1024))).toEqual([413, 200]);
   // 25 MB in all, past the cap: the connection is dropped rather than read to the end.

@@ -4,7 +4,10 @@ import { expect, test } from "./own-site";
 // The opening hours are entered once, as days and times (issue 29.5): the contact card,
 // the footer and the structured data all read them from there and cannot disagree.
 
-test("hours saved as days and times read the same on the card, in the footer and in the structured data", async ({ page, ownSite }, info) => {
+test("hours saved as days and times read the same on the card, in the footer and in the structured data", async ({
+  page,
+  ownSite,
+}, info) => {
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/contact`);
   const details = page.getByRole("form", { name: "Business details" });
@@ -14,7 +17,8 @@ test("hours saved as days and times read the same on the card, in the footer and
   // With scripts, the row says what it will read before it is saved.
   if (jsEnabled(info)) await expect(details.getByText("Saturday and Sunday: 8am – 12:30pm")).toBeVisible();
   await details.getByRole("button", { name: "Save Business Details" }).click();
-  if (jsEnabled(info)) await expect(page.locator(".Toastify").getByText("Business details saved successfully")).toBeVisible();
+  if (jsEnabled(info))
+    await expect(page.locator(".Toastify").getByText("Business details saved successfully")).toBeVisible();
   else await expect(page.getByRole("status").filter({ hasText: "Business details saved successfully" })).toBeVisible();
   await expect(details.getByText("Saturday and Sunday: 8am – 12:30pm")).toBeVisible();
 
@@ -28,7 +32,11 @@ test("hours saved as days and times read the same on the card, in the footer and
   }
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
   expect(jsonLd.openingHoursSpecification).toEqual([
-    expect.objectContaining({ dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "07:00", closes: "18:00" }),
+    expect.objectContaining({
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "07:00",
+      closes: "18:00",
+    }),
     expect.objectContaining({ dayOfWeek: ["Saturday", "Sunday"], opens: "08:00", closes: "12:30" }),
   ]);
 });

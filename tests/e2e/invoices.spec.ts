@@ -13,15 +13,30 @@ const TEN_THOUSAND: SeedEstimate = {
   street: "88 Elm St",
   city: "Mulvane",
   zip: "67110",
-  lines: [{ key: "labor", label: "Labor, up to 6/12", quantity: 1, unit: "squares", unitPriceCents: 1_000_005, totalCents: 1_000_005, adjusted: true }],
+  lines: [
+    {
+      key: "labor",
+      label: "Labor, up to 6/12",
+      quantity: 1,
+      unit: "squares",
+      unitPriceCents: 1_000_005,
+      totalCents: 1_000_005,
+      adjusted: true,
+    },
+  ],
   taxBasisPoints: 0,
   taxCents: 0,
 };
 
-const attachmentsOf = (mail: SentMail) => (mail as SentMail & { attachments?: { filename: string; content: unknown }[] }).attachments ?? [];
-const bytesOf = (content: unknown) => (typeof content === "string" ? Buffer.from(content, "base64") : Buffer.from((content as { data: number[] }).data));
+const attachmentsOf = (mail: SentMail) =>
+  (mail as SentMail & { attachments?: { filename: string; content: unknown }[] }).attachments ?? [];
+const bytesOf = (content: unknown) =>
+  typeof content === "string" ? Buffer.from(content, "base64") : Buffer.from((content as { data: number[] }).data);
 
-test("an accepted proposal's deposit is sent with its PDF, paid by check, and Paid", async ({ browser, adminPage: staff }, info) => {
+test("an accepted proposal's deposit is sent with its PDF, paid by check, and Paid", async ({
+  browser,
+  adminPage: staff,
+}, info) => {
   test.setTimeout(120_000);
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Lee Ortega ${stamp}`;
@@ -34,7 +49,10 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   await proposals.getByLabel("Valid for (days)").fill("14");
   await proposals.getByRole("button", { name: "Create proposal" }).click();
   const link = await proposals.getByLabel("Link for the homeowner").inputValue();
-  const home = await browser.newContext({ javaScriptEnabled: jsEnabled(info), viewport: isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
+  const home = await browser.newContext({
+    javaScriptEnabled: jsEnabled(info),
+    viewport: isPhone(info) ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
   const homeowner = await home.newPage();
   await homeowner.goto(new URL(link).pathname);
   const accept = homeowner.getByRole("form", { name: "Accept the proposal" });
@@ -67,11 +85,16 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   await expect(money.getByRole("listitem", { name: "Deposit invoice Draft" })).toContainText("$2,500.01");
 
   // Sent: numbered, the mail with its PDF reaches the fake Resend.
-  await money.getByRole("listitem", { name: "Deposit invoice Draft" }).getByRole("button", { name: "Send to the homeowner" }).click();
+  await money
+    .getByRole("listitem", { name: "Deposit invoice Draft" })
+    .getByRole("button", { name: "Send to the homeowner" })
+    .click();
   await expect(staff.getByText("Invoice sent").first()).toBeVisible();
   const sent = money.getByRole("listitem", { name: /^Deposit invoice INV-\d{4,}$/ });
   await expect(sent).toContainText("Sent");
-  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Invoice INV-")).length).toBe(1);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Invoice INV-")).length)
+    .toBe(1);
   const mail = (await mailsTo(email)).find((m) => m.subject.startsWith("Invoice INV-"))!;
   expect(mail.subject).toContain("$2,500.01");
   expect(mail.text).toMatch(/\/job\/[\w-]{43}/);
@@ -86,7 +109,8 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   await expect(staff.getByText("Please enter the check number").first()).toBeVisible();
   if (!jsEnabled(info)) await staff.goto(`/admin/leads/${leadId}`);
   const again = money.getByRole("listitem", { name: /^Deposit invoice INV-\d{4,}$/ });
-  if (!(await again.getByLabel("Check number (for a check)").isVisible())) await again.getByText("Record a payment").click();
+  if (!(await again.getByLabel("Check number (for a check)").isVisible()))
+    await again.getByText("Record a payment").click();
   await again.getByRole("combobox", { name: "How" }).selectOption("check");
   await again.getByLabel("Check number (for a check)").fill("1042");
   await again.getByRole("button", { name: "Record payment" }).click();
@@ -96,7 +120,9 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Receipt:")).length).toBe(1);
 });
 
-test("a draft is deleted after a confirm step, and a sent invoice has no delete", async ({ adminPage: staff }, info) => {
+test("a draft is deleted after a confirm step, and a sent invoice has no delete", async ({
+  adminPage: staff,
+}, info) => {
   const leadId = seedWonJob(`Rosa Quint ${info.project.name}-${Date.now()}`, 800_000, [
     { kind: "deposit", state: "sent" },
     { kind: "progress", state: "draft" },
@@ -127,8 +153,12 @@ test("a draft is deleted after a confirm step, and a sent invoice has no delete"
   expect(new URL(staff.url()).pathname).toBe(`/admin/leads/${leadId}`);
 });
 
-test("Add a row gives a draft one more change-order row, keeping what was typed", async ({ adminPage: staff }, info) => {
-  const leadId = seedWonJob(`Ada Brandt ${info.project.name}-${Date.now()}`, 1_000_000, [{ kind: "deposit", state: "draft" }]);
+test("Add a row gives a draft one more change-order row, keeping what was typed", async ({
+  adminPage: staff,
+}, info) => {
+  const leadId = seedWonJob(`Ada Brandt ${info.project.name}-${Date.now()}`, 1_000_000, [
+    { kind: "deposit", state: "draft" },
+  ]);
   await staff.goto(`/admin/leads/${leadId}`);
   await staff.evaluate(() => Object.assign(window, { stillThisPage: true }));
   const draft = staff.getByRole("listitem", { name: "Deposit invoice Draft" });

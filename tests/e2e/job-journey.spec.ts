@@ -11,16 +11,24 @@ function calendarOf(mail: SentMail) {
   const files = (mail as SentMail & { attachments?: { filename: string; content: unknown }[] }).attachments ?? [];
   expect(files.map((f) => f.filename.endsWith(".ics"))).toEqual([true]);
   const content = files[0]!.content;
-  const text = typeof content === "string" ? Buffer.from(content, "base64").toString("utf8") : Buffer.from((content as { data: number[] }).data).toString("utf8");
+  const text =
+    typeof content === "string"
+      ? Buffer.from(content, "base64").toString("utf8")
+      : Buffer.from((content as { data: number[] }).data).toString("utf8");
   const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
-  return { start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate(), summary: String(event.getFirstPropertyValue("summary")) };
+  return {
+    start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate(),
+    summary: String(event.getFirstPropertyValue("summary")),
+  };
 }
 
 /** The mails to `email` whose subject starts so. */
-const mailsStarting = async (email: string, subject: string) => (await mailsTo(email)).filter((m) => m.subject.startsWith(subject));
+const mailsStarting = async (email: string, subject: string) =>
+  (await mailsTo(email)).filter((m) => m.subject.startsWith(subject));
 
 /** A day `days` from now in Kansas, YYYY-MM-DD (a date field's value). */
-const kansasDayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Chicago" });
+const kansasDayFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Chicago" });
 
 /** The homeowner's job page: its headline says where things stand. */
 async function jobPageSays(homeowner: Page, jobPath: string, headline: string | RegExp) {
@@ -37,7 +45,10 @@ async function jobPageSays(homeowner: Page, jobPath: string, headline: string | 
 // paid through the fake Stripe's checkout and its signed webhook, a work day booked (its
 // mail's .ics read by ical.js), the job completed, the final invoice, a check recorded,
 // Paid, then the review request; the homeowner's job page shows each step.
-test("a request becomes a measured, estimated, accepted, paid, scheduled, completed, reviewed job in the portfolio", async ({ browser, adminPage: staff }, info) => {
+test("a request becomes a measured, estimated, accepted, paid, scheduled, completed, reviewed job in the portfolio", async ({
+  browser,
+  adminPage: staff,
+}, info) => {
   test.setTimeout(300_000);
   const stamp = `${info.project.name} ${Date.now()}`;
   const name = `Jo Whitley ${stamp}`;
@@ -57,12 +68,19 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   const leadPath = /\/admin\/leads\/\d+/.exec((await mailsTo(email)).find((m) => m.reply_to === email)!.text)![0];
   // The auto-reply, the owner's words as written, links the homeowner's page from the start (decision 0070).
   const autoreply = (await mailsTo(email)).find((m) => m.reply_to !== email)!;
-  const firstJobPath = new URL(/\n\nSee where your request stands, and send us more photos: (http:\/\/\S+\/job\/[A-Za-z0-9_-]{43})$/.exec(autoreply.text)![1]).pathname;
+  const firstJobPath = new URL(
+    /\n\nSee where your request stands, and send us more photos: (http:\/\/\S+\/job\/[A-Za-z0-9_-]{43})$/.exec(
+      autoreply.text,
+    )![1],
+  ).pathname;
   await jobPageSays(homeowner, firstJobPath, "We are on it");
 
   // Measured in the roof tool.
   await staff.goto(leadPath);
-  await staff.getByRole("region", { name: "Roof measurement" }).getByRole("button", { name: "Measure this roof" }).click();
+  await staff
+    .getByRole("region", { name: "Roof measurement" })
+    .getByRole("button", { name: "Measure this roof" })
+    .click();
   await staff.getByLabel("Length (ft)").fill("40");
   await staff.getByLabel("Width (ft)").fill("30");
   await staff.getByLabel("Pitch (X/12)").fill("6");
@@ -107,7 +125,9 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
   await accept.getByRole("button", { name: "Accept proposal" }).click();
   await expect(homeowner.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
-  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith(`Proposal accepted: ${name}`)).length).toBe(1);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith(`Proposal accepted: ${name}`)).length)
+    .toBe(1);
 
   // Won, then completed; the homeowner is asked for a review.
   await staff.goto(leadPath);
@@ -120,12 +140,19 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await expect(estimate).not.toContainText("A draft: the homeowner sees it once a proposal is sent");
   // The deposit invoice, drafted when the proposal was accepted, mailed with its PDF.
   const money = staff.getByRole("region", { name: "Invoices and payments" });
-  await money.getByRole("listitem", { name: "Deposit invoice Draft" }).getByRole("button", { name: "Send to the homeowner" }).click();
+  await money
+    .getByRole("listitem", { name: "Deposit invoice Draft" })
+    .getByRole("button", { name: "Send to the homeowner" })
+    .click();
   await expect(staff.getByText(/^Invoice sent/).first()).toBeVisible();
   await expect.poll(async () => (await mailsStarting(email, "Invoice INV-")).length).toBe(1);
   const depositMail = (await mailsStarting(email, "Invoice INV-"))[0]!;
   const [, deposit, depositOwed] = /^Invoice (INV-\d{4}) from .+: (\$[\d,]+\.\d{2})$/.exec(depositMail.subject)!;
-  expect((depositMail as SentMail & { attachments?: { filename: string }[] }).attachments?.map((a) => a.filename.endsWith(".pdf"))).toEqual([true]);
+  expect(
+    (depositMail as SentMail & { attachments?: { filename: string }[] }).attachments?.map((a) =>
+      a.filename.endsWith(".pdf"),
+    ),
+  ).toEqual([true]);
   const jobPath = new URL(/http:\/\/\S+\/job\/[A-Za-z0-9_-]{43}/.exec(depositMail.text)![0]).pathname;
 
   // Paid online: the job page's Pay, the fake Stripe's checkout page, its signed webhook.
@@ -152,7 +179,9 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await expect(staff.getByText(/^Work day booked/).first()).toBeVisible();
   await expect.poll(async () => (await mailsStarting(email, "Your work day with")).length).toBe(1);
   const invitation = calendarOf((await mailsStarting(email, "Your work day with"))[0]!);
-  expect(invitation.start.toLocaleString("en-CA", { timeZone: "America/Chicago", hourCycle: "h23" })).toMatch(new RegExp(`^${workDay}, 08:00:00$`));
+  expect(invitation.start.toLocaleString("en-CA", { timeZone: "America/Chicago", hourCycle: "h23" })).toMatch(
+    new RegExp(`^${workDay}, 08:00:00$`),
+  );
   await jobPageSays(homeowner, jobPath, /^Work day booked for /);
   await expect(homeowner.getByRole("region", { name: "Our next visit" })).toContainText("Work day");
 
@@ -163,14 +192,22 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   // The final invoice (the rest of the job's total), mailed; a check for it recorded: Paid.
   await money.getByRole("button", { name: "New final invoice" }).click();
   await expect(staff.getByText("Invoice draft created").first()).toBeVisible();
-  await money.getByRole("listitem", { name: "Final invoice Draft" }).getByRole("button", { name: "Send to the homeowner" }).click();
+  await money
+    .getByRole("listitem", { name: "Final invoice Draft" })
+    .getByRole("button", { name: "Send to the homeowner" })
+    .click();
   await expect(staff.getByText(/^Invoice sent/).first()).toBeVisible();
   await expect.poll(async () => (await mailsStarting(email, "Invoice INV-")).length).toBe(2);
-  const [, final, finalOwed] = /^Invoice (INV-\d{4}) from .+: (\$[\d,]+\.\d{2})$/.exec((await mailsStarting(email, "Invoice INV-"))[1]!.subject)!;
+  const [, final, finalOwed] = /^Invoice (INV-\d{4}) from .+: (\$[\d,]+\.\d{2})$/.exec(
+    (await mailsStarting(email, "Invoice INV-"))[1]!.subject,
+  )!;
   await jobPageSays(homeowner, jobPath, "Work done");
   await expect(homeowner.locator("main")).toContainText(`The balance still owed is ${finalOwed}`);
   const finalCard = money.getByRole("listitem", { name: `Final invoice ${final}` });
-  await finalCard.locator("summary").filter({ hasText: /^Record (a )?payment$/ }).click();
+  await finalCard
+    .locator("summary")
+    .filter({ hasText: /^Record (a )?payment$/ })
+    .click();
   await finalCard.getByLabel("How").selectOption({ label: "Check" });
   await finalCard.getByLabel("Check number (for a check)").fill("2210");
   await expect(finalCard.getByLabel(/^Amount \(\$, at most/)).toHaveValue(finalOwed.replace(/[$,]/g, ""));
@@ -189,7 +226,9 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await expect(staff.getByRole("button", { name: /^Mark (un)?read$/ })).toHaveCount(0);
   await job.getByRole("button", { name: "Ask for a review" }).click();
   await expect(staff.getByText("Review request sent to the homeowner").first()).toBeVisible();
-  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("How did we do?")).length).toBe(1);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("How did we do?")).length)
+    .toBe(1);
   const reviewMail = (await mailsTo(email)).find((m) => m.subject.startsWith("How did we do?"))!;
   const reviewLink = /http:\/\/\S+\/review\/[A-Za-z0-9_-]{43}/.exec(reviewMail.text)![0];
   // It links the job page too, after the review's own link: the job's one link, the same
@@ -205,11 +244,18 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await homeowner.getByLabel("Your review *").fill(words);
   // Offered as first name and initial; this homeowner signs with the whole name (the owner's list is searched by it).
   await homeowner.getByLabel("Your name *").fill(name);
-  await homeowner.locator("label").filter({ hasText: /^5 stars$/ }).click();
+  await homeowner
+    .locator("label")
+    .filter({ hasText: /^5 stars$/ })
+    .click();
   await homeowner.getByRole("button", { name: "Send my review" }).click();
   await expect(homeowner.getByRole("heading", { name: "Thank you for your review!" })).toBeVisible();
   await staff.goto("/admin/testimonials");
-  await staff.getByRole("row").filter({ hasText: name }).getByRole("button", { name: `Approve review by ${name}` }).click();
+  await staff
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("button", { name: `Approve review by ${name}` })
+    .click();
   await expect(staff.getByText("Review approved: it now shows on the site").first()).toBeVisible();
   await homeowner.goto("/testimonials");
   await expect(homeowner.locator("main")).toContainText(words);
@@ -227,7 +273,11 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await jobAgain.getByRole("button", { name: "Create the draft" }).click();
   await expect(staff.getByText("Draft added to the portfolio").first()).toBeVisible();
   await staff.goto("/admin/projects/roofing");
-  await staff.getByRole("row").filter({ hasText: title }).getByRole("button", { name: `Publish ${title}` }).click();
+  await staff
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: `Publish ${title}` })
+    .click();
   await expect(staff.getByText("Project published").first()).toBeVisible();
   await homeowner.goto("/services/gutter-services-wichita");
   await expect(homeowner.locator("main")).toContainText(title);

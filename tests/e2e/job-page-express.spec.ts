@@ -16,10 +16,16 @@ function jobLink(name: string): { leadId: number; token: string } {
   const db = new Database(`${E2E_DIR}/app.db`);
   try {
     const leadId = db
-      .prepare("insert into leads (name, email, message, street, city, zip, status, created_at) values (?, ?, 'New roof', '412 N Main St', 'Derby', '67037', 'won', ?) returning id")
+      .prepare(
+        "insert into leads (name, email, message, street, city, zip, status, created_at) values (?, ?, 'New roof', '412 N Main St', 'Derby', '67037', 'won', ?) returning id",
+      )
       .pluck()
       .get(name, `${name.split(" ")[0].toLowerCase()}@example.com`, Date.now()) as number;
-    db.prepare("insert into job_links (lead_id, token_hash, created_at) values (?, ?, ?)").run(leadId, createHash("sha256").update(token).digest("base64url"), Date.now());
+    db.prepare("insert into job_links (lead_id, token_hash, created_at) values (?, ?, ?)").run(
+      leadId,
+      createHash("sha256").update(token).digest("base64url"),
+      Date.now(),
+    );
     return { leadId, token };
   } finally {
     db.close();
@@ -29,7 +35,10 @@ function jobLink(name: string): { leadId: number; token: string } {
 function storedPhotos(leadId: number): string[] {
   const db = new Database(`${E2E_DIR}/app.db`, { readonly: true });
   try {
-    return db.prepare("select original_name from lead_photos where lead_id = ? order by id").pluck().all(leadId) as string[];
+    return db
+      .prepare("select original_name from lead_photos where lead_id = ? order by id")
+      .pluck()
+      .all(leadId) as string[];
   } finally {
     db.close();
   }
@@ -47,13 +56,23 @@ test("the job page sends one Referrer-Policy, its own @once", async ({ request }
   expect(page.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options")).toHaveLength(1);
   // A page without its own keeps the site-wide one.
   const contact = await request.get("/contact");
-  expect(contact.headersArray().filter((h) => h.name.toLowerCase() === "referrer-policy").map((h) => h.value)).toEqual(["strict-origin-when-cross-origin"]);
+  expect(
+    contact
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "referrer-policy")
+      .map((h) => h.value),
+  ).toEqual(["strict-origin-when-cross-origin"]);
 });
 
-test("five photos in one upload are stored; six are refused in the page's words; an oversized body is a 4xx @once", async ({ request, baseURL }, info) => {
+test("five photos in one upload are stored; six are refused in the page's words; an oversized body is a 4xx @once", async ({
+  request,
+  baseURL,
+}, info) => {
   test.setTimeout(60_000);
   const { leadId, token } = jobLink(`Ivo Photos ${info.project.name}-${Date.now()}`);
-  const photos = await Promise.all(COLORS.map((color, i) => photo(`roof-${i + 1}.${i % 2 ? "png" : "jpg"}`, color, i % 2 ? "png" : "jpeg")));
+  const photos = await Promise.all(
+    COLORS.map((color, i) => photo(`roof-${i + 1}.${i % 2 ? "png" : "jpg"}`, color, i % 2 ? "png" : "jpeg")),
+  );
 
   const six = await request.post(`/job/${token}`, { maxRedirects: 0, ...multipart(photos) });
   expect(six.status()).toBe(400);
@@ -87,11 +106,18 @@ function multipart(files: { name: string; mimeType: string; buffer: Buffer }[]) 
 /** The status of a multipart POST that declares `length` bytes and sends only its first few. */
 function declaredPost(url: string, length: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(length) } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-      req.destroy();
-    });
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(length) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      },
+    );
     req.on("error", reject);
     req.write("--x\r\n");
   });

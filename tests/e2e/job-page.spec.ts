@@ -30,7 +30,11 @@ function seedSentInvoice(leadId: number): void {
     db.prepare(
       `insert into invoices (lead_id, number, kind, state, lines, subtotal_cents, total_cents, due_on, sent_at)
        select ?, coalesce(max(number), 0) + 1, 'progress', 'sent', ?, 100000, 100000, '2026-12-31', ? from invoices`,
-    ).run(leadId, JSON.stringify([{ description: "Tear-off and new roof, first half", amountCents: 100000 }]), Date.now());
+    ).run(
+      leadId,
+      JSON.stringify([{ description: "Tear-off and new roof, first half", amountCents: 100000 }]),
+      Date.now(),
+    );
   } finally {
     db.close();
   }
@@ -44,7 +48,11 @@ async function staffOnLead(browser: Browser, info: TestInfo, baseURL: string, le
   return { context, staff };
 }
 
-test("staff make the job page's link, the homeowner sees the job and sends a photo, staff see it", async ({ browser, page: homeowner, baseURL }, info) => {
+test("staff make the job page's link, the homeowner sees the job and sends a photo, staff see it", async ({
+  browser,
+  page: homeowner,
+  baseURL,
+}, info) => {
   test.setTimeout(90_000);
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Lee Park ${stamp}`;
@@ -65,8 +73,16 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   seedSentInvoice(leadId);
 
   // The homeowner's signed copy went by mail with the job page link; staff get that same link to copy, shown once.
-  await expect.poll(async () => (await mailsTo(`park-${stamp}@example.com`)).filter((m) => m.subject.startsWith("Your signed proposal from")).length).toBe(1);
-  const [signedCopy] = (await mailsTo(`park-${stamp}@example.com`)).filter((m) => m.subject.startsWith("Your signed proposal from"));
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(`park-${stamp}@example.com`)).filter((m) => m.subject.startsWith("Your signed proposal from"))
+          .length,
+    )
+    .toBe(1);
+  const [signedCopy] = (await mailsTo(`park-${stamp}@example.com`)).filter((m) =>
+    m.subject.startsWith("Your signed proposal from"),
+  );
   await staff.reload();
   const panel = staff.getByRole("region", { name: "Job page" });
   await expect(panel).toContainText("1 link works, the latest made");
@@ -90,23 +106,31 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await expect(homeowner.getByRole("region", { name: "We have your signed proposal" })).toBeVisible();
   const proposal = homeowner.getByRole("region", { name: "Your proposal" });
   await expect(proposal).toContainText("$3,458.81");
-  const proposalPdf = await homeowner.request.get((await proposal.getByRole("link", { name: /PDF/ }).getAttribute("href"))!);
+  const proposalPdf = await homeowner.request.get(
+    (await proposal.getByRole("link", { name: /PDF/ }).getAttribute("href"))!,
+  );
   expect(proposalPdf.headers()["content-type"]).toBe("application/pdf");
   const invoice = homeowner.getByRole("region", { name: "Invoices" }).getByRole("article");
   await expect(invoice).toHaveCount(1);
   await expect(invoice).toContainText("Progress");
   await expect(invoice).toContainText("$1,000.00 owed");
-  const invoicePdf = await homeowner.request.get((await invoice.getByRole("link", { name: "PDF" }).getAttribute("href"))!);
+  const invoicePdf = await homeowner.request.get(
+    (await invoice.getByRole("link", { name: "PDF" }).getAttribute("href"))!,
+  );
   expect(invoicePdf.headers()["content-type"]).toBe("application/pdf");
 
   // A file that only claims to be a photo is refused in the page; a real one arrives.
   const upload = homeowner.getByRole("form", { name: "Send photos" });
   // A GIF: said before any upload with scripts, by the server without; the same words.
-  const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#468" } }).gif().toBuffer();
+  const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#468" } })
+    .gif()
+    .toBuffer();
   await upload.getByLabel("Photos").setInputFiles([{ name: "anim.gif", mimeType: "image/gif", buffer: gif }]);
   await upload.getByRole("button", { name: "Send photos" }).click();
   await expect(upload.getByRole("alert")).toHaveText("anim.gif: Please upload a valid image file (JPEG, PNG, or WebP)");
-  await upload.getByLabel("Photos").setInputFiles([{ name: "leak.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") }]);
+  await upload
+    .getByLabel("Photos")
+    .setInputFiles([{ name: "leak.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") }]);
   await upload.getByRole("button", { name: "Send photos" }).click();
   await expect(upload.getByRole("alert")).toContainText("leak.jpg: Please upload a valid image file");
   if (jsEnabled(info)) await homeowner.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -114,16 +138,23 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await upload.getByRole("button", { name: "Send photos" }).click();
   await expect(homeowner.getByText("Thank you! We got your photo.").first()).toBeVisible();
   await expect(upload.getByRole("alert")).toHaveCount(0);
-  if (jsEnabled(info)) expect(await homeowner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  if (jsEnabled(info))
+    expect(await homeowner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
   // Staff see it with the lead's photos, and the history says where it came from.
   await staff.reload();
-  await expect(staff.getByRole("region", { name: "Photos" }).getByRole("img", { name: `Photo ceiling-${stamp}.jpg` })).toBeVisible();
+  await expect(
+    staff.getByRole("region", { name: "Photos" }).getByRole("img", { name: `Photo ceiling-${stamp}.jpg` }),
+  ).toBeVisible();
   await expect(staff.getByRole("region", { name: "History" })).toContainText("Added a photo from the job page");
   await context.close();
 });
 
-test("staff turn off every link (asked first): the old link answers not found, a new one opens the page", async ({ browser, page: homeowner, baseURL }, info) => {
+test("staff turn off every link (asked first): the old link answers not found, a new one opens the page", async ({
+  browser,
+  page: homeowner,
+  baseURL,
+}, info) => {
   test.setTimeout(90_000);
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Rue Lost Phone ${stamp}`;
@@ -151,7 +182,8 @@ test("staff turn off every link (asked first): the old link answers not found, a
   if (jsEnabled(info)) await staff.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await confirm.click();
   await expect(staff.getByText("1 link to the job page turned off.").first()).toBeVisible();
-  if (jsEnabled(info)) expect(await staff.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  if (jsEnabled(info))
+    expect(await staff.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await expect(panel).toContainText("No link works now. 1 turned off");
   await expect(staff.getByRole("region", { name: "History" })).toContainText("Turned off 1 link to the job page");
   await expect(panel.getByText("Turn off every link")).toHaveCount(0);

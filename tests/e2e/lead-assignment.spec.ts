@@ -21,26 +21,44 @@ function withDb<T>(ownSite: OwnSite, run: (db: Database.Database) => T): T {
 /** A crew member's account (made the first time): its id. */
 const crewMember = (ownSite: OwnSite) =>
   withDb(ownSite, (db) => {
-    db.prepare("insert or ignore into users (email, password_hash, name, role, created_at) values ('kim@example.com', 'not-a-hash', 'Kim Alvarez', 'crew', ?)").run(Date.now());
+    db.prepare(
+      "insert or ignore into users (email, password_hash, name, role, created_at) values ('kim@example.com', 'not-a-hash', 'Kim Alvarez', 'crew', ?)",
+    ).run(Date.now());
     return db.prepare("select id from users where email = 'kim@example.com'").pluck().get() as number;
   });
 
 /** Signs the page in as `userId` (a session made in the site's database). */
 async function signInAs(ownSite: OwnSite, page: Page, userId: number) {
   const value = await ownSite.sessionCookie();
-  withDb(ownSite, (db) => db.prepare("update sessions set user_id = ? where rowid = (select max(rowid) from sessions)").run(userId));
+  withDb(ownSite, (db) =>
+    db.prepare("update sessions set user_id = ? where rowid = (select max(rowid) from sessions)").run(userId),
+  );
   await page.context().clearCookies();
-  await page.context().addCookies([{ name: "__session", value, url: ownSite.baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "__session", value, url: ownSite.baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-const addLead = (ownSite: OwnSite, name: string, fields: { assignedTo?: number | null; service?: string; createdAt?: number } = {}) =>
+const addLead = (
+  ownSite: OwnSite,
+  name: string,
+  fields: { assignedTo?: number | null; service?: string; createdAt?: number } = {},
+) =>
   withDb(
     ownSite,
     (db) =>
       db
-        .prepare("insert into leads (name, email, message, service, city, status, assigned_to, created_at) values (?, ?, 'Hail took the roof', ?, 'Wichita', 'new', ?, ?) returning id")
+        .prepare(
+          "insert into leads (name, email, message, service, city, status, assigned_to, created_at) values (?, ?, 'Hail took the roof', ?, 'Wichita', 'new', ?, ?) returning id",
+        )
         .pluck()
-        .get(name, `${name.split(" ")[0].toLowerCase()}@example.com`, fields.service ?? "Residential Roofing", fields.assignedTo ?? null, fields.createdAt ?? Date.now()) as number,
+        .get(
+          name,
+          `${name.split(" ")[0].toLowerCase()}@example.com`,
+          fields.service ?? "Residential Roofing",
+          fields.assignedTo ?? null,
+          fields.createdAt ?? Date.now(),
+        ) as number,
   );
 
 async function shot(page: Page, name: string) {
@@ -48,10 +66,16 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe("who looks after a lead", () => {
-  test("the owner gives a lead to Kim; Kim finds it under Mine and cannot open someone else's", async ({ page, ownSite }) => {
+  test("the owner gives a lead to Kim; Kim finds it under Mine and cannot open someone else's", async ({
+    page,
+    ownSite,
+  }) => {
     const kim = crewMember(ownSite);
     const id = addLead(ownSite, "Rita Roofline");
-    const owners = withDb(ownSite, (db) => db.prepare("select id from users where role = 'owner'").pluck().get() as number);
+    const owners = withDb(
+      ownSite,
+      (db) => db.prepare("select id from users where role = 'owner'").pluck().get() as number,
+    );
     const others = addLead(ownSite, "Otto Otherwise", { assignedTo: owners });
 
     await ownSite.signIn(page);
@@ -61,7 +85,12 @@ test.describe("who looks after a lead", () => {
     await keeper.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Assigned to Kim Alvarez").first()).toBeVisible();
     // The history names it, by the owner's account, latest first.
-    await expect(page.getByRole("region", { name: /History/ }).getByRole("listitem").first()).toContainText("Assigned to Kim Alvarez");
+    await expect(
+      page
+        .getByRole("region", { name: /History/ })
+        .getByRole("listitem")
+        .first(),
+    ).toContainText("Assigned to Kim Alvarez");
     await expect(keeper.getByLabel("Person")).toHaveValue(String(kim));
     if (!jsEnabled(test.info())) await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
 
@@ -94,23 +123,33 @@ test.describe("who looks after a lead", () => {
     await expect(keeper).toContainText("You.");
     await keeper.getByRole("button", { name: "Give it back" }).click();
     await expect(keeper).toContainText("Nobody yet.");
-    await expect(page.getByRole("region", { name: /History/ }).getByRole("listitem").first()).toContainText("Assigned to nobody");
+    await expect(
+      page
+        .getByRole("region", { name: /History/ })
+        .getByRole("listitem")
+        .first(),
+    ).toContainText("Assigned to nobody");
   });
 });
 
 test("a lead's page fits a phone, however long its email, address or message", async ({ page, ownSite }) => {
-  const id = withDb(ownSite, (db) =>
-    db
-      .prepare(
-        "insert into leads (name, email, phone, message, service, street, city, created_at) values ('Bartholomew Fitzgerald-Whitmore', 'bartholomew.fitzgerald.whitmore@wellingtonroofing-example.com', '(316) 555-0199', 'Photos: https://www.example.com/some/really/long/link/to/photos/of/the/roof/damage', 'Storm / hail damage', '12345 South Meridian Avenue Apartment 4B', 'Belle Plaine', ?) returning id",
-      )
-      .pluck()
-      .get(Date.now()) as number,
+  const id = withDb(
+    ownSite,
+    (db) =>
+      db
+        .prepare(
+          "insert into leads (name, email, phone, message, service, street, city, created_at) values ('Bartholomew Fitzgerald-Whitmore', 'bartholomew.fitzgerald.whitmore@wellingtonroofing-example.com', '(316) 555-0199', 'Photos: https://www.example.com/some/really/long/link/to/photos/of/the/roof/damage', 'Storm / hail damage', '12345 South Meridian Avenue Apartment 4B', 'Belle Plaine', ?) returning id",
+        )
+        .pluck()
+        .get(Date.now()) as number,
   );
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
   await expect(page.getByRole("link", { name: /^Email bartholomew/ })).toBeVisible();
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 });
 
@@ -118,7 +157,11 @@ test.describe("the Leads list a page at a time", () => {
   test("Older and Newer keep the filters; each lead once", async ({ page, ownSite }) => {
     const start = Date.UTC(2026, 0, 5);
     // 60 gutter leads (a page and a half), several in each second; and roofing ones that the filter leaves out.
-    for (let i = 0; i < 60; i++) addLead(ownSite, `Gutter ${String(i).padStart(2, "0")} Lead`, { service: "Gutter Services", createdAt: start + Math.floor(i / 4) * 1000 });
+    for (let i = 0; i < 60; i++)
+      addLead(ownSite, `Gutter ${String(i).padStart(2, "0")} Lead`, {
+        service: "Gutter Services",
+        createdAt: start + Math.floor(i / 4) * 1000,
+      });
     for (let i = 0; i < 5; i++) addLead(ownSite, `Roofing ${i} Lead`, { createdAt: start + 100_000 });
     await ownSite.signIn(page);
     await page.goto(`${ownSite.baseURL}/admin/leads`);

@@ -13,7 +13,9 @@ import { jsEnabled } from "./helpers";
 //   subtotal $3,989.76, tax 8.5 % $339.13 (33,912.96¢), total $4,328.89.
 // With 48 bundles: subtotal $4,124.76, tax $350.60 (35,060.46¢), total $4,475.36.
 
-test("the owner sets prices; staff measure a lead, make its estimate, adjust a line and see the totals", async ({ adminPage: page }, info) => {
+test("the owner sets prices; staff measure a lead, make its estimate, adjust a line and see the totals", async ({
+  adminPage: page,
+}, info) => {
   await page.goto("/admin/pricing");
   await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
   const better = page.getByRole("group", { name: "Better shingle line" });
@@ -42,7 +44,10 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   const leadUrl = page.url();
   const section = page.getByRole("region", { name: "Estimate" });
   await expect(section).toContainText("Measure the roof first");
-  await page.getByRole("region", { name: "Roof measurement" }).getByRole("button", { name: "Measure this roof" }).click();
+  await page
+    .getByRole("region", { name: "Roof measurement" })
+    .getByRole("button", { name: "Measure this roof" })
+    .click();
   await page.getByLabel("Length (ft)").fill("40");
   await page.getByLabel("Width (ft)").fill("30");
   await page.getByLabel("Pitch (X/12)").fill("6");
@@ -51,7 +56,9 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await page.goto(leadUrl);
 
   // The roof card says which figure an estimate is made from (issue 27.4).
-  await expect(page.getByRole("region", { name: "Roof measurement" })).toContainText("Made from the typed length × width at its pitch: 1,342 sq ft.");
+  await expect(page.getByRole("region", { name: "Roof measurement" })).toContainText(
+    "Made from the typed length × width at its pitch: 1,342 sq ft.",
+  );
 
   // Make it: the measurement's suggested waste is offered.
   const make = section.getByRole("form", { name: "Make an estimate" });
@@ -102,7 +109,9 @@ function seedAreaOnlyLead(name: string): number {
          values (?, '', '620-555-0131', 'Reroof', '15 Elm St', 'Mulvane', '67110', 'measured', 'phone', ?) returning id`,
       )
       .get(name, Date.now()) as { id: number };
-    db.prepare("insert into roof_customers (customer_name, street, city, state, area, pitch, lead_id) values (?, '15 Elm St', 'Mulvane', 'KS', 2400, 6, ?)").run(name, lead.id);
+    db.prepare(
+      "insert into roof_customers (customer_name, street, city, state, area, pitch, lead_id) values (?, '15 Elm St', 'Mulvane', 'KS', 2400, 6, ?)",
+    ).run(name, lead.id);
     return lead.id;
   } finally {
     db.close();
@@ -111,14 +120,21 @@ function seedAreaOnlyLead(name: string): number {
 
 // Issue 27.2: an estimate without the materials its measurement could not count is not
 // sent as a proposal until staff say why they are left out; the reason stays on it.
-test("a roof measured by its area alone: the proposal waits until staff leave the missing materials out with a reason", async ({ adminPage: page }, info) => {
+test("a roof measured by its area alone: the proposal waits until staff leave the missing materials out with a reason", async ({
+  adminPage: page,
+}, info) => {
   const leadId = seedAreaOnlyLead(`Area only ${info.project.name} ${Date.now()}`);
   await page.goto(`/admin/leads/${leadId}`);
   const section = page.getByRole("region", { name: "Estimate" });
-  await section.getByRole("form", { name: "Make an estimate" }).getByRole("button", { name: "Make an estimate" }).click();
+  await section
+    .getByRole("form", { name: "Make an estimate" })
+    .getByRole("button", { name: "Make an estimate" })
+    .click();
   await expect(page.getByText("Estimate made").first()).toBeVisible();
   const leaveOut = section.getByRole("form", { name: "Leave the missing materials out" });
-  await expect(leaveOut).toContainText("The estimate has no starter strip, drip edge, ridge cap and valley lining (ice-and-water)");
+  await expect(leaveOut).toContainText(
+    "The estimate has no starter strip, drip edge, ridge cap and valley lining (ice-and-water)",
+  );
 
   // The proposal form says why it waits, and the server refuses it too.
   const proposals = page.getByRole("region", { name: "Proposals" });
@@ -130,10 +146,14 @@ test("a roof measured by its area alone: the proposal waits until staff leave th
   // No reason, no leaving out.
   await leaveOut.getByRole("button", { name: "Leave them out" }).click();
   await expect(leaveOut.getByText("Please say why they are left out")).toBeVisible();
-  await leaveOut.getByLabel("Why leave them out").fill("Existing drip edge stays; ridge vent instead of cap; no valleys");
+  await leaveOut
+    .getByLabel("Why leave them out")
+    .fill("Existing drip edge stays; ridge vent instead of cap; no valleys");
   await leaveOut.getByRole("button", { name: "Leave them out" }).click();
   await expect(page.getByText("Reason kept on the estimate").first()).toBeVisible();
-  await expect(section).toContainText("Left out: starter strip, drip edge, ridge cap and valley lining (ice-and-water). Why: Existing drip edge stays; ridge vent instead of cap; no valleys");
+  await expect(section).toContainText(
+    "Left out: starter strip, drip edge, ridge cap and valley lining (ice-and-water). Why: Existing drip edge stays; ridge vent instead of cap; no valleys",
+  );
   await expect(section.getByRole("form", { name: "Leave the missing materials out" })).toHaveCount(0);
 
   await proposals.getByRole("button", { name: "Create proposal" }).click();
@@ -143,11 +163,16 @@ test("a roof measured by its area alone: the proposal waits until staff leave th
 
 // Issue 27.16: typed lines of an estimate are work; leaving the lead page before saving asks
 // first, as the roof tool does with a tracing. Untouched lines leave without a question.
-test("@js changed estimate lines ask before they are lost by leaving the lead page", async ({ adminPage: page }, info) => {
+test("@js changed estimate lines ask before they are lost by leaving the lead page", async ({
+  adminPage: page,
+}, info) => {
   const leadId = seedAreaOnlyLead(`Leave ${info.project.name} ${Date.now()}`);
   await page.goto(`/admin/leads/${leadId}`);
   const section = page.getByRole("region", { name: "Estimate" });
-  await section.getByRole("form", { name: "Make an estimate" }).getByRole("button", { name: "Make an estimate" }).click();
+  await section
+    .getByRole("form", { name: "Make an estimate" })
+    .getByRole("button", { name: "Make an estimate" })
+    .click();
   await expect(page.getByText("Estimate made").first()).toBeVisible();
 
   const questions: string[] = [];
@@ -164,7 +189,9 @@ test("@js changed estimate lines ask before they are lost by leaving the lead pa
   const quantity = section.getByRole("group", { name: /shingles$/ }).getByLabel("Quantity");
   await quantity.fill("99");
   await leads.click();
-  await expect.poll(() => questions).toEqual(["Leave without saving? The estimate lines you changed are not saved yet."]);
+  await expect
+    .poll(() => questions)
+    .toEqual(["Leave without saving? The estimate lines you changed are not saved yet."]);
   await expect(page).toHaveURL(new RegExp(`/admin/leads/${leadId}$`));
   await expect(quantity).toHaveValue("99");
 

@@ -7,7 +7,10 @@ import { fillQuote, mailsTo, photo } from "./quote";
 // click (on one of the homeowner's photos), and see measured on the lead's page.
 // Staff work with and without scripts, on a phone and a desktop (the four projects).
 
-test("a no-JS quote request with two photos becomes a lead that staff work, measure and see measured", async ({ browser, adminPage: staff }, info) => {
+test("a no-JS quote request with two photos becomes a lead that staff work, measure and see measured", async ({
+  browser,
+  adminPage: staff,
+}, info) => {
   const name = `Hale ${info.project.name} ${Date.now()}`;
   const email = `hale-${info.project.name}-${Date.now()}@example.com`;
 
@@ -16,9 +19,13 @@ test("a no-JS quote request with two photos becomes a lead that staff work, meas
   await visitor.goto("/contact");
   const form = visitor.getByRole("form", { name: "Contact form" });
   await fillQuote(form, name, email);
-  await form.getByLabel("Photos (up to 5)").setInputFiles([await photo("north-slope.jpg", "#468"), await photo("gutter.png", "#a64", "png")]);
+  await form
+    .getByLabel("Photos (up to 5)")
+    .setInputFiles([await photo("north-slope.jpg", "#468"), await photo("gutter.png", "#a64", "png")]);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(visitor.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  await expect(
+    visitor.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeVisible();
   await homeowner.close();
 
   // The owner's notification, through the real SDK to the local fake, links to the lead.

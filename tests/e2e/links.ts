@@ -17,7 +17,13 @@ function insertLead(db: Database.Database, name: string, status: string, complet
         `insert into leads (name, email, phone, message, street, city, zip, status, source, read_at, completed_at)
          values (?, ?, '316-555-0188', 'Hail last week', '412 N Main St', 'Derby', '67037', ?, 'phone', ?, ?) returning id`,
       )
-      .get(name, `${randomBytes(6).toString("hex")}@example.com`, status, Date.now(), completed ? Date.now() : null) as { id: number }
+      .get(
+        name,
+        `${randomBytes(6).toString("hex")}@example.com`,
+        status,
+        Date.now(),
+        completed ? Date.now() : null,
+      ) as { id: number }
   ).id;
 }
 
@@ -36,7 +42,12 @@ export function seedProposal(name: string): string {
       version: 1,
       issuedAt: new Date().toISOString(),
       validUntil,
-      company: { name: "Prairie Ridge Framing & Roofing", phone: "(620) 555-0142", email: "hello@example.com", address: "Wellington, KS" },
+      company: {
+        name: "Prairie Ridge Framing & Roofing",
+        phone: "(620) 555-0142",
+        email: "hello@example.com",
+        address: "Wellington, KS",
+      },
       customer: { name, address: "412 N Main St, Derby, KS 67037", email: "", phone: "316-555-0188" },
       roof: null,
       tier: "better",
@@ -47,11 +58,11 @@ export function seedProposal(name: string): string {
       totalCents: 345881,
       terms: "Half on signing, half when the work is done.",
     };
-    const proposal = db.prepare("insert into proposals (lead_id, content, total_cents, expires_at) values (?, ?, 345881, ?) returning id").get(
-      leadId,
-      JSON.stringify(content),
-      Date.now() + 15 * 86_400_000,
-    ) as { id: number };
+    const proposal = db
+      .prepare(
+        "insert into proposals (lead_id, content, total_cents, expires_at) values (?, ?, 345881, ?) returning id",
+      )
+      .get(leadId, JSON.stringify(content), Date.now() + 15 * 86_400_000) as { id: number };
     db.prepare("insert into proposal_links (proposal_id, token_hash) values (?, ?)").run(proposal.id, hash);
     return `/proposal/${token}`;
   } finally {
@@ -65,7 +76,11 @@ export function seedReviewLink(name: string): string {
   try {
     const leadId = insertLead(db, name, "won", true);
     const { token, hash } = newToken();
-    db.prepare("insert into review_requests (lead_id, token_hash, expires_at) values (?, ?, ?)").run(leadId, hash, Date.now() + 30 * 86_400_000);
+    db.prepare("insert into review_requests (lead_id, token_hash, expires_at) values (?, ?, ?)").run(
+      leadId,
+      hash,
+      Date.now() + 30 * 86_400_000,
+    );
     return `/review/${token}`;
   } finally {
     db.close();

@@ -49,7 +49,9 @@ async function waitForHealth(url: string, child: ChildProcess) {
 function addMember(dbPath: string, { email, name, role }: TeamMember) {
   const db = new Database(dbPath);
   try {
-    db.prepare("insert into users (email, password_hash, name, role) values (?, 'not-a-hash', ?, ?) on conflict (email) do update set name = excluded.name, role = excluded.role").run(email, name, role);
+    db.prepare(
+      "insert into users (email, password_hash, name, role) values (?, 'not-a-hash', ?, ?) on conflict (email) do update set name = excluded.name, role = excluded.role",
+    ).run(email, name, role);
   } finally {
     db.close();
   }
@@ -63,7 +65,12 @@ function sessionCookieFor(dbPath: string, email = ADMIN.email) {
       const secrets = db.prepare("select value from settings where key = 'secrets'").pluck().get() as string;
       const id = randomBytes(32).toString("base64url");
       const now = Date.now();
-      db.prepare("insert into sessions (id, user_id, expires_at, last_seen_at) values (?, ?, ?, ?)").run(id, user.id, now + 86_400_000, now);
+      db.prepare("insert into sessions (id, user_id, expires_at, last_seen_at) values (?, ?, ?, ?)").run(
+        id,
+        user.id,
+        now + 86_400_000,
+        now,
+      );
       const cookie = createCookie("__session", { secrets: [JSON.parse(secrets).sessionSecret] });
       return (await cookie.serialize(id)).split(";")[0].split("=").slice(1).join("=");
     } finally {
@@ -74,7 +81,11 @@ function sessionCookieFor(dbPath: string, email = ADMIN.email) {
 
 type SiteFiles = { dir: string; dbPath: string; uploads: string };
 
-const siteFiles = (dir: string): SiteFiles => ({ dir, dbPath: path.join(dir, "app.db"), uploads: path.join(dir, "uploads") });
+const siteFiles = (dir: string): SiteFiles => ({
+  dir,
+  dbPath: path.join(dir, "app.db"),
+  uploads: path.join(dir, "uploads"),
+});
 
 /** Starts the built server on a site's files and resolves once it answers. */
 async function startServer(files: SiteFiles, port: number, env: Record<string, string>) {
@@ -118,7 +129,10 @@ async function startServer(files: SiteFiles, port: number, env: Record<string, s
 // site's files; every test's site starts from a copy of them.
 type PreparedSites = (env: Record<string, string>) => Promise<SiteFiles>;
 
-export const test = shared.extend<{ ownSite: OwnSite; ownSiteEnv: Record<string, string> }, { preparedSites: PreparedSites }>({
+export const test = shared.extend<
+  { ownSite: OwnSite; ownSiteEnv: Record<string, string> },
+  { preparedSites: PreparedSites }
+>({
   preparedSites: [
     // Playwright reads a fixture's dependencies from this pattern: none.
     // eslint-disable-next-line no-empty-pattern
@@ -129,7 +143,9 @@ export const test = shared.extend<{ ownSite: OwnSite; ownSiteEnv: Record<string,
         let files = made.get(key);
         if (!files) {
           files = (async () => {
-            const site = siteFiles(path.resolve(".tmp", `own-site-prepared-${workerInfo.workerIndex}-${randomBytes(4).toString("hex")}`));
+            const site = siteFiles(
+              path.resolve(".tmp", `own-site-prepared-${workerInfo.workerIndex}-${randomBytes(4).toString("hex")}`),
+            );
             fs.mkdirSync(site.dir, { recursive: true });
             const server = await startServer(site, portFor(workerInfo.workerIndex), env);
             await server.stop();

@@ -16,21 +16,28 @@ async function cachedPage(request: APIRequestContext, path: string): Promise<str
   return res.text();
 }
 
-test("an anonymous page is sent from memory, compressed, with an ETag that answers 304 @desktop @js", async ({ request }) => {
+test("an anonymous page is sent from memory, compressed, with an ETag that answers 304 @desktop @js", async ({
+  request,
+}) => {
   await cachedPage(request, "/about");
   const res = await request.get("/about", { headers: { "Accept-Encoding": "br" } });
   expect(res.headers()["content-encoding"]).toBe("br");
   expect(res.headers()["vary"]).toBe("Accept-Encoding");
   expect(res.headers()["content-security-policy"]).toContain("script-src 'self' 'sha256-");
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
-  const again = await request.get("/about", { headers: { "Accept-Encoding": "br", "If-None-Match": res.headers()["etag"] } });
+  const again = await request.get("/about", {
+    headers: { "Accept-Encoding": "br", "If-None-Match": res.headers()["etag"] },
+  });
   expect(again.status()).toBe(304);
   const data = await request.get("/portfolio.data");
   expect(data.status()).toBe(200);
   expect(data.headers()["etag"]).toBeTruthy();
 });
 
-test("a signed-in visitor gets a page rendered for them, not the cached one @desktop @js", async ({ request, baseURL }) => {
+test("a signed-in visitor gets a page rendered for them, not the cached one @desktop @js", async ({
+  request,
+  baseURL,
+}) => {
   await cachedPage(request, "/");
   const res = await request.get(baseURL + "/", { headers: { Cookie: `__session=${await adminSessionCookie()}` } });
   expect(res.status()).toBe(200);
@@ -70,7 +77,9 @@ test("each admin edit shows on the very next anonymous request @desktop @js", as
   const project = page.getByRole("dialog", { name: "Add New Project" });
   await project.getByLabel("Title *").fill("Cached carport");
   await project.getByLabel("Description *").fill("Framed in a day.");
-  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#7a9" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#7a9" } })
+    .png()
+    .toBuffer();
   await project.getByLabel(/^Image \*/).setInputFiles({ name: "carport.png", mimeType: "image/png", buffer: png });
   await project.getByRole("button", { name: "Save" }).click();
   await expect(toast("Project created successfully")).toBeVisible();

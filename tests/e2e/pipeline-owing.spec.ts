@@ -5,8 +5,12 @@ import { seedWonJob } from "./seed-estimate";
 // work with and without scripts, the totals over every job. On a site of its own, so that no
 // other test's invoices move the figures while it reads them.
 
-test("the pipeline's owing jobs page with Next and Previous; the total covers them all", async ({ page: staff, ownSite }) => {
-  for (let i = 0; i < 21; i++) seedWonJob(`Owing ${i + 1}`, 100_000 + i * 100, [{ kind: "deposit", state: "sent" }], ownSite.dbPath);
+test("the pipeline's owing jobs page with Next and Previous; the total covers them all", async ({
+  page: staff,
+  ownSite,
+}) => {
+  for (let i = 0; i < 21; i++)
+    seedWonJob(`Owing ${i + 1}`, 100_000 + i * 100, [{ kind: "deposit", state: "sent" }], ownSite.dbPath);
   await ownSite.signIn(staff);
   await staff.goto(`${ownSite.baseURL}/admin/leads/pipeline`);
   const owing = staff.getByRole("region", { name: "Owed on won jobs" });

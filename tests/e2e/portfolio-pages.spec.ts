@@ -14,22 +14,37 @@ const ADDED = 60;
 function addRoofingProjects(ownSite: OwnSite) {
   const db = new Database(ownSite.dbPath);
   try {
-    const imageId = db.prepare("select image_id from projects where category = 'roofing' and image_id is not null limit 1").pluck().get() as number;
-    const insert = db.prepare("insert into projects (title, category, description, image_id, alt_text, created_at, updated_at) values (?, 'roofing', 'A roof.', ?, ?, ?, ?)");
+    const imageId = db
+      .prepare("select image_id from projects where category = 'roofing' and image_id is not null limit 1")
+      .pluck()
+      .get() as number;
+    const insert = db.prepare(
+      "insert into projects (title, category, description, image_id, alt_text, created_at, updated_at) values (?, 'roofing', 'A roof.', ?, ?, ?, ?)",
+    );
     const start = Date.UTC(2020, 0, 1);
     db.transaction(() => {
-      for (let i = 1; i <= ADDED; i++) insert.run(`Roof job ${i}`, imageId, `Roof job ${i}`, start + i * 86_400_000, start + i * 86_400_000);
+      for (let i = 1; i <= ADDED; i++)
+        insert.run(`Roof job ${i}`, imageId, `Roof job ${i}`, start + i * 86_400_000, start + i * 86_400_000);
     })();
-    return (db.prepare("select count(*) from projects where category = 'roofing' and published = 1").pluck().get() as number);
+    return db
+      .prepare("select count(*) from projects where category = 'roofing' and published = 1")
+      .pluck()
+      .get() as number;
   } finally {
     db.close();
   }
 }
 
 const track = (page: Page) => page.getByTestId("carousel-track").first();
-const tileHrefs = (page: Page) => track(page).locator("li > a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+const tileHrefs = (page: Page) =>
+  track(page)
+    .locator("li > a")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
 
-test("a big portfolio: the All tab shows the first few, a category pages forward and back by links", async ({ page, ownSite }) => {
+test("a big portfolio: the All tab shows the first few, a category pages forward and back by links", async ({
+  page,
+  ownSite,
+}) => {
   const roofing = addRoofingProjects(ownSite);
   // Rows written behind the server's back: a save in the admin clears its page cache.
   await ownSite.signIn(page);

@@ -25,7 +25,11 @@ async function staffOnLead(browser: Browser, info: TestInfo, baseURL: string, le
   return { staffContext, staff, proposals: staff.getByRole("region", { name: "Proposals" }) };
 }
 
-test("staff send a proposal, the homeowner accepts it by the link, the lead is Won and the owner is mailed", async ({ browser, page: homeowner, baseURL }, info) => {
+test("staff send a proposal, the homeowner accepts it by the link, the lead is Won and the owner is mailed", async ({
+  browser,
+  page: homeowner,
+  baseURL,
+}, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Dana Ortiz ${stamp}`;
   const email = `ortiz-${stamp}@example.com`;
@@ -51,9 +55,16 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   await expect(homeowner.getByRole("heading", { level: 1 })).toHaveText(`Proposal for ${name}`);
   await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText("$3,458.81");
   await expect(homeowner.getByRole("img", { name: "Outline of your roof from above" })).toBeVisible();
-  await expect(homeowner.getByRole("region", { name: "The work and its price" })).toContainText("Architectural shingles");
+  await expect(homeowner.getByRole("region", { name: "The work and its price" })).toContainText(
+    "Architectural shingles",
+  );
   await expect(homeowner.getByRole("region", { name: "Terms" })).toContainText("Half on signing");
-  const pdf = await homeowner.request.get(await homeowner.getByRole("link", { name: "Download PDF" }).getAttribute("href").then((h) => h!));
+  const pdf = await homeowner.request.get(
+    await homeowner
+      .getByRole("link", { name: "Download PDF" })
+      .getAttribute("href")
+      .then((h) => h!),
+  );
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
   // A name of spaces is no name: refused on the field, with the box still checked.
@@ -73,7 +84,8 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   await expect(accepted).toContainText(`Accepted by ${name}`);
   await expect(form).toHaveCount(0);
   // With scripts the page updated in place: no reload.
-  if (jsEnabled(info)) expect(await homeowner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  if (jsEnabled(info))
+    expect(await homeowner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
   // Staff see it Won, and the owner's mail went through the SDK to the fake Resend.
   await staff.reload();
@@ -81,13 +93,19 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   await expect(panel.getByLabel("Status")).toHaveValue("won");
   await expect(panel.getByRole("region", { name: "History" })).toContainText(`Accepted by ${name}`);
   await expect(proposals).toContainText(`Accepted by ${name}`);
-  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith(`Proposal accepted: ${name}`)).length).toBe(1);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith(`Proposal accepted: ${name}`)).length)
+    .toBe(1);
   await staffContext.close();
 });
 
 // Issue 28.2: the proposal goes to the homeowner by mail through the outbox, with a link
 // of its own; the homeowner accepts it by the link in the mailed HTML.
-test("staff email the proposal to the homeowner, who accepts it by the mailed link", async ({ browser, page: homeowner, baseURL }, info) => {
+test("staff email the proposal to the homeowner, who accepts it by the mailed link", async ({
+  browser,
+  page: homeowner,
+  baseURL,
+}, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Mia Chen ${stamp}`;
   const email = `chen-${stamp}@example.com`;
@@ -104,7 +122,9 @@ test("staff email the proposal to the homeowner, who accepts it by the mailed li
   await expect(proposals.getByRole("button", { name: `Email again to ${name}` })).toBeVisible();
 
   // The mail reached the fake Resend through the SDK, with a link of its own.
-  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Your proposal from")).length).toBe(1);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Your proposal from")).length)
+    .toBe(1);
   const [mail] = (await mailsTo(email)).filter((m) => m.subject.startsWith("Your proposal from"));
   const mailed = /href="([^"]+)"/.exec(mail.html ?? "")![1];
   expect(mailed).toMatch(/\/proposal\/[\w-]{43}$/);
@@ -137,15 +157,37 @@ test("a link that is not one of ours says so and gives the phone number @desktop
 // Issue 27.3 and 27.14: a newer proposal replaces the open one, whose link then says so
 // with the phone number (its PDF too); the homeowner reads units as people count them and
 // the owner's name for the shingles, never the good/better/best tier.
-test("a newer proposal replaces the open one, whose link says so; the homeowner reads plain units", async ({ browser, page: homeowner, baseURL }, info) => {
+test("a newer proposal replaces the open one, whose link says so; the homeowner reads plain units", async ({
+  browser,
+  page: homeowner,
+  baseURL,
+}, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
   const leadId = seedLead(`Replaced ${stamp}`, `replaced-${stamp}@example.com`);
   const db = new Database(`${E2E_DIR}/app.db`);
   const lines = [
-    { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundle", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
-    { key: "underlayment", label: "Synthetic underlayment", quantity: 1, unit: "roll", unitPriceCents: 9500, totalCents: 9500, adjusted: false },
+    {
+      key: "shingles",
+      label: "Architectural shingles",
+      quantity: 45,
+      unit: "bundle",
+      unitPriceCents: 4150,
+      totalCents: 186750,
+      adjusted: false,
+    },
+    {
+      key: "underlayment",
+      label: "Synthetic underlayment",
+      quantity: 1,
+      unit: "roll",
+      unitPriceCents: 9500,
+      totalCents: 9500,
+      adjusted: false,
+    },
   ];
-  db.prepare("update estimates set lines = ?, subtotal_cents = 196250, tax_cents = 14719, total_cents = 210969 where lead_id = ?").run(JSON.stringify(lines), leadId);
+  db.prepare(
+    "update estimates set lines = ?, subtotal_cents = 196250, tax_cents = 14719, total_cents = 210969 where lead_id = ?",
+  ).run(JSON.stringify(lines), leadId);
   db.close();
 
   const staffContext = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
@@ -155,7 +197,8 @@ test("a newer proposal replaces the open one, whose link says so; the homeowner 
   const create = async () => {
     await staff.goto(`/admin/leads/${leadId}`);
     // Open on a lead without proposals; folded once there is one.
-    if (!(await proposals.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await proposals.getByText(/Send a proposal/).click();
+    if (!(await proposals.locator("details").evaluate((d) => (d as HTMLDetailsElement).open)))
+      await proposals.getByText(/Send a proposal/).click();
     await proposals.getByRole("button", { name: "Create proposal" }).click();
     await expect(staff.getByText("Proposal created").first()).toBeVisible();
     return new URL(await proposals.getByLabel("Link for the homeowner").inputValue()).pathname;
@@ -182,7 +225,11 @@ test("a newer proposal replaces the open one, whose link says so; the homeowner 
   await staffContext.close();
 });
 
-test("changing the estimate withdraws the open proposal, and the page says so before and after", async ({ browser, page: homeowner, baseURL }, info) => {
+test("changing the estimate withdraws the open proposal, and the page says so before and after", async ({
+  browser,
+  page: homeowner,
+  baseURL,
+}, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
   const leadId = seedLead(`Changed ${stamp}`, `changed-${stamp}@example.com`);
   const staffContext = await browser.newContext({ javaScriptEnabled: jsEnabled(info) });
@@ -199,10 +246,14 @@ test("changing the estimate withdraws the open proposal, and the page says so be
   await expect(staff.locator(".Toastify__toast")).toHaveCount(0, { timeout: 10_000 });
 
   const estimate = staff.getByRole("region", { name: "Estimate" });
-  await expect(estimate).toContainText("A proposal is open. Saving or making the estimate again withdraws it: send a new one after.");
+  await expect(estimate).toContainText(
+    "A proposal is open. Saving or making the estimate again withdraws it: send a new one after.",
+  );
   await estimate.getByRole("group", { name: "Architectural shingles" }).getByLabel("Quantity").fill("50");
   await estimate.getByRole("button", { name: "Save estimate" }).click();
-  await expect(staff.getByText("Estimate saved. The open proposal was withdrawn: send a new one.").first()).toBeVisible();
+  await expect(
+    staff.getByText("Estimate saved. The open proposal was withdrawn: send a new one.").first(),
+  ).toBeVisible();
   await staff.reload();
   await expect(staff.getByRole("region", { name: "Estimate" })).not.toContainText("A proposal is open.");
   await expect(proposals).toContainText("Replaced");

@@ -15,7 +15,9 @@ test("a visitor sends the contact form over https", async ({ page }, info) => {
   await form.getByLabel("Email").fill(`proxy-${info.project.name}@example.com`);
   await form.getByLabel("Message").fill("Hail took half the shingles off our garage roof.");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." }),
+  ).toBeVisible();
 });
 
 test("the owner signs in over https with a secure cookie and saves an admin form", async ({ page, context }, info) => {
@@ -35,7 +37,9 @@ test("the owner signs in over https with a secure cookie and saves an admin form
   await editor.getByLabel("Quote").fill("Quoted on Monday, roofed by Friday.");
   await editor.getByRole("button", { name: "Save" }).click();
   const saved = "Testimonial added successfully";
-  await expect(jsEnabled(info) ? page.locator(".Toastify").getByText(saved) : page.getByRole("status").filter({ hasText: saved })).toBeVisible();
+  await expect(
+    jsEnabled(info) ? page.locator(".Toastify").getByText(saved) : page.getByRole("status").filter({ hasText: saved }),
+  ).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
 
   const home = await page.request.get("/");
@@ -44,7 +48,11 @@ test("the owner signs in over https with a secure cookie and saves an admin form
 
 /** A contact form POST through nginx from a chosen loopback address, with a made-up X-Forwarded-For. */
 function postContact(from: string, spoofed: string): Promise<number> {
-  const body = new URLSearchParams({ name: "Spoofer", email: "spoof@example.com", message: "Testing who you think I am." }).toString();
+  const body = new URLSearchParams({
+    name: "Spoofer",
+    email: "spoof@example.com",
+    message: "Testing who you think I am.",
+  }).toString();
   return new Promise((resolve, reject) => {
     const request = https.request(
       `${PROXY_URL}/contact`,

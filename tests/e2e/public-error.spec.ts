@@ -17,7 +17,10 @@ test("a public page that fails keeps the site's header and footer", async ({ pag
   await expect(page.locator("header").first()).toBeVisible();
   await expect(page.locator("header").first()).toContainText("Get a Quote");
   await expect(page.locator("footer")).toBeVisible();
-  await expect(page.locator("main").getByRole("link", { name: "(620) 555-0142" })).toHaveAttribute("href", "tel:+16205550142");
+  await expect(page.locator("main").getByRole("link", { name: "(620) 555-0142" })).toHaveAttribute(
+    "href",
+    "tel:+16205550142",
+  );
   expect(await page.content()).not.toMatch(/\bat \S+ \(/);
   // The rest of the site is untouched.
   expect((await page.goto(`${ownSite.baseURL}/privacy`))?.status()).toBe(200);

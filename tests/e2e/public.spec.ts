@@ -39,7 +39,9 @@ test.describe("portfolio", () => {
     await page.goto("/#portfolio");
     await page.locator("#portfolio").getByRole("link", { name: "Bright Green", exact: true }).click();
     await expect(page).toHaveURL(/\/\?portfolio=bright-green#portfolio$/);
-    await expect(page.locator("#portfolio").getByRole("heading", { name: "Bright Green Roof Treatment Projects" })).toBeVisible();
+    await expect(
+      page.locator("#portfolio").getByRole("heading", { name: "Bright Green Roof Treatment Projects" }),
+    ).toBeVisible();
     await expect(page.locator("#portfolio").getByRole("heading", { name: "Roofing Projects" })).toHaveCount(0);
   });
 
@@ -76,7 +78,9 @@ test.describe("portfolio", () => {
   });
 
   test("a video tile plays in the dialog only when chosen @js", async ({ page }) => {
-    await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }));
+    await page.route(/youtube/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }),
+    );
     await page.goto("/portfolio?category=bright-green");
     await expect(page.locator("iframe")).toHaveCount(0);
     await page.getByRole("link", { name: /Video: Watch: How the Bright Green Treatment Is Applied/ }).click();
@@ -132,7 +136,10 @@ test.describe("portfolio", () => {
     await expect(work.getByRole("link", { name: "Hail Damage Repair, Haysville" })).toBeVisible();
     await expect(work.getByRole("link", { name: /Family Room/ })).toHaveCount(0);
     await expect(work.getByText(/two days after the hail storm/)).toBeVisible();
-    await expect(work.getByRole("link", { name: "See more of our work" })).toHaveAttribute("href", "/portfolio?category=roofing");
+    await expect(work.getByRole("link", { name: "See more of our work" })).toHaveAttribute(
+      "href",
+      "/portfolio?category=roofing",
+    );
 
     await page.goto("/derby-framing-roofing-services");
     work = page.getByRole("region", { name: "Our work in Derby" });
@@ -171,7 +178,9 @@ test.describe("portfolio", () => {
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
   });
 
-  test("a carousel offers scroll buttons only while some of its tiles are out of sight @desktop @js", async ({ page }) => {
+  test("a carousel offers scroll buttons only while some of its tiles are out of sight @desktop @js", async ({
+    page,
+  }) => {
     await page.goto("/portfolio");
     // The demo's three Bright Green projects all show on a wide screen: nothing to scroll.
     const track = page.getByRole("list", { name: "Bright Green Roof Treatment Projects" });
@@ -233,7 +242,10 @@ test.describe("home page", () => {
       const card = services.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       await expect(card.getByText(feature)).toBeVisible();
       await expect(card.getByRole("link", { name: /Learn more/ })).toHaveAttribute("href", href);
-      await expect(card.getByRole("link", { name: /Request Service/ })).toHaveAttribute("href", `/?service=${href.split("/").pop()}#contact`);
+      await expect(card.getByRole("link", { name: /Request Service/ })).toHaveAttribute(
+        "href",
+        `/?service=${href.split("/").pop()}#contact`,
+      );
       await expect(card.getByRole("img")).toHaveAttribute("alt", /.{20,}/);
     }
   });
@@ -243,17 +255,29 @@ test.describe("home page", () => {
     page.on("request", (r) => {
       if (!r.url().startsWith(info.project.use.baseURL!)) external.push(r.url());
     });
-    await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }));
+    await page.route(/youtube/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }),
+    );
     await page.goto("/#bright-green");
     const facade = page.getByTestId("video-facade");
     await expect(facade).toHaveAttribute("href", "https://www.youtube.com/watch?v=M7lc1UVf-VE");
-    for (const benefit of ["Extends Roof Life", "Restores Color", "Weather Resistant", "Reduces Oxidation", "Prevents Damage", "Reapplicable"]) {
+    for (const benefit of [
+      "Extends Roof Life",
+      "Restores Color",
+      "Weather Resistant",
+      "Reduces Oxidation",
+      "Prevents Damage",
+      "Reapplicable",
+    ]) {
       await expect(page.locator("#bright-green").getByText(benefit, { exact: true })).toBeVisible();
     }
     expect(external).toEqual([]);
     if (jsEnabled(info)) {
       await facade.click();
-      await expect(page.locator("#bright-green iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?autoplay=1/);
+      await expect(page.locator("#bright-green iframe")).toHaveAttribute(
+        "src",
+        /youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?autoplay=1/,
+      );
     }
   });
 
@@ -280,7 +304,10 @@ test.describe("home page", () => {
     await expect(card).toContainText("Owner: Dale Whitaker");
     await expect(card).toContainText("Lead contractor: Cody Whitaker");
     await expect(card.getByRole("link", { name: "(620) 555-0142" })).toHaveAttribute("href", "tel:+16205550142");
-    await expect(card.getByRole("link", { name: "hello@example.com" })).toHaveAttribute("href", "mailto:hello@example.com");
+    await expect(card.getByRole("link", { name: "hello@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:hello@example.com",
+    );
     await expect(card).toContainText("Saturday: 8am – 2pm");
   });
 });
@@ -306,7 +333,9 @@ test.describe("contact form", () => {
     await form.getByLabel("Phone").fill("316-555-0100");
     await form.getByLabel("Message").fill(`Hail damage on the north slope (${info.project.name})`);
     await form.getByRole("button", { name: "Send Message" }).click();
-    const done = page.getByRole("status").filter({ hasText: "Your message has been sent! We'll get back to you soon." });
+    const done = page
+      .getByRole("status")
+      .filter({ hasText: "Your message has been sent! We'll get back to you soon." });
     await expect(done).toBeVisible();
     if (jsEnabled(info)) {
       await expect(page).toHaveURL(/\/#contact$/);
@@ -346,9 +375,18 @@ test.describe("search and sharing", () => {
 
     await page.goto("/wichita-framing-roofing-services");
     const hub = await jsonLd(page);
-    expect(hub).toMatchObject({ ...base, email: "hello@example.com", priceRange: "$$", areaServed: { geoRadius: 50000 } });
+    expect(hub).toMatchObject({
+      ...base,
+      email: "hello@example.com",
+      priceRange: "$$",
+      areaServed: { geoRadius: 50000 },
+    });
     expect(hub.openingHoursSpecification).toEqual([
-      expect.objectContaining({ dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "07:00", closes: "18:00" }),
+      expect.objectContaining({
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "07:00",
+        closes: "18:00",
+      }),
       expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "08:00", closes: "14:00" }),
     ]);
   });
@@ -372,7 +410,7 @@ test.describe("search and sharing", () => {
     }
   });
 
-  test("\"View All Service Areas\" answers \"do you serve my town?\": every town, each a link", async ({ page }) => {
+  test('"View All Service Areas" answers "do you serve my town?": every town, each a link', async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "View All Service Areas" }).click();
     await expect(page).toHaveURL(/\/wichita-framing-roofing-services#service-areas$/);
@@ -380,7 +418,11 @@ test.describe("search and sharing", () => {
     await expect(towns).toBeInViewport();
     const others = AREAS.filter((a) => a.slug !== "wichita");
     await expect(towns.getByRole("link")).toHaveCount(others.length);
-    for (const town of others) await expect(towns.getByRole("link", { name: town.name, exact: true })).toHaveAttribute("href", areaPath(town.slug));
+    for (const town of others)
+      await expect(towns.getByRole("link", { name: town.name, exact: true })).toHaveAttribute(
+        "href",
+        areaPath(town.slug),
+      );
     await towns.getByRole("link", { name: "Derby", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Derby");
   });
@@ -390,7 +432,10 @@ test.describe("search and sharing", () => {
       await page.goto(path);
       const list = page.getByRole("contentinfo").getByRole("list", { name: "Service Areas" });
       await expect(list.getByRole("link")).toHaveCount(AREAS.length);
-      await expect(list.getByRole("link", { name: "Wellington", exact: true })).toHaveAttribute("href", areaPath("wellington"));
+      await expect(list.getByRole("link", { name: "Wellington", exact: true })).toHaveAttribute(
+        "href",
+        areaPath("wellington"),
+      );
     }
   });
 });
@@ -424,7 +469,10 @@ test.describe("every public page", () => {
     for (const path of ALL_PUBLIC_PATHS) {
       await page.goto(path);
       const ids = await page.locator("[id]").evaluateAll((els) => els.map((e) => e.id));
-      expect(ids.filter((id, i) => ids.indexOf(id) !== i), path).toEqual([]);
+      expect(
+        ids.filter((id, i) => ids.indexOf(id) !== i),
+        path,
+      ).toEqual([]);
     }
   });
 });

@@ -11,7 +11,9 @@ export async function mailsTo(address: string): Promise<SentMail[]> {
 
 /** Photos as a phone would hand them over: made here, a few kilobytes each. */
 export async function photo(name: string, color: string, format: "jpeg" | "png" = "jpeg") {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).toFormat(format).toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .toFormat(format)
+    .toBuffer();
   return { name, mimeType: `image/${format}`, buffer };
 }
 
@@ -22,7 +24,12 @@ const DERBY_HAIL: QuotePlace = { service: "Storm / hail damage", street: "418 N 
  * A job the public pages' own tests never look at: specs that publish work or approve a
  * review use it, so the pages those tests check keep showing the demo content they expect.
  */
-export const AUGUSTA_GUTTERS: QuotePlace = { service: "Gutter Services", street: "220 State St", city: "Augusta", zip: "67010" };
+export const AUGUSTA_GUTTERS: QuotePlace = {
+  service: "Gutter Services",
+  street: "220 State St",
+  city: "Augusta",
+  zip: "67010",
+};
 
 /** The quote form filled the way a homeowner would. */
 export async function fillQuote(form: Locator, name: string, email: string, place: QuotePlace = DERBY_HAIL) {

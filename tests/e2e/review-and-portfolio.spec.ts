@@ -15,7 +15,10 @@ async function visitorSees(page: Page, path: string) {
   return page.locator("main");
 }
 
-test("a completed job is reviewed by its homeowner, approved, and shown in the portfolio once published", async ({ browser, adminPage: staff }, info) => {
+test("a completed job is reviewed by its homeowner, approved, and shown in the portfolio once published", async ({
+  browser,
+  adminPage: staff,
+}, info) => {
   // The job's whole second half, two browsers at once.
   test.setTimeout(90_000);
   const stamp = `${info.project.name} ${Date.now()}`;
@@ -52,7 +55,9 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   // The review request goes out; the lead shows its mail state.
   await job.getByRole("button", { name: "Ask for a review" }).click();
   await expect(staff.getByText("Review request sent to the homeowner").first()).toBeVisible();
-  await expect.poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("How did we do?")).length).toBe(1);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("How did we do?")).length)
+    .toBe(1);
   await staff.reload();
   await expect(staff.getByRole("region", { name: "The job" })).toContainText("Review request: Sent");
   const mail = (await mailsTo(email)).find((m) => m.subject.startsWith("How did we do?"))!;
@@ -87,7 +92,9 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   await expect(await visitorSees(visitor, "/testimonials")).not.toContainText(words);
   await staff.goto("/admin/testimonials");
   // The admin's header counts the reviews waiting (others' runs may have some waiting too).
-  await expect(staff.getByRole("navigation", { name: "Admin" }).getByTestId("reviews-waiting")).toContainText(/[1-9]\d* waiting for approval/);
+  await expect(staff.getByRole("navigation", { name: "Admin" }).getByTestId("reviews-waiting")).toContainText(
+    /[1-9]\d* waiting for approval/,
+  );
   const row = staff.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Pending");
   await row.getByRole("button", { name: `Approve review by ${name}` }).click();

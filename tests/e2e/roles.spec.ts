@@ -15,14 +15,20 @@ async function signInAs(ownSite: OwnSite, page: Page, role: Role) {
   const db = new Database(ownSite.dbPath);
   try {
     const email = `${role}@example.com`;
-    db.prepare("insert or ignore into users (email, password_hash, name, role) values (?, 'not-a-hash', ?, ?)").run(email, role === "crew" ? "Cody Crew" : "Olive Office", role);
+    db.prepare("insert or ignore into users (email, password_hash, name, role) values (?, 'not-a-hash', ?, ?)").run(
+      email,
+      role === "crew" ? "Cody Crew" : "Olive Office",
+      role,
+    );
     const userId = db.prepare("select id from users where email = ?").pluck().get(email);
     // The session the fixture just made is the owner's: make it this person's.
     db.prepare("update sessions set user_id = ? where rowid = (select max(rowid) from sessions)").run(userId);
   } finally {
     db.close();
   }
-  await page.context().addCookies([{ name: "__session", value, url: ownSite.baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "__session", value, url: ownSite.baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** A quoted lead with a $12,345 estimate: its id. */
@@ -31,10 +37,14 @@ function leadWithEstimate(ownSite: OwnSite): number {
   try {
     const now = Date.now();
     const id = db
-      .prepare("insert into leads (name, email, message, service, city, status, created_at) values ('Mona Money', 'mona@example.com', 'Hail took the roof', 'Residential Roofing', 'Wichita', 'quoted', ?) returning id")
+      .prepare(
+        "insert into leads (name, email, message, service, city, status, created_at) values ('Mona Money', 'mona@example.com', 'Hail took the roof', 'Residential Roofing', 'Wichita', 'quoted', ?) returning id",
+      )
       .pluck()
       .get(now) as number;
-    db.prepare("insert into estimates (lead_id, lines, subtotal_cents, tax_cents, total_cents) values (?, '[]', 1234500, 0, 1234500)").run(id);
+    db.prepare(
+      "insert into estimates (lead_id, lines, subtotal_cents, tax_cents, total_cents) values (?, '[]', 1234500, 0, 1234500)",
+    ).run(id);
     return id;
   } finally {
     db.close();
@@ -42,7 +52,8 @@ function leadWithEstimate(ownSite: OwnSite): number {
 }
 
 async function shot(page: Page, name: string) {
-  if (test.info().project.name.startsWith("phone")) await page.screenshot({ path: `.tmp/shots-r/${name}-${test.info().project.name}.png`, fullPage: true });
+  if (test.info().project.name.startsWith("phone"))
+    await page.screenshot({ path: `.tmp/shots-r/${name}-${test.info().project.name}.png`, fullPage: true });
 }
 
 const MONEY = /\$\s?\d/;
@@ -61,11 +72,17 @@ test.describe("roles", () => {
     await expect(nav.getByRole("link", { name: "Pricing" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Contact & Business" })).toHaveCount(0);
     // A post is refused on the server too, whatever the page offered.
-    const posted = await page.request.post(`${ownSite.baseURL}/admin/pricing`, { form: { laborCents: "1" }, maxRedirects: 0 });
+    const posted = await page.request.post(`${ownSite.baseURL}/admin/pricing`, {
+      form: { laborCents: "1" },
+      maxRedirects: 0,
+    });
     expect(posted.status()).toBe(403);
   });
 
-  test("the crew sees a lead but no money: no estimate, proposals, export or pipeline totals", async ({ page, ownSite }) => {
+  test("the crew sees a lead but no money: no estimate, proposals, export or pipeline totals", async ({
+    page,
+    ownSite,
+  }) => {
     const id = leadWithEstimate(ownSite);
     await signInAs(ownSite, page, "crew");
     await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
@@ -100,19 +117,29 @@ test.describe("roles", () => {
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link", { name: "Projects" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Contact & Business" })).toHaveCount(0);
-    const posted = await page.request.post(`${ownSite.baseURL}/admin/contact`, { form: { intent: "save-business-facts" }, maxRedirects: 0 });
+    const posted = await page.request.post(`${ownSite.baseURL}/admin/contact`, {
+      form: { intent: "save-business-facts" },
+      maxRedirects: 0,
+    });
     expect(posted.status()).toBe(403);
   });
 
-  test("@js when the maps key is refused, the crew is told to ask the owner, not sent to settings it cannot open", async ({ page, ownSite }) => {
+  test("@js when the maps key is refused, the crew is told to ask the owner, not sent to settings it cannot open", async ({
+    page,
+    ownSite,
+  }) => {
     const db = new Database(ownSite.dbPath);
     try {
-      db.prepare("insert or replace into settings (key, value) values ('maps', ?)").run(JSON.stringify({ apiKey: "AIzaSyE2E-test-key-0123456789abcd", publisherTag: null }));
+      db.prepare("insert or replace into settings (key, value) values ('maps', ?)").run(
+        JSON.stringify({ apiKey: "AIzaSyE2E-test-key-0123456789abcd", publisherTag: null }),
+      );
     } finally {
       db.close();
     }
     // Stands in for Google refusing the key: no request leaves the machine.
-    await page.route("https://maps.googleapis.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "window.gm_authFailure && window.gm_authFailure();" }));
+    await page.route("https://maps.googleapis.com/**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "window.gm_authFailure && window.gm_authFailure();" }),
+    );
     await signInAs(ownSite, page, "crew");
     await page.goto(`${ownSite.baseURL}/admin/roof-measurement`);
     const alert = page.getByRole("alert").filter({ hasText: "API key authentication failed." });

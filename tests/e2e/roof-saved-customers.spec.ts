@@ -9,7 +9,9 @@ import { expect, test } from "./own-site";
 function seedZenda(dbPath: string) {
   const db = new Database(dbPath);
   try {
-    const insert = db.prepare("insert into roof_customers (customer_name, street, city, state, zip_code, created_at) values (?, ?, 'Zenda', 'KS', '67159', ?)");
+    const insert = db.prepare(
+      "insert into roof_customers (customer_name, street, city, state, zip_code, created_at) values (?, ?, 'Zenda', 'KS', '67159', ?)",
+    );
     const start = Date.now() + 60_000;
     db.transaction(() => {
       for (let i = 1; i <= 30; i++) insert.run(`Zenda ${i}`, `${i} Elm St`, start + i * 60_000);
@@ -19,7 +21,10 @@ function seedZenda(dbPath: string) {
   }
 }
 
-test("saved customers page with Newer/Older and are found by a search kept in the address", async ({ page, ownSite }) => {
+test("saved customers page with Newer/Older and are found by a search kept in the address", async ({
+  page,
+  ownSite,
+}) => {
   seedZenda(ownSite.dbPath);
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/roof-measurement`);
@@ -77,6 +82,8 @@ test("a search of FTS syntax or punctuation finds nothing and breaks nothing", a
   for (const q of ['"NEAR(zenda', "-*", "zenda OR x"]) {
     const response = await page.goto(`${ownSite.baseURL}/admin/roof-measurement?q=${encodeURIComponent(q)}`);
     expect(response?.status(), q).toBe(200);
-    await expect(page.getByRole("region", { name: "Saved Customers" }).getByText(/^No saved customers match/)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Saved Customers" }).getByText(/^No saved customers match/),
+    ).toBeVisible();
   }
 });

@@ -14,7 +14,9 @@ const addLead = (ownSite: OwnSite, name: string, email: string, status = "won") 
   const db = new Database(ownSite.dbPath);
   try {
     return db
-      .prepare("insert into leads (name, email, message, street, city, zip, status, created_at) values (?, ?, 'New roof', '412 N Main St', 'Derby', '67037', ?, ?) returning id")
+      .prepare(
+        "insert into leads (name, email, message, street, city, zip, status, created_at) values (?, ?, 'New roof', '412 N Main St', 'Derby', '67037', ?, ?) returning id",
+      )
       .pluck()
       .get(name, email, status, Date.now()) as number;
   } finally {
@@ -23,9 +25,13 @@ const addLead = (ownSite: OwnSite, name: string, email: string, status = "won") 
 };
 
 /** A Kansas day `n` days from today, YYYY-MM-DD. */
-const kansasDayIn = (n: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + n * 86_400_000));
+const kansasDayIn = (n: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + n * 86_400_000));
 
-test("a work day booked from the lead page shows on the schedule, moves, and the homeowner is mailed each time", async ({ page, ownSite }, info) => {
+test("a work day booked from the lead page shows on the schedule, moves, and the homeowner is mailed each time", async ({
+  page,
+  ownSite,
+}, info) => {
   const project = info.project.name;
   const email = `wendy-${project}@example.com`;
   const id = addLead(ownSite, `Wendy Workday ${project}`, email);
@@ -72,7 +78,11 @@ test("a work day booked from the lead page shows on the schedule, moves, and the
   // Move it to 10:00 from the lead page.
   await page.getByRole("link", { name: `Wendy Workday ${project}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
-  const visit = page.getByRole("region", { name: "Schedule" }).getByRole("list", { name: "Upcoming visits" }).getByRole("listitem").first();
+  const visit = page
+    .getByRole("region", { name: "Schedule" })
+    .getByRole("list", { name: "Upcoming visits" })
+    .getByRole("listitem")
+    .first();
   await visit.getByText("Move or change").click();
   const move = visit.locator("form").filter({ has: page.getByRole("button", { name: "Save" }) });
   await move.getByLabel("Time (Kansas)").fill("10:00");
@@ -81,16 +91,21 @@ test("a work day booked from the lead page shows on the schedule, moves, and the
   await expect(page.getByRole("region", { name: "Schedule" }).getByText("10:00 AM")).toBeVisible();
 
   // The fake Resend has both mails, each with its invitation.
-  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toEqual([
-    expect.stringMatching(/^Your work day with .*: .* at 8:00 AM$/),
-    expect.stringMatching(/^Your work day has moved to .* at 10:00 AM$/),
-  ]);
+  await expect
+    .poll(async () => (await mailsTo(email)).map((m) => m.subject))
+    .toEqual([
+      expect.stringMatching(/^Your work day with .*: .* at 8:00 AM$/),
+      expect.stringMatching(/^Your work day has moved to .* at 10:00 AM$/),
+    ]);
   const [, moved] = await mailsTo(email);
   const attachments = (moved as unknown as { attachments?: { filename: string }[] }).attachments ?? [];
   expect(attachments.map((a) => a.filename)).toEqual(["invite.ics"]);
 });
 
-test("a new lead's first booking is an estimate visit of its usual length, and the lead is Visit scheduled", async ({ page, ownSite }, info) => {
+test("a new lead's first booking is an estimate visit of its usual length, and the lead is Visit scheduled", async ({
+  page,
+  ownSite,
+}, info) => {
   const project = info.project.name;
   const email = `nina-${project}@example.com`;
   const id = addLead(ownSite, `Nina New ${project}`, email, "new");
@@ -116,10 +131,14 @@ test("a new lead's first booking is an estimate visit of its usual length, and t
   await book.getByLabel("Time (Kansas)").fill("10:00");
   await book.getByRole("button", { name: "Book it" }).click();
   await expect(page.getByText(`Estimate visit booked; ${email} was emailed`).first()).toBeVisible();
-  await expect(schedule.getByRole("list", { name: "Upcoming visits" }).getByRole("listitem").first()).toContainText(/^Estimate visit.* · 10:00 AM1 hour/);
+  await expect(schedule.getByRole("list", { name: "Upcoming visits" }).getByRole("listitem").first()).toContainText(
+    /^Estimate visit.* · 10:00 AM1 hour/,
+  );
   // The lead moved on, in its history.
   await expect(page.getByText(/New → Visit scheduled/).first()).toBeVisible();
-  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your estimate visit with .* at 10:00 AM$/)]);
+  await expect
+    .poll(async () => (await mailsTo(email)).map((m) => m.subject))
+    .toEqual([expect.stringMatching(/^Your estimate visit with .* at 10:00 AM$/)]);
   expect((await mailsTo(email))[0].text).toContain("It takes about 1 hour.");
 });
 
@@ -129,20 +148,20 @@ function addVisit(ownSite: OwnSite, leadId: number, day: string, time: string, a
   if (!at.ok) throw new Error(`${day} ${time} is no Kansas time`);
   const db = new Database(ownSite.dbPath);
   try {
-    const userId = assignee === null ? null : (db.prepare("select id from users where email = ?").pluck().get(assignee) as number);
-    db.prepare("insert into visits (lead_id, kind, starts_at, duration_minutes, assigned_to, created_at, updated_at) values (?, 'work_day', ?, 120, ?, ?, ?)").run(
-      leadId,
-      at.at.getTime(),
-      userId,
-      Date.now(),
-      Date.now(),
-    );
+    const userId =
+      assignee === null ? null : (db.prepare("select id from users where email = ?").pluck().get(assignee) as number);
+    db.prepare(
+      "insert into visits (lead_id, kind, starts_at, duration_minutes, assigned_to, created_at, updated_at) values (?, 'work_day', ?, 120, ?, ?, ?)",
+    ).run(leadId, at.at.getTime(), userId, Date.now(), Date.now());
   } finally {
     db.close();
   }
 }
 
-test("each day reads in time order; the signed-in person's own visits are marked \"Yours\", not moved up", async ({ page, ownSite }) => {
+test('each day reads in time order; the signed-in person\'s own visits are marked "Yours", not moved up', async ({
+  page,
+  ownSite,
+}) => {
   const day = kansasDayIn(9);
   const early = addLead(ownSite, "Ed Early", "ed@example.com");
   const late = addLead(ownSite, "Lia Late", "lia@example.com");
@@ -152,7 +171,10 @@ test("each day reads in time order; the signed-in person's own visits are marked
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/schedule?week=${day}`);
   // The day's entry in the week, named by its heading.
-  const cards = page.getByRole("list", { name: /Days of the week of/ }).locator(`li[aria-labelledby="day-${day}"]`).getByRole("listitem");
+  const cards = page
+    .getByRole("list", { name: /Days of the week of/ })
+    .locator(`li[aria-labelledby="day-${day}"]`)
+    .getByRole("listitem");
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0)).toContainText("7:00 AM");
   await expect(cards.nth(0)).toContainText("Ed Early");

@@ -4,9 +4,20 @@ import { COMPANY, isPhone, jsEnabled, openNavGroup } from "./helpers";
 
 // Tags pick the projects a test runs in (playwright.config.ts): @desktop, @phone, @js.
 
-const HEADER_ORDER = ["Home", "About", "Services", "Bright Green", "Portfolio", "Service Areas", "Testimonials", "Contact"];
+const HEADER_ORDER = [
+  "Home",
+  "About",
+  "Services",
+  "Bright Green",
+  "Portfolio",
+  "Service Areas",
+  "Testimonials",
+  "Contact",
+];
 
-test("the header lists the spec's links in order, with the logo home and Get a Quote @every", async ({ page }, info) => {
+test("the header lists the spec's links in order, with the logo home and Get a Quote @every", async ({
+  page,
+}, info) => {
   await page.goto("/about");
   if (isPhone(info)) {
     await page.getByLabel("Menu", { exact: true }).click();
@@ -108,10 +119,16 @@ test("business facts come from the settings and feed the structured data", async
     telephone: "(620) 555-0142",
     address: { streetAddress: "100 N Washington Ave", addressLocality: "Wellington", postalCode: "67152" },
   });
-  expect(jsonLd.openingHoursSpecification[1]).toMatchObject({ dayOfWeek: ["Saturday"], opens: "08:00", closes: "14:00" });
+  expect(jsonLd.openingHoursSpecification[1]).toMatchObject({
+    dayOfWeek: ["Saturday"],
+    opens: "08:00",
+    closes: "14:00",
+  });
 });
 
-test("moving between pages starts each at the top and Back returns to where the visitor was @desktop @js", async ({ page }) => {
+test("moving between pages starts each at the top and Back returns to where the visitor was @desktop @js", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.evaluate(() => window.scrollTo({ top: 3000, behavior: "instant" }));
   const left = await page.evaluate(() => window.scrollY);

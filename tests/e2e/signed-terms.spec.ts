@@ -14,7 +14,17 @@ const REPORT: SeedEstimate = {
   street: "18 Elm St",
   city: "Derby",
   zip: "67037",
-  lines: [{ key: "labor", label: "Labor, up to 6/12", quantity: 1, unit: "squares", unitPriceCents: 384_385, totalCents: 384_385, adjusted: true }],
+  lines: [
+    {
+      key: "labor",
+      label: "Labor, up to 6/12",
+      quantity: 1,
+      unit: "squares",
+      unitPriceCents: 384_385,
+      totalCents: 384_385,
+      adjusted: true,
+    },
+  ],
   taxBasisPoints: 0,
   taxCents: 0,
 };
@@ -28,24 +38,35 @@ function warrantyAndKeeper(leadId: number, stamp: string): number {
   const db = new Database(`${E2E_DIR}/app.db`);
   db.pragma("busy_timeout = 5000");
   try {
-    return db.transaction(() => {
-      db.prepare(`insert into settings (key, value) values ('trust', json('{"warrantyYears":10}')) on conflict(key) do update set value = json_set(value, '$.warrantyYears', 10)`).run();
-      const keeper = db.prepare("insert into users (email, password_hash, name, role) values (?, 'x', ?, 'office') returning id").pluck().get(`keeper-${stamp}@example.com`, `Keeper ${stamp}`) as number;
-      db.prepare("update leads set assigned_to = ? where id = ?").run(keeper, leadId);
-      return keeper;
-    }).immediate();
+    return db
+      .transaction(() => {
+        db.prepare(
+          `insert into settings (key, value) values ('trust', json('{"warrantyYears":10}')) on conflict(key) do update set value = json_set(value, '$.warrantyYears', 10)`,
+        ).run();
+        const keeper = db
+          .prepare("insert into users (email, password_hash, name, role) values (?, 'x', ?, 'office') returning id")
+          .pluck()
+          .get(`keeper-${stamp}@example.com`, `Keeper ${stamp}`) as number;
+        db.prepare("update leads set assigned_to = ? where id = ?").run(keeper, leadId);
+        return keeper;
+      })
+      .immediate();
   } finally {
     db.close();
   }
 }
 
-test("the signed terms state the owner's deposit and warranty, and the job's value agrees everywhere @desktop", async ({ browser, adminPage: staff }, info) => {
+test("the signed terms state the owner's deposit and warranty, and the job's value agrees everywhere @desktop", async ({
+  browser,
+  adminPage: staff,
+}, info) => {
   test.setTimeout(120_000);
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Dana Whitfield ${stamp}`;
   const leadId = seedLeadWithEstimate(name, `whitfield-${stamp}@example.com`, { estimate: REPORT });
   const keeper = warrantyAndKeeper(leadId, stamp);
-  const deposit = "Payment: a deposit of 30% of the total ($1,153.16) on signing, the balance when the work is done and you have looked it over.";
+  const deposit =
+    "Payment: a deposit of 30% of the total ($1,153.16) on signing, the balance when the work is done and you have looked it over.";
   const warranty = "Workmanship is guaranteed for 10 years from completion.";
 
   // Staff see the lines the terms start with before sending.
@@ -83,7 +104,9 @@ test("the signed terms state the owner's deposit and warranty, and the job's val
 
   // The Leads list and the pipeline show the same job value.
   await staff.goto("/admin/leads?q=Whitfield");
-  await expect(staff.getByRole("list", { name: "Open leads" }).getByRole("listitem").filter({ hasText: name })).toContainText("$3,843.85");
+  await expect(
+    staff.getByRole("list", { name: "Open leads" }).getByRole("listitem").filter({ hasText: name }),
+  ).toContainText("$3,843.85");
   await staff.goto(`/admin/leads/pipeline?who=${keeper}`);
   await expect(staff.getByRole("link", { name: "Won: 1, worth $3,844" })).toBeVisible();
 });

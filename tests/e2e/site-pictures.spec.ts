@@ -33,7 +33,9 @@ function imgAfter(html: string, marker: string): Record<string, string> {
   expect(at, marker).toBeGreaterThan(-1);
   const from = marker.startsWith("alt=") ? html.lastIndexOf("<img", at) : at;
   const tag = html.slice(from).match(/<img\b[^>]*>/)![0];
-  return Object.fromEntries(Array.from(tag.matchAll(/([\w-]+)="([^"]*)"/g), (m) => [m[1].toLowerCase(), m[2].replaceAll("&amp;", "&")]));
+  return Object.fromEntries(
+    Array.from(tag.matchAll(/([\w-]+)="([^"]*)"/g), (m) => [m[1].toLowerCase(), m[2].replaceAll("&amp;", "&")]),
+  );
 }
 
 const notice = (page: Page, info: TestInfo, text: string) =>
@@ -71,17 +73,23 @@ test("the owner's photos and video reach the home page at once", async ({ page, 
 
   // The home hero: a 1600 px photo uploaded on the spot. Without a description it is refused, in words.
   let editor = await openSlot(page, "Home page, top picture");
-  await editor.getByLabel("Or upload a new picture").setInputFiles({ name: "derby-roof.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  await editor
+    .getByLabel("Or upload a new picture")
+    .setInputFiles({ name: "derby-roof.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await editor.getByRole("button", { name: "Save picture" }).click();
   await expect(page.getByText("Describe the picture in a few words")).toBeVisible();
   editor = page.getByRole("dialog", { name: "Home page, top picture" });
   // Without scripts the refused form came back from the server: the file has to be chosen again.
-  if (!jsEnabled(info)) await editor.getByLabel("Or upload a new picture").setInputFiles({ name: "derby-roof.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  if (!jsEnabled(info))
+    await editor
+      .getByLabel("Or upload a new picture")
+      .setInputFiles({ name: "derby-roof.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await editor.getByLabel("Describe the picture").fill(HERO_ALT);
   await editor.getByRole("button", { name: "Save picture" }).click();
   await expectSaved(page, info, "Picture saved: it shows on the site now");
   await expect(heroSlot.getByTestId("slot-state")).toHaveText("Your picture");
-  if (jsEnabled(info)) expect(await page.evaluate(() => (window as unknown as { keptAcrossSave?: boolean }).keptAcrossSave)).toBe(true);
+  if (jsEnabled(info))
+    expect(await page.evaluate(() => (window as unknown as { keptAcrossSave?: boolean }).keptAcrossSave)).toBe(true);
 
   const hero = imgAfter(await homeHtml(base), 'id="home"');
   expect(hero.src).toMatch(/^\/uploads\/[a-f0-9]{24}\.jpg$/);
@@ -117,7 +125,9 @@ test("the owner's photos and video reach the home page at once", async ({ page, 
   await page.goto(`${base}/`);
   const heroImg = page.locator("#home img").first();
   await expect(heroImg).toHaveAttribute("alt", HERO_ALT);
-  await expect.poll(() => heroImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => heroImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.getByRole("img", { name: CARD_ALT })).toBeAttached();
   const facade = page.getByTestId("video-facade");
   await expect(facade).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");

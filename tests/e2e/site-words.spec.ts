@@ -7,7 +7,13 @@ import { expect, test } from "./own-site";
 // search engines in the JSON-LD, at once through the page cache. Emptied, nothing shows.
 
 const ROOFING = "/services/residential-roofing-wichita";
-const FACTS = ["Kansas roofing contractor registration #RC-20417", "Insured by Acuity Insurance", "10-year workmanship warranty", "In business since 1998", "GAF Certified Contractor"];
+const FACTS = [
+  "Kansas roofing contractor registration #RC-20417",
+  "Insured by Acuity Insurance",
+  "10-year workmanship warranty",
+  "In business since 1998",
+  "GAF Certified Contractor",
+];
 
 /** The page as an anonymous visitor gets it (through the page cache), and its JSON-LD. */
 async function visit(baseURL: string, path: string) {
@@ -16,7 +22,10 @@ async function visit(baseURL: string, path: string) {
   const html = await res.text();
   const script = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
   // The words a reader sees: the markup (and React's text separators) taken out.
-  const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  const text = html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
   return { html, text, jsonLd: JSON.parse(script![1]) as Record<string, unknown> };
 }
 
@@ -28,10 +37,14 @@ async function markPage(page: Page, info: TestInfo) {
   if (jsEnabled(info)) await page.evaluate(() => Object.assign(window, { keptAcrossSave: true }));
 }
 async function expectNoReload(page: Page, info: TestInfo) {
-  if (jsEnabled(info)) expect(await page.evaluate(() => (window as unknown as { keptAcrossSave?: boolean }).keptAcrossSave)).toBe(true);
+  if (jsEnabled(info))
+    expect(await page.evaluate(() => (window as unknown as { keptAcrossSave?: boolean }).keptAcrossSave)).toBe(true);
 }
 
-test("trust facts, a headline and the team reach the pages and the structured data at once; emptied, nothing shows", async ({ page, ownSite }, info) => {
+test("trust facts, a headline and the team reach the pages and the structured data at once; emptied, nothing shows", async ({
+  page,
+  ownSite,
+}, info) => {
   test.setTimeout(90_000);
   const base = ownSite.baseURL;
 
@@ -53,7 +66,9 @@ test("trust facts, a headline and the team reach the pages and the structured da
   // A refused field says why, beside it, and saves nothing.
   await trust.getByLabel("Year founded").fill("1700");
   await trust.getByRole("button", { name: "Save Trust Facts" }).click();
-  await expect(page.getByRole("form", { name: "Trust facts" }).getByText(/Please enter a year between 1850 and \d{4}, like 1998/)).toBeVisible();
+  await expect(
+    page.getByRole("form", { name: "Trust facts" }).getByText(/Please enter a year between 1850 and \d{4}, like 1998/),
+  ).toBeVisible();
 
   await trust.getByLabel("License or registration").fill("Kansas roofing contractor registration");
   await trust.getByLabel("Number", { exact: true }).fill("RC-20417");
@@ -61,7 +76,9 @@ test("trust facts, a headline and the team reach the pages and the structured da
   await trust.getByLabel("Insurance company").fill("Acuity Insurance");
   await trust.getByLabel("Workmanship warranty (years)").fill("10");
   await trust.getByLabel("Year founded").fill("1998");
-  await trust.getByLabel("Manufacturer certifications and memberships").fill("GAF Certified Contractor\nBBB Accredited Business");
+  await trust
+    .getByLabel("Manufacturer certifications and memberships")
+    .fill("GAF Certified Contractor\nBBB Accredited Business");
   await markPage(page, info);
   if (jsEnabled(info)) {
     // Held on its way until the button has said it is saving.
@@ -82,7 +99,10 @@ test("trust facts, a headline and the team reach the pages and the structured da
   await page.unrouteAll();
 
   // A service page's headline, picked from the list of pages.
-  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Residential Roofing (service)" }).click();
+  await page
+    .getByRole("navigation", { name: "Pages" })
+    .getByRole("link", { name: "Residential Roofing (service)" })
+    .click();
   const words = page.locator("form").filter({ has: page.getByRole("button", { name: "Save Headline" }) });
   await expect(words.getByText("Residential Roofing (service)")).toBeVisible();
   await words.getByLabel("Headline").fill("Roofs that outlast Kansas hail");
@@ -96,7 +116,9 @@ test("trust facts, a headline and the team reach the pages and the structured da
 
   // The story and one person with a photo from the library; "Add a person" works either way.
   const about = page.getByRole("form", { name: "About page: your story and team" });
-  await about.getByLabel("Your story").fill("Dale Whitaker started the business in 1998 with one truck.\n\nHe still gives every estimate himself.");
+  await about
+    .getByLabel("Your story")
+    .fill("Dale Whitaker started the business in 1998 with one truck.\n\nHe still gives every estimate himself.");
   await about.getByRole("button", { name: "Add a person" }).click();
   const person = about.getByTestId("team-member").first();
   await person.getByLabel("Name", { exact: true }).fill("Dale Whitaker");
@@ -123,7 +145,9 @@ test("trust facts, a headline and the team reach the pages and the structured da
     name: "Kansas roofing contractor registration",
     identifier: "RC-20417",
   });
-  expect(aboutPage.jsonLd.hasCredential).toContainEqual(expect.objectContaining({ credentialCategory: "certification", name: "BBB Accredited Business" }));
+  expect(aboutPage.jsonLd.hasCredential).toContainEqual(
+    expect.objectContaining({ credentialCategory: "certification", name: "BBB Accredited Business" }),
+  );
 
   const home = await visit(base, "/");
   expect(home.jsonLd).toMatchObject({ foundingDate: "1998" });
@@ -164,7 +188,14 @@ test("trust facts, a headline and the team reach the pages and the structured da
   // Emptied: no band, no card, no footer lines, no facts in the structured data.
   await ownSite.signIn(page);
   await page.goto(`${base}/admin/site/words`);
-  for (const label of ["License or registration", "Number", "Insurance company", "Workmanship warranty (years)", "Year founded", "Manufacturer certifications and memberships"]) {
+  for (const label of [
+    "License or registration",
+    "Number",
+    "Insurance company",
+    "Workmanship warranty (years)",
+    "Year founded",
+    "Manufacturer certifications and memberships",
+  ]) {
     await trust.getByLabel(label, { exact: label === "Number" }).fill("");
   }
   await trust.getByRole("combobox", { name: "Insured", exact: true }).selectOption("");

@@ -14,7 +14,8 @@ const selector = (name: string) => {
 };
 
 /** Whether a stylesheet has a rule for the class (`.Toastify` is not `.Toastify__toast`). */
-const styles = (css: string, name: string) => new RegExp(`${selector(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w\\\\-])`).test(css);
+const styles = (css: string, name: string) =>
+  new RegExp(`${selector(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w\\\\-])`).test(css);
 
 test("every class a public page uses is styled by the stylesheet it inlines @desktop @js", async ({ request }) => {
   const admin = await (await request.get("/admin/login")).text();
@@ -22,7 +23,9 @@ test("every class a public page uses is styled by the stylesheet it inlines @des
   const full = await (await request.get(adminSheet)).text();
   expect(full.length).toBeGreaterThan(10_000);
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).concat("/no-such-page");
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]).pathname)
+    .concat("/no-such-page");
   expect(paths.length).toBeGreaterThan(20);
   for (const path of paths) {
     const html = await (await request.get(path)).text();
@@ -42,7 +45,9 @@ test("every class a public page uses is styled by the stylesheet it inlines @des
   }
 });
 
-test("the home page is styled to its end without scripts, its first screen from the page itself @phone @nojs", async ({ page }) => {
+test("the home page is styled to its end without scripts, its first screen from the page itself @phone @nojs", async ({
+  page,
+}) => {
   const sheets: string[] = [];
   page.on("request", (r) => r.resourceType() === "stylesheet" && sheets.push(new URL(r.url()).pathname));
   await page.goto("/");
@@ -53,7 +58,9 @@ test("the home page is styled to its end without scripts, its first screen from 
   expect(sheets).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
 });
 
-test("once scripts start, the home page keeps the one stylesheet link it came with, so it is not restyled @phone @js", async ({ page }) => {
+test("once scripts start, the home page keeps the one stylesheet link it came with, so it is not restyled @phone @js", async ({
+  page,
+}) => {
   await page.goto("/");
   // The fixture has waited for the scripts; a second copy in <head> would restyle every element.
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
@@ -71,7 +78,9 @@ test("leaving the home page for another page keeps the whole stylesheet @desktop
   await expect(page.locator("main h1")).toHaveCSS("font-weight", "700");
 });
 
-test("every icon a public page shows is drawn by the cached sprite it points into @desktop @js", async ({ request }) => {
+test("every icon a public page shows is drawn by the cached sprite it points into @desktop @js", async ({
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   const uses = [...html.matchAll(/<use href="([^"#]+)#([\w-]+)"/g)];
   expect(uses.length).toBeGreaterThan(30);
@@ -85,12 +94,17 @@ test("every icon a public page shows is drawn by the cached sprite it points int
   expect(missing).toEqual([]);
 });
 
-test("nothing on a public page moves when its whole stylesheet arrives at the first touch @js", async ({ page, request }) => {
+test("nothing on a public page moves when its whole stylesheet arrives at the first touch @js", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // What scripts render at start-up (the carousels' buttons) is styled by the inlined CSS
   // too: once, unstyled buttons jumped aside under the visitor's first tap, and it was lost.
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).concat("/no-such-page");
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]).pathname)
+    .concat("/no-such-page");
   let restyled = 0;
   for (const path of paths) {
     await page.goto(path);
@@ -100,7 +114,9 @@ test("nothing on a public page moves when its whole stylesheet arrives at the fi
     await page.evaluate(() => new Promise((shown) => requestAnimationFrame(() => requestAnimationFrame(shown))));
     const before = await layout(page);
     await page.keyboard.press("Shift");
-    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/public-")));
+    await page.waitForFunction(() =>
+      [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/public-")),
+    );
     expect(await layout(page), `${path} moved when restyled`).toEqual(before);
     restyled++;
   }
@@ -117,7 +133,8 @@ function layout(page: Page) {
       // Scripts are not laid out, and the router takes some out once it has run them.
       if (!(el instanceof HTMLElement) || el instanceof HTMLScriptElement) return [];
       let [x, y] = [0, 0];
-      for (let e: Element | null = el; e instanceof HTMLElement; e = e.offsetParent) [x, y] = [x + e.offsetLeft, y + e.offsetTop];
+      for (let e: Element | null = el; e instanceof HTMLElement; e = e.offsetParent)
+        [x, y] = [x + e.offsetLeft, y + e.offsetTop];
       const name = `${el.tagName.toLowerCase()}.${el.className} ${el.getAttribute("aria-label") ?? ""}`.trim();
       return [`${name} @${x},${y} ${el.offsetWidth}x${el.offsetHeight}`];
     }),

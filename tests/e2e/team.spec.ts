@@ -11,7 +11,8 @@ import { mailsTo } from "./quote";
 async function expectFlash(page: Page, info: TestInfo, text: string) {
   if (jsEnabled(info)) await expect(page.locator(".Toastify").getByText(text)).toBeVisible();
   // In the page without scripts: a status, or an alert for a refusal.
-  else await expect(page.locator("main").locator("[role=status], [role=alert]").filter({ hasText: text })).toBeVisible();
+  else
+    await expect(page.locator("main").locator("[role=status], [role=alert]").filter({ hasText: text })).toBeVisible();
 }
 
 async function invite(page: Page, info: TestInfo, email: string, role: "Office" | "Crew") {
@@ -50,7 +51,11 @@ async function accept(browser: Browser, info: TestInfo, site: OwnSite, email: st
   return { context, page, link };
 }
 
-test("the owner invites office and crew; each joins by the mailed link; a removed member is signed out; the last owner stays", async ({ page, ownSite, browser }, info) => {
+test("the owner invites office and crew; each joins by the mailed link; a removed member is signed out; the last owner stays", async ({
+  page,
+  ownSite,
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   const tag = randomBytes(3).toString("hex");
   const officeEmail = `office-${tag}@example.com`;
@@ -123,7 +128,9 @@ async function crewWithTwoStep(site: OwnSite, email: string): Promise<string> {
   const db = new Database(site.dbPath);
   try {
     const id = db
-      .prepare("insert into users (email, password_hash, name, role, totp_secret, totp_enabled_at) values (?, 'not-a-hash', 'Pat Phone', 'crew', 'JBSWY3DPEHPK3PXP', ?) returning id")
+      .prepare(
+        "insert into users (email, password_hash, name, role, totp_secret, totp_enabled_at) values (?, 'not-a-hash', 'Pat Phone', 'crew', 'JBSWY3DPEHPK3PXP', ?) returning id",
+      )
       .pluck()
       .get(email, Date.now()) as number;
     db.prepare("insert into recovery_codes (user_id, code_hash) values (?, 'hash-a'), (?, 'hash-b')").run(id, id);
@@ -135,11 +142,17 @@ async function crewWithTwoStep(site: OwnSite, email: string): Promise<string> {
   return cookie;
 }
 
-test("a member lost their phone: the owner turns their two-step off, after a confirm step; they are signed out", async ({ page, ownSite, browser }, info) => {
+test("a member lost their phone: the owner turns their two-step off, after a confirm step; they are signed out", async ({
+  page,
+  ownSite,
+  browser,
+}, info) => {
   const email = `phone-${randomBytes(3).toString("hex")}@example.com`;
   const crewCookie = await crewWithTwoStep(ownSite, email);
   const crew = await browser.newContext({ javaScriptEnabled: jsEnabled(info), baseURL: ownSite.baseURL });
-  await crew.addCookies([{ name: "__session", value: crewCookie, url: ownSite.baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await crew.addCookies([
+    { name: "__session", value: crewCookie, url: ownSite.baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
   const crewPage = await crew.newPage();
   await crewPage.goto("/admin");
   await expect(crewPage).toHaveURL(/\/admin$/);
@@ -156,7 +169,11 @@ test("a member lost their phone: the owner turns their two-step off, after a con
   await row.getByText("Turn off two-step", { exact: true }).click();
   await expect(row.getByText("For when Pat Phone lost their phone.")).toBeVisible();
   await confirm.click();
-  await expectFlash(page, info, "Two-step sign-in is off for Pat Phone. They were signed out and sign in again with their password alone.");
+  await expectFlash(
+    page,
+    info,
+    "Two-step sign-in is off for Pat Phone. They were signed out and sign in again with their password alone.",
+  );
   await expect(row).toContainText("Two-step sign-in: off");
   await expect(row.getByText("Turn off two-step", { exact: true })).toHaveCount(0);
 
@@ -164,20 +181,32 @@ test("a member lost their phone: the owner turns their two-step off, after a con
   await expect(crewPage).toHaveURL(/\/admin\/login/);
   const db = new Database(ownSite.dbPath, { readonly: true });
   try {
-    expect(db.prepare("select count(*) from recovery_codes rc join users u on u.id = rc.user_id where u.email = ?").pluck().get(email)).toBe(0);
+    expect(
+      db
+        .prepare("select count(*) from recovery_codes rc join users u on u.id = rc.user_id where u.email = ?")
+        .pluck()
+        .get(email),
+    ).toBe(0);
   } finally {
     db.close();
   }
   await crew.close();
 });
 
-test("sent again: the link sent first still opens the join page, and the page says so", async ({ page, ownSite }, info) => {
+test("sent again: the link sent first still opens the join page, and the page says so", async ({
+  page,
+  ownSite,
+}, info) => {
   const email = `again-${randomBytes(3).toString("hex")}@example.com`;
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/team`);
   await invite(page, info, email, "Crew");
   await page.getByRole("button", { name: `Send the invitation to ${email} again` }).click();
-  await expectFlash(page, info, `Invitation sent to ${email}. Links sent before still work until they run out; the first one used closes the others.`);
+  await expectFlash(
+    page,
+    info,
+    `Invitation sent to ${email}. Links sent before still work until they run out; the first one used closes the others.`,
+  );
   await expect(page.getByRole("list", { name: "Invitations waiting" }).getByRole("listitem")).toHaveCount(1);
   const mails = await mailsTo(email);
   expect(mails).toHaveLength(2);

@@ -16,10 +16,19 @@ const PAGE = 24;
 function addReviews(ownSite: OwnSite): number {
   const db = new Database(ownSite.dbPath);
   try {
-    const insert = db.prepare("insert into testimonials (name, location, quote, rating, status, created_at, updated_at) values (?, 'Derby, KS', ?, 5, ?, ?, ?)");
+    const insert = db.prepare(
+      "insert into testimonials (name, location, quote, rating, status, created_at, updated_at) values (?, 'Derby, KS', ?, 5, ?, ?, ?)",
+    );
     const start = Date.UTC(2019, 0, 1);
     db.transaction(() => {
-      for (let i = 1; i <= ADDED; i++) insert.run(`Reviewer ${i}`, `Review ${i}: good work.`, "published", start + i * 86_400_000, start + i * 86_400_000);
+      for (let i = 1; i <= ADDED; i++)
+        insert.run(
+          `Reviewer ${i}`,
+          `Review ${i}: good work.`,
+          "published",
+          start + i * 86_400_000,
+          start + i * 86_400_000,
+        );
       insert.run("Pending Pat", "Waiting for the owner.", "pending", start, start);
     })();
     return db.prepare("select count(*) from testimonials where status = 'published'").pluck().get() as number;
@@ -28,14 +37,21 @@ function addReviews(ownSite: OwnSite): number {
   }
 }
 
-test("years of reviews: /testimonials pages forward and back by links, newest first", async ({ page, ownSite }, info) => {
+test("years of reviews: /testimonials pages forward and back by links, newest first", async ({
+  page,
+  ownSite,
+}, info) => {
   const published = addReviews(ownSite) + 1;
   // Approving a review clears the page cache, which still holds the page from before.
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/testimonials`);
   await page.getByRole("button", { name: "Approve review by Pending Pat" }).click();
   const approved = "Review approved: it now shows on the site";
-  await expect(jsEnabled(info) ? page.locator(".Toastify").getByText(approved) : page.getByRole("status").filter({ hasText: approved })).toBeVisible();
+  await expect(
+    jsEnabled(info)
+      ? page.locator(".Toastify").getByText(approved)
+      : page.getByRole("status").filter({ hasText: approved }),
+  ).toBeVisible();
   await page.context().clearCookies();
 
   await page.goto(`${ownSite.baseURL}/testimonials`);

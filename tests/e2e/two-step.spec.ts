@@ -7,7 +7,8 @@ import { expect, test } from "./own-site";
 // Two-step sign-in (issue 30.4), on a site of the test's own: the owner's account changes.
 // The codes an authenticator app would show are made here from the secret the page shows.
 
-const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 async function expectFlash(page: Page, info: TestInfo, text: string) {
   if (jsEnabled(info)) await expect(page.locator(".Toastify").getByText(text)).toBeVisible();
@@ -34,10 +35,14 @@ async function logout(page: Page) {
 }
 
 async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.SHOTS_DIR && info.project.name.startsWith("phone")) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${info.project.name}.png`, fullPage: true });
+  if (process.env.SHOTS_DIR && info.project.name.startsWith("phone"))
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${info.project.name}.png`, fullPage: true });
 }
 
-test("turned on with a code, two-step asks for it at sign-in; a recovery code works once", async ({ page, ownSite }, info) => {
+test("turned on with a code, two-step asks for it at sign-in; a recovery code works once", async ({
+  page,
+  ownSite,
+}, info) => {
   test.setTimeout(90_000);
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/account`);

@@ -4,7 +4,10 @@ import { expect, test } from "./own-site";
 // in the other, marked as not saved, and leaving (another page, another page's headlines)
 // asks first. Scripts only: without them each card is its own page load.
 
-test("saving one card keeps the other card's typing, and leaving asks first @js @desktop", async ({ page, ownSite }) => {
+test("saving one card keeps the other card's typing, and leaving asks first @js @desktop", async ({
+  page,
+  ownSite,
+}) => {
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/contact`);
   const business = page.getByRole("form", { name: "Business details" });
@@ -35,7 +38,10 @@ test("saving one card keeps the other card's typing, and leaving asks first @js 
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("switching to another page's headlines asks before dropping a typed headline @js @desktop", async ({ page, ownSite }) => {
+test("switching to another page's headlines asks before dropping a typed headline @js @desktop", async ({
+  page,
+  ownSite,
+}) => {
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/site/words`);
   await page.getByRole("textbox", { name: "Headline" }).fill("Roofs that see Kansas weather through");

@@ -14,7 +14,9 @@ async function wordsOn(page: Page): Promise<string> {
     [
       document.title,
       document.body.innerText,
-      ...[...document.querySelectorAll("meta[name=description], meta[property^='og:']")].map((m) => m.getAttribute("content") ?? ""),
+      ...[...document.querySelectorAll("meta[name=description], meta[property^='og:']")].map(
+        (m) => m.getAttribute("content") ?? "",
+      ),
       ...[...document.querySelectorAll("[alt], [aria-label], [placeholder], [title]")].flatMap((el) =>
         ["alt", "aria-label", "placeholder", "title"].map((a) => el.getAttribute(a) ?? ""),
       ),

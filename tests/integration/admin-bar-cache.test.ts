@@ -2,7 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  useLoaderData,
+  type RouteObject,
+} from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "./admin-session";
 import { PAGE_CACHE_PATHS } from "~/lib/page-cache-paths";
@@ -53,12 +59,18 @@ let fallbacks = 0;
 
 beforeAll(async () => {
   // As server/app.ts: the cache renders a request without cookies from the public origin.
-  const cache = createPageCache({ render: (path) => render(new Request(`http://site.test${path}`)), baseHeaders: {}, paths: PAGE_CACHE_PATHS });
+  const cache = createPageCache({
+    render: (path) => render(new Request(`http://site.test${path}`)),
+    baseHeaders: {},
+    paths: PAGE_CACHE_PATHS,
+  });
   server = http.createServer((req, res) => {
     // What the cache does not answer goes to the framework with the request as it came.
     const framework = async () => {
       fallbacks++;
-      const answer = await render(new Request(`http://site.test${req.url}`, { headers: { Cookie: req.headers.cookie ?? "" } }));
+      const answer = await render(
+        new Request(`http://site.test${req.url}`, { headers: { Cookie: req.headers.cookie ?? "" } }),
+      );
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       res.end(await answer.text());
     };

@@ -23,8 +23,20 @@ const routes: RouteObject[] = [
     Component: layout.default as never,
     ErrorBoundary: layout.ErrorBoundary as never,
     children: [
-      { id: "lead", path: "admin/leads/:id", loader: lead.loader as never, action: lead.action as never, Component: lead.default as never },
-      { id: "contact", path: "admin/contact", loader: contact.loader as never, action: contact.action as never, Component: contact.default as never },
+      {
+        id: "lead",
+        path: "admin/leads/:id",
+        loader: lead.loader as never,
+        action: lead.action as never,
+        Component: lead.default as never,
+      },
+      {
+        id: "contact",
+        path: "admin/contact",
+        loader: contact.loader as never,
+        action: contact.action as never,
+        Component: contact.default as never,
+      },
       { id: "unknown", path: "admin/*", loader: unknown.loader as never, Component: unknown.default as never },
     ],
   },
@@ -36,7 +48,12 @@ async function render(request: Request) {
   if (context instanceof Response) throw new Error(`answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-  const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&apos;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+  const text = html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
   return { status: context.statusCode, html, text };
 }
 
@@ -63,7 +80,11 @@ describe("an admin page that fails stays in the admin (issue 28.6)", () => {
   it("a refused post (a list row past its limit) answers 400 with the admin's header and the short reason", async () => {
     const body = new URLSearchParams({ intent: "save-business-facts", "hours[99].label": "x" });
     const page = await render(
-      new Request("http://site.test/admin/contact", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body }),
+      new Request("http://site.test/admin/contact", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }),
     );
     expect(page.status).toBe(400);
     expect(page.html).toContain('data-testid="admin-title"');

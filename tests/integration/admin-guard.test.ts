@@ -20,13 +20,17 @@ const config = routes as Entry[];
 const layout = config.find((r) => r.file === "routes/admin/layout.tsx")!;
 const OPEN = new Set(["routes/admin/login.tsx", "routes/admin/logout.ts"]);
 const pages = layout.children!.map((r) => r.file);
-const resources = config.filter((r) => r.path?.startsWith("admin/") && !r.children && !OPEN.has(r.file) && r.file.startsWith("routes/resources/"));
+const resources = config.filter(
+  (r) => r.path?.startsWith("admin/") && !r.children && !OPEN.has(r.file) && r.file.startsWith("routes/resources/"),
+);
 const load = (file: string) => import(path.resolve("app", file)) as Promise<RouteModule>;
 
 function snapshot() {
   const client = getDb().$client;
   const tables = client
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' and name != 'rate_limits'")
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' and name != 'rate_limits'",
+    )
     .pluck()
     .all() as string[];
   return Object.fromEntries(tables.map((t) => [t, client.prepare(`select * from "${t}"`).all()]));
@@ -41,7 +45,11 @@ async function thrownBy(run: () => unknown) {
   return undefined;
 }
 
-const args = (request: Request): Args => ({ request, params: { id: "1", category: "roofing", name: "x.png" }, context: requestContext("127.0.0.1") });
+const args = (request: Request): Args => ({
+  request,
+  params: { id: "1", category: "roofing", name: "x.png" },
+  context: requestContext("127.0.0.1"),
+});
 const anonymousPost = () => {
   const body = new FormData();
   body.set("intent", "delete");
@@ -56,7 +64,16 @@ beforeAll(async () => {
 
 describe("admin pages refuse anonymous requests", () => {
   it("finds the admin routes in app/routes.ts", () => {
-    expect(pages).toEqual(expect.arrayContaining(["routes/admin/project-list.tsx", "routes/admin/image-library.tsx", "routes/admin/contact.tsx", "routes/admin/testimonial-list.tsx", "routes/admin/roof-measurement.tsx", "routes/admin/lead-list.tsx"]));
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        "routes/admin/project-list.tsx",
+        "routes/admin/image-library.tsx",
+        "routes/admin/contact.tsx",
+        "routes/admin/testimonial-list.tsx",
+        "routes/admin/roof-measurement.tsx",
+        "routes/admin/lead-list.tsx",
+      ]),
+    );
     expect(resources.length).toBeGreaterThanOrEqual(5);
   });
 
@@ -64,7 +81,9 @@ describe("admin pages refuse anonymous requests", () => {
     const { middleware } = await load(layout.file);
     expect(middleware?.length).toBeGreaterThan(0);
     let reached = false;
-    const res = await thrownBy(() => middleware![0](args(new Request("http://site.test/admin/some/page?x=1")), async () => (reached = true)));
+    const res = await thrownBy(() =>
+      middleware![0](args(new Request("http://site.test/admin/some/page?x=1")), async () => (reached = true)),
+    );
     expect(reached).toBe(false);
     expect((res as Response).status).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fsome%2Fpage%3Fx%3D1");
@@ -78,7 +97,9 @@ describe("admin pages refuse anonymous requests", () => {
       if (mod.loader) {
         const res = await thrownBy(() => mod.loader!(args(new Request("http://site.test/admin/some/page?x=1"))));
         expect((res as Response).status).toBe(302);
-        expect((res as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fsome%2Fpage%3Fx%3D1");
+        expect((res as Response).headers.get("Location")).toBe(
+          "/admin/login?redirectTo=%2Fadmin%2Fsome%2Fpage%3Fx%3D1",
+        );
       }
       if (mod.action) {
         const res = await thrownBy(() => mod.action!(args(anonymousPost())));
@@ -96,7 +117,10 @@ describe("admin resource routes (uploads, exports, pictures) answer 401", () => 
       const before = snapshot();
       for (const fn of [mod.loader, mod.action]) {
         if (!fn) continue;
-        const request = new Request("http://site.test/admin/x", { method: fn === mod.action ? "POST" : "GET", body: fn === mod.action ? new FormData() : undefined });
+        const request = new Request("http://site.test/admin/x", {
+          method: fn === mod.action ? "POST" : "GET",
+          body: fn === mod.action ? new FormData() : undefined,
+        });
         expect(((await thrownBy(() => fn(args(request)))) as Response).status).toBe(401);
       }
       expect(snapshot()).toEqual(before);

@@ -19,9 +19,13 @@ describe("the admin's lead list", () => {
     const data = await loader(args(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })));
     expect(data.mailConfigured).toBe(false);
     // An old ?open= link lands on the lead's own page.
-    const old = await loader(args(new Request(`http://site.test/admin/leads?open=${m.id}`, { headers: { Cookie: cookie } }))).catch((r: Response) => r);
+    const old = await loader(
+      args(new Request(`http://site.test/admin/leads?open=${m.id}`, { headers: { Cookie: cookie } })),
+    ).catch((r: Response) => r);
     expect((old as Response).headers.get("Location")).toBe(`/admin/leads/${m.id}`);
-    const page = await leadLoader(args(new Request(`http://site.test/admin/leads/${m.id}`, { headers: { Cookie: cookie } }), { id: String(m.id) }));
+    const page = await leadLoader(
+      args(new Request(`http://site.test/admin/leads/${m.id}`, { headers: { Cookie: cookie } }), { id: String(m.id) }),
+    );
     expect(page.lead.id).toBe(m.id);
     // Opened is read (decision 0075).
     expect(getLead(m.id)?.readAt).toBeInstanceOf(Date);
@@ -37,13 +41,24 @@ describe("the admin's lead list", () => {
     } finally {
       console.log = log;
     }
-    expect(leadMails([m.id]).get(m.id)).toMatchObject({ notification: { state: "unsent" }, autoreply: { state: "unsent" } });
+    expect(leadMails([m.id]).get(m.id)).toMatchObject({
+      notification: { state: "unsent" },
+      autoreply: { state: "unsent" },
+    });
   });
 
   it("marks read and archives by POST", async () => {
     const m = createLead({ name: "Al", email: "al@example.com", phone: null, message: "Quote?" });
     const post = (intent: string) =>
-      action(args(new Request("http://site.test/admin/leads", { method: "POST", body: new URLSearchParams({ intent, id: String(m.id) }), headers: { Cookie: cookie } })));
+      action(
+        args(
+          new Request("http://site.test/admin/leads", {
+            method: "POST",
+            body: new URLSearchParams({ intent, id: String(m.id) }),
+            headers: { Cookie: cookie },
+          }),
+        ),
+      );
     await post("read");
     expect(getLead(m.id)?.readAt).toBeInstanceOf(Date);
     await post("archive");
@@ -68,10 +83,20 @@ describe("the lead list without a mail provider", () => {
       console.log = log;
     }
     const data = await loader(args(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })));
-    const Stub = createRoutesStub([{ id: "leads", path: "/admin/leads", Component: Leads as never, loader: () => data }]);
-    const html = renderToString(createElement(Stub, { initialEntries: ["/admin/leads"], hydrationData: { loaderData: { leads: data } } }));
-    const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&apos;/g, "'").replace(/\s+/g, " ");
-    expect(text).toContain("Mail is not set up yet. Quote requests are saved here, but no email goes to you or to the visitor.");
+    const Stub = createRoutesStub([
+      { id: "leads", path: "/admin/leads", Component: Leads as never, loader: () => data },
+    ]);
+    const html = renderToString(
+      createElement(Stub, { initialEntries: ["/admin/leads"], hydrationData: { loaderData: { leads: data } } }),
+    );
+    const text = html
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&apos;/g, "'")
+      .replace(/\s+/g, " ");
+    expect(text).toContain(
+      "Mail is not set up yet. Quote requests are saved here, but no email goes to you or to the visitor.",
+    );
     expect(text).not.toMatch(/RESEND|API_KEY/);
     // The banner says it once (issue 31.5): a row shows mail only when something failed.
     expect(text).not.toContain("Not sent");

@@ -18,23 +18,55 @@ beforeAll(async () => {
 
 const args = routeArgs;
 const post = (id: number, fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
-  leadAction(args(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams({ intent: "lead", ...fields }), headers }), { id: String(id) }));
+  leadAction(
+    args(
+      new Request(`http://site.test/admin/leads/${id}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "lead", ...fields }),
+        headers,
+      }),
+      { id: String(id) },
+    ),
+  );
 const addLead = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
-  newLeadAction(args(new Request("http://site.test/admin/leads/new", { method: "POST", body: new URLSearchParams(fields), headers })));
-type Refused = { init: ResponseInit; data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
+  newLeadAction(
+    args(
+      new Request("http://site.test/admin/leads/new", { method: "POST", body: new URLSearchParams(fields), headers }),
+    ),
+  );
+type Refused = {
+  init: ResponseInit;
+  data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+};
 const leadCount = () => getDb().select().from(leads).all().length;
-const list = (query = "") => loader(args(new Request(`http://site.test/admin/leads${query}`, { headers: { Cookie: cookie } })));
+const list = (query = "") =>
+  loader(args(new Request(`http://site.test/admin/leads${query}`, { headers: { Cookie: cookie } })));
 
 describe("a lead's page", () => {
   it("moves a lead through the statuses and keeps who did what, and when, as its history", async () => {
-    const m = createLead({ name: "Karen Miller", email: "karen@example.com", phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Storm / hail damage" });
+    const m = createLead({
+      name: "Karen Miller",
+      email: "karen@example.com",
+      phone: "(316) 555-0188",
+      message: "Hail damage",
+      street: "412 N Main St",
+      city: "Derby",
+      zip: "67037",
+      service: "Storm / hail damage",
+    });
     expect(getLead(m.id)?.status).toBe("new");
-    const saved = (await post(m.id, { status: "contacted", followUpOn: "2026-12-01", note: "Left a voicemail" })) as Response;
+    const saved = (await post(m.id, {
+      status: "contacted",
+      followUpOn: "2026-12-01",
+      note: "Left a voicemail",
+    })) as Response;
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/admin/leads/${m.id}`);
     await post(m.id, { status: "visit_scheduled", followUpOn: "2026-12-03", note: "" });
     expect(getLead(m.id)).toMatchObject({ status: "visit_scheduled", followUpOn: "2026-12-03", lostReason: null });
-    expect(listLeadNotes(m.id, "owner").map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.text }))).toEqual([
+    expect(
+      listLeadNotes(m.id, "owner").map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.text })),
+    ).toEqual([
       { author: "owner@example.com", from: "new", to: "contacted", body: "Left a voicemail" },
       { author: "owner@example.com", from: "contacted", to: "visit_scheduled", body: null },
     ]);
@@ -43,7 +75,12 @@ describe("a lead's page", () => {
   it("is no longer unread once someone has opened its page; marked unread again, it stays so until the next open", async () => {
     const m = createLead({ name: "Opal Opened", email: "opal@example.com", phone: null, message: "Leak" });
     expect(getLead(m.id)?.readAt).toBeNull();
-    const open = () => leadLoader(args(new Request(`http://site.test/admin/leads/${m.id}`, { headers: { Cookie: cookie } }), { id: String(m.id) }));
+    const open = () =>
+      leadLoader(
+        args(new Request(`http://site.test/admin/leads/${m.id}`, { headers: { Cookie: cookie } }), {
+          id: String(m.id),
+        }),
+      );
     expect((await open()).lead.readAt).toBeInstanceOf(Date);
     const firstRead = getLead(m.id)?.readAt;
     await open();
@@ -82,9 +119,21 @@ describe("a lead's page", () => {
 
 describe("the leads list", () => {
   it("puts late follow-ups first, filters by status and work, finds by phone digits, and counts each status", async () => {
-    const late = createLead({ name: "Late Larry", email: "l@example.com", phone: "316-555-0111", message: "Roof", service: "Roof Repairs" });
+    const late = createLead({
+      name: "Late Larry",
+      email: "l@example.com",
+      phone: "316-555-0111",
+      message: "Roof",
+      service: "Roof Repairs",
+    });
     await post(late.id, { status: "contacted", followUpOn: "2020-01-01" });
-    const fresh = createLead({ name: "Fresh Fran", email: "f@example.com", phone: "(620) 555-0199", message: "Gutters", service: "Gutter Services" });
+    const fresh = createLead({
+      name: "Fresh Fran",
+      email: "f@example.com",
+      phone: "(620) 555-0199",
+      message: "Gutters",
+      service: "Gutter Services",
+    });
 
     const all = await list();
     expect(all.leads[0].id).toBe(late.id);
@@ -156,12 +205,14 @@ describe("a lead written down by hand (a phone call)", () => {
     expect(getLead(id)?.readAt).toBeInstanceOf(Date);
     // Written down by staff: no mail is ever sent for it.
     expect(leadMails([id]).get(id)).toEqual({ notification: null, autoreply: null });
-    expect(listLeadNotes(id, "owner").map((n) => ({ author: n.author, body: n.text, from: n.statusFrom, to: n.statusTo }))).toEqual([
-      { author: "owner@example.com", body: "Added by hand", from: null, to: "contacted" },
-    ]);
+    expect(
+      listLeadNotes(id, "owner").map((n) => ({ author: n.author, body: n.text, from: n.statusFrom, to: n.statusTo })),
+    ).toEqual([{ author: "owner@example.com", body: "Added by hand", from: null, to: "contacted" }]);
 
     // Its page says who added it; the list and its search find it though it has no email.
-    const page = await leadLoader(args(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const page = await leadLoader(
+      args(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
     expect(page.addedBy).toBe("owner@example.com");
     expect((await list("?q=Hobbs")).leads.map((m) => m.id)).toEqual([id]);
     expect((await list("?q=6205550177")).leads.map((m) => m.id)).toEqual([id]);
@@ -181,15 +232,33 @@ describe("a lead written down by hand (a phone call)", () => {
     });
     expect(refused.data.initialValue).toMatchObject({ city: "Derby" });
 
-    const badStart = (await addLead({ name: "Al", email: "al@example", message: "Roof", status: "won" })) as { init: ResponseInit; data: { error: Record<string, string[]> } };
+    const badStart = (await addLead({ name: "Al", email: "al@example", message: "Roof", status: "won" })) as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]> };
+    };
     expect(badStart.init.status).toBe(400);
-    expect(badStart.data.error).toEqual({ email: ["Please enter a valid email address"], status: [MANUAL_LEAD_MESSAGES.status] });
+    expect(badStart.data.error).toEqual({
+      email: ["Please enter a valid email address"],
+      status: [MANUAL_LEAD_MESSAGES.status],
+    });
     expect(leadCount()).toBe(before);
   });
 
   it("writes the lead and its history entry together: if the entry cannot be written, neither is", () => {
     const before = leadCount();
-    const input = { name: "Half", email: "", phone: "316-555-0100", message: "Hi", service: null, street: null, city: null, zip: null, preferredContact: null, status: "new", followUpOn: null } as const;
+    const input = {
+      name: "Half",
+      email: "",
+      phone: "316-555-0100",
+      message: "Hi",
+      service: null,
+      street: null,
+      city: null,
+      zip: null,
+      preferredContact: null,
+      status: "new",
+      followUpOn: null,
+    } as const;
     // lead_notes.author is NOT NULL: the second insert fails, and the first goes with it.
     expect(() => createManualLead(input, null as never)).toThrow();
     expect(leadCount()).toBe(before);
@@ -197,7 +266,9 @@ describe("a lead written down by hand (a phone call)", () => {
 
   it("sends a visitor who is not signed in to the login page, and stores nothing", async () => {
     const before = leadCount();
-    const anonymous = await addLead({ name: "Sneaky", phone: "316-555-0100", message: "Hi" }, {}).catch((r: Response) => r);
+    const anonymous = await addLead({ name: "Sneaky", phone: "316-555-0100", message: "Hi" }, {}).catch(
+      (r: Response) => r,
+    );
     expect((anonymous as Response).status).toBe(302);
     expect((anonymous as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fleads%2Fnew");
     const form = await newLeadLoader(args(new Request("http://site.test/admin/leads/new"))).catch((r: Response) => r);

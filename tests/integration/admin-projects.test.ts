@@ -31,20 +31,35 @@ beforeAll(async () => {
   cookie = (await startSession(user.id)).split(";")[0];
 });
 
-async function post(fields: Record<string, string>, file?: { field: string; bytes: Uint8Array | Buffer; name: string; type?: string }) {
+async function post(
+  fields: Record<string, string>,
+  file?: { field: string; bytes: Uint8Array | Buffer; name: string; type?: string },
+) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   if (file) body.set(file.field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/png" }));
   // The image library's intents belong to /admin/images, the rest to the projects list.
   const library = ["upload-image", "save-alt", "delete-image"].includes(fields.intent);
-  const request = new Request(`http://site.test/admin${library ? "/images" : ""}`, { method: "POST", body, headers: { Cookie: cookie } });
+  const request = new Request(`http://site.test/admin${library ? "/images" : ""}`, {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie },
+  });
   const args = { request, params: {}, context: requestContext("127.0.0.1") } as never;
   return library ? imagesAction(args) : action(args);
 }
 
-type Refusal = { data: { form: string; error?: string; result?: { error?: Record<string, string[]> } }; init: { status: number } };
+type Refusal = {
+  data: { form: string; error?: string; result?: { error?: Record<string, string[]> } };
+  init: { status: number };
+};
 
-const project = { intent: "save-project", title: "Porch roof", category: "roofing", description: "New porch roof in Derby" };
+const project = {
+  intent: "save-project",
+  title: "Porch roof",
+  category: "roofing",
+  description: "New porch roof in Derby",
+};
 
 describe("project uploads", () => {
   it("stores a PNG named ../../x.png under a server-chosen name, with its smaller copy", async () => {
@@ -75,14 +90,22 @@ describe("project uploads", () => {
   it("accepts exactly 10 MB", async () => {
     const exact = new Uint8Array(10 * 1024 * 1024);
     exact.set(await png());
-    const res = (await post({ ...project, title: "Exactly ten" }, { field: "image", bytes: exact, name: "ten.png" })) as Response;
+    const res = (await post(
+      { ...project, title: "Exactly ten" },
+      { field: "image", bytes: exact, name: "ten.png" },
+    )) as Response;
     expect(res.status).toBe(302);
   });
 
   it("refuses an HTML file named .jpg, whatever its claimed type", async () => {
     const before = disk();
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
-    const res = (await post(project, { field: "image", bytes: html, name: "photo.jpg", type: "image/jpeg" })) as Refusal;
+    const res = (await post(project, {
+      field: "image",
+      bytes: html,
+      name: "photo.jpg",
+      type: "image/jpeg",
+    })) as Refusal;
     expect(res.init.status).toBe(400);
     expect(res.data.result?.error?.image).toEqual([NOT_AN_IMAGE]);
     expect(disk()).toEqual(before);
@@ -91,7 +114,12 @@ describe("project uploads", () => {
   it("needs an image to create, title/category/description always", async () => {
     const noImage = (await post(project)) as Refusal;
     expect(noImage.data.result?.error?.image).toEqual(["Please choose an image"]);
-    const missing = (await post({ intent: "save-project", title: "", category: "roofing", description: "" })) as Refusal;
+    const missing = (await post({
+      intent: "save-project",
+      title: "",
+      category: "roofing",
+      description: "",
+    })) as Refusal;
     expect(missing.init.status).toBe(400);
     expect(missing.data.result?.error?.title).toEqual(["Title, category and description are required"]);
   });
@@ -99,7 +127,10 @@ describe("project uploads", () => {
   it("replacing the image removes the old files; deleting the project removes the new ones", async () => {
     const p = listProjects().find((x) => x.title === "Porch roof")!;
     const oldName = p.image!.url.split("/").pop()!;
-    await post({ ...project, id: String(p.id), title: "Porch roof, redone" }, { field: "image", bytes: await png(), name: "new.png" });
+    await post(
+      { ...project, id: String(p.id), title: "Porch roof, redone" },
+      { field: "image", bytes: await png(), name: "new.png" },
+    );
     const updated = getProject(p.id)!;
     expect(updated.title).toBe("Porch roof, redone");
     const newName = updated.image!.url.split("/").pop()!;
@@ -122,7 +153,10 @@ describe("project uploads", () => {
 
 describe("featured projects", () => {
   it("lead their category and the whole portfolio, ahead of newer ones", async () => {
-    await post({ ...project, title: "Older, featured", featured: "on" }, { field: "image", bytes: await png(), name: "a.png" });
+    await post(
+      { ...project, title: "Older, featured", featured: "on" },
+      { field: "image", bytes: await png(), name: "a.png" },
+    );
     await post({ ...project, title: "Newer, not featured" }, { field: "image", bytes: await png(), name: "b.png" });
     const roofing = listProjects("roofing").map((p) => p.title);
     expect(roofing.indexOf("Older, featured")).toBeLessThan(roofing.indexOf("Newer, not featured"));
@@ -141,10 +175,19 @@ describe("a project's service and town", () => {
     derby: workForTown("Derby").projects.some((p) => p.id === id),
   });
   // Featured, so it leads the few projects a page shows.
-  const garage = { intent: "save-project", title: "Garage addition", category: "framing", description: "A two-car garage by the alley, Derby.", featured: "on" };
+  const garage = {
+    intent: "save-project",
+    title: "Garage addition",
+    category: "framing",
+    description: "A two-car garage by the alley, Derby.",
+    featured: "on",
+  };
 
   it("put it on that service's and that town's pages, whatever its words say", async () => {
-    const res = (await post({ ...garage, service: "Roof Repairs", town: "Mulvane, KS" }, { field: "image", bytes: await png(), name: "g.png" })) as Response;
+    const res = (await post(
+      { ...garage, service: "Roof Repairs", town: "Mulvane, KS" },
+      { field: "image", bytes: await png(), name: "g.png" },
+    )) as Response;
     expect(res.status).toBe(302);
     const created = listProjects().find((p) => p.title === "Garage addition")!;
     expect(getProject(created.id)).toMatchObject({ service: "Roof Repairs", town: "Mulvane, KS" });
@@ -161,7 +204,13 @@ describe("a project's service and town", () => {
 
   it("refuses a service that is not on the list, and changes nothing", async () => {
     const { id } = listProjects().find((p) => p.title === "Garage addition")!;
-    const res = (await post({ ...garage, id: String(id), title: "Renamed", service: "Plumbing", town: "Derby" })) as Refusal;
+    const res = (await post({
+      ...garage,
+      id: String(id),
+      title: "Renamed",
+      service: "Plumbing",
+      town: "Derby",
+    })) as Refusal;
     expect(res.init.status).toBe(400);
     expect(res.data.result?.error?.service).toEqual(["Please choose a service from the list"]);
     expect(getProject(id)).toMatchObject({ title: "Garage addition", service: null, town: null });
@@ -171,11 +220,17 @@ describe("a project's service and town", () => {
 describe("image library", () => {
   it("uploads, refuses non-images, and deletes with the files", async () => {
     const before = disk();
-    const bad = (await post({ intent: "upload-image" }, { field: "file", bytes: new TextEncoder().encode("GIF8? no"), name: "x.gif" })) as Refusal;
+    const bad = (await post(
+      { intent: "upload-image" },
+      { field: "file", bytes: new TextEncoder().encode("GIF8? no"), name: "x.gif" },
+    )) as Refusal;
     expect(bad.data.error).toBe(NOT_AN_IMAGE);
     expect(disk()).toEqual(before);
 
-    await post({ intent: "upload-image", alt: "Ridge vent close-up" }, { field: "file", bytes: await png(), name: "vent.png" });
+    await post(
+      { intent: "upload-image", alt: "Ridge vent close-up" },
+      { field: "file", bytes: await png(), name: "vent.png" },
+    );
     const image = listImages().find((i) => i.originalName === "vent.png")!;
     expect(image.alt).toBe("Ridge vent close-up");
     await post({ intent: "save-alt", id: String(image.id), alt: "Ridge vent after repair" });
@@ -196,7 +251,8 @@ describe("image library", () => {
     const payload = /__flash=([^.;]+)/.exec(decodeURIComponent(res.headers.get("Set-Cookie") ?? ""))?.[1] ?? "";
     expect(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))).toEqual({
       type: "error",
-      message: "This image is in use: it is the picture of “Shown porch”. Give that project another picture first, then delete it.",
+      message:
+        "This image is in use: it is the picture of “Shown porch”. Give that project another picture first, then delete it.",
     });
     expect(listImages().find((i) => i.id === image.id)).toBeDefined();
     expect(getProject(card.id)?.image?.url).toBe(card.image?.url);
@@ -240,7 +296,11 @@ describe("every picture is decoded in full and stored clean", () => {
 
       const body = new FormData();
       body.set("file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/png" }));
-      const request = new Request("http://site.test/admin/images/upload", { method: "POST", body, headers: { Cookie: cookie } });
+      const request = new Request("http://site.test/admin/images/upload", {
+        method: "POST",
+        body,
+        headers: { Cookie: cookie },
+      });
       const json = (await uploadAction({ request, params: {}, context: {} } as never)) as Response;
       expect(json.status, file.name).toBe(400);
       expect(await json.json()).toEqual({ ok: false, message: NOT_AN_IMAGE, status: 400 });
@@ -249,17 +309,34 @@ describe("every picture is decoded in full and stored clean", () => {
   });
 
   it("a phone photo is stored upright, without EXIF, GPS or color profile, in the library and with a project", async () => {
-    await post({ intent: "upload-image" }, { field: "file", bytes: await phonePhoto(), name: "gps.jpg", type: "image/jpeg" });
+    await post(
+      { intent: "upload-image" },
+      { field: "file", bytes: await phonePhoto(), name: "gps.jpg", type: "image/jpeg" },
+    );
     const image = listImages().find((i) => i.originalName === "gps.jpg")!;
-    await post({ ...project, title: "Upright porch" }, { field: "image", bytes: await phonePhoto(), name: "porch.jpg", type: "image/jpeg" });
+    await post(
+      { ...project, title: "Upright porch" },
+      { field: "image", bytes: await phonePhoto(), name: "porch.jpg", type: "image/jpeg" },
+    );
     const card = listProjects().find((p) => p.title === "Upright porch")!;
     expect(card.image).toMatchObject({ width: 300, height: 400 });
     for (const name of [image.storedName, card.image!.url.split("/").pop()!]) {
       const bytes = fs.readFileSync(path.join(paths.uploads, name));
       const stored = await describeStored(bytes);
-      expect(stored).toMatchObject({ format: "jpeg", width: 300, height: 400, exif: undefined, icc: undefined, orientation: undefined });
+      expect(stored).toMatchObject({
+        format: "jpeg",
+        width: 300,
+        height: 400,
+        exif: undefined,
+        icc: undefined,
+        orientation: undefined,
+      });
       expect(bytes.includes(Buffer.from("PhoneCam"))).toBe(false);
     }
-    expect(image).toMatchObject({ width: 300, height: 400, bytes: fs.statSync(path.join(paths.uploads, image.storedName)).size });
+    expect(image).toMatchObject({
+      width: 300,
+      height: 400,
+      bytes: fs.statSync(path.join(paths.uploads, image.storedName)).size,
+    });
   });
 });

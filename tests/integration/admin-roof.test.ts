@@ -30,15 +30,30 @@ beforeAll(async () => {
   cookie = (await startSession(user.id)).split(";")[0];
 });
 
-async function post(fields: Record<string, string>, files: Record<string, { bytes: Uint8Array | Buffer; name: string; type?: string }> = {}) {
+async function post(
+  fields: Record<string, string>,
+  files: Record<string, { bytes: Uint8Array | Buffer; name: string; type?: string }> = {},
+) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  for (const [k, f] of Object.entries(files)) body.set(k, new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/png" }));
-  const request = new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: cookie } });
+  for (const [k, f] of Object.entries(files))
+    body.set(k, new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/png" }));
+  const request = new Request("http://site.test/admin/roof-measurement", {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie },
+  });
   return action({ request, params: {}, context: requestContext("127.0.0.1") } as never);
 }
 
-const customer = { intent: "save", customerName: "Nguyen", street: "615 S Kansas Ave", city: "Wellington", state: "KS", zipCode: "67152" };
+const customer = {
+  intent: "save",
+  customerName: "Nguyen",
+  street: "615 S Kansas Ave",
+  city: "Wellington",
+  state: "KS",
+  zipCode: "67152",
+};
 const drawing = JSON.stringify({
   top: {
     ...emptyView(),
@@ -57,7 +72,8 @@ const drawing = JSON.stringify({
     ],
   },
 });
-const idFrom = (res: Response) => Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("customer"));
+const idFrom = (res: Response) =>
+  Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("customer"));
 type Refusal = { data: { error?: Record<string, string[]> }; init: { status: number } };
 
 /** A maps settings form's answer: conform's reply, and what was saved (null when refused). */
@@ -68,7 +84,10 @@ describe("roof customers with pictures", () => {
     const before = disk();
     const res = (await post(
       { ...customer, drawing, length: "40", width: "30" },
-      { topImage: { bytes: await picture("png"), name: "top.png" }, sideImage: { bytes: await picture("webp"), name: "side.webp", type: "image/webp" } },
+      {
+        topImage: { bytes: await picture("png"), name: "top.png" },
+        sideImage: { bytes: await picture("webp"), name: "side.webp", type: "image/webp" },
+      },
     )) as Response;
     expect(res.status).toBe(302);
     const saved = getRoofCustomer(idFrom(res))!;
@@ -85,7 +104,9 @@ describe("roof customers with pictures", () => {
   });
 
   it("replacing a picture deletes the old file; removing one deletes it too", async () => {
-    const res = (await post(customer, { topImage: { bytes: await picture("jpeg"), name: "first.jpg", type: "image/jpeg" } })) as Response;
+    const res = (await post(customer, {
+      topImage: { bytes: await picture("jpeg"), name: "first.jpg", type: "image/jpeg" },
+    })) as Response;
     const id = idFrom(res);
     const first = getRoofCustomer(id)!.topImage!.storedName;
     expect(disk()).toContain(first);
@@ -130,7 +151,10 @@ describe("roof customers with pictures", () => {
 
   it("without street and city nothing is saved and the reason is given", async () => {
     const count = listRoofCustomers({ limit: 1000 }).customers.length;
-    const res = (await post({ intent: "save", street: " ", city: "" }, { topImage: { bytes: await picture("png"), name: "x.png" } })) as Refusal;
+    const res = (await post(
+      { intent: "save", street: " ", city: "" },
+      { topImage: { bytes: await picture("png"), name: "x.png" } },
+    )) as Refusal;
     expect(res.init.status).toBe(400);
     expect(res.data.error?.street).toEqual(["Please provide at least street and city information"]);
     expect(listRoofCustomers({ limit: 1000 }).customers).toHaveLength(count);
@@ -139,9 +163,14 @@ describe("roof customers with pictures", () => {
   it("refuses to save a tracing whose scale was never set, saying so, and keeps nothing", async () => {
     const count = listRoofCustomers({ limit: 1000 }).customers.length;
     const unscaled = JSON.stringify({ top: { ...JSON.parse(drawing).top, scale: 0.3, scaleSource: null } });
-    const res = (await post({ ...customer, drawing: unscaled }, { topImage: { bytes: await picture("png"), name: "x.png" } })) as Refusal;
+    const res = (await post(
+      { ...customer, drawing: unscaled },
+      { topImage: { bytes: await picture("png"), name: "x.png" } },
+    )) as Refusal;
     expect(res.init.status).toBe(400);
-    expect(res.data.error?.[""]).toEqual(["Scale not set: draw a scale line over something of known length, or set the scale, before saving the tracing."]);
+    expect(res.data.error?.[""]).toEqual([
+      "Scale not set: draw a scale line over something of known length, or set the scale, before saving the tracing.",
+    ]);
     expect(listRoofCustomers({ limit: 1000 }).customers).toHaveLength(count);
   });
 
@@ -183,13 +212,24 @@ describe("roof customers with pictures", () => {
       { topImage: { bytes: await picture("png", 1600), name: "roof.png" } },
     )) as Response;
     const id = idFrom(res);
-    const args = (url: string) => ({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }) as never;
+    const args = (url: string) =>
+      ({
+        request: new Request(url, { headers: { Cookie: cookie } }),
+        params: { id: String(id) },
+        context: {},
+      }) as never;
     const csv = (await csvLoader(args(`http://site.test/x?view=side`))) as Response;
     expect(csv.headers.get("Content-Disposition")).toBe('attachment; filename="roof-measurements-side-view.csv"');
     // Response.text() would drop the byte order mark a spreadsheet needs: read the bytes.
     const side = Buffer.from(await csv.arrayBuffer()).toString("utf8");
-    expect(side.startsWith("\uFEFFviewType,scaleFactor,pitch,customer,address,planArea,roofArea,squares,predominantPitch,")).toBe(true);
-    expect(side.split("\r\n")[1].startsWith('side,Scale not set,6,Nguyen,"615 S Kansas Ave, Wellington, KS 67152",1200,1342,13.42,6,')).toBe(true);
+    expect(
+      side.startsWith("\uFEFFviewType,scaleFactor,pitch,customer,address,planArea,roofArea,squares,predominantPitch,"),
+    ).toBe(true);
+    expect(
+      side
+        .split("\r\n")[1]
+        .startsWith('side,Scale not set,6,Nguyen,"615 S Kansas Ave, Wellington, KS 67152",1200,1342,13.42,6,'),
+    ).toBe(true);
     const top = (await csvLoader(args(`http://site.test/x`))) as Response;
     const topLines = (await top.text()).split("\r\n");
     expect(topLines[1].startsWith("top,0.5,1342,,,Nguyen,")).toBe(true);
@@ -221,8 +261,15 @@ describe("roof customers with pictures", () => {
     // Nor does the Saved Customers list show the made-up area.
     expect(listRoofCustomers({ limit: 1000 }).customers.find((c) => c.id === id)?.area).toBeNull();
 
-    const args = (url: string) => ({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }) as never;
-    const csv = Buffer.from(await ((await csvLoader(args("http://site.test/x"))) as Response).arrayBuffer()).toString("utf8");
+    const args = (url: string) =>
+      ({
+        request: new Request(url, { headers: { Cookie: cookie } }),
+        params: { id: String(id) },
+        context: {},
+      }) as never;
+    const csv = Buffer.from(await ((await csvLoader(args("http://site.test/x"))) as Response).arrayBuffer()).toString(
+      "utf8",
+    );
     const row = csv.split("\r\n")[1];
     expect(row.startsWith("top,Scale not set,,,,Unnamed Customer,")).toBe(true);
     expect(row).toContain("Scale not set on the top view: traced areas and lengths are left out.");
@@ -230,14 +277,21 @@ describe("roof customers with pictures", () => {
 
     const pdf = Buffer.from(await ((await pdfLoader(args("http://site.test/x"))) as Response).arrayBuffer());
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-    expect(text).toContain("Scale not set: the traced outlines are shown, but no area or length is worked out from them.");
+    expect(text).toContain(
+      "Scale not set: the traced outlines are shown, but no area or length is worked out from them.",
+    );
     expect(text).not.toMatch(/sq ft/);
   });
 
   it("the maps key is saved, shown only by its last 8 characters, and cleared", async () => {
     const bad = (await post({ intent: "save-maps-key", apiKey: "  " })) as { data: { maps: MapsAnswer } };
-    expect(bad.data.maps).toMatchObject({ saved: null, reply: { error: { apiKey: ["Please enter a valid API key"] } } });
-    const ok = (await post({ intent: "save-maps-key", apiKey: "AIzaSyTEST-0123456789abcdefgh" })) as { data: { maps: MapsAnswer } };
+    expect(bad.data.maps).toMatchObject({
+      saved: null,
+      reply: { error: { apiKey: ["Please enter a valid API key"] } },
+    });
+    const ok = (await post({ intent: "save-maps-key", apiKey: "AIzaSyTEST-0123456789abcdefgh" })) as {
+      data: { maps: MapsAnswer };
+    };
     expect(ok.data.maps.saved).toBe("API key saved successfully. Refreshing to test connection...");
     // The key never goes back to the page in the answer.
     expect(JSON.stringify(ok.data)).not.toContain("AIzaSyTEST");
@@ -249,26 +303,46 @@ describe("roof customers with pictures", () => {
     expect(page.maps.keyTail).toBe("••••••••abcdefgh");
     const cleared = (await post({ intent: "clear-maps-key" })) as { data: { maps: MapsAnswer } };
     expect(cleared.data.maps.saved).toBe("API key cleared");
-    const tag = (await post({ intent: "save-publisher-tag", publisherTag: "abc123-verification" })) as { data: { maps: MapsAnswer } };
+    const tag = (await post({ intent: "save-publisher-tag", publisherTag: "abc123-verification" })) as {
+      data: { maps: MapsAnswer };
+    };
     expect(tag.data.maps.saved).toBe("Google Publisher Tag saved successfully");
-    const badTag = (await post({ intent: "save-publisher-tag", publisherTag: '"><script>' })) as { data: { maps: MapsAnswer } };
-    expect(badTag.data.maps).toMatchObject({ saved: null, reply: { error: { publisherTag: ["Failed to save publisher tag"] } } });
+    const badTag = (await post({ intent: "save-publisher-tag", publisherTag: '"><script>' })) as {
+      data: { maps: MapsAnswer };
+    };
+    expect(badTag.data.maps).toMatchObject({
+      saved: null,
+      reply: { error: { publisherTag: ["Failed to save publisher tag"] } },
+    });
   });
 
   it("stores a phone photo upright, without its EXIF, GPS or color profile", async () => {
     const photo = await phonePhoto();
     expect((await describeStored(photo)).exif).toBeDefined();
-    const res = (await post(customer, { topImage: { bytes: photo, name: "porch.jpg", type: "image/jpeg" } })) as Response;
+    const res = (await post(customer, {
+      topImage: { bytes: photo, name: "porch.jpg", type: "image/jpeg" },
+    })) as Response;
     const image = getRoofCustomer(idFrom(res))!.topImage!;
     const stored = await describeStored(fs.readFileSync(path.join(privateUploadsDir, image.storedName)));
-    expect(stored).toMatchObject({ format: "jpeg", width: 300, height: 400, exif: undefined, icc: undefined, orientation: undefined });
+    expect(stored).toMatchObject({
+      format: "jpeg",
+      width: 300,
+      height: 400,
+      exif: undefined,
+      icc: undefined,
+      orientation: undefined,
+    });
     expect(image).toMatchObject({ width: 300, height: 400, contentType: "image/jpeg" });
   });
 });
 
 describe("roof pictures are served to signed-in staff only", () => {
   const get = (name: string, headers: HeadersInit = { Cookie: cookie }) =>
-    imageLoader({ request: new Request(`http://site.test/admin/roof-measurement/images/${name}`, { headers }), params: { name }, context: {} } as never);
+    imageLoader({
+      request: new Request(`http://site.test/admin/roof-measurement/images/${name}`, { headers }),
+      params: { name },
+      context: {},
+    } as never);
   const status = (fn: () => Promise<unknown>) =>
     fn().then(
       (r) => (r as Response).status,
@@ -276,7 +350,9 @@ describe("roof pictures are served to signed-in staff only", () => {
     );
 
   it("the page links the picture through the signed-in route, which answers staff and no one else", async () => {
-    const res = (await post(customer, { topImage: { bytes: await picture("png", 1200), name: "house.png" } })) as Response;
+    const res = (await post(customer, {
+      topImage: { bytes: await picture("png", 1200), name: "house.png" },
+    })) as Response;
     const id = idFrom(res);
     const page = (await loader({
       request: new Request(`http://site.test/admin/roof-measurement?customer=${id}`, { headers: { Cookie: cookie } }),

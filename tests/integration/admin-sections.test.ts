@@ -20,8 +20,18 @@ beforeAll(async () => {
 });
 
 const args = (url: string, params: Record<string, string> = {}, init: RequestInit = {}) =>
-  ({ request: new Request(`http://site.test${url}`, { ...init, headers: { Cookie: cookie, ...init.headers } }), params, context: requestContext("127.0.0.1") }) as never;
-const thrown = (run: () => unknown) => Promise.resolve().then(run).then(() => undefined, (e: unknown) => e);
+  ({
+    request: new Request(`http://site.test${url}`, { ...init, headers: { Cookie: cookie, ...init.headers } }),
+    params,
+    context: requestContext("127.0.0.1"),
+  }) as never;
+const thrown = (run: () => unknown) =>
+  Promise.resolve()
+    .then(run)
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
 describe("admin sections", () => {
   it.each([
@@ -40,18 +50,27 @@ describe("admin sections", () => {
   });
 
   it("lists every project at /admin/projects, and never redirects its own editor links", async () => {
-    const all = (await projectsLoader(args("/admin/projects?edit=new"))) as { category: string; projects: unknown[]; editing: unknown };
+    const all = (await projectsLoader(args("/admin/projects?edit=new"))) as {
+      category: string;
+      projects: unknown[];
+      editing: unknown;
+    };
     expect(all.category).toBe("all");
     expect(all.projects.length).toBeGreaterThan(0);
     expect(all.editing).toBe("new");
   });
 
   it("lists one category at /admin/projects/:category, and an unknown one is not found", async () => {
-    const roofing = (await projectsLoader(args("/admin/projects/roofing", { category: "roofing" }))) as { category: string; projects: { category: string }[] };
+    const roofing = (await projectsLoader(args("/admin/projects/roofing", { category: "roofing" }))) as {
+      category: string;
+      projects: { category: string }[];
+    };
     expect(roofing.category).toBe("roofing");
     expect(roofing.projects.length).toBeGreaterThan(0);
     expect(roofing.projects.every((p) => p.category === "roofing")).toBe(true);
-    const missing = (await thrown(() => projectsLoader(args("/admin/projects/siding", { category: "siding" })))) as Response;
+    const missing = (await thrown(() =>
+      projectsLoader(args("/admin/projects/siding", { category: "siding" })),
+    )) as Response;
     expect(missing.status).toBe(404);
   });
 
@@ -71,9 +90,18 @@ describe("admin sections", () => {
       autoresponderMessage: "We will call you back today.",
       notificationEmail: "owner@example.com",
     });
-    const res = (await contactAction(args("/admin/contact", {}, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }))) as Response;
+    const res = (await contactAction(
+      args(
+        "/admin/contact",
+        {},
+        { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+      ),
+    )) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/contact");
-    expect(getSetting("contact")).toMatchObject({ autoresponderSubject: "Thanks from the roofers", notificationEmail: "owner@example.com" });
+    expect(getSetting("contact")).toMatchObject({
+      autoresponderSubject: "Thanks from the roofers",
+      notificationEmail: "owner@example.com",
+    });
   });
 });

@@ -17,7 +17,11 @@ beforeAll(async () => {
 async function post(fields: Record<string, string>) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const request = new Request("http://site.test/admin/testimonials", { method: "POST", body, headers: { Cookie: cookie } });
+  const request = new Request("http://site.test/admin/testimonials", {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie },
+  });
   return action({ request, params: {}, context: requestContext("127.0.0.1") } as never);
 }
 
@@ -35,9 +39,17 @@ describe("testimonials action", () => {
 
   it("refuses a missing name or quote and a rating outside 1-5, saving nothing", async () => {
     const before = listTestimonials().length;
-    const cases: Record<string, string>[] = [{ name: "", quote: "x" }, { name: "x", quote: "  " }, { name: "x", quote: "y", rating: "6" }, { name: "x", quote: "y", rating: "0" }];
+    const cases: Record<string, string>[] = [
+      { name: "", quote: "x" },
+      { name: "x", quote: "  " },
+      { name: "x", quote: "y", rating: "6" },
+      { name: "x", quote: "y", rating: "0" },
+    ];
     for (const fields of cases) {
-      const res = (await post(fields)) as { data: { status: string; error: Record<string, string[]> }; init: { status: number } };
+      const res = (await post(fields)) as {
+        data: { status: string; error: Record<string, string[]> };
+        init: { status: number };
+      };
       expect(res.init.status).toBe(400);
       expect(res.data.status).toBe("error");
     }
@@ -47,7 +59,13 @@ describe("testimonials action", () => {
   it("updates in place and sets updated_at", async () => {
     const t = listTestimonials().find((x) => x.name === "Lou")!;
     await new Promise((r) => setTimeout(r, 5));
-    const res = await post({ id: String(t.id), name: "Lou B.", location: "Derby, KS", quote: "Great crew!", rating: "4" });
+    const res = await post({
+      id: String(t.id),
+      name: "Lou B.",
+      location: "Derby, KS",
+      quote: "Great crew!",
+      rating: "4",
+    });
     expect(flashOf(res)).toBeTruthy();
     const after = getTestimonial(t.id)!;
     expect(after).toMatchObject({ name: "Lou B.", location: "Derby, KS", rating: 4 });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { endSession, getAdmin, requireAdmin, startSession } from "~/services/auth.server";
-import { countSessions, createSession, getSessionUser, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS } from "~/models/session.server";
+import {
+  countSessions,
+  createSession,
+  getSessionUser,
+  IDLE_TIMEOUT_MS,
+  ABSOLUTE_TIMEOUT_MS,
+} from "~/models/session.server";
 import { upsertUser } from "~/models/user.server";
 
-const withCookie = (setCookie: string) => new Request("http://site.test/admin", { headers: { Cookie: setCookie.split(";")[0] } });
+const withCookie = (setCookie: string) =>
+  new Request("http://site.test/admin", { headers: { Cookie: setCookie.split(";")[0] } });
 
 describe("sessions", () => {
   it("keeps only a random id in an HttpOnly, SameSite=Lax cookie", async () => {
@@ -52,7 +59,9 @@ describe("sessions", () => {
   });
 
   it("requireAdmin answers 401 for resource routes", async () => {
-    const thrown = await requireAdmin(new Request("http://site.test/admin/export.csv"), { resource: true }).catch((e) => e);
+    const thrown = await requireAdmin(new Request("http://site.test/admin/export.csv"), { resource: true }).catch(
+      (e) => e,
+    );
     expect((thrown as Response).status).toBe(401);
   });
 });

@@ -26,7 +26,10 @@ let cookie = "";
 beforeAll(async () => {
   cookie = await signedInOwner();
   // A site in use for a month: without a backup it would be warned.
-  getDb().update(users).set({ createdAt: new Date(now.getTime() - 30 * DAY) }).run();
+  getDb()
+    .update(users)
+    .set({ createdAt: new Date(now.getTime() - 30 * DAY) })
+    .run();
 }, 60_000); // Hashing passwords on a busy machine.
 
 afterEach(() => {
@@ -36,7 +39,9 @@ afterEach(() => {
 /** Whether the admin header warns, and how many folders were read to know it. */
 async function warning() {
   const readdir = vi.spyOn(fs, "readdirSync");
-  const header = (await layout.loader(routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })))) as unknown as {
+  const header = (await layout.loader(
+    routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })),
+  )) as unknown as {
     data: { backupStale: boolean };
   };
   const folderReads = readdir.mock.calls.length;
@@ -56,7 +61,10 @@ describe("the note of the newest backup", () => {
 
   it("is written by npm run backup, another process", async () => {
     const before = getSetting("lastBackup").name;
-    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/backup.ts"], { encoding: "utf8", env: { ...process.env, PORT: "1" } });
+    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/backup.ts"], {
+      encoding: "utf8",
+      env: { ...process.env, PORT: "1" },
+    });
     expect(result.status, result.stderr).toBe(0);
     const newest = listBackups(liveState())[0]!;
     expect(newest.name).not.toBe(before);

@@ -24,11 +24,7 @@ import { createLead } from "~/models/lead.server";
 // not at all, checked, kept 7 daily and 4 weekly, and restored into a fresh place.
 
 const tsx = path.resolve("node_modules/.bin/tsx");
-const run = (
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-) =>
+const run = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
   spawnSync(tsx, [script, ...args], {
     encoding: "utf8",
     env: { ...env, PORT: "1" },
@@ -47,28 +43,21 @@ describe("npm run backup", () => {
   it("copies the database and both picture folders into backups/<time>/ beside the database", async () => {
     await seedDemoContent();
     fs.mkdirSync(privateUploadsDir, { recursive: true });
-    fs.writeFileSync(
-      path.join(privateUploadsDir, "0123456789abcdef01234567.jpg"),
-      "a roof picture",
-    );
+    fs.writeFileSync(path.join(privateUploadsDir, "0123456789abcdef01234567.jpg"), "a roof picture");
     const result = run("scripts/backup.ts", []);
     expect(result.status, result.stderr).toBe(0);
     const out = path.join(path.dirname(paths.database), "backups");
     expect(result.stdout).toContain(`Backup written to ${out}`);
     const [backup] = listBackups(liveState());
     expect(backup!.dir.startsWith(out)).toBe(true);
-    expect(
-      count(path.join(backup!.dir, "app.db"), "select count(*) from projects"),
-    ).toBe(9);
+    expect(count(path.join(backup!.dir, "app.db"), "select count(*) from projects")).toBe(9);
     expect(fs.readdirSync(path.join(backup!.dir, "uploads")).sort()).toEqual(
       fs
         .readdirSync(paths.uploads)
         .filter((n) => n !== ".gitkeep")
         .sort(),
     );
-    expect(fs.readdirSync(path.join(backup!.dir, "private-uploads"))).toEqual([
-      "0123456789abcdef01234567.jpg",
-    ]);
+    expect(fs.readdirSync(path.join(backup!.dir, "private-uploads"))).toEqual(["0123456789abcdef01234567.jpg"]);
     expect(checkBackup(backup!.dir)).toMatchObject({ ok: true });
   });
 
@@ -82,9 +71,7 @@ describe("npm run backup", () => {
     const b = fs.statSync(path.join(second.dir, "uploads", picture));
     expect(b.ino).toBe(a.ino);
     // Only the database was copied: every picture is a link.
-    expect(second.bytes).toBe(
-      fs.statSync(path.join(second.dir, "app.db")).size,
-    );
+    expect(second.bytes).toBe(fs.statSync(path.join(second.dir, "app.db")).size);
   });
 
   it("leaves nothing half-written when the copy fails, and lists only whole backups", () => {
@@ -93,14 +80,8 @@ describe("npm run backup", () => {
       ...liveState(),
       database: path.join(path.dirname(paths.database), "missing.db"),
     };
-    expect(() =>
-      makeBackup(broken, new Date("2026-11-22T09:00:00Z")),
-    ).toThrow();
-    expect(
-      fs
-        .readdirSync(backupsDirOf(broken))
-        .filter((n) => n.endsWith(".partial")),
-    ).toEqual([]);
+    expect(() => makeBackup(broken, new Date("2026-11-22T09:00:00Z"))).toThrow();
+    expect(fs.readdirSync(backupsDirOf(broken)).filter((n) => n.endsWith(".partial"))).toEqual([]);
     expect(listBackups(liveState())).toHaveLength(before);
   });
 
@@ -120,8 +101,7 @@ describe("npm run backup", () => {
     const state = liveState();
     const root = backupsDirOf(state);
     fs.writeFileSync(path.join(root, "owner-notes.txt"), "mine");
-    for (let day = 0; day < 30; day++)
-      makeBackup(state, new Date(Date.UTC(2026, 9, 20 + day, 9)));
+    for (let day = 0; day < 30; day++) makeBackup(state, new Date(Date.UTC(2026, 9, 20 + day, 9)));
     pruneBackups(state);
     const kept = listBackups(state);
     expect(kept.length).toBeLessThanOrEqual(11);
@@ -135,9 +115,7 @@ describe("npm run backup", () => {
     fs.rmSync(path.join(made.dir, "uploads", picture));
     const check = checkBackup(made.dir);
     expect(check.ok).toBe(false);
-    expect(!check.ok && check.problems.join(" ")).toMatch(
-      /uploads: \d+ files, the backup counted \d+/,
-    );
+    expect(!check.ok && check.problems.join(" ")).toMatch(/uploads: \d+ files, the backup counted \d+/);
   });
 });
 
@@ -185,18 +163,11 @@ describe("backup under load, then npm run restore into a fresh place", () => {
     expect(restored.stdout).toContain("Restored the backup");
     const file = env.DATABASE_PATH;
     const ids = new Set(
-      new Database(file, { readonly: true })
-        .prepare("select id from leads")
-        .pluck()
-        .all() as number[],
+      new Database(file, { readonly: true }).prepare("select id from leads").pluck().all() as number[],
     );
     for (let id = 1; id <= before; id++)
-      expect(ids.has(id), `lead ${id} was acknowledged before the backup`).toBe(
-        true,
-      );
-    expect(fs.readdirSync(path.join(fresh, "uploads")).length).toBe(
-      made.files.uploads,
-    );
+      expect(ids.has(id), `lead ${id} was acknowledged before the backup`).toBe(true);
+    expect(fs.readdirSync(path.join(fresh, "uploads")).length).toBe(made.files.uploads);
 
     // The app opens it: its migrations find it up to date, the leads there.
     const start = spawnSync(
@@ -211,9 +182,7 @@ describe("backup under load, then npm run restore into a fresh place", () => {
       },
     );
     expect(start.status, start.stderr).toBe(0);
-    expect(Number(start.stdout.trim().split("\n").at(-1))).toBe(
-      made.counts.leads,
-    );
+    expect(Number(start.stdout.trim().split("\n").at(-1))).toBe(made.counts.leads);
     fs.rmSync(fresh, { recursive: true, force: true });
   });
 
@@ -236,11 +205,19 @@ describe("backup under load, then npm run restore into a fresh place", () => {
 
     // Names that climb out of the folder: tar refuses them, and nothing is left behind.
     const hostile = path.join(fresh, "hostile.tar.gz");
-    const make = spawnSync("python3", ["-c", `import tarfile, io, sys
+    const make = spawnSync(
+      "python3",
+      [
+        "-c",
+        `import tarfile, io, sys
 t = tarfile.open(sys.argv[1], "w:gz")
 for name in ["../../escaped.txt", "x/../../../escaped.txt"]:
     i = tarfile.TarInfo(name); i.size = 4; t.addfile(i, io.BytesIO(b"evil"))
-t.close()`, hostile], { encoding: "utf8" });
+t.close()`,
+        hostile,
+      ],
+      { encoding: "utf8" },
+    );
     expect(make.status, make.stderr).toBe(0);
     const refused = run("scripts/restore.ts", [hostile], env);
     expect(refused.status).toBe(1);
@@ -260,11 +237,7 @@ t.close()`, hostile], { encoding: "utf8" });
       DATABASE_PATH: path.join(fresh, "data", "app.db"),
       UPLOADS_DIR: path.join(fresh, "uploads"),
     };
-    const result = run(
-      "scripts/restore.ts",
-      [path.join(fresh, "not-a-backup")],
-      env,
-    );
+    const result = run("scripts/restore.ts", [path.join(fresh, "not-a-backup")], env);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("not a backup this site made");
     expect(fs.existsSync(env.DATABASE_PATH)).toBe(false);

@@ -34,9 +34,15 @@ beforeAll(async () => {
 }, 60_000); // Hashing passwords on a busy machine.
 
 const request = (url: string, role: string, init: RequestInit = {}) =>
-  new Request(B + url, { ...init, headers: { ...(cookies[role] ? { Cookie: cookies[role] } : {}), Origin: B, ...init.headers } });
+  new Request(B + url, {
+    ...init,
+    headers: { ...(cookies[role] ? { Cookie: cookies[role] } : {}), Origin: B, ...init.headers },
+  });
 const form = (role: string, fields: Record<string, string> | FormData) =>
-  request("/admin/backups", role, { method: "POST", body: fields instanceof FormData ? fields : new URLSearchParams(fields) });
+  request("/admin/backups", role, {
+    method: "POST",
+    body: fields instanceof FormData ? fields : new URLSearchParams(fields),
+  });
 
 /** The status a loader or action answers with, thrown or returned. */
 async function statusOf(call: () => Promise<unknown>): Promise<number> {
@@ -50,7 +56,8 @@ async function statusOf(call: () => Promise<unknown>): Promise<number> {
     await answer.body?.cancel();
     return answer.status;
   }
-  if (answer && typeof answer === "object" && "init" in answer) return (answer as { init: { status?: number } | null }).init?.status ?? 200;
+  if (answer && typeof answer === "object" && "init" in answer)
+    return (answer as { init: { status?: number } | null }).init?.status ?? 200;
   if (answer instanceof Error) throw answer;
   return 200;
 }
@@ -63,7 +70,9 @@ describe("who may", () => {
       answers[role] = [
         await statusOf(() => page.loader(routeArgs(request("/admin/backups", role)))),
         await statusOf(() => page.action(routeArgs(form(role, { intent: "backup-now" })))),
-        await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${newest()}.tar.gz`, role), { name: newest() }))),
+        await statusOf(() =>
+          download.loader(routeArgs(request(`/admin/backups/${newest()}.tar.gz`, role), { name: newest() })),
+        ),
         await statusOf(() => exportZip.loader(routeArgs(request("/admin/export.zip", role)))),
       ];
     }
@@ -116,16 +125,32 @@ describe("a backup's name in the address", () => {
       `${kept.toLowerCase()}`,
     ];
     for (const name of names) {
-      expect(await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${encodeURIComponent(name)}.tar.gz`, "owner"), { name }))), JSON.stringify(name.slice(0, 40))).toBe(404);
+      expect(
+        await statusOf(() =>
+          download.loader(routeArgs(request(`/admin/backups/${encodeURIComponent(name)}.tar.gz`, "owner"), { name })),
+        ),
+        JSON.stringify(name.slice(0, 40)),
+      ).toBe(404);
     }
-    expect(await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${kept}.tar.gz`, "owner", { method: "HEAD" }), { name: kept })))).toBe(200);
+    expect(
+      await statusOf(() =>
+        download.loader(
+          routeArgs(request(`/admin/backups/${kept}.tar.gz`, "owner", { method: "HEAD" }), { name: kept }),
+        ),
+      ),
+    ).toBe(200);
   });
 });
 
 describe("a damaged backup folder", () => {
   it("is neither listed nor downloaded, breaks no page, and is never pruned away", async () => {
     const root = backupsDirOf(liveState());
-    const damaged = { "2026-01-03T00-00-00Z": "{}", "2026-01-04T00-00-00Z": "[]", "2026-01-05T00-00-00Z": '{"name":"x","counts":null}', "2026-01-06T00-00-00Z": "not json" };
+    const damaged = {
+      "2026-01-03T00-00-00Z": "{}",
+      "2026-01-04T00-00-00Z": "[]",
+      "2026-01-05T00-00-00Z": '{"name":"x","counts":null}',
+      "2026-01-06T00-00-00Z": "not json",
+    };
     for (const [name, manifest] of Object.entries(damaged)) {
       fs.mkdirSync(path.join(root, name), { recursive: true });
       fs.writeFileSync(path.join(root, name, "manifest.json"), manifest);
@@ -135,19 +160,28 @@ describe("a damaged backup folder", () => {
     expect(view.rows.length).toBeGreaterThan(0);
     for (const name of Object.keys(damaged)) expect(listed).not.toContain(name);
     for (const name of Object.keys(damaged)) {
-      expect(await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${name}.tar.gz`, "owner"), { name }))), name).toBe(404);
+      expect(
+        await statusOf(() => download.loader(routeArgs(request(`/admin/backups/${name}.tar.gz`, "owner"), { name }))),
+        name,
+      ).toBe(404);
     }
     backUpNow();
-    for (const name of Object.keys(damaged)) expect(fs.existsSync(path.join(root, name, "manifest.json")), name).toBe(true);
+    for (const name of Object.keys(damaged))
+      expect(fs.existsSync(path.join(root, name, "manifest.json")), name).toBe(true);
   });
 });
 
 describe("the Backups page's forms", () => {
   it("refuse an hour that is not one the list offers, and keep the hour saved", async () => {
-    expect(await statusOf(() => page.action(routeArgs(form("owner", { intent: "save-backup-hour", hour: "5" }))))).toBe(302);
+    expect(await statusOf(() => page.action(routeArgs(form("owner", { intent: "save-backup-hour", hour: "5" }))))).toBe(
+      302,
+    );
     const refused = ["", "-1", "24", "99", "3.5", "1e1", "0x10", " 7 ", "७", "Infinity", "NaN", "9".repeat(400), "[]"];
     for (const hour of refused) {
-      expect(await statusOf(() => page.action(routeArgs(form("owner", { intent: "save-backup-hour", hour })))), JSON.stringify(hour)).toBe(400);
+      expect(
+        await statusOf(() => page.action(routeArgs(form("owner", { intent: "save-backup-hour", hour })))),
+        JSON.stringify(hour),
+      ).toBe(400);
     }
     expect(await statusOf(() => page.action(routeArgs(form("owner", { intent: "save-backup-hour" }))))).toBe(400);
     const file = new FormData();
@@ -155,15 +189,25 @@ describe("the Backups page's forms", () => {
     file.set("hour", new File(["7"], "hour.txt"));
     expect(await statusOf(() => page.action(routeArgs(form("owner", file))))).toBe(400);
     expect(getSetting("backups").hour).toBe(5);
-    expect(await statusOf(() => page.action(routeArgs(form("owner", { intent: "save-backup-hour", hour: "0" }))))).toBe(302);
+    expect(await statusOf(() => page.action(routeArgs(form("owner", { intent: "save-backup-hour", hour: "0" }))))).toBe(
+      302,
+    );
     expect(getSetting("backups").hour).toBe(0);
   });
 
   it("refuse an unknown or missing intent with 400, and make no backup for it", async () => {
     const before = listBackups(liveState()).map((b) => b.name);
-    const bodies: Record<string, string>[] = [{ intent: "restore" }, { intent: "" }, {}, { intent: "x".repeat(10_000) }];
+    const bodies: Record<string, string>[] = [
+      { intent: "restore" },
+      { intent: "" },
+      {},
+      { intent: "x".repeat(10_000) },
+    ];
     for (const fields of bodies) {
-      expect(await statusOf(() => page.action(routeArgs(form("owner", fields)))), JSON.stringify(fields).slice(0, 40)).toBe(400);
+      expect(
+        await statusOf(() => page.action(routeArgs(form("owner", fields)))),
+        JSON.stringify(fields).slice(0, 40),
+      ).toBe(400);
     }
     expect(listBackups(liveState()).map((b) => b.name)).toEqual(before);
   });

@@ -24,8 +24,7 @@ beforeAll(async () => {
   cookie = await signedInOwner();
 });
 
-const get = (url: string) =>
-  new Request(`http://site.test${url}`, { headers: { Cookie: cookie } });
+const get = (url: string) => new Request(`http://site.test${url}`, { headers: { Cookie: cookie } });
 const post = (fields: Record<string, string>) =>
   new Request("http://site.test/admin/backups", {
     method: "POST",
@@ -56,9 +55,7 @@ describe("the Backups page", () => {
   });
 
   it("backs up now, lists it, and downloads it as a .tar.gz that tar opens", async () => {
-    const done = (await answer(() =>
-      page.action(routeArgs(post({ intent: "backup-now" }))),
-    )) as Response;
+    const done = (await answer(() => page.action(routeArgs(post({ intent: "backup-now" }))))) as Response;
     expect(done.status).toBe(302);
     expect(
       (
@@ -74,46 +71,26 @@ describe("the Backups page", () => {
     });
     const view = await page.loader(routeArgs(get("/admin/backups")));
     expect(view.rows).toHaveLength(1);
-    expect(view.rows[0]!.holds).toMatch(
-      /^\d+ leads?, \d+ roof customers?, \d+ picture files?$/,
-    );
+    expect(view.rows[0]!.holds).toMatch(/^\d+ leads?, \d+ roof customers?, \d+ picture files?$/);
     const [backup] = listBackups(liveState());
-    expect(view.rows[0]!.download).toBe(
-      `/admin/backups/${backup!.name}.tar.gz`,
-    );
+    expect(view.rows[0]!.download).toBe(`/admin/backups/${backup!.name}.tar.gz`);
 
-    const file = (await download.loader(
-      routeArgs(get(view.rows[0]!.download), { name: backup!.name }),
-    )) as Response;
+    const file = (await download.loader(routeArgs(get(view.rows[0]!.download), { name: backup!.name }))) as Response;
     expect(file.headers.get("Content-Type")).toBe("application/gzip");
-    expect(file.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="backup-${backup!.name}.tar.gz"`,
-    );
+    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="backup-${backup!.name}.tar.gz"`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-download-"));
-    fs.writeFileSync(
-      path.join(dir, "b.tar.gz"),
-      Buffer.from(await file.arrayBuffer()),
-    );
+    fs.writeFileSync(path.join(dir, "b.tar.gz"), Buffer.from(await file.arrayBuffer()));
     expect(spawnSync("tar", ["-xzf", "b.tar.gz"], { cwd: dir }).status).toBe(0);
-    const manifest = JSON.parse(
-      fs.readFileSync(
-        path.join(dir, `backup-${backup!.name}`, "manifest.json"),
-        "utf8",
-      ),
-    );
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, `backup-${backup!.name}`, "manifest.json"), "utf8"));
     expect(manifest.name).toBe(backup!.name);
-    expect(
-      fs.existsSync(path.join(dir, `backup-${backup!.name}`, "app.db")),
-    ).toBe(true);
+    expect(fs.existsSync(path.join(dir, `backup-${backup!.name}`, "app.db"))).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("answers 404 for a backup not kept and for a name that is not a backup's", async () => {
     for (const name of ["2020-01-01T00-00-00Z", "../../app.db", "x"]) {
       const refused = (await answer(() =>
-        download.loader(
-          routeArgs(get(`/admin/backups/${name}.tar.gz`), { name }),
-        ),
+        download.loader(routeArgs(get(`/admin/backups/${name}.tar.gz`), { name })),
       )) as Response;
       expect(refused.status, name).toBe(404);
     }
@@ -125,9 +102,7 @@ describe("the Backups page", () => {
     )) as Response;
     expect(saved.status).toBe(302);
     expect(getSetting("backups").hour).toBe(22);
-    const refused = await page.action(
-      routeArgs(post({ intent: "save-backup-hour", hour: "99" })),
-    );
+    const refused = await page.action(routeArgs(post({ intent: "save-backup-hour", hour: "99" })));
     expect(refused).toMatchObject({
       init: { status: 400 },
       data: { hourError: "Please choose an hour" },
@@ -141,9 +116,7 @@ describe("the nightly backup", () => {
     const before = listBackups(liveState()).length;
     // 22:00 CST is 04:00 UTC the next day.
     expect(runDueBackup(new Date("2026-12-02T03:59:00Z"))).toBeNull();
-    expect(runDueBackup(new Date("2026-12-02T04:00:00Z"))?.name).toBe(
-      "2026-12-02T04-00-00Z",
-    );
+    expect(runDueBackup(new Date("2026-12-02T04:00:00Z"))?.name).toBe("2026-12-02T04-00-00Z");
     expect(runDueBackup(new Date("2026-12-02T05:00:00Z"))).toBeNull();
     expect(listBackups(liveState())).toHaveLength(before + 1);
   });
@@ -154,21 +127,16 @@ describe("the nightly backup", () => {
       .update(users)
       .set({ createdAt: new Date(now.getTime() - 30 * 86_400_000) })
       .run();
-    for (const b of listBackups(liveState()))
-      fs.rmSync(b.dir, { recursive: true });
+    for (const b of listBackups(liveState())) fs.rmSync(b.dir, { recursive: true });
     makeBackup(liveState(), new Date(now.getTime() - 3 * 86_400_000));
     expect(backupIsStale(now)).toBe(true);
-    const header = (await layout.loader(
-      routeArgs(get("/admin/leads")),
-    )) as unknown as { data: { backupStale: boolean } };
+    const header = (await layout.loader(routeArgs(get("/admin/leads")))) as unknown as {
+      data: { backupStale: boolean };
+    };
     expect(header.data.backupStale).toBe(true);
     // Only the owner is told: nobody else can act on it.
     const { user } = await upsertUser("crew@example.com", "crew-password-123");
-    getDb()
-      .update(users)
-      .set({ role: "crew" })
-      .where(eq(users.id, user.id))
-      .run();
+    getDb().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
     const crewCookie = (await startSession(user.id)).split(";")[0]!;
     const crewHeader = (await layout.loader(
       routeArgs(

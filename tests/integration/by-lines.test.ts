@@ -18,9 +18,19 @@ import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead"
 import { action as roofAction } from "~/routes/admin/roof-measurement";
 import { action as wordsAction } from "~/routes/admin/site-words";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/admin/pricing";
-import { PROJECT_DRAFTED, PROJECT_ON_SITE, action as projectAction, loader as projectLoader } from "~/routes/admin/project-list";
+import {
+  PROJECT_DRAFTED,
+  PROJECT_ON_SITE,
+  action as projectAction,
+  loader as projectLoader,
+} from "~/routes/admin/project-list";
 import { listPublicProjectCards } from "~/services/project-cards.server";
-import { ON_SITE_FOR_OWNER, TESTIMONIAL_DRAFTED, action as testimonialAction, loader as testimonialLoader } from "~/routes/admin/testimonial-list";
+import {
+  ON_SITE_FOR_OWNER,
+  TESTIMONIAL_DRAFTED,
+  action as testimonialAction,
+  loader as testimonialLoader,
+} from "~/routes/admin/testimonial-list";
 
 // Issue 30, Deliver 5: each save records the account that made it, and the admin pages name
 // the person ("Approved by Kim Ruiz on Nov 27, 2026"), even once that person has left the team.
@@ -43,9 +53,16 @@ beforeAll(async () => {
 });
 
 const today = () => byLineDay(new Date());
-const get = (who: Person, path: string) => routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: who.cookie } }));
+const get = (who: Person, path: string) =>
+  routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: who.cookie } }));
 const post = (who: Person, path: string, fields: Record<string, string>) =>
-  routeArgs(new Request(`http://site.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: who.cookie } }));
+  routeArgs(
+    new Request(`http://site.test${path}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Cookie: who.cookie },
+    }),
+  );
 
 /** The thrown or returned answer's status. */
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
@@ -58,7 +75,8 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
 function pricingForm(changes: Record<string, string>): Record<string, string> {
   const fields: Record<string, string> = {};
   const walk = (value: unknown, name: string) => {
-    if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}.${k}` : k);
+    if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}.${k}` : k);
     else if (typeof value === "string") fields[name] = value;
   };
   walk(pricingFormValues(DEFAULT_PRICING), "");
@@ -68,19 +86,29 @@ function pricingForm(changes: Record<string, string>): Record<string, string> {
 describe("Pricing: a price change names who made it", () => {
   it("records the account and shows 'Last changed by <name> on <day>', kept after the person is removed", async () => {
     expect((await pricingLoader(get(people.kim, "/admin/pricing"))).changed).toBeNull();
-    expect(await statusOf(() => pricingAction(post(people.kim, "/admin/pricing", pricingForm({ nailsPerSquareCents: "9.25" }))))).toBe(302);
+    expect(
+      await statusOf(() =>
+        pricingAction(post(people.kim, "/admin/pricing", pricingForm({ nailsPerSquareCents: "9.25" }))),
+      ),
+    ).toBe(302);
     expect(getSetting("pricing").nailsPerSquareCents).toBe(925);
     expect(getDb().select().from(settings).where(eq(settings.key, "pricing")).get()?.updatedBy).toBe(people.kim.id);
-    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(`Last changed by Kim Ruiz on ${today()}`);
+    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(
+      `Last changed by Kim Ruiz on ${today()}`,
+    );
 
     // Kim leaves the team: the row stays, and so does the name on the price change.
     expect(removeMember(people.kim.id)).not.toBe("last-owner");
-    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(`Last changed by Kim Ruiz on ${today()}`);
+    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(
+      `Last changed by Kim Ruiz on ${today()}`,
+    );
   });
 
   it("names an account without a name by its email", async () => {
     await pricingAction(post(people.nameless, "/admin/pricing", pricingForm({ nailsPerSquareCents: "9.50" })));
-    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(`Last changed by nameless@example.com on ${today()}`);
+    expect((await pricingLoader(get(people.lee, "/admin/pricing"))).changed).toBe(
+      `Last changed by nameless@example.com on ${today()}`,
+    );
   });
 });
 
@@ -100,13 +128,18 @@ describe("Contact & Business: each group names who saved it", () => {
     };
     expect(await statusOf(() => contactAction(post(people.lee, "/admin/contact", fields)))).toBe(302);
     expect(getSetting("contact").autoresponderSubject).toBe("Thanks from us");
-    expect((await contactLoader(get(people.lee, "/admin/contact"))).changed).toEqual({ contact: `Last changed by Lee Boss on ${today()}`, business: null });
+    expect((await contactLoader(get(people.lee, "/admin/contact"))).changed).toEqual({
+      contact: `Last changed by Lee Boss on ${today()}`,
+      business: null,
+    });
   });
 });
 
 describe("Testimonials: the office drafts, the owner approves, the list names the approver", () => {
   it("a new testimonial from the office waits as pending; the site is unchanged", async () => {
-    const res = (await testimonialAction(post(people.dana, "/admin/testimonials", { name: "Office Added", quote: "Good work.", rating: "5" }))) as Response;
+    const res = (await testimonialAction(
+      post(people.dana, "/admin/testimonials", { name: "Office Added", quote: "Good work.", rating: "5" }),
+    )) as Response;
     expect(res.status).toBe(302);
     expect(decodeURIComponent(res.headers.get("Set-Cookie") ?? "")).toBeTruthy();
     const row = getDb().select().from(testimonials).where(eq(testimonials.name, "Office Added")).get()!;
@@ -118,7 +151,11 @@ describe("Testimonials: the office drafts, the owner approves, the list names th
 
   it("approving records the owner; the list says 'Approved by <name> on <day>'", async () => {
     const row = getDb().select().from(testimonials).where(eq(testimonials.name, "Office Added")).get()!;
-    expect(await statusOf(() => testimonialAction(post(people.lee, "/admin/testimonials", { intent: "approve", id: String(row.id) })))).toBe(302);
+    expect(
+      await statusOf(() =>
+        testimonialAction(post(people.lee, "/admin/testimonials", { intent: "approve", id: String(row.id) })),
+      ),
+    ).toBe(302);
     expect(getTestimonial(row.id)).toMatchObject({ status: "published", approvedBy: people.lee.id });
     expect(getTestimonial(row.id)?.approvedAt).toBeInstanceOf(Date);
     const page = await testimonialLoader(get(people.dana, "/admin/testimonials"));
@@ -126,7 +163,9 @@ describe("Testimonials: the office drafts, the owner approves, the list names th
   });
 
   it("one the owner adds is on the site at once, approved by the owner", async () => {
-    await testimonialAction(post(people.lee, "/admin/testimonials", { name: "Owner Added", quote: "Fine roof.", rating: "4" }));
+    await testimonialAction(
+      post(people.lee, "/admin/testimonials", { name: "Owner Added", quote: "Fine roof.", rating: "4" }),
+    );
     const row = getDb().select().from(testimonials).where(eq(testimonials.name, "Owner Added")).get()!;
     expect(row).toMatchObject({ status: "published", approvedBy: people.lee.id });
   });
@@ -143,24 +182,44 @@ describe("Testimonials: the office drafts, the owner approves, the list names th
     expect(refused.editing).toBeNull();
     expect(refused.refused).toBe(ON_SITE_FOR_OWNER);
     // Its save stays refused too.
-    expect(await statusOf(() => testimonialAction(post(people.dana, "/admin/testimonials", { id: String(live.id), name: "Changed", quote: "x", rating: "5" })))).toBe(403);
+    expect(
+      await statusOf(() =>
+        testimonialAction(
+          post(people.dana, "/admin/testimonials", { id: String(live.id), name: "Changed", quote: "x", rating: "5" }),
+        ),
+      ),
+    ).toBe(403);
 
-    await testimonialAction(post(people.dana, "/admin/testimonials", { name: "Another Draft", quote: "Soon.", rating: "5" }));
+    await testimonialAction(
+      post(people.dana, "/admin/testimonials", { name: "Another Draft", quote: "Soon.", rating: "5" }),
+    );
     const draft = getDb().select().from(testimonials).where(eq(testimonials.name, "Another Draft")).get()!;
     const opened = await testimonialLoader(get(people.dana, `/admin/testimonials?edit=${draft.id}`));
     expect(opened.editing).toMatchObject({ id: draft.id });
     expect(opened.refused).toBeNull();
     // The owner opens anything.
-    expect((await testimonialLoader(get(people.lee, `/admin/testimonials?edit=${live.id}`))).editing).toMatchObject({ id: live.id });
+    expect((await testimonialLoader(get(people.lee, `/admin/testimonials?edit=${live.id}`))).editing).toMatchObject({
+      id: live.id,
+    });
   });
 });
 
 describe("Projects: the office starts drafts, the owner publishes, the list names the publisher", () => {
   const upload = async (who: Person, fields: Record<string, string>) => {
     const body = new FormData();
-    for (const [k, v] of Object.entries({ intent: "save-project", category: "roofing", description: "A new roof.", ...fields })) body.set(k, v);
+    for (const [k, v] of Object.entries({
+      intent: "save-project",
+      category: "roofing",
+      description: "A new roof.",
+      ...fields,
+    }))
+      body.set(k, v);
     body.set("image", new File([new Uint8Array(await picture("png", 320))], "roof.png", { type: "image/png" }));
-    return projectAction(routeArgs(new Request("http://site.test/admin/projects", { method: "POST", body, headers: { Cookie: who.cookie } })));
+    return projectAction(
+      routeArgs(
+        new Request("http://site.test/admin/projects", { method: "POST", body, headers: { Cookie: who.cookie } }),
+      ),
+    );
   };
   const flashOf = (res: Response) => {
     const payload = /__flash=([^.;]+)/.exec(decodeURIComponent(res.headers.get("Set-Cookie") ?? ""))?.[1] ?? "";
@@ -175,20 +234,29 @@ describe("Projects: the office starts drafts, the owner publishes, the list name
     expect(byTitle("Office Draft Roof")).toMatchObject({ published: false, publishedBy: null, publishedAt: null });
     expect(listPublicProjectCards().some((p) => p.title === "Office Draft Roof")).toBe(false);
     const page = await projectLoader(get(people.dana, "/admin/projects"));
-    expect(page.projects.find((p) => p.title === "Office Draft Roof")).toMatchObject({ published: false, publishedBy: null });
+    expect(page.projects.find((p) => p.title === "Office Draft Roof")).toMatchObject({
+      published: false,
+      publishedBy: null,
+    });
   });
 
   it("the office cannot publish it; the owner does, and the list says 'Published by <name> on <day>'", async () => {
     const { id } = byTitle("Office Draft Roof");
-    expect(await statusOf(() => projectAction(post(people.dana, "/admin/projects", { intent: "publish", id: String(id) })))).toBe(403);
-    expect(await statusOf(() => projectAction(post(people.lee, "/admin/projects", { intent: "publish", id: String(id) })))).toBe(302);
+    expect(
+      await statusOf(() => projectAction(post(people.dana, "/admin/projects", { intent: "publish", id: String(id) }))),
+    ).toBe(403);
+    expect(
+      await statusOf(() => projectAction(post(people.lee, "/admin/projects", { intent: "publish", id: String(id) }))),
+    ).toBe(302);
     expect(byTitle("Office Draft Roof")).toMatchObject({ published: true, publishedBy: people.lee.id });
     expect(listPublicProjectCards().some((p) => p.title === "Office Draft Roof")).toBe(true);
     const page = await projectLoader(get(people.dana, "/admin/projects"));
     expect(page.projects.find((p) => p.id === id)?.publishedBy).toBe(`Published by Lee Boss on ${today()}`);
     // Back to draft: no by-line while it is off the site.
     await projectAction(post(people.lee, "/admin/projects", { intent: "unpublish", id: String(id) }));
-    expect((await projectLoader(get(people.lee, "/admin/projects"))).projects.find((p) => p.id === id)?.publishedBy).toBeNull();
+    expect(
+      (await projectLoader(get(people.lee, "/admin/projects"))).projects.find((p) => p.id === id)?.publishedBy,
+    ).toBeNull();
     await projectAction(post(people.lee, "/admin/projects", { intent: "publish", id: String(id) }));
   });
 
@@ -211,21 +279,41 @@ describe("Projects: the office starts drafts, the owner publishes, the list name
     expect(opened.editing).toMatchObject({ id: draft.id });
     expect(opened.refused).toBeNull();
     // The office edits its draft, and it stays a draft.
-    expect(await statusOf(() => upload(people.dana, { id: String(draft.id), title: "Second Draft, tidied" }))).toBe(302);
-    expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()).toMatchObject({ title: "Second Draft, tidied", published: false });
-    expect((await projectLoader(get(people.lee, `/admin/projects?edit=${live.id}`))).editing).toMatchObject({ id: live.id });
+    expect(await statusOf(() => upload(people.dana, { id: String(draft.id), title: "Second Draft, tidied" }))).toBe(
+      302,
+    );
+    expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()).toMatchObject({
+      title: "Second Draft, tidied",
+      published: false,
+    });
+    expect((await projectLoader(get(people.lee, `/admin/projects?edit=${live.id}`))).editing).toMatchObject({
+      id: live.id,
+    });
   });
 });
 
 describe("Proposals: each names who made it", () => {
   it("the lead page says 'Made by <name>' on the proposal, and saved defaults name them too", async () => {
     const lead = createLead({ name: "Dee Quinn", email: "dee@example.com", phone: null, message: "Roof" });
-    getDb().insert(estimates).values({ leadId: lead.id, lines: [], subtotalCents: 135_000, taxCents: 0, totalCents: 135_000 }).run();
-    const fields = { intent: "send-proposal", terms: "Half down, half on completion.", validDays: "30", saveDefaults: "on" };
-    const leadArgs = (args: ReturnType<typeof post>) => ({ ...(args as object), params: { id: String(lead.id) } }) as never;
-    expect(await statusOf(() => leadAction(leadArgs(post(people.dana, `/admin/leads/${lead.id}`, fields))))).toBeLessThan(400);
+    getDb()
+      .insert(estimates)
+      .values({ leadId: lead.id, lines: [], subtotalCents: 135_000, taxCents: 0, totalCents: 135_000 })
+      .run();
+    const fields = {
+      intent: "send-proposal",
+      terms: "Half down, half on completion.",
+      validDays: "30",
+      saveDefaults: "on",
+    };
+    const leadArgs = (args: ReturnType<typeof post>) =>
+      ({ ...(args as object), params: { id: String(lead.id) } }) as never;
+    expect(
+      await statusOf(() => leadAction(leadArgs(post(people.dana, `/admin/leads/${lead.id}`, fields)))),
+    ).toBeLessThan(400);
     expect(getDb().select().from(proposals).where(eq(proposals.leadId, lead.id)).get()?.sentBy).toBe(people.dana.id);
-    const page = (await leadLoader(leadArgs(get(people.lee, `/admin/leads/${lead.id}`)))) as { proposals: { list: { madeBy: string | null }[] } | null };
+    const page = (await leadLoader(leadArgs(get(people.lee, `/admin/leads/${lead.id}`)))) as {
+      proposals: { list: { madeBy: string | null }[] } | null;
+    };
     expect(page.proposals?.list[0]?.madeBy).toBe("Made by Dana Desk");
     expect(getSettingChange("proposal")?.by).toEqual({ name: "Dana Desk", email: "dana@example.com" });
   });
@@ -237,7 +325,10 @@ describe("Proposals: each names who made it", () => {
       .insert(proposals)
       .values({ ...other, leadId: lead.id, sentBy: null })
       .run();
-    const page = (await leadLoader(({ ...(get(people.lee, `/admin/leads/${lead.id}`) as object), params: { id: String(lead.id) } }) as never)) as {
+    const page = (await leadLoader({
+      ...(get(people.lee, `/admin/leads/${lead.id}`) as object),
+      params: { id: String(lead.id) },
+    } as never)) as {
       proposals: { list: { madeBy: string | null }[] } | null;
     };
     expect(page.proposals?.list[0]?.madeBy).toBeNull();
@@ -246,13 +337,32 @@ describe("Proposals: each names who made it", () => {
 
 describe("The site's words and the maps key name who saved them", () => {
   it("records the account for a page's words and for the maps key", async () => {
-    expect(await statusOf(() => wordsAction(post(people.lee, "/admin/site/words", { intent: "save-page-words", page: "home", headline: "Roofs that last", intro: "" })))).toBe(302);
+    expect(
+      await statusOf(() =>
+        wordsAction(
+          post(people.lee, "/admin/site/words", {
+            intent: "save-page-words",
+            page: "home",
+            headline: "Roofs that last",
+            intro: "",
+          }),
+        ),
+      ),
+    ).toBe(302);
     expect(getSettingChange("words")?.by).toEqual({ name: "Lee Boss", email: "lee@example.com" });
 
     const body = new FormData();
     body.set("intent", "save-maps-key");
     body.set("apiKey", "AIzaSyTEST-0123456789abcdefgh");
-    await roofAction(routeArgs(new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: people.lee.cookie } })));
+    await roofAction(
+      routeArgs(
+        new Request("http://site.test/admin/roof-measurement", {
+          method: "POST",
+          body,
+          headers: { Cookie: people.lee.cookie },
+        }),
+      ),
+    );
     expect(getSetting("maps").apiKey).toBe("AIzaSyTEST-0123456789abcdefgh");
     expect(getSettingChange("maps")?.by).toEqual({ name: "Lee Boss", email: "lee@example.com" });
   });

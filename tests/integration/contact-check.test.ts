@@ -17,8 +17,15 @@ async function post(values: Record<string, string>) {
   const body = new FormData();
   for (const [k, v] of Object.entries(values)) body.append(k, v);
   const request = new Request("http://site.test/contact/send", { method: "POST", body });
-  const response = (await send.action({ request, params: {}, context: requestContext("203.0.113.50") } as never)) as Response;
-  return { http: response.status, body: (await response.json()) as { status: string; reply?: { error?: Record<string, string[]> } } };
+  const response = (await send.action({
+    request,
+    params: {},
+    context: requestContext("203.0.113.50"),
+  } as never)) as Response;
+  return {
+    http: response.status,
+    body: (await response.json()) as { status: string; reply?: { error?: Record<string, string[]> } },
+  };
 }
 
 beforeAll(async () => {
@@ -31,9 +38,15 @@ describe("the quote form's check before photos are uploaded", () => {
     expect(refused.http).toBe(400);
     expect(refused.body).toMatchObject({
       status: "error",
-      reply: { error: { "": ["Please enter an email address or a phone number, so we can get back to you"], email: ["Please enter an email address or a phone number, so we can get back to you"] } },
+      reply: {
+        error: {
+          "": ["Please enter an email address or a phone number, so we can get back to you"],
+          email: ["Please enter an email address or a phone number, so we can get back to you"],
+        },
+      },
     });
-    for (let i = 0; i < 3; i++) expect(await post({ ...fields, checkOnly: "1" })).toEqual({ http: 200, body: { status: "checked" } });
+    for (let i = 0; i < 3; i++)
+      expect(await post({ ...fields, checkOnly: "1" })).toEqual({ http: 200, body: { status: "checked" } });
     expect(listAllLeads()).toHaveLength(0);
     expect(fake.sent).toHaveLength(0);
   });

@@ -73,8 +73,16 @@ describe("contact mail through the resend SDK", () => {
 
     fake.failWhen(null);
     await processOutbox(undefined, new Date(t0.getTime() + 61_000));
-    expect(row(id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 2, notifyLastError: null, autoreplyStatus: "sent" });
-    expect(fake.sent.map((m) => m.subject)).toEqual(["New message from Kim Hoang", "Thank you for contacting Prairie Ridge Framing & Roofing"]);
+    expect(row(id)).toMatchObject({
+      notifyStatus: "sent",
+      notifyAttempts: 2,
+      notifyLastError: null,
+      autoreplyStatus: "sent",
+    });
+    expect(fake.sent.map((m) => m.subject)).toEqual([
+      "New message from Kim Hoang",
+      "Thank you for contacting Prairie Ridge Framing & Roofing",
+    ]);
   });
 
   it("marks a notification failed after the last retry", async () => {
@@ -110,7 +118,11 @@ describe("contact mail through the resend SDK", () => {
     expect(fake.sent).toHaveLength(1);
     expect(row(id).autoreplyStatus).toBe("skipped");
 
-    setSetting("contact", { ...settings, autoresponderSubject: "We got your note", notificationEmail: "dale@example.com" });
+    setSetting("contact", {
+      ...settings,
+      autoresponderSubject: "We got your note",
+      notificationEmail: "dale@example.com",
+    });
     const second = store();
     await mailNewLead(second.id);
     expect(fake.sent[1].to).toEqual(['"Prairie Ridge Framing & Roofing" <dale@example.com>']);
@@ -120,13 +132,30 @@ describe("contact mail through the resend SDK", () => {
 
   it("sends nothing for a phone call staff wrote down, now or from the retry loop", async () => {
     const lead = createManualLead(
-      { name: "Dale Hobbs", email: "dale@example.com", phone: "620-555-0177", message: "Wind took shingles", service: null, street: null, city: null, zip: null, preferredContact: null, status: "contacted", followUpOn: null },
+      {
+        name: "Dale Hobbs",
+        email: "dale@example.com",
+        phone: "620-555-0177",
+        message: "Wind took shingles",
+        service: null,
+        street: null,
+        city: null,
+        zip: null,
+        preferredContact: null,
+        status: "contacted",
+        followUpOn: null,
+      },
       systemActor("owner@example.com"),
     );
     await mailNewLead(lead.id);
     await processOutbox(undefined, new Date(Date.now() + 86_400_000));
     expect(fake.sent).toHaveLength(0);
-    expect(row(lead.id)).toMatchObject({ notifyStatus: "skipped", autoreplyStatus: "skipped", notifyAttempts: 0, autoreplyAttempts: 0 });
+    expect(row(lead.id)).toMatchObject({
+      notifyStatus: "skipped",
+      autoreplyStatus: "skipped",
+      notifyAttempts: 0,
+      autoreplyAttempts: 0,
+    });
     expect(await resendFailedLeadMails(lead.id)).toBe(false);
   });
 
@@ -147,9 +176,16 @@ describe("a backlog after a mail outage", () => {
     const ids: number[] = [];
     getDb().transaction(() => {
       for (let i = 0; i < n; i++) {
-        const { id } = createLead({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: null, message: "Storm damage on the east side." });
+        const { id } = createLead({
+          name: `Visitor ${i}`,
+          email: `visitor${i}@example.com`,
+          phone: null,
+          message: "Storm damage on the east side.",
+        });
         getDb()
-          .$client.prepare("update outbox set attempts = 1, last_error = 'Resend refused the mail: Provider is down', next_attempt_at = ? where lead_id = ?")
+          .$client.prepare(
+            "update outbox set attempts = 1, last_error = 'Resend refused the mail: Provider is down', next_attempt_at = ? where lead_id = ?",
+          )
           .run(now.getTime() + 30 * 60_000, id);
         ids.push(id);
       }
@@ -204,7 +240,11 @@ describe("one mail the provider will not take", () => {
   it("holds back none of the mails sent beside it: only that one waits for its retry", async () => {
     const now = new Date();
     const bad = "kim@bad-address.example";
-    const ids = [store("First Visitor"), createLead({ name: "Bad Address", email: bad, phone: null, message: "Roof leak." }), store("Second Visitor")].map((m) => m.id);
+    const ids = [
+      store("First Visitor"),
+      createLead({ name: "Bad Address", email: bad, phone: null, message: "Roof leak." }),
+      store("Second Visitor"),
+    ].map((m) => m.id);
     fake.sent.length = 0;
     // Resend refuses an address it will not take, here in the notification's reply-to.
     fake.refuseWhen((mail) => mail.reply_to === bad);
@@ -218,7 +258,10 @@ describe("one mail the provider will not take", () => {
     expect(refused).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
     expect(refused.notifyLastError).toContain(bad);
     expect(refused.notifyNextAttemptAt!.getTime()).toBe(now.getTime() + 60_000);
-    expect(fake.sent.filter((m) => m.subject.startsWith("New message from")).map((m) => m.reply_to)).toEqual(["kim@example.com", "kim@example.com"]);
+    expect(fake.sent.filter((m) => m.subject.startsWith("New message from")).map((m) => m.reply_to)).toEqual([
+      "kim@example.com",
+      "kim@example.com",
+    ]);
   });
 });
 
@@ -226,14 +269,22 @@ describe("a mail of a kind the code no longer has", () => {
   it("fails alone at once and stalls none of the mails after it", async () => {
     const now = new Date();
     const { id } = store("After The Stale Kind");
-    const stale = getDb().$client.prepare("insert into outbox (kind, recipient, state, attempts, created_at) values ('gone-kind', 'x@example.com', 'pending', 0, ?) returning id").pluck().get(now.getTime() - 60_000) as number;
+    const stale = getDb()
+      .$client.prepare(
+        "insert into outbox (kind, recipient, state, attempts, created_at) values ('gone-kind', 'x@example.com', 'pending', 0, ?) returning id",
+      )
+      .pluck()
+      .get(now.getTime() - 60_000) as number;
     // Oldest of all: the first the run picks.
     getDb().$client.prepare("update outbox set id = 0 where id = ?").run(stale);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     await processOutbox(undefined, now);
     errors.mockRestore();
     expect(row(id)).toMatchObject({ notifyStatus: "sent", autoreplyStatus: "sent" });
-    expect(getDb().$client.prepare("select state, last_error from outbox where id = 0").get()).toEqual({ state: "failed", last_error: 'No mail of kind "gone-kind" is known' });
+    expect(getDb().$client.prepare("select state, last_error from outbox where id = 0").get()).toEqual({
+      state: "failed",
+      last_error: 'No mail of kind "gone-kind" is known',
+    });
   });
 });
 
@@ -282,7 +333,10 @@ describe("the contact action", () => {
 
   it("takes 'call me' with a phone and no email", async () => {
     const before = count();
-    const res = await post({ name: "Cal Phone", email: "", phone: "316-555-0123", message: "Call me about hail", preferredContact: "call" }, "10.9.0.11");
+    const res = await post(
+      { name: "Cal Phone", email: "", phone: "316-555-0123", message: "Call me about hail", preferredContact: "call" },
+      "10.9.0.11",
+    );
     expect(res.data.status).toBe("success");
     expect(count()).toBe(before + 1);
     const lead = getDb().select().from(leads).all().at(-1)!;
@@ -291,12 +345,17 @@ describe("the contact action", () => {
 
   it("refuses 'call me' without a phone, and a form with no way to reach at all: 400 on the field, nothing stored", async () => {
     const before = count();
-    const call = await post({ name: "Cal", email: "cal@example.com", phone: "", message: "Call me", preferredContact: "call" }, "10.9.0.12");
+    const call = await post(
+      { name: "Cal", email: "cal@example.com", phone: "", message: "Call me", preferredContact: "call" },
+      "10.9.0.12",
+    );
     expect(call.init?.status).toBe(400);
     expect(call.data.reply.error.phone).toEqual(["Please enter your phone number, so we can call or text you"]);
     const none = await post({ name: "Cal", email: "", phone: "", message: "Hi" }, "10.9.0.12");
     expect(none.init?.status).toBe(400);
-    expect(none.data.reply.error.email).toEqual(["Please enter an email address or a phone number, so we can get back to you"]);
+    expect(none.data.reply.error.email).toEqual([
+      "Please enter an email address or a phone number, so we can get back to you",
+    ]);
     expect(count()).toBe(before);
   });
 
@@ -313,7 +372,9 @@ describe("the contact action", () => {
     expect(count()).toBe(before + 3);
     const limited = await post(valid, "10.9.0.7");
     expect(limited.init?.status).toBe(429);
-    expect(limited.data.reply.error[""]).toEqual(["Too many messages from your connection. Please try again in a few minutes, or give us a call."]);
+    expect(limited.data.reply.error[""]).toEqual([
+      "Too many messages from your connection. Please try again in a few minutes, or give us a call.",
+    ]);
     expect(count()).toBe(before + 3);
   });
 });

@@ -21,8 +21,20 @@ const photoRoute = await import("~/routes/resources/private-image");
 const csv = await import("~/routes/resources/leads-csv");
 
 type Upload = { bytes: Uint8Array | Buffer | string; name: string; type?: string };
-const fields = { name: "Rosa Diaz", email: "rosa@example.com", phone: "316-555-0199", message: "Hail dented the north side." };
-const quote = { ...fields, service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" };
+const fields = {
+  name: "Rosa Diaz",
+  email: "rosa@example.com",
+  phone: "316-555-0199",
+  message: "Hail dented the north side.",
+};
+const quote = {
+  ...fields,
+  service: "Storm / hail damage",
+  street: "418 N Main St",
+  city: "Derby",
+  zip: "67037",
+  preferredContact: "text",
+};
 /** A form that comes back: neither an email nor a phone to reach the visitor by. */
 const noWayToReach = { email: "", phone: "" };
 const REACH = "Please enter an email address or a phone number, so we can get back to you";
@@ -30,13 +42,27 @@ const REACH = "Please enter an email address or a phone number, so we can get ba
 function multipart(url: string, values: Record<string, string | string[]>, files: Upload[] = []) {
   const body = new FormData();
   for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) body.append(k, one);
-  for (const f of files) body.append("photos", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
+  for (const f of files)
+    body.append(
+      "photos",
+      new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, {
+        type: f.type ?? "image/jpeg",
+      }),
+    );
   return new Request(url, { method: "POST", body });
 }
-const args = (request: Request, params: Record<string, string> = {}, ip = "203.0.113.9") => ({ request, params, context: requestContext(ip) }) as never;
+const args = (request: Request, params: Record<string, string> = {}, ip = "203.0.113.9") =>
+  ({ request, params, context: requestContext(ip) }) as never;
 
 /** The form posted without scripts: /contact renders the answer (here, its data). */
-type Answer = { status: string; message: string; note?: string; values?: Record<string, string>; fields?: Record<string, string>; attached?: { token: string; name: string }[] };
+type Answer = {
+  status: string;
+  message: string;
+  note?: string;
+  values?: Record<string, string>;
+  fields?: Record<string, string>;
+  attached?: { token: string; name: string }[];
+};
 type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, string> | null };
 type Sent = Omit<Answer, "values" | "fields"> & { reply?: Reply };
 
@@ -56,7 +82,9 @@ function readAnswer(sent: Sent): Answer {
   };
 }
 async function postForm(values: Record<string, string | string[]>, files: Upload[] = [], ip?: string) {
-  const answer = (await contact.action(args(multipart("http://site.test/contact", values, files), {}, ip))) as unknown as { data: Sent; init: { status: number } | null };
+  const answer = (await contact.action(
+    args(multipart("http://site.test/contact", values, files), {}, ip),
+  )) as unknown as { data: Sent; init: { status: number } | null };
   return { http: answer.init?.status ?? 200, ...readAnswer(answer.data) };
 }
 /** The form as the page's script sends it: JSON from /contact/send. */
@@ -66,8 +94,21 @@ async function postScript(values: Record<string, string | string[]>, files: Uplo
 }
 
 // The photos of leads: files of the private folder (kept photos of refused forms wait in a folder of their own).
-const privateFiles = () => (fs.existsSync(privateUploadsDir) ? fs.readdirSync(privateUploadsDir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : []);
-const publicFiles = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.uploads).filter((f) => !f.startsWith(".")).sort() : []);
+const privateFiles = () =>
+  fs.existsSync(privateUploadsDir)
+    ? fs
+        .readdirSync(privateUploadsDir, { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort()
+    : [];
+const publicFiles = () =>
+  fs.existsSync(paths.uploads)
+    ? fs
+        .readdirSync(paths.uploads)
+        .filter((f) => !f.startsWith("."))
+        .sort()
+    : [];
 const rows = () => getDb().select().from(leads).all().length;
 let cookie = "";
 
@@ -88,7 +129,13 @@ describe("a quote request with photos", () => {
     expect(answer.note).toBeUndefined();
 
     const message = listAllLeads()[0];
-    expect(message).toMatchObject({ service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" });
+    expect(message).toMatchObject({
+      service: "Storm / hail damage",
+      street: "418 N Main St",
+      city: "Derby",
+      zip: "67037",
+      preferredContact: "text",
+    });
     const photos = listPhotos(message.id);
     expect(photos.map((p) => p.originalName)).toEqual(["north-slope.jpg", "gutter.png"]);
     // Nothing reached the public folder; each photo (and its smaller copies) is in the private one.
@@ -115,9 +162,13 @@ describe("a quote request with photos", () => {
   it("serves its photos to signed-in staff only", async () => {
     const [photo] = listPhotos(listAllLeads()[0].id);
     const url = `http://site.test/admin/leads/photos/${photo.storedName}`;
-    const anonymous = await photoRoute.loader(args(new Request(url), { name: photo.storedName })).catch((r: Response) => r);
+    const anonymous = await photoRoute
+      .loader(args(new Request(url), { name: photo.storedName }))
+      .catch((r: Response) => r);
     expect((anonymous as Response).status).toBe(401);
-    const staff = (await photoRoute.loader(args(new Request(url, { headers: { Cookie: cookie } }), { name: photo.storedName }))) as Response;
+    const staff = (await photoRoute.loader(
+      args(new Request(url, { headers: { Cookie: cookie } }), { name: photo.storedName }),
+    )) as Response;
     expect(staff.status).toBe(200);
     expect(staff.headers.get("Content-Type")).toBe("image/jpeg");
     expect(staff.headers.get("Cache-Control")).toBe("private, no-store");
@@ -136,9 +187,13 @@ describe("a quote request with photos", () => {
   });
 
   it("lists the new fields in the CSV, after the columns it always had", async () => {
-    const response = (await csv.loader(args(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })))) as Response;
+    const response = (await csv.loader(
+      args(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })),
+    )) as Response;
     const [header, first] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value");
+    expect(header).toBe(
+      "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value",
+    );
     expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,text,2,New,,");
   });
 
@@ -151,7 +206,13 @@ describe("a quote request with photos", () => {
 
   it("works as before for a plain urlencoded form without the new fields", async () => {
     const response = (await contact.action(
-      args(new Request("http://site.test/contact", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } })),
+      args(
+        new Request("http://site.test/contact", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      ),
     )) as unknown as { data: { status: string } };
     expect(response.data.status).toBe("success");
     expect(listAllLeads()[0]).toMatchObject({ name: "Rosa Diaz", service: null, street: null, preferredContact: null });
@@ -165,20 +226,34 @@ describe("a refused photo", () => {
       { bytes: await picture("jpeg"), name: "good.jpg" },
       { bytes: "these are my notes, not a photo", name: "roof.jpg" },
     ]);
-    expect(answer).toMatchObject({ http: 400, message: "roof.jpg: Please upload a valid image file (JPEG, PNG, or WebP)" });
+    expect(answer).toMatchObject({
+      http: 400,
+      message: "roof.jpg: Please upload a valid image file (JPEG, PNG, or WebP)",
+    });
     // Without scripts the good photo is kept for the corrected form (and is no lead's photo).
     expect(answer.attached?.map((p) => p.name)).toEqual(["good.jpg"]);
-    expect(answer.values).toMatchObject({ name: "Rosa Diaz", email: "rosa@example.com", message: "Hail dented the north side.", service: "Storm / hail damage", street: "418 N Main St", city: "Derby", zip: "67037", preferredContact: "text" });
+    expect(answer.values).toMatchObject({
+      name: "Rosa Diaz",
+      email: "rosa@example.com",
+      message: "Hail dented the north side.",
+      service: "Storm / hail damage",
+      street: "418 N Main St",
+      city: "Derby",
+      zip: "67037",
+      preferredContact: "text",
+    });
     expect(rows()).toBe(before);
     expect(privateFiles()).toEqual(filesBefore);
   });
 
   it("refuses a page dressed as a JPEG, a photo over 10 MB and a sixth photo, the same way through the script's door", async () => {
     const before = rows();
-    expect(await postScript(fields, [{ bytes: jpegMagicHtml(), name: "evil.jpg" }])).toMatchObject({ http: 400,
+    expect(await postScript(fields, [{ bytes: jpegMagicHtml(), name: "evil.jpg" }])).toMatchObject({
+      http: 400,
       message: "evil.jpg: Please upload a valid image file (JPEG, PNG, or WebP)",
     });
-    expect(await postScript(fields, [{ bytes: Buffer.alloc(10 * 1024 * 1024 + 1), name: "huge.jpg" }])).toMatchObject({ http: 400,
+    expect(await postScript(fields, [{ bytes: Buffer.alloc(10 * 1024 * 1024 + 1), name: "huge.jpg" }])).toMatchObject({
+      http: 400,
       message: "huge.jpg: Image size should be less than 10MB",
       values: { message: "Hail dented the north side." },
     });
@@ -228,7 +303,8 @@ describe("a form sent back without scripts", () => {
     expect(kept).toHaveLength(2);
     for (const p of answer.attached!) expect(kept).not.toContain(p.token);
     // Cleaned when kept: no GPS or camera data waits on the disk either.
-    for (const name of kept) expect((await describeStored(fs.readFileSync(`${attachedDir()}/${name}`))).exif).toBeUndefined();
+    for (const name of kept)
+      expect((await describeStored(fs.readFileSync(`${attachedDir()}/${name}`))).exif).toBeUndefined();
   });
 
   it("sends the kept photos with the corrected form, less one taken off, and removes them from the waiting folder", async () => {
@@ -238,9 +314,15 @@ describe("a form sent back without scripts", () => {
     ]);
     const [front, back] = refused.attached!;
     const keptBefore = keptFiles().length;
-    const answer = await postForm({ ...quote, name: "Kept Photos", attachedPhotos: [`${front.token} ${front.name}`, `${back.token} ${back.name}`], removeAttachedPhotos: back.token }, [
-      { bytes: await picture("png", 300), name: "new.png", type: "image/png" },
-    ]);
+    const answer = await postForm(
+      {
+        ...quote,
+        name: "Kept Photos",
+        attachedPhotos: [`${front.token} ${front.name}`, `${back.token} ${back.name}`],
+        removeAttachedPhotos: back.token,
+      },
+      [{ bytes: await picture("png", 300), name: "new.png", type: "image/png" }],
+    );
     expect(answer).toMatchObject({ http: 200, status: "success" });
     const lead = listAllLeads()[0];
     expect(lead.name).toBe("Kept Photos");
@@ -252,14 +334,23 @@ describe("a form sent back without scripts", () => {
   it("takes no photo by a token it did not hand out, and keeps nothing for the script's form", async () => {
     const stranger = "A".repeat(43);
     const before = rows();
-    const answer = await postForm({ ...quote, name: "No Theft", attachedPhotos: [`${stranger} someone-else.jpg`, "../../app.db x"] });
+    const answer = await postForm({
+      ...quote,
+      name: "No Theft",
+      attachedPhotos: [`${stranger} someone-else.jpg`, "../../app.db x"],
+    });
     // Named as photos that could not be kept (nothing tells a forged token from a stale one); nothing read or stored.
-    expect(answer).toMatchObject({ http: 400, message: "Your attached photos could not be kept; please choose them again: someone-else.jpg, x" });
+    expect(answer).toMatchObject({
+      http: 400,
+      message: "Your attached photos could not be kept; please choose them again: someone-else.jpg, x",
+    });
     expect(answer.attached).toBeUndefined();
     expect(rows()).toBe(before);
 
     const keptBefore = keptFiles().length;
-    const script = await postScript({ ...quote, ...noWayToReach }, [{ bytes: await picture("jpeg"), name: "still-in-the-browser.jpg" }]);
+    const script = await postScript({ ...quote, ...noWayToReach }, [
+      { bytes: await picture("jpeg"), name: "still-in-the-browser.jpg" },
+    ]);
     expect(script).toMatchObject({ http: 400, fields: { email: REACH } });
     expect(script.attached).toBeUndefined();
     expect(keptFiles()).toHaveLength(keptBefore);
@@ -278,7 +369,11 @@ describe("a form sent back without scripts", () => {
 
     // Too old to send: the corrected form comes back naming it, never sent without it.
     const late = await postForm({ ...quote, name: "Too Late", attachedPhotos: `${old.attached![0].token} old.jpg` });
-    expect(late).toMatchObject({ http: 400, message: "Your attached photo could not be kept; please choose it again: old.jpg", values: { name: "Too Late" } });
+    expect(late).toMatchObject({
+      http: 400,
+      message: "Your attached photo could not be kept; please choose it again: old.jpg",
+      values: { name: "Too Late" },
+    });
     expect(listAllLeads()[0].name).not.toBe("Too Late");
 
     await tidyUploads(() => {});
@@ -300,7 +395,8 @@ describe("a kept photo that can no longer be sent", () => {
     ]);
     const files = keptFiles().filter((n) => !before.includes(n));
     const { createHash } = await import("node:crypto");
-    const fileOf = (token: string) => `${attachedDir()}/${files.find((n) => n === createHash("sha256").update(token).digest("base64url"))}`;
+    const fileOf = (token: string) =>
+      `${attachedDir()}/${files.find((n) => n === createHash("sha256").update(token).digest("base64url"))}`;
     return { photos: refused.attached!, fileOf };
   }
   const named = (photos: { token: string; name: string }[]) => photos.map((p) => `${p.token} ${p.name}`);
@@ -323,7 +419,9 @@ describe("a kept photo that can no longer be sent", () => {
     expect(privateFiles()).toEqual(leadFiles);
 
     // Sent again with the front photo chosen anew: both go with the lead.
-    const again = await postForm({ ...quote, name: "Broken Kept", attachedPhotos: named(answer.attached!) }, [{ bytes: await picture("jpeg", 640), name: "front.jpg" }]);
+    const again = await postForm({ ...quote, name: "Broken Kept", attachedPhotos: named(answer.attached!) }, [
+      { bytes: await picture("jpeg", 640), name: "front.jpg" },
+    ]);
     expect(again).toMatchObject({ http: 200, status: "success" });
     expect(listPhotos(listAllLeads()[0].id).map((p) => p.originalName)).toEqual(["back.jpg", "front.jpg"]);
   });
@@ -348,14 +446,20 @@ describe("a kept photo that can no longer be sent", () => {
     const limiter = sqliteLimiter("contact-ip", 100, 10 * 60);
     for (let i = 0; i < 100; i++) await limiter.hit(ip);
     const keptBefore = keptFiles();
-    const answer = await postForm({ ...quote, ...noWayToReach }, [
-      { bytes: await picture("jpeg"), name: "north-slope.jpg" },
-      { bytes: await picture("png", 300), name: "gutter.png", type: "image/png" },
-    ], ip);
+    const answer = await postForm(
+      { ...quote, ...noWayToReach },
+      [
+        { bytes: await picture("jpeg"), name: "north-slope.jpg" },
+        { bytes: await picture("png", 300), name: "gutter.png", type: "image/png" },
+      ],
+      ip,
+    );
     expect(answer).toMatchObject({
       http: 400,
       message: REACH,
-      fields: { photos: "Your attached photos could not be kept; please choose them again: north-slope.jpg, gutter.png" },
+      fields: {
+        photos: "Your attached photos could not be kept; please choose them again: north-slope.jpg, gutter.png",
+      },
     });
     expect(answer.attached).toBeUndefined();
     expect(keptFiles()).toEqual(keptBefore);
@@ -364,7 +468,17 @@ describe("a kept photo that can no longer be sent", () => {
 
 describe("hostile bodies", () => {
   it("answers a body that is not a form, or is cut off, with a 4xx and a message", async () => {
-    const json = await send.action(args(new Request("http://site.test/contact/send", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }))).catch((r: Response) => r);
+    const json = await send
+      .action(
+        args(
+          new Request("http://site.test/contact/send", {
+            method: "POST",
+            body: "{}",
+            headers: { "Content-Type": "application/json" },
+          }),
+        ),
+      )
+      .catch((r: Response) => r);
     expect((json as Response).status).toBe(415);
     const cut = await send
       .action(
@@ -383,7 +497,9 @@ describe("hostile bodies", () => {
 
   it("refuses a text field far beyond what a person types (413), storing nothing", async () => {
     const before = rows();
-    const huge = await send.action(args(multipart("http://site.test/contact/send", { ...fields, message: "x".repeat(200_000) }))).catch((r: Response) => r);
+    const huge = await send
+      .action(args(multipart("http://site.test/contact/send", { ...fields, message: "x".repeat(200_000) })))
+      .catch((r: Response) => r);
     expect((huge as Response).status).toBe(413);
     expect(rows()).toBe(before);
   });

@@ -32,7 +32,9 @@ function plansOf(run: () => void): { sql: string; plan: string }[] {
   }
   return seen.map((sql) => {
     const params = new Array((sql.match(/\?/g) ?? []).length).fill("2026-01-01");
-    const plan = (prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+    const plan = (prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[])
+      .map((r) => r.detail)
+      .join("\n");
     return { sql, plan };
   });
 }
@@ -49,7 +51,9 @@ describe("the dashboard's jobs to complete", () => {
   });
 
   it("are read from leads_jobs_open_idx, not from every won lead", () => {
-    const jobs = plansOf(() => getDashboard(businessToday())).filter((s) => s.sql.includes("'won'") && s.sql.includes("completed_at"));
+    const jobs = plansOf(() => getDashboard(businessToday())).filter(
+      (s) => s.sql.includes("'won'") && s.sql.includes("completed_at"),
+    );
     expect(jobs).toHaveLength(2);
     for (const { plan } of jobs) expect(plan).toMatch(/leads USING (COVERING )?INDEX leads_jobs_open_idx/);
   });
@@ -68,14 +72,21 @@ describe("the header's new and due counts", () => {
 
 describe("the dashboard's new leads", () => {
   it("are the newest few, whether there are a few or more than a hundred, and the many are sought on leads_created_idx", () => {
-    const newest = () => getDb().$client.prepare("select name from leads where status = 'new' and archived_at is null order by created_at desc, id desc limit 5").pluck().all();
+    const newest = () =>
+      getDb()
+        .$client.prepare(
+          "select name from leads where status = 'new' and archived_at is null order by created_at desc, id desc limit 5",
+        )
+        .pluck()
+        .all();
     const today = businessToday();
-    for (let i = 0; i < 3; i++) createLead({ name: `Few ${i}`, email: `few${i}@example.com`, phone: null, message: "Roof" });
+    for (let i = 0; i < 3; i++)
+      createLead({ name: `Few ${i}`, email: `few${i}@example.com`, phone: null, message: "Roof" });
     expect(getDashboard(today).newLeads.items.map((l) => l.name)).toEqual(newest());
-    for (let i = 0; i < 120; i++) createLead({ name: `Many ${i}`, email: `many${i}@example.com`, phone: null, message: "Roof" });
+    for (let i = 0; i < 120; i++)
+      createLead({ name: `Many ${i}`, email: `many${i}@example.com`, phone: null, message: "Roof" });
     const statements = plansOf(() => expect(getDashboard(today).newLeads.items.map((l) => l.name)).toEqual(newest()));
     const sought = statements.find((s) => s.sql.includes("indexed by leads_created_idx"));
     expect(sought?.plan).toMatch(/SCAN leads USING INDEX leads_created_idx/);
   });
 });
-

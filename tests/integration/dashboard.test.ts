@@ -1,7 +1,13 @@
 import { systemActor } from "~/lib/actor";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  useLoaderData,
+  type RouteObject,
+} from "react-router";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
@@ -36,7 +42,9 @@ const routes: RouteObject[] = [
     id: "routes/admin/layout",
     loader: layout.loader as never,
     Component: withData(layout.default),
-    children: [{ id: "dashboard", path: "admin", loader: dashboard.loader as never, Component: withData(dashboard.default) }],
+    children: [
+      { id: "dashboard", path: "admin", loader: dashboard.loader as never, Component: withData(dashboard.default) },
+    ],
   },
 ];
 
@@ -48,13 +56,28 @@ async function page() {
   if (context instanceof Response) throw new Error(`answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-  const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&apos;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+  const text = html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
   return { html, text, data: context.loaderData.dashboard as Awaited<ReturnType<typeof dashboard.loader>> };
 }
 
 function lead(name: string, moves: LeadStatus[] = [], followUpOn: string | null = null) {
-  const m = createLead({ name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, phone: null, message: "Roof" });
-  for (const status of moves) updateLead(m.id, { status, lostReason: status === "lost" ? "Price" : null, followUpOn, note: null }, systemActor("owner@example.com"));
+  const m = createLead({
+    name,
+    email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`,
+    phone: null,
+    message: "Roof",
+  });
+  for (const status of moves)
+    updateLead(
+      m.id,
+      { status, lostReason: status === "lost" ? "Price" : null, followUpOn, note: null },
+      systemActor("owner@example.com"),
+    );
   if (!moves.length && followUpOn) getDb().update(leads).set({ followUpOn }).where(eq(leads.id, m.id)).run();
   return m;
 }
@@ -87,7 +110,10 @@ describe("the dashboard", () => {
     const quoted = lead("Quinn Quoted", ["quoted"]);
     sendProposal(quoted.id, addDays(today, 10));
     // Not waiting: accepted, withdrawn, or already expired.
-    sendProposal(lead("Ann Accepted", ["quoted"]).id, addDays(today, 10), { acceptedAt: new Date(), acceptedName: "Ann" });
+    sendProposal(lead("Ann Accepted", ["quoted"]).id, addDays(today, 10), {
+      acceptedAt: new Date(),
+      acceptedName: "Ann",
+    });
     sendProposal(lead("Wes Withdrawn", ["quoted"]).id, addDays(today, 10), { withdrawnAt: new Date() });
     sendProposal(lead("Ed Expired", ["quoted"]).id, addDays(today, -1));
     const won = lead("Will Won", ["won"]);
@@ -95,7 +121,12 @@ describe("the dashboard", () => {
     setJobCompleted(done.id, true, systemActor("owner@example.com"));
     const archived = lead("Archie Archived");
     setArchived(archived.id, true);
-    const review = insertTestimonial({ name: "Rita Review", quote: "They fixed the hail damage in a day.", rating: 5, status: "pending" });
+    const review = insertTestimonial({
+      name: "Rita Review",
+      quote: "They fixed the hail damage in a day.",
+      rating: 5,
+      status: "pending",
+    });
     insertTestimonial({ name: "Pat Published", quote: "Great crew.", rating: 5, status: "published" });
 
     const { data, html, text } = await page();
@@ -123,7 +154,9 @@ describe("the dashboard", () => {
     expect(text).toContain("$12,345.00 · Sent today");
     expect(html).toContain(`href="/admin/leads/${won.id}#lead-job"`);
     expect(html).toContain(`href="/admin/testimonials?edit=${review.id}"`);
-    expect(text).not.toMatch(/Lars Lost|Fay Future|Ann Accepted|Wes Withdrawn|Ed Expired|Dan Done|Archie Archived|Pat Published/);
+    expect(text).not.toMatch(
+      /Lars Lost|Fay Future|Ann Accepted|Wes Withdrawn|Ed Expired|Dan Done|Archie Archived|Pat Published/,
+    );
     // The header's badges count the same leads.
     expect(html).toMatch(/data-testid="new-leads"[^>]*>1</);
     expect(html).toMatch(/data-testid="follow-ups-due"[^>]*>2</);
@@ -144,9 +177,13 @@ describe("the dashboard", () => {
   });
 
   it("sends old Projects links on, and an anonymous visitor to the login page", async () => {
-    const moved = await Promise.resolve(dashboard.loader(routeArgs(new Request("http://site.test/admin?edit=4", { headers: { Cookie: cookie } })))).catch((r: unknown) => r);
+    const moved = await Promise.resolve(
+      dashboard.loader(routeArgs(new Request("http://site.test/admin?edit=4", { headers: { Cookie: cookie } }))),
+    ).catch((r: unknown) => r);
     expect((moved as Response).headers.get("Location")).toBe("/admin/projects?edit=4");
-    const anonymous = await Promise.resolve(dashboard.loader(routeArgs(new Request("http://site.test/admin")))).catch((r: unknown) => r);
+    const anonymous = await Promise.resolve(dashboard.loader(routeArgs(new Request("http://site.test/admin")))).catch(
+      (r: unknown) => r,
+    );
     expect((anonymous as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin");
   });
 });

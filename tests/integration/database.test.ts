@@ -15,7 +15,9 @@ describe("database", () => {
   it("migrates an empty file into every table of the data model", () => {
     const client = getDb().$client;
     const tables = client
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name")
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+      )
       .pluck()
       .all() as string[];
     // FTS5 keeps each search index in shadow tables of its own (decision 0054): not the data model's.
@@ -62,7 +64,12 @@ describe("database", () => {
     // Another program on the same file: the sqlite3 shell, a backup tool, the browser tests.
     const other = new Database(paths.database, { timeout: 50 });
     try {
-      const othersWrite = () => other.prepare("insert into settings (key, value) values ('other-program', '1') on conflict(key) do update set value = value + 1").run();
+      const othersWrite = () =>
+        other
+          .prepare(
+            "insert into settings (key, value) values ('other-program', '1') on conflict(key) do update set value = value + 1",
+          )
+          .run();
       let refused: unknown;
       inTransaction(() => {
         getDb().select().from(settings).all();
@@ -86,9 +93,9 @@ describe("database", () => {
 
   it("refuses values the product never allows", () => {
     const client = getDb().$client;
-    expect(() =>
-      client.prepare("insert into testimonials (name, quote, rating) values ('A', 'B', 6)").run(),
-    ).toThrow(/CHECK constraint/);
+    expect(() => client.prepare("insert into testimonials (name, quote, rating) values ('A', 'B', 6)").run()).toThrow(
+      /CHECK constraint/,
+    );
     expect(() =>
       client.prepare("insert into projects (title, category, description) values ('A', 'plumbing', 'B')").run(),
     ).toThrow(/CHECK constraint/);
@@ -110,10 +117,20 @@ describe("migration 0003 (quote requests)", () => {
     await fromShapeBefore(
       "0003",
       (sqlite) => {
-        sqlite.prepare("insert into contact_messages (name, email, phone, message, notify_status) values ('Old Visitor', 'old@example.com', '316-555-0100', 'Gutters, please', 'sent')").run();
+        sqlite
+          .prepare(
+            "insert into contact_messages (name, email, phone, message, notify_status) values ('Old Visitor', 'old@example.com', '316-555-0100', 'Gutters, please', 'sent')",
+          )
+          .run();
       },
       (sqlite) => {
-        expect(sqlite.prepare("select name, email, phone, message, notify_status, service, street, city, zip, preferred_contact from leads").get()).toEqual({
+        expect(
+          sqlite
+            .prepare(
+              "select name, email, phone, message, notify_status, service, street, city, zip, preferred_contact from leads",
+            )
+            .get(),
+        ).toEqual({
           name: "Old Visitor",
           email: "old@example.com",
           phone: "316-555-0100",
@@ -126,7 +143,9 @@ describe("migration 0003 (quote requests)", () => {
           preferred_contact: null,
         });
         sqlite
-          .prepare("insert into lead_photos (lead_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'a.jpg', 'image/jpeg', 1, 1, 1)")
+          .prepare(
+            "insert into lead_photos (lead_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'a.jpg', 'image/jpeg', 1, 1, 1)",
+          )
           .run();
         sqlite.prepare("delete from leads").run();
         expect(sqlite.prepare("select count(*) from lead_photos").pluck().get()).toBe(0);
@@ -148,17 +167,36 @@ describe("migration 0004 (leads)", () => {
         insert.run("Read Visitor", "read@example.com", null, "Gutters", Date.now(), null);
         insert.run("Archived Visitor", "old@example.com", null, "Spam-looking", Date.now(), Date.now());
         sqlite
-          .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'porch.jpg', 'image/jpeg', 1, 1, 1)")
+          .prepare(
+            "insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'porch.jpg', 'image/jpeg', 1, 1, 1)",
+          )
           .run();
       },
       (sqlite) => {
-        const kept = { source: "website", follow_up_on: null, lost_reason: null, service: "Roof Repairs", street: "1 Main St", city: "Derby", zip: "67037", preferred_contact: "call" };
-        expect(sqlite.prepare("select name, status, source, follow_up_on, lost_reason, service, street, city, zip, preferred_contact from leads order by id").all()).toEqual([
+        const kept = {
+          source: "website",
+          follow_up_on: null,
+          lost_reason: null,
+          service: "Roof Repairs",
+          street: "1 Main St",
+          city: "Derby",
+          zip: "67037",
+          preferred_contact: "call",
+        };
+        expect(
+          sqlite
+            .prepare(
+              "select name, status, source, follow_up_on, lost_reason, service, street, city, zip, preferred_contact from leads order by id",
+            )
+            .all(),
+        ).toEqual([
           { name: "Unread Visitor", status: "new", ...kept },
           { name: "Read Visitor", status: "contacted", ...kept },
           { name: "Archived Visitor", status: "contacted", ...kept },
         ]);
-        expect(sqlite.prepare("select lead_id, original_name from lead_photos").all()).toEqual([{ lead_id: 1, original_name: "porch.jpg" }]);
+        expect(sqlite.prepare("select lead_id, original_name from lead_photos").all()).toEqual([
+          { lead_id: 1, original_name: "porch.jpg" },
+        ]);
       },
       BEFORE_OUTBOX,
     );
@@ -170,16 +208,22 @@ describe("migration 0005 (roof customers become leads)", () => {
     await fromShapeBefore(
       "0005",
       (sqlite) => {
-        sqlite.prepare("insert into contact_messages (name, email, message, notify_status, autoreply_status) values ('Web Visitor', 'web@example.com', 'Roof check', 'sent', 'sent')").run();
-        const insert = sqlite.prepare("insert into roof_customers (customer_name, street, city, zip_code, area, pitch, created_at) values (?, ?, ?, ?, ?, ?, ?)");
+        sqlite
+          .prepare(
+            "insert into contact_messages (name, email, message, notify_status, autoreply_status) values ('Web Visitor', 'web@example.com', 'Roof check', 'sent', 'sent')",
+          )
+          .run();
+        const insert = sqlite.prepare(
+          "insert into roof_customers (customer_name, street, city, zip_code, area, pitch, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+        );
         insert.run("Dana Miller", "12 Elm St", "Wellington", "67152", 2400.5, 6, 1_700_000_000_000);
         insert.run(null, "9 Oak Ave", "Derby", null, null, null, 1_700_000_100_000);
         insert.run("  ", "3 Pine Rd", "Mulvane", "67110", null, null, 1_700_000_200_000);
       },
       (sqlite) => {
-        expect(sqlite.prepare("select id, name, email, status, source from leads where source = 'website'").all()).toEqual([
-          { id: 1, name: "Web Visitor", email: "web@example.com", status: "new", source: "website" },
-        ]);
+        expect(
+          sqlite.prepare("select id, name, email, status, source from leads where source = 'website'").all(),
+        ).toEqual([{ id: 1, name: "Web Visitor", email: "web@example.com", status: "new", source: "website" }]);
         const leads = sqlite
           .prepare(
             `select r.street as roof, m.name, m.email, m.street, m.city, m.zip, m.status, m.source, m.subject,
@@ -187,16 +231,51 @@ describe("migration 0005 (roof customers become leads)", () => {
              from roof_customers r join leads m on m.id = r.lead_id order by r.id`,
           )
           .all();
-        const common = { email: "", source: "roof_tool", subject: "Roof customer", notify_status: "skipped", autoreply_status: "skipped", same_day: 1, read: 1 };
+        const common = {
+          email: "",
+          source: "roof_tool",
+          subject: "Roof customer",
+          notify_status: "skipped",
+          autoreply_status: "skipped",
+          same_day: 1,
+          read: 1,
+        };
         expect(leads).toEqual([
-          { roof: "12 Elm St", name: "Dana Miller", street: "12 Elm St", city: "Wellington", zip: "67152", status: "measured", ...common },
-          { roof: "9 Oak Ave", name: "9 Oak Ave", street: "9 Oak Ave", city: "Derby", zip: null, status: "contacted", ...common },
-          { roof: "3 Pine Rd", name: "3 Pine Rd", street: "3 Pine Rd", city: "Mulvane", zip: "67110", status: "contacted", ...common },
+          {
+            roof: "12 Elm St",
+            name: "Dana Miller",
+            street: "12 Elm St",
+            city: "Wellington",
+            zip: "67152",
+            status: "measured",
+            ...common,
+          },
+          {
+            roof: "9 Oak Ave",
+            name: "9 Oak Ave",
+            street: "9 Oak Ave",
+            city: "Derby",
+            zip: null,
+            status: "contacted",
+            ...common,
+          },
+          {
+            roof: "3 Pine Rd",
+            name: "3 Pine Rd",
+            street: "3 Pine Rd",
+            city: "Mulvane",
+            zip: "67110",
+            status: "contacted",
+            ...common,
+          },
         ]);
         expect(sqlite.prepare("select count(*) from leads").pluck().get()).toBe(4);
         // A lead deleted some day leaves its roof measurement in place, unlinked.
         sqlite.prepare("delete from leads where name = 'Dana Miller'").run();
-        expect(sqlite.prepare("select area, lead_id from roof_customers where street = '12 Elm St'").get()).toEqual({ area: 2400.5, lead_id: null });
+        expect(sqlite.prepare("select area, lead_id from roof_customers where street = '12 Elm St'").get()).toEqual({
+          area: 2400.5,
+          lead_id: null,
+        });
       },
       BEFORE_OUTBOX,
     );
@@ -208,19 +287,39 @@ describe("migration 0006 (jobs)", () => {
     await fromShapeBefore(
       "0006",
       (sqlite) => {
-        sqlite.prepare("insert into projects (title, category, description) values ('Old Roof', 'roofing', 'Shingles')").run();
+        sqlite
+          .prepare("insert into projects (title, category, description) values ('Old Roof', 'roofing', 'Shingles')")
+          .run();
         sqlite.prepare("insert into testimonials (name, quote, rating) values ('Old Customer', 'Great work', 5)").run();
-        sqlite.prepare("insert into contact_messages (name, email, message) values ('Job', 'job@example.com', 'Roof')").run();
+        sqlite
+          .prepare("insert into contact_messages (name, email, message) values ('Job', 'job@example.com', 'Roof')")
+          .run();
       },
       (sqlite) => {
-        expect(sqlite.prepare("select title, published, lead_id, service, town from projects").get()).toEqual({ title: "Old Roof", published: 1, lead_id: null, service: null, town: null });
-        expect(sqlite.prepare("select name, status, lead_id from testimonials").get()).toEqual({ name: "Old Customer", status: "published", lead_id: null });
+        expect(sqlite.prepare("select title, published, lead_id, service, town from projects").get()).toEqual({
+          title: "Old Roof",
+          published: 1,
+          lead_id: null,
+          service: null,
+          town: null,
+        });
+        expect(sqlite.prepare("select name, status, lead_id from testimonials").get()).toEqual({
+          name: "Old Customer",
+          status: "published",
+          lead_id: null,
+        });
         expect(sqlite.prepare("select completed_at from leads").get()).toEqual({ completed_at: null });
         sqlite.prepare("update projects set lead_id = 1").run();
         sqlite.prepare("update testimonials set lead_id = 1").run();
         sqlite.prepare("delete from leads").run();
-        expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from projects").get()).toEqual({ n: 1, lead: null });
-        expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from testimonials").get()).toEqual({ n: 1, lead: null });
+        expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from projects").get()).toEqual({
+          n: 1,
+          lead: null,
+        });
+        expect(sqlite.prepare("select count(*) as n, max(lead_id) as lead from testimonials").get()).toEqual({
+          n: 1,
+          lead: null,
+        });
       },
       BEFORE_OUTBOX,
     );
@@ -234,10 +333,18 @@ describe("migration 0008 (one live proposal, a locked accepted estimate)", () =>
     await fromShapeBefore(
       "0007",
       (sqlite) => {
-        const lead = sqlite.prepare("insert into contact_messages (name, email, message) values (?, 'x@example.com', 'Roof')");
+        const lead = sqlite.prepare(
+          "insert into contact_messages (name, email, message) values (?, 'x@example.com', 'Roof')",
+        );
         for (const name of ["Accepted", "Two Open", "Twice Accepted", "Untouched"]) lead.run(name);
-        sqlite.prepare("insert into estimates (lead_id, lines, subtotal_cents, tax_cents, total_cents) values (1, '[]', 100, 0, 100), (2, '[]', 200, 0, 200), (3, '[]', 300, 0, 300), (4, '[]', 400, 0, 400)").run();
-        const proposal = sqlite.prepare("insert into proposals (lead_id, token_hash, content, total_cents, expires_at, accepted_at) values (?, ?, '{}', 100, ?, ?)");
+        sqlite
+          .prepare(
+            "insert into estimates (lead_id, lines, subtotal_cents, tax_cents, total_cents) values (1, '[]', 100, 0, 100), (2, '[]', 200, 0, 200), (3, '[]', 300, 0, 300), (4, '[]', 400, 0, 400)",
+          )
+          .run();
+        const proposal = sqlite.prepare(
+          "insert into proposals (lead_id, token_hash, content, total_cents, expires_at, accepted_at) values (?, ?, '{}', 100, ?, ?)",
+        );
         // Lead 1: accepted, one still open beside it, one expired.
         proposal.run(1, "a-accepted", now + 30 * day, now - 2 * day);
         proposal.run(1, "a-open", now + 30 * day, null);
@@ -252,8 +359,11 @@ describe("migration 0008 (one live proposal, a locked accepted estimate)", () =>
         proposal.run(4, "d-only", now + 30 * day, null);
       },
       (sqlite) => {
-        const withdrawn = (hash: string) => (sqlite.prepare("select withdrawn_at from proposals where token_hash = ?").pluck().get(hash) as number | null) !== null;
-        const locked = (lead: number) => sqlite.prepare("select locked_at from estimates where lead_id = ?").pluck().get(lead);
+        const withdrawn = (hash: string) =>
+          (sqlite.prepare("select withdrawn_at from proposals where token_hash = ?").pluck().get(hash) as
+            number | null) !== null;
+        const locked = (lead: number) =>
+          sqlite.prepare("select locked_at from estimates where lead_id = ?").pluck().get(lead);
         expect(locked(1)).toBe(now - 2 * day);
         expect(locked(3)).toBe(now - 3 * day);
         expect(locked(2)).toBeNull();
@@ -265,7 +375,9 @@ describe("migration 0008 (one live proposal, a locked accepted estimate)", () =>
         expect(sqlite.prepare("select count(*) from proposals where accepted_at is not null").pluck().get()).toBe(3);
         expect(withdrawn("d-only")).toBe(false);
         // From now on a lead holds one standing acceptance.
-        expect(() => sqlite.prepare("update proposals set accepted_at = 1 where token_hash = 'a-expired'").run()).toThrow(/UNIQUE/);
+        expect(() =>
+          sqlite.prepare("update proposals set accepted_at = 1 where token_hash = 'a-expired'").run(),
+        ).toThrow(/UNIQUE/);
       },
       BEFORE_OUTBOX,
     );
@@ -273,14 +385,23 @@ describe("migration 0008 (one live proposal, a locked accepted estimate)", () =>
 });
 
 describe("migration 0010 (one name for a lead)", () => {
-  const CHILDREN = ["lead_photos", "lead_notes", "roof_customers", "estimates", "proposals", "review_requests", "testimonials", "projects"];
+  const CHILDREN = [
+    "lead_photos",
+    "lead_notes",
+    "roof_customers",
+    "estimates",
+    "proposals",
+    "review_requests",
+    "testimonials",
+    "projects",
+  ];
   // Every row of every table a lead touches, under today's names (message_id is lead_id now).
   const rowsOf = (sqlite: Sqlite, names: Record<string, string>) =>
     Object.fromEntries(
       Object.entries(names).map(([now, then]) => [
         now,
-        (sqlite.prepare(`select * from ${then} order by id`).all() as Record<string, unknown>[]).map(({ message_id, ...row }) =>
-          message_id === undefined ? row : { ...row, lead_id: message_id },
+        (sqlite.prepare(`select * from ${then} order by id`).all() as Record<string, unknown>[]).map(
+          ({ message_id, ...row }) => (message_id === undefined ? row : { ...row, lead_id: message_id }),
         ),
       ]),
     );
@@ -292,28 +413,97 @@ describe("migration 0010 (one name for a lead)", () => {
     await fromShapeBefore(
       "0010",
       (sqlite) => {
-        sqlite.prepare("insert into images (stored_name, original_name, content_type, bytes, width, height, purpose) values ('roof.webp', 'roof.jpg', 'image/webp', 10, 800, 600, 'roof'), ('job.webp', 'job.jpg', 'image/webp', 10, 800, 600, 'library')").run();
+        sqlite
+          .prepare(
+            "insert into images (stored_name, original_name, content_type, bytes, width, height, purpose) values ('roof.webp', 'roof.jpg', 'image/webp', 10, 800, 600, 'roof'), ('job.webp', 'job.jpg', 'image/webp', 10, 800, 600, 'library')",
+          )
+          .run();
         const lead = sqlite.prepare(
           "insert into contact_messages (name, email, phone, message, street, city, zip, status, source, notify_status, notify_attempts, autoreply_status, follow_up_on, read_at, completed_at) values (?, ?, ?, ?, '12 Elm St', 'Wellington', '67152', ?, ?, ?, ?, ?, ?, ?, ?)",
         );
-        lead.run("Dana Miller", "dana@example.com", "316-555-0101", "New roof, please", "won", "website", "sent", 1, "sent", null, now - 9 * day, now - day);
-        lead.run("Sam Ortiz", "", "316-555-0102", "Called about gutters", "contacted", "phone", "skipped", 0, "skipped", "2026-12-01", now - 2 * day, null);
-        lead.run("Pat Lee", "pat@example.com", null, "Leak", "new", "website", "failed", 5, "pending", null, null, null);
+        lead.run(
+          "Dana Miller",
+          "dana@example.com",
+          "316-555-0101",
+          "New roof, please",
+          "won",
+          "website",
+          "sent",
+          1,
+          "sent",
+          null,
+          now - 9 * day,
+          now - day,
+        );
+        lead.run(
+          "Sam Ortiz",
+          "",
+          "316-555-0102",
+          "Called about gutters",
+          "contacted",
+          "phone",
+          "skipped",
+          0,
+          "skipped",
+          "2026-12-01",
+          now - 2 * day,
+          null,
+        );
+        lead.run(
+          "Pat Lee",
+          "pat@example.com",
+          null,
+          "Leak",
+          "new",
+          "website",
+          "failed",
+          5,
+          "pending",
+          null,
+          null,
+          null,
+        );
         sqlite
-          .prepare("insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'porch.jpg', 'image/jpeg', 4, 3, 100), (1, 'b.jpg', 'eave.jpg', 'image/jpeg', 4, 3, 200), (3, 'c.jpg', 'leak.jpg', 'image/jpeg', 4, 3, 300)")
+          .prepare(
+            "insert into contact_message_photos (message_id, stored_name, original_name, content_type, width, height, bytes) values (1, 'a.jpg', 'porch.jpg', 'image/jpeg', 4, 3, 100), (1, 'b.jpg', 'eave.jpg', 'image/jpeg', 4, 3, 200), (3, 'c.jpg', 'leak.jpg', 'image/jpeg', 4, 3, 300)",
+          )
           .run();
         sqlite
-          .prepare("insert into lead_notes (message_id, author, body, status_from, status_to) values (1, 'owner@example.com', null, 'new', 'won'), (1, 'owner@example.com', 'Wants it before spring', null, null), (2, 'owner@example.com', 'Call back Monday', null, null)")
+          .prepare(
+            "insert into lead_notes (message_id, author, body, status_from, status_to) values (1, 'owner@example.com', null, 'new', 'won'), (1, 'owner@example.com', 'Wants it before spring', null, null), (2, 'owner@example.com', 'Call back Monday', null, null)",
+          )
           .run();
-        sqlite.prepare("insert into roof_customers (customer_name, street, city, area, pitch, top_image_id, lead_id) values ('Dana Miller', '12 Elm St', 'Wellington', 2400.5, 6, 1, 1)").run();
-        sqlite.prepare("insert into estimates (lead_id, roof_customer_id, lines, subtotal_cents, tax_cents, total_cents, locked_at) values (1, 1, '[]', 1200000, 90000, 1290000, ?)").run(now - day);
         sqlite
-          .prepare("insert into proposals (lead_id, token_hash, content, total_cents, expires_at, accepted_at, accepted_name, notify_status) values (1, 'hash-accepted', '{}', 1290000, ?, ?, 'Dana Miller', 'sent'), (1, 'hash-withdrawn', '{}', 1100000, ?, null, null, 'pending')")
+          .prepare(
+            "insert into roof_customers (customer_name, street, city, area, pitch, top_image_id, lead_id) values ('Dana Miller', '12 Elm St', 'Wellington', 2400.5, 6, 1, 1)",
+          )
+          .run();
+        sqlite
+          .prepare(
+            "insert into estimates (lead_id, roof_customer_id, lines, subtotal_cents, tax_cents, total_cents, locked_at) values (1, 1, '[]', 1200000, 90000, 1290000, ?)",
+          )
+          .run(now - day);
+        sqlite
+          .prepare(
+            "insert into proposals (lead_id, token_hash, content, total_cents, expires_at, accepted_at, accepted_name, notify_status) values (1, 'hash-accepted', '{}', 1290000, ?, ?, 'Dana Miller', 'sent'), (1, 'hash-withdrawn', '{}', 1100000, ?, null, null, 'pending')",
+          )
           .run(now + 30 * day, now - day, now + 30 * day);
         sqlite.prepare("update proposals set withdrawn_at = ? where token_hash = 'hash-withdrawn'").run(now - 2 * day);
-        sqlite.prepare("insert into testimonials (name, quote, rating, status, lead_id) values ('Dana M.', 'Great roof', 5, 'pending', 1), ('Old Customer', 'Fine work', 4, 'published', null)").run();
-        sqlite.prepare("insert into review_requests (lead_id, token_hash, expires_at, mail_status, testimonial_id, submitted_at) values (1, 'review-hash', ?, 'sent', 1, ?)").run(now + 30 * day, now - day);
-        sqlite.prepare("insert into projects (title, category, description, image_id, published, lead_id, service, town) values ('Elm St roof', 'roofing', 'Tear-off', 2, 0, 1, 'Residential Roofing', 'Wellington')").run();
+        sqlite
+          .prepare(
+            "insert into testimonials (name, quote, rating, status, lead_id) values ('Dana M.', 'Great roof', 5, 'pending', 1), ('Old Customer', 'Fine work', 4, 'published', null)",
+          )
+          .run();
+        sqlite
+          .prepare(
+            "insert into review_requests (lead_id, token_hash, expires_at, mail_status, testimonial_id, submitted_at) values (1, 'review-hash', ?, 'sent', 1, ?)",
+          )
+          .run(now + 30 * day, now - day);
+        sqlite
+          .prepare(
+            "insert into projects (title, category, description, image_id, published, lead_id, service, town) values ('Elm St roof', 'roofing', 'Tear-off', 2, 0, 1, 'Residential Roofing', 'Wellington')",
+          )
+          .run();
         before = rowsOf(sqlite, {
           leads: "contact_messages",
           lead_photos: "contact_message_photos",
@@ -322,7 +512,14 @@ describe("migration 0010 (one name for a lead)", () => {
       },
       (sqlite) => {
         expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
-        expect(sqlite.prepare("select name from sqlite_master where name like '%contact_message%' or name like '\\_\\_new\\_%' escape '\\'").pluck().all()).toEqual([]);
+        expect(
+          sqlite
+            .prepare(
+              "select name from sqlite_master where name like '%contact_message%' or name like '\\_\\_new\\_%' escape '\\'",
+            )
+            .pluck()
+            .all(),
+        ).toEqual([]);
         expect(rowsOf(sqlite, Object.fromEntries(Object.keys(before).map((t) => [t, t])))).toEqual(before);
         expect(before.leads).toHaveLength(3);
         expect(before.lead_photos).toHaveLength(3);
@@ -330,16 +527,32 @@ describe("migration 0010 (one name for a lead)", () => {
         expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
         // The foreign keys were rewritten to point at the renamed table and column.
         for (const table of CHILDREN) {
-          const targets = (sqlite.pragma(`foreign_key_list(${table})`) as { table: string; from: string }[]).filter((fk) => fk.from === "lead_id");
+          const targets = (sqlite.pragma(`foreign_key_list(${table})`) as { table: string; from: string }[]).filter(
+            (fk) => fk.from === "lead_id",
+          );
           expect(targets, table).toEqual([expect.objectContaining({ table: "leads", from: "lead_id" })]);
         }
-        const indexes = sqlite.prepare("select name from sqlite_master where type = 'index' and tbl_name in ('leads', 'lead_photos', 'lead_notes') and sql is not null order by name").pluck().all();
-        expect(indexes).toEqual(["lead_notes_lead_idx", "lead_photos_lead_idx", "lead_photos_stored_name_unique", "leads_created_idx", "leads_notify_idx"]);
+        const indexes = sqlite
+          .prepare(
+            "select name from sqlite_master where type = 'index' and tbl_name in ('leads', 'lead_photos', 'lead_notes') and sql is not null order by name",
+          )
+          .pluck()
+          .all();
+        expect(indexes).toEqual([
+          "lead_notes_lead_idx",
+          "lead_photos_lead_idx",
+          "lead_photos_stored_name_unique",
+          "leads_created_idx",
+          "leads_notify_idx",
+        ]);
         // And they still act: a deleted lead takes its own rows with it and leaves its
         // roof, project and review in place, unlinked (decisions 0019, 0020, 0023).
         sqlite.prepare("delete from leads where id = 1").run();
-        const count = (table: string) => sqlite.prepare(`select count(*) from ${table} where lead_id = 1`).pluck().get();
-        expect(["lead_photos", "lead_notes", "estimates", "proposals", "review_requests"].map(count)).toEqual([0, 0, 0, 0, 0]);
+        const count = (table: string) =>
+          sqlite.prepare(`select count(*) from ${table} where lead_id = 1`).pluck().get();
+        expect(["lead_photos", "lead_notes", "estimates", "proposals", "review_requests"].map(count)).toEqual([
+          0, 0, 0, 0, 0,
+        ]);
         expect(sqlite.prepare("select lead_id from roof_customers").pluck().all()).toEqual([null]);
         expect(sqlite.prepare("select lead_id from projects").pluck().all()).toEqual([null]);
         expect(sqlite.prepare("select count(*) from testimonials where lead_id is null").pluck().get()).toBe(2);

@@ -41,7 +41,8 @@ function indexProblems(files: readonly string[], read: (file: string) => string,
     if (row.status !== status) problems.push(`${number}: the index says "${row.status}", the record says "${status}"`);
   }
   const known = new Set(files.map((f) => f.slice(0, 4)));
-  for (const number of rows.keys()) if (!known.has(number)) problems.push(`${number} is in the index but no record has that number`);
+  for (const number of rows.keys())
+    if (!known.has(number)) problems.push(`${number} is in the index but no record has that number`);
   return problems;
 }
 
@@ -62,6 +63,8 @@ describe("the decision index", () => {
     expect(indexProblems(["0040-a.md"], read, row("0040", "amended by 0041"))).toEqual([]);
     expect(indexProblems(["0040-a.md"], read, "")).toHaveLength(1);
     expect(indexProblems(["0040-a.md"], read, row("0040", "accepted"))).toHaveLength(1);
-    expect(indexProblems(["0040-a.md"], read, `${row("0040", "amended by 0041")}\n${row("0041", "accepted")}`)).toHaveLength(1);
+    expect(
+      indexProblems(["0040-a.md"], read, `${row("0040", "amended by 0041")}\n${row("0041", "accepted")}`),
+    ).toHaveLength(1);
   });
 });

@@ -8,14 +8,20 @@ import { expect, test } from "vitest";
 type Suite = { specs?: { file: string; tests: { projectName: string }[] }[]; suites?: Suite[] };
 
 function projectsBySpec(): Map<string, Set<string>> {
-  const out = execFileSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", "--list", "--reporter=json"], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: "" },
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["node_modules/@playwright/test/cli.js", "test", "--list", "--reporter=json"],
+    {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: "" },
+    },
+  );
   const by = new Map<string, Set<string>>();
   const walk = (suite: Suite) => {
-    for (const spec of suite.specs ?? []) for (const run of spec.tests) (by.get(spec.file) ?? by.set(spec.file, new Set()).get(spec.file)!).add(run.projectName);
+    for (const spec of suite.specs ?? [])
+      for (const run of spec.tests)
+        (by.get(spec.file) ?? by.set(spec.file, new Set()).get(spec.file)!).add(run.projectName);
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of (JSON.parse(out) as { suites: Suite[] }).suites) walk(suite);
@@ -33,5 +39,6 @@ test("docs/testing.md names every browser spec file with the projects it runs in
   const actual = projectsBySpec();
   const written = documented();
   expect([...written.keys()].sort()).toEqual([...actual.keys()].sort());
-  for (const [file, projects] of actual) expect({ file, projects: [...(written.get(file) ?? [])].sort() }).toEqual({ file, projects: [...projects].sort() });
+  for (const [file, projects] of actual)
+    expect({ file, projects: [...(written.get(file) ?? [])].sort() }).toEqual({ file, projects: [...projects].sort() });
 });

@@ -11,14 +11,27 @@ const envModule = pathToFileURL(path.resolve("app/server/env.server.ts")).href;
 /** Reads the app's environment the way the server does, in a folder of our choosing. */
 function readEnvIn(cwd: string, extra: NodeJS.ProcessEnv = {}) {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ["VITEST", "PORT", "SITE_URL", "TRUST_PROXY", "CONTACT_RATE_LIMIT", "PAGE_CACHE_WARM"]) if (!(name in extra)) delete environment[name];
+  for (const name of ["VITEST", "PORT", "SITE_URL", "TRUST_PROXY", "CONTACT_RATE_LIMIT", "PAGE_CACHE_WARM"])
+    if (!(name in extra)) delete environment[name];
   const result = spawnSync(
     process.execPath,
-    ["--import", loader, "--input-type=module", "-e", `const { env } = await import(${JSON.stringify(envModule)}); console.log(JSON.stringify(env));`],
+    [
+      "--import",
+      loader,
+      "--input-type=module",
+      "-e",
+      `const { env } = await import(${JSON.stringify(envModule)}); console.log(JSON.stringify(env));`,
+    ],
     { cwd, env: environment, encoding: "utf8" },
   );
   if (result.status !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout) as { PORT: number; SITE_URL?: string; TRUST_PROXY: number | string | false; CONTACT_RATE_LIMIT: number; PAGE_CACHE_WARM: boolean };
+  return JSON.parse(result.stdout) as {
+    PORT: number;
+    SITE_URL?: string;
+    TRUST_PROXY: number | string | false;
+    CONTACT_RATE_LIMIT: number;
+    PAGE_CACHE_WARM: boolean;
+  };
 }
 
 describe(".env", () => {
@@ -27,7 +40,13 @@ describe(".env", () => {
     try {
       fs.writeFileSync(
         path.join(dir, ".env"),
-        ["PORT=4321", "SITE_URL=https://www.example.com/some/path", "TRUST_PROXY=loopback, 10.0.0.0/8", "CONTACT_RATE_LIMIT=9", ""].join("\n"),
+        [
+          "PORT=4321",
+          "SITE_URL=https://www.example.com/some/path",
+          "TRUST_PROXY=loopback, 10.0.0.0/8",
+          "CONTACT_RATE_LIMIT=9",
+          "",
+        ].join("\n"),
       );
       const env = readEnvIn(dir);
       expect(env.PORT).toBe(4321);

@@ -14,7 +14,15 @@ describe("the export's batches", () => {
     const many = 1234;
     const made = getDb()
       .insert(leads)
-      .values(Array.from({ length: many }, (_, i) => ({ name: `Lead ${i}`, email: `l${i}@example.com`, message: "Roof", subject: "Quote", assignedTo: i % 2 ? user.id : null })))
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          name: `Lead ${i}`,
+          email: `l${i}@example.com`,
+          message: "Roof",
+          subject: "Quote",
+          assignedTo: i % 2 ? user.id : null,
+        })),
+      )
       .returning({ id: leads.id })
       .all();
     getDb()

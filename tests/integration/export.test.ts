@@ -59,47 +59,131 @@ beforeAll(async () => {
   await seedDemoContent();
   const { user } = await upsertUser("kim@example.com", "kim-password-123", { name: "Kim Ruiz" });
   getDb().update(users).set({ role: "office" }).where(eq(users.id, user.id)).run();
-  const lead = createLead({ name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail damage", city: "Derby" });
+  const lead = createLead({
+    name: "Karen Miller",
+    email: "karen@example.com",
+    phone: "316-555-0188",
+    message: "Hail damage",
+    city: "Derby",
+  });
   leadId = lead.id;
-  updateLead(lead.id, { status: "contacted", lostReason: null, followUpOn: "2026-12-01", note: "Called back" }, actorOf({ userId: user.id, name: "Kim Ruiz", email: "kim@example.com" }));
+  updateLead(
+    lead.id,
+    { status: "contacted", lostReason: null, followUpOn: "2026-12-01", note: "Called back" },
+    actorOf({ userId: user.id, name: "Kim Ruiz", email: "kim@example.com" }),
+  );
   fs.mkdirSync(privateUploadsDir, { recursive: true });
   fs.writeFileSync(path.join(privateUploadsDir, "aaaaaaaaaaaaaaaaaaaaaaaa.jpg"), "a photo of the roof");
   getDb()
     .insert(leadPhotos)
-    .values({ leadId: lead.id, storedName: "aaaaaaaaaaaaaaaaaaaaaaaa.jpg", originalName: "IMG_0001.jpg", contentType: "image/jpeg", width: 10, height: 10, bytes: 19 })
+    .values({
+      leadId: lead.id,
+      storedName: "aaaaaaaaaaaaaaaaaaaaaaaa.jpg",
+      originalName: "IMG_0001.jpg",
+      contentType: "image/jpeg",
+      width: 10,
+      height: 10,
+      bytes: 19,
+    })
     .run();
   const roof = getDb()
     .insert(images)
-    .values({ storedName: "bbbbbbbbbbbbbbbbbbbbbbbb.jpg", originalName: "top.jpg", contentType: "image/jpeg", bytes: 5, alt: "top view", purpose: "roof" })
+    .values({
+      storedName: "bbbbbbbbbbbbbbbbbbbbbbbb.jpg",
+      originalName: "top.jpg",
+      contentType: "image/jpeg",
+      bytes: 5,
+      alt: "top view",
+      purpose: "roof",
+    })
     .returning()
     .get();
   fs.writeFileSync(path.join(privateUploadsDir, roof.storedName), "roof!");
-  getDb().insert(roofCustomers).values({ customerName: "Karen Miller", street: "412 N Main St", city: "Derby", state: "KS", area: 1342, pitch: 6, topImageId: roof.id, leadId: lead.id }).run();
+  getDb()
+    .insert(roofCustomers)
+    .values({
+      customerName: "Karen Miller",
+      street: "412 N Main St",
+      city: "Derby",
+      state: "KS",
+      area: 1342,
+      pitch: 6,
+      topImageId: roof.id,
+      leadId: lead.id,
+    })
+    .run();
   // Issue 33: a work day at 8:00 AM Kansas time (14:00 UTC in December), a $1,234.50 invoice
   // paid by a check of $1,000 and $34.50 online: what is owed is left in the file.
-  getDb().insert(visits).values({ leadId: lead.id, kind: "work_day", startsAt: new Date("2026-12-08T14:00:00Z"), durationMinutes: 480, assignedTo: user.id, createdBy: user.id }).run();
+  getDb()
+    .insert(visits)
+    .values({
+      leadId: lead.id,
+      kind: "work_day",
+      startsAt: new Date("2026-12-08T14:00:00Z"),
+      durationMinutes: 480,
+      assignedTo: user.id,
+      createdBy: user.id,
+    })
+    .run();
   const invoice = getDb()
     .insert(invoices)
-    .values({ leadId: lead.id, number: 7, kind: "deposit", state: "partly_paid", lines: [{ description: "Deposit", amountCents: 123_450 }], subtotalCents: 123_450, totalCents: 123_450, paidCents: 103_450, dueOn: "2026-12-15", createdBy: user.id })
+    .values({
+      leadId: lead.id,
+      number: 7,
+      kind: "deposit",
+      state: "partly_paid",
+      lines: [{ description: "Deposit", amountCents: 123_450 }],
+      subtotalCents: 123_450,
+      totalCents: 123_450,
+      paidCents: 103_450,
+      dueOn: "2026-12-15",
+      createdBy: user.id,
+    })
     .returning()
     .get();
   getDb()
     .insert(payments)
     .values([
-      { invoiceId: invoice.id, method: "check", amountCents: 100_000, checkNumber: "1042", receivedOn: "2026-12-02", recordedBy: user.id },
-      { invoiceId: invoice.id, method: "online", amountCents: 3_450, receivedOn: "2026-12-03", stripeSessionId: "cs_test_123" },
+      {
+        invoiceId: invoice.id,
+        method: "check",
+        amountCents: 100_000,
+        checkNumber: "1042",
+        receivedOn: "2026-12-02",
+        recordedBy: user.id,
+      },
+      {
+        invoiceId: invoice.id,
+        method: "online",
+        amountCents: 3_450,
+        receivedOn: "2026-12-03",
+        stripeSessionId: "cs_test_123",
+      },
     ])
     .run();
   setSetting("maps", { apiKey: "AIzaSyA-a-key-the-owner-pays-for-123", publisherTag: null });
   secret = getSetting("secrets").sessionSecret ?? "";
 
-  const response = await loader(routeArgs(new Request("http://site.test/admin/export.zip", { headers: { Cookie: cookie } })));
+  const response = await loader(
+    routeArgs(new Request("http://site.test/admin/export.zip", { headers: { Cookie: cookie } })),
+  );
   expect(response.headers.get("Content-Type")).toBe("application/zip");
-  expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="site-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+  expect(response.headers.get("Content-Disposition")).toMatch(
+    /^attachment; filename="site-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+  );
   out = fs.mkdtempSync(path.join(os.tmpdir(), "export-"));
   const zip = path.join(out, "export.zip");
   fs.writeFileSync(zip, Buffer.from(await response.arrayBuffer()));
-  const unpack = spawnSync("python3", ["-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; z.extractall(sys.argv[2])", zip, out], { encoding: "utf8" });
+  const unpack = spawnSync(
+    "python3",
+    [
+      "-c",
+      "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; z.extractall(sys.argv[2])",
+      zip,
+      out,
+    ],
+    { encoding: "utf8" },
+  );
   expect(unpack.status, unpack.stderr).toBe(0);
 });
 
@@ -110,7 +194,8 @@ describe("Export everything", () => {
     for (const { file, columns } of EXPORT_FILES) {
       expect(csv(file)[0], file).toEqual(columns.map(([name]) => name));
       expect(section, file).toContain(`**\`${file}\`**`);
-      for (const [name, meaning] of columns) expect(section, `${file} ${name}`).toContain(`| \`${name}\` | ${meaning} |`);
+      for (const [name, meaning] of columns)
+        expect(section, `${file} ${name}`).toContain(`| \`${name}\` | ${meaning} |`);
     }
   });
 
@@ -133,13 +218,24 @@ describe("Export everything", () => {
     const [ih, ...invoiceRows] = csv("invoices.csv");
     const invoice = invoiceRows.find((r) => r[ih!.indexOf("lead_id")] === String(leadId))!;
     expect(invoice[ih!.indexOf("number")]).toBe("INV-0007");
-    expect([invoice[ih!.indexOf("total")], invoice[ih!.indexOf("paid")], invoice[ih!.indexOf("owed")]]).toEqual(["1234.50", "1034.50", "200.00"]);
+    expect([invoice[ih!.indexOf("total")], invoice[ih!.indexOf("paid")], invoice[ih!.indexOf("owed")]]).toEqual([
+      "1234.50",
+      "1034.50",
+      "200.00",
+    ]);
     // Lines a person reads, not JSON; times in Kansas with the zone named (decision 0078).
     expect(invoice[ih!.indexOf("lines")]).toBe("Deposit: $1,234.50");
     expect(day[vh!.indexOf("starts_at")]).toBe("2026-12-08 8:00 AM CST");
     const [ph, ...paymentRows] = csv("payments.csv");
     const mine = paymentRows.filter((r) => r[ph!.indexOf("lead_id")] === String(leadId));
-    expect(mine.map((r) => [r[ph!.indexOf("method")], r[ph!.indexOf("amount")], r[ph!.indexOf("check_number")], r[ph!.indexOf("recorded_by")]])).toEqual([
+    expect(
+      mine.map((r) => [
+        r[ph!.indexOf("method")],
+        r[ph!.indexOf("amount")],
+        r[ph!.indexOf("check_number")],
+        r[ph!.indexOf("recorded_by")],
+      ]),
+    ).toEqual([
       ["check", "1000.00", "1042", "Kim Ruiz"],
       ["online", "34.50", "", ""],
     ]);
@@ -154,7 +250,8 @@ describe("Export everything", () => {
     expect(fs.existsSync(path.join(out, roofs[0]![rh!.indexOf("top_picture")]!))).toBe(true);
     const [pj, ...projects] = csv("projects.csv");
     expect(projects.length).toBe(9);
-    for (const project of projects) expect(fs.existsSync(path.join(out, project[pj!.indexOf("picture")]!)), project[1]).toBe(true);
+    for (const project of projects)
+      expect(fs.existsSync(path.join(out, project[pj!.indexOf("picture")]!)), project[1]).toBe(true);
   });
 
   it("leaves out passwords, two-step secrets, the session secret and the maps key", () => {

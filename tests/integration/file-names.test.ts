@@ -18,7 +18,10 @@ function filesUnder(dir: string): string[] {
 
 /** `models/proposal.server.ts` → `proposal`: the name without its extension and its .server/.test marks. */
 function stem(file: string): string {
-  return path.basename(file).replace(/\.[^.]+$/, "").replace(/(\.(server|test))+$/, "");
+  return path
+    .basename(file)
+    .replace(/\.[^.]+$/, "")
+    .replace(/(\.(server|test))+$/, "");
 }
 
 /** Pairs of files whose names differ only by a trailing "s". */
@@ -40,7 +43,15 @@ describe("file names under app/", () => {
   const files = filesUnder(APP);
 
   it("finds the pairs it is meant to refuse", () => {
-    expect(pluralPairs(["models/proposal.server.ts", "services/proposals.server.ts", "lib/leads.test.ts", "lib/lead.ts", "lib/address.ts"])).toEqual([
+    expect(
+      pluralPairs([
+        "models/proposal.server.ts",
+        "services/proposals.server.ts",
+        "lib/leads.test.ts",
+        "lib/lead.ts",
+        "lib/address.ts",
+      ]),
+    ).toEqual([
       ["models/proposal.server.ts", "services/proposals.server.ts"],
       ["lib/lead.ts", "lib/leads.test.ts"],
     ]);

@@ -10,6 +10,8 @@ describe("first admin from a common ADMIN_PASSWORD", () => {
     const lines: string[] = [];
     expect(await ensureFirstAdmin((line) => lines.push(line))).toEqual({ created: true, email: "dale@example.com" });
     expect(getUserByEmail("dale@example.com")).toBeDefined();
-    expect(lines.join("\n")).toContain("Warning: ADMIN_PASSWORD is a common password, easy to guess. Sign in and change it at /admin/account now.");
+    expect(lines.join("\n")).toContain(
+      "Warning: ADMIN_PASSWORD is a common password, easy to guess. Sign in and change it at /admin/account now.",
+    );
   });
 });

@@ -28,7 +28,8 @@ const flashOf = (res: Response) => {
   return (JSON.parse(Buffer.from(value.split(".")[0], "base64").toString()) as { message: string }).message;
 };
 const fileOf = (storedName: string) => path.join(paths.uploads, storedName);
-const demoOf = (items: ReturnType<typeof goLiveItems>) => Object.fromEntries(items.filter((i) => i.id.startsWith("demo-")).map((i) => [i.id, i.detail]));
+const demoOf = (items: ReturnType<typeof goLiveItems>) =>
+  Object.fromEntries(items.filter((i) => i.id.startsWith("demo-")).map((i) => [i.id, i.detail]));
 
 async function ownPicture(name: string) {
   const image = await cleanImage(await picture("jpeg", 640));
@@ -45,7 +46,11 @@ describe("SEED_DEMO_CONTENT=0", () => {
     expect(db().select().from(projects).all()).toEqual([]);
     expect(db().select().from(testimonials).all()).toEqual([]);
     expect(db().select().from(images).all()).toEqual([]);
-    expect(goLiveItems().filter((i) => i.id.startsWith("demo-")).every((i) => i.done)).toBe(true);
+    expect(
+      goLiveItems()
+        .filter((i) => i.id.startsWith("demo-"))
+        .every((i) => i.done),
+    ).toBe(true);
   });
 });
 
@@ -57,9 +62,27 @@ describe("demo content", () => {
   });
 
   it("is marked demo when seeded, every project, review and picture", () => {
-    expect(db().select({ demo: projects.demo }).from(projects).all().map((r) => r.demo)).toEqual(Array(9).fill(true));
-    expect(db().select({ demo: testimonials.demo }).from(testimonials).all().map((r) => r.demo)).toEqual(Array(6).fill(true));
-    expect(db().select({ demo: images.demo }).from(images).all().map((r) => r.demo)).toEqual(Array(9).fill(true));
+    expect(
+      db()
+        .select({ demo: projects.demo })
+        .from(projects)
+        .all()
+        .map((r) => r.demo),
+    ).toEqual(Array(9).fill(true));
+    expect(
+      db()
+        .select({ demo: testimonials.demo })
+        .from(testimonials)
+        .all()
+        .map((r) => r.demo),
+    ).toEqual(Array(6).fill(true));
+    expect(
+      db()
+        .select({ demo: images.demo })
+        .from(images)
+        .all()
+        .map((r) => r.demo),
+    ).toEqual(Array(9).fill(true));
     expect(demoOf(goLiveItems())).toEqual({
       "demo-projects": "9 made-up projects show in the portfolio.",
       "demo-testimonials": "6 made-up reviews are on the site. Reviews nobody wrote must not go live.",
@@ -70,8 +93,14 @@ describe("demo content", () => {
   });
 
   it("a failure while removing leaves every row and file as it was", async () => {
-    const before = { p: db().select().from(projects).all(), t: db().select().from(testimonials).all(), i: db().select().from(images).all() };
-    db().run(sql`create trigger fail_demo_removal before delete on images begin select raise(abort, 'disk trouble'); end`);
+    const before = {
+      p: db().select().from(projects).all(),
+      t: db().select().from(testimonials).all(),
+      i: db().select().from(images).all(),
+    };
+    db().run(
+      sql`create trigger fail_demo_removal before delete on images begin select raise(abort, 'disk trouble'); end`,
+    );
     try {
       expect(() => removeDemoContent()).toThrow(/disk trouble/);
       const res = (await action(routeArgs(post({ intent: "remove-demo" })))) as Response;
@@ -91,41 +120,94 @@ describe("demo content", () => {
     const own = await ownPicture("my-roof.jpg");
     const { withImageFiles } = await import("~/services/image-storage.server");
     const ownProjectId = await withImageFiles(own.image, own.name, "library", (file) =>
-      createProject({ title: "Our own re-roof, Hutchinson", category: "roofing", description: "Real job.", mediaType: "image", featured: false }, file),
+      createProject(
+        {
+          title: "Our own re-roof, Hutchinson",
+          category: "roofing",
+          description: "Real job.",
+          mediaType: "image",
+          featured: false,
+        },
+        file,
+      ),
     );
-    const ownReview = createTestimonial({ name: "Real Customer", location: "", quote: "They did a fine job.", rating: 5 });
+    const ownReview = createTestimonial({
+      name: "Real Customer",
+      location: "",
+      quote: "They did a fine job.",
+      rating: 5,
+    });
     const ownLibrary = await storeImage({ ...(await ownPicture("crew.jpg")), originalName: "crew.jpg" });
     // A demo project the owner edited is his now, and so is the picture it shows.
     const demoRows = db().select().from(projects).all();
     const edited = demoRows.find((p) => p.title.startsWith("Family Room Addition"))!;
-    updateProject(edited.id, { title: "Our family room addition", category: "framing", description: edited.description, mediaType: "image", featured: false });
+    updateProject(edited.id, {
+      title: "Our family room addition",
+      category: "framing",
+      description: edited.description,
+      mediaType: "image",
+      featured: false,
+    });
     // A demo picture he chose as the home page's hero stays too.
-    const heroDemo = db().select().from(projects).all().find((p) => p.title.startsWith("Architectural Shingle Roof"))!;
-    setSetting("media", { ...structuredClone(DEFAULT_SITE_MEDIA), homeHero: { imageId: heroDemo.imageId!, alt: "A roof" } });
+    const heroDemo = db()
+      .select()
+      .from(projects)
+      .all()
+      .find((p) => p.title.startsWith("Architectural Shingle Roof"))!;
+    setSetting("media", {
+      ...structuredClone(DEFAULT_SITE_MEDIA),
+      homeHero: { imageId: heroDemo.imageId!, alt: "A roof" },
+    });
 
-    const demoImages = db().select().from(images).all().filter((i) => i.demo);
+    const demoImages = db()
+      .select()
+      .from(images)
+      .all()
+      .filter((i) => i.demo);
     expect(demoOf(goLiveItems())["demo-images"]).toBe("7 stock pictures are in the image library.");
     const removed = removeDemoContent();
     expect(removed).toMatchObject({ projects: 8, testimonials: 6, images: 7, keptImages: 2 });
-    expect(removed.message).toBe("Demo content removed: 8 projects, 6 reviews and 7 pictures. 2 demo pictures your pages show were kept.");
+    expect(removed.message).toBe(
+      "Demo content removed: 8 projects, 6 reviews and 7 pictures. 2 demo pictures your pages show were kept.",
+    );
 
-    expect(db().select({ id: projects.id }).from(projects).all().map((r) => r.id).sort()).toEqual([edited.id, ownProjectId].sort());
+    expect(
+      db()
+        .select({ id: projects.id })
+        .from(projects)
+        .all()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([edited.id, ownProjectId].sort());
     expect(getProject(ownProjectId)?.image).not.toBeNull();
     expect(getProject(edited.id)?.image?.id).toBe(edited.imageId);
     expect(db().select({ id: testimonials.id }).from(testimonials).all()).toEqual([{ id: ownReview.id }]);
     const left = db().select().from(images).all();
-    expect(left.map((i) => i.id).sort((a, b) => a - b)).toEqual([edited.imageId!, heroDemo.imageId!, ownLibrary.id, getProject(ownProjectId)!.image!.id].sort((a, b) => a - b));
+    expect(left.map((i) => i.id).sort((a, b) => a - b)).toEqual(
+      [edited.imageId!, heroDemo.imageId!, ownLibrary.id, getProject(ownProjectId)!.image!.id].sort((a, b) => a - b),
+    );
     expect(left.every((i) => !i.demo)).toBe(true);
-    for (const image of demoImages) expect(fs.existsSync(fileOf(image.storedName))).toBe(left.some((l) => l.id === image.id));
+    for (const image of demoImages)
+      expect(fs.existsSync(fileOf(image.storedName))).toBe(left.some((l) => l.id === image.id));
     for (const image of left) expect(fs.existsSync(fileOf(image.storedName))).toBe(true);
     expect(getSetting("media").homeHero?.imageId).toBe(heroDemo.imageId);
 
-    expect(Object.values(demoOf(goLiveItems()))).toEqual(["No demo project is left.", "No demo review is left.", "No demo picture is left."]);
+    expect(Object.values(demoOf(goLiveItems()))).toEqual([
+      "No demo project is left.",
+      "No demo review is left.",
+      "No demo picture is left.",
+    ]);
   });
 
   it("never comes back: a restart with demo content on seeds nothing", async () => {
     expect(await seedDemoContent()).toEqual({ seeded: false });
-    expect(db().select().from(projects).all().some((p) => p.demo)).toBe(false);
+    expect(
+      db()
+        .select()
+        .from(projects)
+        .all()
+        .some((p) => p.demo),
+    ).toBe(false);
     expect(db().select().from(testimonials).all()).toHaveLength(1);
   });
 });
@@ -138,7 +220,9 @@ function post(fields: Record<string, string>, url = "http://site.test/admin/go-l
 
 describe("the go-live page", () => {
   it("lists the items, offers removal only while demo content is left, and refuses an unknown intent", async () => {
-    const page = (await loader(routeArgs(new Request("http://site.test/admin/go-live?confirm=remove", { headers: { Cookie: cookie } })))) as {
+    const page = (await loader(
+      routeArgs(new Request("http://site.test/admin/go-live?confirm=remove", { headers: { Cookie: cookie } })),
+    )) as {
       items: unknown[];
       demoLeft: string[];
       confirming: boolean;
@@ -174,11 +258,16 @@ describe("the go-live page", () => {
     db().delete(projects).run();
     db().delete(images).run();
     expect(await seedDemoContent()).toEqual({ seeded: true });
-    const confirm = (await loader(routeArgs(new Request("http://site.test/admin/go-live?confirm=remove", { headers: { Cookie: cookie } })))) as {
+    const confirm = (await loader(
+      routeArgs(new Request("http://site.test/admin/go-live?confirm=remove", { headers: { Cookie: cookie } })),
+    )) as {
       demoLeft: string[];
       confirming: boolean;
     };
-    expect(confirm).toMatchObject({ demoLeft: ["9 made-up projects", "6 made-up reviews", "9 stock pictures"], confirming: true });
+    expect(confirm).toMatchObject({
+      demoLeft: ["9 made-up projects", "6 made-up reviews", "9 stock pictures"],
+      confirming: true,
+    });
     const res = (await action(routeArgs(post({ intent: "remove-demo" })))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/go-live");

@@ -15,7 +15,11 @@ import { loader } from "~/routes/admin/layout";
 
 type Header = { data: { waiting: { fresh: number; due: number } } };
 const header = async (cookie: string) =>
-  ((await loader(routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })))) as unknown as Header).data.waiting;
+  (
+    (await loader(
+      routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })),
+    )) as unknown as Header
+  ).data.waiting;
 
 let owner = "";
 let crew = { id: 0, cookie: "" };
@@ -42,7 +46,11 @@ describe("the header's new-lead count", () => {
 
 describe("who is signed in", () => {
   const who = async (cookie: string) =>
-    ((await loader(routeArgs(new Request("http://site.test/admin", { headers: { Cookie: cookie } })))) as unknown as { data: { person: string } }).data.person;
+    (
+      (await loader(routeArgs(new Request("http://site.test/admin", { headers: { Cookie: cookie } })))) as unknown as {
+        data: { person: string };
+      }
+    ).data.person;
 
   it("the header names the person, and shows the email only while they have no name", async () => {
     expect(await who(crew.cookie)).toBe("Sam Ortiz");

@@ -35,7 +35,8 @@ async function post(leadId: number, fields: Record<string, string>) {
   }
 }
 
-const newLead = (name: string) => createLead({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });
+const newLead = (name: string) =>
+  createLead({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });
 
 describe("histories name people", () => {
   it("a status change and a note made on the lead page name the member who made them", async () => {
@@ -43,7 +44,9 @@ describe("histories name people", () => {
     await post(lead.id, { intent: "lead", status: "contacted", note: "Called, wants a Tuesday visit" });
     const [entry] = listLeadNotes(lead.id, "owner");
     expect(entry).toMatchObject({ author: "Kim Ruiz", statusTo: "contacted", text: "Called, wants a Tuesday visit" });
-    expect(getDb().select({ authorId: leadNotes.authorId }).from(leadNotes).where(eq(leadNotes.leadId, lead.id)).get()).toEqual({ authorId: office.id });
+    expect(
+      getDb().select({ authorId: leadNotes.authorId }).from(leadNotes).where(eq(leadNotes.leadId, lead.id)).get(),
+    ).toEqual({ authorId: office.id });
   });
 
   it("shows the name the account has now, and keeps it after the member is removed", async () => {
@@ -52,7 +55,10 @@ describe("histories name people", () => {
     getDb().update(users).set({ name: "Kimberly Ruiz" }).where(eq(users.id, office.id)).run();
     expect(listLeadNotes(lead.id, "owner")[0]!.author).toBe("Kimberly Ruiz");
     const { user: other } = await upsertUser("sam@example.com", "sam-password-123", { name: "Sam Ortiz" });
-    getDb().insert(leadNotes).values({ leadId: lead.id, author: "Sam Ortiz", authorId: other.id, body: "Left a voicemail" }).run();
+    getDb()
+      .insert(leadNotes)
+      .values({ leadId: lead.id, author: "Sam Ortiz", authorId: other.id, body: "Left a voicemail" })
+      .run();
     expect(removeMember(other.id)).not.toHaveProperty("refused");
     expect(listLeadNotes(lead.id, "owner").map((n) => n.author)).toEqual(["Kimberly Ruiz", "Sam Ortiz"]);
     getDb().update(users).set({ name: "Kim Ruiz" }).where(eq(users.id, office.id)).run();
@@ -73,16 +79,32 @@ describe("histories name people", () => {
         leadId: lead.id,
         tier: "better",
         taxRateBasisPoints: 0,
-        lines: [{ key: "labor", label: "Labor, 7-9/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: true }],
+        lines: [
+          {
+            key: "labor",
+            label: "Labor, 7-9/12",
+            quantity: 15,
+            unit: "squares",
+            unitPriceCents: 9000,
+            totalCents: 135000,
+            adjusted: true,
+          },
+        ],
         subtotalCents: 135000,
         taxCents: 0,
         totalCents: 135000,
       })
       .run();
-    const made = await post(lead.id, { intent: "send-proposal", terms: "Half down, half on completion.", validDays: "30" });
+    const made = await post(lead.id, {
+      intent: "send-proposal",
+      terms: "Half down, half on completion.",
+      validDays: "30",
+    });
     const proposal = getDb().select().from(proposals).where(eq(proposals.leadId, lead.id)).get();
     expect(proposal, JSON.stringify(made)).toBeDefined();
     expect(proposal!.sentBy).toBe(office.id);
-    expect(listLeadNotes(lead.id, "owner").find((n) => n.text?.startsWith("Proposal link created"))?.author).toBe("Kim Ruiz");
+    expect(listLeadNotes(lead.id, "owner").find((n) => n.text?.startsWith("Proposal link created"))?.author).toBe(
+      "Kim Ruiz",
+    );
   });
 });

@@ -11,11 +11,30 @@ describe("the home page's reviews", () => {
   it("shows the newest six of many, and says how many there are in all", async () => {
     getDb();
     for (let i = 1; i <= 40; i++) {
-      insertTestimonial({ name: `Reviewer ${i}`, quote: `Review number ${i}`, rating: 5, status: "published", createdAt: new Date(Date.UTC(2026, 0, i)) });
+      insertTestimonial({
+        name: `Reviewer ${i}`,
+        quote: `Review number ${i}`,
+        rating: 5,
+        status: "published",
+        createdAt: new Date(Date.UTC(2026, 0, i)),
+      });
     }
-    insertTestimonial({ name: "Waiting", quote: "Not approved yet", rating: 5, status: "pending", createdAt: new Date(Date.UTC(2026, 5, 1)) });
+    insertTestimonial({
+      name: "Waiting",
+      quote: "Not approved yet",
+      rating: 5,
+      status: "pending",
+      createdAt: new Date(Date.UTC(2026, 5, 1)),
+    });
     const data = await loader(routeArgs(new Request("http://site.test/")));
-    expect(data.reviews.testimonials.map((t) => t.name)).toEqual(["Reviewer 40", "Reviewer 39", "Reviewer 38", "Reviewer 37", "Reviewer 36", "Reviewer 35"]);
+    expect(data.reviews.testimonials.map((t) => t.name)).toEqual([
+      "Reviewer 40",
+      "Reviewer 39",
+      "Reviewer 38",
+      "Reviewer 37",
+      "Reviewer 36",
+      "Reviewer 35",
+    ]);
     expect(data.reviews.total).toBe(40);
   });
 });

@@ -32,11 +32,16 @@ beforeAll(async () => {
   });
 });
 
-const get = async (path: string) => (await loader(routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: cookie } })))) as Library;
+const get = async (path: string) =>
+  (await loader(routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: cookie } })))) as Library;
 
 /** Every library picture in the order the pages show them, read at once (the reference). */
 const everyLibraryImage = () =>
-  (getDb().$client.prepare("select id from images where purpose = 'library' order by created_at desc, id desc").all() as { id: number }[]).map((r) => r.id);
+  (
+    getDb()
+      .$client.prepare("select id from images where purpose = 'library' order by created_at desc, id desc")
+      .all() as { id: number }[]
+  ).map((r) => r.id);
 
 describe("the image library's pages", () => {
   it("walks older then newer by its links: every picture once, in order, the same pages both ways", async () => {
@@ -67,7 +72,9 @@ describe("the image library's pages", () => {
     const second = await get((await get("/admin/images")).older!);
     const image = second.images[5];
     const body = new URLSearchParams({ intent: "save-alt", id: String(image.id), alt: "Ridge vent" });
-    const response = (await action(routeArgs(new Request(`http://site.test${second.here}`, { method: "POST", body, headers: { Cookie: cookie } })))) as Response;
+    const response = (await action(
+      routeArgs(new Request(`http://site.test${second.here}`, { method: "POST", body, headers: { Cookie: cookie } })),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(second.here);
     // The delete dialog's links keep the page too.
@@ -76,9 +83,20 @@ describe("the image library's pages", () => {
 
   it("answers a made-up, stale or hostile link with the first page", async () => {
     const first = (await get("/admin/images")).images.map((i) => i.id);
-    for (const query of ["after=abc", "after=-5", "before=0", "after=99999999", "before=99999999", "after=1e3", "after=' or 1=1 --"]) {
+    for (const query of [
+      "after=abc",
+      "after=-5",
+      "before=0",
+      "after=99999999",
+      "before=99999999",
+      "after=1e3",
+      "after=' or 1=1 --",
+    ]) {
       const page = await get(`/admin/images?${query}`);
-      expect(page.images.map((i) => i.id), query).toEqual(first);
+      expect(
+        page.images.map((i) => i.id),
+        query,
+      ).toEqual(first);
     }
   });
 });

@@ -18,8 +18,24 @@ const files = () => [...list(paths.uploads), ...list(privateUploadsDir)];
 const rows = () => listStoredFiles().length;
 
 let image: CleanImage;
-const project: ProjectInput = { title: "Shed roof", category: "roofing", description: "A new shed roof in Mulvane", mediaType: "image", featured: false };
-const roof: RoofCustomerInput = { customerName: "Ortiz", street: "1 Main St", city: "Belle Plaine", state: "KS", zipCode: "67013", area: null, length: null, width: null, pitch: null };
+const project: ProjectInput = {
+  title: "Shed roof",
+  category: "roofing",
+  description: "A new shed roof in Mulvane",
+  mediaType: "image",
+  featured: false,
+};
+const roof: RoofCustomerInput = {
+  customerName: "Ortiz",
+  street: "1 Main St",
+  city: "Belle Plaine",
+  state: "KS",
+  zipCode: "67013",
+  area: null,
+  length: null,
+  width: null,
+  pitch: null,
+};
 
 beforeAll(async () => {
   await startApp();
@@ -54,13 +70,17 @@ describe("pictures and their rows stay together", () => {
     const [before, beforeRows] = [files(), rows()];
     expect(await saveRoofCustomer({ ...roof, id }, { files: { top: { image, name: "top.png" } } })).toBeNull();
     const broken = { ...roof, street: null } as unknown as RoofCustomerInput;
-    await expect(saveRoofCustomer(broken, { files: { top: { image, name: "top.png" }, side: { image, name: "side.png" } } })).rejects.toThrow();
+    await expect(
+      saveRoofCustomer(broken, { files: { top: { image, name: "top.png" }, side: { image, name: "side.png" } } }),
+    ).rejects.toThrow();
     expect([files(), rows()]).toEqual([before, beforeRows]);
   });
 
   it("a roof customer's replaced and deleted pictures leave with their rows", async () => {
     const [before, beforeRows] = [files(), rows()];
-    const id = (await saveRoofCustomer(roof, { files: { top: { image, name: "top.png" }, side: { image, name: "side.png" } } }))!;
+    const id = (await saveRoofCustomer(roof, {
+      files: { top: { image, name: "top.png" }, side: { image, name: "side.png" } },
+    }))!;
     expect(rows()).toBe(beforeRows + 2);
     await saveRoofCustomer({ ...roof, id }, { files: { top: { image, name: "top2.png" } }, remove: { side: true } });
     expect(rows()).toBe(beforeRows + 1);

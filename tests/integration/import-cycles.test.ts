@@ -32,7 +32,8 @@ function importGraph(root: string, appDir: string): Map<string, string[]> {
     for (const { fileName } of importedFiles) {
       const resolved = ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName;
       // Packages and React Router's generated `+types` sit outside the app: not its modules.
-      if (resolved && !resolved.includes("/node_modules/") && resolved.startsWith(`${appDir}/`)) targets.add(relative(root, resolved));
+      if (resolved && !resolved.includes("/node_modules/") && resolved.startsWith(`${appDir}/`))
+        targets.add(relative(root, resolved));
     }
     graph.set(relative(root, file), [...targets].sort());
   }
@@ -112,11 +113,23 @@ describe("import cycles", () => {
         mkdirSync(dirname(join(dir, path)), { recursive: true });
         writeFileSync(join(dir, path), text);
       };
-      write("app/lib/pricing.ts", 'import type { Tier } from "./estimate";\nexport const price = (t: Tier) => t.length;\n');
-      write("app/lib/estimate.ts", 'import { price } from "~/lib/pricing";\nexport type Tier = string;\nexport const total = price("good");\n');
-      write("app/lib/money.ts", 'export const cents = 100;\n');
-      write("app/components/gallery.tsx", 'import type { loader } from "~/routes/page";\nexport type Data = typeof loader;\n');
-      write("app/routes/page.tsx", 'import { cents } from "../lib/money";\nexport const loader = () => import("~/components/gallery").then(() => cents);\n');
+      write(
+        "app/lib/pricing.ts",
+        'import type { Tier } from "./estimate";\nexport const price = (t: Tier) => t.length;\n',
+      );
+      write(
+        "app/lib/estimate.ts",
+        'import { price } from "~/lib/pricing";\nexport type Tier = string;\nexport const total = price("good");\n',
+      );
+      write("app/lib/money.ts", "export const cents = 100;\n");
+      write(
+        "app/components/gallery.tsx",
+        'import type { loader } from "~/routes/page";\nexport type Data = typeof loader;\n',
+      );
+      write(
+        "app/routes/page.tsx",
+        'import { cents } from "../lib/money";\nexport const loader = () => import("~/components/gallery").then(() => cents);\n',
+      );
       const graph = importGraph(dir, join(dir, "app"));
       expect(graph.get("app/lib/pricing.ts")).toEqual(["app/lib/estimate.ts"]);
       expect(importCycles(graph)).toEqual([
@@ -136,7 +149,18 @@ describe("import cycles", () => {
       ["d", ["d"]],
       ["e", ["a"]],
     ]);
-    expect(importCycles(graph)).toEqual([["d", "d"], ["a", "b", "c", "a"]]);
-    expect(importCycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", []]]))).toEqual([]);
+    expect(importCycles(graph)).toEqual([
+      ["d", "d"],
+      ["a", "b", "c", "a"],
+    ]);
+    expect(
+      importCycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", ["c"]],
+          ["c", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ const { getDb } = await import("~/server/db.server");
 const { invoices, payments, proposals, users, outbox } = await import("~/db/schema");
 const { createLead } = await import("~/models/lead.server");
 const { recordAcceptance } = await import("~/models/proposal.server");
-const { createDepositDraft, createInvoiceDraft, listLeadInvoices, saveInvoiceDraft, sendInvoice } = await import("~/models/invoice.server");
+const { createDepositDraft, createInvoiceDraft, listLeadInvoices, saveInvoiceDraft, sendInvoice } =
+  await import("~/models/invoice.server");
 const { recordPayment } = await import("~/models/payment.server");
 const { formatInvoiceNumber } = await import("~/lib/invoice");
 const { leadMoneyView } = await import("~/services/lead-money-view.server");
@@ -49,10 +50,34 @@ const db = () => getDb();
 
 /** A lead whose proposal for this total is accepted now: its deposit draft is made with it. */
 function acceptedJob(totalCents: number, email = "karen@example.com") {
-  const { id } = createLead({ name: "Karen Miller", email, phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
+  const { id } = createLead({
+    name: "Karen Miller",
+    email,
+    phone: "316-555-0188",
+    message: "Hail",
+    street: "412 N Main St",
+    city: "Derby",
+    zip: "67037",
+  });
   const proposal = db()
     .insert(proposals)
-    .values({ leadId: id, content: { customer: { name: "Karen Miller", email, phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", issuedAt: new Date().toISOString(), lines: [], subtotalCents: totalCents, taxRateBasisPoints: 0, taxCents: 0, terms: "" }, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      leadId: id,
+      content: {
+        customer: { name: "Karen Miller", email, phone: "", address: "" },
+        company: { name: "Prairie Ridge", phone: "", email: "", address: "" },
+        totalCents,
+        validUntil: "2026-12-31",
+        issuedAt: new Date().toISOString(),
+        lines: [],
+        subtotalCents: totalCents,
+        taxRateBasisPoints: 0,
+        taxCents: 0,
+        terms: "",
+      },
+      totalCents,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
     .returning()
     .get();
   const accepted = recordAcceptance(proposal.id, { name: "Karen Miller", ip: "127.0.0.1" }, new Date());
@@ -67,10 +92,13 @@ function post(path: string, fields: Record<string, string>, cookie = owner) {
   });
 }
 
-async function answer(run: () => unknown): Promise<{ status: number; data?: unknown; location?: string | null; headers?: Headers }> {
+async function answer(
+  run: () => unknown,
+): Promise<{ status: number; data?: unknown; location?: string | null; headers?: Headers }> {
   try {
     const value = await run();
-    if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), headers: value.headers };
+    if (value instanceof Response)
+      return { status: value.status, location: value.headers.get("Location"), headers: value.headers };
     const d = value as { type?: string; data: unknown; init: { status?: number } | null };
     if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, data: d.data };
     return { status: 200, data: value };
@@ -83,11 +111,20 @@ async function answer(run: () => unknown): Promise<{ status: number; data?: unkn
 }
 
 const invoicesPost = (leadId: number, fields: Record<string, string>, cookie = owner) =>
-  answer(() => invoicesRoute.action(routeArgs(post(`/admin/leads/${leadId}/invoices`, fields, cookie), { id: String(leadId) })));
+  answer(() =>
+    invoicesRoute.action(routeArgs(post(`/admin/leads/${leadId}/invoices`, fields, cookie), { id: String(leadId) })),
+  );
 const paymentsPost = (leadId: number, fields: Record<string, string>, cookie = owner) =>
-  answer(() => paymentsRoute.action(routeArgs(post(`/admin/leads/${leadId}/payments`, fields, cookie), { id: String(leadId) })));
+  answer(() =>
+    paymentsRoute.action(routeArgs(post(`/admin/leads/${leadId}/payments`, fields, cookie), { id: String(leadId) })),
+  );
 const notesOf = (leadId: number) => listLeadNotes(leadId, "owner").map((n) => n.text ?? "");
-const flashOf = async (headers?: Headers) => (await readFlash(new Request("http://site.test/", { headers: { Cookie: headers?.get("Set-Cookie")?.split(";")[0] ?? "" } }))).flash;
+const flashOf = async (headers?: Headers) =>
+  (
+    await readFlash(
+      new Request("http://site.test/", { headers: { Cookie: headers?.get("Set-Cookie")?.split(";")[0] ?? "" } }),
+    )
+  ).flash;
 
 describe("the deposit draft", () => {
   it("is made once, when the proposal is accepted, at the owner's deposit percent rounded half up", () => {
@@ -148,9 +185,12 @@ describe("sending", () => {
     expect(mail?.to.join()).toContain("karen@example.com");
     expect(mail?.text).toContain("http://site.test/job/");
     // Without Stripe the page has no Pay button: the mail says how else to pay.
-    expect(mail?.text).toContain(`You can pay by check (please write ${formatInvoiceNumber(row.number!)} on it), in cash or by card when we are on site.`);
+    expect(mail?.text).toContain(
+      `You can pay by check (please write ${formatInvoiceNumber(row.number!)} on it), in cash or by card when we are on site.`,
+    );
     expect(mail?.text).not.toMatch(/online/i);
-    const attachments = (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
+    const attachments =
+      (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
     expect(attachments).toHaveLength(1);
     expect(attachments[0].filename).toMatch(/^invoice-\d+-karen-miller\.pdf$/);
     expect(Buffer.from(attachments[0].content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
@@ -166,10 +206,18 @@ describe("sending", () => {
       const { leadId } = acceptedJob(100_000 + i, "no-email");
       drafts[i % 2].push(leadId);
     }
-    const before = db().select({ n: invoices.number }).from(invoices).all().flatMap((r) => (r.n === null ? [] : [r.n]));
+    const before = db()
+      .select({ n: invoices.number })
+      .from(invoices)
+      .all()
+      .flatMap((r) => (r.n === null ? [] : [r.n]));
     const script = "tests/integration/invoice-send-worker.ts";
     const run = promisify(execFile);
-    await Promise.all(drafts.map((leadIds) => run("npx", ["tsx", script, ...leadIds.map(String)], { env: { ...process.env }, cwd: process.cwd() })));
+    await Promise.all(
+      drafts.map((leadIds) =>
+        run("npx", ["tsx", script, ...leadIds.map(String)], { env: { ...process.env }, cwd: process.cwd() }),
+      ),
+    );
     const numbers = db()
       .select({ n: invoices.number })
       .from(invoices)
@@ -188,7 +236,10 @@ describe("sending", () => {
     const deleteSent = await invoicesPost(leadId, { intent: "delete-draft", id: String(deposit.id) });
     expect(deleteSent.status).toBe(400);
     expect(JSON.stringify(deleteSent.data)).toContain("Only a draft is deleted");
-    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Wrong amount" })).status).toBe(302);
+    expect(
+      (await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Wrong amount" }))
+        .status,
+    ).toBe(302);
     expect(listLeadInvoices(leadId)[0]).toMatchObject({ state: "void", voidReason: "Wrong amount" });
     const progress = createInvoiceDraft(leadId, "progress", by);
     if (!("id" in progress)) throw new Error("no progress draft");
@@ -221,8 +272,14 @@ describe("deleting a draft", () => {
     expect(listLeadInvoices(leadId).map((i) => i.id)).toEqual([deposit.id]);
     expect(notesOf(leadId).some((n) => n.startsWith("Draft progress invoice ($1,000.00) deleted"))).toBe(true);
     sendInvoice(leadId, deposit.id, by);
-    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Typo" }, office)).status).toBe(403);
-    expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Typo" }, crew)).status).toBe(403);
+    expect(
+      (await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Typo" }, office))
+        .status,
+    ).toBe(403);
+    expect(
+      (await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id), reason: "Typo" }, crew))
+        .status,
+    ).toBe(403);
     expect(listLeadInvoices(leadId)[0].state).toBe("sent");
   });
 
@@ -242,7 +299,10 @@ describe("deleting a draft", () => {
       expect(view!.confirmDelete).toBeNull();
     }
     const confirming = await viewAs(office, leadId, `?delete-draft=${progress.id}`);
-    expect(confirming?.confirmDelete).toMatchObject({ invoiceId: progress.id, closeTo: `/admin/leads/${leadId}#lead-money` });
+    expect(confirming?.confirmDelete).toMatchObject({
+      invoiceId: progress.id,
+      closeTo: `/admin/leads/${leadId}#lead-money`,
+    });
     // A sent invoice's id there confirms nothing.
     expect((await viewAs(owner, leadId, `?delete-draft=${deposit.id}`))?.confirmDelete).toBeNull();
   });
@@ -262,7 +322,13 @@ describe("payments recorded by staff", () => {
     const { leadId } = acceptedJob(1_000_000);
     const [deposit] = listLeadInvoices(leadId);
     sendInvoice(leadId, deposit.id, by);
-    const pay = (fields: Record<string, string>) => paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), receivedOn: "2026-11-20", ...fields });
+    const pay = (fields: Record<string, string>) =>
+      paymentsPost(leadId, {
+        intent: "record-payment",
+        invoiceId: String(deposit.id),
+        receivedOn: "2026-11-20",
+        ...fields,
+      });
     const noNumber = await pay({ method: "check", amount: "100" });
     expect(noNumber.status).toBe(400);
     expect(JSON.stringify(noNumber.data)).toContain("Please enter the check number");
@@ -284,12 +350,26 @@ describe("payments recorded by staff", () => {
     const { leadId } = acceptedJob(200_000);
     const [deposit] = listLeadInvoices(leadId);
     sendInvoice(leadId, deposit.id, by);
-    const input = { invoiceId: deposit.id, method: "online" as const, amountCents: 10_000, receivedOn: "2026-11-27", stripeSessionId: "cs_test_1", by };
+    const input = {
+      invoiceId: deposit.id,
+      method: "online" as const,
+      amountCents: 10_000,
+      receivedOn: "2026-11-27",
+      stripeSessionId: "cs_test_1",
+      by,
+    };
     expect(recordPayment(input).status).toBe("recorded");
     expect(recordPayment(input).status).toBe("duplicate");
     expect(db().select().from(payments).where(eq(payments.invoiceId, deposit.id)).all()).toHaveLength(1);
     expect(listLeadInvoices(leadId)[0].paidCents).toBe(10_000);
-    expect(db().select().from(outbox).where(eq(outbox.invoiceId, deposit.id)).all().filter((m) => m.kind === "receipt")).toHaveLength(1);
+    expect(
+      db()
+        .select()
+        .from(outbox)
+        .where(eq(outbox.invoiceId, deposit.id))
+        .all()
+        .filter((m) => m.kind === "receipt"),
+    ).toHaveLength(1);
   });
 
   it("mails receipts that state what was owed right after each payment, however late they go", async () => {
@@ -297,11 +377,28 @@ describe("payments recorded by staff", () => {
     const [deposit] = listLeadInvoices(leadId);
     sendInvoice(leadId, deposit.id, by); // $3,000.00
     // Both payments recorded before either receipt is composed (a retried or late mail).
-    expect(recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 100_000, receivedOn: "2026-11-20", by }).status).toBe("recorded");
-    expect(recordPayment({ invoiceId: deposit.id, method: "check", checkNumber: "2201", amountCents: 150_000, receivedOn: "2026-11-21", by }).status).toBe("recorded");
+    expect(
+      recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 100_000, receivedOn: "2026-11-20", by })
+        .status,
+    ).toBe("recorded");
+    expect(
+      recordPayment({
+        invoiceId: deposit.id,
+        method: "check",
+        checkNumber: "2201",
+        amountCents: 150_000,
+        receivedOn: "2026-11-21",
+        by,
+      }).status,
+    ).toBe("recorded");
     await processOutbox();
-    const receipts = fake.sent.filter((m) => m.to.join().includes("receipts@example.com") && m.subject.startsWith("Receipt:"));
-    expect(receipts.map((m) => m.subject)).toEqual([expect.stringContaining("$1,000.00"), expect.stringContaining("$1,500.00")]);
+    const receipts = fake.sent.filter(
+      (m) => m.to.join().includes("receipts@example.com") && m.subject.startsWith("Receipt:"),
+    );
+    expect(receipts.map((m) => m.subject)).toEqual([
+      expect.stringContaining("$1,000.00"),
+      expect.stringContaining("$1,500.00"),
+    ]);
     expect(receipts[0].text).toContain("$2,000.00 is still owed on this invoice.");
     expect(receipts[1].text).toContain("$500.00 is still owed on this invoice.");
   });
@@ -310,8 +407,28 @@ describe("payments recorded by staff", () => {
     const a = acceptedJob(100_000);
     const b = acceptedJob(100_000);
     const [draft] = listLeadInvoices(a.leadId);
-    expect((await paymentsPost(a.leadId, { intent: "record-payment", invoiceId: String(draft.id), method: "cash", amount: "1", receivedOn: "2026-11-20" })).status).toBe(400);
-    expect((await paymentsPost(b.leadId, { intent: "record-payment", invoiceId: String(draft.id), method: "cash", amount: "1", receivedOn: "2026-11-20" })).status).toBe(404);
+    expect(
+      (
+        await paymentsPost(a.leadId, {
+          intent: "record-payment",
+          invoiceId: String(draft.id),
+          method: "cash",
+          amount: "1",
+          receivedOn: "2026-11-20",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await paymentsPost(b.leadId, {
+          intent: "record-payment",
+          invoiceId: String(draft.id),
+          method: "cash",
+          amount: "1",
+          receivedOn: "2026-11-20",
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -322,13 +439,27 @@ describe("the final invoice", () => {
     sendInvoice(leadId, deposit.id, by); // $3,000
     const progress = createInvoiceDraft(leadId, "progress", by);
     if (!("id" in progress)) throw new Error("no progress draft");
-    saveInvoiceDraft(leadId, { intent: "save-invoice", invoiceId: progress.id, basis: { amountCents: 200_000 }, dueOn: null, note: null, changeOrders: [{ description: "Decking", amountCents: 40_000, changeOrder: true }] });
+    saveInvoiceDraft(leadId, {
+      intent: "save-invoice",
+      invoiceId: progress.id,
+      basis: { amountCents: 200_000 },
+      dueOn: null,
+      note: null,
+      changeOrders: [{ description: "Decking", amountCents: 40_000, changeOrder: true }],
+    });
     // The final is not sent while a draft waits.
     const early = createInvoiceDraft(leadId, "final", by);
     if (!("id" in early)) throw new Error("no final draft");
     expect(sendInvoice(leadId, early.id, by)).toEqual({ refused: expect.stringContaining("other drafts") });
     sendInvoice(leadId, progress.id, by); // $2,400 with its change order
-    saveInvoiceDraft(leadId, { intent: "save-invoice", invoiceId: early.id, basis: null, dueOn: null, note: null, changeOrders: [{ description: "Credit", amountCents: -5_000, changeOrder: true }] });
+    saveInvoiceDraft(leadId, {
+      intent: "save-invoice",
+      invoiceId: early.id,
+      basis: null,
+      dueOn: null,
+      note: null,
+      changeOrders: [{ description: "Credit", amountCents: -5_000, changeOrder: true }],
+    });
     const sent = sendInvoice(leadId, early.id, by);
     if (!sent || "refused" in sent) throw new Error("final not sent");
     // 10,000 + 400 - 3,000 - 2,400 - 50 = 4,950
@@ -343,9 +474,17 @@ describe("the pipeline", () => {
     sendInvoice(leadId, deposit.id, by);
     db().update(invoices).set({ dueOn: "2020-01-01" }).where(eq(invoices.id, deposit.id)).run();
     recordPayment({ invoiceId: deposit.id, method: "cash", amountCents: 50_000, receivedOn: "2026-11-20", by });
-    const page = (cookie: string) => pipelineRoute.loader(routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } }))) as Promise<{ owing: { jobs: { leadId: number; owedCents: number; overdueCents: number }[]; overdueCents: number } | null }>;
+    const page = (cookie: string) =>
+      pipelineRoute.loader(
+        routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } })),
+      ) as Promise<{
+        owing: { jobs: { leadId: number; owedCents: number; overdueCents: number }[]; overdueCents: number } | null;
+      }>;
     const owned = await page(owner);
-    expect(owned.owing?.jobs.find((j) => j.leadId === leadId)).toMatchObject({ owedCents: 250_000, overdueCents: 250_000 });
+    expect(owned.owing?.jobs.find((j) => j.leadId === leadId)).toMatchObject({
+      owedCents: 250_000,
+      overdueCents: 250_000,
+    });
     expect(owned.owing?.overdueCents).toBeGreaterThanOrEqual(250_000);
     expect((await page(crew)).owing).toBeNull();
   });
@@ -357,9 +496,19 @@ describe("the pipeline's owing jobs, a page at a time", () => {
       const { leadId } = acceptedJob(100_000 + i * 1_000, "no-email");
       sendInvoice(leadId, listLeadInvoices(leadId)[0].id, by);
     }
-    type Owing = { jobs: { leadId: number; owedCents: number }[]; owedCents: number; jobCount: number; page: number; pages: number };
+    type Owing = {
+      jobs: { leadId: number; owedCents: number }[];
+      owedCents: number;
+      jobCount: number;
+      page: number;
+      pages: number;
+    };
     const page = async (search: string) =>
-      ((await pipelineRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/pipeline${search}`, { headers: { Cookie: owner } })))) as { owing: Owing }).owing;
+      (
+        (await pipelineRoute.loader(
+          routeArgs(new Request(`http://site.test/admin/leads/pipeline${search}`, { headers: { Cookie: owner } })),
+        )) as { owing: Owing }
+      ).owing;
     const first = await page("");
     expect(first.jobCount).toBeGreaterThanOrEqual(22);
     expect(first.jobs).toHaveLength(20);
@@ -382,17 +531,44 @@ describe("a draft's change orders", () => {
     const { leadId } = acceptedJob(300_000);
     const [deposit] = listLeadInvoices(leadId);
     const before = listLeadInvoices(leadId)[0].updatedAt;
-    const rows = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [[`changeOrders[${i}].description`, i === 0 ? "Extra vent" : ""], [`changeOrders[${i}].amount`, i === 0 ? "120" : ""]]).flat());
-    const addRow = JSON.stringify({ type: "insert", payload: { name: "changeOrders", defaultValue: { description: "", amount: "" } } });
-    const added = await invoicesPost(leadId, { intent: "save-invoice", invoiceId: String(deposit.id), basis: "percent", percent: "30", ...rows(3), __intent__: addRow });
+    const rows = (n: number) =>
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          [`changeOrders[${i}].description`, i === 0 ? "Extra vent" : ""],
+          [`changeOrders[${i}].amount`, i === 0 ? "120" : ""],
+        ]).flat(),
+      );
+    const addRow = JSON.stringify({
+      type: "insert",
+      payload: { name: "changeOrders", defaultValue: { description: "", amount: "" } },
+    });
+    const added = await invoicesPost(leadId, {
+      intent: "save-invoice",
+      invoiceId: String(deposit.id),
+      basis: "percent",
+      percent: "30",
+      ...rows(3),
+      __intent__: addRow,
+    });
     expect(added.status).toBe(200);
-    const reply = (added.data as { intent: string; invoiceId: number; reply: { initialValue: { changeOrders: unknown[] } } });
+    const reply = added.data as {
+      intent: string;
+      invoiceId: number;
+      reply: { initialValue: { changeOrders: unknown[] } };
+    };
     expect(reply).toMatchObject({ intent: "save-invoice", invoiceId: deposit.id });
     expect(reply.reply.initialValue.changeOrders).toHaveLength(4);
     expect(reply.reply.initialValue.changeOrders[0]).toEqual({ description: "Extra vent", amount: "120" });
     expect(listLeadInvoices(leadId)[0]).toMatchObject({ totalCents: 90_000, updatedAt: before });
     // At the limit, one more is refused with words.
-    const full = await invoicesPost(leadId, { intent: "save-invoice", invoiceId: String(deposit.id), basis: "percent", percent: "30", ...rows(10), __intent__: addRow });
+    const full = await invoicesPost(leadId, {
+      intent: "save-invoice",
+      invoiceId: String(deposit.id),
+      basis: "percent",
+      percent: "30",
+      ...rows(10),
+      __intent__: addRow,
+    });
     expect(full.status).toBe(400);
     expect(JSON.stringify(full.data)).toContain("at most 10 change orders");
   });
@@ -404,13 +580,31 @@ describe("the crew sees no money", () => {
     const [deposit] = listLeadInvoices(leadId);
     const get = (path: string) => new Request(`http://site.test${path}`, { headers: { Cookie: crew } });
     const params = { id: String(leadId), iid: String(deposit.id) };
-    expect((await answer(() => invoicesRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices`), params)))).status).toBe(403);
-    expect((await answer(() => paymentsRoute.loader(routeArgs(get(`/admin/leads/${leadId}/payments`), params)))).status).toBe(403);
-    expect((await answer(() => pdfRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices/${deposit.id}.pdf`), params)))).status).toBe(403);
+    expect(
+      (await answer(() => invoicesRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices`), params)))).status,
+    ).toBe(403);
+    expect(
+      (await answer(() => paymentsRoute.loader(routeArgs(get(`/admin/leads/${leadId}/payments`), params)))).status,
+    ).toBe(403);
+    expect(
+      (await answer(() => pdfRoute.loader(routeArgs(get(`/admin/leads/${leadId}/invoices/${deposit.id}.pdf`), params))))
+        .status,
+    ).toBe(403);
     for (const intent of ["create-invoice", "save-invoice", "send-invoice", "void-invoice", "delete-draft"]) {
-      expect((await invoicesPost(leadId, { intent, invoiceId: String(deposit.id), id: String(deposit.id), kind: "progress" }, crew)).status, intent).toBe(403);
+      expect(
+        (
+          await invoicesPost(
+            leadId,
+            { intent, invoiceId: String(deposit.id), id: String(deposit.id), kind: "progress" },
+            crew,
+          )
+        ).status,
+        intent,
+      ).toBe(403);
     }
-    expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id) }, crew)).status).toBe(403);
+    expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id) }, crew)).status).toBe(
+      403,
+    );
     expect(listLeadInvoices(leadId)).toHaveLength(1);
   });
 });
@@ -420,7 +614,15 @@ describe("hostile posts", () => {
     const { leadId } = acceptedJob(100_000);
     const [deposit] = listLeadInvoices(leadId);
     expect((await invoicesPost(leadId, { intent: "delete-everything" })).status).toBe(400);
-    expect((await invoicesPost(leadId, { intent: "save-invoice", invoiceId: String(deposit.id), "changeOrders[99].amount": "1" })).status).toBe(400);
+    expect(
+      (
+        await invoicesPost(leadId, {
+          intent: "save-invoice",
+          invoiceId: String(deposit.id),
+          "changeOrders[99].amount": "1",
+        })
+      ).status,
+    ).toBe(400);
     expect((await invoicesPost(leadId, { intent: "send-invoice", invoiceId: "999999" })).status).toBe(404);
     expect((await invoicesPost(leadId, { intent: "send-invoice", invoiceId: "1e9999" })).status).toBe(400);
     // Another lead's draft is not found from this lead's page, and stays; an id that is no id is a 400.
@@ -430,15 +632,42 @@ describe("hostile posts", () => {
     expect(listLeadInvoices(other.leadId)).toHaveLength(1);
     expect((await invoicesPost(leadId, { intent: "delete-draft", id: "1; drop table invoices" })).status).toBe(400);
     expect((await invoicesPost(leadId, { intent: "delete-draft" })).status).toBe(400);
-    expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), method: "online", amount: "5", receivedOn: "2026-11-20" })).status).toBe(400);
-    expect((await paymentsPost(leadId, { intent: "record-payment", invoiceId: String(deposit.id), method: "cash", amount: "5", receivedOn: "2999-01-01" })).status).toBe(400);
+    expect(
+      (
+        await paymentsPost(leadId, {
+          intent: "record-payment",
+          invoiceId: String(deposit.id),
+          method: "online",
+          amount: "5",
+          receivedOn: "2026-11-20",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await paymentsPost(leadId, {
+          intent: "record-payment",
+          invoiceId: String(deposit.id),
+          method: "cash",
+          amount: "5",
+          receivedOn: "2999-01-01",
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("PDF of a draft for staff", async () => {
     const { leadId } = acceptedJob(100_000);
     const [deposit] = listLeadInvoices(leadId);
     const res = await answer(() =>
-      pdfRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${leadId}/invoices/${deposit.id}.pdf`, { headers: { Cookie: owner } }), { id: String(leadId), iid: String(deposit.id) })),
+      pdfRoute.loader(
+        routeArgs(
+          new Request(`http://site.test/admin/leads/${leadId}/invoices/${deposit.id}.pdf`, {
+            headers: { Cookie: owner },
+          }),
+          { id: String(leadId), iid: String(deposit.id) },
+        ),
+      ),
     );
     expect(res.status).toBe(200);
     expect(res.headers?.get("Content-Type")).toBe("application/pdf");

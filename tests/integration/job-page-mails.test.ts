@@ -29,13 +29,28 @@ const JOB_LINK = /http:\/\/\S+\/job\/([A-Za-z0-9_-]{43})/g;
 const jobTokensIn = (text: string) => [...text.matchAll(JOB_LINK)].map((m) => m[1]);
 type Page = { kind: "job"; view: JobPageView } | { kind: "unknown" };
 const open = (token: string) =>
-  (jobRoute.loader({ request: new Request(`http://site.test/job/${token}`), params: { token }, context: requestContext("203.0.113.9") } as never) as unknown as { data: Page }).data;
+  (
+    jobRoute.loader({
+      request: new Request(`http://site.test/job/${token}`),
+      params: { token },
+      context: requestContext("203.0.113.9"),
+    } as never) as unknown as { data: Page }
+  ).data;
 const pageOwner = (token: string) => {
   const page = open(token);
   return page.kind === "job" ? page.view.customer.name : null;
 };
 const newLead = (name: string, email: string) =>
-  createLead({ name, email, phone: "316-555-0188", message: "Hail on the north slope", street: "412 N Main St", city: "Derby", zip: "67037", service: "Roof Repairs" }).id;
+  createLead({
+    name,
+    email,
+    phone: "316-555-0188",
+    message: "Hail on the north slope",
+    street: "412 N Main St",
+    city: "Derby",
+    zip: "67037",
+    service: "Roof Repairs",
+  }).id;
 
 describe("the quote request's auto-reply", () => {
   it("keeps the owner's subject and words as written, with one line under them linking this lead's page", async () => {
@@ -45,7 +60,11 @@ describe("the quote request's auto-reply", () => {
     const settings = getSetting("contact");
     const [notification, autoreply] = fake.sent;
     expect(autoreply.subject).toBe(settings.autoresponderSubject);
-    expect(autoreply.text.startsWith(`${settings.autoresponderMessage.trimEnd()}\n\nSee where your request stands, and send us more photos: http`)).toBe(true);
+    expect(
+      autoreply.text.startsWith(
+        `${settings.autoresponderMessage.trimEnd()}\n\nSee where your request stands, and send us more photos: http`,
+      ),
+    ).toBe(true);
     const [token] = jobTokensIn(autoreply.text);
     expect(jobTokensIn(autoreply.text)).toHaveLength(1);
     expect(pageOwner(token)).toBe("Kim Hoang");
@@ -64,13 +83,23 @@ describe("the proposal mail", () => {
     const now = new Date();
     const content = {
       validUntil: "2099-12-31",
-      company: { name: "Prairie Ridge Framing & Roofing", phone: "(620) 555-0142", email: "hello@example.com", address: "" },
+      company: {
+        name: "Prairie Ridge Framing & Roofing",
+        phone: "(620) 555-0142",
+        email: "hello@example.com",
+        address: "",
+      },
       customer: { name: "Mia Chen", address: "412 N Main St", email: "mia@example.com", phone: "" },
       totalCents: 1_234_500,
     };
     const proposal = db()
       .insert(proposals)
-      .values({ leadId: id, content, totalCents: content.totalCents, expiresAt: new Date(now.getTime() + 30 * 86_400_000) })
+      .values({
+        leadId: id,
+        content,
+        totalCents: content.totalCents,
+        expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+      })
       .returning()
       .get();
     await emailProposal(id, proposal.id);
@@ -111,7 +140,9 @@ describe("one job page link per job", () => {
     await mailNewLead(id);
     db().update(leads).set({ status: "won", completedAt: new Date() }).where(eq(leads.id, id)).run();
     await askForReview(id);
-    const autoreply = fake.sent.find((m) => m.to.join().includes("jane@example.com") && m.text.includes("See where your request stands"))!;
+    const autoreply = fake.sent.find(
+      (m) => m.to.join().includes("jane@example.com") && m.text.includes("See where your request stands"),
+    )!;
     const review = fake.sent.find((m) => m.subject.startsWith("How did we do?"))!;
     const [token] = jobTokensIn(autoreply.text);
     expect(jobTokensIn(review.text)).toEqual([token]);

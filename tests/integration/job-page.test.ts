@@ -29,7 +29,15 @@ const leadRoute = await import("~/routes/admin/lead");
 const db = () => getDb();
 const tokenOf = (url: string) => url.split("/job/")[1];
 const newLead = (name: string, email: string) =>
-  createLead({ name, email, phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" }).id;
+  createLead({
+    name,
+    email,
+    phone: "316-555-0188",
+    message: "Hail",
+    street: "412 N Main St",
+    city: "Derby",
+    zip: "67037",
+  }).id;
 
 /** A won lead with its accepted proposal, a sent deposit invoice partly paid, a draft, and a work day to come. */
 function wonJob(name: string, totalCents = 1_000_000) {
@@ -38,31 +46,90 @@ function wonJob(name: string, totalCents = 1_000_000) {
   db().update(leads).set({ status: "won" }).where(eq(leads.id, id)).run();
   const proposal = db()
     .insert(proposals)
-    .values({ leadId: id, content: { validUntil: "2026-12-31", totalCents }, totalCents, expiresAt: new Date(now.getTime() + 30 * 86_400_000), acceptedAt: now, acceptedName: name })
+    .values({
+      leadId: id,
+      content: { validUntil: "2026-12-31", totalCents },
+      totalCents,
+      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+      acceptedAt: now,
+      acceptedName: name,
+    })
     .returning()
     .get();
-  const number = (db().select({ n: invoices.number }).from(invoices).all().reduce((m, r) => Math.max(m, r.n ?? 0), 0) ?? 0) + 1;
+  const number =
+    (db()
+      .select({ n: invoices.number })
+      .from(invoices)
+      .all()
+      .reduce((m, r) => Math.max(m, r.n ?? 0), 0) ?? 0) + 1;
   const deposit = db()
     .insert(invoices)
-    .values({ leadId: id, proposalId: proposal.id, number, kind: "deposit", state: "partly_paid", lines: [{ description: "Deposit", amountCents: totalCents * 0.3 }], subtotalCents: totalCents * 0.3, totalCents: totalCents * 0.3, paidCents: 100_000, dueOn: "2026-12-11", sentAt: now })
+    .values({
+      leadId: id,
+      proposalId: proposal.id,
+      number,
+      kind: "deposit",
+      state: "partly_paid",
+      lines: [{ description: "Deposit", amountCents: totalCents * 0.3 }],
+      subtotalCents: totalCents * 0.3,
+      totalCents: totalCents * 0.3,
+      paidCents: 100_000,
+      dueOn: "2026-12-11",
+      sentAt: now,
+    })
     .returning()
     .get();
-  db().insert(invoices).values({ leadId: id, proposalId: proposal.id, kind: "final", state: "draft", lines: [], subtotalCents: 123_456, totalCents: 123_456 }).run();
-  db().insert(payments).values({ invoiceId: deposit.id, method: "check", amountCents: 100_000, checkNumber: "1042", receivedOn: "2026-11-20" }).run();
-  db().insert(visits).values({ leadId: id, kind: "work_day", startsAt: new Date(now.getTime() + 3 * 86_400_000), durationMinutes: 480 }).run();
+  db()
+    .insert(invoices)
+    .values({
+      leadId: id,
+      proposalId: proposal.id,
+      kind: "final",
+      state: "draft",
+      lines: [],
+      subtotalCents: 123_456,
+      totalCents: 123_456,
+    })
+    .run();
+  db()
+    .insert(payments)
+    .values({
+      invoiceId: deposit.id,
+      method: "check",
+      amountCents: 100_000,
+      checkNumber: "1042",
+      receivedOn: "2026-11-20",
+    })
+    .run();
+  db()
+    .insert(visits)
+    .values({ leadId: id, kind: "work_day", startsAt: new Date(now.getTime() + 3 * 86_400_000), durationMinutes: 480 })
+    .run();
   return { id, deposit, token: tokenOf(jobPageLinkUrl(id)) };
 }
 
-type Page = { kind: "job"; view: JobPageView; notice: { type: string; message: string } | null } | { kind: "unknown"; phone: string };
+type Page =
+  | { kind: "job"; view: JobPageView; notice: { type: string; message: string } | null }
+  | { kind: "unknown"; phone: string };
 type Answer<T> = { data: T; init: ResponseInit | null };
-const args = (request: Request, token: string, ip = "203.0.113.9") => ({ request, params: { token }, context: requestContext(ip) }) as never;
-const open = (token: string, query = "") => jobRoute.loader(args(new Request(`http://site.test/job/${token}${query}`), token)) as unknown as Answer<Page>;
+const args = (request: Request, token: string, ip = "203.0.113.9") =>
+  ({ request, params: { token }, context: requestContext(ip) }) as never;
+const open = (token: string, query = "") =>
+  jobRoute.loader(args(new Request(`http://site.test/job/${token}${query}`), token)) as unknown as Answer<Page>;
 const headersOf = (init: ResponseInit | null) => new Headers(init?.headers);
 
 function upload(token: string, files: { bytes: Uint8Array | Buffer | string; name: string; type?: string }[]) {
   const body = new FormData();
-  for (const f of files) body.append("photos", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
-  return jobRoute.action(args(new Request(`http://site.test/job/${token}`, { method: "POST", body }), token)) as unknown as Promise<Response | Answer<{ error: string }>>;
+  for (const f of files)
+    body.append(
+      "photos",
+      new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, {
+        type: f.type ?? "image/jpeg",
+      }),
+    );
+  return jobRoute.action(
+    args(new Request(`http://site.test/job/${token}`, { method: "POST", body }), token),
+  ) as unknown as Promise<Response | Answer<{ error: string }>>;
 }
 
 describe("job-page links", () => {
@@ -95,7 +162,8 @@ describe("job-page links", () => {
   });
 
   it("open nothing for an unknown or malformed token", () => {
-    for (const t of ["", "short", "a".repeat(43), `${"a".repeat(42)}/`, "../../etc/passwd", hashLinkToken("x")]) expect(findJobByToken(t)).toBeNull();
+    for (const t of ["", "short", "a".repeat(43), `${"a".repeat(42)}/`, "../../etc/passwd", hashLinkToken("x")])
+      expect(findJobByToken(t)).toBeNull();
   });
 });
 
@@ -109,14 +177,26 @@ describe("the homeowner's job page", () => {
     expect(headers.get("Cache-Control")).toBe("private, no-store");
     expect(headers.get("X-Robots-Tag")).toContain("noindex");
     expect(headers.get("Referrer-Policy")).toBe("same-origin");
-    expect(jobRoute.headers()).toMatchObject({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+    expect(jobRoute.headers()).toMatchObject({
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "same-origin",
+    });
     if (data.kind !== "job") throw new Error("no page");
     const { view } = data;
     expect(view.customer.name).toBe("Karen Miller");
     expect(view.status.headline).toMatch(/^Work day booked for \w+day, \w+ \d+ at \d+:\d\d [AP]M$/);
     expect(view.proposal).toMatchObject({ total: "$10,000.00" });
     // The draft is not the homeowner's to see; the sent deposit is, with what is owed.
-    expect(view.invoices).toEqual([expect.objectContaining({ id: mine.deposit.id, kind: "Deposit", state: "Partly paid", total: "$3,000.00", owed: "$2,000.00", pay: null })]);
+    expect(view.invoices).toEqual([
+      expect.objectContaining({
+        id: mine.deposit.id,
+        kind: "Deposit",
+        state: "Partly paid",
+        total: "$3,000.00",
+        owed: "$2,000.00",
+        pay: null,
+      }),
+    ]);
     expect(view.receipts).toEqual([expect.objectContaining({ amount: "$1,000.00", method: "by check no. 1042" })]);
     // Nothing of the other lead's job.
     const text = JSON.stringify(view);
@@ -133,7 +213,10 @@ describe("the homeowner's job page", () => {
     expect(before.kind === "job" && before.view.status.headline).toBe("We are on it");
     db().update(leads).set({ status: "lost" }).where(eq(leads.id, id)).run();
     const after = open(token).data;
-    expect(after.kind === "job" && after.view.status).toMatchObject({ headline: "This request is closed", detail: expect.stringContaining("give us a call") });
+    expect(after.kind === "job" && after.view.status).toMatchObject({
+      headline: "This request is closed",
+      detail: expect.stringContaining("give us a call"),
+    });
   });
 
   it("answers an unknown or malformed token with a friendly 404, never a 500", async () => {
@@ -142,7 +225,9 @@ describe("the homeowner's job page", () => {
       expect(init?.status).toBe(404);
       expect(data.kind).toBe("unknown");
       expect(headersOf(init).get("Cache-Control")).toBe("private, no-store");
-      const posted = (await upload(t, [{ bytes: await picture("png", 200), name: "roof.png", type: "image/png" }])) as Answer<{ error: string }>;
+      const posted = (await upload(t, [
+        { bytes: await picture("png", 200), name: "roof.png", type: "image/png" },
+      ])) as Answer<{ error: string }>;
       expect(posted.init?.status).toBe(404);
     }
   });
@@ -165,7 +250,12 @@ describe("the homeowner's job page", () => {
 
 describe("the PDFs behind the job page", () => {
   const pdf = (token: string, iid: number | string) =>
-    invoicePdf.loader({ request: new Request(`http://site.test/job/${token}/invoices/${iid}.pdf`), params: { token, iid: String(iid) } } as never).catch((r: unknown) => r) as Promise<Response>;
+    invoicePdf
+      .loader({
+        request: new Request(`http://site.test/job/${token}/invoices/${iid}.pdf`),
+        params: { token, iid: String(iid) },
+      } as never)
+      .catch((r: unknown) => r) as Promise<Response>;
 
   it("gives an invoice of this lead's, never a draft's or another lead's", async () => {
     const mine = wonJob("Pdf Owner");
@@ -174,8 +264,19 @@ describe("the PDFs behind the job page", () => {
     expect(own.status).toBe(200);
     expect(own.headers.get("Content-Type")).toBe("application/pdf");
     expect(own.headers.get("Cache-Control")).toContain("no-store");
-    const draft = db().select().from(invoices).where(eq(invoices.leadId, mine.id)).all().find((i) => i.state === "draft")!;
-    for (const [token, iid] of [[mine.token, theirs.deposit.id], [mine.token, draft.id], [theirs.token, mine.deposit.id], ["x".repeat(43), mine.deposit.id], [mine.token, "abc"]] as const) {
+    const draft = db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.leadId, mine.id))
+      .all()
+      .find((i) => i.state === "draft")!;
+    for (const [token, iid] of [
+      [mine.token, theirs.deposit.id],
+      [mine.token, draft.id],
+      [theirs.token, mine.deposit.id],
+      ["x".repeat(43), mine.deposit.id],
+      [mine.token, "abc"],
+    ] as const) {
       const res = await pdf(token, iid);
       expect(res.status, `${iid}`).toBe(404);
     }
@@ -184,7 +285,9 @@ describe("the PDFs behind the job page", () => {
   it("has no proposal PDF for an unknown token or a lead without an accepted proposal", async () => {
     const token = tokenOf(jobPageLinkUrl(newLead("No Proposal", "np@example.com")));
     for (const t of [token, "y".repeat(43)]) {
-      const res = (await proposalPdf.loader({ request: new Request(`http://site.test/job/${t}/proposal.pdf`), params: { token: t } } as never).catch((r: unknown) => r)) as Response;
+      const res = (await proposalPdf
+        .loader({ request: new Request(`http://site.test/job/${t}/proposal.pdf`), params: { token: t } } as never)
+        .catch((r: unknown) => r)) as Response;
       expect(res.status).toBe(404);
     }
   });
@@ -201,7 +304,10 @@ describe("photos from the job page", () => {
     expect(res.headers.get("Location")).toBe(`/job/${token}?photos=2`);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(listPhotos(id).map((p) => p.originalName)).toEqual(["ceiling.jpg", "gutter.png"]);
-    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ author: "Homeowner (job page)", text: "Added 2 photos from the job page" });
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({
+      author: "Homeowner (job page)",
+      text: "Added 2 photos from the job page",
+    });
     const after = open(token, "?photos=2").data;
     expect(after.kind === "job" && after.notice?.message).toBe("Thank you! We got your 2 photos.");
   });
@@ -210,12 +316,35 @@ describe("photos from the job page", () => {
     const { id, token } = wonJob("Careful Sender");
     const png = await picture("png", 200);
     const cases: [string, { bytes: Uint8Array | Buffer | string; name: string; type?: string }[], RegExp][] = [
-      ["a web page named .jpg", [{ bytes: jpegMagicHtml(), name: "roof.jpg" }], /roof\.jpg: Please upload a valid image/],
+      [
+        "a web page named .jpg",
+        [{ bytes: jpegMagicHtml(), name: "roof.jpg" }],
+        /roof\.jpg: Please upload a valid image/,
+      ],
       ["a text file", [{ bytes: "hello", name: "notes.jpg" }], /notes\.jpg: Please upload a valid image/],
-      ["a picture cut short", [{ bytes: await truncatedPng(300), name: "half.png", type: "image/png" }], /half\.png: Please upload a valid image/],
-      ["a GIF", [{ bytes: await picture("gif", 100), name: "anim.gif", type: "image/gif" }], /anim\.gif: Please upload a valid image/],
-      ["six photos", Array.from({ length: 6 }, (_, i) => ({ bytes: png, name: `p${i}.png`, type: "image/png" })), /up to 5 photos/],
-      ["a photo over 10 MB", [{ bytes: png, name: "ok.png", type: "image/png" }, { bytes: new Uint8Array(10 * 1024 * 1024 + 1), name: "huge.jpg" }], /huge\.jpg: Image size should be less than 10MB/],
+      [
+        "a picture cut short",
+        [{ bytes: await truncatedPng(300), name: "half.png", type: "image/png" }],
+        /half\.png: Please upload a valid image/,
+      ],
+      [
+        "a GIF",
+        [{ bytes: await picture("gif", 100), name: "anim.gif", type: "image/gif" }],
+        /anim\.gif: Please upload a valid image/,
+      ],
+      [
+        "six photos",
+        Array.from({ length: 6 }, (_, i) => ({ bytes: png, name: `p${i}.png`, type: "image/png" })),
+        /up to 5 photos/,
+      ],
+      [
+        "a photo over 10 MB",
+        [
+          { bytes: png, name: "ok.png", type: "image/png" },
+          { bytes: new Uint8Array(10 * 1024 * 1024 + 1), name: "huge.jpg" },
+        ],
+        /huge\.jpg: Image size should be less than 10MB/,
+      ],
       ["no photo", [], /choose at least one photo/],
     ];
     for (const [what, files, message] of cases) {
@@ -233,15 +362,34 @@ describe("the lead page's job page link", () => {
     cookie = await signedInOwner();
   });
   const post = (id: number, fields: Record<string, string>, as = cookie) =>
-    linkRoute.action(routeArgs(new Request(`http://site.test/admin/leads/${id}/job-link`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: as } }), { id: String(id) })).catch((r: unknown) => r) as Promise<Response>;
+    linkRoute
+      .action(
+        routeArgs(
+          new Request(`http://site.test/admin/leads/${id}/job-link`, {
+            method: "POST",
+            body: new URLSearchParams(fields),
+            headers: { Cookie: as },
+          }),
+          { id: String(id) },
+        ),
+      )
+      .catch((r: unknown) => r) as Promise<Response>;
 
   it("shows a won job's one link to copy on the lead page, the same its mails carry, and it opens the page", async () => {
     const { id, token } = wonJob("Link Maker");
     const res = await post(id, { intent: "new-job-link" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${id}`);
-    const linkCookie = res.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
-    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
+    const linkCookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__new_link="))!
+      .split(";")[0];
+    const page = await leadRoute.loader(
+      routeArgs(
+        new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }),
+        { id: String(id) },
+      ),
+    );
     const url = page.jobPageLink!.newLink!;
     expect(url).toMatch(/\/job\/[A-Za-z0-9_-]{43}$/);
     expect(tokenOf(url)).toBe(token);
@@ -249,7 +397,9 @@ describe("the lead page's job page link", () => {
     const opened = open(tokenOf(url)).data;
     expect(opened.kind === "job" && opened.view.customer.name).toBe("Link Maker");
     // Without the cookie (the next visit) the link is not shown again.
-    const again = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const again = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
     expect(again.jobPageLink!.newLink).toBeNull();
   });
 
@@ -258,18 +408,43 @@ describe("the lead page's job page link", () => {
     const res = await post(open_, { intent: "new-job-link" });
     expect(res.status).toBe(302);
     expect(db().select().from(jobLinks).where(eq(jobLinks.leadId, open_)).all()).toEqual([]);
-    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${open_}`, { headers: { Cookie: cookie } }), { id: String(open_) }));
+    const page = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${open_}`, { headers: { Cookie: cookie } }), {
+        id: String(open_),
+      }),
+    );
     expect(page.jobPageLink).toBeNull();
     const { id } = wonJob("Intent Check");
     expect((await post(id, { intent: "something-else" })).status).toBe(400);
   });
 
-  const statusOf = (r: unknown) => (r instanceof Response ? r.status : ((r as { init?: ResponseInit }).init?.status ?? 200));
+  const statusOf = (r: unknown) =>
+    r instanceof Response ? r.status : ((r as { init?: ResponseInit }).init?.status ?? 200);
   const flashOf = async (res: Response) =>
-    (await readFlash(new Request("http://site.test/", { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }))).flash;
+    (
+      await readFlash(
+        new Request("http://site.test/", {
+          headers: {
+            Cookie: res.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; "),
+          },
+        }),
+      )
+    ).flash;
   const panel = async (id: number) =>
-    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).jobPageLink;
-  const caught = (run: () => unknown) => Promise.resolve().then(run).catch((r: unknown) => r);
+    (
+      await leadRoute.loader(
+        routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), {
+          id: String(id),
+        }),
+      )
+    ).jobPageLink;
+  const caught = (run: () => unknown) =>
+    Promise.resolve()
+      .then(run)
+      .catch((r: unknown) => r);
 
   it("turns every link off at once: page, PDFs, pay and upload answer the page's not-found, then a new link works", async () => {
     const job = wonJob("Wrong Address");
@@ -278,28 +453,59 @@ describe("the lead page's job page link", () => {
     addJobLink(job.id, hashLinkToken(second), null);
     const other = wonJob("Bystander Job");
     expect(open(job.token).init?.status ?? 200).toBe(200);
-    expect(statusOf(await caught(() => payRoute.loader({ params: { token: job.token, iid: String(job.deposit.id) } } as never)))).toBe(302);
+    expect(
+      statusOf(
+        await caught(() => payRoute.loader({ params: { token: job.token, iid: String(job.deposit.id) } } as never)),
+      ),
+    ).toBe(302);
     expect(await panel(job.id)).toMatchObject({ linkCount: 2, revokedCount: 0, mayRevoke: true });
 
     const res = await post(job.id, { intent: "revoke-job-links" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${job.id}`);
-    expect(await flashOf(res)).toEqual({ type: "success", message: "2 links to the job page turned off. The next mail they get carries a new one." });
+    expect(await flashOf(res)).toEqual({
+      type: "success",
+      message: "2 links to the job page turned off. The next mail they get carries a new one.",
+    });
 
     // The history says who turned how many off.
-    expect(listLeadNotes(job.id, "owner").at(-1)).toMatchObject({ author: "owner@example.com", text: "Turned off 2 links to the job page" });
+    expect(listLeadNotes(job.id, "owner").at(-1)).toMatchObject({
+      author: "owner@example.com",
+      text: "Turned off 2 links to the job page",
+    });
     for (const token of [job.token, second]) {
       expect(findJobByToken(token)).toBeNull();
       const { data, init } = open(token);
       expect(init?.status).toBe(404);
       // The same answer as a mistyped link: nothing of the job, and the way to a new link.
       expect(data).toEqual({ kind: "unknown", phone: expect.any(String) });
-      const invoice = await invoicePdf.loader({ request: new Request("http://site.test/"), params: { token, iid: String(job.deposit.id) } } as never).catch((r: unknown) => r);
+      const invoice = await invoicePdf
+        .loader({ request: new Request("http://site.test/"), params: { token, iid: String(job.deposit.id) } } as never)
+        .catch((r: unknown) => r);
       expect(statusOf(invoice)).toBe(404);
-      expect(statusOf(await proposalPdf.loader({ request: new Request("http://site.test/"), params: { token } } as never).catch((r: unknown) => r))).toBe(404);
-      expect(statusOf(await caught(() => payRoute.loader({ params: { token, iid: String(job.deposit.id) } } as never)))).toBe(404);
-      expect(statusOf(await caught(() => payRoute.action({ request: new Request("http://site.test/", { method: "POST" }), params: { token, iid: String(job.deposit.id) } } as never)))).toBe(404);
-      const posted = (await upload(token, [{ bytes: await picture("png", 200), name: "roof.png", type: "image/png" }])) as Answer<{ error: string }>;
+      expect(
+        statusOf(
+          await proposalPdf
+            .loader({ request: new Request("http://site.test/"), params: { token } } as never)
+            .catch((r: unknown) => r),
+        ),
+      ).toBe(404);
+      expect(
+        statusOf(await caught(() => payRoute.loader({ params: { token, iid: String(job.deposit.id) } } as never))),
+      ).toBe(404);
+      expect(
+        statusOf(
+          await caught(() =>
+            payRoute.action({
+              request: new Request("http://site.test/", { method: "POST" }),
+              params: { token, iid: String(job.deposit.id) },
+            } as never),
+          ),
+        ),
+      ).toBe(404);
+      const posted = (await upload(token, [
+        { bytes: await picture("png", 200), name: "roof.png", type: "image/png" },
+      ])) as Answer<{ error: string }>;
       expect(posted.init?.status).toBe(404);
     }
     expect(listPhotos(job.id)).toEqual([]);
@@ -310,14 +516,25 @@ describe("the lead page's job page link", () => {
     expect(jobLinkSummary(job.id)).toMatchObject({ count: 0, newestAt: null, revoked: 2, revokedAt: expect.any(Date) });
     expect(await panel(job.id)).toMatchObject({ linkCount: 0, revokedCount: 2, mayRevoke: false, mayMake: true });
     const again = await post(job.id, { intent: "revoke-job-links" });
-    expect(await flashOf(again)).toEqual({ type: "info", message: "No job page link was working: nothing to turn off." });
+    expect(await flashOf(again)).toEqual({
+      type: "info",
+      message: "No job page link was working: nothing to turn off.",
+    });
     expect(jobLinkSummary(job.id).revoked).toBe(2);
     expect(listLeadNotes(job.id, "owner").filter((n) => n.text?.startsWith("Turned off"))).toHaveLength(1);
 
     // A link made afterwards opens the page again; the old ones stay off.
     const made = await post(job.id, { intent: "new-job-link" });
-    const linkCookie = made.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
-    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${job.id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(job.id) }));
+    const linkCookie = made.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__new_link="))!
+      .split(";")[0];
+    const page = await leadRoute.loader(
+      routeArgs(
+        new Request(`http://site.test/admin/leads/${job.id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }),
+        { id: String(job.id) },
+      ),
+    );
     const fresh = open(tokenOf(page.jobPageLink!.newLink!)).data;
     expect(fresh.kind === "job" && fresh.view.customer.name).toBe("Wrong Address");
     expect(page.jobPageLink).toMatchObject({ linkCount: 1, revokedCount: 2, mayRevoke: true });
@@ -329,7 +546,10 @@ describe("the lead page's job page link", () => {
     jobPageLinkUrl(id);
     expect(await panel(id)).toMatchObject({ linkCount: 1, mayRevoke: true, mayMake: false });
     const res = await post(id, { intent: "revoke-job-links" });
-    expect(await flashOf(res)).toMatchObject({ type: "success", message: expect.stringMatching(/^1 link to the job page turned off/) });
+    expect(await flashOf(res)).toMatchObject({
+      type: "success",
+      message: expect.stringMatching(/^1 link to the job page turned off/),
+    });
     expect(await panel(id)).toMatchObject({ linkCount: 0, revokedCount: 1, mayRevoke: false, mayMake: false });
   });
 
@@ -338,9 +558,9 @@ describe("the lead page's job page link", () => {
     db().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
     const crew = (await startSession(user.id)).split(";")[0];
     const { id, token } = wonJob("Crew Check");
-    for (const intent of ["revoke-job-links", "new-job-link"]) expect(statusOf(await post(id, { intent }, crew)), intent).toBe(403);
+    for (const intent of ["revoke-job-links", "new-job-link"])
+      expect(statusOf(await post(id, { intent }, crew)), intent).toBe(403);
     expect(findJobByToken(token)).toBe(id);
     expect(jobLinkSummary(id)).toMatchObject({ count: 1, revoked: 0 });
   });
 });
-

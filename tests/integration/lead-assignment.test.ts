@@ -36,16 +36,31 @@ beforeAll(async () => {
 });
 
 const page = (who: string, id: number, query = "") =>
-  loader(routeArgs(new Request(`http://site.test/admin/leads/${id}${query}`, { headers: { Cookie: team[who].cookie } }), { id: String(id) }));
+  loader(
+    routeArgs(new Request(`http://site.test/admin/leads/${id}${query}`, { headers: { Cookie: team[who].cookie } }), {
+      id: String(id),
+    }),
+  );
 const post = async (who: string, id: number, fields: Record<string, string>) => {
   try {
-    return await action(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: team[who].cookie } }), { id: String(id) }));
+    return await action(
+      routeArgs(
+        new Request(`http://site.test/admin/leads/${id}`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { Cookie: team[who].cookie },
+        }),
+        { id: String(id) },
+      ),
+    );
   } catch (thrown) {
     return thrown;
   }
 };
-const statusOf = (answer: unknown) => (answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200));
-const newLead = (name: string) => createLead({ name, email: `${name.split(" ")[0].toLowerCase()}@example.com`, phone: null, message: "Roof" }).id;
+const statusOf = (answer: unknown) =>
+  answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200);
+const newLead = (name: string) =>
+  createLead({ name, email: `${name.split(" ")[0].toLowerCase()}@example.com`, phone: null, message: "Roof" }).id;
 const keeper = (id: number) => getLead(id)?.assignedTo ?? null;
 // The entry as the owner reads it, and the account that wrote it.
 const lastNote = (id: number) => {
@@ -58,7 +73,12 @@ describe("assigning a lead", () => {
     const id = newLead("Ann Assigned");
     const people = (await page("owner", id)).people!;
     // The team by name (the setup's admin has only an email); not someone removed.
-    expect(people.map((p) => p.name).filter((n) => !n.includes("@"))).toEqual(["Kim", "Olive Office", "Pat Owner", "Sam"]);
+    expect(people.map((p) => p.name).filter((n) => !n.includes("@"))).toEqual([
+      "Kim",
+      "Olive Office",
+      "Pat Owner",
+      "Sam",
+    ]);
     const answer = await post("owner", id, { intent: "assign", assignee: String(team.crew.id) });
     expect(statusOf(answer)).toBe(302);
     expect(keeper(id)).toBe(team.crew.id);
@@ -123,7 +143,12 @@ describe("a lead the crew adds", () => {
       routeArgs(
         new Request("http://site.test/admin/leads/new", {
           method: "POST",
-          body: new URLSearchParams({ name, phone: "316-555-0142", status: "contacted", message: "Called about hail damage" }),
+          body: new URLSearchParams({
+            name,
+            phone: "316-555-0142",
+            status: "contacted",
+            message: "Called about hail damage",
+          }),
           headers: { Cookie: team[who].cookie },
         }),
       ),
@@ -150,22 +175,48 @@ describe("a lead's files", () => {
     const free = newLead("Ida Files");
     getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
     const photo = (leadId: number, storedName: string) =>
-      getDb().insert(leadPhotos).values({ leadId, storedName, originalName: "roof.jpg", contentType: "image/jpeg", width: 1200, height: 900, bytes: 10 }).run();
+      getDb()
+        .insert(leadPhotos)
+        .values({
+          leadId,
+          storedName,
+          originalName: "roof.jpg",
+          contentType: "image/jpeg",
+          width: 1200,
+          height: 900,
+          bytes: 10,
+        })
+        .run();
     photo(others, "aaaa1111.jpg");
     photo(free, "bbbb2222.jpg");
     const image = (who: string, name: string) =>
-      Promise.resolve(imageLoader(routeArgs(new Request(`http://site.test/admin/leads/photos/${name}`, { headers: { Cookie: team[who].cookie } }), { name }))).catch((t: unknown) => t);
+      Promise.resolve(
+        imageLoader(
+          routeArgs(
+            new Request(`http://site.test/admin/leads/photos/${name}`, { headers: { Cookie: team[who].cookie } }),
+            { name },
+          ),
+        ),
+      ).catch((t: unknown) => t);
     // The files are not on disk here: allowed is a 404, refused a 403 before any file is read.
     expect(statusOf(await image("crew", "aaaa1111.jpg"))).toBe(403);
     expect(statusOf(await image("crew", "aaaa1111-w480.webp"))).toBe(403);
     expect(statusOf(await image("crew", "bbbb2222-w480.webp"))).toBe(404);
     expect(statusOf(await image("office", "aaaa1111.jpg"))).toBe(404);
 
-    const roof = (leadId: number) => getDb().insert(roofCustomers).values({ street: "1 Main St", city: "Wellington", leadId }).returning().get().id;
+    const roof = (leadId: number) =>
+      getDb().insert(roofCustomers).values({ street: "1 Main St", city: "Wellington", leadId }).returning().get().id;
     const csv = (who: string, id: number) =>
-      Promise.resolve(csvLoader(routeArgs(new Request(`http://site.test/admin/roof-measurement/${id}/measurements.csv`, { headers: { Cookie: team[who].cookie } }), { id: String(id) }))).catch(
-        (t: unknown) => t,
-      );
+      Promise.resolve(
+        csvLoader(
+          routeArgs(
+            new Request(`http://site.test/admin/roof-measurement/${id}/measurements.csv`, {
+              headers: { Cookie: team[who].cookie },
+            }),
+            { id: String(id) },
+          ),
+        ),
+      ).catch((t: unknown) => t);
     expect(statusOf(await csv("crew", roof(others)))).toBe(403);
     expect(statusOf(await csv("crew", roof(free)))).toBe(200);
     expect(statusOf(await csv("owner", roof(others)))).toBe(200);
@@ -178,12 +229,26 @@ describe("the roof tool for the crew", () => {
     const others = newLead("Jon Roof");
     const free = newLead("Kay Roof");
     getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
-    const roof = (leadId: number, street: string) => getDb().insert(roofCustomers).values({ customerName: street, street, city: "Wellington", leadId }).returning().get().id;
+    const roof = (leadId: number, street: string) =>
+      getDb()
+        .insert(roofCustomers)
+        .values({ customerName: street, street, city: "Wellington", leadId })
+        .returning()
+        .get().id;
     const othersRoof = roof(others, "9 Others St");
     const freeRoof = roof(free, "8 Free St");
     const open = (who: string, query = "") =>
-      Promise.resolve(roofTool.loader(routeArgs(new Request(`http://site.test/admin/roof-measurement${query}`, { headers: { Cookie: team[who].cookie } })))).catch((t: unknown) => t);
-    const listed = (answer: unknown) => (answer as { savedCustomers: { customers: { street: string | null }[] } }).savedCustomers.customers.map((c) => c.street);
+      Promise.resolve(
+        roofTool.loader(
+          routeArgs(
+            new Request(`http://site.test/admin/roof-measurement${query}`, { headers: { Cookie: team[who].cookie } }),
+          ),
+        ),
+      ).catch((t: unknown) => t);
+    const listed = (answer: unknown) =>
+      (answer as { savedCustomers: { customers: { street: string | null }[] } }).savedCustomers.customers.map(
+        (c) => c.street,
+      );
     expect(listed(await open("crew"))).toContain("8 Free St");
     expect(listed(await open("crew"))).not.toContain("9 Others St");
     expect(listed(await open("owner"))).toEqual(expect.arrayContaining(["8 Free St", "9 Others St"]));
@@ -194,7 +259,15 @@ describe("the roof tool for the crew", () => {
     form.set("id", String(othersRoof));
     form.set("street", "9 Others St");
     const saved = await Promise.resolve(
-      roofTool.action(routeArgs(new Request("http://site.test/admin/roof-measurement", { method: "POST", body: form, headers: { Cookie: team.crew.cookie } }))),
+      roofTool.action(
+        routeArgs(
+          new Request("http://site.test/admin/roof-measurement", {
+            method: "POST",
+            body: form,
+            headers: { Cookie: team.crew.cookie },
+          }),
+        ),
+      ),
     ).catch((t: unknown) => t);
     expect(statusOf(saved)).toBe(403);
   });
@@ -205,7 +278,11 @@ describe("the pipeline by person", () => {
     const mine = newLead("Fay Pipeline");
     getDb().update(leads).set({ assignedTo: team.crew2.id, status: "measured" }).where(eq(leads.id, mine)).run();
     const count = async (who: string, query = "") => {
-      const data = await pipelineLoader(routeArgs(new Request(`http://site.test/admin/leads/pipeline${query}`, { headers: { Cookie: team[who].cookie } })));
+      const data = await pipelineLoader(
+        routeArgs(
+          new Request(`http://site.test/admin/leads/pipeline${query}`, { headers: { Cookie: team[who].cookie } }),
+        ),
+      );
       return data.columns.find((c) => c.status === "measured")!.count;
     };
     expect(await count("owner", `?who=${team.crew2.id}`)).toBe(1);
@@ -222,7 +299,9 @@ describe("the crew's dashboard", () => {
     getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, theirs)).run();
     const free = newLead("Lou Dashboard");
     const names = async (who: string) => {
-      const data = (await dashboardLoader(routeArgs(new Request("http://site.test/admin", { headers: { Cookie: team[who].cookie } })))) as { dashboard: { newLeads: { items: { name: string }[] } } };
+      const data = (await dashboardLoader(
+        routeArgs(new Request("http://site.test/admin", { headers: { Cookie: team[who].cookie } })),
+      )) as { dashboard: { newLeads: { items: { name: string }[] } } };
       return data.dashboard.newLeads.items.map((l) => l.name);
     };
     expect(await names("crew")).toContain("Lou Dashboard");
@@ -238,7 +317,14 @@ describe("a lead's history, latest first", () => {
     const at = Date.UTC(2026, 5, 1);
     getDb()
       .insert(leadNotes)
-      .values(Array.from({ length: 45 }, (_, i) => ({ leadId: id, author: "owner@example.com", body: `Note ${i}`, createdAt: new Date(at + Math.floor(i / 4) * 1000) })))
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          leadId: id,
+          author: "owner@example.com",
+          body: `Note ${i}`,
+          createdAt: new Date(at + Math.floor(i / 4) * 1000),
+        })),
+      )
       .run();
     const seen: string[] = [];
     let view = await page("owner", id);

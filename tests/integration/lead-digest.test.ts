@@ -15,18 +15,34 @@ const { getSetting, setSetting } = await import("~/models/settings.server");
 const DAY = "2026-11-24";
 const at = (kansasTime: string, day = DAY) => new Date(`${day}T${kansasTime}:00-06:00`);
 
-type LeadFields = { status?: "new" | "contacted" | "won"; followUpOn?: string; city?: string; service?: (typeof QUOTE_SERVICES)[number] };
+type LeadFields = {
+  status?: "new" | "contacted" | "won";
+  followUpOn?: string;
+  city?: string;
+  service?: (typeof QUOTE_SERVICES)[number];
+};
 
 /** A quote request as a visitor sends it, then moved on by staff as `fields` say. */
 function lead(name: string, { status = "new", followUpOn, city, service }: LeadFields = {}) {
   const email = `${name.split(" ")[0].toLowerCase()}@example.com`;
   const { id } = createLead({ name, email, phone: null, message: "Hail hit the roof.", city, service });
-  if (status !== "new" || followUpOn) updateLead(id, { status, lostReason: null, followUpOn: followUpOn ?? null, note: null }, systemActor("owner@example.com"));
+  if (status !== "new" || followUpOn)
+    updateLead(
+      id,
+      { status, lostReason: null, followUpOn: followUpOn ?? null, note: null },
+      systemActor("owner@example.com"),
+    );
   return id;
 }
 
 const switchOn = (fields: { digestEnabled?: boolean; digestHour?: number } = {}) =>
-  setSetting("contact", { ...getSetting("contact"), notificationEmail: "owner@example.com", digestEnabled: true, digestHour: 7, ...fields });
+  setSetting("contact", {
+    ...getSetting("contact"),
+    notificationEmail: "owner@example.com",
+    digestEnabled: true,
+    digestHour: 7,
+    ...fields,
+  });
 
 beforeAll(async () => {
   await startApp();
@@ -59,7 +75,12 @@ describe("the daily summary of waiting leads", () => {
   });
 
   it("mails the notification address once, listing new leads and follow-ups due today or late with links", async () => {
-    lead("Kim Hoang", { status: "contacted", followUpOn: "2026-11-20", city: "Wellington", service: "Residential Roofing" });
+    lead("Kim Hoang", {
+      status: "contacted",
+      followUpOn: "2026-11-20",
+      city: "Wellington",
+      service: "Residential Roofing",
+    });
     lead("Dale Ortiz", { status: "contacted", followUpOn: DAY, city: "Derby" });
     lead("Not Yet", { status: "contacted", followUpOn: "2026-12-01" });
     lead("Closed Deal", { status: "won", followUpOn: "2026-11-20" });
@@ -75,7 +96,9 @@ describe("the daily summary of waiting leads", () => {
       subject: "Leads waiting today: 1 new, 2 to follow up",
     });
     expect(mail.text).toContain("Leads waiting in the website's admin on Tuesday, November 24.");
-    expect(mail.text).toMatch(/- Kim Hoang, Residential Roofing, Wellington\. Contacted\. Follow-up was Fri, Nov 20 \(late\)\.\n {2}https:\/\/roofs\.example\.com\/admin\/leads\/\d+/);
+    expect(mail.text).toMatch(
+      /- Kim Hoang, Residential Roofing, Wellington\. Contacted\. Follow-up was Fri, Nov 20 \(late\)\.\n {2}https:\/\/roofs\.example\.com\/admin\/leads\/\d+/,
+    );
     expect(mail.text).toContain("- Dale Ortiz, Derby. Contacted. Follow up today.");
     expect(mail.text).toContain("New leads, not contacted yet (1):\n- Too Late For Today.");
     for (const left of ["Not Yet", "Closed Deal", "Put Away", "Early Bird"]) expect(mail.text).not.toContain(left);

@@ -12,19 +12,32 @@ beforeAll(async () => {
 });
 
 const download = async () => {
-  const response = (await loader(routeArgs(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })))) as Response;
+  const response = (await loader(
+    routeArgs(new Request("http://site.test/admin/leads/export.csv", { headers: { Cookie: cookie } })),
+  )) as Response;
   const bytes = Buffer.from(await response.arrayBuffer());
   // Excel on Windows reads a CSV as UTF-8 only after a byte-order mark (response.text() would
   // drop it silently, so the bytes are checked).
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   return { response, text: bytes.subarray(3).toString("utf8") };
 };
-const HEADER = "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value";
+const HEADER =
+  "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value";
 
 describe("the leads CSV, streamed", () => {
   it("writes each lead as the export always did: quoting, defused formulas, mail states", async () => {
     const db = getDb().$client;
-    const site = createLead({ name: 'Smith, "Bob"', email: "bob@example.com", phone: "+1 (620) 555-0142", message: "Two lines:\nhail", service: "Roof Repairs", street: "9 Elm", city: "Derby", zip: "67037", preferredContact: "text" });
+    const site = createLead({
+      name: 'Smith, "Bob"',
+      email: "bob@example.com",
+      phone: "+1 (620) 555-0142",
+      message: "Two lines:\nhail",
+      service: "Roof Repairs",
+      street: "9 Elm",
+      city: "Derby",
+      zip: "67037",
+      preferredContact: "text",
+    });
     // 18:37 UTC on a November day is 12:37 PM in Kansas: the file says the office's time (decision 0078).
     db.prepare("update leads set created_at = ? where id = ?").run(Date.UTC(2026, 10, 28, 18, 37, 9), site.id);
     db.prepare(
@@ -47,11 +60,14 @@ describe("the leads CSV, streamed", () => {
   it("lists every lead once, newest first, across many batches and equal times", async () => {
     const db = getDb().$client;
     db.prepare("delete from leads").run();
-    const insert = db.prepare("insert into leads (name, email, message, created_at) values (?, 'x@example.com', 'm', ?)");
+    const insert = db.prepare(
+      "insert into leads (name, email, message, created_at) values (?, 'x@example.com', 'm', ?)",
+    );
     db.transaction(() => {
       // Three moments only, one with a fraction of a millisecond as the default writes them:
       // the batches' edges fall among leads of the same time.
-      for (let i = 0; i < 1_234; i++) insert.run(`Lead ${i}`, Date.UTC(2026, 0, 1 + (i % 3)) + (i % 3 === 1 ? 0.25 : 0));
+      for (let i = 0; i < 1_234; i++)
+        insert.run(`Lead ${i}`, Date.UTC(2026, 0, 1 + (i % 3)) + (i % 3 === 1 ? 0.25 : 0));
     })();
     const expected = db.prepare("select name from leads order by created_at desc, id desc").pluck().all();
     const { text } = await download();
@@ -65,7 +81,9 @@ describe("the leads CSV, streamed", () => {
     const db = getDb().$client;
     const lead = createLead({ name: "Wanda Won", email: "wanda@example.com", phone: null, message: "Reroof" });
     db.prepare("update leads set created_at = ? where id = ?").run(Date.UTC(2030, 0, 1), lead.id);
-    const invoice = db.prepare("insert into invoices (lead_id, kind, state, number, lines, subtotal_cents, total_cents, paid_cents) values (?, ?, ?, ?, '[]', ?, ?, ?)");
+    const invoice = db.prepare(
+      "insert into invoices (lead_id, kind, state, number, lines, subtotal_cents, total_cents, paid_cents) values (?, ?, ?, ?, '[]', ?, ?, ?)",
+    );
     invoice.run(lead.id, "deposit", "paid", 901, 300_000, 300_000, 300_000);
     invoice.run(lead.id, "progress", "partly_paid", 902, 500_050, 500_050, 100_000);
     invoice.run(lead.id, "progress", "void", 903, 99_900, 99_900, 0);
@@ -77,7 +95,9 @@ describe("the leads CSV, streamed", () => {
   });
 
   it("answers a visitor who is not signed in with 401 and no data", async () => {
-    const refused = await loader(routeArgs(new Request("http://site.test/admin/leads/export.csv"))).catch((r: Response) => r);
+    const refused = await loader(routeArgs(new Request("http://site.test/admin/leads/export.csv"))).catch(
+      (r: Response) => r,
+    );
     expect((refused as Response).status).toBe(401);
   });
 });

@@ -2,7 +2,15 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useActionData, useLoaderData, useParams, type RouteObject } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  useActionData,
+  useLoaderData,
+  useParams,
+  type RouteObject,
+} from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leads, proposals, users } from "~/db/schema";
 import { actorOf } from "~/lib/actor";
@@ -41,9 +49,23 @@ beforeAll(async () => {
   cookies.office = office.cookie;
   cookies.crew = crew.cookie;
 
-  const { id } = createLead({ name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
+  const { id } = createLead({
+    name: "Karen Miller",
+    email: "karen@example.com",
+    phone: "316-555-0188",
+    message: "Hail",
+    street: "412 N Main St",
+    city: "Derby",
+    zip: "67037",
+  });
   const totalCents = 384_387;
-  const content = { customer: { name: "Karen Miller", email: "karen@example.com", phone: "", address: "" }, company: { name: "Prairie Ridge", phone: "", email: "", address: "" }, totalCents, validUntil: "2026-12-31", lines: [] };
+  const content = {
+    customer: { name: "Karen Miller", email: "karen@example.com", phone: "", address: "" },
+    company: { name: "Prairie Ridge", phone: "", email: "", address: "" },
+    totalCents,
+    validUntil: "2026-12-31",
+    lines: [],
+  };
   const proposal = getDb()
     .insert(proposals)
     .values({ leadId: id, content, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
@@ -56,14 +78,30 @@ beforeAll(async () => {
   const [deposit] = listLeadInvoices(id);
   const sent = sendInvoice(id, deposit!.id, by);
   if (!sent || "refused" in sent) throw new Error("the deposit was not sent");
-  const outcome = recordPayment({ invoiceId: deposit!.id, method: "check", checkNumber: "1042", amountCents: 50_000, receivedOn: "2026-11-27", by });
+  const outcome = recordPayment({
+    invoiceId: deposit!.id,
+    method: "check",
+    checkNumber: "1042",
+    amountCents: 50_000,
+    receivedOn: "2026-11-27",
+    by,
+  });
   if (outcome.status !== "recorded") throw new Error("the payment was not recorded");
-  job = { leadId: id, invoiceTotal: formatCents(sent.invoice.totalCents), paid: formatCents(50_000), number: formatInvoiceNumber(sent.invoice.number) };
+  job = {
+    leadId: id,
+    invoiceTotal: formatCents(sent.invoice.totalCents),
+    paid: formatCents(50_000),
+    number: formatInvoiceNumber(sent.invoice.number),
+  };
 });
 
 const withData = (Page: ComponentType<never>) =>
   function Routed() {
-    return createElement(Page, { loaderData: useLoaderData(), actionData: useActionData(), params: useParams() } as never);
+    return createElement(Page, {
+      loaderData: useLoaderData(),
+      actionData: useActionData(),
+      params: useParams(),
+    } as never);
   };
 
 const routes: RouteObject[] = [
@@ -72,13 +110,24 @@ const routes: RouteObject[] = [
     loader: layout.loader as never,
     Component: withData(layout.default as never),
     ErrorBoundary: layout.ErrorBoundary as never,
-    children: [{ id: "routes/admin/lead", path: "admin/leads/:id", loader: lead.loader as never, Component: withData(lead.default as never) }],
+    children: [
+      {
+        id: "routes/admin/lead",
+        path: "admin/leads/:id",
+        loader: lead.loader as never,
+        Component: withData(lead.default as never),
+      },
+    ],
   },
 ];
 
 /** The lead page's data as its loader returns it, for one reader. */
 const loaderData = async (who: keyof typeof cookies) =>
-  (await lead.loader(routeArgs(new Request(`http://site.test/admin/leads/${job.leadId}`, { headers: { Cookie: cookies[who] } }), { id: String(job.leadId) }))) as {
+  (await lead.loader(
+    routeArgs(new Request(`http://site.test/admin/leads/${job.leadId}`, { headers: { Cookie: cookies[who] } }), {
+      id: String(job.leadId),
+    }),
+  )) as {
     notes: { text: string | null; author: string }[];
   };
 
@@ -90,13 +139,19 @@ async function pageHtml(who: keyof typeof cookies) {
   if (context instanceof Response) throw new Error(`redirected to ${context.headers.get("Location")}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-  return html.replace(/<!-- -->/g, "").replace(/&#x27;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }
 
 describe("a lead's history after an invoice and a payment", () => {
   it("tells the crew an invoice went out and a payment came in, with no amount in its data or its page", async () => {
     const data = await loaderData("crew");
-    expect(data.notes.map((n) => n.text)).toEqual(expect.arrayContaining(["Deposit invoice sent", "Payment received on the deposit invoice"]));
+    expect(data.notes.map((n) => n.text)).toEqual(
+      expect.arrayContaining(["Deposit invoice sent", "Payment received on the deposit invoice"]),
+    );
     const html = await pageHtml("crew");
     expect(html).toContain("Deposit invoice sent");
     expect(html).toContain("Payment received on the deposit invoice");
@@ -123,7 +178,9 @@ describe("a lead's history after an invoice and a payment", () => {
 });
 
 // The back-fill's own tag, whatever number it is given among the migrations.
-const BACKFILL = (JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: { tag: string }[] }).entries.find((e) => e.tag.endsWith("_lead_history_backfill"))!.tag;
+const BACKFILL = (
+  JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: { tag: string }[] }
+).entries.find((e) => e.tag.endsWith("_lead_history_backfill"))!.tag;
 
 describe("older entries (the back-fill migration)", () => {
   it("are sorted by kind and keep their words, with the invoice, payment and Stripe session they name", async () => {
@@ -131,20 +188,52 @@ describe("older entries (the back-fill migration)", () => {
       BACKFILL,
       (sqlite) => {
         sqlite.prepare("insert into leads (name, email, message) values ('Karen', 'k@example.com', 'Hail')").run();
-        sqlite.prepare("insert into proposals (lead_id, content, total_cents, expires_at) values (1, '{}', 384387, 0)").run();
-        sqlite.prepare("insert into invoices (lead_id, proposal_id, kind, number, state, lines, subtotal_cents, total_cents) values (1, 1, 'deposit', 1, 'sent', '[]', 115316, 115316)").run();
-        sqlite.prepare("insert into payments (invoice_id, method, amount_cents, received_on, created_at) values (1, 'cash', 50000, '2026-11-27', 1795000000000)").run();
+        sqlite
+          .prepare("insert into proposals (lead_id, content, total_cents, expires_at) values (1, '{}', 384387, 0)")
+          .run();
+        sqlite
+          .prepare(
+            "insert into invoices (lead_id, proposal_id, kind, number, state, lines, subtotal_cents, total_cents) values (1, 1, 'deposit', 1, 'sent', '[]', 115316, 115316)",
+          )
+          .run();
+        sqlite
+          .prepare(
+            "insert into payments (invoice_id, method, amount_cents, received_on, created_at) values (1, 'cash', 50000, '2026-11-27', 1795000000000)",
+          )
+          .run();
         const note = sqlite.prepare("insert into lead_notes (lead_id, author, body, created_at) values (1, ?, ?, ?)");
         note.run("Pat", "Invoice INV-0001 (deposit, $1,153.16) sent", 1794000000000);
         note.run("Pat", "$500.00 received (cash) on invoice INV-0001", 1795000000000);
-        note.run("Online payment (Stripe)", "The online payment for invoice INV-0001 was $20.00 more than was owed: refund $20.00 from the Stripe dashboard (cs_test_1).", 1795000000001);
+        note.run(
+          "Online payment (Stripe)",
+          "The online payment for invoice INV-0001 was $20.00 more than was owed: refund $20.00 from the Stripe dashboard (cs_test_1).",
+          1795000000001,
+        );
         note.run("Pat", "Called, left a voicemail", 1795000000002);
       },
       (sqlite) => {
-        const rows = sqlite.prepare("select kind, body, invoice_id as invoiceId, payment_id as paymentId, amount_cents as amountCents, reference from lead_notes order by id").all();
+        const rows = sqlite
+          .prepare(
+            "select kind, body, invoice_id as invoiceId, payment_id as paymentId, amount_cents as amountCents, reference from lead_notes order by id",
+          )
+          .all();
         expect(rows).toEqual([
-          { kind: "invoice-sent", body: "Invoice INV-0001 (deposit, $1,153.16) sent", invoiceId: 1, paymentId: null, amountCents: 115316, reference: null },
-          { kind: "payment-received", body: "$500.00 received (cash) on invoice INV-0001", invoiceId: 1, paymentId: 1, amountCents: 50000, reference: null },
+          {
+            kind: "invoice-sent",
+            body: "Invoice INV-0001 (deposit, $1,153.16) sent",
+            invoiceId: 1,
+            paymentId: null,
+            amountCents: 115316,
+            reference: null,
+          },
+          {
+            kind: "payment-received",
+            body: "$500.00 received (cash) on invoice INV-0001",
+            invoiceId: 1,
+            paymentId: 1,
+            amountCents: 50000,
+            reference: null,
+          },
           {
             kind: "online-payment-over",
             body: "The online payment for invoice INV-0001 was $20.00 more than was owed: refund $20.00 from the Stripe dashboard (cs_test_1).",
@@ -153,7 +242,14 @@ describe("older entries (the back-fill migration)", () => {
             amountCents: null,
             reference: "cs_test_1",
           },
-          { kind: "note", body: "Called, left a voicemail", invoiceId: null, paymentId: null, amountCents: null, reference: null },
+          {
+            kind: "note",
+            body: "Called, left a voicemail",
+            invoiceId: null,
+            paymentId: null,
+            amountCents: null,
+            reference: null,
+          },
         ]);
       },
     );

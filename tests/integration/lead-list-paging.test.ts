@@ -20,17 +20,25 @@ beforeAll(async () => {
   owner = await signedInOwner();
   for (const role of ["office", "crew"] as const) {
     const { user } = await upsertUser(`${role}@example.com`, `${role}-password-123`);
-    getDb().update(users).set({ role, name: role === "crew" ? "Kim Crew" : "" }).where(eq(users.id, user.id)).run();
+    getDb()
+      .update(users)
+      .set({ role, name: role === "crew" ? "Kim Crew" : "" })
+      .where(eq(users.id, user.id))
+      .run();
     people[role] = { id: user.id, cookie: (await startSession(user.id)).split(";")[0] };
   }
 });
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
-const list = (cookie: string, query = "") => loader(routeArgs(new Request(`http://site.test/admin/leads${query}`, { headers: { Cookie: cookie } }))) as Promise<Loaded>;
+const list = (cookie: string, query = "") =>
+  loader(
+    routeArgs(new Request(`http://site.test/admin/leads${query}`, { headers: { Cookie: cookie } })),
+  ) as Promise<Loaded>;
 const queryOf = (link: string) => link.slice(link.indexOf("?"));
 
 const today = businessToday();
-const dayOffset = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayOffset = (days: number) =>
+  new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe("paging the Leads list", () => {
   const made: { id: number; status: LeadStatus; followUpOn: string | null; createdAt: Date }[] = [];
@@ -55,7 +63,9 @@ describe("paging the Leads list", () => {
     // Follow-ups due first, the longest waiting first (one day: in the order they came), then the rest newest first.
     const due = made.filter((m) => followUpState(m, today) === "overdue" || followUpState(m, today) === "today");
     due.sort((a, b) => (a.followUpOn! < b.followUpOn! ? -1 : a.followUpOn! > b.followUpOn! ? 1 : a.id - b.id));
-    const rest = made.filter((m) => !due.includes(m)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+    const rest = made
+      .filter((m) => !due.includes(m))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
     expect(due.length).toBeGreaterThan(3);
     const expected = [...due, ...rest].map((m) => m.id);
     const seen: number[] = [];
@@ -110,7 +120,15 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
     const make = (name: string, assignedTo: number | null, archived = false, status: LeadStatus = "new") =>
       getDb()
         .insert(leads)
-        .values({ name, email: "", message: "Roof", assignedTo, status, archivedAt: archived ? new Date() : null, createdAt: new Date(Date.UTC(2030, 0, 1)) })
+        .values({
+          name,
+          email: "",
+          message: "Roof",
+          assignedTo,
+          status,
+          archivedAt: archived ? new Date() : null,
+          createdAt: new Date(Date.UTC(2030, 0, 1)),
+        })
         .returning()
         .get().id;
     ids.crews = make("Scope Crews", people.crew!.id);
@@ -120,7 +138,11 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
     ids.crewsArchived = make("Scope Crews Archived", people.crew!.id, true);
     ids.freeLost = make("Scope Free Lost", null, false, "lost");
   });
-  const names = (page: Loaded) => page.leads.map((m) => m.name).filter((n) => n.startsWith("Scope")).sort();
+  const names = (page: Loaded) =>
+    page.leads
+      .map((m) => m.name)
+      .filter((n) => n.startsWith("Scope"))
+      .sort();
 
   it("the crew sees their own and the open work nobody has; not others', not free archived or lost ones", async () => {
     const crew = people.crew!.cookie;
@@ -139,7 +161,12 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
 
   it("owner and office filter by person, mine and nobody, and see who has each lead", async () => {
     const office = people.office!.cookie;
-    expect(names(await list(office, "?q=scope"))).toEqual(["Scope Crews", "Scope Free", "Scope Free Lost", "Scope Offices"]);
+    expect(names(await list(office, "?q=scope"))).toEqual([
+      "Scope Crews",
+      "Scope Free",
+      "Scope Free Lost",
+      "Scope Offices",
+    ]);
     expect(names(await list(office, "?q=scope&who=mine"))).toEqual(["Scope Offices"]);
     expect(names(await list(owner, `?q=scope&who=${people.crew!.id}`))).toEqual(["Scope Crews"]);
     expect(names(await list(owner, "?q=scope&who=nobody"))).toEqual(["Scope Free", "Scope Free Lost"]);
@@ -152,9 +179,15 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
   it("the crew cannot mark someone else's lead read: 403, and nothing changes", async () => {
     const { action } = await import("~/routes/admin/lead-list");
     const post = (id: number) =>
-      action(routeArgs(new Request("http://site.test/admin/leads", { method: "POST", body: new URLSearchParams({ intent: "read", id: String(id) }), headers: { Cookie: people.crew!.cookie } }))).catch(
-        (thrown: unknown) => thrown,
-      );
+      action(
+        routeArgs(
+          new Request("http://site.test/admin/leads", {
+            method: "POST",
+            body: new URLSearchParams({ intent: "read", id: String(id) }),
+            headers: { Cookie: people.crew!.cookie },
+          }),
+        ),
+      ).catch((thrown: unknown) => thrown);
     const refused = (await post(ids.offices)) as { init: { status: number } };
     expect(refused.init.status).toBe(403);
     expect(getDb().select().from(leads).where(eq(leads.id, ids.offices)).get()?.readAt).toBeNull();

@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useActionData, useLoaderData, useParams, type RouteObject } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  useActionData,
+  useLoaderData,
+  useParams,
+  type RouteObject,
+} from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { requestContext } from "~/server/client-ip.server";
@@ -29,7 +37,11 @@ beforeAll(async () => {
 /** A route module's component, handed its data as the framework hands it. */
 const withData = (Page: ComponentType<never>) =>
   function Routed() {
-    return createElement(Page, { loaderData: useLoaderData(), actionData: useActionData(), params: useParams() } as never);
+    return createElement(Page, {
+      loaderData: useLoaderData(),
+      actionData: useActionData(),
+      params: useParams(),
+    } as never);
   };
 
 const routes: RouteObject[] = [
@@ -38,7 +50,15 @@ const routes: RouteObject[] = [
     loader: layout.loader as never,
     Component: withData(layout.default as never),
     ErrorBoundary: layout.ErrorBoundary as never,
-    children: [{ id: "routes/admin/lead", path: "admin/leads/:id", loader: lead.loader as never, action: lead.action as never, Component: withData(lead.default as never) }],
+    children: [
+      {
+        id: "routes/admin/lead",
+        path: "admin/leads/:id",
+        loader: lead.loader as never,
+        action: lead.action as never,
+        Component: withData(lead.default as never),
+      },
+    ],
   },
 ];
 
@@ -51,10 +71,19 @@ async function postPage(leadId: number, fields: Record<string, string>) {
   });
   const handler = createStaticHandler(routes);
   const context = await handler.query(request, { requestContext: requestContext("127.0.0.1") as never });
-  if (context instanceof Response) return { status: context.status, location: context.headers.get("Location"), html: "" };
+  if (context instanceof Response)
+    return { status: context.status, location: context.headers.get("Location"), html: "" };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-  return { status: context.statusCode, location: null, html: html.replace(/<!-- -->/g, "").replace(/&#x27;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&") };
+  return {
+    status: context.statusCode,
+    location: null,
+    html: html
+      .replace(/<!-- -->/g, "")
+      .replace(/&#x27;|&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&"),
+  };
 }
 
 /** The HTML of each form on the page, by its id (forms never nest). */
@@ -67,23 +96,61 @@ function formsSaying(html: string, text: string): string[] {
   return [...formsOf(html)].filter(([, body]) => body.includes(text)).map(([id]) => id);
 }
 
-const post = (leadId: number, fields: Record<string, string>) => lead.action(routeArgs(new Request(`http://site.test/admin/leads/${leadId}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(leadId) }));
+const post = (leadId: number, fields: Record<string, string>) =>
+  lead.action(
+    routeArgs(
+      new Request(`http://site.test/admin/leads/${leadId}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie },
+      }),
+      { id: String(leadId) },
+    ),
+  );
 
 /** A lead measured through the roof tool, as staff do it. */
 async function measuredLead(measurement: Record<string, string>) {
-  const created = createLead({ name: "Dana Whitfield", email: "dana@example.com", phone: "620-555-0101", message: "Old roof", street: "301 S C St", city: "Wellington", zip: "67152" }, []);
+  const created = createLead(
+    {
+      name: "Dana Whitfield",
+      email: "dana@example.com",
+      phone: "620-555-0101",
+      message: "Old roof",
+      street: "301 S C St",
+      city: "Wellington",
+      zip: "67152",
+    },
+    [],
+  );
   const opened = (await post(created.id, { intent: "measure" })) as Response;
   const customer = new URL(opened.headers.get("Location")!, "http://x").searchParams.get("customer")!;
   const body = new FormData();
-  for (const [k, v] of Object.entries({ id: customer, customerName: "Dana Whitfield", street: "301 S C St", city: "Wellington", state: "KS", ...measurement })) body.set(k, v);
-  await roofAction(routeArgs(new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: cookie } })));
+  for (const [k, v] of Object.entries({
+    id: customer,
+    customerName: "Dana Whitfield",
+    street: "301 S C St",
+    city: "Wellington",
+    state: "KS",
+    ...measurement,
+  }))
+    body.set(k, v);
+  await roofAction(
+    routeArgs(
+      new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: cookie } }),
+    ),
+  );
   return created.id;
 }
 
 describe("the forms of a lead's page (issue 28.4)", () => {
   it("answers an unknown intent, and a post with none, with the admin's 400 page", async () => {
     const id = createLead({ name: "Bo", email: "bo@example.com", phone: null, message: "Gutters" }, []).id;
-    const posts: Record<string, string>[] = [{ intent: "made-up", status: "won" }, { status: "won" }, { intent: "" }, { intent: "Lead", status: "won" }];
+    const posts: Record<string, string>[] = [
+      { intent: "made-up", status: "won" },
+      { status: "won" },
+      { intent: "" },
+      { intent: "Lead", status: "won" },
+    ];
     for (const fields of posts) {
       const page = await postPage(id, fields);
       expect(page.status, JSON.stringify(fields)).toBe(400);
@@ -92,7 +159,15 @@ describe("the forms of a lead's page (issue 28.4)", () => {
       expect(page.html).toMatch(/>Back to Leads<\/a>/);
     }
     // Nothing was saved by any of them.
-    expect((await lead.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).lead.status).toBe("new");
+    expect(
+      (
+        await lead.loader(
+          routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), {
+            id: String(id),
+          }),
+        )
+      ).lead.status,
+    ).toBe("new");
   });
 
   it("the status form: a lost lead without a reason is refused beside its field, with the note kept; a good one saves", async () => {
@@ -107,14 +182,28 @@ describe("the forms of a lead's page (issue 28.4)", () => {
 
   it("the estimate's three forms, each refused on itself; made and saved with a redirect", async () => {
     const id = await measuredLead({ area: "2400", pitch: "6" });
-    const make = await postPage(id, { intent: "make-estimate", tier: "platinum", wastePercent: "10", tearOffLayers: "1" });
+    const make = await postPage(id, {
+      intent: "make-estimate",
+      tier: "platinum",
+      wastePercent: "10",
+      tearOffLayers: "1",
+    });
     expect(make.status).toBe(400);
     expect(formsSaying(make.html, "Please choose a shingle line")).toEqual(["make-estimate"]);
-    expect((await postPage(id, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" })).status).toBe(302);
+    expect(
+      (await postPage(id, { intent: "make-estimate", tier: "better", wastePercent: "10", tearOffLayers: "1" })).status,
+    ).toBe(302);
 
-    const lines = await postPage(id, { intent: "save-estimate", "lines[0].label": "Shingles", "lines[0].quantity": "-1", "lines[0].unitPrice": "45" });
+    const lines = await postPage(id, {
+      intent: "save-estimate",
+      "lines[0].label": "Shingles",
+      "lines[0].quantity": "-1",
+      "lines[0].unitPrice": "45",
+    });
     expect(lines.status).toBe(400);
-    expect(formsSaying(lines.html, "Please enter a quantity of 0 or more, with at most two decimals")).toEqual(["estimate-lines"]);
+    expect(formsSaying(lines.html, "Please enter a quantity of 0 or more, with at most two decimals")).toEqual([
+      "estimate-lines",
+    ]);
 
     // Measured by its area alone: materials are missing, and leaving them out needs a reason.
     const leaveOut = await postPage(id, { intent: "leave-out-materials", reason: " " });
@@ -126,25 +215,48 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     expect(proposal.status).toBe(400);
     // (The leave-out form says the same as its own explanation; the refusal is the proposal form's alert.)
     expect(formsOf(proposal.html).get("send-proposal")).toMatch(/role="alert"[^>]*>The estimate has no starter strip/);
-    expect(formsSaying(proposal.html, "role=\"alert\"")).toEqual(["send-proposal"]);
-    expect((await postPage(id, { intent: "leave-out-materials", reason: "Metal edge stays; no valleys" })).status).toBe(302);
+    expect(formsSaying(proposal.html, 'role="alert"')).toEqual(["send-proposal"]);
+    expect((await postPage(id, { intent: "leave-out-materials", reason: "Metal edge stays; no valleys" })).status).toBe(
+      302,
+    );
 
     const days = await postPage(id, { intent: "send-proposal", terms: "Pay on completion.", validDays: "9999" });
     expect(formsSaying(days.html, "Please give a number of days from 1 to 365.")).toEqual(["send-proposal"]);
-    expect(formsOf(days.html).get("send-proposal")).toMatch(/name="validDays"[^>]*value="9999"|value="9999"[^>]*name="validDays"/);
+    expect(formsOf(days.html).get("send-proposal")).toMatch(
+      /name="validDays"[^>]*value="9999"|value="9999"[^>]*name="validDays"/,
+    );
     const sent = await postPage(id, { intent: "send-proposal", terms: "Pay on completion.", validDays: "30" });
     expect(sent).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
 
     // "Email to …" names one of the lead's proposals; an id that names none is not found.
-    const proposalId = (await lead.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals!.list[0].id;
-    expect(await postPage(id, { intent: "email-proposal", proposalId: String(proposalId) })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
+    const proposalId = (
+      await lead.loader(
+        routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), {
+          id: String(id),
+        }),
+      )
+    ).proposals!.list[0].id;
+    expect(await postPage(id, { intent: "email-proposal", proposalId: String(proposalId) })).toMatchObject({
+      status: 302,
+      location: `/admin/leads/${id}`,
+    });
     const none = await postPage(id, { intent: "email-proposal", proposalId: "abc" });
     expect(none.status).toBe(404);
     expect(none.html).toMatch(/<h1[^>]*>We could not find that page<\/h1>/);
   });
 
   it("measure, and the job's forms: completed, reopened, a review asked for, a portfolio draft refused on itself", async () => {
-    const id = createLead({ name: "Karen Miller", email: "karen@example.com", phone: null, message: "Leak", city: "Derby", service: "Roof Repairs" }, []).id;
+    const id = createLead(
+      {
+        name: "Karen Miller",
+        email: "karen@example.com",
+        phone: null,
+        message: "Leak",
+        city: "Derby",
+        service: "Roof Repairs",
+      },
+      [],
+    ).id;
     const measure = await postPage(id, { intent: "measure" });
     expect(measure.status).toBe(302);
     expect(measure.location).toMatch(/^\/admin\/roof-measurement\?customer=\d+$/);
@@ -154,7 +266,12 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     await postPage(id, { intent: "complete" });
     expect(await postPage(id, { intent: "ask-review" })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
 
-    const draft = await postPage(id, { intent: "add-to-portfolio", title: "Porch roof in Derby", description: "New porch roof", altText: "A porch" });
+    const draft = await postPage(id, {
+      intent: "add-to-portfolio",
+      title: "Porch roof in Derby",
+      description: "New porch roof",
+      altText: "A porch",
+    });
     expect(draft.status).toBe(400);
     expect(formsSaying(draft.html, "Please choose the project's category")).toEqual(["add-to-portfolio"]);
     expect(formsOf(draft.html).get("add-to-portfolio")).toContain('value="Porch roof in Derby"');
@@ -164,8 +281,18 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     expect(labels.some((label) => label.includes("Alt text *"))).toBe(true);
     expect(labels.filter((label) => label.includes("Describes the picture"))).toEqual([]);
     const hintId = /<p id="([^"]+)"[^>]*>Describes the picture/.exec(draftForm)![1];
-    expect(draftForm).toMatch(new RegExp(`name="altText"[^>]*aria-describedby="[^"]*\\b${hintId}\\b|aria-describedby="[^"]*\\b${hintId}\\b[^"]*"[^>]*name="altText"`));
-    const added = await postPage(id, { intent: "add-to-portfolio", title: "Porch roof in Derby", category: "roofing", description: "New porch roof", altText: "A porch" });
+    expect(draftForm).toMatch(
+      new RegExp(
+        `name="altText"[^>]*aria-describedby="[^"]*\\b${hintId}\\b|aria-describedby="[^"]*\\b${hintId}\\b[^"]*"[^>]*name="altText"`,
+      ),
+    );
+    const added = await postPage(id, {
+      intent: "add-to-portfolio",
+      title: "Porch roof in Derby",
+      category: "roofing",
+      description: "New porch roof",
+      altText: "A porch",
+    });
     expect(added.status).toBe(302);
     expect(added.location).toMatch(/^\/admin\/projects\?edit=\d+$/);
   });
@@ -174,7 +301,12 @@ describe("the forms of a lead's page (issue 28.4)", () => {
 describe("the lead page reads each form's result by its intent", () => {
   // The page once told its forms' results apart by the keys they happened to have
   // (`"proposalError" in actionData`); a form's result is now named by its intent.
-  const files = ["routes/admin/lead.tsx", ...readdirSync(join(import.meta.dirname, "../../app/components/admin")).filter((f) => f.startsWith("lead-")).map((f) => `components/admin/${f}`)];
+  const files = [
+    "routes/admin/lead.tsx",
+    ...readdirSync(join(import.meta.dirname, "../../app/components/admin"))
+      .filter((f) => f.startsWith("lead-"))
+      .map((f) => `components/admin/${f}`),
+  ];
 
   it.each(files)("%s sniffs no keys of the action's data", (path) => {
     const code = readFileSync(join(import.meta.dirname, "../../app", path), "utf8");

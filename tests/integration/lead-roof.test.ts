@@ -21,15 +21,39 @@ beforeAll(async () => {
 });
 
 const measure = (leadId: number) =>
-  leadAction(routeArgs(new Request(`http://site.test/admin/leads/${leadId}`, { method: "POST", body: new URLSearchParams({ intent: "measure" }), headers: { Cookie: cookie } }), { id: String(leadId) }));
-const leadPage = (leadId: number) => leadLoader(routeArgs(new Request(`http://site.test/admin/leads/${leadId}`, { headers: { Cookie: cookie } }), { id: String(leadId) }));
-const roofPage = (customerId: number) => roofLoader(routeArgs(new Request(`http://site.test/admin/roof-measurement?customer=${customerId}`, { headers: { Cookie: cookie } })));
+  leadAction(
+    routeArgs(
+      new Request(`http://site.test/admin/leads/${leadId}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "measure" }),
+        headers: { Cookie: cookie },
+      }),
+      { id: String(leadId) },
+    ),
+  );
+const leadPage = (leadId: number) =>
+  leadLoader(
+    routeArgs(new Request(`http://site.test/admin/leads/${leadId}`, { headers: { Cookie: cookie } }), {
+      id: String(leadId),
+    }),
+  );
+const roofPage = (customerId: number) =>
+  roofLoader(
+    routeArgs(
+      new Request(`http://site.test/admin/roof-measurement?customer=${customerId}`, { headers: { Cookie: cookie } }),
+    ),
+  );
 const saveRoof = (fields: Record<string, string>) => {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  return roofAction(routeArgs(new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: cookie } })));
+  return roofAction(
+    routeArgs(
+      new Request("http://site.test/admin/roof-measurement", { method: "POST", body, headers: { Cookie: cookie } }),
+    ),
+  );
 };
-const customerFrom = (res: Response) => Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("customer"));
+const customerFrom = (res: Response) =>
+  Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("customer"));
 
 /** A quote request with real private photo files, as the contact form stores them. */
 async function requestWithPhotos(names: string[]) {
@@ -37,10 +61,26 @@ async function requestWithPhotos(names: string[]) {
   for (const name of names) {
     const image = (await cleanImage(await picture("jpeg", 1200)))!;
     const storedName = await writePicture(image, "private");
-    photos.push({ storedName, originalName: name, contentType: image.info.contentType, width: image.info.width, height: image.info.height, bytes: image.bytes.byteLength });
+    photos.push({
+      storedName,
+      originalName: name,
+      contentType: image.info.contentType,
+      width: image.info.width,
+      height: image.info.height,
+      bytes: image.bytes.byteLength,
+    });
   }
   return createLead(
-    { name: "Karen Miller", email: "karen@example.com", phone: "316-555-0188", message: "Hail last night", service: "Storm / hail damage", street: "412 N Main St", city: "Derby", zip: "67037" },
+    {
+      name: "Karen Miller",
+      email: "karen@example.com",
+      phone: "316-555-0188",
+      message: "Hail last night",
+      service: "Storm / hail damage",
+      street: "412 N Main St",
+      city: "Derby",
+      zip: "67037",
+    },
     photos,
   );
 }
@@ -52,16 +92,29 @@ describe("measuring a lead's roof", () => {
     const opened = (await measure(lead.id)) as Response;
     expect(opened.status).toBe(302);
     const customerId = customerFrom(opened);
-    expect(getRoofCustomer(customerId)).toMatchObject({ customerName: "Karen Miller", street: "412 N Main St", city: "Derby", state: "KS", zipCode: "67037", leadId: lead.id, area: null });
+    expect(getRoofCustomer(customerId)).toMatchObject({
+      customerName: "Karen Miller",
+      street: "412 N Main St",
+      city: "Derby",
+      state: "KS",
+      zipCode: "67037",
+      leadId: lead.id,
+      area: null,
+    });
     expect(customerFrom((await measure(lead.id)) as Response)).toBe(customerId);
-    expect(listRoofCustomers({ limit: 1000 }).customers.filter((c) => c.customerName === "Karen Miller")).toHaveLength(1);
+    expect(listRoofCustomers({ limit: 1000 }).customers.filter((c) => c.customerName === "Karen Miller")).toHaveLength(
+      1,
+    );
 
     const tool = await roofPage(customerId);
     expect(tool.current?.lead).toMatchObject({ id: lead.id, name: "Karen Miller" });
     expect(tool.current?.lead?.photos.map((p) => p.name)).toEqual(["front.jpg", "back.jpg"]);
     // Not measured yet: the lead stays where it was and its page says so.
     expect(getLead(lead.id)?.status).toBe("new");
-    expect((await leadPage(lead.id)).roof).toMatchObject({ figures: [], tool: `/admin/roof-measurement?customer=${customerId}` });
+    expect((await leadPage(lead.id)).roof).toMatchObject({
+      figures: [],
+      tool: `/admin/roof-measurement?customer=${customerId}`,
+    });
   });
 
   it("moves the lead to Measured when the measurement is saved, shows its figures, and uses a request photo as the picture", async () => {
@@ -85,9 +138,14 @@ describe("measuring a lead's roof", () => {
     expect(customer.topImage?.originalName).toBe("back.jpg");
     expect(customer.topImage?.purpose).toBe("roof");
     expect(getLead(lead.id)?.status).toBe("measured");
-    expect(listLeadNotes(lead.id, "owner").map((n) => ({ author: n.author, from: n.statusFrom, to: n.statusTo, body: n.text }))).toEqual([
-      { author: "owner@example.com", from: "new", to: "measured", body: "Roof measured" },
-    ]);
+    expect(
+      listLeadNotes(lead.id, "owner").map((n) => ({
+        author: n.author,
+        from: n.statusFrom,
+        to: n.statusTo,
+        body: n.text,
+      })),
+    ).toEqual([{ author: "owner@example.com", from: "new", to: "measured", body: "Roof measured" }]);
     const page = await leadPage(lead.id);
     expect(page.roof?.figures).toEqual([
       { label: "Roof area", value: "1,342 sq ft" },
@@ -103,10 +161,17 @@ describe("measuring a lead's roof", () => {
     const lead = await requestWithPhotos([]);
     const other = await requestWithPhotos(["neighbor.jpg"]);
     const customerId = customerFrom((await measure(lead.id)) as Response);
-    updateLead(lead.id, { status: "quoted", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
+    updateLead(
+      lead.id,
+      { status: "quoted", lostReason: null, followUpOn: null, note: null },
+      systemActor("owner@example.com"),
+    );
     const otherPhoto = (await roofPage(customerFrom((await measure(other.id)) as Response))).current!.lead!.photos[0];
     const fields = { id: String(customerId), street: "412 N Main St", city: "Derby", area: "2000", pitch: "6" };
-    const refused = (await saveRoof({ ...fields, leadPhotoTop: String(otherPhoto.id) })) as { init: ResponseInit; data: { error: Record<string, string[]> } };
+    const refused = (await saveRoof({ ...fields, leadPhotoTop: String(otherPhoto.id) })) as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]> };
+    };
     expect(refused.init.status).toBe(400);
     expect(refused.data.error[""]).toEqual([LEAD_PHOTO_GONE]);
     expect(getRoofCustomer(customerId)?.area).toBeNull();
@@ -116,7 +181,13 @@ describe("measuring a lead's roof", () => {
   });
 
   it("gives a customer saved straight in the roof tool a lead of its own, which sends no mail", async () => {
-    const res = (await saveRoof({ customerName: "Walk-in Wes", street: "9 Oak Ave", city: "Mulvane", area: "1800", pitch: "5" })) as Response;
+    const res = (await saveRoof({
+      customerName: "Walk-in Wes",
+      street: "9 Oak Ave",
+      city: "Mulvane",
+      area: "1800",
+      pitch: "5",
+    })) as Response;
     const customer = getRoofCustomer(customerFrom(res))!;
     expect(customer.leadId).not.toBeNull();
     expect(getLead(customer.leadId!)).toMatchObject({
@@ -144,12 +215,21 @@ describe("measuring a lead's roof", () => {
     // 8/12 measured on the side view; facet 1 at 8/12, facet 2 left at 4/12.
     const drawing = (second: Record<string, unknown>) =>
       JSON.stringify({
-        top: { scale: 0.4, scaleSource: "line", facets: [{ points: square, pitch: 8 }, { points: square, pitch: 4, ...second }] },
+        top: {
+          scale: 0.4,
+          scaleSource: "line",
+          facets: [
+            { points: square, pitch: 8 },
+            { points: square, pitch: 4, ...second },
+          ],
+        },
         side: { pitchLine: { a: { x: 0, y: 100 }, b: { x: 120, y: 20 } } },
       });
     const fields = { id: String(customerId), customerName: "Karen Miller", street: "412 N Main St", city: "Derby" };
     await saveRoof({ ...fields, drawing: drawing({}) });
-    expect((await leadPage(lead.id)).roof?.pitchWarning).toBe("The side view measured 8/12, but facet 2 is 4/12. Check the pitch in the roof tool before estimating.");
+    expect((await leadPage(lead.id)).roof?.pitchWarning).toBe(
+      "The side view measured 8/12, but facet 2 is 4/12. Check the pitch in the roof tool before estimating.",
+    );
     // Kept on purpose (a porch): nothing to say.
     await saveRoof({ ...fields, drawing: drawing({ ownPitch: true }) });
     expect((await leadPage(lead.id)).roof?.pitchWarning).toBeNull();
@@ -158,11 +238,20 @@ describe("measuring a lead's roof", () => {
   it("warns when a length × width is worked out at another pitch than the side view measured", async () => {
     const lead = await requestWithPhotos([]);
     const customerId = customerFrom((await measure(lead.id)) as Response);
-    const fields = { id: String(customerId), customerName: "Karen Miller", street: "412 N Main St", city: "Derby", length: "40", width: "30" };
+    const fields = {
+      id: String(customerId),
+      customerName: "Karen Miller",
+      street: "412 N Main St",
+      city: "Derby",
+      length: "40",
+      width: "30",
+    };
     // Nothing traced; the side view measured 8/12.
     const drawing = JSON.stringify({ side: { pitchLine: { a: { x: 0, y: 100 }, b: { x: 120, y: 20 } } } });
     await saveRoof({ ...fields, pitch: "6", drawing });
-    expect((await leadPage(lead.id)).roof?.pitchWarning).toBe("The side view measured 8/12, but the typed pitch is 6/12. Check the pitch in the roof tool before estimating.");
+    expect((await leadPage(lead.id)).roof?.pitchWarning).toBe(
+      "The side view measured 8/12, but the typed pitch is 6/12. Check the pitch in the roof tool before estimating.",
+    );
     await saveRoof({ ...fields, pitch: "8", drawing });
     expect((await leadPage(lead.id)).roof?.pitchWarning).toBeNull();
   });
@@ -180,8 +269,18 @@ describe("measuring a lead's roof", () => {
       top: { scale: 0.2, scaleSource: "line", facets: [{ points: square, pitch: 8 }] },
       side: { pitchLine: { a: { x: 0, y: 100 }, b: { x: 120, y: 20 } } },
     });
-    await saveRoof({ id: String(customerId), customerName: "Karen Miller", street: "412 N Main St", city: "Derby", drawing });
-    const args = { request: new Request("http://site.test/x", { headers: { Cookie: cookie } }), params: { id: String(customerId) }, context: {} } as never;
+    await saveRoof({
+      id: String(customerId),
+      customerName: "Karen Miller",
+      street: "412 N Main St",
+      city: "Derby",
+      drawing,
+    });
+    const args = {
+      request: new Request("http://site.test/x", { headers: { Cookie: cookie } }),
+      params: { id: String(customerId) },
+      context: {},
+    } as never;
     const pdf = Buffer.from(await ((await pdfLoader(args)) as Response).arrayBuffer());
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
     // The top view prints 516 pt wide for 800 units at 0.2 ft each: 3.2 pt a foot, so a 20 ft bar (a third of the width at most).

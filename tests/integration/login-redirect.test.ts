@@ -27,12 +27,17 @@ beforeAll(async () => {
   cookie = (await startSession(getUserByEmail("redirect@example.com")!.id)).split(";")[0];
 });
 
-const staysHere = (location: string | null) => new URL(location ?? "", "https://site.example").origin === "https://site.example";
+const staysHere = (location: string | null) =>
+  new URL(location ?? "", "https://site.example").origin === "https://site.example";
 
 describe("the login page's redirectTo", () => {
   it.each(HOSTILE)("a signed-in visit with %j stays on this site", async (target) => {
-    const request = new Request(`https://site.example/admin/login?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: cookie } });
-    const thrown = await Promise.resolve(loader({ request, params: {}, context: requestContext("10.9.0.1") } as never)).catch((r: unknown) => r);
+    const request = new Request(`https://site.example/admin/login?redirectTo=${encodeURIComponent(target)}`, {
+      headers: { Cookie: cookie },
+    });
+    const thrown = await Promise.resolve(
+      loader({ request, params: {}, context: requestContext("10.9.0.1") } as never),
+    ).catch((r: unknown) => r);
     expect(thrown).toBeInstanceOf(Response);
     const location = (thrown as Response).headers.get("Location");
     expect(location).toBe("/admin");
@@ -40,7 +45,11 @@ describe("the login page's redirectTo", () => {
   });
 
   it.each(HOSTILE)("signing in with %j stays on this site", async (target) => {
-    const body = new URLSearchParams({ email: "redirect@example.com", password: "redirect-password", redirectTo: target });
+    const body = new URLSearchParams({
+      email: "redirect@example.com",
+      password: "redirect-password",
+      redirectTo: target,
+    });
     const request = new Request("https://site.example/admin/login", {
       method: "POST",
       body,
@@ -52,8 +61,12 @@ describe("the login page's redirectTo", () => {
   });
 
   it("keeps a real page of the admin", async () => {
-    const request = new Request("https://site.example/admin/login?redirectTo=%2Fadmin%2Fleads%3Ffilter%3Dunread", { headers: { Cookie: cookie } });
-    const thrown = await Promise.resolve(loader({ request, params: {}, context: requestContext("10.9.0.1") } as never)).catch((r: unknown) => r);
+    const request = new Request("https://site.example/admin/login?redirectTo=%2Fadmin%2Fleads%3Ffilter%3Dunread", {
+      headers: { Cookie: cookie },
+    });
+    const thrown = await Promise.resolve(
+      loader({ request, params: {}, context: requestContext("10.9.0.1") } as never),
+    ).catch((r: unknown) => r);
     expect((thrown as Response).headers.get("Location")).toBe("/admin/leads?filter=unread");
   });
 });

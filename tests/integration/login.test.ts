@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 
 /** A refused sign-in: conform's reply (field errors, the form-level one under ""), and its status. */
-type Refused = { data: { error: Record<string, string[]>; initialValue: Record<string, string> }; init: { status: number } };
+type Refused = {
+  data: { error: Record<string, string[]>; initialValue: Record<string, string> };
+  init: { status: number };
+};
 
 async function login(email: string, password: string, ip = "10.0.0.1") {
   const body = new URLSearchParams({ email, password, redirectTo: "/admin/testimonials" });
@@ -21,9 +24,7 @@ async function login(email: string, password: string, ip = "10.0.0.1") {
     body,
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
-  return (await action({ request, params: {}, context: requestContext(ip) } as never)) as
-    | Response
-    | Refused;
+  return (await action({ request, params: {}, context: requestContext(ip) } as never)) as Response | Refused;
 }
 
 describe("login action", () => {
@@ -49,7 +50,10 @@ describe("login action", () => {
   it("marks an empty email or password on its field (400), without asking the database", async () => {
     const empty = (await login("", "", "10.0.0.3")) as Refused;
     expect(empty.init.status).toBe(400);
-    expect(empty.data.error).toEqual({ email: ["Please enter your email and password"], password: ["Please enter your email and password"] });
+    expect(empty.data.error).toEqual({
+      email: ["Please enter your email and password"],
+      password: ["Please enter your email and password"],
+    });
   });
 
   it("never locks the owner out: 5 wrong passwords from elsewhere, and the right one still works", async () => {
@@ -79,7 +83,8 @@ describe("login action", () => {
   });
 
   it("keeps its counters in the database, not in the server's memory", async () => {
-    const rows = () => getDb().$client.prepare("select count(*) from rate_limits where key like 'login-%'").pluck().get() as number;
+    const rows = () =>
+      getDb().$client.prepare("select count(*) from rate_limits where key like 'login-%'").pluck().get() as number;
     const before = rows();
     await login("memory@example.com", "wrong", "10.4.0.1");
     expect(rows()).toBeGreaterThan(before);

@@ -5,7 +5,12 @@ import type { Database as Sqlite } from "better-sqlite3";
  * then), given rows by `seed`, then migrated to now (or to just before `until`: for checks
  * that read columns a later migration drops) and handed to `check`.
  */
-export async function fromShapeBefore(tag: string, seed: (db: Sqlite) => void, check: (db: Sqlite) => void, { until }: { until?: string } = {}) {
+export async function fromShapeBefore(
+  tag: string,
+  seed: (db: Sqlite) => void,
+  check: (db: Sqlite) => void,
+  { until }: { until?: string } = {},
+) {
   const Database = (await import("better-sqlite3")).default;
   const { drizzle } = await import("drizzle-orm/better-sqlite3");
   const { migrate } = await import("drizzle-orm/better-sqlite3/migrator");
@@ -17,7 +22,9 @@ export async function fromShapeBefore(tag: string, seed: (db: Sqlite) => void, c
   const upTo = (last: string) => {
     const folder = path.join(dir, last);
     fs.cpSync("drizzle", folder, { recursive: true });
-    const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
     journal.entries = journal.entries.filter((e) => e.tag < last);
     fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
     return folder;

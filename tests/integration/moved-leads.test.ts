@@ -10,10 +10,15 @@ import { routeArgs } from "./admin-session";
 
 type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] };
 const config = routes as Entry[];
-const fileFor = (pathname: string) => matchRoutes(config as unknown as RouteObject[], pathname)?.at(-1)?.route as Entry | undefined;
+const fileFor = (pathname: string) =>
+  matchRoutes(config as unknown as RouteObject[], pathname)?.at(-1)?.route as Entry | undefined;
 
 async function answer(url: string, method = "GET", cookie?: string) {
-  const request = new Request(`http://site.test${url}`, { method, headers: cookie ? { Cookie: cookie } : {}, body: method === "POST" ? new URLSearchParams({ intent: "archive", id: "1" }) : undefined });
+  const request = new Request(`http://site.test${url}`, {
+    method,
+    headers: cookie ? { Cookie: cookie } : {},
+    body: method === "POST" ? new URLSearchParams({ intent: "archive", id: "1" }) : undefined,
+  });
   const run = method === "GET" || method === "HEAD" ? moved.loader : moved.action;
   const response = (await run(routeArgs(request))) as Response;
   return { status: response.status, location: response.headers.get("Location") };
@@ -39,27 +44,43 @@ describe("the lead pages' old addresses", () => {
   }
 
   it("keeps the query string, and answers before any sign-in (the new page asks for it)", async () => {
-    expect(await answer("/admin/messages?status=lost&q=Hobbs%20Rd")).toEqual({ status: 301, location: "/admin/leads?status=lost&q=Hobbs%20Rd" });
-    expect(await answer("/admin/messages/42?view=archived")).toEqual({ status: 301, location: "/admin/leads/42?view=archived" });
+    expect(await answer("/admin/messages?status=lost&q=Hobbs%20Rd")).toEqual({
+      status: 301,
+      location: "/admin/leads?status=lost&q=Hobbs%20Rd",
+    });
+    expect(await answer("/admin/messages/42?view=archived")).toEqual({
+      status: 301,
+      location: "/admin/leads/42?view=archived",
+    });
     // Signed out or in, the same answer: no session is read, none is needed.
     const { signedInOwner } = await import("./admin-session");
     const cookie = await signedInOwner();
-    expect(await answer("/admin/messages/42?x=1", "GET", cookie)).toEqual({ status: 301, location: "/admin/leads/42?x=1" });
+    expect(await answer("/admin/messages/42?x=1", "GET", cookie)).toEqual({
+      status: 301,
+      location: "/admin/leads/42?x=1",
+    });
   });
 
   it("answers HEAD like GET, and anything else with 308, so a posted form is posted again to the new address", async () => {
     expect(await answer("/admin/messages/42", "HEAD")).toEqual({ status: 301, location: "/admin/leads/42" });
-    expect(await answer("/admin/messages?view=archived", "POST")).toEqual({ status: 308, location: "/admin/leads?view=archived" });
+    expect(await answer("/admin/messages?view=archived", "POST")).toEqual({
+      status: 308,
+      location: "/admin/leads?view=archived",
+    });
     expect(await answer("/admin/messages/42", "POST")).toEqual({ status: 308, location: "/admin/leads/42" });
   });
 
   it("sends an unknown old address to the same unknown new one, where the admin's 404 answers", async () => {
-    expect(await answer("/admin/messages/no/such/page")).toEqual({ status: 301, location: "/admin/leads/no/such/page" });
+    expect(await answer("/admin/messages/no/such/page")).toEqual({
+      status: 301,
+      location: "/admin/leads/no/such/page",
+    });
     expect(fileFor("/admin/leads/no/such/page")?.file).toBe("routes/admin/not-found.tsx");
   });
 
   it("is the only route left under /admin/messages", () => {
-    const paths = (entries: Entry[]): string[] => entries.flatMap((e) => [...(e.path ? [e.path] : []), ...paths(e.children ?? [])]);
+    const paths = (entries: Entry[]): string[] =>
+      entries.flatMap((e) => [...(e.path ? [e.path] : []), ...paths(e.children ?? [])]);
     expect(paths(config).filter((p) => p.startsWith("admin/messages"))).toEqual(["admin/messages/*"]);
   });
 });

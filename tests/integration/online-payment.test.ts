@@ -11,7 +11,12 @@ import { fakeResendForApp } from "./fake-mail";
 const WEBHOOK_SECRET = "whsec_test_online_payment";
 const mail = await fakeResendForApp();
 const fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_fake_key", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SITE_URL: "http://site.test" });
+Object.assign(process.env, {
+  STRIPE_SECRET_KEY: "sk_test_fake_key",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_BASE: fake.url,
+  SITE_URL: "http://site.test",
+});
 
 const { getDb } = await import("~/server/db.server");
 const { invoices, payments, stripeEvents } = await import("~/db/schema");
@@ -37,7 +42,9 @@ const bridge = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
-    const headers = new Headers(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])));
+    const headers = new Headers(
+      Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])),
+    );
     const request = new Request(`http://site.test${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) });
     void (webhookRoute.action(routeArgs(request)) as Promise<Response>).then(
       async (answer) => res.writeHead(answer.status).end(await answer.text()),
@@ -58,7 +65,15 @@ let nextNumber = 1;
 
 /** A lead with a sent invoice for `totalCents`, and the job link's token. */
 function leadWithInvoice(totalCents = 150_000, state: "sent" | "draft" | "void" = "sent") {
-  const lead = createLead({ name: "Dana Whitley", email: "dana@example.com", phone: "316-555-0101", message: "Roof", street: "1 Elm St", city: "Derby", zip: "67037" });
+  const lead = createLead({
+    name: "Dana Whitley",
+    email: "dana@example.com",
+    phone: "316-555-0101",
+    message: "Roof",
+    street: "1 Elm St",
+    city: "Derby",
+    zip: "67037",
+  });
   const invoice = db()
     .insert(invoices)
     .values({
@@ -78,7 +93,12 @@ function leadWithInvoice(totalCents = 150_000, state: "sent" | "draft" | "void" 
 }
 
 const pay = (token: string, iid: string | number) =>
-  payRoute.action(routeArgs(new Request(`http://site.test/job/${token}/invoices/${iid}/pay`, { method: "POST", body: new URLSearchParams() }), { token, iid: String(iid) }));
+  payRoute.action(
+    routeArgs(
+      new Request(`http://site.test/job/${token}/invoices/${iid}/pay`, { method: "POST", body: new URLSearchParams() }),
+      { token, iid: String(iid) },
+    ),
+  );
 
 /** The status a call answers, whether returned or thrown. */
 async function statusOf(call: () => Promise<unknown>): Promise<number> {
@@ -122,14 +142,22 @@ describe("the Pay button", () => {
       success_url: `http://site.test/job/${token}?paid=${invoice.id}`,
       cancel_url: `http://site.test/job/${token}?payment=canceled`,
     });
-    expect(session.line_items).toEqual([{ name: `Invoice INV-${String(invoice.number).padStart(4, "0")}`, unit_amount: 123_456, quantity: 1 }]);
+    expect(session.line_items).toEqual([
+      { name: `Invoice INV-${String(invoice.number).padStart(4, "0")}`, unit_amount: 123_456, quantity: 1 },
+    ]);
     // Nothing is recorded until Stripe says it was paid.
     expect(paymentsOf(invoice.id)).toHaveLength(0);
   });
 
   it("asks only for what is still owed on a partly paid invoice", async () => {
     const { invoice, token } = leadWithInvoice(100_000);
-    recordPayment({ invoiceId: invoice.id, method: "cash", amountCents: 30_000, receivedOn: "2026-11-27", by: systemActor("Test") });
+    recordPayment({
+      invoiceId: invoice.id,
+      method: "cash",
+      amountCents: 30_000,
+      receivedOn: "2026-11-27",
+      by: systemActor("Test"),
+    });
     expect((await startCheckout(token, invoice.id)).amount_total).toBe(70_000);
   });
 
@@ -142,10 +170,18 @@ describe("the Pay button", () => {
     expect(await statusOf(() => pay(mine.token, 999_999))).toBe(404);
     expect(await statusOf(() => pay(mine.token, "1x"))).toBe(404);
     const sessions = fake.sessions.size;
-    const get = (await payRoute.loader(routeArgs(new Request("http://site.test/"), { token: mine.token, iid: String(mine.invoice.id) }))) as Response;
+    const get = (await payRoute.loader(
+      routeArgs(new Request("http://site.test/"), { token: mine.token, iid: String(mine.invoice.id) }),
+    )) as Response;
     expect(get.status).toBe(302);
     expect(get.headers.get("Location")).toBe(`/job/${mine.token}`);
-    expect(await statusOf(() => Promise.resolve(payRoute.loader(routeArgs(new Request("http://site.test/"), { token: "B".repeat(43), iid: "1" }))))).toBe(404);
+    expect(
+      await statusOf(() =>
+        Promise.resolve(
+          payRoute.loader(routeArgs(new Request("http://site.test/"), { token: "B".repeat(43), iid: "1" })),
+        ),
+      ),
+    ).toBe(404);
     expect(fake.sessions.size).toBe(sessions);
   });
 
@@ -177,7 +213,9 @@ describe("the invoice mail", () => {
     const queued = enqueueMail({ kind: "invoice", leadId, invoiceId: invoice.id, recipient: "dana@example.com" });
     expect(await deliverNow(queued.id)).toMatchObject({ status: "sent" });
     const sent = mail.sent.find((m) => m.subject.startsWith(`Invoice INV-${String(invoice.number).padStart(4, "0")}`))!;
-    expect(sent.text).toContain(`Pay it online by card on your job page, which also shows every invoice and what is paid:\n\nhttp://site.test/job/${token}`);
+    expect(sent.text).toContain(
+      `Pay it online by card on your job page, which also shows every invoice and what is paid:\n\nhttp://site.test/job/${token}`,
+    );
     expect(sent.text).not.toContain("by card when we are on site");
   });
 });
@@ -189,10 +227,23 @@ describe("the webhook", () => {
     const { event, delivery } = await fake.pay(session.id);
     expect(delivery).toMatchObject({ status: 200, body: "recorded" });
     expect(invoiceRow(invoice.id)).toMatchObject({ state: "paid", paidCents: 80_000 });
-    expect(paymentsOf(invoice.id)).toEqual([expect.objectContaining({ method: "online", amountCents: 80_000, stripeSessionId: session.id, stripePaymentIntent: session.payment_intent })]);
-    expect(notesOf(leadId)).toContain(`$800.00 received online by card on invoice INV-${String(invoice.number).padStart(4, "0")}`);
+    expect(paymentsOf(invoice.id)).toEqual([
+      expect.objectContaining({
+        method: "online",
+        amountCents: 80_000,
+        stripeSessionId: session.id,
+        stripePaymentIntent: session.payment_intent,
+      }),
+    ]);
+    expect(notesOf(leadId)).toContain(
+      `$800.00 received online by card on invoice INV-${String(invoice.number).padStart(4, "0")}`,
+    );
     // The receipt goes once the payment is in (Stripe is answered without waiting for it).
-    await vi.waitFor(() => expect(mail.sent.filter((m) => m.subject.startsWith("Receipt: $800.00 received by")).map((m) => m.to)).toEqual([[`"Dana Whitley" <dana@example.com>`]]));
+    await vi.waitFor(() =>
+      expect(mail.sent.filter((m) => m.subject.startsWith("Receipt: $800.00 received by")).map((m) => m.to)).toEqual([
+        [`"Dana Whitley" <dana@example.com>`],
+      ]),
+    );
     // The method once, in plain words, and the job's one link: the one the homeowner paid from.
     const receipt = mail.sent.find((m) => m.subject.startsWith("Receipt:"))!;
     expect(receipt.text).toMatch(/you paid \$800\.00 online by card on /);
@@ -201,7 +252,10 @@ describe("the webhook", () => {
 
     // The same event again, and the session's event under another id: nothing more is paid.
     expect(await fake.deliver(event)).toMatchObject({ status: 200, body: "duplicate event" });
-    expect(await fake.deliver({ ...fake.completedEvent(session) })).toMatchObject({ status: 200, body: "duplicate session" });
+    expect(await fake.deliver({ ...fake.completedEvent(session) })).toMatchObject({
+      status: 200,
+      body: "duplicate session",
+    });
     expect(paymentsOf(invoice.id)).toHaveLength(1);
     expect(invoiceRow(invoice.id).paidCents).toBe(80_000);
     expect(mail.sent.filter((m) => m.subject.startsWith("Receipt:"))).toHaveLength(1);
@@ -227,27 +281,53 @@ describe("the webhook", () => {
     const { invoice, token, leadId } = leadWithInvoice(100_000);
     const session = await startCheckout(token, invoice.id);
     // A check came in while the homeowner sat on Stripe's page.
-    recordPayment({ invoiceId: invoice.id, method: "check", checkNumber: "1042", amountCents: 25_000, receivedOn: "2026-11-27", by: systemActor("Test") });
+    recordPayment({
+      invoiceId: invoice.id,
+      method: "check",
+      checkNumber: "1042",
+      amountCents: 25_000,
+      receivedOn: "2026-11-27",
+      by: systemActor("Test"),
+    });
     expect((await fake.pay(session.id)).delivery.status).toBe(200);
     expect(paymentsOf(invoice.id).map((p) => [p.method, p.amountCents, p.note])).toEqual([
       ["check", 25_000, null],
       ["online", 75_000, "Stripe took $1,000.00"],
     ]);
     expect(invoiceRow(invoice.id)).toMatchObject({ state: "paid", paidCents: 100_000 });
-    expect(notesOf(leadId).some((n) => n.includes(`was $250.00 more than was owed: refund $250.00 from the Stripe dashboard (${session.id})`))).toBe(true);
+    expect(
+      notesOf(leadId).some((n) =>
+        n.includes(`was $250.00 more than was owed: refund $250.00 from the Stripe dashboard (${session.id})`),
+      ),
+    ).toBe(true);
 
     // Paid again through a session opened before: nothing is owed, nothing recorded, a note.
     const { invoice: other, token: otherToken, leadId: otherLead } = leadWithInvoice(20_000);
     const stale = await startCheckout(otherToken, other.id);
-    recordPayment({ invoiceId: other.id, method: "cash", amountCents: 20_000, receivedOn: "2026-11-27", by: systemActor("Test") });
+    recordPayment({
+      invoiceId: other.id,
+      method: "cash",
+      amountCents: 20_000,
+      receivedOn: "2026-11-27",
+      by: systemActor("Test"),
+    });
     expect((await fake.pay(stale.id)).delivery.status).toBe(200);
     expect(paymentsOf(other.id).map((p) => p.method)).toEqual(["cash"]);
-    expect(notesOf(otherLead).some((n) => n.includes("was not recorded (This invoice is paid in full.): refund it from the Stripe dashboard"))).toBe(true);
+    expect(
+      notesOf(otherLead).some((n) =>
+        n.includes("was not recorded (This invoice is paid in full.): refund it from the Stripe dashboard"),
+      ),
+    ).toBe(true);
 
     // The lead's money panel says it plainly, for each: how much, and to refund it in Stripe.
-    const panel = (id: number) => leadMoneyView(new Request(`http://site.test/admin/leads/${id}`), id, { role: "owner" } as never);
-    expect((await panel(leadId))?.refunds.map((r) => r.text)).toEqual([expect.stringContaining("was $250.00 more than was owed: refund $250.00 from the Stripe dashboard")]);
-    expect((await panel(otherLead))?.refunds.map((r) => r.text)).toEqual([expect.stringContaining("An online payment of $200.00 for invoice")]);
+    const panel = (id: number) =>
+      leadMoneyView(new Request(`http://site.test/admin/leads/${id}`), id, { role: "owner" } as never);
+    expect((await panel(leadId))?.refunds.map((r) => r.text)).toEqual([
+      expect.stringContaining("was $250.00 more than was owed: refund $250.00 from the Stripe dashboard"),
+    ]);
+    expect((await panel(otherLead))?.refunds.map((r) => r.text)).toEqual([
+      expect.stringContaining("An online payment of $200.00 for invoice"),
+    ]);
     expect((await panel(otherLead))?.refunds[0].text).toContain("refund it from the Stripe dashboard");
   });
 
@@ -259,14 +339,29 @@ describe("the webhook", () => {
     expect(await fake.deliver(event, "whsec_someone_else")).toMatchObject({ status: 400 });
 
     const url = `http://127.0.0.1:${(bridge.address() as AddressInfo).port}/stripe/webhook`;
-    const post = (body: string, headers: Record<string, string>) => fetch(url, { method: "POST", body, headers: { "Content-Type": "application/json", ...headers } });
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(url, { method: "POST", body, headers: { "Content-Type": "application/json", ...headers } });
     const { signatureHeader } = await import("../fake-stripe");
     const signed = JSON.stringify(event);
     // Signed right, then changed: the amount, a byte of whitespace.
-    expect((await post(signed.replace('"amount_total":60000', '"amount_total":1'), { "Stripe-Signature": signatureHeader(signed, WEBHOOK_SECRET) })).status).toBe(400);
-    expect((await post(`${signed} `, { "Stripe-Signature": signatureHeader(signed, WEBHOOK_SECRET) })).status).toBe(400);
+    expect(
+      (
+        await post(signed.replace('"amount_total":60000', '"amount_total":1'), {
+          "Stripe-Signature": signatureHeader(signed, WEBHOOK_SECRET),
+        })
+      ).status,
+    ).toBe(400);
+    expect((await post(`${signed} `, { "Stripe-Signature": signatureHeader(signed, WEBHOOK_SECRET) })).status).toBe(
+      400,
+    );
     // Too old to be believed (a replay): Stripe's tolerance is five minutes.
-    expect((await post(signed, { "Stripe-Signature": signatureHeader(signed, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) })).status).toBe(400);
+    expect(
+      (
+        await post(signed, {
+          "Stripe-Signature": signatureHeader(signed, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+        })
+      ).status,
+    ).toBe(400);
     expect((await post(signed, {})).status).toBe(400);
     expect((await post("not json at all", { "Stripe-Signature": "t=1,v1=abc" })).status).toBe(400);
     expect((await post(signed, { "Stripe-Signature": "garbage" })).status).toBe(400);
@@ -283,9 +378,19 @@ describe("the webhook", () => {
     const session = await startCheckout(token, invoice.id);
     const unpaid = fake.completedEvent(session); // completed, but a bank debit still pending
     const expired = fake.completedEvent(session, "checkout.session.expired");
-    const other = { ...fake.completedEvent(session, "customer.created"), data: { object: { id: "cus_1", object: "customer" } } };
-    for (const event of [unpaid, expired, other]) expect(await fake.deliver(event)).toMatchObject({ status: 200, body: "Ignored." });
+    const other = {
+      ...fake.completedEvent(session, "customer.created"),
+      data: { object: { id: "cus_1", object: "customer" } },
+    };
+    for (const event of [unpaid, expired, other])
+      expect(await fake.deliver(event)).toMatchObject({ status: 200, body: "Ignored." });
     expect(paymentsOf(invoice.id)).toHaveLength(0);
-    expect(db().select().from(stripeEvents).all().map((e) => e.id)).not.toContain(other.id);
+    expect(
+      db()
+        .select()
+        .from(stripeEvents)
+        .all()
+        .map((e) => e.id),
+    ).not.toContain(other.id);
   });
 });

@@ -17,13 +17,21 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
     await fromShapeBefore(
       FIRST,
       (db) => {
-        db.prepare("insert into settings (key, value) values ('contact', ?)").run(JSON.stringify({ notificationEmail: OWNER }));
+        db.prepare("insert into settings (key, value) values ('contact', ?)").run(
+          JSON.stringify({ notificationEmail: OWNER }),
+        );
         const lead = db.prepare(
           `insert into leads (id, name, email, message, source, notify_status, notify_attempts, notify_last_error, notify_next_attempt_at,
                               autoreply_status, autoreply_attempts, autoreply_last_error, created_at)
            values (@id, @name, @email, 'Roof', @source, @notify, @notifyAttempts, @notifyError, @notifyNext, @autoreply, @autoreplyAttempts, @autoreplyError, @createdAt)`,
         );
-        const add = (id: number, fields: Partial<Record<"source" | "notify" | "notifyError" | "autoreply" | "autoreplyError", string | null> & Record<"notifyAttempts" | "notifyNext" | "autoreplyAttempts", number | null>>) =>
+        const add = (
+          id: number,
+          fields: Partial<
+            Record<"source" | "notify" | "notifyError" | "autoreply" | "autoreplyError", string | null> &
+              Record<"notifyAttempts" | "notifyNext" | "autoreplyAttempts", number | null>
+          >,
+        ) =>
           lead.run({
             id,
             name: `Lead ${id}`,
@@ -45,7 +53,13 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
         add(4, { notifyNext: NOW + 2 * MIN }); // being sent right now: a live lease
         add(5, { notify: "sent", notifyAttempts: 1, autoreply: "sent", autoreplyAttempts: 1 });
         add(6, { notify: "failed", notifyAttempts: 6, notifyError: "Provider is down" }); // its auto-reply waits for it
-        add(7, { notify: "sent", notifyAttempts: 1, autoreply: "failed", autoreplyAttempts: 1, autoreplyError: "Bounced" });
+        add(7, {
+          notify: "sent",
+          notifyAttempts: 1,
+          autoreply: "failed",
+          autoreplyAttempts: 1,
+          autoreplyError: "Bounced",
+        });
         add(8, { notify: "sent", notifyAttempts: 2, autoreply: "pending" }); // auto-reply put back in line
         add(9, { notify: "unsent", notifyAttempts: 1, autoreply: "unsent", autoreplyAttempts: 1 });
         add(10, { notify: "sent", notifyAttempts: 1, autoreply: "skipped" });
@@ -57,17 +71,75 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
            values (?, ?, ?, '{}', 100, ?, ?, ?, '127.0.0.1', ?, ?, ?, ?, ?)`,
         );
         proposal.run(1, 5, "hash-1", NOW + 9 * 86_400_000, null, null, "pending", 0, null, null, 1_700_000_100_001); // open: no mail
-        proposal.run(2, 7, "hash-2", NOW + 9 * 86_400_000, NOW - 5 * MIN, "Ann", "pending", 1, "Provider is down", NOW + MIN, 1_700_000_100_002);
-        proposal.run(3, 8, "hash-3", NOW + 9 * 86_400_000, NOW - 60 * MIN, "Ben", "sent", 1, null, null, 1_700_000_100_003);
-        proposal.run(4, 9, "hash-4", NOW + 9 * 86_400_000, NOW - 90 * MIN, "Cal", "failed", 6, "Provider is down", null, 1_700_000_100_004);
-        proposal.run(5, 10, "hash-5", NOW + 9 * 86_400_000, NOW - 1 * MIN, "Dee", "pending", 0, null, NOW - MIN, 1_700_000_100_005); // stale lease
+        proposal.run(
+          2,
+          7,
+          "hash-2",
+          NOW + 9 * 86_400_000,
+          NOW - 5 * MIN,
+          "Ann",
+          "pending",
+          1,
+          "Provider is down",
+          NOW + MIN,
+          1_700_000_100_002,
+        );
+        proposal.run(
+          3,
+          8,
+          "hash-3",
+          NOW + 9 * 86_400_000,
+          NOW - 60 * MIN,
+          "Ben",
+          "sent",
+          1,
+          null,
+          null,
+          1_700_000_100_003,
+        );
+        proposal.run(
+          4,
+          9,
+          "hash-4",
+          NOW + 9 * 86_400_000,
+          NOW - 90 * MIN,
+          "Cal",
+          "failed",
+          6,
+          "Provider is down",
+          null,
+          1_700_000_100_004,
+        );
+        proposal.run(
+          5,
+          10,
+          "hash-5",
+          NOW + 9 * 86_400_000,
+          NOW - 1 * MIN,
+          "Dee",
+          "pending",
+          0,
+          null,
+          NOW - MIN,
+          1_700_000_100_005,
+        ); // stale lease
 
         const review = db.prepare(
           `insert into review_requests (id, lead_id, token_hash, expires_at, mail_status, mail_attempts, mail_last_error, mail_next_attempt_at, created_at)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         );
         review.run(1, 5, "review-1", NOW + 60 * 86_400_000, "pending", 0, null, null, 1_700_000_200_001);
-        review.run(2, 7, "review-2", NOW + 60 * 86_400_000, "pending", 3, "Provider is down", NOW + 30 * MIN, 1_700_000_200_002);
+        review.run(
+          2,
+          7,
+          "review-2",
+          NOW + 60 * 86_400_000,
+          "pending",
+          3,
+          "Provider is down",
+          NOW + 30 * MIN,
+          1_700_000_200_002,
+        );
         review.run(3, 8, "review-3", NOW + 60 * 86_400_000, "failed", 1, "Provider is down", null, 1_700_000_200_003);
         review.run(4, 9, "review-4", NOW + 60 * 86_400_000, "sent", 1, null, null, 1_700_000_200_004);
         review.run(5, 10, "review-5", NOW + 60 * 86_400_000, "pending", 0, null, NOW - 3 * MIN, 1_700_000_200_005); // stale lease
@@ -117,7 +189,12 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
           mail("proposal-accepted", 9, "failed", { proposal_id: 4, attempts: 6, ...down }),
           mail("proposal-accepted", 10, "pending", { proposal_id: 5, leased_until: NOW - MIN }),
           mail("review-request", 5, "pending", { review_request_id: 1 }),
-          mail("review-request", 7, "pending", { review_request_id: 2, attempts: 3, next_attempt_at: NOW + 30 * MIN, ...down }),
+          mail("review-request", 7, "pending", {
+            review_request_id: 2,
+            attempts: 3,
+            next_attempt_at: NOW + 30 * MIN,
+            ...down,
+          }),
           mail("review-request", 8, "failed", { review_request_id: 3, attempts: 1, ...down }),
           mail("review-request", 9, "sent", { review_request_id: 4, attempts: 1 }),
           mail("review-request", 10, "pending", { review_request_id: 5, leased_until: NOW - 3 * MIN }),
@@ -129,8 +206,10 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
         );
 
         // No table but the outbox keeps a mail's state any more.
-        const columns = (table: string) => (db.prepare(`select name from pragma_table_info('${table}')`).pluck().all() as string[]).join(" ");
-        for (const table of ["leads", "proposals", "review_requests"]) expect(columns(table)).not.toMatch(/notify|autoreply|mail_/);
+        const columns = (table: string) =>
+          (db.prepare(`select name from pragma_table_info('${table}')`).pluck().all() as string[]).join(" ");
+        for (const table of ["leads", "proposals", "review_requests"])
+          expect(columns(table)).not.toMatch(/notify|autoreply|mail_/);
         expect(columns("proposals")).not.toContain("token_hash");
 
         // A lead deleted takes its mails with it: nothing is left to retry forever.
@@ -145,7 +224,9 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
     await fromShapeBefore(
       "0010",
       (db) => {
-        db.prepare("insert into settings (key, value) values ('contact', ?)").run(JSON.stringify({ notificationEmail: OWNER }));
+        db.prepare("insert into settings (key, value) values ('contact', ?)").run(
+          JSON.stringify({ notificationEmail: OWNER }),
+        );
         db.prepare(
           `insert into contact_messages (id, name, email, message, source, notify_status, notify_attempts, notify_last_error, notify_next_attempt_at, autoreply_status, created_at)
            values (1, 'Ann', 'ann@example.com', 'Roof', 'website', 'pending', 2, 'Provider is down', ?, 'pending', 1700000000001),
@@ -160,14 +241,53 @@ describe(`migrations ${FIRST} on (one outbox)`, () => {
         ).run(NOW + 60 * 86_400_000);
       },
       (db) => {
-        expect(db.prepare("select kind, lead_id, recipient, state, attempts, next_attempt_at from outbox order by id").all()).toEqual([
-          { kind: "lead-notification", lead_id: 1, recipient: OWNER, state: "pending", attempts: 2, next_attempt_at: NOW + 5 * MIN },
-          { kind: "lead-notification", lead_id: 2, recipient: OWNER, state: "sent", attempts: 1, next_attempt_at: null },
-          { kind: "lead-autoreply", lead_id: 2, recipient: "ben@example.com", state: "failed", attempts: 0, next_attempt_at: null },
-          { kind: "proposal-accepted", lead_id: 2, recipient: OWNER, state: "pending", attempts: 0, next_attempt_at: null },
-          { kind: "review-request", lead_id: 2, recipient: "ben@example.com", state: "failed", attempts: 6, next_attempt_at: null },
+        expect(
+          db.prepare("select kind, lead_id, recipient, state, attempts, next_attempt_at from outbox order by id").all(),
+        ).toEqual([
+          {
+            kind: "lead-notification",
+            lead_id: 1,
+            recipient: OWNER,
+            state: "pending",
+            attempts: 2,
+            next_attempt_at: NOW + 5 * MIN,
+          },
+          {
+            kind: "lead-notification",
+            lead_id: 2,
+            recipient: OWNER,
+            state: "sent",
+            attempts: 1,
+            next_attempt_at: null,
+          },
+          {
+            kind: "lead-autoreply",
+            lead_id: 2,
+            recipient: "ben@example.com",
+            state: "failed",
+            attempts: 0,
+            next_attempt_at: null,
+          },
+          {
+            kind: "proposal-accepted",
+            lead_id: 2,
+            recipient: OWNER,
+            state: "pending",
+            attempts: 0,
+            next_attempt_at: null,
+          },
+          {
+            kind: "review-request",
+            lead_id: 2,
+            recipient: "ben@example.com",
+            state: "failed",
+            attempts: 6,
+            next_attempt_at: null,
+          },
         ]);
-        expect(db.prepare("select proposal_id, token_hash from proposal_links").all()).toEqual([{ proposal_id: 1, token_hash: "hash-1" }]);
+        expect(db.prepare("select proposal_id, token_hash from proposal_links").all()).toEqual([
+          { proposal_id: 1, token_hash: "hash-1" },
+        ]);
       },
     );
   });

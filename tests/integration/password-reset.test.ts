@@ -16,12 +16,22 @@ const { RESET_MESSAGES } = await import("~/lib/password-reset");
 const { startPasswordReset } = await import("~/services/password-reset.server");
 
 /** The stand-in without an API key: prints, delivers nothing. */
-const noMail = { name: "log", delivers: false, sendBatch: (mails: unknown[]) => Promise.resolve(mails.map(() => ({ id: null }))) };
+const noMail = {
+  name: "log",
+  delivers: false,
+  sendBatch: (mails: unknown[]) => Promise.resolve(mails.map(() => ({ id: null }))),
+};
 const forgot = await import("~/routes/admin/forgot-password");
 const reset = await import("~/routes/admin/reset-password");
 const login = await import("~/routes/admin/login");
 
-type Reply = { data: Record<string, unknown> & { state?: string; result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } | null };
+type Reply = {
+  data: Record<string, unknown> & {
+    state?: string;
+    result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+  };
+  init: { status: number } | null;
+};
 
 let ownerId = 0;
 let officeId = 0;
@@ -50,15 +60,31 @@ async function call<T>(run: () => Promise<T>): Promise<T | Response> {
 const ask = (email: string, ip = nextIp()) =>
   call(() =>
     forgot.action({
-      request: new Request("http://site.test/admin/forgot-password", { method: "POST", body: new URLSearchParams({ email }) }),
+      request: new Request("http://site.test/admin/forgot-password", {
+        method: "POST",
+        body: new URLSearchParams({ email }),
+      }),
       params: {},
       context: requestContext(ip),
     } as never),
   ) as Promise<Response | Reply>;
 
-const open = (token: string) => call(() => Promise.resolve(reset.loader({ request: new Request(`http://site.test/admin/reset-password/${token}`), params: { token }, context: requestContext("127.0.0.1") } as never))) as Promise<Reply | Response>;
+const open = (token: string) =>
+  call(() =>
+    Promise.resolve(
+      reset.loader({
+        request: new Request(`http://site.test/admin/reset-password/${token}`),
+        params: { token },
+        context: requestContext("127.0.0.1"),
+      } as never),
+    ),
+  ) as Promise<Reply | Response>;
 
-const choose = (token: string, body: BodyInit, headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" }) =>
+const choose = (
+  token: string,
+  body: BodyInit,
+  headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" },
+) =>
   call(() =>
     reset.action({
       request: new Request(`http://site.test/admin/reset-password/${token}`, { method: "POST", body, headers }),
@@ -66,12 +92,17 @@ const choose = (token: string, body: BodyInit, headers: Record<string, string> =
       context: requestContext("127.0.0.1"),
     } as never),
   ) as Promise<Response | Reply>;
-const setPassword = (token: string, password: string, repeat = password) => choose(token, new URLSearchParams({ newPassword: password, repeatPassword: repeat }));
+const setPassword = (token: string, password: string, repeat = password) =>
+  choose(token, new URLSearchParams({ newPassword: password, repeatPassword: repeat }));
 
 const signIn = (email: string, password: string) =>
   call(() =>
     login.action({
-      request: new Request("http://site.test/admin/login", { method: "POST", body: new URLSearchParams({ email, password }), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      request: new Request("http://site.test/admin/login", {
+        method: "POST",
+        body: new URLSearchParams({ email, password }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
       params: {},
       context: requestContext(nextIp()),
     } as never),
@@ -79,7 +110,9 @@ const signIn = (email: string, password: string) =>
 
 async function flashOf(res: Response | Reply): Promise<string> {
   const cookie = (res as Response).headers.getSetCookie().find((c) => c.startsWith("__flash="));
-  const { flash } = await readFlash(new Request("http://site.test/", { headers: { Cookie: cookie ? cookie.split(";")[0] : "" } }));
+  const { flash } = await readFlash(
+    new Request("http://site.test/", { headers: { Cookie: cookie ? cookie.split(";")[0] : "" } }),
+  );
   return flash?.message ?? "";
 }
 
@@ -99,7 +132,8 @@ async function tokenMailedTo(email: string, count = 1): Promise<string> {
   return token!;
 }
 
-const resetRows = (userId: number) => getDb().select().from(passwordResets).where(eq(passwordResets.userId, userId)).all();
+const resetRows = (userId: number) =>
+  getDb().select().from(passwordResets).where(eq(passwordResets.userId, userId)).all();
 const resetMails = () => getDb().select().from(outbox).where(eq(outbox.kind, "password-reset")).all();
 
 describe("asking for a reset link", () => {
@@ -145,13 +179,25 @@ describe("asking for a reset link", () => {
     expect(empty.init?.status).toBe(400);
 
     const post = (body: BodyInit, headers: Record<string, string>) =>
-      call(() => forgot.action({ request: new Request("http://site.test/admin/forgot-password", { method: "POST", body, headers }), params: {}, context: requestContext("127.0.0.1") } as never));
-    const huge = (await post("email=" + "a".repeat(2_000_000), { "Content-Type": "application/x-www-form-urlencoded" })) as Response;
+      call(() =>
+        forgot.action({
+          request: new Request("http://site.test/admin/forgot-password", { method: "POST", body, headers }),
+          params: {},
+          context: requestContext("127.0.0.1"),
+        } as never),
+      );
+    const huge = (await post("email=" + "a".repeat(2_000_000), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    })) as Response;
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
-    const json = (await post(JSON.stringify({ email: "owner@example.com" }), { "Content-Type": "application/json" })) as Response;
+    const json = (await post(JSON.stringify({ email: "owner@example.com" }), {
+      "Content-Type": "application/json",
+    })) as Response;
     expect(json.status).toBe(415);
-    const twice = (await post("email=a@example.com&email=b@example.com", { "Content-Type": "application/x-www-form-urlencoded" })) as Reply;
+    const twice = (await post("email=a@example.com&email=b@example.com", {
+      "Content-Type": "application/x-www-form-urlencoded",
+    })) as Reply;
     expect(twice.init?.status).toBe(400);
   });
 });
@@ -172,17 +218,28 @@ describe("limits", () => {
     // The address's own limit (3) comes first; the account keeps its count when its email changes.
     for (let i = 0; i < 3; i++) await ask("crew@example.com");
     getDb().update(users).set({ email: "crew2@example.com" }).where(eq(users.id, user.id)).run();
-    for (let i = 0; i < 3; i++) expect(await answerOf(await ask("crew2@example.com"))).toEqual({ status: 302, location: "/admin/forgot-password", message: RESET_MESSAGES.sent });
+    for (let i = 0; i < 3; i++)
+      expect(await answerOf(await ask("crew2@example.com"))).toEqual({
+        status: 302,
+        location: "/admin/forgot-password",
+        message: RESET_MESSAGES.sent,
+      });
     // 5 an hour for the account: the sixth ask was answered the same and stored nothing.
     expect(resetRows(user.id)).toHaveLength(5);
-    await vi.waitFor(() => expect(resetMails().filter((m) => m.state !== "pending").length).toBeGreaterThanOrEqual(5), { timeout: 10_000 });
+    await vi.waitFor(() => expect(resetMails().filter((m) => m.state !== "pending").length).toBeGreaterThanOrEqual(5), {
+      timeout: 10_000,
+    });
   });
 
   it("per client address: one place cannot walk through many addresses", async () => {
     const ip = "203.0.113.99";
     const before = resetRows(ownerId).length;
     for (let i = 0; i < 10; i++) await ask(`walker-${i}@example.com`, ip);
-    expect(await answerOf(await ask("owner@example.com", ip))).toEqual({ status: 302, location: "/admin/forgot-password", message: RESET_MESSAGES.sent });
+    expect(await answerOf(await ask("owner@example.com", ip))).toEqual({
+      status: 302,
+      location: "/admin/forgot-password",
+      message: RESET_MESSAGES.sent,
+    });
     expect(resetRows(ownerId).length).toBe(before);
   });
 });
@@ -270,11 +327,15 @@ describe("using the link", () => {
     await upsertUser("hostile@example.com", "old-password");
     await ask("hostile@example.com");
     const token = await tokenMailedTo("hostile@example.com");
-    const json = (await choose(token, JSON.stringify({ newPassword: "x" }), { "Content-Type": "application/json" })) as Response;
+    const json = (await choose(token, JSON.stringify({ newPassword: "x" }), {
+      "Content-Type": "application/json",
+    })) as Response;
     expect(json.status).toBe(415);
     const long = (await setPassword(token, "p".repeat(5000))) as Reply;
     expect(long.init?.status).toBe(400);
-    const huge = (await choose(token, "newPassword=" + "a".repeat(2_000_000), { "Content-Type": "application/x-www-form-urlencoded" })) as Response;
+    const huge = (await choose(token, "newPassword=" + "a".repeat(2_000_000), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    })) as Response;
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
     // Still open after all that.

@@ -28,7 +28,9 @@ const TABLE = flatten(routes as Entry[]);
 // "/sitemap.xml"...): a literal starting with one of them is a route path. The home page
 // ("/") counts when something follows it ("/#contact", "/?service=").
 const SEGMENTS = [...new Set(TABLE.map((r) => r.path.split("/")[1]).filter((s) => s && s !== "*"))];
-const ROUTE_LITERAL = new RegExp(`^/(?:(?:${SEGMENTS.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?=$|[/?#.])|[?#])`);
+const ROUTE_LITERAL = new RegExp(
+  `^/(?:(?:${SEGMENTS.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?=$|[/?#.])|[?#])`,
+);
 
 // routes.ts is the site map; landing-pages.ts is the list it generates pages from.
 const EXEMPT = new Set(["app/routes.ts", "app/lib/landing-pages.ts"]);
@@ -42,11 +44,20 @@ function sourceFiles(dir: string): string[] {
 }
 
 const isHrefArgument = (node: ts.Node) =>
-  ts.isCallExpression(node.parent) && ts.isIdentifier(node.parent.expression) && node.parent.expression.text === "href" && node.parent.arguments[0] === node;
+  ts.isCallExpression(node.parent) &&
+  ts.isIdentifier(node.parent.expression) &&
+  node.parent.expression.text === "href" &&
+  node.parent.arguments[0] === node;
 
 /** Each string or template literal in `text` that starts like a route path, outside href()'s first argument. */
 function handWrittenPaths(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     // A template's every piece counts: `${origin}/admin/contact` is as hand-written as "/admin/contact".
@@ -69,7 +80,19 @@ function handWrittenPaths(fileName: string, text: string): string[] {
 
 describe("route paths are written once", () => {
   it("knows the routes' first segments from app/routes.ts", () => {
-    expect(SEGMENTS).toEqual(expect.arrayContaining(["admin", "portfolio", "services", "contact", "proposal", "review", "about", "sitemap.xml", "wichita-framing-roofing-services"]));
+    expect(SEGMENTS).toEqual(
+      expect.arrayContaining([
+        "admin",
+        "portfolio",
+        "services",
+        "contact",
+        "proposal",
+        "review",
+        "about",
+        "sitemap.xml",
+        "wichita-framing-roofing-services",
+      ]),
+    );
   });
 
   it("tells a hand-written path from href()", () => {
@@ -84,7 +107,7 @@ describe("route paths are written once", () => {
       'const h = "/";',
       'const i = "/administrator";',
       "const j = `${origin}/sitemap.xml`;",
-      "const k = `${origin}${href(\"/admin/contact\")}`;",
+      'const k = `${origin}${href("/admin/contact")}`;',
       "const l = `${origin}/*`;",
     ].join("\n");
     expect(handWrittenPaths("sample.ts", sample).map((f) => f.split(": ")[1])).toEqual([
@@ -119,7 +142,11 @@ describe("service and area pages come from the one list", () => {
   it("gives each a route of its own in the route table, answered by the landing page with its copy", () => {
     expect(pages).toHaveLength(18);
     for (const page of pages) {
-      expect(routeAt(page.path), page.path).toEqual({ path: page.path, id: page.id, file: "routes/service-or-area-page.tsx" });
+      expect(routeAt(page.path), page.path).toEqual({
+        path: page.path,
+        id: page.id,
+        file: "routes/service-or-area-page.tsx",
+      });
       expect(landingPageFor(page.path)?.path, page.path).toBe(page.path);
     }
     expect(new Set(pages.map((p) => p.id)).size).toBe(pages.length);

@@ -15,16 +15,26 @@ beforeAll(async () => {
 
 // The owner's page: with the money (the crew's has none, role-matrix.test.ts).
 const page = async () => {
-  const { columns, month } = await loader(routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } })));
+  const { columns, month } = await loader(
+    routeArgs(new Request("http://site.test/admin/leads/pipeline", { headers: { Cookie: cookie } })),
+  );
   return { columns: columns.map((c) => ({ ...c, totalCents: c.totalCents ?? 0 })), month: month! };
 };
 
 function lead(name: string, moves: LeadStatus[], estimateCents?: number) {
   const m = createLead({ name, email: `${name.toLowerCase()}@example.com`, phone: null, message: "Roof" });
   if (estimateCents !== undefined) {
-    getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: estimateCents, taxCents: 0, totalCents: estimateCents }).run();
+    getDb()
+      .insert(estimates)
+      .values({ leadId: m.id, lines: [], subtotalCents: estimateCents, taxCents: 0, totalCents: estimateCents })
+      .run();
   }
-  for (const status of moves) updateLead(m.id, { status, lostReason: status === "lost" ? "Price" : null, followUpOn: null, note: null }, systemActor("owner@example.com"));
+  for (const status of moves)
+    updateLead(
+      m.id,
+      { status, lostReason: status === "lost" ? "Price" : null, followUpOn: null, note: null },
+      systemActor("owner@example.com"),
+    );
   return m;
 }
 
@@ -57,8 +67,15 @@ describe("the pipeline page", () => {
     const before = await page();
     const won = lead("Changed", ["quoted", "won"], 500_000);
     // The accepted estimate, superseded by a change made after the sale.
-    getDb().update(estimates).set({ lockedAt: new Date(), supersededAt: new Date() }).where(eq(estimates.leadId, won.id)).run();
-    getDb().insert(estimates).values({ leadId: won.id, lines: [], subtotalCents: 520_000, taxCents: 0, totalCents: 520_000 }).run();
+    getDb()
+      .update(estimates)
+      .set({ lockedAt: new Date(), supersededAt: new Date() })
+      .where(eq(estimates.leadId, won.id))
+      .run();
+    getDb()
+      .insert(estimates)
+      .values({ leadId: won.id, lines: [], subtotalCents: 520_000, taxCents: 0, totalCents: 520_000 })
+      .run();
     const { columns } = await page();
     const column = columns.find((c) => c.status === "won")!;
     const was = before.columns.find((c) => c.status === "won")!;
@@ -71,10 +88,19 @@ describe("the pipeline page", () => {
     const won = lead("Sold", ["quoted", "won"], 500_000);
     getDb()
       .insert(proposals)
-      .values({ leadId: won.id, content: {}, totalCents: 480_000, expiresAt: new Date(Date.now() + 86_400_000), acceptedAt: new Date(), acceptedName: "Sold" })
+      .values({
+        leadId: won.id,
+        content: {},
+        totalCents: 480_000,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        acceptedAt: new Date(),
+        acceptedName: "Sold",
+      })
       .run();
     const { columns, month } = await page();
-    expect(columns.find((c) => c.status === "won")!.totalCents - before.columns.find((c) => c.status === "won")!.totalCents).toBe(480_000);
+    expect(
+      columns.find((c) => c.status === "won")!.totalCents - before.columns.find((c) => c.status === "won")!.totalCents,
+    ).toBe(480_000);
     expect(month.won.totalCents - before.month.won.totalCents).toBe(480_000);
   });
 

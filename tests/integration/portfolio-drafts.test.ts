@@ -27,23 +27,63 @@ beforeAll(async () => {
 async function completedJobWithPhoto(service: string | null = "Roof Repairs") {
   const image = (await cleanImage(await picture("jpeg", 900)))!;
   const storedName = await writePicture(image, "private");
-  const lead = createLead({ name: "Karen Miller", email: "karen@example.com", phone: null, message: "Leak over the porch", city: "Derby", service: service as never }, [
-    { storedName, originalName: "porch.jpg", contentType: "image/jpeg", width: image.info.width, height: image.info.height, bytes: image.bytes.byteLength },
-  ]);
-  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
+  const lead = createLead(
+    {
+      name: "Karen Miller",
+      email: "karen@example.com",
+      phone: null,
+      message: "Leak over the porch",
+      city: "Derby",
+      service: service as never,
+    },
+    [
+      {
+        storedName,
+        originalName: "porch.jpg",
+        contentType: "image/jpeg",
+        width: image.info.width,
+        height: image.info.height,
+        bytes: image.bytes.byteLength,
+      },
+    ],
+  );
+  updateLead(
+    lead.id,
+    { status: "won", lostReason: null, followUpOn: null, note: null },
+    systemActor("owner@example.com"),
+  );
   await post(lead.id, { intent: "complete" });
   return { id: lead.id, photo: listPhotos(lead.id)[0] };
 }
 
 const post = (id: number, fields: Record<string, string>) =>
-  leadAction(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }));
+  leadAction(
+    routeArgs(
+      new Request(`http://site.test/admin/leads/${id}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie },
+      }),
+      { id: String(id) },
+    ),
+  );
 const publish = (id: number, intent = "publish") =>
-  projectsAction(routeArgs(new Request("http://site.test/admin/projects", { method: "POST", body: new URLSearchParams({ intent, id: String(id) }), headers: { Cookie: cookie } }))) as Promise<Response>;
+  projectsAction(
+    routeArgs(
+      new Request("http://site.test/admin/projects", {
+        method: "POST",
+        body: new URLSearchParams({ intent, id: String(id) }),
+        headers: { Cookie: cookie },
+      }),
+    ),
+  ) as Promise<Response>;
 
 /** Every public place a project can show. */
 async function publicly(id: number) {
   const xml = await (sitemap() as Response).text();
-  const page = projectPage(routeArgs(new Request(`http://site.test/portfolio/${id}`), { id: String(id) })) as { init?: { status: number } };
+  const page = projectPage(routeArgs(new Request(`http://site.test/portfolio/${id}`), { id: String(id) })) as {
+    init?: { status: number };
+  };
   return {
     gallery: listGalleryCards().some((p) => p.id === id),
     sitemap: xml.includes(`/portfolio/${id}<`),
@@ -69,7 +109,14 @@ describe("a completed job added to the portfolio", () => {
     expect(res.status).toBe(302);
     const project = getDb().select().from(projects).where(eq(projects.leadId, id)).get()!;
     expect(res.headers.get("Location")).toBe(`/admin/projects?edit=${project.id}`);
-    expect(project).toMatchObject({ published: false, service: "Roof Repairs", town: "Derby", category: "roofing", title: "Roof Repairs in Derby", altText: "Porch roof with new shingles in Derby" });
+    expect(project).toMatchObject({
+      published: false,
+      service: "Roof Repairs",
+      town: "Derby",
+      category: "roofing",
+      title: "Roof Repairs in Derby",
+      altText: "Porch roof with new shingles in Derby",
+    });
     const image = getDb().select().from(images).where(eq(images.id, project.imageId!)).get()!;
     expect(image).toMatchObject({ purpose: "library", originalName: "porch.jpg" });
     expect(fs.existsSync(uploadPath(image.storedName, "public"))).toBe(true);
@@ -77,16 +124,37 @@ describe("a completed job added to the portfolio", () => {
     expect(fs.existsSync(uploadPath(photo.storedName, "private"))).toBe(true);
     expect(listPhotos(id)).toHaveLength(1);
     // Posted twice: still one project for the job.
-    const twice = (await post(id, { intent: "add-to-portfolio", title: "Again", category: "roofing", description: "D", altText: "A" })) as Response;
+    const twice = (await post(id, {
+      intent: "add-to-portfolio",
+      title: "Again",
+      category: "roofing",
+      description: "D",
+      altText: "A",
+    })) as Response;
     expect(twice.headers.get("Location")).toBe(`/admin/projects?edit=${project.id}`);
     expect(getDb().select().from(projects).where(eq(projects.leadId, id)).all()).toHaveLength(1);
 
     // A draft shows nowhere: portfolio, home, about, service and town pages, sitemap, its own page.
-    expect(await publicly(project.id)).toEqual({ gallery: false, sitemap: false, page: 404, servicePage: false, townPage: false, otherTown: false, about: false });
+    expect(await publicly(project.id)).toEqual({
+      gallery: false,
+      sitemap: false,
+      page: 404,
+      servicePage: false,
+      townPage: false,
+      otherTown: false,
+      about: false,
+    });
 
     expect((await publish(project.id)).status).toBe(302);
     // (The about page leads with the demo's featured work.)
-    expect(await publicly(project.id)).toMatchObject({ gallery: true, sitemap: true, page: 200, servicePage: true, townPage: true, otherTown: false });
+    expect(await publicly(project.id)).toMatchObject({
+      gallery: true,
+      sitemap: true,
+      page: 200,
+      servicePage: true,
+      townPage: true,
+      otherTown: false,
+    });
 
     await publish(project.id, "unpublish");
     expect((await publicly(project.id)).gallery).toBe(false);
@@ -94,8 +162,18 @@ describe("a completed job added to the portfolio", () => {
 
   it("asks for the category when the homeowner was not sure, and for alt text, keeping what was typed", async () => {
     const { id, photo } = await completedJobWithPhoto("Not sure");
-    const fields = { intent: "add-to-portfolio", title: "Project in Derby", category: "", description: "Work.", altText: "A roof", photoId: String(photo.id) };
-    const noCategory = (await post(id, fields)) as unknown as { init: { status: number }; data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
+    const fields = {
+      intent: "add-to-portfolio",
+      title: "Project in Derby",
+      category: "",
+      description: "Work.",
+      altText: "A roof",
+      photoId: String(photo.id),
+    };
+    const noCategory = (await post(id, fields)) as unknown as {
+      init: { status: number };
+      data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    };
     expect(noCategory.init.status).toBe(400);
     expect(noCategory.data.intent).toBe("add-to-portfolio");
     expect(noCategory.data.reply.error).toEqual({ category: ["Please choose the project's category"] });

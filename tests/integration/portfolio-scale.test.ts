@@ -17,7 +17,15 @@ import { workForService, workForTown } from "~/services/related-work.server";
 import { loader as portfolioLoader } from "~/routes/portfolio";
 
 const TOWNS = ["Derby", "Wichita", "Mulvane", "derby, KS", " Andover ", "El Dorado"];
-const WORDS = ["Roof Replacement", "Hail Damage Repair", "Garage Framing", "Room Addition", "Gutter Install", "Bright Green Treatment", "Porch"];
+const WORDS = [
+  "Roof Replacement",
+  "Hail Damage Repair",
+  "Garage Framing",
+  "Room Addition",
+  "Gutter Install",
+  "Bright Green Treatment",
+  "Porch",
+];
 
 /** All the public projects as the old code read them: every row, then filtered (the reference). */
 function everyPublicProject() {
@@ -33,7 +41,14 @@ beforeAll(() => {
     for (let i = 0; i < 520; i++) {
       const image = db
         .insert(images)
-        .values({ storedName: `p-${i}.jpg`, originalName: `p-${i}.jpg`, contentType: "image/jpeg", bytes: 1000, width: 1600, height: 1200 })
+        .values({
+          storedName: `p-${i}.jpg`,
+          originalName: `p-${i}.jpg`,
+          contentType: "image/jpeg",
+          bytes: 1000,
+          width: 1600,
+          height: 1200,
+        })
         .returning({ id: images.id })
         .get();
       const category = PROJECT_CATEGORIES[i % 3];
@@ -59,7 +74,9 @@ beforeAll(() => {
 });
 
 const portfolio = async (query = "") =>
-  (await portfolioLoader(routeArgs(new Request(`http://site.test/portfolio${query}`)))) as Awaited<ReturnType<typeof portfolioLoader>>;
+  (await portfolioLoader(routeArgs(new Request(`http://site.test/portfolio${query}`)))) as Awaited<
+    ReturnType<typeof portfolioLoader>
+  >;
 
 describe("the portfolio with 500 published projects", () => {
   it("shows each category's first few on the All tab, with the counts behind its links", async () => {
@@ -67,7 +84,9 @@ describe("the portfolio with 500 published projects", () => {
     const every = everyPublicProject();
     expect(all.projects.length).toBe(3 * CAROUSEL_TILES);
     for (const category of PROJECT_CATEGORIES) {
-      const expected = galleryOrder(every, category).slice(0, CAROUSEL_TILES).map((p) => p.id);
+      const expected = galleryOrder(every, category)
+        .slice(0, CAROUSEL_TILES)
+        .map((p) => p.id);
       expect(all.projects.filter((p) => p.category === category).map((p) => p.id)).toEqual(expected);
       expect(all.counts[category]).toBe(every.filter((p) => p.category === category).length);
     }
@@ -99,8 +118,19 @@ describe("the portfolio with 500 published projects", () => {
     const first = (await portfolio("?category=framing")).projects.map((p) => p.id);
     const draft = getDb().select({ id: projects.id }).from(projects).where(eq(projects.published, false)).get()!.id;
     const roofingId = galleryOrder(everyPublicProject(), "roofing")[3].id;
-    for (const query of [`after=${draft}`, `before=${draft}`, `after=${roofingId}`, "after=999999", "after=0", "after=abc", "before=-1"]) {
-      expect((await portfolio(`?category=framing&${query}`)).projects.map((p) => p.id), query).toEqual(first);
+    for (const query of [
+      `after=${draft}`,
+      `before=${draft}`,
+      `after=${roofingId}`,
+      "after=999999",
+      "after=0",
+      "after=abc",
+      "before=-1",
+    ]) {
+      expect(
+        (await portfolio(`?category=framing&${query}`)).projects.map((p) => p.id),
+        query,
+      ).toEqual(first);
     }
   });
 
@@ -122,7 +152,10 @@ describe("matching work on service and area pages with 500 projects", () => {
     const every = everyPublicProject();
     for (const { slug } of SERVICES) {
       const expected = projectsForService(every, slug).map((p) => p.id);
-      expect(workForService(slug).projects.map((p) => p.id), slug).toEqual(expected);
+      expect(
+        workForService(slug).projects.map((p) => p.id),
+        slug,
+      ).toEqual(expected);
       expect(expected.length).toBeGreaterThan(0);
     }
   });
@@ -130,7 +163,10 @@ describe("matching work on service and area pages with 500 projects", () => {
   it("shows on each area page what the whole list filtered would: the town of a job however written, or named in the words", () => {
     const every = everyPublicProject();
     for (const { name } of AREAS) {
-      expect(workForTown(name).projects.map((p) => p.id), name).toEqual(projectsForTown(every, name).map((p) => p.id));
+      expect(
+        workForTown(name).projects.map((p) => p.id),
+        name,
+      ).toEqual(projectsForTown(every, name).map((p) => p.id));
     }
     expect(workForTown("Derby").projects).toHaveLength(3);
   });
@@ -138,10 +174,28 @@ describe("matching work on service and area pages with 500 projects", () => {
   it("finds words-only matches that sit far down the gallery order", () => {
     // Only hand-written gutter projects match the gutter page by words; make the one match the last in order.
     const db = getDb();
-    const image = db.insert(images).values({ storedName: "late.jpg", originalName: "late.jpg", contentType: "image/jpeg", bytes: 1, width: 10, height: 10 }).returning().get();
+    const image = db
+      .insert(images)
+      .values({
+        storedName: "late.jpg",
+        originalName: "late.jpg",
+        contentType: "image/jpeg",
+        bytes: 1,
+        width: 10,
+        height: 10,
+      })
+      .returning()
+      .get();
     const id = db
       .insert(projects)
-      .values({ title: "Seamless downspout job, Augusta", category: "framing" as ProjectCategory, description: "x", imageId: image.id, sortOrder: 99, createdAt: new Date(0) })
+      .values({
+        title: "Seamless downspout job, Augusta",
+        category: "framing" as ProjectCategory,
+        description: "x",
+        imageId: image.id,
+        sortOrder: 99,
+        createdAt: new Date(0),
+      })
       .returning({ id: projects.id })
       .get().id;
     expect(workForTown("Augusta").projects.map((p) => p.id)).toContain(id);

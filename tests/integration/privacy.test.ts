@@ -1,6 +1,14 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useLoaderData, useMatches, type RouteObject } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Outlet,
+  StaticRouterProvider,
+  useLoaderData,
+  useMatches,
+  type RouteObject,
+} from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_BUSINESS_FACTS } from "~/lib/business";
 import { setSetting } from "~/models/settings.server";
@@ -29,7 +37,10 @@ const routes: RouteObject[] = [
         path: "privacy",
         loader: privacy.loader as never,
         Component: function Page() {
-          return createElement(privacy.default as React.FC<{ loaderData: unknown; matches: unknown }>, { loaderData: useLoaderData(), matches: useMatches() });
+          return createElement(privacy.default as React.FC<{ loaderData: unknown; matches: unknown }>, {
+            loaderData: useLoaderData(),
+            matches: useMatches(),
+          });
         },
       },
     ],
@@ -39,7 +50,9 @@ const routes: RouteObject[] = [
 /** The page's words as a visitor reads them. */
 async function privacyText() {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://site.test/privacy"), { requestContext: requestContext("127.0.0.1") as never });
+  const context = await handler.query(new Request("http://site.test/privacy"), {
+    requestContext: requestContext("127.0.0.1") as never,
+  });
   if (context instanceof Response) throw new Error(`answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));

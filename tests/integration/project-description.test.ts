@@ -5,16 +5,32 @@ import { loader } from "~/routes/resources/project-description";
 // The portfolio's dialog reads a project's description from here (lists leave it out):
 // what a published project says, and nothing of a draft or an address that is no project.
 const ask = async (id: string) => {
-  const response = (await loader({ request: new Request(`http://site.test/portfolio/${id}/description`), params: { id } } as never)) as Response;
+  const response = (await loader({
+    request: new Request(`http://site.test/portfolio/${id}/description`),
+    params: { id },
+  } as never)) as Response;
   return { status: response.status, body: (await response.json()) as unknown };
 };
 
-const video = { category: "roofing", mediaType: "video", videoUrl: "https://www.youtube.com/watch?v=M7lc1UVf-VE" } as const;
+const video = {
+  category: "roofing",
+  mediaType: "video",
+  videoUrl: "https://www.youtube.com/watch?v=M7lc1UVf-VE",
+} as const;
 let published = 0;
 let draft = 0;
 beforeAll(() => {
-  published = insertProject({ ...video, title: "Hail Damage Reroof, Derby", description: "A full tear-off after the May hail, with new drip edge and ridge vents." });
-  draft = insertProject({ ...video, title: "Porch Roof, Mulvane", description: "Not looked over yet.", published: false });
+  published = insertProject({
+    ...video,
+    title: "Hail Damage Reroof, Derby",
+    description: "A full tear-off after the May hail, with new drip edge and ridge vents.",
+  });
+  draft = insertProject({
+    ...video,
+    title: "Porch Roof, Mulvane",
+    description: "Not looked over yet.",
+    published: false,
+  });
 });
 
 describe("a project's description for the portfolio dialog", () => {

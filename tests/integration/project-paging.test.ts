@@ -84,7 +84,9 @@ describe("the admin Projects list in pages", () => {
         "explain query plan select id from projects where featured = (select featured from projects where id = 5) and sort_order = (select sort_order from projects where id = 5) and (created_at, id) < (select created_at, id from projects where id = 5) order by created_at desc, id desc limit 50",
       )
       .all() as { detail: string }[];
-    expect(plan.map((r) => r.detail).join("\n")).toMatch(/SEARCH projects USING (COVERING )?INDEX projects_admin_order_idx \(featured=\? AND sort_order=\? AND created_at<\?\)/);
+    expect(plan.map((r) => r.detail).join("\n")).toMatch(
+      /SEARCH projects USING (COVERING )?INDEX projects_admin_order_idx \(featured=\? AND sort_order=\? AND created_at<\?\)/,
+    );
   });
 
   it("a change made on page 2 comes back to page 2, with the editor closed", async () => {

@@ -39,19 +39,49 @@ const ownerMail = (leadId: number) => findMail("proposal-accepted", { leadId });
 
 /** A measured lead with an estimate, as the estimate screen will store it (written straight to the table here). */
 function measuredLeadWithEstimate(name = "Karen Miller") {
-  const { id } = createLead({ name, email: "karen@example.com", phone: "316-555-0188", message: "Hail", street: "412 N Main St", city: "Derby", zip: "67037" });
+  const { id } = createLead({
+    name,
+    email: "karen@example.com",
+    phone: "316-555-0188",
+    message: "Hail",
+    street: "412 N Main St",
+    city: "Derby",
+    zip: "67037",
+  });
   db().update(leads).set({ status: "measured" }).where(eq(leads.id, id)).run();
   const drawing = {
     top: {
       scale: 0.1,
       scaleSource: "typed",
-      facets: [{ points: [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 400 }, { x: 100, y: 400 }], pitch: 6 }],
+      facets: [
+        {
+          points: [
+            { x: 100, y: 100 },
+            { x: 500, y: 100 },
+            { x: 500, y: 400 },
+            { x: 100, y: 400 },
+          ],
+          pitch: 6,
+        },
+      ],
       lines: [{ a: { x: 100, y: 100 }, b: { x: 500, y: 100 }, kind: "eave" }],
       pitchLine: null,
       map: null,
     },
   };
-  db().insert(roofCustomers).values({ customerName: name, street: "412 N Main St", city: "Derby", state: "KS", area: 1342, pitch: 6, drawing, leadId: id }).run();
+  db()
+    .insert(roofCustomers)
+    .values({
+      customerName: name,
+      street: "412 N Main St",
+      city: "Derby",
+      state: "KS",
+      area: 1342,
+      pitch: 6,
+      drawing,
+      leadId: id,
+    })
+    .run();
   db()
     .insert(estimates)
     .values({
@@ -59,8 +89,24 @@ function measuredLeadWithEstimate(name = "Karen Miller") {
       tier: "better",
       taxRateBasisPoints: 750,
       lines: [
-        { key: "shingles", label: "Architectural shingles", quantity: 45, unit: "bundles", unitPriceCents: 4150, totalCents: 186750, adjusted: false },
-        { key: "labor", label: "Labor, 7-9/12", quantity: 15, unit: "squares", unitPriceCents: 9000, totalCents: 135000, adjusted: true },
+        {
+          key: "shingles",
+          label: "Architectural shingles",
+          quantity: 45,
+          unit: "bundles",
+          unitPriceCents: 4150,
+          totalCents: 186750,
+          adjusted: false,
+        },
+        {
+          key: "labor",
+          label: "Labor, 7-9/12",
+          quantity: 15,
+          unit: "squares",
+          unitPriceCents: 9000,
+          totalCents: 135000,
+          adjusted: true,
+        },
       ],
       subtotalCents: 321750,
       taxCents: 24131,
@@ -72,26 +118,50 @@ function measuredLeadWithEstimate(name = "Karen Miller") {
 
 const leadPost = (id: number, fields: Record<string, string>) =>
   leadRoute.action(
-    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { id: String(id) }),
+    routeArgs(
+      new Request(`http://site.test/admin/leads/${id}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie },
+      }),
+      { id: String(id) },
+    ),
   ) as Promise<Response | { data: unknown; init: ResponseInit }>;
 
 /** Staff send a proposal; the token comes from the one-shot cookie the redirect carries. */
 async function send(id: number, fields: Record<string, string> = {}) {
-  const res = (await leadPost(id, { intent: "send-proposal", terms: "Pay on completion.", validDays: "30", ...fields })) as Response;
+  const res = (await leadPost(id, {
+    intent: "send-proposal",
+    terms: "Pay on completion.",
+    validDays: "30",
+    ...fields,
+  })) as Response;
   expect(res.status).toBe(302);
   const setCookies = res.headers.getSetCookie();
   const linkCookie = setCookies.find((c) => c.startsWith("__new_link="))!.split(";")[0];
-  const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
+  const page = await leadRoute.loader(
+    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), {
+      id: String(id),
+    }),
+  );
   const url = page.proposals!.newLink!.url;
   return { token: url.split("/proposal/")[1], url, page };
 }
 
 /** A loader's or action's answer made with data(): its body and status. */
 type Answer<T = Record<string, unknown>> = { data: T; init: ResponseInit };
-const publicArgs = (request: Request, token: string, address = "127.0.0.1") => ({ request, params: { token }, context: requestContext(address) }) as never;
-const openPage = (token: string) => proposalRoute.loader(publicArgs(new Request(`http://site.test/proposal/${token}`), token)) as unknown as Answer;
+const publicArgs = (request: Request, token: string, address = "127.0.0.1") =>
+  ({ request, params: { token }, context: requestContext(address) }) as never;
+const openPage = (token: string) =>
+  proposalRoute.loader(publicArgs(new Request(`http://site.test/proposal/${token}`), token)) as unknown as Answer;
 const accept = (token: string, fields: Record<string, string>, address = "203.0.113.7") =>
-  proposalRoute.action(publicArgs(new Request(`http://site.test/proposal/${token}`, { method: "POST", body: new URLSearchParams(fields) }), token, address)) as unknown as Promise<
+  proposalRoute.action(
+    publicArgs(
+      new Request(`http://site.test/proposal/${token}`, { method: "POST", body: new URLSearchParams(fields) }),
+      token,
+      address,
+    ),
+  ) as unknown as Promise<
     Answer<{ reply: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null }>
   >;
 
@@ -111,13 +181,21 @@ describe("sending a proposal", () => {
       terms: "Pay on completion.",
       lines: [{ label: "Architectural shingles", totalCents: 186750 }, { label: "Labor, 7-9/12" }],
     });
-    expect((row.content as { roof: { figures: { label: string }[] } }).roof.figures.map((f) => f.label)).toContain("Roof area");
+    expect((row.content as { roof: { figures: { label: string }[] } }).roof.figures.map((f) => f.label)).toContain(
+      "Roof area",
+    );
     // Valid for 30 days: open until the end of that day in Kansas.
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(30 * 86_400_000 - 86_400_000);
     expect(lead(id).status).toBe("quoted");
-    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ statusFrom: "measured", statusTo: "quoted", author: "owner@example.com" });
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({
+      statusFrom: "measured",
+      statusTo: "quoted",
+      author: "owner@example.com",
+    });
     expect(listLeadNotes(id, "owner").at(-1)?.text).toContain("$3,458.81");
-    expect(page.proposals!.list).toMatchObject([{ total: "$3,458.81", state: "open", pdf: `/admin/leads/${id}/proposals/${row.id}.pdf` }]);
+    expect(page.proposals!.list).toMatchObject([
+      { total: "$3,458.81", state: "open", pdf: `/admin/leads/${id}/proposals/${row.id}.pdf` },
+    ]);
 
     // The estimate changes later: the proposal sent stays as it was.
     db().update(estimates).set({ totalCents: 1 }).where(eq(estimates.leadId, id)).run();
@@ -126,26 +204,47 @@ describe("sending a proposal", () => {
 
   it("shows the link only on the page right after, and never moves a Won or Lost lead back", async () => {
     const id = measuredLeadWithEstimate();
-    updateLead(id, { status: "lost", lostReason: "Price", followUpOn: null, note: null }, systemActor("owner@example.com"));
+    updateLead(
+      id,
+      { status: "lost", lostReason: "Price", followUpOn: null, note: null },
+      systemActor("owner@example.com"),
+    );
     await send(id);
     expect(lead(id).status).toBe("lost");
-    const later = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const later = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
     expect(later.proposals!.newLink).toBeNull();
     expect(later.proposals!.list).toHaveLength(1);
   });
 
   it("refuses without an estimate, or with empty terms or odd days, keeping what was typed", async () => {
     const { id } = createLead({ name: "No Estimate", email: "n@example.com", phone: null, message: "Hi" });
-    type Refused = { data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } }; init: ResponseInit };
-    const none = (await leadPost(id, { intent: "send-proposal", terms: "Terms", validDays: "30" })) as unknown as Refused;
+    type Refused = {
+      data: { intent: string; reply: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+      init: ResponseInit;
+    };
+    const none = (await leadPost(id, {
+      intent: "send-proposal",
+      terms: "Terms",
+      validDays: "30",
+    })) as unknown as Refused;
     expect(none.init.status).toBe(400);
     expect(none.data.intent).toBe("send-proposal");
     expect(none.data.reply.error[""]![0]).toMatch(/no estimate/i);
     const withEstimate = measuredLeadWithEstimate();
-    const empty = (await leadPost(withEstimate, { intent: "send-proposal", terms: "  ", validDays: "30" })) as unknown as Refused;
+    const empty = (await leadPost(withEstimate, {
+      intent: "send-proposal",
+      terms: "  ",
+      validDays: "30",
+    })) as unknown as Refused;
     expect(empty.init.status).toBe(400);
     expect(empty.data.reply.error.terms![0]).toMatch(/terms/);
-    const days = (await leadPost(withEstimate, { intent: "send-proposal", terms: "Fine", validDays: "9999" })) as unknown as Refused;
+    const days = (await leadPost(withEstimate, {
+      intent: "send-proposal",
+      terms: "Fine",
+      validDays: "9999",
+    })) as unknown as Refused;
     expect(days.data.reply.error.validDays).toEqual(["Please give a number of days from 1 to 365."]);
     expect(days.data.reply.initialValue.validDays).toBe("9999");
     expect(proposalRows(withEstimate)).toHaveLength(0);
@@ -164,7 +263,10 @@ describe("the homeowner's page", () => {
     const id = measuredLeadWithEstimate();
     const { token } = await send(id);
     const page = openPage(token);
-    expect(page).toMatchObject({ init: { status: 200 }, data: { kind: "proposal", accepted: null, pdf: `/proposal/${token}/proposal.pdf` } });
+    expect(page).toMatchObject({
+      init: { status: 200 },
+      data: { kind: "proposal", accepted: null, pdf: `/proposal/${token}/proposal.pdf` },
+    });
     expect(new Headers(page.init.headers).get("Cache-Control")).toBe("no-store");
     // One character changed (a token that already ends in "A" gets a "B": once in 64 runs the test used to open the real one).
     expect(openPage(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`).init.status).toBe(404);
@@ -181,10 +283,17 @@ describe("the homeowner's page", () => {
     expect(row).toMatchObject({ acceptedName: "Dana Ortiz", acceptedIp: "203.0.113.7" });
     expect(row.acceptedAt!.getTime()).toBeGreaterThanOrEqual(before);
     expect(lead(id).status).toBe("won");
-    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ text: "Accepted by Dana Ortiz", statusFrom: "quoted", statusTo: "won" });
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({
+      text: "Accepted by Dana Ortiz",
+      statusFrom: "quoted",
+      statusTo: "won",
+    });
     await expect.poll(() => ownerMail(id)?.state).toBe("sent");
     const mail = fake.sent.find((m) => m.subject.startsWith("Proposal accepted: Dana Ortiz"))!;
-    expect(mail).toMatchObject({ to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'], reply_to: "karen@example.com" });
+    expect(mail).toMatchObject({
+      to: ['"Prairie Ridge Framing & Roofing" <hello@example.com>'],
+      reply_to: "karen@example.com",
+    });
     expect(mail.text).toContain("$3,458.81");
     expect(mail.text).toContain("203.0.113.7");
     expect(mail.text).toContain(`/admin/leads/${id}`);
@@ -201,12 +310,18 @@ describe("the homeowner's page", () => {
     const { token } = await send(id);
     await accept(token, { fullName: "Jane Doe", agree: "on" });
     await expect.poll(() => findMail("proposal-signed", { leadId: id })?.state, { timeout: 10_000 }).toBe("sent");
-    const signed = () => fake.sent.filter((m) => m.subject === "Your signed proposal from Prairie Ridge Framing & Roofing" && m.text.startsWith("Hi Jane Doe,"));
+    const signed = () =>
+      fake.sent.filter(
+        (m) =>
+          m.subject === "Your signed proposal from Prairie Ridge Framing & Roofing" &&
+          m.text.startsWith("Hi Jane Doe,"),
+      );
     const [mail] = signed();
     expect(mail.to).toEqual(['"Jane Doe" <karen@example.com>']);
     expect(mail.text).toContain("signed online by Jane Doe on ");
     expect(mail.text).toContain("$3,458.81");
-    const attachments = (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
+    const attachments =
+      (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
     expect(attachments.map((a) => a.filename)).toEqual([`proposal-jane-doe-${proposalRows(id)[0].id}.pdf`]);
     const pdf = Buffer.from(attachments[0].content, "base64");
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
@@ -244,7 +359,10 @@ describe("the homeowner's page", () => {
     expect(noName.data.reply?.error).toEqual({ fullName: ["Please type your full name to accept."] });
     const noAgree = await accept(token, { fullName: "Karen Miller" });
     expect(noAgree.init.status).toBe(400);
-    expect(noAgree.data.reply).toMatchObject({ error: { agree: ["Please check the box to agree to the terms."] }, initialValue: { fullName: "Karen Miller" } });
+    expect(noAgree.data.reply).toMatchObject({
+      error: { agree: ["Please check the box to agree to the terms."] },
+      initialValue: { fullName: "Karen Miller" },
+    });
     const long = await accept(token, { fullName: "x".repeat(5000), agree: "on" });
     expect(long.init.status).toBe(400);
     await expect(accept(token, { fullName: "x".repeat(100_000), agree: "on" })).rejects.toMatchObject({ status: 413 });
@@ -255,7 +373,11 @@ describe("the homeowner's page", () => {
   it("says an expired proposal has expired (410) with the phone number, and refuses to accept it", async () => {
     const id = measuredLeadWithEstimate();
     const { token } = await send(id);
-    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.leadId, id)).run();
+    db()
+      .update(proposals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(proposals.leadId, id))
+      .run();
     const page = openPage(token);
     expect(page).toMatchObject({ init: { status: 410 }, data: { kind: "expired", phone: "(620) 555-0142" } });
     const res = await accept(token, { fullName: "Karen Miller", agree: "on" });
@@ -268,16 +390,27 @@ describe("the homeowner's page", () => {
     const id = measuredLeadWithEstimate();
     const first = await send(id);
     const second = await send(id);
-    expect(await accept(first.token, {})).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal was replaced by a newer one"] } } } });
-    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.id, idOf(second.token))).run();
-    expect(await accept(second.token, { fullName: "" })).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal has expired."] } } } });
+    expect(await accept(first.token, {})).toMatchObject({
+      init: { status: 410 },
+      data: { reply: { error: { "": ["This proposal was replaced by a newer one"] } } },
+    });
+    db()
+      .update(proposals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(proposals.id, idOf(second.token)))
+      .run();
+    expect(await accept(second.token, { fullName: "" })).toMatchObject({
+      init: { status: 410 },
+      data: { reply: { error: { "": ["This proposal has expired."] } } },
+    });
   });
 
   it("limits how often one address may post", async () => {
     const id = measuredLeadWithEstimate();
     const { token } = await send(id);
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await accept(token, { fullName: "" }, "192.0.2.99")).init.status ?? 200);
+    for (let i = 0; i < 22; i++)
+      statuses.push((await accept(token, { fullName: "" }, "192.0.2.99")).init.status ?? 200);
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -293,32 +426,65 @@ describe("the proposal PDF", () => {
   it("is a PDF with the customer, the total, the terms and the signature lines, for staff and for the token", async () => {
     const id = measuredLeadWithEstimate("Lee Pham");
     const { token } = await send(id);
-    const res = (await publicPdf.loader(publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token))) as Response;
+    const res = (await publicPdf.loader(
+      publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token),
+    )) as Response;
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     const body = await text(res);
-    for (const words of ["Lee Pham", "412 N Main St", "$3,458.81", "Pay on completion.", "Homeowner signature", "Roof area", "Prairie Ridge Framing & Roofing"]) {
+    for (const words of [
+      "Lee Pham",
+      "412 N Main St",
+      "$3,458.81",
+      "Pay on completion.",
+      "Homeowner signature",
+      "Roof area",
+      "Prairie Ridge Framing & Roofing",
+    ]) {
       expect(body).toContain(words);
     }
     const [row] = proposalRows(id);
-    const staff = (await adminPdf.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}/proposals/${row.id}.pdf`, { headers: { Cookie: cookie } }), { id: String(id), pid: String(row.id) }))) as Response;
+    const staff = (await adminPdf.loader(
+      routeArgs(
+        new Request(`http://site.test/admin/leads/${id}/proposals/${row.id}.pdf`, { headers: { Cookie: cookie } }),
+        { id: String(id), pid: String(row.id) },
+      ),
+    )) as Response;
     expect(await text(staff)).toContain("$3,458.81");
     // Another lead's id with this proposal: not found.
-    await expect(adminPdf.loader(routeArgs(new Request("http://site.test/x", { headers: { Cookie: cookie } }), { id: String(id + 1), pid: String(row.id) }))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      adminPdf.loader(
+        routeArgs(new Request("http://site.test/x", { headers: { Cookie: cookie } }), {
+          id: String(id + 1),
+          pid: String(row.id),
+        }),
+      ),
+    ).rejects.toMatchObject({ status: 404 });
     // Signed out: refused.
-    await expect(adminPdf.loader(routeArgs(new Request("http://site.test/x"), { id: String(id), pid: String(row.id) }))).rejects.toMatchObject({ status: 401 });
+    await expect(
+      adminPdf.loader(routeArgs(new Request("http://site.test/x"), { id: String(id), pid: String(row.id) })),
+    ).rejects.toMatchObject({ status: 401 });
   });
 });
 
 describe("one live proposal per lead (issue 27.3)", () => {
-  const pdfOf = (token: string) => publicPdf.loader(publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token)) as Promise<Response>;
+  const pdfOf = (token: string) =>
+    publicPdf.loader(
+      publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token),
+    ) as Promise<Response>;
 
   it("withdraws the open one when a newer one is made: its page, its acceptance and its PDF answer 410 with the phone number", async () => {
     const id = measuredLeadWithEstimate("Old Link");
     const first = await send(id);
     const second = await send(id);
-    expect(openPage(first.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced", phone: "(620) 555-0142" } });
+    expect(openPage(first.token)).toMatchObject({
+      init: { status: 410 },
+      data: { kind: "replaced", phone: "(620) 555-0142" },
+    });
     const accepted = await accept(first.token, { fullName: "Old Link", agree: "on" });
-    expect(accepted).toMatchObject({ init: { status: 410 }, data: { reply: { error: { "": ["This proposal was replaced by a newer one"] } } } });
+    expect(accepted).toMatchObject({
+      init: { status: 410 },
+      data: { reply: { error: { "": ["This proposal was replaced by a newer one"] } } },
+    });
     const pdf = await pdfOf(first.token);
     expect(pdf.status).toBe(410);
     expect(await pdf.text()).toMatch(/^This proposal was replaced by a newer one\..*\(620\) 555-0142/);
@@ -330,7 +496,9 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(second.page.proposals!.list.map((p) => p.state)).toEqual(["open", "withdrawn"]);
     const notes = listLeadNotes(id, "owner").map((n) => n.text);
     expect(notes.at(-2)).toMatch(/^Proposal link created: \$3,458\.81, valid until \w+ \d+, \d{4}$/);
-    expect(notes.at(-1)).toMatch(/^Proposal link created: \$3,458\.81, valid until .*; it replaces the earlier proposal$/);
+    expect(notes.at(-1)).toMatch(
+      /^Proposal link created: \$3,458\.81, valid until .*; it replaces the earlier proposal$/,
+    );
     expect(notes.some((n) => n?.startsWith("Proposal sent"))).toBe(false);
   });
 
@@ -348,16 +516,25 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(proposalRows(id).filter((p) => p.acceptedAt)).toHaveLength(1);
     // The accepted one stays open to its homeowner.
     expect(openPage(newer.token)).toMatchObject({ init: { status: 200 }, data: { accepted: { name: "Two Open" } } });
-    const refused = (await leadPost(id, { intent: "send-proposal", terms: "Again", validDays: "30" })) as unknown as { data: { reply: { error: Record<string, string[]> } }; init: ResponseInit };
+    const refused = (await leadPost(id, { intent: "send-proposal", terms: "Again", validDays: "30" })) as unknown as {
+      data: { reply: { error: Record<string, string[]> } };
+      init: ResponseInit;
+    };
     expect(refused.init.status).toBe(400);
-    expect(refused.data.reply.error[""]![0]).toBe("The homeowner has accepted a proposal for this job: it stands, and no other can be sent.");
+    expect(refused.data.reply.error[""]![0]).toBe(
+      "The homeowner has accepted a proposal for this job: it stands, and no other can be sent.",
+    );
     expect(proposalRows(id)).toHaveLength(2);
   });
 
   it("leaves an expired proposal expired when a newer one is sent: its PDF stays the homeowner's (review L2)", async () => {
     const id = measuredLeadWithEstimate("Ran Out");
     const old = await send(id);
-    db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.id, idOf(old.token))).run();
+    db()
+      .update(proposals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(proposals.id, idOf(old.token)))
+      .run();
     const fresh = await send(id);
     expect(openPage(old.token)).toMatchObject({ init: { status: 410 }, data: { kind: "expired" } });
     expect((await pdfOf(old.token)).status).toBe(200);
@@ -370,7 +547,11 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const older = await send(id);
     const newer = await send(id);
     await accept(newer.token, { fullName: "Left Open", agree: "on" });
-    db().update(proposals).set({ withdrawnAt: null }).where(eq(proposals.id, idOf(older.token))).run();
+    db()
+      .update(proposals)
+      .set({ withdrawnAt: null })
+      .where(eq(proposals.id, idOf(older.token)))
+      .run();
     expect(openPage(older.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
     expect((await accept(older.token, { fullName: "Left Open", agree: "on" })).init.status).toBe(410);
     expect((await pdfOf(older.token)).status).toBe(410);
@@ -382,41 +563,71 @@ describe("one live proposal per lead (issue 27.3)", () => {
     await accept(token, { fullName: "Locked In", agree: "on" });
     const accepted = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
     expect(accepted.lockedAt).toBeInstanceOf(Date);
-    const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const page = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
     expect(page.estimate).toMatchObject({ locked: true, estimate: { lockedAt: expect.stringMatching(/\d{4} at /) } });
 
     const fields: Record<string, string> = { intent: "save-estimate" };
     accepted.lines.forEach((l, i) =>
-      Object.assign(fields, { [`lines[${i}].key`]: l.key, [`lines[${i}].label`]: l.label, [`lines[${i}].quantity`]: String(l.quantity), [`lines[${i}].unit`]: l.unit, [`lines[${i}].unitPrice`]: (l.unitPriceCents / 100).toFixed(2) }),
+      Object.assign(fields, {
+        [`lines[${i}].key`]: l.key,
+        [`lines[${i}].label`]: l.label,
+        [`lines[${i}].quantity`]: String(l.quantity),
+        [`lines[${i}].unit`]: l.unit,
+        [`lines[${i}].unitPrice`]: (l.unitPriceCents / 100).toFixed(2),
+      }),
     );
     fields["lines[0].quantity"] = "50";
-    const refused = (await leadPost(id, fields)) as unknown as { data: { intent: string; reply: { error: Record<string, string[]> } }; init: ResponseInit };
+    const refused = (await leadPost(id, fields)) as unknown as {
+      data: { intent: string; reply: { error: Record<string, string[]> } };
+      init: ResponseInit;
+    };
     expect(refused.init.status).toBe(400);
-    expect(refused.data.reply.error[""]![0]).toMatch(/^The homeowner accepted this estimate, so it stays as signed\. Bill a change as a change order/);
-    const again = (await leadPost(id, { intent: "make-estimate", tier: "best", wastePercent: "12", tearOffLayers: "1" })) as unknown as { init: ResponseInit };
+    expect(refused.data.reply.error[""]![0]).toMatch(
+      /^The homeowner accepted this estimate, so it stays as signed\. Bill a change as a change order/,
+    );
+    const again = (await leadPost(id, {
+      intent: "make-estimate",
+      tier: "best",
+      wastePercent: "12",
+      tearOffLayers: "1",
+    })) as unknown as { init: ResponseInit };
     expect(again.init.status).toBe(400);
     // One estimate, as accepted.
     expect(db().select().from(estimates).where(eq(estimates.leadId, id)).all()).toEqual([accepted]);
-    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const after = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
     expect(after.proposals!.blocked).toMatch(/accepted a proposal/);
   });
 
   it("withdraws the open proposal when the estimate changes, so an acceptance locks what the homeowner saw (review H1)", async () => {
     const id = measuredLeadWithEstimate("Changed Mind");
     const first = await send(id);
-    const before = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const before = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
     // Said before the change: saving withdraws the proposal.
     expect(before.estimate!.openProposal).toBe(true);
 
     const current = db().select().from(estimates).where(eq(estimates.leadId, id)).get()!;
     const fields: Record<string, string> = { intent: "save-estimate" };
     current.lines.forEach((l, i) =>
-      Object.assign(fields, { [`lines[${i}].key`]: l.key, [`lines[${i}].label`]: l.label, [`lines[${i}].quantity`]: String(l.quantity), [`lines[${i}].unit`]: l.unit, [`lines[${i}].unitPrice`]: (l.unitPriceCents / 100).toFixed(2) }),
+      Object.assign(fields, {
+        [`lines[${i}].key`]: l.key,
+        [`lines[${i}].label`]: l.label,
+        [`lines[${i}].quantity`]: String(l.quantity),
+        [`lines[${i}].unit`]: l.unit,
+        [`lines[${i}].unitPrice`]: (l.unitPriceCents / 100).toFixed(2),
+      }),
     );
     fields["lines[0].quantity"] = "60";
     const saved = (await leadPost(id, fields)) as Response;
     expect(saved.status).toBe(302);
-    const { flash } = await readFlash(new Request("http://site.test/", { headers: { Cookie: saved.headers.getSetCookie().join("; ") } }));
+    const { flash } = await readFlash(
+      new Request("http://site.test/", { headers: { Cookie: saved.headers.getSetCookie().join("; ") } }),
+    );
     expect(flash?.message).toBe("Estimate saved. The open proposal was withdrawn: send a new one.");
     expect(listLeadNotes(id, "owner").at(-1)?.text).toBe("The estimate changed: the open proposal was withdrawn");
 
@@ -424,7 +635,9 @@ describe("one live proposal per lead (issue 27.3)", () => {
     expect(openPage(first.token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
     expect((await accept(first.token, { fullName: "Changed Mind", agree: "on" })).init.status).toBe(410);
     expect(db().select().from(estimates).where(eq(estimates.leadId, id)).get()!.lockedAt).toBeNull();
-    const after = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }));
+    const after = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
     expect(after.estimate!.openProposal).toBe(false);
     expect(after.proposals!.list.map((p) => p.state)).toEqual(["withdrawn"]);
 
@@ -441,10 +654,28 @@ describe("one live proposal per lead (issue 27.3)", () => {
 
 describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
   const flashOf = async (res: Response) =>
-    (await readFlash(new Request("http://site.test/", { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }))).flash;
-  const emailIt = async (id: number, proposalId = proposalRows(id).at(-1)!.id) => (await leadPost(id, { intent: "email-proposal", proposalId: String(proposalId) })) as Response;
+    (
+      await readFlash(
+        new Request("http://site.test/", {
+          headers: {
+            Cookie: res.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; "),
+          },
+        }),
+      )
+    ).flash;
+  const emailIt = async (id: number, proposalId = proposalRows(id).at(-1)!.id) =>
+    (await leadPost(id, { intent: "email-proposal", proposalId: String(proposalId) })) as Response;
   const card = async (id: number) =>
-    (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals!.list[0];
+    (
+      await leadRoute.loader(
+        routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), {
+          id: String(id),
+        }),
+      )
+    ).proposals!.list[0];
   const proposalMails = () => fake.sent.filter((m) => m.subject.startsWith("Your proposal from"));
   const mailedToken = (html: string) => /href="[^"]*\/proposal\/([A-Za-z0-9_-]{43})"/.exec(html)![1];
 
@@ -457,7 +688,11 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     expect(res.status).toBe(302);
     expect(await flashOf(res)).toEqual({ type: "success", message: "Proposal emailed to karen@example.com" });
     const [mail] = proposalMails();
-    expect(mail).toMatchObject({ to: ['"Mia Chen" <karen@example.com>'], reply_to: "hello@example.com", subject: "Your proposal from Prairie Ridge Framing & Roofing: $3,458.81" });
+    expect(mail).toMatchObject({
+      to: ['"Mia Chen" <karen@example.com>'],
+      reply_to: "hello@example.com",
+      subject: "Your proposal from Prairie Ridge Framing & Roofing: $3,458.81",
+    });
     const mailed = mailedToken(mail.html!);
     expect(mail.text).toContain(`/proposal/${mailed}`);
     // One token a link: the mailed one is new, and the copied one still opens the same proposal.
@@ -471,7 +706,10 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     expect(openPage(copied).data).toMatchObject({ kind: "proposal", accepted: { name: "Mia Chen" } });
     // Accepted: there is nothing left to mail.
     expect((await card(id)).emailTo).toBeNull();
-    expect(await flashOf(await emailIt(id))).toEqual({ type: "error", message: "This proposal is no longer open: send a new one." });
+    expect(await flashOf(await emailIt(id))).toEqual({
+      type: "error",
+      message: "This proposal is no longer open: send a new one.",
+    });
   });
 
   it("says when the provider refused it, retries it, and a newer proposal closes every link of the one before", async () => {
@@ -481,8 +719,13 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const refused = await emailIt(id);
     errors.mockRestore();
-    expect(await flashOf(refused)).toEqual({ type: "error", message: "The mail provider refused the proposal: it will be tried again. Its state shows on the proposal." });
-    expect(await card(id)).toMatchObject({ homeownerMail: { state: "pending", label: "Failed, will retry", attempts: 1 } });
+    expect(await flashOf(refused)).toEqual({
+      type: "error",
+      message: "The mail provider refused the proposal: it will be tried again. Its state shows on the proposal.",
+    });
+    expect(await card(id)).toMatchObject({
+      homeownerMail: { state: "pending", label: "Failed, will retry", attempts: 1 },
+    });
 
     fake.failWhen(null);
     await processOutbox(undefined, new Date(Date.now() + 61_000));
@@ -492,7 +735,8 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
 
     // A newer proposal withdraws the old one: its copied and its mailed link both say so.
     await send(id);
-    for (const token of [copied, mailed]) expect(openPage(token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
+    for (const token of [copied, mailed])
+      expect(openPage(token)).toMatchObject({ init: { status: 410 }, data: { kind: "replaced" } });
   });
 
   it("is not mailed once replaced while it waits for its retry, and its card says it did not go", async () => {
@@ -508,8 +752,17 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     await send(id);
     await processOutbox(undefined, new Date(Date.now() + 61_000));
     expect(proposalMails()).toHaveLength(mailsBefore);
-    const replaced = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))).proposals!.list[1];
-    expect(replaced).toMatchObject({ state: "withdrawn", homeownerMail: { state: "skipped", label: "Not sent (the proposal was no longer open)" } });
+    const replaced = (
+      await leadRoute.loader(
+        routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), {
+          id: String(id),
+        }),
+      )
+    ).proposals!.list[1];
+    expect(replaced).toMatchObject({
+      state: "withdrawn",
+      homeownerMail: { state: "skipped", label: "Not sent (the proposal was no longer open)" },
+    });
   });
 
   it("is not offered when the lead has no email: staff copy the link, as before", async () => {
@@ -518,7 +771,10 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     const { url } = await send(id);
     expect(url).toMatch(/\/proposal\/[A-Za-z0-9_-]{43}$/);
     expect((await card(id)).emailTo).toBeNull();
-    expect(await flashOf(await emailIt(id))).toEqual({ type: "error", message: "This lead has no email address: send the homeowner the proposal's link yourself." });
+    expect(await flashOf(await emailIt(id))).toEqual({
+      type: "error",
+      message: "This lead has no email address: send the homeowner the proposal's link yourself.",
+    });
     expect(proposalMails()).toHaveLength(0);
   });
 

@@ -44,7 +44,11 @@ describe("/testimonials in pages", () => {
       page = await open(older);
     }
     expect(forward.flat()).toEqual(all);
-    expect(forward.map((p) => p.length)).toEqual([PUBLIC_TESTIMONIALS_PAGE_SIZE, PUBLIC_TESTIMONIALS_PAGE_SIZE, 60 - 2 * PUBLIC_TESTIMONIALS_PAGE_SIZE]);
+    expect(forward.map((p) => p.length)).toEqual([
+      PUBLIC_TESTIMONIALS_PAGE_SIZE,
+      PUBLIC_TESTIMONIALS_PAGE_SIZE,
+      60 - 2 * PUBLIC_TESTIMONIALS_PAGE_SIZE,
+    ]);
 
     const backward: number[][] = [];
     for (;;) {
@@ -57,7 +61,12 @@ describe("/testimonials in pages", () => {
   });
 
   it("never shows a pending review", async () => {
-    const pending = getDb().select({ name: testimonials.name }).from(testimonials).all().filter((_, i) => i % 7 === 3).map((t) => t.name);
+    const pending = getDb()
+      .select({ name: testimonials.name })
+      .from(testimonials)
+      .all()
+      .filter((_, i) => i % 7 === 3)
+      .map((t) => t.name);
     let page = await open("/testimonials");
     const shown: string[] = [];
     for (;;) {
@@ -71,8 +80,17 @@ describe("/testimonials in pages", () => {
   it("a link past the end, to a deleted review or made up, shows the first page", async () => {
     const first = (await open("/testimonials")).testimonials.map((t) => t.id);
     const oldest = listPublicTestimonials().at(-1)!.id;
-    for (const path of [`/testimonials?after=${oldest}`, "/testimonials?after=999999", "/testimonials?before=0", "/testimonials?after=abc", "/testimonials?before=-3"]) {
-      expect((await open(path)).testimonials.map((t) => t.id), path).toEqual(first);
+    for (const path of [
+      `/testimonials?after=${oldest}`,
+      "/testimonials?after=999999",
+      "/testimonials?before=0",
+      "/testimonials?after=abc",
+      "/testimonials?before=-3",
+    ]) {
+      expect(
+        (await open(path)).testimonials.map((t) => t.id),
+        path,
+      ).toEqual(first);
     }
   });
 
@@ -82,6 +100,8 @@ describe("/testimonials in pages", () => {
         "explain query plan select id from testimonials where status = 'published' and (created_at, id) < (select created_at, id from testimonials where id = 7) order by created_at desc, id desc limit 24",
       )
       .all() as { detail: string }[];
-    expect(plan.map((r) => r.detail).join("\n")).toMatch(/SEARCH testimonials USING (COVERING )?INDEX testimonials_admin_order_idx \(status=\? AND/);
+    expect(plan.map((r) => r.detail).join("\n")).toMatch(
+      /SEARCH testimonials USING (COVERING )?INDEX testimonials_admin_order_idx \(status=\? AND/,
+    );
   });
 });

@@ -38,34 +38,71 @@ type Reply<T = unknown> = { data: T; init: { status: number } };
 
 const postLead = (id: number, intent: string) =>
   leadRoute.action(
-    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams({ intent }), headers: { Cookie: cookie } }), { id: String(id) }),
+    routeArgs(
+      new Request(`http://site.test/admin/leads/${id}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent }),
+        headers: { Cookie: cookie },
+      }),
+      { id: String(id) },
+    ),
   ) as Promise<Response>;
-const openReview = (token: string) => reviewRoute.loader(routeArgs(new Request(`http://site.test/review/${token}`), { token })) as unknown as Reply<{ state: string; values?: Record<string, string> }>;
+const openReview = (token: string) =>
+  reviewRoute.loader(routeArgs(new Request(`http://site.test/review/${token}`), { token })) as unknown as Reply<{
+    state: string;
+    values?: Record<string, string>;
+  }>;
 const sendReview = (token: string, fields: Record<string, string>, ip = "203.0.113.7") =>
   reviewRoute.action({
     request: new Request(`http://site.test/review/${token}`, { method: "POST", body: new URLSearchParams(fields) }),
     params: { token },
     context: requestContext(ip),
-  } as never) as Promise<Reply<{ status: string; state?: string; reply?: { error?: Record<string, string[]>; initialValue?: Record<string, string> } }>>;
+  } as never) as Promise<
+    Reply<{
+      status: string;
+      state?: string;
+      reply?: { error?: Record<string, string[]>; initialValue?: Record<string, string> };
+    }>
+  >;
 
 type LeadPage = { job: { reviewLink: string | null; review: { mailStatus: string; state: string } } };
 const leadPage = async (id: number, setCookies: string[] = []) => {
   const sent = [cookie, ...setCookies.map((c) => c.split(";")[0])].join("; ");
-  return (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: sent } }), { id: String(id) }))) as unknown as LeadPage;
+  return (await leadRoute.loader(
+    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: sent } }), { id: String(id) }),
+  )) as unknown as LeadPage;
 };
 const { readFlash } = await import("~/services/flash.server");
 const flashIn = async (setCookies: string[]) =>
-  (await readFlash(new Request("http://site.test/", { headers: { Cookie: setCookies.map((c) => c.split(";")[0]).join("; ") } }))).flash;
+  (
+    await readFlash(
+      new Request("http://site.test/", { headers: { Cookie: setCookies.map((c) => c.split(";")[0]).join("; ") } }),
+    )
+  ).flash;
 
-const requestOf = (leadId: number) => getDb().select().from(reviewRequests).where(eq(reviewRequests.leadId, leadId)).get()!;
+const requestOf = (leadId: number) =>
+  getDb().select().from(reviewRequests).where(eq(reviewRequests.leadId, leadId)).get()!;
 /** The lead's review request mail, from the outbox. */
 const mailOf = (leadId: number) => findMail("review-request", { leadId })!;
 const tokenIn = (text: string) => /\/review\/([A-Za-z0-9_-]{43})/.exec(text)![1];
 
 /** A won job in Derby, from a quote request. */
 function wonLead(name = "Karen Miller", email = "karen@example.com") {
-  const lead = createLead({ name, email, phone: "(316) 555-0188", message: "Hail damage", street: "412 N Main St", city: "Derby", zip: "67037", service: "Roof Repairs" });
-  updateLead(lead.id, { status: "won", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
+  const lead = createLead({
+    name,
+    email,
+    phone: "(316) 555-0188",
+    message: "Hail damage",
+    street: "412 N Main St",
+    city: "Derby",
+    zip: "67037",
+    service: "Roof Repairs",
+  });
+  updateLead(
+    lead.id,
+    { status: "won", lostReason: null, followUpOn: null, note: null },
+    systemActor("owner@example.com"),
+  );
   return lead.id;
 }
 
@@ -89,7 +126,11 @@ describe("a completed job", () => {
     expect(getLead(id)?.completedAt).toBeInstanceOf(Date);
     await postLead(id, "reopen");
     expect(getLead(id)?.completedAt).toBeNull();
-    expect(listLeadNotes(id, "owner").map((n) => n.text).slice(-2)).toEqual(["Job completed", "Job marked not completed"]);
+    expect(
+      listLeadNotes(id, "owner")
+        .map((n) => n.text)
+        .slice(-2),
+    ).toEqual(["Job completed", "Job marked not completed"]);
   });
 
   it("cannot be asked for a review before it is completed", async () => {
@@ -112,11 +153,18 @@ describe("a review request", () => {
     expect(mail.text).toContain(`http://localhost:3000/review/${token}`);
     const row = requestOf(id);
     expect(row).toMatchObject({ tokenHash: hashLinkToken(token), submittedAt: null });
-    expect(mailOf(id)).toMatchObject({ state: "sent", attempts: 1, recipient: "karen@example.com", providerId: expect.stringMatching(/^fake-/) });
+    expect(mailOf(id)).toMatchObject({
+      state: "sent",
+      attempts: 1,
+      recipient: "karen@example.com",
+      providerId: expect.stringMatching(/^fake-/),
+    });
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
     // The lead page shows it.
-    const page = (await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }))) as {
+    const page = (await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    )) as {
       job: { review: { mailStatus: string; state: string } };
     };
     expect(page.job.review).toMatchObject({ mailStatus: "sent", state: "open" });
@@ -130,8 +178,17 @@ describe("a review request", () => {
     expect(asked.status).toBe(302);
     const cookies = asked.headers.getSetCookie();
     // The toast says what happened, not "on its way".
-    expect(await flashIn(cookies)).toEqual({ type: "error", message: "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again." });
-    expect(mailOf(id)).toMatchObject({ state: "failed", attempts: 1, nextAttemptAt: null, lastError: expect.stringContaining("Provider is down") });
+    expect(await flashIn(cookies)).toEqual({
+      type: "error",
+      message:
+        "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again.",
+    });
+    expect(mailOf(id)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      nextAttemptAt: null,
+      lastError: expect.stringContaining("Provider is down"),
+    });
     expect(fake.sent).toHaveLength(0);
 
     // The lead page shows the link the homeowner can use, once.
@@ -147,13 +204,17 @@ describe("a review request", () => {
     // Nothing retries it behind staff's back (that would kill the link they were given).
     fake.failWhen(null);
     await processOutbox(undefined, new Date(Date.now() + 3_600_000));
-    const reviewMailsToSam = () => fake.sent.filter((m) => m.to[0].includes("sam@example.com") && m.subject.startsWith("How did we do"));
+    const reviewMailsToSam = () =>
+      fake.sent.filter((m) => m.to[0].includes("sam@example.com") && m.subject.startsWith("How did we do"));
     expect(reviewMailsToSam()).toHaveLength(0);
     expect(openReview(token).init.status).toBe(200);
 
     // "Send the request again" mails a new link; the one shown before stops working.
     const again = await postLead(id, "ask-review");
-    expect(await flashIn(again.headers.getSetCookie())).toEqual({ type: "success", message: "Review request sent to the homeowner" });
+    expect(await flashIn(again.headers.getSetCookie())).toEqual({
+      type: "success",
+      message: "Review request sent to the homeowner",
+    });
     const toSam = reviewMailsToSam();
     expect(toSam).toHaveLength(1);
     expect(mailOf(id)).toMatchObject({ state: "sent", attempts: 1, lastError: null });
@@ -171,7 +232,11 @@ describe("a review request the provider does not answer (review M1)", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const outcome = await askForReview(id, hanging, new Date(), 50);
     errors.mockRestore();
-    expect(outcome).toMatchObject({ status: "not-mailed", why: "timeout", reason: "The mail provider did not answer within 1 second" });
+    expect(outcome).toMatchObject({
+      status: "not-mailed",
+      why: "timeout",
+      reason: "The mail provider did not answer within 1 second",
+    });
     const url = (outcome as { url: string }).url;
     expect(requestOf(id)).toMatchObject({ tokenHash: hashLinkToken(tokenIn(url)) });
     expect(mailOf(id)).toMatchObject({ state: "failed", nextAttemptAt: null });
@@ -186,20 +251,39 @@ describe("the public review page", () => {
     const opened = openReview(token);
     expect(opened.init.status).toBe(200);
     // Published with the review: offered as first name and initial, not the lead's full name.
-    expect(opened.data).toMatchObject({ state: "open", values: { name: "Dee W.", location: "Derby, KS", rating: "", quote: "" } });
+    expect(opened.data).toMatchObject({
+      state: "open",
+      values: { name: "Dee W.", location: "Derby, KS", rating: "", quote: "" },
+    });
     // The service itself offers the name as it would be published (review L6), not only the page.
     expect(reviewPageFor(token)).toMatchObject({ state: "open", values: { name: "Dee W." } });
 
-    const refused = await sendReview(token, { rating: "", quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
+    const refused = await sendReview(token, {
+      rating: "",
+      quote: "Great crew, tidy site.",
+      name: "Dee W.",
+      location: "Derby, KS",
+    });
     expect(refused.init.status).toBe(400);
     expect(refused.data.reply?.error).toEqual({ rating: ["Please choose a rating from 1 to 5 stars"] });
     expect(refused.data.reply?.initialValue).toMatchObject({ quote: "Great crew, tidy site.", name: "Dee W." });
 
-    const done = await sendReview(token, { rating: "5", quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
+    const done = await sendReview(token, {
+      rating: "5",
+      quote: "Great crew, tidy site.",
+      name: "Dee W.",
+      location: "Derby, KS",
+    });
     expect(done.init.status).toBe(200);
     expect(done.data.status).toBe("success");
     const review = getDb().select().from(testimonials).where(eq(testimonials.leadId, id)).get()!;
-    expect(review).toMatchObject({ status: "pending", rating: 5, quote: "Great crew, tidy site.", name: "Dee W.", location: "Derby, KS" });
+    expect(review).toMatchObject({
+      status: "pending",
+      rating: 5,
+      quote: "Great crew, tidy site.",
+      name: "Dee W.",
+      location: "Derby, KS",
+    });
     expect(requestOf(id)).toMatchObject({ testimonialId: review.id });
     expect(requestOf(id).submittedAt).toBeInstanceOf(Date);
 
@@ -213,7 +297,11 @@ describe("the public review page", () => {
 
   it("says an expired link expired (410) and an unknown one does not open (404), never a server error", async () => {
     const { id, token } = await completedWithReviewMail("Ed Park", "ed@example.com");
-    getDb().update(reviewRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(reviewRequests.id, requestOf(id).id)).run();
+    getDb()
+      .update(reviewRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(reviewRequests.id, requestOf(id).id))
+      .run();
     expect(openReview(token)).toMatchObject({ init: { status: 410 }, data: { state: "expired" } });
     expect((await sendReview(token, { rating: "5", quote: "x", name: "Ed", location: "" })).init.status).toBe(410);
     const unknown = "A".repeat(43);
@@ -227,13 +315,22 @@ describe("the public review page", () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       const { token } = await completedWithReviewMail(`Neighbor ${i}`, `n${i}@example.com`);
-      statuses.push((await sendReview(token, { rating: "4", quote: "Good work", name: `N ${i}`, location: "" }, "198.51.100.9")).init.status);
+      statuses.push(
+        (await sendReview(token, { rating: "4", quote: "Good work", name: `N ${i}`, location: "" }, "198.51.100.9"))
+          .init.status,
+      );
     }
     const { token } = await completedWithReviewMail("One too many", "late@example.com");
-    const limited = await sendReview(token, { rating: "4", quote: "Good work", name: "Late", location: "" }, "198.51.100.9");
+    const limited = await sendReview(
+      token,
+      { rating: "4", quote: "Good work", name: "Late", location: "" },
+      "198.51.100.9",
+    );
     expect(statuses).toEqual([200, 200, 200]);
     expect(limited.init.status).toBe(429);
-    expect(limited.data.reply?.error).toEqual({ "": ["Too many reviews from your connection. Please try again in a few minutes, or give us a call."] });
+    expect(limited.data.reply?.error).toEqual({
+      "": ["Too many reviews from your connection. Please try again in a few minutes, or give us a call."],
+    });
     expect(limited.data.reply?.initialValue).toMatchObject({ quote: "Good work" });
   });
 });
@@ -243,7 +340,16 @@ describe("a pending review", () => {
   let server: http.Server;
   let base = "";
   beforeAll(async () => {
-    const cache = createPageCache({ render: async () => Response.json(testimonialsPage.loader({ request: new Request("http://site.test/testimonials") } as never).testimonials.map((t) => t.name)), baseHeaders: {}, paths: PAGE_CACHE_PATHS });
+    const cache = createPageCache({
+      render: async () =>
+        Response.json(
+          testimonialsPage
+            .loader({ request: new Request("http://site.test/testimonials") } as never)
+            .testimonials.map((t) => t.name),
+        ),
+      baseHeaders: {},
+      paths: PAGE_CACHE_PATHS,
+    });
     server = http.createServer((req, res) => {
       if (!cache.handle(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
     });
@@ -254,13 +360,21 @@ describe("a pending review", () => {
   const publicNames = async () => (await (await fetch(`${base}/testimonials`)).json()) as string[];
   // The number beside "Testimonials" in the admin's header.
   const waitingReviews = async () =>
-    ((await adminLayout.loader(routeArgs(new Request("http://site.test/admin", { headers: { Cookie: cookie } })))) as unknown as Reply<{ reviews: number }>).data.reviews;
+    (
+      (await adminLayout.loader(
+        routeArgs(new Request("http://site.test/admin", { headers: { Cookie: cookie } })),
+      )) as unknown as Reply<{ reviews: number }>
+    ).data.reviews;
 
   it("never shows publicly, is counted for the owner until approved, and shows on the very next request once approved", async () => {
     const { token } = await completedWithReviewMail("Fran Lee", "fran@example.com");
     expect(await publicNames()).not.toContain("Fran L.");
     const waitingBefore = await waitingReviews();
-    await sendReview(token, { rating: "5", quote: "Our roof in Derby looks new.", name: "Fran L.", location: "Derby, KS" }, "192.0.2.44");
+    await sendReview(
+      token,
+      { rating: "5", quote: "Our roof in Derby looks new.", name: "Fran L.", location: "Derby, KS" },
+      "192.0.2.44",
+    );
     expect(await waitingReviews()).toBe(waitingBefore + 1);
     const pending = getDb().select().from(testimonials).where(eq(testimonials.name, "Fran L.")).get()!;
     expect(pending.status).toBe("pending");
@@ -270,7 +384,13 @@ describe("a pending review", () => {
     expect(highlightedWorkForAbout().testimonial?.name).not.toBe("Fran L.");
 
     const approved = (await testimonialsAdmin.action(
-      routeArgs(new Request("http://site.test/admin/testimonials", { method: "POST", body: new URLSearchParams({ intent: "approve", id: String(pending.id) }), headers: { Cookie: cookie } })),
+      routeArgs(
+        new Request("http://site.test/admin/testimonials", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "approve", id: String(pending.id) }),
+          headers: { Cookie: cookie },
+        }),
+      ),
     )) as Response;
     expect(approved.status).toBe(302);
     expect(await waitingReviews()).toBe(waitingBefore);

@@ -25,7 +25,10 @@ type RouteModule = { loader?: RouteFn; action?: RouteFn };
 type Who = Role | "anonymous";
 
 function walk(entries: Entry[]): { id: string; file: string; path: string }[] {
-  return entries.flatMap((e) => [{ id: e.id ?? e.file.replace(/\.(tsx?|jsx?)$/, ""), file: e.file, path: e.path ?? "" }, ...walk(e.children ?? [])]);
+  return entries.flatMap((e) => [
+    { id: e.id ?? e.file.replace(/\.(tsx?|jsx?)$/, ""), file: e.file, path: e.path ?? "" },
+    ...walk(e.children ?? []),
+  ]);
 }
 const ALL_ROUTES = walk(routes as Entry[]);
 
@@ -33,7 +36,8 @@ const ALL_ROUTES = walk(routes as Entry[]);
 // services/access.server.ts (or requireRole). Until their module calls one, only the anonymous
 // and allowed answers are checked here; from then on, the whole row.
 const GUARDED_BY_THEIR_OWNER: Record<string, string> = {};
-const guardsItself = (file: string) => /\brequire(Access|Role)\(/.test(fs.readFileSync(path.resolve("app", file), "utf8"));
+const guardsItself = (file: string) =>
+  /\brequire(Access|Role)\(/.test(fs.readFileSync(path.resolve("app", file), "utf8"));
 
 const PARAMS = { id: "1", pid: "1", category: "roofing", name: "x.png", token: "no-such-token", "*": "x" };
 const cookies: Partial<Record<Role, string>> = {};
@@ -61,7 +65,13 @@ async function answerOf(run: () => unknown): Promise<{ status: number; data?: un
   return { status: 200 };
 }
 
-function request(who: Who, url: string, method: "GET" | "POST", intent?: string, fields: Record<string, string> = {}): Request {
+function request(
+  who: Who,
+  url: string,
+  method: "GET" | "POST",
+  intent?: string,
+  fields: Record<string, string> = {},
+): Request {
   const headers = new Headers();
   if (who !== "anonymous") headers.set("Cookie", cookies[who]!);
   if (method === "GET") return new Request(url, { headers });
@@ -71,7 +81,8 @@ function request(who: Who, url: string, method: "GET" | "POST", intent?: string,
   return new Request(url, { method, headers, body });
 }
 
-const urlOf = (routePath: string) => `http://site.test/${routePath.replace(/:(\w+)/g, (_, p: keyof typeof PARAMS) => PARAMS[p] ?? "x").replace("*", "x")}`;
+const urlOf = (routePath: string) =>
+  `http://site.test/${routePath.replace(/:(\w+)/g, (_, p: keyof typeof PARAMS) => PARAMS[p] ?? "x").replace("*", "x")}`;
 const load = (file: string) => import(path.resolve("app", file)) as Promise<RouteModule>;
 
 beforeAll(async () => {
@@ -83,16 +94,39 @@ beforeAll(async () => {
   }
   const db = getDb();
   const project = (published: boolean) =>
-    db.insert(projects).values({ title: "Draft roof", category: "roofing", description: "A new roof.", mediaType: "video", videoUrl: "https://youtu.be/dQw4w9WgXcQ", published }).returning().get().id;
-  const review = (status: "pending" | "published") => db.insert(testimonials).values({ name: "Pat", quote: "Great roof.", status }).returning().get().id;
-  Object.assign(drafts, { project: project(false), liveProject: project(true), review: review("pending"), liveReview: review("published") });
+    db
+      .insert(projects)
+      .values({
+        title: "Draft roof",
+        category: "roofing",
+        description: "A new roof.",
+        mediaType: "video",
+        videoUrl: "https://youtu.be/dQw4w9WgXcQ",
+        published,
+      })
+      .returning()
+      .get().id;
+  const review = (status: "pending" | "published") =>
+    db.insert(testimonials).values({ name: "Pat", quote: "Great roof.", status }).returning().get().id;
+  Object.assign(drafts, {
+    project: project(false),
+    liveProject: project(true),
+    review: review("pending"),
+    liveReview: review("published"),
+  });
 });
 
 describe("the role matrix covers app/routes.ts", () => {
   it("has an entry for every route, and none for a route that is gone", () => {
     const ids = ALL_ROUTES.map((r) => r.id);
-    expect(ids.filter((id) => !(id in ACCESS)), "routes without an entry in lib/access.ts").toEqual([]);
-    expect(Object.keys(ACCESS).filter((id) => !ids.includes(id)), "entries in lib/access.ts for no route").toEqual([]);
+    expect(
+      ids.filter((id) => !(id in ACCESS)),
+      "routes without an entry in lib/access.ts",
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS).filter((id) => !ids.includes(id)),
+      "entries in lib/access.ts for no route",
+    ).toEqual([]);
   });
 
   it("lists the posts of every admin route that takes them", async () => {
@@ -110,7 +144,12 @@ function expectAllowed(what: string, answer: { status: number }) {
   expect([401, 403], `${what} should be allowed, answered ${answer.status}`).not.toContain(answer.status);
 }
 
-function expectRefused(what: string, answer: { status: number; data?: unknown }, access: AdminAccess, roles: readonly Role[]) {
+function expectRefused(
+  what: string,
+  answer: { status: number; data?: unknown },
+  access: AdminAccess,
+  roles: readonly Role[],
+) {
   expect(answer.status, `${what} should be refused`).toBe(403);
   if (!access.resource) {
     expect(isForbidden(answer.data), `${what}: the 403 says who may`).toBe(true);
@@ -118,7 +157,11 @@ function expectRefused(what: string, answer: { status: number; data?: unknown },
   }
 }
 
-function expectAnonymousRefused(what: string, answer: { status: number; location?: string | null }, access: AdminAccess) {
+function expectAnonymousRefused(
+  what: string,
+  answer: { status: number; location?: string | null },
+  access: AdminAccess,
+) {
   if (access.resource) expect(answer.status, what).toBe(401);
   else {
     expect(answer.status, what).toBe(302);
@@ -126,11 +169,20 @@ function expectAnonymousRefused(what: string, answer: { status: number; location
   }
 }
 
-async function check(r: { id: string; file: string; path: string }, access: Access, mod: RouteModule, who: Who, method: "GET" | "POST", intent?: string) {
+async function check(
+  r: { id: string; file: string; path: string },
+  access: Access,
+  mod: RouteModule,
+  who: Who,
+  method: "GET" | "POST",
+  intent?: string,
+) {
   const fn = method === "GET" ? mod.loader : mod.action;
   if (!fn) return;
   const what = `${who} ${method} ${r.id}${intent !== undefined ? ` (${intent || "no intent"})` : ""}`;
-  const answer = await answerOf(() => fn(routeArgs(request(who, urlOf(r.path), method, intent, extraFields(r.id, intent)), PARAMS)));
+  const answer = await answerOf(() =>
+    fn(routeArgs(request(who, urlOf(r.path), method, intent, extraFields(r.id, intent)), PARAMS)),
+  );
   if (access.kind !== "admin") return expectAllowed(what, answer);
   if (who === "anonymous") return expectAnonymousRefused(what, answer, access);
   // Someone who may post none of the route's forms is refused before the form is read.
@@ -170,7 +222,9 @@ describe("an intent named after Object.prototype is refused, never a server erro
       for (const who of ROLES) {
         for (const intent of PROTOTYPE_NAMES) {
           const what = `${who} POST ${r.id} (${intent})`;
-          const answer = await answerOf(() => mod.action!(routeArgs(request(who, urlOf(r.path), "POST", intent), PARAMS)));
+          const answer = await answerOf(() =>
+            mod.action!(routeArgs(request(who, urlOf(r.path), "POST", intent), PARAMS)),
+          );
           expect(answer.status, `${what} answered ${answer.status}`).toBeGreaterThanOrEqual(400);
           expect(answer.status, `${what} should never be a server error`).toBeLessThan(500);
         }
@@ -190,10 +244,16 @@ describe("the office writes drafts; what is on the site is the owner's", () => {
   // A new one from the office is a draft (issue 30 note, item 2): allowed, and tested with its by-lines in by-lines.test.ts.
   it("a published project is refused to the office and not to the owner; a new one is the office's to start", async () => {
     const mod = await load("routes/admin/project-list.tsx");
-    const office = await post("office", "admin/projects", mod, { intent: "save-project", id: String(drafts.liveProject) });
+    const office = await post("office", "admin/projects", mod, {
+      intent: "save-project",
+      id: String(drafts.liveProject),
+    });
     expect(office.status).toBe(403);
     expect(office.data).toEqual({ forbidden: true, roles: ["owner"] });
-    expectAllowed("owner save", await post("owner", "admin/projects", mod, { intent: "save-project", id: String(drafts.liveProject) }));
+    expectAllowed(
+      "owner save",
+      await post("owner", "admin/projects", mod, { intent: "save-project", id: String(drafts.liveProject) }),
+    );
     expectAllowed("office new", await post("office", "admin/projects", mod, { intent: "save-project" }));
   });
 
@@ -210,12 +270,17 @@ describe("the office writes drafts; what is on the site is the owner's", () => {
 describe("the crew sees no money", () => {
   const get = async (role: Role, file: string, routePath: string, params: Record<string, string> = {}) => {
     const mod = await load(file);
-    return (await mod.loader!(routeArgs(new Request(urlOf(routePath), { headers: { Cookie: cookies[role]! } }), params))) as Record<string, unknown>;
+    return (await mod.loader!(
+      routeArgs(new Request(urlOf(routePath), { headers: { Cookie: cookies[role]! } }), params),
+    )) as Record<string, unknown>;
   };
 
   it("not on a lead's page, in the pipeline or on the dashboard; the office does", async () => {
     const m = createLead({ name: "Mona Money", email: "mona@example.com", phone: null, message: "Roof" });
-    getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: 1_234_500, taxCents: 0, totalCents: 1_234_500 }).run();
+    getDb()
+      .insert(estimates)
+      .values({ leadId: m.id, lines: [], subtotalCents: 1_234_500, taxCents: 0, totalCents: 1_234_500 })
+      .run();
     const crewLead = await get("crew", "routes/admin/lead.tsx", `admin/leads/${m.id}`, { id: String(m.id) });
     expect(crewLead).toMatchObject({ estimate: null, proposals: null, followsUp: false, manages: false });
     expect(JSON.stringify(crewLead)).not.toMatch(/1234500|12,345/);
@@ -228,20 +293,34 @@ describe("the crew sees no money", () => {
     expect((crewPipeline.columns as { totalCents: unknown }[]).every((c) => c.totalCents === null)).toBe(true);
     expect((await get("office", "routes/admin/pipeline.tsx", "admin/leads/pipeline")).month).not.toBeNull();
 
-    const crewToday = (await get("crew", "routes/admin/dashboard.tsx", "admin")) as { dashboard: Record<string, unknown>; goLive: unknown[] };
+    const crewToday = (await get("crew", "routes/admin/dashboard.tsx", "admin")) as {
+      dashboard: Record<string, unknown>;
+      goLive: unknown[];
+    };
     expect(crewToday.dashboard.proposals).toBeNull();
     expect(crewToday.dashboard.reviews).toBeNull();
     expect(crewToday.goLive).toEqual([]);
     const crewHeader = await get("crew", "routes/admin/layout.tsx", "admin");
-    expect((crewHeader as unknown as { data: Record<string, unknown> }).data).toMatchObject({ role: "crew", reviews: 0, goLive: null });
+    expect((crewHeader as unknown as { data: Record<string, unknown> }).data).toMatchObject({
+      role: "crew",
+      reviews: 0,
+      goLive: null,
+    });
     expect((await get("crew", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(false);
     expect((await get("office", "routes/admin/lead-list.tsx", "admin/leads")).exportsCsv).toBe(true);
   });
 
   it("on no page the crew may open: every admin loader of the matrix, searched for the estimate's $12,345", async () => {
     const m = createLead({ name: "Rich Roof", email: "rich@example.com", phone: null, message: "Roof" });
-    getDb().insert(estimates).values({ leadId: m.id, lines: [], subtotalCents: 1_234_500, taxCents: 0, totalCents: 1_234_500 }).run();
-    const customer = getDb().insert(roofCustomers).values({ customerName: "Rich Roof", street: "1 Main St", city: "Wichita", area: 2400, leadId: m.id }).returning().get();
+    getDb()
+      .insert(estimates)
+      .values({ leadId: m.id, lines: [], subtotalCents: 1_234_500, taxCents: 0, totalCents: 1_234_500 })
+      .run();
+    const customer = getDb()
+      .insert(roofCustomers)
+      .values({ customerName: "Rich Roof", street: "1 Main St", city: "Wichita", area: 2400, leadId: m.id })
+      .returning()
+      .get();
     const money = /1234500|12,345|\$\s?\d/;
     const office: string[] = [];
     for (const r of ALL_ROUTES) {
@@ -254,7 +333,12 @@ describe("the crew sees no money", () => {
       for (const role of ["crew", "office"] as const) {
         let loaded: unknown;
         try {
-          loaded = await mod.loader(routeArgs(new Request(`${urlOf(path)}${query}`, { headers: { Cookie: cookies[role]! } }), { ...PARAMS, id: String(m.id) }));
+          loaded = await mod.loader(
+            routeArgs(new Request(`${urlOf(path)}${query}`, { headers: { Cookie: cookies[role]! } }), {
+              ...PARAMS,
+              id: String(m.id),
+            }),
+          );
         } catch (thrown) {
           loaded = thrown; // the admin "not found" page: a 404 with its words
         }

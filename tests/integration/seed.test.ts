@@ -46,10 +46,20 @@ describe("demo content", () => {
 
   it("never touches a database that already has content", async () => {
     const before = uploadsOnDisk();
-    const titles = getDb().select().from(projects).all().map((p) => p.title);
+    const titles = getDb()
+      .select()
+      .from(projects)
+      .all()
+      .map((p) => p.title);
     expect(await seedDemoContent()).toEqual({ seeded: false });
     expect(uploadsOnDisk()).toEqual(before);
-    expect(getDb().select().from(projects).all().map((p) => p.title)).toEqual(titles);
+    expect(
+      getDb()
+        .select()
+        .from(projects)
+        .all()
+        .map((p) => p.title),
+    ).toEqual(titles);
   });
 
   it("counts a single settings row as content", async () => {
@@ -58,7 +68,9 @@ describe("demo content", () => {
     db.delete(testimonials).run();
     db.delete(images).run();
     db.delete(settings).run();
-    db.insert(settings).values({ key: "maps", value: { apiKey: null, publisherTag: null } }).run();
+    db.insert(settings)
+      .values({ key: "maps", value: { apiKey: null, publisherTag: null } })
+      .run();
     expect(await seedDemoContent()).toEqual({ seeded: false });
     expect(db.select().from(projects).all()).toHaveLength(0);
   });
@@ -80,13 +92,16 @@ describe("demo pictures", () => {
     const before = uploadsOnDisk();
     const sixForty = before.filter((n) => n.endsWith("-w640.webp"));
     for (const name of sixForty) fs.rmSync(`${paths.uploads}/${name}`);
-    const untouched = Object.fromEntries(before.filter((n) => !n.endsWith("-w640.webp")).map((n) => [n, fs.statSync(`${paths.uploads}/${n}`).mtimeMs]));
+    const untouched = Object.fromEntries(
+      before.filter((n) => !n.endsWith("-w640.webp")).map((n) => [n, fs.statSync(`${paths.uploads}/${n}`).mtimeMs]),
+    );
     const lines: string[] = [];
     await tidyUploads((line) => lines.push(line));
     expect(lines).toContain("Made 9 smaller copies of stored pictures.");
     expect(uploadsOnDisk()).toEqual(before);
     for (const name of sixForty) expect((await sharp(`${paths.uploads}/${name}`).metadata()).width).toBe(640);
-    for (const [name, mtime] of Object.entries(untouched)) expect(fs.statSync(`${paths.uploads}/${name}`).mtimeMs).toBe(mtime);
+    for (const [name, mtime] of Object.entries(untouched))
+      expect(fs.statSync(`${paths.uploads}/${name}`).mtimeMs).toBe(mtime);
     // Done once: a second start makes nothing.
     lines.length = 0;
     await tidyUploads((line) => lines.push(line));

@@ -23,7 +23,11 @@ describe("settings", () => {
   });
 
   it("falls back to the defaults when the stored value is damaged, so pages still render", () => {
-    getDb().update(settings).set({ value: { company: 42 } }).where(eq(settings.key, "business")).run();
+    getDb()
+      .update(settings)
+      .set({ value: { company: 42 } })
+      .where(eq(settings.key, "business"))
+      .run();
     expect(getBusinessFacts()).toEqual(DEFAULT_BUSINESS_FACTS);
   });
 });

@@ -29,11 +29,20 @@ beforeAll(async () => {
 });
 
 const db = () => getDb();
-const get = (path: string, params: Record<string, string> = {}) => routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: cookie } }), params);
+const get = (path: string, params: Record<string, string> = {}) =>
+  routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: cookie } }), params);
 
 /** A quoted lead with an estimate of $3,843.85, the figure from the owner's report. */
 function leadWithEstimate(name: string) {
-  const { id } = createLead({ name, email: "dana@example.com", phone: "316-555-0111", message: "Hail", street: "18 Elm St", city: "Derby", zip: "67037" });
+  const { id } = createLead({
+    name,
+    email: "dana@example.com",
+    phone: "316-555-0111",
+    message: "Hail",
+    street: "18 Elm St",
+    city: "Derby",
+    zip: "67037",
+  });
   db().update(leads).set({ status: "measured" }).where(eq(leads.id, id)).run();
   db()
     .insert(estimates)
@@ -41,7 +50,17 @@ function leadWithEstimate(name: string) {
       leadId: id,
       tier: "better",
       taxRateBasisPoints: 0,
-      lines: [{ key: "labor", label: "Labor, up to 6/12", quantity: 1, unit: "job", unitPriceCents: 384_385, totalCents: 384_385, adjusted: true }],
+      lines: [
+        {
+          key: "labor",
+          label: "Labor, up to 6/12",
+          quantity: 1,
+          unit: "job",
+          unitPriceCents: 384_385,
+          totalCents: 384_385,
+          adjusted: true,
+        },
+      ],
       subtotalCents: 384_385,
       taxCents: 0,
       totalCents: 384_385,
@@ -52,17 +71,40 @@ function leadWithEstimate(name: string) {
 
 async function sendProposal(id: number) {
   const res = (await leadRoute.action(
-    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { method: "POST", body: new URLSearchParams({ intent: "send-proposal", terms: "Cleanup every day.", validDays: "30" }), headers: { Cookie: cookie } }), { id: String(id) }),
+    routeArgs(
+      new Request(`http://site.test/admin/leads/${id}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "send-proposal", terms: "Cleanup every day.", validDays: "30" }),
+        headers: { Cookie: cookie },
+      }),
+      { id: String(id) },
+    ),
   )) as Response;
   expect(res.status).toBe(302);
-  const linkCookie = res.headers.getSetCookie().find((c) => c.startsWith("__new_link="))!.split(";")[0];
-  const page = await leadRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), { id: String(id) }));
+  const linkCookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__new_link="))!
+    .split(";")[0];
+  const page = await leadRoute.loader(
+    routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: `${cookie}; ${linkCookie}` } }), {
+      id: String(id),
+    }),
+  );
   return page.proposals!.newLink!.url.split("/proposal/")[1]!;
 }
 
-const publicArgs = (request: Request, token: string) => ({ request, params: { token }, context: requestContext("203.0.113.9") }) as never;
+const publicArgs = (request: Request, token: string) =>
+  ({ request, params: { token }, context: requestContext("203.0.113.9") }) as never;
 const accept = (token: string, name: string) =>
-  proposalRoute.action(publicArgs(new Request(`http://site.test/proposal/${token}`, { method: "POST", body: new URLSearchParams({ fullName: name, agree: "on" }) }), token));
+  proposalRoute.action(
+    publicArgs(
+      new Request(`http://site.test/proposal/${token}`, {
+        method: "POST",
+        body: new URLSearchParams({ fullName: name, agree: "on" }),
+      }),
+      token,
+    ),
+  );
 
 describe("the signed terms", () => {
   it("state the owner's deposit and warranty, frozen when sent; the deposit invoice bills what was signed", async () => {
@@ -85,8 +127,12 @@ describe("the signed terms", () => {
     expect(signed).toContain("a deposit of 30% of the total ($1,153.16) on signing");
     expect(signed).toContain("guaranteed for 10 years");
     expect(signed).toContain("Cleanup every day.");
-    const pdf = (await publicPdf.loader(publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token))) as Response;
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    const pdf = (await publicPdf.loader(
+      publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token),
+    )) as Response;
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+      mergePages: true,
+    });
     expect(text.replace(/\s+/g, " ")).toContain("a deposit of 30% of the total ($1,153.16) on signing");
 
     await accept(token, "Dana Frozen");
@@ -103,14 +149,25 @@ describe("the job's value", () => {
     await accept(await sendProposal(id), "Dana Valued");
     // A $255 change order on the deposit's draft.
     const [deposit] = listLeadInvoices(id);
-    const saved = saveInvoiceDraft(id, { intent: "save-invoice", invoiceId: deposit!.id, basis: null, dueOn: null, note: null, changeOrders: [{ description: "Extra vent", amountCents: 25_500, changeOrder: true }] });
+    const saved = saveInvoiceDraft(id, {
+      intent: "save-invoice",
+      invoiceId: deposit!.id,
+      basis: null,
+      dueOn: null,
+      note: null,
+      changeOrders: [{ description: "Extra vent", amountCents: 25_500, changeOrder: true }],
+    });
     expect(saved).toMatchObject({ totalCents: 115_316 + 25_500 });
 
     const page = await leadRoute.loader(get(`/admin/leads/${id}`, { id: String(id) }));
     expect(page.money!.figures.find((f) => f.label === "Job total")!.value).toBe("$4,098.85");
-    const list = (await leadListRoute.loader(get("/admin/leads?q=Valued"))) as { leads: { name: string; valueCents: number | null }[] };
+    const list = (await leadListRoute.loader(get("/admin/leads?q=Valued"))) as {
+      leads: { name: string; valueCents: number | null }[];
+    };
     expect(list.leads.find((m) => m.name === "Dana Valued")!.valueCents).toBe(409_885);
-    const pipeline = (await pipelineRoute.loader(get("/admin/leads/pipeline"))) as { columns: { status: string; totalCents: number | null }[] };
+    const pipeline = (await pipelineRoute.loader(get("/admin/leads/pipeline"))) as {
+      columns: { status: string; totalCents: number | null }[];
+    };
     // The won jobs so far: the one signed above (no change orders) and this one.
     expect(pipeline.columns.find((c) => c.status === "won")!.totalCents).toBe(384_385 + 409_885);
     const csv = await ((await leadsCsv.loader(get("/admin/leads/export.csv"))) as Response).text();
@@ -125,14 +182,23 @@ describe("the job's value", () => {
       routeArgs(
         new Request(`http://site.test/admin/leads/${id}`, {
           method: "POST",
-          body: new URLSearchParams({ intent: "save-estimate", "lines[0].key": "labor", "lines[0].label": "Labor, up to 6/12", "lines[0].quantity": "1", "lines[0].unit": "job", "lines[0].unitPrice": "4474.00" }),
+          body: new URLSearchParams({
+            intent: "save-estimate",
+            "lines[0].key": "labor",
+            "lines[0].label": "Labor, up to 6/12",
+            "lines[0].quantity": "1",
+            "lines[0].unit": "job",
+            "lines[0].unitPrice": "4474.00",
+          }),
           headers: { Cookie: cookie },
         }),
         { id: String(id) },
       ),
     )) as unknown as { init: ResponseInit };
     expect(refused.init.status).toBe(400);
-    const list = (await leadListRoute.loader(get("/admin/leads?q=Locked"))) as { leads: { name: string; valueCents: number | null }[] };
+    const list = (await leadListRoute.loader(get("/admin/leads?q=Locked"))) as {
+      leads: { name: string; valueCents: number | null }[];
+    };
     expect(list.leads.find((m) => m.name === "Dana Locked")!.valueCents).toBe(384_385);
   });
 });

@@ -23,7 +23,13 @@ let cookie = "";
 let libraryId = 0;
 beforeAll(async () => {
   cookie = await signedInOwner();
-  libraryId = (await storeImage({ image: (await cleanImage(await picture("jpeg", 1600)))!, originalName: "crew.jpg", alt: "Crew on a roof" })).id;
+  libraryId = (
+    await storeImage({
+      image: (await cleanImage(await picture("jpeg", 1600)))!,
+      originalName: "crew.jpg",
+      alt: "Crew on a roof",
+    })
+  ).id;
 });
 
 type Answer = { status: number; location: string | null; text: string; errors?: Record<string, string[] | null> };
@@ -31,19 +37,36 @@ type Answer = { status: number; location: string | null; text: string; errors?: 
 type Upload = { bytes: Uint8Array | Buffer; name: string; type?: string };
 
 /** The action's answer, thrown or returned. */
-async function post(fields: Record<string, string>, { upload, signedIn = true, urlencoded = false }: { upload?: Upload; signedIn?: boolean; urlencoded?: boolean } = {}): Promise<Answer> {
+async function post(
+  fields: Record<string, string>,
+  { upload, signedIn = true, urlencoded = false }: { upload?: Upload; signedIn?: boolean; urlencoded?: boolean } = {},
+): Promise<Answer> {
   let body: FormData | URLSearchParams;
   if (urlencoded) body = new URLSearchParams(fields);
   else {
     body = new FormData();
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
-    if (upload) body.set("upload", new File([new Uint8Array(upload.bytes)], upload.name, { type: upload.type ?? "image/jpeg" }));
+    if (upload)
+      body.set("upload", new File([new Uint8Array(upload.bytes)], upload.name, { type: upload.type ?? "image/jpeg" }));
   }
-  const request = new Request("http://site.test/admin/site/pictures", { method: "POST", body, headers: signedIn ? { Cookie: cookie } : {} });
+  const request = new Request("http://site.test/admin/site/pictures", {
+    method: "POST",
+    body,
+    headers: signedIn ? { Cookie: cookie } : {},
+  });
   const result = await picturesRoute.action(routeArgs(request)).catch((thrown: unknown) => thrown);
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), text: await result.text() };
-  const { data, init } = result as { data: { result?: { error?: Record<string, string[] | null> }; error?: string }; init?: { status?: number } };
-  return { status: init?.status ?? 200, location: null, text: JSON.stringify(data), errors: data.result?.error ?? (data.error ? { "": [data.error] } : undefined) };
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), text: await result.text() };
+  const { data, init } = result as {
+    data: { result?: { error?: Record<string, string[] | null> }; error?: string };
+    init?: { status?: number };
+  };
+  return {
+    status: init?.status ?? 200,
+    location: null,
+    text: JSON.stringify(data),
+    errors: data.result?.error ?? (data.error ? { "": [data.error] } : undefined),
+  };
 }
 
 const disk = () => fs.readdirSync(paths.uploads).sort();
@@ -51,7 +74,9 @@ const disk = () => fs.readdirSync(paths.uploads).sort();
 describe("the public pages, through the page cache", () => {
   // The home page as the server answers it: cached, rendered from the home route's own loader.
   const pages = servePagesThroughCache(async () =>
-    Response.json((homeRoute.loader(routeArgs(new Request("http://site.test/"))) as ReturnType<typeof homeRoute.loader>).pictures),
+    Response.json(
+      (homeRoute.loader(routeArgs(new Request("http://site.test/"))) as ReturnType<typeof homeRoute.loader>).pictures,
+    ),
   );
   const home = async () => (await (await fetch(`${pages.base()}/`)).json()) as ReturnType<typeof sitePictures>;
 
@@ -76,15 +101,26 @@ describe("the public pages, through the page cache", () => {
     expect(getSetting("media").homeHero).toEqual({ imageId: stored.id, alt: "Our crew finishing a roof in Derby" });
 
     const after = await home();
-    expect(after.homeHero).toMatchObject({ own: true, alt: "Our crew finishing a roof in Derby", width: 1600, src: `/uploads/${stored.storedName}` });
+    expect(after.homeHero).toMatchObject({
+      own: true,
+      alt: "Our crew finishing a roof in Derby",
+      width: 1600,
+      src: `/uploads/${stored.storedName}`,
+    });
     // Its smaller copies, so a phone does not download the 1600 px photo.
     expect(after.homeHero.srcSet?.split(", ").map((c) => c.split(" ")[1])).toEqual(["480w", "640w", "960w", "1600w"]);
   });
 
   it("show a service card's picture chosen from the library, and the drawing again after a reset", async () => {
     const slot = "service-card/residential-roofing-wichita";
-    expect((await post({ intent: "save-picture", slot, imageId: String(libraryId), alt: "New charcoal roof in Andover" })).status).toBe(302);
-    expect((await home()).serviceCards["residential-roofing-wichita"]).toMatchObject({ own: true, alt: "New charcoal roof in Andover" });
+    expect(
+      (await post({ intent: "save-picture", slot, imageId: String(libraryId), alt: "New charcoal roof in Andover" }))
+        .status,
+    ).toBe(302);
+    expect((await home()).serviceCards["residential-roofing-wichita"]).toMatchObject({
+      own: true,
+      alt: "New charcoal roof in Andover",
+    });
     expect((await home()).serviceCards["residential-framing-wichita"]?.own).toBe(false);
 
     expect((await post({ intent: "reset", slot })).status).toBe(302);
@@ -101,7 +137,16 @@ describe("the public pages, through the page cache", () => {
     expect(video.embedUrl).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
     expect(video.thumbnail.own).toBe(false);
 
-    expect((await post({ intent: "save-video", url: "https://vimeo.com/76979871", imageId: String(libraryId), alt: "A treated roof" })).status).toBe(302);
+    expect(
+      (
+        await post({
+          intent: "save-video",
+          url: "https://vimeo.com/76979871",
+          imageId: String(libraryId),
+          alt: "A treated roof",
+        })
+      ).status,
+    ).toBe(302);
     const vimeo = (await home()).video;
     expect(vimeo.embedUrl).toBe("https://player.vimeo.com/video/76979871?autoplay=1&dnt=1");
     expect(vimeo.thumbnail).toMatchObject({ own: true, alt: "A treated roof" });
@@ -112,7 +157,9 @@ describe("the public pages, through the page cache", () => {
 
   it("keep a chosen picture: the image library refuses to delete it and says where it shows", async () => {
     const slot = "service-hero/roof-repairs-wichita";
-    expect((await post({ intent: "save-picture", slot, imageId: String(libraryId), alt: "Crew on a roof" })).status).toBe(302);
+    expect(
+      (await post({ intent: "save-picture", slot, imageId: String(libraryId), alt: "Crew on a roof" })).status,
+    ).toBe(302);
     const request = new Request("http://site.test/admin/images", {
       method: "POST",
       body: new URLSearchParams({ intent: "delete-image", id: String(libraryId) }),
@@ -124,15 +171,26 @@ describe("the public pages, through the page cache", () => {
     const flash = decodeURIComponent(answer.headers.get("Set-Cookie")!.match(/__flash=([^.;]+)/)![1]);
     expect(JSON.parse(Buffer.from(flash, "base64").toString())).toEqual({
       type: "error",
-      message: "This image is in use: it is the top picture of the Roof Repairs page. Choose another picture there first, then delete it.",
+      message:
+        "This image is in use: it is the top picture of the Roof Repairs page. Choose another picture there first, then delete it.",
     });
     expect(getImage(libraryId)).toBeDefined();
     expect((await post({ intent: "reset", slot })).status).toBe(302);
   });
 
   it("fall back to the drawing when a chosen picture is deleted some other way, never a broken image", async () => {
-    const own = (await storeImage({ image: (await cleanImage(await picture("png", 800)))!, originalName: "gone.png" })).id;
-    expect((await post({ intent: "save-picture", slot: "service-card/gutter-services-wichita", imageId: String(own), alt: "Gutters" })).status).toBe(302);
+    const own = (await storeImage({ image: (await cleanImage(await picture("png", 800)))!, originalName: "gone.png" }))
+      .id;
+    expect(
+      (
+        await post({
+          intent: "save-picture",
+          slot: "service-card/gutter-services-wichita",
+          imageId: String(own),
+          alt: "Gutters",
+        })
+      ).status,
+    ).toBe(302);
     expect((await home()).serviceCards["gutter-services-wichita"]?.own).toBe(true);
     deleteImageRow(own, "library");
     const card = (await home()).serviceCards["gutter-services-wichita"]!;
@@ -146,7 +204,11 @@ describe("what the forms refuse, in words", () => {
     const before = getSetting("media");
     const files = disk();
     for (const alt of [undefined, "", "  "]) {
-      const fields: Record<string, string> = { intent: "save-picture", slot: "about-main", ...(alt === undefined ? {} : { alt }) };
+      const fields: Record<string, string> = {
+        intent: "save-picture",
+        slot: "about-main",
+        ...(alt === undefined ? {} : { alt }),
+      };
       const refused = await post(fields, { upload: { bytes: await picture("jpeg", 800), name: "a.jpg" } });
       expect(refused.status).toBe(400);
       expect(refused.errors?.alt, JSON.stringify(alt)).toEqual([ALT_REQUIRED]);
@@ -158,7 +220,10 @@ describe("what the forms refuse, in words", () => {
   it("a video thumbnail uploaded without a description", async () => {
     const before = getSetting("media");
     const files = disk();
-    const refused = await post({ intent: "save-video", url: "https://vimeo.com/76979871" }, { upload: { bytes: await picture("jpeg", 800), name: "t.jpg" } });
+    const refused = await post(
+      { intent: "save-video", url: "https://vimeo.com/76979871" },
+      { upload: { bytes: await picture("jpeg", 800), name: "t.jpg" } },
+    );
     expect(refused.status).toBe(400);
     expect(refused.errors?.alt).toEqual([ALT_REQUIRED]);
     expect(getSetting("media")).toEqual(before);
@@ -178,7 +243,10 @@ describe("what the forms refuse, in words", () => {
       expect(refused.status, imageId).toBe(400);
       expect(getSetting("media"), imageId).toEqual(before);
     }
-    expect((await post({ intent: "save-picture", slot: "about-main", imageId: "999999", alt: "Our family" })).errors?.imageId).toEqual([PICTURE_UNKNOWN]);
+    expect(
+      (await post({ intent: "save-picture", slot: "about-main", imageId: "999999", alt: "Our family" })).errors
+        ?.imageId,
+    ).toEqual([PICTURE_UNKNOWN]);
   });
 
   it("a file that is not a picture, leaving nothing on disk", async () => {
@@ -196,7 +264,10 @@ describe("what the forms refuse, in words", () => {
     const files = disk();
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(await picture("jpeg", 400));
-    const refused = await post({ intent: "save-picture", slot: "home-hero", alt: "Big" }, { upload: { bytes: big, name: "big.jpg" } });
+    const refused = await post(
+      { intent: "save-picture", slot: "home-hero", alt: "Big" },
+      { upload: { bytes: big, name: "big.jpg" } },
+    );
     expect(refused.status).toBe(413);
     expect(disk()).toEqual(files);
   });

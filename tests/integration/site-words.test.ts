@@ -19,16 +19,29 @@ beforeAll(async () => {
   cookie = await signedInOwner();
 });
 
-type Answer = { status: number; location: string | null; text: string; data: { form?: string; result?: { error?: Record<string, string[]> } } };
+type Answer = {
+  status: number;
+  location: string | null;
+  text: string;
+  data: { form?: string; result?: { error?: Record<string, string[]> } };
+};
 
 /** The action's answer, thrown or returned. */
-async function post(fields: Record<string, string> | URLSearchParams, { signedIn = true, contentType }: { signedIn?: boolean; contentType?: string } = {}): Promise<Answer> {
+async function post(
+  fields: Record<string, string> | URLSearchParams,
+  { signedIn = true, contentType }: { signedIn?: boolean; contentType?: string } = {},
+): Promise<Answer> {
   const body = fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
   const headers: Record<string, string> = signedIn ? { Cookie: cookie } : {};
   if (contentType) headers["Content-Type"] = contentType;
-  const request = new Request("http://site.test/admin/site/words", { method: "POST", body: contentType ? body.toString() : body, headers });
+  const request = new Request("http://site.test/admin/site/words", {
+    method: "POST",
+    body: contentType ? body.toString() : body,
+    headers,
+  });
   const result = await wordsRoute.action(routeArgs(request)).catch((thrown: unknown) => thrown);
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), text: await result.text(), data: {} };
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), text: await result.text(), data: {} };
   const { data, init } = result as { data: Answer["data"]; init?: { status?: number } };
   return { status: init?.status ?? 200, location: null, text: JSON.stringify(data), data };
 }
@@ -62,22 +75,38 @@ describe("trust facts", () => {
     });
     const about = await aboutData();
     expect(trustFactLines(about.trust).map((l) => l.text)).toContain("Insured by Acuity Insurance");
-    const jsonLd = aboutRoute.handle.jsonLd!({ facts: getSetting("business"), origin: "https://roof.test" }, about) as Record<string, unknown>;
+    const jsonLd = aboutRoute.handle.jsonLd!(
+      { facts: getSetting("business"), origin: "https://roof.test" },
+      about,
+    ) as Record<string, unknown>;
     expect(jsonLd.foundingDate).toBe("1998");
-    expect(jsonLd.hasCredential).toContainEqual(expect.objectContaining({ credentialCategory: "license", identifier: "RC-20417" }));
+    expect(jsonLd.hasCredential).toContainEqual(
+      expect.objectContaining({ credentialCategory: "license", identifier: "RC-20417" }),
+    );
   });
 
   it("refuses bad numbers with a message beside the field and keeps what was saved", async () => {
     const refused = await post({ ...TRUST, warrantyYears: "lifetime", foundedYear: "1700" });
     expect(refused.status).toBe(400);
     expect(refused.data.form).toBe("trust");
-    expect(refused.data.result?.error?.warrantyYears).toEqual(["Please enter a number of years between 1 and 100, like 10"]);
+    expect(refused.data.result?.error?.warrantyYears).toEqual([
+      "Please enter a number of years between 1 and 100, like 10",
+    ]);
     expect(refused.data.result?.error?.foundedYear?.[0]).toMatch(/^Please enter a year between 1850 and/);
     expect(getSetting("trust").warrantyYears).toBe(10);
   });
 
   it("emptied, shows nothing at all", async () => {
-    const emptied = await post({ intent: "save-trust-facts", licenseName: "", licenseNumber: "", insured: "", insuranceCarrier: "", certifications: "", warrantyYears: "", foundedYear: "" });
+    const emptied = await post({
+      intent: "save-trust-facts",
+      licenseName: "",
+      licenseNumber: "",
+      insured: "",
+      insuranceCarrier: "",
+      certifications: "",
+      warrantyYears: "",
+      foundedYear: "",
+    });
     expect(emptied.status).toBe(302);
     expect(getSetting("trust")).toEqual(DEFAULT_TRUST_FACTS);
     expect(trustFactLines((await aboutData()).trust)).toEqual([]);
@@ -87,10 +116,18 @@ describe("trust facts", () => {
 describe("page words", () => {
   it("replace a page's hero words, and emptied bring back the built-in ones", async () => {
     const builtIn = pageWords("service-residential-roofing");
-    const saved = await post({ intent: "save-page-words", page: "service-residential-roofing", headline: "Roofs that outlast Kansas hail", intro: "" });
+    const saved = await post({
+      intent: "save-page-words",
+      page: "service-residential-roofing",
+      headline: "Roofs that outlast Kansas hail",
+      intro: "",
+    });
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/admin/site/words?page=service-residential-roofing");
-    expect(pageWords("service-residential-roofing")).toEqual({ headline: "Roofs that outlast Kansas hail", intro: builtIn.intro });
+    expect(pageWords("service-residential-roofing")).toEqual({
+      headline: "Roofs that outlast Kansas hail",
+      intro: builtIn.intro,
+    });
     await post({ intent: "save-page-words", page: "service-residential-roofing", headline: " ", intro: "" });
     expect(pageWords("service-residential-roofing")).toEqual(builtIn);
     expect(getSetting("words").pages).toEqual({});
@@ -133,7 +170,13 @@ describe("the About story and team", () => {
     expect(about.team[0].photo).toMatchObject({ alt: "Dale Whitaker", own: true });
     expect(about.team[1].photo).toBeNull();
 
-    const moved = await post({ intent: "save-about", story: "", ...member(0, "Dale Whitaker"), ...member(1, "Cody Whitaker"), move: "up-1" });
+    const moved = await post({
+      intent: "save-about",
+      story: "",
+      ...member(0, "Dale Whitaker"),
+      ...member(1, "Cody Whitaker"),
+      move: "up-1",
+    });
     expect(moved.status).toBe(302);
     expect(getSetting("words").team.map((m) => m.name)).toEqual(["Cody Whitaker", "Dale Whitaker"]);
   });
@@ -141,7 +184,9 @@ describe("the About story and team", () => {
   it("refuses a photo that is not in the library, naming the person's row", async () => {
     const refused = await post({ intent: "save-about", story: "", ...member(0, "Dale", { imageId: "999999" }) });
     expect(refused.status).toBe(400);
-    expect(refused.data.result?.error?.["team[0].imageId"]).toEqual(["That photo is no longer in the library. Please pick another."]);
+    expect(refused.data.result?.error?.["team[0].imageId"]).toEqual([
+      "That photo is no longer in the library. Please pick another.",
+    ]);
     expect(getSetting("words").team.map((m) => m.name)).toEqual(["Cody Whitaker", "Dale Whitaker"]);
   });
 
@@ -149,13 +194,21 @@ describe("the About story and team", () => {
     const noName = await post({ intent: "save-about", story: "", ...member(0, "") });
     expect(noName.status).toBe(400);
     expect(noName.data.result?.error?.["team[0].name"]).toEqual(["Please enter the person's name"]);
-    const added = await post({ intent: "save-about", story: "", ...member(0, "Dale"), __intent__: JSON.stringify({ type: "insert", payload: { name: "team" } }) });
+    const added = await post({
+      intent: "save-about",
+      story: "",
+      ...member(0, "Dale"),
+      __intent__: JSON.stringify({ type: "insert", payload: { name: "team" } }),
+    });
     expect(added.status).toBe(200);
     expect(getSetting("words").team).toHaveLength(2);
   });
 
   it("takes twelve people and refuses a thirteenth before reading the form", async () => {
-    const twelve = Object.assign({ intent: "save-about", story: "" }, ...Array.from({ length: 12 }, (_, i) => member(i, `Person ${i + 1}`)));
+    const twelve = Object.assign(
+      { intent: "save-about", story: "" },
+      ...Array.from({ length: 12 }, (_, i) => member(i, `Person ${i + 1}`)),
+    );
     expect((await post(twelve)).status).toBe(302);
     expect(getSetting("words").team).toHaveLength(12);
     const thirteen = await post({ ...twelve, ...member(12, "One too many") });
@@ -175,7 +228,12 @@ describe("hostile posts", () => {
       [{ intent: "delete-everything" }],
       [{ licenseNumber: "x" }],
       [{ intent: "save-about", __intent__: "{not json" }],
-      [{ intent: "save-about", __intent__: JSON.stringify({ type: "reorder", payload: { name: "team", from: 0, to: 5 } }) }],
+      [
+        {
+          intent: "save-about",
+          __intent__: JSON.stringify({ type: "reorder", payload: { name: "team", from: 0, to: 5 } }),
+        },
+      ],
       [{ intent: "save-about", "team.name": "x" }],
       [{ intent: "save-trust-facts", "certifications[0]": "x", "certifications[1]": "y" }],
       [{ intent: "save-trust-facts", licenseNumber: "x".repeat(200_000) }],
@@ -200,9 +258,14 @@ describe("the page cache", () => {
   // A cached public page made of what the About page's loader reads.
   const site = servePagesThroughCache(async () => {
     const about = await aboutData();
-    return new Response(`<h1>${pageWords("about").headline}</h1>${trustFactLines(about.trust).map((l) => `<li>${l.text}</li>`).join("")}`, {
-      headers: { "Content-Type": "text/html" },
-    });
+    return new Response(
+      `<h1>${pageWords("about").headline}</h1>${trustFactLines(about.trust)
+        .map((l) => `<li>${l.text}</li>`)
+        .join("")}`,
+      {
+        headers: { "Content-Type": "text/html" },
+      },
+    );
   });
 
   it("serves the saved facts and headline on the very next request", async () => {
@@ -214,7 +277,16 @@ describe("the page cache", () => {
     expect(await page()).toBe(first);
     expect((await post(TRUST)).status).toBe(302);
     expect(await page()).toContain("<li>Kansas roofing contractor registration #RC-20417</li>");
-    expect((await post({ intent: "save-page-words", page: "about", headline: "Three generations on Kansas roofs", intro: "" })).status).toBe(302);
+    expect(
+      (
+        await post({
+          intent: "save-page-words",
+          page: "about",
+          headline: "Three generations on Kansas roofs",
+          intro: "",
+        })
+      ).status,
+    ).toBe(302);
     expect(await page()).toContain("<h1>Three generations on Kansas roofs</h1>");
   });
 });

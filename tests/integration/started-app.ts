@@ -25,7 +25,8 @@ export async function startApp() {
   if (fresh && template && fs.existsSync(template)) {
     fs.mkdirSync(path.dirname(paths.database), { recursive: true });
     fs.copyFileSync(path.join(template, "app.db"), paths.database);
-    if (fs.existsSync(path.join(template, "uploads"))) fs.cpSync(path.join(template, "uploads"), paths.uploads, { recursive: true });
+    if (fs.existsSync(path.join(template, "uploads")))
+      fs.cpSync(path.join(template, "uploads"), paths.uploads, { recursive: true });
   }
   await prepareApp(() => {});
   if (fresh && template && !fs.existsSync(template)) keep(template);

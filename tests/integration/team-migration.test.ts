@@ -17,10 +17,26 @@ describe("migration 0018, existing admins become owners", () => {
         session.run("session-b", second, far, Date.now());
       },
       (db) => {
-        const rows = db.prepare("select email, password_hash, role, name, removed_at, last_sign_in_at from users order by id").all();
+        const rows = db
+          .prepare("select email, password_hash, role, name, removed_at, last_sign_in_at from users order by id")
+          .all();
         expect(rows).toEqual([
-          { email: "owner@example.com", password_hash: "scrypt$first", role: "owner", name: "", removed_at: null, last_sign_in_at: null },
-          { email: "office@example.com", password_hash: "scrypt$second", role: "owner", name: "", removed_at: null, last_sign_in_at: null },
+          {
+            email: "owner@example.com",
+            password_hash: "scrypt$first",
+            role: "owner",
+            name: "",
+            removed_at: null,
+            last_sign_in_at: null,
+          },
+          {
+            email: "office@example.com",
+            password_hash: "scrypt$second",
+            role: "owner",
+            name: "",
+            removed_at: null,
+            last_sign_in_at: null,
+          },
         ]);
         expect(db.prepare("select id from sessions order by id").pluck().all()).toEqual(["session-a", "session-b"]);
         expect(db.prepare("select count(*) from invitations").pluck().get()).toBe(0);

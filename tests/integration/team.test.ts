@@ -26,7 +26,11 @@ beforeAll(async () => {
   for (const m of listMembers()) if (m.id !== ownerId) removeMember(m.id);
 });
 
-const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0] ?? "";
+const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0] ?? "";
 type Refused = { data: unknown; init: { status: number } | null };
 
 async function call<T>(fn: () => Promise<T> | T): Promise<T | Response> {
@@ -42,18 +46,27 @@ async function call<T>(fn: () => Promise<T> | T): Promise<T | Response> {
 const post = (cookie: string, fields: Record<string, string>) =>
   call(() =>
     team.action(
-      routeArgs(new Request("http://site.test/admin/team", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } })),
+      routeArgs(
+        new Request("http://site.test/admin/team", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      ),
     ),
   ) as Promise<Response | Refused>;
 
 async function flashOf(res: Response | Refused): Promise<string> {
-  const { flash } = await readFlash(new Request("http://site.test/", { headers: { Cookie: cookieOf(res as Response, "__flash") } }));
+  const { flash } = await readFlash(
+    new Request("http://site.test/", { headers: { Cookie: cookieOf(res as Response, "__flash") } }),
+  );
   return flash?.message ?? "";
 }
 
 const linkIn = (text: string) => /\/admin\/invitation\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
 
-const openLink = (token: string) => call(() => invitationRoute.loader(routeArgs(new Request(`http://site.test/admin/invitation/${token}`), { token })));
+const openLink = (token: string) =>
+  call(() => invitationRoute.loader(routeArgs(new Request(`http://site.test/admin/invitation/${token}`), { token })));
 const accept = (token: string, fields: Record<string, string>) =>
   call(() =>
     invitationRoute.action(
@@ -74,7 +87,11 @@ async function join(email: string, role: string, name: string): Promise<string> 
   const res = (await post(owner, { intent: "invite", email, role })) as Response;
   expect(res.status, JSON.stringify(res)).toBe(302);
   const token = linkIn(fake.sent[0].text);
-  const joined = (await accept(token, { name, password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
+  const joined = (await accept(token, {
+    name,
+    password: "a-long-password",
+    repeatPassword: "a-long-password",
+  })) as Response;
   expect(joined.status).toBe(302);
   return cookieOf(joined, "__session");
 }
@@ -83,12 +100,16 @@ describe("the Team screen", () => {
   it("is for owners only: office and crew get 403, anonymous goes to sign in", async () => {
     const office = await join("desk@example.com", "office", "Dana Desk");
     for (const cookie of [office]) {
-      const page = (await call(() => team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: cookie } }))))) as unknown as Refused;
+      const page = (await call(() =>
+        team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: cookie } }))),
+      )) as unknown as Refused;
       expect(page.init?.status).toBe(403);
       const res = (await post(cookie, { intent: "remove-member", member: String(ownerId) })) as Refused;
       expect(res.init?.status).toBe(403);
     }
-    const anonymous = (await call(() => team.loader(routeArgs(new Request("http://site.test/admin/team"))))) as Response;
+    const anonymous = (await call(() =>
+      team.loader(routeArgs(new Request("http://site.test/admin/team"))),
+    )) as Response;
     expect(anonymous.status).toBe(302);
     expect(getUserByEmail("owner@example.com")!.removedAt).toBeNull();
   });
@@ -102,7 +123,11 @@ describe("the Team screen", () => {
     expect(fake.sent[0].to).toEqual(["crew.one@example.com"]);
     expect(fake.sent[0].text).toContain("as a crew member");
     const token = linkIn(fake.sent[0].text);
-    const row = getDb().select().from(invitations).all().find((i) => i.email === "crew.one@example.com")!;
+    const row = getDb()
+      .select()
+      .from(invitations)
+      .all()
+      .find((i) => i.email === "crew.one@example.com")!;
     expect(row.tokenHash).not.toContain(token);
     expect(JSON.stringify(row)).not.toContain(token);
 
@@ -114,17 +139,27 @@ describe("the Team screen", () => {
     const common = (await accept(token, { name: "Sam", password: "password", repeatPassword: "password" })) as Refused;
     expect(common.init?.status).toBe(400);
     expect((common.data as { error: Record<string, string[]> }).error.password).toEqual([TEAM_MESSAGES.passwordCommon]);
-    const joined = (await accept(token, { name: "Sam Shingle", password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
+    const joined = (await accept(token, {
+      name: "Sam Shingle",
+      password: "a-long-password",
+      repeatPassword: "a-long-password",
+    })) as Response;
     expect(joined.status).toBe(302);
     expect(joined.headers.get("Location")).toBe("/admin");
-    const me = await getAdmin(new Request("http://site.test/admin", { headers: { Cookie: cookieOf(joined, "__session") } }));
+    const me = await getAdmin(
+      new Request("http://site.test/admin", { headers: { Cookie: cookieOf(joined, "__session") } }),
+    );
     expect(me).toMatchObject({ email: "crew.one@example.com", name: "Sam Shingle", role: "crew" });
 
     // One use: the same link now says it was used, with 410.
     const again = (await openLink(token)) as Refused & { data: { state: string } };
     expect(again.init?.status).toBe(410);
     expect(again.data.state).toBe("used");
-    const twice = (await accept(token, { name: "Mallory", password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
+    const twice = (await accept(token, {
+      name: "Mallory",
+      password: "a-long-password",
+      repeatPassword: "a-long-password",
+    })) as Response;
     expect(twice.status).toBe(302);
     expect(getUserByEmail("crew.one@example.com")!.name).toBe("Sam Shingle");
   });
@@ -132,11 +167,19 @@ describe("the Team screen", () => {
   it("lists people with their role and last sign-in (Never when none), and waiting invitations", async () => {
     await post(owner, { intent: "invite", email: "later@example.com", role: "office" });
     const { user: quiet } = await upsertUser("quiet@example.com", "quiet-password", { name: "Quinn Quiet" });
-    const page = (await team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })))) as Awaited<ReturnType<typeof team.loader>>;
+    const page = (await team.loader(
+      routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })),
+    )) as Awaited<ReturnType<typeof team.loader>>;
     expect(page.members[0]).toMatchObject({ email: "owner@example.com", role: "owner" });
-    expect(page.members.find((m) => m.email === "crew.one@example.com")).toMatchObject({ name: "Sam Shingle", role: "crew" });
+    expect(page.members.find((m) => m.email === "crew.one@example.com")).toMatchObject({
+      name: "Sam Shingle",
+      role: "crew",
+    });
     expect(page.members.find((m) => m.email === "crew.one@example.com")?.lastSignIn).toMatch(/\d/);
-    expect(page.members.find((m) => m.email === "quiet@example.com")).toMatchObject({ name: "Quinn Quiet", lastSignIn: null });
+    expect(page.members.find((m) => m.email === "quiet@example.com")).toMatchObject({
+      name: "Quinn Quiet",
+      lastSignIn: null,
+    });
     removeMember(quiet.id);
     expect(page.invitations.map((i) => i.email)).toContain("later@example.com");
     expect(page.invitations.find((i) => i.email === "later@example.com")?.mail).toBe("Sent");
@@ -148,7 +191,12 @@ describe("the Team screen", () => {
     expect(JSON.stringify(taken.data)).toContain(TEAM_MESSAGES.alreadyMember);
     const badRole = (await post(owner, { intent: "invite", email: "x@example.com", role: "king" })) as Refused;
     expect(badRole.init?.status).toBe(400);
-    const hostile: Record<string, string>[] = [{ intent: "change-role", member: "abc", role: "crew" }, { intent: "remove-member", member: "-1" }, { intent: "withdraw-invitation" }, { intent: "nope" }];
+    const hostile: Record<string, string>[] = [
+      { intent: "change-role", member: "abc", role: "crew" },
+      { intent: "remove-member", member: "-1" },
+      { intent: "withdraw-invitation" },
+      { intent: "nope" },
+    ];
     for (const fields of hostile) {
       const res = (await post(owner, fields)) as Response;
       expect(res.status).toBe(400);
@@ -161,7 +209,11 @@ describe("the Team screen", () => {
     fake.sent.length = 0;
     await post(owner, { intent: "invite", email: "twice@example.com", role: "office" });
     const first = linkIn(fake.sent[0].text);
-    const row = getDb().select().from(invitations).all().findLast((i) => i.email === "twice@example.com")!;
+    const row = getDb()
+      .select()
+      .from(invitations)
+      .all()
+      .findLast((i) => i.email === "twice@example.com")!;
     const resent = (await post(owner, { intent: "resend-invitation", invitation: String(row.id) })) as Response;
     expect(await flashOf(resent)).toBe(`Invitation sent to twice@example.com. ${TEAM_MESSAGES.earlierLinksWork}`);
     const second = linkIn(fake.sent[1].text);
@@ -169,7 +221,9 @@ describe("the Team screen", () => {
     expect(((await openLink(first)) as { data: { state: string } }).data.state).toBe("open");
     expect(((await openLink(second)) as { data: { state: string } }).data.state).toBe("open");
     // The screen shows the invitation once, with its newest link's mail.
-    const page = (await team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })))) as Awaited<ReturnType<typeof team.loader>>;
+    const page = (await team.loader(
+      routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })),
+    )) as Awaited<ReturnType<typeof team.loader>>;
     expect(page.invitations.filter((i) => i.email === "twice@example.com")).toHaveLength(1);
     // Withdrawn (from either line): every link to the address closes.
     const res = (await post(owner, { intent: "withdraw-invitation", invitation: String(row.id) })) as Response;
@@ -184,10 +238,18 @@ describe("the Team screen", () => {
   it("sent again and joined by the older link: the newer one then says it was used", async () => {
     fake.sent.length = 0;
     await post(owner, { intent: "invite", email: "again@example.com", role: "crew" });
-    const row = getDb().select().from(invitations).all().findLast((i) => i.email === "again@example.com")!;
+    const row = getDb()
+      .select()
+      .from(invitations)
+      .all()
+      .findLast((i) => i.email === "again@example.com")!;
     await post(owner, { intent: "resend-invitation", invitation: String(row.id) });
     const [first, second] = fake.sent.map((m) => linkIn(m.text));
-    const joined = (await accept(first, { name: "Ada Again", password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
+    const joined = (await accept(first, {
+      name: "Ada Again",
+      password: "a-long-password",
+      repeatPassword: "a-long-password",
+    })) as Response;
     expect(joined.status).toBe(302);
     for (const link of [first, second]) {
       const closed = (await openLink(link)) as Refused & { data: { state: string } };
@@ -195,7 +257,11 @@ describe("the Team screen", () => {
       expect(closed.data.state).toBe("used");
     }
     // A form posted on the other link's page meanwhile: back to that page, which says why.
-    const late = (await accept(second, { name: "Eve", password: "a-long-password", repeatPassword: "a-long-password" })) as Response;
+    const late = (await accept(second, {
+      name: "Eve",
+      password: "a-long-password",
+      repeatPassword: "a-long-password",
+    })) as Response;
     expect(late.status).toBe(302);
     expect(late.headers.get("Location")).toBe(`/admin/invitation/${second}`);
     expect(getUserByEmail("again@example.com")!.name).toBe("Ada Again");
@@ -204,9 +270,17 @@ describe("the Team screen", () => {
   it("sent again without mail: the new link to copy, and the page says the earlier ones still work", async () => {
     fake.failWhen(() => true);
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const first = (await post(owner, { intent: "invite", email: "copy@example.com", role: "crew" })) as { data: { url: string } };
-    const row = getDb().select().from(invitations).all().findLast((i) => i.email === "copy@example.com")!;
-    const again = (await post(owner, { intent: "resend-invitation", invitation: String(row.id) })) as { data: { form: string; url: string; again?: boolean } };
+    const first = (await post(owner, { intent: "invite", email: "copy@example.com", role: "crew" })) as {
+      data: { url: string };
+    };
+    const row = getDb()
+      .select()
+      .from(invitations)
+      .all()
+      .findLast((i) => i.email === "copy@example.com")!;
+    const again = (await post(owner, { intent: "resend-invitation", invitation: String(row.id) })) as {
+      data: { form: string; url: string; again?: boolean };
+    };
     log.mockRestore();
     fake.failWhen(() => false);
     expect(again.data).toMatchObject({ form: "link", again: true });
@@ -217,7 +291,11 @@ describe("the Team screen", () => {
   it("an expired link says it ran out (410)", async () => {
     const now = new Date();
     fake.sent.length = 0;
-    await inviteMember(ownerId, { email: "old@example.com", role: "crew" }, { now: new Date(now.getTime() - 8 * 24 * 60 * 60 * 1000) });
+    await inviteMember(
+      ownerId,
+      { email: "old@example.com", role: "crew" },
+      { now: new Date(now.getTime() - 8 * 24 * 60 * 60 * 1000) },
+    );
     const closed = (await openLink(linkIn(fake.sent[0].text))) as Refused & { data: { state: string } };
     expect(closed.init?.status).toBe(410);
     expect(closed.data.state).toBe("expired");
@@ -246,17 +324,25 @@ describe("the Team screen", () => {
     expect(countSessions(user.id)).toBe(0);
     expect(await getAdmin(new Request("http://site.test/admin", { headers: { Cookie: cookie } }))).toBeNull();
     expect(getUserByEmail("leaving@example.com")).toMatchObject({ id: user.id, name: "Lee Leaving" });
-    const page = (await team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })))) as Awaited<ReturnType<typeof team.loader>>;
+    const page = (await team.loader(
+      routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })),
+    )) as Awaited<ReturnType<typeof team.loader>>;
     expect(page.members.map((m) => m.email)).not.toContain("leaving@example.com");
 
     const back = await join("leaving@example.com", "office", "Lee Back");
-    expect(await getAdmin(new Request("http://site.test/admin", { headers: { Cookie: back } }))).toMatchObject({ userId: user.id, role: "office", name: "Lee Back" });
+    expect(await getAdmin(new Request("http://site.test/admin", { headers: { Cookie: back } }))).toMatchObject({
+      userId: user.id,
+      role: "office",
+      name: "Lee Back",
+    });
   });
 
   it("a second owner can be demoted, then removed; the other owner stays", async () => {
     await join("co@example.com", "owner", "Co Owner");
     const co = getUserByEmail("co@example.com")!;
-    expect(((await post(owner, { intent: "change-role", member: String(co.id), role: "crew" })) as Response).status).toBe(302);
+    expect(
+      ((await post(owner, { intent: "change-role", member: String(co.id), role: "crew" })) as Response).status,
+    ).toBe(302);
     expect(getUserByEmail("co@example.com")!.role).toBe("crew");
     await post(owner, { intent: "remove-member", member: String(co.id) });
     expect(getUserByEmail("co@example.com")!.removedAt).not.toBeNull();
@@ -265,7 +351,9 @@ describe("the Team screen", () => {
   it("a mail the provider refuses: its link is shown to copy instead", async () => {
     fake.failWhen(() => true);
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = (await post(owner, { intent: "invite", email: "nomail@example.com", role: "crew" })) as { data: { form: string; url: string } };
+    const res = (await post(owner, { intent: "invite", email: "nomail@example.com", role: "crew" })) as {
+      data: { form: string; url: string };
+    };
     log.mockRestore();
     expect(res.data.form).toBe("link");
     const page = (await openLink(linkIn(res.data.url))) as { data: { state: string } };
@@ -286,16 +374,24 @@ describe("the Team screen", () => {
     const pat = getUserByEmail("phone@example.com")!;
     enableTwoStep(pat.id, "JBSWY3DPEHPK3PXP", ["hash-1", "hash-2"]);
     const load = async () =>
-      ((await team.loader(routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })))) as Awaited<ReturnType<typeof team.loader>>).members;
+      (
+        (await team.loader(
+          routeArgs(new Request("http://site.test/admin/team", { headers: { Cookie: owner } })),
+        )) as Awaited<ReturnType<typeof team.loader>>
+      ).members;
     expect((await load()).find((m) => m.id === pat.id)?.twoStep).toBe(true);
 
     // Only the owner may; the member themselves cannot do it from here.
-    expect(((await post(cookie, { intent: "turn-off-two-step", member: String(pat.id) })) as Refused).init?.status).toBe(403);
+    expect(
+      ((await post(cookie, { intent: "turn-off-two-step", member: String(pat.id) })) as Refused).init?.status,
+    ).toBe(403);
     expect(getTwoStep(pat.id)).not.toBeNull();
 
     const res = (await post(owner, { intent: "turn-off-two-step", member: String(pat.id) })) as Response;
     expect(res.status).toBe(302);
-    expect(await flashOf(res)).toBe("Two-step sign-in is off for Pat Phone. They were signed out and sign in again with their password alone.");
+    expect(await flashOf(res)).toBe(
+      "Two-step sign-in is off for Pat Phone. They were signed out and sign in again with their password alone.",
+    );
     expect(getTwoStep(pat.id)).toBeNull();
     expect(countRecoveryCodesLeft(pat.id)).toBe(0);
     expect(countSessions(pat.id)).toBe(0);

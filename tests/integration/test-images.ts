@@ -27,7 +27,10 @@ export const jpegMagicHtml = (): Buffer =>
 export function phonePhoto(width = 400, height = 300): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: "#468" } })
     .jpeg()
-    .withExif({ IFD0: { Make: "PhoneCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 16/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "97/1 23/1 0/1" } })
+    .withExif({
+      IFD0: { Make: "PhoneCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 16/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "97/1 23/1 0/1" },
+    })
     .withMetadata({ orientation: 6 })
     .toBuffer();
 }

@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 
 type Page = Awaited<ReturnType<typeof loader>>;
-const open = async (path: string) => (await loader(routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: cookie } })))) as Page;
+const open = async (path: string) =>
+  (await loader(routeArgs(new Request(`http://site.test${path}`, { headers: { Cookie: cookie } })))) as Page;
 
 describe("the admin Testimonials list in pages", () => {
   it("walks every testimonial once, in order, by Older links, and back by Newer links", async () => {
@@ -58,7 +59,11 @@ describe("the admin Testimonials list in pages", () => {
 
   it("a link past the end, to a deleted row or made up, shows the first page", async () => {
     const first = await open("/admin/testimonials");
-    for (const path of ["/admin/testimonials?after=999999", "/admin/testimonials?before=0", "/admin/testimonials?after=abc"]) {
+    for (const path of [
+      "/admin/testimonials?after=999999",
+      "/admin/testimonials?before=0",
+      "/admin/testimonials?after=abc",
+    ]) {
       expect((await open(path)).testimonials.map((t) => t.id)).toEqual(first.testimonials.map((t) => t.id));
     }
   });
@@ -69,22 +74,36 @@ describe("the admin Testimonials list in pages", () => {
         "explain query plan select id from testimonials where status = (select status from testimonials where id = 7) and (created_at, id) < (select created_at, id from testimonials where id = 7) order by status, created_at desc, id desc limit 50",
       )
       .all() as { detail: string }[];
-    expect(plan.map((r) => r.detail).join("\n")).toMatch(/SEARCH testimonials USING (COVERING )?INDEX testimonials_admin_order_idx \(status=\? AND/);
+    expect(plan.map((r) => r.detail).join("\n")).toMatch(
+      /SEARCH testimonials USING (COVERING )?INDEX testimonials_admin_order_idx \(status=\? AND/,
+    );
   });
 
   it("a change made on page 2 comes back to page 2, with the editor closed", async () => {
     const second = (await open("/admin/testimonials")).older!;
     const page = await open(second);
     const post = (path: string, body: Record<string, string>) =>
-      action(routeArgs(new Request(`http://site.test${path}`, { method: "POST", body: new URLSearchParams(body), headers: { Cookie: cookie } }))).catch(
-        (thrown: unknown) => thrown,
-      ) as Promise<Response>;
+      action(
+        routeArgs(
+          new Request(`http://site.test${path}`, {
+            method: "POST",
+            body: new URLSearchParams(body),
+            headers: { Cookie: cookie },
+          }),
+        ),
+      ).catch((thrown: unknown) => thrown) as Promise<Response>;
     const pending = page.testimonials.find((t) => t.status === "pending")!;
     const saved = page.testimonials.find((t) => t.status === "published")!;
     // Approving from the row, saving the editor (opened with ?edit=), deleting from the question (?delete=).
     for (const answer of [
       await post(second, { intent: "approve", id: String(pending.id) }),
-      await post(`${second}&edit=${saved.id}`, { id: String(saved.id), name: "Renamed R.", location: "", quote: "Still good.", rating: "5" }),
+      await post(`${second}&edit=${saved.id}`, {
+        id: String(saved.id),
+        name: "Renamed R.",
+        location: "",
+        quote: "Still good.",
+        rating: "5",
+      }),
       await post(`${second}&delete=${saved.id}`, { intent: "delete", id: String(saved.id) }),
     ]) {
       expect(answer).toBeInstanceOf(Response);

@@ -41,11 +41,19 @@ type ForeignKey = { table: string; from: string; to: string | null };
 
 /** The plain tables of the database: not SQLite's, not the migrator's, not a full-text index or its shadow tables. */
 function tablesOf(db: Database.Database): string[] {
-  const all = db.prepare("select name, sql from sqlite_master where type = 'table'").all() as { name: string; sql: string }[];
+  const all = db.prepare("select name, sql from sqlite_master where type = 'table'").all() as {
+    name: string;
+    sql: string;
+  }[];
   const virtual = all.filter((t) => /^create virtual table/i.test(t.sql)).map((t) => t.name);
   return all
     .map((t) => t.name)
-    .filter((n) => !n.startsWith("sqlite_") && !n.startsWith("__drizzle") && !virtual.some((v) => n === v || n.startsWith(`${v}_`)));
+    .filter(
+      (n) =>
+        !n.startsWith("sqlite_") &&
+        !n.startsWith("__drizzle") &&
+        !virtual.some((v) => n === v || n.startsWith(`${v}_`)),
+    );
 }
 
 const TIME = 1_764_000_000_000;
@@ -108,11 +116,18 @@ function seedEveryTable(db: Database.Database): Seeded[] {
       }
       const names = Object.keys(values);
       const info = db
-        .prepare(`insert into "${table}" (${names.map((c) => `"${c}"`).join(", ")}) values (${names.map(() => "?").join(", ")})`)
+        .prepare(
+          `insert into "${table}" (${names.map((c) => `"${c}"`).join(", ")}) values (${names.map(() => "?").join(", ")})`,
+        )
         .run(...names.map((c) => values[c]));
-      const row = db.prepare(`select * from "${table}" where rowid = ?`).get(info.lastInsertRowid) as Record<string, unknown>;
+      const row = db.prepare(`select * from "${table}" where rowid = ?`).get(info.lastInsertRowid) as Record<
+        string,
+        unknown
+      >;
       const pk = columns.filter((c) => c.pk).map((c) => c.name);
-      const key = Object.fromEntries((pk.length ? pk : ["rowid"]).map((c) => [c, c === "rowid" ? info.lastInsertRowid : row[c]]));
+      const key = Object.fromEntries(
+        (pk.length ? pk : ["rowid"]).map((c) => [c, c === "rowid" ? info.lastInsertRowid : row[c]]),
+      );
       keys.set(table, row);
       seeded.push({ table, key, row });
       pending.delete(table);
@@ -126,51 +141,64 @@ function seedEveryTable(db: Database.Database): Seeded[] {
 function openAsTheApp(file: string) {
   const run = spawnSync(
     path.resolve("node_modules/.bin/tsx"),
-    ["-e", `(async () => { const { getDb } = await import("./app/server/db.server.ts"); getDb(); console.log("opened"); })();`],
-    { encoding: "utf8", env: { ...process.env, DATABASE_PATH: file, UPLOADS_DIR: path.join(path.dirname(file), "uploads") } },
+    [
+      "-e",
+      `(async () => { const { getDb } = await import("./app/server/db.server.ts"); getDb(); console.log("opened"); })();`,
+    ],
+    {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_PATH: file, UPLOADS_DIR: path.join(path.dirname(file), "uploads") },
+    },
   );
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toContain("opened");
 }
 
 describe("upgrading from every past migration", () => {
-  it.each(tags.slice(1).map((tag) => [tag]))("a site at the shape before %s upgrades by starting the app, and keeps every row and value", (tag) => {
-    const file = path.join(root, tag, "app.db");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const before = new Database(file);
-    before.pragma("foreign_keys = ON");
-    migrate(drizzle(before), { migrationsFolder: migrationsBefore(tag) });
-    const seeded = seedEveryTable(before);
-    before.close();
+  it.each(tags.slice(1).map((tag) => [tag]))(
+    "a site at the shape before %s upgrades by starting the app, and keeps every row and value",
+    (tag) => {
+      const file = path.join(root, tag, "app.db");
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const before = new Database(file);
+      before.pragma("foreign_keys = ON");
+      migrate(drizzle(before), { migrationsFolder: migrationsBefore(tag) });
+      const seeded = seedEveryTable(before);
+      before.close();
 
-    openAsTheApp(file);
+      openAsTheApp(file);
 
-    const after = new Database(file, { readonly: true });
-    try {
-      const applied = after.prepare("select count(*) from __drizzle_migrations").pluck().get();
-      expect(applied, "every migration applied").toBe(tags.length);
-      const now = new Set(tablesOf(after));
-      let compared = 0;
-      for (const { table, key, row } of seeded) {
-        const renamed = TABLE_RENAMES[table] ?? table;
-        expect(now.has(renamed), `${table} is still there (as ${renamed})`).toBe(true);
-        const columns = new Set((after.prepare(`pragma table_info("${renamed}")`).all() as Column[]).map((c) => c.name));
-        const where = Object.keys(key).map((c) => `"${COLUMN_RENAMES[c] ?? c}" = ?`);
-        const found = after.prepare(`select * from "${renamed}" where ${where.join(" and ")}`).get(...Object.values(key)) as Record<string, unknown> | undefined;
-        expect(found, `the ${table} row ${JSON.stringify(key)} survived`).toBeDefined();
-        for (const [column, value] of Object.entries(row)) {
-          const now = COLUMN_RENAMES[column] ?? column;
-          if (!columns.has(now)) continue;
-          expect(found![now], `${renamed}.${now}`).toEqual(value);
-          compared++;
+      const after = new Database(file, { readonly: true });
+      try {
+        const applied = after.prepare("select count(*) from __drizzle_migrations").pluck().get();
+        expect(applied, "every migration applied").toBe(tags.length);
+        const now = new Set(tablesOf(after));
+        let compared = 0;
+        for (const { table, key, row } of seeded) {
+          const renamed = TABLE_RENAMES[table] ?? table;
+          expect(now.has(renamed), `${table} is still there (as ${renamed})`).toBe(true);
+          const columns = new Set(
+            (after.prepare(`pragma table_info("${renamed}")`).all() as Column[]).map((c) => c.name),
+          );
+          const where = Object.keys(key).map((c) => `"${COLUMN_RENAMES[c] ?? c}" = ?`);
+          const found = after
+            .prepare(`select * from "${renamed}" where ${where.join(" and ")}`)
+            .get(...Object.values(key)) as Record<string, unknown> | undefined;
+          expect(found, `the ${table} row ${JSON.stringify(key)} survived`).toBeDefined();
+          for (const [column, value] of Object.entries(row)) {
+            const now = COLUMN_RENAMES[column] ?? column;
+            if (!columns.has(now)) continue;
+            expect(found![now], `${renamed}.${now}`).toEqual(value);
+            compared++;
+          }
         }
+        // Every table of the time had a row (seedEveryTable checks), and its values were read back.
+        expect(compared).toBeGreaterThan(seeded.length * 3);
+        expect(after.prepare("pragma integrity_check").pluck().get()).toBe("ok");
+        expect(after.prepare("pragma foreign_key_check").all()).toEqual([]);
+      } finally {
+        after.close();
       }
-      // Every table of the time had a row (seedEveryTable checks), and its values were read back.
-      expect(compared).toBeGreaterThan(seeded.length * 3);
-      expect(after.prepare("pragma integrity_check").pluck().get()).toBe("ok");
-      expect(after.prepare("pragma foreign_key_check").all()).toEqual([]);
-    } finally {
-      after.close();
-    }
-  });
+    },
+  );
 });

@@ -61,7 +61,13 @@ describe("start-up care of stored pictures", () => {
 
     await start();
     const stored = fs.readFileSync(inPublic(name));
-    expect(await describeStored(stored)).toMatchObject({ format: "jpeg", width: 600, height: 1000, exif: undefined, icc: undefined });
+    expect(await describeStored(stored)).toMatchObject({
+      format: "jpeg",
+      width: 600,
+      height: 1000,
+      exif: undefined,
+      icc: undefined,
+    });
     expect(getImage(row.id)).toMatchObject({ width: 600, height: 1000, bytes: stored.byteLength });
     expect((await sharp(inPublic(variantName(name, 480))).metadata()).height).toBe(800);
     expect(fs.existsSync(inPublic(variantName(name, 960)))).toBe(false);
@@ -95,7 +101,10 @@ describe("start-up care of stored pictures", () => {
     expect(fs.existsSync(inPublic(".gitkeep"))).toBe(true);
     // Everything the demo content and the earlier tests stored is still there.
     for (const row of getDb().select().from(images).all()) {
-      expect(fs.existsSync(row.purpose === "roof" ? inPrivate(row.storedName) : inPublic(row.storedName)), row.storedName).toBe(true);
+      expect(
+        fs.existsSync(row.purpose === "roof" ? inPrivate(row.storedName) : inPublic(row.storedName)),
+        row.storedName,
+      ).toBe(true);
     }
   });
 

@@ -7,7 +7,14 @@ import { DEFAULT_PROPOSAL_SETTINGS } from "~/lib/proposal";
 // US English (the pages are checked in tests/e2e/us-english.spec.ts).
 describe("US English in what homeowners are sent", () => {
   it("knows the British forms it looks for", () => {
-    expect(britishSpellings("The Labour and colour of the grey centre; our neighbours' favourite.")).toEqual(["Labour", "colour", "grey", "centre", "neighbours", "favourite"]);
+    expect(britishSpellings("The Labour and colour of the grey centre; our neighbours' favourite.")).toEqual([
+      "Labour",
+      "colour",
+      "grey",
+      "centre",
+      "neighbours",
+      "favourite",
+    ]);
     expect(britishSpellings('Labor, color, gray, center, neighbors, favorite; <div aria-labelledby="x">')).toEqual([]);
   });
 

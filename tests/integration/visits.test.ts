@@ -49,8 +49,17 @@ beforeAll(async () => {
 }, 60_000);
 
 const newLead = (name: string, fields: { email?: string; assignedTo?: number } = {}) => {
-  const { id } = createLead({ name, email: fields.email ?? `${name.split(" ")[0].toLowerCase()}@example.com`, phone: "316-555-0100", message: "Roof", street: "412 N Main St", city: "Derby", zip: "67037" });
-  if (fields.assignedTo) getDb().update(leadsTable).set({ assignedTo: fields.assignedTo }).where(eq(leadsTable.id, id)).run();
+  const { id } = createLead({
+    name,
+    email: fields.email ?? `${name.split(" ")[0].toLowerCase()}@example.com`,
+    phone: "316-555-0100",
+    message: "Roof",
+    street: "412 N Main St",
+    city: "Derby",
+    zip: "67037",
+  });
+  if (fields.assignedTo)
+    getDb().update(leadsTable).set({ assignedTo: fields.assignedTo }).where(eq(leadsTable.id, id)).run();
   return id;
 };
 
@@ -60,19 +69,40 @@ const post = async (who: string, leadId: number, fields: Record<string, string>)
   vi.setSystemTime(new Date(Date.now() + 60_000));
   try {
     return (await visitsRoute.action(
-      routeArgs(new Request(`http://site.test/admin/leads/${leadId}/visits`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: team[who].cookie } }), { id: String(leadId) }),
+      routeArgs(
+        new Request(`http://site.test/admin/leads/${leadId}/visits`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { Cookie: team[who].cookie },
+        }),
+        { id: String(leadId) },
+      ),
     )) as Answer;
   } catch (thrown) {
     return thrown as Answer;
   }
 };
 const statusOf = (answer: Answer) => (answer instanceof Response ? answer.status : (answer.init?.status ?? 200));
-const visitRows = (leadId: number) => getDb().select().from(visits).where(eq(visits.leadId, leadId)).orderBy(visits.id).all();
-const book = (leadId: number, fields: Record<string, string>) => post("owner", leadId, { intent: "add-visit", kind: "work_day", lengthMinutes: "480", note: "", assignee: "", ...fields });
+const visitRows = (leadId: number) =>
+  getDb().select().from(visits).where(eq(visits.leadId, leadId)).orderBy(visits.id).all();
+const book = (leadId: number, fields: Record<string, string>) =>
+  post("owner", leadId, {
+    intent: "add-visit",
+    kind: "work_day",
+    lengthMinutes: "480",
+    note: "",
+    assignee: "",
+    ...fields,
+  });
 
 /** The .ics attached to a recorded mail, parsed by ical.js. */
 function calendarOf(mail: (typeof fake.sent)[number]) {
-  const attachments = (mail as unknown as { attachments?: { filename: string; content: unknown; content_type?: string; contentType?: string }[] }).attachments ?? [];
+  const attachments =
+    (
+      mail as unknown as {
+        attachments?: { filename: string; content: unknown; content_type?: string; contentType?: string }[];
+      }
+    ).attachments ?? [];
   expect(attachments).toHaveLength(1);
   const [file] = attachments;
   const content = file.content;
@@ -100,11 +130,22 @@ const mailsTo = (to: string) => fake.sent.filter((m) => [m.to].flat().some((addr
 describe("booking across the spring change (2026-03-08)", () => {
   it("a 9:00 work day on the day after the change is 9:00 CDT (14:00 UTC); the homeowner's mail has a valid invitation", async () => {
     const id = newLead("Ava Spring");
-    const answer = await book(id, { day: "2026-03-09", time: "09:00", assignee: String(team.crew.id), note: "Tear-off first" });
+    const answer = await book(id, {
+      day: "2026-03-09",
+      time: "09:00",
+      assignee: String(team.crew.id),
+      note: "Tear-off first",
+    });
     expect(statusOf(answer)).toBe(302);
     const [visit] = visitRows(id);
     expect(visit.startsAt.toISOString()).toBe("2026-03-09T14:00:00.000Z");
-    expect(visit).toMatchObject({ kind: "work_day", durationMinutes: 480, assignedTo: team.crew.id, note: "Tear-off first", sequence: 0 });
+    expect(visit).toMatchObject({
+      kind: "work_day",
+      durationMinutes: 480,
+      assignedTo: team.crew.id,
+      note: "Tear-off first",
+      sequence: 0,
+    });
     const [mail] = mailsTo("ava@example.com");
     expect(mail.subject).toBe("Your work day with Prairie Ridge Framing & Roofing: Mon, Mar 9 at 9:00 AM");
     expect(mail.text).toContain("Monday, March 9, 2026 at 9:00 AM (Kansas time) at 412 N Main St, Derby, KS 67037");
@@ -113,7 +154,13 @@ describe("booking across the spring change (2026-03-08)", () => {
     expect(mail.text).not.toContain("Tear-off");
     expect(mail.text).toMatch(/https:\/\/roofs\.example\/job\/[\w-]{43}/);
     const ics = calendarOf(mail);
-    expect(ics).toMatchObject({ filename: "invite.ics", method: "REQUEST", uid: `visit-${visit.id}@roofs.example`, sequence: 0, status: "CONFIRMED" });
+    expect(ics).toMatchObject({
+      filename: "invite.ics",
+      method: "REQUEST",
+      uid: `visit-${visit.id}@roofs.example`,
+      sequence: 0,
+      status: "CONFIRMED",
+    });
     expect(ics.start).toBe("2026-03-09T14:00:00.000Z");
     expect(ics.end).toBe("2026-03-09T22:00:00.000Z");
     expect(ics.attendee.toLowerCase()).toBe("mailto:ava@example.com");
@@ -127,7 +174,10 @@ describe("booking across the spring change (2026-03-08)", () => {
     const id = newLead("Ben Spring");
     await book(id, { day: "2026-03-07", time: "09:00" });
     await book(id, { day: "2026-03-08", time: "09:00" });
-    expect(visitRows(id).map((v) => v.startsAt.toISOString())).toEqual(["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z"]);
+    expect(visitRows(id).map((v) => v.startsAt.toISOString())).toEqual([
+      "2026-03-07T15:00:00.000Z",
+      "2026-03-08T14:00:00.000Z",
+    ]);
   });
 
   it("refuses 2:30 AM on 2026-03-08 with a clear message on the time, and books nothing", async () => {
@@ -147,9 +197,15 @@ describe("booking across the fall change (2026-11-01)", () => {
     const id = newLead("Dee Fall");
     await book(id, { kind: "inspection", day: "2026-11-02", time: "09:00", lengthMinutes: "60" });
     await book(id, { kind: "estimate_visit", day: "2026-10-31", time: "09:00", lengthMinutes: "60" });
-    expect(visitRows(id).map((v) => v.startsAt.toISOString())).toEqual(["2026-11-02T15:00:00.000Z", "2026-10-31T14:00:00.000Z"]);
+    expect(visitRows(id).map((v) => v.startsAt.toISOString())).toEqual([
+      "2026-11-02T15:00:00.000Z",
+      "2026-10-31T14:00:00.000Z",
+    ]);
     const subjects = mailsTo("dee@example.com").map((m) => m.subject);
-    expect(subjects).toEqual(["Your inspection with Prairie Ridge Framing & Roofing: Mon, Nov 2 at 9:00 AM", "Your estimate visit with Prairie Ridge Framing & Roofing: Sat, Oct 31 at 9:00 AM"]);
+    expect(subjects).toEqual([
+      "Your inspection with Prairie Ridge Framing & Roofing: Mon, Nov 2 at 9:00 AM",
+      "Your estimate visit with Prairie Ridge Framing & Roofing: Sat, Oct 31 at 9:00 AM",
+    ]);
     const [first] = mailsTo("dee@example.com");
     expect(calendarOf(first).start).toBe("2026-11-02T15:00:00.000Z");
   });
@@ -165,7 +221,15 @@ describe("booking across the fall change (2026-11-01)", () => {
     await book(id, { day: "2026-10-30", time: "09:00", lengthMinutes: "60" });
     const [visit] = visitRows(id);
     fake.sent.length = 0;
-    const answer = await post("owner", id, { intent: "move-visit", visitId: String(visit.id), day: "2026-11-02", time: "09:00", lengthMinutes: "60", assignee: "", note: "" });
+    const answer = await post("owner", id, {
+      intent: "move-visit",
+      visitId: String(visit.id),
+      day: "2026-11-02",
+      time: "09:00",
+      lengthMinutes: "60",
+      assignee: "",
+      note: "",
+    });
     expect(statusOf(answer)).toBe(302);
     const [moved] = visitRows(id);
     expect(moved.startsAt.toISOString()).toBe("2026-11-02T15:00:00.000Z");
@@ -173,7 +237,12 @@ describe("booking across the fall change (2026-11-01)", () => {
     const [mail] = mailsTo("fay@example.com");
     expect(mail.subject).toBe("Your work day has moved to Mon, Nov 2 at 9:00 AM");
     const ics = calendarOf(mail);
-    expect(ics).toMatchObject({ method: "REQUEST", uid: `visit-${visit.id}@roofs.example`, sequence: 1, start: "2026-11-02T15:00:00.000Z" });
+    expect(ics).toMatchObject({
+      method: "REQUEST",
+      uid: `visit-${visit.id}@roofs.example`,
+      sequence: 1,
+      start: "2026-11-02T15:00:00.000Z",
+    });
   });
 });
 
@@ -183,7 +252,13 @@ describe("moving and canceling", () => {
     await book(id, { day: "2026-04-14", time: "10:00" });
     const [visit] = visitRows(id);
     fake.sent.length = 0;
-    const same = { intent: "move-visit", visitId: String(visit.id), day: "2026-04-14", time: "10:00", lengthMinutes: "480" };
+    const same = {
+      intent: "move-visit",
+      visitId: String(visit.id),
+      day: "2026-04-14",
+      time: "10:00",
+      lengthMinutes: "480",
+    };
     const saved = await post("owner", id, { ...same, assignee: String(team.crew2.id), note: "Bring the lift" });
     expect(statusOf(saved)).toBe(302);
     expect(visitRows(id)[0]).toMatchObject({ sequence: 0, assignedTo: team.crew2.id, note: "Bring the lift" });
@@ -193,7 +268,13 @@ describe("moving and canceling", () => {
     expect(visitRows(id)[0].cancelledAt).not.toBeNull();
     const [mail] = mailsTo("gus@example.com");
     expect(mail.subject).toBe("Your work day on Tue, Apr 14 at 10:00 AM is canceled");
-    expect(calendarOf(mail)).toMatchObject({ filename: "canceled.ics", method: "CANCEL", status: "CANCELLED", sequence: 1, uid: `visit-${visit.id}@roofs.example` });
+    expect(calendarOf(mail)).toMatchObject({
+      filename: "canceled.ics",
+      method: "CANCEL",
+      status: "CANCELLED",
+      sequence: 1,
+      uid: `visit-${visit.id}@roofs.example`,
+    });
     // A second cancel changes nothing; a canceled visit cannot be moved.
     expect(statusOf(await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) }))).toBe(302);
     expect(mailsTo("gus@example.com")).toHaveLength(1);
@@ -209,7 +290,17 @@ describe("moving and canceling", () => {
     expect(visitRows(other)[0].cancelledAt).toBeNull();
     expect(statusOf(await post("owner", id, { intent: "delete-everything" }))).toBe(400);
     expect(statusOf(await book(id, { day: "2026-04-20", time: "08:00", assignee: "999999" }))).toBe(400);
-    expect(statusOf(await post("crew", id, { intent: "add-visit", kind: "work_day", day: "2026-04-20", time: "08:00", lengthMinutes: "60" }))).toBe(403);
+    expect(
+      statusOf(
+        await post("crew", id, {
+          intent: "add-visit",
+          kind: "work_day",
+          day: "2026-04-20",
+          time: "08:00",
+          lengthMinutes: "60",
+        }),
+      ),
+    ).toBe(403);
     expect(statusOf(await book(99999, { day: "2026-04-20", time: "08:00" }))).toBe(404);
     expect(visitRows(id)).toEqual([]);
   });
@@ -242,7 +333,15 @@ describe("the day-before reminder", () => {
     expect(reminder.subject).toBe("Tomorrow: your work day with Prairie Ridge Framing & Roofing at 7:00 AM");
     expect(calendarOf(reminder)).toMatchObject({ method: "REQUEST", start: "2026-03-09T12:00:00.000Z" });
     // Monday's visit moved to Tuesday: its reminder is due again, for the new day.
-    await post("owner", id, { intent: "move-visit", visitId: String(monday.id), day: "2026-03-10", time: "09:00", lengthMinutes: "480", assignee: "", note: "" });
+    await post("owner", id, {
+      intent: "move-visit",
+      visitId: String(monday.id),
+      day: "2026-03-10",
+      time: "09:00",
+      lengthMinutes: "480",
+      assignee: "",
+      note: "",
+    });
     expect(visitRows(id).find((v) => v.id === monday.id)?.reminderQueuedAt).toBeNull();
     expect(queueVisitReminders(sunday)).toBe(0);
     expect(queueVisitReminders(new Date("2026-03-09T18:00:00Z"))).toBeGreaterThanOrEqual(2);
@@ -268,9 +367,18 @@ const mailRows = (visitId: number) =>
     .all()
     .map((m) => [m.kind, m.state]);
 /** The mails about visits (each has its invitation), not the lead's auto-reply. */
-const visitMailsTo = (to: string) => mailsTo(to).filter((m) => ((m as unknown as { attachments?: unknown[] }).attachments ?? []).length > 0);
+const visitMailsTo = (to: string) =>
+  mailsTo(to).filter((m) => ((m as unknown as { attachments?: unknown[] }).attachments ?? []).length > 0);
 const move = (leadId: number, visitId: number, day: string, time: string) =>
-  post("owner", leadId, { intent: "move-visit", visitId: String(visitId), day, time, lengthMinutes: "480", assignee: "", note: "" });
+  post("owner", leadId, {
+    intent: "move-visit",
+    visitId: String(visitId),
+    day,
+    time,
+    lengthMinutes: "480",
+    assignee: "",
+    note: "",
+  });
 
 describe("no reminder right after the confirmation (decision 0072)", () => {
   // The clock stands on Sunday March 1, about noon in Kansas (CST).
@@ -292,7 +400,9 @@ describe("no reminder right after the confirmation (decision 0072)", () => {
     queueVisitReminders(new Date("2026-03-02T06:10:00Z"));
     expect(findMail("visit-reminder", { visitId: tuesday.id })?.state).toBe("pending");
     await processOutbox(undefined, new Date("2026-03-02T06:11:00Z"));
-    expect(visitMailsTo("rae@example.com").at(-1)?.subject).toBe("Tomorrow: your work day with Prairie Ridge Framing & Roofing at 2:00 PM");
+    expect(visitMailsTo("rae@example.com").at(-1)?.subject).toBe(
+      "Tomorrow: your work day with Prairie Ridge Framing & Roofing at 2:00 PM",
+    );
   });
 
   it("a move counts: moved today to tomorrow, no reminder; moved on to a later day, the reminder comes the day before it", async () => {
@@ -327,7 +437,9 @@ describe("a confirmation that has not gone (decision 0072)", () => {
     // Its retry time comes: nothing more goes.
     await processOutbox(undefined, new Date(Date.now() + 3600_000));
     const mails = visitMailsTo("tad@example.com");
-    expect(mails.map((m) => m.subject)).toEqual(["Your work day with Prairie Ridge Framing & Roofing: Tue, May 5 at 10:00 AM"]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Your work day with Prairie Ridge Framing & Roofing: Tue, May 5 at 10:00 AM",
+    ]);
     expect(calendarOf(mails[0])).toMatchObject({ method: "REQUEST", start: "2026-05-05T15:00:00.000Z", sequence: 1 });
   });
 
@@ -337,7 +449,10 @@ describe("a confirmation that has not gone (decision 0072)", () => {
     await book(id, { day: "2026-05-06", time: "09:00" });
     const [visit] = visitRows(id);
     const pending = findMail("visit-confirmation", { visitId: visit.id })!;
-    recordAttempts([{ id: pending.id, attempts: 6, status: "retry", reason: "Provider is down", next: null }], new Date());
+    recordAttempts(
+      [{ id: pending.id, attempts: 6, status: "retry", reason: "Provider is down", next: null }],
+      new Date(),
+    );
     expect(mailRows(visit.id)).toEqual([["visit-confirmation", "failed"]]);
     fake.failWhen(null);
     await move(id, visit.id, "2026-05-07", "09:00");
@@ -345,7 +460,9 @@ describe("a confirmation that has not gone (decision 0072)", () => {
       ["visit-confirmation", "skipped"],
       ["visit-confirmation", "sent"],
     ]);
-    expect(visitMailsTo("uma@example.com").map((m) => m.subject)).toEqual(["Your work day with Prairie Ridge Framing & Roofing: Thu, May 7 at 9:00 AM"]);
+    expect(visitMailsTo("uma@example.com").map((m) => m.subject)).toEqual([
+      "Your work day with Prairie Ridge Framing & Roofing: Thu, May 7 at 9:00 AM",
+    ]);
   });
 
   it("canceled before its confirmation went: the confirmation is dropped and no cancel mail goes", async () => {
@@ -357,8 +474,11 @@ describe("a confirmation that has not gone (decision 0072)", () => {
     const answer = await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) });
     expect(statusOf(answer)).toBe(302);
     // Staff are told why no mail went.
-    const flash = /__flash=([^.;]+)/.exec(decodeURIComponent((answer as Response).headers.get("Set-Cookie") ?? ""))?.[1] ?? "";
-    expect(Buffer.from(flash, "base64").toString("utf8")).toContain("Visit canceled; its confirmation had not gone yet, so the homeowner was not emailed");
+    const flash =
+      /__flash=([^.;]+)/.exec(decodeURIComponent((answer as Response).headers.get("Set-Cookie") ?? ""))?.[1] ?? "";
+    expect(Buffer.from(flash, "base64").toString("utf8")).toContain(
+      "Visit canceled; its confirmation had not gone yet, so the homeowner was not emailed",
+    );
     expect(visitRows(id)[0].cancelledAt).not.toBeNull();
     expect(mailRows(visit.id)).toEqual([["visit-confirmation", "skipped"]]);
     await processOutbox(undefined, new Date(Date.now() + 3600_000));
@@ -419,13 +539,23 @@ describe("the schedule page", () => {
       ["Mia Mine", true, "1:00 PM – 9:00 PM"],
     ]);
     const ownerView = scheduleView({ role: "owner", userId: team.owner.id }, "2026-05-11");
-    expect(ownerView.days.find((d) => d.day === "2026-05-12")!.items.map((i) => i.lead.name)).toEqual(["Ora Free", "Ned Theirs", "Mia Mine"]);
+    expect(ownerView.days.find((d) => d.day === "2026-05-12")!.items.map((i) => i.lead.name)).toEqual([
+      "Ora Free",
+      "Ned Theirs",
+      "Mia Mine",
+    ]);
   });
 
   it("the route reads ?week=, and a bad one is this week", async () => {
     const load = (query: string) =>
-      scheduleRoute.loader(routeArgs(new Request(`http://site.test/admin/schedule${query}`, { headers: { Cookie: team.crew.cookie } }))) as ReturnType<typeof scheduleRoute.loader>;
-    expect((await load("?week=2026-03-11")).week).toMatchObject({ start: "2026-03-09", previous: "2026-03-02", next: "2026-03-16" });
+      scheduleRoute.loader(
+        routeArgs(new Request(`http://site.test/admin/schedule${query}`, { headers: { Cookie: team.crew.cookie } })),
+      ) as ReturnType<typeof scheduleRoute.loader>;
+    expect((await load("?week=2026-03-11")).week).toMatchObject({
+      start: "2026-03-09",
+      previous: "2026-03-02",
+      next: "2026-03-16",
+    });
     expect((await load("?week=2026-99-99")).week.start).toBe("2026-02-23");
     expect((await load("")).today.day).toBe("2026-03-01");
   });
@@ -434,18 +564,37 @@ describe("the schedule page", () => {
     const kims = newLead("Pam Panel", { assignedTo: team.crew.id });
     const sams = newLead("Quin Other", { assignedTo: team.crew2.id });
     await book(kims, { day: "2026-06-02", time: "08:00" });
-    const asOwner = await leadScheduleView(new Request("http://site.test/"), kims, { sessionId: "", userId: team.owner.id, email: "owner@example.com", name: "Pat Owner", role: "owner" });
+    const asOwner = await leadScheduleView(new Request("http://site.test/"), kims, {
+      sessionId: "",
+      userId: team.owner.id,
+      email: "owner@example.com",
+      name: "Pat Owner",
+      role: "owner",
+    });
     expect(asOwner?.people?.map((p) => p.name)).toEqual(expect.arrayContaining(["Kim Crew", "Sam Crew"]));
     expect(asOwner?.defaultAssignee).toBe(team.crew.id);
     expect(asOwner?.upcoming.map((v) => [v.label, v.when])).toEqual([["Work day", "Tue, Jun 2 · 8:00 AM"]]);
-    const asCrew = await leadScheduleView(new Request("http://site.test/"), kims, { sessionId: "", userId: team.crew.id, email: "crew@example.com", name: "Kim Crew", role: "crew" });
+    const asCrew = await leadScheduleView(new Request("http://site.test/"), kims, {
+      sessionId: "",
+      userId: team.crew.id,
+      email: "crew@example.com",
+      name: "Kim Crew",
+      role: "crew",
+    });
     expect(asCrew?.people).toBeNull();
     const open = async (leadId: number) => {
       try {
-        await visitsRoute.loader(routeArgs(new Request(`http://site.test/admin/leads/${leadId}/visits`, { headers: { Cookie: team.crew.cookie } }), { id: String(leadId) }));
+        await visitsRoute.loader(
+          routeArgs(
+            new Request(`http://site.test/admin/leads/${leadId}/visits`, { headers: { Cookie: team.crew.cookie } }),
+            { id: String(leadId) },
+          ),
+        );
         return 200;
       } catch (thrown) {
-        return thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500);
+        return thrown instanceof Response
+          ? thrown.status
+          : ((thrown as { init?: { status?: number } }).init?.status ?? 500);
       }
     };
     expect(await open(kims)).toBe(200);
@@ -456,7 +605,13 @@ describe("the schedule page", () => {
 describe("a visit's kind and length, and what a change is called", () => {
   const flashOf = async (answer: Answer) => {
     const { readFlash } = await import("~/services/flash.server");
-    return (await readFlash(new Request("http://site.test/", { headers: { Cookie: (answer as Response).headers.get("Set-Cookie")?.split(";")[0] ?? "" } }))).flash?.message;
+    return (
+      await readFlash(
+        new Request("http://site.test/", {
+          headers: { Cookie: (answer as Response).headers.get("Set-Cookie")?.split(";")[0] ?? "" },
+        }),
+      )
+    ).flash?.message;
   };
   const asOwner = { sessionId: "", userId: 0, email: "owner@example.com", name: "Pat Owner", role: "owner" } as const;
 
@@ -465,29 +620,63 @@ describe("a visit's kind and length, and what a change is called", () => {
     await book(id, { kind: "estimate_visit", day: "2026-05-18", time: "10:00", lengthMinutes: "60" });
     const [visit] = visitRows(id);
     fake.sent.length = 0;
-    const answer = await post("owner", id, { intent: "move-visit", visitId: String(visit.id), day: "2026-05-18", time: "10:00", lengthMinutes: "120", assignee: "", note: "" });
+    const answer = await post("owner", id, {
+      intent: "move-visit",
+      visitId: String(visit.id),
+      day: "2026-05-18",
+      time: "10:00",
+      lengthMinutes: "120",
+      assignee: "",
+      note: "",
+    });
     expect(statusOf(answer)).toBe(302);
     expect(await flashOf(answer)).toBe("Visit updated; rex@example.com was emailed");
     const [mail] = visitMailsTo("rex@example.com");
     expect(mail.subject).toBe("Your estimate visit on Mon, May 18 at 10:00 AM now takes about 2 hours");
     expect(`${mail.subject}\n${mail.text}`).not.toMatch(/moved/i);
     // 10 AM CDT is 15:00 UTC; two hours on, the event ends at 17:00, and replaces the one the calendar has.
-    expect(calendarOf(mail)).toMatchObject({ method: "REQUEST", sequence: 1, start: "2026-05-18T15:00:00.000Z", end: "2026-05-18T17:00:00.000Z" });
+    expect(calendarOf(mail)).toMatchObject({
+      method: "REQUEST",
+      sequence: 1,
+      start: "2026-05-18T15:00:00.000Z",
+      end: "2026-05-18T17:00:00.000Z",
+    });
     expect(mailRows(visit.id).map(([kind]) => kind)).toEqual(["visit-confirmation", "visit-updated"]);
     expect(listLeadNotes(id, "owner").at(-1)?.text).toBe("Estimate visit on Mon, May 18 at 10:00 AM now takes 2 hours");
     // A new start is still a move.
-    await post("owner", id, { intent: "move-visit", visitId: String(visit.id), day: "2026-05-19", time: "10:00", lengthMinutes: "120", assignee: "", note: "" });
-    expect(visitMailsTo("rex@example.com").at(-1)?.subject).toBe("Your estimate visit has moved to Tue, May 19 at 10:00 AM");
+    await post("owner", id, {
+      intent: "move-visit",
+      visitId: String(visit.id),
+      day: "2026-05-19",
+      time: "10:00",
+      lengthMinutes: "120",
+      assignee: "",
+      note: "",
+    });
+    expect(visitMailsTo("rex@example.com").at(-1)?.subject).toBe(
+      "Your estimate visit has moved to Tue, May 19 at 10:00 AM",
+    );
   });
 
   it("a new lead's form starts as an estimate visit of the owner's length; booking it makes the lead Visit scheduled, in its history", async () => {
     const id = newLead("Sue First");
     const before = await leadScheduleView(new Request("http://site.test/"), id, { ...asOwner, userId: team.owner.id });
-    expect(before).toMatchObject({ defaultKind: "estimate_visit", lengths: { estimate_visit: 60, inspection: 60, work_day: 480 } });
+    expect(before).toMatchObject({
+      defaultKind: "estimate_visit",
+      lengths: { estimate_visit: 60, inspection: 60, work_day: 480 },
+    });
     // The owner makes estimate visits 90 minutes long on the schedule page; the crew may not.
     const save = (who: string, fields: Record<string, string>) =>
       scheduleRoute
-        .action(routeArgs(new Request("http://site.test/admin/schedule", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: team[who].cookie } })))
+        .action(
+          routeArgs(
+            new Request("http://site.test/admin/schedule", {
+              method: "POST",
+              body: new URLSearchParams(fields),
+              headers: { Cookie: team[who].cookie },
+            }),
+          ),
+        )
         .catch((thrown: unknown) => thrown) as Promise<Answer>;
     const lengths = { intent: "visit-lengths", estimate_visit: "90", inspection: "60", work_day: "600" };
     expect(statusOf(await save("crew", lengths))).toBe(403);
@@ -500,10 +689,17 @@ describe("a visit's kind and length, and what a change is called", () => {
     const [mail] = visitMailsTo("sue@example.com");
     expect(mail.text).toContain("It takes about 1.5 hours.");
     expect(getDb().select().from(leadsTable).where(eq(leadsTable.id, id)).get()?.status).toBe("visit_scheduled");
-    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({ text: "Estimate visit booked for Wed, May 20 at 9:00 AM", statusFrom: "new", statusTo: "visit_scheduled" });
+    expect(listLeadNotes(id, "owner").at(-1)).toMatchObject({
+      text: "Estimate visit booked for Wed, May 20 at 9:00 AM",
+      statusFrom: "new",
+      statusTo: "visit_scheduled",
+    });
     // A won job's next booking is a work day; booking one leaves a won lead won.
     getDb().update(leadsTable).set({ status: "won" }).where(eq(leadsTable.id, id)).run();
-    expect((await leadScheduleView(new Request("http://site.test/"), id, { ...asOwner, userId: team.owner.id }))?.defaultKind).toBe("work_day");
+    expect(
+      (await leadScheduleView(new Request("http://site.test/"), id, { ...asOwner, userId: team.owner.id }))
+        ?.defaultKind,
+    ).toBe("work_day");
     await book(id, { day: "2026-06-01", time: "08:00", lengthMinutes: "600" });
     expect(getDb().select().from(leadsTable).where(eq(leadsTable.id, id)).get()?.status).toBe("won");
   });

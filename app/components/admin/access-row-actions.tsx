@@ -7,7 +7,19 @@ import { Icon } from "~/components/icon";
  * decision 0048); the office gets the edit link for a draft only, and nothing for what is
  * published (the server refuses those saves anyway).
  */
-export function PublisherRowActions({ publishes, draft, label, editTo, deleteTo }: { publishes: boolean; draft: boolean; label: string; editTo: string; deleteTo: string }) {
+export function PublisherRowActions({
+  publishes,
+  draft,
+  label,
+  editTo,
+  deleteTo,
+}: {
+  publishes: boolean;
+  draft: boolean;
+  label: string;
+  editTo: string;
+  deleteTo: string;
+}) {
   if (publishes) return <RowActions label={label} editTo={editTo} deleteTo={deleteTo} />;
   if (!draft) return <span className="block text-right text-xs text-ink-soft">On the site: the owner edits it</span>;
   return (

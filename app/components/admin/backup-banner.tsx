@@ -16,8 +16,7 @@ export function BackupBanner({ stale }: { stale: boolean }) {
       to={href("/admin/backups")}
       linkText="Backups"
     >
-      <strong>No backup in the last two days.</strong> Make one now and download
-      a copy.
+      <strong>No backup in the last two days.</strong> Make one now and download a copy.
     </AdminBanner>
   );
 }

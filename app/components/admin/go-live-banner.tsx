@@ -16,8 +16,8 @@ export function GoLiveBanner({ remaining }: { remaining: number }) {
       to={href("/admin/go-live")}
       linkText="See the list"
     >
-      <strong>{remaining === 1 ? "1 thing" : `${remaining} things`}</strong> to
-      do before you go live: demo content, your facts, pictures and settings.
+      <strong>{remaining === 1 ? "1 thing" : `${remaining} things`}</strong> to do before you go live: demo content,
+      your facts, pictures and settings.
     </AdminBanner>
   );
 }

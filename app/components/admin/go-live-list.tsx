@@ -2,14 +2,23 @@ import { CircleCheck, CircleDashed } from "lucide-react";
 import { Form, Link } from "react-router";
 import { GO_LIVE_INTENTS, type GoLiveItem } from "~/lib/go-live";
 
-const itemAction = "rounded-md px-2 py-1 text-sm font-semibold text-brand underline underline-offset-2 hover:no-underline";
+const itemAction =
+  "rounded-md px-2 py-1 text-sm font-semibold text-brand underline underline-offset-2 hover:no-underline";
 
 /**
  * The go-live checklist: each item in plain words, how it stands, and where it
  * is fixed. `only: "open"` leaves out the items already done (the dashboard's short list).
  * `confirmAt`: the page whose action takes "This is right" (the go-live page only).
  */
-export function GoLiveList({ items, only = "all", confirmAt }: { items: readonly GoLiveItem[]; only?: "all" | "open"; confirmAt?: string }) {
+export function GoLiveList({
+  items,
+  only = "all",
+  confirmAt,
+}: {
+  items: readonly GoLiveItem[];
+  only?: "all" | "open";
+  confirmAt?: string;
+}) {
   const shown = only === "open" ? items.filter((i) => !i.done) : items;
   return (
     <ul className="divide-y divide-black/5 rounded-xl bg-white shadow-sm" data-testid="go-live-list">
@@ -29,7 +38,8 @@ export function GoLiveList({ items, only = "all", confirmAt }: { items: readonly
             {item.confirmed && <p className="text-sm text-ink-soft">You marked this as right.</p>}
             {!item.done && "readme" in item.fix && (
               <p className="mt-1 text-xs text-ink-soft">
-                Set <code className="font-semibold text-ink">{item.fix.variable}</code> on the server: see the README, section “{item.fix.readme}”.
+                Set <code className="font-semibold text-ink">{item.fix.variable}</code> on the server: see the README,
+                section “{item.fix.readme}”.
               </p>
             )}
           </div>
@@ -42,7 +52,12 @@ export function GoLiveList({ items, only = "all", confirmAt }: { items: readonly
             {confirmAt && item.confirmable && (!item.done || item.confirmed) && (
               <Form method="post" action={confirmAt} preventScrollReset>
                 <input type="hidden" name="item" value={item.id} />
-                <button type="submit" name="intent" value={item.confirmed ? GO_LIVE_INTENTS.unconfirm : GO_LIVE_INTENTS.confirm} className={itemAction}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={item.confirmed ? GO_LIVE_INTENTS.unconfirm : GO_LIVE_INTENTS.confirm}
+                  className={itemAction}
+                >
                   {item.confirmed ? "Undo" : "This is right"}
                   <span className="sr-only">: {item.label}</span>
                 </button>

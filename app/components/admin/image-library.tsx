@@ -12,7 +12,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 type Uses = { usedBy: ImageUse[] };
 export type Library = {
-  images: (Pick<Image, "id" | "originalName" | "alt" | "bytes" | "createdAt"> & Uses & { url: string; thumbUrl: string })[];
+  images: (Pick<Image, "id" | "originalName" | "alt" | "bytes" | "createdAt"> &
+    Uses & { url: string; thumbUrl: string })[];
   total: number;
   /** The pages before (newer) and after (older) this one, keyset links; null at an end. */
   newer: string | null;
@@ -26,8 +27,11 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const progress = useProgressUpload();
-  const uploading = progress.percent !== null || (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-image");
-  const withQuery = (name: string, value: number) => `${library.here}${library.here.includes("?") ? "&" : "?"}${name}=${value}`;
+  const uploading =
+    progress.percent !== null ||
+    (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-image");
+  const withQuery = (name: string, value: number) =>
+    `${library.here}${library.here.includes("?") ? "&" : "?"}${name}=${value}`;
   return (
     <section aria-label="Image library" className="space-y-4">
       <Form
@@ -45,7 +49,14 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
         <button type="submit" name="intent" value="upload-image" className={primaryButton} disabled={uploading}>
           <Upload aria-hidden className="size-4" /> {uploading ? "Uploading..." : "Upload"}
         </button>
-        {progress.percent !== null && <progress max={100} value={progress.percent} aria-label="Upload progress" className="h-2 w-full accent-brand" />}
+        {progress.percent !== null && (
+          <progress
+            max={100}
+            value={progress.percent}
+            aria-label="Upload progress"
+            className="h-2 w-full accent-brand"
+          />
+        )}
         {(progress.error ?? uploadError) && (
           <p role="alert" className="w-full rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             {progress.error ?? uploadError}
@@ -72,7 +83,13 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
                   <label className="sr-only" htmlFor={`alt-${image.id}`}>
                     Alt text for {image.originalName}
                   </label>
-                  <input id={`alt-${image.id}`} name="alt" defaultValue={image.alt} maxLength={200} className={`${inputClass} mt-0`} />
+                  <input
+                    id={`alt-${image.id}`}
+                    name="alt"
+                    defaultValue={image.alt}
+                    maxLength={200}
+                    className={`${inputClass} mt-0`}
+                  />
                   <button type="submit" name="intent" value="save-alt" className={secondaryButton}>
                     Save
                   </button>
@@ -92,7 +109,12 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
                       <Copy aria-hidden className="size-4" /> Copy URL
                     </button>
                   ) : (
-                    <input readOnly value={image.url} aria-label={`URL of ${image.originalName}`} className={`${inputClass} mt-0 text-xs`} />
+                    <input
+                      readOnly
+                      value={image.url}
+                      aria-label={`URL of ${image.originalName}`}
+                      className={`${inputClass} mt-0 text-xs`}
+                    />
                   )}
                   <Link
                     to={withQuery("deleteImage", image.id)}

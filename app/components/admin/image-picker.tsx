@@ -57,11 +57,17 @@ export function ImagePicker({
   const shown = needle ? images.filter((i) => `${i.name} ${i.alt}`.toLowerCase().includes(needle)) : images;
   const invalid = Boolean(error?.errors?.length);
   return (
-    <fieldset className="space-y-3" aria-invalid={invalid || undefined} aria-describedby={invalid ? error?.errorId : undefined}>
+    <fieldset
+      className="space-y-3"
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? error?.errorId : undefined}
+    >
       <legend className="text-sm font-medium">{legend}</legend>
       {images.length === 0 ? (
         <p className="text-sm text-ink-soft">
-          {upload ? "The image library is empty: upload a picture below." : "The image library is empty: add pictures on the Images page first."}
+          {upload
+            ? "The image library is empty: upload a picture below."
+            : "The image library is empty: add pictures on the Images page first."}
         </p>
       ) : (
         <>
@@ -92,7 +98,13 @@ export function ImagePicker({
                 <label className="block cursor-pointer rounded-md p-1 ring-brand hover:bg-sand has-checked:bg-brand-soft has-checked:ring-2">
                   <AdminThumb src={image.src} alt="" className="aspect-[4/3] w-full" />
                   <span className="mt-1 flex items-center gap-1.5 text-xs">
-                    <input type="radio" name={name} value={image.id} defaultChecked={image.id === selectedId} onChange={() => onPick?.(image)} />
+                    <input
+                      type="radio"
+                      name={name}
+                      value={image.id}
+                      defaultChecked={image.id === selectedId}
+                      onChange={() => onPick?.(image)}
+                    />
                     <span className="truncate" title={image.name}>
                       {image.alt || image.name}
                     </span>
@@ -118,7 +130,8 @@ export function ImagePicker({
               className={`${inputClass} py-1.5`}
             />
             <span className="mt-1 block text-xs text-ink-soft">
-              JPG, PNG or WebP up to 10 MB. It goes into the image library and is used here instead of a picture picked above.
+              JPG, PNG or WebP up to 10 MB. It goes into the image library and is used here instead of a picture picked
+              above.
             </span>
           </label>
           {uploadError && <FieldError id={uploadError.errorId} errors={uploadError.errors} />}

@@ -1,4 +1,12 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Calculator } from "lucide-react";
 import { Form, useNavigation } from "react-router";
@@ -38,7 +46,9 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
       <h2 id="lead-estimate" className="flex items-center gap-2 text-lg font-bold">
         <Calculator aria-hidden className="size-5 text-brand" /> Estimate
       </h2>
-      {!estimate && !view.measured && <p className="text-sm text-ink-soft">Measure the roof first: the estimate is made from its measurement.</p>}
+      {!estimate && !view.measured && (
+        <p className="text-sm text-ink-soft">Measure the roof first: the estimate is made from its measurement.</p>
+      )}
       {!estimate && view.measured && (
         <>
           {view.roofBasis && <p className="text-sm text-ink-soft">{view.roofBasis}</p>}
@@ -49,7 +59,8 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
       {estimate && (
         <>
           <p className="text-sm text-ink-soft">
-            {view.tiers.find((t) => t.tier === estimate.tier)?.name} shingles, {estimate.wastePercent}% waste, tear-off: {LAYER_LABELS[estimate.tearOffLayers].toLowerCase()}.{" "}
+            {view.tiers.find((t) => t.tier === estimate.tier)?.name} shingles, {estimate.wastePercent}% waste, tear-off:{" "}
+            {LAYER_LABELS[estimate.tearOffLayers].toLowerCase()}.{" "}
             {view.locked
               ? null
               : view.leadWon
@@ -58,7 +69,10 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
           </p>
           {view.locked && (
             <p role="note" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-              <strong>{estimate.lockedAt ? `Accepted ${estimate.lockedAt}: locked.` : "A proposal is accepted: locked."}</strong> {LOCKED_NOTE}
+              <strong>
+                {estimate.lockedAt ? `Accepted ${estimate.lockedAt}: locked.` : "A proposal is accepted: locked."}
+              </strong>{" "}
+              {LOCKED_NOTE}
             </p>
           )}
           {view.openProposal && (
@@ -76,14 +90,19 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
             </p>
           )}
           {view.locked ? (
-            <LockedEstimate estimate={estimate} refusal={formError(linesResult) ?? formError(makeResult) ?? formError(leaveOutResult)} />
+            <LockedEstimate
+              estimate={estimate}
+              refusal={formError(linesResult) ?? formError(makeResult) ?? formError(leaveOutResult)}
+            />
           ) : (
             <EstimateLinesForm key={estimate.updatedAt} estimate={estimate} lastResult={linesResult} />
           )}
           {view.measured && !view.locked && (
             <details open={makeResult !== undefined} className="rounded-md border border-black/10 px-4 py-3">
               <summary className="cursor-pointer font-semibold">Make it again from the measurement</summary>
-              <p className="mt-2 text-sm text-ink-soft">Replaces every line, and the changes made to them, with the takeoff at today&rsquo;s prices.</p>
+              <p className="mt-2 text-sm text-ink-soft">
+                Replaces every line, and the changes made to them, with the takeoff at today&rsquo;s prices.
+              </p>
               <MakeEstimateForm view={view} lastResult={makeResult} again />
             </details>
           )}
@@ -94,7 +113,8 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
 }
 
 /** What the page says under a locked estimate: the way to change the job now. */
-const LOCKED_NOTE = "The homeowner signed for these figures. A change to the job is a change order on its invoice (Invoices and payments, below); different work is a new lead with its own proposal.";
+const LOCKED_NOTE =
+  "The homeowner signed for these figures. A change to the job is a change order on its invoice (Invoices and payments, below); different work is a new lead with its own proposal.";
 
 /** The message a refused form came back with (a stale page that posted to a locked estimate). */
 const formError = (reply: SubmissionResult<string[]> | undefined) => reply?.error?.[""]?.[0];
@@ -121,9 +141,7 @@ function LockedEstimate({ estimate, refusal }: { estimate: SavedEstimate; refusa
           {estimate.lines.map((l, i) => (
             <tr key={i} className="border-t border-black/10">
               <td className="py-1 pr-2">{l.label}</td>
-              <td className="py-1 text-right whitespace-nowrap">
-                {quantityWithUnit(l.quantity, l.unit)}
-              </td>
+              <td className="py-1 text-right whitespace-nowrap">{quantityWithUnit(l.quantity, l.unit)}</td>
               <td className="py-1 text-right">{formatCents(l.totalCents)}</td>
             </tr>
           ))}
@@ -148,7 +166,13 @@ function LockedEstimate({ estimate, refusal }: { estimate: SavedEstimate; refusa
 }
 
 /** Materials the owner prices that the measurement could not count: a proposal waits for them, or for a reason. */
-function LeaveOutForm({ message, lastResult }: { message: string; lastResult: SubmissionResult<string[]> | undefined }) {
+function LeaveOutForm({
+  message,
+  lastResult,
+}: {
+  message: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && isPosting(navigation.formData, LEAVE_OUT_INTENT);
   const [form, fields] = useForm({
@@ -159,7 +183,13 @@ function LeaveOutForm({ message, lastResult }: { message: string; lastResult: Su
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} aria-label="Leave the missing materials out" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+    <Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-label="Leave the missing materials out"
+      className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+    >
       <input type="hidden" name="intent" value={LEAVE_OUT_INTENT} />
       <p className="text-sm font-medium text-amber-900">{message}</p>
       {form.errors?.length ? (
@@ -168,7 +198,13 @@ function LeaveOutForm({ message, lastResult }: { message: string; lastResult: Su
         </p>
       ) : null}
       <Field label="Why leave them out" error={fields.reason}>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={300} placeholder="Existing drip edge and starter stay; ridge vent replaces the cap" className={inputClass} />
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          rows={2}
+          maxLength={300}
+          placeholder="Existing drip edge and starter stay; ridge vent replaces the cap"
+          className={inputClass}
+        />
       </Field>
       <SubmitButton busy={busy} busyText="Saving...">
         Leave them out
@@ -186,7 +222,15 @@ function LinesNote({ linesFrom, measured }: { linesFrom: LeadEstimateView["lines
   return <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{text}</p>;
 }
 
-function MakeEstimateForm({ view, lastResult, again = false }: { view: LeadEstimateView; lastResult: SubmissionResult<string[]> | undefined; again?: boolean }) {
+function MakeEstimateForm({
+  view,
+  lastResult,
+  again = false,
+}: {
+  view: LeadEstimateView;
+  lastResult: SubmissionResult<string[]> | undefined;
+  again?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && isPosting(navigation.formData, MAKE_ESTIMATE_INTENT);
   const [form, fields] = useForm({
@@ -203,24 +247,45 @@ function MakeEstimateForm({ view, lastResult, again = false }: { view: LeadEstim
   });
   const names = Object.fromEntries(view.tiers.map((t) => [t.tier, t.name]));
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} aria-label={again ? "Make the estimate again" : "Make an estimate"} className="mt-3 grid gap-4 sm:grid-cols-3">
+    <Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-label={again ? "Make the estimate again" : "Make an estimate"}
+      className="mt-3 grid gap-4 sm:grid-cols-3"
+    >
       <input type="hidden" name="intent" value={MAKE_ESTIMATE_INTENT} />
       <fieldset className="sm:col-span-3">
         <legend className="text-sm font-medium">Shingle line</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {getCollectionProps(fields.tier, { type: "radio", options: [...SHINGLE_TIERS] }).map(({ key, ...props }) => (
-            <label key={key} className="flex items-center gap-2 rounded-md border border-black/15 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+            <label
+              key={key}
+              className="flex items-center gap-2 rounded-md border border-black/15 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+            >
               <input {...props} />
               <span>
-                <span className="font-semibold">{names[props.value]}</span> <span className="text-ink-soft">({props.value})</span>
+                <span className="font-semibold">{names[props.value]}</span>{" "}
+                <span className="text-ink-soft">({props.value})</span>
               </span>
             </label>
           ))}
         </div>
         <FieldError id={fields.tier.errorId} errors={fields.tier.errors} />
       </fieldset>
-      <Field label="Waste (%)" error={fields.wastePercent} hint={`Suggested for this roof: ${view.suggestedWastePercent}%`}>
-        <input {...getInputProps(fields.wastePercent, { type: "number" })} min={0} max={50} step={1} inputMode="numeric" className={inputClass} />
+      <Field
+        label="Waste (%)"
+        error={fields.wastePercent}
+        hint={`Suggested for this roof: ${view.suggestedWastePercent}%`}
+      >
+        <input
+          {...getInputProps(fields.wastePercent, { type: "number" })}
+          min={0}
+          max={50}
+          step={1}
+          inputMode="numeric"
+          className={inputClass}
+        />
       </Field>
       <Field label="Layers to tear off" error={fields.tearOffLayers}>
         <select {...getSelectProps(fields.tearOffLayers)} className={inputClass}>
@@ -257,14 +322,26 @@ const LEAVE_QUESTION = "Leave without saving? The estimate lines you changed are
 
 const money = (cents: number | null) => (cents === null ? "—" : formatCents(cents));
 
-function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; lastResult: SubmissionResult<string[]> | undefined }) {
+function EstimateLinesForm({
+  estimate,
+  lastResult,
+}: {
+  estimate: SavedEstimate;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && isPosting(navigation.formData, SAVE_ESTIMATE_INTENT);
   const [form, fields] = useForm({
     id: "estimate-lines",
     lastResult,
     defaultValue: {
-      lines: estimate.lines.map((l) => ({ key: l.key, label: l.label, quantity: String(l.quantity), unit: l.unit, unitPrice: centsToDollars(l.unitPriceCents) })),
+      lines: estimate.lines.map((l) => ({
+        key: l.key,
+        label: l.label,
+        quantity: String(l.quantity),
+        unit: l.unit,
+        unitPrice: centsToDollars(l.unitPriceCents),
+      })),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EstimateLinesFormSchema }),
     shouldValidate: "onSubmit",
@@ -282,7 +359,10 @@ function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; 
       const l = row.getFieldset();
       const saved = estimate.lines[i];
       return (
-        l.remove.value === "on" || l.label.value !== saved.label || l.quantity.value !== String(saved.quantity) || l.unitPrice.value !== centsToDollars(saved.unitPriceCents)
+        l.remove.value === "on" ||
+        l.label.value !== saved.label ||
+        l.quantity.value !== String(saved.quantity) ||
+        l.unitPrice.value !== centsToDollars(saved.unitPriceCents)
       );
     });
   useUnsavedWarning(changed, LEAVE_QUESTION);
@@ -291,8 +371,13 @@ function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; 
     const l = row.getFieldset();
     return l.remove.value === "on" ? 0 : typedTotal(l.quantity.value, l.unitPrice.value);
   });
-  const addTotal = add.label.value || add.quantity.value || add.unitPrice.value ? typedTotal(add.quantity.value, add.unitPrice.value) : 0;
-  const subtotal = [...totals, addTotal].every((t) => t !== null) ? [...totals, addTotal].reduce<number>((s, t) => s + (t ?? 0), 0) : null;
+  const addTotal =
+    add.label.value || add.quantity.value || add.unitPrice.value
+      ? typedTotal(add.quantity.value, add.unitPrice.value)
+      : 0;
+  const subtotal = [...totals, addTotal].every((t) => t !== null)
+    ? [...totals, addTotal].reduce<number>((s, t) => s + (t ?? 0), 0)
+    : null;
   const tax = subtotal === null ? null : taxCents(subtotal, estimate.taxRateBasisPoints);
   const saved = subtotal === estimate.subtotalCents;
   return (
@@ -318,7 +403,10 @@ function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; 
                 <Field
                   label={
                     <>
-                      {caption("Description")} {storedLine?.adjusted && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">adjusted</span>}
+                      {caption("Description")}{" "}
+                      {storedLine?.adjusted && (
+                        <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">adjusted</span>
+                      )}
                     </>
                   }
                   error={l.label}
@@ -352,13 +440,23 @@ function EstimateLinesForm({ estimate, lastResult }: { estimate: SavedEstimate; 
       <fieldset className="grid grid-cols-2 gap-2 rounded-md border border-dashed border-black/20 p-3 sm:grid-cols-[minmax(0,1fr)_6rem_6rem_8rem_7rem]">
         <legend className="px-1 text-sm font-semibold">Add a line</legend>
         <Field label="Description" error={add.label} className="col-span-2 block sm:col-span-1">
-          <input {...getInputProps(add.label, { type: "text" })} maxLength={120} placeholder="Skylight flashing kit" className={inputClass} />
+          <input
+            {...getInputProps(add.label, { type: "text" })}
+            maxLength={120}
+            placeholder="Skylight flashing kit"
+            className={inputClass}
+          />
         </Field>
         <Field label="Quantity" error={add.quantity}>
           <input {...getInputProps(add.quantity, { type: "text" })} inputMode="decimal" className={inputClass} />
         </Field>
         <Field label="Unit" error={add.unit}>
-          <input {...getInputProps(add.unit, { type: "text" })} maxLength={20} placeholder="each" className={inputClass} />
+          <input
+            {...getInputProps(add.unit, { type: "text" })}
+            maxLength={20}
+            placeholder="each"
+            className={inputClass}
+          />
         </Field>
         <Field label="Unit price ($)" error={add.unitPrice}>
           <input {...getInputProps(add.unitPrice, { type: "text" })} inputMode="decimal" className={inputClass} />

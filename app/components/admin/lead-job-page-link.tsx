@@ -6,10 +6,12 @@ import { when } from "~/components/lead-detail";
 import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
 import type { LeadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
 
-
 /** "2 links work, the latest made Nov 27, 9:14 AM. 3 turned off Nov 20, 4:02 PM." */
 function linkLine(view: LeadJobPageLinkView): string {
-  const working = view.linkCount === 0 ? "No link works now." : `${JOB_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${when(view.newestAt!)}.`;
+  const working =
+    view.linkCount === 0
+      ? "No link works now."
+      : `${JOB_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${when(view.newestAt!)}.`;
   const off = view.revokedCount > 0 ? ` ${view.revokedCount} turned off, the last ${when(view.revokedAt!)}.` : "";
   return view.linkCount === 0 && view.revokedCount === 0 ? "No link made yet." : `${working}${off}`;
 }
@@ -23,14 +25,18 @@ function linkLine(view: LeadJobPageLinkView): string {
 export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) {
   const navigation = useNavigation();
   if (!view) return null;
-  const posting = (intent: string) => navigation.state !== "idle" && navigation.formAction === view.action && navigation.formData?.get("intent") === intent;
+  const posting = (intent: string) =>
+    navigation.state !== "idle" &&
+    navigation.formAction === view.action &&
+    navigation.formData?.get("intent") === intent;
   return (
     <section aria-labelledby="lead-job-page-link" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-job-page-link" className="flex items-center gap-2 text-lg font-bold">
         <Link2 aria-hidden className="size-5 text-brand" /> Job page
       </h2>
       <p className="text-sm text-ink-soft">
-        One private page where the homeowner sees where the job stands, the next visit, the proposal, invoices and payments, and sends you photos. Every mail they get links there.
+        One private page where the homeowner sees where the job stands, the next visit, the proposal, invoices and
+        payments, and sends you photos. Every mail they get links there.
       </p>
       <p className="text-sm" data-testid="job-link-count">
         {linkLine(view)}
@@ -38,7 +44,13 @@ export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) 
       {view.newLink && <NewLinkBox message={JOB_LINK_MESSAGES.shownOnce} url={view.newLink} label="Job page link" />}
       {view.mayMake && (
         <Form method="post" action={view.action}>
-          <SubmitButton name="intent" value={NEW_JOB_LINK_INTENT} busy={posting(NEW_JOB_LINK_INTENT)} busyText="Getting the link..." className={`${secondaryButton} text-sm`}>
+          <SubmitButton
+            name="intent"
+            value={NEW_JOB_LINK_INTENT}
+            busy={posting(NEW_JOB_LINK_INTENT)}
+            busyText="Getting the link..."
+            className={`${secondaryButton} text-sm`}
+          >
             Get the link to copy
           </SubmitButton>
         </Form>
@@ -52,7 +64,13 @@ export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) 
           <div className="space-y-2 pb-3">
             <p>{JOB_LINK_MESSAGES.revokeExplained}</p>
             <Form method="post" action={view.action}>
-              <SubmitButton name="intent" value={REVOKE_JOB_LINKS_INTENT} busy={posting(REVOKE_JOB_LINKS_INTENT)} busyText="Turning off..." className={dangerButton}>
+              <SubmitButton
+                name="intent"
+                value={REVOKE_JOB_LINKS_INTENT}
+                busy={posting(REVOKE_JOB_LINKS_INTENT)}
+                busyText="Turning off..."
+                className={dangerButton}
+              >
                 Yes, turn off {JOB_LINK_MESSAGES.links(view.linkCount)}
               </SubmitButton>
             </Form>

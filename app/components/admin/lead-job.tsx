@@ -1,4 +1,12 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
@@ -6,7 +14,16 @@ import { Field, FieldError, inputClass as field, Options, secondaryButton, Submi
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { PublishedBadge } from "~/components/admin/project-editor";
 import { MailState, when, type LeadPhotoView } from "~/components/lead-detail";
-import { ADD_TO_PORTFOLIO_INTENT, AddToPortfolioSchema, ASK_REVIEW_INTENT, COMPLETE_INTENT, isPosting, REOPEN_INTENT, replyFor, type LeadFormResult } from "~/lib/lead-forms";
+import {
+  ADD_TO_PORTFOLIO_INTENT,
+  AddToPortfolioSchema,
+  ASK_REVIEW_INTENT,
+  COMPLETE_INTENT,
+  isPosting,
+  REOPEN_INTENT,
+  replyFor,
+  type LeadFormResult,
+} from "~/lib/lead-forms";
 import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
@@ -37,7 +54,8 @@ export function LeadJob({
   result?: LeadFormResult;
 }) {
   const navigation = useNavigation();
-  const busy = (intent: Parameters<typeof isPosting>[1]) => navigation.state !== "idle" && isPosting(navigation.formData, intent);
+  const busy = (intent: Parameters<typeof isPosting>[1]) =>
+    navigation.state !== "idle" && isPosting(navigation.formData, intent);
   if (lead.status !== "won" && !lead.completedAt) return null;
   return (
     <section aria-labelledby="lead-job" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
@@ -46,28 +64,65 @@ export function LeadJob({
       </h2>
       {lead.completedAt ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="rounded-full bg-leaf-soft px-3 py-1 text-sm font-semibold text-leaf">Completed {day(lead.completedAt)}</p>
+          <p className="rounded-full bg-leaf-soft px-3 py-1 text-sm font-semibold text-leaf">
+            Completed {day(lead.completedAt)}
+          </p>
           <Form method="post" hidden={!followsUp}>
-            <button type="submit" name="intent" value={REOPEN_INTENT} className={`${secondaryButton} text-sm`} disabled={busy(REOPEN_INTENT)}>
+            <button
+              type="submit"
+              name="intent"
+              value={REOPEN_INTENT}
+              className={`${secondaryButton} text-sm`}
+              disabled={busy(REOPEN_INTENT)}
+            >
               <Undo2 aria-hidden className="size-4" /> Not completed after all
             </button>
           </Form>
         </div>
       ) : (
         <Form method="post" className="space-y-2">
-          <p className="text-sm text-ink-soft">When the work is done, mark it: then you can ask for a review and show the job in the portfolio.</p>
+          <p className="text-sm text-ink-soft">
+            When the work is done, mark it: then you can ask for a review and show the job in the portfolio.
+          </p>
           <SubmitButton name="intent" value={COMPLETE_INTENT} busy={busy(COMPLETE_INTENT)}>
             Mark the job completed
           </SubmitButton>
         </Form>
       )}
-      {lead.completedAt && followsUp && <ReviewRequest lead={lead} review={job.review} link={job.reviewLink} mailSetUp={job.mailSetUp} busy={busy(ASK_REVIEW_INTENT)} />}
-      {lead.completedAt && followsUp && <PortfolioDraft job={job} photos={photos} lastResult={replyFor(result, ADD_TO_PORTFOLIO_INTENT)} busy={busy(ADD_TO_PORTFOLIO_INTENT)} />}
+      {lead.completedAt && followsUp && (
+        <ReviewRequest
+          lead={lead}
+          review={job.review}
+          link={job.reviewLink}
+          mailSetUp={job.mailSetUp}
+          busy={busy(ASK_REVIEW_INTENT)}
+        />
+      )}
+      {lead.completedAt && followsUp && (
+        <PortfolioDraft
+          job={job}
+          photos={photos}
+          lastResult={replyFor(result, ADD_TO_PORTFOLIO_INTENT)}
+          busy={busy(ADD_TO_PORTFOLIO_INTENT)}
+        />
+      )}
     </section>
   );
 }
 
-function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email: string }; review: LeadJobView["review"]; link: string | null; mailSetUp: boolean; busy: boolean }) {
+function ReviewRequest({
+  lead,
+  review,
+  link,
+  mailSetUp,
+  busy,
+}: {
+  lead: { email: string };
+  review: LeadJobView["review"];
+  link: string | null;
+  mailSetUp: boolean;
+  busy: boolean;
+}) {
   return (
     <section aria-labelledby="lead-review" className="space-y-2 border-t border-black/10 pt-4">
       <h3 id="lead-review" className="flex items-center gap-2 font-semibold">
@@ -111,24 +166,37 @@ function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email:
                   <span className="text-red-800">Link expired {day(review.expiresAt)}</span>
                 ) : (
                   // Sent, or only printed (mail not set up): either way the link was made and works.
-                  (review.mailStatus === "sent" || review.mailStatus === "unsent") && <span className="text-ink-soft">Link works until {day(review.expiresAt)}</span>
+                  (review.mailStatus === "sent" || review.mailStatus === "unsent") && (
+                    <span className="text-ink-soft">Link works until {day(review.expiresAt)}</span>
+                  )
                 )}
               </p>
               {review.mailStatus !== "sent" && review.mailLastError && (
                 <p className="text-red-800">
-                  {review.mailAttempts} attempt{review.mailAttempts === 1 ? "" : "s"}, last error: {review.mailLastError}
-                  {review.mailNextAttemptAt && review.mailStatus === "pending" ? `; next try ${when(review.mailNextAttemptAt)}` : ""}
+                  {review.mailAttempts} attempt{review.mailAttempts === 1 ? "" : "s"}, last error:{" "}
+                  {review.mailLastError}
+                  {review.mailNextAttemptAt && review.mailStatus === "pending"
+                    ? `; next try ${when(review.mailNextAttemptAt)}`
+                    : ""}
                 </p>
               )}
             </div>
           )}
           <Form method="post">
-            <SubmitButton name="intent" value={ASK_REVIEW_INTENT} busy={busy} busyText={mailSetUp ? "Sending..." : "Making the link..."} className={review ? secondaryButton : undefined}>
+            <SubmitButton
+              name="intent"
+              value={ASK_REVIEW_INTENT}
+              busy={busy}
+              busyText={mailSetUp ? "Sending..." : "Making the link..."}
+              className={review ? secondaryButton : undefined}
+            >
               <Send aria-hidden className="size-4" /> {review ? "Send the request again" : "Ask for a review"}
             </SubmitButton>
             <p className="mt-1 text-xs text-ink-soft">
-              {mailSetUp ? `Mails ${lead.email} a link to a short form.` : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`} The review
-              waits in Testimonials until you approve it.
+              {mailSetUp
+                ? `Mails ${lead.email} a link to a short form.`
+                : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`}{" "}
+              The review waits in Testimonials until you approve it.
               {review && " A new link replaces the old one."}
             </p>
           </Form>
@@ -138,7 +206,17 @@ function ReviewRequest({ lead, review, link, mailSetUp, busy }: { lead: { email:
   );
 }
 
-function PortfolioDraft({ job, photos, lastResult, busy }: { job: LeadJobView; photos: LeadPhotoView[]; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+function PortfolioDraft({
+  job,
+  photos,
+  lastResult,
+  busy,
+}: {
+  job: LeadJobView;
+  photos: LeadPhotoView[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+}) {
   if (job.project) {
     return (
       <section aria-labelledby="lead-portfolio" className="space-y-2 border-t border-black/10 pt-4">
@@ -146,7 +224,10 @@ function PortfolioDraft({ job, photos, lastResult, busy }: { job: LeadJobView; p
           <FolderPlus aria-hidden className="size-4 text-brand" /> Portfolio
         </h3>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <Link to={`${href("/admin/projects")}?edit=${job.project.id}`} className="font-semibold text-brand-dark underline">
+          <Link
+            to={`${href("/admin/projects")}?edit=${job.project.id}`}
+            className="font-semibold text-brand-dark underline"
+          >
             {job.project.title}
           </Link>
           <PublishedBadge published={job.project.published} />
@@ -165,7 +246,17 @@ function PortfolioDraft({ job, photos, lastResult, busy }: { job: LeadJobView; p
 }
 
 /** "Create the draft": a project made from the job, checked by the same schema here and in the action. */
-function PortfolioDraftForm({ draft, photos, lastResult, busy }: { draft: LeadJobView["draft"]; photos: LeadPhotoView[]; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+function PortfolioDraftForm({
+  draft,
+  photos,
+  lastResult,
+  busy,
+}: {
+  draft: LeadJobView["draft"];
+  photos: LeadPhotoView[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+}) {
   const [form, fields] = useForm({
     id: "add-to-portfolio",
     lastResult,
@@ -204,20 +295,34 @@ function PortfolioDraftForm({ draft, photos, lastResult, busy }: { draft: LeadJo
             A copy goes to the image library; the request keeps its photo.
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            {getCollectionProps(fields.photoId, { type: "radio", options: [...photoOf.keys()] }).map(({ key, ...props }) => (
-              <label key={key} className="cursor-pointer rounded-md ring-brand has-[:checked]:ring-4">
-                <input {...props} className="sr-only" />
-                <img src={photoOf.get(props.value)?.thumb} alt={`Photo ${photoOf.get(props.value)?.name}`} className="h-20 w-28 rounded-md object-cover" />
-              </label>
-            ))}
+            {getCollectionProps(fields.photoId, { type: "radio", options: [...photoOf.keys()] }).map(
+              ({ key, ...props }) => (
+                <label key={key} className="cursor-pointer rounded-md ring-brand has-[:checked]:ring-4">
+                  <input {...props} className="sr-only" />
+                  <img
+                    src={photoOf.get(props.value)?.thumb}
+                    alt={`Photo ${photoOf.get(props.value)?.name}`}
+                    className="h-20 w-28 rounded-md object-cover"
+                  />
+                </label>
+              ),
+            )}
           </div>
           <FieldError id={fields.photoId.errorId} errors={fields.photoId.errors} />
         </fieldset>
       ) : (
-        <p className="text-sm text-ink-soft">This request came without photos: add a picture in the project's editor before you publish.</p>
+        <p className="text-sm text-ink-soft">
+          This request came without photos: add a picture in the project's editor before you publish.
+        </p>
       )}
       <Field label="Alt text *" error={fields.altText} hint="Describes the picture for visitors who cannot see it.">
-        <input {...getInputProps(fields.altText, { type: "text" })} required maxLength={200} placeholder="New shingles on a ranch house in Derby" className={field} />
+        <input
+          {...getInputProps(fields.altText, { type: "text" })}
+          required
+          maxLength={200}
+          placeholder="New shingles on a ranch house in Derby"
+          className={field}
+        />
       </Field>
       <SubmitButton busy={busy} busyText="Creating...">
         Create the draft

@@ -4,7 +4,15 @@ import { inputClass } from "~/components/admin-ui";
  * "Assigned to" for the Leads list and the Pipeline (decision 0053): everyone's leads, mine,
  * nobody's, or one person's. The crew gets no people (only their own and the free leads are theirs).
  */
-export function LeadKeeperFilter({ id, value, people }: { id: string; value: string; people: readonly { id: number; name: string }[] }) {
+export function LeadKeeperFilter({
+  id,
+  value,
+  people,
+}: {
+  id: string;
+  value: string;
+  people: readonly { id: number; name: string }[];
+}) {
   return (
     <div className="text-sm font-medium">
       <label htmlFor={id}>Assigned to</label>

@@ -13,7 +13,17 @@ type Person = { id: number; name: string };
  * nobody (`people`); the crew (`people` null) takes a lead nobody has, or gives back their own.
  * Plain forms: they work without scripts.
  */
-export function LeadKeeper({ keeper, people, me, result }: { keeper: Person | null; people: Person[] | null; me: number; result?: LeadFormResult }) {
+export function LeadKeeper({
+  keeper,
+  people,
+  me,
+  result,
+}: {
+  keeper: Person | null;
+  people: Person[] | null;
+  me: number;
+  result?: LeadFormResult;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && isPosting(navigation.formData, ASSIGN_INTENT);
   return (
@@ -46,7 +56,17 @@ export function LeadKeeper({ keeper, people, me, result }: { keeper: Person | nu
   );
 }
 
-function ChooseKeeper({ keeper, people, busy, result }: { keeper: Person | null; people: Person[]; busy: boolean; result?: LeadFormResult }) {
+function ChooseKeeper({
+  keeper,
+  people,
+  busy,
+  result,
+}: {
+  keeper: Person | null;
+  people: Person[];
+  busy: boolean;
+  result?: LeadFormResult;
+}) {
   const [form, fields] = useForm({
     id: "lead-keeper",
     lastResult: replyFor(result, ASSIGN_INTENT),

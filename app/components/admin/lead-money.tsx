@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banknote, FileDown, Plus, Receipt, Send, Trash2, TriangleAlert } from "lucide-react";
 import { href, Link, useFetcher } from "react-router";
@@ -32,7 +39,11 @@ const invoicesPath = (leadId: number) => href("/admin/leads/:id/invoices", { id:
 const paymentsPath = (leadId: number) => href("/admin/leads/:id/payments", { id: String(leadId) });
 
 /** The reply for this form, from the fetcher that sent it or (without scripts) the page's action. */
-function replyFor(results: (MoneyFormResult | undefined)[], intent: string, invoiceId: number | null): SubmissionResult<string[]> | undefined {
+function replyFor(
+  results: (MoneyFormResult | undefined)[],
+  intent: string,
+  invoiceId: number | null,
+): SubmissionResult<string[]> | undefined {
   return results.find((r) => r?.intent === intent && r.invoiceId === invoiceId)?.reply;
 }
 
@@ -62,8 +73,17 @@ export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result
       </div>
       {view.figures.length > 0 && <Figures figures={view.figures} label="The job's money" />}
       {view.refunds.length > 0 && <Refunds refunds={view.refunds} />}
-      {!view.jobTotal && view.invoices.length === 0 && <p className="text-sm text-ink-soft">Invoices start when the homeowner accepts a proposal: its deposit draft is made then.</p>}
-      {view.jobTotal && <p className="text-xs text-ink-soft">Online card payment on the homeowner&rsquo;s job page is {view.onlinePayment ? "on" : "off (Stripe is not set up)"}.</p>}
+      {!view.jobTotal && view.invoices.length === 0 && (
+        <p className="text-sm text-ink-soft">
+          Invoices start when the homeowner accepts a proposal: its deposit draft is made then.
+        </p>
+      )}
+      {view.jobTotal && (
+        <p className="text-xs text-ink-soft">
+          Online card payment on the homeowner&rsquo;s job page is{" "}
+          {view.onlinePayment ? "on" : "off (Stripe is not set up)"}.
+        </p>
+      )}
       {view.invoices.length > 0 && (
         <ul className="space-y-3">
           {view.invoices.map((invoice) => (
@@ -104,9 +124,14 @@ function Figures({ figures, label }: { figures: MoneyFigure[]; label?: string })
 /** What Stripe took beyond what was owed (decision 0068): the owner refunds it in the Stripe dashboard. */
 function Refunds({ refunds }: { refunds: LeadMoneyView["refunds"] }) {
   return (
-    <div role="note" aria-label="Online payments to refund" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <div
+      role="note"
+      aria-label="Online payments to refund"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
       <p className="flex items-center gap-2 font-semibold">
-        <TriangleAlert aria-hidden className="size-4 shrink-0" /> Paid online beyond what was owed: refund it in your Stripe dashboard
+        <TriangleAlert aria-hidden className="size-4 shrink-0" /> Paid online beyond what was owed: refund it in your
+        Stripe dashboard
       </p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         {refunds.map((r) => (
@@ -115,21 +140,38 @@ function Refunds({ refunds }: { refunds: LeadMoneyView["refunds"] }) {
           </li>
         ))}
       </ul>
-      <p className="mt-1 text-xs">The site does not issue or record refunds; Stripe&rsquo;s dashboard shows the payment by its session id.</p>
+      <p className="mt-1 text-xs">
+        The site does not issue or record refunds; Stripe&rsquo;s dashboard shows the payment by its session id.
+      </p>
     </div>
   );
 }
 
-function InvoiceCard({ invoice, view, result }: { invoice: MoneyInvoice; view: LeadMoneyView; result?: MoneyFormResult }) {
+function InvoiceCard({
+  invoice,
+  view,
+  result,
+}: {
+  invoice: MoneyInvoice;
+  view: LeadMoneyView;
+  result?: MoneyFormResult;
+}) {
   return (
-    <li className="rounded-md border border-black/10 bg-sand/50 p-3 text-sm" aria-label={`${invoice.kindLabel} invoice ${invoice.number}`}>
+    <li
+      className="rounded-md border border-black/10 bg-sand/50 p-3 text-sm"
+      aria-label={`${invoice.kindLabel} invoice ${invoice.number}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
           {invoice.number} · {invoice.kindLabel}
         </p>
         <p className="flex flex-wrap gap-1">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[invoice.state]}`}>{invoice.stateLabel}</span>
-          {invoice.overdue && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>}
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[invoice.state]}`}>
+            {invoice.stateLabel}
+          </span>
+          {invoice.overdue && (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>
+          )}
         </p>
       </div>
       <div className="mt-2">
@@ -140,7 +182,9 @@ function InvoiceCard({ invoice, view, result }: { invoice: MoneyInvoice; view: L
         <ul className="mt-1 space-y-0.5">
           {invoice.lines.map((line, i) => (
             <li key={i} className="flex justify-between gap-3">
-              <span className="min-w-0 break-words">{line.changeOrder ? `Change order: ${line.description}` : line.description}</span>
+              <span className="min-w-0 break-words">
+                {line.changeOrder ? `Change order: ${line.description}` : line.description}
+              </span>
               <span className="shrink-0 tabular-nums">{line.amount}</span>
             </li>
           ))}
@@ -161,16 +205,27 @@ function InvoiceCard({ invoice, view, result }: { invoice: MoneyInvoice; view: L
         <a href={invoice.pdf} className="inline-flex items-center gap-1 py-2 font-semibold text-brand underline">
           <FileDown aria-hidden className="size-4" /> PDF
         </a>
-        {invoice.draft && <SendInvoice invoice={invoice} leadId={view.leadId} hasEmail={view.hasEmail} result={result} />}
+        {invoice.draft && (
+          <SendInvoice invoice={invoice} leadId={view.leadId} hasEmail={view.hasEmail} result={result} />
+        )}
         {invoice.deleteTo && (
-          <Link to={invoice.deleteTo} preventScrollReset className="inline-flex items-center gap-1 py-2 font-semibold text-red-800 underline">
+          <Link
+            to={invoice.deleteTo}
+            preventScrollReset
+            className="inline-flex items-center gap-1 py-2 font-semibold text-red-800 underline"
+          >
             <Trash2 aria-hidden className="size-4" /> Delete draft
           </Link>
         )}
       </div>
-      <FormError id={`delete-draft-${invoice.id}-error`} errors={replyFor([result], DELETE_DRAFT_INTENT, invoice.id)?.error?.[""] ?? undefined} />
+      <FormError
+        id={`delete-draft-${invoice.id}-error`}
+        errors={replyFor([result], DELETE_DRAFT_INTENT, invoice.id)?.error?.[""] ?? undefined}
+      />
       {invoice.draft && <EditDraft invoice={invoice} leadId={view.leadId} result={result} />}
-      {invoice.takesPayments && <RecordPayment invoice={invoice} leadId={view.leadId} today={view.today} result={result} />}
+      {invoice.takesPayments && (
+        <RecordPayment invoice={invoice} leadId={view.leadId} today={view.today} result={result} />
+      )}
       {invoice.voidable && <VoidInvoice invoice={invoice} leadId={view.leadId} result={result} />}
     </li>
   );
@@ -181,14 +236,32 @@ function CreateInvoice({ view, result }: { view: LeadMoneyView; result?: MoneyFo
   const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], CREATE_INVOICE_INTENT, null) : undefined;
   const making = fetcher.state !== "idle" ? fetcher.formData?.get("kind") : null;
   return (
-    <fetcher.Form method="post" action={invoicesPath(view.leadId)} preventScrollReset className="space-y-2" aria-label="New invoice">
+    <fetcher.Form
+      method="post"
+      action={invoicesPath(view.leadId)}
+      preventScrollReset
+      className="space-y-2"
+      aria-label="New invoice"
+    >
       <input type="hidden" name="intent" value={CREATE_INVOICE_INTENT} />
       <div className="flex flex-wrap gap-2">
-        <SubmitButton name="kind" value="progress" busy={making === "progress"} busyText="Creating..." className={secondaryButton}>
+        <SubmitButton
+          name="kind"
+          value="progress"
+          busy={making === "progress"}
+          busyText="Creating..."
+          className={secondaryButton}
+        >
           <Plus aria-hidden className="size-4" /> New progress invoice
         </SubmitButton>
         {!view.hasFinal && (
-          <SubmitButton name="kind" value="final" busy={making === "final"} busyText="Creating..." className={secondaryButton}>
+          <SubmitButton
+            name="kind"
+            value="final"
+            busy={making === "final"}
+            busyText="Creating..."
+            className={secondaryButton}
+          >
             <Plus aria-hidden className="size-4" /> New final invoice
           </SubmitButton>
         )}
@@ -211,12 +284,25 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
   const draft = invoice.draft!;
   // Rows for change orders: those saved and a few empty ones, within the form's limit;
   // "Add a row" gives one more (conform's insert: in the browser, or a round trip without scripts).
-  const rows = [...draft.changeOrders, ...Array.from({ length: Math.max(0, Math.min(3, MAX_CHANGE_ORDERS - draft.changeOrders.length)) }, () => ({ description: "", amount: "" }))];
+  const rows = [
+    ...draft.changeOrders,
+    ...Array.from({ length: Math.max(0, Math.min(3, MAX_CHANGE_ORDERS - draft.changeOrders.length)) }, () => ({
+      description: "",
+      amount: "",
+    })),
+  ];
   const { fetcher, lastResult, busy, open } = useMoneyFetcher(SAVE_INVOICE_INTENT, invoice.id, result);
   const [form, fields] = useForm({
     id: `save-invoice-${invoice.id}`,
     lastResult,
-    defaultValue: { basis: draft.basis, percent: draft.percent, amount: draft.amount, dueOn: draft.dueOn, note: draft.note, changeOrders: rows },
+    defaultValue: {
+      basis: draft.basis,
+      percent: draft.percent,
+      amount: draft.amount,
+      dueOn: draft.dueOn,
+      note: draft.note,
+      changeOrders: rows,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveInvoiceSchema }),
     ...validation,
   });
@@ -224,7 +310,13 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
   return (
     <details open={open} className="mt-2 rounded-md border border-black/10 bg-white p-3">
       <summary className="cursor-pointer font-semibold">Edit draft</summary>
-      <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+      <fetcher.Form
+        method="post"
+        action={invoicesPath(leadId)}
+        preventScrollReset
+        {...getFormProps(form)}
+        className="mt-3 space-y-3"
+      >
         <input type="hidden" name="intent" value={SAVE_INVOICE_INTENT} />
         <input type="hidden" name="invoiceId" value={invoice.id} />
         {invoice.kind !== "final" ? (
@@ -233,44 +325,83 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
             <div className="grid gap-3 sm:grid-cols-2">
               <div>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name={fields.basis.name} value="percent" defaultChecked={draft.basis === "percent"} /> A percent of the job
+                  <input
+                    type="radio"
+                    name={fields.basis.name}
+                    value="percent"
+                    defaultChecked={draft.basis === "percent"}
+                  />{" "}
+                  A percent of the job
                 </label>
                 <Field label="Percent" error={fields.percent}>
-                  <input {...getInputProps(fields.percent, { type: "text" })} inputMode="decimal" className={inputClass} />
+                  <input
+                    {...getInputProps(fields.percent, { type: "text" })}
+                    inputMode="decimal"
+                    className={inputClass}
+                  />
                 </Field>
               </div>
               <div>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name={fields.basis.name} value="amount" defaultChecked={draft.basis === "amount"} /> An amount in dollars
+                  <input
+                    type="radio"
+                    name={fields.basis.name}
+                    value="amount"
+                    defaultChecked={draft.basis === "amount"}
+                  />{" "}
+                  An amount in dollars
                 </label>
                 <Field label="Amount ($)" error={fields.amount}>
-                  <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
+                  <input
+                    {...getInputProps(fields.amount, { type: "text" })}
+                    inputMode="decimal"
+                    className={inputClass}
+                  />
                 </Field>
               </div>
             </div>
           </fieldset>
         ) : (
-          <p className="text-ink-soft">The final invoice bills the job&rsquo;s total and its change orders, less what the invoices sent before it billed.</p>
+          <p className="text-ink-soft">
+            The final invoice bills the job&rsquo;s total and its change orders, less what the invoices sent before it
+            billed.
+          </p>
         )}
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Change orders</legend>
-          <p className="text-xs text-ink-soft">Work added (or a credit, with a minus: -120.00). Leave a row empty to skip it.</p>
+          <p className="text-xs text-ink-soft">
+            Work added (or a credit, with a minus: -120.00). Leave a row empty to skip it.
+          </p>
           {changeOrders.map((row, i) => {
             const cells = row.getFieldset();
             return (
               <div key={row.key} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
                 <Field label={`Change ${i + 1}: what`} error={cells.description}>
-                  <input {...getInputProps(cells.description, { type: "text" })} maxLength={200} className={inputClass} />
+                  <input
+                    {...getInputProps(cells.description, { type: "text" })}
+                    maxLength={200}
+                    className={inputClass}
+                  />
                 </Field>
                 <Field label="Amount ($)" error={cells.amount}>
-                  <input {...getInputProps(cells.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
+                  <input
+                    {...getInputProps(cells.amount, { type: "text" })}
+                    inputMode="decimal"
+                    className={inputClass}
+                  />
                 </Field>
               </div>
             );
           })}
           <FieldError id={fields.changeOrders.errorId} errors={fields.changeOrders.errors} />
           {changeOrders.length < MAX_CHANGE_ORDERS ? (
-            <button {...form.insert.getButtonProps({ name: fields.changeOrders.name, defaultValue: { description: "", amount: "" } })} className={secondaryButton}>
+            <button
+              {...form.insert.getButtonProps({
+                name: fields.changeOrders.name,
+                defaultValue: { description: "", amount: "" },
+              })}
+              className={secondaryButton}
+            >
               <Plus aria-hidden className="size-4" /> Add a row
             </button>
           ) : (
@@ -292,7 +423,17 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
   );
 }
 
-function SendInvoice({ invoice, leadId, hasEmail, result }: { invoice: MoneyInvoice; leadId: number; hasEmail: boolean; result?: MoneyFormResult }) {
+function SendInvoice({
+  invoice,
+  leadId,
+  hasEmail,
+  result,
+}: {
+  invoice: MoneyInvoice;
+  leadId: number;
+  hasEmail: boolean;
+  result?: MoneyFormResult;
+}) {
   const { fetcher, lastResult: reply, busy } = useMoneyFetcher(SEND_INVOICE_INTENT, invoice.id, result);
   return (
     <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="space-y-2">
@@ -306,7 +447,17 @@ function SendInvoice({ invoice, leadId, hasEmail, result }: { invoice: MoneyInvo
   );
 }
 
-function RecordPayment({ invoice, leadId, today, result }: { invoice: MoneyInvoice; leadId: number; today: string; result?: MoneyFormResult }) {
+function RecordPayment({
+  invoice,
+  leadId,
+  today,
+  result,
+}: {
+  invoice: MoneyInvoice;
+  leadId: number;
+  today: string;
+  result?: MoneyFormResult;
+}) {
   const { fetcher, lastResult, busy, open } = useMoneyFetcher(RECORD_PAYMENT_INTENT, invoice.id, result);
   const [form, fields] = useForm({
     id: `record-payment-${invoice.id}`,
@@ -318,7 +469,13 @@ function RecordPayment({ invoice, leadId, today, result }: { invoice: MoneyInvoi
   return (
     <details open={open} className="mt-2 rounded-md border border-black/10 bg-white p-3">
       <summary className="cursor-pointer font-semibold">Record a payment</summary>
-      <fetcher.Form method="post" action={paymentsPath(leadId)} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+      <fetcher.Form
+        method="post"
+        action={paymentsPath(leadId)}
+        preventScrollReset
+        {...getFormProps(form)}
+        className="mt-3 space-y-3"
+      >
         <input type="hidden" name="intent" value={RECORD_PAYMENT_INTENT} />
         <input type="hidden" name="invoiceId" value={invoice.id} />
         <div className="grid gap-3 sm:grid-cols-2">
@@ -335,10 +492,20 @@ function RecordPayment({ invoice, leadId, today, result }: { invoice: MoneyInvoi
             <input {...getInputProps(fields.checkNumber, { type: "text" })} maxLength={40} className={inputClass} />
           </Field>
           <Field label={`Amount ($, at most ${invoice.owed})`} error={fields.amount}>
-            <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" required className={inputClass} />
+            <input
+              {...getInputProps(fields.amount, { type: "text" })}
+              inputMode="decimal"
+              required
+              className={inputClass}
+            />
           </Field>
           <Field label="Received on" error={fields.receivedOn}>
-            <input {...getInputProps(fields.receivedOn, { type: "date" })} max={today} required className={inputClass} />
+            <input
+              {...getInputProps(fields.receivedOn, { type: "date" })}
+              max={today}
+              required
+              className={inputClass}
+            />
           </Field>
         </div>
         <Field label="Note (not on the receipt)" error={fields.note}>

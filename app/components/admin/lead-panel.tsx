@@ -18,7 +18,17 @@ export type HistoryLinks = { older: string | null; latest: string | null };
  * form comes back with what was typed, each problem under its field. The history shows the
  * latest entries first, a page at a time ("Show older").
  */
-export function LeadPanel({ lead, notes, links, result }: { lead: PanelLead; notes: HistoryEntryView[]; links: HistoryLinks; result?: LeadFormResult }) {
+export function LeadPanel({
+  lead,
+  notes,
+  links,
+  result,
+}: {
+  lead: PanelLead;
+  notes: HistoryEntryView[];
+  links: HistoryLinks;
+  result?: LeadFormResult;
+}) {
   return (
     <section aria-labelledby="lead-title" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-title" className="text-lg font-bold">
@@ -75,7 +85,12 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
   const [form, fields] = useForm({
     id: "lead-status",
     lastResult: replyFor(result, STATUS_INTENT),
-    defaultValue: { status: lead.status, lostReason: lead.lostReason ?? "", followUpOn: lead.followUpOn ?? "", note: "" },
+    defaultValue: {
+      status: lead.status,
+      lostReason: lead.lostReason ?? "",
+      followUpOn: lead.followUpOn ?? "",
+      note: "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LeadStatusSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -92,7 +107,12 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
         <input {...getInputProps(fields.followUpOn, { type: "date" })} className={field} />
       </Field>
       <Field label="Why it was lost (when Lost)" error={fields.lostReason} className="block sm:col-span-2">
-        <input {...getInputProps(fields.lostReason, { type: "text" })} list="lost-reasons" maxLength={200} className={field} />
+        <input
+          {...getInputProps(fields.lostReason, { type: "text" })}
+          list="lost-reasons"
+          maxLength={200}
+          className={field}
+        />
         <datalist id="lost-reasons">
           {LOST_REASON_SUGGESTIONS.map((r) => (
             <option key={r} value={r} />
@@ -100,10 +120,20 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
         </datalist>
       </Field>
       <Field label="Add a note" error={fields.note} className="block sm:col-span-2">
-        <textarea {...getTextareaProps(fields.note)} rows={3} maxLength={5000} className={field} placeholder="Called, left a voicemail; visit Thursday 9 am…" />
+        <textarea
+          {...getTextareaProps(fields.note)}
+          rows={3}
+          maxLength={5000}
+          className={field}
+          placeholder="Called, left a voicemail; visit Thursday 9 am…"
+        />
       </Field>
       {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 sm:col-span-2">
+        <p
+          role="alert"
+          id={form.errorId}
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 sm:col-span-2"
+        >
           {form.errors[0]}
         </p>
       ) : null}

@@ -5,12 +5,29 @@ import { Form, useNavigation } from "react-router";
 import { Field, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/lead-detail";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
-import { EMAIL_PROPOSAL_INTENT, isPosting, replyFor, SEND_PROPOSAL_INTENT, SendProposalSchema, type LeadFormResult } from "~/lib/lead-forms";
+import {
+  EMAIL_PROPOSAL_INTENT,
+  isPosting,
+  replyFor,
+  SEND_PROPOSAL_INTENT,
+  SendProposalSchema,
+  type LeadFormResult,
+} from "~/lib/lead-forms";
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
 import type { LeadProposalView } from "~/services/proposal-actions.server";
 
-const STATE_LABEL = { open: "Waiting for the homeowner", accepted: "Accepted", expired: "Expired", withdrawn: "Replaced" } as const;
-const STATE_TONE = { open: "bg-amber-100 text-amber-900", accepted: "bg-green-100 text-green-900", expired: "bg-gray-200 text-gray-800", withdrawn: "bg-gray-200 text-gray-800" } as const;
+const STATE_LABEL = {
+  open: "Waiting for the homeowner",
+  accepted: "Accepted",
+  expired: "Expired",
+  withdrawn: "Replaced",
+} as const;
+const STATE_TONE = {
+  open: "bg-amber-100 text-amber-900",
+  accepted: "bg-green-100 text-green-900",
+  expired: "bg-gray-200 text-gray-800",
+  withdrawn: "bg-gray-200 text-gray-800",
+} as const;
 
 /**
  * The lead's proposals: each one made (when, total, until when, accepted, replaced or not,
@@ -40,14 +57,23 @@ export function LeadProposals({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && isPosting(navigation.formData, SEND_PROPOSAL_INTENT);
-  const mailing = navigation.state === "submitting" && isPosting(navigation.formData, EMAIL_PROPOSAL_INTENT) ? navigation.formData?.get("proposalId") : null;
+  const mailing =
+    navigation.state === "submitting" && isPosting(navigation.formData, EMAIL_PROPOSAL_INTENT)
+      ? navigation.formData?.get("proposalId")
+      : null;
   const sendReply = replyFor(result, SEND_PROPOSAL_INTENT);
   return (
     <section aria-labelledby="lead-proposals" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-proposals" className="flex items-center gap-2 text-lg font-bold">
         <FileSignature aria-hidden className="size-5 text-brand" /> Proposals
       </h2>
-      {newLink && <NewLinkBox message="Proposal created. Send the homeowner this link: it is shown only now." url={newLink.url} label="Link for the homeowner" />}
+      {newLink && (
+        <NewLinkBox
+          message="Proposal created. Send the homeowner this link: it is shown only now."
+          url={newLink.url}
+          label="Link for the homeowner"
+        />
+      )}
       {proposals.length > 0 && (
         <ul className="space-y-2">
           {proposals.map((p) => (
@@ -56,7 +82,9 @@ export function LeadProposals({
                 <p className="font-semibold">
                   {p.total} · link created {p.sentAt}
                 </p>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[p.state]}`}>{STATE_LABEL[p.state]}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[p.state]}`}>
+                  {STATE_LABEL[p.state]}
+                </span>
               </div>
               {p.madeBy && <p className="text-ink-soft">{p.madeBy}</p>}
               <p className="text-ink-soft">
@@ -67,10 +95,15 @@ export function LeadProposals({
                     : `Valid until ${p.validUntil}`}
               </p>
               {p.homeownerMail && (
-                <p className={p.homeownerMail.state === "failed" || p.homeownerMail.lastError ? "text-red-800" : "text-ink-soft"}>
+                <p
+                  className={
+                    p.homeownerMail.state === "failed" || p.homeownerMail.lastError ? "text-red-800" : "text-ink-soft"
+                  }
+                >
                   Emailed to {p.homeownerMail.to}: {p.homeownerMail.label}
                   {p.homeownerMail.sentAt && ` ${p.homeownerMail.sentAt}`}
-                  {p.homeownerMail.lastError && ` (${p.homeownerMail.lastError}${p.homeownerMail.nextAttemptAt && p.homeownerMail.state === "pending" ? `; next try ${when(p.homeownerMail.nextAttemptAt)}` : ""})`}
+                  {p.homeownerMail.lastError &&
+                    ` (${p.homeownerMail.lastError}${p.homeownerMail.nextAttemptAt && p.homeownerMail.state === "pending" ? `; next try ${when(p.homeownerMail.nextAttemptAt)}` : ""})`}
                 </p>
               )}
               <div className="mt-1 flex flex-wrap items-center gap-3">
@@ -82,7 +115,8 @@ export function LeadProposals({
                     <input type="hidden" name="intent" value={EMAIL_PROPOSAL_INTENT} />
                     <input type="hidden" name="proposalId" value={p.id} />
                     <SubmitButton busy={mailing === String(p.id)} busyText="Sending..." className={secondaryButton}>
-                      <Send aria-hidden className="size-4" /> {p.homeownerMail ? "Email again" : "Email"} to {p.emailTo.name}
+                      <Send aria-hidden className="size-4" /> {p.homeownerMail ? "Email again" : "Email"} to{" "}
+                      {p.emailTo.name}
                     </SubmitButton>
                   </Form>
                 )}
@@ -99,17 +133,39 @@ export function LeadProposals({
       {estimateTotal && proposals.some((p) => p.state === "accepted") ? null : estimateTotal ? (
         <details open={proposals.length === 0 || !!sendReply} className="rounded-md border border-black/10 p-3">
           <summary className="cursor-pointer font-semibold">Send a proposal ({estimateTotal})</summary>
-          <SendProposalForm defaults={defaults} factLines={factLines} lastResult={sendReply} busy={busy} replacesOpen={proposals.some((p) => p.state === "open")} />
+          <SendProposalForm
+            defaults={defaults}
+            factLines={factLines}
+            lastResult={sendReply}
+            busy={busy}
+            replacesOpen={proposals.some((p) => p.state === "open")}
+          />
         </details>
       ) : (
-        <p className="text-sm text-ink-soft">{proposals.length ? "No estimate to send again." : "No estimate yet: a proposal is made from the lead's estimate."}</p>
+        <p className="text-sm text-ink-soft">
+          {proposals.length
+            ? "No estimate to send again."
+            : "No estimate yet: a proposal is made from the lead's estimate."}
+        </p>
       )}
     </section>
   );
 }
 
 /** "Create proposal": the terms and the days it stays open, checked by the same schema here and in the action. */
-function SendProposalForm({ defaults, factLines, lastResult, busy, replacesOpen }: { defaults: ProposalSettings; factLines: string[]; lastResult: SubmissionResult<string[]> | undefined; busy: boolean; replacesOpen: boolean }) {
+function SendProposalForm({
+  defaults,
+  factLines,
+  lastResult,
+  busy,
+  replacesOpen,
+}: {
+  defaults: ProposalSettings;
+  factLines: string[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+  replacesOpen: boolean;
+}) {
   const [form, fields] = useForm({
     id: "send-proposal",
     lastResult,
@@ -123,7 +179,9 @@ function SendProposalForm({ defaults, factLines, lastResult, busy, replacesOpen 
       <input type="hidden" name="intent" value={SEND_PROPOSAL_INTENT} />
       {factLines.length > 0 && (
         <div className="text-sm">
-          <p className="font-medium">The terms start with these lines, from Pricing and the site&rsquo;s trust facts:</p>
+          <p className="font-medium">
+            The terms start with these lines, from Pricing and the site&rsquo;s trust facts:
+          </p>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-ink-soft">
             {factLines.map((line) => (
               <li key={line}>{line}</li>
@@ -135,10 +193,17 @@ function SendProposalForm({ defaults, factLines, lastResult, busy, replacesOpen 
         <textarea {...getTextareaProps(fields.terms)} rows={6} maxLength={TERMS_MAX} required className={field} />
       </Field>
       <Field label="Valid for (days)" error={fields.validDays} className="block max-w-xs">
-        <input {...getInputProps(fields.validDays, { type: "number" })} min={VALID_DAYS.min} max={VALID_DAYS.max} required className={field} />
+        <input
+          {...getInputProps(fields.validDays, { type: "number" })}
+          min={VALID_DAYS.min}
+          max={VALID_DAYS.max}
+          required
+          className={field}
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm">
-        <input {...getInputProps(fields.saveDefaults, { type: "checkbox" })} /> Use these terms and days for every new proposal
+        <input {...getInputProps(fields.saveDefaults, { type: "checkbox" })} /> Use these terms and days for every new
+        proposal
       </label>
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
@@ -148,7 +213,9 @@ function SendProposalForm({ defaults, factLines, lastResult, busy, replacesOpen 
       <SubmitButton busy={busy} busyText="Creating...">
         Create proposal
       </SubmitButton>
-      {replacesOpen && <p className="text-xs text-ink-soft">The open proposal&rsquo;s link will say it was replaced by this one.</p>}
+      {replacesOpen && (
+        <p className="text-xs text-ink-soft">The open proposal&rsquo;s link will say it was replaced by this one.</p>
+      )}
     </Form>
   );
 }

@@ -1,4 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CalendarPlus, CalendarX2, User } from "lucide-react";
 import { useRef } from "react";
@@ -24,7 +32,11 @@ import type { LeadScheduleView, LeadVisitItem } from "~/services/lead-schedule-v
 const visitsPath = (leadId: number) => href("/admin/leads/:id/visits", { id: String(leadId) });
 
 /** The reply for this form, from the fetcher that sent it or (without scripts) the page's action. */
-function replyFor(results: (VisitFormResult | undefined)[], intent: VisitIntent, visitId: number | null = null): SubmissionResult<string[]> | undefined {
+function replyFor(
+  results: (VisitFormResult | undefined)[],
+  intent: VisitIntent,
+  visitId: number | null = null,
+): SubmissionResult<string[]> | undefined {
   return results.find((r) => r?.intent === intent && (visitId === null || r.visitId === visitId))?.reply;
 }
 
@@ -72,14 +84,27 @@ export function LeadSchedule({ view, result }: { view: LeadScheduleView | null; 
   );
 }
 
-function VisitRow({ visit, leadId, people, result }: { visit: LeadVisitItem; leadId: number; people: Assignee[] | null; result?: VisitFormResult }) {
+function VisitRow({
+  visit,
+  leadId,
+  people,
+  result,
+}: {
+  visit: LeadVisitItem;
+  leadId: number;
+  people: Assignee[] | null;
+  result?: VisitFormResult;
+}) {
   const changeable = people !== null && !visit.cancelled && !visit.past;
   return (
     <li className="space-y-2 py-3" data-visit={visit.id}>
       <div className={`flex flex-wrap items-baseline gap-x-3 gap-y-1 ${visit.cancelled ? "text-ink-soft" : ""}`}>
         <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold">{visit.label}</span>
         {/* The week it is in, on the schedule. */}
-        <Link to={`${href("/admin/schedule")}?week=${visit.day}`} className={`font-semibold hover:underline ${visit.cancelled ? "line-through" : ""}`}>
+        <Link
+          to={`${href("/admin/schedule")}?week=${visit.day}`}
+          className={`font-semibold hover:underline ${visit.cancelled ? "line-through" : ""}`}
+        >
           {visit.when}
         </Link>
         <span className="text-sm text-ink-soft">{lengthLabel(visit.lengthMinutes)}</span>
@@ -92,7 +117,13 @@ function VisitRow({ visit, leadId, people, result }: { visit: LeadVisitItem; lea
       {changeable && (
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {/* A saved change starts the form again from the visit as it now is. */}
-          <MoveVisit key={[visit.day, visit.time, visit.lengthMinutes, visit.assigneeId, visit.note].join("|")} visit={visit} leadId={leadId} people={people} result={result} />
+          <MoveVisit
+            key={[visit.day, visit.time, visit.lengthMinutes, visit.assigneeId, visit.note].join("|")}
+            visit={visit}
+            leadId={leadId}
+            people={people}
+            result={result}
+          />
           <CancelVisit visit={visit} leadId={leadId} result={result} />
         </div>
       )}
@@ -106,7 +137,10 @@ function WhenFields({
   people,
   onLengthChosen,
 }: {
-  fields: Record<"day" | "time" | "lengthMinutes" | "assignee" | "note", FieldMetadata<unknown, Record<string, unknown>, string[]>>;
+  fields: Record<
+    "day" | "time" | "lengthMinutes" | "assignee" | "note",
+    FieldMetadata<unknown, Record<string, unknown>, string[]>
+  >;
   people: Assignee[];
   onLengthChosen?: () => void;
 }) {
@@ -163,18 +197,29 @@ function BookVisit({ view, hint, result }: { view: LeadScheduleView; hint: strin
   // With scripts, a new kind brings its usual length, until the person chooses a length themselves.
   const lengthChosen = useRef(false);
   const followKind = (kind: string) => {
-    if (!lengthChosen.current && isVisitKind(kind)) form.update({ name: fields.lengthMinutes.name, value: String(view.lengths[kind]) });
+    if (!lengthChosen.current && isVisitKind(kind))
+      form.update({ name: fields.lengthMinutes.name, value: String(view.lengths[kind]) });
   };
   return (
     <details open={view.upcoming.length === 0 || !!lastResult} className="border-t border-black/10 pt-3">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <CalendarPlus aria-hidden className="size-4 text-brand" /> Book a visit or work day
       </summary>
-      <fetcher.Form method="post" action={visitsPath(view.leadId)} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+      <fetcher.Form
+        method="post"
+        action={visitsPath(view.leadId)}
+        preventScrollReset
+        {...getFormProps(form)}
+        className="mt-3 space-y-3"
+      >
         <input type="hidden" name="intent" value={ADD_VISIT_INTENT} />
         <FormError formId={form.id} reply={lastResult} />
         <Field label="What" error={fields.kind}>
-          <select {...getSelectProps(fields.kind)} onChange={(event) => followKind(event.currentTarget.value)} className={field}>
+          <select
+            {...getSelectProps(fields.kind)}
+            onChange={(event) => followKind(event.currentTarget.value)}
+            className={field}
+          >
             <Options values={VISIT_KINDS} labels={VISIT_KIND_LABELS} />
           </select>
         </Field>
@@ -188,13 +233,29 @@ function BookVisit({ view, hint, result }: { view: LeadScheduleView; hint: strin
   );
 }
 
-function MoveVisit({ visit, leadId, people, result }: { visit: LeadVisitItem; leadId: number; people: Assignee[]; result?: VisitFormResult }) {
+function MoveVisit({
+  visit,
+  leadId,
+  people,
+  result,
+}: {
+  visit: LeadVisitItem;
+  leadId: number;
+  people: Assignee[];
+  result?: VisitFormResult;
+}) {
   const fetcher = useFetcher<VisitFormResult>();
   const lastResult = replyFor([fetcher.data, result], MOVE_VISIT_INTENT, visit.id);
   const [form, fields] = useForm({
     id: `move-visit-${visit.id}`,
     lastResult: fetcher.state === "idle" ? lastResult : undefined,
-    defaultValue: { day: visit.day, time: visit.time, lengthMinutes: String(visit.lengthMinutes), assignee: visit.assigneeId ? String(visit.assigneeId) : "", note: visit.note ?? "" },
+    defaultValue: {
+      day: visit.day,
+      time: visit.time,
+      lengthMinutes: String(visit.lengthMinutes),
+      assignee: visit.assigneeId ? String(visit.assigneeId) : "",
+      note: visit.note ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MoveVisitSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -202,7 +263,14 @@ function MoveVisit({ visit, leadId, people, result }: { visit: LeadVisitItem; le
   return (
     <details open={!!lastResult} className="w-full">
       <summary className="cursor-pointer text-sm font-semibold text-brand-dark">Move or change</summary>
-      <fetcher.Form method="post" action={visitsPath(leadId)} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3" aria-label={`Move the ${visit.label.toLowerCase()} of ${visit.when}`}>
+      <fetcher.Form
+        method="post"
+        action={visitsPath(leadId)}
+        preventScrollReset
+        {...getFormProps(form)}
+        className="mt-3 space-y-3"
+        aria-label={`Move the ${visit.label.toLowerCase()} of ${visit.when}`}
+      >
         <input type="hidden" name="intent" value={MOVE_VISIT_INTENT} />
         <input type="hidden" name="visitId" value={visit.id} />
         <FormError formId={form.id} reply={lastResult} />
@@ -227,7 +295,13 @@ function CancelVisit({ visit, leadId, result }: { visit: LeadVisitItem; leadId: 
         <input type="hidden" name="visitId" value={visit.id} />
         <FormError formId={formId} reply={lastResult} />
         <p className="text-sm">The homeowner is emailed that it is off, and it leaves their calendar.</p>
-        <SubmitButton name="intent" value={CANCEL_VISIT_INTENT} busy={fetcher.state !== "idle"} busyText="Canceling..." className={`${secondaryButton} text-red-800`}>
+        <SubmitButton
+          name="intent"
+          value={CANCEL_VISIT_INTENT}
+          busy={fetcher.state !== "idle"}
+          busyText="Canceling..."
+          className={`${secondaryButton} text-red-800`}
+        >
           <CalendarX2 aria-hidden className="size-4" /> Cancel the {visit.label.toLowerCase()}
         </SubmitButton>
       </fetcher.Form>

@@ -8,7 +8,15 @@ import { secondaryButton } from "~/components/admin-ui";
  * that posted shows those in place on the lead page). Its title, the way back to the lead,
  * and the lead page's panel as `children`.
  */
-export function LeadSubpage({ title, lead, children }: { title: string; lead: { id: number; name: string }; children: React.ReactNode }) {
+export function LeadSubpage({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead: { id: number; name: string };
+  children: React.ReactNode;
+}) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
@@ -14,7 +21,13 @@ const legend = "float-left mb-1 w-full text-base font-bold sm:col-span-2";
  * that posts without scripts; with them, conform checks it first with the same schema. A
  * refused form comes back with what was typed and each problem by its field.
  */
-export function ManualLeadForm({ lastResult, cancelTo }: { lastResult: SubmissionResult<string[]> | undefined; cancelTo: string }) {
+export function ManualLeadForm({
+  lastResult,
+  cancelTo,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  cancelTo: string;
+}) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult,
@@ -38,7 +51,11 @@ export function ManualLeadForm({ lastResult, cancelTo }: { lastResult: Submissio
           <input {...getInputProps(fields.name, { type: "text" })} maxLength={100} {...text} />
         </Field>
         {/* The hint, until the same rule comes back as the error. */}
-        <Field label="Phone" error={fields.phone} hint={fields.phone.errors ? undefined : "A phone number or an email: at least one."}>
+        <Field
+          label="Phone"
+          error={fields.phone}
+          hint={fields.phone.errors ? undefined : "A phone number or an email: at least one."}
+        >
           <input {...getInputProps(fields.phone, { type: "tel" })} maxLength={40} {...text} />
         </Field>
         <Field label="Email" error={fields.email}>

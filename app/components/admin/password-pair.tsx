@@ -23,10 +23,20 @@ export function PasswordPair<Schema extends Record<string, unknown>>({
   return (
     <>
       <Field label={label} hint={hint} error={password}>
-        <input {...getInputProps(password, { type: "password" })} autoComplete="new-password" required={required} className={inputClass} />
+        <input
+          {...getInputProps(password, { type: "password" })}
+          autoComplete="new-password"
+          required={required}
+          className={inputClass}
+        />
       </Field>
       <Field label={`${label} again`} error={repeat}>
-        <input {...getInputProps(repeat, { type: "password" })} autoComplete="new-password" required={required} className={inputClass} />
+        <input
+          {...getInputProps(repeat, { type: "password" })}
+          autoComplete="new-password"
+          required={required}
+          className={inputClass}
+        />
       </Field>
     </>
   );

@@ -30,9 +30,15 @@ export function PictureSlotList({ slots, editTo }: { slots: PictureSlotView[]; e
               .map((slot) => (
                 <li key={slot.id} className="flex gap-4 rounded-xl bg-white p-4 shadow-sm" data-slot={slot.id}>
                   {slot.current ? (
-                    <AdminThumb src={slot.current.src} alt={slot.current.alt} className="aspect-[4/3] h-auto w-28 shrink-0 self-start" />
+                    <AdminThumb
+                      src={slot.current.src}
+                      alt={slot.current.alt}
+                      className="aspect-[4/3] h-auto w-28 shrink-0 self-start"
+                    />
                   ) : (
-                    <span className="flex aspect-[4/3] w-28 shrink-0 self-start items-center justify-center rounded bg-sand text-xs text-ink-soft">No picture</span>
+                    <span className="flex aspect-[4/3] w-28 shrink-0 self-start items-center justify-center rounded bg-sand text-xs text-ink-soft">
+                      No picture
+                    </span>
                   )}
                   <div className="min-w-0 flex-1 text-sm">
                     <h3 className="font-semibold">{slot.label}</h3>
@@ -41,9 +47,16 @@ export function PictureSlotList({ slots, editTo }: { slots: PictureSlotView[]; e
                       {slot.current?.own ? "Your picture" : slot.defaultLabel}
                     </p>
                     {slot.chosen && !slot.current?.own && (
-                      <p className="mt-1 text-red-800">The picture you chose was deleted from the library, so the default shows. Choose another.</p>
+                      <p className="mt-1 text-red-800">
+                        The picture you chose was deleted from the library, so the default shows. Choose another.
+                      </p>
                     )}
-                    <Link to={editTo(slot.id)} preventScrollReset aria-label={`Change: ${slot.label}`} className={`${secondaryButton} mt-2 py-1 text-sm`}>
+                    <Link
+                      to={editTo(slot.id)}
+                      preventScrollReset
+                      aria-label={`Change: ${slot.label}`}
+                      className={`${secondaryButton} mt-2 py-1 text-sm`}
+                    >
                       Change
                     </Link>
                   </div>
@@ -88,7 +101,13 @@ export function PictureSlotEditor({
   return (
     <EditorDialog title={slot.label} closeTo={closeTo}>
       <p className="text-sm text-ink-soft">{slot.where}.</p>
-      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-5">
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="mt-4 space-y-5"
+      >
         {form.errors?.length ? (
           <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             {form.errors[0]}
@@ -101,7 +120,13 @@ export function PictureSlotEditor({
             hint="Open your video on YouTube or Vimeo and copy the address from the browser, e.g. https://www.youtube.com/watch?v=…"
             error={fields.url}
           >
-            <input {...getInputProps(fields.url, { type: "url" })} required maxLength={500} placeholder="https://www.youtube.com/watch?v=" className={inputClass} />
+            <input
+              {...getInputProps(fields.url, { type: "url" })}
+              required
+              maxLength={500}
+              placeholder="https://www.youtube.com/watch?v="
+              className={inputClass}
+            />
           </Field>
         )}
         <ImagePicker
@@ -121,7 +146,14 @@ export function PictureSlotEditor({
           hint="What someone who cannot see it should hear, e.g. “Our crew putting a new roof on a ranch house in Derby”."
           error={fields.alt}
         >
-          <input ref={altRef} {...getInputProps(fields.alt, { type: "text" })} key={fields.alt.key} maxLength={200} required={!isVideo} className={inputClass} />
+          <input
+            ref={altRef}
+            {...getInputProps(fields.alt, { type: "text" })}
+            key={fields.alt.key}
+            maxLength={200}
+            required={!isVideo}
+            className={inputClass}
+          />
         </Field>
         <div className="flex flex-wrap gap-3">
           <SubmitButton name="intent" value={intent} busy={busy(intent)}>
@@ -143,7 +175,11 @@ export function PictureSlotEditor({
                 : "Show no picture here again (your picture stays in the library)."}
           </p>
           <SubmitButton name="intent" value="reset" busy={busy("reset")} className={`${secondaryButton} mt-2`}>
-            {isVideo ? "Use the placeholder video" : slot.defaultLabel === "Built-in drawing" ? "Use the built-in drawing" : "Show no picture"}
+            {isVideo
+              ? "Use the placeholder video"
+              : slot.defaultLabel === "Built-in drawing"
+                ? "Use the built-in drawing"
+                : "Show no picture"}
           </SubmitButton>
         </Form>
       )}

@@ -1,9 +1,23 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass, SubmitButton } from "~/components/admin-ui";
 import { SHINGLE_TIERS } from "~/lib/estimate";
-import { coverageHint, PITCH_BAND_LABELS, PITCH_BANDS, PricingFormSchema, pricingFormValues, type Pricing } from "~/lib/pricing";
+import {
+  coverageHint,
+  PITCH_BAND_LABELS,
+  PITCH_BANDS,
+  PricingFormSchema,
+  pricingFormValues,
+  type Pricing,
+} from "~/lib/pricing";
 
 const group = "grid gap-4 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 lg:grid-cols-3";
 const legend = "float-left mb-1 w-full text-lg font-bold sm:col-span-2 lg:col-span-3";
@@ -35,7 +49,13 @@ function MoneyField({ label, meta, hint }: { label: string; meta: Meta; hint?: s
  * The owner's prices and what each unit covers: the estimate multiplies the roof's takeoff
  * by these. Dollars are typed as on a receipt ("42.50"), the tax rate as a percent.
  */
-export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastResult: SubmissionResult<string[]> | undefined }) {
+export function PricingForm({
+  pricing,
+  lastResult,
+}: {
+  pricing: Pricing;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult,
@@ -57,31 +77,56 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
         const t = tiers[tier].getFieldset();
         return (
           <fieldset key={tier} className={group}>
-            <legend className={legend}>
-              {TIER_LABELS[tier]} shingle line
-            </legend>
-            <Field label="Name (as estimates and proposals show it)" error={t.name} hint="Homeowners read it on their proposal: the product, like Timberline HDZ.">
+            <legend className={legend}>{TIER_LABELS[tier]} shingle line</legend>
+            <Field
+              label="Name (as estimates and proposals show it)"
+              error={t.name}
+              hint="Homeowners read it on their proposal: the product, like Timberline HDZ."
+            >
               <input {...getInputProps(t.name, { type: "text" })} maxLength={60} className={inputClass} />
             </Field>
-            <NumberField label="Shingles: bundles per square" meta={t.bundlesPerSquare} hint={`${coverageHint("bundlesPerSquare")} Some designer lines take 4 or 5.`} />
+            <NumberField
+              label="Shingles: bundles per square"
+              meta={t.bundlesPerSquare}
+              hint={`${coverageHint("bundlesPerSquare")} Some designer lines take 4 or 5.`}
+            />
             <MoneyField label="Shingles: price per bundle" meta={t.shingleBundleCents} />
-            <NumberField label="Hip and ridge cap: feet per bundle" meta={t.ridgeCapFtPerBundle} hint={coverageHint("ridgeCapFtPerBundle")} />
+            <NumberField
+              label="Hip and ridge cap: feet per bundle"
+              meta={t.ridgeCapFtPerBundle}
+              hint={coverageHint("ridgeCapFtPerBundle")}
+            />
             <MoneyField label="Hip and ridge cap: price per bundle" meta={t.ridgeCapBundleCents} />
           </fieldset>
         );
       })}
       <fieldset className={group}>
         <legend className={legend}>Other materials</legend>
-        <p className={note}>What one unit covers decides how many the takeoff orders; each is rounded up to whole units.</p>
-        <NumberField label="Underlayment: squares per roll" meta={fields.underlaymentSquaresPerRoll} hint={coverageHint("underlaymentSquaresPerRoll")} />
+        <p className={note}>
+          What one unit covers decides how many the takeoff orders; each is rounded up to whole units.
+        </p>
+        <NumberField
+          label="Underlayment: squares per roll"
+          meta={fields.underlaymentSquaresPerRoll}
+          hint={coverageHint("underlaymentSquaresPerRoll")}
+        />
         <MoneyField label="Underlayment: price per roll" meta={fields.underlaymentRollCents} />
         <span className="hidden lg:block" />
-        <NumberField label="Starter strip: feet per bundle" meta={fields.starterFtPerBundle} hint={coverageHint("starterFtPerBundle")} />
+        <NumberField
+          label="Starter strip: feet per bundle"
+          meta={fields.starterFtPerBundle}
+          hint={coverageHint("starterFtPerBundle")}
+        />
         <MoneyField label="Starter strip: price per bundle" meta={fields.starterBundleCents} />
         <label className="flex items-center gap-2 self-end py-2 text-sm font-medium">
-          <input {...getInputProps(fields.starterOnRakes, { type: "checkbox" })} /> Starter on the rakes too (not only the eaves)
+          <input {...getInputProps(fields.starterOnRakes, { type: "checkbox" })} /> Starter on the rakes too (not only
+          the eaves)
         </label>
-        <NumberField label="Drip edge: feet per piece" meta={fields.dripEdgeFtPerPiece} hint={coverageHint("dripEdgeFtPerPiece")} />
+        <NumberField
+          label="Drip edge: feet per piece"
+          meta={fields.dripEdgeFtPerPiece}
+          hint={coverageHint("dripEdgeFtPerPiece")}
+        />
         <MoneyField label="Drip edge: price per piece" meta={fields.dripEdgePieceCents} />
         <span className="hidden lg:block" />
         <Field label="Valleys are lined with" error={fields.valleyMaterial}>
@@ -90,10 +135,18 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
             <option value="metal">Valley metal</option>
           </select>
         </Field>
-        <NumberField label="Ice-and-water: feet of valley per roll" meta={fields.iceAndWaterFtPerRoll} hint={coverageHint("iceAndWaterFtPerRoll")} />
+        <NumberField
+          label="Ice-and-water: feet of valley per roll"
+          meta={fields.iceAndWaterFtPerRoll}
+          hint={coverageHint("iceAndWaterFtPerRoll")}
+        />
         <MoneyField label="Ice-and-water: price per roll" meta={fields.iceAndWaterRollCents} />
         <span className="hidden lg:block" />
-        <NumberField label="Valley metal: feet per piece" meta={fields.valleyMetalFtPerPiece} hint={coverageHint("valleyMetalFtPerPiece")} />
+        <NumberField
+          label="Valley metal: feet per piece"
+          meta={fields.valleyMetalFtPerPiece}
+          hint={coverageHint("valleyMetalFtPerPiece")}
+        />
         <MoneyField label="Valley metal: price per piece" meta={fields.valleyMetalPieceCents} />
         <MoneyField label="Nails, sealant and sundries: per square" meta={fields.nailsPerSquareCents} />
       </fieldset>
@@ -108,15 +161,27 @@ export function PricingForm({ pricing, lastResult }: { pricing: Pricing; lastRes
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>Tax and deposit</legend>
-        <Field label="Sales tax rate (%)" error={fields.taxRateBasisPoints} hint="The combined state and local rate, like 8.5. Applied to the whole estimate.">
-          <input {...getInputProps(fields.taxRateBasisPoints, { type: "text" })} inputMode="decimal" className={inputClass} />
+        <Field
+          label="Sales tax rate (%)"
+          error={fields.taxRateBasisPoints}
+          hint="The combined state and local rate, like 8.5. Applied to the whole estimate."
+        >
+          <input
+            {...getInputProps(fields.taxRateBasisPoints, { type: "text" })}
+            inputMode="decimal"
+            className={inputClass}
+          />
         </Field>
         <Field
           label="Deposit when a proposal is accepted (%)"
           error={fields.depositBasisPoints}
           hint="A draft deposit invoice for this share of the accepted total is made at once; you can change it before sending."
         >
-          <input {...getInputProps(fields.depositBasisPoints, { type: "text" })} inputMode="decimal" className={inputClass} />
+          <input
+            {...getInputProps(fields.depositBasisPoints, { type: "text" })}
+            inputMode="decimal"
+            className={inputClass}
+          />
         </Field>
       </fieldset>
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-black/10 bg-sand px-4 py-3 sm:mx-0">

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link, useNavigation } from "react-router";
 import { AdminThumb } from "~/components/admin-image";
@@ -14,23 +21,56 @@ import type { AdminProjectCard } from "~/lib/portfolio";
 /** Draft (never on the site) or published. */
 export function PublishedBadge({ published }: { published: boolean }) {
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${published ? "bg-leaf-soft text-leaf" : "bg-amber-100 text-amber-900"}`}>
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${published ? "bg-leaf-soft text-leaf" : "bg-amber-100 text-amber-900"}`}
+    >
       {published ? "Published" : "Draft"}
     </span>
   );
 }
 
 /** What a row of the admin Projects table shows of a project, and no more: a page of 50 stays small. */
-export type ProjectRow = Pick<AdminProjectCard, "id" | "title" | "category" | "mediaType" | "altText" | "featured" | "published" | "publishedBy"> & {
+export type ProjectRow = Pick<
+  AdminProjectCard,
+  "id" | "title" | "category" | "mediaType" | "altText" | "featured" | "published" | "publishedBy"
+> & {
   image: { url: string } | null;
 };
 
-export function projectRow({ id, title, category, mediaType, altText, featured, published, publishedBy, image }: AdminProjectCard): ProjectRow {
-  return { id, title, category, mediaType, altText, featured, published, publishedBy, image: image && { url: image.url } };
+export function projectRow({
+  id,
+  title,
+  category,
+  mediaType,
+  altText,
+  featured,
+  published,
+  publishedBy,
+  image,
+}: AdminProjectCard): ProjectRow {
+  return {
+    id,
+    title,
+    category,
+    mediaType,
+    altText,
+    featured,
+    published,
+    publishedBy,
+    image: image && { url: image.url },
+  };
 }
 
 /** `publishes`: the owner's table, with Publish and Delete; the office's edits drafts only (decision 0048). */
-export function ProjectTable({ projects, linkFor, publishes = true }: { projects: ProjectRow[]; linkFor: (key: string, value: number) => string; publishes?: boolean }) {
+export function ProjectTable({
+  projects,
+  linkFor,
+  publishes = true,
+}: {
+  projects: ProjectRow[];
+  linkFor: (key: string, value: number) => string;
+  publishes?: boolean;
+}) {
   return (
     <AdminTable columns={["Image", "Title", "Category", "Featured", "Status", "Actions"]}>
       {projects.map((p) => (
@@ -41,14 +81,18 @@ export function ProjectTable({ projects, linkFor, publishes = true }: { projects
           <td className="px-4 py-2 font-medium" data-label="Title">
             {p.title}
             {!p.image && p.mediaType === "image" && (
-              <span className="block text-xs font-normal text-red-800">No picture: hidden from the site until one is added</span>
+              <span className="block text-xs font-normal text-red-800">
+                No picture: hidden from the site until one is added
+              </span>
             )}
           </td>
           <td className="px-4 py-2 whitespace-nowrap" data-label="Category">
             {CATEGORY_LABELS[p.category]}
           </td>
           <td className="px-4 py-2" data-label="Featured">
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.featured ? "bg-leaf-soft text-leaf" : "bg-sand text-ink-soft"}`}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.featured ? "bg-leaf-soft text-leaf" : "bg-sand text-ink-soft"}`}
+            >
               {p.featured ? "Yes" : "No"}
             </span>
           </td>
@@ -71,7 +115,13 @@ export function ProjectTable({ projects, linkFor, publishes = true }: { projects
             {p.publishedBy && <span className="mt-1 block text-xs text-ink-soft">{p.publishedBy}</span>}
           </td>
           <td className="px-4 py-2">
-            <PublisherRowActions publishes={publishes} draft={!p.published} label={p.title} editTo={linkFor("edit", p.id)} deleteTo={linkFor("delete", p.id)} />
+            <PublisherRowActions
+              publishes={publishes}
+              draft={!p.published}
+              label={p.title}
+              editTo={linkFor("edit", p.id)}
+              deleteTo={linkFor("delete", p.id)}
+            />
           </td>
         </tr>
       ))}
@@ -117,7 +167,9 @@ export function ProjectEditor({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const required = [fields.title, fields.category, fields.description].some((f) => f.errors?.includes(PROJECT_REQUIRED));
+  const required = [fields.title, fields.category, fields.description].some((f) =>
+    f.errors?.includes(PROJECT_REQUIRED),
+  );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       {project && <input {...getInputProps(fields.id, { type: "hidden" })} />}
@@ -130,9 +182,15 @@ export function ProjectEditor({
       {project && (!project.published || project.leadId) && (
         <p className="flex flex-wrap items-center gap-2 rounded-md bg-sand px-3 py-2 text-sm">
           <PublishedBadge published={project.published} />
-          {!project.published && (publishes ? "Not on the site until you publish it from the list." : "Not on the site until the owner publishes it.")}
+          {!project.published &&
+            (publishes
+              ? "Not on the site until you publish it from the list."
+              : "Not on the site until the owner publishes it.")}
           {project.leadId && (
-            <Link to={href("/admin/leads/:id", { id: String(project.leadId) })} className="font-semibold text-brand-dark underline">
+            <Link
+              to={href("/admin/leads/:id", { id: String(project.leadId) })}
+              className="font-semibold text-brand-dark underline"
+            >
               The job's lead
             </Link>
           )}
@@ -162,9 +220,10 @@ export function ProjectEditor({
         <select {...getSelectProps(fields.service)} className={inputClass}>
           <option value="">None: match the title and description</option>
           {/* A job's "Not sure" stays until the owner picks the work. */}
-          {fields.service.initialValue && !(PROJECT_SERVICES as readonly string[]).includes(fields.service.initialValue) && (
-            <option value={fields.service.initialValue}>{fields.service.initialValue}</option>
-          )}
+          {fields.service.initialValue &&
+            !(PROJECT_SERVICES as readonly string[]).includes(fields.service.initialValue) && (
+              <option value={fields.service.initialValue}>{fields.service.initialValue}</option>
+            )}
           {PROJECT_SERVICES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -177,7 +236,13 @@ export function ProjectEditor({
         hint="The service area page that shows this project. Left blank, it shows on the page of a town its title or description names."
         error={fields.town}
       >
-        <input {...getInputProps(fields.town, { type: "text" })} list="project-towns" maxLength={TOWN_MAX} autoComplete="off" className={inputClass} />
+        <input
+          {...getInputProps(fields.town, { type: "text" })}
+          list="project-towns"
+          maxLength={TOWN_MAX}
+          autoComplete="off"
+          className={inputClass}
+        />
         <datalist id="project-towns">
           {AREAS.map((a) => (
             <option key={a.slug} value={a.name} />
@@ -189,19 +254,34 @@ export function ProjectEditor({
         <div className="mt-1 flex gap-6">
           {(["image", "video"] as const).map((m) => (
             <label key={m} className="flex items-center gap-2 text-sm">
-              <input type="radio" name={fields.mediaType.name} value={m} defaultChecked={(fields.mediaType.initialValue ?? "image") === m} />
+              <input
+                type="radio"
+                name={fields.mediaType.name}
+                value={m}
+                defaultChecked={(fields.mediaType.initialValue ?? "image") === m}
+              />
               {m === "image" ? "Image" : "Video"}
             </label>
           ))}
         </div>
       </fieldset>
       <Field label="Video URL (YouTube or Vimeo, for video items)" error={fields.videoUrl}>
-        <input {...getInputProps(fields.videoUrl, { type: "url" })} placeholder="https://www.youtube.com/watch?v=..." className={inputClass} />
+        <input
+          {...getInputProps(fields.videoUrl, { type: "url" })}
+          placeholder="https://www.youtube.com/watch?v=..."
+          className={inputClass}
+        />
       </Field>
       {project?.image && (
         <figure className="flex items-center gap-3 rounded-lg bg-sand p-2">
-          <img src={project.image.url} alt={project.altText} className="h-16 w-24 shrink-0 rounded-md bg-ink object-cover" />
-          <figcaption className="text-sm text-ink-soft">Current picture. Choose a file below only to replace it.</figcaption>
+          <img
+            src={project.image.url}
+            alt={project.altText}
+            className="h-16 w-24 shrink-0 rounded-md bg-ink object-cover"
+          />
+          <figcaption className="text-sm text-ink-soft">
+            Current picture. Choose a file below only to replace it.
+          </figcaption>
         </figure>
       )}
       <Field
@@ -219,7 +299,8 @@ export function ProjectEditor({
           <input {...getInputProps(fields.featured, { type: "checkbox" })} aria-describedby="featured-help" /> Featured
         </label>
         <p id="featured-help" className="mt-1 text-sm text-ink-soft">
-          Featured projects are shown first in the portfolio, on the home page and the Portfolio page, in every category.
+          Featured projects are shown first in the portfolio, on the home page and the Portfolio page, in every
+          category.
         </p>
       </div>
       <div className="flex justify-end gap-3 pt-2">

@@ -15,7 +15,11 @@ export function SignInCard({ title, children }: { title: string; children: React
 /** The form's refusal (or a link that no longer opens), read out as it appears. */
 export function SignInAlert({ id, children }: { id?: string; children: React.ReactNode }) {
   return (
-    <p role="alert" id={id} className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+    <p
+      role="alert"
+      id={id}
+      className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+    >
       {children}
     </p>
   );

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
@@ -73,7 +80,11 @@ export function TrustFactsForm({ trust, lastResult }: { trust: TrustFacts; lastR
       <input type="hidden" name="intent" value={WORDS_INTENTS.trust} />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-[3fr_2fr]">
-        <Field label="License or registration" hint="For example Kansas roofing contractor registration" error={fields.licenseName}>
+        <Field
+          label="License or registration"
+          hint="For example Kansas roofing contractor registration"
+          error={fields.licenseName}
+        >
           <input {...getInputProps(fields.licenseName, { type: "text" })} maxLength={120} className={inputClass} />
         </Field>
         <Field label="Number" hint="As it is printed on the license" error={fields.licenseNumber}>
@@ -94,10 +105,22 @@ export function TrustFactsForm({ trust, lastResult }: { trust: TrustFacts; lastR
       </div>
       <div className="grid grid-cols-2 gap-4">
         <Field label="Workmanship warranty (years)" error={fields.warrantyYears}>
-          <input {...getInputProps(fields.warrantyYears, { type: "number" })} min={1} max={100} inputMode="numeric" className={inputClass} />
+          <input
+            {...getInputProps(fields.warrantyYears, { type: "number" })}
+            min={1}
+            max={100}
+            inputMode="numeric"
+            className={inputClass}
+          />
         </Field>
         <Field label="Year founded" error={fields.foundedYear}>
-          <input {...getInputProps(fields.foundedYear, { type: "number" })} min={1850} max={new Date().getFullYear()} inputMode="numeric" className={inputClass} />
+          <input
+            {...getInputProps(fields.foundedYear, { type: "number" })}
+            min={1850}
+            max={new Date().getFullYear()}
+            inputMode="numeric"
+            className={inputClass}
+          />
         </Field>
       </div>
       <Field
@@ -141,7 +164,9 @@ export function PageWordsForm({
         <h2 id="page-words-title" className="text-lg font-bold">
           Page headlines
         </h2>
-        <p className="text-sm text-ink-soft">The big headline and the line under it at the top of each page. Empty: the built-in words, shown in grey.</p>
+        <p className="text-sm text-ink-soft">
+          The big headline and the line under it at the top of each page. Empty: the built-in words, shown in grey.
+        </p>
       </div>
       <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
         <nav aria-label="Pages">
@@ -167,10 +192,21 @@ export function PageWordsForm({
           <FormAlert errors={[...(form.errors ?? []), ...(fields.page.errors ?? [])]} />
           <p className="font-semibold">{label}</p>
           <Field label="Headline" error={fields.headline}>
-            <input {...getInputProps(fields.headline, { type: "text" })} placeholder={page.defaults.headline} maxLength={120} className={inputClass} />
+            <input
+              {...getInputProps(fields.headline, { type: "text" })}
+              placeholder={page.defaults.headline}
+              maxLength={120}
+              className={inputClass}
+            />
           </Field>
           <Field label="Intro" error={fields.intro}>
-            <textarea {...getTextareaProps(fields.intro)} placeholder={page.defaults.intro} rows={3} maxLength={400} className={inputClass} />
+            <textarea
+              {...getTextareaProps(fields.intro)}
+              placeholder={page.defaults.intro}
+              rows={3}
+              maxLength={400}
+              className={inputClass}
+            />
           </Field>
           <SubmitButton busy={busy}>Save Headline</SubmitButton>
         </Form>
@@ -199,7 +235,13 @@ export function AboutForm({
     lastResult,
     defaultValue: {
       story,
-      team: team.map((m) => ({ name: m.name, role: m.role, bio: m.bio, imageId: m.imageId?.toString() ?? "", alt: m.alt })),
+      team: team.map((m) => ({
+        name: m.name,
+        role: m.role,
+        bio: m.bio,
+        imageId: m.imageId?.toString() ?? "",
+        alt: m.alt,
+      })),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AboutFormSchema }),
     shouldValidate: "onSubmit",
@@ -213,7 +255,9 @@ export function AboutForm({
         <h2 id="about-title" className="text-lg font-bold">
           About page: your story and team
         </h2>
-        <p className="text-sm text-ink-soft">Tell homeowners who you are, in your own words. Leave the story empty to keep the built-in one.</p>
+        <p className="text-sm text-ink-soft">
+          Tell homeowners who you are, in your own words. Leave the story empty to keep the built-in one.
+        </p>
       </div>
       {/* A field, not the button's value: "Add a person", "Remove" and the arrows submit too. */}
       <input type="hidden" name="intent" value={WORDS_INTENTS.about} />
@@ -223,7 +267,9 @@ export function AboutForm({
       </Field>
       <fieldset className="space-y-4">
         <legend className="text-sm font-medium">The people homeowners will meet</legend>
-        {members.length === 0 && <p className="text-sm text-ink-soft">No one yet: the About page shows no team section.</p>}
+        {members.length === 0 && (
+          <p className="text-sm text-ink-soft">No one yet: the About page shows no team section.</p>
+        )}
         {members.map((row, index) => {
           const m = row.getFieldset();
           const chosen = photos.find((p) => String(p.id) === m.imageId.initialValue) ?? null;
@@ -237,11 +283,18 @@ export function AboutForm({
                   <input {...getInputProps(m.role, { type: "text" })} maxLength={80} className={inputClass} />
                 </Field>
               </div>
-              <Field label="A line about them" hint="Optional. For example: Twenty years on Kansas roofs." error={m.bio}>
+              <Field
+                label="A line about them"
+                hint="Optional. For example: Twenty years on Kansas roofs."
+                error={m.bio}
+              >
                 <input {...getInputProps(m.bio, { type: "text" })} maxLength={300} className={inputClass} />
               </Field>
               {/* Closed until asked for: twelve open grids of the whole library would bury the form. Closed, its choice still posts. */}
-              <details className="group rounded-md border border-black/10" open={!!m.imageId.errors?.length || undefined}>
+              <details
+                className="group rounded-md border border-black/10"
+                open={!!m.imageId.errors?.length || undefined}
+              >
                 <summary className="flex cursor-pointer items-center gap-3 p-2 text-sm font-medium">
                   {chosen ? (
                     <img src={chosen.src} alt="" width={64} height={48} className="h-12 w-16 rounded object-cover" />
@@ -250,7 +303,9 @@ export function AboutForm({
                   )}
                   <span>
                     Photo: {chosen ? chosen.alt || chosen.name : "none"}
-                    <span className="block text-xs font-normal text-brand-dark underline group-open:hidden">Choose from the image library</span>
+                    <span className="block text-xs font-normal text-brand-dark underline group-open:hidden">
+                      Choose from the image library
+                    </span>
                   </span>
                 </summary>
                 <div className="border-t border-black/10 p-3">
@@ -271,15 +326,20 @@ export function AboutForm({
               <div className="flex flex-wrap gap-2">
                 {index > 0 && (
                   <button type="submit" name="move" value={`up-${index}`} className={secondaryButton}>
-                    <ArrowUp aria-hidden className="size-4" /> Move up<span className="sr-only">: {m.name.initialValue || `person ${index + 1}`}</span>
+                    <ArrowUp aria-hidden className="size-4" /> Move up
+                    <span className="sr-only">: {m.name.initialValue || `person ${index + 1}`}</span>
                   </button>
                 )}
                 {index < members.length - 1 && (
                   <button type="submit" name="move" value={`down-${index}`} className={secondaryButton}>
-                    <ArrowDown aria-hidden className="size-4" /> Move down<span className="sr-only">: {m.name.initialValue || `person ${index + 1}`}</span>
+                    <ArrowDown aria-hidden className="size-4" /> Move down
+                    <span className="sr-only">: {m.name.initialValue || `person ${index + 1}`}</span>
                   </button>
                 )}
-                <button {...form.remove.getButtonProps({ name: fields.team.name, index })} className="px-2 text-sm font-semibold text-red-800 underline">
+                <button
+                  {...form.remove.getButtonProps({ name: fields.team.name, index })}
+                  className="px-2 text-sm font-semibold text-red-800 underline"
+                >
                   Remove<span className="sr-only"> {m.name.initialValue || `person ${index + 1}`}</span>
                 </button>
               </div>
@@ -288,7 +348,10 @@ export function AboutForm({
         })}
         {fields.team.errors?.length ? <p className="text-sm text-red-700">{fields.team.errors[0]}</p> : null}
         {members.length < MAX_TEAM && (
-          <button {...form.insert.getButtonProps({ name: fields.team.name, defaultValue: NEW_MEMBER })} className={secondaryButton}>
+          <button
+            {...form.insert.getButtonProps({ name: fields.team.name, defaultValue: NEW_MEMBER })}
+            className={secondaryButton}
+          >
             <Plus aria-hidden className="size-4" /> Add a person
           </button>
         )}

@@ -17,11 +17,19 @@ const smallButton = `${secondaryButton} min-h-10 px-3 py-1.5 text-sm`;
 /** Whether this form (its intent, about this row) is on its way. */
 function usePosting(intent: string, field: string, id: number) {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData.get(field) === String(id);
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData.get(field) === String(id)
+  );
 }
 
 function RoleBadge({ role }: { role: Role }) {
-  const colors: Record<Role, string> = { owner: "bg-brand text-white", office: "bg-sky-100 text-sky-900", crew: "bg-amber-100 text-amber-950" };
+  const colors: Record<Role, string> = {
+    owner: "bg-brand text-white",
+    office: "bg-sky-100 text-sky-900",
+    crew: "bg-amber-100 text-amber-950",
+  };
   return <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${colors[role]}`}>{ROLE_LABELS[role]}</span>;
 }
 
@@ -57,7 +65,12 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
               ))}
             </select>
           </label>
-          <SubmitButton busy={changing} busyText="Changing..." className={smallButton} aria-label={`Change the role of ${name}`}>
+          <SubmitButton
+            busy={changing}
+            busyText="Changing..."
+            className={smallButton}
+            aria-label={`Change the role of ${name}`}
+          >
             Change Role
           </SubmitButton>
         </Form>
@@ -65,7 +78,12 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
           <Form method="post">
             <input type="hidden" name="intent" value={TEAM_INTENTS.reset} />
             <input type="hidden" name="member" value={member.id} />
-            <SubmitButton busy={resetting} busyText="Sending..." className={smallButton} aria-label={`Send ${name} a password reset`}>
+            <SubmitButton
+              busy={resetting}
+              busyText="Sending..."
+              className={smallButton}
+              aria-label={`Send ${name} a password reset`}
+            >
               Send a password reset
             </SubmitButton>
           </Form>
@@ -92,13 +110,18 @@ function MemberRow({ member, me }: { member: Member; me: boolean }) {
           </summary>
           <div className="space-y-2 pb-3">
             <p>
-              For when {name} lost their phone. {name} is signed out everywhere and signs in with their password alone until they turn two-step on again.
-              Their recovery codes stop working.
+              For when {name} lost their phone. {name} is signed out everywhere and signs in with their password alone
+              until they turn two-step on again. Their recovery codes stop working.
             </p>
             <Form method="post">
               <input type="hidden" name="intent" value={TEAM_INTENTS.turnOffTwoStep} />
               <input type="hidden" name="member" value={member.id} />
-              <SubmitButton busy={turningOff} busyText="Turning off..." className={dangerButton} aria-label={`Turn off two-step for ${name}`}>
+              <SubmitButton
+                busy={turningOff}
+                busyText="Turning off..."
+                className={dangerButton}
+                aria-label={`Turn off two-step for ${name}`}
+              >
                 Yes, turn off two-step
               </SubmitButton>
             </Form>
@@ -143,14 +166,24 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         <Form method="post">
           <input type="hidden" name="intent" value={TEAM_INTENTS.resend} />
           <input type="hidden" name="invitation" value={invitation.id} />
-          <SubmitButton busy={resending} busyText="Sending..." className={smallButton} aria-label={`Send the invitation to ${invitation.email} again`}>
+          <SubmitButton
+            busy={resending}
+            busyText="Sending..."
+            className={smallButton}
+            aria-label={`Send the invitation to ${invitation.email} again`}
+          >
             Send again
           </SubmitButton>
         </Form>
         <Form method="post">
           <input type="hidden" name="intent" value={TEAM_INTENTS.withdraw} />
           <input type="hidden" name="invitation" value={invitation.id} />
-          <SubmitButton busy={withdrawing} busyText="Withdrawing..." className={dangerButton} aria-label={`Withdraw the invitation to ${invitation.email}`}>
+          <SubmitButton
+            busy={withdrawing}
+            busyText="Withdrawing..."
+            className={dangerButton}
+            aria-label={`Withdraw the invitation to ${invitation.email}`}
+          >
             Withdraw
           </SubmitButton>
         </Form>

@@ -95,12 +95,21 @@ export function AddressSearch({
           }}
           className={`${inputClass} mt-0`}
         />
-        <button type="button" className={`${secondaryButton} px-3`} onClick={() => void search(text)} aria-label="Search">
+        <button
+          type="button"
+          className={`${secondaryButton} px-3`}
+          onClick={() => void search(text)}
+          aria-label="Search"
+        >
           <Search aria-hidden className="size-4" />
         </button>
       </div>
       {shown.length > 0 && (
-        <ul id="address-suggestions" role="listbox" className="absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-black/10 bg-white shadow-lg">
+        <ul
+          id="address-suggestions"
+          role="listbox"
+          className="absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-black/10 bg-white shadow-lg"
+        >
           {shown.map((s) => (
             <li key={s.placeId} role="option" aria-selected={false}>
               <button
@@ -123,7 +132,9 @@ export function AddressSearch({
         </ul>
       )}
       <p className="mt-1 text-xs text-ink-soft">
-        {connected ? "Suggestions come from Google as you type (US addresses)." : "Type street, city, state ZIP; the parts are filled in below."}
+        {connected
+          ? "Suggestions come from Google as you type (US addresses)."
+          : "Type street, city, state ZIP; the parts are filled in below."}
       </p>
     </div>
   );

@@ -35,7 +35,9 @@ export function ImageArea({
             >
               <ImagePlus aria-hidden className="size-8 text-brand" />
               <span className="font-semibold">Upload a {view} view picture</span>
-              <span className="text-sm text-ink-soft">JPEG, PNG or WebP, up to 10MB. You can also trace without one.</span>
+              <span className="text-sm text-ink-soft">
+                JPEG, PNG or WebP, up to 10MB. You can also trace without one.
+              </span>
             </button>
           )}
         </div>
@@ -65,7 +67,21 @@ type ImageCardProps = {
  * stored when the customer is saved, never orphaned. With scripts, tabs show the current
  * view; without, both views' inputs are listed.
  */
-export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged, removed, reading, inputRefs, onFile, onRemove, onLeadPhoto }: ImageCardProps) {
+export function ImageCard({
+  formId,
+  hydrated,
+  view,
+  tab,
+  setTab,
+  current,
+  staged,
+  removed,
+  reading,
+  inputRefs,
+  onFile,
+  onRemove,
+  onLeadPhoto,
+}: ImageCardProps) {
   const has = (v: RoofView) => !!staged[v] || (!removed[v] && !!current?.images[v]);
   return (
     <section aria-labelledby="roof-images" className="rounded-xl bg-white p-5 shadow-sm">
@@ -98,18 +114,32 @@ export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged
                 className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
               />
             </Field>
-            <p className="mt-1 text-xs text-ink-soft">{reading === v ? "Uploading..." : "JPEG, PNG or WebP, up to 10MB. Stored when you save the customer."}</p>
+            <p className="mt-1 text-xs text-ink-soft">
+              {reading === v ? "Uploading..." : "JPEG, PNG or WebP, up to 10MB. Stored when you save the customer."}
+            </p>
           </div>
           <div hidden={hydrated && tab !== "manage"}>
             {has(v) ? (
               <div className="flex flex-wrap items-center gap-2">
-                <span className="text-sm">{staged[v] ? "New picture, saved with the customer" : `Saved picture: ${current?.images[v]?.name ?? ""}`}</span>
+                <span className="text-sm">
+                  {staged[v]
+                    ? "New picture, saved with the customer"
+                    : `Saved picture: ${current?.images[v]?.name ?? ""}`}
+                </span>
                 {hydrated ? (
                   <>
-                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => inputRefs[v].current?.click()}>
+                    <button
+                      type="button"
+                      className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                      onClick={() => inputRefs[v].current?.click()}
+                    >
                       <RefreshCw aria-hidden className="size-4" /> Replace
                     </button>
-                    <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`} onClick={() => onRemove(v)}>
+                    <button
+                      type="button"
+                      className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`}
+                      onClick={() => onRemove(v)}
+                    >
                       <Trash2 aria-hidden className="size-4" /> Remove
                     </button>
                   </>
@@ -125,7 +155,9 @@ export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged
           </div>
         </div>
       ))}
-      {current?.lead && current.lead.photos.length > 0 && <LeadPhotos formId={formId} hydrated={hydrated} photos={current.lead.photos} onPick={onLeadPhoto} />}
+      {current?.lead && current.lead.photos.length > 0 && (
+        <LeadPhotos formId={formId} hydrated={hydrated} photos={current.lead.photos} onPick={onLeadPhoto} />
+      )}
     </section>
   );
 }
@@ -135,7 +167,17 @@ export function ImageCard({ formId, hydrated, view, tab, setTab, current, staged
  * Without scripts a choice saves the customer with it; with scripts it is staged like a
  * chosen file and stored on Save.
  */
-function LeadPhotos({ formId, hydrated, photos, onPick }: { formId: string; hydrated: boolean; photos: LeadPhotoOffer[]; onPick: ImageCardProps["onLeadPhoto"] }) {
+function LeadPhotos({
+  formId,
+  hydrated,
+  photos,
+  onPick,
+}: {
+  formId: string;
+  hydrated: boolean;
+  photos: LeadPhotoOffer[];
+  onPick: ImageCardProps["onLeadPhoto"];
+}) {
   return (
     <div className="mt-4 border-t border-black/10 pt-4">
       <h3 className="font-semibold">Photos from the request</h3>
@@ -143,7 +185,12 @@ function LeadPhotos({ formId, hydrated, photos, onPick }: { formId: string; hydr
       <ul className="mt-2 grid grid-cols-2 gap-3">
         {photos.map((p) => (
           <li key={p.id} className="space-y-1">
-            <img src={p.thumb} alt={p.name} loading="lazy" className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover" />
+            <img
+              src={p.thumb}
+              alt={p.name}
+              loading="lazy"
+              className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
+            />
             {VIEWS.map((v) => (
               <button
                 key={v}

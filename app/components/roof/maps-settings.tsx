@@ -13,7 +13,8 @@ import { Tabs } from "./tabs";
 export type MapsActionResult = { maps: { intent: string; reply: SubmissionResult<string[]>; saved: string | null } };
 
 /** A refusal's words: the form's own error, else the field's. */
-const refusal = (m: MapsActionResult["maps"]) => replyFormError(m.reply) ?? Object.values(m.reply.error ?? {}).flat()[0] ?? "";
+const refusal = (m: MapsActionResult["maps"]) =>
+  replyFormError(m.reply) ?? Object.values(m.reply.error ?? {}).flat()[0] ?? "";
 
 const BADGE_STYLE: Record<MapsStatus, string> = {
   checking: "bg-amber-100 text-amber-900",
@@ -23,7 +24,8 @@ const BADGE_STYLE: Record<MapsStatus, string> = {
 };
 
 export function MapsBadge({ status }: { status: MapsStatus | null }) {
-  if (!status) return <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">No key</span>;
+  if (!status)
+    return <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">No key</span>;
   return (
     <span role="status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>
       {MAPS_STATUS_LABEL[status]}
@@ -115,7 +117,10 @@ export function MapsSettings({
           </div>
           <div className="space-y-2 pt-3" hidden={hydrated && help !== "settings"}>
             <h3 className="font-semibold">API Key Settings</h3>
-            <p>Enable these APIs for the key: Maps JavaScript API, Places API, Geocoding API (and Maps Static API for satellite pictures).</p>
+            <p>
+              Enable these APIs for the key: Maps JavaScript API, Places API, Geocoding API (and Maps Static API for
+              satellite pictures).
+            </p>
             <DomainPattern origin={origin} />
           </div>
         </aside>
@@ -140,7 +145,8 @@ function DomainPattern({ origin }: { origin: string }) {
             onClick={() =>
               navigator.clipboard.writeText(pattern).then(
                 () => toast.success("Domain pattern copied to clipboard"),
-                (error: unknown) => toast.error(`Failed to copy: ${error instanceof Error ? error.message : String(error)}`),
+                (error: unknown) =>
+                  toast.error(`Failed to copy: ${error instanceof Error ? error.message : String(error)}`),
               )
             }
           >
@@ -189,7 +195,12 @@ function Outcome({ result, intents }: { result: MapsActionResult["maps"] | null;
 }
 
 /** The field of a maps form as the last answer left it (conform's ids and error), when that answer was this form's. */
-function mapsField(result: MapsActionResult["maps"] | null | undefined, intents: string[], formId: string, name: string) {
+function mapsField(
+  result: MapsActionResult["maps"] | null | undefined,
+  intents: string[],
+  formId: string,
+  name: string,
+) {
   return replyField(result && intents.includes(result.intent) ? result.reply : undefined, formId, name);
 }
 
@@ -226,16 +237,33 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
         />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="save-maps-key" className={primaryButton} disabled={busy || (hydrated && key.trim() === "")}>
+        <button
+          type="submit"
+          name="intent"
+          value="save-maps-key"
+          className={primaryButton}
+          disabled={busy || (hydrated && key.trim() === "")}
+        >
           {busy ? "Saving..." : "Save"}
         </button>
         {keyTail && hydrated && (
-          <button type="button" className={secondaryButton} onClick={() => setTimeout(() => window.location.reload(), RELOAD_AFTER_TEST_MS)}>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => setTimeout(() => window.location.reload(), RELOAD_AFTER_TEST_MS)}
+          >
             <ShieldCheck aria-hidden className="size-4" /> Test
           </button>
         )}
         {keyTail && (
-          <button type="submit" name="intent" value="clear-maps-key" className={secondaryButton} disabled={busy} formNoValidate>
+          <button
+            type="submit"
+            name="intent"
+            value="clear-maps-key"
+            className={secondaryButton}
+            disabled={busy}
+            formNoValidate
+          >
             Clear
           </button>
         )}
@@ -244,11 +272,22 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
   );
 }
 
-function PublisherTagForm({ publisherTag, result }: { publisherTag: string | null; result: MapsActionResult["maps"] | null }) {
+function PublisherTagForm({
+  publisherTag,
+  result,
+}: {
+  publisherTag: string | null;
+  result: MapsActionResult["maps"] | null;
+}) {
   const [tag, setTag] = useState(publisherTag ?? "");
   const fetcher = useMapsFetcher({});
   const hydrated = useHydrated();
-  const field = mapsField(fetcher.state !== "idle" ? null : (fetcher.data?.maps ?? result), ["save-publisher-tag"], "publisher-tag", "publisherTag");
+  const field = mapsField(
+    fetcher.state !== "idle" ? null : (fetcher.data?.maps ?? result),
+    ["save-publisher-tag"],
+    "publisher-tag",
+    "publisherTag",
+  );
   return (
     <fetcher.Form method="post" id="publisher-tag" className="space-y-3">
       {!hydrated && <Outcome result={result} intents={["save-publisher-tag"]} />}

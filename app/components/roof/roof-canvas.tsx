@@ -1,13 +1,43 @@
 import { Maximize, Minus, Plus } from "lucide-react";
 import { useEffect, useRef, useState, type Dispatch, type PointerEvent as ReactPointerEvent } from "react";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, FACET_COLOR, hasRoofEdges, LINE_COLORS, measuredPitch, scaleWords, type ViewDrawing } from "~/lib/roof-drawing";
+import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  FACET_COLOR,
+  hasRoofEdges,
+  LINE_COLORS,
+  measuredPitch,
+  scaleWords,
+  type ViewDrawing,
+} from "~/lib/roof-drawing";
 import { SCALE_NOT_SET } from "~/lib/roof-summary";
 import { clampViewBox, viewBoxSize, WHOLE_DRAWING, ZOOM, zoomStep, type ViewBox } from "~/lib/roof-zoom";
 import { chosenEdges, type DrawingAction, type DrawingState, type Handle } from "~/lib/roof-drawing-state";
 import { centroid, pitchFactor, polygonArea, type Point } from "~/lib/roof-geometry";
 
-function Segment({ line, stroke, width, dash }: { line: { a: Point; b: Point }; stroke: string; width: number; dash?: string }) {
-  return <line x1={line.a.x} y1={line.a.y} x2={line.b.x} y2={line.b.y} stroke={stroke} strokeWidth={width} strokeDasharray={dash} strokeLinecap="round" />;
+function Segment({
+  line,
+  stroke,
+  width,
+  dash,
+}: {
+  line: { a: Point; b: Point };
+  stroke: string;
+  width: number;
+  dash?: string;
+}) {
+  return (
+    <line
+      x1={line.a.x}
+      y1={line.a.y}
+      x2={line.b.x}
+      y2={line.b.y}
+      stroke={stroke}
+      strokeWidth={width}
+      strokeDasharray={dash}
+      strokeLinecap="round"
+    />
+  );
 }
 
 /**
@@ -41,7 +71,17 @@ function Label({
   const textX = anchor === "middle" ? x : x - size * 0.4;
   return (
     <g className="pointer-events-none" {...testId}>
-      <rect x={left} y={top} width={width} height={height} rx={size * 0.3} fill="#ffffff" fillOpacity={0.92} stroke={edge} strokeWidth={size / 8} />
+      <rect
+        x={left}
+        y={top}
+        width={width}
+        height={height}
+        rx={size * 0.3}
+        fill="#ffffff"
+        fillOpacity={0.92}
+        stroke={edge}
+        strokeWidth={size / 8}
+      />
       <text x={textX} y={top + size * 0.2} textAnchor={anchor} fontSize={size} fontWeight="700" fill="#0f172a">
         {lines.map((line, i) => (
           <tspan key={i} x={textX} dy={i === 0 ? "1em" : "1.2em"}>
@@ -110,7 +150,8 @@ export function RoofCanvas({
 
   const startGesture = () => {
     const points = [...pointers.current.values()];
-    const client = points.length === 2 ? { x: (points[0].x + points[1].x) / 2, y: (points[0].y + points[1].y) / 2 } : points[0];
+    const client =
+      points.length === 2 ? { x: (points[0].x + points[1].x) / 2, y: (points[0].y + points[1].y) / 2 } : points[0];
     const spread = points.length === 2 ? Math.hypot(points[0].x - points[1].x, points[0].y - points[1].y) : 0;
     gesture.current = { box, client, spread, at: toPoint({ clientX: client.x, clientY: client.y }) };
   };
@@ -142,18 +183,31 @@ export function RoofCanvas({
     const rect = svg.getBoundingClientRect();
     if (points.length === 2 && g.spread > 0) {
       const client = { x: (points[0].x + points[1].x) / 2, y: (points[0].y + points[1].y) / 2 };
-      const zoom = Math.min(ZOOM.max, Math.max(ZOOM.min, (g.box.zoom * Math.hypot(points[0].x - points[1].x, points[0].y - points[1].y)) / g.spread));
+      const zoom = Math.min(
+        ZOOM.max,
+        Math.max(ZOOM.min, (g.box.zoom * Math.hypot(points[0].x - points[1].x, points[0].y - points[1].y)) / g.spread),
+      );
       const size = viewBoxSize(zoom);
       moved.current = true;
       setBox(
-        clampViewBox({ zoom, x: g.at.x - ((client.x - rect.left) * size.width) / rect.width, y: g.at.y - ((client.y - rect.top) * size.height) / rect.height }),
+        clampViewBox({
+          zoom,
+          x: g.at.x - ((client.x - rect.left) * size.width) / rect.width,
+          y: g.at.y - ((client.y - rect.top) * size.height) / rect.height,
+        }),
       );
     } else if (points.length === 1) {
       const dx = points[0].x - g.client.x;
       const dy = points[0].y - g.client.y;
       if (Math.hypot(dx, dy) > 3) moved.current = true;
       const size = viewBoxSize(g.box.zoom);
-      setBox(clampViewBox({ ...g.box, x: g.box.x - (dx * size.width) / rect.width, y: g.box.y - (dy * size.height) / rect.height }));
+      setBox(
+        clampViewBox({
+          ...g.box,
+          x: g.box.x - (dx * size.width) / rect.width,
+          y: g.box.y - (dy * size.height) / rect.height,
+        }),
+      );
     }
   };
   const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -195,12 +249,18 @@ export function RoofCanvas({
 
   const handleProps = (handle: Handle) =>
     interactive && state.tool === "select"
-      ? { onPointerDown: startDrag(handle), className: "cursor-move", onClick: (e: React.MouseEvent) => e.stopPropagation() }
+      ? {
+          onPointerDown: startDrag(handle),
+          className: "cursor-move",
+          onClick: (e: React.MouseEvent) => e.stopPropagation(),
+        }
       : { className: "pointer-events-none" };
   const pitch = measuredPitch(view);
   // Shown while staff confirm an outline's edges as eaves and rakes on the top view.
   const proposedEdges =
-    interactive && state.view === "top" && view.scaleSource && view.facets.length > 0 && !hasRoofEdges(view) ? chosenEdges(view, state.edgeChoices) : [];
+    interactive && state.view === "top" && view.scaleSource && view.facets.length > 0 && !hasRoofEdges(view)
+      ? chosenEdges(view, state.edgeChoices)
+      : [];
   const handleRadius = px(9, 6);
   const labelSize = px(14, 16);
 
@@ -228,7 +288,15 @@ export function RoofCanvas({
         </pattern>
       </defs>
       <rect width={CANVAS_WIDTH} height={CANVAS_HEIGHT} fill="url(#roof-grid)" />
-      {imageUrl && <image href={imageUrl} width={CANVAS_WIDTH} height={CANVAS_HEIGHT} preserveAspectRatio="xMidYMid meet" onError={onImageError} />}
+      {imageUrl && (
+        <image
+          href={imageUrl}
+          width={CANVAS_WIDTH}
+          height={CANVAS_HEIGHT}
+          preserveAspectRatio="xMidYMid meet"
+          onError={onImageError}
+        />
+      )}
 
       {view.facets.map((facet, i) => {
         const selected = state?.selectedFacet === i;
@@ -274,7 +342,15 @@ export function RoofCanvas({
 
       {/* The outline's edges as proposed or chosen, numbered as the list below the picture. */}
       {proposedEdges.map((e) =>
-        e.kind ? <Segment key={`pe${e.key}`} line={e} stroke={LINE_COLORS[e.kind]} width={px(3, 4)} dash={`${px(8, 10)} ${px(6, 8)}`} /> : null,
+        e.kind ? (
+          <Segment
+            key={`pe${e.key}`}
+            line={e}
+            stroke={LINE_COLORS[e.kind]}
+            width={px(3, 4)}
+            dash={`${px(8, 10)} ${px(6, 8)}`}
+          />
+        ) : null,
       )}
       {proposedEdges.map((e, i) => (
         <Label
@@ -294,8 +370,21 @@ export function RoofCanvas({
         // The roof area (sloped), as the results table shows it; none without a scale.
         const area = Math.round(polygonArea(facet.points) * view.scale ** 2 * pitchFactor(facet.pitch));
         // Two short lines rather than one long one, so neighboring facets' labels do not run into each other.
-        const lines = [`${i + 1} · ${facet.pitch}/12`, ...(view.scaleSource ? [`${area.toLocaleString("en-US")} sq ft`] : [])];
-        return <Label key={`t${i}`} x={c.x} y={c.y} lines={lines} size={labelSize} edge={FACET_COLOR} testId={{ "data-facet-label": i + 1 }} />;
+        const lines = [
+          `${i + 1} · ${facet.pitch}/12`,
+          ...(view.scaleSource ? [`${area.toLocaleString("en-US")} sq ft`] : []),
+        ];
+        return (
+          <Label
+            key={`t${i}`}
+            x={c.x}
+            y={c.y}
+            lines={lines}
+            size={labelSize}
+            edge={FACET_COLOR}
+            testId={{ "data-facet-label": i + 1 }}
+          />
+        );
       })}
 
       {interactive &&
@@ -345,7 +434,13 @@ export function RoofCanvas({
 
       {state && state.draft.length > 0 && (
         <g className="pointer-events-none">
-          <polyline points={state.draft.map((p) => `${p.x},${p.y}`).join(" ")} fill="none" stroke="#facc15" strokeWidth={px(2.5, 3)} strokeDasharray="8 5" />
+          <polyline
+            points={state.draft.map((p) => `${p.x},${p.y}`).join(" ")}
+            fill="none"
+            stroke="#facc15"
+            strokeWidth={px(2.5, 3)}
+            strokeDasharray="8 5"
+          />
           {state.draft.map((p, i) => (
             <circle
               key={i}
@@ -360,7 +455,15 @@ export function RoofCanvas({
         </g>
       )}
       {state?.scaleLine && <Segment line={state.scaleLine} stroke="#0891b2" width={px(3, 4)} dash="6 4" />}
-      {state?.anchor && <circle cx={state.anchor.x} cy={state.anchor.y} r={handleRadius * 0.85} fill="#0891b2" className="pointer-events-none" />}
+      {state?.anchor && (
+        <circle
+          cx={state.anchor.x}
+          cy={state.anchor.y}
+          r={handleRadius * 0.85}
+          fill="#0891b2"
+          className="pointer-events-none"
+        />
+      )}
       {/* The scale, once set or once something traced needs it (a pitch line needs none). */}
       {(view.scaleSource || view.facets.length > 0 || view.lines.length > 0) && (
         <Label
@@ -375,18 +478,37 @@ export function RoofCanvas({
     </svg>
   );
   if (!interactive) return svg;
-  const zoomButton = "grid size-10 place-items-center rounded-md border border-black/15 bg-white/95 shadow-sm hover:bg-sand disabled:opacity-40";
+  const zoomButton =
+    "grid size-10 place-items-center rounded-md border border-black/15 bg-white/95 shadow-sm hover:bg-sand disabled:opacity-40";
   return (
     <div className="relative">
       {svg}
       <div className="absolute top-2 right-2 flex flex-col gap-1.5" role="group" aria-label="Zoom">
-        <button type="button" className={zoomButton} aria-label="Zoom in" disabled={box.zoom >= ZOOM.max} onClick={() => setBox((b) => zoomStep(b, 1))}>
+        <button
+          type="button"
+          className={zoomButton}
+          aria-label="Zoom in"
+          disabled={box.zoom >= ZOOM.max}
+          onClick={() => setBox((b) => zoomStep(b, 1))}
+        >
           <Plus aria-hidden className="size-5" />
         </button>
-        <button type="button" className={zoomButton} aria-label="Zoom out" disabled={box.zoom <= ZOOM.min} onClick={() => setBox((b) => zoomStep(b, -1))}>
+        <button
+          type="button"
+          className={zoomButton}
+          aria-label="Zoom out"
+          disabled={box.zoom <= ZOOM.min}
+          onClick={() => setBox((b) => zoomStep(b, -1))}
+        >
           <Minus aria-hidden className="size-5" />
         </button>
-        <button type="button" className={zoomButton} aria-label="Show the whole picture" disabled={box.zoom <= ZOOM.min} onClick={() => setBox(WHOLE_DRAWING)}>
+        <button
+          type="button"
+          className={zoomButton}
+          aria-label="Show the whole picture"
+          disabled={box.zoom <= ZOOM.min}
+          onClick={() => setBox(WHOLE_DRAWING)}
+        >
           <Maximize aria-hidden className="size-5" />
         </button>
       </div>

@@ -15,7 +15,13 @@ import {
   typedScaleChange,
   type ViewDrawing,
 } from "~/lib/roof-drawing";
-import { chosenEdges, type ChosenEdge, type DrawingAction, type DrawingState, type Tool } from "~/lib/roof-drawing-state";
+import {
+  chosenEdges,
+  type ChosenEdge,
+  type DrawingAction,
+  type DrawingState,
+  type Tool,
+} from "~/lib/roof-drawing-state";
 import { Field, secondaryButton, primaryButton } from "~/components/admin-ui";
 import { centroid } from "~/lib/roof-geometry";
 
@@ -37,7 +43,13 @@ const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "sid
   { tool: "eave", label: LINE_KIND_NAMES.eave, icon: Spline, views: ["top"], help: "Click both ends of an eave." },
   { tool: "rake", label: LINE_KIND_NAMES.rake, icon: Spline, views: ["top"], help: "Click both ends of a rake." },
   { tool: "ridge", label: LINE_KIND_NAMES.ridge, icon: Spline, views: ["top"], help: "Click both ends of a ridge." },
-  { tool: "hip", label: LINE_KIND_NAMES.hip, icon: Spline, views: ["top"], help: "Click both ends of a hip, where two slopes meet on an outside corner." },
+  {
+    tool: "hip",
+    label: LINE_KIND_NAMES.hip,
+    icon: Spline,
+    views: ["top"],
+    help: "Click both ends of a hip, where two slopes meet on an outside corner.",
+  },
   {
     tool: "valley",
     label: LINE_KIND_NAMES.valley,
@@ -53,7 +65,13 @@ const TOOLS: { tool: Tool; label: string; icon: LucideIcon; views: ("top" | "sid
     views: [],
     help: "Click both ends of something whose length you know, then type that length.",
   },
-  { tool: "pitch", label: "Pitch", icon: TriangleRight, views: ["side"], help: "Click two points along the rake's slope: pitch = 12 × rise ÷ run." },
+  {
+    tool: "pitch",
+    label: "Pitch",
+    icon: TriangleRight,
+    views: ["side"],
+    help: "Click two points along the rake's slope: pitch = 12 × rise ÷ run.",
+  },
 ];
 
 export function RoofControls({ state, dispatch }: { state: DrawingState; dispatch: Dispatch<DrawingAction> }) {
@@ -75,7 +93,11 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
             <Icon
               aria-hidden
               className="size-4"
-              style={tool in LINE_COLORS ? { color: state.tool === tool ? undefined : LINE_COLORS[tool as keyof typeof LINE_COLORS] } : undefined}
+              style={
+                tool in LINE_COLORS
+                  ? { color: state.tool === tool ? undefined : LINE_COLORS[tool as keyof typeof LINE_COLORS] }
+                  : undefined
+              }
             />
             {label}
           </button>
@@ -89,28 +111,49 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
         >
           <Undo2 aria-hidden className="size-4" /> Undo
         </button>
-        <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => dispatch({ type: "clear" })}>
+        <button
+          type="button"
+          className={`${secondaryButton} px-3 py-1.5 text-sm`}
+          onClick={() => dispatch({ type: "clear" })}
+        >
           <Eraser aria-hidden className="size-4" /> Clear
         </button>
       </div>
       {active && <p className="text-sm text-ink-soft">{active.help}</p>}
       {selected && state.tool === "select" && (
-        <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`} onClick={() => dispatch({ type: "delete-facet" })}>
+        <button
+          type="button"
+          className={`${secondaryButton} px-3 py-1.5 text-sm text-red-800`}
+          onClick={() => dispatch({ type: "delete-facet" })}
+        >
           <Trash2 aria-hidden className="size-4" /> Delete facet {selected}
         </button>
       )}
       {state.tool === "outline" && state.draft.length >= 3 && (
-        <button type="button" className={`${primaryButton} px-3 py-1.5 text-sm`} onClick={() => dispatch({ type: "close-outline" })}>
+        <button
+          type="button"
+          className={`${primaryButton} px-3 py-1.5 text-sm`}
+          onClick={() => dispatch({ type: "close-outline" })}
+        >
           Close outline
         </button>
       )}
       {state.scaleLine && <ScaleLength dispatch={dispatch} />}
       {state.view === "side" && <MeasuredPitch state={state} dispatch={dispatch} />}
       {/* Keyed by the stored ridge, so the Ridge box follows an undo or a load. */}
-      {state.view === "top" && <OutlineEdgesPanel key={String(state.drawing.top.ridgeFeet)} state={state} dispatch={dispatch} />}
+      {state.view === "top" && (
+        <OutlineEdgesPanel key={String(state.drawing.top.ridgeFeet)} state={state} dispatch={dispatch} />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {/* The side view measures the pitch, a ratio that needs no scale. */}
-        {state.view === "top" && <ScaleSetting key={`${view.scale}-${view.scaleSource}`} view={view} drawing={state.tool === "scale"} dispatch={dispatch} />}
+        {state.view === "top" && (
+          <ScaleSetting
+            key={`${view.scale}-${view.scaleSource}`}
+            view={view}
+            drawing={state.tool === "scale"}
+            dispatch={dispatch}
+          />
+        )}
         <RangeControl
           label={selected ? `Pitch of facet ${selected} (X/12)` : "Pitch for new facets (X/12)"}
           range={PITCH}
@@ -127,7 +170,15 @@ export function RoofControls({ state, dispatch }: { state: DrawingState; dispatc
  * The scale, one obvious way (decision 0031): a line over something of known length. Typing it
  * is the fallback, as a ratio (1:100) or feet of roof per foot of picture.
  */
-function ScaleSetting({ view, drawing, dispatch }: { view: ViewDrawing; drawing: boolean; dispatch: Dispatch<DrawingAction> }) {
+function ScaleSetting({
+  view,
+  drawing,
+  dispatch,
+}: {
+  view: ViewDrawing;
+  drawing: boolean;
+  dispatch: Dispatch<DrawingAction>;
+}) {
   const scale = view.scaleSource ? view.scale : null;
   const [text, setText] = useState(scale === null ? "" : scaleText(scale));
   // The box starts with the scale as shown: used unchanged, it would replace a line's exact scale with the rounded one.
@@ -163,13 +214,18 @@ function ScaleSetting({ view, drawing, dispatch }: { view: ViewDrawing; drawing:
             }}
             className="block w-28 rounded-md border border-black/15 bg-white px-2 py-1"
           />
-          <button type="button" className={`${secondaryButton} px-3 py-1 text-sm`} disabled={value === null} onClick={use}>
+          <button
+            type="button"
+            className={`${secondaryButton} px-3 py-1 text-sm`}
+            disabled={value === null}
+            onClick={use}
+          >
             Use this scale
           </button>
         </span>
         <span id="scale-typed-help" className="mt-1 block text-xs text-ink-soft">
-          For re-entering a scale worked out before for this picture, as the tool showed it. It counts the picture 8⅓ in wide, so it is not a
-          scale to read off a photo: for a new picture, draw a scale line.
+          For re-entering a scale worked out before for this picture, as the tool showed it. It counts the picture 8⅓ in
+          wide, so it is not a scale to read off a photo: for a new picture, draw a scale line.
         </span>
       </details>
     </div>
@@ -186,7 +242,11 @@ function MeasuredPitch({ state, dispatch }: { state: DrawingState; dispatch: Dis
   const facets = state.drawing.top.facets;
   const at = facets.flatMap((f, i) => (f.pitch === measured ? [i + 1] : []));
   return (
-    <div role="status" aria-label="Measured pitch" className="space-y-2 rounded-md bg-violet-50 p-3 text-sm text-violet-950">
+    <div
+      role="status"
+      aria-label="Measured pitch"
+      className="space-y-2 rounded-md bg-violet-50 p-3 text-sm text-violet-950"
+    >
       <p className="font-semibold">
         Measured pitch {measured}/12.{" "}
         {facets.length === 0
@@ -278,8 +338,9 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
         Roof edges from the outline
       </h3>
       <p className="text-ink-soft">
-        Starter, drip edge and ridge cap are ordered from the eaves, rakes, ridges and hips. Check what each edge is (long level sides are eaves, sloped gable
-        ends are rakes, where two facets meet is a ridge or a hip), then use them.
+        Starter, drip edge and ridge cap are ordered from the eaves, rakes, ridges and hips. Check what each edge is
+        (long level sides are eaves, sloped gable ends are rakes, where two facets meet is a ridge or a hip), then use
+        them.
       </p>
       <ul className="space-y-1.5">
         {edges.map((e, i) => (
@@ -300,7 +361,11 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
                   </Fragment>
                 ))}
             </span>
-            <span role="group" aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`} className="flex shrink-0 gap-1">
+            <span
+              role="group"
+              aria-label={`${top.facets.length > 1 ? `Facet ${e.facet + 1} ` : ""}edge ${e.edge + 1}`}
+              className="flex shrink-0 gap-1"
+            >
               {edgeChoices(e.shared).map((c) => (
                 <button
                   key={c.label}
@@ -322,7 +387,9 @@ function OutlineEdgesPanel({ state, dispatch }: { state: DrawingState; dispatch:
         type="button"
         className={`${primaryButton} px-3 py-1.5 text-sm`}
         disabled={!ridgeValid}
-        onClick={() => dispatch({ type: "outline-edges", edges: edges.map((e) => ({ a: e.a, b: e.b, kind: e.kind })), ridgeFeet })}
+        onClick={() =>
+          dispatch({ type: "outline-edges", edges: edges.map((e) => ({ a: e.a, b: e.b, kind: e.kind })), ridgeFeet })
+        }
       >
         Use these edges
       </button>
@@ -391,7 +458,11 @@ function ScaleLength({ dispatch }: { dispatch: Dispatch<DrawingAction> }) {
       >
         Set scale
       </button>
-      <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={() => dispatch({ type: "cancel" })}>
+      <button
+        type="button"
+        className={`${secondaryButton} px-3 py-1.5 text-sm`}
+        onClick={() => dispatch({ type: "cancel" })}
+      >
         Cancel
       </button>
     </div>

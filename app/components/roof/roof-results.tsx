@@ -1,6 +1,13 @@
 import { Ruler } from "lucide-react";
 import { secondaryButton } from "~/components/admin-ui";
-import { overrideNote, scaleFigure, SCALE_NOT_SET, summaryFigures, type Figure, type RoofSummary } from "~/lib/roof-summary";
+import {
+  overrideNote,
+  scaleFigure,
+  SCALE_NOT_SET,
+  summaryFigures,
+  type Figure,
+  type RoofSummary,
+} from "~/lib/roof-summary";
 
 const whole = (n: number) => Math.round(n).toLocaleString("en-US");
 const squares = (n: number) => n.toFixed(2);
@@ -32,11 +39,15 @@ function Figures({ figures, testId, label }: { figures: Figure[]; testId?: strin
 export function RoofResults({ summary, onSetScale }: { summary: RoofSummary; onSetScale?: () => void }) {
   if (summary.scaleNotSet) {
     return (
-      <div role="status" className="space-y-2 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="roof-totals">
+      <div
+        role="status"
+        className="space-y-2 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-950"
+        data-testid="roof-totals"
+      >
         <p className="text-base font-bold">{SCALE_NOT_SET}</p>
         <p>
-          Areas and lengths need a scale. Draw a scale line over something whose length you know (a garage door is usually 16 or 8 ft), or find the address
-          for a satellite picture.
+          Areas and lengths need a scale. Draw a scale line over something whose length you know (a garage door is
+          usually 16 or 8 ft), or find the address for a satellite picture.
         </p>
         {onSetScale && (
           <button type="button" className={`${secondaryButton} px-3 py-1.5 text-sm`} onClick={onSetScale}>
@@ -48,7 +59,11 @@ export function RoofResults({ summary, onSetScale }: { summary: RoofSummary; onS
   }
   const { totals, lengths, materials } = summaryFigures(summary);
   if (summary.source === null && lengths.length === 0) {
-    return <p className="text-sm text-ink-soft">Trace at least one roof facet on the top view, or type length, width and pitch, to see the area here.</p>;
+    return (
+      <p className="text-sm text-ink-soft">
+        Trace at least one roof facet on the top view, or type length, width and pitch, to see the area here.
+      </p>
+    );
   }
   const scale = scaleFigure(summary);
   const note = overrideNote(summary);

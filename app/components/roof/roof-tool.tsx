@@ -1,16 +1,44 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Calculator, ClipboardCopy, FileDown, FileSpreadsheet, MapPin, Save, Settings, Trash2, UserPlus } from "lucide-react";
+import {
+  ArrowLeft,
+  Calculator,
+  ClipboardCopy,
+  FileDown,
+  FileSpreadsheet,
+  MapPin,
+  Save,
+  Settings,
+  Trash2,
+  UserPlus,
+} from "lucide-react";
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Form, href, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from "~/components/admin-ui";
 import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
-import { ROOF_TOOL as TOOL, roofCsvHref, roofCustomerHref, RoofCustomerSchema, roofReportHref, STREET_AND_CITY_REQUIRED } from "~/lib/roof-customer-form";
+import {
+  ROOF_TOOL as TOOL,
+  roofCsvHref,
+  roofCustomerHref,
+  RoofCustomerSchema,
+  roofReportHref,
+  STREET_AND_CITY_REQUIRED,
+} from "~/lib/roof-customer-form";
 import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import type { LeadPhotoOffer, RoofCustomerView } from "~/services/roof-customer-view.server";
-import { CANVAS_WIDTH, emptyDrawing, LEAD_PHOTO_FIELD, pitchMismatch, pitchMismatchText, REMOVE_FIELD, VIEW_LABEL, VIEWS, type RoofView } from "~/lib/roof-drawing";
+import {
+  CANVAS_WIDTH,
+  emptyDrawing,
+  LEAD_PHOTO_FIELD,
+  pitchMismatch,
+  pitchMismatchText,
+  REMOVE_FIELD,
+  VIEW_LABEL,
+  VIEWS,
+  type RoofView,
+} from "~/lib/roof-drawing";
 import { drawingReducer, initialDrawingState } from "~/lib/roof-drawing-state";
 import { feetPerPixelAtZoom } from "~/lib/roof-geometry";
 import { imageFileProblem, UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -26,10 +54,12 @@ import { ImageArea, ImageCard } from "./image-card";
 import { SavedCustomers, type SavedCustomerList } from "./saved-customers";
 import { useUnsavedWarning, type IsLeaving } from "~/components/use-unsaved-warning";
 
-const LEAVE_QUESTION = "Leave without saving? The measurements, tracing or pictures of this customer are not saved yet.";
+const LEAVE_QUESTION =
+  "Leave without saving? The measurements, tracing or pictures of this customer are not saved yet.";
 // Opening another saved customer leaves this one too; the settings (same customer) do not.
 const otherCustomer: IsLeaving = (current, next) =>
-  current.pathname !== next.pathname || new URLSearchParams(current.search).get("customer") !== new URLSearchParams(next.search).get("customer");
+  current.pathname !== next.pathname ||
+  new URLSearchParams(current.search).get("customer") !== new URLSearchParams(next.search).get("customer");
 
 type Props = {
   savedCustomers: SavedCustomerList;
@@ -44,7 +74,17 @@ type Props = {
   actionData: SubmissionResult<string[]> | MapsActionResult | undefined;
 };
 
-export function RoofTool({ savedCustomers, current, maps, showSettings, missing, confirmDelete, origin, actionData, can = { settings: true, delete: true } }: Props) {
+export function RoofTool({
+  savedCustomers,
+  current,
+  maps,
+  showSettings,
+  missing,
+  confirmDelete,
+  origin,
+  actionData,
+  can = { settings: true, delete: true },
+}: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
   const picked = (location.state as { picked?: boolean } | null)?.picked === true;
@@ -54,7 +94,9 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const mapsStatus = useGoogleMaps(maps.apiKey);
-  const [state, dispatch] = useReducer(drawingReducer, current?.drawing ?? emptyDrawing(), (d) => initialDrawingState(d, current?.pitch ?? undefined));
+  const [state, dispatch] = useReducer(drawingReducer, current?.drawing ?? emptyDrawing(), (d) =>
+    initialDrawingState(d, current?.pitch ?? undefined),
+  );
   const [staged, setStaged] = useState<Record<RoofView, string | null>>({ top: null, side: null });
   const [removed, setRemoved] = useState<Record<RoofView, boolean>>({ top: false, side: false });
   // A photo from the request staged as a view's picture (its id), stored on Save.
@@ -160,14 +202,18 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
   }
 
   const formError = form.errors?.[0];
-  const needsStreetAndCity = [fields.street.errors, fields.city.errors].some((e) => e?.includes(STREET_AND_CITY_REQUIRED));
-  const streetAndCity = String(fields.street.value ?? "").trim() !== "" && String(fields.city.value ?? "").trim() !== "";
+  const needsStreetAndCity = [fields.street.errors, fields.city.errors].some((e) =>
+    e?.includes(STREET_AND_CITY_REQUIRED),
+  );
+  const streetAndCity =
+    String(fields.street.value ?? "").trim() !== "" && String(fields.city.value ?? "").trim() !== "";
   // Typed figures are work too: leaving with a changed length or width asks first.
   const typedChanged = [fields.area, fields.length, fields.width, fields.pitch].some((f) => f.dirty);
   const unsaved = state.undo.length > 0 || VIEWS.some((v) => staged[v] !== null || removed[v]) || typedChanged;
   useUnsavedWarning(unsaved, LEAVE_QUESTION, otherCustomer);
   // The typed values as the server reads them (whole numbers; anything else ignored).
-  const typedNumber = (v: unknown) => (v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Math.round(Number(v)));
+  const typedNumber = (v: unknown) =>
+    v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Math.round(Number(v));
   const typedPitch = fields.pitch.value === undefined || fields.pitch.value === "" ? null : Number(fields.pitch.value);
   const typed = {
     area: typedNumber(fields.area.value),
@@ -176,13 +222,19 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
     pitch: typedPitch !== null && Number.isFinite(typedPitch) ? typedPitch : null,
   };
   const summary = useMemo(
-    () => summarizeRoof({ area: typed.area, length: typed.length, width: typed.width, pitch: typed.pitch }, state.drawing.top),
+    () =>
+      summarizeRoof(
+        { area: typed.area, length: typed.length, width: typed.width, pitch: typed.pitch },
+        state.drawing.top,
+      ),
     [typed.area, typed.length, typed.width, typed.pitch, state.drawing.top],
   );
   // Traced: the card's roof area and pitch show the tracing's figures as they are now, so
   // the note names only what is still typed and not used.
   const traced = hydrated && summary.source === "traced";
-  const shownSummary = traced ? { ...summary, ignored: summary.ignored.filter((f) => f === "length" || f === "width") } : summary;
+  const shownSummary = traced
+    ? { ...summary, ignored: summary.ignored.filter((f) => f === "length" || f === "width") }
+    : summary;
   const typedNote = overrideNote(shownSummary);
   const mismatch = pitchMismatch(state.drawing, typed.pitch);
   const view = state.view;
@@ -196,7 +248,12 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
     </>
   );
 
-  const field = (label: string, meta: (typeof fields)[keyof typeof fields], type: "text" | "number" = "text", extra = {}) => (
+  const field = (
+    label: string,
+    meta: (typeof fields)[keyof typeof fields],
+    type: "text" | "number" = "text",
+    extra = {},
+  ) => (
     <Field label={label} error={meta}>
       <input {...getInputProps(meta, { type })} {...extra} className={inputClass} />
     </Field>
@@ -229,7 +286,12 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
           dissolves too, so the results get a third column beside the drawing. */}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[19rem_minmax(0,1fr)_19rem] xl:gap-5">
         <div className="contents lg:block lg:space-y-6">
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="order-1 space-y-3 rounded-xl bg-white p-5 shadow-sm">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(form)}
+            className="order-1 space-y-3 rounded-xl bg-white p-5 shadow-sm"
+          >
             <h2 className="flex items-center gap-2 text-lg font-bold">
               <MapPin aria-hidden className="size-5 text-brand" /> Address
             </h2>
@@ -267,7 +329,9 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
                 }}
               />
             ) : (
-              <p className="rounded-md bg-sand px-3 py-2 text-sm">Address search needs JavaScript: type the address below.</p>
+              <p className="rounded-md bg-sand px-3 py-2 text-sm">
+                Address search needs JavaScript: type the address below.
+              </p>
             )}
             {field("Customer name", fields.customerName)}
             {field("Street", fields.street)}
@@ -333,23 +397,45 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
               )}
             </div>
             {typedNote && <p className="rounded-md bg-sand px-3 py-2 text-sm font-semibold">{typedNote}</p>}
-            {!hydrated && <p className="text-xs text-ink-soft">The roof area is calculated from length, width and pitch when saving.</p>}
+            {!hydrated && (
+              <p className="text-xs text-ink-soft">
+                The roof area is calculated from length, width and pitch when saving.
+              </p>
+            )}
             <input type="hidden" name="drawing" value={JSON.stringify(state.drawing)} />
             {VIEWS.map((v) => removed[v] && <input key={v} type="hidden" name={REMOVE_FIELD[v]} value="1" />)}
-            {VIEWS.map((v) => leadPhoto[v] !== null && <input key={`lead-${v}`} type="hidden" name={LEAD_PHOTO_FIELD[v]} value={leadPhoto[v]!} />)}
+            {VIEWS.map(
+              (v) =>
+                leadPhoto[v] !== null && (
+                  <input key={`lead-${v}`} type="hidden" name={LEAD_PHOTO_FIELD[v]} value={leadPhoto[v]!} />
+                ),
+            )}
             {mismatch && (
-              <div role="alert" aria-label="Pitch check" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              <div
+                role="alert"
+                aria-label="Pitch check"
+                className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950"
+              >
                 <p className="font-semibold">{pitchMismatchText(mismatch)}</p>
                 {mismatch.typed !== undefined ? (
                   <p>
                     The roof area, and so the estimate, use the typed pitch.{" "}
-                    {hydrated ? "Use the measured pitch, or keep the typed one." : `Type ${mismatch.measured} in Pitch to use the measured pitch.`}
+                    {hydrated
+                      ? "Use the measured pitch, or keep the typed one."
+                      : `Type ${mismatch.measured} in Pitch to use the measured pitch.`}
                   </p>
                 ) : (
-                  <p>The roof area, and so the estimate, use each facet&apos;s own pitch. Apply the measured pitch, or keep a facet&apos;s own (a porch, a lower wing).</p>
+                  <p>
+                    The roof area, and so the estimate, use each facet&apos;s own pitch. Apply the measured pitch, or
+                    keep a facet&apos;s own (a porch, a lower wing).
+                  </p>
                 )}
                 {hydrated && mismatch.typed !== undefined && (
-                  <button type="button" className={`${secondaryButton} px-3 py-1 text-sm`} onClick={() => setValue("pitch", String(mismatch.measured))}>
+                  <button
+                    type="button"
+                    className={`${secondaryButton} px-3 py-1 text-sm`}
+                    onClick={() => setValue("pitch", String(mismatch.measured))}
+                  >
                     Use {mismatch.measured}/12
                   </button>
                 )}
@@ -358,9 +444,12 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
                     <button
                       type="button"
                       className={`${secondaryButton} px-3 py-1 text-sm`}
-                      onClick={() => dispatch({ type: "apply-measured-pitch", facets: mismatch.facets.map((f) => f.number - 1) })}
+                      onClick={() =>
+                        dispatch({ type: "apply-measured-pitch", facets: mismatch.facets.map((f) => f.number - 1) })
+                      }
                     >
-                      Apply {mismatch.measured}/12 to facet{mismatch.facets.length > 1 ? "s" : ""} {mismatch.facets.map((f) => f.number).join(", ")}
+                      Apply {mismatch.measured}/12 to facet{mismatch.facets.length > 1 ? "s" : ""}{" "}
+                      {mismatch.facets.map((f) => f.number).join(", ")}
                     </button>
                     {mismatch.facets.map((f) => (
                       <button
@@ -377,8 +466,15 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
               </div>
             )}
             <div className="flex flex-wrap gap-2 border-t border-black/10 pt-4">
-              <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy || (hydrated && !streetAndCity)}>
-                <Save aria-hidden className="size-4" /> {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
+              <button
+                type="submit"
+                name="intent"
+                value="save"
+                className={primaryButton}
+                disabled={busy || (hydrated && !streetAndCity)}
+              >
+                <Save aria-hidden className="size-4" />{" "}
+                {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
               </button>
               {current && can.delete && (
                 <Link to={`${roofCustomerHref(current.id)}&delete=1`} className={`${secondaryButton} text-red-800`}>
@@ -430,7 +526,10 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
                   <div className="flex items-center gap-2">
                     <MapsBadge status={mapsStatus} />
                     {can.settings && (
-                      <Link to={`${TOOL}?${current ? `customer=${current.id}&` : ""}settings`} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                      <Link
+                        to={`${TOOL}?${current ? `customer=${current.id}&` : ""}settings`}
+                        className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                      >
                         <Settings aria-hidden className="size-4" /> Settings
                       </Link>
                     )}
@@ -466,7 +565,12 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
                     <ImageArea
                       view={view}
                       // Once staff start tracing without a picture, the prompt steps aside.
-                      prompt={!pictureFor(view) && state.tool === "select" && state.drawing[view].facets.length === 0 && !state.drawing[view].pitchLine}
+                      prompt={
+                        !pictureFor(view) &&
+                        state.tool === "select" &&
+                        state.drawing[view].facets.length === 0 &&
+                        !state.drawing[view].pitchLine
+                      }
                       reading={reading === view}
                       onUpload={() => fileInput(view)?.click()}
                     >
@@ -484,13 +588,17 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
                 ) : (
                   <div className="space-y-4 p-4">
                     <p className="rounded-md bg-sand px-3 py-2 text-sm">
-                      Drawing on the picture and the maps need JavaScript. Saved outlines are shown below; typed measurements, saving and exports work without
-                      it.
+                      Drawing on the picture and the maps need JavaScript. Saved outlines are shown below; typed
+                      measurements, saving and exports work without it.
                     </p>
                     {VIEWS.map((v) => (
                       <figure key={v}>
                         <figcaption className="mb-1 font-semibold">{VIEW_LABEL[v]}</figcaption>
-                        <RoofCanvas imageUrl={pictureFor(v)} view={state.drawing[v]} label={`${VIEW_LABEL[v]} with saved outlines`} />
+                        <RoofCanvas
+                          imageUrl={pictureFor(v)}
+                          view={state.drawing[v]}
+                          label={`${VIEW_LABEL[v]} with saved outlines`}
+                        />
                       </figure>
                     ))}
                   </div>
@@ -498,7 +606,10 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
               </section>
             )}
           </div>
-          <section aria-labelledby="roof-results" className="order-4 rounded-xl bg-white p-5 shadow-sm xl:self-start xl:p-4">
+          <section
+            aria-labelledby="roof-results"
+            className="order-4 rounded-xl bg-white p-5 shadow-sm xl:self-start xl:p-4"
+          >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="roof-results" className="text-lg font-bold">
                 Results
@@ -517,7 +628,11 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
                     <FileSpreadsheet aria-hidden className="size-4" /> Export as CSV{hydrated ? ` (${view} view)` : ""}
                   </a>
                   {!hydrated && (
-                    <a href={roofCsvHref(current.id, "side")} className={`${secondaryButton} px-3 py-1.5 text-sm`} download>
+                    <a
+                      href={roofCsvHref(current.id, "side")}
+                      className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                      download
+                    >
                       <FileSpreadsheet aria-hidden className="size-4" /> Export side view CSV
                     </a>
                   )}
@@ -525,14 +640,26 @@ export function RoofTool({ savedCustomers, current, maps, showSettings, missing,
               ) : (
                 // Nothing measured and saved yet: an export would be an empty page.
                 <div className="flex flex-wrap items-center gap-2">
-                  <button type="button" disabled aria-describedby="export-wait" className={`${primaryButton} px-3 py-1.5 text-sm`}>
+                  <button
+                    type="button"
+                    disabled
+                    aria-describedby="export-wait"
+                    className={`${primaryButton} px-3 py-1.5 text-sm`}
+                  >
                     <FileDown aria-hidden className="size-4" /> Export as PDF
                   </button>
-                  <button type="button" disabled aria-describedby="export-wait" className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                  <button
+                    type="button"
+                    disabled
+                    aria-describedby="export-wait"
+                    className={`${secondaryButton} px-3 py-1.5 text-sm`}
+                  >
                     <FileSpreadsheet aria-hidden className="size-4" /> Export as CSV
                   </button>
                   <p id="export-wait" className="w-full text-sm text-ink-soft">
-                    {current ? "Exports wait for a measurement: measure the roof, then save." : "Exports wait for a measurement: measure the roof, then save the customer."}
+                    {current
+                      ? "Exports wait for a measurement: measure the roof, then save."
+                      : "Exports wait for a measurement: measure the roof, then save the customer."}
                   </p>
                 </div>
               )}

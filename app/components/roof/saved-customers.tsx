@@ -9,7 +9,12 @@ import { inputClass, secondaryButton } from "~/components/form";
 import { Pager } from "~/components/pager";
 
 /** A page of the list (newest first), the search it was found by, and the cursors of the pages beside it. */
-export type SavedCustomerList = { customers: RoofCustomerSummary[]; q: string; newer: string | null; older: string | null };
+export type SavedCustomerList = {
+  customers: RoofCustomerSummary[];
+  q: string;
+  newer: string | null;
+  older: string | null;
+};
 
 const HERE = "#saved-customers";
 
@@ -17,18 +22,32 @@ export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; c
   const { customers, q, newer, older } = list;
   // Every address keeps the open customer and the search: paging never leaves either. The
   // list is far down a phone's page: its links and search land back on it, not at the top.
-  const at = (page: { after?: string | null; before?: string | null }) => `${roofToolUrl({ customer: currentId, q, ...page })}${HERE}`;
+  const at = (page: { after?: string | null; before?: string | null }) =>
+    `${roofToolUrl({ customer: currentId, q, ...page })}${HERE}`;
   return (
     <section aria-labelledby="saved-customers" className="rounded-xl bg-white p-5 shadow-sm">
       <h2 id="saved-customers" className="text-lg font-bold">
         Saved Customers
       </h2>
-      <Form method="get" action={`${ROOF_TOOL}${HERE}`} role="search" aria-label="Saved customers" className="mt-3 flex items-end gap-2">
+      <Form
+        method="get"
+        action={`${ROOF_TOOL}${HERE}`}
+        role="search"
+        aria-label="Saved customers"
+        className="mt-3 flex items-end gap-2"
+      >
         {currentId && <input type="hidden" name="customer" value={currentId} />}
         <label className="min-w-0 flex-1 text-sm font-semibold">
           {/* Not "Street" or "ZIP": those name the customer form's own fields. */}
           Find a saved customer
-          <input type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="Name, address or ZIP" className={inputClass} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder="Name, address or ZIP"
+            className={inputClass}
+          />
         </label>
         <button type="submit" className={`${secondaryButton} min-h-10 px-3`}>
           <Search aria-hidden className="size-4" /> Find
@@ -37,7 +56,10 @@ export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; c
       {q && (
         <p className="mt-2 text-sm text-ink-soft">
           {customers.length === 0 ? `No saved customers match “${q}”.` : `Customers matching “${q}”.`}{" "}
-          <Link to={`${roofToolUrl({ customer: currentId })}${HERE}`} className="font-semibold text-brand-dark underline">
+          <Link
+            to={`${roofToolUrl({ customer: currentId })}${HERE}`}
+            className="font-semibold text-brand-dark underline"
+          >
             Show all
           </Link>
         </p>
@@ -63,7 +85,11 @@ export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; c
         </ul>
       )}
       <div className="mt-2">
-        <Pager label="Pages of saved customers" newer={newer ? at({ before: newer }) : null} older={older ? at({ after: older }) : null} />
+        <Pager
+          label="Pages of saved customers"
+          newer={newer ? at({ before: newer }) : null}
+          older={older ? at({ after: older }) : null}
+        />
       </div>
     </section>
   );

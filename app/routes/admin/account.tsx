@@ -41,7 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastSeen: when(s.lastSeenAt),
     current: s.current,
   }));
-  return { email: admin.email, name: admin.name, devices, twoStep: getTwoStep(admin.userId) !== null, owner: admin.role === "owner" };
+  return {
+    email: admin.email,
+    name: admin.name,
+    devices,
+    twoStep: getTwoStep(admin.userId) !== null,
+    owner: admin.role === "owner",
+  };
 }
 
 type FormName = typeof ACCOUNT_INTENTS.name | typeof ACCOUNT_INTENTS.password | typeof ACCOUNT_INTENTS.email;
@@ -60,15 +66,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     case ACCOUNT_INTENTS.name: {
       // Only his own name: no current password asked, as on the invitation page.
       const submission = parseWithZod(form, { schema: ChangeNameSchema });
-      if (submission.status !== "success") return data<ActionResult>({ form: ACCOUNT_INTENTS.name, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionResult>({ form: ACCOUNT_INTENTS.name, result: submission.reply() }, { status: 400 });
       changeName(admin.userId, submission.value.name);
       return redirectWithFlash(back, { type: "success", message: ACCOUNT_MESSAGES.nameChanged });
     }
     case ACCOUNT_INTENTS.password:
-      return changeAccount(ACCOUNT_INTENTS.password, form, withPasswordCheck(ChangePasswordSchema, "newPassword", [admin.email]), confirm, async (value) => {
-        await changePassword(admin.userId, value.newPassword, admin.sessionId);
-        return ACCOUNT_MESSAGES.passwordChanged;
-      });
+      return changeAccount(
+        ACCOUNT_INTENTS.password,
+        form,
+        withPasswordCheck(ChangePasswordSchema, "newPassword", [admin.email]),
+        confirm,
+        async (value) => {
+          await changePassword(admin.userId, value.newPassword, admin.sessionId);
+          return ACCOUNT_MESSAGES.passwordChanged;
+        },
+      );
     case ACCOUNT_INTENTS.email:
       return changeAccount(ACCOUNT_INTENTS.email, form, ChangeEmailSchema, confirm, (value) => {
         const outcome = changeEmail(admin.userId, value.email);
@@ -78,14 +91,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     case ACCOUNT_INTENTS.signOutDevice: {
       const submission = parseWithZod(form, { schema: SignOutDeviceSchema });
-      if (submission.status !== "success") refuseBody(400, "That device is not one of yours. Please reload the page and try again.");
+      if (submission.status !== "success")
+        refuseBody(400, "That device is not one of yours. Please reload the page and try again.");
       const ended = deleteDeviceSession(admin.userId, submission.value.device);
       if (!ended) return redirectWithFlash(back, { type: "info", message: ACCOUNT_MESSAGES.deviceGone });
-      return redirectWithFlash(back, { type: "success", message: ACCOUNT_MESSAGES.deviceSignedOut(describeUserAgent(ended.userAgent)) });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: ACCOUNT_MESSAGES.deviceSignedOut(describeUserAgent(ended.userAgent)),
+      });
     }
     case ACCOUNT_INTENTS.signOutOthers: {
       const n = deleteOtherSessions(admin.userId, admin.sessionId);
-      return redirectWithFlash(back, { type: n ? "success" : "info", message: n ? ACCOUNT_MESSAGES.othersSignedOut(n) : ACCOUNT_MESSAGES.noOthers });
+      return redirectWithFlash(back, {
+        type: n ? "success" : "info",
+        message: n ? ACCOUNT_MESSAGES.othersSignedOut(n) : ACCOUNT_MESSAGES.noOthers,
+      });
     }
     default:
       return refuseUnknownIntent();
@@ -104,20 +124,31 @@ async function changeAccount<S extends z.ZodType<{ currentPassword: string }>>(
   confirm: (password: string) => ReturnType<typeof confirmPassword>,
   apply: (value: z.output<S>) => Promise<Refusal | string> | Refusal | string,
 ) {
-  const refuse = (result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ form: name, result }, { status });
+  const refuse = (result: SubmissionResult<string[]>, status: number) =>
+    data<ActionResult>({ form: name, result }, { status });
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: PASSWORD_FIELDS }), 400);
   const checked = await confirm(submission.value.currentPassword);
-  if (checked === "too-many") return refuse(submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: PASSWORD_FIELDS }), 429);
+  if (checked === "too-many")
+    return refuse(submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: PASSWORD_FIELDS }), 429);
   const outcome: Refusal | string =
-    checked === "wrong" ? { field: "currentPassword", message: ACCOUNT_MESSAGES.currentWrong, status: 400 } : await apply(submission.value);
+    checked === "wrong"
+      ? { field: "currentPassword", message: ACCOUNT_MESSAGES.currentWrong, status: 400 }
+      : await apply(submission.value);
   if (typeof outcome !== "string") {
-    return refuse(submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: PASSWORD_FIELDS }), outcome.status);
+    return refuse(
+      submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: PASSWORD_FIELDS }),
+      outcome.status,
+    );
   }
   return redirectWithFlash(href("/admin/account"), { type: "success", message: outcome });
 }
 
-const accountForm = <S extends z.ZodType>(id: FormName, schema: S, lastResult: SubmissionResult<string[]> | undefined) => ({
+const accountForm = <S extends z.ZodType>(
+  id: FormName,
+  schema: S,
+  lastResult: SubmissionResult<string[]> | undefined,
+) => ({
   id,
   lastResult,
   onValidate: ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }),
@@ -126,12 +157,29 @@ const accountForm = <S extends z.ZodType>(id: FormName, schema: S, lastResult: S
 });
 
 function NameForm({ name, lastResult }: { name: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({ ...accountForm(ACCOUNT_INTENTS.name, ChangeNameSchema, lastResult), defaultValue: { name } });
-  const intro = name ? "Invitations you send, histories and the team list show it." : "You have no name yet: invitations you send and the team list show your email instead.";
+  const [form, fields] = useForm({
+    ...accountForm(ACCOUNT_INTENTS.name, ChangeNameSchema, lastResult),
+    defaultValue: { name },
+  });
+  const intro = name
+    ? "Invitations you send, histories and the team list show it."
+    : "You have no name yet: invitations you send and the team list show your email instead.";
   return (
-    <AccountCardForm form={form} intent={ACCOUNT_INTENTS.name} title="Your name" intro={intro} submit="Save Name" busyText="Saving...">
+    <AccountCardForm
+      form={form}
+      intent={ACCOUNT_INTENTS.name}
+      title="Your name"
+      intro={intro}
+      submit="Save Name"
+      busyText="Saving..."
+    >
       <Field label="Name" error={fields.name}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={80} className={inputClass} />
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          maxLength={80}
+          className={inputClass}
+        />
       </Field>
     </AccountCardForm>
   );
@@ -140,11 +188,21 @@ function NameForm({ name, lastResult }: { name: string; lastResult: SubmissionRe
 function PasswordForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm(accountForm(ACCOUNT_INTENTS.password, ChangePasswordSchema, lastResult));
   return (
-    <AccountCardForm form={form} intent={ACCOUNT_INTENTS.password} title="Password" intro="Changing it signs out every other device; this one stays signed in." submit="Change Password">
+    <AccountCardForm
+      form={form}
+      intent={ACCOUNT_INTENTS.password}
+      title="Password"
+      intro="Changing it signs out every other device; this one stays signed in."
+      submit="Change Password"
+    >
       {/* For password managers: whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
       <Field label="Current password" error={fields.currentPassword}>
-        <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className={inputClass} />
+        <input
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+          className={inputClass}
+        />
       </Field>
       <PasswordPair password={fields.newPassword} repeat={fields.repeatPassword} />
     </AccountCardForm>
@@ -159,12 +217,27 @@ function EmailForm({ email, lastResult }: { email: string; lastResult: Submissio
     </>
   );
   return (
-    <AccountCardForm form={form} intent={ACCOUNT_INTENTS.email} title="Sign-in email" intro={intro} submit="Change Email">
+    <AccountCardForm
+      form={form}
+      intent={ACCOUNT_INTENTS.email}
+      title="Sign-in email"
+      intro={intro}
+      submit="Change Email"
+    >
       <Field label="New email" error={fields.email}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} className={inputClass} />
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          maxLength={254}
+          className={inputClass}
+        />
       </Field>
       <Field label="Current password" error={fields.currentPassword}>
-        <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className={inputClass} />
+        <input
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+          className={inputClass}
+        />
       </Field>
     </AccountCardForm>
   );
@@ -178,7 +251,10 @@ function TwoStep({ on, owner }: { on: boolean; owner: boolean }) {
         <h2 id="two-step-title" className="text-lg font-bold">
           Two-step sign-in
         </h2>
-        <span data-testid="two-step-state" className={`rounded-full px-3 py-0.5 text-sm font-bold ${on ? "bg-leaf-soft text-leaf" : "bg-sand text-ink"}`}>
+        <span
+          data-testid="two-step-state"
+          className={`rounded-full px-3 py-0.5 text-sm font-bold ${on ? "bg-leaf-soft text-leaf" : "bg-sand text-ink"}`}
+        >
           {on ? "On" : "Off"}
         </span>
       </div>
@@ -216,12 +292,21 @@ function Devices({ devices }: { devices: Device[] }) {
             <div className="min-w-0 space-y-0.5">
               <p className="font-semibold">
                 {d.device}
-                {d.current && <span className="ml-2 rounded-full bg-leaf-soft px-2 py-0.5 text-xs font-bold text-leaf">This device</span>}
+                {d.current && (
+                  <span className="ml-2 rounded-full bg-leaf-soft px-2 py-0.5 text-xs font-bold text-leaf">
+                    This device
+                  </span>
+                )}
               </p>
-              <p className="text-sm text-ink-soft">{d.ip ? `Internet address ${d.ip}` : "Internet address not recorded"}</p>
+              <p className="text-sm text-ink-soft">
+                {d.ip ? `Internet address ${d.ip}` : "Internet address not recorded"}
+              </p>
               <p className="text-sm text-ink-soft">
                 Signed in {d.signedIn}
-                <span aria-hidden className="hidden sm:inline"> · </span>
+                <span aria-hidden className="hidden sm:inline">
+                  {" "}
+                  ·{" "}
+                </span>
                 <span className="block sm:inline">{d.current ? "Active now" : `Last seen ${d.lastSeen}`}</span>
               </p>
             </div>
@@ -229,7 +314,12 @@ function Devices({ devices }: { devices: Device[] }) {
               <Form method="post">
                 <input type="hidden" name="intent" value={ACCOUNT_INTENTS.signOutDevice} />
                 <input type="hidden" name="device" value={d.key} />
-                <button type="submit" disabled={signingOut} className={secondaryButton} aria-label={`Sign out ${d.device}, last seen ${d.lastSeen}`}>
+                <button
+                  type="submit"
+                  disabled={signingOut}
+                  className={secondaryButton}
+                  aria-label={`Sign out ${d.device}, last seen ${d.lastSeen}`}
+                >
                   Sign out
                 </button>
               </Form>
@@ -257,15 +347,27 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
       <header>
         <h1 className="text-2xl font-bold">Your account</h1>
         <p className="mt-1 max-w-3xl text-ink-soft">
-          Your name, password, sign-in email and where you are signed in. Still using the password the server printed when the site first started? Choose
-          one of your own here.
+          Your name, password, sign-in email and where you are signed in. Still using the password the server printed
+          when the site first started? Choose one of your own here.
         </p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="space-y-6">
-          <NameForm key={`name-${key}`} name={loaderData.name} lastResult={actionData?.form === ACCOUNT_INTENTS.name ? actionData.result : undefined} />
-          <PasswordForm key={`password-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.password ? actionData.result : undefined} />
-          <EmailForm key={`email-${key}`} email={loaderData.email} lastResult={actionData?.form === ACCOUNT_INTENTS.email ? actionData.result : undefined} />
+          <NameForm
+            key={`name-${key}`}
+            name={loaderData.name}
+            lastResult={actionData?.form === ACCOUNT_INTENTS.name ? actionData.result : undefined}
+          />
+          <PasswordForm
+            key={`password-${key}`}
+            email={loaderData.email}
+            lastResult={actionData?.form === ACCOUNT_INTENTS.password ? actionData.result : undefined}
+          />
+          <EmailForm
+            key={`email-${key}`}
+            email={loaderData.email}
+            lastResult={actionData?.form === ACCOUNT_INTENTS.email ? actionData.result : undefined}
+          />
         </div>
         <div className="space-y-6">
           <TwoStep on={loaderData.twoStep} owner={loaderData.owner} />
@@ -276,4 +378,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your account | Admin" },
+  { name: "robots", content: "noindex" },
+];

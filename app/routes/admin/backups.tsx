@@ -7,10 +7,7 @@ import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import {
-  redirectWithFlash,
-  refuseUnknownIntent,
-} from "~/services/admin-actions.server";
+import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { backUpNow, backupOverview } from "~/services/backups.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/backups";
@@ -24,8 +21,7 @@ const kansasTime = new Intl.DateTimeFormat("en-US", {
   timeStyle: "short",
   timeZone: BUSINESS_TIME_ZONE,
 });
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/backups");
@@ -80,8 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case SAVE_HOUR: {
       const hour = HourSchema.safeParse(form.get("hour"));
-      if (!hour.success)
-        return data({ hourError: BACKUP_MESSAGES.badHour }, { status: 400 });
+      if (!hour.success) return data({ hourError: BACKUP_MESSAGES.badHour }, { status: 400 });
       setSetting("backups", { hour: hour.data }, admin.userId);
       return redirectWithFlash(PAGE, {
         type: "success",
@@ -93,31 +88,24 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function Backups({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function Backups({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, newest, stale, hour } = loaderData;
   const navigation = useNavigation();
-  const posting = (intent: string) =>
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === intent;
+  const posting = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const latest = rows[0];
   return (
     <>
       <header>
         <h1 className="text-2xl font-bold">Backups</h1>
         <p className="mt-1 text-ink-soft">
-          Everything the site keeps (leads, customers, estimates, projects,
-          settings and every picture) is copied every night. The last 7 days and
-          one for each of the last 4 weeks are kept on the server.
+          Everything the site keeps (leads, customers, estimates, projects, settings and every picture) is copied every
+          night. The last 7 days and one for each of the last 4 weeks are kept on the server.
         </p>
       </header>
 
       <Panel id="last" title="Last backup">
         <p className="mt-1" data-testid="last-backup">
-          {newest ??
-            `No backup yet. The first is made tonight at ${hourLabel(hour)}, Kansas time.`}
+          {newest ?? `No backup yet. The first is made tonight at ${hourLabel(hour)}, Kansas time.`}
         </p>
         {stale && (
           <p
@@ -139,24 +127,18 @@ export default function Backups({
               disabled={posting(BACKUP_NOW)}
               className={primaryButton}
             >
-              <HardDriveDownload aria-hidden className="size-4" />{" "}
-              {posting(BACKUP_NOW) ? "Backing up…" : "Back up now"}
+              <HardDriveDownload aria-hidden className="size-4" /> {posting(BACKUP_NOW) ? "Backing up…" : "Back up now"}
             </button>
           </Form>
           {latest && (
-            <a
-              href={latest.download}
-              download
-              className={secondaryButton}
-              data-testid="download-latest"
-            >
+            <a href={latest.download} download className={secondaryButton} data-testid="download-latest">
               <Download aria-hidden className="size-4" /> Download the latest
             </a>
           )}
         </div>
         <p className="mt-3 text-sm text-ink-soft">
-          Keep a copy away from this server too: download one now and then and
-          put it on another computer or a cloud drive.
+          Keep a copy away from this server too: download one now and then and put it on another computer or a cloud
+          drive.
         </p>
       </Panel>
 
@@ -168,9 +150,7 @@ export default function Backups({
               name="hour"
               defaultValue={hour}
               aria-invalid={actionData?.hourError ? true : undefined}
-              aria-describedby={
-                actionData?.hourError ? "hour-error" : undefined
-              }
+              aria-describedby={actionData?.hourError ? "hour-error" : undefined}
               className="rounded-lg border border-line bg-white px-3 py-2"
             >
               {Array.from({ length: 24 }, (_, h) => (
@@ -203,10 +183,7 @@ export default function Backups({
         ) : (
           <ul className="mt-2 divide-y divide-line" data-testid="backups-kept">
             {rows.map((row) => (
-              <li
-                key={row.name}
-                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
-              >
+              <li key={row.name} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
                 <div>
                   <p className="font-medium">{row.when}</p>
                   <p className="text-sm text-ink-soft">{row.holds}</p>
@@ -223,18 +200,15 @@ export default function Backups({
           </ul>
         )}
         <p className="mt-4 text-sm text-ink-soft">
-          To put a backup back, stop the site and run{" "}
-          <code>npm run restore -- data/backups/&lt;time&gt;</code> (the README,
-          section “Restore”, explains each step).
+          To put a backup back, stop the site and run <code>npm run restore -- data/backups/&lt;time&gt;</code> (the
+          README, section “Restore”, explains each step).
         </p>
       </Panel>
       <Panel id="export" title="Take everything with you">
         <p className="mt-1 text-ink-soft">
-          One spreadsheet file (CSV) for each kind of record (leads and their
-          history, roof customers, estimates, proposals, projects, reviews, the
-          team and the settings) and every picture, in one .zip file that any
-          computer opens. The README, section “Export everything”, explains each
-          column.
+          One spreadsheet file (CSV) for each kind of record (leads and their history, roof customers, estimates,
+          proposals, projects, reviews, the team and the settings) and every picture, in one .zip file that any computer
+          opens. The README, section “Export everything”, explains each column.
         </p>
         <a
           href={href("/admin/export.zip")}
@@ -250,20 +224,9 @@ export default function Backups({
 }
 
 /** One part of the page, titled. */
-function Panel({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: ReactNode;
-}) {
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-xl bg-white p-4 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <h2 id={`${id}-heading`} className="font-bold">
         {title}
       </h2>
@@ -272,7 +235,4 @@ function Panel({
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Backups | Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Backups | Admin" }, { name: "robots", content: "noindex" }];

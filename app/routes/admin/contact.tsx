@@ -67,12 +67,16 @@ async function saveSettingsForm<S extends z.ZodType<Record<string, unknown>>>(
   opts: { name: FormName; schema: S; save: (value: z.output<S>) => void; failed: string; saved: string },
 ) {
   const submission = parseWithZod(form, { schema: opts.schema });
-  if (submission.status !== "success") return data<ActionResult>({ form: opts.name, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionResult>({ form: opts.name, result: submission.reply() }, { status: 400 });
   try {
     opts.save(submission.value);
   } catch (error) {
     console.error(`${opts.failed}:`, error);
-    return data<ActionResult>({ form: opts.name, result: submission.reply({ formErrors: [opts.failed] }) }, { status: 500 });
+    return data<ActionResult>(
+      { form: opts.name, result: submission.reply({ formErrors: [opts.failed] }) },
+      { status: 500 },
+    );
   }
   return redirectWithFlash(href("/admin/contact"), { type: "success", message: opts.saved });
 }

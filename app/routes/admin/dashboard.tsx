@@ -1,4 +1,14 @@
-import { CalendarClock, Check, ChevronRight, FileSignature, Hammer, Inbox, MessageSquareQuote, Rocket, type LucideIcon } from "lucide-react";
+import {
+  CalendarClock,
+  Check,
+  ChevronRight,
+  FileSignature,
+  Hammer,
+  Inbox,
+  MessageSquareQuote,
+  Rocket,
+  type LucideIcon,
+} from "lucide-react";
 import { href, Link, redirect } from "react-router";
 import { GoLiveList } from "~/components/admin/go-live-list";
 import { redirectForOldTab } from "~/lib/admin-sections";
@@ -53,7 +63,10 @@ function WaitingList({ id, title, icon: Icon, count, all, rows }: WaitingListPro
       <h2 id={id} className="flex items-center gap-2 border-b border-ink/10 px-4 py-3 text-lg font-bold">
         <Icon aria-hidden className="size-5 shrink-0 text-brand-dark" />
         {title}
-        <span className="ml-auto rounded-full bg-brand px-2.5 py-0.5 text-sm font-bold text-white" data-testid={`${id}-count`}>
+        <span
+          className="ml-auto rounded-full bg-brand px-2.5 py-0.5 text-sm font-bold text-white"
+          data-testid={`${id}-count`}
+        >
           {count}
         </span>
       </h2>
@@ -91,7 +104,10 @@ const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(" · 
 const leadsWith = (status: string) => `${href("/admin/leads")}?status=${status}`;
 
 /** The five lists (fewer for the office and crew) in the order the day asks for them, each with what it says when empty. */
-function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"]): (WaitingListProps & { none: string })[] {
+function waitingLists({
+  today,
+  dashboard: d,
+}: Route.ComponentProps["loaderData"]): (WaitingListProps & { none: string })[] {
   return [
     {
       id: "new-leads",
@@ -149,7 +165,13 @@ function waitingLists({ today, dashboard: d }: Route.ComponentProps["loaderData"
       none: "no jobs to complete",
       count: d.jobs.count,
       all: { to: leadsWith("won"), label: "All won jobs" },
-      rows: d.jobs.items.map((job) => ({ key: job.id, to: leadHref(job.id, "#lead-job"), title: job.name, detail: joined(job.service, job.city), note: "Won" })),
+      rows: d.jobs.items.map((job) => ({
+        key: job.id,
+        to: leadHref(job.id, "#lead-job"),
+        title: job.name,
+        detail: joined(job.service, job.city),
+        note: "Won",
+      })),
     },
     ...(d.reviews
       ? [
@@ -186,7 +208,10 @@ function GoLiveOpen({ items }: { items: GoLiveItem[] }) {
       </h2>
       <GoLiveList items={items} only="open" />
       <p>
-        <Link to={href("/admin/go-live")} className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-dark underline">
+        <Link
+          to={href("/admin/go-live")}
+          className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-dark underline"
+        >
           The whole list, and removing the demo content
         </Link>
       </p>
@@ -197,7 +222,8 @@ function GoLiveOpen({ items }: { items: GoLiveItem[] }) {
 /** "No new leads, … and no reviews to approve.": what the empty lists say, as one sentence. */
 function allClear(lists: { none: string }[]): string {
   const nones = lists.map((l) => l.none);
-  const sentence = nones.length > 1 ? `${nones.slice(0, -1).join(", ")} and ${nones[nones.length - 1]}` : (nones[0] ?? "");
+  const sentence =
+    nones.length > 1 ? `${nones.slice(0, -1).join(", ")} and ${nones[nones.length - 1]}` : (nones[0] ?? "");
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
 

@@ -22,7 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect(href("/admin/account"));
   const { flash, headers } = await readFlash(request);
   const sent = flash?.message === RESET_MESSAGES.sent;
-  return data({ mailSetUp: mailIsSetUp(), sent }, { headers: { ...Object.fromEntries(headers), "Cache-Control": "no-store" } });
+  return data(
+    { mailSetUp: mailIsSetUp(), sent },
+    { headers: { ...Object.fromEntries(headers), "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!mailIsSetUp()) return data(submission.reply({ formErrors: [NO_MAIL] }), { status: 409 });
   await requestPasswordReset(submission.value.email, clientIp(context));
   // The same answer, whether the address has an account, was refused by a limit, or not.
-  return redirect(href("/admin/forgot-password"), { headers: { "Set-Cookie": await setFlash({ type: "success", message: RESET_MESSAGES.sent }) } });
+  return redirect(href("/admin/forgot-password"), {
+    headers: { "Set-Cookie": await setFlash({ type: "success", message: RESET_MESSAGES.sent }) },
+  });
 }
 
 const NO_MAIL = "This site cannot send mail yet, so it cannot mail you a link.";
@@ -60,8 +65,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             Ask the owner: they can reset anyone&apos;s password from the <strong>Team</strong> screen.
           </p>
           <p>
-            Or, at the server, run <code className="whitespace-nowrap rounded bg-sand px-1 py-0.5 text-sm">npm run admin:create</code> with your email to choose a new
-            password.
+            Or, at the server, run{" "}
+            <code className="whitespace-nowrap rounded bg-sand px-1 py-0.5 text-sm">npm run admin:create</code> with
+            your email to choose a new password.
           </p>
         </div>
       ) : loaderData.sent ? (
@@ -70,12 +76,19 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </p>
       ) : (
         <>
-          <p className="mt-2 text-ink-soft">Enter the email you sign in with. We will mail you a link to choose a new password.</p>
+          <p className="mt-2 text-ink-soft">
+            Enter the email you sign in with. We will mail you a link to choose a new password.
+          </p>
           {error && <SignInAlert id={form.errorId}>{error}</SignInAlert>}
           <Form method="post" {...getFormProps(form)} className="mt-6">
             <fieldset disabled={busy} className="space-y-4">
               <Field label="Email" error={fields.email}>
-                <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required className={inputClass} />
+                <input
+                  {...getInputProps(fields.email, { type: "email" })}
+                  autoComplete="username"
+                  required
+                  className={inputClass}
+                />
               </Field>
               <SubmitButton busy={busy} busyText="Sending..." className={`${primaryButton} w-full`}>
                 Send me a link
@@ -85,7 +98,10 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </>
       )}
       <p className="mt-6 text-center">
-        <Link to={href("/admin/login")} className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline">
+        <Link
+          to={href("/admin/login")}
+          className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline"
+        >
           Back to sign in
         </Link>
       </p>
@@ -93,4 +109,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot your password?" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot your password?" },
+  { name: "robots", content: "noindex" },
+];

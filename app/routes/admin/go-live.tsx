@@ -33,7 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithFlash(PAGE, { type: "success", message });
       } catch (error) {
         console.error("Removing the demo content failed:", error);
-        return redirectWithFlash(PAGE, { type: "error", message: "Failed to remove the demo content: nothing was removed. Please try again." });
+        return redirectWithFlash(PAGE, {
+          type: "error",
+          message: "Failed to remove the demo content: nothing was removed. Please try again.",
+        });
       }
     }
     case GO_LIVE_INTENTS.confirm:
@@ -71,7 +74,8 @@ export default function GoLive({ loaderData }: Route.ComponentProps) {
             Demo content
           </h2>
           <p className="mt-1 text-sm">
-            The site came with made-up projects, reviews and stock pictures. Remove them all at once; your own projects, reviews and pictures stay.
+            The site came with made-up projects, reviews and stock pictures. Remove them all at once; your own projects,
+            reviews and pictures stay.
           </p>
           <Link to="?confirm=remove" preventScrollReset className={`${primaryButton} mt-3 bg-red-700 hover:bg-red-800`}>
             <Trash2 aria-hidden className="size-4" /> Remove the demo content
@@ -108,7 +112,13 @@ function RemoveDemoForm({ demoLeft }: { demoLeft: string[] }) {
         <Link to={PAGE} className={secondaryButton}>
           Cancel
         </Link>
-        <button type="submit" name="intent" value={REMOVE_DEMO} disabled={busy} className={`${primaryButton} bg-red-700 hover:bg-red-800`}>
+        <button
+          type="submit"
+          name="intent"
+          value={REMOVE_DEMO}
+          disabled={busy}
+          className={`${primaryButton} bg-red-700 hover:bg-red-800`}
+        >
           {busy ? "Removing…" : "Remove the demo content"}
         </button>
       </Form>
@@ -116,4 +126,7 @@ function RemoveDemoForm({ demoLeft }: { demoLeft: string[] }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Before you go live | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Before you go live | Admin" },
+  { name: "robots", content: "noindex" },
+];

@@ -6,7 +6,14 @@ import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { uploadUrl } from "~/server/storage.server";
 import { parseUploadForm } from "~/server/upload.server";
-import { countImages, getImage, hasImageBeyond, listImageUses, listImages, updateImageAlt } from "~/models/image.server";
+import {
+  countImages,
+  getImage,
+  hasImageBeyond,
+  listImageUses,
+  listImages,
+  updateImageAlt,
+} from "~/models/image.server";
 import { deleteLibraryImage } from "~/services/image-storage.server";
 import { imageInUseMessage } from "~/lib/image-in-use";
 import type { Route } from "./+types/image-library";
@@ -74,11 +81,24 @@ export async function action({ request }: Route.ActionArgs) {
       if (result && "usedBy" in result) {
         return redirectWithFlash(backTo(request), { type: "error", message: imageInUseMessage(result.usedBy) });
       }
-      return redirectWithFlash(backTo(request), result ? { type: "success", message: "Image deleted successfully" } : { type: "error", message: "Failed to delete image" });
+      return redirectWithFlash(
+        backTo(request),
+        result
+          ? { type: "success", message: "Image deleted successfully" }
+          : { type: "error", message: "Failed to delete image" },
+      );
     }
     case "save-alt": {
-      const saved = updateImageAlt(parseId(form.get("id")) ?? 0, String(form.get("alt") ?? "").trim().slice(0, 200));
-      return redirectWithFlash(backTo(request), saved ? { type: "success", message: "Alt text saved" } : { type: "error", message: IMAGE_GONE });
+      const saved = updateImageAlt(
+        parseId(form.get("id")) ?? 0,
+        String(form.get("alt") ?? "")
+          .trim()
+          .slice(0, 200),
+      );
+      return redirectWithFlash(
+        backTo(request),
+        saved ? { type: "success", message: "Alt text saved" } : { type: "error", message: IMAGE_GONE },
+      );
     }
     case "upload-image": {
       const result = await uploadToLibrary(parsed);

@@ -25,20 +25,32 @@ export function loader({ params }: Route.LoaderArgs) {
   const opened = openInvitation(params.token);
   if (!opened) notFound("This invitation link is not one of ours.");
   const company = getBusinessFacts().company;
-  if (opened.state !== "open") return data({ company, ...({ state: opened.state } as Closed) }, { status: 410, headers: { "Cache-Control": "no-store" } });
+  if (opened.state !== "open")
+    return data(
+      { company, ...({ state: opened.state } as Closed) },
+      { status: 410, headers: { "Cache-Control": "no-store" } },
+    );
   const { email, role } = opened.invitation;
-  return data({ company, state: "open" as const, email, role, inviter: opened.inviter ?? company }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { company, state: "open" as const, email, role, inviter: opened.inviter ?? company },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const schema = withPasswordCheck(AcceptInvitationSchema, "password", [getBusinessFacts().company]);
   const submission = parseWithZod(await readForm(request), { schema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ACCEPT_PASSWORD_FIELDS }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ACCEPT_PASSWORD_FIELDS }), { status: 400 });
   const outcome = await acceptInvitation(params.token, submission.value);
   if (outcome === undefined) notFound("This invitation link is not one of ours.");
   // Used, withdrawn or run out meanwhile: the page says which.
-  if (typeof outcome === "string" && outcome !== "member") throw redirect(href("/admin/invitation/:token", { token: params.token }));
-  if (outcome === "member") return data(submission.reply({ formErrors: [TEAM_MESSAGES.acceptedMember], hideFields: ACCEPT_PASSWORD_FIELDS }), { status: 409 });
+  if (typeof outcome === "string" && outcome !== "member")
+    throw redirect(href("/admin/invitation/:token", { token: params.token }));
+  if (outcome === "member")
+    return data(submission.reply({ formErrors: [TEAM_MESSAGES.acceptedMember], hideFields: ACCEPT_PASSWORD_FIELDS }), {
+      status: 409,
+    });
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(outcome.id, requestDevice(request, clientIp(context))));
   headers.append("Set-Cookie", await setFlash({ type: "success", message: TEAM_MESSAGES.welcome(outcome.name) }));
@@ -60,14 +72,23 @@ function AcceptForm({ email, lastResult }: { email: string; lastResult: Route.Co
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       {form.errors?.length && !busy ? (
-        <p role="alert" id={form.errorId} className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+        <p
+          role="alert"
+          id={form.errorId}
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+        >
           {form.errors[0]}
         </p>
       ) : null}
       {/* For password managers: whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
       <Field label="Your name" hint="How the team and the histories will name you." error={fields.name}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={80} className={inputClass} />
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          maxLength={80}
+          className={inputClass}
+        />
       </Field>
       <PasswordPair label="Password" password={fields.password} repeat={fields.repeatPassword} />
       <SubmitButton busy={busy} busyText="Joining..." className={`${primaryButton} w-full`}>
@@ -85,8 +106,8 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
           <>
             <h1 className="text-2xl font-bold">Join {loaderData.company}</h1>
             <p className="mt-2 text-ink-soft">
-              {loaderData.inviter} invited <strong className="break-words text-ink">{loaderData.email}</strong> to the admin as {roleWithArticle(loaderData.role)}:{" "}
-              {ROLE_DUTIES[loaderData.role]}.
+              {loaderData.inviter} invited <strong className="break-words text-ink">{loaderData.email}</strong> to the
+              admin as {roleWithArticle(loaderData.role)}: {ROLE_DUTIES[loaderData.role]}.
             </p>
             <AcceptForm email={loaderData.email} lastResult={actionData} />
           </>
@@ -104,4 +125,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Join the team | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Join the team | Admin" },
+  { name: "robots", content: "noindex" },
+];

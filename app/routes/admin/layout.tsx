@@ -1,7 +1,17 @@
 import { personName } from "~/lib/by-line";
 import { useEffect, useRef } from "react";
 import { ExternalLink, LogOut, UserRound } from "lucide-react";
-import { data, Form, href, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Form,
+  href,
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { ADMIN_SECTIONS, inSection } from "~/lib/admin-sections";
 import { forbiddenText, isForbidden, mayOpen } from "~/lib/access";
 import { FlashMessage } from "~/components/flash-message";
@@ -65,7 +75,11 @@ function Waiting({ fresh, due }: { fresh: number; due: number }) {
 function Count({ n, label, className, testId }: { n: number; label: string; className: string; testId: string }) {
   if (n <= 0) return null;
   return (
-    <span className={`rounded-full px-1.5 py-0.5 text-xs font-bold ${className}`} data-testid={testId} title={`${n} ${label}`}>
+    <span
+      className={`rounded-full px-1.5 py-0.5 text-xs font-bold ${className}`}
+      data-testid={testId}
+      title={`${n} ${label}`}
+    >
       {n}
       <span className="sr-only"> {label}</span>
     </span>
@@ -77,12 +91,18 @@ function Count({ n, label, className, testId }: { n: number; label: string; clas
 // brought into view after every navigation too.
 const tab = (current: boolean) =>
   `inline-flex shrink-0 items-center rounded-md px-3 py-2 font-medium whitespace-nowrap ${
-    current ? "bg-white text-ink [scroll-initial-target:nearest] [scroll-snap-align:center]" : "text-white/90 hover:bg-white/10"
+    current
+      ? "bg-white text-ink [scroll-initial-target:nearest] [scroll-snap-align:center]"
+      : "text-white/90 hover:bg-white/10"
   }`;
 
-const tool = "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-white/90 hover:bg-white/10 sm:px-3";
+const tool =
+  "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-white/90 hover:bg-white/10 sm:px-3";
 
-type HeaderData = Pick<Route.ComponentProps["loaderData"], "person" | "email" | "role" | "company" | "waiting" | "reviews">;
+type HeaderData = Pick<
+  Route.ComponentProps["loaderData"],
+  "person" | "email" | "role" | "company" | "waiting" | "reviews"
+>;
 
 /**
  * The admin's header and sections, on every admin page and on its error page alike. On a
@@ -120,7 +140,12 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
             <ExternalLink aria-hidden className="size-4" />
             <span className="sr-only sm:not-sr-only">View site</span>
           </Link>
-          <Link to={href("/admin/account")} className={tool} title="Account" aria-current={pathname === href("/admin/account") ? "page" : undefined}>
+          <Link
+            to={href("/admin/account")}
+            className={tool}
+            title="Account"
+            aria-current={pathname === href("/admin/account") ? "page" : undefined}
+          >
             <UserRound aria-hidden className="size-4" />
             <span className="sr-only sm:not-sr-only">Account</span>
           </Link>
@@ -146,7 +171,12 @@ function AdminHeader({ data: headerData }: { data: HeaderData | undefined }) {
                   {section.label}
                   {headerData && section.to === href("/admin/leads") && <Waiting {...headerData.waiting} />}
                   {headerData && section.to === href("/admin/testimonials") && (
-                    <Count n={headerData.reviews} label="waiting for approval" className="ml-1.5 bg-brand text-white" testId="reviews-waiting" />
+                    <Count
+                      n={headerData.reviews}
+                      label="waiting for approval"
+                      className="ml-1.5 bg-brand text-white"
+                      testId="reviews-waiting"
+                    />
                   )}
                 </Link>
               </li>
@@ -194,15 +224,24 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 /** What an admin error page says: a stale link, a refused post (its own short reason), or anything else. */
 function adminErrorText(error: unknown): { title: string; message: string } {
   // Refused by the role matrix (services/access.server.ts): who the page is for.
-  if (isRouteErrorResponse(error) && error.status === 403 && isForbidden(error.data)) return forbiddenText(error.data.roles);
+  if (isRouteErrorResponse(error) && error.status === 403 && isForbidden(error.data))
+    return forbiddenText(error.data.roles);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return { title: "We could not find that page", message: "It may have been deleted, or the link is out of date." };
   }
   // Our refusals (request-body.server.ts) carry a short reason meant for the reader.
-  if (isRouteErrorResponse(error) && [400, 413, 415].includes(error.status) && typeof error.data === "string" && error.data) {
+  if (
+    isRouteErrorResponse(error) &&
+    [400, 413, 415].includes(error.status) &&
+    typeof error.data === "string" &&
+    error.data
+  ) {
     return { title: "We could not accept that", message: error.data };
   }
-  return { title: "Something went wrong", message: "Please try again. If it keeps happening, the server log says why." };
+  return {
+    title: "Something went wrong",
+    message: "Please try again. If it keeps happening, the server log says why.",
+  };
 }
 
 /**

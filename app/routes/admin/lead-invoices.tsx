@@ -23,7 +23,8 @@ import type { Route } from "./+types/lead-invoices";
  */
 
 const leadPage = (id: number) => href("/admin/leads/:id", { id: String(id) });
-const isInvoiceIntent = (v: unknown): v is (typeof INVOICE_INTENTS)[number] => (INVOICE_INTENTS as readonly unknown[]).includes(v);
+const isInvoiceIntent = (v: unknown): v is (typeof INVOICE_INTENTS)[number] =>
+  (INVOICE_INTENTS as readonly unknown[]).includes(v);
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadMoneyPage(request, params.id, "routes/admin/lead-invoices");
@@ -85,4 +86,7 @@ export default function LeadInvoices({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Invoices: ${data?.lead.name ?? "Lead"} | Admin` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Invoices: ${data?.lead.name ?? "Lead"} | Admin` },
+  { name: "robots", content: "noindex" },
+];

@@ -29,15 +29,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   const leadPage = href("/admin/leads/:id", { id: String(lead.id) });
   switch (intent) {
     case NEW_JOB_LINK_INTENT: {
-      if (lead.status !== "won" && !lead.completedAt) return redirectWithFlash(leadPage, { type: "error", message: JOB_LINK_MESSAGES.notWon });
+      if (lead.status !== "won" && !lead.completedAt)
+        return redirectWithFlash(leadPage, { type: "error", message: JOB_LINK_MESSAGES.notWon });
       // The job's one live link, the one its mails carry (decision 0076): a new one only after revoking.
       const url = jobPageLinkUrl(lead.id);
-      return redirectShowingLink(leadPage, lead.id, { kind: "job", url }, { type: "success", message: JOB_LINK_MESSAGES.made });
+      return redirectShowingLink(
+        leadPage,
+        lead.id,
+        { kind: "job", url },
+        { type: "success", message: JOB_LINK_MESSAGES.made },
+      );
     }
     case REVOKE_JOB_LINKS_INTENT: {
       // Whatever the lead's status: mails before the sale carry links too.
       const turnedOff = revokeJobLinks(lead.id, actorOf(user));
-      return redirectWithFlash(leadPage, turnedOff > 0 ? { type: "success", message: JOB_LINK_MESSAGES.revoked(turnedOff) } : { type: "info", message: JOB_LINK_MESSAGES.noneToRevoke });
+      return redirectWithFlash(
+        leadPage,
+        turnedOff > 0
+          ? { type: "success", message: JOB_LINK_MESSAGES.revoked(turnedOff) }
+          : { type: "info", message: JOB_LINK_MESSAGES.noneToRevoke },
+      );
     }
     default:
       return refuseUnknownIntent();

@@ -3,7 +3,15 @@ import { Download, Plus } from "lucide-react";
 import { Icon } from "~/components/icon";
 import { Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
-import { BUSINESS_TIME_ZONE, businessToday, followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
+import {
+  BUSINESS_TIME_ZONE,
+  businessToday,
+  followUpState,
+  isLeadStatus,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type LeadStatus,
+} from "~/lib/lead-status";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { LeadSourceBadge } from "~/components/lead-detail";
@@ -58,7 +66,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const photos = photoCounts(ids);
   const mails = leadMails(ids);
   const keepers = assigneeNames(page.rows.map((m) => m.assignedTo));
-  const filters: LeadListFilters = { view: archived ? "archived" : "", status: status ?? "", service, who: whoParam(who), q };
+  const filters: LeadListFilters = {
+    view: archived ? "archived" : "",
+    status: status ?? "",
+    service,
+    who: whoParam(who),
+    q,
+  };
   return {
     archived,
     filters,
@@ -80,7 +94,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Only what needs someone: a mail that failed (not set up at all is the banner's, once).
       mailFailed: [mails.get(m.id)?.notification, mails.get(m.id)?.autoreply].some((mail) => mail?.state === "failed"),
     })),
-    newer: page.newer === "start" ? leadListUrl(LEADS, filters) : page.newer ? leadListUrl(LEADS, filters, { before: page.newer }) : null,
+    newer:
+      page.newer === "start"
+        ? leadListUrl(LEADS, filters)
+        : page.newer
+          ? leadListUrl(LEADS, filters, { before: page.newer })
+          : null,
     older: page.older ? leadListUrl(LEADS, filters, { after: page.older }) : null,
     // The crew picks among their own and the free leads; the others among everyone on the team.
     people: user.role === "crew" ? [] : listAssignees(),
@@ -118,7 +137,12 @@ export async function action({ request }: Route.ActionArgs) {
     case "resend": {
       const resent = await resendFailedLeadMails(id);
       if (!resent) return redirectWithFlash(leadPage(id), { type: "info", message: "Nothing to resend" });
-      return redirectWithFlash(leadPage(id), resent.sent ? { type: "success", message: "Mail sent" } : { type: "error", message: "The mail could not be sent; it will be retried" });
+      return redirectWithFlash(
+        leadPage(id),
+        resent.sent
+          ? { type: "success", message: "Mail sent" }
+          : { type: "error", message: "The mail could not be sent; it will be retried" },
+      );
     }
   }
 }
@@ -132,7 +156,8 @@ function isListIntent(value: unknown): value is (typeof LIST_INTENTS)[number] {
 type LeadItem = Route.ComponentProps["loaderData"]["leads"][number];
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, archived, mailConfigured, filters, counts, today, exportsCsv, people, newer, older, money } = loaderData;
+  const { leads, archived, mailConfigured, filters, counts, today, exportsCsv, people, newer, older, money } =
+    loaderData;
   const filtered = Boolean(filters.status || filters.service || filters.q || filters.who);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return (
@@ -163,7 +188,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           (the README&apos;s &ldquo;Mail&rdquo; section says how).
         </p>
       )}
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" aria-label="Find leads">
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+        aria-label="Find leads"
+      >
         {archived && <input type="hidden" name="view" value="archived" />}
         <div className="text-sm font-medium">
           {/* Named by the label alone: wrapped, the name would take in every option's count. */}
@@ -189,7 +218,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <LeadKeeperFilter id="filter-who" value={filters.who} people={people} />
         <label className="min-w-48 flex-1 text-sm font-medium">
           Search
-          <input type="search" name="q" defaultValue={filters.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Name, address or phone" className={inputClass} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder="Name, address or phone"
+            className={inputClass}
+          />
         </label>
         <button type="submit" className={secondaryButton}>
           Show
@@ -209,10 +245,17 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       </p>
       {leads.length === 0 ? (
         <p className="rounded-xl bg-white p-10 text-center text-ink-soft shadow-sm">
-          {filtered ? "No leads match." : archived ? "No archived leads." : "No leads yet. New quote requests from the website appear here; add a phone call with “Add a lead”."}
+          {filtered
+            ? "No leads match."
+            : archived
+              ? "No archived leads."
+              : "No leads yet. New quote requests from the website appear here; add a phone call with “Add a lead”."}
         </p>
       ) : (
-        <ul className="divide-y divide-black/5 overflow-hidden rounded-xl bg-white shadow-sm" aria-label={archived ? "Archived leads" : "Open leads"}>
+        <ul
+          className="divide-y divide-black/5 overflow-hidden rounded-xl bg-white shadow-sm"
+          aria-label={archived ? "Archived leads" : "Open leads"}
+        >
           {leads.map((m) => (
             <li key={m.id}>
               <LeadRow lead={m} today={today} money={money} />
@@ -243,7 +286,9 @@ function LeadRow({ lead: m, today, money }: { lead: LeadItem; today: string; mon
         )}
         <span className={m.read ? "font-medium" : "font-bold"}>{m.name}</span>
         {m.city && <span className="text-sm text-ink-soft">{m.city}</span>}
-        {money && m.valueCents !== null && <span className="ml-auto text-sm font-semibold">{formatCents(m.valueCents)}</span>}
+        {money && m.valueCents !== null && (
+          <span className="ml-auto text-sm font-semibold">{formatCents(m.valueCents)}</span>
+        )}
       </span>
       <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
         {m.service && <span className="font-semibold">{m.service}</span>}
@@ -264,7 +309,9 @@ function LeadBadges({ status, followUpOn, today }: { status: LeadStatus; followU
   return (
     <>
       <span className={`${PILL} bg-sand`}>{LEAD_STATUS_LABELS[status]}</span>
-      {due === "overdue" && <span className={`${PILL} bg-red-100 text-red-800`}>{`Follow-up late (${formatShortDay(followUpOn!)})`}</span>}
+      {due === "overdue" && (
+        <span className={`${PILL} bg-red-100 text-red-800`}>{`Follow-up late (${formatShortDay(followUpOn!)})`}</span>
+      )}
       {due === "today" && <span className={`${PILL} bg-amber-100 text-amber-900`}>Follow up today</span>}
       {due === "later" && <span className="text-xs text-ink-soft">{`Follow up ${formatShortDay(followUpOn!)}`}</span>}
     </>

@@ -33,7 +33,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent !== RECORD_PAYMENT_INTENT) return refuseUnknownIntent();
   const lead = requireVisibleLead(user, parseId(params.id) ?? 0);
   const submission = parseWithZod(form, { schema: RecordPaymentSchema });
-  const refuse = (message?: string, field?: string) => moneyFormReply(form, submission, message ? { message, field } : undefined);
+  const refuse = (message?: string, field?: string) =>
+    moneyFormReply(form, submission, message ? { message, field } : undefined);
   if (submission.status !== "success") return refuse();
   const value = submission.value;
   if (value.receivedOn > businessToday()) return refuse(INVOICE_MESSAGES.futureDay, "receivedOn");
@@ -48,9 +49,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     note: value.note,
     by: actorOf(user),
   });
-  if (outcome.status === "refused") return refuse(outcome.message, outcome.reason === "too-much" ? "amount" : outcome.reason === "check-number" ? "checkNumber" : undefined);
+  if (outcome.status === "refused")
+    return refuse(
+      outcome.message,
+      outcome.reason === "too-much" ? "amount" : outcome.reason === "check-number" ? "checkNumber" : undefined,
+    );
   if (outcome.status === "duplicate") return refuse("This payment was recorded already.");
-  return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), { type: "success", message: outcome.message });
+  return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), {
+    type: "success",
+    message: outcome.message,
+  });
 }
 
 export default function LeadPayments({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,4 +69,7 @@ export default function LeadPayments({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Payments: ${data?.lead.name ?? "Lead"} | Admin` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Payments: ${data?.lead.name ?? "Lead"} | Admin` },
+  { name: "robots", content: "noindex" },
+];

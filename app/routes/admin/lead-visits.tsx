@@ -41,7 +41,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: VISIT_FORM_SCHEMAS[intent] });
   const visitId = parseId(form.get("visitId"));
   const refuse = (formError?: string) =>
-    data<VisitFormResult>({ intent, visitId, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) }, { status: 400 });
+    data<VisitFormResult>(
+      { intent, visitId, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) },
+      { status: 400 },
+    );
   if (submission.status !== "success") return refuse();
   const back = leadPage(id);
   const by = actorOf(user);
@@ -49,32 +52,53 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (value.intent) {
     case "add-visit": {
       const booked = await bookVisit(
-        { leadId: id, kind: value.kind, startsAt: value.startsAt, durationMinutes: value.lengthMinutes, assignedTo: value.assignee ?? null, note: value.note || null },
+        {
+          leadId: id,
+          kind: value.kind,
+          startsAt: value.startsAt,
+          durationMinutes: value.lengthMinutes,
+          assignedTo: value.assignee ?? null,
+          note: value.note || null,
+        },
         by,
       );
       if (booked === "no-lead") notFound();
       if (typeof booked === "string") return refuse(VISIT_MESSAGES.badAssignee);
-      return redirectWithFlash(back, { type: "success", message: `${VISIT_MESSAGES.added(booked.visit.kind)}${mailWords(booked.mail, booked.to)}` });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: `${VISIT_MESSAGES.added(booked.visit.kind)}${mailWords(booked.mail, booked.to)}`,
+      });
     }
     case "move-visit": {
       const moved = await rescheduleVisit(
         id,
         value.visitId,
-        { startsAt: value.startsAt, durationMinutes: value.lengthMinutes, assignedTo: value.assignee ?? null, note: value.note || null },
+        {
+          startsAt: value.startsAt,
+          durationMinutes: value.lengthMinutes,
+          assignedTo: value.assignee ?? null,
+          note: value.note || null,
+        },
         by,
       );
       if (moved === "no-visit") return refuse(VISIT_MESSAGES.badVisit);
       if (moved === "cancelled") return refuse(VISIT_MESSAGES.alreadyCancelled);
       if (typeof moved === "string") return refuse(VISIT_MESSAGES.badAssignee);
       if (!moved.changed) return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.unchanged });
-      const message = moved.timeChanged ? `${moved.moved ? VISIT_MESSAGES.moved : VISIT_MESSAGES.updated}${mailWords(moved.mail, moved.to)}` : VISIT_MESSAGES.saved;
+      const message = moved.timeChanged
+        ? `${moved.moved ? VISIT_MESSAGES.moved : VISIT_MESSAGES.updated}${mailWords(moved.mail, moved.to)}`
+        : VISIT_MESSAGES.saved;
       return redirectWithFlash(back, { type: "success", message });
     }
     case "cancel-visit": {
       const cancelled = await callOffVisit(id, value.visitId, by);
       if (cancelled === "no-visit") return refuse(VISIT_MESSAGES.badVisit);
-      if (typeof cancelled === "string") return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.alreadyCancelled });
-      return redirectWithFlash(back, { type: "success", message: `${VISIT_MESSAGES.cancelled}${mailWords(cancelled.mail, cancelled.to)}` });
+      if (typeof cancelled === "string")
+        return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.alreadyCancelled });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: `${VISIT_MESSAGES.cancelled}${mailWords(cancelled.mail, cancelled.to)}`,
+      });
     }
     default:
       return refuseUnknownIntent();
@@ -90,4 +114,7 @@ export default function LeadVisits({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Schedule: ${data?.lead.name ?? "Lead"} | Admin` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Schedule: ${data?.lead.name ?? "Lead"} | Admin` },
+  { name: "robots", content: "noindex" },
+];

@@ -36,7 +36,12 @@ import {
 import { estimateAction } from "~/services/estimate-actions.server";
 import { leadEstimateView } from "~/services/estimate-view.server";
 import { PROPOSAL_MESSAGES } from "~/lib/proposal";
-import { createProposal, emailProposalAction, leadProposalsView, proposalFormView } from "~/services/proposal-actions.server";
+import {
+  createProposal,
+  emailProposalAction,
+  leadProposalsView,
+  proposalFormView,
+} from "~/services/proposal-actions.server";
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { actorOf, type Actor } from "~/lib/actor";
@@ -138,7 +143,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Someone else's lead is not the crew's to change (decision 0053); none at all, each form's 404.
   refuseUnlessVisible(admin, id);
   const submission = parseWithZod(form, { schema: LeadFormSchema });
-  const refuse = (formError?: string) => data<LeadFormResult>({ intent, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) }, { status: 400 });
+  const refuse = (formError?: string) =>
+    data<LeadFormResult>(
+      { intent, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) },
+      { status: 400 },
+    );
   if (submission.status !== "success") return refuse();
   const back = leadPage(id);
   const by = actorOf(admin);
@@ -147,7 +156,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     case STATUS_INTENT: {
       const changed = updateLead(id, leadUpdate(value), by);
       if (changed === undefined) notFound();
-      return redirectWithFlash(back, { type: changed ? "success" : "info", message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing });
+      return redirectWithFlash(back, {
+        type: changed ? "success" : "info",
+        message: changed ? LEAD_MESSAGES.saved : LEAD_MESSAGES.nothing,
+      });
     }
     case ASSIGN_INTENT: {
       const to = value.assignee ?? null;
@@ -184,22 +196,54 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** "Create proposal": made from the lead's estimate, then the lead's page with its link (shown once). */
-async function sendProposal<Refusal>(id: number, form: LeadFormOf<typeof SEND_PROPOSAL_INTENT>, by: Actor, refuse: (message: string) => Refusal) {
+async function sendProposal<Refusal>(
+  id: number,
+  form: LeadFormOf<typeof SEND_PROPOSAL_INTENT>,
+  by: Actor,
+  refuse: (message: string) => Refusal,
+) {
   const created = createProposal(id, form, by);
   if (created === "no-lead") notFound();
   if (created === "no-estimate") return refuse(PROPOSAL_MESSAGES.noEstimate);
   if (created === "accepted") return refuse(PROPOSAL_MESSAGES.alreadyAccepted);
   if ("missing" in created) return refuse(missingMaterialsMessage(created.missing));
-  return redirectShowingLink(leadPage(id), id, { kind: "proposal", url: created.url, proposalId: created.proposal.id }, { type: "success", message: PROPOSAL_MESSAGES.sent });
+  return redirectShowingLink(
+    leadPage(id),
+    id,
+    { kind: "proposal", url: created.url, proposalId: created.proposal.id },
+    { type: "success", message: PROPOSAL_MESSAGES.sent },
+  );
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mails, photos, notes, historyLinks, addedBy, keeper, people, me, roof, estimate, proposals, job, schedule, money, jobPageLink, followsUp, manages } = loaderData;
+  const {
+    lead,
+    mails,
+    photos,
+    notes,
+    historyLinks,
+    addedBy,
+    keeper,
+    people,
+    me,
+    roof,
+    estimate,
+    proposals,
+    job,
+    schedule,
+    money,
+    jobPageLink,
+    followsUp,
+    manages,
+  } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Lead</h1>
-        <Link to={lead.archivedAt ? `${href("/admin/leads")}?view=archived` : href("/admin/leads")} className={secondaryButton}>
+        <Link
+          to={lead.archivedAt ? `${href("/admin/leads")}?view=archived` : href("/admin/leads")}
+          className={secondaryButton}
+        >
           <ArrowLeft aria-hidden className="size-4" /> {lead.archivedAt ? "Archived leads" : "Leads"}
         </Link>
       </div>

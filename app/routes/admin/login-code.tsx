@@ -34,12 +34,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const ip = clientIp(context);
   const checked = await checkSignInCode(pending, submission.value.code, ip);
-  if (checked.outcome === "too-many") return data(submission.reply({ formErrors: [LOGIN_TOO_MANY], hideFields: ["code"] }), { status: 429 });
-  if (checked.outcome === "wrong") return data(submission.reply({ formErrors: [TWO_STEP_MESSAGES.signInCodeWrong], hideFields: ["code"] }), { status: 401 });
+  if (checked.outcome === "too-many")
+    return data(submission.reply({ formErrors: [LOGIN_TOO_MANY], hideFields: ["code"] }), { status: 429 });
+  if (checked.outcome === "wrong")
+    return data(submission.reply({ formErrors: [TWO_STEP_MESSAGES.signInCodeWrong], hideFields: ["code"] }), {
+      status: 401,
+    });
   const headers = new Headers();
   headers.append("Set-Cookie", await clearPendingSignIn());
   headers.append("Set-Cookie", await startSession(pending.userId, requestDevice(request, ip)));
-  const message = checked.outcome === "recovery" ? TWO_STEP_MESSAGES.recoveryUsed(checked.left) : "Logged in successfully";
+  const message =
+    checked.outcome === "recovery" ? TWO_STEP_MESSAGES.recoveryUsed(checked.left) : "Logged in successfully";
   headers.append("Set-Cookie", await setFlash({ type: checked.outcome === "recovery" ? "info" : "success", message }));
   return redirect(pending.redirectTo, { headers });
 }
@@ -87,4 +92,7 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Two-step sign-in | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Two-step sign-in | Admin" },
+  { name: "robots", content: "noindex" },
+];

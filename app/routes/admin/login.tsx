@@ -5,7 +5,15 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { FlashMessage } from "~/components/flash-message";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
-import { authenticator, getAdmin, LOGIN_FAILED, LOGIN_TOO_MANY, LoginError, requestDevice, startSession } from "~/services/auth.server";
+import {
+  authenticator,
+  getAdmin,
+  LOGIN_FAILED,
+  LOGIN_TOO_MANY,
+  LoginError,
+  requestDevice,
+  startSession,
+} from "~/services/auth.server";
 import { hasTwoStep, pendingSignInCookie } from "~/services/two-step.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
@@ -30,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const email = normalizeEmail(submission.value.email);
   const redirectTo = safeRedirect(submission.value.redirectTo);
-  const fail = (message: string, status: number) => data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
+  const fail = (message: string, status: number) =>
+    data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
   const ip = clientIp(context);
   if (await signInRefused(email, ip)) return fail(LOGIN_TOO_MANY, 429);
 
@@ -45,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Two-step on: no session yet, and the throttle's count stands until the code is right
   // (a right password must not wipe the wrong codes guessed before it).
   if (hasTwoStep(user.id)) {
-    return redirect(href("/admin/login/code"), { headers: { "Set-Cookie": await pendingSignInCookie(user.id, redirectTo) } });
+    return redirect(href("/admin/login/code"), {
+      headers: { "Set-Cookie": await pendingSignInCookie(user.id, redirectTo) },
+    });
   }
   await signInSucceeded(email, ip);
   const headers = new Headers();
@@ -76,7 +87,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <FlashMessage flash={loaderData.flash} />
           {/* In the page, scripts or not: a toast in a corner is easy to miss while typing a password. */}
           {error && !busy && (
-            <p role="alert" id={form.errorId} className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+            <p
+              role="alert"
+              id={form.errorId}
+              className="rounded-md border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+            >
               {error}
             </p>
           )}
@@ -85,10 +100,20 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
           <fieldset disabled={busy} className="space-y-4">
             <Field label="Email" error={fields.email}>
-              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required className={inputClass} />
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                autoComplete="username"
+                required
+                className={inputClass}
+              />
             </Field>
             <Field label="Password" error={fields.password}>
-              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" required className={inputClass} />
+              <input
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete="current-password"
+                required
+                className={inputClass}
+              />
             </Field>
             <SubmitButton busy={busy} busyText="Logging in..." className={`${primaryButton} w-full`}>
               Login

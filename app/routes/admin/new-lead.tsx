@@ -30,7 +30,10 @@ export async function action({ request }: Route.ActionArgs) {
     // A crew member who took the call keeps the lead (decision 0053): it stays among theirs
     // after it is won or done, when open work nobody has would drop out of their lists.
     const lead = createManualLead(submission.value, actorOf(admin), admin.role === "crew" ? admin.userId : null);
-    return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), { type: "success", message: MANUAL_LEAD_MESSAGES.added });
+    return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), {
+      type: "success",
+      message: MANUAL_LEAD_MESSAGES.added,
+    });
   } catch (error) {
     console.error("Adding a lead by hand failed:", error);
     return data(submission.reply({ formErrors: [MANUAL_LEAD_MESSAGES.failed] }), { status: 500 });

@@ -32,10 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const people = user.role === "crew" ? [] : listAssignees();
   const base = { who: whoParam(who), people };
   // The crew sees how many leads, not what they are worth (decision 0048).
-  if (!seesMoney(user.role)) return { ...base, columns: columns.map((c) => ({ ...c, totalCents: null })), month: null, owing: null };
+  if (!seesMoney(user.role))
+    return { ...base, columns: columns.map((c) => ({ ...c, totalCents: null })), month: null, owing: null };
   // ?owing=2: the page of "Owed on won jobs" (a number; anything else is the first).
   const owingPage = /^[1-9]\d{0,5}$/.test(search.get("owing") ?? "") ? Number(search.get("owing")) : 1;
-  return { ...base, columns, month: monthFigures(moves, now), owing: owingJobs(businessToday(now), leadsFor(user, who), owingPage) };
+  return {
+    ...base,
+    columns,
+    month: monthFigures(moves, now),
+    owing: owingJobs(businessToday(now), leadsFor(user, who), owingPage),
+  };
 }
 
 /** The pipeline on one page of the owing jobs, for the same people's leads. */
@@ -51,8 +57,16 @@ function owingPageUrl(who: string, page: number) {
 function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderData"]["month"]> }) {
   const closed = month.won.count + month.lost;
   const figures = [
-    { label: "Quoted", value: formatWholeDollars(month.quoted.totalCents), detail: `${month.quoted.count} ${month.quoted.count === 1 ? "lead" : "leads"}` },
-    { label: "Won", value: formatWholeDollars(month.won.totalCents), detail: `${month.won.count} ${month.won.count === 1 ? "job" : "jobs"}` },
+    {
+      label: "Quoted",
+      value: formatWholeDollars(month.quoted.totalCents),
+      detail: `${month.quoted.count} ${month.quoted.count === 1 ? "lead" : "leads"}`,
+    },
+    {
+      label: "Won",
+      value: formatWholeDollars(month.won.totalCents),
+      detail: `${month.won.count} ${month.won.count === 1 ? "job" : "jobs"}`,
+    },
     {
       label: "Win rate",
       value: month.winRate === null ? "—" : `${Math.round(month.winRate * 100)}%`,
@@ -73,7 +87,10 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
           </div>
         ))}
       </dl>
-      <p className="text-xs text-ink-soft">Amounts are the jobs&rsquo; values: the accepted proposal plus change orders, else the estimate. A lead counts in the month it was quoted, won or lost.</p>
+      <p className="text-xs text-ink-soft">
+        Amounts are the jobs&rsquo; values: the accepted proposal plus change orders, else the estimate. A lead counts
+        in the month it was quoted, won or lost.
+      </p>
     </section>
   );
 }
@@ -95,18 +112,27 @@ function Owing({ owing, who }: { owing: NonNullable<Route.ComponentProps["loader
         </div>
         <div className={`rounded-xl p-5 shadow-sm ${owing.overdueCents ? "bg-red-50" : "bg-white"}`}>
           <dt className="text-sm font-medium text-ink-soft">Overdue</dt>
-          <dd className={`mt-1 text-2xl font-bold ${owing.overdueCents ? "text-red-800" : ""}`}>{formatCents(owing.overdueCents)}</dd>
+          <dd className={`mt-1 text-2xl font-bold ${owing.overdueCents ? "text-red-800" : ""}`}>
+            {formatCents(owing.overdueCents)}
+          </dd>
         </div>
       </dl>
       {owing.jobs.length > 0 ? (
         <ul className="divide-y divide-black/5 rounded-xl bg-white shadow-sm">
           {owing.jobs.map((job) => (
             <li key={job.leadId}>
-              <Link to={href("/admin/leads/:id", { id: String(job.leadId) })} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-sand">
+              <Link
+                to={href("/admin/leads/:id", { id: String(job.leadId) })}
+                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-sand"
+              >
                 <span className="min-w-0 font-semibold break-words">{job.name}</span>
                 <span className="text-sm">
                   owes <strong>{formatCents(job.owedCents)}</strong>
-                  {job.overdueCents > 0 && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{formatCents(job.overdueCents)} overdue</span>}
+                  {job.overdueCents > 0 && (
+                    <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                      {formatCents(job.overdueCents)} overdue
+                    </span>
+                  )}
                 </span>
               </Link>
             </li>
@@ -137,7 +163,11 @@ export default function Pipeline({ loaderData: { columns, month, owing, who, peo
           <ArrowLeft aria-hidden className="size-4" /> Leads
         </Link>
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" aria-label="Whose leads">
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+        aria-label="Whose leads"
+      >
         <LeadKeeperFilter id="pipeline-who" value={who} people={people} />
         <button type="submit" className={secondaryButton}>
           Show
@@ -159,7 +189,11 @@ export default function Pipeline({ loaderData: { columns, month, owing, who, peo
               >
                 <span className="block text-sm font-semibold">{c.label}</span>
                 <span className="block text-2xl font-bold">{c.count}</span>
-                {c.totalCents !== null && <span className="block text-sm text-ink-soft">{c.totalCents ? formatWholeDollars(c.totalCents) : "No estimates"}</span>}
+                {c.totalCents !== null && (
+                  <span className="block text-sm text-ink-soft">
+                    {c.totalCents ? formatWholeDollars(c.totalCents) : "No estimates"}
+                  </span>
+                )}
               </Link>
             </li>
           ))}

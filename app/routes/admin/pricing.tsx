@@ -18,7 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/pricing");
   const change = getSettingChange("pricing");
   // A price change names who made it; prices never saved, or saved before accounts, name nobody.
-  return { pricing: getSetting("pricing"), changed: change && byLine("Last changed", personName(change.by), change.at) };
+  return {
+    pricing: getSetting("pricing"),
+    changed: change && byLine("Last changed", personName(change.by), change.at),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,8 +46,8 @@ export default function AdminPricing({ loaderData, actionData }: Route.Component
       <header>
         <h1 className="text-2xl font-bold">Pricing</h1>
         <p className="mt-1 text-ink-soft">
-          Your prices and what each unit covers. A lead&rsquo;s estimate multiplies its measured roof&rsquo;s materials by these; estimates already made keep
-          their prices.
+          Your prices and what each unit covers. A lead&rsquo;s estimate multiplies its measured roof&rsquo;s materials
+          by these; estimates already made keep their prices.
         </p>
         {loaderData.changed && <p className="mt-1 text-sm text-ink-soft">{loaderData.changed}</p>}
       </header>

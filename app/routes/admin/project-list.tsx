@@ -15,7 +15,14 @@ import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { parseUploadForm } from "~/server/upload.server";
 import type { AdminProjectCard } from "~/lib/portfolio";
-import { createProject, deleteProject, getProjectCard, listProjectCards, setProjectPublished, updateProject } from "~/services/project-cards.server";
+import {
+  createProject,
+  deleteProject,
+  getProjectCard,
+  listProjectCards,
+  setProjectPublished,
+  updateProject,
+} from "~/services/project-cards.server";
 import { notFound } from "~/server/responses.server";
 import { countProjects, hasProjectBeyond } from "~/models/project.server";
 import { Pager } from "~/components/pager";
@@ -30,7 +37,8 @@ function categoryFrom(params: { category?: string }): ProjectCategory | undefine
 }
 
 /** Why the editor stays shut for someone who may not change what is on the site (decision 0048). */
-export const PROJECT_ON_SITE = "This project is on the site: only the owner edits it. Ask the owner to change it, or to unpublish it so you can.";
+export const PROJECT_ON_SITE =
+  "This project is on the site: only the owner edits it. Ask the owner to change it, or to unpublish it so you can.";
 /** Projects on one admin page: years of them stay a small page. */
 const PROJECTS_PAGE_SIZE = 50;
 export const PROJECT_DRAFTED = "Project saved as a draft: it shows on the site once the owner publishes it";
@@ -40,7 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = categoryFrom(params);
   const editParam = url.searchParams.get("edit");
-  const found: "new" | AdminProjectCard | null = editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
+  const found: "new" | AdminProjectCard | null =
+    editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
   const deleting = getProjectCard(parseId(url.searchParams.get("delete")) ?? 0) ?? null;
   // The owner publishes, adds straight to the site and deletes; the office adds and edits drafts.
   const publishes = mayPost(role, "admin-projects", "publish");
@@ -94,11 +103,19 @@ export async function action({ request, params }: Route.ActionArgs) {
       const publish = form.get("intent") === "publish";
       const ok = setProjectPublished(parseId(form.get("id")) ?? 0, publish, user.userId);
       const done = publish ? "Project published: it now shows on the site" : "Project unpublished: it is a draft again";
-      return redirectWithFlash(back, ok ? { type: "success", message: done } : { type: "error", message: "Failed to save project" });
+      return redirectWithFlash(
+        back,
+        ok ? { type: "success", message: done } : { type: "error", message: "Failed to save project" },
+      );
     }
     case "delete-project": {
       const ok = deleteProject(parseId(form.get("id")) ?? 0);
-      return redirectWithFlash(back, ok ? { type: "success", message: "Project deleted successfully" } : { type: "error", message: "Failed to delete project" });
+      return redirectWithFlash(
+        back,
+        ok
+          ? { type: "success", message: "Project deleted successfully" }
+          : { type: "error", message: "Failed to delete project" },
+      );
     }
     case "save-project":
       return saveProject(form, files.get("image"), back, { by: user.userId, draft: !publishes });
@@ -111,26 +128,42 @@ export async function action({ request, params }: Route.ActionArgs) {
 const PROJECT_GONE = "Failed to save project: it was deleted in the meantime";
 
 /** `draft`: a new one waits for the owner to publish it (the office's); otherwise it is on the site at once, published by `by`. */
-async function saveProject(form: FormData, file: { bytes: Uint8Array; name: string } | undefined, back: string, opts: { by: number; draft: boolean }) {
+async function saveProject(
+  form: FormData,
+  file: { bytes: Uint8Array; name: string } | undefined,
+  back: string,
+  opts: { by: number; draft: boolean },
+) {
   const submission = parseWithZod(form, { schema: ProjectSchema });
-  if (submission.status !== "success") return data<ActionResult>({ form: "project", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionResult>({ form: "project", result: submission.reply() }, { status: 400 });
   const { id, ...input } = submission.value;
   const imageError = (message: string) =>
-    data<ActionResult>({ form: "project", result: submission.reply({ fieldErrors: { image: [message] } }) }, { status: 400 });
+    data<ActionResult>(
+      { form: "project", result: submission.reply({ fieldErrors: { image: [message] } }) },
+      { status: 400 },
+    );
   const cleaned = file ? await cleanImage(file.bytes) : undefined;
   if (cleaned === null) return imageError(UPLOAD_MESSAGES.notImage);
   if (!id && !cleaned) return imageError(IMAGE_REQUIRED);
   const image = cleaned && file ? { image: cleaned, originalName: file.name } : undefined;
   try {
     if (id) {
-      if (!(await updateProject(id, { id, ...input }, image))) return redirectWithFlash(back, { type: "error", message: PROJECT_GONE });
+      if (!(await updateProject(id, { id, ...input }, image)))
+        return redirectWithFlash(back, { type: "error", message: PROJECT_GONE });
       return redirectWithFlash(back, { type: "success", message: "Project updated successfully" });
     }
     await createProject(input, image!, opts);
-    return redirectWithFlash(back, { type: "success", message: opts.draft ? PROJECT_DRAFTED : "Project created successfully" });
+    return redirectWithFlash(back, {
+      type: "success",
+      message: opts.draft ? PROJECT_DRAFTED : "Project created successfully",
+    });
   } catch (error) {
     console.error("Saving a project failed:", error);
-    return data<ActionResult>({ form: "project", result: submission.reply({ formErrors: ["Failed to save project"] }) }, { status: 500 });
+    return data<ActionResult>(
+      { form: "project", result: submission.reply({ formErrors: ["Failed to save project"] }) },
+      { status: 500 },
+    );
   }
 }
 
@@ -159,7 +192,10 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         {!publishes && (
-          <p className="max-w-prose text-sm text-ink-soft">What you add or edit stays a draft until the owner publishes it. Published projects are the owner&rsquo;s to change.</p>
+          <p className="max-w-prose text-sm text-ink-soft">
+            What you add or edit stays a draft until the owner publishes it. Published projects are the owner&rsquo;s to
+            change.
+          </p>
         )}
         <Link to={withParam("edit", "new")} preventScrollReset className={`${primaryButton} ml-auto`}>
           <Plus aria-hidden className="size-4" /> {publishes ? "Add New Project" : "Add New Draft"}
@@ -178,7 +214,11 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
       <Pager label="Pages of projects" newer={newer} older={older} />
 
       {editing && (
-        <EditorDialog key={editing === "new" ? "new" : editing.id} title={editing === "new" ? (publishes ? "Add New Project" : "Add New Draft") : "Edit Project"} closeTo={here}>
+        <EditorDialog
+          key={editing === "new" ? "new" : editing.id}
+          title={editing === "new" ? (publishes ? "Add New Project" : "Add New Draft") : "Edit Project"}
+          closeTo={here}
+        >
           <ProjectEditor
             project={editing === "new" ? null : editing}
             publishes={publishes}

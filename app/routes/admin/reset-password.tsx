@@ -14,7 +14,8 @@ import type { Route } from "./+types/reset-password";
 // A reset link from the mail (decision 0050): the new password twice, once.
 // A link that cannot open says so in the page: 404 unknown, 410 used or past its hour.
 
-const gone = (status: 404 | 410) => data({ state: "gone" as const }, { status, headers: { "Cache-Control": "no-store" } });
+const gone = (status: 404 | 410) =>
+  data({ state: "gone" as const }, { status, headers: { "Cache-Control": "no-store" } });
 
 export function loader({ params }: Route.LoaderArgs) {
   const link = openResetLink(params.token);
@@ -28,10 +29,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (link.status !== "open") return gone(link.status === "unknown" ? 404 : 410);
   const schema = withPasswordCheck(ResetPasswordSchema, "newPassword", [link.email]);
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return data({ state: "refused" as const, result: submission.reply({ hideFields: RESET_PASSWORD_FIELDS }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data(
+      { state: "refused" as const, result: submission.reply({ hideFields: RESET_PASSWORD_FIELDS }) },
+      { status: 400 },
+    );
   if ((await resetPassword(params.token, submission.value.newPassword)) === "gone") return gone(410);
   // Signed in afresh through the login page: it asks a two-step code when the account has one.
-  return redirect(href("/admin/login"), { headers: { "Set-Cookie": await setFlash({ type: "success", message: RESET_MESSAGES.changed }) } });
+  return redirect(href("/admin/login"), {
+    headers: { "Set-Cookie": await setFlash({ type: "success", message: RESET_MESSAGES.changed }) },
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,7 +58,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <>
           <SignInAlert>{RESET_MESSAGES.gone}</SignInAlert>
           <p className="mt-6 text-center">
-            <Link to={href("/admin/forgot-password")} className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline">
+            <Link
+              to={href("/admin/forgot-password")}
+              className="inline-flex min-h-10 items-center font-semibold text-brand-dark underline"
+            >
               Ask for a new link
             </Link>
           </p>
@@ -59,7 +69,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <>
           <p className="mt-2 text-ink-soft">
-            For <strong className="break-all">{loaderData.email}</strong>. Every device signed in to this account is signed out once it is saved.
+            For <strong className="break-all">{loaderData.email}</strong>. Every device signed in to this account is
+            signed out once it is saved.
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-6">
             {/* For password managers: the account the new password belongs to. */}
@@ -77,4 +88,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password" },
+  { name: "robots", content: "noindex" },
+];

@@ -40,9 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The key itself reaches the browser only here, behind the sign-in: the maps script needs it.
     maps: { apiKey: maps.apiKey, keyTail: maps.apiKey ? maskKey(maps.apiKey) : null, publisherTag: maps.publisherTag },
     // The maps settings are the owner's; deleting a customer the owner's and office's (decision 0048).
-    can: { settings: mayPost(role, "routes/admin/roof-measurement", "save-maps-key"), delete: mayPost(role, "routes/admin/roof-measurement", "delete-customer") },
+    can: {
+      settings: mayPost(role, "routes/admin/roof-measurement", "save-maps-key"),
+      delete: mayPost(role, "routes/admin/roof-measurement", "delete-customer"),
+    },
     showSettings: params.has("settings") && mayPost(role, "routes/admin/roof-measurement", "save-maps-key"),
-    confirmDelete: !!current && params.has("delete") && mayPost(role, "routes/admin/roof-measurement", "delete-customer"),
+    confirmDelete:
+      !!current && params.has("delete") && mayPost(role, "routes/admin/roof-measurement", "delete-customer"),
     origin: staffOrigin(request),
   };
 }
@@ -52,7 +56,12 @@ function savedCustomersPage(params: URLSearchParams, user: SessionUser) {
   const query = roofListQuery(params);
   // The crew's list: the roofs of its own and the free leads (decision 0053).
   const page = listRoofCustomers({ ...query, leads: visibleTo(user) });
-  return { customers: page.customers, q: query.q, newer: page.newer && encodeRoofCursor(page.newer), older: page.older && encodeRoofCursor(page.older) };
+  return {
+    customers: page.customers,
+    q: query.q,
+    newer: page.newer && encodeRoofCursor(page.newer),
+    older: page.older && encodeRoofCursor(page.older),
+  };
 }
 
 /**
@@ -68,8 +77,12 @@ function refuseOthersRoof(user: SessionUser, id: number | null) {
 }
 
 /** A maps settings form's answer: conform's reply, and the words for what was saved (null when nothing was). */
-const mapsAnswer = (intent: string, reply: SubmissionResult<string[]>, saved: string | null, status = saved ? 200 : 400) =>
-  data({ maps: { intent, reply, saved } }, { status });
+const mapsAnswer = (
+  intent: string,
+  reply: SubmissionResult<string[]>,
+  saved: string | null,
+  status = saved ? 200 : 400,
+) => data({ maps: { intent, reply, saved } }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAccess(request, "routes/admin/roof-measurement");
@@ -91,7 +104,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "delete-customer": {
       const ok = deleteRoofCustomer(parseId(form.get("id")) ?? 0);
-      return redirectWithFlash(ROOF_TOOL, ok ? { type: "success", message: "Customer deleted" } : { type: "error", message: "Failed to delete customer" });
+      return redirectWithFlash(
+        ROOF_TOOL,
+        ok ? { type: "success", message: "Customer deleted" } : { type: "error", message: "Failed to delete customer" },
+      );
     }
     case "calculate":
       refuseOthersRoof(admin, parseId(form.get("id")));
@@ -119,14 +135,22 @@ function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData,
     console.error("Saving the maps key failed:", error);
     return mapsAnswer(intent, reply({ formErrors: [MAPS_MESSAGES.saveFailed] }), null, 500);
   }
-  return mapsAnswer(intent, submission.reply({ resetForm: true }), apiKey ? MAPS_MESSAGES.saved : MAPS_MESSAGES.cleared);
+  return mapsAnswer(
+    intent,
+    submission.reply({ resetForm: true }),
+    apiKey ? MAPS_MESSAGES.saved : MAPS_MESSAGES.cleared,
+  );
 }
 
 /** Saving a customer deleted meanwhile (in another tab): back to the tool, as deleting it again would. */
 const CUSTOMER_GONE = "Failed to save customer data: the customer was deleted in the meantime";
 
 /** "Calculate" (the form back with the area worked out, without scripts) or "Save Customer". */
-async function saveCustomer(intent: "calculate" | "save", parsed: Extract<ParsedUpload, { form: FormData }>, author: Actor) {
+async function saveCustomer(
+  intent: "calculate" | "save",
+  parsed: Extract<ParsedUpload, { form: FormData }>,
+  author: Actor,
+) {
   const form = parsed.form;
   const submission = parseWithZod(form, { schema: RoofCustomerSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -153,7 +177,10 @@ async function saveCustomer(intent: "calculate" | "save", parsed: Extract<Parsed
       { drawing, files: images.files, remove: images.remove, author },
     );
     if (!id) return redirectWithFlash(ROOF_TOOL, { type: "error", message: CUSTOMER_GONE });
-    return redirectWithFlash(`${ROOF_TOOL}?customer=${id}`, { type: "success", message: "Customer data saved successfully" });
+    return redirectWithFlash(`${ROOF_TOOL}?customer=${id}`, {
+      type: "success",
+      message: "Customer data saved successfully",
+    });
   } catch (error) {
     console.error("Saving a roof customer failed:", error);
     return data(submission.reply({ formErrors: ["Failed to save customer data"] }), { status: 500 });
@@ -166,4 +193,7 @@ export default function RoofMeasurement({ loaderData, actionData }: Route.Compon
   return <RoofTool key={key} {...loaderData} actionData={actionData} />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Roof Measurement Tool | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Roof Measurement Tool | Admin" },
+  { name: "robots", content: "noindex" },
+];

@@ -43,16 +43,24 @@ const weekLink = (day: string) => `${href("/admin/schedule")}?week=${day}`;
 
 function VisitCard({ item, compact = false }: { item: ScheduleItem; compact?: boolean }) {
   return (
-    <li className={`min-w-0 rounded-lg border-l-4 bg-white p-3 shadow-sm [overflow-wrap:anywhere] ${item.mine ? "border-brand" : "border-black/15"}`}>
+    <li
+      className={`min-w-0 rounded-lg border-l-4 bg-white p-3 shadow-sm [overflow-wrap:anywhere] ${item.mine ? "border-brand" : "border-black/15"}`}
+    >
       <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
         {/* In a narrow column the end goes under the start, never in the middle of a time. */}
         <span className="font-semibold">
-          <span className="whitespace-nowrap">{item.start}</span> <span className="font-normal whitespace-nowrap text-ink-soft">– {item.end}</span>
+          <span className="whitespace-nowrap">{item.start}</span>{" "}
+          <span className="font-normal whitespace-nowrap text-ink-soft">– {item.end}</span>
         </span>
-        {item.mine && <span className="rounded-full bg-brand/10 px-2 text-xs font-semibold text-brand-dark">Yours</span>}
+        {item.mine && (
+          <span className="rounded-full bg-brand/10 px-2 text-xs font-semibold text-brand-dark">Yours</span>
+        )}
       </p>
       <p className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{item.label}</p>
-      <Link to={href("/admin/leads/:id", { id: String(item.lead.id) })} className="mt-1 block font-semibold break-words text-brand-dark underline">
+      <Link
+        to={href("/admin/leads/:id", { id: String(item.lead.id) })}
+        className="mt-1 block font-semibold break-words text-brand-dark underline"
+      >
         {item.lead.name}
       </Link>
       {item.lead.place && (
@@ -77,7 +85,10 @@ function VisitCard({ item, compact = false }: { item: ScheduleItem; compact?: bo
 
 function DayList({ day }: { day: ScheduleDay }) {
   return (
-    <li aria-labelledby={`day-${day.day}`} className={`min-w-0 rounded-xl p-3 ${day.isToday ? "bg-brand/5 ring-2 ring-brand/40" : "bg-sand/60"}`}>
+    <li
+      aria-labelledby={`day-${day.day}`}
+      className={`min-w-0 rounded-xl p-3 ${day.isToday ? "bg-brand/5 ring-2 ring-brand/40" : "bg-sand/60"}`}
+    >
       <h3 id={`day-${day.day}`} className="text-sm font-bold">
         {/* The whole day on phones, where the list has room; short in the week's columns. */}
         <span className="lg:hidden">{day.label}</span>

@@ -72,7 +72,9 @@ export async function action({ request }: Route.ActionArgs) {
       const slot = submission.status === "success" ? slotOrRefuse(submission.value.slot) : null;
       if (!slot) return refuseBody(400, UNKNOWN_SLOT);
       resetSlot(slot, user.userId);
-      return saved(slot.kind === "video" ? "The placeholder video and drawing are back" : "Back to the built-in picture");
+      return saved(
+        slot.kind === "video" ? "The placeholder video and drawing are back" : "Back to the built-in picture",
+      );
     }
     default:
       return refuseUnknownIntent();
@@ -107,8 +109,9 @@ export default function SitePictures({ loaderData, actionData }: Route.Component
       <header>
         <h1 className="text-2xl font-bold">Pictures & video</h1>
         <p className="mt-1 max-w-3xl text-ink-soft">
-          The pictures and the video visitors see on the public pages. Choose a picture from your image library or upload a new one;
-          until you do, the site shows its built-in drawings. A change shows on the site as soon as you save it.
+          The pictures and the video visitors see on the public pages. Choose a picture from your image library or
+          upload a new one; until you do, the site shows its built-in drawings. A change shows on the site as soon as
+          you save it.
         </p>
       </header>
       {uploadError && (
@@ -117,9 +120,21 @@ export default function SitePictures({ loaderData, actionData }: Route.Component
         </p>
       )}
       <PictureSlotList slots={slots} editTo={(id) => `${LIST}?slot=${encodeURIComponent(id)}`} />
-      {editing && <PictureSlotEditor key={editing.id} slot={editing} images={images} videoUrl={videoUrl} lastResult={lastResult} closeTo={LIST} />}
+      {editing && (
+        <PictureSlotEditor
+          key={editing.id}
+          slot={editing}
+          images={images}
+          videoUrl={videoUrl}
+          lastResult={lastResult}
+          closeTo={LIST}
+        />
+      )}
     </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Pictures & video | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Pictures & video | Admin" },
+  { name: "robots", content: "noindex" },
+];

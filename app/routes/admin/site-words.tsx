@@ -4,7 +4,16 @@ import { data, href } from "react-router";
 import { useTypedWork, useUnsavedWarning, type IsLeaving } from "~/components/use-unsaved-warning";
 import { AboutForm, PageWordsForm, TrustFactsForm } from "~/components/admin/site-words-forms";
 import { editablePage } from "~/content/page-words";
-import { ABOUT_LISTS, AboutFormSchema, isPageId, PageWordsFormSchema, teamFromForm, TrustFactsFormSchema, trustFactsFromForm, WORDS_INTENTS } from "~/lib/site-words";
+import {
+  ABOUT_LISTS,
+  AboutFormSchema,
+  isPageId,
+  PageWordsFormSchema,
+  teamFromForm,
+  TrustFactsFormSchema,
+  trustFactsFromForm,
+  WORDS_INTENTS,
+} from "~/lib/site-words";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { pickerImages } from "~/services/site-pictures.server";
@@ -26,7 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 type FormName = "trust" | "page" | "about";
 type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
 
-const refused = (form: FormName, result: SubmissionResult<string[]>, status = 400) => data<ActionResult>({ form, result }, { status });
+const refused = (form: FormName, result: SubmissionResult<string[]>, status = 400) =>
+  data<ActionResult>({ form, result }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/site-words");
@@ -48,20 +58,33 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return refused("page", submission.reply());
       const { page, headline, intro } = submission.value;
       savePageWords(page, { headline, intro }, user.userId);
-      return redirectWithFlash(`${PATH}?page=${page}`, { type: "success", message: `Headline of the ${editablePage(page)?.label ?? "page"} saved` });
+      return redirectWithFlash(`${PATH}?page=${page}`, {
+        type: "success",
+        message: `Headline of the ${editablePage(page)?.label ?? "page"} saved`,
+      });
     }
     case WORDS_INTENTS.about: {
       const submission = parseWithZod(form, { schema: AboutFormSchema });
       // "Add a person" and "Remove" come back as the form with the row added or gone (200), scripts or not.
-      if (submission.status !== "success") return refused("about", submission.reply(), submission.status === "error" ? 400 : 200);
+      if (submission.status !== "success")
+        return refused("about", submission.reply(), submission.status === "error" ? 400 : 200);
       const refusal = saveAbout(submission.value.story, teamFromForm(submission.value), user.userId);
       if (refusal) {
         return refused(
           "about",
-          submission.reply({ fieldErrors: { [`team[${refusal.missingPhoto}].imageId`]: ["That photo is no longer in the library. Please pick another."] } }),
+          submission.reply({
+            fieldErrors: {
+              [`team[${refusal.missingPhoto}].imageId`]: [
+                "That photo is no longer in the library. Please pick another.",
+              ],
+            },
+          }),
         );
       }
-      return redirectWithFlash(back, { type: "success", message: submission.value.move ? "Team order saved" : "Story and team saved" });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: submission.value.move ? "Team order saved" : "Story and team saved",
+      });
     }
     default:
       return refuseUnknownIntent();
@@ -72,7 +95,8 @@ const LEAVE_QUESTION = "Leave without saving? Words you typed on this page are n
 
 /** Another admin page, or another page's headlines (`?page=`): the typed headline would be gone. */
 const otherPageOrHeadlines: IsLeaving = (current, next) =>
-  current.pathname !== next.pathname || new URLSearchParams(current.search).get("page") !== new URLSearchParams(next.search).get("page");
+  current.pathname !== next.pathname ||
+  new URLSearchParams(current.search).get("page") !== new URLSearchParams(next.search).get("page");
 
 export default function SiteWords({ loaderData, actionData }: Route.ComponentProps) {
   const replyFor = (form: FormName) => (actionData?.form === form ? actionData.result : undefined);
@@ -89,11 +113,19 @@ export default function SiteWords({ loaderData, actionData }: Route.ComponentPro
       </header>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <TrustFactsForm trust={loaderData.trust} lastResult={replyFor("trust")} />
-        <AboutForm story={loaderData.story} team={loaderData.team} photos={loaderData.photos} lastResult={replyFor("about")} />
+        <AboutForm
+          story={loaderData.story}
+          team={loaderData.team}
+          photos={loaderData.photos}
+          lastResult={replyFor("about")}
+        />
       </div>
       <PageWordsForm pages={loaderData.pages} page={loaderData.page} lastResult={replyFor("page")} />
     </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Words & trust facts | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Words & trust facts | Admin" },
+  { name: "robots", content: "noindex" },
+];

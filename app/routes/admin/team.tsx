@@ -23,7 +23,14 @@ import { readForm, refuseBody } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { startPasswordReset } from "~/services/password-reset.server";
-import { inviteMember, resendInvitation, teamOverview, turnOffMemberTwoStep, withdrawTeamInvitation, type InviteOutcome } from "~/services/team.server";
+import {
+  inviteMember,
+  resendInvitation,
+  teamOverview,
+  turnOffMemberTwoStep,
+  withdrawTeamInvitation,
+  type InviteOutcome,
+} from "~/services/team.server";
 import type { Route } from "./+types/team";
 
 // The Team screen (decision 0049): the owner invites people, changes their role
@@ -47,7 +54,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** An invitation (or a password reset) that was not mailed: its link, for the owner to send himself. */
-type LinkResult = { form: "link"; email: string; url: string; why: "no-mail" | "failed" | "timeout"; reset?: { name: string }; again?: true };
+type LinkResult = {
+  form: "link";
+  email: string;
+  url: string;
+  why: "no-mail" | "failed" | "timeout";
+  reset?: { name: string };
+  again?: true;
+};
 type ActionResult = { form: typeof TEAM_INTENTS.invite; result: SubmissionResult<string[]> } | LinkResult;
 
 export async function action({ request }: Route.ActionArgs) {
@@ -55,15 +69,18 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   requireIntent(me, "routes/admin/team", form.get("intent"));
   const back = href("/admin/team");
-  const refused = () => refuseBody(400, "This form was not filled in as the page sends it. Please reload the page and try again.");
+  const refused = () =>
+    refuseBody(400, "This form was not filled in as the page sends it. Please reload the page and try again.");
 
   switch (form.get("intent")) {
     case TEAM_INTENTS.invite: {
       const submission = parseWithZod(form, { schema: InviteSchema });
-      const refuse = (result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ form: TEAM_INTENTS.invite, result }, { status });
+      const refuse = (result: SubmissionResult<string[]>, status: number) =>
+        data<ActionResult>({ form: TEAM_INTENTS.invite, result }, { status });
       if (submission.status !== "success") return refuse(submission.reply(), 400);
       const outcome = await inviteMember(me.userId, submission.value);
-      if (outcome === "member") return refuse(submission.reply({ fieldErrors: { email: [TEAM_MESSAGES.alreadyMember] } }), 409);
+      if (outcome === "member")
+        return refuse(submission.reply({ fieldErrors: { email: [TEAM_MESSAGES.alreadyMember] } }), 409);
       if (outcome === "too-many") return refuse(submission.reply({ formErrors: [TEAM_MESSAGES.tooMany] }), 429);
       return inviteAnswer(outcome, back);
     }
@@ -91,7 +108,8 @@ export async function action({ request }: Route.ActionArgs) {
       if (outcome === "last-owner") return redirectWithFlash(back, { type: "error", message: TEAM_MESSAGES.lastOwner });
       const name = outcome.name || outcome.email;
       const role = ROLE_LABELS[outcome.role];
-      if (before?.role === outcome.role) return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.roleSame(name, role) });
+      if (before?.role === outcome.role)
+        return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.roleSame(name, role) });
       return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.roleChanged(name, role) });
     }
     case TEAM_INTENTS.remove: {
@@ -100,7 +118,10 @@ export async function action({ request }: Route.ActionArgs) {
       const outcome = removeMember(submission.value.member);
       if (outcome === "not-found") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
       if (outcome === "last-owner") return redirectWithFlash(back, { type: "error", message: TEAM_MESSAGES.lastOwner });
-      return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.removed(outcome.name || outcome.email) });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: TEAM_MESSAGES.removed(outcome.name || outcome.email),
+      });
     }
     case TEAM_INTENTS.reset: {
       const submission = parseWithZod(form, { schema: SendResetSchema });
@@ -109,8 +130,18 @@ export async function action({ request }: Route.ActionArgs) {
       const outcome = member && (await startPasswordReset(member.id, { byOwner: true }));
       if (!member || !outcome) return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
       const name = member.name || member.email;
-      if (outcome.status === "not-mailed") return data<ActionResult>({ form: "link", email: member.email, url: outcome.link, why: outcome.why, reset: { name } });
-      return redirectWithFlash(back, { type: "success", message: outcome.status === "sent" ? TEAM_MESSAGES.resetSent(name) : TEAM_MESSAGES.resetQueued(name) });
+      if (outcome.status === "not-mailed")
+        return data<ActionResult>({
+          form: "link",
+          email: member.email,
+          url: outcome.link,
+          why: outcome.why,
+          reset: { name },
+        });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: outcome.status === "sent" ? TEAM_MESSAGES.resetSent(name) : TEAM_MESSAGES.resetQueued(name),
+      });
     }
     case TEAM_INTENTS.turnOffTwoStep: {
       const submission = parseWithZod(form, { schema: TurnOffTwoStepSchema });
@@ -119,7 +150,8 @@ export async function action({ request }: Route.ActionArgs) {
       if (outcome === "self") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.twoStepOwn });
       if (outcome === "not-found") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.memberGone });
       const name = outcome.member.name || outcome.member.email;
-      if (outcome.status === "already-off") return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.twoStepAlreadyOff(name) });
+      if (outcome.status === "already-off")
+        return redirectWithFlash(back, { type: "info", message: TEAM_MESSAGES.twoStepAlreadyOff(name) });
       return redirectWithFlash(back, { type: "success", message: TEAM_MESSAGES.twoStepOff(name) });
     }
     default:
@@ -129,8 +161,16 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Mailed: back to the list with a toast. Not mailed: the page again, with the link to copy. */
 async function inviteAnswer(outcome: InviteOutcome, back: string, again = false) {
-  if (outcome.status === "not-mailed") return data<ActionResult>({ form: "link", email: outcome.email, url: outcome.url, why: outcome.why, ...(again && { again }) });
-  const sent = outcome.status === "sent" ? TEAM_MESSAGES.invited(outcome.email) : TEAM_MESSAGES.inviteQueued(outcome.email);
+  if (outcome.status === "not-mailed")
+    return data<ActionResult>({
+      form: "link",
+      email: outcome.email,
+      url: outcome.url,
+      why: outcome.why,
+      ...(again && { again }),
+    });
+  const sent =
+    outcome.status === "sent" ? TEAM_MESSAGES.invited(outcome.email) : TEAM_MESSAGES.inviteQueued(outcome.email);
   const message = again ? `${sent}. ${TEAM_MESSAGES.earlierLinksWork}` : sent;
   return redirectWithFlash(back, { type: "success", message });
 }
@@ -154,7 +194,9 @@ function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
         <h2 id="invite-title" className="text-lg font-bold">
           Invite someone
         </h2>
-        <p className="text-sm text-ink-soft">They get an email with a link to choose their name and password. The link works once, for 7 days.</p>
+        <p className="text-sm text-ink-soft">
+          They get an email with a link to choose their name and password. The link works once, for 7 days.
+        </p>
       </div>
       <input type="hidden" name="intent" value={TEAM_INTENTS.invite} />
       {form.errors?.length ? (
@@ -164,7 +206,12 @@ function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
       ) : null}
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <Field label="Email" error={fields.email}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" maxLength={254} className={inputClass} />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="off"
+            maxLength={254}
+            className={inputClass}
+          />
         </Field>
         <Field label="Role" error={fields.role}>
           <select {...getSelectProps(fields.role)} className={inputClass}>
@@ -209,13 +256,25 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
     <>
       <header>
         <h1 className="text-2xl font-bold">Team</h1>
-        <p className="mt-1 max-w-3xl text-ink-soft">Everyone who signs in to the admin, what they may do, and the invitations still waiting.</p>
+        <p className="mt-1 max-w-3xl text-ink-soft">
+          Everyone who signs in to the admin, what they may do, and the invitations still waiting.
+        </p>
       </header>
-      {result?.form === "link" && <NewLinkBox tone="warn" message={linkMessage(result)} url={result.url} label={result.reset ? `Password reset link for ${result.email}` : `Invitation link for ${result.email}`} />}
+      {result?.form === "link" && (
+        <NewLinkBox
+          tone="warn"
+          message={linkMessage(result)}
+          url={result.url}
+          label={result.reset ? `Password reset link for ${result.email}` : `Invitation link for ${result.email}`}
+        />
+      )}
       {/* The invitation first on a phone (what the owner came to do); beside the lists on a wide screen. */}
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="lg:col-start-2 lg:row-start-1">
-          <InviteForm key={`invite-${key}`} lastResult={result?.form === TEAM_INTENTS.invite ? result.result : undefined} />
+          <InviteForm
+            key={`invite-${key}`}
+            lastResult={result?.form === TEAM_INTENTS.invite ? result.result : undefined}
+          />
         </div>
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           <TeamMembers me={loaderData.me} members={loaderData.members} />

@@ -30,7 +30,8 @@ import type { Route } from "./+types/testimonial-list";
 const LIST = href("/admin/testimonials");
 
 /** Why the editor stays shut for someone who may not change what is on the site (decision 0048). */
-export const ON_SITE_FOR_OWNER = "This testimonial is on the site: only the owner edits it. Ask the owner to change it.";
+export const ON_SITE_FOR_OWNER =
+  "This testimonial is on the site: only the owner edits it. Ask the owner to change it.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { role } = await requireAccess(request, "routes/admin/testimonial-list");
@@ -81,7 +82,8 @@ function pageCursor(params: URLSearchParams): { after?: number; before?: number 
   return after ? { after } : before ? { before } : {};
 }
 
-const pageHref = ({ after, before }: { after?: number; before?: number }) => (after ? `${LIST}?after=${after}` : before ? `${LIST}?before=${before}` : LIST);
+const pageHref = ({ after, before }: { after?: number; before?: number }) =>
+  after ? `${LIST}?after=${after}` : before ? `${LIST}?before=${before}` : LIST;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/testimonial-list");
@@ -100,13 +102,20 @@ export async function action({ request }: Route.ActionArgs) {
     case "approve": {
       // Published: the next public request renders it (the model empties the page cache).
       const ok = approveTestimonial(parseId(formData.get("id")) ?? 0, user.userId);
-      return redirectWithFlash(back, ok ? { type: "success", message: "Review approved: it now shows on the site" } : { type: "error", message: "Failed to approve review" });
+      return redirectWithFlash(
+        back,
+        ok
+          ? { type: "success", message: "Review approved: it now shows on the site" }
+          : { type: "error", message: "Failed to approve review" },
+      );
     }
     case "delete": {
       const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
       return redirectWithFlash(
         back,
-        ok ? { type: "success", message: "Testimonial deleted successfully" } : { type: "error", message: "Failed to delete testimonial" },
+        ok
+          ? { type: "success", message: "Testimonial deleted successfully" }
+          : { type: "error", message: "Failed to delete testimonial" },
       );
     }
     // The editor's form names no intent: it is the page's save.
@@ -128,11 +137,15 @@ function saveTestimonial(formData: FormData, back: string, opts: { by: number; d
   const { id, ...input } = submission.value;
   try {
     if (id) {
-      if (!updateTestimonial(id, { id, ...input })) return redirectWithFlash(back, { type: "error", message: TESTIMONIAL_GONE });
+      if (!updateTestimonial(id, { id, ...input }))
+        return redirectWithFlash(back, { type: "error", message: TESTIMONIAL_GONE });
       return redirectWithFlash(back, { type: "success", message: "Testimonial updated successfully" });
     }
     createTestimonial(input, opts);
-    return redirectWithFlash(back, { type: "success", message: opts.draft ? TESTIMONIAL_DRAFTED : "Testimonial added successfully" });
+    return redirectWithFlash(back, {
+      type: "success",
+      message: opts.draft ? TESTIMONIAL_DRAFTED : "Testimonial added successfully",
+    });
   } catch (error) {
     console.error("Saving a testimonial failed:", error);
     return data(submission.reply({ formErrors: ["Failed to save testimonial"] }), { status: 500 });
@@ -153,7 +166,12 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           <Plus aria-hidden className="size-4" /> Add New Testimonial
         </Link>
       </div>
-      {!publishes && <p className="text-sm text-ink-soft">What you add or edit waits as pending until the owner approves it; approved ones are the owner&rsquo;s to change.</p>}
+      {!publishes && (
+        <p className="text-sm text-ink-soft">
+          What you add or edit waits as pending until the owner approves it; approved ones are the owner&rsquo;s to
+          change.
+        </p>
+      )}
       {refused && (
         <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
           {refused}
@@ -162,8 +180,8 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 
       {pending > 0 && (
         <p className="rounded-md bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          {pending === 1 ? "1 review from a homeowner is" : `${pending} reviews from homeowners are`} waiting for {publishes ? "your" : "the owner\u2019s"} approval. Pending reviews
-          never show on the site.
+          {pending === 1 ? "1 review from a homeowner is" : `${pending} reviews from homeowners are`} waiting for{" "}
+          {publishes ? "your" : "the owner\u2019s"} approval. Pending reviews never show on the site.
         </p>
       )}
       {total === 0 ? (
@@ -179,8 +197,14 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
             <tr key={t.id} className={t.status === "pending" ? "bg-amber-50/60" : undefined}>
               <td className="px-4 py-3 font-medium whitespace-nowrap" data-label="Name">
                 {t.name}
-                {t.status === "pending" && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pending</span>}
-                {t.status === "published" && t.approved && <span className="block text-xs font-normal text-ink-soft">{t.approved}</span>}
+                {t.status === "pending" && (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    Pending
+                  </span>
+                )}
+                {t.status === "published" && t.approved && (
+                  <span className="block text-xs font-normal text-ink-soft">{t.approved}</span>
+                )}
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-ink-soft" data-label="Location">
                 {t.location ?? "—"}
@@ -197,12 +221,24 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                   {t.status === "pending" && publishes && (
                     <Form method="post">
                       <input type="hidden" name="id" value={t.id} />
-                      <button type="submit" name="intent" value="approve" className="inline-flex items-center gap-1 rounded-md bg-leaf px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90">
-                        <Check aria-hidden className="size-4" /> Approve<span className="sr-only"> review by {t.name}</span>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        className="inline-flex items-center gap-1 rounded-md bg-leaf px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90"
+                      >
+                        <Check aria-hidden className="size-4" /> Approve
+                        <span className="sr-only"> review by {t.name}</span>
                       </button>
                     </Form>
                   )}
-                  <PublisherRowActions publishes={publishes} draft={t.status === "pending"} label={t.name} editTo={withParam("edit", t.id)} deleteTo={withParam("delete", t.id)} />
+                  <PublisherRowActions
+                    publishes={publishes}
+                    draft={t.status === "pending"}
+                    label={t.name}
+                    editTo={withParam("edit", t.id)}
+                    deleteTo={withParam("delete", t.id)}
+                  />
                 </div>
               </td>
             </tr>
@@ -238,7 +274,15 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 
 type Editable = { id: number; name: string; location: string | null; quote: string; rating: number };
 
-function TestimonialEditor({ testimonial, lastResult, closeTo }: { testimonial: Editable | null; lastResult: Route.ComponentProps["actionData"]; closeTo: string }) {
+function TestimonialEditor({
+  testimonial,
+  lastResult,
+  closeTo,
+}: {
+  testimonial: Editable | null;
+  lastResult: Route.ComponentProps["actionData"];
+  closeTo: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -271,13 +315,24 @@ function TestimonialEditor({ testimonial, lastResult, closeTo }: { testimonial: 
         <input {...getInputProps(fields.name, { type: "text" })} maxLength={100} autoFocus className={inputClass} />
       </Field>
       <Field label="Location" error={fields.location}>
-        <input {...getInputProps(fields.location, { type: "text" })} maxLength={100} placeholder="Wichita, KS" className={inputClass} />
+        <input
+          {...getInputProps(fields.location, { type: "text" })}
+          maxLength={100}
+          placeholder="Wichita, KS"
+          className={inputClass}
+        />
       </Field>
       <Field label="Quote *" error={fields.quote}>
         <textarea {...getTextareaProps(fields.quote)} rows={4} maxLength={1000} className={inputClass} />
       </Field>
       <Field label="Rating (1-5)" error={fields.rating}>
-        <input {...getInputProps(fields.rating, { type: "number" })} min={1} max={5} step={1} className={`${inputClass} w-24`} />
+        <input
+          {...getInputProps(fields.rating, { type: "number" })}
+          min={1}
+          max={5}
+          step={1}
+          className={`${inputClass} w-24`}
+        />
       </Field>
       <div className="flex justify-end gap-3 pt-2">
         <Link to={closeTo} className={secondaryButton}>
@@ -289,4 +344,7 @@ function TestimonialEditor({ testimonial, lastResult, closeTo }: { testimonial: 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Testimonials | Admin" },
+  { name: "robots", content: "noindex" },
+];

@@ -13,7 +13,14 @@ import { readForm } from "~/server/request-body.server";
 import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { confirmPassword } from "~/services/auth.server";
-import { clearSetup, confirmSetup, countRecoveryCodesLeft, getTwoStep, remakeRecoveryCodes, setupView } from "~/services/two-step.server";
+import {
+  clearSetup,
+  confirmSetup,
+  countRecoveryCodesLeft,
+  getTwoStep,
+  remakeRecoveryCodes,
+  setupView,
+} from "~/services/two-step.server";
 import type { Route } from "./+types/two-step";
 
 // Two-step sign-in for the signed-in person's own account (decision 0051): turn it on by
@@ -31,7 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ on: true as const, since, codesLeft: countRecoveryCodesLeft(user.userId), setup: null }, { headers });
   }
   const { view, setCookie } = await setupView(request, user);
-  return data({ on: false as const, since: null, codesLeft: 0, setup: view }, { headers: setCookie ? { ...headers, "Set-Cookie": setCookie } : headers });
+  return data(
+    { on: false as const, since: null, codesLeft: 0, setup: view },
+    { headers: setCookie ? { ...headers, "Set-Cookie": setCookie } : headers },
+  );
 }
 
 type Intent = (typeof TWO_STEP_INTENTS)[keyof typeof TWO_STEP_INTENTS];
@@ -42,33 +52,60 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   requireIntent(user, ROUTE, intent);
-  const refuse = (name: Intent, result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ intent: name, result }, { status });
+  const refuse = (name: Intent, result: SubmissionResult<string[]>, status: number) =>
+    data<ActionResult>({ intent: name, result }, { status });
   const on = getTwoStep(user.userId) !== null;
 
   switch (intent) {
     case TWO_STEP_INTENTS.enable: {
-      if (on) return redirectWithFlash(href("/admin/account/two-step"), { type: "info", message: TWO_STEP_MESSAGES.alreadyOn });
+      if (on)
+        return redirectWithFlash(href("/admin/account/two-step"), {
+          type: "info",
+          message: TWO_STEP_MESSAGES.alreadyOn,
+        });
       const submission = parseWithZod(form, { schema: EnableTwoStepSchema });
       if (submission.status !== "success") return refuse(intent, submission.reply(), 400);
       const outcome = await confirmSetup(request, user.userId, submission.value.code);
-      if (outcome === "expired") return refuse(intent, submission.reply({ formErrors: [TWO_STEP_MESSAGES.setupExpired], hideFields: ["code"] }), 400);
-      if (outcome === "wrong") return refuse(intent, submission.reply({ fieldErrors: { code: [TWO_STEP_MESSAGES.codeWrong] } }), 400);
-      return data<ActionResult>({ intent, codes: outcome.codes }, { headers: { "Set-Cookie": await clearSetup(), "Cache-Control": "no-store" } });
+      if (outcome === "expired")
+        return refuse(
+          intent,
+          submission.reply({ formErrors: [TWO_STEP_MESSAGES.setupExpired], hideFields: ["code"] }),
+          400,
+        );
+      if (outcome === "wrong")
+        return refuse(intent, submission.reply({ fieldErrors: { code: [TWO_STEP_MESSAGES.codeWrong] } }), 400);
+      return data<ActionResult>(
+        { intent, codes: outcome.codes },
+        { headers: { "Set-Cookie": await clearSetup(), "Cache-Control": "no-store" } },
+      );
     }
     case TWO_STEP_INTENTS.disable:
     case TWO_STEP_INTENTS.newCodes: {
-      if (!on) return redirectWithFlash(href("/admin/account/two-step"), { type: "info", message: TWO_STEP_MESSAGES.alreadyOff });
+      if (!on)
+        return redirectWithFlash(href("/admin/account/two-step"), {
+          type: "info",
+          message: TWO_STEP_MESSAGES.alreadyOff,
+        });
       const submission = parseWithZod(form, { schema: ConfirmPasswordSchema });
       const hide = { hideFields: ["currentPassword"] };
       if (submission.status !== "success") return refuse(intent, submission.reply(hide), 400);
       const checked = await confirmPassword(user, submission.value.currentPassword, clientIp(context));
-      if (checked === "too-many") return refuse(intent, submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], ...hide }), 429);
-      if (checked === "wrong") return refuse(intent, submission.reply({ fieldErrors: { currentPassword: [TWO_STEP_MESSAGES.passwordWrong] }, ...hide }), 400);
+      if (checked === "too-many")
+        return refuse(intent, submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], ...hide }), 429);
+      if (checked === "wrong")
+        return refuse(
+          intent,
+          submission.reply({ fieldErrors: { currentPassword: [TWO_STEP_MESSAGES.passwordWrong] }, ...hide }),
+          400,
+        );
       if (intent === TWO_STEP_INTENTS.disable) {
         disableTwoStep(user.userId);
         return redirectWithFlash(href("/admin/account"), { type: "success", message: TWO_STEP_MESSAGES.disabled });
       }
-      return data<ActionResult>({ intent, codes: await remakeRecoveryCodes(user.userId) }, { headers: { "Cache-Control": "no-store" } });
+      return data<ActionResult>(
+        { intent, codes: await remakeRecoveryCodes(user.userId) },
+        { headers: { "Cache-Control": "no-store" } },
+      );
     }
     default:
       return refuseUnknownIntent();
@@ -84,7 +121,11 @@ function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-const formOptions = (id: Intent, schema: typeof EnableTwoStepSchema | typeof ConfirmPasswordSchema, lastResult: SubmissionResult<string[]> | undefined) => ({
+const formOptions = (
+  id: Intent,
+  schema: typeof EnableTwoStepSchema | typeof ConfirmPasswordSchema,
+  lastResult: SubmissionResult<string[]> | undefined,
+) => ({
   id,
   lastResult,
   onValidate: ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }),
@@ -92,7 +133,13 @@ const formOptions = (id: Intent, schema: typeof EnableTwoStepSchema | typeof Con
   shouldRevalidate: "onInput" as const,
 });
 
-function Setup({ setup, lastResult }: { setup: NonNullable<Route.ComponentProps["loaderData"]["setup"]>; lastResult: SubmissionResult<string[]> | undefined }) {
+function Setup({
+  setup,
+  lastResult,
+}: {
+  setup: NonNullable<Route.ComponentProps["loaderData"]["setup"]>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useForm(formOptions(TWO_STEP_INTENTS.enable, EnableTwoStepSchema, lastResult));
   return (
     <section aria-labelledby="setup-title" className={accountCard}>
@@ -101,7 +148,10 @@ function Setup({ setup, lastResult }: { setup: NonNullable<Route.ComponentProps[
       </h2>
       <ol className="list-decimal space-y-4 pl-5">
         <li>
-          <p>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) and scan this code.</p>
+          <p>
+            Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy…)
+            and scan this code.
+          </p>
           <div
             role="img"
             aria-label="QR code for your authenticator app"
@@ -110,8 +160,14 @@ function Setup({ setup, lastResult }: { setup: NonNullable<Route.ComponentProps[
             // Made on the server by the qrcode library from our own otpauth:// address: no markup from anyone else.
             dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
           />
-          <p className="mt-3 text-sm text-ink-soft">Cannot scan? Choose &ldquo;enter a setup key&rdquo; in the app and type this key:</p>
-          <p className="mt-1 font-mono text-lg font-semibold tracking-wide break-all" data-testid="two-step-secret" data-secret={setup.secret}>
+          <p className="mt-3 text-sm text-ink-soft">
+            Cannot scan? Choose &ldquo;enter a setup key&rdquo; in the app and type this key:
+          </p>
+          <p
+            className="mt-1 font-mono text-lg font-semibold tracking-wide break-all"
+            data-testid="two-step-secret"
+            data-secret={setup.secret}
+          >
             {groupSecret(setup.secret)}
           </p>
         </li>
@@ -146,10 +202,14 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         Your recovery codes
       </h2>
       <p>
-        Write these down or print them, and keep them away from your phone. If you lose the phone, each code signs you in <strong>once</strong>.
-        They are shown only now.
+        Write these down or print them, and keep them away from your phone. If you lose the phone, each code signs you
+        in <strong>once</strong>. They are shown only now.
       </p>
-      <ol className="grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-2" aria-label="Recovery codes" data-testid="recovery-codes">
+      <ol
+        className="grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-2"
+        aria-label="Recovery codes"
+        data-testid="recovery-codes"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded bg-sand px-2 py-1 text-center">
             {code}
@@ -163,12 +223,38 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-function PasswordForm({ intent, title, intro, submit, busyText, lastResult }: { intent: Intent; title: string; intro: string; submit: string; busyText: string; lastResult: SubmissionResult<string[]> | undefined }) {
+function PasswordForm({
+  intent,
+  title,
+  intro,
+  submit,
+  busyText,
+  lastResult,
+}: {
+  intent: Intent;
+  title: string;
+  intro: string;
+  submit: string;
+  busyText: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useForm(formOptions(intent, ConfirmPasswordSchema, lastResult));
   return (
-    <AccountCardForm form={form} intent={intent} title={title} intro={intro} submit={submit} busyText={busyText} buttonClass={intent === TWO_STEP_INTENTS.disable ? secondaryButton : undefined}>
+    <AccountCardForm
+      form={form}
+      intent={intent}
+      title={title}
+      intro={intro}
+      submit={submit}
+      busyText={busyText}
+      buttonClass={intent === TWO_STEP_INTENTS.disable ? secondaryButton : undefined}
+    >
       <Field label="Current password" error={fields.currentPassword}>
-        <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className={inputClass} />
+        <input
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+          className={inputClass}
+        />
       </Field>
     </AccountCardForm>
   );
@@ -187,7 +273,8 @@ export default function TwoStepPage({ loaderData, actionData }: Route.ComponentP
         </p>
         <h1 className="text-2xl font-bold">Two-step sign-in</h1>
         <p className="mt-1 max-w-3xl text-ink-soft">
-          After your password, a 6-digit code from an app on your phone: someone who learns your password still cannot sign in.
+          After your password, a 6-digit code from an app on your phone: someone who learns your password still cannot
+          sign in.
         </p>
         <p className="mt-2 font-semibold" data-testid="two-step-status">
           {loaderData.on ? `On since ${loaderData.since}` : "Off"}
@@ -219,4 +306,7 @@ export default function TwoStepPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Two-step sign-in | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Two-step sign-in | Admin" },
+  { name: "robots", content: "noindex" },
+];

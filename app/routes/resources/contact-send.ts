@@ -4,7 +4,10 @@ import type { Route } from "./+types/contact-send";
 
 /** Only ever posted to; a GET (a crawler, a curious visitor) is told so, without a stack trace in the log. */
 export function loader() {
-  return new Response("Please send the form from this website.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("Please send the form from this website.", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /**

@@ -11,7 +11,11 @@ import type { Route } from "./+types/job-invoice-pdf";
  * the same answer whether the invoice exists or not.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+  const headers = {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    "X-Robots-Tag": "noindex",
+  };
   const leadId = findJobByToken(params.token);
   const invoiceId = parseId(params.iid);
   const invoice = leadId === null || invoiceId === null ? undefined : getLeadInvoice(leadId, invoiceId);

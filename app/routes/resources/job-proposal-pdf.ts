@@ -10,7 +10,11 @@ import type { Route } from "./+types/job-proposal-pdf";
  * Anything else (an unknown token, a lead with no accepted proposal) is not found.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+  const headers = {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    "X-Robots-Tag": "noindex",
+  };
   const leadId = findJobByToken(params.token);
   const accepted = leadId === null ? undefined : acceptedOf(leadId);
   const proposal = accepted && leadId !== null ? getLeadProposal(leadId, accepted.id) : undefined;

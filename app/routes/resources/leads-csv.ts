@@ -19,7 +19,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Written as it is read, a batch of leads at a time: flat memory with years of leads. The
   // byte-order mark makes Excel on Windows read it as UTF-8 (a name like "José" stays whole),
   // as the export's CSV files do.
-  const header = [...HEADER, "service", "street", "city", "zip", "preferred contact", "photos", "status", "follow up on", "lost reason", "invoiced", "paid", "owed", "job value"];
+  const header = [
+    ...HEADER,
+    "service",
+    "street",
+    "city",
+    "zip",
+    "preferred contact",
+    "photos",
+    "status",
+    "follow up on",
+    "lost reason",
+    "invoiced",
+    "paid",
+    "owed",
+    "job value",
+  ];
   return new Response(csvStream(header, rows(), { bom: true }), {
     headers: csvHeaders(`leads-${date}.csv`),
   });

@@ -16,7 +16,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   // A replaced proposal's paper would be a price that no longer stands: the link says so instead.
   if (proposalState(proposal) === "withdrawn") {
     const { phone } = proposalContent(proposal).company;
-    return new Response(`${PROPOSAL_MESSAGES.replaced}. ${PROPOSAL_REPLACED_TEXT} Phone: ${phone}\n`, { status: 410, headers });
+    return new Response(`${PROPOSAL_MESSAGES.replaced}. ${PROPOSAL_REPLACED_TEXT} Phone: ${phone}\n`, {
+      status: 410,
+      headers,
+    });
   }
   return pdfResponse(proposal);
 }

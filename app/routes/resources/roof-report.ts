@@ -9,7 +9,6 @@ import { getBusinessFacts } from "~/models/settings.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/roof-report";
 
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request, "routes/resources/roof-report");
   const customer = getRoofCustomer(parseId(params.id) ?? 0);

@@ -14,13 +14,24 @@ export const invitation: MailKind = {
   retries: true,
   compose(item, now) {
     const found = item.invitationId === null ? undefined : getInvitationWithInviter(item.invitationId);
-    if (!found || invitationState(found.invitation, now) === "used" || invitationState(found.invitation, now) === "withdrawn") return null;
+    if (
+      !found ||
+      invitationState(found.invitation, now) === "used" ||
+      invitationState(found.invitation, now) === "withdrawn"
+    )
+      return null;
     const { company } = getBusinessFacts();
     const expiresAt = invitationExpiry(now);
     const { token, hash } = newLinkToken();
     setInvitationLink(found.invitation.id, hash, expiresAt);
     const link = `${siteOrigin()}${invitationPath(token)}`;
-    const mail = invitationMail({ inviter: found.inviter ?? company, company, role: found.invitation.role, link, expiresAt });
+    const mail = invitationMail({
+      inviter: found.inviter ?? company,
+      company,
+      role: found.invitation.role,
+      link,
+      expiresAt,
+    });
     return { mail: { to: found.invitation.email, fromName: company, ...mail }, link };
   },
 };

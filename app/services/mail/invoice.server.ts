@@ -75,6 +75,15 @@ export const receipt: MailKind = {
       },
       link,
     );
-    return { mail: { to: item.recipient, toName: lead.name, fromName: facts.company, replyTo: facts.email || undefined, ...written }, link };
+    return {
+      mail: {
+        to: item.recipient,
+        toName: lead.name,
+        fromName: facts.company,
+        replyTo: facts.email || undefined,
+        ...written,
+      },
+      link,
+    };
   },
 };

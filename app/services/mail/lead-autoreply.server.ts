@@ -20,6 +20,8 @@ export const leadAutoreply: MailKind = {
     const { company } = getBusinessFacts();
     // Only ever to the one address this visitor typed, never a list.
     const text = `${settings.autoresponderMessage.trimEnd()}\n\n${JOB_PAGE_MAIL.autoreplyFooter(jobPageLinkUrl(lead.id, now))}`;
-    return { mail: { to: lead.email, toName: lead.name, fromName: company, subject: settings.autoresponderSubject, text } };
+    return {
+      mail: { to: lead.email, toName: lead.name, fromName: company, subject: settings.autoresponderSubject, text },
+    };
   },
 };

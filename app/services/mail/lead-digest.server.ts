@@ -17,6 +17,13 @@ export const leadDigest: MailKind = {
     if (isEmptyDigest(digest)) return null;
     const settings = getSetting("contact");
     const { company } = getBusinessFacts();
-    return { mail: { to: settings.notificationEmail, toName: company, fromName: company, ...digestMail(digest, siteOrigin(), settings.digestHour) } };
+    return {
+      mail: {
+        to: settings.notificationEmail,
+        toName: company,
+        fromName: company,
+        ...digestMail(digest, siteOrigin(), settings.digestHour),
+      },
+    };
   },
 };

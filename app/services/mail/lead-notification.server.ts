@@ -45,12 +45,22 @@ export const leadNotification: MailKind = {
     const photos = photoCounts([lead.id]).get(lead.id) ?? 0;
     // A lead staff wrote down may have no email (stored as ""): then there is nobody to reply to.
     return {
-      mail: { to: getSetting("contact").notificationEmail, toName: company, fromName: company, replyTo: lead.email || undefined, subject: newLeadSubject(lead), text: notificationText(lead, photos) },
+      mail: {
+        to: getSetting("contact").notificationEmail,
+        toName: company,
+        fromName: company,
+        replyTo: lead.email || undefined,
+        subject: newLeadSubject(lead),
+        text: notificationText(lead, photos),
+      },
     };
   },
   // The visitor's auto-reply goes once the owner has been told, and only once.
   afterSent(item, now) {
     if (item.leadId === null || findMail("lead-autoreply", { leadId: item.leadId })) return undefined;
-    return enqueueMail({ kind: "lead-autoreply", leadId: item.leadId, recipient: getLead(item.leadId)?.email ?? "" }, now);
+    return enqueueMail(
+      { kind: "lead-autoreply", leadId: item.leadId, recipient: getLead(item.leadId)?.email ?? "" },
+      now,
+    );
   },
 };

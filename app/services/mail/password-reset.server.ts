@@ -15,7 +15,8 @@ export const passwordReset: MailKind = {
   retries: true,
   compose(item, now) {
     const found = item.passwordResetId === null ? undefined : findPasswordReset(item.passwordResetId);
-    if (!found || found.removedAt || resetLinkState(found.reset, now) !== "open" || !isNewestReset(found.reset)) return null;
+    if (!found || found.removedAt || resetLinkState(found.reset, now) !== "open" || !isNewestReset(found.reset))
+      return null;
     const expiresAt = resetLinkExpiry(now);
     const { token, hash } = newLinkToken();
     setResetLink(found.reset.id, hash, expiresAt);

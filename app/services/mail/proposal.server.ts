@@ -27,7 +27,13 @@ export const proposal: MailKind = {
     const company = getBusinessFacts().company;
     // To the address staff chose to mail; a reply reaches the business. Staff see the proposal's link.
     return {
-      mail: { to: item.recipient, toName: content.customer.name, fromName: company, replyTo: content.company.email || undefined, ...proposalMail(content, link, jobLink) },
+      mail: {
+        to: item.recipient,
+        toName: content.customer.name,
+        fromName: company,
+        replyTo: content.company.email || undefined,
+        ...proposalMail(content, link, jobLink),
+      },
       link,
     };
   },

@@ -24,8 +24,26 @@ export const reviewRequest: MailKind = {
     setReviewLink(found.request.id, hash, expiresAt);
     const link = `${siteOrigin()}${reviewPath(token)}`;
     const jobLink = jobPageLinkUrl(found.request.leadId, now);
-    const mail = reviewRequestMail({ name: found.name, company, phone, service: found.service, town: found.city, link, jobLink, expiresAt });
+    const mail = reviewRequestMail({
+      name: found.name,
+      company,
+      phone,
+      service: found.service,
+      town: found.city,
+      link,
+      jobLink,
+      expiresAt,
+    });
     // Only ever to the homeowner's own address; a reply reaches the owner.
-    return { mail: { to: found.email, toName: found.name, fromName: company, replyTo: getSetting("contact").notificationEmail, ...mail }, link };
+    return {
+      mail: {
+        to: found.email,
+        toName: found.name,
+        fromName: company,
+        replyTo: getSetting("contact").notificationEmail,
+        ...mail,
+      },
+      link,
+    };
   },
 };

@@ -65,7 +65,14 @@ function visitKind(mail: VisitMailKind): MailKind {
       );
       // To the homeowner's address as it was when the mail was queued; a reply reaches the office.
       return {
-        mail: { to: item.recipient, toName: visit.lead.name, fromName: facts.company, replyTo: getSetting("contact").notificationEmail, ...text, attachments: [attachment] },
+        mail: {
+          to: item.recipient,
+          toName: visit.lead.name,
+          fromName: facts.company,
+          replyTo: getSetting("contact").notificationEmail,
+          ...text,
+          attachments: [attachment],
+        },
       };
     },
   };
