@@ -12,7 +12,7 @@ import { paymentsOf } from "~/models/payment.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { notFound } from "~/server/responses.server";
 import { preparedFor, totalsBlock } from "~/services/proposal-pdf.server";
-import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/services/roof-report.server";
+import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/server/pdf.server";
 
 const WIDTH = 516; // the letter page less both margins
 

@@ -10,17 +10,9 @@ import {
   termsText,
   type ProposalContent,
 } from "~/lib/proposal";
-import {
-  drawView,
-  heading,
-  INK,
-  letterhead,
-  MARGIN,
-  newPdf,
-  SOFT,
-  table,
-  type Doc,
-} from "~/services/roof-report.server";
+import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/server/pdf.server";
+// The roof's outline drawn as the roof report draws it, not a copy of that code.
+import { drawView } from "~/services/roof-report.server";
 
 const WIDTH = 516; // the letter page less both margins
 
