@@ -5,7 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { TestimonialGrid } from "~/components/testimonial-grid";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { publicTestimonialPage } from "~/models/testimonial.server";
-import { parseId } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
 import type { Route } from "./+types/testimonial-list";
 
 // A page of reviews at a time: years of reviews stay a small page on a phone.

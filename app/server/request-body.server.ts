@@ -26,6 +26,14 @@ export function refuseBody(status: 400 | 413 | 415, message: string = bodyMessag
 }
 
 /**
+ * The answer to a form naming an intent its page does not have (an old tab, a hand-made
+ * post): a short 400, never a fall-through to the page's "save".
+ */
+export function refuseUnknownIntent(): never {
+  return refuseBody(400, "This form's action is unknown here. Please reload the page and try again.");
+}
+
+/**
  * The form once its lists are known to stay within their limits (`lib/form-lists.ts`);
  * a short 400 otherwise, before anything parses the fields or renders them back.
  */

@@ -9,7 +9,7 @@ import {
 import { withdrawForChangedEstimate } from "~/models/proposal.server";
 import { inTransaction } from "~/server/db.server";
 import { notFound } from "~/server/responses.server";
-import { redirectWithFlash } from "~/services/admin-actions.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import type { Actor } from "~/lib/actor";
 
 type EstimateForm = LeadFormOf<typeof MAKE_ESTIMATE_INTENT | typeof SAVE_ESTIMATE_INTENT | typeof LEAVE_OUT_INTENT>;

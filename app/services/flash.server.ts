@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { appCookie } from "~/services/cookies.server";
 
@@ -20,4 +21,9 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   const parsed = FlashSchema.safeParse(raw);
   return { flash: parsed.success ? parsed.data : null, headers };
+}
+
+/** Back to a list with a message for the toast (or the page, without scripts). */
+export async function redirectWithFlash(to: string, flash: Flash) {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash(flash) } });
 }

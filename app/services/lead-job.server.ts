@@ -13,7 +13,7 @@ import { setJobCompleted } from "~/models/lead.server";
 import { findLeadProject } from "~/models/project.server";
 import { latestReviewRequest } from "~/models/review-request.server";
 import { getTestimonial } from "~/models/testimonial.server";
-import { redirectWithFlash } from "./admin-actions.server";
+import { redirectWithFlash } from "./flash.server";
 import { addJobToPortfolio, portfolioDraftDefaults } from "./portfolio-draft.server";
 import { redirectShowingLink } from "./new-link.server";
 import { askForReview, reviewMail } from "./review-asking.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { MoneyFormResult } from "~/lib/invoice";
 import { requireAccess } from "~/services/access.server";
-import { parseId } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
 import { requireVisibleLead } from "~/services/lead-access.server";
 import { leadMoneyView } from "~/services/lead-money-view.server";
 import { notFound } from "~/server/responses.server";

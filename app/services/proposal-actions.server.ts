@@ -39,7 +39,7 @@ import { siteOrigin } from "~/server/origin.server";
 import { MAIL_WAIT_MS, mailTransport, type MailTransport } from "~/server/mail.server";
 import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 import { leadRoofView } from "~/services/roof-customer-view.server";
-import { redirectWithFlash } from "~/services/admin-actions.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { notFound } from "~/server/responses.server";
 import { PROPOSAL_MAIL_MESSAGES } from "~/lib/proposal-mail";
 import type { Actor } from "~/lib/actor";

@@ -19,7 +19,7 @@ describe("layers", () => {
     ],
     [
       "app/models/probe.server.ts",
-      'import { redirectWithFlash } from "~/services/admin-actions.server";\nexport const x = redirectWithFlash;\n',
+      'import { redirectWithFlash } from "~/services/flash.server";\nexport const x = redirectWithFlash;\n',
     ],
     [
       "app/models/probe.server.ts",

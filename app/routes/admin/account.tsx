@@ -19,8 +19,8 @@ import { deleteDeviceSession, deleteOtherSessions, listDeviceSessions } from "~/
 import { getTwoStep } from "~/models/two-step.server";
 import { changeEmail, changeName, changePassword } from "~/models/user.server";
 import { clientIp } from "~/server/client-ip.server";
-import { readForm, refuseBody } from "~/server/request-body.server";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { readForm, refuseBody, refuseUnknownIntent } from "~/server/request-body.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { confirmPassword } from "~/services/auth.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { withPasswordCheck } from "~/server/password-strength.server";

@@ -7,9 +7,9 @@ import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
 import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { backUpNow, backupOverview } from "~/services/backups.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import type { Route } from "./+types/backups";
 
 const PAGE = href("/admin/backups");

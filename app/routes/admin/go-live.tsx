@@ -4,10 +4,10 @@ import { EditorDialog, primaryButton, secondaryButton } from "~/components/admin
 import { GoLiveList } from "~/components/admin/go-live-list";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { GO_LIVE_INTENTS, GoLiveItemSchema, README_SECTION, remainingItems } from "~/lib/go-live";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { goLiveOverview, removeDemoContent, setGoLiveConfirmed } from "~/services/go-live.server";
-import { readForm, refuseBody } from "~/server/request-body.server";
+import { readForm, refuseBody, refuseUnknownIntent } from "~/server/request-body.server";
 import type { Route } from "./+types/go-live";
 
 const PAGE = href("/admin/go-live");

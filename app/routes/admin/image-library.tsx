@@ -1,6 +1,8 @@
 import { data, href } from "react-router";
 import { ImageLibrary } from "~/components/admin/image-library";
-import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
+import { refuseUnknownIntent } from "~/server/request-body.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { nameAtWidth } from "~/lib/image-variants";
 import { uploadToLibrary } from "~/services/library-upload.server";

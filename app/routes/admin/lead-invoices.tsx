@@ -6,11 +6,12 @@ import { actorOf } from "~/lib/actor";
 import { INVOICE_INTENTS, INVOICE_MESSAGES, InvoiceFormSchema, MAX_CHANGE_ORDERS } from "~/lib/invoice";
 import { createInvoiceDraft, deleteInvoiceDraft, saveInvoiceDraft, voidInvoice } from "~/models/invoice.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
 import { sendInvoiceNow } from "~/services/invoice-sending.server";
 import { requireVisibleLead } from "~/services/lead-access.server";
 import { loadMoneyPage, moneyFormReply } from "~/services/money-forms.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-invoices";
 

@@ -4,9 +4,10 @@ import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from 
 import { revokeJobLinks } from "~/models/job-link.server";
 import { getLead } from "~/models/lead.server";
 import { notFound } from "~/server/responses.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { redirectShowingLink } from "~/services/new-link.server";
 import type { Route } from "./+types/lead-job-link";

@@ -1,4 +1,4 @@
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { Download, Plus } from "lucide-react";
 import { Icon } from "~/components/icon";
 import { Form, href, Link, redirect } from "react-router";
@@ -15,7 +15,8 @@ import {
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { LeadSourceBadge } from "~/components/lead-detail";
-import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { requireVisibleLead } from "~/services/lead-access.server";
 import { mayLoad, mayPost, seesMoney } from "~/lib/access";

@@ -7,11 +7,12 @@ import { INVOICE_MESSAGES, RECORD_PAYMENT_INTENT, RecordPaymentSchema } from "~/
 import { businessToday } from "~/lib/lead-status";
 import { getLeadInvoice } from "~/models/invoice.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
 import { recordPaymentNow } from "~/services/invoice-sending.server";
 import { requireVisibleLead } from "~/services/lead-access.server";
 import { loadMoneyPage, moneyFormReply } from "~/services/money-forms.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-payments";
 

@@ -5,11 +5,12 @@ import { LeadSchedule } from "~/components/admin/lead-schedule";
 import { actorOf } from "~/lib/actor";
 import { isVisitIntent, VISIT_FORM_SCHEMAS, VISIT_MESSAGES, type VisitFormResult } from "~/lib/visit-form";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
 import { refuseUnlessVisible, requireVisibleLead } from "~/services/lead-access.server";
 import { leadScheduleView } from "~/services/lead-schedule-view.server";
 import { bookVisit, callOffVisit, mailWords, rescheduleVisit } from "~/services/visit-booking.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead-visits";
 

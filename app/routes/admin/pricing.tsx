@@ -4,8 +4,8 @@ import { PricingForm } from "~/components/admin/pricing-form";
 import { PricingFormSchema } from "~/lib/pricing";
 import { byLine, personName } from "~/lib/by-line";
 import { getSetting, getSettingChange, setSetting } from "~/models/settings.server";
-import { readForm } from "~/server/request-body.server";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/pricing";
 

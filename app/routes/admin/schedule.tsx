@@ -6,9 +6,9 @@ import { VisitLengthsForm } from "~/components/admin/visit-lengths-form";
 import { mayPost } from "~/lib/access";
 import { VISIT_LENGTHS_INTENT, VISIT_MESSAGES, VisitLengthsFormSchema } from "~/lib/visit-form";
 import { getSetting, setSetting } from "~/models/settings.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { scheduleView, type ScheduleDay, type ScheduleItem } from "~/services/visit-schedule.server";
 import type { Route } from "./+types/schedule";
 

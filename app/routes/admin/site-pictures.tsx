@@ -4,7 +4,7 @@ import { data, href } from "react-router";
 import { PictureSlotEditor, PictureSlotList } from "~/components/admin/picture-slots";
 import { parseSlotId, PictureFormSchema, ResetFormSchema, VideoFormSchema } from "~/lib/site-media";
 import { checkVideoUrl } from "~/lib/video-url";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import {
   offeredSlot,
@@ -16,7 +16,7 @@ import {
   slotViews,
   type SaveOutcome,
 } from "~/services/site-pictures.server";
-import { refuseBody } from "~/server/request-body.server";
+import { refuseBody, refuseUnknownIntent } from "~/server/request-body.server";
 import { parseUploadForm } from "~/server/upload.server";
 import type { Route } from "./+types/site-pictures";
 

@@ -14,11 +14,11 @@ import {
   trustFactsFromForm,
   WORDS_INTENTS,
 } from "~/lib/site-words";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { pickerImages } from "~/services/site-pictures.server";
 import { saveAbout, savePageWords, saveTrustFacts, wordsAdminView } from "~/services/site-words.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import type { Route } from "./+types/site-words";
 
 // Words & Facts: the owner's trust facts, each page's hero words, and the

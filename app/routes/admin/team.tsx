@@ -19,8 +19,8 @@ import {
 } from "~/lib/team-forms";
 import { ROLE_DUTIES } from "~/lib/invitation";
 import { removeMember, setMemberRole } from "~/models/user.server";
-import { readForm, refuseBody } from "~/server/request-body.server";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { readForm, refuseBody, refuseUnknownIntent } from "~/server/request-body.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { startPasswordReset } from "~/services/password-reset.server";
 import {

@@ -1,4 +1,4 @@
-import { readForm } from "~/server/request-body.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Plus } from "lucide-react";
@@ -8,7 +8,8 @@ import { PublisherRowActions } from "~/components/admin/access-row-actions";
 import { mayPost } from "~/lib/access";
 import { byLine, personName } from "~/lib/by-line";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
-import { parseId, redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent, requirePublisher } from "~/services/access.server";
 import { NAME_AND_QUOTE_REQUIRED, TestimonialSchema } from "~/lib/testimonial-form";
 import {

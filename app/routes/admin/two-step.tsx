@@ -9,8 +9,8 @@ import { groupSecret } from "~/lib/totp";
 import { ConfirmPasswordSchema, EnableTwoStepSchema, TWO_STEP_INTENTS, TWO_STEP_MESSAGES } from "~/lib/two-step-forms";
 import { disableTwoStep } from "~/models/two-step.server";
 import { clientIp } from "~/server/client-ip.server";
-import { readForm } from "~/server/request-body.server";
-import { redirectWithFlash, refuseUnknownIntent } from "~/services/admin-actions.server";
+import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { confirmPassword } from "~/services/auth.server";
 import {

@@ -1,6 +1,6 @@
 import { getLeadInvoice } from "~/models/invoice.server";
 import { requireAccess } from "~/services/access.server";
-import { parseId } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
 import { invoicePdfResponse } from "~/services/invoice-pdf.server";
 import { requireVisibleLead } from "~/services/lead-access.server";
 import { notFound } from "~/server/responses.server";

@@ -1,4 +1,4 @@
-import { parseId } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
 import { requireAccess } from "~/services/access.server";
 import { getLeadProposal } from "~/models/proposal.server";
 import { pdfResponse } from "~/services/proposal-pdf.server";

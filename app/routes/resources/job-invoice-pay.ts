@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { parseId, redirectWithFlash } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
+import { redirectWithFlash } from "~/services/flash.server";
 import { startInvoiceCheckout } from "~/services/online-payment.server";
 import { findJobByToken } from "~/services/job-page-link.server";
 import { jobPath } from "~/lib/job-page";

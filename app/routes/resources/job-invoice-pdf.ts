@@ -1,6 +1,6 @@
 import { getLeadInvoice } from "~/models/invoice.server";
 import { notFound } from "~/server/responses.server";
-import { parseId } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
 import { invoicePdfResponse } from "~/services/invoice-pdf.server";
 import { findJobByToken } from "~/services/job-page-link.server";
 import type { Route } from "./+types/job-invoice-pdf";

@@ -1,7 +1,7 @@
 import { requireAccess } from "~/services/access.server";
 import { refuseOthersFile } from "~/services/lead-access.server";
 import { getLead } from "~/models/lead.server";
-import { parseId } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
 import { csvHeaders } from "~/lib/csv";
 import { roofCsvFileName, roofMeasurementsCsv } from "~/lib/roof-export";
 import { getRoofCustomer } from "~/models/roof-customer.server";

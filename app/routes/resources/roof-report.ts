@@ -2,7 +2,7 @@ import { fileNameSlug } from "~/lib/file-name";
 import { requireAccess } from "~/services/access.server";
 import { refuseOthersFile } from "~/services/lead-access.server";
 import { getLead } from "~/models/lead.server";
-import { parseId } from "~/services/admin-actions.server";
+import { parseId } from "~/lib/parse-id";
 import { buildRoofReport } from "~/services/roof-report.server";
 import { getRoofCustomer } from "~/models/roof-customer.server";
 import { getBusinessFacts } from "~/models/settings.server";
