@@ -8,11 +8,11 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
-import { contentSecurityPolicy, inlineScripts } from "~/lib/csp";
+import { contentSecurityPolicy, formTargetsFor, inlineScripts } from "~/lib/csp";
 import { isAdminPath } from "~/lib/admin-sections";
 import { withCriticalCss } from "~/lib/critical-css";
 import { deferScripts } from "~/lib/page-html";
-import { checkoutFormTargets } from "~/server/stripe.server";
+import { checkoutOrigin } from "~/server/stripe.server";
 
 export const streamTimeout = 5_000;
 
@@ -72,7 +72,7 @@ export default function handleRequest(
               scriptHashes,
               area: admin ? "admin" : "public",
               dev: import.meta.env.DEV,
-              formTargets: checkoutFormTargets(request.url),
+              formTargets: formTargetsFor(request.url, checkoutOrigin()),
             }),
           );
           resolve(new Response(html, { status: responseStatusCode, headers: responseHeaders }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScripts } from "./csp";
+import { contentSecurityPolicy, formTargetsFor, inlineScripts } from "./csp";
 
 describe("inlineScripts", () => {
   it("finds inline scripts, not external ones or JSON data", () => {
@@ -33,5 +33,18 @@ describe("contentSecurityPolicy", () => {
     expect(pub).not.toContain("googleapis");
     expect(pub).toContain("frame-src https://www.youtube-nocookie.com https://player.vimeo.com");
     expect(admin).not.toContain("youtube");
+  });
+});
+
+describe("formTargetsFor", () => {
+  it("lets a job page's forms lead to the checkout page, and no other page's", () => {
+    const checkout = "https://checkout.stripe.com";
+    expect(formTargetsFor("https://www.example.com/job/abc", checkout)).toEqual([checkout]);
+    expect(formTargetsFor("https://www.example.com/contact", checkout)).toEqual([]);
+    expect(formTargetsFor("https://www.example.com/jobs", checkout)).toEqual([]);
+  });
+
+  it("adds nothing while online payment is off", () => {
+    expect(formTargetsFor("https://www.example.com/job/abc", null)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { jobPath } from "~/lib/job-page";
+
 /**
  * Content-Security-Policy for our HTML pages. Inline scripts are allowed only by the hash
  * of each one the page carries (React Router's hydration data and scroll restoration), so a
@@ -69,4 +71,12 @@ export function contentSecurityPolicy({ scriptHashes, area, dev = false, formTar
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");
+}
+
+/**
+ * Other origins a page's forms lead to: the job page's "Pay" form ends at the payment
+ * provider's checkout page, and browsers hold a form's redirect to form-action too.
+ */
+export function formTargetsFor(url: string, checkoutOrigin: string | null): string[] {
+  return checkoutOrigin && new URL(url).pathname.startsWith(jobPath("")) ? [checkoutOrigin] : [];
 }

@@ -1,4 +1,3 @@
-import { href } from "react-router";
 import Stripe from "stripe";
 import { env } from "~/server/env.server";
 
@@ -12,9 +11,6 @@ export function onlinePaymentEnabled(): boolean {
 }
 
 let client: Stripe | undefined;
-
-/** The homeowner's job pages, where "Pay" is (href() with an empty token: "/job/"). */
-const JOB_PAGES = href("/job/:token", { token: "" });
 
 /** The one Stripe client, or null while online payment is off. */
 export function stripeClient(): Stripe | null {
@@ -40,11 +36,8 @@ function apiBase(base: string | undefined): { host?: string; port?: number; prot
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
 }
 
-/**
- * Where the job page's "Pay" form ends up (Stripe's hosted checkout page), for the page's
- * CSP form-action: browsers hold a form's redirect to it too. Nothing elsewhere or when off.
- */
-export function checkoutFormTargets(url: string): string[] {
-  if (!onlinePaymentEnabled() || !new URL(url).pathname.startsWith(JOB_PAGES)) return [];
-  return [env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : "https://checkout.stripe.com"];
+/** Where Stripe's hosted checkout page is (a fake Stripe in tests), or null while online payment is off. */
+export function checkoutOrigin(): string | null {
+  if (!onlinePaymentEnabled()) return null;
+  return env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : "https://checkout.stripe.com";
 }

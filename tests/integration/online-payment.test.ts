@@ -31,7 +31,8 @@ const { leadMoneyView } = await import("~/services/lead-money-view.server");
 const { readFlash } = await import("~/services/flash.server");
 const { ONLINE_PAYMENT_MESSAGES } = await import("~/services/online-payment.server");
 const { startApp } = await import("./started-app");
-const { checkoutFormTargets } = await import("~/server/stripe.server");
+const { checkoutOrigin } = await import("~/server/stripe.server");
+const { formTargetsFor } = await import("~/lib/csp");
 const { routeArgs } = await import("./admin-session");
 const payRoute = await import("~/routes/resources/job-invoice-pay");
 const webhookRoute = await import("~/routes/resources/stripe-webhook");
@@ -201,9 +202,10 @@ describe("the Pay button", () => {
   });
 
   it("lets the job pages' forms lead to Stripe's checkout page, and no other page's", () => {
-    expect(checkoutFormTargets("http://site.test/job/abc")).toEqual([fake.url]);
-    expect(checkoutFormTargets("http://site.test/contact")).toEqual([]);
-    expect(checkoutFormTargets("http://site.test/jobs")).toEqual([]);
+    expect(checkoutOrigin()).toBe(fake.url);
+    expect(formTargetsFor("http://site.test/job/abc", checkoutOrigin())).toEqual([fake.url]);
+    expect(formTargetsFor("http://site.test/contact", checkoutOrigin())).toEqual([]);
+    expect(formTargetsFor("http://site.test/jobs", checkoutOrigin())).toEqual([]);
   });
 });
 
