@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 
 export const COMPANY = "Prairie Ridge Framing & Roofing";
 
@@ -20,4 +20,13 @@ export async function openNavGroup(page: Page, info: TestInfo, group: string) {
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole(group === "Service Areas" ? "button" : "link", { name: group }).hover();
   return nav.getByRole("list", { name: `${group} menu` });
+}
+
+/** The homeowner signs the proposal open on `page` in `name`, as its form asks, and sees it accepted. */
+export async function acceptProposal(page: Page, name: string) {
+  const accept = page.getByRole("form", { name: "Accept the proposal" });
+  await accept.getByLabel("Your full name").fill(name);
+  await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
+  await accept.getByRole("button", { name: "Accept proposal" }).click();
+  await expect(page.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
 }

@@ -1,6 +1,6 @@
 import type { SentMail } from "../fake-resend";
 import { expect, test } from "./fixtures";
-import { isPhone, jsEnabled } from "./helpers";
+import { acceptProposal, isPhone, jsEnabled } from "./helpers";
 import { mailsTo } from "./quote";
 import { seedLeadWithEstimate, seedWonJob, type SeedEstimate } from "./seed-estimate";
 
@@ -55,11 +55,7 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   });
   const homeowner = await home.newPage();
   await homeowner.goto(new URL(link).pathname);
-  const accept = homeowner.getByRole("form", { name: "Accept the proposal" });
-  await accept.getByLabel("Your full name").fill(name);
-  await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
-  await accept.getByRole("button", { name: "Accept proposal" }).click();
-  await expect(homeowner.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
+  await acceptProposal(homeowner, name);
   await home.close();
 
   // The deposit's draft is there at once: 30% of $10,000.05 is $3,000.015, billed $3,000.02.

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { FAKE_STRIPE_URL } from "../../playwright.config";
 import type { SentMail } from "../fake-resend";
 import { expect, test } from "./fixtures";
-import { escapeRegExp, isPhone, jsEnabled } from "./helpers";
+import { acceptProposal, escapeRegExp, isPhone, jsEnabled } from "./helpers";
 import { AUGUSTA_GUTTERS, fillQuote, mailsTo, photo } from "./quote";
 
 /** The one calendar file a mail carries, parsed by ical.js: its event's start and status. */
@@ -120,11 +120,7 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await expect(work).toContainText(/\d+ bundles × \$/);
   await expect(work).not.toContainText(/\d bundle ×/);
   await expect(work).toContainText("Labor, pitch up to 6/12");
-  const accept = homeowner.getByRole("form", { name: "Accept the proposal" });
-  await accept.getByLabel("Your full name").fill(name);
-  await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
-  await accept.getByRole("button", { name: "Accept proposal" }).click();
-  await expect(homeowner.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
+  await acceptProposal(homeowner, name);
   await expect
     .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith(`Proposal accepted: ${name}`)).length)
     .toBe(1);

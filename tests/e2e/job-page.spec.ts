@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { E2E_DIR } from "../../playwright.config";
 import { expect, signIn, test } from "./fixtures";
-import { isPhone, jsEnabled } from "./helpers";
+import { acceptProposal, isPhone, jsEnabled } from "./helpers";
 import { mailsTo, photo } from "./quote";
 import { seedLeadWithEstimate } from "./seed-estimate";
 
@@ -65,11 +65,7 @@ test("staff make the job page's link, the homeowner sees the job and sends a pho
   await expect(staff.getByText("Proposal created").first()).toBeVisible();
   const proposalLink = await proposals.getByLabel("Link for the homeowner").inputValue();
   await homeowner.goto(new URL(proposalLink).pathname);
-  const accept = homeowner.getByRole("form", { name: "Accept the proposal" });
-  await accept.getByLabel("Your full name").fill(name);
-  await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
-  await accept.getByRole("button", { name: "Accept proposal" }).click();
-  await expect(homeowner.getByRole("status", { name: "Accepted" })).toBeVisible();
+  await acceptProposal(homeowner, name);
   seedSentInvoice(leadId);
 
   // The homeowner's signed copy went by mail with the job page link; staff get that same link to copy, shown once.

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { E2E_DIR } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { jsEnabled } from "./helpers";
+import { acceptProposal, jsEnabled } from "./helpers";
 import { seedLeadWithEstimate, type SeedEstimate } from "./seed-estimate";
 
 // One fact, one place (decision 0073): the proposal the homeowner signs states the owner's
@@ -85,11 +85,7 @@ test("the signed terms state the owner's deposit and warranty, and the job's val
   await expect(terms).toContainText(deposit);
   await expect(terms).toContainText(warranty);
   await expect(terms).not.toContainText("10% on signing");
-  const accept = homeowner.getByRole("form", { name: "Accept the proposal" });
-  await accept.getByLabel("Your full name").fill(name);
-  await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
-  await accept.getByRole("button", { name: "Accept proposal" }).click();
-  await expect(homeowner.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
+  await acceptProposal(homeowner, name);
   await home.close();
 
   // The deposit invoice is the signed deposit; the estimate is shown read-only with the way forward.
