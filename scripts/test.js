@@ -20,7 +20,11 @@ const started = Date.now();
 // the day it grows rather than when CI runs out of time.
 const SLOW_STAGE_MS = 10 * 60_000;
 const SUITE_BUDGET_MS = 25 * 60_000;
-const minutes = (ms) => `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+// Rounded to whole seconds first, so 20 min 59.6 s reads "21m 00s", not "20m 60s".
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, "0")}s`;
+};
 
 function step(title, command, commandArgs, env = {}) {
   console.log(`\n▶ ${title}`);
