@@ -7,6 +7,12 @@ import { z } from "../lib/zod";
 // environment, the shell) win over the file. Tests never read a developer's .env.
 if (!process.env.VITEST && fs.existsSync(".env")) process.loadEnvFile(".env");
 
+/** A switch that is on unless set to 0 or false. */
+const onUnlessTurnedOff = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v !== "0" && v !== "false");
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -56,17 +62,11 @@ const EnvSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
     .optional(),
-  SEED_DEMO_CONTENT: z
-    .enum(["1", "0", "true", "false", ""])
-    .optional()
-    .transform((v) => v !== "0" && v !== "false"),
+  SEED_DEMO_CONTENT: onUnlessTurnedOff,
   // Render the sitemap's pages into the page cache as the server starts, so the first
   // visitors are answered from memory. About 3 s of CPU on a 2-core machine: 0 skips it
   // where many short-lived servers start (the browser tests' own sites).
-  PAGE_CACHE_WARM: z
-    .enum(["1", "0", "true", "false", ""])
-    .optional()
-    .transform((v) => v !== "0" && v !== "false"),
+  PAGE_CACHE_WARM: onUnlessTurnedOff,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
