@@ -2,6 +2,23 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 
 export const COMPANY = "Prairie Ridge Framing & Roofing";
 
+/** The owner's admin menu, in order, as the header shows it. */
+export const ADMIN_MENU = [
+  "Today",
+  /^Leads/,
+  "Schedule",
+  "Projects",
+  "Images",
+  "Testimonials",
+  "Pictures & Video",
+  "Words & Facts",
+  "Contact & Business",
+  "Roof Tool",
+  "Pricing",
+  "Team",
+  "Backups",
+];
+
 export const jsEnabled = (info: TestInfo) => !info.project.name.endsWith("nojs");
 export const isPhone = (info: TestInfo) => info.project.name.startsWith("phone");
 
