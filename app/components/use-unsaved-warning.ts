@@ -46,12 +46,17 @@ export function useTypedWork(formId: string, drawnFrom: string): boolean {
   useEffect(() => {
     const form = document.forms.namedItem(formId);
     if (!form) return;
-    const fields = () =>
+    const fields = (of: HTMLFormElement) =>
       JSON.stringify(
-        [...new FormData(form)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
+        [...new FormData(of)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
       );
-    const drawn = fields();
-    const check = () => setTyped({ drawing, typed: fields() !== drawn });
+    // What was drawn is the fields' defaults, not what they hold now: on a slow phone the
+    // page can be typed in before its scripts run, and that typing counts too.
+    const defaults = form.cloneNode(true) as HTMLFormElement;
+    defaults.reset();
+    const drawn = fields(defaults);
+    const check = () => setTyped({ drawing, typed: fields(form) !== drawn });
+    check();
     form.addEventListener("input", check);
     form.addEventListener("change", check);
     return () => {
