@@ -65,6 +65,11 @@ export default defineConfig({
     // Recording every test ("retain-on-failure") cost about 40% of the browser stage on the
     // 2-core machine (113 s against 76 s for the same 26 tests): only a retry records one.
     trace: "on-first-retry",
+    // The site scrolls smoothly (theme.css) unless the visitor asks for less motion. A click
+    // lands where the element was when Playwright measured it: a smooth scroll still under
+    // way from the field filled before (focus scrolls it into view) moved a radio away from
+    // under the click. Tests that look at the motion itself set it per page.
+    reducedMotion: "reduce",
   },
   projects: [
     // Which of the four a test runs in (docs/testing.md lists it per spec file):
