@@ -34,7 +34,7 @@ export async function main(argv = process.argv.slice(2)) {
     return 1;
   }
   const password = process.env.ADMIN_PASSWORD || (await askPassword());
-  const refusal = refusePassword(password, [email]);
+  const refusal = await refusePassword(password, [email]);
   if (refusal) {
     console.error(`${refusal}.`);
     return 1;

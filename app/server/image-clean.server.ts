@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "~/server/sharp.server";
 import { sniffImage, type ImageInfo } from "~/lib/image-type";
 import { isAcceptedImageType, type AcceptedImageType } from "~/lib/upload-rules";
 
@@ -18,11 +19,6 @@ const ENCODE: Record<AcceptedImageType, (image: Sharp) => Sharp> = {
   "image/webp": (image) => image.webp({ quality: 90 }),
 };
 
-// libvips keeps up to 50 MB of decoded images and 100 operations for reuse; a site that
-// handles a picture now and then gains nothing from that and carries it in resident
-// memory for good.
-sharp.cache(false);
-
 // A 10 MB file can claim far more pixels than any camera takes (a decompression bomb);
 // 100 megapixels is twice a 50 MP phone photo and about 400 MB to decode.
 const MAX_PIXELS = 100_000_000;
@@ -37,6 +33,7 @@ export async function cleanImage(bytes: Uint8Array): Promise<CleanImage | null> 
   const type = sniffImage(bytes);
   if (!type || !isAcceptedImageType(type.contentType)) return null;
   const contentType = type.contentType;
+  const sharp = await loadSharp();
   try {
     const decoded = sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate();
     const { data, info } = await ENCODE[contentType](decoded).toBuffer({ resolveWithObject: true });
@@ -51,6 +48,7 @@ export async function cleanImage(bytes: Uint8Array): Promise<CleanImage | null> 
  * clean picture would not (see cleanImage). False for a file that is not a picture.
  */
 export async function hasMetadata(file: string): Promise<boolean> {
+  const sharp = await loadSharp();
   try {
     const m = await sharp(file).metadata();
     return !!(m.exif || m.icc || m.xmp || m.iptc || m.comments?.length || (m.orientation && m.orientation !== 1));

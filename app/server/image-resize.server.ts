@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "~/server/sharp.server";
 import type { CleanImage } from "~/server/image-clean.server";
 import { variantName, variantWidths } from "~/lib/image-variants";
 import { writeUpload, type UploadStore } from "~/server/storage.server";
@@ -23,6 +23,7 @@ export async function writeCopies(
   widths: readonly number[],
   store: UploadStore,
 ) {
+  const sharp = await loadSharp();
   for (const width of widths) {
     writeUpload(
       variantName(storedName, width),

@@ -1,32 +1,40 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as en from "@zxcvbn-ts/language-en";
+import { onFirstUse } from "~/server/on-first-use.server";
 import { passwordRefusal, withGuessCheck } from "~/lib/password-rule";
 import type { z } from "~/lib/zod";
 
 // The strength estimator behind the password rule (lib/password-rule.ts, decision 0077).
-// Its dictionaries are megabytes and take a quarter of a second to index, so they are
-// loaded once, on the first password chosen, and never reach the browser.
-
-let estimator: ZxcvbnFactory | null = null;
-
-/** The estimator's score, 0 (guessed at once) to 4; `related` are words of the person's own (email, name, company). */
-export function passwordScore(password: string, related: readonly string[] = []): number {
-  estimator ??= new ZxcvbnFactory({
+// Its dictionaries are megabytes and take a quarter of a second to load and index, so they
+// are imported with the first password chosen (decision 0081), and never reach the browser.
+const loadEstimator = onFirstUse(async () => {
+  const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+  ]);
+  return new ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...en.dictionary },
     graphs: common.adjacencyGraphs,
     translations: en.translations,
   });
-  return estimator.check(password, [...related]).score;
+});
+
+/** The estimator's score for a password, 0 (guessed at once) to 4; `related` are words of the person's own (email, name, company). */
+async function scorer(related: readonly string[]): Promise<(password: string) => number> {
+  const estimator = await loadEstimator();
+  return (password) => estimator.check(password, [...related]).score;
 }
 
 /** Why a password cannot be chosen (length or too easy to guess); null when it can. */
-export const refusePassword = (password: string, related: readonly string[] = []) =>
-  passwordRefusal(password, () => passwordScore(password, related));
+export async function refusePassword(password: string, related: readonly string[] = []): Promise<string | null> {
+  const score = await scorer(related);
+  return passwordRefusal(password, () => score(password));
+}
 
 /** A form's schema as the server parses it: the browser's rules plus the guess check on `field`. */
-export const withPasswordCheck = <K extends string, S extends z.ZodType<Record<K, string>>>(
+export async function withPasswordCheck<K extends string, S extends z.ZodType<Record<K, string>>>(
   schema: S,
   field: K,
   related: readonly string[] = [],
-) => withGuessCheck(schema, field, (password) => passwordScore(password, related));
+): Promise<S> {
+  return withGuessCheck(schema, field, await scorer(related));
+}

@@ -1,4 +1,5 @@
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
+import { onFirstUse } from "~/server/on-first-use.server";
 
 // The one PDF toolkit: every paper the business hands out (the roof report, proposals,
 // invoices) is made with these, so they share a letterhead, type and colors.
@@ -46,9 +47,12 @@ export function table(doc: Doc, header: string[], rows: string[][], widths: numb
   rows.forEach((row, i) => draw(row, i === highlight, i === highlight ? "#d9f0e1" : undefined));
 }
 
+const loadPdfkit = onFirstUse(() => import("pdfkit").then((m) => m.default));
+
 /** A new letter-size document and the promise of its bytes once `doc.end()` is called. */
-export function newPdf(info: { Title: string; Author: string }): { doc: Doc; done: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info });
+export async function newPdf(info: { Title: string; Author: string }): Promise<{ doc: Doc; done: Promise<Buffer> }> {
+  const PDFKit = await loadPdfkit();
+  const doc = new PDFKit({ size: "LETTER", margin: MARGIN, info });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { onFirstUse } from "~/server/on-first-use.server";
 import { env } from "~/server/env.server";
 
 /**
@@ -10,17 +11,18 @@ export function onlinePaymentEnabled(): boolean {
   return !!env.STRIPE_SECRET_KEY && !!env.STRIPE_WEBHOOK_SECRET;
 }
 
-let client: Stripe | undefined;
-
-/** The one Stripe client, or null while online payment is off. */
-export function stripeClient(): Stripe | null {
-  if (!onlinePaymentEnabled()) return null;
-  client ??= new Stripe(env.STRIPE_SECRET_KEY!, {
+const client = onFirstUse(async () => {
+  const { default: Stripe } = await import("stripe");
+  return new Stripe(env.STRIPE_SECRET_KEY!, {
     ...apiBase(env.STRIPE_API_BASE),
     maxNetworkRetries: 1,
     timeout: 20_000,
   });
-  return client;
+});
+
+/** The one Stripe client, or null while online payment is off. */
+export async function stripeClient(): Promise<Stripe | null> {
+  return onlinePaymentEnabled() ? client() : null;
 }
 
 /** The webhook endpoint's signing secret (whsec_...), or null while online payment is off. */

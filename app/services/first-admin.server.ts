@@ -22,7 +22,7 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
     log(`Created the first admin account: ${email} (password from ADMIN_PASSWORD).`);
     // A guessable password from the environment warns rather than stops the start (decision
     // 0077): refusing would leave a fresh container with no way in at all.
-    if (refusePassword(env.ADMIN_PASSWORD, [email]) === PASSWORD_RULE_MESSAGES.common) {
+    if ((await refusePassword(env.ADMIN_PASSWORD, [email])) === PASSWORD_RULE_MESSAGES.common) {
       log(`Warning: ADMIN_PASSWORD is a common password, easy to guess. Sign in and change it at /admin/account now.`);
     }
   } else {

@@ -29,7 +29,7 @@ export async function buildInvoicePdf(
   const business = getBusinessFacts();
   const number = formatInvoiceNumber(invoice.number);
   const issued = formatDay(businessToday(invoice.sentAt ?? invoice.createdAt));
-  const { doc, done } = newPdf({ Title: `Invoice ${number} for ${lead.name}`, Author: business.company });
+  const { doc, done } = await newPdf({ Title: `Invoice ${number} for ${lead.name}`, Author: business.company });
   letterhead(
     doc,
     { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` },

@@ -37,7 +37,7 @@ export type CheckoutStart = { kind: "checkout"; url: string } | { kind: "back"; 
  * lead the invoice belongs to; null (not found) otherwise, or while online payment is off.
  */
 export async function startInvoiceCheckout(token: string, invoiceId: number): Promise<CheckoutStart | null> {
-  const stripe = stripeClient();
+  const stripe = await stripeClient();
   const leadId = findJobByToken(token);
   const invoice = leadId === null ? undefined : getLeadInvoice(leadId, invoiceId);
   if (!stripe || !invoice || leadId === null) return null;
@@ -82,9 +82,13 @@ export type WebhookOutcome = { status: 200 | 400; body: string };
  * body, byte for byte), else 400. An event is acted on once (stripe_events); anything
  * but a paid Checkout Session is answered 200 and ignored.
  */
-export function handleStripeWebhook(payload: string, signature: string | null, now = new Date()): WebhookOutcome {
+export async function handleStripeWebhook(
+  payload: string,
+  signature: string | null,
+  now = new Date(),
+): Promise<WebhookOutcome> {
   const secret = stripeWebhookSecret();
-  const stripe = stripeClient();
+  const stripe = await stripeClient();
   if (!secret || !stripe) return { status: 400, body: "Online payment is off." };
   if (!signature) return { status: 400, body: "No Stripe-Signature header." };
   let event: Stripe.Event;

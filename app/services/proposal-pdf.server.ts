@@ -99,7 +99,7 @@ export function totalsBlock(doc: Doc, totals: string[][]) {
 export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   const c = proposal.content as ProposalContent;
   const issued = formatDay(businessToday(new Date(c.issuedAt)));
-  const { doc, done } = newPdf({ Title: `Proposal for ${c.customer.name}`, Author: c.company.name });
+  const { doc, done } = await newPdf({ Title: `Proposal for ${c.customer.name}`, Author: c.company.name });
   letterhead(
     doc,
     { name: c.company.name, contact: `${c.company.phone}  |  ${c.company.email}  |  ${c.company.address}` },

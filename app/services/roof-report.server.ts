@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import sharp from "sharp";
+import { loadSharp } from "~/server/sharp.server";
 import type { Image } from "~/db/schema";
 import type { RoofCustomerWithImages } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
@@ -37,6 +37,7 @@ async function pictureForPdf(image: Image | null): Promise<Buffer | null> {
   if (!image) return null;
   try {
     const bytes = await fs.readFile(uploadPath(image.storedName, storeFor(image.purpose)));
+    const sharp = await loadSharp();
     return await sharp(bytes)
       .rotate()
       .resize({ width: 1200, height: 900, fit: "inside", withoutEnlargement: true })
@@ -195,7 +196,10 @@ export async function buildRoofReport(
   const sidePitch = measuredPitch(drawing.side);
   const date = now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
-  const { doc, done } = newPdf({ Title: `Roof measurement report: ${customer.street}`, Author: business.company });
+  const { doc, done } = await newPdf({
+    Title: `Roof measurement report: ${customer.street}`,
+    Author: business.company,
+  });
   letterhead(
     doc,
     { name: business.company, contact: `${business.phone}  |  ${business.email}  |  ${addressLine(business)}` },

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return changeAccount(
         ACCOUNT_INTENTS.password,
         form,
-        withPasswordCheck(ChangePasswordSchema, "newPassword", [admin.email]),
+        await withPasswordCheck(ChangePasswordSchema, "newPassword", [admin.email]),
         confirm,
         async (value) => {
           await changePassword(admin.userId, value.newPassword, admin.sessionId);

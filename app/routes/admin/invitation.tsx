@@ -38,7 +38,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const schema = withPasswordCheck(AcceptInvitationSchema, "password", [getBusinessFacts().company]);
+  const schema = await withPasswordCheck(AcceptInvitationSchema, "password", [getBusinessFacts().company]);
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ACCEPT_PASSWORD_FIELDS }), { status: 400 });

@@ -27,7 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const link = openResetLink(params.token);
   if (link.status !== "open") return gone(link.status === "unknown" ? 404 : 410);
-  const schema = withPasswordCheck(ResetPasswordSchema, "newPassword", [link.email]);
+  const schema = await withPasswordCheck(ResetPasswordSchema, "newPassword", [link.email]);
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success")
     return data(

@@ -16,7 +16,7 @@ export function loader(): never {
  */
 export async function action({ request }: Route.ActionArgs) {
   const payload = await readCapped(request, FORM_MAX_BYTES);
-  const { status, body } = handleStripeWebhook(payload, request.headers.get("stripe-signature"));
+  const { status, body } = await handleStripeWebhook(payload, request.headers.get("stripe-signature"));
   return new Response(body, {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

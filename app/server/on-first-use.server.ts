@@ -1,0 +1,17 @@
+/**
+ * A package imported on its first use, not when the server starts (decision 0081). Stripe,
+ * pdfkit, sharp and the password checker's dictionaries were about 0.7 s of every start on
+ * a 2-core machine (a restart, each browser test's own site), for what most requests never
+ * do. The caller writes the `import("…")` itself, with the package's name as it is, so the
+ * container's bundler (deploy/container-runtime.mjs) still finds it and makes it a chunk of
+ * its own.
+ */
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      // A failed import is tried again by the next caller, not remembered.
+      loading = undefined;
+      throw error;
+    }));
+}
