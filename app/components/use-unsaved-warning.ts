@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useBeforeUnload, useBlocker, useNavigation, type Location } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Another page is leaving; the roof tool also counts another customer (`?customer=`) as leaving. */
 export type IsLeaving = (current: Location, next: Location) => boolean;
@@ -43,6 +44,12 @@ export function useTypedWork(formId: string, drawnFrom: string): boolean {
   const drawing = `${formId} ${drawnFrom}`;
   // Typing counts for the drawing it happened in: a new drawing starts untyped.
   const [typed, setTyped] = useState({ drawing: "", typed: false });
+  // The drawing the server's page came with: its fields' defaults are what it was drawn
+  // with, and on a slow phone it can be typed in before its scripts run. A drawing made in
+  // the browser (after a save, or on another page first) is read when it is drawn: conform
+  // and React set its values, not always its defaults.
+  const hydrated = useHydrated();
+  const [serverDrawing] = useState(hydrated ? null : drawing);
   useEffect(() => {
     const form = document.forms.namedItem(formId);
     if (!form) return;
@@ -50,11 +57,12 @@ export function useTypedWork(formId: string, drawnFrom: string): boolean {
       JSON.stringify(
         [...new FormData(of)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
       );
-    // What was drawn is the fields' defaults, not what they hold now: on a slow phone the
-    // page can be typed in before its scripts run, and that typing counts too.
-    const defaults = form.cloneNode(true) as HTMLFormElement;
-    defaults.reset();
-    const drawn = fields(defaults);
+    let drawnForm = form;
+    if (drawing === serverDrawing) {
+      drawnForm = form.cloneNode(true) as HTMLFormElement;
+      drawnForm.reset();
+    }
+    const drawn = fields(drawnForm);
     const check = () => setTyped({ drawing, typed: fields(form) !== drawn });
     check();
     form.addEventListener("input", check);
@@ -63,6 +71,6 @@ export function useTypedWork(formId: string, drawnFrom: string): boolean {
       form.removeEventListener("input", check);
       form.removeEventListener("change", check);
     };
-  }, [formId, drawing]);
+  }, [formId, drawing, serverDrawing]);
   return typed.drawing === drawing && typed.typed;
 }
