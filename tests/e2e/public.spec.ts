@@ -441,40 +441,49 @@ test.describe("search and sharing", () => {
 });
 
 test.describe("every public page", () => {
-  test("loads nothing from other sites", async ({ page, baseURL }) => {
+  // One walk through every page for both: each page load here costs the 2-core machine the
+  // same whichever is looked at.
+  test("loads nothing from other sites, and no two elements share an id", async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     const external: string[] = [];
     page.on("request", (r) => {
       if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:")) external.push(r.url());
     });
-    for (const path of ALL_PUBLIC_PATHS) await page.goto(path, { waitUntil: "networkidle" });
-    expect(external).toEqual([]);
-  });
-
-  // One test a page: axe takes seconds a page on a 2-core machine, and the two workers share them.
-  for (const path of ALL_PUBLIC_PATHS) {
-    test(`${path} has no accessibility violations (axe) @js`, async ({ page }) => {
-      // Reduced motion shows every section at once, so axe measures contrast at full opacity.
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const summary = results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
-      expect(summary).toEqual([]);
-    });
-  }
-
-  // Axe no longer checks ids; a second element with a section's id breaks the links that jump
-  // to it ("Get a Quote" → #contact) and the labels and descriptions that point by id.
-  test("no two elements on a public page share an id", async ({ page }) => {
     for (const path of ALL_PUBLIC_PATHS) {
-      await page.goto(path);
+      await page.goto(path, { waitUntil: "networkidle" });
+      // Axe no longer checks ids; a second element with a section's id breaks the links that
+      // jump to it ("Get a Quote" → #contact) and the labels and descriptions that point by id.
       const ids = await page.locator("[id]").evaluateAll((els) => els.map((e) => e.id));
       expect(
         ids.filter((id, i) => ids.indexOf(id) !== i),
         path,
       ).toEqual([]);
     }
+    expect(external).toEqual([]);
   });
+
+  // One test a page: axe takes seconds a page on a 2-core machine, and the two workers share
+  // them. Every page at desktop width; at phone width one page of each layout (the 7 service
+  // and 11 town pages are one route module with other words), which is where a narrow screen
+  // could differ: the menu, the stacking. That saved 17 axe runs (~85 s) of the browser stage.
+  const onePerLayout = new Set([
+    ...PUBLIC_PAGES.map((p) => p.path),
+    servicePath(SERVICES[0].slug),
+    areaPath(AREAS[0].slug),
+    "/privacy",
+  ]);
+  for (const path of ALL_PUBLIC_PATHS) {
+    test(`${path} has no accessibility violations (axe) @js${onePerLayout.has(path) ? "" : " @desktop"}`, async ({
+      page,
+    }) => {
+      // Reduced motion (playwright.config.ts) shows every section at once, so axe measures
+      // contrast at full opacity.
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const summary = results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
+      expect(summary).toEqual([]);
+    });
+  }
 });
 
 test.describe("scroll-in animation", () => {

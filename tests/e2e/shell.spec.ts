@@ -41,15 +41,21 @@ for (const [group, links] of [
   ["Services", SERVICE_LINKS],
   ["Service Areas", AREA_LINKS],
 ] as const) {
+  // Every link is shown with its page's address, and one is followed: the menu works the
+  // same for each, and routes.spec opens every one of those addresses (a page each, four
+  // projects, was 100 s of the browser stage).
   test(`every ${group} page is reachable from the header @every`, async ({ page }, info) => {
-    test.setTimeout(60_000);
+    await page.goto("/");
+    const menu = await openNavGroup(page, info, group);
     for (const link of links) {
-      await page.goto("/");
-      const menu = await openNavGroup(page, info, group);
-      await menu.getByRole("link", { name: link.name, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`${link.href}$`));
-      await expect(page.locator("h1")).toBeVisible();
+      const shown = menu.getByRole("link", { name: link.name, exact: true });
+      await expect(shown).toBeVisible();
+      await expect(shown).toHaveAttribute("href", link.href);
     }
+    const last = links[links.length - 1];
+    await menu.getByRole("link", { name: last.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${last.href}$`));
+    await expect(page.locator("h1")).toBeVisible();
   });
 }
 
