@@ -9,6 +9,9 @@ export default defineConfig({
     // Some tests start processes (the CLI, the env reader, backup) or hash many passwords;
     // on a busy 2-core machine 5 s is not enough. Speed is measured by the bench scripts.
     testTimeout: 30_000,
+    // The same for a file's beforeAll, which starts the app: 10 s was missed once (a file's
+    // tests all skipped) while a browser run shared the machine.
+    hookTimeout: 30_000,
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where
     // the integration files took 8.7 min. Two took 5.7; three were barely faster and
     // crowd the tests that start processes.
