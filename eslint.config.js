@@ -130,7 +130,7 @@ export default tseslint.config(
         {
           // Business time has one zone, named once: a second copy is how two screens came to disagree.
           selector: "Literal[value='America/Chicago']",
-          message: "Use BUSINESS_TIME_ZONE from app/lib/lead-status.ts: the business's zone is written in one place.",
+          message: "Use BUSINESS_TIME_ZONE from app/lib/business-time.ts: the business's zone is written in one place.",
         },
         {
           // One history writer (decision 0074), kept in this list: a second list would replace it.

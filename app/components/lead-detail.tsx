@@ -2,7 +2,8 @@ import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type L
 import { Form, href } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { Lead } from "~/db/schema";
-import { BUSINESS_TIME_ZONE, type LeadSource } from "~/lib/lead-status";
+import { type LeadSource } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { leadAddressLine } from "~/lib/address";
 import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";

@@ -3,12 +3,11 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday, formatDay } from "~/lib/business-time";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
 import {
   termsText,
   ACCEPT_FIELDS,
-  formatDay,
   NAME_MAX,
   quantityWithUnit,
   shingleLine,

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { businessHour } from "./lead-digest";
-import { businessToday } from "./lead-status";
+import { businessToday } from "./business-time";
 
 /**
  * When backups are made and which are kept (decision 0058). A backup is a folder

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from "./lead-status";
+import { BUSINESS_TIME_ZONE } from "./business-time";
 
 // Who did it, and when, as every admin page prints it (decision 0052: histories name people).
 // One way everywhere: the lead history, proposals, reviews, projects and settings.

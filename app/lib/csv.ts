@@ -1,4 +1,4 @@
-import { formatKansasStamp } from "./visit-time";
+import { formatKansasStamp } from "./business-time";
 
 /**
  * One CSV cell. Quotes when needed, and defuses values a spreadsheet would run as a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endOfBusinessDay } from "./proposal";
+import { endOfBusinessDay } from "./business-time";
 import { expiresWhen, followUpWhen, longToday, receivedWhen, sentWhen } from "./dashboard";
 
 describe("the dashboard's days, read in Kansas", () => {

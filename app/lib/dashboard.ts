@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, dayIn } from "./lead-status";
+import { BUSINESS_TIME_ZONE, dayIn } from "./business-time";
 import { formatShortDay } from "./lead-digest";
 
 // The words of the admin's dashboard (/admin): when each waiting thing came or runs out,

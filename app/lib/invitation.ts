@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Role } from "./roles";
-import { BUSINESS_TIME_ZONE } from "./lead-status";
+import { BUSINESS_TIME_ZONE } from "./business-time";
 
 // Invitations to the team (decision 0049): a one-time link valid 7 days.
 

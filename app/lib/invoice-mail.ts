@@ -4,7 +4,7 @@
  */
 import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";
-import { formatDay } from "./proposal";
+import { formatDay } from "./business-time";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

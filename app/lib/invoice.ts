@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
-import { isCalendarDay } from "./lead-status";
-import { addDays } from "./proposal";
+import { addDays, isCalendarDay } from "./business-time";
 import { DEFAULT_DEPOSIT_BASIS_POINTS } from "./pricing";
 
 export { addDays };

@@ -1,6 +1,5 @@
 import { href } from "react-router";
-import { BUSINESS_TIME_ZONE } from "./lead-status";
-import { formatKansasTime } from "./visit-time";
+import { BUSINESS_TIME_ZONE, formatKansasTime } from "./business-time";
 
 /** The homeowner's job page and what hangs off it: all behind the one private token. */
 export const jobPath = (token: string) => href("/job/:token", { token });

@@ -4,16 +4,8 @@
  */
 import { href } from "react-router";
 import { hourLabel } from "~/lib/contact-settings";
-import {
-  BUSINESS_TIME_ZONE,
-  businessToday,
-  dayIn,
-  followUpState,
-  formatShortDay,
-  LEAD_STATUS_LABELS,
-  sortLeads,
-  type LeadStatus,
-} from "~/lib/lead-status";
+import { followUpState, LEAD_STATUS_LABELS, sortLeads, type LeadStatus } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE, businessToday, dayIn, formatShortDay } from "~/lib/business-time";
 
 export type DigestLead = {
   id: number;

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
 import { EstimateLinesSchema, LeaveOutSchema, MakeEstimateSchema } from "./estimate";
-import { isCalendarDay, LEAD_MESSAGES, LEAD_STATUSES } from "./lead-status";
+import { LEAD_MESSAGES, LEAD_STATUSES } from "./lead-status";
+import { isCalendarDay } from "./business-time";
 import { PortfolioDraftSchema } from "./portfolio-draft-form";
 import { PROPOSAL_MESSAGES, TERMS_MAX, VALID_DAYS } from "./proposal";
 

@@ -6,11 +6,10 @@ import { JOB_LINK_MESSAGES } from "./job-page";
 import { LEAD_MESSAGES, type LeadStatus } from "./lead-status";
 import { ADDED_BY_HAND } from "./manual-lead";
 import { formatCents } from "./money-format";
-import { formatDay } from "./proposal";
+import { formatDay, formatKansasTime, formatShortDay, kansasDay } from "./business-time";
 import type { Role } from "./roles";
 import { lengthLabel } from "./visit-form";
 import { VISIT_KIND_LABELS, type VisitKind } from "./visit-kinds";
-import { formatKansasTime, formatShortDay, kansasDay } from "./visit-time";
 
 /**
  * A lead's history is stored as what happened (decision 0074): a kind, the amount, the invoice,

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  BUSINESS_TIME_ZONE,
-  dayIn,
-  followUpState,
-  isCalendarDay,
-  sortLeads,
-  statusAfterBooking,
-  statusAfterMeasurement,
-  type LeadStatus,
-} from "./lead-status";
+import { followUpState, sortLeads, statusAfterBooking, statusAfterMeasurement, type LeadStatus } from "./lead-status";
 
 describe("statusAfterMeasurement", () => {
   it("moves a lead not yet measured to Measured, and leaves one staff moved further alone", () => {
@@ -19,23 +10,6 @@ describe("statusAfterMeasurement", () => {
     expect(statusAfterMeasurement("quoted")).toBe("quoted");
     expect(statusAfterMeasurement("won")).toBe("won");
     expect(statusAfterMeasurement("lost")).toBe("lost");
-  });
-});
-
-describe("days", () => {
-  it("is the business's day in Kansas, not the server's UTC day", () => {
-    // 03:30 UTC on the 24th is still the evening of the 23rd in Wellington.
-    expect(dayIn(BUSINESS_TIME_ZONE, new Date("2026-11-24T03:30:00Z"))).toBe("2026-11-23");
-    expect(dayIn(BUSINESS_TIME_ZONE, new Date("2026-11-24T07:00:00Z"))).toBe("2026-11-24");
-  });
-
-  it("accepts only real calendar days", () => {
-    expect(isCalendarDay("2026-11-30")).toBe(true);
-    expect(isCalendarDay("2028-02-29")).toBe(true);
-    expect(isCalendarDay("2026-02-29")).toBe(false);
-    expect(isCalendarDay("2026-13-01")).toBe(false);
-    expect(isCalendarDay("11/30/2026")).toBe(false);
-    expect(isCalendarDay("")).toBe(false);
   });
 });
 

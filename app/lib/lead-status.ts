@@ -34,10 +34,6 @@ export const LOST_REASON_SUGGESTIONS = [
 export const LEAD_SOURCES = ["website", "phone", "roof_tool"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-// Wellington, Kansas: "due today" is the business's today, not the server's (UTC) one.
-// eslint-disable-next-line no-restricted-syntax -- the one place the zone is written
-export const BUSINESS_TIME_ZONE = "America/Chicago";
-
 export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
 }
@@ -66,30 +62,6 @@ export function statusAfterBooking(current: LeadStatus): LeadStatus {
  */
 export function statusAfterProposal(current: LeadStatus): LeadStatus {
   return isClosed(current) ? current : "quoted";
-}
-
-// en-CA writes dates as YYYY-MM-DD. Made once per zone: every admin page asks for today.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar day (YYYY-MM-DD) in the given time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
-}
-
-export const businessToday = (now = new Date()) => dayIn(BUSINESS_TIME_ZONE, now);
-
-/** A real calendar day written YYYY-MM-DD (what `<input type="date">` sends). */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export type FollowUp = "overdue" | "today" | "later";
@@ -134,13 +106,3 @@ export type LeadUpdate = {
   followUpOn: string | null;
   note: string | null;
 };
-
-const shortDay = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-});
-
-/** "Fri, Nov 20" for a YYYY-MM-DD day. */
-export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));

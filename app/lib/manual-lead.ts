@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { ContactFields, oneLine, withReachRules } from "~/lib/contact-schema";
-import { isCalendarDay, LEAD_MESSAGES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
+import { LEAD_MESSAGES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
+import { isCalendarDay } from "~/lib/business-time";
 
 /**
  * A lead staff write down by hand: somebody phoned. The same facts a quote request has,

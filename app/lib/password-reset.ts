@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { ACCOUNT_MESSAGES, ChangePasswordSchema } from "~/lib/account-forms";
 import { z } from "~/lib/zod";
-import { BUSINESS_TIME_ZONE } from "./lead-status";
+import { BUSINESS_TIME_ZONE } from "./business-time";
 
 /**
  * A forgotten password (decision 0050): the reset link's life, the two forms and

@@ -3,7 +3,8 @@
  * estimates add up to) and how this month went (quoted, won, win rate). Months are Kansas
  * months, like every other day the admin judges.
  */
-import { BUSINESS_TIME_ZONE, dayIn, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "./lead-status";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "./lead-status";
+import { BUSINESS_TIME_ZONE, dayIn } from "./business-time";
 
 /** The open leads of one status: how many, and what their estimates add up to (null: none has one). */
 export type StatusSum = { status: LeadStatus; count: number; totalCents: number | null };

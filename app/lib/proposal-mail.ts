@@ -5,7 +5,8 @@
  */
 import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";
-import { formatDay, formatMoment, type ProposalContent } from "./proposal";
+import { type ProposalContent } from "./proposal";
+import { formatDay, formatMoment } from "./business-time";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

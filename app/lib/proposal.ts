@@ -9,7 +9,7 @@ import { href } from "react-router";
 import type { EstimateLine, ShingleTier } from "./estimate";
 import type { Figure } from "./roof-summary";
 import type { ViewDrawing } from "./roof-drawing";
-import { BUSINESS_TIME_ZONE } from "./lead-status";
+import { addDays } from "./business-time";
 import { leadAddressLine } from "./address";
 import { addressLine } from "./business";
 import { formatBasisPoints, formatCents, percentOfCents } from "./money-format";
@@ -128,68 +128,6 @@ export const DEFAULT_PROPOSAL_SETTINGS: ProposalSettings = {
 /** A quantity as a supplier counts it: whole numbers plain, else up to two decimals. */
 export const formatQuantity = (n: number) =>
   Number.isInteger(n) ? n.toLocaleString("en-US") : Number(n.toFixed(2)).toLocaleString("en-US");
-
-/** YYYY-MM-DD plus whole days, on the calendar (no time zone can shift it). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Minutes the zone is ahead of UTC at that moment (Kansas: -300 or -360). */
-function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  })
-    .formatToParts(at)
-    .reduce<Record<string, number>>(
-      (acc, p) => (p.type === "literal" ? acc : { ...acc, [p.type]: Number(p.value) }),
-      {},
-    );
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
-
-/**
- * The moment a proposal valid until `day` stops being open: the end of that day in
- * Wellington, so "valid until December 23" holds all of December 23 there.
- */
-export function endOfBusinessDay(day: string, timeZone = BUSINESS_TIME_ZONE): Date {
-  const midnightUtc = Date.parse(`${addDays(day, 1)}T00:00:00Z`);
-  // Midnight there is midnight UTC less the zone's offset, the offset of that very moment
-  // (read twice: the first guess may sit on the other side of a daylight-saving change).
-  const first = midnightUtc - zoneOffsetMinutes(timeZone, new Date(midnightUtc)) * 60_000;
-  return new Date(midnightUtc - zoneOffsetMinutes(timeZone, new Date(first)) * 60_000);
-}
-
-/** "2026-12-23" → "December 23, 2026". */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
-}
-
-/** A moment as Wellington reads it: "November 23, 2026 at 1:05 PM". */
-export function formatMoment(at: Date): string {
-  return at.toLocaleString("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
 
 export type ProposalState = "open" | "accepted" | "expired" | "withdrawn";
 

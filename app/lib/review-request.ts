@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { JOB_PAGE_MAIL } from "./job-page";
-import { BUSINESS_TIME_ZONE } from "./lead-status";
+import { BUSINESS_TIME_ZONE } from "./business-time";
 
 /**
  * A completed job's review request: the link's life and the homeowner's short form. Pure

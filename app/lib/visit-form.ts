@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
-import { isCalendarDay, type LeadStatus } from "./lead-status";
+import { type LeadStatus } from "./lead-status";
+import { isCalendarDay, kansasInstant } from "./business-time";
 import { VISIT_KINDS, VISIT_KIND_LABELS, type VisitKind } from "./visit-kinds";
-import { kansasInstant, VISIT_TIME_MESSAGES } from "./visit-time";
+import { VISIT_TIME_MESSAGES } from "./visit-time";
 
 /**
  * The schedule's forms on a lead's page (components/admin/lead-schedule.tsx), posted to

@@ -4,7 +4,8 @@
  * page in each. The calendar file goes with them (services/visit-calendar.server.ts).
  */
 import { VISIT_KIND_LABELS, type VisitKind } from "./visit-kinds";
-import { formatShortDay, formatVisitTime, kansasDay, formatKansasTime } from "./visit-time";
+import { formatVisitTime } from "./visit-time";
+import { formatShortDay, kansasDay, formatKansasTime } from "./business-time";
 
 export type VisitMailKind = "confirmation" | "reminder" | "moved" | "updated" | "cancelled";
 

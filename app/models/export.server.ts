@@ -17,7 +17,7 @@ import {
   visits,
 } from "~/db/schema";
 import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
-import { wallClock } from "~/lib/visit-time";
+import { wallClock } from "~/lib/business-time";
 import { dollars, estimateLinesText, invoiceLinesText, type ExportFileName } from "~/lib/export-files";
 import { getDb } from "~/server/db.server";
 import { historyText } from "~/lib/lead-history";

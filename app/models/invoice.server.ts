@@ -14,7 +14,7 @@ import {
   type SaveInvoiceInput,
 } from "~/lib/invoice";
 import type { InvoiceKind, InvoiceLine } from "~/lib/invoice-kinds";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import type { ProposalContent } from "~/lib/proposal";
 import { getDb, inTransaction } from "~/server/db.server";
 import { writeLeadHistory } from "./lead-history.server";

@@ -2,14 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
-import {
-  formatDay,
-  formatMoment,
-  proposalPdfPath,
-  proposalState,
-  PROPOSAL_MESSAGES,
-  PROPOSAL_REPLACED_TEXT,
-} from "~/lib/proposal";
+import { proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
+import { formatDay, formatMoment } from "~/lib/business-time";
 import { AcceptanceSchema } from "~/lib/proposal-schema";
 import { outlineForSvg } from "~/lib/roof-drawing";
 import { getBusinessFacts } from "~/models/settings.server";

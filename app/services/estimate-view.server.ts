@@ -1,5 +1,5 @@
 import { missingMaterialsMessage, missingMaterialWords, SHINGLE_TIERS, unexplainedMissing } from "~/lib/estimate";
-import { formatMoment } from "~/lib/proposal";
+import { formatMoment } from "~/lib/business-time";
 import { getLead } from "~/models/lead.server";
 import { getEstimate, isEstimateLocked, measuredLeadRoof } from "~/models/estimate.server";
 import { hasOpenProposal } from "~/models/proposal.server";

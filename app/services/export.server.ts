@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { csvChunks } from "~/lib/csv";
 import { EXPORT_FILES } from "~/lib/export-files";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { EXPORT_ROWS } from "~/models/export.server";
 import { liveState } from "~/server/backup-store.server";
 import { filesUnder } from "~/server/folder-walk.server";

@@ -11,7 +11,7 @@ import {
 } from "~/lib/job-page";
 import { leadAddressLine } from "~/lib/address";
 import { MAX_PHOTOS } from "~/lib/contact-form";
-import { formatDay } from "~/lib/proposal";
+import { businessToday, formatDay } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { VISIT_KIND_LABELS } from "~/lib/visit-kinds";
@@ -30,7 +30,6 @@ import { sqliteLimiter } from "~/server/rate-limit.server";
 import { removeUpload } from "~/server/storage.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { parsePhotoForm } from "~/server/upload.server";
-import { businessToday } from "~/lib/lead-status";
 import { findJobByToken } from "./job-page-link.server";
 
 export type JobPageView = {

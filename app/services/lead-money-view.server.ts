@@ -18,11 +18,10 @@ import {
   type InvoiceLine,
   type InvoiceState,
 } from "~/lib/invoice-kinds";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday, formatDay } from "~/lib/business-time";
 import { centsToDollars } from "~/lib/money";
 import { formatCents } from "~/lib/money-format";
 import { mailStateLabel } from "~/lib/outbox";
-import { formatDay } from "~/lib/proposal";
 import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
 import { jobValueOf } from "~/models/job-value.server";
 import { getLead } from "~/models/lead.server";

@@ -1,7 +1,8 @@
 import { mayPost } from "~/lib/access";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
 import { ADD_VISIT_INTENT, defaultVisitKind, type VisitLengths } from "~/lib/visit-form";
-import { formatKansasTime, formatShortDay, kansasDay, visitEnd, wallClock } from "~/lib/visit-time";
+import { visitEnd } from "~/lib/visit-time";
+import { formatKansasTime, formatShortDay, kansasDay, wallClock } from "~/lib/business-time";
 import { getLead } from "~/models/lead.server";
 import { listAssignees, type Assignee } from "~/models/lead-assignment.server";
 import type { SessionUser } from "~/models/session.server";

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { systemActor } from "~/lib/actor";
 import { formatInvoiceNumber, owedCents, STRIPE_HISTORY_AUTHOR, takesPayments } from "~/lib/invoice";
 import { jobPath } from "~/lib/job-page";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
 import { getInvoice, getLeadInvoice } from "~/models/invoice.server";
 import { getLead } from "~/models/lead.server";

@@ -6,7 +6,7 @@ import { createDraftProject, findLeadProject } from "~/models/project.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { readUpload } from "~/server/storage.server";
 import { withImageFiles } from "./image-storage.server";
-import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 
 /** What the "Add to portfolio" form starts with for a completed job. */
 export function portfolioDraftDefaults(lead: {

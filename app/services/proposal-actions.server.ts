@@ -1,16 +1,13 @@
 import { href } from "react-router";
 import type { Proposal } from "~/db/schema";
 import { byLine, personName } from "~/lib/by-line";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday, endOfBusinessDay, formatDay, formatMoment } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
 import { latestBy, mailStateLabel } from "~/lib/outbox";
 import {
   buildProposalContent,
-  endOfBusinessDay,
   factTermsLines,
   frozenFacts,
-  formatDay,
-  formatMoment,
   proposalPath,
   proposalState,
   PROPOSAL_MESSAGES,

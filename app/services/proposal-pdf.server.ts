@@ -1,15 +1,8 @@
 import { fileNameSlug } from "~/lib/file-name";
 import type { Proposal } from "~/db/schema";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday, formatDay, formatMoment } from "~/lib/business-time";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
-import {
-  formatDay,
-  formatMoment,
-  quantityWithUnit,
-  shingleLine,
-  termsText,
-  type ProposalContent,
-} from "~/lib/proposal";
+import { quantityWithUnit, shingleLine, termsText, type ProposalContent } from "~/lib/proposal";
 import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/server/pdf.server";
 // The roof's outline drawn as the roof report draws it, not a copy of that code.
 import { drawView } from "~/services/roof-report.server";

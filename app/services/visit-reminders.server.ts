@@ -1,4 +1,4 @@
-import { addDays, kansasDay, startOfKansasDay } from "~/lib/visit-time";
+import { addDays, kansasDay, startOfKansasDay } from "~/lib/business-time";
 import { queueMail, visitsMailedSince } from "~/models/outbox.server";
 import { dueReminders, markRemindersQueued } from "~/models/visit.server";
 import { repeatInBackground } from "~/server/background.server";

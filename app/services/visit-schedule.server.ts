@@ -9,7 +9,7 @@ import {
   startOfKansasDay,
   weekDays,
   weekOf,
-} from "~/lib/visit-time";
+} from "~/lib/business-time";
 import type { Role } from "~/lib/roles";
 import { listVisitsBetween, type ScheduledVisit } from "~/models/visit.server";
 

@@ -24,7 +24,7 @@ import {
   replyFor,
   type LeadFormResult,
 } from "~/lib/lead-forms";
-import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import type { LeadJobView } from "~/services/lead-job.server";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { data, Form, href, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { BACKUP_MESSAGES, hourLabel } from "~/lib/backup-plan";
-import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";

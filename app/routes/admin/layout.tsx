@@ -22,7 +22,7 @@ import { visibleTo } from "~/models/lead-assignment.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requireAccess } from "~/services/access.server";
 import { readFlash } from "~/services/flash.server";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { waitingLeads } from "~/models/lead.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { countPendingTestimonials } from "~/models/testimonial.server";

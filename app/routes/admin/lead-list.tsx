@@ -3,15 +3,8 @@ import { Download, Plus } from "lucide-react";
 import { Icon } from "~/components/icon";
 import { Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
-import {
-  BUSINESS_TIME_ZONE,
-  businessToday,
-  followUpState,
-  isLeadStatus,
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  type LeadStatus,
-} from "~/lib/lead-status";
+import { followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE, businessToday } from "~/lib/business-time";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { LeadSourceBadge } from "~/components/lead-detail";

@@ -4,7 +4,7 @@ import { LeadMoney } from "~/components/admin/lead-money";
 import { LeadSubpage } from "~/components/admin/lead-subpage";
 import { actorOf } from "~/lib/actor";
 import { INVOICE_MESSAGES, RECORD_PAYMENT_INTENT, RecordPaymentSchema } from "~/lib/invoice";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { getLeadInvoice } from "~/models/invoice.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { parseId } from "~/lib/parse-id";

@@ -7,7 +7,7 @@ import { leadListUrl } from "~/lib/lead-paging";
 import { monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
 import { owingJobs } from "~/models/invoice.server";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { formatCents, formatWholeDollars } from "~/lib/money-format";
 import { leadsFor, listAssignees } from "~/models/lead-assignment.server";
 import { requireAccess } from "~/services/access.server";

@@ -4,7 +4,7 @@ import { data, Form, href, Link } from "react-router";
 import { AccountCardForm, accountCard, usePosting } from "~/components/admin/account-card-form";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { ACCOUNT_MESSAGES } from "~/lib/account-forms";
-import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { groupSecret } from "~/lib/totp";
 import { ConfirmPasswordSchema, EnableTwoStepSchema, TWO_STEP_INTENTS, TWO_STEP_MESSAGES } from "~/lib/two-step-forms";
 import { disableTwoStep } from "~/models/two-step.server";

@@ -1,5 +1,5 @@
 import { digestMail, digestOf, isEmptyDigest } from "~/lib/lead-digest";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { listWaitingLeads } from "~/models/lead.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { siteOrigin } from "~/server/origin.server";

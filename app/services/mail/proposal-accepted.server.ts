@@ -1,7 +1,8 @@
 import { href } from "react-router";
 import type { Proposal } from "~/db/schema";
 import { formatCents } from "~/lib/money-format";
-import { formatMoment, type ProposalContent } from "~/lib/proposal";
+import { type ProposalContent } from "~/lib/proposal";
+import { formatMoment } from "~/lib/business-time";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { siteOrigin } from "~/server/origin.server";
 import { mailProposal, type MailKind } from "./mail-kind.server";

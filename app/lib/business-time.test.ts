@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { formatVisitTime } from "./visit-time";
 import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  dayIn,
+  endOfBusinessDay,
   formatClockTime,
+  isCalendarDay,
   formatKansasStamp,
-  formatVisitTime,
   kansasInstant,
   startOfKansasDay,
   wallClock,
   weekDays,
   weekOf,
   weekStart,
-} from "./visit-time";
+} from "./business-time";
 
 const at = (day: string, time: string) => {
   const found = kansasInstant(day, time);
@@ -117,5 +122,39 @@ describe("formatKansasStamp", () => {
     expect(formatKansasStamp(new Date("2026-11-01T07:30:00Z"))).toBe("2026-11-01 1:30 AM CST");
     // Past midnight UTC is still the evening before in Kansas.
     expect(formatKansasStamp(new Date("2026-12-01T03:15:00Z"))).toBe("2026-11-30 9:15 PM CST");
+  });
+});
+
+describe("days", () => {
+  it("is the business's day in Kansas, not the server's UTC day", () => {
+    // 03:30 UTC on the 24th is still the evening of the 23rd in Wellington.
+    expect(dayIn(BUSINESS_TIME_ZONE, new Date("2026-11-24T03:30:00Z"))).toBe("2026-11-23");
+    expect(dayIn(BUSINESS_TIME_ZONE, new Date("2026-11-24T07:00:00Z"))).toBe("2026-11-24");
+  });
+
+  it("accepts only real calendar days", () => {
+    expect(isCalendarDay("2026-11-30")).toBe(true);
+    expect(isCalendarDay("2028-02-29")).toBe(true);
+    expect(isCalendarDay("2026-02-29")).toBe(false);
+    expect(isCalendarDay("2026-13-01")).toBe(false);
+    expect(isCalendarDay("11/30/2026")).toBe(false);
+    expect(isCalendarDay("")).toBe(false);
+  });
+});
+
+describe("a proposal's validity", () => {
+  it("counts calendar days across months and years", () => {
+    expect(addDays("2026-11-23", 30)).toBe("2026-12-23");
+    expect(addDays("2026-12-20", 14)).toBe("2027-01-03");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+
+  it("ends at midnight in Wellington, daylight saving or not", () => {
+    // CST (UTC-6) in December, CDT (UTC-5) in July.
+    expect(endOfBusinessDay("2026-12-23").toISOString()).toBe("2026-12-24T06:00:00.000Z");
+    expect(endOfBusinessDay("2026-07-04").toISOString()).toBe("2026-07-05T05:00:00.000Z");
+    // The day clocks go back (Nov 1, 2026): midnight after it is CST.
+    expect(endOfBusinessDay("2026-11-01").toISOString()).toBe("2026-11-02T06:00:00.000Z");
+    expect(endOfBusinessDay("2026-03-08").toISOString()).toBe("2026-03-09T05:00:00.000Z");
   });
 });
