@@ -8,7 +8,8 @@ import * as schema from "~/db/schema";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-function open(file: string): DB {
+/** Opens (creating it if need be) and migrates the database file, as the server does at start. */
+export function openDatabase(file: string): DB {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   // WAL lets page renders read while an admin save writes.
@@ -31,7 +32,7 @@ const globalForDb = globalThis as unknown as { __db?: DB; __dbPath?: string };
 export function getDb(): DB {
   if (!globalForDb.__db || globalForDb.__dbPath !== paths.database) {
     globalForDb.__db?.$client.close();
-    globalForDb.__db = open(paths.database);
+    globalForDb.__db = openDatabase(paths.database);
     globalForDb.__dbPath = paths.database;
   }
   return globalForDb.__db;
