@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onFirstUse } from "./on-first-use.server";
+import { commonJsExports, onFirstUse } from "./on-first-use.server";
 
 describe("onFirstUse", () => {
   it("imports once, on the first call, for every caller", async () => {
@@ -21,5 +21,18 @@ describe("onFirstUse", () => {
     await expect(load()).rejects.toThrow("disk hiccup");
     expect(await load()).toBe("loaded");
     expect(tries).toBe(2);
+  });
+});
+
+describe("commonJsExports", () => {
+  it("reads a CommonJS package's exports whether Node or the container's bundle imported it", async () => {
+    const byNode = await import("@zxcvbn-ts/core");
+    const exports = commonJsExports(byNode);
+    expect(typeof exports.ZxcvbnFactory).toBe("function");
+    // What esbuild's chunk of a CommonJS package gives: module.exports as `default` only.
+    expect(commonJsExports({ default: exports })).toBe(exports);
+    // An ES module without a default export is what it is.
+    const esm = { ZxcvbnFactory: exports.ZxcvbnFactory };
+    expect(commonJsExports(esm)).toBe(esm);
   });
 });

@@ -15,3 +15,10 @@ export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
       throw error;
     }));
 }
+
+/**
+ * What a CommonJS package exports, from its `import()`: Node gives it both as named
+ * exports and as `default`, the container's bundle (esbuild, decision 0063) only as
+ * `default`. An ES module without a default export is passed through.
+ */
+export const commonJsExports = <T>(module: T): T => (module as { default?: T }).default ?? module;

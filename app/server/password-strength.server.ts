@@ -1,4 +1,4 @@
-import { onFirstUse } from "~/server/on-first-use.server";
+import { commonJsExports, onFirstUse } from "~/server/on-first-use.server";
 import { passwordRefusal, withGuessCheck } from "~/lib/password-rule";
 import type { z } from "~/lib/zod";
 
@@ -7,9 +7,9 @@ import type { z } from "~/lib/zod";
 // are imported with the first password chosen (decision 0081), and never reach the browser.
 const loadEstimator = onFirstUse(async () => {
   const [{ ZxcvbnFactory }, common, en] = await Promise.all([
-    import("@zxcvbn-ts/core"),
-    import("@zxcvbn-ts/language-common"),
-    import("@zxcvbn-ts/language-en"),
+    import("@zxcvbn-ts/core").then(commonJsExports),
+    import("@zxcvbn-ts/language-common").then(commonJsExports),
+    import("@zxcvbn-ts/language-en").then(commonJsExports),
   ]);
   return new ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...en.dictionary },
