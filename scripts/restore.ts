@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BUSINESS_TIME_ZONE } from "~/lib/lead-status";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { backupsDirOf, liveState, MANIFEST_FILE, restoreBackup } from "~/server/backup-store.server";
 
 const { values, positionals } = parseArgs({

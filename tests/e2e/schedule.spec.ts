@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { kansasInstant } from "../../app/lib/visit-time";
+import { kansasInstant } from "../../app/lib/business-time";
 import { ADMIN } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemActor } from "~/lib/actor";
-import { businessToday } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { getDashboard } from "~/models/dashboard.server";
 import { visibleTo } from "~/models/lead-assignment.server";
 import { createLead, setJobCompleted, updateLead, waitingLeads } from "~/models/lead.server";

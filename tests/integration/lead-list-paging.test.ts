@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leads, users } from "~/db/schema";
-import { businessToday, followUpState, type LeadStatus } from "~/lib/lead-status";
+import { followUpState, type LeadStatus } from "~/lib/lead-status";
+import { businessToday } from "~/lib/business-time";
 import { LEADS_PAGE_SIZE } from "~/lib/lead-paging";
 import type { Role } from "~/lib/roles";
 import { upsertUser } from "~/models/user.server";
