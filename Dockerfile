@@ -7,8 +7,11 @@ WORKDIR /app
 # better-sqlite3 falls back to compiling when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+COPY package.json package-lock.json deploy/locked-versions.mjs ./
+# Exactly the locked versions, checked (`npm ci` refuses a lockfile that lacks other
+# platforms' optional packages, so it is `npm install`, which could otherwise resolve afresh).
+RUN cp package-lock.json /tmp/package-lock.json && npm install --no-audit --no-fund \
+  && node locked-versions.mjs /tmp/package-lock.json && rm /tmp/package-lock.json locked-versions.mjs
 COPY . .
 # The runtime gets bundles, not sources (decision 0063): the server and the terminal
 # commands bundled with their JavaScript packages, then only the packages that must stay
