@@ -2,7 +2,7 @@
 // build driven by Playwright in Debian's Chromium with scripts on and off, at phone and
 // desktop widths. Ends with one "N passed, N failed" line for the whole suite.
 //   --unit-only   skip the browser suite      --e2e-only   only the browser suite
-//   --no-container   skip building and running the Docker image (it runs alongside the unit tests)
+//   --no-container   skip building and running the Docker image (it runs after the browser suite)
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -37,16 +37,17 @@ function step(title, command, commandArgs, env = {}) {
   return result.status === 0;
 }
 
-/**
- * Starts a stage with its output kept in a file (a pipe would fill and stall the stage
- * while a step run with spawnSync holds this process), to be shown once it ends.
- */
+/** Starts a stage with its output kept in a file, shown once it ends: stages run at once do not interleave. */
 function startCaptured({ title, command, args: commandArgs }) {
   const file = `.tmp/stage-${title.replace(/\W+/g, "-").toLowerCase()}.log`;
   const fd = fs.openSync(file, "w");
   return new Promise((resolve) => {
     const at = Date.now();
+    let ended = false;
+    // A command that cannot start says so by "error", and may "close" too: the first ends it.
     const done = (passed, extra = "") => {
+      if (ended) return;
+      ended = true;
       fs.closeSync(fd);
       const output = fs.readFileSync(file, "utf8") + extra;
       fs.rmSync(file, { force: true });
@@ -59,11 +60,11 @@ function startCaptured({ title, command, args: commandArgs }) {
 }
 
 /** Shows a captured stage's output and time as if it had run on its own. */
-function showCaptured({ title, ms, ok: passed, output }, alongside) {
+function showCaptured({ title, ms, ok: passed, output }) {
   console.log(`\n▶ ${title}`);
   process.stdout.write(output);
   timings.push({ title, ms });
-  console.log(`◀ ${title}: ${minutes(ms)}${alongside ? ` (alongside ${alongside})` : ""}`);
+  console.log(`◀ ${title}: ${minutes(ms)} (alongside the other checks)`);
   if (!passed) failedSteps.push(title);
   return passed;
 }
@@ -74,8 +75,7 @@ function showCaptured({ title, ms, ok: passed, output }, alongside) {
  */
 async function stepsAtOnce(steps) {
   let allOk = true;
-  for (const result of await Promise.all(steps.map(startCaptured)))
-    allOk = showCaptured(result, "the other checks") && allOk;
+  for (const result of await Promise.all(steps.map(startCaptured))) allOk = showCaptured(result) && allOk;
   return allOk;
 }
 
@@ -127,34 +127,6 @@ function readJson(file) {
   }
 }
 
-/**
- * The container as an owner runs it (decision 0062): the real Dockerfile on an offline
- * stand-in base, then compose.yaml behind Caddy. Says "skipped" and passes where no Docker
- * daemon can run (not root, no apt).
- */
-function startContainerStage() {
-  fs.rmSync(".tmp/container-test.json", { force: true });
-  return startCaptured({
-    title: "Container tests (Docker image, compose.yaml behind Caddy)",
-    command: "bash",
-    args: ["scripts/container-test.sh"],
-  });
-}
-let containerRun = null;
-
-async function finishContainerStage(alongside) {
-  ok = showCaptured(await containerRun, alongside) && ok;
-  containerRun = null;
-  const result = readJson(".tmp/container-test.json");
-  if (result) {
-    totals.passed += result.passed;
-    totals.failed += result.failed;
-    totals.skipped += result.skipped;
-  } else {
-    totals.failed += 1;
-  }
-}
-
 if (unit) {
   // One formatter (decision 0080): a file Prettier would change fails here; `npm run format` fixes it.
   ok =
@@ -166,10 +138,6 @@ if (unit) {
     ])) &&
     ok;
   fs.rmSync(".tmp/vitest.json", { force: true });
-  // The container stage needs nothing the others make (it builds its own image) and spends
-  // most of its time waiting on Docker, so it runs alongside the unit and integration tests,
-  // which leave part of a core idle too: about a minute less than one after the other.
-  if (container) containerRun = startContainerStage();
   ok =
     step("Unit and integration tests", `${BIN}/vitest`, [
       "run",
@@ -185,7 +153,6 @@ if (unit) {
   } else {
     totals.failed += 1;
   }
-  if (containerRun) await finishContainerStage("the unit and integration tests");
 }
 
 /** Debian's nginx, for the browser tests that go through a real HTTPS proxy. */
@@ -226,9 +193,21 @@ if (e2e) {
   }
 }
 
-// Without the unit stage (--e2e-only) the container stage runs last, on its own.
-if (container && !containerRun) containerRun = startContainerStage();
-if (containerRun) await finishContainerStage("");
+if (container) {
+  // The container as an owner runs it (decision 0062): the real Dockerfile on an
+  // offline stand-in base, then compose.yaml behind Caddy. Says "skipped" and passes where
+  // no Docker daemon can run (not root, no apt).
+  fs.rmSync(".tmp/container-test.json", { force: true });
+  ok = step("Container tests (Docker image, compose.yaml behind Caddy)", "bash", ["scripts/container-test.sh"]) && ok;
+  const report = readJson(".tmp/container-test.json");
+  if (report) {
+    totals.passed += report.passed;
+    totals.failed += report.failed;
+    totals.skipped += report.skipped;
+  } else {
+    totals.failed += 1;
+  }
+}
 
 // A failed typecheck, lint or build counts as a failure too, so the last line never says
 // "0 failed" about a red run.
