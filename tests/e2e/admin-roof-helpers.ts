@@ -1,7 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
+import { scriptsStarted } from "./fixtures";
 
-/** Where a point of the 800 x 600 drawing surface is on the screen, as the browser maps it. */
+/**
+ * Where a point of the 800 x 600 drawing surface is on the screen, as the browser maps it.
+ * Once the page's scripts have run: before, the image card lists both views' inputs and is
+ * taller, so the surface moves when they run. A traced 40 x 30 ft rectangle once read
+ * 1,458 sq ft in CI.
+ */
 export async function screenPoint(canvas: Locator, x: number, y: number): Promise<[number, number]> {
+  await scriptsStarted(canvas.page());
   await canvas.scrollIntoViewIfNeeded();
   return canvas.evaluate(
     (svg, [px, py]) => {
