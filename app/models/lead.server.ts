@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { leadPhotos, leads, estimates, leadNotes, type Lead } from "~/db/schema";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { leadPhotos, leads, estimates, leadNotes, visits, type Lead } from "~/db/schema";
 import { jobValueCents } from "~/lib/job-value";
 import { jobValueColumns } from "./job-value.server";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
@@ -303,7 +303,18 @@ export function pipelineRows(since: Date, where?: SQL) {
  * Undefined for an unknown lead; false when nothing changed or the lead is not Won (only a
  * won job can be completed; undoing is always allowed).
  */
-export function setJobCompleted(id: number, completed: boolean, by: Actor): boolean | undefined {
+/**
+ * Marks a won job completed, or not. Refused (with their starts, soonest first) while visits
+ * are still booked to start later: the homeowner's page would show work ahead on a finished
+ * job and its reminder would still go out. Staff call them off (the homeowner is told) or
+ * move them first (decision 0082).
+ */
+export function setJobCompleted(
+  id: number,
+  completed: boolean,
+  by: Actor,
+  now = new Date(),
+): boolean | undefined | { visitsAhead: Date[] } {
   return inTransaction(() => {
     const db = getDb();
     const lead = db
@@ -313,8 +324,17 @@ export function setJobCompleted(id: number, completed: boolean, by: Actor): bool
       .get();
     if (!lead) return undefined;
     if (completed === !!lead.completedAt || (completed && lead.status !== "won")) return false;
+    if (completed) {
+      const ahead = db
+        .select({ startsAt: visits.startsAt })
+        .from(visits)
+        .where(and(eq(visits.leadId, id), isNull(visits.cancelledAt), gt(visits.startsAt, now)))
+        .orderBy(asc(visits.startsAt))
+        .all();
+      if (ahead.length) return { visitsAhead: ahead.map((v) => v.startsAt) };
+    }
     db.update(leads)
-      .set({ completedAt: completed ? new Date() : null })
+      .set({ completedAt: completed ? now : null })
       .where(eq(leads.id, id))
       .run();
     writeLeadHistory({ leadId: id, kind: completed ? "job-completed" : "job-reopened" }, by);

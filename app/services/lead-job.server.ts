@@ -20,6 +20,7 @@ import { askForReview, reviewMail } from "./review-asking.server";
 import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
 import type { Actor } from "~/lib/actor";
+import { formatMoment } from "~/lib/business-time";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx), parsed (lib/lead-forms.ts). */
 type JobForm = LeadFormOf<
@@ -39,6 +40,10 @@ const JOB_MESSAGES = {
     "Review request not confirmed: the mail provider did not answer in time. It may still arrive; if not, copy its link below and send it yourself.",
   reviewRefused: "A review can be asked for only on a completed job with an email, once",
   notCompleted: "Mark the job completed first",
+  visitsAhead: (starts: Date[]) =>
+    starts.length === 1
+      ? `A visit is still booked for ${formatMoment(starts[0])}. Cancel it in the Schedule (the homeowner is told) or move it, then mark the job completed.`
+      : `${starts.length} visits are still booked, the first for ${formatMoment(starts[0])}. Cancel them in the Schedule (the homeowner is told) or move them, then mark the job completed.`,
 } as const;
 
 /** What the lead page shows of the job after the sale: done or not, the review request (and its link when it was not mailed), the portfolio project. */
@@ -83,6 +88,7 @@ export async function leadJobAction<Refusal>(
     const complete = form.intent === COMPLETE_INTENT;
     const changed = setJobCompleted(id, complete, by);
     if (changed === undefined) notFound();
+    if (typeof changed === "object") return refuse(JOB_MESSAGES.visitsAhead(changed.visitsAhead));
     if (!changed && complete) return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
     return redirectWithFlash(back, {
       type: "success",

@@ -181,7 +181,23 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await jobPageSays(homeowner, jobPath, /^Work day booked for /);
   await expect(homeowner.getByRole("region", { name: "Our next visit" })).toContainText("Work day");
 
+  // Done before the day booked: the job is not marked completed while the work day is ahead
+  // (the homeowner's page would show it, and its reminder would go); canceled, it is.
   const job = staff.getByRole("region", { name: "The job" });
+  await job.getByRole("button", { name: "Mark the job completed" }).click();
+  await expect(job.getByRole("alert")).toContainText(
+    /^A visit is still booked for .+ at 8:00 AM\. Cancel it in the Schedule/,
+  );
+  await expect(job).not.toContainText("Completed");
+  await schedule
+    .locator("summary")
+    .filter({ hasText: /^Cancel$/ })
+    .click();
+  await schedule.getByRole("button", { name: "Cancel the work day" }).click();
+  await expect(staff.getByText(/^Visit canceled/).first()).toBeVisible();
+  await expect.poll(async () => (await mailsStarting(email, "Your work day on")).length).toBe(1);
+  await jobPageSays(homeowner, jobPath, "We have your signed proposal");
+  await expect(homeowner.getByRole("region", { name: "Our next visit" })).toHaveCount(0);
   await job.getByRole("button", { name: "Mark the job completed" }).click();
   await expect(job).toContainText("Completed");
 

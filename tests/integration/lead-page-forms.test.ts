@@ -16,6 +16,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { requestContext } from "~/server/client-ip.server";
 import { createLead, updateLead } from "~/models/lead.server";
+import { addVisit, cancelVisit, moveVisit } from "~/models/visit.server";
+import type { Visit } from "~/db/schema";
 import { setSetting } from "~/models/settings.server";
 import { DEFAULT_PRICING } from "~/lib/pricing";
 import { LEAD_INTENTS } from "~/lib/lead-forms";
@@ -261,6 +263,35 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     expect(measure.status).toBe(302);
     expect(measure.location).toMatch(/^\/admin\/roof-measurement\?customer=\d+$/);
     updateLead(id, { status: "won", lostReason: null, followUpOn: null, note: null }, systemActor("owner@example.com"));
+    // Not while a visit is still to come: the homeowner's page would show it, and its reminder would go.
+    const by = systemActor("owner@example.com");
+    const hour = 3_600_000;
+    const visit = {
+      leadId: id,
+      kind: "work_day",
+      durationMinutes: 480,
+      assignedTo: null,
+      note: null,
+      createdBy: null,
+    } as const;
+    addVisit({ ...visit, startsAt: new Date(Date.now() - 5 * hour) }, by);
+    const ahead = addVisit({ ...visit, startsAt: new Date("2099-06-01T13:00:00Z") }, by) as Visit;
+    addVisit({ ...visit, startsAt: new Date("2099-06-02T13:00:00Z") }, by);
+    const refused = await postPage(id, { intent: "complete" });
+    expect(refused.status).toBe(400);
+    expect(formsSaying(refused.html, "2 visits are still booked, the first for June 1, 2099 at 8:00 AM.")).toEqual([
+      "complete-job",
+    ]);
+    cancelVisit(id, ahead.id, by);
+    expect((await postPage(id, { intent: "complete" })).html).toContain(
+      "A visit is still booked for June 2, 2099 at 8:00 AM. Cancel it in the Schedule",
+    );
+    moveVisit(
+      id,
+      ahead.id + 1,
+      { startsAt: new Date(Date.now() - 2 * hour), durationMinutes: 480, assignedTo: null, note: null },
+      by,
+    );
     expect(await postPage(id, { intent: "complete" })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
     expect(await postPage(id, { intent: "reopen" })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });
     await postPage(id, { intent: "complete" });

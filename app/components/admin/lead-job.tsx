@@ -12,6 +12,7 @@ import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { Field, FieldError, inputClass as field, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
+import { FormError } from "~/components/form";
 import { PublishedBadge } from "~/components/admin/project-editor";
 import { MailState, when, type LeadPhotoView } from "~/components/lead-detail";
 import {
@@ -50,7 +51,7 @@ export function LeadJob({
   photos: LeadPhotoView[];
   /** The owner and office follow the job up (reopen, review, portfolio); the crew only marks it done (decision 0048). */
   followsUp?: boolean;
-  /** The action's answer to a refused form: only the portfolio draft's is read here. */
+  /** The action's answer to a refused form: marking it completed, or the portfolio draft. */
   result?: LeadFormResult;
 }) {
   const navigation = useNavigation();
@@ -80,7 +81,8 @@ export function LeadJob({
           </Form>
         </div>
       ) : (
-        <Form method="post" className="space-y-2">
+        <Form method="post" id="complete-job" className="space-y-2">
+          <FormError formId="complete-job" reply={replyFor(result, COMPLETE_INTENT)} />
           <p className="text-sm text-ink-soft">
             When the work is done, mark it: then you can ask for a review and show the job in the portfolio.
           </p>
