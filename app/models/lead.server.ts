@@ -301,13 +301,9 @@ export function pipelineRows(since: Date, where?: SQL) {
 /**
  * Marks a won job's work done (or, to undo a slip, not done), with an entry in its history.
  * Undefined for an unknown lead; false when nothing changed or the lead is not Won (only a
- * won job can be completed; undoing is always allowed).
- */
-/**
- * Marks a won job completed, or not. Refused (with their starts, soonest first) while visits
- * are still booked to start later: the homeowner's page would show work ahead on a finished
- * job and its reminder would still go out. Staff call them off (the homeowner is told) or
- * move them first (decision 0082).
+ * won job can be completed; undoing is always allowed). Refused, with the visits' starts
+ * soonest first, while visits not canceled start later: the homeowner's page would show
+ * work ahead on a finished job and its reminder would still go (decision 0082).
  */
 export function setJobCompleted(
   id: number,
