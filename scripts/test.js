@@ -3,7 +3,7 @@
 // desktop widths. Ends with one "N passed, N failed" line for the whole suite.
 //   --unit-only   skip the browser suite      --e2e-only   only the browser suite
 //   --no-container   skip building and running the Docker image (it runs after the browser suite)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const args = new Set(process.argv.slice(2));
@@ -35,48 +35,6 @@ function step(title, command, commandArgs, env = {}) {
   console.log(`◀ ${title}: ${minutes(ms)}`);
   if (result.status !== 0) failedSteps.push(title);
   return result.status === 0;
-}
-
-/** Starts a stage with its output kept in a file, shown once it ends: stages run at once do not interleave. */
-function startCaptured({ title, command, args: commandArgs }) {
-  const file = `.tmp/stage-${title.replace(/\W+/g, "-").toLowerCase()}.log`;
-  const fd = fs.openSync(file, "w");
-  return new Promise((resolve) => {
-    const at = Date.now();
-    let ended = false;
-    // A command that cannot start says so by "error", and may "close" too: the first ends it.
-    const done = (passed, extra = "") => {
-      if (ended) return;
-      ended = true;
-      fs.closeSync(fd);
-      const output = fs.readFileSync(file, "utf8") + extra;
-      fs.rmSync(file, { force: true });
-      resolve({ title, ms: Date.now() - at, ok: passed, output });
-    };
-    const child = spawn(command, commandArgs, { stdio: ["ignore", fd, fd], env: process.env });
-    child.on("error", (error) => done(false, `${error.message}\n`));
-    child.on("close", (code) => done(code === 0));
-  });
-}
-
-/** Shows a captured stage's output and time as if it had run on its own. */
-function showCaptured({ title, ms, ok: passed, output }) {
-  console.log(`\n▶ ${title}`);
-  process.stdout.write(output);
-  timings.push({ title, ms });
-  console.log(`◀ ${title}: ${minutes(ms)} (alongside the other checks)`);
-  if (!passed) failedSteps.push(title);
-  return passed;
-}
-
-/**
- * Runs independent checks at once, each shown in the order given: on two cores the three
- * checks took 70 s one after another and 52 s together.
- */
-async function stepsAtOnce(steps) {
-  let allOk = true;
-  for (const result of await Promise.all(steps.map(startCaptured))) allOk = showCaptured(result) && allOk;
-  return allOk;
 }
 
 // Chromium's headless shell (Debian's chromium-headless-shell): the engine without the
@@ -129,14 +87,9 @@ function readJson(file) {
 
 if (unit) {
   // One formatter (decision 0080): a file Prettier would change fails here; `npm run format` fixes it.
-  ok =
-    step("Route types", `${BIN}/react-router`, ["typegen"]) &&
-    (await stepsAtOnce([
-      { title: "Format", command: `${BIN}/prettier`, args: ["--check", ".", "--log-level", "warn"] },
-      { title: "Typecheck", command: `${BIN}/tsc`, args: ["--noEmit"] },
-      { title: "Lint", command: `${BIN}/eslint`, args: [".", "--max-warnings=0"] },
-    ])) &&
-    ok;
+  ok = step("Format", `${BIN}/prettier`, ["--check", ".", "--log-level", "warn"]) && ok;
+  ok = step("Route types", `${BIN}/react-router`, ["typegen"]) && step("Typecheck", `${BIN}/tsc`, ["--noEmit"]) && ok;
+  ok = step("Lint", `${BIN}/eslint`, [".", "--max-warnings=0"]) && ok;
   fs.rmSync(".tmp/vitest.json", { force: true });
   ok =
     step("Unit and integration tests", `${BIN}/vitest`, [
