@@ -137,6 +137,14 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='insert'] > Identifier[name='leadNotes']",
           message: "A lead's history is written by writeLeadHistory (app/models/lead-history.server.ts) only.",
         },
+        {
+          // One noun each (decision 0084): the person a lead or visit is assigned to is its
+          // assignee; the homeowner's private link is the job page link.
+          selector:
+            "Identifier[name=/[Kk]eeper|assignedTo|[jJ]obLink|JOB_LINK/], Literal[value=/\\b(job|homeowner) links?\\b/i], TemplateElement[value.raw=/\\b(job|homeowner) links?\\b/i], JSXText[value=/\\b(job|homeowner) links?\\b/i]",
+          message:
+            "Say assignee (assigneeId) for who a lead or visit is assigned to, and job page link for the homeowner's link.",
+        },
       ],
     },
   },

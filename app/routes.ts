@@ -57,7 +57,7 @@ export default [
     route("admin/leads/:id/visits", "routes/admin/lead-visits.tsx"),
     route("admin/leads/:id/invoices", "routes/admin/lead-invoices.tsx"),
     route("admin/leads/:id/payments", "routes/admin/lead-payments.tsx"),
-    route("admin/leads/:id/job-link", "routes/admin/lead-job-link.tsx"),
+    route("admin/leads/:id/job-page-link", "routes/admin/lead-job-page-link.tsx"),
     route("admin/schedule", "routes/admin/schedule.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

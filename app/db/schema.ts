@@ -240,7 +240,7 @@ export const leads = sqliteTable(
     // A won job's work is done: a review can be asked for, and it can go in the portfolio.
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     // Who on the team looks after it (office and crew see "mine").
-    assignedTo: integer("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    assigneeId: integer("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -250,7 +250,7 @@ export const leads = sqliteTable(
     index("leads_open_status_idx")
       .on(t.status, t.followUpOn)
       .where(sql`${t.archivedAt} is null`),
-    index("leads_assigned_idx").on(t.assignedTo),
+    index("leads_assigned_idx").on(t.assigneeId),
     index("leads_jobs_open_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'won' and ${t.completedAt} is null and ${t.archivedAt} is null`),
@@ -480,7 +480,7 @@ export const visits = sqliteTable(
     kind: text("kind", { enum: VISIT_KINDS }).notNull(),
     startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
     durationMinutes: integer("duration_minutes").notNull().default(60),
-    assignedTo: integer("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    assigneeId: integer("assigned_to").references(() => users.id, { onDelete: "set null" }),
     note: text("note"),
     sequence: integer("sequence").notNull().default(0),
     // The day-before reminder went (or was queued) for this start: a move clears it.
@@ -495,7 +495,7 @@ export const visits = sqliteTable(
       .on(t.startsAt)
       .where(sql`${t.cancelledAt} is null`),
     index("visits_lead_idx").on(t.leadId, t.startsAt),
-    index("visits_assigned_idx").on(t.assignedTo, t.startsAt),
+    index("visits_assigned_idx").on(t.assigneeId, t.startsAt),
   ],
 );
 
@@ -580,7 +580,7 @@ export const stripeEvents = sqliteTable("stripe_events", {
  * The links that open a job's page for the homeowner, like proposal links: one
  * random token each (the one staff copy, one per mail), only its hash kept.
  */
-export const jobLinks = sqliteTable(
+export const jobPageLinks = sqliteTable(
   "job_links",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
@@ -662,7 +662,7 @@ export type PasswordReset = typeof passwordResets.$inferSelect;
 export type Visit = typeof visits.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
-export type JobLink = typeof jobLinks.$inferSelect;
+export type JobPageLink = typeof jobPageLinks.$inferSelect;
 
 /**
  * Counters of rate-limiter-flexible's SQLite store (sign-in attempts, contact messages

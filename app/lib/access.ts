@@ -164,10 +164,10 @@ const ADMIN_ACCESS = {
     },
   },
   "routes/admin/lead-payments": { kind: "admin", get: OFFICE, post: { "record-payment": OFFICE } },
-  "routes/admin/lead-job-link": {
+  "routes/admin/lead-job-page-link": {
     kind: "admin",
     get: OFFICE,
-    post: { "new-job-link": OFFICE, "revoke-job-links": OFFICE },
+    post: { "new-job-page-link": OFFICE, "revoke-job-page-links": OFFICE },
   },
 
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },

@@ -10,10 +10,10 @@ export const jobInvoicePayPath = (token: string, invoiceId: number) =>
   href("/job/:token/invoices/:iid/pay", { token, iid: String(invoiceId) });
 
 /** The lead page's forms for the job page: its link to copy, and every link turned off. */
-export const NEW_JOB_LINK_INTENT = "new-job-link";
-export const REVOKE_JOB_LINKS_INTENT = "revoke-job-links";
+export const NEW_JOB_PAGE_LINK_INTENT = "new-job-page-link";
+export const REVOKE_JOB_PAGE_LINKS_INTENT = "revoke-job-page-links";
 const links = (n: number) => (n === 1 ? "1 link" : `${n} links`);
-export const JOB_LINK_MESSAGES = {
+export const JOB_PAGE_LINK_MESSAGES = {
   made: "Job page link ready: copy it below.",
   notWon: "A job page link is made once the job is won",
   shownOnce:

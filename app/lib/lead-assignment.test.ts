@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterKeeper, mayAssign, maySeeLead, parseWhoFilter, personName, whoParam } from "./lead-assignment";
+import { filterAssignee, mayAssign, maySeeLead, parseWhoFilter, personName, whoParam } from "./lead-assignment";
 
 const crew = { role: "crew" as const, userId: 7 };
 const office = { role: "office" as const, userId: 2 };
@@ -7,15 +7,15 @@ const office = { role: "office" as const, userId: 2 };
 describe("who sees and who assigns a lead (decision 0053)", () => {
   it("the crew sees their own and the open work nobody has; owner and office every lead", () => {
     const archived = new Date();
-    const lead = { assignedTo: null, archivedAt: null, status: "new" as const, completedAt: null };
-    expect(maySeeLead(crew, { ...lead, assignedTo: 7, archivedAt: archived, status: "lost" })).toBe(true);
+    const lead = { assigneeId: null, archivedAt: null, status: "new" as const, completedAt: null };
+    expect(maySeeLead(crew, { ...lead, assigneeId: 7, archivedAt: archived, status: "lost" })).toBe(true);
     expect(maySeeLead(crew, lead)).toBe(true);
     expect(maySeeLead(crew, { ...lead, status: "won" })).toBe(true);
     expect(maySeeLead(crew, { ...lead, status: "won", completedAt: archived })).toBe(false);
     expect(maySeeLead(crew, { ...lead, status: "lost" })).toBe(false);
     expect(maySeeLead(crew, { ...lead, archivedAt: archived })).toBe(false);
-    expect(maySeeLead(crew, { ...lead, assignedTo: 8 })).toBe(false);
-    expect(maySeeLead(office, { ...lead, assignedTo: 8, archivedAt: archived })).toBe(true);
+    expect(maySeeLead(crew, { ...lead, assigneeId: 8 })).toBe(false);
+    expect(maySeeLead(office, { ...lead, assigneeId: 8, archivedAt: archived })).toBe(true);
   });
 
   it("the crew takes a free lead or gives back their own, nothing else", () => {
@@ -31,11 +31,11 @@ describe("who sees and who assigns a lead (decision 0053)", () => {
     for (const v of ["", "mine", "nobody", "12"]) expect(whoParam(parseWhoFilter(v))).toBe(v);
     expect(parseWhoFilter("0")).toEqual({ kind: "everyone" });
     expect(parseWhoFilter("1e3")).toEqual({ kind: "everyone" });
-    expect(filterKeeper(parseWhoFilter("mine"), crew)).toBe(7);
-    expect(filterKeeper(parseWhoFilter("nobody"), crew)).toBeNull();
+    expect(filterAssignee(parseWhoFilter("mine"), crew)).toBe(7);
+    expect(filterAssignee(parseWhoFilter("nobody"), crew)).toBeNull();
     // Someone else's leads are not the crew's to list: the filter falls back to all they see.
-    expect(filterKeeper(parseWhoFilter("8"), crew)).toBeUndefined();
-    expect(filterKeeper(parseWhoFilter("8"), office)).toBe(8);
+    expect(filterAssignee(parseWhoFilter("8"), crew)).toBeUndefined();
+    expect(filterAssignee(parseWhoFilter("8"), office)).toBe(8);
   });
 
   it("names people by name, else email", () => {

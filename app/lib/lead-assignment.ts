@@ -7,9 +7,9 @@ import type { Role } from "./roles";
  * models/lead-assignment.server.ts asks the same questions of the database.
  */
 
-/** A lead as far as its keeper goes. */
+/** A lead as far as its assignee goes. */
 export type Assignable = {
-  assignedTo: number | null;
+  assigneeId: number | null;
   archivedAt: Date | null;
   status: LeadStatus;
   completedAt: Date | null;
@@ -23,7 +23,7 @@ export type Assignable = {
  */
 export function maySeeLead(user: { role: Role; userId: number }, lead: Assignable): boolean {
   if (user.role !== "crew") return true;
-  if (lead.assignedTo !== null) return lead.assignedTo === user.userId;
+  if (lead.assigneeId !== null) return lead.assigneeId === user.userId;
   return lead.archivedAt === null && lead.status !== "lost" && lead.completedAt === null;
 }
 
@@ -56,10 +56,10 @@ export function whoParam(who: WhoFilter): string {
 }
 
 /**
- * The one keeper the filter asks for, for `me`: a user id, null for nobody, undefined for
+ * The one assignee the filter asks for, for `me`: a user id, null for nobody, undefined for
  * any. The crew picks only among their own and nobody's (others' are not theirs to see).
  */
-export function filterKeeper(who: WhoFilter, me: { role: Role; userId: number }): number | null | undefined {
+export function filterAssignee(who: WhoFilter, me: { role: Role; userId: number }): number | null | undefined {
   switch (who.kind) {
     case "mine":
       return me.userId;

@@ -48,7 +48,7 @@ export const leadUpdate = (form: z.output<typeof LeadStatusSchema>) => ({
   note: form.note || null,
 });
 
-// ---- Who looks after it (components/admin/lead-keeper.tsx, decision 0053) -----------------
+// ---- Who looks after it (components/admin/lead-assignee.tsx, decision 0053) -----------------
 
 /** "Assigned to": a person on the team by id, or nobody (the empty choice). */
 export const ASSIGN_INTENT = "assign";

@@ -2,7 +2,7 @@ import { seesMoney } from "./access";
 import { MONEY_KINDS, type HistoryKind } from "./history-kinds";
 import { formatInvoiceNumber } from "./invoice";
 import { INVOICE_KINDS, paymentMethodWords, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
-import { JOB_LINK_MESSAGES } from "./job-page";
+import { JOB_PAGE_LINK_MESSAGES } from "./job-page";
 import { LEAD_MESSAGES, type LeadStatus } from "./lead-status";
 import { ADDED_BY_HAND } from "./manual-lead";
 import { formatCents } from "./money-format";
@@ -149,7 +149,7 @@ export function historyText(row: HistoryRow, role: Role): string | null {
     case "job-reopened":
       return HISTORY_WORDS.jobReopened;
     case "job-links-revoked":
-      return JOB_LINK_MESSAGES.revokedNote(row.count ?? 0);
+      return JOB_PAGE_LINK_MESSAGES.revokedNote(row.count ?? 0);
     case "homeowner-photos":
       return `Added ${count(row.count, "a photo", "photos")} from the job page`;
     case "proposal-withdrawn":

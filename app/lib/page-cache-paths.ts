@@ -24,7 +24,7 @@ export type PageCachePaths = {
 const oneOf = (values: readonly string[]) => new RegExp(`^(?:${values.join("|")})$`);
 const PORTFOLIO_TAB = oneOf(PORTFOLIO_TABS.map((t) => t.value));
 
-// A homeowner's proposal, review or job link is one person's, and changes when accepted,
+// A homeowner's proposal, review or job page link is one person's, and changes when accepted,
 // answered or paid: rendered afresh every time. (An empty token gives the prefix of every token's page.)
 const SKIPPED_PREFIXES = [
   `${UPLOADS_PREFIX}/`,

@@ -13,7 +13,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function proposalMail(
   content: Pick<ProposalContent, "company" | "customer" | "totalCents" | "validUntil">,
   link: string,
-  jobLink: string,
+  jobPageLink: string,
 ): { subject: string; text: string; html: string } {
   const { company, customer } = content;
   const total = formatCents(content.totalCents);
@@ -25,12 +25,12 @@ export function proposalMail(
     link,
     `It is open until ${until}. Questions? Just reply to this email or call us at ${company.phone}.`,
     JOB_PAGE_MAIL.beforeSale,
-    jobLink,
+    jobPageLink,
     `Thank you,\n${company.name}`,
   ];
   const anchors: Record<string, string> = {
     [link]: "View and accept your proposal",
-    [jobLink]: JOB_PAGE_MAIL.linkText,
+    [jobPageLink]: JOB_PAGE_MAIL.linkText,
   };
   const html = paragraphs
     .map((p) =>
@@ -49,7 +49,7 @@ export function proposalMail(
 export function signedProposalMail(
   content: Pick<ProposalContent, "company" | "customer" | "totalCents">,
   accepted: { name: string; at: Date },
-  jobLink: string,
+  jobPageLink: string,
 ): { subject: string; text: string; html: string } {
   const { company, customer } = content;
   const paragraphs = [
@@ -57,13 +57,13 @@ export function signedProposalMail(
     `Thank you for choosing ${company.name}! We have your acceptance of our proposal for ${formatCents(content.totalCents)}, signed online by ${accepted.name} on ${formatMoment(accepted.at)} (Kansas time).`,
     "Your signed proposal is attached as a PDF. We will call you to book the work day.",
     JOB_PAGE_MAIL.afterJob,
-    jobLink,
+    jobPageLink,
     `Questions? Just reply to this email or call us at ${company.phone}.`,
     `Thank you,\n${company.name}`,
   ];
   const html = paragraphs
     .map((p) =>
-      p === jobLink
+      p === jobPageLink
         ? `<p><a href="${escapeHtml(p)}">${JOB_PAGE_MAIL.linkText}</a></p>`
         : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
     )

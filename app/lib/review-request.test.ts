@@ -50,7 +50,7 @@ describe("the review request mail", () => {
       service: "Roof Repairs",
       town: "Derby",
       link: "https://example.com/review/abc",
-      jobLink: "https://example.com/job/xyz",
+      jobPageLink: "https://example.com/job/xyz",
       expiresAt: at("2026-06-30T15:00:00Z"),
     });
     expect(mail.subject).toBe("How did we do? A quick review for Prairie Ridge Framing & Roofing");

@@ -54,7 +54,7 @@ export type ReviewValues = Record<(typeof REVIEW_FIELDS)[number], string>;
 /** A review as stored (lib/review-schema.ts parses the form into it). */
 export type ReviewInput = { rating: number; quote: string; name: string; location: string | null };
 
-/** The mail that asks for the review. `link` is the whole address of the form; `jobLink` the job page's (decision 0070). */
+/** The mail that asks for the review. `link` is the whole address of the form; `jobPageLink` the job page's (decision 0070). */
 export function reviewRequestMail(input: {
   name: string;
   company: string;
@@ -62,7 +62,7 @@ export function reviewRequestMail(input: {
   service: string | null;
   town: string | null;
   link: string;
-  jobLink: string;
+  jobPageLink: string;
   expiresAt: Date;
 }): { subject: string; text: string } {
   const job = [
@@ -89,7 +89,7 @@ export function reviewRequestMail(input: {
       "",
       JOB_PAGE_MAIL.afterJob,
       "",
-      input.jobLink,
+      input.jobPageLink,
       "",
       `Thank you,`,
       input.company,

@@ -11,7 +11,7 @@ const facts: VisitMailFacts = {
   address: "412 N Main St, Derby, KS 67037",
   company: "Prairie Ridge Framing & Roofing",
   phone: "(620) 555-0142",
-  jobLink: "https://roofs.example/job/abc",
+  jobPageLink: "https://roofs.example/job/abc",
 };
 
 describe("the homeowner's visit mails", () => {

@@ -20,7 +20,7 @@ export type VisitMailFacts = {
   company: string;
   phone: string;
   /** The homeowner's job page. */
-  jobLink: string;
+  jobPageLink: string;
   /** A move: when it was to be before. */
   was?: Date;
 };
@@ -92,13 +92,13 @@ export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject
     `Hi ${facts.homeowner},`,
     ...lines,
     "Your job's page shows what is planned and what comes next:",
-    facts.jobLink,
+    facts.jobPageLink,
     `Questions? Just reply to this email or call us at ${facts.phone}.`,
     `Thank you,\n${facts.company}`,
   ];
   const html = paragraphs
     .map((p) =>
-      p === facts.jobLink
+      p === facts.jobPageLink
         ? `<p><a href="${escapeHtml(p)}">See your job</a></p>`
         : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
     )

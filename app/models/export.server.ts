@@ -69,7 +69,7 @@ function* leadRows(): Generator<Cells> {
       getDb()
         .select({ l: getTableColumns(leads), ...ACCOUNT, ...jobValueColumns(leads.id) })
         .from(leads)
-        .leftJoin(who, eq(who.id, leads.assignedTo))
+        .leftJoin(who, eq(who.id, leads.assigneeId))
         .$dynamic(),
       leads.id,
       after,
@@ -78,7 +78,7 @@ function* leadRows(): Generator<Cells> {
     read,
     (r) => r.l.id,
   )) {
-    const assigned = l.assignedTo ? person(whoName, whoEmail) : null;
+    const assigned = l.assigneeId ? person(whoName, whoEmail) : null;
     yield [
       l.id,
       l.createdAt,
@@ -225,7 +225,7 @@ function* visitRows(): Generator<Cells> {
       getDb()
         .select({ v: getTableColumns(visits), ...ACCOUNT, bookerName: booker.name, bookerEmail: booker.email })
         .from(visits)
-        .leftJoin(who, eq(who.id, visits.assignedTo))
+        .leftJoin(who, eq(who.id, visits.assigneeId))
         .leftJoin(booker, eq(booker.id, visits.createdBy))
         .$dynamic(),
       visits.id,
@@ -240,7 +240,7 @@ function* visitRows(): Generator<Cells> {
       v.startsAt,
       `${local.day} ${local.time}`,
       v.durationMinutes,
-      v.assignedTo ? person(whoName, whoEmail) : null,
+      v.assigneeId ? person(whoName, whoEmail) : null,
       v.note,
       v.cancelledAt,
       v.createdBy ? person(bookerName, bookerEmail) : null,

@@ -2,13 +2,13 @@ import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm"
 import { leadPhotos, leads, users } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { writeLeadHistory } from "./lead-history.server";
-import { filterKeeper, personName, type Assignable, type WhoFilter } from "~/lib/lead-assignment";
+import { filterAssignee, personName, type Assignable, type WhoFilter } from "~/lib/lead-assignment";
 import type { Role } from "~/lib/roles";
 import { getDb, inTransaction } from "~/server/db.server";
 
 // Who looks after a lead (decision 0053): the team to choose from, the assignment and its
 // history entry, and the conditions the Leads list and the Pipeline add to their queries
-// (the SQL twins of lib/lead-assignment.ts's maySeeLead and filterKeeper).
+// (the SQL twins of lib/lead-assignment.ts's maySeeLead and filterAssignee).
 
 export type Assignee = { id: number; name: string };
 
@@ -39,7 +39,7 @@ export type AssignOutcome = "assigned" | "unchanged" | "no-lead" | "no-person" |
 
 /**
  * Gives a lead to a person (`to`, a user id; null: nobody) and writes "Assigned to Kim" in its
- * history by `by`, in one transaction. `mayMove(from)` is asked with the keeper the lead has
+ * history by `by`, in one transaction. `mayMove(from)` is asked with the assignee the lead has
  * at that moment (the crew may only take a free lead or give back their own).
  */
 export function assignLead(
@@ -50,9 +50,9 @@ export function assignLead(
 ): AssignOutcome {
   return inTransaction(() => {
     const db = getDb();
-    const lead = db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, id)).get();
+    const lead = db.select({ assigneeId: leads.assigneeId }).from(leads).where(eq(leads.id, id)).get();
     if (!lead) return "no-lead";
-    if (!mayMove(lead.assignedTo)) return "refused";
+    if (!mayMove(lead.assigneeId)) return "refused";
     if (to !== null) {
       const person = db
         .select({ id: users.id })
@@ -61,8 +61,8 @@ export function assignLead(
         .get();
       if (!person) return "no-person";
     }
-    if (lead.assignedTo === to) return "unchanged";
-    db.update(leads).set({ assignedTo: to }).where(eq(leads.id, id)).run();
+    if (lead.assigneeId === to) return "unchanged";
+    db.update(leads).set({ assigneeId: to }).where(eq(leads.id, id)).run();
     writeLeadHistory({ leadId: id, kind: "assigned", subjectId: to }, by);
     return "assigned";
   });
@@ -75,24 +75,24 @@ export function assignLead(
 export function visibleTo(user: { role: Role; userId: number }): SQL | undefined {
   if (user.role !== "crew") return undefined;
   return or(
-    eq(leads.assignedTo, user.userId),
-    and(isNull(leads.assignedTo), isNull(leads.archivedAt), ne(leads.status, "lost"), isNull(leads.completedAt)),
+    eq(leads.assigneeId, user.userId),
+    and(isNull(leads.assigneeId), isNull(leads.archivedAt), ne(leads.status, "lost"), isNull(leads.completedAt)),
   );
 }
 
 /** The Leads/Pipeline filter by person, as a condition (none: anyone's). */
 export function keptBy(who: WhoFilter, me: { role: Role; userId: number }): SQL | undefined {
-  const keeper = filterKeeper(who, me);
-  if (keeper === undefined) return undefined;
-  return keeper === null ? isNull(leads.assignedTo) : eq(leads.assignedTo, keeper);
+  const assignee = filterAssignee(who, me);
+  if (assignee === undefined) return undefined;
+  return assignee === null ? isNull(leads.assigneeId) : eq(leads.assigneeId, assignee);
 }
 
 /** Who looks after a lead, by name (null: nobody). */
-export function keeperOf(id: number): Assignee | null {
+export function assigneeOf(id: number): Assignee | null {
   const row = getDb()
     .select({ id: users.id, name: users.name, email: users.email })
     .from(leads)
-    .innerJoin(users, eq(users.id, leads.assignedTo))
+    .innerJoin(users, eq(users.id, leads.assigneeId))
     .where(eq(leads.id, id))
     .get();
   return row ? { id: row.id, name: personName(row) } : null;
@@ -118,7 +118,7 @@ export function photoLead(name: string): Assignable | undefined {
     : eq(leadPhotos.storedName, name);
   return getDb()
     .select({
-      assignedTo: leads.assignedTo,
+      assigneeId: leads.assigneeId,
       archivedAt: leads.archivedAt,
       status: leads.status,
       completedAt: leads.completedAt,

@@ -31,7 +31,7 @@ export type LeadRow = {
   source: (typeof leads.$inferSelect)["source"];
   readAt: Date | null;
   createdAt: Date;
-  assignedTo: number | null;
+  assigneeId: number | null;
   /** The job's value (lib/job-value.ts); null for the crew, or with nothing to value. */
   valueCents: number | null;
   /** The cursor's own value of created_at, exactly as stored. */
@@ -105,7 +105,7 @@ function readPart(
       source: leads.source,
       readAt: leads.readAt,
       createdAt: leads.createdAt,
-      assignedTo: leads.assignedTo,
+      assigneeId: leads.assigneeId,
       // The crew sees no money (decision 0048): not even in the query.
       ...(money ? jobValueColumns(leads.id) : NO_MONEY),
       at: sql<number>`${leads.createdAt}`,

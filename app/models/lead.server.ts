@@ -113,12 +113,12 @@ export function updateLead(id: number, update: LeadUpdate, by: Actor): boolean |
  * mails "skipped": the mail queue only ever takes "pending" ones, so neither the owner's
  * notification nor an auto-reply goes out for it. Its first history entry, "Added by
  * hand" by `by` at the status it starts with, is written in the same transaction.
- * `keeper`: who has it from the start (the crew member who took the call keeps it).
+ * `assignee`: who has it from the start (the crew member who took the call keeps it).
  */
-export function createManualLead(input: ManualLeadInput, by: Actor, keeper: number | null = null) {
+export function createManualLead(input: ManualLeadInput, by: Actor, assignee: number | null = null) {
   return inTransaction(() =>
     insertStaffLead(
-      { ...input, source: "phone", subject: PHONE_CALL_SUBJECT, assignedTo: keeper },
+      { ...input, source: "phone", subject: PHONE_CALL_SUBJECT, assigneeId: assignee },
       by,
       "added-by-hand",
     ),

@@ -15,7 +15,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 // `sequence` counts the changes a homeowner's calendar must see (a move, a cancellation),
 // so the .ics of each mail replaces the event it already has.
 
-export type VisitTimes = { startsAt: Date; durationMinutes: number; assignedTo: number | null; note: string | null };
+export type VisitTimes = { startsAt: Date; durationMinutes: number; assigneeId: number | null; note: string | null };
 export type NewVisit = VisitTimes & { leadId: number; kind: VisitKind; createdBy: number | null };
 
 /** Whether a person can be sent: on the team, not removed. */
@@ -43,7 +43,7 @@ export function addVisit(visit: NewVisit, by: Actor, now = new Date()): Visit | 
   return inTransaction(() => {
     const db = getDb();
     if (!db.select({ id: leads.id }).from(leads).where(eq(leads.id, visit.leadId)).get()) return "no-lead";
-    if (visit.assignedTo !== null && !isTeamMember(visit.assignedTo)) return "no-person";
+    if (visit.assigneeId !== null && !isTeamMember(visit.assigneeId)) return "no-person";
     const added = db
       .insert(visits)
       .values({ ...visit, createdAt: now, updatedAt: now })
@@ -81,11 +81,11 @@ export function moveVisit(leadId: number, visitId: number, to: VisitTimes, by: A
     const visit = findLeadVisit(leadId, visitId);
     if (!visit) return "no-visit";
     if (visit.cancelledAt) return "cancelled";
-    if (to.assignedTo !== null && to.assignedTo !== visit.assignedTo && !isTeamMember(to.assignedTo))
+    if (to.assigneeId !== null && to.assigneeId !== visit.assigneeId && !isTeamMember(to.assigneeId))
       return "no-person";
     const moved = visit.startsAt.getTime() !== to.startsAt.getTime();
     const timeChanged = moved || visit.durationMinutes !== to.durationMinutes;
-    const changed = timeChanged || visit.assignedTo !== to.assignedTo || (visit.note ?? null) !== to.note;
+    const changed = timeChanged || visit.assigneeId !== to.assigneeId || (visit.note ?? null) !== to.note;
     if (!changed) return { visit, moved, timeChanged, changed };
     const saved = getDb()
       .update(visits)
@@ -144,7 +144,7 @@ export function listLeadVisits(leadId: number): VisitRow[] {
   return getDb()
     .select({ visit: visits, ...assigneeColumns })
     .from(visits)
-    .leftJoin(users, eq(users.id, visits.assignedTo))
+    .leftJoin(users, eq(users.id, visits.assigneeId))
     .where(eq(visits.leadId, leadId))
     .orderBy(asc(visits.startsAt), asc(visits.id))
     .all()
@@ -175,7 +175,7 @@ export function listVisitsBetween(from: Date, to: Date, user: { role: Role; user
     })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
-    .leftJoin(users, eq(users.id, visits.assignedTo))
+    .leftJoin(users, eq(users.id, visits.assigneeId))
     .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), visibleTo(user)))
     .orderBy(asc(visits.startsAt), asc(visits.id))
     .all()
@@ -199,7 +199,7 @@ export function visitForMail(visitId: number) {
     })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
-    .leftJoin(users, eq(users.id, visits.assignedTo))
+    .leftJoin(users, eq(users.id, visits.assigneeId))
     .where(eq(visits.id, visitId))
     .get();
   if (!row) return undefined;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { addJobLink, findLeadIdByJobLinkHash, reusableJobLinks } from "~/models/job-link.server";
+import { addJobPageLink, findLeadIdByJobPageLinkHash, reusableJobPageLinks } from "~/models/job-page-link.server";
 import { jobPath } from "~/lib/job-page";
 import { hashLinkToken, isLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
@@ -21,18 +21,18 @@ function tokenFromSalt(salt: string): string {
  * Call it inside the transaction that stores the mail when there is one. The lead must exist.
  */
 export function jobPageLinkUrl(leadId: number, now = new Date()): string {
-  for (const link of reusableJobLinks(leadId)) {
+  for (const link of reusableJobPageLinks(leadId)) {
     const token = tokenFromSalt(link.salt);
     if (hashLinkToken(token) === link.tokenHash) return `${siteOrigin()}${jobPath(token)}`;
   }
   const salt = randomBytes(16).toString("base64url");
   const token = tokenFromSalt(salt);
-  addJobLink(leadId, hashLinkToken(token), salt, now);
+  addJobPageLink(leadId, hashLinkToken(token), salt, now);
   return `${siteOrigin()}${jobPath(token)}`;
 }
 
 /** The lead a job page token opens, or null for anything that is not one of ours. */
 export function findJobByToken(token: string): number | null {
   if (!isLinkToken(token)) return null;
-  return findLeadIdByJobLinkHash(hashLinkToken(token)) ?? null;
+  return findLeadIdByJobPageLinkHash(hashLinkToken(token)) ?? null;
 }

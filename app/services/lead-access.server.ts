@@ -11,7 +11,7 @@ import { requireRoleOf } from "./access.server";
 /** Who may open any lead, and give it to anyone: the answer a crew member gets for someone else's. */
 const EVERY_LEAD = ["owner", "office"] as const;
 
-/** The 403 for a lead (or a change of keeper) that is not this crew member's. */
+/** The 403 for a lead (or a change of assignee) that is not this crew member's. */
 export function refuseOthersLead(user: SessionUser, options: { resource?: boolean } = {}): never {
   requireRoleOf(user, EVERY_LEAD, options.resource);
   throw new Error("requireRoleOf let a crew member through");

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { mayPost } from "~/lib/access";
-import { NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
-import { jobLinkSummary } from "~/models/job-link.server";
+import { NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "~/lib/job-page";
+import { jobPageLinkSummary } from "~/models/job-page-link.server";
 import { getLead } from "~/models/lead.server";
 import type { SessionUser } from "~/models/session.server";
 import { readLink } from "./new-link.server";
@@ -36,17 +36,17 @@ export async function leadJobPageLinkView(
   const lead = getLead(leadId);
   if (!lead) return null;
   const won = lead.status === "won" || !!lead.completedAt;
-  const summary = jobLinkSummary(leadId);
+  const summary = jobPageLinkSummary(leadId);
   if (!won && summary.count === 0 && summary.revoked === 0) return null;
   return {
     leadId,
-    action: href("/admin/leads/:id/job-link", { id: String(leadId) }),
+    action: href("/admin/leads/:id/job-page-link", { id: String(leadId) }),
     linkCount: summary.count,
     newestAt: summary.newestAt,
     revokedCount: summary.revoked,
     revokedAt: summary.revokedAt,
     newLink: (await readLink(request, leadId, "job"))?.url ?? null,
-    mayMake: won && mayPost(user.role, "routes/admin/lead-job-link", NEW_JOB_LINK_INTENT),
-    mayRevoke: summary.count > 0 && mayPost(user.role, "routes/admin/lead-job-link", REVOKE_JOB_LINKS_INTENT),
+    mayMake: won && mayPost(user.role, "routes/admin/lead-job-page-link", NEW_JOB_PAGE_LINK_INTENT),
+    mayRevoke: summary.count > 0 && mayPost(user.role, "routes/admin/lead-job-page-link", REVOKE_JOB_PAGE_LINKS_INTENT),
   };
 }

@@ -63,7 +63,7 @@ export async function leadScheduleView(
       day: wall.day,
       time: wall.time,
       lengthMinutes: v.durationMinutes,
-      assigneeId: v.assignedTo,
+      assigneeId: v.assigneeId,
       assigneeName: v.assigneeName,
       note: v.note,
       cancelled: !!v.cancelledAt,
@@ -80,7 +80,7 @@ export async function leadScheduleView(
     people: books ? listAssignees() : null,
     defaultKind: defaultVisitKind(lead.status),
     lengths: getSetting("visitLengths"),
-    defaultAssignee: lead.assignedTo,
+    defaultAssignee: lead.assigneeId,
     mails: { email: lead.email.includes("@") ? lead.email : null, setUp: mailIsSetUp() },
     today: kansasDay(now),
   };

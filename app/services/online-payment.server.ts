@@ -33,7 +33,7 @@ const STRIPE_ACTOR = systemActor(STRIPE_HISTORY_AUTHOR);
 export type CheckoutStart = { kind: "checkout"; url: string } | { kind: "back"; to: string; message: string };
 
 /**
- * A Checkout Session for what is owed on the invoice, when the job link's token opens the
+ * A Checkout Session for what is owed on the invoice, when the job page link's token opens the
  * lead the invoice belongs to; null (not found) otherwise, or while online payment is off.
  */
 export async function startInvoiceCheckout(token: string, invoiceId: number): Promise<CheckoutStart | null> {

@@ -18,7 +18,7 @@ export type VisitInvite = {
   homeowner: { name: string; email: string };
   address: string | null;
   company: { name: string; email: string; phone: string };
-  jobLink: string;
+  jobPageLink: string;
   /** The site's host, which makes the UID unique beyond this site. */
   host: string;
 };
@@ -39,9 +39,9 @@ export function visitCalendar(invite: VisitInvite, now = new Date()): string {
     start: invite.startsAt,
     end: new Date(invite.startsAt.getTime() + invite.durationMinutes * 60_000),
     summary: `${VISIT_KIND_LABELS[invite.kind]}: ${invite.company.name}`,
-    description: `Your job: ${invite.jobLink}\nQuestions? Call ${invite.company.phone}.`,
+    description: `Your job: ${invite.jobPageLink}\nQuestions? Call ${invite.company.phone}.`,
     location: invite.address,
-    url: invite.jobLink,
+    url: invite.jobPageLink,
     status: invite.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: invite.company.name, email: invite.company.email },
     attendees: [

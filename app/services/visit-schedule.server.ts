@@ -52,7 +52,7 @@ function item(visit: ScheduledVisit, userId: number): ScheduleItem {
       phone: visit.lead.phone,
     },
     who: visit.assigneeName,
-    mine: visit.assignedTo === userId,
+    mine: visit.assigneeId === userId,
     note: visit.note,
   };
 }

@@ -98,7 +98,7 @@ test("@desktop @js the schedule, invoices, payments and the job page answer bad 
     s.draftId,
   );
   const payments = intentBodies(["record-payment"], s.sentId);
-  const links = intentBodies(["new-job-link", "revoke-job-links"], s.leadId);
+  const links = intentBodies(["new-job-page-link", "revoke-job-page-links"], s.leadId);
   // The homeowner's places come first: the signed-in pass may revoke the link on purpose.
   const paths: [string, typeof GENERIC][] = [
     [`/job/${s.token}`, []],
@@ -118,8 +118,8 @@ test("@desktop @js the schedule, invoices, payments and the job page answer bad 
     [`${lead}/invoices.data`, invoices],
     [`${lead}/payments`, payments],
     [`${lead}/payments.data`, payments],
-    [`${lead}/job-link`, links],
-    [`${lead}/job-link.data`, links],
+    [`${lead}/job-page-link`, links],
+    [`${lead}/job-page-link.data`, links],
     ["/admin/leads/999999/invoices", invoices],
     ["/admin/leads/abc/visits", visits],
   ];

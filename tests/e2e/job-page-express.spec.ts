@@ -10,8 +10,8 @@ import { photo } from "./quote";
 // exactly one Referrer-Policy, five photos in one upload stored, six refused in the page's
 // words, a body over the cap refused with a 4xx before it is read (decision 0072).
 
-/** A won lead with a job link of its own, straight in the e2e database: the link's token. */
-function jobLink(name: string): { leadId: number; token: string } {
+/** A won lead with a job page link of its own, straight in the e2e database: the link's token. */
+function jobPageLink(name: string): { leadId: number; token: string } {
   const token = randomBytes(32).toString("base64url");
   const db = new Database(`${E2E_DIR}/app.db`);
   try {
@@ -47,7 +47,7 @@ function storedPhotos(leadId: number): string[] {
 const COLORS = ["#b03a2e", "#1f618d", "#117a65", "#b7950b", "#6c3483", "#283747"];
 
 test("the job page sends one Referrer-Policy, its own @once", async ({ request }, info) => {
-  const { token } = jobLink(`Rhea Header ${info.project.name}-${Date.now()}`);
+  const { token } = jobPageLink(`Rhea Header ${info.project.name}-${Date.now()}`);
   const page = await request.get(`/job/${token}`);
   expect(page.status()).toBe(200);
   const policies = page.headersArray().filter((h) => h.name.toLowerCase() === "referrer-policy");
@@ -69,7 +69,7 @@ test("five photos in one upload are stored; six are refused in the page's words;
   baseURL,
 }, info) => {
   test.setTimeout(60_000);
-  const { leadId, token } = jobLink(`Ivo Photos ${info.project.name}-${Date.now()}`);
+  const { leadId, token } = jobPageLink(`Ivo Photos ${info.project.name}-${Date.now()}`);
   const photos = await Promise.all(
     COLORS.map((color, i) => photo(`roof-${i + 1}.${i % 2 ? "png" : "jpg"}`, color, i % 2 ? "png" : "jpeg")),
   );

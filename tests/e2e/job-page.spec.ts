@@ -202,7 +202,7 @@ test("staff turn off every link (asked first): the old link answers not found, a
   await context.close();
 });
 
-test("a job link that is not one of ours is a friendly 404 with the phone number @desktop", async ({ page }) => {
+test("a job page link that is not one of ours is a friendly 404 with the phone number @desktop", async ({ page }) => {
   for (const path of ["/job/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/job/not-a-token"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

@@ -42,7 +42,7 @@ async function signInAs(ownSite: OwnSite, page: Page, userId: number) {
 const addLead = (
   ownSite: OwnSite,
   name: string,
-  fields: { assignedTo?: number | null; service?: string; createdAt?: number } = {},
+  fields: { assigneeId?: number | null; service?: string; createdAt?: number } = {},
 ) =>
   withDb(
     ownSite,
@@ -56,7 +56,7 @@ const addLead = (
           name,
           `${name.split(" ")[0].toLowerCase()}@example.com`,
           fields.service ?? "Residential Roofing",
-          fields.assignedTo ?? null,
+          fields.assigneeId ?? null,
           fields.createdAt ?? Date.now(),
         ) as number,
   );
@@ -76,13 +76,13 @@ test.describe("who looks after a lead", () => {
       ownSite,
       (db) => db.prepare("select id from users where role = 'owner'").pluck().get() as number,
     );
-    const others = addLead(ownSite, "Otto Otherwise", { assignedTo: owners });
+    const others = addLead(ownSite, "Otto Otherwise", { assigneeId: owners });
 
     await ownSite.signIn(page);
     await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
-    const keeper = page.getByRole("region", { name: "Assigned to" });
-    await keeper.getByLabel("Person").selectOption({ label: "Kim Alvarez" });
-    await keeper.getByRole("button", { name: "Save" }).click();
+    const assignee = page.getByRole("region", { name: "Assigned to" });
+    await assignee.getByLabel("Person").selectOption({ label: "Kim Alvarez" });
+    await assignee.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Assigned to Kim Alvarez").first()).toBeVisible();
     // The history names it, by the owner's account, latest first.
     await expect(
@@ -91,7 +91,7 @@ test.describe("who looks after a lead", () => {
         .getByRole("listitem")
         .first(),
     ).toContainText("Assigned to Kim Alvarez");
-    await expect(keeper.getByLabel("Person")).toHaveValue(String(kim));
+    await expect(assignee.getByLabel("Person")).toHaveValue(String(kim));
     if (!jsEnabled(test.info())) await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
 
     await signInAs(ownSite, page, kim);
@@ -117,12 +117,12 @@ test.describe("who looks after a lead", () => {
     const id = addLead(ownSite, "Fran Freelead");
     await signInAs(ownSite, page, kim);
     await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
-    const keeper = page.getByRole("region", { name: "Assigned to" });
-    await expect(keeper).toContainText("Nobody yet.");
-    await keeper.getByRole("button", { name: "Take this lead" }).click();
-    await expect(keeper).toContainText("You.");
-    await keeper.getByRole("button", { name: "Give it back" }).click();
-    await expect(keeper).toContainText("Nobody yet.");
+    const assignee = page.getByRole("region", { name: "Assigned to" });
+    await expect(assignee).toContainText("Nobody yet.");
+    await assignee.getByRole("button", { name: "Take this lead" }).click();
+    await expect(assignee).toContainText("You.");
+    await assignee.getByRole("button", { name: "Give it back" }).click();
+    await expect(assignee).toContainText("Nobody yet.");
     await expect(
       page
         .getByRole("region", { name: /History/ })

@@ -10,7 +10,7 @@ import type { FakeDelivery } from "../fake-stripe";
 // The invoice is written straight into the e2e database (the invoice screens have their
 // own specs); everything after that goes through the browser and the real webhook.
 
-/** A won lead with a sent invoice and a job link; the link's token. */
+/** A won lead with a sent invoice and a job page link; the link's token. */
 function leadWithSentInvoice(name: string, totalCents: number) {
   const db = new Database(`${E2E_DIR}/app.db`);
   db.pragma("busy_timeout = 5000");

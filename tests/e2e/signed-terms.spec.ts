@@ -34,7 +34,7 @@ const REPORT: SeedEstimate = {
  * words page), and the lead is kept by a person of its own, so the pipeline narrowed to that
  * person holds this job alone. The person's id.
  */
-function warrantyAndKeeper(leadId: number, stamp: string): number {
+function warrantyAndAssignee(leadId: number, stamp: string): number {
   const db = new Database(`${E2E_DIR}/app.db`);
   db.pragma("busy_timeout = 5000");
   try {
@@ -43,12 +43,12 @@ function warrantyAndKeeper(leadId: number, stamp: string): number {
         db.prepare(
           `insert into settings (key, value) values ('trust', json('{"warrantyYears":10}')) on conflict(key) do update set value = json_set(value, '$.warrantyYears', 10)`,
         ).run();
-        const keeper = db
+        const assignee = db
           .prepare("insert into users (email, password_hash, name, role) values (?, 'x', ?, 'office') returning id")
           .pluck()
-          .get(`keeper-${stamp}@example.com`, `Keeper ${stamp}`) as number;
-        db.prepare("update leads set assigned_to = ? where id = ?").run(keeper, leadId);
-        return keeper;
+          .get(`assignee-${stamp}@example.com`, `Assignee ${stamp}`) as number;
+        db.prepare("update leads set assigned_to = ? where id = ?").run(assignee, leadId);
+        return assignee;
       })
       .immediate();
   } finally {
@@ -64,7 +64,7 @@ test("the signed terms state the owner's deposit and warranty, and the job's val
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Dana Whitfield ${stamp}`;
   const leadId = seedLeadWithEstimate(name, `whitfield-${stamp}@example.com`, { estimate: REPORT });
-  const keeper = warrantyAndKeeper(leadId, stamp);
+  const assignee = warrantyAndAssignee(leadId, stamp);
   const deposit =
     "Payment: a deposit of 30% of the total ($1,153.16) on signing, the balance when the work is done and you have looked it over.";
   const warranty = "Workmanship is guaranteed for 10 years from completion.";
@@ -103,6 +103,6 @@ test("the signed terms state the owner's deposit and warranty, and the job's val
   await expect(
     staff.getByRole("list", { name: "Open leads" }).getByRole("listitem").filter({ hasText: name }),
   ).toContainText("$3,843.85");
-  await staff.goto(`/admin/leads/pipeline?who=${keeper}`);
+  await staff.goto(`/admin/leads/pipeline?who=${assignee}`);
   await expect(staff.getByRole("link", { name: "Won: 1, worth $3,844" })).toBeVisible();
 });

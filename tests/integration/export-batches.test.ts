@@ -20,7 +20,7 @@ describe("the export's batches", () => {
           email: `l${i}@example.com`,
           message: "Roof",
           subject: "Quote",
-          assignedTo: i % 2 ? user.id : null,
+          assigneeId: i % 2 ? user.id : null,
         })),
       )
       .returning({ id: leads.id })

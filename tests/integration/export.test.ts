@@ -121,7 +121,7 @@ beforeAll(async () => {
       kind: "work_day",
       startsAt: new Date("2026-12-08T14:00:00Z"),
       durationMinutes: 480,
-      assignedTo: user.id,
+      assigneeId: user.id,
       createdBy: user.id,
     })
     .run();

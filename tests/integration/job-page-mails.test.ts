@@ -9,8 +9,8 @@ import { fakeResendForApp } from "./fake-mail";
 const fake = await fakeResendForApp();
 
 const { getDb } = await import("~/server/db.server");
-const { jobLinks, leads, proposals } = await import("~/db/schema");
-const { revokeJobLinks } = await import("~/models/job-link.server");
+const { jobPageLinks, leads, proposals } = await import("~/db/schema");
+const { revokeJobPageLinks } = await import("~/models/job-page-link.server");
 const { systemActor } = await import("~/lib/actor");
 const { createLead } = await import("~/models/lead.server");
 const { getSetting } = await import("~/models/settings.server");
@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 
 const db = () => getDb();
-const JOB_LINK = /http:\/\/\S+\/job\/([A-Za-z0-9_-]{43})/g;
-const jobTokensIn = (text: string) => [...text.matchAll(JOB_LINK)].map((m) => m[1]);
+const JOB_PAGE_LINK = /http:\/\/\S+\/job\/([A-Za-z0-9_-]{43})/g;
+const jobTokensIn = (text: string) => [...text.matchAll(JOB_PAGE_LINK)].map((m) => m[1]);
 type Page = { kind: "job"; view: JobPageView } | { kind: "unknown" };
 const open = (token: string) =>
   (
@@ -71,7 +71,7 @@ describe("the quote request's auto-reply", () => {
     // Before the sale the page says the request is in hand.
     const page = open(token);
     expect(page.kind === "job" && page.view.status.headline).toBe("We are on it");
-    // The owner's notification names who, where and what; a staff mail: no homeowner link in it.
+    // The owner's notification names who, where and what; a staff mail: no job page link in it.
     expect(notification.subject).toBe("New quote request: Kim Hoang, Derby — Roof Repairs");
     expect(notification.text).not.toMatch(/\/job\//);
   });
@@ -146,9 +146,9 @@ describe("one job page link per job", () => {
     const review = fake.sent.find((m) => m.subject.startsWith("How did we do?"))!;
     const [token] = jobTokensIn(autoreply.text);
     expect(jobTokensIn(review.text)).toEqual([token]);
-    expect(db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all()).toHaveLength(1);
+    expect(db().select().from(jobPageLinks).where(eq(jobPageLinks.leadId, id)).all()).toHaveLength(1);
 
-    expect(revokeJobLinks(id, systemActor("Test"))).toBe(1);
+    expect(revokeJobPageLinks(id, systemActor("Test"))).toBe(1);
     expect(open(token).kind).toBe("unknown");
     await askForReview(id);
     const again = fake.sent.filter((m) => m.subject.startsWith("How did we do?")).at(-1)!;

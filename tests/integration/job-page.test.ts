@@ -5,13 +5,13 @@ import type { JobPageView } from "~/services/job-page.server";
 import { jpegMagicHtml, picture, truncatedPng } from "./test-images";
 
 const { getDb } = await import("~/server/db.server");
-const { invoices, jobLinks, leads, payments, proposals, visits } = await import("~/db/schema");
+const { invoices, jobPageLinks, leads, payments, proposals, visits } = await import("~/db/schema");
 const { createLead } = await import("~/models/lead.server");
 const { listLeadNotes } = await import("~/models/lead-history.server");
 const { listPhotos } = await import("~/models/lead-photo.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { jobPageLinkUrl, findJobByToken } = await import("~/services/job-page-link.server");
-const { addJobLink, jobLinkSummary } = await import("~/models/job-link.server");
+const { addJobPageLink, jobPageLinkSummary } = await import("~/models/job-page-link.server");
 const { readFlash } = await import("~/services/flash.server");
 const { startSession } = await import("~/services/auth.server");
 const { upsertUser } = await import("~/models/user.server");
@@ -20,7 +20,7 @@ const { PAGE_CACHE_PATHS } = await import("~/lib/page-cache-paths");
 const { cacheKey } = await import("~/server/page-cache.server");
 const { signedInOwner, routeArgs } = await import("./admin-session");
 const jobRoute = await import("~/routes/job");
-const linkRoute = await import("~/routes/admin/lead-job-link");
+const linkRoute = await import("~/routes/admin/lead-job-page-link");
 const invoicePdf = await import("~/routes/resources/job-invoice-pdf");
 const proposalPdf = await import("~/routes/resources/job-proposal-pdf");
 const payRoute = await import("~/routes/resources/job-invoice-pay");
@@ -142,7 +142,7 @@ describe("job-page links", () => {
     expect(a).toMatch(/^https?:\/\/[^/]+\/job\/[A-Za-z0-9_-]{43}$/);
     expect(b).toBe(a);
     expect(c).not.toBe(a);
-    const rows = db().select().from(jobLinks).where(eq(jobLinks.leadId, id)).all();
+    const rows = db().select().from(jobPageLinks).where(eq(jobPageLinks.leadId, id)).all();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(tokenOf(a));
     expect(rows[0].tokenHash).toBe(hashLinkToken(tokenOf(a)));
@@ -153,12 +153,12 @@ describe("job-page links", () => {
   it("keep a link from before (a random token, no salt) working, while mails carry the derived one", () => {
     const id = newLead("Old Link", "old-link@example.com");
     const old = "o".repeat(43);
-    addJobLink(id, hashLinkToken(old), null);
+    addJobPageLink(id, hashLinkToken(old), null);
     const fresh = jobPageLinkUrl(id);
     expect(tokenOf(fresh)).not.toBe(old);
     expect(jobPageLinkUrl(id)).toBe(fresh);
     expect(findJobByToken(old)).toBe(id);
-    expect(jobLinkSummary(id).count).toBe(2);
+    expect(jobPageLinkSummary(id).count).toBe(2);
   });
 
   it("open nothing for an unknown or malformed token", () => {
@@ -365,7 +365,7 @@ describe("the lead page's job page link", () => {
     linkRoute
       .action(
         routeArgs(
-          new Request(`http://site.test/admin/leads/${id}/job-link`, {
+          new Request(`http://site.test/admin/leads/${id}/job-page-link`, {
             method: "POST",
             body: new URLSearchParams(fields),
             headers: { Cookie: as },
@@ -377,7 +377,7 @@ describe("the lead page's job page link", () => {
 
   it("shows a won job's one link to copy on the lead page, the same its mails carry, and it opens the page", async () => {
     const { id, token } = wonJob("Link Maker");
-    const res = await post(id, { intent: "new-job-link" });
+    const res = await post(id, { intent: "new-job-page-link" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${id}`);
     const linkCookie = res.headers
@@ -405,9 +405,9 @@ describe("the lead page's job page link", () => {
 
   it("refuses a lead not won yet and an unknown intent", async () => {
     const open_ = newLead("Not Won", "notwon@example.com");
-    const res = await post(open_, { intent: "new-job-link" });
+    const res = await post(open_, { intent: "new-job-page-link" });
     expect(res.status).toBe(302);
-    expect(db().select().from(jobLinks).where(eq(jobLinks.leadId, open_)).all()).toEqual([]);
+    expect(db().select().from(jobPageLinks).where(eq(jobPageLinks.leadId, open_)).all()).toEqual([]);
     const page = await leadRoute.loader(
       routeArgs(new Request(`http://site.test/admin/leads/${open_}`, { headers: { Cookie: cookie } }), {
         id: String(open_),
@@ -450,7 +450,7 @@ describe("the lead page's job page link", () => {
     const job = wonJob("Wrong Address");
     // A link from before every mail carried the same one: it is turned off with the rest.
     const second = "s".repeat(43);
-    addJobLink(job.id, hashLinkToken(second), null);
+    addJobPageLink(job.id, hashLinkToken(second), null);
     const other = wonJob("Bystander Job");
     expect(open(job.token).init?.status ?? 200).toBe(200);
     expect(
@@ -460,7 +460,7 @@ describe("the lead page's job page link", () => {
     ).toBe(302);
     expect(await panel(job.id)).toMatchObject({ linkCount: 2, revokedCount: 0, mayRevoke: true });
 
-    const res = await post(job.id, { intent: "revoke-job-links" });
+    const res = await post(job.id, { intent: "revoke-job-page-links" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/admin/leads/${job.id}`);
     expect(await flashOf(res)).toEqual({
@@ -513,18 +513,23 @@ describe("the lead page's job page link", () => {
     expect(open(other.token).init?.status ?? 200).toBe(200);
 
     // The panel counts working links and says how many were turned off; nothing left to turn off.
-    expect(jobLinkSummary(job.id)).toMatchObject({ count: 0, newestAt: null, revoked: 2, revokedAt: expect.any(Date) });
+    expect(jobPageLinkSummary(job.id)).toMatchObject({
+      count: 0,
+      newestAt: null,
+      revoked: 2,
+      revokedAt: expect.any(Date),
+    });
     expect(await panel(job.id)).toMatchObject({ linkCount: 0, revokedCount: 2, mayRevoke: false, mayMake: true });
-    const again = await post(job.id, { intent: "revoke-job-links" });
+    const again = await post(job.id, { intent: "revoke-job-page-links" });
     expect(await flashOf(again)).toEqual({
       type: "info",
       message: "No job page link was working: nothing to turn off.",
     });
-    expect(jobLinkSummary(job.id).revoked).toBe(2);
+    expect(jobPageLinkSummary(job.id).revoked).toBe(2);
     expect(listLeadNotes(job.id, "owner").filter((n) => n.text?.startsWith("Turned off"))).toHaveLength(1);
 
     // A link made afterwards opens the page again; the old ones stay off.
-    const made = await post(job.id, { intent: "new-job-link" });
+    const made = await post(job.id, { intent: "new-job-page-link" });
     const linkCookie = made.headers
       .getSetCookie()
       .find((c) => c.startsWith("__new_link="))!
@@ -545,7 +550,7 @@ describe("the lead page's job page link", () => {
     const id = newLead("Early Link", "early@example.com");
     jobPageLinkUrl(id);
     expect(await panel(id)).toMatchObject({ linkCount: 1, mayRevoke: true, mayMake: false });
-    const res = await post(id, { intent: "revoke-job-links" });
+    const res = await post(id, { intent: "revoke-job-page-links" });
     expect(await flashOf(res)).toMatchObject({
       type: "success",
       message: expect.stringMatching(/^1 link to the job page turned off/),
@@ -558,9 +563,9 @@ describe("the lead page's job page link", () => {
     db().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
     const crew = (await startSession(user.id)).split(";")[0];
     const { id, token } = wonJob("Crew Check");
-    for (const intent of ["revoke-job-links", "new-job-link"])
+    for (const intent of ["revoke-job-page-links", "new-job-page-link"])
       expect(statusOf(await post(id, { intent }, crew)), intent).toBe(403);
     expect(findJobByToken(token)).toBe(id);
-    expect(jobLinkSummary(id)).toMatchObject({ count: 1, revoked: 0 });
+    expect(jobPageLinkSummary(id)).toMatchObject({ count: 1, revoked: 0 });
   });
 });

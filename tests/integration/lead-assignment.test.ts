@@ -61,7 +61,7 @@ const statusOf = (answer: unknown) =>
   answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200);
 const newLead = (name: string) =>
   createLead({ name, email: `${name.split(" ")[0].toLowerCase()}@example.com`, phone: null, message: "Roof" }).id;
-const keeper = (id: number) => getLead(id)?.assignedTo ?? null;
+const assignee = (id: number) => getLead(id)?.assigneeId ?? null;
 // The entry as the owner reads it, and the account that wrote it.
 const lastNote = (id: number) => {
   const row = getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all().at(-1);
@@ -81,14 +81,14 @@ describe("assigning a lead", () => {
     ]);
     const answer = await post("owner", id, { intent: "assign", assignee: String(team.crew.id) });
     expect(statusOf(answer)).toBe(302);
-    expect(keeper(id)).toBe(team.crew.id);
+    expect(assignee(id)).toBe(team.crew.id);
     expect(lastNote(id)).toMatchObject({ text: "Assigned to Kim", authorId: team.owner.id, author: "Pat Owner" });
     const after = await page("owner", id);
-    expect(after.keeper).toEqual({ id: team.crew.id, name: "Kim" });
+    expect(after.assignee).toEqual({ id: team.crew.id, name: "Kim" });
     expect(after.notes[0]).toMatchObject({ text: "Assigned to Kim", author: "Pat Owner" });
     // Back to nobody; saving the same choice again changes nothing and writes nothing.
     await post("office", id, { intent: "assign", assignee: "" });
-    expect(keeper(id)).toBeNull();
+    expect(assignee(id)).toBeNull();
     expect(lastNote(id)).toMatchObject({ text: "Assigned to nobody", authorId: team.office.id });
     const notes = getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all().length;
     expect(statusOf(await post("office", id, { intent: "assign", assignee: "" }))).toBe(302);
@@ -101,7 +101,7 @@ describe("assigning a lead", () => {
       const answer = await post("owner", id, { intent: "assign", assignee });
       expect(statusOf(answer), assignee).toBe(400);
     }
-    expect(keeper(id)).toBeNull();
+    expect(assignee(id)).toBeNull();
     expect(lastNote(id)).toBeUndefined();
   });
 
@@ -109,7 +109,7 @@ describe("assigning a lead", () => {
     const id = newLead("Cal Crew");
     expect((await page("crew", id)).people).toBeNull();
     expect(statusOf(await post("crew", id, { intent: "assign", assignee: String(team.crew2.id) }))).toBe(403);
-    expect(keeper(id)).toBeNull();
+    expect(assignee(id)).toBeNull();
     expect(statusOf(await post("crew", id, { intent: "assign", assignee: String(team.crew.id) }))).toBe(302);
     expect(lastNote(id)).toMatchObject({ text: "Assigned to Kim", authorId: team.crew.id });
     // Now Kim's: Sam can neither open it nor take it.
@@ -117,14 +117,14 @@ describe("assigning a lead", () => {
     expect(statusOf(await post("crew2", id, { intent: "assign", assignee: String(team.crew2.id) }))).toBe(403);
     expect(statusOf(await post("crew2", id, { intent: "lead", status: "contacted" }))).toBe(403);
     expect(getLead(id)?.status).toBe("new");
-    expect(keeper(id)).toBe(team.crew.id);
+    expect(assignee(id)).toBe(team.crew.id);
     expect(statusOf(await post("crew", id, { intent: "assign", assignee: "" }))).toBe(302);
-    expect(keeper(id)).toBeNull();
+    expect(assignee(id)).toBeNull();
   });
 
   it("the crew does not reach someone else's lead, nor a free archived one; owner and office reach all", async () => {
     const others = newLead("Dee Others");
-    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
+    getDb().update(leads).set({ assigneeId: team.office.id }).where(eq(leads.id, others)).run();
     const archived = newLead("Eve Archived");
     getDb().update(leads).set({ archivedAt: new Date() }).where(eq(leads.id, archived)).run();
     for (const id of [others, archived]) {
@@ -159,8 +159,8 @@ describe("a lead the crew adds", () => {
     expect(statusOf(await add("crew", "Carl Crewcall"))).toBe(302);
     expect(statusOf(await add("office", "Olga Officecall"))).toBe(302);
     const crews = byName("Carl Crewcall")!;
-    expect(crews.assignedTo).toBe(team.crew.id);
-    expect(byName("Olga Officecall")!.assignedTo).toBeNull();
+    expect(crews.assigneeId).toBe(team.crew.id);
+    expect(byName("Olga Officecall")!.assigneeId).toBeNull();
     getDb().update(leads).set({ status: "won" }).where(eq(leads.id, crews.id)).run();
     expect((await page("crew", crews.id)).lead.name).toBe("Carl Crewcall");
     expect(statusOf(await page("crew2", crews.id).catch((t: unknown) => t))).toBe(403);
@@ -173,7 +173,7 @@ describe("a lead's files", () => {
     const { loader: csvLoader } = await import("~/routes/resources/roof-csv");
     const others = newLead("Hal Files");
     const free = newLead("Ida Files");
-    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
+    getDb().update(leads).set({ assigneeId: team.office.id }).where(eq(leads.id, others)).run();
     const photo = (leadId: number, storedName: string) =>
       getDb()
         .insert(leadPhotos)
@@ -228,7 +228,7 @@ describe("the roof tool for the crew", () => {
     const roofTool = await import("~/routes/admin/roof-measurement");
     const others = newLead("Jon Roof");
     const free = newLead("Kay Roof");
-    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, others)).run();
+    getDb().update(leads).set({ assigneeId: team.office.id }).where(eq(leads.id, others)).run();
     const roof = (leadId: number, street: string) =>
       getDb()
         .insert(roofCustomers)
@@ -276,7 +276,7 @@ describe("the roof tool for the crew", () => {
 describe("the pipeline by person", () => {
   it("counts only Kim's leads under her name, and the crew's own and free ones for the crew", async () => {
     const mine = newLead("Fay Pipeline");
-    getDb().update(leads).set({ assignedTo: team.crew2.id, status: "measured" }).where(eq(leads.id, mine)).run();
+    getDb().update(leads).set({ assigneeId: team.crew2.id, status: "measured" }).where(eq(leads.id, mine)).run();
     const count = async (who: string, query = "") => {
       const data = await pipelineLoader(
         routeArgs(
@@ -296,7 +296,7 @@ describe("the crew's dashboard", () => {
   it("lists their own and the free new leads, not someone else's", async () => {
     const { loader: dashboardLoader } = await import("~/routes/admin/dashboard");
     const theirs = newLead("Jo Dashboard");
-    getDb().update(leads).set({ assignedTo: team.office.id }).where(eq(leads.id, theirs)).run();
+    getDb().update(leads).set({ assigneeId: team.office.id }).where(eq(leads.id, theirs)).run();
     const free = newLead("Lou Dashboard");
     const names = async (who: string) => {
       const data = (await dashboardLoader(

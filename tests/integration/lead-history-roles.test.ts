@@ -73,7 +73,7 @@ beforeAll(async () => {
     .get();
   recordAcceptance(proposal.id, { name: "Karen Miller", ip: "127.0.0.1" }, new Date());
   // The crew member's own job: they may open its page.
-  getDb().update(leads).set({ assignedTo: crew.user.id }).where(eq(leads.id, id)).run();
+  getDb().update(leads).set({ assigneeId: crew.user.id }).where(eq(leads.id, id)).run();
   const by = actorOf({ userId: office.user.id, name: "Olive Office", email: "office@example.com" });
   const [deposit] = listLeadInvoices(id);
   const sent = sendInvoice(id, deposit!.id, by);

@@ -118,14 +118,14 @@ describe("paging the Leads list", () => {
 describe("who looks after a lead, in the list (decision 0053)", () => {
   const ids: Record<string, number> = {};
   beforeAll(() => {
-    const make = (name: string, assignedTo: number | null, archived = false, status: LeadStatus = "new") =>
+    const make = (name: string, assigneeId: number | null, archived = false, status: LeadStatus = "new") =>
       getDb()
         .insert(leads)
         .values({
           name,
           email: "",
           message: "Roof",
-          assignedTo,
+          assigneeId,
           status,
           archivedAt: archived ? new Date() : null,
           createdAt: new Date(Date.UTC(2030, 0, 1)),
@@ -172,8 +172,8 @@ describe("who looks after a lead, in the list (decision 0053)", () => {
     expect(names(await list(owner, `?q=scope&who=${people.crew!.id}`))).toEqual(["Scope Crews"]);
     expect(names(await list(owner, "?q=scope&who=nobody"))).toEqual(["Scope Free", "Scope Free Lost"]);
     const page = await list(owner, "?q=scope");
-    expect(page.leads.find((m) => m.name === "Scope Crews")?.keeper).toBe("Kim Crew");
-    expect(page.leads.find((m) => m.name === "Scope Offices")?.keeper).toBe("office@example.com");
+    expect(page.leads.find((m) => m.name === "Scope Crews")?.assignee).toBe("Kim Crew");
+    expect(page.leads.find((m) => m.name === "Scope Offices")?.assignee).toBe("office@example.com");
     expect(page.people.map((p) => p.name)).toContain("Kim Crew");
   });
 

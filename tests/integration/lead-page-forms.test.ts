@@ -270,7 +270,7 @@ describe("the forms of a lead's page (issue 28.4)", () => {
       leadId: id,
       kind: "work_day",
       durationMinutes: 480,
-      assignedTo: null,
+      assigneeId: null,
       note: null,
       createdBy: null,
     } as const;
@@ -289,7 +289,7 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     moveVisit(
       id,
       ahead.id + 1,
-      { startsAt: new Date(Date.now() - 2 * hour), durationMinutes: 480, assignedTo: null, note: null },
+      { startsAt: new Date(Date.now() - 2 * hour), durationMinutes: 480, assigneeId: null, note: null },
       by,
     );
     expect(await postPage(id, { intent: "complete" })).toMatchObject({ status: 302, location: `/admin/leads/${id}` });

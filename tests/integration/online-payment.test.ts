@@ -64,7 +64,7 @@ beforeEach(() => fake.failApiCalls(false));
 const db = () => getDb();
 let nextNumber = 1;
 
-/** A lead with a sent invoice for `totalCents`, and the job link's token. */
+/** A lead with a sent invoice for `totalCents`, and the job page link's token. */
 function leadWithInvoice(totalCents = 150_000, state: "sent" | "draft" | "void" = "sent") {
   const lead = createLead({
     name: "Dana Whitley",

@@ -26,7 +26,7 @@ describe("US English in what homeowners are sent", () => {
       service: "Residential Roofing",
       town: "Derby",
       link: "https://roofs.example.com/review/x",
-      jobLink: "https://roofs.example.com/job/y",
+      jobPageLink: "https://roofs.example.com/job/y",
       expiresAt: new Date("2026-12-31T12:00:00Z"),
     });
     expect(britishSpellings(`${mail.subject}\n${mail.text}\n${DEFAULT_PROPOSAL_SETTINGS.terms}`)).toEqual([]);

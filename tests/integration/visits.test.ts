@@ -48,7 +48,7 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-const newLead = (name: string, fields: { email?: string; assignedTo?: number } = {}) => {
+const newLead = (name: string, fields: { email?: string; assigneeId?: number } = {}) => {
   const { id } = createLead({
     name,
     email: fields.email ?? `${name.split(" ")[0].toLowerCase()}@example.com`,
@@ -58,8 +58,8 @@ const newLead = (name: string, fields: { email?: string; assignedTo?: number } =
     city: "Derby",
     zip: "67037",
   });
-  if (fields.assignedTo)
-    getDb().update(leadsTable).set({ assignedTo: fields.assignedTo }).where(eq(leadsTable.id, id)).run();
+  if (fields.assigneeId)
+    getDb().update(leadsTable).set({ assigneeId: fields.assigneeId }).where(eq(leadsTable.id, id)).run();
   return id;
 };
 
@@ -142,7 +142,7 @@ describe("booking across the spring change (2026-03-08)", () => {
     expect(visit).toMatchObject({
       kind: "work_day",
       durationMinutes: 480,
-      assignedTo: team.crew.id,
+      assigneeId: team.crew.id,
       note: "Tear-off first",
       sequence: 0,
     });
@@ -261,7 +261,7 @@ describe("moving and canceling", () => {
     };
     const saved = await post("owner", id, { ...same, assignee: String(team.crew2.id), note: "Bring the lift" });
     expect(statusOf(saved)).toBe(302);
-    expect(visitRows(id)[0]).toMatchObject({ sequence: 0, assignedTo: team.crew2.id, note: "Bring the lift" });
+    expect(visitRows(id)[0]).toMatchObject({ sequence: 0, assigneeId: team.crew2.id, note: "Bring the lift" });
     expect(fake.sent).toEqual([]);
     const cancelled = await post("owner", id, { intent: "cancel-visit", visitId: String(visit.id) });
     expect(statusOf(cancelled)).toBe(302);
@@ -525,8 +525,8 @@ describe("the schedule page", () => {
     const mine = newLead("Mia Mine");
     const theirs = newLead("Ned Theirs");
     const free = newLead("Ora Free");
-    getDb().update(leadsTable).set({ assignedTo: team.crew.id }).where(eq(leadsTable.id, mine)).run();
-    getDb().update(leadsTable).set({ assignedTo: team.crew2.id }).where(eq(leadsTable.id, theirs)).run();
+    getDb().update(leadsTable).set({ assigneeId: team.crew.id }).where(eq(leadsTable.id, mine)).run();
+    getDb().update(leadsTable).set({ assigneeId: team.crew2.id }).where(eq(leadsTable.id, theirs)).run();
     await book(free, { day: "2026-05-12", time: "08:00", assignee: String(team.crew2.id) });
     await book(theirs, { day: "2026-05-12", time: "09:00", assignee: String(team.crew2.id) });
     await book(mine, { day: "2026-05-12", time: "13:00", assignee: String(team.crew.id) });
@@ -561,8 +561,8 @@ describe("the schedule page", () => {
   });
 
   it("the lead page's panel: the office books (the team to choose), the crew only sees; the crew cannot open another's lead's schedule", async () => {
-    const kims = newLead("Pam Panel", { assignedTo: team.crew.id });
-    const sams = newLead("Quin Other", { assignedTo: team.crew2.id });
+    const kims = newLead("Pam Panel", { assigneeId: team.crew.id });
+    const sams = newLead("Quin Other", { assigneeId: team.crew2.id });
     await book(kims, { day: "2026-06-02", time: "08:00" });
     const asOwner = await leadScheduleView(new Request("http://site.test/"), kims, {
       sessionId: "",

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { dangerButton, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { when } from "~/components/lead-detail";
-import { JOB_LINK_MESSAGES, NEW_JOB_LINK_INTENT, REVOKE_JOB_LINKS_INTENT } from "~/lib/job-page";
+import { JOB_PAGE_LINK_MESSAGES, NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "~/lib/job-page";
 import type { LeadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
 
 /** "2 links work, the latest made Nov 27, 9:14 AM. 3 turned off Nov 20, 4:02 PM." */
@@ -11,7 +11,7 @@ function linkLine(view: LeadJobPageLinkView): string {
   const working =
     view.linkCount === 0
       ? "No link works now."
-      : `${JOB_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${when(view.newestAt!)}.`;
+      : `${JOB_PAGE_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${when(view.newestAt!)}.`;
   const off = view.revokedCount > 0 ? ` ${view.revokedCount} turned off, the last ${when(view.revokedAt!)}.` : "";
   return view.linkCount === 0 && view.revokedCount === 0 ? "No link made yet." : `${working}${off}`;
 }
@@ -38,16 +38,18 @@ export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) 
         One private page where the homeowner sees where the job stands, the next visit, the proposal, invoices and
         payments, and sends you photos. Every mail they get links there.
       </p>
-      <p className="text-sm" data-testid="job-link-count">
+      <p className="text-sm" data-testid="job-page-link-count">
         {linkLine(view)}
       </p>
-      {view.newLink && <NewLinkBox message={JOB_LINK_MESSAGES.shownOnce} url={view.newLink} label="Job page link" />}
+      {view.newLink && (
+        <NewLinkBox message={JOB_PAGE_LINK_MESSAGES.shownOnce} url={view.newLink} label="Job page link" />
+      )}
       {view.mayMake && (
         <Form method="post" action={view.action}>
           <SubmitButton
             name="intent"
-            value={NEW_JOB_LINK_INTENT}
-            busy={posting(NEW_JOB_LINK_INTENT)}
+            value={NEW_JOB_PAGE_LINK_INTENT}
+            busy={posting(NEW_JOB_PAGE_LINK_INTENT)}
             busyText="Getting the link..."
             className={`${secondaryButton} text-sm`}
           >
@@ -62,16 +64,16 @@ export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) 
             <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
           </summary>
           <div className="space-y-2 pb-3">
-            <p>{JOB_LINK_MESSAGES.revokeExplained}</p>
+            <p>{JOB_PAGE_LINK_MESSAGES.revokeExplained}</p>
             <Form method="post" action={view.action}>
               <SubmitButton
                 name="intent"
-                value={REVOKE_JOB_LINKS_INTENT}
-                busy={posting(REVOKE_JOB_LINKS_INTENT)}
+                value={REVOKE_JOB_PAGE_LINKS_INTENT}
+                busy={posting(REVOKE_JOB_PAGE_LINKS_INTENT)}
                 busyText="Turning off..."
                 className={dangerButton}
               >
-                Yes, turn off {JOB_LINK_MESSAGES.links(view.linkCount)}
+                Yes, turn off {JOB_PAGE_LINK_MESSAGES.links(view.linkCount)}
               </SubmitButton>
             </Form>
           </div>

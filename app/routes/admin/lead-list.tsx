@@ -25,7 +25,7 @@ import { countLeadsByStatus, readLeadPage } from "~/models/lead-list.server";
 import { leadSearchCondition } from "~/models/lead-search.server";
 import { normalizeSearch, SEARCH_MAX_LENGTH } from "~/lib/search-query";
 import { photoCounts } from "~/models/lead-photo.server";
-import { LeadKeeperFilter } from "~/components/admin/lead-keeper-filter";
+import { LeadAssigneeFilter } from "~/components/admin/lead-assignee-filter";
 import { Pager } from "~/components/pager";
 import type { Route } from "./+types/lead-list";
 
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ids = page.rows.map((m) => m.id);
   const photos = photoCounts(ids);
   const mails = leadMails(ids);
-  const keepers = assigneeNames(page.rows.map((m) => m.assignedTo));
+  const assignees = assigneeNames(page.rows.map((m) => m.assigneeId));
   const filters: LeadListFilters = {
     view: archived ? "archived" : "",
     status: status ?? "",
@@ -82,7 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       source: m.source,
       read: m.readAt !== null,
       createdAt: m.createdAt,
-      keeper: m.assignedTo === null ? null : (keepers.get(m.assignedTo) ?? null),
+      assignee: m.assigneeId === null ? null : (assignees.get(m.assigneeId) ?? null),
       valueCents: m.valueCents,
       photos: photos.get(m.id) ?? 0,
       // Only what needs someone: a mail that failed (not set up at all is the banner's, once).
@@ -209,7 +209,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <LeadKeeperFilter id="filter-who" value={filters.who} people={people} />
+        <LeadAssigneeFilter id="filter-who" value={filters.who} people={people} />
         <label className="min-w-48 flex-1 text-sm font-medium">
           Search
           <input
@@ -290,7 +290,7 @@ function LeadRow({ lead: m, today, money }: { lead: LeadItem; today: string; mon
         {m.source !== "website" && <LeadSourceBadge source={m.source} />}
         {m.mailFailed && <span className={`${PILL} bg-red-100 text-red-800`}>Mail failed</span>}
         {m.photos > 0 && <span className="text-ink-soft">{m.photos === 1 ? "1 photo" : `${m.photos} photos`}</span>}
-        <span className="text-ink-soft">{m.keeper ? `For ${m.keeper}` : "Nobody yet"}</span>
+        <span className="text-ink-soft">{m.assignee ? `For ${m.assignee}` : "Nobody yet"}</span>
         <span className="text-ink-soft">{day.format(new Date(m.createdAt))}</span>
       </span>
     </Link>

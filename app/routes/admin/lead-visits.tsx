@@ -58,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           kind: value.kind,
           startsAt: value.startsAt,
           durationMinutes: value.lengthMinutes,
-          assignedTo: value.assignee ?? null,
+          assigneeId: value.assignee ?? null,
           note: value.note || null,
         },
         by,
@@ -77,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         {
           startsAt: value.startsAt,
           durationMinutes: value.lengthMinutes,
-          assignedTo: value.assignee ?? null,
+          assigneeId: value.assignee ?? null,
           note: value.note || null,
         },
         by,

@@ -48,8 +48,8 @@ import { actorOf, type Actor } from "~/lib/actor";
 import { markOpened, updateLead } from "~/models/lead.server";
 import { firstLeadAuthor, leadHistoryPage } from "~/models/lead-history.server";
 import { historyFor } from "~/lib/lead-history";
-import { assignLead, keeperOf, listAssignees } from "~/models/lead-assignment.server";
-import { LeadKeeper } from "~/components/admin/lead-keeper";
+import { assignLead, assigneeOf, listAssignees } from "~/models/lead-assignment.server";
+import { LeadAssignee } from "~/components/admin/lead-assignee";
 import { mayAssign } from "~/lib/lead-assignment";
 import { decodeCursor, encodeCursor } from "~/lib/lead-paging";
 import { refuseOthersLead, refuseUnlessVisible, requireVisibleLead } from "~/services/lead-access.server";
@@ -111,7 +111,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       latest: asked ? `${leadPage(id)}#history` : null,
     },
     addedBy: addedBy(view.lead, first ? [{ author: first }] : []),
-    keeper: keeperOf(id),
+    assignee: assigneeOf(id),
     // Owner and office choose anyone; the crew takes or gives back (lib/lead-assignment.ts mayAssign).
     people: role === "crew" ? null : listAssignees(),
     me: user.userId,
@@ -169,7 +169,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (outcome === "refused") refuseOthersLead(admin);
       if (outcome === "no-person") return refuse(LEAD_MESSAGES.badAssignee);
       if (outcome === "unchanged") return redirectWithFlash(back, { type: "info", message: LEAD_MESSAGES.nothing });
-      return redirectWithFlash(back, { type: "success", message: LEAD_MESSAGES.assigned(keeperOf(id)?.name ?? null) });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: LEAD_MESSAGES.assigned(assigneeOf(id)?.name ?? null),
+      });
     }
     case MEASURE_INTENT: {
       // The lead's roof customer (made now, or the one made before): the roof tool opens on it.
@@ -224,7 +227,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     notes,
     historyLinks,
     addedBy,
-    keeper,
+    assignee,
     people,
     me,
     roof,
@@ -251,7 +254,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy} manages={manages} />
         <div className="min-w-0 space-y-6">
-          <LeadKeeper key={keeper?.id ?? 0} keeper={keeper} people={people} me={me} result={actionData} />
+          <LeadAssignee key={assignee?.id ?? 0} assignee={assignee} people={people} me={me} result={actionData} />
           <LeadJob lead={lead} job={job} photos={photos} result={actionData} followsUp={followsUp} />
           <LeadSchedule view={schedule} />
           <LeadJobPageLink view={jobPageLink} />

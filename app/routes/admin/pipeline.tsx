@@ -12,7 +12,7 @@ import { formatCents, formatWholeDollars } from "~/lib/money-format";
 import { leadsFor, listAssignees } from "~/models/lead-assignment.server";
 import { requireAccess } from "~/services/access.server";
 import { seesMoney } from "~/lib/access";
-import { LeadKeeperFilter } from "~/components/admin/lead-keeper-filter";
+import { LeadAssigneeFilter } from "~/components/admin/lead-assignee-filter";
 import type { Route } from "./+types/pipeline";
 
 // Enough history for the whole of this month, whatever the day.
@@ -168,7 +168,7 @@ export default function Pipeline({ loaderData: { columns, month, owing, who, peo
         className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
         aria-label="Whose leads"
       >
-        <LeadKeeperFilter id="pipeline-who" value={who} people={people} />
+        <LeadAssigneeFilter id="pipeline-who" value={who} people={people} />
         <button type="submit" className={secondaryButton}>
           Show
         </button>

@@ -16,9 +16,9 @@ export const proposalSigned: MailKind = {
     const proposal = mailProposal(item);
     if (!proposal?.acceptedAt || !proposal.acceptedName) return null;
     const content = proposal.content as ProposalContent;
-    const jobLink = jobPageLinkUrl(proposal.leadId, now);
+    const jobPageLink = jobPageLinkUrl(proposal.leadId, now);
     const pdf = await buildProposalPdf(proposal);
-    const written = signedProposalMail(content, { name: proposal.acceptedName, at: proposal.acceptedAt }, jobLink);
+    const written = signedProposalMail(content, { name: proposal.acceptedName, at: proposal.acceptedAt }, jobPageLink);
     // To the homeowner's address as it was at acceptance; a reply reaches the office.
     return {
       mail: {

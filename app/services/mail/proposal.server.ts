@@ -23,7 +23,7 @@ export const proposal: MailKind = {
     const { token, hash } = newLinkToken();
     addProposalLink(found.id, hash, now);
     const link = `${siteOrigin()}${proposalPath(token)}`;
-    const jobLink = jobPageLinkUrl(found.leadId, now);
+    const jobPageLink = jobPageLinkUrl(found.leadId, now);
     const company = getBusinessFacts().company;
     // To the address staff chose to mail; a reply reaches the business. Staff see the proposal's link.
     return {
@@ -32,7 +32,7 @@ export const proposal: MailKind = {
         toName: content.customer.name,
         fromName: company,
         replyTo: content.company.email || undefined,
-        ...proposalMail(content, link, jobLink),
+        ...proposalMail(content, link, jobPageLink),
       },
       link,
     };

@@ -23,7 +23,7 @@ export const reviewRequest: MailKind = {
     const { token, hash } = newLinkToken();
     setReviewLink(found.request.id, hash, expiresAt);
     const link = `${siteOrigin()}${reviewPath(token)}`;
-    const jobLink = jobPageLinkUrl(found.request.leadId, now);
+    const jobPageLink = jobPageLinkUrl(found.request.leadId, now);
     const mail = reviewRequestMail({
       name: found.name,
       company,
@@ -31,7 +31,7 @@ export const reviewRequest: MailKind = {
       service: found.service,
       town: found.city,
       link,
-      jobLink,
+      jobPageLink,
       expiresAt,
     });
     // Only ever to the homeowner's own address; a reply reaches the owner.

@@ -34,7 +34,7 @@ function visitKind(mail: VisitMailKind): MailKind {
       const visit = item.visitId === null ? undefined : visitForMail(item.visitId);
       if (!visit || !wanted[mail](visit)) return null;
       const facts = getBusinessFacts();
-      const jobLink = jobPageLinkUrl(visit.lead.id, now);
+      const jobPageLink = jobPageLinkUrl(visit.lead.id, now);
       const address = leadAddressLine(visit.lead) || null;
       const text = visitMail(mail, {
         kind: visit.kind,
@@ -45,7 +45,7 @@ function visitKind(mail: VisitMailKind): MailKind {
         address,
         company: facts.company,
         phone: facts.phone,
-        jobLink,
+        jobPageLink,
       });
       const attachment = visitCalendarAttachment(
         {
@@ -58,7 +58,7 @@ function visitKind(mail: VisitMailKind): MailKind {
           homeowner: { name: visit.lead.name, email: item.recipient },
           address,
           company: { name: facts.company, email: facts.email, phone: facts.phone },
-          jobLink,
+          jobPageLink,
           host: new URL(siteOrigin()).hostname,
         },
         now,

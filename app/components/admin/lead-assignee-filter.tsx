@@ -4,7 +4,7 @@ import { inputClass } from "~/components/admin-ui";
  * "Assigned to" for the Leads list and the Pipeline (decision 0053): everyone's leads, mine,
  * nobody's, or one person's. The crew gets no people (only their own and the free leads are theirs).
  */
-export function LeadKeeperFilter({
+export function LeadAssigneeFilter({
   id,
   value,
   people,

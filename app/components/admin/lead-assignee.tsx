@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { UserRound } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
-import { PeopleOptions } from "~/components/admin/lead-keeper-filter";
+import { PeopleOptions } from "~/components/admin/lead-assignee-filter";
 import { ASSIGN_INTENT, AssignSchema, isPosting, replyFor, type LeadFormResult } from "~/lib/lead-forms";
 
 type Person = { id: number; name: string };
@@ -13,13 +13,13 @@ type Person = { id: number; name: string };
  * nobody (`people`); the crew (`people` null) takes a lead nobody has, or gives back their own.
  * Plain forms: they work without scripts.
  */
-export function LeadKeeper({
-  keeper,
+export function LeadAssignee({
+  assignee,
   people,
   me,
   result,
 }: {
-  keeper: Person | null;
+  assignee: Person | null;
   people: Person[] | null;
   me: number;
   result?: LeadFormResult;
@@ -27,17 +27,17 @@ export function LeadKeeper({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && isPosting(navigation.formData, ASSIGN_INTENT);
   return (
-    <section aria-labelledby="keeper-title" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="keeper-title" className="flex items-center gap-2 text-lg font-bold">
+    <section aria-labelledby="assignee-title" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
+      <h2 id="assignee-title" className="flex items-center gap-2 text-lg font-bold">
         <UserRound aria-hidden className="size-5" /> Assigned to
       </h2>
       {people ? (
-        <ChooseKeeper keeper={keeper} people={people} busy={busy} result={result} />
+        <ChooseAssignee assignee={assignee} people={people} busy={busy} result={result} />
       ) : (
         <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value={ASSIGN_INTENT} />
-          <p className="text-sm">{keeper === null ? "Nobody yet." : keeper.id === me ? "You." : keeper.name}</p>
-          {keeper === null && (
+          <p className="text-sm">{assignee === null ? "Nobody yet." : assignee.id === me ? "You." : assignee.name}</p>
+          {assignee === null && (
             <>
               <input type="hidden" name="assignee" value={me} />
               <SubmitButton busy={busy} busyText="Taking...">
@@ -45,7 +45,7 @@ export function LeadKeeper({
               </SubmitButton>
             </>
           )}
-          {keeper?.id === me && (
+          {assignee?.id === me && (
             <SubmitButton busy={busy} busyText="Saving..." className={secondaryButton}>
               Give it back
             </SubmitButton>
@@ -56,26 +56,26 @@ export function LeadKeeper({
   );
 }
 
-function ChooseKeeper({
-  keeper,
+function ChooseAssignee({
+  assignee,
   people,
   busy,
   result,
 }: {
-  keeper: Person | null;
+  assignee: Person | null;
   people: Person[];
   busy: boolean;
   result?: LeadFormResult;
 }) {
   const [form, fields] = useForm({
-    id: "lead-keeper",
+    id: "lead-assignee",
     lastResult: replyFor(result, ASSIGN_INTENT),
-    defaultValue: { assignee: keeper ? String(keeper.id) : "" },
+    defaultValue: { assignee: assignee ? String(assignee.id) : "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignSchema }),
     shouldValidate: "onSubmit",
   });
   // Someone removed from the team may still have it: shown, so that the choice is true.
-  const choices = keeper && !people.some((p) => p.id === keeper.id) ? [...people, keeper] : people;
+  const choices = assignee && !people.some((p) => p.id === assignee.id) ? [...people, assignee] : people;
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value={ASSIGN_INTENT} />

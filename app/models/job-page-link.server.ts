@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { jobLinks } from "~/db/schema";
+import { jobPageLinks } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { writeLeadHistory } from "./lead-history.server";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -11,31 +11,31 @@ import { getDb, inTransaction } from "~/server/db.server";
  * before that (no salt) keep opening the page until staff turn them off (revoked) or the
  * lead is deleted.
  */
-export function addJobLink(leadId: number, tokenHash: string, salt: string | null, now = new Date()): void {
-  getDb().insert(jobLinks).values({ leadId, tokenHash, salt, createdAt: now }).run();
+export function addJobPageLink(leadId: number, tokenHash: string, salt: string | null, now = new Date()): void {
+  getDb().insert(jobPageLinks).values({ leadId, tokenHash, salt, createdAt: now }).run();
 }
 
 /** The lead's working links a token can be derived for again, newest first. */
-export function reusableJobLinks(leadId: number): { tokenHash: string; salt: string }[] {
+export function reusableJobPageLinks(leadId: number): { tokenHash: string; salt: string }[] {
   return getDb()
-    .select({ tokenHash: jobLinks.tokenHash, salt: jobLinks.salt })
-    .from(jobLinks)
-    .where(and(eq(jobLinks.leadId, leadId), isNull(jobLinks.revokedAt), isNotNull(jobLinks.salt)))
-    .orderBy(desc(jobLinks.id))
+    .select({ tokenHash: jobPageLinks.tokenHash, salt: jobPageLinks.salt })
+    .from(jobPageLinks)
+    .where(and(eq(jobPageLinks.leadId, leadId), isNull(jobPageLinks.revokedAt), isNotNull(jobPageLinks.salt)))
+    .orderBy(desc(jobPageLinks.id))
     .all()
     .flatMap((r) => (r.salt === null ? [] : [{ tokenHash: r.tokenHash, salt: r.salt }]));
 }
 
 /** The lead a working link's token hash opens, or undefined (unknown or turned off). */
-export function findLeadIdByJobLinkHash(tokenHash: string): number | undefined {
+export function findLeadIdByJobPageLinkHash(tokenHash: string): number | undefined {
   return getDb()
-    .select({ leadId: jobLinks.leadId })
-    .from(jobLinks)
-    .where(and(eq(jobLinks.tokenHash, tokenHash), isNull(jobLinks.revokedAt)))
+    .select({ leadId: jobPageLinks.leadId })
+    .from(jobPageLinks)
+    .where(and(eq(jobPageLinks.tokenHash, tokenHash), isNull(jobPageLinks.revokedAt)))
     .get()?.leadId;
 }
 
-export type JobLinkSummary = {
+export type JobPageLinkSummary = {
   /** Links that still open the page, and when the newest of them was made. */
   count: number;
   newestAt: Date | null;
@@ -45,11 +45,11 @@ export type JobLinkSummary = {
 };
 
 /** What the lead page says of the job's links: how many work, how many were turned off. */
-export function jobLinkSummary(leadId: number): JobLinkSummary {
+export function jobPageLinkSummary(leadId: number): JobPageLinkSummary {
   const rows = getDb()
-    .select({ createdAt: jobLinks.createdAt, revokedAt: jobLinks.revokedAt })
-    .from(jobLinks)
-    .where(eq(jobLinks.leadId, leadId))
+    .select({ createdAt: jobPageLinks.createdAt, revokedAt: jobPageLinks.revokedAt })
+    .from(jobPageLinks)
+    .where(eq(jobPageLinks.leadId, leadId))
     .all();
   const latest = (dates: Date[]) => dates.reduce<Date | null>((max, d) => (!max || d > max ? d : max), null);
   const working = rows.filter((r) => !r.revokedAt);
@@ -66,13 +66,13 @@ export function jobLinkSummary(leadId: number): JobLinkSummary {
  * Turns off every working link to the lead's page at once, with a history entry saying who
  * and how many, in one transaction; how many were turned off (0: nothing written).
  */
-export function revokeJobLinks(leadId: number, by: Actor, now = new Date()): number {
+export function revokeJobPageLinks(leadId: number, by: Actor, now = new Date()): number {
   return inTransaction(() => {
     const db = getDb();
     const turnedOff = db
-      .update(jobLinks)
+      .update(jobPageLinks)
       .set({ revokedAt: now })
-      .where(and(eq(jobLinks.leadId, leadId), isNull(jobLinks.revokedAt)))
+      .where(and(eq(jobPageLinks.leadId, leadId), isNull(jobPageLinks.revokedAt)))
       .run().changes;
     if (turnedOff > 0) writeLeadHistory({ leadId, kind: "job-links-revoked", count: turnedOff }, by, now);
     return turnedOff;
