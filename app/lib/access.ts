@@ -68,7 +68,7 @@ const ADMIN_ACCESS = {
   "routes/admin/contact": {
     kind: "admin",
     get: OWNER,
-    post: { "save-business-facts": OWNER, "save-contact-settings": OWNER },
+    post: { "save-contact-page": OWNER },
   },
   // A review is the office's to tidy while pending; approving (publishing) and deleting are the owner's.
   "routes/admin/testimonial-list": {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { count, eq, sql } from "drizzle-orm";
 import type { AccountName } from "~/lib/by-line";
 import { z } from "~/lib/zod";
@@ -169,6 +170,19 @@ export function changeSetting<K extends SettingsKey>(
     setSetting(key, next, by);
     return true;
   });
+}
+
+/**
+ * Stores each given group whose value differs from the stored one, all in one transaction:
+ * a page that shows several groups saves them together, and one left as it was keeps its
+ * "last changed by". The groups it wrote.
+ */
+export function saveChangedSettings(values: { [K in SettingsKey]?: SettingsValue<K> }, by: number): SettingsKey[] {
+  return inTransaction(() =>
+    (Object.keys(values) as SettingsKey[]).filter((key) =>
+      changeSetting(key, (current) => (isDeepStrictEqual(current, values[key]) ? null : (values[key] ?? null)), by),
+    ),
+  );
 }
 
 /** Who last saved a group, and when: null before its first save; `by` names nobody for the app's own writes. */

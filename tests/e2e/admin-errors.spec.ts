@@ -86,7 +86,7 @@ test("a refused post (a list row past its limit) answers 400 inside the admin, w
   await page.evaluate(() => {
     const form = Object.assign(document.createElement("form"), { method: "post", action: "/admin/contact" });
     for (const [name, value] of [
-      ["intent", "save-business-facts"],
+      ["intent", "save-contact-page"],
       ["hours[99].label", "x"],
     ]) {
       form.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));

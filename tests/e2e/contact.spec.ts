@@ -374,7 +374,7 @@ test("business details: a social page added in the admin appears in the footer, 
   request,
 }) => {
   await page.goto("/admin/contact");
-  const details = page.getByRole("form", { name: "Business details" });
+  const details = page.getByRole("region", { name: "Business details" });
   await expect(details.getByLabel("Phone")).toHaveValue("(620) 555-0142");
   await details.getByLabel("Facebook").fill("facebook.com/prairieridge");
   await details.getByRole("button", { name: "Save Business Details" }).click();

@@ -398,7 +398,7 @@ test("@desktop @js a post naming a far row of a form's list is a short 400, and 
   baseURL,
 }) => {
   const cookie = `__session=${await adminSessionCookie()}`;
-  const body = "intent=save-business-facts&hours[1999].label=x&hours[1999].opens=08:00&hours[1999].closes=17:00";
+  const body = "intent=save-contact-page&hours[1999].label=x&hours[1999].opens=08:00&hours[1999].closes=17:00";
   const refused = await fetch(`${baseURL}/admin/contact`, {
     method: "POST",
     headers: { Cookie: cookie, "Content-Type": FORM },

@@ -10,7 +10,7 @@ test("hours saved as days and times read the same on the card, in the footer and
 }, info) => {
   await ownSite.signIn(page);
   await page.goto(`${ownSite.baseURL}/admin/contact`);
-  const details = page.getByRole("form", { name: "Business details" });
+  const details = page.getByRole("region", { name: "Business details" });
   const second = details.getByRole("group", { name: "Days" }).nth(1);
   await second.getByRole("checkbox", { name: "Sun" }).check();
   await details.getByLabel("Closes").nth(1).fill("12:30");

@@ -118,7 +118,7 @@ test.describe("roles", () => {
     await expect(nav.getByRole("link", { name: "Projects" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Contact & Business" })).toHaveCount(0);
     const posted = await page.request.post(`${ownSite.baseURL}/admin/contact`, {
-      form: { intent: "save-business-facts" },
+      form: { intent: "save-contact-page" },
       maxRedirects: 0,
     });
     expect(posted.status()).toBe(403);

@@ -78,7 +78,7 @@ describe("an admin page that fails stays in the admin (issue 28.6)", () => {
   });
 
   it("a refused post (a list row past its limit) answers 400 with the admin's header and the short reason", async () => {
-    const body = new URLSearchParams({ intent: "save-business-facts", "hours[99].label": "x" });
+    const body = new URLSearchParams({ intent: "save-contact-page", "hours[99].label": "x" });
     const page = await render(
       new Request("http://site.test/admin/contact", {
         method: "POST",

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { startApp } from "./started-app";
+import { contactPageFields } from "./contact-page-fields";
 import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
@@ -83,13 +84,14 @@ describe("admin sections", () => {
   });
 
   it("the contact settings save from their own route, and come back to it", async () => {
-    const body = new URLSearchParams({
-      intent: "save-contact-settings",
-      autoresponderEnabled: "on",
-      autoresponderSubject: "Thanks from the roofers",
-      autoresponderMessage: "We will call you back today.",
-      notificationEmail: "owner@example.com",
-    });
+    const body = new URLSearchParams(
+      contactPageFields({
+        autoresponderEnabled: "on",
+        autoresponderSubject: "Thanks from the roofers",
+        autoresponderMessage: "We will call you back today.",
+        notificationEmail: "owner@example.com",
+      }),
+    );
     const res = (await contactAction(
       args(
         "/admin/contact",

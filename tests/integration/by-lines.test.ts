@@ -13,6 +13,7 @@ import { removeMember, upsertUser } from "~/models/user.server";
 import { getDb } from "~/server/db.server";
 import { startSession } from "~/services/auth.server";
 import { startApp } from "./started-app";
+import { contactPageFields } from "./contact-page-fields";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as roofAction } from "~/routes/admin/roof-measurement";
@@ -118,20 +119,34 @@ describe("Contact & Business: each group names who saved it", () => {
     expect(getSettingChange("business")?.by).toBeNull();
     expect((await contactLoader(get(people.lee, "/admin/contact"))).changed).toEqual({ contact: null, business: null });
 
-    const contact = getSetting("contact");
-    const fields = {
-      intent: "save-contact-settings",
-      notificationEmail: contact.notificationEmail,
-      autoresponderSubject: "Thanks from us",
-      autoresponderMessage: contact.autoresponderMessage,
-      autoresponderEnabled: "on",
-    };
+    const fields = contactPageFields({ autoresponderSubject: "Thanks from us" });
     expect(await statusOf(() => contactAction(post(people.lee, "/admin/contact", fields)))).toBe(302);
     expect(getSetting("contact").autoresponderSubject).toBe("Thanks from us");
     expect((await contactLoader(get(people.lee, "/admin/contact"))).changed).toEqual({
       contact: `Last changed by Lee Boss on ${today()}`,
       business: null,
     });
+  });
+});
+
+describe("Contact & Business: one form, two groups (decision 0085)", () => {
+  it("saves what changed in both cards from one post, and leaves an unchanged group as it was", async () => {
+    const fields = contactPageFields({ company: "Hutch Roofing", autoresponderSubject: "Thanks again" });
+    expect(await statusOf(() => contactAction(post(people.lee, "/admin/contact", fields)))).toBe(302);
+    expect(getSetting("business").company).toBe("Hutch Roofing");
+    expect(getSetting("contact").autoresponderSubject).toBe("Thanks again");
+    const business = getSettingChange("business");
+    expect(business?.by?.name).toBe("Lee Boss");
+
+    // Nothing typed: nothing written, and the by-lines stay on the last real change.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await statusOf(() => contactAction(post(people.lee, "/admin/contact", contactPageFields())))).toBe(302);
+    expect(getSettingChange("business")).toEqual(business);
+
+    // A mistake in one card refuses the post: the other card's change is not half-saved.
+    const refused = contactPageFields({ company: "Hutch & Sons", postalCode: "6715" });
+    expect(await statusOf(() => contactAction(post(people.lee, "/admin/contact", refused)))).toBe(400);
+    expect(getSetting("business").company).toBe("Hutch Roofing");
   });
 });
 

@@ -144,34 +144,32 @@ describe("a form's lists are bounded before it is parsed or rendered back", () =
   it("refuses business hours naming hours[2999] (29 s and 9.5 MB before), by field or by conform's list button, and keeps the hours", async () => {
     const before = getSetting("business");
     const run = (body: URLSearchParams) => answer(() => contactAction(routeArgs(request("/admin/contact", body))));
-    expectRefusedSmall(
-      await run(farRow("hours[2999]", ["label", "opens", "closes"], { intent: "save-business-facts" })),
-    );
-    expectRefusedSmall(await run(new URLSearchParams({ intent: "save-business-facts", "hours[0].days[5000]": "Mo" })));
+    expectRefusedSmall(await run(farRow("hours[2999]", ["label", "opens", "closes"], { intent: "save-contact-page" })));
+    expectRefusedSmall(await run(new URLSearchParams({ intent: "save-contact-page", "hours[0].days[5000]": "Mo" })));
     // A dot before the index is the same row to conform (3,000 rows rendered back before).
     expectRefusedSmall(
       await run(
-        farRow("hours.2999", ["label", "opens", "closes"], { intent: "save-business-facts", "hours[0].label": "x" }),
+        farRow("hours.2999", ["label", "opens", "closes"], { intent: "save-contact-page", "hours[0].label": "x" }),
       ),
     );
     expectRefusedSmall(
       await run(
-        new URLSearchParams({ intent: "save-business-facts", "hours[0].label": "x", "hours[0].days.5000": "Mo" }),
+        new URLSearchParams({ intent: "save-contact-page", "hours[0].label": "x", "hours[0].days.5000": "Mo" }),
       ),
     );
     const button = (value: unknown) =>
-      new URLSearchParams({ intent: "save-business-facts", company: "X", __intent__: JSON.stringify(value) });
+      new URLSearchParams({ intent: "save-contact-page", company: "X", __intent__: JSON.stringify(value) });
     expectRefusedSmall(await run(button({ type: "insert", payload: { name: "hours[2999].days" } })));
     expectRefusedSmall(
       await run(button({ type: "update", payload: { name: "hours", value: Array.from({ length: 500 }, () => ({})) } })),
     );
-    expectRefusedSmall(await run(new URLSearchParams({ intent: "save-business-facts", __intent__: "{not json" })));
+    expectRefusedSmall(await run(new URLSearchParams({ intent: "save-contact-page", __intent__: "{not json" })));
     expect(getSetting("business")).toEqual(before);
   });
 
   it("still takes the hours form's own buttons: add a row, remove one", async () => {
     const add = new URLSearchParams({
-      intent: "save-business-facts",
+      intent: "save-contact-page",
       "hours[0].label": "Mon - Fri",
       "hours[0].days": "Mo",
       "hours[0].opens": "08:00",

@@ -32,8 +32,11 @@ const FORMS = [
   { form: "roof tool's customer", parser: "routes/admin/roof-measurement.tsx", schema: "RoofCustomerSchema" },
   { form: "roof tool's Maps key", parser: "routes/admin/roof-measurement.tsx", schema: "MapsKeySchema" },
   { form: "roof tool's publisher tag", parser: "routes/admin/roof-measurement.tsx", schema: "PublisherTagSchema" },
-  { form: "business details", parser: "routes/admin/contact.tsx", schema: "BusinessFactsFormSchema" },
-  { form: "contact settings", parser: "routes/admin/contact.tsx", schema: "ContactSettingsFormSchema" },
+  {
+    form: "contact settings and business details",
+    parser: "routes/admin/contact.tsx",
+    schema: "ContactPageFormSchema",
+  },
   {
     form: "lead page's forms (status, estimate, proposal, job)",
     parser: "routes/admin/lead.tsx",
