@@ -8,6 +8,7 @@ import { leadAddressLine } from "~/lib/address";
 import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import { telHref } from "~/lib/business";
 import type { LeadMails, MailState as MailStateName } from "~/lib/outbox";
+import { LEAD_LIST_INTENTS } from "~/lib/lead-paging";
 
 const STATE_LABEL = {
   pending: "Pending",
@@ -216,26 +217,26 @@ export function LeadDetail({
       <Form method="post" action={href("/admin/leads")} className="flex flex-wrap gap-2">
         <input type="hidden" name="id" value={m.id} />
         {failed && manages && (
-          <button type="submit" name="intent" value="resend" className={secondaryButton}>
+          <button type="submit" name="intent" value={LEAD_LIST_INTENTS.resend} className={secondaryButton}>
             <RotateCw aria-hidden className="size-4" /> Resend failed mail
           </button>
         )}
         {/* Read or not is the list's question: a completed job is long past it. */}
         {m.completedAt ? null : m.readAt ? (
-          <button type="submit" name="intent" value="unread" className={secondaryButton}>
+          <button type="submit" name="intent" value={LEAD_LIST_INTENTS.unread} className={secondaryButton}>
             <Mail aria-hidden className="size-4" /> Mark unread
           </button>
         ) : (
-          <button type="submit" name="intent" value="read" className={secondaryButton}>
+          <button type="submit" name="intent" value={LEAD_LIST_INTENTS.read} className={secondaryButton}>
             <MailOpen aria-hidden className="size-4" /> Mark read
           </button>
         )}
         {!manages ? null : m.archivedAt ? (
-          <button type="submit" name="intent" value="unarchive" className={secondaryButton}>
+          <button type="submit" name="intent" value={LEAD_LIST_INTENTS.unarchive} className={secondaryButton}>
             <ArchiveRestore aria-hidden className="size-4" /> Unarchive
           </button>
         ) : (
-          <button type="submit" name="intent" value="archive" className={secondaryButton}>
+          <button type="submit" name="intent" value={LEAD_LIST_INTENTS.archive} className={secondaryButton}>
             <Archive aria-hidden className="size-4" /> Archive
           </button>
         )}

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ACCESS, adminAccess, forbiddenText, isForbidden, mayOpen, NO_INTENT, rolesFor, seesMoney } from "./access";
+import {
+  ACCESS,
+  adminAccess,
+  forbiddenText,
+  isForbidden,
+  isIntentOf,
+  mayOpen,
+  NO_INTENT,
+  rolesFor,
+  seesMoney,
+} from "./access";
+import { LEAD_LIST_INTENTS } from "./lead-paging";
+import { ROOF_CUSTOMER_INTENTS } from "./roof-customer-form";
 import { ADMIN_SECTIONS } from "./admin-sections";
 
 describe("the role matrix (decision 0048)", () => {
@@ -68,6 +80,20 @@ describe("the role matrix (decision 0048)", () => {
     const office = ADMIN_SECTIONS.filter((s) => mayOpen("office", s.to)).map((s) => s.label);
     expect(office).toEqual(["Today", "Leads", "Schedule", "Projects", "Images", "Testimonials", "Roof Tool"]);
     expect(ADMIN_SECTIONS.every((s) => mayOpen("owner", s.to))).toBe(true);
+  });
+});
+
+describe("a posted intent against a route's own intents", () => {
+  it("knows the intents object's values, and nothing else, not even its keys or Object's own names", () => {
+    expect(isIntentOf(LEAD_LIST_INTENTS, "unarchive")).toBe(true);
+    expect(isIntentOf(ROOF_CUSTOMER_INTENTS, "delete-customer")).toBe(true);
+    for (const posted of ["delete", "Read", "", null, undefined, ["read"], "__proto__", "constructor", "toString"])
+      expect(isIntentOf(ROOF_CUSTOMER_INTENTS, posted)).toBe(false);
+  });
+
+  it("is the key of the route's post table: the roof tool's own intents are the ones it lists", () => {
+    const posts = adminAccess("routes/admin/roof-measurement").post ?? {};
+    for (const intent of Object.values(ROOF_CUSTOMER_INTENTS)) expect(Object.hasOwn(posts, intent)).toBe(true);
   });
 });
 

@@ -1,6 +1,27 @@
 import { href } from "react-router";
 import { ROLE_LABELS, ROLES, type Role } from "./roles";
 import { AREAS, areaRouteId, SERVICES } from "./landing-pages";
+// Types only: each route's post table is keyed by the intents its forms' own modules
+// define, so the table can neither miss a form nor name one that is not there (and this
+// module, which the browser loads, pulls in none of their schemas).
+import type { ACCOUNT_INTENTS } from "./account-forms";
+import type { BACKUP_INTENTS } from "./backup-plan";
+import type { SAVE_CONTACT_PAGE_INTENT } from "./contact-page";
+import type { GO_LIVE_INTENTS } from "./go-live";
+import type { INVOICE_INTENTS, RECORD_PAYMENT_INTENT } from "./invoice";
+import type { NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "./job-page";
+import type { LeadIntent } from "./lead-forms";
+import type { LEAD_LIST_INTENTS } from "./lead-paging";
+import type { MAPS_SETTINGS_INTENTS } from "./maps-settings-form";
+import type { PROJECT_INTENTS } from "./project-form";
+import type { ROOF_CUSTOMER_INTENTS } from "./roof-customer-form";
+import type { SiteMediaIntent } from "./site-media";
+import type { WORDS_INTENTS } from "./site-words";
+import type { TEAM_INTENTS } from "./team-forms";
+import type { TESTIMONIAL_INTENTS } from "./testimonial-form";
+import type { TWO_STEP_INTENTS } from "./two-step-forms";
+import type { IMAGE_LIBRARY_INTENTS } from "./upload-rules";
+import type { ADD_VISIT_INTENT, CANCEL_VISIT_INTENT, MOVE_VISIT_INTENT, VISIT_LENGTHS_INTENT } from "./visit-form";
 
 // Who may do what (decision 0048): one entry per route id of app/routes.ts. A
 // route reached without a session is "public" (the site) or "anonymous" (signing in,
@@ -28,6 +49,19 @@ const ALL: Roles = ROLES;
 const OWNER: Roles = ["owner"];
 const OFFICE: Roles = ["owner", "office"];
 
+/** The values of an intents object (`{ invite: "invite", … }`). */
+export type IntentOf<T> = T[keyof T];
+
+/** Whether a posted value is one of an intents object's values: narrows it for an action's `switch`. */
+export function isIntentOf<T extends Readonly<Record<string, string>>>(
+  intents: T,
+  value: unknown,
+): value is IntentOf<T> {
+  return typeof value === "string" && Object.values(intents).includes(value);
+}
+/** A post table that names exactly the intents `I`: one entry each, no other. */
+type PostsFor<I extends string> = Readonly<Record<I, Roles>>;
+
 const PUBLIC = { kind: "public" } as const;
 const ANONYMOUS = { kind: "anonymous" } as const;
 
@@ -48,11 +82,16 @@ const LEAD_POSTS = {
   reopen: OFFICE,
   "ask-review": OFFICE,
   "add-to-portfolio": OFFICE,
-} as const satisfies Record<string, Roles>;
+} as const satisfies PostsFor<LeadIntent>;
 
 // The Projects screen: the office writes drafts, the owner puts them on the site (and
 // edits or removes what is there: services/access.server.ts checks the row for a save).
-const PROJECT_POSTS = { "save-project": OFFICE, publish: OWNER, unpublish: OWNER, "delete-project": OWNER } as const;
+const PROJECT_POSTS = {
+  "save-project": OFFICE,
+  publish: OWNER,
+  unpublish: OWNER,
+  "delete-project": OWNER,
+} as const satisfies PostsFor<IntentOf<typeof PROJECT_INTENTS>>;
 
 const ADMIN_ACCESS = {
   "routes/admin/layout": { kind: "admin", get: ALL },
@@ -63,18 +102,24 @@ const ADMIN_ACCESS = {
   "routes/admin/image-library": {
     kind: "admin",
     get: OFFICE,
-    post: { "upload-image": OFFICE, "save-alt": OFFICE, "delete-image": OWNER },
+    post: {
+      "upload-image": OFFICE,
+      "save-alt": OFFICE,
+      "delete-image": OWNER,
+    } satisfies PostsFor<IntentOf<typeof IMAGE_LIBRARY_INTENTS>>,
   },
   "routes/admin/contact": {
     kind: "admin",
     get: OWNER,
-    post: { "save-contact-page": OWNER },
+    post: { "save-contact-page": OWNER } satisfies PostsFor<typeof SAVE_CONTACT_PAGE_INTENT>,
   },
   // A review is the office's to tidy while pending; approving (publishing) and deleting are the owner's.
   "routes/admin/testimonial-list": {
     kind: "admin",
     get: OFFICE,
-    post: { [NO_INTENT]: OFFICE, approve: OWNER, delete: OWNER },
+    post: { [NO_INTENT]: OFFICE, approve: OWNER, delete: OWNER } satisfies PostsFor<
+      typeof NO_INTENT | IntentOf<typeof TESTIMONIAL_INTENTS>
+    >,
   },
   "routes/admin/roof-measurement": {
     kind: "admin",
@@ -87,23 +132,33 @@ const ADMIN_ACCESS = {
       "save-maps-key": OWNER,
       "clear-maps-key": OWNER,
       "save-publisher-tag": OWNER,
-    },
+    } satisfies PostsFor<
+      typeof NO_INTENT | IntentOf<typeof ROOF_CUSTOMER_INTENTS> | IntentOf<typeof MAPS_SETTINGS_INTENTS>
+    >,
   },
   "routes/admin/pricing": { kind: "admin", get: OWNER, post: { [NO_INTENT]: OWNER } },
   "routes/admin/site-pictures": {
     kind: "admin",
     get: OWNER,
-    post: { "save-picture": OWNER, "save-video": OWNER, reset: OWNER },
+    post: { "save-picture": OWNER, "save-video": OWNER, reset: OWNER } satisfies PostsFor<SiteMediaIntent>,
   },
   "routes/admin/site-words": {
     kind: "admin",
     get: OWNER,
-    post: { "save-page-words": OWNER, "save-about": OWNER, "save-trust-facts": OWNER },
+    post: {
+      "save-page-words": OWNER,
+      "save-about": OWNER,
+      "save-trust-facts": OWNER,
+    } satisfies PostsFor<IntentOf<typeof WORDS_INTENTS>>,
   },
   "routes/admin/go-live": {
     kind: "admin",
     get: OWNER,
-    post: { "remove-demo": OWNER, "confirm-item": OWNER, "unconfirm-item": OWNER },
+    post: {
+      "remove-demo": OWNER,
+      "confirm-item": OWNER,
+      "unconfirm-item": OWNER,
+    } satisfies PostsFor<IntentOf<typeof GO_LIVE_INTENTS>>,
   },
   // Everyone's own account: name, password, email, devices, two-step.
   "routes/admin/account": {
@@ -115,11 +170,19 @@ const ADMIN_ACCESS = {
       "change-email": ALL,
       "sign-out-device": ALL,
       "sign-out-others": ALL,
-    },
+    } satisfies PostsFor<IntentOf<typeof ACCOUNT_INTENTS>>,
   },
-  "routes/admin/two-step": { kind: "admin", get: ALL, post: { enable: ALL, disable: ALL, "new-codes": ALL } },
+  "routes/admin/two-step": {
+    kind: "admin",
+    get: ALL,
+    post: { enable: ALL, disable: ALL, "new-codes": ALL } satisfies PostsFor<IntentOf<typeof TWO_STEP_INTENTS>>,
+  },
   // Backups hold every customer record and setting: the owner's alone.
-  "routes/admin/backups": { kind: "admin", get: OWNER, post: { "backup-now": OWNER, "save-backup-hour": OWNER } },
+  "routes/admin/backups": {
+    kind: "admin",
+    get: OWNER,
+    post: { "backup-now": OWNER, "save-backup-hour": OWNER } satisfies PostsFor<IntentOf<typeof BACKUP_INTENTS>>,
+  },
   "routes/admin/team": {
     kind: "admin",
     get: OWNER,
@@ -131,13 +194,19 @@ const ADMIN_ACCESS = {
       "remove-member": OWNER,
       "send-password-reset": OWNER,
       "turn-off-two-step": OWNER,
-    },
+    } satisfies PostsFor<IntentOf<typeof TEAM_INTENTS>>,
   },
   // The crew reaches only their own leads and the open ones nobody has (decision 0053).
   "routes/admin/lead-list": {
     kind: "admin",
     get: ALL,
-    post: { read: ALL, unread: ALL, archive: OFFICE, unarchive: OFFICE, resend: OFFICE },
+    post: {
+      read: ALL,
+      unread: ALL,
+      archive: OFFICE,
+      unarchive: OFFICE,
+      resend: OFFICE,
+    } satisfies PostsFor<IntentOf<typeof LEAD_LIST_INTENTS>>,
   },
   "routes/admin/new-lead": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
   "routes/admin/pipeline": { kind: "admin", get: ALL },
@@ -146,11 +215,17 @@ const ADMIN_ACCESS = {
   // Everyone sees the schedule (the crew's own day first); booking and moving are
   // the office's. Invoices and payments are money: never the crew's (decision 0048).
   // How long each kind of visit usually takes is the owner's setting.
-  "routes/admin/schedule": { kind: "admin", get: ALL, post: { "visit-lengths": OWNER } },
+  "routes/admin/schedule": {
+    kind: "admin",
+    get: ALL,
+    post: { "visit-lengths": OWNER } satisfies PostsFor<typeof VISIT_LENGTHS_INTENT>,
+  },
   "routes/admin/lead-visits": {
     kind: "admin",
     get: ALL,
-    post: { "add-visit": OFFICE, "move-visit": OFFICE, "cancel-visit": OFFICE },
+    post: { "add-visit": OFFICE, "move-visit": OFFICE, "cancel-visit": OFFICE } satisfies PostsFor<
+      typeof ADD_VISIT_INTENT | typeof MOVE_VISIT_INTENT | typeof CANCEL_VISIT_INTENT
+    >,
   },
   "routes/admin/lead-invoices": {
     kind: "admin",
@@ -161,13 +236,19 @@ const ADMIN_ACCESS = {
       "send-invoice": OFFICE,
       "delete-draft": OFFICE,
       "void-invoice": OWNER,
-    },
+    } satisfies PostsFor<(typeof INVOICE_INTENTS)[number]>,
   },
-  "routes/admin/lead-payments": { kind: "admin", get: OFFICE, post: { "record-payment": OFFICE } },
+  "routes/admin/lead-payments": {
+    kind: "admin",
+    get: OFFICE,
+    post: { "record-payment": OFFICE } satisfies PostsFor<typeof RECORD_PAYMENT_INTENT>,
+  },
   "routes/admin/lead-job-page-link": {
     kind: "admin",
     get: OFFICE,
-    post: { "new-job-page-link": OFFICE, "revoke-job-page-links": OFFICE },
+    post: { "new-job-page-link": OFFICE, "revoke-job-page-links": OFFICE } satisfies PostsFor<
+      typeof NEW_JOB_PAGE_LINK_INTENT | typeof REVOKE_JOB_PAGE_LINKS_INTENT
+    >,
   },
 
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
@@ -269,8 +350,13 @@ export function mayLoad(role: Role, routeId: AdminRouteId): boolean {
   return ADMIN_ACCESS[routeId].get.includes(role);
 }
 
+/** The intents a route's post table names (its forms'), or never for a route that takes no posts. */
+export type PostIntent<R extends AdminRouteId> = (typeof ADMIN_ACCESS)[R] extends { post: infer P }
+  ? keyof P & string
+  : never;
+
 /** Whether a role may post this intent to a route (the page hides the forms it may not). */
-export function mayPost(role: Role, routeId: AdminRouteId, intent: string): boolean {
+export function mayPost<R extends AdminRouteId>(role: Role, routeId: R, intent: PostIntent<R>): boolean {
   return rolesFor(ADMIN_ACCESS[routeId], "POST", intent).includes(role);
 }
 

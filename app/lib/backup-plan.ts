@@ -2,6 +2,9 @@ import { z } from "~/lib/zod";
 import { businessHour } from "./lead-digest";
 import { businessToday } from "./business-time";
 
+/** The Backups page's forms. */
+export const BACKUP_INTENTS = { now: "backup-now", saveHour: "save-backup-hour" } as const;
+
 /**
  * When backups are made and which are kept (decision 0058). A backup is a folder
  * named by the moment it was made, in UTC with the colons a filesystem may refuse replaced:

@@ -138,7 +138,7 @@ export const LeadFormSchema = z.discriminatedUnion("intent", [
   AddToPortfolioSchema,
 ]);
 type LeadForm = z.output<typeof LeadFormSchema>;
-type LeadIntent = LeadForm["intent"];
+export type LeadIntent = LeadForm["intent"];
 
 export const LEAD_INTENTS: readonly LeadIntent[] = LeadFormSchema.options.map((schema) => schema.shape.intent.value);
 export const isLeadIntent = (value: unknown): value is LeadIntent =>

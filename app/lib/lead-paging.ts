@@ -7,6 +7,15 @@
 /** A place in the list's order: among the due follow-ups (by day), or the rest (by created_at). */
 export type LeadCursor = { due: true; day: string; id: number } | { due: false; at: number; id: number };
 
+/** A lead's own buttons (components/lead-detail.tsx), posted to the Leads list's route. */
+export const LEAD_LIST_INTENTS = {
+  read: "read",
+  unread: "unread",
+  archive: "archive",
+  unarchive: "unarchive",
+  resend: "resend",
+} as const;
+
 /** How many leads a page shows: a phone's few screens, well under an admin page's 150 KB (decision 0055). */
 export const LEADS_PAGE_SIZE = 40;
 

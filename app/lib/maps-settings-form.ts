@@ -1,6 +1,13 @@
 import { z } from "~/lib/zod";
 import { MAPS_MESSAGES } from "./maps-loader";
 
+/** The roof tool's settings forms (the owner's). */
+export const MAPS_SETTINGS_INTENTS = {
+  saveKey: "save-maps-key",
+  clearKey: "clear-maps-key",
+  saveTag: "save-publisher-tag",
+} as const;
+
 // The roof tool's two settings forms (the Maps key and the publisher tag), parsed by the
 // action with conform's parseWithZod like every other form (decision 0039).
 

@@ -3,6 +3,14 @@ import { MEDIA_TYPES, PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { parseVideoUrl } from "./video";
 
+/** The Projects screen's forms. */
+export const PROJECT_INTENTS = {
+  save: "save-project",
+  publish: "publish",
+  unpublish: "unpublish",
+  delete: "delete-project",
+} as const;
+
 export const PROJECT_REQUIRED = "Title, category and description are required";
 export const VIDEO_URL_INVALID = "Please enter a YouTube or Vimeo link";
 export const IMAGE_REQUIRED = "Please choose an image";

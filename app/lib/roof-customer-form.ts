@@ -1,6 +1,9 @@
 import { href } from "react-router";
 import { z } from "~/lib/zod";
 
+/** The roof tool's customer forms (a form with no intent uploads the view's pictures). */
+export const ROOF_CUSTOMER_INTENTS = { calculate: "calculate", save: "save", delete: "delete-customer" } as const;
+
 /** Where the tool lives; its exports hang below it. */
 export const ROOF_TOOL = href("/admin/roof-measurement");
 /** The tool with one saved customer open. */

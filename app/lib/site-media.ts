@@ -183,6 +183,8 @@ export type VideoForm = z.infer<typeof VideoFormSchema>;
 
 /** "Use the built-in drawing" for one slot (the video's: the placeholder video and drawing again). */
 export const ResetFormSchema = z.object({ intent: z.literal("reset"), slot: z.string().max(120) });
+/** The Pictures & Video page's forms, by their schemas' intents. */
+export type SiteMediaIntent = (PictureForm | VideoForm | z.infer<typeof ResetFormSchema>)["intent"];
 
 const serviceName = (slug: ServiceSlug) => SERVICES.find((s) => s.slug === slug)?.name ?? slug;
 

@@ -1,5 +1,8 @@
 import { z } from "~/lib/zod";
 
+/** The Testimonials screen's buttons; the editor's form names no intent (the page's save). */
+export const TESTIMONIAL_INTENTS = { approve: "approve", delete: "delete" } as const;
+
 export const NAME_AND_QUOTE_REQUIRED = "Name and quote are required";
 
 /** One schema for the browser (conform) and the action. */

@@ -4,6 +4,9 @@
  * are refused: they cannot be re-encoded without metadata and animation at the same time
  * (see docs/decisions/0012-uploads-decoded-and-roof-pictures-private.md).
  */
+/** The image library's forms. */
+export const IMAGE_LIBRARY_INTENTS = { upload: "upload-image", saveAlt: "save-alt", delete: "delete-image" } as const;
+
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type AcceptedImageType = (typeof IMAGE_TYPES)[number];

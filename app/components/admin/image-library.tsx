@@ -9,6 +9,7 @@ import { imageInUseMessage, imageUseHref, type ImageUse } from "~/lib/image-in-u
 import { formatBytes } from "~/lib/format-bytes";
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
+import { IMAGE_LIBRARY_INTENTS } from "~/lib/upload-rules";
 
 type Uses = { usedBy: ImageUse[] };
 export type Library = {
@@ -29,7 +30,7 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
   const progress = useProgressUpload();
   const uploading =
     progress.percent !== null ||
-    (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-image");
+    (navigation.state === "submitting" && navigation.formData?.get("intent") === IMAGE_LIBRARY_INTENTS.upload);
   const withQuery = (name: string, value: number) =>
     `${library.here}${library.here.includes("?") ? "&" : "?"}${name}=${value}`;
   return (
@@ -46,7 +47,13 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
         <Field label="Alt text" className="block min-w-60 flex-1">
           <input name="alt" maxLength={200} className={inputClass} />
         </Field>
-        <button type="submit" name="intent" value="upload-image" className={primaryButton} disabled={uploading}>
+        <button
+          type="submit"
+          name="intent"
+          value={IMAGE_LIBRARY_INTENTS.upload}
+          className={primaryButton}
+          disabled={uploading}
+        >
           <Upload aria-hidden className="size-4" /> {uploading ? "Uploading..." : "Upload"}
         </button>
         {progress.percent !== null && (
@@ -90,7 +97,7 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
                     maxLength={200}
                     className={`${inputClass} mt-0`}
                   />
-                  <button type="submit" name="intent" value="save-alt" className={secondaryButton}>
+                  <button type="submit" name="intent" value={IMAGE_LIBRARY_INTENTS.saveAlt} className={secondaryButton}>
                     Save
                   </button>
                 </Form>
@@ -168,7 +175,7 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
           question="Are you sure you want to delete this image?"
           detail={library.deleting.originalName}
           id={library.deleting.id}
-          intent="delete-image"
+          intent={IMAGE_LIBRARY_INTENTS.delete}
           action={library.here}
           closeTo={library.here}
         />

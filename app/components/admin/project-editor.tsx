@@ -17,6 +17,7 @@ import { AREAS } from "~/lib/landing-pages";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema, TOWN_MAX } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
 import type { AdminProjectCard } from "~/lib/portfolio";
+import { PROJECT_INTENTS } from "~/lib/project-form";
 
 /** Draft (never on the site) or published. */
 export function PublishedBadge({ published }: { published: boolean }) {
@@ -104,7 +105,7 @@ export function ProjectTable({
                 <button
                   type="submit"
                   name="intent"
-                  value={p.published ? "unpublish" : "publish"}
+                  value={p.published ? PROJECT_INTENTS.unpublish : PROJECT_INTENTS.publish}
                   className="inline-flex items-center rounded-md border border-black/15 px-2 py-1 text-xs font-semibold hover:bg-sand"
                 >
                   {p.published ? "Unpublish" : "Publish"}
@@ -307,7 +308,7 @@ export function ProjectEditor({
         <Link to={closeTo} className={secondaryButton}>
           Cancel
         </Link>
-        <SubmitButton name="intent" value="save-project" busy={busy}>
+        <SubmitButton name="intent" value={PROJECT_INTENTS.save} busy={busy}>
           Save
         </SubmitButton>
       </div>

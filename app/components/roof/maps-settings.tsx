@@ -7,6 +7,7 @@ import { Field, inputClass, primaryButton, secondaryButton } from "~/components/
 import { replyField, replyFormError } from "~/components/form";
 import { MAPS_STATUS_LABEL, RELOAD_AFTER_SAVE_MS, RELOAD_AFTER_TEST_MS, type MapsStatus } from "~/lib/maps-loader";
 import { useHydrated } from "~/lib/use-hydrated";
+import { MAPS_SETTINGS_INTENTS } from "~/lib/maps-settings-form";
 import { Tabs } from "./tabs";
 
 /** The action's answer to a maps form: conform's reply, and the words for what was saved (null when refused). */
@@ -206,13 +207,20 @@ function mapsField(
 
 function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActionResult["maps"] | null }) {
   const [key, setKey] = useState("");
-  const fetcher = useMapsFetcher({ "save-maps-key": RELOAD_AFTER_SAVE_MS });
+  const fetcher = useMapsFetcher({ [MAPS_SETTINGS_INTENTS.saveKey]: RELOAD_AFTER_SAVE_MS });
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
-  const apiKey = mapsField(busy ? null : (fetcher.data?.maps ?? result), ["save-maps-key"], "maps-key", "apiKey");
+  const apiKey = mapsField(
+    busy ? null : (fetcher.data?.maps ?? result),
+    [MAPS_SETTINGS_INTENTS.saveKey],
+    "maps-key",
+    "apiKey",
+  );
   return (
     <fetcher.Form method="post" id="maps-key" className="space-y-3">
-      {!hydrated && <Outcome result={result} intents={["save-maps-key", "clear-maps-key"]} />}
+      {!hydrated && (
+        <Outcome result={result} intents={[MAPS_SETTINGS_INTENTS.saveKey, MAPS_SETTINGS_INTENTS.clearKey]} />
+      )}
       <p className="text-sm">
         {keyTail ? (
           <>
@@ -240,7 +248,7 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
         <button
           type="submit"
           name="intent"
-          value="save-maps-key"
+          value={MAPS_SETTINGS_INTENTS.saveKey}
           className={primaryButton}
           disabled={busy || (hydrated && key.trim() === "")}
         >
@@ -259,7 +267,7 @@ function KeyForm({ keyTail, result }: { keyTail: string | null; result: MapsActi
           <button
             type="submit"
             name="intent"
-            value="clear-maps-key"
+            value={MAPS_SETTINGS_INTENTS.clearKey}
             className={secondaryButton}
             disabled={busy}
             formNoValidate
@@ -284,20 +292,20 @@ function PublisherTagForm({
   const hydrated = useHydrated();
   const field = mapsField(
     fetcher.state !== "idle" ? null : (fetcher.data?.maps ?? result),
-    ["save-publisher-tag"],
+    [MAPS_SETTINGS_INTENTS.saveTag],
     "publisher-tag",
     "publisherTag",
   );
   return (
     <fetcher.Form method="post" id="publisher-tag" className="space-y-3">
-      {!hydrated && <Outcome result={result} intents={["save-publisher-tag"]} />}
+      {!hydrated && <Outcome result={result} intents={[MAPS_SETTINGS_INTENTS.saveTag]} />}
       <Field label="Google publisher verification code" error={field}>
         <input {...field.props} value={tag} onChange={(e) => setTag(e.target.value)} className={inputClass} />
       </Field>
       <button
         type="submit"
         name="intent"
-        value="save-publisher-tag"
+        value={MAPS_SETTINGS_INTENTS.saveTag}
         className={primaryButton}
         disabled={fetcher.state !== "idle" || (hydrated && tag.trim() === "")}
       >

@@ -19,6 +19,7 @@ import { ConfirmDelete, Field, inputClass, primaryButton, secondaryButton } from
 import { formatAddressLine } from "~/lib/address";
 import { MAPS_MESSAGES, staticMapUrl, STATIC_MAP } from "~/lib/maps-loader";
 import {
+  ROOF_CUSTOMER_INTENTS,
   ROOF_TOOL as TOOL,
   roofCsvHref,
   roofCustomerHref,
@@ -358,7 +359,7 @@ export function RoofTool({
               <button
                 type="submit"
                 name="intent"
-                value="calculate"
+                value={ROOF_CUSTOMER_INTENTS.calculate}
                 formNoValidate
                 className={`${secondaryButton} px-3 py-1.5 text-sm`}
                 onClick={(e) => {
@@ -469,12 +470,14 @@ export function RoofTool({
               <button
                 type="submit"
                 name="intent"
-                value="save"
+                value={ROOF_CUSTOMER_INTENTS.save}
                 className={primaryButton}
                 disabled={busy || (hydrated && !streetAndCity)}
               >
                 <Save aria-hidden className="size-4" />{" "}
-                {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save Customer"}
+                {busy && navigation.formData?.get("intent") === ROOF_CUSTOMER_INTENTS.save
+                  ? "Saving..."
+                  : "Save Customer"}
               </button>
               {current && can.delete && (
                 <Link to={`${roofCustomerHref(current.id)}&delete=1`} className={`${secondaryButton} text-red-800`}>
@@ -688,7 +691,7 @@ export function RoofTool({
           question="Are you sure you want to delete this customer?"
           detail={`${current.customerName || "Unnamed Customer"}, ${formatAddressLine(current)}, and its pictures.`}
           id={current.id}
-          intent="delete-customer"
+          intent={ROOF_CUSTOMER_INTENTS.delete}
           closeTo={roofCustomerHref(current.id)}
         />
       )}

@@ -2,7 +2,7 @@ import { AlertTriangle, Download, HardDriveDownload } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, href, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
-import { BACKUP_MESSAGES, hourLabel } from "~/lib/backup-plan";
+import { BACKUP_INTENTS, BACKUP_MESSAGES, hourLabel } from "~/lib/backup-plan";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
@@ -13,8 +13,7 @@ import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import type { Route } from "./+types/backups";
 
 const PAGE = href("/admin/backups");
-const BACKUP_NOW = "backup-now";
-const SAVE_HOUR = "save-backup-hour";
+const { now: BACKUP_NOW, saveHour: SAVE_HOUR } = BACKUP_INTENTS;
 
 const kansasTime = new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",

@@ -19,6 +19,7 @@ import {
 import { deleteLibraryImage } from "~/services/image-storage.server";
 import { imageInUseMessage } from "~/lib/image-in-use";
 import type { Route } from "./+types/image-library";
+import { IMAGE_LIBRARY_INTENTS } from "~/lib/upload-rules";
 
 // About 50 a page, as every admin list (DESIGN.md "Years of data"; the old spec said 100):
 // 100 tiles were ~340 KB of HTML.
@@ -78,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { form } = parsed;
   requireIntent(user, "routes/admin/image-library", form.get("intent"));
   switch (form.get("intent")) {
-    case "delete-image": {
+    case IMAGE_LIBRARY_INTENTS.delete: {
       const result = deleteLibraryImage(parseId(form.get("id")) ?? 0);
       if (result && "usedBy" in result) {
         return redirectWithFlash(backTo(request), { type: "error", message: imageInUseMessage(result.usedBy) });
@@ -90,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
           : { type: "error", message: "Failed to delete image" },
       );
     }
-    case "save-alt": {
+    case IMAGE_LIBRARY_INTENTS.saveAlt: {
       const saved = updateImageAlt(
         parseId(form.get("id")) ?? 0,
         String(form.get("alt") ?? "")
@@ -102,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
         saved ? { type: "success", message: "Alt text saved" } : { type: "error", message: IMAGE_GONE },
       );
     }
-    case "upload-image": {
+    case IMAGE_LIBRARY_INTENTS.upload: {
       const result = await uploadToLibrary(parsed);
       if (!result.ok) return data({ error: result.message }, { status: result.status });
       return redirectWithFlash(LIST, { type: "success", message: result.message });

@@ -12,9 +12,9 @@ import { parseId } from "~/lib/parse-id";
 import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { requireVisibleLead } from "~/services/lead-access.server";
-import { mayLoad, mayPost, seesMoney } from "~/lib/access";
+import { isIntentOf, mayLoad, mayPost, seesMoney } from "~/lib/access";
 import { parseWhoFilter, whoParam } from "~/lib/lead-assignment";
-import { decodeCursor, leadListUrl, LEADS_PAGE_SIZE, type LeadListFilters } from "~/lib/lead-paging";
+import { decodeCursor, LEAD_LIST_INTENTS, leadListUrl, LEADS_PAGE_SIZE, type LeadListFilters } from "~/lib/lead-paging";
 import { formatShortDay } from "~/lib/lead-digest";
 import { formatCents } from "~/lib/money-format";
 import { leadMails, resendFailedLeadMails } from "~/services/lead-mail.server";
@@ -99,7 +99,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     people: user.role === "crew" ? [] : listAssignees(),
     // Without a key the log transport "sends" by printing: say so rather than let "Sent" mislead
     // (to whoever can do something about it: not the crew).
-    mailConfigured: Boolean(env.RESEND_API_KEY) || !mayPost(user.role, "routes/admin/lead-list", "resend"),
+    mailConfigured:
+      Boolean(env.RESEND_API_KEY) || !mayPost(user.role, "routes/admin/lead-list", LEAD_LIST_INTENTS.resend),
     money,
     // The export carries the estimates: not the crew's (decision 0048).
     exportsCsv: mayLoad(user.role, "routes/resources/leads-csv"),
@@ -111,24 +112,24 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   requireIntent(user, "routes/admin/lead-list", form.get("intent"));
   const intent = form.get("intent");
-  if (!isListIntent(intent)) return refuseUnknownIntent();
+  if (!isIntentOf(LEAD_LIST_INTENTS, intent)) return refuseUnknownIntent();
   const id = parseId(form.get("id")) ?? 0;
   // Leads are never deleted: an id that is none is a hand-made post, answered as its page would be.
   requireVisibleLead(user, id);
   switch (intent) {
-    case "archive":
+    case LEAD_LIST_INTENTS.archive:
       setArchived(id, true);
       return redirectWithFlash(LEADS, { type: "success", message: "Lead archived" });
-    case "unarchive":
+    case LEAD_LIST_INTENTS.unarchive:
       setArchived(id, false);
       return redirectWithFlash(ARCHIVED, { type: "success", message: "Lead unarchived" });
-    case "read":
+    case LEAD_LIST_INTENTS.read:
       markRead(id, true);
       return redirectWithFlash(leadPage(id), { type: "success", message: "Marked as read" });
-    case "unread":
+    case LEAD_LIST_INTENTS.unread:
       markRead(id, false);
       return redirectWithFlash(LEADS, { type: "success", message: "Marked as unread" });
-    case "resend": {
+    case LEAD_LIST_INTENTS.resend: {
       const resent = await resendFailedLeadMails(id);
       if (!resent) return redirectWithFlash(leadPage(id), { type: "info", message: "Nothing to resend" });
       return redirectWithFlash(
@@ -139,12 +140,6 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
   }
-}
-
-const LIST_INTENTS = ["archive", "unarchive", "read", "unread", "resend"] as const;
-
-function isListIntent(value: unknown): value is (typeof LIST_INTENTS)[number] {
-  return (LIST_INTENTS as readonly unknown[]).includes(value);
 }
 
 type LeadItem = Route.ComponentProps["loaderData"]["leads"][number];

@@ -67,6 +67,7 @@ import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server
 import { forgetLink, readLink, redirectShowingLink } from "~/services/new-link.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead";
+import { LEAD_LIST_INTENTS } from "~/lib/lead-paging";
 
 // A proposal's link is shown once, on the page after "Create proposal": whatever page of a
 // lead a GET answers, the cookie carrying it is forgotten (the loader has read it).
@@ -124,7 +125,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     money: money ? await leadMoneyView(request, view.lead.id, user) : null,
     jobPageLink: money ? await leadJobPageLinkView(request, view.lead.id, user) : null,
     followsUp: mayPost(role, "routes/admin/lead", ASK_REVIEW_INTENT),
-    manages: mayPost(role, "routes/admin/lead-list", "archive"),
+    manages: mayPost(role, "routes/admin/lead-list", LEAD_LIST_INTENTS.archive),
   };
 }
 

@@ -29,6 +29,7 @@ import { notFound } from "~/server/responses.server";
 import { countProjects, hasProjectBeyond } from "~/models/project.server";
 import { Pager } from "~/components/pager";
 import type { Route } from "./+types/project-list";
+import { PROJECT_INTENTS } from "~/lib/project-form";
 
 /** All projects at /admin/projects, one category at /admin/projects/:category. */
 function categoryFrom(params: { category?: string }): ProjectCategory | undefined {
@@ -54,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
   const deleting = getProjectCard(parseId(url.searchParams.get("delete")) ?? 0) ?? null;
   // The owner publishes, adds straight to the site and deletes; the office adds and edits drafts.
-  const publishes = mayPost(role, "admin-projects", "publish");
+  const publishes = mayPost(role, "admin-projects", PROJECT_INTENTS.publish);
   // A published one typed into the address bar: its save would be refused, so it does not open.
   const refused = !publishes && found !== null && found !== "new" && found.published;
   // One page; a link past either end, or naming a project deleted since: the first page.
@@ -93,16 +94,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const { form, files } = parsed;
   requireIntent(user, "admin-projects", form.get("intent"));
-  const publishes = mayPost(user.role, "admin-projects", "publish");
-  if (form.get("intent") === "save-project") {
+  const publishes = mayPost(user.role, "admin-projects", PROJECT_INTENTS.publish);
+  if (form.get("intent") === PROJECT_INTENTS.save) {
     // An edit of a published project changes the site: the owner's. A draft, or a new one from the office (a draft), is not.
     const id = parseId(form.get("id"));
     requirePublisher(user, id !== null && getProjectCard(id)?.published !== false);
   }
   switch (form.get("intent")) {
-    case "publish":
-    case "unpublish": {
-      const publish = form.get("intent") === "publish";
+    case PROJECT_INTENTS.publish:
+    case PROJECT_INTENTS.unpublish: {
+      const publish = form.get("intent") === PROJECT_INTENTS.publish;
       const ok = setProjectPublished(parseId(form.get("id")) ?? 0, publish, user.userId);
       const done = publish ? "Project published: it now shows on the site" : "Project unpublished: it is a draft again";
       return redirectWithFlash(
@@ -110,7 +111,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         ok ? { type: "success", message: done } : { type: "error", message: "Failed to save project" },
       );
     }
-    case "delete-project": {
+    case PROJECT_INTENTS.delete: {
       const ok = deleteProject(parseId(form.get("id")) ?? 0);
       return redirectWithFlash(
         back,
@@ -119,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           : { type: "error", message: "Failed to delete project" },
       );
     }
-    case "save-project":
+    case PROJECT_INTENTS.save:
       return saveProject(form, files.get("image"), back, { by: user.userId, draft: !publishes });
     default:
       return refuseUnknownIntent();
@@ -237,7 +238,7 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
           question="Are you sure you want to delete this project?"
           detail={deleting.title}
           id={deleting.id}
-          intent="delete-project"
+          intent={PROJECT_INTENTS.delete}
           closeTo={here}
         />
       )}

@@ -8,9 +8,9 @@ import { refuseUnknownIntent } from "~/server/request-body.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { mayPost } from "~/lib/access";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
-import { MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
+import { MAPS_SETTINGS_INTENTS, MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
 import { staffOrigin } from "~/server/origin.server";
-import { ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { ROOF_CUSTOMER_INTENTS, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
 import { encodeRoofCursor, roofListQuery } from "~/lib/roof-customer-paging";
 import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
 import { parseDrawing } from "~/lib/roof-drawing";
@@ -43,12 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     maps: { apiKey: maps.apiKey, keyTail: maps.apiKey ? maskKey(maps.apiKey) : null, publisherTag: maps.publisherTag },
     // The maps settings are the owner's; deleting a customer the owner's and office's (decision 0048).
     can: {
-      settings: mayPost(role, "routes/admin/roof-measurement", "save-maps-key"),
-      delete: mayPost(role, "routes/admin/roof-measurement", "delete-customer"),
+      settings: mayPost(role, "routes/admin/roof-measurement", MAPS_SETTINGS_INTENTS.saveKey),
+      delete: mayPost(role, "routes/admin/roof-measurement", ROOF_CUSTOMER_INTENTS.delete),
     },
-    showSettings: params.has("settings") && mayPost(role, "routes/admin/roof-measurement", "save-maps-key"),
+    showSettings:
+      params.has("settings") && mayPost(role, "routes/admin/roof-measurement", MAPS_SETTINGS_INTENTS.saveKey),
     confirmDelete:
-      !!current && params.has("delete") && mayPost(role, "routes/admin/roof-measurement", "delete-customer"),
+      !!current && params.has("delete") && mayPost(role, "routes/admin/roof-measurement", ROOF_CUSTOMER_INTENTS.delete),
     origin: staffOrigin(request),
   };
 }
@@ -95,42 +96,48 @@ export async function action({ request }: Route.ActionArgs) {
   requireIntent(admin, "routes/admin/roof-measurement", form.get("intent"));
   const intent = form.get("intent");
   switch (intent) {
-    case "save-maps-key":
-    case "clear-maps-key":
+    case MAPS_SETTINGS_INTENTS.saveKey:
+    case MAPS_SETTINGS_INTENTS.clearKey:
       return saveMapsKey(intent, form, admin.userId);
-    case "save-publisher-tag": {
+    case MAPS_SETTINGS_INTENTS.saveTag: {
       const submission = parseWithZod(form, { schema: PublisherTagSchema });
       if (submission.status !== "success") return mapsAnswer(intent, submission.reply(), null);
       setSetting("maps", { ...getSetting("maps"), publisherTag: submission.value.publisherTag }, admin.userId);
       return mapsAnswer(intent, submission.reply(), MAPS_MESSAGES.tagSaved);
     }
-    case "delete-customer": {
+    case ROOF_CUSTOMER_INTENTS.delete: {
       const ok = deleteRoofCustomer(parseId(form.get("id")) ?? 0);
       return redirectWithFlash(
         ROOF_TOOL,
         ok ? { type: "success", message: "Customer deleted" } : { type: "error", message: "Failed to delete customer" },
       );
     }
-    case "calculate":
+    case ROOF_CUSTOMER_INTENTS.calculate:
       refuseOthersRoof(admin, parseId(form.get("id")));
-      return saveCustomer("calculate", parsed, actorOf(admin));
+      return saveCustomer(ROOF_CUSTOMER_INTENTS.calculate, parsed, actorOf(admin));
     // A post that names no button is the customer form's save, as it always was.
-    case "save":
+    case ROOF_CUSTOMER_INTENTS.save:
     case null:
       refuseOthersRoof(admin, parseId(form.get("id")));
-      return saveCustomer("save", parsed, actorOf(admin));
+      return saveCustomer(ROOF_CUSTOMER_INTENTS.save, parsed, actorOf(admin));
     default:
       return refuseUnknownIntent();
   }
 }
 
 /** `by`: the account saving (settings name who changed them). */
-function saveMapsKey(intent: "save-maps-key" | "clear-maps-key", form: FormData, by: number) {
+function saveMapsKey(
+  intent: typeof MAPS_SETTINGS_INTENTS.saveKey | typeof MAPS_SETTINGS_INTENTS.clearKey,
+  form: FormData,
+  by: number,
+) {
   // Clearing sends no key; saving parses it. The key itself is never sent back to the page.
   const submission = parseWithZod(form, { schema: MapsKeySchema });
   const reply = (options: { formErrors?: string[] } = {}) => submission.reply({ ...options, hideFields: ["apiKey"] });
-  if (intent === "save-maps-key" && submission.status !== "success") return mapsAnswer(intent, reply(), null);
-  const apiKey = intent === "save-maps-key" && submission.status === "success" ? submission.value.apiKey : null;
+  if (intent === MAPS_SETTINGS_INTENTS.saveKey && submission.status !== "success")
+    return mapsAnswer(intent, reply(), null);
+  const apiKey =
+    intent === MAPS_SETTINGS_INTENTS.saveKey && submission.status === "success" ? submission.value.apiKey : null;
   try {
     setSetting("maps", { ...getSetting("maps"), apiKey }, by);
   } catch (error) {
@@ -149,7 +156,7 @@ const CUSTOMER_GONE = "Failed to save customer data: the customer was deleted in
 
 /** "Calculate" (the form back with the area worked out, without scripts) or "Save Customer". */
 async function saveCustomer(
-  intent: "calculate" | "save",
+  intent: typeof ROOF_CUSTOMER_INTENTS.calculate | typeof ROOF_CUSTOMER_INTENTS.save,
   parsed: Extract<ParsedUpload, { form: FormData }>,
   author: Actor,
 ) {
@@ -157,7 +164,7 @@ async function saveCustomer(
   const submission = parseWithZod(form, { schema: RoofCustomerSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
-  if (intent === "calculate") {
+  if (intent === ROOF_CUSTOMER_INTENTS.calculate) {
     // Without scripts Calculate is a round trip: the form comes back with the roof area filled in.
     const area = roofAreaFromLengthWidth(input);
     if (area !== null) submission.payload.area = String(area);

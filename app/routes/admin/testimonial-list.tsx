@@ -27,6 +27,7 @@ import { Pager } from "~/components/pager";
 import { pageQuery, withPageParam } from "~/lib/page-query";
 import type { Testimonial } from "~/db/schema";
 import type { Route } from "./+types/testimonial-list";
+import { TESTIMONIAL_INTENTS } from "~/lib/testimonial-form";
 
 const LIST = href("/admin/testimonials");
 
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const found: "new" | Testimonial | null = editId === "new" ? "new" : (getTestimonial(parseId(editId) ?? 0) ?? null);
   const deleting = getTestimonial(parseId(params.get("delete")) ?? 0) ?? null;
   // The owner approves, adds straight to the site and deletes; the office adds and tidies pending reviews.
-  const publishes = mayPost(role, "routes/admin/testimonial-list", "approve");
+  const publishes = mayPost(role, "routes/admin/testimonial-list", TESTIMONIAL_INTENTS.approve);
   // An approved one typed into the address bar: its save would be refused, so it does not open.
   const refused = !publishes && found !== null && found !== "new" && found.status !== "pending";
   // One page; a link past either end, or naming a testimonial deleted since: the first page.
@@ -93,14 +94,14 @@ export async function action({ request }: Route.ActionArgs) {
   // Back to the page of the list the owner was on, with no editor open.
   const url = new URL(request.url);
   const back = url.pathname + pageQuery(url.search);
-  const publishes = mayPost(user.role, "routes/admin/testimonial-list", "approve");
+  const publishes = mayPost(user.role, "routes/admin/testimonial-list", TESTIMONIAL_INTENTS.approve);
   if (formData.get("intent") === null) {
     // A pending review is a draft to tidy, and so is a new one from the office; what is on the site is the owner's.
     const id = parseId(formData.get("id"));
     requirePublisher(user, id !== null && getTestimonial(id)?.status !== "pending");
   }
   switch (formData.get("intent")) {
-    case "approve": {
+    case TESTIMONIAL_INTENTS.approve: {
       // Published: the next public request renders it (the model empties the page cache).
       const ok = approveTestimonial(parseId(formData.get("id")) ?? 0, user.userId);
       return redirectWithFlash(
@@ -110,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
           : { type: "error", message: "Failed to approve review" },
       );
     }
-    case "delete": {
+    case TESTIMONIAL_INTENTS.delete: {
       const ok = deleteTestimonial(parseId(formData.get("id")) ?? 0);
       return redirectWithFlash(
         back,
@@ -225,7 +226,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                       <button
                         type="submit"
                         name="intent"
-                        value="approve"
+                        value={TESTIMONIAL_INTENTS.approve}
                         className="inline-flex items-center gap-1 rounded-md bg-leaf px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90"
                       >
                         <Check aria-hidden className="size-4" /> Approve
@@ -264,7 +265,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           question="Are you sure you want to delete this testimonial?"
           detail={`${deleting.name}: “${deleting.quote.slice(0, 80)}”`}
           id={deleting.id}
-          intent="delete"
+          intent={TESTIMONIAL_INTENTS.delete}
           action={here}
           closeTo={here}
         />
