@@ -25,6 +25,41 @@ const noQueries = {
   message: "Queries belong in app/models/<entity>.server.ts: call a model function instead.",
 };
 
+// What must be written in one place, refused anywhere else in the app (decisions 0037, 0074,
+// 0084 and the business's zone): one list, used by every block that sets no-restricted-syntax.
+const ONE_PLACE = [
+  {
+    // By name, or through the whole schema (`schema.outbox`) or drizzle's `db.query.outbox`.
+    selector:
+      "ImportDeclaration[source.value=/db\\/schema$/] ImportSpecifier[imported.name='outbox'], MemberExpression[property.name='outbox']",
+    message:
+      "Mail goes through the one outbox: call app/models/outbox.server.ts (enqueueMail, queueMail, ...), never the table.",
+  },
+  {
+    selector:
+      "Literal[value=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i], TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i]",
+    message: "Mail state is written by app/models/outbox.server.ts only.",
+  },
+  {
+    // Business time has one zone, named once: a second copy is how two screens came to disagree.
+    selector: "Literal[value='America/Chicago']",
+    message: "Use BUSINESS_TIME_ZONE from app/lib/business-time.ts: the business's zone is written in one place.",
+  },
+  {
+    // One history writer (decision 0074), kept in this list: a second list would replace it.
+    selector: "CallExpression[callee.property.name='insert'] > Identifier[name='leadNotes']",
+    message: "A lead's history is written by writeLeadHistory (app/models/lead-history.server.ts) only.",
+  },
+  {
+    // One noun each (decision 0084): the person a lead or visit is assigned to is its
+    // assignee; the homeowner's private link is the job page link.
+    selector:
+      "Identifier[name=/[Kk]eeper|assignedTo|[jJ]obLink|JOB_LINK/], Literal[value=/\\b(job|homeowner) links?\\b/i], TemplateElement[value.raw=/\\b(job|homeowner) links?\\b/i], JSXText[value=/\\b(job|homeowner) links?\\b/i]",
+    message:
+      "Say assignee (assigneeId) for who a lead or visit is assigned to, and job page link for the homeowner's link.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,37 +148,22 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts"],
     ignores: ["app/models/outbox.server.ts", "app/db/schema.ts"],
     rules: {
+      "no-restricted-syntax": ["error", ...ONE_PLACE],
+    },
+  },
+  {
+    // One refusal shape (decision 0087): a model or service says no with refusal() from
+    // app/lib/refusal.ts, never an { ok: false, … } or a { refused } object of its own.
+    files: ["app/models/**/*.ts", "app/services/**/*.ts"],
+    ignores: ["app/models/outbox.server.ts", "app/services/outbox.server.ts"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        ...ONE_PLACE,
         {
-          // By name, or through the whole schema (`schema.outbox`) or drizzle's `db.query.outbox`.
-          selector:
-            "ImportDeclaration[source.value=/db\\/schema$/] ImportSpecifier[imported.name='outbox'], MemberExpression[property.name='outbox']",
+          selector: "Property[key.name='ok'][value.value=false], ObjectExpression > Property[key.name='refused']",
           message:
-            "Mail goes through the one outbox: call app/models/outbox.server.ts (enqueueMail, queueMail, ...), never the table.",
-        },
-        {
-          selector:
-            "Literal[value=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i], TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from)\\s+[`\"']?outbox\\b/i]",
-          message: "Mail state is written by app/models/outbox.server.ts only.",
-        },
-        {
-          // Business time has one zone, named once: a second copy is how two screens came to disagree.
-          selector: "Literal[value='America/Chicago']",
-          message: "Use BUSINESS_TIME_ZONE from app/lib/business-time.ts: the business's zone is written in one place.",
-        },
-        {
-          // One history writer (decision 0074), kept in this list: a second list would replace it.
-          selector: "CallExpression[callee.property.name='insert'] > Identifier[name='leadNotes']",
-          message: "A lead's history is written by writeLeadHistory (app/models/lead-history.server.ts) only.",
-        },
-        {
-          // One noun each (decision 0084): the person a lead or visit is assigned to is its
-          // assignee; the homeowner's private link is the job page link.
-          selector:
-            "Identifier[name=/[Kk]eeper|assignedTo|[jJ]obLink|JOB_LINK/], Literal[value=/\\b(job|homeowner) links?\\b/i], TemplateElement[value.raw=/\\b(job|homeowner) links?\\b/i], JSXText[value=/\\b(job|homeowner) links?\\b/i]",
-          message:
-            "Say assignee (assigneeId) for who a lead or visit is assigned to, and job page link for the homeowner's link.",
+            "Say no with refusal(message, { field, status }) from app/lib/refusal.ts: one shape for every refusal.",
         },
       ],
     },

@@ -401,3 +401,15 @@ export function adjustLines(stored: EstimateLine[], input: EstimateLinesInput): 
   }
   return kept;
 }
+
+/** What the lead page says of its estimate forms (services/estimate-actions.server.ts). */
+export const ESTIMATE_MESSAGES = {
+  made: "Estimate made",
+  saved: "Estimate saved",
+  withdrew: "The open proposal was withdrawn: send a new one",
+  leftOut: "Reason kept on the estimate",
+  notMeasured: "Measure the roof first: the estimate is made from its measurement.",
+  gone: "This lead has no estimate to save: make one first.",
+  locked:
+    "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice (Invoices and payments); different work needs a new lead and its own proposal.",
+} as const;

@@ -1,3 +1,5 @@
+import { formatMoment } from "./business-time";
+
 /**
  * A lead is a quote request (or a phone call written down by staff) on its way to a job:
  * where it stands, when to call back, and what happened. Pure rules, shared by the server
@@ -106,3 +108,23 @@ export type LeadUpdate = {
   followUpOn: string | null;
   note: string | null;
 };
+
+/** What the lead page says about the job after the sale (services/lead-job.server.ts). */
+export const JOB_MESSAGES = {
+  completed: "Job marked completed",
+  reopened: "Job marked not completed",
+  notWon: "Only a won job can be marked completed",
+  reviewSent: "Review request sent to the homeowner",
+  reviewQueued: "Review request on its way to the homeowner",
+  reviewNoMail: "Review request not sent: mail is not set up. Copy its link below and send it yourself.",
+  reviewFailed:
+    "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again.",
+  reviewSlow:
+    "Review request not confirmed: the mail provider did not answer in time. It may still arrive; if not, copy its link below and send it yourself.",
+  reviewRefused: "A review can be asked for only on a completed job with an email, once",
+  notCompleted: "Mark the job completed first",
+  visitsAhead: (starts: Date[]) =>
+    starts.length === 1
+      ? `A visit is still booked for ${formatMoment(starts[0])}. Cancel it in the Schedule (the homeowner is told) or move it, then mark the job completed.`
+      : `${starts.length} visits are still booked, the first for ${formatMoment(starts[0])}. Cancel them in the Schedule (the homeowner is told) or move them, then mark the job completed.`,
+} as const;

@@ -9,12 +9,14 @@ import {
   roofBasisNote,
   type EstimateChoice,
   type EstimateLinesInput,
+  ESTIMATE_MESSAGES,
 } from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
 import { summarizeRoof } from "~/lib/roof-summary";
 import { takeoffRoof, type TakeoffRoof } from "~/lib/takeoff";
 import { findLeadRoof } from "./roof-customer.server";
 import { getSetting } from "./settings.server";
+import { refusal, type Refusal } from "~/lib/refusal";
 
 /**
  * A lead's estimate (one current per lead, decisions 0023, 0032 and 0073): made from its
@@ -87,8 +89,7 @@ function writeEstimate(leadId: number, row: EstimateRow): { estimate: Estimate }
 }
 
 /** Written, or why not. */
-export type EstimateOutcome =
-  { estimate: Estimate } | { refused: "not-measured" | "none" | "locked" } | { overLimit: string };
+export type EstimateOutcome = { estimate: Estimate } | Refusal;
 
 /**
  * Makes the lead's estimate from its measured roof and today's prices, replacing the draft it
@@ -97,13 +98,13 @@ export type EstimateOutcome =
  */
 export function makeEstimate(leadId: number, choice: EstimateChoice): EstimateOutcome {
   return inTransaction(() => {
-    if (isEstimateLocked(leadId)) return { refused: "locked" as const };
+    if (isEstimateLocked(leadId)) return refusal(ESTIMATE_MESSAGES.locked, { status: 409 });
     const measured = measuredLeadRoof(leadId);
-    if (!measured) return { refused: "not-measured" as const };
+    if (!measured) return refusal(ESTIMATE_MESSAGES.notMeasured, { status: 409 });
     const pricing = getSetting("pricing");
     const made = estimateLines(measured.roof, pricing, choice);
     const overLimit = estimateOverLimits(made.lines, pricing.taxRateBasisPoints);
-    if (overLimit) return { overLimit };
+    if (overLimit) return refusal(overLimit);
     return writeEstimate(leadId, {
       roofCustomerId: measured.customer.id,
       tier: choice.tier,
@@ -126,11 +127,11 @@ export function makeEstimate(leadId: number, choice: EstimateChoice): EstimateOu
 export function saveEstimateLines(leadId: number, input: EstimateLinesInput): EstimateOutcome {
   return inTransaction(() => {
     const before = getEstimate(leadId);
-    if (!before) return { refused: "none" as const };
-    if (isEstimateLocked(leadId)) return { refused: "locked" as const };
+    if (!before) return refusal(ESTIMATE_MESSAGES.gone, { status: 409 });
+    if (isEstimateLocked(leadId)) return refusal(ESTIMATE_MESSAGES.locked, { status: 409 });
     const lines = adjustLines(before.lines, input);
     const overLimit = estimateOverLimits(lines, before.taxRateBasisPoints);
-    if (overLimit) return { overLimit };
+    if (overLimit) return refusal(overLimit);
     const { id: _id, leadId: _lead, createdAt: _c, updatedAt: _u, lockedAt: _l, supersededAt: _s, ...kept } = before;
     return writeEstimate(leadId, { ...kept, ...estimateTotals(lines, before.taxRateBasisPoints) });
   });
@@ -140,8 +141,8 @@ export function saveEstimateLines(leadId: number, input: EstimateLinesInput): Es
 export function leaveOutMissingMaterials(leadId: number, reason: string): EstimateOutcome {
   return inTransaction(() => {
     const before = getEstimate(leadId);
-    if (!before) return { refused: "none" as const };
-    if (isEstimateLocked(leadId)) return { refused: "locked" as const };
+    if (!before) return refusal(ESTIMATE_MESSAGES.gone, { status: 409 });
+    if (isEstimateLocked(leadId)) return refusal(ESTIMATE_MESSAGES.locked, { status: 409 });
     return {
       estimate: getDb()
         .update(estimates)

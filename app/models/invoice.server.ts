@@ -20,6 +20,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 import { writeLeadHistory } from "./lead-history.server";
 import { queueMail } from "./outbox.server";
 import { getSetting } from "./settings.server";
+import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
 
 /**
  * Invoices. A draft has no number; sending gives it the next one in the same
@@ -115,8 +116,6 @@ export function createDepositDraft(
   });
 }
 
-export type InvoiceRefusal = { refused: string };
-
 /** The other invoices of the job that the final bill subtracts (void ones drop out there). */
 const othersOf = (leadId: number, invoiceId?: number) =>
   getDb()
@@ -132,10 +131,10 @@ function finalLines(
   jobTotal: number,
   changeOrders: readonly InvoiceLine[],
   invoiceId?: number,
-): Line[] | InvoiceRefusal {
+): Line[] | Refusal {
   const lines = finalInvoiceLines(jobTotal, othersOf(leadId, invoiceId), changeOrders);
   const total = sumCents(lines);
-  if (total < 0) return { refused: INVOICE_MESSAGES.negativeTotal };
+  if (total < 0) return refusal(INVOICE_MESSAGES.negativeTotal);
   return lines;
 }
 
@@ -145,10 +144,10 @@ export function createInvoiceDraft(
   kind: "progress" | "final",
   by: Actor,
   now = new Date(),
-): Invoice | InvoiceRefusal {
+): Invoice | Refusal {
   return inTransaction(() => {
     const proposal = acceptedProposalOf(leadId);
-    if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
+    if (!proposal) return refusal(INVOICE_MESSAGES.noProposal);
     if (kind === "progress") {
       return insertDraft(
         {
@@ -162,10 +161,10 @@ export function createInvoiceDraft(
       );
     }
     if (othersOf(leadId).some((inv) => inv.kind === "final" && inv.state !== "void"))
-      return { refused: "This job has a final invoice already: void it first to make another." };
+      return refusal("This job has a final invoice already: void it first to make another.");
     const lines = finalLines(leadId, proposal.totalCents, []);
-    if ("refused" in lines) return lines;
-    if (sumCents(lines) === 0) return { refused: INVOICE_MESSAGES.nothingOwed };
+    if (isRefusal(lines)) return lines;
+    if (sumCents(lines) === 0) return refusal(INVOICE_MESSAGES.nothingOwed);
     return insertDraft({ leadId, proposalId: proposal.id, kind, lines }, by, now);
   });
 }
@@ -175,17 +174,17 @@ export function saveInvoiceDraft(
   leadId: number,
   input: SaveInvoiceInput,
   now = new Date(),
-): Invoice | InvoiceRefusal | undefined {
+): Invoice | Refusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, input.invoiceId);
     if (!invoice) return undefined;
-    if (invoice.state !== "draft") return { refused: INVOICE_MESSAGES.notDraft };
+    if (invoice.state !== "draft") return refusal(INVOICE_MESSAGES.notDraft);
     const proposal = acceptedProposalOf(leadId);
-    if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
+    if (!proposal) return refusal(INVOICE_MESSAGES.noProposal);
     let lines: Line[];
     if (invoice.kind === "final") {
       const made = finalLines(leadId, proposal.totalCents, input.changeOrders, invoice.id);
-      if ("refused" in made) return made;
+      if (isRefusal(made)) return made;
       lines = made;
     } else {
       const current = linesOf(invoice)[0];
@@ -195,11 +194,11 @@ export function saveInvoiceDraft(
           ? { percentBasisPoints: current.basisPoints }
           : { amountCents: current?.amountCents ?? 0 });
       if ("amountCents" in basis && basis.amountCents > proposal.totalCents)
-        return { refused: INVOICE_MESSAGES.amountTooMuch };
+        return refusal(INVOICE_MESSAGES.amountTooMuch);
       lines = [baseLine(invoice.kind, proposal.totalCents, basis), ...input.changeOrders];
     }
     const total = sumCents(lines);
-    if (total < 0) return { refused: INVOICE_MESSAGES.negativeTotal };
+    if (total < 0) return refusal(INVOICE_MESSAGES.negativeTotal);
     return getDb()
       .update(invoices)
       .set({ lines, subtotalCents: total, totalCents: total, dueOn: input.dueOn, note: input.note, updatedAt: now })
@@ -228,34 +227,34 @@ export function sendInvoice(
   invoiceId: number,
   by: Actor,
   now = new Date(),
-): { invoice: Invoice; mailId: number | null } | InvoiceRefusal | undefined {
+): { invoice: Invoice; mailId: number | null } | Refusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
-    if (invoice.state !== "draft") return { refused: INVOICE_MESSAGES.notDraft };
+    if (invoice.state !== "draft") return refusal(INVOICE_MESSAGES.notDraft);
     let lines = linesOf(invoice);
     const others = othersOf(leadId, invoice.id);
     if (invoice.kind === "final" && others.some((inv) => inv.state === "draft"))
-      return { refused: INVOICE_MESSAGES.draftWaiting };
+      return refusal(INVOICE_MESSAGES.draftWaiting);
     if (
       invoice.kind !== "final" &&
       others.some((inv) => inv.kind === "final" && inv.state !== "draft" && inv.state !== "void")
     )
-      return { refused: INVOICE_MESSAGES.finalSent };
+      return refusal(INVOICE_MESSAGES.finalSent);
     if (invoice.kind === "final") {
       const proposal = acceptedProposalOf(leadId);
-      if (!proposal) return { refused: INVOICE_MESSAGES.noProposal };
+      if (!proposal) return refusal(INVOICE_MESSAGES.noProposal);
       const made = finalLines(
         leadId,
         proposal.totalCents,
         lines.filter((l) => l.changeOrder),
         invoice.id,
       );
-      if ("refused" in made) return made;
+      if (isRefusal(made)) return made;
       lines = made;
     }
     const total = sumCents(lines);
-    if (total <= 0) return { refused: INVOICE_MESSAGES.nothingOwed };
+    if (total <= 0) return refusal(INVOICE_MESSAGES.nothingOwed);
     const number = nextInvoiceNumber(highestNumber());
     const today = businessToday(now);
     const sent = getDb()
@@ -292,14 +291,14 @@ export function voidInvoice(
   reason: string | null,
   by: Actor,
   now = new Date(),
-): "voided" | InvoiceRefusal | undefined {
+): "voided" | Refusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
-    if (invoice.state === "draft") return { refused: INVOICE_MESSAGES.voidDraft };
-    if (invoice.state === "void") return { refused: "This invoice is void already." };
-    if (invoice.paidCents > 0) return { refused: "An invoice with payments recorded cannot be voided." };
-    if (!reason) return { refused: INVOICE_MESSAGES.voidReason };
+    if (invoice.state === "draft") return refusal(INVOICE_MESSAGES.voidDraft);
+    if (invoice.state === "void") return refusal("This invoice is void already.");
+    if (invoice.paidCents > 0) return refusal("An invoice with payments recorded cannot be voided.");
+    if (!reason) return refusal(INVOICE_MESSAGES.voidReason);
     getDb()
       .update(invoices)
       .set({ state: "void", voidedAt: now, voidReason: reason, updatedAt: now })
@@ -319,17 +318,17 @@ export function deleteInvoiceDraft(
   invoiceId: number,
   by: Actor,
   now = new Date(),
-): "deleted" | InvoiceRefusal | undefined {
+): "deleted" | Refusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
-    if (invoice.state !== "draft") return { refused: INVOICE_MESSAGES.deleteSent };
+    if (invoice.state !== "draft") return refusal(INVOICE_MESSAGES.deleteSent);
     const deleted = getDb()
       .delete(invoices)
       .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "draft")))
       .returning({ id: invoices.id })
       .get();
-    if (!deleted) return { refused: INVOICE_MESSAGES.deleteSent };
+    if (!deleted) return refusal(INVOICE_MESSAGES.deleteSent);
     // The draft is gone: the entry keeps its kind and amount itself.
     writeLeadHistory(
       { leadId, kind: "invoice-draft-deleted", detail: invoice.kind, amountCents: invoice.totalCents },

@@ -4,7 +4,15 @@ import { jobValueCents } from "~/lib/job-value";
 import { jobValueColumns } from "./job-value.server";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
-import { isClosed, LEAD_STATUSES, statusAfterMeasurement, type LeadStatus, type LeadUpdate } from "~/lib/lead-status";
+import {
+  isClosed,
+  JOB_MESSAGES,
+  LEAD_STATUSES,
+  statusAfterMeasurement,
+  type LeadStatus,
+  type LeadUpdate,
+} from "~/lib/lead-status";
+import { refusal, type Refusal } from "~/lib/refusal";
 import { getDb, inTransaction } from "~/server/db.server";
 import { PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
 import type { PhotoFile } from "~/models/lead-photo.server";
@@ -301,8 +309,8 @@ export function pipelineRows(since: Date, where?: SQL) {
 /**
  * Marks a won job's work done (or, to undo a slip, not done), with an entry in its history.
  * Undefined for an unknown lead; false when nothing changed or the lead is not Won (only a
- * won job can be completed; undoing is always allowed). Refused, with the visits' starts
- * soonest first, while visits not canceled start later: the homeowner's page would show
+ * won job can be completed; undoing is always allowed). Refused, naming the first visit,
+ * while visits not canceled start later: the homeowner's page would show
  * work ahead on a finished job and its reminder would still go (decision 0082).
  */
 export function setJobCompleted(
@@ -310,7 +318,7 @@ export function setJobCompleted(
   completed: boolean,
   by: Actor,
   now = new Date(),
-): boolean | undefined | { visitsAhead: Date[] } {
+): boolean | undefined | Refusal {
   return inTransaction(() => {
     const db = getDb();
     const lead = db
@@ -327,7 +335,7 @@ export function setJobCompleted(
         .where(and(eq(visits.leadId, id), isNull(visits.cancelledAt), gt(visits.startsAt, now)))
         .orderBy(asc(visits.startsAt))
         .all();
-      if (ahead.length) return { visitsAhead: ahead.map((v) => v.startsAt) };
+      if (ahead.length) return refusal(JOB_MESSAGES.visitsAhead(ahead.map((v) => v.startsAt)), { status: 409 });
     }
     db.update(leads)
       .set({ completedAt: completed ? now : null })

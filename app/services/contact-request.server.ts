@@ -28,6 +28,7 @@ import { sqliteLimiter } from "~/server/rate-limit.server";
 import { removeUpload } from "~/server/storage.server";
 import { parsePhotoForm, type PostedPhoto } from "~/server/upload.server";
 import { mailNewLead } from "~/services/lead-mail.server";
+import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
 
 // How many messages one address may send in 10 minutes (CONTACT_RATE_LIMIT).
 const perIp = sqliteLimiter("contact-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
@@ -122,8 +123,7 @@ export async function receiveContactRequest(
   if (!(await perIp.hit(ip))) return refuseKeeping(429, MESSAGES.tooMany);
 
   const cleaned = await cleanPhotos(photos);
-  if ("refused" in cleaned)
-    return refuseKeeping(400, PHOTO_MESSAGES.refused(cleaned.refused, UPLOAD_MESSAGES.notImage), true);
+  if (isRefusal(cleaned)) return refuseKeeping(400, cleaned.refused, true);
   // The kept photos were cleaned when they came; decoded again here like any photo (one
   // path to the lead). One that fails is lost like an expired one, and only that one.
   const keptImages: { image: CleanImage; name: string }[] = [];
@@ -181,14 +181,14 @@ async function keepPhotos(
   return { kept, dropped: photos.filter((p) => !keptFrom.has(p)).map((p) => p.name) };
 }
 
-/** Every photo decoded in full and re-encoded without metadata, or the name of the first that is not a picture. */
+/** Every photo decoded in full and re-encoded without metadata; refused, by name, at the first that is not a picture. */
 async function cleanPhotos(
   photos: PostedPhoto[],
-): Promise<{ images: { image: CleanImage; name: string }[] } | { refused: string }> {
+): Promise<{ images: { image: CleanImage; name: string }[] } | Refusal> {
   const images: { image: CleanImage; name: string }[] = [];
   for (const photo of photos) {
     const image = photo.bytes && (await cleanImage(photo.bytes));
-    if (!image) return { refused: photo.name };
+    if (!image) return refusal(PHOTO_MESSAGES.refused(photo.name, UPLOAD_MESSAGES.notImage));
     images.push({ image, name: photo.name });
   }
   return { images };

@@ -11,25 +11,10 @@ import { inTransaction } from "~/server/db.server";
 import { notFound } from "~/server/responses.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import type { Actor } from "~/lib/actor";
+import { isRefusal } from "~/lib/refusal";
+import { ESTIMATE_MESSAGES } from "~/lib/estimate";
 
 type EstimateForm = LeadFormOf<typeof MAKE_ESTIMATE_INTENT | typeof SAVE_ESTIMATE_INTENT | typeof LEAVE_OUT_INTENT>;
-
-export const ESTIMATE_MESSAGES = {
-  made: "Estimate made",
-  saved: "Estimate saved",
-  withdrew: "The open proposal was withdrawn: send a new one",
-  leftOut: "Reason kept on the estimate",
-  notMeasured: "Measure the roof first: the estimate is made from its measurement.",
-  gone: "This lead has no estimate to save: make one first.",
-  locked:
-    "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice (Invoices and payments); different work needs a new lead and its own proposal.",
-} as const;
-
-const REFUSALS = {
-  "not-measured": ESTIMATE_MESSAGES.notMeasured,
-  none: ESTIMATE_MESSAGES.gone,
-  locked: ESTIMATE_MESSAGES.locked,
-} as const;
 
 /**
  * The lead page's estimate forms, parsed (lib/lead-forms.ts): make it from the measured roof,
@@ -54,8 +39,7 @@ export async function estimateAction<Refusal>(
       : form.intent === SAVE_ESTIMATE_INTENT
         ? changeEstimate(leadId, by, () => saveEstimateLines(leadId, form))
         : leaveOutMissingMaterials(leadId, form.reason);
-  if ("overLimit" in outcome) return refuse(outcome.overLimit);
-  if ("refused" in outcome) return refuse(REFUSALS[outcome.refused]);
+  if (isRefusal(outcome)) return refuse(outcome.refused);
   const message = {
     [MAKE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.made,
     [SAVE_ESTIMATE_INTENT]: ESTIMATE_MESSAGES.saved,

@@ -5,6 +5,7 @@ import { findMail } from "~/models/outbox.server";
 import { recordPayment, type RecordPaymentInput } from "~/models/payment.server";
 import { MAIL_WAIT_MS } from "~/server/mail.server";
 import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
+import { isRefusal, type Refusal } from "~/lib/refusal";
 
 /**
  * Sending an invoice and recording a payment, with their mails tried at once while staff
@@ -12,7 +13,7 @@ import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
  * that cannot go now stays in the outbox and is retried there.
  */
 
-export type SendOutcome = { refused: string } | { message: string; tone: "success" | "info" } | undefined;
+export type SendOutcome = Refusal | { message: string; tone: "success" | "info" } | undefined;
 
 function mailWords(
   outcome: DeliveryOutcome | null,
@@ -35,7 +36,7 @@ export async function sendInvoiceNow(
   now = new Date(),
 ): Promise<SendOutcome> {
   const sent = sendInvoice(leadId, invoiceId, by, now);
-  if (!sent || "refused" in sent) return sent;
+  if (!sent || isRefusal(sent)) return sent;
   const outcome = sent.mailId === null ? null : await deliverNow(sent.mailId, { now, waitMs: MAIL_WAIT_MS });
   return mailWords(outcome, INVOICE_MESSAGES.sent, `${INVOICE_MESSAGES.sent}: the mail is on its way`);
 }

@@ -20,31 +20,13 @@ import { askForReview, reviewMail } from "./review-asking.server";
 import { notFound } from "~/server/responses.server";
 import { mailIsSetUp } from "~/server/mail.server";
 import type { Actor } from "~/lib/actor";
-import { formatMoment } from "~/lib/business-time";
+import { JOB_MESSAGES } from "~/lib/lead-status";
+import { isRefusal } from "~/lib/refusal";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx), parsed (lib/lead-forms.ts). */
 type JobForm = LeadFormOf<
   typeof COMPLETE_INTENT | typeof REOPEN_INTENT | typeof ASK_REVIEW_INTENT | typeof ADD_TO_PORTFOLIO_INTENT
 >;
-
-const JOB_MESSAGES = {
-  completed: "Job marked completed",
-  reopened: "Job marked not completed",
-  notWon: "Only a won job can be marked completed",
-  reviewSent: "Review request sent to the homeowner",
-  reviewQueued: "Review request on its way to the homeowner",
-  reviewNoMail: "Review request not sent: mail is not set up. Copy its link below and send it yourself.",
-  reviewFailed:
-    "Review request not sent: the mail provider refused it. Copy its link below and send it yourself, or send it again.",
-  reviewSlow:
-    "Review request not confirmed: the mail provider did not answer in time. It may still arrive; if not, copy its link below and send it yourself.",
-  reviewRefused: "A review can be asked for only on a completed job with an email, once",
-  notCompleted: "Mark the job completed first",
-  visitsAhead: (starts: Date[]) =>
-    starts.length === 1
-      ? `A visit is still booked for ${formatMoment(starts[0])}. Cancel it in the Schedule (the homeowner is told) or move it, then mark the job completed.`
-      : `${starts.length} visits are still booked, the first for ${formatMoment(starts[0])}. Cancel them in the Schedule (the homeowner is told) or move them, then mark the job completed.`,
-} as const;
 
 /** What the lead page shows of the job after the sale: done or not, the review request (and its link when it was not mailed), the portfolio project. */
 export function leadJobView(lead: Lead, reviewLink: string | null = null, now = new Date()) {
@@ -88,7 +70,7 @@ export async function leadJobAction<Refusal>(
     const complete = form.intent === COMPLETE_INTENT;
     const changed = setJobCompleted(id, complete, by);
     if (changed === undefined) notFound();
-    if (typeof changed === "object") return refuse(JOB_MESSAGES.visitsAhead(changed.visitsAhead));
+    if (isRefusal(changed)) return refuse(changed.refused);
     if (!changed && complete) return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
     return redirectWithFlash(back, {
       type: "success",
@@ -118,11 +100,10 @@ export async function leadJobAction<Refusal>(
     );
   }
   const outcome = await addJobToPortfolio(id, form);
-  if (outcome.ok)
-    return redirectWithFlash(`${href("/admin/projects")}?edit=${outcome.id}`, {
-      type: "success",
-      message: DRAFT_MESSAGES.added,
-    });
-  if (outcome.reason === "not found") notFound();
-  return refuse(outcome.reason === "photo" ? DRAFT_MESSAGES.noPhoto : JOB_MESSAGES.notCompleted);
+  if (outcome === null) notFound();
+  if (isRefusal(outcome)) return refuse(outcome.refused);
+  return redirectWithFlash(`${href("/admin/projects")}?edit=${outcome.id}`, {
+    type: "success",
+    message: DRAFT_MESSAGES.added,
+  });
 }

@@ -2,15 +2,16 @@ import { cleanImage } from "~/server/image-clean.server";
 import type { ParsedUpload } from "~/server/upload.server";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { storeImage } from "~/services/image-storage.server";
+import { refusal, type Refusal } from "~/lib/refusal";
 
-export type LibraryUploadResult = { ok: true; message: string } | { ok: false; message: string; status: number };
+export type LibraryUploadResult = { message: string } | Refusal;
 
 /** The one way a picture enters the library, for the plain form and the progress upload alike. */
 export async function uploadToLibrary(parsed: ParsedUpload): Promise<LibraryUploadResult> {
-  if ("error" in parsed) return { ok: false, message: parsed.error, status: 413 };
+  if ("error" in parsed) return refusal(parsed.error, { status: 413 });
   const file = parsed.files.get("file");
   const image = file ? await cleanImage(file.bytes) : null;
-  if (!file || !image) return { ok: false, message: UPLOAD_MESSAGES.notImage, status: 400 };
+  if (!file || !image) return refusal(UPLOAD_MESSAGES.notImage);
   try {
     await storeImage({
       image,
@@ -21,7 +22,7 @@ export async function uploadToLibrary(parsed: ParsedUpload): Promise<LibraryUplo
     });
   } catch (error) {
     console.error("Image upload failed:", error);
-    return { ok: false, message: "Failed to upload image", status: 500 };
+    return refusal("Failed to upload image", { status: 500 });
   }
-  return { ok: true, message: "Image uploaded successfully" };
+  return { message: "Image uploaded successfully" };
 }

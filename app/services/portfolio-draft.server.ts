@@ -1,5 +1,5 @@
 import { categoryForService, draftTitle } from "~/lib/portfolio-draft";
-import type { PortfolioDraftInput } from "~/lib/portfolio-draft-form";
+import { DRAFT_MESSAGES, type PortfolioDraftInput } from "~/lib/portfolio-draft-form";
 import { getLead } from "~/models/lead.server";
 import { listPhotos } from "~/models/lead-photo.server";
 import { createDraftProject, findLeadProject } from "~/models/project.server";
@@ -7,6 +7,8 @@ import { cleanImage } from "~/server/image-clean.server";
 import { readUpload } from "~/server/storage.server";
 import { withImageFiles } from "./image-storage.server";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
+import { JOB_MESSAGES } from "~/lib/lead-status";
+import { refusal, type Refusal } from "~/lib/refusal";
 
 /** What the "Add to portfolio" form starts with for a completed job. */
 export function portfolioDraftDefaults(lead: {
@@ -29,7 +31,8 @@ export function portfolioDraftDefaults(lead: {
   };
 }
 
-export type DraftOutcome = { ok: true; id: number } | { ok: false; reason: "not found" | "not completed" | "photo" };
+/** The draft made (or the job's one already there), refused in words, or null for no such lead. */
+export type DraftOutcome = { id: number } | Refusal | null;
 
 /**
  * An unpublished project from a completed job: its service and town (the lead's) decide
@@ -39,11 +42,11 @@ export type DraftOutcome = { ok: true; id: number } | { ok: false; reason: "not 
  */
 export async function addJobToPortfolio(leadId: number, input: PortfolioDraftInput): Promise<DraftOutcome> {
   const lead = getLead(leadId);
-  if (!lead) return { ok: false, reason: "not found" };
-  if (!lead.completedAt) return { ok: false, reason: "not completed" };
+  if (!lead) return null;
+  if (!lead.completedAt) return refusal(JOB_MESSAGES.notCompleted, { status: 409 });
   // One project per job: a second click (or a form posted twice) opens the one there is.
   const existing = findLeadProject(leadId);
-  if (existing) return { ok: true, id: existing.id };
+  if (existing) return { id: existing.id };
   const draft = {
     title: input.title,
     category: input.category,
@@ -53,11 +56,11 @@ export async function addJobToPortfolio(leadId: number, input: PortfolioDraftInp
     town: lead.city?.trim() || null,
     leadId,
   };
-  if (input.photoId === undefined) return { ok: true, id: createDraftProject(draft, null) };
+  if (input.photoId === undefined) return { id: createDraftProject(draft, null) };
   const photo = listPhotos(leadId).find((p) => p.id === input.photoId);
   const file = photo ? await readUpload(photo.storedName, "private") : null;
   const image = file ? await cleanImage(file.bytes) : null;
-  if (!photo || !image) return { ok: false, reason: "photo" };
+  if (!photo || !image) return refusal(DRAFT_MESSAGES.noPhoto, { field: "photoId" });
   const id = await withImageFiles(image, photo.originalName, "library", (stored) => createDraftProject(draft, stored));
-  return { ok: true, id };
+  return { id };
 }

@@ -24,6 +24,7 @@ import { cleanImage } from "~/server/image-clean.server";
 import { inTransaction } from "~/server/db.server";
 import { uploadUrl } from "~/server/storage.server";
 import { withImageFiles } from "./image-storage.server";
+import { refusal, type Refusal } from "~/lib/refusal";
 
 // The owner's pictures and video on the public pages (decision 0045): the
 // settings group "media" names library pictures by id; this turns them into what a page
@@ -217,8 +218,8 @@ export function pickerImages(): PickerImage[] {
 /** A file posted with the form, not yet looked at. */
 export type PostedFile = { bytes: Uint8Array; name: string };
 
-/** Why a save was refused, on the field the owner fixes; ok when it is stored. */
-export type SaveOutcome = { ok: true } | { ok: false; field: "imageId" | "upload" | "alt"; message: string };
+/** Why a save was refused, on the field the owner fixes; null when it is stored. */
+export type SaveOutcome = Refusal<"imageId" | "upload" | "alt"> | null;
 
 type ChoiceInput = { imageId?: number; alt: string };
 
@@ -233,7 +234,7 @@ export async function saveSlotPicture(
   file?: PostedFile,
   by?: number,
 ): Promise<SaveOutcome> {
-  if (!file && input.imageId === undefined) return { ok: false, field: "imageId", message: PICTURE_REQUIRED };
+  if (!file && input.imageId === undefined) return refusal(PICTURE_REQUIRED, { field: "imageId" });
   return saveChoice(input, file, (media, choice) => withChoice(media, slot, choice), by);
 }
 
@@ -247,9 +248,9 @@ export async function saveVideo(
   const setUrl = (media: SiteMedia): SiteMedia => ({ ...media, video: { ...media.video, url: watchUrl } });
   if (input.imageId === undefined && !file) {
     changeSetting("media", setUrl, by);
-    return { ok: true };
+    return null;
   }
-  if (!input.alt) return { ok: false, field: "alt", message: ALT_REQUIRED };
+  if (!input.alt) return refusal(ALT_REQUIRED, { field: "alt" });
   return saveChoice(
     { imageId: input.imageId, alt: input.alt },
     file,
@@ -266,14 +267,14 @@ async function saveChoice(
 ): Promise<SaveOutcome> {
   if (file) {
     const image = await cleanImage(file.bytes);
-    if (!image) return { ok: false, field: "upload", message: UPLOAD_MESSAGES.notImage };
+    if (!image) return refusal(UPLOAD_MESSAGES.notImage, { field: "upload" });
     await withImageFiles(image, file.name, "library", (stored) =>
       inTransaction(() => {
         const row = insertImage({ ...stored, alt: input.alt });
         return changeSetting("media", (media) => apply(media, { imageId: row.id, alt: input.alt }), by);
       }),
     );
-    return { ok: true };
+    return null;
   }
   const imageId = input.imageId!;
   const saved = changeSetting(
@@ -281,7 +282,7 @@ async function saveChoice(
     (media) => (getImage(imageId)?.purpose === "library" ? apply(media, { imageId, alt: input.alt }) : null),
     by,
   );
-  return saved ? { ok: true } : { ok: false, field: "imageId", message: PICTURE_UNKNOWN };
+  return saved ? null : refusal(PICTURE_UNKNOWN, { field: "imageId" });
 }
 
 /** Back to the default: the built-in drawing (for the video, the placeholder video too). */

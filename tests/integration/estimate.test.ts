@@ -5,7 +5,7 @@ import { getEstimate } from "~/models/estimate.server";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { DEFAULT_PRICING } from "~/lib/pricing";
 import { invalidatePublicPages } from "~/server/page-cache.server";
-import { ESTIMATE_MESSAGES } from "~/services/estimate-actions.server";
+import { ESTIMATE_MESSAGES } from "~/lib/estimate";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/lead";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/admin/pricing";
 import { action as roofAction } from "~/routes/admin/roof-measurement";

@@ -20,6 +20,7 @@ import { deleteLibraryImage } from "~/services/image-storage.server";
 import { imageInUseMessage } from "~/lib/image-in-use";
 import type { Route } from "./+types/image-library";
 import { IMAGE_LIBRARY_INTENTS } from "~/lib/upload-rules";
+import { isRefusal } from "~/lib/refusal";
 
 // About 50 a page, as every admin list (DESIGN.md "Years of data"; the old spec said 100):
 // 100 tiles were ~340 KB of HTML.
@@ -105,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case IMAGE_LIBRARY_INTENTS.upload: {
       const result = await uploadToLibrary(parsed);
-      if (!result.ok) return data({ error: result.message }, { status: result.status });
+      if (isRefusal(result)) return data({ error: result.refused }, { status: result.status ?? 400 });
       return redirectWithFlash(LIST, { type: "success", message: result.message });
     }
     default:

@@ -13,6 +13,7 @@ import { requireVisibleLead } from "~/services/lead-access.server";
 import { loadMoneyPage, moneyFormReply } from "~/services/money-forms.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { notFound } from "~/server/responses.server";
+import { isRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/lead-invoices";
 
 /**
@@ -47,19 +48,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (value.intent) {
     case "create-invoice": {
       const made = createInvoiceDraft(lead.id, value.kind, by);
-      if ("refused" in made) return refuse(made.refused);
+      if (isRefusal(made)) return refuse(made.refused);
       return redirectWithFlash(back, { type: "success", message: INVOICE_MESSAGES.created });
     }
     case "save-invoice": {
       const saved = saveInvoiceDraft(lead.id, value);
       if (!saved) notFound();
-      if ("refused" in saved) return refuse(saved.refused);
+      if (isRefusal(saved)) return refuse(saved.refused);
       return redirectWithFlash(back, { type: "success", message: INVOICE_MESSAGES.saved });
     }
     case "send-invoice": {
       const sent = await sendInvoiceNow(lead.id, value.invoiceId, by);
       if (!sent) notFound();
-      if ("refused" in sent) return refuse(sent.refused);
+      if (isRefusal(sent)) return refuse(sent.refused);
       return redirectWithFlash(back, { type: sent.tone, message: sent.message });
     }
     case "void-invoice": {

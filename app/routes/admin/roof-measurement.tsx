@@ -25,6 +25,7 @@ import { actorOf, type Actor } from "~/lib/actor";
 import type { SessionUser } from "~/models/session.server";
 import { visibleTo } from "~/models/lead-assignment.server";
 import { refuseOthersLead, refuseUnlessVisible } from "~/services/lead-access.server";
+import { isRefusal } from "~/lib/refusal";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAccess(request, "routes/admin/roof-measurement");
@@ -175,10 +176,10 @@ async function saveCustomer(
   // The browser says so too, but a tracing without a scale must never be stored as measured.
   if (summary.scaleNotSet) return data(submission.reply({ formErrors: [SCALE_NOT_SET_ON_SAVE] }), { status: 400 });
   const images = await readRoofImages(parsed);
-  if (!images.ok) return data(submission.reply({ formErrors: [images.message] }), { status: 400 });
+  if (isRefusal(images)) return data(submission.reply({ formErrors: [images.refused] }), { status: 400 });
   const leadId = input.id ? roofCustomerLeadId(input.id) : null;
   const photoProblem = await addLeadPhotos(form, leadId, images.files);
-  if (photoProblem) return data(submission.reply({ formErrors: [photoProblem] }), { status: 400 });
+  if (photoProblem) return data(submission.reply({ formErrors: [photoProblem.refused] }), { status: 400 });
   try {
     // Area and pitch are stored as the results show them, so the list and exports agree.
     const id = await saveRoofCustomer(

@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
       const slot = submission.status === "success" ? slotOrRefuse(submission.value.slot) : null;
       if (submission.status !== "success" || !slot) return refused(submission.reply());
       const outcome = await saveSlotPicture(slot, submission.value, file, user.userId);
-      return outcome.ok ? saved("Picture saved: it shows on the site now") : refused(outcomeReply(outcome, submission));
+      return outcome ? refused(outcomeReply(outcome, submission)) : saved("Picture saved: it shows on the site now");
     }
     case "save-video": {
       const submission = parseWithZod(form, { schema: VideoFormSchema });
@@ -65,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!check.ok) return refused(submission.reply({ fieldErrors: { url: [check.message] } }));
       // Stored as the video's own page address, whatever form of it was pasted.
       const outcome = await saveVideo(check.video.watchUrl, submission.value, file, user.userId);
-      return outcome.ok ? saved("Video saved: it shows on the site now") : refused(outcomeReply(outcome, submission));
+      return outcome ? refused(outcomeReply(outcome, submission)) : saved("Video saved: it shows on the site now");
     }
     case "reset": {
       const submission = parseWithZod(form, { schema: ResetFormSchema });
@@ -94,10 +94,10 @@ function refused(result: SubmissionResult<string[]>) {
 
 /** The form back with the service's refusal on the field the owner fixes. */
 function outcomeReply(
-  outcome: Extract<SaveOutcome, { ok: false }>,
+  outcome: NonNullable<SaveOutcome>,
   submission: { reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> },
 ) {
-  return submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
+  return submission.reply({ fieldErrors: { [outcome.field ?? ""]: [outcome.refused] } });
 }
 
 export default function SitePictures({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { requireAccess } from "~/services/access.server";
 import { uploadToLibrary } from "~/services/library-upload.server";
 import { parseUploadForm } from "~/server/upload.server";
 import type { Route } from "./+types/image-upload";
+import { isRefusal } from "~/lib/refusal";
 
 /** Opened as a page: the address takes uploads only (401 or 403 first for whoever may not upload). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,5 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAccess(request, "routes/resources/image-upload");
   const result = await uploadToLibrary(await parseUploadForm(request));
-  return Response.json(result, { status: result.ok ? 200 : result.status });
+  // The page's upload script reads { ok, message }.
+  if (isRefusal(result)) {
+    const status = result.status ?? 400;
+    return Response.json({ ok: false, message: result.refused, status }, { status });
+  }
+  return Response.json({ ok: true, message: result.message });
 }
