@@ -667,7 +667,7 @@ export type JobPageLink = typeof jobPageLinks.$inferSelect;
 /**
  * Counters of rate-limiter-flexible's SQLite store (sign-in attempts, contact messages
  * per address): kept in the database so a restart forgets nothing and memory stays flat.
- * The columns are the library's own; expired rows are cleared hourly.
+ * The columns are the library's own; the server clears expired rows (rate-limit.server.ts).
  */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),

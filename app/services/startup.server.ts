@@ -1,4 +1,6 @@
+import { repeatInBackground } from "~/server/background.server";
 import { getDb } from "~/server/db.server";
+import { clearExpiredRateLimits } from "~/server/rate-limit.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureCookieSecret } from "~/services/cookies.server";
 import { env } from "~/server/env.server";
@@ -36,4 +38,5 @@ export function startBackgroundTasks() {
   startOutbox(() => void enqueueDueDigest());
   startNightlyBackups();
   startVisitReminders();
+  repeatInBackground("rate-limit-cleanup", 5 * 60_000, async () => void clearExpiredRateLimits());
 }
