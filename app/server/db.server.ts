@@ -25,22 +25,21 @@ export function openDatabase(file: string): DB {
   return db as DB;
 }
 
-// One connection per process. Vite's dev server re-evaluates modules on change, so the
-// handle lives on globalThis to survive reloads instead of leaking a connection each time.
-const globalForDb = globalThis as unknown as { __db?: DB; __dbPath?: string };
+// One connection per database file for the life of the process. Vite's dev server
+// re-evaluates modules on change, so the handles live on globalThis to survive reloads
+// instead of leaking a connection each time. Kept by file: test files share a process,
+// each with its own database, and one file's late work must not close the next one's.
+const connections = ((globalThis as unknown as { __dbs?: Map<string, DB> }).__dbs ??= new Map());
 
 export function getDb(): DB {
-  if (!globalForDb.__db || globalForDb.__dbPath !== paths.database) {
-    globalForDb.__db?.$client.close();
-    globalForDb.__db = openDatabase(paths.database);
-    globalForDb.__dbPath = paths.database;
-  }
-  return globalForDb.__db;
+  let db = connections.get(paths.database);
+  if (!db) connections.set(paths.database, (db = openDatabase(paths.database)));
+  return db;
 }
 
 export function closeDb() {
-  globalForDb.__db?.$client.close();
-  globalForDb.__db = undefined;
+  connections.get(paths.database)?.$client.close();
+  connections.delete(paths.database);
 }
 
 /**
