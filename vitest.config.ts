@@ -1,5 +1,23 @@
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const INTEGRATION = [
+  "app/server/**/*.test.{ts,tsx}",
+  "app/models/**/*.test.ts",
+  "app/services/**/*.test.ts",
+  "app/routes/**/*.test.{ts,tsx}",
+  "tests/integration/**/*.test.ts",
+  "scripts/**/*.test.ts",
+];
+
+// Integration files that replace a module with vi.mock: a mock stays in the worker's
+// registry after its file, so these each get a process of their own.
+const MOCKING = ["app/server", "app/models", "app/services", "app/routes", "tests/integration", "scripts"]
+  .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((name) => path.join(dir, name)))
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, "utf8")))
+  .map((file) => file.split(path.sep).join("/"));
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -34,22 +52,35 @@ export default defineConfig({
         },
       },
       {
-        // Each file in its own process with its own empty database (setup.ts).
+        // Test files share a worker process, one after another: packages (React, React
+        // Router, Drizzle, zod...) are imported once per worker instead of once per file,
+        // which took about a second of each file. setup.ts still loads the app's own
+        // modules afresh for each file, on its own empty database, and puts back the
+        // environment and the clock after it (decision 0083).
         extends: true,
         test: {
           name: "integration",
-          include: [
-            "app/server/**/*.test.{ts,tsx}",
-            "app/models/**/*.test.ts",
-            "app/services/**/*.test.ts",
-            "app/routes/**/*.test.{ts,tsx}",
-            "tests/integration/**/*.test.ts",
-            "scripts/**/*.test.ts",
-          ],
+          include: INTEGRATION,
+          exclude: [...configDefaults.exclude, ...MOCKING],
           pool: "forks",
+          isolate: false,
           setupFiles: ["tests/integration/setup.ts"],
         },
       },
+      // The files that vi.mock a module: each in a process of its own.
+      ...(MOCKING.length
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "integration-mocking",
+                include: MOCKING,
+                pool: "forks" as const,
+                setupFiles: ["tests/integration/setup.ts"],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
