@@ -93,3 +93,20 @@ export function receiptMail(
     ),
   };
 }
+
+/**
+ * How to pay, as the invoice PDF says it: the same ways as the invoice mail, online only when
+ * the owner has set card payment up (otherwise the job page has no Pay button).
+ */
+export function howToPayOnPaper(s: {
+  company: string;
+  number: string;
+  phone: string;
+  email: string;
+  onlinePayment: boolean;
+}): string {
+  const ways = s.onlinePayment
+    ? `By card on your job page (its link is in our emails), or by check made out to ${s.company}.`
+    : `By check made out to ${s.company}, or in cash or by card when we are on site.`;
+  return `${ways} Please write ${s.number} on your check. Questions: ${s.phone} or ${s.email}.`;
+}

@@ -12,6 +12,8 @@ import { getBusinessFacts } from "~/models/settings.server";
 import { notFound } from "~/server/responses.server";
 import { preparedFor, totalsBlock } from "~/services/proposal-pdf.server";
 import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/server/pdf.server";
+import { howToPayOnPaper } from "~/lib/invoice-mail";
+import { onlinePaymentEnabled } from "~/server/stripe.server";
 
 const WIDTH = 516; // the letter page less both margins
 
@@ -92,7 +94,13 @@ export async function buildInvoicePdf(
       .fontSize(10)
       .fillColor(INK)
       .text(
-        `By check made out to ${business.company}, in cash or by card when we are on site, or online from your job page when we have sent you its link. Please write ${number} on your check. Questions: ${business.phone} or ${business.email}.`,
+        howToPayOnPaper({
+          company: business.company,
+          number,
+          phone: business.phone,
+          email: business.email,
+          onlinePayment: onlinePaymentEnabled(),
+        }),
         MARGIN,
         doc.y,
         { width: WIDTH },

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
@@ -29,6 +30,7 @@ const { signedInOwner, routeArgs } = await import("./admin-session");
 const invoicesRoute = await import("~/routes/admin/lead-invoices");
 const paymentsRoute = await import("~/routes/admin/lead-payments");
 const pdfRoute = await import("~/routes/resources/admin-invoice-pdf");
+const { invoicePdfFor } = await import("~/services/invoice-pdf.server");
 const pipelineRoute = await import("~/routes/admin/pipeline");
 
 const by = systemActor("Test");
@@ -671,6 +673,15 @@ describe("hostile posts", () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers?.get("Content-Type")).toBe("application/pdf");
+    // Sent, with card payment not set up here: the PDF offers the ways the mail offers, and no Pay button.
+    const sent = sendInvoice(leadId, deposit.id, by);
+    if (!sent || "refused" in sent) throw new Error("not sent");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array((await invoicePdfFor(sent.invoice))!)), {
+      mergePages: true,
+    });
+    expect(text).toContain("By check made out to");
+    expect(text).toContain("in cash or by card when we are on site");
+    expect(text).not.toContain("job page");
     await processOutbox();
   });
 });

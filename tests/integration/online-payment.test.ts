@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { extractText, getDocumentProxy } from "unpdf";
 import { startFakeStripe } from "../fake-stripe";
 import { fakeResendForApp } from "./fake-mail";
 
@@ -32,6 +33,7 @@ const { readFlash } = await import("~/services/flash.server");
 const { ONLINE_PAYMENT_MESSAGES } = await import("~/services/online-payment.server");
 const { startApp } = await import("./started-app");
 const { checkoutOrigin } = await import("~/server/stripe.server");
+const { invoicePdfFor } = await import("~/services/invoice-pdf.server");
 const { formTargetsFor } = await import("~/lib/csp");
 const { routeArgs } = await import("./admin-session");
 const payRoute = await import("~/routes/resources/job-invoice-pay");
@@ -219,6 +221,12 @@ describe("the invoice mail", () => {
       `Pay it online by card on your job page, which also shows every invoice and what is paid:\n\nhttp://site.test/job/${token}`,
     );
     expect(sent.text).not.toContain("by card when we are on site");
+    // The PDF with it says the same ways to pay.
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array((await invoicePdfFor(invoice))!)), {
+      mergePages: true,
+    });
+    expect(text).toContain("By card on your job page (its link is in our emails), or by check made out to");
+    expect(text).not.toContain("when we are on site");
   });
 });
 
