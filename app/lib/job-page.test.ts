@@ -9,6 +9,7 @@ const base: JobFacts = {
   completed: false,
   sentInvoices: 0,
   owedCents: 0,
+  unbilledCents: 0,
 };
 
 describe("the job's status in plain words", () => {
@@ -23,6 +24,15 @@ describe("the job's status in plain words", () => {
     expect(jobStatus({ ...base, won: true, completed: true, sentInvoices: 2, owedCents: 0 }, money).headline).toBe(
       "Paid in full",
     );
+  });
+
+  it("is not paid in full while part of the job is still to be billed: the deposit paid, the final invoice to come", () => {
+    const depositPaid = jobStatus(
+      { ...base, won: true, completed: true, sentInvoices: 1, owedCents: 0, unbilledCents: 397_030 },
+      money,
+    );
+    expect(depositPaid.headline).toBe("Work done");
+    expect(depositPaid.detail).toBe("The work is done. Your final invoice will follow shortly.");
   });
 
   it("says a visit before the sale, and never 'paid in full' with no invoice sent", () => {

@@ -85,6 +85,8 @@ export type JobFacts = {
   /** Invoices sent (not drafts, not void): how many, and what is still owed on them. */
   sentInvoices: number;
   owedCents: number;
+  /** The job's value (accepted proposal and change orders) not on a sent invoice yet. */
+  unbilledCents: number;
 };
 
 export type JobStatus = { headline: string; detail: string };
@@ -95,7 +97,9 @@ export type JobStatus = { headline: string; detail: string };
  * a visit booked, or just begun: the page reads right from the auto-reply's link onward.
  */
 export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string): JobStatus {
-  if (job.completed && job.sentInvoices > 0 && job.owedCents === 0) {
+  // Paid in full only once everything the job is worth has been billed and paid: a paid
+  // deposit on a finished job still has its final invoice to come.
+  if (job.completed && job.sentInvoices > 0 && job.owedCents === 0 && job.unbilledCents === 0) {
     return {
       headline: "Paid in full",
       detail: "The work is done and every invoice is paid. Thank you for choosing us!",

@@ -123,8 +123,15 @@ export const JOB_MESSAGES = {
     "Review request not confirmed: the mail provider did not answer in time. It may still arrive; if not, copy its link below and send it yourself.",
   reviewRefused: "A review can be asked for only on a completed job with an email, once",
   notCompleted: "Mark the job completed first",
-  visitsAhead: (starts: Date[]) =>
-    starts.length === 1
-      ? `A visit is still booked for ${formatMoment(starts[0])}. Cancel it in the Schedule (the homeowner is told) or move it, then mark the job completed.`
-      : `${starts.length} visits are still booked, the first for ${formatMoment(starts[0])}. Cancel them in the Schedule (the homeowner is told) or move them, then mark the job completed.`,
+  /** `reschedules`: whether the reader may cancel or move visits (the crew asks the office). */
+  visitsAhead: (starts: Date[], reschedules = true) => {
+    const one = starts.length === 1;
+    const booked = one
+      ? `A visit is still booked for ${formatMoment(starts[0])}.`
+      : `${starts.length} visits are still booked, the first for ${formatMoment(starts[0])}.`;
+    const them = one ? "it" : "them";
+    return reschedules
+      ? `${booked} Cancel ${them} in the Schedule (the homeowner is told) or move ${them}, then mark the job completed.`
+      : `${booked} Ask the office to cancel or move ${them}, then mark the job completed.`;
+  },
 } as const;

@@ -311,13 +311,15 @@ export function pipelineRows(since: Date, where?: SQL) {
  * Undefined for an unknown lead; false when nothing changed or the lead is not Won (only a
  * won job can be completed; undoing is always allowed). Refused, naming the first visit,
  * while visits not canceled start later: the homeowner's page would show
- * work ahead on a finished job and its reminder would still go (decision 0082).
+ * work ahead on a finished job and its reminder would still go (decision 0082). `reschedules`:
+ * whether the person may cancel or move visits (the refusal tells the crew to ask the office).
  */
 export function setJobCompleted(
   id: number,
   completed: boolean,
   by: Actor,
   now = new Date(),
+  { reschedules = true }: { reschedules?: boolean } = {},
 ): boolean | undefined | Refusal {
   return inTransaction(() => {
     const db = getDb();
@@ -335,7 +337,14 @@ export function setJobCompleted(
         .where(and(eq(visits.leadId, id), isNull(visits.cancelledAt), gt(visits.startsAt, now)))
         .orderBy(asc(visits.startsAt))
         .all();
-      if (ahead.length) return refusal(JOB_MESSAGES.visitsAhead(ahead.map((v) => v.startsAt)), { status: 409 });
+      if (ahead.length)
+        return refusal(
+          JOB_MESSAGES.visitsAhead(
+            ahead.map((v) => v.startsAt),
+            reschedules,
+          ),
+          { status: 409 },
+        );
     }
     db.update(leads)
       .set({ completedAt: completed ? now : null })

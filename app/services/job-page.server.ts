@@ -31,6 +31,7 @@ import { removeUpload } from "~/server/storage.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { parsePhotoForm } from "~/server/upload.server";
 import { findJobByToken } from "./job-page-link.server";
+import { jobValuesOf } from "~/models/job-value.server";
 
 export type JobPageView = {
   company: { name: string; phone: string; email: string };
@@ -83,6 +84,10 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       completed: lead.completedAt !== null,
       sentInvoices: sent.length,
       owedCents: owed,
+      unbilledCents: Math.max(
+        0,
+        (jobValuesOf([leadId]).get(leadId) ?? 0) - sent.reduce((sum, i) => sum + i.totalCents, 0),
+      ),
       proposalOpen: hasOpenProposal(leadId, now),
       lost: lead.status === "lost",
     },

@@ -59,20 +59,28 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
 export type LeadJobView = ReturnType<typeof leadJobView>;
 
 /** One of the job's forms, posted to the lead's page: back to it with a message, or `refuse` with why not. */
+/**
+ * Who is finishing the job: whether they may cancel or move its visits (the refusal while
+ * visits are ahead says what they can do), and where to go once it is completed (a crew
+ * member who no longer sees a finished job nobody has goes to Today, not to a 403).
+ */
+export type JobActor = { reschedules: boolean; backWhenDone: string };
+
 export async function leadJobAction<Refusal>(
   id: number,
   form: JobForm,
   by: Actor,
   back: string,
   refuse: (message: string) => Refusal,
+  who: JobActor = { reschedules: true, backWhenDone: back },
 ) {
   if (form.intent === COMPLETE_INTENT || form.intent === REOPEN_INTENT) {
     const complete = form.intent === COMPLETE_INTENT;
-    const changed = setJobCompleted(id, complete, by);
+    const changed = setJobCompleted(id, complete, by, new Date(), { reschedules: who.reschedules });
     if (changed === undefined) notFound();
     if (isRefusal(changed)) return refuse(changed.refused);
     if (!changed && complete) return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.notWon });
-    return redirectWithFlash(back, {
+    return redirectWithFlash(complete ? who.backWhenDone : back, {
       type: "success",
       message: complete ? JOB_MESSAGES.completed : JOB_MESSAGES.reopened,
     });

@@ -200,6 +200,9 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await expect(homeowner.getByRole("region", { name: "Our next visit" })).toHaveCount(0);
   await job.getByRole("button", { name: "Mark the job completed" }).click();
   await expect(job).toContainText("Completed");
+  // The deposit is paid and nothing else is billed yet: done, but not "paid in full".
+  await jobPageSays(homeowner, jobPath, "Work done");
+  await expect(homeowner.locator("main")).toContainText("Your final invoice will follow shortly.");
 
   // The final invoice (the rest of the job's total), mailed; a check for it recorded: Paid.
   await money.getByRole("button", { name: "New final invoice" }).click();

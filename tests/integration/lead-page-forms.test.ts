@@ -1,4 +1,9 @@
+import { eq } from "drizzle-orm";
 import { systemActor } from "~/lib/actor";
+import { users } from "~/db/schema";
+import { upsertUser } from "~/models/user.server";
+import { getDb } from "~/server/db.server";
+import { startSession } from "~/services/auth.server";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createElement, type ComponentType } from "react";
@@ -65,10 +70,10 @@ const routes: RouteObject[] = [
 ];
 
 /** A post to a lead's page as a browser without scripts sends it, and the page (or redirect) it gets back. */
-async function postPage(leadId: number, fields: Record<string, string>) {
+async function postPage(leadId: number, fields: Record<string, string>, as = cookie) {
   const request = new Request(`http://site.test/admin/leads/${leadId}`, {
     method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { Cookie: as, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
   const handler = createStaticHandler(routes);
@@ -326,6 +331,54 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     });
     expect(added.status).toBe(302);
     expect(added.location).toMatch(/^\/admin\/projects\?edit=\d+$/);
+  });
+});
+
+describe("a crew member finishing a job", () => {
+  it("is told to ask the office about visits still booked, and lands on Today once a job nobody has is done", async () => {
+    const { user } = await upsertUser("crew-finisher@example.com", "crew-password-123");
+    getDb().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
+    const crew = (await startSession(user.id)).split(";")[0];
+    const by = systemActor("owner@example.com");
+    const id = createLead(
+      {
+        name: "Pat Finch",
+        email: "pat@example.com",
+        phone: null,
+        message: "Leak",
+        city: "Derby",
+        service: "Roof Repairs",
+      },
+      [],
+    ).id;
+    updateLead(id, { status: "won", lostReason: null, followUpOn: null, note: null }, by);
+    const day = addVisit(
+      {
+        leadId: id,
+        kind: "work_day",
+        durationMinutes: 480,
+        assigneeId: user.id,
+        note: null,
+        createdBy: null,
+        startsAt: new Date("2099-06-01T13:00:00Z"),
+      },
+      by,
+    ) as Visit;
+    // The crew cannot cancel or move a visit: the refusal says who can.
+    const refused = await postPage(id, { intent: "complete" }, crew);
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain(
+      "A visit is still booked for June 1, 2099 at 8:00 AM. Ask the office to cancel or move it, then mark the job completed.",
+    );
+    expect(refused.html).not.toContain("Cancel it in the Schedule");
+    moveVisit(
+      id,
+      day.id,
+      { startsAt: new Date(Date.now() - 3_600_000), durationMinutes: 480, assigneeId: user.id, note: null },
+      by,
+    );
+    // Done, the job nobody has is no longer the crew's to see: Today, with the message, not a 403.
+    expect(await postPage(id, { intent: "complete" }, crew)).toMatchObject({ status: 302, location: "/admin" });
   });
 });
 

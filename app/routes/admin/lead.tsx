@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
+import { CANCEL_VISIT_INTENT } from "~/lib/visit-form";
 import { LeadPanel } from "~/components/admin/lead-panel";
 import { LeadProposals } from "~/components/admin/lead-proposals";
 import { LeadJob } from "~/components/admin/lead-job";
@@ -45,12 +46,12 @@ import {
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { actorOf, type Actor } from "~/lib/actor";
-import { markOpened, updateLead } from "~/models/lead.server";
+import { getLead, markOpened, updateLead } from "~/models/lead.server";
 import { firstLeadAuthor, leadHistoryPage } from "~/models/lead-history.server";
 import { historyFor } from "~/lib/lead-history";
 import { assignLead, assigneeOf, listAssignees } from "~/models/lead-assignment.server";
 import { LeadAssignee } from "~/components/admin/lead-assignee";
-import { mayAssign } from "~/lib/lead-assignment";
+import { mayAssign, maySeeLead } from "~/lib/lead-assignment";
 import { decodeCursor, encodeCursor } from "~/lib/lead-paging";
 import { refuseOthersLead, refuseUnlessVisible, requireVisibleLead } from "~/services/lead-access.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
@@ -192,8 +193,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     case COMPLETE_INTENT:
     case REOPEN_INTENT:
     case ASK_REVIEW_INTENT:
-    case ADD_TO_PORTFOLIO_INTENT:
-      return leadJobAction(id, value, by, back, refuse);
+    case ADD_TO_PORTFOLIO_INTENT: {
+      const lead = getLead(id);
+      const seesItDone = !lead || maySeeLead(admin, { ...lead, completedAt: new Date() });
+      return leadJobAction(id, value, by, back, refuse, {
+        reschedules: mayPost(admin.role, "routes/admin/lead-visits", CANCEL_VISIT_INTENT),
+        backWhenDone: seesItDone ? back : href("/admin"),
+      });
+    }
     default:
       // A form added to LeadFormSchema without a case here does not compile.
       return unhandledForm(value);
