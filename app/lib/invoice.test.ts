@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
+  dueWhenSent,
   addDays,
   baseLine,
   finalInvoiceLines,
@@ -203,5 +204,13 @@ describe("owedAfterPayment: the balance a receipt states", () => {
     expect(owedAfterPayment(300_000, payments, 9)).toBe(50_000);
     expect(owedAfterPayment(300_000, payments, 12)).toBe(0);
     expect(owedAfterPayment(100_000, payments, 12)).toBe(0); // never below nothing
+  });
+});
+
+describe("the due date of a sent invoice whose draft named none", () => {
+  it("is the day it is sent for a deposit (asked on signing), 14 days later for any other", () => {
+    expect(dueWhenSent("deposit", "2026-11-29")).toBe("2026-11-29");
+    expect(dueWhenSent("progress", "2026-11-29")).toBe("2026-12-13");
+    expect(dueWhenSent("final", "2026-12-25")).toBe("2027-01-08");
   });
 });

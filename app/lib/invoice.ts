@@ -19,6 +19,14 @@ import type { InvoiceKind, InvoiceLine, InvoiceState } from "./invoice-kinds";
 export { DEFAULT_DEPOSIT_BASIS_POINTS };
 /** Days a sent invoice gives the homeowner when its draft named no due date. */
 export const DAYS_TO_PAY = 14;
+
+/**
+ * The due date a sent invoice gets when its draft named none: a deposit is due on receipt,
+ * as the signed terms ask it "on signing"; any other invoice in DAYS_TO_PAY days.
+ */
+export function dueWhenSent(kind: InvoiceKind, today: string): string {
+  return kind === "deposit" ? today : addDays(today, DAYS_TO_PAY);
+}
 /** The most change-order lines a draft may carry. */
 export const MAX_CHANGE_ORDERS = 10;
 /** The most a change order may add or take off ($1,000,000). */

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, sql, type SQL 
 import { invoices, leads, proposals, type Invoice } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import {
-  addDays,
   baseLine,
-  DAYS_TO_PAY,
+  dueWhenSent,
   DEFAULT_DEPOSIT_BASIS_POINTS,
   finalInvoiceLines,
   INVOICE_MESSAGES,
@@ -266,7 +265,7 @@ export function sendInvoice(
         subtotalCents: total,
         totalCents: total,
         sentAt: now,
-        dueOn: invoice.dueOn ?? addDays(today, DAYS_TO_PAY),
+        dueOn: invoice.dueOn ?? dueWhenSent(invoice.kind, today),
         updatedAt: now,
       })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "draft")))

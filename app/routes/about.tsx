@@ -38,7 +38,8 @@ function values(warrantyYears: number | null) {
       title: "Work we stand behind",
       text: warrantyYears
         ? `A ${warrantyYears}-year written workmanship warranty on every job, on top of the manufacturer's.`
-        : "Written workmanship warranty on every job, on top of the manufacturer's.",
+        : // No number from the owner: nothing the signed terms would not also say.
+          "Every promise in writing in your proposal, and the manufacturer's warranty on the shingles.",
     },
   ];
 }

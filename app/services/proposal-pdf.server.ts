@@ -146,15 +146,17 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
 
   heading(doc, "Terms");
   doc.font("Helvetica").fontSize(10).fillColor(INK).text(termsText(c), MARGIN, doc.y, { width: WIDTH });
-  doc
-    .moveDown(0.5)
-    .font("Helvetica-Bold")
-    .text(
-      `This proposal is valid until ${formatDay(c.validUntil)}. After that, please call ${c.company.phone} for a new one.`,
-      MARGIN,
-      doc.y,
-      { width: WIDTH },
-    );
+  // Once accepted it no longer runs out: the line below the signatures says when it was signed.
+  if (!proposal.acceptedAt)
+    doc
+      .moveDown(0.5)
+      .font("Helvetica-Bold")
+      .text(
+        `This proposal is valid until ${formatDay(c.validUntil)}. After that, please call ${c.company.phone} for a new one.`,
+        MARGIN,
+        doc.y,
+        { width: WIDTH },
+      );
 
   // Signatures: kept together at the foot of the text.
   if (doc.y > doc.page.height - MARGIN - 130) doc.addPage();

@@ -1,3 +1,4 @@
+import { businessToday } from "~/lib/business-time";
 import { extractText, getDocumentProxy } from "unpdf";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -233,7 +234,9 @@ describe("sending", () => {
   it("never deletes a sent invoice: the owner voids it with a reason; a draft is deleted, not voided", async () => {
     const { leadId } = acceptedJob(500_000);
     const [deposit] = listLeadInvoices(leadId);
-    sendInvoice(leadId, deposit.id, by);
+    const sent = sendInvoice(leadId, deposit.id, by);
+    // The signed terms ask the deposit on signing: due the day it is sent, not in 14 days.
+    expect(sent && "invoice" in sent && sent.invoice.dueOn).toBe(businessToday(new Date()));
     expect((await invoicesPost(leadId, { intent: "void-invoice", invoiceId: String(deposit.id) })).status).toBe(400); // no reason
     const deleteSent = await invoicesPost(leadId, { intent: "delete-draft", id: String(deposit.id) });
     expect(deleteSent.status).toBe(400);

@@ -326,6 +326,8 @@ describe("the homeowner's page", () => {
     const pdf = Buffer.from(attachments[0].content, "base64");
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
     expect(text).toContain("Accepted online by Jane Doe on");
+    // Signed, it no longer runs out.
+    expect(text).not.toContain("valid until");
     // The job page link in it opens this job, where the same signed PDF is offered.
     const jobToken = /\/job\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
     expect(findJobByToken(jobToken)).toBe(id);
