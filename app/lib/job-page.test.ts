@@ -35,6 +35,24 @@ describe("the job's status in plain words", () => {
     expect(depositPaid.detail).toBe("The work is done. Your final invoice will follow shortly.");
   });
 
+  it("says the crew has been once a work day has begun, until the job is marked done", () => {
+    const been = jobStatus({ ...base, won: true, lastWorkDay: "December 8, 2026" }, money);
+    expect(been.headline).toBe("Work under way");
+    expect(been.detail).toBe(
+      "Our crew was at your home on December 8, 2026. We will let you know when the work is done.",
+    );
+    // Another work day ahead, or the job done, says that instead.
+    expect(
+      jobStatus(
+        { ...base, won: true, lastWorkDay: "December 8, 2026", nextWorkDay: "Tuesday, December 15, 2026 at 8:00 AM" },
+        money,
+      ).headline,
+    ).toBe("Work day booked for Tuesday, December 15, 2026 at 8:00 AM");
+    expect(jobStatus({ ...base, won: true, completed: true, lastWorkDay: "December 8, 2026" }, money).headline).toBe(
+      "Work done",
+    );
+  });
+
   it("says a visit before the sale, and never 'paid in full' with no invoice sent", () => {
     expect(
       jobStatus(

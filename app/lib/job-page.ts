@@ -87,13 +87,15 @@ export type JobFacts = {
   owedCents: number;
   /** The job's value (accepted proposal and change orders) not on a sent invoice yet. */
   unbilledCents: number;
+  /** The day of the last work day that has begun (not canceled), worded: the crew has been. */
+  lastWorkDay?: string | null;
 };
 
 export type JobStatus = { headline: string; detail: string };
 
 /**
  * The job's status in plain words, the furthest step it has reached: paid in full, work
- * done, a work day booked, the signed proposal, (a lost lead closed,) a proposal to accept,
+ * done, a work day booked, a work day behind us, the signed proposal, (a lost lead closed,) a proposal to accept,
  * a visit booked, or just begun: the page reads right from the auto-reply's link onward.
  */
 export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string): JobStatus {
@@ -118,6 +120,11 @@ export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string)
     return {
       headline: `Work day booked for ${job.nextWorkDay}`,
       detail: "Our crew will be there then. We will call you if the weather changes the plan.",
+    };
+  if (job.won && job.lastWorkDay)
+    return {
+      headline: "Work under way",
+      detail: `Our crew was at your home on ${job.lastWorkDay}. We will let you know when the work is done.`,
     };
   if (job.won)
     return { headline: "We have your signed proposal", detail: "Thank you! We will call you to book the work day." };

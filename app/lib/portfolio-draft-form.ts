@@ -9,6 +9,8 @@ export const DRAFT_MESSAGES = {
   photo: "Please choose one of the job's photos",
   noPhoto: "That photo could not be copied. Please choose another, or add a picture in the project's editor.",
   added: "Draft added to the portfolio: look it over, then publish it",
+  /** For the office, who writes drafts while the owner publishes (decision 0052). */
+  addedForOwner: "Draft added to the portfolio: look it over; the owner publishes it",
 } as const;
 
 /** "Add to portfolio" on a completed lead: one schema for the form and the action. */

@@ -21,7 +21,7 @@ import { addHomeownerPhotos, listLeadReceipts } from "~/models/job-page.server";
 import { getLead } from "~/models/lead.server";
 import type { PhotoFile } from "~/models/lead-photo.server";
 import { acceptedOf, getLeadProposal, hasOpenProposal } from "~/models/proposal.server";
-import { listUpcomingLeadVisits } from "~/models/visit.server";
+import { listLeadVisits, listUpcomingLeadVisits } from "~/models/visit.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { env } from "~/server/env.server";
 import { cleanImage } from "~/server/image-clean.server";
@@ -84,6 +84,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       completed: lead.completedAt !== null,
       sentInvoices: sent.length,
       owedCents: owed,
+      lastWorkDay: lastWorkDay(leadId, now),
       unbilledCents: Math.max(
         0,
         (jobValuesOf([leadId]).get(leadId) ?? 0) - sent.reduce((sum, i) => sum + i.totalCents, 0),
@@ -173,4 +174,11 @@ export async function receiveJobPhotos(request: Request, leadId: number, ip: str
     return { status: 500, error: JOB_PAGE_MESSAGES.failed };
   }
   return { status: 200, added: written.length };
+}
+
+/** The day of the lead's last work day that has begun (not canceled), worded, or null. */
+function lastWorkDay(leadId: number, now: Date): string | null {
+  const begun = listLeadVisits(leadId).filter((v) => v.kind === "work_day" && !v.cancelledAt && v.startsAt <= now);
+  const last = begun.at(-1);
+  return last ? formatDay(businessToday(last.startsAt)) : null;
 }

@@ -62,9 +62,10 @@ export type LeadJobView = ReturnType<typeof leadJobView>;
 /**
  * Who is finishing the job: whether they may cancel or move its visits (the refusal while
  * visits are ahead says what they can do), and where to go once it is completed (a crew
- * member who no longer sees a finished job nobody has goes to Today, not to a 403).
+ * member who no longer sees a finished job nobody has goes to Today, not to a 403), and
+ * whether they put a portfolio draft on the site themselves or leave it to the owner.
  */
-export type JobActor = { reschedules: boolean; backWhenDone: string };
+export type JobActor = { reschedules: boolean; backWhenDone: string; publishes: boolean };
 
 export async function leadJobAction<Refusal>(
   id: number,
@@ -72,7 +73,7 @@ export async function leadJobAction<Refusal>(
   by: Actor,
   back: string,
   refuse: (message: string) => Refusal,
-  who: JobActor = { reschedules: true, backWhenDone: back },
+  who: JobActor,
 ) {
   if (form.intent === COMPLETE_INTENT || form.intent === REOPEN_INTENT) {
     const complete = form.intent === COMPLETE_INTENT;
@@ -112,6 +113,6 @@ export async function leadJobAction<Refusal>(
   if (isRefusal(outcome)) return refuse(outcome.refused);
   return redirectWithFlash(`${href("/admin/projects")}?edit=${outcome.id}`, {
     type: "success",
-    message: DRAFT_MESSAGES.added,
+    message: who.publishes ? DRAFT_MESSAGES.added : DRAFT_MESSAGES.addedForOwner,
   });
 }

@@ -75,7 +75,7 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await expect(section.getByRole("group", { name: "Drip edge" }).getByLabel("Quantity")).toHaveValue("15");
   const totals = section.getByRole("definition");
   await expect(totals).toHaveText(["$3,989.76", "$339.13", "$4,328.89"]);
-  await expect(section).toContainText("Tax (8.5%)");
+  await expect(section).toContainText("Sales tax (8.5%)");
 
   // A quantity that is not one is refused by its field, and kept.
   await shingles.getByLabel("Quantity").fill("-1");

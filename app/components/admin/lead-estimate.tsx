@@ -81,8 +81,11 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
             </p>
           )}
           {estimate.roofBasis && <p className="text-sm text-ink-soft">{estimate.roofBasis}</p>}
-          {/* What is missing, or why it was left out, says all the lines note would. */}
-          {!estimate.missing && !estimate.leftOut && <LinesNote linesFrom={view.linesFrom} measured={view.measured} />}
+          {/* What is missing, or why it was left out, says all the lines note would; a locked
+              estimate is not made again, so its advice to do so would contradict the lock. */}
+          {!estimate.missing && !estimate.leftOut && !view.locked && (
+            <LinesNote linesFrom={view.linesFrom} measured={view.measured} />
+          )}
           {estimate.missing && !view.locked && <LeaveOutForm message={estimate.missing} lastResult={leaveOutResult} />}
           {estimate.leftOut && (
             <p className="rounded-md bg-sand px-3 py-2 text-sm">
@@ -468,7 +471,7 @@ function EstimateLinesForm({
           <dd>{money(subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>Tax ({formatBasisPoints(estimate.taxRateBasisPoints)})</dt>
+          <dt>Sales tax ({formatBasisPoints(estimate.taxRateBasisPoints)})</dt>
           <dd>{money(tax)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-black/10 pt-1 text-lg font-bold">

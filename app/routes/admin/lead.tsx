@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
 import { CANCEL_VISIT_INTENT } from "~/lib/visit-form";
+import { PROJECT_INTENTS } from "~/lib/project-form";
 import { LeadPanel } from "~/components/admin/lead-panel";
 import { LeadProposals } from "~/components/admin/lead-proposals";
 import { LeadJob } from "~/components/admin/lead-job";
@@ -199,6 +200,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return leadJobAction(id, value, by, back, refuse, {
         reschedules: mayPost(admin.role, "routes/admin/lead-visits", CANCEL_VISIT_INTENT),
         backWhenDone: seesItDone ? back : href("/admin"),
+        publishes: mayPost(admin.role, "admin-projects", PROJECT_INTENTS.publish),
       });
     }
     default:
