@@ -137,7 +137,7 @@ function LockedEstimate({ estimate, refusal }: { estimate: SavedEstimate; refusa
           <tr>
             <th className="py-1 font-medium">Item</th>
             <th className="py-1 text-right font-medium">Quantity</th>
-            <th className="py-1 text-right font-medium">Total</th>
+            <th className="py-1 pl-3 text-right font-medium">Total</th>
           </tr>
         </thead>
         <tbody>
@@ -145,7 +145,8 @@ function LockedEstimate({ estimate, refusal }: { estimate: SavedEstimate; refusa
             <tr key={i} className="border-t border-black/10">
               <td className="py-1 pr-2">{l.label}</td>
               <td className="py-1 text-right whitespace-nowrap">{quantityWithUnit(l.quantity, l.unit)}</td>
-              <td className="py-1 text-right">{formatCents(l.totalCents)}</td>
+              {/* Room between the two right-aligned figures: on a phone they ran together. */}
+              <td className="py-1 pl-3 text-right whitespace-nowrap">{formatCents(l.totalCents)}</td>
             </tr>
           ))}
         </tbody>
