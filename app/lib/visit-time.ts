@@ -8,6 +8,13 @@ import { formatClockTime, formatKansasTime, formatLongDay, kansasDay } from "./b
 export const visitEnd = (visit: { startsAt: Date; durationMinutes: number }) =>
   new Date(visit.startsAt.getTime() + visit.durationMinutes * 60_000);
 
+/** The visits not canceled that have not ended yet, in the order given (soonest first from the model). */
+export const upcomingVisits = <V extends { startsAt: Date; durationMinutes: number; cancelledAt: Date | null }>(
+  visits: readonly V[],
+  now: Date,
+  limit = 5,
+): V[] => visits.filter((v) => !v.cancelledAt && visitEnd(v) > now).slice(0, limit);
+
 /** "Monday, March 9, 2026 at 9:00 AM" (Kansas time), as a mail says it. */
 export const formatVisitTime = (at: Date) => `${formatLongDay(kansasDay(at))} at ${formatKansasTime(at)}`;
 

@@ -5,7 +5,7 @@ import { personName } from "~/lib/lead-assignment";
 import { statusAfterBooking } from "~/lib/lead-status";
 import type { Role } from "~/lib/roles";
 import type { VisitKind } from "~/lib/visit-kinds";
-import { visitEnd } from "~/lib/visit-time";
+import { upcomingVisits } from "~/lib/visit-time";
 import { visibleTo } from "~/models/lead-assignment.server";
 import { writeLeadHistory, type NewHistoryEntry } from "~/models/lead-history.server";
 import { moveLeadOn } from "~/models/lead.server";
@@ -153,9 +153,7 @@ export function listLeadVisits(leadId: number): VisitRow[] {
 
 /** The lead's visits not cancelled that have not ended yet, soonest first (the homeowner's job page). */
 export function listUpcomingLeadVisits(leadId: number, now = new Date(), limit = 5): VisitRow[] {
-  return listLeadVisits(leadId)
-    .filter((v) => !v.cancelledAt && visitEnd(v) > now)
-    .slice(0, limit);
+  return upcomingVisits(listLeadVisits(leadId), now, limit);
 }
 
 export type ScheduledVisit = VisitRow & {

@@ -15,13 +15,13 @@ import { businessToday, formatDay } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { VISIT_KIND_LABELS } from "~/lib/visit-kinds";
-import { formatVisitTime } from "~/lib/visit-time";
+import { formatVisitTime, upcomingVisits } from "~/lib/visit-time";
 import { listLeadInvoices } from "~/models/invoice.server";
 import { addHomeownerPhotos, listLeadReceipts } from "~/models/job-page.server";
 import { getLead } from "~/models/lead.server";
 import type { PhotoFile } from "~/models/lead-photo.server";
 import { acceptedOf, getLeadProposal, hasOpenProposal } from "~/models/proposal.server";
-import { listLeadVisits, listUpcomingLeadVisits } from "~/models/visit.server";
+import { listLeadVisits, type VisitRow } from "~/models/visit.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { env } from "~/server/env.server";
 import { cleanImage } from "~/server/image-clean.server";
@@ -69,7 +69,9 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
   const facts = getBusinessFacts();
   const accepted = acceptedOf(leadId);
   const proposal = accepted ? getLeadProposal(leadId, accepted.id) : undefined;
-  const visits = listUpcomingLeadVisits(leadId, now);
+  // One read of the lead's visits: the ones to come and the last work day begun.
+  const allVisits = listLeadVisits(leadId);
+  const visits = upcomingVisits(allVisits, now);
   const invoices = listLeadInvoices(leadId).filter((i) => i.state !== "draft");
   const sent = invoices.filter((i) => i.state !== "void");
   const owed = sent.reduce((sum, i) => sum + owedCents(i), 0);
@@ -84,7 +86,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       completed: lead.completedAt !== null,
       sentInvoices: sent.length,
       owedCents: owed,
-      lastWorkDay: lastWorkDay(leadId, now),
+      lastWorkDay: lastWorkDay(allVisits, now),
       unbilledCents: Math.max(
         0,
         (jobValuesOf([leadId]).get(leadId) ?? 0) - sent.reduce((sum, i) => sum + i.totalCents, 0),
@@ -176,9 +178,9 @@ export async function receiveJobPhotos(request: Request, leadId: number, ip: str
   return { status: 200, added: written.length };
 }
 
-/** The day of the lead's last work day that has begun (not canceled), worded, or null. */
-function lastWorkDay(leadId: number, now: Date): string | null {
-  const begun = listLeadVisits(leadId).filter((v) => v.kind === "work_day" && !v.cancelledAt && v.startsAt <= now);
+/** The day of the last work day that has begun (not canceled), worded, or null. */
+function lastWorkDay(visits: readonly VisitRow[], now: Date): string | null {
+  const begun = visits.filter((v) => v.kind === "work_day" && !v.cancelledAt && v.startsAt <= now);
   const last = begun.at(-1);
   return last ? formatDay(businessToday(last.startsAt)) : null;
 }
