@@ -169,6 +169,23 @@ export default tseslint.config(
     },
   },
   {
+    // One way for a lead page's forms to post (decision 0088): each through its own fetcher,
+    // from useLeadFormPost, to the route that owns what it changes.
+    files: ["app/components/admin/lead-*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...ONE_PLACE,
+        {
+          selector:
+            "ImportDeclaration[source.value='react-router'] ImportSpecifier[imported.name=/^(Form|useFetcher|useNavigation|useActionData)$/]",
+          message:
+            "A lead page form posts with useLeadFormPost (components/admin/use-lead-form-post.ts): its fetcher.Form, its busy, its reply.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their argument `use`; it is not React's hook.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormResult } from "./form-result";
 import { z } from "~/lib/zod";
 import { addDays, isCalendarDay } from "./business-time";
 import { DEFAULT_DEPOSIT_BASIS_POINTS } from "./pricing";
@@ -297,7 +297,7 @@ export const INVOICE_INTENTS = [
 ] as const;
 
 /** A money form's answer, named by its intent and invoice, for the form that posted it (components/admin/lead-money.tsx). */
-export type MoneyFormResult = { intent: string; invoiceId: number | null; reply: SubmissionResult<string[]> };
+export type MoneyFormResult = FormResult;
 
 /** Who the lead's history names for what Stripe's webhook writes there (services/online-payment.server.ts). */
 export const STRIPE_HISTORY_AUTHOR = "Online payment (Stripe)";

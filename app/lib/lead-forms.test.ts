@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DRAFT_MESSAGES } from "./portfolio-draft-form";
 import { LEAD_MESSAGES } from "./lead-status";
 import { PROPOSAL_MESSAGES } from "./proposal";
-import { isLeadIntent, LEAD_INTENTS, LeadFormSchema, leadUpdate, replyFor, type LeadFormResult } from "./lead-forms";
+import { isLeadIntent, LEAD_INTENTS, LeadFormSchema, leadUpdate } from "./lead-forms";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -42,13 +42,6 @@ describe("the lead page's intents", () => {
     expect(isLeadIntent("make-estimate")).toBe(true);
     for (const value of [null, undefined, "", "made-up", "Lead", "save", " measure", ["lead"]])
       expect(isLeadIntent(value)).toBe(false);
-  });
-
-  it("read a form's result only for the form that posted it", () => {
-    const result: LeadFormResult = { intent: "send-proposal", reply: { status: "error", error: { "": ["No"] } } };
-    expect(replyFor(result, "send-proposal")).toBe(result.reply);
-    expect(replyFor(result, "lead")).toBeUndefined();
-    expect(replyFor(undefined, "lead")).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormResult } from "./form-result";
 import { z } from "~/lib/zod";
 import { EstimateLinesSchema, LeaveOutSchema, MakeEstimateSchema } from "./estimate";
 import { LEAD_MESSAGES, LEAD_STATUSES } from "./lead-status";
@@ -144,18 +144,8 @@ export const LEAD_INTENTS: readonly LeadIntent[] = LeadFormSchema.options.map((s
 export const isLeadIntent = (value: unknown): value is LeadIntent =>
   (LEAD_INTENTS as readonly unknown[]).includes(value);
 
-/**
- * A refused form, sent back to the page: which form (its intent) and conform's reply (each
- * field's errors, the form's own, what was typed). Each form reads the reply to its own
- * intent (`replyFor`), never another's.
- */
-export type LeadFormResult = { intent: LeadIntent; reply: SubmissionResult<string[]> };
-
-export const replyFor = (result: LeadFormResult | null | undefined, intent: LeadIntent) =>
-  result?.intent === intent ? result.reply : undefined;
-
-/** Whether the form that posted `intent` is on its way: its button says so. */
-export const isPosting = (formData: FormData | undefined, intent: LeadIntent) => formData?.get("intent") === intent;
+/** A refused form of the page, for the form that posted it (lib/form-result.ts). */
+export type LeadFormResult = FormResult<LeadIntent>;
 
 /** The parsed fields of the forms named. */
 export type LeadFormOf<I extends LeadIntent> = Extract<LeadForm, { intent: I }>;

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormResult } from "./form-result";
 import { z } from "~/lib/zod";
 import { type LeadStatus } from "./lead-status";
 import { isCalendarDay, kansasInstant } from "./business-time";
@@ -139,8 +139,5 @@ export type VisitIntent = keyof typeof VISIT_FORM_SCHEMAS;
 export const isVisitIntent = (value: unknown): value is VisitIntent =>
   typeof value === "string" && Object.hasOwn(VISIT_FORM_SCHEMAS, value);
 
-/**
- * A refused form's answer, for the form that posted it: its intent, the visit it was about
- * (each visit has its own "move" form) and conform's reply.
- */
-export type VisitFormResult = { intent: VisitIntent; visitId: number | null; reply: SubmissionResult<string[]> };
+/** A refused form's answer, about the visit whose form posted it (each visit has its own "move" form). */
+export type VisitFormResult = FormResult<VisitIntent>;

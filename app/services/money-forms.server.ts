@@ -47,7 +47,7 @@ export function moneyFormReply(form: FormData, submission: Replying, refusal?: {
   const list = (reply.intent?.payload as { name?: string } | undefined)?.name;
   const listButton = submission.status === undefined && !refusal && !(list && reply.error?.[list]?.length);
   return data<MoneyFormResult>(
-    { intent: String(form.get("intent")), invoiceId: parseId(form.get("invoiceId") ?? form.get("id")), reply },
+    { intent: String(form.get("intent")), about: parseId(form.get("invoiceId") ?? form.get("id")), reply },
     { status: listButton ? 200 : 400 },
   );
 }

@@ -558,10 +558,10 @@ describe("a draft's change orders", () => {
     expect(added.status).toBe(200);
     const reply = added.data as {
       intent: string;
-      invoiceId: number;
+      about: number;
       reply: { initialValue: { changeOrders: unknown[] } };
     };
-    expect(reply).toMatchObject({ intent: "save-invoice", invoiceId: deposit.id });
+    expect(reply).toMatchObject({ intent: "save-invoice", about: deposit.id });
     expect(reply.reply.initialValue.changeOrders).toHaveLength(4);
     expect(reply.reply.initialValue.changeOrders[0]).toEqual({ description: "Extra vent", amount: "120" });
     expect(listLeadInvoices(leadId)[0]).toMatchObject({ totalCents: 90_000, updatedAt: before });

@@ -5,22 +5,20 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
-  type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Calculator } from "lucide-react";
-import { Form, useNavigation } from "react-router";
 import { Field, FieldError, inputClass, SubmitButton } from "~/components/admin-ui";
+import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
+import { replyFormError } from "~/components/form";
 import { useUnsavedWarning } from "~/components/use-unsaved-warning";
 import { lineTotalCents, MAX_QUANTITY, SHINGLE_TIERS, taxCents, TEAR_OFF_LAYERS } from "~/lib/estimate";
 import {
   EstimateLinesFormSchema,
-  isPosting,
   LEAVE_OUT_INTENT,
   LeaveOutFormSchema,
   MAKE_ESTIMATE_INTENT,
   MakeEstimateFormSchema,
-  replyFor,
   SAVE_ESTIMATE_INTENT,
   type LeadFormResult,
 } from "~/lib/lead-forms";
@@ -37,9 +35,9 @@ const alert = "rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800";
  * the server works every total out again on each save.
  */
 export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?: LeadFormResult }) {
-  const makeResult = replyFor(result, MAKE_ESTIMATE_INTENT);
-  const linesResult = replyFor(result, SAVE_ESTIMATE_INTENT);
-  const leaveOutResult = replyFor(result, LEAVE_OUT_INTENT);
+  const make = useLeadFormPost(MAKE_ESTIMATE_INTENT, result);
+  const lines = useLeadFormPost(SAVE_ESTIMATE_INTENT, result);
+  const leaveOut = useLeadFormPost(LEAVE_OUT_INTENT, result);
   const { estimate } = view;
   return (
     <section aria-labelledby="lead-estimate" className="space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
@@ -53,7 +51,7 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
         <>
           {view.roofBasis && <p className="text-sm text-ink-soft">{view.roofBasis}</p>}
           <LinesNote linesFrom={view.linesFrom} measured={view.measured} />
-          <MakeEstimateForm view={view} lastResult={makeResult} />
+          <MakeEstimateForm view={view} post={make} />
         </>
       )}
       {estimate && (
@@ -86,7 +84,7 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
           {!estimate.missing && !estimate.leftOut && !view.locked && (
             <LinesNote linesFrom={view.linesFrom} measured={view.measured} />
           )}
-          {estimate.missing && !view.locked && <LeaveOutForm message={estimate.missing} lastResult={leaveOutResult} />}
+          {estimate.missing && !view.locked && <LeaveOutForm message={estimate.missing} post={leaveOut} />}
           {estimate.leftOut && (
             <p className="rounded-md bg-sand px-3 py-2 text-sm">
               <strong>Left out: {estimate.leftOut.what}.</strong> Why: {estimate.leftOut.reason}
@@ -95,18 +93,22 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
           {view.locked ? (
             <LockedEstimate
               estimate={estimate}
-              refusal={formError(linesResult) ?? formError(makeResult) ?? formError(leaveOutResult)}
+              refusal={
+                replyFormError(lines.lastResult) ??
+                replyFormError(make.lastResult) ??
+                replyFormError(leaveOut.lastResult)
+              }
             />
           ) : (
-            <EstimateLinesForm key={estimate.updatedAt} estimate={estimate} lastResult={linesResult} />
+            <EstimateLinesForm key={estimate.updatedAt} estimate={estimate} post={lines} />
           )}
           {view.measured && !view.locked && (
-            <details open={makeResult !== undefined} className="rounded-md border border-black/10 px-4 py-3">
+            <details open={make.refused} className="rounded-md border border-black/10 px-4 py-3">
               <summary className="cursor-pointer font-semibold">Make it again from the measurement</summary>
               <p className="mt-2 text-sm text-ink-soft">
                 Replaces every line, and the changes made to them, with the takeoff at today&rsquo;s prices.
               </p>
-              <MakeEstimateForm view={view} lastResult={makeResult} again />
+              <MakeEstimateForm view={view} post={make} again />
             </details>
           )}
         </>
@@ -118,9 +120,6 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
 /** What the page says under a locked estimate: the way to change the job now. */
 const LOCKED_NOTE =
   "The homeowner signed for these figures. A change to the job is a change order on its invoice (Invoices and payments, below); different work is a new lead with its own proposal.";
-
-/** The message a refused form came back with (a stale page that posted to a locked estimate). */
-const formError = (reply: SubmissionResult<string[]> | undefined) => reply?.error?.[""]?.[0];
 
 /** The accepted estimate, read-only: its lines and totals as the homeowner signed for them. */
 function LockedEstimate({ estimate, refusal }: { estimate: SavedEstimate; refusal: string | undefined }) {
@@ -170,15 +169,7 @@ function LockedEstimate({ estimate, refusal }: { estimate: SavedEstimate; refusa
 }
 
 /** Materials the owner prices that the measurement could not count: a proposal waits for them, or for a reason. */
-function LeaveOutForm({
-  message,
-  lastResult,
-}: {
-  message: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && isPosting(navigation.formData, LEAVE_OUT_INTENT);
+function LeaveOutForm({ message, post: { fetcher, busy, lastResult } }: { message: string; post: LeadFormPost }) {
   const [form, fields] = useForm({
     id: "leave-out-materials",
     lastResult,
@@ -187,7 +178,7 @@ function LeaveOutForm({
     shouldRevalidate: "onInput",
   });
   return (
-    <Form
+    <fetcher.Form
       method="post"
       preventScrollReset
       {...getFormProps(form)}
@@ -213,7 +204,7 @@ function LeaveOutForm({
       <SubmitButton busy={busy} busyText="Saving...">
         Leave them out
       </SubmitButton>
-    </Form>
+    </fetcher.Form>
   );
 }
 
@@ -228,15 +219,13 @@ function LinesNote({ linesFrom, measured }: { linesFrom: LeadEstimateView["lines
 
 function MakeEstimateForm({
   view,
-  lastResult,
+  post: { fetcher, busy, lastResult },
   again = false,
 }: {
   view: LeadEstimateView;
-  lastResult: SubmissionResult<string[]> | undefined;
+  post: LeadFormPost;
   again?: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && isPosting(navigation.formData, MAKE_ESTIMATE_INTENT);
   const [form, fields] = useForm({
     id: again ? "make-estimate-again" : "make-estimate",
     lastResult,
@@ -251,7 +240,7 @@ function MakeEstimateForm({
   });
   const names = Object.fromEntries(view.tiers.map((t) => [t.tier, t.name]));
   return (
-    <Form
+    <fetcher.Form
       method="post"
       preventScrollReset
       {...getFormProps(form)}
@@ -305,7 +294,7 @@ function MakeEstimateForm({
           {again ? "Make it again" : "Make an estimate"}
         </SubmitButton>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }
 
@@ -328,13 +317,11 @@ const money = (cents: number | null) => (cents === null ? "—" : formatCents(ce
 
 function EstimateLinesForm({
   estimate,
-  lastResult,
+  post: { fetcher, busy, lastResult },
 }: {
   estimate: SavedEstimate;
-  lastResult: SubmissionResult<string[]> | undefined;
+  post: LeadFormPost;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && isPosting(navigation.formData, SAVE_ESTIMATE_INTENT);
   const [form, fields] = useForm({
     id: "estimate-lines",
     lastResult,
@@ -385,7 +372,13 @@ function EstimateLinesForm({
   const tax = subtotal === null ? null : taxCents(subtotal, estimate.taxRateBasisPoints);
   const saved = subtotal === estimate.subtotalCents;
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} aria-label="Estimate lines" className="space-y-3">
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-label="Estimate lines"
+      className="space-y-3"
+    >
       <input type="hidden" name="intent" value={SAVE_ESTIMATE_INTENT} />
       {form.errors?.length ? (
         <p role="alert" className={alert}>
@@ -486,6 +479,6 @@ function EstimateLinesForm({
           Save estimate
         </SubmitButton>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }

@@ -1,7 +1,8 @@
 import { ChevronDown, Link2 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import type { ReactNode } from "react";
 import { dangerButton, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
+import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import { when } from "~/components/lead-detail";
 import { JOB_PAGE_LINK_MESSAGES, NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "~/lib/job-page";
 import type { LeadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
@@ -23,12 +24,7 @@ function linkLine(view: LeadJobPageLinkView): string {
  * off asks first, in the page itself (a disclosure), so it works the same without scripts.
  */
 export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) {
-  const navigation = useNavigation();
   if (!view) return null;
-  const posting = (intent: string) =>
-    navigation.state !== "idle" &&
-    navigation.formAction === view.action &&
-    navigation.formData?.get("intent") === intent;
   return (
     <section aria-labelledby="lead-job-page-link" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-job-page-link" className="flex items-center gap-2 text-lg font-bold">
@@ -45,17 +41,14 @@ export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) 
         <NewLinkBox message={JOB_PAGE_LINK_MESSAGES.shownOnce} url={view.newLink} label="Job page link" />
       )}
       {view.mayMake && (
-        <Form method="post" action={view.action}>
-          <SubmitButton
-            name="intent"
-            value={NEW_JOB_PAGE_LINK_INTENT}
-            busy={posting(NEW_JOB_PAGE_LINK_INTENT)}
-            busyText="Getting the link..."
-            className={`${secondaryButton} text-sm`}
-          >
-            Get the link to copy
-          </SubmitButton>
-        </Form>
+        <LinkButton
+          action={view.action}
+          intent={NEW_JOB_PAGE_LINK_INTENT}
+          busyText="Getting the link..."
+          className={`${secondaryButton} text-sm`}
+        >
+          Get the link to copy
+        </LinkButton>
       )}
       {view.mayRevoke && (
         <details className="group w-fit rounded-md border border-red-200 px-3 text-sm open:w-full">
@@ -65,20 +58,41 @@ export function LeadJobPageLink({ view }: { view: LeadJobPageLinkView | null }) 
           </summary>
           <div className="space-y-2 pb-3">
             <p>{JOB_PAGE_LINK_MESSAGES.revokeExplained}</p>
-            <Form method="post" action={view.action}>
-              <SubmitButton
-                name="intent"
-                value={REVOKE_JOB_PAGE_LINKS_INTENT}
-                busy={posting(REVOKE_JOB_PAGE_LINKS_INTENT)}
-                busyText="Turning off..."
-                className={dangerButton}
-              >
-                Yes, turn off {JOB_PAGE_LINK_MESSAGES.links(view.linkCount)}
-              </SubmitButton>
-            </Form>
+            <LinkButton
+              action={view.action}
+              intent={REVOKE_JOB_PAGE_LINKS_INTENT}
+              busyText="Turning off..."
+              className={dangerButton}
+            >
+              Yes, turn off {JOB_PAGE_LINK_MESSAGES.links(view.linkCount)}
+            </LinkButton>
           </div>
         </details>
       )}
     </section>
+  );
+}
+
+/** One button, one form: both answer with a redirect and a flash, never a refusal to show here. */
+function LinkButton({
+  action,
+  intent,
+  busyText,
+  className,
+  children,
+}: {
+  action: string;
+  intent: string;
+  busyText: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const { fetcher, busy } = useLeadFormPost(intent, null);
+  return (
+    <fetcher.Form method="post" action={action}>
+      <SubmitButton name="intent" value={intent} busy={busy} busyText={busyText} className={className}>
+        {children}
+      </SubmitButton>
+    </fetcher.Form>
   );
 }

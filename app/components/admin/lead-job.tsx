@@ -5,13 +5,13 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
-  type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BadgeCheck, FolderPlus, Send, Star, Undo2 } from "lucide-react";
-import { Form, href, Link, useNavigation } from "react-router";
+import { href, Link } from "react-router";
 import { Field, FieldError, inputClass as field, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
+import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
 import { FormError } from "~/components/form";
 import { PublishedBadge } from "~/components/admin/project-editor";
 import { MailState, when, type LeadPhotoView } from "~/components/lead-detail";
@@ -20,9 +20,7 @@ import {
   AddToPortfolioSchema,
   ASK_REVIEW_INTENT,
   COMPLETE_INTENT,
-  isPosting,
   REOPEN_INTENT,
-  replyFor,
   type LeadFormResult,
 } from "~/lib/lead-forms";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
@@ -54,9 +52,10 @@ export function LeadJob({
   /** The action's answer to a refused form: marking it completed, or the portfolio draft. */
   result?: LeadFormResult;
 }) {
-  const navigation = useNavigation();
-  const busy = (intent: Parameters<typeof isPosting>[1]) =>
-    navigation.state !== "idle" && isPosting(navigation.formData, intent);
+  const reopen = useLeadFormPost(REOPEN_INTENT, result);
+  const complete = useLeadFormPost(COMPLETE_INTENT, result);
+  const askReview = useLeadFormPost(ASK_REVIEW_INTENT, result);
+  const addToPortfolio = useLeadFormPost(ADD_TO_PORTFOLIO_INTENT, result);
   if (lead.status !== "won" && !lead.completedAt) return null;
   return (
     <section aria-labelledby="lead-job" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
@@ -68,28 +67,28 @@ export function LeadJob({
           <p className="rounded-full bg-leaf-soft px-3 py-1 text-sm font-semibold text-leaf">
             Completed {day(lead.completedAt)}
           </p>
-          <Form method="post" hidden={!followsUp}>
+          <reopen.fetcher.Form method="post" hidden={!followsUp}>
             <button
               type="submit"
               name="intent"
               value={REOPEN_INTENT}
               className={`${secondaryButton} text-sm`}
-              disabled={busy(REOPEN_INTENT)}
+              disabled={reopen.busy}
             >
               <Undo2 aria-hidden className="size-4" /> Not completed after all
             </button>
-          </Form>
+          </reopen.fetcher.Form>
         </div>
       ) : (
-        <Form method="post" id="complete-job" className="space-y-2">
-          <FormError formId="complete-job" reply={replyFor(result, COMPLETE_INTENT)} />
+        <complete.fetcher.Form method="post" id="complete-job" className="space-y-2">
+          <FormError formId="complete-job" reply={complete.lastResult} />
           <p className="text-sm text-ink-soft">
             When the work is done, mark it: then you can ask for a review and show the job in the portfolio.
           </p>
-          <SubmitButton name="intent" value={COMPLETE_INTENT} busy={busy(COMPLETE_INTENT)}>
+          <SubmitButton name="intent" value={COMPLETE_INTENT} busy={complete.busy}>
             Mark the job completed
           </SubmitButton>
-        </Form>
+        </complete.fetcher.Form>
       )}
       {lead.completedAt && followsUp && (
         <ReviewRequest
@@ -97,17 +96,10 @@ export function LeadJob({
           review={job.review}
           link={job.reviewLink}
           mailSetUp={job.mailSetUp}
-          busy={busy(ASK_REVIEW_INTENT)}
+          post={askReview}
         />
       )}
-      {lead.completedAt && followsUp && (
-        <PortfolioDraft
-          job={job}
-          photos={photos}
-          lastResult={replyFor(result, ADD_TO_PORTFOLIO_INTENT)}
-          busy={busy(ADD_TO_PORTFOLIO_INTENT)}
-        />
-      )}
+      {lead.completedAt && followsUp && <PortfolioDraft job={job} photos={photos} post={addToPortfolio} />}
     </section>
   );
 }
@@ -117,13 +109,13 @@ function ReviewRequest({
   review,
   link,
   mailSetUp,
-  busy,
+  post: { fetcher, busy },
 }: {
   lead: { email: string };
   review: LeadJobView["review"];
   link: string | null;
   mailSetUp: boolean;
-  busy: boolean;
+  post: LeadFormPost;
 }) {
   return (
     <section aria-labelledby="lead-review" className="space-y-2 border-t border-black/10 pt-4">
@@ -184,7 +176,7 @@ function ReviewRequest({
               )}
             </div>
           )}
-          <Form method="post">
+          <fetcher.Form method="post">
             <SubmitButton
               name="intent"
               value={ASK_REVIEW_INTENT}
@@ -201,24 +193,14 @@ function ReviewRequest({
               The review waits in Testimonials until you approve it.
               {review && " A new link replaces the old one."}
             </p>
-          </Form>
+          </fetcher.Form>
         </>
       )}
     </section>
   );
 }
 
-function PortfolioDraft({
-  job,
-  photos,
-  lastResult,
-  busy,
-}: {
-  job: LeadJobView;
-  photos: LeadPhotoView[];
-  lastResult: SubmissionResult<string[]> | undefined;
-  busy: boolean;
-}) {
+function PortfolioDraft({ job, photos, post }: { job: LeadJobView; photos: LeadPhotoView[]; post: LeadFormPost }) {
   if (job.project) {
     return (
       <section aria-labelledby="lead-portfolio" className="space-y-2 border-t border-black/10 pt-4">
@@ -238,11 +220,11 @@ function PortfolioDraft({
     );
   }
   return (
-    <details open={!!lastResult} className="group border-t border-black/10 pt-4">
+    <details open={post.refused} className="group border-t border-black/10 pt-4">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <FolderPlus aria-hidden className="size-4 text-brand" /> Add to portfolio
       </summary>
-      <PortfolioDraftForm draft={job.draft} photos={photos} lastResult={lastResult} busy={busy} />
+      <PortfolioDraftForm draft={job.draft} photos={photos} post={post} />
     </details>
   );
 }
@@ -251,13 +233,11 @@ function PortfolioDraft({
 function PortfolioDraftForm({
   draft,
   photos,
-  lastResult,
-  busy,
+  post: { fetcher, busy, lastResult },
 }: {
   draft: LeadJobView["draft"];
   photos: LeadPhotoView[];
-  lastResult: SubmissionResult<string[]> | undefined;
-  busy: boolean;
+  post: LeadFormPost;
 }) {
   const [form, fields] = useForm({
     id: "add-to-portfolio",
@@ -270,7 +250,7 @@ function PortfolioDraftForm({
   const pictureHint = `${fields.photoId.id}-description`;
   const photoOf = new Map(photos.map((p) => [String(p.id), p]));
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+    <fetcher.Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
       <input type="hidden" name="intent" value={ADD_TO_PORTFOLIO_INTENT} />
       <p className="text-sm text-ink-soft">Creates a draft project: nothing shows on the site until you publish it.</p>
       {form.errors?.length ? (
@@ -329,6 +309,6 @@ function PortfolioDraftForm({
       <SubmitButton busy={busy} busyText="Creating...">
         Create the draft
       </SubmitButton>
-    </Form>
+    </fetcher.Form>
   );
 }

@@ -1,15 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banknote, FileDown, Plus, Receipt, Send, Trash2, TriangleAlert } from "lucide-react";
-import { href, Link, useFetcher } from "react-router";
+import { href, Link } from "react-router";
 import { ConfirmDelete, Field, FieldError, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
+import { replyFor } from "~/lib/form-result";
 import {
   CREATE_INVOICE_INTENT,
   DELETE_DRAFT_INTENT,
@@ -37,15 +32,6 @@ const STATE_TONE: Record<MoneyInvoice["state"], string> = {
 
 const invoicesPath = (leadId: number) => href("/admin/leads/:id/invoices", { id: String(leadId) });
 const paymentsPath = (leadId: number) => href("/admin/leads/:id/payments", { id: String(leadId) });
-
-/** The reply for this form, from the fetcher that sent it or (without scripts) the page's action. */
-function replyFor(
-  results: (MoneyFormResult | undefined)[],
-  intent: string,
-  invoiceId: number | null,
-): SubmissionResult<string[]> | undefined {
-  return results.find((r) => r?.intent === intent && r.invoiceId === invoiceId)?.reply;
-}
 
 function FormError({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -232,9 +218,8 @@ function InvoiceCard({
 }
 
 function CreateInvoice({ view, result }: { view: LeadMoneyView; result?: MoneyFormResult }) {
-  const fetcher = useFetcher<MoneyFormResult>();
-  const reply = fetcher.state === "idle" ? replyFor([fetcher.data, result], CREATE_INVOICE_INTENT, null) : undefined;
-  const making = fetcher.state !== "idle" ? fetcher.formData?.get("kind") : null;
+  const { fetcher, busy, lastResult: reply } = useLeadFormPost(CREATE_INVOICE_INTENT, result);
+  const making = busy ? fetcher.formData?.get("kind") : null;
   return (
     <fetcher.Form
       method="post"
@@ -271,11 +256,10 @@ function CreateInvoice({ view, result }: { view: LeadMoneyView; result?: MoneyFo
   );
 }
 
-/** A money form's fetcher and the reply meant for it (its own, or the page's without scripts). */
+/** An invoice's form: its post, and whether its fold-out opens to show a refusal. */
 function useMoneyFetcher(intent: string, invoiceId: number, result: MoneyFormResult | undefined) {
-  const fetcher = useFetcher<MoneyFormResult>();
-  const lastResult = fetcher.state === "idle" ? replyFor([fetcher.data, result], intent, invoiceId) : undefined;
-  return { fetcher, lastResult, busy: fetcher.state !== "idle", open: !!lastResult };
+  const post = useLeadFormPost(intent, result, invoiceId);
+  return { ...post, open: post.refused };
 }
 
 const validation = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;

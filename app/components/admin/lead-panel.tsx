@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { Field, inputClass as field, Options, SubmitButton } from "~/components/admin-ui";
+import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import { when } from "~/components/lead-detail";
 import type { HistoryEntryView } from "~/lib/lead-history";
-import { isPosting, LeadStatusSchema, replyFor, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
+import { LeadStatusSchema, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadStatus } from "~/lib/lead-status";
 
 type PanelLead = { id: number; status: LeadStatus; lostReason: string | null; followUpOn: string | null };
@@ -80,11 +81,10 @@ export function LeadPanel({
 }
 
 function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && isPosting(navigation.formData, STATUS_INTENT);
+  const { fetcher, busy, lastResult } = useLeadFormPost(STATUS_INTENT, result);
   const [form, fields] = useForm({
     id: "lead-status",
-    lastResult: replyFor(result, STATUS_INTENT),
+    lastResult,
     defaultValue: {
       status: lead.status,
       lostReason: lead.lostReason ?? "",
@@ -96,7 +96,7 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <fetcher.Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value={STATUS_INTENT} />
       <Field label="Status" error={fields.status}>
         <select {...getSelectProps(fields.status)} className={field}>
@@ -140,6 +140,6 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
       <div className="sm:col-span-2">
         <SubmitButton busy={busy}>Save</SubmitButton>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }

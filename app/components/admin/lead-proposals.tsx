@@ -1,18 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, FileSignature, Send } from "lucide-react";
-import { Form, useNavigation } from "react-router";
 import { Field, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { when } from "~/components/lead-detail";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
-import {
-  EMAIL_PROPOSAL_INTENT,
-  isPosting,
-  replyFor,
-  SEND_PROPOSAL_INTENT,
-  SendProposalSchema,
-  type LeadFormResult,
-} from "~/lib/lead-forms";
+import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
+import { EMAIL_PROPOSAL_INTENT, SEND_PROPOSAL_INTENT, SendProposalSchema, type LeadFormResult } from "~/lib/lead-forms";
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
 import type { LeadProposalView } from "~/services/proposal-actions.server";
 
@@ -55,13 +48,7 @@ export function LeadProposals({
   /** The action's answer to a refused form: only "Create proposal"'s is read here ("Email to" is never refused, only not found). */
   result?: LeadFormResult;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && isPosting(navigation.formData, SEND_PROPOSAL_INTENT);
-  const mailing =
-    navigation.state === "submitting" && isPosting(navigation.formData, EMAIL_PROPOSAL_INTENT)
-      ? navigation.formData?.get("proposalId")
-      : null;
-  const sendReply = replyFor(result, SEND_PROPOSAL_INTENT);
+  const send = useLeadFormPost(SEND_PROPOSAL_INTENT, result);
   return (
     <section aria-labelledby="lead-proposals" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-proposals" className="flex items-center gap-2 text-lg font-bold">
@@ -110,34 +97,24 @@ export function LeadProposals({
                 <a href={p.pdf} className="inline-flex items-center gap-1 font-semibold text-brand underline" download>
                   <FileDown aria-hidden className="size-4" /> PDF
                 </a>
-                {p.emailTo && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={EMAIL_PROPOSAL_INTENT} />
-                    <input type="hidden" name="proposalId" value={p.id} />
-                    <SubmitButton busy={mailing === String(p.id)} busyText="Sending..." className={secondaryButton}>
-                      <Send aria-hidden className="size-4" /> {p.homeownerMail ? "Email again" : "Email"} to{" "}
-                      {p.emailTo.name}
-                    </SubmitButton>
-                  </Form>
-                )}
+                {p.emailTo && <EmailProposalButton proposalId={p.id} again={!!p.homeownerMail} name={p.emailTo.name} />}
               </div>
             </li>
           ))}
         </ul>
       )}
-      {blocked && !sendReply && (
+      {blocked && !send.refused && (
         <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {blocked}
         </p>
       )}
       {estimateTotal && proposals.some((p) => p.state === "accepted") ? null : estimateTotal ? (
-        <details open={proposals.length === 0 || !!sendReply} className="rounded-md border border-black/10 p-3">
+        <details open={proposals.length === 0 || send.refused} className="rounded-md border border-black/10 p-3">
           <summary className="cursor-pointer font-semibold">Send a proposal ({estimateTotal})</summary>
           <SendProposalForm
             defaults={defaults}
             factLines={factLines}
-            lastResult={sendReply}
-            busy={busy}
+            post={send}
             replacesOpen={proposals.some((p) => p.state === "open")}
           />
         </details>
@@ -156,14 +133,12 @@ export function LeadProposals({
 function SendProposalForm({
   defaults,
   factLines,
-  lastResult,
-  busy,
+  post: { fetcher, busy, lastResult },
   replacesOpen,
 }: {
   defaults: ProposalSettings;
   factLines: string[];
-  lastResult: SubmissionResult<string[]> | undefined;
-  busy: boolean;
+  post: LeadFormPost;
   replacesOpen: boolean;
 }) {
   const [form, fields] = useForm({
@@ -175,7 +150,7 @@ function SendProposalForm({
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
+    <fetcher.Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
       <input type="hidden" name="intent" value={SEND_PROPOSAL_INTENT} />
       {factLines.length > 0 && (
         <div className="text-sm">
@@ -216,6 +191,20 @@ function SendProposalForm({
       {replacesOpen && (
         <p className="text-xs text-ink-soft">The open proposal&rsquo;s link will say it was replaced by this one.</p>
       )}
-    </Form>
+    </fetcher.Form>
+  );
+}
+
+/** "Email to …": mails one proposal's link; never refused, only not found. */
+function EmailProposalButton({ proposalId, again, name }: { proposalId: number; again: boolean; name: string }) {
+  const { fetcher, busy } = useLeadFormPost(EMAIL_PROPOSAL_INTENT, null);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={EMAIL_PROPOSAL_INTENT} />
+      <input type="hidden" name="proposalId" value={proposalId} />
+      <SubmitButton busy={busy} busyText="Sending..." className={secondaryButton}>
+        <Send aria-hidden className="size-4" /> {again ? "Email again" : "Email"} to {name}
+      </SubmitButton>
+    </fetcher.Form>
   );
 }

@@ -1,7 +1,8 @@
 import { FileDown, Ruler } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { secondaryButton, SubmitButton } from "~/components/admin-ui";
-import { isPosting, MEASURE_INTENT } from "~/lib/lead-forms";
+import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
+import { MEASURE_INTENT } from "~/lib/lead-forms";
 import type { LeadRoofView } from "~/services/roof-customer-view.server";
 
 /**
@@ -9,8 +10,7 @@ import type { LeadRoofView } from "~/services/roof-customer-view.server";
  * measurement's figures (as the roof tool and the PDF give them) and the ways to it.
  */
 export function LeadRoof({ roof }: { roof: LeadRoofView | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && isPosting(navigation.formData, MEASURE_INTENT);
+  const { fetcher, busy } = useLeadFormPost(MEASURE_INTENT, null);
   return (
     <section aria-labelledby="lead-roof" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-roof" className="flex items-center gap-2 text-lg font-bold">
@@ -46,12 +46,12 @@ export function LeadRoof({ roof }: { roof: LeadRoofView | null }) {
           )}
         </div>
       ) : (
-        <Form method="post">
+        <fetcher.Form method="post">
           <input type="hidden" name="intent" value={MEASURE_INTENT} />
           <SubmitButton busy={busy} busyText="Opening the roof tool...">
             Measure this roof
           </SubmitButton>
-        </Form>
+        </fetcher.Form>
       )}
     </section>
   );

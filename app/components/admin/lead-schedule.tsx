@@ -5,13 +5,13 @@ import {
   getTextareaProps,
   useForm,
   type FieldMetadata,
-  type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CalendarPlus, CalendarX2, User } from "lucide-react";
 import { useRef } from "react";
-import { href, Link, useFetcher } from "react-router";
+import { href, Link } from "react-router";
 import { Field, inputClass as field, Options, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import { FormError } from "~/components/form";
 import {
   ADD_VISIT_INTENT,
@@ -23,22 +23,12 @@ import {
   NOTE_MAX,
   VISIT_LENGTHS,
   type VisitFormResult,
-  type VisitIntent,
 } from "~/lib/visit-form";
 import { isVisitKind, VISIT_KIND_LABELS, VISIT_KINDS } from "~/lib/visit-kinds";
 import type { Assignee } from "~/models/lead-assignment.server";
 import type { LeadScheduleView, LeadVisitItem } from "~/services/lead-schedule-view.server";
 
 const visitsPath = (leadId: number) => href("/admin/leads/:id/visits", { id: String(leadId) });
-
-/** The reply for this form, from the fetcher that sent it or (without scripts) the page's action. */
-function replyFor(
-  results: (VisitFormResult | undefined)[],
-  intent: VisitIntent,
-  visitId: number | null = null,
-): SubmissionResult<string[]> | undefined {
-  return results.find((r) => r?.intent === intent && (visitId === null || r.visitId === visitId))?.reply;
-}
 
 /**
  * A lead's visits and work days: upcoming first, then the past ones; the office
@@ -177,11 +167,10 @@ function WhenFields({
 }
 
 function BookVisit({ view, hint, result }: { view: LeadScheduleView; hint: string; result?: VisitFormResult }) {
-  const fetcher = useFetcher<VisitFormResult>();
-  const lastResult = replyFor([fetcher.data, result], ADD_VISIT_INTENT);
+  const { fetcher, busy, lastResult, refused } = useLeadFormPost(ADD_VISIT_INTENT, result);
   const [form, fields] = useForm({
     id: `add-visit-${view.leadId}`,
-    lastResult: fetcher.state === "idle" ? lastResult : undefined,
+    lastResult,
     defaultValue: {
       kind: view.defaultKind,
       day: "",
@@ -201,7 +190,7 @@ function BookVisit({ view, hint, result }: { view: LeadScheduleView; hint: strin
       form.update({ name: fields.lengthMinutes.name, value: String(view.lengths[kind]) });
   };
   return (
-    <details open={view.upcoming.length === 0 || !!lastResult} className="border-t border-black/10 pt-3">
+    <details open={view.upcoming.length === 0 || refused} className="border-t border-black/10 pt-3">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <CalendarPlus aria-hidden className="size-4 text-brand" /> Book a visit or work day
       </summary>
@@ -225,7 +214,7 @@ function BookVisit({ view, hint, result }: { view: LeadScheduleView; hint: strin
         </Field>
         <WhenFields fields={fields} people={view.people ?? []} onLengthChosen={() => (lengthChosen.current = true)} />
         <p className="text-xs text-ink-soft">{hint}</p>
-        <SubmitButton busy={fetcher.state !== "idle"} busyText="Booking...">
+        <SubmitButton busy={busy} busyText="Booking...">
           Book it
         </SubmitButton>
       </fetcher.Form>
@@ -244,11 +233,10 @@ function MoveVisit({
   people: Assignee[];
   result?: VisitFormResult;
 }) {
-  const fetcher = useFetcher<VisitFormResult>();
-  const lastResult = replyFor([fetcher.data, result], MOVE_VISIT_INTENT, visit.id);
+  const { fetcher, busy, lastResult, refused } = useLeadFormPost(MOVE_VISIT_INTENT, result, visit.id);
   const [form, fields] = useForm({
     id: `move-visit-${visit.id}`,
-    lastResult: fetcher.state === "idle" ? lastResult : undefined,
+    lastResult,
     defaultValue: {
       day: visit.day,
       time: visit.time,
@@ -261,7 +249,7 @@ function MoveVisit({
     shouldRevalidate: "onInput",
   });
   return (
-    <details open={!!lastResult} className="w-full">
+    <details open={refused} className="w-full">
       <summary className="cursor-pointer text-sm font-semibold text-brand-dark">Move or change</summary>
       <fetcher.Form
         method="post"
@@ -276,7 +264,7 @@ function MoveVisit({
         <FormError formId={form.id} reply={lastResult} />
         <WhenFields fields={fields} people={people} />
         <p className="text-xs text-ink-soft">A new day, time or length emails the homeowner an updated invitation.</p>
-        <SubmitButton busy={fetcher.state !== "idle"} busyText="Saving...">
+        <SubmitButton busy={busy} busyText="Saving...">
           Save
         </SubmitButton>
       </fetcher.Form>
@@ -285,11 +273,10 @@ function MoveVisit({
 }
 
 function CancelVisit({ visit, leadId, result }: { visit: LeadVisitItem; leadId: number; result?: VisitFormResult }) {
-  const fetcher = useFetcher<VisitFormResult>();
-  const lastResult = replyFor([fetcher.data, result], CANCEL_VISIT_INTENT, visit.id);
+  const { fetcher, busy, lastResult, refused } = useLeadFormPost(CANCEL_VISIT_INTENT, result, visit.id);
   const formId = `cancel-visit-${visit.id}`;
   return (
-    <details className="w-full" open={!!lastResult}>
+    <details className="w-full" open={refused}>
       <summary className="cursor-pointer text-sm font-semibold text-red-800">Cancel</summary>
       <fetcher.Form method="post" action={visitsPath(leadId)} preventScrollReset id={formId} className="mt-2 space-y-2">
         <input type="hidden" name="visitId" value={visit.id} />
@@ -298,7 +285,7 @@ function CancelVisit({ visit, leadId, result }: { visit: LeadVisitItem; leadId: 
         <SubmitButton
           name="intent"
           value={CANCEL_VISIT_INTENT}
-          busy={fetcher.state !== "idle"}
+          busy={busy}
           busyText="Canceling..."
           className={`${secondaryButton} text-red-800`}
         >

@@ -43,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const visitId = parseId(form.get("visitId"));
   const refuse = (formError?: string) =>
     data<VisitFormResult>(
-      { intent, visitId, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) },
+      { intent, about: visitId, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) },
       { status: 400 },
     );
   if (submission.status !== "success") return refuse();

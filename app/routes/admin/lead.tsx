@@ -149,7 +149,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: LeadFormSchema });
   const refuse = (formError?: string) =>
     data<LeadFormResult>(
-      { intent, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) },
+      { intent, about: null, reply: submission.reply(formError ? { formErrors: [formError] } : undefined) },
       { status: 400 },
     );
   if (submission.status !== "success") return refuse();
