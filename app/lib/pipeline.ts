@@ -5,11 +5,12 @@
  */
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "./lead-status";
 import { BUSINESS_TIME_ZONE, dayIn } from "./business-time";
+import { jobValueCents, quotedCents, type JobValueParts } from "./job-value";
 
 /** The open leads of one status: how many, and what their estimates add up to (null: none has one). */
 export type StatusSum = { status: LeadStatus; count: number; totalCents: number | null };
-/** A lead's move to a status (its history), with the lead's estimate total. */
-export type StatusMove = { leadId: number; to: LeadStatus; at: Date; valueCents: number | null };
+/** A lead's move to a status (its history), with the parts of the lead's value (lib/job-value.ts). */
+export type StatusMove = { leadId: number; to: LeadStatus; at: Date; value: JobValueParts };
 
 export type PipelineColumn = { status: LeadStatus; label: string; count: number; totalCents: number };
 export type MonthFigures = {
@@ -38,6 +39,7 @@ export function pipelineColumns(byStatus: readonly StatusSum[]): PipelineColumn[
 /**
  * This month's figures from the leads' histories. A lead counts once per kind (moved to
  * Quoted twice this month is one quote); its latest close decides whether it was won or lost.
+ * Quoted is what was proposed; Won is the job's value, change orders and all.
  */
 export function monthFigures(moves: readonly StatusMove[], now: Date): MonthFigures {
   const month = monthIn(now);
@@ -52,8 +54,8 @@ export function monthFigures(moves: readonly StatusMove[], now: Date): MonthFigu
   const [year, monthNumber] = month.split("-").map(Number);
   return {
     label: monthLabel.format(new Date(Date.UTC(year, monthNumber - 1, 1))),
-    quoted: { count: quoted.length, totalCents: sum(quoted.map((m) => m.valueCents)) },
-    won: { count: won.length, totalCents: sum(won.map((m) => m.valueCents)) },
+    quoted: { count: quoted.length, totalCents: sum(quoted.map((m) => quotedCents(m.value))) },
+    won: { count: won.length, totalCents: sum(won.map((m) => jobValueCents(m.value))) },
     lost,
     winRate: closes.size ? won.length / closes.size : null,
   };

@@ -262,9 +262,9 @@ export function listWaitingLeads(today: string) {
 /**
  * What the pipeline page works from: the open (not archived) leads per status with the sum
  * of their values (narrowed by `where`: the crew's scope, the filter by person), and the
- * moves to Quoted, Won or Lost since `since`, each with the lead's value. A value is the
- * job's one figure (lib/job-value.ts: the accepted proposal plus change orders, else the
- * estimate), read by the same query path as the Leads list and the lead page.
+ * moves to Quoted, Won or Lost since `since`, each with the parts of the lead's value. A value
+ * is the job's one figure (lib/job-value.ts: the accepted proposal plus change orders, else
+ * the estimate), read by the same query path as the Leads list and the lead page.
  */
 export function pipelineRows(since: Date, where?: SQL) {
   const db = getDb();
@@ -301,7 +301,7 @@ export function pipelineRows(since: Date, where?: SQL) {
     .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since), where))
     .all()
     .flatMap(({ acceptedCents, changeOrderCents, estimateCents, ...m }) =>
-      m.to ? [{ ...m, to: m.to, valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }) }] : [],
+      m.to ? [{ ...m, to: m.to, value: { acceptedCents, changeOrderCents, estimateCents } }] : [],
     );
   return { byStatus, moves };
 }

@@ -2,7 +2,7 @@ import { systemActor } from "~/lib/actor";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { estimates, proposals } from "~/db/schema";
+import { estimates, invoices, proposals } from "~/db/schema";
 import { getDb } from "~/server/db.server";
 import { createLead, setArchived, updateLead } from "~/models/lead.server";
 import { loader } from "~/routes/admin/pipeline";
@@ -102,6 +102,44 @@ describe("the pipeline page", () => {
       columns.find((c) => c.status === "won")!.totalCents - before.columns.find((c) => c.status === "won")!.totalCents,
     ).toBe(480_000);
     expect(month.won.totalCents - before.month.won.totalCents).toBe(480_000);
+  });
+
+  it("counts as Quoted what was proposed, not a change order agreed after the sale; Won has it", async () => {
+    const before = await page();
+    const sold = lead("Extra", ["quoted", "won"], 480_000);
+    const proposal = getDb()
+      .insert(proposals)
+      .values({
+        leadId: sold.id,
+        content: {},
+        totalCents: 480_000,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        acceptedAt: new Date(),
+        acceptedName: "Extra",
+      })
+      .returning()
+      .get();
+    // The deposit bill with a $255 change order on it: the job is now worth $5,055.00.
+    const lines = [
+      { description: "Deposit toward the $4,800.00 accepted proposal", amountCents: 144_000 },
+      { description: "Extra vent", amountCents: 25_500, changeOrder: true },
+    ];
+    getDb()
+      .insert(invoices)
+      .values({
+        leadId: sold.id,
+        proposalId: proposal.id,
+        kind: "deposit",
+        state: "sent",
+        number: 9001,
+        lines,
+        subtotalCents: 169_500,
+        totalCents: 169_500,
+      })
+      .run();
+    const { month } = await page();
+    expect(month.quoted.totalCents - before.month.quoted.totalCents).toBe(480_000);
+    expect(month.won.totalCents - before.month.won.totalCents).toBe(505_500);
   });
 
   it("is for signed-in staff only", async () => {

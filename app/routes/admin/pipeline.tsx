@@ -88,8 +88,8 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
         ))}
       </dl>
       <p className="text-xs text-ink-soft">
-        Amounts are the jobs&rsquo; values: the accepted proposal plus change orders, else the estimate. A lead counts
-        in the month it was quoted, won or lost.
+        Quoted is what was proposed: the accepted proposal, else the estimate. Won is the job&rsquo;s value: the
+        accepted proposal plus change orders. A lead counts in the month it was quoted, won or lost.
       </p>
     </section>
   );
