@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   buildProposalContent,
   factTermsLines,
+  proposalStanding,
   proposalState,
   PROPOSAL_MESSAGES,
+  PROPOSAL_STANDING_LABELS,
   quantityWithUnit,
   shingleLine,
   termsText,
@@ -11,6 +13,18 @@ import {
 } from "./proposal";
 import { statusAfterProposal } from "./lead-status";
 import { britishSpellings } from "../../tests/british-spellings";
+
+describe("where a proposal stands for staff", () => {
+  it("is not sent yet until it is emailed; then it waits for the homeowner", () => {
+    const label = (...args: Parameters<typeof proposalStanding>) => PROPOSAL_STANDING_LABELS[proposalStanding(...args)];
+    expect(label("open", false)).toBe("Not sent yet");
+    expect(label("open", true)).toBe("Waiting for the homeowner");
+    // Once it is answered, expired or replaced, the mail no longer matters.
+    expect(label("accepted", false)).toBe("Accepted");
+    expect(label("expired", false)).toBe("Expired");
+    expect(label("withdrawn", true)).toBe("Replaced");
+  });
+});
 
 describe("validity", () => {
   it("is open until it expires, and accepted for good once accepted", () => {

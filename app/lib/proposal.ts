@@ -144,6 +144,25 @@ export function proposalState(
   return now.getTime() < p.expiresAt.getTime() ? "open" : "expired";
 }
 
+/** Where a proposal stands as staff read it: an open one not emailed yet is not sent yet. */
+export type ProposalStanding = ProposalState | "unsent";
+
+export const PROPOSAL_STANDING_LABELS: Record<ProposalStanding, string> = {
+  unsent: "Not sent yet",
+  open: "Waiting for the homeowner",
+  accepted: "Accepted",
+  expired: "Expired",
+  withdrawn: "Replaced",
+};
+
+/**
+ * A link made by "Create proposal" reaches nobody by itself: an open proposal waits for the
+ * homeowner only once its mail is sent or on its way.
+ */
+export function proposalStanding(state: ProposalState, emailed: boolean): ProposalStanding {
+  return state === "open" && !emailed ? "unsent" : state;
+}
+
 /** The acceptance form's fields. */
 export const ACCEPT_FIELDS = { name: "fullName", agree: "agree" } as const;
 export const NAME_MAX = 120;

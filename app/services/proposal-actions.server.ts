@@ -9,7 +9,9 @@ import {
   factTermsLines,
   frozenFacts,
   proposalPath,
+  proposalStanding,
   proposalState,
+  PROPOSAL_STANDING_LABELS,
   PROPOSAL_MESSAGES,
   type ProposalContent,
   type ProposalSettings,
@@ -217,6 +219,7 @@ export function leadProposalsView(leadId: number, now = new Date()) {
     const content = proposalContent(p);
     const mailed = toHomeowner.get(p.id);
     const state = proposalState(p, now);
+    const standing = proposalStanding(state, mailed?.state === "sent" || mailed?.state === "pending");
     return {
       id: p.id,
       sentAt: formatMoment(p.createdAt),
@@ -225,6 +228,9 @@ export function leadProposalsView(leadId: number, now = new Date()) {
       total: formatCents(p.totalCents),
       validUntil: formatDay(content.validUntil),
       state,
+      /** The badge: the state, or "Not sent yet" for an open one not emailed. */
+      standing,
+      standingLabel: PROPOSAL_STANDING_LABELS[standing],
       acceptedBy: p.acceptedName,
       acceptedAt: p.acceptedAt ? formatMoment(p.acceptedAt) : null,
       acceptedIp: p.acceptedIp,

@@ -43,7 +43,8 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   const link = await proposals.getByLabel("Link for the homeowner").inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/proposal\/[\w-]{43}$/);
   await expect(proposals).toContainText("$3,458.81");
-  await expect(proposals).toContainText("Waiting for the homeowner");
+  // Only a link so far: nobody has been mailed it.
+  await expect(proposals).toContainText("Not sent yet");
   await expect(staff.getByRole("region", { name: "Status and notes" }).getByLabel("Status")).toHaveValue("quoted");
   // Shown once: the next visit has the proposal, not its link.
   await staff.reload();
@@ -119,6 +120,7 @@ test("staff email the proposal to the homeowner, who accepts it by the mailed li
   await proposals.getByRole("button", { name: `Email to ${name}` }).click();
   await expect(staff.getByText(`Proposal emailed to ${email}`).first()).toBeVisible();
   await expect(proposals).toContainText(`Emailed to ${email}: Sent`);
+  await expect(proposals).toContainText("Waiting for the homeowner");
   await expect(proposals.getByRole("button", { name: `Email again to ${name}` })).toBeVisible();
 
   // The mail reached the fake Resend through the SDK, with a link of its own.

@@ -685,6 +685,8 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     const id = measuredLeadWithEstimate("Mia Chen");
     const { token: copied } = await send(id);
     expect((await card(id)).emailTo).toEqual({ name: "Mia Chen", email: "karen@example.com" });
+    // Created, not mailed: nobody has it yet, so it is not waiting for the homeowner.
+    expect((await card(id)).standingLabel).toBe("Not sent yet");
 
     const res = await emailIt(id);
     expect(res.status).toBe(302);
@@ -701,7 +703,10 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     expect(mailed).not.toBe(copied);
     expect(idOf(mailed)).toBe(idOf(copied));
     expect(openPage(copied).init.status).toBe(200);
-    expect(await card(id)).toMatchObject({ homeownerMail: { state: "sent", label: "Sent", to: "karen@example.com" } });
+    expect(await card(id)).toMatchObject({
+      homeownerMail: { state: "sent", label: "Sent", to: "karen@example.com" },
+      standingLabel: "Waiting for the homeowner",
+    });
 
     expect((await accept(mailed, { fullName: "Mia Chen", agree: "on" })).init?.status ?? 200).toBe(200);
     expect(lead(id).status).toBe("won");

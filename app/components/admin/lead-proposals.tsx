@@ -9,13 +9,8 @@ import { EMAIL_PROPOSAL_INTENT, SEND_PROPOSAL_INTENT, SendProposalSchema, type L
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
 import type { LeadProposalView } from "~/services/proposal-actions.server";
 
-const STATE_LABEL = {
-  open: "Waiting for the homeowner",
-  accepted: "Accepted",
-  expired: "Expired",
-  withdrawn: "Replaced",
-} as const;
 const STATE_TONE = {
+  unsent: "bg-gray-200 text-gray-800",
   open: "bg-amber-100 text-amber-900",
   accepted: "bg-green-100 text-green-900",
   expired: "bg-gray-200 text-gray-800",
@@ -69,8 +64,8 @@ export function LeadProposals({
                 <p className="font-semibold">
                   {p.total} · link created {p.sentAt}
                 </p>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[p.state]}`}>
-                  {STATE_LABEL[p.state]}
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[p.standing]}`}>
+                  {p.standingLabel}
                 </span>
               </div>
               {p.madeBy && <p className="text-ink-soft">{p.madeBy}</p>}
