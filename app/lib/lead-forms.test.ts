@@ -156,4 +156,11 @@ describe("the estimate and job forms", () => {
       errors({ intent: "add-to-portfolio", title: "Porch", description: "New porch roof", altText: "A porch" }),
     ).toEqual({ category: DRAFT_MESSAGES.category });
   });
+
+  it("ask a portfolio draft for alt text only with a picture chosen: a request without photos has none", () => {
+    const draft = { intent: "add-to-portfolio", title: "Porch", category: "roofing", description: "New porch roof" };
+    expect(parse(draft)).toMatchObject({ status: "success", value: { altText: "" } });
+    expect(errors({ ...draft, photoId: "7", altText: " " })).toEqual({ altText: DRAFT_MESSAGES.alt });
+    expect(parse({ ...draft, photoId: "7", altText: "A porch" })).toMatchObject({ status: "success" });
+  });
 });

@@ -13,12 +13,27 @@ export const DRAFT_MESSAGES = {
   addedForOwner: "Draft added to the portfolio: look it over; the owner publishes it",
 } as const;
 
-/** "Add to portfolio" on a completed lead: one schema for the form and the action. */
+/**
+ * "Add to portfolio" on a completed lead: one schema for the form and the action (with its
+ * intent and `pictureNeedsAltText`, lib/lead-forms.ts). A request without photos has no
+ * picture to choose, so nothing to describe: the alt text comes with the picture.
+ */
 export const PortfolioDraftSchema = z.object({
   title: z.string({ error: DRAFT_MESSAGES.title }).trim().min(1, DRAFT_MESSAGES.title).max(120),
   category: z.enum(PROJECT_CATEGORIES, { error: DRAFT_MESSAGES.category }),
   description: z.string({ error: DRAFT_MESSAGES.description }).trim().min(1, DRAFT_MESSAGES.description).max(2000),
-  altText: z.string({ error: DRAFT_MESSAGES.alt }).trim().min(1, DRAFT_MESSAGES.alt).max(200),
+  altText: z
+    .string()
+    .trim()
+    .max(200, DRAFT_MESSAGES.alt)
+    .optional()
+    .transform((v) => v ?? ""),
   photoId: z.coerce.number({ error: DRAFT_MESSAGES.photo }).int().positive(DRAFT_MESSAGES.photo).optional(),
 });
 export type PortfolioDraftInput = z.infer<typeof PortfolioDraftSchema>;
+
+/** A chosen picture needs its alt text; with none chosen, none is asked for. */
+export function pictureNeedsAltText(form: { altText: string; photoId?: number }, ctx: z.RefinementCtx) {
+  if (form.photoId !== undefined && !form.altText)
+    ctx.addIssue({ code: "custom", path: ["altText"], message: DRAFT_MESSAGES.alt });
+}

@@ -311,23 +311,28 @@ describe("the forms of a lead's page (issue 28.4)", () => {
     expect(draft.status).toBe(400);
     expect(formsSaying(draft.html, "Please choose the project's category")).toEqual(["add-to-portfolio"]);
     expect(formsOf(draft.html).get("add-to-portfolio")).toContain('value="Porch roof in Derby"');
-    // Hints are descriptions: never inside a label, each named by its control's aria-describedby.
+    // The request came without photos: no picture to choose, so no alt text to write.
     const draftForm = formsOf(draft.html).get("add-to-portfolio")!;
-    const labels = [...draftForm.matchAll(/<label\b[\s\S]*?<\/label>/g)].map((m) => m[0]);
-    expect(labels.some((label) => label.includes("Alt text *"))).toBe(true);
-    expect(labels.filter((label) => label.includes("Describes the picture"))).toEqual([]);
-    const hintId = /<p id="([^"]+)"[^>]*>Describes the picture/.exec(draftForm)![1];
-    expect(draftForm).toMatch(
+    expect(draftForm).toContain("This request came without photos");
+    expect(draftForm).not.toContain('name="altText"');
+    expect(draftForm).not.toContain('name="photoId"');
+    // Hints are descriptions: never inside a label, each named by its control's aria-describedby.
+    const visitForm = formsOf(draft.html).get(`add-visit-${id}`)!;
+    const labels = [...visitForm.matchAll(/<label\b[\s\S]*?<\/label>/g)].map((m) => m[0]);
+    expect(labels.some((label) => label.includes("Note for the team"))).toBe(true);
+    expect(labels.filter((label) => label.includes("Not sent to the homeowner"))).toEqual([]);
+    const hintId = /<p id="([^"]+)"[^>]*>Not sent to the homeowner/.exec(visitForm)![1];
+    expect(visitForm).toMatch(
       new RegExp(
-        `name="altText"[^>]*aria-describedby="[^"]*\\b${hintId}\\b|aria-describedby="[^"]*\\b${hintId}\\b[^"]*"[^>]*name="altText"`,
+        `name="note"[^>]*aria-describedby="[^"]*\\b${hintId}\\b|aria-describedby="[^"]*\\b${hintId}\\b[^"]*"[^>]*name="note"`,
       ),
     );
+    // And the server asks for none.
     const added = await postPage(id, {
       intent: "add-to-portfolio",
       title: "Porch roof in Derby",
       category: "roofing",
       description: "New porch roof",
-      altText: "A porch",
     });
     expect(added.status).toBe(302);
     expect(added.location).toMatch(/^\/admin\/projects\?edit=\d+$/);

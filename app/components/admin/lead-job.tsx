@@ -297,15 +297,17 @@ function PortfolioDraftForm({
           This request came without photos: add a picture in the project's editor before you publish.
         </p>
       )}
-      <Field label="Alt text *" error={fields.altText} hint="Describes the picture for visitors who cannot see it.">
-        <input
-          {...getInputProps(fields.altText, { type: "text" })}
-          required
-          maxLength={200}
-          placeholder="New shingles on a ranch house in Derby"
-          className={field}
-        />
-      </Field>
+      {photos.length > 0 && (
+        <Field label="Alt text *" error={fields.altText} hint="Describes the picture for visitors who cannot see it.">
+          <input
+            {...getInputProps(fields.altText, { type: "text" })}
+            required
+            maxLength={200}
+            placeholder="New shingles on a ranch house in Derby"
+            className={field}
+          />
+        </Field>
+      )}
       <SubmitButton busy={busy} busyText="Creating...">
         Create the draft
       </SubmitButton>
