@@ -86,6 +86,20 @@ export function JobPage({
                   Download the proposal (PDF)
                 </a>
               )}
+              {view.proposal.changeOrders.length > 0 && (
+                <ul aria-label="Change orders" className="w-full divide-y divide-black/10 border-t border-black/10">
+                  {view.proposal.changeOrders.map((c, i) => (
+                    <li key={i} className="flex justify-between gap-3 py-2">
+                      <span className="min-w-0 break-words">Change order: {c.description}</span>
+                      <span className="shrink-0 tabular-nums">{c.amount}</span>
+                    </li>
+                  ))}
+                  <li className="flex justify-between gap-3 py-2 font-semibold">
+                    <span>Job total</span>
+                    <span className="shrink-0 tabular-nums">{view.proposal.jobTotal}</span>
+                  </li>
+                </ul>
+              )}
             </section>
           )}
 
@@ -120,6 +134,20 @@ export function JobPage({
                         )}
                         {i.dueOn && ` · due ${i.dueOn}`}
                       </p>
+                      <details className="mt-1 text-sm">
+                        <summary className="cursor-pointer text-ink-soft">What it bills</summary>
+                        <ul className="mt-1 space-y-0.5">
+                          {i.lines.map((line, n) => (
+                            <li
+                              key={n}
+                              className={`flex justify-between gap-3 ${line.subtotal ? "font-semibold" : ""}`}
+                            >
+                              <span className="min-w-0 break-words">{line.label}</span>
+                              <span className="shrink-0 tabular-nums">{line.amount}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
                     </div>
                     <div className="flex flex-wrap gap-2">
                       <a href={i.pdf} className={linkButton} download>

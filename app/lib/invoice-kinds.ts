@@ -44,5 +44,8 @@ export function paymentMethodWords(p: { method: PaymentMethod; checkNumber?: str
   }
 }
 
-/** One line of an invoice, in whole cents (a change order is a line of its own). */
-export type InvoiceLine = { description: string; amountCents: number; changeOrder?: boolean };
+/**
+ * One line of an invoice, in whole cents (a change order is a line of its own). `deduction`:
+ * a final bill's line taking off what an earlier invoice of the job billed.
+ */
+export type InvoiceLine = { description: string; amountCents: number; changeOrder?: boolean; deduction?: boolean };

@@ -6,6 +6,7 @@ import {
   baseLine,
   finalInvoiceLines,
   formatInvoiceNumber,
+  invoiceRows,
   isOverdue,
   nextInvoiceNumber,
   owedAfterPayment,
@@ -105,15 +106,45 @@ describe("the final invoice", () => {
     ]);
     // 10,000 + 500 (billed change) - 3,000 - 2,500 - 200 (credit) = 4,800
     expect(sumCents(lines)).toBe(480_000);
-    expect(lines.map((l) => l.description)).toEqual([
-      "Roof work as accepted in the proposal",
-      "Change order: Replace rotten decking (on INV-0002)",
-      "Less deposit invoice INV-0001",
-      "Less progress invoice INV-0002",
-      "Credit: gutters left as they are",
+    // Read as arithmetic: the proposal, the change orders, the job's total, less what was billed.
+    expect(invoiceRows(lines).map((r) => [r.label, r.amountCents])).toEqual([
+      ["Roof work as accepted in the proposal", 1_000_000],
+      ["Change order: Replace rotten decking (on INV-0002)", 50_000],
+      ["Change order: Credit: gutters left as they are", -20_000],
+      ["Job total", 1_030_000],
+      ["Less deposit invoice INV-0001", -300_000],
+      ["Less progress invoice INV-0002", -250_000],
     ]);
     // Only its own change orders stay marked as such.
     expect(lines.filter((l) => l.changeOrder).length).toBe(1);
+  });
+  it("reads in that order even when stored before its deductions were flagged", () => {
+    const stored = [
+      { description: "Roof work as accepted in the proposal", amountCents: 1_000_000 },
+      { description: "Less deposit invoice INV-0001", amountCents: -300_000 },
+      { description: "Extra vent", amountCents: 25_500, changeOrder: true },
+    ];
+    expect(invoiceRows(stored).map((r) => r.label)).toEqual([
+      "Roof work as accepted in the proposal",
+      "Change order: Extra vent",
+      "Job total",
+      "Less deposit invoice INV-0001",
+    ]);
+  });
+  it("has no job total line on a bill that takes nothing off", () => {
+    const deposit = [
+      { description: "Deposit: 30% of the $10,000.00 accepted proposal", amountCents: 300_000 },
+      { description: "Credit", amountCents: -5_000, changeOrder: true },
+    ];
+    expect(invoiceRows(deposit)).toEqual([
+      {
+        label: "Deposit: 30% of the $10,000.00 accepted proposal",
+        amountCents: 300_000,
+        amount: "$3,000.00",
+        subtotal: false,
+      },
+      { label: "Change order: Credit", amountCents: -5_000, amount: "-$50.00", subtotal: false },
+    ]);
   });
   it("with nothing before it bills the whole job", () => {
     expect(sumCents(finalInvoiceLines(123_456, [], []))).toBe(123_456);

@@ -144,9 +144,10 @@ export type EarlierInvoice = {
 };
 
 /**
- * The final bill's lines: the accepted total, every change order billed before it and its
- * own, less what each earlier sent invoice that is not void billed (a draft has billed
- * nothing; the final is not sent while one waits). Its total is what the job still comes to.
+ * The final bill's lines, in the order they add up: the accepted total, every change order
+ * billed before it and its own, then less what each earlier sent invoice that is not void
+ * billed (a draft has billed nothing; the final is not sent while one waits). Its total is
+ * what the job still comes to.
  */
 export function finalInvoiceLines(
   jobTotalCents: number,
@@ -164,13 +165,41 @@ export function finalInvoiceLines(
           amountCents: line.amountCents,
         });
     }
+  lines.push(...ownChangeOrders.map((line) => ({ ...line, changeOrder: true })));
   for (const inv of counted) {
     lines.push({
       description: `Less ${inv.kind} invoice ${formatInvoiceNumber(inv.number)}`,
       amountCents: -inv.totalCents,
+      deduction: true,
     });
   }
-  return [...lines, ...ownChangeOrders.map((line) => ({ ...line, changeOrder: true }))];
+  return lines;
+}
+
+/** One row of an invoice as every screen and the PDF show it; `subtotal`: the job's total. */
+export type InvoiceRow = { label: string; amountCents: number; amount: string; subtotal: boolean };
+
+// A final bill stored before its deductions were flagged; their words were always these.
+const isDeduction = (line: InvoiceLine) =>
+  line.deduction ?? (!line.changeOrder && line.amountCents < 0 && line.description.startsWith("Less "));
+
+/**
+ * An invoice's lines read as arithmetic, the one order for the lead page, the job page and
+ * the PDF: the work and its change orders, then (on a bill that takes earlier ones off) the
+ * job's total, then what was billed before.
+ */
+export function invoiceRows(lines: readonly InvoiceLine[]): InvoiceRow[] {
+  const row = (label: string, amountCents: number, subtotal = false): InvoiceRow => ({
+    label,
+    amountCents,
+    amount: formatCents(amountCents),
+    subtotal,
+  });
+  const line = (l: InvoiceLine) => row(l.changeOrder ? `Change order: ${l.description}` : l.description, l.amountCents);
+  const work = lines.filter((l) => !isDeduction(l));
+  const less = lines.filter(isDeduction);
+  if (!less.length) return work.map(line);
+  return [...work.map(line), row("Job total", sumCents(work), true), ...less.map(line)];
 }
 
 /** Lines with a total below zero are refused: an invoice never owes the homeowner. */

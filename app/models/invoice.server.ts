@@ -15,7 +15,9 @@ import {
 import type { InvoiceKind, InvoiceLine } from "~/lib/invoice-kinds";
 import { businessToday } from "~/lib/business-time";
 import type { ProposalContent } from "~/lib/proposal";
+import { unbilledCents } from "~/lib/job-value";
 import { getDb, inTransaction } from "~/server/db.server";
+import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
 import { queueMail } from "./outbox.server";
 import { getSetting } from "./settings.server";
@@ -147,6 +149,7 @@ export function createInvoiceDraft(
   return inTransaction(() => {
     const proposal = acceptedProposalOf(leadId);
     if (!proposal) return refusal(INVOICE_MESSAGES.noProposal);
+    if (!unbilledCents(jobValueOf(leadId), othersOf(leadId))) return refusal(INVOICE_MESSAGES.nothingOwed);
     if (kind === "progress") {
       return insertDraft(
         {

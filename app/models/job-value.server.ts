@@ -1,8 +1,14 @@
-import { getTableName, inArray, sql } from "drizzle-orm";
+import { getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { leads } from "~/db/schema";
 import { jobValueCents } from "~/lib/job-value";
 import { getDb } from "~/server/db.server";
+
+// Change-order lines of the invoices that are not void. A draft's count: the change is
+// agreed and will be billed. A final invoice repeats earlier ones as plain lines (no flag),
+// so each is counted once, on the invoice it was made on.
+const changeOrderLines = (leadId: SQL) =>
+  sql`from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and i.state <> 'void' and json_extract(j.value, '$.changeOrder') = 1`;
 
 /**
  * The one query path for a job's value (lib/job-value.ts combines the parts): columns any
@@ -17,10 +23,7 @@ export function jobValueColumns(leadIdColumn: SQLiteColumn) {
     acceptedCents: sql<
       number | null
     >`(select p.total_cents from proposals p where p.lead_id = ${leadId} and p.accepted_at is not null and p.withdrawn_at is null)`,
-    // Change-order lines of the invoices that are not void. A draft's count: the change is
-    // agreed and will be billed. A final invoice repeats earlier ones as plain lines (no
-    // flag), so each is counted once, on the invoice it was made on.
-    changeOrderCents: sql<number>`(select coalesce(sum(json_extract(j.value, '$.amountCents')), 0) from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and i.state <> 'void' and json_extract(j.value, '$.changeOrder') = 1)`,
+    changeOrderCents: sql<number>`(select coalesce(sum(json_extract(j.value, '$.amountCents')), 0) ${changeOrderLines(leadId)})`,
     estimateCents: sql<
       number | null
     >`(select e.total_cents from estimates e where e.lead_id = ${leadId} and e.superseded_at is null)`,
@@ -40,3 +43,10 @@ export function jobValuesOf(leadIds: readonly number[]): Map<number, number | nu
 
 /** One lead's value (the lead page). */
 export const jobValueOf = (leadId: number) => jobValuesOf([leadId]).get(leadId) ?? null;
+
+/** The change orders one lead's value counts, each as it was agreed, in the order they were made. */
+export function jobChangeOrders(leadId: number): { description: string; amountCents: number }[] {
+  return getDb().all<{ description: string; amountCents: number }>(
+    sql`select json_extract(j.value, '$.description') as description, json_extract(j.value, '$.amountCents') as amountCents ${changeOrderLines(sql`${leadId}`)} order by i.id, j.key`,
+  );
+}

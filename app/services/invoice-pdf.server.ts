@@ -2,7 +2,7 @@ import type { Invoice, Lead, Payment } from "~/db/schema";
 import { addressLine } from "~/lib/business";
 import { leadAddressLine } from "~/lib/address";
 import { fileNameSlug } from "~/lib/file-name";
-import { formatInvoiceNumber, owedCents } from "~/lib/invoice";
+import { formatInvoiceNumber, invoiceRows, owedCents } from "~/lib/invoice";
 import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords, type InvoiceLine } from "~/lib/invoice-kinds";
 import { businessToday, formatDay } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
@@ -66,12 +66,14 @@ export async function buildInvoicePdf(
   }
 
   heading(doc, `${INVOICE_KIND_LABELS[invoice.kind]} invoice`);
-  const lines = invoice.lines as InvoiceLine[];
+  const rows = invoiceRows(invoice.lines as InvoiceLine[]);
+  const subtotal = rows.findIndex((r) => r.subtotal);
   table(
     doc,
     ["Description", "Amount"],
-    lines.map((l) => [l.changeOrder ? `Change order: ${l.description}` : l.description, formatCents(l.amountCents)]),
+    rows.map((r) => [r.label, r.amount]),
     [416, 100],
+    subtotal < 0 ? undefined : subtotal,
   );
   const paidRows = payments.map((p) => [
     `Paid ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,

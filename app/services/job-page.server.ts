@@ -1,5 +1,5 @@
 import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
-import { formatInvoiceNumber, owedCents, takesPayments } from "~/lib/invoice";
+import { formatInvoiceNumber, invoiceRows, owedCents, takesPayments, type InvoiceRow } from "~/lib/invoice";
 import {
   formatHeadlineTime,
   jobInvoicePayPath,
@@ -31,14 +31,23 @@ import { removeUpload } from "~/server/storage.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { parsePhotoForm } from "~/server/upload.server";
 import { findJobByToken } from "./job-page-link.server";
-import { jobValuesOf } from "~/models/job-value.server";
+import { jobChangeOrders, jobValueOf } from "~/models/job-value.server";
+import { unbilledCents } from "~/lib/job-value";
 
 export type JobPageView = {
   company: { name: string; phone: string; email: string };
   customer: { name: string; address: string | null };
   status: JobStatus;
   visits: { id: number; kind: string; when: string }[];
-  proposal: { total: string; acceptedOn: string | null; pdf: string } | null;
+  proposal: {
+    total: string;
+    acceptedOn: string | null;
+    pdf: string;
+    /** The change orders agreed since, as the invoices bill them. */
+    changeOrders: { description: string; amount: string }[];
+    /** The proposal and its change orders together (null without any). */
+    jobTotal: string | null;
+  } | null;
   invoices: {
     id: number;
     number: string;
@@ -51,6 +60,8 @@ export type JobPageView = {
     pdf: string;
     /** Where "Pay" posts, while online payment is on and something is owed. */
     pay: string | null;
+    /** In the order they add up, as on the PDF (lib/invoice.ts). */
+    lines: InvoiceRow[];
   }[];
   receipts: { id: number; on: string; amount: string; method: string; invoice: string }[];
   maxPhotos: number;
@@ -78,6 +89,8 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
   const workDay = visits.find((v) => v.kind === "work_day");
   const other = visits.find((v) => v.kind !== "work_day");
   const online = onlinePaymentEnabled();
+  const jobValue = jobValueOf(leadId);
+  const changeOrders = accepted ? jobChangeOrders(leadId) : [];
   const status = jobStatus(
     {
       won: lead.status === "won" || !!accepted,
@@ -87,10 +100,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       sentInvoices: sent.length,
       owedCents: owed,
       lastWorkDay: lastWorkDay(allVisits, now),
-      unbilledCents: Math.max(
-        0,
-        (jobValuesOf([leadId]).get(leadId) ?? 0) - sent.reduce((sum, i) => sum + i.totalCents, 0),
-      ),
+      unbilledCents: unbilledCents(jobValue, invoices),
       proposalOpen: hasOpenProposal(leadId, now),
       lost: lead.status === "lost",
     },
@@ -107,6 +117,9 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
           total: formatCents(proposal.totalCents),
           acceptedOn: proposal.acceptedAt ? formatDay(businessToday(proposal.acceptedAt)) : null,
           pdf: jobProposalPdfPath(token),
+          changeOrders: changeOrders.map((c) => ({ description: c.description, amount: formatCents(c.amountCents) })),
+          // The job's one value, which the invoices bill: shown once a change order makes it differ.
+          jobTotal: changeOrders.length && jobValue !== null ? formatCents(jobValue) : null,
         }
       : null,
     invoices: invoices.map((i) => ({
@@ -120,6 +133,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       dueOn: i.dueOn && owedCents(i) > 0 ? formatDay(i.dueOn) : null,
       pdf: jobInvoicePdfPath(token, i.id),
       pay: online && takesPayments(i) ? jobInvoicePayPath(token, i.id) : null,
+      lines: invoiceRows(i.lines),
     })),
     receipts: listLeadReceipts(leadId).map((p) => ({
       id: p.id,

@@ -5,7 +5,9 @@ import {
   basisFormValues,
   DELETE_DRAFT_INTENT,
   formatInvoiceNumber,
+  invoiceRows,
   isOverdue,
+  type InvoiceRow,
   owedCents,
   takesPayments,
   VOID_INVOICE_INTENT,
@@ -24,6 +26,7 @@ import { formatCents } from "~/lib/money-format";
 import { mailStateLabel } from "~/lib/outbox";
 import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
 import { jobValueOf } from "~/models/job-value.server";
+import { billedCents, unbilledCents } from "~/lib/job-value";
 import { getLead } from "~/models/lead.server";
 import { findMail } from "~/models/outbox.server";
 import { stripeRefundNotes } from "~/models/lead-history.server";
@@ -48,7 +51,8 @@ export type MoneyInvoice = {
   dueOn: string | null;
   overdue: boolean;
   pdf: string;
-  lines: { description: string; amount: string; changeOrder: boolean }[];
+  /** In the order they add up (lib/invoice.ts, as the PDF): the work, the job's total, what was billed before. */
+  lines: InvoiceRow[];
   payments: { id: number; line: string }[];
   mail: string | null;
   voidReason: string | null;
@@ -80,6 +84,8 @@ export type LeadMoneyView = {
   confirmDelete: { invoiceId: number; detail: string; closeTo: string } | null;
   /** Online payments Stripe took beyond what was owed: the owner refunds them in the Stripe dashboard. */
   refunds: { id: number; on: string; text: string }[];
+  /** Something of the job's value is not billed yet: a new invoice may be made. */
+  billable: boolean;
   hasFinal: boolean;
   hasEmail: boolean;
   onlinePayment: boolean;
@@ -139,11 +145,7 @@ export async function leadMoneyView(
       dueOn: inv.dueOn ? formatDay(inv.dueOn) : null,
       overdue: isOverdue(inv, today),
       pdf: href("/admin/leads/:id/invoices/:iid.pdf", { id: String(leadId), iid: String(inv.id) }),
-      lines: lines.map((l) => ({
-        description: l.description,
-        amount: formatCents(l.amountCents),
-        changeOrder: !!l.changeOrder,
-      })),
+      lines: invoiceRows(lines),
       payments: payments
         .filter((p) => p.invoiceId === inv.id)
         .map((p) => ({
@@ -181,7 +183,7 @@ export async function leadMoneyView(
     figures: proposal
       ? [
           { label: "Job total", value: formatCents(jobValue ?? proposal.totalCents) },
-          { label: "Billed", value: formatCents(counted.reduce((s, r) => s + r.totalCents, 0)) },
+          { label: "Billed", value: formatCents(billedCents(rows)) },
           { label: "Received", value: formatCents(counted.reduce((s, r) => s + r.paidCents, 0)) },
           { label: "Owed", value: formatCents(counted.reduce((s, r) => s + owedCents(r), 0)), strong: true },
         ]
@@ -198,6 +200,7 @@ export async function leadMoneyView(
       on: formatDay(businessToday(n.createdAt)),
       text: n.body,
     })),
+    billable: jobValue !== null && unbilledCents(jobValue, rows) > 0,
     hasFinal: rows.some((r) => r.kind === "final" && r.state !== "void"),
     hasEmail: lead.email.includes("@"),
     onlinePayment: onlinePaymentEnabled(),

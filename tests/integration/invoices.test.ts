@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { JobPageView } from "~/services/job-page.server";
 import { fakeResendForApp } from "./fake-mail";
 
 // Invoices and hand-recorded payments (issue 33): the deposit draft on acceptance, numbers
@@ -33,6 +34,9 @@ const paymentsRoute = await import("~/routes/admin/lead-payments");
 const pdfRoute = await import("~/routes/resources/admin-invoice-pdf");
 const { invoicePdfFor } = await import("~/services/invoice-pdf.server");
 const pipelineRoute = await import("~/routes/admin/pipeline");
+const jobRoute = await import("~/routes/job");
+const { jobPageLinkUrl } = await import("~/services/job-page-link.server");
+const { requestContext } = await import("~/server/client-ip.server");
 
 const by = systemActor("Test");
 let owner = "";
@@ -469,6 +473,99 @@ describe("the final invoice", () => {
     if (!sent || "refused" in sent) throw new Error("final not sent");
     // 10,000 + 400 - 3,000 - 2,400 - 50 = 4,950
     expect(sent.invoice.totalCents).toBe(495_000);
+  });
+});
+
+describe("a job with a change order, billed to the end", () => {
+  const moneyPanel = async (leadId: number) => {
+    const request = new Request(`http://site.test/admin/leads/${leadId}`, { headers: { Cookie: owner } });
+    return (await leadMoneyView(request, leadId, (await getAdmin(request))!))!;
+  };
+  const jobPage = async (leadId: number) => {
+    const token = jobPageLinkUrl(leadId).split("/job/")[1]!;
+    const request = new Request(`http://site.test/job/${token}`);
+    const page = (await jobRoute.loader({
+      request,
+      params: { token },
+      context: requestContext("203.0.113.9"),
+    } as never)) as unknown as { data: { kind: string; view: JobPageView } };
+    return page.data.view;
+  };
+  const payInFull = async (leadId: number, invoiceId: number, dollars: string) =>
+    expect(
+      (
+        await paymentsPost(leadId, {
+          intent: "record-payment",
+          invoiceId: String(invoiceId),
+          method: "cash",
+          amount: dollars,
+          receivedOn: businessToday(),
+        })
+      ).status,
+    ).toBe(302);
+
+  it("reads the same everywhere: the job page lists the change order, the bill adds up in order, nothing is offered once all is paid", async () => {
+    setSetting("pricing", { ...getSetting("pricing"), depositBasisPoints: 3000 });
+    const { leadId } = acceptedJob(1_000_000, "vent@example.com");
+    const [deposit] = listLeadInvoices(leadId);
+    sendInvoice(leadId, deposit.id, by);
+    await payInFull(leadId, deposit.id, "3000");
+    const final = createInvoiceDraft(leadId, "final", by);
+    if (!("id" in final)) throw new Error("no final draft");
+    saveInvoiceDraft(leadId, {
+      intent: "save-invoice",
+      invoiceId: final.id,
+      basis: null,
+      dueOn: null,
+      note: null,
+      changeOrders: [{ description: "Extra vent", amountCents: 25_500, changeOrder: true }],
+    });
+    const sent = sendInvoice(leadId, final.id, by);
+    if (!sent || "refused" in sent) throw new Error("final not sent");
+
+    // The homeowner's page: the proposal, the change order, and the job's total the invoices bill.
+    const page = await jobPage(leadId);
+    expect(page.proposal).toMatchObject({
+      total: "$10,000.00",
+      changeOrders: [{ description: "Extra vent", amount: "$255.00" }],
+      jobTotal: "$10,255.00",
+    });
+    const panel = await moneyPanel(leadId);
+    expect(panel.figures).toContainEqual({ label: "Job total", value: "$10,255.00" });
+
+    // The final bill reads as arithmetic, on the PDF, the lead page and the job page alike.
+    const inOrder = [
+      "Roof work as accepted in the proposal",
+      "Change order: Extra vent",
+      "Job total",
+      `Less deposit invoice ${formatInvoiceNumber(listLeadInvoices(leadId)[0]!.number)}`,
+    ];
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array((await invoicePdfFor(sent.invoice))!)), {
+      mergePages: true,
+    });
+    const at = inOrder.map((words) => text.indexOf(words));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    const adminFinal = panel.invoices.find((i) => i.kind === "final")!;
+    expect(adminFinal.lines.map((l) => [l.label, l.amount])).toEqual([
+      [inOrder[0], "$10,000.00"],
+      [inOrder[1], "$255.00"],
+      [inOrder[2], "$10,255.00"],
+      [inOrder[3], "-$3,000.00"],
+    ]);
+    expect(page.invoices.find((i) => i.kind === "Final")!.lines).toEqual(adminFinal.lines);
+
+    // Paid in full: nothing is left to bill, so no new invoice is offered, and none is made.
+    await payInFull(leadId, final.id, "7255");
+    expect((await moneyPanel(leadId)).billable).toBe(false);
+    for (const kind of ["progress", "final"]) {
+      const refused = await invoicesPost(leadId, { intent: "create-invoice", kind });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.data)).toContain(
+        "Nothing is left to bill: earlier invoices cover the job's total.",
+      );
+    }
+    expect(listLeadInvoices(leadId)).toHaveLength(2);
   });
 });
 

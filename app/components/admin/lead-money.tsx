@@ -77,7 +77,7 @@ export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result
           ))}
         </ul>
       )}
-      {view.jobTotal && <CreateInvoice view={view} result={result} />}
+      {view.billable && <CreateInvoice view={view} result={result} />}
       {view.confirmDelete && (
         <ConfirmDelete
           title="Delete draft invoice"
@@ -167,10 +167,8 @@ function InvoiceCard({
         <summary className="cursor-pointer text-ink-soft">Lines</summary>
         <ul className="mt-1 space-y-0.5">
           {invoice.lines.map((line, i) => (
-            <li key={i} className="flex justify-between gap-3">
-              <span className="min-w-0 break-words">
-                {line.changeOrder ? `Change order: ${line.description}` : line.description}
-              </span>
+            <li key={i} className={`flex justify-between gap-3 ${line.subtotal ? "font-semibold" : ""}`}>
+              <span className="min-w-0 break-words">{line.label}</span>
               <span className="shrink-0 tabular-nums">{line.amount}</span>
             </li>
           ))}
