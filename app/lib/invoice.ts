@@ -179,9 +179,8 @@ export function finalInvoiceLines(
 /** One row of an invoice as every screen and the PDF show it; `subtotal`: the job's total. */
 export type InvoiceRow = { label: string; amountCents: number; amount: string; subtotal: boolean };
 
-// A final bill stored before its deductions were flagged; their words were always these.
-const isDeduction = (line: InvoiceLine) =>
-  line.deduction ?? (!line.changeOrder && line.amountCents < 0 && line.description.startsWith("Less "));
+// Final bills made before the flag got it from migration 0029: no line is told by its words.
+const isDeduction = (line: InvoiceLine) => line.deduction === true;
 
 /**
  * An invoice's lines read as arithmetic, the one order for the lead page, the job page and
