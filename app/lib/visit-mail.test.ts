@@ -55,4 +55,15 @@ describe("the homeowner's visit mails", () => {
     );
     expect(mail.text).not.toMatch(/moved/i);
   });
+
+  it("words the time the same way in every mail, the cancellation too: Kansas time", () => {
+    const time = "Monday, November 2, 2026 at 9:00 AM (Kansas time)";
+    for (const kind of ["confirmation", "reminder", "moved", "updated", "cancelled"] as VisitMailKind[])
+      expect(visitMail(kind, facts).text, kind).toContain(time);
+    expect(visitMail("cancelled", facts).text).toContain(
+      `Your inspection on ${time} is canceled. We will be in touch to find a new time.`,
+    );
+    const moved = visitMail("moved", { ...facts, was: new Date("2026-10-30T19:30:00Z") });
+    expect(moved.text).toContain("which was set for Friday, October 30, 2026 at 2:30 PM (Kansas time), is now on");
+  });
 });

@@ -30,6 +30,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** "Estimate visit" as words in a sentence: "estimate visit". */
 const kindWords = (kind: VisitKind) => VISIT_KIND_LABELS[kind].toLowerCase();
 
+/** Every time a visit mail gives in its text: "Monday, November 2, 2026 at 9:00 AM (Kansas time)". */
+const kansasWhen = (at: Date) => `${formatVisitTime(at)} (Kansas time)`;
+
 const shortWhen = (at: Date) => `${formatShortDay(kansasDay(at))} at ${formatKansasTime(at)}`;
 
 function howLong(minutes: number): string {
@@ -40,7 +43,7 @@ function howLong(minutes: number): string {
 
 export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject: string; text: string; html: string } {
   const what = kindWords(facts.kind);
-  const when = formatVisitTime(facts.startsAt);
+  const when = kansasWhen(facts.startsAt);
   const where = facts.address ? ` at ${facts.address}` : "";
   const who = facts.who
     ? `${facts.who} from ${facts.company} will be there.`
@@ -52,18 +55,18 @@ export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject
       case "confirmation":
         return [
           `Your ${what} with ${facts.company}: ${shortWhen(facts.startsAt)}`,
-          [`Your ${what} is booked for ${when} (Kansas time)${where}.`, `${who} ${lasts}`, calendar],
+          [`Your ${what} is booked for ${when}${where}.`, `${who} ${lasts}`, calendar],
         ];
       case "reminder":
         return [
           `Tomorrow: your ${what} with ${facts.company} at ${formatKansasTime(facts.startsAt)}`,
-          [`A reminder: your ${what} is tomorrow, ${when} (Kansas time)${where}.`, `${who} ${lasts}`],
+          [`A reminder: your ${what} is tomorrow, ${when}${where}.`, `${who} ${lasts}`],
         ];
       case "moved":
         return [
           `Your ${what} has moved to ${shortWhen(facts.startsAt)}`,
           [
-            `Your ${what}${facts.was ? `, which was set for ${formatVisitTime(facts.was)},` : ""} is now on ${when} (Kansas time)${where}.`,
+            `Your ${what}${facts.was ? `, which was set for ${kansasWhen(facts.was)},` : ""} is now on ${when}${where}.`,
             `${who} ${lasts}`,
             "The attached invitation updates the event in your calendar.",
           ],
@@ -73,7 +76,7 @@ export function visitMail(mail: VisitMailKind, facts: VisitMailFacts): { subject
         return [
           `Your ${what} on ${shortWhen(facts.startsAt)} now takes ${howLong(facts.durationMinutes)}`,
           [
-            `Your ${what} is still on ${when} (Kansas time)${where}; it now takes ${howLong(facts.durationMinutes)}.`,
+            `Your ${what} is still on ${when}${where}; it now takes ${howLong(facts.durationMinutes)}.`,
             who,
             "The attached invitation updates the event in your calendar.",
           ],
