@@ -28,10 +28,6 @@ const SENDING_TOAST = "contact-sending";
 const field =
   "mt-1 block w-full rounded-md border border-black/15 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-sand aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-600/25";
 
-// "E-mail" here, so the choice is never taken for the Email field above (by a screen
-// reader's label search, or a test's); the admin and the mail say "Email".
-const FORM_REACH_LABEL = { ...PREFERRED_CONTACT, email: "E-mail" } as const;
-
 /** A photo the visitor picked, with the blob: URL of its preview. */
 type Picked = { file: File; url: string };
 
@@ -321,7 +317,7 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
         >
           <legend className="text-sm font-medium">Best way to reach you</legend>
           <div className="mt-1 flex gap-6">
-            {Object.entries(FORM_REACH_LABEL).map(([value, label]) => (
+            {Object.entries(PREFERRED_CONTACT).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 py-1">
                 <input
                   type="radio"

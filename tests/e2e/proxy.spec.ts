@@ -12,7 +12,7 @@ test("a visitor sends the contact form over https", async ({ page }, info) => {
   expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${PROXY_URL}/contact`);
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByLabel("Name").fill(`Proxy visitor ${info.project.name}`);
-  await form.getByLabel("Email").fill(`proxy-${info.project.name}@example.com`);
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(`proxy-${info.project.name}@example.com`);
   await form.getByLabel("Message").fill("Hail took half the shingles off our garage roof.");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(

@@ -317,11 +317,11 @@ test.describe("contact form", () => {
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("Name").fill("   ");
-    await form.getByLabel("Email").fill("kim@example.com");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("kim@example.com");
     await form.getByLabel("Message").fill("Need a roof estimate");
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("alert")).toHaveText("Error: Please fill in all required fields: Name");
-    await expect(form.getByLabel("Email")).toHaveValue("kim@example.com");
+    await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("kim@example.com");
     await expect(form.getByLabel("Message")).toHaveValue("Need a roof estimate");
   });
 
@@ -329,7 +329,7 @@ test.describe("contact form", () => {
     await page.goto("/#contact");
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("Name").fill("Kim Hoang");
-    await form.getByLabel("Email").fill("kim@example.com");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("kim@example.com");
     await form.getByLabel("Phone").fill("316-555-0100");
     await form.getByLabel("Message").fill(`Hail damage on the north slope (${info.project.name})`);
     await form.getByRole("button", { name: "Send Message" }).click();

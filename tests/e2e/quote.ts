@@ -34,12 +34,12 @@ export const AUGUSTA_GUTTERS: QuotePlace = {
 /** The quote form filled the way a homeowner would. */
 export async function fillQuote(form: Locator, name: string, email: string, place: QuotePlace = DERBY_HAIL) {
   await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Email").fill(email);
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await form.getByLabel("Type of work").selectOption(place.service);
   await form.getByLabel("Street").fill(place.street);
   await form.getByLabel("City").fill(place.city);
   await form.getByLabel("ZIP").fill(place.zip);
   await form.getByLabel("Message").fill("Hail took some shingles off the north side.");
   // Email: the way to reach the address typed (a call or a text would need a phone too).
-  await form.getByRole("radio", { name: "E-mail" }).check();
+  await form.getByRole("radio", { name: "Email" }).check();
 }

@@ -50,7 +50,7 @@ test("every page a visitor or homeowner sees is in US English @desktop @nojs", a
   const email = `us-english-${Date.now()}@example.com`;
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByLabel("Name").fill("Ana Reyes");
-  await form.getByLabel("Email").fill(email);
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await form.getByLabel("City").fill("Topeka");
   await form.getByLabel("Message").fill("A new roof, please.");
   await form.getByRole("button", { name: "Send Message" }).click();
