@@ -30,12 +30,15 @@ export function ProposalView({
   content: c,
   outline,
   pdf,
+  reach,
   reply,
   children,
 }: {
   content: ProposalContent;
   outline: OutlineSvg | null;
   pdf: string;
+  /** "We will text you": the way the homeowner chose to be reached (lib/contact-form.ts weWillReach). */
+  reach: string;
   /** The action's refusal (conform's reply), if the last post was refused. */
   reply?: SubmissionResult<string[]>;
   children?: React.ReactNode;
@@ -141,7 +144,7 @@ export function ProposalView({
             <p className="mt-4 font-medium">This proposal is valid until {formatDay(c.validUntil)}.</p>
           </section>
 
-          {!accepted && <AcceptForm reply={reply} />}
+          {!accepted && <AcceptForm reach={reach} reply={reply} />}
 
           <p className="text-center text-sm text-ink-soft">
             Questions? Call {c.company.name} at{" "}
@@ -159,7 +162,7 @@ export function ProposalView({
 const FORM_ID = "accept";
 
 /** Checked by the server with lib/proposal-schema.ts (this page loads no validation library, decision 0039). */
-function AcceptForm({ reply }: { reply?: SubmissionResult<string[]> }) {
+function AcceptForm({ reach, reply }: { reach: string; reply?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const name = replyField(reply, FORM_ID, ACCEPT_FIELDS.name);
@@ -169,9 +172,7 @@ function AcceptForm({ reply }: { reply?: SubmissionResult<string[]> }) {
       <h2 id="accept-title" className="text-xl font-bold">
         Accept this proposal
       </h2>
-      <p className="mt-1 text-ink-soft">
-        Type your full name as your signature. We will call you to schedule the work.
-      </p>
+      <p className="mt-1 text-ink-soft">Type your full name as your signature. {reach} to schedule the work.</p>
       <Form method="post" id={FORM_ID} className="mt-4 space-y-4" aria-label="Accept the proposal">
         {/* Above the fields it points to ("marked below"), like every public form's. */}
         <FormError formId={FORM_ID} reply={reply} />
@@ -219,11 +220,13 @@ export function ProposalAccepted({
   name,
   at,
   phone,
+  reach,
   justAccepted = false,
 }: {
   name: string;
   at: string;
   phone: string;
+  reach: string;
   justAccepted?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -242,7 +245,7 @@ export function ProposalAccepted({
         <Icon name="check" className="size-6" /> Accepted — thank you!
       </h2>
       <p className="mt-2 text-ink">
-        Accepted by <strong>{name}</strong> on {at}. We will call you to schedule the work; if you need us sooner, call{" "}
+        Accepted by <strong>{name}</strong> on {at}. {reach} to schedule the work; if you need us sooner, call{" "}
         <a href={telHref(phone)} className="font-semibold whitespace-nowrap underline">
           {phone}
         </a>

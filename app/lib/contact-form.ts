@@ -27,6 +27,13 @@ export const QUOTE_SERVICES = [...SERVICES.map((s) => s.name), "Storm / hail dam
 export const PREFERRED_CONTACT = { call: "Call", text: "Text", email: "Email" } as const;
 export type PreferredContact = keyof typeof PREFERRED_CONTACT;
 
+const REACH_VERBS: Record<PreferredContact, string> = { call: "call", text: "text", email: "email" };
+/**
+ * "We will text you": how every page and mail to a homeowner says we will get in touch, the
+ * way they chose on the quote form; a call when they did not say.
+ */
+export const weWillReach = (way: PreferredContact | null | undefined) => `We will ${REACH_VERBS[way ?? "call"]} you`;
+
 /** Up to this many photos go with one request (each within MAX_UPLOAD_BYTES). */
 export const MAX_PHOTOS = 5;
 /** Where quote requests with photos are posted: the form's page (no scripts) and its JSON twin. */

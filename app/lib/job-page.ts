@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { BUSINESS_TIME_ZONE, formatKansasTime } from "./business-time";
+import { weWillReach, type PreferredContact } from "./contact-form";
 
 /** The homeowner's job page and what hangs off it: all behind the one private token. */
 export const jobPath = (token: string) => href("/job/:token", { token });
@@ -89,6 +90,8 @@ export type JobFacts = {
   unbilledCents: number;
   /** The day of the last work day that has begun (not canceled), worded: the crew has been. */
   lastWorkDay?: string | null;
+  /** The best way to reach the homeowner they chose: the page says we will text, call or email. */
+  reach?: PreferredContact | null;
 };
 
 export type JobStatus = { headline: string; detail: string };
@@ -119,7 +122,7 @@ export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string)
   if (job.nextWorkDay)
     return {
       headline: `Work day booked for ${job.nextWorkDay}`,
-      detail: "Our crew will be there then. We will call you if the weather changes the plan.",
+      detail: `Our crew will be there then. ${weWillReach(job.reach)} if the weather changes the plan.`,
     };
   if (job.won && job.lastWorkDay)
     return {
@@ -127,7 +130,10 @@ export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string)
       detail: `Our crew was at your home on ${job.lastWorkDay}. We will let you know when the work is done.`,
     };
   if (job.won)
-    return { headline: "We have your signed proposal", detail: "Thank you! We will call you to book the work day." };
+    return {
+      headline: "We have your signed proposal",
+      detail: `Thank you! ${weWillReach(job.reach)} to book the work day.`,
+    };
   if (job.lost)
     return {
       headline: "This request is closed",

@@ -3,6 +3,7 @@
  * with the proposal's link (one token per mail, decision 0038) and the job's one job page
  * link (decision 0076).
  */
+import { weWillReach, type PreferredContact } from "./contact-form";
 import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";
 import { type ProposalContent } from "./proposal";
@@ -50,12 +51,13 @@ export function signedProposalMail(
   content: Pick<ProposalContent, "company" | "customer" | "totalCents">,
   accepted: { name: string; at: Date },
   jobPageLink: string,
+  reach: PreferredContact | null = null,
 ): { subject: string; text: string; html: string } {
   const { company, customer } = content;
   const paragraphs = [
     `Hi ${customer.name},`,
     `Thank you for choosing ${company.name}! We have your acceptance of our proposal for ${formatCents(content.totalCents)}, signed online by ${accepted.name} on ${formatMoment(accepted.at)} (Kansas time).`,
-    "Your signed proposal is attached as a PDF. We will call you to book the work day.",
+    `Your signed proposal is attached as a PDF. ${weWillReach(reach)} to book the work day.`,
     JOB_PAGE_MAIL.afterJob,
     jobPageLink,
     `Questions? Just reply to this email or call us at ${company.phone}.`,

@@ -171,7 +171,6 @@ export const PROPOSAL_MESSAGES = {
   nameMissing: "Please type your full name to accept.",
   nameTooLong: `Please keep your name under ${NAME_MAX} characters.`,
   agreeMissing: "Please check the box to agree to the terms.",
-  accepted: "Thank you! Your acceptance has been recorded. We will call you to schedule the work.",
   tooMany: "Too many tries from your connection. Please wait a few minutes or give us a call.",
   expired: "This proposal has expired.",
   replaced: "This proposal was replaced by a newer one",

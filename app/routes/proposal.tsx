@@ -4,8 +4,10 @@ import { data } from "react-router";
 import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
 import { proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
 import { formatDay, formatMoment } from "~/lib/business-time";
+import { weWillReach } from "~/lib/contact-form";
 import { AcceptanceSchema } from "~/lib/proposal-schema";
 import { outlineForSvg } from "~/lib/roof-drawing";
+import { getLead } from "~/models/lead.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { clientIp } from "~/server/client-ip.server";
 import { env } from "~/server/env.server";
@@ -49,6 +51,7 @@ function pageFor(token: string, now = new Date()) {
       kind: "proposal" as const,
       content,
       pdf: proposalPdfPath(token),
+      reach: weWillReach(getLead(proposal.leadId)?.preferredContact),
       // Drawn here: the page itself must not load the drawing's schemas (zod).
       outline: content.roof?.drawing ? outlineForSvg(content.roof.drawing) : null,
       accepted: proposal.acceptedAt
@@ -116,6 +119,7 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
       content={loaderData.content}
       outline={loaderData.outline}
       pdf={loaderData.pdf}
+      reach={loaderData.reach}
       reply={actionData?.reply ?? undefined}
     >
       {loaderData.accepted && (
@@ -124,6 +128,7 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
           name={loaderData.accepted.name}
           at={loaderData.accepted.at}
           phone={loaderData.content.company.phone}
+          reach={loaderData.reach}
           justAccepted={actionData !== undefined && actionData.reply === null}
         />
       )}

@@ -103,6 +103,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       unbilledCents: unbilledCents(jobValue, invoices),
       proposalOpen: hasOpenProposal(leadId, now),
       lost: lead.status === "lost",
+      reach: lead.preferredContact,
     },
     formatCents,
   );

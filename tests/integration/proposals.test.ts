@@ -336,6 +336,22 @@ describe("the homeowner's page", () => {
     expect(signed()).toHaveLength(1);
   });
 
+  it("tells a homeowner who chose to be texted that we will text them, on the page and in the mail", async () => {
+    const id = measuredLeadWithEstimate("Tex Reyes");
+    db().update(leads).set({ preferredContact: "text" }).where(eq(leads.id, id)).run();
+    const { token } = await send(id);
+    expect(openPage(token).data).toMatchObject({ kind: "proposal", reach: "We will text you" });
+    // An address of its own: the default one is counted by the rate limit test further down.
+    await accept(token, { fullName: "Tex Reyes", agree: "on" }, "198.51.100.23");
+    await expect.poll(() => findMail("proposal-signed", { leadId: id })?.state, { timeout: 10_000 }).toBe("sent");
+    const mail = fake.sent.find(
+      (m) =>
+        m.subject === "Your signed proposal from Prairie Ridge Framing & Roofing" && m.text.startsWith("Hi Tex Reyes,"),
+    )!;
+    expect(mail.text).toContain("Your signed proposal is attached as a PDF. We will text you to book the work day.");
+    expect(mail.text).not.toContain("We will call you");
+  });
+
   it("keeps the acceptance when the mail fails, and the background retry sends it later", async () => {
     fake.failWhen(() => true);
     const id = measuredLeadWithEstimate("Retry Person");

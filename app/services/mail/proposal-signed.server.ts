@@ -1,5 +1,6 @@
 import type { ProposalContent } from "~/lib/proposal";
 import { signedProposalMail } from "~/lib/proposal-mail";
+import { getLead } from "~/models/lead.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { buildProposalPdf, proposalFileName } from "~/services/proposal-pdf.server";
@@ -18,7 +19,12 @@ export const proposalSigned: MailKind = {
     const content = proposal.content as ProposalContent;
     const jobPageLink = jobPageLinkUrl(proposal.leadId, now);
     const pdf = await buildProposalPdf(proposal);
-    const written = signedProposalMail(content, { name: proposal.acceptedName, at: proposal.acceptedAt }, jobPageLink);
+    const written = signedProposalMail(
+      content,
+      { name: proposal.acceptedName, at: proposal.acceptedAt },
+      jobPageLink,
+      getLead(proposal.leadId)?.preferredContact ?? null,
+    );
     // To the homeowner's address as it was at acceptance; a reply reaches the office.
     return {
       mail: {
