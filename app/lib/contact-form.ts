@@ -3,6 +3,8 @@ import { href } from "react-router";
 import { SERVICES } from "~/lib/landing-pages";
 
 export const CONTACT_SUBJECT = "Contact Form Submission";
+/** When a visitor hears back (the spec's autoresponder promise): every page and mail promises this. */
+export const REPLY_PROMISE = "within 24 hours";
 export const MESSAGES = {
   required: "Please fill in all required fields",
   invalidEmail: "Please enter a valid email address",

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { REPLY_PROMISE } from "./contact-form";
 
 /** The hours the daily summary of waiting leads can go out at, Kansas time. */
 export const DIGEST_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -31,7 +32,7 @@ export function defaultContactSettings(company: string, email: string): ContactS
     autoresponderSubject: `Thank you for contacting ${company}`,
     autoresponderMessage:
       `Thank you for reaching out to ${company}. We have received your message ` +
-      "and will get back to you within 24 hours.",
+      `and will get back to you ${REPLY_PROMISE}.`,
     notificationEmail: email,
     digestEnabled: false,
     digestHour: DEFAULT_DIGEST_HOUR,

@@ -93,4 +93,11 @@ describe("the headline's time", () => {
     const booked = jobStatus({ ...base, won: true, nextWorkDay: "Tuesday, March 10 at 8:00 AM", reach: "text" }, money);
     expect(booked.detail).toBe("Our crew will be there then. We will text you if the weather changes the plan.");
   });
+
+  it("before anything is booked, promises the reply time the contact page promises, the way they chose", () => {
+    expect(jobStatus({ ...base, reach: "text" }, money)).toEqual({
+      headline: "We are on it",
+      detail: "We have your request. We will text you within 24 hours.",
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { BUSINESS_TIME_ZONE, formatKansasTime } from "./business-time";
-import { weWillReach, type PreferredContact } from "./contact-form";
+import { REPLY_PROMISE, weWillReach, type PreferredContact } from "./contact-form";
 
 /** The homeowner's job page and what hangs off it: all behind the one private token. */
 export const jobPath = (token: string) => href("/job/:token", { token });
@@ -151,5 +151,5 @@ export function jobStatus(job: JobFacts, formatMoney: (cents: number) => string)
       headline: `${job.nextOtherVisit.label} booked for ${job.nextOtherVisit.when}`,
       detail: "We will see you then.",
     };
-  return { headline: "We are on it", detail: "We have your request and will be in touch soon." };
+  return { headline: "We are on it", detail: `We have your request. ${weWillReach(job.reach)} ${REPLY_PROMISE}.` };
 }

@@ -3,7 +3,7 @@ import { ContactCard } from "~/components/contact-card";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { clientIp } from "~/server/client-ip.server";
-import { quoteServiceForSlug, type ContactResult } from "~/lib/contact-form";
+import { quoteServiceForSlug, REPLY_PROMISE, type ContactResult } from "~/lib/contact-form";
 import { receiveContactRequest } from "~/services/contact-request.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/contact";
@@ -24,7 +24,7 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
       <PageHero
         eyebrow="Free estimates"
         title="Contact Us"
-        lead="Tell us about your project and we will get back to you within 24 hours."
+        lead={`Tell us about your project and we will get back to you ${REPLY_PROMISE}.`}
         phone={facts?.phone}
         quoteHref="#send-message"
       />
@@ -50,8 +50,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     site: siteFromMatches(matches),
     title: "Contact Us",
-    description:
-      "Request a free framing, roofing or gutter quote in Wichita and nearby towns. We answer within 24 hours.",
+    description: `Request a free framing, roofing or gutter quote in Wichita and nearby towns. We answer ${REPLY_PROMISE}.`,
     path: href("/contact"),
     keywords: ["roofing quote Wichita", "free roof estimate", "contact roofer Wellington KS"],
   });

@@ -14,7 +14,7 @@ import { VideoFacade } from "~/components/video-facade";
 import { BRIGHT_GREEN_BENEFITS, HOME_SERVICES } from "~/content/home";
 import { areaPath, servicePath } from "~/content/site";
 import { telHref } from "~/lib/business";
-import { quoteServiceForSlug, requestServiceHref } from "~/lib/contact-form";
+import { quoteServiceForSlug, REPLY_PROMISE, requestServiceHref } from "~/lib/contact-form";
 import { CAROUSEL_TILES, hasPublicProjects, parsePortfolioTab, type PortfolioTab } from "~/lib/portfolio";
 import { businessJsonLd, pageMeta, siteFromMatches, type JsonLdHandle } from "~/lib/seo";
 import { countPublicProjects, listGalleryCards } from "~/services/project-cards.server";
@@ -109,7 +109,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       <section id="contact" className="bg-sand">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
           <SectionHeading eyebrow="Free estimates" title="Request a Free Quote">
-            Tell us about your project. We answer every message within 24 hours, usually sooner.
+            Tell us about your project. We answer every message {REPLY_PROMISE}.
           </SectionHeading>
           <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
             {facts && <ContactCard facts={facts} />}
