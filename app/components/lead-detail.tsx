@@ -6,7 +6,7 @@ import { type LeadSource } from "~/lib/lead-status";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { leadAddressLine } from "~/lib/address";
 import { PREFERRED_CONTACT } from "~/lib/contact-form";
-import { telHref } from "~/lib/business";
+import { formatPhone, telHref } from "~/lib/business";
 import type { LeadMails, MailState as MailStateName } from "~/lib/outbox";
 import { LEAD_LIST_INTENTS } from "~/lib/lead-paging";
 
@@ -150,7 +150,7 @@ export function LeadDetail({
       <div className="flex flex-wrap gap-2">
         {m.phone && (
           <a href={telHref(m.phone)} className={secondaryButton}>
-            <Phone aria-hidden className="size-4" /> Call {m.phone}
+            <Phone aria-hidden className="size-4" /> Call {formatPhone(m.phone)}
           </a>
         )}
         {/* A phone call may come without an email: stored as "" (lib/manual-lead.ts). */}

@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { addressLine, DEFAULT_BUSINESS_FACTS, formatClock, formatDays, formatHours, telHref } from "./business";
+import {
+  addressLine,
+  DEFAULT_BUSINESS_FACTS,
+  formatClock,
+  formatDays,
+  formatHours,
+  formatPhone,
+  telHref,
+} from "./business";
 import { BusinessFactsFormSchema, BusinessFactsSchema, factsFromForm } from "./business-schema";
 
 describe("business facts formatting", () => {
@@ -128,5 +136,26 @@ describe("business details form", () => {
   it("reads facts stored before social pages existed", () => {
     const { social: _social, ...old } = DEFAULT_BUSINESS_FACTS;
     expect(BusinessFactsSchema.parse(old).social).toEqual({});
+  });
+});
+
+describe("formatPhone", () => {
+  it("writes ten US digits as the company's number is written, however they were typed", () => {
+    for (const typed of [
+      "3165550123",
+      "316-555-0123",
+      "316.555.0123",
+      "(316)555-0123",
+      "1 316 555 0123",
+      "+1 316-555-0123",
+    ])
+      expect(formatPhone(typed), typed).toBe("(316) 555-0123");
+    expect(formatPhone(DEFAULT_BUSINESS_FACTS.phone)).toBe(DEFAULT_BUSINESS_FACTS.phone);
+  });
+
+  it("leaves anything else as it was typed: an extension, a short or foreign number", () => {
+    expect(formatPhone("316-555-0123 ext. 4")).toBe("316-555-0123 ext. 4");
+    expect(formatPhone("555-0123")).toBe("555-0123");
+    expect(formatPhone("+44 20 7946 0958")).toBe("+44 20 7946 0958");
   });
 });

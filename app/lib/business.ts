@@ -99,6 +99,16 @@ export function formatHours(facts: BusinessFacts): string[] {
   return facts.hours.filter((h) => h.days.length > 0).map(formatHoursRow);
 }
 
+/**
+ * A phone number as every page, mail and PDF shows it: "(316) 555-0123" for ten US digits
+ * (with or without a leading 1), however it was typed; anything else as it was typed.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  if (digits.length !== 10 || /[^\d\s().+-]/.test(phone)) return phone.trim();
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
 /** A dialable tel: href from a display phone number. */
 export function telHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, "");

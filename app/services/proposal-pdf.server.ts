@@ -1,4 +1,5 @@
 import { fileNameSlug } from "~/lib/file-name";
+import { formatPhone } from "~/lib/business";
 import type { Proposal } from "~/db/schema";
 import { businessToday, formatDay, formatMoment } from "~/lib/business-time";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
@@ -42,7 +43,8 @@ export function preparedFor(
   const top = doc.y;
   doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(customer.name, MARGIN, top, { width: 300 });
   doc.font("Helvetica").fontSize(10);
-  for (const line of [customer.address, customer.phone, customer.email].filter(Boolean)) doc.text(line, { width: 300 });
+  for (const line of [customer.address, customer.phone && formatPhone(customer.phone), customer.email].filter(Boolean))
+    doc.text(line, { width: 300 });
   const leftEnd = doc.y;
   doc
     .font("Helvetica")

@@ -47,7 +47,7 @@ describe("contact mail through the resend SDK", () => {
       subject: "New message from Kim Hoang",
     });
     expect(notification.text).toContain("Hail hit the north slope.");
-    expect(notification.text).toContain("316-555-0100");
+    expect(notification.text).toContain("Phone: (316) 555-0100");
     expect(autoreply).toMatchObject({
       from: '"Prairie Ridge Framing & Roofing" <web@example.com>',
       to: ['"Kim Hoang" <kim@example.com>'],
@@ -55,6 +55,14 @@ describe("contact mail through the resend SDK", () => {
     });
     expect(autoreply.text).toContain("within 24 hours");
     expect(row(id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 1, autoreplyStatus: "sent" });
+  });
+
+  it("writes the homeowner's phone as the company's is written, however it was typed", async () => {
+    const { id } = createLead({ name: "Ray Ortiz", email: "ray@example.com", phone: "3165550123", message: "Leak." });
+    await mailNewLead(id);
+    const notification = fake.sent.find((m) => m.subject === "New message from Ray Ortiz")!;
+    expect(notification.text).toContain("Phone: (316) 555-0123");
+    expect(notification.text).not.toContain("3165550123");
   });
 
   it("keeps the message when the provider fails, and sends it on a later retry", async () => {

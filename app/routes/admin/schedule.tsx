@@ -4,6 +4,7 @@ import { data, href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import { VisitLengthsForm } from "~/components/admin/visit-lengths-form";
 import { mayPost } from "~/lib/access";
+import { formatPhone, telHref } from "~/lib/business";
 import { VISIT_LENGTHS_INTENT, VISIT_MESSAGES, VisitLengthsFormSchema } from "~/lib/visit-form";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
@@ -73,8 +74,8 @@ function VisitCard({ item, compact = false }: { item: ScheduleItem; compact?: bo
       </p>
       {!compact && item.lead.phone && (
         <p className="text-sm">
-          <a href={`tel:${item.lead.phone}`} className="underline">
-            {item.lead.phone}
+          <a href={telHref(item.lead.phone)} className="underline">
+            {formatPhone(item.lead.phone)}
           </a>
         </p>
       )}

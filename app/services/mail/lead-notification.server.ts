@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import type { Lead } from "~/db/schema";
 import { leadAddressLine } from "~/lib/address";
+import { formatPhone } from "~/lib/business";
 import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import { newLeadSubject } from "~/lib/lead-notification";
 import { getLead } from "~/models/lead.server";
@@ -18,7 +19,7 @@ function notificationText(m: Lead, photos: number): string {
     "",
     `Name:  ${m.name}`,
     `Email: ${m.email || notGiven}`,
-    `Phone: ${m.phone ?? notGiven}`,
+    `Phone: ${m.phone ? formatPhone(m.phone) : notGiven}`,
     `Work:  ${m.service ?? notGiven}`,
     `Address: ${leadAddressLine(m) || notGiven}`,
     `Best way to reach: ${m.preferredContact ? PREFERRED_CONTACT[m.preferredContact] : notGiven}`,

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { formatPhone } from "~/lib/business";
 import type { Proposal } from "~/db/schema";
 import { formatCents } from "~/lib/money-format";
 import { type ProposalContent } from "~/lib/proposal";
@@ -25,7 +26,7 @@ function acceptanceMail(p: Proposal, notificationEmail: string, company: string)
       `Typed name:   ${p.acceptedName ?? ""}`,
       `Accepted at:  ${p.acceptedAt ? formatMoment(p.acceptedAt) : ""} (Kansas time)`,
       `From address: ${p.acceptedIp ?? ""}`,
-      `Phone:        ${content.customer.phone || "(not given)"}`,
+      `Phone:        ${content.customer.phone ? formatPhone(content.customer.phone) : "(not given)"}`,
       "",
       `The lead is marked Won: ${siteOrigin()}${href("/admin/leads/:id", { id: String(p.leadId) })}`,
     ].join("\n"),
