@@ -157,7 +157,14 @@ export function listUpcomingLeadVisits(leadId: number, now = new Date(), limit =
 }
 
 export type ScheduledVisit = VisitRow & {
-  lead: { id: number; name: string; street: string | null; city: string | null; phone: string | null };
+  lead: {
+    id: number;
+    name: string;
+    street: string | null;
+    city: string | null;
+    zip: string | null;
+    phone: string | null;
+  };
 };
 
 /**
@@ -169,7 +176,14 @@ export function listVisitsBetween(from: Date, to: Date, user: { role: Role; user
     .select({
       visit: visits,
       ...assigneeColumns,
-      lead: { id: leads.id, name: leads.name, street: leads.street, city: leads.city, phone: leads.phone },
+      lead: {
+        id: leads.id,
+        name: leads.name,
+        street: leads.street,
+        city: leads.city,
+        zip: leads.zip,
+        phone: leads.phone,
+      },
     })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))

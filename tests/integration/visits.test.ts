@@ -546,6 +546,15 @@ describe("the schedule page", () => {
     ]);
   });
 
+  it("gives a visit's address with its ZIP, as the homeowner's mail and invitation give it", async () => {
+    const id = newLead("Zoe Zip");
+    await book(id, { day: "2026-05-19", time: "08:00" });
+    const [item] = scheduleView({ role: "owner", userId: team.owner.id }, "2026-05-19")
+      .days.find((d) => d.day === "2026-05-19")!
+      .items.filter((i) => i.lead.name === "Zoe Zip");
+    expect(item.lead.place).toBe("412 N Main St, Derby, KS 67037");
+  });
+
   it("the route reads ?week=, and a bad one is this week", async () => {
     const load = (query: string) =>
       scheduleRoute.loader(
