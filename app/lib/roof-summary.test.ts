@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emptyView, type ViewDrawing } from "./roof-drawing";
 import { roofCsvFileName, roofMeasurementsCsv } from "./roof-export";
 import {
+  measuredHow,
   overrideNote,
   roofAreaFromLengthWidth,
   scaleFigure,
@@ -195,5 +196,22 @@ describe("roof CSV", () => {
     );
     expect(lines(csv)[0].startsWith("\uFEFFviewType,scaleFactor,pitch,customer,")).toBe(true);
     expect(lines(csv)[1].startsWith("side,Scale not set,6,'=cmd|' /C calc'!A0,")).toBe(true);
+  });
+});
+
+describe("how the report says the figures were made", () => {
+  it("says traced only when something was traced, and typed in when the figures were typed", () => {
+    expect(measuredHow(summarizeRoof(none, traced()))).toBe(
+      "Measurements from traced pictures are estimates; confirm on site before ordering.",
+    );
+    expect(measuredHow(summarizeRoof({ area: null, length: 40, width: 30, pitch: 6 }, emptyView()))).toBe(
+      "Measurements typed in by hand are estimates; confirm on site before ordering.",
+    );
+    expect(measuredHow(summarizeRoof({ area: 2000, length: null, width: null, pitch: 5 }, emptyView()))).toBe(
+      "Measurements typed in by hand are estimates; confirm on site before ordering.",
+    );
+    expect(measuredHow(summarizeRoof(none, emptyView()))).toBe(
+      "Any measurement is an estimate; confirm on site before ordering.",
+    );
   });
 });

@@ -180,6 +180,24 @@ export function overrideNote(s: RoofSummary): string | null {
     : `Traced facets override ${typed}.`;
 }
 
+/**
+ * The report's closing caution, worded by how its figures were made: traced on a picture,
+ * typed in by hand, or both (typed length × width beside traced lines).
+ */
+export function measuredHow(s: RoofSummary): string {
+  const traced = s.source === "traced" || s.lines !== null || s.scaleNotSet;
+  const typed = s.source === "length-width" || s.source === "typed-area";
+  const from =
+    traced && typed
+      ? "Measurements from traced pictures and typed-in figures are estimates"
+      : traced
+        ? "Measurements from traced pictures are estimates"
+        : typed
+          ? "Measurements typed in by hand are estimates"
+          : "Any measurement is an estimate";
+  return `${from}; confirm on site before ordering.`;
+}
+
 /** The figures as labelled text, only those there are: the results card and the PDF show these. */
 export function summaryFigures(s: RoofSummary): { totals: Figure[]; lengths: Figure[]; materials: Figure[] } {
   const totals: Figure[] = [];

@@ -18,6 +18,7 @@ import {
   formatPitch,
   formatSqFt,
   formatSquares,
+  measuredHow,
   overrideNote,
   SCALE_NOT_SET,
   SCALE_SOURCE_LABEL,
@@ -289,10 +290,7 @@ export async function buildRoofReport(
     .font("Helvetica")
     .fontSize(8)
     .fillColor(SOFT)
-    .text(
-      `Prepared ${date} by ${business.company}. Measurements from traced pictures are estimates; confirm on site before ordering.`,
-      MARGIN,
-    );
+    .text(`Prepared ${date} by ${business.company}. ${measuredHow(summary)}`, MARGIN);
   doc.end();
   return done;
 }

@@ -243,6 +243,19 @@ describe("roof customers with pictures", () => {
     expect(bytes.includes(Buffer.from("/Subtype /Image"))).toBe(true);
   });
 
+  it("the PDF says typed-in measurements were typed in, never that they were traced", async () => {
+    const res = (await post({ ...customer, customerName: "Typed", length: "40", width: "30", pitch: "6" })) as Response;
+    const args = {
+      request: new Request("http://site.test/x", { headers: { Cookie: cookie } }),
+      params: { id: String(idFrom(res)) },
+      context: {},
+    } as never;
+    const pdf = Buffer.from(await ((await pdfLoader(args)) as Response).arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain("Measurements typed in by hand are estimates; confirm on site before ordering.");
+    expect(text).not.toMatch(/traced/i);
+  });
+
   it("a customer traced before the scale was kept opens as 'Scale not set', on screen, in the CSV and in the PDF", async () => {
     // As an older version stored it: an outline on the slider's starting 0.3, an area made up from it.
     const facets = JSON.parse(drawing).top.facets;
