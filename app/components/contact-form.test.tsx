@@ -1,13 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { pageText as text } from "../../tests/page-text";
 import { ContactForm } from "./contact-form";
-
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
 
 describe("the quote form", () => {
   it("spells Email one way: the field and the best way to reach you alike", () => {

@@ -3,6 +3,7 @@ import { formatVisitTime } from "./visit-time";
 import {
   addDays,
   BUSINESS_TIME_ZONE,
+  formatKansasDate,
   dayIn,
   endOfBusinessDay,
   formatClockTime,
@@ -156,5 +157,12 @@ describe("a proposal's validity", () => {
     // The day clocks go back (Nov 1, 2026): midnight after it is CST.
     expect(endOfBusinessDay("2026-11-01").toISOString()).toBe("2026-11-02T06:00:00.000Z");
     expect(endOfBusinessDay("2026-03-08").toISOString()).toBe("2026-03-09T05:00:00.000Z");
+  });
+});
+
+describe("formatKansasDate", () => {
+  it("prints an instant's Kansas day as lists do, from a date or its ISO string alike", () => {
+    expect(formatKansasDate(new Date("2026-11-30T03:30:00Z"))).toBe("Nov 29, 2026");
+    expect(formatKansasDate("2026-11-30T03:30:00.000Z")).toBe("Nov 29, 2026");
   });
 });

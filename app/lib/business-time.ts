@@ -75,6 +75,14 @@ export function formatMoment(at: Date): string {
   });
 }
 
+// Made once: every list prints many.
+const kansasDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
+/**
+ * "Nov 29, 2026": the Kansas day of an instant (or its ISO string), as every list, card and
+ * by-line prints a date; the same text on the server and in any browser.
+ */
+export const formatKansasDate = (at: Date | string) => kansasDate.format(new Date(at));
+
 const shortDay = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   weekday: "short",

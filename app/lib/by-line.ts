@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from "./business-time";
+import { formatKansasDate } from "./business-time";
 
 // Who did it, and when, as every admin page prints it (decision 0052: histories name people).
 // One way everywhere: the lead history, proposals, reviews, projects and settings.
@@ -16,11 +16,8 @@ export function personName(account: AccountName | null | undefined, stored?: str
   return account?.name?.trim() || account?.email?.trim() || stored?.trim() || null;
 }
 
-// Made once: every list prints many.
-const kansasDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
-
 /** A by-line's day, in the business's time zone: "Nov 27, 2026". */
-export const byLineDay = (at: Date) => kansasDay.format(at);
+export const byLineDay = (at: Date) => formatKansasDate(at);
 
 /**
  * "Approved by Kim Ruiz on Nov 27, 2026" (`done` is the past tense, capitalized); without a

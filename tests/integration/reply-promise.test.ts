@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { defaultContactSettings } from "~/lib/contact-settings";
 import * as contact from "~/routes/contact";
+import { pageText } from "../page-text";
 
 // A visitor is promised one reply time wherever they read it: the spec's "within 24 hours".
 const PROMISE = "within 24 hours";
@@ -11,10 +12,7 @@ const PROMISE = "within 24 hours";
 function contactPageText() {
   const Page = contact.default as unknown as React.FC<{ matches: unknown[]; actionData?: unknown }>;
   const Stub = createRoutesStub([{ path: "/contact", Component: () => createElement(Page, { matches: [] }) }]);
-  return renderToString(createElement(Stub, { initialEntries: ["/contact"] }))
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
+  return pageText(renderToString(createElement(Stub, { initialEntries: ["/contact"] })));
 }
 
 describe("the reply-time promise", () => {

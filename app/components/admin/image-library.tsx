@@ -7,6 +7,7 @@ import { ConfirmDelete, EditorDialog, Field, inputClass, primaryButton, secondar
 import type { Image } from "~/db/schema";
 import { imageInUseMessage, imageUseHref, type ImageUse } from "~/lib/image-in-use";
 import { formatBytes } from "~/lib/format-bytes";
+import { formatKansasDate } from "~/lib/business-time";
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IMAGE_LIBRARY_INTENTS } from "~/lib/upload-rules";
@@ -82,7 +83,7 @@ export function ImageLibrary({ library, uploadError }: { library: Library; uploa
                   {image.originalName}
                 </p>
                 <p className="text-ink-soft">
-                  {formatBytes(image.bytes)} · {new Date(image.createdAt).toLocaleDateString("en-US")}
+                  {formatBytes(image.bytes)} · {formatKansasDate(image.createdAt)}
                 </p>
                 <ImageUses uses={image.usedBy} />
                 <Form method="post" action={library.here} className="flex gap-2">

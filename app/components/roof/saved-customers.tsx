@@ -2,6 +2,7 @@ import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { RoofCustomerSummary } from "~/models/roof-customer.server";
 import { formatAddressLine } from "~/lib/address";
+import { formatKansasDate } from "~/lib/business-time";
 import { roofToolUrl } from "~/lib/roof-customer-paging";
 import { ROOF_TOOL } from "~/lib/roof-customer-form";
 import { SEARCH_MAX_LENGTH } from "~/lib/search-query";
@@ -78,7 +79,7 @@ export function SavedCustomers({ list, currentId }: { list: SavedCustomerList; c
                 <span className="block font-semibold">{c.customerName || "Unnamed Customer"}</span>
                 <span className="block text-ink-soft">{formatAddressLine(c)}</span>
                 {c.area !== null && <span className="block text-ink-soft">{c.area.toLocaleString("en-US")} sq ft</span>}
-                <span className="block text-xs text-ink-soft">{new Date(c.createdAt).toLocaleDateString("en-US")}</span>
+                <span className="block text-xs text-ink-soft">{formatKansasDate(c.createdAt)}</span>
               </Link>
             </li>
           ))}

@@ -4,7 +4,7 @@ import { Icon } from "~/components/icon";
 import { Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/admin-ui";
 import { followUpState, isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
-import { BUSINESS_TIME_ZONE, businessToday } from "~/lib/business-time";
+import { businessToday, formatKansasDate } from "~/lib/business-time";
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { LeadSourceBadge } from "~/components/lead-detail";
@@ -259,7 +259,6 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
 
 // The rows' pieces, short: a page holds LEADS_PAGE_SIZE rows, so every byte of a row counts that many times (<= 150 KB, decision 0055).
 const PILL = "rounded-full px-2 text-xs font-semibold";
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
 
 /** One lead in two lines: who and where (and what it is worth), then the work, where it stands, when to call, who has it. */
 function LeadRow({ lead: m, today, money }: { lead: LeadItem; today: string; money: boolean }) {
@@ -286,7 +285,7 @@ function LeadRow({ lead: m, today, money }: { lead: LeadItem; today: string; mon
         {m.mailFailed && <span className={`${PILL} bg-red-100 text-red-800`}>Mail failed</span>}
         {m.photos > 0 && <span className="text-ink-soft">{m.photos === 1 ? "1 photo" : `${m.photos} photos`}</span>}
         <span className="text-ink-soft">{m.assignee ? `For ${m.assignee}` : "Nobody yet"}</span>
-        <span className="text-ink-soft">{day.format(new Date(m.createdAt))}</span>
+        <span className="text-ink-soft">{formatKansasDate(m.createdAt)}</span>
       </span>
     </Link>
   );

@@ -4,7 +4,7 @@ import { data, Form, href, Link } from "react-router";
 import { AccountCardForm, accountCard, usePosting } from "~/components/admin/account-card-form";
 import { Field, inputClass, secondaryButton, SubmitButton } from "~/components/form";
 import { ACCOUNT_MESSAGES } from "~/lib/account-forms";
-import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
+import { formatKansasDate } from "~/lib/business-time";
 import { groupSecret } from "~/lib/totp";
 import { ConfirmPasswordSchema, EnableTwoStepSchema, TWO_STEP_INTENTS, TWO_STEP_MESSAGES } from "~/lib/two-step-forms";
 import { disableTwoStep } from "~/models/two-step.server";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const twoStep = getTwoStep(user.userId);
   const headers = { "Cache-Control": "no-store" };
   if (twoStep) {
-    const since = twoStep.enabledAt.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
+    const since = formatKansasDate(twoStep.enabledAt);
     return data({ on: true as const, since, codesLeft: countRecoveryCodesLeft(user.userId), setup: null }, { headers });
   }
   const { view, setCookie } = await setupView(request, user);
