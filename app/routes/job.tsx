@@ -74,7 +74,9 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
   }
   return (
     <JobPage view={loaderData.view} notice={<FlashMessage flash={loaderData.notice} />}>
-      <PhotoUpload max={loaderData.view.maxPhotos} error={actionData?.error ?? null} />
+      {loaderData.view.asksForPhotos && (
+        <PhotoUpload max={loaderData.view.maxPhotos} error={actionData?.error ?? null} />
+      )}
     </JobPage>
   );
 }

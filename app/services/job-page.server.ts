@@ -65,6 +65,8 @@ export type JobPageView = {
   }[];
   receipts: { id: number; on: string; amount: string; method: string; invoice: string }[];
   maxPhotos: number;
+  /** Photos help before and during the work; once it is done the page stops asking for them. */
+  asksForPhotos: boolean;
 };
 
 /**
@@ -145,6 +147,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       invoice: formatInvoiceNumber(p.invoiceNumber),
     })),
     maxPhotos: MAX_PHOTOS,
+    asksForPhotos: lead.completedAt === null,
   };
 }
 

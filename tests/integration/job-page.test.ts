@@ -219,6 +219,27 @@ describe("the homeowner's job page", () => {
     });
   });
 
+  it("asks for photos while the work is ahead, and stops asking once the job is done", async () => {
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const { createRoutesStub } = await import("react-router");
+    const { pageText } = await import("../page-text");
+    const { id, token } = wonJob("Done Dunn");
+    const pageReads = () => {
+      const { data } = open(token);
+      const Page = jobRoute.default as unknown as React.FC<{ loaderData: unknown }>;
+      const Stub = createRoutesStub([{ path: "/", Component: () => createElement(Page, { loaderData: data }) }]);
+      return pageText(renderToString(createElement(Stub, { initialEntries: ["/"] })));
+    };
+    expect(pageReads()).toContain("Send us more photos");
+    expect(pageReads()).toContain("photos help our crew come prepared");
+    db().update(leads).set({ completedAt: new Date() }).where(eq(leads.id, id)).run();
+    const done = pageReads();
+    expect(done).toContain("Work done");
+    expect(done).not.toContain("Send us more photos");
+    expect(done).not.toContain("come prepared");
+  });
+
   it("answers an unknown or malformed token with a friendly 404, never a 500", async () => {
     for (const t of ["nope", "a".repeat(43), "%00", hashLinkToken("x")]) {
       const { data, init } = open(t);
