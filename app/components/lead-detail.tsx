@@ -3,7 +3,7 @@ import { Form, href } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { Lead } from "~/db/schema";
 import { type LeadSource } from "~/lib/lead-status";
-import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
+import { formatKansasDateTime } from "~/lib/business-time";
 import { leadAddressLine } from "~/lib/address";
 import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import { formatPhone, telHref } from "~/lib/business";
@@ -77,12 +77,7 @@ export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source" | "e
 const NO_EMAIL_AUTOREPLY = "Auto-reply: none, no email given";
 
 // Kansas time on the server (UTC) and in any browser alike: the same text, and no hydration mismatch.
-const kansasTime = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: BUSINESS_TIME_ZONE,
-});
-export const when = (d: Date) => kansasTime.format(new Date(d));
+export const when = (d: Date) => formatKansasDateTime(d);
 
 /** A photo as the admin shows it: a small copy in the list, the original one tap away. */
 export type LeadPhotoView = { id: number; thumb: string; full: string; name: string; width: number; height: number };

@@ -4,6 +4,7 @@ import {
   addDays,
   BUSINESS_TIME_ZONE,
   formatKansasDate,
+  formatKansasDateTime,
   dayIn,
   endOfBusinessDay,
   formatClockTime,
@@ -164,5 +165,10 @@ describe("formatKansasDate", () => {
   it("prints an instant's Kansas day as lists do, from a date or its ISO string alike", () => {
     expect(formatKansasDate(new Date("2026-11-30T03:30:00Z"))).toBe("Nov 29, 2026");
     expect(formatKansasDate("2026-11-30T03:30:00.000Z")).toBe("Nov 29, 2026");
+  });
+
+  it("with its time, in Kansas time whichever zone the server or browser keeps", () => {
+    expect(formatKansasDateTime(new Date("2026-11-30T03:30:00Z"))).toBe("Nov 29, 2026, 9:30 PM");
+    expect(formatKansasDateTime("2026-07-04T14:05:00.000Z")).toBe("Jul 4, 2026, 9:05 AM");
   });
 });

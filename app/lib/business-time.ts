@@ -83,6 +83,14 @@ const kansasDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
  */
 export const formatKansasDate = (at: Date | string) => kansasDate.format(new Date(at));
 
+// The same day with its time: "Nov 29, 2026, 9:14 AM", Kansas time on the server and in any browser.
+const kansasDateTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: BUSINESS_TIME_ZONE,
+});
+export const formatKansasDateTime = (at: Date | string) => kansasDateTime.format(new Date(at));
+
 const shortDay = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   weekday: "short",

@@ -23,14 +23,10 @@ import {
   REOPEN_INTENT,
   type LeadFormResult,
 } from "~/lib/lead-forms";
-import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
+import { formatKansasDate } from "~/lib/business-time";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import type { LeadJobView } from "~/services/lead-job.server";
-
-// A Kansas day, on the server and in the browser alike (as the lead's times).
-const kansasDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE });
-const day = (d: Date) => kansasDay.format(new Date(d));
 
 /**
  * A won job after the sale, on its lead's page: marking the work completed (and undoing
@@ -65,7 +61,7 @@ export function LeadJob({
       {lead.completedAt ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="rounded-full bg-leaf-soft px-3 py-1 text-sm font-semibold text-leaf">
-            Completed {day(lead.completedAt)}
+            Completed {formatKansasDate(lead.completedAt)}
           </p>
           <reopen.fetcher.Form method="post" hidden={!followsUp}>
             <button
@@ -157,11 +153,11 @@ function ReviewRequest({
               <p className="flex flex-wrap items-center gap-2">
                 <MailState label="Review request" state={review.mailStatus} />
                 {review.state === "expired" ? (
-                  <span className="text-red-800">Link expired {day(review.expiresAt)}</span>
+                  <span className="text-red-800">Link expired {formatKansasDate(review.expiresAt)}</span>
                 ) : (
                   // Sent, or only printed (mail not set up): either way the link was made and works.
                   (review.mailStatus === "sent" || review.mailStatus === "unsent") && (
-                    <span className="text-ink-soft">Link works until {day(review.expiresAt)}</span>
+                    <span className="text-ink-soft">Link works until {formatKansasDate(review.expiresAt)}</span>
                   )
                 )}
               </p>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { data, Form, href, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/admin-ui";
 import { BACKUP_INTENTS, BACKUP_MESSAGES, hourLabel } from "~/lib/backup-plan";
-import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
+import { formatKansasDateTime } from "~/lib/business-time";
 import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
@@ -15,11 +15,6 @@ import type { Route } from "./+types/backups";
 const PAGE = href("/admin/backups");
 const { now: BACKUP_NOW, saveHour: SAVE_HOUR } = BACKUP_INTENTS;
 
-const kansasTime = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: BUSINESS_TIME_ZONE,
-});
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Written here, on Wellington's clock, so the page reads the same before and after scripts.
   const rows = backups.map((b) => ({
     name: b.name,
-    when: kansasTime.format(b.at),
+    when: formatKansasDateTime(b.at),
     holds: `${plural(b.counts.leads ?? 0, "lead", "leads")}, ${plural(b.counts.roof_customers ?? 0, "roof customer", "roof customers")}, ${plural(
       (b.files.uploads ?? 0) + (b.files["private-uploads"] ?? 0),
       "picture file",
@@ -38,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }));
   return {
     rows,
-    newest: newest ? kansasTime.format(newest.at) : null,
+    newest: newest ? formatKansasDateTime(newest.at) : null,
     stale,
     hour,
   };
