@@ -2,6 +2,8 @@ import type { APIResponse } from "@playwright/test";
 import net from "node:net";
 import { adminSessionCookie, expect, test } from "./fixtures";
 import { BOUNDARY as boundary, FORM, multipart, MULTIPART } from "./hostile-bodies";
+import { test as siteTest } from "./own-site";
+import { adminAccess, NO_INTENT, type AdminRouteId } from "../../app/lib/access";
 
 // Hostile input against the real production server: no request may stop it or earn a
 // 5xx. These speak HTTP directly, so they run once (desktop, scripts on).
@@ -58,78 +60,65 @@ test("@desktop @js odd methods and malformed requests are answered, and the serv
   expect(statusOf(health)).toBe(200);
 });
 
-// Every place that takes a POST, and the `.data` form scripts use.
-const ACTIONS = [
-  "/contact",
-  "/contact.data",
-  "/contact/send",
-  "/admin/login",
-  "/admin",
-  "/admin.data",
-  "/admin/projects",
-  "/admin/projects.data",
-  "/admin/projects/roofing",
-  "/admin/images",
-  "/admin/images.data",
-  "/admin/contact",
-  "/admin/contact.data",
-  "/admin/testimonials",
-  "/admin/testimonials.data",
-  "/admin/roof-measurement",
-  "/admin/roof-measurement.data",
-  "/admin/leads",
-  "/admin/leads.data",
-  "/admin/leads/1",
-  "/admin/leads/1.data",
-  "/admin/leads/abc",
-  "/admin/leads/new",
-  "/admin/leads/new.data",
-  "/admin/leads/pipeline",
-  // The team's pages (issue 30): the signed-in ones, and those reached before a session.
-  "/admin/team",
-  "/admin/team.data",
-  "/admin/account",
-  "/admin/account/two-step",
-  "/admin/site/pictures",
-  "/admin/site/words",
-  "/admin/go-live",
-  "/admin/login/code",
-  "/admin/forgot-password",
-  `/admin/reset-password/${"A".repeat(43)}`,
-  `/admin/invitation/${"A".repeat(43)}`,
-  "/admin/pricing",
-  "/admin/pricing.data",
-  "/admin/images/upload",
-  "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-  "/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.data",
-  "/proposal/not-a-token",
+// Every place that takes a POST (and the `.data` form scripts use), with the route whose post
+// table in app/lib/access.ts lists the intents its forms send: each is tried with ids that name
+// nothing, beside a made-up intent and one named like a prototype's property.
+const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
+  ["/contact", null],
+  ["/contact.data", null],
+  ["/contact/send", null],
+  ["/admin/login", null],
+  ["/admin", "routes/admin/dashboard"],
+  ["/admin.data", "routes/admin/dashboard"],
+  ["/admin/projects", "admin-projects"],
+  ["/admin/projects.data", "admin-projects"],
+  ["/admin/projects/roofing", "admin-projects-category"],
+  ["/admin/images", "routes/admin/image-library"],
+  ["/admin/images.data", "routes/admin/image-library"],
+  ["/admin/contact", "routes/admin/contact"],
+  ["/admin/contact.data", "routes/admin/contact"],
+  ["/admin/testimonials", "routes/admin/testimonial-list"],
+  ["/admin/testimonials.data", "routes/admin/testimonial-list"],
+  ["/admin/roof-measurement", "routes/admin/roof-measurement"],
+  ["/admin/roof-measurement.data", "routes/admin/roof-measurement"],
+  ["/admin/leads", "routes/admin/lead-list"],
+  ["/admin/leads.data", "routes/admin/lead-list"],
+  ["/admin/leads/1", "routes/admin/lead"],
+  ["/admin/leads/1.data", "routes/admin/lead"],
+  ["/admin/leads/abc", "routes/admin/lead"],
+  ["/admin/leads/new", "routes/admin/new-lead"],
+  ["/admin/leads/new.data", "routes/admin/new-lead"],
+  ["/admin/leads/pipeline", "routes/admin/pipeline"],
+  ["/admin/schedule", "routes/admin/schedule"],
+  // The team's pages: the signed-in ones, and those reached before a session.
+  ["/admin/team", "routes/admin/team"],
+  ["/admin/team.data", "routes/admin/team"],
+  ["/admin/account", "routes/admin/account"],
+  ["/admin/account/two-step", "routes/admin/two-step"],
+  ["/admin/site/pictures", "routes/admin/site-pictures"],
+  ["/admin/site/words", "routes/admin/site-words"],
+  ["/admin/go-live", "routes/admin/go-live"],
+  ["/admin/backups", "routes/admin/backups"],
+  ["/admin/login/code", null],
+  ["/admin/forgot-password", null],
+  [`/admin/reset-password/${"A".repeat(43)}`, null],
+  [`/admin/invitation/${"A".repeat(43)}`, null],
+  ["/admin/pricing", "routes/admin/pricing"],
+  ["/admin/pricing.data", "routes/admin/pricing"],
+  ["/admin/images/upload", "routes/resources/image-upload"],
+  ["/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", null],
+  ["/proposal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.data", null],
+  ["/proposal/not-a-token", null],
   // A homeowner's review link: unknown, and shaped like a real token.
-  "/review/abc",
-  `/review/${"A".repeat(43)}`,
-  `/review/${"A".repeat(43)}.data`,
+  ["/review/abc", null],
+  [`/review/${"A".repeat(43)}`, null],
+  [`/review/${"A".repeat(43)}.data`, null],
 ];
-const INTENTS = [
-  "delete",
-  "save",
-  "create",
-  "update",
-  "archive",
-  "resend",
-  "delete-image",
-  "save-maps-key",
-  "save-publisher-tag",
-  "lead",
-  "measure",
-  "make-estimate",
-  "save-estimate",
-  "complete",
-  "reopen",
-  "ask-review",
-  "add-to-portfolio",
-  "approve",
-  "publish",
-  "unpublish",
+/** The intents a route's forms send, and two no form sends. */
+const intentsOf = (routeId: AdminRouteId | null) => [
+  ...Object.keys((routeId && adminAccess(routeId).post) || {}).filter((intent) => intent !== NO_INTENT),
   "made-up",
+  "__proto__",
 ];
 const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
   ["JSON", "application/json", '{"name":"x"}'],
@@ -159,8 +148,8 @@ const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
   ],
   ["a 100 KB field", FORM, `message=${"a".repeat(100_000)}`],
 ];
-const INTENT_BODIES: [kind: string, type: string | null, body: string][] = [
-  ...INTENTS.flatMap((intent): [string, string, string][] => [
+const intentBodies = (intents: string[]): [kind: string, type: string | null, body: string][] =>
+  intents.flatMap((intent): [string, string, string][] => [
     [`${intent} with an unknown id`, FORM, `intent=${intent}&id=999999`],
     [`${intent} with a non-numeric id`, FORM, `intent=${intent}&id=abc&rating=99`],
     [
@@ -171,8 +160,7 @@ const INTENT_BODIES: [kind: string, type: string | null, body: string][] = [
         ["id", "-1"],
       ]),
     ],
-  ]),
-];
+  ]);
 
 // Pages a person reaches before signing in. Signed out, every other action sends the
 // request to sign in before it reads an intent, so only the bodies themselves are tried there.
@@ -188,41 +176,45 @@ async function sentToSignIn(res: APIResponse) {
   return [302, 303].includes(res.status()) && (res.headers().location ?? "").includes("/admin/login");
 }
 
-test("@desktop @js every action answers bad bodies with a 4xx or a redirect, never a 5xx", async ({
-  playwright,
-  baseURL,
-}) => {
-  // About 5,000 requests, one after another (a minute or more on a loaded 2-core machine).
-  test.setTimeout(540_000);
-  const session = await adminSessionCookie();
-  const failures: string[] = [];
-  for (const signedIn of [false, true]) {
-    const api = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: signedIn ? { Cookie: `__session=${session}` } : {},
-      maxRedirects: 0,
-    });
-    for (const path of ACTIONS) {
-      const bodies = signedIn || BEFORE_SIGN_IN.test(path) ? [...BAD_BODIES, ...INTENT_BODIES] : BAD_BODIES;
-      for (const [kind, type, body] of bodies) {
-        const res = await api.fetch(path, {
-          method: "POST",
-          headers: type ? { "Content-Type": type } : {},
-          data: Buffer.from(body),
-        });
-        if (res.status() >= 500) failures.push(`${res.status()} ${path} ${kind}${signedIn ? " (signed in)" : ""}`);
-        else if (!signedIn && !BEFORE_SIGN_IN.test(path) && !(await sentToSignIn(res)))
-          failures.push(`${res.status()} ${path} ${kind}: signed out, and not sent to sign in`);
+// On a site of its own: the intents are the forms' real ones, and some act with no id at all
+// (remove the demo content, sign out other devices, clear the maps key, back up now).
+siteTest(
+  "@desktop @js every action answers bad bodies with a 4xx or a redirect, never a 5xx",
+  async ({ playwright, ownSite }) => {
+    // About 2,500 requests, one after another (most of a minute on a loaded 2-core machine).
+    siteTest.setTimeout(540_000);
+    const { baseURL } = ownSite;
+    const session = await ownSite.sessionCookie();
+    const failures: string[] = [];
+    for (const signedIn of [false, true]) {
+      const api = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: signedIn ? { Cookie: `__session=${session}` } : {},
+        maxRedirects: 0,
+      });
+      for (const [path, routeId] of ACTIONS) {
+        const bodies =
+          signedIn || BEFORE_SIGN_IN.test(path) ? [...BAD_BODIES, ...intentBodies(intentsOf(routeId))] : BAD_BODIES;
+        for (const [kind, type, body] of bodies) {
+          const res = await api.fetch(path, {
+            method: "POST",
+            headers: type ? { "Content-Type": type } : {},
+            data: Buffer.from(body),
+          });
+          if (res.status() >= 500) failures.push(`${res.status()} ${path} ${kind}${signedIn ? " (signed in)" : ""}`);
+          else if (!signedIn && !BEFORE_SIGN_IN.test(path) && !(await sentToSignIn(res)))
+            failures.push(`${res.status()} ${path} ${kind}: signed out, and not sent to sign in`);
+        }
+        for (const method of ["PUT", "PATCH", "DELETE"]) {
+          const res = await api.fetch(path, { method });
+          if (res.status() !== 405) failures.push(`${res.status()} ${method} ${path}`);
+        }
       }
-      for (const method of ["PUT", "PATCH", "DELETE"]) {
-        const res = await api.fetch(path, { method });
-        if (res.status() !== 405) failures.push(`${res.status()} ${method} ${path}`);
-      }
+      await api.dispose();
     }
-    await api.dispose();
-  }
-  expect(failures).toEqual([]);
-});
+    expect(failures).toEqual([]);
+  },
+);
 
 test("@desktop @js bodies are refused by size, before or while they stream in (413), and by type (415)", async ({
   baseURL,
