@@ -25,10 +25,14 @@ export function requireVisibleLead(user: SessionUser, id: number, options: { res
   return lead;
 }
 
-/** Before a form is read: a 403 if the lead is someone else's; a lead that is not there is left to the form (its 404). */
-export function refuseUnlessVisible(user: SessionUser, id: number): void {
+/**
+ * Before a form is read: a 403 if the lead is someone else's; a lead that is not there is left
+ * to the form (its 404). The lead as read, for the action's own use.
+ */
+export function refuseUnlessVisible(user: SessionUser, id: number): Lead | undefined {
   const lead = getLead(id);
   if (lead && !maySeeLead(user, lead)) refuseOthersLead(user);
+  return lead;
 }
 
 /** A private file of a lead (a photo sent with it, the roof measured for it): a 403 if the lead is someone else's. */

@@ -5,7 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { picture } from "./test-images";
 import { getDb } from "~/server/db.server";
-import { images, projects } from "~/db/schema";
+import { images, projects, users } from "~/db/schema";
+import { DRAFT_MESSAGES } from "~/lib/portfolio-draft-form";
+import { upsertUser } from "~/models/user.server";
+import { readFlash } from "~/services/flash.server";
+import { startSession } from "~/services/auth.server";
 import { createLead, updateLead } from "~/models/lead.server";
 import { listPhotos } from "~/models/lead-photo.server";
 import { cleanImage } from "~/server/image-clean.server";
@@ -56,17 +60,23 @@ async function completedJobWithPhoto(service: string | null = "Roof Repairs") {
   return { id: lead.id, photo: listPhotos(lead.id)[0] };
 }
 
-const post = (id: number, fields: Record<string, string>) =>
+const post = (id: number, fields: Record<string, string>, as = cookie) =>
   leadAction(
     routeArgs(
       new Request(`http://site.test/admin/leads/${id}`, {
         method: "POST",
         body: new URLSearchParams(fields),
-        headers: { Cookie: cookie },
+        headers: { Cookie: as },
       }),
       { id: String(id) },
     ),
   );
+
+/** The message the page after a redirect shows (its toast, or the line without scripts). */
+async function flashOf(answer: unknown) {
+  const set = (answer as Response).headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return (await readFlash(new Request("http://site.test/", { headers: { Cookie: set } }))).flash?.message;
+}
 const publish = (id: number, intent = "publish") =>
   projectsAction(
     routeArgs(
@@ -158,6 +168,25 @@ describe("a completed job added to the portfolio", () => {
 
     await publish(project.id, "unpublish");
     expect((await publicly(project.id)).gallery).toBe(false);
+  });
+
+  it("tells the owner it is a draft to publish, and the office that the owner publishes it", async () => {
+    const { user } = await upsertUser("office-drafts@example.com", "office-password-123");
+    getDb().update(users).set({ role: "office", name: "Olive Office" }).where(eq(users.id, user.id)).run();
+    const office = (await startSession(user.id)).split(";")[0];
+    const draft = (photoId: number) => ({
+      intent: "add-to-portfolio",
+      title: "Roof Repairs in Derby",
+      category: "roofing",
+      description: "A porch roof leak found and fixed in a day.",
+      altText: "Porch roof with new shingles in Derby",
+      photoId: String(photoId),
+    });
+    const byOffice = await completedJobWithPhoto();
+    expect(await flashOf(await post(byOffice.id, draft(byOffice.photo.id), office))).toBe(DRAFT_MESSAGES.addedForOwner);
+    const byOwner = await completedJobWithPhoto();
+    expect(await flashOf(await post(byOwner.id, draft(byOwner.photo.id)))).toBe(DRAFT_MESSAGES.added);
+    expect(DRAFT_MESSAGES.addedForOwner).toMatch(/the owner publishes it/);
   });
 
   it("asks for the category when the homeowner was not sure, and for alt text, keeping what was typed", async () => {

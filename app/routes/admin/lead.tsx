@@ -1,8 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
-import { CANCEL_VISIT_INTENT } from "~/lib/visit-form";
-import { PROJECT_INTENTS } from "~/lib/project-form";
 import { LeadPanel } from "~/components/admin/lead-panel";
 import { LeadProposals } from "~/components/admin/lead-proposals";
 import { LeadJob } from "~/components/admin/lead-job";
@@ -47,13 +45,15 @@ import {
 import { LEAD_MESSAGES } from "~/lib/lead-status";
 import { addedBy } from "~/lib/manual-lead";
 import { actorOf, type Actor } from "~/lib/actor";
-import { getLead, markOpened, updateLead } from "~/models/lead.server";
+import { markOpened, updateLead } from "~/models/lead.server";
 import { firstLeadAuthor, leadHistoryPage } from "~/models/lead-history.server";
 import { historyFor } from "~/lib/lead-history";
 import { assignLead, assigneeOf, listAssignees } from "~/models/lead-assignment.server";
 import { LeadAssignee } from "~/components/admin/lead-assignee";
 import { mayAssign, maySeeLead } from "~/lib/lead-assignment";
-import { decodeCursor, encodeCursor } from "~/lib/lead-paging";
+import { decodeCursor, encodeCursor, LEAD_LIST_INTENTS } from "~/lib/lead-paging";
+import { CANCEL_VISIT_INTENT } from "~/lib/visit-form";
+import { PROJECT_INTENTS } from "~/lib/project-form";
 import { refuseOthersLead, refuseUnlessVisible, requireVisibleLead } from "~/services/lead-access.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
@@ -69,7 +69,6 @@ import { findLeadRoof, roofCustomerForLead } from "~/models/roof-customer.server
 import { forgetLink, readLink, redirectShowingLink } from "~/services/new-link.server";
 import { notFound } from "~/server/responses.server";
 import type { Route } from "./+types/lead";
-import { LEAD_LIST_INTENTS } from "~/lib/lead-paging";
 
 // A proposal's link is shown once, on the page after "Create proposal": whatever page of a
 // lead a GET answers, the cookie carrying it is forgotten (the loader has read it).
@@ -145,7 +144,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (!isLeadIntent(intent)) return refuseUnknownIntent();
   // Someone else's lead is not the crew's to change (decision 0053); none at all, each form's 404.
-  refuseUnlessVisible(admin, id);
+  const lead = refuseUnlessVisible(admin, id);
   const submission = parseWithZod(form, { schema: LeadFormSchema });
   const refuse = (formError?: string) =>
     data<LeadFormResult>(
@@ -195,7 +194,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     case REOPEN_INTENT:
     case ASK_REVIEW_INTENT:
     case ADD_TO_PORTFOLIO_INTENT: {
-      const lead = getLead(id);
       const seesItDone = !lead || maySeeLead(admin, { ...lead, completedAt: new Date() });
       return leadJobAction(id, value, by, back, refuse, {
         reschedules: mayPost(admin.role, "routes/admin/lead-visits", CANCEL_VISIT_INTENT),
