@@ -88,6 +88,17 @@ test("an accepted proposal's deposit is sent with its PDF, paid by check, and Pa
   await expect(staff.getByText("Invoice sent").first()).toBeVisible();
   const sent = money.getByRole("listitem", { name: /^Deposit invoice INV-\d{4,}$/ });
   await expect(sent).toContainText("Sent");
+  // Its lines fold out, and the fold-out shows it: a triangle before "Lines", turned down when open.
+  const lines = sent.getByText("Lines", { exact: true });
+  const marker = () =>
+    lines.evaluate((el) => {
+      const before = getComputedStyle(el, "::before");
+      return { drawn: before.borderLeftWidth !== "0px" && before.content !== "none", turned: before.transform };
+    });
+  expect(await marker()).toEqual({ drawn: true, turned: "none" });
+  await lines.click();
+  await expect(sent.getByText("Deposit: 25% of the $10,000.05 accepted proposal")).toBeVisible();
+  await expect.poll(async () => (await marker()).turned).not.toBe("none");
   await expect
     .poll(async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Invoice INV-")).length)
     .toBe(1);
