@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestBy, leaseEnd, mailStateLabel, OUTBOX_KINDS } from "./outbox";
+import { emailedLine, latestBy, leaseEnd, mailStateLabel, OUTBOX_KINDS } from "./outbox";
 
 describe("mailStateLabel", () => {
   it("says a mail waiting out a failure will be tried again, and a first wait is only queued", () => {
@@ -32,5 +32,20 @@ describe("the outbox", () => {
 
   it("leases an attempt for five minutes", () => {
     expect(leaseEnd(new Date(0)).getTime()).toBe(300_000);
+  });
+});
+
+describe("emailedLine", () => {
+  const mail = { recipient: "pat@example.com", state: "sent" as const, lastError: null };
+  it("says to whom, how it stands, and once it went, when (Kansas time), the same on every card", () => {
+    expect(emailedLine({ ...mail, sentAt: new Date("2026-11-29T15:14:00Z") })).toBe(
+      "Emailed to pat@example.com: Sent Nov 29, 2026, 9:14 AM",
+    );
+    expect(emailedLine({ ...mail, state: "pending", lastError: "timeout", sentAt: null })).toBe(
+      "Emailed to pat@example.com: Failed, will retry",
+    );
+    expect(emailedLine({ ...mail, state: "skipped", sentAt: null }, "Not sent")).toBe(
+      "Emailed to pat@example.com: Not sent",
+    );
   });
 });

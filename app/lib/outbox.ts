@@ -3,6 +3,7 @@
  * stands as staff read it, and how the worker paces itself against the provider.
  * The table is `outbox` (db/schema.ts); models/outbox.server.ts is its only writer.
  */
+import { formatKansasDateTime } from "./business-time";
 import type { MailState } from "./mail-retry";
 
 /** Every mail the site sends; each is a small module in services/mail/<kind>.server.ts. */
@@ -69,6 +70,17 @@ export type LeadMails = { notification: MailView | null; autoreply: MailView | n
 export function mailStateLabel(mail: Pick<MailView, "state" | "lastError">): string {
   if (mail.state === "pending" && mail.lastError) return "Failed, will retry";
   return LABEL[mail.state];
+}
+
+/**
+ * A mail to the homeowner as a proposal's or an invoice's card says it: "Emailed to
+ * pat@example.com: Sent Nov 29, 2026, 9:14 AM" (the time once it went).
+ */
+export function emailedLine(
+  mail: Pick<MailView, "state" | "lastError" | "sentAt"> & { recipient: string },
+  label = mailStateLabel(mail),
+): string {
+  return `Emailed to ${mail.recipient}: ${label}${mail.sentAt ? ` ${formatKansasDateTime(mail.sentAt)}` : ""}`;
 }
 
 /** The newest mail of each key (a lead's, a proposal's), from rows oldest first or in any order by id. */

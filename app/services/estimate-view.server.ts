@@ -1,5 +1,5 @@
 import { missingMaterialsMessage, missingMaterialWords, SHINGLE_TIERS, unexplainedMissing } from "~/lib/estimate";
-import { formatMoment } from "~/lib/business-time";
+import { formatKansasDateTime } from "~/lib/business-time";
 import { getLead } from "~/models/lead.server";
 import { getEstimate, isEstimateLocked, measuredLeadRoof } from "~/models/estimate.server";
 import { hasOpenProposal } from "~/models/proposal.server";
@@ -39,7 +39,7 @@ export function leadEstimateView(leadId: number) {
           totalCents: estimate.totalCents,
           updatedAt: estimate.updatedAt.toISOString(),
           roofBasis: estimate.roofBasis,
-          lockedAt: estimate.lockedAt ? formatMoment(estimate.lockedAt) : null,
+          lockedAt: estimate.lockedAt ? formatKansasDateTime(estimate.lockedAt) : null,
           missing: missing.length ? missingMaterialsMessage(missing) : null,
           leftOut: estimate.leftOutReason
             ? { what: missingMaterialWords(estimate.missingMaterials), reason: estimate.leftOutReason }

@@ -23,7 +23,7 @@ import {
 import { businessToday, formatDay } from "~/lib/business-time";
 import { centsToDollars } from "~/lib/money";
 import { formatCents } from "~/lib/money-format";
-import { mailStateLabel } from "~/lib/outbox";
+import { emailedLine } from "~/lib/outbox";
 import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
 import { jobValueOf } from "~/models/job-value.server";
 import { billedCents, unbilledCents } from "~/lib/job-value";
@@ -152,7 +152,7 @@ export async function leadMoneyView(
           id: p.id,
           line: `${formatCents(p.amountCents)} on ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,
         })),
-      mail: mail ? `Emailed to ${mail.recipient}: ${mailStateLabel(mail)}` : null,
+      mail: mail ? emailedLine(mail) : null,
       voidReason: inv.voidReason,
       takesPayments: takesPayments(inv),
       deleteTo: mayDelete && inv.state === "draft" ? `${leadPage(leadId)}?delete-draft=${inv.id}#lead-money` : null,

@@ -1,9 +1,9 @@
 import { href } from "react-router";
 import type { Proposal } from "~/db/schema";
 import { byLine, personName } from "~/lib/by-line";
-import { businessToday, endOfBusinessDay, formatDay, formatMoment } from "~/lib/business-time";
+import { businessToday, endOfBusinessDay, formatDay, formatKansasDateTime } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
-import { latestBy, mailStateLabel } from "~/lib/outbox";
+import { emailedLine, latestBy, mailStateLabel } from "~/lib/outbox";
 import {
   buildProposalContent,
   factTermsLines,
@@ -222,7 +222,7 @@ export function leadProposalsView(leadId: number, now = new Date()) {
     const standing = proposalStanding(state, mailed?.state === "sent" || mailed?.state === "pending");
     return {
       id: p.id,
-      sentAt: formatMoment(p.createdAt),
+      sentAt: formatKansasDateTime(p.createdAt),
       /** "Made by Kim Ruiz" (lib/by-line.ts); null for one from before accounts. */
       madeBy: byLine("Made", personName(p.sender)),
       total: formatCents(p.totalCents),
@@ -232,16 +232,17 @@ export function leadProposalsView(leadId: number, now = new Date()) {
       standing,
       standingLabel: PROPOSAL_STANDING_LABELS[standing],
       acceptedBy: p.acceptedName,
-      acceptedAt: p.acceptedAt ? formatMoment(p.acceptedAt) : null,
+      acceptedAt: p.acceptedAt ? formatKansasDateTime(p.acceptedAt) : null,
       acceptedIp: p.acceptedIp,
       ownerMail: toOwner.get(p.id)?.state ?? null,
       /** The proposal's mail to the homeowner, if staff sent it: where it stands, in words. */
       homeownerMail: mailed
         ? {
             ...mailView(mailed),
-            to: mailed.recipient,
-            label: mailed.state === "skipped" ? PROPOSAL_MAIL_MESSAGES.notSent : mailStateLabel(mailed),
-            sentAt: mailed.sentAt ? formatMoment(mailed.sentAt) : null,
+            line: emailedLine(
+              mailed,
+              mailed.state === "skipped" ? PROPOSAL_MAIL_MESSAGES.notSent : mailStateLabel(mailed),
+            ),
           }
         : null,
       /** Who "Email to" mails: an open proposal of a lead with an email. */

@@ -584,7 +584,10 @@ describe("one live proposal per lead (issue 27.3)", () => {
     const page = await leadRoute.loader(
       routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
     );
-    expect(page.estimate).toMatchObject({ locked: true, estimate: { lockedAt: expect.stringMatching(/\d{4} at /) } });
+    expect(page.estimate).toMatchObject({
+      locked: true,
+      estimate: { lockedAt: expect.stringMatching(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/) },
+    });
 
     const fields: Record<string, string> = { intent: "save-estimate" };
     accepted.lines.forEach((l, i) =>
@@ -720,7 +723,10 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     expect(idOf(mailed)).toBe(idOf(copied));
     expect(openPage(copied).init.status).toBe(200);
     expect(await card(id)).toMatchObject({
-      homeownerMail: { state: "sent", label: "Sent", to: "karen@example.com" },
+      homeownerMail: {
+        state: "sent",
+        line: expect.stringMatching(/^Emailed to karen@example\.com: Sent \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/),
+      },
       standingLabel: "Waiting for the homeowner",
     });
 
@@ -747,7 +753,7 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
       message: "The mail provider refused the proposal: it will be tried again. Its state shows on the proposal.",
     });
     expect(await card(id)).toMatchObject({
-      homeownerMail: { state: "pending", label: "Failed, will retry", attempts: 1 },
+      homeownerMail: { state: "pending", line: "Emailed to karen@example.com: Failed, will retry", attempts: 1 },
     });
 
     fake.failWhen(null);
@@ -784,7 +790,10 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
     ).proposals!.list[1];
     expect(replaced).toMatchObject({
       state: "withdrawn",
-      homeownerMail: { state: "skipped", label: "Not sent (the proposal was no longer open)" },
+      homeownerMail: {
+        state: "skipped",
+        line: expect.stringMatching(/: Not sent \(the proposal was no longer open\)$/),
+      },
     });
   });
 

@@ -82,8 +82,7 @@ export function LeadProposals({
                     p.homeownerMail.state === "failed" || p.homeownerMail.lastError ? "text-red-800" : "text-ink-soft"
                   }
                 >
-                  Emailed to {p.homeownerMail.to}: {p.homeownerMail.label}
-                  {p.homeownerMail.sentAt && ` ${p.homeownerMail.sentAt}`}
+                  {p.homeownerMail.line}
                   {p.homeownerMail.lastError &&
                     ` (${p.homeownerMail.lastError}${p.homeownerMail.nextAttemptAt && p.homeownerMail.state === "pending" ? `; next try ${when(p.homeownerMail.nextAttemptAt)}` : ""})`}
                 </p>
