@@ -336,8 +336,9 @@ export function RoofTool({
             )}
             {field("Customer name", fields.customerName)}
             {field("Street", fields.street)}
-            <div className="grid grid-cols-[1fr_4rem_6rem] gap-2">
-              {field("City", fields.city)}
+            {/* The column is narrow beside the drawing at desktop widths: the city gets a row of its own. */}
+            <div className="grid grid-cols-[4rem_minmax(0,1fr)] gap-2">
+              <div className="col-span-2">{field("City", fields.city)}</div>
               {field("State", fields.state, "text", { maxLength: 2 })}
               {field("ZIP", fields.zipCode, "text", { maxLength: 10 })}
             </div>
