@@ -44,9 +44,16 @@ export function jobValuesOf(leadIds: readonly number[]): Map<number, number | nu
 /** One lead's value (the lead page). */
 export const jobValueOf = (leadId: number) => jobValuesOf([leadId]).get(leadId) ?? null;
 
-/** The change orders one lead's value counts, each as it was agreed, in the order they were made. */
-export function jobChangeOrders(leadId: number): { description: string; amountCents: number }[] {
+/**
+ * The change orders one lead's value counts, each as it was agreed, in the order they were
+ * made. `sentOnly`: those on invoices the homeowner has been sent (their job page): a draft's
+ * are the office's until it goes.
+ */
+export function jobChangeOrders(
+  leadId: number,
+  { sentOnly = false }: { sentOnly?: boolean } = {},
+): { description: string; amountCents: number }[] {
   return getDb().all<{ description: string; amountCents: number }>(
-    sql`select json_extract(j.value, '$.description') as description, json_extract(j.value, '$.amountCents') as amountCents ${changeOrderLines(sql`${leadId}`)} order by i.id, j.key`,
+    sql`select json_extract(j.value, '$.description') as description, json_extract(j.value, '$.amountCents') as amountCents ${changeOrderLines(sql`${leadId}`)}${sentOnly ? sql` and i.state <> 'draft'` : sql``} order by i.id, j.key`,
   );
 }

@@ -92,7 +92,8 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
   const other = visits.find((v) => v.kind !== "work_day");
   const online = onlinePaymentEnabled();
   const jobValue = jobValueOf(leadId);
-  const changeOrders = accepted ? jobChangeOrders(leadId) : [];
+  // What the homeowner has been billed for: a draft's change orders stay the office's until sent.
+  const changeOrders = accepted ? jobChangeOrders(leadId, { sentOnly: true }) : [];
   const status = jobStatus(
     {
       won: lead.status === "won" || !!accepted,
@@ -121,8 +122,10 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
           acceptedOn: proposal.acceptedAt ? formatDay(businessToday(proposal.acceptedAt)) : null,
           pdf: jobProposalPdfPath(token),
           changeOrders: changeOrders.map((c) => ({ description: c.description, amount: formatCents(c.amountCents) })),
-          // The job's one value, which the invoices bill: shown once a change order makes it differ.
-          jobTotal: changeOrders.length && jobValue !== null ? formatCents(jobValue) : null,
+          // The proposal and the change orders sent: the job's value once every draft has gone.
+          jobTotal: changeOrders.length
+            ? formatCents(proposal.totalCents + changeOrders.reduce((sum, c) => sum + c.amountCents, 0))
+            : null,
         }
       : null,
     invoices: invoices.map((i) => ({

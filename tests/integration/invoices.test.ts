@@ -520,6 +520,8 @@ describe("a job with a change order, billed to the end", () => {
       note: null,
       changeOrders: [{ description: "Extra vent", amountCents: 25_500, changeOrder: true }],
     });
+    // While the final is a draft its change order is the office's: the homeowner's page waits.
+    expect((await jobPage(leadId)).proposal).toMatchObject({ changeOrders: [], jobTotal: null });
     const sent = sendInvoice(leadId, final.id, by);
     if (!sent || "refused" in sent) throw new Error("final not sent");
 
