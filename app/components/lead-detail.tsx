@@ -76,9 +76,6 @@ export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source" | "e
 /** What a website lead without an email shows where its auto-reply's state would be. */
 const NO_EMAIL_AUTOREPLY = "Auto-reply: none, no email given";
 
-// Kansas time on the server (UTC) and in any browser alike: the same text, and no hydration mismatch.
-export const when = (d: Date) => formatKansasDateTime(d);
-
 /** A photo as the admin shows it: a small copy in the list, the original one tap away. */
 export type LeadPhotoView = { id: number; thumb: string; full: string; name: string; width: number; height: number };
 
@@ -134,7 +131,7 @@ export function LeadDetail({
             {m.name}
           </h2>
           <p className="text-sm text-ink-soft">
-            {when(m.createdAt)}
+            {formatKansasDateTime(m.createdAt)}
             {addedBy && ` · added by ${addedBy}`}
           </p>
         </div>
@@ -202,7 +199,7 @@ export function LeadDetail({
           Notification: {notification.attempts} attempt{notification.attempts === 1 ? "" : "s"}, last error:{" "}
           {notification.lastError}
           {notification.nextAttemptAt && notification.state === "pending"
-            ? `; next try ${when(notification.nextAttemptAt)}`
+            ? `; next try ${formatKansasDateTime(notification.nextAttemptAt)}`
             : ""}
         </p>
       )}

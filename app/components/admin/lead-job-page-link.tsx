@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { dangerButton, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
-import { when } from "~/components/lead-detail";
+import { formatKansasDateTime } from "~/lib/business-time";
 import { JOB_PAGE_LINK_MESSAGES, NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "~/lib/job-page";
 import type { LeadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
 
@@ -12,8 +12,9 @@ function linkLine(view: LeadJobPageLinkView): string {
   const working =
     view.linkCount === 0
       ? "No link works now."
-      : `${JOB_PAGE_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${when(view.newestAt!)}.`;
-  const off = view.revokedCount > 0 ? ` ${view.revokedCount} turned off, the last ${when(view.revokedAt!)}.` : "";
+      : `${JOB_PAGE_LINK_MESSAGES.links(view.linkCount)} ${view.linkCount === 1 ? "works" : "work"}, the latest made ${formatKansasDateTime(view.newestAt!)}.`;
+  const off =
+    view.revokedCount > 0 ? ` ${view.revokedCount} turned off, the last ${formatKansasDateTime(view.revokedAt!)}.` : "";
   return view.linkCount === 0 && view.revokedCount === 0 ? "No link made yet." : `${working}${off}`;
 }
 

@@ -14,7 +14,7 @@ import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
 import { FormError } from "~/components/form";
 import { PublishedBadge } from "~/components/admin/project-editor";
-import { MailState, when, type LeadPhotoView } from "~/components/lead-detail";
+import { MailState, type LeadPhotoView } from "~/components/lead-detail";
 import {
   ADD_TO_PORTFOLIO_INTENT,
   AddToPortfolioSchema,
@@ -23,7 +23,7 @@ import {
   REOPEN_INTENT,
   type LeadFormResult,
 } from "~/lib/lead-forms";
-import { formatKansasDate } from "~/lib/business-time";
+import { formatKansasDate, formatKansasDateTime } from "~/lib/business-time";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import type { LeadJobView } from "~/services/lead-job.server";
@@ -122,7 +122,7 @@ function ReviewRequest({
         <p className="text-sm text-ink-soft">No email for this homeowner: ask for a review by phone or text.</p>
       ) : review?.submittedAt ? (
         <p className="text-sm">
-          Review received {when(review.submittedAt)}.{" "}
+          Review received {formatKansasDateTime(review.submittedAt)}.{" "}
           {review.testimonial?.status === "published" ? (
             <>
               Approved: it shows on the site.{" "}
@@ -166,7 +166,7 @@ function ReviewRequest({
                   {review.mailAttempts} attempt{review.mailAttempts === 1 ? "" : "s"}, last error:{" "}
                   {review.mailLastError}
                   {review.mailNextAttemptAt && review.mailStatus === "pending"
-                    ? `; next try ${when(review.mailNextAttemptAt)}`
+                    ? `; next try ${formatKansasDateTime(review.mailNextAttemptAt)}`
                     : ""}
                 </p>
               )}

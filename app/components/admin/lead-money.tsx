@@ -254,12 +254,6 @@ function CreateInvoice({ view, result }: { view: LeadMoneyView; result?: MoneyFo
   );
 }
 
-/** An invoice's form: its post, and whether its fold-out opens to show a refusal. */
-function useMoneyFetcher(intent: string, invoiceId: number, result: MoneyFormResult | undefined) {
-  const post = useLeadFormPost(intent, result, invoiceId);
-  return { ...post, open: post.refused };
-}
-
 const validation = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
 
 function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
@@ -273,7 +267,7 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
       amount: "",
     })),
   ];
-  const { fetcher, lastResult, busy, open } = useMoneyFetcher(SAVE_INVOICE_INTENT, invoice.id, result);
+  const { fetcher, lastResult, busy, refused: open } = useLeadFormPost(SAVE_INVOICE_INTENT, result, invoice.id);
   const [form, fields] = useForm({
     id: `save-invoice-${invoice.id}`,
     lastResult,
@@ -416,7 +410,7 @@ function SendInvoice({
   hasEmail: boolean;
   result?: MoneyFormResult;
 }) {
-  const { fetcher, lastResult: reply, busy } = useMoneyFetcher(SEND_INVOICE_INTENT, invoice.id, result);
+  const { fetcher, lastResult: reply, busy } = useLeadFormPost(SEND_INVOICE_INTENT, result, invoice.id);
   return (
     <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="space-y-2">
       <input type="hidden" name="intent" value={SEND_INVOICE_INTENT} />
@@ -440,7 +434,7 @@ function RecordPayment({
   today: string;
   result?: MoneyFormResult;
 }) {
-  const { fetcher, lastResult, busy, open } = useMoneyFetcher(RECORD_PAYMENT_INTENT, invoice.id, result);
+  const { fetcher, lastResult, busy, refused: open } = useLeadFormPost(RECORD_PAYMENT_INTENT, result, invoice.id);
   const [form, fields] = useForm({
     id: `record-payment-${invoice.id}`,
     lastResult,
@@ -503,7 +497,7 @@ function RecordPayment({
 }
 
 function VoidInvoice({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
-  const { fetcher, lastResult: reply, busy, open } = useMoneyFetcher(VOID_INVOICE_INTENT, invoice.id, result);
+  const { fetcher, lastResult: reply, busy, refused: open } = useLeadFormPost(VOID_INVOICE_INTENT, result, invoice.id);
   return (
     <details open={open} className="mt-2">
       <summary className="cursor-pointer text-sm text-red-800">Void invoice</summary>

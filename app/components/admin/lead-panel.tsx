@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { Field, inputClass as field, Options, SubmitButton } from "~/components/admin-ui";
 import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
-import { when } from "~/components/lead-detail";
+import { formatKansasDateTime } from "~/lib/business-time";
 import type { HistoryEntryView } from "~/lib/lead-history";
 import { LeadStatusSchema, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadStatus } from "~/lib/lead-status";
@@ -48,7 +48,7 @@ export function LeadPanel({
             {notes.map((n) => (
               <li key={n.id} className="rounded-md bg-sand px-3 py-2 text-sm break-words">
                 <p className="text-xs text-ink-soft">
-                  {when(n.createdAt)} · {n.author}
+                  {formatKansasDateTime(n.createdAt)} · {n.author}
                 </p>
                 {n.statusTo && (
                   <p className="font-medium">

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, FileSignature, Send } from "lucide-react";
 import { Field, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
-import { when } from "~/components/lead-detail";
+import { formatKansasDateTime } from "~/lib/business-time";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
 import { EMAIL_PROPOSAL_INTENT, SEND_PROPOSAL_INTENT, SendProposalSchema, type LeadFormResult } from "~/lib/lead-forms";
@@ -84,7 +84,7 @@ export function LeadProposals({
                 >
                   {p.homeownerMail.line}
                   {p.homeownerMail.lastError &&
-                    ` (${p.homeownerMail.lastError}${p.homeownerMail.nextAttemptAt && p.homeownerMail.state === "pending" ? `; next try ${when(p.homeownerMail.nextAttemptAt)}` : ""})`}
+                    ` (${p.homeownerMail.lastError}${p.homeownerMail.nextAttemptAt && p.homeownerMail.state === "pending" ? `; next try ${formatKansasDateTime(p.homeownerMail.nextAttemptAt)}` : ""})`}
                 </p>
               )}
               <div className="mt-1 flex flex-wrap items-center gap-3">

@@ -4,7 +4,7 @@ import { data, Form, href, Link, useLocation } from "react-router";
 import { AccountCardForm, accountCard, usePosting } from "~/components/admin/account-card-form";
 import { PasswordPair } from "~/components/admin/password-pair";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
-import { when } from "~/components/lead-detail";
+import { formatKansasDateTime } from "~/lib/business-time";
 import {
   ACCOUNT_INTENTS,
   ACCOUNT_MESSAGES,
@@ -37,8 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     key: s.key,
     device: describeUserAgent(s.userAgent),
     ip: s.ip,
-    signedIn: when(s.createdAt),
-    lastSeen: when(s.lastSeenAt),
+    signedIn: formatKansasDateTime(s.createdAt),
+    lastSeen: formatKansasDateTime(s.lastSeenAt),
     current: s.current,
   }));
   return {

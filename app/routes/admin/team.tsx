@@ -4,7 +4,7 @@ import { data, Form, href, useLocation, useNavigation } from "react-router";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { TeamInvitations, TeamMembers } from "~/components/admin/team-lists";
 import { Field, inputClass, SubmitButton } from "~/components/form";
-import { when } from "~/components/lead-detail";
+import { formatKansasDateTime } from "~/lib/business-time";
 import { mailStateLabel } from "~/lib/outbox";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import {
@@ -41,13 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { members, invitations } = teamOverview();
   return {
     me: me.userId,
-    members: members.map((m) => ({ ...m, lastSignIn: m.lastSignInAt ? when(m.lastSignInAt) : null })),
+    members: members.map((m) => ({ ...m, lastSignIn: m.lastSignInAt ? formatKansasDateTime(m.lastSignInAt) : null })),
     invitations: invitations.map((i) => ({
       id: i.id,
       email: i.email,
       role: i.role,
       expired: i.state === "expired",
-      expires: when(i.expiresAt),
+      expires: formatKansasDateTime(i.expiresAt),
       mail: i.mail ? mailStateLabel(i.mail) : null,
     })),
   };
