@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { createHash, randomBytes } from "node:crypto";
 import { E2E_DIR } from "../../playwright.config";
 import { adminSessionCookie, expect, test } from "./fixtures";
-import { FORM, multipart, MULTIPART } from "./hostile-bodies";
+import { FORM, multipart, MULTIPART, sweep, type HostileBody } from "./hostile-bodies";
 import { seedLeadWithEstimate } from "./seed-estimate";
 
 // Issue 33's places that take input (the schedule, invoices, payments, the homeowner's job
@@ -45,7 +45,7 @@ function seedJob(stamp: string): Seeded {
 
 // The generic bad bodies go to every place; each admin form also gets its own intents with
 // unknown, malformed and real ids and odd values in every field.
-const GENERIC: [kind: string, type: string | null, body: string][] = [
+const GENERIC: HostileBody[] = [
   ["JSON", "application/json", '{"intent":"record-payment","amount":"1"}'],
   ["no content type", null, "intent=record-payment"],
   ["empty form", FORM, ""],
@@ -60,7 +60,7 @@ const GENERIC: [kind: string, type: string | null, body: string][] = [
   ["a 100 KB field", FORM, `note=${"a".repeat(100_000)}`],
 ];
 
-function intentBodies(intents: string[], realId: number): [kind: string, type: string | null, body: string][] {
+function intentBodies(intents: string[], realId: number): HostileBody[] {
   const ids = [String(realId), "999999", "abc", "99999999999999999999"];
   return [...intents, "made-up"].flatMap((intent) =>
     ids.flatMap((id): [string, string, string][] => [
@@ -100,7 +100,7 @@ test("@desktop @js the schedule, invoices, payments and the job page answer bad 
   const payments = intentBodies(["record-payment"], s.sentId);
   const links = intentBodies(["new-job-page-link", "revoke-job-page-links"], s.leadId);
   // The homeowner's places come first: the signed-in pass may revoke the link on purpose.
-  const paths: [string, typeof GENERIC][] = [
+  const paths: [string, HostileBody[]][] = [
     [`/job/${s.token}`, []],
     [`/job/${s.token}.data`, []],
     [`/job/${unknownToken}`, []],
@@ -123,51 +123,30 @@ test("@desktop @js the schedule, invoices, payments and the job page answer bad 
     ["/admin/leads/999999/invoices", invoices],
     ["/admin/leads/abc/visits", visits],
   ];
-  const session = await adminSessionCookie();
-  const failures: string[] = [];
-  for (const signedIn of [false, true]) {
-    const api = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: signedIn ? { Cookie: `__session=${session}` } : {},
-      maxRedirects: 0,
-    });
-    for (const [path, own] of paths) {
-      for (const [kind, type, body] of [...GENERIC, ...own]) {
-        const res = await api.fetch(path, {
-          method: "POST",
-          headers: type ? { "Content-Type": type } : {},
-          data: Buffer.from(body),
-        });
-        if (res.status() >= 500) failures.push(`${res.status()} ${path} ${kind}${signedIn ? " (signed in)" : ""}`);
-      }
-      for (const method of ["PUT", "PATCH", "DELETE"]) {
-        const res = await api.fetch(path, { method });
-        if (res.status() !== 405) failures.push(`${res.status()} ${method} ${path}`);
-      }
-    }
-    // Read-only places with odd queries and ids.
-    for (const path of [
-      "/admin/schedule?week=garbage",
-      "/admin/schedule?week=9999-99-99",
-      "/admin/schedule?week=2026-02-30&day=-1",
-      "/admin/leads/pipeline?owing=-1&page=abc",
-      "/admin/leads/pipeline?page=99999999999999999999",
-      `${lead}/invoices/${s.draftId}.pdf`,
-      `${lead}/invoices/999999.pdf`,
-      `${lead}/invoices/abc.pdf`,
-      `/job/${s.token}/proposal.pdf`,
-      `/job/${s.token}/invoices/${s.draftId}.pdf`,
-      `/job/${s.token}/invoices/abc.pdf`,
-      `/job/${unknownToken}/invoices/${s.sentId}.pdf`,
-      `/job/${s.token}?uploaded=abc`,
-      `/job/${s.token}?uploaded=99999999999999999999`,
-      "/stripe/webhook",
-    ]) {
-      const res = await api.fetch(path);
-      if (res.status() >= 500) failures.push(`${res.status()} GET ${path}${signedIn ? " (signed in)" : ""}`);
-    }
-    await api.dispose();
-  }
+  // Read-only places with odd queries and ids.
+  const gets = [
+    "/admin/schedule?week=garbage",
+    "/admin/schedule?week=9999-99-99",
+    "/admin/schedule?week=2026-02-30&day=-1",
+    "/admin/leads/pipeline?owing=-1&page=abc",
+    "/admin/leads/pipeline?page=99999999999999999999",
+    `${lead}/invoices/${s.draftId}.pdf`,
+    `${lead}/invoices/999999.pdf`,
+    `${lead}/invoices/abc.pdf`,
+    `/job/${s.token}/proposal.pdf`,
+    `/job/${s.token}/invoices/${s.draftId}.pdf`,
+    `/job/${s.token}/invoices/abc.pdf`,
+    `/job/${unknownToken}/invoices/${s.sentId}.pdf`,
+    `/job/${s.token}?uploaded=abc`,
+    `/job/${s.token}?uploaded=99999999999999999999`,
+    "/stripe/webhook",
+  ];
+  const failures = await sweep(playwright, {
+    baseURL: baseURL!,
+    session: await adminSessionCookie(),
+    places: () => paths.map(([path, own]) => [path, [...GENERIC, ...own]]),
+    gets,
+  });
   expect(failures).toEqual([]);
 
   // Still serving.

@@ -1,7 +1,7 @@
 import type { APIResponse } from "@playwright/test";
 import net from "node:net";
 import { adminSessionCookie, expect, test } from "./fixtures";
-import { BOUNDARY as boundary, FORM, multipart, MULTIPART } from "./hostile-bodies";
+import { BOUNDARY as boundary, FORM, multipart, MULTIPART, sweep, type HostileBody } from "./hostile-bodies";
 import { test as siteTest } from "./own-site";
 import { adminAccess, NO_INTENT, type AdminRouteId } from "../../app/lib/access";
 
@@ -120,7 +120,7 @@ const intentsOf = (routeId: AdminRouteId | null) => [
   "made-up",
   "__proto__",
 ];
-const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
+const BAD_BODIES: HostileBody[] = [
   ["JSON", "application/json", '{"name":"x"}'],
   ["plain text", "text/plain", "name=x"],
   ["no content type", null, "name=x"],
@@ -148,7 +148,7 @@ const BAD_BODIES: [kind: string, type: string | null, body: string][] = [
   ],
   ["a 100 KB field", FORM, `message=${"a".repeat(100_000)}`],
 ];
-const intentBodies = (intents: string[]): [kind: string, type: string | null, body: string][] =>
+const intentBodies = (intents: string[]): HostileBody[] =>
   intents.flatMap((intent): [string, string, string][] => [
     [`${intent} with an unknown id`, FORM, `intent=${intent}&id=999999`],
     [`${intent} with a non-numeric id`, FORM, `intent=${intent}&id=abc&rating=99`],
@@ -184,34 +184,19 @@ siteTest(
     // About 2,500 requests, one after another (most of a minute on a loaded 2-core machine).
     siteTest.setTimeout(540_000);
     const { baseURL } = ownSite;
-    const session = await ownSite.sessionCookie();
-    const failures: string[] = [];
-    for (const signedIn of [false, true]) {
-      const api = await playwright.request.newContext({
-        baseURL,
-        extraHTTPHeaders: signedIn ? { Cookie: `__session=${session}` } : {},
-        maxRedirects: 0,
-      });
-      for (const [path, routeId] of ACTIONS) {
-        const bodies =
-          signedIn || BEFORE_SIGN_IN.test(path) ? [...BAD_BODIES, ...intentBodies(intentsOf(routeId))] : BAD_BODIES;
-        for (const [kind, type, body] of bodies) {
-          const res = await api.fetch(path, {
-            method: "POST",
-            headers: type ? { "Content-Type": type } : {},
-            data: Buffer.from(body),
-          });
-          if (res.status() >= 500) failures.push(`${res.status()} ${path} ${kind}${signedIn ? " (signed in)" : ""}`);
-          else if (!signedIn && !BEFORE_SIGN_IN.test(path) && !(await sentToSignIn(res)))
-            failures.push(`${res.status()} ${path} ${kind}: signed out, and not sent to sign in`);
-        }
-        for (const method of ["PUT", "PATCH", "DELETE"]) {
-          const res = await api.fetch(path, { method });
-          if (res.status() !== 405) failures.push(`${res.status()} ${method} ${path}`);
-        }
-      }
-      await api.dispose();
-    }
+    const failures = await sweep(playwright, {
+      baseURL,
+      session: await ownSite.sessionCookie(),
+      places: (signedIn) =>
+        ACTIONS.map(([path, routeId]) => [
+          path,
+          signedIn || BEFORE_SIGN_IN.test(path) ? [...BAD_BODIES, ...intentBodies(intentsOf(routeId))] : BAD_BODIES,
+        ]),
+      check: async (res, path, signedIn) =>
+        !signedIn && !BEFORE_SIGN_IN.test(path) && !(await sentToSignIn(res))
+          ? `${res.status()}, signed out, and not sent to sign in:`
+          : null,
+    });
     expect(failures).toEqual([]);
   },
 );
