@@ -37,10 +37,11 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/package.json /app/server.js ./
 COPY --from=build /app/build ./build
-# drizzle/: migrations applied at start; seed/: demo pictures; scripts/start.js: the start.
+# drizzle/: migrations applied at start; seed/: demo pictures; scripts/start.js (and the
+# build-state.js it asks): the start.
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/seed ./seed
-COPY --from=build /app/scripts/start.js ./scripts/start.js
+COPY --from=build /app/scripts/start.js /app/scripts/build-state.js ./scripts/
 RUN mkdir -p /app/data /app/uploads && chown node:node /app/data /app/uploads
 USER node
 VOLUME ["/app/data", "/app/uploads"]

@@ -5,6 +5,7 @@
 //   --no-container   skip building and running the Docker image (it runs after the browser suite)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { needsBuild } from "./build-state.js";
 
 const args = new Set(process.argv.slice(2));
 const unit = !args.has("--e2e-only");
@@ -127,7 +128,10 @@ function ensureNginx() {
 if (e2e) {
   const chromium = findChromium();
   ensureNginx();
-  ok = step("Production build", `${BIN}/react-router`, ["build"]) && ok;
+  // The start test (vitest, above) builds as `npm start` does in a fresh clone: that build is
+  // this one, from the same sources, so it is not made twice.
+  if (needsBuild()) ok = step("Production build", `${BIN}/react-router`, ["build"]) && ok;
+  else console.log("\n▶ Production build: up to date with the sources (made by the start test)");
   fs.rmSync(".tmp/e2e", { recursive: true, force: true });
   fs.rmSync(".tmp/e2e-proxy", { recursive: true, force: true });
   fs.rmSync(".tmp/playwright.json", { force: true });

@@ -125,8 +125,11 @@ async function startServer(files: SiteFiles, port: number, env: Record<string, s
 }
 
 // A first start migrates, seeds the demo content and resizes its pictures: seconds of a
-// 2-core machine's time. Each worker does it once per environment and keeps the stopped
-// site's files; every test's site starts from a copy of them.
+// 2-core machine's time. Each worker does it once per kind of first start and keeps the
+// stopped site's files; every test's site starts from a copy of them, with its own
+// environment. Only these variables change what a first start writes (the rest, a mail
+// key or a site address, are read while the site runs).
+const SHAPES_FIRST_START = ["SEED_DEMO_CONTENT"];
 type PreparedSites = (env: Record<string, string>) => Promise<SiteFiles>;
 
 export const test = shared.extend<
@@ -138,7 +141,8 @@ export const test = shared.extend<
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const made = new Map<string, Promise<SiteFiles>>();
-      await use((env) => {
+      await use((testEnv) => {
+        const env = Object.fromEntries(Object.entries(testEnv).filter(([name]) => SHAPES_FIRST_START.includes(name)));
         const key = JSON.stringify(Object.entries(env).sort());
         let files = made.get(key);
         if (!files) {

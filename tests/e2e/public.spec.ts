@@ -458,12 +458,14 @@ test.describe("every public page", () => {
 
   // Each walk through the pages checks all it can at once: a page load costs the 2-core
   // machine the same whichever is looked at. With scripts the axe walk below checks these
-  // too; without them, what the plain HTML asks for.
+  // too; without them, what the plain HTML asks for. A walk waits for the load event (and,
+  // with scripts, for them to start: fixtures.ts), not for the network to rest: that added
+  // half a second a page, and pictures below the fold wait for a scroll either way.
   test("loads nothing from other sites, and no two elements share an id @phone @nojs", async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     const external = requestsElsewhere(page, baseURL!);
     for (const path of ALL_PUBLIC_PATHS) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path);
       expect(await sharedIds(page), path).toEqual([]);
     }
     expect(external).toEqual([]);
@@ -489,7 +491,7 @@ test.describe("every public page", () => {
     for (const path of isPhone(info) ? onePerLayout : ALL_PUBLIC_PATHS) {
       // Reduced motion (playwright.config.ts) shows every section at once, so axe measures
       // contrast at full opacity.
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path);
       // Axe's default mode runs each frame apart and joins the results in a second page it
       // opens: 2-3 s a page here, against under 1 s for one run in the page itself (legacy
       // mode), which is all a page without frames needs. Details for violations only.

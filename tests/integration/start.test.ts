@@ -4,12 +4,18 @@ import { afterEach, describe, expect, it } from "vitest";
 // `npm start` and the Docker image run this same script.
 const PORT = 3300 + Math.floor(Math.random() * 500);
 let child: ChildProcess | undefined;
+const VITEST_ADDS = /^(VITEST\w*|TEST|NODE_ENV|MODE|PROD|DEV|SSR|BASE_URL|FORCE_TTY)$/;
 
 function start(): Promise<{ output: () => string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1" };
+  // As a person's shell would start it, without what vitest and Vite add to the environment:
+  // `npm test` serves the build this makes to the browser tests (scripts/test.js).
+  const env: NodeJS.ProcessEnv = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !VITEST_ADDS.test(name))),
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+  };
   delete env.ADMIN_PASSWORD;
   delete env.ADMIN_EMAIL;
-  delete env.NODE_ENV;
   child = spawn(process.execPath, ["scripts/start.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   return new Promise((resolve, reject) => {
