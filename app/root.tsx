@@ -8,7 +8,7 @@ import {
   useNavigation,
   type LinksFunction,
 } from "react-router";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { toast, ToastContainer } from "react-toastify/unstyled";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -62,10 +62,13 @@ let servedArea: "admin" | "public" | undefined;
  * the first toast. A long page that already links the whole file in its body
  * (FirstScreenEnd) needs the copy in <head> only once it is being left, since its own
  * link goes with it.
+ *
+ * A layout effect: it listens before any page's own effects run, one of which may show a
+ * server's message as a toast as the page arrives (the job page's "Thank you! … is paid").
  */
 function useWholeStylesheet(admin: boolean) {
   const navigating = useNavigation().state !== "idle";
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (import.meta.env.DEV) return;
     servedArea ??= admin ? "admin" : "public";
     if (servedArea === "admin") return;

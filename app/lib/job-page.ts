@@ -58,6 +58,7 @@ export const JOB_PAGE_MESSAGES = {
   // The same words for a mistyped link and one staff turned off: nothing says which it was.
   notFound:
     "The link may be incomplete, or it no longer works. Open the newest message we sent you, or give us a call and ask us for a new link.",
+  paid: (invoiceNumber: string) => `Thank you! ${invoiceNumber} is paid.`,
   paymentRecording: "Thank you: your payment is being recorded. This page will show it as paid in a moment.",
   paymentCanceled: "Payment canceled: nothing was charged.",
 } as const;

@@ -30,7 +30,7 @@ function noticeOf(url: URL, view: NonNullable<ReturnType<typeof jobPageView>>) {
   const invoice = view.invoices.find((i) => i.id === paid);
   if (invoice)
     return invoice.paid
-      ? { type: "success" as const, message: `Thank you! ${invoice.number} is paid.` }
+      ? { type: "success" as const, message: JOB_PAGE_MESSAGES.paid(invoice.number) }
       : { type: "info" as const, message: JOB_PAGE_MESSAGES.paymentRecording };
   if (url.searchParams.get("payment") === "canceled")
     return { type: "info" as const, message: JOB_PAGE_MESSAGES.paymentCanceled };
