@@ -93,6 +93,8 @@ test.describe("who looks after a lead", () => {
     ).toContainText("Assigned to Kim Alvarez");
     await expect(assignee.getByLabel("Person")).toHaveValue(String(kim));
     if (!jsEnabled(test.info())) await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
+    // The visit booked next is Kim's too, without a reload: the form does not keep "Nobody chosen yet".
+    await expect(page.getByRole("region", { name: "Schedule" }).getByLabel("Who goes")).toHaveValue(String(kim));
 
     await signInAs(ownSite, page, kim);
     await page.goto(`${ownSite.baseURL}/admin/leads`);

@@ -58,8 +58,16 @@ export function LeadSchedule({ view, result }: { view: LeadScheduleView | null; 
           ))}
         </ul>
       )}
-      {/* Each visit booked starts the form again, empty. */}
-      {books && <BookVisit key={view.upcoming.length + view.past.length} view={view} hint={mailHint} result={result} />}
+      {/* Each visit booked starts the form again, empty; so does a new assignee for the lead, saved above
+          on the same page, who is then the one who goes. */}
+      {books && (
+        <BookVisit
+          key={`${view.upcoming.length + view.past.length}:${view.defaultAssignee}`}
+          view={view}
+          hint={mailHint}
+          result={result}
+        />
+      )}
       {view.past.length > 0 && (
         <details className="border-t border-black/10 pt-3">
           <summary className="cursor-pointer text-sm font-semibold">Past visits ({view.past.length})</summary>
