@@ -12,12 +12,6 @@ export function formatCents(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** A sum in whole dollars, a half dollar up ("$12,480"): an overview, not an invoice. */
-export function formatWholeDollars(cents: number): string {
-  const dollars = mulDivRoundHalfUp(Math.abs(cents), 1, 100);
-  return `${cents < 0 && dollars > 0 ? "-" : ""}$${dollars.toLocaleString("en-US")}`;
-}
-
 /** 850 → "8.5%". */
 export const formatBasisPoints = (bp: number) => `${bp / 100}%`;
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatWholeDollars } from "./money-format";
 import { monthFigures, monthIn, pipelineColumns, type StatusMove } from "./pipeline";
 
 /** A lead worth its estimate (nothing accepted yet). */
@@ -87,13 +86,5 @@ describe("monthFigures", () => {
 
   it("has no win rate when nothing closed this month", () => {
     expect(monthFigures([], now)).toMatchObject({ winRate: null, lost: 0, quoted: { count: 0, totalCents: 0 } });
-  });
-});
-
-describe("formatWholeDollars", () => {
-  it("rounds to whole dollars with separators", () => {
-    expect(formatWholeDollars(1_248_049)).toBe("$12,480");
-    expect(formatWholeDollars(1_248_050)).toBe("$12,481");
-    expect(formatWholeDollars(0)).toBe("$0");
   });
 });

@@ -104,5 +104,5 @@ test("the signed terms state the owner's deposit and warranty, and the job's val
     staff.getByRole("list", { name: "Open leads" }).getByRole("listitem").filter({ hasText: name }),
   ).toContainText("$3,843.85");
   await staff.goto(`/admin/leads/pipeline?who=${assignee}`);
-  await expect(staff.getByRole("link", { name: "Won: 1, worth $3,844" })).toBeVisible();
+  await expect(staff.getByRole("link", { name: "Won: 1, worth $3,843.85" })).toBeVisible();
 });

@@ -8,7 +8,7 @@ import { monthFigures, pipelineColumns } from "~/lib/pipeline";
 import { pipelineRows } from "~/models/lead.server";
 import { owingJobs } from "~/models/invoice.server";
 import { businessToday } from "~/lib/business-time";
-import { formatCents, formatWholeDollars } from "~/lib/money-format";
+import { formatCents } from "~/lib/money-format";
 import { leadsFor, listAssignees } from "~/models/lead-assignment.server";
 import { requireAccess } from "~/services/access.server";
 import { seesMoney } from "~/lib/access";
@@ -59,12 +59,12 @@ function ThisMonth({ month }: { month: NonNullable<Route.ComponentProps["loaderD
   const figures = [
     {
       label: "Quoted",
-      value: formatWholeDollars(month.quoted.totalCents),
+      value: formatCents(month.quoted.totalCents),
       detail: `${month.quoted.count} ${month.quoted.count === 1 ? "lead" : "leads"}`,
     },
     {
       label: "Won",
-      value: formatWholeDollars(month.won.totalCents),
+      value: formatCents(month.won.totalCents),
       detail: `${month.won.count} ${month.won.count === 1 ? "job" : "jobs"}`,
     },
     {
@@ -184,14 +184,14 @@ export default function Pipeline({ loaderData: { columns, month, owing, who, peo
             <li key={c.status}>
               <Link
                 to={leadListUrl(href("/admin/leads"), { status: c.status, service: "", who, q: "" })}
-                aria-label={`${c.label}: ${c.count}${c.totalCents ? `, worth ${formatWholeDollars(c.totalCents)}` : ""}`}
+                aria-label={`${c.label}: ${c.count}${c.totalCents ? `, worth ${formatCents(c.totalCents)}` : ""}`}
                 className="block h-full rounded-xl border-t-4 border-brand bg-white p-4 shadow-sm hover:bg-sand"
               >
                 <span className="block text-sm font-semibold">{c.label}</span>
                 <span className="block text-2xl font-bold">{c.count}</span>
                 {c.totalCents !== null && (
                   <span className="block text-sm text-ink-soft">
-                    {c.totalCents ? formatWholeDollars(c.totalCents) : "No estimates"}
+                    {c.totalCents ? formatCents(c.totalCents) : "No estimates"}
                   </span>
                 )}
               </Link>
