@@ -3,7 +3,7 @@ import { ADMIN } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 
-// The owner's own account (issue 29.4), on a site of the test's own: a password changed
+// The owner's own account, on a site of the test's own: a password changed
 // here would sign every other test out of the shared site.
 
 /** A message after a redirect: a toast with scripts, the same words in the page without. */

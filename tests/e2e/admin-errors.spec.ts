@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { E2E_DIR } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
-// Issue 28.6: a page inside the admin that fails (a stale lead link, a refused post) stays
+// Decision 0035: a page inside the admin that fails (a stale lead link, a refused post) stays
 // in the admin, with its header and a way back, not the public site's "Return to Home".
 
 /** The admin's chrome is there and the public site's error page is not. */

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { clickAt, leaveAndStay, typeScale } from "./admin-roof-helpers";
 import { jsEnabled } from "./helpers";
 
-// Issue 27, points 1, 2 and 16: the pitch measured on the side view applies to the traced
+// Decision 0031: the pitch measured on the side view applies to the traced
 // roof, an outline's edges become eaves and rakes, and a first-time staff member sees one
 // set of figures, one way to set the scale and exports that wait for a measurement.
 

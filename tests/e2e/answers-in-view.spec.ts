@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { seedProposal, seedReviewLink } from "./links";
 
-// Issue 27, points 7 and 8: what a homeowner sees answer their tap, on a phone with
+// What a homeowner sees answer their tap, on a phone with
 // scripts on and off.
 
 test("after accepting a proposal the confirmation is in view, and with scripts focused", async ({ page }, info) => {

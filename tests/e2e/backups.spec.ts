@@ -3,7 +3,7 @@ import path from "node:path";
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
-// Issue 32.2: the owner makes a backup from the admin, sees it listed and downloads it as a
+// The owner makes a backup from the admin, sees it listed and downloads it as a
 // .tar.gz; the nightly hour is his to choose. Scripts on and off.
 
 test("the owner backs up now, downloads the backup, and picks the nightly hour", async ({ page, ownSite }, info) => {

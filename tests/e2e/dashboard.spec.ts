@@ -2,7 +2,7 @@ import { ADMIN, expect, test } from "./fixtures";
 import { ADMIN_MENU, isPhone, jsEnabled } from "./helpers";
 import { fillQuote } from "./quote";
 
-// Issue 29.6 (decision 0044): the admin opens on the day's work, "View site" and "Back to
+// Decision 0044: the admin opens on the day's work, "View site" and "Back to
 // admin" join the two halves, and anonymous visitors still get the page cache's answers.
 
 // The page cache's own ETag, one per encoding: only an answer from memory has it.

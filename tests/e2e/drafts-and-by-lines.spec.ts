@@ -6,7 +6,7 @@ import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite, type TeamMember } from "./own-site";
 import { byLineDay } from "../../app/lib/by-line";
 
-// Issue 30 (Deliver 5 and the note's items 2 and 4), in the browser: the office starts a
+// Office drafts and by-lines (decision 0052), in the browser: the office starts a
 // project and a testimonial as drafts, the owner publishes them, and the lists name who
 // did it. The office cannot open what is on the site by typing ?edit=<id>. Each on a site
 // of its own (it changes the public portfolio), scripts on and off, phone and desktop.

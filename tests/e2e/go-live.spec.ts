@@ -6,7 +6,7 @@ import { NO_PROJECTS_YET_TEXT } from "../../app/lib/portfolio";
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
-// Issue 29.3: the go-live checklist lists the demo content, one button removes it all, and
+// The go-live checklist lists the demo content, one button removes it all, and
 // afterwards no demo project, review or picture is anywhere public; the owner's own stays.
 
 const PUBLIC = [

@@ -5,7 +5,7 @@ import { adminSessionCookie, expect, test } from "./fixtures";
 import { FORM, multipart, MULTIPART, sweep, type HostileBody } from "./hostile-bodies";
 import { seedLeadWithEstimate } from "./seed-estimate";
 
-// Issue 33's places that take input (the schedule, invoices, payments, the homeowner's job
+// The job's places that take input (the schedule, invoices, payments, the homeowner's job
 // page and its Pay button, Stripe's webhook) against hostile bodies and odd methods, on the
 // real production server: a 4xx or a redirect, never a 5xx. One project: they speak HTTP.
 

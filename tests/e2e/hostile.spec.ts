@@ -336,7 +336,7 @@ function twoOnOneConnection(port: number, first: Buffer, second: string): Promis
   });
 }
 
-// Issue 27, point 11: a picture over 10 MB was refused (413) as the parser met it, and the
+// Decision 0033: a picture over 10 MB was refused (413) as the parser met it, and the
 // rest of its body was left unread on a connection still kept alive: the next request on
 // it got no answer and was reset about 6 s later (the owner's next page, in a browser).
 test("@desktop @js an oversize picture to any upload place is refused, and the same connection answers the next request", async ({
@@ -369,7 +369,7 @@ test("@desktop @js an oversize picture to any upload place is refused, and the s
   }
 });
 
-// Issue 27, point 5: a few bytes naming a far row of a list were refused and then rendered
+// Decision 0033: a few bytes naming a far row of a list were refused and then rendered
 // back with a row per index: hours[2999] made 9.5 MB of HTML. A short 400 now, by the page.
 test("@desktop @js a post naming a far row of a form's list is a short 400, and the page says why", async ({
   baseURL,

@@ -1,7 +1,7 @@
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
-// The opening hours are entered once, as days and times (issue 29.5): the contact card,
+// The opening hours are entered once, as days and times: the contact card,
 // the footer and the structured data all read them from there and cannot disagree.
 
 test("hours saved as days and times read the same on the card, in the footer and in the structured data", async ({

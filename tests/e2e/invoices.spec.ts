@@ -4,7 +4,7 @@ import { acceptProposal, isPhone, jsEnabled } from "./helpers";
 import { mailsTo } from "./quote";
 import { seedLeadWithEstimate, seedWonJob, type SeedEstimate } from "./seed-estimate";
 
-// Issue 33, invoices and payments recorded by staff: a proposal accepted makes the deposit's
+// Invoices and payments recorded by staff: a proposal accepted makes the deposit's
 // draft invoice; staff send it (numbered then; the fake Resend gets it with its PDF), record
 // a check, and the invoice is Paid. Scripts on and off, phone and desktop.
 

@@ -36,12 +36,12 @@ async function jobPageSays(homeowner: Page, jobPath: string, headline: string | 
   await expect(homeowner.getByRole("heading", { level: 2 }).first()).toHaveText(headline);
 }
 
-// Issue 16's whole loop in one go, through the screens only: a homeowner's request is
+// A job's whole loop in one go, through the screens only: a homeowner's request is
 // measured, estimated, sent as a proposal and accepted through the link, completed,
 // reviewed and shown in the portfolio. The homeowner's browser has scripts when the
 // project does (on and off, phone and desktop); staff use the project's settings too.
 
-// Issue 33 carries on from the signed proposal (its "Done when"): the deposit invoice mailed,
+// From the signed proposal on, the money and the schedule: the deposit invoice mailed,
 // paid through the fake Stripe's checkout and its signed webhook, a work day booked (its
 // mail's .ics read by ical.js), the job completed, the final invoice, a check recorded,
 // Paid, then the review request; the homeowner's job page shows each step.
@@ -113,7 +113,7 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   // Accepted by the homeowner through the link, without an account.
   await homeowner.goto(new URL(link).pathname);
   await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText(total);
-  // In the homeowner's words (issue 27.14): the owner's product name, units counted as people do.
+  // In the homeowner's words: the owner's product name, units counted as people do.
   await expect(homeowner.getByRole("region", { name: "Summary" })).toContainText("Architectural shingles");
   await expect(homeowner.getByRole("region", { name: "Summary" })).not.toContainText("shingle line");
   const work = homeowner.getByRole("region", { name: "The work and its price" });

@@ -7,7 +7,7 @@ import { acceptProposal, isPhone, jsEnabled } from "./helpers";
 import { mailsTo, photo } from "./quote";
 import { seedLeadWithEstimate } from "./seed-estimate";
 
-// Issue 33.4: the homeowner's own page of the job. Staff make its link on the lead page
+// The homeowner's own page of the job. Staff make its link on the lead page
 // (shown once), the homeowner opens it without an account, sees where the job stands, the
 // signed proposal and an invoice, and sends a photo; staff see that photo on the lead.
 

@@ -3,8 +3,8 @@ import Database from "better-sqlite3";
 import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 
-// Who looks after a lead (issue 30.5, decision 0053) and the Leads list a page at a time
-// (issue 31, decision 0056), in the browser with scripts on and off: the owner gives a lead
+// Who looks after a lead (decision 0053) and the Leads list a page at a time
+// (decision 0056), in the browser with scripts on and off: the owner gives a lead
 // to a crew member, who then finds it under Mine and cannot open someone else's; Older and
 // Newer keep every filter. Each on a site of its own (accounts and leads are made in its
 // database).

@@ -3,7 +3,7 @@ import { E2E_DIR } from "../../playwright.config";
 import { expect, scriptsStarted, test } from "./fixtures";
 import { jsEnabled } from "./helpers";
 
-// Issue 16, points 1 and 2: the owner sets prices, staff measure a lead's roof, make an
+// The owner sets prices, staff measure a lead's roof, make an
 // estimate from the takeoff, adjust a line and see the totals worked out again. With and
 // without scripts, on a phone and a desktop (the four projects).
 //
@@ -55,7 +55,7 @@ test("the owner sets prices; staff measure a lead, make its estimate, adjust a l
   await expect(page.getByText("Customer data saved successfully").first()).toBeVisible();
   await page.goto(leadUrl);
 
-  // The roof card says which figure an estimate is made from (issue 27.4).
+  // The roof card says which figure an estimate is made from.
   await expect(page.getByRole("region", { name: "Roof measurement" })).toContainText(
     "Made from the typed length × width at its pitch: 1,342 sq ft.",
   );
@@ -118,7 +118,7 @@ function seedAreaOnlyLead(name: string): number {
   }
 }
 
-// Issue 27.2: an estimate without the materials its measurement could not count is not
+// An estimate without the materials its measurement could not count is not
 // sent as a proposal until staff say why they are left out; the reason stays on it.
 test("a roof measured by its area alone: the proposal waits until staff leave the missing materials out with a reason", async ({
   adminPage: page,
@@ -161,7 +161,7 @@ test("a roof measured by its area alone: the proposal waits until staff leave th
   await expect(proposals.getByLabel("Link for the homeowner")).toHaveValue(/\/proposal\/[\w-]{43}$/);
 });
 
-// Issue 27.16: typed lines of an estimate are work; leaving the lead page before saving asks
+// Typed lines of an estimate are work; leaving the lead page before saving asks
 // first, as the roof tool does with a tracing. Untouched lines leave without a question.
 test("@js changed estimate lines ask before they are lost by leaving the lead page", async ({
   adminPage: page,

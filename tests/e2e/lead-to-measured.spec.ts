@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { escapeRegExp, jsEnabled } from "./helpers";
 import { fillQuote, mailsTo, photo } from "./quote";
 
-// Issue 15's whole first half: a homeowner's request without scripts, with two photos,
+// The first half of a job: a homeowner's request without scripts, with two photos,
 // becomes a lead that staff move through the statuses, measure in the roof tool in one
 // click (on one of the homeowner's photos), and see measured on the lead's page.
 // Staff work with and without scripts, on a phone and a desktop (the four projects).

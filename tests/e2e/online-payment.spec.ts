@@ -4,7 +4,7 @@ import { E2E_DIR, FAKE_STRIPE_URL } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import type { FakeDelivery } from "../fake-stripe";
 
-// Online payment (issue 33) from the homeowner's side: "Pay" on the job page, the fake
+// Online payment from the homeowner's side: "Pay" on the job page, the fake
 // Stripe's checkout page, its signed webhook to the e2e server, back to the job page: Paid.
 // The invoice is written straight into the e2e database (the invoice screens have their
 // own specs); everything after that goes through the browser and the real webhook.

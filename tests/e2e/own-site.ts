@@ -24,7 +24,7 @@ export type OwnSite = {
   signInAs: (page: Page, person: TeamMember) => Promise<void>;
 };
 
-/** Someone on the team (issue 30): their account is made directly in the site's database. */
+/** Someone on the team (an owner, office or crew account), made directly in the site's database. */
 export type TeamMember = { email: string; name: string; role: "owner" | "office" | "crew" };
 
 // Apart from the shared servers' ports (3099-3201) and screenshot servers (3500-3599): one

@@ -5,7 +5,7 @@ import { ADMIN } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
-// A forgotten password (issue 30.3), on a site of the test's own: the owner's password
+// A forgotten password, on a site of the test's own: the owner's password
 // changes. The mail goes through the real SDK to the shared fake Resend.
 
 const SENT = "If that address has an account, we sent a link to it. It works for one hour.";

@@ -1,7 +1,7 @@
 import { expect, test } from "./own-site";
 import { seedWonJob } from "./seed-estimate";
 
-// Issue 33: the pipeline's "Owed on won jobs" a page at a time (20 a page), plain links that
+// The pipeline's "Owed on won jobs" a page at a time (20 a page), plain links that
 // work with and without scripts, the totals over every job. On a site of its own, so that no
 // other test's invoices move the figures while it reads them.
 

@@ -3,10 +3,10 @@ import Database from "better-sqlite3";
 import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 
-// Issue 31 part 6 in the browser: with a big portfolio the All tab shows each category's
-// first few with a link to the rest, and a category pages by plain links (Previous and
-// More projects) that keep their place, scripts on and off. A site of its own: it adds
-// 60 roofing projects to the public portfolio.
+// Bounded public pages (decision 0055) in the browser: with a big portfolio the All tab
+// shows each category's first few with a link to the rest, and a category pages by plain
+// links (Previous and More projects) that keep their place, scripts on and off. A site of
+// its own: it adds 60 roofing projects to the public portfolio.
 
 const ADDED = 60;
 

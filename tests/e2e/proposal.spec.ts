@@ -6,7 +6,7 @@ import { isPhone, jsEnabled } from "./helpers";
 import { mailsTo } from "./quote";
 import { seedLeadWithEstimate } from "./seed-estimate";
 
-// Issue 16.3: staff send a proposal from a lead's estimate, the homeowner opens the link
+// Staff send a proposal from a lead's estimate, the homeowner opens the link
 // (no account) and accepts it by typing their name, with scripts and without, on a phone
 // and a desktop; the lead is Won and the owner's mail reaches the fake Resend.
 
@@ -100,7 +100,7 @@ test("staff send a proposal, the homeowner accepts it by the link, the lead is W
   await staffContext.close();
 });
 
-// Issue 28.2: the proposal goes to the homeowner by mail through the outbox, with a link
+// The proposal goes to the homeowner by mail through the outbox, with a link
 // of its own; the homeowner accepts it by the link in the mailed HTML.
 test("staff email the proposal to the homeowner, who accepts it by the mailed link", async ({
   browser,
@@ -156,7 +156,7 @@ test("a link that is not one of ours says so and gives the phone number @desktop
   await expect(page.getByRole("link", { name: "Call (620) 555-0142" })).toBeVisible();
 });
 
-// Issue 27.3 and 27.14: a newer proposal replaces the open one, whose link then says so
+// A newer proposal replaces the open one, whose link then says so
 // with the phone number (its PDF too); the homeowner reads units as people count them and
 // the owner's name for the shingles, never the good/better/best tier.
 test("a newer proposal replaces the open one, whose link says so; the homeowner reads plain units", async ({

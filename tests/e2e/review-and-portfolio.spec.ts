@@ -3,7 +3,7 @@ import { expect, scriptsStarted, test } from "./fixtures";
 import { isPhone, jsEnabled } from "./helpers";
 import { AUGUSTA_GUTTERS, fillQuote, mailsTo, photo } from "./quote";
 
-// Issue 16, points 4 and 5: a won job is completed; the homeowner gets a review request
+// A won job is completed; the homeowner gets a review request
 // by mail (through the real SDK to the local fake), opens its link and reviews the work
 // (scripts on and off, phone and desktop); the owner approves it and it shows on
 // /testimonials. The same job goes into the portfolio as a draft that no visitor sees

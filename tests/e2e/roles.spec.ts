@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { expect, test, type OwnSite } from "./own-site";
 
-// Roles (issue 30.1, decision 0048), in the browser: the crew cannot open Pricing and sees
+// Roles (decision 0048), in the browser: the crew cannot open Pricing and sees
 // no money; the office cannot open Team or Contact & Business. Each on a site of its own,
 // with an office and a crew account made in its database; scripts on and off, phone and
 // desktop (the projects).

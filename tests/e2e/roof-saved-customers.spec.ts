@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { expect, test } from "./own-site";
 
-// Issue 31: the roof tool's Saved Customers come a page at a time (25, newest first) and are
+// The roof tool's Saved Customers come a page at a time (25, newest first) and are
 // searched on the server; Newer/Older and the search are plain links and a GET form, so
 // they work without scripts, and the address keeps the search.
 

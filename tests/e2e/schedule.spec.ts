@@ -5,7 +5,7 @@ import { isPhone, jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 import { mailsTo } from "./quote";
 
-// The schedule (issue 33) in the browser, scripts on and off, phone and desktop: a work day
+// The schedule in the browser, scripts on and off, phone and desktop: a work day
 // booked from the lead's page, seen on /admin/schedule, moved, and the homeowner's mails
 // (with their calendar invitations) recorded by the fake Resend. On a site of its own: the
 // lead is made in its database.

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
-// Issue 29.1: the owner puts his own photo at the top of the home page, on a service card
+// The owner puts his own photo at the top of the home page, on a service card
 // and before the Bright Green video, and points the video at his own YouTube upload;
 // visitors see each at once (through the page cache), with the photo's smaller copies and
 // the hero fetched first.

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
-// Issue 29.2: the owner fills in his trust facts, a headline and his team; visitors find
+// The owner fills in his trust facts, a headline and his team; visitors find
 // them where they decide (About, a service page, the footer, the home page's hero) and
 // search engines in the JSON-LD, at once through the page cache. Emptied, nothing shows.
 

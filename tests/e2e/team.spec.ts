@@ -5,7 +5,7 @@ import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 import { mailsTo } from "./quote";
 
-// The Team screen and invitations (issue 30.2), on a site of the test's own: the mails go
+// The Team screen and invitations, on a site of the test's own: the mails go
 // through the real resend SDK to the shared fake Resend, and are read back from it.
 
 async function expectFlash(page: Page, info: TestInfo, text: string) {

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 
-// Issue 31: /testimonials shows 24 reviews at a time, newest first; Older and Newer reviews
+// /testimonials shows 24 reviews at a time, newest first; Older and Newer reviews
 // are plain links that land on the reviews, scripts on and off. A site of its own: it adds
 // thirty reviews to the public page.
 

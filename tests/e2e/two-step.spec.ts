@@ -4,7 +4,7 @@ import { ADMIN } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { expect, test } from "./own-site";
 
-// Two-step sign-in (issue 30.4), on a site of the test's own: the owner's account changes.
+// Two-step sign-in, on a site of the test's own: the owner's account changes.
 // The codes an authenticator app would show are made here from the secret the page shows.
 
 const codeAt = (secret: string, offsetSeconds = 0) =>

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { seedProposal, seedReviewLink } from "./links";
 import { mailsTo } from "./quote";
 
-// Issue 27, point 14: the business is in Kansas, so every word a visitor or homeowner reads
+// The business is in Kansas, so every word a visitor or homeowner reads
 // is US English: every page of the sitemap, the pages only a homeowner's link opens, the
 // quote form's answers and the mail that answers a visitor.
 

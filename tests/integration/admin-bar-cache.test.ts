@@ -16,7 +16,7 @@ import { requestContext } from "~/server/client-ip.server";
 import { createPageCache, invalidatePublicPages } from "~/server/page-cache.server";
 import * as publicLayout from "~/routes/public-layout";
 
-// Issue 29.6 (decision 0044): a signed-in owner sees a "Back to admin" bar on public pages,
+// Decision 0044: a signed-in owner sees a "Back to admin" bar on public pages,
 // and anonymous visitors still get the page cache's answers. The public layout is rendered
 // as the server renders it (its loader, its component, its headers), behind the real page
 // cache, the way server.js puts the cache in front of the framework.

@@ -57,7 +57,7 @@ async function render(request: Request) {
   return { status: context.statusCode, html, text };
 }
 
-describe("an admin page that fails stays in the admin (issue 28.6)", () => {
+describe("an admin page that fails stays in the admin", () => {
   it("a stale lead link answers 404 with the admin's header and a way back, not the public page", async () => {
     const page = await render(new Request("http://site.test/admin/leads/999999", { headers: { Cookie: cookie } }));
     expect(page.status).toBe(404);

@@ -98,7 +98,7 @@ describe("the lead list without a mail provider", () => {
       "Mail is not set up yet. Quote requests are saved here, but no email goes to you or to the visitor.",
     );
     expect(text).not.toMatch(/RESEND|API_KEY/);
-    // The banner says it once (issue 31.5): a row shows mail only when something failed.
+    // The banner says it once for the whole list: a row shows mail only when something failed.
     expect(text).not.toContain("Not sent");
     expect(text).not.toContain("Notification: Sent");
     expect(text).toContain("Kim");

@@ -11,7 +11,7 @@ import { closeDb, getDb } from "~/server/db.server";
 import { backUpNow, backupIsStale, newestBackupAt } from "~/services/backups.server";
 import * as layout from "~/routes/admin/layout";
 
-// Issue 32 review (decision 0064): the owner's "no backup for two days" warning is on every
+// Decision 0064: the owner's "no backup for two days" warning is on every
 // admin page, so it reads the note a backup leaves in the database, not the backups folder.
 // A database restored or copied from elsewhere carries the note of the place it came from:
 // then the folder is read again, and the note never claims a backup that is not there.

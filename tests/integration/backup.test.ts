@@ -20,7 +20,7 @@ import { getDb } from "~/server/db.server";
 import { tarGzStream } from "~/server/tar.server";
 import { createLead } from "~/models/lead.server";
 
-// Issue 32.2 and 32.3: backups beside the database (on the data volume in Docker), whole or
+// Decision 0058: backups beside the database (on the data volume in Docker), whole or
 // not at all, checked, kept 7 daily and 4 weekly, and restored into a fresh place.
 
 const tsx = path.resolve("node_modules/.bin/tsx");

@@ -14,7 +14,7 @@ import * as page from "~/routes/admin/backups";
 import * as download from "~/routes/resources/backup-download";
 import * as exportZip from "~/routes/resources/export-zip";
 
-// Issue 32 review: hostile requests to the owner's backups and export. Every answer is the
+// Hostile requests to the owner's backups and export. Every answer is the
 // right 2xx for the owner, a 3xx or 4xx for anyone else or anything odd, never a 5xx or a
 // file from outside the backups kept.
 

@@ -17,7 +17,7 @@ import * as page from "~/routes/admin/backups";
 import * as download from "~/routes/resources/backup-download";
 import * as layout from "~/routes/admin/layout";
 
-// Issue 32.2: the owner's Backups page, the download, the nightly run and the warning.
+// The owner's Backups page, the download, the nightly run and the warning.
 
 let cookie = "";
 beforeAll(async () => {

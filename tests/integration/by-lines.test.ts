@@ -33,7 +33,7 @@ import {
   loader as testimonialLoader,
 } from "~/routes/admin/testimonial-list";
 
-// Issue 30, Deliver 5: each save records the account that made it, and the admin pages name
+// Each save records the account that made it, and the admin pages name
 // the person ("Approved by Kim Ruiz on Nov 27, 2026"), even once that person has left the team.
 
 type Person = { id: number; cookie: string };

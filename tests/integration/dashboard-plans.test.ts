@@ -6,7 +6,7 @@ import { visibleTo } from "~/models/lead-assignment.server";
 import { createLead, setJobCompleted, updateLead, waitingLeads } from "~/models/lead.server";
 import { getDb } from "~/server/db.server";
 
-// Issue 31: the dashboard costs the same with years of finished jobs as with a few. Its
+// The dashboard costs the same with years of finished jobs as with a few. Its
 // "Jobs to complete" are read from their own small index, never from every won lead; the
 // header's counts on every admin page are ranges of an index, not a pass over every lead.
 

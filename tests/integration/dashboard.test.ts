@@ -22,7 +22,7 @@ import * as layout from "~/routes/admin/layout";
 import * as dashboard from "~/routes/admin/dashboard";
 import type { LeadStatus } from "~/lib/lead-status";
 
-// The admin opens on the day's work (issue 29.6): new leads, follow-ups due (Kansas days),
+// The admin opens on the day's work: new leads, follow-ups due (Kansas days),
 // proposals waiting for an answer, jobs to complete and reviews to approve.
 
 let cookie = "";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // A decision record is read long after it was written: its first lines must say when it was
-// taken and whether it still stands, or which later record to read with it (issue 28, 8).
+// taken and whether it still stands, or which later record to read with it.
 const DIR = join(import.meta.dirname, "../../docs/decisions");
 const NUMBER = String.raw`\d{4}`;
 const NUMBERS = String.raw`${NUMBER}(?:(?:, | and )${NUMBER})*`;

@@ -345,7 +345,7 @@ describe("a lead's estimate", () => {
   });
 });
 
-describe("materials the measurement could not count (issue 27.2)", () => {
+describe("materials the measurement could not count", () => {
   it("keeps a proposal back until staff leave them out with a reason, which the estimate keeps and shows", async () => {
     // A roof area typed alone: no eaves, rakes, ridge or valleys to count starter, drip edge, ridge cap or valley lining from.
     const leadId = await measuredLead({ area: "2400", pitch: "6" });
@@ -385,7 +385,7 @@ describe("materials the measurement could not count (issue 27.2)", () => {
   });
 });
 
-describe("which figure the estimate uses (issue 27.4)", () => {
+describe("which figure the estimate uses", () => {
   it("says on the roof card and on the estimate that the traced outline wins over a typed length × width", async () => {
     const top = {
       scale: 1,
@@ -413,7 +413,7 @@ describe("which figure the estimate uses (issue 27.4)", () => {
   });
 });
 
-describe("the estimate's limits (issue 27.6)", () => {
+describe("the estimate's limits", () => {
   it("refuses a coverage no roof could use, with the reason in the message", async () => {
     for (const tiny of ["1e-300", "0.00001"]) {
       const res = (await savePrices(pricingForm({ underlaymentSquaresPerRoll: tiny }))) as unknown as {

@@ -4,7 +4,7 @@ import { EXPORT_ROWS } from "~/models/export.server";
 import { upsertUser } from "~/models/user.server";
 import { getDb } from "~/server/db.server";
 
-// Issue 32 review: "Export everything" reads each table in batches of 500 by id. A table
+// "Export everything" reads each table in batches of 500 by id (decision 0059). A table
 // longer than a batch comes out whole, each row once, in order, with the account it names.
 
 describe("the export's batches", () => {

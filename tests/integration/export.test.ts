@@ -16,7 +16,7 @@ import { privateUploadsDir } from "~/server/storage.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { loader } from "~/routes/resources/export-zip";
 
-// Issue 32.5: no lock-in. The owner downloads one .zip with a CSV per kind of record and
+// No lock-in (decision 0059). The owner downloads one .zip with a CSV per kind of record and
 // every picture; secrets stay behind; the README explains every column it has.
 
 let cookie = "";
@@ -112,8 +112,9 @@ beforeAll(async () => {
       leadId: lead.id,
     })
     .run();
-  // Issue 33: a work day at 8:00 AM Kansas time (14:00 UTC in December), a $1,234.50 invoice
-  // paid by a check of $1,000 and $34.50 online: what is owed is left in the file.
+  // The job's schedule and money too: a work day at 8:00 AM Kansas time (14:00 UTC in
+  // December), a $1,234.50 invoice paid by a check of $1,000 and $34.50 online: what is owed
+  // is left in the file.
   getDb()
     .insert(visits)
     .values({

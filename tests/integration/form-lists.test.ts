@@ -13,7 +13,7 @@ import { action as roofAction } from "~/routes/admin/roof-measurement";
 import { action as testimonialsAction } from "~/routes/admin/testimonial-list";
 import { action as contactFormAction } from "~/routes/contact";
 
-// Issue 27, point 5: a post of a few bytes naming a far index of a form's list
+// Decision 0033: a post of a few bytes naming a far index of a form's list
 // (`lines[9999].label`) was refused and then rendered back with a row for every index up
 // to it: 24.5 MB of HTML and 98 s of one server. Every list is bounded before the form is
 // parsed: an index past the form's limit is a short 400.

@@ -10,7 +10,7 @@ import { startSession } from "~/services/auth.server";
 import { action as leadAction } from "~/routes/admin/lead";
 import { HOMEOWNER_AUTHOR } from "~/models/proposal.server";
 
-// Issue 30, Deliver 5: every history entry names the account that wrote it, by the name the
+// Every history entry names the account that wrote it, by the name the
 // account has now, and a proposal records who made it.
 
 let office = { id: 0, cookie: "" };

@@ -4,7 +4,7 @@ import { insertTestimonial } from "~/models/testimonial.server";
 import { getDb } from "~/server/db.server";
 import { loader } from "~/routes/home";
 
-// Issue 31.6: a business with years of reviews keeps a light home page. It shows the newest
+// A business with years of reviews keeps a light home page. It shows the newest
 // six and links to the rest; pending reviews are neither shown nor counted.
 
 describe("the home page's reviews", () => {

@@ -1,4 +1,4 @@
-// Issue 31: the image library pages at 50 (as every admin list) by keyset links on (created_at, id): older and
+// The image library pages at 50 (as every admin list) by keyset links on (created_at, id): older and
 // newer keep their place, every picture shows once, a save comes back to its page, and a
 // made-up or stale link is the first page, never an error.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -5,7 +5,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 // Two modules that import each other cannot be read, tested or moved one without the other,
-// and the layer rule cannot see it when both sit in one layer (issue 28, point 8; decision
+// and the layer rule cannot see it when both sit in one layer (decision
 // 0040). Type-only imports count: a type is part of what a module needs to be understood,
 // and a type-only cycle is one value import away from a runtime one (in an order that
 // leaves one side's constants undefined at start-up).

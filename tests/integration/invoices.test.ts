@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JobPageView } from "~/services/job-page.server";
 import { fakeResendForApp } from "./fake-mail";
 
-// Invoices and hand-recorded payments (issue 33): the deposit draft on acceptance, numbers
+// Invoices and hand-recorded payments: the deposit draft on acceptance, numbers
 // given at sending without gaps (two processes sending at once), payments and their states,
 // the final bill, the mail with its PDF, and the crew kept out of every money route.
 const fake = await fakeResendForApp({ SITE_URL: "http://site.test" });

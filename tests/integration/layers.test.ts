@@ -40,7 +40,7 @@ describe("layers", () => {
     ["app/services/probe.server.ts", 'import { eq } from "drizzle-orm";\nexport const x = eq;\n'],
     ["app/routes/probe.tsx", 'import { sql } from "drizzle-orm";\nexport const x = sql;\n'],
     ["app/services/probe.server.ts", 'import { loader } from "~/routes/home";\nexport const x = loader;\n'],
-    // A view typed by a page's loader is tied to that page: not even a type (issue 28, 8).
+    // A view typed by a page's loader is tied to that page: not even a type.
     [
       "app/components/probe.tsx",
       'import type { loader } from "~/routes/portfolio-project";\nexport type X = typeof loader;\n',

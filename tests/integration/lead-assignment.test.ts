@@ -13,7 +13,7 @@ import { loader as pipelineLoader } from "~/routes/admin/pipeline";
 import { routeArgs } from "./admin-session";
 import { startApp } from "./started-app";
 
-// Who looks after a lead (issue 30.5, decision 0053): the lead page's "Assigned to", its
+// Who looks after a lead (decision 0053): the lead page's "Assigned to", its
 // history entry naming who did it, and the crew kept to their own and the free leads on
 // every page of a lead.
 

@@ -4,7 +4,7 @@ import { createLead } from "~/models/lead.server";
 import { getDb } from "~/server/db.server";
 import { loader } from "~/routes/resources/leads-csv";
 
-// Issue 31: the leads CSV is written as it is read, with the same bytes as before (and a
+// The leads CSV is written as it is read (decision 0054), with the same bytes as before (and a
 // byte-order mark first since session 17).
 let cookie = "";
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { getDb } from "~/server/db.server";
 import { loader } from "~/routes/admin/lead-list";
 import { routeArgs, signedInOwner } from "./admin-session";
 
-// The Leads list a page at a time (issue 31, decision 0056): walked forward with "Older" and
+// The Leads list a page at a time (decision 0056): walked forward with "Older" and
 // back with "Newer", every lead once, in the order of today's list (follow-ups due first),
 // with many leads made in the same millisecond; the links keep the filters.
 

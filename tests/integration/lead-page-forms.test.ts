@@ -30,7 +30,7 @@ import * as layout from "~/routes/admin/layout";
 import * as lead from "~/routes/admin/lead";
 import { action as roofAction } from "~/routes/admin/roof-measurement";
 
-// Issue 28.4: every form of a lead's page posts its own intent, and a refused one comes back
+// Decision 0041: every form of a lead's page posts its own intent, and a refused one comes back
 // to that form and no other. The real layout and page are served as the server serves them
 // (the static handler runs the loaders and the action) and rendered to HTML, as a browser
 // without scripts receives it.
@@ -149,7 +149,7 @@ async function measuredLead(measurement: Record<string, string>) {
   return created.id;
 }
 
-describe("the forms of a lead's page (issue 28.4)", () => {
+describe("the forms of a lead's page", () => {
   it("answers an unknown intent, and a post with none, with the admin's 400 page", async () => {
     const id = createLead({ name: "Bo", email: "bo@example.com", phone: null, message: "Gutters" }, []).id;
     const posts: Record<string, string>[] = [

@@ -203,7 +203,7 @@ describe("measuring a lead's roof", () => {
     expect(listLeadNotes(customer.leadId!, "owner").map((n) => n.text)).toEqual(["Added in the roof tool"]);
   });
 
-  it("says on the lead page when traced facets disagree with the pitch measured on the side view (issue 27)", async () => {
+  it("says on the lead page when traced facets disagree with the pitch measured on the side view", async () => {
     const lead = await requestWithPhotos([]);
     const customerId = customerFrom((await measure(lead.id)) as Response);
     const square = [

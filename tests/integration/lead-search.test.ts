@@ -9,7 +9,7 @@ import { loader as leadList } from "~/routes/admin/lead-list";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { fromShapeBefore } from "./migration-shape";
 
-// Issue 31, decision 0054: the Leads search box answers from an FTS5 index kept by triggers.
+// Decision 0054: the Leads search box answers from an FTS5 index kept by triggers.
 const found = (q: string) =>
   getDb()
     .select({ name: leads.name })

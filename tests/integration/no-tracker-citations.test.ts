@@ -1,4 +1,4 @@
-// The issue tracker is not in the repository: a comment that says "issue 31" explains
+// The issue tracker is not in the repository: a comment that cites an issue by number explains
 // nothing to the next maintainer. Code says why in its own words, or names a decision
 // record (docs/decisions/), which is.
 import fs from "node:fs";

@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { startFakeStripe } from "../fake-stripe";
 import { fakeResendForApp } from "./fake-mail";
 
-// Online payment (issue 33): the real stripe SDK against the fake Stripe on 127.0.0.1, and
+// Online payment: the real stripe SDK against the fake Stripe on 127.0.0.1, and
 // the fake's webhooks sent to the webhook route module through a small HTTP bridge, so the
 // route reads the raw body as it would behind Express.
 const WEBHOOK_SECRET = "whsec_test_online_payment";

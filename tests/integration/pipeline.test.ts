@@ -63,7 +63,7 @@ describe("the pipeline page", () => {
     expect(month.winRate).not.toBeNull();
   });
 
-  it("counts a lead once when its accepted estimate was changed into a new one (issue 27.3)", async () => {
+  it("counts a lead once when its accepted estimate was changed into a new one", async () => {
     const before = await page();
     const won = lead("Changed", ["quoted", "won"], 500_000);
     // The accepted estimate, superseded by a change made after the sale.

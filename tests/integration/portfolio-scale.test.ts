@@ -1,4 +1,4 @@
-// Issue 31 part 6: with 500 published projects the public pages read bounded slices: the
+// Decision 0055: with 500 published projects the public pages read bounded slices: the
 // carousels their first few, /portfolio a category a page at a time (keyset links that
 // keep their place), a project page its two neighbors, service and area pages their few.
 import { eq } from "drizzle-orm";

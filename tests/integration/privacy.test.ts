@@ -17,7 +17,7 @@ import { startApp } from "./started-app";
 import * as layout from "~/routes/public-layout";
 import * as privacy from "~/routes/privacy";
 
-// The privacy policy is made from what the site keeps and from the owner's facts (issue 29.5).
+// The privacy policy is made from what the site keeps and from the owner's facts.
 
 let mailSetUp = false;
 vi.mock("~/server/mail.server", async (original) => ({ ...(await original<object>()), mailIsSetUp: () => mailSetUp }));

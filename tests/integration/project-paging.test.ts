@@ -6,7 +6,7 @@ import { getDb } from "~/server/db.server";
 import { listProjects } from "~/models/project.server";
 import { action, loader } from "~/routes/admin/project-list";
 
-// Issue 31: the admin Projects list (all, or one category) comes in keyset pages in the
+// The admin Projects list (all, or one category) comes in keyset pages in the
 // portfolio's order (featured first, the owner's order, newest first), with Newer/Older
 // links that are plain addresses, so they work without scripts.
 

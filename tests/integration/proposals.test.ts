@@ -484,7 +484,7 @@ describe("the proposal PDF", () => {
   });
 });
 
-describe("one live proposal per lead (issue 27.3)", () => {
+describe("one live proposal per lead", () => {
   const pdfOf = (token: string) =>
     publicPdf.loader(
       publicArgs(new Request(`http://site.test/proposal/${token}/proposal.pdf`), token),

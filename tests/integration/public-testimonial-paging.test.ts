@@ -5,7 +5,7 @@ import { getDb } from "~/server/db.server";
 import { listPublicTestimonials, PUBLIC_TESTIMONIALS_PAGE_SIZE } from "~/models/testimonial.server";
 import { loader } from "~/routes/testimonial-list";
 
-// Issue 31: /testimonials shows a page of reviews at a time, newest first, with Newer and
+// /testimonials shows a page of reviews at a time, newest first, with Newer and
 // Older links that are plain addresses (no scripts needed). Pending reviews never show.
 
 beforeAll(() => {

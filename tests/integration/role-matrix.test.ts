@@ -32,7 +32,7 @@ function walk(entries: Entry[]): { id: string; file: string; path: string }[] {
 }
 const ALL_ROUTES = walk(routes as Entry[]);
 
-// Stubs that other helpers are writing now (issue 30): they guard them with
+// Route modules still being written, whose authors guard them with
 // services/access.server.ts (or requireRole). Until their module calls one, only the anonymous
 // and allowed answers are checked here; from then on, the whole row.
 const GUARDED_BY_THEIR_OWNER: Record<string, string> = {};
@@ -241,7 +241,7 @@ describe("the office writes drafts; what is on the site is the owner's", () => {
     return answerOf(() => mod.action!(routeArgs(req, PARAMS)));
   };
 
-  // A new one from the office is a draft (issue 30 note, item 2): allowed, and tested with its by-lines in by-lines.test.ts.
+  // A new one from the office is a draft (decision 0052): allowed, and tested with its by-lines in by-lines.test.ts.
   it("a published project is refused to the office and not to the owner; a new one is the office's to start", async () => {
     const mod = await load("routes/admin/project-list.tsx");
     const office = await post("office", "admin/projects", mod, {

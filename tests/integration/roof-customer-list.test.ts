@@ -7,7 +7,7 @@ import { decodeRoofCursor, ROOF_CUSTOMERS_PAGE_SIZE } from "~/lib/roof-customer-
 import { getDb } from "~/server/db.server";
 import { loader } from "~/routes/admin/roof-measurement";
 
-// Issue 31: the roof tool's Saved Customers, a page at a time, newest first, searchable.
+// The roof tool's Saved Customers, a page at a time, newest first, searchable.
 let cookie = "";
 const TOTAL = 60;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import * as picturesRoute from "~/routes/admin/site-pictures";
 import * as libraryRoute from "~/routes/admin/image-library";
 import { getImage } from "~/models/image.server";
 
-// Pictures & Video (issue 29.1): the admin's forms, what they refuse, and the public pages
+// Pictures & Video (decision 0045): the admin's forms, what they refuse, and the public pages
 // seeing a save on the very next request, through the page cache.
 
 let cookie = "";

@@ -11,7 +11,7 @@ import { pageWords } from "~/services/site-words.server";
 import * as aboutRoute from "~/routes/about";
 import * as wordsRoute from "~/routes/admin/site-words";
 
-// Words & Facts (issue 29.2): the admin's three forms, what they refuse, and the public
+// Words & Facts (decision 0046): the admin's three forms, what they refuse, and the public
 // pages seeing a save on the very next request.
 
 let cookie = "";

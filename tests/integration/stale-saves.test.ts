@@ -17,7 +17,7 @@ import { action as projectsAction } from "~/routes/admin/project-list";
 import { action as roofAction } from "~/routes/admin/roof-measurement";
 import { action as testimonialsAction } from "~/routes/admin/testimonial-list";
 
-// Issue 27, point 12: the owner deletes a project, a testimonial or a roof customer in one
+// Decision 0033: the owner deletes a project, a testimonial or a roof customer in one
 // tab and saves it in another. That answered 500 ("Project 999999 no longer exists"); it
 // now goes back to the list with a message, as deleting it again does. And a form naming
 // an intent its page does not have is a 400, never a fall-through to the page's save.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromShapeBefore } from "./migration-shape";
 
-// Migration 0018 (issue 30, point 6): every account a site had becomes an owner, with its
+// Migration 0018 brought in roles: every account a site had becomes an owner, with its
 // password, sessions and email as they were; nothing else changes for them.
 describe("migration 0018, existing admins become owners", () => {
   it("keeps every account, its password and its sessions, and makes each an owner on the team", async () => {

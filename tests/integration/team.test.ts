@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { fakeResendForApp } from "./fake-mail";
 
-// The Team screen and invitations (issue 30, decision 0049), through the routes, with
+// The Team screen and invitations (decision 0049), through the routes, with
 // mail going through the real resend SDK to a fake Resend.
 const fake = await fakeResendForApp();
 const { routeArgs, signedInOwner } = await import("./admin-session");

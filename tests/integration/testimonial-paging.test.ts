@@ -5,7 +5,7 @@ import { getDb } from "~/server/db.server";
 import { listTestimonials, TESTIMONIALS_PAGE_SIZE } from "~/models/testimonial.server";
 import { action, loader } from "~/routes/admin/testimonial-list";
 
-// Issue 31: the admin Testimonials list comes in keyset pages (pending first, then newest
+// The admin Testimonials list comes in keyset pages (pending first, then newest
 // first), with Newer/Older links that are plain addresses, so they work without scripts.
 
 let cookie = "";

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// Issue 32.4: a site that last ran at any past migration upgrades to today by starting the
+// A site that last ran at any past migration upgrades to today by starting the
 // app, and keeps every row and every value. For each migration, a database is built with the
 // migrations before it, given a row in every table it had then (values made from each
 // table's own columns: a valid one for each CHECK, a parent row for each foreign key), and

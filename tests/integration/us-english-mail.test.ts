@@ -3,8 +3,8 @@ import { britishSpellings } from "../british-spellings";
 import { reviewRequestMail } from "~/lib/review-request";
 import { DEFAULT_PROPOSAL_SETTINGS } from "~/lib/proposal";
 
-// Issue 27, point 14: the words mailed to homeowners, and the proposal's default terms, are
-// US English (the pages are checked in tests/e2e/us-english.spec.ts).
+// The business is in Kansas, so the words mailed to homeowners, and the proposal's default
+// terms, are US English (the pages are checked in tests/e2e/us-english.spec.ts).
 describe("US English in what homeowners are sent", () => {
   it("knows the British forms it looks for", () => {
     expect(britishSpellings("The Labour and colour of the grey centre; our neighbours' favourite.")).toEqual([

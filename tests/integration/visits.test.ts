@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Role } from "~/lib/roles";
 import { fakeResendForApp } from "./fake-mail";
 
-// The schedule (issue 33): visits booked, moved and canceled from the lead page in Kansas
+// The schedule: visits booked, moved and canceled from the lead page in Kansas
 // time across both daylight-saving changes of 2026, the homeowner's mails with their .ics
 // (parsed by a calendar library), the day-before reminder once, and who sees what.
 
