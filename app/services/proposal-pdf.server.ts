@@ -9,6 +9,10 @@ import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from 
 import { drawView } from "~/services/roof-report.server";
 
 const WIDTH = 516; // the letter page less both margins
+/** Room the "Acceptance" heading takes, with the space above it (a little generous). */
+const SIGNATURE_HEADING_HEIGHT = 40;
+/** From the end of the line above the signatures to the last label's foot: 46 + 50 + its 4 and 12 points. */
+const SIGNATURE_LINES_HEIGHT = 112;
 
 function signatureLine(doc: Doc, x: number, y: number, label: string, filled?: string) {
   if (filled)
@@ -160,27 +164,18 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
         { width: WIDTH },
       );
 
-  // Signatures: kept together at the foot of the text.
-  if (doc.y > doc.page.height - MARGIN - 130) doc.addPage();
+  // Signatures: one block, never split across pages. Its height is measured with the words it
+  // will carry (the signed copy's "Accepted online…" line may wrap); pdfkit would otherwise
+  // start a new page for each label that no longer fits.
+  const intro =
+    proposal.acceptedAt && proposal.acceptedName
+      ? `Accepted online by ${proposal.acceptedName} on ${formatMoment(proposal.acceptedAt)} (Kansas time).`
+      : "By signing below you accept this proposal, its price and its terms.";
+  doc.font("Helvetica").fontSize(10);
+  const blockHeight = SIGNATURE_HEADING_HEIGHT + doc.heightOfString(intro, { width: WIDTH }) + SIGNATURE_LINES_HEIGHT;
+  if (doc.y + blockHeight > doc.page.height - MARGIN) doc.addPage();
   heading(doc, "Acceptance");
-  if (proposal.acceptedAt && proposal.acceptedName) {
-    doc
-      .font("Helvetica")
-      .fontSize(10)
-      .fillColor(INK)
-      .text(
-        `Accepted online by ${proposal.acceptedName} on ${formatMoment(proposal.acceptedAt)} (Kansas time).`,
-        MARGIN,
-        doc.y,
-        { width: WIDTH },
-      );
-  } else {
-    doc
-      .font("Helvetica")
-      .fontSize(10)
-      .fillColor(INK)
-      .text("By signing below you accept this proposal, its price and its terms.", MARGIN, doc.y, { width: WIDTH });
-  }
+  doc.font("Helvetica").fontSize(10).fillColor(INK).text(intro, MARGIN, doc.y, { width: WIDTH });
   const y = doc.y + 46;
   signatureLine(doc, MARGIN, y, "Homeowner signature", proposal.acceptedName ?? undefined);
   signatureLine(

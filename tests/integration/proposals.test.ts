@@ -2,6 +2,7 @@ import { systemActor } from "~/lib/actor";
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { ProposalContent } from "~/lib/proposal";
 import { requestContext } from "~/server/client-ip.server";
 import { fakeResendForApp } from "./fake-mail";
 
@@ -23,6 +24,7 @@ const leadRoute = await import("~/routes/admin/lead");
 const proposalRoute = await import("~/routes/proposal");
 const publicPdf = await import("~/routes/resources/proposal-pdf");
 const adminPdf = await import("~/routes/resources/admin-proposal-pdf");
+const { buildProposalPdf } = await import("~/services/proposal-pdf.server");
 
 let cookie = "";
 beforeAll(async () => {
@@ -481,6 +483,36 @@ describe("the proposal PDF", () => {
     await expect(
       adminPdf.loader(routeArgs(new Request("http://site.test/x"), { id: String(id), pid: String(row.id) })),
     ).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("keeps the signature block on one page when signed, wherever the priced lines end", async () => {
+    const id = measuredLeadWithEstimate("Ana Ruiz");
+    await send(id);
+    const [row] = proposalRows(id);
+    const content = row.content as ProposalContent;
+    const pagesOf = async (proposal: typeof row) =>
+      (await extractText(await getDocumentProxy(new Uint8Array(await buildProposalPdf(proposal))))).text;
+    // One more line of terms at a time moves the end of the text down the page, line by line,
+    // so some of these copies end just above the foot of a page, where the signed copy used to
+    // spill its last lines onto pages of their own.
+    for (let extra = 0; extra < 60; extra++) {
+      const terms = [content.terms, ...Array.from({ length: extra }, (_, i) => `Exclusion ${i + 1}.`)].join("\n");
+      const unsigned = { ...row, content: { ...content, terms } };
+      const signed = {
+        ...unsigned,
+        acceptedAt: new Date("2026-11-20T17:30:00Z"),
+        acceptedName: "Ana Ruiz",
+      };
+      const pages = await pagesOf(signed);
+      const page = pages.find((p) => p.includes("Accepted online by Ana Ruiz"));
+      expect(page, `${extra} more lines of terms`).toBeDefined();
+      expect(page).toContain("Homeowner signature");
+      expect(page).toContain("For Prairie Ridge Framing & Roofing");
+      // The homeowner's date and the business's date: both on the page with the names.
+      expect(page!.match(/Date/g)?.length, `${extra} more lines of terms`).toBe(2);
+      expect(pages.indexOf(page!), "the signatures close the paper").toBe(pages.length - 1);
+      expect(pages.length, `${extra} more lines of terms`).toBeLessThanOrEqual((await pagesOf(unsigned)).length);
+    }
   });
 });
 
