@@ -25,12 +25,12 @@ const HEADER =
   "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value";
 
 describe("the leads CSV, streamed", () => {
-  it("writes each lead as the export always did: quoting, defused formulas, mail states", async () => {
+  it("writes each lead as the export always did: quoting, defused formulas, mail states, the phone as the admin shows it", async () => {
     const db = getDb().$client;
     const site = createLead({
       name: 'Smith, "Bob"',
       email: "bob@example.com",
-      phone: "+1 (620) 555-0142",
+      phone: "620 555 0142",
       message: "Two lines:\nhail",
       service: "Roof Repairs",
       street: "9 Elm",
@@ -50,7 +50,7 @@ describe("the leads CSV, streamed", () => {
     expect(text).toBe(
       [
         HEADER,
-        '2026-11-28 12:37 PM CST,"Smith, ""Bob""",bob@example.com,+1 (620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,,',
+        '2026-11-28 12:37 PM CST,"Smith, ""Bob""",bob@example.com,(620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,,',
         "2026-10-31 10:00 AM CDT,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1),,,,",
         "",
       ].join("\r\n"),

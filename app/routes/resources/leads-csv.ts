@@ -9,6 +9,7 @@ import { leadMails } from "~/services/lead-mail.server";
 import { dollars } from "~/lib/export-files";
 import { moneyByLead } from "~/models/invoice.server";
 import { jobValuesOf } from "~/models/job-value.server";
+import { formatPhone } from "~/lib/business";
 import type { Route } from "./+types/leads-csv";
 
 const HEADER = ["received", "name", "email", "phone", "message", "notification", "autoresponder", "read", "archived"];
@@ -54,7 +55,8 @@ function* rows() {
         m.createdAt,
         m.name,
         m.email,
-        m.phone,
+        // As the admin, the mails and the papers print it: a person reads this file.
+        m.phone && formatPhone(m.phone),
         m.message,
         state(m, mails.get(m.id)!.notification),
         state(m, mails.get(m.id)!.autoreply),
