@@ -41,11 +41,7 @@ export function SiteFooter({ facts, trust }: { facts: BusinessFacts; trust?: Tru
             towns around it with honest estimates and work we put our name on.
           </p>
           {trustLines.length > 0 && (
-            <ul
-              className="mt-4 space-y-1.5 text-sm"
-              aria-label="Licensed, insured and guaranteed"
-              data-testid="footer-trust"
-            >
+            <ul className="mt-4 space-y-1.5 text-sm" aria-label="Our credentials" data-testid="footer-trust">
               {trustLines.map((line) => (
                 <li key={`${line.kind}-${line.text}`} className="flex gap-2">
                   <Icon name="check" className="mt-0.5 size-4 shrink-0 text-amber-400" />

@@ -21,7 +21,7 @@ export function TrustBand({
   const dark = tone === "dark";
   return (
     <ul
-      aria-label="Licensed, insured and guaranteed"
+      aria-label="Our credentials"
       data-testid="trust-band"
       className={`flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium ${dark ? "text-white/90" : "text-ink"} ${className}`}
     >

@@ -2,7 +2,13 @@ import { href } from "react-router";
 import type { ServiceSlug } from "~/lib/landing-pages";
 
 export type ServiceCard = { title: string; text: string; bullets: string[] };
-export type Reason = { title: string; text: string };
+/**
+ * A reason to choose us. One that promises a workmanship warranty writes the owner's number
+ * as `{warrantyYears}` (lib/trust-facts.ts fills it from Words & Facts) and says in
+ * `withoutWarranty` what to show instead when he has set none: the page never promises
+ * what the proposal's terms do not give.
+ */
+export type Reason = { title: string; text: string; withoutWarranty?: string };
 
 export type ServiceContent = {
   slug: ServiceSlug;
@@ -155,7 +161,12 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServiceContent> = {
     reasons: [
       { title: "Fast response", text: "Active leaks get a call back the same day and a tarp if needed." },
       { title: "Repair before replace", text: "We fix what can be fixed and never push a roof you don't need." },
-      { title: "Work we stand behind", text: "Repairs come with a written workmanship warranty." },
+      {
+        title: "Work we stand behind",
+        text: "Repairs come with a {warrantyYears}-year written workmanship warranty.",
+        withoutWarranty:
+          "Every repair priced and described in writing before we start, so you know what you are paying for.",
+      },
     ],
     ctaTitle: "Got a leak or storm damage?",
     ctaText: "Call now or send a message with a photo; we will tell you what it likely is and what it costs to fix.",

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TRUST_FACTS, type TrustFacts } from "./site-words";
-import { teamJsonLd, trustBandLines, trustFactLines, trustJsonLd, warrantyJsonLd } from "./trust-facts";
+import {
+  reasonsWithWarranty,
+  teamJsonLd,
+  trustBandLines,
+  trustFactLines,
+  trustJsonLd,
+  warrantyJsonLd,
+} from "./trust-facts";
 
 const FULL: TrustFacts = {
   licenseName: "Kansas roofing registration",
@@ -110,5 +117,32 @@ describe("structured data", () => {
         { "@type": "Person", name: "Cody" },
       ],
     });
+  });
+});
+
+describe("a page's reasons and the warranty", () => {
+  const reasons = [
+    { title: "Fast response", text: "Active leaks get a call back the same day." },
+    {
+      title: "Work we stand behind",
+      text: "Repairs come with a {warrantyYears}-year written workmanship warranty.",
+      withoutWarranty: "Every repair priced in writing before we start.",
+    },
+    { title: "Guaranteed", text: "A {warrantyYears}-year warranty." },
+  ];
+
+  it("names the owner's years when he has set them", () => {
+    expect(reasonsWithWarranty(reasons, 5).map((r) => r.text)).toEqual([
+      "Active leaks get a call back the same day.",
+      "Repairs come with a 5-year written workmanship warranty.",
+      "A 5-year warranty.",
+    ]);
+  });
+
+  it("promises no warranty when he has set none: its other words, or nothing", () => {
+    expect(reasonsWithWarranty(reasons, null)).toEqual([
+      { title: "Fast response", text: "Active leaks get a call back the same day." },
+      { title: "Work we stand behind", text: "Every repair priced in writing before we start." },
+    ]);
   });
 });

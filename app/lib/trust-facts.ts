@@ -92,3 +92,22 @@ export function trustBandLines(trust: TrustFacts | undefined, certifications = 2
   let left = certifications;
   return trustFactLines(trust).filter((l) => l.kind !== "certification" || left-- > 0);
 }
+
+/** Where a page's words name the owner's workmanship warranty, in years (see `reasonsWithWarranty`). */
+export const WARRANTY_YEARS = "{warrantyYears}";
+
+/**
+ * A page's reasons as a visitor reads them: a reason naming the warranty gets the owner's
+ * number, or its `withoutWarranty` words when he has set none (left out if it has none), so a
+ * page never promises a warranty the proposal's terms would not write.
+ */
+export function reasonsWithWarranty(
+  reasons: readonly { title: string; text: string; withoutWarranty?: string }[],
+  warrantyYears: number | null,
+): { title: string; text: string }[] {
+  return reasons.flatMap(({ title, text, withoutWarranty }) => {
+    if (!text.includes(WARRANTY_YEARS)) return [{ title, text }];
+    if (warrantyYears) return [{ title, text: text.replaceAll(WARRANTY_YEARS, String(warrantyYears)) }];
+    return withoutWarranty ? [{ title, text: withoutWarranty }] : [];
+  });
+}

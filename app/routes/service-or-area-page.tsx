@@ -16,7 +16,7 @@ import { portfolioTabHref } from "~/lib/portfolio";
 import type { ProjectCategory } from "~/lib/project-categories";
 import { businessJsonLd, geoCircle, pageMeta, siteFromMatches, type JsonLdHandle, type SiteContext } from "~/lib/seo";
 import type { TrustFacts } from "~/lib/site-words";
-import { trustBandLines, warrantyJsonLd } from "~/lib/trust-facts";
+import { reasonsWithWarranty, trustBandLines, warrantyJsonLd } from "~/lib/trust-facts";
 import { workForService, workForTown } from "~/services/related-work.server";
 import { serviceHeroPicture } from "~/services/site-pictures.server";
 import { getTrustFacts, pageWords } from "~/services/site-words.server";
@@ -60,7 +60,7 @@ export default function LandingPageRoute({ loaderData, matches }: Route.Componen
             ? `Why choose us for ${page.name.toLowerCase()}`
             : `Why ${page.name} homeowners choose us`
         }
-        reasons={c.reasons}
+        reasons={reasonsWithWarranty(c.reasons, trust.warrantyYears)}
       />
       <RelatedWork
         title={page.kind === "service" ? `Our ${page.name.toLowerCase()} work` : `Our work in ${page.name}`}
@@ -251,7 +251,7 @@ function Cards({ title, cards }: { title: string; cards: ServiceCard[] }) {
   );
 }
 
-function Reasons({ title, reasons }: { title: string; reasons: Reason[] }) {
+function Reasons({ title, reasons }: { title: string; reasons: Pick<Reason, "title" | "text">[] }) {
   return (
     <section className="bg-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">

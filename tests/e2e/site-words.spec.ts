@@ -7,6 +7,7 @@ import { expect, test } from "./own-site";
 // search engines in the JSON-LD, at once through the page cache. Emptied, nothing shows.
 
 const ROOFING = "/services/residential-roofing-wichita";
+const REPAIRS = "/services/roof-repairs-wichita";
 const FACTS = [
   "Kansas roofing contractor registration #RC-20417",
   "Insured by Acuity Insurance",
@@ -159,6 +160,8 @@ test("trust facts, a headline and the team reach the pages and the structured da
     durationOfWarranty: { "@type": "QuantitativeValue", value: 10, unitCode: "ANN" },
   });
   expect(roofing.jsonLd.foundingDate).toBe("1998");
+  // The repair page's promise is the owner's number, as the proposal's terms will write it.
+  expect((await visit(base, REPAIRS)).text).toContain("Repairs come with a 10-year written workmanship warranty.");
 
   // In the browser, at this width: the home hero's band beside the call to action, About's
   // facts and team, the service page's headline and band, the footer.
@@ -201,8 +204,10 @@ test("trust facts, a headline and the team reach the pages and the structured da
   await trust.getByRole("combobox", { name: "Insured", exact: true }).selectOption("");
   await trust.getByRole("button", { name: "Save Trust Facts" }).click();
   await expect(notice(page, info, "Trust facts saved")).toBeVisible();
-  for (const path of ["/", "/about", ROOFING]) {
+  for (const path of ["/", "/about", ROOFING, REPAIRS]) {
     const { html, text, jsonLd } = await visit(base, path);
+    // No number from the owner: no page promises a workmanship warranty the terms would not give.
+    expect(text, path).not.toMatch(/workmanship warranty|warrantyYears/i);
     for (const fact of FACTS) expect(text, path).not.toContain(fact);
     expect(html, path).not.toContain('data-testid="trust-band"');
     expect(html, path).not.toContain('data-testid="trust-facts"');
