@@ -6,6 +6,7 @@ import { takeoffRoof } from "./takeoff";
 import { DEFAULT_PRICING, pitchBand } from "./pricing";
 import {
   adjustLines,
+  estimateAudienceNote,
   EstimateLinesSchema,
   estimateLines,
   estimateOverLimits,
@@ -370,5 +371,26 @@ describe("which figure an estimate is made from", () => {
     expect(roofBasisNote(summarizeRoof(typed, emptyView()))).toBe(
       "Made from the typed length × width at its pitch: 1,342 sq ft.",
     );
+  });
+});
+
+describe("who sees the estimate, as its panel says", () => {
+  const state = { locked: false, openProposal: false, leadWon: false };
+
+  it("is a draft until a proposal is sent", () => {
+    expect(estimateAudienceNote(state)).toBe("A draft: the homeowner sees it once a proposal is sent.");
+  });
+
+  it("never calls it an unsent draft while a proposal made from it is open", () => {
+    const note = estimateAudienceNote({ ...state, openProposal: true });
+    expect(note).toBe("The homeowner sees the open proposal made from it, with the figures it had when it was sent.");
+    expect(estimateAudienceNote({ ...state, openProposal: true, leadWon: true })).toBe(note);
+  });
+
+  it("is the office's record once the lead is won, and says nothing once accepted (the lock has its note)", () => {
+    expect(estimateAudienceNote({ ...state, leadWon: true })).toMatch(
+      /^The lead is won: this estimate is for your records/,
+    );
+    expect(estimateAudienceNote({ locked: true, openProposal: false, leadWon: true })).toBeNull();
   });
 });

@@ -413,3 +413,17 @@ export const ESTIMATE_MESSAGES = {
   locked:
     "The homeowner accepted this estimate, so it stays as signed. Bill a change as a change order on the job's invoice (Invoices and payments); different work needs a new lead and its own proposal.",
 } as const;
+
+/**
+ * The line under an estimate's choices saying who sees it, for each state the lead is in:
+ * a draft no one has been sent, an estimate an open proposal was made from, a won lead's
+ * records. A locked (accepted) estimate has its own note, so nothing here.
+ */
+export function estimateAudienceNote(state: { locked: boolean; openProposal: boolean; leadWon: boolean }) {
+  if (state.locked) return null;
+  if (state.openProposal)
+    return "The homeowner sees the open proposal made from it, with the figures it had when it was sent.";
+  if (state.leadWon)
+    return "The lead is won: this estimate is for your records; the homeowner sees only the proposals sent.";
+  return "A draft: the homeowner sees it once a proposal is sent.";
+}

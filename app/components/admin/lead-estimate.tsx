@@ -12,7 +12,14 @@ import { Field, FieldError, inputClass, SubmitButton } from "~/components/admin-
 import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
 import { replyFormError } from "~/components/form";
 import { useUnsavedWarning } from "~/components/use-unsaved-warning";
-import { lineTotalCents, MAX_QUANTITY, SHINGLE_TIERS, taxCents, TEAR_OFF_LAYERS } from "~/lib/estimate";
+import {
+  estimateAudienceNote,
+  lineTotalCents,
+  MAX_QUANTITY,
+  SHINGLE_TIERS,
+  taxCents,
+  TEAR_OFF_LAYERS,
+} from "~/lib/estimate";
 import {
   EstimateLinesFormSchema,
   LEAVE_OUT_INTENT,
@@ -58,12 +65,7 @@ export function LeadEstimate({ view, result }: { view: LeadEstimateView; result?
         <>
           <p className="text-sm text-ink-soft">
             {view.tiers.find((t) => t.tier === estimate.tier)?.name} shingles, {estimate.wastePercent}% waste, tear-off:{" "}
-            {LAYER_LABELS[estimate.tearOffLayers].toLowerCase()}.{" "}
-            {view.locked
-              ? null
-              : view.leadWon
-                ? "The lead is won: this estimate is for your records; the homeowner sees only the proposals sent."
-                : "A draft: the homeowner sees it once a proposal is sent."}
+            {LAYER_LABELS[estimate.tearOffLayers].toLowerCase()}. {estimateAudienceNote(view)}
           </p>
           {view.locked && (
             <p role="note" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
