@@ -100,6 +100,13 @@ test.describe("roles", () => {
     await page.goto(`${ownSite.baseURL}/admin/leads/pipeline`);
     await expect(page.getByRole("heading", { name: "Leads by status" })).toBeVisible();
     await expect(page.locator("main")).not.toContainText(MONEY);
+
+    // An empty week does not send the crew to book what only the office books.
+    await page.goto(`${ownSite.baseURL}/admin/schedule?week=2030-01-07`);
+    await expect(page.locator("main")).toContainText(
+      "Nothing booked this week. Your visits and work days show here once the office books them.",
+    );
+    await expect(page.locator("main")).not.toContainText("booked from a lead");
   });
 
   test("the office sees the money, and cannot open Team or Contact & Business", async ({ page, ownSite }) => {
@@ -107,6 +114,9 @@ test.describe("roles", () => {
     await signInAs(ownSite, page, "office");
     await page.goto(`${ownSite.baseURL}/admin/leads/${id}`);
     await expect(page.locator("main")).toContainText("$12,345");
+    // The office books visits and work days: an empty week says where.
+    await page.goto(`${ownSite.baseURL}/admin/schedule?week=2030-01-07`);
+    await expect(page.locator("main")).toContainText("Visits and work days are booked from a lead’s page.");
 
     for (const path of ["/admin/team", "/admin/contact"]) {
       const res = await page.goto(`${ownSite.baseURL}${path}`);

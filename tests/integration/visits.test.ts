@@ -567,6 +567,12 @@ describe("the schedule page", () => {
     });
     expect((await load("?week=2026-99-99")).week.start).toBe("2026-02-23");
     expect((await load("")).today.day).toBe("2026-03-01");
+    // Only who books is told where booking is done (an empty week's note).
+    expect((await load("")).mayBook).toBe(false);
+    const asOwner = await scheduleRoute.loader(
+      routeArgs(new Request("http://site.test/admin/schedule", { headers: { Cookie: team.owner.cookie } })),
+    );
+    expect(asOwner.mayBook).toBe(true);
   });
 
   it("the lead page's panel: the office books (the team to choose), the crew only sees; the crew cannot open another's lead's schedule", async () => {

@@ -2,10 +2,11 @@ import { CalendarDays, ChevronLeft, ChevronRight, MapPin, User } from "lucide-re
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
+import { EmptyWeekNote } from "~/components/admin/empty-week-note";
 import { VisitLengthsForm } from "~/components/admin/visit-lengths-form";
 import { mayPost } from "~/lib/access";
 import { formatPhone, telHref } from "~/lib/business";
-import { VISIT_LENGTHS_INTENT, VISIT_MESSAGES, VisitLengthsFormSchema } from "~/lib/visit-form";
+import { ADD_VISIT_INTENT, VISIT_LENGTHS_INTENT, VISIT_MESSAGES, VisitLengthsFormSchema } from "~/lib/visit-form";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
@@ -24,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...scheduleView(user, new URL(request.url).searchParams.get("week")),
     // The owner sets how long each kind usually takes, where the visits are.
     lengths: mayPost(user.role, "routes/admin/schedule", VISIT_LENGTHS_INTENT) ? getSetting("visitLengths") : null,
+    // Who books (from a lead's page) is told where; the crew is told theirs shows here once booked.
+    mayBook: mayPost(user.role, "routes/admin/lead-visits", ADD_VISIT_INTENT),
   };
 }
 
@@ -110,7 +113,7 @@ function DayList({ day }: { day: ScheduleDay }) {
 }
 
 export default function Schedule({ loaderData, actionData }: Route.ComponentProps) {
-  const { week, today, days, lengths } = loaderData;
+  const { week, today, days, lengths, mayBook } = loaderData;
   const booked = days.reduce((n, d) => n + d.items.length, 0);
   return (
     <>
@@ -150,15 +153,7 @@ export default function Schedule({ loaderData, actionData }: Route.ComponentProp
             </Link>
           </nav>
         </div>
-        {booked === 0 && (
-          <p className="text-sm text-ink-soft">
-            Nothing booked this week. Visits and work days are booked from a{" "}
-            <Link to={href("/admin/leads")} className="font-semibold text-brand-dark underline">
-              lead&rsquo;s page
-            </Link>
-            .
-          </p>
-        )}
+        {booked === 0 && <EmptyWeekNote mayBook={mayBook} />}
         <ol className="grid gap-3 lg:grid-cols-7" aria-label={`Days of the week of ${week.label}`}>
           {days.map((day) => (
             <DayList key={day.day} day={day} />
