@@ -1,4 +1,14 @@
-import { Archive, ArchiveRestore, Mail, MailOpen, Phone, RotateCw, Ruler, type LucideIcon } from "lucide-react";
+import {
+  Archive,
+  ArchiveRestore,
+  Mail,
+  MailOpen,
+  MessageSquare,
+  Phone,
+  RotateCw,
+  Ruler,
+  type LucideIcon,
+} from "lucide-react";
 import { Form, href } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { Lead } from "~/db/schema";
@@ -6,7 +16,7 @@ import { type LeadSource } from "~/lib/lead-status";
 import { formatKansasDateTime } from "~/lib/business-time";
 import { leadAddressLine } from "~/lib/address";
 import { PREFERRED_CONTACT } from "~/lib/contact-form";
-import { formatPhone, telHref } from "~/lib/business";
+import { formatPhone, smsHref, telHref } from "~/lib/business";
 import type { LeadMails, MailState as MailStateName } from "~/lib/outbox";
 import { LEAD_LIST_INTENTS } from "~/lib/lead-paging";
 
@@ -143,6 +153,12 @@ export function LeadDetail({
         {m.phone && (
           <a href={telHref(m.phone)} className={secondaryButton}>
             <Phone aria-hidden className="size-4" /> Call {formatPhone(m.phone)}
+          </a>
+        )}
+        {/* The quote form offers "Text" as the best way to reach them, and promises a text back. */}
+        {m.phone && (
+          <a href={smsHref(m.phone)} className={secondaryButton}>
+            <MessageSquare aria-hidden className="size-4" /> Text {formatPhone(m.phone)}
           </a>
         )}
         {/* A phone call may come without an email: stored as "" (lib/manual-lead.ts). */}

@@ -7,6 +7,7 @@ import {
   formatDays,
   formatHours,
   formatPhone,
+  smsHref,
   telHref,
 } from "./business";
 import { BusinessFactsFormSchema, BusinessFactsSchema, factsFromForm } from "./business-schema";
@@ -53,6 +54,13 @@ describe("business facts formatting", () => {
     expect(telHref("(620) 555-0142")).toBe("tel:+16205550142");
     expect(telHref("1-620-555-0142")).toBe("tel:+16205550142");
     expect(telHref("+1 620 555 0142")).toBe("tel:+16205550142");
+  });
+
+  it("turns a phone number as the homeowner typed it into a link that opens a text to it", () => {
+    expect(smsHref("316 555 0187")).toBe("sms:+13165550187");
+    expect(smsHref("(316) 555-0187")).toBe("sms:+13165550187");
+    expect(smsHref("1-316-555-0187")).toBe("sms:+13165550187");
+    expect(smsHref("+44 20 7946 0958")).toBe("sms:+442079460958");
   });
 
   it("writes the street address on one line", () => {

@@ -109,11 +109,17 @@ export function formatPhone(phone: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** A dialable tel: href from a display phone number. */
-export function telHref(phone: string): string {
+/** A phone number as links dial it: +1 and its digits (US numbers), or the + number as typed. */
+function dialable(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, "");
-  return `tel:${digits.startsWith("+") ? digits : `+1${digits.replace(/^1(?=\d{10}$)/, "")}`}`;
+  return digits.startsWith("+") ? digits : `+1${digits.replace(/^1(?=\d{10}$)/, "")}`;
 }
+
+/** A dialable tel: href from a display phone number. */
+export const telHref = (phone: string) => `tel:${dialable(phone)}`;
+
+/** An sms: href that opens a text message to the number, as telHref dials it. */
+export const smsHref = (phone: string) => `sms:${dialable(phone)}`;
 
 /** The business's own address, written as every address is (lib/address.ts). */
 export function addressLine(facts: Pick<BusinessFacts, "street" | "city" | "region" | "postalCode">): string {

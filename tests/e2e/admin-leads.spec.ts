@@ -107,6 +107,8 @@ test("staff write down a phone call as a lead: a refused form keeps what was typ
   await expect(lead).toContainText("Phone call");
   await expect(lead).toContainText("added by admin@example.com");
   await expect(lead.getByRole("link", { name: "Call (620) 555-0177" })).toBeVisible();
+  // A text is offered beside the call: the quote form offers "Text" as the best way to reach them.
+  await expect(lead.getByRole("link", { name: "Text (620) 555-0177" })).toHaveAttribute("href", "sms:+16205550177");
   await expect(lead.getByRole("link", { name: /^Email/ })).toHaveCount(0);
   await expect(lead).not.toContainText("Notification");
   const history = page.getByRole("region", { name: "History" });
