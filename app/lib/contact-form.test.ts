@@ -5,7 +5,9 @@ import {
   PHOTO_MESSAGES,
   QUOTE_SERVICES,
   quoteServiceForSlug,
+  reachWay,
   requestServiceHref,
+  weWillReach,
 } from "./contact-form";
 
 describe("QUOTE_SERVICES", () => {
@@ -55,5 +57,26 @@ describe("Request Service", () => {
     expect(quoteServiceForSlug("gutter-services-wichita")).toBe("Gutter Services");
     expect(quoteServiceForSlug("pool-cleaning")).toBeUndefined();
     expect(quoteServiceForSlug(null)).toBeUndefined();
+  });
+});
+
+describe("how we say we will reach the homeowner", () => {
+  const lead = { preferredContact: null, phone: "316 555 0187", email: "ann@example.com" };
+  const said = (contact: Parameters<typeof reachWay>[0]) => weWillReach(reachWay(contact));
+
+  it("is the way they chose", () => {
+    expect(said({ ...lead, preferredContact: "text" })).toBe("We will text you");
+    expect(said({ ...lead, preferredContact: "email" })).toBe("We will email you");
+    expect(said({ ...lead, preferredContact: "call" })).toBe("We will call you");
+  });
+
+  it("when they did not say: a call with a phone, an email without one, never a call to no number", () => {
+    expect(said(lead)).toBe("We will call you");
+    expect(said({ ...lead, phone: null })).toBe("We will email you");
+    expect(said({ ...lead, phone: "  " })).toBe("We will email you");
+  });
+
+  it("promises no particular way when there is neither a phone nor an email", () => {
+    expect(said({ preferredContact: null, phone: null, email: "" })).toBe("We will get in touch");
   });
 });

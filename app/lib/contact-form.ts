@@ -31,10 +31,27 @@ export type PreferredContact = keyof typeof PREFERRED_CONTACT;
 
 const REACH_VERBS: Record<PreferredContact, string> = { call: "call", text: "text", email: "email" };
 /**
- * "We will text you": how every page and mail to a homeowner says we will get in touch, the
- * way they chose on the quote form; a call when they did not say.
+ * How we will get in touch with a homeowner: the way they chose on the quote form; when they
+ * did not say, a call if they gave a phone, else an email (the form takes one or the other);
+ * null with neither (a lead staff wrote down without either, say).
  */
-export const weWillReach = (way: PreferredContact | null | undefined) => `We will ${REACH_VERBS[way ?? "call"]} you`;
+export function reachWay(contact: {
+  preferredContact: PreferredContact | null;
+  phone: string | null;
+  email: string | null;
+}): PreferredContact | null {
+  if (contact.preferredContact) return contact.preferredContact;
+  if (contact.phone?.trim()) return "call";
+  if (contact.email?.trim()) return "email";
+  return null;
+}
+
+/**
+ * "We will text you": how every page and mail to a homeowner says we will get in touch, the
+ * way `reachWay` gives; no way at all promises no particular one.
+ */
+export const weWillReach = (way: PreferredContact | null | undefined) =>
+  way ? `We will ${REACH_VERBS[way]} you` : "We will get in touch";
 
 /** Up to this many photos go with one request (each within MAX_UPLOAD_BYTES). */
 export const MAX_PHOTOS = 5;

@@ -84,12 +84,12 @@ describe("the headline's time", () => {
     expect(formatHeadlineTime(new Date("2026-11-02T14:30:00Z"))).toBe("Monday, November 2 at 8:30 AM");
   });
 
-  it("says we will text, call or email, the way the homeowner chose; a call when they did not say", () => {
+  it("says we will text, call or email, the way we will reach them; no particular way when there is none", () => {
     const signed = (reach?: JobFacts["reach"]) => jobStatus({ ...base, won: true, reach }, money).detail;
     expect(signed("text")).toBe("Thank you! We will text you to book the work day.");
     expect(signed("email")).toBe("Thank you! We will email you to book the work day.");
     expect(signed("call")).toBe("Thank you! We will call you to book the work day.");
-    expect(signed(null)).toBe("Thank you! We will call you to book the work day.");
+    expect(signed(null)).toBe("Thank you! We will get in touch to book the work day.");
     const booked = jobStatus({ ...base, won: true, nextWorkDay: "Tuesday, March 10 at 8:00 AM", reach: "text" }, money);
     expect(booked.detail).toBe("Our crew will be there then. We will text you if the weather changes the plan.");
   });

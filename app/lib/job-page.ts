@@ -91,7 +91,7 @@ export type JobFacts = {
   unbilledCents: number;
   /** The day of the last work day that has begun (not canceled), worded: the crew has been. */
   lastWorkDay?: string | null;
-  /** The best way to reach the homeowner they chose: the page says we will text, call or email. */
+  /** How we will reach the homeowner (lib/contact-form.ts reachWay): the page says we will text, call or email. */
   reach?: PreferredContact | null;
 };
 

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { ProposalAccepted, ProposalGone, ProposalView } from "~/components/proposal-view";
 import { proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TEXT } from "~/lib/proposal";
 import { formatDay, formatMoment } from "~/lib/business-time";
-import { weWillReach } from "~/lib/contact-form";
+import { reachWay, weWillReach } from "~/lib/contact-form";
 import { AcceptanceSchema } from "~/lib/proposal-schema";
 import { outlineForSvg } from "~/lib/roof-drawing";
 import { getLead } from "~/models/lead.server";
@@ -45,13 +45,14 @@ function pageFor(token: string, now = new Date()) {
       },
     };
   }
+  const lead = getLead(proposal.leadId);
   return {
     status: 200 as const,
     page: {
       kind: "proposal" as const,
       content,
       pdf: proposalPdfPath(token),
-      reach: weWillReach(getLead(proposal.leadId)?.preferredContact),
+      reach: weWillReach(lead ? reachWay(lead) : null),
       // Drawn here: the page itself must not load the drawing's schemas (zod).
       outline: content.roof?.drawing ? outlineForSvg(content.roof.drawing) : null,
       accepted: proposal.acceptedAt

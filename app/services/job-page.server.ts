@@ -10,7 +10,7 @@ import {
   type JobStatus,
 } from "~/lib/job-page";
 import { leadAddressLine } from "~/lib/address";
-import { MAX_PHOTOS } from "~/lib/contact-form";
+import { MAX_PHOTOS, reachWay } from "~/lib/contact-form";
 import { businessToday, formatDay } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
@@ -106,7 +106,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       unbilledCents: unbilledCents(jobValue, invoices),
       proposalOpen: hasOpenProposal(leadId, now),
       lost: lead.status === "lost",
-      reach: lead.preferredContact,
+      reach: reachWay(lead),
     },
     formatCents,
   );

@@ -354,6 +354,13 @@ describe("the homeowner's page", () => {
     expect(mail.text).not.toContain("We will call you");
   });
 
+  it("tells a homeowner who gave no phone and chose no way that we will email them, never call", async () => {
+    const id = measuredLeadWithEstimate("Em Nophone");
+    db().update(leads).set({ preferredContact: null, phone: null }).where(eq(leads.id, id)).run();
+    const { token } = await send(id);
+    expect(openPage(token).data).toMatchObject({ kind: "proposal", reach: "We will email you" });
+  });
+
   it("keeps the acceptance when the mail fails, and the background retry sends it later", async () => {
     fake.failWhen(() => true);
     const id = measuredLeadWithEstimate("Retry Person");

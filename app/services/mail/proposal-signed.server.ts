@@ -1,4 +1,5 @@
 import type { ProposalContent } from "~/lib/proposal";
+import { reachWay } from "~/lib/contact-form";
 import { signedProposalMail } from "~/lib/proposal-mail";
 import { getLead } from "~/models/lead.server";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
@@ -19,11 +20,12 @@ export const proposalSigned: MailKind = {
     const content = proposal.content as ProposalContent;
     const jobPageLink = jobPageLinkUrl(proposal.leadId, now);
     const pdf = await buildProposalPdf(proposal);
+    const lead = getLead(proposal.leadId);
     const written = signedProposalMail(
       content,
       { name: proposal.acceptedName, at: proposal.acceptedAt },
       jobPageLink,
-      getLead(proposal.leadId)?.preferredContact ?? null,
+      lead ? reachWay(lead) : null,
     );
     // To the homeowner's address as it was at acceptance; a reply reaches the office.
     return {
