@@ -50,7 +50,7 @@ describe("the leads CSV, streamed", () => {
     expect(text).toBe(
       [
         HEADER,
-        '2026-11-28 12:37 PM CST,"Smith, ""Bob""",bob@example.com,(620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,text,0,New,,,,,,',
+        '2026-11-28 12:37 PM CST,"Smith, ""Bob""",bob@example.com,(620) 555-0142,"Two lines:\nhail",pending,pending,no,no,Roof Repairs,9 Elm,Derby,67037,Text,0,New,,,,,,',
         "2026-10-31 10:00 AM CDT,Ann,ann@example.com,,Called,skipped,skipped,yes,yes,,,,,,0,Lost,2026-12-01,'=HYPERLINK(1),,,,",
         "",
       ].join("\r\n"),

@@ -10,6 +10,7 @@ import { dollars } from "~/lib/export-files";
 import { moneyByLead } from "~/models/invoice.server";
 import { jobValuesOf } from "~/models/job-value.server";
 import { formatPhone } from "~/lib/business";
+import { PREFERRED_CONTACT } from "~/lib/contact-form";
 import type { Route } from "./+types/leads-csv";
 
 const HEADER = ["received", "name", "email", "phone", "message", "notification", "autoresponder", "read", "archived"];
@@ -67,7 +68,7 @@ function* rows() {
         m.street,
         m.city,
         m.zip,
-        m.preferredContact,
+        m.preferredContact && PREFERRED_CONTACT[m.preferredContact],
         photos.get(m.id) ?? 0,
         // Where each stands as a lead.
         LEAD_STATUS_LABELS[m.status],
