@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -31,13 +30,6 @@ function walk(entries: Entry[]): { id: string; file: string; path: string }[] {
   ]);
 }
 const ALL_ROUTES = walk(routes as Entry[]);
-
-// Route modules still being written, whose authors guard them with
-// services/access.server.ts (or requireRole). Until their module calls one, only the anonymous
-// and allowed answers are checked here; from then on, the whole row.
-const GUARDED_BY_THEIR_OWNER: Record<string, string> = {};
-const guardsItself = (file: string) =>
-  /\brequire(Access|Role)\(/.test(fs.readFileSync(path.resolve("app", file), "utf8"));
 
 const PARAMS = { id: "1", pid: "1", category: "roofing", name: "x.png", token: "no-such-token", "*": "x" };
 const cookies: Partial<Record<Role, string>> = {};
@@ -132,7 +124,7 @@ describe("the role matrix covers app/routes.ts", () => {
   it("lists the posts of every admin route that takes them", async () => {
     for (const r of ALL_ROUTES) {
       const access = ACCESS[r.id];
-      if (access?.kind !== "admin" || r.id in GUARDED_BY_THEIR_OWNER) continue;
+      if (access?.kind !== "admin") continue;
       const mod = await load(r.file);
       expect(Boolean(mod.action), `${r.id}: an action, and posts in the matrix`).toBe(Boolean(access.post));
     }
@@ -188,9 +180,8 @@ async function check(
   // Someone who may post none of the route's forms is refused before the form is read.
   const any = rolesFor(access, method);
   const roles = any.includes(who) ? rolesFor(access, method, intent) : any;
-  const enforced = !(r.id in GUARDED_BY_THEIR_OWNER) || guardsItself(r.file);
   if (roles.includes(who)) expectAllowed(what, answer);
-  else if (enforced) expectRefused(what, answer, access, roles);
+  else expectRefused(what, answer, access, roles);
 }
 
 describe("every route × anonymous and each role × GET and each POST intent", () => {
