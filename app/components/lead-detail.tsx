@@ -165,7 +165,12 @@ export function LeadDetail({
         {m.email && (
           <a href={`mailto:${m.email}`} className={`${secondaryButton} max-w-full`}>
             <Mail aria-hidden className="size-4 shrink-0" />{" "}
-            <span className="min-w-0 [overflow-wrap:anywhere]">Email {m.email}</span>
+            {/* A long address on a phone wraps after its "@" rather than a letter before its end. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              Email {m.email.slice(0, m.email.lastIndexOf("@") + 1)}
+              <wbr />
+              {m.email.slice(m.email.lastIndexOf("@") + 1)}
+            </span>
           </a>
         )}
       </div>
