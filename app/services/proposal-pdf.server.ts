@@ -193,9 +193,9 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
   return done;
 }
 
-/** "proposal-karen-miller-12.pdf": the download's name, and the mailed copy's. */
+/** "proposal-12-karen-miller.pdf": the download's name, and the mailed copy's (as an invoice's: kind, number, name). */
 export const proposalFileName = (proposal: Proposal) =>
-  `proposal-${fileNameSlug((proposal.content as ProposalContent).customer.name)}-${proposal.id}.pdf`;
+  `proposal-${proposal.id}-${fileNameSlug((proposal.content as ProposalContent).customer.name)}.pdf`;
 
 /** The PDF as a download, never kept by a cache (it may change once accepted). */
 export async function pdfResponse(proposal: Proposal): Promise<Response> {

@@ -324,7 +324,7 @@ describe("the homeowner's page", () => {
     expect(mail.text).toContain("$3,458.81");
     const attachments =
       (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
-    expect(attachments.map((a) => a.filename)).toEqual([`proposal-jane-doe-${proposalRows(id)[0].id}.pdf`]);
+    expect(attachments.map((a) => a.filename)).toEqual([`proposal-${proposalRows(id)[0].id}-jane-doe.pdf`]);
     const pdf = Buffer.from(attachments[0].content, "base64");
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
     expect(text).toContain("Accepted online by Jane Doe on");
