@@ -152,6 +152,8 @@ export function historyText(row: HistoryRow, role: Role): string | null {
       return JOB_PAGE_LINK_MESSAGES.revokedNote(row.count ?? 0);
     case "homeowner-photos":
       return `Added ${count(row.count, "a photo", "photos")} from the job page`;
+    case "proposal-emailed":
+      return `Proposal emailed to ${row.detail ?? "the homeowner"}`;
     case "proposal-withdrawn":
       return HISTORY_WORDS.proposalWithdrawn;
     case "proposal-accepted":

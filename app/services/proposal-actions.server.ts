@@ -21,6 +21,7 @@ import { missingMaterialsMessage, unexplainedMissing } from "~/lib/estimate";
 import { parseDrawing } from "~/lib/roof-drawing";
 import type { TakeoffKey } from "~/lib/takeoff";
 import { getLead } from "~/models/lead.server";
+import { writeLeadHistory } from "~/models/lead-history.server";
 import { getEstimate } from "~/models/estimate.server";
 import {
   acceptedOf,
@@ -162,6 +163,7 @@ export function acceptProposal(
 export async function emailProposal(
   leadId: number,
   proposalId: number,
+  by: Actor,
   transport: MailTransport = mailTransport(),
   now = new Date(),
 ): Promise<DeliveryOutcome | "no-proposal" | "closed" | "no-email"> {
@@ -171,12 +173,17 @@ export async function emailProposal(
   if (proposalState(proposal, now) !== "open") return "closed";
   if (!lead.email.includes("@")) return "no-email";
   const mail = queueMail({ kind: "proposal", leadId, proposalId, recipient: lead.email }, now);
-  return deliverNow(mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
+  const outcome = await deliverNow(mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
+  // On its way (sent, or retried until it is): the history says who mailed it, as it does an
+  // invoice's sending. Not when mail is off or the proposal closed meanwhile: nothing went.
+  if (outcome.status === "sent" || outcome.status === "queued" || outcome.status === "timeout")
+    writeLeadHistory({ leadId, kind: "proposal-emailed", detail: lead.email }, by, now);
+  return outcome;
 }
 
 /** "Email to <homeowner>" posted on the lead's page: mailed (or queued), then the page again with what became of it. */
-export async function emailProposalAction(leadId: number, proposalId: number | null, back: string) {
-  const outcome = await emailProposal(leadId, proposalId ?? 0);
+export async function emailProposalAction(leadId: number, proposalId: number | null, back: string, by: Actor) {
+  const outcome = await emailProposal(leadId, proposalId ?? 0, by);
   if (outcome === "no-proposal") notFound();
   if (outcome === "closed" || outcome === "no-email")
     return redirectWithFlash(back, {

@@ -122,6 +122,13 @@ test("staff email the proposal to the homeowner, who accepts it by the mailed li
   await expect(proposals).toContainText(`Emailed to ${email}: Sent`);
   await expect(proposals).toContainText("Waiting for the homeowner");
   await expect(proposals.getByRole("button", { name: `Email again to ${name}` })).toBeVisible();
+  // The lead's history says it was mailed, and to whom, as it says an invoice was sent.
+  await expect(
+    staff
+      .getByRole("region", { name: /History/ })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText(`Proposal emailed to ${email}`);
 
   // The mail reached the fake Resend through the SDK, with a link of its own.
   await expect

@@ -102,8 +102,16 @@ describe("the proposal mail", () => {
       })
       .returning()
       .get();
-    await emailProposal(id, proposal.id);
-    await emailProposal(id, proposal.id);
+    const office = { id: null, name: "Dana Brooks" };
+    await emailProposal(id, proposal.id, office);
+    await emailProposal(id, proposal.id, office);
+    // Each mailing is in the lead's history, by who mailed it, for every role alike.
+    const { listLeadNotes } = await import("~/models/lead-history.server");
+    for (const role of ["owner", "crew"] as const)
+      expect(listLeadNotes(id, role).map((n) => [n.author, n.text])).toEqual([
+        ["Dana Brooks", "Proposal emailed to mia@example.com"],
+        ["Dana Brooks", "Proposal emailed to mia@example.com"],
+      ]);
     const mails = fake.sent.filter((m) => m.subject.startsWith("Your proposal from"));
     expect(mails).toHaveLength(2);
     const [first, second] = mails.map((m) => jobTokensIn(m.text));

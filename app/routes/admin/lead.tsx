@@ -189,7 +189,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     case SEND_PROPOSAL_INTENT:
       return sendProposal(id, value, by, refuse);
     case EMAIL_PROPOSAL_INTENT:
-      return emailProposalAction(id, value.proposalId, back);
+      return emailProposalAction(id, value.proposalId, back, by);
     case COMPLETE_INTENT:
     case REOPEN_INTENT:
     case ASK_REVIEW_INTENT:
