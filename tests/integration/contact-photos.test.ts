@@ -194,7 +194,7 @@ describe("a quote request with photos", () => {
     expect(header).toBe(
       "received,name,email,phone,message,notification,autoresponder,read,archived,service,street,city,zip,preferred contact,photos,status,follow up on,lost reason,invoiced,paid,owed,job value",
     );
-    expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,text,2,New,,");
+    expect(first).toContain("Storm / hail damage,418 N Main St,Derby,67037,Text,2,New,,");
   });
 
   it("still takes a request from outside the towns we serve, and says so kindly", async () => {
