@@ -14,7 +14,7 @@ export const HISTORY_KINDS = [
   "job-links-revoked",
   "homeowner-photos",
   "proposal-created",
-  // Mailed to the homeowner (\`detail\`: the address), by whoever pressed "Email to".
+  // Mailed to the homeowner (`detail`: the address), by whoever pressed "Email to".
   "proposal-emailed",
   "proposal-withdrawn",
   "proposal-accepted",

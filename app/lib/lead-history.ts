@@ -5,6 +5,7 @@ import { INVOICE_KINDS, paymentMethodWords, type InvoiceKind, type PaymentMethod
 import { JOB_PAGE_LINK_MESSAGES } from "./job-page";
 import { LEAD_MESSAGES, type LeadStatus } from "./lead-status";
 import { ADDED_BY_HAND } from "./manual-lead";
+import { PROPOSAL_MAIL_MESSAGES } from "./proposal-mail";
 import { formatCents } from "./money-format";
 import { formatDay, formatKansasTime, formatShortDay, kansasDay } from "./business-time";
 import type { Role } from "./roles";
@@ -153,7 +154,7 @@ export function historyText(row: HistoryRow, role: Role): string | null {
     case "homeowner-photos":
       return `Added ${count(row.count, "a photo", "photos")} from the job page`;
     case "proposal-emailed":
-      return `Proposal emailed to ${row.detail ?? "the homeowner"}`;
+      return PROPOSAL_MAIL_MESSAGES.sent(row.detail ?? "the homeowner");
     case "proposal-withdrawn":
       return HISTORY_WORDS.proposalWithdrawn;
     case "proposal-accepted":

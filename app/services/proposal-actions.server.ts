@@ -174,9 +174,9 @@ export async function emailProposal(
   if (!lead.email.includes("@")) return "no-email";
   const mail = queueMail({ kind: "proposal", leadId, proposalId, recipient: lead.email }, now);
   const outcome = await deliverNow(mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
-  // On its way (sent, or retried until it is): the history says who mailed it, as it does an
-  // invoice's sending. Not when mail is off or the proposal closed meanwhile: nothing went.
-  if (outcome.status === "sent" || outcome.status === "queued" || outcome.status === "timeout")
+  // Sent, or in line to be tried again until it is: the history says who mailed it, as it does
+  // an invoice's sending. Not when mail is off or nothing was to go: then nothing went.
+  if (outcome.status !== "unsent" && outcome.status !== "skipped")
     writeLeadHistory({ leadId, kind: "proposal-emailed", detail: lead.email }, by, now);
   return outcome;
 }
