@@ -4,7 +4,15 @@ import fs from "node:fs";
 import path from "node:path";
 
 const BUILD = "build/server/index.js";
-const SOURCES = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "package-lock.json",
+];
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;

@@ -131,7 +131,7 @@ if (e2e) {
   // The start test (vitest, above) builds as `npm start` does in a fresh clone: that build is
   // this one, from the same sources, so it is not made twice.
   if (needsBuild()) ok = step("Production build", `${BIN}/react-router`, ["build"]) && ok;
-  else console.log("\n▶ Production build: up to date with the sources (made by the start test)");
+  else console.log("\n▶ Production build: skipped, the build is newer than every source");
   fs.rmSync(".tmp/e2e", { recursive: true, force: true });
   fs.rmSync(".tmp/e2e-proxy", { recursive: true, force: true });
   fs.rmSync(".tmp/playwright.json", { force: true });

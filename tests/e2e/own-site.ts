@@ -127,9 +127,10 @@ async function startServer(files: SiteFiles, port: number, env: Record<string, s
 // A first start migrates, seeds the demo content and resizes its pictures: seconds of a
 // 2-core machine's time. Each worker does it once per kind of first start and keeps the
 // stopped site's files; every test's site starts from a copy of them, with its own
-// environment. Only these variables change what a first start writes (the rest, a mail
-// key or a site address, are read while the site runs).
-const SHAPES_FIRST_START = ["SEED_DEMO_CONTENT"];
+// environment. Only these variables change what a first start writes (the demo content, the
+// first owner's account, the cookie secret); the rest, a mail key or a site address, are read
+// while the site runs.
+const SHAPES_FIRST_START = ["SEED_DEMO_CONTENT", "ADMIN_EMAIL", "ADMIN_PASSWORD", "SESSION_SECRET"];
 type PreparedSites = (env: Record<string, string>) => Promise<SiteFiles>;
 
 export const test = shared.extend<

@@ -4,13 +4,15 @@ import { afterEach, describe, expect, it } from "vitest";
 // `npm start` and the Docker image run this same script.
 const PORT = 3300 + Math.floor(Math.random() * 500);
 let child: ChildProcess | undefined;
-const VITEST_ADDS = /^(VITEST\w*|TEST|NODE_ENV|MODE|PROD|DEV|SSR|BASE_URL|FORCE_TTY)$/;
+// What Vite adds to a test's environment. VITEST stays: it keeps the site from reading a
+// developer's .env (app/server/env.server.ts), whose admin and mail settings would change the start.
+const VITE_ADDS = /^(NODE_ENV|MODE|PROD|DEV|SSR|BASE_URL)$/;
 
 function start(): Promise<{ output: () => string }> {
-  // As a person's shell would start it, without what vitest and Vite add to the environment:
-  // `npm test` serves the build this makes to the browser tests (scripts/test.js).
+  // As a person's shell would start it: `npm test` serves the build this makes to the browser
+  // tests (scripts/test.js).
   const env: NodeJS.ProcessEnv = {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !VITEST_ADDS.test(name))),
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !VITE_ADDS.test(name))),
     PORT: String(PORT),
     HOST: "127.0.0.1",
   };
