@@ -37,7 +37,7 @@ export function ProposalView({
   content: ProposalContent;
   outline: OutlineSvg | null;
   pdf: string;
-  /** "We will text you": the way the homeowner chose to be reached (lib/contact-form.ts weWillReach). */
+  /** "We will text you": the way we will reach the homeowner (lib/contact-form.ts reachWay, weWillReach). */
   reach: string;
   /** The action's refusal (conform's reply), if the last post was refused. */
   reply?: SubmissionResult<string[]>;

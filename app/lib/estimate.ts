@@ -420,9 +420,8 @@ export const ESTIMATE_MESSAGES = {
  * records. A locked (accepted) estimate has its own note, so nothing here.
  */
 export function estimateAudienceNote(state: { locked: boolean; openProposal: boolean; leadWon: boolean }) {
-  if (state.locked) return null;
-  if (state.openProposal)
-    return "The homeowner sees the open proposal made from it, with the figures it had when it was sent.";
+  // A lock and an open proposal each have a note of their own beside the estimate, which says it.
+  if (state.locked || state.openProposal) return null;
   if (state.leadWon)
     return "The lead is won: this estimate is for your records; the homeowner sees only the proposals sent.";
   return "A draft: the homeowner sees it once a proposal is sent.";

@@ -255,11 +255,11 @@ test("changing the estimate withdraws the open proposal, and the page says so be
   await expect(staff.locator(".Toastify__toast")).toHaveCount(0, { timeout: 10_000 });
 
   const estimate = staff.getByRole("region", { name: "Estimate" });
+  // Beside the open proposal, the panel says who sees what once, and no longer calls its
+  // estimate an unsent draft.
   await expect(estimate).toContainText(
-    "A proposal is open. Saving or making the estimate again withdraws it: send a new one after.",
+    "A proposal is open. The homeowner sees it with the figures it had when it was sent. Saving or making the estimate again withdraws it: send a new one after.",
   );
-  // Beside the open proposal, the panel no longer calls its estimate an unsent draft.
-  await expect(estimate).toContainText("The homeowner sees the open proposal made from it");
   await expect(estimate).not.toContainText("A draft: the homeowner sees it once a proposal is sent.");
   await estimate.getByRole("group", { name: "Architectural shingles" }).getByLabel("Quantity").fill("50");
   await estimate.getByRole("button", { name: "Save estimate" }).click();

@@ -468,6 +468,8 @@ test.describe("every public page", () => {
       await page.goto(path);
       expect(await sharedIds(page), path).toEqual([]);
     }
+    // Whatever the last page asks for after its load event counts too.
+    await page.waitForLoadState("networkidle");
     expect(external).toEqual([]);
   });
 
@@ -504,6 +506,7 @@ test.describe("every public page", () => {
       problems.push(...(await sharedIds(page)).map((id) => `${path}: two elements with id "${id}"`));
     }
     expect(problems).toEqual([]);
+    await page.waitForLoadState("networkidle");
     expect(external).toEqual([]);
   });
 });

@@ -301,7 +301,8 @@ function MakeEstimateForm({
 }
 
 /** Before a change: what saving or making the estimate again does to the proposal sent from it (decision 0032). */
-const OPEN_PROPOSAL_NOTE = "Saving or making the estimate again withdraws it: send a new one after.";
+const OPEN_PROPOSAL_NOTE =
+  "The homeowner sees it with the figures it had when it was sent. Saving or making the estimate again withdraws it: send a new one after.";
 
 type SavedEstimate = NonNullable<LeadEstimateView["estimate"]>;
 
