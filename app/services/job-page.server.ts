@@ -32,7 +32,7 @@ import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { parsePhotoForm } from "~/server/upload.server";
 import { findJobByToken } from "./job-page-link.server";
 import { jobChangeOrders, jobValueOf } from "~/models/job-value.server";
-import { unbilledCents } from "~/lib/job-value";
+import { jobValueCents, unbilledCents } from "~/lib/job-value";
 
 export type JobPageView = {
   company: { name: string; phone: string; email: string };
@@ -124,7 +124,13 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
           changeOrders: changeOrders.map((c) => ({ description: c.description, amount: formatCents(c.amountCents) })),
           // The proposal and the change orders sent: the job's value once every draft has gone.
           jobTotal: changeOrders.length
-            ? formatCents(proposal.totalCents + changeOrders.reduce((sum, c) => sum + c.amountCents, 0))
+            ? formatCents(
+                jobValueCents({
+                  acceptedCents: proposal.totalCents,
+                  changeOrderCents: changeOrders.reduce((sum, c) => sum + c.amountCents, 0),
+                  estimateCents: null,
+                })!,
+              )
             : null,
         }
       : null,
