@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
+import { AlertTriangle, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "./form";
 import { Icon } from "./icon";
 
@@ -15,6 +15,45 @@ export {
   secondaryButton,
   SubmitButton,
 } from "./form";
+
+/**
+ * A form of one button that posts its intent to the page's own action: plain HTML without
+ * scripts; with them, the button is disabled and says `busyText` while it posts.
+ */
+export function IntentButton({
+  intent,
+  busyText,
+  className = secondaryButton,
+  children,
+}: {
+  intent: string;
+  busyText: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} disabled={busy} className={className}>
+        {busy ? busyText : children}
+      </button>
+    </Form>
+  );
+}
+
+/** A warning the owner should act on, in the page (read out as a status): a missed backup, a failed upload. */
+export function WarningNote({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  return (
+    <p
+      role="status"
+      className={`flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 ${className}`}
+    >
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
 
 /**
  * An editor that is a modal when scripts run and a plain panel of the page without them:

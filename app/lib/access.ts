@@ -6,6 +6,7 @@ import { AREAS, areaRouteId, SERVICES } from "./landing-pages";
 // module, which the browser loads, pulls in none of their schemas).
 import type { ACCOUNT_INTENTS } from "./account-forms";
 import type { BACKUP_INTENTS } from "./backup-plan";
+import type { OFFSITE_INTENTS } from "./offsite";
 import type { SAVE_CONTACT_PAGE_INTENT } from "./contact-page";
 import type { GO_LIVE_INTENTS } from "./go-live";
 import type { INVOICE_INTENTS, RECORD_PAYMENT_INTENT } from "./invoice";
@@ -181,7 +182,13 @@ const ADMIN_ACCESS = {
   "routes/admin/backups": {
     kind: "admin",
     get: OWNER,
-    post: { "backup-now": OWNER, "save-backup-hour": OWNER } satisfies PostsFor<IntentOf<typeof BACKUP_INTENTS>>,
+    post: {
+      "backup-now": OWNER,
+      "save-backup-hour": OWNER,
+      "save-offsite": OWNER,
+      "check-offsite": OWNER,
+      "turn-offsite-off": OWNER,
+    } satisfies PostsFor<IntentOf<typeof BACKUP_INTENTS> | IntentOf<typeof OFFSITE_INTENTS>>,
   },
   "routes/admin/team": {
     kind: "admin",

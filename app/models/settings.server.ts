@@ -19,6 +19,14 @@ import {
   type BackupSettings,
   type LastBackup,
 } from "~/lib/backup-plan";
+import {
+  NO_OFFSITE,
+  NO_OFFSITE_STATUS,
+  OffsiteSettingsSchema,
+  OffsiteStatusSchema,
+  type OffsiteSettings,
+  type OffsiteStatus,
+} from "~/lib/offsite";
 import { DEFAULT_VISIT_LENGTHS, VisitLengthsSchema, type VisitLengths } from "~/lib/visit-form";
 import { DEFAULT_SITE_MEDIA, SiteMediaSchema, type SiteMedia } from "~/lib/site-media";
 import {
@@ -101,6 +109,13 @@ const GROUPS = {
   },
   // The newest backup kept, as the app last found it (decision 0064): what the admin's warning reads.
   lastBackup: { schema: LastBackupSchema, fallback: (): LastBackup => NO_LAST_BACKUP, onPublicPages: false },
+  // Where every backup is also sent, encrypted (decision 0090), and how the last sending went.
+  offsite: { schema: OffsiteSettingsSchema, fallback: (): OffsiteSettings => NO_OFFSITE, onPublicPages: false },
+  offsiteStatus: {
+    schema: OffsiteStatusSchema,
+    fallback: (): OffsiteStatus => NO_OFFSITE_STATUS,
+    onPublicPages: false,
+  },
   // How long each kind of visit usually takes: a new booking's length until staff choose another.
   visitLengths: {
     schema: VisitLengthsSchema,

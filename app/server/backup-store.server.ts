@@ -26,6 +26,7 @@ const PICTURE_FOLDERS = {
   uploads: "uploads",
   "private-uploads": "privateUploads",
 } as const satisfies Record<string, keyof StateLocations>;
+export const BACKUP_PICTURE_FOLDERS: readonly string[] = Object.keys(PICTURE_FOLDERS);
 
 /** The site's own state, where the environment puts it. */
 export const liveState = (): StateLocations => ({
@@ -182,11 +183,20 @@ export function makeBackup(state: StateLocations, now = new Date()): BackupInfo 
   }
 }
 
-/** A backup's manifest; null when it is missing or not one this site wrote (a hand edit, a damaged disk). */
+/** A manifest's text read; null when it is not one this site wrote (a hand edit, a damaged disk). */
+export function parseManifest(text: string): BackupManifest | null {
+  try {
+    const manifest = BackupManifestSchema.safeParse(JSON.parse(text));
+    return manifest.success ? manifest.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A backup folder's manifest; null when it is missing or not one this site wrote. */
 function readManifest(dir: string): BackupManifest | null {
   try {
-    const manifest = BackupManifestSchema.safeParse(JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8")));
-    return manifest.success ? manifest.data : null;
+    return parseManifest(fs.readFileSync(path.join(dir, MANIFEST_FILE), "utf8"));
   } catch {
     return null;
   }

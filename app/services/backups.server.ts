@@ -14,6 +14,7 @@ import {
   type StateLocations,
 } from "~/server/backup-store.server";
 import { tarGzStream } from "~/server/tar.server";
+import { sendOffsiteCopy } from "~/services/offsite.server";
 import { downloadResponse } from "~/server/responses.server";
 
 /** What the Backups page and the admin's warning show. */
@@ -100,7 +101,9 @@ export function startNightlyBackups() {
   setTimeout(() => {
     repeatInBackground("nightly-backup", CHECK_EVERY_MS, async () => {
       const made = runDueBackup();
-      if (made) console.log(`Nightly backup written to ${made.dir}`);
+      if (!made) return;
+      console.log(`Nightly backup written to ${made.dir}`);
+      if (await sendOffsiteCopy(made)) console.log(`Nightly backup ${made.name} sent off-site`);
     });
   }, FIRST_CHECK_AFTER_MS).unref();
 }

@@ -12,14 +12,10 @@ import {
   type RouteObject,
 } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { leads, proposals, users } from "~/db/schema";
+import { leads, users } from "~/db/schema";
 import { actorOf } from "~/lib/actor";
 import { formatInvoiceNumber } from "~/lib/invoice";
 import { formatCents } from "~/lib/money-format";
-import { listLeadInvoices, sendInvoice } from "~/models/invoice.server";
-import { createLead } from "~/models/lead.server";
-import { recordPayment } from "~/models/payment.server";
-import { recordAcceptance } from "~/models/proposal.server";
 import { upsertUser } from "~/models/user.server";
 import * as layout from "~/routes/admin/layout";
 import * as lead from "~/routes/admin/lead";
@@ -28,6 +24,7 @@ import { getDb } from "~/server/db.server";
 import { startSession } from "~/services/auth.server";
 import { fromShapeBefore } from "./migration-shape";
 import { routeArgs, signedInOwner } from "./admin-session";
+import { leadWithPaidDeposit } from "./paid-deposit";
 
 // A lead's history is worded per role (decision 0074): after an invoice is sent and paid, the
 // crew's lead page says so without an amount, an invoice number or how it was paid, in its
@@ -49,49 +46,15 @@ beforeAll(async () => {
   cookies.office = office.cookie;
   cookies.crew = crew.cookie;
 
-  const { id } = createLead({
-    name: "Karen Miller",
-    email: "karen@example.com",
-    phone: "316-555-0188",
-    message: "Hail",
-    street: "412 N Main St",
-    city: "Derby",
-    zip: "67037",
-  });
-  const totalCents = 384_387;
-  const content = {
-    customer: { name: "Karen Miller", email: "karen@example.com", phone: "", address: "" },
-    company: { name: "Prairie Ridge", phone: "", email: "", address: "" },
-    totalCents,
-    validUntil: "2026-12-31",
-    lines: [],
-  };
-  const proposal = getDb()
-    .insert(proposals)
-    .values({ leadId: id, content, totalCents, expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning()
-    .get();
-  recordAcceptance(proposal.id, { name: "Karen Miller", ip: "127.0.0.1" }, new Date());
+  const by = actorOf({ userId: office.user.id, name: "Olive Office", email: "office@example.com" });
+  const { leadId: id, invoice, paidCents } = leadWithPaidDeposit(by);
   // The crew member's own job: they may open its page.
   getDb().update(leads).set({ assigneeId: crew.user.id }).where(eq(leads.id, id)).run();
-  const by = actorOf({ userId: office.user.id, name: "Olive Office", email: "office@example.com" });
-  const [deposit] = listLeadInvoices(id);
-  const sent = sendInvoice(id, deposit!.id, by);
-  if (!sent || "refused" in sent) throw new Error("the deposit was not sent");
-  const outcome = recordPayment({
-    invoiceId: deposit!.id,
-    method: "check",
-    checkNumber: "1042",
-    amountCents: 50_000,
-    receivedOn: "2026-11-27",
-    by,
-  });
-  if (outcome.status !== "recorded") throw new Error("the payment was not recorded");
   job = {
     leadId: id,
-    invoiceTotal: formatCents(sent.invoice.totalCents),
-    paid: formatCents(50_000),
-    number: formatInvoiceNumber(sent.invoice.number),
+    invoiceTotal: formatCents(invoice.totalCents),
+    paid: formatCents(paidCents),
+    number: formatInvoiceNumber(invoice.number),
   };
 });
 

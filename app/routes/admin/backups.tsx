@@ -1,14 +1,19 @@
-import { AlertTriangle, Download, HardDriveDownload } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, HardDriveDownload } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, href, useNavigation } from "react-router";
-import { primaryButton, secondaryButton } from "~/components/admin-ui";
+import { IntentButton, primaryButton, secondaryButton, WarningNote } from "~/components/admin-ui";
+import { OffsitePanel } from "~/components/admin/offsite-panel";
 import { BACKUP_INTENTS, BACKUP_MESSAGES, hourLabel } from "~/lib/backup-plan";
 import { formatKansasDateTime } from "~/lib/business-time";
+import { OFFSITE_INTENTS, OFFSITE_MESSAGES, OffsiteFormSchema } from "~/lib/offsite";
+import { isRefusal } from "~/lib/refusal";
 import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { backUpNow, backupOverview } from "~/services/backups.server";
+import { checkOffsite, offsiteView, sendOffsiteCopy, setUpOffsite, turnOffsiteOff } from "~/services/offsite.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import type { Route } from "./+types/backups";
 
@@ -36,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     newest: newest ? formatKansasDateTime(newest.at) : null,
     stale,
     hour,
+    offsite: offsiteView(),
   };
 }
 
@@ -47,6 +53,9 @@ const HourSchema = z
   .transform(Number)
   .pipe(z.number().max(23, BACKUP_MESSAGES.badHour));
 
+// Never sent back to the page, even with an error beside them.
+const SECRET_FIELDS = ["secretAccessKey", "passphrase", "passphraseAgain"];
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAccess(request, "routes/admin/backups");
   const form = await readForm(request);
@@ -55,7 +64,9 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent) {
     case BACKUP_NOW: {
       try {
-        backUpNow();
+        // Sent off-site after the answer: the owner need not wait on his upload speed, and
+        // the page says how the sending went.
+        void sendOffsiteCopy(backUpNow());
       } catch (error) {
         console.error("A backup from the admin failed:", error);
         return redirectWithFlash(PAGE, {
@@ -77,13 +88,40 @@ export async function action({ request }: Route.ActionArgs) {
         message: BACKUP_MESSAGES.hourSaved,
       });
     }
+    case OFFSITE_INTENTS.save: {
+      const submission = parseWithZod(form, { schema: OffsiteFormSchema });
+      const refuse = (fieldErrors?: Record<string, string[]>) =>
+        data({ offsiteResult: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }) }, { status: 400 });
+      if (submission.status !== "success") return refuse();
+      const outcome = await setUpOffsite(submission.value, admin.userId);
+      if (isRefusal(outcome))
+        return outcome.field
+          ? refuse({ [outcome.field]: [outcome.refused] })
+          : data(
+              { offsiteResult: submission.reply({ formErrors: [outcome.refused], hideFields: SECRET_FIELDS }) },
+              { status: 400 },
+            );
+      return redirectWithFlash(PAGE, { type: "success", message: outcome.done });
+    }
+    case OFFSITE_INTENTS.check: {
+      const check = await checkOffsite();
+      return isRefusal(check)
+        ? redirectWithFlash(PAGE, { type: "error", message: check.refused })
+        : redirectWithFlash(PAGE, { type: "success", message: check.done });
+    }
+    case OFFSITE_INTENTS.turnOff: {
+      turnOffsiteOff(admin.userId);
+      return redirectWithFlash(PAGE, { type: "success", message: OFFSITE_MESSAGES.turnedOff });
+    }
     default:
       return refuseUnknownIntent();
   }
 }
 
 export default function Backups({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, newest, stale, hour } = loaderData;
+  const { rows, newest, stale, hour, offsite } = loaderData;
+  const hourError = actionData && "hourError" in actionData ? actionData.hourError : undefined;
+  const offsiteResult = actionData && "offsiteResult" in actionData ? actionData.offsiteResult : undefined;
   const navigation = useNavigation();
   const posting = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const latest = rows[0];
@@ -102,28 +140,16 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
           {newest ?? `No backup yet. The first is made tonight at ${hourLabel(hour)}, Kansas time.`}
         </p>
         {stale && (
-          <p
-            className="mt-3 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
-            role="status"
-          >
-            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <WarningNote className="mt-3">
             {newest
               ? "The last backup is more than two days old. Make one now, and check that the server stays on at night."
               : "There is no backup yet. Make one now."}
-          </p>
+          </WarningNote>
         )}
         <div className="mt-4 flex flex-wrap gap-3">
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value={BACKUP_NOW}
-              disabled={posting(BACKUP_NOW)}
-              className={primaryButton}
-            >
-              <HardDriveDownload aria-hidden className="size-4" /> {posting(BACKUP_NOW) ? "Backing up…" : "Back up now"}
-            </button>
-          </Form>
+          <IntentButton intent={BACKUP_NOW} busyText="Backing up…" className={primaryButton}>
+            <HardDriveDownload aria-hidden className="size-4" /> Back up now
+          </IntentButton>
           {latest && (
             <a href={latest.download} download className={secondaryButton} data-testid="download-latest">
               <Download aria-hidden className="size-4" /> Download the latest
@@ -143,8 +169,8 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
             <select
               name="hour"
               defaultValue={hour}
-              aria-invalid={actionData?.hourError ? true : undefined}
-              aria-describedby={actionData?.hourError ? "hour-error" : undefined}
+              aria-invalid={hourError ? true : undefined}
+              aria-describedby={hourError ? "hour-error" : undefined}
               className="rounded-lg border border-line bg-white px-3 py-2"
             >
               {Array.from({ length: 24 }, (_, h) => (
@@ -164,11 +190,15 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
             {posting(SAVE_HOUR) ? "Saving…" : "Save"}
           </button>
         </Form>
-        {actionData?.hourError && (
+        {hourError && (
           <p id="hour-error" className="mt-2 text-sm text-red-700">
-            {actionData.hourError}
+            {hourError}
           </p>
         )}
+      </Panel>
+
+      <Panel id="offsite" title="Off-site copies">
+        <OffsitePanel view={offsite} lastResult={offsiteResult} />
       </Panel>
 
       <Panel id="kept" title="Backups kept">
