@@ -1,4 +1,4 @@
-import { backupTime } from "~/lib/backup-plan";
+import { backupTime, isBackupStale } from "~/lib/backup-plan";
 import { formatKansasDateTime } from "~/lib/business-time";
 import { formatBytes } from "~/lib/format-bytes";
 import fs from "node:fs";
@@ -142,6 +142,18 @@ export function offsiteView(): OffsiteView {
     },
     lastFailure: lastFailure && { when: formatKansasDateTime(new Date(lastFailure.at)), message: lastFailure.message },
   };
+}
+
+/**
+ * Whether the owner should be told on every admin page: copies are on, and the last sending
+ * failed ("failed") or the newest copy sent is more than two days old ("stale").
+ */
+export function offsiteWarning(now = new Date()): "failed" | "stale" | null {
+  if (!offsiteTarget()) return null;
+  const { lastSent, lastFailure } = getSetting("offsiteStatus");
+  if (lastFailure) return "failed";
+  if (lastSent && isBackupStale(backupTime(lastSent.name), now)) return "stale";
+  return null;
 }
 
 export function turnOffsiteOff(by: number) {

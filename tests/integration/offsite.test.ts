@@ -9,7 +9,9 @@ import { createLead } from "~/models/lead.server";
 import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
 import { backUpNow } from "~/services/backups.server";
-import { checkOffsite, sendOffsiteCopy, setUpOffsite } from "~/services/offsite.server";
+import * as layout from "~/routes/admin/layout";
+import { startSession } from "~/services/auth.server";
+import { checkOffsite, offsiteWarning, sendOffsiteCopy, setUpOffsite } from "~/services/offsite.server";
 import { liveState, listBackups, restoreBackup } from "~/server/backup-store.server";
 import { WrongPassphraseError } from "~/server/offsite-crypto.server";
 import { DamagedCopyError, fetchBackup, listOffsiteBackups } from "~/server/offsite-store.server";
@@ -17,6 +19,7 @@ import { listObjects, openStorage } from "~/server/s3.server";
 import { privateUploadsDir } from "~/server/storage.server";
 import { paths } from "~/server/env.server";
 import { startFakeS3, type FakeS3 } from "../fake-s3";
+import { routeArgs } from "./admin-session";
 
 // Off-site copies (decision 0090) against a local S3 through the official AWS SDK: set up
 // with a passphrase that is never kept, every backup sent encrypted, pictures sent once,
@@ -183,6 +186,13 @@ describe("off-site copies", () => {
     s3.cut((r) => r.method === "PUT" && r.path.includes("/pictures/") && ++pictures > 1);
     expect(await sendOffsiteCopy(third, new Date("2026-11-22T09:00:00Z"))).toBe(false);
     expect(getSetting("offsiteStatus").lastFailure?.message).toMatch(/^Could not reach 127\.0\.0\.1:\d+/);
+    // The owner is told on every admin page, not only on Backups.
+    expect(offsiteWarning()).toBe("failed");
+    const cookie = (await startSession(owner)).split(";")[0]!;
+    const header = (await layout.loader(
+      routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })),
+    )) as unknown as { data: { offsiteWarning: string | null } };
+    expect(header.data.offsiteWarning).toBe("failed");
     const storage = openStorage(target());
     expect((await listOffsiteBackups(storage, "prairie-ridge")).map((b) => b.name)).not.toContain(third.name);
 
@@ -193,6 +203,9 @@ describe("off-site copies", () => {
     expect(sent).toHaveLength(1);
     expect(getSetting("offsiteStatus").lastFailure).toBeNull();
     expect((await listOffsiteBackups(storage, "prairie-ridge"))[0]!.name).toBe(third.name);
+    expect(offsiteWarning(new Date("2026-11-22T10:00:00Z"))).toBeNull();
+    // Nothing sent since, for more than two days.
+    expect(offsiteWarning(new Date("2026-11-24T10:00:00Z"))).toBe("stale");
   });
 
   it("keep the same 7 daily and 4 weekly there, and the pictures only they need", async () => {

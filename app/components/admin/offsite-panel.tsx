@@ -54,7 +54,7 @@ export function OffsitePanel({
         <p className="mt-1 text-ink-soft">
           If this server is lost (a failed disk, a deleted account), the backups on it go too. Keep a copy of every
           backup somewhere else: any S3-compatible storage works, such as Backblaze B2, Amazon S3, Cloudflare R2, Wasabi
-          or a MinIO box at home. The README, section “Off-site copies”, shows how to get the keys.
+          or a MinIO box at home. The README, section “Off-site copies, step by step”, shows how to get the keys.
         </p>
       )}
       {view.on ? (
@@ -139,7 +139,7 @@ function OffsiteForm({
           />
         </Field>
       </div>
-      <fieldset className="space-y-3 rounded-lg border border-line p-4">
+      <fieldset className="space-y-3 rounded-lg border border-black/15 p-4">
         <legend className="px-1 font-semibold">Passphrase</legend>
         <p className="text-sm text-ink-soft">
           Every copy is encrypted on this server with a key that only this passphrase opens. It is not kept anywhere:

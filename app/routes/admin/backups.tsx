@@ -156,10 +156,12 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
             </a>
           )}
         </div>
-        <p className="mt-3 text-sm text-ink-soft">
-          Keep a copy away from this server too: download one now and then and put it on another computer or a cloud
-          drive.
-        </p>
+        {!offsite.on && (
+          <p className="mt-3 text-sm text-ink-soft">
+            Keep a copy away from this server too: turn on off-site copies below, or download one now and then and put
+            it on another computer.
+          </p>
+        )}
       </Panel>
 
       <Panel id="hour" title="Nightly backup">

@@ -18,6 +18,7 @@ import { FlashMessage } from "~/components/flash-message";
 import { GoLiveBanner } from "~/components/admin/go-live-banner";
 import { BackupBanner } from "~/components/admin/backup-banner";
 import { backupIsStale } from "~/services/backups.server";
+import { offsiteWarning } from "~/services/offsite.server";
 import { visibleTo } from "~/models/lead-assignment.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requireAccess } from "~/services/access.server";
@@ -56,6 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       reviews: owner ? countPendingTestimonials() : 0,
       goLive: owner ? goLiveRemaining() : null,
       backupStale: owner && backupIsStale(),
+      offsiteWarning: owner ? offsiteWarning() : null,
     },
     { headers },
   );
@@ -202,9 +204,14 @@ function GoLiveSpot({ remaining }: { remaining: number | null | undefined }) {
 }
 
 /** The owner's warning that backups stopped, on every page but Backups itself. */
-function BackupSpot({ stale }: { stale: boolean | undefined }) {
+function BackupSpot({
+  data,
+}: {
+  data: { backupStale: boolean; offsiteWarning: "failed" | "stale" | null } | undefined;
+}) {
   const { pathname } = useLocation();
-  return pathname === href("/admin/backups") ? null : <BackupBanner stale={stale ?? false} />;
+  if (pathname === href("/admin/backups") || !data) return null;
+  return <BackupBanner stale={data.backupStale} offsite={data.offsiteWarning} />;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -212,7 +219,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={loaderData} />
       <GoLiveSpot remaining={loaderData.goLive} />
-      <BackupSpot stale={loaderData.backupStale} />
+      <BackupSpot data={loaderData} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <FlashMessage flash={loaderData.flash} />
         <Outlet />
@@ -259,7 +266,7 @@ export function ErrorBoundary() {
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={headerData} />
       <GoLiveSpot remaining={headerData?.goLive} />
-      <BackupSpot stale={headerData?.backupStale} />
+      <BackupSpot data={headerData} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
         <title>{title}</title>
         <section className="rounded-lg bg-white p-6 shadow-sm">
