@@ -5,11 +5,13 @@
 // notes it in the database as they do, so the admin stops warning (decision 0064). When
 // off-site copies are on (the admin's Backups page), it is sent there too (decision 0090).
 import { getSetting } from "~/models/settings.server";
+import { noteBackupFailure, noteBackupMade } from "~/services/backup-health.server";
 import { backUpNow } from "~/services/backups.server";
 import { sendOffsiteCopy } from "~/services/offsite.server";
 
 try {
   const made = backUpNow();
+  noteBackupMade();
   const rows = Object.values(made.counts).reduce((a, b) => a + b, 0);
   console.log(`Backup written to ${made.dir}`);
   console.log(
@@ -25,6 +27,7 @@ try {
   }
   if (sent) console.log("  Sent off-site, encrypted.");
 } catch (error) {
+  noteBackupFailure(error);
   console.error(`No backup was made: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -33,6 +33,9 @@ export const OUTBOX_KINDS = [
   "visit-cancelled",
   "invoice",
   "receipt",
+  // To the owner: his backups need a look (at most once a day), and the monthly word on them.
+  "backup-alert",
+  "backup-report",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

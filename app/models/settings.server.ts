@@ -19,6 +19,7 @@ import {
   type BackupSettings,
   type LastBackup,
 } from "~/lib/backup-plan";
+import { BackupHealthSchema, HEALTHY, type BackupHealth } from "~/lib/backup-health";
 import {
   NO_OFFSITE,
   NO_OFFSITE_STATUS,
@@ -109,6 +110,8 @@ const GROUPS = {
   },
   // The newest backup kept, as the app last found it (decision 0064): what the admin's warning reads.
   lastBackup: { schema: LastBackupSchema, fallback: (): LastBackup => NO_LAST_BACKUP, onPublicPages: false },
+  // The last backup that failed, and when the owner was last warned and sent his monthly mail.
+  backupHealth: { schema: BackupHealthSchema, fallback: (): BackupHealth => HEALTHY, onPublicPages: false },
   // Where every backup is also sent, encrypted (decision 0090), and how the last sending went.
   offsite: { schema: OffsiteSettingsSchema, fallback: (): OffsiteSettings => NO_OFFSITE, onPublicPages: false },
   offsiteStatus: {

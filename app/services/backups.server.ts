@@ -1,7 +1,6 @@
 import { backupDue, backupTime, isBackupStale } from "~/lib/backup-plan";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { firstAccountAt } from "~/models/user.server";
-import { repeatInBackground } from "~/server/background.server";
 import {
   backupsFolderStamp,
   findBackup,
@@ -14,7 +13,6 @@ import {
   type StateLocations,
 } from "~/server/backup-store.server";
 import { tarGzStream } from "~/server/tar.server";
-import { sendOffsiteCopy } from "~/services/offsite.server";
 import { downloadResponse } from "~/server/responses.server";
 
 /** What the Backups page and the admin's warning show. */
@@ -90,22 +88,6 @@ export function backUpNow(now = new Date()): BackupInfo & { removed: string[] } 
 export function runDueBackup(now = new Date()): BackupInfo | null {
   if (!backupDue(getSetting("backups").hour, newestBackupAt(), now)) return null;
   return backUpNow(now);
-}
-
-// Checked every ten minutes; the first check waits a few minutes after start, so a server
-// started for a moment (a test, a restart loop) does not copy everything on its way up.
-const CHECK_EVERY_MS = 10 * 60 * 1000;
-const FIRST_CHECK_AFTER_MS = 5 * 60 * 1000;
-
-export function startNightlyBackups() {
-  setTimeout(() => {
-    repeatInBackground("nightly-backup", CHECK_EVERY_MS, async () => {
-      const made = runDueBackup();
-      if (!made) return;
-      console.log(`Nightly backup written to ${made.dir}`);
-      if (await sendOffsiteCopy(made)) console.log(`Nightly backup ${made.name} sent off-site`);
-    });
-  }, FIRST_CHECK_AFTER_MS).unref();
 }
 
 /** A kept backup as a .tar.gz download, streamed; undefined for a name not kept. */

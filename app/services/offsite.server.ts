@@ -1,3 +1,4 @@
+import type { BackupProblem } from "~/lib/backup-health";
 import { backupTime, isBackupStale } from "~/lib/backup-plan";
 import { formatKansasDateTime } from "~/lib/business-time";
 import { formatBytes } from "~/lib/format-bytes";
@@ -145,14 +146,15 @@ export function offsiteView(): OffsiteView {
 }
 
 /**
- * Whether the owner should be told on every admin page: copies are on, and the last sending
- * failed ("failed") or the newest copy sent is more than two days old ("stale").
+ * What is wrong with off-site copies, when they are on: the last sending failed, or the
+ * newest copy sent is more than two days old.
  */
-export function offsiteWarning(now = new Date()): "failed" | "stale" | null {
+export function offsiteProblem(now = new Date()): BackupProblem | null {
   if (!offsiteTarget()) return null;
   const { lastSent, lastFailure } = getSetting("offsiteStatus");
-  if (lastFailure) return "failed";
-  if (lastSent && isBackupStale(backupTime(lastSent.name), now)) return "stale";
+  if (lastFailure) return { kind: "offsite-failed", at: new Date(lastFailure.at), message: lastFailure.message };
+  const newest = lastSent && backupTime(lastSent.name);
+  if (newest && isBackupStale(newest, now)) return { kind: "offsite-stale", newest };
   return null;
 }
 

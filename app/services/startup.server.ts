@@ -7,7 +7,7 @@ import { env } from "~/server/env.server";
 import { ensureFirstAdmin } from "~/services/first-admin.server";
 import { enqueueDueDigest } from "~/services/lead-digest.server";
 import { startOutbox } from "~/services/outbox.server";
-import { startNightlyBackups } from "~/services/backups.server";
+import { startNightlyBackups } from "~/services/backup-health.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 import { startVisitReminders } from "~/services/visit-reminders.server";

@@ -42,11 +42,11 @@ async function warning() {
   const header = (await layout.loader(
     routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })),
   )) as unknown as {
-    data: { backupStale: boolean };
+    data: { backupProblems: string[] };
   };
   const folderReads = readdir.mock.calls.length;
   readdir.mockRestore();
-  return { stale: header.data.backupStale, folderReads };
+  return { stale: header.data.backupProblems.includes("backup-stale"), folderReads };
 }
 
 describe("the note of the newest backup", () => {

@@ -131,9 +131,9 @@ describe("the nightly backup", () => {
     makeBackup(liveState(), new Date(now.getTime() - 3 * 86_400_000));
     expect(backupIsStale(now)).toBe(true);
     const header = (await layout.loader(routeArgs(get("/admin/leads")))) as unknown as {
-      data: { backupStale: boolean };
+      data: { backupProblems: string[] };
     };
-    expect(header.data.backupStale).toBe(true);
+    expect(header.data.backupProblems).toEqual(["backup-stale"]);
     // Only the owner is told: nobody else can act on it.
     const { user } = await upsertUser("crew@example.com", "crew-password-123");
     getDb().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
@@ -145,9 +145,9 @@ describe("the nightly backup", () => {
         }),
       ),
     )) as unknown as {
-      data: { backupStale: boolean };
+      data: { backupProblems: string[] };
     };
-    expect(crewHeader.data.backupStale).toBe(false);
+    expect(crewHeader.data.backupProblems).toEqual([]);
     makeBackup(liveState(), now);
     expect(backupIsStale(now)).toBe(false);
   });

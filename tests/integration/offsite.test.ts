@@ -11,7 +11,7 @@ import { upsertUser } from "~/models/user.server";
 import { backUpNow } from "~/services/backups.server";
 import * as layout from "~/routes/admin/layout";
 import { startSession } from "~/services/auth.server";
-import { checkOffsite, offsiteWarning, sendOffsiteCopy, setUpOffsite } from "~/services/offsite.server";
+import { checkOffsite, offsiteProblem, sendOffsiteCopy, setUpOffsite } from "~/services/offsite.server";
 import { liveState, listBackups, restoreBackup } from "~/server/backup-store.server";
 import { WrongPassphraseError } from "~/server/offsite-crypto.server";
 import { DamagedCopyError, fetchBackup, listOffsiteBackups } from "~/server/offsite-store.server";
@@ -187,12 +187,12 @@ describe("off-site copies", () => {
     expect(await sendOffsiteCopy(third, new Date("2026-11-22T09:00:00Z"))).toBe(false);
     expect(getSetting("offsiteStatus").lastFailure?.message).toMatch(/^Could not reach 127\.0\.0\.1:\d+/);
     // The owner is told on every admin page, not only on Backups.
-    expect(offsiteWarning()).toBe("failed");
+    expect(offsiteProblem()?.kind).toBe("offsite-failed");
     const cookie = (await startSession(owner)).split(";")[0]!;
     const header = (await layout.loader(
       routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: cookie } })),
-    )) as unknown as { data: { offsiteWarning: string | null } };
-    expect(header.data.offsiteWarning).toBe("failed");
+    )) as unknown as { data: { backupProblems: string[] } };
+    expect(header.data.backupProblems).toContain("offsite-failed");
     const storage = openStorage(target());
     expect((await listOffsiteBackups(storage, "prairie-ridge")).map((b) => b.name)).not.toContain(third.name);
 
@@ -203,9 +203,12 @@ describe("off-site copies", () => {
     expect(sent).toHaveLength(1);
     expect(getSetting("offsiteStatus").lastFailure).toBeNull();
     expect((await listOffsiteBackups(storage, "prairie-ridge"))[0]!.name).toBe(third.name);
-    expect(offsiteWarning(new Date("2026-11-22T10:00:00Z"))).toBeNull();
+    expect(offsiteProblem(new Date("2026-11-22T10:00:00Z"))).toBeNull();
     // Nothing sent since, for more than two days.
-    expect(offsiteWarning(new Date("2026-11-24T10:00:00Z"))).toBe("stale");
+    expect(offsiteProblem(new Date("2026-11-24T10:00:00Z"))).toEqual({
+      kind: "offsite-stale",
+      newest: new Date("2026-11-22T09:00:00Z"),
+    });
   });
 
   it("keep the same 7 daily and 4 weekly there, and the pictures only they need", async () => {

@@ -1,14 +1,29 @@
 import { HardDriveDownload } from "lucide-react";
 import { href } from "react-router";
+import type { BackupProblemKind } from "~/lib/backup-health";
 import { AdminBanner } from "./admin-banner";
 
+const SAYS: Record<BackupProblemKind, { headline: string; then: string }> = {
+  "backup-failed": { headline: "The last backup failed.", then: "See what went wrong on the Backups page." },
+  "backup-stale": { headline: "No backup in the last two days.", then: "Make one now and download a copy." },
+  "offsite-failed": {
+    headline: "The last off-site copy could not be sent.",
+    then: "See what went wrong on the Backups page.",
+  },
+  "offsite-stale": {
+    headline: "No off-site copy in the last two days.",
+    then: "Check the connection on the Backups page.",
+  },
+  "disk-full": { headline: "The server's disk is nearly full.", then: "Backups may soon fail: free some space." },
+};
+
 /**
- * Shown to the owner on every admin page while backups are not safe: no backup in the last
- * two days (the server was off at night, or the disk is full), or off-site copies that
- * failed or stopped (decision 0090). Nothing otherwise; the local one is said first.
+ * Shown to the owner on every admin page while backups are not safe (services/
+ * backup-health.server.ts): the first thing wrong, in his words. Nothing otherwise.
  */
-export function BackupBanner({ stale, offsite }: { stale: boolean; offsite: "failed" | "stale" | null }) {
-  if (!stale && !offsite) return null;
+export function BackupBanner({ problems }: { problems: readonly BackupProblemKind[] }) {
+  const first = problems[0];
+  if (!first) return null;
   return (
     <AdminBanner
       label="Backups"
@@ -17,19 +32,7 @@ export function BackupBanner({ stale, offsite }: { stale: boolean; offsite: "fai
       to={href("/admin/backups")}
       linkText="Backups"
     >
-      {stale ? (
-        <>
-          <strong>No backup in the last two days.</strong> Make one now and download a copy.
-        </>
-      ) : offsite === "failed" ? (
-        <>
-          <strong>The last off-site copy could not be sent.</strong> See what went wrong on the Backups page.
-        </>
-      ) : (
-        <>
-          <strong>No off-site copy in the last two days.</strong> Check the connection on the Backups page.
-        </>
-      )}
+      <strong>{SAYS[first].headline}</strong> {SAYS[first].then}
     </AdminBanner>
   );
 }

@@ -12,6 +12,7 @@ import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { redirectWithFlash } from "~/services/flash.server";
+import { noteBackupFailure, noteBackupMade } from "~/services/backup-health.server";
 import { backUpNow, backupOverview } from "~/services/backups.server";
 import { checkOffsite, offsiteView, sendOffsiteCopy, setUpOffsite, turnOffsiteOff } from "~/services/offsite.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
@@ -66,9 +67,12 @@ export async function action({ request }: Route.ActionArgs) {
       try {
         // Sent off-site after the answer: the owner need not wait on his upload speed, and
         // the page says how the sending went.
-        void sendOffsiteCopy(backUpNow());
+        const made = backUpNow();
+        noteBackupMade();
+        void sendOffsiteCopy(made);
       } catch (error) {
         console.error("A backup from the admin failed:", error);
+        noteBackupFailure(error);
         return redirectWithFlash(PAGE, {
           type: "error",
           message: BACKUP_MESSAGES.failed,

@@ -17,8 +17,8 @@ import { forbiddenText, isForbidden, mayOpen } from "~/lib/access";
 import { FlashMessage } from "~/components/flash-message";
 import { GoLiveBanner } from "~/components/admin/go-live-banner";
 import { BackupBanner } from "~/components/admin/backup-banner";
-import { backupIsStale } from "~/services/backups.server";
-import { offsiteWarning } from "~/services/offsite.server";
+import type { BackupProblemKind } from "~/lib/backup-health";
+import { backupProblems } from "~/services/backup-health.server";
 import { visibleTo } from "~/models/lead-assignment.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requireAccess } from "~/services/access.server";
@@ -56,8 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       waiting: waitingLeads(businessToday(), visibleTo(admin)),
       reviews: owner ? countPendingTestimonials() : 0,
       goLive: owner ? goLiveRemaining() : null,
-      backupStale: owner && backupIsStale(),
-      offsiteWarning: owner ? offsiteWarning() : null,
+      // The owner's alone: nobody else can act on it.
+      backupProblems: owner ? backupProblems().map((problem) => problem.kind) : [],
     },
     { headers },
   );
@@ -204,14 +204,10 @@ function GoLiveSpot({ remaining }: { remaining: number | null | undefined }) {
 }
 
 /** The owner's warning that backups stopped, on every page but Backups itself. */
-function BackupSpot({
-  data,
-}: {
-  data: { backupStale: boolean; offsiteWarning: "failed" | "stale" | null } | undefined;
-}) {
+function BackupSpot({ data }: { data: { backupProblems: BackupProblemKind[] } | undefined }) {
   const { pathname } = useLocation();
   if (pathname === href("/admin/backups") || !data) return null;
-  return <BackupBanner stale={data.backupStale} offsite={data.offsiteWarning} />;
+  return <BackupBanner problems={data.backupProblems} />;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { invitation } from "./invitation.server";
 import { passwordReset } from "./password-reset.server";
 import { visitCancelled, visitConfirmation, visitMoved, visitUpdated, visitReminder } from "./visit.server";
 import { invoice, receipt } from "./invoice.server";
+import { backupAlert, backupReportMail } from "./backup-health.server";
 
 /** Every kind of mail and the module that writes it: a new mail is a new entry here. */
 export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
@@ -30,6 +31,8 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
   "visit-cancelled": visitCancelled,
   invoice,
   receipt,
+  "backup-alert": backupAlert,
+  "backup-report": backupReportMail,
 };
 
 /** The kinds a failure is retried for: the probe during an outage picks among these. */
