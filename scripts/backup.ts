@@ -5,20 +5,18 @@
 // notes it in the database as they do, so the admin stops warning (decision 0064). When
 // off-site copies are on (the admin's Backups page), it is sent there too (decision 0090).
 import { getSetting } from "~/models/settings.server";
-import { noteBackupFailure, noteBackupMade } from "~/services/backup-health.server";
-import { backUpNow } from "~/services/backups.server";
-import { sendOffsiteCopy } from "~/services/offsite.server";
+import { backUpAndSend } from "~/services/backup-health.server";
+import { WRITTEN } from "~/services/backup-process.server";
 
 try {
-  const made = backUpNow();
-  noteBackupMade();
-  const rows = Object.values(made.counts).reduce((a, b) => a + b, 0);
-  console.log(`Backup written to ${made.dir}`);
-  console.log(
-    `  ${rows} rows, ${made.files.uploads} public and ${made.files["private-uploads"]} private picture files.`,
-  );
-  if (made.removed.length) console.log(`  Older backups no longer kept: ${made.removed.join(", ")}`);
-  const sent = await sendOffsiteCopy(made);
+  const { sent } = await backUpAndSend(new Date(), (made) => {
+    const rows = Object.values(made.counts).reduce((a, b) => a + b, 0);
+    console.log(`${WRITTEN}${made.dir}`);
+    console.log(
+      `  ${rows} rows, ${made.files.uploads} public and ${made.files["private-uploads"]} private picture files.`,
+    );
+    if (made.removed.length) console.log(`  Older backups no longer kept: ${made.removed.join(", ")}`);
+  });
   if (sent === false) {
     console.error(
       `The backup is here, but it could not be sent off-site: ${getSetting("offsiteStatus").lastFailure?.message}`,
@@ -27,7 +25,6 @@ try {
   }
   if (sent) console.log("  Sent off-site, encrypted.");
 } catch (error) {
-  noteBackupFailure(error);
   console.error(`No backup was made: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -17,7 +17,9 @@ import { repeatInBackground } from "~/server/background.server";
 import { backupsDirOf, liveState } from "~/server/backup-store.server";
 import { paths } from "~/server/env.server";
 import { filesUnder } from "~/server/folder-walk.server";
-import { backupIsStale, backupOverview, newestBackupAt, runDueBackup } from "~/services/backups.server";
+import { backupDue } from "~/lib/backup-plan";
+import { backUpInChild, type BackupRun } from "~/services/backup-process.server";
+import { backupIsStale, backUpNow, backupOverview, newestBackupAt } from "~/services/backups.server";
 import { offsiteProblem, offsiteTarget, sendOffsiteCopy } from "~/services/offsite.server";
 
 /**
@@ -118,16 +120,38 @@ export function backupReport(now = new Date()): BackupReport {
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 const FIRST_CHECK_AFTER_MS = 5 * 60 * 1000;
 
-/** The nightly backup when due, sent off-site; then the owner's warnings and monthly mail. */
-export async function nightlyRound(now = new Date()) {
+/**
+ * A backup now, noted for the warnings (a failure too), then sent off-site: what the backup
+ * command does, in whichever process runs it. `onWritten` hears of it once it is whole on
+ * the disk, before the sending.
+ */
+export async function backUpAndSend(now = new Date(), onWritten?: (made: ReturnType<typeof backUpNow>) => void) {
+  let made: ReturnType<typeof backUpNow>;
   try {
-    const made = runDueBackup(now);
-    if (made) {
-      noteBackupMade();
-      console.log(`Nightly backup written to ${made.dir}`);
-      if (await sendOffsiteCopy(made, now)) console.log(`Nightly backup ${made.name} sent off-site`);
+    made = backUpNow(now);
+  } catch (error) {
+    noteBackupFailure(error, now);
+    throw error;
+  }
+  noteBackupMade();
+  onWritten?.(made);
+  return { made, sent: await sendOffsiteCopy(made, now) };
+}
+
+/**
+ * The nightly backup when due, made in a process of its own (decision 0092) so the site keeps
+ * answering; then the owner's warnings and monthly mail. `backUp`: how the backup is made
+ * (tests make it here, on their own clock).
+ */
+export async function nightlyRound(now = new Date(), backUp: () => Promise<BackupRun> = () => backUpInChild("done")) {
+  try {
+    if (backupDue(getSetting("backups").hour, newestBackupAt(), now)) {
+      const run = await backUp();
+      // The child notes its own failure; one that died before it could is noted here.
+      if (!run.made) noteBackupFailure(new Error(run.message), now);
     }
   } catch (error) {
+    // The backups folder itself unreadable, say: the owner hears of it like any failure.
     console.error("The nightly backup failed:", error);
     noteBackupFailure(error, now);
   }

@@ -44,7 +44,11 @@ test("the owner sends every backup off-site, encrypted with a passphrase he keep
     await form.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
     await form.getByLabel("Passphrase again").fill(PASSPHRASE);
     await form.getByRole("button", { name: "Turn off-site copies on" }).click();
-    await expect(notice("Off-site copies are on. Every backup is now also sent there.")).toBeVisible();
+    // The key is locked with the passphrase by scrypt, slow on purpose (a few seconds on a
+    // busy 2-core machine): slow to guess, too.
+    await expect(notice("Off-site copies are on. Every backup is now also sent there.")).toBeVisible({
+      timeout: 30_000,
+    });
     const state = page.getByTestId("offsite-state");
     await expect(state).toContainText(
       `On. Every backup is also sent, encrypted, to the bucket ${s3.bucket} at ${new URL(s3.endpoint).host} (folder prairie-ridge).`,

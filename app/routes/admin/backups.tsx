@@ -12,9 +12,9 @@ import { z } from "~/lib/zod";
 import { setSetting } from "~/models/settings.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { redirectWithFlash } from "~/services/flash.server";
-import { noteBackupFailure, noteBackupMade } from "~/services/backup-health.server";
-import { backUpNow, backupOverview } from "~/services/backups.server";
-import { checkOffsite, offsiteView, sendOffsiteCopy, setUpOffsite, turnOffsiteOff } from "~/services/offsite.server";
+import { backUpInChild } from "~/services/backup-process.server";
+import { backupOverview } from "~/services/backups.server";
+import { checkOffsite, offsiteView, setUpOffsite, turnOffsiteOff } from "~/services/offsite.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import type { Route } from "./+types/backups";
 
@@ -64,15 +64,11 @@ export async function action({ request }: Route.ActionArgs) {
   requireIntent(admin, "routes/admin/backups", intent);
   switch (intent) {
     case BACKUP_NOW: {
-      try {
-        // Sent off-site after the answer: the owner need not wait on his upload speed, and
-        // the page says how the sending went.
-        const made = backUpNow();
-        noteBackupMade();
-        void sendOffsiteCopy(made);
-      } catch (error) {
-        console.error("A backup from the admin failed:", error);
-        noteBackupFailure(error);
+      // Made by a process of its own, so the site keeps answering while it copies; the
+      // answer comes once it is on the disk, and the child goes on to send it off-site.
+      const run = await backUpInChild("written");
+      if (!run.made) {
+        console.error("A backup from the admin failed:", run.message);
         return redirectWithFlash(PAGE, {
           type: "error",
           message: BACKUP_MESSAGES.failed,
