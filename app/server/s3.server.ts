@@ -25,7 +25,11 @@ export type Storage = { client: S3Client; bucket: string; endpoint: string };
 // enough that a cut connection costs one part again, not the whole file.
 const PART_BYTES = 8 * 1024 * 1024;
 
-export function openStorage(target: OffsiteTarget): Storage {
+/**
+ * A client for the owner's storage. `attempts`: how often a request is tried; a check the
+ * owner waits for on the page tries twice, so a wrong address answers in seconds.
+ */
+export function openStorage(target: OffsiteTarget, { attempts = 5 } = {}): Storage {
   // The SDK is pinned (package.json) to a version that runs on Node 20, which the site still
   // supports; its note that later versions will not is for whoever upgrades it (decision
   // 0090), not for the owner's logs and terminal every night.
@@ -37,8 +41,10 @@ export function openStorage(target: OffsiteTarget): Storage {
     // the bucket as a host name, which it prefers.
     forcePathStyle: !/\.amazonaws\.com$/i.test(new URL(target.endpoint).hostname),
     credentials: { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey },
-    // A flaky line at the owner's end: each request is tried up to five times.
-    maxAttempts: 5,
+    // A flaky line at the owner's end: each request is tried again, up to five times.
+    maxAttempts: attempts,
+    // A storage that does not answer at all is given up on rather than waited for.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
   });
   return { client, bucket: target.bucket, endpoint: target.endpoint };
 }

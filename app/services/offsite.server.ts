@@ -19,9 +19,16 @@ import { getSetting, setSetting } from "~/models/settings.server";
 import type { BackupInfo } from "~/server/backup-store.server";
 import { closeDb } from "~/server/db.server";
 import { paths } from "~/server/env.server";
-import { WrongPassphraseError } from "~/server/offsite-crypto.server";
-import { keyForFolder, pruneOffsite, sendBackup } from "~/server/offsite-store.server";
-import { checkStorage, openStorage, storageProblem } from "~/server/s3.server";
+
+/**
+ * The AWS SDK and age, loaded when copies are set up, checked or sent, not with every admin
+ * page: a site without off-site copies never loads them, and the server starts without them.
+ */
+const storageTools = async () => ({
+  ...(await import("~/server/s3.server")),
+  ...(await import("~/server/offsite-store.server")),
+  ...(await import("~/server/offsite-crypto.server")),
+});
 
 /**
  * Off-site copies as the owner runs them (decision 0090): set up and checked on the Backups
@@ -58,7 +65,8 @@ export async function setUpOffsite(
     const problem = passphraseProblem(passphrase.value, passphrase.again);
     if (problem) return refusal(problem, { field: "passphrase" });
   }
-  const storage = openStorage(target);
+  const { openStorage, checkStorage, keyForFolder, storageProblem, WrongPassphraseError } = await storageTools();
+  const storage = openStorage(target, { attempts: 2 });
   try {
     await checkStorage(storage, offsiteKeys(target.folder).check);
   } catch (error) {
@@ -115,7 +123,8 @@ export async function checkOffsite(): Promise<{ done: string } | Refusal> {
   const { target } = getSetting("offsite");
   if (!target) return refusal(OFFSITE_MESSAGES.notSetUp);
   try {
-    await checkStorage(openStorage(target), offsiteKeys(target.folder).check);
+    const { openStorage, checkStorage } = await storageTools();
+    await checkStorage(openStorage(target, { attempts: 2 }), offsiteKeys(target.folder).check);
     return { done: OFFSITE_MESSAGES.connected };
   } catch (error) {
     return refusal((error as Error).message);
@@ -162,7 +171,7 @@ export function turnOffsiteOff(by: number) {
   setSetting("offsite", { target: null, recipient: null }, by);
 }
 
-// One sending at a time: the nightly one and "Back up now" never interleave in the bucket.
+// One sending at a time in a process (a second backup made while one is being sent waits).
 let sending: Promise<unknown> = Promise.resolve();
 
 /**
@@ -174,6 +183,7 @@ export function sendOffsiteCopy(backup: BackupInfo, now = new Date()): Promise<b
   const run = sending.then(async () => {
     const place = offsiteTarget();
     if (!place) return null;
+    const { openStorage, sendBackup, pruneOffsite, storageProblem } = await storageTools();
     const storage = openStorage(place.target);
     try {
       const sent = await sendBackup(storage, place.target.folder, place.recipient, backup);
