@@ -17,9 +17,8 @@ import { repeatInBackground } from "~/server/background.server";
 import { backupsDirOf, liveState } from "~/server/backup-store.server";
 import { paths } from "~/server/env.server";
 import { filesUnder } from "~/server/folder-walk.server";
-import { backupDue } from "~/lib/backup-plan";
 import { backUpInChild, type BackupRun } from "~/services/backup-process.server";
-import { backupIsStale, backUpNow, backupOverview, newestBackupAt } from "~/services/backups.server";
+import { backupIsStale, backUpNow, backupOverview, newestBackupAt, nightlyBackupDue } from "~/services/backups.server";
 import { offsiteProblem, offsiteTarget, sendOffsiteCopy } from "~/services/offsite.server";
 
 /**
@@ -145,7 +144,7 @@ export async function backUpAndSend(now = new Date(), onWritten?: (made: ReturnT
  */
 export async function nightlyRound(now = new Date(), backUp: () => Promise<BackupRun> = () => backUpInChild("done")) {
   try {
-    if (backupDue(getSetting("backups").hour, newestBackupAt(), now)) {
+    if (nightlyBackupDue(now)) {
       const run = await backUp();
       // The child notes its own failure; one that died before it could is noted here.
       if (!run.made) noteBackupFailure(new Error(run.message), now);

@@ -84,10 +84,9 @@ export function backUpNow(now = new Date()): BackupInfo & { removed: string[] } 
   return { ...made, removed };
 }
 
-/** The nightly backup, if its hour has come and none was made today: what the background loop runs. */
-export function runDueBackup(now = new Date()): BackupInfo | null {
-  if (!backupDue(getSetting("backups").hour, newestBackupAt(), now)) return null;
-  return backUpNow(now);
+/** Whether the nightly backup is due: the owner's hour has come and none was made this Kansas day. */
+export function nightlyBackupDue(now = new Date()): boolean {
+  return backupDue(getSetting("backups").hour, newestBackupAt(), now);
 }
 
 /** A kept backup as a .tar.gz download, streamed; undefined for a name not kept. */

@@ -12,18 +12,9 @@ const { paths } = await import("~/server/env.server");
 const { upsertUser } = await import("~/models/user.server");
 const { getSetting, setSetting } = await import("~/models/settings.server");
 const { processOutbox } = await import("~/services/outbox.server");
-const { backUpAndSend, backupProblems, nightlyRound, reportIfDue, warnIfNeeded } =
-  await import("~/services/backup-health.server");
-
-/** The nightly round on the test's clock, the backup made here rather than in a child process. */
-const round = (now: Date) =>
-  nightlyRound(now, () =>
-    backUpAndSend(now).then(
-      () => ({ made: true as const }),
-      (error: Error) => ({ made: false as const, message: error.message }),
-    ),
-  );
+const { backupProblems, reportIfDue, warnIfNeeded } = await import("~/services/backup-health.server");
 const { listBackups, liveState } = await import("~/server/backup-store.server");
+const { nightlyRoundHere: round } = await import("./nightly-here");
 
 // 9 AM in Wellington on Monday, December 7, 2026 (CST, UTC-6).
 const morning = new Date("2026-12-07T15:00:00Z");

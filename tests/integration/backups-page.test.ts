@@ -12,7 +12,8 @@ import { upsertUser } from "~/models/user.server";
 import { startSession } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
 import { listBackups, liveState, makeBackup } from "~/server/backup-store.server";
-import { backupIsStale, runDueBackup } from "~/services/backups.server";
+import { backupIsStale } from "~/services/backups.server";
+import { nightlyRoundHere } from "./nightly-here";
 import * as page from "~/routes/admin/backups";
 import * as download from "~/routes/resources/backup-download";
 import * as layout from "~/routes/admin/layout";
@@ -112,13 +113,16 @@ describe("the Backups page", () => {
 });
 
 describe("the nightly backup", () => {
-  it("is made once its hour has come on Wellington's clock, once a day", () => {
-    const before = listBackups(liveState()).length;
+  it("is made once its hour has come on Wellington's clock, once a day", async () => {
+    const names = () => listBackups(liveState()).map((b) => b.name);
+    const before = names();
     // 22:00 CST is 04:00 UTC the next day.
-    expect(runDueBackup(new Date("2026-12-02T03:59:00Z"))).toBeNull();
-    expect(runDueBackup(new Date("2026-12-02T04:00:00Z"))?.name).toBe("2026-12-02T04-00-00Z");
-    expect(runDueBackup(new Date("2026-12-02T05:00:00Z"))).toBeNull();
-    expect(listBackups(liveState())).toHaveLength(before + 1);
+    await nightlyRoundHere(new Date("2026-12-02T03:59:00Z"));
+    expect(names()).toEqual(before);
+    await nightlyRoundHere(new Date("2026-12-02T04:00:00Z"));
+    expect(names()).toEqual(["2026-12-02T04-00-00Z", ...before]);
+    await nightlyRoundHere(new Date("2026-12-02T05:00:00Z"));
+    expect(names()).toHaveLength(before.length + 1);
   });
 
   it("warns the owner on every admin page once the newest backup is more than two days old", async () => {
