@@ -96,7 +96,7 @@ export function reportDue(reportedMonth: string | null, hourNow: number, backupH
 export type BackupReport = {
   newest: { at: Date; bytes: number; where: string } | null;
   kept: number;
-  offsite: { place: string; lastSent: Date | null; kept: number | null } | null;
+  offsite: { place: string; lastSent: Date | null } | null;
   problems: readonly BackupProblem[];
   hour: number;
 };
@@ -114,7 +114,7 @@ export function reportMail(report: BackupReport, origin: string, now: Date): { s
     report.offsite
       ? `Off-site copies: in ${report.offsite.place}${
           report.offsite.lastSent ? `, last sent ${formatKansasDateTime(report.offsite.lastSent)}` : ", none sent yet"
-        }${report.offsite.kept === null ? "" : ` (${report.offsite.kept} kept there)`}. Only your passphrase opens them.`
+        }. Only your passphrase opens them.`
       : "Off-site copies are off: if the server is lost, the backups on it go too. Turn them on in the Backups page.",
     "",
     ...(report.problems.length

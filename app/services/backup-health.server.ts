@@ -107,7 +107,6 @@ export function backupReport(now = new Date()): BackupReport {
     offsite: place && {
       place: `the bucket ${place.target.bucket} at ${hostOf(place.target.endpoint)}`,
       lastSent: lastSent ? new Date(lastSent.at) : null,
-      kept: null,
     },
     problems: backupProblems(now),
     hour,
