@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { x as extractTar } from "tar";
+import { formatBytes } from "~/lib/format-bytes";
+import { hostOf, OFFSITE_MESSAGES, type OffsiteTarget } from "~/lib/offsite";
+import { backupsDirOf, liveState, MANIFEST_FILE, type BackupManifest } from "~/server/backup-store.server";
+
+/**
+ * Where a backup to put back is found: a folder kept here, a downloaded .tar.gz unpacked,
+ * or an off-site copy fetched. The terminal's `npm run restore`, the first start on a new
+ * server and the Backups page all come through here, so they read a backup one way.
+ */
+
+/** A backup's folder, and what to remove once it is restored (an unpacked or fetched copy). */
+export type FoundBackup = { folder: string; unpacked?: string };
+
+/** A problem with the backup given, in the owner's words; nothing was changed. */
+export class UnusableBackupError extends Error {}
+
+const unpackFolder = () => path.join(backupsDirOf(liveState()), `unpacked-${Date.now()}`);
+
+/**
+ * A downloaded .tar.gz unpacked beside the backups, read with node-tar: only files and
+ * folders come out (no links), and nothing lands outside the folder (node-tar strips a
+ * leading "/" and refuses names that climb out with "..").
+ */
+export async function unpackBackupArchive(archive: string): Promise<FoundBackup> {
+  const source = path.resolve(archive);
+  if (!fs.existsSync(source)) throw new UnusableBackupError(`There is nothing at ${source}.`);
+  if (fs.statSync(source).isDirectory()) return { folder: source };
+  const into = unpackFolder();
+  fs.mkdirSync(into, { recursive: true });
+  try {
+    try {
+      await extractTar({
+        file: source,
+        cwd: into,
+        strict: true,
+        filter: (_name, entry) => "type" in entry && (entry.type === "File" || entry.type === "Directory"),
+      });
+    } catch {
+      throw new UnusableBackupError("That file is not a backup this site made (it is not a .tar.gz archive).");
+    }
+    const folder = fs
+      .readdirSync(into)
+      .map((name) => path.join(into, name))
+      .find((dir) => fs.existsSync(path.join(dir, MANIFEST_FILE)));
+    if (!folder) throw new UnusableBackupError("That file holds no backup this site made.");
+    return { folder, unpacked: into };
+  } catch (error) {
+    fs.rmSync(into, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The off-site copies, newest first, and the words naming where they are. */
+export async function offsiteCopies(target: OffsiteTarget) {
+  const [{ openStorage }, { listOffsiteBackups }] = await Promise.all([
+    import("~/server/s3.server"),
+    import("~/server/offsite-store.server"),
+  ]);
+  const storage = openStorage(target);
+  const copies = await listOffsiteBackups(storage, target.folder);
+  return { storage, copies, where: `${target.bucket} at ${hostOf(target.endpoint)}` };
+}
+
+/**
+ * The off-site copy named (the newest when none is) fetched and decrypted into a folder
+ * beside the backups. `say` hears what is happening, for a terminal.
+ */
+export async function fetchOffsiteCopy(
+  target: OffsiteTarget,
+  passphrase: string,
+  name?: string,
+  say: (line: string) => void = () => {},
+): Promise<FoundBackup & { unpacked: string }> {
+  const { storage, copies, where } = await offsiteCopies(target);
+  if (copies.length === 0) throw new UnusableBackupError(`There is no off-site copy in ${where}.`);
+  const chosen = name ? copies.find((c) => c.name === name) : copies[0];
+  if (!chosen) throw new UnusableBackupError(`There is no off-site copy named ${name} in ${where}.`);
+  const { fetchBackup } = await import("~/server/offsite-store.server");
+  const { WrongPassphraseError } = await import("~/server/offsite-crypto.server");
+  const into = unpackFolder();
+  say(`Fetching the off-site copy ${chosen.name} (${formatBytes(chosen.bytes)}) from ${where}...`);
+  try {
+    await fetchBackup(storage, target.folder, passphrase, chosen.name, path.join(into, chosen.name));
+  } catch (error) {
+    fs.rmSync(into, { recursive: true, force: true });
+    if (error instanceof WrongPassphraseError) throw new UnusableBackupError(OFFSITE_MESSAGES.wrongRestorePassphrase);
+    throw error;
+  }
+  return { folder: path.join(into, chosen.name), unpacked: into };
+}
+
+/** The rows a backup counted, all tables together. */
+export const rowsIn = (manifest: BackupManifest) => Object.values(manifest.counts).reduce((a, b) => a + b, 0);
