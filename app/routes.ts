@@ -49,6 +49,7 @@ export default [
     route("admin/account/two-step", "routes/admin/two-step.tsx"),
     route("admin/team", "routes/admin/team.tsx"),
     route("admin/backups", "routes/admin/backups.tsx"),
+    route("admin/backups/restore", "routes/admin/backup-restore.tsx"),
     route("admin/leads", "routes/admin/lead-list.tsx"),
     route("admin/leads/new", "routes/admin/new-lead.tsx"),
     route("admin/leads/pipeline", "routes/admin/pipeline.tsx"),

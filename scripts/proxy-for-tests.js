@@ -44,7 +44,7 @@ const block = fs
   .replaceAll("www.example.com", "localhost")
   .replace(/ssl_certificate .*;/, `ssl_certificate ${cert};`)
   .replace(/ssl_certificate_key .*;/, `ssl_certificate_key ${key};`)
-  .replace("proxy_pass http://127.0.0.1:3000;", `proxy_pass http://127.0.0.1:${appPort};`);
+  .replaceAll("proxy_pass http://127.0.0.1:3000;", `proxy_pass http://127.0.0.1:${appPort};`);
 
 const temp = (name) => `${name} ${path.join(dir, name.replace(/_path$/, ""))};`;
 fs.writeFileSync(

@@ -14,6 +14,7 @@ import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { formatBytes } from "~/lib/format-bytes";
 import { isRefusal } from "~/lib/refusal";
 import { liveState, restoreBackup } from "~/server/backup-store.server";
+import { KEPT_IN } from "~/services/backup-process.server";
 import { offsitePlaceForRestore } from "~/services/offsite.server";
 import {
   fetchOffsiteCopy,
@@ -106,7 +107,7 @@ try {
   console.log(
     `  ${rowsIn(manifest)} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`,
   );
-  console.log(`  What was there before is kept in ${movedAside}`);
+  console.log(`  ${KEPT_IN}${movedAside}`);
   console.log("Start the site again.");
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

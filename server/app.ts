@@ -4,6 +4,7 @@ import { createRequestHandler as createFetchHandler, href, type ServerBuild } fr
 import { requestContext } from "~/server/client-ip.server";
 import { env, paths } from "~/server/env.server";
 import { siteOrigin } from "~/server/origin.server";
+import { answerWhileClosed } from "~/server/maintenance.server";
 import { createPageCache } from "~/server/page-cache.server";
 import { FORM_MAX_BYTES, formBodyKind } from "~/server/request-body.server";
 import { prepareApp, startBackgroundTasks } from "~/services/startup.server";
@@ -12,6 +13,7 @@ import { PHOTO_FORM_PATHS } from "~/lib/contact-form";
 import { jobPath } from "~/lib/job-page";
 import { PAGE_CACHE_PATHS } from "~/lib/page-cache-paths";
 import { UPLOADS_PREFIX } from "~/lib/static-files";
+import { RESTORE_UPLOAD_MAX_BYTES } from "~/lib/backup-restore";
 
 export { env, prepareApp, startBackgroundTasks };
 
@@ -20,6 +22,7 @@ export const trustProxy = env.TRUST_PROXY;
 
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 const STRIPE_WEBHOOK_PATH = href("/stripe/webhook");
+const RESTORE_PATH = href("/admin/backups/restore");
 
 export const app = express.Router();
 
@@ -31,11 +34,17 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.status(405).type("text/plain").send("Method not allowed.");
 });
 
+// While a backup is put back (decision 0094) every request gets the same short page, the
+// restoring request itself having been read before the site closed.
+app.use(answerWhileClosed);
+
 const JOB_PAGES = jobPath("");
 
 /** The most a POST to this path may carry, as the refusals below and the actions count it. */
 function bodyCap(req: Request): number {
   if (formBodyKind(req.get("content-type")) !== "multipart") return FORM_MAX_BYTES;
+  // A downloaded backup, streamed to the disk as it comes (server/restore-upload.server.ts).
+  if (req.path === RESTORE_PATH) return RESTORE_UPLOAD_MAX_BYTES + FORM_MAX_BYTES;
   // The quote form and the homeowner's job page each take up to five photos.
   return PHOTO_FORM_PATHS.includes(req.path) || req.path.startsWith(JOB_PAGES)
     ? PHOTO_FORM_MAX_BYTES

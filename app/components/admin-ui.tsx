@@ -185,3 +185,15 @@ export function ConfirmDelete({
     </EditorDialog>
   );
 }
+
+/** One part of the page, titled. */
+export function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={`${id}-heading`} className="font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

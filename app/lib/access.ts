@@ -6,6 +6,7 @@ import { AREAS, areaRouteId, SERVICES } from "./landing-pages";
 // module, which the browser loads, pulls in none of their schemas).
 import type { ACCOUNT_INTENTS } from "./account-forms";
 import type { BACKUP_INTENTS } from "./backup-plan";
+import type { RESTORE_INTENT } from "./backup-restore";
 import type { OFFSITE_INTENTS } from "./offsite";
 import type { SAVE_CONTACT_PAGE_INTENT } from "./contact-page";
 import type { GO_LIVE_INTENTS } from "./go-live";
@@ -189,6 +190,11 @@ const ADMIN_ACCESS = {
       "check-offsite": OWNER,
       "turn-offsite-off": OWNER,
     } satisfies PostsFor<IntentOf<typeof BACKUP_INTENTS> | IntentOf<typeof OFFSITE_INTENTS>>,
+  },
+  "routes/admin/backup-restore": {
+    kind: "admin",
+    get: OWNER,
+    post: { "restore-backup": OWNER } satisfies PostsFor<typeof RESTORE_INTENT>,
   },
   "routes/admin/team": {
     kind: "admin",

@@ -1,3 +1,5 @@
+import { underMaintenance } from "~/server/maintenance.server";
+
 const timers = globalThis as unknown as { __backgroundTasks?: Map<string, NodeJS.Timeout> };
 
 /**
@@ -12,7 +14,8 @@ export function repeatInBackground(name: string, intervalMs: number, task: () =>
   // A run that outlasts the interval (a slow provider) is not joined by a second one.
   let busy = false;
   const tick = () => {
-    if (busy) return;
+    // The database is closed while a backup is put back: the next tick does the work.
+    if (busy || underMaintenance()) return;
     busy = true;
     void task()
       .catch((error: unknown) => console.error(`${name} failed:`, error))

@@ -81,6 +81,16 @@ function migrationsOf(db: Database.Database): number {
   return has ? Number(db.prepare("select count(*) from __drizzle_migrations").pluck().get()) : 0;
 }
 
+/** The rows per table and the migrations of a database file, as a manifest counts them. */
+function describeDatabase(file: string, options: Database.Options = {}) {
+  const db = new Database(file, options);
+  try {
+    return { counts: tableCounts(db), migrations: migrationsOf(db) };
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Copies a picture folder into the backup. A picture is never rewritten once stored (each
  * upload gets a new random name), so one the previous backup already holds at the same
@@ -143,15 +153,7 @@ export function makeBackup(state: StateLocations, now = new Date()): BackupInfo 
     } finally {
       source.close();
     }
-    const made = new Database(copy, { readonly: true });
-    let counts: Record<string, number>;
-    let migrations: number;
-    try {
-      counts = tableCounts(made);
-      migrations = migrationsOf(made);
-    } finally {
-      made.close();
-    }
+    const { counts, migrations } = describeDatabase(copy, { readonly: true });
     const previous = listBackups(state)[0]?.dir ?? null;
     const files: Record<string, number> = {};
     let bytes = fs.statSync(copy).size;
@@ -172,7 +174,7 @@ export function makeBackup(state: StateLocations, now = new Date()): BackupInfo 
       migrations,
       bytes,
     };
-    fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeManifest(partial, manifest);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(partial, dir);
     // When it was made as its name says (to the second), as a listing reads it back.
@@ -181,6 +183,27 @@ export function makeBackup(state: StateLocations, now = new Date()): BackupInfo 
     fs.rmSync(partial, { recursive: true, force: true });
     throw error;
   }
+}
+
+function writeManifest(dir: string, manifest: BackupManifest) {
+  fs.writeFileSync(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * Gives the state moved aside by a restore its manifest, so it is a backup like any other
+ * and can itself be put back (`npm run restore -- data/backups/before-restore-<time>`).
+ */
+function describeAside(dir: string, now: Date) {
+  // Writable: a WAL moved aside beside it is folded in as it opens.
+  const { counts, migrations } = describeDatabase(path.join(dir, DATABASE_FILE));
+  const files: Record<string, number> = {};
+  let bytes = fs.statSync(path.join(dir, DATABASE_FILE)).size;
+  for (const folder of Object.keys(PICTURE_FOLDERS)) {
+    const listed = filesUnder(path.join(dir, folder));
+    files[folder] = listed.length;
+    for (const relative of listed) bytes += fs.statSync(path.join(dir, folder, relative)).size;
+  }
+  writeManifest(dir, { name: path.basename(dir), createdAt: now.toISOString(), counts, files, migrations, bytes });
 }
 
 /** A manifest's text read; null when it is not one this site wrote (a hand edit, a damaged disk). */
@@ -303,10 +326,41 @@ function move(from: string, to: string) {
   }
 }
 
+/** A new folder named `name` (or name-2, -3… when a restore in the same second made one). */
+function asideFolder(root: string, name: string): string {
+  fs.mkdirSync(root, { recursive: true });
+  for (let n = 1; ; n++) {
+    const dir = path.join(root, n === 1 ? name : `${name}-${n}`);
+    try {
+      fs.mkdirSync(dir);
+      return dir;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+}
+
+/** Undoes a restore that failed half-way: the state moved aside goes back in place. */
+function putBack(aside: string, state: StateLocations) {
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${state.database}${suffix}`, { force: true });
+  for (const suffix of ["", "-wal", "-shm"]) {
+    const file = path.join(aside, `${DATABASE_FILE}${suffix}`);
+    if (fs.existsSync(file)) move(file, `${state.database}${suffix}`);
+  }
+  for (const [folder, key] of Object.entries(PICTURE_FOLDERS)) {
+    const target = state[key];
+    for (const entry of fs.readdirSync(target)) fs.rmSync(path.join(target, entry), { recursive: true, force: true });
+    for (const entry of fs.readdirSync(path.join(aside, folder)))
+      move(path.join(aside, folder, entry), path.join(target, entry));
+  }
+  fs.rmSync(aside, { recursive: true, force: true });
+}
+
 /**
  * Puts a backup back in place of the state (the site stopped): checked first, then the
  * current database and folders moved aside into backups/before-restore-<time>/ (nothing is
- * deleted), then the backup's copied in and checked again where it now lives.
+ * deleted; with a manifest, so it can be put back in turn), then the backup's copied in and
+ * checked again where it now lives. When that fails, the state moved aside goes back.
  */
 export function restoreBackup(
   dir: string,
@@ -315,8 +369,7 @@ export function restoreBackup(
 ): { manifest: BackupManifest; movedAside: string } {
   const check = checkBackup(dir);
   if (!check.ok) throw new Error(`This backup cannot be restored:\n- ${check.problems.join("\n- ")}`);
-  const aside = path.join(backupsDirOf(state), `before-restore-${backupName(now)}`);
-  fs.mkdirSync(aside, { recursive: true });
+  const aside = asideFolder(backupsDirOf(state), `before-restore-${backupName(now)}`);
   for (const suffix of ["", "-wal", "-shm"]) {
     const file = `${state.database}${suffix}`;
     if (fs.existsSync(file)) move(file, path.join(aside, `${DATABASE_FILE}${suffix}`));
@@ -327,23 +380,31 @@ export function restoreBackup(
     fs.mkdirSync(target, { recursive: true });
     fs.mkdirSync(path.join(aside, folder), { recursive: true });
     for (const entry of fs.readdirSync(target)) move(path.join(target, entry), path.join(aside, folder, entry));
-    fs.cpSync(path.join(dir, folder), target, { recursive: true });
   }
-  fs.mkdirSync(path.dirname(state.database), { recursive: true });
-  fs.copyFileSync(path.join(dir, DATABASE_FILE), state.database);
-  const db = new Database(state.database, {
-    readonly: true,
-    fileMustExist: true,
-  });
+  if (fs.existsSync(path.join(aside, DATABASE_FILE))) describeAside(aside, now);
   try {
-    const counts = tableCounts(db);
-    const wrong = Object.entries(check.manifest.counts).filter(([table, n]) => counts[table] !== n);
-    if (wrong.length)
-      throw new Error(
-        `The restored database does not hold what the backup counted: ${wrong.map(([t]) => t).join(", ")}`,
-      );
-  } finally {
-    db.close();
+    for (const [folder, key] of Object.entries(PICTURE_FOLDERS))
+      fs.cpSync(path.join(dir, folder), state[key], { recursive: true });
+    fs.mkdirSync(path.dirname(state.database), { recursive: true });
+    fs.copyFileSync(path.join(dir, DATABASE_FILE), state.database);
+    const db = new Database(state.database, {
+      readonly: true,
+      fileMustExist: true,
+    });
+    try {
+      const counts = tableCounts(db);
+      const wrong = Object.entries(check.manifest.counts).filter(([table, n]) => counts[table] !== n);
+      if (wrong.length)
+        throw new Error(
+          `The restored database does not hold what the backup counted: ${wrong.map(([t]) => t).join(", ")}`,
+        );
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    // Half a backup is worse than none: what was there goes back where it was.
+    putBack(aside, state);
+    throw error;
   }
   return { manifest: check.manifest, movedAside: aside };
 }

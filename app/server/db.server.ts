@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import { paths } from "~/server/env.server";
+import { MaintenanceError, underMaintenance } from "~/server/maintenance.server";
 import * as schema from "~/db/schema";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -32,6 +33,8 @@ export function openDatabase(file: string): DB {
 const connections = ((globalThis as unknown as { __dbs?: Map<string, DB> }).__dbs ??= new Map());
 
 export function getDb(): DB {
+  // Closed while a backup is put back: reopening now would make an empty file in its place.
+  if (underMaintenance()) throw new MaintenanceError();
   let db = connections.get(paths.database);
   if (!db) connections.set(paths.database, (db = openDatabase(paths.database)));
   return db;

@@ -1,3 +1,4 @@
+import { whileClosed } from "~/server/maintenance.server";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -127,6 +128,17 @@ describe("the page cache in front of a renderer", () => {
   });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
+
+  it("stands aside while the site is closed for a restore, and renders nothing", async () => {
+    await get("/about");
+    renders = [];
+    fellBack = 0;
+    await whileClosed(async () => {
+      expect(await (await get("/about")).text()).toBe("framework");
+    });
+    expect(fellBack).toBe(1);
+    expect(renders).toEqual([]);
+  });
 
   it("renders a page once and answers the rest from memory, with its headers", async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => get("/about")));

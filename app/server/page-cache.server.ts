@@ -1,3 +1,4 @@
+import { underMaintenance } from "~/server/maintenance.server";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
@@ -241,6 +242,8 @@ export function createPageCache({
      * takes over if rendering fails.
      */
     handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
+      // Express answers with the maintenance page meanwhile (server/app.ts).
+      if (underMaintenance()) return false;
       const key = cacheKey(paths, req.method, req.url, req.headers.cookie);
       if (key === null) return false;
       const hit = pages.get(key) ?? missing.get(key);

@@ -1,7 +1,7 @@
 import { lt } from "drizzle-orm";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { rateLimits } from "~/db/schema";
-import { getDb } from "./db.server";
+import { getDb, preparedOnce } from "./db.server";
 
 /**
  * Counters in the SQLite file (the rate_limits table, migration 0002), through the
@@ -19,21 +19,23 @@ export type Limiter = {
 };
 
 export function sqliteLimiter(name: string, points: number, windowSeconds: number): Limiter {
-  let store: RateLimiterSQLite | undefined;
-  // Made on first use, on the database the app has open (tests point it at their own file).
-  const limiter = () =>
-    (store ??= new RateLimiterSQLite({
-      storeClient: getDb().$client,
-      storeType: "better-sqlite3",
-      tableName: "rate_limits",
-      tableCreated: true,
-      // Not a timer per limiter, each on the connection it was made on: one that outlives
-      // its connection (tests open a database per file in a shared process) fails on it.
-      clearExpiredByTimeout: false,
-      keyPrefix: name,
-      points,
-      duration: windowSeconds,
-    }));
+  // Made on first use of each connection: tests open a database per file, and a restore
+  // from the admin closes the site's connection and opens the restored file.
+  const limiter = preparedOnce(
+    (db) =>
+      new RateLimiterSQLite({
+        storeClient: db.$client,
+        storeType: "better-sqlite3",
+        tableName: "rate_limits",
+        tableCreated: true,
+        // Not a timer per limiter, each on the connection it was made on: one that outlives
+        // its connection fails on it.
+        clearExpiredByTimeout: false,
+        keyPrefix: name,
+        points,
+        duration: windowSeconds,
+      }),
+  );
   return {
     async hit(key) {
       try {

@@ -23,6 +23,14 @@ export function cookieSecure(): boolean {
 
 const made = new Map<string, Cookie>();
 
+/**
+ * Made again on next use, with the secret the database holds then: after a backup from
+ * another server is put back, its secret is the one every later start reads.
+ */
+export function forgetCookies() {
+  made.clear();
+}
+
 /** Signed, HttpOnly, SameSite=Lax, Secure in production. Created on first use. */
 export function appCookie(name: string, options: CookieOptions = {}): Cookie {
   let cookie = made.get(name);

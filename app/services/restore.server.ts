@@ -3,7 +3,27 @@ import path from "node:path";
 import { x as extractTar } from "tar";
 import { formatBytes } from "~/lib/format-bytes";
 import { hostOf, OFFSITE_MESSAGES, type OffsiteTarget } from "~/lib/offsite";
-import { backupsDirOf, liveState, MANIFEST_FILE, type BackupManifest } from "~/server/backup-store.server";
+import { backupHoldings, RESTORE_MESSAGES, restoredMessage, type RestoreConfirm } from "~/lib/backup-restore";
+import { formatKansasDateTime } from "~/lib/business-time";
+import { refusal, type Refusal } from "~/lib/refusal";
+import { getSetting } from "~/models/settings.server";
+import { getUserByEmail } from "~/models/user.server";
+import {
+  backupsDirOf,
+  checkBackup,
+  findBackup,
+  listBackups,
+  liveState,
+  MANIFEST_FILE,
+  type BackupManifest,
+} from "~/server/backup-store.server";
+import { closeDb } from "~/server/db.server";
+import { whileClosed } from "~/server/maintenance.server";
+import { isMultipart, readForm } from "~/server/request-body.server";
+import { receiveBackupUpload } from "~/server/restore-upload.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
+import { restoreInChild } from "~/services/backup-process.server";
+import { forgetCookies } from "~/services/cookies.server";
 
 /**
  * Where a backup to put back is found: a folder kept here, a downloaded .tar.gz unpacked,
@@ -17,7 +37,8 @@ export type FoundBackup = { folder: string; unpacked?: string };
 /** A problem with the backup given, in the owner's words; nothing was changed. */
 export class UnusableBackupError extends Error {}
 
-const unpackFolder = () => path.join(backupsDirOf(liveState()), `unpacked-${Date.now()}`);
+// ".partial": what a crash leaves behind is removed by pruneBackups after an hour.
+const unpackFolder = () => path.join(backupsDirOf(liveState()), `unpacked-${Date.now()}.partial`);
 
 /**
  * A downloaded .tar.gz unpacked beside the backups, read with node-tar: only files and
@@ -39,7 +60,7 @@ export async function unpackBackupArchive(archive: string): Promise<FoundBackup>
         filter: (_name, entry) => "type" in entry && (entry.type === "File" || entry.type === "Directory"),
       });
     } catch {
-      throw new UnusableBackupError("That file is not a backup this site made (it is not a .tar.gz archive).");
+      throw new UnusableBackupError(RESTORE_MESSAGES.notAnArchive);
     }
     const folder = fs
       .readdirSync(into)
@@ -94,3 +115,128 @@ export async function fetchOffsiteCopy(
 
 /** The rows a backup counted, all tables together. */
 export const rowsIn = (manifest: BackupManifest) => Object.values(manifest.counts).reduce((a, b) => a + b, 0);
+
+/** Where an admin restore's backup comes from, as the form chose it. */
+export type RestoreChoice = Pick<RestoreConfirm, "from" | "backup" | "passphrase"> & { uploaded?: string | null };
+
+/** A checked backup, ready to go in; nothing changed yet. */
+export type ReadyBackup = FoundBackup & { manifest: BackupManifest };
+
+/** Removes what was unpacked or fetched for a restore (never a backup kept here). */
+export const discardFound = (found: FoundBackup) =>
+  found.unpacked && fs.rmSync(found.unpacked, { recursive: true, force: true });
+
+async function findChosen(choice: RestoreChoice): Promise<FoundBackup | Refusal> {
+  if (choice.from === "here") {
+    const kept = findBackup(liveState(), choice.backup);
+    return kept ? { folder: kept.dir } : refusal(RESTORE_MESSAGES.notFound);
+  }
+  if (choice.from === "offsite") {
+    const { target } = getSetting("offsite");
+    if (!target) return refusal(OFFSITE_MESSAGES.notSetUp);
+    if (!choice.passphrase) return refusal(RESTORE_MESSAGES.passphraseMissing, { field: "passphrase" });
+    return fetchOffsiteCopy(target, choice.passphrase, choice.backup);
+  }
+  if (!choice.uploaded) return refusal(RESTORE_MESSAGES.chooseFile, { field: "backupFile" });
+  try {
+    return await unpackBackupArchive(choice.uploaded);
+  } finally {
+    fs.rmSync(choice.uploaded, { force: true });
+  }
+}
+
+/**
+ * The chosen backup found (fetched or unpacked when it must be) and checked as a restore
+ * checks it: the owner hears of a damaged or foreign file before the site closes.
+ */
+export async function prepareRestore(choice: RestoreChoice): Promise<ReadyBackup | Refusal> {
+  let found: FoundBackup | Refusal;
+  try {
+    found = await findChosen(choice);
+  } catch (error) {
+    if (error instanceof UnusableBackupError)
+      return refusal(error.message, error.message.includes("passphrase") ? { field: "passphrase" } : {});
+    console.error("Getting a backup to restore failed:", error);
+    return refusal(`The backup could not be read: ${(error as Error).message}`);
+  }
+  if ("refused" in found) return found;
+  const check = checkBackup(found.folder);
+  if (!check.ok) {
+    discardFound(found);
+    return refusal(`This backup cannot be put back: ${check.problems[0]}`);
+  }
+  return { ...found, manifest: check.manifest };
+}
+
+/**
+ * Puts a checked backup in place of the site's state: the site closes (the maintenance
+ * page), its database connection is closed, `npm run restore` swaps the files in a process
+ * of its own (the current state kept aside as before-restore-<time>), then the site opens
+ * on the restored database, migrated to this version as at any start. The owner's
+ * account in the restored database, found by his email, gets a new session.
+ */
+export async function restoreNow(
+  ready: ReadyBackup,
+  ownerEmail: string,
+): Promise<{ message: string; ownerId: number | null } | Refusal> {
+  const run = await whileClosed(async () => {
+    closeDb();
+    try {
+      return await restoreInChild(ready.folder);
+    } finally {
+      discardFound(ready);
+      // What was cached belongs to the state that is gone.
+      invalidatePublicPages();
+      forgetCookies();
+    }
+  });
+  if (!run.restored) {
+    console.error("A restore from the admin failed:", run.message);
+    return refusal(RESTORE_MESSAGES.failed, { status: 500 });
+  }
+  const owner = getUserByEmail(ownerEmail);
+  const { manifest } = ready;
+  return {
+    message: restoredMessage(
+      formatKansasDateTime(manifest.createdAt),
+      backupHoldings(manifest.counts, manifest.files),
+      path.basename(run.keptIn),
+    ),
+    ownerId: owner && owner.role === "owner" && !owner.removedAt ? owner.id : null,
+  };
+}
+
+/** What the restore page lists: the backups kept here, and the off-site ones when they are on. */
+export async function restoreChoices() {
+  const here = listBackups(liveState()).map((b) => ({
+    name: b.name,
+    when: formatKansasDateTime(b.at),
+    detail: backupHoldings(b.counts, b.files),
+  }));
+  const { target } = getSetting("offsite");
+  if (!target) return { here, offsite: null };
+  try {
+    const { copies, where } = await offsiteCopies(target);
+    return {
+      here,
+      offsite: {
+        where,
+        copies: copies.map((c) => ({ name: c.name, when: formatKansasDateTime(c.at), detail: formatBytes(c.bytes) })),
+        problem: null,
+      },
+    };
+  } catch (error) {
+    const { storageProblem } = await import("~/server/s3.server");
+    return { here, offsite: { where: target.bucket, copies: [], problem: storageProblem(error, target.endpoint) } };
+  }
+}
+
+/**
+ * The restore form: a posted backup file is streamed into the backups folder first
+ * (server/restore-upload.server.ts); the choice of a kept or off-site one is a plain form.
+ */
+export async function readRestoreForm(request: Request) {
+  if (!isMultipart(request)) return { form: await readForm(request), uploaded: null, uploadError: null };
+  const received = await receiveBackupUpload(request, backupsDirOf(liveState()));
+  return { form: received.form, uploaded: received.file, uploadError: "error" in received ? received.error : null };
+}

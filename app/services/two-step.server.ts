@@ -187,3 +187,25 @@ export async function checkSignInCode(
   await signInSucceeded(pending.email, ip);
   return outcome === "recovery" ? { outcome, left: countRecoveryCodesLeft(pending.userId) } : { outcome };
 }
+
+/**
+ * A signed-in person's 6-digit code, asked again before a step that cannot be taken back
+ * (putting a backup back), behind the sign-in throttle. "off" when two-step is not on.
+ */
+export async function confirmTwoStepCode(
+  user: { userId: number; email: string },
+  input: string,
+  ip: string,
+  nowMs = Date.now(),
+): Promise<"ok" | "wrong" | "too-many" | "off"> {
+  const twoStep = getTwoStep(user.userId);
+  if (!twoStep) return "off";
+  if (await signInRefused(user.email, ip)) return "too-many";
+  const code = normalizeCode(input);
+  if (isTotpCode(code) && (await totpAccepted(user.userId, twoStep.secret, code, nowMs))) {
+    await signInSucceeded(user.email, ip);
+    return "ok";
+  }
+  await signInFailed(user.email, ip);
+  return "wrong";
+}

@@ -21,7 +21,9 @@ test("the owner backs up now, downloads the backup, and picks the nightly hour",
   await page.getByRole("button", { name: "Back up now" }).click();
   await expect(notice("Backup made")).toBeVisible();
   await expect(page.getByTestId("backups-kept").getByRole("listitem")).toHaveCount(1);
-  await expect(page.getByTestId("backups-kept")).toContainText(/\d+ leads?, \d+ roof customers?, \d+ picture files?/);
+  await expect(page.getByTestId("backups-kept")).toContainText(
+    /\d+ leads?, \d+ roof customers?, \d+ invoices?, \d+ payments?, \d+ projects?, \d+ picture files?/,
+  );
   await expect(page.getByTestId("last-backup")).not.toHaveText(/No backup yet/);
 
   // The backup is on the disk beside the database, and the download is its .tar.gz.

@@ -84,3 +84,21 @@ test("@js the client address is the one nginx saw, never the visitor's own X-For
   // Another address behind the same proxy is its own visitor.
   expect(await postContact("127.0.0.6", "203.0.113.1")).toBe(200);
 });
+
+test("@js a backup file bigger than any picture form goes through nginx to the restore page only", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${PROXY_URL}/admin`);
+  // 30 MB: past the 21 MB nginx lets through elsewhere.
+  const big = { name: "backup.tar.gz", mimeType: "application/gzip", buffer: Buffer.alloc(30 * 1024 * 1024, 7) };
+  const restore = await page.request.post("/admin/backups/restore", {
+    multipart: { intent: "restore-backup", from: "upload", currentPassword: "not the password", backupFile: big },
+  });
+  // The app's own answer: it read the whole file, then refused the password.
+  expect(restore.status()).toBe(400);
+  expect(await restore.text()).toContain("That is not your current password");
+  const elsewhere = await page.request.post("/admin/testimonials", { multipart: { intent: "save", photo: big } });
+  expect(elsewhere.status()).toBe(413);
+});

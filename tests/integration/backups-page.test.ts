@@ -72,7 +72,9 @@ describe("the Backups page", () => {
     });
     const view = await page.loader(routeArgs(get("/admin/backups")));
     expect(view.rows).toHaveLength(1);
-    expect(view.rows[0]!.holds).toMatch(/^\d+ leads?, \d+ roof customers?, \d+ picture files?$/);
+    expect(view.rows[0]!.detail).toMatch(
+      /^\d+ leads?, \d+ roof customers?, \d+ invoices?, \d+ payments?, \d+ projects?, \d+ picture files?$/,
+    );
     const [backup] = listBackups(liveState());
     expect(view.rows[0]!.download).toBe(`/admin/backups/${backup!.name}.tar.gz`);
 

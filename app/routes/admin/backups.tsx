@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, HardDriveDownload } from "lucide-react";
-import type { ReactNode } from "react";
-import { data, Form, href, useNavigation } from "react-router";
-import { IntentButton, primaryButton, secondaryButton, WarningNote } from "~/components/admin-ui";
+import { data, Form, href, Link, useNavigation } from "react-router";
+import { IntentButton, primaryButton, secondaryButton, WarningNote, Panel } from "~/components/admin-ui";
+import { BackupList, backupLinkClass, RestoreLink } from "~/components/admin/backup-list";
 import { OffsitePanel } from "~/components/admin/offsite-panel";
 import { BACKUP_INTENTS, BACKUP_MESSAGES, hourLabel } from "~/lib/backup-plan";
+import { backupHoldings, RESTORE_SOURCES, restorePagePath } from "~/lib/backup-restore";
 import { formatKansasDateTime } from "~/lib/business-time";
 import { OFFSITE_INTENTS, OFFSITE_MESSAGES, OffsiteFormSchema } from "~/lib/offsite";
 import { isRefusal } from "~/lib/refusal";
@@ -21,8 +22,6 @@ import type { Route } from "./+types/backups";
 const PAGE = href("/admin/backups");
 const { now: BACKUP_NOW, saveHour: SAVE_HOUR } = BACKUP_INTENTS;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/backups");
   const { backups, newest, stale, hour } = backupOverview();
@@ -30,12 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = backups.map((b) => ({
     name: b.name,
     when: formatKansasDateTime(b.at),
-    holds: `${plural(b.counts.leads ?? 0, "lead", "leads")}, ${plural(b.counts.roof_customers ?? 0, "roof customer", "roof customers")}, ${plural(
-      (b.files.uploads ?? 0) + (b.files["private-uploads"] ?? 0),
-      "picture file",
-      "picture files",
-    )}`,
+    detail: backupHoldings(b.counts, b.files),
     download: href("/admin/backups/:name.tar.gz", { name: b.name }),
+    restore: restorePagePath(RESTORE_SOURCES.here, b.name),
   }));
   return {
     rows,
@@ -207,27 +203,24 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
         {rows.length === 0 ? (
           <p className="mt-1 text-ink-soft">None yet.</p>
         ) : (
-          <ul className="mt-2 divide-y divide-line" data-testid="backups-kept">
-            {rows.map((row) => (
-              <li key={row.name} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
-                <div>
-                  <p className="font-medium">{row.when}</p>
-                  <p className="text-sm text-ink-soft">{row.holds}</p>
-                </div>
-                <a
-                  href={row.download}
-                  download
-                  className="inline-flex items-center gap-1 font-semibold text-brand underline"
-                >
+          <BackupList
+            testId="backups-kept"
+            items={rows}
+            actions={(row) => (
+              <>
+                <a href={row.download} download className={backupLinkClass}>
                   <Download aria-hidden className="size-4" /> Download
                 </a>
-              </li>
-            ))}
-          </ul>
+                <RestoreLink to={row.restore} when={row.when} />
+              </>
+            )}
+          />
         )}
         <p className="mt-4 text-sm text-ink-soft">
-          To put a backup back, stop the site and run <code>npm run restore -- data/backups/&lt;time&gt;</code> (the
-          README, section “Restore”, explains each step).
+          <Link to={href("/admin/backups/restore")} className="font-semibold text-brand underline">
+            Restore a backup
+          </Link>{" "}
+          from this list, from the off-site copies or from a file you downloaded.
         </p>
       </Panel>
       <Panel id="export" title="Take everything with you">
@@ -246,18 +239,6 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
         </a>
       </Panel>
     </>
-  );
-}
-
-/** One part of the page, titled. */
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={`${id}-heading`} className="font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
