@@ -1,9 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { x as extractTar } from "tar";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { formatBytes } from "~/lib/format-bytes";
 import { hostOf, OFFSITE_MESSAGES, type OffsiteTarget } from "~/lib/offsite";
-import { backupsDirOf, liveState, MANIFEST_FILE, type BackupManifest } from "~/server/backup-store.server";
+import {
+  backupsDirOf,
+  liveState,
+  MANIFEST_FILE,
+  restoreBackup,
+  type BackupManifest,
+} from "~/server/backup-store.server";
 
 /**
  * Where a backup to put back is found: a folder kept here, a downloaded .tar.gz unpacked,
@@ -55,13 +62,18 @@ export async function unpackBackupArchive(archive: string): Promise<FoundBackup>
 
 /** The off-site copies, newest first, and the words naming where they are. */
 export async function offsiteCopies(target: OffsiteTarget) {
-  const [{ openStorage }, { listOffsiteBackups }] = await Promise.all([
+  const [{ openStorage, storageProblem }, { listOffsiteBackups }] = await Promise.all([
     import("~/server/s3.server"),
     import("~/server/offsite-store.server"),
   ]);
   const storage = openStorage(target);
-  const copies = await listOffsiteBackups(storage, target.folder);
-  return { storage, copies, where: `${target.bucket} at ${hostOf(target.endpoint)}` };
+  try {
+    const copies = await listOffsiteBackups(storage, target.folder);
+    return { storage, copies, where: `${target.bucket} at ${hostOf(target.endpoint)}` };
+  } catch (error) {
+    // The SDK's own words ("connect ECONNREFUSED ...") tell the owner nothing to do.
+    throw new Error(storageProblem(error, target.endpoint), { cause: error });
+  }
 }
 
 /**
@@ -80,6 +92,7 @@ export async function fetchOffsiteCopy(
   if (!chosen) throw new UnusableBackupError(`There is no off-site copy named ${name} in ${where}.`);
   const { fetchBackup } = await import("~/server/offsite-store.server");
   const { WrongPassphraseError } = await import("~/server/offsite-crypto.server");
+  const { storageProblem } = await import("~/server/s3.server");
   const into = unpackFolder();
   say(`Fetching the off-site copy ${chosen.name} (${formatBytes(chosen.bytes)}) from ${where}...`);
   try {
@@ -87,10 +100,30 @@ export async function fetchOffsiteCopy(
   } catch (error) {
     fs.rmSync(into, { recursive: true, force: true });
     if (error instanceof WrongPassphraseError) throw new UnusableBackupError(OFFSITE_MESSAGES.wrongRestorePassphrase);
-    throw error;
+    throw new Error(storageProblem(error, target.endpoint), { cause: error });
   }
   return { folder: path.join(into, chosen.name), unpacked: into };
 }
 
-/** The rows a backup counted, all tables together. */
-export const rowsIn = (manifest: BackupManifest) => Object.values(manifest.counts).reduce((a, b) => a + b, 0);
+/**
+ * The backup found put in place, checked before and after (decision 0058), then the
+ * unpacked or fetched copy removed: once in place (or refused) a second full copy of
+ * years of pictures need not stay on the disk.
+ */
+export function putBackupInPlace({ folder, unpacked }: FoundBackup) {
+  try {
+    return restoreBackup(folder, liveState());
+  } finally {
+    if (unpacked) fs.rmSync(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** What a restore put back, in the owner's words: for the terminal and the server's log. */
+export function restoredLines(manifest: BackupManifest): string[] {
+  const at = new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: BUSINESS_TIME_ZONE });
+  const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
+  return [
+    `Restored the backup of ${at} (Kansas time):`,
+    `  ${rows} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`,
+  ];
+}
