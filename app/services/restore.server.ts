@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { x as extractTar } from "tar";
+import { isBackupName } from "~/lib/backup-plan";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { formatBytes } from "~/lib/format-bytes";
 import { hostOf, OFFSITE_MESSAGES, type OffsiteTarget } from "~/lib/offsite";
+import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
 import {
   backupsDirOf,
   liveState,
@@ -11,6 +13,8 @@ import {
   restoreBackup,
   type BackupManifest,
 } from "~/server/backup-store.server";
+import { paths } from "~/server/env.server";
+import { offsitePlaceForRestore } from "~/services/offsite.server";
 
 /**
  * Where a backup to put back is found: a folder kept here, a downloaded .tar.gz unpacked,
@@ -126,4 +130,43 @@ export function restoredLines(manifest: BackupManifest): string[] {
     `Restored the backup of ${at} (Kansas time):`,
     `  ${rows} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`,
   ];
+}
+
+/**
+ * A new server's first start from an off-site copy (RESTORE_FROM_OFFSITE, decision 0095):
+ * with no database yet, the copy chosen ("newest", or a copy's name) is fetched with the
+ * OFFSITE_* variables and OFFSITE_PASSPHRASE, checked and put in place before anything
+ * opens the database, so no demo content is ever seeded under it. A database already there
+ * is never replaced: the variable is then only noted in the log. A refusal means the site
+ * must not start: an empty site that looks new would hide that nothing was restored.
+ */
+export async function restoreOnFirstStart(
+  choice: string,
+  source: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<Refusal | null> {
+  if (fs.existsSync(paths.database)) {
+    log(
+      `RESTORE_FROM_OFFSITE skipped: there is a database already (${paths.database}), and a restore never replaces one. Take RESTORE_FROM_OFFSITE and OFFSITE_PASSPHRASE out of the site's environment.`,
+    );
+    return null;
+  }
+  const failed = (why: string) => refusal(`Restoring from the off-site copies failed: ${why}`);
+  if (choice !== "newest" && !isBackupName(choice))
+    return failed(`RESTORE_FROM_OFFSITE is "newest" or a copy's name (such as 2026-11-29T09-00-05Z), not "${choice}".`);
+  const place = offsitePlaceForRestore(source);
+  if (isRefusal(place)) return failed(place.refused);
+  if (!source.OFFSITE_PASSPHRASE) return failed("set OFFSITE_PASSPHRASE to the passphrase the copies are locked with.");
+  try {
+    const found = await fetchOffsiteCopy(
+      place.target,
+      source.OFFSITE_PASSPHRASE,
+      choice === "newest" ? undefined : choice,
+      log,
+    );
+    restoredLines(putBackupInPlace(found).manifest).forEach((line) => log(line));
+    return null;
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
+  }
 }
