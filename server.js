@@ -86,7 +86,13 @@ function acceptedEncoding(header = "") {
   return taken.has("br") || taken.has("*") ? "br" : taken.has("gzip") ? "gzip" : null;
 }
 
-await serverModule.prepareApp();
+// A refusal is the owner's to read (an off-site copy that could not be put back): one line,
+// and no empty site served in place of the one that was asked for.
+const refused = await serverModule.prepareApp();
+if (refused) {
+  console.error(`The site did not start. ${refused.refused}`);
+  process.exit(1);
+}
 // Sends pending contact notifications (and retries failed ones) and the daily lead summary.
 serverModule.startBackgroundTasks();
 const { PORT, HOST } = serverModule.env;

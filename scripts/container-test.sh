@@ -3,7 +3,9 @@
 #   1. a Docker daemon: the one already running, or (as root) Debian's docker.io started here
 #   2. the images the deploy files name, made offline when absent (tests/container/make-base-images.sh)
 #   3. the real Dockerfile built unchanged; the image run with its two volumes and checked
-#   4. README "Put it on the internet" (Caddy) and "Backups" followed word by word
+#   4. the disaster: a container's backup sent to a fake S3 on the host, restored by a new
+#      container's first start (tests/container/offsite-disaster.sh)
+#   5. README "Put it on the internet" (Caddy) and "Backups" followed word by word
 #      (tests/container/readme-compose.sh)
 # Where no daemon can run it says why and exits 0. Never waits without a timeout; the
 # whole run is capped at CONTAINER_TEST_TIMEOUT seconds (default 1500).
@@ -196,6 +198,9 @@ else
   timeout 30 docker logs "$NAME" 2>&1 | tail -20
 fi
 timeout 60 docker rm -f "$NAME" >/dev/null 2>&1
+
+echo "▶ The disaster: a new container's first start puts the off-site copy back"
+timeout 300 bash tests/container/offsite-disaster.sh "$IMAGE"
 
 echo "▶ README: Put it on the internet (compose.yaml + Caddy) and Backups"
 if [ -n "${CT_NO_BRIDGE:-}" ]; then

@@ -8,18 +8,16 @@
 // one is named: on a new machine the storage is named by OFFSITE_* variables (README,
 // "Restore on a new server"), else the site's own settings are used; the passphrase is
 // OFFSITE_PASSPHRASE, or asked for.
-import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { formatBytes } from "~/lib/format-bytes";
 import { isRefusal } from "~/lib/refusal";
-import { liveState, restoreBackup } from "~/server/backup-store.server";
 import { KEPT_IN } from "~/services/backup-process.server";
 import { offsitePlaceForRestore } from "~/services/offsite.server";
 import {
   fetchOffsiteCopy,
   offsiteCopies,
-  rowsIn,
+  putBackupInPlace,
+  restoredLines,
   unpackBackupArchive,
   type FoundBackup,
 } from "~/services/restore.server";
@@ -92,21 +90,8 @@ try {
   }
   const found = given === "s3" ? await offsiteFolder(positionals[1]) : await unpackBackupArchive(given);
   if (!found) process.exit(0);
-  const { folder, unpacked } = found;
-  // The unpacked copy is in place now (or refused): a second full copy need not stay.
-  let restored: ReturnType<typeof restoreBackup>;
-  try {
-    restored = restoreBackup(folder, liveState());
-  } finally {
-    if (unpacked) fs.rmSync(unpacked, { recursive: true, force: true });
-  }
-  const { manifest, movedAside } = restored;
-  console.log(
-    `Restored the backup of ${new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: BUSINESS_TIME_ZONE })} (Kansas time):`,
-  );
-  console.log(
-    `  ${rowsIn(manifest)} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`,
-  );
+  const { manifest, movedAside } = putBackupInPlace(found);
+  for (const line of restoredLines(manifest)) console.log(line);
   console.log(`  ${KEPT_IN}${movedAside}`);
   console.log("Start the site again.");
 } catch (error) {

@@ -3,13 +3,19 @@ import type { AddressInfo } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { buildApp } from "fauxqs";
 
+/** The fake S3's bucket and keys (it checks no signatures): what another process is told to use. */
+export const FAKE_S3 = {
+  bucket: "site-backups",
+  credentials: { accessKeyId: "fake-key-id", secretAccessKey: "fake-secret" },
+} as const;
+
 /**
  * A local S3 for the off-site copies' tests: fauxqs (an S3, SQS and SNS emulator from npm,
  * pinned) on 127.0.0.1, which the official AWS SDK talks to as it would to Backblaze or R2.
  * It keeps objects in memory and checks no signatures. Around it, what the tests need to
  * play a bad line: every request counted, and the next ones cut off mid-way.
  */
-export async function startFakeS3(bucket = "site-backups") {
+export async function startFakeS3(bucket: string = FAKE_S3.bucket, port = 0) {
   // The SDK is pinned to a version for Node 20 (decision 0090): its note about later ones is noise here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const app = buildApp({ logger: false });
@@ -32,9 +38,9 @@ export async function startFakeS3(bucket = "site-backups") {
       request.raw.socket.destroy();
     }
   });
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  await app.listen({ port, host: "127.0.0.1" });
   const endpoint = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const credentials = { accessKeyId: "fake-key-id", secretAccessKey: "fake-secret" };
+  const credentials = FAKE_S3.credentials;
   const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return {

@@ -63,6 +63,11 @@ const EnvSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
     .optional(),
   SEED_DEMO_CONTENT: onUnlessTurnedOff,
+  // A new server's first start puts an off-site copy back before anything else ("newest",
+  // or a copy's name), with the OFFSITE_* variables and OFFSITE_PASSPHRASE; checked where
+  // it is used (services/restore.server.ts), which knows a copy's name. Ignored once a
+  // database is there.
+  RESTORE_FROM_OFFSITE: z.string().trim().optional(),
   // Render the sitemap's pages into the page cache as the server starts, so the first
   // visitors are answered from memory. About 3 s of CPU on a 2-core machine: 0 skips it
   // where many short-lived servers start (the browser tests' own sites).

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { x as extractTar } from "tar";
+import { isBackupName } from "~/lib/backup-plan";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { formatBytes } from "~/lib/format-bytes";
 import { hostOf, OFFSITE_MESSAGES, type OffsiteTarget } from "~/lib/offsite";
 import { backupHoldings, RESTORE_MESSAGES, restoredMessage, type RestoreConfirm } from "~/lib/backup-restore";
 import { formatKansasDateTime } from "~/lib/business-time";
-import { refusal, type Refusal } from "~/lib/refusal";
+import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
 import { getSetting } from "~/models/settings.server";
 import { getUserByEmail } from "~/models/user.server";
 import {
@@ -15,15 +17,18 @@ import {
   listBackups,
   liveState,
   MANIFEST_FILE,
+  restoreBackup,
   type BackupManifest,
 } from "~/server/backup-store.server";
 import { closeDb } from "~/server/db.server";
+import { paths } from "~/server/env.server";
 import { whileClosed } from "~/server/maintenance.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 import { isMultipart, readForm } from "~/server/request-body.server";
 import { receiveBackupUpload } from "~/server/restore-upload.server";
-import { invalidatePublicPages } from "~/server/page-cache.server";
 import { restoreInChild } from "~/services/backup-process.server";
 import { forgetCookies } from "~/services/cookies.server";
+import { offsitePlaceForRestore } from "~/services/offsite.server";
 
 /**
  * Where a backup to put back is found: a folder kept here, a downloaded .tar.gz unpacked,
@@ -76,13 +81,18 @@ export async function unpackBackupArchive(archive: string): Promise<FoundBackup>
 
 /** The off-site copies, newest first, and the words naming where they are. */
 export async function offsiteCopies(target: OffsiteTarget) {
-  const [{ openStorage }, { listOffsiteBackups }] = await Promise.all([
+  const [{ openStorage, storageProblem }, { listOffsiteBackups }] = await Promise.all([
     import("~/server/s3.server"),
     import("~/server/offsite-store.server"),
   ]);
   const storage = openStorage(target);
-  const copies = await listOffsiteBackups(storage, target.folder);
-  return { storage, copies, where: `${target.bucket} at ${hostOf(target.endpoint)}` };
+  try {
+    const copies = await listOffsiteBackups(storage, target.folder);
+    return { storage, copies, where: `${target.bucket} at ${hostOf(target.endpoint)}` };
+  } catch (error) {
+    // The SDK's own words ("connect ECONNREFUSED ...") tell the owner nothing to do.
+    throw new Error(storageProblem(error, target.endpoint), { cause: error });
+  }
 }
 
 /**
@@ -101,6 +111,7 @@ export async function fetchOffsiteCopy(
   if (!chosen) throw new UnusableBackupError(`There is no off-site copy named ${name} in ${where}.`);
   const { fetchBackup } = await import("~/server/offsite-store.server");
   const { WrongPassphraseError } = await import("~/server/offsite-crypto.server");
+  const { storageProblem } = await import("~/server/s3.server");
   const into = unpackFolder();
   say(`Fetching the off-site copy ${chosen.name} (${formatBytes(chosen.bytes)}) from ${where}...`);
   try {
@@ -108,13 +119,72 @@ export async function fetchOffsiteCopy(
   } catch (error) {
     fs.rmSync(into, { recursive: true, force: true });
     if (error instanceof WrongPassphraseError) throw new UnusableBackupError(OFFSITE_MESSAGES.wrongRestorePassphrase);
-    throw error;
+    throw new Error(storageProblem(error, target.endpoint), { cause: error });
   }
   return { folder: path.join(into, chosen.name), unpacked: into };
 }
 
-/** The rows a backup counted, all tables together. */
-export const rowsIn = (manifest: BackupManifest) => Object.values(manifest.counts).reduce((a, b) => a + b, 0);
+/**
+ * The backup found put in place, checked before and after (decision 0058), then the
+ * unpacked or fetched copy removed: once in place (or refused) a second full copy of
+ * years of pictures need not stay on the disk.
+ */
+export function putBackupInPlace({ folder, unpacked }: FoundBackup) {
+  try {
+    return restoreBackup(folder, liveState());
+  } finally {
+    discardFound({ folder, unpacked });
+  }
+}
+
+/** What a restore put back, in the owner's words: for the terminal and the server's log. */
+export function restoredLines(manifest: BackupManifest): string[] {
+  const at = new Date(manifest.createdAt).toLocaleString("en-US", { timeZone: BUSINESS_TIME_ZONE });
+  const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
+  return [
+    `Restored the backup of ${at} (Kansas time):`,
+    `  ${rows} rows checked, ${manifest.files.uploads} public and ${manifest.files["private-uploads"]} private picture files.`,
+  ];
+}
+
+/**
+ * A new server's first start from an off-site copy (RESTORE_FROM_OFFSITE, decision 0095):
+ * with no database yet, the copy chosen ("newest", or a copy's name) is fetched with the
+ * OFFSITE_* variables and OFFSITE_PASSPHRASE, checked and put in place before anything
+ * opens the database, so no demo content is ever seeded under it. A database already there
+ * is never replaced: the variable is then only noted in the log. A refusal means the site
+ * must not start: an empty site that looks new would hide that nothing was restored.
+ */
+export async function restoreOnFirstStart(
+  choice: string,
+  source: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<Refusal | null> {
+  if (fs.existsSync(paths.database)) {
+    log(
+      `RESTORE_FROM_OFFSITE skipped: there is a database already (${paths.database}), and a restore never replaces one. Take RESTORE_FROM_OFFSITE and OFFSITE_PASSPHRASE out of the site's environment.`,
+    );
+    return null;
+  }
+  const failed = (why: string) => refusal(`Restoring from the off-site copies failed: ${why}`);
+  if (choice !== "newest" && !isBackupName(choice))
+    return failed(`RESTORE_FROM_OFFSITE is "newest" or a copy's name (such as 2026-11-29T09-00-05Z), not "${choice}".`);
+  const place = offsitePlaceForRestore(source);
+  if (isRefusal(place)) return failed(place.refused);
+  if (!source.OFFSITE_PASSPHRASE) return failed("set OFFSITE_PASSPHRASE to the passphrase the copies are locked with.");
+  try {
+    const found = await fetchOffsiteCopy(
+      place.target,
+      source.OFFSITE_PASSPHRASE,
+      choice === "newest" ? undefined : choice,
+      log,
+    );
+    restoredLines(putBackupInPlace(found).manifest).forEach((line) => log(line));
+    return null;
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
+  }
+}
 
 /** Where an admin restore's backup comes from, as the form chose it. */
 export type RestoreChoice = Pick<RestoreConfirm, "from" | "backup" | "passphrase"> & { uploaded?: string | null };

@@ -1,3 +1,4 @@
+import type { Refusal } from "~/lib/refusal";
 import { repeatInBackground } from "~/server/background.server";
 import { getDb } from "~/server/db.server";
 import { clearExpiredRateLimits } from "~/server/rate-limit.server";
@@ -13,10 +14,18 @@ import { tidyUploads } from "~/services/upload-housekeeping.server";
 import { startVisitReminders } from "~/services/visit-reminders.server";
 
 /**
- * Runs before the server listens: migrations (by opening the DB), stored pictures tidied,
- * demo content, first admin.
+ * Runs before the server listens: on a new server, an off-site copy put back when asked;
+ * migrations (by opening the DB), stored pictures tidied, demo content, first admin. A
+ * refusal: the site must not start (the server says why and exits).
  */
-export async function prepareApp(log: (line: string) => void = console.log) {
+export async function prepareApp(log: (line: string) => void = console.log): Promise<Refusal | null> {
+  // Before the database is opened: opening it makes an empty one, which a restore then
+  // could not tell from the owner's. Loaded only when asked: it brings node-tar along.
+  if (env.RESTORE_FROM_OFFSITE) {
+    const { restoreOnFirstStart } = await import("~/services/restore.server");
+    const refused = await restoreOnFirstStart(env.RESTORE_FROM_OFFSITE, process.env, log);
+    if (refused) return refused;
+  }
   getDb();
   purgeExpiredSessions();
   // Before seeding: an empty database's files are left alone (see tidyUploads).
@@ -27,6 +36,7 @@ export async function prepareApp(log: (line: string) => void = console.log) {
   }
   await ensureFirstAdmin(log);
   ensureCookieSecret();
+  return null;
 }
 
 /**

@@ -4,21 +4,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorOf } from "~/lib/actor";
 import { OFFSITE_MESSAGES } from "~/lib/offsite";
-import { upsertUser } from "~/models/user.server";
-import { paths } from "~/server/env.server";
-import { privateUploadsDir } from "~/server/storage.server";
 import { backUpNow } from "~/services/backups.server";
-import { sendOffsiteCopy, setUpOffsite } from "~/services/offsite.server";
+import { sendOffsiteCopy } from "~/services/offsite.server";
 import { startFakeS3, type FakeS3 } from "../fake-s3";
-import { leadWithPaidDeposit } from "./paid-deposit";
+import { makeLostSite, offsiteVariables, PASSPHRASE, PICTURES } from "./lost-site";
 
 // The disaster the off-site copies are for (decision 0090): a site with leads, an invoice,
 // a payment and pictures sends its backup off-site; the server is lost; on a new machine
 // with an empty data folder, `npm run restore -- s3` with the passphrase puts it all back.
 
-const PASSPHRASE = "wellington roofs since 1998";
 let s3: FakeS3;
 
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -29,12 +24,7 @@ function restoreOnNewMachine(root: string, args: string[], extra: Record<string,
     PORT: "1",
     DATABASE_PATH: path.join(root, "data/app.db"),
     UPLOADS_DIR: path.join(root, "uploads"),
-    OFFSITE_ENDPOINT: s3.endpoint,
-    OFFSITE_REGION: "us-east-1",
-    OFFSITE_BUCKET: s3.bucket,
-    OFFSITE_FOLDER: "site",
-    OFFSITE_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-    OFFSITE_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    ...offsiteVariables(s3),
     ...extra,
   };
   // Asynchronous: the fake S3 answers from this very process.
@@ -50,24 +40,7 @@ function restoreOnNewMachine(root: string, args: string[], extra: Record<string,
 
 beforeAll(async () => {
   s3 = await startFakeS3();
-  const { user } = await upsertUser("owner@example.com", "owner-password-long");
-  leadWithPaidDeposit(actorOf({ userId: user.id, name: "Owner", email: "owner@example.com" }));
-  fs.mkdirSync(paths.uploads, { recursive: true });
-  fs.writeFileSync(path.join(paths.uploads, "aaaaaaaaaaaaaaaaaaaaaaaa-800.webp"), "the portfolio picture");
-  fs.mkdirSync(path.join(privateUploadsDir, "leads"), { recursive: true });
-  fs.writeFileSync(path.join(privateUploadsDir, "leads/bbbbbbbbbbbbbbbbbbbbbbbb.jpg"), "Karen's hail photo");
-
-  const form = {
-    endpoint: s3.endpoint,
-    region: "us-east-1",
-    bucket: s3.bucket,
-    folder: "site",
-    accessKeyId: s3.credentials.accessKeyId,
-    secretAccessKey: s3.credentials.secretAccessKey,
-    passphrase: PASSPHRASE,
-    passphraseAgain: PASSPHRASE,
-  };
-  expect(await setUpOffsite(form, user.id)).toEqual({ done: OFFSITE_MESSAGES.saved });
+  await makeLostSite(s3);
   expect(await sendOffsiteCopy(backUpNow())).toBe(true);
 });
 afterAll(async () => {
@@ -114,11 +87,9 @@ describe("npm run restore -- s3, on a new machine after the server is lost", () 
     } finally {
       db.close();
     }
-    expect(fs.readFileSync(path.join(newMachine, "uploads/aaaaaaaaaaaaaaaaaaaaaaaa-800.webp"), "utf8")).toBe(
-      "the portfolio picture",
+    expect(fs.readFileSync(path.join(newMachine, "uploads", PICTURES.public.file), "utf8")).toBe(PICTURES.public.text);
+    expect(fs.readFileSync(path.join(newMachine, "data/private-uploads", PICTURES.private.file), "utf8")).toBe(
+      PICTURES.private.text,
     );
-    expect(
-      fs.readFileSync(path.join(newMachine, "data/private-uploads/leads/bbbbbbbbbbbbbbbbbbbbbbbb.jpg"), "utf8"),
-    ).toBe("Karen's hail photo");
   });
 });
