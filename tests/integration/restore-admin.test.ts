@@ -5,9 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
 import { RESTORE_MESSAGES } from "~/lib/backup-restore";
+import { OFFSITE_MESSAGES } from "~/lib/offsite";
 import { getUserByEmail } from "~/models/user.server";
 import { createLead, listAllLeads } from "~/models/lead.server";
 import { backupsDirOf, checkBackup, liveState, makeBackup, restoreBackup } from "~/server/backup-store.server";
@@ -16,7 +17,9 @@ import { closeDb, getDb } from "~/server/db.server";
 import { MaintenanceError, whileClosed } from "~/server/maintenance.server";
 import { getAdmin } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
-import { backupDownload } from "~/services/backups.server";
+import { backupDownload, backUpNow } from "~/services/backups.server";
+import { sendOffsiteCopy, setUpOffsite } from "~/services/offsite.server";
+import { startFakeS3, type FakeS3 } from "../fake-s3";
 import * as page from "~/routes/admin/backup-restore";
 
 // Restore from the admin (issue 43, decision 0094): the owner picks a kept backup or uploads
@@ -200,5 +203,62 @@ describe("restoring a backup from the admin", () => {
       expect(() => getDb()).toThrow(MaintenanceError);
     });
     expect(() => getDb()).not.toThrow();
+  });
+});
+
+describe("restoring an off-site copy from the admin", () => {
+  const PASSPHRASE = "correct horse battery staple";
+  let s3: FakeS3;
+  let copy = "";
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    const owner = getUserByEmail("owner@example.com")!.id;
+    const done = await setUpOffsite(
+      {
+        endpoint: s3.endpoint,
+        region: "us-east-1",
+        bucket: s3.bucket,
+        folder: "site",
+        accessKeyId: s3.credentials.accessKeyId,
+        secretAccessKey: s3.credentials.secretAccessKey,
+        passphrase: PASSPHRASE,
+        passphraseAgain: PASSPHRASE,
+      },
+      owner,
+    );
+    expect(done).toHaveProperty("done");
+    createLead({ name: "Sent Off-site", email: "sent@example.com", phone: null, message: "Roof" });
+    const made = backUpNow();
+    await sendOffsiteCopy(made);
+    copy = made.name;
+    createLead({ name: "Made Later", email: "later@example.com", phone: null, message: "Gutters" });
+  });
+  afterAll(async () => {
+    await s3?.stop();
+  });
+
+  it("lists the off-site copies beside the kept ones", async () => {
+    const view = await page.loader(routeArgs(new Request(URL_, { headers: { Cookie: cookie } })));
+    expect(view.offsite?.copies.map((c) => c.name)).toContain(copy);
+    expect(view.offsite?.problem).toBeNull();
+  });
+
+  it("asks for the passphrase, refuses a wrong one, and puts the copy back with the right one", async () => {
+    const none = await answer(() => page.action(routeArgs(post(fields({ from: "offsite", backup: copy })))));
+    expect(said(none).errors.passphrase).toEqual([RESTORE_MESSAGES.passphraseMissing]);
+    const wrong = await answer(() =>
+      page.action(routeArgs(post(fields({ from: "offsite", backup: copy, passphrase: "not the passphrase" })))),
+    );
+    expect(said(wrong).errors.passphrase).toEqual([OFFSITE_MESSAGES.wrongRestorePassphrase]);
+    expect(leadNames()).toContain("Made Later");
+    expect(leftovers()).toEqual([]);
+
+    const done = (await answer(() =>
+      page.action(routeArgs(post(fields({ from: "offsite", backup: copy, passphrase: PASSPHRASE })))),
+    )) as Response;
+    expect(done.status).toBe(302);
+    expect(leadNames()).toContain("Sent Off-site");
+    expect(leadNames()).not.toContain("Made Later");
+    expect(leftovers()).toEqual([]);
   });
 });
