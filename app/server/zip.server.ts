@@ -1,145 +1,114 @@
-import { once } from "node:events";
-import { Readable } from "node:stream";
-import { createDeflateRaw } from "node:zlib";
+import fs from "node:fs";
+import { PassThrough, pipeline, Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { ZipFile } from "yazl";
 
 /**
- * A .zip written as it is read (decision 0059): each entry deflated on the fly,
- * its CRC and sizes in a data descriptor after it, the central directory at the end, so an
- * export of any size leaves memory flat. Plain zip (no zip64): up to 65,535 entries and
- * 4 GB, which a contractor's export is far below; past that it fails rather than write a
- * file no one can open.
+ * A .zip written as it is read, by yazl (decision 0093): zip64 as soon as the archive needs
+ * it (more than 65,535 entries, or past 4 GB), so an export of any size opens everywhere.
+ * Memory holds a line per entry for the central directory and a few files' bytes at most.
  */
 
 export type ZipEntry = {
   /** The path inside the archive, with forward slashes. */
   name: string;
-  /** Its bytes, pulled when the archive reaches it. */
-  body: () => AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
-  /** Pictures are compressed already: level 1 spends no time on them. */
+  /** A file on disk, or text made as it is read (a CSV from its rows). */
+  source: { file: string } | { text: () => Iterable<string> };
+  /** Deflate level; 0 stores the bytes as they are (pictures are compressed already). */
   level?: number;
-  mtime?: Date;
 };
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
+/**
+ * yazl looks for the entry to write next from the first one, on every entry added and every
+ * entry finished: each entry added once it has started writing costs a walk of all those
+ * before it. So entries are handed over as they are listed, a slice per turn of the event
+ * loop so listing years of pictures never holds the server, and only reading waits.
+ */
+const SLICE = 500;
+/** Files read ahead of the one being written, so the disk is not waited for file by file. */
+const AHEAD = 8;
+/** Files this small are read whole ahead; larger ones are streamed when their turn comes. */
+const SMALL = 1024 * 1024;
 
-export function crc32(data: Uint8Array, previous = 0): number {
-  let crc = ~previous >>> 0;
-  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
-  return ~crc >>> 0;
-}
+const isMissing = (error: unknown) => error instanceof Error && "code" in error && error.code === "ENOENT";
 
-/** MS-DOS time and date, as zip stores them (local time of the server; two-second steps). */
-function dosTime(at: Date): { time: number; date: number } {
-  const year = Math.max(at.getFullYear(), 1980);
-  return {
-    time: (at.getHours() << 11) | (at.getMinutes() << 5) | Math.floor(at.getSeconds() / 2),
-    date: ((year - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),
+/** The entries as one zip stream; an entry that cannot be read ends it with that error. */
+export function zipStream(entries: Iterable<ZipEntry>): Readable {
+  const zip = new ZipFile();
+  const output = new PassThrough();
+  const fail = (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error)));
+  let stopped = false;
+  // Streams opened and not yet read to the end: closed if the download stops half way.
+  const open = new Set<Readable>();
+  // Files listed and not yet written, by their place in the archive.
+  const reads = new Map<number, { file: string; size: number; body?: Promise<Readable> }>();
+  let files = 0;
+  let nextRead = 0;
+
+  pipeline(zip.outputStream, output, () => {
+    stopped = true;
+    for (const stream of open) stream.destroy();
+  });
+  zip.on("error", fail);
+
+  const watch = (stream: Readable) => {
+    open.add(stream);
+    return stream.on("error", fail).on("close", () => open.delete(stream));
   };
-}
 
-const MAX_32 = 0xffffffff;
-// Bit 3: sizes and CRC follow the data; bit 11: names are UTF-8.
-const FLAGS = 0x0808;
-
-type Written = {
-  name: Buffer;
-  crc: number;
-  compressed: number;
-  size: number;
-  offset: number;
-  time: number;
-  date: number;
-};
-
-/** The entry's bytes deflated, counting what goes in and out as it passes. */
-async function* deflated(
-  entry: ZipEntry,
-  sizes: { crc: number; size: number; compressed: number },
-): AsyncGenerator<Buffer> {
-  const deflate = createDeflateRaw({ level: entry.level ?? 6 });
-  const feeding = (async () => {
-    for await (const part of entry.body()) {
-      const chunk = typeof part === "string" ? Buffer.from(part) : part;
-      sizes.crc = crc32(chunk, sizes.crc);
-      sizes.size += chunk.length;
-      if (!deflate.write(chunk)) await once(deflate, "drain");
+  async function read(file: string, size: number): Promise<Readable> {
+    try {
+      if (size <= SMALL) return Readable.from([await fs.promises.readFile(file)], { objectMode: false });
+      return (await fs.promises.open(file, "r")).createReadStream();
+    } catch (error) {
+      // Deleted after it was listed, when its name is already written: it stays, empty.
+      if (isMissing(error)) return Readable.from([], { objectMode: false });
+      throw error;
     }
-    deflate.end();
-  })().catch((error: unknown) => deflate.destroy(error as Error));
-  for await (const out of deflate) {
-    const chunk = out as Buffer;
-    sizes.compressed += chunk.length;
-    yield chunk;
   }
-  await feeding;
-}
 
-async function* zipOf(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): AsyncGenerator<Buffer> {
-  const written: Written[] = [];
-  let offset = 0;
-  for await (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const { time, date } = dosTime(entry.mtime ?? new Date());
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(FLAGS, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt16LE(name.length, 26);
-    yield local;
-    yield name;
-    const sizes = { crc: 0, size: 0, compressed: 0 };
-    yield* deflated(entry, sizes);
-    if (sizes.size > MAX_32 || sizes.compressed > MAX_32) throw new Error(`${entry.name} is too big for a zip file`);
-    const descriptor = Buffer.alloc(16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(sizes.crc, 4);
-    descriptor.writeUInt32LE(sizes.compressed, 8);
-    descriptor.writeUInt32LE(sizes.size, 12);
-    yield descriptor;
-    written.push({ name, ...sizes, offset, time, date });
-    offset += local.length + name.length + sizes.compressed + descriptor.length;
-    if (offset > MAX_32 || written.length > 0xffff) throw new Error("The export is too big for a zip file");
+  function readAhead(from: number) {
+    for (; nextRead < Math.min(from + AHEAD, files); nextRead++) {
+      const next = reads.get(nextRead)!;
+      next.body = read(next.file, next.size);
+      // Taken when its turn comes; until then a failure must not go unhandled.
+      next.body.then((stream) => (stopped ? stream.destroy() : watch(stream)), fail);
+    }
   }
-  let directory = 0;
-  for (const file of written) {
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(FLAGS, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(file.time, 12);
-    central.writeUInt16LE(file.date, 14);
-    central.writeUInt32LE(file.crc, 16);
-    central.writeUInt32LE(file.compressed, 20);
-    central.writeUInt32LE(file.size, 24);
-    central.writeUInt16LE(file.name.length, 28);
-    central.writeUInt32LE(file.offset, 42);
-    yield central;
-    yield file.name;
-    directory += central.length + file.name.length;
-  }
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(written.length, 8);
-  end.writeUInt16LE(written.length, 10);
-  end.writeUInt32LE(directory, 12);
-  end.writeUInt32LE(offset, 16);
-  yield end;
-}
 
-/** The entries as one zip stream. */
-export function zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): Readable {
-  return Readable.from(zipOf(entries));
+  function add({ name, source, level = 6 }: ZipEntry) {
+    if ("text" in source) {
+      zip.addReadStreamLazy(name, { compressionLevel: level }, (give) =>
+        give(null, watch(Readable.from(source.text(), { objectMode: false }))),
+      );
+      return;
+    }
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(source.file);
+    } catch (error) {
+      // A picture deleted since its folder was listed is left out.
+      if (isMissing(error)) return;
+      throw error;
+    }
+    const index = files++;
+    reads.set(index, { file: source.file, size: stat.size });
+    zip.addReadStreamLazy(name, { compressionLevel: level, mtime: stat.mtime }, (give) => {
+      readAhead(index);
+      const { body } = reads.get(index)!;
+      reads.delete(index);
+      void body!.then((stream) => give(null, stream), fail);
+    });
+  }
+
+  void (async () => {
+    let listed = 0;
+    for (const entry of entries) {
+      if (stopped) return;
+      add(entry);
+      if (++listed % SLICE === 0) await nextTurn();
+    }
+    zip.end();
+  })().catch(fail);
+  return output;
 }
