@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { TWO_STEP_MESSAGES } from "~/lib/two-step-forms";
 import { z } from "~/lib/zod";
 
@@ -12,7 +13,7 @@ export type RestoreSource = (typeof RESTORE_SOURCES)[keyof typeof RESTORE_SOURCE
 
 /** The restore page, with a backup chosen for its last look. */
 export const restorePagePath = (from: RestoreSource, backup: string) =>
-  `/admin/backups/restore?${new URLSearchParams({ from, backup })}`;
+  `${href("/admin/backups/restore")}?${new URLSearchParams({ from, backup })}`;
 
 /** The file field of the upload form. */
 export const RESTORE_FILE_FIELD = "backupFile";

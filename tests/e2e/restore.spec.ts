@@ -5,7 +5,7 @@ import { ADMIN } from "./fixtures";
 import { jsEnabled } from "./helpers";
 import { expect, test, type OwnSite } from "./own-site";
 
-// The owner puts a backup back from the admin (issue 43, decision 0094): a kept one picked
+// The owner puts a backup back from the admin (decision 0094): a kept one picked
 // from the list, then a downloaded file uploaded; his password asked again each time, the
 // site's leads as the backup held them afterwards, the state before kept. Scripts on and off.
 

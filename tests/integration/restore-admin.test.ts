@@ -22,7 +22,7 @@ import { sendOffsiteCopy, setUpOffsite } from "~/services/offsite.server";
 import { startFakeS3, type FakeS3 } from "../fake-s3";
 import * as page from "~/routes/admin/backup-restore";
 
-// Restore from the admin (issue 43, decision 0094): the owner picks a kept backup or uploads
+// Restore from the admin (decision 0094): the owner picks a kept backup or uploads
 // a downloaded one, confirms with his password, and the site's state is the backup's.
 
 let cookie = "";
