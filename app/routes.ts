@@ -60,6 +60,7 @@ export default [
     route("admin/leads/:id/payments", "routes/admin/lead-payments.tsx"),
     route("admin/leads/:id/job-page-link", "routes/admin/lead-job-page-link.tsx"),
     route("admin/schedule", "routes/admin/schedule.tsx"),
+    route("admin/my-day", "routes/admin/my-day.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 

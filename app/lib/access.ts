@@ -228,6 +228,8 @@ const ADMIN_ACCESS = {
   // Everyone sees the schedule (the crew's own day first); booking and moving are
   // the office's. Invoices and payments are money: never the crew's (decision 0048).
   // How long each kind of visit usually takes is the owner's setting.
+  // Everyone's own visits: the crew's phone page first of all.
+  "routes/admin/my-day": { kind: "admin", get: ALL },
   "routes/admin/schedule": {
     kind: "admin",
     get: ALL,

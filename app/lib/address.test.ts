@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAddressLine, leadAddressLine, parseAddress } from "./address";
+import { formatAddressLine, leadAddressLine, parseAddress, mapsHref } from "./address";
 import { addressLine, DEFAULT_BUSINESS_FACTS } from "./business";
 
 describe("parseAddress", () => {
@@ -53,6 +53,14 @@ describe("leadAddressLine", () => {
   it("is the line the business's own address is written as", () => {
     expect(leadAddressLine({ street: "100 N Washington Ave", city: "Wellington", zip: "67152" })).toBe(
       addressLine(DEFAULT_BUSINESS_FACTS),
+    );
+  });
+});
+
+describe("mapsHref", () => {
+  it("searches the whole address, every character escaped", () => {
+    expect(mapsHref("412 N Main St #2, Wellington, KS 67152")).toBe(
+      "https://www.google.com/maps/search/?api=1&query=412%20N%20Main%20St%20%232%2C%20Wellington%2C%20KS%2067152",
     );
   });
 });

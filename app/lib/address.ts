@@ -53,3 +53,10 @@ export function leadAddressLine(lead: { street?: string | null; city?: string | 
     zipCode: lead.zip,
   });
 }
+
+/**
+ * Directions to an address on a phone: Google's maps link opens the Maps app on Android and
+ * iPhone (or the web page), and needs no key.
+ */
+export const mapsHref = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

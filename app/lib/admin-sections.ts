@@ -30,6 +30,7 @@ export const PROJECT_TABS = [
  */
 export const ADMIN_SECTIONS = [
   { to: href("/admin"), label: "Today" },
+  { to: href("/admin/my-day"), label: "My day" },
   { to: href("/admin/leads"), label: "Leads" },
   { to: href("/admin/schedule"), label: "Schedule" },
   { to: href("/admin/projects"), label: "Projects" },

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { leads, users, visits, type Visit } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
-import { personName } from "~/lib/lead-assignment";
+import { personName, type Assignable } from "~/lib/lead-assignment";
 import { statusAfterBooking } from "~/lib/lead-status";
 import type { Role } from "~/lib/roles";
 import type { VisitKind } from "~/lib/visit-kinds";
@@ -164,15 +164,12 @@ export type ScheduledVisit = VisitRow & {
     city: string | null;
     zip: string | null;
     phone: string | null;
-  };
+  } & Assignable;
 };
 
-/**
- * The visits starting in [from, to), not cancelled, of the leads this person may see (the
- * crew: their own leads and the free ones, decision 0053), in time order.
- */
-export function listVisitsBetween(from: Date, to: Date, user: { role: Role; userId: number }): ScheduledVisit[] {
-  return getDb()
+/** Visits with their lead and who goes, in time order, for a schedule. */
+function scheduledVisits(where: SQL | undefined, limit?: number): ScheduledVisit[] {
+  const query = getDb()
     .select({
       visit: visits,
       ...assigneeColumns,
@@ -183,15 +180,46 @@ export function listVisitsBetween(from: Date, to: Date, user: { role: Role; user
         city: leads.city,
         zip: leads.zip,
         phone: leads.phone,
+        assigneeId: leads.assigneeId,
+        archivedAt: leads.archivedAt,
+        status: leads.status,
+        completedAt: leads.completedAt,
       },
     })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
     .leftJoin(users, eq(users.id, visits.assigneeId))
-    .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), visibleTo(user)))
-    .orderBy(asc(visits.startsAt), asc(visits.id))
-    .all()
-    .map(({ visit, lead, ...names }) => ({ ...withName({ ...visit, ...names }), lead }));
+    .where(and(isNull(visits.cancelledAt), where))
+    .orderBy(asc(visits.startsAt), asc(visits.id));
+  return (limit === undefined ? query.all() : query.limit(limit).all()).map(({ visit, lead, ...names }) => ({
+    ...withName({ ...visit, ...names }),
+    lead,
+  }));
+}
+
+/**
+ * The visits starting in [from, to), not cancelled, of the leads this person may see (the
+ * crew: their own leads and the free ones, decision 0053), and always the visits given to
+ * them, whatever became of the lead: a work day booked for someone stays on his schedule
+ * when the office marks the job completed.
+ */
+export function listVisitsBetween(from: Date, to: Date, user: { role: Role; userId: number }): ScheduledVisit[] {
+  const theirs = visibleTo(user);
+  return scheduledVisits(
+    and(gte(visits.startsAt, from), lt(visits.startsAt, to), theirs && or(theirs, eq(visits.assigneeId, user.userId))),
+  );
+}
+
+/** The next visits given to this person that have not ended (`from`: now), soonest first, whatever the lead's state. */
+export function listVisitsGivenTo(userId: number, from: Date, limit: number): ScheduledVisit[] {
+  return scheduledVisits(
+    and(
+      eq(visits.assigneeId, userId),
+      // Still under way counts: a work day that began at 8 is today's work at noon.
+      sql`${visits.startsAt} + ${visits.durationMinutes} * 60000 > ${from.getTime()}`,
+    ),
+    limit,
+  );
 }
 
 /** What a homeowner's mail about a visit needs: the visit, its lead and who comes. */

@@ -10,6 +10,7 @@ import {
   weekDays,
   weekOf,
 } from "~/lib/business-time";
+import { maySeeLead } from "~/lib/lead-assignment";
 import type { Role } from "~/lib/roles";
 import { listVisitsBetween, type ScheduledVisit } from "~/models/visit.server";
 
@@ -21,7 +22,8 @@ export type ScheduleItem = {
   time: string;
   start: string;
   end: string;
-  lead: { id: number; name: string; place: string | null; phone: string | null };
+  /** `open`: whether this person may open the lead's page (the crew: their own and free ones). */
+  lead: { id: number; name: string; place: string | null; phone: string | null; open: boolean };
   who: string | null;
   /** Whether it is the viewer's own: marked "Yours", in its place by time. */
   mine: boolean;
@@ -36,7 +38,7 @@ export type ScheduleView = {
   days: ScheduleDay[];
 };
 
-function item(visit: ScheduledVisit, userId: number): ScheduleItem {
+export function scheduleItem(visit: ScheduledVisit, user: { role: Role; userId: number }): ScheduleItem {
   const end = new Date(visit.startsAt.getTime() + visit.durationMinutes * 60_000);
   return {
     id: visit.id,
@@ -50,16 +52,22 @@ function item(visit: ScheduledVisit, userId: number): ScheduleItem {
       name: visit.lead.name,
       place: leadAddressLine(visit.lead) || null,
       phone: visit.lead.phone,
+      open: maySeeLead(user, visit.lead),
     },
     who: visit.assigneeName,
-    mine: visit.assigneeId === userId,
+    mine: visit.assigneeId === user.userId,
     note: visit.note,
   };
 }
 
 /** A day's visits in time order (the viewer's own are marked, never moved up: a day reads top to bottom). */
-function dayOf(day: string, today: string, visits: ScheduledVisit[], userId: number): ScheduleDay {
-  const items = visits.filter((v) => kansasDay(v.startsAt) === day).map((v) => item(v, userId));
+function dayOf(
+  day: string,
+  today: string,
+  visits: ScheduledVisit[],
+  user: { role: Role; userId: number },
+): ScheduleDay {
+  const items = visits.filter((v) => kansasDay(v.startsAt) === day).map((v) => scheduleItem(v, user));
   return {
     day,
     label: formatLongDay(day),
@@ -101,7 +109,7 @@ export function scheduleView(
       current,
       isCurrent: start === current,
     },
-    today: dayOf(today, today, todays, user.userId),
-    days: days.map((day) => dayOf(day, today, visits, user.userId)),
+    today: dayOf(today, today, todays, user),
+    days: days.map((day) => dayOf(day, today, visits, user)),
   };
 }

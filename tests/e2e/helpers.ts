@@ -5,6 +5,7 @@ export const COMPANY = "Prairie Ridge Framing & Roofing";
 /** The owner's admin menu, in order, as the header shows it. */
 export const ADMIN_MENU = [
   "Today",
+  "My day",
   /^Leads/,
   "Schedule",
   "Projects",

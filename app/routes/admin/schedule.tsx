@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import { EmptyWeekNote } from "~/components/admin/empty-week-note";
+import { VisitLeadName } from "~/components/admin/visit-card";
 import { VisitLengthsForm } from "~/components/admin/visit-lengths-form";
 import { mayPost } from "~/lib/access";
 import { formatPhone, telHref } from "~/lib/business";
@@ -61,12 +62,7 @@ function VisitCard({ item, compact = false }: { item: ScheduleItem; compact?: bo
         )}
       </p>
       <p className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{item.label}</p>
-      <Link
-        to={href("/admin/leads/:id", { id: String(item.lead.id) })}
-        className="mt-1 block font-semibold break-words text-brand-dark underline"
-      >
-        {item.lead.name}
-      </Link>
+      <VisitLeadName lead={item.lead} className="mt-1 block font-semibold break-words" />
       {item.lead.place && (
         <p className="flex items-start gap-1 text-sm break-words">
           <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0 text-ink-soft" /> {item.lead.place}
