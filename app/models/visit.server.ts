@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { leads, users, visits, type Visit } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { personName } from "~/lib/lead-assignment";
@@ -167,11 +167,8 @@ export type ScheduledVisit = VisitRow & {
   };
 };
 
-/**
- * The visits starting in [from, to), not cancelled, of the leads this person may see (the
- * crew: their own leads and the free ones, decision 0053), in time order.
- */
-export function listVisitsBetween(from: Date, to: Date, user: { role: Role; userId: number }): ScheduledVisit[] {
+/** The visits not cancelled that `whose` picks, starting in [from, to), with their leads, in time order. */
+function scheduledVisits(from: Date, to: Date, whose: SQL | undefined): ScheduledVisit[] {
   return getDb()
     .select({
       visit: visits,
@@ -188,10 +185,23 @@ export function listVisitsBetween(from: Date, to: Date, user: { role: Role; user
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
     .leftJoin(users, eq(users.id, visits.assigneeId))
-    .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), visibleTo(user)))
+    .where(and(gte(visits.startsAt, from), lt(visits.startsAt, to), isNull(visits.cancelledAt), whose))
     .orderBy(asc(visits.startsAt), asc(visits.id))
     .all()
     .map(({ visit, lead, ...names }) => ({ ...withName({ ...visit, ...names }), lead }));
+}
+
+/**
+ * The visits starting in [from, to), not cancelled, of the leads this person may see (the
+ * crew: their own leads and the free ones, decision 0053), in time order.
+ */
+export function listVisitsBetween(from: Date, to: Date, user: { role: Role; userId: number }): ScheduledVisit[] {
+  return scheduledVisits(from, to, visibleTo(user));
+}
+
+/** The visits this person is sent to, starting in [from, to), not cancelled (their calendar feed). */
+export function listAssignedVisits(userId: number, from: Date, to: Date): ScheduledVisit[] {
+  return scheduledVisits(from, to, eq(visits.assigneeId, userId));
 }
 
 /** What a homeowner's mail about a visit needs: the visit, its lead and who comes. */
