@@ -78,6 +78,8 @@ export default [
   route("job/:token/invoices/:iid.pdf", "routes/resources/job-invoice-pdf.ts"),
   route("job/:token/invoices/:iid/pay", "routes/resources/job-invoice-pay.ts"),
   route("stripe/webhook", "routes/resources/stripe-webhook.ts"),
+  // A person's own visits for their phone's calendar, by a private link (no session).
+  route("calendar/:token.ics", "routes/resources/calendar-feed.ts"),
   route("admin/roof-measurement/:id/report.pdf", "routes/resources/roof-report.ts"),
   route("admin/roof-measurement/images/:name", "routes/resources/private-image.ts", { id: "roof-image" }),
   route("admin/leads/photos/:name", "routes/resources/private-image.ts", { id: "lead-photo" }),

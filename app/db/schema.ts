@@ -80,6 +80,18 @@ export const passwordResets = sqliteTable(
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
+/**
+ * A person's calendar feed (their own visits, for their phone's calendar): one private link
+ * each, only its token's hash kept. Made again, the row is replaced; turned off, deleted.
+ */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+
 /** Two-step sign-in's one-time recovery codes: hashes only, each used once. */
 export const recoveryCodes = sqliteTable(
   "recovery_codes",

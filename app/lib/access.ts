@@ -162,7 +162,7 @@ const ADMIN_ACCESS = {
       "unconfirm-item": OWNER,
     } satisfies PostsFor<IntentOf<typeof GO_LIVE_INTENTS>>,
   },
-  // Everyone's own account: name, password, email, devices, two-step.
+  // Everyone's own account: name, password, email, devices, two-step, their calendar feed.
   "routes/admin/account": {
     kind: "admin",
     get: ALL,
@@ -172,6 +172,8 @@ const ADMIN_ACCESS = {
       "change-email": ALL,
       "sign-out-device": ALL,
       "sign-out-others": ALL,
+      "new-calendar-feed": ALL,
+      "turn-off-calendar-feed": ALL,
     } satisfies PostsFor<IntentOf<typeof ACCOUNT_INTENTS>>,
   },
   "routes/admin/two-step": {
@@ -298,6 +300,8 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   "routes/resources/job-invoice-pdf": PUBLIC,
   "routes/resources/job-invoice-pay": PUBLIC,
   "routes/resources/stripe-webhook": PUBLIC,
+  // A person's visits for their phone's calendar: no session, the private token is the key.
+  "routes/resources/calendar-feed": PUBLIC,
   ...Object.fromEntries(SERVICES.map((s) => [s.id, PUBLIC])),
   ...Object.fromEntries(AREAS.map((a) => [areaRouteId(a.slug), PUBLIC])),
   "routes/not-found": PUBLIC,

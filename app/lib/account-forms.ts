@@ -2,7 +2,7 @@ import { chosenPassword, MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "~/l
 import { personName } from "~/lib/team-forms";
 import { z } from "~/lib/zod";
 
-// The owner's account page (/admin/account): four forms, each with its intent beside its
+// Everyone's account page (/admin/account): its forms, each with its intent beside its
 // schema. One conform + zod schema per form, for the browser and the action alike.
 
 export const ACCOUNT_MESSAGES = {
@@ -35,6 +35,9 @@ export const ACCOUNT_INTENTS = {
   email: "change-email",
   signOutDevice: "sign-out-device",
   signOutOthers: "sign-out-others",
+  // Your visits in your phone's calendar (lib/calendar-feed.ts): a new link replaces the old one.
+  newCalendarFeed: "new-calendar-feed",
+  turnOffCalendarFeed: "turn-off-calendar-feed",
 } as const;
 
 const currentPassword = z

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { isAdminPath } from "~/lib/admin-sections";
+import { CALENDAR_FEED_PREFIX } from "~/lib/calendar-feed";
 import { SERVICES } from "~/lib/landing-pages";
 import { PORTFOLIO_TABS } from "~/lib/portfolio";
 import { ASSETS_PREFIX, UPLOADS_PREFIX } from "~/lib/static-files";
@@ -26,7 +27,9 @@ const PORTFOLIO_TAB = oneOf(PORTFOLIO_TABS.map((t) => t.value));
 
 // A homeowner's proposal, review or job page link is one person's, and changes when accepted,
 // answered or paid: rendered afresh every time. (An empty token gives the prefix of every token's page.)
+// A calendar feed is one person's visits, and a feed turned off must stop answering at once.
 const SKIPPED_PREFIXES = [
+  CALENDAR_FEED_PREFIX,
   `${UPLOADS_PREFIX}/`,
   `${ASSETS_PREFIX}/`,
   href("/proposal/:token", { token: "" }),

@@ -3,6 +3,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 import { sessions, users, type User } from "~/db/schema";
 import { hashPassword } from "~/server/password.server";
 import type { Role } from "~/lib/roles";
+import { deleteCalendarFeed } from "./calendar-feed.server";
 import { deleteUserSessions } from "./session.server";
 
 export function normalizeEmail(email: string): string {
@@ -144,7 +145,7 @@ export function setMemberRole(userId: number, role: Role): User | MemberRefusal 
 
 /**
  * Removes a member: the row stays (histories keep the name), sign-in stops and every
- * session ends in the same transaction. The last owner cannot be removed.
+ * session and their calendar feed end in the same transaction. The last owner cannot be removed.
  */
 export function removeMember(userId: number, now = new Date()): User | MemberRefusal {
   return inTransaction(() => {
@@ -152,6 +153,8 @@ export function removeMember(userId: number, now = new Date()): User | MemberRef
     if (!user || user.removedAt !== null) return "not-found";
     if (user.role === "owner" && countOtherOwners(userId) === 0) return "last-owner";
     deleteUserSessions(userId);
+    // Their feed ends with them, and does not come back if they are invited again.
+    deleteCalendarFeed(userId);
     return getDb().update(users).set({ removedAt: now }).where(eq(users.id, userId)).returning().get();
   });
 }

@@ -222,6 +222,11 @@ export function listVisitsGivenTo(userId: number, from: Date, limit: number): Sc
   );
 }
 
+/** The visits this person is sent to, starting in [from, to), not cancelled (their calendar feed). */
+export function listAssignedVisits(userId: number, from: Date, to: Date): ScheduledVisit[] {
+  return scheduledVisits(and(eq(visits.assigneeId, userId), gte(visits.startsAt, from), lt(visits.startsAt, to)));
+}
+
 /** What a homeowner's mail about a visit needs: the visit, its lead and who comes. */
 export function visitForMail(visitId: number) {
   const row = getDb()

@@ -1,5 +1,6 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
+import { visitEnd } from "~/lib/visit-time";
 import type { MailAttachment } from "~/server/mail.server";
 
 /**
@@ -25,19 +26,26 @@ export type VisitInvite = {
 
 export const visitUid = (id: number, host: string) => `visit-${id}@${host}`;
 
+type VisitTimes = { id: number; startsAt: Date; durationMinutes: number; sequence: number };
+
+/** What names and times a visit's event in any calendar: the one UID for good, its count of changes. */
+const visitEvent = (visit: VisitTimes, host: string, now: Date) => ({
+  id: visitUid(visit.id, host),
+  sequence: visit.sequence,
+  stamp: now,
+  start: visit.startsAt,
+  end: visitEnd(visit),
+});
+
+const companyCalendar = (company: string) =>
+  ical({ name: company, prodId: { company, product: "Schedule", language: "EN" } });
+
 export function visitCalendar(invite: VisitInvite, now = new Date()): string {
-  const method = invite.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  const calendar = ical({
-    name: invite.company.name,
-    prodId: { company: invite.company.name, product: "Schedule", language: "EN" },
-    method,
-  });
+  const calendar = companyCalendar(invite.company.name).method(
+    invite.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  );
   calendar.createEvent({
-    id: visitUid(invite.id, invite.host),
-    sequence: invite.sequence,
-    stamp: now,
-    start: invite.startsAt,
-    end: new Date(invite.startsAt.getTime() + invite.durationMinutes * 60_000),
+    ...visitEvent(invite, invite.host, now),
     summary: `${VISIT_KIND_LABELS[invite.kind]}: ${invite.company.name}`,
     description: `Your job: ${invite.jobPageLink}\nQuestions? Call ${invite.company.phone}.`,
     location: invite.address,
@@ -54,6 +62,41 @@ export function visitCalendar(invite: VisitInvite, now = new Date()): string {
       },
     ],
   });
+  return calendar.toString();
+}
+
+/** A visit in a team member's own calendar feed: what they need on the way there. */
+export type FeedVisit = VisitTimes & {
+  kind: VisitKind;
+  homeowner: string;
+  phone: string | null;
+  address: string | null;
+  note: string | null;
+  /** The lead's page in the admin, as an absolute URL. */
+  leadPage: string;
+};
+
+/**
+ * A person's visits as a subscribed calendar (decision 0096): no METHOD (nothing to answer),
+ * each visit under the same UID as the homeowner's invitation, so a move updates the event
+ * in place. A visit no longer in the feed (canceled, given to someone else) is taken out by
+ * the calendar on its next refresh.
+ */
+export function visitFeed(feed: { company: string; host: string; visits: FeedVisit[] }, now = new Date()): string {
+  // How often a calendar that reads the hint (Apple's, Outlook) asks again.
+  const calendar = companyCalendar(feed.company).ttl(60 * 60);
+  for (const visit of feed.visits) {
+    calendar.createEvent({
+      ...visitEvent(visit, feed.host, now),
+      summary: `${VISIT_KIND_LABELS[visit.kind]}: ${visit.homeowner}`,
+      description: [visit.note, visit.phone && `Phone: ${visit.phone}`, `Lead: ${visit.leadPage}`]
+        .filter(Boolean)
+        .join("\n"),
+      location: visit.address,
+      url: visit.leadPage,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
   return calendar.toString();
 }
 

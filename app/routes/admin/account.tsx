@@ -2,9 +2,11 @@ import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useLocation } from "react-router";
 import { AccountCardForm, accountCard, usePosting } from "~/components/admin/account-card-form";
+import { CalendarFeedCard } from "~/components/admin/calendar-feed-card";
 import { PasswordPair } from "~/components/admin/password-pair";
 import { Field, inputClass, primaryButton, secondaryButton, SubmitButton } from "~/components/form";
-import { formatKansasDateTime } from "~/lib/business-time";
+import { formatKansasDate, formatKansasDateTime } from "~/lib/business-time";
+import { CALENDAR_FEED_MESSAGES } from "~/lib/calendar-feed";
 import {
   ACCOUNT_INTENTS,
   ACCOUNT_MESSAGES,
@@ -16,20 +18,22 @@ import {
 } from "~/lib/account-forms";
 import { describeUserAgent } from "~/lib/user-agent";
 import { deleteDeviceSession, deleteOtherSessions, listDeviceSessions } from "~/models/session.server";
+import { calendarFeedSince, deleteCalendarFeed } from "~/models/calendar-feed.server";
 import { getTwoStep } from "~/models/two-step.server";
 import { changeEmail, changeName, changePassword } from "~/models/user.server";
 import { clientIp } from "~/server/client-ip.server";
 import { readForm, refuseBody, refuseUnknownIntent } from "~/server/request-body.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { confirmPassword } from "~/services/auth.server";
+import { makeCalendarFeed } from "~/services/calendar-feed.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { withPasswordCheck } from "~/server/password-strength.server";
 import type { z } from "zod";
 import type { Route } from "./+types/account";
 
-// The owner's own account: his password, his sign-in email, and the devices signed in.
-// Four forms, each naming its intent (lib/account-forms.ts); the two that change the
-// account ask for the current password, behind the login throttle.
+// Each person's own account: name, password, sign-in email, the devices signed in and the
+// calendar feed of their visits. Each form names its intent (lib/account-forms.ts); the two
+// that change the sign-in ask for the current password, behind the login throttle.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAccess(request, "routes/admin/account");
@@ -46,12 +50,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: admin.name,
     devices,
     twoStep: getTwoStep(admin.userId) !== null,
+    calendarFeedSince: formatOrNull(calendarFeedSince(admin.userId)),
     owner: admin.role === "owner",
   };
 }
 
+const formatOrNull = (at: Date | null) => (at ? formatKansasDate(at) : null);
+
 type FormName = typeof ACCOUNT_INTENTS.name | typeof ACCOUNT_INTENTS.password | typeof ACCOUNT_INTENTS.email;
-type ActionResult = { form: FormName; result: SubmissionResult<string[]> };
+/** A form's refusal, or the calendar link just made (shown once: only its hash is kept). */
+type ActionResult =
+  | { form: FormName; result: SubmissionResult<string[]> }
+  | { form: typeof ACCOUNT_INTENTS.newCalendarFeed; url: string };
 /** Why a checked change was not made: the field it is about, in the owner's words. */
 type Refusal = { field: string; message: string; status: number };
 
@@ -105,6 +115,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFlash(back, {
         type: n ? "success" : "info",
         message: n ? ACCOUNT_MESSAGES.othersSignedOut(n) : ACCOUNT_MESSAGES.noOthers,
+      });
+    }
+    case ACCOUNT_INTENTS.newCalendarFeed:
+      // Answered in the page, not through a redirect: the link is never stored, not even in a cookie.
+      return data<ActionResult>({ form: ACCOUNT_INTENTS.newCalendarFeed, url: makeCalendarFeed(admin.userId) });
+    case ACCOUNT_INTENTS.turnOffCalendarFeed: {
+      const was = deleteCalendarFeed(admin.userId);
+      return redirectWithFlash(back, {
+        type: was ? "success" : "info",
+        message: was ? CALENDAR_FEED_MESSAGES.turnedOff : CALENDAR_FEED_MESSAGES.alreadyOff,
       });
     }
     default:
@@ -347,8 +367,8 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
       <header>
         <h1 className="text-2xl font-bold">Your account</h1>
         <p className="mt-1 max-w-3xl text-ink-soft">
-          Your name, password, sign-in email and where you are signed in. Still using the password the server printed
-          when the site first started? Choose one of your own here.
+          Your name, password, sign-in email, where you are signed in and your visits in your phone's calendar. Still
+          using the password the server printed when the site first started? Choose one of your own here.
         </p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -372,6 +392,10 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         <div className="space-y-6">
           <TwoStep on={loaderData.twoStep} owner={loaderData.owner} />
           <Devices devices={loaderData.devices} />
+          <CalendarFeedCard
+            since={loaderData.calendarFeedSince}
+            madeUrl={actionData?.form === ACCOUNT_INTENTS.newCalendarFeed ? actionData.url : null}
+          />
         </div>
       </div>
     </>
