@@ -16,7 +16,7 @@ export function VisitLeadName({ lead, className = "" }: { lead: ScheduleItem["le
 
 // Big enough for a gloved thumb, dark on light for a phone in the sun.
 const action =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-black/20 bg-white px-4 font-semibold text-ink hover:bg-sand";
+  "inline-flex min-h-11 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg border border-black/20 bg-white px-2 font-semibold text-ink hover:bg-sand";
 
 /**
  * One of my visits, for a phone on a job site: when, what, who, where (a maps link), the
@@ -42,10 +42,11 @@ export function MyVisitCard({ item }: { item: ScheduleItem }) {
           <p className="whitespace-pre-line">{item.note}</p>
         </div>
       )}
-      <div className="mt-3 flex flex-wrap gap-2">
+      {/* One row of three on a phone: no button left alone on a line of its own. */}
+      <div className="mt-3 grid max-w-md grid-cols-3 gap-2">
         {item.lead.place && (
           <a href={mapsHref(item.lead.place)} className={action} aria-label={`Directions to ${item.lead.place}`}>
-            <Navigation aria-hidden className="size-4" /> Directions
+            <Navigation aria-hidden className="size-4" /> Map
           </a>
         )}
         {item.lead.phone && (
