@@ -1,3 +1,4 @@
+import { webStreamOf } from "~/server/web-stream.server";
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -47,7 +48,7 @@ export async function openKey(
 export async function encryptFile(file: string, recipient: string): Promise<Readable> {
   const encrypter = new Encrypter();
   encrypter.addRecipient(recipient);
-  const encrypted = await encrypter.encrypt(Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>);
+  const encrypted = await encrypter.encrypt(webStreamOf(fs.createReadStream(file)));
   return fromWeb(encrypted);
 }
 

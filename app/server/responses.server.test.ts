@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { notFound } from "./responses.server";
+import { downloadResponse, notFound } from "./responses.server";
 
 function thrown(f: () => unknown): unknown {
   try {
@@ -40,5 +41,30 @@ describe("notFound", () => {
       .filter((file) => !file.endsWith("responses.server.ts"))
       .filter((file) => /(throw|return) (new Response\(|data\(")[^;]*status: 404/.test(readFileSync(file, "utf8")));
     expect(adHoc).toEqual([]);
+  });
+});
+
+describe("downloadResponse", () => {
+  it("streams the file, and a reader that stops half-way ends it without an error anywhere", async () => {
+    const whole = await downloadResponse(Readable.from(["a", "b", "c"]), "text/plain", "x.txt").text();
+    expect(whole).toBe("abc");
+
+    const source = new PassThrough();
+    const uncaught: unknown[] = [];
+    const listen = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", listen);
+    try {
+      const reader = downloadResponse(source, "application/zip", "x.zip").body!.getReader();
+      source.write("first");
+      expect(Buffer.from((await reader.read()).value!).toString()).toBe("first");
+      await reader.cancel();
+      // The writer goes on a moment after the reader left, as an archive writer does.
+      source.write("late");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(source.destroyed).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", listen);
+    }
   });
 });

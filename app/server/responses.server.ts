@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
+import { webStreamOf } from "~/server/web-stream.server";
 
 /**
  * The one way a loader, action or service says "there is no such thing": a thrown 404.
@@ -13,7 +14,7 @@ export function notFound(message = "Not found", headers?: HeadersInit): never {
 
 /** A file to save, streamed from a Node stream: never cached (backups and exports hold customers' records). */
 export function downloadResponse(stream: Readable, contentType: string, fileName: string): Response {
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+  return new Response(webStreamOf(stream), {
     headers: {
       "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${fileName}"`,

@@ -23,6 +23,7 @@ describe("database", () => {
     // FTS5 keeps each search index in shadow tables of its own (decision 0054): not the data model's.
     const shadow = /_search_(config|content|data|docsize|idx)$/;
     expect(tables.filter((t) => !shadow.test(t))).toEqual([
+      "calendar_feeds",
       "estimates",
       "images",
       "invitations",
