@@ -247,17 +247,17 @@ test("@js the scale is set one way, a line of known length; typing a ratio is th
   await scaleFromLine(page, canvas);
   // 40 ft over 200 units, a foot of picture being 1,152 units: 1:230.
   await expect(canvas).toContainText("Scale: 40 ft line, 1 px = 0.2 ft");
-  expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
+  await expect.poll(() => figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
   // Enter on the typed box as it opens (the scale as shown, rounded) leaves the line's scale alone.
   await page.getByText("Or type the scale").click();
   await page.getByLabel("Scale, like 1:100 (feet of roof per foot of picture)").press("Enter");
   await expect(page.getByRole("region", { name: "Results" })).toContainText("40 ft line, 1 px = 0.2 ft");
-  expect(await figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
+  await expect.poll(() => figure(page, "Plan area")).toBeCloseTo(1200, -1.5);
   await page.getByText("Or type the scale").click();
   await typeScale(page, "1:288");
   // 288 / 1152 = 0.25 ft per unit: 50 × 37.5 ft.
   await expect(canvas).toContainText("Scale: Typed 1:288, 1 px = 0.25 ft");
-  expect(await figure(page, "Plan area")).toBeCloseTo(1875, -1.5);
+  await expect.poll(() => figure(page, "Plan area")).toBeCloseTo(1875, -1.5);
 });
 
 test("@js a typed ridge follows Undo", async ({ adminPage: page }) => {
@@ -289,11 +289,11 @@ test("@js a pitch measured on the side view beside a typed length × width says 
   const check = page.getByRole("alert", { name: "Pitch check" });
   await expect(check).toContainText("The side view measured 8/12, but the typed pitch is 6/12.");
   // 1,200 sq ft of plan at 6/12: the figures use the typed pitch until staff choose.
-  expect(await figure(page, "Roof area")).toBeCloseTo(1342, -1.5);
+  await expect.poll(() => figure(page, "Roof area")).toBeCloseTo(1342, -1.5);
   await check.getByRole("button", { name: "Use 8/12" }).click();
   await expect(page.getByLabel("Pitch (X/12)")).toHaveValue("8");
   await expect(check).toHaveCount(0);
-  expect(await figure(page, "Roof area")).toBeCloseTo(1442, -1.5);
+  await expect.poll(() => figure(page, "Roof area")).toBeCloseTo(1442, -1.5);
 });
 
 test("@nojs a measured pitch the typed pitch disagrees with is said without scripts, in the tool and on the lead page", async ({
