@@ -8,6 +8,7 @@ import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
 import type { TakeoffKey } from "../lib/takeoff";
 import { VISIT_KINDS } from "../lib/visit-kinds";
+import { JOB_PHOTO_TAGS } from "../lib/job-photo-tags";
 import { INVOICE_KINDS, INVOICE_STATES, PAYMENT_METHODS, type InvoiceLine } from "../lib/invoice-kinds";
 import { HISTORY_KINDS } from "../lib/history-kinds";
 
@@ -159,6 +160,8 @@ export const projects = sqliteTable(
     mediaType: text("media_type", { enum: MEDIA_TYPES }).notNull().default("image"),
     // For a video item this is its thumbnail.
     imageId: integer("image_id").references(() => images.id, { onDelete: "set null" }),
+    // A job's "before" picture, shown beside imageId (its "after") on the project's page.
+    beforeImageId: integer("before_image_id").references(() => images.id, { onDelete: "set null" }),
     videoUrl: text("video_url"),
     altText: text("alt_text").notNull().default(""),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
@@ -270,8 +273,10 @@ export const leads = sqliteTable(
 );
 
 /**
- * Photos sent with a quote request: private files (storage.server.ts, "private"), named by
- * the server; the row goes with its lead.
+ * A lead's photos: those sent with its quote request (no tag, no one's) and those the crew
+ * and office take on the job (tagged, by a person). Private files (storage.server.ts,
+ * "private"), named by the server; the row goes with its lead. A job photo sent again by a
+ * phone's queue carries the same client key, so it is kept once.
  */
 export const leadPhotos = sqliteTable(
   "lead_photos",
@@ -286,9 +291,21 @@ export const leadPhotos = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
+    // Null for the homeowner's photos sent with the request; one of JOB_PHOTO_TAGS otherwise.
+    tag: text("tag", { enum: JOB_PHOTO_TAGS }),
+    caption: text("caption").notNull().default(""),
+    takenBy: integer("taken_by").references(() => users.id, { onDelete: "set null" }),
+    // When the phone took it (a photo queued without signal is sent hours later); else createdAt.
+    takenAt: integer("taken_at", { mode: "timestamp_ms" }),
+    // Shown on the homeowner's job page since then; null: only the team sees it.
+    sharedAt: integer("shared_at", { mode: "timestamp_ms" }),
+    clientKey: text("client_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("lead_photos_lead_idx").on(t.leadId)],
+  (t) => [
+    index("lead_photos_lead_idx").on(t.leadId),
+    uniqueIndex("lead_photos_client_key_idx").on(t.leadId, t.clientKey),
+  ],
 );
 
 /**
