@@ -70,6 +70,9 @@ export default defineConfig({
     // way from the field filled before (focus scrolls it into view) moved a radio away from
     // under the click. Tests that look at the motion itself set it per page.
     reducedMotion: "reduce",
+    // The admin's service worker (decision 0099) is for the specs about working without
+    // signal, which allow it: everywhere else each page talks to the server as it did.
+    serviceWorkers: "block",
   },
   projects: [
     // Which of the four a test runs in (docs/testing.md lists it per spec file):

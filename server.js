@@ -43,7 +43,15 @@ if (DEV) {
   // browser takes brotli or gzip; anything else, and a browser that takes neither, below.
   root.use("/assets", precompressed("build/client/assets"));
   root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  root.use(express.static("build/client", { maxAge: "1h" }));
+  // The service worker is looked at anew on every visit: a new build's reaches the phones at once.
+  root.use(
+    express.static("build/client", {
+      maxAge: "1h",
+      setHeaders: (res, file) => {
+        if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
+  );
   root.use(serverModule.app);
 }
 

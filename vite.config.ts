@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
+import { APP_ICON_SIZES, appIcon } from "./app/lib/static-files";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -41,6 +42,65 @@ function precompressAssets(): Plugin {
   };
 }
 
+const APP = fileURLToPath(new URL("./app", import.meta.url));
+
+/**
+ * The admin's service worker (decision 0099), once the browser's build is written: the
+ * worker bundled on its own (app/sw/service-worker.ts, no chunks: a worker loads one file),
+ * then Serwist writes the list of the build's scripts and stylesheets into it, each with
+ * its revision, for the phone to keep. The app icons the installed app shows are drawn from
+ * the favicon here too, so the one drawing stays the one source.
+ */
+function serviceWorker(): Plugin {
+  let outDir = "";
+  return {
+    name: "admin-service-worker",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const swDest = path.join(outDir, "sw.js");
+      await build({
+        configFile: false,
+        logLevel: "warn",
+        resolve: { alias: { "~": APP } },
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          rollupOptions: {
+            input: path.join(APP, "sw/service-worker.ts"),
+            output: { format: "iife", entryFileNames: "sw.js", inlineDynamicImports: true },
+          },
+        },
+      });
+      const { injectManifest } = await import("@serwist/build");
+      const { warnings } = await injectManifest({
+        swSrc: swDest,
+        swDest,
+        globDirectory: outDir,
+        globPatterns: ["assets/*.{js,css}"],
+        // Vite's file names carry their hash already: no second revision needed.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      });
+      if (warnings.length) throw new Error(`Service worker: ${warnings.join("; ")}`);
+      const sharp = (await import("sharp")).default;
+      const favicon = await fs.readFile(path.join(outDir, "favicon.svg"));
+      await Promise.all(
+        APP_ICON_SIZES.map((size) =>
+          sharp(favicon, { density: (72 * size) / 64 })
+            .resize(size, size)
+            .png()
+            .toFile(path.join(outDir, appIcon(size))),
+        ),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the HTTP layer (headers,
   // uploads, start-up) and the routes share one module graph and one DB handle.
@@ -54,6 +114,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // more than the few KB of unused functions merging adds (decision 0029).
         { rollupOptions: { output: { experimentalMinChunkSize: 5_000 } } }),
   },
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
+  resolve: { alias: { "~": APP } },
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets(), serviceWorker()])],
 }));

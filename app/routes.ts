@@ -88,4 +88,6 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  // The admin installed on a phone (its service worker is /sw.js, a built file).
+  route("app.webmanifest", "routes/resources/web-manifest.ts"),
 ] satisfies RouteConfig;

@@ -311,6 +311,8 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   "routes/resources/healthz": PUBLIC,
   "routes/resources/sitemap": PUBLIC,
   "routes/resources/robots": PUBLIC,
+  // Asked for by the browser without cookies; it names no one and nothing private.
+  "routes/resources/web-manifest": PUBLIC,
   // Old lead addresses: a redirect before any sign-in check; the new address checks.
   "routes/admin/moved-leads": PUBLIC,
 

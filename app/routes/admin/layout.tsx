@@ -28,7 +28,15 @@ import { waitingLeads } from "~/models/lead.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { countPendingTestimonials } from "~/models/testimonial.server";
 import { goLiveRemaining } from "~/services/go-live.server";
+import { OfflineSupport } from "~/components/admin/offline";
+import { appIcon } from "~/lib/static-files";
 import type { Route } from "./+types/layout";
+
+// The admin installs on a phone as an app that opens on My day (decision 0099).
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: href("/app.webmanifest") },
+  { rel: "apple-touch-icon", href: appIcon(192) },
+];
 
 // One guard for the whole admin: every loader and action beneath this layout runs only
 // for a signed-in admin (each still checks on its own too; resource routes check alone).
@@ -58,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       goLive: owner ? goLiveRemaining() : null,
       // The owner's alone: nobody else can act on it.
       backupProblems: owner ? backupProblems().map((problem) => problem.kind) : [],
+      // Whose photos wait on this phone, and whose kept pages it holds (decision 0099).
+      userId: admin.userId,
     },
     { headers },
   );
@@ -214,6 +224,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-sand">
       <AdminHeader data={loaderData} />
+      <OfflineSupport userId={loaderData.userId} />
       <GoLiveSpot remaining={loaderData.goLive} />
       <BackupSpot data={loaderData} />
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8 sm:px-6">
@@ -257,6 +268,11 @@ export function ErrorBoundary() {
   // From the hook rather than the props, so the boundary reads the same under any router.
   const error = useRouteError();
   const headerData = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  // A move inside the admin without signal fails here; loaded as a whole page instead, it is
+  // the phone's kept copy, or the service worker's "No signal" page (decision 0099).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error) && !navigator.onLine) window.location.reload();
+  }, [error]);
   const { title, message } = adminErrorText(error);
   return (
     <div className="min-h-dvh bg-sand">

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
+import { forgetOfflinePages } from "~/components/admin/offline";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { FlashMessage } from "~/components/flash-message";
@@ -79,6 +80,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const error = busy ? undefined : form.errors?.[0];
   // Signing in leaves this page: a message it toasted (a session that ran out) goes with it.
   useEffect(() => () => toast.dismiss(), []);
+  // Whoever signs in next on this phone finds none of the pages kept for the last person.
+  useEffect(() => void forgetOfflinePages(), []);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-sand px-4">
       <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg">

@@ -1,4 +1,7 @@
+import { useEffect } from "react";
 import { href, Link } from "react-router";
+import { keepForOffline } from "~/components/admin/offline";
+import { LEADS_KEPT_AHEAD } from "~/lib/offline";
 import { MyVisitCard } from "~/components/admin/visit-card";
 import { requireAccess } from "~/services/access.server";
 import { myDayView, type MyDayGroup } from "~/services/my-day.server";
@@ -12,6 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function MyDay({ loaderData }: Route.ComponentProps) {
   const { today, coming } = loaderData;
+  useKeptAhead([today, ...coming]);
   return (
     <>
       <header>
@@ -54,6 +58,26 @@ export default function MyDay({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   );
+}
+
+/**
+ * This page and the leads of the coming jobs, kept on the phone while it has signal: in the
+ * truck without it, they still open (decision 0099).
+ */
+function useKeptAhead(groups: MyDayGroup[]) {
+  const leads = [
+    ...new Set(groups.flatMap((g) => g.items).flatMap((item) => (item.lead.open ? [item.lead.id] : []))),
+  ].slice(0, LEADS_KEPT_AHEAD);
+  const key = leads.join(",");
+  useEffect(() => {
+    void keepForOffline([
+      href("/admin/my-day"),
+      ...key
+        .split(",")
+        .filter(Boolean)
+        .map((id) => href("/admin/leads/:id", { id })),
+    ]);
+  }, [key]);
 }
 
 function VisitList({ group }: { group: MyDayGroup }) {

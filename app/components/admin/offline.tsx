@@ -1,0 +1,143 @@
+import { CloudOff, LoaderCircle, Upload } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { href, useRevalidator } from "react-router";
+import { OFFLINE_CACHE, SERVICE_WORKER_URL, waitingText } from "~/lib/offline";
+import { onQueueChange, queuedPhotos, removeQueuedPhoto, sendQueuedPhotos, type QueuedPhoto } from "./photo-queue";
+
+/**
+ * The admin on a phone without signal (decision 0099): the service worker, the kept pages
+ * belonging to one person only, and the photos waiting on the phone, on every admin page.
+ */
+
+// Which person the phone's kept pages are for: another signing in finds none of them.
+const OWNER_KEY = "offline-owner";
+
+/** Forgets every page the phone kept: on the sign-in page, whoever signs in next. */
+export async function forgetOfflinePages(): Promise<void> {
+  if (typeof caches === "undefined") return;
+  localStorage.removeItem(OWNER_KEY);
+  await caches.delete(OFFLINE_CACHE);
+}
+
+/**
+ * Keeps these admin pages on the phone now, so they open later without signal (My day keeps
+ * the leads of the coming jobs). Only a page the server gave (a redirect to the sign-in page
+ * is not kept); failures are left for the next visit.
+ */
+export async function keepForOffline(paths: string[]): Promise<void> {
+  if (typeof caches === "undefined" || !navigator.onLine) return;
+  const cache = await caches.open(OFFLINE_CACHE);
+  for (const path of paths) {
+    const response = await fetch(path, { credentials: "same-origin" }).catch(() => null);
+    if (response?.ok && !response.redirected) await cache.put(path, response);
+  }
+}
+
+/** Registers the service worker (the production build has one) and keeps the kept pages this person's. */
+function useServiceWorker(userId: number) {
+  useEffect(() => {
+    if (typeof caches !== "undefined" && localStorage.getItem(OWNER_KEY) !== String(userId)) {
+      void caches.delete(OFFLINE_CACHE);
+      localStorage.setItem(OWNER_KEY, String(userId));
+    }
+    if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+    // A browser that refuses (private mode, a test that blocks workers) keeps the admin as it always was.
+    navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: href("/admin") }).catch(() => {});
+  }, [userId]);
+}
+
+type QueueState = { waiting: number; refused: QueuedPhoto[]; sending: boolean; offline: boolean; signedOut: boolean };
+
+/**
+ * This person's photos waiting on the phone: sent when the page opens, when the signal comes
+ * back, whenever the queue changes, and every half minute while some wait. A photo sent
+ * shows on its lead page at once (the page's data is asked for again).
+ */
+function usePhotoQueue(userId: number): QueueState & { remove: (key: string) => void } {
+  const [state, setState] = useState<QueueState>({
+    waiting: 0,
+    refused: [],
+    sending: false,
+    offline: false,
+    signedOut: false,
+  });
+  const { revalidate } = useRevalidator();
+  const read = useCallback(async () => {
+    const photos = await queuedPhotos(userId).catch(() => []);
+    setState((s) => ({
+      ...s,
+      waiting: photos.filter((p) => !p.refused).length,
+      refused: photos.filter((p) => p.refused),
+    }));
+    return photos;
+  }, [userId]);
+  const send = useCallback(async () => {
+    const photos = await read();
+    if (!photos.some((p) => !p.refused)) return;
+    setState((s) => ({ ...s, sending: true }));
+    const report = await sendQueuedPhotos(userId).catch(() => ({ sent: 0, signedOut: false, offline: true }));
+    setState((s) => ({ ...s, sending: false, offline: report.offline, signedOut: report.signedOut }));
+    if (report.sent) void revalidate();
+    await read();
+  }, [userId, read, revalidate]);
+  useEffect(() => {
+    const first = window.setTimeout(() => void send(), 0);
+    const stop = onQueueChange(() => void send());
+    const online = () => void send();
+    const offline = () => setState((s) => ({ ...s, offline: true }));
+    window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
+    const timer = window.setInterval(() => void send(), 30_000);
+    return () => {
+      stop();
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, [send]);
+  return { ...state, remove: (key) => void removeQueuedPhoto(key) };
+}
+
+/** The service worker, and the line saying what waits on the phone, for every admin page. */
+export function OfflineSupport({ userId }: { userId: number }) {
+  useServiceWorker(userId);
+  const queue = usePhotoQueue(userId);
+  if (!queue.waiting && !queue.refused.length) return null;
+  const status = queue.signedOut
+    ? "Sign in again to send them."
+    : queue.offline
+      ? "No signal: they are kept on this phone and go when it is back."
+      : queue.sending
+        ? "Sending…"
+        : "They go as soon as the phone has signal.";
+  const Icon = queue.offline ? CloudOff : queue.sending ? LoaderCircle : Upload;
+  return (
+    <div className="border-b border-amber-300 bg-amber-50 text-ink" role="status" data-testid="photo-queue">
+      <div className="mx-auto max-w-7xl px-4 py-2 text-sm sm:px-6">
+        {queue.waiting > 0 && (
+          <p className="flex items-center gap-2">
+            <Icon aria-hidden className={`size-4 shrink-0 ${queue.sending ? "animate-spin" : ""}`} />
+            <span>
+              <strong>{waitingText(queue.waiting)}</strong>. {status}
+            </span>
+          </p>
+        )}
+        {queue.refused.map((photo) => (
+          <p key={photo.key} className="mt-1 flex flex-wrap items-center gap-x-3">
+            <span>
+              <strong>{photo.fileName}</strong> was not added: {photo.refused}
+            </span>
+            <button
+              type="button"
+              className="min-h-10 font-semibold text-brand-dark underline"
+              onClick={() => queue.remove(photo.key)}
+            >
+              Remove it from this phone
+            </button>
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
