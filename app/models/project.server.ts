@@ -240,13 +240,22 @@ export type DraftProject = Pick<
   "title" | "category" | "description" | "altText" | "service" | "town"
 > & { leadId: number };
 
-/** An unpublished project made from a completed job, with its picture's row, in one transaction. */
-export function createDraftProject(draft: DraftProject, file: ImageFile | null): number {
+/**
+ * An unpublished project made from a completed job, with its pictures' rows, in one
+ * transaction. The project's alt text describes its picture (the after); the before
+ * picture's own description is kept on its image row.
+ */
+export function createDraftProject(
+  draft: DraftProject,
+  file: ImageFile | null,
+  before: { file: ImageFile; alt: string } | null = null,
+): number {
   return inTransaction(() => {
     const image = file ? insertImage({ ...file, alt: draft.altText ?? draft.title }) : null;
+    const beforeImage = before ? insertImage({ ...before.file, alt: before.alt }) : null;
     return getDb()
       .insert(projects)
-      .values({ ...draft, imageId: image?.id ?? null, published: false })
+      .values({ ...draft, imageId: image?.id ?? null, beforeImageId: beforeImage?.id ?? null, published: false })
       .returning({ id: projects.id })
       .get().id;
   });
