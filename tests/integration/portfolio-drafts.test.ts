@@ -288,6 +288,22 @@ const publicFiles = () => (fs.existsSync(paths.uploads) ? fs.readdirSync(paths.u
 const projectOf = (leadId: number) => getDb().select().from(projects).where(eq(projects.leadId, leadId)).get();
 const imageRow = (id: number | null) => getDb().select().from(images).where(eq(images.id, id!)).get();
 
+/** A completed job drafted with its before ("Old roof") and after ("New roof") photos. */
+async function pairDrafted() {
+  const { id, named } = await completedJob([
+    { name: "old-roof.jpg", tag: "before" },
+    { name: "done.jpg", tag: "after" },
+  ]);
+  await post(id, {
+    ...draftFields,
+    photoId: String(named("done.jpg").id),
+    altText: "New roof",
+    beforePhotoId: String(named("old-roof.jpg").id),
+    beforeAltText: "Old roof",
+  });
+  return { id };
+}
+
 /** What the project's public page reads as: its figures' captions and their pictures' alt texts. */
 async function pageFigures(id: number) {
   const page = (await projectPage(routeArgs(new Request(`http://site.test/portfolio/${id}`), { id: String(id) }))) as {
@@ -411,17 +427,7 @@ describe("a before and after portfolio draft from the job's photos", () => {
   });
 
   it("keeps a before picture in use from being deleted, and takes it away in the editor with its files", async () => {
-    const { id, named } = await completedJob([
-      { name: "old-roof.jpg", tag: "before" },
-      { name: "done.jpg", tag: "after" },
-    ]);
-    await post(id, {
-      ...draftFields,
-      photoId: String(named("done.jpg").id),
-      altText: "New roof",
-      beforePhotoId: String(named("old-roof.jpg").id),
-      beforeAltText: "Old roof",
-    });
+    const { id } = await pairDrafted();
     const project = projectOf(id)!;
     const before = imageRow(project.beforeImageId)!;
     const refused = deleteLibraryImage(before.id);
@@ -471,18 +477,8 @@ describe("a before and after portfolio draft from the job's photos", () => {
   });
 
   it("goes with its project when the project is deleted, files and all", async () => {
-    const { id, named } = await completedJob([
-      { name: "old-roof.jpg", tag: "before" },
-      { name: "done.jpg", tag: "after" },
-    ]);
     const [files, rows] = [publicFiles(), listStoredFiles().length];
-    await post(id, {
-      ...draftFields,
-      photoId: String(named("done.jpg").id),
-      altText: "New roof",
-      beforePhotoId: String(named("old-roof.jpg").id),
-      beforeAltText: "Old roof",
-    });
+    const { id } = await pairDrafted();
     expect(listStoredFiles().length).toBe(rows + 2);
     expect((await publish(projectOf(id)!.id, "delete-project")).status).toBe(302);
     expect(projectOf(id)).toBeUndefined();
