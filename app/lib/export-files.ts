@@ -203,6 +203,7 @@ export const EXPORT_FILES = [
       ["town", "the town page it shows on"],
       ["description", "description"],
       ["picture", "its picture's path in this zip"],
+      ["before_picture", "its before picture's path in this zip (shown beside the picture on its page)"],
       ["video_url", "its video link"],
       ["alt_text", "the picture's description for screen readers"],
       ["featured", "1 when featured"],

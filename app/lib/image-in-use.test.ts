@@ -23,6 +23,21 @@ describe("imageInUseMessage", () => {
     );
   });
 
+  it("names the projects whose before picture it is", () => {
+    expect(imageInUseMessage([{ projectId: 3, title: "New Roof, Derby", category: "roofing", before: true }])).toBe(
+      "This image is in use: it is the before picture of “New Roof, Derby”. Give that project another picture first, then delete it.",
+    );
+    expect(
+      imageInUseMessage([
+        { projectId: 3, title: "A", category: "roofing", before: true },
+        { projectId: 4, title: "B", category: "roofing" },
+        { kind: "page", title: "the home page's top picture", slot: "home-hero" },
+      ]),
+    ).toBe(
+      "This image is in use: it is the home page's top picture, the picture of “B” and the before picture of “A”. Choose another picture there first, then delete it.",
+    );
+  });
+
   it("links to the project's editor in its own tab", () => {
     expect(projectEditorHref({ projectId: 4, category: "roofing" })).toBe("/admin/projects/roofing?edit=4");
   });

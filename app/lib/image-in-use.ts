@@ -3,11 +3,17 @@ import type { ProjectCategory } from "./project-categories";
 import { chosenSlots, slotId, slotPlace, type SiteMedia } from "./site-media";
 
 // Where a library picture shows on the site, so the library refuses to delete it: the
-// projects whose picture it is, and the places the owner chose it for in the settings
+// projects whose picture (or before picture) it is, and the places the owner chose it for in the settings
 // (his pictures and video; the team's photos on the About page).
 
-/** A project whose picture (or video thumbnail) it is. */
-export type ProjectUse = { kind?: "project"; projectId: number; title: string; category: ProjectCategory };
+/** A project whose picture (or video thumbnail) it is; `before`: whose before picture it is. */
+export type ProjectUse = {
+  kind?: "project";
+  projectId: number;
+  title: string;
+  category: ProjectCategory;
+  before?: boolean;
+};
 /** A place in the settings: `slot` is the Pictures & Video slot, null for a team photo (Words & Facts). */
 export type PageUse = { kind: "page"; title: string; slot: string | null };
 export type ImageUse = ProjectUse | PageUse;
@@ -49,12 +55,17 @@ const listed = (parts: readonly string[]) =>
  */
 export function imageInUseMessage(uses: readonly (ImageUse | string)[]): string {
   const all = uses.map((u): ImageUse => (typeof u === "string" ? { projectId: 0, title: u, category: "roofing" } : u));
-  const projects = all.filter((u) => u.kind !== "page").map((u) => u.title);
+  const projects = all.filter((u) => u.kind !== "page");
   const pages = all.filter((u) => u.kind === "page").map((u) => u.title);
+  const titles = (before: boolean) => projects.filter((u) => !!u.before === before).map((u) => quoted(u.title));
+  const pictureOf = [
+    ...(titles(false).length || !titles(true).length ? [`the picture of ${listed(titles(false)) || quoted("")}`] : []),
+    ...(titles(true).length ? [`the before picture of ${listed(titles(true))}`] : []),
+  ];
   if (pages.length === 0) {
     const them = projects.length > 1 ? "those projects" : "that project";
-    return `This image is in use: it is the picture of ${listed(projects.map(quoted)) || quoted("")}. Give ${them} another picture first, then delete it.`;
+    return `This image is in use: it is ${listed(pictureOf)}. Give ${them} another picture first, then delete it.`;
   }
-  const parts = [...pages, ...(projects.length ? [`the picture of ${listed(projects.map(quoted))}`] : [])];
+  const parts = [...pages, ...(projects.length ? pictureOf : [])];
   return `This image is in use: it is ${listed(parts)}. Choose another picture there first, then delete it.`;
 }

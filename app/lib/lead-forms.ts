@@ -3,7 +3,7 @@ import { z } from "~/lib/zod";
 import { EstimateLinesSchema, LeaveOutSchema, MakeEstimateSchema } from "./estimate";
 import { LEAD_MESSAGES, LEAD_STATUSES } from "./lead-status";
 import { isCalendarDay } from "./business-time";
-import { pictureNeedsAltText, PortfolioDraftSchema } from "./portfolio-draft-form";
+import { beforeIsAnotherPhoto, pictureNeedsAltText, PortfolioDraftSchema } from "./portfolio-draft-form";
 import { PROPOSAL_MESSAGES, TERMS_MAX, VALID_DAYS } from "./proposal";
 
 /**
@@ -120,7 +120,10 @@ const AskReviewSchema = z.object({ intent: z.literal(ASK_REVIEW_INTENT) });
 export const ADD_TO_PORTFOLIO_INTENT = "add-to-portfolio";
 export const AddToPortfolioSchema = PortfolioDraftSchema.extend({
   intent: z.literal(ADD_TO_PORTFOLIO_INTENT),
-}).superRefine(pictureNeedsAltText);
+}).superRefine((form, ctx) => {
+  pictureNeedsAltText(form, ctx);
+  beforeIsAnotherPhoto(form, ctx);
+});
 
 // ---- The page's one union -------------------------------------------------------------------
 

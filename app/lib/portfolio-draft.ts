@@ -1,5 +1,6 @@
 import { QUOTE_SERVICES } from "~/lib/contact-form";
 import { SERVICES, type ServiceSlug } from "~/lib/landing-pages";
+import type { JobPhotoTag } from "~/lib/job-photo-tags";
 import type { ProjectCategory } from "~/lib/project-categories";
 
 /**
@@ -47,4 +48,32 @@ export function draftTitle(service: string | null | undefined, town: string | nu
   const work = isQuoteService(service) && service !== "Not sure" ? (TITLE_WORK[service] ?? service) : "Project";
   const place = (town ?? "").split(",")[0].trim();
   return place ? `${work} in ${place}` : work;
+}
+
+/** What the draft form needs to know of a lead's photo to offer it as the before or the after. */
+export type DraftPhotoFacts = {
+  id: number;
+  tag: JobPhotoTag | null;
+  takenAt: Date | null;
+  createdAt: Date;
+};
+
+const newestFirst = (a: DraftPhotoFacts, b: DraftPhotoFacts) =>
+  (b.takenAt ?? b.createdAt).getTime() - (a.takenAt ?? a.createdAt).getTime() || b.id - a.id;
+
+/**
+ * The pictures the draft form starts with: the newest photo tagged "after" (else the first
+ * other photo, the request's, as before job photos existed) and the newest tagged "before"
+ * (else none). Newest by when the phone took it: a photo queued offline arrives late.
+ */
+export function draftPictureDefaults(photos: readonly DraftPhotoFacts[]): {
+  photoId: number | null;
+  beforePhotoId: number | null;
+} {
+  const newest = (tag: JobPhotoTag) => photos.filter((p) => p.tag === tag).toSorted(newestFirst)[0]?.id ?? null;
+  const before = newest("before");
+  const after = newest("after") ?? photos.find((p) => p.id !== before)?.id ?? null;
+  // A job whose one photo is a before: it is the picture, with nothing to pair it with.
+  if (after === null) return { photoId: before, beforePhotoId: null };
+  return { photoId: after, beforePhotoId: before };
 }

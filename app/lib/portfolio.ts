@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categories";
+import type { SitePicture } from "~/lib/site-media";
 
 /** A project as the public pages and the admin table show it: text, and a picture with its URLs. */
 export type ProjectCard = {
@@ -26,6 +27,15 @@ export type AdminProjectCard = ProjectCard & {
   service: string | null;
   town: string | null;
 };
+
+/**
+ * A project on its own page: also its before picture, shown beside its picture (the after)
+ * as a pair. Lists and tiles show the after alone.
+ */
+export type ProjectPageCard = ProjectCard & { before: SitePicture | null };
+
+/** A project as its editor opens it: also its before picture, to keep, replace or remove. */
+export type EditableProject = AdminProjectCard & { before: SitePicture | null };
 
 /**
  * A project as a tile in a list: no description. Lists are what long pages carry in their

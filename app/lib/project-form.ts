@@ -26,6 +26,8 @@ export const PROJECT_SERVICES = QUOTE_SERVICES.filter((s) => s !== "Not sure");
 
 export const CATEGORY_LABELS = { framing: "Framing", roofing: "Roofing", "bright-green": "Bright Green" } as const;
 
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false);
+
 /** One schema for the browser (conform) and the action. The file itself is checked on the server. */
 export const ProjectSchema = z
   .object({
@@ -36,7 +38,10 @@ export const ProjectSchema = z
     mediaType: z.enum(MEDIA_TYPES).default("image"),
     videoUrl: z.string().trim().max(500).optional(),
     altText: z.string().trim().max(200).optional(),
-    featured: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
+    // The before picture's description, and taking the picture away (its file comes as `beforeImage`).
+    beforeAltText: z.string().trim().max(200).optional(),
+    removeBefore: checkbox,
+    featured: checkbox,
     // What puts it on a service's and a town's page. A lead's "Not sure" is kept as it came.
     service: z.enum(QUOTE_SERVICES, { error: SERVICE_INVALID }).optional(),
     // As long as a request's city may be: a job's project starts with it.
@@ -47,4 +52,5 @@ export const ProjectSchema = z
       ctx.addIssue({ code: "custom", path: ["videoUrl"], message: VIDEO_URL_INVALID });
     }
   });
-export type ProjectInput = z.infer<typeof ProjectSchema>;
+/** A project's own fields; the before picture's are the editor's change to it (services BeforeEdit). */
+export type ProjectInput = Omit<z.infer<typeof ProjectSchema>, "beforeAltText" | "removeBefore">;

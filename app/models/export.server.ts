@@ -317,22 +317,25 @@ function* paymentRows(): Generator<Cells> {
 }
 
 function* projectRows(): Generator<Cells> {
+  const before = alias(images, "before");
   const read = (after: number) =>
     batchAfter(
       getDb()
         .select({
           p: getTableColumns(projects),
           picture: images.storedName,
+          beforePicture: before.storedName,
           ...ACCOUNT,
         })
         .from(projects)
         .leftJoin(images, eq(images.id, projects.imageId))
+        .leftJoin(before, eq(before.id, projects.beforeImageId))
         .leftJoin(who, eq(who.id, projects.publishedBy))
         .$dynamic(),
       projects.id,
       after,
     ).all();
-  for (const { p, picture, whoName, whoEmail } of inBatches(read, (r) => r.p.id)) {
+  for (const { p, picture, beforePicture, whoName, whoEmail } of inBatches(read, (r) => r.p.id)) {
     yield [
       p.id,
       p.title,
@@ -341,6 +344,7 @@ function* projectRows(): Generator<Cells> {
       p.town,
       p.description,
       picture ? `${PUBLIC}/${picture}` : null,
+      beforePicture ? `${PUBLIC}/${beforePicture}` : null,
       p.videoUrl,
       p.altText,
       flag(p.featured),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notExists, notInArray, or, sql } from "drizzle-orm";
 import { getDb, inTransaction } from "~/server/db.server";
 import { images, projects, type Image } from "~/db/schema";
 import { pageImageUses, type ImageUse, type ProjectUse } from "~/lib/image-in-use";
@@ -114,7 +114,8 @@ export function updateImageFile(id: number, file: Pick<Image, "bytes" | "width" 
 }
 
 /**
- * Where a library picture is shown: the projects whose picture (or video thumbnail) it is,
+ * Where a library picture is shown: the projects whose picture (or video thumbnail, or
+ * before picture) it is,
  * and the places the owner chose it for in the settings (his pictures, the team's photos).
  */
 export function listImageUses(imageIds: number[]): Map<number, ImageUse[]> {
@@ -126,14 +127,24 @@ export function listImageUses(imageIds: number[]): Map<number, ImageUse[]> {
     if (places) uses.set(id, places);
   }
   const rows = getDb()
-    .select({ imageId: projects.imageId, projectId: projects.id, title: projects.title, category: projects.category })
+    .select({
+      imageId: projects.imageId,
+      beforeImageId: projects.beforeImageId,
+      projectId: projects.id,
+      title: projects.title,
+      category: projects.category,
+    })
     .from(projects)
-    .where(inArray(projects.imageId, imageIds))
+    .where(or(inArray(projects.imageId, imageIds), inArray(projects.beforeImageId, imageIds)))
     .orderBy(asc(projects.title))
     .all();
-  for (const { imageId, ...use } of rows)
-    if (imageId !== null)
-      uses.set(imageId, [...(uses.get(imageId) ?? []), { kind: "project", ...use } satisfies ProjectUse]);
+  const add = (imageId: number, use: ProjectUse) => uses.set(imageId, [...(uses.get(imageId) ?? []), use]);
+  const asked = new Set(imageIds);
+  for (const { imageId, beforeImageId, ...use } of rows) {
+    if (imageId !== null && asked.has(imageId)) add(imageId, { kind: "project", ...use });
+    if (beforeImageId !== null && asked.has(beforeImageId))
+      add(beforeImageId, { kind: "project", ...use, before: true });
+  }
   return uses;
 }
 
@@ -157,7 +168,7 @@ function removableDemoImage(keep: number[]) {
   const shownByOwnProject = db
     .select({ one: sql`1` })
     .from(projects)
-    .where(and(eq(projects.imageId, images.id), eq(projects.demo, false)));
+    .where(and(or(eq(projects.imageId, images.id), eq(projects.beforeImageId, images.id)), eq(projects.demo, false)));
   return and(
     eq(images.demo, true),
     notExists(shownByOwnProject),

@@ -155,11 +155,15 @@ function fields(input: ProjectInput) {
   };
 }
 
-function imageOf(projectId: number): (StoredImage & { id: number }) | undefined {
+/** The project's picture (the after) or its before picture, enough to delete its row and files. */
+function imageOf(
+  projectId: number,
+  which: "imageId" | "beforeImageId" = "imageId",
+): (StoredImage & { id: number }) | undefined {
   return getDb()
     .select({ id: images.id, storedName: images.storedName, purpose: images.purpose })
     .from(projects)
-    .innerJoin(images, eq(projects.imageId, images.id))
+    .innerJoin(images, eq(projects[which], images.id))
     .where(eq(projects.id, projectId))
     .get();
 }
@@ -192,45 +196,56 @@ export function createProject(
 }
 
 /**
- * Null when the project no longer exists. With a new picture, its row replaces the old
- * one in the same transaction; the replaced picture is returned so its files can go.
+ * A change to a project's before picture in its editor: a new file (replacing the one it
+ * had), or taking it away; otherwise the one it has keeps its place with `alt` as its
+ * description (kept on the picture's own row: the project's alt text is the after's).
+ */
+export type BeforeChange = { file?: ImageFile; remove?: boolean; alt: string };
+
+/**
+ * Null when the project no longer exists. A new picture (or before picture) gets its row
+ * in the same transaction as the project's; the replaced or removed pictures' rows go, and
+ * they are returned so their files can go too.
  */
 export function updateProject(
   id: number,
   input: ProjectInput,
   file?: ImageFile,
-): { replaced: StoredImage | null } | null {
+  before?: BeforeChange,
+): { replaced: StoredImage[] } | null {
   return inTransaction(() => {
     const db = getDb();
     if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return null;
     invalidatePublicPages();
-    if (!file) {
-      db.update(projects)
-        .set({ ...fields(input), updatedAt: new Date() })
-        .where(eq(projects.id, id))
-        .run();
-      return { replaced: null };
+    const change: Partial<typeof projects.$inferInsert> = { ...fields(input), updatedAt: new Date() };
+    const replaced: (StoredImage & { id: number })[] = [];
+    if (file) {
+      const old = imageOf(id);
+      change.imageId = insertImage({ ...file, alt: input.altText ?? input.title }).id;
+      if (old) replaced.push(old);
     }
-    const old = imageOf(id);
-    const image = insertImage({ ...file, alt: input.altText ?? input.title });
-    db.update(projects)
-      .set({ ...fields(input), imageId: image.id, updatedAt: new Date() })
-      .where(eq(projects.id, id))
-      .run();
-    if (old) db.delete(images).where(eq(images.id, old.id)).run();
-    return { replaced: old ?? null };
+    if (before) {
+      const old = imageOf(id, "beforeImageId");
+      if (before.file) change.beforeImageId = insertImage({ ...before.file, alt: before.alt }).id;
+      else if (before.remove) change.beforeImageId = null;
+      else if (old) db.update(images).set({ alt: before.alt }).where(eq(images.id, old.id)).run();
+      if (old && (before.file || before.remove)) replaced.push(old);
+    }
+    db.update(projects).set(change).where(eq(projects.id, id)).run();
+    for (const old of replaced) db.delete(images).where(eq(images.id, old.id)).run();
+    return { replaced };
   });
 }
 
-/** Deletes the project and its picture's row; null when there was no such project, else the picture whose files can go. */
-export function deleteProject(id: number): { image: StoredImage | null } | null {
+/** Deletes the project and its pictures' rows; null when there was no such project, else the pictures whose files can go. */
+export function deleteProject(id: number): { images: StoredImage[] } | null {
   return inTransaction(() => {
     const db = getDb();
-    const old = imageOf(id);
+    const old = [imageOf(id), imageOf(id, "beforeImageId")].filter((i) => i !== undefined);
     if (db.delete(projects).where(eq(projects.id, id)).run().changes === 0) return null;
     invalidatePublicPages();
-    if (old) db.delete(images).where(eq(images.id, old.id)).run();
-    return { image: old ?? null };
+    for (const image of old) db.delete(images).where(eq(images.id, image.id)).run();
+    return { images: old };
   });
 }
 
@@ -240,13 +255,22 @@ export type DraftProject = Pick<
   "title" | "category" | "description" | "altText" | "service" | "town"
 > & { leadId: number };
 
-/** An unpublished project made from a completed job, with its picture's row, in one transaction. */
-export function createDraftProject(draft: DraftProject, file: ImageFile | null): number {
+/**
+ * An unpublished project made from a completed job, with its pictures' rows, in one
+ * transaction. The project's alt text describes its picture (the after); the before
+ * picture's own description is kept on its image row.
+ */
+export function createDraftProject(
+  draft: DraftProject,
+  file: ImageFile | null,
+  before: { file: ImageFile; alt: string } | null = null,
+): number {
   return inTransaction(() => {
     const image = file ? insertImage({ ...file, alt: draft.altText ?? draft.title }) : null;
+    const beforeImage = before ? insertImage({ ...before.file, alt: before.alt }) : null;
     return getDb()
       .insert(projects)
-      .values({ ...draft, imageId: image?.id ?? null, published: false })
+      .values({ ...draft, imageId: image?.id ?? null, beforeImageId: beforeImage?.id ?? null, published: false })
       .returning({ id: projects.id })
       .get().id;
   });

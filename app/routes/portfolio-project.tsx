@@ -3,9 +3,17 @@ import { Icon } from "~/components/icon";
 import { CtaBand } from "~/components/cta-band";
 import { NotFound } from "~/components/not-found";
 import { PageHero } from "~/components/page-hero";
+import { PagePicture } from "~/components/page-picture";
 import { ProjectImage } from "~/components/project-image";
 import { VideoFacade } from "~/components/video-facade";
-import { CAROUSEL_TITLES, parseProjectId, portfolioTabHref, projectPath, type ProjectCard } from "~/lib/portfolio";
+import {
+  CAROUSEL_TITLES,
+  parseProjectId,
+  portfolioTabHref,
+  projectPath,
+  type ProjectCard,
+  type ProjectPageCard,
+} from "~/lib/portfolio";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { parseVideoUrl } from "~/lib/video";
 import { getProjectPage } from "~/services/project-cards.server";
@@ -70,7 +78,10 @@ export default function PortfolioProject({ loaderData, matches }: Route.Componen
 
 const PAGE_SIZES = "(min-width: 64rem) 61rem, 100vw";
 
-function ProjectMedia({ project }: { project: ProjectCard }) {
+/** Each of a before and after pair: half the page's width beside the other, the full width stacked on a phone. */
+const PAIR_SIZES = "(min-width: 64rem) 30rem, (min-width: 48rem) 50vw, 100vw";
+
+function ProjectMedia({ project }: { project: ProjectPageCard }) {
   const video = project.mediaType === "video" ? parseVideoUrl(project.videoUrl) : null;
   const image = project.image;
   if (video) {
@@ -91,6 +102,30 @@ function ProjectMedia({ project }: { project: ProjectCard }) {
       <a href={video.watchUrl} className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
         <Icon name="play" className="size-5" /> Watch the video
       </a>
+    );
+  }
+  if (project.before && image) {
+    return (
+      <div className="grid gap-6 md:grid-cols-2">
+        <figure>
+          <PagePicture
+            picture={project.before}
+            sizes={PAIR_SIZES}
+            priority
+            className="aspect-[4/3] w-full rounded-xl bg-ink object-cover shadow-lg"
+          />
+          <figcaption className="mt-2 text-sm font-semibold tracking-wider text-ink-soft uppercase">Before</figcaption>
+        </figure>
+        <figure>
+          <ProjectImage
+            project={project}
+            sizes={PAIR_SIZES}
+            loading="eager"
+            className="aspect-[4/3] w-full rounded-xl bg-ink object-cover shadow-lg"
+          />
+          <figcaption className="mt-2 text-sm font-semibold tracking-wider text-ink-soft uppercase">After</figcaption>
+        </figure>
+      </div>
     );
   }
   return (

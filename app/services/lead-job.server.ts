@@ -7,9 +7,10 @@ import {
   type ADD_TO_PORTFOLIO_INTENT,
   type LeadFormOf,
 } from "~/lib/lead-forms";
-import { DRAFT_MESSAGES } from "~/lib/portfolio-draft-form";
+import { DRAFT_MESSAGES, REQUEST_PHOTO_LABEL } from "~/lib/portfolio-draft-form";
 import { reviewLinkState } from "~/lib/review-request";
 import { setJobCompleted } from "~/models/lead.server";
+import { listPhotos } from "~/models/lead-photo.server";
 import { findLeadProject } from "~/models/project.server";
 import { latestReviewRequest } from "~/models/review-request.server";
 import { getTestimonial } from "~/models/testimonial.server";
@@ -22,6 +23,9 @@ import { mailIsSetUp } from "~/server/mail.server";
 import type { Actor } from "~/lib/actor";
 import { JOB_MESSAGES } from "~/lib/lead-status";
 import { isRefusal } from "~/lib/refusal";
+import { JOB_PHOTO_TAG_LABELS } from "~/lib/job-photo-tags";
+import { draftPictureDefaults } from "~/lib/portfolio-draft";
+import { leadPhotoThumb } from "./lead-view.server";
 
 /** The forms of a won job on its lead's page (components/admin/lead-job.tsx), parsed (lib/lead-forms.ts). */
 type JobForm = LeadFormOf<
@@ -53,8 +57,24 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
     /** Without mail the request is a link for staff to send: the form's words say so. */
     mailSetUp: mailIsSetUp(),
     project: findLeadProject(lead.id) ?? null,
-    draft: portfolioDraftDefaults(lead),
+    draft: portfolioDraftView(lead),
   };
+}
+
+/** A photo the draft form offers as the before or the after: its thumbnail, what it shows and its caption. */
+export type DraftPhoto = { id: number; thumb: string; name: string; tag: string; caption: string };
+
+/** The "Add to portfolio" form of a completed job: its words, every photo of the lead, and the pictures it starts with. */
+function portfolioDraftView(lead: Lead) {
+  const rows = lead.completedAt ? listPhotos(lead.id) : [];
+  const photos = rows.map((p): DraftPhoto => ({
+    id: p.id,
+    thumb: leadPhotoThumb(p),
+    name: p.originalName,
+    tag: p.tag ? JOB_PHOTO_TAG_LABELS[p.tag] : REQUEST_PHOTO_LABEL,
+    caption: p.caption,
+  }));
+  return { ...portfolioDraftDefaults(lead), ...draftPictureDefaults(rows), photos };
 }
 export type LeadJobView = ReturnType<typeof leadJobView>;
 

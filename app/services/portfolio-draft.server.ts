@@ -1,11 +1,12 @@
 import { categoryForService, draftTitle } from "~/lib/portfolio-draft";
 import { DRAFT_MESSAGES, type PortfolioDraftInput } from "~/lib/portfolio-draft-form";
 import { getLead } from "~/models/lead.server";
+import type { LeadPhoto } from "~/db/schema";
 import { listPhotos } from "~/models/lead-photo.server";
 import { createDraftProject, findLeadProject } from "~/models/project.server";
 import { cleanImage } from "~/server/image-clean.server";
 import { readUpload } from "~/server/storage.server";
-import { withImageFiles } from "./image-storage.server";
+import { withPictureFiles, type PictureUpload } from "./image-storage.server";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import { JOB_MESSAGES } from "~/lib/lead-status";
 import { refusal, type Refusal } from "~/lib/refusal";
@@ -36,9 +37,10 @@ export type DraftOutcome = { id: number } | Refusal | null;
 
 /**
  * An unpublished project from a completed job: its service and town (the lead's) decide
- * the pages it will show on once published. The chosen photo stays the lead's (private);
- * a copy goes through the same decode, clean and variants as any upload into the public
- * library, and becomes the project's picture.
+ * the pages it will show on once published. The chosen photos stay the lead's (private);
+ * a copy of each (the after, and the before when one is chosen) goes through the same
+ * decode, clean and variants as any upload into the public library. Both copies' files are
+ * written before the rows, and a failure of either leaves neither files nor a project.
  */
 export async function addJobToPortfolio(leadId: number, input: PortfolioDraftInput): Promise<DraftOutcome> {
   const lead = getLead(leadId);
@@ -57,10 +59,21 @@ export async function addJobToPortfolio(leadId: number, input: PortfolioDraftInp
     leadId,
   };
   if (input.photoId === undefined) return { id: createDraftProject(draft, null) };
-  const photo = listPhotos(leadId).find((p) => p.id === input.photoId);
+  const photos = listPhotos(leadId);
+  const after = await pictureOf(photos, input.photoId);
+  if (!after) return refusal(DRAFT_MESSAGES.noPhoto, { field: "photoId" });
+  const before = input.beforePhotoId === undefined ? undefined : await pictureOf(photos, input.beforePhotoId);
+  if (before === null) return refusal(DRAFT_MESSAGES.noPhoto, { field: "beforePhotoId" });
+  const id = await withPictureFiles({ after, before }, "library", (files) =>
+    createDraftProject(draft, files.after!, files.before ? { file: files.before, alt: input.beforeAltText } : null),
+  );
+  return { id };
+}
+
+/** A copy of one of the lead's photos, cleaned for the library; null when it is not the lead's or cannot be read. */
+async function pictureOf(photos: LeadPhoto[], id: number): Promise<PictureUpload | null> {
+  const photo = photos.find((p) => p.id === id);
   const file = photo ? await readUpload(photo.storedName, "private") : null;
   const image = file ? await cleanImage(file.bytes) : null;
-  if (!photo || !image) return refusal(DRAFT_MESSAGES.noPhoto, { field: "photoId" });
-  const id = await withImageFiles(image, photo.originalName, "library", (stored) => createDraftProject(draft, stored));
-  return { id };
+  return photo && image ? { image, name: photo.originalName } : null;
 }

@@ -4,10 +4,12 @@ import {
   galleryCard,
   PORTFOLIO_PAGE_SIZE,
   type AdminProjectCard,
+  type EditableProject,
   type GalleryCard,
   type PortfolioCursor,
   type PortfolioTab,
   type ProjectCard,
+  type ProjectPageCard,
 } from "~/lib/portfolio";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { byLine, personName } from "~/lib/by-line";
@@ -17,7 +19,8 @@ import * as model from "~/models/project.server";
 import type { CleanImage } from "~/server/image-clean.server";
 import { removeImageFiles } from "~/server/image-files.server";
 import { uploadUrl } from "~/server/storage.server";
-import { withImageFiles } from "./image-storage.server";
+import { withImageFiles, withPictureFiles, type PictureUpload } from "./image-storage.server";
+import { libraryPictureOf } from "./site-pictures.server";
 
 function toCard({ project, image }: model.ProjectRow): ProjectCard {
   return {
@@ -62,7 +65,8 @@ export function getProjectPage(id: number) {
   const row = model.getPublicProject(id);
   if (!row) return undefined;
   const link = (r: model.ProjectRow | undefined) => (r ? { id: r.project.id, title: r.project.title } : null);
-  return { project: toCard(row), previous: link(neighbor(row, "previous")), next: link(neighbor(row, "next")) };
+  const project: ProjectPageCard = { ...toCard(row), before: beforePicture(row.project) };
+  return { project, previous: link(neighbor(row, "previous")), next: link(neighbor(row, "next")) };
 }
 
 /** The project before or after one in gallery order: in its category, else at the near end of the next category that has any. */
@@ -141,9 +145,16 @@ export function portfolioPage(category: ProjectCategory, cursor: PortfolioCursor
 
 export type PortfolioPage = ReturnType<typeof portfolioPage>;
 
-export function getProjectCard(id: number): AdminProjectCard | undefined {
+/** A project as its editor opens it: also its before picture. */
+export function getProjectCard(id: number): EditableProject | undefined {
   const row = model.getProject(id);
-  return row ? toAdminCard(row) : undefined;
+  return row ? { ...toAdminCard(row), before: beforePicture(row.project) } : undefined;
+}
+
+/** A project's before picture, described by its own row's alt text (the project's is the after's). */
+function beforePicture(project: model.ProjectRow["project"]) {
+  const picture = libraryPictureOf(project.beforeImageId);
+  return picture && { ...picture, alt: picture.alt || `${project.title}, before the work` };
 }
 
 type NewPicture = { image: CleanImage; originalName: string };
@@ -162,22 +173,31 @@ export function createProject(
   );
 }
 
-/** False when the project no longer exists. A replaced picture's files go once the rows are saved. */
-export async function updateProject(id: number, input: ProjectInput, picture?: NewPicture): Promise<boolean> {
-  const result = picture
-    ? await withImageFiles(picture.image, picture.originalName, "library", (file) =>
-        model.updateProject(id, input, file),
-      )
-    : model.updateProject(id, input);
+/** A change to the before picture in the editor (see model.BeforeChange), with its new file not yet stored. */
+export type BeforeEdit = { picture?: NewPicture; remove?: boolean; alt: string };
+
+/** False when the project no longer exists. Replaced or removed pictures' files go once the rows are saved. */
+export async function updateProject(
+  id: number,
+  input: ProjectInput,
+  picture?: NewPicture,
+  before?: BeforeEdit,
+): Promise<boolean> {
+  const uploads = { picture: picture && upload(picture), before: before?.picture && upload(before.picture) };
+  const result = await withPictureFiles(uploads, "library", (files) =>
+    model.updateProject(id, input, files.picture, before && { ...before, file: files.before }),
+  );
   if (!result) return false;
-  removeImageFiles(result.replaced);
+  removeImageFiles(...result.replaced);
   return true;
 }
 
-/** The project, its picture's row, then the picture's files. */
+const upload = ({ image, originalName }: NewPicture): PictureUpload => ({ image, name: originalName });
+
+/** The project, its pictures' rows, then the pictures' files. */
 export function deleteProject(id: number): boolean {
   const result = model.deleteProject(id);
-  if (result) removeImageFiles(result.image);
+  if (result) removeImageFiles(...result.images);
   return !!result;
 }
 

@@ -53,6 +53,12 @@ export function pictureOf(imageId: number | null | undefined, alt: string): Site
   return imageId ? libraryPicture(getImage(imageId), alt) : null;
 }
 
+/** A library picture described by its own row's alt text (a project's before picture), or null. */
+export function libraryPictureOf(imageId: number | null | undefined): SitePicture | null {
+  const image = imageId ? getImage(imageId) : undefined;
+  return image ? libraryPicture(image, image.alt) : null;
+}
+
 const drawing = (image: Omit<SitePicture, "alt" | "own">, alt: string): SitePicture => ({ ...image, alt, own: false });
 
 /** The home page's service cards (their slugs): only these services have a card picture. */

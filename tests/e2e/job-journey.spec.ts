@@ -284,7 +284,9 @@ test("a request becomes a measured, estimated, accepted, paid, scheduled, comple
   await jobAgain.getByText("Add to portfolio").click();
   const title = `Gutter Services in Augusta ${stamp}`;
   await jobAgain.getByLabel("Title").fill(title);
-  await jobAgain.getByLabel("Alt text *").fill("New seamless gutters along the front of a house in Augusta");
+  await jobAgain
+    .getByLabel("Alt text for the after picture *")
+    .fill("New seamless gutters along the front of a house in Augusta");
   await jobAgain.getByRole("button", { name: "Create the draft" }).click();
   await expect(staff.getByText("Draft added to the portfolio").first()).toBeVisible();
   await staff.goto("/admin/projects/roofing");

@@ -112,7 +112,9 @@ test("a completed job is reviewed by its homeowner, approved, and shown in the p
   await jobAgain.getByLabel("Title").fill(title);
   await jobAgain.getByRole("button", { name: "Create the draft" }).click();
   // Alt text is required: the browser (or, without scripts' checks, the server) asks for it.
-  await jobAgain.getByLabel("Alt text *").fill("New seamless gutters along the front of a house in Augusta");
+  await jobAgain
+    .getByLabel("Alt text for the after picture *")
+    .fill("New seamless gutters along the front of a house in Augusta");
   await jobAgain.getByRole("button", { name: "Create the draft" }).click();
   await expect(staff.getByText("Draft added to the portfolio").first()).toBeVisible();
   const projectId = /edit=(\d+)/.exec(staff.url())![1];

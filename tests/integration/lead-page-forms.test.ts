@@ -311,11 +311,11 @@ describe("the forms of a lead's page", () => {
     expect(draft.status).toBe(400);
     expect(formsSaying(draft.html, "Please choose the project's category")).toEqual(["add-to-portfolio"]);
     expect(formsOf(draft.html).get("add-to-portfolio")).toContain('value="Porch roof in Derby"');
-    // The request came without photos: no picture to choose, so no alt text to write.
+    // The job has no photos: no picture to choose, so no alt text to write.
     const draftForm = formsOf(draft.html).get("add-to-portfolio")!;
-    expect(draftForm).toContain("This request came without photos");
-    expect(draftForm).not.toContain('name="altText"');
-    expect(draftForm).not.toContain('name="photoId"');
+    expect(draftForm).toContain("This job has no photos yet");
+    for (const field of ["altText", "photoId", "beforeAltText", "beforePhotoId"])
+      expect(draftForm).not.toContain(`name="${field}"`);
     // Hints are descriptions: never inside a label, each named by its control's aria-describedby.
     const visitForm = formsOf(draft.html).get(`add-visit-${id}`)!;
     const labels = [...visitForm.matchAll(/<label\b[\s\S]*?<\/label>/g)].map((m) => m[0]);

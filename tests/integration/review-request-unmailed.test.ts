@@ -91,9 +91,7 @@ async function renderedJob(
   const { renderToString } = await import("react-dom/server");
   const { createElement } = await import("react");
   const { LeadJob } = await import("~/components/admin/lead-job");
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => createElement(LeadJob, { lead, job: job as never, photos: [] }) },
-  ]);
+  const Stub = createRoutesStub([{ path: "/", Component: () => createElement(LeadJob, { lead, job: job as never }) }]);
   const html = renderToString(createElement(Stub, { initialEntries: ["/"] }));
   return html
     .replace(/<!-- -->/g, "")

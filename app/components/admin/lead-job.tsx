@@ -1,6 +1,7 @@
 import {
   getCollectionProps,
   getFormProps,
+  type FieldMetadata,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -14,7 +15,7 @@ import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
 import { FormError } from "~/components/form";
 import { PublishedBadge } from "~/components/admin/project-editor";
-import { MailState, type LeadPhotoView } from "~/components/lead-detail";
+import { MailState } from "~/components/lead-detail";
 import {
   ADD_TO_PORTFOLIO_INTENT,
   AddToPortfolioSchema,
@@ -26,7 +27,7 @@ import {
 import { formatKansasDate, formatKansasDateTime } from "~/lib/business-time";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
-import type { LeadJobView } from "~/services/lead-job.server";
+import type { DraftPhoto, LeadJobView } from "~/services/lead-job.server";
 
 /**
  * A won job after the sale, on its lead's page: marking the work completed (and undoing
@@ -36,13 +37,11 @@ import type { LeadJobView } from "~/services/lead-job.server";
 export function LeadJob({
   lead,
   job,
-  photos,
   result,
   followsUp = true,
 }: {
   lead: { id: number; status: string; email: string; completedAt: Date | null };
   job: LeadJobView;
-  photos: LeadPhotoView[];
   /** The owner and office follow the job up (reopen, review, portfolio); the crew only marks it done (decision 0048). */
   followsUp?: boolean;
   /** The action's answer to a refused form: marking it completed, or the portfolio draft. */
@@ -95,7 +94,7 @@ export function LeadJob({
           post={askReview}
         />
       )}
-      {lead.completedAt && followsUp && <PortfolioDraft job={job} photos={photos} post={addToPortfolio} />}
+      {lead.completedAt && followsUp && <PortfolioDraft job={job} post={addToPortfolio} />}
     </section>
   );
 }
@@ -196,7 +195,7 @@ function ReviewRequest({
   );
 }
 
-function PortfolioDraft({ job, photos, post }: { job: LeadJobView; photos: LeadPhotoView[]; post: LeadFormPost }) {
+function PortfolioDraft({ job, post }: { job: LeadJobView; post: LeadFormPost }) {
   if (job.project) {
     return (
       <section aria-labelledby="lead-portfolio" className="space-y-2 border-t border-black/10 pt-4">
@@ -220,31 +219,37 @@ function PortfolioDraft({ job, photos, post }: { job: LeadJobView; photos: LeadP
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <FolderPlus aria-hidden className="size-4 text-brand" /> Add to portfolio
       </summary>
-      <PortfolioDraftForm draft={job.draft} photos={photos} post={post} />
+      <PortfolioDraftForm draft={job.draft} post={post} />
     </details>
   );
 }
 
-/** "Create the draft": a project made from the job, checked by the same schema here and in the action. */
+/**
+ * "Create the draft": a project made from the job, checked by the same schema here and in
+ * the action. Its picture (the after) and an optional before are chosen from every photo of
+ * the lead, the request's and the crew's, each shown with what it is and its caption.
+ */
 function PortfolioDraftForm({
-  draft,
-  photos,
+  draft: { photos, photoId, beforePhotoId, ...words },
   post: { fetcher, busy, lastResult },
 }: {
   draft: LeadJobView["draft"];
-  photos: LeadPhotoView[];
   post: LeadFormPost;
 }) {
   const [form, fields] = useForm({
     id: "add-to-portfolio",
     lastResult,
-    defaultValue: { ...draft, altText: "", photoId: photos[0] ? String(photos[0].id) : "" },
+    defaultValue: {
+      ...words,
+      altText: "",
+      photoId: photoId === null ? "" : String(photoId),
+      beforeAltText: "",
+      beforePhotoId: beforePhotoId === null ? "" : String(beforePhotoId),
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToPortfolioSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const pictureHint = `${fields.photoId.id}-description`;
-  const photoOf = new Map(photos.map((p) => [String(p.id), p]));
   return (
     <fetcher.Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
       <input type="hidden" name="intent" value={ADD_TO_PORTFOLIO_INTENT} />
@@ -267,46 +272,107 @@ function PortfolioDraftForm({
         <textarea {...getTextareaProps(fields.description)} required rows={2} maxLength={2000} className={field} />
       </Field>
       {photos.length > 0 ? (
-        <fieldset aria-describedby={pictureHint}>
-          <legend className="text-sm font-medium">Picture</legend>
-          <p id={pictureHint} className="text-xs text-ink-soft">
-            A copy goes to the image library; the request keeps its photo.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {getCollectionProps(fields.photoId, { type: "radio", options: [...photoOf.keys()] }).map(
-              ({ key, ...props }) => (
-                <label key={key} className="cursor-pointer rounded-md ring-brand has-[:checked]:ring-4">
-                  <input {...props} className="sr-only" />
-                  <img
-                    src={photoOf.get(props.value)?.thumb}
-                    alt={`Photo ${photoOf.get(props.value)?.name}`}
-                    className="h-20 w-28 rounded-md object-cover"
-                  />
-                </label>
-              ),
-            )}
-          </div>
-          <FieldError id={fields.photoId.errorId} errors={fields.photoId.errors} />
-        </fieldset>
+        <>
+          <PhotoChoices
+            legend="After picture"
+            hint="The project's picture, in the portfolio and on its page. A copy goes to the image library; the job keeps its photo."
+            field={fields.photoId}
+            photos={photos}
+          />
+          <Field
+            label="Alt text for the after picture *"
+            error={fields.altText}
+            hint="Describes the picture for visitors who cannot see it."
+          >
+            <input
+              {...getInputProps(fields.altText, { type: "text" })}
+              required
+              maxLength={200}
+              placeholder="New shingles on a ranch house in Derby"
+              className={field}
+            />
+          </Field>
+          <PhotoChoices
+            legend="Before picture (optional)"
+            hint="Shown beside the after on the project's page, as a before and after pair."
+            field={fields.beforePhotoId}
+            photos={photos}
+            noneLabel="No before picture"
+          />
+          <Field
+            label="Alt text for the before picture"
+            error={fields.beforeAltText}
+            hint="Needed when you choose a before picture."
+          >
+            <input
+              {...getInputProps(fields.beforeAltText, { type: "text" })}
+              maxLength={200}
+              placeholder="Hail-torn shingles on the same house"
+              className={field}
+            />
+          </Field>
+        </>
       ) : (
         <p className="text-sm text-ink-soft">
-          This request came without photos: add a picture in the project's editor before you publish.
+          This job has no photos yet: add a picture in the project's editor before you publish.
         </p>
-      )}
-      {photos.length > 0 && (
-        <Field label="Alt text *" error={fields.altText} hint="Describes the picture for visitors who cannot see it.">
-          <input
-            {...getInputProps(fields.altText, { type: "text" })}
-            required
-            maxLength={200}
-            placeholder="New shingles on a ranch house in Derby"
-            className={field}
-          />
-        </Field>
       )}
       <SubmitButton busy={busy} busyText="Creating...">
         Create the draft
       </SubmitButton>
     </fetcher.Form>
+  );
+}
+
+/** One picture chosen from the job's photos: radio buttons with thumbnails, so it works without scripts. */
+function PhotoChoices({
+  legend,
+  hint,
+  field: meta,
+  photos,
+  noneLabel,
+}: {
+  legend: string;
+  hint: string;
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  photos: DraftPhoto[];
+  /** A first choice meaning "none" (posts an empty value). */
+  noneLabel?: string;
+}) {
+  const hintId = `${meta.id}-description`;
+  const photoOf = new Map(photos.map((p) => [String(p.id), p]));
+  const options = [...(noneLabel ? [""] : []), ...photoOf.keys()];
+  return (
+    <fieldset aria-describedby={hintId}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <p id={hintId} className="text-xs text-ink-soft">
+        {hint}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-3">
+        {getCollectionProps(meta, { type: "radio", options }).map(({ key, ...props }) => {
+          const photo = photoOf.get(props.value);
+          return (
+            <label
+              key={key}
+              className="flex w-32 cursor-pointer flex-col gap-1 rounded-md p-1 text-xs ring-brand has-[:checked]:ring-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
+            >
+              <input {...props} className="sr-only" />
+              {photo ? (
+                <>
+                  <img src={photo.thumb} alt={`Photo ${photo.name}`} className="h-20 w-full rounded-md object-cover" />
+                  <span className="w-fit rounded-full bg-sand px-2 py-0.5 font-semibold">{photo.tag}</span>
+                  {photo.caption && <span className="line-clamp-2 text-ink-soft">{photo.caption}</span>}
+                </>
+              ) : (
+                <span className="flex h-20 items-center justify-center rounded-md border border-dashed border-black/25 px-2 text-center text-ink-soft">
+                  {noneLabel}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -16,7 +17,7 @@ import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import { AREAS } from "~/lib/landing-pages";
 import { CATEGORY_LABELS, PROJECT_REQUIRED, PROJECT_SERVICES, ProjectSchema, TOWN_MAX } from "~/lib/project-form";
 import { IMAGE_TYPES } from "~/lib/upload-rules";
-import type { AdminProjectCard } from "~/lib/portfolio";
+import type { AdminProjectCard, EditableProject } from "~/lib/portfolio";
 import { PROJECT_INTENTS } from "~/lib/project-form";
 
 /** Draft (never on the site) or published. */
@@ -138,7 +139,7 @@ export function ProjectEditor({
   closeTo,
   defaultCategory,
 }: {
-  project: AdminProjectCard | null;
+  project: EditableProject | null;
   /** The owner's editor: a new project goes on the site. Otherwise it is saved as a draft. */
   publishes?: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -159,6 +160,7 @@ export function ProjectEditor({
           mediaType: project.mediaType,
           videoUrl: project.videoUrl ?? "",
           altText: project.altText,
+          beforeAltText: project.before?.alt ?? "",
           featured: project.featured ? "on" : undefined,
           service: project.service ?? "",
           town: project.town ?? "",
@@ -295,6 +297,7 @@ export function ProjectEditor({
       <Field label="Alt text (describes the picture for screen readers)">
         <input {...getInputProps(fields.altText, { type: "text" })} maxLength={200} className={inputClass} />
       </Field>
+      {project && <BeforePictureFields project={project} fields={fields} error={form.allErrors.beforeImage} />}
       <div>
         <label className="flex items-center gap-2 text-sm font-medium">
           <input {...getInputProps(fields.featured, { type: "checkbox" })} aria-describedby="featured-help" /> Featured
@@ -313,5 +316,51 @@ export function ProjectEditor({
         </SubmitButton>
       </div>
     </Form>
+  );
+}
+
+/**
+ * A project's before picture, shown beside its picture (the after) on its page: the one it
+ * has, with its description and a box to take it away, and a file to add or replace it.
+ */
+function BeforePictureFields({
+  project,
+  fields,
+  error,
+}: {
+  project: EditableProject;
+  fields: Record<"beforeAltText" | "removeBefore", FieldMetadata<unknown, Record<string, unknown>, string[]>>;
+  error?: string[];
+}) {
+  const { before } = project;
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-black/10 p-3">
+      <legend className="px-1 text-sm font-medium">Before picture (optional)</legend>
+      <p className="text-sm text-ink-soft">
+        On the project&rsquo;s page it shows beside the picture above, as a before and after pair. Lists show the
+        picture above only.
+      </p>
+      {before && (
+        <figure className="flex items-center gap-3 rounded-lg bg-sand p-2">
+          <img src={before.src} alt={before.alt} className="h-16 w-24 shrink-0 rounded-md bg-ink object-cover" />
+          <figcaption className="space-y-1 text-sm text-ink-soft">
+            <span className="block">Current before picture. Choose a file below only to replace it.</span>
+            <label className="flex items-center gap-2 font-medium text-ink">
+              <input {...getInputProps(fields.removeBefore, { type: "checkbox" })} /> Remove the before picture
+            </label>
+          </figcaption>
+        </figure>
+      )}
+      <Field
+        label={before ? "Replace the before picture" : "Add a before picture"}
+        hint="PNG, JPG or WebP up to 10MB"
+        error={{ errorId: "before-image-error", errors: error }}
+      >
+        <input name="beforeImage" type="file" accept={IMAGE_TYPES.join(",")} className={`${inputClass} py-1.5`} />
+      </Field>
+      <Field label="Alt text for the before picture" error={fields.beforeAltText}>
+        <input {...getInputProps(fields.beforeAltText, { type: "text" })} maxLength={200} className={inputClass} />
+      </Field>
+    </fieldset>
   );
 }

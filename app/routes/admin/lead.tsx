@@ -263,7 +263,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy} manages={manages} />
         <div className="min-w-0 space-y-6">
           <LeadAssignee key={assignee?.id ?? 0} assignee={assignee} people={people} me={me} result={actionData} />
-          <LeadJob lead={lead} job={job} photos={photos} result={actionData} followsUp={followsUp} />
+          <LeadJob lead={lead} job={job} result={actionData} followsUp={followsUp} />
           <LeadSchedule view={schedule} />
           <LeadJobPageLink view={jobPageLink} />
           <LeadRoof roof={roof} />

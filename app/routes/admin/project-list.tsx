@@ -16,7 +16,7 @@ import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/project-categori
 import { IMAGE_REQUIRED, ProjectSchema } from "~/lib/project-form";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { parseUploadForm } from "~/server/upload.server";
-import type { AdminProjectCard } from "~/lib/portfolio";
+import type { EditableProject } from "~/lib/portfolio";
 import {
   createProject,
   deleteProject,
@@ -51,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = categoryFrom(params);
   const editParam = url.searchParams.get("edit");
-  const found: "new" | AdminProjectCard | null =
+  const found: "new" | EditableProject | null =
     editParam === "new" ? "new" : (getProjectCard(parseId(editParam) ?? 0) ?? null);
   const deleting = getProjectCard(parseId(url.searchParams.get("delete")) ?? 0) ?? null;
   // The owner publishes, adds straight to the site and deletes; the office adds and edits drafts.
@@ -121,7 +121,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     case PROJECT_INTENTS.save:
-      return saveProject(form, files.get("image"), back, { by: user.userId, draft: !publishes });
+      return saveProject(form, files, back, { by: user.userId, draft: !publishes });
     default:
       return refuseUnknownIntent();
   }
@@ -130,29 +130,37 @@ export async function action({ request, params }: Route.ActionArgs) {
 /** Saving a project deleted meanwhile (in another tab): back to the list, as deleting it again would. */
 const PROJECT_GONE = "Failed to save project: it was deleted in the meantime";
 
-/** `draft`: a new one waits for the owner to publish it (the office's); otherwise it is on the site at once, published by `by`. */
+type PostedFile = { bytes: Uint8Array; name: string };
+
+/**
+ * `draft`: a new one waits for the owner to publish it (the office's); otherwise it is on
+ * the site at once, published by `by`. Files: `image` (the picture) and, for a project
+ * being edited, `beforeImage` (its before picture).
+ */
 async function saveProject(
   form: FormData,
-  file: { bytes: Uint8Array; name: string } | undefined,
+  files: Map<string, PostedFile>,
   back: string,
   opts: { by: number; draft: boolean },
 ) {
   const submission = parseWithZod(form, { schema: ProjectSchema });
   if (submission.status !== "success")
     return data<ActionResult>({ form: "project", result: submission.reply() }, { status: 400 });
-  const { id, ...input } = submission.value;
-  const imageError = (message: string) =>
+  const { id, beforeAltText, removeBefore, ...input } = submission.value;
+  const imageError = (field: "image" | "beforeImage", message: string) =>
     data<ActionResult>(
-      { form: "project", result: submission.reply({ fieldErrors: { image: [message] } }) },
+      { form: "project", result: submission.reply({ fieldErrors: { [field]: [message] } }) },
       { status: 400 },
     );
-  const cleaned = file ? await cleanImage(file.bytes) : undefined;
-  if (cleaned === null) return imageError(UPLOAD_MESSAGES.notImage);
-  if (!id && !cleaned) return imageError(IMAGE_REQUIRED);
-  const image = cleaned && file ? { image: cleaned, originalName: file.name } : undefined;
+  const image = await cleanedPicture(files.get("image"));
+  if (image === null) return imageError("image", UPLOAD_MESSAGES.notImage);
+  if (!id && !image) return imageError("image", IMAGE_REQUIRED);
+  const beforeImage = await cleanedPicture(files.get("beforeImage"));
+  if (beforeImage === null) return imageError("beforeImage", UPLOAD_MESSAGES.notImage);
   try {
     if (id) {
-      if (!(await updateProject(id, { id, ...input }, image)))
+      const before = { picture: beforeImage, remove: removeBefore, alt: beforeAltText ?? "" };
+      if (!(await updateProject(id, { id, ...input }, image, before)))
         return redirectWithFlash(back, { type: "error", message: PROJECT_GONE });
       return redirectWithFlash(back, { type: "success", message: "Project updated successfully" });
     }
@@ -168,6 +176,13 @@ async function saveProject(
       { status: 500 },
     );
   }
+}
+
+/** A posted file cleaned for the library: undefined when none was chosen, null when it is not a picture. */
+async function cleanedPicture(file: PostedFile | undefined) {
+  if (!file) return undefined;
+  const image = await cleanImage(file.bytes);
+  return image && { image, originalName: file.name };
 }
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
