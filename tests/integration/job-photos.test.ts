@@ -337,8 +337,8 @@ describe("the lead page and the homeowner's job page", () => {
       routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: team.crew.cookie } }), {
         id: String(id),
       }),
-    )) as { photoTimeline: { photos: { name: string; what: string; caption: string; by: string | null }[] }[] };
-    const shown = page.photoTimeline.flatMap((d) => d.photos.map((p) => [p.name, p.what, p.caption, p.by]));
+    )) as { photoView: { days: { photos: { name: string; what: string; caption: string; by: string | null }[] }[] } };
+    const shown = page.photoView.days.flatMap((d) => d.photos.map((p) => [p.name, p.what, p.caption, p.by]));
     expect(shown).toEqual([
       ["deck.jpg", "During", "Decking", "Kim Crew"],
       ["leak.jpg", "From the quote request", "", null],
