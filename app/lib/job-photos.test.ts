@@ -57,6 +57,7 @@ describe("the fields schema", () => {
 describe("isLeadPhotosPath", () => {
   it("knows a lead's photo upload from every other path", () => {
     expect(isLeadPhotosPath("/admin/leads/42/photos")).toBe(true);
+    expect(isLeadPhotosPath("/admin/leads/42/photos.data")).toBe(true);
     for (const path of [
       "/admin/leads/x/photos",
       "/admin/leads//photos",

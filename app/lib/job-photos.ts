@@ -54,8 +54,12 @@ export const leadPhotosPath = (leadId: number) => href("/admin/leads/:id/photos"
 export const leadPhotosAnchor = (leadId: number) => `${href("/admin/leads/:id", { id: String(leadId) })}#photos`;
 
 const [PATH_BEFORE, PATH_AFTER] = href("/admin/leads/:id/photos", { id: "~" }).split("~");
-/** Whether a request path is a lead's photo upload (its body may carry several photos). */
-export function isLeadPhotosPath(path: string): boolean {
+/**
+ * Whether a request path is a lead's photo upload (its body may carry several photos): as a
+ * form posts it, or as a script's fetcher does (`.data`).
+ */
+export function isLeadPhotosPath(requestPath: string): boolean {
+  const path = requestPath.replace(/\.data$/, "");
   if (!path.startsWith(PATH_BEFORE) || !path.endsWith(PATH_AFTER)) return false;
   return /^\d+$/.test(path.slice(PATH_BEFORE.length, path.length - PATH_AFTER.length));
 }

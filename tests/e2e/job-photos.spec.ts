@@ -1,10 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { expect, test, type OwnSite, type TeamMember } from "./own-site";
+import { scriptsStarted } from "./fixtures";
+import { jsEnabled } from "./helpers";
 import { photo } from "./quote";
 
-// Photos of a job from a crew member's phone, with scripts off: several at once, tagged and
-// captioned, then on the lead page for the office, who shares one on the homeowner's job page.
+// Photos of a job from a crew member's phone, with scripts off (a plain form) and on (its
+// fetcher): several at once, tagged and captioned, then on the lead page for the office, who
+// shares one on the homeowner's job page.
 
 const CREW: TeamMember = { email: "kim@example.com", name: "Kim Crew", role: "crew" };
 const OFFICE: TeamMember = { email: "olive@example.com", name: "Olive Office", role: "office" };
@@ -24,8 +27,8 @@ function wonLead(ownSite: OwnSite): number {
   }
 }
 
-async function phoneOf(browser: Browser, ownSite: OwnSite, person: TeamMember | null): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+async function phoneOf(browser: Browser, ownSite: OwnSite, person: TeamMember | null, js: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   if (person) await ownSite.signInAs(page, person);
   return page;
@@ -37,14 +40,16 @@ async function expectLoaded(images: ReturnType<Page["getByRole"]>) {
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 }
 
-test("the crew adds photos with scripts off; the office shares one on the homeowner's job page @phone @nojs", async ({
+test("the crew adds photos from a phone; the office shares one on the homeowner's job page @phone", async ({
   browser,
   ownSite,
-}) => {
+}, info) => {
   test.setTimeout(90_000);
+  const js = jsEnabled(info);
   const leadId = wonLead(ownSite);
-  const crew = await phoneOf(browser, ownSite, CREW);
+  const crew = await phoneOf(browser, ownSite, CREW, js);
   await crew.goto(`${ownSite.baseURL}/admin/leads/${leadId}`);
+  if (js) await scriptsStarted(crew);
   const photos = crew.getByRole("region", { name: "Photos" });
   await expect(photos).toContainText("No photos yet.");
   await photos
@@ -70,10 +75,11 @@ test("the crew adds photos with scripts off; the office shares one on the homeow
   await expect(photos.getByRole("button", { name: "Share" })).toHaveCount(0);
   await expect(photos.getByRole("button", { name: "Delete" })).toHaveCount(3);
   await expect(crew.getByRole("region", { name: "History" })).toContainText("3 photos added");
-  await crew.screenshot({ path: test.info().outputPath("crew-photos.png"), fullPage: true });
+  await crew.screenshot({ path: info.outputPath("crew-photos.png"), fullPage: true });
 
-  const office = await phoneOf(browser, ownSite, OFFICE);
+  const office = await phoneOf(browser, ownSite, OFFICE, js);
   await office.goto(`${ownSite.baseURL}/admin/leads/${leadId}`);
+  if (js) await scriptsStarted(office);
   const officePhotos = office.getByRole("region", { name: "Photos" });
   await officePhotos.getByRole("listitem").first().getByRole("button", { name: "Share" }).click();
   await expect(office.getByText("The photo is on the homeowner's job page.").first()).toBeVisible();
@@ -82,14 +88,14 @@ test("the crew adds photos with scripts off; the office shares one on the homeow
   await panel.getByRole("button", { name: "Get the link to copy" }).click();
   const link = await panel.getByLabel("Job page link").inputValue();
 
-  const homeowner = await phoneOf(browser, ownSite, null);
+  const homeowner = await phoneOf(browser, ownSite, null, js);
   await homeowner.goto(`${ownSite.baseURL}${new URL(link).pathname}`);
   const shared = homeowner.getByRole("region", { name: "Photos of your job" });
   await expect(shared.getByRole("img")).toHaveCount(1);
   await expect(shared).toContainText("Before");
   await expect(shared).toContainText("North slope, old shingles");
   await expectLoaded(shared.getByRole("img"));
-  await homeowner.screenshot({ path: test.info().outputPath("job-page-photos.png"), fullPage: true });
+  await homeowner.screenshot({ path: info.outputPath("job-page-photos.png"), fullPage: true });
   // The photos not shared are not the homeowner's to fetch.
   const unshared = await officePhotos.getByRole("listitem").nth(1).getByRole("link").first().getAttribute("href");
   const name = unshared!.split("/").pop()!;
