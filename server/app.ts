@@ -6,11 +6,13 @@ import { env, paths } from "~/server/env.server";
 import { siteOrigin } from "~/server/origin.server";
 import { answerWhileClosed } from "~/server/maintenance.server";
 import { createPageCache } from "~/server/page-cache.server";
-import { FORM_MAX_BYTES, formBodyKind } from "~/server/request-body.server";
+import { BODY_MESSAGES, FORM_MAX_BYTES, formBodyKind } from "~/server/request-body.server";
+import { acceptsJson } from "~/server/responses.server";
 import { prepareApp, startBackgroundTasks } from "~/services/startup.server";
 import { MULTIPART_MAX_BYTES, PHOTO_FORM_MAX_BYTES } from "~/server/upload.server";
 import { PHOTO_FORM_PATHS } from "~/lib/contact-form";
 import { jobPath } from "~/lib/job-page";
+import { isLeadPhotosPath } from "~/lib/job-photos";
 import { PAGE_CACHE_PATHS } from "~/lib/page-cache-paths";
 import { UPLOADS_PREFIX } from "~/lib/static-files";
 import { RESTORE_UPLOAD_MAX_BYTES } from "~/lib/backup-restore";
@@ -45,8 +47,8 @@ function bodyCap(req: Request): number {
   if (formBodyKind(req.get("content-type")) !== "multipart") return FORM_MAX_BYTES;
   // A downloaded backup, streamed to the disk as it comes (server/restore-upload.server.ts).
   if (req.path === RESTORE_PATH) return RESTORE_UPLOAD_MAX_BYTES + FORM_MAX_BYTES;
-  // The quote form and the homeowner's job page each take up to five photos.
-  return PHOTO_FORM_PATHS.includes(req.path) || req.path.startsWith(JOB_PAGES)
+  // The quote form, the homeowner's job page and a lead's photos each take up to five photos.
+  return PHOTO_FORM_PATHS.includes(req.path) || req.path.startsWith(JOB_PAGES) || isLeadPhotosPath(req.path)
     ? PHOTO_FORM_MAX_BYTES
     : MULTIPART_MAX_BYTES;
 }
@@ -131,18 +133,24 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.status(403).type("text/plain").send("Cross-site request refused.");
 });
 
+/** A body refused unread, in the words the actions use: as JSON to a script that asked for it (a phone's queue). */
+function refuseEarly(req: Request, res: Response, status: 413 | 415) {
+  const message = status === 413 ? BODY_MESSAGES.tooLarge : BODY_MESSAGES.unsupported;
+  if (acceptsJson(req.get("accept")))
+    return res.status(status).set("Cache-Control", "no-store").json({ ok: false, error: message });
+  res.status(status).type("text/plain").send(message);
+}
+
 // Cheap refusals before any byte of the body is read. The actions read bodies with the
 // same caps while streaming, for senders that do not declare a length.
 app.use((req: Request, res: Response, next: NextFunction) => {
   if (req.method !== "POST") return next();
   // Stripe's webhook is JSON, read raw by its route (its signature covers the exact bytes).
   const webhook = req.path === STRIPE_WEBHOOK_PATH && /^application\/json\b/i.test(req.get("content-type") ?? "");
-  if (!formBodyKind(req.get("content-type")) && !webhook) {
-    return res.status(415).type("text/plain").send("Please send the form from this website.");
-  }
+  if (!formBodyKind(req.get("content-type")) && !webhook) return refuseEarly(req, res, 415);
   if (Number(req.get("content-length") ?? "0") > bodyCap(req)) {
     res.setHeader("Connection", "close");
-    return res.status(413).type("text/plain").send("The form is too large to send.");
+    return refuseEarly(req, res, 413);
   }
   next();
 });

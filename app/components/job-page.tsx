@@ -1,4 +1,5 @@
 import { Icon } from "~/components/icon";
+import { PhotoThumb } from "~/components/photo-thumb";
 import { telHref } from "~/lib/business";
 import type { JobPageView } from "~/services/job-page.server";
 
@@ -8,7 +9,7 @@ const linkButton =
 
 /**
  * The homeowner's page of their job: where it stands in plain words, the visits to come,
- * the signed proposal, the invoices (with "Pay" while online payment is on) and the
+ * the photos the office shared, the signed proposal, the invoices (with "Pay" while online payment is on) and the
  * payments received, then `children` (the photo upload). Every figure arrives as words.
  */
 export function JobPage({
@@ -61,6 +62,35 @@ export function JobPage({
                       <p className="font-semibold">{v.kind}</p>
                       <p className="text-ink-soft">{v.when} (Kansas time)</p>
                     </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {view.photos.length > 0 && (
+            <section aria-labelledby="job-photos-title" className={card}>
+              <h2 id="job-photos-title" className="text-xl font-bold">
+                Photos of your job
+              </h2>
+              <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                {view.photos.map((p) => (
+                  <li key={p.id}>
+                    <figure>
+                      <a
+                        href={p.full}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="block overflow-hidden rounded-lg bg-sand"
+                      >
+                        <PhotoThumb photo={p} alt={p.caption || `${p.tag} photo, ${p.on}`} />
+                      </a>
+                      <figcaption className="mt-2 text-sm">
+                        <span className="font-semibold">{p.tag}</span>
+                        <span className="text-ink-soft"> · {p.on}</span>
+                        {p.caption && <span className="block [overflow-wrap:anywhere]">{p.caption}</span>}
+                      </figcaption>
+                    </figure>
                   </li>
                 ))}
               </ul>

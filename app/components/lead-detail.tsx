@@ -86,25 +86,23 @@ export function LeadMailStates({ lead, mails }: { lead: Pick<Lead, "source" | "e
 /** What a website lead without an email shows where its auto-reply's state would be. */
 const NO_EMAIL_AUTOREPLY = "Auto-reply: none, no email given";
 
-/** A photo as the admin shows it: a small copy in the list, the original one tap away. */
+/** A photo as the admin shows it: a small copy in a list, the original one tap away (the lead page's Photos). */
 export type LeadPhotoView = { id: number; thumb: string; full: string; name: string; width: number; height: number };
 
 const linkClass = "text-brand-dark underline";
 
 /**
- * One lead with what the visitor told us about the job, its photos, its mail and what
- * staff can do. A lead staff added (a phone call) says who added it (`addedBy`) instead of its mail.
+ * One lead with what the visitor told us about the job, its mail and what staff can do (its
+ * photos are the page's Photos section). A lead staff added (a phone call) says who added it (`addedBy`) instead of its mail.
  */
 export function LeadDetail({
   lead: m,
   mails,
-  photos,
   addedBy,
   manages = true,
 }: {
   lead: Lead;
   mails: LeadMails;
-  photos: LeadPhotoView[];
   addedBy?: string | null;
   /** Archiving and resending are the owner's and office's (decision 0048): the crew only marks read. */
   manages?: boolean;
@@ -187,34 +185,6 @@ export function LeadDetail({
         </dl>
       )}
       <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{m.message}</p>
-      {photos.length > 0 && (
-        <section aria-label="Photos">
-          <h3 className="text-sm font-semibold text-ink-soft">
-            {photos.length} photo{photos.length === 1 ? "" : "s"}
-          </h3>
-          <ul className="mt-2 flex flex-wrap gap-3">
-            {photos.map((p) => (
-              <li key={p.id}>
-                <a
-                  href={p.full}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="block overflow-hidden rounded-md border border-black/10 hover:border-brand"
-                  title={`${p.name} (${p.width} × ${p.height})`}
-                >
-                  <img
-                    src={p.thumb}
-                    alt={`Photo ${p.name}`}
-                    width={160}
-                    height={Math.round((160 * p.height) / p.width)}
-                    className="h-24 w-32 object-cover sm:h-32 sm:w-40"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       {notification && notification.state !== "sent" && notification.lastError && (
         <p className="text-sm text-red-800">
           Notification: {notification.attempts} attempt{notification.attempts === 1 ? "" : "s"}, last error:{" "}

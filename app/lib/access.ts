@@ -12,6 +12,7 @@ import type { SAVE_CONTACT_PAGE_INTENT } from "./contact-page";
 import type { GO_LIVE_INTENTS } from "./go-live";
 import type { INVOICE_INTENTS, RECORD_PAYMENT_INTENT } from "./invoice";
 import type { NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "./job-page";
+import type { ADD_PHOTOS_INTENT, JobPhotoRowIntent } from "./job-photos";
 import type { LeadIntent } from "./lead-forms";
 import type { LEAD_LIST_INTENTS } from "./lead-paging";
 import type { MAPS_SETTINGS_INTENTS } from "./maps-settings-form";
@@ -244,6 +245,19 @@ const ADMIN_ACCESS = {
       typeof ADD_VISIT_INTENT | typeof MOVE_VISIT_INTENT | typeof CANCEL_VISIT_INTENT
     >,
   },
+  // Everyone who may see the lead adds photos of the job; what the homeowner sees is the
+  // office's to choose. Deleting is the office's, or the photo of whoever took it (checked
+  // against the row, like a crew member's own lead).
+  "routes/admin/lead-photos": {
+    kind: "admin",
+    get: ALL,
+    post: {
+      [NO_INTENT]: ALL,
+      "share-photo": OFFICE,
+      "unshare-photo": OFFICE,
+      "delete-photo": ALL,
+    } satisfies PostsFor<typeof ADD_PHOTOS_INTENT | JobPhotoRowIntent>,
+  },
   "routes/admin/lead-invoices": {
     kind: "admin",
     get: OFFICE,
@@ -299,6 +313,8 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   "routes/resources/job-proposal-pdf": PUBLIC,
   "routes/resources/job-invoice-pdf": PUBLIC,
   "routes/resources/job-invoice-pay": PUBLIC,
+  // A photo the office shared, by the job page's token.
+  "routes/resources/job-photo": PUBLIC,
   "routes/resources/stripe-webhook": PUBLIC,
   // A person's visits for their phone's calendar: no session, the private token is the key.
   "routes/resources/calendar-feed": PUBLIC,

@@ -13,6 +13,8 @@ export const HISTORY_KINDS = [
   "job-reopened",
   "job-links-revoked",
   "homeowner-photos",
+  // Photos the team took on the job (`count`: how many), by whoever sent them.
+  "job-photos",
   "proposal-created",
   // Mailed to the homeowner (`detail`: the address), by whoever pressed "Email to".
   "proposal-emailed",

@@ -9,6 +9,8 @@ export const jobInvoicePdfPath = (token: string, invoiceId: number) =>
   href("/job/:token/invoices/:iid.pdf", { token, iid: String(invoiceId) });
 export const jobInvoicePayPath = (token: string, invoiceId: number) =>
   href("/job/:token/invoices/:iid/pay", { token, iid: String(invoiceId) });
+/** A photo the office shared on the page (or its smaller copy). */
+export const jobPhotoPath = (token: string, name: string) => href("/job/:token/photos/:name", { token, name });
 
 /** The lead page's forms for the job page: its link to copy, and every link turned off. */
 export const NEW_JOB_PAGE_LINK_INTENT = "new-job-page-link";

@@ -3,6 +3,7 @@ import { MONEY_KINDS, type HistoryKind } from "./history-kinds";
 import { formatInvoiceNumber } from "./invoice";
 import { INVOICE_KINDS, paymentMethodWords, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
 import { JOB_PAGE_LINK_MESSAGES } from "./job-page";
+import { JOB_PHOTO_MESSAGES } from "./job-photos";
 import { LEAD_MESSAGES, type LeadStatus } from "./lead-status";
 import { ADDED_BY_HAND } from "./manual-lead";
 import { PROPOSAL_MAIL_MESSAGES } from "./proposal-mail";
@@ -153,6 +154,8 @@ export function historyText(row: HistoryRow, role: Role): string | null {
       return JOB_PAGE_LINK_MESSAGES.revokedNote(row.count ?? 0);
     case "homeowner-photos":
       return `Added ${count(row.count, "a photo", "photos")} from the job page`;
+    case "job-photos":
+      return JOB_PHOTO_MESSAGES.added(row.count ?? 0);
     case "proposal-emailed":
       return PROPOSAL_MAIL_MESSAGES.sent(row.detail ?? "the homeowner");
     case "proposal-withdrawn":

@@ -1,6 +1,8 @@
 import { z } from "~/lib/zod";
 
 export const LOGIN_MISSING = "Please enter your email and password";
+/** What a script's request (a phone's upload queue) is told when its session has ended. */
+export const SIGNED_OUT_MESSAGE = "You were signed out. Please sign in again.";
 
 /** The admin's sign-in form: one schema for conform in the browser and the action. */
 export const LoginSchema = z.object({

@@ -8,7 +8,7 @@
 export type Refusal<Field extends string = string> = {
   refused: string;
   field?: Field;
-  status?: 400 | 409 | 413 | 415 | 500;
+  status?: 400 | 403 | 409 | 413 | 415 | 500;
 };
 
 export function refusal<Field extends string = string>(

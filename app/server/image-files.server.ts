@@ -45,6 +45,44 @@ export async function writePicture(image: CleanImage, store: UploadStore): Promi
   return storedName;
 }
 
+/** A photo of a lead's, written: what its row records of the file. */
+export type WrittenPhoto = {
+  storedName: string;
+  originalName: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+};
+
+/**
+ * Photos of a lead (someone's house: private), files first, then the rows `write` makes in
+ * one transaction of its own. If a file or the rows cannot be written, the new files go
+ * again: never a row without its file, never a file nobody owns.
+ */
+export async function withPrivatePhotos<T>(
+  photos: readonly { image: CleanImage; name: string }[],
+  write: (files: WrittenPhoto[]) => T,
+): Promise<T> {
+  const written: WrittenPhoto[] = [];
+  try {
+    for (const { image, name } of photos) {
+      written.push({
+        storedName: await writePicture(image, "private"),
+        originalName: name.slice(0, 255),
+        contentType: image.info.contentType,
+        width: image.info.width,
+        height: image.info.height,
+        bytes: image.bytes.byteLength,
+      });
+    }
+    return write(written);
+  } catch (error) {
+    for (const file of written) removeUpload(file.storedName, "private");
+    throw error;
+  }
+}
+
 /** Removes stored pictures' files (and their smaller copies); a file already gone is fine. */
 export function removeImageFiles(...stored: (StoredImage | null | undefined)[]) {
   for (const image of stored) if (image) removeUpload(image.storedName, storeFor(image.purpose));

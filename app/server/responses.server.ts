@@ -1,4 +1,6 @@
 import type { Readable } from "node:stream";
+import { forbiddenText, isForbidden } from "~/lib/access";
+import { BODY_MESSAGES } from "~/server/request-body.server";
 import { webStreamOf } from "~/server/web-stream.server";
 
 /**
@@ -12,6 +14,26 @@ export function notFound(message = "Not found", headers?: HeadersInit): never {
   throw new Response(message, { status: 404, headers });
 }
 
+/**
+ * A private picture (someone's house) as its file's bytes: never kept by a shared cache,
+ * never sniffed or run as anything but a picture.
+ */
+export function privateImageResponse(
+  file: { bytes: Buffer; contentType: string },
+  headers: HeadersInit = {},
+): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      ...Object.fromEntries(new Headers(headers)),
+    },
+  });
+}
+
 /** A file to save, streamed from a Node stream: never cached (backups and exports hold customers' records). */
 export function downloadResponse(stream: Readable, contentType: string, fileName: string): Response {
   return new Response(webStreamOf(stream), {
@@ -22,3 +44,48 @@ export function downloadResponse(stream: Readable, contentType: string, fileName
     },
   });
 }
+
+/**
+ * Whether a request asks to be answered in JSON (a phone's upload queue, a script's fetch):
+ * such a caller reads a status and a message, never a sign-in page or an HTML error.
+ */
+export function asksForJson(request: Request): boolean {
+  return acceptsJson(request.headers.get("Accept"));
+}
+
+/** An Accept header that names JSON and not a page. */
+export function acceptsJson(accept: string | null | undefined): boolean {
+  return /\bapplication\/json\b/i.test(accept ?? "") && !/\btext\/html\b/i.test(accept ?? "");
+}
+
+/** A refusal a script reads: `{ ok: false, error }` in the person's words, with its status. */
+export function jsonRefusal(status: number, error: string, headers?: HeadersInit): Response {
+  return Response.json(
+    { ok: false, error },
+    { status, headers: { "Cache-Control": "no-store", ...Object.fromEntries(new Headers(headers)) } },
+  );
+}
+
+/**
+ * What a request that asked for JSON is told when a check threw instead of answering: a
+ * refused body (its plain words), a refused role, or nothing there (`notFoundMessage`), each
+ * as `{ ok: false, error }` with its status. Anything else (a bug) is thrown on.
+ */
+export async function jsonRefusalOf(thrown: unknown, notFoundMessage: string): Promise<Response> {
+  if (thrown instanceof Response) {
+    if (/\bjson\b/i.test(thrown.headers.get("Content-Type") ?? "")) return thrown;
+    if (thrown.status === 404) return jsonRefusal(404, notFoundMessage);
+    if (thrown.status === 403) return jsonRefusal(403, FORBIDDEN_MESSAGE);
+    if (thrown.status >= 400 && thrown.status < 500)
+      return jsonRefusal(thrown.status, (await thrown.text()) || BODY_MESSAGES.unreadable);
+    throw thrown;
+  }
+  // requireRole's 403 for a page: data naming the roles that may.
+  const init = thrown as { type?: unknown; data?: unknown; init?: { status?: number } | null };
+  if (init?.type === "DataWithResponseInit" && isForbidden(init.data))
+    return jsonRefusal(403, forbiddenText(init.data.roles).message);
+  throw thrown;
+}
+
+/** A plain 403 names no roles. */
+const FORBIDDEN_MESSAGE = "Your account cannot make this change.";

@@ -8,7 +8,9 @@ import {
   refuseMultipart,
 } from "~/server/request-body.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { MAX_PHOTOS } from "~/lib/contact-form";
+import { MAX_PHOTOS, PHOTO_MESSAGES } from "~/lib/contact-form";
+import { refusal, type Refusal } from "~/lib/refusal";
+import { cleanImage, type CleanImage } from "~/server/image-clean.server";
 
 // Two pictures (the roof tool's top and side views) and the text fields beside them.
 const MAX_FILES = 2;
@@ -95,4 +97,29 @@ export async function parsePhotoForm(request: Request, field: string, maxPhotos:
   for (const value of form.values()) if (typeof value === "string") textBytes += value.length;
   if (textBytes > FORM_MAX_BYTES) refuseBody(413);
   return { form: boundedLists(form), photos, extra };
+}
+
+/** The first photo over the size limit, refused by name (413): a check cheap enough to make before any other. */
+export function oversizePhoto(photos: readonly PostedPhoto[]): Refusal | null {
+  const oversize = photos.find((p) => !p.bytes);
+  return oversize ? refusal(PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge), { status: 413 }) : null;
+}
+
+/**
+ * Every photo of a photo form within the size limit, decoded in full and re-encoded without
+ * metadata (cleanImage); refused, by name, at the first that is too large (413) or is not a
+ * picture (400). The one check behind the quote form, the job page and the team's job photos.
+ */
+export async function cleanPostedPhotos(
+  photos: readonly PostedPhoto[],
+): Promise<{ images: { image: CleanImage; name: string }[] } | Refusal> {
+  const oversize = oversizePhoto(photos);
+  if (oversize) return oversize;
+  const images: { image: CleanImage; name: string }[] = [];
+  for (const photo of photos) {
+    const image = await cleanImage(photo.bytes!);
+    if (!image) return refusal(PHOTO_MESSAGES.refused(photo.name, UPLOAD_MESSAGES.notImage));
+    images.push({ image, name: photo.name });
+  }
+  return { images };
 }

@@ -14,6 +14,8 @@ import { signInFailed, signInRefused, signInSucceeded } from "~/services/login-t
 import { appCookie } from "~/services/cookies.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 import type { Role } from "~/lib/roles";
+import { SIGNED_OUT_MESSAGE } from "~/lib/login-form";
+import { asksForJson, jsonRefusal } from "~/server/responses.server";
 
 export const LOGIN_FAILED = "Failed to login";
 /** The throttle's answer, to a password or a two-step code alike. */
@@ -89,6 +91,8 @@ export async function getAdmin(request: Request): Promise<SessionUser | null> {
 export async function requireAdmin(request: Request, opts: { resource?: boolean } = {}): Promise<SessionUser> {
   const admin = await getAdmin(request);
   if (admin) return admin;
+  // A script (a phone's upload queue) cannot follow a redirect to a sign-in page: it is told so.
+  if (asksForJson(request)) throw jsonRefusal(401, SIGNED_OUT_MESSAGE);
   if (opts.resource) throw new Response("Unauthorized", { status: 401 });
   const url = new URL(request.url);
   throw redirect(`${href("/admin/login")}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

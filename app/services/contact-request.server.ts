@@ -12,11 +12,9 @@ import {
 } from "~/lib/contact-form";
 import { contactRefusalMessage, parseContactForm } from "~/lib/contact-schema";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
-import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { createLead } from "~/models/lead.server";
-import { type PhotoFile } from "~/models/lead-photo.server";
 import { cleanImage, type CleanImage } from "~/server/image-clean.server";
-import { writePicture } from "~/server/image-files.server";
+import { withPrivatePhotos } from "~/server/image-files.server";
 import {
   hasAttachedPhoto,
   keepAttachedPhoto,
@@ -25,10 +23,9 @@ import {
 } from "~/server/attached-photo-files.server";
 import { env } from "~/server/env.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
-import { removeUpload } from "~/server/storage.server";
-import { parsePhotoForm, type PostedPhoto } from "~/server/upload.server";
+import { cleanPostedPhotos, oversizePhoto, parsePhotoForm, type PostedPhoto } from "~/server/upload.server";
 import { mailNewLead } from "~/services/lead-mail.server";
-import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
+import { isRefusal } from "~/lib/refusal";
 
 // How many messages one address may send in 10 minutes (CONTACT_RATE_LIMIT).
 const perIp = sqliteLimiter("contact-ip", env.CONTACT_RATE_LIMIT, 10 * 60);
@@ -118,11 +115,11 @@ export async function receiveContactRequest(
       },
     };
   }
-  const oversize = photos.find((p) => !p.bytes);
-  if (oversize) return refuseKeeping(400, PHOTO_MESSAGES.refused(oversize.name, UPLOAD_MESSAGES.tooLarge));
+  const oversize = oversizePhoto(photos);
+  if (oversize) return refuseKeeping(400, oversize.refused);
   if (!(await perIp.hit(ip))) return refuseKeeping(429, MESSAGES.tooMany);
 
-  const cleaned = await cleanPhotos(photos);
+  const cleaned = await cleanPostedPhotos(photos);
   if (isRefusal(cleaned)) return refuseKeeping(400, cleaned.refused, true);
   // The kept photos were cleaned when they came; decoded again here like any photo (one
   // path to the lead). One that fails is lost like an expired one, and only that one.
@@ -144,7 +141,8 @@ export async function receiveContactRequest(
 
   let id: number;
   try {
-    id = await storeWithPhotos(input, images);
+    // The files first (private), then the message and photo rows in one transaction.
+    id = await withPrivatePhotos(images, (files) => createLead(input, files).id);
   } catch (error) {
     console.error("Could not store a contact message:", error);
     return refuseKeeping(500, MESSAGES.failed, true);
@@ -179,42 +177,4 @@ async function keepPhotos(
     }
   }
   return { kept, dropped: photos.filter((p) => !keptFrom.has(p)).map((p) => p.name) };
-}
-
-/** Every photo decoded in full and re-encoded without metadata; refused, by name, at the first that is not a picture. */
-async function cleanPhotos(
-  photos: PostedPhoto[],
-): Promise<{ images: { image: CleanImage; name: string }[] } | Refusal> {
-  const images: { image: CleanImage; name: string }[] = [];
-  for (const photo of photos) {
-    const image = photo.bytes && (await cleanImage(photo.bytes));
-    if (!image) return refusal(PHOTO_MESSAGES.refused(photo.name, UPLOAD_MESSAGES.notImage));
-    images.push({ image, name: photo.name });
-  }
-  return { images };
-}
-
-/** The files first (private), then the message and photo rows in one transaction; if that fails, the files go again. */
-async function storeWithPhotos(
-  input: Parameters<typeof createLead>[0],
-  images: { image: CleanImage; name: string }[],
-): Promise<number> {
-  const written: PhotoFile[] = [];
-  try {
-    for (const { image, name } of images) {
-      const storedName = await writePicture(image, "private");
-      written.push({
-        storedName,
-        originalName: name.slice(0, 255),
-        contentType: image.info.contentType,
-        width: image.info.width,
-        height: image.info.height,
-        bytes: image.bytes.byteLength,
-      });
-    }
-    return createLead(input, written).id;
-  } catch (error) {
-    for (const file of written) removeUpload(file.storedName, "private");
-    throw error;
-  }
 }

@@ -4,6 +4,7 @@ import {
   formatHeadlineTime,
   jobInvoicePayPath,
   jobInvoicePdfPath,
+  jobPhotoPath,
   jobProposalPdfPath,
   jobStatus,
   JOB_PAGE_MESSAGES,
@@ -13,23 +14,23 @@ import { leadAddressLine } from "~/lib/address";
 import { MAX_PHOTOS, reachWay } from "~/lib/contact-form";
 import { businessToday, formatDay } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
-import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { VISIT_KIND_LABELS } from "~/lib/visit-kinds";
 import { formatVisitTime, upcomingVisits } from "~/lib/visit-time";
 import { listLeadInvoices } from "~/models/invoice.server";
 import { addHomeownerPhotos, listLeadReceipts } from "~/models/job-page.server";
+import { listSharedPhotos } from "~/models/lead-photo.server";
+import { nameAtWidth } from "~/lib/image-variants";
+import { photoLabel } from "~/lib/job-photos";
 import { getLead } from "~/models/lead.server";
-import type { PhotoFile } from "~/models/lead-photo.server";
 import { acceptedOf, getLeadProposal, hasOpenProposal } from "~/models/proposal.server";
 import { listLeadVisits, type VisitRow } from "~/models/visit.server";
 import { getBusinessFacts } from "~/models/settings.server";
 import { env } from "~/server/env.server";
-import { cleanImage } from "~/server/image-clean.server";
-import { writePicture } from "~/server/image-files.server";
+import { withPrivatePhotos } from "~/server/image-files.server";
 import { sqliteLimiter } from "~/server/rate-limit.server";
-import { removeUpload } from "~/server/storage.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
-import { parsePhotoForm } from "~/server/upload.server";
+import { cleanPostedPhotos, oversizePhoto, parsePhotoForm } from "~/server/upload.server";
+import { isRefusal } from "~/lib/refusal";
 import { findJobByToken } from "./job-page-link.server";
 import { jobChangeOrders, jobValueOf } from "~/models/job-value.server";
 import { jobValueCents, unbilledCents } from "~/lib/job-value";
@@ -64,6 +65,17 @@ export type JobPageView = {
     lines: InvoiceRow[];
   }[];
   receipts: { id: number; on: string; amount: string; method: string; invoice: string }[];
+  /** The photos the office shared, newest first: the thumbnail (480 px), the photo behind it. */
+  photos: {
+    id: number;
+    tag: string;
+    caption: string;
+    on: string;
+    thumb: string;
+    full: string;
+    width: number;
+    height: number;
+  }[];
   maxPhotos: number;
   /** Photos help before and during the work; once it is done the page stops asking for them. */
   asksForPhotos: boolean;
@@ -155,6 +167,16 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
       method: paymentMethodWords(p),
       invoice: formatInvoiceNumber(p.invoiceNumber),
     })),
+    photos: listSharedPhotos(leadId).map((p) => ({
+      id: p.id,
+      tag: photoLabel(p, lead.createdAt),
+      caption: p.caption,
+      on: formatDay(businessToday(p.takenAt ?? p.createdAt)),
+      thumb: jobPhotoPath(token, nameAtWidth(p, 480)),
+      full: jobPhotoPath(token, p.storedName),
+      width: p.width,
+      height: p.height,
+    })),
     maxPhotos: MAX_PHOTOS,
     asksForPhotos: lead.completedAt === null,
   };
@@ -175,34 +197,18 @@ export async function receiveJobPhotos(request: Request, leadId: number, ip: str
   const { photos, extra } = await parsePhotoForm(request, "photos", MAX_PHOTOS);
   if (photos.length === 0) return { status: 400, error: JOB_PAGE_MESSAGES.choosePhotos };
   if (extra) return { status: 400, error: JOB_PAGE_MESSAGES.tooMany(MAX_PHOTOS) };
-  const oversize = photos.find((p) => !p.bytes);
-  if (oversize) return { status: 400, error: `${oversize.name}: ${UPLOAD_MESSAGES.tooLarge}` };
+  const oversize = oversizePhoto(photos);
+  if (oversize) return { status: 400, error: oversize.refused };
   if (!(await uploadsPerIp.hit(ip))) return { status: 429, error: JOB_PAGE_MESSAGES.tooManyTries };
-  const images = [];
-  for (const photo of photos) {
-    const image = await cleanImage(photo.bytes!);
-    if (!image) return { status: 400, error: `${photo.name}: ${UPLOAD_MESSAGES.notImage}` };
-    images.push({ image, name: photo.name });
-  }
-  const written: PhotoFile[] = [];
+  const cleaned = await cleanPostedPhotos(photos);
+  if (isRefusal(cleaned)) return { status: 400, error: cleaned.refused };
   try {
-    for (const { image, name } of images) {
-      written.push({
-        storedName: await writePicture(image, "private"),
-        originalName: name.slice(0, 255),
-        contentType: image.info.contentType,
-        width: image.info.width,
-        height: image.info.height,
-        bytes: image.bytes.byteLength,
-      });
-    }
-    addHomeownerPhotos(leadId, written);
+    await withPrivatePhotos(cleaned.images, (files) => addHomeownerPhotos(leadId, files));
   } catch (error) {
     console.error("Could not store the homeowner's photos:", error);
-    for (const file of written) removeUpload(file.storedName, "private");
     return { status: 500, error: JOB_PAGE_MESSAGES.failed };
   }
-  return { status: 200, added: written.length };
+  return { status: 200, added: cleaned.images.length };
 }
 
 /** The day of the last work day that has begun (not canceled), worded, or null. */

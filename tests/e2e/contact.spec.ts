@@ -468,13 +468,16 @@ test("a quote request with two photos reaches the admin, photos and all @nojs", 
   await expect(detail).toContainText("Storm / hail damage");
   await expect(detail).toContainText("418 N Main St, Derby, KS 67037");
   await expect(detail.getByRole("link", { name: `Email ${email}` })).toHaveAttribute("href", `mailto:${email}`);
-  const photos = detail.getByRole("region", { name: "Photos" }).getByRole("img");
+  const photos = adminPage.getByRole("region", { name: "Photos" }).getByRole("img");
   await expect(photos).toHaveCount(2);
   for (const img of await photos.all()) {
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   }
   // Each thumbnail opens the full photo, which only a signed-in browser may fetch.
-  const full = await detail.getByRole("link", { name: "Photo north-slope.jpg" }).getAttribute("href");
+  const full = await adminPage
+    .getByRole("region", { name: "Photos" })
+    .getByRole("link", { name: "Photo north-slope.jpg" })
+    .getAttribute("href");
   expect((await adminPage.request.get(full!)).headers()["content-type"]).toBe("image/jpeg");
   const anonymous = await browser.newContext();
   expect((await anonymous.request.get(`${info.project.use.baseURL}${full}`)).status()).toBe(401);

@@ -86,6 +86,8 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/1", "routes/admin/lead"],
   ["/admin/leads/1.data", "routes/admin/lead"],
   ["/admin/leads/abc", "routes/admin/lead"],
+  ["/admin/leads/1/photos", "routes/admin/lead-photos"],
+  ["/admin/leads/1/photos.data", "routes/admin/lead-photos"],
   ["/admin/leads/new", "routes/admin/new-lead"],
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],

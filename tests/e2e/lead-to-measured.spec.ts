@@ -34,8 +34,8 @@ test("a no-JS quote request with two photos becomes a lead that staff work, meas
   const leadPath = /\/admin\/leads\/\d+/.exec(notification.text)![0];
 
   await staff.goto(leadPath);
-  const detail = staff.getByRole("article", { name });
-  await expect(detail.getByRole("region", { name: "Photos" }).getByRole("img")).toHaveCount(2);
+  await expect(staff.getByRole("article", { name })).toBeVisible();
+  await expect(staff.getByRole("region", { name: "Photos" }).getByRole("img")).toHaveCount(2);
   const panel = staff.getByRole("region", { name: "Status and notes" });
   await expect(panel.getByLabel("Status")).toHaveValue("new");
   await panel.getByLabel("Status").selectOption("visit_scheduled");

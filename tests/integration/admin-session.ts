@@ -2,6 +2,10 @@ import { requestContext } from "~/server/client-ip.server";
 import { startSession } from "~/services/auth.server";
 import { startApp } from "./started-app";
 import { upsertUser } from "~/models/user.server";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import type { Role } from "~/lib/roles";
+import { getDb } from "~/server/db.server";
 
 /** The app started on this file's own database, and the owner signed in: their Cookie header value. */
 export async function signedInOwner(): Promise<string> {
@@ -13,3 +17,20 @@ export async function signedInOwner(): Promise<string> {
 /** What React Router hands a loader or action, for calling one directly. */
 export const routeArgs = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: requestContext("127.0.0.1") }) as never;
+
+/**
+ * The app started, and a team signed in, by key: each person's account (`<key>@example.com`,
+ * with the role and name given) and their Cookie header value.
+ */
+export async function signInTeam(
+  people: [key: string, role: Role, name: string][],
+): Promise<Record<string, { id: number; cookie: string }>> {
+  await startApp();
+  const team: Record<string, { id: number; cookie: string }> = {};
+  for (const [key, role, name] of people) {
+    const { user } = await upsertUser(`${key}@example.com`, `${key}-password-123`);
+    getDb().update(users).set({ role, name }).where(eq(users.id, user.id)).run();
+    team[key] = { id: user.id, cookie: (await startSession(user.id)).split(";")[0] };
+  }
+  return team;
+}

@@ -4,14 +4,11 @@ import { leadNotes, leadPhotos, leads, roofCustomers, users } from "~/db/schema"
 import type { Role } from "~/lib/roles";
 import { createLead, getLead } from "~/models/lead.server";
 import { listLeadNotes } from "~/models/lead-history.server";
-import { upsertUser } from "~/models/user.server";
-import { startSession } from "~/services/auth.server";
 import { getDb } from "~/server/db.server";
 import { action, loader } from "~/routes/admin/lead";
 import { action as newLeadAction } from "~/routes/admin/new-lead";
 import { loader as pipelineLoader } from "~/routes/admin/pipeline";
-import { routeArgs } from "./admin-session";
-import { startApp } from "./started-app";
+import { routeArgs, signInTeam } from "./admin-session";
 
 // Who looks after a lead (decision 0053): the lead page's "Assigned to", its
 // history entry naming who did it, and the crew kept to their own and the free leads on
@@ -19,7 +16,6 @@ import { startApp } from "./started-app";
 
 const team: Record<string, { id: number; cookie: string }> = {};
 beforeAll(async () => {
-  await startApp();
   const people: [string, Role, string][] = [
     ["owner", "owner", "Pat Owner"],
     ["office", "office", "Olive Office"],
@@ -27,11 +23,7 @@ beforeAll(async () => {
     ["crew2", "crew", "Sam"],
     ["gone", "crew", "Gone Member"],
   ];
-  for (const [key, role, name] of people) {
-    const { user } = await upsertUser(`${key}@example.com`, `${key}-password-123`);
-    getDb().update(users).set({ role, name }).where(eq(users.id, user.id)).run();
-    team[key] = { id: user.id, cookie: (await startSession(user.id)).split(";")[0] };
-  }
+  Object.assign(team, await signInTeam(people));
   getDb().update(users).set({ removedAt: new Date() }).where(eq(users.id, team.gone.id)).run();
 });
 

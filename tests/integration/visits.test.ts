@@ -17,35 +17,27 @@ afterAll(() => vi.useRealTimers());
 const fake = await fakeResendForApp({ SITE_URL: "https://roofs.example" });
 
 const { getDb } = await import("~/server/db.server");
-const { users, visits, leads: leadsTable } = await import("~/db/schema");
+const { visits, leads: leadsTable } = await import("~/db/schema");
 const { listLeadNotes } = await import("~/models/lead-history.server");
 const { createLead } = await import("~/models/lead.server");
-const { upsertUser } = await import("~/models/user.server");
-const { startSession } = await import("~/services/auth.server");
-const { startApp } = await import("./started-app");
 const { processOutbox } = await import("~/services/outbox.server");
 const { queueVisitReminders } = await import("~/services/visit-reminders.server");
 const { findMail, recordAttempts } = await import("~/models/outbox.server");
 const { outbox } = await import("~/db/schema");
 const { scheduleView } = await import("~/services/visit-schedule.server");
 const { leadScheduleView } = await import("~/services/lead-schedule-view.server");
-const { routeArgs } = await import("./admin-session");
+const { routeArgs, signInTeam } = await import("./admin-session");
 const visitsRoute = await import("~/routes/admin/lead-visits");
 const scheduleRoute = await import("~/routes/admin/schedule");
 
 const team: Record<string, { id: number; cookie: string }> = {};
 beforeAll(async () => {
-  await startApp();
   const people: [string, Role, string][] = [
     ["owner", "owner", "Pat Owner"],
     ["crew", "crew", "Kim Crew"],
     ["crew2", "crew", "Sam Crew"],
   ];
-  for (const [key, role, name] of people) {
-    const { user } = await upsertUser(`${key}@example.com`, `${key}-password-123`);
-    getDb().update(users).set({ role, name }).where(eq(users.id, user.id)).run();
-    team[key] = { id: user.id, cookie: (await startSession(user.id)).split(";")[0] };
-  }
+  Object.assign(team, await signInTeam(people));
 }, 60_000);
 
 const newLead = (name: string, fields: { email?: string; assigneeId?: number } = {}) => {

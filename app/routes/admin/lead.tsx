@@ -58,6 +58,8 @@ import { refuseOthersLead, refuseUnlessVisible, requireVisibleLead } from "~/ser
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
 import { LeadDetail } from "~/components/lead-detail";
+import { LeadPhotos } from "~/components/admin/lead-photos";
+import { defaultPhotoTag, JOB_PHOTO_INTENTS } from "~/lib/job-photos";
 import { parseId } from "~/lib/parse-id";
 import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
@@ -105,7 +107,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const history = leadHistoryPage(id, asked && !asked.due ? { at: asked.at, id: asked.id } : null);
   const first = view.lead.source === "website" ? null : firstLeadAuthor(id);
   return {
-    ...view,
+    lead: view.lead,
+    mails: view.mails,
     // Worded here for this reader: the crew's copy carries no amount (decision 0074).
     notes: historyFor(history.notes, role),
     historyLinks: {
@@ -127,6 +130,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     jobPageLink: money ? await leadJobPageLinkView(request, view.lead.id, user) : null,
     followsUp: mayPost(role, "routes/admin/lead", ASK_REVIEW_INTENT),
     manages: mayPost(role, "routes/admin/lead-list", LEAD_LIST_INTENTS.archive),
+    photoView: {
+      leadId: id,
+      days: view.photoTimeline,
+      defaultTag: defaultPhotoTag(view.lead),
+      manages: mayPost(role, "routes/admin/lead-photos", JOB_PHOTO_INTENTS.share),
+      me: user.userId,
+    },
   };
 }
 
@@ -231,7 +241,6 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   const {
     lead,
     mails,
-    photos,
     notes,
     historyLinks,
     addedBy,
@@ -247,6 +256,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     jobPageLink,
     followsUp,
     manages,
+    photoView,
   } = loaderData;
   return (
     <>
@@ -260,7 +270,10 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <LeadDetail lead={lead} mails={mails} photos={photos} addedBy={addedBy} manages={manages} />
+        <div className="min-w-0 space-y-6">
+          <LeadDetail lead={lead} mails={mails} addedBy={addedBy} manages={manages} />
+          <LeadPhotos view={photoView} />
+        </div>
         <div className="min-w-0 space-y-6">
           <LeadAssignee key={assignee?.id ?? 0} assignee={assignee} people={people} me={me} result={actionData} />
           <LeadJob lead={lead} job={job} result={actionData} followsUp={followsUp} />

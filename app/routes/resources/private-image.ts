@@ -2,7 +2,7 @@ import { requireAccess } from "~/services/access.server";
 import { refuseOthersFile } from "~/services/lead-access.server";
 import { photoLead } from "~/models/lead-assignment.server";
 import { readUpload } from "~/server/storage.server";
-import { notFound } from "~/server/responses.server";
+import { notFound, privateImageResponse } from "~/server/responses.server";
 import type { Route } from "./+types/private-image";
 
 /**
@@ -15,13 +15,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   refuseOthersFile(user, photoLead(params.name));
   const file = await readUpload(params.name, "private");
   if (!file) notFound();
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  return privateImageResponse(file);
 }
