@@ -154,7 +154,7 @@ describe("measuring a lead's roof", () => {
     ]);
     expect(page.roof?.pdf).toBe(`/admin/roof-measurement/${customerId}/report.pdf`);
     // The request keeps its own photos.
-    expect(page.photos.map((p) => p.name)).toEqual(["front.jpg", "back.jpg"]);
+    expect(page.photoView.days.flatMap((d) => d.photos.map((p) => p.name)).sort()).toEqual(["back.jpg", "front.jpg"]);
   });
 
   it("leaves a lead staff already quoted as it is, and refuses another lead's photo", async () => {
