@@ -125,8 +125,8 @@ const ADMIN_ACCESS = {
   },
   // The crew measures on site the roofs of the leads they may see (decision 0098): tracing,
   // saving the measurements, the side view's photo, the PDF and CSV (no money in any of
-  // them). A roof of no lead is not theirs (mayStartRoofWithoutLead); deleting a customer
-  // throws away the office's work, and the maps key is the owner's bill.
+  // them), and a roof started here (its new lead is theirs). Deleting a customer throws
+  // away the office's work; the maps key is the owner's bill.
   "routes/admin/roof-measurement": {
     kind: "admin",
     get: ALL,
@@ -407,12 +407,6 @@ export function mayOpen(role: Role, to: string): boolean {
   const routeId = SECTION_ROUTES[to];
   return routeId === undefined || mayLoad(role, routeId);
 }
-
-/**
- * Whether a role may save a roof in the roof tool that no lead owns. The crew measures from a
- * lead's "Measure this roof" (decision 0098): a roof of no lead is one they could not open again.
- */
-export const mayStartRoofWithoutLead = (role: Role) => role !== "crew";
 
 /** Whether a role may see money: prices, estimates, proposal amounts, the pipeline's totals. */
 export const seesMoney = (role: Role) => role !== "crew";

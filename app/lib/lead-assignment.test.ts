@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { filterAssignee, mayAssign, maySeeLead, parseWhoFilter, personName, whoParam } from "./lead-assignment";
+import {
+  filterAssignee,
+  assigneeOfNewLead,
+  mayAssign,
+  maySeeLead,
+  parseWhoFilter,
+  personName,
+  whoParam,
+} from "./lead-assignment";
 
 const crew = { role: "crew" as const, userId: 7 };
 const office = { role: "office" as const, userId: 2 };
@@ -26,6 +34,11 @@ describe("who sees and who assigns a lead (decision 0053)", () => {
     expect(maySeeLead(crew, { ...kept, visitorIds: [8, 9] })).toBe(false);
     expect(maySeeLead(crew, { ...kept, assigneeId: null, completedAt: done, visitorIds: [] })).toBe(false);
     expect(maySeeLead({ role: "crew", userId: 8 }, { ...kept, visitorIds: [7, 8] })).toBe(true);
+  });
+
+  it("a lead the crew adds is theirs; the office's is nobody's", () => {
+    expect(assigneeOfNewLead(crew)).toBe(7);
+    expect(assigneeOfNewLead(office)).toBeNull();
   });
 
   it("the crew takes a free lead or gives back their own, nothing else", () => {

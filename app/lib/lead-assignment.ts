@@ -33,6 +33,14 @@ export function maySeeLead(user: { role: Role; userId: number }, lead: Assignabl
 }
 
 /**
+ * Who keeps a lead a person adds (a phone call, a roof started in the roof tool): a crew
+ * member keeps theirs, so it stays among their leads once won or done, when open work
+ * nobody has drops out of their lists (decision 0053); the office's is nobody's.
+ */
+export const assigneeOfNewLead = (user: { role: Role; userId: number }): number | null =>
+  user.role === "crew" ? user.userId : null;
+
+/**
  * Whether a person may move a lead from `from` to `to` (user ids; null: nobody). Owner and
  * office give any lead to anyone on the team. The crew takes a lead nobody has, or gives
  * back their own: never someone else's, never to someone else.

@@ -12,10 +12,6 @@ export const roofReportHref = (id: number) => href("/admin/roof-measurement/:id/
 export const roofCsvHref = (id: number, view: "top" | "side") =>
   `${href("/admin/roof-measurement/:id/measurements.csv", { id: String(id) })}?view=${view}`;
 
-/** Why the crew cannot start a roof in the tool itself (lib/access.ts mayStartRoofWithoutLead). */
-export const ROOF_NEEDS_LEAD =
-  'Measure a roof from its lead: open the lead and choose "Measure this roof". A roof saved here without a lead is for the owner or the office.';
-
 export const STREET_AND_CITY_REQUIRED = "Please provide at least street and city information";
 
 /** Typed measurements: numbers rounded to whole numbers; anything non-numeric is ignored. */

@@ -341,7 +341,7 @@ describe("a crew member sent to a job by a visit", () => {
     expect(list.leads.map((l) => l.name)).toContain("Nan Linked");
   });
 
-  it("measures the roof of such a lead but does not start a roof of no lead", async () => {
+  it("measures the roof of such a lead; a roof the crew member starts in the tool gets a lead he keeps", async () => {
     const id = newLead("Ora Measure");
     // Won already, so the measurement leaves it where it is (and off the pipeline's Measured).
     getDb().update(leads).set({ assigneeId: team.office.id, status: "won" }).where(eq(leads.id, id)).run();
@@ -351,15 +351,27 @@ describe("a crew member sent to a job by a visit", () => {
       .values({ street: "7 Pitch St", city: "Wellington", leadId: id })
       .returning()
       .get().id;
-    const save = (fields: Record<string, string>) =>
-      saveRoof("crew", { street: "7 Pitch St", city: "Wellington", ...fields });
-    expect(statusOf(await save({ id: String(roof), area: "2400", pitch: "6" }))).toBe(302);
+    const saved = await saveRoof("crew", { id: String(roof), street: "7 Pitch St", city: "Wellington", area: "2400" });
+    expect(statusOf(saved)).toBe(302);
     expect(getDb().select().from(roofCustomers).where(eq(roofCustomers.id, roof)).get()?.area).toBe(2400);
-    const before = getDb().select().from(roofCustomers).all().length;
-    expect(statusOf(await save({ area: "1800" }))).toBe(403);
-    expect(getDb().select().from(roofCustomers).all().length).toBe(before);
-    const page = (await openRoofTool("crew")) as { can: { start: boolean; delete: boolean } };
-    expect(page.can).toMatchObject({ start: false, delete: false });
+    expect(((await openRoofTool("crew")) as { can: { delete: boolean } }).can.delete).toBe(false);
+
+    // A neighbor asks on site: a new customer, no area yet (so Contacted, not Measured).
+    const started = (await saveRoof("crew", {
+      customerName: "Pia Neighbor",
+      street: "9 Pitch St",
+      city: "Wellington",
+    })) as Response;
+    expect(started.status).toBe(302);
+    const customer = new URL(started.headers.get("Location")!, "http://x").searchParams.get("customer");
+    const lead = getDb()
+      .select()
+      .from(roofCustomers)
+      .where(eq(roofCustomers.id, Number(customer)))
+      .get()!.leadId!;
+    expect(assignee(lead)).toBe(team.crew.id);
+    expect(statusOf(await openRoofTool("crew", `?customer=${customer}`))).toBe(200);
+    expect(statusOf(await openRoofTool("crew2", `?customer=${customer}`))).toBe(403);
   });
 });
 

@@ -25,7 +25,6 @@ import {
   roofCustomerHref,
   RoofCustomerSchema,
   roofReportHref,
-  ROOF_NEEDS_LEAD,
   STREET_AND_CITY_REQUIRED,
 } from "~/lib/roof-customer-form";
 import { overrideNote, roofAreaFromLengthWidth, summarizeRoof, summaryFigures } from "~/lib/roof-summary";
@@ -69,7 +68,7 @@ type Props = {
   maps: { apiKey: string | null; keyTail: string | null; publisherTag: string | null };
   showSettings: boolean;
   /** What this person's role may do here besides measuring (decision 0048); all of it when absent. */
-  can?: { settings: boolean; delete: boolean; start: boolean };
+  can?: { settings: boolean; delete: boolean };
   missing: boolean;
   confirmDelete: boolean;
   origin: string;
@@ -85,7 +84,7 @@ export function RoofTool({
   confirmDelete,
   origin,
   actionData,
-  can = { settings: true, delete: true, start: true },
+  can = { settings: true, delete: true },
 }: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -261,22 +260,6 @@ export function RoofTool({
     </Field>
   );
 
-  // The crew measures from a lead (lib/access.ts mayStartRoofWithoutLead): with none open,
-  // the roofs of their jobs to choose from, not an empty form they could not save.
-  if (!current && !can.start)
-    return (
-      <>
-        <h1 className="text-2xl font-bold">Roof Measurement Tool</h1>
-        {missing && (
-          <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            Failed to load customer data
-          </p>
-        )}
-        <p className="rounded-md bg-sand px-4 py-3 text-sm">{ROOF_NEEDS_LEAD}</p>
-        <SavedCustomers list={savedCustomers} />
-      </>
-    );
-
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -288,11 +271,9 @@ export function RoofTool({
                 <ArrowLeft aria-hidden className="size-4" /> Lead: {current.lead.name}
               </Link>
             )}
-            {can.start && (
-              <Link to={TOOL} className={secondaryButton}>
-                <UserPlus aria-hidden className="size-4" /> New customer
-              </Link>
-            )}
+            <Link to={TOOL} className={secondaryButton}>
+              <UserPlus aria-hidden className="size-4" /> New customer
+            </Link>
           </div>
         )}
       </div>

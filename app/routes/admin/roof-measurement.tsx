@@ -6,11 +6,12 @@ import { parseId } from "~/lib/parse-id";
 import { redirectWithFlash } from "~/services/flash.server";
 import { refuseUnknownIntent } from "~/server/request-body.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
-import { mayPost, mayStartRoofWithoutLead } from "~/lib/access";
+import { mayPost } from "~/lib/access";
 import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { MAPS_SETTINGS_INTENTS, MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
 import { staffOrigin } from "~/server/origin.server";
-import { ROOF_CUSTOMER_INTENTS, ROOF_NEEDS_LEAD, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { ROOF_CUSTOMER_INTENTS, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { assigneeOfNewLead } from "~/lib/lead-assignment";
 import { encodeRoofCursor, roofListQuery } from "~/lib/roof-customer-paging";
 import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
 import { parseDrawing } from "~/lib/roof-drawing";
@@ -46,7 +47,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     can: {
       settings: mayPost(role, "routes/admin/roof-measurement", MAPS_SETTINGS_INTENTS.saveKey),
       delete: mayPost(role, "routes/admin/roof-measurement", ROOF_CUSTOMER_INTENTS.delete),
-      start: mayStartRoofWithoutLead(role),
     },
     showSettings:
       params.has("settings") && mayPost(role, "routes/admin/roof-measurement", MAPS_SETTINGS_INTENTS.saveKey),
@@ -169,8 +169,6 @@ async function saveCustomer(
     if (area !== null) submission.payload.area = String(area);
     return data(submission.reply());
   }
-  if (!input.id && !mayStartRoofWithoutLead(admin.role))
-    return data(submission.reply({ formErrors: [ROOF_NEEDS_LEAD] }), { status: 403 });
   const drawing = parseDrawing(form.get("drawing"));
   const summary = summarizeRoof(input, drawing.top);
   // The browser says so too, but a tracing without a scale must never be stored as measured.
@@ -184,7 +182,14 @@ async function saveCustomer(
     // Area and pitch are stored as the results show them, so the list and exports agree.
     const id = await saveRoofCustomer(
       { ...input, ...settledMeasurements(summary, input) },
-      { drawing, files: images.files, remove: images.remove, author: actorOf(admin) },
+      {
+        drawing,
+        files: images.files,
+        remove: images.remove,
+        author: actorOf(admin),
+        // A roof the crew starts here gets a lead they keep, so they can open it again.
+        assignee: assigneeOfNewLead(admin),
+      },
     );
     if (!id) return redirectWithFlash(ROOF_TOOL, { type: "error", message: CUSTOMER_GONE });
     return redirectWithFlash(`${ROOF_TOOL}?customer=${id}`, {
