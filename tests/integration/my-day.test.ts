@@ -117,6 +117,24 @@ describe("My day", () => {
     ]);
   });
 
+  it("keeps a visit under way past midnight among today's work", () => {
+    // 11 PM Saturday to 1 AM Sunday, Kansas time; looked at at half past midnight.
+    getDb()
+      .insert(visits)
+      .values({
+        leadId: open,
+        kind: "inspection",
+        startsAt: at("2026-11-29T05:00:00Z"),
+        durationMinutes: 120,
+        assigneeId: team.sam!.userId,
+      })
+      .run();
+    const view = myDayView(team.sam!, at("2026-11-29T06:30:00Z"));
+    expect(view.today.label).toBe("Sunday, November 29, 2026");
+    expect(view.today.items.map((i) => i.time)).toEqual(["11:00 PM – 1:00 AM"]);
+    expect(view.coming).toEqual([]);
+  });
+
   it("answers the page for every role, each with their own", async () => {
     const page = await route.loader(
       routeArgs(new Request("http://site.test/admin/my-day", { headers: { Cookie: team.sam!.cookie } })),
