@@ -124,6 +124,10 @@ const ADMIN_ACCESS = {
       typeof NO_INTENT | IntentOf<typeof TESTIMONIAL_INTENTS>
     >,
   },
+  // The crew measures on site the roofs of the leads they may see (decision 0098): tracing,
+  // saving the measurements, the side view's photo, the PDF and CSV (no money in any of
+  // them), and a roof started here (its new lead is theirs). Deleting a customer throws
+  // away the office's work; the maps key is the owner's bill.
   "routes/admin/roof-measurement": {
     kind: "admin",
     get: ALL,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { filterAssignee, mayAssign, maySeeLead, parseWhoFilter, personName, whoParam } from "./lead-assignment";
+import {
+  filterAssignee,
+  assigneeOfNewLead,
+  mayAssign,
+  maySeeLead,
+  parseWhoFilter,
+  personName,
+  whoParam,
+} from "./lead-assignment";
 
 const crew = { role: "crew" as const, userId: 7 };
 const office = { role: "office" as const, userId: 2 };
@@ -7,7 +15,7 @@ const office = { role: "office" as const, userId: 2 };
 describe("who sees and who assigns a lead (decision 0053)", () => {
   it("the crew sees their own and the open work nobody has; owner and office every lead", () => {
     const archived = new Date();
-    const lead = { assigneeId: null, archivedAt: null, status: "new" as const, completedAt: null };
+    const lead = { assigneeId: null, archivedAt: null, status: "new" as const, completedAt: null, visitorIds: [] };
     expect(maySeeLead(crew, { ...lead, assigneeId: 7, archivedAt: archived, status: "lost" })).toBe(true);
     expect(maySeeLead(crew, lead)).toBe(true);
     expect(maySeeLead(crew, { ...lead, status: "won" })).toBe(true);
@@ -16,6 +24,21 @@ describe("who sees and who assigns a lead (decision 0053)", () => {
     expect(maySeeLead(crew, { ...lead, archivedAt: archived })).toBe(false);
     expect(maySeeLead(crew, { ...lead, assigneeId: 8 })).toBe(false);
     expect(maySeeLead(office, { ...lead, assigneeId: 8, archivedAt: archived })).toBe(true);
+  });
+
+  it("the crew sees a lead they have a visit on, whoever keeps it and whatever became of it", () => {
+    const done = new Date();
+    const kept = { assigneeId: 2, archivedAt: null, status: "won" as const, completedAt: null, visitorIds: [7] };
+    expect(maySeeLead(crew, kept)).toBe(true);
+    expect(maySeeLead(crew, { ...kept, completedAt: done, archivedAt: done })).toBe(true);
+    expect(maySeeLead(crew, { ...kept, visitorIds: [8, 9] })).toBe(false);
+    expect(maySeeLead(crew, { ...kept, assigneeId: null, completedAt: done, visitorIds: [] })).toBe(false);
+    expect(maySeeLead({ role: "crew", userId: 8 }, { ...kept, visitorIds: [7, 8] })).toBe(true);
+  });
+
+  it("a lead the crew adds is theirs; the office's is nobody's", () => {
+    expect(assigneeOfNewLead(crew)).toBe(7);
+    expect(assigneeOfNewLead(office)).toBeNull();
   });
 
   it("the crew takes a free lead or gives back their own, nothing else", () => {

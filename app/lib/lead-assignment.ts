@@ -13,19 +13,32 @@ export type Assignable = {
   archivedAt: Date | null;
   status: LeadStatus;
   completedAt: Date | null;
+  /** Who has a visit on it (not cancelled): the people sent there, whatever became of the lead. */
+  visitorIds: readonly number[];
 };
 
 /**
  * Whether a person may see (open, change, look at the photos of) a lead. Owner and office:
- * every lead. The crew: leads given to them, and the open work nobody has yet (someone has
- * to pick it up): not archived, not lost, not a job already completed. Someone else's lead,
- * or years of closed ones, are not theirs.
+ * every lead. The crew: leads given to them, leads they are sent to (a visit given to them:
+ * the roofer doing the tear-off needs the job, its roof and its photos, even when the office
+ * keeps the lead), and the open work nobody has yet (someone has to pick it up): not
+ * archived, not lost, not a job already completed. Someone else's lead, or years of closed
+ * ones, are not theirs.
  */
 export function maySeeLead(user: { role: Role; userId: number }, lead: Assignable): boolean {
   if (user.role !== "crew") return true;
+  if (lead.visitorIds.includes(user.userId)) return true;
   if (lead.assigneeId !== null) return lead.assigneeId === user.userId;
   return lead.archivedAt === null && lead.status !== "lost" && lead.completedAt === null;
 }
+
+/**
+ * Who keeps a lead a person adds (a phone call, a roof started in the roof tool): a crew
+ * member keeps theirs, so it stays among their leads once won or done, when open work
+ * nobody has drops out of their lists (decision 0053); the office's is nobody's.
+ */
+export const assigneeOfNewLead = (user: { role: Role; userId: number }): number | null =>
+  user.role === "crew" ? user.userId : null;
 
 /**
  * Whether a person may move a lead from `from` to `to` (user ids; null: nobody). Owner and

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
-import { leadPhotos, leads, users } from "~/db/schema";
+import { leadPhotos, leads, users, visits } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { writeLeadHistory } from "./lead-history.server";
 import { filterAssignee, personName, type Assignable, type WhoFilter } from "~/lib/lead-assignment";
@@ -69,13 +69,44 @@ export function assignLead(
 }
 
 /**
- * The leads a person may see, as a condition (none: all of them). The crew: their own, and
- * the open work nobody has yet (lib/lead-assignment.ts maySeeLead).
+ * The people with a visit on each of these leads, not cancelled (lib/lead-assignment.ts
+ * Assignable's visitorIds), by lead id; a lead nobody is sent to has an empty list.
+ */
+export function leadVisitors(ids: readonly number[]): Map<number, number[]> {
+  const wanted = [...new Set(ids)];
+  const found = new Map(wanted.map((id) => [id, [] as number[]]));
+  if (!wanted.length) return found;
+  const rows = getDb()
+    .selectDistinct({ leadId: visits.leadId, userId: visits.assigneeId })
+    .from(visits)
+    .where(and(inArray(visits.leadId, wanted), isNull(visits.cancelledAt)))
+    .all();
+  for (const { leadId, userId } of rows) if (userId !== null) found.get(leadId)?.push(userId);
+  return found;
+}
+
+/** A lead row with who is sent to it: what maySeeLead asks of it. */
+export function withVisitors<L extends { id: number }>(lead: L): L & { visitorIds: number[] } {
+  return { ...lead, visitorIds: leadVisitors([lead.id]).get(lead.id) ?? [] };
+}
+
+/**
+ * The leads a person may see, as a condition (none: all of them). The crew: their own, those
+ * they have a visit on, and the open work nobody has yet (lib/lead-assignment.ts maySeeLead).
  */
 export function visibleTo(user: { role: Role; userId: number }): SQL | undefined {
   if (user.role !== "crew") return undefined;
   return or(
     eq(leads.assigneeId, user.userId),
+    // Sent there by a visit (a cancelled one sends nobody). A rowid IN (…), so the OR stays a
+    // union of index ranges, never a pass over every lead.
+    inArray(
+      leads.id,
+      getDb()
+        .select({ id: visits.leadId })
+        .from(visits)
+        .where(and(eq(visits.assigneeId, user.userId), isNull(visits.cancelledAt))),
+    ),
     and(isNull(leads.assigneeId), isNull(leads.archivedAt), ne(leads.status, "lost"), isNull(leads.completedAt)),
   );
 }
@@ -116,8 +147,9 @@ export function photoLead(name: string): Assignable | undefined {
         and(gt(leadPhotos.storedName, `${base}.`), lt(leadPhotos.storedName, `${base}/`)),
       )
     : eq(leadPhotos.storedName, name);
-  return getDb()
+  const lead = getDb()
     .select({
+      id: leads.id,
       assigneeId: leads.assigneeId,
       archivedAt: leads.archivedAt,
       status: leads.status,
@@ -127,4 +159,5 @@ export function photoLead(name: string): Assignable | undefined {
     .innerJoin(leads, eq(leads.id, leadPhotos.leadId))
     .where(named)
     .get();
+  return lead && withVisitors(lead);
 }

@@ -189,7 +189,12 @@ type RoofCustomerContact = { customerName: string | null; street: string; city: 
  * every measured roof belongs to a lead, with no email ('' is "none given"). Call inside
  * the roof customer's transaction.
  */
-export function insertRoofToolLead(customer: RoofCustomerContact, measured: boolean, by: Actor): number {
+export function insertRoofToolLead(
+  customer: RoofCustomerContact,
+  measured: boolean,
+  by: Actor,
+  assignee: number | null = null,
+): number {
   const lead = {
     name: customer.customerName || customer.street || "Roof customer",
     email: "",
@@ -200,6 +205,7 @@ export function insertRoofToolLead(customer: RoofCustomerContact, measured: bool
     zip: customer.zipCode,
     status: measured ? ("measured" as const) : ("contacted" as const),
     source: "roof_tool" as const,
+    assigneeId: assignee,
   };
   return insertStaffLead(lead, by, "added-in-roof-tool").id;
 }

@@ -146,6 +146,8 @@ export type RoofSaveExtras = {
   remove?: Partial<Record<RoofView, boolean>>;
   /** Who saved it: the lead's history names them. */
   author?: Actor;
+  /** Who keeps the lead a new customer gets (lib/lead-assignment.ts assigneeOfNewLead). */
+  assignee?: number | null;
 };
 
 const imageColumn = { top: "topImageId", side: "sideImageId" } as const;
@@ -187,7 +189,7 @@ export function saveRoofCustomer(
       if (previous.leadId && measured) markLeadMeasured(previous.leadId, author);
       return { id: previous.id, replaced };
     }
-    row.leadId = insertRoofToolLead(values(input), measured, author);
+    row.leadId = insertRoofToolLead(values(input), measured, author, extras.assignee ?? null);
     return { id: db.insert(roofCustomers).values(row).returning({ id: roofCustomers.id }).get().id, replaced };
   });
 }

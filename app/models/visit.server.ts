@@ -6,7 +6,7 @@ import { statusAfterBooking } from "~/lib/lead-status";
 import type { Role } from "~/lib/roles";
 import type { VisitKind } from "~/lib/visit-kinds";
 import { upcomingVisits } from "~/lib/visit-time";
-import { visibleTo } from "~/models/lead-assignment.server";
+import { leadVisitors, visibleTo } from "~/models/lead-assignment.server";
 import { writeLeadHistory, type NewHistoryEntry } from "~/models/lead-history.server";
 import { moveLeadOn } from "~/models/lead.server";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -191,9 +191,11 @@ function scheduledVisits(where: SQL | undefined, limit?: number): ScheduledVisit
     .leftJoin(users, eq(users.id, visits.assigneeId))
     .where(and(isNull(visits.cancelledAt), where))
     .orderBy(asc(visits.startsAt), asc(visits.id));
-  return (limit === undefined ? query.all() : query.limit(limit).all()).map(({ visit, lead, ...names }) => ({
+  const rows = limit === undefined ? query.all() : query.limit(limit).all();
+  const visitors = leadVisitors(rows.map((r) => r.lead.id));
+  return rows.map(({ visit, lead, ...names }) => ({
     ...withName({ ...visit, ...names }),
-    lead,
+    lead: { ...lead, visitorIds: visitors.get(lead.id) ?? [] },
   }));
 }
 

@@ -19,7 +19,8 @@ export function myDayView(user: { role: Role; userId: number }, now = new Date()
   const today = kansasDay(now);
   const groups = new Map<string, ScheduleItem[]>();
   for (const visit of listVisitsGivenTo(user.userId, now, NEXT_VISITS)) {
-    const day = kansasDay(visit.startsAt);
+    // A night's work begun yesterday and not over is today's, not a day already gone.
+    const day = kansasDay(visit.startsAt) < today ? today : kansasDay(visit.startsAt);
     groups.set(day, [...(groups.get(day) ?? []), scheduleItem(visit, user)]);
   }
   const group = (day: string): MyDayGroup => ({ day, label: formatLongDay(day), items: groups.get(day) ?? [] });

@@ -14,6 +14,8 @@ export type RoofSave = {
   remove?: Partial<Record<RoofView, boolean>>;
   /** Who saved it, for the lead's history. */
   author?: Actor;
+  /** Who keeps the lead a new customer gets. */
+  assignee?: number | null;
 };
 
 /**
@@ -24,7 +26,7 @@ export type RoofSave = {
  */
 export async function saveRoofCustomer(input: RoofCustomerInput, save: RoofSave = {}): Promise<number | null> {
   const saved = await withPictureFiles(save.files ?? {}, "roof", (files) =>
-    model.saveRoofCustomer(input, { drawing: save.drawing, files, remove: save.remove, author: save.author }),
+    model.saveRoofCustomer(input, { ...save, files }),
   );
   if (!saved) return null;
   removeImageFiles(...saved.replaced);

@@ -9,6 +9,7 @@ import { roofBasisNote } from "~/lib/estimate";
 import { parseDrawing, pitchMismatch, pitchMismatchText } from "~/lib/roof-drawing";
 import { summarizeRoof, summaryFigures } from "~/lib/roof-summary";
 import { leadPhotoUrl } from "~/services/lead-view.server";
+import { JOB_PHOTO_TAG_LABELS } from "~/lib/job-photo-tags";
 
 /** A roof tool picture: answered only to signed-in staff (routes/resources/private-image.ts). */
 const roofImageUrl = (storedName: string) => href("/admin/roof-measurement/images/:name", { name: storedName });
@@ -43,7 +44,10 @@ export function roofCustomerView(c: RoofCustomerWithImages) {
   };
 }
 
-/** The lead a customer was measured for: its name for the link back, its photos to draw on. */
+/**
+ * The lead a customer was measured for: its name for the link back, its photos to draw on
+ * (the homeowner's from the quote request and the crew's from the roof, each said which).
+ */
 function leadOf(id: number) {
   const lead = getLead(id);
   if (!lead) return null;
@@ -52,6 +56,9 @@ function leadOf(id: number) {
     thumb: leadPhotoUrl(nameAtWidth(p, 480)),
     url: leadPhotoUrl(nameAtWidth(p, 960)),
     name: p.originalName,
+    about: p.tag
+      ? [JOB_PHOTO_TAG_LABELS[p.tag], p.caption.trim()].filter(Boolean).join(": ")
+      : "From the quote request",
   }));
   return { id, name: lead.name, photos };
 }

@@ -25,11 +25,11 @@ export async function readRoofImages(
   return { files, remove };
 }
 
-export const LEAD_PHOTO_GONE = "That photo is no longer with the request";
+export const LEAD_PHOTO_GONE = "That photo is no longer with the job";
 
 /**
- * Photos of the customer's quote request chosen as pictures (a file chosen for the same
- * view wins). Copied into the roof pictures, so the request keeps its own. Only the
+ * Photos of the customer's lead (the quote request's, the crew's) chosen as pictures (a file
+ * chosen for the same view wins). Copied into the roof pictures, so the request keeps its own. Only the
  * customer's own lead's photos can be picked. Refused when a chosen photo is gone or not a picture.
  */
 export async function addLeadPhotos(

@@ -60,7 +60,7 @@ test("a no-JS quote request with two photos becomes a lead that staff work, meas
   await staff.getByLabel("Pitch (X/12)").fill("6");
   await staff.getByRole("button", { name: "Use north-slope.jpg for the top view" }).click();
   if (jsEnabled(info)) {
-    await expect(staff.getByText("Photo from the request set for the top view").first()).toBeVisible();
+    await expect(staff.getByText("Photo of the job set for the top view").first()).toBeVisible();
     await staff.getByRole("button", { name: "Save Customer" }).click();
   }
   await expect(staff.getByText("Customer data saved successfully").first()).toBeVisible();

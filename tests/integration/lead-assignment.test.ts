@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { leadNotes, leadPhotos, leads, roofCustomers, users } from "~/db/schema";
+import { leadNotes, leadPhotos, leads, roofCustomers, users, visits } from "~/db/schema";
+import { kansasDay } from "~/lib/business-time";
 import type { Role } from "~/lib/roles";
 import { createLead, getLead } from "~/models/lead.server";
 import { listLeadNotes } from "~/models/lead-history.server";
@@ -58,6 +59,51 @@ const assignee = (id: number) => getLead(id)?.assigneeId ?? null;
 const lastNote = (id: number) => {
   const row = getDb().select().from(leadNotes).where(eq(leadNotes.leadId, id)).all().at(-1);
   return row && { authorId: row.authorId, ...listLeadNotes(id, "owner").at(-1) };
+};
+
+/** A photo row of a lead (no file on disk: allowed is a 404, refused a 403 before any file is read). */
+const photo = (leadId: number, storedName: string) =>
+  getDb()
+    .insert(leadPhotos)
+    .values({ leadId, storedName, originalName: "roof.jpg", contentType: "image/jpeg", width: 1, height: 1, bytes: 1 })
+    .run();
+const image = async (who: string, name: string) => {
+  const { loader: imageLoader } = await import("~/routes/resources/private-image");
+  return Promise.resolve(
+    imageLoader(
+      routeArgs(new Request(`http://site.test/admin/leads/photos/${name}`, { headers: { Cookie: team[who].cookie } }), {
+        name,
+      }),
+    ),
+  ).catch((t: unknown) => t);
+};
+
+// The roof tool as one of the team: its page (a query such as "?customer=3") and its save.
+const openRoofTool = async (who: string, query = "") => {
+  const { loader: roofLoader } = await import("~/routes/admin/roof-measurement");
+  return Promise.resolve(
+    roofLoader(
+      routeArgs(
+        new Request(`http://site.test/admin/roof-measurement${query}`, { headers: { Cookie: team[who].cookie } }),
+      ),
+    ),
+  ).catch((t: unknown) => t);
+};
+const saveRoof = async (who: string, fields: Record<string, string>) => {
+  const { action: roofAction } = await import("~/routes/admin/roof-measurement");
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ intent: "save", ...fields })) form.set(k, v);
+  return Promise.resolve(
+    roofAction(
+      routeArgs(
+        new Request("http://site.test/admin/roof-measurement", {
+          method: "POST",
+          body: form,
+          headers: { Cookie: team[who].cookie },
+        }),
+      ),
+    ),
+  ).catch((t: unknown) => t);
 };
 
 describe("assigning a lead", () => {
@@ -161,35 +207,12 @@ describe("a lead the crew adds", () => {
 
 describe("a lead's files", () => {
   it("the crew gets a 403 for a photo or the roof of someone else's lead; their own and the free ones load", async () => {
-    const { loader: imageLoader } = await import("~/routes/resources/private-image");
     const { loader: csvLoader } = await import("~/routes/resources/roof-csv");
     const others = newLead("Hal Files");
     const free = newLead("Ida Files");
     getDb().update(leads).set({ assigneeId: team.office.id }).where(eq(leads.id, others)).run();
-    const photo = (leadId: number, storedName: string) =>
-      getDb()
-        .insert(leadPhotos)
-        .values({
-          leadId,
-          storedName,
-          originalName: "roof.jpg",
-          contentType: "image/jpeg",
-          width: 1200,
-          height: 900,
-          bytes: 10,
-        })
-        .run();
     photo(others, "aaaa1111.jpg");
     photo(free, "bbbb2222.jpg");
-    const image = (who: string, name: string) =>
-      Promise.resolve(
-        imageLoader(
-          routeArgs(
-            new Request(`http://site.test/admin/leads/photos/${name}`, { headers: { Cookie: team[who].cookie } }),
-            { name },
-          ),
-        ),
-      ).catch((t: unknown) => t);
     // The files are not on disk here: allowed is a 404, refused a 403 before any file is read.
     expect(statusOf(await image("crew", "aaaa1111.jpg"))).toBe(403);
     expect(statusOf(await image("crew", "aaaa1111-w480.webp"))).toBe(403);
@@ -217,7 +240,6 @@ describe("a lead's files", () => {
 
 describe("the roof tool for the crew", () => {
   it("lists and opens the roofs of the crew's own and the free leads only; saving another's is refused", async () => {
-    const roofTool = await import("~/routes/admin/roof-measurement");
     const others = newLead("Jon Roof");
     const free = newLead("Kay Roof");
     getDb().update(leads).set({ assigneeId: team.office.id }).where(eq(leads.id, others)).run();
@@ -229,14 +251,7 @@ describe("the roof tool for the crew", () => {
         .get().id;
     const othersRoof = roof(others, "9 Others St");
     const freeRoof = roof(free, "8 Free St");
-    const open = (who: string, query = "") =>
-      Promise.resolve(
-        roofTool.loader(
-          routeArgs(
-            new Request(`http://site.test/admin/roof-measurement${query}`, { headers: { Cookie: team[who].cookie } }),
-          ),
-        ),
-      ).catch((t: unknown) => t);
+    const open = openRoofTool;
     const listed = (answer: unknown) =>
       (answer as { savedCustomers: { customers: { street: string | null }[] } }).savedCustomers.customers.map(
         (c) => c.street,
@@ -246,22 +261,109 @@ describe("the roof tool for the crew", () => {
     expect(listed(await open("owner"))).toEqual(expect.arrayContaining(["8 Free St", "9 Others St"]));
     expect(statusOf(await open("crew", `?customer=${othersRoof}`))).toBe(403);
     expect(statusOf(await open("crew", `?customer=${freeRoof}`))).toBe(200);
-    const form = new FormData();
-    form.set("intent", "save");
-    form.set("id", String(othersRoof));
-    form.set("street", "9 Others St");
-    const saved = await Promise.resolve(
-      roofTool.action(
-        routeArgs(
-          new Request("http://site.test/admin/roof-measurement", {
-            method: "POST",
-            body: form,
-            headers: { Cookie: team.crew.cookie },
-          }),
-        ),
-      ),
-    ).catch((t: unknown) => t);
-    expect(statusOf(saved)).toBe(403);
+    expect(statusOf(await saveRoof("crew", { id: String(othersRoof), street: "9 Others St" }))).toBe(403);
+  });
+});
+
+describe("a crew member sent to a job by a visit", () => {
+  const visit = (leadId: number, who: string, cancelled = false) =>
+    getDb()
+      .insert(visits)
+      .values({
+        leadId,
+        kind: "work_day",
+        startsAt: new Date(Date.now() + 3_600_000),
+        assigneeId: team[who].id,
+        cancelledAt: cancelled ? new Date() : null,
+      })
+      .run();
+  it("opens the office's lead, its photos and its roof, even once the job is completed; others still get a 403", async () => {
+    const id = newLead("Moe Sentto");
+    const done = new Date();
+    getDb()
+      .update(leads)
+      .set({ assigneeId: team.office.id, status: "won", completedAt: done })
+      .where(eq(leads.id, id))
+      .run();
+    photo(id, "cccc3333.jpg");
+    const roof = getDb()
+      .insert(roofCustomers)
+      .values({ customerName: "Moe Sentto", street: "5 Job St", city: "Wellington", leadId: id })
+      .returning()
+      .get().id;
+    expect(statusOf(await page("crew", id).catch((t: unknown) => t))).toBe(403);
+    visit(id, "crew");
+    // Sam's cancelled visit sends him nowhere.
+    visit(id, "crew2", true);
+
+    expect((await page("crew", id)).lead.name).toBe("Moe Sentto");
+    expect(statusOf(await post("crew", id, { intent: "lead", status: "won" }))).not.toBe(403);
+    // Allowed is a 404 (no file on disk here), refused a 403 before any file is read.
+    expect(statusOf(await image("crew", "cccc3333-w480.webp"))).toBe(404);
+    expect(statusOf(await openRoofTool("crew", `?customer=${roof}`))).toBe(200);
+    const listed = (await openRoofTool("crew")) as { savedCustomers: { customers: { street: string | null }[] } };
+    expect(listed.savedCustomers.customers.map((c) => c.street)).toContain("5 Job St");
+
+    const refused = await page("crew2", id).catch((t: unknown) => t);
+    expect(statusOf(refused)).toBe(403);
+    expect((refused as { data: unknown }).data).toEqual({ forbidden: true, roles: ["owner", "office"] });
+    expect(statusOf(await image("crew2", "cccc3333-w480.webp"))).toBe(403);
+    expect(statusOf(await openRoofTool("crew2", `?customer=${roof}`))).toBe(403);
+    const theirs = (await openRoofTool("crew2")) as { savedCustomers: { customers: { street: string | null }[] } };
+    expect(theirs.savedCustomers.customers.map((c) => c.street)).not.toContain("5 Job St");
+  });
+
+  it("puts the lead among the crew member's leads, and links the homeowner's name on My day and the Schedule", async () => {
+    const { scheduleView } = await import("~/services/visit-schedule.server");
+    const { myDayView } = await import("~/services/my-day.server");
+    const { loader: listLoader } = await import("~/routes/admin/lead-list");
+    const id = newLead("Nan Linked");
+    getDb().update(leads).set({ assigneeId: team.office.id, status: "won" }).where(eq(leads.id, id)).run();
+    visit(id, "crew");
+    const kim = { role: "crew" as const, userId: team.crew.id };
+    const mine = myDayView(kim).today.items.concat(myDayView(kim).coming.flatMap((g) => g.items));
+    expect(mine.find((v) => v.lead.id === id)?.lead.open).toBe(true);
+    // The week of the visit (an hour from now may be next week on a Sunday night).
+    const week = scheduleView(kim, kansasDay(new Date(Date.now() + 3_600_000)));
+    const onSchedule = [week.today, ...week.days].flatMap((d) => d.items).find((v) => v.lead.id === id);
+    expect(onSchedule?.lead.open).toBe(true);
+    const list = (await listLoader(
+      routeArgs(new Request("http://site.test/admin/leads", { headers: { Cookie: team.crew.cookie } })),
+    )) as { leads: { name: string }[] };
+    expect(list.leads.map((l) => l.name)).toContain("Nan Linked");
+  });
+
+  it("measures the roof of such a lead; a roof the crew member starts in the tool gets a lead he keeps", async () => {
+    const id = newLead("Ora Measure");
+    // Won already, so the measurement leaves it where it is (and off the pipeline's Measured).
+    getDb().update(leads).set({ assigneeId: team.office.id, status: "won" }).where(eq(leads.id, id)).run();
+    visit(id, "crew");
+    const roof = getDb()
+      .insert(roofCustomers)
+      .values({ street: "7 Pitch St", city: "Wellington", leadId: id })
+      .returning()
+      .get().id;
+    const saved = await saveRoof("crew", { id: String(roof), street: "7 Pitch St", city: "Wellington", area: "2400" });
+    expect(statusOf(saved)).toBe(302);
+    expect(getDb().select().from(roofCustomers).where(eq(roofCustomers.id, roof)).get()?.area).toBe(2400);
+    expect(((await openRoofTool("crew")) as { can: { delete: boolean } }).can.delete).toBe(false);
+
+    // A neighbor asks on site: a new customer, no area yet (so Contacted, not Measured).
+    const started = (await saveRoof("crew", {
+      customerName: "Pia Neighbor",
+      street: "9 Pitch St",
+      city: "Wellington",
+    })) as Response;
+    expect(started.status).toBe(302);
+    const customer = new URL(started.headers.get("Location")!, "http://x").searchParams.get("customer");
+    const lead = getDb()
+      .select()
+      .from(roofCustomers)
+      .where(eq(roofCustomers.id, Number(customer)))
+      .get()!.leadId!;
+    expect(assignee(lead)).toBe(team.crew.id);
+    expect(statusOf(await openRoofTool("crew", `?customer=${customer}`))).toBe(200);
+    expect(statusOf(await openRoofTool("crew2", `?customer=${customer}`))).toBe(403);
   });
 });
 

@@ -340,7 +340,7 @@ describe("the forms of a lead's page", () => {
 });
 
 describe("a crew member finishing a job", () => {
-  it("is told to ask the office about visits still booked, and lands on Today once a job nobody has is done", async () => {
+  it("is told to ask the office about visits still booked, and lands on Today once a job he may no longer see is done", async () => {
     const { user } = await upsertUser("crew-finisher@example.com", "crew-password-123");
     getDb().update(users).set({ role: "crew" }).where(eq(users.id, user.id)).run();
     const crew = (await startSession(user.id)).split(";")[0];
@@ -382,8 +382,18 @@ describe("a crew member finishing a job", () => {
       { startsAt: new Date(Date.now() - 3_600_000), durationMinutes: 480, assigneeId: user.id, note: null },
       by,
     );
-    // Done, the job nobody has is no longer the crew's to see: Today, with the message, not a 403.
-    expect(await postPage(id, { intent: "complete" }, crew)).toMatchObject({ status: 302, location: "/admin" });
+    // Done: his work day on it keeps the job his to see, so back to its page.
+    const done = await postPage(id, { intent: "complete" }, crew);
+    expect(done.status).toBe(302);
+    expect(done.location).toMatch(new RegExp(`^/admin/leads/${id}\\b`));
+    // A job nobody has and he has no visit on is no longer his to see once done: Today, with
+    // the message, not a 403.
+    const other = createLead(
+      { name: "Lee Finch", email: "lee@example.com", phone: null, message: "Leak", city: "Derby" },
+      [],
+    ).id;
+    updateLead(other, { status: "won", lostReason: null, followUpOn: null, note: null }, by);
+    expect(await postPage(other, { intent: "complete" }, crew)).toMatchObject({ status: 302, location: "/admin" });
   });
 });
 

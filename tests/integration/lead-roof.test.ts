@@ -14,6 +14,10 @@ import { action as roofAction, loader as roofLoader } from "~/routes/admin/roof-
 import { LEAD_PHOTO_GONE } from "~/services/roof-upload.server";
 import { loader as pdfLoader } from "~/routes/resources/roof-report";
 import { extractText, getDocumentProxy } from "unpdf";
+import { readdirSync } from "node:fs";
+import { leadPhotos } from "~/db/schema";
+import { getDb } from "~/server/db.server";
+import { newStoredName, uploadDir, writeUpload } from "~/server/storage.server";
 
 let cookie = "";
 beforeAll(async () => {
@@ -155,6 +159,57 @@ describe("measuring a lead's roof", () => {
     expect(page.roof?.pdf).toBe(`/admin/roof-measurement/${customerId}/report.pdf`);
     // The request keeps its own photos.
     expect(page.photoView.days.flatMap((d) => d.photos.map((p) => p.name)).sort()).toEqual(["back.jpg", "front.jpg"]);
+  });
+
+  it("offers the crew's job photos too, copies one as the side view, and leaves no file behind when one is not a picture", async () => {
+    const lead = await requestWithPhotos(["front.jpg"]);
+    const image = (await cleanImage(await picture("jpeg", 1200)))!;
+    const jobPhoto = (storedName: string, caption: string) =>
+      getDb()
+        .insert(leadPhotos)
+        .values({
+          leadId: lead.id,
+          storedName,
+          originalName: "IMG_0042.jpg",
+          contentType: "image/jpeg",
+          width: 1200,
+          height: 900,
+          bytes: 10,
+          tag: "during",
+          caption,
+          takenAt: new Date(),
+        })
+        .returning()
+        .get().id;
+    const pitchShot = jobPhoto(await writePicture(image, "private"), "North slope from the yard");
+    // A stored file that is not a picture (damaged on disk): the copy must refuse it.
+    const broken = newStoredName("jpg");
+    writeUpload(broken, new TextEncoder().encode("not a picture"), "private");
+    const brokenShot = jobPhoto(broken, "");
+    const customerId = customerFrom((await measure(lead.id)) as Response);
+    expect((await roofPage(customerId)).current!.lead!.photos.map((p) => p.about)).toEqual([
+      "From the quote request",
+      "During: North slope from the yard",
+      "During",
+    ]);
+    const fields = { id: String(customerId), street: "412 N Main St", city: "Derby", area: "2000", pitch: "6" };
+    const files = () => readdirSync(uploadDir("private")).length;
+    const before = files();
+    const refused = (await saveRoof({ ...fields, leadPhotoSide: String(brokenShot) })) as { init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(files()).toBe(before);
+    expect(getRoofCustomer(customerId)?.sideImage).toBeNull();
+    expect(((await saveRoof({ ...fields, leadPhotoSide: String(pitchShot) })) as Response).status).toBe(302);
+    const customer = getRoofCustomer(customerId)!;
+    expect(customer.sideImage).toMatchObject({ originalName: "IMG_0042.jpg", purpose: "roof" });
+    // A copy: the job keeps its photo.
+    expect(customer.sideImage?.storedName).not.toBe(
+      getDb()
+        .select()
+        .from(leadPhotos)
+        .all()
+        .find((p) => p.id === pitchShot)?.storedName,
+    );
   });
 
   it("leaves a lead staff already quoted as it is, and refuses another lead's photo", async () => {

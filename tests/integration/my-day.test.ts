@@ -104,17 +104,35 @@ describe("My day", () => {
     expect(view.coming).toEqual([]);
   });
 
-  it("keeps a work day on the crew member's schedule when the office completed the job, without opening the lead", () => {
+  it("keeps a work day on the crew member's schedule when the office completed the job, and the lead opens for them", () => {
     const week = scheduleView(team.kim!, "2026-11-28", SATURDAY_10AM);
     const saturday = week.days.find((d) => d.day === "2026-11-28")!;
     const kept = saturday.items.find((i) => i.lead.name === "Finished Job Homeowner");
-    expect(kept).toMatchObject({ mine: true, lead: { open: false } });
-    // Someone else's visit on a lead that is not Kim's stays off her schedule.
-    expect(myDayView(team.kim!, SATURDAY_10AM).today.items.find((i) => i.lead.id === done)?.lead.open).toBe(false);
+    // Sent there by the visit: the homeowner's name links the job (its note, photos, roof).
+    expect(kept).toMatchObject({ mine: true, lead: { open: true } });
+    expect(myDayView(team.kim!, SATURDAY_10AM).today.items.find((i) => i.lead.id === done)?.lead.open).toBe(true);
     expect(scheduleView(team.office!, "2026-11-28", SATURDAY_10AM).days[5]!.items.map((i) => i.lead.open)).toEqual([
       true,
       true,
     ]);
+  });
+
+  it("keeps a visit under way past midnight among today's work", () => {
+    // 11 PM Saturday to 1 AM Sunday, Kansas time; looked at at half past midnight.
+    getDb()
+      .insert(visits)
+      .values({
+        leadId: open,
+        kind: "inspection",
+        startsAt: at("2026-11-29T05:00:00Z"),
+        durationMinutes: 120,
+        assigneeId: team.sam!.userId,
+      })
+      .run();
+    const view = myDayView(team.sam!, at("2026-11-29T06:30:00Z"));
+    expect(view.today.label).toBe("Sunday, November 29, 2026");
+    expect(view.today.items.map((i) => i.time)).toEqual(["11:00 PM – 1:00 AM"]);
+    expect(view.coming).toEqual([]);
   });
 
   it("answers the page for every role, each with their own", async () => {

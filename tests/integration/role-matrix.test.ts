@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ACCESS, isForbidden, NO_INTENT, rolesFor, type Access, type AdminAccess } from "~/lib/access";
 import { ROLES, type Role } from "~/lib/roles";
-import { estimates, projects, roofCustomers, testimonials, users } from "~/db/schema";
+import { estimates, leads, projects, roofCustomers, testimonials, users, visits } from "~/db/schema";
 import { createLead } from "~/models/lead.server";
 import { getDb } from "~/server/db.server";
 import { upsertUser } from "~/models/user.server";
@@ -312,6 +312,18 @@ describe("the crew sees no money", () => {
       .values({ customerName: "Rich Roof", street: "1 Main St", city: "Wichita", area: 2400, leadId: m.id })
       .returning()
       .get();
+    // A job the office keeps, the crew sent there by a work day: the crew opens it, its roof
+    // and its photos, and still sees no money.
+    const idOf = (email: string) => getDb().select().from(users).where(eq(users.email, email)).get()!.id;
+    getDb()
+      .update(leads)
+      .set({ assigneeId: idOf("office@example.com"), status: "won" })
+      .where(eq(leads.id, m.id))
+      .run();
+    getDb()
+      .insert(visits)
+      .values({ leadId: m.id, kind: "work_day", startsAt: new Date(), assigneeId: idOf("crew@example.com") })
+      .run();
     const money = /1234500|12,345|\$\s?\d/;
     const office: string[] = [];
     for (const r of ALL_ROUTES) {
@@ -335,6 +347,9 @@ describe("the crew sees no money", () => {
         }
         const data = JSON.stringify(loaded instanceof Response ? await loaded.text() : loaded);
         if (role === "crew") expect(data, `crew GET ${r.id}`).not.toMatch(money);
+        // Opened, not refused: the lead and its roof are the crew's to see.
+        if (role === "crew" && (r.id === "routes/admin/lead" || r.id === "routes/admin/roof-measurement"))
+          expect(data, `crew GET ${r.id}`).toContain("Rich Roof");
         else if (money.test(data)) office.push(r.id);
       }
     }

@@ -109,7 +109,9 @@ export function ImageCard({
                 type="file"
                 name={IMAGE_FIELD[v]}
                 form={formId}
-                accept={IMAGE_TYPES.join(",")}
+                // The side view is the pitch seen from the ground: on a phone, straight to its
+                // camera. The top view is an aerial picture, chosen from files.
+                {...(v === "side" ? { accept: "image/*", capture: "environment" } : { accept: IMAGE_TYPES.join(",") })}
                 onChange={(e) => onFile(v, e.currentTarget)}
                 className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
               />
@@ -163,7 +165,8 @@ export function ImageCard({
 }
 
 /**
- * The photos the homeowner sent with the request, offered as the pictures to trace on.
+ * The lead's photos (the homeowner's with the request, the crew's from the job), offered as
+ * the pictures to trace on; copied through the upload's cleaning when the customer is saved.
  * Without scripts a choice saves the customer with it; with scripts it is staged like a
  * chosen file and stored on Save.
  */
@@ -180,7 +183,7 @@ function LeadPhotos({
 }) {
   return (
     <div className="mt-4 border-t border-black/10 pt-4">
-      <h3 className="font-semibold">Photos from the request</h3>
+      <h3 className="font-semibold">Photos of the job</h3>
       {!hydrated && <p className="text-xs text-ink-soft">Choosing one saves the customer with it.</p>}
       <ul className="mt-2 grid grid-cols-2 gap-3">
         {photos.map((p) => (
@@ -191,6 +194,7 @@ function LeadPhotos({
               loading="lazy"
               className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
             />
+            <p className="truncate text-xs text-ink-soft">{p.about}</p>
             {VIEWS.map((v) => (
               <button
                 key={v}

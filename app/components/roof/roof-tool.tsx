@@ -100,7 +100,7 @@ export function RoofTool({
   );
   const [staged, setStaged] = useState<Record<RoofView, string | null>>({ top: null, side: null });
   const [removed, setRemoved] = useState<Record<RoofView, boolean>>({ top: false, side: false });
-  // A photo from the request staged as a view's picture (its id), stored on Save.
+  // One of the lead's photos staged as a view's picture (its id), stored on Save.
   const [leadPhoto, setLeadPhoto] = useState<Record<RoofView, number | null>>({ top: null, side: null });
   const setLeadPhotoFor = (view: RoofView, id: number | null) => setLeadPhoto((p) => ({ ...p, [view]: id }));
   const [reading, setReading] = useState<RoofView | null>(null);
@@ -199,7 +199,7 @@ export function RoofTool({
     setRemoved((r) => ({ ...r, [view]: false }));
     setImageTab("manage");
     if (state.view !== view) dispatch({ type: "view", view });
-    toast.success(`Photo from the request set for the ${view} view`);
+    toast.success(`Photo of the job set for the ${view} view`);
   }
 
   const formError = form.errors?.[0];

@@ -4,6 +4,7 @@ import { data, href, Link } from "react-router";
 import { ManualLeadForm } from "~/components/admin/manual-lead-form";
 import { secondaryButton } from "~/components/admin-ui";
 import { MANUAL_LEAD_MESSAGES, ManualLeadSchema } from "~/lib/manual-lead";
+import { assigneeOfNewLead } from "~/lib/lead-assignment";
 import { createManualLead } from "~/models/lead.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -27,9 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: ManualLeadSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    // A crew member who took the call keeps the lead (decision 0053): it stays among theirs
-    // after it is won or done, when open work nobody has would drop out of their lists.
-    const lead = createManualLead(submission.value, actorOf(admin), admin.role === "crew" ? admin.userId : null);
+    const lead = createManualLead(submission.value, actorOf(admin), assigneeOfNewLead(admin));
     return redirectWithFlash(href("/admin/leads/:id", { id: String(lead.id) }), {
       type: "success",
       message: MANUAL_LEAD_MESSAGES.added,

@@ -11,6 +11,7 @@ import { MAPS_MESSAGES, maskKey } from "~/lib/maps-loader";
 import { MAPS_SETTINGS_INTENTS, MapsKeySchema, PublisherTagSchema } from "~/lib/maps-settings-form";
 import { staffOrigin } from "~/server/origin.server";
 import { ROOF_CUSTOMER_INTENTS, ROOF_TOOL, RoofCustomerSchema } from "~/lib/roof-customer-form";
+import { assigneeOfNewLead } from "~/lib/lead-assignment";
 import { encodeRoofCursor, roofListQuery } from "~/lib/roof-customer-paging";
 import { roofAreaFromLengthWidth, SCALE_NOT_SET_ON_SAVE, settledMeasurements, summarizeRoof } from "~/lib/roof-summary";
 import { parseDrawing } from "~/lib/roof-drawing";
@@ -21,10 +22,10 @@ import { deleteRoofCustomer, saveRoofCustomer } from "~/services/roof-customer-f
 import { getSetting, setSetting } from "~/models/settings.server";
 import { roofCustomerView } from "~/services/roof-customer-view.server";
 import type { Route } from "./+types/roof-measurement";
-import { actorOf, type Actor } from "~/lib/actor";
+import { actorOf } from "~/lib/actor";
 import type { SessionUser } from "~/models/session.server";
 import { visibleTo } from "~/models/lead-assignment.server";
-import { refuseOthersLead, refuseUnlessVisible } from "~/services/lead-access.server";
+import { refuseOthersRoof } from "~/services/lead-access.server";
 import { isRefusal } from "~/lib/refusal";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,8 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const id = parseId(params.get("customer"));
   const current = id ? getRoofCustomer(id) : undefined;
-  // The crew opens the roofs of its own and the free leads only (decision 0053).
-  if (current) refuseOthersRoof(admin, current.id);
+  // The crew opens the roofs of the leads it may see only (decisions 0053, 0098).
+  if (current) refuseOthersRoof(admin, current);
   const maps = getSetting("maps");
   return {
     savedCustomers: savedCustomersPage(params, admin),
@@ -58,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** A page of Saved Customers as the URL asks (search, cursor); its neighbors' cursors for the page links. */
 function savedCustomersPage(params: URLSearchParams, user: SessionUser) {
   const query = roofListQuery(params);
-  // The crew's list: the roofs of its own and the free leads (decision 0053).
+  // The crew's list: the roofs of the leads it may see (decisions 0053, 0098).
   const page = listRoofCustomers({ ...query, leads: visibleTo(user) });
   return {
     customers: page.customers,
@@ -72,12 +73,9 @@ function savedCustomersPage(params: URLSearchParams, user: SessionUser) {
  * A 403 for a saved roof of a lead that is not this crew member's. A new customer (no id) is
  * anyone's to start; one deleted meanwhile is left to the save, which says so.
  */
-function refuseOthersRoof(user: SessionUser, id: number | null) {
-  if (id === null || user.role !== "crew") return;
-  const customer = getRoofCustomer(id);
-  if (!customer) return;
-  if (customer.leadId === null) refuseOthersLead(user);
-  else refuseUnlessVisible(user, customer.leadId);
+function refuseOthersCustomer(user: SessionUser, id: number | null) {
+  const customer = id === null ? undefined : getRoofCustomer(id);
+  if (customer) refuseOthersRoof(user, customer);
 }
 
 /** A maps settings form's answer: conform's reply, and the words for what was saved (null when nothing was). */
@@ -114,13 +112,13 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     case ROOF_CUSTOMER_INTENTS.calculate:
-      refuseOthersRoof(admin, parseId(form.get("id")));
-      return saveCustomer(ROOF_CUSTOMER_INTENTS.calculate, parsed, actorOf(admin));
+      refuseOthersCustomer(admin, parseId(form.get("id")));
+      return saveCustomer(ROOF_CUSTOMER_INTENTS.calculate, parsed, admin);
     // A post that names no button is the customer form's save, as it always was.
     case ROOF_CUSTOMER_INTENTS.save:
     case null:
-      refuseOthersRoof(admin, parseId(form.get("id")));
-      return saveCustomer(ROOF_CUSTOMER_INTENTS.save, parsed, actorOf(admin));
+      refuseOthersCustomer(admin, parseId(form.get("id")));
+      return saveCustomer(ROOF_CUSTOMER_INTENTS.save, parsed, admin);
     default:
       return refuseUnknownIntent();
   }
@@ -159,7 +157,7 @@ const CUSTOMER_GONE = "Failed to save customer data: the customer was deleted in
 async function saveCustomer(
   intent: typeof ROOF_CUSTOMER_INTENTS.calculate | typeof ROOF_CUSTOMER_INTENTS.save,
   parsed: Extract<ParsedUpload, { form: FormData }>,
-  author: Actor,
+  admin: SessionUser,
 ) {
   const form = parsed.form;
   const submission = parseWithZod(form, { schema: RoofCustomerSchema });
@@ -184,7 +182,14 @@ async function saveCustomer(
     // Area and pitch are stored as the results show them, so the list and exports agree.
     const id = await saveRoofCustomer(
       { ...input, ...settledMeasurements(summary, input) },
-      { drawing, files: images.files, remove: images.remove, author },
+      {
+        drawing,
+        files: images.files,
+        remove: images.remove,
+        author: actorOf(admin),
+        // A roof the crew starts here gets a lead they keep, so they can open it again.
+        assignee: assigneeOfNewLead(admin),
+      },
     );
     if (!id) return redirectWithFlash(ROOF_TOOL, { type: "error", message: CUSTOMER_GONE });
     return redirectWithFlash(`${ROOF_TOOL}?customer=${id}`, {

@@ -1,7 +1,6 @@
 import { fileNameSlug } from "~/lib/file-name";
 import { requireAccess } from "~/services/access.server";
-import { refuseOthersFile } from "~/services/lead-access.server";
-import { getLead } from "~/models/lead.server";
+import { refuseOthersRoof } from "~/services/lead-access.server";
 import { parseId } from "~/lib/parse-id";
 import { buildRoofReport } from "~/services/roof-report.server";
 import { getRoofCustomer } from "~/models/roof-customer.server";
@@ -13,8 +12,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request, "routes/resources/roof-report");
   const customer = getRoofCustomer(parseId(params.id) ?? 0);
   if (!customer) notFound();
-  // The roof of someone else's lead is not the crew's (decision 0053).
-  refuseOthersFile(user, customer.leadId ? getLead(customer.leadId) : undefined);
+  // The roof of someone else's lead is not the crew's (decisions 0053, 0098).
+  refuseOthersRoof(user, customer, { resource: true });
   const pdf = await buildRoofReport(customer, getBusinessFacts());
   return new Response(new Uint8Array(pdf), {
     headers: {
