@@ -4,31 +4,66 @@ import { Field, inputClass, Options, SubmitButton } from "~/components/admin-ui"
 import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import { MAX_PHOTOS, PHOTO_MESSAGES } from "~/lib/contact-form";
 import { JOB_PHOTO_TAG_LABELS, JOB_PHOTO_TAGS, type JobPhotoTag } from "~/lib/job-photo-tags";
-import { ADD_PHOTOS_INTENT, CAPTION_MAX, JOB_PHOTO_FIELDS, leadPhotosPath } from "~/lib/job-photos";
+import { ADD_PHOTOS_INTENT, CAPTION_MAX, JOB_PHOTO_FIELDS, JOB_PHOTO_MESSAGES, leadPhotosPath } from "~/lib/job-photos";
+import { queuePhotos } from "./photo-queue";
 import { imageFileProblem } from "~/lib/upload-rules";
 
 /**
  * Photos of a job from the phone's camera or its pictures: several at once, what they
  * show and a caption. A plain multipart form posted to the lead's photos route, which
- * answers with the lead page and a flash; with scripts it posts through its own fetcher,
- * first saying what the server would refuse (too many, too large, not a picture) so nobody
- * waits for megabytes to upload only to be told.
+ * answers with the lead page and a flash. With scripts it first says what the server would
+ * refuse (too many, too large, not a picture) so nobody waits for megabytes to upload only
+ * to be told, then puts the photos in the phone's queue (decision 0099), which sends them
+ * now or when the phone has signal again; a phone whose storage refuses them posts them
+ * through the form's fetcher as before.
  */
-export function JobPhotoForm({ leadId, defaultTag }: { leadId: number; defaultTag: JobPhotoTag }) {
+export function JobPhotoForm({ leadId, defaultTag, me }: { leadId: number; defaultTag: JobPhotoTag; me: number }) {
   const { fetcher, busy } = useLeadFormPost(ADD_PHOTOS_INTENT, null);
   const form = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // Sent: the form starts again empty (its tag too: the next photos are likely the same kind).
   const wasBusy = useRef(false);
   useEffect(() => {
-    if (wasBusy.current && !busy) {
-      const tag = (form.current?.elements.namedItem(JOB_PHOTO_FIELDS.tag) as HTMLSelectElement | null)?.value;
-      form.current?.reset();
-      const select = form.current?.elements.namedItem(JOB_PHOTO_FIELDS.tag) as HTMLSelectElement | null;
-      if (select && tag) select.value = tag;
-    }
+    if (wasBusy.current && !busy && form.current) keepTagAndReset(form.current);
     wasBusy.current = busy;
   }, [busy]);
+
+  function keepTagAndReset(element: HTMLFormElement) {
+    const select = element.elements.namedItem(JOB_PHOTO_FIELDS.tag) as HTMLSelectElement | null;
+    const tag = select?.value;
+    element.reset();
+    if (select && tag) select.value = tag;
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    check(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const element = event.currentTarget;
+    const body = new FormData(element);
+    const files = body.getAll(JOB_PHOTO_FIELDS.photo).filter((f): f is File => f instanceof File && f.size > 0);
+    if (!files.length) return setProblem(JOB_PHOTO_MESSAGES.choosePhotos);
+    const tag = String(body.get(JOB_PHOTO_FIELDS.tag) ?? defaultTag);
+    const caption = String(body.get(JOB_PHOTO_FIELDS.caption) ?? "");
+    try {
+      await queuePhotos(
+        files.map((file) => ({
+          userId: me,
+          action: leadPhotosPath(leadId),
+          leadId,
+          file,
+          fileName: file.name,
+          tag,
+          caption,
+          // A photo from the camera was made just now; one picked from the phone's pictures, when it was.
+          takenAt: file.lastModified || Date.now(),
+        })),
+      );
+      keepTagAndReset(element);
+    } catch {
+      void fetcher.submit(body, { method: "post", action: leadPhotosPath(leadId), encType: "multipart/form-data" });
+    }
+  }
 
   function check(event: React.FormEvent<HTMLFormElement>) {
     const input = event.currentTarget.elements.namedItem(JOB_PHOTO_FIELDS.photo) as HTMLInputElement | null;
@@ -52,7 +87,7 @@ export function JobPhotoForm({ leadId, defaultTag }: { leadId: number; defaultTa
       method="post"
       action={leadPhotosPath(leadId)}
       encType="multipart/form-data"
-      onSubmit={check}
+      onSubmit={(event) => void submit(event)}
       aria-label="Add photos"
       className="space-y-3 rounded-lg bg-sand/60 p-4"
     >
@@ -69,8 +104,9 @@ export function JobPhotoForm({ leadId, defaultTag }: { leadId: number; defaultTa
         <input
           type="file"
           name={JOB_PHOTO_FIELDS.photo}
+          // No capture attribute: it would open the camera only. Without it a phone offers
+          // its camera and its pictures both ("Take or choose").
           accept="image/*"
-          capture="environment"
           multiple
           required
           aria-invalid={problem ? true : undefined}

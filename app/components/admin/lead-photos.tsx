@@ -35,7 +35,7 @@ export function LeadPhotos({ view }: { view: LeadPhotosView }) {
         <Images aria-hidden className="size-5 text-brand" /> Photos
         {count > 0 && <span className="text-sm font-normal text-ink-soft">({count})</span>}
       </h2>
-      <JobPhotoForm leadId={view.leadId} defaultTag={view.defaultTag} />
+      <JobPhotoForm leadId={view.leadId} defaultTag={view.defaultTag} me={view.me} />
       {count === 0 ? (
         <p className="text-sm text-ink-soft">No photos yet.</p>
       ) : (

@@ -1,6 +1,8 @@
 import { CloudOff, LoaderCircle, Upload } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { href, useRevalidator } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { JOB_PHOTO_MESSAGES } from "~/lib/job-photos";
 import { OFFLINE_CACHE, SERVICE_WORKER_URL, waitingText } from "~/lib/offline";
 import { onQueueChange, queuedPhotos, removeQueuedPhoto, sendQueuedPhotos, type QueuedPhoto } from "./photo-queue";
 
@@ -77,7 +79,10 @@ function usePhotoQueue(userId: number): QueueState & { remove: (key: string) => 
     setState((s) => ({ ...s, sending: true }));
     const report = await sendQueuedPhotos(userId).catch(() => ({ sent: 0, signedOut: false, offline: true }));
     setState((s) => ({ ...s, sending: false, offline: report.offline, signedOut: report.signedOut }));
-    if (report.sent) void revalidate();
+    if (report.sent) {
+      toast.success(JOB_PHOTO_MESSAGES.added(report.sent));
+      void revalidate();
+    }
     await read();
   }, [userId, read, revalidate]);
   useEffect(() => {
