@@ -56,7 +56,7 @@ export default [
     route("admin/leads/:id", "routes/admin/lead.tsx"),
     // The lead page's schedule, photos, invoices, payments and homeowner's link post here.
     route("admin/leads/:id/visits", "routes/admin/lead-visits.tsx"),
-    route("admin/leads/:id/photos", "routes/admin/lead-photos.tsx"),
+    route("admin/leads/:id/photos", "routes/admin/lead-job-photos.tsx"),
     route("admin/leads/:id/invoices", "routes/admin/lead-invoices.tsx"),
     route("admin/leads/:id/payments", "routes/admin/lead-payments.tsx"),
     route("admin/leads/:id/job-page-link", "routes/admin/lead-job-page-link.tsx"),
@@ -78,7 +78,7 @@ export default [
   route("job/:token/proposal.pdf", "routes/resources/job-proposal-pdf.ts"),
   route("job/:token/invoices/:iid.pdf", "routes/resources/job-invoice-pdf.ts"),
   route("job/:token/invoices/:iid/pay", "routes/resources/job-invoice-pay.ts"),
-  route("job/:token/photos/:name", "routes/resources/job-photo.ts"),
+  route("job/:token/photos/:name", "routes/resources/job-page-photo.ts"),
   route("stripe/webhook", "routes/resources/stripe-webhook.ts"),
   // A person's own visits for their phone's calendar, by a private link (no session).
   route("calendar/:token.ics", "routes/resources/calendar-feed.ts"),

@@ -252,7 +252,7 @@ const ADMIN_ACCESS = {
   // Everyone who may see the lead adds photos of the job; what the homeowner sees is the
   // office's to choose. Deleting is the office's, or the photo of whoever took it (checked
   // against the row, like a crew member's own lead).
-  "routes/admin/lead-photos": {
+  "routes/admin/lead-job-photos": {
     kind: "admin",
     get: ALL,
     post: {
@@ -318,7 +318,7 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   "routes/resources/job-invoice-pdf": PUBLIC,
   "routes/resources/job-invoice-pay": PUBLIC,
   // A photo the office shared, by the job page's token.
-  "routes/resources/job-photo": PUBLIC,
+  "routes/resources/job-page-photo": PUBLIC,
   "routes/resources/stripe-webhook": PUBLIC,
   // A person's visits for their phone's calendar: no session, the private token is the key.
   "routes/resources/calendar-feed": PUBLIC,

@@ -5,7 +5,7 @@ import { JOB_PHOTO_TAGS, JOB_PHOTO_TAG_LABELS, type JobPhotoTag } from "./job-ph
 
 /**
  * Photos the team takes on a job (components/admin/job-photo-form.tsx and the lead page's
- * Photos section), posted to routes/admin/lead-photos.tsx: by a form without scripts, by
+ * Photos section), posted to routes/admin/lead-job-photos.tsx: by a form without scripts, by
  * a fetcher, or by a phone's queue that sends them when it has signal again (it asks for
  * JSON and sends each photo with a key of its own, so a send retried stores it once).
  */

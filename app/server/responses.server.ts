@@ -76,8 +76,15 @@ export async function jsonRefusalOf(thrown: unknown, notFoundMessage: string): P
     if (/\bjson\b/i.test(thrown.headers.get("Content-Type") ?? "")) return thrown;
     if (thrown.status === 404) return jsonRefusal(404, notFoundMessage);
     if (thrown.status === 403) return jsonRefusal(403, FORBIDDEN_MESSAGE);
-    if (thrown.status >= 400 && thrown.status < 500)
-      return jsonRefusal(thrown.status, (await thrown.text()) || BODY_MESSAGES.unreadable);
+    if (thrown.status >= 400 && thrown.status < 500) {
+      // A 413 closes the connection (refuseBody): the unread rest of the body is not waited for.
+      const close = thrown.headers.get("Connection");
+      return jsonRefusal(
+        thrown.status,
+        (await thrown.text()) || BODY_MESSAGES.unreadable,
+        close ? { Connection: close } : {},
+      );
+    }
     throw thrown;
   }
   // requireRole's 403 for a page: data naming the roles that may.

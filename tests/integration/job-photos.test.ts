@@ -10,10 +10,10 @@ import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { jobPageView } from "~/services/job-page.server";
 import { getDb } from "~/server/db.server";
 import { privateUploadsDir } from "~/server/storage.server";
-import { action, loader } from "~/routes/admin/lead-photos";
+import { action, loader } from "~/routes/admin/lead-job-photos";
 import { loader as leadLoader } from "~/routes/admin/lead";
 import { middleware } from "~/routes/admin/layout";
-import { loader as jobPhoto } from "~/routes/resources/job-photo";
+import { loader as jobPhoto } from "~/routes/resources/job-page-photo";
 import { routeArgs, signInTeam } from "./admin-session";
 import { describeStored, jpegMagicHtml, phonePhoto, picture } from "./test-images";
 

@@ -58,7 +58,7 @@ import { refuseOthersLead, refuseUnlessVisible, requireVisibleLead } from "~/ser
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { secondaryButton } from "~/components/admin-ui";
 import { LeadDetail } from "~/components/lead-detail";
-import { LeadPhotos } from "~/components/admin/lead-photos";
+import { LeadPhotoTimeline } from "~/components/admin/lead-photo-timeline";
 import { defaultPhotoTag, JOB_PHOTO_INTENTS } from "~/lib/job-photos";
 import { parseId } from "~/lib/parse-id";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -134,7 +134,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       leadId: id,
       days: view.photoTimeline,
       defaultTag: defaultPhotoTag(view.lead),
-      manages: mayPost(role, "routes/admin/lead-photos", JOB_PHOTO_INTENTS.share),
+      manages: mayPost(role, "routes/admin/lead-job-photos", JOB_PHOTO_INTENTS.share),
       me: user.userId,
     },
   };
@@ -272,7 +272,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <div className="min-w-0 space-y-6">
           <LeadDetail lead={lead} mails={mails} addedBy={addedBy} manages={manages} />
-          <LeadPhotos view={photoView} />
+          <LeadPhotoTimeline view={photoView} />
         </div>
         <div className="min-w-0 space-y-6">
           <LeadAssignee key={assignee?.id ?? 0} assignee={assignee} people={people} me={me} result={actionData} />

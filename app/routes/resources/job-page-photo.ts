@@ -2,7 +2,7 @@ import { findLeadPhotoOfFile } from "~/models/lead-photo.server";
 import { readUpload } from "~/server/storage.server";
 import { notFound, privateImageResponse } from "~/server/responses.server";
 import { findJobByToken } from "~/services/job-page-link.server";
-import type { Route } from "./+types/job-photo";
+import type { Route } from "./+types/job-page-photo";
 
 /**
  * A photo the office shared on the homeowner's job page (or a smaller copy of it), by the

@@ -18,7 +18,7 @@ import { readJobPhotoForm, removeLeadPhoto, storeTeamPhotos } from "~/services/j
 import { requireVisibleLead } from "~/services/lead-access.server";
 import { refuseUnknownIntent } from "~/server/request-body.server";
 import { asksForJson, jsonRefusal, jsonRefusalOf } from "~/server/responses.server";
-import type { Route } from "./+types/lead-photos";
+import type { Route } from "./+types/lead-job-photos";
 
 /**
  * A lead's photos: the team adds them (the lead page's form, or a phone's queue sending what
@@ -28,7 +28,7 @@ import type { Route } from "./+types/lead-photos";
  * error }` with its status, signed out and refused included.
  */
 
-const ROUTE = "routes/admin/lead-photos";
+const ROUTE = "routes/admin/lead-job-photos";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request, ROUTE);

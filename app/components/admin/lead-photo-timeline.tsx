@@ -7,7 +7,7 @@ import type { JobPhotoTag } from "~/lib/job-photo-tags";
 import { JOB_PHOTO_INTENTS, leadPhotosPath, type JobPhotoRowIntent } from "~/lib/job-photos";
 import type { LeadPhotoItem } from "~/services/lead-view.server";
 
-export type LeadPhotosView = {
+export type LeadPhotoTimelineView = {
   leadId: number;
   days: { day: string; label: string; photos: LeadPhotoItem[] }[];
   defaultTag: JobPhotoTag;
@@ -23,7 +23,7 @@ export type LeadPhotosView = {
  * opening the full photo. The add form sits above; the office shares a photo on the
  * homeowner's job page from here.
  */
-export function LeadPhotos({ view }: { view: LeadPhotosView }) {
+export function LeadPhotoTimeline({ view }: { view: LeadPhotoTimelineView }) {
   const count = view.days.reduce((n, d) => n + d.photos.length, 0);
   return (
     <section
