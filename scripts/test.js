@@ -125,8 +125,32 @@ function ensureNginx() {
   }
 }
 
+/**
+ * Debian's full Chromium, for the one check the headless shell cannot make: whether the
+ * admin installs as an app (the shell answers "no problem" to any page). Its path, or null.
+ */
+function ensureFullChromium() {
+  const FULL = process.env.CHROMIUM_BROWSER_PATH ?? "/usr/bin/chromium";
+  if (fs.existsSync(FULL)) return FULL;
+  if (process.platform === "linux" && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    console.log(
+      "Chromium (the full browser) is missing: installing Debian's chromium package (the install check runs it)...",
+    );
+    step("apt-get update", "apt-get", ["update", "-qq"]);
+    step("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
+  }
+  if (fs.existsSync(FULL)) return FULL;
+  console.error(
+    "The app install check needs Chromium itself: sudo apt-get install -y chromium (or set CHROMIUM_BROWSER_PATH).",
+  );
+  process.exit(1);
+}
+
 if (e2e) {
   const chromium = findChromium();
+  const fullChromium = ensureFullChromium();
   ensureNginx();
   // The start test (vitest, above) builds as `npm start` does in a fresh clone: that build is
   // this one, from the same sources, so it is not made twice.
@@ -138,6 +162,7 @@ if (e2e) {
   ok =
     step("Browser tests (Chromium, scripts on and off, 390px and 1280px)", `${BIN}/playwright`, ["test"], {
       CHROMIUM_PATH: chromium,
+      CHROMIUM_BROWSER_PATH: fullChromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: ".tmp/playwright.json",
     }) && ok;
   const report = readJson(".tmp/playwright.json");

@@ -1,6 +1,8 @@
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
-import { expect, test, type OwnSite } from "./own-site";
+import { chromium, type Page } from "@playwright/test";
+import { expect, test, type OwnSite, type TeamMember } from "./own-site";
+import { scriptsStarted } from "./fixtures";
+import { photo } from "./quote";
 
 // The crew's phone without signal (decision 0099): the admin installs as an app, My day and
 // the leads of the coming jobs open once loaded, and nothing a person kept is shown to the
@@ -10,6 +12,7 @@ test.use({ serviceWorkers: "allow" });
 
 const KIM = { email: "kim@example.com", name: "Kim Crew", role: "crew" as const };
 const LEE = { email: "lee@example.com", name: "Lee Crew", role: "crew" as const };
+const OFFICE: TeamMember = { email: "olive@example.com", name: "Olive Office", role: "office" };
 
 /** A job of today's for this person, on a lead of its own; the lead's id. */
 function bookToday(ownSite: OwnSite, email: string, homeowner: string): number {
@@ -43,19 +46,33 @@ async function openMyDayOnline(page: Page, ownSite: OwnSite, kept = 2) {
     .toBeGreaterThanOrEqual(kept);
 }
 
-test("the admin installs on a phone and opens on My day @phone @js", async ({ page, ownSite }) => {
-  await ownSite.signInAs(page, KIM);
-  await openMyDayOnline(page, ownSite, 1);
-  // What Chromium itself checks before it offers "Install app" (the check Lighthouse's
-  // "installable" audit ran): a manifest with icons and a start page the worker answers.
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-  expect(installabilityErrors).toEqual([]);
-  // The same check on the public site, which is no app: it says why not.
-  await page.goto(`${ownSite.baseURL}/`);
-  const site = await cdp.send("Page.getInstallabilityErrors");
-  expect(site.installabilityErrors.map((e) => e.errorId)).toContain("no-manifest");
-  const manifest = await (await page.request.get(`${ownSite.baseURL}/app.webmanifest`)).json();
+test("the admin installs on a phone and opens on My day @phone @js", async ({ ownSite }, info) => {
+  // Chromium itself decides whether it offers "Install app" (the check Lighthouse's
+  // "installable" audit ran). The headless shell the other specs use answers "no problem"
+  // to any page, and a private window never installs: the full browser, on a profile.
+  const profile = info.outputPath("profile");
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_BROWSER_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await ownSite.signInAs(page, KIM);
+    await openMyDayOnline(page, ownSite, 1);
+    const cdp = await context.newCDPSession(page);
+    const errors = async () =>
+      (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors.map((e) => e.errorId);
+    await expect.poll(errors).toEqual([]);
+    // The same check on the public site, which is no app: it says why not.
+    await page.goto(`${ownSite.baseURL}/`);
+    await expect.poll(errors).toContain("no-manifest");
+  } finally {
+    await context.close();
+  }
+  const manifest = await (await fetch(`${ownSite.baseURL}/app.webmanifest`)).json();
   expect(manifest).toMatchObject({ start_url: "/admin/my-day", scope: "/admin", display: "standalone" });
 });
 
@@ -109,4 +126,95 @@ test("a phone signed out, or signed in by someone else, shows none of the kept p
   await page.reload();
   await expect(page.getByRole("region", { name: "Today" })).toContainText("Pat Homeowner");
   await expect(page.getByText("Dana Homeowner")).toHaveCount(0);
+});
+
+test("photos taken without signal wait on the phone, go once when it is back, and make the office's before and after @phone @js", async ({
+  browser,
+  page,
+  ownSite,
+}) => {
+  test.setTimeout(120_000);
+  await ownSite.signInAs(page, KIM);
+  const lead = bookToday(ownSite, KIM.email, "Dana Homeowner");
+  await openMyDayOnline(page, ownSite);
+
+  // On the roof: no signal. The job opens from My day all the same.
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.getByRole("region", { name: "Today" }).getByRole("link", { name: "Dana Homeowner", exact: true }).click();
+  const photos = page.getByRole("region", { name: "Photos" });
+  await photos
+    .getByLabel("Take or choose photos")
+    .setInputFiles([await photo("old-ridge.jpg", "#468"), await photo("old-valley.jpg", "#a64")]);
+  await photos.getByLabel("What they show").selectOption("before");
+  await photos.getByLabel("Caption (optional)").fill("Old shingles, north slope");
+  await photos.getByRole("button", { name: "Add photos" }).click();
+  const queue = page.getByTestId("photo-queue");
+  await expect(queue).toContainText("2 photos waiting to upload");
+  await photos.getByLabel("Take or choose photos").setInputFiles([await photo("new-ridge.jpg", "#6a4")]);
+  // The form kept what the last photos showed; these are the finished roof.
+  await expect(photos.getByLabel("What they show")).toHaveValue("before");
+  await photos.getByLabel("What they show").selectOption("after");
+  await photos.getByLabel("Caption (optional)").fill("New ridge cap");
+  await photos.getByRole("button", { name: "Add photos" }).click();
+  await expect(queue).toContainText("3 photos waiting to upload");
+  await expect(queue).toContainText("No signal");
+  // A page loaded again still has them waiting: they are on the phone, not in the page.
+  await page.reload();
+  await expect(page.getByTestId("photo-queue")).toContainText("3 photos waiting to upload");
+  await expect(photos.getByRole("listitem")).toHaveCount(0);
+
+  // Back in the truck with signal: they go, and show on the lead page once each.
+  await page.context().setOffline(false);
+  await expect(page.getByTestId("photo-queue")).toHaveCount(0, { timeout: 30_000 });
+  const cards = page.getByRole("region", { name: "Photos" }).getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  await expect(cards.filter({ hasText: "New ridge cap" })).toHaveCount(1);
+  await expect(cards.filter({ hasText: "Old shingles, north slope" })).toHaveCount(2);
+  const db = new Database(ownSite.dbPath, { readonly: true });
+  const stored = db.prepare("select count(*) from lead_photos where lead_id = ?").pluck().get(lead);
+  db.close();
+  expect(stored).toBe(3);
+
+  // The office shares the finished roof on the homeowner's job page and makes the draft.
+  const officeContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const office = await officeContext.newPage();
+  await ownSite.signInAs(office, OFFICE);
+  await office.goto(`${ownSite.baseURL}/admin/leads/${lead}`);
+  await scriptsStarted(office);
+  const officePhotos = office.getByRole("region", { name: "Photos" });
+  await officePhotos
+    .getByRole("listitem")
+    .filter({ hasText: "New ridge cap" })
+    .getByRole("button", { name: "Share" })
+    .click();
+  await expect(officePhotos.getByRole("listitem").filter({ hasText: "New ridge cap" })).toContainText(
+    "Shared on job page",
+  );
+  const panel = office.getByRole("region", { name: "Job page" });
+  await panel.getByRole("button", { name: "Get the link to copy" }).click();
+  const link = await panel.getByLabel("Job page link").inputValue();
+  const homeowner = await browser.newPage();
+  await homeowner.goto(`${ownSite.baseURL}${new URL(link).pathname}`);
+  const shared = homeowner.getByRole("region", { name: "Photos of your job" });
+  await expect(shared.getByRole("img")).toHaveCount(1);
+  await expect(shared).toContainText("New ridge cap");
+  await homeowner.close();
+
+  const job = office.getByRole("region", { name: "The job" });
+  await job.getByRole("button", { name: "Mark the job completed" }).click();
+  await expect(job).toContainText("Completed");
+  await job.getByText("Add to portfolio").click();
+  await expect(
+    job.getByRole("group", { name: "After picture" }).getByRole("radio", { name: "Photo new-ridge.jpg" }),
+  ).toBeChecked();
+  await expect(
+    job.getByRole("group", { name: "Before picture (optional)" }).getByRole("radio", { checked: true }),
+  ).toHaveAccessibleName(/Photo old-(ridge|valley)\.jpg/);
+  await job.getByLabel("Alt text for the after picture *").fill("New ridge cap on a house in Wellington");
+  await job.getByLabel("Alt text for the before picture").fill("Worn shingles on the same roof");
+  await job.getByRole("button", { name: "Create the draft" }).click();
+  await expect(office.getByText(/Draft added to the portfolio/).first()).toBeVisible();
+  await expect(office.getByRole("dialog").getByRole("group", { name: "Before picture (optional)" })).toBeVisible();
+  await officeContext.close();
 });
