@@ -77,7 +77,8 @@ function precompressed(dir) {
       copy,
       { root: dir, immutable: true, maxAge: "1y", headers: { "Content-Encoding": encoding, Vary: "Accept-Encoding" } },
       (error) => {
-        if (error && !res.headersSent) next(error);
+        // A visitor who left (or a phone that lost its signal) mid-file is nobody's error to log.
+        if (error && !res.headersSent && error.code !== "ECONNABORTED") next(error);
       },
     );
   };

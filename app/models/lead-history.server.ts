@@ -25,6 +25,41 @@ export function writeLeadHistory(entry: NewHistoryEntry, by: Actor, now = new Da
     .run();
 }
 
+/**
+ * A counted entry ("3 photos added"): added to the person's own entry of the same kind when
+ * that is the lead's latest and a few minutes old, else written anew. A phone's queue sends
+ * its photos one at a time; the history tells of the photos taken, not of each sending.
+ */
+export function writeCountedHistory(
+  entry: NewHistoryEntry & { count: number },
+  by: Actor,
+  now = new Date(),
+  withinMs = 15 * 60_000,
+): void {
+  const last = getDb()
+    .select({ id: leadNotes.id, kind: leadNotes.kind, authorId: leadNotes.authorId, createdAt: leadNotes.createdAt })
+    .from(leadNotes)
+    .where(eq(leadNotes.leadId, entry.leadId))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
+    .limit(1)
+    .get();
+  if (
+    last &&
+    by.id !== null &&
+    last.kind === entry.kind &&
+    last.authorId === by.id &&
+    now.getTime() - last.createdAt.getTime() < withinMs
+  ) {
+    getDb()
+      .update(leadNotes)
+      .set({ count: sql`coalesce(${leadNotes.count}, 0) + ${entry.count}` })
+      .where(eq(leadNotes.id, last.id))
+      .run();
+    return;
+  }
+  writeLeadHistory(entry, by, now);
+}
+
 const subject = alias(users, "subject");
 
 /** An account as histories name it: its name, else its email; an entry without one keeps the name it was written with. */

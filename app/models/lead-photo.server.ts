@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, like, sql } from "drizzl
 import { leadPhotos, users, type LeadPhoto } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import type { JobPhotoTag } from "~/lib/job-photo-tags";
-import { writeLeadHistory } from "./lead-history.server";
+import { writeCountedHistory } from "./lead-history.server";
 import { getDb, inTransaction } from "~/server/db.server";
 
 /** What a photo row records of its (already written, private) file. */
@@ -92,7 +92,7 @@ export function addJobPhotos(leadId: number, photos: JobPhotoFile[], by: Actor, 
       .onConflictDoNothing({ target: [leadPhotos.leadId, leadPhotos.clientKey] })
       .returning({ storedName: leadPhotos.storedName })
       .all();
-    if (added.length) writeLeadHistory({ leadId, kind: "job-photos", count: added.length }, by, now);
+    if (added.length) writeCountedHistory({ leadId, kind: "job-photos", count: added.length }, by, now);
     return new Set(added.map((r) => r.storedName));
   });
 }

@@ -123,6 +123,25 @@ describe("adding photos", () => {
     expect(listLeadNotes(id, "owner").filter((n) => n.text === "1 photo added")).toHaveLength(1);
   });
 
+  it("tells of a phone's photos sent one at a time as one history entry, and the office's apart", async () => {
+    const id = leadOf("crew");
+    for (const key of ["q-1", "q-2", "q-3"]) {
+      const answer = await post("crew", id, {
+        files: [{ bytes: await picture("jpeg", 200), name: `${key}.jpg` }],
+        fields: { tag: "before", key },
+      });
+      expect(answer.status, key).toBe(200);
+    }
+    await post("office", id, {
+      files: [{ bytes: await picture("jpeg", 200), name: "office.jpg" }],
+      fields: { tag: "after" },
+    });
+    const texts = listLeadNotes(id, "owner").map((n) => n.text);
+    expect(texts.filter((t) => t === "3 photos added")).toHaveLength(1);
+    expect(texts.filter((t) => t === "1 photo added")).toHaveLength(1);
+    expect(texts.filter((t) => /photos? added/.test(t))).toHaveLength(2);
+  });
+
   it("holds a phone's clock to the last 30 days, and ignores what is not a time", async () => {
     const id = leadOf("crew");
     const now = Date.now();
