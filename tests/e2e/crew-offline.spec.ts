@@ -76,7 +76,7 @@ test("the admin installs on a phone and opens on My day @phone @js", async ({ ow
   expect(manifest).toMatchObject({ start_url: "/admin/my-day", scope: "/admin", display: "standalone" });
 });
 
-test("without signal, My day and the day's lead open from the phone @phone @js", async ({ page, ownSite }) => {
+test("without signal, My day and the day's lead open from the phone @phone @js", async ({ page, ownSite }, info) => {
   await ownSite.signInAs(page, KIM);
   const lead = bookToday(ownSite, KIM.email, "Dana Homeowner");
   await openMyDayOnline(page, ownSite);
@@ -90,6 +90,7 @@ test("without signal, My day and the day's lead open from the phone @phone @js",
   // A page never kept says so in words, not with the browser's error.
   await page.goto(`${ownSite.baseURL}/admin/pricing`);
   await expect(page.getByRole("heading", { level: 1, name: "No signal" })).toBeVisible();
+  await page.screenshot({ path: info.outputPath("no-signal.png") });
   await page.getByRole("link", { name: "Open My day" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My day" })).toBeVisible();
 });
@@ -132,7 +133,7 @@ test("photos taken without signal wait on the phone, go once when it is back, an
   browser,
   page,
   ownSite,
-}) => {
+}, info) => {
   test.setTimeout(120_000);
   await ownSite.signInAs(page, KIM);
   const lead = bookToday(ownSite, KIM.email, "Dana Homeowner");
@@ -159,6 +160,7 @@ test("photos taken without signal wait on the phone, go once when it is back, an
   await photos.getByRole("button", { name: "Add photos" }).click();
   await expect(queue).toContainText("3 photos waiting to upload");
   await expect(queue).toContainText("No signal");
+  await page.screenshot({ path: info.outputPath("photos-waiting.png") });
   // A page loaded again still has them waiting: they are on the phone, not in the page.
   await page.reload();
   await expect(page.getByTestId("photo-queue")).toContainText("3 photos waiting to upload");
@@ -175,6 +177,8 @@ test("photos taken without signal wait on the phone, go once when it is back, an
   const stored = db.prepare("select count(*) from lead_photos where lead_id = ?").pluck().get(lead);
   db.close();
   expect(stored).toBe(3);
+  await photos.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath("photos-sent.png"), fullPage: true });
 
   // The office shares the finished roof on the homeowner's job page and makes the draft.
   const officeContext = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -139,7 +139,7 @@ describe("adding photos", () => {
     const texts = listLeadNotes(id, "owner").map((n) => n.text);
     expect(texts.filter((t) => t === "3 photos added")).toHaveLength(1);
     expect(texts.filter((t) => t === "1 photo added")).toHaveLength(1);
-    expect(texts.filter((t) => /photos? added/.test(t))).toHaveLength(2);
+    expect(texts.filter((t) => /photos? added/.test(t ?? ""))).toHaveLength(2);
   });
 
   it("holds a phone's clock to the last 30 days, and ignores what is not a time", async () => {
