@@ -60,6 +60,8 @@ export default [
     route("admin/leads/:id/invoices", "routes/admin/lead-invoices.tsx"),
     route("admin/leads/:id/payments", "routes/admin/lead-payments.tsx"),
     route("admin/leads/:id/job-page-link", "routes/admin/lead-job-page-link.tsx"),
+    // A note a phone kept without signal, sent by its queue (decision 0099).
+    route("admin/leads/:id/notes", "routes/admin/lead-job-notes.tsx"),
     route("admin/schedule", "routes/admin/schedule.tsx"),
     route("admin/my-day", "routes/admin/my-day.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

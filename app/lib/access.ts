@@ -252,6 +252,8 @@ const ADMIN_ACCESS = {
   // Everyone who may see the lead adds photos of the job; what the homeowner sees is the
   // office's to choose. Deleting is the office's, or the photo of whoever took it (checked
   // against the row, like a crew member's own lead).
+  // A note alone, from a phone's queue: everyone who may see the lead writes notes.
+  "routes/admin/lead-job-notes": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
   "routes/admin/lead-job-photos": {
     kind: "admin",
     get: ALL,

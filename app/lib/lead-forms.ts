@@ -48,6 +48,17 @@ export const leadUpdate = (form: z.output<typeof LeadStatusSchema>) => ({
   note: form.note || null,
 });
 
+// ---- A note from a phone's queue (routes/admin/lead-job-notes.tsx, decision 0099) ----------
+
+/** A note alone, as a phone without signal kept it: posted later, JSON back. */
+export const JobNoteSchema = z.object({
+  note: z
+    .string({ error: LEAD_MESSAGES.noteEmpty })
+    .trim()
+    .min(1, LEAD_MESSAGES.noteEmpty)
+    .max(5000, LEAD_MESSAGES.tooLong),
+});
+
 // ---- Who looks after it (components/admin/lead-assignee.tsx, decision 0053) -----------------
 
 /** "Assigned to": a person on the team by id, or nobody (the empty choice). */

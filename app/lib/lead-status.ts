@@ -96,6 +96,12 @@ export const LEAD_MESSAGES = {
   lostReason: "Please say why the lead was lost",
   badDate: "Please choose a real date for the follow-up",
   tooLong: "Please keep notes under 5,000 characters",
+  noteEmpty: "Please write the note",
+  noteAdded: "Note added",
+  /** A phone without signal keeps a note, not a change of status (someone may change it meanwhile). */
+  offlineChange:
+    "No signal: a change of status waits for signal. A note alone is kept on this phone and sent when it is back.",
+  noteKept: "No signal: the note is kept on this phone and goes when the signal is back.",
   saved: "Lead updated",
   nothing: "Nothing changed",
   badAssignee: "Please choose someone on the team",

@@ -42,13 +42,13 @@ describe("a queued photo's sending", () => {
     for (const status of [null, 500, 502, 503, 408, 429]) expect(sendOutcome(status)).toBe("retry");
   });
 
-  it("waits for a sign-in when the session is gone", () => {
+  it("waits for its taker when the session is gone or is someone else's", () => {
     expect(sendOutcome(401)).toBe("signed-out");
-    expect(sendOutcome(403)).toBe("signed-out");
+    expect(sendOutcome(409)).toBe("signed-out");
   });
 
-  it("is refused for good when the server will never take it", () => {
-    for (const status of [400, 404, 413, 415]) expect(sendOutcome(status)).toBe("refused");
+  it("is refused for good when the server will never take it, a lead no longer theirs included", () => {
+    for (const status of [400, 403, 404, 413, 415]) expect(sendOutcome(status)).toBe("refused");
   });
 });
 
@@ -56,6 +56,8 @@ describe("the queue's words and keys", () => {
   it("counts photos in plain words", () => {
     expect(waitingText(1)).toBe("1 photo waiting to upload");
     expect(waitingText(3)).toBe("3 photos waiting to upload");
+    expect(waitingText(2, 1)).toBe("1 note and 2 photos waiting to upload");
+    expect(waitingText(0, 2)).toBe("2 notes waiting to upload");
   });
 
   it("makes keys the server accepts", () => {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { invoices, leadNotes, payments, users, visits } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
 import { REFUND_DUE_KINDS } from "~/lib/history-kinds";
 import { historyFor, historyText, type HistoryEntryView, type HistoryRow } from "~/lib/lead-history";
 import type { Role } from "~/lib/roles";
-import { getDb } from "~/server/db.server";
+import { getDb, inTransaction } from "~/server/db.server";
 
 /**
  * A lead's history (decision 0074): the one place that writes an entry, and the reads that
@@ -58,6 +58,33 @@ export function writeCountedHistory(
     return;
   }
   writeLeadHistory(entry, by, now);
+}
+
+/**
+ * A note a phone kept without signal, written unless the same person's same words are on the
+ * lead from the last day already: a send whose answer was lost, sent again, is kept once.
+ * Whether it was written.
+ */
+export function writePhoneNote(leadId: number, body: string, by: Actor, now = new Date()): boolean {
+  return inTransaction(() => {
+    const since = new Date(now.getTime() - 24 * 60 * 60_000);
+    const same = getDb()
+      .select({ id: leadNotes.id })
+      .from(leadNotes)
+      .where(
+        and(
+          eq(leadNotes.leadId, leadId),
+          eq(leadNotes.kind, "note"),
+          by.id === null ? sql`0` : eq(leadNotes.authorId, by.id),
+          eq(leadNotes.body, body),
+          gte(leadNotes.createdAt, since),
+        ),
+      )
+      .get();
+    if (same) return false;
+    writeLeadHistory({ leadId, kind: "note", body }, by, now);
+    return true;
+  });
 }
 
 const subject = alias(users, "subject");

@@ -96,3 +96,21 @@ export async function jsonRefusalOf(thrown: unknown, notFoundMessage: string): P
 
 /** A plain 403 names no roles. */
 const FORBIDDEN_MESSAGE = "Your account cannot make this change.";
+
+/**
+ * A route both a form and a phone's queue post to (decision 0099): a form gets what `answer`
+ * gives (a redirect with a flash); a request asking for JSON gets it too, and any refusal
+ * thrown on the way (signed out, a role, no such lead: `notFoundMessage`) as JSON.
+ */
+export async function answerFormOrJson(
+  request: Request,
+  answer: (json: boolean) => Promise<Response>,
+  notFoundMessage: string,
+): Promise<Response> {
+  if (!asksForJson(request)) return answer(false);
+  try {
+    return await answer(true);
+  } catch (thrown) {
+    return jsonRefusalOf(thrown, notFoundMessage);
+  }
+}

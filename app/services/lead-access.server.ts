@@ -3,7 +3,8 @@ import { maySeeLead, type Assignable } from "~/lib/lead-assignment";
 import { withVisitors } from "~/models/lead-assignment.server";
 import { getLead } from "~/models/lead.server";
 import type { SessionUser } from "~/models/session.server";
-import { notFound } from "~/server/responses.server";
+import { QUEUED_FOR_ANOTHER, QUEUED_FOR_HEADER } from "~/lib/offline";
+import { jsonRefusal, notFound } from "~/server/responses.server";
 import { requireRoleOf } from "./access.server";
 
 // Which leads a person may reach (decision 0053), past the role matrix: the crew only the
@@ -62,4 +63,14 @@ export function refuseOthersRoof(
   if (user.role !== "crew") return;
   const lead = customer.leadId === null ? undefined : leadWithVisitors(customer.leadId);
   if (!lead || !maySeeLead(user, lead)) refuseOthersLead(user, options);
+}
+
+/**
+ * A phone's queued send names whose photo or note it is (decision 0099): with someone else
+ * signed in on that phone it is refused (409), and waits there for its taker, never stored
+ * as another person's.
+ */
+export function refuseQueuedForAnother(request: Request, user: { userId: number }): void {
+  const owner = request.headers.get(QUEUED_FOR_HEADER);
+  if (owner !== null && owner !== String(user.userId)) throw jsonRefusal(409, QUEUED_FOR_ANOTHER);
 }

@@ -35,8 +35,12 @@ const offlinePage: SerwistPlugin = {
       : undefined,
 };
 
-// Only complete pages are kept: never a redirect to the sign-in page or an error.
+// Only complete pages are kept: never an error, nor the sign-in page a redirect led to
+// (kept under the lead's address, it would stand in for the lead).
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+const notRedirected: SerwistPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.redirected ? null : response),
+};
 
 const serwist = new Serwist({
   precacheEntries: manifest,
@@ -45,13 +49,18 @@ const serwist = new Serwist({
   runtimeCaching: [
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && keptOffline(url.pathname) === "page",
-      handler: new NetworkFirst({ cacheName: OFFLINE_CACHE, plugins: [okOnly, offlinePage] }),
+      // One bar of signal in a truck: after 10 s the kept copy, rather than a blank wait.
+      handler: new NetworkFirst({
+        cacheName: OFFLINE_CACHE,
+        networkTimeoutSeconds: 10,
+        plugins: [okOnly, notRedirected, offlinePage],
+      }),
     },
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && keptOffline(url.pathname) === "photo",
       handler: new StaleWhileRevalidate({
         cacheName: OFFLINE_CACHE,
-        plugins: [okOnly, new ExpirationPlugin({ maxEntries: 300 })],
+        plugins: [okOnly, notRedirected, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
       }),
     },
     // Every other admin page goes to the server as before; without signal, the page above.

@@ -76,7 +76,10 @@ test("the admin installs on a phone and opens on My day @phone @js", async ({ ow
   expect(manifest).toMatchObject({ start_url: "/admin/my-day", scope: "/admin", display: "standalone" });
 });
 
-test("without signal, My day and the day's lead open from the phone @phone @js", async ({ page, ownSite }, info) => {
+test("without signal, My day and the day's lead open from the phone, and a note waits @phone @js", async ({
+  page,
+  ownSite,
+}, info) => {
   await ownSite.signInAs(page, KIM);
   const lead = bookToday(ownSite, KIM.email, "Dana Homeowner");
   await openMyDayOnline(page, ownSite);
@@ -87,6 +90,23 @@ test("without signal, My day and the day's lead open from the phone @phone @js",
   await page.getByRole("region", { name: "Today" }).getByRole("link", { name: "Dana Homeowner", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/leads/${lead}$`));
   await expect(page.getByRole("heading", { level: 2, name: "Dana Homeowner" })).toBeVisible();
+  // A note written on the roof waits on the phone; a change of status waits for signal.
+  const panel = page.getByRole("region", { name: "Status and notes" });
+  await panel.getByLabel("Add a note").fill("Two soft spots by the chimney; bring 4 sheets of OSB.");
+  await panel.getByLabel("Status").selectOption("lost");
+  await panel.getByRole("button", { name: "Save" }).click();
+  await expect(panel.getByRole("alert")).toContainText("a change of status waits for signal");
+  await expect(panel.getByLabel("Add a note")).toHaveValue("Two soft spots by the chimney; bring 4 sheets of OSB.");
+  await panel.getByLabel("Status").selectOption("won");
+  await panel.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("photo-queue")).toContainText("1 note waiting to upload");
+  await expect(panel.getByLabel("Add a note")).toHaveValue("");
+  await page.context().setOffline(false);
+  await expect(page.getByTestId("photo-queue")).toHaveCount(0, { timeout: 30_000 });
+  await expect(panel.getByRole("region", { name: /History/ })).toContainText(
+    "Two soft spots by the chimney; bring 4 sheets of OSB.",
+  );
+  await page.context().setOffline(true);
   // A page never kept says so in words, not with the browser's error.
   await page.goto(`${ownSite.baseURL}/admin/pricing`);
   await expect(page.getByRole("heading", { level: 1, name: "No signal" })).toBeVisible();

@@ -88,6 +88,8 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/abc", "routes/admin/lead"],
   ["/admin/leads/1/photos", "routes/admin/lead-job-photos"],
   ["/admin/leads/1/photos.data", "routes/admin/lead-job-photos"],
+  ["/admin/leads/1/notes", "routes/admin/lead-job-notes"],
+  ["/admin/leads/1/notes.data", "routes/admin/lead-job-notes"],
   ["/admin/leads/new", "routes/admin/new-lead"],
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],

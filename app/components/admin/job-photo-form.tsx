@@ -5,7 +5,7 @@ import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import { MAX_PHOTOS, PHOTO_MESSAGES } from "~/lib/contact-form";
 import { JOB_PHOTO_TAG_LABELS, JOB_PHOTO_TAGS, type JobPhotoTag } from "~/lib/job-photo-tags";
 import { ADD_PHOTOS_INTENT, CAPTION_MAX, JOB_PHOTO_FIELDS, JOB_PHOTO_MESSAGES, leadPhotosPath } from "~/lib/job-photos";
-import { queuePhotos } from "./photo-queue";
+import { queuePhotos } from "./offline-queue";
 import { imageFileProblem } from "~/lib/upload-rules";
 
 /**
@@ -21,6 +21,7 @@ export function JobPhotoForm({ leadId, defaultTag, me }: { leadId: number; defau
   const { fetcher, busy } = useLeadFormPost(ADD_PHOTOS_INTENT, null);
   const form = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [queuing, setQueuing] = useState(false);
   // Sent: the form starts again empty (its tag too: the next photos are likely the same kind).
   const wasBusy = useRef(false);
   useEffect(() => {
@@ -45,6 +46,9 @@ export function JobPhotoForm({ leadId, defaultTag, me }: { leadId: number; defau
     if (!files.length) return setProblem(JOB_PHOTO_MESSAGES.choosePhotos);
     const tag = String(body.get(JOB_PHOTO_FIELDS.tag) ?? defaultTag);
     const caption = String(body.get(JOB_PHOTO_FIELDS.caption) ?? "");
+    // A second tap while the phone stores them would queue them twice.
+    if (queuing) return;
+    setQueuing(true);
     try {
       await queuePhotos(
         files.map((file) => ({
@@ -62,6 +66,8 @@ export function JobPhotoForm({ leadId, defaultTag, me }: { leadId: number; defau
       keepTagAndReset(element);
     } catch {
       void fetcher.submit(body, { method: "post", action: leadPhotosPath(leadId), encType: "multipart/form-data" });
+    } finally {
+      setQueuing(false);
     }
   }
 
@@ -129,7 +135,7 @@ export function JobPhotoForm({ leadId, defaultTag, me }: { leadId: number; defau
           />
         </Field>
       </div>
-      <SubmitButton busy={busy} busyText="Adding...">
+      <SubmitButton busy={busy || queuing} busyText="Adding...">
         <Camera aria-hidden className="size-4" /> Add photos
       </SubmitButton>
     </fetcher.Form>

@@ -1,12 +1,23 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Field, inputClass as field, Options, SubmitButton } from "~/components/admin-ui";
 import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import { formatKansasDateTime } from "~/lib/business-time";
 import type { HistoryEntryView } from "~/lib/lead-history";
 import { LeadStatusSchema, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_SUGGESTIONS, type LeadStatus } from "~/lib/lead-status";
+import {
+  LEAD_MESSAGES,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  LOST_REASON_SUGGESTIONS,
+  type LeadStatus,
+} from "~/lib/lead-status";
+import { useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import { queueNote } from "~/components/admin/offline-queue";
+
+const leadNotesPath = (id: number) => href("/admin/leads/:id/notes", { id: String(id) });
 
 type PanelLead = { id: number; status: LeadStatus; lostReason: string | null; followUpOn: string | null };
 
@@ -24,11 +35,14 @@ export function LeadPanel({
   notes,
   links,
   result,
+  me,
 }: {
   lead: PanelLead;
   notes: HistoryEntryView[];
   links: HistoryLinks;
   result?: LeadFormResult;
+  /** The signed-in person: a note written without signal waits on the phone as theirs. */
+  me: number;
 }) {
   return (
     <section aria-labelledby="lead-title" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
@@ -36,7 +50,7 @@ export function LeadPanel({
         Status and notes
       </h2>
       {/* A saved change starts the form afresh from what was saved. */}
-      <StatusForm key={`${lead.status}-${lead.followUpOn}-${notes[0]?.id ?? 0}`} lead={lead} result={result} />
+      <StatusForm key={`${lead.status}-${lead.followUpOn}-${notes[0]?.id ?? 0}`} lead={lead} result={result} me={me} />
       <section aria-labelledby="history-title" id="history">
         <h3 id="history-title" className="text-sm font-semibold text-ink-soft">
           History{links.latest ? " (older entries)" : ", latest first"}
@@ -80,8 +94,51 @@ export function LeadPanel({
   );
 }
 
-function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult }) {
+/**
+ * Without signal (decision 0099) the form cannot post: a note alone waits on the phone and is
+ * sent with the photos when the signal is back; a change of status waits for signal, since
+ * the office may change it meanwhile, and the form says so without losing what was typed.
+ */
+function useOfflineNote(lead: PanelLead, me: number) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const keep = (event: React.FormEvent<HTMLFormElement>): boolean => {
+    if (navigator.onLine) return false;
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const note = String(data.get("note") ?? "").trim();
+    const same = (name: string, saved: string | null) => String(data.get(name) ?? "") === (saved ?? "");
+    const unchanged =
+      same("status", lead.status) &&
+      same("followUpOn", lead.followUpOn) &&
+      (lead.status !== "lost" || same("lostReason", lead.lostReason));
+    if (!unchanged || !note || note.length > 5000) {
+      setProblem(!unchanged ? LEAD_MESSAGES.offlineChange : note ? LEAD_MESSAGES.tooLong : LEAD_MESSAGES.noteEmpty);
+      return true;
+    }
+    setProblem(null);
+    void queueNote({
+      userId: me,
+      action: leadNotesPath(lead.id),
+      leadId: lead.id,
+      body: note,
+      takenAt: Date.now(),
+    }).then(
+      () => {
+        const field = form.elements.namedItem("note") as HTMLTextAreaElement | null;
+        if (field) field.value = "";
+        toast.info(LEAD_MESSAGES.noteKept);
+      },
+      () => setProblem(LEAD_MESSAGES.offlineChange),
+    );
+    return true;
+  };
+  return { problem, keep };
+}
+
+function StatusForm({ lead, result, me }: { lead: PanelLead; result?: LeadFormResult; me: number }) {
   const { fetcher, busy, lastResult } = useLeadFormPost(STATUS_INTENT, result);
+  const offline = useOfflineNote(lead, me);
   const [form, fields] = useForm({
     id: "lead-status",
     lastResult,
@@ -96,7 +153,15 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
     shouldRevalidate: "onInput",
   });
   return (
-    <fetcher.Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        if (!offline.keep(event)) getFormProps(form).onSubmit(event);
+      }}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <input type="hidden" name="intent" value={STATUS_INTENT} />
       <Field label="Status" error={fields.status}>
         <select {...getSelectProps(fields.status)} className={field}>
@@ -128,6 +193,11 @@ function StatusForm({ lead, result }: { lead: PanelLead; result?: LeadFormResult
           placeholder="Called, left a voicemail; visit Thursday 9 am…"
         />
       </Field>
+      {offline.problem && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-ink sm:col-span-2">
+          {offline.problem}
+        </p>
+      )}
       {form.errors?.length ? (
         <p
           role="alert"

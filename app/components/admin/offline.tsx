@@ -1,18 +1,26 @@
 import { CloudOff, LoaderCircle, Upload } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { href, useRevalidator } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { JOB_PHOTO_MESSAGES } from "~/lib/job-photos";
-import { OFFLINE_CACHE, SERVICE_WORKER_URL, waitingText } from "~/lib/offline";
-import { onQueueChange, queuedPhotos, removeQueuedPhoto, sendQueuedPhotos, type QueuedPhoto } from "./photo-queue";
+import { LEAD_MESSAGES } from "~/lib/lead-status";
+import { OFFLINE_CACHE, OFFLINE_OWNER_KEY, SERVICE_WORKER_URL, waitingText } from "~/lib/offline";
+import {
+  onQueueChange,
+  queuedNotes,
+  queuedPhotos,
+  removeQueued,
+  sendQueued,
+  type QueuedNote,
+  type QueuedPhoto,
+} from "./offline-queue";
 
 /**
  * The admin on a phone without signal (decision 0099): the service worker, the kept pages
  * belonging to one person only, and the photos waiting on the phone, on every admin page.
  */
 
-// Which person the phone's kept pages are for: another signing in finds none of them.
-const OWNER_KEY = "offline-owner";
+const OWNER_KEY = OFFLINE_OWNER_KEY;
 
 /** Forgets every page the phone kept: on the sign-in page, whoever signs in next. */
 export async function forgetOfflinePages(): Promise<void> {
@@ -48,16 +56,45 @@ function useServiceWorker(userId: number) {
   }, [userId]);
 }
 
-type QueueState = { waiting: number; refused: QueuedPhoto[]; sending: boolean; offline: boolean; signedOut: boolean };
+/** What the server will never take, with its words: a photo by its file's name, a note by its first words. */
+type Refused = { store: "photos" | "notes"; key: string; what: string; why: string };
+
+type QueueState = {
+  photos: number;
+  notes: number;
+  refused: Refused[];
+  sending: boolean;
+  offline: boolean;
+  signedOut: boolean;
+};
+
+const refusedOf = (photos: QueuedPhoto[], notes: QueuedNote[]): Refused[] => [
+  ...photos.flatMap((p) =>
+    p.refused ? [{ store: "photos" as const, key: p.key, what: p.fileName, why: p.refused }] : [],
+  ),
+  ...notes.flatMap((n) =>
+    n.refused
+      ? [
+          {
+            store: "notes" as const,
+            key: n.key,
+            what: `The note “${n.body.slice(0, 40)}${n.body.length > 40 ? "…" : ""}”`,
+            why: n.refused,
+          },
+        ]
+      : [],
+  ),
+];
 
 /**
  * This person's photos waiting on the phone: sent when the page opens, when the signal comes
  * back, whenever the queue changes, and every half minute while some wait. A photo sent
  * shows on its lead page at once (the page's data is asked for again).
  */
-function usePhotoQueue(userId: number): QueueState & { remove: (key: string) => void } {
+function usePhotoQueue(userId: number): QueueState & { remove: (item: Refused) => void } {
   const [state, setState] = useState<QueueState>({
-    waiting: 0,
+    photos: 0,
+    notes: 0,
     refused: [],
     sending: false,
     offline: false,
@@ -65,24 +102,35 @@ function usePhotoQueue(userId: number): QueueState & { remove: (key: string) => 
   });
   const { revalidate } = useRevalidator();
   const read = useCallback(async () => {
-    const photos = await queuedPhotos(userId).catch(() => []);
+    const [photos, notes] = await Promise.all([
+      queuedPhotos(userId).catch(() => []),
+      queuedNotes(userId).catch(() => []),
+    ]);
     setState((s) => ({
       ...s,
-      waiting: photos.filter((p) => !p.refused).length,
-      refused: photos.filter((p) => p.refused),
+      photos: photos.filter((p) => !p.refused).length,
+      notes: notes.filter((n) => !n.refused).length,
+      refused: refusedOf(photos, notes),
     }));
-    return photos;
+    return [...photos, ...notes].some((item) => !item.refused);
   }, [userId]);
+  const running = useRef(false);
   const send = useCallback(async () => {
-    const photos = await read();
-    if (!photos.some((p) => !p.refused)) return;
+    // One run at a time, reported once: a change the run itself makes only reads the queue.
+    if (!(await read()) || running.current) return;
+    running.current = true;
     setState((s) => ({ ...s, sending: true }));
-    const report = await sendQueuedPhotos(userId).catch(() => ({ sent: 0, signedOut: false, offline: true }));
+    const report = await sendQueued(userId).catch(() => ({
+      sent: 0,
+      notes: 0,
+      signedOut: false,
+      offline: true,
+    }));
     setState((s) => ({ ...s, sending: false, offline: report.offline, signedOut: report.signedOut }));
-    if (report.sent) {
-      toast.success(JOB_PHOTO_MESSAGES.added(report.sent));
-      void revalidate();
-    }
+    if (report.sent) toast.success(JOB_PHOTO_MESSAGES.added(report.sent));
+    if (report.notes) toast.success(LEAD_MESSAGES.noteAdded);
+    if (report.sent || report.notes) void revalidate();
+    running.current = false;
     await read();
   }, [userId, read, revalidate]);
   useEffect(() => {
@@ -101,14 +149,15 @@ function usePhotoQueue(userId: number): QueueState & { remove: (key: string) => 
       window.clearInterval(timer);
     };
   }, [send]);
-  return { ...state, remove: (key) => void removeQueuedPhoto(key) };
+  return { ...state, remove: (item) => void removeQueued(item.store, item.key) };
 }
 
 /** The service worker, and the line saying what waits on the phone, for every admin page. */
 export function OfflineSupport({ userId }: { userId: number }) {
   useServiceWorker(userId);
   const queue = usePhotoQueue(userId);
-  if (!queue.waiting && !queue.refused.length) return null;
+  const waiting = queue.photos + queue.notes;
+  if (!waiting && !queue.refused.length) return null;
   const status = queue.signedOut
     ? "Sign in again to send them."
     : queue.offline
@@ -118,25 +167,30 @@ export function OfflineSupport({ userId }: { userId: number }) {
         : "They go as soon as the phone has signal.";
   const Icon = queue.offline ? CloudOff : queue.sending ? LoaderCircle : Upload;
   return (
-    <div className="border-b border-amber-300 bg-amber-50 text-ink" role="status" data-testid="photo-queue">
+    <div
+      // Stays in view while the person scrolls the lead page down to its photos.
+      className="sticky top-0 z-20 border-b border-amber-300 bg-amber-50 text-ink shadow-sm"
+      role="status"
+      data-testid="photo-queue"
+    >
       <div className="mx-auto max-w-7xl px-4 py-2 text-sm sm:px-6">
-        {queue.waiting > 0 && (
+        {waiting > 0 && (
           <p className="flex items-center gap-2">
             <Icon aria-hidden className={`size-4 shrink-0 ${queue.sending ? "animate-spin" : ""}`} />
             <span>
-              <strong>{waitingText(queue.waiting)}</strong>. {status}
+              <strong>{waitingText(queue.photos, queue.notes)}</strong>. {status}
             </span>
           </p>
         )}
-        {queue.refused.map((photo) => (
-          <p key={photo.key} className="mt-1 flex flex-wrap items-center gap-x-3">
+        {queue.refused.map((item) => (
+          <p key={item.key} className="mt-1 flex flex-wrap items-center gap-x-3">
             <span>
-              <strong>{photo.fileName}</strong> was not added: {photo.refused}
+              <strong>{item.what}</strong> was not added: {item.why}
             </span>
             <button
               type="button"
               className="min-h-10 font-semibold text-brand-dark underline"
-              onClick={() => queue.remove(photo.key)}
+              onClick={() => queue.remove(item)}
             >
               Remove it from this phone
             </button>

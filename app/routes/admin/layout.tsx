@@ -271,7 +271,12 @@ export function ErrorBoundary() {
   // A move inside the admin without signal fails here; loaded as a whole page instead, it is
   // the phone's kept copy, or the service worker's "No signal" page (decision 0099).
   useEffect(() => {
-    if (!isRouteErrorResponse(error) && !navigator.onLine) window.location.reload();
+    if (isRouteErrorResponse(error) || navigator.onLine) return;
+    // Once per address and half minute: a page that fails again as a whole page is shown as it is.
+    const tried = `offline-reload:${window.location.pathname}`;
+    if (Date.now() - Number(sessionStorage.getItem(tried) ?? 0) < 30_000) return;
+    sessionStorage.setItem(tried, String(Date.now()));
+    window.location.reload();
   }, [error]);
   const { title, message } = adminErrorText(error);
   return (

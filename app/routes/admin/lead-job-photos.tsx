@@ -15,9 +15,9 @@ import { setPhotoShared } from "~/models/lead-photo.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { redirectWithFlash, type Flash } from "~/services/flash.server";
 import { readJobPhotoForm, removeLeadPhoto, storeTeamPhotos } from "~/services/job-photos.server";
-import { requireVisibleLead } from "~/services/lead-access.server";
+import { refuseQueuedForAnother, requireVisibleLead } from "~/services/lead-access.server";
 import { refuseUnknownIntent } from "~/server/request-body.server";
-import { asksForJson, jsonRefusal, jsonRefusalOf } from "~/server/responses.server";
+import { answerFormOrJson, jsonRefusal } from "~/server/responses.server";
 import type { Route } from "./+types/lead-job-photos";
 
 /**
@@ -36,16 +36,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (!asksForJson(request)) return answer(request, params.id, false);
-  try {
-    return await answer(request, params.id, true);
-  } catch (thrown) {
-    return jsonRefusalOf(thrown, JOB_PHOTO_MESSAGES.noLead);
-  }
+  return answerFormOrJson(request, (json) => answer(request, params.id, json), JOB_PHOTO_MESSAGES.noLead);
 }
 
 async function answer(request: Request, rawId: string, json: boolean): Promise<Response> {
   const user = await requireAccess(request, ROUTE);
+  refuseQueuedForAnother(request, user);
   const posted = await readJobPhotoForm(request);
   const intent = posted.form.get("intent") ?? ADD_PHOTOS_INTENT;
   requireIntent(user, ROUTE, intent);

@@ -280,7 +280,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <LeadSchedule view={schedule} />
           <LeadJobPageLink view={jobPageLink} />
           <LeadRoof roof={roof} />
-          <LeadPanel lead={lead} notes={notes} links={historyLinks} result={actionData} />
+          <LeadPanel lead={lead} notes={notes} links={historyLinks} result={actionData} me={me} />
         </div>
       </div>
       {estimate && <LeadEstimate view={estimate} result={actionData} />}
