@@ -180,6 +180,11 @@ test("photos taken without signal wait on the phone, go once when it is back, an
   await photos.getByRole("button", { name: "Add photos" }).click();
   await expect(queue).toContainText("3 photos waiting to upload");
   await expect(queue).toContainText("No signal");
+  // The lead's own Photos section says they wait, rather than that it has none.
+  await expect(photos.getByTestId("lead-photos-waiting")).toHaveText(
+    "3 photos waiting to upload from this phone: they show here once sent.",
+  );
+  await expect(photos).not.toContainText("No photos yet.");
   await page.screenshot({ path: info.outputPath("photos-waiting.png") });
   // A page loaded again still has them waiting: they are on the phone, not in the page.
   await page.reload();

@@ -2,6 +2,8 @@ import { Eye, EyeOff, Images, Trash2 } from "lucide-react";
 import { PhotoThumb } from "~/components/photo-thumb";
 import { dangerButton, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { JobPhotoForm } from "~/components/admin/job-photo-form";
+import { useWaitingPhotos } from "~/components/admin/offline";
+import { waitingText } from "~/lib/offline";
 import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import type { JobPhotoTag } from "~/lib/job-photo-tags";
 import { JOB_PHOTO_INTENTS, leadPhotosPath, type JobPhotoRowIntent } from "~/lib/job-photos";
@@ -25,6 +27,7 @@ export type LeadPhotoTimelineView = {
  */
 export function LeadPhotoTimeline({ view }: { view: LeadPhotoTimelineView }) {
   const count = view.days.reduce((n, d) => n + d.photos.length, 0);
+  const waiting = useWaitingPhotos(view.me, view.leadId);
   return (
     <section
       id="photos"
@@ -36,7 +39,12 @@ export function LeadPhotoTimeline({ view }: { view: LeadPhotoTimelineView }) {
         {count > 0 && <span className="text-sm font-normal text-ink-soft">({count})</span>}
       </h2>
       <JobPhotoForm leadId={view.leadId} defaultTag={view.defaultTag} me={view.me} />
-      {count === 0 ? (
+      {waiting > 0 && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-ink" data-testid="lead-photos-waiting">
+          {waitingText(waiting)} from this phone: they show here once sent.
+        </p>
+      )}
+      {count === 0 && waiting === 0 ? (
         <p className="text-sm text-ink-soft">No photos yet.</p>
       ) : (
         view.days.map((day) => (

@@ -200,3 +200,24 @@ export function OfflineSupport({ userId }: { userId: number }) {
     </div>
   );
 }
+
+/**
+ * How many of this person's photos of one lead wait on the phone: the lead's Photos section
+ * says so, rather than "No photos yet" while they wait (0 before scripts run).
+ */
+export function useWaitingPhotos(userId: number, leadId: number): number {
+  const [waiting, setWaiting] = useState(0);
+  useEffect(() => {
+    const read = () =>
+      void queuedPhotos(userId)
+        .then((photos) => setWaiting(photos.filter((p) => p.leadId === leadId && !p.refused).length))
+        .catch(() => {});
+    const first = window.setTimeout(read, 0);
+    const stop = onQueueChange(read);
+    return () => {
+      window.clearTimeout(first);
+      stop();
+    };
+  }, [userId, leadId]);
+  return waiting;
+}
