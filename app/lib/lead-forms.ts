@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { FormResult } from "./form-result";
 import { z } from "~/lib/zod";
 import { EstimateLinesSchema, LeaveOutSchema, MakeEstimateSchema } from "./estimate";
@@ -49,6 +50,9 @@ export const leadUpdate = (form: z.output<typeof LeadStatusSchema>) => ({
 });
 
 // ---- A note from a phone's queue (routes/admin/lead-job-notes.tsx, decision 0099) ----------
+
+/** Where a phone's queue sends a note kept without signal. */
+export const leadNotesPath = (leadId: number) => href("/admin/leads/:id/notes", { id: String(leadId) });
 
 /** A note alone, as a phone without signal kept it: posted later, JSON back. */
 export const JobNoteSchema = z.object({

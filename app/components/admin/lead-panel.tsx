@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { href, Link } from "react-router";
+import { Link } from "react-router";
 import { Field, inputClass as field, Options, SubmitButton } from "~/components/admin-ui";
 import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
 import { formatKansasDateTime } from "~/lib/business-time";
 import type { HistoryEntryView } from "~/lib/lead-history";
-import { LeadStatusSchema, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
+import { LeadStatusSchema, leadNotesPath, STATUS_INTENT, type LeadFormResult } from "~/lib/lead-forms";
 import {
   LEAD_MESSAGES,
   LEAD_STATUS_LABELS,
@@ -16,8 +16,6 @@ import {
 import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { queueNote } from "~/components/admin/offline-queue";
-
-const leadNotesPath = (id: number) => href("/admin/leads/:id/notes", { id: String(id) });
 
 type PanelLead = { id: number; status: LeadStatus; lostReason: string | null; followUpOn: string | null };
 

@@ -20,12 +20,10 @@ import {
  * belonging to one person only, and the photos waiting on the phone, on every admin page.
  */
 
-const OWNER_KEY = OFFLINE_OWNER_KEY;
-
 /** Forgets every page the phone kept: on the sign-in page, whoever signs in next. */
 export async function forgetOfflinePages(): Promise<void> {
   if (typeof caches === "undefined") return;
-  localStorage.removeItem(OWNER_KEY);
+  localStorage.removeItem(OFFLINE_OWNER_KEY);
   await caches.delete(OFFLINE_CACHE);
 }
 
@@ -46,9 +44,9 @@ export async function keepForOffline(paths: string[]): Promise<void> {
 /** Registers the service worker (the production build has one) and keeps the kept pages this person's. */
 function useServiceWorker(userId: number) {
   useEffect(() => {
-    if (typeof caches !== "undefined" && localStorage.getItem(OWNER_KEY) !== String(userId)) {
+    if (typeof caches !== "undefined" && localStorage.getItem(OFFLINE_OWNER_KEY) !== String(userId)) {
       void caches.delete(OFFLINE_CACHE);
-      localStorage.setItem(OWNER_KEY, String(userId));
+      localStorage.setItem(OFFLINE_OWNER_KEY, String(userId));
     }
     if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
     // A browser that refuses (private mode, a test that blocks workers) keeps the admin as it always was.
