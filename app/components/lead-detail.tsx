@@ -4,6 +4,7 @@ import {
   Mail,
   MailOpen,
   MessageSquare,
+  MessageSquareText,
   Phone,
   RotateCw,
   Ruler,
@@ -48,9 +49,10 @@ export function MailState({ label, state }: { label: string; state: MailStateNam
 const SOURCE_BADGE: Record<Exclude<LeadSource, "website">, { label: string; Icon: LucideIcon }> = {
   phone: { label: "Phone call", Icon: Phone },
   roof_tool: { label: "Roof tool", Icon: Ruler },
+  text: { label: "Text message", Icon: MessageSquareText },
 };
 
-/** Where a lead staff added came from: a phone call, the roof tool. */
+/** Where a lead not from the website came from: a phone call, the roof tool, a text from a new number. */
 export function LeadSourceBadge({ source }: { source: Exclude<LeadSource, "website"> }) {
   const { label, Icon } = SOURCE_BADGE[source];
   return (

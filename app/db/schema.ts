@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/lead-status";
 import { MAIL_STATES } from "../lib/mail-retry";
-import { OUTBOX_KINDS } from "../lib/outbox";
+import { CHANNELS, DELIVERY_STATUSES, OUTBOX_KINDS } from "../lib/outbox";
 import { ROLES } from "../lib/roles";
 import { MEDIA_TYPES, PROJECT_CATEGORIES } from "../lib/project-categories";
 import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
@@ -256,6 +256,11 @@ export const leads = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     // Who on the team looks after it (office and crew see "mine").
     assigneeId: integer("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    // When the homeowner agreed to texts (the quote form's box, or staff who asked on the
+    // phone); without it nothing is texted (lib/texts.ts). A STOP is kept per number instead.
+    textConsentAt: integer("text_consent_at", { mode: "timestamp_ms" }),
+    // A text came in that nobody on the team has opened the lead since: the dashboard's "new reply".
+    unreadReplyAt: integer("unread_reply_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -649,6 +654,10 @@ export const outbox = sqliteTable(
     visitId: integer("visit_id").references(() => visits.id, { onDelete: "cascade" }),
     invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "cascade" }),
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    // A mail to an address, or a text to a phone number (E.164) about the same thing.
+    channel: text("channel", { enum: CHANNELS }).notNull().default("mail"),
+    // A text staff wrote themselves: its words are the lead's history entry (lead_notes.body).
+    leadNoteId: integer("lead_note_id").references(() => leadNotes.id, { onDelete: "cascade" }),
     recipient: text("recipient").notNull(),
     state: text("state", { enum: MAIL_STATES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -657,11 +666,17 @@ export const outbox = sqliteTable(
     leasedUntil: integer("leased_until", { mode: "timestamp_ms" }),
     // The provider's id of the mail it took (Resend's), to look it up in its logs.
     providerId: text("provider_id"),
+    // What the carrier made of a text after the provider took it (Twilio's status callbacks):
+    // queued, sent, delivered, undelivered or failed, and the carrier's reason.
+    deliveryStatus: text("delivery_status", { enum: DELIVERY_STATUSES }),
+    deliveryError: text("delivery_error"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("outbox_provider_idx").on(t.providerId),
+    index("outbox_lead_note_idx").on(t.leadNoteId),
     index("outbox_lead_idx").on(t.leadId),
     index("outbox_proposal_idx").on(t.proposalId),
     index("outbox_review_request_idx").on(t.reviewRequestId),
@@ -672,6 +687,23 @@ export const outbox = sqliteTable(
     index("outbox_payment_idx").on(t.paymentId),
   ],
 );
+
+/** A number that replied STOP: nothing is texted to it until it replies START (lib/texts.ts). */
+export const textOptOuts = sqliteTable("text_opt_outs", {
+  phone: text("phone").primaryKey(),
+  optedOutAt: integer("opted_out_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * Each text that came in, by Twilio's message id: a webhook delivered twice (or replayed by
+ * someone who caught one) finds its id here and changes nothing.
+ */
+export const inboundTexts = sqliteTable("inbound_texts", {
+  messageSid: text("message_sid").primaryKey(),
+  phone: text("phone").notNull(),
+  leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;

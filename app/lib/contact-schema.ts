@@ -68,6 +68,8 @@ export const ContactFields = z.object({
     Object.keys(PREFERRED_CONTACT) as PreferredContact[],
     "Please choose call, text or email",
   ),
+  // The box agreeing to texts (lib/texts.ts): unchecked sends nothing at all.
+  textConsent: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
 });
 
 /** How a lead can be reached: what the reach rules read. */

@@ -23,6 +23,8 @@ export const ContactSettingsSchema = z.object({
   // Added later: settings stored before read as off, at 7 am.
   digestEnabled: z.boolean().default(false),
   digestHour: digestHour.default(DEFAULT_DIGEST_HOUR),
+  // Text every homeowner who agreed to texts, not only those who chose Text or gave no email.
+  textEveryone: z.boolean().default(false),
 });
 export type ContactSettings = z.infer<typeof ContactSettingsSchema>;
 
@@ -36,6 +38,7 @@ export function defaultContactSettings(company: string, email: string): ContactS
     notificationEmail: email,
     digestEnabled: false,
     digestHour: DEFAULT_DIGEST_HOUR,
+    textEveryone: false,
   };
 }
 

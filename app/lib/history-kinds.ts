@@ -32,6 +32,13 @@ export const HISTORY_KINDS = [
   // A new length at the same start (`count`: minutes): not a move.
   "visit-length-changed",
   "visit-canceled",
+  // Texts: words staff sent (`body`), a reply from the homeowner (`body`, `detail`: the number),
+  // the crew's "on my way" (`detail`: the arrival they gave), a STOP or START from the number.
+  "text-sent",
+  "text-received",
+  "on-my-way",
+  "texts-stopped",
+  "texts-started",
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 

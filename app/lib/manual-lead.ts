@@ -49,6 +49,7 @@ export const ManualLeadSchema = withReachRules(
     city: ContactFields.shape.city,
     zip: ContactFields.shape.zip,
     preferredContact: ContactFields.shape.preferredContact,
+    textConsent: ContactFields.shape.textConsent,
     message: z.string({ error: MANUAL_LEAD_MESSAGES.message }).trim().min(1, MANUAL_LEAD_MESSAGES.message).max(5000),
     status: z.enum(MANUAL_LEAD_STATUSES, { error: MANUAL_LEAD_MESSAGES.status }).default(MANUAL_LEAD_DEFAULT_STATUS),
     followUpOn: z

@@ -36,8 +36,19 @@ export const OUTBOX_KINDS = [
   // To the owner: his backups need a look (at most once a day), and the monthly word on them.
   "backup-alert",
   "backup-report",
+  // Texts only: the crew's "on my way" with an arrival time, and words staff wrote on the lead page.
+  "on-my-way",
+  "text-message",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** How a row of the outbox goes: a mail (Resend), or a text to a phone (Twilio). */
+export const CHANNELS = ["mail", "text"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** What the carrier made of a text once Twilio took it, as its status callbacks say. */
+export const DELIVERY_STATUSES = ["queued", "sent", "delivered", "undelivered", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export type { MailState };
 

@@ -16,13 +16,21 @@ import { getDb, inTransaction } from "~/server/db.server";
 /** What an entry records; who wrote it comes from the Actor, when from `now`. */
 export type NewHistoryEntry = Omit<typeof leadNotes.$inferInsert, "id" | "author" | "authorId" | "createdAt">;
 
-/** Writes one entry in the lead's history, by `by` (a signed-in person, or a system author). */
-export function writeLeadHistory(entry: NewHistoryEntry, by: Actor, now = new Date()): void {
-  getDb()
-    // eslint-disable-next-line no-restricted-syntax -- this is the one writer
-    .insert(leadNotes)
-    .values({ ...entry, ...writtenBy(by), createdAt: now })
-    .run();
+/** Writes one entry in the lead's history, by `by` (a signed-in person, or a system author). Its id. */
+export function writeLeadHistory(entry: NewHistoryEntry, by: Actor, now = new Date()): number {
+  return (
+    getDb()
+      // eslint-disable-next-line no-restricted-syntax -- this is the one writer
+      .insert(leadNotes)
+      .values({ ...entry, ...writtenBy(by), createdAt: now })
+      .returning({ id: leadNotes.id })
+      .get().id
+  );
+}
+
+/** One history entry of a lead, as stored (a text's words, an "on my way" and who sent it). */
+export function getHistoryEntry(id: number) {
+  return getDb().select().from(leadNotes).where(eq(leadNotes.id, id)).get();
 }
 
 /**

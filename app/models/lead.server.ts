@@ -16,7 +16,7 @@ import { refusal, type Refusal } from "~/lib/refusal";
 import { getDb, inTransaction } from "~/server/db.server";
 import { PHONE_CALL_SUBJECT, type ManualLeadInput } from "~/lib/manual-lead";
 import type { PhotoFile } from "~/models/lead-photo.server";
-import { enqueueMail } from "~/models/outbox.server";
+import { enqueueMail, queueText } from "~/models/outbox.server";
 import { getSetting } from "~/models/settings.server";
 import type { Actor } from "~/lib/actor";
 import { writeLeadHistory } from "~/models/lead-history.server";
@@ -30,9 +30,10 @@ export type NewLead = Pick<ContactInput, "name" | "email" | "phone" | "message">
  */
 export function createLead(input: NewLead, photos: PhotoFile[] = []): Lead {
   return inTransaction(() => {
+    const { textConsent, ...fields } = input;
     const lead = getDb()
       .insert(leads)
-      .values({ ...input, subject: CONTACT_SUBJECT })
+      .values({ ...fields, subject: CONTACT_SUBJECT, textConsentAt: textConsent ? new Date() : null })
       .returning()
       .get();
     if (photos.length) {
@@ -43,6 +44,8 @@ export function createLead(input: NewLead, photos: PhotoFile[] = []): Lead {
     }
     // The owner's notification waits in the outbox with it (decision 0037).
     enqueueMail({ kind: "lead-notification", leadId: lead.id, recipient: getSetting("contact").notificationEmail });
+    // "We got your request" by text goes at once, not after the owner's notice as the mail does.
+    queueText({ kind: "lead-autoreply", leadId: lead.id });
     return lead;
   });
 }
@@ -124,9 +127,16 @@ export function updateLead(id: number, update: LeadUpdate, by: Actor): boolean |
  * `assignee`: who has it from the start (the crew member who took the call keeps it).
  */
 export function createManualLead(input: ManualLeadInput, by: Actor, assignee: number | null = null) {
+  const { textConsent, ...fields } = input;
   return inTransaction(() =>
     insertStaffLead(
-      { ...input, source: "phone", subject: PHONE_CALL_SUBJECT, assigneeId: assignee },
+      {
+        ...fields,
+        source: "phone",
+        subject: PHONE_CALL_SUBJECT,
+        assigneeId: assignee,
+        textConsentAt: textConsent ? new Date() : null,
+      },
       by,
       "added-by-hand",
     ),
@@ -247,6 +257,12 @@ export function markOpened(id: number, now = new Date()) {
     .update(leads)
     .set({ readAt: now })
     .where(and(eq(leads.id, id), isNull(leads.readAt)))
+    .run();
+  // Opening the lead is reading its new texts too.
+  getDb()
+    .update(leads)
+    .set({ unreadReplyAt: null })
+    .where(and(eq(leads.id, id), isNotNull(leads.unreadReplyAt)))
     .run();
 }
 

@@ -62,6 +62,19 @@ const EnvSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
     .optional(),
+  // Texts through Twilio: on when the account, its auth token and the number (or a
+  // messaging service's MG… id) are set. TWILIO_API_BASE points the SDK elsewhere than
+  // api.twilio.com (tests: a fake Twilio on 127.0.0.1). TEXTS_PER_SECOND: what the
+  // number's carrier registration allows (10DLC: 1 for a new low-volume brand).
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_BASE: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+    .optional(),
+  TEXTS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
   SEED_DEMO_CONTENT: onUnlessTurnedOff,
   // A new server's first start puts an off-site copy back before anything else ("newest",
   // or a copy's name), with the OFFSITE_* variables and OFFSITE_PASSPHRASE; checked where

@@ -19,17 +19,19 @@ export type Mail = {
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-export type MailTransport = {
+/** A way out for mails or texts: each provider, and the stand-in that only prints. */
+export type Transport<M> = {
   name: string;
   /** False for the stand-in that only prints: what it "sends" is recorded as not sent. */
   delivers: boolean;
   /**
-   * Mails in as few requests as the provider allows (Resend: 100 a request). What became of
-   * each, in order: a mail the provider refuses on its own (an address it will not take) is
-   * refused alone, the others still go; a request that fails as a whole (an outage) throws.
+   * Messages in as few requests as the provider allows (Resend: 100 mails a request). What
+   * became of each, in order: one the provider refuses on its own (an address it will not
+   * take) is refused alone, the others still go; a request that fails as a whole (an outage) throws.
    */
-  sendBatch(mails: Mail[]): Promise<BatchOutcome[]>;
+  sendBatch(messages: M[]): Promise<BatchOutcome[]>;
 };
+export type MailTransport = Transport<Mail>;
 
 /** One mail of a batch: taken (with the provider's id, when it gives one), or refused with why. */
 export type BatchOutcome = { id: string | null } | { refused: string };
@@ -124,16 +126,16 @@ export class MailTimeout extends Error {
  * (the Resend SDK's batch send takes no signal), so what was handed over may still arrive:
  * callers must not treat a timeout as a refusal to retry with a new link.
  */
-export function withTimeout(transport: MailTransport, ms = MAIL_WAIT_MS): MailTransport {
+export function withTimeout<M>(transport: Transport<M>, ms = MAIL_WAIT_MS): Transport<M> {
   return {
     ...transport,
-    async sendBatch(mails) {
+    async sendBatch(messages) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new MailTimeout(ms)), ms);
       });
       try {
-        return await Promise.race([transport.sendBatch(mails), timeout]);
+        return await Promise.race([transport.sendBatch(messages), timeout]);
       } finally {
         clearTimeout(timer);
       }

@@ -1,6 +1,7 @@
 import type { LeadMails } from "~/lib/outbox";
 import { findMail, listMails, mailView, requeueFailedMails } from "~/models/outbox.server";
 import { mailTransport, type MailTransport } from "~/server/mail.server";
+import { textTransport, type TextTransport } from "~/server/texts.server";
 import { deliverNow } from "~/services/outbox.server";
 
 /** A website lead's two mails: the owner's notification, then the visitor's auto-reply. */
@@ -21,9 +22,17 @@ export function leadMails(leadIds: number[]): Map<number, LeadMails> {
  * One attempt at a new lead's notification right after it was stored (and at the
  * auto-reply once it went); anything that fails is left to the outbox's retries.
  */
-export async function mailNewLead(leadId: number, transport: MailTransport = mailTransport(), now = new Date()) {
+export async function mailNewLead(
+  leadId: number,
+  transport: MailTransport = mailTransport(),
+  now = new Date(),
+  texts: TextTransport = textTransport(),
+) {
   const notification = findMail("lead-notification", { leadId });
   if (notification) await deliverNow(notification.id, { transport, now });
+  // "We got your request" by text, to a homeowner who takes texts.
+  const text = findMail("lead-autoreply", { leadId }, "text");
+  if (text) await deliverNow(text.id, { texts, now });
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { OutboxItem } from "~/db/schema";
 import { nextAttemptAt } from "~/lib/mail-retry";
-import { LEASE_MS, REQUEST_GAP_MS } from "~/lib/outbox";
+import { LEASE_MS, REQUEST_GAP_MS, type Channel } from "~/lib/outbox";
+import { quietUntil } from "~/lib/texts";
 import {
   endBackoffs,
   leaseDueMails,
   leaseProbe,
   recordAttempts,
-  releaseProbe,
+  releaseLease,
   type Attempt,
 } from "~/models/outbox.server";
 import { repeatInBackground } from "~/server/background.server";
@@ -15,9 +16,12 @@ import {
   mailTransport,
   MailTimeout,
   withTimeout,
+  type BatchOutcome,
   type Mail,
   type MailTransport,
 } from "~/server/mail.server";
+import { textGapMs, textLineBusy, textTransport, type Text, type TextTransport } from "~/server/texts.server";
+import { textFor } from "~/services/texts.server";
 import { MAIL_KINDS, RETRYING_KINDS } from "~/services/mail/kinds.server";
 import type { MailKind } from "~/services/mail/mail-kind.server";
 
@@ -60,33 +64,60 @@ type AttemptResult = {
   followUps: OutboxItem[];
 };
 
+/** The way out for each channel: mail (Resend or the log) and texts (Twilio or the log). */
+export type Transports = { mail: MailTransport; text: TextTransport };
+
+/** Mails or texts of one channel, and how they go. */
+type Outgoing = { item: OutboxItem; message: Mail | Text };
+function send(channel: Channel, transports: Transports, messages: (Mail | Text)[]): Promise<BatchOutcome[]> {
+  if (channel === "text") return transports.text.sendBatch(messages as Text[]);
+  return paced(() => transports.mail.sendBatch(messages as Mail[]));
+}
+
 /**
- * One attempt at these leased mails: each is written now (fresh links), all go in one
- * request, and every outcome is recorded. `final`: a refusal is not retried (staff wait
- * for it and are shown its link instead). `probe`: a refusal counts no attempt.
+ * One attempt at these leased mails or texts (one channel): each is written now (fresh
+ * links), all go in one request (texts one by one at the number's rate), and every outcome
+ * is recorded. `final`: a refusal is not retried (staff wait for it and are shown its link
+ * instead). `probe`: a refusal counts no attempt. A text in the quiet hours waits for the
+ * morning, uncounted.
  */
 async function attempt(
   items: OutboxItem[],
-  transport: MailTransport,
+  channel: Channel,
+  transports: Transports,
   now: Date,
   { final = false, probe = false } = {},
 ): Promise<AttemptResult> {
+  const transport = transports[channel];
   const records: Attempt[] = [];
   // A row of a kind this code no longer has (a kind taken out while its mails waited) fails
   // at once: left pending, it would be leased first, oldest, on every run and stall the queue.
   const kindOf = (item: OutboxItem): MailKind | undefined => MAIL_KINDS[item.kind];
   const retryAt = (item: OutboxItem) =>
     final || !kindOf(item)?.retries ? null : nextAttemptAt(item.attempts + 1, now);
-  const ready: { item: OutboxItem; mail: Mail }[] = [];
+  const ready: Outgoing[] = [];
   const links = new Map<number, string>();
   for (const item of items) {
     try {
       const kind = kindOf(item);
       if (!kind) throw new Error(`No mail of kind "${item.kind}" is known`);
+      if (channel === "text") {
+        // "On my way" is for now or never; everything else waits for 8 AM.
+        const morning = item.kind === "on-my-way" ? null : quietUntil(now);
+        if (morning) {
+          records.push({ id: item.id, status: "later", next: morning });
+          continue;
+        }
+        const text = textFor(item, kind, now);
+        if (!text) records.push({ id: item.id, status: "skipped" });
+        else ready.push({ item, message: text });
+        continue;
+      }
+      if (!kind.compose) throw new Error(`"${item.kind}" goes only by text`);
       const composed = await kind.compose(item, now);
       if (!composed) records.push({ id: item.id, status: "skipped" });
       else {
-        ready.push({ item, mail: composed.mail });
+        ready.push({ item, message: composed.mail });
         if (composed.link) links.set(item.id, composed.link);
       }
     } catch (error) {
@@ -105,8 +136,12 @@ async function attempt(
   const taken: OutboxItem[] = [];
   if (ready.length) {
     try {
-      const outcomes = await paced(() => transport.sendBatch(ready.map((r) => r.mail)));
-      ready.forEach(({ item, mail }, i) => {
+      const outcomes = await send(
+        channel,
+        transports,
+        ready.map((r) => r.message),
+      );
+      ready.forEach(({ item, message }, i) => {
         const outcome = outcomes[i] ?? { id: null };
         if ("refused" in outcome) {
           // The provider answered and would not take this one mail: its own retry, not an outage.
@@ -126,7 +161,7 @@ async function attempt(
           id: item.id,
           attempts: item.attempts + 1,
           status: transport.delivers ? "sent" : "unsent",
-          recipient: mail.to,
+          recipient: message.to,
           providerId: outcome.id,
         });
       });
@@ -138,7 +173,7 @@ async function attempt(
         `Mails ${ready.map((r) => `${r.item.id} (${r.item.kind})`).join(", ")}: attempt failed: ${result.failed}`,
       );
       for (const { item } of ready) {
-        if (probe) releaseProbe(item.id);
+        if (probe) releaseLease(item.id);
         else
           records.push({
             id: item.id,
@@ -176,58 +211,109 @@ export async function deliverNow(
   id: number,
   {
     transport = mailTransport(),
+    texts = textTransport(),
     now = new Date(),
     waitMs,
     final = false,
-  }: { transport?: MailTransport; now?: Date; waitMs?: number; final?: boolean } = {},
+  }: { transport?: MailTransport; texts?: TextTransport; now?: Date; waitMs?: number; final?: boolean } = {},
 ): Promise<DeliveryOutcome> {
   const [item] = leaseDueMails(now, 1, id);
   if (!item) return { status: "queued" };
-  const waited = withTimeout(transport, waitMs ?? SEND_LIMIT_MS);
-  const result = await attempt([item], waited, now, { final });
+  // Texts go one a call at the number's rate: behind others, this one is the worker's.
+  if (item.channel === "text" && texts.delivers && textLineBusy()) {
+    releaseLease(item.id);
+    wakeOutbox();
+    return { status: "queued" };
+  }
+  const limit = waitMs ?? SEND_LIMIT_MS;
+  const waited: Transports = { mail: withTimeout(transport, limit), text: withTimeout(texts, limit) };
+  const result = await attempt([item], item.channel, waited, now, { final });
   const link = result.links.get(item.id);
   for (const next of result.followUps) {
     const [leased] = leaseDueMails(now, 1, next.id);
-    if (leased) await attempt([leased], waited, now);
+    if (leased) await attempt([leased], leased.channel, waited, now);
   }
   if (result.failed !== null) return { status: result.timedOut ? "timeout" : "failed", reason: result.failed, link };
   const refused = result.refused.get(item.id);
   if (refused !== undefined) return { status: "failed", reason: refused, link };
   if (!result.sent) return { status: "skipped", link };
-  return { status: transport.delivers ? "sent" : "unsent", link };
+  return { status: waited[item.channel].delivers ? "sent" : "unsent", link };
 }
 
 /**
- * While every waiting mail is in its backoff, the one whose wait ends first is tried early,
- * without counting the try: when the provider answers again, the whole backlog becomes due
- * at once instead of waiting out hours of backoff.
+ * While every waiting mail (or text) is in its backoff, the one whose wait ends first is
+ * tried early, without counting the try: when the provider answers again, the whole backlog
+ * of its channel becomes due at once instead of waiting out hours of backoff.
  */
-async function probeProvider(transport: MailTransport, now: Date): Promise<boolean> {
-  const probe = leaseProbe(now, RETRYING_KINDS);
+async function probeProvider(channel: Channel, all: Transports, now: Date): Promise<boolean> {
+  const probe = leaseProbe(now, RETRYING_KINDS, channel);
   if (!probe) return false;
-  const result = await attempt([probe], transport, now, { probe: true });
+  const result = await attempt([probe], channel, all, now, { probe: true });
   // Taken, or refused for itself: either way the provider answers again.
   if (result.failed !== null || (!result.sent && !result.refused.size)) return false;
-  endBackoffs(now);
+  endBackoffs(now, channel);
   return true;
 }
 
 /**
- * Every mail that is due, batch after batch for as long as the provider takes them (a
- * backlog of hundreds goes out in a few requests); the first refusal ends the run and
- * leaves the rest to their backoff.
+ * How many texts one attempt holds: as many as go out in a quarter of the send limit at the
+ * number's rate (Twilio takes one a call), so a batch never outlasts its lease.
  */
-export async function processOutbox(provider: MailTransport = mailTransport(), now = new Date()) {
-  const transport = withTimeout(provider, SEND_LIMIT_MS);
-  let batch = leaseDueMails(now, BATCH_LIMIT);
+const textBatchLimit = () => Math.max(1, Math.min(BATCH_LIMIT, Math.floor(SEND_LIMIT_MS / 4 / textGapMs())));
+
+/**
+ * Every mail or text of one channel that is due, batch after batch for as long as the
+ * provider takes them (a backlog of hundreds of mails goes out in a few requests); the first
+ * refusal ends the run and leaves the rest to their backoff.
+ */
+async function drain(channel: Channel, all: Transports, now: Date) {
+  const limit = channel === "text" ? textBatchLimit() : BATCH_LIMIT;
+  let batch = leaseDueMails(now, limit, undefined, channel);
   if (!batch.length) {
-    if (!(await probeProvider(transport, now))) return;
-    batch = leaseDueMails(now, BATCH_LIMIT);
+    if (!(await probeProvider(channel, all, now))) return;
+    batch = leaseDueMails(now, limit, undefined, channel);
   }
   while (batch.length) {
-    if ((await attempt(batch, transport, now)).failed !== null) return;
-    batch = leaseDueMails(now, BATCH_LIMIT);
+    if ((await attempt(batch, channel, all, now)).failed !== null) return;
+    batch = leaseDueMails(now, limit, undefined, channel);
   }
+}
+
+/** Every mail and every text that is due: the two channels side by side, each at its provider's pace. */
+export async function processOutbox(
+  provider: MailTransport = mailTransport(),
+  now = new Date(),
+  texts: TextTransport = textTransport(),
+) {
+  const all: Transports = { mail: withTimeout(provider, SEND_LIMIT_MS), text: withTimeout(texts, SEND_LIMIT_MS) };
+  await Promise.all([drain("mail", all, now), drain("text", all, now)]);
+}
+
+// One run at a time: a wake while a run goes asks for one more after it.
+let running: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Sends what is due now rather than at the loop's next turn (a text queued by a request,
+ * "on my way"): runs the outbox in the background at once, never two runs side by side.
+ */
+export function wakeOutbox(): void {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      try {
+        await processOutbox();
+      } catch (error) {
+        console.error("Outbox run failed:", error);
+      }
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
 }
 
 /**

@@ -257,6 +257,7 @@ describe("a lead written down by hand (a phone call)", () => {
       city: null,
       zip: null,
       preferredContact: null,
+      textConsent: false,
       status: "new",
       followUpOn: null,
     } as const;

@@ -150,6 +150,7 @@ describe("contact mail through the resend SDK", () => {
         city: null,
         zip: null,
         preferredContact: null,
+        textConsent: false,
         status: "contacted",
         followUpOn: null,
       },

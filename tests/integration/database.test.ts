@@ -26,6 +26,7 @@ describe("database", () => {
       "calendar_feeds",
       "estimates",
       "images",
+      "inbound_texts",
       "invitations",
       "invoices",
       "job_links",
@@ -48,6 +49,7 @@ describe("database", () => {
       "settings",
       "stripe_events",
       "testimonials",
+      "text_opt_outs",
       "users",
       "visits",
     ]);

@@ -8,6 +8,7 @@ import { getBusinessFacts } from "~/models/settings.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { buildInvoicePdf, invoiceFileName } from "~/services/invoice-pdf.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
+import { invoiceText, receiptText } from "~/lib/text-words";
 import type { MailKind } from "./mail-kind.server";
 
 /**
@@ -50,6 +51,19 @@ export const invoice: MailKind = {
       link,
     };
   },
+  text(item, now) {
+    const found = item.invoiceId === null ? undefined : getInvoice(item.invoiceId);
+    if (!found || found.state === "draft" || found.state === "void") return null;
+    return invoiceText(
+      {
+        company: getBusinessFacts().company,
+        number: formatInvoiceNumber(found.number),
+        owedCents: owedCents(found),
+        payOnline: onlinePaymentEnabled(),
+      },
+      jobPageLinkUrl(found.leadId, now),
+    );
+  },
 };
 
 export const receipt: MailKind = {
@@ -85,5 +99,19 @@ export const receipt: MailKind = {
       },
       link,
     };
+  },
+  text(item, now) {
+    const payment = item.paymentId === null ? undefined : getPayment(item.paymentId);
+    const found = payment && getInvoice(payment.invoiceId);
+    if (!payment || !found) return null;
+    return receiptText(
+      {
+        company: getBusinessFacts().company,
+        amountCents: payment.amountCents,
+        number: formatInvoiceNumber(found.number),
+        owedCents: owedAfterPayment(found.totalCents, paymentsOf(found.id), payment.id),
+      },
+      jobPageLinkUrl(found.leadId, now),
+    );
   },
 };

@@ -12,6 +12,7 @@ import { passwordReset } from "./password-reset.server";
 import { visitCancelled, visitConfirmation, visitMoved, visitUpdated, visitReminder } from "./visit.server";
 import { invoice, receipt } from "./invoice.server";
 import { backupAlert, backupReportMail } from "./backup-health.server";
+import { onMyWay, textMessage } from "./texts.server";
 
 /** Every kind of mail and the module that writes it: a new mail is a new entry here. */
 export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
@@ -33,6 +34,8 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
   receipt,
   "backup-alert": backupAlert,
   "backup-report": backupReportMail,
+  "on-my-way": onMyWay,
+  "text-message": textMessage,
 };
 
 /** The kinds a failure is retried for: the probe during an outage picks among these. */

@@ -2,6 +2,7 @@ import { getLead } from "~/models/lead.server";
 import { JOB_PAGE_MAIL } from "~/lib/job-page";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
+import { requestReceivedText } from "~/lib/text-words";
 import type { MailKind } from "./mail-kind.server";
 
 /**
@@ -23,5 +24,10 @@ export const leadAutoreply: MailKind = {
     return {
       mail: { to: lead.email, toName: lead.name, fromName: company, subject: settings.autoresponderSubject, text },
     };
+  },
+  // Short words of our own: the owner's auto-reply is a letter, too long for a text.
+  text(item, now) {
+    if (item.leadId === null || !getSetting("contact").autoresponderEnabled) return null;
+    return requestReceivedText(getBusinessFacts().company, jobPageLinkUrl(item.leadId, now));
   },
 };

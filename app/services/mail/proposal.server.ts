@@ -5,6 +5,7 @@ import { getBusinessFacts } from "~/models/settings.server";
 import { newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
+import { proposalText } from "~/lib/text-words";
 import { mailProposal, type MailKind } from "./mail-kind.server";
 
 /**
@@ -36,5 +37,13 @@ export const proposal: MailKind = {
       },
       link,
     };
+  },
+  // A link of its own, like each mail's: the proposal keeps every link it was sent with.
+  text(item, now) {
+    const found = mailProposal(item);
+    if (!found || proposalState(found, now) !== "open") return null;
+    const { token, hash } = newLinkToken();
+    addProposalLink(found.id, hash, now);
+    return proposalText(getBusinessFacts().company, `${siteOrigin()}${proposalPath(token)}`);
   },
 };

@@ -4,6 +4,7 @@ import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
+import { reviewRequestText } from "~/lib/text-words";
 import type { MailKind } from "./mail-kind.server";
 
 /**
@@ -45,5 +46,17 @@ export const reviewRequest: MailKind = {
       },
       link,
     };
+  },
+  /**
+   * Only to a homeowner without an email: a review request keeps one link (its hash), so a
+   * text's new link would turn off the one just mailed.
+   */
+  text(item, now) {
+    const found = item.reviewRequestId === null ? undefined : findReviewRequest(item.reviewRequestId);
+    if (!found || found.request.submittedAt || found.email) return null;
+    const expiresAt = reviewLinkExpiry(now);
+    const { token, hash } = newLinkToken();
+    setReviewLink(found.request.id, hash, expiresAt);
+    return reviewRequestText(getBusinessFacts().company, `${siteOrigin()}${reviewPath(token)}`);
   },
 };

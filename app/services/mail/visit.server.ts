@@ -6,6 +6,7 @@ import { visitForMail } from "~/models/visit.server";
 import { siteOrigin } from "~/server/origin.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { visitCalendarAttachment } from "~/services/visit-calendar.server";
+import { visitText } from "~/lib/text-words";
 import type { MailKind } from "./mail-kind.server";
 
 /**
@@ -74,6 +75,16 @@ function visitKind(mail: VisitMailKind): MailKind {
           attachments: [attachment],
         },
       };
+    },
+    text(item, now) {
+      const visit = item.visitId === null ? undefined : visitForMail(item.visitId);
+      if (!visit || !wanted[mail](visit)) return null;
+      const { company } = getBusinessFacts();
+      return visitText(
+        mail,
+        { company, kind: visit.kind, startsAt: visit.startsAt, who: visit.assigneeName },
+        jobPageLinkUrl(visit.lead.id, now),
+      );
     },
   };
 }
