@@ -29,10 +29,14 @@ export async function waitFor(url: string, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts `node server.js` (build/ must exist) on a fresh database; resolves once it answers. */
+/**
+ * Starts `node server.js` (build/ must exist) on a fresh database; resolves once it answers.
+ * Its errors go to this process's, or to `stderr` (an open file) when a run expects many.
+ */
 export async function startServer(
   port: number,
   env: NodeJS.ProcessEnv = {},
+  { stderr = "inherit" }: { stderr?: "inherit" | number } = {},
 ): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-server-"));
@@ -50,7 +54,7 @@ export async function startServer(
       ADMIN_PASSWORD: "bench-password-123",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", stderr],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);

@@ -10,22 +10,46 @@ export type SentMail = {
   html?: string;
 };
 
+export type FakeResendOptions = {
+  /** Each answer comes this long after its request, as a provider across the internet answers. */
+  latencyMs?: number;
+  /**
+   * Resend's rate limit: past this many requests a second (a bucket that refills at this
+   * rate and holds as many), a request is answered 429 and nothing in it is sent.
+   */
+  requestsPerSecond?: number;
+};
+
 /**
  * A stand-in for Resend's HTTP API on 127.0.0.1: records each POST /emails (and each mail
  * of a POST /emails/batch) and answers
  * like Resend does, or with an error when told to fail. GET /sent lists what it got
  * (for the browser tests, which run it as a separate process: tests/fake-resend-cli.ts).
  */
-export async function startFakeResend(listenPort = 0) {
+export async function startFakeResend(listenPort = 0, { latencyMs = 0, requestsPerSecond }: FakeResendOptions = {}) {
   const sent: SentMail[] = [];
   /** The path of every POST, to see how many requests a backlog took. */
   const requests: string[] = [];
+  /** How many requests the rate limit turned away. */
+  let limited = 0;
+  let tokens = requestsPerSecond ?? 0;
+  let filledAt = Date.now();
+  const overLimit = () => {
+    if (requestsPerSecond === undefined) return false;
+    const now = Date.now();
+    tokens = Math.min(requestsPerSecond, tokens + ((now - filledAt) / 1000) * requestsPerSecond);
+    filledAt = now;
+    if (tokens < 1) return true;
+    tokens -= 1;
+    return false;
+  };
   let failNext: ((mail: SentMail) => boolean) | null = null;
   let refuse: ((mail: SentMail) => boolean) | null = null;
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
-    req.on("end", () => {
+    req.on("end", () => (latencyMs ? setTimeout(answer, latencyMs) : answer()));
+    const answer = () => {
       if (req.method === "GET" && req.url === "/sent") {
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end(JSON.stringify(sent));
@@ -37,6 +61,18 @@ export async function startFakeResend(listenPort = 0) {
         return;
       }
       requests.push(req.url ?? "");
+      if (overLimit()) {
+        limited++;
+        res.writeHead(429, { "Content-Type": "application/json" });
+        res.end(
+          JSON.stringify({
+            statusCode: 429,
+            name: "rate_limit_exceeded",
+            message: `Too many requests. You can only make ${requestsPerSecond} requests per second.`,
+          }),
+        );
+        return;
+      }
       const parsed: unknown = JSON.parse(body || "{}");
       const mails = (batch ? parsed : [parsed]) as SentMail[];
       // Like Resend's strict batch validation: one refused mail refuses the whole request.
@@ -62,7 +98,7 @@ export async function startFakeResend(listenPort = 0) {
       );
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify(batch ? { data: ids, ...(refused.length ? { errors: refused } : {}) } : ids[0]));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -70,6 +106,8 @@ export async function startFakeResend(listenPort = 0) {
     url: `http://127.0.0.1:${port}`,
     sent,
     requests,
+    /** How many requests were answered 429 (see `requestsPerSecond`). */
+    limited: () => limited,
     failWhen(predicate: ((mail: SentMail) => boolean) | null) {
       failNext = predicate;
     },

@@ -34,14 +34,50 @@ import type { MailKind } from "~/services/mail/mail-kind.server";
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// Resend allows 2 requests a second: every request of this process takes the next free slot.
-let nextSlot = 0;
+/**
+ * The line to the provider, for this process. Resend allows 2 requests a second: every
+ * request takes the next free slot. `down`: its last answer was a failure (an outage, a
+ * 429, no answer in time), until it answers again.
+ */
+const line = { nextSlot: 0, down: false };
 async function paced<T>(send: () => Promise<T>): Promise<T> {
   const now = Date.now();
-  const wait = nextSlot - now;
-  nextSlot = Math.max(now, nextSlot) + REQUEST_GAP_MS;
+  const wait = line.nextSlot - now;
+  line.nextSlot = Math.max(now, line.nextSlot) + REQUEST_GAP_MS;
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  return send();
+  let answer: T;
+  try {
+    answer = await send();
+  } catch (error) {
+    line.down = true;
+    throw error;
+  }
+  if (line.down) {
+    line.down = false;
+    // Its next run finds nothing due and probes: the mails waiting out the failure go at once.
+    wakeOutbox();
+  }
+  return answer;
+}
+
+/** Set by startOutbox: a run of the worker in a moment. Null where none runs (a script, a test). */
+let wakeWorker: (() => void) | null = null;
+const wakeOutbox = () => wakeWorker?.();
+
+/**
+ * Whether a mail nobody waits for is better left to the worker than sent by the request
+ * that stored it: the provider is known to be down (the worker tries again on its own
+ * schedule, and a request must not hammer an outage), or another request holds the line
+ * (the worker sends all that wait in one batch, where each request would wait its turn
+ * for a request of its own). Never without a worker in this process (a script, a test):
+ * then the caller is the only sender there is.
+ */
+function leaveToWorker(): boolean {
+  if (!wakeWorker) return false;
+  if (line.down) return true;
+  if (line.nextSlot <= Date.now()) return false;
+  wakeWorker();
+  return true;
 }
 
 /**
@@ -204,8 +240,11 @@ export type DeliveryOutcome =
  * along (the auto-reply). When someone waits for it (`waitMs`: staff, MAIL_WAIT_MS), they
  * wait no longer than that; a mail nobody waits for is given the provider's own time, since
  * a timeout's retry might deliver it twice, up to SEND_LIMIT_MS. "queued" when it is not due
- * or another run has it this very moment (it goes from there). `final`: a refusal is not retried, for a mail
- * whose link staff are then shown (a retry would make a new one).
+ * or another run has it this very moment (it goes from there), and when nobody waits for it
+ * while the provider is down or busy (`leaveToWorker`: the worker sends it, batched), as
+ * the mail it brings along always is then, waited for or not. `final`: a
+ * refusal is not retried, for a mail whose link staff are then shown (a retry would make
+ * a new one).
  */
 export async function deliverNow(
   id: number,
@@ -217,6 +256,7 @@ export async function deliverNow(
     final = false,
   }: { transport?: MailTransport; texts?: TextTransport; now?: Date; waitMs?: number; final?: boolean } = {},
 ): Promise<DeliveryOutcome> {
+  if (waitMs === undefined && leaveToWorker()) return { status: "queued" };
   const [item] = leaseDueMails(now, 1, id);
   if (!item) return { status: "queued" };
   // Texts go one a call at the number's rate: behind others, this one is the worker's.
@@ -230,6 +270,7 @@ export async function deliverNow(
   const result = await attempt([item], item.channel, waited, now, { final });
   const link = result.links.get(item.id);
   for (const next of result.followUps) {
+    if (leaveToWorker()) continue;
     const [leased] = leaseDueMails(now, 1, next.id);
     if (leased) await attempt([leased], leased.channel, waited, now);
   }
@@ -322,7 +363,7 @@ export function wakeOutbox(): void {
  * state is in the outbox.
  */
 export function startOutbox(beforeEachRun: () => void, intervalMs = 30_000) {
-  repeatInBackground("Outbox", intervalMs, async () => {
+  wakeWorker = repeatInBackground("Outbox", intervalMs, async () => {
     beforeEachRun();
     await processOutbox();
   });

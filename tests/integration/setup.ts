@@ -22,6 +22,9 @@ process.env.NODE_ENV = "test";
 // Runs after the file's own afterAll hooks (vitest runs after-hooks last-registered first).
 afterAll(async () => {
   vi.useRealTimers();
+  // Background tasks too (background.server.ts): one a file started must not run on into the next.
+  const { stopBackgroundTasks } = await import("~/server/background.server");
+  await stopBackgroundTasks();
   // Connections live on globalThis (db.server.ts), beyond the file's modules.
   const { closeDb } = await import("~/server/db.server");
   closeDb();
