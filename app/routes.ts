@@ -82,6 +82,9 @@ export default [
   route("job/:token/invoices/:iid/pay", "routes/resources/job-invoice-pay.ts"),
   route("job/:token/photos/:name", "routes/resources/job-page-photo.ts"),
   route("stripe/webhook", "routes/resources/stripe-webhook.ts"),
+  // Twilio's webhooks: texts to the business's number, and what became of the texts sent.
+  route("webhooks/twilio/sms", "routes/resources/twilio-sms.ts"),
+  route("webhooks/twilio/status", "routes/resources/twilio-status.ts"),
   // A person's own visits for their phone's calendar, by a private link (no session).
   route("calendar/:token.ics", "routes/resources/calendar-feed.ts"),
   route("admin/roof-measurement/:id/report.pdf", "routes/resources/roof-report.ts"),

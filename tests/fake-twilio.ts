@@ -43,6 +43,8 @@ export function inboundText(from: string, body: string, sid = `SM${crypto.random
  */
 export async function startFakeTwilio(listenPort = 0) {
   const sent: SentText[] = [];
+  // Message ids are never reused, even after `sent` is emptied between tests.
+  let taken = 0;
   let down = false;
   let refuse: ((text: SentText) => boolean) | null = null;
   const server = http.createServer((req, res) => {
@@ -62,7 +64,7 @@ export async function startFakeTwilio(listenPort = 0) {
       if (down) return json(503, { code: 20500, message: "Service unavailable", status: 503 });
       const form = new URLSearchParams(body);
       const text: SentText = {
-        sid: `SM${String(sent.length + 1).padStart(32, "0")}`,
+        sid: `SM${String(++taken).padStart(32, "0")}`,
         to: form.get("To") ?? "",
         from: form.get("From") ?? form.get("MessagingServiceSid"),
         body: form.get("Body") ?? "",

@@ -5,6 +5,8 @@
  */
 import { addDays, kansasInstant, wallClock } from "./business-time";
 import type { PreferredContact } from "./contact-form";
+import type { DeliveryStatus } from "./outbox";
+import { formatPhone } from "./business";
 
 /**
  * A US number as carriers take it (E.164, "+13165550123"), from however it was typed, or
@@ -123,3 +125,63 @@ export function textSegments(body: string): { encoding: "GSM-7" | "UCS-2"; units
 
 /** The longest text staff may write (Twilio takes up to 1,600 characters; ten segments is plenty). */
 export const TEXT_MAX = 1600;
+
+// The carrier's reasons staff most often meet (Twilio's error codes), in their words.
+const CARRIER_REASONS: Record<string, string> = {
+  "30003": "the phone is off or out of reach",
+  "30004": "the number blocks texts from us",
+  "30005": "the number does not exist",
+  "30006": "the number is a landline or cannot take texts",
+  "30007": "the carrier filtered it as spam (is the number registered for 10DLC?)",
+  "30008": "the carrier gave no reason",
+  "30034": "the number is not registered for 10DLC yet",
+  "21610": "the number replied STOP",
+};
+
+/** Why a text did not arrive, from the carrier's code: "the number does not exist (30005)". */
+export function carrierReason(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return `${CARRIER_REASONS[code] ?? "the carrier refused it"} (${code})`;
+}
+
+/** Twilio's message statuses as the outbox keeps them; anything else (a status we do not track) is null. */
+export function deliveryStatusOf(status: string | null | undefined): DeliveryStatus | null {
+  switch (status) {
+    case "accepted":
+    case "scheduled":
+    case "queued":
+    case "sending":
+      return "queued";
+    case "sent":
+      return "sent";
+    case "delivered":
+    case "read":
+      return "delivered";
+    case "undelivered":
+      return "undelivered";
+    case "failed":
+    case "canceled":
+      return "failed";
+    default:
+      return null;
+  }
+}
+
+/** What became of a text sent on the spot. */
+export type TextOutcome = { to: string; status: "sent" | "unsent" | "skipped" | "queued" | "failed" | "timeout" };
+
+/** The clause staff's flash adds about it: "Work day booked; (316) 555-0123 was texted". */
+export function textedWords(text: TextOutcome | null | undefined): string {
+  if (!text || text.status === "skipped") return "";
+  const to = formatPhone(text.to.replace(/^\+1/, ""));
+  switch (text.status) {
+    case "sent":
+      return `; ${to} was texted`;
+    case "unsent":
+      return `; texts are not set up, so ${to} was not texted`;
+    case "queued":
+      return `; a text to ${to} is queued`;
+    default:
+      return `; the text to ${to} did not go yet and will be tried again`;
+  }
+}

@@ -19,7 +19,7 @@ import { unbilledCents } from "~/lib/job-value";
 import { getDb, inTransaction } from "~/server/db.server";
 import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
-import { queueMail } from "./outbox.server";
+import { tellHomeowner } from "./outbox.server";
 import { getSetting } from "./settings.server";
 import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
 
@@ -229,7 +229,7 @@ export function sendInvoice(
   invoiceId: number,
   by: Actor,
   now = new Date(),
-): { invoice: Invoice; mailId: number | null } | Refusal | undefined {
+): { invoice: Invoice; mailId: number | null; textId: number | null } | Refusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
@@ -276,10 +276,10 @@ export function sendInvoice(
       .get();
     writeLeadHistory({ leadId, kind: "invoice-sent", invoiceId: invoice.id, amountCents: total }, by, now);
     const lead = getDb().select({ email: leads.email }).from(leads).where(eq(leads.id, leadId)).get();
-    const mail = lead?.email.includes("@")
-      ? queueMail({ kind: "invoice", leadId, invoiceId: invoice.id, recipient: lead.email }, now)
-      : null;
-    return { invoice: sent, mailId: mail?.id ?? null };
+    const told = tellHomeowner({ kind: "invoice", leadId, invoiceId: invoice.id, email: lead?.email ?? "" }, now, {
+      requeue: true,
+    });
+    return { invoice: sent, mailId: told.mail?.id ?? null, textId: told.text?.id ?? null };
   });
 }
 

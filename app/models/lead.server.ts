@@ -9,6 +9,7 @@ import {
   JOB_MESSAGES,
   LEAD_STATUSES,
   statusAfterMeasurement,
+  type LeadSource,
   type LeadStatus,
   type LeadUpdate,
 } from "~/lib/lead-status";
@@ -28,12 +29,12 @@ export type NewLead = Pick<ContactInput, "name" | "email" | "phone" | "message">
  * Stored before any mail is attempted: a lead is never lost to a mail failure. The lead,
  * its photos' rows and its notification are one transaction: all or none.
  */
-export function createLead(input: NewLead, photos: PhotoFile[] = []): Lead {
+export function createLead(input: NewLead, photos: PhotoFile[] = [], source: LeadSource = "website"): Lead {
   return inTransaction(() => {
     const { textConsent, ...fields } = input;
     const lead = getDb()
       .insert(leads)
-      .values({ ...fields, subject: CONTACT_SUBJECT, textConsentAt: textConsent ? new Date() : null })
+      .values({ ...fields, source, subject: CONTACT_SUBJECT, textConsentAt: textConsent ? new Date() : null })
       .returning()
       .get();
     if (photos.length) {

@@ -75,6 +75,26 @@ export function enqueueMail(mail: NewMail, now = new Date()): OutboxItem {
   });
 }
 
+/**
+ * News for the homeowner (a visit booked, an invoice, a receipt): by mail when there is an
+ * address, by text when the lead takes texts, or both. `requeue`: the one mail of its kind
+ * about this thing goes again (queueMail), else a new row (enqueueMail). Either may be null.
+ */
+export function tellHomeowner(
+  news: MailAbout & { kind: OutboxKind; leadId: number; email: string },
+  now = new Date(),
+  { requeue = false } = {},
+): { mail: OutboxItem | null; text: OutboxItem | null } {
+  const { email, ...about } = news;
+  return inTransaction(() => {
+    const recipient = email.trim();
+    if (!recipient.includes("@")) return { mail: null, text: queueText(about, now) };
+    const mail = (requeue ? queueMail : enqueueMail)({ ...about, recipient }, now);
+    const text = findMail(about.kind, about, "text");
+    return { mail, text: text?.state === "pending" ? text : null };
+  });
+}
+
 /** Why a lead cannot be texted at all, or the number to text. */
 export type TextStanding = { to: string } | { refused: "no-number" | "no-consent" | "stopped" };
 
@@ -164,6 +184,11 @@ export function queueMail(mail: NewMail, now = new Date()): OutboxItem {
       .returning()
       .get();
   });
+}
+
+/** One row of the outbox. */
+export function findOutboxRow(id: number): OutboxItem | undefined {
+  return getDb().select().from(outbox).where(eq(outbox.id, id)).get();
 }
 
 /** The newest mail (or text) of this kind about this thing. */
@@ -398,7 +423,7 @@ export function enqueuePasswordResetMail(passwordResetId: number, recipient: str
 }
 
 // A later status never gives way to an earlier one: Twilio's callbacks may arrive out of order.
-const DELIVERY_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2 };
+const DELIVERY_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, undelivered: 2, failed: 2, delivered: 3 };
 
 /**
  * What the carrier made of the text Twilio took as `providerId`. False when no text of ours
@@ -446,4 +471,20 @@ export function leadWasTexted(leadId: number, beforeId: number): boolean {
       ),
     )
     .get();
+}
+
+/** The number said STOP: every text to it that has not gone is dropped (recorded skipped). How many. */
+export function skipTextsTo(phone: string, now = new Date()): number {
+  return getDb()
+    .update(outbox)
+    .set({ state: "skipped", nextAttemptAt: null })
+    .where(
+      and(
+        eq(outbox.channel, "text"),
+        eq(outbox.recipient, phone),
+        inArray(outbox.state, ["pending", "failed"]),
+        free(now),
+      ),
+    )
+    .run().changes;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { leads, users, visits, type Visit } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { personName, type Assignable } from "~/lib/lead-assignment";
@@ -270,7 +270,6 @@ export function dueReminders(from: Date, to: Date): { id: number; leadId: number
         lt(visits.startsAt, to),
         isNull(visits.cancelledAt),
         isNull(visits.reminderQueuedAt),
-        ne(sql`trim(${leads.email})`, ""),
       ),
     )
     .all();

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import { env } from "~/server/env.server";
@@ -11,7 +12,7 @@ export type Text = { to: string; body: string };
 export type TextTransport = Transport<Text>;
 
 /** Where Twilio posts what became of each text it took (verified like every webhook). */
-export const TEXT_STATUS_PATH = "/webhooks/twilio/status";
+export const TEXT_STATUS_PATH = href("/webhooks/twilio/status");
 
 /** Whether texts really go out (Twilio's account, token and number are set), or are only printed. */
 export const textsAreSetUp = () => !!(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM);

@@ -1,10 +1,11 @@
 import { INVOICE_MESSAGES } from "~/lib/invoice";
 import type { Actor } from "~/lib/actor";
 import { sendInvoice } from "~/models/invoice.server";
-import { findMail } from "~/models/outbox.server";
+import { findMail, findOutboxRow } from "~/models/outbox.server";
+import { textedWords, type TextOutcome } from "~/lib/texts";
 import { recordPayment, type RecordPaymentInput } from "~/models/payment.server";
 import { MAIL_WAIT_MS } from "~/server/mail.server";
-import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
+import { deliverNow, textNow, type DeliveryOutcome } from "~/services/outbox.server";
 import { isRefusal, type Refusal } from "~/lib/refusal";
 
 /**
@@ -16,6 +17,19 @@ import { isRefusal, type Refusal } from "~/lib/refusal";
 export type SendOutcome = Refusal | { message: string; tone: "success" | "info" } | undefined;
 
 function mailWords(
+  outcome: DeliveryOutcome | null,
+  sent: string,
+  queued: string,
+  text?: TextOutcome,
+): { message: string; tone: "success" | "info" } {
+  const words = mailOnlyWords(outcome, sent, queued);
+  if (!text || text.status === "skipped") return words;
+  // Without an address the text is all the homeowner gets: no "hand it over" then.
+  const head = outcome === null ? sent : words.message;
+  return { message: `${head}${textedWords(text)}`, tone: text.status === "sent" ? "success" : words.tone };
+}
+
+function mailOnlyWords(
   outcome: DeliveryOutcome | null,
   sent: string,
   queued: string,
@@ -38,13 +52,28 @@ export async function sendInvoiceNow(
   const sent = sendInvoice(leadId, invoiceId, by, now);
   if (!sent || isRefusal(sent)) return sent;
   const outcome = sent.mailId === null ? null : await deliverNow(sent.mailId, { now, waitMs: MAIL_WAIT_MS });
-  return mailWords(outcome, INVOICE_MESSAGES.sent, `${INVOICE_MESSAGES.sent}: the mail is on its way`);
+  const text = outcome?.text ?? (await textOnly(sent.textId, now));
+  return mailWords(outcome, INVOICE_MESSAGES.sent, `${INVOICE_MESSAGES.sent}: the mail is on its way`, text);
 }
 
-/** The receipt of a payment just recorded, tried at once (the webhook may call this after its own transaction). */
-export async function sendReceiptNow(paymentId: number, now = new Date()): Promise<DeliveryOutcome | null> {
+/** A text that goes without a mail (the homeowner has no address), tried at once. */
+async function textOnly(textId: number | null, now: Date): Promise<TextOutcome | undefined> {
+  const text = textId === null ? undefined : findOutboxRow(textId);
+  return text && textNow(text, { now, waitMs: MAIL_WAIT_MS });
+}
+
+/**
+ * The receipt of a payment just recorded, tried at once (the webhook may call this after
+ * its own transaction): its mail (and its text with it), or its text alone.
+ */
+export async function sendReceiptNow(
+  paymentId: number,
+  now = new Date(),
+): Promise<(DeliveryOutcome & { text?: TextOutcome }) | { text: TextOutcome } | null> {
   const mail = findMail("receipt", { paymentId });
-  return mail ? deliverNow(mail.id, { now, waitMs: MAIL_WAIT_MS }) : null;
+  if (mail) return deliverNow(mail.id, { now, waitMs: MAIL_WAIT_MS });
+  const text = findMail("receipt", { paymentId }, "text");
+  return text ? { text: await textNow(text, { now, waitMs: MAIL_WAIT_MS }) } : null;
 }
 
 /** "Record payment" by staff: the payment (its invoice's paid total and state with it), then the receipt. */
@@ -53,13 +82,15 @@ export async function recordPaymentNow(input: RecordPaymentInput, now = new Date
   if (outcome.status !== "recorded") return outcome;
   const mail = await sendReceiptNow(outcome.payment.id, now);
   const state = outcome.invoice.state === "paid" ? " The invoice is paid in full." : "";
+  const mailed = mail && "status" in mail ? mail : null;
   const receipt =
-    mail === null
+    mailed === null
       ? ""
-      : mail.status === "sent" || mail.status === "queued"
+      : mailed.status === "sent" || mailed.status === "queued"
         ? " Receipt emailed."
-        : mail.status === "unsent"
+        : mailed.status === "unsent"
           ? " Mail is not set up: no receipt was emailed."
           : " The receipt will be tried again.";
-  return { ...outcome, message: `${INVOICE_MESSAGES.recorded}.${state}${receipt}` };
+  const texted = mail?.text && mail.text.status !== "skipped" ? ` Receipt: ${textedWords(mail.text).slice(2)}.` : "";
+  return { ...outcome, message: `${INVOICE_MESSAGES.recorded}.${state}${receipt}${texted}` };
 }

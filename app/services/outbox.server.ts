@@ -1,9 +1,10 @@
 import type { OutboxItem } from "~/db/schema";
 import { nextAttemptAt } from "~/lib/mail-retry";
 import { LEASE_MS, REQUEST_GAP_MS, type Channel } from "~/lib/outbox";
-import { quietUntil } from "~/lib/texts";
+import { quietUntil, type TextOutcome } from "~/lib/texts";
 import {
   endBackoffs,
+  findMail,
   leaseDueMails,
   leaseProbe,
   recordAttempts,
@@ -22,7 +23,7 @@ import {
 } from "~/server/mail.server";
 import { textGapMs, textLineBusy, textTransport, type Text, type TextTransport } from "~/server/texts.server";
 import { textFor } from "~/services/texts.server";
-import { MAIL_KINDS, RETRYING_KINDS } from "~/services/mail/kinds.server";
+import { MAIL_KINDS, RETRYING_KINDS, RETRYING_TEXT_KINDS, textRetries } from "~/services/mail/kinds.server";
 import type { MailKind } from "~/services/mail/mail-kind.server";
 
 /**
@@ -62,7 +63,8 @@ async function paced<T>(send: () => Promise<T>): Promise<T> {
 
 /** Set by startOutbox: a run of the worker in a moment. Null where none runs (a script, a test). */
 let wakeWorker: (() => void) | null = null;
-const wakeOutbox = () => wakeWorker?.();
+/** A run of the worker in a moment (one for a whole burst of wakes), where one runs. */
+export const wakeOutbox = () => wakeWorker?.();
 
 /**
  * Whether a mail nobody waits for is better left to the worker than sent by the request
@@ -125,12 +127,13 @@ async function attempt(
   { final = false, probe = false } = {},
 ): Promise<AttemptResult> {
   const transport = transports[channel];
+  const retries = (kind: MailKind | undefined) => !!kind && (channel === "text" ? textRetries(kind) : kind.retries);
   const records: Attempt[] = [];
   // A row of a kind this code no longer has (a kind taken out while its mails waited) fails
   // at once: left pending, it would be leased first, oldest, on every run and stall the queue.
   const kindOf = (item: OutboxItem): MailKind | undefined => MAIL_KINDS[item.kind];
   const retryAt = (item: OutboxItem) =>
-    final || !kindOf(item)?.retries ? null : nextAttemptAt(item.attempts + 1, now);
+    final || !retries(kindOf(item)) ? null : nextAttemptAt(item.attempts + 1, now);
   const ready: Outgoing[] = [];
   const links = new Map<number, string>();
   for (const item of items) {
@@ -230,10 +233,14 @@ async function attempt(
 }
 
 /** What became of a mail someone waited for. `link` is the link it carried, if any. */
-export type DeliveryOutcome =
+export type DeliveryOutcome = (
   | { status: "sent" | "unsent" | "skipped"; link?: string }
   | { status: "queued" }
-  | { status: "failed" | "timeout"; reason: string; link?: string };
+  | { status: "failed" | "timeout"; reason: string; link?: string }
+) & {
+  /** The same news by text, to the number (E.164), when the homeowner takes texts. */
+  text?: TextOutcome;
+};
 
 /**
  * One attempt at this mail right away (a request just stored it), then at what it brings
@@ -256,11 +263,14 @@ export async function deliverNow(
     final = false,
   }: { transport?: MailTransport; texts?: TextTransport; now?: Date; waitMs?: number; final?: boolean } = {},
 ): Promise<DeliveryOutcome> {
-  if (waitMs === undefined && leaveToWorker()) return { status: "queued" };
   const [item] = leaseDueMails(now, 1, id);
   if (!item) return { status: "queued" };
   // Texts go one a call at the number's rate: behind others, this one is the worker's.
-  if (item.channel === "text" && texts.delivers && textLineBusy()) {
+  const toWorker =
+    item.channel === "text"
+      ? texts.delivers && textLineBusy() && !!wakeWorker
+      : waitMs === undefined && leaveToWorker();
+  if (toWorker) {
     releaseLease(item.id);
     wakeOutbox();
     return { status: "queued" };
@@ -270,15 +280,41 @@ export async function deliverNow(
   const result = await attempt([item], item.channel, waited, now, { final });
   const link = result.links.get(item.id);
   for (const next of result.followUps) {
-    if (leaveToWorker()) continue;
+    if (next.channel === "mail" && leaveToWorker()) continue;
     const [leased] = leaseDueMails(now, 1, next.id);
     if (leased) await attempt([leased], leased.channel, waited, now);
   }
-  if (result.failed !== null) return { status: result.timedOut ? "timeout" : "failed", reason: result.failed, link };
+  const twin = item.channel === "mail" ? textTwinOf(item) : undefined;
+  const text = twin && (await textNow(twin, { texts, now, waitMs }));
+  const also = text ? { text } : {};
+  if (result.failed !== null)
+    return { status: result.timedOut ? "timeout" : "failed", reason: result.failed, link, ...also };
   const refused = result.refused.get(item.id);
-  if (refused !== undefined) return { status: "failed", reason: refused, link };
-  if (!result.sent) return { status: "skipped", link };
-  return { status: waited[item.channel].delivers ? "sent" : "unsent", link };
+  if (refused !== undefined) return { status: "failed", reason: refused, link, ...also };
+  if (!result.sent) return { status: "skipped", link, ...also };
+  return { status: waited[item.channel].delivers ? "sent" : "unsent", link, ...also };
+}
+
+/** One attempt at this text right away (a request just stored it), and what became of it. */
+export async function textNow(
+  text: OutboxItem,
+  options: { texts?: TextTransport; now?: Date; waitMs?: number } = {},
+): Promise<TextOutcome> {
+  return { to: text.recipient, status: (await deliverNow(text.id, options)).status };
+}
+
+/** The text stored beside this mail (the same news about the same thing), if one waits. */
+function textTwinOf(mail: OutboxItem): OutboxItem | undefined {
+  const about = {
+    leadId: mail.leadId ?? undefined,
+    proposalId: mail.proposalId ?? undefined,
+    reviewRequestId: mail.reviewRequestId ?? undefined,
+    visitId: mail.visitId ?? undefined,
+    invoiceId: mail.invoiceId ?? undefined,
+    paymentId: mail.paymentId ?? undefined,
+  };
+  const twin = about.leadId === undefined ? undefined : findMail(mail.kind, about, "text");
+  return twin?.state === "pending" ? twin : undefined;
 }
 
 /**
@@ -287,7 +323,7 @@ export async function deliverNow(
  * of its channel becomes due at once instead of waiting out hours of backoff.
  */
 async function probeProvider(channel: Channel, all: Transports, now: Date): Promise<boolean> {
-  const probe = leaseProbe(now, RETRYING_KINDS, channel);
+  const probe = leaseProbe(now, channel === "text" ? RETRYING_TEXT_KINDS : RETRYING_KINDS, channel);
   if (!probe) return false;
   const result = await attempt([probe], channel, all, now, { probe: true });
   // Taken, or refused for itself: either way the provider answers again.
@@ -328,33 +364,6 @@ export async function processOutbox(
 ) {
   const all: Transports = { mail: withTimeout(provider, SEND_LIMIT_MS), text: withTimeout(texts, SEND_LIMIT_MS) };
   await Promise.all([drain("mail", all, now), drain("text", all, now)]);
-}
-
-// One run at a time: a wake while a run goes asks for one more after it.
-let running: Promise<void> | null = null;
-let again = false;
-
-/**
- * Sends what is due now rather than at the loop's next turn (a text queued by a request,
- * "on my way"): runs the outbox in the background at once, never two runs side by side.
- */
-export function wakeOutbox(): void {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = (async () => {
-    do {
-      again = false;
-      try {
-        await processOutbox();
-      } catch (error) {
-        console.error("Outbox run failed:", error);
-      }
-    } while (again);
-  })().finally(() => {
-    running = null;
-  });
 }
 
 /**

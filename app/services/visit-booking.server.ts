@@ -3,12 +3,13 @@ import type { Actor } from "~/lib/actor";
 import type { OutboxKind } from "~/lib/outbox";
 import { VISIT_MESSAGES } from "~/lib/visit-form";
 import type { VisitKind } from "~/lib/visit-kinds";
+import { textedWords, type TextOutcome } from "~/lib/texts";
 import { getLead } from "~/models/lead.server";
-import { enqueueMail, skipUnsentMails } from "~/models/outbox.server";
+import { skipUnsentMails, tellHomeowner } from "~/models/outbox.server";
 import { addVisit, cancelVisit, moveVisit, type VisitTimes } from "~/models/visit.server";
 import { inTransaction } from "~/server/db.server";
 import { MAIL_WAIT_MS, mailTransport, type MailTransport } from "~/server/mail.server";
-import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
+import { deliverNow, textNow, type DeliveryOutcome } from "~/services/outbox.server";
 
 /**
  * Booking, moving and calling off a visit, and the homeowner's mail about each:
@@ -21,7 +22,13 @@ import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 type MailOutcome = DeliveryOutcome | "no-email" | "past" | "none" | "unannounced";
 
 /** The words after "Work day booked" about the homeowner's mail. */
-export function mailWords(outcome: MailOutcome, to: string): string {
+export function mailWords(outcome: MailOutcome, to: string, text?: TextOutcome): string {
+  if (text && text.status !== "skipped")
+    return `${outcome === "no-email" ? "" : mailOnly(outcome, to)}${textedWords(text)}`;
+  return mailOnly(outcome, to);
+}
+
+function mailOnly(outcome: MailOutcome, to: string): string {
   if (outcome === "no-email") return VISIT_MESSAGES.noEmail;
   if (outcome === "unannounced") return VISIT_MESSAGES.notAnnounced;
   if (outcome === "past" || outcome === "none") return "";
@@ -45,7 +52,7 @@ async function withMail<T extends Visit>(
   change: () => T | string,
   mailFor: (visit: T) => OutboxKind | "none" | "unannounced",
   { transport, now }: { transport: MailTransport; now: Date },
-): Promise<{ visit: T; mail: MailOutcome; to: string } | string> {
+): Promise<{ visit: T; mail: MailOutcome; to: string; text?: TextOutcome } | string> {
   const lead = getLead(leadId);
   const to = lead?.email.trim() ?? "";
   const stored = inTransaction(() => {
@@ -54,13 +61,18 @@ async function withMail<T extends Visit>(
     const kind = mailFor(visit);
     if (kind === "none" || kind === "unannounced") return { visit, mail: kind };
     if (visit.startsAt.getTime() <= now.getTime()) return { visit, mail: "past" as const };
-    if (!to.includes("@")) return { visit, mail: "no-email" as const };
     // A row of its own each time: when it was stored is when the homeowner was told (the reminder reads it).
-    return { visit, mail: enqueueMail({ kind, leadId, visitId: visit.id, recipient: to }, now) };
+    const told = tellHomeowner({ kind, leadId, visitId: visit.id, email: to }, now);
+    return told.mail ? { visit, mail: told.mail } : { visit, mail: "no-email" as const, text: told.text };
   });
   if (typeof stored === "string") return stored;
-  if (typeof stored.mail === "string") return { visit: stored.visit, mail: stored.mail, to };
-  return { visit: stored.visit, mail: await deliverNow(stored.mail.id, { transport, now, waitMs: MAIL_WAIT_MS }), to };
+  if (typeof stored.mail === "string") {
+    const text =
+      "text" in stored && stored.text ? await textNow(stored.text, { now, waitMs: MAIL_WAIT_MS }) : undefined;
+    return { visit: stored.visit, mail: stored.mail, to, text };
+  }
+  const outcome = await deliverNow(stored.mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
+  return { visit: stored.visit, mail: outcome, to, text: outcome.text };
 }
 
 /**

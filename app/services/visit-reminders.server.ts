@@ -1,5 +1,5 @@
 import { addDays, kansasDay, startOfKansasDay } from "~/lib/business-time";
-import { queueMail, visitsMailedSince } from "~/models/outbox.server";
+import { tellHomeowner, visitsMailedSince } from "~/models/outbox.server";
 import { dueReminders, markRemindersQueued } from "~/models/visit.server";
 import { repeatInBackground } from "~/server/background.server";
 import { inTransaction } from "~/server/db.server";
@@ -25,11 +25,11 @@ export function queueVisitReminders(now = new Date()): number {
       startOfKansasDay(today),
     );
     const reminded = due.filter((v) => !toldToday.has(v.id));
+    // By mail to an address, by text to one who takes texts: a visit of a lead with neither is only marked.
     for (const visit of reminded)
-      queueMail(
-        { kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id, recipient: visit.email.trim() },
-        now,
-      );
+      tellHomeowner({ kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id, email: visit.email }, now, {
+        requeue: true,
+      });
     markRemindersQueued(
       reminded.map((v) => v.id),
       now,

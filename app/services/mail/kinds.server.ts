@@ -40,3 +40,11 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
 
 /** The kinds a failure is retried for: the probe during an outage picks among these. */
 export const RETRYING_KINDS = OUTBOX_KINDS.filter((kind) => MAIL_KINDS[kind].retries);
+
+/** Whether a failure of this kind's text is retried. */
+export const textRetries = (kind: MailKind) => kind.textRetries ?? true;
+
+/** The kinds whose texts a failure is retried for: the texts' probe picks among these. */
+export const RETRYING_TEXT_KINDS = OUTBOX_KINDS.filter(
+  (kind) => MAIL_KINDS[kind].text && textRetries(MAIL_KINDS[kind]),
+);

@@ -25,6 +25,8 @@ export type MailKind = {
   afterSent?(item: OutboxItem, now: Date): OutboxItem | undefined;
   /** False: a failure is final, never retried (the spec's auto-reply is "only logged"). */
   retries: boolean;
+  /** The same for its text, when it differs (the auto-reply's text is retried like every other). Default: true. */
+  textRetries?: boolean;
 };
 
 /** The proposal a mail is about, if the row still names one of its lead's. */

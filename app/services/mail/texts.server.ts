@@ -20,6 +20,7 @@ export const textMessage: MailKind = {
  */
 export const onMyWay: MailKind = {
   retries: false,
+  textRetries: false,
   text(item) {
     const entry = entryOf(item.leadNoteId);
     if (!entry?.detail) return null;
