@@ -62,6 +62,8 @@ export default [
     route("admin/leads/:id/job-page-link", "routes/admin/lead-job-page-link.tsx"),
     // A note a phone kept without signal, sent by its queue (decision 0099).
     route("admin/leads/:id/notes", "routes/admin/lead-job-notes.tsx"),
+    // Staff's texts to the homeowner, from the lead page's Texts section.
+    route("admin/leads/:id/texts", "routes/admin/lead-texts.tsx"),
     route("admin/schedule", "routes/admin/schedule.tsx"),
     route("admin/my-day", "routes/admin/my-day.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

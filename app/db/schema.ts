@@ -274,6 +274,10 @@ export const leads = sqliteTable(
     index("leads_jobs_open_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'won' and ${t.completedAt} is null and ${t.archivedAt} is null`),
+    // The few leads with a reply nobody has read: the header's count and the dashboard's list.
+    index("leads_unread_reply_idx")
+      .on(t.unreadReplyAt)
+      .where(sql`${t.unreadReplyAt} is not null`),
   ],
 );
 

@@ -15,6 +15,7 @@ import type { NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "./j
 import type { ADD_PHOTOS_INTENT, JobPhotoRowIntent } from "./job-photos";
 import type { LeadIntent } from "./lead-forms";
 import type { LEAD_LIST_INTENTS } from "./lead-paging";
+import type { SEND_TEXT_INTENT } from "./lead-texts";
 import type { MAPS_SETTINGS_INTENTS } from "./maps-settings-form";
 import type { PROJECT_INTENTS } from "./project-form";
 import type { ROOF_CUSTOMER_INTENTS } from "./roof-customer-form";
@@ -263,6 +264,14 @@ const ADMIN_ACCESS = {
       "unshare-photo": OFFICE,
       "delete-photo": ALL,
     } satisfies PostsFor<typeof ADD_PHOTOS_INTENT | JobPhotoRowIntent>,
+  },
+  // A lead's texts: everyone who may see the lead reads the conversation (the crew on site
+  // needs what the homeowner said), but a text speaks for the company to the homeowner, as a
+  // mail does: owner and office write them. ("On my way" is the crew's, from the visit card.)
+  "routes/admin/lead-texts": {
+    kind: "admin",
+    get: ALL,
+    post: { "send-text": OFFICE } satisfies PostsFor<typeof SEND_TEXT_INTENT>,
   },
   "routes/admin/lead-invoices": {
     kind: "admin",

@@ -55,6 +55,7 @@ export const ContactSettingsFormSchema = ContactSettingsSchema.extend({
     .trim()
     .email("Please enter a valid email address"),
   digestEnabled: checkbox,
+  textEveryone: checkbox,
   // A form from before the hour was asked (an open tab) sends none: 7 am.
   digestHour: z.coerce.number({ error: pickHour }).pipe(digestHour).default(DEFAULT_DIGEST_HOUR),
 });

@@ -42,6 +42,15 @@ export const HISTORY_KINDS = [
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
+/** The entries of a lead's texts: what the lead page's Texts section tells beside the texts themselves. */
+export const TEXT_HISTORY_KINDS = [
+  "text-sent",
+  "text-received",
+  "on-my-way",
+  "texts-stopped",
+  "texts-started",
+] as const satisfies readonly HistoryKind[];
+
 /** The entries about money: the crew reads them in words of their own, without it (decision 0074). */
 export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
   "proposal-created",

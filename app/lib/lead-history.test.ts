@@ -138,3 +138,19 @@ describe("entries without money read the same for everyone", () => {
     );
   });
 });
+
+describe("texts in the history", () => {
+  it.each(["owner", "office", "crew"] as const)("read as texts, not as notes, for %s", (role) => {
+    expect(historyText(row({ kind: "text-sent", body: "We can come Thursday at 9." }), role)).toBe(
+      "Texted: We can come Thursday at 9.",
+    );
+    expect(historyText(row({ kind: "text-received", body: "Thursday works", detail: "+13165550123" }), role)).toBe(
+      "Text from them: Thursday works",
+    );
+    expect(historyText(row({ kind: "on-my-way", detail: "in about 20 minutes (around 9:40 AM)" }), role)).toBe(
+      'Texted "on my way" (in about 20 minutes (around 9:40 AM))',
+    );
+    expect(historyText(row({ kind: "texts-stopped" }), role)).toBe("Replied STOP: no more texts");
+    expect(historyText(row({ kind: "texts-started" }), role)).toBe("Replied START: texts are on again");
+  });
+});

@@ -60,6 +60,8 @@ export const HISTORY_WORDS = {
   jobReopened: "Job marked not completed",
   proposalWithdrawn: "The estimate changed: the open proposal was withdrawn",
   refundDueForCrew: "An online payment needs the owner's attention",
+  textsStopped: "Replied STOP: no more texts",
+  textsStarted: "Replied START: texts are on again",
 } as const;
 
 const isInvoiceKind = (value: string | null): value is InvoiceKind => INVOICE_KINDS.some((k) => k === value);
@@ -134,6 +136,9 @@ export function historyText(row: HistoryRow, role: Role): string | null {
   if (row.kind === "note") return row.body;
   const money = MONEY_KINDS.has(row.kind);
   if (money && !seesMoney(role)) return crewWords(row);
+  // A text's words are its body: said as a text, not as a note.
+  const texted = textWords(row);
+  if (texted !== null) return texted;
   // An older entry was written as words; those stay as they were for whoever may read them.
   if (row.body !== null) return row.body;
   if (money) return moneyWords(row);
@@ -167,6 +172,24 @@ export function historyText(row: HistoryRow, role: Role): string | null {
     case "visit-length-changed":
     case "visit-canceled":
       return visitWords(row);
+    default:
+      return null;
+  }
+}
+
+/** A text sent or received, "on my way", a STOP or START; null for any other entry. */
+function textWords(row: HistoryRow): string | null {
+  switch (row.kind) {
+    case "text-sent":
+      return `Texted: ${row.body ?? ""}`;
+    case "text-received":
+      return `Text from them: ${row.body ?? ""}`;
+    case "on-my-way":
+      return `Texted "on my way" (${row.detail ?? ""})`;
+    case "texts-stopped":
+      return HISTORY_WORDS.textsStopped;
+    case "texts-started":
+      return HISTORY_WORDS.textsStarted;
     default:
       return null;
   }

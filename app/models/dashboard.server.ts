@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { leads, proposals, testimonials } from "~/db/schema";
+import { leadNotes, leads, proposals, testimonials } from "~/db/schema";
 import { getDb } from "~/server/db.server";
-import { isDueLead, isNewLead, waitingLeads } from "./lead.server";
+import { hasUnreadReply, isDueLead, isNewLead, waitingLeads } from "./lead.server";
 
 // What the admin's dashboard (/admin) lists: each list's count and its first few rows,
 // read straight from the rows' own columns, so the page costs the same at 20,000 leads
@@ -40,11 +40,13 @@ export type DashboardProposal = {
   sentAt: Date;
   expiresAt: Date;
 };
+export type DashboardReply = { id: number; name: string; at: Date; words: string | null };
 export type DashboardJob = { id: number; name: string; service: string | null; city: string | null };
 export type DashboardReview = { id: number; name: string; rating: number; quote: string; createdAt: Date };
 
 export type Dashboard = {
   newLeads: List<DashboardLead>;
+  replies: List<DashboardReply>;
   followUps: List<DashboardFollowUp>;
   proposals: List<DashboardProposal>;
   jobs: List<DashboardJob>;
@@ -72,7 +74,7 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
   const db = getDb();
   const limit = DASHBOARD_LIST_SIZE;
   // The header's badges count with the same function, so the numbers agree.
-  const { fresh, due } = waitingLeads(today, leadsShown);
+  const { fresh, due, replies: replyCount } = waitingLeads(today, leadsShown);
   const jobCount =
     db.get<{ n: number }>(
       sql`select count(*) as n ${fromJobsToComplete} ${leadsShown ? sql`and ${leadsShown}` : sql``}`,
@@ -102,6 +104,21 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .all()
     .map(({ readAt, ...lead }) => ({ ...lead, read: readAt !== null }));
+
+  // The newest reply first, with its words (the lead's latest text from them, by lead_notes_lead_idx).
+  // Written out: Drizzle names a one-table query's columns unqualified, which inside this
+  // subquery would be lead_notes' own.
+  const lastReply = sql<
+    string | null
+  >`(select n.body from ${leadNotes} n where n.lead_id = "leads"."id" and n.kind = 'text-received' order by n.created_at desc, n.id desc limit 1)`;
+  const replies = db
+    .select({ id: leads.id, name: leads.name, at: leads.unreadReplyAt, words: lastReply })
+    .from(leads)
+    .where(and(hasUnreadReply, leadsShown))
+    .orderBy(desc(leads.unreadReplyAt), desc(leads.id))
+    .limit(limit)
+    .all()
+    .map((r) => ({ ...r, at: r.at ?? new Date(0) }));
 
   // The longest waiting first.
   const followUps = db
@@ -157,6 +174,7 @@ export function getDashboard(today: string, now = new Date(), leadsShown?: SQL):
 
   return {
     newLeads: { count: fresh, items: newLeads },
+    replies: { count: replyCount, items: replies },
     followUps: { count: due, items: followUps },
     proposals: { count: proposalCount, items: proposalItems },
     jobs: { count: jobCount, items: jobs },

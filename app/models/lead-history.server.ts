@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle
 import { alias } from "drizzle-orm/sqlite-core";
 import { invoices, leadNotes, payments, users, visits } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
-import { REFUND_DUE_KINDS } from "~/lib/history-kinds";
+import { REFUND_DUE_KINDS, TEXT_HISTORY_KINDS } from "~/lib/history-kinds";
 import { historyFor, historyText, type HistoryEntryView, type HistoryRow } from "~/lib/lead-history";
 import type { Role } from "~/lib/roles";
 import { getDb, inTransaction } from "~/server/db.server";
@@ -141,6 +141,14 @@ export function listLeadNotes(id: number, role: Role): HistoryEntryView[] {
     .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
     .all();
   return historyFor(rows, role);
+}
+
+/** A lead's entries about texts (sent, received, "on my way", STOP, START), oldest first, by lead_notes_lead_idx. */
+export function listTextEntries(leadId: number) {
+  return historyQuery()
+    .where(and(eq(leadNotes.leadId, leadId), inArray(leadNotes.kind, TEXT_HISTORY_KINDS)))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
+    .all();
 }
 
 /** How many history entries a lead page shows at a time. */

@@ -30,6 +30,8 @@ export type LeadRow = {
   followUpOn: string | null;
   source: (typeof leads.$inferSelect)["source"];
   readAt: Date | null;
+  /** A reply by text nobody has read since (the row's "New reply"). */
+  unreadReplyAt: Date | null;
   createdAt: Date;
   assigneeId: number | null;
   /** The job's value (lib/job-value.ts); null for the crew, or with nothing to value. */
@@ -104,6 +106,7 @@ function readPart(
       followUpOn: leads.followUpOn,
       source: leads.source,
       readAt: leads.readAt,
+      unreadReplyAt: leads.unreadReplyAt,
       createdAt: leads.createdAt,
       assigneeId: leads.assigneeId,
       // The crew sees no money (decision 0048): not even in the query.

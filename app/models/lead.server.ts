@@ -178,18 +178,22 @@ export const isNewLead = sql`${leads.archivedAt} is null and ${leads.status} = '
 export const isDueLead = (today: string) =>
   sql`${leads.archivedAt} is null and ${leads.status} in (${OPEN_STATUSES}) and ${leads.followUpOn} <= ${today}`;
 
+/** A lead with a text from the homeowner nobody has read (archived or not: they wrote to us). Named as leads_unread_reply_idx is. */
+export const hasUnreadReply = sql`${leads.unreadReplyAt} is not null`;
+
 /**
- * What is waiting, for the admin's header: leads nobody has moved from New, and open leads
- * whose follow-up day has come (today's and late ones). Archived leads count for neither.
- * Two counts, each a range of leads_open_status_idx: at 20,000 leads 0.2 ms, where one pass
- * over every open lead took 6 ms on every admin page.
+ * What is waiting, for the admin's header: leads nobody has moved from New, open leads
+ * whose follow-up day has come (today's and late ones), and leads with a reply by text
+ * nobody has read. Archived leads count for neither of the first two.
+ * Each count a range of an index (leads_open_status_idx, leads_unread_reply_idx): at 20,000
+ * leads 0.2 ms, where one pass over every open lead took 6 ms on every admin page.
  */
-export function waitingLeads(today: string, where?: SQL): { fresh: number; due: number } {
+export function waitingLeads(today: string, where?: SQL): { fresh: number; due: number; replies: number } {
   const counted = (what: SQL) => sql`(select count(*) from ${leads} where ${and(what, where)})`;
-  const counts = getDb().get<{ fresh: number; due: number }>(
-    sql`select ${counted(isNewLead)} as fresh, ${counted(isDueLead(today))} as due`,
+  const counts = getDb().get<{ fresh: number; due: number; replies: number }>(
+    sql`select ${counted(isNewLead)} as fresh, ${counted(isDueLead(today))} as due, ${counted(hasUnreadReply)} as replies`,
   );
-  return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0 };
+  return { fresh: counts?.fresh ?? 0, due: counts?.due ?? 0, replies: counts?.replies ?? 0 };
 }
 
 /** Who a roof customer's lead is: what the roof tool knows of them. */

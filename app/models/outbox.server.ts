@@ -447,6 +447,11 @@ export function recordDelivery(providerId: string, status: DeliveryStatus, error
   });
 }
 
+/** One row of the outbox as it stands now. */
+export function findOutboxItem(id: number): OutboxItem | undefined {
+  return getDb().select().from(outbox).where(eq(outbox.id, id)).get();
+}
+
 /** Every text to this lead, oldest first. */
 export function listLeadTexts(leadId: number): OutboxItem[] {
   return getDb()

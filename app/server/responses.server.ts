@@ -99,14 +99,15 @@ const FORBIDDEN_MESSAGE = "Your account cannot make this change.";
 
 /**
  * A route both a form and a phone's queue post to (decision 0099): a form gets what `answer`
- * gives (a redirect with a flash); a request asking for JSON gets it too, and any refusal
- * thrown on the way (signed out, a role, no such lead: `notFoundMessage`) as JSON.
+ * gives (a redirect with a flash, or its refused form's data); a request asking for JSON gets
+ * it too, and any refusal thrown on the way (signed out, a role, no such lead:
+ * `notFoundMessage`) as JSON.
  */
-export async function answerFormOrJson(
+export async function answerFormOrJson<T = Response>(
   request: Request,
-  answer: (json: boolean) => Promise<Response>,
+  answer: (json: boolean) => Promise<T>,
   notFoundMessage: string,
-): Promise<Response> {
+): Promise<T | Response> {
   if (!asksForJson(request)) return answer(false);
   try {
     return await answer(true);

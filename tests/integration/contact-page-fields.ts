@@ -29,6 +29,7 @@ export function contactPageFields(changes: Record<string, string> = {}): Record<
   };
   if (contact.autoresponderEnabled) fields.autoresponderEnabled = "on";
   if (contact.digestEnabled) fields.digestEnabled = "on";
+  if (contact.textEveryone) fields.textEveryone = "on";
   facts.hours.forEach((row, i) => {
     fields[`hours[${i}].opens`] = row.opens;
     fields[`hours[${i}].closes`] = row.closes;

@@ -103,7 +103,7 @@ describe("the daily summary of waiting leads", () => {
     expect(mail.text).toContain("New leads, not contacted yet (1):\n- Too Late For Today.");
     for (const left of ["Not Yet", "Closed Deal", "Put Away", "Early Bird"]) expect(mail.text).not.toContain(left);
     // The same numbers as the admin header's badges.
-    expect(waitingLeads(DAY)).toEqual({ fresh: 1, due: 2 });
+    expect(waitingLeads(DAY)).toEqual({ fresh: 1, due: 2, replies: 0 });
 
     // Later that day, and after a restart (fresh modules: the day is stored, not remembered),
     // up to 11:30 pm in Kansas though it is already the next day in UTC: nothing more.

@@ -47,6 +47,7 @@ function useContactPageForm(
       ...settings,
       autoresponderEnabled: settings.autoresponderEnabled ? "on" : undefined,
       digestEnabled: settings.digestEnabled ? "on" : undefined,
+      textEveryone: settings.textEveryone ? "on" : undefined,
       digestHour: String(settings.digestHour),
       ...facts,
       facebook: facts.social.facebook ?? "",
@@ -72,11 +73,14 @@ export function ContactPageForm({
   facts,
   lastResult,
   unsaved,
+  textsSetUp,
 }: {
   settings: ContactSettings;
   facts: BusinessFacts;
   lastResult: SubmissionResult<string[]> | undefined;
   unsaved: boolean;
+  /** Twilio's account, token and number are set: texts really go out. */
+  textsSetUp: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === SAVE_CONTACT_PAGE_INTENT;
@@ -87,7 +91,11 @@ export function ContactPageForm({
       <input type="hidden" name="intent" value={SAVE_CONTACT_PAGE_INTENT} />
       <FormError formId={form.id} reply={lastResult} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
-        <ContactSettingsCard fields={fields} footer={<SaveRow unsaved={unsaved} busy={busy} label="Save Settings" />} />
+        <ContactSettingsCard
+          fields={fields}
+          textsSetUp={textsSetUp}
+          footer={<SaveRow unsaved={unsaved} busy={busy} label="Save Settings" />}
+        />
         <BusinessFactsCard
           form={form}
           fields={fields}
@@ -109,7 +117,15 @@ function SaveRow({ unsaved, busy, label }: { unsaved: boolean; busy: boolean; la
   );
 }
 
-function ContactSettingsCard({ fields, footer }: { fields: Fields; footer: React.ReactNode }) {
+function ContactSettingsCard({
+  fields,
+  textsSetUp,
+  footer,
+}: {
+  fields: Fields;
+  textsSetUp: boolean;
+  footer: React.ReactNode;
+}) {
   return (
     <section aria-labelledby="contact-settings-title" className={`max-w-2xl ${card}`}>
       <h2 id="contact-settings-title" className="text-lg font-bold">
@@ -162,6 +178,28 @@ function ContactSettingsCard({ fields, footer }: { fields: Fields; footer: React
             ))}
           </select>
         </Field>
+      </fieldset>
+      <fieldset className="space-y-2 border-t border-black/10 pt-4">
+        <legend className="sr-only">Texts</legend>
+        <label className="flex items-start gap-2 text-sm font-medium">
+          <input
+            {...getInputProps(fields.textEveryone, {
+              type: "checkbox",
+              ariaDescribedBy: fields.textEveryone.descriptionId,
+            })}
+            className="mt-0.5 shrink-0"
+          />
+          Text every homeowner who agreed to texts, not only those who chose Text or gave no email
+        </label>
+        <p id={fields.textEveryone.descriptionId} className="text-xs text-ink-soft">
+          Visits booked, moved or canceled, the day-before reminder, proposals, invoices and receipts go by text too.
+          Nobody is texted without agreeing, nor between 9 PM and 8 AM.
+        </p>
+        <p className="text-sm" data-testid="texts-set-up">
+          {textsSetUp
+            ? "Texts are set up: they go out through Twilio."
+            : "Texts are not set up: nothing is texted until TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set on the server."}
+        </p>
       </fieldset>
       {footer}
     </section>

@@ -12,6 +12,7 @@ import { Field, inputClass, Options, secondaryButton, SubmitButton } from "~/com
 import { PREFERRED_CONTACT, QUOTE_SERVICES } from "~/lib/contact-form";
 import { LEAD_STATUS_LABELS } from "~/lib/lead-status";
 import { MANUAL_LEAD_DEFAULT_STATUS, MANUAL_LEAD_STATUSES, ManualLeadSchema } from "~/lib/manual-lead";
+import { TEXT_CONSENT_BY_STAFF } from "~/lib/texts";
 
 const group = "grid gap-4 border-t border-black/10 pt-5 first:border-t-0 first:pt-0 sm:grid-cols-2";
 const legend = "float-left mb-1 w-full text-base font-bold sm:col-span-2";
@@ -71,6 +72,11 @@ export function ManualLeadForm({
             ))}
           </select>
         </Field>
+        {/* Unticked unless they said yes: nothing is texted without it. */}
+        <label className="flex items-start gap-2 text-sm font-medium sm:col-span-2">
+          <input {...getInputProps(fields.textConsent, { type: "checkbox" })} className="mt-0.5 size-4 shrink-0" />
+          {TEXT_CONSENT_BY_STAFF}
+        </label>
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>The job</legend>

@@ -15,6 +15,7 @@ import { ContactSettingsSchema, type ContactSettings } from "~/lib/contact-setti
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { byLine, personName } from "~/lib/by-line";
 import { getSetting, getSettingChange, saveChangedSettings, type SettingsKey } from "~/models/settings.server";
+import { textsAreSetUp } from "~/server/texts.server";
 import type { Route } from "./+types/contact";
 
 // The Contact tab: how the contact form's mail goes out, and the business details every
@@ -25,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     contactSettings: getSetting("contact"),
     businessFacts: getSetting("business"),
+    textsSetUp: textsAreSetUp(),
     changed: { contact: lastChanged("contact"), business: lastChanged("business") },
   };
 }
@@ -84,6 +86,7 @@ export default function AdminContact({ loaderData, actionData }: Route.Component
         facts={loaderData.businessFacts}
         lastResult={actionData?.result}
         unsaved={typed}
+        textsSetUp={loaderData.textsSetUp}
       />
     </>
   );

@@ -6,6 +6,7 @@ import {
   Hammer,
   Inbox,
   MessageSquareQuote,
+  MessageSquareReply,
   Rocket,
   type LucideIcon,
 } from "lucide-react";
@@ -110,6 +111,22 @@ function waitingLists({
   dashboard: d,
 }: Route.ComponentProps["loaderData"]): (WaitingListProps & { none: string })[] {
   return [
+    // A homeowner who wrote back waits for an answer: first.
+    {
+      id: "new-replies",
+      title: "New replies",
+      icon: MessageSquareReply,
+      none: "no new replies",
+      count: d.replies.count,
+      all: { to: href("/admin/leads"), label: "All leads" },
+      rows: d.replies.items.map((reply) => ({
+        key: reply.id,
+        to: leadHref(reply.id, "#texts"),
+        title: reply.name,
+        detail: reply.words ?? "",
+        note: receivedWhen(reply.at, today),
+      })),
+    },
     {
       id: "new-leads",
       title: "New leads",

@@ -73,12 +73,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** New leads, and follow-ups due today or late: what the owner should look at first. */
-function Waiting({ fresh, due }: { fresh: number; due: number }) {
+/** New leads, follow-ups due today or late, and replies by text nobody has read: what the owner should look at first. */
+function Waiting({ fresh, due, replies }: { fresh: number; due: number; replies: number }) {
   return (
     <>
       <Count n={fresh} label="new" className="ml-1.5 bg-brand text-white" testId="new-leads" />
       <Count n={due} label="to follow up" className="ml-1 bg-amber-300 text-ink" testId="follow-ups-due" />
+      <Count n={replies} label="new replies" className="ml-1 bg-leaf text-white" testId="new-replies" />
     </>
   );
 }

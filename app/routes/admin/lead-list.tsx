@@ -81,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       followUpOn: m.followUpOn,
       source: m.source,
       read: m.readAt !== null,
+      newReply: m.unreadReplyAt !== null,
       createdAt: m.createdAt,
       assignee: m.assigneeId === null ? null : (assignees.get(m.assigneeId) ?? null),
       valueCents: m.valueCents,
@@ -282,6 +283,7 @@ function LeadRow({ lead: m, today, money }: { lead: LeadItem; today: string; mon
         {m.service && <span className="font-semibold">{m.service}</span>}
         <LeadBadges status={m.status} followUpOn={m.followUpOn} today={today} />
         {m.source !== "website" && <LeadSourceBadge source={m.source} />}
+        {m.newReply && <span className={`${PILL} bg-leaf text-white`}>New reply</span>}
         {m.mailFailed && <span className={`${PILL} bg-red-100 text-red-800`}>Mail failed</span>}
         {m.photos > 0 && <span className="text-ink-soft">{m.photos === 1 ? "1 photo" : `${m.photos} photos`}</span>}
         <span className="text-ink-soft">{m.assignee ? `For ${m.assignee}` : "Nobody yet"}</span>

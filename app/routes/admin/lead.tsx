@@ -9,6 +9,8 @@ import { LeadEstimate } from "~/components/admin/lead-estimate";
 import { LeadSchedule } from "~/components/admin/lead-schedule";
 import { LeadMoney } from "~/components/admin/lead-money";
 import { LeadJobPageLink } from "~/components/admin/lead-job-page-link";
+import { LeadTexts } from "~/components/admin/lead-texts";
+import { leadTextsView } from "~/services/lead-texts.server";
 import { leadScheduleView } from "~/services/lead-schedule-view.server";
 import { leadMoneyView } from "~/services/lead-money-view.server";
 import { leadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
@@ -128,6 +130,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     schedule: await leadScheduleView(request, view.lead.id, user),
     money: money ? await leadMoneyView(request, view.lead.id, user) : null,
     jobPageLink: money ? await leadJobPageLinkView(request, view.lead.id, user) : null,
+    // The conversation by text: everyone reads it, owner and office answer.
+    texts: leadTextsView(view.lead.id, user),
     followsUp: mayPost(role, "routes/admin/lead", ASK_REVIEW_INTENT),
     manages: mayPost(role, "routes/admin/lead-list", LEAD_LIST_INTENTS.archive),
     photoView: {
@@ -254,6 +258,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     schedule,
     money,
     jobPageLink,
+    texts,
     followsUp,
     manages,
     photoView,
@@ -272,6 +277,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <div className="min-w-0 space-y-6">
           <LeadDetail lead={lead} mails={mails} addedBy={addedBy} manages={manages} />
+          <LeadTexts view={texts} />
           <LeadPhotoTimeline view={photoView} />
         </div>
         <div className="min-w-0 space-y-6">

@@ -1,0 +1,1 @@
+CREATE INDEX `leads_unread_reply_idx` ON `leads` (`unread_reply_at`) WHERE "leads"."unread_reply_at" is not null;
