@@ -186,11 +186,6 @@ export function queueMail(mail: NewMail, now = new Date()): OutboxItem {
   });
 }
 
-/** One row of the outbox. */
-export function findOutboxRow(id: number): OutboxItem | undefined {
-  return getDb().select().from(outbox).where(eq(outbox.id, id)).get();
-}
-
 /** The newest mail (or text) of this kind about this thing. */
 export function findMail(kind: OutboxKind, about: MailAbout, channel: Channel = "mail"): OutboxItem | undefined {
   return getDb()

@@ -1,7 +1,7 @@
 import { INVOICE_MESSAGES } from "~/lib/invoice";
 import type { Actor } from "~/lib/actor";
 import { sendInvoice } from "~/models/invoice.server";
-import { findMail, findOutboxRow } from "~/models/outbox.server";
+import { findMail, findOutboxItem } from "~/models/outbox.server";
 import { textedWords, type TextOutcome } from "~/lib/texts";
 import { recordPayment, type RecordPaymentInput } from "~/models/payment.server";
 import { MAIL_WAIT_MS } from "~/server/mail.server";
@@ -58,7 +58,7 @@ export async function sendInvoiceNow(
 
 /** A text that goes without a mail (the homeowner has no address), tried at once. */
 async function textOnly(textId: number | null, now: Date): Promise<TextOutcome | undefined> {
-  const text = textId === null ? undefined : findOutboxRow(textId);
+  const text = textId === null ? undefined : findOutboxItem(textId);
   return text && textNow(text, { now, waitMs: MAIL_WAIT_MS });
 }
 
