@@ -26,8 +26,8 @@ export function reviewLinkState(request: { submittedAt: Date | null; expiresAt: 
 }
 
 /** Whether staff may ask this lead for a review: a completed job with someone to mail. */
-export function canAskForReview(lead: { completedAt: Date | null; email: string }): boolean {
-  return !!lead.completedAt && lead.email.includes("@");
+export function canAskForReview(lead: { completedAt: Date | null; email: string }, textable = false): boolean {
+  return !!lead.completedAt && (lead.email.includes("@") || textable);
 }
 
 /** The homeowner's town as the public cards write places ("Derby, KS"). */

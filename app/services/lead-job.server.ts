@@ -1,3 +1,4 @@
+import { textRecipient } from "~/models/outbox.server";
 import { href } from "react-router";
 import type { Lead } from "~/db/schema";
 import {
@@ -56,6 +57,8 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
     reviewLink,
     /** Without mail the request is a link for staff to send: the form's words say so. */
     mailSetUp: mailIsSetUp(),
+    /** No address, but they take texts: the request goes by text to this number. */
+    reviewTextTo: lead.email.includes("@") ? null : textRecipient(lead.id),
     project: findLeadProject(lead.id) ?? null,
     draft: portfolioDraftView(lead),
   };

@@ -147,9 +147,12 @@ async function attempt(
           records.push({ id: item.id, status: "later", next: morning });
           continue;
         }
-        const text = textFor(item, kind, now);
-        if (!text) records.push({ id: item.id, status: "skipped" });
-        else ready.push({ item, message: text });
+        const written = textFor(item, kind, now);
+        if (!written) records.push({ id: item.id, status: "skipped" });
+        else {
+          ready.push({ item, message: written.text });
+          if (written.link) links.set(item.id, written.link);
+        }
         continue;
       }
       if (!kind.compose) throw new Error(`"${item.kind}" goes only by text`);

@@ -1,7 +1,7 @@
 import type { MailView } from "~/lib/outbox";
 import { canAskForReview, reviewLinkExpiry } from "~/lib/review-request";
 import { getLead } from "~/models/lead.server";
-import { findMail, mailView, queueMail } from "~/models/outbox.server";
+import { findMail, mailView, queueMail, queueText, textRecipient } from "~/models/outbox.server";
 import { queueReviewRequest } from "~/models/review-request.server";
 import { inTransaction } from "~/server/db.server";
 import { newLinkToken } from "~/server/link-token.server";
@@ -32,13 +32,15 @@ export async function askForReview(
 ): Promise<ReviewAskOutcome | "refused" | undefined> {
   const lead = getLead(leadId);
   if (!lead) return undefined;
-  if (!canAskForReview(lead)) return "refused";
+  // Without an address, by text to one who takes texts (the text then carries the one link).
+  const texted = !lead.email.includes("@") && textRecipient(leadId) !== null;
+  if (!canAskForReview(lead, texted)) return "refused";
   const mail = inTransaction(() => {
     // The link is made when the mail goes (services/mail/review-request.server.ts); until then a hash nobody holds a token for.
     const request = queueReviewRequest(leadId, newLinkToken().hash, reviewLinkExpiry(now));
-    return (
-      request && queueMail({ kind: "review-request", leadId, reviewRequestId: request.id, recipient: lead.email }, now)
-    );
+    if (!request) return null;
+    const about = { kind: "review-request" as const, leadId, reviewRequestId: request.id };
+    return texted ? queueText(about, now) : queueMail({ ...about, recipient: lead.email }, now);
   });
   if (!mail) return "refused";
   const outcome = await deliverNow(mail.id, { transport, now, waitMs, final: true });
@@ -58,6 +60,8 @@ export async function askForReview(
 
 /** Where a review request's mail stands, for the job's card. */
 export function reviewMail(reviewRequestId: number): MailView | null {
-  const mail = findMail("review-request", { reviewRequestId });
+  // Or its text, for a homeowner without an address.
+  const mail =
+    findMail("review-request", { reviewRequestId }) ?? findMail("review-request", { reviewRequestId }, "text");
   return mail ? mailView(mail) : null;
 }

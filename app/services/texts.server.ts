@@ -11,11 +11,12 @@ import type { MailKind } from "~/services/mail/mail-kind.server";
  * texted to a number that said STOP, whatever was waiting). The first text a lead gets says
  * how to stop them.
  */
-export function textFor(item: OutboxItem, kind: MailKind, now: Date): Text | null {
+export function textFor(item: OutboxItem, kind: MailKind, now: Date): { text: Text; link?: string } | null {
   const lead = item.leadId === null ? undefined : getLead(item.leadId);
   if (!lead?.textConsentAt || !kind.text || isOptedOut(item.recipient)) return null;
-  const body = kind.text(item, now);
-  if (body === null) return null;
+  const written = kind.text(item, now);
+  if (written === null) return null;
+  const { body, link } = typeof written === "string" ? { body: written, link: undefined } : written;
   const first = !leadWasTexted(lead.id, item.id);
-  return { to: item.recipient, body: first ? `${body} ${STOP_FOOTER}` : body };
+  return { text: { to: item.recipient, body: first ? `${body} ${STOP_FOOTER}` : body }, link };
 }

@@ -119,6 +119,9 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/review/abc", null],
   [`/review/${"A".repeat(43)}`, null],
   [`/review/${"A".repeat(43)}.data`, null],
+  // Twilio's webhooks: believed only with its signature, so every hostile body is refused unread or unsigned.
+  ["/webhooks/twilio/sms", null],
+  ["/webhooks/twilio/status", null],
 ];
 /** The intents a route's forms send, and two no form sends. */
 const intentsOf = (routeId: AdminRouteId | null) => [

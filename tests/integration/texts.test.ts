@@ -22,6 +22,12 @@ const { processOutbox, deliverNow } = await import("~/services/outbox.server");
 const { bookVisit, rescheduleVisit, callOffVisit } = await import("~/services/visit-booking.server");
 const { queueVisitReminders } = await import("~/services/visit-reminders.server");
 const { startApp } = await import("./started-app");
+const { proposals } = await import("~/db/schema");
+const { recordAcceptance } = await import("~/models/proposal.server");
+const { listLeadInvoices } = await import("~/models/invoice.server");
+const { sendInvoiceNow, recordPaymentNow } = await import("~/services/invoice-sending.server");
+const { setJobCompleted } = await import("~/models/lead.server");
+const { askForReview } = await import("~/services/review-asking.server");
 const { postTwilioWebhook } = await import("../fake-twilio");
 const smsRoute = await import("~/routes/resources/twilio-sms");
 const statusRoute = await import("~/routes/resources/twilio-status");
@@ -185,6 +191,65 @@ describe("each step of a visit reaches him by text", () => {
     ]);
     // "Reply STOP" was said once, in the first text.
     expect(texts.filter((t) => t.includes("Reply STOP"))).toHaveLength(1);
+  });
+});
+
+describe("money and the review reach a homeowner without an email by text", () => {
+  it("the invoice with its job page link, the receipt with what is still owed, and the review request's own link", async () => {
+    const { id, to } = homeowner();
+    const proposal = db()
+      .insert(proposals)
+      .values({
+        leadId: id,
+        content: {
+          customer: { name: "Ray Ortiz", email: "", phone: "", address: "" },
+          company: { name: company, phone: "", email: "", address: "" },
+          totalCents: 1_000_000,
+          validUntil: "2099-12-31",
+          issuedAt: NOON.toISOString(),
+          lines: [],
+          subtotalCents: 1_000_000,
+          taxRateBasisPoints: 0,
+          taxCents: 0,
+          terms: "",
+        },
+        totalCents: 1_000_000,
+        expiresAt: new Date(NOON.getTime() + 86_400_000),
+      })
+      .returning()
+      .get();
+    recordAcceptance(proposal.id, { name: "Ray Ortiz", ip: "127.0.0.1" }, NOON);
+    const [deposit] = listLeadInvoices(id);
+    const sent = await sendInvoiceNow(id, deposit.id, office, NOON);
+    expect(sent && "message" in sent && sent.message).toMatch(/was texted$/);
+    const [invoiceText] = textsTo(to);
+    expect(invoiceText).toMatch(
+      new RegExp(
+        `^${company}: invoice INV-\\d+ for \\$[\\d,]+\\.\\d\\d is ready\\. See it: https://roofs\\.example/job/[\\w-]{43}`,
+      ),
+    );
+    const paid = await recordPaymentNow(
+      {
+        invoiceId: deposit.id,
+        method: "check",
+        checkNumber: "1042",
+        amountCents: 10_000,
+        receivedOn: "2026-12-01",
+        by: office,
+      },
+      NOON,
+    );
+    expect("message" in paid && paid.message).toMatch(/Receipt: \(316\) 555-\d{4} was texted\.$/);
+    expect(textsTo(to)[1]).toMatch(/: thank you, we received \$100\.00 for invoice INV-\d+\. \$[\d,.]+ is still due\./);
+
+    expect(setJobCompleted(id, true, office, NOON)).toBe(true);
+    const asked = await askForReview(id, undefined, NOON);
+    expect(asked).toEqual({ status: "sent" });
+    expect(textsTo(to)[2]).toMatch(
+      new RegExp(`^${company}: thank you for choosing us! .* https://roofs\\.example/review/[\\w-]+$`),
+    );
+    // Mail never tried: there is no address.
+    expect(mail.sent.filter((m) => !m.subject.startsWith("New quote request"))).toEqual([]);
   });
 });
 

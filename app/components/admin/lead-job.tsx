@@ -25,6 +25,7 @@ import {
   type LeadFormResult,
 } from "~/lib/lead-forms";
 import { formatKansasDate, formatKansasDateTime } from "~/lib/business-time";
+import { formatPhone } from "~/lib/business";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import type { DraftPhoto, LeadJobView } from "~/services/lead-job.server";
@@ -91,6 +92,7 @@ export function LeadJob({
           review={job.review}
           link={job.reviewLink}
           mailSetUp={job.mailSetUp}
+          textTo={job.reviewTextTo}
           post={askReview}
         />
       )}
@@ -104,12 +106,14 @@ function ReviewRequest({
   review,
   link,
   mailSetUp,
+  textTo,
   post: { fetcher, busy },
 }: {
   lead: { email: string };
   review: LeadJobView["review"];
   link: string | null;
   mailSetUp: boolean;
+  textTo: string | null;
   post: LeadFormPost;
 }) {
   return (
@@ -117,7 +121,7 @@ function ReviewRequest({
       <h3 id="lead-review" className="flex items-center gap-2 font-semibold">
         <Star aria-hidden className="size-4 text-amber-500" /> Review
       </h3>
-      {!lead.email ? (
+      {!lead.email && !textTo ? (
         <p className="text-sm text-ink-soft">No email for this homeowner: ask for a review by phone or text.</p>
       ) : review?.submittedAt ? (
         <p className="text-sm">
@@ -182,9 +186,11 @@ function ReviewRequest({
               <Send aria-hidden className="size-4" /> {review ? "Send the request again" : "Ask for a review"}
             </SubmitButton>
             <p className="mt-1 text-xs text-ink-soft">
-              {mailSetUp
-                ? `Mails ${lead.email} a link to a short form.`
-                : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`}{" "}
+              {textTo
+                ? `Texts ${formatPhone(textTo)} a link to a short form.`
+                : mailSetUp
+                  ? `Mails ${lead.email} a link to a short form.`
+                  : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`}{" "}
               The review waits in Testimonials until you approve it.
               {review && " A new link replaces the old one."}
             </p>

@@ -18,9 +18,10 @@ export type MailKind = {
   compose?(item: OutboxItem, now: Date): ComposedMail | null | Promise<ComposedMail | null>;
   /**
    * The words of its text (lib/text-words.ts), written when it goes like the mail, or null
-   * when there is nothing to send any more. None: it only goes by mail.
+   * when there is nothing to send any more; with the link in it when staff may need to see
+   * it (a review request's). None: it only goes by mail.
    */
-  text?(item: OutboxItem, now: Date): string | null;
+  text?(item: OutboxItem, now: Date): string | { body: string; link: string } | null;
   /** After the provider took it: a mail to send right after it (the auto-reply), if any. */
   afterSent?(item: OutboxItem, now: Date): OutboxItem | undefined;
   /** False: a failure is final, never retried (the spec's auto-reply is "only logged"). */

@@ -57,6 +57,7 @@ export const reviewRequest: MailKind = {
     const expiresAt = reviewLinkExpiry(now);
     const { token, hash } = newLinkToken();
     setReviewLink(found.request.id, hash, expiresAt);
-    return reviewRequestText(getBusinessFacts().company, `${siteOrigin()}${reviewPath(token)}`);
+    const link = `${siteOrigin()}${reviewPath(token)}`;
+    return { body: reviewRequestText(getBusinessFacts().company, link), link };
   },
 };
