@@ -331,6 +331,8 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   // A photo the office shared, by the job page's token.
   "routes/resources/job-page-photo": PUBLIC,
   "routes/resources/stripe-webhook": PUBLIC,
+  "routes/resources/twilio-sms": PUBLIC,
+  "routes/resources/twilio-status": PUBLIC,
   // A person's visits for their phone's calendar: no session, the private token is the key.
   "routes/resources/calendar-feed": PUBLIC,
   ...Object.fromEntries(SERVICES.map((s) => [s.id, PUBLIC])),

@@ -23,6 +23,7 @@ describe("the quote form's schema, parsed by conform", () => {
       city: null,
       zip: null,
       preferredContact: null,
+      textConsent: false,
     });
   });
 
@@ -37,9 +38,11 @@ describe("the quote form's schema, parsed by conform", () => {
         zip: "67037",
         phone: "316-555-0100",
         preferredContact: "text",
+        textConsent: "on",
       }),
     );
     expect(submission.status === "success" && submission.value).toMatchObject({
+      textConsent: true,
       service: "Storm / hail damage",
       street: "12 Elm St",
       city: "Derby",

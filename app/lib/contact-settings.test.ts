@@ -10,8 +10,13 @@ const stored = {
 };
 
 describe("contact settings", () => {
-  it("reads settings saved before the daily summary existed as summary off, at 7 am", () => {
-    expect(ContactSettingsSchema.parse(stored)).toEqual({ ...stored, digestEnabled: false, digestHour: 7 });
+  it("reads settings saved before the daily summary and texts existed as summary off, at 7 am, texting only who asked", () => {
+    expect(ContactSettingsSchema.parse(stored)).toEqual({
+      ...stored,
+      digestEnabled: false,
+      digestHour: 7,
+      textEveryone: false,
+    });
     expect(defaultContactSettings("Whitaker Roofing", "a@example.com")).toMatchObject({
       digestEnabled: false,
       digestHour: 7,

@@ -33,7 +33,7 @@ export const LOST_REASON_SUGGESTIONS = [
  * Where a lead came from: the website's form, staff writing down a call, or a roof customer
  * the roof tool kept before there were leads (migration 0005).
  */
-// "text": a text from a number no lead had (services/inbound-texts.server.ts).
+// "text": a text from a number no lead had (services/text-webhooks.server.ts).
 export const LEAD_SOURCES = ["website", "phone", "roof_tool", "text"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 

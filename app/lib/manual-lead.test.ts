@@ -35,6 +35,7 @@ describe("ManualLeadSchema", () => {
       city: null,
       zip: null,
       preferredContact: null,
+      textConsent: false,
       message: "Wind took some shingles",
       status: "contacted",
       followUpOn: null,

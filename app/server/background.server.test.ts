@@ -38,5 +38,7 @@ describe("repeatInBackground", () => {
     finish();
     await vi.advanceTimersByTimeAsync(1000);
     expect(task).toHaveBeenCalledTimes(2);
+    // The second run ends too: stopping the file's tasks waits for a run under way.
+    finish();
   });
 });

@@ -388,6 +388,28 @@ describe("replies by Twilio's webhook", () => {
     expect(listLeadNotes(id, "owner")).toHaveLength(before);
   });
 
+  it("answers hostile posts with a 4xx, never a 5xx", async () => {
+    const raw = async (body: string, type: string | null) => {
+      const headers: Record<string, string> = type ? { "Content-Type": type } : {};
+      const request = new Request("https://roofs.example/webhooks/twilio/sms", { method: "POST", headers, body });
+      try {
+        return ((await smsRoute.action({ request, params: {}, context: {} } as never)) as Response).status;
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown.status;
+        return (thrown as { init?: { status?: number } }).init?.status ?? 500;
+      }
+    };
+    expect(await raw('{"Body":"hi"}', "application/json")).toBe(415);
+    expect(await raw(`Body=${"x".repeat(70_000)}`, "application/x-www-form-urlencoded")).toBe(413);
+    expect(await raw("%zz=%%&&==", "application/x-www-form-urlencoded")).toBe(403);
+    // Signed, but not a message: no id, or a number that cannot be answered.
+    expect((await sms({ AccountSid: FAKE_TWILIO.accountSid, From: "+13165550123", Body: "hi" })).status).toBe(400);
+    expect((await sms(inboundText("not a number", "hi"))).status).toBe(400);
+    expect(
+      (await status({ AccountSid: FAKE_TWILIO.accountSid, MessageSid: "SM123", MessageStatus: "sent" })).status,
+    ).toBe(400);
+  });
+
   it("a replayed message (the same id again, signed) changes nothing the second time", async () => {
     const { id, to } = homeowner();
     const message = inboundText(to, "See you then");

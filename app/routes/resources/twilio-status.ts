@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { notFound } from "~/server/responses.server";
-import { receiveTextStatus } from "~/services/inbound-texts.server";
+import { receiveTextStatus } from "~/services/text-webhooks.server";
 import type { Route } from "./+types/twilio-status";
 
 /** Twilio posts here; there is nothing to see. */
@@ -8,7 +8,7 @@ export function loader(): never {
   notFound();
 }
 
-/** What became of a text we sent, from Twilio's status callback (services/inbound-texts.server.ts). */
+/** What became of a text we sent, from Twilio's status callback (services/text-webhooks.server.ts). */
 export async function action({ request }: Route.ActionArgs) {
   const { status, body, type } = await receiveTextStatus(request, href("/webhooks/twilio/status"));
   return new Response(body, {
