@@ -123,3 +123,26 @@ export function textSegments(body: string): { encoding: "GSM-7" | "UCS-2"; units
 
 /** The longest text staff may write (Twilio takes up to 1,600 characters; ten segments is plenty). */
 export const TEXT_MAX = 1600;
+
+/**
+ * What became of a text to a homeowner, as staff are told after sending something that went
+ * by text (a lead without an email): "texted to (316) 555-0123". Empty when nothing went.
+ */
+export function textedWords(
+  to: string,
+  status: "sent" | "unsent" | "queued" | "skipped" | "failed" | "timeout",
+  now = new Date(),
+): string {
+  switch (status) {
+    case "sent":
+      return `texted to ${to}`;
+    case "queued":
+      return quietUntil(now) ? `the text to ${to} waits for 8 AM` : `the text to ${to} is on its way`;
+    case "unsent":
+      return "texts are not set up, so it was not texted";
+    case "skipped":
+      return "";
+    default:
+      return `the text to ${to} could not go yet and will be tried again`;
+  }
+}

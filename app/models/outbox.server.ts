@@ -166,6 +166,22 @@ export function queueMail(mail: NewMail, now = new Date()): OutboxItem {
   });
 }
 
+/**
+ * A homeowner's mail of a texted kind to `email`, its text beside it (as enqueueMail and
+ * queueMail store it); to a lead without an email, its text alone, when the lead takes
+ * texts. Null when neither can go. `again`: put the one there is back in line (queueMail)
+ * rather than store a new one.
+ */
+export function queueToHomeowner(
+  mail: MailAbout & { kind: OutboxKind; leadId: number },
+  email: string,
+  now = new Date(),
+  { again = true } = {},
+): OutboxItem | null {
+  if (email.includes("@")) return (again ? queueMail : enqueueMail)({ ...mail, recipient: email.trim() }, now);
+  return queueText(mail, now);
+}
+
 /** The newest mail (or text) of this kind about this thing. */
 export function findMail(kind: OutboxKind, about: MailAbout, channel: Channel = "mail"): OutboxItem | undefined {
   return getDb()

@@ -1,4 +1,8 @@
+import { formatPhone } from "~/lib/business";
 import { INVOICE_MESSAGES } from "~/lib/invoice";
+import type { Channel } from "~/lib/outbox";
+import { textedWords } from "~/lib/texts";
+import { getLead } from "~/models/lead.server";
 import type { Actor } from "~/lib/actor";
 import { sendInvoice } from "~/models/invoice.server";
 import { findMail } from "~/models/outbox.server";
@@ -28,7 +32,7 @@ function mailWords(
   return { message: INVOICE_MESSAGES.sentNotMailed, tone: "info" };
 }
 
-/** "Send": the draft numbered and Sent, then its mail (with the PDF) tried at once. */
+/** "Send": the draft numbered and Sent, then its mail (with the PDF), or its text, tried at once. */
 export async function sendInvoiceNow(
   leadId: number,
   invoiceId: number,
@@ -38,13 +42,27 @@ export async function sendInvoiceNow(
   const sent = sendInvoice(leadId, invoiceId, by, now);
   if (!sent || isRefusal(sent)) return sent;
   const outcome = sent.mailId === null ? null : await deliverNow(sent.mailId, { now, waitMs: MAIL_WAIT_MS });
+  if (outcome && sent.channel === "text") return textWords(INVOICE_MESSAGES.sent, leadId, outcome, now);
   return mailWords(outcome, INVOICE_MESSAGES.sent, `${INVOICE_MESSAGES.sent}: the mail is on its way`);
 }
 
-/** The receipt of a payment just recorded, tried at once (the webhook may call this after its own transaction). */
-export async function sendReceiptNow(paymentId: number, now = new Date()): Promise<DeliveryOutcome | null> {
-  const mail = findMail("receipt", { paymentId });
-  return mail ? deliverNow(mail.id, { now, waitMs: MAIL_WAIT_MS }) : null;
+/** "Invoice sent: texted to (316) 555-0123", to a lead without an email. */
+function textWords(done: string, leadId: number, outcome: DeliveryOutcome, now: Date) {
+  const words = textedWords(formatPhone(getLead(leadId)?.phone ?? ""), outcome.status, now);
+  const tone = outcome.status === "sent" || outcome.status === "queued" ? ("success" as const) : ("info" as const);
+  return { message: words ? `${done}: ${words}` : done, tone };
+}
+
+/**
+ * The receipt of a payment just recorded, tried at once (the webhook may call this after its
+ * own transaction): its mail, or its text to a lead without an email.
+ */
+export async function sendReceiptNow(
+  paymentId: number,
+  now = new Date(),
+): Promise<(DeliveryOutcome & { channel: Channel }) | null> {
+  const mail = findMail("receipt", { paymentId }) ?? findMail("receipt", { paymentId }, "text");
+  return mail ? { ...(await deliverNow(mail.id, { now, waitMs: MAIL_WAIT_MS })), channel: mail.channel } : null;
 }
 
 /** "Record payment" by staff: the payment (its invoice's paid total and state with it), then the receipt. */
@@ -53,6 +71,10 @@ export async function recordPaymentNow(input: RecordPaymentInput, now = new Date
   if (outcome.status !== "recorded") return outcome;
   const mail = await sendReceiptNow(outcome.payment.id, now);
   const state = outcome.invoice.state === "paid" ? " The invoice is paid in full." : "";
+  if (mail?.channel === "text") {
+    const receipt = textWords("Receipt", outcome.invoice.leadId, mail, now).message;
+    return { ...outcome, message: `${INVOICE_MESSAGES.recorded}.${state} ${receipt}.` };
+  }
   const receipt =
     mail === null
       ? ""

@@ -131,7 +131,11 @@ export async function leadMoneyView(
   const invoices = rows.map((inv): MoneyInvoice => {
     const lines = inv.lines as (InvoiceLine & { basisPoints?: number })[];
     const owed = owedCents(inv);
-    const mail = inv.state === "draft" ? undefined : findMail("invoice", { invoiceId: inv.id });
+    // A lead without an email got the invoice by text.
+    const mail =
+      inv.state === "draft"
+        ? undefined
+        : (findMail("invoice", { invoiceId: inv.id }) ?? findMail("invoice", { invoiceId: inv.id }, "text"));
     return {
       id: inv.id,
       number: formatInvoiceNumber(inv.number),

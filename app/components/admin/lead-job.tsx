@@ -90,7 +90,8 @@ export function LeadJob({
           lead={lead}
           review={job.review}
           link={job.reviewLink}
-          mailSetUp={job.mailSetUp}
+          mailSetUp={job.mailSetUp || job.reviewByText}
+          byText={job.reviewByText}
           post={askReview}
         />
       )}
@@ -104,12 +105,15 @@ function ReviewRequest({
   review,
   link,
   mailSetUp,
+  byText,
   post: { fetcher, busy },
 }: {
   lead: { email: string };
   review: LeadJobView["review"];
   link: string | null;
   mailSetUp: boolean;
+  /** No email, but the homeowner takes texts: the request goes by text. */
+  byText: boolean;
   post: LeadFormPost;
 }) {
   return (
@@ -117,7 +121,7 @@ function ReviewRequest({
       <h3 id="lead-review" className="flex items-center gap-2 font-semibold">
         <Star aria-hidden className="size-4 text-amber-500" /> Review
       </h3>
-      {!lead.email ? (
+      {!lead.email && !byText ? (
         <p className="text-sm text-ink-soft">No email for this homeowner: ask for a review by phone or text.</p>
       ) : review?.submittedAt ? (
         <p className="text-sm">
@@ -182,9 +186,11 @@ function ReviewRequest({
               <Send aria-hidden className="size-4" /> {review ? "Send the request again" : "Ask for a review"}
             </SubmitButton>
             <p className="mt-1 text-xs text-ink-soft">
-              {mailSetUp
-                ? `Mails ${lead.email} a link to a short form.`
-                : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`}{" "}
+              {byText
+                ? "Texts them a link to a short form."
+                : mailSetUp
+                  ? `Mails ${lead.email} a link to a short form.`
+                  : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`}{" "}
               The review waits in Testimonials until you approve it.
               {review && " A new link replaces the old one."}
             </p>
