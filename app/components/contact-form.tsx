@@ -85,6 +85,9 @@ export function ContactForm({
   };
   // Ticked again when a refused form comes back (conform's reply holds what was sent).
   const textConsent = replyField(reply, CONTACT_FORM_ID, TEXT_CONSENT_FIELD);
+  // The carriers' words: their first sentence is what the box agrees to, the rest its terms.
+  const [consentAgreement, ...terms] = textConsentWords(company).split(/(?<=\.) /);
+  const consentTerms = terms.join(" ");
 
   // Bumped by each answer that marks fields: once rendered (the fieldset enabled again),
   // the cursor goes to the first field marked.
@@ -345,18 +348,24 @@ export function ContactForm({
           <FieldError id={f.preferredContact.errorId} errors={f.preferredContact.errors} />
           {/*
             Under the choice of Text, never ticked for the visitor (carriers require a choice
-            made): unticked, someone who chose Text is called instead.
+            made): unticked, someone who chose Text is called instead. The box is named by the
+            agreement itself; the rest of the carriers' words describe it (a screen reader
+            hears them after), so "Message" still names one field of this form.
           */}
-          <label className="mt-3 flex items-start gap-2 text-xs leading-relaxed text-ink-soft">
+          <div className="mt-3 flex items-start gap-2 text-xs leading-relaxed text-ink-soft">
             <input
               type="checkbox"
               id={textConsent.id}
               name={TEXT_CONSENT_FIELD}
               defaultChecked={textConsent.value === "on"}
+              aria-describedby={textConsent.descriptionId}
               className="mt-0.5 size-4 shrink-0 accent-brand"
             />
-            <span>{textConsentWords(company)}</span>
-          </label>
+            <p>
+              <label htmlFor={textConsent.id}>{consentAgreement}</label>{" "}
+              <span id={textConsent.descriptionId}>{consentTerms}</span>
+            </p>
+          </div>
         </fieldset>
         <div className="sm:col-span-2">
           <SubmitButton
