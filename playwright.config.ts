@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { FAKE_TWILIO } from "./tests/fake-twilio";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const FAKE_RESEND_URL = `http://127.0.0.1:${PORT - 100}`;
@@ -6,6 +7,15 @@ export const FAKE_RESEND_URL = `http://127.0.0.1:${PORT - 100}`;
 // sends its signed webhook to the main e2e server (tests/fake-stripe.ts).
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${PORT - 99}`;
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake";
+// Texts go through the real twilio SDK to this stand-in for Twilio's API (GET /sent lists them).
+export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT - 98}`;
+/** The site's environment that texts through the fake Twilio: the shared test site's and each own site's. */
+export const FAKE_TWILIO_ENV = {
+  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+  TWILIO_FROM: FAKE_TWILIO.from,
+  TWILIO_API_BASE: FAKE_TWILIO_URL,
+};
 export const E2E_DIR = ".tmp/e2e";
 // The same build behind Debian's nginx with TLS (deploy/nginx.conf), as owners run it.
 export const PROXY_PORT = PORT + 2;
@@ -42,6 +52,7 @@ const appEnv = {
   RESEND_API_KEY: "re_e2e_fake",
   RESEND_BASE_URL: FAKE_RESEND_URL,
   MAIL_FROM: "Website <web@example.com>",
+  ...FAKE_TWILIO_ENV,
 };
 
 export default defineConfig({
@@ -127,6 +138,12 @@ export default defineConfig({
       // Mail goes through the real resend SDK to this stand-in for Resend's API.
       command: `node node_modules/tsx/dist/cli.mjs tests/fake-resend-cli.ts ${PORT - 100}`,
       url: `${FAKE_RESEND_URL}/sent`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node node_modules/tsx/dist/cli.mjs tests/fake-twilio-cli.ts ${PORT - 98}`,
+      url: `${FAKE_TWILIO_URL}/sent`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

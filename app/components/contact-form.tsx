@@ -20,6 +20,7 @@ import {
   type ContactResult,
 } from "~/lib/contact-form";
 import { inServiceArea, OUTSIDE_AREA_NOTE } from "~/lib/service-area";
+import { TEXT_CONSENT_FIELD, textConsentWords } from "~/lib/texts";
 import { IMAGE_TYPES, imageFileProblem } from "~/lib/upload-rules";
 import { Field, FieldError, hasFieldErrors, replyField, SubmitButton } from "./form";
 
@@ -40,7 +41,16 @@ type Picked = { file: File; url: string };
  * validation library (decision 0039): the server checks it with lib/contact-schema.ts and
  * answers with conform's reply, shown here with conform's ids.
  */
-export function ContactForm({ result: serverResult, service }: { result?: ContactResult; service?: string }) {
+export function ContactForm({
+  result: serverResult,
+  service,
+  company,
+}: {
+  result?: ContactResult;
+  service?: string;
+  /** The business's name, as the carriers' wording beside the texts box names who texts. */
+  company: string;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<ContactResult>();
   const [busy, setBusy] = useState(false);
@@ -73,6 +83,11 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
     photos: fieldOf(PHOTO_FIELD),
     preferredContact: fieldOf("preferredContact"),
   };
+  // Ticked again when a refused form comes back (conform's reply holds what was sent).
+  const textConsent = replyField(reply, CONTACT_FORM_ID, TEXT_CONSENT_FIELD);
+  // The carriers' words: their first sentence is what the box agrees to, the rest its terms.
+  const [consentAgreement, ...terms] = textConsentWords(company).split(/(?<=\.) /);
+  const consentTerms = terms.join(" ");
 
   // Bumped by each answer that marks fields: once rendered (the fieldset enabled again),
   // the cursor goes to the first field marked.
@@ -331,6 +346,26 @@ export function ContactForm({ result: serverResult, service }: { result?: Contac
             ))}
           </div>
           <FieldError id={f.preferredContact.errorId} errors={f.preferredContact.errors} />
+          {/*
+            Under the choice of Text, never ticked for the visitor (carriers require a choice
+            made): unticked, someone who chose Text is called instead. The box is named by the
+            agreement itself; the rest of the carriers' words describe it (a screen reader
+            hears them after), so "Message" still names one field of this form.
+          */}
+          <div className="mt-3 flex items-start gap-2 text-xs leading-relaxed text-ink-soft">
+            <input
+              type="checkbox"
+              id={textConsent.id}
+              name={TEXT_CONSENT_FIELD}
+              defaultChecked={textConsent.value === "on"}
+              aria-describedby={textConsent.descriptionId}
+              className="mt-0.5 size-4 shrink-0 accent-brand"
+            />
+            <p>
+              <label htmlFor={textConsent.id}>{consentAgreement}</label>{" "}
+              <span id={textConsent.descriptionId}>{consentTerms}</span>
+            </p>
+          </div>
         </fieldset>
         <div className="sm:col-span-2">
           <SubmitButton

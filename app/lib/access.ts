@@ -238,6 +238,9 @@ const ADMIN_ACCESS = {
   // How long each kind of visit usually takes is the owner's setting.
   // Everyone's own visits: the crew's phone page first of all.
   "routes/admin/my-day": { kind: "admin", get: ALL },
+  // "On my way" from a visit's card: anyone may post; the service lets through the visit's
+  // own person and the owner or office (checked against the row, like a crew member's lead).
+  "routes/admin/visit-on-my-way": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
   "routes/admin/schedule": {
     kind: "admin",
     get: ALL,

@@ -48,4 +48,11 @@ describe("emailedLine", () => {
       "Emailed to pat@example.com: Not sent",
     );
   });
+
+  it("says a text went to the number, written as every page writes it", () => {
+    const text = { recipient: "+13165550123", channel: "text" as const, state: "sent" as const, lastError: null };
+    expect(emailedLine({ ...text, sentAt: new Date("2026-11-29T15:14:00Z") })).toBe(
+      "Texted to (316) 555-0123: Sent Nov 29, 2026, 9:14 AM",
+    );
+  });
 });

@@ -3,6 +3,7 @@
  * stands as staff read it, and how the worker paces itself against the provider.
  * The table is `outbox` (db/schema.ts); models/outbox.server.ts is its only writer.
  */
+import { formatPhone } from "./business";
 import { formatKansasDateTime } from "./business-time";
 import type { MailState } from "./mail-retry";
 
@@ -88,13 +89,15 @@ export function mailStateLabel(mail: Pick<MailView, "state" | "lastError">): str
 
 /**
  * A mail to the homeowner as a proposal's or an invoice's card says it: "Emailed to
- * pat@example.com: Sent Nov 29, 2026, 9:14 AM" (the time once it went).
+ * pat@example.com: Sent Nov 29, 2026, 9:14 AM" (the time once it went); its text, to a
+ * homeowner without an email: "Texted to (316) 555-0123: Sent …".
  */
 export function emailedLine(
-  mail: Pick<MailView, "state" | "lastError" | "sentAt"> & { recipient: string },
+  mail: Pick<MailView, "state" | "lastError" | "sentAt"> & { recipient: string; channel?: Channel },
   label = mailStateLabel(mail),
 ): string {
-  return `Emailed to ${mail.recipient}: ${label}${mail.sentAt ? ` ${formatKansasDateTime(mail.sentAt)}` : ""}`;
+  const to = mail.channel === "text" ? `Texted to ${formatPhone(mail.recipient)}` : `Emailed to ${mail.recipient}`;
+  return `${to}: ${label}${mail.sentAt ? ` ${formatKansasDateTime(mail.sentAt)}` : ""}`;
 }
 
 /** The newest mail of each key (a lead's, a proposal's), from rows oldest first or in any order by id. */

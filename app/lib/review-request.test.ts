@@ -30,6 +30,9 @@ describe("a review link", () => {
     expect(canAskForReview({ completedAt: done, email: "kim@example.com" })).toBe(true);
     expect(canAskForReview({ completedAt: null, email: "kim@example.com" })).toBe(false);
     expect(canAskForReview({ completedAt: done, email: "" })).toBe(false);
+    // Without an email, by text to a homeowner who takes texts.
+    expect(canAskForReview({ completedAt: done, email: "" }, true)).toBe(true);
+    expect(canAskForReview({ completedAt: null, email: "" }, true)).toBe(false);
   });
 });
 

@@ -25,9 +25,12 @@ export function reviewLinkState(request: { submittedAt: Date | null; expiresAt: 
   return now.getTime() >= request.expiresAt.getTime() ? "expired" : "open";
 }
 
-/** Whether staff may ask this lead for a review: a completed job with someone to mail. */
-export function canAskForReview(lead: { completedAt: Date | null; email: string }, textable = false): boolean {
-  return !!lead.completedAt && (lead.email.includes("@") || textable);
+/**
+ * Whether staff may ask this lead for a review: a completed job with someone to mail, or to
+ * text (`texts`: a lead without an email who takes texts).
+ */
+export function canAskForReview(lead: { completedAt: Date | null; email: string }, texts = false): boolean {
+  return !!lead.completedAt && (lead.email.includes("@") || texts);
 }
 
 /** The homeowner's town as the public cards write places ("Derby, KS"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quietUntil, textKeyword, textNumber, textSegments, wantsTexts } from "./texts";
+import { quietUntil, textKeyword, textNumber, textSegments, textedWords, wantsTexts } from "./texts";
 
 describe("textNumber", () => {
   it("writes a US number the way carriers take it, however it was typed", () => {
@@ -75,5 +75,20 @@ describe("textSegments", () => {
     expect(textSegments("[".repeat(80)).units).toBe(160);
     expect(textSegments("Thanks 👍")).toMatchObject({ encoding: "UCS-2", segments: 1 });
     expect(textSegments("’".repeat(71))).toMatchObject({ encoding: "UCS-2", segments: 2 });
+  });
+});
+
+describe("what staff are told of a text", () => {
+  const noon = new Date("2026-11-24T18:00:00Z");
+  const night = new Date("2026-11-25T04:00:00Z");
+  it("names the number, and says when it waits for the morning", () => {
+    expect(textedWords("(316) 555-0123", "sent", noon)).toBe("texted to (316) 555-0123");
+    expect(textedWords("(316) 555-0123", "queued", noon)).toBe("the text to (316) 555-0123 is on its way");
+    expect(textedWords("(316) 555-0123", "queued", night)).toBe("the text to (316) 555-0123 waits for 8 AM");
+    expect(textedWords("(316) 555-0123", "unsent", noon)).toBe("texts are not set up, so it was not texted");
+    expect(textedWords("(316) 555-0123", "failed", noon)).toBe(
+      "the text to (316) 555-0123 could not go yet and will be tried again",
+    );
+    expect(textedWords("(316) 555-0123", "skipped", noon)).toBe("");
   });
 });

@@ -6,7 +6,6 @@
 import { addDays, kansasInstant, wallClock } from "./business-time";
 import type { PreferredContact } from "./contact-form";
 import type { DeliveryStatus } from "./outbox";
-import { formatPhone } from "./business";
 
 /**
  * A US number as carriers take it (E.164, "+13165550123"), from however it was typed, or
@@ -170,18 +169,25 @@ export function deliveryStatusOf(status: string | null | undefined): DeliverySta
 /** What became of a text sent on the spot. */
 export type TextOutcome = { to: string; status: "sent" | "unsent" | "skipped" | "queued" | "failed" | "timeout" };
 
-/** The clause staff's flash adds about it: "Work day booked; (316) 555-0123 was texted". */
-export function textedWords(text: TextOutcome | null | undefined): string {
-  if (!text || text.status === "skipped") return "";
-  const to = formatPhone(text.to.replace(/^\+1/, ""));
-  switch (text.status) {
+/**
+ * What became of a text to a homeowner, as staff are told after sending something that went
+ * by text (a lead without an email): "texted to (316) 555-0123". Empty when nothing went.
+ */
+export function textedWords(
+  to: string,
+  status: "sent" | "unsent" | "queued" | "skipped" | "failed" | "timeout",
+  now = new Date(),
+): string {
+  switch (status) {
     case "sent":
-      return `; ${to} was texted`;
-    case "unsent":
-      return `; texts are not set up, so ${to} was not texted`;
+      return `texted to ${to}`;
     case "queued":
-      return `; a text to ${to} is queued`;
+      return quietUntil(now) ? `the text to ${to} waits for 8 AM` : `the text to ${to} is on its way`;
+    case "unsent":
+      return "texts are not set up, so it was not texted";
+    case "skipped":
+      return "";
     default:
-      return `; the text to ${to} did not go yet and will be tried again`;
+      return `the text to ${to} could not go yet and will be tried again`;
   }
 }

@@ -13,13 +13,14 @@ import {
   type SaveInvoiceInput,
 } from "~/lib/invoice";
 import type { InvoiceKind, InvoiceLine } from "~/lib/invoice-kinds";
+import type { Channel } from "~/lib/outbox";
 import { businessToday } from "~/lib/business-time";
 import type { ProposalContent } from "~/lib/proposal";
 import { unbilledCents } from "~/lib/job-value";
 import { getDb, inTransaction } from "~/server/db.server";
 import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
-import { tellHomeowner } from "./outbox.server";
+import { queueToHomeowner } from "./outbox.server";
 import { getSetting } from "./settings.server";
 import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
 
@@ -229,7 +230,7 @@ export function sendInvoice(
   invoiceId: number,
   by: Actor,
   now = new Date(),
-): { invoice: Invoice; mailId: number | null; textId: number | null } | Refusal | undefined {
+): { invoice: Invoice; mailId: number | null; channel: Channel | null } | Refusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
@@ -276,10 +277,8 @@ export function sendInvoice(
       .get();
     writeLeadHistory({ leadId, kind: "invoice-sent", invoiceId: invoice.id, amountCents: total }, by, now);
     const lead = getDb().select({ email: leads.email }).from(leads).where(eq(leads.id, leadId)).get();
-    const told = tellHomeowner({ kind: "invoice", leadId, invoiceId: invoice.id, email: lead?.email ?? "" }, now, {
-      requeue: true,
-    });
-    return { invoice: sent, mailId: told.mail?.id ?? null, textId: told.text?.id ?? null };
+    const mail = lead ? queueToHomeowner({ kind: "invoice", leadId, invoiceId: invoice.id }, lead.email, now) : null;
+    return { invoice: sent, mailId: mail?.id ?? null, channel: mail?.channel ?? null };
   });
 }
 

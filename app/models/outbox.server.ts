@@ -75,26 +75,6 @@ export function enqueueMail(mail: NewMail, now = new Date()): OutboxItem {
   });
 }
 
-/**
- * News for the homeowner (a visit booked, an invoice, a receipt): by mail when there is an
- * address, by text when the lead takes texts, or both. `requeue`: the one mail of its kind
- * about this thing goes again (queueMail), else a new row (enqueueMail). Either may be null.
- */
-export function tellHomeowner(
-  news: MailAbout & { kind: OutboxKind; leadId: number; email: string },
-  now = new Date(),
-  { requeue = false } = {},
-): { mail: OutboxItem | null; text: OutboxItem | null } {
-  const { email, ...about } = news;
-  return inTransaction(() => {
-    const recipient = email.trim();
-    if (!recipient.includes("@")) return { mail: null, text: queueText(about, now) };
-    const mail = (requeue ? queueMail : enqueueMail)({ ...about, recipient }, now);
-    const text = findMail(about.kind, about, "text");
-    return { mail, text: text?.state === "pending" ? text : null };
-  });
-}
-
 /** Why a lead cannot be texted at all, or the number to text. */
 export type TextStanding = { to: string } | { refused: "no-number" | "no-consent" | "stopped" };
 
@@ -184,6 +164,22 @@ export function queueMail(mail: NewMail, now = new Date()): OutboxItem {
       .returning()
       .get();
   });
+}
+
+/**
+ * A homeowner's mail of a texted kind to `email`, its text beside it (as enqueueMail and
+ * queueMail store it); to a lead without an email, its text alone, when the lead takes
+ * texts. Null when neither can go. `again`: put the one there is back in line (queueMail)
+ * rather than store a new one.
+ */
+export function queueToHomeowner(
+  mail: MailAbout & { kind: OutboxKind; leadId: number },
+  email: string,
+  now = new Date(),
+  { again = true } = {},
+): OutboxItem | null {
+  if (email.includes("@")) return (again ? queueMail : enqueueMail)({ ...mail, recipient: email.trim() }, now);
+  return queueText(mail, now);
 }
 
 /** The newest mail (or text) of this kind about this thing. */

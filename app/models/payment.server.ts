@@ -5,7 +5,7 @@ import { INVOICE_MESSAGES, owedCents, stateAfterPayment, takesPayments, tooMuchM
 import type { PaymentMethod } from "~/lib/invoice-kinds";
 import { getDb, inTransaction } from "~/server/db.server";
 import { writeLeadHistory } from "./lead-history.server";
-import { tellHomeowner } from "./outbox.server";
+import { queueToHomeowner } from "./outbox.server";
 
 /**
  * Money received against an invoice: staff record cash, a check or a card on
@@ -115,16 +115,13 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
       now,
     );
     const lead = db.select({ email: leads.email }).from(leads).where(eq(leads.id, invoice.leadId)).get();
-    tellHomeowner(
-      {
-        kind: "receipt",
-        leadId: invoice.leadId,
-        invoiceId: invoice.id,
-        paymentId: payment.id,
-        email: lead?.email ?? "",
-      },
-      now,
-    );
+    if (lead)
+      queueToHomeowner(
+        { kind: "receipt", leadId: invoice.leadId, invoiceId: invoice.id, paymentId: payment.id },
+        lead.email,
+        now,
+        { again: false },
+      );
     return { status: "recorded", payment, invoice: updated };
   });
 }

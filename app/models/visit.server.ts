@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { leads, users, visits, type Visit } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { personName, type Assignable } from "~/lib/lead-assignment";
@@ -256,8 +256,9 @@ export function visitForMail(visitId: number) {
 
 /**
  * The visits starting in [from, to) whose reminder has not been queued, not cancelled, of a
- * lead with an email address. The caller marks those it reminds (markRemindersQueued) in
- * the same transaction, so a second tick (or a second server) never queues one again.
+ * lead with an email address or agreed to texts (`email` may be empty: its text alone). The
+ * caller marks those it reminds (markRemindersQueued) in the same transaction, so a second
+ * tick (or a second server) never queues one again.
  */
 export function dueReminders(from: Date, to: Date): { id: number; leadId: number; email: string }[] {
   return getDb()
@@ -270,6 +271,7 @@ export function dueReminders(from: Date, to: Date): { id: number; leadId: number
         lt(visits.startsAt, to),
         isNull(visits.cancelledAt),
         isNull(visits.reminderQueuedAt),
+        or(ne(sql`trim(${leads.email})`, ""), isNotNull(leads.textConsentAt)),
       ),
     )
     .all();

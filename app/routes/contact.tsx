@@ -37,7 +37,13 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
           <div id="send-message">
             <h2 className="text-2xl font-bold">Send us a message</h2>
             <div className="mt-6">
-              <ContactForm result={actionData} service={quoteServiceForSlug(search.get("service"))} />
+              {facts && (
+                <ContactForm
+                  company={facts.company}
+                  result={actionData}
+                  service={quoteServiceForSlug(search.get("service"))}
+                />
+              )}
             </div>
           </div>
         </div>

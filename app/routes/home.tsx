@@ -113,7 +113,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           </SectionHeading>
           <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
             {facts && <ContactCard facts={facts} />}
-            <ContactForm service={quoteServiceForSlug(search.get("service"))} />
+            {facts && <ContactForm company={facts.company} service={quoteServiceForSlug(search.get("service"))} />}
           </div>
         </div>
       </section>

@@ -1,11 +1,14 @@
+import { formatPhone } from "~/lib/business";
 import { INVOICE_MESSAGES } from "~/lib/invoice";
+import type { Channel } from "~/lib/outbox";
+import { textedWords } from "~/lib/texts";
+import { getLead } from "~/models/lead.server";
 import type { Actor } from "~/lib/actor";
 import { sendInvoice } from "~/models/invoice.server";
-import { findMail, findOutboxItem } from "~/models/outbox.server";
-import { textedWords, type TextOutcome } from "~/lib/texts";
+import { findMail } from "~/models/outbox.server";
 import { recordPayment, type RecordPaymentInput } from "~/models/payment.server";
 import { MAIL_WAIT_MS } from "~/server/mail.server";
-import { deliverNow, textNow, type DeliveryOutcome } from "~/services/outbox.server";
+import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 import { isRefusal, type Refusal } from "~/lib/refusal";
 
 /**
@@ -20,19 +23,6 @@ function mailWords(
   outcome: DeliveryOutcome | null,
   sent: string,
   queued: string,
-  text?: TextOutcome,
-): { message: string; tone: "success" | "info" } {
-  const words = mailOnlyWords(outcome, sent, queued);
-  if (!text || text.status === "skipped") return words;
-  // Without an address the text is all the homeowner gets: no "hand it over" then.
-  const head = outcome === null ? sent : words.message;
-  return { message: `${head}${textedWords(text)}`, tone: text.status === "sent" ? "success" : words.tone };
-}
-
-function mailOnlyWords(
-  outcome: DeliveryOutcome | null,
-  sent: string,
-  queued: string,
 ): { message: string; tone: "success" | "info" } {
   if (outcome === null) return { message: INVOICE_MESSAGES.sentNoEmail, tone: "info" };
   if (outcome.status === "sent") return { message: sent, tone: "success" };
@@ -42,7 +32,7 @@ function mailOnlyWords(
   return { message: INVOICE_MESSAGES.sentNotMailed, tone: "info" };
 }
 
-/** "Send": the draft numbered and Sent, then its mail (with the PDF) tried at once. */
+/** "Send": the draft numbered and Sent, then its mail (with the PDF), or its text, tried at once. */
 export async function sendInvoiceNow(
   leadId: number,
   invoiceId: number,
@@ -52,28 +42,27 @@ export async function sendInvoiceNow(
   const sent = sendInvoice(leadId, invoiceId, by, now);
   if (!sent || isRefusal(sent)) return sent;
   const outcome = sent.mailId === null ? null : await deliverNow(sent.mailId, { now, waitMs: MAIL_WAIT_MS });
-  const text = outcome?.text ?? (await textOnly(sent.textId, now));
-  return mailWords(outcome, INVOICE_MESSAGES.sent, `${INVOICE_MESSAGES.sent}: the mail is on its way`, text);
+  if (outcome && sent.channel === "text") return textWords(INVOICE_MESSAGES.sent, leadId, outcome, now);
+  return mailWords(outcome, INVOICE_MESSAGES.sent, `${INVOICE_MESSAGES.sent}: the mail is on its way`);
 }
 
-/** A text that goes without a mail (the homeowner has no address), tried at once. */
-async function textOnly(textId: number | null, now: Date): Promise<TextOutcome | undefined> {
-  const text = textId === null ? undefined : findOutboxItem(textId);
-  return text && textNow(text, { now, waitMs: MAIL_WAIT_MS });
+/** "Invoice sent: texted to (316) 555-0123", to a lead without an email. */
+function textWords(done: string, leadId: number, outcome: DeliveryOutcome, now: Date) {
+  const words = textedWords(formatPhone(getLead(leadId)?.phone ?? ""), outcome.status, now);
+  const tone = outcome.status === "sent" || outcome.status === "queued" ? ("success" as const) : ("info" as const);
+  return { message: words ? `${done}: ${words}` : done, tone };
 }
 
 /**
- * The receipt of a payment just recorded, tried at once (the webhook may call this after
- * its own transaction): its mail (and its text with it), or its text alone.
+ * The receipt of a payment just recorded, tried at once (the webhook may call this after its
+ * own transaction): its mail, or its text to a lead without an email.
  */
 export async function sendReceiptNow(
   paymentId: number,
   now = new Date(),
-): Promise<(DeliveryOutcome & { text?: TextOutcome }) | { text: TextOutcome } | null> {
-  const mail = findMail("receipt", { paymentId });
-  if (mail) return deliverNow(mail.id, { now, waitMs: MAIL_WAIT_MS });
-  const text = findMail("receipt", { paymentId }, "text");
-  return text ? { text: await textNow(text, { now, waitMs: MAIL_WAIT_MS }) } : null;
+): Promise<(DeliveryOutcome & { channel: Channel }) | null> {
+  const mail = findMail("receipt", { paymentId }) ?? findMail("receipt", { paymentId }, "text");
+  return mail ? { ...(await deliverNow(mail.id, { now, waitMs: MAIL_WAIT_MS })), channel: mail.channel } : null;
 }
 
 /** "Record payment" by staff: the payment (its invoice's paid total and state with it), then the receipt. */
@@ -82,15 +71,17 @@ export async function recordPaymentNow(input: RecordPaymentInput, now = new Date
   if (outcome.status !== "recorded") return outcome;
   const mail = await sendReceiptNow(outcome.payment.id, now);
   const state = outcome.invoice.state === "paid" ? " The invoice is paid in full." : "";
-  const mailed = mail && "status" in mail ? mail : null;
+  if (mail?.channel === "text") {
+    const receipt = textWords("Receipt", outcome.invoice.leadId, mail, now).message;
+    return { ...outcome, message: `${INVOICE_MESSAGES.recorded}.${state} ${receipt}.` };
+  }
   const receipt =
-    mailed === null
+    mail === null
       ? ""
-      : mailed.status === "sent" || mailed.status === "queued"
+      : mail.status === "sent" || mail.status === "queued"
         ? " Receipt emailed."
-        : mailed.status === "unsent"
+        : mail.status === "unsent"
           ? " Mail is not set up: no receipt was emailed."
           : " The receipt will be tried again.";
-  const texted = mail?.text && mail.text.status !== "skipped" ? ` Receipt: ${textedWords(mail.text).slice(2)}.` : "";
-  return { ...outcome, message: `${INVOICE_MESSAGES.recorded}.${state}${receipt}${texted}` };
+  return { ...outcome, message: `${INVOICE_MESSAGES.recorded}.${state}${receipt}` };
 }

@@ -1,4 +1,3 @@
-import { textRecipient } from "~/models/outbox.server";
 import { href } from "react-router";
 import type { Lead } from "~/db/schema";
 import {
@@ -13,6 +12,7 @@ import { reviewLinkState } from "~/lib/review-request";
 import { setJobCompleted } from "~/models/lead.server";
 import { listPhotos } from "~/models/lead-photo.server";
 import { findLeadProject } from "~/models/project.server";
+import { textRecipient } from "~/models/outbox.server";
 import { latestReviewRequest } from "~/models/review-request.server";
 import { getTestimonial } from "~/models/testimonial.server";
 import { redirectWithFlash } from "./flash.server";
@@ -57,8 +57,8 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
     reviewLink,
     /** Without mail the request is a link for staff to send: the form's words say so. */
     mailSetUp: mailIsSetUp(),
-    /** No address, but they take texts: the request goes by text to this number. */
-    reviewTextTo: lead.email.includes("@") ? null : textRecipient(lead.id),
+    /** A homeowner without an email is asked by text, when he takes texts. */
+    reviewByText: !lead.email.includes("@") && textRecipient(lead.id) !== null,
     project: findLeadProject(lead.id) ?? null,
     draft: portfolioDraftView(lead),
   };
@@ -113,6 +113,11 @@ export async function leadJobAction<Refusal>(
     const outcome = await askForReview(id);
     if (outcome === undefined) notFound();
     if (outcome === "refused") return redirectWithFlash(back, { type: "error", message: JOB_MESSAGES.reviewRefused });
+    if (outcome.status === "texted")
+      return redirectWithFlash(back, {
+        type: outcome.ok ? "success" : "info",
+        message: `Review request: ${outcome.words || "not texted"}`,
+      });
     if (outcome.status !== "not-mailed")
       return redirectWithFlash(back, {
         type: "success",

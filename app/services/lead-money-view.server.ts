@@ -28,7 +28,7 @@ import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
 import { jobValueOf } from "~/models/job-value.server";
 import { billedCents, unbilledCents } from "~/lib/job-value";
 import { getLead } from "~/models/lead.server";
-import { findMail } from "~/models/outbox.server";
+import { findMail, textRecipient } from "~/models/outbox.server";
 import { stripeRefundNotes } from "~/models/lead-history.server";
 import { listInvoicePayments } from "~/models/payment.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
@@ -87,7 +87,8 @@ export type LeadMoneyView = {
   /** Something of the job's value is not billed yet: a new invoice may be made. */
   billable: boolean;
   hasFinal: boolean;
-  hasEmail: boolean;
+  /** An invoice sent goes to the homeowner: by mail, or by text to one without an email who takes texts. */
+  reachesHomeowner: boolean;
   onlinePayment: boolean;
   today: string;
 };
@@ -131,7 +132,11 @@ export async function leadMoneyView(
   const invoices = rows.map((inv): MoneyInvoice => {
     const lines = inv.lines as (InvoiceLine & { basisPoints?: number })[];
     const owed = owedCents(inv);
-    const mail = inv.state === "draft" ? undefined : findMail("invoice", { invoiceId: inv.id });
+    // A lead without an email got the invoice by text.
+    const mail =
+      inv.state === "draft"
+        ? undefined
+        : (findMail("invoice", { invoiceId: inv.id }) ?? findMail("invoice", { invoiceId: inv.id }, "text"));
     return {
       id: inv.id,
       number: formatInvoiceNumber(inv.number),
@@ -202,7 +207,7 @@ export async function leadMoneyView(
     })),
     billable: jobValue !== null && unbilledCents(jobValue, rows) > 0,
     hasFinal: rows.some((r) => r.kind === "final" && r.state !== "void"),
-    hasEmail: lead.email.includes("@"),
+    reachesHomeowner: lead.email.includes("@") || textRecipient(leadId) !== null,
     onlinePayment: onlinePaymentEnabled(),
     today,
   };

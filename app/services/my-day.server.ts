@@ -1,12 +1,19 @@
-import { formatLongDay, kansasDay } from "~/lib/business-time";
+import { formatKansasTime, formatLongDay, kansasDay } from "~/lib/business-time";
 import type { Role } from "~/lib/roles";
 import { listVisitsGivenTo } from "~/models/visit.server";
+import { onMyWayCard } from "~/services/on-my-way.server";
 import { scheduleItem, type ScheduleItem } from "~/services/visit-schedule.server";
 
 /** How many of a person's next visits "My day" lists: weeks of work for a crew member. */
 const NEXT_VISITS = 30;
 
-export type MyDayGroup = { day: string; label: string; items: ScheduleItem[] };
+/**
+ * One of my visits; `onMyWay` on today's whose homeowner takes texts: the card's "On my way"
+ * form, with when the last one went (within half an hour), else null.
+ */
+export type MyDayItem = ScheduleItem & { onMyWay: { sentAt: string | null } | null };
+
+export type MyDayGroup = { day: string; label: string; items: MyDayItem[] };
 
 export type MyDayView = { today: MyDayGroup; coming: MyDayGroup[] };
 
@@ -17,11 +24,13 @@ export type MyDayView = { today: MyDayGroup; coming: MyDayGroup[] };
  */
 export function myDayView(user: { role: Role; userId: number }, now = new Date()): MyDayView {
   const today = kansasDay(now);
-  const groups = new Map<string, ScheduleItem[]>();
+  const groups = new Map<string, MyDayItem[]>();
   for (const visit of listVisitsGivenTo(user.userId, now, NEXT_VISITS)) {
     // A night's work begun yesterday and not over is today's, not a day already gone.
     const day = kansasDay(visit.startsAt) < today ? today : kansasDay(visit.startsAt);
-    groups.set(day, [...(groups.get(day) ?? []), scheduleItem(visit, user)]);
+    const card = day === today ? onMyWayCard(visit, now) : null;
+    const onMyWay = card && { sentAt: card.sentAt && formatKansasTime(card.sentAt) };
+    groups.set(day, [...(groups.get(day) ?? []), { ...scheduleItem(visit, user), onMyWay }]);
   }
   const group = (day: string): MyDayGroup => ({ day, label: formatLongDay(day), items: groups.get(day) ?? [] });
   return {

@@ -299,7 +299,7 @@ export async function deliverNow(
 }
 
 /** One attempt at this text right away (a request just stored it), and what became of it. */
-export async function textNow(
+async function textNow(
   text: OutboxItem,
   options: { texts?: TextTransport; now?: Date; waitMs?: number } = {},
 ): Promise<TextOutcome> {

@@ -31,7 +31,7 @@ import {
   listLeadProposals,
   recordAcceptance,
 } from "~/models/proposal.server";
-import { findMail, listMails, mailView, queueMail } from "~/models/outbox.server";
+import { findMail, listMails, mailView, queueToHomeowner, textRecipient } from "~/models/outbox.server";
 import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
@@ -42,6 +42,8 @@ import { leadRoofView } from "~/services/roof-customer-view.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { notFound } from "~/server/responses.server";
 import { PROPOSAL_MAIL_MESSAGES } from "~/lib/proposal-mail";
+import { formatPhone } from "~/lib/business";
+import { textedWords } from "~/lib/texts";
 import type { Actor } from "~/lib/actor";
 
 /**
@@ -171,12 +173,14 @@ export async function emailProposal(
   const proposal = lead && getLeadProposal(leadId, proposalId);
   if (!lead || !proposal) return "no-proposal";
   if (proposalState(proposal, now) !== "open") return "closed";
-  if (!lead.email.includes("@")) return "no-email";
-  const mail = queueMail({ kind: "proposal", leadId, proposalId, recipient: lead.email }, now);
+  // To a lead without an email, its text (when the lead takes texts).
+  const mail = queueToHomeowner({ kind: "proposal", leadId, proposalId }, lead.email, now);
+  if (!mail) return "no-email";
   const outcome = await deliverNow(mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
   // Sent, or in line to be tried again until it is: the history says who mailed it, as it does
-  // an invoice's sending. Not when mail is off or nothing was to go: then nothing went.
-  if (outcome.status !== "unsent" && outcome.status !== "skipped")
+  // an invoice's sending. Not when mail is off or nothing was to go: then nothing went. A text
+  // is in the lead's texts instead.
+  if (mail.channel === "mail" && outcome.status !== "unsent" && outcome.status !== "skipped")
     writeLeadHistory({ leadId, kind: "proposal-emailed", detail: lead.email }, by, now);
   return outcome;
 }
@@ -190,7 +194,13 @@ export async function emailProposalAction(leadId: number, proposalId: number | n
       type: "error",
       message: PROPOSAL_MAIL_MESSAGES[outcome === "closed" ? "closed" : "noEmail"],
     });
-  const to = getLead(leadId)?.email ?? "";
+  const lead = getLead(leadId);
+  const to = lead?.email ?? "";
+  if (!to.includes("@")) {
+    const words = textedWords(formatPhone(lead?.phone ?? ""), outcome.status);
+    const ok = outcome.status === "sent" || outcome.status === "queued";
+    return redirectWithFlash(back, { type: ok ? "success" : "info", message: `Proposal: ${words || "not texted"}` });
+  }
   switch (outcome.status) {
     case "sent":
       return redirectWithFlash(back, { type: "success", message: PROPOSAL_MAIL_MESSAGES.sent(to) });
@@ -220,11 +230,13 @@ export function leadProposalsView(leadId: number, now = new Date()) {
     mails.filter((m) => m.kind === "proposal-accepted"),
     (m) => m.proposalId,
   );
-  // Mailed to the lead's address as it is now (a lead staff wrote down may have none).
+  // Mailed to the lead's address as it is now (a lead staff wrote down may have none): texted
+  // instead when the lead has none and takes texts.
   const email = getLead(leadId)?.email ?? "";
+  const texts = !email.includes("@") && textRecipient(leadId) !== null;
   return proposals.map((p) => {
     const content = proposalContent(p);
-    const mailed = toHomeowner.get(p.id);
+    const mailed = toHomeowner.get(p.id) ?? findMail("proposal", { proposalId: p.id }, "text");
     const state = proposalState(p, now);
     const standing = proposalStanding(state, mailed?.state === "sent" || mailed?.state === "pending");
     return {
@@ -254,6 +266,8 @@ export function leadProposalsView(leadId: number, now = new Date()) {
         : null,
       /** Who "Email to" mails: an open proposal of a lead with an email. */
       emailTo: state === "open" && email.includes("@") ? { name: content.customer.name, email } : null,
+      /** Who "Text to" texts: an open proposal of a lead without an email who takes texts. */
+      textTo: state === "open" && texts ? { name: content.customer.name } : null,
       pdf: href("/admin/leads/:id/proposals/:pid.pdf", { id: String(leadId), pid: String(p.id) }),
     };
   });

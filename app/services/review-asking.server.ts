@@ -1,7 +1,9 @@
+import { formatPhone } from "~/lib/business";
 import type { MailView } from "~/lib/outbox";
+import { textedWords } from "~/lib/texts";
 import { canAskForReview, reviewLinkExpiry } from "~/lib/review-request";
 import { getLead } from "~/models/lead.server";
-import { findMail, mailView, queueMail, queueText, textRecipient } from "~/models/outbox.server";
+import { findMail, mailView, queueToHomeowner, textRecipient } from "~/models/outbox.server";
 import { queueReviewRequest } from "~/models/review-request.server";
 import { inTransaction } from "~/server/db.server";
 import { newLinkToken } from "~/server/link-token.server";
@@ -12,7 +14,9 @@ import { deliverNow } from "~/services/outbox.server";
 export type ReviewAskOutcome =
   | { status: "sent" }
   | { status: "queued" }
-  | { status: "not-mailed"; why: "no-mail" | "failed" | "timeout"; reason?: string; url: string };
+  | { status: "not-mailed"; why: "no-mail" | "failed" | "timeout"; reason?: string; url: string }
+  // To a lead without an email: what became of its text, in staff's words (lib/texts.ts textedWords).
+  | { status: "texted"; ok: boolean; words: string };
 
 /**
  * "Ask for a review" on a completed job: the request and its mail are stored first (a new
@@ -32,17 +36,21 @@ export async function askForReview(
 ): Promise<ReviewAskOutcome | "refused" | undefined> {
   const lead = getLead(leadId);
   if (!lead) return undefined;
-  // Without an address, by text to one who takes texts (the text then carries the one link).
-  const texted = !lead.email.includes("@") && textRecipient(leadId) !== null;
-  if (!canAskForReview(lead, texted)) return "refused";
+  if (!canAskForReview(lead, textRecipient(leadId) !== null)) return "refused";
   const mail = inTransaction(() => {
     // The link is made when the mail goes (services/mail/review-request.server.ts); until then a hash nobody holds a token for.
     const request = queueReviewRequest(leadId, newLinkToken().hash, reviewLinkExpiry(now));
-    if (!request) return null;
-    const about = { kind: "review-request" as const, leadId, reviewRequestId: request.id };
-    return texted ? queueText(about, now) : queueMail({ ...about, recipient: lead.email }, now);
+    return (
+      request && queueToHomeowner({ kind: "review-request", leadId, reviewRequestId: request.id }, lead.email, now)
+    );
   });
   if (!mail) return "refused";
+  if (mail.channel === "text") {
+    // Retried like every text: its link is made as it goes, and staff are never shown one.
+    const outcome = await deliverNow(mail.id, { transport, now, waitMs });
+    const words = textedWords(formatPhone(lead.phone ?? ""), outcome.status, now);
+    return { status: "texted", ok: outcome.status === "sent" || outcome.status === "queued", words };
+  }
   const outcome = await deliverNow(mail.id, { transport, now, waitMs, final: true });
   // The background loop has it this very moment: it goes from there.
   switch (outcome.status) {
@@ -60,7 +68,6 @@ export async function askForReview(
 
 /** Where a review request's mail stands, for the job's card. */
 export function reviewMail(reviewRequestId: number): MailView | null {
-  // Or its text, for a homeowner without an address.
   const mail =
     findMail("review-request", { reviewRequestId }) ?? findMail("review-request", { reviewRequestId }, "text");
   return mail ? mailView(mail) : null;

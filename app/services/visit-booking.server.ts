@@ -3,35 +3,35 @@ import type { Actor } from "~/lib/actor";
 import type { OutboxKind } from "~/lib/outbox";
 import { VISIT_MESSAGES } from "~/lib/visit-form";
 import type { VisitKind } from "~/lib/visit-kinds";
-import { textedWords, type TextOutcome } from "~/lib/texts";
+import { formatPhone } from "~/lib/business";
+import type { Channel } from "~/lib/outbox";
+import { textedWords } from "~/lib/texts";
 import { getLead } from "~/models/lead.server";
-import { skipUnsentMails, tellHomeowner } from "~/models/outbox.server";
+import { queueToHomeowner, skipUnsentMails } from "~/models/outbox.server";
 import { addVisit, cancelVisit, moveVisit, type VisitTimes } from "~/models/visit.server";
 import { inTransaction } from "~/server/db.server";
 import { MAIL_WAIT_MS, mailTransport, type MailTransport } from "~/server/mail.server";
-import { deliverNow, textNow, type DeliveryOutcome } from "~/services/outbox.server";
+import { deliverNow, type DeliveryOutcome } from "~/services/outbox.server";
 
 /**
  * Booking, moving and calling off a visit, and the homeowner's mail about each:
  * stored with the change in one transaction, then tried at once while staff wait (at most
- * MAIL_WAIT_MS) and retried by the outbox after. A visit already past, or a lead without an
- * email address, gets no mail.
+ * MAIL_WAIT_MS) and retried by the outbox after. A visit already past gets no mail; a lead
+ * without an email address gets its text instead when it takes texts, else nothing.
  */
 
 // "unannounced": called off before its confirmation went, so nothing went and nothing is owed.
 type MailOutcome = DeliveryOutcome | "no-email" | "past" | "none" | "unannounced";
 
-/** The words after "Work day booked" about the homeowner's mail. */
-export function mailWords(outcome: MailOutcome, to: string, text?: TextOutcome): string {
-  if (text && text.status !== "skipped")
-    return `${outcome === "no-email" ? "" : mailOnly(outcome, to)}${textedWords(text)}`;
-  return mailOnly(outcome, to);
-}
-
-function mailOnly(outcome: MailOutcome, to: string): string {
+/** The words after "Work day booked" about the homeowner's mail (or text: `channel`). */
+export function mailWords(outcome: MailOutcome, to: string, channel: Channel = "mail"): string {
   if (outcome === "no-email") return VISIT_MESSAGES.noEmail;
   if (outcome === "unannounced") return VISIT_MESSAGES.notAnnounced;
   if (outcome === "past" || outcome === "none") return "";
+  if (channel === "text") {
+    const words = textedWords(to, outcome.status);
+    return words && `; ${words}`;
+  }
   switch (outcome.status) {
     case "sent":
       return VISIT_MESSAGES.mailed(to);
@@ -52,27 +52,25 @@ async function withMail<T extends Visit>(
   change: () => T | string,
   mailFor: (visit: T) => OutboxKind | "none" | "unannounced",
   { transport, now }: { transport: MailTransport; now: Date },
-): Promise<{ visit: T; mail: MailOutcome; to: string; text?: TextOutcome } | string> {
+): Promise<{ visit: T; mail: MailOutcome; to: string; channel: Channel } | string> {
   const lead = getLead(leadId);
-  const to = lead?.email.trim() ?? "";
+  const email = lead?.email.trim() ?? "";
   const stored = inTransaction(() => {
     const visit = change();
     if (typeof visit === "string") return visit;
     const kind = mailFor(visit);
     if (kind === "none" || kind === "unannounced") return { visit, mail: kind };
     if (visit.startsAt.getTime() <= now.getTime()) return { visit, mail: "past" as const };
-    // A row of its own each time: when it was stored is when the homeowner was told (the reminder reads it).
-    const told = tellHomeowner({ kind, leadId, visitId: visit.id, email: to }, now);
-    return told.mail ? { visit, mail: told.mail } : { visit, mail: "no-email" as const, text: told.text };
+    // A mail of its own each time: when it was stored is when the homeowner was told (the reminder reads it).
+    const mail = queueToHomeowner({ kind, leadId, visitId: visit.id }, email, now, { again: false });
+    return { visit, mail: mail ?? ("no-email" as const) };
   });
   if (typeof stored === "string") return stored;
-  if (typeof stored.mail === "string") {
-    const text =
-      "text" in stored && stored.text ? await textNow(stored.text, { now, waitMs: MAIL_WAIT_MS }) : undefined;
-    return { visit: stored.visit, mail: stored.mail, to, text };
-  }
-  const outcome = await deliverNow(stored.mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
-  return { visit: stored.visit, mail: outcome, to, text: outcome.text };
+  if (typeof stored.mail === "string") return { visit: stored.visit, mail: stored.mail, to: email, channel: "mail" };
+  const { channel } = stored.mail;
+  const to = channel === "text" ? formatPhone(lead?.phone ?? "") : email;
+  const mail = await deliverNow(stored.mail.id, { transport, now, waitMs: MAIL_WAIT_MS });
+  return { visit: stored.visit, mail, to, channel };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { addDays, kansasDay, startOfKansasDay } from "~/lib/business-time";
-import { tellHomeowner, visitsMailedSince } from "~/models/outbox.server";
+import { queueToHomeowner, visitsMailedSince } from "~/models/outbox.server";
 import { dueReminders, markRemindersQueued } from "~/models/visit.server";
 import { repeatInBackground } from "~/server/background.server";
 import { inTransaction } from "~/server/db.server";
 
 /**
  * The day-before reminder: every visit that starts tomorrow, Kansas time, gets one
- * mail, once (visits.reminder_queued_at, set in the same transaction as the mail is queued;
+ * mail (or text, to a homeowner without an email), once (visits.reminder_queued_at, set in the same transaction as the mail is queued;
  * a move clears it, so the new day has its own). The outbox sends them on its next run.
  *
  * No reminder for a visit whose time the homeowner was mailed today, the day before it
@@ -25,11 +25,8 @@ export function queueVisitReminders(now = new Date()): number {
       startOfKansasDay(today),
     );
     const reminded = due.filter((v) => !toldToday.has(v.id));
-    // By mail to an address, by text to one who takes texts: a visit of a lead with neither is only marked.
     for (const visit of reminded)
-      tellHomeowner({ kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id, email: visit.email }, now, {
-        requeue: true,
-      });
+      queueToHomeowner({ kind: "visit-reminder", leadId: visit.leadId, visitId: visit.id }, visit.email, now);
     markRemindersQueued(
       reminded.map((v) => v.id),
       now,

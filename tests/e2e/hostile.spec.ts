@@ -96,6 +96,8 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],
   ["/admin/schedule", "routes/admin/schedule"],
+  ["/admin/visits/1/on-my-way", "routes/admin/visit-on-my-way"],
+  ["/admin/visits/1/on-my-way.data", "routes/admin/visit-on-my-way"],
   // The team's pages: the signed-in ones, and those reached before a session.
   ["/admin/team", "routes/admin/team"],
   ["/admin/team.data", "routes/admin/team"],

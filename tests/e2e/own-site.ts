@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "react-router";
-import { FAKE_RESEND_URL } from "../../playwright.config";
+import { FAKE_RESEND_URL, FAKE_TWILIO_ENV } from "../../playwright.config";
 import { ADMIN, test as shared } from "./fixtures";
 
 /**
@@ -104,6 +104,7 @@ async function startServer(files: SiteFiles, port: number, env: Record<string, s
       RESEND_API_KEY: "re_e2e_fake",
       RESEND_BASE_URL: FAKE_RESEND_URL,
       MAIL_FROM: "Website <web@example.com>",
+      ...FAKE_TWILIO_ENV,
       CONTACT_RATE_LIMIT: "1000",
       // Rendering the sitemap ahead cost each site about 3 s of CPU while its test ran.
       PAGE_CACHE_WARM: "0",

@@ -72,6 +72,30 @@ const GABLE = {
   },
 };
 
+function insertEstimate(db: Database.Database, leadId: number, estimate: SeedEstimate) {
+  const subtotal = estimate.lines.reduce((sum, l) => sum + l.totalCents, 0);
+  db.prepare(
+    "insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', ?, ?, ?, ?, ?)",
+  ).run(
+    leadId,
+    estimate.taxBasisPoints,
+    JSON.stringify(estimate.lines),
+    subtotal,
+    estimate.taxCents,
+    subtotal + estimate.taxCents,
+  );
+}
+
+/** An estimate ($3,458.81) for a lead that came in through the site, in the database at `dbPath`. */
+export function addEstimate(dbPath: string, leadId: number) {
+  const db = new Database(dbPath);
+  try {
+    insertEstimate(db, leadId, DERBY);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * A measured lead with an estimate ($3,458.81 by default), written straight into the e2e
  * database, for specs about what happens after the estimate (proposals, invoices, the job
@@ -90,17 +114,7 @@ export function seedLeadWithEstimate(
          values (?, ?, '316-555-0188', 'Hail last week', ?, ?, ?, 'measured', 'phone', ?) returning id`,
       )
       .get(name, email, estimate.street, estimate.city, estimate.zip, Date.now()) as { id: number };
-    const subtotal = estimate.lines.reduce((sum, l) => sum + l.totalCents, 0);
-    db.prepare(
-      "insert into estimates (lead_id, tier, tax_rate_bp, lines, subtotal_cents, tax_cents, total_cents) values (?, 'better', ?, ?, ?, ?, ?)",
-    ).run(
-      lead.id,
-      estimate.taxBasisPoints,
-      JSON.stringify(estimate.lines),
-      subtotal,
-      estimate.taxCents,
-      subtotal + estimate.taxCents,
-    );
+    insertEstimate(db, lead.id, estimate);
     if (roof) {
       db.prepare(
         "insert into roof_customers (customer_name, street, city, state, zip_code, area, pitch, drawing, lead_id) values (?, ?, ?, 'KS', ?, 1677, 6, ?, ?)",

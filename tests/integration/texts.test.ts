@@ -164,7 +164,7 @@ describe("each step of a visit reaches him by text", () => {
       { now: NOON },
     );
     if (typeof booked === "string") throw new Error(booked);
-    expect(booked.text).toEqual({ to, status: "sent" });
+    expect(booked.channel).toBe("text");
     queueVisitReminders(at(3, "12:00"));
     await processOutbox(undefined, at(3, "12:00"));
     const moved = await rescheduleVisit(
@@ -221,7 +221,7 @@ describe("money and the review reach a homeowner without an email by text", () =
     recordAcceptance(proposal.id, { name: "Ray Ortiz", ip: "127.0.0.1" }, NOON);
     const [deposit] = listLeadInvoices(id);
     const sent = await sendInvoiceNow(id, deposit.id, office, NOON);
-    expect(sent && "message" in sent && sent.message).toMatch(/was texted$/);
+    expect(sent && "message" in sent && sent.message).toMatch(/texted to \(316\) 555-\d{4}$/);
     const [invoiceText] = textsTo(to);
     expect(invoiceText).toMatch(
       new RegExp(
@@ -239,12 +239,12 @@ describe("money and the review reach a homeowner without an email by text", () =
       },
       NOON,
     );
-    expect("message" in paid && paid.message).toMatch(/Receipt: \(316\) 555-\d{4} was texted\.$/);
+    expect("message" in paid && paid.message).toMatch(/Receipt: texted to \(316\) 555-\d{4}\.?$/);
     expect(textsTo(to)[1]).toMatch(/: thank you, we received \$100\.00 for invoice INV-\d+\. \$[\d,.]+ is still due\./);
 
     expect(setJobCompleted(id, true, office, NOON)).toBe(true);
     const asked = await askForReview(id, undefined, NOON);
-    expect(asked).toEqual({ status: "sent" });
+    expect(asked).toMatchObject({ status: "texted", ok: true });
     expect(textsTo(to)[2]).toMatch(
       new RegExp(`^${company}: thank you for choosing us! .* https://roofs\\.example/review/[\\w-]+$`),
     );

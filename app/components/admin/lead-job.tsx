@@ -25,7 +25,6 @@ import {
   type LeadFormResult,
 } from "~/lib/lead-forms";
 import { formatKansasDate, formatKansasDateTime } from "~/lib/business-time";
-import { formatPhone } from "~/lib/business";
 import { CATEGORY_LABELS } from "~/lib/project-form";
 import { PROJECT_CATEGORIES } from "~/lib/project-categories";
 import type { DraftPhoto, LeadJobView } from "~/services/lead-job.server";
@@ -91,8 +90,8 @@ export function LeadJob({
           lead={lead}
           review={job.review}
           link={job.reviewLink}
-          mailSetUp={job.mailSetUp}
-          textTo={job.reviewTextTo}
+          mailSetUp={job.mailSetUp || job.reviewByText}
+          byText={job.reviewByText}
           post={askReview}
         />
       )}
@@ -106,14 +105,15 @@ function ReviewRequest({
   review,
   link,
   mailSetUp,
-  textTo,
+  byText,
   post: { fetcher, busy },
 }: {
   lead: { email: string };
   review: LeadJobView["review"];
   link: string | null;
   mailSetUp: boolean;
-  textTo: string | null;
+  /** No email, but the homeowner takes texts: the request goes by text. */
+  byText: boolean;
   post: LeadFormPost;
 }) {
   return (
@@ -121,7 +121,7 @@ function ReviewRequest({
       <h3 id="lead-review" className="flex items-center gap-2 font-semibold">
         <Star aria-hidden className="size-4 text-amber-500" /> Review
       </h3>
-      {!lead.email && !textTo ? (
+      {!lead.email && !byText ? (
         <p className="text-sm text-ink-soft">No email for this homeowner: ask for a review by phone or text.</p>
       ) : review?.submittedAt ? (
         <p className="text-sm">
@@ -186,8 +186,8 @@ function ReviewRequest({
               <Send aria-hidden className="size-4" /> {review ? "Send the request again" : "Ask for a review"}
             </SubmitButton>
             <p className="mt-1 text-xs text-ink-soft">
-              {textTo
-                ? `Texts ${formatPhone(textTo)} a link to a short form.`
+              {byText
+                ? "Texts them a link to a short form."
                 : mailSetUp
                   ? `Mails ${lead.email} a link to a short form.`
                   : `Mail is not set up: makes a link to a short form for you to send ${lead.email} yourself.`}{" "}

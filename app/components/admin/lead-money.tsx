@@ -190,7 +190,12 @@ function InvoiceCard({
           <FileDown aria-hidden className="size-4" /> PDF
         </a>
         {invoice.draft && (
-          <SendInvoice invoice={invoice} leadId={view.leadId} hasEmail={view.hasEmail} result={result} />
+          <SendInvoice
+            invoice={invoice}
+            leadId={view.leadId}
+            reachesHomeowner={view.reachesHomeowner}
+            result={result}
+          />
         )}
         {invoice.deleteTo && (
           <Link
@@ -402,12 +407,12 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
 function SendInvoice({
   invoice,
   leadId,
-  hasEmail,
+  reachesHomeowner,
   result,
 }: {
   invoice: MoneyInvoice;
   leadId: number;
-  hasEmail: boolean;
+  reachesHomeowner: boolean;
   result?: MoneyFormResult;
 }) {
   const { fetcher, lastResult: reply, busy } = useLeadFormPost(SEND_INVOICE_INTENT, result, invoice.id);
@@ -416,7 +421,7 @@ function SendInvoice({
       <input type="hidden" name="intent" value={SEND_INVOICE_INTENT} />
       <input type="hidden" name="invoiceId" value={invoice.id} />
       <SubmitButton busy={busy} busyText="Sending...">
-        <Send aria-hidden className="size-4" /> {hasEmail ? "Send to the homeowner" : "Number it and mark sent"}
+        <Send aria-hidden className="size-4" /> {reachesHomeowner ? "Send to the homeowner" : "Number it and mark sent"}
       </SubmitButton>
       <FormError id={`send-invoice-${invoice.id}-error`} errors={reply?.error?.[""] ?? undefined} />
     </fetcher.Form>

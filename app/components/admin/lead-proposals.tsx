@@ -92,6 +92,9 @@ export function LeadProposals({
                   <FileDown aria-hidden className="size-4" /> PDF
                 </a>
                 {p.emailTo && <EmailProposalButton proposalId={p.id} again={!!p.homeownerMail} name={p.emailTo.name} />}
+                {p.textTo && (
+                  <EmailProposalButton proposalId={p.id} again={!!p.homeownerMail} name={p.textTo.name} by="Text" />
+                )}
               </div>
             </li>
           ))}
@@ -189,15 +192,25 @@ function SendProposalForm({
   );
 }
 
-/** "Email to …": mails one proposal's link; never refused, only not found. */
-function EmailProposalButton({ proposalId, again, name }: { proposalId: number; again: boolean; name: string }) {
+/** "Email to …" (or "Text to …", to a lead without an email): one proposal's link; never refused, only not found. */
+function EmailProposalButton({
+  proposalId,
+  again,
+  name,
+  by = "Email",
+}: {
+  proposalId: number;
+  again: boolean;
+  name: string;
+  by?: "Email" | "Text";
+}) {
   const { fetcher, busy } = useLeadFormPost(EMAIL_PROPOSAL_INTENT, null);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={EMAIL_PROPOSAL_INTENT} />
       <input type="hidden" name="proposalId" value={proposalId} />
       <SubmitButton busy={busy} busyText="Sending..." className={secondaryButton}>
-        <Send aria-hidden className="size-4" /> {again ? "Email again" : "Email"} to {name}
+        <Send aria-hidden className="size-4" /> {again ? `${by} again` : by} to {name}
       </SubmitButton>
     </fetcher.Form>
   );

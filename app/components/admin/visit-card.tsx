@@ -1,7 +1,13 @@
-import { MapPin, MessageSquare, Navigation, Phone } from "lucide-react";
-import { href, Link } from "react-router";
+import { Car, MapPin, MessageSquare, Navigation, Phone } from "lucide-react";
+import { useState } from "react";
+import { href, Link, useFetcher } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { primaryButton, SubmitButton } from "~/components/form";
 import { mapsHref } from "~/lib/address";
 import { formatPhone, smsHref, telHref } from "~/lib/business";
+import { arrivalLabel, DEFAULT_ARRIVAL_MINUTES, ON_MY_WAY_MESSAGES } from "~/lib/on-my-way";
+import { ARRIVAL_MINUTES } from "~/lib/text-words";
+import type { MyDayItem } from "~/services/my-day.server";
 import type { ScheduleItem } from "~/services/visit-schedule.server";
 
 /** The homeowner's name on a visit: a link to the lead when this person may open it. */
@@ -22,7 +28,7 @@ const action =
  * One of my visits, for a phone on a job site: when, what, who, where (a maps link), the
  * homeowner a tap away, and the office's note (what to bring, where to park).
  */
-export function MyVisitCard({ item }: { item: ScheduleItem }) {
+export function MyVisitCard({ item }: { item: MyDayItem }) {
   return (
     <li className="rounded-xl border-l-4 border-brand bg-white p-4 shadow-sm [overflow-wrap:anywhere]">
       <p className="text-lg font-bold">
@@ -61,6 +67,59 @@ export function MyVisitCard({ item }: { item: ScheduleItem }) {
         )}
       </div>
       {item.lead.phone && <p className="mt-2 text-sm text-ink-soft">{formatPhone(item.lead.phone)}</p>}
+      {item.onMyWay && <OnMyWayForm visitId={item.id} name={item.lead.name} sentAt={item.onMyWay.sentAt} />}
     </li>
+  );
+}
+
+/**
+ * "On my way": one tap texts the homeowner who is coming and about when (today's visits of a
+ * homeowner who takes texts). Posts natively without scripts; with them, through its own
+ * fetcher. Without signal it says so and posts nothing: a late "on my way" would mislead.
+ */
+function OnMyWayForm({ visitId, name, sentAt }: { visitId: number; name: string; sentAt: string | null }) {
+  const fetcher = useFetcher();
+  const [offline, setOffline] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const id = `on-my-way-${visitId}`;
+  return (
+    <fetcher.Form
+      method="post"
+      action={href("/admin/visits/:id/on-my-way", { id: String(visitId) })}
+      preventScrollReset
+      aria-label={`On my way to ${name}`}
+      onSubmit={(event) => {
+        const noSignal = !navigator.onLine;
+        setOffline(noSignal);
+        if (!noSignal) return;
+        event.preventDefault();
+        toast.error(ON_MY_WAY_MESSAGES.needsSignal);
+      }}
+      className="mt-3 max-w-md border-t border-black/10 pt-3"
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor={id} className="text-sm font-semibold">
+          There in
+          <select
+            id={id}
+            name="minutes"
+            defaultValue={DEFAULT_ARRIVAL_MINUTES}
+            className="mt-1 block min-h-11 rounded-lg border border-black/20 bg-white px-2 font-normal"
+          >
+            {ARRIVAL_MINUTES.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {arrivalLabel(minutes)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <SubmitButton busy={busy} busyText="Texting..." className={`${primaryButton} min-h-11 flex-1 rounded-lg`}>
+          <Car aria-hidden className="size-4" /> On my way
+        </SubmitButton>
+      </div>
+      <p className="mt-1 text-sm text-ink-soft" aria-live="polite">
+        {offline ? ON_MY_WAY_MESSAGES.needsSignal : sentAt ? `Texted at ${sentAt}` : `Texts ${name} when you leave.`}
+      </p>
+    </fetcher.Form>
   );
 }

@@ -67,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (typeof booked === "string") return refuse(VISIT_MESSAGES.badAssignee);
       return redirectWithFlash(back, {
         type: "success",
-        message: `${VISIT_MESSAGES.added(booked.visit.kind)}${mailWords(booked.mail, booked.to, booked.text)}`,
+        message: `${VISIT_MESSAGES.added(booked.visit.kind)}${mailWords(booked.mail, booked.to, booked.channel)}`,
       });
     }
     case "move-visit": {
@@ -87,7 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (typeof moved === "string") return refuse(VISIT_MESSAGES.badAssignee);
       if (!moved.changed) return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.unchanged });
       const message = moved.timeChanged
-        ? `${moved.moved ? VISIT_MESSAGES.moved : VISIT_MESSAGES.updated}${mailWords(moved.mail, moved.to, moved.text)}`
+        ? `${moved.moved ? VISIT_MESSAGES.moved : VISIT_MESSAGES.updated}${mailWords(moved.mail, moved.to, moved.channel)}`
         : VISIT_MESSAGES.saved;
       return redirectWithFlash(back, { type: "success", message });
     }
@@ -98,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirectWithFlash(back, { type: "info", message: VISIT_MESSAGES.alreadyCancelled });
       return redirectWithFlash(back, {
         type: "success",
-        message: `${VISIT_MESSAGES.cancelled}${mailWords(cancelled.mail, cancelled.to, cancelled.text)}`,
+        message: `${VISIT_MESSAGES.cancelled}${mailWords(cancelled.mail, cancelled.to, cancelled.channel)}`,
       });
     }
     default:
