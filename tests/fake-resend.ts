@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { rateBucket } from "./rate-bucket";
 
 export type SentMail = {
   from: string;
@@ -32,17 +33,7 @@ export async function startFakeResend(listenPort = 0, { latencyMs = 0, requestsP
   const requests: string[] = [];
   /** How many requests the rate limit turned away. */
   let limited = 0;
-  let tokens = requestsPerSecond ?? 0;
-  let filledAt = Date.now();
-  const overLimit = () => {
-    if (requestsPerSecond === undefined) return false;
-    const now = Date.now();
-    tokens = Math.min(requestsPerSecond, tokens + ((now - filledAt) / 1000) * requestsPerSecond);
-    filledAt = now;
-    if (tokens < 1) return true;
-    tokens -= 1;
-    return false;
-  };
+  const overLimit = rateBucket(requestsPerSecond);
   let failNext: ((mail: SentMail) => boolean) | null = null;
   let refuse: ((mail: SentMail) => boolean) | null = null;
   const server = http.createServer((req, res) => {

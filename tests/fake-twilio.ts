@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import twilio from "twilio";
+import { rateBucket } from "./rate-bucket";
 
 export type SentText = { sid: string; to: string; from: string | null; body: string; statusCallback: string | null };
 
@@ -34,6 +35,16 @@ export function inboundText(from: string, body: string, sid = `SM${crypto.random
   };
 }
 
+export type FakeTwilioOptions = {
+  /** Each answer comes this long after its request, as Twilio across the internet answers. */
+  latencyMs?: number;
+  /**
+   * The number's carrier rate: past this many texts a second (a bucket that refills at this
+   * rate and holds as many), a text is answered 429 (code 20429) and not sent.
+   */
+  textsPerSecond?: number;
+};
+
 /**
  * A stand-in for Twilio's Messages API on 127.0.0.1: checks the account's credentials,
  * records each text and answers like Twilio, or with an outage (503) or a refusal of one
@@ -41,27 +52,45 @@ export function inboundText(from: string, body: string, sid = `SM${crypto.random
  * Twilio does after the carrier answers. GET /sent lists what it got (for the browser
  * tests, which run it as a separate process: tests/fake-twilio-cli.ts).
  */
-export async function startFakeTwilio(listenPort = 0) {
+export async function startFakeTwilio(listenPort = 0, { latencyMs = 0, textsPerSecond }: FakeTwilioOptions = {}) {
   const sent: SentText[] = [];
   // Message ids are never reused, even after `sent` is emptied between tests.
   let taken = 0;
   let down = false;
   let refuse: ((text: SentText) => boolean) | null = null;
+  /** Every POST of a text, answered or not: how many calls a backlog took. */
+  let requests = 0;
+  let limited = 0;
+  /** Calls open this moment, and the most ever open at once. */
+  let open = 0;
+  let mostOpen = 0;
+  const overRate = rateBucket(textsPerSecond);
   const server = http.createServer((req, res) => {
     let body = "";
+    const path = `/2010-04-01/Accounts/${FAKE_TWILIO.accountSid}/Messages.json`;
+    const call = req.method === "POST" && req.url === path;
+    if (call) {
+      requests++;
+      mostOpen = Math.max(mostOpen, ++open);
+    }
     req.on("data", (c) => (body += c));
-    req.on("end", () => {
+    req.on("end", () => (latencyMs ? setTimeout(answer, latencyMs) : answer()));
+    const answer = () => {
       const json = (status: number, value: unknown) => {
+        if (call) open--;
         res.writeHead(status, { "Content-Type": "application/json" });
         res.end(JSON.stringify(value));
       };
       if (req.method === "GET" && req.url === "/sent") return json(200, sent);
-      const path = `/2010-04-01/Accounts/${FAKE_TWILIO.accountSid}/Messages.json`;
-      if (req.method !== "POST" || req.url !== path) return json(404, { code: 20404, message: "Not found" });
+      if (!call) return json(404, { code: 20404, message: "Not found" });
       const auth = Buffer.from(`${FAKE_TWILIO.accountSid}:${FAKE_TWILIO.authToken}`).toString("base64");
       if (req.headers.authorization !== `Basic ${auth}`)
         return json(401, { code: 20003, message: "Authenticate", status: 401 });
       if (down) return json(503, { code: 20500, message: "Service unavailable", status: 503 });
+      if (overRate()) {
+        limited++;
+        return json(429, { code: 20429, message: "Too Many Requests", status: 429 });
+      }
       const form = new URLSearchParams(body);
       const text: SentText = {
         sid: `SM${String(++taken).padStart(32, "0")}`,
@@ -87,13 +116,23 @@ export async function startFakeTwilio(listenPort = 0) {
         num_segments: "1",
         date_created: new Date().toUTCString(),
       });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
+    /** How many calls to send a text it got (an outage's and a refusal's too). */
+    requests: () => requests,
+    /** How many calls the carrier rate turned away (see `textsPerSecond`). */
+    limited: () => limited,
+    /** The most calls it had open at once (sent and not yet answered). */
+    mostAtOnce: () => mostOpen,
+    /** How many texts it took beyond the first of their kind (`key`: the same number and words by default). */
+    duplicates(key: (text: SentText) => string = (t) => `${t.to}\n${t.body}`) {
+      return sent.length - new Set(sent.map(key)).size;
+    },
     /** Twilio answers 503 to everything while down. */
     setDown(value: boolean) {
       down = value;

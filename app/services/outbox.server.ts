@@ -275,7 +275,9 @@ export async function deliverNow(
       : waitMs === undefined && leaveToWorker();
   if (toWorker) {
     releaseLease(item.id);
-    wakeOutbox();
+    // A mail's worker was woken by leaveToWorker when the line is busy, and is not while the
+    // provider is down: the worker's own tick is the only try into an outage (decision 0100).
+    if (item.channel === "text") wakeOutbox();
     return { status: "queued" };
   }
   const limit = waitMs ?? SEND_LIMIT_MS;

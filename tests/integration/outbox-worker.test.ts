@@ -83,4 +83,20 @@ describe("a request while the provider is known to be down", () => {
     expect(delivered("first@example.com")).toEqual({ notices: 1, autoReplies: 1 });
     expect(delivered("second@example.com")).toEqual({ notices: 1, autoReplies: 1 });
   });
+
+  it("a storm of requests into the outage makes no call to it: each mail waits for the worker's own tick", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    fake.failWhen(() => true);
+    newLead("First Visitor", "first@example.com");
+    await processOutbox();
+    const tried = fake.requests.length;
+    const storm = Array.from({ length: 5 }, (_, i) => newLead(`Storm Visitor ${i}`, `storm${i}@example.com`));
+    for (const id of storm) await mailNewLead(id);
+    // Time for a worker a request woke to run (50 ms after a wake), and for that run to end.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stopBackgroundTasks();
+    errors.mockRestore();
+    expect(fake.requests.length).toBe(tried);
+    expect(storm.map(stateOf).every((s) => s.notification === "pending" && s.attempts === 0)).toBe(true);
+  });
 });

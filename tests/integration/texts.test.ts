@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessToday, kansasInstant } from "~/lib/business-time";
-import { FAKE_TWILIO, inboundText } from "../fake-twilio";
+import { FAKE_TWILIO, inboundText, startFakeTwilio } from "../fake-twilio";
 import { fakeResendForApp } from "./fake-mail";
 import { fakeTwilioForApp } from "./fake-texts";
 
@@ -21,6 +21,7 @@ const { mailNewLead } = await import("~/services/lead-mail.server");
 const { processOutbox, deliverNow } = await import("~/services/outbox.server");
 const { bookVisit, rescheduleVisit, callOffVisit } = await import("~/services/visit-booking.server");
 const { queueVisitReminders } = await import("~/services/visit-reminders.server");
+const { twilioTransport } = await import("~/server/texts.server");
 const { startApp } = await import("./started-app");
 const { proposals } = await import("~/db/schema");
 const { recordAcceptance } = await import("~/models/proposal.server");
@@ -316,6 +317,27 @@ describe("after an outage", () => {
     await processOutbox(undefined, NOON);
     expect(textsTo(good.to)).toHaveLength(1);
     expect(rows(bad.id)[0].lastError).toMatch(/Twilio refused the text: .*not a valid phone number/);
+  });
+});
+
+describe("a backlog of texts", () => {
+  it("is handed to Twilio at the number's rate, not one answer at a time, each text once", async () => {
+    // Twilio across the internet answers later than the number's next turn comes.
+    const slow = await startFakeTwilio(0, { latencyMs: 100 });
+    try {
+      const people = Array.from({ length: 5 }, () => homeowner());
+      for (const p of people) queueText({ kind: "lead-autoreply", leadId: p.id }, NOON);
+      await processOutbox(undefined, NOON, twilioTransport({ ...FAKE_TWILIO, apiBase: slow.url }));
+      // One call at a time, texts would go at the pace of Twilio's answers, whatever the carrier allows.
+      expect(slow.mostAtOnce()).toBeGreaterThan(1);
+      for (const p of people) {
+        expect(slow.sent.filter((t) => t.to === p.to)).toHaveLength(1);
+        expect(rows(p.id).map((r) => r.state)).toEqual(["sent"]);
+      }
+      expect(slow.duplicates()).toBe(0);
+    } finally {
+      await slow.close();
+    }
   });
 });
 
