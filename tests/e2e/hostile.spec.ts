@@ -173,9 +173,11 @@ const intentBodies = (intents: string[]): HostileBody[] =>
     ],
   ]);
 
-// Pages a person reaches before signing in. Signed out, every other action sends the
-// request to sign in before it reads an intent, so only the bodies themselves are tried there.
-const BEFORE_SIGN_IN = /^\/(contact|proposal|review)\b|^\/admin\/(login|forgot-password|reset-password|invitation)\b/;
+// Pages a person reaches before signing in, and Twilio's webhooks (believed by their signature,
+// not a session). Signed out, every other action sends the request to sign in before it reads
+// an intent, so only the bodies themselves are tried there.
+const BEFORE_SIGN_IN =
+  /^\/(contact|proposal|review|webhooks)\b|^\/admin\/(login|forgot-password|reset-password|invitation)\b/;
 
 /**
  * A redirect to the sign-in page (in a `.data` answer, inside the body), 401 from the upload
