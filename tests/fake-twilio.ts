@@ -11,17 +11,23 @@ export const FAKE_TWILIO = {
   from: "+13165550100",
 } as const;
 
-/** A form post to one of our Twilio webhooks, signed as Twilio signs it (or with `signature`). */
-export async function postTwilioWebhook(
+export type WebhookSigning = { authToken?: string; signature?: string | null };
+
+/** A form post to one of our Twilio webhooks, signed as Twilio signs it (or with `signature`; null: none). */
+export function twilioWebhookRequest(
   url: string,
   params: Record<string, string>,
-  { authToken = FAKE_TWILIO.authToken, signature }: { authToken?: string; signature?: string | null } = {},
-) {
+  { authToken = FAKE_TWILIO.authToken, signature }: WebhookSigning = {},
+): Request {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   const signed = signature === undefined ? twilio.getExpectedTwilioSignature(authToken, url, params) : signature;
   if (signed !== null) headers["X-Twilio-Signature"] = signed;
-  return fetch(url, { method: "POST", headers, body: new URLSearchParams(params) });
+  return new Request(url, { method: "POST", headers, body: new URLSearchParams(params) });
 }
+
+/** The same post, sent. */
+export const postTwilioWebhook = (url: string, params: Record<string, string>, signing: WebhookSigning = {}) =>
+  fetch(twilioWebhookRequest(url, params, signing));
 
 /** What a homeowner's text to the business's number looks like to our webhook. */
 export function inboundText(from: string, body: string, sid = `SM${crypto.randomUUID().replace(/-/g, "")}`) {

@@ -4,6 +4,7 @@ import type RequestClient from "twilio/lib/base/RequestClient";
 import { env } from "~/server/env.server";
 import type { BatchOutcome, Transport } from "~/server/mail.server";
 import { siteOrigin } from "~/server/origin.server";
+import { providerLine } from "~/server/provider-line.server";
 
 type RequestOptions<TData> = RequestClient.RequestOptions<TData>;
 
@@ -35,16 +36,10 @@ class RebasedClient extends twilio.RequestClient {
 
 // Twilio takes a text a call, and the number's carrier registration allows so many a
 // second: every text of this process waits for the next free slot.
-let nextSlot = 0;
-async function textTurn() {
-  const now = Date.now();
-  const wait = nextSlot - now;
-  nextSlot = Math.max(now, nextSlot) + textGapMs();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
+const textLine = providerLine(() => textGapMs());
 
 /** Whether a text handed over now would wait behind others: a request leaves it to the worker then. */
-export const textLineBusy = () => nextSlot > Date.now();
+export const textLineBusy = textLine.busy;
 
 /** Errors about the one text, not an outage (Twilio's codes): an unreachable, landline or opted-out number. */
 const REFUSALS = new Set([21211, 21212, 21408, 21610, 21612, 21614, 21617, 30003, 30005, 30006]);
@@ -91,7 +86,7 @@ export function twilioTransport(settings: TwilioSettings): TextTransport {
       for (const text of texts) {
         while (open.size >= mostOpen) await Promise.race(open);
         if (outage !== null) break;
-        await textTurn();
+        await textLine.turn();
         if (outage !== null) break;
         const call = one(text);
         const settled = call.then(() => void open.delete(settled));

@@ -12,6 +12,7 @@ import {
   type Attempt,
 } from "~/models/outbox.server";
 import { repeatInBackground } from "~/server/background.server";
+import { providerLine } from "~/server/provider-line.server";
 import {
   BATCH_LIMIT,
   mailTransport,
@@ -40,12 +41,9 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * request takes the next free slot. `down`: its last answer was a failure (an outage, a
  * 429, no answer in time), until it answers again.
  */
-const line = { nextSlot: 0, down: false };
+const line = { ...providerLine(() => REQUEST_GAP_MS), down: false };
 async function paced<T>(send: () => Promise<T>): Promise<T> {
-  const now = Date.now();
-  const wait = line.nextSlot - now;
-  line.nextSlot = Math.max(now, line.nextSlot) + REQUEST_GAP_MS;
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await line.turn();
   let answer: T;
   try {
     answer = await send();
@@ -77,7 +75,7 @@ export const wakeOutbox = () => wakeWorker?.();
 function leaveToWorker(): boolean {
   if (!wakeWorker) return false;
   if (line.down) return true;
-  if (line.nextSlot <= Date.now()) return false;
+  if (!line.busy()) return false;
   wakeWorker();
   return true;
 }

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { FAKE_TWILIO, startFakeTwilio } from "../fake-twilio";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { FAKE_TWILIO } from "../fake-twilio";
+import { fakeTwilioForApp } from "./fake-texts";
 
 // Staff text a homeowner from the lead page: the words go through Twilio's SDK to the fake
 // Twilio, stay in the lead's history, and show in its Texts section with where they stand.
 // Nothing goes to a lead that never agreed or replied STOP. A reply waits on the dashboard
 // until someone opens the lead.
 
-const twilio = await startFakeTwilio();
-Object.assign(process.env, {
-  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-  TWILIO_FROM: FAKE_TWILIO.from,
-  TWILIO_API_BASE: twilio.url,
-  TEXTS_PER_SECOND: "100",
-});
-afterAll(() => twilio.close());
+const twilio = await fakeTwilioForApp({ keep: true });
 
 const { eq } = await import("drizzle-orm");
 const { leads, textOptOuts } = await import("~/db/schema");

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_TWILIO, startFakeTwilio } from "../fake-twilio";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fakeTwilioForApp } from "./fake-texts";
 
 // A homeowner who gave a phone and no email, and agreed to texts: everything the office sends
 // him that would be a mail goes by text instead, through Twilio (a fake one here), and staff
@@ -8,16 +8,7 @@ import { FAKE_TWILIO, startFakeTwilio } from "../fake-twilio";
 // Noon in Kansas on a weekday, outside the quiet hours: each step is told it is then.
 const NOON = new Date("2026-11-24T18:00:00Z");
 
-const fake = await startFakeTwilio();
-Object.assign(process.env, {
-  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-  TWILIO_FROM: FAKE_TWILIO.from,
-  TWILIO_API_BASE: fake.url,
-  // One text a second is the real number's pace; here nothing waits for the line.
-  TEXTS_PER_SECOND: "100",
-});
-afterAll(() => fake.close());
+const fake = await fakeTwilioForApp({ keep: true });
 
 const { createLead } = await import("~/models/lead.server");
 const { bookVisit, mailWords, rescheduleVisit } = await import("~/services/visit-booking.server");

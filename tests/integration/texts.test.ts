@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessToday, kansasInstant } from "~/lib/business-time";
-import { FAKE_TWILIO, inboundText, startFakeTwilio } from "../fake-twilio";
+import { FAKE_TWILIO, inboundText, startFakeTwilio, twilioWebhookRequest, type WebhookSigning } from "../fake-twilio";
 import { fakeResendForApp } from "./fake-mail";
 import { fakeTwilioForApp } from "./fake-texts";
 
@@ -29,7 +29,6 @@ const { listLeadInvoices } = await import("~/models/invoice.server");
 const { sendInvoiceNow, recordPaymentNow } = await import("~/services/invoice-sending.server");
 const { setJobCompleted } = await import("~/models/lead.server");
 const { askForReview } = await import("~/services/review-asking.server");
-const { postTwilioWebhook } = await import("../fake-twilio");
 const smsRoute = await import("~/routes/resources/twilio-sms");
 const statusRoute = await import("~/routes/resources/twilio-status");
 
@@ -86,23 +85,11 @@ async function webhook(
   route: typeof smsRoute | typeof statusRoute,
   path: string,
   params: Record<string, string>,
-  opts: Parameters<typeof postTwilioWebhook>[2] = {},
+  signing: WebhookSigning = {},
 ) {
-  const url = `https://roofs.example${path}`;
-  // postTwilioWebhook signs and sends; here the request goes to the route module itself.
-  let request: Request | undefined;
-  const original = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    request = new Request(input, init);
-    return new Response(null);
-  }) as typeof fetch;
+  const request = twilioWebhookRequest(`https://roofs.example${path}`, params, signing);
   try {
-    await postTwilioWebhook(url, params, opts);
-  } finally {
-    globalThis.fetch = original;
-  }
-  try {
-    const response = (await route.action({ request: request!, params: {}, context: {} } as never)) as Response;
+    const response = (await route.action({ request, params: {}, context: {} } as never)) as Response;
     return { status: response.status, body: await response.text() };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: await thrown.text() };
@@ -111,8 +98,8 @@ async function webhook(
     throw thrown;
   }
 }
-const sms = (params: Record<string, string>, opts: Parameters<typeof postTwilioWebhook>[2] = {}) =>
-  webhook(smsRoute, "/webhooks/twilio/sms", params, opts);
+const sms = (params: Record<string, string>, signing: WebhookSigning = {}) =>
+  webhook(smsRoute, "/webhooks/twilio/sms", params, signing);
 const status = (params: Record<string, string>) => webhook(statusRoute, "/webhooks/twilio/status", params);
 
 describe("who is texted", () => {
