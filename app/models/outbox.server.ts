@@ -166,6 +166,10 @@ export function queueMail(mail: NewMail, now = new Date()): OutboxItem {
   });
 }
 
+/** No address to mail, but the lead takes texts: what queueToHomeowner sends goes by text alone. */
+export const textedInsteadOfMail = (lead: { id: number; email: string }) =>
+  !lead.email.includes("@") && textRecipient(lead.id) !== null;
+
 /**
  * A homeowner's mail of a texted kind to `email`, its text beside it (as enqueueMail and
  * queueMail store it); to a lead without an email, its text alone, when the lead takes

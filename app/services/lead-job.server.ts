@@ -12,7 +12,7 @@ import { reviewLinkState } from "~/lib/review-request";
 import { setJobCompleted } from "~/models/lead.server";
 import { listPhotos } from "~/models/lead-photo.server";
 import { findLeadProject } from "~/models/project.server";
-import { textRecipient } from "~/models/outbox.server";
+import { textedInsteadOfMail } from "~/models/outbox.server";
 import { latestReviewRequest } from "~/models/review-request.server";
 import { getTestimonial } from "~/models/testimonial.server";
 import { redirectWithFlash } from "./flash.server";
@@ -58,7 +58,7 @@ export function leadJobView(lead: Lead, reviewLink: string | null = null, now = 
     /** Without mail the request is a link for staff to send: the form's words say so. */
     mailSetUp: mailIsSetUp(),
     /** A homeowner without an email is asked by text, when he takes texts. */
-    reviewByText: !lead.email.includes("@") && textRecipient(lead.id) !== null,
+    reviewByText: textedInsteadOfMail(lead),
     project: findLeadProject(lead.id) ?? null,
     draft: portfolioDraftView(lead),
   };

@@ -28,7 +28,7 @@ import { acceptedProposalOf, listLeadInvoices } from "~/models/invoice.server";
 import { jobValueOf } from "~/models/job-value.server";
 import { billedCents, unbilledCents } from "~/lib/job-value";
 import { getLead } from "~/models/lead.server";
-import { findMail, textRecipient } from "~/models/outbox.server";
+import { findMail, textedInsteadOfMail } from "~/models/outbox.server";
 import { stripeRefundNotes } from "~/models/lead-history.server";
 import { listInvoicePayments } from "~/models/payment.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
@@ -207,7 +207,7 @@ export async function leadMoneyView(
     })),
     billable: jobValue !== null && unbilledCents(jobValue, rows) > 0,
     hasFinal: rows.some((r) => r.kind === "final" && r.state !== "void"),
-    reachesHomeowner: lead.email.includes("@") || textRecipient(leadId) !== null,
+    reachesHomeowner: lead.email.includes("@") || textedInsteadOfMail({ id: leadId, email: lead.email }),
     onlinePayment: onlinePaymentEnabled(),
     today,
   };

@@ -31,7 +31,7 @@ import {
   listLeadProposals,
   recordAcceptance,
 } from "~/models/proposal.server";
-import { findMail, listMails, mailView, queueToHomeowner, textRecipient } from "~/models/outbox.server";
+import { findMail, listMails, mailView, queueToHomeowner, textedInsteadOfMail } from "~/models/outbox.server";
 import { findLeadRoof } from "~/models/roof-customer.server";
 import { getBusinessFacts, getSetting, setSetting } from "~/models/settings.server";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/server/link-token.server";
@@ -233,7 +233,7 @@ export function leadProposalsView(leadId: number, now = new Date()) {
   // Mailed to the lead's address as it is now (a lead staff wrote down may have none): texted
   // instead when the lead has none and takes texts.
   const email = getLead(leadId)?.email ?? "";
-  const texts = !email.includes("@") && textRecipient(leadId) !== null;
+  const texts = textedInsteadOfMail({ id: leadId, email });
   return proposals.map((p) => {
     const content = proposalContent(p);
     const mailed = toHomeowner.get(p.id) ?? findMail("proposal", { proposalId: p.id }, "text");
