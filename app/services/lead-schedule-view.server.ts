@@ -1,3 +1,4 @@
+import { textRecipient } from "~/models/outbox.server";
 import { mayPost } from "~/lib/access";
 import { VISIT_KIND_LABELS, type VisitKind } from "~/lib/visit-kinds";
 import { ADD_VISIT_INTENT, defaultVisitKind, type VisitLengths } from "~/lib/visit-form";
@@ -41,7 +42,8 @@ export type LeadScheduleView = {
   /** Who goes unless staff choose otherwise: whoever looks after the lead. */
   defaultAssignee: number | null;
   /** Whether the homeowner is mailed: an address, and mail set up. */
-  mails: { email: string | null; setUp: boolean };
+  /** `textTo`: no address, but the homeowner takes texts at this number (E.164): he is texted instead. */
+  mails: { email: string | null; setUp: boolean; textTo: string | null };
   today: string;
 };
 
@@ -81,7 +83,11 @@ export async function leadScheduleView(
     defaultKind: defaultVisitKind(lead.status),
     lengths: getSetting("visitLengths"),
     defaultAssignee: lead.assigneeId,
-    mails: { email: lead.email.includes("@") ? lead.email : null, setUp: mailIsSetUp() },
+    mails: {
+      email: lead.email.includes("@") ? lead.email : null,
+      setUp: mailIsSetUp(),
+      textTo: lead.email.includes("@") ? null : textRecipient(lead.id),
+    },
     today: kansasDay(now),
   };
 }

@@ -25,6 +25,7 @@ import {
   type VisitFormResult,
 } from "~/lib/visit-form";
 import { isVisitKind, VISIT_KIND_LABELS, VISIT_KINDS } from "~/lib/visit-kinds";
+import { formatPhone } from "~/lib/business";
 import type { Assignee } from "~/models/lead-assignment.server";
 import type { LeadScheduleView, LeadVisitItem } from "~/services/lead-schedule-view.server";
 
@@ -39,11 +40,13 @@ const visitsPath = (leadId: number) => href("/admin/leads/:id/visits", { id: Str
 export function LeadSchedule({ view, result }: { view: LeadScheduleView | null; result?: VisitFormResult }) {
   if (!view) return null;
   const books = view.people !== null;
-  const mailHint = !view.mails.email
-    ? "This lead has no email address: tell the homeowner yourself."
-    : view.mails.setUp
-      ? `Emails ${view.mails.email} a calendar invitation, and a reminder the day before.`
-      : `Mail is not set up: tell ${view.mails.email} yourself.`;
+  const mailHint = view.mails.textTo
+    ? `Texts ${formatPhone(view.mails.textTo)} when it is booked, and a reminder the day before.`
+    : !view.mails.email
+      ? "This lead has no email address: tell the homeowner yourself."
+      : view.mails.setUp
+        ? `Emails ${view.mails.email} a calendar invitation, and a reminder the day before.`
+        : `Mail is not set up: tell ${view.mails.email} yourself.`;
   return (
     <section aria-labelledby="lead-schedule" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <h2 id="lead-schedule" className="flex items-center gap-2 text-lg font-bold">
