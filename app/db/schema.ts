@@ -261,6 +261,8 @@ export const leads = sqliteTable(
     textConsentAt: integer("text_consent_at", { mode: "timestamp_ms" }),
     // A text came in that nobody on the team has opened the lead since: the dashboard's "new reply".
     unreadReplyAt: integer("unread_reply_at", { mode: "timestamp_ms" }),
+    // Staff paused the overdue reminders for this job (a payment plan, a dispute): none goes until resumed.
+    remindersPausedAt: integer("reminders_paused_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -566,6 +568,9 @@ export const invoices = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
     voidReason: text("void_reason"),
+    // The overdue reminders sent for it so far (steps of the owner's schedule) and when the last went.
+    remindersSent: integer("reminders_sent").notNull().default(0),
+    lastRemindedAt: integer("last_reminded_at", { mode: "timestamp_ms" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -605,6 +610,28 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("payments_invoice_idx").on(t.invoiceId), check("payments_amount_check", sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * Money given back from a payment (a canceled job's deposit, an overcharge): recorded by staff
+ * after they refund it (cash, a check, or Stripe's dashboard for an online payment). It lowers
+ * its invoice's `paid_cents` in the same transaction; the payment itself stays as received.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    // YYYY-MM-DD, Kansas time.
+    refundedOn: text("refunded_on").notNull(),
+    reason: text("reason").notNull(),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refunds_payment_idx").on(t.paymentId), check("refunds_amount_check", sql`${t.amountCents} > 0`)],
 );
 
 /** Stripe events already handled, by Stripe's id: a repeated delivery is answered and ignored. */
@@ -727,6 +754,7 @@ export type PasswordReset = typeof passwordResets.$inferSelect;
 export type Visit = typeof visits.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
 export type JobPageLink = typeof jobPageLinks.$inferSelect;
 
 /**

@@ -42,6 +42,7 @@ describe("database", () => {
       "proposals",
       "rate_limits",
       "recovery_codes",
+      "refunds",
       "review_requests",
       "roof_customer_search",
       "roof_customers",
