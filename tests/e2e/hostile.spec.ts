@@ -96,6 +96,7 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],
   ["/admin/schedule", "routes/admin/schedule"],
+  ["/admin/reports", "routes/admin/reports"],
   ["/admin/visits/1/on-my-way", "routes/admin/visit-on-my-way"],
   ["/admin/visits/1/on-my-way.data", "routes/admin/visit-on-my-way"],
   // The team's pages: the signed-in ones, and those reached before a session.
