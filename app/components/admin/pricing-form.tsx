@@ -193,7 +193,7 @@ export function PricingForm({
           for a job on its invoices card.
           {remindersChanged && ` ${remindersChanged}.`}
         </p>
-        <label className="flex items-center gap-2 self-end py-2 text-sm font-medium">
+        <label className="flex items-center gap-2 py-1 text-sm font-medium sm:col-span-2 lg:col-span-3">
           <input {...getInputProps(reminding.enabled, { type: "checkbox" })} /> Send reminders for overdue invoices
         </label>
         <Field
