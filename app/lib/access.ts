@@ -287,6 +287,7 @@ const ADMIN_ACCESS = {
       "send-invoice": OFFICE,
       "delete-draft": OFFICE,
       "void-invoice": OWNER,
+      "pause-reminders": OFFICE,
     } satisfies PostsFor<(typeof INVOICE_INTENTS)[number]>,
   },
   "routes/admin/lead-payments": {

@@ -24,6 +24,11 @@ export const HISTORY_KINDS = [
   "invoice-voided",
   "invoice-draft-deleted",
   "payment-received",
+  // A reminder of an overdue invoice queued (`count`: the step's days past due, `amount`: owed
+  // then), by the daily check; reminders paused or resumed for the job, by whoever did.
+  "invoice-reminder-sent",
+  "invoice-reminders-paused",
+  "invoice-reminders-resumed",
   // Money Stripe took that the site did not keep: the owner refunds it (decision 0068).
   "online-payment-unrecorded",
   "online-payment-over",
@@ -58,6 +63,7 @@ export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
   "invoice-voided",
   "invoice-draft-deleted",
   "payment-received",
+  "invoice-reminder-sent",
   "online-payment-unrecorded",
   "online-payment-over",
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceMail, receiptMail } from "./invoice-mail";
+import { invoiceMail, invoiceReminderMail, receiptMail } from "./invoice-mail";
 
 const invoice = {
   homeowner: "Jane Doe",
@@ -46,5 +46,19 @@ describe("receiptMail", () => {
     expect(text).toContain(
       "Thank you: you paid $800.00 online by card on November 27, 2026 toward invoice INV-0007. This invoice is now paid in full.",
     );
+  });
+});
+
+describe("invoiceReminderMail", () => {
+  it("says politely what is still owed, since when, how to pay and whom to call", () => {
+    const { subject, text, html } = invoiceReminderMail({ ...invoice, owedCents: 120_050, onlinePayment: true }, link);
+    expect(subject).toBe("Reminder: invoice INV-0007 from Prairie Ridge was due December 11, 2026");
+    expect(text).toContain(
+      "A friendly reminder: invoice INV-0007 was due on December 11, 2026, and $1,200.50 of it is still open.",
+    );
+    expect(text).toContain(`Pay it online by card on your job page`);
+    expect(text).toContain("If you have paid it already, thank you, and please ignore this note.");
+    expect(text).toContain("call us at (620) 555-0142");
+    expect(html).toContain(`<a href="${link}">`);
   });
 });

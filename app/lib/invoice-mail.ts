@@ -1,6 +1,6 @@
 /**
- * The homeowner's invoice and receipt mails: plain text and a small HTML copy,
- * each with the job's one job page link (decision 0076).
+ * The homeowner's invoice, receipt and overdue reminder mails: plain text and a small HTML
+ * copy, each with the job's one job page link (decision 0076).
  */
 import { JOB_PAGE_MAIL } from "./job-page";
 import { formatCents } from "./money-format";
@@ -34,8 +34,24 @@ export function invoiceMail(
   link: string,
 ): { subject: string; text: string; html: string } {
   const due = s.dueOn ? ` by ${formatDay(s.dueOn)}` : "";
-  // Online payment is offered only when the owner set Stripe up; otherwise the page has no Pay button.
-  const howToPay = s.onlinePayment
+  return {
+    subject: `Invoice ${s.number} from ${s.company.name}: ${formatCents(s.owedCents)}`,
+    ...mailOf(
+      [
+        `Hi ${s.homeowner},`,
+        `Here is your ${s.kindLabel.toLowerCase()} invoice ${s.number} for ${formatCents(s.owedCents)}, due${due || " on receipt"}. The PDF is attached.`,
+        ...howToPay(s, link),
+        `Questions? Reply to this email or call us at ${s.company.phone}.`,
+        `Thank you,\n${s.company.name}`,
+      ],
+      link,
+    ),
+  };
+}
+
+/** How to pay, with the job page link: online only when the owner set Stripe up (otherwise the page has no Pay button). */
+function howToPay(s: { number: string; onlinePayment: boolean }, link: string): string[] {
+  return s.onlinePayment
     ? [
         "Pay it online by card on your job page, which also shows every invoice and what is paid:",
         link,
@@ -46,14 +62,31 @@ export function invoiceMail(
         link,
         `You can pay by check (please write ${s.number} on it), in cash or by card when we are on site.`,
       ];
+}
+
+/**
+ * A polite reminder of an invoice past its due day (decision 0104): what is still owed, the
+ * day it was due, how to pay, and a way to talk if something is wrong or a plan would help.
+ */
+export function invoiceReminderMail(
+  s: {
+    homeowner: string;
+    number: string;
+    owedCents: number;
+    dueOn: string;
+    company: Company;
+    onlinePayment: boolean;
+  },
+  link: string,
+): { subject: string; text: string; html: string } {
   return {
-    subject: `Invoice ${s.number} from ${s.company.name}: ${formatCents(s.owedCents)}`,
+    subject: `Reminder: invoice ${s.number} from ${s.company.name} was due ${formatDay(s.dueOn)}`,
     ...mailOf(
       [
         `Hi ${s.homeowner},`,
-        `Here is your ${s.kindLabel.toLowerCase()} invoice ${s.number} for ${formatCents(s.owedCents)}, due${due || " on receipt"}. The PDF is attached.`,
-        ...howToPay,
-        `Questions? Reply to this email or call us at ${s.company.phone}.`,
+        `A friendly reminder: invoice ${s.number} was due on ${formatDay(s.dueOn)}, and ${formatCents(s.owedCents)} of it is still open.`,
+        ...howToPay(s, link),
+        `If you have paid it already, thank you, and please ignore this note. If something about the invoice is not right, or a payment plan would help, reply to this email or call us at ${s.company.phone}.`,
         `Thank you,\n${s.company.name}`,
       ],
       link,

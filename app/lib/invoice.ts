@@ -63,6 +63,8 @@ export const INVOICE_MESSAGES = {
   checkNumber: "Please enter the check number",
   paymentAmount: "Please enter the amount received, like 500.00",
   futureDay: "The day it was received cannot be in the future",
+  remindersPaused: "Overdue reminders paused for this job",
+  remindersResumed: "Overdue reminders resumed for this job",
 } as const;
 
 /** The number an invoice gets when first sent: one more than the highest given, so none is skipped. */
@@ -212,6 +214,7 @@ export const SEND_INVOICE_INTENT = "send-invoice";
 export const VOID_INVOICE_INTENT = "void-invoice";
 export const DELETE_DRAFT_INTENT = "delete-draft";
 export const RECORD_PAYMENT_INTENT = "record-payment";
+export const PAUSE_REMINDERS_INTENT = "pause-reminders";
 
 const id = z
   .string()
@@ -309,12 +312,19 @@ export const VoidInvoiceSchema = z.object({
 /** Delete a draft (owner and office): the admin's confirm step posts the row as `id`. */
 export const DeleteDraftSchema = z.object({ intent: z.literal(DELETE_DRAFT_INTENT), id });
 
+/** Pause or resume the job's overdue reminders (owner and office; decision 0104). */
+export const PauseRemindersSchema = z.object({
+  intent: z.literal(PAUSE_REMINDERS_INTENT),
+  reminders: z.enum(["pause", "resume"], { error: "Please reload the page and try again" }),
+});
+
 export const InvoiceFormSchema = z.discriminatedUnion("intent", [
   CreateInvoiceSchema,
   SaveInvoiceSchema,
   SendInvoiceSchema,
   VoidInvoiceSchema,
   DeleteDraftSchema,
+  PauseRemindersSchema,
 ]);
 export const INVOICE_INTENTS = [
   CREATE_INVOICE_INTENT,
@@ -322,6 +332,7 @@ export const INVOICE_INTENTS = [
   SEND_INVOICE_INTENT,
   VOID_INVOICE_INTENT,
   DELETE_DRAFT_INTENT,
+  PAUSE_REMINDERS_INTENT,
 ] as const;
 
 /** A money form's answer, named by its intent and invoice, for the form that posted it (components/admin/lead-money.tsx). */

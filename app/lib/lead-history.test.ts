@@ -54,7 +54,14 @@ const unrecorded = row({
   detail: "This invoice is paid in full.",
   reference: "cs_test_8",
 });
-const MONEY = [sent, check, voided, deleted, proposal, over, unrecorded];
+const reminded = row({
+  kind: "invoice-reminder-sent",
+  amountCents: 65_316,
+  count: 10,
+  invoiceNumber: 1,
+  invoiceKind: "deposit",
+});
+const MONEY = [sent, check, voided, deleted, proposal, over, unrecorded, reminded];
 
 describe("a history entry in the office's words", () => {
   it("says what was sent, received, voided or deleted, with its amount and invoice", () => {
@@ -71,6 +78,7 @@ describe("a history entry in the office's words", () => {
     expect(historyText({ ...proposal, count: null }, "office")).toBe(
       "Proposal link created: $3,458.81, valid until December 28, 2026",
     );
+    expect(historyText(reminded, "office")).toBe("Reminder sent for invoice INV-0001, 10 days past due: $653.16 owed");
   });
 
   it("asks the owner to refund what Stripe took beyond what was owed", () => {
@@ -99,6 +107,7 @@ describe("the same entries for the crew", () => {
       "Proposal link created",
       "An online payment needs the owner's attention",
       "An online payment needs the owner's attention",
+      "Payment reminder sent for the deposit invoice",
     ]);
     for (const text of MONEY.map((r) => historyText(r, "crew")))
       expect(text).not.toMatch(/\$|\d|INV-|check|card|cs_test/i);
@@ -128,6 +137,10 @@ describe("entries without money read the same for everyone", () => {
     expect(historyText(row({ kind: "homeowner-photos", count: 1 }), role)).toBe("Added a photo from the job page");
     expect(historyText(row({ kind: "job-links-revoked", count: 2 }), role)).toBe("Turned off 2 links to the job page");
     expect(historyText(row({ kind: "proposal-accepted", detail: "Dana Ortiz" }), role)).toBe("Accepted by Dana Ortiz");
+    expect(historyText(row({ kind: "invoice-reminders-paused" }), role)).toBe("Overdue reminders paused for this job");
+    expect(historyText(row({ kind: "invoice-reminders-resumed" }), role)).toBe(
+      "Overdue reminders resumed for this job",
+    );
     // 9:00 AM in Kansas (CST) on Monday, March 9, 2026.
     const at = new Date("2026-03-09T14:00:00Z");
     expect(historyText(row({ kind: "visit-booked", visitKind: "work_day", visitStartsAt: at }), role)).toBe(

@@ -1,6 +1,6 @@
 import { seesMoney } from "./access";
 import { MONEY_KINDS, type HistoryKind } from "./history-kinds";
-import { formatInvoiceNumber } from "./invoice";
+import { formatInvoiceNumber, INVOICE_MESSAGES } from "./invoice";
 import { INVOICE_KINDS, paymentMethodWords, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
 import { JOB_PAGE_LINK_MESSAGES } from "./job-page";
 import { JOB_PHOTO_MESSAGES } from "./job-photos";
@@ -98,6 +98,8 @@ function moneyWords(row: HistoryRow): string | null {
         : "";
       return `${amount} received${how} on invoice ${invoice}`;
     }
+    case "invoice-reminder-sent":
+      return `Reminder sent for invoice ${invoice}, ${count(row.count, "1 day", "days")} past due: ${amount} owed`;
     case "online-payment-unrecorded":
       return `An online payment of ${amount} for invoice ${invoice} was not recorded (${row.detail ?? ""}): refund it from the Stripe dashboard (${row.reference ?? ""}).`;
     case "online-payment-over":
@@ -123,6 +125,8 @@ function crewWords(row: HistoryRow): string | null {
       return `Draft ${invoice} deleted`;
     case "payment-received":
       return `Payment received on the ${invoice}`;
+    case "invoice-reminder-sent":
+      return `Payment reminder sent for the ${invoice}`;
     case "online-payment-unrecorded":
     case "online-payment-over":
       return HISTORY_WORDS.refundDueForCrew;
@@ -167,6 +171,10 @@ export function historyText(row: HistoryRow, role: Role): string | null {
       return HISTORY_WORDS.proposalWithdrawn;
     case "proposal-accepted":
       return `Accepted by ${row.detail ?? ""}`;
+    case "invoice-reminders-paused":
+      return INVOICE_MESSAGES.remindersPaused;
+    case "invoice-reminders-resumed":
+      return INVOICE_MESSAGES.remindersResumed;
     case "visit-booked":
     case "visit-moved":
     case "visit-length-changed":

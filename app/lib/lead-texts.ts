@@ -110,6 +110,7 @@ export const AUTO_TEXT_LABELS: Partial<Record<OutboxKind, string>> = {
   proposal: "Proposal ready (with its link)",
   invoice: "Invoice (with the link to pay)",
   receipt: "Receipt for a payment",
+  "invoice-reminder": "Overdue invoice reminder",
   "review-request": "Review request",
 };
 

@@ -26,7 +26,7 @@ export const OUTBOX_KINDS = [
   "password-reset",
   // To the homeowner: a visit or work day booked (.ics), the day-before reminder,
   // a visit moved, its length changed at the same start, or called off; an invoice; a
-  // receipt for a payment.
+  // receipt for a payment; a reminder of an overdue invoice (decision 0104).
   "visit-confirmation",
   "visit-reminder",
   "visit-moved",
@@ -34,6 +34,7 @@ export const OUTBOX_KINDS = [
   "visit-cancelled",
   "invoice",
   "receipt",
+  "invoice-reminder",
   // To the owner: his backups need a look (at most once a day), and the monthly word on them.
   "backup-alert",
   "backup-report",

@@ -159,7 +159,8 @@ const formCount = (field: CoverageField) => {
         .max(max, `Please enter at most ${max.toLocaleString("en-US")}: ${what}.`),
     );
 };
-const checkbox = z.preprocess((v) => v === "on" || v === "true", z.boolean());
+/** A checkbox arrives as "on" or not at all. */
+export const checkbox = z.preprocess((v) => v === "on" || v === "true", z.boolean());
 
 const FormTier = TierSchema.extend({
   name: z.string({ error: "Please name the shingle line" }).trim().min(1, "Please name the shingle line").max(60),

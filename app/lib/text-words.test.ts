@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   arrivalWords,
+  invoiceReminderText,
   invoiceText,
   onMyWayText,
   proposalText,
@@ -29,6 +30,13 @@ const every: [string, string][] = [
   ["proposal", proposalText(company, link)],
   ["invoice", invoiceText({ company, number: "INV-0042", owedCents: 1_234_567, payOnline: true }, link)],
   ["receipt", receiptText({ company, amountCents: 500_000, number: "INV-0042", owedCents: 734_567 }, link)],
+  [
+    "invoice reminder",
+    invoiceReminderText(
+      { company, number: "INV-0042", owedCents: 1_234_567, dueOn: "2026-12-11", payOnline: true },
+      link,
+    ),
+  ],
   ["review request", reviewRequestText(company, link)],
 ];
 
@@ -51,6 +59,14 @@ describe("the texts to a homeowner", () => {
     );
     expect(receiptText({ company, amountCents: 10_000, number: "INV-1", owedCents: 5_000 }, link)).toContain(
       "$50.00 is still due.",
+    );
+  });
+
+  it("reminds of an overdue invoice with its balance and the day it was due", () => {
+    expect(
+      invoiceReminderText({ company, number: "INV-7", owedCents: 65_000, dueOn: "2026-12-11", payOnline: false }, link),
+    ).toBe(
+      `${company}: a friendly reminder, invoice INV-7 was due Fri, Dec 11 and $650.00 is still open. See it: ${link}`,
     );
   });
 

@@ -52,6 +52,13 @@ export const invoiceText = (
 ) =>
   `${s.company}: invoice ${s.number} for ${formatCents(s.owedCents)} is ready. ${s.payOnline ? "See it and pay by card" : "See it"}: ${link}`;
 
+/** An overdue invoice's reminder (decision 0104): what is owed and the day it was due. */
+export const invoiceReminderText = (
+  s: { company: string; number: string; owedCents: number; dueOn: string; payOnline: boolean },
+  link: string,
+) =>
+  `${s.company}: a friendly reminder, invoice ${s.number} was due ${formatShortDay(s.dueOn)} and ${formatCents(s.owedCents)} is still open. ${s.payOnline ? "See it and pay by card" : "See it"}: ${link}`;
+
 export const receiptText = (
   s: { company: string; amountCents: number; number: string; owedCents: number },
   link: string,

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, sql, type SQL } from "drizzle-orm";
 import { invoices, leads, proposals, type Invoice } from "~/db/schema";
-import type { Actor } from "~/lib/actor";
+import { systemActor, type Actor } from "~/lib/actor";
 import {
   baseLine,
   dueWhenSent,
@@ -8,6 +8,7 @@ import {
   finalInvoiceLines,
   INVOICE_MESSAGES,
   nextInvoiceNumber,
+  owedCents,
   sumCents,
   type InvoiceBasis,
   type SaveInvoiceInput,
@@ -17,6 +18,7 @@ import type { Channel } from "~/lib/outbox";
 import { businessToday } from "~/lib/business-time";
 import type { ProposalContent } from "~/lib/proposal";
 import { unbilledCents } from "~/lib/job-value";
+import { dueReminder, REMINDERS_HISTORY_AUTHOR, type ReminderStep } from "~/lib/invoice-reminders";
 import { getDb, inTransaction } from "~/server/db.server";
 import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
@@ -337,6 +339,76 @@ export function deleteInvoiceDraft(
       now,
     );
     return "deleted";
+  });
+}
+
+/**
+ * The open invoices (Sent or Partly paid) due before `today` and on or after `since`, whose
+ * jobs take overdue reminders (not paused, not archived): what the daily check looks at.
+ */
+export function overdueInvoiceIds(today: string, since: string): number[] {
+  return getDb()
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(leads, eq(leads.id, invoices.leadId))
+    .where(
+      and(
+        // As a literal, so SQLite may take the partial index of open invoices.
+        sql`${invoices.state} in ('sent', 'partly_paid')`,
+        lt(invoices.dueOn, today),
+        gte(invoices.dueOn, since),
+        isNull(leads.remindersPausedAt),
+        isNull(leads.archivedAt),
+      ),
+    )
+    .orderBy(asc(invoices.dueOn), asc(invoices.id))
+    .all()
+    .map((r) => r.id);
+}
+
+const REMINDERS_ACTOR = systemActor(REMINDERS_HISTORY_AUTHOR);
+
+/**
+ * Sends this invoice the step of the schedule (`days`) due at `now`, if one is (decision 0104):
+ * its mail queued (with its text, or the text alone to a homeowner without an email), the
+ * invoice's count and day moved on and the lead's history entry written, in one transaction
+ * read afresh, so a crash or a second run never sends a step twice. Nothing at all when no
+ * step is due, the job's reminders are paused or its lead archived, or the homeowner cannot
+ * be reached (no email, no texts). The step sent, or null.
+ */
+export function remindOfInvoice(invoiceId: number, days: readonly number[], now: Date): ReminderStep | null {
+  return inTransaction(() => {
+    const invoice = getInvoice(invoiceId);
+    const lead =
+      invoice &&
+      getDb()
+        .select({ email: leads.email, pausedAt: leads.remindersPausedAt, archivedAt: leads.archivedAt })
+        .from(leads)
+        .where(eq(leads.id, invoice.leadId))
+        .get();
+    if (!invoice || !lead || lead.pausedAt || lead.archivedAt) return null;
+    const step = dueReminder(invoice, days, now);
+    if (!step) return null;
+    const about = { kind: "invoice-reminder" as const, leadId: invoice.leadId, invoiceId: invoice.id };
+    // Each step is a mail of its own, never the last one put back in line.
+    if (!queueToHomeowner(about, lead.email, now, { again: false })) return null;
+    getDb()
+      .update(invoices)
+      .set({ remindersSent: invoice.remindersSent + 1, lastRemindedAt: now })
+      .where(eq(invoices.id, invoice.id))
+      .run();
+    writeLeadHistory(
+      {
+        leadId: invoice.leadId,
+        kind: "invoice-reminder-sent",
+        invoiceId: invoice.id,
+        amountCents: owedCents(invoice),
+        count: step.days,
+      },
+      REMINDERS_ACTOR,
+      now,
+    );
+    return step;
   });
 }
 

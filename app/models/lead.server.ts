@@ -381,3 +381,23 @@ export function setJobCompleted(
     return true;
   });
 }
+
+/**
+ * Pauses or resumes the overdue invoice reminders for a lead's job (decision 0104), with a
+ * history entry naming who, in one transaction. Undefined for an unknown lead; otherwise
+ * whether anything changed (pausing a paused job changes nothing and writes nothing).
+ */
+export function setRemindersPaused(id: number, paused: boolean, by: Actor, now = new Date()): boolean | undefined {
+  return inTransaction(() => {
+    const lead = getDb().select({ pausedAt: leads.remindersPausedAt }).from(leads).where(eq(leads.id, id)).get();
+    if (!lead) return undefined;
+    if (paused === !!lead.pausedAt) return false;
+    getDb()
+      .update(leads)
+      .set({ remindersPausedAt: paused ? now : null })
+      .where(eq(leads.id, id))
+      .run();
+    writeLeadHistory({ leadId: id, kind: paused ? "invoice-reminders-paused" : "invoice-reminders-resumed" }, by, now);
+    return true;
+  });
+}

@@ -40,6 +40,7 @@ const TEXTED_KINDS: ReadonlySet<OutboxKind> = new Set([
   "proposal",
   "invoice",
   "receipt",
+  "invoice-reminder",
   "review-request",
 ]);
 

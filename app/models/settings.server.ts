@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { count, eq, sql } from "drizzle-orm";
-import type { AccountName } from "~/lib/by-line";
+import { byLine, personName, type AccountName } from "~/lib/by-line";
 import { z } from "~/lib/zod";
 import { getDb, inTransaction, preparedOnce } from "~/server/db.server";
 import { settings, users } from "~/db/schema";
@@ -29,6 +29,7 @@ import {
   type OffsiteStatus,
 } from "~/lib/offsite";
 import { DEFAULT_VISIT_LENGTHS, VisitLengthsSchema, type VisitLengths } from "~/lib/visit-form";
+import { DEFAULT_REMINDER_SETTINGS, ReminderSettingsSchema, type ReminderSettings } from "~/lib/invoice-reminders";
 import { DEFAULT_SITE_MEDIA, SiteMediaSchema, type SiteMedia } from "~/lib/site-media";
 import {
   DEFAULT_SITE_WORDS,
@@ -136,6 +137,12 @@ const GROUPS = {
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,
     onPublicPages: false,
   },
+  // Overdue invoice reminders: on or off, and the days after the due day (decision 0104; the Pricing page).
+  invoiceReminders: {
+    schema: ReminderSettingsSchema,
+    fallback: (): ReminderSettings => structuredClone(DEFAULT_REMINDER_SETTINGS),
+    onPublicPages: false,
+  },
 } as const;
 type Groups = typeof GROUPS;
 export type SettingsKey = keyof Groups;
@@ -213,6 +220,12 @@ export function getSettingChange(key: SettingsKey): { by: AccountName | null; at
       .where(eq(settings.key, key))
       .get() ?? null
   );
+}
+
+/** "Last changed by Kim on Nov 27, 2026" for a page's by-line; null for the defaults or a save from before accounts. */
+export function lastChangedLine(key: SettingsKey): string | null {
+  const change = getSettingChange(key);
+  return change && byLine("Last changed", personName(change.by), change.at);
 }
 
 export function countSettings(): number {

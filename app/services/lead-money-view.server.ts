@@ -21,6 +21,7 @@ import {
   type InvoiceState,
 } from "~/lib/invoice-kinds";
 import { businessToday, formatDay } from "~/lib/business-time";
+import { invoiceReminderLine, reminderNote, reminderStanding } from "~/lib/invoice-reminders";
 import { centsToDollars } from "~/lib/money";
 import { formatCents } from "~/lib/money-format";
 import { emailedLine } from "~/lib/outbox";
@@ -31,6 +32,7 @@ import { getLead } from "~/models/lead.server";
 import { findMail, textedInsteadOfMail } from "~/models/outbox.server";
 import { stripeRefundNotes } from "~/models/lead-history.server";
 import { listInvoicePayments } from "~/models/payment.server";
+import { getSetting } from "~/models/settings.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 
 /** One figure of a money block ("Total", "$3,000.00"); `strong` is the one to read first. */
@@ -55,6 +57,8 @@ export type MoneyInvoice = {
   lines: InvoiceRow[];
   payments: { id: number; line: string }[];
   mail: string | null;
+  /** Its overdue reminders: those sent, and the next while they go (lib/invoice-reminders.ts). */
+  reminder: string | null;
   voidReason: string | null;
   takesPayments: boolean;
   /** The confirm step of "Delete draft" (a draft, for those who may delete one), or null. */
@@ -90,6 +94,11 @@ export type LeadMoneyView = {
   /** An invoice sent goes to the homeowner: by mail, or by text to one without an email who takes texts. */
   reachesHomeowner: boolean;
   onlinePayment: boolean;
+  /**
+   * The job's overdue reminders, once it has an invoice sent and open (or they are paused):
+   * where they stand in a sentence, and whether the button pauses or resumes them.
+   */
+  reminders: { note: string; toggle: "pause" | "resume" } | null;
   today: string;
 };
 
@@ -129,6 +138,15 @@ export async function leadMoneyView(
   const mayDelete = mayPost(user.role, "routes/admin/lead-invoices", DELETE_DRAFT_INTENT);
   const mayVoid = mayPost(user.role, "routes/admin/lead-invoices", VOID_INVOICE_INTENT);
   const here = `${leadPage(leadId)}#lead-money`;
+  const now = new Date();
+  const schedule = getSetting("invoiceReminders");
+  const reachesHomeowner = lead.email.includes("@") || textedInsteadOfMail({ id: leadId, email: lead.email });
+  const standing = reminderStanding({
+    enabled: schedule.enabled,
+    paused: !!lead.remindersPausedAt,
+    archived: !!lead.archivedAt,
+    reachable: reachesHomeowner,
+  });
   const invoices = rows.map((inv): MoneyInvoice => {
     const lines = inv.lines as (InvoiceLine & { basisPoints?: number })[];
     const owed = owedCents(inv);
@@ -158,6 +176,7 @@ export async function leadMoneyView(
           line: `${formatCents(p.amountCents)} on ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,
         })),
       mail: mail ? emailedLine(mail) : null,
+      reminder: invoiceReminderLine(inv, schedule.days, standing, now),
       voidReason: inv.voidReason,
       takesPayments: takesPayments(inv),
       deleteTo: mayDelete && inv.state === "draft" ? `${leadPage(leadId)}?delete-draft=${inv.id}#lead-money` : null,
@@ -207,8 +226,15 @@ export async function leadMoneyView(
     })),
     billable: jobValue !== null && unbilledCents(jobValue, rows) > 0,
     hasFinal: rows.some((r) => r.kind === "final" && r.state !== "void"),
-    reachesHomeowner: lead.email.includes("@") || textedInsteadOfMail({ id: leadId, email: lead.email }),
+    reachesHomeowner,
     onlinePayment: onlinePaymentEnabled(),
+    reminders:
+      lead.remindersPausedAt || rows.some((r) => r.state === "sent" || r.state === "partly_paid")
+        ? {
+            note: reminderNote(standing, schedule.days, lead.remindersPausedAt),
+            toggle: lead.remindersPausedAt ? "resume" : "pause",
+          }
+        : null,
     today,
   };
 }

@@ -12,6 +12,7 @@ import { startNightlyBackups } from "~/services/backup-health.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { tidyUploads } from "~/services/upload-housekeeping.server";
 import { startVisitReminders } from "~/services/visit-reminders.server";
+import { startInvoiceReminders } from "~/services/invoice-reminders.server";
 
 /**
  * Runs before the server listens: on a new server, an off-site copy put back when asked;
@@ -48,5 +49,6 @@ export function startBackgroundTasks() {
   startOutbox(() => void enqueueDueDigest());
   startNightlyBackups();
   startVisitReminders();
+  startInvoiceReminders();
   repeatInBackground("rate-limit-cleanup", 5 * 60_000, async () => void clearExpiredRateLimits());
 }

@@ -28,7 +28,7 @@ const FORMS = [
   },
   { form: "proposal acceptance", parser: "routes/proposal.tsx", schema: "AcceptanceSchema" },
   { form: "sign-in", parser: "routes/admin/login.tsx", schema: "LoginSchema" },
-  { form: "pricing", parser: "routes/admin/pricing.tsx", schema: "PricingFormSchema" },
+  { form: "pricing", parser: "routes/admin/pricing.tsx", schema: "PricingPageFormSchema" },
   { form: "roof tool's customer", parser: "routes/admin/roof-measurement.tsx", schema: "RoofCustomerSchema" },
   { form: "roof tool's Maps key", parser: "routes/admin/roof-measurement.tsx", schema: "MapsKeySchema" },
   { form: "roof tool's publisher tag", parser: "routes/admin/roof-measurement.tsx", schema: "PublisherTagSchema" },

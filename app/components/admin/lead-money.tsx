@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banknote, FileDown, Plus, Receipt, Send, Trash2, TriangleAlert } from "lucide-react";
+import { Banknote, BellOff, BellRing, FileDown, Plus, Receipt, Send, Trash2, TriangleAlert } from "lucide-react";
 import { href, Link } from "react-router";
 import { ConfirmDelete, Field, FieldError, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
@@ -11,6 +11,7 @@ import {
   HAND_METHODS,
   INVOICE_MESSAGES,
   MAX_CHANGE_ORDERS,
+  PAUSE_REMINDERS_INTENT,
   RECORD_PAYMENT_INTENT,
   RecordPaymentSchema,
   SAVE_INVOICE_INTENT,
@@ -70,6 +71,7 @@ export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result
           {view.onlinePayment ? "on" : "off (Stripe is not set up)"}.
         </p>
       )}
+      {view.reminders && <Reminders reminders={view.reminders} leadId={view.leadId} result={result} />}
       {view.invoices.length > 0 && (
         <ul className="space-y-3">
           {view.invoices.map((invoice) => (
@@ -184,6 +186,7 @@ function InvoiceCard({
         </ul>
       )}
       {invoice.mail && <p className="mt-1 text-ink-soft">{invoice.mail}</p>}
+      {invoice.reminder && <p className="mt-1 text-ink-soft">{invoice.reminder}</p>}
       {invoice.voidReason && <p className="mt-1 text-ink-soft">Voided: {invoice.voidReason}</p>}
       <div className="mt-2 flex flex-wrap items-start gap-3">
         <a href={invoice.pdf} className="inline-flex items-center gap-1 py-2 font-semibold text-brand underline">
@@ -217,6 +220,44 @@ function InvoiceCard({
       )}
       {invoice.voidable && <VoidInvoice invoice={invoice} leadId={view.leadId} result={result} />}
     </li>
+  );
+}
+
+/** Where the job's overdue reminders stand, and the button that pauses or resumes them (decision 0104). */
+function Reminders({
+  reminders,
+  leadId,
+  result,
+}: {
+  reminders: NonNullable<LeadMoneyView["reminders"]>;
+  leadId: number;
+  result?: MoneyFormResult;
+}) {
+  const { fetcher, lastResult: reply, busy } = useLeadFormPost(PAUSE_REMINDERS_INTENT, result);
+  const pause = reminders.toggle === "pause";
+  return (
+    <fetcher.Form
+      method="post"
+      action={invoicesPath(leadId)}
+      preventScrollReset
+      aria-label="Overdue reminders"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-black/10 p-3 text-sm"
+    >
+      <p className="flex min-w-0 flex-1 basis-64 items-start gap-2">
+        {pause ? (
+          <BellRing aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+        ) : (
+          <BellOff aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-soft" />
+        )}
+        <span>{reminders.note}</span>
+      </p>
+      <input type="hidden" name="intent" value={PAUSE_REMINDERS_INTENT} />
+      <input type="hidden" name="reminders" value={reminders.toggle} />
+      <SubmitButton busy={busy} busyText={pause ? "Pausing..." : "Resuming..."} className={secondaryButton}>
+        {pause ? "Pause reminders" : "Resume reminders"}
+      </SubmitButton>
+      <FormError id="pause-reminders-error" errors={reply?.error?.[""] ?? undefined} />
+    </fetcher.Form>
   );
 }
 

@@ -10,14 +10,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass, SubmitButton } from "~/components/admin-ui";
 import { SHINGLE_TIERS } from "~/lib/estimate";
-import {
-  coverageHint,
-  PITCH_BAND_LABELS,
-  PITCH_BANDS,
-  PricingFormSchema,
-  pricingFormValues,
-  type Pricing,
-} from "~/lib/pricing";
+import { REMINDER_GRACE_DAYS, REMINDER_LIMITS, type ReminderSettings } from "~/lib/invoice-reminders";
+import { coverageHint, PITCH_BAND_LABELS, PITCH_BANDS, type Pricing } from "~/lib/pricing";
+import { PricingPageFormSchema, pricingPageFormValues } from "~/lib/pricing-page";
 
 const group = "grid gap-4 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 lg:grid-cols-3";
 const legend = "float-left mb-1 w-full text-lg font-bold sm:col-span-2 lg:col-span-3";
@@ -47,25 +42,31 @@ function MoneyField({ label, meta, hint }: { label: string; meta: Meta; hint?: s
 
 /**
  * The owner's prices and what each unit covers: the estimate multiplies the roof's takeoff
- * by these. Dollars are typed as on a receipt ("42.50"), the tax rate as a percent.
+ * by these. Dollars are typed as on a receipt ("42.50"), the tax rate as a percent. Beside
+ * the deposit, the overdue invoice reminders: one form for both (lib/pricing-page.ts).
  */
 export function PricingForm({
   pricing,
+  reminders,
+  remindersChanged,
   lastResult,
 }: {
   pricing: Pricing;
+  reminders: ReminderSettings;
+  remindersChanged: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: pricingFormValues(pricing),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PricingFormSchema }),
+    defaultValue: pricingPageFormValues(pricing, reminders),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PricingPageFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const tiers = fields.tiers.getFieldset();
   const labor = fields.laborPerSquareCents.getFieldset();
+  const reminding = fields.reminders.getFieldset();
   return (
     <Form method="post" {...getFormProps(form)} aria-label="Pricing" className="space-y-6">
       {form.errors?.length ? (
@@ -182,6 +183,25 @@ export function PricingForm({
             inputMode="decimal"
             className={inputClass}
           />
+        </Field>
+      </fieldset>
+      <fieldset className={group}>
+        <legend className={legend}>Overdue invoice reminders</legend>
+        <p className={note}>
+          A polite reminder to the homeowner, by email and by text where they take texts, with the invoice, what is
+          still owed and the link to their job page. They stop when the invoice is paid or voided; staff can pause them
+          for a job on its invoices card.
+          {remindersChanged && ` ${remindersChanged}.`}
+        </p>
+        <label className="flex items-center gap-2 py-1 text-sm font-medium sm:col-span-2 lg:col-span-3">
+          <input {...getInputProps(reminding.enabled, { type: "checkbox" })} /> Send reminders for overdue invoices
+        </label>
+        <Field
+          label="Days after the due day"
+          error={reminding.days}
+          hint={`Up to ${REMINDER_LIMITS.steps}, like 3, 10, 30: one reminder on each of those days past due. One more than ${REMINDER_GRACE_DAYS} days late is skipped, so an invoice long overdue gets only those still ahead.`}
+        >
+          <input {...getInputProps(reminding.days, { type: "text" })} inputMode="numeric" className={inputClass} />
         </Field>
       </fieldset>
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-black/10 bg-sand px-4 py-3 sm:mx-0">

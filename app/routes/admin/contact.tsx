@@ -13,8 +13,7 @@ import {
 } from "~/lib/contact-page";
 import { ContactSettingsSchema, type ContactSettings } from "~/lib/contact-settings";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
-import { byLine, personName } from "~/lib/by-line";
-import { getSetting, getSettingChange, saveChangedSettings, type SettingsKey } from "~/models/settings.server";
+import { getSetting, lastChangedLine, saveChangedSettings, type SettingsKey } from "~/models/settings.server";
 import { textsAreSetUp } from "~/server/texts.server";
 import type { Route } from "./+types/contact";
 
@@ -27,14 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     contactSettings: getSetting("contact"),
     businessFacts: getSetting("business"),
     textsSetUp: textsAreSetUp(),
-    changed: { contact: lastChanged("contact"), business: lastChanged("business") },
+    changed: { contact: lastChangedLine("contact"), business: lastChangedLine("business") },
   };
-}
-
-/** "Last changed by Kim on Nov 27, 2026"; nothing for the defaults or a save from before accounts. */
-function lastChanged(key: SettingsKey): string | null {
-  const change = getSettingChange(key);
-  return change && byLine("Last changed", personName(change.by), change.at);
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { LeadSubpage } from "~/components/admin/lead-subpage";
 import { actorOf } from "~/lib/actor";
 import { INVOICE_INTENTS, INVOICE_MESSAGES, InvoiceFormSchema, MAX_CHANGE_ORDERS } from "~/lib/invoice";
 import { createInvoiceDraft, deleteInvoiceDraft, saveInvoiceDraft, voidInvoice } from "~/models/invoice.server";
+import { setRemindersPaused } from "~/models/lead.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { parseId } from "~/lib/parse-id";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -18,8 +19,8 @@ import type { Route } from "./+types/lead-invoices";
 
 /**
  * The lead page's invoice forms post here: a new progress or final draft, a
- * draft saved, sent (numbered then) or deleted (owner and office), a sent invoice voided
- * (the owner). Done, they go back to the lead page with a flash. A refused form comes back,
+ * draft saved, sent (numbered then) or deleted, the job's overdue reminders paused or
+ * resumed (owner and office), a sent invoice voided (the owner). Done, they go back to the lead page with a flash. A refused form comes back,
  * with scripts, to the fetcher that sent it; without, this page shows the job's money with
  * the form and its errors (a GET shows the same, the money alone).
  */
@@ -74,6 +75,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!deleted) notFound();
       if (deleted !== "deleted") return refuse(deleted.refused);
       return redirectWithFlash(back, { type: "success", message: INVOICE_MESSAGES.deleted });
+    }
+    case "pause-reminders": {
+      const pause = value.reminders === "pause";
+      // Pausing a paused job (a second tab, a double post) changes nothing and says the same.
+      setRemindersPaused(lead.id, pause, by);
+      return redirectWithFlash(back, {
+        type: "success",
+        message: pause ? INVOICE_MESSAGES.remindersPaused : INVOICE_MESSAGES.remindersResumed,
+      });
     }
     default:
       return refuseUnknownIntent();

@@ -1,26 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { PricingForm } from "~/components/admin/pricing-form";
-import { PricingFormSchema } from "~/lib/pricing";
-import { byLine, personName } from "~/lib/by-line";
-import { getSetting, getSettingChange, setSetting } from "~/models/settings.server";
+import { PRICING_MESSAGES, PricingPageFormSchema } from "~/lib/pricing-page";
+import { getSetting, lastChangedLine, saveChangedSettings, type SettingsKey } from "~/models/settings.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/pricing";
 
-// The Pricing section: what each material covers and costs, labor, disposal and tax.
-// Estimates are made from these; no public page shows them (saving leaves the page cache).
-
-export const PRICING_MESSAGES = { saved: "Prices saved", failed: "Failed to save the prices" } as const;
+// The Pricing section: what each material covers and costs, labor, disposal, tax and the
+// deposit, and the overdue invoice reminders (decision 0104). Estimates are made from these;
+// no public page shows them (saving leaves the page cache).
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, "routes/admin/pricing");
-  const change = getSettingChange("pricing");
-  // A price change names who made it; prices never saved, or saved before accounts, name nobody.
   return {
     pricing: getSetting("pricing"),
-    changed: change && byLine("Last changed", personName(change.by), change.at),
+    reminders: getSetting("invoiceReminders"),
+    changed: lastChangedLine("pricing"),
+    remindersChanged: lastChangedLine("invoiceReminders"),
   };
 }
 
@@ -29,15 +27,21 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   // One form, which names no intent: any other is not this page's save.
   if (form.has("intent")) return refuseUnknownIntent();
-  const submission = parseWithZod(form, { schema: PricingFormSchema });
+  const submission = parseWithZod(form, { schema: PricingPageFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { reminders, ...pricing } = submission.value;
+  let changed: SettingsKey[];
   try {
-    setSetting("pricing", submission.value, user.userId);
+    changed = saveChangedSettings(reminders ? { pricing, invoiceReminders: reminders } : { pricing }, user.userId);
   } catch (error) {
     console.error(`${PRICING_MESSAGES.failed}:`, error);
     return data(submission.reply({ formErrors: [PRICING_MESSAGES.failed] }), { status: 500 });
   }
-  return redirectWithFlash(href("/admin/pricing"), { type: "success", message: PRICING_MESSAGES.saved });
+  const message = PRICING_MESSAGES.saved({
+    pricing: changed.includes("pricing"),
+    reminders: changed.includes("invoiceReminders"),
+  });
+  return redirectWithFlash(href("/admin/pricing"), { type: "success", message });
 }
 
 export default function AdminPricing({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,7 +55,13 @@ export default function AdminPricing({ loaderData, actionData }: Route.Component
         </p>
         {loaderData.changed && <p className="mt-1 text-sm text-ink-soft">{loaderData.changed}</p>}
       </header>
-      <PricingForm key={JSON.stringify(loaderData.pricing)} pricing={loaderData.pricing} lastResult={actionData} />
+      <PricingForm
+        key={JSON.stringify([loaderData.pricing, loaderData.reminders])}
+        pricing={loaderData.pricing}
+        reminders={loaderData.reminders}
+        remindersChanged={loaderData.remindersChanged}
+        lastResult={actionData}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { formatInvoiceNumber, owedAfterPayment, owedCents } from "~/lib/invoice";
 import { INVOICE_KIND_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
-import { invoiceMail, receiptMail } from "~/lib/invoice-mail";
+import { invoiceMail, invoiceReminderMail, receiptMail } from "~/lib/invoice-mail";
 import { getInvoice } from "~/models/invoice.server";
 import { getLead } from "~/models/lead.server";
 import { getPayment, paymentsOf } from "~/models/payment.server";
@@ -8,8 +8,10 @@ import { getBusinessFacts } from "~/models/settings.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { buildInvoicePdf, invoiceFileName } from "~/services/invoice-pdf.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
-import { invoiceText, receiptText } from "~/lib/text-words";
-import type { MailKind } from "./mail-kind.server";
+import { invoiceReminderText, invoiceText, receiptText } from "~/lib/text-words";
+import type { OutboxItem } from "~/db/schema";
+import type { Mail } from "~/server/mail.server";
+import type { ComposedMail, MailKind } from "./mail-kind.server";
 
 /**
  * The homeowner's invoice (its PDF attached) and the receipt for each payment, each with
@@ -17,6 +19,28 @@ import type { MailKind } from "./mail-kind.server";
  * is when it goes (a voided or deleted one is skipped); a receipt states the balance right
  * after its own payment, whenever it goes.
  */
+/** A mail of this module to the homeowner: from the company, replies to its email, the job page link kept for staff. */
+function toHomeowner(
+  item: OutboxItem,
+  homeowner: string,
+  written: Pick<Mail, "subject" | "text" | "html">,
+  link: string,
+  attachments?: Mail["attachments"],
+): ComposedMail {
+  const facts = getBusinessFacts();
+  return {
+    mail: {
+      to: item.recipient,
+      toName: homeowner,
+      fromName: facts.company,
+      replyTo: facts.email || undefined,
+      ...written,
+      ...(attachments && { attachments }),
+    },
+    link,
+  };
+}
+
 export const invoice: MailKind = {
   retries: true,
   async compose(item, now) {
@@ -39,17 +63,9 @@ export const invoice: MailKind = {
       },
       link,
     );
-    return {
-      mail: {
-        to: item.recipient,
-        toName: lead.name,
-        fromName: facts.company,
-        replyTo: facts.email || undefined,
-        ...written,
-        attachments: [{ filename: invoiceFileName(found, lead.name), content: pdf, contentType: "application/pdf" }],
-      },
-      link,
-    };
+    return toHomeowner(item, lead.name, written, link, [
+      { filename: invoiceFileName(found, lead.name), content: pdf, contentType: "application/pdf" },
+    ]);
   },
   text(item, now) {
     const found = item.invoiceId === null ? undefined : getInvoice(item.invoiceId);
@@ -89,16 +105,7 @@ export const receipt: MailKind = {
       },
       link,
     );
-    return {
-      mail: {
-        to: item.recipient,
-        toName: lead.name,
-        fromName: facts.company,
-        replyTo: facts.email || undefined,
-        ...written,
-      },
-      link,
-    };
+    return toHomeowner(item, lead.name, written, link);
   },
   text(item, now) {
     const payment = item.paymentId === null ? undefined : getPayment(item.paymentId);
@@ -112,6 +119,55 @@ export const receipt: MailKind = {
         owedCents: owedAfterPayment(found.totalCents, paymentsOf(found.id), payment.id),
       },
       jobPageLinkUrl(found.leadId, now),
+    );
+  },
+};
+
+/**
+ * The reminder of an overdue invoice (decision 0104), written when it goes: skipped if the
+ * invoice was paid or voided, or the job's reminders paused or the lead archived, since it
+ * was queued. No PDF: the job page shows the invoice, and the first mail had it.
+ */
+function remindedInvoice(item: OutboxItem) {
+  const found = item.invoiceId === null ? undefined : getInvoice(item.invoiceId);
+  const lead = found && getLead(found.leadId);
+  if (!found?.dueOn || !lead || lead.remindersPausedAt || lead.archivedAt || owedCents(found) === 0) return null;
+  return { invoice: { ...found, dueOn: found.dueOn }, lead };
+}
+
+export const invoiceReminder: MailKind = {
+  retries: true,
+  compose(item, now) {
+    const found = remindedInvoice(item);
+    if (!found) return null;
+    const { invoice: reminded, lead } = found;
+    const facts = getBusinessFacts();
+    const link = jobPageLinkUrl(lead.id, now);
+    const written = invoiceReminderMail(
+      {
+        homeowner: lead.name,
+        number: formatInvoiceNumber(reminded.number),
+        owedCents: owedCents(reminded),
+        dueOn: reminded.dueOn,
+        company: { name: facts.company, phone: facts.phone },
+        onlinePayment: onlinePaymentEnabled(),
+      },
+      link,
+    );
+    return toHomeowner(item, lead.name, written, link);
+  },
+  text(item, now) {
+    const found = remindedInvoice(item);
+    if (!found) return null;
+    return invoiceReminderText(
+      {
+        company: getBusinessFacts().company,
+        number: formatInvoiceNumber(found.invoice.number),
+        owedCents: owedCents(found.invoice),
+        dueOn: found.invoice.dueOn,
+        payOnline: onlinePaymentEnabled(),
+      },
+      jobPageLinkUrl(found.lead.id, now),
     );
   },
 };

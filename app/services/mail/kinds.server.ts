@@ -10,7 +10,7 @@ import { reviewRequest } from "./review-request.server";
 import { invitation } from "./invitation.server";
 import { passwordReset } from "./password-reset.server";
 import { visitCancelled, visitConfirmation, visitMoved, visitUpdated, visitReminder } from "./visit.server";
-import { invoice, receipt } from "./invoice.server";
+import { invoice, invoiceReminder, receipt } from "./invoice.server";
 import { backupAlert, backupReportMail } from "./backup-health.server";
 import { onMyWay, textMessage } from "./texts.server";
 
@@ -32,6 +32,7 @@ export const MAIL_KINDS: Record<OutboxKind, MailKind> = {
   "visit-cancelled": visitCancelled,
   invoice,
   receipt,
+  "invoice-reminder": invoiceReminder,
   "backup-alert": backupAlert,
   "backup-report": backupReportMail,
   "on-my-way": onMyWay,
