@@ -23,6 +23,7 @@ import type { ChartData, ChartRow, ReportFigure } from "./report-chart";
 import {
   daysBetween,
   monthPeriod,
+  periodInstants,
   periodMonths,
   rangePeriod,
   shortMonthLabel,
@@ -141,7 +142,11 @@ const bucketYearEarlier = (bucket: DayBucket): DayBucket => {
   return { label: bucket.label, from: back.from, to: back.to };
 };
 
-const countIn = (days: string[], bucket: DayBucket) => days.filter((d) => d >= bucket.from && d <= bucket.to).length;
+/** How many of these instants (ms) fall on the bucket's Kansas days: compared as instants, no calendar per lead. */
+const countIn = (times: readonly number[], bucket: DayBucket) => {
+  const { start, end } = periodInstants(bucket);
+  return times.filter((t) => t >= start.getTime() && t < end.getTime()).length;
+};
 
 /** The middle value (the mean of the two middle ones for an even count); null for none. */
 export function median(values: readonly number[]): number | null {
@@ -348,7 +353,7 @@ export function leadReport(
   ];
 
   const { unit, buckets } = leadBuckets(period);
-  const days = rows.map((r) => r.leads.map((l) => kansasDay(l.createdAt)));
+  const times = rows.map((r) => r.leads.map((l) => l.createdAt.getTime()));
   const bars = (
     id: string,
     title: string,
@@ -371,7 +376,7 @@ export function leadReport(
       "count",
       buckets.map((b) => ({
         label: b.label,
-        values: [countIn(days[0]!, b), countIn(days[1]!, bucketYearEarlier(b))],
+        values: [countIn(times[0]!, b), countIn(times[1]!, bucketYearEarlier(b))],
       })),
       unit === "week"
         ? "A lead counts on the day it came in (Kansas time). Each week starts on the day shown."

@@ -49,13 +49,17 @@ export type PeriodFigures<M extends StatusMove = StatusMove> = Omit<MonthFigures
  * periods both come from here.
  */
 export function periodFigures<M extends StatusMove>(moves: readonly M[], start: Date, end: Date): PeriodFigures<M> {
+  const [from, to] = [start.getTime(), end.getTime()];
   const inSpan = moves
-    .filter((m) => m.at >= start && m.at < end)
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.leadId - b.leadId);
+    .map((m) => ({ m, at: m.at.getTime() }))
+    .filter(({ at }) => at >= from && at < to)
+    .sort((a, b) => a.at - b.at || a.m.leadId - b.m.leadId)
+    .map(({ m }) => m);
   const quoted = [...new Map(inSpan.filter((m) => m.to === "quoted").map((m) => [m.leadId, m])).values()];
   const latestClose = new Map<number, M>();
   for (const m of inSpan) if (m.to === "won" || m.to === "lost") latestClose.set(m.leadId, m);
-  const closes = [...latestClose.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
+  // In the order they closed (the moves are in time order: a Map keeps where each lead first went in).
+  const closes = inSpan.filter((m) => latestClose.get(m.leadId) === m);
   const won = closes.filter((m) => m.to === "won");
   return {
     quoted: { count: quoted.length, totalCents: sum(quoted.map((m) => quotedCents(m.value))) },
