@@ -22,7 +22,9 @@ export function ReportFigures({
             {f.label}
             {f.note ? <span className="block text-xs font-normal">{f.note}</span> : null}
           </dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums">{formatFigure(f.unit, f.values[0] ?? null)}</dd>
+          <dd className="mt-1 text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl">
+            {formatFigure(f.unit, f.values[0] ?? null)}
+          </dd>
           {f.values.slice(1).map((value, i) => (
             <dd key={series[i + 1]} className="text-sm text-ink-soft tabular-nums">
               {formatFigure(f.unit, value)} in {series[i + 1]}

@@ -44,21 +44,15 @@ export default function Reports({ loaderData: { role, search, today, period, err
       >
         <ReportFigures figures={report.figures} series={series} label="At a glance" />
         <ReportChart chart={charts.leadsOverTime} />
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ReportChart chart={charts.leadsBySource} />
-          <ReportChart chart={charts.standNow} />
-        </div>
+        <ReportChart chart={charts.leadsBySource} />
+        <ReportChart chart={charts.standNow} />
         <SpeedSection speed={report.speed} series={series} />
         <h2 className="text-lg font-bold">Closed and won</h2>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ReportChart chart={charts.closeRateByWork} />
-          <ReportChart chart={charts.closeRateByTown} />
-        </div>
+        <ReportChart chart={charts.closeRateByWork} />
+        <ReportChart chart={charts.closeRateByTown} />
         <h2 className="text-lg font-bold">Where the work is</h2>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ReportChart chart={charts.jobsByTown} />
-          {charts.valueByTown ? <ReportChart chart={charts.valueByTown} /> : null}
-        </div>
+        <ReportChart chart={charts.jobsByTown} />
+        {charts.valueByTown ? <ReportChart chart={charts.valueByTown} /> : null}
       </div>
     </>
   );
