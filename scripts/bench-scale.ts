@@ -621,12 +621,21 @@ async function main() {
     const csvPaths = [...routes.matchAll(/route\("([^"]+\.csv)"/g)].map(
       (m) => "/" + m[1].replace(":id", String(roofCustomer)),
     );
+    const thisYear = new Date(NOW).getUTCFullYear();
     const pages: Page[] = [
       { label: "Dashboard /admin", path: "/admin", admin: true },
       { label: "Leads", path: "/admin/leads", admin: true },
       { label: 'Leads, search "smith"', path: "/admin/leads?q=smith", admin: true, kind: "search" },
       { label: "Leads, status New", path: "/admin/leads?status=new", admin: true },
       { label: "Pipeline", path: "/admin/leads/pipeline", admin: true },
+      // The Leads & sales report: a month, the busiest year, and all ten years by year.
+      { label: "Reports, this month", path: "/admin/reports", admin: true },
+      { label: "Reports, last year", path: `/admin/reports?period=year&year=${thisYear - 1}`, admin: true },
+      {
+        label: "Reports, ten years",
+        path: `/admin/reports?period=range&from=${dayOf(NOW - 3650 * DAY)}&to=${dayOf(NOW)}`,
+        admin: true,
+      },
       { label: "A lead (300 entries)", path: `/admin/leads/${leadPage}`, admin: true },
       { label: "Roof tool", path: "/admin/roof-measurement", admin: true },
       { label: "Images", path: "/admin/images", admin: true },

@@ -13,7 +13,7 @@ import {
 import { Form, href } from "react-router";
 import { secondaryButton } from "~/components/admin-ui";
 import type { Lead } from "~/db/schema";
-import { type LeadSource } from "~/lib/lead-status";
+import { LEAD_SOURCE_LABELS, type LeadSource } from "~/lib/lead-status";
 import { formatKansasDateTime } from "~/lib/business-time";
 import { leadAddressLine } from "~/lib/address";
 import { PREFERRED_CONTACT } from "~/lib/contact-form";
@@ -45,16 +45,17 @@ export function MailState({ label, state }: { label: string; state: MailStateNam
 }
 
 // How a lead that did not come through the website came in. Typed over every other source,
-// so a new source has to say here what it is called.
-const SOURCE_BADGE: Record<Exclude<LeadSource, "website">, { label: string; Icon: LucideIcon }> = {
-  phone: { label: "Phone call", Icon: Phone },
-  roof_tool: { label: "Roof tool", Icon: Ruler },
-  text: { label: "Text message", Icon: MessageSquareText },
+// so a new source has to say here how it looks (its name is in LEAD_SOURCE_LABELS).
+const SOURCE_ICON: Record<Exclude<LeadSource, "website">, LucideIcon> = {
+  phone: Phone,
+  roof_tool: Ruler,
+  text: MessageSquareText,
 };
 
 /** Where a lead not from the website came from: a phone call, the roof tool, a text from a new number. */
 export function LeadSourceBadge({ source }: { source: Exclude<LeadSource, "website"> }) {
-  const { label, Icon } = SOURCE_BADGE[source];
+  const Icon = SOURCE_ICON[source];
+  const label = LEAD_SOURCE_LABELS[source];
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-sand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
       <Icon aria-hidden className="size-3" /> {label}

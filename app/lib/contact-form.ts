@@ -3,8 +3,10 @@ import { href } from "react-router";
 import { SERVICES } from "~/lib/landing-pages";
 
 export const CONTACT_SUBJECT = "Contact Form Submission";
-/** When a visitor hears back (the spec's autoresponder promise): every page and mail promises this. */
-export const REPLY_PROMISE = "within 24 hours";
+/** How soon a visitor hears back (the spec's autoresponder promise); the reports measure it. */
+export const REPLY_PROMISE_HOURS = 24;
+/** When a visitor hears back: every page and mail promises this. */
+export const REPLY_PROMISE = `within ${REPLY_PROMISE_HOURS} hours`;
 export const MESSAGES = {
   required: "Please fill in all required fields",
   invalidEmail: "Please enter a valid email address",

@@ -37,6 +37,14 @@ export const LOST_REASON_SUGGESTIONS = [
 export const LEAD_SOURCES = ["website", "phone", "roof_tool", "text"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/** What each source is called on the Leads list's badges and in the reports. */
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  website: "Website form",
+  phone: "Phone call",
+  roof_tool: "Roof tool",
+  text: "Text message",
+};
+
 export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
 }

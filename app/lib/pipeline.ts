@@ -6,6 +6,7 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "./lead-status";
 import { BUSINESS_TIME_ZONE, dayIn } from "./business-time";
 import { jobValueCents, quotedCents, type JobValueParts } from "./job-value";
+import { monthPeriod, periodInstants } from "./report-period";
 
 /** The open leads of one status: how many, and what their estimates add up to (null: none has one). */
 export type StatusSum = { status: LeadStatus; count: number; totalCents: number | null };
@@ -26,8 +27,6 @@ export type MonthFigures = {
 /** The Kansas month of an instant, "YYYY-MM". */
 export const monthIn = (at: Date) => dayIn(BUSINESS_TIME_ZONE, at).slice(0, 7);
 
-const monthLabel = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
 /** Leads per status (every status, in the order a job moves), each with its estimates' sum. */
 export function pipelineColumns(byStatus: readonly StatusSum[]): PipelineColumn[] {
   return LEAD_STATUSES.map((status) => {
@@ -36,29 +35,47 @@ export function pipelineColumns(byStatus: readonly StatusSum[]): PipelineColumn[
   });
 }
 
+/** Quoted, won, lost and the win rate of some span of time (a month, a report's period). */
+export type PeriodFigures<M extends StatusMove = StatusMove> = Omit<MonthFigures, "label"> & {
+  /** Each lead closed in the span at its latest close (won or lost), oldest first. */
+  closes: M[];
+};
+
 /**
- * This month's figures from the leads' histories. A lead counts once per kind (moved to
- * Quoted twice this month is one quote); its latest close decides whether it was won or lost.
- * Quoted is what was proposed; Won is the job's value, change orders and all.
+ * The figures of the moves from `start` up to `end`, from the leads' histories. A lead counts
+ * once per kind (moved to Quoted twice is one quote); its latest close in the span decides
+ * whether it was won or lost (lost, then won after all, is won). Quoted is what was proposed;
+ * Won is the job's value, change orders and all. The pipeline's month and the reports'
+ * periods both come from here.
  */
-export function monthFigures(moves: readonly StatusMove[], now: Date): MonthFigures {
-  const month = monthIn(now);
-  const thisMonth = moves.filter((m) => monthIn(m.at) === month);
-  const latest = (to: LeadStatus) => new Map(thisMonth.filter((m) => m.to === to).map((m) => [m.leadId, m]));
-  const quoted = [...latest("quoted").values()];
-  const closes = new Map<number, StatusMove>();
-  for (const m of [...thisMonth].sort((a, b) => a.at.getTime() - b.at.getTime()))
-    if (m.to === "won" || m.to === "lost") closes.set(m.leadId, m);
-  const won = [...closes.values()].filter((m) => m.to === "won");
-  const lost = closes.size - won.length;
-  const [year, monthNumber] = month.split("-").map(Number);
+export function periodFigures<M extends StatusMove>(moves: readonly M[], start: Date, end: Date): PeriodFigures<M> {
+  const [from, to] = [start.getTime(), end.getTime()];
+  const inSpan = moves
+    .map((m) => ({ m, at: m.at.getTime() }))
+    .filter(({ at }) => at >= from && at < to)
+    .sort((a, b) => a.at - b.at || a.m.leadId - b.m.leadId)
+    .map(({ m }) => m);
+  const quoted = [...new Map(inSpan.filter((m) => m.to === "quoted").map((m) => [m.leadId, m])).values()];
+  const latestClose = new Map<number, M>();
+  for (const m of inSpan) if (m.to === "won" || m.to === "lost") latestClose.set(m.leadId, m);
+  // In the order they closed (the moves are in time order: a Map keeps where each lead first went in).
+  const closes = inSpan.filter((m) => latestClose.get(m.leadId) === m);
+  const won = closes.filter((m) => m.to === "won");
   return {
-    label: monthLabel.format(new Date(Date.UTC(year, monthNumber - 1, 1))),
     quoted: { count: quoted.length, totalCents: sum(quoted.map((m) => quotedCents(m.value))) },
     won: { count: won.length, totalCents: sum(won.map((m) => jobValueCents(m.value))) },
-    lost,
-    winRate: closes.size ? won.length / closes.size : null,
+    lost: closes.length - won.length,
+    winRate: closes.length ? won.length / closes.length : null,
+    closes,
   };
+}
+
+/** This Kansas month's figures (the pipeline's "This month"): periodFigures over the month of `now`. */
+export function monthFigures(moves: readonly StatusMove[], now: Date): MonthFigures {
+  const period = monthPeriod(monthIn(now));
+  const { start, end } = periodInstants(period);
+  const { closes: _closes, ...figures } = periodFigures(moves, start, end);
+  return { label: period.label, ...figures };
 }
 
 const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);

@@ -9,6 +9,11 @@ describe("formatFigure", () => {
     expect(formatFigure("days", 2.25)).toBe("2.3 days");
     expect(formatFigure("percent", 0.456)).toBe("46%");
     expect(formatFigure("percent", null)).toBe("—");
+    expect(formatFigure("minutes", 45)).toBe("45 min");
+    expect(formatFigure("minutes", 185)).toBe("3 h 5 min");
+    expect(formatFigure("minutes", 120)).toBe("2 h");
+    expect(formatFigure("minutes", 2 * 1440 + 250)).toBe("2 days 4 h");
+    expect(formatFigure("minutes", 1440 + 1439)).toBe("2 days");
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { formatCents } from "./money-format";
 
-export const CHART_UNITS = ["count", "cents", "days", "percent"] as const;
+export const CHART_UNITS = ["count", "cents", "days", "minutes", "percent"] as const;
 export type ChartUnit = (typeof CHART_UNITS)[number];
 
 export type ChartRow = {
@@ -31,6 +31,9 @@ export type ChartData = {
   note?: string;
 };
 
+/** A report's headline figure (components/admin/report-figures.tsx): a value per series, no chart. */
+export type ReportFigure = { label: string; unit: ChartUnit; values: (number | null)[]; note?: string };
+
 /** A figure as the chart and its table print it ("—" for nothing to measure). */
 export function formatFigure(unit: ChartUnit, value: number | null): string {
   if (value === null) return "—";
@@ -41,9 +44,22 @@ export function formatFigure(unit: ChartUnit, value: number | null): string {
       return formatCents(value);
     case "days":
       return value === 1 ? "1 day" : `${formatDays(value)} days`;
+    case "minutes":
+      return formatMinutes(value);
     case "percent":
       return `${Math.round(value * 100)}%`;
   }
+}
+
+/** A wait as a person says it: "45 min", "3 h 5 min", "2 days 4 h". */
+function formatMinutes(minutes: number): string {
+  const m = Math.round(minutes);
+  if (m < 60) return `${m} min`;
+  if (m < 24 * 60) return m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m / 60} h`;
+  const allHours = Math.round(m / 60);
+  const days = Math.floor(allHours / 24);
+  const dayWords = days === 1 ? "1 day" : `${days} days`;
+  return allHours % 24 ? `${dayWords} ${allHours % 24} h` : dayWords;
 }
 
 const formatDays = (days: number) => (Number.isInteger(days) ? String(days) : days.toFixed(1));
@@ -61,6 +77,12 @@ export function formatTick(unit: ChartUnit, value: number): string {
       return `${Math.round(value * 100)}%`;
     case "days":
       return `${+value.toFixed(1)}d`;
+    case "minutes":
+      return value < 60
+        ? `${Math.round(value)}m`
+        : value < 24 * 60
+          ? `${+(value / 60).toFixed(1)}h`
+          : `${+(value / 1440).toFixed(1)}d`;
     case "count":
       return value.toLocaleString("en-US");
   }

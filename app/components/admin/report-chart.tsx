@@ -134,7 +134,7 @@ function Bars({ chart }: { chart: ChartData }) {
         )}
         <AxisLeft
           scale={y}
-          tickFormat={(v) => clip(chart.rows[Number(v)]?.label ?? "", 22)}
+          tickFormat={(v) => clip(chart.rows[Number(v)]?.label ?? "", 20)}
           hideTicks
           stroke="#cbd5e1"
           tickLabelProps={{ ...AXIS_TEXT, fontSize: 12, fill: "#1c2430", textAnchor: "end", dx: -6, dy: 4 }}

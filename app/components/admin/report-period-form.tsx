@@ -60,16 +60,17 @@ export function ReportPeriodForm({
         ))}
       </ul>
       <Form method="get" action={action} className="group flex flex-wrap items-end gap-3">
-        <label className="block text-sm font-medium">
-          Show
-          <select name="period" defaultValue={period.kind} className={inputClass}>
+        {/* Named by the label alone: wrapped, a select's name would take in every option. */}
+        <div className="block text-sm font-medium">
+          <label htmlFor="report-period-kind">Show</label>
+          <select id="report-period-kind" name="period" defaultValue={period.kind} className={inputClass}>
             {PERIOD_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {PERIOD_KIND_LABELS[kind]}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <label className={`${SHOWN_FOR.month} text-sm font-medium`}>
           Month
           <input
@@ -81,9 +82,14 @@ export function ReportPeriodForm({
             className={inputClass}
           />
         </label>
-        <label className={`${SHOWN_FOR.quarter} text-sm font-medium`}>
-          Quarter
-          <select name="quarter" defaultValue={asked.quarter ?? quarters[0]} className={inputClass}>
+        <div className={`${SHOWN_FOR.quarter} text-sm font-medium`}>
+          <label htmlFor="report-period-quarter">Quarter</label>
+          <select
+            id="report-period-quarter"
+            name="quarter"
+            defaultValue={asked.quarter ?? quarters[0]}
+            className={inputClass}
+          >
             {asked.quarter && !quarters.includes(asked.quarter) ? (
               <option value={asked.quarter}>{asked.quarter}</option>
             ) : null}
@@ -93,7 +99,7 @@ export function ReportPeriodForm({
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <label className={`${SHOWN_FOR.year} text-sm font-medium`}>
           Year
           <input

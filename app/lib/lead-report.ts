@@ -1,0 +1,468 @@
+/**
+ * The Leads & sales report (decision 0102): how many leads came in and from where, how fast
+ * someone got back to them, what share of the closed ones was won (by kind of work and by
+ * town), what a won job was worth and how long it took, and where the work is. Each figure for
+ * the chosen period and for the same days a year earlier. Pure: the rows come from
+ * models/lead-report.server.ts; quoted, won, lost and the win rate from lib/pipeline.ts, the
+ * pipeline's own function.
+ */
+import { addDays, kansasDay } from "./business-time";
+import { REPLY_PROMISE, REPLY_PROMISE_HOURS } from "./contact-form";
+import type { HistoryKind } from "./history-kinds";
+import { jobValueCents } from "./job-value";
+import {
+  LEAD_SOURCE_LABELS,
+  LEAD_SOURCES,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type LeadSource,
+  type LeadStatus,
+} from "./lead-status";
+import { periodFigures, type PeriodFigures, type StatusMove } from "./pipeline";
+import type { ChartData, ChartRow, ReportFigure } from "./report-chart";
+import {
+  daysBetween,
+  monthPeriod,
+  periodInstants,
+  periodMonths,
+  rangePeriod,
+  shortMonthLabel,
+  yearEarlier,
+  type ReportPeriod,
+} from "./report-period";
+
+/**
+ * First contact: the first entry in a lead's history, written by a team member (not the
+ * homeowner, the roof tool or Stripe) once the lead was in, that reached the homeowner or moved
+ * the lead on: a note or a change of status (a call is logged as a note; New → Contacted), a
+ * visit booked, a text sent, "on my way", a proposal mailed, a roof measured. Being assigned
+ * to someone, or an automatic mail or text, is not contact.
+ */
+export const FIRST_CONTACT_KINDS = [
+  "note",
+  "visit-booked",
+  "text-sent",
+  "on-my-way",
+  "proposal-emailed",
+  "roof-measured",
+] as const satisfies readonly HistoryKind[];
+
+/**
+ * The leads speed to lead is about: requests that arrived on their own and wait for an answer
+ * (the website's form, a text from a new number). A phone call written down, or a roof measured
+ * on the spot, was the contact itself.
+ */
+export const WAITS_FOR_CONTACT: readonly LeadSource[] = ["website", "text"];
+
+/** A lead as the report counts it: one that came in during the period (archived ones too). */
+export type ReportLead = {
+  id: number;
+  name: string;
+  createdAt: Date;
+  source: LeadSource;
+  status: LeadStatus;
+  archived: boolean;
+  /** The first contact (FIRST_CONTACT_KINDS), for the leads that wait for one; null: none yet. */
+  firstContactAt: Date | null;
+};
+
+/** A move to Quoted, Won or Lost, with what the report groups closes by. */
+export type ReportMove = StatusMove & {
+  name: string;
+  service: string | null;
+  city: string | null;
+  createdAt: Date;
+};
+
+/** One period's rows: the leads that came in, and the moves made in it. */
+export type PeriodRows = { leads: ReportLead[]; moves: ReportMove[]; start: Date; end: Date };
+
+/** Up to this many days, leads are counted by week; up to three years, by month; past that, by year. */
+export const WEEKS_UP_TO_DAYS = 92;
+export const MONTHS_UP_TO_DAYS = 1096;
+
+/** How many rows a chart of categories (towns, kinds of work) lists before "all the others". */
+export const CATEGORY_ROWS = 10;
+/** How many of the slowest and of the not-contacted leads are listed by name. */
+export const LISTED_LEADS = 5;
+
+export const TOWN_NOT_GIVEN = "Town not given";
+export const WORK_NOT_GIVEN = "Work not given";
+
+/** A span of Kansas days a chart's column counts. */
+export type DayBucket = { label: string; from: string; to: string };
+
+const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * The columns of "Leads by week/month/year": weeks of seven days from the period's first day
+ * (so a year earlier's weeks fall on the same dates), calendar months, or calendar years, each
+ * cut to the period.
+ */
+export function leadBuckets(period: Pick<ReportPeriod, "from" | "to">): {
+  unit: "week" | "month" | "year";
+  buckets: DayBucket[];
+} {
+  const days = daysBetween(period.from, period.to) + 1;
+  const buckets: DayBucket[] = [];
+  if (days <= WEEKS_UP_TO_DAYS) {
+    for (let from = period.from; from <= period.to; from = addDays(from, 7))
+      buckets.push({
+        label: shortDay.format(new Date(`${from}T12:00:00Z`)),
+        from,
+        to: earlier(addDays(from, 6), period.to),
+      });
+    return { unit: "week", buckets };
+  }
+  if (days <= MONTHS_UP_TO_DAYS) {
+    for (const month of periodMonths(period)) {
+      const whole = monthPeriod(month);
+      buckets.push({
+        label: shortMonthLabel(month),
+        from: later(whole.from, period.from),
+        to: earlier(whole.to, period.to),
+      });
+    }
+    return { unit: "month", buckets };
+  }
+  for (let year = Number(period.from.slice(0, 4)); year <= Number(period.to.slice(0, 4)); year++)
+    buckets.push({
+      label: String(year),
+      from: later(`${year}-01-01`, period.from),
+      to: earlier(`${year}-12-31`, period.to),
+    });
+  return { unit: "year", buckets };
+}
+
+/** The same days a year earlier (Feb 29 becomes Feb 28), as report-period's yearEarlier moves them. */
+const bucketYearEarlier = (bucket: DayBucket): DayBucket => {
+  const back = yearEarlier(rangePeriod(bucket.from, bucket.to));
+  return { label: bucket.label, from: back.from, to: back.to };
+};
+
+/** How many of these instants (ms) fall on the bucket's Kansas days: compared as instants, no calendar per lead. */
+const countIn = (times: readonly number[], bucket: DayBucket) => {
+  const { start, end } = periodInstants(bucket);
+  return times.filter((t) => t >= start.getTime() && t < end.getTime()).length;
+};
+
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A town as the report groups it: trimmed, spaces made single, case ignored; null when none was given. */
+export function townKey(city: string | null): string | null {
+  const key = (city ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  return key || null;
+}
+
+/**
+ * The name a town is shown by: the spelling typed most often ("Wichita" over "wichita" and
+ * "WICHITA"); on a tie, one that is neither all lower case nor all capitals, then the first
+ * in alphabetical order.
+ */
+export function townLabels(cities: readonly (string | null)[]): Map<string, string> {
+  const spellings = new Map<string, Map<string, number>>();
+  for (const city of cities) {
+    const key = townKey(city);
+    if (!key) continue;
+    const spelling = city!.trim().replace(/\s+/g, " ");
+    const counts = spellings.get(key) ?? new Map<string, number>();
+    counts.set(spelling, (counts.get(spelling) ?? 0) + 1);
+    spellings.set(key, counts);
+  }
+  const mixed = (s: string) => (s !== s.toLowerCase() && s !== s.toUpperCase() ? 1 : 0);
+  return new Map(
+    [...spellings].map(([key, counts]) => [
+      key,
+      [...counts].sort(([a, n], [b, m]) => m - n || mixed(b) - mixed(a) || a.localeCompare(b))[0]![0],
+    ]),
+  );
+}
+
+/** How fast the team got back to the requests of a period. */
+export type SpeedToLead = {
+  /** Requests that wait for contact (WAITS_FOR_CONTACT). */
+  requests: number;
+  contacted: number;
+  medianMinutes: number | null;
+  slowestMinutes: number | null;
+  /** Share of the requests contacted within the site's promise (REPLY_PROMISE); null with none. */
+  withinPromise: number | null;
+  /** The slowest contacted ones, slowest first. */
+  slowest: { id: number; name: string; minutes: number }[];
+  /** Never contacted, the longest waiting first; `minutes`: how long so far. */
+  waiting: { id: number; name: string; minutes: number; archived: boolean }[];
+  /** How many were never contacted (the list shows the first few). */
+  waitingCount: number;
+};
+
+const MINUTE = 60_000;
+
+export function speedToLead(leads: readonly ReportLead[], now: Date): SpeedToLead {
+  const requests = leads.filter((l) => WAITS_FOR_CONTACT.includes(l.source));
+  const contacted = requests
+    .filter((l) => l.firstContactAt !== null)
+    .map((l) => ({ id: l.id, name: l.name, minutes: (l.firstContactAt!.getTime() - l.createdAt.getTime()) / MINUTE }));
+  const waiting = requests
+    .filter((l) => l.firstContactAt === null)
+    .map((l) => ({
+      id: l.id,
+      name: l.name,
+      minutes: (now.getTime() - l.createdAt.getTime()) / MINUTE,
+      archived: l.archived,
+    }))
+    .sort((a, b) => b.minutes - a.minutes || a.id - b.id);
+  const minutes = contacted.map((c) => c.minutes);
+  return {
+    requests: requests.length,
+    contacted: contacted.length,
+    medianMinutes: median(minutes),
+    slowestMinutes: minutes.length ? Math.max(...minutes) : null,
+    withinPromise: requests.length
+      ? contacted.filter((c) => c.minutes <= REPLY_PROMISE_HOURS * 60).length / requests.length
+      : null,
+    slowest: [...contacted].sort((a, b) => b.minutes - a.minutes || a.id - b.id).slice(0, LISTED_LEADS),
+    waiting: waiting.slice(0, LISTED_LEADS),
+    waitingCount: waiting.length,
+  };
+}
+
+/** What a period's closes add up to beyond the pipeline's figures. */
+export type ClosedFigures = {
+  /** The mean value of the jobs won (those with a value); null with none. */
+  averageJobCents: number | null;
+  /** The median of Kansas days from the request to its win; null with none won. */
+  medianDaysToWon: number | null;
+};
+
+export function closedFigures(closes: readonly ReportMove[]): ClosedFigures {
+  const won = closes.filter((m) => m.to === "won");
+  const values = won.map((m) => jobValueCents(m.value)).filter((v): v is number => v !== null);
+  return {
+    averageJobCents: values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : null,
+    medianDaysToWon: median(won.map((m) => daysBetween(kansasDay(m.createdAt), kansasDay(m.at)))),
+  };
+}
+
+/** A category a close belongs to: a kind of work or a town. */
+type Category = { key: string; label: string };
+
+/**
+ * A chart's rows of categories over the series (this period, a year earlier): those with the
+ * most items in this period first, the one not given last, at most CATEGORY_ROWS, the rest together as `others`.
+ */
+function categoryRows<T>(
+  series: readonly (readonly T[])[],
+  categoryOf: (item: T) => Category,
+  measure: (items: readonly T[]) => number | null,
+  others: string,
+): ChartRow[] {
+  const groups = new Map<string, { label: string; items: T[][] }>();
+  series.forEach((items, s) => {
+    for (const item of items) {
+      const { key, label } = categoryOf(item);
+      const group = groups.get(key) ?? { label, items: series.map(() => []) };
+      group.items[s]!.push(item);
+      groups.set(key, group);
+    }
+  });
+  // Heaviest first; "not given" (key "") after every named one.
+  const ranked = [...groups]
+    .sort(
+      ([ka, a], [kb, b]) =>
+        Number(ka === "") - Number(kb === "") ||
+        b.items[0]!.length - a.items[0]!.length ||
+        b.items.slice(1).flat().length - a.items.slice(1).flat().length ||
+        a.label.localeCompare(b.label),
+    )
+    .map(([, g]) => g);
+  const shown = ranked.length > CATEGORY_ROWS + 1 ? ranked.slice(0, CATEGORY_ROWS) : ranked;
+  const rest = ranked.slice(shown.length);
+  const rows = shown.map((g) => ({ label: g.label, values: g.items.map(measure) }));
+  if (rest.length)
+    rows.push({ label: others, values: series.map((_, s) => measure(rest.flatMap((g) => g.items[s]!))) });
+  return rows;
+}
+
+const winShare = (closes: readonly ReportMove[]) =>
+  closes.length ? closes.filter((m) => m.to === "won").length / closes.length : null;
+
+/** The whole report, ready for the page; no dollars unless `money` (the owner's). */
+export type LeadReport = {
+  series: string[];
+  figures: ReportFigure[];
+  speed: SpeedToLead[];
+  charts: {
+    leadsOverTime: ChartData;
+    leadsBySource: ChartData;
+    standNow: ChartData;
+    closeRateByWork: ChartData;
+    closeRateByTown: ChartData;
+    jobsByTown: ChartData;
+    valueByTown: ChartData | null;
+  };
+};
+
+export function leadReport(
+  period: ReportPeriod,
+  rows: readonly [PeriodRows, PeriodRows],
+  { money, now }: { money: boolean; now: Date },
+): LeadReport {
+  const series = [period.label, yearEarlier(period).label];
+  const figures = rows.map((r) => periodFigures(r.moves, r.start, r.end)) as [
+    PeriodFigures<ReportMove>,
+    PeriodFigures<ReportMove>,
+  ];
+  const closed = figures.map((f) => closedFigures(f.closes));
+  const speed = rows.map((r) => speedToLead(r.leads, now));
+  const closes = figures.map((f) => f.closes);
+  const wins = closes.map((c) => c.filter((m) => m.to === "won"));
+  const towns = townLabels([...closes.flat().map((m) => m.city)]);
+  const townOf = (m: ReportMove): Category => {
+    const key = townKey(m.city);
+    return key ? { key, label: towns.get(key)! } : { key: "", label: TOWN_NOT_GIVEN };
+  };
+  const workOf = (m: ReportMove): Category => {
+    const work = (m.service ?? "").trim();
+    return work ? { key: work.toLowerCase(), label: work } : { key: "", label: WORK_NOT_GIVEN };
+  };
+  const per = <T>(pick: (i: number) => T) => [pick(0), pick(1)];
+
+  const list: ReportFigure[] = [
+    { label: "Leads", unit: "count", values: rows.map((r) => r.leads.length) },
+    { label: "Quoted", unit: "count", values: per((i) => figures[i].quoted.count) },
+    ...(money
+      ? [{ label: "Quoted value", unit: "cents", values: per((i) => figures[i].quoted.totalCents) } as const]
+      : []),
+    { label: "Won", unit: "count", values: per((i) => figures[i].won.count) },
+    ...(money ? [{ label: "Won value", unit: "cents", values: per((i) => figures[i].won.totalCents) } as const] : []),
+    { label: "Lost", unit: "count", values: per((i) => figures[i].lost) },
+    { label: "Win rate", unit: "percent", values: per((i) => figures[i].winRate), note: "Won of the leads closed" },
+    ...(money
+      ? [{ label: "Average job", unit: "cents", values: per((i) => closed[i]!.averageJobCents) } as const]
+      : []),
+    { label: "Request to won", unit: "days", values: per((i) => closed[i]!.medianDaysToWon), note: "Median" },
+    { label: "Speed to lead", unit: "minutes", values: per((i) => speed[i]!.medianMinutes), note: "Median" },
+  ];
+
+  const { unit, buckets } = leadBuckets(period);
+  const times = rows.map((r) => r.leads.map((l) => l.createdAt.getTime()));
+  const bars = (
+    id: string,
+    title: string,
+    unit: ChartData["unit"],
+    chartRows: ChartRow[],
+    note?: string,
+  ): ChartData => ({
+    id,
+    title,
+    unit,
+    series,
+    shape: "bars",
+    rows: chartRows,
+    ...(note ? { note } : {}),
+  });
+  const leadsOverTime: ChartData = {
+    ...bars(
+      "leads-over-time",
+      `Leads by ${unit}`,
+      "count",
+      buckets.map((b) => ({
+        label: b.label,
+        values: [countIn(times[0]!, b), countIn(times[1]!, bucketYearEarlier(b))],
+      })),
+      unit === "week"
+        ? "A lead counts on the day it came in (Kansas time). Each week starts on the day shown."
+        : "A lead counts on the day it came in (Kansas time), archived ones included.",
+    ),
+    shape: "columns",
+  };
+  const counted = <K extends string>(keys: readonly K[], label: (key: K) => string, of: (l: ReportLead) => K) =>
+    keys.map((key) => ({ label: label(key), values: rows.map((r) => r.leads.filter((l) => of(l) === key).length) }));
+  const leadsBySource = bars(
+    "leads-by-source",
+    "Leads by source",
+    "count",
+    counted(
+      LEAD_SOURCES,
+      (s) => LEAD_SOURCE_LABELS[s],
+      (l) => l.source,
+    ),
+    "Phone call: a lead written down by the team. Roof tool: a roof measured before there was a lead.",
+  );
+  const standNow = bars(
+    "leads-stand-now",
+    "Where these leads stand now",
+    "count",
+    counted(
+      LEAD_STATUSES,
+      (s) => LEAD_STATUS_LABELS[s],
+      (l) => l.status,
+    ),
+    "The leads that came in during each period, by their status today.",
+  );
+  const closeNote =
+    "Of the leads closed in the period (won or lost; a lead closed twice counts by its last close), the share won.";
+  const closeRateByWork = bars(
+    "close-rate-by-work",
+    "Close rate by kind of work",
+    "percent",
+    categoryRows(closes, workOf, winShare, "All other work"),
+    closeNote,
+  );
+  const closeRateByTown = bars(
+    "close-rate-by-town",
+    "Close rate by town",
+    "percent",
+    categoryRows(closes, townOf, winShare, "All other towns"),
+    closeNote,
+  );
+  const jobsByTown = bars(
+    "jobs-by-town",
+    "Jobs won by town",
+    "count",
+    categoryRows(wins, townOf, (items) => items.length, "All other towns"),
+  );
+  const valueByTown = money
+    ? bars(
+        "value-by-town",
+        "Value of jobs won by town",
+        "cents",
+        categoryRows(
+          wins,
+          townOf,
+          (items) => items.reduce((total, m) => total + (jobValueCents(m.value) ?? 0), 0),
+          "All other towns",
+        ),
+        "The job's value: the accepted proposal plus change orders.",
+      )
+    : null;
+  return {
+    series,
+    figures: list,
+    speed,
+    charts: { leadsOverTime, leadsBySource, standNow, closeRateByWork, closeRateByTown, jobsByTown, valueByTown },
+  };
+}
+
+/** The speed-to-lead figures side by side, as the report's figures are. */
+export function speedFigures(speed: readonly SpeedToLead[]): ReportFigure[] {
+  return [
+    { label: "Median", unit: "minutes", values: speed.map((s) => s.medianMinutes) },
+    { label: "Slowest", unit: "minutes", values: speed.map((s) => s.slowestMinutes) },
+    {
+      label: `Contacted ${REPLY_PROMISE}`,
+      unit: "percent",
+      values: speed.map((s) => s.withinPromise),
+      note: "What the site promises",
+    },
+    { label: "Not contacted", unit: "count", values: speed.map((s) => s.waitingCount) },
+  ];
+}

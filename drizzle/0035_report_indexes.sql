@@ -1,0 +1,1 @@
+CREATE INDEX `lead_notes_moves_idx` ON `lead_notes` (`created_at`) WHERE "lead_notes"."status_to" is not null;
