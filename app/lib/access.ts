@@ -300,6 +300,10 @@ const ADMIN_ACCESS = {
     >,
   },
 
+  // The books: the accountant's files and the sales summary are the owner's.
+  "routes/admin/accountant-export": { kind: "admin", get: OWNER },
+  "routes/resources/accountant-file": { kind: "admin", get: OWNER, resource: true },
+
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
   "routes/resources/backup-download": { kind: "admin", get: OWNER, resource: true },
   "routes/resources/export-zip": { kind: "admin", get: OWNER, resource: true },

@@ -15,6 +15,7 @@ import { getDb } from "~/server/db.server";
 import { privateUploadsDir } from "~/server/storage.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { loader } from "~/routes/resources/export-zip";
+import { csvRows } from "../csv-rows";
 
 // No lock-in (decision 0059). The owner downloads one .zip with a CSV per kind of record and
 // every picture; secrets stay behind; the README explains every column it has.
@@ -24,35 +25,8 @@ let out = "";
 let leadId = 0;
 let secret = "";
 
-/** A CSV of the export, as rows of cells (quoted cells with commas, quotes and line breaks read back). */
-function csv(file: string): string[][] {
-  const text = fs.readFileSync(path.join(out, file), "utf8").replace(/^\uFEFF/, "");
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
+/** A CSV of the export, as rows of cells. */
+const csv = (file: string): string[][] => csvRows(fs.readFileSync(path.join(out, file), "utf8"));
 
 beforeAll(async () => {
   cookie = await signedInOwner();
