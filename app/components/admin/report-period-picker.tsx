@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { Field, inputClass, Options, secondaryButton } from "~/components/admin-ui";
 import { periodSearch, type PeriodKind, type ReportPeriod } from "~/lib/report-period";
 
@@ -23,6 +23,9 @@ export function ReportPeriodPicker({
   // The form whose period is on its way says so; all wait until it has come.
   const busy = navigation.state !== "idle";
   const asked = periodSearch(period);
+  // A refused range comes back as it was typed, beside what is wrong with it, to be put right.
+  const [search] = useSearchParams();
+  const typed = (name: "from" | "to") => (error && search.get("period") === "range" ? search.get(name) : null);
   const thisQuarter = `${today.slice(0, 4)}-Q${Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1}`;
   const quarters = years.flatMap((y) =>
     [4, 3, 2, 1].map((q) => `${y}-Q${q}`).filter((q) => q <= thisQuarter || q === asked.quarter),
@@ -79,20 +82,25 @@ export function ReportPeriodPicker({
           "range",
           "A range of days",
           <>
-            <Field label="From" className={grow}>
-              <input type="date" name="from" required defaultValue={asked.from ?? period.from} className={inputClass} />
-            </Field>
-            <Field label="To" className={grow}>
-              <input type="date" name="to" required defaultValue={asked.to ?? period.to} className={inputClass} />
-            </Field>
+            {(["from", "to"] as const).map((end) => (
+              <Field key={end} label={end === "from" ? "From" : "To"} className={`${grow} min-w-36`}>
+                <input
+                  type="date"
+                  name={end}
+                  required
+                  defaultValue={typed(end) ?? asked[end] ?? period[end]}
+                  className={inputClass}
+                />
+              </Field>
+            ))}
+            {error && (
+              <p role="alert" className="order-last w-full text-sm font-medium text-red-700">
+                {error}
+              </p>
+            )}
           </>,
         )}
       </div>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
     </section>
   );
 }

@@ -60,10 +60,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 function SummaryRow({ row, label, chargesTax }: { row: SalesMonth; label: string; chargesTax: boolean }) {
   const total = row.month === "Total";
-  const cell = `px-4 py-3 text-right tabular-nums ${total ? "font-bold" : ""}`;
+  const cell = `px-2 py-3 text-right tabular-nums sm:px-4 ${total ? "font-bold" : ""}`;
   return (
     <tr className={total ? "bg-sand/40" : undefined}>
-      <th scope="row" className={`px-4 py-3 ${total ? "font-bold" : "font-medium"}`}>
+      <th scope="row" className={`px-2 py-3 whitespace-nowrap sm:px-4 ${total ? "font-bold" : "font-medium"}`}>
         {label}
       </th>
       <td className={cell}>{formatCents(row.invoicedCents)}</td>
@@ -114,7 +114,11 @@ export default function AccountantExport({
         <h2 id="summary-heading" className="text-lg font-bold">
           Sales by month
         </h2>
-        <AdminTable columns={["Month", "Invoiced", ...(chargesTax ? ["Sales tax"] : []), "Collected"]} rightFrom={1}>
+        <AdminTable
+          columns={["Month", "Invoiced", ...(chargesTax ? ["Sales tax"] : []), "Collected"]}
+          rightFrom={1}
+          cards={false}
+        >
           {summary.months.map((m) => (
             <SummaryRow key={m.month} row={m} label={shortMonthLabel(m.month)} chargesTax={chargesTax} />
           ))}
