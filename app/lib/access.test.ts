@@ -78,7 +78,17 @@ describe("the role matrix (decision 0048)", () => {
     const crew = ADMIN_SECTIONS.filter((s) => mayOpen("crew", s.to)).map((s) => s.label);
     expect(crew).toEqual(["Today", "My day", "Leads", "Schedule", "Roof Tool"]);
     const office = ADMIN_SECTIONS.filter((s) => mayOpen("office", s.to)).map((s) => s.label);
-    expect(office).toEqual(["Today", "My day", "Leads", "Schedule", "Projects", "Images", "Testimonials", "Roof Tool"]);
+    expect(office).toEqual([
+      "Today",
+      "My day",
+      "Leads",
+      "Schedule",
+      "Reports",
+      "Projects",
+      "Images",
+      "Testimonials",
+      "Roof Tool",
+    ]);
     expect(ADMIN_SECTIONS.every((s) => mayOpen("owner", s.to))).toBe(true);
   });
 });

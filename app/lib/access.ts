@@ -231,6 +231,8 @@ const ADMIN_ACCESS = {
   },
   "routes/admin/new-lead": { kind: "admin", get: ALL, post: { [NO_INTENT]: ALL } },
   "routes/admin/pipeline": { kind: "admin", get: ALL },
+  // The owner's numbers: the office reads the leads' counts and times, without the money.
+  "routes/admin/reports": { kind: "admin", get: OFFICE },
   "routes/admin/lead": { kind: "admin", get: ALL, post: LEAD_POSTS },
   "routes/admin/not-found": { kind: "admin", get: ALL },
   // Everyone sees the schedule (the crew's own day first); booking and moving are
@@ -426,6 +428,7 @@ const SECTION_ROUTES: Readonly<Record<string, AdminRouteId>> = {
   [href("/admin")]: "routes/admin/dashboard",
   [href("/admin/leads")]: "routes/admin/lead-list",
   [href("/admin/leads/pipeline")]: "routes/admin/pipeline",
+  [href("/admin/reports")]: "routes/admin/reports",
   [href("/admin/projects")]: "admin-projects",
   [href("/admin/images")]: "routes/admin/image-library",
   [href("/admin/testimonials")]: "routes/admin/testimonial-list",
@@ -448,3 +451,9 @@ export function mayOpen(role: Role, to: string): boolean {
 
 /** Whether a role may see money: prices, estimates, proposal amounts, the pipeline's totals. */
 export const seesMoney = (role: Role) => role !== "crew";
+
+/**
+ * Whether a role may see how the business does in dollars: the reports' revenue, job values and
+ * receivables, and the accountant's files. The owner's alone; the office reads the reports' counts.
+ */
+export const seesBusinessNumbers = (role: Role) => role === "owner";

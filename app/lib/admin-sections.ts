@@ -33,6 +33,7 @@ export const ADMIN_SECTIONS = [
   { to: href("/admin/my-day"), label: "My day" },
   { to: href("/admin/leads"), label: "Leads" },
   { to: href("/admin/schedule"), label: "Schedule" },
+  { to: href("/admin/reports"), label: "Reports" },
   { to: href("/admin/projects"), label: "Projects" },
   { to: href("/admin/images"), label: "Images" },
   { to: href("/admin/testimonials"), label: "Testimonials" },
@@ -44,6 +45,12 @@ export const ADMIN_SECTIONS = [
   { to: href("/admin/team"), label: "Team" },
   { to: href("/admin/backups"), label: "Backups" },
 ] as const;
+
+/**
+ * The report pages, as the tab bar above each lists them (components/admin/report-nav.tsx).
+ * The header hides a page a role may not open (lib/access.ts).
+ */
+export const REPORT_PAGES = [{ to: href("/admin/reports"), label: "Leads & sales" }] as const;
 
 /** Whether a path is in the header section that starts at `to` (Today is the dashboard alone). */
 export function inSection(to: string, pathname: string): boolean {

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { DAY_CODES, SOCIAL_NETWORKS, type BusinessFacts } from "./business";
+import { DAY_CODES, GOOGLE_REVIEW_ASKS, SOCIAL_NETWORKS, type BusinessFacts } from "./business";
 import type { ListLimits } from "./form-lists";
 
 // The business facts' schemas, apart from lib/business.ts: public pages use its helpers on
@@ -35,6 +35,11 @@ export const BusinessFactsSchema: z.ZodType<BusinessFacts, unknown> = z.object({
       youtube: z.string().url().optional(),
     })
     .default({}),
+  // Added later: facts stored before read as not set.
+  googleReviews: z
+    .object({ link: z.string().url(), ask: z.enum(GOOGLE_REVIEW_ASKS) })
+    .nullable()
+    .default(null),
 });
 export type { BusinessFacts };
 
@@ -48,6 +53,44 @@ const profile = z
     (v) => v === "" || /^https:\/\/[^\s]+\.[^\s]+$/.test(v),
     "Please enter the full address of the page, starting with https://",
   )
+  .optional();
+
+/**
+ * The hosts a Google Business Profile's review link is on: the profile's "Ask for reviews"
+ * share link (g.page/r/…/review), the write-a-review page, and Maps' short links.
+ */
+const GOOGLE_REVIEW_HOSTS = [
+  "g.page",
+  "search.google.com",
+  "www.google.com",
+  "google.com",
+  "maps.google.com",
+  "maps.app.goo.gl",
+  "g.co",
+];
+
+export const GOOGLE_REVIEW_MESSAGES = {
+  link: "Please paste the review link from your Google Business Profile, starting with https://",
+  notGoogle: "Please use the link Google gives you under “Ask for reviews” (it starts with https://g.page/)",
+  ask: "Please choose how review requests use Google",
+} as const;
+
+/** Whether a link is on one of Google's review hosts, over https. */
+function isGoogleReviewLink(value: string): boolean {
+  if (!/^https:\/\/[^\s]+$/.test(value)) return false;
+  try {
+    return GOOGLE_REVIEW_HOSTS.includes(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+const googleReviewLink = z
+  .string()
+  .trim()
+  .max(500, GOOGLE_REVIEW_MESSAGES.link)
+  .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), GOOGLE_REVIEW_MESSAGES.link)
+  .refine((v) => v === "" || !/^https:\/\/[^\s]+$/.test(v) || isGoogleReviewLink(v), GOOGLE_REVIEW_MESSAGES.notGoogle)
   .optional();
 
 const hoursRow = z
@@ -89,6 +132,9 @@ export const BusinessFactsFormSchema = z.object({
   facebook: profile,
   instagram: profile,
   youtube: profile,
+  googleReviewLink,
+  // A form from before the choice was asked sends none: the site's form first.
+  googleReviewAsk: z.enum(GOOGLE_REVIEW_ASKS, { error: GOOGLE_REVIEW_MESSAGES.ask }).default("after"),
 });
 export type BusinessFactsForm = z.infer<typeof BusinessFactsFormSchema>;
 
@@ -108,5 +154,6 @@ export function factsFromForm(form: BusinessFactsForm): BusinessFacts {
     leadContractor: form.leadContractor,
     hours: form.hours,
     social,
+    googleReviews: form.googleReviewLink ? { link: form.googleReviewLink, ask: form.googleReviewAsk } : null,
   };
 }

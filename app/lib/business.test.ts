@@ -10,7 +10,7 @@ import {
   smsHref,
   telHref,
 } from "./business";
-import { BusinessFactsFormSchema, BusinessFactsSchema, factsFromForm } from "./business-schema";
+import { BusinessFactsFormSchema, BusinessFactsSchema, factsFromForm, GOOGLE_REVIEW_MESSAGES } from "./business-schema";
 
 describe("business facts formatting", () => {
   it("formats clock times the way the contact card reads them", () => {
@@ -141,9 +141,35 @@ describe("business details form", () => {
     expect(errors.email).toEqual(["Please enter a valid email address"]);
   });
 
+  it("keeps the Google review link and how requests use it, and none when it is left empty", () => {
+    const link = "https://g.page/r/CdEfGh123/review";
+    const taken = parse({ ...form, googleReviewLink: ` ${link} `, googleReviewAsk: "instead" });
+    expect(taken.status === "success" && factsFromForm(taken.value).googleReviews).toEqual({ link, ask: "instead" });
+    const empty = parse({ ...form, googleReviewLink: "", googleReviewAsk: "instead" });
+    expect(empty.status === "success" && factsFromForm(empty.value).googleReviews).toBeNull();
+    // A form from before the choice was asked: our own form first.
+    const old = parse({ ...form, googleReviewLink: link });
+    expect(old.status === "success" && factsFromForm(old.value).googleReviews).toEqual({ link, ask: "after" });
+  });
+
+  it("takes only a Google review link, over https", () => {
+    const errorsFor = (googleReviewLink: string) =>
+      parse({ ...form, googleReviewLink }).reply().error?.googleReviewLink;
+    expect(errorsFor("g.page/r/abc/review")).toEqual([GOOGLE_REVIEW_MESSAGES.link]);
+    expect(errorsFor("http://g.page/r/abc/review")).toEqual([GOOGLE_REVIEW_MESSAGES.link]);
+    expect(errorsFor("https://www.yelp.com/writeareview/biz/x")).toEqual([GOOGLE_REVIEW_MESSAGES.notGoogle]);
+    expect(errorsFor("https://g.page.evil.example/r/abc")).toEqual([GOOGLE_REVIEW_MESSAGES.notGoogle]);
+    expect(errorsFor("https://search.google.com/local/writereview?placeid=ChIJ123")).toBeUndefined();
+    expect(parse({ ...form, googleReviewAsk: "sometimes" }).reply().error?.googleReviewAsk).toEqual([
+      GOOGLE_REVIEW_MESSAGES.ask,
+    ]);
+  });
+
   it("reads facts stored before social pages existed", () => {
     const { social: _social, ...old } = DEFAULT_BUSINESS_FACTS;
     expect(BusinessFactsSchema.parse(old).social).toEqual({});
+    const { googleReviews: _google, ...older } = DEFAULT_BUSINESS_FACTS;
+    expect(BusinessFactsSchema.parse(older).googleReviews).toBeNull();
   });
 });
 

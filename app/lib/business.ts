@@ -8,6 +8,16 @@ export type DayCode = (typeof DAY_CODES)[number];
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "youtube"] as const;
 
+/**
+ * How review requests use the owner's Google Business Profile: the site's own form first and
+ * Google offered on its thank-you page ("after"), or the request links straight to Google
+ * ("instead"). The same to every homeowner, whatever they rate: Google forbids asking only
+ * the happy ones (decision 0106).
+ */
+export const GOOGLE_REVIEW_ASKS = ["after", "instead"] as const;
+export type GoogleReviewAsk = (typeof GOOGLE_REVIEW_ASKS)[number];
+export type GoogleReviews = { link: string; ask: GoogleReviewAsk };
+
 export type HoursRow = { days: DayCode[]; opens: string; closes: string };
 
 /** Facts about the business shown on every public page. The database holds the live copy (checked by BusinessFactsSchema). */
@@ -28,6 +38,8 @@ export type BusinessFacts = {
   hours: HoursRow[];
   /** Profiles shown as icons in the footer; none until the owner adds them (no dead "#" links). */
   social: Partial<Record<(typeof SOCIAL_NETWORKS)[number], string>>;
+  /** The Google Business Profile's review link and how review requests use it; null: not set. */
+  googleReviews: GoogleReviews | null;
 };
 
 export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
@@ -45,6 +57,7 @@ export const DEFAULT_BUSINESS_FACTS: BusinessFacts = {
     { days: ["Sa"], opens: "08:00", closes: "14:00" },
   ],
   social: {},
+  googleReviews: null,
 };
 
 /** "07:00" -> "7am", "18:30" -> "6:30pm" */

@@ -36,7 +36,7 @@ export const EXPORT_FILES = [
       ["zip", "ZIP code"],
       ["message", "what they wrote"],
       ["preferred_contact", "how they like to be reached"],
-      ["source", "website, phone (written down by staff) or roof_tool"],
+      ["source", "website, phone (written down by staff), roof_tool or text (a text to the business's number)"],
       ["status", "new, contacted, measured, quoted, won or lost"],
       ["lost_reason", "why it was lost"],
       ["follow_up_on", "the follow-up day, YYYY-MM-DD"],
@@ -45,6 +45,7 @@ export const EXPORT_FILES = [
       ["archived_at", `when it was archived, ${WHEN}`],
       ["completed_at", `when the job was marked done, ${WHEN}`],
       ["job_value", `the job's value: the accepted proposal plus change orders, else the current estimate, ${DOLLARS}`],
+      ["text_consent_at", `when the homeowner agreed to texts (the quote form's box, or staff who asked), ${WHEN}`],
     ],
   },
   {

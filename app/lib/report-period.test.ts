@@ -7,6 +7,7 @@ import {
   periodInstants,
   periodMonths,
   periodSearch,
+  periodShortcuts,
   quarterPeriod,
   rangePeriod,
   yearEarlier,
@@ -90,5 +91,17 @@ describe("periodInstants and periodMonths", () => {
   it("lists the months a period touches", () => {
     expect(periodMonths(rangePeriod("2025-11-20", "2026-02-01"))).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
     expect(periodMonths(monthPeriod("2026-11"))).toEqual(["2026-11"]);
+  });
+});
+
+describe("periodShortcuts", () => {
+  it("names this and last month, this quarter, this and last year", () => {
+    expect(periodShortcuts("2026-01-15").map((s) => [s.label, s.period.label])).toEqual([
+      ["This month", "January 2026"],
+      ["Last month", "December 2025"],
+      ["This quarter", "Q1 2026"],
+      ["This year", "2026"],
+      ["Last year", "2025"],
+    ]);
   });
 });

@@ -189,3 +189,17 @@ export function periodMonths(period: Pick<ReportPeriod, "from" | "to">): string[
 /** "Nov 2026": a month as a chart's axis names it. */
 export const shortMonthLabel = (month: string) =>
   new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(utc(`${month}-15`));
+
+/** The periods the owner asks for most, one tap each: this and last month, this quarter, this and last year. */
+export function periodShortcuts(today: string): { label: string; period: ReportPeriod }[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${pad(month - 1)}`;
+  return [
+    { label: "This month", period: monthPeriod(today.slice(0, 7)) },
+    { label: "Last month", period: monthPeriod(lastMonth) },
+    { label: "This quarter", period: quarterPeriod(year, Math.floor((month - 1) / 3) + 1) },
+    { label: "This year", period: yearPeriod(year) },
+    { label: "Last year", period: yearPeriod(year - 1) },
+  ];
+}

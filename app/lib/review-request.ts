@@ -50,6 +50,7 @@ export const REVIEW_MESSAGES = {
   tooMany: "Too many reviews from your connection. Please try again in a few minutes, or give us a call.",
   failed: "Your review could not be saved. Please try again, or give us a call.",
   thanks: "Thank you! Your review has reached us.",
+  alsoOnGoogle: "Would you share it on Google too? Your neighbors look for a contractor there first.",
 } as const;
 
 export const REVIEW_FIELDS = ["rating", "quote", "name", "location"] as const;
@@ -57,7 +58,11 @@ export type ReviewValues = Record<(typeof REVIEW_FIELDS)[number], string>;
 /** A review as stored (lib/review-schema.ts parses the form into it). */
 export type ReviewInput = { rating: number; quote: string; name: string; location: string | null };
 
-/** The mail that asks for the review. `link` is the whole address of the form; `jobPageLink` the job page's (decision 0070). */
+/**
+ * The mail that asks for the review. `link` is the whole address of the site's form, or the
+ * owner's Google review page when review requests go straight there (`onGoogle`: no expiry,
+ * it shows on Google); `jobPageLink` the job page's (decision 0070).
+ */
 export function reviewRequestMail(input: {
   name: string;
   company: string;
@@ -65,6 +70,7 @@ export function reviewRequestMail(input: {
   service: string | null;
   town: string | null;
   link: string;
+  onGoogle?: boolean;
   jobPageLink: string;
   expiresAt: Date;
 }): { subject: string; text: string } {
@@ -82,11 +88,15 @@ export function reviewRequestMail(input: {
       "",
       `Thank you for choosing ${input.company} for your ${job}. We hope you are happy with the work.`,
       "",
-      "Would you tell other homeowners how it went? It takes a minute: a star rating and a few words.",
+      input.onGoogle
+        ? "Would you tell other homeowners how it went on Google? It takes a minute: a star rating and a few words."
+        : "Would you tell other homeowners how it went? It takes a minute: a star rating and a few words.",
       "",
       input.link,
       "",
-      `The link is yours alone and works until ${until}. Your review shows on our website once we have read it.`,
+      input.onGoogle
+        ? "Your neighbors look for a contractor there first, and your words help them choose."
+        : `The link is yours alone and works until ${until}. Your review shows on our website once we have read it.`,
       "",
       `If anything is not right with the work, just reply to this email or call us at ${input.phone}.`,
       "",

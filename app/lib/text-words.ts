@@ -60,8 +60,8 @@ export const receiptText = (
   (s.owedCents > 0 ? ` ${formatCents(s.owedCents)} is still due.` : " It is paid in full.") +
   ` ${link}`;
 
-export const reviewRequestText = (company: string, link: string) =>
-  `${company}: thank you for choosing us! Would you tell others how we did? It takes a minute: ${link}`;
+export const reviewRequestText = (company: string, link: string, onGoogle = false) =>
+  `${company}: thank you for choosing us! Would you tell others how we did${onGoogle ? " on Google" : ""}? It takes a minute: ${link}`;
 
 /**
  * When the crew expects to arrive, from the minutes they pick: "in about 20 minutes

@@ -100,6 +100,7 @@ function* leadRows(): Generator<Cells> {
       l.archivedAt,
       l.completedAt,
       dollars(jobValueCents({ acceptedCents, changeOrderCents, estimateCents })),
+      l.textConsentAt,
     ];
   }
 }

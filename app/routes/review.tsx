@@ -33,12 +33,13 @@ export default function Review({ loaderData, actionData, matches }: Route.Compon
   const phone = facts?.phone;
   if (actionData?.status === "success") {
     return (
-      <Outcome title="Thank you for your review!" company={company} phone={phone}>
+      <Outcome title="Thank you for your review!" company={company} phone={phone} google={facts?.googleReviews?.link}>
         <p>
           {REVIEW_MESSAGES.thanks} We read every review, and yours will appear on our website once we have looked it
           over.
         </p>
         <p>It means a lot to a family business. Thank you for trusting us with your home.</p>
+        {facts?.googleReviews && <p className="font-medium text-ink">{REVIEW_MESSAGES.alsoOnGoogle}</p>}
       </Outcome>
     );
   }
@@ -219,11 +220,14 @@ function Outcome({
   title,
   company,
   phone,
+  google,
   children,
 }: {
   title: string;
   company: string;
   phone?: string;
+  /** The owner's Google review page, offered first after a review (the same to every rating). */
+  google?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -239,9 +243,22 @@ function Outcome({
           <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{title}</h1>
           <div className="mt-3 space-y-3 text-ink-soft">{children}</div>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {google && (
+              <a
+                href={google}
+                rel="noopener noreferrer"
+                className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+              >
+                Share it on Google
+              </a>
+            )}
             <Link
               to={href("/testimonials")}
-              className="rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+              className={
+                google
+                  ? "rounded-md border border-black/15 px-5 py-3 font-semibold hover:bg-sand"
+                  : "rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+              }
             >
               What our customers say
             </Link>

@@ -39,6 +39,7 @@ beforeAll(async () => {
     phone: "316-555-0188",
     message: "Hail damage",
     city: "Derby",
+    textConsent: true,
   });
   leadId = lead.id;
   updateLead(
@@ -179,6 +180,8 @@ describe("Export everything", () => {
     const karen = rows.find((r) => r[header!.indexOf("name")] === "Karen Miller")!;
     expect(karen[header!.indexOf("status")]).toBe("contacted");
     expect(karen[header!.indexOf("follow_up_on")]).toBe("2026-12-01");
+    // When she agreed to texts, in Kansas time like every other moment.
+    expect(karen[header!.indexOf("text_consent_at")]).toMatch(/^\d{4}-\d\d-\d\d \d{1,2}:\d\d [AP]M C[SD]T$/);
     const [h, ...history] = csv("lead_history.csv");
     const entry = history.find((r) => r[h!.indexOf("lead_id")] === String(leadId))!;
     expect(entry[h!.indexOf("by")]).toBe("Kim Ruiz");

@@ -18,6 +18,7 @@ const { reviewPageFor } = await import("~/services/review-collection.server");
 const { askForReview } = await import("~/services/review-asking.server");
 const { processOutbox } = await import("~/services/outbox.server");
 const { findMail } = await import("~/models/outbox.server");
+const { getSetting, setSetting } = await import("~/models/settings.server");
 const { workForTown, highlightedWorkForAbout } = await import("~/services/related-work.server");
 const { hashLinkToken } = await import("~/server/link-token.server");
 const { createPageCache } = await import("~/server/page-cache.server");
@@ -220,6 +221,34 @@ describe("a review request", () => {
     expect(mailOf(id)).toMatchObject({ state: "sent", attempts: 1, lastError: null });
     expect(openReview(tokenIn(toSam[0].text)).init.status).toBe(200);
     expect(openReview(token).init.status).toBe(404);
+  });
+});
+
+describe("a review request with the owner's Google review page", () => {
+  const GOOGLE = "https://g.page/r/CdEfGh123/review";
+  const useGoogle = (ask: "after" | "instead" | null) =>
+    setSetting("business", { ...getSetting("business"), googleReviews: ask && { link: GOOGLE, ask } });
+  afterAll(() => useGoogle(null));
+
+  it("links straight to Google when the owner chose it instead of our form, with no link of ours to expire", async () => {
+    useGoogle("instead");
+    const id = wonLead("Dana Fox", "dana@example.com");
+    await postLead(id, "complete");
+    fake.sent.length = 0;
+    await postLead(id, "ask-review");
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+    const { text } = fake.sent[0]!;
+    expect(text).toContain("Would you tell other homeowners how it went on Google?");
+    expect(text).toContain(GOOGLE);
+    expect(text).not.toContain("/review/");
+    expect(text).not.toContain("works until");
+  });
+
+  it("keeps our own form first when Google comes after it", async () => {
+    useGoogle("after");
+    const { token } = await completedWithReviewMail("Lee Park", "lee@example.com");
+    expect(fake.sent[0]!.text).not.toContain(GOOGLE);
+    expect((await openReview(token)).data.state).toBe("open");
   });
 });
 

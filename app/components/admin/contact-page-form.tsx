@@ -10,7 +10,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { Form, href, useNavigation } from "react-router";
-import { DAY_CODES, formatHoursRow, type BusinessFacts, type DayCode } from "~/lib/business";
+import { DAY_CODES, formatHoursRow, type BusinessFacts, type DayCode, type GoogleReviewAsk } from "~/lib/business";
 import { CONTACT_PAGE_FORM_ID, ContactPageFormSchema, SAVE_CONTACT_PAGE_INTENT } from "~/lib/contact-page";
 import { DIGEST_HOURS, hourLabel, type ContactSettings } from "~/lib/contact-settings";
 import {
@@ -53,6 +53,8 @@ function useContactPageForm(
       facebook: facts.social.facebook ?? "",
       instagram: facts.social.instagram ?? "",
       youtube: facts.social.youtube ?? "",
+      googleReviewLink: facts.googleReviews?.link ?? "",
+      googleReviewAsk: facts.googleReviews?.ask ?? "after",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactPageFormSchema }),
     shouldValidate: "onSubmit",
@@ -207,6 +209,43 @@ function ContactSettingsCard({
 }
 
 /** One text input of the form, labelled, with its hint and error. */
+/** The Google Business Profile's review link, and whether review requests send homeowners there after or instead of our form. */
+function GoogleReviewsFields({ fields }: { fields: Fields }) {
+  const ask = fields.googleReviewAsk;
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium">Google reviews (leave the link empty to use only our own form)</legend>
+      <TextField
+        label="Google review link"
+        meta={fields.googleReviewLink}
+        type="url"
+        hint="In your Google Business Profile, choose “Ask for reviews” and copy the link (https://g.page/r/…/review)."
+      />
+      <fieldset className="space-y-2" aria-describedby={ask.errorId}>
+        <legend className="text-sm font-medium">When a review request goes out</legend>
+        {GOOGLE_REVIEW_ASK_CHOICES.map(([value, label]) => (
+          <label key={value} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name={ask.name}
+              value={value}
+              defaultChecked={ask.initialValue === value}
+              className="mt-1 size-4 accent-brand"
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+        <FieldError id={ask.errorId} errors={ask.errors} />
+      </fieldset>
+    </fieldset>
+  );
+}
+
+const GOOGLE_REVIEW_ASK_CHOICES: [GoogleReviewAsk, string][] = [
+  ["after", "Our own review form first; its thank-you page then offers Google too"],
+  ["instead", "Straight to Google: the mail and text link to your Google review page"],
+];
+
 function TextField({
   label,
   meta,
@@ -335,6 +374,7 @@ function BusinessFactsCard({ form, fields, footer }: { form: PageForm; fields: F
         <TextField label="Instagram" meta={fields.instagram} type="url" />
         <TextField label="YouTube" meta={fields.youtube} type="url" />
       </fieldset>
+      <GoogleReviewsFields fields={fields} />
       {footer}
     </section>
   );

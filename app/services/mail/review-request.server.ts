@@ -5,6 +5,7 @@ import { newLinkToken } from "~/server/link-token.server";
 import { siteOrigin } from "~/server/origin.server";
 import { jobPageLinkUrl } from "~/services/job-page-link.server";
 import { reviewRequestText } from "~/lib/text-words";
+import type { GoogleReviews } from "~/lib/business";
 import type { MailKind } from "./mail-kind.server";
 
 /**
@@ -19,11 +20,9 @@ export const reviewRequest: MailKind = {
     const found = item.reviewRequestId === null ? undefined : findReviewRequest(item.reviewRequestId);
     // Answered meanwhile: nothing to ask any more.
     if (!found || found.request.submittedAt) return null;
-    const { company, phone } = getBusinessFacts();
+    const { company, phone, googleReviews } = getBusinessFacts();
     const expiresAt = reviewLinkExpiry(now);
-    const { token, hash } = newLinkToken();
-    setReviewLink(found.request.id, hash, expiresAt);
-    const link = `${siteOrigin()}${reviewPath(token)}`;
+    const { link, onGoogle } = reviewLink(found.request.id, googleReviews, expiresAt);
     const jobPageLink = jobPageLinkUrl(found.request.leadId, now);
     const mail = reviewRequestMail({
       name: found.name,
@@ -32,6 +31,7 @@ export const reviewRequest: MailKind = {
       service: found.service,
       town: found.city,
       link,
+      onGoogle,
       jobPageLink,
       expiresAt,
     });
@@ -54,10 +54,19 @@ export const reviewRequest: MailKind = {
   text(item, now) {
     const found = item.reviewRequestId === null ? undefined : findReviewRequest(item.reviewRequestId);
     if (!found || found.request.submittedAt || found.email) return null;
-    const expiresAt = reviewLinkExpiry(now);
-    const { token, hash } = newLinkToken();
-    setReviewLink(found.request.id, hash, expiresAt);
-    const link = `${siteOrigin()}${reviewPath(token)}`;
-    return { body: reviewRequestText(getBusinessFacts().company, link), link };
+    const { company, googleReviews } = getBusinessFacts();
+    const { link, onGoogle } = reviewLink(found.request.id, googleReviews, reviewLinkExpiry(now));
+    return { body: reviewRequestText(company, link, onGoogle), link };
   },
 };
+
+/**
+ * Where the request sends the homeowner: the owner's Google review page when he chose it
+ * instead of our form, else a new link to our form (its hash stored before anything goes).
+ */
+function reviewLink(requestId: number, google: GoogleReviews | null, expiresAt: Date) {
+  if (google?.ask === "instead") return { link: google.link, onGoogle: true };
+  const { token, hash } = newLinkToken();
+  setReviewLink(requestId, hash, expiresAt);
+  return { link: `${siteOrigin()}${reviewPath(token)}`, onGoogle: false };
+}
