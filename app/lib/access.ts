@@ -429,6 +429,7 @@ const SECTION_ROUTES: Readonly<Record<string, AdminRouteId>> = {
   [href("/admin/leads")]: "routes/admin/lead-list",
   [href("/admin/leads/pipeline")]: "routes/admin/pipeline",
   [href("/admin/reports")]: "routes/admin/reports",
+  [href("/admin/reports/accountant")]: "routes/admin/accountant-export",
   [href("/admin/projects")]: "admin-projects",
   [href("/admin/images")]: "routes/admin/image-library",
   [href("/admin/testimonials")]: "routes/admin/testimonial-list",

@@ -3,7 +3,6 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invoices, leads, payments, proposals, refunds } from "~/db/schema";
 import type { MoneyMove, QboCustomer, QboInvoice } from "~/lib/quickbooks";
 import { getDb } from "~/server/db.server";
-import { kansasDay } from "~/lib/business-time";
 
 /**
  * What the accountant's files read (decision 0103), for a period: instants for when an
@@ -227,22 +226,4 @@ export function periodCustomers(p: PeriodBounds): Generator<QboCustomer> {
       .limit(BATCH)
       .all();
   return inBatches(read, (c) => c.id);
-}
-
-/** The first year with an invoice sent or a payment received (Kansas), or null before any. */
-export function firstRecordYear(): number | null {
-  const sent = getDb()
-    .select({ at: sql<number | null>`min(${invoices.sentAt})` })
-    .from(invoices)
-    .get()?.at;
-  const received = getDb()
-    .select({ day: sql<string | null>`min(${payments.receivedOn})` })
-    .from(payments)
-    .get()?.day;
-  const years = [
-    sent == null ? null : Number(kansasDay(new Date(sent)).slice(0, 4)),
-    received ? Number(received.slice(0, 4)) : null,
-  ];
-  const known = years.filter((y): y is number => y !== null);
-  return known.length ? Math.min(...known) : null;
 }

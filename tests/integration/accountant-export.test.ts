@@ -5,6 +5,8 @@ import { kansasInstant } from "~/lib/business-time";
 import { csvChunks } from "~/lib/csv";
 import { EXPORT_FILES } from "~/lib/export-files";
 import { systemActor } from "~/lib/actor";
+import { mayOpen } from "~/lib/access";
+import { REPORT_PAGES } from "~/lib/admin-sections";
 import { QBO_BANK_COLUMNS, QBO_CUSTOMER_COLUMNS, QBO_INVOICE_COLUMNS } from "~/lib/quickbooks";
 import { EXPORT_ROWS } from "~/models/export.server";
 import { createInvoiceDraft, saveInvoiceDraft, sendInvoice, voidInvoice } from "~/models/invoice.server";
@@ -367,6 +369,9 @@ describe("exporting", () => {
   });
 
   it("is the owner's: the office and the crew are refused, a stranger is asked to sign in", async () => {
+    // The Reports' tab bar offers it to the owner alone.
+    expect(REPORT_PAGES.filter((p) => mayOpen("office", p.to)).map((p) => p.label)).not.toContain("For the accountant");
+    expect(REPORT_PAGES.filter((p) => mayOpen("owner", p.to)).map((p) => p.label)).toContain("For the accountant");
     expect((await download("invoices", NOVEMBER, team.office!.cookie)).status).toBe(403);
     expect((await download("invoices", NOVEMBER, team.crew!.cookie)).status).toBe(403);
     expect((await download("invoices", NOVEMBER, "")).status).toBe(401);

@@ -1,7 +1,8 @@
 import { Download } from "lucide-react";
 import { href } from "react-router";
 import { AdminTable } from "~/components/admin-ui";
-import { ReportPeriodPicker } from "~/components/admin/report-period-picker";
+import { ReportNav } from "~/components/admin/report-nav";
+import { ReportPeriodForm } from "~/components/admin/report-period-form";
 import { businessToday, formatKansasDate } from "~/lib/business-time";
 import { formatInvoiceNumber } from "~/lib/invoice";
 import { formatCents } from "~/lib/money-format";
@@ -13,7 +14,6 @@ import {
   type SalesMonth,
 } from "~/lib/quickbooks";
 import { periodFromSearch, periodSearch, shortMonthLabel } from "~/lib/report-period";
-import { firstRecordYear } from "~/models/accountant-export.server";
 import { requireAccess } from "~/services/access.server";
 import { accountantView } from "~/services/accountant-export.server";
 import type { Route } from "./+types/accountant-export";
@@ -24,20 +24,18 @@ import type { Route } from "./+types/accountant-export";
  * choosing a period is an address, and nothing here changes anything.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, "routes/admin/accountant-export");
+  const user = await requireAccess(request, "routes/admin/accountant-export");
+  const url = new URL(request.url);
   const today = businessToday();
-  const { period, error } = periodFromSearch(new URL(request.url).searchParams, today);
+  const { period, error } = periodFromSearch(url.searchParams, today);
   const { summary, voided } = accountantView(period);
   const query = new URLSearchParams(periodSearch(period)).toString();
-  const thisYear = Number(today.slice(0, 4));
-  const asked = Number(period.from.slice(0, 4));
-  const first = Math.min(firstRecordYear() ?? thisYear, asked, thisYear);
-  const last = Math.max(thisYear, asked);
   return {
+    role: user.role,
+    search: url.search,
     period,
     error,
     today,
-    years: Array.from({ length: last - first + 1 }, (_, i) => last - i),
     summary,
     // Tax gets a column only when the owner charged some in the period.
     chargesTax: summary.total.taxCents > 0,
@@ -74,19 +72,24 @@ function SummaryRow({ row, label, chargesTax }: { row: SalesMonth; label: string
 }
 
 export default function AccountantExport({
-  loaderData: { period, error, today, years, summary, chargesTax, files, voided },
+  loaderData: { role, search, period, error, today, summary, chargesTax, files, voided },
 }: Route.ComponentProps) {
   const quiet = summary.total.invoicedCents === 0 && summary.total.receivedCents === 0 && !summary.total.refundedCents;
   return (
     <>
-      <div className="space-y-2">
-        <h1 className="text-2xl font-bold">For the accountant</h1>
-        <p className="max-w-3xl text-sm text-ink-soft">
-          Files for QuickBooks Online for the period you choose, and the sales by month. The same period gives the same
-          files every time: download them again whenever the accountant asks.
-        </p>
-      </div>
-      <ReportPeriodPicker period={period} error={error} years={years} today={today} />
+      <h1 className="text-2xl font-bold">For the accountant</h1>
+      <ReportNav role={role} search={search} />
+      <p className="max-w-3xl text-sm text-ink-soft">
+        Files for QuickBooks Online for the period you choose, and the sales by month. The same period gives the same
+        files every time: download them again whenever the accountant asks.
+      </p>
+      <ReportPeriodForm
+        action={href("/admin/reports/accountant")}
+        period={period}
+        today={today}
+        error={error}
+        compared={false}
+      />
 
       <section aria-labelledby="files-heading" className="space-y-3">
         <h2 id="files-heading" className="text-lg font-bold">
