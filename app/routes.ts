@@ -69,6 +69,8 @@ export default [
     route("admin/my-day", "routes/admin/my-day.tsx"),
     // "On my way" from a visit's card on My day: a text to the homeowner.
     route("admin/visits/:id/on-my-way", "routes/admin/visit-on-my-way.tsx"),
+    // The owner's files for the accountant (QuickBooks Online) and the sales summary.
+    route("admin/reports/accountant", "routes/admin/accountant-export.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 
@@ -78,6 +80,7 @@ export default [
   route("admin/leads/export.csv", "routes/resources/leads-csv.ts"),
   route("admin/backups/:name.tar.gz", "routes/resources/backup-download.ts"),
   route("admin/export.zip", "routes/resources/export-zip.ts"),
+  route("admin/reports/accountant/:file.csv", "routes/resources/accountant-file.ts"),
   route("admin/roof-measurement/:id/measurements.csv", "routes/resources/roof-csv.ts"),
   route("admin/leads/:id/proposals/:pid.pdf", "routes/resources/admin-proposal-pdf.ts"),
   route("proposal/:token/proposal.pdf", "routes/resources/proposal-pdf.ts"),

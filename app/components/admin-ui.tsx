@@ -108,15 +108,29 @@ export function EditorDialog({
   );
 }
 
-/** A list table: the column names, then the rows the caller renders. */
-export function AdminTable({ columns, children }: { columns: string[]; children: React.ReactNode }) {
+/**
+ * A list table: the column names, then the rows the caller renders; headings from
+ * `rightFrom` on (the last by default) sit right, over figures. On a phone each row becomes
+ * a card (app.css), unless `cards` is off: a few columns of figures read better as a table.
+ */
+export function AdminTable({
+  columns,
+  rightFrom = columns.length - 1,
+  cards = true,
+  children,
+}: {
+  columns: string[];
+  rightFrom?: number;
+  cards?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="admin-table overflow-x-auto rounded-xl bg-white shadow-sm">
+    <div className={`${cards ? "admin-table " : ""}overflow-x-auto rounded-xl bg-white shadow-sm`}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-black/10 bg-sand/60 text-xs tracking-wider text-ink-soft uppercase">
           <tr>
             {columns.map((c, i) => (
-              <th key={c} scope="col" className={`px-4 py-3 ${i === columns.length - 1 ? "text-right" : ""}`}>
+              <th key={c} scope="col" className={`px-2 py-3 sm:px-4 ${i >= rightFrom ? "text-right" : ""}`}>
                 {c}
               </th>
             ))}

@@ -303,6 +303,10 @@ const ADMIN_ACCESS = {
     >,
   },
 
+  // The books: the accountant's files and the sales summary are the owner's.
+  "routes/admin/accountant-export": { kind: "admin", get: OWNER },
+  "routes/resources/accountant-file": { kind: "admin", get: OWNER, resource: true },
+
   "routes/resources/image-upload": { kind: "admin", get: OFFICE, post: { [NO_INTENT]: OFFICE }, resource: true },
   "routes/resources/backup-download": { kind: "admin", get: OWNER, resource: true },
   "routes/resources/export-zip": { kind: "admin", get: OWNER, resource: true },
@@ -426,6 +430,7 @@ const SECTION_ROUTES: Readonly<Record<string, AdminRouteId>> = {
   [href("/admin/leads")]: "routes/admin/lead-list",
   [href("/admin/leads/pipeline")]: "routes/admin/pipeline",
   [href("/admin/reports")]: "routes/admin/reports",
+  [href("/admin/reports/accountant")]: "routes/admin/accountant-export",
   [href("/admin/projects")]: "admin-projects",
   [href("/admin/images")]: "routes/admin/image-library",
   [href("/admin/testimonials")]: "routes/admin/testimonial-list",

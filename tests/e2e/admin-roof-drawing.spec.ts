@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
-import type { Download, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect, test } from "./fixtures";
 import { clickAt, leaveAndStay, screenPoint, typeScale } from "./admin-roof-helpers";
-import { COMPANY } from "./helpers";
+import { COMPANY, readDownload } from "./helpers";
 
 const TOOL = "/admin/roof-measurement";
 const ROOF_PHOTO = path.resolve("seed/images/roofing-replacement.webp");
@@ -15,10 +14,6 @@ async function fillAddress(page: Page, name: string) {
   await page.getByLabel("City").fill("Wellington");
   await page.getByLabel("State").fill("KS");
   await page.getByLabel("ZIP").fill("67152");
-}
-
-async function readDownload(download: Download): Promise<Buffer> {
-  return fs.readFileSync((await download.path())!);
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {

@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import fs from "node:fs";
+import { expect, type Download, type Page, type TestInfo } from "@playwright/test";
 
 export const COMPANY = "Prairie Ridge Framing & Roofing";
 
@@ -47,4 +48,9 @@ export async function acceptProposal(page: Page, name: string) {
   await accept.getByLabel("I have read the proposal and agree to its price and terms.").check();
   await accept.getByRole("button", { name: "Accept proposal" }).click();
   await expect(page.getByRole("status", { name: "Accepted" })).toContainText(`Accepted by ${name}`);
+}
+
+/** A download's bytes, once the browser has it whole. */
+export async function readDownload(download: Download): Promise<Buffer> {
+  return fs.readFileSync((await download.path())!);
 }

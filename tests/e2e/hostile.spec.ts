@@ -95,6 +95,8 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/new", "routes/admin/new-lead"],
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],
+  ["/admin/reports/accountant", "routes/admin/accountant-export"],
+  ["/admin/reports/accountant.data", "routes/admin/accountant-export"],
   ["/admin/schedule", "routes/admin/schedule"],
   ["/admin/reports", "routes/admin/reports"],
   ["/admin/visits/1/on-my-way", "routes/admin/visit-on-my-way"],

@@ -16,6 +16,7 @@ import { getDb } from "~/server/db.server";
 import { privateUploadsDir } from "~/server/storage.server";
 import { seedDemoContent } from "~/services/seed.server";
 import { loader } from "~/routes/resources/export-zip";
+import { csvRows } from "../csv-rows";
 
 // No lock-in (decision 0059). The owner downloads one .zip with a CSV per kind of record and
 // every picture; secrets stay behind; the README explains every column it has.

@@ -26,12 +26,15 @@ export function ReportPeriodForm({
   period,
   today,
   error,
+  compared = true,
 }: {
   /** The report's own address (the form asks it again with the period). */
   action: string;
   period: ReportPeriod;
   today: string;
   error: string | null;
+  /** Whether the report sets the period beside a year earlier (the accountant's files do not). */
+  compared?: boolean;
 }) {
   const asked = periodSearch(period);
   const thisYear = Number(today.slice(0, 4));
@@ -44,7 +47,7 @@ export function ReportPeriodForm({
     <section aria-labelledby="report-period" className="space-y-3 rounded-xl bg-white p-4 shadow-sm sm:p-5">
       <h2 id="report-period" className="text-base font-bold">
         {period.label}
-        <span className="font-normal text-ink-soft"> compared with {yearEarlier(period).label}</span>
+        {compared && <span className="font-normal text-ink-soft"> compared with {yearEarlier(period).label}</span>}
       </h2>
       <ul className="flex flex-wrap gap-2 text-sm">
         {periodShortcuts(today).map((s) => (
