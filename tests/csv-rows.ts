@@ -30,3 +30,9 @@ export function csvRows(source: string): string[][] {
   }
   return rows;
 }
+
+/** A CSV's rows as objects keyed by its header. */
+export function csvRecords(text: string): Record<string, string>[] {
+  const [header = [], ...rest] = csvRows(text);
+  return rest.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+}

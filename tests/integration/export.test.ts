@@ -5,7 +5,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeArgs, signedInOwner } from "./admin-session";
-import { csvRows } from "./csv-rows";
 import { images, invoices, leadPhotos, payments, roofCustomers, users, visits } from "~/db/schema";
 import { EXPORT_FILES } from "~/lib/export-files";
 import { actorOf } from "~/lib/actor";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs, signInTeam } from "./admin-session";
-import { csvRecords } from "./csv-rows";
+import { csvRecords } from "../csv-rows";
 import { estimates, invoices, leads, proposals, visits } from "~/db/schema";
 import { actorOf, systemActor, type Actor } from "~/lib/actor";
 import { kansasInstant } from "~/lib/business-time";
