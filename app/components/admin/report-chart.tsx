@@ -47,7 +47,7 @@ function Legend({ series }: { series: string[] }) {
 
 /** The months or weeks of the period side by side, a column per series in each. */
 function Columns({ chart }: { chart: ChartData }) {
-  const width = 520;
+  const width = 460;
   const height = 220;
   const margin = { top: 8, right: 8, bottom: 28, left: 48 };
   const innerWidth = width - margin.left - margin.right;
@@ -99,9 +99,10 @@ function Columns({ chart }: { chart: ChartData }) {
 
 /** Categories one under the other, their names at the left, a bar per series. */
 function Bars({ chart }: { chart: ChartData }) {
-  const width = 520;
+  // Narrow, so a phone draws it near its own size and the names stay readable; a wide screen caps it.
+  const width = 400;
   const band = 14 * Math.max(1, chart.series.length) + 10;
-  const margin = { top: 4, right: 56, bottom: 4, left: 150 };
+  const margin = { top: 4, right: 48, bottom: 4, left: 124 };
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = Math.max(1, chart.rows.length) * band;
   const height = innerHeight + margin.top + margin.bottom;
@@ -110,7 +111,7 @@ function Bars({ chart }: { chart: ChartData }) {
   const inner = scaleBand({ domain: chart.series.map((_, i) => `${i}`), range: [0, y.bandwidth()], padding: 0.1 });
   const x = scaleLinear({ domain: [0, chartMax(chart)], range: [0, innerWidth] });
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" aria-hidden focusable="false">
+    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-xl" aria-hidden focusable="false">
       <Group left={margin.left} top={margin.top}>
         {chart.rows.map((row, r) =>
           row.values.map((value, s) => {
@@ -134,7 +135,7 @@ function Bars({ chart }: { chart: ChartData }) {
         )}
         <AxisLeft
           scale={y}
-          tickFormat={(v) => clip(chart.rows[Number(v)]?.label ?? "", 20)}
+          tickFormat={(v) => clip(chart.rows[Number(v)]?.label ?? "", 18)}
           hideTicks
           stroke="#cbd5e1"
           tickLabelProps={{ ...AXIS_TEXT, fontSize: 12, fill: "#1c2430", textAnchor: "end", dx: -6, dy: 4 }}
