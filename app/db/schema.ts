@@ -357,11 +357,14 @@ export const leadNotes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("lead_notes_lead_idx").on(t.leadId, t.createdAt),
+    // A lead's entries in time order; with the kind and the author, the report finds each
+    // request's first contact from the index alone.
+    index("lead_notes_lead_idx").on(t.leadId, t.createdAt, t.kind, t.authorId),
     // The moves from one status to another in a span of time: the pipeline's month and the
     // reports' periods read them by time, without a pass over every entry of every lead.
+    // With the status and the lead, a span's moves are read from the index alone.
     index("lead_notes_moves_idx")
-      .on(t.createdAt)
+      .on(t.createdAt, t.statusTo, t.leadId)
       .where(sql`${t.statusTo} is not null`),
   ],
 );

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = businessToday(now);
   const { period, error } = periodFromSearch(url.searchParams, today);
   // The office reads counts, rates and times; dollars are the owner's (decision 0102).
-  const report = leadReport(period, [leadReportRows(period), leadReportRows(yearEarlier(period))], {
+  const report = leadReport(period, leadReportRows([period, yearEarlier(period)]), {
     money: seesBusinessNumbers(user.role),
     now,
   });
