@@ -10,7 +10,7 @@ import type { RESTORE_INTENT } from "./backup-restore";
 import type { OFFSITE_INTENTS } from "./offsite";
 import type { SAVE_CONTACT_PAGE_INTENT } from "./contact-page";
 import type { GO_LIVE_INTENTS } from "./go-live";
-import type { INVOICE_INTENTS, RECORD_PAYMENT_INTENT } from "./invoice";
+import type { INVOICE_INTENTS, PAYMENT_INTENTS } from "./invoice";
 import type { NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "./job-page";
 import type { ADD_PHOTOS_INTENT, JobPhotoRowIntent } from "./job-photos";
 import type { LeadIntent } from "./lead-forms";
@@ -292,7 +292,9 @@ const ADMIN_ACCESS = {
   "routes/admin/lead-payments": {
     kind: "admin",
     get: OFFICE,
-    post: { "record-payment": OFFICE } satisfies PostsFor<typeof RECORD_PAYMENT_INTENT>,
+    // A refund is money leaving the business, like a void: the owner's, so the one who took
+    // the money is not also the one who says it went back (decision 0105).
+    post: { "record-payment": OFFICE, "refund-payment": OWNER } satisfies PostsFor<(typeof PAYMENT_INTENTS)[number]>,
   },
   "routes/admin/lead-job-page-link": {
     kind: "admin",

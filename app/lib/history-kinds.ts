@@ -24,6 +24,8 @@ export const HISTORY_KINDS = [
   "invoice-voided",
   "invoice-draft-deleted",
   "payment-received",
+  // Money given back from a payment (`amount`, the payment, its invoice; `detail`: why).
+  "payment-refunded",
   // Money Stripe took that the site did not keep: the owner refunds it (decision 0068).
   "online-payment-unrecorded",
   "online-payment-over",
@@ -58,6 +60,7 @@ export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
   "invoice-voided",
   "invoice-draft-deleted",
   "payment-received",
+  "payment-refunded",
   "online-payment-unrecorded",
   "online-payment-over",
 ]);

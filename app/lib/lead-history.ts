@@ -98,6 +98,12 @@ function moneyWords(row: HistoryRow): string | null {
         : "";
       return `${amount} received${how} on invoice ${invoice}`;
     }
+    case "payment-refunded": {
+      const from = row.paymentMethod
+        ? ` from the payment received ${paymentMethodWords({ method: row.paymentMethod, checkNumber: row.checkNumber })}`
+        : "";
+      return `${amount} refunded${from} on invoice ${invoice}: ${row.detail ?? ""}`;
+    }
     case "online-payment-unrecorded":
       return `An online payment of ${amount} for invoice ${invoice} was not recorded (${row.detail ?? ""}): refund it from the Stripe dashboard (${row.reference ?? ""}).`;
     case "online-payment-over":
@@ -123,6 +129,8 @@ function crewWords(row: HistoryRow): string | null {
       return `Draft ${invoice} deleted`;
     case "payment-received":
       return `Payment received on the ${invoice}`;
+    case "payment-refunded":
+      return `Payment refunded on the ${invoice}`;
     case "online-payment-unrecorded":
     case "online-payment-over":
       return HISTORY_WORDS.refundDueForCrew;
