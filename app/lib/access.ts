@@ -233,6 +233,8 @@ const ADMIN_ACCESS = {
   "routes/admin/pipeline": { kind: "admin", get: ALL },
   // The owner's numbers: the office reads the leads' counts and times, without the money.
   "routes/admin/reports": { kind: "admin", get: OFFICE },
+  // Billed, collected, owed and receivables by age: dollars only (seesBusinessNumbers).
+  "routes/admin/reports-money": { kind: "admin", get: OWNER },
   "routes/admin/lead": { kind: "admin", get: ALL, post: LEAD_POSTS },
   "routes/admin/not-found": { kind: "admin", get: ALL },
   // Everyone sees the schedule (the crew's own day first); booking and moving are
@@ -427,6 +429,7 @@ const SECTION_ROUTES: Readonly<Record<string, AdminRouteId>> = {
   [href("/admin/leads")]: "routes/admin/lead-list",
   [href("/admin/leads/pipeline")]: "routes/admin/pipeline",
   [href("/admin/reports")]: "routes/admin/reports",
+  [href("/admin/reports/money")]: "routes/admin/reports-money",
   [href("/admin/projects")]: "admin-projects",
   [href("/admin/images")]: "routes/admin/image-library",
   [href("/admin/testimonials")]: "routes/admin/testimonial-list",

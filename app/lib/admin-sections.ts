@@ -50,7 +50,10 @@ export const ADMIN_SECTIONS = [
  * The report pages, as the tab bar above each lists them (components/admin/report-nav.tsx).
  * The header hides a page a role may not open (lib/access.ts).
  */
-export const REPORT_PAGES = [{ to: href("/admin/reports"), label: "Leads & sales" }] as const;
+export const REPORT_PAGES = [
+  { to: href("/admin/reports"), label: "Leads & sales" },
+  { to: href("/admin/reports/money"), label: "Money" },
+] as const;
 
 /** Whether a path is in the header section that starts at `to` (Today is the dashboard alone). */
 export function inSection(to: string, pathname: string): boolean {
