@@ -68,7 +68,7 @@ describe("a refund recorded by the owner", () => {
     const check = paymentOf(leadId);
     const done = await refund(leadId, { paymentId: String(check.id), amount: "200", refundedOn: "2026-11-29" });
     expect(done.status).toBe(302);
-    expect(done.location).toBe(`/admin/leads/${leadId}#lead-money`);
+    expect(done.location).toBe(`/admin/leads/${leadId}`);
     expect((await flashOf(done.headers))?.message).toBe(
       `Refund recorded. Invoice INV-${String(invoice.number).padStart(4, "0")} now owes $200.00.`,
     );

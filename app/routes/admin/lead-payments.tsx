@@ -94,7 +94,7 @@ function refundAction(form: FormData, leadId: number, by: Actor) {
   if (!outcome) notFound();
   if (isRefusal(outcome)) return refuse(outcome.refused, outcome.field);
   const { invoice } = outcome;
-  return redirectWithFlash(`${leadPage(leadId)}#lead-money`, {
+  return redirectWithFlash(leadPage(leadId), {
     type: "success",
     message: `${INVOICE_MESSAGES.refunded}. Invoice ${formatInvoiceNumber(invoice.number)} now owes ${formatCents(owedCents(invoice))}.`,
   });
