@@ -4,6 +4,7 @@ import {
   billedByMonth,
   collectedByMonth,
   dayAYearEarlier,
+  firstDayRead,
   moneyReport,
   movesByInvoice,
   owedAtMonthEnds,
@@ -24,6 +25,7 @@ const invoice = (id: number, sentOn: string, totalCents: number, dueOn: string |
   totalCents,
   sentOn,
   dueOn,
+  paidBeforeCents: 0,
 });
 const move = (invoiceId: number, on: string, amountCents: number): MoneyMove => ({ invoiceId, on, amountCents });
 
@@ -40,6 +42,11 @@ describe("owed on a day", () => {
     expect(owedOn(deposit, moves, "2026-10-10")).toBe(200_000);
     expect(owedOn(deposit, moves, "2026-11-02")).toBe(0);
     expect(owedOn(deposit, moves, "2026-11-20")).toBe(50_000);
+  });
+  it("starts from what was paid before the first day read", () => {
+    const none = movesByInvoice([], [move(1, "2026-11-20", 50_000)]);
+    expect(owedOn({ ...deposit, paidBeforeCents: 300_000 }, none, "2026-11-19")).toBe(0);
+    expect(owedOn({ ...deposit, paidBeforeCents: 300_000 }, none, "2026-11-20")).toBe(50_000);
   });
   it("never goes below nothing (a payment dated before a refund of an earlier one)", () => {
     const odd = movesByInvoice([move(1, "2026-10-06", 300_000), move(1, "2026-10-07", 300_000)], []);
@@ -126,6 +133,9 @@ describe("receivables by age", () => {
   it("reads on the period's last day, or today while the period runs", () => {
     expect(receivablesDay(monthPeriod("2026-11"), today)).toBe("2026-11-30");
     expect(receivablesDay(monthPeriod("2026-12"), today)).toBe(today);
+    // The first day read: a year before the period, or before the receivables of a period to come.
+    expect(firstDayRead(monthPeriod("2026-11"), today)).toBe("2025-11-01");
+    expect(firstDayRead(monthPeriod("2027-03"), today)).toBe("2025-12-15");
     expect(dayAYearEarlier("2028-02-29")).toBe("2027-02-28");
   });
 });

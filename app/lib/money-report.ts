@@ -34,35 +34,59 @@ export type SentInvoice = {
   /** The Kansas day it was first sent. */
   sentOn: string;
   dueOn: string | null;
+  /** Paid on it, net of refunds, before the first day the report reads (its moves from then on are in MoneyRows). */
+  paidBeforeCents: number;
 };
 
 /** A payment received (`on`: received_on) or a refund given back (`on`: refunded_on), by its invoice. */
 export type MoneyMove = { invoiceId: number; on: string; amountCents: number };
 
-/** The moves of each invoice, for reading many days of one invoice without scanning them all. */
-export type MovesByInvoice = ReadonlyMap<number, { payments: MoneyMove[]; refunds: MoneyMove[] }>;
+/** Each invoice's payments (+) and refunds (−) by day, oldest first: read for many days in one walk. */
+export type MovesByInvoice = ReadonlyMap<number, readonly { on: string; cents: number }[]>;
 
 export function movesByInvoice(payments: readonly MoneyMove[], refunds: readonly MoneyMove[]): MovesByInvoice {
-  const map = new Map<number, { payments: MoneyMove[]; refunds: MoneyMove[] }>();
-  const of = (id: number) => {
-    let moves = map.get(id);
-    if (!moves) map.set(id, (moves = { payments: [], refunds: [] }));
-    return moves;
+  const map = new Map<number, { on: string; cents: number }[]>();
+  const add = (m: MoneyMove, sign: number) => {
+    let list = map.get(m.invoiceId);
+    if (!list) map.set(m.invoiceId, (list = []));
+    list.push({ on: m.on, cents: sign * m.amountCents });
   };
-  for (const p of payments) of(p.invoiceId).payments.push(p);
-  for (const r of refunds) of(r.invoiceId).refunds.push(r);
+  for (const p of payments) add(p, 1);
+  for (const r of refunds) add(r, -1);
+  for (const list of map.values()) list.sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
   return map;
 }
 
-const sumUpTo = (moves: readonly MoneyMove[], day: string) =>
-  moves.reduce((sum, m) => (m.on <= day ? sum + m.amountCents : sum), 0);
+/**
+ * What an invoice still owed at the end of each of `days` (given oldest first): nothing before
+ * it was sent; then its total less what was paid by then, net of refunds.
+ */
+export function owedOnDays(invoice: SentInvoice, moves: MovesByInvoice, days: readonly string[]): number[] {
+  const own = moves.get(invoice.id) ?? [];
+  const owed: number[] = [];
+  let paidCents = invoice.paidBeforeCents;
+  let next = 0;
+  for (const day of days) {
+    while (next < own.length && own[next]!.on <= day) paidCents += own[next++]!.cents;
+    owed.push(invoice.sentOn > day ? 0 : owedCents({ state: "sent", totalCents: invoice.totalCents, paidCents }));
+  }
+  return owed;
+}
 
-/** What an invoice still owed at the end of `day`: nothing before it was sent. */
-export function owedOn(invoice: SentInvoice, moves: MovesByInvoice, day: string): number {
-  if (invoice.sentOn > day) return 0;
-  const own = moves.get(invoice.id);
-  const paidCents = own ? sumUpTo(own.payments, day) - sumUpTo(own.refunds, day) : 0;
-  return owedCents({ state: "sent", totalCents: invoice.totalCents, paidCents });
+/** What an invoice still owed at the end of `day`. */
+export const owedOn = (invoice: SentInvoice, moves: MovesByInvoice, day: string) =>
+  owedOnDays(invoice, moves, [day])[0]!;
+
+/** What all the invoices owed at the end of each of `days` (any order; null stays null). */
+export function totalsOwedOn(
+  invoices: readonly SentInvoice[],
+  moves: MovesByInvoice,
+  days: readonly (string | null)[],
+): (number | null)[] {
+  const sorted = [...new Set(days.filter((d): d is string => d !== null))].sort();
+  const totals = new Array<number>(sorted.length).fill(0);
+  for (const inv of invoices) owedOnDays(inv, moves, sorted).forEach((owed, i) => (totals[i]! += owed));
+  return days.map((d) => (d === null ? null : totals[sorted.indexOf(d)]!));
 }
 
 /** The days of a month that a period covers: its first and last, both included. */
@@ -107,21 +131,17 @@ export function endDayOf(days: { from: string; to: string }, today: string): str
   return days.to > today ? today : days.to;
 }
 
+/** The day "owed at the end" of each month of the period is read on (this month: today; a month to come: null). */
+export const monthEndDays = (period: Pick<ReportPeriod, "from" | "to">, today: string) =>
+  periodMonths(period).map((month) => endDayOf(monthDays(month, period), today));
+
 /** Owed at the end of each month of the period (this month: today; a month to come: null). */
-export function owedAtMonthEnds(
+export const owedAtMonthEnds = (
   invoices: readonly SentInvoice[],
   moves: MovesByInvoice,
   period: Pick<ReportPeriod, "from" | "to">,
   today: string,
-): (number | null)[] {
-  return periodMonths(period).map((month) => {
-    const day = endDayOf(monthDays(month, period), today);
-    return day === null ? null : totalOwedOn(invoices, moves, day);
-  });
-}
-
-export const totalOwedOn = (invoices: readonly SentInvoice[], moves: MovesByInvoice, day: string) =>
-  invoices.reduce((sum, inv) => sum + owedOn(inv, moves, day), 0);
+) => totalsOwedOn(invoices, moves, monthEndDays(period, today));
 
 /** How far past its due day what is owed is: the receivables' ages, youngest first. */
 export const AGE_BUCKETS = [
@@ -150,7 +170,7 @@ export type Receivable = {
 };
 
 /** The most invoices a bucket lists on the page (the most past due); its total counts them all. */
-export const RECEIVABLES_LISTED = 50;
+export const RECEIVABLES_LISTED = 20;
 
 export type AgeBucket = {
   id: AgeBucketId;
@@ -198,7 +218,21 @@ export const receivablesDay = (period: Pick<ReportPeriod, "to">, today: string) 
 /** The same day a year earlier (Feb 29 → Feb 28), as the period's comparison reads it. */
 export const dayAYearEarlier = (day: string) => yearEarlier({ kind: "range", from: day, to: day, label: "" }).to;
 
-/** What the report's loader reads: every invoice, payment and refund that can move a figure of the period or the year before. */
+/**
+ * The first day any figure of the report reads: the year-earlier period's first, or the day
+ * its receivables are read on when that is earlier (a period still to come is read today).
+ */
+export function firstDayRead(period: ReportPeriod, today: string): string {
+  const from = yearEarlier(period).from;
+  const earlierDay = dayAYearEarlier(receivablesDay(period, today));
+  return earlierDay < from ? earlierDay : from;
+}
+
+/**
+ * What the report's loader reads: the invoices that can owe something on a day it reads or
+ * were sent in its periods (with what was paid on them before `since`), and every payment and
+ * refund dated from `since` on.
+ */
 export type MoneyRows = {
   invoices: SentInvoice[];
   payments: MoneyMove[];
@@ -236,10 +270,10 @@ export function moneyReport(rows: MoneyRows, period: ReportPeriod, today: string
     collectedByMonth(rows.payments, rows.refunds, period),
     collectedByMonth(rows.payments, rows.refunds, earlier),
   ];
-  const owed = [
-    owedAtMonthEnds(rows.invoices, moves, period, today),
-    owedAtMonthEnds(rows.invoices, moves, earlier, today),
-  ];
+  // Every day "owed" is read on, in one walk over each invoice's moves.
+  const ends = [monthEndDays(period, today), monthEndDays(earlier, today)];
+  const owedOnEnds = totalsOwedOn(rows.invoices, moves, ends.flat());
+  const owed = [owedOnEnds.slice(0, months.length), owedOnEnds.slice(months.length)];
   const day = receivablesDay(period, today);
   const earlierDay = dayAYearEarlier(day);
   const buckets = receivablesByAge(rows.invoices, moves, day);

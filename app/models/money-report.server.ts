@@ -1,41 +1,39 @@
-import { and, eq, gte, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { invoices, leads, payments, refunds } from "~/db/schema";
-import { kansasDay } from "~/lib/business-time";
-import type { MoneyRows } from "~/lib/money-report";
-import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
+import { kansasDayOf } from "~/lib/business-time";
+import { firstDayRead, type MoneyRows } from "~/lib/money-report";
+import { periodInstants, type ReportPeriod } from "~/lib/report-period";
 import { getDb } from "~/server/db.server";
 
 /**
  * The rows the Money report (lib/money-report.ts) works its figures from, for a period and
- * the same days a year earlier: every invoice that can owe something on one of those days or
- * was sent in them, every payment and refund of those invoices, and every payment and refund
- * dated in them. An invoice paid in full before the comparison starts, with nothing moving on
- * it since, owes nothing on any of those days and is left out: years of paid jobs cost nothing.
+ * the same days a year earlier: every payment and refund dated from the first day it reads,
+ * and every invoice (sent, not void) that was sent by its last day and either was sent since
+ * that first day, is still open, or had money move on it since, with what was paid on it
+ * before. An invoice paid in full before then with nothing moving on it since owes nothing on
+ * any day the report reads and is left out: years of paid jobs cost the page nothing.
  */
-export function moneyReportRows(period: ReportPeriod): MoneyRows {
+export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows {
   const db = getDb();
-  const from = yearEarlier(period).from;
-  const { start } = periodInstants({ from, to: period.to });
+  const since = firstDayRead(period, today);
+  const { start } = periodInstants({ from: since, to: since });
   const { end } = periodInstants(period);
-  const paidSince = db.select({ id: payments.invoiceId }).from(payments).where(gte(payments.receivedOn, from));
-  const refundedSince = db
-    .select({ id: payments.invoiceId })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(gte(refunds.refundedOn, from));
-  // Sent, not void: a void invoice counts in no figure but what was paid and given back.
-  const counted = and(
-    inArray(invoices.state, ["sent", "partly_paid", "paid"]),
-    isNotNull(invoices.sentAt),
-    lt(invoices.sentAt, end),
-    or(
-      gte(invoices.sentAt, start),
-      ne(invoices.state, "paid"),
-      inArray(invoices.id, paidSince),
-      inArray(invoices.id, refundedSince),
-    ),
-  );
-  const counting = db.select({ id: invoices.id }).from(invoices).where(counted);
+  const refundsWithInvoice = (dated: ReturnType<typeof gte>) =>
+    db
+      .select({ invoiceId: payments.invoiceId, on: refunds.refundedOn, amountCents: refunds.amountCents })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(dated);
+  const paid = db
+    .select({ invoiceId: payments.invoiceId, on: payments.receivedOn, amountCents: payments.amountCents })
+    .from(payments)
+    .where(gte(payments.receivedOn, since))
+    .all();
+  const refunded = refundsWithInvoice(gte(refunds.refundedOn, since)).all();
+  // Net paid before `since`, from the payments and refunds of the invoice (payments_invoice_idx).
+  const paidBefore = sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payments} p where p.invoice_id = ${invoices.id} and p.received_on < ${since})
+    - (select coalesce(sum(r.amount_cents), 0) from ${refunds} r join ${payments} p on p.id = r.payment_id where p.invoice_id = ${invoices.id} and r.refunded_on < ${since})`;
+  const moved = [...new Set([...paid, ...refunded].map((m) => m.invoiceId))];
   const sent = db
     .select({
       id: invoices.id,
@@ -45,24 +43,26 @@ export function moneyReportRows(period: ReportPeriod): MoneyRows {
       totalCents: invoices.totalCents,
       sentAt: invoices.sentAt,
       dueOn: invoices.dueOn,
+      paidBeforeCents: paidBefore,
     })
     .from(invoices)
     .innerJoin(leads, eq(leads.id, invoices.leadId))
-    .where(counted)
-    .all();
-  const paid = db
-    .select({ invoiceId: payments.invoiceId, on: payments.receivedOn, amountCents: payments.amountCents })
-    .from(payments)
-    .where(or(gte(payments.receivedOn, from), inArray(payments.invoiceId, counting)))
-    .all();
-  const refunded = db
-    .select({ invoiceId: payments.invoiceId, on: refunds.refundedOn, amountCents: refunds.amountCents })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(or(gte(refunds.refundedOn, from), inArray(payments.invoiceId, counting)))
+    .where(
+      and(
+        // Sent, not void: a void invoice counts in no figure but what was paid and given back.
+        inArray(invoices.state, ["sent", "partly_paid", "paid"]),
+        isNotNull(invoices.sentAt),
+        lt(invoices.sentAt, end),
+        or(
+          gte(invoices.sentAt, start),
+          ne(invoices.state, "paid"),
+          inArray(invoices.id, db.select({ id: sql`value` }).from(sql`json_each(${JSON.stringify(moved)})`)),
+        ),
+      ),
+    )
     .all();
   return {
-    invoices: sent.map(({ sentAt, ...inv }) => ({ ...inv, sentOn: kansasDay(sentAt!) })),
+    invoices: sent.map(({ sentAt, ...inv }) => ({ ...inv, sentOn: kansasDayOf(sentAt!.getTime()) })),
     payments: paid,
     refunds: refunded,
   };

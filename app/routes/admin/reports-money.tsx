@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const today = businessToday();
   const { period, error } = periodFromSearch(url.searchParams, today);
-  const report = moneyReport(moneyReportRows(period), period, today);
+  const report = moneyReport(moneyReportRows(period, today), period, today);
   return { role: user.role, search: url.search, today, period, error, report };
 }
 
