@@ -5,6 +5,8 @@ import {
   collectedByMonth,
   dayAYearEarlier,
   firstDayRead,
+  labeled,
+  listedInvoiceIds,
   moneyReport,
   movesByInvoice,
   owedAtMonthEnds,
@@ -20,8 +22,6 @@ import { monthPeriod, quarterPeriod, rangePeriod } from "./report-period";
 const invoice = (id: number, sentOn: string, totalCents: number, dueOn: string | null = sentOn): SentInvoice => ({
   id,
   leadId: 100 + id,
-  name: `Job ${id}`,
-  number: id,
   totalCents,
   sentOn,
   dueOn,
@@ -103,9 +103,11 @@ describe("receivables by age", () => {
       ["61-90", 400_000, 1],
       ["over-90", 500_000, 1],
     ]);
-    expect(buckets[2]!.receivables).toEqual([
+    const named = labeled(buckets, new Map([[3, { name: "Job 3", number: 3 }]]));
+    expect(named[2]!.receivables).toEqual([
       { invoiceId: 3, leadId: 103, name: "Job 3", invoice: "INV-0003", owedCents: 200_000, daysPastDue: 45 },
     ]);
+    expect(listedInvoiceIds(buckets).sort()).toEqual([1, 2, 3, 4, 5, 7]);
     expect(buckets[0]!.receivables.map((r) => r.daysPastDue)).toEqual([0, 0]);
   });
   it("draws the lines at 30, 60 and 90 days", () => {
@@ -147,7 +149,7 @@ describe("the whole report", () => {
       payments: [move(1, "2026-11-04", 60_000), move(2, "2025-11-11", 40_000)],
       refunds: [move(2, "2025-11-20", 10_000)],
     };
-    const report = moneyReport(rows, monthPeriod("2026-11"), "2026-12-15");
+    const report = moneyReport(rows, monthPeriod("2026-11"), "2026-12-15", () => new Map());
     expect(report.totals.map((t) => [t.label, t.cents, t.earlierCents])).toEqual([
       ["Billed", 100_000, 40_000],
       ["Collected", 60_000, 30_000],

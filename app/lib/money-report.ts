@@ -27,9 +27,6 @@ import {
 export type SentInvoice = {
   id: number;
   leadId: number;
-  /** The homeowner's name. */
-  name: string;
-  number: number | null;
   totalCents: number;
   /** The Kansas day it was first sent. */
   sentOn: string;
@@ -105,10 +102,15 @@ const inDays = (day: string, days: { from: string; to: string }) => day >= days.
 
 /** Billed in each month of the period: the totals of the invoices sent then. */
 export function billedByMonth(invoices: readonly SentInvoice[], period: Pick<ReportPeriod, "from" | "to">): number[] {
-  return periodMonths(period).map((month) => {
-    const days = monthDays(month, period);
-    return invoices.reduce((sum, inv) => (inDays(inv.sentOn, days) ? sum + inv.totalCents : sum), 0);
-  });
+  const months = periodMonths(period);
+  const index = new Map(months.map((m, i) => [m, i]));
+  const billed = months.map(() => 0);
+  for (const inv of invoices) {
+    if (inv.sentOn < period.from || inv.sentOn > period.to) continue;
+    const i = index.get(inv.sentOn.slice(0, 7));
+    if (i !== undefined) billed[i]! += inv.totalCents;
+  }
+  return billed;
 }
 
 /** Collected in each month of the period: payments received less refunds given back. */
@@ -159,7 +161,7 @@ export const daysPastDue = (dueOn: string | null, day: string) => (dueOn === nul
 export const ageBucketOf = (days: number): AgeBucketId =>
   AGE_BUCKETS.find((b) => days >= b.min && days <= b.max)?.id ?? "over-90";
 
-/** One invoice that owes, as the receivables' lists show it. */
+/** One invoice that owes, as the receivables' lists show it (its job's name and number added once listed). */
 export type Receivable = {
   invoiceId: number;
   leadId: number;
@@ -168,6 +170,23 @@ export type Receivable = {
   owedCents: number;
   daysPastDue: number;
 };
+
+/** The job's name and the invoice's number of the invoices a page lists, by invoice id. */
+export type InvoiceLabels = ReadonlyMap<number, { name: string; number: number | null }>;
+
+/** The ids of the invoices the buckets list (what the labels are read for). */
+export const listedInvoiceIds = (buckets: readonly AgeBucket[]) =>
+  buckets.flatMap((b) => b.receivables.map((r) => r.invoiceId));
+
+/** The buckets with each listed invoice's job name and number. */
+export const labeled = (buckets: readonly AgeBucket[], labels: InvoiceLabels): AgeBucket[] =>
+  buckets.map((b) => ({
+    ...b,
+    receivables: b.receivables.map((r) => {
+      const label = labels.get(r.invoiceId);
+      return { ...r, name: label?.name ?? "", invoice: formatInvoiceNumber(label?.number ?? null) };
+    }),
+  }));
 
 /** The most invoices a bucket lists on the page (the most past due); its total counts them all. */
 export const RECEIVABLES_LISTED = 20;
@@ -197,8 +216,8 @@ export function receivablesByAge(invoices: readonly SentInvoice[], moves: MovesB
     bucket.receivables.push({
       invoiceId: inv.id,
       leadId: inv.leadId,
-      name: inv.name,
-      invoice: formatInvoiceNumber(inv.number),
+      name: "",
+      invoice: "",
       owedCents: owed,
       daysPastDue: Math.max(0, days),
     });
@@ -251,7 +270,12 @@ export type MoneyReport = {
 };
 
 /** The whole report for a period and the same days a year earlier. */
-export function moneyReport(rows: MoneyRows, period: ReportPeriod, today: string): MoneyReport {
+export function moneyReport(
+  rows: MoneyRows,
+  period: ReportPeriod,
+  today: string,
+  labelsOf: (ids: readonly number[]) => InvoiceLabels,
+): MoneyReport {
   const earlier = yearEarlier(period);
   const moves = movesByInvoice(rows.payments, rows.refunds);
   const series = [period.label, earlier.label];
@@ -276,7 +300,8 @@ export function moneyReport(rows: MoneyRows, period: ReportPeriod, today: string
   const owed = [owedOnEnds.slice(0, months.length), owedOnEnds.slice(months.length)];
   const day = receivablesDay(period, today);
   const earlierDay = dayAYearEarlier(day);
-  const buckets = receivablesByAge(rows.invoices, moves, day);
+  const aged = receivablesByAge(rows.invoices, moves, day);
+  const buckets = labeled(aged, labelsOf(listedInvoiceIds(aged)));
   const earlierBuckets = receivablesByAge(rows.invoices, moves, earlierDay);
   const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
   const owedNow = sum(buckets.map((b) => b.totalCents));

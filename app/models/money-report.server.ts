@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { invoices, leads, payments, refunds } from "~/db/schema";
 import { kansasDayOf } from "~/lib/business-time";
-import { firstDayRead, type MoneyRows } from "~/lib/money-report";
+import { firstDayRead, type InvoiceLabels, type MoneyRows } from "~/lib/money-report";
 import { periodInstants, type ReportPeriod } from "~/lib/report-period";
 import { getDb } from "~/server/db.server";
 
@@ -31,22 +31,22 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
     .all();
   const refunded = refundsWithInvoice(gte(refunds.refundedOn, since)).all();
   // Net paid before `since`, from the payments and refunds of the invoice (payments_invoice_idx).
-  const paidBefore = sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payments} p where p.invoice_id = ${invoices.id} and p.received_on < ${since})
-    - (select coalesce(sum(r.amount_cents), 0) from ${refunds} r join ${payments} p on p.id = r.payment_id where p.invoice_id = ${invoices.id} and r.refunded_on < ${since})`;
+  // (The invoice's id named with its table: a select of one table leaves it bare, as "p.id" is.)
+  const invoiceId = sql.raw(`"invoices"."id"`);
+  const paidBefore = sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payments} p where p.invoice_id = ${invoiceId} and p.received_on < ${since})
+    - (select coalesce(sum(r.amount_cents), 0) from ${refunds} r join ${payments} p on p.id = r.payment_id where p.invoice_id = ${invoiceId} and r.refunded_on < ${since})`;
   const moved = [...new Set([...paid, ...refunded].map((m) => m.invoiceId))];
   const sent = db
     .select({
       id: invoices.id,
       leadId: invoices.leadId,
-      name: leads.name,
-      number: invoices.number,
       totalCents: invoices.totalCents,
-      sentAt: invoices.sentAt,
+      // The instant as stored (ms): thousands of rows need no Date each.
+      sentAt: sql<number>`${invoices.sentAt}`,
       dueOn: invoices.dueOn,
       paidBeforeCents: paidBefore,
     })
     .from(invoices)
-    .innerJoin(leads, eq(leads.id, invoices.leadId))
     .where(
       and(
         // Sent, not void: a void invoice counts in no figure but what was paid and given back.
@@ -62,8 +62,20 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
     )
     .all();
   return {
-    invoices: sent.map(({ sentAt, ...inv }) => ({ ...inv, sentOn: kansasDayOf(sentAt!.getTime()) })),
+    invoices: sent.map(({ sentAt, ...inv }) => ({ ...inv, sentOn: kansasDayOf(sentAt) })),
     payments: paid,
     refunds: refunded,
   };
+}
+
+/** The job's name and the invoice's number of the invoices a page lists. */
+export function invoiceLabels(ids: readonly number[]): InvoiceLabels {
+  if (!ids.length) return new Map();
+  const rows = getDb()
+    .select({ id: invoices.id, name: leads.name, number: invoices.number })
+    .from(invoices)
+    .innerJoin(leads, eq(leads.id, invoices.leadId))
+    .where(inArray(invoices.id, [...ids]))
+    .all();
+  return new Map(rows.map(({ id, ...label }) => [id, label]));
 }

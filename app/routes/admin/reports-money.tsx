@@ -6,7 +6,7 @@ import { ReportPeriodForm } from "~/components/admin/report-period-form";
 import { businessToday } from "~/lib/business-time";
 import { moneyReport } from "~/lib/money-report";
 import { periodFromSearch } from "~/lib/report-period";
-import { moneyReportRows } from "~/models/money-report.server";
+import { invoiceLabels, moneyReportRows } from "~/models/money-report.server";
 import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/reports-money";
 
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const today = businessToday();
   const { period, error } = periodFromSearch(url.searchParams, today);
-  const report = moneyReport(moneyReportRows(period, today), period, today);
+  const report = moneyReport(moneyReportRows(period, today), period, today, invoiceLabels);
   return { role: user.role, search: url.search, today, period, error, report };
 }
 
