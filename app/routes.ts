@@ -66,6 +66,7 @@ export default [
     route("admin/leads/:id/texts", "routes/admin/lead-texts.tsx"),
     route("admin/schedule", "routes/admin/schedule.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    route("admin/reports/money", "routes/admin/reports-money.tsx"),
     route("admin/my-day", "routes/admin/my-day.tsx"),
     // "On my way" from a visit's card on My day: a text to the homeowner.
     route("admin/visits/:id/on-my-way", "routes/admin/visit-on-my-way.tsx"),

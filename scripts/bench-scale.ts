@@ -533,6 +533,69 @@ function buildDatabase() {
       }
     })();
 
+    // The money of every won job: a deposit when won, the final bill when done, paid by check
+    // or card days later; the newest still owe, a few are late, now and then money goes back.
+    const insertInvoice = sqlite.prepare(
+      `insert into invoices (lead_id, number, kind, state, lines, subtotal_cents, total_cents, paid_cents, due_on, sent_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertPayment = sqlite.prepare(
+      `insert into payments (invoice_id, method, amount_cents, check_number, received_on, created_at) values (?, ?, ?, ?, ?, ?)`,
+    );
+    const insertRefund = sqlite.prepare(
+      `insert into refunds (payment_id, amount_cents, refunded_on, reason, created_at) values (?, ?, ?, ?, ?)`,
+    );
+    sqlite.transaction(() => {
+      let number = 0;
+      const bill = (leadId: number, kind: string, cents: number, sent: number, dueIn: number) => {
+        const age = (NOW - sent) / DAY;
+        // Paid in full within weeks; lately some not yet, and now and then one never in full.
+        const paidIn = age > 120 || chance(0.6) ? between(1, 40) : null;
+        const payTime = paidIn === null ? null : sent + paidIn * DAY;
+        const paid = payTime !== null && payTime < NOW ? (chance(0.99) ? cents : Math.floor(cents / 2)) : 0;
+        const state = paid >= cents ? "paid" : paid > 0 ? "partly_paid" : "sent";
+        const lines = JSON.stringify([{ description: kind, amountCents: cents }]);
+        const id = Number(
+          insertInvoice.run(
+            leadId,
+            ++number,
+            kind,
+            state,
+            lines,
+            cents,
+            cents,
+            paid,
+            dayOf(sent + dueIn * DAY),
+            sent,
+            sent,
+            payTime ?? sent,
+          ).lastInsertRowid,
+        );
+        if (paid > 0) {
+          const payment = Number(
+            insertPayment.run(id, chance(0.6) ? "check" : "card", paid, null, dayOf(payTime!), payTime).lastInsertRowid,
+          );
+          if (chance(0.02)) {
+            const back = Math.min(paid, between(100, 500) * 100);
+            const at = Math.min(NOW - DAY, payTime! + between(5, 30) * DAY);
+            insertRefund.run(payment, back, dayOf(at), "Overcharged", at);
+            sqlite
+              .prepare("update invoices set paid_cents = paid_cents - ?, state = ? where id = ?")
+              .run(back, paid - back >= cents ? "paid" : paid - back > 0 ? "partly_paid" : "sent", id);
+          }
+        }
+      };
+      for (const lead of won) {
+        const total = between(800_000, 3_000_000);
+        const deposit = Math.round(total * 0.3);
+        const wonAt = lead.created + between(5, 20) * DAY;
+        if (wonAt >= NOW) continue;
+        bill(lead.id, "deposit", deposit, wonAt, 0);
+        const doneAt = wonAt + between(15, 45) * DAY;
+        if (doneAt < NOW) bill(lead.id, "final", total - deposit, doneAt, 14);
+      }
+    })();
+
     const count = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     const counts = [
       "leads",
@@ -543,6 +606,9 @@ function buildDatabase() {
       "images",
       "projects",
       "testimonials",
+      "invoices",
+      "payments",
+      "refunds",
     ].map((t) => `${count(t)} ${t}`);
     // A search index kept by triggers has every lead already; say so if one stayed empty.
     const search = sqlite
@@ -634,6 +700,12 @@ async function main() {
       {
         label: "Reports, ten years",
         path: `/admin/reports?period=range&from=${dayOf(NOW - 3650 * DAY)}&to=${dayOf(NOW)}`,
+        admin: true,
+      },
+      { label: "Money report, month", path: "/admin/reports/money", admin: true },
+      {
+        label: "Money report, year",
+        path: `/admin/reports/money?period=year&year=${new Date(NOW).getUTCFullYear()}`,
         admin: true,
       },
       { label: "A lead (300 entries)", path: `/admin/leads/${leadPage}`, admin: true },

@@ -10,7 +10,7 @@ import type { RESTORE_INTENT } from "./backup-restore";
 import type { OFFSITE_INTENTS } from "./offsite";
 import type { SAVE_CONTACT_PAGE_INTENT } from "./contact-page";
 import type { GO_LIVE_INTENTS } from "./go-live";
-import type { INVOICE_INTENTS, RECORD_PAYMENT_INTENT } from "./invoice";
+import type { INVOICE_INTENTS, PAYMENT_INTENTS } from "./invoice";
 import type { NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "./job-page";
 import type { ADD_PHOTOS_INTENT, JobPhotoRowIntent } from "./job-photos";
 import type { LeadIntent } from "./lead-forms";
@@ -233,6 +233,8 @@ const ADMIN_ACCESS = {
   "routes/admin/pipeline": { kind: "admin", get: ALL },
   // The owner's numbers: the office reads the leads' counts and times, without the money.
   "routes/admin/reports": { kind: "admin", get: OFFICE },
+  // Billed, collected, owed and receivables by age: dollars only (seesBusinessNumbers).
+  "routes/admin/reports-money": { kind: "admin", get: OWNER },
   "routes/admin/lead": { kind: "admin", get: ALL, post: LEAD_POSTS },
   "routes/admin/not-found": { kind: "admin", get: ALL },
   // Everyone sees the schedule (the crew's own day first); booking and moving are
@@ -293,7 +295,9 @@ const ADMIN_ACCESS = {
   "routes/admin/lead-payments": {
     kind: "admin",
     get: OFFICE,
-    post: { "record-payment": OFFICE } satisfies PostsFor<typeof RECORD_PAYMENT_INTENT>,
+    // A refund is money leaving the business, like a void: the owner's, so the one who took
+    // the money is not also the one who says it went back (decision 0105).
+    post: { "record-payment": OFFICE, "refund-payment": OWNER } satisfies PostsFor<(typeof PAYMENT_INTENTS)[number]>,
   },
   "routes/admin/lead-job-page-link": {
     kind: "admin",
@@ -431,6 +435,7 @@ const SECTION_ROUTES: Readonly<Record<string, AdminRouteId>> = {
   [href("/admin/leads/pipeline")]: "routes/admin/pipeline",
   [href("/admin/reports")]: "routes/admin/reports",
   [href("/admin/reports/accountant")]: "routes/admin/accountant-export",
+  [href("/admin/reports/money")]: "routes/admin/reports-money",
   [href("/admin/projects")]: "admin-projects",
   [href("/admin/images")]: "routes/admin/image-library",
   [href("/admin/testimonials")]: "routes/admin/testimonial-list",

@@ -52,6 +52,7 @@ export const ADMIN_SECTIONS = [
  */
 export const REPORT_PAGES = [
   { to: href("/admin/reports"), label: "Leads & sales" },
+  { to: href("/admin/reports/money"), label: "Money" },
   { to: href("/admin/reports/accountant"), label: "For the accountant" },
 ] as const;
 

@@ -10,6 +10,8 @@ import {
   formatClockTime,
   isCalendarDay,
   formatKansasStamp,
+  kansasDay,
+  kansasDayOf,
   kansasInstant,
   startOfKansasDay,
   wallClock,
@@ -112,6 +114,14 @@ describe("Kansas days and weeks", () => {
     expect(formatClockTime("02:30")).toBe("2:30 AM");
     expect(formatClockTime("00:05")).toBe("12:05 AM");
     expect(formatClockTime("13:00")).toBe("1:00 PM");
+  });
+});
+
+describe("kansasDayOf: many instants' days at once", () => {
+  it("gives the zone's own day at every hour of the year, across both clock changes", () => {
+    const start = Date.UTC(2026, 0, 1);
+    for (let ms = start; ms < start + 366 * 86_400_000; ms += 1_800_000)
+      expect(kansasDayOf(ms), new Date(ms).toISOString()).toBe(kansasDay(new Date(ms)));
   });
 });
 

@@ -194,6 +194,21 @@ export const EXPORT_FILES = [
     ],
   },
   {
+    file: "refunds.csv",
+    about: "money given back from payments (invoices.csv paid and owed are net of it)",
+    columns: [
+      ["id", "the refund's number"],
+      ["payment_id", "the payment it came from (payments.csv id)"],
+      ["invoice_id", "that payment's invoice (invoices.csv id)"],
+      ["lead_id", "the lead (leads.csv id), through the invoice"],
+      ["amount", DOLLARS],
+      ["refunded_on", "the day it was given back, YYYY-MM-DD (Kansas time)"],
+      ["reason", "why it was given back"],
+      ["recorded_by", "the team member who recorded it"],
+      ["created_at", WHEN],
+    ],
+  },
+  {
     file: "projects.csv",
     about: "the portfolio, drafts included",
     columns: [

@@ -29,6 +29,8 @@ export const HISTORY_KINDS = [
   "invoice-reminder-sent",
   "invoice-reminders-paused",
   "invoice-reminders-resumed",
+  // Money given back from a payment (`amount`, the payment, its invoice; `detail`: why).
+  "payment-refunded",
   // Money Stripe took that the site did not keep: the owner refunds it (decision 0068).
   "online-payment-unrecorded",
   "online-payment-over",
@@ -64,6 +66,7 @@ export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
   "invoice-draft-deleted",
   "payment-received",
   "invoice-reminder-sent",
+  "payment-refunded",
   "online-payment-unrecorded",
   "online-payment-over",
 ]);

@@ -14,6 +14,8 @@ import {
   parseSignedDollars,
   percentOfCents,
   RecordPaymentSchema,
+  refundableCents,
+  RefundPaymentSchema,
   SaveInvoiceSchema,
   stateAfterPayment,
   sumCents,
@@ -221,6 +223,44 @@ describe("forms", () => {
       { schema: RecordPaymentSchema },
     );
     expect(s.status).toBe("error");
+  });
+});
+
+describe("the refund form", () => {
+  const refund = (fields: Record<string, string>) =>
+    parseWithZod(
+      form({
+        intent: "refund-payment",
+        paymentId: "4",
+        amount: "250",
+        refundedOn: "2026-12-01",
+        reason: "",
+        ...fields,
+      }),
+      { schema: RefundPaymentSchema },
+    );
+  it("asks why the money went back, and an amount in dollars", () => {
+    const s = refund({ reason: "   " });
+    expect(s.status === "error" && s.error?.reason).toEqual(["Please say why the money was given back"]);
+    const t = refund({ amount: "-5", reason: "Overcharged" });
+    expect(t.status === "error" && t.error?.amount).toEqual(["Please enter the amount given back, like 250.00"]);
+    expect(refund({ refundedOn: "2026-02-30", reason: "x" }).status).toBe("error");
+    expect(refund({ paymentId: "abc", reason: "x" }).status).toBe("error");
+  });
+  it("reads a good one in cents", () => {
+    const ok = refund({ amount: "$1,250.50", reason: " Job called off " });
+    expect(ok.status === "success" && ok.value).toEqual({
+      intent: "refund-payment",
+      paymentId: 4,
+      amountCents: 125_050,
+      refundedOn: "2026-12-01",
+      reason: "Job called off",
+    });
+  });
+  it("leaves of a payment what earlier refunds did not take", () => {
+    expect(refundableCents({ amountCents: 50_000 }, [])).toBe(50_000);
+    expect(refundableCents({ amountCents: 50_000 }, [{ amountCents: 20_000 }, { amountCents: 30_000 }])).toBe(0);
+    expect(refundableCents({ amountCents: 50_000 }, [{ amountCents: 12_345 }])).toBe(37_655);
   });
 });
 

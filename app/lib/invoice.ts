@@ -65,6 +65,12 @@ export const INVOICE_MESSAGES = {
   futureDay: "The day it was received cannot be in the future",
   remindersPaused: "Overdue reminders paused for this job",
   remindersResumed: "Overdue reminders resumed for this job",
+  refunded: "Refund recorded",
+  refundAmount: "Please enter the amount given back, like 250.00",
+  refundReason: "Please say why the money was given back",
+  refundFuture: "The day it was given back cannot be in the future",
+  refundNothingLeft: "All of this payment has been refunded already.",
+  refundVoid: "This invoice is void: nothing on it is left to refund.",
 } as const;
 
 /** The number an invoice gets when first sent: one more than the highest given, so none is skipped. */
@@ -215,6 +221,7 @@ export const VOID_INVOICE_INTENT = "void-invoice";
 export const DELETE_DRAFT_INTENT = "delete-draft";
 export const RECORD_PAYMENT_INTENT = "record-payment";
 export const PAUSE_REMINDERS_INTENT = "pause-reminders";
+export const REFUND_PAYMENT_INTENT = "refund-payment";
 
 const id = z
   .string()
@@ -371,6 +378,51 @@ export const RecordPaymentSchema = z
     };
   });
 export type RecordPaymentForm = z.output<typeof RecordPaymentSchema>;
+
+/** The forms of the payments' route (routes/admin/lead-payments.tsx). */
+export const PAYMENT_INTENTS = [RECORD_PAYMENT_INTENT, REFUND_PAYMENT_INTENT] as const;
+
+/**
+ * Money given back from a payment (the owner's: decision 0105), recorded after it went back:
+ * how much (at most what is left of the payment), the day, and why.
+ */
+export const RefundPaymentSchema = z
+  .object({
+    intent: z.literal(REFUND_PAYMENT_INTENT),
+    paymentId: id,
+    amount: z.string({ error: INVOICE_MESSAGES.refundAmount }).trim(),
+    refundedOn: day(INVOICE_MESSAGES.badDate),
+    reason: z
+      .string({ error: INVOICE_MESSAGES.refundReason })
+      .trim()
+      .min(1, INVOICE_MESSAGES.refundReason)
+      .max(300, "Please keep the reason under 300 characters"),
+  })
+  .transform((form, ctx) => {
+    const cents = parseDollars(form.amount);
+    if (cents === null || cents < 1 || cents > 1_000_000_000)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: INVOICE_MESSAGES.refundAmount });
+    return {
+      intent: form.intent,
+      paymentId: form.paymentId,
+      amountCents: cents ?? 0,
+      refundedOn: form.refundedOn,
+      reason: form.reason,
+    };
+  });
+export type RefundPaymentForm = z.output<typeof RefundPaymentSchema>;
+
+/** What is left of a payment to give back: its amount less the refunds made from it. */
+export const refundableCents = (payment: { amountCents: number }, refunds: readonly { amountCents: number }[]) =>
+  Math.max(0, payment.amountCents - sumCents(refunds));
+
+/** "The amount is more than the $X left of this payment", for the refund form. */
+export const refundTooMuchMessage = (left: number) =>
+  `The amount is more than the ${formatCents(left)} left of this payment`;
+
+/** A refund dated before the money came in. */
+export const refundBeforePaymentMessage = (received: string) =>
+  `The day it was given back cannot be before the payment was received (${received})`;
 
 /** A stored basis as the draft's form shows it. */
 export function basisFormValues(line: (InvoiceLine & { basisPoints?: number }) | undefined) {

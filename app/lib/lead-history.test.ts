@@ -61,7 +61,16 @@ const reminded = row({
   invoiceNumber: 1,
   invoiceKind: "deposit",
 });
-const MONEY = [sent, check, voided, deleted, proposal, over, unrecorded, reminded];
+const refunded = row({
+  kind: "payment-refunded",
+  amountCents: 20_000,
+  invoiceNumber: 1,
+  invoiceKind: "deposit",
+  paymentMethod: "check",
+  checkNumber: "1042",
+  detail: "Job called off",
+});
+const MONEY = [sent, check, voided, deleted, proposal, over, unrecorded, reminded, refunded];
 
 describe("a history entry in the office's words", () => {
   it("says what was sent, received, voided or deleted, with its amount and invoice", () => {
@@ -71,6 +80,9 @@ describe("a history entry in the office's words", () => {
       "$1,153.16 received online by card on invoice INV-0001",
     );
     expect(historyText(voided, "owner")).toBe("Invoice INV-0002 voided: Billed twice for $500");
+    expect(historyText(refunded, "office")).toBe(
+      "$200.00 refunded from the payment received by check no. 1042 on invoice INV-0001: Job called off",
+    );
     expect(historyText(deleted, "office")).toBe("Draft progress invoice ($1,000.00) deleted");
     expect(historyText(proposal, "office")).toBe(
       "Proposal link created: $3,458.81, valid until December 28, 2026; it replaces the earlier proposal",
@@ -108,9 +120,10 @@ describe("the same entries for the crew", () => {
       "An online payment needs the owner's attention",
       "An online payment needs the owner's attention",
       "Payment reminder sent for the deposit invoice",
+      "Payment refunded on the deposit invoice",
     ]);
     for (const text of MONEY.map((r) => historyText(r, "crew")))
-      expect(text).not.toMatch(/\$|\d|INV-|check|card|cs_test/i);
+      expect(text).not.toMatch(/\$|\d|INV-|check|card|cs_test|called off/i);
   });
 
   it("never show an older entry's money words", () => {

@@ -100,6 +100,12 @@ function moneyWords(row: HistoryRow): string | null {
     }
     case "invoice-reminder-sent":
       return `Reminder sent for invoice ${invoice}, ${count(row.count, "1 day", "days")} past due: ${amount} owed`;
+    case "payment-refunded": {
+      const from = row.paymentMethod
+        ? ` from the payment received ${paymentMethodWords({ method: row.paymentMethod, checkNumber: row.checkNumber })}`
+        : "";
+      return `${amount} refunded${from} on invoice ${invoice}: ${row.detail ?? ""}`;
+    }
     case "online-payment-unrecorded":
       return `An online payment of ${amount} for invoice ${invoice} was not recorded (${row.detail ?? ""}): refund it from the Stripe dashboard (${row.reference ?? ""}).`;
     case "online-payment-over":
@@ -127,6 +133,8 @@ function crewWords(row: HistoryRow): string | null {
       return `Payment received on the ${invoice}`;
     case "invoice-reminder-sent":
       return `Payment reminder sent for the ${invoice}`;
+    case "payment-refunded":
+      return `Payment refunded on the ${invoice}`;
     case "online-payment-unrecorded":
     case "online-payment-over":
       return HISTORY_WORDS.refundDueForCrew;

@@ -186,6 +186,9 @@ export function periodMonths(period: Pick<ReportPeriod, "from" | "to">): string[
   }
 }
 
+/** "Dec 31, 2026": a day as a report names it. */
+export const shortDayLabel = (day: string) => shortDate.format(utc(day));
+
 /** "Nov 2026": a month as a chart's axis names it. */
 export const shortMonthLabel = (month: string) =>
   new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(utc(`${month}-15`));

@@ -10,6 +10,7 @@ import {
   payments,
   projects,
   proposals,
+  refunds,
   roofCustomers,
   settings,
   testimonials,
@@ -317,6 +318,34 @@ function* paymentRows(): Generator<Cells> {
   }
 }
 
+function* refundRows(): Generator<Cells> {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ r: getTableColumns(refunds), invoiceId: payments.invoiceId, leadId: invoices.leadId, ...ACCOUNT })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+        .leftJoin(who, eq(who.id, refunds.recordedBy))
+        .$dynamic(),
+      refunds.id,
+      after,
+    ).all();
+  for (const { r, invoiceId, leadId, whoName, whoEmail } of inBatches(read, (row) => row.r.id)) {
+    yield [
+      r.id,
+      r.paymentId,
+      invoiceId,
+      leadId,
+      dollars(r.amountCents),
+      r.refundedOn,
+      r.reason,
+      r.recordedBy ? person(whoName, whoEmail) : null,
+      r.createdAt,
+    ];
+  }
+}
+
 function* projectRows(): Generator<Cells> {
   const before = alias(images, "before");
   const read = (after: number) =>
@@ -459,6 +488,7 @@ export const EXPORT_ROWS: Record<ExportFileName, () => Generator<Cells>> = {
   "visits.csv": visitRows,
   "invoices.csv": invoiceRows,
   "payments.csv": paymentRows,
+  "refunds.csv": refundRows,
   "projects.csv": projectRows,
   "testimonials.csv": testimonialRows,
   "pictures.csv": pictureRows,

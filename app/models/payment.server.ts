@@ -96,13 +96,7 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
       })
       .returning()
       .get();
-    const paid = invoice.paidCents + input.amountCents;
-    const updated = db
-      .update(invoices)
-      .set({ paidCents: paid, state: stateAfterPayment(invoice.totalCents, paid), updatedAt: now })
-      .where(eq(invoices.id, invoice.id))
-      .returning()
-      .get();
+    const updated = setInvoicePaid(invoice, invoice.paidCents + input.amountCents, now);
     writeLeadHistory(
       {
         leadId: invoice.leadId,
@@ -124,6 +118,19 @@ export function recordPayment(input: RecordPaymentInput, now = new Date()): Reco
       );
     return { status: "recorded", payment, invoice: updated };
   });
+}
+
+/**
+ * A sent invoice's paid total after a payment or a refund, and its state worked out from it
+ * (Sent, Partly paid, Paid). Called inside the transaction that records the money.
+ */
+export function setInvoicePaid(invoice: Invoice, paidCents: number, now: Date): Invoice {
+  return getDb()
+    .update(invoices)
+    .set({ paidCents, state: stateAfterPayment(invoice.totalCents, paidCents), updatedAt: now })
+    .where(eq(invoices.id, invoice.id))
+    .returning()
+    .get();
 }
 
 export function listInvoicePayments(invoiceIds: number[]): Payment[] {

@@ -9,6 +9,8 @@ import {
   isOverdue,
   type InvoiceRow,
   owedCents,
+  refundableCents,
+  REFUND_PAYMENT_INTENT,
   takesPayments,
   VOID_INVOICE_INTENT,
 } from "~/lib/invoice";
@@ -33,6 +35,7 @@ import { findMail, textedInsteadOfMail } from "~/models/outbox.server";
 import { stripeRefundNotes } from "~/models/lead-history.server";
 import { listInvoicePayments } from "~/models/payment.server";
 import { getSetting } from "~/models/settings.server";
+import { listPaymentRefunds } from "~/models/refund.server";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 
 /** One figure of a money block ("Total", "$3,000.00"); `strong` is the one to read first. */
@@ -55,7 +58,8 @@ export type MoneyInvoice = {
   pdf: string;
   /** In the order they add up (lib/invoice.ts, as the PDF): the work, the job's total, what was billed before. */
   lines: InvoiceRow[];
-  payments: { id: number; line: string }[];
+  /** Each payment with the refunds made from it, and the owner's refund form when something is left of it. */
+  payments: MoneyPayment[];
   mail: string | null;
   /** Its overdue reminders: those sent, and the next while they go (lib/invoice-reminders.ts). */
   reminder: string | null;
@@ -73,6 +77,20 @@ export type MoneyInvoice = {
     dueOn: string;
     note: string;
     changeOrders: { description: string; amount: string }[];
+  } | null;
+};
+
+export type MoneyPayment = {
+  id: number;
+  line: string;
+  refunds: { id: number; line: string }[];
+  refund: {
+    /** What is left of the payment to give back: "$300.00", and "300.00" for the form. */
+    left: string;
+    leftDollars: string;
+    receivedOn: string;
+    /** An online payment's money goes back through Stripe's dashboard: the words that say so. */
+    online: string | null;
   } | null;
 };
 
@@ -134,6 +152,8 @@ export async function leadMoneyView(
   const proposal = acceptedProposalOf(leadId);
   const rows = listLeadInvoices(leadId);
   const payments = listInvoicePayments(rows.map((r) => r.id));
+  const refunds = listPaymentRefunds(payments.map((p) => p.id));
+  const mayRefund = mayPost(user.role, "routes/admin/lead-payments", REFUND_PAYMENT_INTENT);
   const today = businessToday();
   const mayDelete = mayPost(user.role, "routes/admin/lead-invoices", DELETE_DRAFT_INTENT);
   const mayVoid = mayPost(user.role, "routes/admin/lead-invoices", VOID_INVOICE_INTENT);
@@ -171,10 +191,30 @@ export async function leadMoneyView(
       lines: invoiceRows(lines),
       payments: payments
         .filter((p) => p.invoiceId === inv.id)
-        .map((p) => ({
-          id: p.id,
-          line: `${formatCents(p.amountCents)} on ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,
-        })),
+        .map((p): MoneyPayment => {
+          const own = refunds.filter((r) => r.paymentId === p.id);
+          const left = refundableCents(p, own);
+          return {
+            id: p.id,
+            line: `${formatCents(p.amountCents)} on ${formatDay(p.receivedOn)}, ${paymentMethodWords(p)}`,
+            refunds: own.map((r) => ({
+              id: r.id,
+              line: `${formatCents(r.amountCents)} on ${formatDay(r.refundedOn)}: ${r.reason}`,
+            })),
+            refund:
+              mayRefund && left > 0 && inv.state !== "void"
+                ? {
+                    left: formatCents(left),
+                    leftDollars: centsToDollars(left),
+                    receivedOn: p.receivedOn,
+                    online:
+                      p.method === "online"
+                        ? `Paid online: refund it from the Stripe dashboard first (${p.stripeSessionId ?? "its session"}), then record it here. The site does not move the money.`
+                        : null,
+                  }
+                : null,
+          };
+        }),
       mail: mail ? emailedLine(mail) : null,
       reminder: invoiceReminderLine(inv, schedule.days, standing, now),
       voidReason: inv.voidReason,

@@ -31,8 +31,8 @@ type Replying = {
 };
 
 /**
- * A money form's answer to the form that posted it, named by its intent and invoice (the
- * confirm step of "Delete draft" posts it as `id`): a refusal is a 400 with the words on one
+ * A money form's answer to the form that posted it, named by its intent and invoice (a
+ * refund by its payment; the confirm step of "Delete draft" posts it as `id`): a refusal is a 400 with the words on one
  * field or the whole form; conform's list buttons ("Add a row") are a 200, nothing saved.
  */
 export function moneyFormReply(form: FormData, submission: Replying, refusal?: { message: string; field?: string }) {
@@ -47,7 +47,11 @@ export function moneyFormReply(form: FormData, submission: Replying, refusal?: {
   const list = (reply.intent?.payload as { name?: string } | undefined)?.name;
   const listButton = submission.status === undefined && !refusal && !(list && reply.error?.[list]?.length);
   return data<MoneyFormResult>(
-    { intent: String(form.get("intent")), about: parseId(form.get("invoiceId") ?? form.get("id")), reply },
+    {
+      intent: String(form.get("intent")),
+      about: parseId(form.get("invoiceId") ?? form.get("paymentId") ?? form.get("id")),
+      reply,
+    },
     { status: listButton ? 200 : 400 },
   );
 }

@@ -99,6 +99,7 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/reports/accountant.data", "routes/admin/accountant-export"],
   ["/admin/schedule", "routes/admin/schedule"],
   ["/admin/reports", "routes/admin/reports"],
+  ["/admin/reports/money", "routes/admin/reports-money"],
   ["/admin/visits/1/on-my-way", "routes/admin/visit-on-my-way"],
   ["/admin/visits/1/on-my-way.data", "routes/admin/visit-on-my-way"],
   // The team's pages: the signed-in ones, and those reached before a session.

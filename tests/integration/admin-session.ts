@@ -34,3 +34,33 @@ export async function signInTeam(
   }
   return team;
 }
+
+/** A form posted as a browser on http://site.test would post it, with this Cookie header. */
+export const formPost = (path: string, fields: Record<string, string>, cookie: string) =>
+  new Request(`http://site.test${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://site.test" },
+    body: new URLSearchParams(fields),
+  });
+
+/**
+ * What a loader or action answered, thrown or returned: its status, and its data (a refused
+ * form's reply) or where it redirects (with the headers, for the flash cookie).
+ */
+export async function answer(
+  run: () => unknown,
+): Promise<{ status: number; data?: unknown; location?: string | null; headers?: Headers }> {
+  try {
+    const value = await run();
+    if (value instanceof Response)
+      return { status: value.status, location: value.headers.get("Location"), headers: value.headers };
+    const d = value as { type?: string; data: unknown; init: { status?: number } | null };
+    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, data: d.data };
+    return { status: 200, data: value };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+    const d = thrown as { type?: string; init: { status?: number } | null };
+    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 500 };
+    throw thrown;
+  }
+}

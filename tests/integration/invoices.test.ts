@@ -28,7 +28,7 @@ const { getAdmin, startSession } = await import("~/services/auth.server");
 const { upsertUser } = await import("~/models/user.server");
 const { systemActor } = await import("~/lib/actor");
 const { listLeadNotes } = await import("~/models/lead-history.server");
-const { signedInOwner, routeArgs } = await import("./admin-session");
+const { answer, formPost, signedInOwner, routeArgs } = await import("./admin-session");
 const invoicesRoute = await import("~/routes/admin/lead-invoices");
 const paymentsRoute = await import("~/routes/admin/lead-payments");
 const pdfRoute = await import("~/routes/resources/admin-invoice-pdf");
@@ -91,31 +91,7 @@ function acceptedJob(totalCents: number, email = "karen@example.com") {
   return { leadId: id, proposalId: proposal.id, accepted };
 }
 
-function post(path: string, fields: Record<string, string>, cookie = owner) {
-  return new Request(`http://site.test${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://site.test" },
-    body: new URLSearchParams(fields),
-  });
-}
-
-async function answer(
-  run: () => unknown,
-): Promise<{ status: number; data?: unknown; location?: string | null; headers?: Headers }> {
-  try {
-    const value = await run();
-    if (value instanceof Response)
-      return { status: value.status, location: value.headers.get("Location"), headers: value.headers };
-    const d = value as { type?: string; data: unknown; init: { status?: number } | null };
-    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, data: d.data };
-    return { status: 200, data: value };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
-    const d = thrown as { type?: string; init: { status?: number } | null };
-    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 500 };
-    throw thrown;
-  }
-}
+const post = (path: string, fields: Record<string, string>, cookie = owner) => formPost(path, fields, cookie);
 
 const invoicesPost = (leadId: number, fields: Record<string, string>, cookie = owner) =>
   answer(() =>

@@ -1,9 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banknote, BellOff, BellRing, FileDown, Plus, Receipt, Send, Trash2, TriangleAlert } from "lucide-react";
+import { Banknote, BellOff, BellRing, FileDown, Plus, Receipt, Send, Trash2, TriangleAlert, Undo2 } from "lucide-react";
 import { href, Link } from "react-router";
 import { ConfirmDelete, Field, FieldError, inputClass, secondaryButton, SubmitButton } from "~/components/admin-ui";
-import { useLeadFormPost } from "~/components/admin/use-lead-form-post";
+import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
+import type { ReactNode } from "react";
+import type { z } from "zod";
 import { replyFor } from "~/lib/form-result";
 import {
   CREATE_INVOICE_INTENT,
@@ -14,6 +16,8 @@ import {
   PAUSE_REMINDERS_INTENT,
   RECORD_PAYMENT_INTENT,
   RecordPaymentSchema,
+  REFUND_PAYMENT_INTENT,
+  RefundPaymentSchema,
   SAVE_INVOICE_INTENT,
   SaveInvoiceSchema,
   SEND_INVOICE_INTENT,
@@ -21,7 +25,7 @@ import {
   type MoneyFormResult,
 } from "~/lib/invoice";
 import { PAYMENT_METHOD_LABELS } from "~/lib/invoice-kinds";
-import type { LeadMoneyView, MoneyFigure, MoneyInvoice } from "~/services/lead-money-view.server";
+import type { LeadMoneyView, MoneyFigure, MoneyInvoice, MoneyPayment } from "~/services/lead-money-view.server";
 
 const STATE_TONE: Record<MoneyInvoice["state"], string> = {
   draft: "bg-gray-200 text-gray-800",
@@ -177,10 +181,22 @@ function InvoiceCard({
         </ul>
       </details>
       {invoice.payments.length > 0 && (
-        <ul className="mt-2 space-y-0.5 text-ink-soft">
+        <ul className="mt-2 space-y-1 text-ink-soft" aria-label={`Payments on ${invoice.number}`}>
           {invoice.payments.map((p) => (
-            <li key={p.id} className="flex items-center gap-1">
-              <Receipt aria-hidden className="size-4 shrink-0" /> Received {p.line}
+            <li key={p.id}>
+              <p className="flex items-center gap-1">
+                <Receipt aria-hidden className="size-4 shrink-0" /> Received {p.line}
+              </p>
+              {p.refunds.length > 0 && (
+                <ul className="ml-5 space-y-0.5" aria-label="Refunds from this payment">
+                  {p.refunds.map((r) => (
+                    <li key={r.id} className="flex items-start gap-1 break-words">
+                      <Undo2 aria-hidden className="mt-0.5 size-4 shrink-0" /> Refunded {r.line}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {p.refund && <RefundPayment payment={p} leadId={view.leadId} today={view.today} result={result} />}
             </li>
           ))}
         </ul>
@@ -480,64 +496,169 @@ function RecordPayment({
   today: string;
   result?: MoneyFormResult;
 }) {
-  const { fetcher, lastResult, busy, refused: open } = useLeadFormPost(RECORD_PAYMENT_INTENT, result, invoice.id);
-  const [form, fields] = useForm({
-    id: `record-payment-${invoice.id}`,
-    lastResult,
-    defaultValue: { method: "check", amount: invoice.owedDollars, receivedOn: today },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
-    ...validation,
+  const { post, fold, fields } = usePaymentForm(RECORD_PAYMENT_INTENT, invoice.id, RecordPaymentSchema, result, {
+    method: "check",
+    amount: invoice.owedDollars,
+    receivedOn: today,
   });
   return (
-    <details open={open} className="mt-2 rounded-md border border-black/10 bg-white p-3">
-      <summary className="cursor-pointer font-semibold">Record a payment</summary>
-      <fetcher.Form
-        method="post"
-        action={paymentsPath(leadId)}
-        preventScrollReset
-        {...getFormProps(form)}
-        className="mt-3 space-y-3"
-      >
-        <input type="hidden" name="intent" value={RECORD_PAYMENT_INTENT} />
-        <input type="hidden" name="invoiceId" value={invoice.id} />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="How" error={fields.method}>
-            <select {...getSelectProps(fields.method)} className={inputClass}>
-              {HAND_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Check number (for a check)" error={fields.checkNumber}>
-            <input {...getInputProps(fields.checkNumber, { type: "text" })} maxLength={40} className={inputClass} />
-          </Field>
-          <Field label={`Amount ($, at most ${invoice.owed})`} error={fields.amount}>
-            <input
-              {...getInputProps(fields.amount, { type: "text" })}
-              inputMode="decimal"
-              required
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Received on" error={fields.receivedOn}>
-            <input
-              {...getInputProps(fields.receivedOn, { type: "date" })}
-              max={today}
-              required
-              className={inputClass}
-            />
-          </Field>
-        </div>
-        <Field label="Note (not on the receipt)" error={fields.note}>
-          <input {...getInputProps(fields.note, { type: "text" })} maxLength={1000} className={inputClass} />
+    <PaymentFold
+      {...fold}
+      action={paymentsPath(leadId)}
+      hidden={{ intent: RECORD_PAYMENT_INTENT, invoiceId: invoice.id }}
+      summary={<span className="font-semibold">Record a payment</span>}
+      className="mt-2 rounded-md border border-black/10 bg-white p-3"
+      formClassName="mt-3 space-y-3"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="How" error={fields.method}>
+          <select {...getSelectProps(fields.method)} className={inputClass}>
+            {HAND_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </select>
         </Field>
-        <FormError id={form.errorId} errors={form.errors} />
-        <SubmitButton busy={busy} busyText="Recording...">
-          Record payment
-        </SubmitButton>
-      </fetcher.Form>
+        <Field label="Check number (for a check)" error={fields.checkNumber}>
+          <input {...getInputProps(fields.checkNumber, { type: "text" })} maxLength={40} className={inputClass} />
+        </Field>
+        <Field label={`Amount ($, at most ${invoice.owed})`} error={fields.amount}>
+          <input
+            {...getInputProps(fields.amount, { type: "text" })}
+            inputMode="decimal"
+            required
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Received on" error={fields.receivedOn}>
+          <input {...getInputProps(fields.receivedOn, { type: "date" })} max={today} required className={inputClass} />
+        </Field>
+      </div>
+      <Field label="Note (not on the receipt)" error={fields.note}>
+        <input {...getInputProps(fields.note, { type: "text" })} maxLength={1000} className={inputClass} />
+      </Field>
+      <SubmitButton busy={post.busy} busyText="Recording...">
+        Record payment
+      </SubmitButton>
+    </PaymentFold>
+  );
+}
+
+/** The owner's "Record a refund" under a payment: money already given back, recorded with why (decision 0105). */
+function RefundPayment({
+  payment,
+  leadId,
+  today,
+  result,
+}: {
+  payment: MoneyPayment;
+  leadId: number;
+  today: string;
+  result?: MoneyFormResult;
+}) {
+  const refund = payment.refund!;
+  const { post, fold, fields } = usePaymentForm(REFUND_PAYMENT_INTENT, payment.id, RefundPaymentSchema, result, {
+    amount: refund.leftDollars,
+    refundedOn: today,
+  });
+  return (
+    <PaymentFold
+      {...fold}
+      action={paymentsPath(leadId)}
+      hidden={{ intent: REFUND_PAYMENT_INTENT, paymentId: payment.id }}
+      summary={<span className="text-sm">Record a refund</span>}
+      className="mt-1 ml-5"
+      formClassName="mt-2 space-y-3 rounded-md border border-black/10 bg-white p-3 text-ink"
+    >
+      {refund.online && (
+        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {refund.online}
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={`Amount given back ($, at most ${refund.left})`} error={fields.amount}>
+          <input
+            {...getInputProps(fields.amount, { type: "text" })}
+            inputMode="decimal"
+            required
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Given back on" error={fields.refundedOn}>
+          <input
+            {...getInputProps(fields.refundedOn, { type: "date" })}
+            min={refund.receivedOn}
+            max={today}
+            required
+            className={inputClass}
+          />
+        </Field>
+      </div>
+      <Field label="Why (kept with the refund)" error={fields.reason}>
+        <input {...getInputProps(fields.reason, { type: "text" })} required maxLength={300} className={inputClass} />
+      </Field>
+      <SubmitButton busy={post.busy} busyText="Recording..." className={secondaryButton}>
+        <Undo2 aria-hidden className="size-4" /> Record refund
+      </SubmitButton>
+    </PaymentFold>
+  );
+}
+
+/** A payment form's post and fields: its own fetcher, its last reply, checked in the browser as the server checks it. */
+function usePaymentForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  intent: string,
+  about: number,
+  schema: Schema,
+  result: MoneyFormResult | undefined,
+  defaultValue: Partial<Record<keyof z.input<Schema>, string>>,
+) {
+  const post = useLeadFormPost(intent, result, about);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: `${intent}-${about}`,
+    lastResult: post.lastResult,
+    defaultValue: defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation,
+  });
+  const fold = { post, formProps: getFormProps(form), errorId: form.errorId, errors: form.errors };
+  return { post, fold, fields };
+}
+
+/** A payment form folded under its line: open again when it came back refused; its hidden fields first, its refusal last. */
+function PaymentFold({
+  post,
+  formProps,
+  errorId,
+  errors,
+  action,
+  hidden,
+  summary,
+  className,
+  formClassName,
+  children,
+}: {
+  post: LeadFormPost;
+  formProps: ReturnType<typeof getFormProps>;
+  errorId: string;
+  errors: string[] | undefined;
+  action: string;
+  hidden: Record<string, string | number>;
+  summary: ReactNode;
+  className: string;
+  formClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <details open={post.refused} className={className}>
+      <summary className="cursor-pointer">{summary}</summary>
+      <post.fetcher.Form method="post" action={action} preventScrollReset {...formProps} className={formClassName}>
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {children}
+        <FormError id={errorId} errors={errors} />
+      </post.fetcher.Form>
     </details>
   );
 }
