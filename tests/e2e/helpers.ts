@@ -9,6 +9,7 @@ export const ADMIN_MENU = [
   "My day",
   /^Leads/,
   "Schedule",
+  "Reports",
   "Projects",
   "Images",
   "Testimonials",
