@@ -123,6 +123,14 @@ describe("kansasDayOf: many instants' days at once", () => {
     for (let ms = start; ms < start + 366 * 86_400_000; ms += 1_800_000)
       expect(kansasDayOf(ms), new Date(ms).toISOString()).toBe(kansasDay(new Date(ms)));
   });
+
+  it("gives the right day across leap days and centuries", () => {
+    const days = ["1900-02-28", "1900-03-01", "2000-02-29", "2024-02-29", "2024-12-31", "2100-03-01"];
+    for (const day of days) expect(kansasDayOf(Date.parse(`${day}T12:00:00Z`))).toBe(day);
+    // Every 37 hours for two centuries, against the zone itself.
+    for (let ms = Date.UTC(1900, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 37 * 3_600_000)
+      expect(kansasDayOf(ms)).toBe(kansasDay(new Date(ms)));
+  });
 });
 
 describe("formatKansasStamp", () => {

@@ -81,8 +81,26 @@ export function totalsOwedOn(
   days: readonly (string | null)[],
 ): (number | null)[] {
   const sorted = [...new Set(days.filter((d): d is string => d !== null))].sort();
-  const totals = new Array<number>(sorted.length).fill(0);
-  for (const inv of invoices) owedOnDays(inv, moves, sorted).forEach((owed, i) => (totals[i]! += owed));
+  // Each invoice adds what its owed changed by on each day; once it was sent and its last
+  // move is past, its owed holds for every later day, so the walk stops there.
+  const changes = new Array<number>(sorted.length).fill(0);
+  for (const inv of invoices) {
+    const own = moves.get(inv.id) ?? [];
+    let paidCents = inv.paidBeforeCents;
+    let next = 0;
+    let before = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      const day = sorted[i]!;
+      if (inv.sentOn > day) continue;
+      while (next < own.length && own[next]!.on <= day) paidCents += own[next++]!.cents;
+      const owed = owedCents({ state: "sent", totalCents: inv.totalCents, paidCents });
+      changes[i]! += owed - before;
+      before = owed;
+      if (next === own.length) break;
+    }
+  }
+  let running = 0;
+  const totals = changes.map((change) => (running += change));
   return days.map((d) => (d === null ? null : totals[sorted.indexOf(d)]!));
 }
 
