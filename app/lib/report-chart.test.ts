@@ -34,8 +34,9 @@ describe("axisLabelIndexes", () => {
 
 describe("chartMax", () => {
   it("keeps an axis for an empty chart, and a whole one for percents", () => {
-    expect(chartMax({ unit: "count", rows: [] })).toBe(1);
+    expect(chartMax({ unit: "count", rows: [] })).toBe(4);
+    expect(chartMax({ unit: "cents", rows: [{ label: "a", values: [0, 0] }] })).toBe(100_00);
     expect(chartMax({ unit: "percent", rows: [{ label: "a", values: [0.4, null] }] })).toBe(1);
-    expect(chartMax({ unit: "cents", rows: [{ label: "a", values: [500, 900] }] })).toBe(900);
+    expect(chartMax({ unit: "cents", rows: [{ label: "a", values: [50_000, 90_000] }] })).toBe(90_000);
   });
 });

@@ -97,9 +97,12 @@ export function axisLabelIndexes(count: number, room: number): number[] {
   return shown;
 }
 
-/** The largest value a chart draws (at least 1, so an empty chart still has an axis). */
+/** The top of a chart's axis: its largest value, or more for a chart of small or no figures. */
 export function chartMax(chart: Pick<ChartData, "rows" | "unit">): number {
   const max = Math.max(0, ...chart.rows.flatMap((r) => r.values.map((v) => v ?? 0)));
-  if (chart.unit === "percent") return Math.max(max, 1);
-  return max > 0 ? max : 1;
+  return Math.max(max, AXIS_FLOOR[chart.unit]);
 }
+
+// The least an axis reaches, so a chart of small or no figures still has whole, distinct ticks
+// (0 to 4 leads, not 0, 0.2, 0.4...; $0 to $100, not five "$0").
+const AXIS_FLOOR: Record<ChartUnit, number> = { count: 4, cents: 100_00, days: 4, minutes: 60, percent: 1 };

@@ -100,9 +100,11 @@ function Columns({ chart }: { chart: ChartData }) {
 /** Categories one under the other, their names at the left, a bar per series. */
 function Bars({ chart }: { chart: ChartData }) {
   // Narrow, so a phone draws it near its own size and the names stay readable; a wide screen caps it.
-  const width = 400;
+  const width = 420;
   const band = 14 * Math.max(1, chart.series.length) + 10;
-  const margin = { top: 4, right: 48, bottom: 4, left: 124 };
+  // Room at the left for the longest name as the axis prints it (12 px type, about 6.6 px a letter).
+  const longest = Math.max(0, ...chart.rows.map((r) => Math.min(r.label.length, LABEL_CHARS)));
+  const margin = { top: 4, right: 48, bottom: 4, left: Math.min(160, Math.max(60, Math.ceil(longest * 6.6) + 12)) };
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = Math.max(1, chart.rows.length) * band;
   const height = innerHeight + margin.top + margin.bottom;
@@ -135,7 +137,7 @@ function Bars({ chart }: { chart: ChartData }) {
         )}
         <AxisLeft
           scale={y}
-          tickFormat={(v) => clip(chart.rows[Number(v)]?.label ?? "", 18)}
+          tickFormat={(v) => clip(chart.rows[Number(v)]?.label ?? "", LABEL_CHARS)}
           hideTicks
           stroke="#cbd5e1"
           tickLabelProps={{ ...AXIS_TEXT, fontSize: 12, fill: "#1c2430", textAnchor: "end", dx: -6, dy: 4 }}
@@ -145,6 +147,8 @@ function Bars({ chart }: { chart: ChartData }) {
   );
 }
 
+/** The most of a category's name a bar chart prints (the table beside it has it whole). */
+const LABEL_CHARS = 22;
 const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 /** The chart's numbers: a row per month, week or category, a column per series. */
