@@ -9,7 +9,8 @@ import { SHINGLE_TIERS, type EstimateLine } from "../lib/estimate";
 import type { TakeoffKey } from "../lib/takeoff";
 import { VISIT_KINDS } from "../lib/visit-kinds";
 import { JOB_PHOTO_TAGS } from "../lib/job-photo-tags";
-import { INVOICE_KINDS, INVOICE_STATES, PAYMENT_METHODS, type InvoiceLine } from "../lib/invoice-kinds";
+import { INVOICE_KINDS, INVOICE_PAYERS, INVOICE_STATES, PAYMENT_METHODS, type InvoiceLine } from "../lib/invoice-kinds";
+import { CLAIM_FILE_KINDS, SUPPLEMENT_STATES } from "../lib/claim-kinds";
 import { HISTORY_KINDS } from "../lib/history-kinds";
 
 const createdAt = () =>
@@ -567,6 +568,8 @@ export const invoices = sqliteTable(
     number: integer("number"),
     kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
     state: text("state", { enum: INVOICE_STATES }).notNull().default("draft"),
+    // Who owes it: the homeowner, the insurance carrier, or both named on the carrier's check.
+    payer: text("payer", { enum: INVOICE_PAYERS }).notNull().default("homeowner"),
     lines: text("lines", { mode: "json" }).$type<InvoiceLine[]>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     taxCents: integer("tax_cents").notNull().default(0),
@@ -642,6 +645,99 @@ export const refunds = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("refunds_payment_idx").on(t.paymentId), check("refunds_amount_check", sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * A lead that is an insurance claim (decision 0109): the carrier, the claim, the adjuster, and
+ * the money as the carrier's scope states it, in whole cents. The replacement cost the carrier
+ * approved is null until the scope is in; the recoverable depreciation is held back by the
+ * carrier until the work is done; the deductible is the homeowner's to pay, never waived.
+ */
+export const insuranceClaims = sqliteTable(
+  "insurance_claims",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .unique()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    carrier: text("carrier").notNull(),
+    claimNumber: text("claim_number").notNull(),
+    // YYYY-MM-DD: the day of the storm.
+    lossOn: text("loss_on"),
+    adjusterName: text("adjuster_name"),
+    adjusterPhone: text("adjuster_phone"),
+    adjusterEmail: text("adjuster_email"),
+    deductibleCents: integer("deductible_cents").notNull().default(0),
+    approvedCents: integer("approved_cents"),
+    depreciationCents: integer("depreciation_cents").notNull().default(0),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "insurance_claims_money_check",
+      sql`${t.deductibleCents} >= 0 and ${t.depreciationCents} >= 0 and (${t.approvedCents} is null or ${t.approvedCents} >= 0)`,
+    ),
+  ],
+);
+
+/**
+ * An item asked of the carrier beyond its scope (a supplement): what, how much was asked, and
+ * what the carrier decided. An approved one is billed to the carrier as a change order on the
+ * invoice it names.
+ */
+export const claimSupplements = sqliteTable(
+  "claim_supplements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    claimId: integer("claim_id")
+      .notNull()
+      .references(() => insuranceClaims.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    requestedCents: integer("requested_cents").notNull(),
+    state: text("state", { enum: SUPPLEMENT_STATES }).notNull().default("submitted"),
+    // What the carrier approved (it may approve less than asked); null unless approved.
+    approvedCents: integer("approved_cents"),
+    // YYYY-MM-DD, Kansas time.
+    submittedOn: text("submitted_on").notNull(),
+    decidedOn: text("decided_on"),
+    // The invoice its approved amount was billed on, as a change order.
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("claim_supplements_claim_idx").on(t.claimId),
+    check(
+      "claim_supplements_money_check",
+      sql`${t.requestedCents} > 0 and (${t.approvedCents} is null or ${t.approvedCents} >= 0)`,
+    ),
+  ],
+);
+
+/**
+ * Files kept privately on a claim (storage.server.ts, "private"): the carrier's scope of loss
+ * (PDF), photos for the adjuster, letters. Named by the server; the row goes with its lead.
+ */
+export const claimFiles = sqliteTable(
+  "claim_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CLAIM_FILE_KINDS }).notNull(),
+    storedName: text("stored_name").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("claim_files_lead_idx").on(t.leadId)],
 );
 
 /** Stripe events already handled, by Stripe's id: a repeated delivery is answered and ignored. */

@@ -5,6 +5,13 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_STATES = ["draft", "sent", "partly_paid", "paid", "void"] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
+/**
+ * Who owes an invoice: the homeowner, the insurance carrier, or both (the carrier's check
+ * names the homeowner and us, so both must sign it). Every invoice says it (decision 0109).
+ */
+export const INVOICE_PAYERS = ["homeowner", "carrier", "both"] as const;
+export type InvoicePayer = (typeof INVOICE_PAYERS)[number];
+
 export const PAYMENT_METHODS = ["cash", "check", "card", "online"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -24,9 +24,12 @@ describe("database", () => {
     const shadow = /_search_(config|content|data|docsize|idx)$/;
     expect(tables.filter((t) => !shadow.test(t))).toEqual([
       "calendar_feeds",
+      "claim_files",
+      "claim_supplements",
       "estimates",
       "images",
       "inbound_texts",
+      "insurance_claims",
       "invitations",
       "invoices",
       "job_links",
