@@ -64,7 +64,7 @@ export function LeadClaim({ view, result }: { view: LeadClaimView | null; result
             Paid by the homeowner&apos;s insurance? Keep the carrier, the claim number, the adjuster and what the
             carrier&apos;s scope approved here; the crew sees who the adjuster is, never the money.
           </p>
-          <Fold title="Mark as an insurance claim" result={result} intent={CLAIM_INTENTS.save}>
+          <Fold title="Mark this lead as an insurance claim" result={result} intent={CLAIM_INTENTS.save}>
             <ClaimForm view={view} defaults={{}} result={result} submit="Mark as an insurance claim" />
           </Fold>
         </>
