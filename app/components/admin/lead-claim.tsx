@@ -100,9 +100,9 @@ function Fold({
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? "sm:col-span-2" : ""}`}>
       <dt className="text-xs font-semibold text-ink-soft uppercase">{label}</dt>
       <dd className="[overflow-wrap:anywhere]">{children}</dd>
     </div>
@@ -116,22 +116,6 @@ function ClaimFacts({ claim }: { claim: ClaimFactsView }) {
       <Fact label="Carrier">{claim.carrier}</Fact>
       <Fact label="Claim number">{claim.claimNumber}</Fact>
       {claim.lossOn && <Fact label="Date of loss">{claim.lossOn}</Fact>}
-      <Fact label="Adjuster">
-        {claim.adjusterName ?? "Not known yet"}
-        {claim.adjusterPhone && claim.adjusterPhoneHref && (
-          <a href={claim.adjusterPhoneHref} className="flex min-h-10 items-center gap-1 font-semibold text-brand-dark">
-            <Phone aria-hidden className="size-4" /> {claim.adjusterPhone}
-          </a>
-        )}
-        {claim.adjusterEmail && (
-          <a
-            href={`mailto:${claim.adjusterEmail}`}
-            className="flex min-h-10 items-center gap-1 font-semibold text-brand-dark"
-          >
-            <Mail aria-hidden className="size-4" /> {claim.adjusterEmail}
-          </a>
-        )}
-      </Fact>
       {money && (
         <>
           <Fact label="Deductible (the homeowner's)">{money.deductible}</Fact>
@@ -139,6 +123,27 @@ function ClaimFacts({ claim }: { claim: ClaimFactsView }) {
           <Fact label="Recoverable depreciation">{money.depreciation}</Fact>
         </>
       )}
+      <Fact label="Adjuster" wide>
+        {claim.adjusterName ?? "Not known yet"}
+        <span className="flex flex-wrap gap-x-5">
+          {claim.adjusterPhone && claim.adjusterPhoneHref && (
+            <a
+              href={claim.adjusterPhoneHref}
+              className="inline-flex min-h-10 items-center gap-1 font-semibold text-brand-dark [overflow-wrap:anywhere]"
+            >
+              <Phone aria-hidden className="size-4" /> {claim.adjusterPhone}
+            </a>
+          )}
+          {claim.adjusterEmail && (
+            <a
+              href={`mailto:${claim.adjusterEmail}`}
+              className="inline-flex min-h-10 items-center gap-1 font-semibold text-brand-dark [overflow-wrap:anywhere]"
+            >
+              <Mail aria-hidden className="size-4" /> {claim.adjusterEmail}
+            </a>
+          )}
+        </span>
+      </Fact>
     </dl>
   );
 }
