@@ -64,6 +64,8 @@ export default [
     route("admin/leads/:id/notes", "routes/admin/lead-job-notes.tsx"),
     // Staff's texts to the homeowner, from the lead page's Texts section.
     route("admin/leads/:id/texts", "routes/admin/lead-texts.tsx"),
+    // The lead's insurance claim: its details, supplements and files (decision 0109).
+    route("admin/leads/:id/claim", "routes/admin/lead-claim.tsx"),
     route("admin/schedule", "routes/admin/schedule.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/reports/money", "routes/admin/reports-money.tsx"),
@@ -99,6 +101,7 @@ export default [
   route("admin/roof-measurement/:id/report.pdf", "routes/resources/roof-report.ts"),
   route("admin/roof-measurement/images/:name", "routes/resources/private-image.ts", { id: "roof-image" }),
   route("admin/leads/photos/:name", "routes/resources/private-image.ts", { id: "lead-photo" }),
+  route("admin/leads/:id/claim/files/:fileId", "routes/resources/claim-file.ts"),
   // The lead pages' addresses before decision 0036, linked from mails already sent: moved for good.
   route("admin/messages/*", "routes/admin/moved-leads.ts"),
   route("healthz", "routes/resources/healthz.ts"),

@@ -10,6 +10,7 @@ import type { RESTORE_INTENT } from "./backup-restore";
 import type { OFFSITE_INTENTS } from "./offsite";
 import type { SAVE_CONTACT_PAGE_INTENT } from "./contact-page";
 import type { GO_LIVE_INTENTS } from "./go-live";
+import type { CLAIM_INTENTS } from "./insurance-claim";
 import type { INVOICE_INTENTS, PAYMENT_INTENTS } from "./invoice";
 import type { NEW_JOB_PAGE_LINK_INTENT, REVOKE_JOB_PAGE_LINKS_INTENT } from "./job-page";
 import type { ADD_PHOTOS_INTENT, JobPhotoRowIntent } from "./job-photos";
@@ -280,6 +281,21 @@ const ADMIN_ACCESS = {
     get: ALL,
     post: { "send-text": OFFICE } satisfies PostsFor<typeof SEND_TEXT_INTENT>,
   },
+  // A lead's insurance claim (decision 0109): everyone who may see the lead reads the carrier,
+  // the claim and the adjuster (the crew meets him on the roof), never its money; the claim,
+  // its supplements and its files are the office's to write.
+  "routes/admin/lead-claim": {
+    kind: "admin",
+    get: ALL,
+    post: {
+      "save-claim": OFFICE,
+      "remove-claim": OFFICE,
+      "add-supplement": OFFICE,
+      "decide-supplement": OFFICE,
+      "add-claim-file": OFFICE,
+      "delete-claim-file": OFFICE,
+    } satisfies PostsFor<IntentOf<typeof CLAIM_INTENTS>>,
+  },
   "routes/admin/lead-invoices": {
     kind: "admin",
     get: OFFICE,
@@ -321,6 +337,8 @@ const ADMIN_ACCESS = {
   "routes/resources/roof-report": { kind: "admin", get: ALL, resource: true },
   "roof-image": { kind: "admin", get: ALL, resource: true },
   "lead-photo": { kind: "admin", get: ALL, resource: true },
+  // A claim's file: the crew opens the scope and the photos of the leads they may see, not other documents.
+  "routes/resources/claim-file": { kind: "admin", get: ALL, resource: true },
 } as const satisfies Record<string, AdminAccess>;
 
 export type AdminRouteId = keyof typeof ADMIN_ACCESS;

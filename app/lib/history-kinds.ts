@@ -46,6 +46,16 @@ export const HISTORY_KINDS = [
   "on-my-way",
   "texts-stopped",
   "texts-started",
+  // The lead marked as an insurance claim (`detail`: the carrier, `reference`: the claim number),
+  // its details changed, or no longer a claim (`detail`: the carrier it was with).
+  "claim-marked",
+  "claim-changed",
+  "claim-removed",
+  // A supplement asked of the carrier (`detail`: what, `amount`: asked), approved (`amount`:
+  // approved) or denied.
+  "supplement-submitted",
+  "supplement-approved",
+  "supplement-denied",
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
@@ -69,6 +79,8 @@ export const MONEY_KINDS: ReadonlySet<HistoryKind> = new Set([
   "payment-refunded",
   "online-payment-unrecorded",
   "online-payment-over",
+  "supplement-submitted",
+  "supplement-approved",
 ]);
 
 /** The entries that ask the owner to refund money from the Stripe dashboard. */

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { sniffImage } from "./image-type";
+import { isPdf, sniffImage } from "./image-type";
 
 const make = (format: "png" | "jpeg" | "webp" | "gif") =>
   sharp({ create: { width: 37, height: 21, channels: 3, background: "#3a6" } })
@@ -27,5 +27,14 @@ describe("sniffImage", () => {
   it("refuses truncated and empty input", () => {
     expect(sniffImage(new Uint8Array())).toBeNull();
     expect(sniffImage(new Uint8Array([0x89, 0x50]))).toBeNull();
+  });
+});
+
+describe("isPdf", () => {
+  it("knows a PDF by its first bytes, not its name", () => {
+    expect(isPdf(new TextEncoder().encode("%PDF-1.7\n..."))).toBe(true);
+    expect(isPdf(new TextEncoder().encode("<html>%PDF-"))).toBe(false);
+    expect(isPdf(new Uint8Array([0xff, 0xd8, 0xff]))).toBe(false);
+    expect(isPdf(new Uint8Array())).toBe(false);
   });
 });

@@ -60,3 +60,6 @@ export function sniffImage(bytes: Uint8Array): ImageInfo | null {
   }
   return null;
 }
+
+/** Whether the bytes are a PDF document (they open with "%PDF-"), whatever the file is called. */
+export const isPdf = (bytes: Uint8Array) => bytes.length >= 5 && ascii(bytes, 0, "%PDF-");

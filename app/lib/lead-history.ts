@@ -1,5 +1,6 @@
 import { seesMoney } from "./access";
 import { MONEY_KINDS, type HistoryKind } from "./history-kinds";
+import { CLAIM_HISTORY_WORDS } from "./insurance-claim";
 import { formatInvoiceNumber, INVOICE_MESSAGES } from "./invoice";
 import { INVOICE_KINDS, paymentMethodWords, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
 import { JOB_PAGE_LINK_MESSAGES } from "./job-page";
@@ -110,6 +111,10 @@ function moneyWords(row: HistoryRow): string | null {
       return `An online payment of ${amount} for invoice ${invoice} was not recorded (${row.detail ?? ""}): refund it from the Stripe dashboard (${row.reference ?? ""}).`;
     case "online-payment-over":
       return `The online payment for invoice ${invoice} was ${amount} more than was owed: refund ${amount} from the Stripe dashboard (${row.reference ?? ""}).`;
+    case "supplement-submitted":
+      return CLAIM_HISTORY_WORDS.supplementSubmitted(row.detail ?? "", amount);
+    case "supplement-approved":
+      return CLAIM_HISTORY_WORDS.supplementApproved(row.detail ?? "", amount);
     default:
       return null;
   }
@@ -138,6 +143,10 @@ function crewWords(row: HistoryRow): string | null {
     case "online-payment-unrecorded":
     case "online-payment-over":
       return HISTORY_WORDS.refundDueForCrew;
+    case "supplement-submitted":
+      return CLAIM_HISTORY_WORDS.crewSupplementSubmitted(row.detail ?? "");
+    case "supplement-approved":
+      return CLAIM_HISTORY_WORDS.crewSupplementApproved(row.detail ?? "");
     default:
       return null;
   }
@@ -188,6 +197,14 @@ export function historyText(row: HistoryRow, role: Role): string | null {
     case "visit-length-changed":
     case "visit-canceled":
       return visitWords(row);
+    case "claim-marked":
+      return CLAIM_HISTORY_WORDS.marked(row.detail ?? "", row.reference ?? "");
+    case "claim-changed":
+      return CLAIM_HISTORY_WORDS.changed;
+    case "claim-removed":
+      return CLAIM_HISTORY_WORDS.removed(row.detail ?? "");
+    case "supplement-denied":
+      return CLAIM_HISTORY_WORDS.supplementDenied(row.detail ?? "");
     default:
       return null;
   }

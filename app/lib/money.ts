@@ -39,14 +39,14 @@ export function parsePercentToBasisPoints(value: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
-/** A form's price box: dollars typed, whole cents out, up to the most a unit may cost. */
-export function dollarsField(messages: { invalid: string; tooMuch: string }) {
+/** A form's price box: dollars typed, whole cents out, up to the most a unit may cost (or `max`). */
+export function dollarsField(messages: { invalid: string; tooMuch: string }, max = MAX_UNIT_PRICE_CENTS) {
   return z
     .string({ error: messages.invalid })
     .trim()
     .transform((value, ctx) => {
       const cents = parseDollars(value);
-      if (cents === null || cents > MAX_UNIT_PRICE_CENTS) {
+      if (cents === null || cents > max) {
         ctx.addIssue({ code: "custom", message: cents === null ? messages.invalid : messages.tooMuch });
         return z.NEVER;
       }

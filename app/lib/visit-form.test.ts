@@ -70,7 +70,7 @@ describe("what a new booking starts as", () => {
     for (const status of ["new", "contacted", "visit_scheduled", "measured", "quoted", "lost"] as const)
       expect(defaultVisitKind(status)).toBe("estimate_visit");
     expect(defaultVisitKind("won")).toBe("work_day");
-    expect(DEFAULT_VISIT_LENGTHS).toEqual({ estimate_visit: 60, inspection: 60, work_day: 480 });
+    expect(DEFAULT_VISIT_LENGTHS).toEqual({ estimate_visit: 60, inspection: 60, adjuster_meeting: 60, work_day: 480 });
   });
 
   it("takes the owner's lengths only from the form's choices, one per kind", () => {
@@ -78,12 +78,14 @@ describe("what a new booking starts as", () => {
       intent: "visit-lengths",
       estimate_visit: "90",
       inspection: "30",
+      adjuster_meeting: "90",
       work_day: "600",
     });
     expect(saved.success && saved.data).toEqual({
       intent: "visit-lengths",
       estimate_visit: 90,
       inspection: 30,
+      adjuster_meeting: 90,
       work_day: 600,
     });
     const refused = VisitLengthsFormSchema.safeParse({
@@ -91,7 +93,14 @@ describe("what a new booking starts as", () => {
       estimate_visit: "45",
       inspection: "30",
     });
-    expect(refused.error?.issues.map((i) => i.path[0])).toEqual(["estimate_visit", "work_day"]);
+    expect(refused.error?.issues.map((i) => i.path[0])).toEqual(["estimate_visit", "adjuster_meeting", "work_day"]);
     expect(VisitLengthsSchema.safeParse({ estimate_visit: 60, inspection: 60 }).success).toBe(false);
+    // Lengths saved before adjuster meetings were a kind still read, that one at its default.
+    expect(VisitLengthsSchema.parse({ estimate_visit: 90, inspection: 30, work_day: 600 })).toEqual({
+      estimate_visit: 90,
+      inspection: 30,
+      adjuster_meeting: 60,
+      work_day: 600,
+    });
   });
 });

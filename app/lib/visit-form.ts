@@ -31,12 +31,19 @@ export type VisitLengths = Record<VisitKind, number>;
  * What a new visit of each kind takes unless staff choose otherwise, until the owner saves
  * his own (the `visitLengths` settings group): an estimate visit is an hour, a work day a day.
  */
-export const DEFAULT_VISIT_LENGTHS: VisitLengths = { estimate_visit: 60, inspection: 60, work_day: 480 };
+export const DEFAULT_VISIT_LENGTHS: VisitLengths = {
+  estimate_visit: 60,
+  inspection: 60,
+  adjuster_meeting: 60,
+  work_day: 480,
+};
 /** The stored group: one of the form's lengths per kind. */
 const storedLength = () => z.number().int().refine(isVisitLength);
 export const VisitLengthsSchema = z.object({
   estimate_visit: storedLength(),
   inspection: storedLength(),
+  // Saved before adjuster meetings were a kind: the owner's other lengths stay, this one starts at its default.
+  adjuster_meeting: storedLength().default(DEFAULT_VISIT_LENGTHS.adjuster_meeting),
   work_day: storedLength(),
 } satisfies Record<VisitKind, unknown>);
 
@@ -123,10 +130,12 @@ export const CancelVisitSchema = z.object({
 /** The owner's form on the schedule page: one length per kind. */
 export const VisitLengthsFormSchema = z.object({
   intent: z.literal(VISIT_LENGTHS_INTENT),
-  ...({ estimate_visit: lengthField(), inspection: lengthField(), work_day: lengthField() } satisfies Record<
-    VisitKind,
-    unknown
-  >),
+  ...({
+    estimate_visit: lengthField(),
+    inspection: lengthField(),
+    adjuster_meeting: lengthField(),
+    work_day: lengthField(),
+  } satisfies Record<VisitKind, unknown>),
 });
 
 /** One schema per intent: the action parses a post with the one its intent names. */

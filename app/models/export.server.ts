@@ -1,8 +1,11 @@
 import { asc, eq, getTableColumns, gt } from "drizzle-orm";
 import { alias, type SQLiteColumn, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
+  claimFiles,
+  claimSupplements,
   estimates,
   images,
+  insuranceClaims,
   invoices,
   leadNotes,
   leadPhotos,
@@ -346,6 +349,79 @@ function* refundRows(): Generator<Cells> {
   }
 }
 
+function* claimRows(): Generator<Cells> {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({ c: getTableColumns(insuranceClaims), ...ACCOUNT })
+        .from(insuranceClaims)
+        .leftJoin(who, eq(who.id, insuranceClaims.createdBy))
+        .$dynamic(),
+      insuranceClaims.id,
+      after,
+    ).all();
+  for (const { c, whoName, whoEmail } of inBatches(read, (r) => r.c.id)) {
+    yield [
+      c.id,
+      c.leadId,
+      c.carrier,
+      c.claimNumber,
+      c.lossOn,
+      c.adjusterName,
+      c.adjusterPhone,
+      c.adjusterEmail,
+      dollars(c.deductibleCents),
+      dollars(c.approvedCents),
+      dollars(c.depreciationCents),
+      c.createdBy ? person(whoName, whoEmail) : null,
+      c.createdAt,
+      c.updatedAt,
+    ];
+  }
+}
+
+function* supplementRows(): Generator<Cells> {
+  const read = (after: number) =>
+    batchAfter(
+      getDb()
+        .select({
+          s: getTableColumns(claimSupplements),
+          leadId: insuranceClaims.leadId,
+          invoiceNumber: invoices.number,
+          ...ACCOUNT,
+        })
+        .from(claimSupplements)
+        .innerJoin(insuranceClaims, eq(insuranceClaims.id, claimSupplements.claimId))
+        .leftJoin(invoices, eq(invoices.id, claimSupplements.invoiceId))
+        .leftJoin(who, eq(who.id, claimSupplements.createdBy))
+        .$dynamic(),
+      claimSupplements.id,
+      after,
+    ).all();
+  for (const { s, leadId, invoiceNumber, whoName, whoEmail } of inBatches(read, (r) => r.s.id)) {
+    yield [
+      s.id,
+      s.claimId,
+      leadId,
+      s.description,
+      dollars(s.requestedCents),
+      s.state,
+      dollars(s.approvedCents),
+      s.submittedOn,
+      s.decidedOn,
+      s.invoiceId === null ? null : formatInvoiceNumber(invoiceNumber),
+      s.createdBy ? person(whoName, whoEmail) : null,
+      s.createdAt,
+    ];
+  }
+}
+
+function* claimFileRows(): Generator<Cells> {
+  const read = (after: number) => batchAfter(getDb().select().from(claimFiles).$dynamic(), claimFiles.id, after).all();
+  for (const f of inBatches(read, (r) => r.id))
+    yield [f.leadId, f.kind, `${PRIVATE}/${f.storedName}`, f.originalName, f.createdAt];
+}
+
 function* projectRows(): Generator<Cells> {
   const before = alias(images, "before");
   const read = (after: number) =>
@@ -489,6 +565,9 @@ export const EXPORT_ROWS: Record<ExportFileName, () => Generator<Cells>> = {
   "invoices.csv": invoiceRows,
   "payments.csv": paymentRows,
   "refunds.csv": refundRows,
+  "claims.csv": claimRows,
+  "claim_supplements.csv": supplementRows,
+  "claim_files.csv": claimFileRows,
   "projects.csv": projectRows,
   "testimonials.csv": testimonialRows,
   "pictures.csv": pictureRows,

@@ -76,8 +76,17 @@ export async function readUpload(
 ): Promise<{ bytes: Buffer; contentType: string } | null> {
   const match = STORED_NAME.exec(storedName);
   if (!match) return null;
+  const bytes = await readStoredFile(storedName, store);
+  return bytes && { bytes, contentType: SERVED_TYPES[match[1]] };
+}
+
+/**
+ * A stored file's bytes by the name a row gave it (a claim's PDF or photo: the row, not the
+ * name's shape, says what it is), or null when the file is gone.
+ */
+export async function readStoredFile(storedName: string, store: UploadStore): Promise<Buffer | null> {
   try {
-    return { bytes: await fs.promises.readFile(uploadPath(storedName, store)), contentType: SERVED_TYPES[match[1]] };
+    return await fs.promises.readFile(uploadPath(storedName, store));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Image } from "~/db/schema";
 import { listStoredFiles, updateImageFile } from "~/models/image.server";
 import { listPhotoFiles } from "~/models/lead-photo.server";
+import { listClaimFileNames } from "~/models/insurance-claim.server";
 import { sweepAttachedPhotos } from "~/server/attached-photo-files.server";
 import { cleanImage, hasMetadata, type CleanImage } from "~/server/image-clean.server";
 import { writeCopies, writeVariants } from "~/server/image-resize.server";
@@ -33,6 +34,8 @@ export async function tidyUploads(log: (line: string) => void) {
   const kept = [
     ...rows.map((row) => ({ storedName: row.storedName, store: storeFor(row.purpose) })),
     ...quotePhotoFiles(),
+    // The insurance claims' files (a carrier's scope, photos for the adjuster): private.
+    ...listClaimFileNames().map((f) => ({ storedName: f.storedName, store: "private" as const })),
   ];
   const removed = kept.length ? removeOrphanUploads(kept) : 0;
   if (removed) log(`Removed ${removed} uploaded file(s) no record refers to.`);

@@ -92,6 +92,8 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/1/notes.data", "routes/admin/lead-job-notes"],
   ["/admin/leads/1/texts", "routes/admin/lead-texts"],
   ["/admin/leads/1/texts.data", "routes/admin/lead-texts"],
+  ["/admin/leads/1/claim", "routes/admin/lead-claim"],
+  ["/admin/leads/1/claim.data", "routes/admin/lead-claim"],
   ["/admin/leads/new", "routes/admin/new-lead"],
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],

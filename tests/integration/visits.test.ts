@@ -685,12 +685,18 @@ describe("a visit's kind and length, and what a change is called", () => {
           ),
         )
         .catch((thrown: unknown) => thrown) as Promise<Answer>;
-    const lengths = { intent: "visit-lengths", estimate_visit: "90", inspection: "60", work_day: "600" };
+    const lengths = {
+      intent: "visit-lengths",
+      estimate_visit: "90",
+      inspection: "60",
+      adjuster_meeting: "60",
+      work_day: "600",
+    };
     expect(statusOf(await save("crew", lengths))).toBe(403);
     expect(statusOf(await save("owner", { ...lengths, estimate_visit: "45" }))).toBe(400);
     expect(statusOf(await save("owner", lengths))).toBe(302);
     const after = await leadScheduleView(new Request("http://site.test/"), id, { ...asOwner, userId: team.owner.id });
-    expect(after?.lengths).toEqual({ estimate_visit: 90, inspection: 60, work_day: 600 });
+    expect(after?.lengths).toEqual({ estimate_visit: 90, inspection: 60, adjuster_meeting: 60, work_day: 600 });
     // Booked as the form starts: the homeowner is told how long it takes, and the lead moves on.
     await book(id, { kind: "estimate_visit", day: "2026-05-20", time: "09:00", lengthMinutes: "90" });
     const [mail] = visitMailsTo("sue@example.com");

@@ -46,7 +46,7 @@ export function VisitLengthsForm({
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value={VISIT_LENGTHS_INTENT} />
         <FormError formId={form.id} reply={lastResult} />
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {VISIT_KINDS.map((kind) => (
             <Field key={kind} label={VISIT_KIND_LABELS[kind]} error={fields[kind]}>
               <select {...getSelectProps(fields[kind])} className={inputClass}>

@@ -10,6 +10,8 @@ import { LeadSchedule } from "~/components/admin/lead-schedule";
 import { LeadMoney } from "~/components/admin/lead-money";
 import { LeadJobPageLink } from "~/components/admin/lead-job-page-link";
 import { LeadTexts } from "~/components/admin/lead-texts";
+import { LeadClaim } from "~/components/admin/lead-claim";
+import { leadClaimView } from "~/services/insurance-claim.server";
 import { leadTextsView } from "~/services/lead-texts.server";
 import { leadScheduleView } from "~/services/lead-schedule-view.server";
 import { leadMoneyView } from "~/services/lead-money-view.server";
@@ -130,6 +132,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     schedule: await leadScheduleView(request, view.lead.id, user),
     money: money ? await leadMoneyView(request, view.lead.id, user) : null,
     jobPageLink: money ? await leadJobPageLinkView(request, view.lead.id, user) : null,
+    // The insurance claim: the crew reads the carrier and the adjuster, never its money.
+    claim: leadClaimView(view.lead.id, user),
     // The conversation by text: everyone reads it, owner and office answer.
     texts: leadTextsView(view.lead.id, user),
     followsUp: mayPost(role, "routes/admin/lead", ASK_REVIEW_INTENT),
@@ -262,6 +266,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     followsUp,
     manages,
     photoView,
+    claim,
   } = loaderData;
   return (
     <>
@@ -283,6 +288,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <div className="min-w-0 space-y-6">
           <LeadAssignee key={assignee?.id ?? 0} assignee={assignee} people={people} me={me} result={actionData} />
           <LeadJob lead={lead} job={job} result={actionData} followsUp={followsUp} />
+          <LeadClaim view={claim} />
           <LeadSchedule view={schedule} />
           <LeadJobPageLink view={jobPageLink} />
           <LeadRoof roof={roof} />
