@@ -71,10 +71,12 @@ export function ProposalView({
   const choosing = !accepted && hasChoices(c);
   const hydrated = useHydrated();
   const [live, setLive] = useState<ChoiceTotals | null>(null);
+  // With scripts the page totals the pick at once (the default option, before any change).
+  const picked = review ?? (hydrated ? defaultChoice(c) : null);
   // What the page totals: the accepted choice, the homeowner's live pick, the server's last look.
   const shown =
     (accepted && chosen && choiceTotals(c, chosen)) ||
-    (choosing && (live ?? (review && choiceTotals(c, review)))) ||
+    (choosing && (live ?? (picked && choiceTotals(c, picked)))) ||
     (!choosing ? choiceTotals(c, defaultChoice(c)) : null);
   const lowest = Math.min(...proposalOptions(c).map((o) => o.totalCents));
   const shingles = choosing
