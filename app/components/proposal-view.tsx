@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/icon";
 import { telHref } from "~/lib/business";
@@ -10,10 +10,23 @@ import {
   ACCEPT_FIELDS,
   NAME_MAX,
   quantityWithUnit,
+  hasChoices,
   shingleLine,
   type ProposalContent,
+  type ProposalOption,
 } from "~/lib/proposal";
 import type { OutlineSvg } from "~/lib/roof-drawing";
+import {
+  CHOICE_FIELDS,
+  CHOICE_INTENTS,
+  choiceFromForm,
+  choiceTotals,
+  defaultChoice,
+  proposalOptions,
+  type ChoiceTotals,
+  type ProposalChoice,
+} from "~/lib/proposal-choice";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Field, FieldError, FormError, replyField, SubmitButton } from "./form";
 
 const card = "rounded-xl border border-black/10 bg-white p-5 shadow-sm sm:p-6";
@@ -25,6 +38,11 @@ const field =
  * and the total, the terms and the last day, the PDF, and the acceptance form (or, once
  * accepted, who accepted it and when, passed as children). Plain HTML that posts without
  * scripts; with them the form shows it is on its way and the page updates in place.
+ *
+ * A proposal with options or add-ons (decision 0108) is one form: a radio per option, a box
+ * per add-on, then the total. Without scripts "See my total" asks the server for it and the
+ * page comes back with the last look and the name to sign; with scripts the total follows
+ * each pick (the same function the server runs) and the name is asked at once.
  */
 export function ProposalView({
   content: c,
@@ -32,6 +50,8 @@ export function ProposalView({
   pdf,
   reach,
   reply,
+  review,
+  chosen,
   children,
 }: {
   content: ProposalContent;
@@ -41,9 +61,36 @@ export function ProposalView({
   reach: string;
   /** The action's refusal (conform's reply), if the last post was refused. */
   reply?: SubmissionResult<string[]>;
+  /** The choice the server totaled for a last look ("See my total"), if that was the last post. */
+  review?: ProposalChoice | null;
+  /** What the homeowner accepted (once accepted). */
+  chosen?: ProposalChoice | null;
   children?: React.ReactNode;
 }) {
   const accepted = children != null && children !== false;
+  const choosing = !accepted && hasChoices(c);
+  const hydrated = useHydrated();
+  const [live, setLive] = useState<ChoiceTotals | null>(null);
+  // With scripts the page totals the pick at once (the default option, before any change).
+  const picked = review ?? (hydrated ? defaultChoice(c) : null);
+  // What the page totals: the accepted choice, the homeowner's live pick, the server's last look.
+  const shown =
+    (accepted && chosen && choiceTotals(c, chosen)) ||
+    (choosing && (live ?? (picked && choiceTotals(c, picked)))) ||
+    (!choosing ? choiceTotals(c, defaultChoice(c)) : null);
+  const lowest = Math.min(...proposalOptions(c).map((o) => o.totalCents));
+  const shingles = choosing
+    ? `${proposalOptions(c).length > 1 ? `${proposalOptions(c).length} shingle options` : shingleLine(c) + " shingles"}`
+    : shown && (shown.option.name || shingleLine(c)) && `${shown.option.name || shingleLine(c)} shingles`;
+  const terms = (
+    <section aria-labelledby="terms-title" className={card}>
+      <h2 id="terms-title" className="text-xl font-bold">
+        Terms
+      </h2>
+      <p className="mt-3 whitespace-pre-line text-ink-soft">{termsText(c, shown?.totalCents)}</p>
+      <p className="mt-4 font-medium">This proposal is valid until {formatDay(c.validUntil)}.</p>
+    </section>
+  );
   return (
     <>
       <section className="bg-ink text-white">
@@ -60,11 +107,13 @@ export function ProposalView({
         <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
           <section aria-label="Summary" className={`${card} flex flex-wrap items-center justify-between gap-4`}>
             <div>
-              <p className="text-sm text-ink-soft">Total</p>
-              <p className="text-3xl font-bold">{formatCents(c.totalCents)}</p>
+              <p className="text-sm text-ink-soft">{shown ? "Total" : "From"}</p>
+              <p className="text-3xl font-bold" data-testid="summary-total">
+                {formatCents(shown?.totalCents ?? lowest)}
+              </p>
               <p className="mt-1 text-sm text-ink-soft">
                 {accepted ? "Accepted" : `Valid until ${formatDay(c.validUntil)}`}
-                {shingleLine(c) && ` · ${shingleLine(c)} shingles`}
+                {shingles && ` · ${shingles}`}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -103,48 +152,34 @@ export function ProposalView({
             </section>
           )}
 
-          <section aria-labelledby="work-title" className={card}>
-            <h2 id="work-title" className="text-xl font-bold">
-              The work and its price
-            </h2>
-            <ul className="mt-4 divide-y divide-black/10">
-              {c.lines.map((l, i) => (
-                <li key={i} className="flex items-start justify-between gap-4 py-3">
-                  <div>
-                    <p className="font-medium">{l.label}</p>
-                    <p className="text-sm text-ink-soft">
-                      {quantityWithUnit(l.quantity, l.unit)} × {formatCents(l.unitPriceCents)}
-                    </p>
-                  </div>
-                  <p className="font-semibold tabular-nums">{formatCents(l.totalCents)}</p>
-                </li>
-              ))}
-            </ul>
-            <dl className="mt-2 space-y-1 border-t-2 border-ink/80 pt-3 tabular-nums">
-              <div className="flex justify-between">
-                <dt className="text-ink-soft">Subtotal</dt>
-                <dd>{formatCents(c.subtotalCents)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-ink-soft">Sales tax ({formatBasisPoints(c.taxRateBasisPoints)})</dt>
-                <dd>{formatCents(c.taxCents)}</dd>
-              </div>
-              <div className="flex justify-between text-lg font-bold">
-                <dt>Total</dt>
-                <dd>{formatCents(c.totalCents)}</dd>
-              </div>
-            </dl>
-          </section>
-
-          <section aria-labelledby="terms-title" className={card}>
-            <h2 id="terms-title" className="text-xl font-bold">
-              Terms
-            </h2>
-            <p className="mt-3 whitespace-pre-line text-ink-soft">{termsText(c)}</p>
-            <p className="mt-4 font-medium">This proposal is valid until {formatDay(c.validUntil)}.</p>
-          </section>
-
-          {!accepted && <AcceptForm reach={reach} reply={reply} />}
+          {choosing ? (
+            <ChoiceForm
+              content={c}
+              reach={reach}
+              reply={reply}
+              start={review ?? defaultChoice(c)}
+              totals={shown}
+              reviewed={!!review}
+              hydrated={hydrated}
+              onPick={setLive}
+            >
+              {terms}
+            </ChoiceForm>
+          ) : (
+            <>
+              {shown && (
+                <section aria-labelledby="work-title" className={card}>
+                  <h2 id="work-title" className="text-xl font-bold">
+                    The work and its price
+                  </h2>
+                  <OptionLines option={shown.option} unitPrices={c.showUnitPrices !== false} />
+                  <ChoiceSum content={c} totals={shown} />
+                </section>
+              )}
+              {terms}
+              {!accepted && <AcceptForm reach={reach} reply={reply} />}
+            </>
+          )}
 
           <p className="text-center text-sm text-ink-soft">
             Questions? Call {c.company.name} at{" "}
@@ -159,14 +194,250 @@ export function ProposalView({
   );
 }
 
+/** An option's priced lines: each with its quantity and unit price, or (the switch off) its label alone. */
+function OptionLines({ option, unitPrices }: { option: ProposalOption; unitPrices: boolean }) {
+  return (
+    <ul className="mt-4 divide-y divide-black/10">
+      {option.lines.map((l, i) => (
+        <li key={i} className="flex items-start justify-between gap-4 py-3">
+          <div>
+            <p className="font-medium">{l.label}</p>
+            {unitPrices && (
+              <p className="text-sm text-ink-soft">
+                {quantityWithUnit(l.quantity, l.unit)} × {formatCents(l.unitPriceCents)}
+              </p>
+            )}
+          </div>
+          {unitPrices && <p className="font-semibold tabular-nums">{formatCents(l.totalCents)}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a choice comes to: the option, each add-on, the subtotal, the tax and the total. */
+function ChoiceSum({ content: c, totals }: { content: ProposalContent; totals: ChoiceTotals }) {
+  const parts = totals.addOns.length > 0;
+  return (
+    <dl className="mt-2 space-y-1 border-t-2 border-ink/80 pt-3 tabular-nums" aria-label="Your total">
+      {parts && (
+        <>
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">{totals.option.name} shingles</dt>
+            <dd>{formatCents(totals.option.subtotalCents)}</dd>
+          </div>
+          {totals.addOns.map((a) => (
+            <div key={a.id} className="flex justify-between gap-4">
+              <dt className="text-ink-soft">{a.label}</dt>
+              <dd>{formatCents(a.cents)}</dd>
+            </div>
+          ))}
+        </>
+      )}
+      <div className="flex justify-between gap-4">
+        <dt className="text-ink-soft">Subtotal</dt>
+        <dd>{formatCents(totals.subtotalCents)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-ink-soft">Sales tax ({formatBasisPoints(c.taxRateBasisPoints)})</dt>
+        <dd>{formatCents(totals.taxCents)}</dd>
+      </div>
+      <div className="flex justify-between gap-4 text-lg font-bold">
+        <dt>Total</dt>
+        <dd data-testid="choice-total">{formatCents(totals.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 const FORM_ID = "accept";
+
+/**
+ * The options and add-ons, the total, the terms (children) and the signature, as one form.
+ * Its two buttons name their step (intent): "See my total" (the server totals it) and
+ * "Accept proposal", which posts back the total shown so the server can refuse another.
+ */
+function ChoiceForm({
+  content: c,
+  reach,
+  reply,
+  start,
+  totals,
+  reviewed,
+  hydrated,
+  onPick,
+  children,
+}: {
+  content: ProposalContent;
+  reach: string;
+  reply?: SubmissionResult<string[]>;
+  start: ProposalChoice;
+  totals: ChoiceTotals | null;
+  reviewed: boolean;
+  hydrated: boolean;
+  onPick: (totals: ChoiceTotals | null) => void;
+  children: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const step = navigation.formData?.get(CHOICE_FIELDS.intent);
+  const options = proposalOptions(c);
+  const unitPrices = c.showUnitPrices !== false;
+  const signing = reviewed || hydrated;
+  return (
+    <Form
+      method="post"
+      id={FORM_ID}
+      className="grid gap-6"
+      aria-label="Choose and accept"
+      onChange={(e) => onPick(choiceFromForm(c, new FormData(e.currentTarget)))}
+    >
+      <FormError formId={FORM_ID} reply={reply} />
+      <fieldset className={card}>
+        <legend className="sr-only">Your shingles</legend>
+        <h2 className="text-xl font-bold" aria-hidden>
+          {options.length > 1 ? "Choose your shingles" : "The work and its price"}
+        </h2>
+        <div className="mt-4 grid gap-3">
+          {options.map((o) => (
+            <div
+              key={o.tier}
+              className="rounded-lg border border-black/15 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+            >
+              <label className="flex cursor-pointer items-center gap-3 p-4">
+                <input
+                  type="radio"
+                  name={CHOICE_FIELDS.option}
+                  value={o.tier}
+                  defaultChecked={o.tier === start.option}
+                  required
+                  className="size-5 shrink-0 accent-brand"
+                />
+                <span className="flex-1 text-lg font-semibold">{o.name} shingles</span>
+                <span className="text-lg font-bold tabular-nums">{formatCents(o.totalCents)}</span>
+              </label>
+              <details className="border-t border-black/10 px-4 py-2">
+                <summary className="cursor-pointer text-sm font-medium text-brand">What&rsquo;s included</summary>
+                <OptionLines option={o} unitPrices={unitPrices} />
+              </details>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {(c.addOns?.length ?? 0) > 0 && (
+        <fieldset className={card}>
+          <legend className="sr-only">Add-ons</legend>
+          <h2 className="text-xl font-bold" aria-hidden>
+            Add-ons
+          </h2>
+          <p className="mt-1 text-ink-soft">Tick any you would like with the job (plus sales tax).</p>
+          <div className="mt-3 grid gap-2">
+            {c.addOns!.map((a) => (
+              <label
+                key={a.id}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-black/15 p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+              >
+                <input
+                  type="checkbox"
+                  name={CHOICE_FIELDS.addOn}
+                  value={a.id}
+                  defaultChecked={start.addOns.includes(a.id)}
+                  className="size-5 shrink-0 accent-brand"
+                />
+                <span className="flex-1 font-medium">{a.label}</span>
+                <span className="font-semibold tabular-nums">+{formatCents(a.cents)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <section aria-labelledby="total-title" className={card} aria-live="polite">
+        <h2 id="total-title" className="text-xl font-bold">
+          Your total
+        </h2>
+        {totals && signing ? (
+          <ChoiceSum content={c} totals={totals} />
+        ) : (
+          <p className="mt-2 text-ink-soft">Choose above, then see your total before you accept.</p>
+        )}
+        {!hydrated && (
+          <button
+            type="submit"
+            name={CHOICE_FIELDS.intent}
+            value={CHOICE_INTENTS.review}
+            formNoValidate
+            disabled={busy}
+            className="mt-4 w-full rounded-md border border-brand bg-white px-5 py-3 text-lg font-semibold text-brand hover:bg-sand sm:w-auto"
+          >
+            {reviewed ? "Update my total" : "See my total"}
+          </button>
+        )}
+      </section>
+      {children}
+      {signing && totals && (
+        <section aria-labelledby="accept-title" className={`${card} border-brand/40`}>
+          <h2 id="accept-title" className="text-xl font-bold">
+            Accept this proposal
+          </h2>
+          <p className="mt-1 text-ink-soft">
+            {totals.option.name} shingles
+            {totals.addOns.map((a) => `, ${a.label}`).join("")}: {formatCents(totals.totalCents)}. Type your full name
+            as your signature. {reach} to schedule the work.
+          </p>
+          <input type="hidden" name={CHOICE_FIELDS.total} value={totals.totalCents} />
+          <SignatureFields reply={reply} />
+          <SubmitButton
+            busy={busy && step === CHOICE_INTENTS.accept}
+            busyText="Recording your acceptance..."
+            name={CHOICE_FIELDS.intent}
+            value={CHOICE_INTENTS.accept}
+            className="mt-4 w-full rounded-md bg-brand px-5 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
+          >
+            Accept proposal
+          </SubmitButton>
+        </section>
+      )}
+    </Form>
+  );
+}
+
+/** The typed name and the box that says yes to the terms, checked by the server (lib/proposal-schema.ts). */
+function SignatureFields({ reply }: { reply?: SubmissionResult<string[]> }) {
+  const name = replyField(reply, FORM_ID, ACCEPT_FIELDS.name);
+  const agree = replyField(reply, FORM_ID, ACCEPT_FIELDS.agree);
+  return (
+    <div className="mt-4 space-y-4">
+      <Field label="Your full name" error={name} className="block max-w-md">
+        <input
+          {...name.props}
+          autoComplete="name"
+          required
+          maxLength={NAME_MAX}
+          defaultValue={name.value}
+          className={field}
+        />
+      </Field>
+      <div>
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            {...agree.props}
+            required
+            defaultChecked={agree.value === "on"}
+            className="mt-1 size-5 shrink-0 accent-brand"
+          />
+          <span>I have read the proposal and agree to its price and terms.</span>
+        </label>
+        <FieldError id={agree.errorId} errors={agree.errors} />
+      </div>
+    </div>
+  );
+}
 
 /** Checked by the server with lib/proposal-schema.ts (this page loads no validation library, decision 0039). */
 function AcceptForm({ reach, reply }: { reach: string; reply?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const name = replyField(reply, FORM_ID, ACCEPT_FIELDS.name);
-  const agree = replyField(reply, FORM_ID, ACCEPT_FIELDS.agree);
   return (
     <section aria-labelledby="accept-title" className={`${card} border-brand/40`}>
       <h2 id="accept-title" className="text-xl font-bold">
@@ -176,29 +447,7 @@ function AcceptForm({ reach, reply }: { reach: string; reply?: SubmissionResult<
       <Form method="post" id={FORM_ID} className="mt-4 space-y-4" aria-label="Accept the proposal">
         {/* Above the fields it points to ("marked below"), like every public form's. */}
         <FormError formId={FORM_ID} reply={reply} />
-        <Field label="Your full name" error={name} className="block max-w-md">
-          <input
-            {...name.props}
-            autoComplete="name"
-            required
-            maxLength={NAME_MAX}
-            defaultValue={name.value}
-            className={field}
-          />
-        </Field>
-        <div>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              {...agree.props}
-              required
-              defaultChecked={agree.value === "on"}
-              className="mt-1 size-5 shrink-0 accent-brand"
-            />
-            <span>I have read the proposal and agree to its price and terms.</span>
-          </label>
-          <FieldError id={agree.errorId} errors={agree.errors} />
-        </div>
+        <SignatureFields reply={reply} />
         <SubmitButton
           busy={busy}
           busyText="Recording your acceptance..."

@@ -463,6 +463,10 @@ export const proposals = sqliteTable(
     acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
     acceptedName: text("accepted_name"),
     acceptedIp: text("accepted_ip"),
+    // What the homeowner chose when he accepted (decision 0108): the option's tier and the
+    // add-ons' ids in the frozen content. total_cents is then that choice's total.
+    chosenOption: text("chosen_option", { enum: SHINGLE_TIERS }),
+    chosenAddOns: text("chosen_add_ons", { mode: "json" }).$type<string[]>(),
     // A newer proposal was sent, or another was accepted: its link answers "replaced" (decision 0032).
     withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
     sentBy: integer("sent_by").references(() => users.id, { onDelete: "set null" }),

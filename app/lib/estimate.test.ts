@@ -9,6 +9,7 @@ import {
   estimateAudienceNote,
   EstimateLinesSchema,
   estimateLines,
+  linesAtTier,
   estimateOverLimits,
   estimateTotals,
   missingMaterialsMessage,
@@ -391,5 +392,48 @@ describe("who sees the estimate, as its panel says", () => {
       /^The lead is won: this estimate is for your records/,
     );
     expect(estimateAudienceNote({ locked: true, openProposal: false, leadWon: true })).toBeNull();
+  });
+});
+
+describe("an estimate's lines on another shingle line (a proposal's options)", () => {
+  const typed = { area: null, length: 40, width: 30, pitch: 6 };
+  const roof = takeoffRoof(summarizeRoof(typed, emptyView()), typed)!;
+  const choice = { tier: "better", wastePercent: 10, tearOffLayers: 1 } as const;
+  const made = estimateTotals(estimateLines(roof, DEFAULT_PRICING, choice).lines, 850).lines;
+  const estimate = { ...choice, lines: made };
+
+  it("keeps the estimate's own line as it is, line for line", () => {
+    expect(linesAtTier(estimate, roof, DEFAULT_PRICING, "better")).toEqual(made.map(({ totalCents: _t, ...l }) => l));
+  });
+
+  it("names and prices the shingles and ridge cap of the other line, its quantities from the measurement", () => {
+    const designer = { ...DEFAULT_PRICING.tiers.best, bundlesPerSquare: 4 };
+    const pricing = { ...DEFAULT_PRICING, tiers: { ...DEFAULT_PRICING.tiers, best: designer } };
+    const best = linesAtTier(estimate, roof, pricing, "best");
+    const fresh = estimateLines(roof, pricing, { ...choice, tier: "best" }).lines;
+    expect(best.slice(0, 5).map((l) => [l.label, l.quantity, l.unitPriceCents])).toEqual([
+      ["Designer shingles", fresh[0].quantity, 6500],
+      ["Synthetic underlayment", 2, 9500],
+      ["Starter strip", 2, 5500],
+      ["Drip edge", 15, 950],
+      ["Designer hip and ridge cap", fresh[4].quantity, 8500],
+    ]);
+    expect(best[0].quantity).toBeGreaterThan(made[0].quantity); // 4 bundles a square, not 3
+    // Labor, disposal and the rest are the estimate's.
+    expect(best.slice(5)).toEqual(made.slice(5).map(({ totalCents: _t, ...l }) => l));
+  });
+
+  it("keeps a quantity staff changed, or one from another measurement, at the other line's price", () => {
+    const changed = made.map((l) => (l.key === "shingles" ? { ...l, quantity: 50, adjusted: true } : l));
+    expect(linesAtTier({ ...estimate, lines: changed }, roof, DEFAULT_PRICING, "good")[0]).toMatchObject({
+      label: "3-tab shingles",
+      quantity: 50,
+      unitPriceCents: 3400,
+    });
+    expect(linesAtTier(estimate, null, DEFAULT_PRICING, "good")[4]).toMatchObject({
+      label: "3-tab hip and ridge cap",
+      quantity: made[4].quantity,
+      unitPriceCents: 5500,
+    });
   });
 });

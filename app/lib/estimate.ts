@@ -5,7 +5,7 @@
 
 import { z } from "~/lib/zod";
 import { dollarsField } from "./money";
-import { formatCents, mulDivRoundHalfUp } from "./money-format";
+import { formatCents, mulDivRoundHalfUp, taxCents } from "./money-format";
 import { PITCH_BAND_LABELS, PITCH_BANDS, pitchBand, type Pricing } from "./pricing";
 import { formatSqFt, overrideNote, type RoofSummary } from "./roof-summary";
 import { hundredths, materialTakeoff, type Coverage, type Takeoff, type TakeoffKey, type TakeoffRoof } from "./takeoff";
@@ -36,7 +36,7 @@ export const MAX_LINES = 60;
 export const MAX_TOTAL_CENTS = 1_000_000_000;
 
 // One half-up rounding for all money (money-format.ts); re-exported for the estimate's callers.
-export { mulDivRoundHalfUp };
+export { mulDivRoundHalfUp, taxCents };
 
 /** A quantity in hundredths: 13.42 → 1342. Quantities have at most two decimals. */
 export const quantityHundredths = (quantity: number) => Math.round(quantity * 100);
@@ -44,11 +44,6 @@ export const quantityHundredths = (quantity: number) => Math.round(quantity * 10
 /** Quantity × unit price, to the cent: 13.42 sq × $80.00 = $1,073.60; 0.01 × $0.50 = half a cent → 1 cent. */
 export function lineTotalCents(quantity: number, unitPriceCents: number): number {
   return mulDivRoundHalfUp(quantityHundredths(quantity), unitPriceCents, 100);
-}
-
-/** The tax on a subtotal at a rate in basis points, a half cent rounding up: $10.05 at 5 % = 50.25¢ → 50¢. */
-export function taxCents(subtotalCents: number, rateBasisPoints: number): number {
-  return mulDivRoundHalfUp(subtotalCents, rateBasisPoints, 10_000);
 }
 
 export type EstimateTotals = { lines: EstimateLine[]; subtotalCents: number; taxCents: number; totalCents: number };
@@ -178,6 +173,47 @@ function coverageFor(p: Pricing, tier: ShingleTier): Coverage {
   };
 }
 
+/** A takeoff item's line as the homeowner reads it: the shingles and the ridge cap carry the line's own name. */
+function materialLabel(key: TakeoffKey, p: Pricing, tier: ShingleTier): string {
+  const tierName = p.tiers[tier].name;
+  if (key === "shingles") return `${tierName} shingles`;
+  return key === "ridge-cap" ? `${tierName} ${MATERIAL_LABELS[key].toLowerCase()}` : MATERIAL_LABELS[key];
+}
+
+/** The lines a shingle line sets: its shingles and its ridge cap; every other line is the same on each. */
+const TIER_KEYS: readonly string[] = ["shingles", "ridge-cap"] satisfies TakeoffKey[];
+
+/**
+ * The estimate's lines on another of the owner's shingle lines (a proposal's option): the
+ * shingles and the ridge cap at that line's price and name, every other line as the estimate
+ * has it. Their quantity is what the measurement orders of that line (its bundles per square
+ * and feet per ridge bundle) when the estimate's own line is still what the same measurement
+ * ordered; a quantity staff changed, or one from an earlier measurement, is kept. The
+ * estimate's own tier is the estimate, line for line.
+ */
+export function linesAtTier(
+  estimate: EstimateChoice & { lines: readonly EstimateLine[] },
+  roof: TakeoffRoof | null,
+  p: Pricing,
+  tier: ShingleTier,
+): Omit<EstimateLine, "totalCents">[] {
+  const strip = ({ totalCents: _total, ...line }: EstimateLine) => line;
+  if (tier === estimate.tier) return estimate.lines.map(strip);
+  const own = roof ? estimateLines(roof, p, estimate).lines : [];
+  const other = roof ? estimateLines(roof, p, { ...estimate, tier }).lines : [];
+  return estimate.lines.map((line) => {
+    if (!TIER_KEYS.includes(line.key)) return strip(line);
+    const key = line.key as TakeoffKey;
+    const measured = own.find((l) => l.key === key)?.quantity === line.quantity && !line.adjusted;
+    return {
+      ...strip(line),
+      label: materialLabel(key, p, tier),
+      quantity: (measured && other.find((l) => l.key === key)?.quantity) || line.quantity,
+      unitPriceCents: materialPrice(key, p, tier),
+    };
+  });
+}
+
 /**
  * The estimate's lines for a measured roof: each takeoff item at the owner's price, labor
  * per square in each pitch band the roof has (the one base price includes tearing off one
@@ -190,15 +226,9 @@ export function estimateLines(
   choice: EstimateChoice,
 ): { takeoff: Takeoff; lines: Omit<EstimateLine, "totalCents">[]; missing: TakeoffKey[] } {
   const takeoff = materialTakeoff(roof, choice.wastePercent, coverageFor(p, choice.tier));
-  const tierName = p.tiers[choice.tier].name;
   const lines: Omit<EstimateLine, "totalCents">[] = takeoff.items.map((item) => ({
     key: item.key,
-    label:
-      item.key === "shingles"
-        ? `${tierName} shingles`
-        : item.key === "ridge-cap"
-          ? `${tierName} ${MATERIAL_LABELS[item.key].toLowerCase()}`
-          : MATERIAL_LABELS[item.key],
+    label: materialLabel(item.key, p, choice.tier),
     quantity: item.quantity,
     unit: item.unit,
     unitPriceCents: materialPrice(item.key, p, choice.tier),

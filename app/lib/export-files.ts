@@ -122,14 +122,16 @@ export const EXPORT_FILES = [
     columns: [
       ["id", "the proposal's number"],
       ["lead_id", "the lead (leads.csv id)"],
-      ["total", DOLLARS],
+      ["total", `${DOLLARS}; once accepted, the total of the option and add-ons chosen`],
       ["created_at", WHEN],
       ["sent_by", "the team member who made it"],
       ["expires_at", WHEN],
       ["accepted_at", `when the homeowner accepted, ${WHEN}`],
       ["accepted_name", "the name they typed to accept"],
+      ["chosen_option", "the shingle line accepted: good, better or best (the content's options name it)"],
+      ["chosen_add_ons", "the add-ons accepted, by their ids in the content, as JSON"],
       ["withdrawn_at", `when it was withdrawn, ${WHEN}`],
-      ["content", "what the homeowner saw (lines, terms, totals in cents), as JSON"],
+      ["content", "what the homeowner saw (options, add-ons, lines, terms, totals in cents), as JSON"],
     ],
   },
   {

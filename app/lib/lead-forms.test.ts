@@ -106,6 +106,10 @@ describe("the proposal forms", () => {
       terms: "Pay\non completion",
       validDays: 30,
       saveDefaults: true,
+      // Nothing ticked: the estimate alone, unit prices shown, as before options.
+      tiers: [],
+      addOns: [],
+      hideUnitPrices: false,
     });
     for (const days of ["0", "366", "2.5", "", "abc"])
       expect(errors({ intent: "send-proposal", terms: "T", validDays: days })).toEqual({

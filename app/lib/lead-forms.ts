@@ -6,6 +6,7 @@ import { LEAD_MESSAGES, LEAD_STATUSES } from "./lead-status";
 import { isCalendarDay } from "./business-time";
 import { beforeIsAnotherPhoto, pictureNeedsAltText, PortfolioDraftSchema } from "./portfolio-draft-form";
 import { PROPOSAL_MESSAGES, TERMS_MAX, VALID_DAYS } from "./proposal";
+import { OfferFormShape } from "./proposal-offer";
 
 /**
  * The forms of a lead's page (routes/admin/lead.tsx). Each one's intent is written once,
@@ -112,6 +113,8 @@ export const SendProposalSchema = z.object({
     .min(VALID_DAYS.min, PROPOSAL_MESSAGES.badDays)
     .max(VALID_DAYS.max, PROPOSAL_MESSAGES.badDays),
   saveDefaults: z.boolean().default(false),
+  // The options, add-ons and unit-price switch offered (decision 0108).
+  ...OfferFormShape,
 });
 
 /**

@@ -36,3 +36,11 @@ export function percentOfCents(cents: number, basisPoints: number): number {
     throw new RangeError("cents and basis points are whole and not negative");
   return mulDivRoundHalfUp(cents, basisPoints, 10_000);
 }
+
+/**
+ * The tax on a subtotal at a rate in basis points, a half cent rounding up: $10.05 at 5 % =
+ * 50.25¢ → 50¢. Here, not in the estimate, so the proposal page's live total needs no zod.
+ */
+export function taxCents(subtotalCents: number, rateBasisPoints: number): number {
+  return mulDivRoundHalfUp(subtotalCents, rateBasisPoints, 10_000);
+}

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { parseReminderDays, REMINDER_MESSAGES, reminderDaysText, type ReminderSettings } from "./invoice-reminders";
 import { checkbox, PricingFormSchema, pricingFormValues, type Pricing } from "./pricing";
+import { addOnFormRows, AddOnsFormSchema, type AddOnSettings } from "./proposal-offer";
 
 /**
  * The Pricing page's one form: the owner's prices and deposit (the `pricing` settings group)
@@ -20,23 +21,34 @@ export const ReminderSettingsFormSchema = z.object({
   }),
 }) satisfies z.ZodType<ReminderSettings, unknown>;
 
-// A form from before the reminders' part (an open tab) posts none of it: they stay as saved.
-export const PricingPageFormSchema = PricingFormSchema.extend({ reminders: ReminderSettingsFormSchema.optional() });
+/**
+ * The proposal add-ons' part (the `proposalAddOns` group, decision 0108): its rows, and a
+ * hidden mark that the part was on the form, so clearing every row saves an empty list.
+ */
+export const AddOnsPartSchema = z.object({ shown: z.literal("1"), rows: AddOnsFormSchema });
+
+// A form from before the reminders' or add-ons' part (an open tab) posts none of it: they stay as saved.
+export const PricingPageFormSchema = PricingFormSchema.extend({
+  reminders: ReminderSettingsFormSchema.optional(),
+  addOns: AddOnsPartSchema.optional(),
+});
 
 /** The stored groups as the form shows them. */
-export function pricingPageFormValues(pricing: Pricing, reminders: ReminderSettings) {
+export function pricingPageFormValues(pricing: Pricing, reminders: ReminderSettings, addOns: AddOnSettings) {
   return {
     ...pricingFormValues(pricing),
     reminders: { enabled: reminders.enabled ? "on" : undefined, days: reminderDaysText(reminders.days) },
+    addOns: { shown: "1", rows: addOnFormRows(addOns) },
   };
 }
 
 export const PRICING_MESSAGES = {
   failed: "Failed to save the prices",
   /** What a save wrote, by the groups that changed. */
-  saved({ pricing, reminders }: { pricing: boolean; reminders: boolean }): string {
+  saved({ pricing, reminders, addOns = false }: { pricing: boolean; reminders: boolean; addOns?: boolean }): string {
     if (pricing && reminders) return "Prices and overdue reminders saved";
     if (reminders) return "Overdue reminders saved";
+    if (addOns && !pricing) return "Add-ons saved";
     return "Prices saved";
   },
 } as const;

@@ -12,16 +12,22 @@ import { formatDay, formatMoment } from "./business-time";
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function proposalMail(
-  content: Pick<ProposalContent, "company" | "customer" | "totalCents" | "validUntil">,
+  content: Pick<ProposalContent, "company" | "customer" | "totalCents" | "validUntil" | "options">,
   link: string,
   jobPageLink: string,
 ): { subject: string; text: string; html: string } {
   const { company, customer } = content;
-  const total = formatCents(content.totalCents);
+  // Options (decision 0108): the mail quotes the lowest, "from"; the homeowner picks on the page.
+  const options = content.options ?? [];
+  const total = formatCents(options.length > 1 ? Math.min(...options.map((o) => o.totalCents)) : content.totalCents);
+  const quote =
+    options.length > 1
+      ? `Your proposal from ${company.name} offers ${options.length} shingle options, from ${total}.`
+      : `Your proposal from ${company.name} comes to ${total}.`;
   const until = formatDay(content.validUntil);
   const paragraphs = [
     `Hi ${customer.name},`,
-    `Thank you for the chance to quote your roof. Your proposal from ${company.name} comes to ${total}.`,
+    `Thank you for the chance to quote your roof. ${quote}`,
     "Open it to read the work, the price and the terms, download it as a PDF, and accept it online by typing your name:",
     link,
     `It is open until ${until}. Questions? Just reply to this email or call us at ${company.phone}.`,
@@ -40,7 +46,8 @@ export function proposalMail(
         : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
     )
     .join("\n");
-  return { subject: `Your proposal from ${company.name}: ${total}`, text: paragraphs.join("\n\n"), html };
+  const figure = options.length > 1 ? `from ${total}` : total;
+  return { subject: `Your proposal from ${company.name}: ${figure}`, text: paragraphs.join("\n\n"), html };
 }
 
 /**

@@ -14,6 +14,25 @@ import { leadAddressLine } from "./address";
 import { addressLine } from "./business";
 import { formatBasisPoints, formatCents, percentOfCents } from "./money-format";
 
+/** A priced line as the homeowner reads it (no takeoff keys or "adjusted" marks). */
+export type ProposalLine = Pick<EstimateLine, "label" | "quantity" | "unit" | "unitPriceCents" | "totalCents">;
+
+/**
+ * One of the shingle lines offered (decision 0108): the estimate's lines with the shingles and
+ * ridge cap of that line (lib/estimate.ts linesAtTier), named as the owner names it, and its totals.
+ */
+export type ProposalOption = {
+  tier: ShingleTier;
+  name: string;
+  lines: ProposalLine[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+};
+
+/** Something extra the homeowner may add (the owner's list on the Pricing page), taxed like the lines. */
+export type ProposalAddOn = { id: string; label: string; cents: number };
+
 /** What was sent, exactly as sent: later edits to the lead, estimate or settings never change it. */
 export type ProposalContent = {
   version: 1;
@@ -28,7 +47,8 @@ export type ProposalContent = {
   tier: ShingleTier;
   /** The shingle line as the owner names it to homeowners ("Architectural"); older copies lack it. */
   shingleName?: string;
-  lines: Pick<EstimateLine, "label" | "quantity" | "unit" | "unitPriceCents" | "totalCents">[];
+  /** The default option's lines and totals (the only option of a proposal without `options`). */
+  lines: ProposalLine[];
   subtotalCents: number;
   taxRateBasisPoints: number;
   taxCents: number;
@@ -42,6 +62,15 @@ export type ProposalContent = {
    */
   deposit?: { basisPoints: number; cents: number };
   warrantyYears?: number | null;
+  /**
+   * The shingle lines offered, one to three (decision 0108); the top-level lines and totals are
+   * the default one's. Older copies, and a proposal of one option, lack them.
+   */
+  options?: ProposalOption[];
+  /** The extras offered, each the homeowner may tick. */
+  addOns?: ProposalAddOn[];
+  /** False: the page and the PDF show each line's label and each option's total, no quantities or unit prices. */
+  showUnitPrices?: boolean;
 };
 
 /** The facts a proposal's terms are built from, as the owner's settings hold them. */
@@ -63,13 +92,22 @@ export function frozenFacts(
  * paid on signing and when the rest is due, and the workmanship warranty. Fixed sentences, so
  * a figure the homeowner signs can only be the one the deposit invoice and the site use.
  */
-export function factTermsLines(c: Pick<ProposalContent, "deposit" | "warrantyYears">): string[] {
+export function factTermsLines(c: TermsContent, chosenTotalCents?: number): string[] {
   const lines: string[] = [];
   if (c.deposit) {
+    // With options, the deposit is of the total the homeowner chooses (decision 0108).
+    const cents =
+      chosenTotalCents !== undefined
+        ? percentOfCents(chosenTotalCents, c.deposit.basisPoints)
+        : hasChoices(c)
+          ? null
+          : c.deposit.cents;
     lines.push(
-      c.deposit.basisPoints > 0
-        ? `Payment: a deposit of ${formatBasisPoints(c.deposit.basisPoints)} of the total (${formatCents(c.deposit.cents)}) on signing, the balance when the work is done and you have looked it over.`
-        : "Payment: nothing on signing; the total when the work is done and you have looked it over.",
+      c.deposit.basisPoints === 0
+        ? "Payment: nothing on signing; the total when the work is done and you have looked it over."
+        : cents === null
+          ? `Payment: a deposit of ${formatBasisPoints(c.deposit.basisPoints)} of the total you choose on signing, the balance when the work is done and you have looked it over.`
+          : `Payment: a deposit of ${formatBasisPoints(c.deposit.basisPoints)} of the total (${formatCents(cents)}) on signing, the balance when the work is done and you have looked it over.`,
     );
   }
   if (c.warrantyYears)
@@ -79,9 +117,18 @@ export function factTermsLines(c: Pick<ProposalContent, "deposit" | "warrantyYea
   return lines;
 }
 
-/** Every term the homeowner agrees to, as the page and the PDF print them: the facts' lines, then the owner's wording. */
-export const termsText = (c: Pick<ProposalContent, "deposit" | "warrantyYears" | "terms">) =>
-  [...factTermsLines(c), c.terms].join("\n");
+/**
+ * Every term the homeowner agrees to, as the page and the PDF print them: the facts' lines
+ * (the deposit on the chosen total, once there is one), then the owner's wording.
+ */
+export const termsText = (c: TermsContent & Pick<ProposalContent, "terms">, chosenTotalCents?: number) =>
+  [...factTermsLines(c, chosenTotalCents), c.terms].join("\n");
+
+type TermsContent = Pick<ProposalContent, "deposit" | "warrantyYears" | "options" | "addOns">;
+
+/** Whether the homeowner picks what he buys: more than one option, or add-ons (decision 0108). */
+export const hasChoices = (c: Pick<ProposalContent, "options" | "addOns">) =>
+  (c.options?.length ?? 0) > 1 || (c.addOns?.length ?? 0) > 0;
 
 /** The shingle line a homeowner reads: the owner's product name, never the good/better/best tier. */
 export const shingleLine = (c: Pick<ProposalContent, "shingleName" | "lines">) =>
@@ -223,6 +270,8 @@ export type ProposalSources = {
   validDays: number;
   /** The estimate's shingle line as the owner names it. */
   shingleName: string;
+  /** The options and add-ons offered (lib/proposal-offer.ts buildOffer); none: the estimate alone. */
+  offer?: { options: ProposalOption[]; addOns: ProposalAddOn[]; showUnitPrices: boolean };
   /** Today in Kansas (YYYY-MM-DD) and the moment, so tests can fix both. */
   today: string;
   now: Date;
@@ -235,6 +284,23 @@ export type ProposalSources = {
  */
 export function buildProposalContent(s: ProposalSources): ProposalContent {
   const { lead, estimate, business } = s;
+  // The default option: the estimate's own shingle line when it is offered, else the first.
+  const own: ProposalOption = {
+    tier: estimate.tier,
+    name: s.shingleName,
+    lines: estimate.lines.map(({ label, quantity, unit, unitPriceCents, totalCents }) => ({
+      label,
+      quantity,
+      unit,
+      unitPriceCents,
+      totalCents,
+    })),
+    subtotalCents: estimate.subtotalCents,
+    taxCents: estimate.taxCents,
+    totalCents: estimate.totalCents,
+  };
+  const options = s.offer?.options.length ? s.offer.options : [own];
+  const main = options.find((o) => o.tier === estimate.tier) ?? options[0];
   const drawing =
     s.roof?.drawing && (s.roof.drawing.facets.length > 0 || s.roof.drawing.lines.length > 0) ? s.roof.drawing : null;
   return {
@@ -249,20 +315,17 @@ export function buildProposalContent(s: ProposalSources): ProposalContent {
     },
     customer: { name: lead.name, address: leadAddressLine(lead), email: lead.email, phone: lead.phone ?? "" },
     roof: s.roof ? { figures: s.roof.figures, drawing } : null,
-    tier: estimate.tier,
-    shingleName: s.shingleName,
-    lines: estimate.lines.map(({ label, quantity, unit, unitPriceCents, totalCents }) => ({
-      label,
-      quantity,
-      unit,
-      unitPriceCents,
-      totalCents,
-    })),
-    subtotalCents: estimate.subtotalCents,
+    tier: main.tier,
+    shingleName: main.name,
+    lines: main.lines,
+    subtotalCents: main.subtotalCents,
     taxRateBasisPoints: estimate.taxRateBasisPoints,
-    taxCents: estimate.taxCents,
-    totalCents: estimate.totalCents,
+    taxCents: main.taxCents,
+    totalCents: main.totalCents,
     terms: s.terms,
-    ...frozenFacts(estimate.totalCents, s.facts),
+    ...frozenFacts(main.totalCents, s.facts),
+    ...(options.length > 1 && { options }),
+    ...(s.offer?.addOns.length && { addOns: s.offer.addOns }),
+    ...(s.offer && !s.offer.showUnitPrices && { showUnitPrices: false }),
   };
 }

@@ -217,6 +217,8 @@ function* proposalRows(): Generator<Cells> {
       p.expiresAt,
       p.acceptedAt,
       p.acceptedName,
+      p.chosenOption,
+      p.chosenAddOns && json(p.chosenAddOns),
       p.withdrawnAt,
       json(p.content),
     ];

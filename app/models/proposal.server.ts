@@ -3,6 +3,7 @@ import { leads, proposalLinks, proposals, users, type Proposal } from "~/db/sche
 import type { AccountName } from "~/lib/by-line";
 import { statusAfterProposal } from "~/lib/lead-status";
 import type { ProposalContent } from "~/lib/proposal";
+import type { ProposalChoice } from "~/lib/proposal-choice";
 import { getDb, inTransaction } from "~/server/db.server";
 import { lockCurrentEstimate } from "./estimate.server";
 import { createDepositDraft } from "./invoice.server";
@@ -142,7 +143,8 @@ export function addProposalLink(proposalId: number, tokenHash: string, now = new
 }
 
 /**
- * The homeowner accepts: recorded only while the proposal is open, not withdrawn and the
+ * The homeowner accepts (with what he chose, checked and totaled by the caller; none: the
+ * default option as sent): recorded only while the proposal is open, not withdrawn and the
  * lead's only accepted one (a second accept, one after the expiry or of a replaced one
  * changes nothing and returns undefined). The lead is Won with "Accepted by <name>" in its
  * history, its other proposals are withdrawn, its estimate is locked, and the owner's mail
@@ -150,7 +152,7 @@ export function addProposalLink(proposalId: number, tokenHash: string, now = new
  */
 export function recordAcceptance(
   id: number,
-  acceptance: { name: string; ip: string },
+  acceptance: { name: string; ip: string; chosen?: { choice: ProposalChoice; totalCents: number } },
   now: Date,
 ): Proposal | undefined {
   return inTransaction(() => {
@@ -160,7 +162,18 @@ export function recordAcceptance(
     if (!target || acceptedOf(target.leadId)) return undefined;
     const accepted = db
       .update(proposals)
-      .set({ acceptedAt: now, acceptedName: acceptance.name, acceptedIp: acceptance.ip })
+      // What the job is worth from now on is the total of what he chose (decision 0108): the
+      // deposit invoice below, the job value and the pipeline all read it.
+      .set({
+        acceptedAt: now,
+        acceptedName: acceptance.name,
+        acceptedIp: acceptance.ip,
+        ...(acceptance.chosen && {
+          chosenOption: acceptance.chosen.choice.option,
+          chosenAddOns: acceptance.chosen.choice.addOns,
+          totalCents: acceptance.chosen.totalCents,
+        }),
+      })
       .where(
         and(
           eq(proposals.id, id),

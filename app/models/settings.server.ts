@@ -11,6 +11,7 @@ import { DEFAULT_PROPOSAL_SETTINGS, TERMS_MAX, VALID_DAYS, type ProposalSettings
 import { BusinessFactsSchema } from "~/lib/business-schema";
 import { ContactSettingsSchema, defaultContactSettings, type ContactSettings } from "~/lib/contact-settings";
 import { DEFAULT_PRICING, PricingSchema, type Pricing } from "~/lib/pricing";
+import { AddOnSettingsSchema, DEFAULT_ADD_ONS, type AddOnSettings } from "~/lib/proposal-offer";
 import {
   BackupSettingsSchema,
   DEFAULT_BACKUP_SETTINGS,
@@ -135,6 +136,12 @@ const GROUPS = {
   proposal: {
     schema: ProposalSettingsSchema,
     fallback: (): ProposalSettings => DEFAULT_PROPOSAL_SETTINGS,
+    onPublicPages: false,
+  },
+  // The add-ons staff may offer on a proposal, with their prices (decision 0108; the Pricing page).
+  proposalAddOns: {
+    schema: AddOnSettingsSchema,
+    fallback: (): AddOnSettings => structuredClone(DEFAULT_ADD_ONS),
     onPublicPages: false,
   },
   // Overdue invoice reminders: on or off, and the days after the due day (decision 0104; the Pricing page).

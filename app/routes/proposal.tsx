@@ -6,6 +6,15 @@ import { proposalPdfPath, proposalState, PROPOSAL_MESSAGES, PROPOSAL_REPLACED_TE
 import { formatDay, formatMoment } from "~/lib/business-time";
 import { reachWay, weWillReach } from "~/lib/contact-form";
 import { AcceptanceSchema } from "~/lib/proposal-schema";
+import {
+  CHOICE_FIELDS,
+  CHOICE_INTENTS,
+  CHOICE_MESSAGES,
+  MAX_ADD_ONS,
+  readChoice,
+  storedChoice,
+  type ProposalChoice,
+} from "~/lib/proposal-choice";
 import { outlineForSvg } from "~/lib/roof-drawing";
 import { getLead } from "~/models/lead.server";
 import { getBusinessFacts } from "~/models/settings.server";
@@ -56,7 +65,11 @@ function pageFor(token: string, now = new Date()) {
       // Drawn here: the page itself must not load the drawing's schemas (zod).
       outline: content.roof?.drawing ? outlineForSvg(content.roof.drawing) : null,
       accepted: proposal.acceptedAt
-        ? { name: proposal.acceptedName ?? "", at: formatMoment(proposal.acceptedAt) }
+        ? {
+            name: proposal.acceptedName ?? "",
+            at: formatMoment(proposal.acceptedAt),
+            choice: storedChoice(content, proposal),
+          }
         : null,
     },
   };
@@ -67,15 +80,21 @@ export function loader({ params }: Route.LoaderArgs) {
   return data(page, { status, headers: NO_STORE });
 }
 
-/** Conform's reply to a refused acceptance; null once accepted (the page shows it accepted). */
-type AcceptAnswer = { reply: SubmissionResult<string[]> | null };
-const answer = (reply: AcceptAnswer["reply"], status = 200) =>
-  data<AcceptAnswer>({ reply }, { status, headers: NO_STORE });
+/**
+ * Conform's reply to a refused post (null: none), the choice the server totaled for a last
+ * look ("See my total", or a refused acceptance's own choice, so the page keeps it), and
+ * whether this post accepted it (the page then shows it accepted).
+ */
+type AcceptAnswer = { reply: SubmissionResult<string[]> | null; review: ProposalChoice | null; accepted: boolean };
+const answer = (reply: AcceptAnswer["reply"], status = 200, review: ProposalChoice | null = null) =>
+  data<AcceptAnswer>({ reply, review, accepted: false }, { status, headers: NO_STORE });
+const formError = (message: string) => ({ status: "error" as const, error: { "": [message] } });
+const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : null);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!(await acceptsPerIp.hit(clientIp(context))))
     return answer({ status: "error", error: { "": [PROPOSAL_MESSAGES.tooMany] } }, 429);
-  const form = await readForm(request);
+  const form = await readForm(request, { lists: { [CHOICE_FIELDS.addOn]: MAX_ADD_ONS } });
   const proposal = proposalForToken(params.token);
   if (!proposal) return answer(null, 404);
   const submission = parseWithZod(form, { schema: AcceptanceSchema });
@@ -86,11 +105,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : answer(submission.reply({ formErrors: [PROPOSAL_MESSAGES.replaced] }), 410);
   const state = proposalState(proposal);
   if (state === "expired" || state === "withdrawn") return closed(state);
-  if (submission.status !== "success") return answer(submission.reply(), 400);
-  const outcome = acceptProposal(proposal, { name: submission.value.fullName, ip: clientIp(context) });
+  // The homeowner's pick (decision 0108): checked against what the proposal offers, totaled here.
+  const content = proposalContent(proposal);
+  const posted = {
+    option: text(form.get(CHOICE_FIELDS.option)),
+    addOns: form
+      .getAll(CHOICE_FIELDS.addOn)
+      .map(text)
+      .filter((v) => v !== null),
+    total: text(form.get(CHOICE_FIELDS.total)),
+  };
+  const read = readChoice(content, posted);
+  const picked = "error" in read ? null : read;
+  switch (text(form.get(CHOICE_FIELDS.intent))) {
+    case CHOICE_INTENTS.review:
+      return "error" in read ? answer(formError(read.error), 400) : answer(null, 200, read);
+    case null:
+    case CHOICE_INTENTS.accept:
+      break;
+    default:
+      return answer(formError(CHOICE_MESSAGES.unknownOption), 400);
+  }
+  if (submission.status !== "success") return answer(submission.reply(), 400, picked);
+  const outcome = acceptProposal(proposal, { name: submission.value.fullName, ip: clientIp(context), choice: posted });
   if (outcome === "expired" || outcome === "withdrawn") return closed(outcome);
+  // A choice not offered, or a total other than the one shown: nothing is accepted.
+  if (typeof outcome === "object") return answer(submission.reply({ formErrors: [outcome.error] }), 400, picked);
   // Accepted now or before: the page (loaded again after this) shows it accepted.
-  return answer(null);
+  return data<AcceptAnswer>({ reply: null, review: null, accepted: true }, { headers: NO_STORE });
 }
 
 export default function Proposal({ loaderData, actionData }: Route.ComponentProps) {
@@ -122,6 +164,8 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
       pdf={loaderData.pdf}
       reach={loaderData.reach}
       reply={actionData?.reply ?? undefined}
+      review={actionData?.review}
+      chosen={loaderData.accepted?.choice}
     >
       {loaderData.accepted && (
         // justAccepted: this page's own post accepted it, so the answer is brought into view.
@@ -130,7 +174,7 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
           at={loaderData.accepted.at}
           phone={loaderData.content.company.phone}
           reach={loaderData.reach}
-          justAccepted={actionData !== undefined && actionData.reply === null}
+          justAccepted={actionData?.accepted === true}
         />
       )}
     </ProposalView>

@@ -7,6 +7,7 @@ import { emailedLine, latestBy, mailStateLabel } from "~/lib/outbox";
 import {
   buildProposalContent,
   factTermsLines,
+  hasChoices,
   frozenFacts,
   proposalPath,
   proposalStanding,
@@ -17,12 +18,14 @@ import {
   type ProposalSettings,
   type TermsFacts,
 } from "~/lib/proposal";
-import { missingMaterialsMessage, unexplainedMissing } from "~/lib/estimate";
+import { missingMaterialsMessage, SHINGLE_TIERS, unexplainedMissing } from "~/lib/estimate";
+import { acceptedChoice, checkedChoice, proposalOptions, type PostedChoice } from "~/lib/proposal-choice";
+import { buildOffer, type Offer } from "~/lib/proposal-offer";
 import { parseDrawing } from "~/lib/roof-drawing";
 import type { TakeoffKey } from "~/lib/takeoff";
 import { getLead } from "~/models/lead.server";
 import { writeLeadHistory } from "~/models/lead-history.server";
-import { getEstimate } from "~/models/estimate.server";
+import { getEstimate, measuredLeadRoof } from "~/models/estimate.server";
 import {
   acceptedOf,
   findProposalByTokenHash,
@@ -69,7 +72,7 @@ export type CreatedProposal = { proposal: Proposal; url: string };
  */
 export function createProposal(
   leadId: number,
-  input: ProposalSettings & { saveDefaults?: boolean },
+  input: ProposalSettings & { saveDefaults?: boolean } & Partial<Offer>,
   by: Actor,
   now = new Date(),
 ): CreatedProposal | "no-lead" | "no-estimate" | "accepted" | { missing: TakeoffKey[] } {
@@ -81,6 +84,19 @@ export function createProposal(
   const missing = unexplainedMissing(estimate);
   if (missing.length) return { missing };
   const roof = findLeadRoof(leadId);
+  const pricing = getSetting("pricing");
+  // The options from the one estimate, each shingle line's quantities from the same measurement.
+  const offer = buildOffer(
+    estimate,
+    measuredLeadRoof(leadId)?.roof ?? null,
+    pricing,
+    getSetting("proposalAddOns").items,
+    {
+      tiers: input.tiers ?? [],
+      addOns: input.addOns ?? [],
+      hideUnitPrices: input.hideUnitPrices ?? false,
+    },
+  );
   const content = buildProposalContent({
     lead,
     estimate,
@@ -89,7 +105,8 @@ export function createProposal(
     terms: input.terms,
     facts: proposalTermsFacts(),
     validDays: input.validDays,
-    shingleName: getSetting("pricing").tiers[estimate.tier].name,
+    shingleName: pricing.tiers[estimate.tier].name,
+    offer,
     today: businessToday(now),
     now,
   });
@@ -121,7 +138,7 @@ export function proposalForToken(token: string, now = new Date()): Proposal | un
 
 export const proposalContent = (p: Proposal) => p.content as ProposalContent;
 
-export type AcceptOutcome = "accepted" | "already" | "expired" | "withdrawn";
+export type AcceptOutcome = "accepted" | "already" | "expired" | "withdrawn" | { error: string };
 
 /**
  * The homeowner accepts by the link: recorded once (time, typed name, address), the lead
@@ -130,12 +147,23 @@ export type AcceptOutcome = "accepted" | "already" | "expired" | "withdrawn";
  */
 export function acceptProposal(
   proposal: Proposal,
-  acceptance: { name: string; ip: string },
+  acceptance: { name: string; ip: string; choice: PostedChoice },
   now = new Date(),
 ): AcceptOutcome {
   const state = proposalState(proposal, now);
   if (state !== "open") return state === "accepted" ? "already" : state;
-  const accepted = recordAcceptance(proposal.id, acceptance, now);
+  // The option and add-ons must be offered, and their total the one the homeowner was shown.
+  const checked = checkedChoice(proposalContent(proposal), acceptance.choice);
+  if ("error" in checked) return checked;
+  const accepted = recordAcceptance(
+    proposal.id,
+    {
+      name: acceptance.name,
+      ip: acceptance.ip,
+      chosen: { choice: checked.choice, totalCents: checked.totals.totalCents },
+    },
+    now,
+  );
   // Another request accepted it, or another of the lead's, a moment ago (or it just ran out): say which.
   if (!accepted) {
     const after = getLeadProposal(proposal.leadId, proposal.id);
@@ -218,6 +246,18 @@ export async function emailProposalAction(leadId: number, proposalId: number | n
   }
 }
 
+/** "Chose Architectural shingles, Gutter guards" or "3 options, 2 add-ons"; null for a proposal without choices. */
+function choiceLine(content: ProposalContent, p: Proposal): string | null {
+  if (!hasChoices(content)) return null;
+  const chosen = p.acceptedAt ? acceptedChoice(content, p) : null;
+  if (chosen) return `Chose ${[`${chosen.option.name} shingles`, ...chosen.addOns.map((a) => a.label)].join(", ")}`;
+  const options = proposalOptions(content).length;
+  const addOns = content.addOns?.length ?? 0;
+  return [`${options} option${options === 1 ? "" : "s"}`, addOns ? `${addOns} add-on${addOns === 1 ? "" : "s"}` : null]
+    .filter(Boolean)
+    .join(", ");
+}
+
 /** The lead page's list: each proposal sent, newest first, as staff read it. */
 export function leadProposalsView(leadId: number, now = new Date()) {
   const proposals = listLeadProposals(leadId);
@@ -250,6 +290,8 @@ export function leadProposalsView(leadId: number, now = new Date()) {
       /** The badge: the state, or "Not sent yet" for an open one not emailed. */
       standing,
       standingLabel: PROPOSAL_STANDING_LABELS[standing],
+      /** With options or add-ons (decision 0108): what was offered, or once accepted what was chosen. */
+      choice: choiceLine(content, p),
       acceptedBy: p.acceptedName,
       acceptedAt: p.acceptedAt ? formatKansasDateTime(p.acceptedAt) : null,
       acceptedIp: p.acceptedIp,
@@ -282,11 +324,31 @@ export function proposalFormView(leadId: number) {
   const estimate = getEstimate(leadId);
   const accepted = listLeadProposals(leadId).some((p) => p.acceptedAt);
   const missing = estimate ? unexplainedMissing(estimate) : [];
+  // Each shingle line as an option of this estimate, and the owner's add-ons, for staff to tick.
+  const pricing = getSetting("pricing");
+  const addOns = getSetting("proposalAddOns").items;
+  const all = estimate
+    ? buildOffer(estimate, measuredLeadRoof(leadId)?.roof ?? null, pricing, addOns, {
+        tiers: [...SHINGLE_TIERS],
+        addOns: [],
+        hideUnitPrices: false,
+      }).options
+    : [];
   return {
     estimateTotal: estimate ? formatCents(estimate.totalCents) : null,
+    offer: {
+      tiers: all.map((o) => ({
+        tier: o.tier,
+        name: o.name,
+        total: formatCents(o.totalCents),
+        own: o.tier === estimate?.tier,
+      })),
+      addOns: addOns.map((a, i) => ({ index: i, label: a.label, price: formatCents(a.cents) })),
+    },
     // What the terms will state, worked out as buildProposalContent does when it is sent.
     factLines: estimate ? factTermsLines(frozenFacts(estimate.totalCents, proposalTermsFacts())) : [],
     blocked: accepted ? PROPOSAL_MESSAGES.alreadyAccepted : missing.length ? missingMaterialsMessage(missing) : null,
     defaults: getSetting("proposal"),
   };
 }
+export type ProposalOffer = ReturnType<typeof proposalFormView>["offer"];

@@ -3,7 +3,15 @@ import { formatPhone } from "~/lib/business";
 import type { Proposal } from "~/db/schema";
 import { businessToday, formatDay, formatMoment } from "~/lib/business-time";
 import { formatBasisPoints, formatCents } from "~/lib/money-format";
-import { quantityWithUnit, shingleLine, termsText, type ProposalContent } from "~/lib/proposal";
+import {
+  hasChoices,
+  quantityWithUnit,
+  shingleLine,
+  termsText,
+  type ProposalContent,
+  type ProposalOption,
+} from "~/lib/proposal";
+import { acceptedChoice, choiceTotals, defaultChoice, proposalOptions } from "~/lib/proposal-choice";
 import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table, type Doc } from "~/server/pdf.server";
 // The roof's outline drawn as the roof report draws it, not a copy of that code.
 import { drawView } from "~/services/roof-report.server";
@@ -88,6 +96,30 @@ export function totalsBlock(doc: Doc, totals: string[][]) {
   });
 }
 
+/** An option's lines: item, quantity, unit price and amount, or (unit prices hidden) the items alone. */
+function optionTable(doc: Doc, option: ProposalOption, unitPrices: boolean) {
+  if (!unitPrices) {
+    table(
+      doc,
+      ["Included"],
+      option.lines.map((l) => [l.label]),
+      [WIDTH],
+    );
+    return;
+  }
+  table(
+    doc,
+    ["Item", "Quantity", "Unit price", "Amount"],
+    option.lines.map((l) => [
+      l.label,
+      quantityWithUnit(l.quantity, l.unit),
+      formatCents(l.unitPriceCents),
+      formatCents(l.totalCents),
+    ]),
+    [226, 100, 90, 100],
+  );
+}
+
 /**
  * The proposal as a paper the homeowner can keep and sign: the business's letterhead, who
  * and where, the roof as measured (figures and the traced outline, drawn as the roof report
@@ -106,9 +138,16 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
     issued,
   );
 
+  // Accepted: what the homeowner chose. Open with choices: every option, "from" the lowest (decision 0108).
+  const chosen = proposal.acceptedAt
+    ? acceptedChoice(c, proposal)
+    : hasChoices(c)
+      ? null
+      : choiceTotals(c, defaultChoice(c));
+  const options = proposalOptions(c);
   preparedFor(doc, c.customer, {
-    label: "Proposal total",
-    cents: c.totalCents,
+    label: chosen ? "Proposal total" : "Options from",
+    cents: chosen?.totalCents ?? Math.min(...options.map((o) => o.totalCents)),
     under: `Valid until ${formatDay(c.validUntil)}`,
   });
 
@@ -131,27 +170,56 @@ export async function buildProposalPdf(proposal: Proposal): Promise<Buffer> {
     });
   }
 
-  const shingles = shingleLine(c);
-  heading(doc, shingles ? `The work and its price (${shingles} shingles)` : "The work and its price");
-  table(
-    doc,
-    ["Item", "Quantity", "Unit price", "Amount"],
-    c.lines.map((l) => [
-      l.label,
-      quantityWithUnit(l.quantity, l.unit),
-      formatCents(l.unitPriceCents),
-      formatCents(l.totalCents),
-    ]),
-    [226, 100, 90, 100],
-  );
-  totalsBlock(doc, [
-    ["Subtotal", formatCents(c.subtotalCents)],
-    [`Sales tax (${formatBasisPoints(c.taxRateBasisPoints)})`, formatCents(c.taxCents)],
-    ["Total", formatCents(c.totalCents)],
-  ]);
+  const unitPrices = c.showUnitPrices !== false;
+  const tax = `Sales tax (${formatBasisPoints(c.taxRateBasisPoints)})`;
+  if (chosen) {
+    const shingles = chosen.option.name || shingleLine(c);
+    heading(doc, shingles ? `The work and its price (${shingles} shingles)` : "The work and its price");
+    optionTable(doc, chosen.option, unitPrices);
+    if (chosen.addOns.length) {
+      heading(doc, "Add-ons chosen");
+      table(
+        doc,
+        ["Add-on", "Amount"],
+        chosen.addOns.map((a) => [a.label, formatCents(a.cents)]),
+        [416, 100],
+      );
+    }
+    totalsBlock(doc, [
+      ...(chosen.addOns.length ? [[`${chosen.option.name} shingles`, formatCents(chosen.option.subtotalCents)]] : []),
+      ...chosen.addOns.map((a) => [a.label, formatCents(a.cents)]),
+      ["Subtotal", formatCents(chosen.subtotalCents)],
+      [tax, formatCents(chosen.taxCents)],
+      ["Total", formatCents(chosen.totalCents)],
+    ]);
+  } else {
+    // Not chosen yet: each option with its own total, then the add-ons the homeowner may tick.
+    options.forEach((o, i) => {
+      heading(doc, `Option ${i + 1}: ${o.name} shingles`);
+      optionTable(doc, o, unitPrices);
+      totalsBlock(doc, [
+        ["Subtotal", formatCents(o.subtotalCents)],
+        [tax, formatCents(o.taxCents)],
+        [`Total, ${o.name} shingles`, formatCents(o.totalCents)],
+      ]);
+    });
+    if (c.addOns?.length) {
+      heading(doc, "Add-ons you may choose (plus sales tax)");
+      table(
+        doc,
+        ["Add-on", "Price"],
+        c.addOns.map((a) => [a.label, formatCents(a.cents)]),
+        [416, 100],
+      );
+    }
+  }
 
   heading(doc, "Terms");
-  doc.font("Helvetica").fontSize(10).fillColor(INK).text(termsText(c), MARGIN, doc.y, { width: WIDTH });
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .fillColor(INK)
+    .text(termsText(c, chosen?.totalCents), MARGIN, doc.y, { width: WIDTH });
   // Once accepted it no longer runs out: the line below the signatures says when it was signed.
   if (!proposal.acceptedAt)
     doc

@@ -151,11 +151,12 @@ const post = async (leadId: number, cookie: string, fields: Record<string, strin
 function pricingForm(changes: Record<string, string | undefined>): Record<string, string> {
   const fields: Record<string, string> = {};
   const walk = (value: unknown, name: string) => {
-    if (value && typeof value === "object")
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${name}[${i}]`));
+    else if (value && typeof value === "object")
       for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}.${k}` : k);
     else if (typeof value === "string") fields[name] = value;
   };
-  walk(pricingPageFormValues(getSetting("pricing"), getSetting("invoiceReminders")), "");
+  walk(pricingPageFormValues(getSetting("pricing"), getSetting("invoiceReminders"), getSetting("proposalAddOns")), "");
   for (const [k, v] of Object.entries(changes)) {
     if (v === undefined) delete fields[k];
     else fields[k] = v;

@@ -118,7 +118,7 @@ function measuredLeadWithEstimate(name = "Karen Miller") {
   return id;
 }
 
-const leadPost = (id: number, fields: Record<string, string>) =>
+const leadPost = (id: number, fields: Record<string, string> | URLSearchParams) =>
   leadRoute.action(
     routeArgs(
       new Request(`http://site.test/admin/leads/${id}`, {
@@ -130,14 +130,19 @@ const leadPost = (id: number, fields: Record<string, string>) =>
     ),
   ) as Promise<Response | { data: unknown; init: ResponseInit }>;
 
-/** Staff send a proposal; the token comes from the one-shot cookie the redirect carries. */
-async function send(id: number, fields: Record<string, string> = {}) {
-  const res = (await leadPost(id, {
+/**
+ * Staff send a proposal; the token comes from the one-shot cookie the redirect carries.
+ * `ticked`: boxes ticked, each posting its name once (the options and add-ons offered).
+ */
+async function send(id: number, fields: Record<string, string> = {}, ticked: [string, string][] = []) {
+  const body = new URLSearchParams({
     intent: "send-proposal",
     terms: "Pay on completion.",
     validDays: "30",
     ...fields,
-  })) as Response;
+  });
+  for (const [name, value] of ticked) body.append(name, value);
+  const res = (await leadPost(id, body)) as Response;
   expect(res.status).toBe(302);
   const setCookies = res.headers.getSetCookie();
   const linkCookie = setCookies.find((c) => c.startsWith("__new_link="))!.split(";")[0];
@@ -857,5 +862,153 @@ describe("the proposal mailed to the homeowner (decisions 0037, 0038)", () => {
       const res = await leadPost(other, { intent: "email-proposal", proposalId }).catch((r: Response) => r);
       expect((res as Response).status).toBe(404);
     }
+  });
+});
+
+// ---- Options and add-ons (decision 0108) ----------------------------------------------------
+// Three shingle lines from one estimate and two of the owner's add-ons; the homeowner picks the
+// better line and one add-on. What the page showed is what the job is worth everywhere after.
+
+const { jobValueOf } = await import("~/models/job-value.server");
+const { createInvoiceDraft, listLeadInvoices } = await import("~/models/invoice.server");
+const { setSetting: saveSetting } = await import("~/models/settings.server");
+const { choiceTotals } = await import("~/lib/proposal-choice");
+const { percentOfCents } = await import("~/lib/money-format");
+
+type Page = { kind: string; content: ProposalContent; accepted: unknown };
+
+/** Staff send the lead's estimate as all three shingle lines and the owner's first two add-ons. */
+async function sendOptions(id: number) {
+  saveSetting("proposalAddOns", {
+    items: [
+      { label: "Gutter guards", cents: 85000 },
+      { label: "Ridge vent upgrade", cents: 45005 },
+      { label: "Skylight flashing kit", cents: 27500 },
+    ],
+  });
+  const { token, page } = await send(id, { terms: "Cleanup included." }, [
+    ["tiers", "good"],
+    ["tiers", "better"],
+    ["tiers", "best"],
+    ["addOns", "0"],
+    ["addOns", "1"],
+  ]);
+  return { token, admin: page };
+}
+
+describe("a proposal with options and add-ons", () => {
+  it("is accepted as the homeowner chose it, and every figure after is the one the page showed", async () => {
+    const id = measuredLeadWithEstimate();
+    const { token, admin } = await sendOptions(id);
+    expect(admin.proposals!.list[0].choice).toBe("3 options, 2 add-ons");
+
+    const page = openPage(token).data as unknown as Page;
+    const c = page.content;
+    expect(c.options!.map((o) => o.name)).toEqual(["3-tab", "Architectural", "Designer"]);
+    expect(c.addOns!.map((a) => a.label)).toEqual(["Gutter guards", "Ridge vent upgrade"]);
+    // The estimate's own line is the estimate, to the cent; the others differ only in their shingles and ridge cap.
+    expect(c.options![1].totalCents).toBe(345881);
+    expect(c.options![0].totalCents).toBeLessThan(345881);
+    expect(c.options![2].totalCents).toBeGreaterThan(345881);
+
+    // "See my total" with the better line and the ridge vent: the server's last look.
+    const review = await accept(token, { intent: "review", option: "better", addOn: "2" }, "198.51.100.1");
+    expect(review.init.status ?? 200).toBe(200);
+    const shown = choiceTotals(
+      c,
+      (review.data as unknown as { review: { option: "better"; addOns: string[] } }).review,
+    )!;
+    // $3,217.50 + $450.05 taxed at 7.5 %: $3,667.55 + $275.07 (275.066…).
+    expect(shown).toMatchObject({ subtotalCents: 366755, taxCents: 27507, totalCents: 394262 });
+
+    // A tampered option, add-on or total is refused, and nothing is accepted.
+    for (const fields of <Record<string, string>[]>[
+      { option: "premium", addOn: "2", total: "394262" },
+      { option: "better", addOn: "7", total: "394262" },
+      { option: "better", addOn: "2", total: "100" },
+      { option: "better", total: "394262" },
+    ]) {
+      const refused = await accept(
+        token,
+        { intent: "accept", fullName: "Karen Miller", agree: "on", ...fields },
+        "198.51.100.2",
+      );
+      expect(refused.init.status).toBe(400);
+      expect(refused.data.reply?.error?.[""]?.[0]).toMatch(/not part of this proposal|not the one you were shown/);
+    }
+    expect(proposalRows(id)[0].acceptedAt).toBeNull();
+
+    const done = await accept(
+      token,
+      {
+        intent: "accept",
+        option: "better",
+        addOn: "2",
+        total: String(shown.totalCents),
+        fullName: "Karen Miller",
+        agree: "on",
+      },
+      "198.51.100.3",
+    );
+    expect(done.init.status ?? 200).toBe(200);
+    const [row] = proposalRows(id);
+    expect(row).toMatchObject({ chosenOption: "better", chosenAddOns: ["2"], totalCents: 394262 });
+    expect(jobValueOf(id)).toBe(394262);
+    const [deposit] = listLeadInvoices(id);
+    expect(deposit).toMatchObject({ kind: "deposit", totalCents: percentOfCents(394262, 3000) });
+    const final = createInvoiceDraft(id, "final", systemActor("owner@example.com"));
+    expect("lines" in final && final.lines).toEqual([
+      { description: "Roof work as accepted in the proposal", amountCents: 394262 },
+    ]);
+
+    // The signed PDF has the choice, the total and the deposit on it.
+    const pdf = await buildProposalPdf(row);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain("Architectural shingles");
+    expect(text).toContain("Ridge vent upgrade");
+    expect(text).not.toContain("Gutter guards");
+    expect(text).toContain("$3,942.62");
+    expect(text).toContain(
+      `($${(percentOfCents(394262, 3000) / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })})`,
+    );
+    expect(text).not.toContain("Designer shingles");
+
+    // The page, opened again, shows it accepted at that total.
+    const after = openPage(token).data as unknown as Page & { accepted: { choice: unknown } };
+    expect(after.accepted.choice).toEqual({ option: "better", addOns: ["2"] });
+    const later = await leadRoute.loader(
+      routeArgs(new Request(`http://site.test/admin/leads/${id}`, { headers: { Cookie: cookie } }), { id: String(id) }),
+    );
+    expect(later.proposals!.list[0]).toMatchObject({
+      total: "$3,942.62",
+      choice: "Chose Architectural shingles, Ridge vent upgrade",
+    });
+  });
+
+  it("shows every option and the add-ons on the PDF before a choice, and mails the lowest as 'from'", async () => {
+    const id = measuredLeadWithEstimate("Dale Ortiz");
+    const { token } = await sendOptions(id);
+    const [row] = proposalRows(id);
+    const pdf = await buildProposalPdf(row);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    for (const words of ["Option 1: 3-tab shingles", "Option 2: Architectural shingles", "Option 3: Designer shingles"])
+      expect(text).toContain(words);
+    expect(text).toContain("Gutter guards");
+    expect(text).toContain("of the total you choose");
+    const c = row.content as ProposalContent;
+    const { proposalMail } = await import("~/lib/proposal-mail");
+    const mail = proposalMail(c, `http://site.test/proposal/${token}`, "http://site.test/job/x");
+    const lowest = Math.min(...c.options!.map((o) => o.totalCents));
+    expect(mail.subject).toContain(`from $${(lowest / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+  });
+
+  it("keeps a proposal of one option without add-ons as it was: accepted by name alone", async () => {
+    const id = measuredLeadWithEstimate("Lee Park");
+    const { token } = await send(id);
+    const row = proposalRows(id)[0];
+    expect(row.content).not.toHaveProperty("options");
+    const done = await accept(token, { fullName: "Lee Park", agree: "on" }, "198.51.100.4");
+    expect(done.init.status ?? 200).toBe(200);
+    expect(proposalRows(id)[0]).toMatchObject({ totalCents: 345881, chosenOption: "better", chosenAddOns: [] });
   });
 });

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, FileSignature, Send } from "lucide-react";
-import { Field, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
+import { Field, FieldError, inputClass as field, secondaryButton, SubmitButton } from "~/components/admin-ui";
 import { formatKansasDateTime } from "~/lib/business-time";
 import { NewLinkBox } from "~/components/admin/lead-new-link";
 import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-form-post";
 import { EMAIL_PROPOSAL_INTENT, SEND_PROPOSAL_INTENT, SendProposalSchema, type LeadFormResult } from "~/lib/lead-forms";
 import { VALID_DAYS, TERMS_MAX, type ProposalSettings } from "~/lib/proposal";
-import type { LeadProposalView } from "~/services/proposal-actions.server";
+import type { LeadProposalView, ProposalOffer } from "~/services/proposal-actions.server";
 
 const STATE_TONE = {
   unsent: "bg-gray-200 text-gray-800",
@@ -29,6 +29,7 @@ export function LeadProposals({
   blocked,
   defaults,
   factLines,
+  offer,
   newLink,
   result,
 }: {
@@ -39,6 +40,8 @@ export function LeadProposals({
   /** The terms' lines made from the owner's settings (deposit, warranty): shown, not typed. */
   factLines: string[];
   defaults: ProposalSettings;
+  /** The shingle lines and the owner's add-ons staff may offer (decision 0108). */
+  offer: ProposalOffer;
   newLink: { proposalId: number; url: string } | null;
   /** The action's answer to a refused form: only "Create proposal"'s is read here ("Email to" is never refused, only not found). */
   result?: LeadFormResult;
@@ -69,6 +72,7 @@ export function LeadProposals({
                 </span>
               </div>
               {p.madeBy && <p className="text-ink-soft">{p.madeBy}</p>}
+              {p.choice && <p className="text-ink-soft">{p.choice}</p>}
               <p className="text-ink-soft">
                 {p.state === "accepted"
                   ? `Accepted by ${p.acceptedBy} on ${p.acceptedAt} (from ${p.acceptedIp})`
@@ -111,6 +115,7 @@ export function LeadProposals({
           <SendProposalForm
             defaults={defaults}
             factLines={factLines}
+            offer={offer}
             post={send}
             replacesOpen={proposals.some((p) => p.state === "open")}
           />
@@ -130,18 +135,24 @@ export function LeadProposals({
 function SendProposalForm({
   defaults,
   factLines,
+  offer,
   post: { fetcher, busy, lastResult },
   replacesOpen,
 }: {
   defaults: ProposalSettings;
   factLines: string[];
+  offer: ProposalOffer;
   post: LeadFormPost;
   replacesOpen: boolean;
 }) {
   const [form, fields] = useForm({
     id: "send-proposal",
     lastResult,
-    defaultValue: { terms: defaults.terms, validDays: String(defaults.validDays) },
+    defaultValue: {
+      terms: defaults.terms,
+      validDays: String(defaults.validDays),
+      tiers: offer.tiers.filter((t) => t.own).map((t) => t.tier),
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SendProposalSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -161,6 +172,36 @@ function SendProposalForm({
           </ul>
         </div>
       )}
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium">Options the homeowner chooses from</legend>
+        {offer.tiers.map((t) => (
+          <label key={t.tier} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={fields.tiers.name}
+              value={t.tier}
+              defaultChecked={fields.tiers.initialValue?.includes(t.tier)}
+            />
+            {t.name} shingles ({t.total}){t.own && " · the estimate's"}
+          </label>
+        ))}
+        <FieldError id={fields.tiers.errorId} errors={fields.tiers.errors} />
+      </fieldset>
+      {offer.addOns.length > 0 && (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium">Add-ons offered (prices from the Pricing page, plus tax)</legend>
+          {offer.addOns.map((a) => (
+            <label key={a.index} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={fields.addOns.name} value={a.index} />
+              {a.label} ({a.price})
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.hideUnitPrices, { type: "checkbox" })} /> Hide quantities and unit prices (the
+        homeowner sees each option&rsquo;s total)
+      </label>
       <Field label="Terms the homeowner agrees to" error={fields.terms}>
         <textarea {...getTextareaProps(fields.terms)} rows={6} maxLength={TERMS_MAX} required className={field} />
       </Field>

@@ -13,6 +13,8 @@ import { SHINGLE_TIERS } from "~/lib/estimate";
 import { REMINDER_GRACE_DAYS, REMINDER_LIMITS, type ReminderSettings } from "~/lib/invoice-reminders";
 import { coverageHint, PITCH_BAND_LABELS, PITCH_BANDS, type Pricing } from "~/lib/pricing";
 import { PricingPageFormSchema, pricingPageFormValues } from "~/lib/pricing-page";
+import { MAX_ADD_ONS } from "~/lib/proposal-choice";
+import { ADD_ON_LABEL_MAX, type AddOnSettings } from "~/lib/proposal-offer";
 
 const group = "grid gap-4 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 lg:grid-cols-3";
 const legend = "float-left mb-1 w-full text-lg font-bold sm:col-span-2 lg:col-span-3";
@@ -49,17 +51,19 @@ export function PricingForm({
   pricing,
   reminders,
   remindersChanged,
+  addOns,
   lastResult,
 }: {
   pricing: Pricing;
   reminders: ReminderSettings;
+  addOns: AddOnSettings;
   remindersChanged: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: pricingPageFormValues(pricing, reminders),
+    defaultValue: pricingPageFormValues(pricing, reminders, addOns),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PricingPageFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -67,6 +71,8 @@ export function PricingForm({
   const tiers = fields.tiers.getFieldset();
   const labor = fields.laborPerSquareCents.getFieldset();
   const reminding = fields.reminders.getFieldset();
+  const extras = fields.addOns.getFieldset();
+  const rows = extras.rows.getFieldList();
   return (
     <Form method="post" {...getFormProps(form)} aria-label="Pricing" className="space-y-6">
       {form.errors?.length ? (
@@ -203,6 +209,31 @@ export function PricingForm({
         >
           <input {...getInputProps(reminding.days, { type: "text" })} inputMode="numeric" className={inputClass} />
         </Field>
+      </fieldset>
+      <fieldset className={group}>
+        <legend className={legend}>Proposal add-ons</legend>
+        <p className={note}>
+          Extras staff may offer on a proposal, each at its price before tax (taxed like the estimate). The homeowner
+          ticks the ones he wants. Clear a name to remove it; up to {MAX_ADD_ONS}.
+        </p>
+        <input type="hidden" name={extras.shown.name} value="1" />
+        {rows.map((row, i) => {
+          const r = row.getFieldset();
+          return (
+            <div key={row.key} className="grid grid-cols-[1fr_8rem] gap-3 sm:col-span-2 lg:col-span-3">
+              <Field label={`Add-on ${i + 1}`} error={r.label}>
+                <input
+                  {...getInputProps(r.label, { type: "text" })}
+                  maxLength={ADD_ON_LABEL_MAX}
+                  className={inputClass}
+                />
+              </Field>
+              <Field label="Price ($)" error={r.price}>
+                <input {...getInputProps(r.price, { type: "text" })} inputMode="decimal" className={inputClass} />
+              </Field>
+            </div>
+          );
+        })}
       </fieldset>
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-black/10 bg-sand px-4 py-3 sm:mx-0">
         <SubmitButton busy={busy}>Save prices</SubmitButton>

@@ -16,7 +16,8 @@ import { leadTextsView } from "~/services/lead-texts.server";
 import { leadScheduleView } from "~/services/lead-schedule-view.server";
 import { leadMoneyView } from "~/services/lead-money-view.server";
 import { leadJobPageLinkView } from "~/services/lead-job-page-link-view.server";
-import { MAX_LINES, missingMaterialsMessage } from "~/lib/estimate";
+import { MAX_LINES, missingMaterialsMessage, SHINGLE_TIERS } from "~/lib/estimate";
+import { MAX_ADD_ONS } from "~/lib/proposal-choice";
 import {
   ADD_TO_PORTFOLIO_INTENT,
   ASSIGN_INTENT,
@@ -157,7 +158,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAccess(request, "routes/admin/lead");
   const id = parseId(params.id) ?? 0;
   // The estimate's lines: one row past its limit, so that the schema's own message answers one too many.
-  const form = await readForm(request, { lists: { lines: MAX_LINES + 1 } });
+  // "Create proposal" ticks up to three shingle lines and the owner's add-ons (decision 0108).
+  const form = await readForm(request, {
+    lists: { lines: MAX_LINES + 1, tiers: SHINGLE_TIERS.length, addOns: MAX_ADD_ONS },
+  });
   requireIntent(admin, "routes/admin/lead", form.get("intent"));
   const intent = form.get("intent");
   if (!isLeadIntent(intent)) return refuseUnknownIntent();
@@ -303,6 +307,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           blocked={proposals.blocked}
           defaults={proposals.defaults}
           factLines={proposals.factLines}
+          offer={proposals.offer}
           newLink={proposals.newLink}
           result={actionData}
         />

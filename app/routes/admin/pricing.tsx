@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { PricingForm } from "~/components/admin/pricing-form";
 import { PRICING_MESSAGES, PricingPageFormSchema } from "~/lib/pricing-page";
+import { MAX_ADD_ONS } from "~/lib/proposal-choice";
 import { getSetting, lastChangedLine, saveChangedSettings, type SettingsKey } from "~/models/settings.server";
 import { readForm, refuseUnknownIntent } from "~/server/request-body.server";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -17,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     pricing: getSetting("pricing"),
     reminders: getSetting("invoiceReminders"),
+    addOns: getSetting("proposalAddOns"),
     changed: lastChangedLine("pricing"),
     remindersChanged: lastChangedLine("invoiceReminders"),
   };
@@ -24,15 +26,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, "routes/admin/pricing");
-  const form = await readForm(request);
+  // The add-ons' rows, one blank to add another (lib/proposal-offer.ts addOnFormRows).
+  const form = await readForm(request, { lists: { "addOns.rows": MAX_ADD_ONS + 1 } });
   // One form, which names no intent: any other is not this page's save.
   if (form.has("intent")) return refuseUnknownIntent();
   const submission = parseWithZod(form, { schema: PricingPageFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { reminders, ...pricing } = submission.value;
+  const { reminders, addOns, ...pricing } = submission.value;
   let changed: SettingsKey[];
   try {
-    changed = saveChangedSettings(reminders ? { pricing, invoiceReminders: reminders } : { pricing }, user.userId);
+    changed = saveChangedSettings(
+      {
+        pricing,
+        ...(reminders && { invoiceReminders: reminders }),
+        ...(addOns && { proposalAddOns: { items: addOns.rows } }),
+      },
+      user.userId,
+    );
   } catch (error) {
     console.error(`${PRICING_MESSAGES.failed}:`, error);
     return data(submission.reply({ formErrors: [PRICING_MESSAGES.failed] }), { status: 500 });
@@ -40,6 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   const message = PRICING_MESSAGES.saved({
     pricing: changed.includes("pricing"),
     reminders: changed.includes("invoiceReminders"),
+    addOns: changed.includes("proposalAddOns"),
   });
   return redirectWithFlash(href("/admin/pricing"), { type: "success", message });
 }
@@ -56,9 +67,10 @@ export default function AdminPricing({ loaderData, actionData }: Route.Component
         {loaderData.changed && <p className="mt-1 text-sm text-ink-soft">{loaderData.changed}</p>}
       </header>
       <PricingForm
-        key={JSON.stringify([loaderData.pricing, loaderData.reminders])}
+        key={JSON.stringify([loaderData.pricing, loaderData.reminders, loaderData.addOns])}
         pricing={loaderData.pricing}
         reminders={loaderData.reminders}
+        addOns={loaderData.addOns}
         remindersChanged={loaderData.remindersChanged}
         lastResult={actionData}
       />

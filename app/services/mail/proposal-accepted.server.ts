@@ -2,7 +2,8 @@ import { href } from "react-router";
 import { formatPhone } from "~/lib/business";
 import type { Proposal } from "~/db/schema";
 import { formatCents } from "~/lib/money-format";
-import { type ProposalContent } from "~/lib/proposal";
+import { hasChoices, type ProposalContent } from "~/lib/proposal";
+import { acceptedChoice } from "~/lib/proposal-choice";
 import { formatMoment } from "~/lib/business-time";
 import { getBusinessFacts, getSetting } from "~/models/settings.server";
 import { siteOrigin } from "~/server/origin.server";
@@ -11,7 +12,9 @@ import { mailProposal, type MailKind } from "./mail-kind.server";
 /** The owner's mail when a homeowner accepts a proposal. */
 function acceptanceMail(p: Proposal, notificationEmail: string, company: string) {
   const content = p.content as ProposalContent;
-  const total = formatCents(content.totalCents);
+  // The accepted proposal's total is what the homeowner chose (decision 0108).
+  const total = formatCents(p.totalCents);
+  const chosen = acceptedChoice(content, p);
   return {
     to: notificationEmail,
     toName: company,
@@ -22,6 +25,9 @@ function acceptanceMail(p: Proposal, notificationEmail: string, company: string)
       `${content.customer.name} accepted your proposal through the link.`,
       "",
       `Total:        ${total}`,
+      ...(chosen && hasChoices(content)
+        ? [`Chose:        ${[`${chosen.option.name} shingles`, ...chosen.addOns.map((a) => a.label)].join(", ")}`]
+        : []),
       `Address:      ${content.customer.address || "(not given)"}`,
       `Typed name:   ${p.acceptedName ?? ""}`,
       `Accepted at:  ${p.acceptedAt ? formatMoment(p.acceptedAt) : ""} (Kansas time)`,

@@ -22,7 +22,8 @@ export const proposalSigned: MailKind = {
     const pdf = await buildProposalPdf(proposal);
     const lead = getLead(proposal.leadId);
     const written = signedProposalMail(
-      content,
+      // The total signed for: the homeowner's choice (decision 0108).
+      { ...content, totalCents: proposal.totalCents },
       { name: proposal.acceptedName, at: proposal.acceptedAt },
       jobPageLink,
       lead ? reachWay(lead) : null,
