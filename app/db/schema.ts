@@ -268,6 +268,10 @@ export const leads = sqliteTable(
   },
   (t) => [
     index("leads_created_idx").on(t.createdAt),
+    // The reports count a span's leads by source and status and find its requests from this
+    // index alone (years of leads, never their messages). Its own: leads_created_idx keeps
+    // the (created_at, id) order the lists and exports walk.
+    index("leads_report_idx").on(t.createdAt, t.source, t.status, t.archivedAt),
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
     index("leads_open_status_idx")

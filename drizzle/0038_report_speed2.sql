@@ -1,0 +1,1 @@
+CREATE INDEX `leads_report_idx` ON `leads` (`created_at`,`source`,`status`,`archived_at`);
