@@ -600,6 +600,8 @@ export const invoices = sqliteTable(
     index("invoices_open_idx")
       .on(t.dueOn)
       .where(sql`${t.state} in ('sent', 'partly_paid')`),
+    // The Money report finds the invoices sent in its periods here, not in a pass over years of them.
+    index("invoices_sent_idx").on(t.sentAt),
     check("invoices_money_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
   ],
 );
@@ -626,7 +628,12 @@ export const payments = sqliteTable(
     recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("payments_invoice_idx").on(t.invoiceId), check("payments_amount_check", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId),
+    // The Money report reads the payments of its days, not every payment ever received.
+    index("payments_received_idx").on(t.receivedOn),
+    check("payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
 );
 
 /**

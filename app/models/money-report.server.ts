@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import { invoices, leads, payments, refunds } from "~/db/schema";
 import { kansasDayOf } from "~/lib/business-time";
 import { firstDayRead, type InvoiceLabels, type MoneyRows } from "~/lib/money-report";
@@ -53,10 +54,22 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
         inArray(invoices.state, ["sent", "partly_paid", "paid"]),
         isNotNull(invoices.sentAt),
         lt(invoices.sentAt, end),
-        or(
-          gte(invoices.sentAt, start),
-          ne(invoices.state, "paid"),
-          inArray(invoices.id, db.select({ id: sql`value` }).from(sql`json_each(${JSON.stringify(moved)})`)),
+        // Sent since then (invoices_sent_idx), still open (invoices_open_idx), or money moved on it
+        // since: each found by its own index, not by a pass over every invoice ever sent.
+        inArray(
+          invoices.id,
+          unionAll(
+            db
+              .select({ id: invoices.id })
+              .from(invoices)
+              .where(and(gte(invoices.sentAt, start), lt(invoices.sentAt, end))),
+            db
+              .select({ id: invoices.id })
+              .from(invoices)
+              // As a literal, as invoices_open_idx is defined.
+              .where(sql`${invoices.state} in ('sent', 'partly_paid')`),
+            db.select({ id: sql<number>`value` }).from(sql`json_each(${JSON.stringify(moved)})`),
+          ),
         ),
       ),
     )
