@@ -268,6 +268,10 @@ export const leads = sqliteTable(
   },
   (t) => [
     index("leads_created_idx").on(t.createdAt),
+    // The reports count a span's leads by source and status and find its requests from this
+    // index alone (years of leads, never their messages). Its own: leads_created_idx keeps
+    // the (created_at, id) order the lists and exports walk.
+    index("leads_report_idx").on(t.createdAt, t.source, t.status, t.archivedAt),
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
     index("leads_open_status_idx")
@@ -600,6 +604,8 @@ export const invoices = sqliteTable(
     index("invoices_open_idx")
       .on(t.dueOn)
       .where(sql`${t.state} in ('sent', 'partly_paid')`),
+    // The Money report finds the invoices sent in its periods here, not in a pass over years of them.
+    index("invoices_sent_idx").on(t.sentAt),
     check("invoices_money_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
   ],
 );
@@ -626,7 +632,12 @@ export const payments = sqliteTable(
     recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("payments_invoice_idx").on(t.invoiceId), check("payments_amount_check", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId),
+    // The Money report reads the payments of its days, not every payment ever received.
+    index("payments_received_idx").on(t.receivedOn),
+    check("payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
 );
 
 /**

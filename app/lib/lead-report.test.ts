@@ -11,15 +11,18 @@ import {
   type ReportLead,
   type ReportMove,
 } from "./lead-report";
+import type { LeadStatus } from "./lead-status";
 import { monthPeriod, periodInstants, quarterPeriod, rangePeriod, yearEarlier, yearPeriod } from "./report-period";
 
 const at = (iso: string) => new Date(iso);
 const worth = (cents: number | null) => ({ acceptedCents: cents, changeOrderCents: 0, estimateCents: cents });
 
-function lead(id: number, createdAt: string, extra: Partial<ReportLead> = {}): ReportLead {
+// A lead as the tests write it: the request the speed figures read, with the status it stands at.
+type TestLead = ReportLead & { status: LeadStatus };
+
+function lead(id: number, createdAt: string, extra: Partial<TestLead> = {}): TestLead {
   return {
     id,
-    name: `Lead ${id}`,
     createdAt: at(createdAt),
     source: "website",
     status: "new",
@@ -35,7 +38,6 @@ function move(leadId: number, to: ReportMove["to"], when: string, extra: Partial
     to,
     at: at(when),
     value: worth(100_000),
-    name: `Lead ${leadId}`,
     service: "Roof replacement",
     city: "Wichita",
     createdAt: at("2026-11-01T15:00:00Z"),
@@ -43,8 +45,11 @@ function move(leadId: number, to: ReportMove["to"], when: string, extra: Partial
   };
 }
 
-const rowsOf = (period: { from: string; to: string }, leads: ReportLead[], moves: ReportMove[] = []): PeriodRows => ({
-  leads,
+// What the model reads for these leads: when each came in, one tally line each, and the requests among them.
+const rowsOf = (period: { from: string; to: string }, leads: TestLead[], moves: ReportMove[] = []): PeriodRows => ({
+  leadTimes: leads.map((l) => l.createdAt.getTime()),
+  tally: leads.map((l) => ({ source: l.source, status: l.status, count: 1 })),
+  requests: leads,
   moves,
   ...periodInstants(period),
 });
@@ -128,8 +133,8 @@ describe("speedToLead", () => {
     expect(speed.withinPromise).toBeCloseTo(2 / 5);
     expect(speed.slowest.map((s) => s.id)).toEqual([3, 2, 1]);
     expect(speed.waiting).toEqual([
-      { id: 4, name: "Lead 4", minutes: 25 * 24 * 60 + 180, archived: false },
-      { id: 5, name: "Lead 5", minutes: 10 * 24 * 60 + 180, archived: true },
+      { id: 4, minutes: 25 * 24 * 60 + 180, archived: false },
+      { id: 5, minutes: 10 * 24 * 60 + 180, archived: true },
     ]);
     expect(speed.waitingCount).toBe(2);
   });
@@ -190,7 +195,7 @@ describe("leadReport", () => {
           [move(10, "lost", "2025-11-20T15:00:00Z")],
         ),
       ],
-      { money, now },
+      { money, now, namesOf: (ids) => new Map(ids.map((id) => [id, `Lead ${id}`])) },
     );
 
   it("compares every figure with the same days a year earlier", () => {
@@ -205,6 +210,13 @@ describe("leadReport", () => {
     expect(value("Won value")).toEqual([400_000, 0]);
     expect(value("Average job")).toEqual([200_000, null]);
     expect(value("Speed to lead")).toEqual([60, null]);
+  });
+
+  it("names the leads it lists by how fast they heard back", () => {
+    const { speed } = report(false);
+    expect(speed[0]!.slowest).toEqual([{ id: 1, name: "Lead 1", minutes: 60 }]);
+    expect(speed[0]!.waiting).toEqual([{ id: 3, name: "Lead 3", minutes: 21 * 24 * 60 + 120, archived: true }]);
+    expect(speed[1]!.waiting).toEqual([{ id: 10, name: "Lead 10", minutes: 392 * 24 * 60 + 180, archived: false }]);
   });
 
   it("counts leads by week and by source, and where they stand now", () => {

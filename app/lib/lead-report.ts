@@ -6,7 +6,7 @@
  * models/lead-report.server.ts; quoted, won, lost and the win rate from lib/pipeline.ts, the
  * pipeline's own function.
  */
-import { addDays, kansasDay } from "./business-time";
+import { addDays, kansasDayOf } from "./business-time";
 import { REPLY_PROMISE, REPLY_PROMISE_HOURS } from "./contact-form";
 import type { HistoryKind } from "./history-kinds";
 import { jobValueCents } from "./job-value";
@@ -54,28 +54,42 @@ export const FIRST_CONTACT_KINDS = [
  */
 export const WAITS_FOR_CONTACT: readonly LeadSource[] = ["website", "text"];
 
-/** A lead as the report counts it: one that came in during the period (archived ones too). */
+/** A request (WAITS_FOR_CONTACT) that came in during the period, archived ones too, as speed to lead measures it. */
 export type ReportLead = {
   id: number;
-  name: string;
   createdAt: Date;
   source: LeadSource;
-  status: LeadStatus;
   archived: boolean;
-  /** The first contact (FIRST_CONTACT_KINDS), for the leads that wait for one; null: none yet. */
+  /** The first contact (FIRST_CONTACT_KINDS); null: none yet. */
   firstContactAt: Date | null;
 };
 
+/** How many of the leads that came in during a period have this source and stand at this status now. */
+export type LeadTally = { source: LeadSource; status: LeadStatus; count: number };
+
 /** A move to Quoted, Won or Lost, with what the report groups closes by. */
 export type ReportMove = StatusMove & {
-  name: string;
   service: string | null;
   city: string | null;
   createdAt: Date;
 };
 
-/** One period's rows: the leads that came in, and the moves made in it. */
-export type PeriodRows = { leads: ReportLead[]; moves: ReportMove[]; start: Date; end: Date };
+/**
+ * One period's rows: the instant (ms) each lead came in (archived ones too), those leads
+ * counted by source and status, the requests among them with their first contact, and the
+ * moves made in it.
+ */
+export type PeriodRows = {
+  leadTimes: number[];
+  tally: LeadTally[];
+  requests: ReportLead[];
+  moves: ReportMove[];
+  start: Date;
+  end: Date;
+};
+
+/** The job's name of each of these leads (the speed lists name a few). */
+export type LeadNames = (ids: readonly number[]) => ReadonlyMap<number, string>;
 
 /** Up to this many days, leads are counted by week; up to three years, by month; past that, by year. */
 export const WEEKS_UP_TO_DAYS = 92;
@@ -203,8 +217,8 @@ export function townLabels(cities: readonly (string | null)[]): Map<string, stri
   );
 }
 
-/** How fast the team got back to the requests of a period. */
-export type SpeedToLead = {
+/** How fast the team got back to the requests of a period; `L`: what each listed lead carries (its name, once looked up). */
+export type SpeedToLead<L = unknown> = {
   /** Requests that wait for contact (WAITS_FOR_CONTACT). */
   requests: number;
   contacted: number;
@@ -213,9 +227,9 @@ export type SpeedToLead = {
   /** Share of the requests contacted within the site's promise (REPLY_PROMISE); null with none. */
   withinPromise: number | null;
   /** The slowest contacted ones, slowest first. */
-  slowest: { id: number; name: string; minutes: number }[];
+  slowest: ({ id: number; minutes: number } & L)[];
   /** Never contacted, the longest waiting first; `minutes`: how long so far. */
-  waiting: { id: number; name: string; minutes: number; archived: boolean }[];
+  waiting: ({ id: number; minutes: number; archived: boolean } & L)[];
   /** How many were never contacted (the list shows the first few). */
   waitingCount: number;
 };
@@ -226,15 +240,10 @@ export function speedToLead(leads: readonly ReportLead[], now: Date): SpeedToLea
   const requests = leads.filter((l) => WAITS_FOR_CONTACT.includes(l.source));
   const contacted = requests
     .filter((l) => l.firstContactAt !== null)
-    .map((l) => ({ id: l.id, name: l.name, minutes: (l.firstContactAt!.getTime() - l.createdAt.getTime()) / MINUTE }));
+    .map((l) => ({ id: l.id, minutes: (l.firstContactAt!.getTime() - l.createdAt.getTime()) / MINUTE }));
   const waiting = requests
     .filter((l) => l.firstContactAt === null)
-    .map((l) => ({
-      id: l.id,
-      name: l.name,
-      minutes: (now.getTime() - l.createdAt.getTime()) / MINUTE,
-      archived: l.archived,
-    }))
+    .map((l) => ({ id: l.id, minutes: (now.getTime() - l.createdAt.getTime()) / MINUTE, archived: l.archived }))
     .sort((a, b) => b.minutes - a.minutes || a.id - b.id);
   const minutes = contacted.map((c) => c.minutes);
   return {
@@ -251,6 +260,13 @@ export function speedToLead(leads: readonly ReportLead[], now: Date): SpeedToLea
   };
 }
 
+/** The speed figures with each listed lead's name (looked up for those few alone). */
+function named(speed: readonly SpeedToLead[], namesOf: LeadNames): SpeedToLead<{ name: string }>[] {
+  const names = namesOf([...new Set(speed.flatMap((s) => [...s.slowest, ...s.waiting].map((l) => l.id)))]);
+  const name = <T extends { id: number }>(l: T) => ({ ...l, name: names.get(l.id) ?? "" });
+  return speed.map((s) => ({ ...s, slowest: s.slowest.map(name), waiting: s.waiting.map(name) }));
+}
+
 /** What a period's closes add up to beyond the pipeline's figures. */
 export type ClosedFigures = {
   /** The mean value of the jobs won (those with a value); null with none. */
@@ -264,7 +280,9 @@ export function closedFigures(closes: readonly ReportMove[]): ClosedFigures {
   const values = won.map((m) => jobValueCents(m.value)).filter((v): v is number => v !== null);
   return {
     averageJobCents: values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : null,
-    medianDaysToWon: median(won.map((m) => daysBetween(kansasDay(m.createdAt), kansasDay(m.at)))),
+    medianDaysToWon: median(
+      won.map((m) => daysBetween(kansasDayOf(m.createdAt.getTime()), kansasDayOf(m.at.getTime()))),
+    ),
   };
 }
 
@@ -315,7 +333,7 @@ const winShare = (closes: readonly ReportMove[]) =>
 export type LeadReport = {
   series: string[];
   figures: ReportFigure[];
-  speed: SpeedToLead[];
+  speed: SpeedToLead<{ name: string }>[];
   charts: {
     leadsOverTime: ChartData;
     leadsBySource: ChartData;
@@ -330,7 +348,7 @@ export type LeadReport = {
 export function leadReport(
   period: ReportPeriod,
   rows: readonly [PeriodRows, PeriodRows],
-  { money, now }: { money: boolean; now: Date },
+  { money, now, namesOf }: { money: boolean; now: Date; namesOf: LeadNames },
 ): LeadReport {
   const series = [period.label, yearEarlier(period).label];
   const figures = rows.map((r) => periodFigures(r.moves, r.start, r.end)) as [
@@ -338,7 +356,10 @@ export function leadReport(
     PeriodFigures<ReportMove>,
   ];
   const closed = figures.map((f) => closedFigures(f.closes));
-  const speed = rows.map((r) => speedToLead(r.leads, now));
+  const speed = named(
+    rows.map((r) => speedToLead(r.requests, now)),
+    namesOf,
+  );
   const closes = figures.map((f) => f.closes);
   const wins = closes.map((c) => c.filter((m) => m.to === "won"));
   const towns = townLabels([...closes.flat().map((m) => m.city)]);
@@ -353,7 +374,7 @@ export function leadReport(
   const per = <T>(pick: (i: number) => T) => [pick(0), pick(1)];
 
   const list: ReportFigure[] = [
-    { label: "Leads", unit: "count", values: rows.map((r) => r.leads.length) },
+    { label: "Leads", unit: "count", values: rows.map((r) => r.leadTimes.length) },
     { label: "Quoted", unit: "count", values: per((i) => figures[i].quoted.count) },
     ...(money
       ? [{ label: "Quoted value", unit: "cents", values: per((i) => figures[i].quoted.totalCents) } as const]
@@ -370,8 +391,7 @@ export function leadReport(
   ];
 
   const { unit, buckets } = leadBuckets(period);
-  const times = rows.map((r) => r.leads.map((l) => l.createdAt.getTime()));
-  const counts = [countsIn(times[0]!, buckets), countsIn(times[1]!, buckets.map(bucketYearEarlier))];
+  const counts = [countsIn(rows[0].leadTimes, buckets), countsIn(rows[1].leadTimes, buckets.map(bucketYearEarlier))];
   const bars = (
     id: string,
     title: string,
@@ -402,11 +422,11 @@ export function leadReport(
     ),
     shape: "columns",
   };
-  // One pass over each period's leads, then a row per key.
-  const counted = <K extends string>(keys: readonly K[], label: (key: K) => string, of: (l: ReportLead) => K) => {
+  // Each period's tally added up by one key, then a row per key.
+  const counted = <K extends string>(keys: readonly K[], label: (key: K) => string, of: (t: LeadTally) => K) => {
     const tallies = rows.map((r) => {
       const tally = new Map<K, number>();
-      for (const l of r.leads) tally.set(of(l), (tally.get(of(l)) ?? 0) + 1);
+      for (const t of r.tally) tally.set(of(t), (tally.get(of(t)) ?? 0) + t.count);
       return tally;
     });
     return keys.map((key) => ({ label: label(key), values: tallies.map((t) => t.get(key) ?? 0) }));
@@ -418,7 +438,7 @@ export function leadReport(
     counted(
       LEAD_SOURCES,
       (s) => LEAD_SOURCE_LABELS[s],
-      (l) => l.source,
+      (t) => t.source,
     ),
     "Phone call: a lead written down by the team. Roof tool: a roof measured before there was a lead.",
   );
@@ -429,7 +449,7 @@ export function leadReport(
     counted(
       LEAD_STATUSES,
       (s) => LEAD_STATUS_LABELS[s],
-      (l) => l.status,
+      (t) => t.status,
     ),
     "The leads that came in during each period, by their status today.",
   );

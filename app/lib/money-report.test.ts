@@ -6,11 +6,13 @@ import {
   dayAYearEarlier,
   firstDayRead,
   labeled,
+  lastDayBefore,
   listedInvoiceIds,
   moneyReport,
   movesByInvoice,
   owedAtMonthEnds,
   owedOn,
+  owedReadOn,
   RECEIVABLES_LISTED,
   receivablesByAge,
   receivablesDay,
@@ -139,6 +141,15 @@ describe("receivables by age", () => {
     expect(firstDayRead(monthPeriod("2026-11"), today)).toBe("2025-11-01");
     expect(firstDayRead(monthPeriod("2027-03"), today)).toBe("2025-12-15");
     expect(dayAYearEarlier("2028-02-29")).toBe("2027-02-28");
+  });
+  it("knows every day it reads what was owed on, and the last of them before a payment", () => {
+    const quarter = quarterPeriod(2026, 4);
+    const days = owedReadOn(quarter, today);
+    // The quarter's month ends (December's is today's, not yet over) and a year earlier's, and the receivables days.
+    expect(days).toEqual(["2025-10-31", "2025-11-30", "2025-12-15", "2025-12-31", "2026-10-31", "2026-11-30", today]);
+    expect(lastDayBefore(days, "2025-11-30")).toBe("2025-10-31");
+    expect(lastDayBefore(days, "2025-12-01")).toBe("2025-11-30");
+    expect(lastDayBefore(days, "2025-10-31")).toBeNull();
   });
 });
 

@@ -266,6 +266,26 @@ export function firstDayRead(period: ReportPeriod, today: string): string {
 }
 
 /**
+ * Every day the report reads what was owed at its end: each month's end of the period and of
+ * the year earlier (monthEndDays), and the two days receivables are read on; oldest first.
+ */
+export function owedReadOn(period: ReportPeriod, today: string): string[] {
+  const day = receivablesDay(period, today);
+  const days = [...monthEndDays(period, today), ...monthEndDays(yearEarlier(period), today), day, dayAYearEarlier(day)];
+  return [...new Set(days.filter((d): d is string => d !== null))].sort();
+}
+
+/**
+ * The latest of these days (oldest first) before `day`, or null: an invoice paid in full by
+ * now whose money last moved on `day` can owe on a day read only if it was sent by this one.
+ */
+export function lastDayBefore(days: readonly string[], day: string): string | null {
+  let found: string | null = null;
+  for (const d of days) if (d < day) found = d;
+  return found;
+}
+
+/**
  * What the report's loader reads: the invoices that can owe something on a day it reads or
  * were sent in its periods (with what was paid on them before `since`), and every payment and
  * refund dated from `since` on.

@@ -1,9 +1,10 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import { leadNotes, leads } from "~/db/schema";
-import type { JobValueParts } from "~/lib/job-value";
+import type { LeadSource, LeadStatus } from "~/lib/lead-status";
 import {
   FIRST_CONTACT_KINDS,
   WAITS_FOR_CONTACT,
+  type LeadTally,
   type PeriodRows,
   type ReportLead,
   type ReportMove,
@@ -17,25 +18,46 @@ type Days = Pick<ReportPeriod, "from" | "to">;
 const MOVES = ["quoted", "won", "lost"] as const;
 
 /**
- * What the Leads & sales report (lib/lead-report.ts) counts for each period: every lead that
- * came in during it (archived ones too, by leads_created_idx), each request with its first
- * contact, and the moves to Quoted, Won or Lost made in it (the pipeline's moves, with the
- * lead's work, town and value). Everyone's leads: the report is the owner's and the office's.
- * Periods that overlap (ten years and the ten years a year earlier) are read once, as one span.
+ * What the Leads & sales report (lib/lead-report.ts) counts for each period: when each lead
+ * came in (archived ones too) and how many stand at each status by source, read from
+ * leads_report_idx alone; each request with its first contact; and the moves to Quoted, Won
+ * or Lost made in it (the pipeline's moves, with the lead's work, town and value). Everyone's
+ * leads: the report is the owner's and the office's. Periods that overlap (ten years and the
+ * ten years a year earlier) read their leads and moves once, as one span.
  */
 export function leadReportRows<const P extends readonly Days[]>(periods: P): { [K in keyof P]: PeriodRows } {
   const spans = periods.map((p) => periodInstants(p));
   const read = mergedSpans(spans).map((span) => ({ leads: leadsIn(span), moves: movesIn(span) }));
   return spans.map(({ start, end }) => {
     const [from, to] = [start.getTime(), end.getTime()];
-    const within = (at: Date) => at.getTime() >= from && at.getTime() < to;
-    return {
-      leads: read.flatMap((r) => r.leads.filter((l) => within(l.createdAt))),
-      moves: read.flatMap((r) => r.moves.filter((m) => within(m.at))),
-      start,
-      end,
-    };
+    const rows: PeriodRows = { leadTimes: [], tally: [], requests: [], moves: [], start, end };
+    const tally = new Map<string, LeadTally>();
+    for (const r of read) {
+      for (const [at, source, status, request] of r.leads) {
+        if (at < from || at >= to) continue;
+        rows.leadTimes.push(at);
+        const key = `${source} ${status}`;
+        const line = tally.get(key);
+        if (line) line.count += 1;
+        else tally.set(key, { source, status, count: 1 });
+        if (request) rows.requests.push(request);
+      }
+      for (const m of r.moves) if (m.at.getTime() >= from && m.at.getTime() < to) rows.moves.push(m);
+    }
+    rows.tally = [...tally.values()];
+    return rows;
   }) as { [K in keyof P]: PeriodRows };
+}
+
+/** The names of these leads, for the few the report lists by name. */
+export function leadNames(ids: readonly number[]): Map<number, string> {
+  if (!ids.length) return new Map();
+  const rows = getDb()
+    .select({ id: leads.id, name: leads.name })
+    .from(leads)
+    .where(inArray(leads.id, [...ids]))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** The spans covering these, those that overlap or touch made one. */
@@ -49,14 +71,14 @@ function mergedSpans(spans: readonly Span[]): Span[] {
   return merged;
 }
 
-// Raw rows (better-sqlite3's own objects): tens of thousands of them, each made once here.
-type LeadRow = Omit<ReportLead, "createdAt" | "archived" | "firstContactAt"> & {
-  createdAt: number;
-  archivedAt: number | null;
-  firstContactAt: number | null;
-};
+// One lead as read: when it came in, its source and status, and for a request its first contact.
+type LeadRead = [at: number, source: LeadSource, status: LeadStatus, request: ReportLead | null];
 
-function leadsIn({ start, end }: Span): ReportLead[] {
+/**
+ * The span's leads, from leads_report_idx alone (no lead's message read), each request
+ * (WAITS_FOR_CONTACT) with its first contact.
+ */
+function leadsIn({ start, end }: Span): LeadRead[] {
   const waits = inArray(leads.source, [...WAITS_FOR_CONTACT]);
   // The first entry by a team member (an account) once the lead was in, of a kind that is contact:
   // read from lead_notes_lead_idx alone (lead_id, created_at, kind, author_id), a few entries per lead.
@@ -64,50 +86,61 @@ function leadsIn({ start, end }: Span): ReportLead[] {
     FIRST_CONTACT_KINDS.map((k) => sql`${k}`),
     sql`, `,
   )}))`;
-  return getDb()
-    .all<LeadRow>(
-      sql`select ${leads.id} as id, ${leads.name} as name, ${leads.createdAt} as createdAt, ${leads.source} as source, ${leads.status} as status, ${leads.archivedAt} as archivedAt, case when ${waits} then ${firstContact} end as firstContactAt from ${leads} where ${and(gte(leads.createdAt, start), lt(leads.createdAt, end))}`,
-    )
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      createdAt: new Date(row.createdAt),
-      source: row.source,
-      status: row.status,
-      archived: row.archivedAt !== null,
-      firstContactAt: row.firstContactAt === null ? null : new Date(row.firstContactAt),
-    }));
+  // Raw rows (arrays): tens of thousands of them, each made into one tuple here.
+  const rows = getDb()
+    .select({
+      at: sql<number>`${leads.createdAt}`,
+      source: leads.source,
+      status: leads.status,
+      request: sql<number>`${waits}`,
+      id: leads.id,
+      archivedAt: sql<number | null>`${leads.archivedAt}`,
+      firstContactAt: sql<number | null>`case when ${waits} then ${firstContact} end`,
+    })
+    .from(leads)
+    .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)))
+    .values() as [number, LeadSource, LeadStatus, number, number, number | null, number | null][];
+  return rows.map(([at, source, status, request, id, archivedAt, firstContactAt]) => [
+    at,
+    source,
+    status,
+    request
+      ? {
+          id,
+          createdAt: new Date(at),
+          source,
+          archived: archivedAt !== null,
+          firstContactAt: firstContactAt === null ? null : new Date(firstContactAt),
+        }
+      : null,
+  ]);
 }
 
-type MoveRow = Omit<ReportMove, "at" | "createdAt" | "value"> & { at: number; createdAt: number };
-
+/**
+ * The span's moves, read from lead_notes_moves_idx alone, and once per lead moved in it what
+ * the report groups closes by and its value (a value is the lead's, not the move's).
+ */
 function movesIn({ start, end }: Span): ReportMove[] {
   const db = getDb();
-  const inSpan = and(
-    inArray(leadNotes.statusTo, [...MOVES]),
-    gte(leadNotes.createdAt, start),
-    lt(leadNotes.createdAt, end),
-  );
-  const moves = db.all<MoveRow>(
-    sql`select ${leadNotes.leadId} as leadId, ${leadNotes.statusTo} as "to", ${leadNotes.createdAt} as at, ${leads.name} as name, ${leads.service} as service, ${leads.city} as city, ${leads.createdAt} as createdAt from ${leadNotes} join ${leads} on ${leads.id} = ${leadNotes.leadId} where ${inSpan}`,
-  );
-  // A value is the lead's, not the move's: read once per lead moved in the span.
-  const values = new Map<number, JobValueParts>(
+  const moves = db
+    .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: sql<number>`${leadNotes.createdAt}` })
+    .from(leadNotes)
+    .where(and(inArray(leadNotes.statusTo, [...MOVES]), gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end)))
+    .values() as [number, ReportMove["to"], number][];
+  const moved = JSON.stringify([...new Set(moves.map(([leadId]) => leadId))]);
+  const leadsMoved = new Map(
     db
-      .select({ id: leads.id, ...jobValueColumns(leads.id) })
+      .select({
+        id: leads.id,
+        service: leads.service,
+        city: leads.city,
+        createdAt: leads.createdAt,
+        ...jobValueColumns(leads.id),
+      })
       .from(leads)
-      .where(inArray(leads.id, db.selectDistinct({ id: leadNotes.leadId }).from(leadNotes).where(inSpan)))
+      .where(inArray(leads.id, db.select({ id: sql`value` }).from(sql`json_each(${moved})`)))
       .all()
-      .map(({ id, ...parts }) => [id, parts]),
+      .map(({ id, service, city, createdAt, ...value }) => [id, { service, city, createdAt, value }]),
   );
-  return moves.map((row) => ({
-    leadId: row.leadId,
-    to: row.to,
-    at: new Date(row.at),
-    value: values.get(row.leadId)!,
-    name: row.name,
-    service: row.service,
-    city: row.city,
-    createdAt: new Date(row.createdAt),
-  }));
+  return moves.map(([leadId, to, at]) => ({ leadId, to, at: new Date(at), ...leadsMoved.get(leadId)! }));
 }

@@ -1,23 +1,24 @@
-import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import { invoices, leads, payments, refunds } from "~/db/schema";
 import { kansasDayOf } from "~/lib/business-time";
-import { firstDayRead, type InvoiceLabels, type MoneyRows } from "~/lib/money-report";
-import { periodInstants, type ReportPeriod } from "~/lib/report-period";
+import { firstDayRead, lastDayBefore, owedReadOn, type InvoiceLabels, type MoneyRows } from "~/lib/money-report";
+import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
 import { getDb } from "~/server/db.server";
 
 /**
  * The rows the Money report (lib/money-report.ts) works its figures from, for a period and
  * the same days a year earlier: every payment and refund dated from the first day it reads,
- * and every invoice (sent, not void) that was sent by its last day and either was sent since
- * that first day, is still open, or had money move on it since, with what was paid on it
- * before. An invoice paid in full before then with nothing moving on it since owes nothing on
- * any day the report reads and is left out: years of paid jobs cost the page nothing.
+ * and every invoice (sent, not void) that was sent by its last day and either was sent in
+ * the period or a year earlier, is still open, or is paid by now but was sent by a day the
+ * report reads what is owed on and had money move on it after that day, with what was paid
+ * on it before the first day. Any other invoice owes nothing on every day the report reads
+ * and bills in neither period, so it is left out: years of paid jobs cost the page nothing.
  */
 export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows {
   const db = getDb();
   const since = firstDayRead(period, today);
-  const { start } = periodInstants({ from: since, to: since });
-  const { end } = periodInstants(period);
+  const { start: periodStart, end } = periodInstants(period);
   const refundsWithInvoice = (dated: ReturnType<typeof gte>) =>
     db
       .select({ invoiceId: payments.invoiceId, on: refunds.refundedOn, amountCents: refunds.amountCents })
@@ -35,7 +36,18 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
   const invoiceId = sql.raw(`"invoices"."id"`);
   const paidBefore = sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payments} p where p.invoice_id = ${invoiceId} and p.received_on < ${since})
     - (select coalesce(sum(r.amount_cents), 0) from ${refunds} r join ${payments} p on p.id = r.payment_id where p.invoice_id = ${invoiceId} and r.refunded_on < ${since})`;
-  const moved = [...new Set([...paid, ...refunded].map((m) => m.invoiceId))];
+  // A paid invoice owes on a day read only if it was sent by then and money moved on it after:
+  // each moved invoice with the last day read before its last move (none: it cannot owe), as an
+  // instant a few hours past that Kansas day's end (UTC midnight + 36 h; Kansas ends it at 29 or
+  // 30 h): one sent in those hours is read and owes nothing that day, no figure changes.
+  const lastMove = new Map<number, string>();
+  for (const m of [...paid, ...refunded]) if (!(lastMove.get(m.invoiceId)! >= m.on)) lastMove.set(m.invoiceId, m.on);
+  const days = owedReadOn(period, today);
+  const owedWhileMoving = [...lastMove].flatMap(([id, last]) => {
+    const day = lastDayBefore(days, last);
+    return day ? [[id, Date.parse(`${day}T00:00:00Z`) + 36 * 60 * 60 * 1000]] : [];
+  });
+  const earlier = periodInstants(yearEarlier(period));
   const sent = db
     .select({
       id: invoices.id,
@@ -53,10 +65,31 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
         inArray(invoices.state, ["sent", "partly_paid", "paid"]),
         isNotNull(invoices.sentAt),
         lt(invoices.sentAt, end),
-        or(
-          gte(invoices.sentAt, start),
-          ne(invoices.state, "paid"),
-          inArray(invoices.id, db.select({ id: sql`value` }).from(sql`json_each(${JSON.stringify(moved)})`)),
+        // Sent in the period or a year earlier (invoices_sent_idx), still open (invoices_open_idx),
+        // or paid by now but able to owe on a day read (above): each found by its own index,
+        // not by a pass over every invoice ever sent.
+        inArray(
+          invoices.id,
+          unionAll(
+            db
+              .select({ id: invoices.id })
+              .from(invoices)
+              .where(and(gte(invoices.sentAt, earlier.start), lt(invoices.sentAt, earlier.end))),
+            db
+              .select({ id: invoices.id })
+              .from(invoices)
+              .where(and(gte(invoices.sentAt, periodStart), lt(invoices.sentAt, end))),
+            db
+              .select({ id: invoices.id })
+              .from(invoices)
+              // As a literal, as invoices_open_idx is defined.
+              .where(sql`${invoices.state} in ('sent', 'partly_paid')`),
+            // Each id looked up (a cross join keeps json_each outside), kept if sent by its day's end.
+            db
+              .select({ id: sql<number>`i.id` })
+              .from(sql`json_each(${JSON.stringify(owedWhileMoving)}) j cross join ${invoices} i`)
+              .where(sql`i.id = j.value ->> 0 and i.sent_at < j.value ->> 1`),
+          ),
         ),
       ),
     )

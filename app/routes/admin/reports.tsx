@@ -8,7 +8,7 @@ import { businessToday } from "~/lib/business-time";
 import { leadReport, speedFigures, type SpeedToLead } from "~/lib/lead-report";
 import { formatFigure } from "~/lib/report-chart";
 import { periodFromSearch, yearEarlier } from "~/lib/report-period";
-import { leadReportRows } from "~/models/lead-report.server";
+import { leadNames, leadReportRows } from "~/models/lead-report.server";
 import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/reports";
 
@@ -23,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const report = leadReport(period, leadReportRows([period, yearEarlier(period)]), {
     money: seesBusinessNumbers(user.role),
     now,
+    namesOf: leadNames,
   });
   return { role: user.role, search: url.search, today, period, error, report };
 }
@@ -59,7 +60,7 @@ export default function Reports({ loaderData: { role, search, today, period, err
 }
 
 /** How fast requests heard back: the figures, then the slowest and the ones nobody has contacted, by name. */
-function SpeedSection({ speed, series }: { speed: SpeedToLead[]; series: string[] }) {
+function SpeedSection({ speed, series }: { speed: SpeedToLead<{ name: string }>[]; series: string[] }) {
   const [current] = speed;
   return (
     <section aria-labelledby="speed-to-lead" className="space-y-3">
