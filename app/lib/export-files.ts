@@ -331,7 +331,7 @@ export const EXPORT_FILES = [
     columns: [
       [
         "key",
-        "the group: business, contact, pricing, words, trust, media, proposal, backups, lastBackup (the newest backup, as the site last found it), maps, digest",
+        "the group's name, one row each (business, contact, pricing, proposal, invoiceReminders and the like; lastBackup is the newest backup, as the site last found it)",
       ],
       ["value", "its values, as JSON"],
       ["updated_at", WHEN],
