@@ -273,6 +273,11 @@ export function billTo(
   return `${homeowner} and ${carrierName(claim)}`;
 }
 
+/** The due day of the deductible's invoice once it is sent, or null (the summary: "when we send its invoice"). */
+export function deductibleDueOn(invoices: readonly Pick<ClaimInvoiceFacts, "state" | "lines" | "dueOn">[]) {
+  return invoices.find((i) => counted(i) && i.lines.some((l) => l.claimBill === "deductible"))?.dueOn ?? null;
+}
+
 /** The claim's summary in a homeowner's and an adjuster's words (components/claim-summary.tsx). */
 export type ClaimSummary = {
   carrier: string;

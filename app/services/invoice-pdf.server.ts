@@ -14,6 +14,8 @@ import { preparedFor, totalsBlock } from "~/services/proposal-pdf.server";
 import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/server/pdf.server";
 import { howToPayOnPaper } from "~/lib/invoice-mail";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
+import { billTo } from "~/lib/claim-money";
+import { claimOfLead } from "~/models/claim-money.server";
 
 const WIDTH = 516; // the letter page less both margins
 
@@ -50,6 +52,15 @@ export async function buildInvoicePdf(
           under: invoice.dueOn ? `Due by ${formatDay(invoice.dueOn)}` : state,
         },
   );
+  if (invoice.payer !== "homeowner") {
+    // The carrier's bill (or its check naming both): who owes it, under whose roof it is.
+    heading(doc, "Bill to");
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(billTo(invoice.payer, lead.name, claimOfLead(invoice.leadId) ?? null), MARGIN, doc.y, { width: WIDTH });
+  }
   if (invoice.state === "void") {
     doc
       .moveDown(0.6)

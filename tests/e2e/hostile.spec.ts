@@ -92,6 +92,7 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/1/notes.data", "routes/admin/lead-job-notes"],
   ["/admin/leads/1/texts", "routes/admin/lead-texts"],
   ["/admin/leads/1/texts.data", "routes/admin/lead-texts"],
+  ["/admin/leads/1/completion-certificate.pdf", "routes/resources/completion-certificate"],
   ["/admin/leads/new", "routes/admin/new-lead"],
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],
