@@ -6,6 +6,7 @@ import {
   claimMoney,
   claimSummary,
   homeownerOverShare,
+  stillToComeBySide,
   type ClaimFacts,
   type ClaimInvoiceFacts,
   type ClaimMoney,
@@ -229,5 +230,28 @@ describe("the claim's summary", () => {
     ];
     const money = claimMoney({ claim, supplements: [], jobValueCents: 1_500_000, invoices });
     expect(claimSummary(claim, money, { deductibleDueOn: null, completed: true }).settled).toBe(true);
+  });
+});
+
+describe("still to come, by who owes it", () => {
+  it("adds what each side owes now, a check naming both to the carrier, and the claims' unbilled shares", () => {
+    const money = claimMoney({
+      claim,
+      supplements: [],
+      jobValueCents: 1_500_000,
+      invoices: [invoice("carrier", 1_100_000, { state: "partly_paid", paidCents: 100_000 })],
+    });
+    const rows = stillToComeBySide(
+      [
+        { payer: "homeowner", owedCents: 250_000 },
+        { payer: "carrier", owedCents: 1_000_000 },
+        { payer: "both", owedCents: 5 },
+      ],
+      [money],
+    );
+    expect(rows).toEqual([
+      { side: "homeowner", label: "Homeowners", owedCents: 250_000, notBilledCents: 100_000 },
+      { side: "carrier", label: "Insurance carriers", owedCents: 1_000_005, notBilledCents: 300_000 },
+    ]);
   });
 });

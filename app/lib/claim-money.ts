@@ -341,3 +341,24 @@ export function claimSummary(
   const settled = toCome.every((s) => s.owedCents === 0 && s.toComeCents === 0) && money.totalCents > 0;
   return { carrier: claim.carrier, claimNumber: claim.claimNumber, paragraphs: p, toCome, settled };
 }
+
+/** One row of the Money report's "Still to come, by who owes it": what is owed now, and not billed yet. */
+export type StillToComeRow = { side: ClaimSide; label: string; owedCents: number; notBilledCents: number };
+
+/**
+ * The Money report's "Still to come, by who owes it": what the open invoices owe today by
+ * side (a check naming both is the carrier's), whose sum is the pipeline's "Owed on won
+ * jobs"; and the share of each open insurance claim that no invoice bills yet.
+ */
+export function stillToComeBySide(
+  owedByPayer: readonly { payer: InvoicePayer; owedCents: number }[],
+  claims: readonly Pick<ClaimMoney, "homeowner" | "carrier">[],
+): StillToComeRow[] {
+  const row = (side: ClaimSide, label: string): StillToComeRow => ({
+    side,
+    label,
+    owedCents: owedByPayer.filter((o) => sideOfPayer(o.payer) === side).reduce((s, o) => s + o.owedCents, 0),
+    notBilledCents: claims.reduce((s, c) => s + c[side].toComeCents, 0),
+  });
+  return [row("homeowner", "Homeowners"), row("carrier", "Insurance carriers")];
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { claimSupplements, insuranceClaims, invoices, leads } from "~/db/schema";
 import { claimMoney, type ClaimFacts, type ClaimMoney, type ClaimSupplementFacts } from "~/lib/claim-money";
 import type { InvoiceLine } from "~/lib/invoice-kinds";
@@ -146,4 +146,18 @@ export function markSupplementsBilled(supplementIds: readonly number[], invoiceI
     .set({ invoiceId, updatedAt: new Date() })
     .where(inArray(claimSupplements.id, [...supplementIds]))
     .run().changes;
+}
+
+/**
+ * What the open invoices (Sent or Partly paid) owe today, by who owes them: summed as the
+ * pipeline's "Owed on won jobs" sums them (models/invoice.server.ts owingJobs), so the two agree.
+ */
+export function owedByPayer() {
+  return getDb()
+    .select({ payer: invoices.payer, owedCents: sql<number>`sum(${invoices.totalCents} - ${invoices.paidCents})` })
+    .from(invoices)
+    .innerJoin(leads, eq(leads.id, invoices.leadId))
+    .where(inArray(invoices.state, ["sent", "partly_paid"]))
+    .groupBy(invoices.payer)
+    .all();
 }

@@ -13,8 +13,9 @@ const { getDb } = await import("~/server/db.server");
 const { claimSupplements, insuranceClaims, invoices, proposals } = await import("~/db/schema");
 const { createLead, setJobCompleted } = await import("~/models/lead.server");
 const { recordAcceptance } = await import("~/models/proposal.server");
-const { listLeadInvoices } = await import("~/models/invoice.server");
-const { claimMoneyOf } = await import("~/models/claim-money.server");
+const { listLeadInvoices, owingJobs } = await import("~/models/invoice.server");
+const { claimMoneyOf, openClaimsMoney, owedByPayer } = await import("~/models/claim-money.server");
+const { stillToComeBySide } = await import("~/lib/claim-money");
 const { jobValueOf } = await import("~/models/job-value.server");
 const { systemActor } = await import("~/lib/actor");
 const { answer, formPost, signedInOwner, routeArgs } = await import("./admin-session");
@@ -256,6 +257,10 @@ describe("a claim with a supplement and a depreciation release", () => {
     // The checks come in: the carrier's first one in two parts, then the rest.
     expect((await payByCheck(leadId, first.id, "6000.00", "5001")).status).toBe(302);
     expect(claimMoneyOf(leadId)!.money.carrier.owedCents).toBe(845_050);
+    // The Money report's "Still to come": owed now by who owes it adds up to the pipeline's "Owed on won jobs".
+    const toCome = stillToComeBySide(owedByPayer(), openClaimsMoney());
+    expect(toCome.reduce((s, r) => s + r.owedCents, 0)).toBe(owingJobs("2026-11-30").owedCents);
+    expect(toCome.find((r) => r.side === "carrier")!.owedCents).toBeGreaterThanOrEqual(845_050);
     await payByCheck(leadId, first.id, "5000.00", "5002");
     await payByCheck(leadId, deductible.id, "1000.00", "311");
     await payByCheck(leadId, supplements.id, "450.50", "5003");
