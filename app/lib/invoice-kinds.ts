@@ -85,3 +85,9 @@ export type InvoiceLine = {
   /** The insurance claim's bill this line is (none on a plain job's invoice). */
   claimBill?: ClaimBill;
 };
+
+/** What an invoice is called on its card, the job page and the PDF: a claim's bill by its name, else its kind. */
+export function invoiceKindLabel(invoice: { kind: InvoiceKind; lines: readonly InvoiceLine[] }): string {
+  const bill = invoice.lines.find((l) => l.claimBill)?.claimBill;
+  return bill ? CLAIM_BILL_LABELS[bill] : INVOICE_KIND_LABELS[invoice.kind];
+}

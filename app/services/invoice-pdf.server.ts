@@ -3,7 +3,13 @@ import { addressLine } from "~/lib/business";
 import { leadAddressLine } from "~/lib/address";
 import { fileNameSlug } from "~/lib/file-name";
 import { formatInvoiceNumber, invoiceRows, owedCents } from "~/lib/invoice";
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords, type InvoiceLine } from "~/lib/invoice-kinds";
+import {
+  INVOICE_KIND_LABELS,
+  INVOICE_STATE_LABELS,
+  invoiceKindLabel,
+  paymentMethodWords,
+  type InvoiceLine,
+} from "~/lib/invoice-kinds";
 import { businessToday, formatDay } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
 import { getLead } from "~/models/lead.server";
@@ -76,7 +82,7 @@ export async function buildInvoicePdf(
     doc.fillColor(INK);
   }
 
-  heading(doc, `${INVOICE_KIND_LABELS[invoice.kind]} invoice`);
+  heading(doc, `${invoiceKindLabel(invoice)} invoice`);
   const rows = invoiceRows(invoice.lines as InvoiceLine[]);
   const subtotal = rows.findIndex((r) => r.subtotal);
   table(

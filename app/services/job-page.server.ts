@@ -1,4 +1,4 @@
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
+import { INVOICE_STATE_LABELS, invoiceKindLabel, paymentMethodWords } from "~/lib/invoice-kinds";
 import { formatInvoiceNumber, invoiceRows, owedCents, takesPayments, type InvoiceRow } from "~/lib/invoice";
 import {
   formatHeadlineTime,
@@ -165,7 +165,7 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
     invoices: invoices.map((i) => ({
       id: i.id,
       number: formatInvoiceNumber(i.number),
-      kind: INVOICE_KIND_LABELS[i.kind],
+      kind: invoiceKindLabel(i),
       billTo: i.payer === "homeowner" ? null : billTo(i.payer, lead.name, claim?.claim ?? null),
       state: INVOICE_STATE_LABELS[i.state],
       paid: i.state === "paid",

@@ -25,6 +25,7 @@ import {
 import { claimMoneyRows } from "~/models/claim-money.server";
 import {
   INVOICE_KIND_LABELS,
+  invoiceKindLabel,
   INVOICE_PAYER_LABELS,
   INVOICE_PAYERS,
   INVOICE_STATE_LABELS,
@@ -213,7 +214,7 @@ export async function leadMoneyView(
       id: inv.id,
       number: formatInvoiceNumber(inv.number),
       kind: inv.kind,
-      kindLabel: INVOICE_KIND_LABELS[inv.kind],
+      kindLabel: invoiceKindLabel({ kind: inv.kind, lines }),
       payer: inv.payer,
       billTo: billTo(inv.payer, lead.name, claim),
       sendLabel:
