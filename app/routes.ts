@@ -88,6 +88,7 @@ export default [
   route("admin/leads/:id/proposals/:pid.pdf", "routes/resources/admin-proposal-pdf.ts"),
   route("proposal/:token/proposal.pdf", "routes/resources/proposal-pdf.ts"),
   route("admin/leads/:id/invoices/:iid.pdf", "routes/resources/admin-invoice-pdf.ts"),
+  route("admin/leads/:id/completion-certificate.pdf", "routes/resources/completion-certificate.ts"),
   route("job/:token/proposal.pdf", "routes/resources/job-proposal-pdf.ts"),
   route("job/:token/invoices/:iid.pdf", "routes/resources/job-invoice-pdf.ts"),
   route("job/:token/invoices/:iid/pay", "routes/resources/job-invoice-pay.ts"),

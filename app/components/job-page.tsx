@@ -2,6 +2,7 @@ import { Icon } from "~/components/icon";
 import { PhotoThumb } from "~/components/photo-thumb";
 import { telHref } from "~/lib/business";
 import type { JobPageView } from "~/services/job-page.server";
+import { ClaimSummary } from "~/components/claim-summary";
 
 const card = "rounded-xl border border-black/10 bg-white p-5 shadow-sm sm:p-6";
 const linkButton =
@@ -133,6 +134,8 @@ export function JobPage({
             </section>
           )}
 
+          {view.claim && <ClaimSummary summary={view.claim} className={card} />}
+
           {view.invoices.length > 0 && (
             <section aria-labelledby="invoices-title" className={card}>
               <h2 id="invoices-title" className="text-xl font-bold">
@@ -154,6 +157,7 @@ export function JobPage({
                           {i.state}
                         </span>
                       </p>
+                      {i.billTo && <p className="text-sm">Bill to: {i.billTo}</p>}
                       <p className="text-sm text-ink-soft">
                         Total {i.total}
                         {i.owed && (

@@ -301,6 +301,7 @@ const ADMIN_ACCESS = {
     get: OFFICE,
     post: {
       "create-invoice": OFFICE,
+      "create-claim-bill": OFFICE,
       "save-invoice": OFFICE,
       "send-invoice": OFFICE,
       "delete-draft": OFFICE,
@@ -334,6 +335,8 @@ const ADMIN_ACCESS = {
   "routes/resources/roof-csv": { kind: "admin", get: ALL, resource: true },
   "routes/resources/admin-proposal-pdf": { kind: "admin", get: OFFICE, resource: true },
   "routes/resources/admin-invoice-pdf": { kind: "admin", get: OFFICE, resource: true },
+  // An insurance claim's completion certificate for the carrier: the claim's paper, office and owner.
+  "routes/resources/completion-certificate": { kind: "admin", get: OFFICE, resource: true },
   "routes/resources/roof-report": { kind: "admin", get: ALL, resource: true },
   "roof-image": { kind: "admin", get: ALL, resource: true },
   "lead-photo": { kind: "admin", get: ALL, resource: true },

@@ -161,6 +161,10 @@ export const EXPORT_FILES = [
       ["number", "the invoice number as printed, INV-0007 (empty for a draft: numbers are given when sent)"],
       ["kind", "deposit, progress or final"],
       ["state", "draft, sent, partly_paid, paid or void"],
+      [
+        "payer",
+        "who owes it: homeowner, carrier (an insurance claim's carrier) or both (the carrier's check names both)",
+      ],
       ["subtotal", DOLLARS],
       ["tax", DOLLARS],
       ["total", DOLLARS],

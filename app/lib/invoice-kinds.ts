@@ -12,6 +12,27 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const INVOICE_PAYERS = ["homeowner", "carrier", "both"] as const;
 export type InvoicePayer = (typeof INVOICE_PAYERS)[number];
 
+/** Who owes it, as the invoice form's choice says it (decision 0110). */
+export const INVOICE_PAYER_LABELS: Record<InvoicePayer, string> = {
+  homeowner: "Homeowner",
+  carrier: "Insurance carrier",
+  both: "Both, named on the carrier's check",
+};
+
+/**
+ * An insurance claim's bills (lib/claim-money.ts), each marked on its invoice's line so none
+ * is billed twice: the carrier's first payment, the deductible, the depreciation the carrier
+ * releases on completion, and approved supplements (change order lines).
+ */
+export const CLAIM_BILLS = ["first-payment", "deductible", "depreciation", "supplements"] as const;
+export type ClaimBill = (typeof CLAIM_BILLS)[number];
+export const CLAIM_BILL_LABELS: Record<ClaimBill, string> = {
+  "first-payment": "Carrier's first payment (actual cash value)",
+  deductible: "Deductible",
+  depreciation: "Depreciation released on completion",
+  supplements: "Approved supplements",
+};
+
 export const PAYMENT_METHODS = ["cash", "check", "card", "online"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -53,6 +74,20 @@ export function paymentMethodWords(p: { method: PaymentMethod; checkNumber?: str
 
 /**
  * One line of an invoice, in whole cents (a change order is a line of its own). `deduction`:
- * a final bill's line taking off what an earlier invoice of the job billed.
+ * a final bill's line taking off what an earlier invoice of the job billed; `claimBill`: which
+ * bill of an insurance claim it is.
  */
-export type InvoiceLine = { description: string; amountCents: number; changeOrder?: boolean; deduction?: boolean };
+export type InvoiceLine = {
+  description: string;
+  amountCents: number;
+  changeOrder?: boolean;
+  deduction?: boolean;
+  /** The insurance claim's bill this line is (none on a plain job's invoice). */
+  claimBill?: ClaimBill;
+};
+
+/** What an invoice is called on its card, the job page and the PDF: a claim's bill by its name, else its kind. */
+export function invoiceKindLabel(invoice: { kind: InvoiceKind; lines: readonly InvoiceLine[] }): string {
+  const bill = invoice.lines.find((l) => l.claimBill)?.claimBill;
+  return bill ? CLAIM_BILL_LABELS[bill] : INVOICE_KIND_LABELS[invoice.kind];
+}

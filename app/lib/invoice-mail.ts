@@ -49,6 +49,37 @@ export function invoiceMail(
   };
 }
 
+/**
+ * An insurance carrier's invoice, to the claim's adjuster (decision 0110): the claim, the
+ * homeowner and the address it is for, what is owed and by when. No job page link: that page
+ * is the homeowner's.
+ */
+export function carrierInvoiceMail(s: {
+  adjuster: string | null;
+  billTo: string;
+  homeowner: string;
+  address: string;
+  number: string;
+  owedCents: number;
+  dueOn: string | null;
+  company: Company;
+}): { subject: string; text: string; html: string } {
+  const due = s.dueOn ? ` by ${formatDay(s.dueOn)}` : " on receipt";
+  return {
+    subject: `Invoice ${s.number} from ${s.company.name}: ${s.billTo}, ${formatCents(s.owedCents)}`,
+    ...mailOf(
+      [
+        `Hello${s.adjuster ? ` ${s.adjuster}` : ""},`,
+        `Here is our invoice ${s.number} to ${s.billTo} for the roof of ${s.homeowner} at ${s.address}: ${formatCents(s.owedCents)}, due${due}. The PDF is attached.`,
+        `Please make the check out as the invoice says and write ${s.number} on it.`,
+        `Questions? Reply to this email or call us at ${s.company.phone}.`,
+        `Thank you,\n${s.company.name}`,
+      ],
+      "",
+    ),
+  };
+}
+
 /** How to pay, with the job page link: online only when the owner set Stripe up (otherwise the page has no Pay button). */
 function howToPay(s: { number: string; onlinePayment: boolean }, link: string): string[] {
   return s.onlinePayment

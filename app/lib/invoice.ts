@@ -8,7 +8,14 @@ import { centsToDollars, parseDollars, parsePercentToBasisPoints } from "./money
 import { formatCents, percentOfCents } from "./money-format";
 
 export { percentOfCents };
-import type { InvoiceKind, InvoiceLine, InvoiceState } from "./invoice-kinds";
+import {
+  CLAIM_BILLS,
+  INVOICE_PAYERS,
+  type InvoiceKind,
+  type InvoiceLine,
+  type InvoicePayer,
+  type InvoiceState,
+} from "./invoice-kinds";
 
 /**
  * Invoices: a deposit when a proposal is accepted, progress bills, the final
@@ -38,6 +45,9 @@ export const INVOICE_MESSAGES = {
   sent: "Invoice sent",
   sentNotMailed: "Invoice numbered and marked sent; the mail could not go now and will be retried",
   sentNoEmail: "Invoice numbered and marked sent; the lead has no email, so hand it over as a PDF",
+  sentToAdjuster: "Invoice sent to the adjuster",
+  sentCarrierByStaff:
+    "Invoice numbered and marked sent. It is the carrier's bill and the claim has no adjuster email: send its PDF to the carrier yourself (the homeowner is not mailed the carrier's bill).",
   voided: "Invoice voided",
   deleted: "Invoice draft deleted",
   deleteSent: "Only a draft is deleted: a sent invoice keeps its number and is voided by the owner.",
@@ -51,6 +61,8 @@ export const INVOICE_MESSAGES = {
   finalSent:
     "The job's final invoice is sent already: add this as a change order to a new final after voiding it, or bill it on the final.",
   nothingOwed: "Nothing is left to bill: earlier invoices cover the job's total.",
+  notAClaim: "This job is not an insurance claim: reload the page.",
+  claimBillMade: "That bill of the claim is made already, or there is nothing to bill on it yet: reload the page.",
   badPercent: "Please enter a percent between 0.01 and 100, like 30",
   badAmount: "Please enter an amount in dollars, like 1250.00",
   amountTooMuch: "The amount is more than the job's total",
@@ -215,6 +227,7 @@ export const linesTotal = (lines: readonly InvoiceLine[]) => sumCents(lines);
 // ---- Forms (components/admin/lead-money.tsx; routes/admin/lead-invoices.tsx, lead-payments.tsx)
 
 export const CREATE_INVOICE_INTENT = "create-invoice";
+export const CREATE_CLAIM_BILL_INTENT = "create-claim-bill";
 export const SAVE_INVOICE_INTENT = "save-invoice";
 export const SEND_INVOICE_INTENT = "send-invoice";
 export const VOID_INVOICE_INTENT = "void-invoice";
@@ -249,6 +262,15 @@ export const CreateInvoiceSchema = z.object({
   kind: z.enum(["progress", "final"], { error: "Please choose a progress or a final invoice" }),
 });
 
+const payer = z.enum(INVOICE_PAYERS, { error: "Please choose who owes it" });
+
+/** One of an insurance claim's bills (lib/claim-money.ts), to the payer chosen (preset per bill). */
+export const CreateClaimBillSchema = z.object({
+  intent: z.literal(CREATE_CLAIM_BILL_INTENT),
+  bill: z.enum(CLAIM_BILLS, { error: "Please reload the page and try again" }),
+  payer,
+});
+
 const ChangeOrderSchema = z
   .object({
     description: z.string().trim().max(200, INVOICE_MESSAGES.badDescription).optional(),
@@ -281,6 +303,8 @@ export const SaveInvoiceSchema = z
       .optional()
       .transform((v) => v || null),
     note: optionalText(1000),
+    // Who owes it: only an insurance claim's form asks (a plain job's invoice is the homeowner's).
+    payer: payer.optional(),
     changeOrders: z.array(ChangeOrderSchema).max(MAX_CHANGE_ORDERS, INVOICE_MESSAGES.tooManyChangeOrders).optional(),
   })
   .transform((form, ctx) => {
@@ -302,6 +326,7 @@ export const SaveInvoiceSchema = z
       basis,
       dueOn: form.dueOn,
       note: form.note,
+      ...(form.payer && { payer: form.payer as InvoicePayer }),
       changeOrders: (form.changeOrders ?? []).filter((row): row is NonNullable<typeof row> => row !== null),
     };
   });
@@ -327,6 +352,7 @@ export const PauseRemindersSchema = z.object({
 
 export const InvoiceFormSchema = z.discriminatedUnion("intent", [
   CreateInvoiceSchema,
+  CreateClaimBillSchema,
   SaveInvoiceSchema,
   SendInvoiceSchema,
   VoidInvoiceSchema,
@@ -335,6 +361,7 @@ export const InvoiceFormSchema = z.discriminatedUnion("intent", [
 ]);
 export const INVOICE_INTENTS = [
   CREATE_INVOICE_INTENT,
+  CREATE_CLAIM_BILL_INTENT,
   SAVE_INVOICE_INTENT,
   SEND_INVOICE_INTENT,
   VOID_INVOICE_INTENT,

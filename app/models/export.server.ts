@@ -275,6 +275,7 @@ function* invoiceRows(): Generator<Cells> {
       i.number === null ? null : formatInvoiceNumber(i.number),
       i.kind,
       i.state,
+      i.payer,
       dollars(i.subtotalCents),
       dollars(i.taxCents),
       dollars(i.totalCents),

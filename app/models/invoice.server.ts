@@ -13,7 +13,9 @@ import {
   type InvoiceBasis,
   type SaveInvoiceInput,
 } from "~/lib/invoice";
-import type { InvoiceKind, InvoiceLine } from "~/lib/invoice-kinds";
+import type { ClaimBill, InvoiceKind, InvoiceLine, InvoicePayer } from "~/lib/invoice-kinds";
+import { claimBillLines, claimBillOffers, claimMoney, homeownerOverShare } from "~/lib/claim-money";
+import { formatCents } from "~/lib/money-format";
 import type { Channel } from "~/lib/outbox";
 import { businessToday } from "~/lib/business-time";
 import type { ProposalContent } from "~/lib/proposal";
@@ -22,7 +24,8 @@ import { dueReminder, REMINDERS_HISTORY_AUTHOR, type ReminderStep } from "~/lib/
 import { getDb, inTransaction } from "~/server/db.server";
 import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
-import { queueToHomeowner } from "./outbox.server";
+import { claimMoneyRows, markSupplementsBilled } from "./claim-money.server";
+import { enqueueMail, queueToHomeowner } from "./outbox.server";
 import { getSetting } from "./settings.server";
 import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
 
@@ -66,7 +69,7 @@ export function getInvoice(invoiceId: number): Invoice | undefined {
 }
 
 function insertDraft(
-  values: { leadId: number; proposalId: number; kind: InvoiceKind; lines: Line[] },
+  values: { leadId: number; proposalId: number; kind: InvoiceKind; lines: Line[]; payer?: InvoicePayer },
   by: Actor | null,
   now: Date,
 ): Invoice {
@@ -142,6 +145,62 @@ function finalLines(
   return lines;
 }
 
+/**
+ * On an insurance claim, a homeowner invoice bills the homeowner's share only (his deductible
+ * and what he chose beyond the scope), never the carrier's (decision 0110): this invoice of
+ * `totalCents`, with what was billed him before, against that share. Null when it fits, or
+ * when the job is not a claim.
+ */
+function carrierShareRefusal(
+  leadId: number,
+  invoice: { id?: number; payer: InvoicePayer },
+  totalCents: number,
+): Refusal | null {
+  if (invoice.payer !== "homeowner") return null;
+  const rows = claimMoneyRows(leadId);
+  if (!rows) return null;
+  const money = claimMoney({ ...rows, invoices: rows.invoices.filter((i) => i.id !== invoice.id) });
+  const over = homeownerOverShare(money, totalCents);
+  if (over === null) return null;
+  return refusal(
+    `On this insurance claim the homeowner owes ${formatCents(money.homeowner.shareCents)} in all (his deductible${money.upgradeCents ? " and what he chose beyond the scope" : ""}); this invoice would bill him ${formatCents(over)} of the carrier's share. Lower it, or bill it to the carrier.`,
+  );
+}
+
+/**
+ * One of an insurance claim's bills as a draft (lib/claim-money.ts), to the payer chosen: the
+ * carrier's first payment, the deductible, the depreciation once the job is completed, or the
+ * approved supplements as change orders, each supplement marked billed on it in the same
+ * transaction, so none is billed twice.
+ */
+export function createClaimBillDraft(
+  leadId: number,
+  bill: ClaimBill,
+  payer: InvoicePayer,
+  by: Actor,
+  now = new Date(),
+): Invoice | Refusal {
+  return inTransaction(() => {
+    const proposal = acceptedProposalOf(leadId);
+    if (!proposal) return refusal(INVOICE_MESSAGES.noProposal);
+    const rows = claimMoneyRows(leadId);
+    if (!rows) return refusal(INVOICE_MESSAGES.notAClaim);
+    const money = claimMoney(rows);
+    const offer = claimBillOffers(money, rows.invoices, rows.completedAt !== null).find((o) => o.bill === bill);
+    if (!offer) return refusal(INVOICE_MESSAGES.claimBillMade);
+    const lines = claimBillLines(offer, money, rows.claim);
+    const refused = carrierShareRefusal(leadId, { payer }, sumCents(lines));
+    if (refused) return refused;
+    const invoice = insertDraft({ leadId, proposalId: proposal.id, kind: "progress", lines, payer }, by, now);
+    if (bill === "supplements")
+      markSupplementsBilled(
+        money.unbilledSupplements.map((s) => s.id),
+        invoice.id,
+      );
+    return invoice;
+  });
+}
+
 /** "New progress invoice" / "New final invoice": a draft from the accepted proposal. */
 export function createInvoiceDraft(
   leadId: number,
@@ -186,8 +245,13 @@ export function saveInvoiceDraft(
     if (invoice.state !== "draft") return refusal(INVOICE_MESSAGES.notDraft);
     const proposal = acceptedProposalOf(leadId);
     if (!proposal) return refusal(INVOICE_MESSAGES.noProposal);
+    // Only an insurance claim's invoice names another payer than the homeowner.
+    const payer = input.payer && claimMoneyRows(leadId) ? input.payer : invoice.payer;
     let lines: Line[];
-    if (invoice.kind === "final") {
+    if (linesOf(invoice).some((l) => l.claimBill)) {
+      // A claim's bill says what it is: its lines stay as made.
+      lines = linesOf(invoice);
+    } else if (invoice.kind === "final") {
       const made = finalLines(leadId, proposal.totalCents, input.changeOrders, invoice.id);
       if (isRefusal(made)) return made;
       lines = made;
@@ -204,9 +268,19 @@ export function saveInvoiceDraft(
     }
     const total = sumCents(lines);
     if (total < 0) return refusal(INVOICE_MESSAGES.negativeTotal);
+    const refused = carrierShareRefusal(leadId, { id: invoice.id, payer }, total);
+    if (refused) return refused;
     return getDb()
       .update(invoices)
-      .set({ lines, subtotalCents: total, totalCents: total, dueOn: input.dueOn, note: input.note, updatedAt: now })
+      .set({
+        lines,
+        payer,
+        subtotalCents: total,
+        totalCents: total,
+        dueOn: input.dueOn,
+        note: input.note,
+        updatedAt: now,
+      })
       .where(eq(invoices.id, invoice.id))
       .returning()
       .get();
@@ -232,7 +306,7 @@ export function sendInvoice(
   invoiceId: number,
   by: Actor,
   now = new Date(),
-): { invoice: Invoice; mailId: number | null; channel: Channel | null } | Refusal | undefined {
+): { invoice: Invoice; mailId: number | null; channel: Channel | null; toCarrier: boolean } | Refusal | undefined {
   return inTransaction(() => {
     const invoice = getLeadInvoice(leadId, invoiceId);
     if (!invoice) return undefined;
@@ -260,6 +334,8 @@ export function sendInvoice(
     }
     const total = sumCents(lines);
     if (total <= 0) return refusal(INVOICE_MESSAGES.nothingOwed);
+    const refused = carrierShareRefusal(leadId, invoice, total);
+    if (refused) return refused;
     const number = nextInvoiceNumber(highestNumber());
     const today = businessToday(now);
     const sent = getDb()
@@ -278,9 +354,16 @@ export function sendInvoice(
       .returning()
       .get();
     writeLeadHistory({ leadId, kind: "invoice-sent", invoiceId: invoice.id, amountCents: total }, by, now);
+    const about = { kind: "invoice" as const, leadId, invoiceId: invoice.id };
+    if (invoice.payer !== "homeowner") {
+      // The carrier's bill goes to its adjuster, never to the homeowner; without his email, staff send it.
+      const adjuster = claimMoneyRows(leadId)?.claim.adjusterEmail?.trim();
+      const mail = adjuster ? enqueueMail({ ...about, recipient: adjuster }, now) : null;
+      return { invoice: sent, mailId: mail?.id ?? null, channel: mail ? "mail" : null, toCarrier: true };
+    }
     const lead = getDb().select({ email: leads.email }).from(leads).where(eq(leads.id, leadId)).get();
-    const mail = lead ? queueToHomeowner({ kind: "invoice", leadId, invoiceId: invoice.id }, lead.email, now) : null;
-    return { invoice: sent, mailId: mail?.id ?? null, channel: mail?.channel ?? null };
+    const mail = lead ? queueToHomeowner(about, lead.email, now) : null;
+    return { invoice: sent, mailId: mail?.id ?? null, channel: mail?.channel ?? null, toCarrier: false };
   });
 }
 
@@ -355,6 +438,8 @@ export function overdueInvoiceIds(today: string, since: string): number[] {
       and(
         // As a literal, so SQLite may take the partial index of open invoices.
         sql`${invoices.state} in ('sent', 'partly_paid')`,
+        // Reminders go to the homeowner: the carrier's bills are followed up by staff.
+        eq(invoices.payer, "homeowner"),
         lt(invoices.dueOn, today),
         gte(invoices.dueOn, since),
         isNull(leads.remindersPausedAt),

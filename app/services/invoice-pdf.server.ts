@@ -3,7 +3,13 @@ import { addressLine } from "~/lib/business";
 import { leadAddressLine } from "~/lib/address";
 import { fileNameSlug } from "~/lib/file-name";
 import { formatInvoiceNumber, invoiceRows, owedCents } from "~/lib/invoice";
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords, type InvoiceLine } from "~/lib/invoice-kinds";
+import {
+  INVOICE_KIND_LABELS,
+  INVOICE_STATE_LABELS,
+  invoiceKindLabel,
+  paymentMethodWords,
+  type InvoiceLine,
+} from "~/lib/invoice-kinds";
 import { businessToday, formatDay } from "~/lib/business-time";
 import { formatCents } from "~/lib/money-format";
 import { getLead } from "~/models/lead.server";
@@ -14,6 +20,8 @@ import { preparedFor, totalsBlock } from "~/services/proposal-pdf.server";
 import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/server/pdf.server";
 import { howToPayOnPaper } from "~/lib/invoice-mail";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
+import { billTo } from "~/lib/claim-money";
+import { claimOfLead } from "~/models/claim-money.server";
 
 const WIDTH = 516; // the letter page less both margins
 
@@ -50,6 +58,15 @@ export async function buildInvoicePdf(
           under: invoice.dueOn ? `Due by ${formatDay(invoice.dueOn)}` : state,
         },
   );
+  if (invoice.payer !== "homeowner") {
+    // The carrier's bill (or its check naming both): who owes it, under whose roof it is.
+    heading(doc, "Bill to");
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(billTo(invoice.payer, lead.name, claimOfLead(invoice.leadId) ?? null), MARGIN, doc.y, { width: WIDTH });
+  }
   if (invoice.state === "void") {
     doc
       .moveDown(0.6)
@@ -65,7 +82,7 @@ export async function buildInvoicePdf(
     doc.fillColor(INK);
   }
 
-  heading(doc, `${INVOICE_KIND_LABELS[invoice.kind]} invoice`);
+  heading(doc, `${invoiceKindLabel(invoice)} invoice`);
   const rows = invoiceRows(invoice.lines as InvoiceLine[]);
   const subtotal = rows.findIndex((r) => r.subtotal);
   table(

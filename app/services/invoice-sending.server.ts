@@ -42,6 +42,13 @@ export async function sendInvoiceNow(
   const sent = sendInvoice(leadId, invoiceId, by, now);
   if (!sent || isRefusal(sent)) return sent;
   const outcome = sent.mailId === null ? null : await deliverNow(sent.mailId, { now, waitMs: MAIL_WAIT_MS });
+  if (sent.toCarrier && !outcome) return { message: INVOICE_MESSAGES.sentCarrierByStaff, tone: "info" };
+  if (sent.toCarrier)
+    return mailWords(
+      outcome,
+      INVOICE_MESSAGES.sentToAdjuster,
+      `${INVOICE_MESSAGES.sentToAdjuster}: the mail is on its way`,
+    );
   if (outcome && sent.channel === "text") return textWords(INVOICE_MESSAGES.sent, leadId, outcome, now);
   return mailWords(outcome, INVOICE_MESSAGES.sent, `${INVOICE_MESSAGES.sent}: the mail is on its way`);
 }

@@ -1,4 +1,4 @@
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
+import { INVOICE_STATE_LABELS, invoiceKindLabel, paymentMethodWords } from "~/lib/invoice-kinds";
 import { formatInvoiceNumber, invoiceRows, owedCents, takesPayments, type InvoiceRow } from "~/lib/invoice";
 import {
   formatHeadlineTime,
@@ -34,8 +34,20 @@ import { isRefusal } from "~/lib/refusal";
 import { findJobByToken } from "./job-page-link.server";
 import { jobChangeOrders, jobValueOf } from "~/models/job-value.server";
 import { jobValueCents, unbilledCents } from "~/lib/job-value";
+import { billTo, claimSummary, deductibleDueOn, type ClaimSummary } from "~/lib/claim-money";
+import { claimMoneyOf } from "~/models/claim-money.server";
+
+/** A claim's summary as the homeowner reads it: his deductible's due day once its invoice is sent. */
+function claimSummaryOf(claim: NonNullable<ReturnType<typeof claimMoneyOf>>): ClaimSummary {
+  return claimSummary(claim.claim, claim.money, {
+    deductibleDueOn: deductibleDueOn(claim.invoices),
+    completed: claim.completedAt !== null,
+  });
+}
 
 export type JobPageView = {
+  /** An insurance claim's money in the homeowner's words (lib/claim-money.ts), or null. */
+  claim: ClaimSummary | null;
   company: { name: string; phone: string; email: string };
   customer: { name: string; address: string | null };
   status: JobStatus;
@@ -53,6 +65,8 @@ export type JobPageView = {
     id: number;
     number: string;
     kind: string;
+    /** Who owes it, when it is not the homeowner alone: "State Farm (claim 12-345)". */
+    billTo: string | null;
     state: string;
     paid: boolean;
     total: string;
@@ -123,7 +137,9 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
     formatCents,
   );
   const address = leadAddressLine(lead) || null;
+  const claim = claimMoneyOf(leadId);
   return {
+    claim: claim && claimSummaryOf(claim),
     company: { name: facts.company, phone: facts.phone, email: facts.email },
     customer: { name: lead.name, address },
     status,
@@ -149,14 +165,16 @@ export function jobPageView(token: string, now = new Date()): JobPageView | null
     invoices: invoices.map((i) => ({
       id: i.id,
       number: formatInvoiceNumber(i.number),
-      kind: INVOICE_KIND_LABELS[i.kind],
+      kind: invoiceKindLabel(i),
+      billTo: i.payer === "homeowner" ? null : billTo(i.payer, lead.name, claim?.claim ?? null),
       state: INVOICE_STATE_LABELS[i.state],
       paid: i.state === "paid",
       total: formatCents(i.totalCents),
       owed: owedCents(i) > 0 ? formatCents(owedCents(i)) : null,
       dueOn: i.dueOn && owedCents(i) > 0 ? formatDay(i.dueOn) : null,
       pdf: jobInvoicePdfPath(token, i.id),
-      pay: online && takesPayments(i) ? jobInvoicePayPath(token, i.id) : null,
+      // The carrier's bill is paid by its check, not by the homeowner's card.
+      pay: online && i.payer === "homeowner" && takesPayments(i) ? jobInvoicePayPath(token, i.id) : null,
       lines: invoiceRows(i.lines),
     })),
     receipts: listLeadReceipts(leadId).map((p) => ({

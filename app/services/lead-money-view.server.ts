@@ -15,8 +15,22 @@ import {
   VOID_INVOICE_INTENT,
 } from "~/lib/invoice";
 import {
+  billTo,
+  claimBillOffers,
+  claimMoney,
+  claimSummary,
+  deductibleDueOn,
+  type ClaimSummary,
+} from "~/lib/claim-money";
+import { claimMoneyRows } from "~/models/claim-money.server";
+import {
   INVOICE_KIND_LABELS,
+  invoiceKindLabel,
+  INVOICE_PAYER_LABELS,
+  INVOICE_PAYERS,
   INVOICE_STATE_LABELS,
+  type ClaimBill,
+  type InvoicePayer,
   paymentMethodWords,
   type InvoiceKind,
   type InvoiceLine,
@@ -46,6 +60,11 @@ export type MoneyInvoice = {
   number: string;
   kind: InvoiceKind;
   kindLabel: string;
+  /** Who owes it, and in words: "State Farm (claim 12-345)" for the carrier. */
+  payer: InvoicePayer;
+  billTo: string;
+  /** The draft's send button: to whom it goes (the carrier's bill to its adjuster, never the homeowner). */
+  sendLabel: string;
   state: InvoiceState;
   stateLabel: string;
   /** Total, paid, owed and due, as true for its state (a draft owes nothing yet: "Not sent yet"). */
@@ -76,6 +95,8 @@ export type MoneyInvoice = {
     amount: string;
     dueOn: string;
     note: string;
+    /** A claim's bill keeps its lines: only its payer, due day and note change. */
+    claimBill: boolean;
     changeOrders: { description: string; amount: string }[];
   } | null;
 };
@@ -94,9 +115,21 @@ export type MoneyPayment = {
   } | null;
 };
 
+/** An insurance claim's money on the lead page (decision 0110): its summary and the bills not made yet. */
+export type LeadClaimMoney = {
+  summary: ClaimSummary;
+  offers: { bill: ClaimBill; label: string; amount: string; payer: InvoicePayer }[];
+  /** The payers an invoice of the claim may name, with their words. */
+  payers: { value: InvoicePayer; label: string }[];
+  /** The completion certificate for the carrier, once the job is completed. */
+  certificate: string | null;
+};
+
 /** What the lead page's money panel shows: the job's invoices and payments. Never the crew's. */
 export type LeadMoneyView = {
   leadId: number;
+  /** The job is an insurance claim: its money, or null. */
+  claim: LeadClaimMoney | null;
   /** The accepted proposal's total, or null: no invoice can be made before one. */
   jobTotal: string | null;
   invoices: MoneyInvoice[];
@@ -167,6 +200,8 @@ export async function leadMoneyView(
     archived: !!lead.archivedAt,
     reachable: reachesHomeowner,
   });
+  const claimRows = claimMoneyRows(leadId);
+  const claim = claimRows?.claim ?? null;
   const invoices = rows.map((inv): MoneyInvoice => {
     const lines = inv.lines as (InvoiceLine & { basisPoints?: number })[];
     const owed = owedCents(inv);
@@ -179,7 +214,17 @@ export async function leadMoneyView(
       id: inv.id,
       number: formatInvoiceNumber(inv.number),
       kind: inv.kind,
-      kindLabel: INVOICE_KIND_LABELS[inv.kind],
+      kindLabel: invoiceKindLabel({ kind: inv.kind, lines }),
+      payer: inv.payer,
+      billTo: billTo(inv.payer, lead.name, claim),
+      sendLabel:
+        inv.payer !== "homeowner" && claim
+          ? claim.adjusterEmail
+            ? "Send to the adjuster"
+            : "Number it and mark sent"
+          : reachesHomeowner
+            ? "Send to the homeowner"
+            : "Number it and mark sent",
       state: inv.state,
       stateLabel: INVOICE_STATE_LABELS[inv.state],
       figures: invoiceFigures(inv),
@@ -227,6 +272,7 @@ export async function leadMoneyView(
               ...basisFormValues(inv.kind === "final" ? undefined : lines[0]),
               dueOn: inv.dueOn ?? "",
               note: inv.note ?? "",
+              claimBill: lines.some((l) => l.claimBill),
               changeOrders: lines
                 .filter((l) => l.changeOrder)
                 .map((l) => ({ description: l.description, amount: centsToDollars(l.amountCents) })),
@@ -242,6 +288,7 @@ export async function leadMoneyView(
     : undefined;
   return {
     leadId,
+    claim: claimRows ? claimMoneyView(claimRows, leadId, !!proposal) : null,
     jobTotal: jobValue === null ? null : formatCents(jobValue),
     invoices,
     figures: proposal
@@ -276,5 +323,28 @@ export async function leadMoneyView(
           }
         : null,
     today,
+  };
+}
+
+/** A claim's summary, the bills the create form offers (none before a proposal is accepted), and its certificate. */
+function claimMoneyView(
+  rows: NonNullable<ReturnType<typeof claimMoneyRows>>,
+  leadId: number,
+  billable = true,
+): LeadClaimMoney {
+  const money = claimMoney(rows);
+  const completed = rows.completedAt !== null;
+  return {
+    summary: claimSummary(rows.claim, money, { deductibleDueOn: deductibleDueOn(rows.invoices), completed }),
+    offers: billable
+      ? claimBillOffers(money, rows.invoices, completed).map((o) => ({
+          bill: o.bill,
+          label: o.label,
+          amount: formatCents(o.amountCents),
+          payer: o.payer,
+        }))
+      : [],
+    payers: INVOICE_PAYERS.map((value) => ({ value, label: INVOICE_PAYER_LABELS[value] })),
+    certificate: completed ? href("/admin/leads/:id/completion-certificate.pdf", { id: String(leadId) }) : null,
   };
 }

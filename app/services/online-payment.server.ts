@@ -25,6 +25,7 @@ import { findJobByToken } from "~/services/job-page-link.server";
 export const ONLINE_PAYMENT_MESSAGES = {
   nothingOwed: "Nothing is owed on this invoice.",
   unavailable: "Online payment is not available right now. Please try again later or call us.",
+  carriersBill: "This invoice is your insurance carrier's to pay, by its check: there is nothing to pay online.",
 } as const;
 
 /** Who writes the history lines of a payment Stripe reports. */
@@ -45,6 +46,8 @@ export async function startInvoiceCheckout(token: string, invoiceId: number): Pr
   const owed = owedCents(invoice);
   if (!takesPayments(invoice) || owed <= 0)
     return { kind: "back", to: back, message: ONLINE_PAYMENT_MESSAGES.nothingOwed };
+  // The carrier's bill (or its check naming both) is never the homeowner's card (decision 0110).
+  if (invoice.payer !== "homeowner") return { kind: "back", to: back, message: ONLINE_PAYMENT_MESSAGES.carriersBill };
   const email = getLead(leadId)?.email;
   try {
     const session = await stripe.checkout.sessions.create({

@@ -7,7 +7,9 @@ import { useLeadFormPost, type LeadFormPost } from "~/components/admin/use-lead-
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { replyFor } from "~/lib/form-result";
+import { ClaimSummary } from "~/components/claim-summary";
 import {
+  CREATE_CLAIM_BILL_INTENT,
   CREATE_INVOICE_INTENT,
   DELETE_DRAFT_INTENT,
   HAND_METHODS,
@@ -56,6 +58,26 @@ function FormError({ id, errors }: { id: string; errors?: string[] }) {
 export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result?: MoneyFormResult }) {
   if (!view) return null;
   return (
+    <>
+      {view.claim && (
+        <ClaimSummary summary={view.claim.summary} title="Insurance claim: what the homeowner reads">
+          {view.claim.certificate && (
+            <a
+              href={view.claim.certificate}
+              className="inline-flex items-center gap-1 py-2 font-semibold text-brand underline"
+            >
+              <FileDown aria-hidden className="size-4" /> Completion certificate (PDF, for the carrier)
+            </a>
+          )}
+        </ClaimSummary>
+      )}
+      <MoneySection view={view} result={result} />
+    </>
+  );
+}
+
+function MoneySection({ view, result }: { view: LeadMoneyView; result?: MoneyFormResult }) {
+  return (
     <section aria-labelledby="lead-money" className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="lead-money" className="flex items-center gap-2 text-lg font-bold">
@@ -82,6 +104,9 @@ export function LeadMoney({ view, result }: { view: LeadMoneyView | null; result
             <InvoiceCard key={invoice.id} invoice={invoice} view={view} result={result} />
           ))}
         </ul>
+      )}
+      {view.claim && view.claim.offers.length > 0 && (
+        <ClaimBills claim={view.claim} leadId={view.leadId} result={result} />
       )}
       {view.billable && <CreateInvoice view={view} result={result} />}
       {view.confirmDelete && (
@@ -154,9 +179,12 @@ function InvoiceCard({
       aria-label={`${invoice.kindLabel} invoice ${invoice.number}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold">
-          {invoice.number} · {invoice.kindLabel}
-        </p>
+        <div>
+          <p className="font-semibold">
+            {invoice.number} · {invoice.kindLabel}
+          </p>
+          {view.claim && <p className="text-ink-soft">Bill to: {invoice.billTo}</p>}
+        </div>
         <p className="flex flex-wrap gap-1">
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[invoice.state]}`}>
             {invoice.stateLabel}
@@ -208,14 +236,7 @@ function InvoiceCard({
         <a href={invoice.pdf} className="inline-flex items-center gap-1 py-2 font-semibold text-brand underline">
           <FileDown aria-hidden className="size-4" /> PDF
         </a>
-        {invoice.draft && (
-          <SendInvoice
-            invoice={invoice}
-            leadId={view.leadId}
-            reachesHomeowner={view.reachesHomeowner}
-            result={result}
-          />
-        )}
+        {invoice.draft && <SendInvoice invoice={invoice} leadId={view.leadId} result={result} />}
         {invoice.deleteTo && (
           <Link
             to={invoice.deleteTo}
@@ -230,7 +251,9 @@ function InvoiceCard({
         id={`delete-draft-${invoice.id}-error`}
         errors={replyFor([result], DELETE_DRAFT_INTENT, invoice.id)?.error?.[""] ?? undefined}
       />
-      {invoice.draft && <EditDraft invoice={invoice} leadId={view.leadId} result={result} />}
+      {invoice.draft && (
+        <EditDraft invoice={invoice} leadId={view.leadId} payers={view.claim?.payers ?? null} result={result} />
+      )}
       {invoice.takesPayments && (
         <RecordPayment invoice={invoice} leadId={view.leadId} today={view.today} result={result} />
       )}
@@ -277,6 +300,58 @@ function Reminders({
   );
 }
 
+/** An insurance claim's bills not made yet, each its own form: the payer preset, and changeable. */
+function ClaimBills({
+  claim,
+  leadId,
+  result,
+}: {
+  claim: NonNullable<LeadMoneyView["claim"]>;
+  leadId: number;
+  result?: MoneyFormResult;
+}) {
+  const { fetcher, busy, lastResult: reply } = useLeadFormPost(CREATE_CLAIM_BILL_INTENT, result);
+  const making = busy ? fetcher.formData?.get("bill") : null;
+  return (
+    <div className="space-y-2 rounded-md border border-black/10 p-3 text-sm">
+      <h3 className="font-semibold">Bill the claim</h3>
+      <ul className="space-y-2">
+        {claim.offers.map((offer) => (
+          <li key={offer.bill}>
+            <fetcher.Form
+              method="post"
+              action={invoicesPath(leadId)}
+              preventScrollReset
+              aria-label={offer.label}
+              className="flex flex-wrap items-end gap-2"
+            >
+              <input type="hidden" name="intent" value={CREATE_CLAIM_BILL_INTENT} />
+              <input type="hidden" name="bill" value={offer.bill} />
+              <p className="min-w-0 flex-1 basis-56">
+                <span className="font-medium">{offer.label}</span> <span className="tabular-nums">{offer.amount}</span>
+              </p>
+              <label className="flex flex-col text-xs text-ink-soft">
+                Who owes it
+                <select name="payer" defaultValue={offer.payer} className={`${inputClass} text-sm text-ink`}>
+                  {claim.payers.map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <SubmitButton busy={making === offer.bill} busyText="Creating..." className={secondaryButton}>
+                <Plus aria-hidden className="size-4" /> Create draft
+              </SubmitButton>
+            </fetcher.Form>
+          </li>
+        ))}
+      </ul>
+      <FormError id="create-claim-bill-error" errors={reply?.error?.[""] ?? undefined} />
+    </div>
+  );
+}
+
 function CreateInvoice({ view, result }: { view: LeadMoneyView; result?: MoneyFormResult }) {
   const { fetcher, busy, lastResult: reply } = useLeadFormPost(CREATE_INVOICE_INTENT, result);
   const making = busy ? fetcher.formData?.get("kind") : null;
@@ -318,7 +393,18 @@ function CreateInvoice({ view, result }: { view: LeadMoneyView; result?: MoneyFo
 
 const validation = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
 
-function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
+function EditDraft({
+  invoice,
+  leadId,
+  payers,
+  result,
+}: {
+  invoice: MoneyInvoice;
+  leadId: number;
+  /** On an insurance claim, who may owe it; a plain job's invoice is the homeowner's (no choice). */
+  payers: NonNullable<LeadMoneyView["claim"]>["payers"] | null;
+  result?: MoneyFormResult;
+}) {
   const draft = invoice.draft!;
   // Rows for change orders: those saved and a few empty ones, within the form's limit;
   // "Add a row" gives one more (conform's insert: in the browser, or a round trip without scripts).
@@ -339,6 +425,7 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
       amount: draft.amount,
       dueOn: draft.dueOn,
       note: draft.note,
+      payer: invoice.payer,
       changeOrders: rows,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveInvoiceSchema }),
@@ -357,7 +444,20 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
       >
         <input type="hidden" name="intent" value={SAVE_INVOICE_INTENT} />
         <input type="hidden" name="invoiceId" value={invoice.id} />
-        {invoice.kind !== "final" ? (
+        {payers && (
+          <Field label="Who owes it" error={fields.payer}>
+            <select {...getSelectProps(fields.payer)} className={inputClass}>
+              {payers.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {draft.claimBill ? (
+          <p className="text-ink-soft">This bill of the claim keeps its amount: delete the draft to make it again.</p>
+        ) : invoice.kind !== "final" ? (
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Amount</legend>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -405,47 +505,49 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
             billed.
           </p>
         )}
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold">Change orders</legend>
-          <p className="text-xs text-ink-soft">
-            Work added (or a credit, with a minus: -120.00). Leave a row empty to skip it.
-          </p>
-          {changeOrders.map((row, i) => {
-            const cells = row.getFieldset();
-            return (
-              <div key={row.key} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
-                <Field label={`Change ${i + 1}: what`} error={cells.description}>
-                  <input
-                    {...getInputProps(cells.description, { type: "text" })}
-                    maxLength={200}
-                    className={inputClass}
-                  />
-                </Field>
-                <Field label="Amount ($)" error={cells.amount}>
-                  <input
-                    {...getInputProps(cells.amount, { type: "text" })}
-                    inputMode="decimal"
-                    className={inputClass}
-                  />
-                </Field>
-              </div>
-            );
-          })}
-          <FieldError id={fields.changeOrders.errorId} errors={fields.changeOrders.errors} />
-          {changeOrders.length < MAX_CHANGE_ORDERS ? (
-            <button
-              {...form.insert.getButtonProps({
-                name: fields.changeOrders.name,
-                defaultValue: { description: "", amount: "" },
-              })}
-              className={secondaryButton}
-            >
-              <Plus aria-hidden className="size-4" /> Add a row
-            </button>
-          ) : (
-            <p className="text-xs text-ink-soft">{INVOICE_MESSAGES.tooManyChangeOrders}</p>
-          )}
-        </fieldset>
+        {!draft.claimBill && (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold">Change orders</legend>
+            <p className="text-xs text-ink-soft">
+              Work added (or a credit, with a minus: -120.00). Leave a row empty to skip it.
+            </p>
+            {changeOrders.map((row, i) => {
+              const cells = row.getFieldset();
+              return (
+                <div key={row.key} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
+                  <Field label={`Change ${i + 1}: what`} error={cells.description}>
+                    <input
+                      {...getInputProps(cells.description, { type: "text" })}
+                      maxLength={200}
+                      className={inputClass}
+                    />
+                  </Field>
+                  <Field label="Amount ($)" error={cells.amount}>
+                    <input
+                      {...getInputProps(cells.amount, { type: "text" })}
+                      inputMode="decimal"
+                      className={inputClass}
+                    />
+                  </Field>
+                </div>
+              );
+            })}
+            <FieldError id={fields.changeOrders.errorId} errors={fields.changeOrders.errors} />
+            {changeOrders.length < MAX_CHANGE_ORDERS ? (
+              <button
+                {...form.insert.getButtonProps({
+                  name: fields.changeOrders.name,
+                  defaultValue: { description: "", amount: "" },
+                })}
+                className={secondaryButton}
+              >
+                <Plus aria-hidden className="size-4" /> Add a row
+              </button>
+            ) : (
+              <p className="text-xs text-ink-soft">{INVOICE_MESSAGES.tooManyChangeOrders}</p>
+            )}
+          </fieldset>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Due on" hint="Empty: two weeks after it is sent." error={fields.dueOn}>
             <input {...getInputProps(fields.dueOn, { type: "date" })} className={inputClass} />
@@ -461,24 +563,14 @@ function EditDraft({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId:
   );
 }
 
-function SendInvoice({
-  invoice,
-  leadId,
-  reachesHomeowner,
-  result,
-}: {
-  invoice: MoneyInvoice;
-  leadId: number;
-  reachesHomeowner: boolean;
-  result?: MoneyFormResult;
-}) {
+function SendInvoice({ invoice, leadId, result }: { invoice: MoneyInvoice; leadId: number; result?: MoneyFormResult }) {
   const { fetcher, lastResult: reply, busy } = useLeadFormPost(SEND_INVOICE_INTENT, result, invoice.id);
   return (
     <fetcher.Form method="post" action={invoicesPath(leadId)} preventScrollReset className="space-y-2">
       <input type="hidden" name="intent" value={SEND_INVOICE_INTENT} />
       <input type="hidden" name="invoiceId" value={invoice.id} />
       <SubmitButton busy={busy} busyText="Sending...">
-        <Send aria-hidden className="size-4" /> {reachesHomeowner ? "Send to the homeowner" : "Number it and mark sent"}
+        <Send aria-hidden className="size-4" /> {invoice.sendLabel}
       </SubmitButton>
       <FormError id={`send-invoice-${invoice.id}-error`} errors={reply?.error?.[""] ?? undefined} />
     </fetcher.Form>

@@ -4,7 +4,13 @@ import { LeadMoney } from "~/components/admin/lead-money";
 import { LeadSubpage } from "~/components/admin/lead-subpage";
 import { actorOf } from "~/lib/actor";
 import { INVOICE_INTENTS, INVOICE_MESSAGES, InvoiceFormSchema, MAX_CHANGE_ORDERS } from "~/lib/invoice";
-import { createInvoiceDraft, deleteInvoiceDraft, saveInvoiceDraft, voidInvoice } from "~/models/invoice.server";
+import {
+  createClaimBillDraft,
+  createInvoiceDraft,
+  deleteInvoiceDraft,
+  saveInvoiceDraft,
+  voidInvoice,
+} from "~/models/invoice.server";
 import { setRemindersPaused } from "~/models/lead.server";
 import { requireAccess, requireIntent } from "~/services/access.server";
 import { parseId } from "~/lib/parse-id";
@@ -18,7 +24,8 @@ import { isRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/lead-invoices";
 
 /**
- * The lead page's invoice forms post here: a new progress or final draft, a
+ * The lead page's invoice forms post here: a new progress or final draft (on an insurance
+ * claim, one of the claim's bills to the payer chosen), a
  * draft saved, sent (numbered then) or deleted, the job's overdue reminders paused or
  * resumed (owner and office), a sent invoice voided (the owner). Done, they go back to the lead page with a flash. A refused form comes back,
  * with scripts, to the fetcher that sent it; without, this page shows the job's money with
@@ -49,6 +56,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (value.intent) {
     case "create-invoice": {
       const made = createInvoiceDraft(lead.id, value.kind, by);
+      if (isRefusal(made)) return refuse(made.refused);
+      return redirectWithFlash(back, { type: "success", message: INVOICE_MESSAGES.created });
+    }
+    case "create-claim-bill": {
+      const made = createClaimBillDraft(lead.id, value.bill, value.payer, by);
       if (isRefusal(made)) return refuse(made.refused);
       return redirectWithFlash(back, { type: "success", message: INVOICE_MESSAGES.created });
     }

@@ -3,6 +3,9 @@ import { MoneyTotals, ReceivableLists } from "~/components/admin/money-report";
 import { ReportChart } from "~/components/admin/report-chart";
 import { ReportNav } from "~/components/admin/report-nav";
 import { ReportPeriodForm } from "~/components/admin/report-period-form";
+import { StillToCome } from "~/components/admin/still-to-come";
+import { stillToComeBySide } from "~/lib/claim-money";
+import { openClaimsMoney, owedByPayer } from "~/models/claim-money.server";
 import { businessToday } from "~/lib/business-time";
 import { moneyReport } from "~/lib/money-report";
 import { periodFromSearch } from "~/lib/report-period";
@@ -20,11 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = businessToday();
   const { period, error } = periodFromSearch(url.searchParams, today);
   const report = moneyReport(moneyReportRows(period, today), period, today, invoiceLabels);
-  return { role: user.role, search: url.search, today, period, error, report };
+  const toCome = stillToComeBySide(owedByPayer(), openClaimsMoney());
+  return { role: user.role, search: url.search, today, period, error, report, toCome };
 }
 
 export default function MoneyReport({ loaderData }: Route.ComponentProps) {
-  const { role, search, today, period, error, report } = loaderData;
+  const { role, search, today, period, error, report, toCome } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold">Reports</h1>
@@ -36,6 +40,7 @@ export default function MoneyReport({ loaderData }: Route.ComponentProps) {
       <ReportChart chart={report.charts.owed} />
       <ReportChart chart={report.charts.receivables} />
       <ReceivableLists buckets={report.buckets} />
+      <StillToCome rows={toCome} />
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { formatInvoiceNumber, owedAfterPayment, owedCents } from "~/lib/invoice";
 import { INVOICE_KIND_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
-import { invoiceMail, invoiceReminderMail, receiptMail } from "~/lib/invoice-mail";
+import { carrierInvoiceMail, invoiceMail, invoiceReminderMail, receiptMail } from "~/lib/invoice-mail";
+import { billTo } from "~/lib/claim-money";
+import { leadAddressLine } from "~/lib/address";
+import { claimOfLead } from "~/models/claim-money.server";
 import { getInvoice } from "~/models/invoice.server";
 import { getLead } from "~/models/lead.server";
 import { getPayment, paymentsOf } from "~/models/payment.server";
@@ -50,6 +53,21 @@ export const invoice: MailKind = {
     const facts = getBusinessFacts();
     const number = formatInvoiceNumber(found.number);
     const pdf = await buildInvoicePdf(found, lead, paymentsOf(found.id));
+    const attached = [{ filename: invoiceFileName(found, lead.name), content: pdf, contentType: "application/pdf" }];
+    const claim = found.payer === "homeowner" ? undefined : claimOfLead(lead.id);
+    if (claim) {
+      const written = carrierInvoiceMail({
+        adjuster: claim.adjusterName,
+        billTo: billTo(found.payer, lead.name, claim),
+        homeowner: lead.name,
+        address: leadAddressLine(lead),
+        number,
+        owedCents: owedCents(found),
+        dueOn: found.dueOn,
+        company: { name: facts.company, phone: facts.phone },
+      });
+      return toHomeowner(item, claim.adjusterName ?? claim.carrier, written, "", attached);
+    }
     const link = jobPageLinkUrl(lead.id, now);
     const written = invoiceMail(
       {
@@ -63,9 +81,7 @@ export const invoice: MailKind = {
       },
       link,
     );
-    return toHomeowner(item, lead.name, written, link, [
-      { filename: invoiceFileName(found, lead.name), content: pdf, contentType: "application/pdf" },
-    ]);
+    return toHomeowner(item, lead.name, written, link, attached);
   },
   text(item, now) {
     const found = item.invoiceId === null ? undefined : getInvoice(item.invoiceId);
