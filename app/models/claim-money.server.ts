@@ -3,6 +3,7 @@ import { claimSupplements, insuranceClaims, invoices, leads } from "~/db/schema"
 import { claimMoney, type ClaimFacts, type ClaimMoney, type ClaimSupplementFacts } from "~/lib/claim-money";
 import type { InvoiceLine } from "~/lib/invoice-kinds";
 import { getDb } from "~/server/db.server";
+import { getClaim } from "./insurance-claim.server";
 import { jobValueOf, jobValuesOf } from "./job-value.server";
 
 /**
@@ -52,11 +53,6 @@ const claimColumns = {
   depreciationCents: insuranceClaims.depreciationCents,
 };
 
-/** The lead's claim, or undefined when the lead is not an insurance claim. */
-export function claimOfLead(leadId: number): ClaimRecord | undefined {
-  return getDb().select(claimColumns).from(insuranceClaims).where(eq(insuranceClaims.leadId, leadId)).get();
-}
-
 function supplementsOf(claimIds: readonly number[]) {
   if (!claimIds.length) return [];
   return getDb()
@@ -96,7 +92,7 @@ function invoicesOf(leadIds: readonly number[]) {
 
 /** Everything a claim's money is worked out from, or null for a lead that is not a claim. */
 export function claimMoneyRows(leadId: number): ClaimMoneyRows | null {
-  const claim = claimOfLead(leadId);
+  const claim = getClaim(leadId);
   if (!claim) return null;
   const lead = getDb().select({ completedAt: leads.completedAt }).from(leads).where(eq(leads.id, leadId)).get();
   return {

@@ -4,7 +4,7 @@ import { businessToday, formatDay } from "~/lib/business-time";
 import { carrierName } from "~/lib/claim-money";
 import { fileNameSlug } from "~/lib/file-name";
 import type { ProposalContent } from "~/lib/proposal";
-import { claimOfLead } from "~/models/claim-money.server";
+import { getClaim } from "~/models/insurance-claim.server";
 import { getLead } from "~/models/lead.server";
 import { acceptedProposalOf } from "~/models/invoice.server";
 import { getLeadProposal } from "~/models/proposal.server";
@@ -22,7 +22,7 @@ const WIDTH = 516; // the letter page less both margins
  */
 export async function buildCompletionCertificatePdf(leadId: number): Promise<{ pdf: Buffer; fileName: string }> {
   const lead = getLead(leadId);
-  const claim = claimOfLead(leadId);
+  const claim = getClaim(leadId);
   if (!lead || !claim || !lead.completedAt) notFound();
   const business = getBusinessFacts();
   const completedOn = formatDay(businessToday(lead.completedAt));

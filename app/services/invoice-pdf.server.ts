@@ -21,7 +21,7 @@ import { heading, INK, letterhead, MARGIN, newPdf, SOFT, table } from "~/server/
 import { howToPayOnPaper } from "~/lib/invoice-mail";
 import { onlinePaymentEnabled } from "~/server/stripe.server";
 import { billTo } from "~/lib/claim-money";
-import { claimOfLead } from "~/models/claim-money.server";
+import { getClaim } from "~/models/insurance-claim.server";
 
 const WIDTH = 516; // the letter page less both margins
 
@@ -65,7 +65,7 @@ export async function buildInvoicePdf(
       .font("Helvetica-Bold")
       .fontSize(11)
       .fillColor(INK)
-      .text(billTo(invoice.payer, lead.name, claimOfLead(invoice.leadId) ?? null), MARGIN, doc.y, { width: WIDTH });
+      .text(billTo(invoice.payer, lead.name, getClaim(invoice.leadId) ?? null), MARGIN, doc.y, { width: WIDTH });
   }
   if (invoice.state === "void") {
     doc

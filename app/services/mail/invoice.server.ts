@@ -3,7 +3,7 @@ import { INVOICE_KIND_LABELS, paymentMethodWords } from "~/lib/invoice-kinds";
 import { carrierInvoiceMail, invoiceMail, invoiceReminderMail, receiptMail } from "~/lib/invoice-mail";
 import { billTo } from "~/lib/claim-money";
 import { leadAddressLine } from "~/lib/address";
-import { claimOfLead } from "~/models/claim-money.server";
+import { getClaim } from "~/models/insurance-claim.server";
 import { getInvoice } from "~/models/invoice.server";
 import { getLead } from "~/models/lead.server";
 import { getPayment, paymentsOf } from "~/models/payment.server";
@@ -54,7 +54,7 @@ export const invoice: MailKind = {
     const number = formatInvoiceNumber(found.number);
     const pdf = await buildInvoicePdf(found, lead, paymentsOf(found.id));
     const attached = [{ filename: invoiceFileName(found, lead.name), content: pdf, contentType: "application/pdf" }];
-    const claim = found.payer === "homeowner" ? undefined : claimOfLead(lead.id);
+    const claim = found.payer === "homeowner" ? undefined : getClaim(lead.id);
     if (claim) {
       const written = carrierInvoiceMail({
         adjuster: claim.adjusterName,
