@@ -94,7 +94,6 @@ const ACTIONS: [path: string, routeId: AdminRouteId | null][] = [
   ["/admin/leads/1/texts.data", "routes/admin/lead-texts"],
   ["/admin/leads/1/claim", "routes/admin/lead-claim"],
   ["/admin/leads/1/claim.data", "routes/admin/lead-claim"],
-  ["/admin/leads/1/completion-certificate.pdf", "routes/resources/completion-certificate"],
   ["/admin/leads/new", "routes/admin/new-lead"],
   ["/admin/leads/new.data", "routes/admin/new-lead"],
   ["/admin/leads/pipeline", "routes/admin/pipeline"],
