@@ -2,7 +2,6 @@ import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import { leadNotes, leads } from "~/db/schema";
 import type { LeadSource, LeadStatus } from "~/lib/lead-status";
 import {
-  FIRST_CONTACT_KINDS,
   WAITS_FOR_CONTACT,
   type LeadTally,
   type PeriodRows,
@@ -76,16 +75,10 @@ type LeadRead = [at: number, source: LeadSource, status: LeadStatus, request: Re
 
 /**
  * The span's leads, from leads_report_idx alone (no lead's message read), each request
- * (WAITS_FOR_CONTACT) with its first contact.
+ * (WAITS_FOR_CONTACT) with its first contact (kept on the lead by writeLeadHistory).
  */
 function leadsIn({ start, end }: Span): LeadRead[] {
   const waits = inArray(leads.source, [...WAITS_FOR_CONTACT]);
-  // The first entry by a team member (an account) once the lead was in, of a kind that is contact:
-  // read from lead_notes_lead_idx alone (lead_id, created_at, kind, author_id), a few entries per lead.
-  const firstContact = sql`(select min(n.created_at) from ${leadNotes} n where n.lead_id = ${leads.id} and n.author_id is not null and n.created_at >= ${leads.createdAt} and n.kind in (${sql.join(
-    FIRST_CONTACT_KINDS.map((k) => sql`${k}`),
-    sql`, `,
-  )}))`;
   // Raw rows (arrays): tens of thousands of them, each made into one tuple here.
   const rows = getDb()
     .select({
@@ -95,7 +88,7 @@ function leadsIn({ start, end }: Span): LeadRead[] {
       request: sql<number>`${waits}`,
       id: leads.id,
       archivedAt: sql<number | null>`${leads.archivedAt}`,
-      firstContactAt: sql<number | null>`case when ${waits} then ${firstContact} end`,
+      firstContactAt: sql<number | null>`${leads.firstContactAt}`,
     })
     .from(leads)
     .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)))
