@@ -121,19 +121,26 @@ function movesIn({ start, end }: Span): ReportMove[] {
     .where(and(inArray(leadNotes.statusTo, [...MOVES]), gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end)))
     .values() as [number, ReportMove["to"], number][];
   const moved = JSON.stringify([...new Set(moves.map(([leadId]) => leadId))]);
+  const { acceptedCents, changeOrderCents, estimateCents } = jobValueColumns(leads.id);
+  // As arrays too: thousands of leads over ten years, without Drizzle's mapping of each field.
+  const rows = db
+    .select({
+      id: leads.id,
+      service: leads.service,
+      city: leads.city,
+      createdAt: sql<number>`${leads.createdAt}`,
+      acceptedCents,
+      changeOrderCents,
+      estimateCents,
+    })
+    .from(leads)
+    .where(inArray(leads.id, db.select({ id: sql`value` }).from(sql`json_each(${moved})`)))
+    .values() as [number, string | null, string | null, number, number | null, number, number | null][];
   const leadsMoved = new Map(
-    db
-      .select({
-        id: leads.id,
-        service: leads.service,
-        city: leads.city,
-        createdAt: leads.createdAt,
-        ...jobValueColumns(leads.id),
-      })
-      .from(leads)
-      .where(inArray(leads.id, db.select({ id: sql`value` }).from(sql`json_each(${moved})`)))
-      .all()
-      .map(({ id, service, city, createdAt, ...value }) => [id, { service, city, createdAt, value }]),
+    rows.map(([id, service, city, createdAt, acceptedCents, changeOrderCents, estimateCents]) => [
+      id,
+      { service, city, createdAt: new Date(createdAt), value: { acceptedCents, changeOrderCents, estimateCents } },
+    ]),
   );
   return moves.map(([leadId, to, at]) => ({ leadId, to, at: new Date(at), ...leadsMoved.get(leadId)! }));
 }
