@@ -264,14 +264,17 @@ export const leads = sqliteTable(
     unreadReplyAt: integer("unread_reply_at", { mode: "timestamp_ms" }),
     // Staff paused the overdue reminders for this job (a payment plan, a dispute): none goes until resumed.
     remindersPausedAt: integer("reminders_paused_at", { mode: "timestamp_ms" }),
+    // The first contact (lib/lead-report.ts FIRST_CONTACT_KINDS): the earliest such history
+    // entry, kept up by the one writer of history (decision 0107); null: none yet.
+    firstContactAt: integer("first_contact_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("leads_created_idx").on(t.createdAt),
-    // The reports count a span's leads by source and status and find its requests from this
-    // index alone (years of leads, never their messages). Its own: leads_created_idx keeps
-    // the (created_at, id) order the lists and exports walk.
-    index("leads_report_idx").on(t.createdAt, t.source, t.status, t.archivedAt),
+    // The reports count a span's leads by source and status and find its requests (with their
+    // first contact) from this index alone (years of leads, never their messages). Its own:
+    // leads_created_idx keeps the (created_at, id) order the lists and exports walk.
+    index("leads_report_idx").on(t.createdAt, t.source, t.status, t.archivedAt, t.firstContactAt),
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
     index("leads_open_status_idx")
@@ -362,8 +365,8 @@ export const leadNotes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A lead's entries in time order; with the kind and the author, the report finds each
-    // request's first contact from the index alone.
+    // A lead's entries in time order (its history's pages); with the kind and the author, a
+    // lead's first contact is found from the index alone (migration 0040 worked each out).
     index("lead_notes_lead_idx").on(t.leadId, t.createdAt, t.kind, t.authorId),
     // The moves from one status to another in a span of time: the pipeline's month and the
     // reports' periods read them by time, without a pass over every entry of every lead.

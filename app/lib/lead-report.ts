@@ -47,6 +47,10 @@ export const FIRST_CONTACT_KINDS = [
   "roof-measured",
 ] as const satisfies readonly HistoryKind[];
 
+/** Whether an entry of this kind is contact, when a team member writes it once the lead was in. */
+export const isFirstContactKind = (kind: HistoryKind): boolean =>
+  (FIRST_CONTACT_KINDS as readonly HistoryKind[]).includes(kind);
+
 /**
  * The leads speed to lead is about: requests that arrived on their own and wait for an answer
  * (the website's form, a text from a new number). A phone call written down, or a roof measured

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { invoices, leadNotes, payments, users, visits } from "~/db/schema";
+import { invoices, leadNotes, leads, payments, users, visits } from "~/db/schema";
 import { writtenBy, type Actor } from "~/lib/actor";
 import { REFUND_DUE_KINDS, TEXT_HISTORY_KINDS } from "~/lib/history-kinds";
 import { historyFor, historyText, type HistoryEntryView, type HistoryRow } from "~/lib/lead-history";
+import { isFirstContactKind } from "~/lib/lead-report";
 import type { Role } from "~/lib/roles";
 import { getDb, inTransaction } from "~/server/db.server";
 
@@ -16,16 +17,33 @@ import { getDb, inTransaction } from "~/server/db.server";
 /** What an entry records; who wrote it comes from the Actor, when from `now`. */
 export type NewHistoryEntry = Omit<typeof leadNotes.$inferInsert, "id" | "author" | "authorId" | "createdAt">;
 
-/** Writes one entry in the lead's history, by `by` (a signed-in person, or a system author). Its id. */
+/**
+ * Writes one entry in the lead's history, by `by` (a signed-in person, or a system author). Its id.
+ * An entry that is contact (a team member's, of FIRST_CONTACT_KINDS, once the lead was in) and
+ * earlier than the lead's first contact so far becomes it, in the same transaction (decision 0107).
+ */
 export function writeLeadHistory(entry: NewHistoryEntry, by: Actor, now = new Date()): number {
-  return (
-    getDb()
+  return inTransaction(() => {
+    const id = getDb()
       // eslint-disable-next-line no-restricted-syntax -- this is the one writer
       .insert(leadNotes)
       .values({ ...entry, ...writtenBy(by), createdAt: now })
       .returning({ id: leadNotes.id })
-      .get().id
-  );
+      .get().id;
+    if (by.id !== null && isFirstContactKind(entry.kind ?? "note"))
+      getDb()
+        .update(leads)
+        .set({ firstContactAt: now })
+        .where(
+          and(
+            eq(leads.id, entry.leadId),
+            lte(leads.createdAt, now),
+            or(isNull(leads.firstContactAt), gt(leads.firstContactAt, now)),
+          ),
+        )
+        .run();
+    return id;
+  });
 }
 
 /** One history entry of a lead, as stored (a text's words, an "on my way" and who sent it). */

@@ -2,7 +2,6 @@ import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import { leadNotes, leads } from "~/db/schema";
 import type { LeadSource, LeadStatus } from "~/lib/lead-status";
 import {
-  FIRST_CONTACT_KINDS,
   WAITS_FOR_CONTACT,
   type LeadTally,
   type PeriodRows,
@@ -76,16 +75,10 @@ type LeadRead = [at: number, source: LeadSource, status: LeadStatus, request: Re
 
 /**
  * The span's leads, from leads_report_idx alone (no lead's message read), each request
- * (WAITS_FOR_CONTACT) with its first contact.
+ * (WAITS_FOR_CONTACT) with its first contact (kept on the lead by writeLeadHistory).
  */
 function leadsIn({ start, end }: Span): LeadRead[] {
   const waits = inArray(leads.source, [...WAITS_FOR_CONTACT]);
-  // The first entry by a team member (an account) once the lead was in, of a kind that is contact:
-  // read from lead_notes_lead_idx alone (lead_id, created_at, kind, author_id), a few entries per lead.
-  const firstContact = sql`(select min(n.created_at) from ${leadNotes} n where n.lead_id = ${leads.id} and n.author_id is not null and n.created_at >= ${leads.createdAt} and n.kind in (${sql.join(
-    FIRST_CONTACT_KINDS.map((k) => sql`${k}`),
-    sql`, `,
-  )}))`;
   // Raw rows (arrays): tens of thousands of them, each made into one tuple here.
   const rows = getDb()
     .select({
@@ -95,7 +88,7 @@ function leadsIn({ start, end }: Span): LeadRead[] {
       request: sql<number>`${waits}`,
       id: leads.id,
       archivedAt: sql<number | null>`${leads.archivedAt}`,
-      firstContactAt: sql<number | null>`case when ${waits} then ${firstContact} end`,
+      firstContactAt: sql<number | null>`${leads.firstContactAt}`,
     })
     .from(leads)
     .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)))
@@ -128,19 +121,26 @@ function movesIn({ start, end }: Span): ReportMove[] {
     .where(and(inArray(leadNotes.statusTo, [...MOVES]), gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end)))
     .values() as [number, ReportMove["to"], number][];
   const moved = JSON.stringify([...new Set(moves.map(([leadId]) => leadId))]);
+  const { acceptedCents, changeOrderCents, estimateCents } = jobValueColumns(leads.id);
+  // As arrays too: thousands of leads over ten years, without Drizzle's mapping of each field.
+  const rows = db
+    .select({
+      id: leads.id,
+      service: leads.service,
+      city: leads.city,
+      createdAt: sql<number>`${leads.createdAt}`,
+      acceptedCents,
+      changeOrderCents,
+      estimateCents,
+    })
+    .from(leads)
+    .where(inArray(leads.id, db.select({ id: sql`value` }).from(sql`json_each(${moved})`)))
+    .values() as [number, string | null, string | null, number, number | null, number, number | null][];
   const leadsMoved = new Map(
-    db
-      .select({
-        id: leads.id,
-        service: leads.service,
-        city: leads.city,
-        createdAt: leads.createdAt,
-        ...jobValueColumns(leads.id),
-      })
-      .from(leads)
-      .where(inArray(leads.id, db.select({ id: sql`value` }).from(sql`json_each(${moved})`)))
-      .all()
-      .map(({ id, service, city, createdAt, ...value }) => [id, { service, city, createdAt, value }]),
+    rows.map(([id, service, city, createdAt, acceptedCents, changeOrderCents, estimateCents]) => [
+      id,
+      { service, city, createdAt: new Date(createdAt), value: { acceptedCents, changeOrderCents, estimateCents } },
+    ]),
   );
   return moves.map(([leadId, to, at]) => ({ leadId, to, at: new Date(at), ...leadsMoved.get(leadId)! }));
 }

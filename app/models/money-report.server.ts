@@ -2,7 +2,14 @@ import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { invoices, leads, payments, refunds } from "~/db/schema";
 import { kansasDayOf } from "~/lib/business-time";
-import { firstDayRead, lastDayBefore, owedReadOn, type InvoiceLabels, type MoneyRows } from "~/lib/money-report";
+import {
+  firstDayRead,
+  lastDayBefore,
+  owedReadOn,
+  type InvoiceLabels,
+  type MoneyMove,
+  type MoneyRows,
+} from "~/lib/money-report";
 import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
 import { getDb } from "~/server/db.server";
 
@@ -19,18 +26,25 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
   const db = getDb();
   const since = firstDayRead(period, today);
   const { start: periodStart, end } = periodInstants(period);
-  const refundsWithInvoice = (dated: ReturnType<typeof gte>) =>
+  // Raw rows (arrays), each made into its object here: thousands of them, without Drizzle's
+  // mapping of every field of every row.
+  const moves = (rows: unknown[][]): MoneyMove[] =>
+    (rows as [number, string, number][]).map(([invoiceId, on, amountCents]) => ({ invoiceId, on, amountCents }));
+  const paid = moves(
+    db
+      .select({ invoiceId: payments.invoiceId, on: payments.receivedOn, amountCents: payments.amountCents })
+      .from(payments)
+      .where(gte(payments.receivedOn, since))
+      .values(),
+  );
+  const refunded = moves(
     db
       .select({ invoiceId: payments.invoiceId, on: refunds.refundedOn, amountCents: refunds.amountCents })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(dated);
-  const paid = db
-    .select({ invoiceId: payments.invoiceId, on: payments.receivedOn, amountCents: payments.amountCents })
-    .from(payments)
-    .where(gte(payments.receivedOn, since))
-    .all();
-  const refunded = refundsWithInvoice(gte(refunds.refundedOn, since)).all();
+      .where(gte(refunds.refundedOn, since))
+      .values(),
+  );
   // Net paid before `since`, from the payments and refunds of the invoice (payments_invoice_idx).
   // (The invoice's id named with its table: a select of one table leaves it bare, as "p.id" is.)
   const invoiceId = sql.raw(`"invoices"."id"`);
@@ -93,9 +107,16 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
         ),
       ),
     )
-    .all();
+    .values() as [number, number, number, number, string | null, number][];
   return {
-    invoices: sent.map(({ sentAt, ...inv }) => ({ ...inv, sentOn: kansasDayOf(sentAt) })),
+    invoices: sent.map(([id, leadId, totalCents, sentAt, dueOn, paidBeforeCents]) => ({
+      id,
+      leadId,
+      totalCents,
+      dueOn,
+      paidBeforeCents,
+      sentOn: kansasDayOf(sentAt),
+    })),
     payments: paid,
     refunds: refunded,
   };

@@ -83,8 +83,12 @@ function lead(
     .set({ createdAt: ks(cameIn), service, city })
     .where(eq(leads.id, id))
     .run();
-  // The staff-added leads' first entry is when they were written down.
+  // The staff-added leads' first entry is when they were written down (a roof measured on the
+  // spot was its contact: that moves with it).
   getDb().$client.prepare("update lead_notes set created_at = ? where lead_id = ?").run(ks(cameIn).getTime(), id);
+  getDb()
+    .$client.prepare("update leads set first_contact_at = ? where id = ? and first_contact_at is not null")
+    .run(ks(cameIn).getTime(), id);
   return (made[key] = { id, name });
 }
 
@@ -458,6 +462,20 @@ describe("the Leads & sales report", () => {
         new Map([...chartRows(r.charts.valueByTown!, s)].map(([k]) => [k, want.valueByTown.get(k) ?? 0])),
       );
     }
+  });
+
+  it("keeps on each lead the first contact its history tells", () => {
+    // The earliest entry a team member wrote once the lead was in, of a kind that is contact.
+    const told = getDb()
+      .$client.prepare(
+        `select l.id, (select min(n.created_at) from lead_notes n where n.lead_id = l.id and n.author_id is not null
+           and n.created_at >= l.created_at and n.kind in ('note', 'visit-booked', 'text-sent', 'on-my-way',
+           'proposal-emailed', 'roof-measured')) as at from leads l order by l.id`,
+      )
+      .all();
+    const kept = getDb().$client.prepare("select id, first_contact_at as at from leads order by id").all();
+    expect(kept).toEqual(told);
+    expect(kept.filter((l) => (l as { at: number | null }).at !== null).length).toBeGreaterThan(5);
   });
 
   it("counts what a newcomer would check by hand", async () => {
