@@ -148,6 +148,25 @@ describe("the snapshot", () => {
     expect(termsText({ terms: "Payment: 10% on signing." })).toBe("Payment: 10% on signing.");
   });
 
+  it("asks no deposit of an insurance job: the carrier pays what it approves, the homeowner his deductible", () => {
+    const claim = { carrier: "State Farm", claimNumber: "12-345", deductibleCents: 100_000 };
+    const c = buildProposalContent({ ...sources, facts: { depositBasisPoints: 3000, warrantyYears: 10, claim } });
+    expect(c.deposit).toEqual({ basisPoints: 0, cents: 0 });
+    expect(c.claim).toEqual(claim);
+    expect(termsText(c).split("\n")).toEqual([
+      "Payment: nothing on signing. This is an insurance job: State Farm (claim 12-345) pays what it approves for the work, as it releases it; you pay your deductible of $1,000.00, and anything you choose beyond what it approves, when we bill it.",
+      "Workmanship is guaranteed for 10 years from completion.",
+      "Pay on completion.",
+    ]);
+    // A lead that is no claim (null) is asked the owner's deposit as before.
+    const plain = buildProposalContent({
+      ...sources,
+      facts: { depositBasisPoints: 3000, warrantyYears: 10, claim: null },
+    });
+    expect(plain.deposit?.basisPoints).toBe(3000);
+    expect(plain).not.toHaveProperty("claim");
+  });
+
   it("leaves the roof out when it was never measured, and the address to what is known", () => {
     const c = buildProposalContent({
       ...sources,

@@ -63,6 +63,11 @@ export type ProposalContent = {
   deposit?: { basisPoints: number; cents: number };
   warrantyYears?: number | null;
   /**
+   * The insurance claim the job is, when it was sent (decision 0109): nothing is asked on
+   * signing; the terms say the carrier pays what it approves and the homeowner his deductible.
+   */
+  claim?: ProposalClaim;
+  /**
    * The shingle lines offered, one to three (decision 0108); the top-level lines and totals are
    * the default one's. Older copies, and a proposal of one option, lack them.
    */
@@ -73,17 +78,23 @@ export type ProposalContent = {
   showUnitPrices?: boolean;
 };
 
-/** The facts a proposal's terms are built from, as the owner's settings hold them. */
-export type TermsFacts = { depositBasisPoints: number; warrantyYears: number | null };
+/** The claim as a proposal's terms state it. */
+export type ProposalClaim = { carrier: string; claimNumber: string; deductibleCents: number };
+
+/** The facts a proposal's terms are built from, as the owner's settings (and the lead's claim) hold them. */
+export type TermsFacts = { depositBasisPoints: number; warrantyYears: number | null; claim?: ProposalClaim | null };
 
 /** What a proposal of this total freezes from the facts: the deposit (in cents, half up, as the deposit invoice bills it) and the warranty. */
 export function frozenFacts(
   totalCents: number,
   facts: TermsFacts,
-): Required<Pick<ProposalContent, "deposit" | "warrantyYears">> {
+): Required<Pick<ProposalContent, "deposit" | "warrantyYears">> & Pick<ProposalContent, "claim"> {
+  // An insurance job asks no deposit: the homeowner's part is his deductible, billed apart.
+  const basisPoints = facts.claim ? 0 : facts.depositBasisPoints;
   return {
-    deposit: { basisPoints: facts.depositBasisPoints, cents: percentOfCents(totalCents, facts.depositBasisPoints) },
+    deposit: { basisPoints, cents: percentOfCents(totalCents, basisPoints) },
     warrantyYears: facts.warrantyYears,
+    ...(facts.claim && { claim: facts.claim }),
   };
 }
 
@@ -94,7 +105,11 @@ export function frozenFacts(
  */
 export function factTermsLines(c: TermsContent, chosenTotalCents?: number): string[] {
   const lines: string[] = [];
-  if (c.deposit) {
+  if (c.claim) {
+    lines.push(
+      `Payment: nothing on signing. This is an insurance job: ${c.claim.carrier} (claim ${c.claim.claimNumber}) pays what it approves for the work, as it releases it; you pay your deductible of ${formatCents(c.claim.deductibleCents)}, and anything you choose beyond what it approves, when we bill it.`,
+    );
+  } else if (c.deposit) {
     // With options, the deposit is of the total the homeowner chooses (decision 0108).
     const cents =
       chosenTotalCents !== undefined
@@ -124,7 +139,7 @@ export function factTermsLines(c: TermsContent, chosenTotalCents?: number): stri
 export const termsText = (c: TermsContent & Pick<ProposalContent, "terms">, chosenTotalCents?: number) =>
   [...factTermsLines(c, chosenTotalCents), c.terms].join("\n");
 
-type TermsContent = Pick<ProposalContent, "deposit" | "warrantyYears" | "options" | "addOns">;
+type TermsContent = Pick<ProposalContent, "deposit" | "warrantyYears" | "options" | "addOns" | "claim">;
 
 /** Whether the homeowner picks what he buys: more than one option, or add-ons (decision 0108). */
 export const hasChoices = (c: Pick<ProposalContent, "options" | "addOns">) =>

@@ -187,8 +187,9 @@ export function recordAcceptance(
     if (!accepted) return undefined;
     withdrawOthers(accepted.leadId, now, accepted.id);
     lockCurrentEstimate(accepted.leadId, now);
-    // The deposit's draft invoice, in this transaction: one per acceptance.
-    createDepositDraft(accepted, now);
+    // The deposit's draft invoice, in this transaction: one per acceptance. An insurance job's
+    // terms asked none: its bills are the claim's (the deductible, the carrier's payments).
+    if (!(accepted.content as ProposalContent).claim) createDepositDraft(accepted, now);
     const lead = db
       .select({ status: leads.status, email: leads.email })
       .from(leads)

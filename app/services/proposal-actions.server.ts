@@ -48,15 +48,23 @@ import { PROPOSAL_MAIL_MESSAGES } from "~/lib/proposal-mail";
 import { formatPhone } from "~/lib/business";
 import { textedWords } from "~/lib/texts";
 import type { Actor } from "~/lib/actor";
+import { getClaim } from "~/models/insurance-claim.server";
 
 /**
  * The facts a proposal's terms state, read where they live (decision 0073): the deposit from
- * Pricing, the workmanship warranty from the site's trust facts. Never a copy of either.
+ * Pricing, the workmanship warranty from the site's trust facts, and the lead's insurance
+ * claim if it is one (decision 0109). Never a copy of any.
  */
-export function proposalTermsFacts(): TermsFacts {
+export function proposalTermsFacts(leadId: number): TermsFacts {
+  const claim = getClaim(leadId);
   return {
     depositBasisPoints: getSetting("pricing").depositBasisPoints,
     warrantyYears: getSetting("trust").warrantyYears,
+    claim: claim && {
+      carrier: claim.carrier,
+      claimNumber: claim.claimNumber,
+      deductibleCents: claim.deductibleCents,
+    },
   };
 }
 
@@ -103,7 +111,7 @@ export function createProposal(
     roof: roof ? { figures: leadRoofView(roof).figures, drawing: parseDrawing(roof.drawing).top } : null,
     business: getBusinessFacts(),
     terms: input.terms,
-    facts: proposalTermsFacts(),
+    facts: proposalTermsFacts(leadId),
     validDays: input.validDays,
     shingleName: pricing.tiers[estimate.tier].name,
     offer,
@@ -346,7 +354,7 @@ export function proposalFormView(leadId: number) {
       addOns: addOns.map((a, i) => ({ index: i, label: a.label, price: formatCents(a.cents) })),
     },
     // What the terms will state, worked out as buildProposalContent does when it is sent.
-    factLines: estimate ? factTermsLines(frozenFacts(estimate.totalCents, proposalTermsFacts())) : [],
+    factLines: estimate ? factTermsLines(frozenFacts(estimate.totalCents, proposalTermsFacts(leadId))) : [],
     blocked: accepted ? PROPOSAL_MESSAGES.alreadyAccepted : missing.length ? missingMaterialsMessage(missing) : null,
     defaults: getSetting("proposal"),
   };

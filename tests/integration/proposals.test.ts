@@ -1012,3 +1012,29 @@ describe("a proposal with options and add-ons", () => {
     expect(proposalRows(id)[0]).toMatchObject({ totalCents: 345881, chosenOption: "better", chosenAddOns: [] });
   });
 });
+
+describe("an insurance job's proposal", () => {
+  it("asks no deposit: its terms name the carrier and the deductible, and acceptance makes no deposit draft", async () => {
+    const { insuranceClaims } = await import("~/db/schema");
+    const id = measuredLeadWithEstimate("Dana Whitfield");
+    db()
+      .insert(insuranceClaims)
+      .values({ leadId: id, carrier: "State Farm", claimNumber: "12-345", deductibleCents: 100_000 })
+      .run();
+    const { token } = await send(id);
+    const content = proposalRows(id)[0]!.content as ProposalContent;
+    expect(content.deposit).toEqual({ basisPoints: 0, cents: 0 });
+    const { termsText } = await import("~/lib/proposal");
+    // The homeowner's page words its terms from the content it is given.
+    const shown = (openPage(token).data as { content: ProposalContent }).content;
+    const terms = termsText(shown);
+    expect(terms).toContain(
+      "Payment: nothing on signing. This is an insurance job: State Farm (claim 12-345) pays what it approves for the work, as it releases it; you pay your deductible of $1,000.00",
+    );
+    expect(terms).not.toContain("a deposit of");
+    const done = await accept(token, { fullName: "Dana Whitfield", agree: "on" }, "198.51.100.9");
+    expect(done.init?.status ?? 200).toBe(200);
+    expect(lead(id).status).toBe("won");
+    expect(listLeadInvoices(id)).toEqual([]);
+  });
+});
