@@ -275,6 +275,9 @@ export const leads = sqliteTable(
     // first contact) from this index alone (years of leads, never their messages). Its own:
     // leads_created_idx keeps the (created_at, id) order the lists and exports walk.
     index("leads_report_idx").on(t.createdAt, t.source, t.status, t.archivedAt, t.firstContactAt),
+    // Years of a span's leads counted per source and status, each pair one range of this index
+    // (decision 0111): no sort of tens of thousands of rows to group them.
+    index("leads_tally_idx").on(t.source, t.status, t.createdAt),
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
     index("leads_open_status_idx")
@@ -368,12 +371,14 @@ export const leadNotes = sqliteTable(
     // A lead's entries in time order (its history's pages); with the kind and the author, a
     // lead's first contact is found from the index alone (migration 0040 worked each out).
     index("lead_notes_lead_idx").on(t.leadId, t.createdAt, t.kind, t.authorId),
-    // The moves from one status to another in a span of time: the pipeline's month and the
-    // reports' periods read them by time, without a pass over every entry of every lead.
-    // With the status and the lead, a span's moves are read from the index alone.
+    // The moves to Quoted, Won or Lost in a span of time: the pipeline's month and the
+    // reports' periods read them by time, without a pass over every entry of every lead or
+    // every other change of status (decision 0111). With the status and the lead, a span's
+    // moves are read from the index alone; queries name the term as this literal
+    // (models/lead.server.ts periodMove), as SQLite matches a partial index by its text.
     index("lead_notes_moves_idx")
       .on(t.createdAt, t.statusTo, t.leadId)
-      .where(sql`${t.statusTo} is not null`),
+      .where(sql`${t.statusTo} in ('quoted', 'won', 'lost')`),
   ],
 );
 

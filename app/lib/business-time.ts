@@ -198,10 +198,18 @@ export function kansasInstant(day: string, time: string, timeZone = BUSINESS_TIM
 
 /** The first instant of a Kansas day (midnight always exists there: the clocks change at 2 AM). */
 export function startOfKansasDay(day: string): Date {
-  const found = kansasInstant(day, "00:00");
-  if (!found.ok) throw new Error(`Not a day: ${day}`);
-  return found.at;
+  // Remembered: a report asks for the same few hundred days on every page, each otherwise
+  // three trips through Intl. Bounded; cleared when full (a day costs microseconds to redo).
+  let start = kansasMidnights.get(day);
+  if (start === undefined) {
+    const found = kansasInstant(day, "00:00");
+    if (!found.ok) throw new Error(`Not a day: ${day}`);
+    if (kansasMidnights.size >= 4096) kansasMidnights.clear();
+    kansasMidnights.set(day, (start = found.at.getTime()));
+  }
+  return new Date(start);
 }
+const kansasMidnights = new Map<string, number>();
 
 /** 0 for Monday … 6 for Sunday. */
 const weekdayIndex = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;

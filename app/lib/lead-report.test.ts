@@ -3,22 +3,34 @@ import {
   closedFigures,
   leadBuckets,
   leadReport,
+  leadReportSpans,
+  LISTED_LEADS,
   median,
+  requestCount,
   speedToLead,
   townKey,
   townLabels,
+  WAITS_FOR_CONTACT,
   type PeriodRows,
-  type ReportLead,
   type ReportMove,
+  type ReportSpan,
+  type RequestRows,
 } from "./lead-report";
-import type { LeadStatus } from "./lead-status";
-import { monthPeriod, periodInstants, quarterPeriod, rangePeriod, yearEarlier, yearPeriod } from "./report-period";
+import type { LeadSource, LeadStatus } from "./lead-status";
+import { monthPeriod, periodInstants, quarterPeriod, rangePeriod, yearPeriod } from "./report-period";
 
 const at = (iso: string) => new Date(iso);
 const worth = (cents: number | null) => ({ acceptedCents: cents, changeOrderCents: 0, estimateCents: cents });
 
-// A lead as the tests write it: the request the speed figures read, with the status it stands at.
-type TestLead = ReportLead & { status: LeadStatus };
+// A lead as the tests write it: when it came in, where from, where it stands, its first contact.
+type TestLead = {
+  id: number;
+  createdAt: Date;
+  source: LeadSource;
+  status: LeadStatus;
+  archived: boolean;
+  firstContactAt: Date | null;
+};
 
 function lead(id: number, createdAt: string, extra: Partial<TestLead> = {}): TestLead {
   return {
@@ -45,14 +57,35 @@ function move(leadId: number, to: ReportMove["to"], when: string, extra: Partial
   };
 }
 
-// What the model reads for these leads: when each came in, one tally line each, and the requests among them.
-const rowsOf = (period: { from: string; to: string }, leads: TestLead[], moves: ReportMove[] = []): PeriodRows => ({
-  leadTimes: leads.map((l) => l.createdAt.getTime()),
-  tally: leads.map((l) => ({ source: l.source, status: l.status, count: 1 })),
-  requests: leads,
+const tallyOf = (leads: TestLead[]) => leads.map((l) => ({ source: l.source, status: l.status, count: 1 }));
+
+// The requests among these leads as the model reads them: the contacted ones, the longest waiting.
+function requestsOf(leads: TestLead[]): RequestRows {
+  const requests = leads.filter((l) => WAITS_FOR_CONTACT.includes(l.source));
+  return {
+    contacted: requests
+      .filter((l) => l.firstContactAt)
+      .map((l) => ({ id: l.id, minutes: (l.firstContactAt!.getTime() - l.createdAt.getTime()) / 60_000 })),
+    waiting: requests
+      .filter((l) => !l.firstContactAt)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .slice(0, LISTED_LEADS)
+      .map((l) => ({ id: l.id, createdAt: l.createdAt, archived: l.archived })),
+  };
+}
+
+// What the model reads for these leads: how many came in on each bucket, one tally line each, the requests.
+const rowsOf = (span: ReportSpan, leads: TestLead[], moves: ReportMove[] = []): PeriodRows => ({
+  bucketCounts: span.buckets.map((bucket) => {
+    const { start, end } = periodInstants(bucket);
+    return leads.filter((l) => l.createdAt >= start && l.createdAt < end).length;
+  }),
+  tally: tallyOf(leads),
+  requests: requestsOf(leads),
   moves,
-  ...periodInstants(period),
+  ...periodInstants(span),
 });
+const speedOf = (leads: TestLead[], now: Date) => speedToLead(requestCount(tallyOf(leads)), requestsOf(leads), now);
 
 describe("leadBuckets", () => {
   it("counts a quarter by weeks of seven days from its first day, the last one cut to the quarter", () => {
@@ -113,7 +146,7 @@ describe("towns", () => {
 describe("speedToLead", () => {
   const now = at("2026-11-30T18:00:00Z");
   it("measures requests from coming in to first contact, and lists those never contacted", () => {
-    const speed = speedToLead(
+    const speed = speedOf(
       [
         lead(1, "2026-11-02T15:00:00Z", { firstContactAt: at("2026-11-02T15:30:00Z") }),
         lead(2, "2026-11-03T15:00:00Z", { firstContactAt: at("2026-11-03T17:00:00Z") }),
@@ -140,7 +173,7 @@ describe("speedToLead", () => {
   });
 
   it("has nothing to measure without requests", () => {
-    expect(speedToLead([lead(1, "2026-11-02T15:00:00Z", { source: "phone" })], now)).toMatchObject({
+    expect(speedOf([lead(1, "2026-11-02T15:00:00Z", { source: "phone" })], now)).toMatchObject({
       requests: 0,
       medianMinutes: null,
       slowestMinutes: null,
@@ -165,14 +198,14 @@ describe("closedFigures", () => {
 
 describe("leadReport", () => {
   const period = monthPeriod("2026-11");
-  const before = yearEarlier(period);
+  const [span, before] = leadReportSpans(period);
   const now = at("2026-11-30T18:00:00Z");
   const report = (money: boolean) =>
     leadReport(
       period,
       [
         rowsOf(
-          period,
+          span,
           [
             lead(1, "2026-11-02T15:00:00Z", { status: "won", firstContactAt: at("2026-11-02T16:00:00Z") }),
             lead(2, "2026-11-09T15:00:00Z", { source: "phone", status: "lost" }),

@@ -23,7 +23,6 @@ import type { ChartData, ChartRow, ReportFigure } from "./report-chart";
 import {
   daysBetween,
   monthPeriod,
-  periodInstants,
   periodMonths,
   rangePeriod,
   shortMonthLabel,
@@ -58,14 +57,16 @@ export const isFirstContactKind = (kind: HistoryKind): boolean =>
  */
 export const WAITS_FOR_CONTACT: readonly LeadSource[] = ["website", "text"];
 
-/** A request (WAITS_FOR_CONTACT) that came in during the period, archived ones too, as speed to lead measures it. */
-export type ReportLead = {
-  id: number;
-  createdAt: Date;
-  source: LeadSource;
-  archived: boolean;
-  /** The first contact (FIRST_CONTACT_KINDS); null: none yet. */
-  firstContactAt: Date | null;
+/**
+ * The requests (WAITS_FOR_CONTACT) that came in during a period, archived ones too, as speed to
+ * lead reads them: each one contacted (FIRST_CONTACT_KINDS) with the minutes it waited, and the
+ * longest waiting of those never contacted (LISTED_LEADS of them; how many there are is the
+ * requests the tally counts less those contacted).
+ */
+export type RequestRows = {
+  contacted: { id: number; minutes: number }[];
+  /** Oldest first. */
+  waiting: { id: number; createdAt: Date; archived: boolean }[];
 };
 
 /** How many of the leads that came in during a period have this source and stand at this status now. */
@@ -79,14 +80,14 @@ export type ReportMove = StatusMove & {
 };
 
 /**
- * One period's rows: the instant (ms) each lead came in (archived ones too), those leads
- * counted by source and status, the requests among them with their first contact, and the
- * moves made in it.
+ * One period's rows: how many leads came in on each of its chart's buckets (ReportSpan),
+ * archived ones too; those leads counted by source and status; the requests among them; and
+ * the moves made in it.
  */
 export type PeriodRows = {
-  leadTimes: number[];
+  bucketCounts: number[];
   tally: LeadTally[];
-  requests: ReportLead[];
+  requests: RequestRows;
   moves: ReportMove[];
   start: Date;
   end: Date;
@@ -160,33 +161,27 @@ const bucketYearEarlier = (bucket: DayBucket): DayBucket => {
   return { label: bucket.label, from: back.from, to: back.to };
 };
 
-/** The first index of these sorted instants at or after `at`. */
-function firstFrom(sorted: Float64Array, at: number): number {
-  let [low, high] = [0, sorted.length];
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < at) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
+/** A period the model reads, with the buckets its leads are counted in. */
+export type ReportSpan = Pick<ReportPeriod, "from" | "to"> & { buckets: DayBucket[] };
 
-/**
- * How many of these instants (ms) fall on each bucket's Kansas days: compared as instants, no
- * calendar per lead; sorted once, each bucket's two ends found by halving.
- */
-function countsIn(times: readonly number[], buckets: readonly DayBucket[]): number[] {
-  const sorted = Float64Array.from(times).sort();
-  return buckets.map((bucket) => {
-    const { start, end } = periodInstants(bucket);
-    return firstFrom(sorted, end.getTime()) - firstFrom(sorted, start.getTime());
-  });
+/** What the report reads: the period and the same days a year earlier, each with its chart's buckets. */
+export function leadReportSpans(period: ReportPeriod): [ReportSpan, ReportSpan] {
+  const { buckets } = leadBuckets(period);
+  const before = yearEarlier(period);
+  return [
+    { from: period.from, to: period.to, buckets },
+    { from: before.from, to: before.to, buckets: buckets.map(bucketYearEarlier) },
+  ];
 }
 
 /** The middle value (the mean of the two middle ones for an even count); null for none. */
-export function median(values: readonly number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+export function median(values: ArrayLike<number>): number | null {
+  // A typed array sorts numbers natively, thousands of them without a compare function.
+  return middleOfSorted(Float64Array.from(values).sort());
+}
+
+function middleOfSorted(sorted: Float64Array): number | null {
+  if (!sorted.length) return null;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
@@ -240,27 +235,33 @@ export type SpeedToLead<L = unknown> = {
 
 const MINUTE = 60_000;
 
-export function speedToLead(leads: readonly ReportLead[], now: Date): SpeedToLead {
-  const requests = leads.filter((l) => WAITS_FOR_CONTACT.includes(l.source));
-  const contacted = requests
-    .filter((l) => l.firstContactAt !== null)
-    .map((l) => ({ id: l.id, minutes: (l.firstContactAt!.getTime() - l.createdAt.getTime()) / MINUTE }));
-  const waiting = requests
-    .filter((l) => l.firstContactAt === null)
-    .map((l) => ({ id: l.id, minutes: (now.getTime() - l.createdAt.getTime()) / MINUTE, archived: l.archived }))
-    .sort((a, b) => b.minutes - a.minutes || a.id - b.id);
-  const minutes = contacted.map((c) => c.minutes);
+/** How many of the tallied leads are requests (WAITS_FOR_CONTACT). */
+export const requestCount = (tally: readonly LeadTally[]) =>
+  tally.reduce((n, t) => n + (WAITS_FOR_CONTACT.includes(t.source) ? t.count : 0), 0);
+
+/** `requests`: how many requests came in (requestCount); `rows`: those contacted and the longest waiting. */
+export function speedToLead(requests: number, rows: RequestRows, now: Date): SpeedToLead {
+  const { contacted } = rows;
+  const minutes = Float64Array.from(contacted, (c) => c.minutes).sort();
+  let within = 0;
+  for (const m of minutes) if (m <= REPLY_PROMISE_HOURS * 60) within++;
+  // The slowest few: those at least as slow as the LISTED_LEADS-th slowest, ties and all, then sorted.
+  const floor = minutes[Math.max(0, minutes.length - LISTED_LEADS)] ?? 0;
   return {
-    requests: requests.length,
+    requests,
     contacted: contacted.length,
-    medianMinutes: median(minutes),
-    slowestMinutes: minutes.length ? Math.max(...minutes) : null,
-    withinPromise: requests.length
-      ? contacted.filter((c) => c.minutes <= REPLY_PROMISE_HOURS * 60).length / requests.length
-      : null,
-    slowest: [...contacted].sort((a, b) => b.minutes - a.minutes || a.id - b.id).slice(0, LISTED_LEADS),
-    waiting: waiting.slice(0, LISTED_LEADS),
-    waitingCount: waiting.length,
+    medianMinutes: middleOfSorted(minutes),
+    slowestMinutes: minutes.length ? minutes[minutes.length - 1]! : null,
+    withinPromise: requests ? within / requests : null,
+    slowest: contacted
+      .filter((c) => c.minutes >= floor)
+      .sort((a, b) => b.minutes - a.minutes || a.id - b.id)
+      .slice(0, LISTED_LEADS),
+    waiting: rows.waiting
+      .map((l) => ({ id: l.id, minutes: (now.getTime() - l.createdAt.getTime()) / MINUTE, archived: l.archived }))
+      .sort((a, b) => b.minutes - a.minutes || a.id - b.id)
+      .slice(0, LISTED_LEADS),
+    waitingCount: requests - contacted.length,
   };
 }
 
@@ -361,7 +362,7 @@ export function leadReport(
   ];
   const closed = figures.map((f) => closedFigures(f.closes));
   const speed = named(
-    rows.map((r) => speedToLead(r.requests, now)),
+    rows.map((r) => speedToLead(requestCount(r.tally), r.requests, now)),
     namesOf,
   );
   const closes = figures.map((f) => f.closes);
@@ -378,7 +379,7 @@ export function leadReport(
   const per = <T>(pick: (i: number) => T) => [pick(0), pick(1)];
 
   const list: ReportFigure[] = [
-    { label: "Leads", unit: "count", values: rows.map((r) => r.leadTimes.length) },
+    { label: "Leads", unit: "count", values: rows.map((r) => r.tally.reduce((n, t) => n + t.count, 0)) },
     { label: "Quoted", unit: "count", values: per((i) => figures[i].quoted.count) },
     ...(money
       ? [{ label: "Quoted value", unit: "cents", values: per((i) => figures[i].quoted.totalCents) } as const]
@@ -395,7 +396,7 @@ export function leadReport(
   ];
 
   const { unit, buckets } = leadBuckets(period);
-  const counts = [countsIn(rows[0].leadTimes, buckets), countsIn(rows[1].leadTimes, buckets.map(bucketYearEarlier))];
+  const counts = rows.map((r) => r.bucketCounts);
   const bars = (
     id: string,
     title: string,

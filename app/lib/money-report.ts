@@ -137,12 +137,20 @@ export function collectedByMonth(
   refunds: readonly MoneyMove[],
   period: Pick<ReportPeriod, "from" | "to">,
 ): number[] {
-  return periodMonths(period).map((month) => {
-    const days = monthDays(month, period);
-    const sum = (moves: readonly MoneyMove[]) =>
-      moves.reduce((total, m) => (inDays(m.on, days) ? total + m.amountCents : total), 0);
-    return sum(payments) - sum(refunds);
-  });
+  // One pass over the moves: the months cover the period's days exactly, each its own.
+  const months = periodMonths(period);
+  const index = new Map(months.map((m, i) => [m, i]));
+  const collected = months.map(() => 0);
+  const add = (moves: readonly MoneyMove[], sign: number) => {
+    for (const m of moves) {
+      if (!inDays(m.on, period)) continue;
+      const i = index.get(m.on.slice(0, 7));
+      if (i !== undefined) collected[i]! += sign * m.amountCents;
+    }
+  };
+  add(payments, 1);
+  add(refunds, -1);
+  return collected;
 }
 
 /** The day a figure "at the end" of these days is read on: their last, or today while they run; null before they start. */

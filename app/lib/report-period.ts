@@ -36,6 +36,7 @@ export const PERIOD_MESSAGES = {
 } as const;
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const shortMonth = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 const shortDate = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
@@ -164,7 +165,7 @@ export function periodSearch(period: ReportPeriod): Record<string, string> {
 
 /** How many days from one day to another (0 for the same day). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 }
 
 /** The instants a period covers: from the start of its first Kansas day to the start of the day after its last. */
@@ -190,8 +191,7 @@ export function periodMonths(period: Pick<ReportPeriod, "from" | "to">): string[
 export const shortDayLabel = (day: string) => shortDate.format(utc(day));
 
 /** "Nov 2026": a month as a chart's axis names it. */
-export const shortMonthLabel = (month: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(utc(`${month}-15`));
+export const shortMonthLabel = (month: string) => shortMonth.format(utc(`${month}-15`));
 
 /** The periods the owner asks for most, one tap each: this and last month, this quarter, this and last year. */
 export function periodShortcuts(today: string): { label: string; period: ReportPeriod }[] {

@@ -1,51 +1,98 @@
-import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { leadNotes, leads } from "~/db/schema";
-import type { LeadSource, LeadStatus } from "~/lib/lead-status";
 import {
+  LISTED_LEADS,
   WAITS_FOR_CONTACT,
   type LeadTally,
   type PeriodRows,
-  type ReportLead,
   type ReportMove,
+  type ReportSpan,
+  type RequestRows,
 } from "~/lib/lead-report";
-import { periodInstants, type ReportPeriod } from "~/lib/report-period";
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
+import { periodInstants } from "~/lib/report-period";
 import { getDb } from "~/server/db.server";
 import { jobValueColumns } from "./job-value.server";
+import { periodMove } from "./lead.server";
 
 type Span = { start: Date; end: Date };
-type Days = Pick<ReportPeriod, "from" | "to">;
-const MOVES = ["quoted", "won", "lost"] as const;
 
 /**
- * What the Leads & sales report (lib/lead-report.ts) counts for each period: when each lead
- * came in (archived ones too) and how many stand at each status by source, read from
- * leads_report_idx alone; each request with its first contact; and the moves to Quoted, Won
- * or Lost made in it (the pipeline's moves, with the lead's work, town and value). Everyone's
- * leads: the report is the owner's and the office's. Periods that overlap (ten years and the
- * ten years a year earlier) read their leads and moves once, as one span.
+ * What the Leads & sales report (lib/lead-report.ts) counts for each period (decision 0111):
+ * how many leads came in on each of its buckets and how many stand at each status by source
+ * (archived ones too), counted by SQLite over index ranges, never read one by one; its requests
+ * as speed to lead reads them; and the moves to Quoted, Won or Lost made in it (the pipeline's
+ * moves, with the lead's work, town and value). Everyone's leads: the report is the owner's
+ * and the office's. Periods that overlap (ten years and the ten years a year earlier) read
+ * their moves once, as one span.
  */
-export function leadReportRows<const P extends readonly Days[]>(periods: P): { [K in keyof P]: PeriodRows } {
+export function leadReportRows<const P extends readonly ReportSpan[]>(periods: P): { [K in keyof P]: PeriodRows } {
   const spans = periods.map((p) => periodInstants(p));
-  const read = mergedSpans(spans).map((span) => ({ leads: leadsIn(span), moves: movesIn(span) }));
-  return spans.map(({ start, end }) => {
+  const read = mergedSpans(spans).map(movesIn);
+  return periods.map((period, i) => {
+    const { start, end } = spans[i]!;
     const [from, to] = [start.getTime(), end.getTime()];
-    const rows: PeriodRows = { leadTimes: [], tally: [], requests: [], moves: [], start, end };
-    const tally = new Map<string, LeadTally>();
-    for (const r of read) {
-      for (const [at, source, status, request] of r.leads) {
-        if (at < from || at >= to) continue;
-        rows.leadTimes.push(at);
-        const key = `${source} ${status}`;
-        const line = tally.get(key);
-        if (line) line.count += 1;
-        else tally.set(key, { source, status, count: 1 });
-        if (request) rows.requests.push(request);
-      }
-      for (const m of r.moves) if (m.at.getTime() >= from && m.at.getTime() < to) rows.moves.push(m);
-    }
-    rows.tally = [...tally.values()];
-    return rows;
+    const moves: ReportMove[] = [];
+    for (const span of read) for (const m of span) if (m.at.getTime() >= from && m.at.getTime() < to) moves.push(m);
+    return {
+      bucketCounts: bucketCounts(period.buckets.map((b) => periodInstants(b))),
+      tally: tallyIn(spans[i]!),
+      requests: requestsIn(spans[i]!),
+      moves,
+      start,
+      end,
+    };
   }) as { [K in keyof P]: PeriodRows };
+}
+
+const ms = (at: Date) => at.getTime();
+const inSpan = ({ start, end }: Span) => and(gte(leads.createdAt, start), lt(leads.createdAt, end));
+
+/** How many leads came in during each span: each one range of leads_created_idx. */
+function bucketCounts(buckets: readonly Span[]): number[] {
+  const bounds = JSON.stringify(buckets.map((b) => [ms(b.start), ms(b.end)]));
+  return getDb()
+    .values<[number]>(
+      sql`select (select count(*) from ${leads} where ${leads.createdAt} >= json_extract(b.value, '$[0]') and ${leads.createdAt} < json_extract(b.value, '$[1]')) from json_each(${bounds}) b order by b.key`,
+    )
+    .map(([count]) => count);
+}
+
+/** The span's leads counted per source and status: each pair one range of leads_tally_idx. */
+function tallyIn({ start, end }: Span): LeadTally[] {
+  return getDb()
+    .values<[LeadSource, LeadStatus, number]>(
+      sql`select s.value, t.value, (select count(*) from ${leads} where ${leads.source} = s.value and ${leads.status} = t.value and ${leads.createdAt} >= ${ms(start)} and ${leads.createdAt} < ${ms(end)}) from json_each(${JSON.stringify(LEAD_SOURCES)}) s, json_each(${JSON.stringify(LEAD_STATUSES)}) t`,
+    )
+    .filter(([, , count]) => count > 0)
+    .map(([source, status, count]) => ({ source, status, count }));
+}
+
+/**
+ * The span's requests from leads_report_idx alone: each contacted one with its minutes (first
+ * contact kept on the lead by writeLeadHistory), and the longest waiting of the others.
+ */
+function requestsIn(span: Span): RequestRows {
+  const db = getDb();
+  // "+source": leads_report_idx's range of days, not leads_tally_idx's every request ever.
+  const requests = and(inSpan(span), inArray(sql`+${leads.source}`, [...WAITS_FOR_CONTACT]));
+  const contacted = db
+    .select({ id: leads.id, minutes: sql<number>`(${leads.firstContactAt} - ${leads.createdAt}) / 60000.0` })
+    .from(leads)
+    .where(and(requests, isNotNull(leads.firstContactAt)))
+    .values() as [number, number][];
+  const waiting = db
+    .select({ id: leads.id, createdAt: leads.createdAt, archived: sql<number>`${leads.archivedAt} is not null` })
+    .from(leads)
+    .where(and(requests, isNull(leads.firstContactAt)))
+    // Sorted after the covering range is read: the few never contacted, not every lead of the span looked up.
+    .orderBy(sql`+${leads.createdAt}`, leads.id)
+    .limit(LISTED_LEADS)
+    .all();
+  return {
+    contacted: contacted.map(([id, minutes]) => ({ id, minutes })),
+    waiting: waiting.map((w) => ({ ...w, archived: Boolean(w.archived) })),
+  };
 }
 
 /** The names of these leads, for the few the report lists by name. */
@@ -70,45 +117,6 @@ function mergedSpans(spans: readonly Span[]): Span[] {
   return merged;
 }
 
-// One lead as read: when it came in, its source and status, and for a request its first contact.
-type LeadRead = [at: number, source: LeadSource, status: LeadStatus, request: ReportLead | null];
-
-/**
- * The span's leads, from leads_report_idx alone (no lead's message read), each request
- * (WAITS_FOR_CONTACT) with its first contact (kept on the lead by writeLeadHistory).
- */
-function leadsIn({ start, end }: Span): LeadRead[] {
-  const waits = inArray(leads.source, [...WAITS_FOR_CONTACT]);
-  // Raw rows (arrays): tens of thousands of them, each made into one tuple here.
-  const rows = getDb()
-    .select({
-      at: sql<number>`${leads.createdAt}`,
-      source: leads.source,
-      status: leads.status,
-      request: sql<number>`${waits}`,
-      id: leads.id,
-      archivedAt: sql<number | null>`${leads.archivedAt}`,
-      firstContactAt: sql<number | null>`${leads.firstContactAt}`,
-    })
-    .from(leads)
-    .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)))
-    .values() as [number, LeadSource, LeadStatus, number, number, number | null, number | null][];
-  return rows.map(([at, source, status, request, id, archivedAt, firstContactAt]) => [
-    at,
-    source,
-    status,
-    request
-      ? {
-          id,
-          createdAt: new Date(at),
-          source,
-          archived: archivedAt !== null,
-          firstContactAt: firstContactAt === null ? null : new Date(firstContactAt),
-        }
-      : null,
-  ]);
-}
-
 /**
  * The span's moves, read from lead_notes_moves_idx alone, and once per lead moved in it what
  * the report groups closes by and its value (a value is the lead's, not the move's).
@@ -118,7 +126,7 @@ function movesIn({ start, end }: Span): ReportMove[] {
   const moves = db
     .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: sql<number>`${leadNotes.createdAt}` })
     .from(leadNotes)
-    .where(and(inArray(leadNotes.statusTo, [...MOVES]), gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end)))
+    .where(and(periodMove, gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end)))
     .values() as [number, ReportMove["to"], number][];
   const moved = JSON.stringify([...new Set(moves.map(([leadId]) => leadId))]);
   const { acceptedCents, changeOrderCents, estimateCents } = jobValueColumns(leads.id);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { leadPhotos, leads, estimates, leadNotes, visits, type Lead } from "~/db/schema";
 import { jobValueCents } from "~/lib/job-value";
 import { jobValueColumns } from "./job-value.server";
@@ -178,6 +178,9 @@ export const isNewLead = sql`${leads.archivedAt} is null and ${leads.status} = '
 export const isDueLead = (today: string) =>
   sql`${leads.archivedAt} is null and ${leads.status} in (${OPEN_STATUSES}) and ${leads.followUpOn} <= ${today}`;
 
+/** A history entry moving its lead to Quoted, Won or Lost (the pipeline's and the reports' moves). Named as lead_notes_moves_idx is. */
+export const periodMove = sql`${leadNotes.statusTo} in ('quoted', 'won', 'lost')`;
+
 /** A lead with a text from the homeowner nobody has read (archived or not: they wrote to us). Named as leads_unread_reply_idx is. */
 export const hasUnreadReply = sql`${leads.unreadReplyAt} is not null`;
 
@@ -325,7 +328,7 @@ export function pipelineRows(since: Date, where?: SQL) {
     })
     .from(leadNotes)
     .innerJoin(leads, eq(leads.id, leadNotes.leadId))
-    .where(and(inArray(leadNotes.statusTo, ["quoted", "won", "lost"]), gte(leadNotes.createdAt, since), where))
+    .where(and(periodMove, gte(leadNotes.createdAt, since), where))
     .all()
     .flatMap(({ acceptedCents, changeOrderCents, estimateCents, ...m }) =>
       m.to ? [{ ...m, to: m.to, value: { acceptedCents, changeOrderCents, estimateCents } }] : [],

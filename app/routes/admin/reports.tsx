@@ -5,9 +5,9 @@ import { ReportNav } from "~/components/admin/report-nav";
 import { ReportPeriodForm } from "~/components/admin/report-period-form";
 import { seesBusinessNumbers } from "~/lib/access";
 import { businessToday } from "~/lib/business-time";
-import { leadReport, speedFigures, type SpeedToLead } from "~/lib/lead-report";
+import { leadReport, leadReportSpans, speedFigures, type SpeedToLead } from "~/lib/lead-report";
 import { formatFigure } from "~/lib/report-chart";
-import { periodFromSearch, yearEarlier } from "~/lib/report-period";
+import { periodFromSearch } from "~/lib/report-period";
 import { leadNames, leadReportRows } from "~/models/lead-report.server";
 import { requireAccess } from "~/services/access.server";
 import type { Route } from "./+types/reports";
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = businessToday(now);
   const { period, error } = periodFromSearch(url.searchParams, today);
   // The office reads counts, rates and times; dollars are the owner's (decision 0102).
-  const report = leadReport(period, leadReportRows([period, yearEarlier(period)]), {
+  const report = leadReport(period, leadReportRows(leadReportSpans(period)), {
     money: seesBusinessNumbers(user.role),
     now,
     namesOf: leadNames,
