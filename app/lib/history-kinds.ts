@@ -51,6 +51,9 @@ export const HISTORY_KINDS = [
   "claim-marked",
   "claim-changed",
   "claim-removed",
+  // A file kept on the claim or deleted from it (`detail`: its kind, `reference`: its name).
+  "claim-file-added",
+  "claim-file-deleted",
   // A supplement asked of the carrier (`detail`: what, `amount`: asked), approved (`amount`:
   // approved) or denied.
   "supplement-submitted",

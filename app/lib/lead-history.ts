@@ -203,6 +203,10 @@ export function historyText(row: HistoryRow, role: Role): string | null {
       return CLAIM_HISTORY_WORDS.changed;
     case "claim-removed":
       return CLAIM_HISTORY_WORDS.removed(row.detail ?? "");
+    case "claim-file-added":
+      return CLAIM_HISTORY_WORDS.fileAdded(row.detail ?? "", row.reference ?? "");
+    case "claim-file-deleted":
+      return CLAIM_HISTORY_WORDS.fileDeleted(row.detail ?? "", row.reference ?? "");
     case "supplement-denied":
       return CLAIM_HISTORY_WORDS.supplementDenied(row.detail ?? "");
     default:

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { claimFiles, claimSupplements, insuranceClaims, invoices, leads } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
-import type { ClaimFileKind } from "~/lib/claim-kinds";
+import { CLAIM_FILE_KIND_LABELS, type ClaimFileKind } from "~/lib/claim-kinds";
 import {
   CLAIM_MESSAGES,
   claimChanged,
@@ -187,13 +187,18 @@ export type NewClaimFile = {
 export function addClaimFile(leadId: number, file: NewClaimFile, by: Actor, now = new Date()): ClaimFile | undefined {
   return inTransaction(() => {
     if (!getClaim(leadId)) return undefined;
-    return getDb()
+    const row = getDb()
       .insert(claimFiles)
       .values({ leadId, ...file, uploadedBy: by.id, createdAt: now })
       .returning()
       .get();
+    writeLeadHistory({ leadId, kind: "claim-file-added", ...fileNamed(row) }, by, now);
+    return row;
   });
 }
+
+// How the history names a claim file: its kind and the name it came with.
+const fileNamed = (file: ClaimFile) => ({ detail: CLAIM_FILE_KIND_LABELS[file.kind], reference: file.originalName });
 
 /** A lead's claim files, oldest first. */
 export function listClaimFiles(leadId: number): ClaimFile[] {
@@ -209,13 +214,17 @@ export function getClaimFile(leadId: number, fileId: number): ClaimFile | undefi
     .get();
 }
 
-/** Deletes a file's row; the deleted row (the caller removes its file), or undefined. */
-export function deleteClaimFile(leadId: number, fileId: number): ClaimFile | undefined {
-  return getDb()
-    .delete(claimFiles)
-    .where(and(eq(claimFiles.id, fileId), eq(claimFiles.leadId, leadId)))
-    .returning()
-    .get();
+/** Deletes a file's row, in the lead's history; the deleted row (the caller removes its file), or undefined. */
+export function deleteClaimFile(leadId: number, fileId: number, by: Actor, now = new Date()): ClaimFile | undefined {
+  return inTransaction(() => {
+    const row = getDb()
+      .delete(claimFiles)
+      .where(and(eq(claimFiles.id, fileId), eq(claimFiles.leadId, leadId)))
+      .returning()
+      .get();
+    if (row) writeLeadHistory({ leadId, kind: "claim-file-deleted", ...fileNamed(row) }, by, now);
+    return row;
+  });
 }
 
 /** Every claim file's stored name: the start-up sweep keeps these (services/upload-housekeeping.server.ts). */

@@ -246,8 +246,8 @@ export async function storeClaimFile(
 }
 
 /** Deletes a file of the lead's claim: its row, then its file. Undefined: no such file here. */
-export function removeClaimFile(leadId: number, fileId: number): ClaimFile | undefined {
-  const deleted = deleteClaimFile(leadId, fileId);
+export function removeClaimFile(leadId: number, fileId: number, by: Actor): ClaimFile | undefined {
+  const deleted = deleteClaimFile(leadId, fileId, by);
   if (deleted) removeUpload(deleted.storedName, "private");
   return deleted;
 }

@@ -278,6 +278,16 @@ describe("claim files", () => {
     expect((await claimPost("office", leadId, { intent: "delete-claim-file", fileId: String(file.id) })).status).toBe(
       409,
     );
+    // Both in the lead's history, once each, by the office.
+    expect(history(leadId).filter((t) => t.includes("letter.pdf"))).toEqual([
+      "Other document added to the claim: letter.pdf",
+      "Other document deleted from the claim: letter.pdf",
+    ]);
+    expect(
+      listLeadNotes(leadId, "owner")
+        .filter((n) => n.text?.includes("letter.pdf"))
+        .map((n) => n.author),
+    ).toEqual(["Olive Office", "Olive Office"]);
   });
 });
 

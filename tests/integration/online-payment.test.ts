@@ -203,6 +203,20 @@ describe("the Pay button", () => {
     expect(await flashOf(res)).toEqual({ type: "error", message: ONLINE_PAYMENT_MESSAGES.unavailable });
   });
 
+  it("never takes a card for the insurance carrier's bill, nor for its check naming both", async () => {
+    for (const payer of ["carrier", "both"] as const) {
+      const { invoice, token } = leadWithInvoice(400_000);
+      db().update(invoices).set({ payer }).where(eq(invoices.id, invoice.id)).run();
+      const sessions = fake.sessions.size;
+      const res = (await pay(token, invoice.id)) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/job/${token}`);
+      expect(await flashOf(res)).toEqual({ type: "error", message: ONLINE_PAYMENT_MESSAGES.carriersBill });
+      expect(fake.sessions.size).toBe(sessions);
+      expect(paymentsOf(invoice.id)).toEqual([]);
+    }
+  });
+
   it("lets the job pages' forms lead to Stripe's checkout page, and no other page's", () => {
     expect(checkoutOrigin()).toBe(fake.url);
     expect(formTargetsFor("http://site.test/job/abc", checkoutOrigin())).toEqual([fake.url]);

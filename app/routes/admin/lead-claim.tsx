@@ -127,7 +127,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithFlash(back, { type: "success", message: CLAIM_MESSAGES.fileAdded(value.kind) });
     }
     case CLAIM_INTENTS.deleteFile: {
-      if (!removeClaimFile(lead.id, value.fileId)) return refuse({ refused: CLAIM_MESSAGES.noFile, status: 409 });
+      if (!removeClaimFile(lead.id, value.fileId, by)) return refuse({ refused: CLAIM_MESSAGES.noFile, status: 409 });
       return redirectWithFlash(back, { type: "success", message: CLAIM_MESSAGES.fileDeleted });
     }
     default:
