@@ -251,6 +251,7 @@ function ChoiceSum({ content: c, totals }: { content: ProposalContent; totals: C
 }
 
 const FORM_ID = "accept";
+const TOTAL_ID = "total";
 
 /**
  * The options and add-ons, the total, the terms (children) and the signature, as one form.
@@ -351,7 +352,7 @@ function ChoiceForm({
           </div>
         </fieldset>
       )}
-      <section aria-labelledby="total-title" className={card} aria-live="polite">
+      <section id={TOTAL_ID} aria-labelledby="total-title" className={card} aria-live="polite">
         <h2 id="total-title" className="text-xl font-bold">
           Your total
         </h2>
@@ -365,6 +366,8 @@ function ChoiceForm({
             type="submit"
             name={CHOICE_FIELDS.intent}
             value={CHOICE_INTENTS.review}
+            // The page that comes back opens at the total it was asked for, not at its top.
+            formAction={`#${TOTAL_ID}`}
             formNoValidate
             disabled={busy}
             className="mt-4 w-full rounded-md border border-brand bg-white px-5 py-3 text-lg font-semibold text-brand hover:bg-sand sm:w-auto"

@@ -55,6 +55,9 @@ test("@phone the homeowner picks the better option and one add-on, sees the tota
   } else {
     await expect(form.getByLabel("Your full name")).toHaveCount(0);
     await form.getByRole("button", { name: "See my total" }).click();
+    // The page comes back at the total, not at its top.
+    await expect(homeowner).toHaveURL(/#total$/);
+    await expect(total).toBeInViewport();
     await expect(form.getByRole("radio", { name: /Architectural shingles/ })).toBeChecked();
     await expect(form.getByRole("checkbox", { name: /Ridge vent upgrade/ })).toBeChecked();
   }
