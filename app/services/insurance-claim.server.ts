@@ -33,6 +33,7 @@ import {
   listClaimFiles,
   listSupplements,
   removeClaim,
+  type InsuranceClaim,
   type ClaimFile,
 } from "~/models/insurance-claim.server";
 import type { SessionUser } from "~/models/session.server";
@@ -121,40 +122,46 @@ export function leadClaimView(leadId: number, user: SessionUser, now = new Date(
   return {
     leadId,
     action: href("/admin/leads/:id/claim", { id: String(leadId) }),
-    claim: claim
-      ? {
-          carrier: claim.carrier,
-          claimNumber: claim.claimNumber,
-          lossOn: claim.lossOn && formatDay(claim.lossOn),
-          adjusterName: claim.adjusterName,
-          adjusterPhone: claim.adjusterPhone,
-          adjusterPhoneHref: claim.adjusterPhone && telHref(claim.adjusterPhone),
-          adjusterEmail: claim.adjusterEmail,
-          money: money
-            ? {
-                deductible: formatCents(claim.deductibleCents),
-                approved: claim.approvedCents === null ? null : formatCents(claim.approvedCents),
-                depreciation: formatCents(claim.depreciationCents),
-                form: {
-                  carrier: claim.carrier,
-                  claimNumber: claim.claimNumber,
-                  lossOn: claim.lossOn ?? "",
-                  adjusterName: claim.adjusterName ?? "",
-                  adjusterPhone: claim.adjusterPhone ?? "",
-                  adjusterEmail: claim.adjusterEmail ?? "",
-                  deductible: claim.deductibleCents ? centsToDollars(claim.deductibleCents) : "",
-                  approved: claim.approvedCents === null ? "" : centsToDollars(claim.approvedCents),
-                  depreciation: claim.depreciationCents ? centsToDollars(claim.depreciationCents) : "",
-                },
-              }
-            : null,
-        }
-      : null,
+    claim: claim ? claimFacts(claim, money) : null,
     supplements: claim && money ? listSupplements(claim.id).map(supplementItem) : null,
     files: files.map((f) => fileItem(leadId, f)),
     manages,
     mayRemove: !!claim && manages && !hasCarrierInvoice(leadId),
     today: businessToday(now),
+  };
+}
+
+/**
+ * A claim's facts as staff read them (the lead page's card; an adjuster meeting on My day,
+ * without money): the carrier, the claim, the adjuster a tap away, and for `money` the figures.
+ */
+export function claimFacts(claim: InsuranceClaim, money: boolean): ClaimFactsView {
+  return {
+    carrier: claim.carrier,
+    claimNumber: claim.claimNumber,
+    lossOn: claim.lossOn && formatDay(claim.lossOn),
+    adjusterName: claim.adjusterName,
+    adjusterPhone: claim.adjusterPhone,
+    adjusterPhoneHref: claim.adjusterPhone && telHref(claim.adjusterPhone),
+    adjusterEmail: claim.adjusterEmail,
+    money: money
+      ? {
+          deductible: formatCents(claim.deductibleCents),
+          approved: claim.approvedCents === null ? null : formatCents(claim.approvedCents),
+          depreciation: formatCents(claim.depreciationCents),
+          form: {
+            carrier: claim.carrier,
+            claimNumber: claim.claimNumber,
+            lossOn: claim.lossOn ?? "",
+            adjusterName: claim.adjusterName ?? "",
+            adjusterPhone: claim.adjusterPhone ?? "",
+            adjusterEmail: claim.adjusterEmail ?? "",
+            deductible: claim.deductibleCents ? centsToDollars(claim.deductibleCents) : "",
+            approved: claim.approvedCents === null ? "" : centsToDollars(claim.approvedCents),
+            depreciation: claim.depreciationCents ? centsToDollars(claim.depreciationCents) : "",
+          },
+        }
+      : null,
   };
 }
 

@@ -1,6 +1,8 @@
 import { formatKansasTime, formatLongDay, kansasDay } from "~/lib/business-time";
 import type { Role } from "~/lib/roles";
+import { getClaim } from "~/models/insurance-claim.server";
 import { listVisitsGivenTo } from "~/models/visit.server";
+import { claimFacts, type ClaimFactsView } from "~/services/insurance-claim.server";
 import { onMyWayCard } from "~/services/on-my-way.server";
 import { scheduleItem, type ScheduleItem } from "~/services/visit-schedule.server";
 
@@ -9,9 +11,13 @@ const NEXT_VISITS = 30;
 
 /**
  * One of my visits; `onMyWay` on today's whose homeowner takes texts: the card's "On my way"
- * form, with when the last one went (within half an hour), else null.
+ * form, with when the last one went (within half an hour), else null. `claim`: for a meeting
+ * with the adjuster, the claim's carrier, number and adjuster (never its money), else null.
  */
-export type MyDayItem = ScheduleItem & { onMyWay: { sentAt: string | null } | null };
+export type MyDayItem = ScheduleItem & {
+  onMyWay: { sentAt: string | null } | null;
+  claim: ClaimFactsView | null;
+};
 
 export type MyDayGroup = { day: string; label: string; items: MyDayItem[] };
 
@@ -30,7 +36,11 @@ export function myDayView(user: { role: Role; userId: number }, now = new Date()
     const day = kansasDay(visit.startsAt) < today ? today : kansasDay(visit.startsAt);
     const card = day === today ? onMyWayCard(visit, now) : null;
     const onMyWay = card && { sentAt: card.sentAt && formatKansasTime(card.sentAt) };
-    groups.set(day, [...(groups.get(day) ?? []), { ...scheduleItem(visit, user), onMyWay }]);
+    const claim = visit.kind === "adjuster_meeting" ? getClaim(visit.lead.id) : undefined;
+    groups.set(day, [
+      ...(groups.get(day) ?? []),
+      { ...scheduleItem(visit, user), onMyWay, claim: claim ? claimFacts(claim, false) : null },
+    ]);
   }
   const group = (day: string): MyDayGroup => ({ day, label: formatLongDay(day), items: groups.get(day) ?? [] });
   return {

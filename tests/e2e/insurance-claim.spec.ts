@@ -69,6 +69,7 @@ test("the office runs a claim from the lead page; the crew sees the adjuster and
   await book.getByLabel("What").selectOption({ label: "Adjuster meeting" });
   await book.getByLabel("Day", { exact: true }).fill(addDays(businessToday(), 3));
   await book.getByLabel("Time (Kansas)").fill("10:00");
+  await book.getByLabel("Who goes").selectOption({ label: KIM.name });
   await book.getByRole("button", { name: "Book it" }).click();
   await expect(page.getByText(/^Adjuster meeting booked/).first()).toBeVisible();
   await expect(schedule.getByRole("list", { name: "Upcoming visits" })).toContainText("Adjuster meeting");
@@ -116,4 +117,15 @@ test("the office runs a claim from the lead page; the crew sees the adjuster and
   await expect(claim).not.toContainText("Ridge vent");
   await expect(claim.getByRole("button")).toHaveCount(0);
   if (js) await expect(page.getByRole("region", { name: "Schedule" })).toContainText("Adjuster meeting");
+
+  // On My day, the meeting's card says whose claim it is and who the adjuster is, a tap away.
+  await page.goto(`${ownSite.baseURL}/admin/my-day`);
+  const meeting = page.getByRole("listitem").filter({ hasText: "Adjuster meeting" });
+  const onCard = meeting.getByRole("region", { name: "Insurance claim" });
+  await expect(onCard).toContainText("State Farm");
+  await expect(onCard).toContainText("12-345");
+  await expect(onCard).toContainText("Pat Adjuster");
+  await expect(onCard.getByRole("link", { name: "(316) 555-0142" })).toHaveAttribute("href", "tel:+13165550142");
+  await expect(onCard).not.toContainText("$");
+  await page.screenshot({ path: info.outputPath("my-day-adjuster-meeting.png"), fullPage: true });
 });

@@ -109,7 +109,8 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
   );
 }
 
-function ClaimFacts({ claim }: { claim: ClaimFactsView }) {
+/** The claim's facts: on the lead page's card, and on an adjuster meeting's card in My day. */
+export function ClaimFacts({ claim }: { claim: ClaimFactsView }) {
   const { money } = claim;
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-2" data-testid="claim-facts">

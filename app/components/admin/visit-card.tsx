@@ -3,6 +3,7 @@ import { useState } from "react";
 import { href, Link, useFetcher } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { primaryButton, SubmitButton } from "~/components/form";
+import { ClaimFacts } from "~/components/admin/lead-claim";
 import { mapsHref } from "~/lib/address";
 import { formatPhone, smsHref, telHref } from "~/lib/business";
 import { arrivalLabel, DEFAULT_ARRIVAL_MINUTES, ON_MY_WAY_MESSAGES } from "~/lib/on-my-way";
@@ -41,6 +42,12 @@ export function MyVisitCard({ item }: { item: MyDayItem }) {
         <p className="mt-1 flex items-start gap-1">
           <MapPin aria-hidden className="mt-1 size-4 shrink-0 text-ink-soft" /> {item.lead.place}
         </p>
+      )}
+      {item.claim && (
+        <section aria-label="Insurance claim" className="mt-2 rounded-lg border border-black/10 bg-sand p-3">
+          <p className="mb-1 text-xs font-bold tracking-wide uppercase">Insurance claim</p>
+          <ClaimFacts claim={item.claim} />
+        </section>
       )}
       {item.note && (
         <div className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-950">
