@@ -395,7 +395,8 @@ function buildDatabase() {
       };
       write(heavy, 300);
       while (written < NOTES) write(pick(leads), between(1, 6));
-      // The office wrote these, so each lead's first is its first contact, as writeLeadHistory keeps it.
+      // Every entry here is a note the office wrote (a kind that is contact), so each lead's
+      // first is its first contact, as writeLeadHistory keeps it.
       sqlite.exec(
         `update leads set first_contact_at = (select min(n.created_at) from lead_notes n where n.lead_id = leads.id)`,
       );

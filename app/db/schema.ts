@@ -271,9 +271,9 @@ export const leads = sqliteTable(
   },
   (t) => [
     index("leads_created_idx").on(t.createdAt),
-    // The reports count a span's leads by source and status and find its requests (with their
-    // first contact) from this index alone (years of leads, never their messages). Its own:
-    // leads_created_idx keeps the (created_at, id) order the lists and exports walk.
+    // The reports find a span's requests (with their first contact) from this index alone
+    // (years of leads, never their messages). Its own: leads_created_idx keeps the
+    // (created_at, id) order the lists and exports walk (and counts a chart's columns).
     index("leads_report_idx").on(t.createdAt, t.source, t.status, t.archivedAt, t.firstContactAt),
     // Years of a span's leads counted per source and status, each pair one range of this index
     // (decision 0111): no sort of tens of thousands of rows to group them.
@@ -374,8 +374,9 @@ export const leadNotes = sqliteTable(
     // The moves to Quoted, Won or Lost in a span of time: the pipeline's month and the
     // reports' periods read them by time, without a pass over every entry of every lead or
     // every other change of status (decision 0111). With the status and the lead, a span's
-    // moves are read from the index alone; queries name the term as this literal
-    // (models/lead.server.ts periodMove), as SQLite matches a partial index by its text.
+    // moves are read from the index alone; queries name the term with these literals
+    // (models/lead.server.ts periodMove): SQLite matches a partial index's expression, and a
+    // bound value in its place does not match.
     index("lead_notes_moves_idx")
       .on(t.createdAt, t.statusTo, t.leadId)
       .where(sql`${t.statusTo} in ('quoted', 'won', 'lost')`),
@@ -641,7 +642,9 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("payments_invoice_idx").on(t.invoiceId),
+    // With the day and the amount, what was paid on an invoice before a day is summed from
+    // the index alone (the Money report does so for thousands of invoices; decision 0111).
+    index("payments_invoice_idx").on(t.invoiceId, t.receivedOn, t.amountCents),
     // The Money report reads the payments of its days, not every payment ever received.
     index("payments_received_idx").on(t.receivedOn),
     check("payments_amount_check", sql`${t.amountCents} > 0`),

@@ -90,6 +90,14 @@ describe("Kansas days and weeks", () => {
     expect(hours("2026-11-02", "2026-11-03")).toBe(24);
   });
 
+  it("gives each caller a day's start of its own, however often it is asked", () => {
+    const first = startOfKansasDay("2026-07-04");
+    first.setUTCFullYear(1999);
+    expect(startOfKansasDay("2026-07-04").toISOString()).toBe("2026-07-04T05:00:00.000Z");
+    expect(() => startOfKansasDay("2026-02-30")).toThrow("Not a day");
+    expect(() => startOfKansasDay("2026-02-30")).toThrow("Not a day");
+  });
+
   it("runs weeks Monday to Sunday, from any day of them", () => {
     expect(weekStart("2026-11-27")).toBe("2026-11-23");
     expect(weekStart("2026-11-23")).toBe("2026-11-23");

@@ -13,6 +13,8 @@ export const SUPPLEMENT_STATE_LABELS: Record<SupplementState, string> = {
 /** What a file kept privately on a claim is: the carrier's scope of loss, a photo for the adjuster, or anything else. */
 export const CLAIM_FILE_KINDS = ["scope", "photo", "other"] as const;
 export type ClaimFileKind = (typeof CLAIM_FILE_KINDS)[number];
+export const isClaimFileKind = (value: unknown): value is ClaimFileKind =>
+  (CLAIM_FILE_KINDS as readonly unknown[]).includes(value);
 
 export const CLAIM_FILE_KIND_LABELS: Record<ClaimFileKind, string> = {
   scope: "Scope of loss",

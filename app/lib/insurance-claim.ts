@@ -276,8 +276,8 @@ export const CLAIM_HISTORY_WORDS = {
     `Marked as an insurance claim with ${claimName({ carrier, claimNumber })}`,
   changed: "Claim details changed",
   removed: (carrier: string) => `Not an insurance claim any more (was with ${carrier})`,
-  fileAdded: (kind: string, name: string) => `${kind} added to the claim: ${name}`,
-  fileDeleted: (kind: string, name: string) => `${kind} deleted from the claim: ${name}`,
+  fileAdded: (kind: string, name: string | null) => `${kind} added to the claim${name ? `: ${name}` : ""}`,
+  fileDeleted: (kind: string, name: string | null) => `${kind} deleted from the claim${name ? `: ${name}` : ""}`,
   supplementSubmitted: (description: string, amount: string) =>
     `Supplement asked of the carrier: ${description}, ${amount}`,
   supplementApproved: (description: string, amount: string) => `Supplement approved: ${description}, ${amount}`,

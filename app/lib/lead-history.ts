@@ -1,6 +1,7 @@
 import { seesMoney } from "./access";
 import { MONEY_KINDS, type HistoryKind } from "./history-kinds";
-import { CLAIM_HISTORY_WORDS } from "./insurance-claim";
+import { CLAIM_FILE_KIND_LABELS, isClaimFileKind } from "./claim-kinds";
+import { CLAIM_HISTORY_WORDS, seesClaimFile } from "./insurance-claim";
 import { formatInvoiceNumber, INVOICE_MESSAGES } from "./invoice";
 import { INVOICE_KINDS, paymentMethodWords, type InvoiceKind, type PaymentMethod } from "./invoice-kinds";
 import { JOB_PAGE_LINK_MESSAGES } from "./job-page";
@@ -204,14 +205,26 @@ export function historyText(row: HistoryRow, role: Role): string | null {
     case "claim-removed":
       return CLAIM_HISTORY_WORDS.removed(row.detail ?? "");
     case "claim-file-added":
-      return CLAIM_HISTORY_WORDS.fileAdded(row.detail ?? "", row.reference ?? "");
     case "claim-file-deleted":
-      return CLAIM_HISTORY_WORDS.fileDeleted(row.detail ?? "", row.reference ?? "");
+      return claimFileWords(row, role);
     case "supplement-denied":
       return CLAIM_HISTORY_WORDS.supplementDenied(row.detail ?? "");
     default:
       return null;
   }
+}
+
+/**
+ * A claim file kept or deleted: its kind and its name; a reader who may not open that kind of
+ * file (the crew, a letter) reads that a document came or went, not its name.
+ */
+function claimFileWords(row: HistoryRow, role: Role): string {
+  const kind = isClaimFileKind(row.detail) ? row.detail : "other";
+  const name = seesClaimFile(seesMoney(role), kind) ? row.reference : null;
+  const label = CLAIM_FILE_KIND_LABELS[kind];
+  return row.kind === "claim-file-added"
+    ? CLAIM_HISTORY_WORDS.fileAdded(label, name)
+    : CLAIM_HISTORY_WORDS.fileDeleted(label, name);
 }
 
 /** A text sent or received, "on my way", a STOP or START; null for any other entry. */

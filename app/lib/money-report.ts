@@ -118,17 +118,35 @@ const monthAfter = (month: string) => {
 
 const inDays = (day: string, days: { from: string; to: string }) => day >= days.from && day <= days.to;
 
+/**
+ * Cents summed into the months of the period by each item's day (YYYY-MM-DD): one pass over
+ * the items, the months covering the period's days exactly.
+ */
+function byMonth<T>(
+  period: Pick<ReportPeriod, "from" | "to">,
+  items: readonly T[],
+  dayOf: (item: T) => string,
+  centsOf: (item: T) => number,
+  into = periodMonths(period).map(() => 0),
+): number[] {
+  const index = new Map(periodMonths(period).map((m, i) => [m, i]));
+  for (const item of items) {
+    const day = dayOf(item);
+    if (!inDays(day, period)) continue;
+    const i = index.get(day.slice(0, 7));
+    if (i !== undefined) into[i]! += centsOf(item);
+  }
+  return into;
+}
+
 /** Billed in each month of the period: the totals of the invoices sent then. */
 export function billedByMonth(invoices: readonly SentInvoice[], period: Pick<ReportPeriod, "from" | "to">): number[] {
-  const months = periodMonths(period);
-  const index = new Map(months.map((m, i) => [m, i]));
-  const billed = months.map(() => 0);
-  for (const inv of invoices) {
-    if (inv.sentOn < period.from || inv.sentOn > period.to) continue;
-    const i = index.get(inv.sentOn.slice(0, 7));
-    if (i !== undefined) billed[i]! += inv.totalCents;
-  }
-  return billed;
+  return byMonth(
+    period,
+    invoices,
+    (inv) => inv.sentOn,
+    (inv) => inv.totalCents,
+  );
 }
 
 /** Collected in each month of the period: payments received less refunds given back. */
@@ -137,20 +155,19 @@ export function collectedByMonth(
   refunds: readonly MoneyMove[],
   period: Pick<ReportPeriod, "from" | "to">,
 ): number[] {
-  // One pass over the moves: the months cover the period's days exactly, each its own.
-  const months = periodMonths(period);
-  const index = new Map(months.map((m, i) => [m, i]));
-  const collected = months.map(() => 0);
-  const add = (moves: readonly MoneyMove[], sign: number) => {
-    for (const m of moves) {
-      if (!inDays(m.on, period)) continue;
-      const i = index.get(m.on.slice(0, 7));
-      if (i !== undefined) collected[i]! += sign * m.amountCents;
-    }
-  };
-  add(payments, 1);
-  add(refunds, -1);
-  return collected;
+  const received = byMonth(
+    period,
+    payments,
+    (m) => m.on,
+    (m) => m.amountCents,
+  );
+  return byMonth(
+    period,
+    refunds,
+    (m) => m.on,
+    (m) => -m.amountCents,
+    received,
+  );
 }
 
 /** The day a figure "at the end" of these days is read on: their last, or today while they run; null before they start. */

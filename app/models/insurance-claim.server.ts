@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { claimFiles, claimSupplements, insuranceClaims, invoices, leads } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
-import { CLAIM_FILE_KIND_LABELS, type ClaimFileKind } from "~/lib/claim-kinds";
+import type { ClaimFileKind } from "~/lib/claim-kinds";
 import {
   CLAIM_MESSAGES,
   claimChanged,
@@ -197,8 +197,8 @@ export function addClaimFile(leadId: number, file: NewClaimFile, by: Actor, now 
   });
 }
 
-// How the history names a claim file: its kind and the name it came with.
-const fileNamed = (file: ClaimFile) => ({ detail: CLAIM_FILE_KIND_LABELS[file.kind], reference: file.originalName });
+// What the history keeps of a claim file: its kind and the name it came with (worded when read).
+const fileNamed = (file: ClaimFile) => ({ detail: file.kind, reference: file.originalName });
 
 /** A lead's claim files, oldest first. */
 export function listClaimFiles(leadId: number): ClaimFile[] {

@@ -11,7 +11,7 @@ import {
 } from "~/lib/lead-report";
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
 import { periodInstants } from "~/lib/report-period";
-import { getDb } from "~/server/db.server";
+import { getDb, inReadSnapshot } from "~/server/db.server";
 import { jobValueColumns } from "./job-value.server";
 import { periodMove } from "./lead.server";
 
@@ -27,6 +27,10 @@ type Span = { start: Date; end: Date };
  * their moves once, as one span.
  */
 export function leadReportRows<const P extends readonly ReportSpan[]>(periods: P): { [K in keyof P]: PeriodRows } {
+  return inReadSnapshot(() => rowsOf(periods)) as { [K in keyof P]: PeriodRows };
+}
+
+function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
   const spans = periods.map((p) => periodInstants(p));
   const read = mergedSpans(spans).map(movesIn);
   return periods.map((period, i) => {
@@ -42,7 +46,7 @@ export function leadReportRows<const P extends readonly ReportSpan[]>(periods: P
       start,
       end,
     };
-  }) as { [K in keyof P]: PeriodRows };
+  });
 }
 
 const ms = (at: Date) => at.getTime();

@@ -11,7 +11,7 @@ import {
   type MoneyRows,
 } from "~/lib/money-report";
 import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
-import { getDb } from "~/server/db.server";
+import { getDb, inReadSnapshot } from "~/server/db.server";
 
 /**
  * The rows the Money report (lib/money-report.ts) works its figures from, for a period and
@@ -23,6 +23,11 @@ import { getDb } from "~/server/db.server";
  * and bills in neither period, so it is left out: years of paid jobs cost the page nothing.
  */
 export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows {
+  // The payments and the invoices they are paid on, as of one moment.
+  return inReadSnapshot(() => readRows(period, today));
+}
+
+function readRows(period: ReportPeriod, today: string): MoneyRows {
   const db = getDb();
   const since = firstDayRead(period, today);
   const { start: periodStart, end } = periodInstants(period);

@@ -60,6 +60,14 @@ export function inTransaction<T>(write: () => T): T {
 }
 
 /**
+ * Reads that must agree with one another (a report's counts and lists), from one snapshot of
+ * the database: a write by another process (a restore, a script) cannot fall between them.
+ */
+export function inReadSnapshot<T>(read: () => T): T {
+  return getDb().$client.transaction(read).deferred();
+}
+
+/**
  * A query built and prepared once per connection, for the reads every public render makes:
  * Drizzle otherwise builds the query's SQL again, and SQLite prepares it again, each time.
  * Arguments go in through `sql.placeholder`.

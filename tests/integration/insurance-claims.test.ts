@@ -283,6 +283,11 @@ describe("claim files", () => {
       "Other document added to the claim: letter.pdf",
       "Other document deleted from the claim: letter.pdf",
     ]);
+    // The crew, who may not open a letter, reads that one came and went, not its name.
+    expect(history(leadId, "crew").filter((t) => t.startsWith("Other document"))).toEqual([
+      "Other document added to the claim",
+      "Other document deleted from the claim",
+    ]);
     expect(
       listLeadNotes(leadId, "owner")
         .filter((n) => n.text?.includes("letter.pdf"))
