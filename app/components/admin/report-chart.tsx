@@ -53,9 +53,15 @@ function Columns({ chart }: { chart: ChartData }) {
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
   const labels = chart.rows.map((r, i) => `${i}`);
-  const x = scaleBand({ domain: labels, range: [0, innerWidth], padding: 0.2 });
-  const inner = scaleBand({ domain: chart.series.map((_, i) => `${i}`), range: [0, x.bandwidth()], padding: 0.08 });
-  const y = scaleLinear({ domain: [0, chartMax(chart)], range: [innerHeight, 0], nice: true });
+  // Whole pixels (round): crisp edges, and attributes of a few digits, not sixteen.
+  const x = scaleBand({ domain: labels, range: [0, innerWidth], padding: 0.2, round: true });
+  const inner = scaleBand({
+    domain: chart.series.map((_, i) => `${i}`),
+    range: [0, x.bandwidth()],
+    padding: 0.08,
+    round: true,
+  });
+  const y = scaleLinear({ domain: [0, chartMax(chart)], range: [innerHeight, 0], nice: true, round: true });
   const shown = new Set(axisLabelIndexes(chart.rows.length, 8));
   return (
     <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" aria-hidden focusable="false">
@@ -109,9 +115,14 @@ function Bars({ chart }: { chart: ChartData }) {
   const innerHeight = Math.max(1, chart.rows.length) * band;
   const height = innerHeight + margin.top + margin.bottom;
   const labels = chart.rows.map((_, i) => `${i}`);
-  const y = scaleBand({ domain: labels, range: [0, innerHeight], padding: 0.15 });
-  const inner = scaleBand({ domain: chart.series.map((_, i) => `${i}`), range: [0, y.bandwidth()], padding: 0.1 });
-  const x = scaleLinear({ domain: [0, chartMax(chart)], range: [0, innerWidth] });
+  const y = scaleBand({ domain: labels, range: [0, innerHeight], padding: 0.15, round: true });
+  const inner = scaleBand({
+    domain: chart.series.map((_, i) => `${i}`),
+    range: [0, y.bandwidth()],
+    padding: 0.1,
+    round: true,
+  });
+  const x = scaleLinear({ domain: [0, chartMax(chart)], range: [0, innerWidth], round: true });
   return (
     <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-xl" aria-hidden focusable="false">
       <Group left={margin.left} top={margin.top}>
