@@ -4,6 +4,7 @@ import { claimMoney, type ClaimFacts, type ClaimMoney, type ClaimSupplementFacts
 import type { InvoiceLine } from "~/lib/invoice-kinds";
 import { getDb } from "~/server/db.server";
 import { getClaim } from "./insurance-claim.server";
+import { isOpenInvoice } from "./open-invoice.server";
 import { jobValueOf, jobValuesOf } from "./job-value.server";
 
 /**
@@ -153,7 +154,7 @@ export function owedByPayer() {
     .select({ payer: invoices.payer, owedCents: sql<number>`sum(${invoices.totalCents} - ${invoices.paidCents})` })
     .from(invoices)
     .innerJoin(leads, eq(leads.id, invoices.leadId))
-    .where(inArray(invoices.state, ["sent", "partly_paid"]))
+    .where(isOpenInvoice)
     .groupBy(invoices.payer)
     .all();
 }

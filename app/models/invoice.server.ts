@@ -25,6 +25,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
 import { claimMoneyRows, markSupplementsBilled } from "./claim-money.server";
+import { isOpenInvoice } from "./open-invoice.server";
 import { enqueueMail, queueToHomeowner } from "./outbox.server";
 import { getSetting } from "./settings.server";
 import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
@@ -436,8 +437,7 @@ export function overdueInvoiceIds(today: string, since: string): number[] {
     .innerJoin(leads, eq(leads.id, invoices.leadId))
     .where(
       and(
-        // As a literal, so SQLite may take the partial index of open invoices.
-        sql`${invoices.state} in ('sent', 'partly_paid')`,
+        isOpenInvoice,
         // Reminders go to the homeowner: the carrier's bills are followed up by staff.
         eq(invoices.payer, "homeowner"),
         lt(invoices.dueOn, today),
@@ -524,7 +524,7 @@ export function owingJobs(
 ): { jobs: OwingJob[]; owedCents: number; overdueCents: number; jobCount: number; page: number; pages: number } {
   const owed = sql<number>`sum(${invoices.totalCents} - ${invoices.paidCents})`;
   const overdue = sql<number>`coalesce(sum(case when ${invoices.dueOn} < ${today} then ${invoices.totalCents} - ${invoices.paidCents} else 0 end), 0)`;
-  const open = and(inArray(invoices.state, ["sent", "partly_paid"]), where);
+  const open = and(isOpenInvoice, where);
   const totals = getDb()
     .select({ owedCents: owed, overdueCents: overdue, jobCount: sql<number>`count(distinct ${invoices.leadId})` })
     .from(invoices)
@@ -570,7 +570,7 @@ export function moneyByLead(
       leadId: invoices.leadId,
       invoicedCents: sql<number>`sum(${invoices.totalCents})`,
       paidCents: sql<number>`sum(${invoices.paidCents})`,
-      owedCents: sql<number>`sum(case when ${invoices.state} in ('sent', 'partly_paid') then ${invoices.totalCents} - ${invoices.paidCents} else 0 end)`,
+      owedCents: sql<number>`sum(case when ${isOpenInvoice} then ${invoices.totalCents} - ${invoices.paidCents} else 0 end)`,
     })
     .from(invoices)
     .where(and(inArray(invoices.leadId, leadIds), inArray(invoices.state, ["sent", "partly_paid", "paid"])))

@@ -12,6 +12,7 @@ import {
 } from "~/lib/money-report";
 import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
 import { getDb, inReadSnapshot } from "~/server/db.server";
+import { isOpenInvoice } from "./open-invoice.server";
 
 /**
  * The rows the Money report (lib/money-report.ts) works its figures from, for a period and
@@ -98,11 +99,7 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
               .select({ id: invoices.id })
               .from(invoices)
               .where(and(gte(invoices.sentAt, periodStart), lt(invoices.sentAt, end))),
-            db
-              .select({ id: invoices.id })
-              .from(invoices)
-              // As a literal, as invoices_open_idx is defined.
-              .where(sql`${invoices.state} in ('sent', 'partly_paid')`),
+            db.select({ id: invoices.id }).from(invoices).where(isOpenInvoice),
             // Each id looked up (a cross join keeps json_each outside), kept if sent by its day's end.
             db
               .select({ id: sql<number>`i.id` })
