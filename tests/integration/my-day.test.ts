@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leads, users, visits } from "~/db/schema";
 import type { Role } from "~/lib/roles";
+import { CLAIM_INTENTS, SaveClaimSchema } from "~/lib/insurance-claim";
+import { saveClaim } from "~/models/insurance-claim.server";
 import { createLead } from "~/models/lead.server";
 import { addVisit, cancelVisit } from "~/models/visit.server";
 import { upsertUser } from "~/models/user.server";
@@ -141,5 +143,53 @@ describe("My day", () => {
     );
     expect(page.today.items.every((i) => i.mine)).toBe(true);
     expect(getDb().select().from(visits).all().length).toBeGreaterThan(0);
+  });
+
+  it("shows a meeting with the adjuster the claim and who to call, never its money", () => {
+    const leadId = createLead({
+      name: "Hail Claim Homeowner",
+      email: "hail@example.com",
+      phone: null,
+      message: "Hail",
+    }).id;
+    const office = { id: team.office!.userId, name: "Olive Office" };
+    const { intent: _, ...claim } = SaveClaimSchema.parse({
+      intent: CLAIM_INTENTS.save,
+      carrier: "State Farm",
+      claimNumber: "12-345",
+      adjusterName: "Pat Adjuster",
+      adjusterPhone: "316-555-0199",
+      deductible: "1,000",
+      approved: "18,450",
+    });
+    expect(saveClaim(leadId, claim, office)).toBe("created");
+    for (const [kind, startsAt] of [
+      ["adjuster_meeting", "2026-12-02T16:00:00Z"],
+      ["work_day", "2026-12-03T15:00:00Z"],
+    ] as const)
+      addVisit(
+        {
+          leadId,
+          kind,
+          startsAt: at(startsAt),
+          durationMinutes: 60,
+          assigneeId: team.sam!.userId,
+          note: null,
+          createdBy: office.id,
+        },
+        office,
+        at("2026-11-20T15:00:00Z"),
+      );
+    const items = myDayView(team.sam!, SATURDAY_10AM).coming.flatMap((g) => g.items);
+    const meeting = items.find((i) => i.kind === "adjuster_meeting")!;
+    expect(meeting.claim).toMatchObject({
+      carrier: "State Farm",
+      claimNumber: "12-345",
+      adjusterName: "Pat Adjuster",
+      adjusterPhoneHref: "tel:+13165550199",
+      money: null,
+    });
+    // Another visit to the same job is not about the claim.
+    expect(items.find((i) => i.kind === "work_day" && i.lead.id === leadId)!.claim).toBeNull();
   });
 });
