@@ -25,6 +25,7 @@ import { getDb, inTransaction } from "~/server/db.server";
 import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
 import { claimMoneyRows, markSupplementsBilled } from "./claim-money.server";
+import { getClaim } from "./insurance-claim.server";
 import { isOpenInvoice } from "./open-invoice.server";
 import { enqueueMail, queueToHomeowner } from "./outbox.server";
 import { getSetting } from "./settings.server";
@@ -247,7 +248,7 @@ export function saveInvoiceDraft(
     const proposal = acceptedProposalOf(leadId);
     if (!proposal) return refusal(INVOICE_MESSAGES.noProposal);
     // Only an insurance claim's invoice names another payer than the homeowner.
-    const payer = input.payer && claimMoneyRows(leadId) ? input.payer : invoice.payer;
+    const payer = input.payer && getClaim(leadId) ? input.payer : invoice.payer;
     let lines: Line[];
     if (linesOf(invoice).some((l) => l.claimBill)) {
       // A claim's bill says what it is: its lines stay as made.
@@ -358,7 +359,7 @@ export function sendInvoice(
     const about = { kind: "invoice" as const, leadId, invoiceId: invoice.id };
     if (invoice.payer !== "homeowner") {
       // The carrier's bill goes to its adjuster, never to the homeowner; without his email, staff send it.
-      const adjuster = claimMoneyRows(leadId)?.claim.adjusterEmail?.trim();
+      const adjuster = getClaim(leadId)?.adjusterEmail?.trim();
       const mail = adjuster ? enqueueMail({ ...about, recipient: adjuster }, now) : null;
       return { invoice: sent, mailId: mail?.id ?? null, channel: mail ? "mail" : null, toCarrier: true };
     }
