@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { commonJsExports, onFirstUse } from "./on-first-use.server";
 
 describe("onFirstUse", () => {
@@ -21,6 +21,27 @@ describe("onFirstUse", () => {
     await expect(load()).rejects.toThrow("disk hiccup");
     expect(await load()).toBe("loaded");
     expect(tries).toBe(2);
+  });
+
+  it("lets go of what it built once unused for the time given, and builds it again when asked", async () => {
+    vi.useFakeTimers();
+    try {
+      let builds = 0;
+      const load = onFirstUse(async () => ({ n: ++builds }), { releaseAfterMs: 1000 });
+      const first = await load();
+      vi.advanceTimersByTime(900);
+      // Used again before the time ran out: kept, and the time starts over.
+      expect(await load()).toBe(first);
+      vi.advanceTimersByTime(900);
+      expect(await load()).toBe(first);
+      expect(builds).toBe(1);
+      vi.advanceTimersByTime(1000);
+      const again = await load();
+      expect(again).not.toBe(first);
+      expect(again.n).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -6,14 +6,25 @@
  * container's bundler (deploy/container-runtime.mjs) still finds it and makes it a chunk of
  * its own.
  */
-export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+export function onFirstUse<T>(
+  load: () => Promise<T>,
+  { releaseAfterMs }: { releaseAfterMs?: number } = {},
+): () => Promise<T> {
   let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
+  let release: NodeJS.Timeout | undefined;
+  return () => {
+    if (releaseAfterMs !== undefined) {
+      // Let go of what was built once unused this long: the next call builds it again. The
+      // timer never keeps the process alive.
+      clearTimeout(release);
+      release = setTimeout(() => (loading = undefined), releaseAfterMs).unref();
+    }
+    return (loading ??= load().catch((error: unknown) => {
       // A failed import is tried again by the next caller, not remembered.
       loading = undefined;
       throw error;
     }));
+  };
 }
 
 /**

@@ -5,18 +5,26 @@ import type { z } from "~/lib/zod";
 // The strength estimator behind the password rule (lib/password-rule.ts, decision 0077).
 // Its dictionaries are megabytes and take a quarter of a second to load and index, so they
 // are imported with the first password chosen (decision 0081), and never reach the browser.
-const loadEstimator = onFirstUse(async () => {
-  const [{ ZxcvbnFactory }, common, en] = await Promise.all([
-    import("@zxcvbn-ts/core").then(commonJsExports),
-    import("@zxcvbn-ts/language-common").then(commonJsExports),
-    import("@zxcvbn-ts/language-en").then(commonJsExports),
-  ]);
-  return new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: en.translations,
-  });
-});
+// Their index (some 13 MB of the heap) is let go once no password has been chosen for a
+// while: passwords are chosen a few times a year, and every garbage collection of every
+// page would otherwise walk it (decision 0112).
+/** How long the estimator is kept after a password was last checked. */
+const ESTIMATOR_KEPT_MS = 10 * 60_000;
+const loadEstimator = onFirstUse(
+  async () => {
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+      import("@zxcvbn-ts/core").then(commonJsExports),
+      import("@zxcvbn-ts/language-common").then(commonJsExports),
+      import("@zxcvbn-ts/language-en").then(commonJsExports),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...en.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: en.translations,
+    });
+  },
+  { releaseAfterMs: ESTIMATOR_KEPT_MS },
+);
 
 /** The estimator's score for a password, 0 (guessed at once) to 4; `related` are words of the person's own (email, name, company). */
 async function scorer(related: readonly string[]): Promise<(password: string) => number> {
