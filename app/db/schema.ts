@@ -613,7 +613,7 @@ export const invoices = sqliteTable(
     index("invoices_open_idx")
       .on(t.dueOn)
       .where(sql`${t.state} in ('sent', 'partly_paid')`),
-    // The Money report finds the invoices sent in its periods here, not in a pass over years of them.
+    // The Money report sums what each month billed over a range of it, not a pass over years of invoices.
     index("invoices_sent_idx").on(t.sentAt),
     check("invoices_money_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
   ],

@@ -4,7 +4,8 @@
  * figure has one definition here, the same the lists and the export use:
  *
  * - billed in a month: the totals of the invoices sent on its days (the Kansas day of
- *   `sent_at`), void ones left out whenever they were voided;
+ *   `sent_at`), void ones left out whenever they were voided (summed by SQLite over the
+ *   instants of billingMonths' days);
  * - collected in a month: payments received on its days less refunds given back on them;
  * - owed at the end of a day: what each invoice sent by then still owed after the payments
  *   and refunds dated by then (`owedCents` of lib/invoice.ts, as the pipeline's "Owed on won
@@ -139,15 +140,12 @@ function byMonth<T>(
   return into;
 }
 
-/** Billed in each month of the period: the totals of the invoices sent then. */
-export function billedByMonth(invoices: readonly SentInvoice[], period: Pick<ReportPeriod, "from" | "to">): number[] {
-  return byMonth(
-    period,
-    invoices,
-    (inv) => inv.sentOn,
-    (inv) => inv.totalCents,
-  );
-}
+/**
+ * The days of each month of the period (cut to its first and last): the spans "billed in a
+ * month" sums the invoices sent on, which SQLite sums (models/money-report.server.ts).
+ */
+export const billingMonths = (period: Pick<ReportPeriod, "from" | "to">) =>
+  periodMonths(period).map((month) => monthDays(month, period));
 
 /** Collected in each month of the period: payments received less refunds given back. */
 export function collectedByMonth(
@@ -311,11 +309,13 @@ export function lastDayBefore(days: readonly string[], day: string): string | nu
 }
 
 /**
- * What the report's loader reads: the invoices that can owe something on a day it reads or
- * were sent in its periods (with what was paid on them before `since`), and every payment and
- * refund dated from `since` on.
+ * What the report's loader reads: what was billed in each month, the invoices that can owe
+ * something on a day it reads (with what was paid on them before `since`), and every payment
+ * and refund dated from `since` on.
  */
 export type MoneyRows = {
+  /** Billed in each of billingMonths' months, of the period and of the same days a year earlier. */
+  billed: [number[], number[]];
   invoices: SentInvoice[];
   payments: MoneyMove[];
   refunds: MoneyMove[];
@@ -352,7 +352,7 @@ export function moneyReport(
     note,
     rows: months.map((month, i) => ({ label: shortMonthLabel(month), values: values.map((v) => v[i] ?? null) })),
   });
-  const billed = [billedByMonth(rows.invoices, period), billedByMonth(rows.invoices, earlier)];
+  const billed = rows.billed;
   const collected = [
     collectedByMonth(rows.payments, rows.refunds, period),
     collectedByMonth(rows.payments, rows.refunds, earlier),

@@ -3,6 +3,7 @@ import { unionAll } from "drizzle-orm/sqlite-core";
 import { invoices, leads, payments, refunds } from "~/db/schema";
 import { kansasDayOf } from "~/lib/business-time";
 import {
+  billingMonths,
   firstDayRead,
   lastDayBefore,
   owedReadOn,
@@ -14,14 +15,18 @@ import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-per
 import { getDb, inReadSnapshot } from "~/server/db.server";
 import { isOpenInvoice } from "./open-invoice.server";
 
+/** Sent and not void: the invoices the report counts. */
+const billedState = inArray(invoices.state, ["sent", "partly_paid", "paid"]);
+
 /**
  * The rows the Money report (lib/money-report.ts) works its figures from, for a period and
- * the same days a year earlier: every payment and refund dated from the first day it reads,
- * and every invoice (sent, not void) that was sent by its last day and either was sent in
- * the period or a year earlier, is still open, or is paid by now but was sent by a day the
+ * the same days a year earlier: what was billed in each month (summed here), every payment
+ * and refund dated from the first day it reads, and every invoice (sent, not void) that was
+ * sent by its last day and either is still open or is paid by now but was sent by a day the
  * report reads what is owed on and had money move on it after that day, with what was paid
  * on it before the first day. Any other invoice owes nothing on every day the report reads
- * and bills in neither period, so it is left out: years of paid jobs cost the page nothing.
+ * (paid now, it owed on a day only if money moved on it after), so it is left out: years of
+ * paid jobs, and the jobs paid within the month they were billed in, cost the page nothing.
  */
 export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows {
   // The payments and the invoices they are paid on, as of one moment.
@@ -31,7 +36,7 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
 function readRows(period: ReportPeriod, today: string): MoneyRows {
   const db = getDb();
   const since = firstDayRead(period, today);
-  const { start: periodStart, end } = periodInstants(period);
+  const { end } = periodInstants(period);
   // Raw rows (arrays), each made into its object here: thousands of them, without Drizzle's
   // mapping of every field of every row.
   const moves = (rows: unknown[][]): MoneyMove[] =>
@@ -67,7 +72,6 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     const day = lastDayBefore(days, last);
     return day ? [[id, Date.parse(`${day}T00:00:00Z`) + 36 * 60 * 60 * 1000]] : [];
   });
-  const earlier = periodInstants(yearEarlier(period));
   const sent = db
     .select({
       id: invoices.id,
@@ -82,23 +86,14 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     .where(
       and(
         // Sent, not void: a void invoice counts in no figure but what was paid and given back.
-        inArray(invoices.state, ["sent", "partly_paid", "paid"]),
+        billedState,
         isNotNull(invoices.sentAt),
         lt(invoices.sentAt, end),
-        // Sent in the period or a year earlier (invoices_sent_idx), still open (invoices_open_idx),
-        // or paid by now but able to owe on a day read (above): each found by its own index,
-        // not by a pass over every invoice ever sent.
+        // Still open (invoices_open_idx), or paid by now but able to owe on a day read (above):
+        // each found by its own index, not by a pass over every invoice ever sent.
         inArray(
           invoices.id,
           unionAll(
-            db
-              .select({ id: invoices.id })
-              .from(invoices)
-              .where(and(gte(invoices.sentAt, earlier.start), lt(invoices.sentAt, earlier.end))),
-            db
-              .select({ id: invoices.id })
-              .from(invoices)
-              .where(and(gte(invoices.sentAt, periodStart), lt(invoices.sentAt, end))),
             db.select({ id: invoices.id }).from(invoices).where(isOpenInvoice),
             // Each id looked up (a cross join keeps json_each outside), kept if sent by its day's end.
             db
@@ -111,6 +106,7 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     )
     .values() as [number, number, number, number, string | null, number][];
   return {
+    billed: [billedIn(period), billedIn(yearEarlier(period))],
     invoices: sent.map(([id, leadId, totalCents, sentAt, dueOn, paidBeforeCents]) => ({
       id,
       leadId,
@@ -122,6 +118,24 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     payments: paid,
     refunds: refunded,
   };
+}
+
+/**
+ * Billed in each month of the period: the totals of the invoices sent (not void) in its days,
+ * each month one range of invoices_sent_idx.
+ */
+function billedIn(period: Pick<ReportPeriod, "from" | "to">): number[] {
+  const bounds = JSON.stringify(
+    billingMonths(period).map((days) => {
+      const { start, end } = periodInstants(days);
+      return [start.getTime(), end.getTime()];
+    }),
+  );
+  return getDb()
+    .values<[number]>(
+      sql`select (select coalesce(sum(${invoices.totalCents}), 0) from ${invoices} where ${billedState} and ${invoices.sentAt} >= json_extract(b.value, '$[0]') and ${invoices.sentAt} < json_extract(b.value, '$[1]')) from json_each(${bounds}) b order by b.key`,
+    )
+    .map(([cents]) => cents);
 }
 
 /** The job's name and the invoice's number of the invoices a page lists. */
