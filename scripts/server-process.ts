@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 
 export function rssOf(pid: number): number | null {
   try {
@@ -13,6 +14,26 @@ export function rssOf(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * The CPU time a process has used so far, user and system, in ms (/proc/<pid>/stat, all its
+ * threads: V8's garbage collector too). Counted in clock ticks, 10 ms each: read it around
+ * many requests, not one.
+ */
+export function cpuMsOf(pid: number): number | null {
+  try {
+    // The command's name (field 2) is in parentheses and may hold spaces: count after it.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name and state.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+// USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK).
+const CLOCK_TICKS = 100;
 
 export const megabytes = (n: number | null) => (n ? `${(n / 1024 / 1024).toFixed(0)} MB` : "unknown");
 
@@ -30,13 +51,16 @@ export async function waitFor(url: string, timeoutMs = 30_000) {
 }
 
 /**
- * Starts `node server.js` (build/ must exist) on a fresh database; resolves once it answers.
- * Its errors go to this process's, or to `stderr` (an open file) when a run expects many.
+ * Starts `node server.js` (build/ must exist) on a fresh database; resolves once it answers,
+ * or with `warmed`, once it has also rendered its public pages ahead (the page cache's warm
+ * after a start: 40 s of the main thread at year five, which would slow every page timed
+ * meanwhile). Its errors go to this process's, or to `stderr` (an open file) when a run
+ * expects many.
  */
 export async function startServer(
   port: number,
   env: NodeJS.ProcessEnv = {},
-  { stderr = "inherit" }: { stderr?: "inherit" | number } = {},
+  { stderr = "inherit", warmed = false }: { stderr?: "inherit" | number; warmed?: boolean } = {},
 ): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-server-"));
@@ -54,10 +78,20 @@ export async function startServer(
       ADMIN_PASSWORD: "bench-password-123",
       ...env,
     },
-    stdio: ["ignore", "ignore", stderr],
+    stdio: ["ignore", warmed ? "pipe" : "ignore", stderr],
   });
+  // server.js says when the warm is done (or failed); every line is read, so the pipe never fills.
+  const warm =
+    warmed &&
+    new Promise<void>((resolve) => {
+      readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+        if (/^(Page cache: |Warming the page cache failed)/.test(line)) resolve();
+      });
+      child.once("exit", () => resolve());
+    });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
+  if (warm) await warm;
   return {
     base,
     child,

@@ -2,6 +2,7 @@ import { AxisBottom, AxisLeft, type TickRendererProps } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { Fragment } from "react";
 import { axisLabelIndexes, chartMax, formatFigure, formatTick, type ChartData } from "~/lib/report-chart";
 
 // This period in the brand's color, a year earlier in a quiet gray: the eye reads the first.
@@ -147,7 +148,7 @@ function Bars({ chart }: { chart: ChartData }) {
             const top = (y(`${r}`) ?? 0) + (inner(`${s}`) ?? 0);
             const length = x(value ?? 0);
             return (
-              <g key={`${r}-${s}`}>
+              <Fragment key={`${r}-${s}`}>
                 <Bar
                   x={0}
                   y={top}
@@ -158,7 +159,7 @@ function Bars({ chart }: { chart: ChartData }) {
                 <text x={length + 4} y={top + inner.bandwidth() / 2} dy="0.35em" {...AXIS_TEXT}>
                   {formatTick(chart.unit, value ?? 0)}
                 </text>
-              </g>
+              </Fragment>
             );
           }),
         )}
