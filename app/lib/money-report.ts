@@ -1,7 +1,8 @@
 /**
  * The Money report's figures (decision 0105), worked out from plain rows: the invoices sent
  * (never a draft or a void one), the payments received and the refunds given back. Every
- * figure has one definition here, the same the lists and the export use:
+ * figure has one definition here (billed's sum is SQLite's, over billingMonths' days,
+ * decision 0112), the same the lists and the export use:
  *
  * - billed in a month: the totals of the invoices sent on its days (the Kansas day of
  *   `sent_at`), void ones left out whenever they were voided (summed by SQLite over the

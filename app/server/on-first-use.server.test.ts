@@ -23,6 +23,42 @@ describe("onFirstUse", () => {
     expect(tries).toBe(2);
   });
 
+  it("sets no timer unless asked to let go", async () => {
+    vi.useFakeTimers();
+    try {
+      const load = onFirstUse(async () => "kept");
+      await load();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps a newer build when an older one, let go while it was loading, fails", async () => {
+    vi.useFakeTimers();
+    try {
+      const pending: { reject: (e: Error) => void }[] = [];
+      let builds = 0;
+      const load = onFirstUse(
+        () => {
+          builds++;
+          if (builds === 1) return new Promise<string>((_, reject) => pending.push({ reject }));
+          return Promise.resolve(`build ${builds}`);
+        },
+        { releaseAfterMs: 1000 },
+      );
+      const first = load();
+      vi.advanceTimersByTime(1000);
+      expect(await load()).toBe("build 2");
+      pending[0]!.reject(new Error("slow disk"));
+      await expect(first).rejects.toThrow("slow disk");
+      expect(await load()).toBe("build 2");
+      expect(builds).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("lets go of what it built once unused for the time given, and builds it again when asked", async () => {
     vi.useFakeTimers();
     try {

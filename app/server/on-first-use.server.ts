@@ -19,11 +19,14 @@ export function onFirstUse<T>(
       clearTimeout(release);
       release = setTimeout(() => (loading = undefined), releaseAfterMs).unref();
     }
-    return (loading ??= load().catch((error: unknown) => {
-      // A failed import is tried again by the next caller, not remembered.
-      loading = undefined;
+    if (loading) return loading;
+    const attempt: Promise<T> = load().catch((error: unknown) => {
+      // A failed import is tried again by the next caller, not remembered (unless a newer
+      // attempt already took its place, after a release).
+      if (loading === attempt) loading = undefined;
       throw error;
-    }));
+    });
+    return (loading = attempt);
   };
 }
 

@@ -13,7 +13,8 @@ const AXIS_TEXT = { fill: "#4a5566", fontSize: 11, fontFamily: "inherit" } as co
 /**
  * A tick's label as plain SVG text, where it would stand. visx's own (its Text) wraps words
  * and parses CSS lengths, which one short label never needs; on a report of seven charts that
- * was the most costly part of drawing the page.
+ * was the most costly part of drawing the page. Only these props are drawn: Text's own
+ * (verticalAnchor, angle, width…) are not SVG attributes.
  */
 function TickLabel({ formattedValue, x, y, dx, dy, textAnchor, fill, fontSize, fontFamily }: TickRendererProps) {
   return (
