@@ -5,8 +5,7 @@
 // after another (one client, as the owner would), and the public pages a visitor opens.
 // Prints p50 / p95, the HTML's size and the server's CPU time per request beside the
 // targets, and how much the server's resident memory grew while it sent the CSV exports.
-// Numbers, not a test:
-// nothing is asserted. BENCH_RUNS changes the 15; BENCH_KEEP=1 keeps the database;
+// Numbers, not a test: nothing is asserted. BENCH_RUNS changes the 15; BENCH_KEEP=1 keeps the database;
 // BENCH_DB=<file> builds it there once and reuses it on later runs (for profiling one page);
 // BENCH_PAGES=<words> times only the pages whose label contains one of the words.
 import fs from "node:fs";

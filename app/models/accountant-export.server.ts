@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invoices, leads, payments, proposals, refunds } from "~/db/schema";
 import type { MoneyMove, QboCustomer, QboInvoice } from "~/lib/quickbooks";
 import { getDb } from "~/server/db.server";
+import { isSentInvoice } from "./open-invoice.server";
 
 /**
  * What the accountant's files read (decision 0103), for a period: instants for when an
@@ -28,11 +29,7 @@ function* inBatches<T, K>(read: (after: K | null) => T[], keyOf: (row: T) => K):
 
 /** An invoice the accountant's files count: sent in the period and not voided (drafts were never sent). */
 const countedSentIn = (p: PeriodBounds) =>
-  and(
-    gte(invoices.sentAt, p.start),
-    lt(invoices.sentAt, p.end),
-    inArray(invoices.state, ["sent", "partly_paid", "paid"]),
-  );
+  and(gte(invoices.sentAt, p.start), lt(invoices.sentAt, p.end), isSentInvoice);
 
 // The tax rate the accepted proposal froze (lib/proposal.ts ProposalContent), for an invoice that charges tax.
 const proposalTaxRate = sql<number | null>`json_extract(${proposals.content}, '$.taxRateBasisPoints')`;

@@ -26,7 +26,7 @@ import { jobValueOf } from "./job-value.server";
 import { writeLeadHistory } from "./lead-history.server";
 import { claimMoneyRows, markSupplementsBilled } from "./claim-money.server";
 import { getClaim } from "./insurance-claim.server";
-import { isOpenInvoice } from "./open-invoice.server";
+import { isOpenInvoice, isSentInvoice } from "./open-invoice.server";
 import { enqueueMail, queueToHomeowner } from "./outbox.server";
 import { getSetting } from "./settings.server";
 import { isRefusal, refusal, type Refusal } from "~/lib/refusal";
@@ -574,7 +574,7 @@ export function moneyByLead(
       owedCents: sql<number>`sum(case when ${isOpenInvoice} then ${invoices.totalCents} - ${invoices.paidCents} else 0 end)`,
     })
     .from(invoices)
-    .where(and(inArray(invoices.leadId, leadIds), inArray(invoices.state, ["sent", "partly_paid", "paid"])))
+    .where(and(inArray(invoices.leadId, leadIds), isSentInvoice))
     .groupBy(invoices.leadId)
     .all();
   return new Map(rows.map(({ leadId, ...money }) => [leadId, money]));

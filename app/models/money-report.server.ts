@@ -13,10 +13,7 @@ import {
 } from "~/lib/money-report";
 import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
 import { getDb, inReadSnapshot } from "~/server/db.server";
-import { isOpenInvoice } from "./open-invoice.server";
-
-/** Sent and not void: the invoices the report counts. */
-const billedState = inArray(invoices.state, ["sent", "partly_paid", "paid"]);
+import { isOpenInvoice, isSentInvoice } from "./open-invoice.server";
 
 /**
  * The rows the Money report (lib/money-report.ts) works its figures from, for a period and
@@ -86,7 +83,7 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     .where(
       and(
         // Sent, not void: a void invoice counts in no figure but what was paid and given back.
-        billedState,
+        isSentInvoice,
         isNotNull(invoices.sentAt),
         lt(invoices.sentAt, end),
         // Still open (invoices_open_idx), or paid by now but able to owe on a day read (above):
@@ -133,7 +130,7 @@ function billedIn(period: Pick<ReportPeriod, "from" | "to">): number[] {
   );
   return getDb()
     .values<[number]>(
-      sql`select (select coalesce(sum(${invoices.totalCents}), 0) from ${invoices} where ${billedState} and ${invoices.sentAt} >= json_extract(b.value, '$[0]') and ${invoices.sentAt} < json_extract(b.value, '$[1]')) from json_each(${bounds}) b order by b.key`,
+      sql`select (select coalesce(sum(${invoices.totalCents}), 0) from ${invoices} where ${isSentInvoice} and ${invoices.sentAt} >= json_extract(b.value, '$[0]') and ${invoices.sentAt} < json_extract(b.value, '$[1]')) from json_each(${bounds}) b order by b.key`,
     )
     .map(([cents]) => cents);
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { invoices } from "~/db/schema";
 
 /**
@@ -8,3 +8,6 @@ import { invoices } from "~/db/schema";
  * models all ask it, and the invoice model already reads the claim's.
  */
 export const isOpenInvoice = sql`${invoices.state} in ('sent', 'partly_paid')`;
+
+/** An invoice sent and not void (drafts were never sent): what is billed, counted and owed on. */
+export const isSentInvoice = inArray(invoices.state, ["sent", "partly_paid", "paid"]);

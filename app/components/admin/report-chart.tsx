@@ -16,14 +16,11 @@ const AXIS_TEXT = { fill: "#4a5566", fontSize: 11, fontFamily: "inherit" } as co
  * was the most costly part of drawing the page. Only these props are drawn: Text's own
  * (verticalAnchor, angle, width…) are not SVG attributes.
  */
-function TickLabel({ formattedValue, x, y, dx, dy, textAnchor, fill, fontSize, fontFamily }: TickRendererProps) {
-  return (
-    <text x={x} y={y} dx={dx} dy={dy} textAnchor={textAnchor} fill={fill} fontSize={fontSize} fontFamily={fontFamily}>
-      {formattedValue}
-    </text>
-  );
-}
-const tickLabel = (props: TickRendererProps) => <TickLabel {...props} />;
+const tickLabel = ({ formattedValue, x, y, dx, dy, textAnchor, fill, fontSize, fontFamily }: TickRendererProps) => (
+  <text x={x} y={y} dx={dx} dy={dy} textAnchor={textAnchor} fill={fill} fontSize={fontSize} fontFamily={fontFamily}>
+    {formattedValue}
+  </text>
+);
 
 /**
  * A report's chart: SVG drawn on the server (visx), so it shows without scripts and prints,
