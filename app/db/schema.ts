@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/lead-status";
 import { MAIL_STATES } from "../lib/mail-retry";
@@ -568,6 +568,14 @@ export const visits = sqliteTable(
 );
 
 /**
+ * Whether an invoice's lines may hold a change order: the text a change-order line is stored
+ * with (JSON.stringify writes `"changeOrder":true`). A test in text, so an index can hold it;
+ * each line is still read as JSON after it. Its readers name it this way, or SQLite would not
+ * see the index's condition in theirs.
+ */
+export const carriesChangeOrder = (lines: SQLWrapper) => sql`instr(${lines}, '"changeOrder":true') > 0`;
+
+/**
  * An invoice for a won job: a deposit, a progress or the final bill, lines in
  * whole cents. Its number is given when it is first sent, one more than the highest, so
  * numbers run without gaps; a sent invoice is never deleted, only voided, and a lead with
@@ -615,6 +623,11 @@ export const invoices = sqliteTable(
       .where(sql`${t.state} in ('sent', 'partly_paid')`),
     // The Money report sums what each month billed over a range of it, not a pass over years of invoices.
     index("invoices_sent_idx").on(t.sentAt),
+    // The few invoices with a change order, each job's found by one step: a job's value is read
+    // for thousands of leads at once (reports, lists, exports), most billed without one.
+    index("invoices_change_orders_idx")
+      .on(t.leadId)
+      .where(sql`${t.state} <> 'void' and ${carriesChangeOrder(t.lines)}`),
     check("invoices_money_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
   ],
 );

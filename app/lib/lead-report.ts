@@ -242,7 +242,10 @@ export const requestCount = (tally: readonly LeadTally[]) =>
 /** `requests`: how many requests came in (requestCount); `rows`: those contacted and the longest waiting. */
 export function speedToLead(requests: number, rows: RequestRows, now: Date): SpeedToLead {
   const { contacted } = rows;
-  const minutes = Float64Array.from(contacted, (c) => c.minutes).sort();
+  // Filled by index: `from` with a map function walks the array as an iterator.
+  const minutes = new Float64Array(contacted.length);
+  for (let i = 0; i < contacted.length; i++) minutes[i] = contacted[i]!.minutes;
+  minutes.sort();
   let within = 0;
   for (const m of minutes) if (m <= REPLY_PROMISE_HOURS * 60) within++;
   // The slowest few: those at least as slow as the LISTED_LEADS-th slowest, ties and all, then sorted.

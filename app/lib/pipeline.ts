@@ -51,10 +51,12 @@ export type PeriodFigures<M extends StatusMove = StatusMove> = Omit<MonthFigures
 export function periodFigures<M extends StatusMove>(moves: readonly M[], start: Date, end: Date): PeriodFigures<M> {
   const [from, to] = [start.getTime(), end.getTime()];
   const inSpan = moves
-    .map((m) => ({ m, at: m.at.getTime() }))
-    .filter(({ at }) => at >= from && at < to)
-    .sort((a, b) => a.at - b.at || a.m.leadId - b.m.leadId)
-    .map(({ m }) => m);
+    .filter((m) => {
+      const at = m.at.getTime();
+      return at >= from && at < to;
+    })
+    // Most callers pass them in time order already: the sort then only checks.
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.leadId - b.leadId);
   const quoted = [...new Map(inSpan.filter((m) => m.to === "quoted").map((m) => [m.leadId, m])).values()];
   const latestClose = new Map<number, M>();
   for (const m of inSpan) if (m.to === "won" || m.to === "lost") latestClose.set(m.leadId, m);

@@ -1,14 +1,15 @@
 import { getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { leads } from "~/db/schema";
+import { carriesChangeOrder, leads } from "~/db/schema";
 import { jobValueCents } from "~/lib/job-value";
 import { getDb } from "~/server/db.server";
 
 // Change-order lines of the invoices that are not void. A draft's count: the change is
 // agreed and will be billed. A final invoice repeats earlier ones as plain lines (no flag),
-// so each is counted once, on the invoice it was made on.
+// so each is counted once, on the invoice it was made on. Only the invoices that carry one
+// are read (invoices_change_orders_idx), not every invoice of the job parsed.
 const changeOrderLines = (leadId: SQL) =>
-  sql`from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and i.state <> 'void' and json_extract(j.value, '$.changeOrder') = 1`;
+  sql`from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and i.state <> 'void' and ${carriesChangeOrder(sql`i.lines`)} and json_extract(j.value, '$.changeOrder') = 1`;
 
 /**
  * The one query path for a job's value (lib/job-value.ts combines the parts): columns any

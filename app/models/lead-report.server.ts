@@ -24,7 +24,7 @@ type Span = { start: Date; end: Date };
  * as speed to lead reads them; and the moves to Quoted, Won or Lost made in it (the pipeline's
  * moves, with the lead's work, town and value). Everyone's leads: the report is the owner's
  * and the office's. Periods that overlap (ten years and the ten years a year earlier) read
- * their moves once, as one span.
+ * their moves and contacted requests once, as one span.
  */
 export function leadReportRows<const P extends readonly ReportSpan[]>(periods: P): { [K in keyof P]: PeriodRows } {
   return inReadSnapshot(() => rowsOf(periods)) as { [K in keyof P]: PeriodRows };
@@ -32,21 +32,35 @@ export function leadReportRows<const P extends readonly ReportSpan[]>(periods: P
 
 function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
   const spans = periods.map((p) => periodInstants(p));
-  const read = mergedSpans(spans).map(movesIn);
+  const merged = mergedSpans(spans);
+  const moves = merged.map(movesIn);
+  const contacted = merged.map(contactedIn);
   return periods.map((period, i) => {
-    const { start, end } = spans[i]!;
-    const [from, to] = [start.getTime(), end.getTime()];
-    const moves: ReportMove[] = [];
-    for (const span of read) for (const m of span) if (m.at.getTime() >= from && m.at.getTime() < to) moves.push(m);
+    const span = spans[i]!;
     return {
       bucketCounts: bucketCounts(period.buckets.map((b) => periodInstants(b))),
-      tally: tallyIn(spans[i]!),
-      requests: requestsIn(spans[i]!),
-      moves,
-      start,
-      end,
+      tally: tallyIn(span),
+      requests: {
+        contacted: within(contacted, span, (c) => c.createdAt).map(({ id, minutes }) => ({ id, minutes })),
+        waiting: waitingIn(span),
+      },
+      moves: within(moves, span, (m) => m.at.getTime()),
+      start: span.start,
+      end: span.end,
     };
   });
+}
+
+/** The rows of the merged spans' reads that fall in one span (by the instant `at` gives, in ms). */
+function within<T>(read: readonly (readonly T[])[], { start, end }: Span, at: (row: T) => number): T[] {
+  const [from, to] = [ms(start), ms(end)];
+  const rows: T[] = [];
+  for (const span of read)
+    for (const row of span) {
+      const t = at(row);
+      if (t >= from && t < to) rows.push(row);
+    }
+  return rows;
 }
 
 const ms = (at: Date) => at.getTime();
@@ -72,31 +86,38 @@ function tallyIn({ start, end }: Span): LeadTally[] {
     .map(([source, status, count]) => ({ source, status, count }));
 }
 
+// A span's requests, from leads_report_idx alone ("+source": its range of days, not
+// leads_tally_idx's every request ever).
+const requestsIn = (span: Span) => and(inSpan(span), inArray(sql`+${leads.source}`, [...WAITS_FOR_CONTACT]));
+
 /**
- * The span's requests from leads_report_idx alone: each contacted one with its minutes (first
- * contact kept on the lead by writeLeadHistory), and the longest waiting of the others.
+ * The span's contacted requests, each with its minutes (first contact kept on the lead by
+ * writeLeadHistory) and when it came in: read once for periods that overlap.
  */
-function requestsIn(span: Span): RequestRows {
-  const db = getDb();
-  // "+source": leads_report_idx's range of days, not leads_tally_idx's every request ever.
-  const requests = and(inSpan(span), inArray(sql`+${leads.source}`, [...WAITS_FOR_CONTACT]));
-  const contacted = db
-    .select({ id: leads.id, minutes: sql<number>`(${leads.firstContactAt} - ${leads.createdAt}) / 60000.0` })
+function contactedIn(span: Span): { id: number; minutes: number; createdAt: number }[] {
+  const rows = getDb()
+    .select({
+      id: leads.id,
+      minutes: sql<number>`(${leads.firstContactAt} - ${leads.createdAt}) / 60000.0`,
+      createdAt: sql<number>`${leads.createdAt}`,
+    })
     .from(leads)
-    .where(and(requests, isNotNull(leads.firstContactAt)))
-    .values() as [number, number][];
-  const waiting = db
+    .where(and(requestsIn(span), isNotNull(leads.firstContactAt)))
+    .values() as [number, number, number][];
+  return rows.map(([id, minutes, createdAt]) => ({ id, minutes, createdAt }));
+}
+
+/** The span's longest waiting requests, never contacted, oldest first. */
+function waitingIn(span: Span): RequestRows["waiting"] {
+  const waiting = getDb()
     .select({ id: leads.id, createdAt: leads.createdAt, archived: sql<number>`${leads.archivedAt} is not null` })
     .from(leads)
-    .where(and(requests, isNull(leads.firstContactAt)))
+    .where(and(requestsIn(span), isNull(leads.firstContactAt)))
     // Sorted after the covering range is read: the few never contacted, not every lead of the span looked up.
     .orderBy(sql`+${leads.createdAt}`, leads.id)
     .limit(LISTED_LEADS)
     .all();
-  return {
-    contacted: contacted.map(([id, minutes]) => ({ id, minutes })),
-    waiting: waiting.map((w) => ({ ...w, archived: Boolean(w.archived) })),
-  };
+  return waiting.map((w) => ({ ...w, archived: Boolean(w.archived) }));
 }
 
 /** The names of these leads, for the few the report lists by name. */
@@ -154,5 +175,9 @@ function movesIn({ start, end }: Span): ReportMove[] {
       { service, city, createdAt: new Date(createdAt), value: { acceptedCents, changeOrderCents, estimateCents } },
     ]),
   );
-  return moves.map(([leadId, to, at]) => ({ leadId, to, at: new Date(at), ...leadsMoved.get(leadId)! }));
+  return moves.map(([leadId, to, at]) => {
+    // Named, not spread: a spread of thousands of objects copies each the slow way.
+    const { service, city, createdAt, value } = leadsMoved.get(leadId)!;
+    return { leadId, to, at: new Date(at), service, city, createdAt, value };
+  });
 }

@@ -5,6 +5,7 @@ import { getDashboard } from "~/models/dashboard.server";
 import { visibleTo } from "~/models/lead-assignment.server";
 import { createLead, setJobCompleted, updateLead, waitingLeads } from "~/models/lead.server";
 import { getDb } from "~/server/db.server";
+import { plansOf } from "../query-plans";
 
 // The dashboard costs the same with years of finished jobs as with a few. Its
 // "Jobs to complete" are read from their own small index, never from every won lead; the
@@ -18,26 +19,6 @@ beforeAll(() => {
     if (i >= 3) setJobCompleted(id, true, by);
   }
 });
-
-/** The statements getDashboard prepares, each with its query plan. */
-function plansOf(run: () => void): { sql: string; plan: string }[] {
-  const sqlite = getDb().$client;
-  const prepare = sqlite.prepare.bind(sqlite);
-  const seen: string[] = [];
-  sqlite.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof sqlite.prepare;
-  try {
-    run();
-  } finally {
-    sqlite.prepare = prepare;
-  }
-  return seen.map((sql) => {
-    const params = new Array((sql.match(/\?/g) ?? []).length).fill("2026-01-01");
-    const plan = (prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[])
-      .map((r) => r.detail)
-      .join("\n");
-    return { sql, plan };
-  });
-}
 
 describe("the dashboard's jobs to complete", () => {
   it("lists the won jobs not yet done, oldest first, for the owner and for the crew", () => {

@@ -10,7 +10,7 @@ import { estimates, invoices, leads, proposals, visits } from "~/db/schema";
 import { actorOf, systemActor, type Actor } from "~/lib/actor";
 import { kansasInstant } from "~/lib/business-time";
 import type { HistoryKind } from "~/lib/history-kinds";
-import { speedFigures } from "~/lib/lead-report";
+import { speedFigures, type LeadReport } from "~/lib/lead-report";
 import type { LeadSource, LeadStatus } from "~/lib/lead-status";
 import type { ChartData, ReportFigure } from "~/lib/report-chart";
 import { createLead, createManualLead, insertRoofToolLead } from "~/models/lead.server";
@@ -405,6 +405,50 @@ beforeAll(async () => {
   files = await readFiles();
 });
 
+/** Every figure of series `s` (the days from `from` to `to`) but the leads over time, as the files tell them. */
+function expectAsFiles(r: LeadReport, s: number, from: string, to: string) {
+  const want = fromFiles(from, to);
+  const at = (label: string) => figure(r.figures, label)[s];
+  expect(at("Leads"), `leads ${from}`).toBe(want.leads);
+  expect(at("Quoted"), `quoted ${from}`).toBe(want.quoted);
+  expect(at("Won"), `won ${from}`).toBe(want.won);
+  expect(at("Lost"), `lost ${from}`).toBe(want.lost);
+  expect(at("Win rate"), `win rate ${from}`).toBe(want.winRate);
+  expect(at("Won value"), `won value ${from}`).toBe(want.wonCents);
+  expect(at("Average job"), `average ${from}`).toBe(want.averageJobCents);
+  expect(at("Request to won"), `to won ${from}`).toBe(want.medianDaysToWon);
+  expect(at("Speed to lead"), `speed ${from}`).toBe(want.speed.median);
+  const speed = (label: string) => figure(speedFigures(r.speed), label)[s];
+  expect(speed("Slowest"), `slowest ${from}`).toBe(want.speed.slowest);
+  expect(speed("Contacted within 24 hours"), `within ${from}`).toBe(want.speed.within);
+  expect(speed("Not contacted"), `waiting ${from}`).toBe(want.speed.waiting);
+
+  const sources = Object.fromEntries(r.charts.leadsBySource.rows.map((row) => [row.label, row.values[s]]));
+  expect(sources, `sources ${from}`).toEqual({
+    "Website form": want.bySource.website,
+    "Phone call": want.bySource.phone,
+    "Roof tool": want.bySource.roof_tool,
+    "Text message": want.bySource.text,
+  });
+  for (const row of r.charts.standNow.rows)
+    expect(row.values[s], `${row.label} ${from}`).toBe(want.standNow.get(row.label)?.length ?? 0);
+
+  expect(chartRows(r.charts.closeRateByWork, s), `work ${from}`).toEqual(
+    new Map([...chartRows(r.charts.closeRateByWork, s)].map(([k]) => [k, want.rateByWork.get(k) ?? null])),
+  );
+  expect([...want.rateByWork.keys()].every((k) => chartRows(r.charts.closeRateByWork, s).has(k))).toBe(true);
+  expect(chartRows(r.charts.closeRateByTown, s), `towns ${from}`).toEqual(
+    new Map([...chartRows(r.charts.closeRateByTown, s)].map(([k]) => [k, want.rateByTown.get(k) ?? null])),
+  );
+  expect([...want.rateByTown.keys()].every((k) => chartRows(r.charts.closeRateByTown, s).has(k))).toBe(true);
+  expect(chartRows(r.charts.jobsByTown, s), `jobs ${from}`).toEqual(
+    new Map([...chartRows(r.charts.jobsByTown, s)].map(([k]) => [k, want.jobsByTown.get(k) ?? 0])),
+  );
+  expect(chartRows(r.charts.valueByTown!, s), `value ${from}`).toEqual(
+    new Map([...chartRows(r.charts.valueByTown!, s)].map(([k]) => [k, want.valueByTown.get(k) ?? 0])),
+  );
+}
+
 describe("the Leads & sales report", () => {
   it("shows every figure of a quarter and of the same quarter a year earlier as the downloaded files tell them", async () => {
     const { report: r, period } = await report("period=quarter&quarter=2026-Q4");
@@ -415,28 +459,7 @@ describe("the Leads & sales report", () => {
       ["2025-10-01", "2025-12-31"],
     ].entries()) {
       const want = fromFiles(from!, to!);
-      const at = (label: string) => figure(r.figures, label)[s];
-      expect(at("Leads"), `leads ${from}`).toBe(want.leads);
-      expect(at("Quoted"), `quoted ${from}`).toBe(want.quoted);
-      expect(at("Won"), `won ${from}`).toBe(want.won);
-      expect(at("Lost"), `lost ${from}`).toBe(want.lost);
-      expect(at("Win rate"), `win rate ${from}`).toBe(want.winRate);
-      expect(at("Won value"), `won value ${from}`).toBe(want.wonCents);
-      expect(at("Average job"), `average ${from}`).toBe(want.averageJobCents);
-      expect(at("Request to won"), `to won ${from}`).toBe(want.medianDaysToWon);
-      expect(at("Speed to lead"), `speed ${from}`).toBe(want.speed.median);
-      const speed = (label: string) => figure(speedFigures(r.speed), label)[s];
-      expect(speed("Slowest"), `slowest ${from}`).toBe(want.speed.slowest);
-      expect(speed("Contacted within 24 hours"), `within ${from}`).toBe(want.speed.within);
-      expect(speed("Not contacted"), `waiting ${from}`).toBe(want.speed.waiting);
-
-      const sources = Object.fromEntries(r.charts.leadsBySource.rows.map((row) => [row.label, row.values[s]]));
-      expect(sources, `sources ${from}`).toEqual({
-        "Website form": want.bySource.website,
-        "Phone call": want.bySource.phone,
-        "Roof tool": want.bySource.roof_tool,
-        "Text message": want.bySource.text,
-      });
+      expectAsFiles(r, s, from!, to!);
       // Weeks of seven days from the quarter's first day.
       const weeks = r.charts.leadsOverTime.rows.map((row) => row.values[s]);
       const counted = weeks.map(
@@ -444,24 +467,14 @@ describe("the Leads & sales report", () => {
           want.byDay.filter((d) => Math.floor((Date.parse(d) - Date.parse(from!)) / (7 * 86_400_000)) === w).length,
       );
       expect(weeks, `weeks ${from}`).toEqual(counted);
-      for (const row of r.charts.standNow.rows)
-        expect(row.values[s], `${row.label} ${from}`).toBe(want.standNow.get(row.label)?.length ?? 0);
-
-      expect(chartRows(r.charts.closeRateByWork, s), `work ${from}`).toEqual(
-        new Map([...chartRows(r.charts.closeRateByWork, s)].map(([k]) => [k, want.rateByWork.get(k) ?? null])),
-      );
-      expect([...want.rateByWork.keys()].every((k) => chartRows(r.charts.closeRateByWork, s).has(k))).toBe(true);
-      expect(chartRows(r.charts.closeRateByTown, s), `towns ${from}`).toEqual(
-        new Map([...chartRows(r.charts.closeRateByTown, s)].map(([k]) => [k, want.rateByTown.get(k) ?? null])),
-      );
-      expect([...want.rateByTown.keys()].every((k) => chartRows(r.charts.closeRateByTown, s).has(k))).toBe(true);
-      expect(chartRows(r.charts.jobsByTown, s), `jobs ${from}`).toEqual(
-        new Map([...chartRows(r.charts.jobsByTown, s)].map(([k]) => [k, want.jobsByTown.get(k) ?? 0])),
-      );
-      expect(chartRows(r.charts.valueByTown!, s), `value ${from}`).toEqual(
-        new Map([...chartRows(r.charts.valueByTown!, s)].map(([k]) => [k, want.valueByTown.get(k) ?? 0])),
-      );
     }
+  });
+
+  it("tells a range and the same range a year earlier apart where they overlap, as the files do", async () => {
+    const { report: r } = await report("period=range&from=2025-10-01&to=2026-11-30");
+    expect(r.series).toEqual(["Oct 1, 2025 – Nov 30, 2026", "Oct 1, 2024 – Nov 30, 2025"]);
+    expectAsFiles(r, 0, "2025-10-01", "2026-11-30");
+    expectAsFiles(r, 1, "2024-10-01", "2025-11-30");
   });
 
   it("keeps on each lead the first contact its history tells", () => {

@@ -1,0 +1,1 @@
+CREATE INDEX `invoices_change_orders_idx` ON `invoices` (`lead_id`) WHERE "invoices"."state" <> 'void' and instr("invoices"."lines", '"changeOrder":true') > 0;
