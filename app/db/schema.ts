@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LEAD_SOURCES, LEAD_STATUSES } from "../lib/lead-status";
+import { LEAD_SOURCES, LEAD_STATUSES, WAITS_FOR_CONTACT } from "../lib/lead-status";
 import { MAIL_STATES } from "../lib/mail-retry";
 import { CHANNELS, DELIVERY_STATUSES, OUTBOX_KINDS } from "../lib/outbox";
 import { ROLES } from "../lib/roles";
@@ -228,6 +228,14 @@ export const testimonials = sqliteTable(
 );
 
 /**
+ * A request no one on the team has contacted yet (WAITS_FOR_CONTACT, no first contact), its
+ * sources as literals so an index can hold the test. Its readers name it this way, or SQLite
+ * would not see the index's condition in theirs.
+ */
+export const awaitsFirstContact = (t: { source: SQLWrapper; firstContactAt: SQLWrapper }) =>
+  sql`${t.firstContactAt} is null and ${t.source} in (${sql.raw(WAITS_FOR_CONTACT.map((s) => `'${s}'`).join(", "))})`;
+
+/**
  * A lead: a quote request from the website, a phone call written down, or a roof measured
  * for someone (decision 0019; called contact_messages until decision 0036).
  */
@@ -278,6 +286,9 @@ export const leads = sqliteTable(
     // Years of a span's leads counted per source and status, each pair one range of this index
     // (decision 0111): no sort of tens of thousands of rows to group them.
     index("leads_tally_idx").on(t.source, t.status, t.createdAt),
+    // The requests still waiting for a first contact, oldest first: the reports list the
+    // longest waiting of a span without reading its every request.
+    index("leads_waiting_idx").on(t.createdAt).where(awaitsFirstContact(t)),
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
     index("leads_open_status_idx")

@@ -11,6 +11,7 @@ import {
   isCalendarDay,
   formatKansasStamp,
   kansasDay,
+  kansasDayNumberOf,
   kansasDayOf,
   kansasInstant,
   startOfKansasDay,
@@ -138,6 +139,15 @@ describe("kansasDayOf: many instants' days at once", () => {
     // Every 37 hours for two centuries, against the zone itself.
     for (let ms = Date.UTC(1900, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 37 * 3_600_000)
       expect(kansasDayOf(ms)).toBe(kansasDay(new Date(ms)));
+  });
+
+  it("numbers the days so that days apart are a subtraction, on the zone's days", () => {
+    // 11:30 pm in Kansas on March 7 (CST) to 12:30 am on March 9 (CDT): two days apart in 24 hours.
+    const from = Date.parse("2026-03-08T05:30:00Z");
+    const to = Date.parse("2026-03-09T05:30:00Z");
+    expect([kansasDayOf(from), kansasDayOf(to)]).toEqual(["2026-03-07", "2026-03-09"]);
+    expect(kansasDayNumberOf(to) - kansasDayNumberOf(from)).toBe(2);
+    expect(kansasDayNumberOf(Date.parse("1970-01-01T12:00:00Z"))).toBe(0);
   });
 });
 

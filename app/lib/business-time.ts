@@ -48,9 +48,14 @@ function utcDayNumbered(days: number): string {
  * is five or six hours behind UTC, so where both give the same day that is the day, and only
  * the hour between asks the zone.
  */
-export function kansasDayOf(ms: number): string {
+export const kansasDayOf = (ms: number): string => utcDayNumbered(kansasDayNumberOf(ms));
+
+/** The Kansas day of an instant in ms, as days since 1970-01-01: days apart by subtraction. */
+export function kansasDayNumberOf(ms: number): number {
   const standard = Math.floor((ms - 6 * HOUR_MS) / DAY_MS);
-  return standard === Math.floor((ms - 5 * HOUR_MS) / DAY_MS) ? utcDayNumbered(standard) : kansasDay(new Date(ms));
+  return standard === Math.floor((ms - 5 * HOUR_MS) / DAY_MS)
+    ? standard
+    : Date.parse(`${kansasDay(new Date(ms))}T00:00:00Z`) / DAY_MS;
 }
 
 /** The business's today: "due today" is Wellington's today, not the server's (UTC) one. */

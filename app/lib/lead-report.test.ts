@@ -10,13 +10,12 @@ import {
   speedToLead,
   townKey,
   townLabels,
-  WAITS_FOR_CONTACT,
   type PeriodRows,
   type ReportMove,
   type ReportSpan,
   type RequestRows,
 } from "./lead-report";
-import type { LeadSource, LeadStatus } from "./lead-status";
+import { WAITS_FOR_CONTACT, type LeadSource, type LeadStatus } from "./lead-status";
 import { monthPeriod, periodInstants, quarterPeriod, rangePeriod, yearPeriod } from "./report-period";
 
 const at = (iso: string) => new Date(iso);

@@ -6,7 +6,7 @@
  * models/lead-report.server.ts; quoted, won, lost and the win rate from lib/pipeline.ts, the
  * pipeline's own function.
  */
-import { addDays, kansasDayOf } from "./business-time";
+import { addDays, kansasDayNumberOf } from "./business-time";
 import { REPLY_PROMISE, REPLY_PROMISE_HOURS } from "./contact-form";
 import type { HistoryKind } from "./history-kinds";
 import { jobValueCents } from "./job-value";
@@ -15,6 +15,7 @@ import {
   LEAD_SOURCES,
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
+  WAITS_FOR_CONTACT,
   type LeadSource,
   type LeadStatus,
 } from "./lead-status";
@@ -49,13 +50,6 @@ export const FIRST_CONTACT_KINDS = [
 /** Whether an entry of this kind is contact, when a team member writes it once the lead was in. */
 export const isFirstContactKind = (kind: HistoryKind): boolean =>
   (FIRST_CONTACT_KINDS as readonly HistoryKind[]).includes(kind);
-
-/**
- * The leads speed to lead is about: requests that arrived on their own and wait for an answer
- * (the website's form, a text from a new number). A phone call written down, or a roof measured
- * on the spot, was the contact itself.
- */
-export const WAITS_FOR_CONTACT: readonly LeadSource[] = ["website", "text"];
 
 /**
  * The requests (WAITS_FOR_CONTACT) that came in during a period, archived ones too, as speed to
@@ -198,13 +192,16 @@ export function townKey(city: string | null): string | null {
  * in alphabetical order.
  */
 export function townLabels(cities: readonly (string | null)[]): Map<string, string> {
+  // Each way it was typed counted first, then each worked out once.
+  const typed = new Map<string | null, number>();
+  for (const city of cities) typed.set(city, (typed.get(city) ?? 0) + 1);
   const spellings = new Map<string, Map<string, number>>();
-  for (const city of cities) {
+  for (const [city, times] of typed) {
     const key = townKey(city);
     if (!key) continue;
     const spelling = city!.trim().replace(/\s+/g, " ");
     const counts = spellings.get(key) ?? new Map<string, number>();
-    counts.set(spelling, (counts.get(spelling) ?? 0) + 1);
+    counts.set(spelling, (counts.get(spelling) ?? 0) + times);
     spellings.set(key, counts);
   }
   const mixed = (s: string) => (s !== s.toLowerCase() && s !== s.toUpperCase() ? 1 : 0);
@@ -289,7 +286,7 @@ export function closedFigures(closes: readonly ReportMove[]): ClosedFigures {
   return {
     averageJobCents: values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : null,
     medianDaysToWon: median(
-      won.map((m) => daysBetween(kansasDayOf(m.createdAt.getTime()), kansasDayOf(m.at.getTime()))),
+      won.map((m) => kansasDayNumberOf(m.at.getTime()) - kansasDayNumberOf(m.createdAt.getTime())),
     ),
   };
 }
@@ -371,14 +368,21 @@ export function leadReport(
   const closes = figures.map((f) => f.closes);
   const wins = closes.map((c) => c.filter((m) => m.to === "won"));
   const towns = townLabels([...closes.flat().map((m) => m.city)]);
-  const townOf = (m: ReportMove): Category => {
-    const key = townKey(m.city);
+  // Each spelling worked out once: thousands of closes, a few dozen ways to write a town.
+  const once = (category: (written: string | null) => Category) => {
+    const seen = new Map<string | null, Category>();
+    return (written: string | null) => seen.get(written) ?? seen.set(written, category(written)).get(written)!;
+  };
+  const townCategory = once((city) => {
+    const key = townKey(city);
     return key ? { key, label: towns.get(key)! } : { key: "", label: TOWN_NOT_GIVEN };
-  };
-  const workOf = (m: ReportMove): Category => {
-    const work = (m.service ?? "").trim();
+  });
+  const workCategory = once((service) => {
+    const work = (service ?? "").trim();
     return work ? { key: work.toLowerCase(), label: work } : { key: "", label: WORK_NOT_GIVEN };
-  };
+  });
+  const townOf = (m: ReportMove) => townCategory(m.city);
+  const workOf = (m: ReportMove) => workCategory(m.service);
   const per = <T>(pick: (i: number) => T) => [pick(0), pick(1)];
 
   const list: ReportFigure[] = [

@@ -45,6 +45,13 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   text: "Text message",
 };
 
+/**
+ * The leads speed to lead is about: requests that arrived on their own and wait for an answer
+ * (the website's form, a text from a new number). A phone call written down, or a roof measured
+ * on the spot, was the contact itself.
+ */
+export const WAITS_FOR_CONTACT: readonly LeadSource[] = ["website", "text"];
+
 export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `leads_waiting_idx` ON `leads` (`created_at`) WHERE "leads"."first_contact_at" is null and "leads"."source" in ('website', 'text');
