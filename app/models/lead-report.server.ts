@@ -40,7 +40,7 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
       bucketCounts: bucketCounts(period.buckets.map((b) => periodInstants(b))),
       tally: tallyIn(span),
       requests: {
-        contacted: within(contacted, span, (c) => c.createdAt).map(({ id, minutes }) => ({ id, minutes })),
+        contacted: within(contacted, span, (c) => c.createdAt),
         waiting: waitingIn(span),
       },
       moves: within(moves, span, (m) => m.at.getTime()),

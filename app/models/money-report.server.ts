@@ -53,17 +53,21 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
       .where(gte(refunds.refundedOn, since))
       .values(),
   );
-  // Net paid before `since`, from the payments and refunds of the invoice (payments_invoice_idx).
-  // (The invoice's id named with its table: a select of one table leaves it bare, as "p.id" is.)
-  const invoiceId = sql.raw(`"invoices"."id"`);
-  const paidBefore = sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payments} p where p.invoice_id = ${invoiceId} and p.received_on < ${since})
-    - (select coalesce(sum(r.amount_cents), 0) from ${refunds} r join ${payments} p on p.id = r.payment_id where p.invoice_id = ${invoiceId} and r.refunded_on < ${since})`;
+  // Each invoice's money moved from `since` on (net) and the day it last moved.
+  const lastMove = new Map<number, string>();
+  const netSince = new Map<number, number>();
+  for (const [moves, sign] of [
+    [paid, 1],
+    [refunded, -1],
+  ] as const)
+    for (const m of moves) {
+      if (!(lastMove.get(m.invoiceId)! >= m.on)) lastMove.set(m.invoiceId, m.on);
+      netSince.set(m.invoiceId, (netSince.get(m.invoiceId) ?? 0) + sign * m.amountCents);
+    }
   // A paid invoice owes on a day read only if it was sent by then and money moved on it after:
   // each moved invoice with the last day read before its last move (none: it cannot owe), as an
   // instant a few hours past that Kansas day's end (UTC midnight + 36 h; Kansas ends it at 29 or
   // 30 h): one sent in those hours is read and owes nothing that day, no figure changes.
-  const lastMove = new Map<number, string>();
-  for (const m of [...paid, ...refunded]) if (!(lastMove.get(m.invoiceId)! >= m.on)) lastMove.set(m.invoiceId, m.on);
   const days = owedReadOn(period, today);
   const owedWhileMoving = [...lastMove].flatMap(([id, last]) => {
     const day = lastDayBefore(days, last);
@@ -77,7 +81,7 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
       // The instant as stored (ms): thousands of rows need no Date each.
       sentAt: sql<number>`${invoices.sentAt}`,
       dueOn: invoices.dueOn,
-      paidBeforeCents: paidBefore,
+      paidCents: invoices.paidCents,
     })
     .from(invoices)
     .where(
@@ -104,12 +108,14 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     .values() as [number, number, number, number, string | null, number][];
   return {
     billed: [billedIn(period), billedIn(yearEarlier(period))],
-    invoices: sent.map(([id, leadId, totalCents, sentAt, dueOn, paidBeforeCents]) => ({
+    invoices: sent.map(([id, leadId, totalCents, sentAt, dueOn, paidCents]) => ({
       id,
       leadId,
       totalCents,
       dueOn,
-      paidBeforeCents,
+      // What was paid before `since`: what is paid now (kept with each payment and refund, in
+      // their transaction) less what moved since, read above; no pass over older payments.
+      paidBeforeCents: paidCents - (netSince.get(id) ?? 0),
       sentOn: kansasDayOf(sentAt),
     })),
     payments: paid,

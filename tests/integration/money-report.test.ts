@@ -21,7 +21,8 @@ import * as moneyRoute from "~/routes/admin/reports-money";
 
 // The Money report on a fixed set of jobs (decision 0105): deposits, progress and final bills,
 // a change order, a void invoice, partial payments, a deposit refunded, an online payment,
-// invoices 10, 45, 75 and 120 days past due, and last year's jobs for the comparison. Every
+// invoices 10, 45, 75 and 120 days past due, last year's jobs for the comparison, and older
+// ones paid before either period began. Every
 // figure it shows is worked out again here from "Export everything"'s invoices.csv,
 // payments.csv and refunds.csv, the way the owner's accountant would: they must agree.
 
@@ -116,6 +117,15 @@ beforeAll(async () => {
   send(lena.leadId, lenaFinal.id, day(-400));
   pay(lenaFinal.id, day(-380), 1_000_000, "card");
   pay(lenaFinal.id, day(-300), 400_000);
+  // Three years ago: Hank's deposit, half paid then and never since (long past due), and Gus's,
+  // paid in full then, $1,000 of it given back this year: each was paid before the report's first day.
+  const hank = job("Hank Holt", 1_000_000, day(-1100));
+  send(hank.leadId, hank.deposit.id, day(-1100));
+  pay(hank.deposit.id, day(-1090), 150_000);
+  const gus = job("Gus Grant", 1_000_000, day(-1000));
+  send(gus.leadId, gus.deposit.id, day(-1000));
+  const gusCheck = pay(gus.deposit.id, day(-990), 300_000);
+  giveBack(gus.leadId, gusCheck.id, 100_000, day(-60), "Paid for a skylight we did not put in");
   // A year ago too: Otto's deposit, sent by mistake and voided.
   const otto = job("Otto Voss", 1_000_000, day(-410));
   send(otto.leadId, otto.deposit.id, day(-410));
@@ -284,7 +294,9 @@ describe("the Money report", () => {
     ]);
     // And what the jobs above make of them, so that an empty report could not pass.
     expect(billed(whole)).toBe(900_000 + 600_000 + 650_000 + 360_000 + 840_000 + 150_000 + 300_000);
-    expect(collected(whole)).toBe(400_000 + 200_000 + 600_000 - 50_000 + 360_000 + 100_000 + 240_000 - 240_000);
+    expect(collected(whole)).toBe(
+      400_000 + 200_000 + 600_000 - 50_000 + 360_000 + 100_000 + 240_000 - 240_000 - 100_000,
+    );
     expect(billed(before)).toBe(600_000 + 1_400_000);
   });
 
@@ -309,6 +321,8 @@ describe("the Money report", () => {
       [["Cara Castillo", 740_000, 45]],
       [["Ben Brandt", 650_000, 75]],
       [
+        ["Hank Holt", 150_000, 1100],
+        ["Gus Grant", 100_000, 1000],
         ["Ben Brandt", 50_000, 200],
         ["Ann Abbott", 700_000, 120],
       ],
@@ -324,11 +338,14 @@ describe("the Money report", () => {
     expect(report.receivablesOn).toBe(end);
     const open = owedFromCsv(csv, end);
     expect(report.buckets.reduce((s, b) => s + b.totalCents, 0)).toBe(open.reduce((s, i) => s + i.owed, 0));
-    // Cara's final was not sent yet, and her deposit was paid: Ann's deposit and both of Ben's bills.
+    // Cara's final was not sent yet, and her deposit was paid: Ann's deposit, both of Ben's bills,
+    // and the old ones (Gus's owes again from his refund that day).
     expect(report.buckets.flatMap((b) => b.receivables.map((r) => r.name)).sort()).toEqual([
       "Ann Abbott",
       "Ben Brandt",
       "Ben Brandt",
+      "Gus Grant",
+      "Hank Holt",
     ]);
   });
 
