@@ -21,9 +21,38 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   // The contact-mail retry loop and requests share the file: wait, don't fail.
   sqlite.pragma("busy_timeout = 5000");
+  keepPrepared(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: paths.migrations });
   return db as DB;
+}
+
+/** How many statements a connection keeps prepared: every query the app writes, with room. */
+export const KEPT_STATEMENTS = 500;
+
+/**
+ * Makes the connection keep the statements it prepares, by their SQL (decision 0113): Drizzle
+ * prepares every query each time it runs, and SQLite's compiling a report's dozen statements
+ * was a few ms of every page. A kept statement is handed out again only when it is not busy
+ * (an open iterate()), reading rows as objects (Drizzle turns raw mode on for the reads it
+ * maps itself, each time). The least recently used go first past KEPT_STATEMENTS.
+ */
+export function keepPrepared(sqlite: Database.Database) {
+  const kept = new Map<string, Database.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const statement = kept.get(source);
+    kept.delete(source);
+    if (statement && !statement.busy) {
+      kept.set(source, statement);
+      if (statement.reader) statement.raw(false).pluck(false).expand(false);
+      return statement;
+    }
+    const fresh = prepare(source);
+    kept.set(source, fresh);
+    if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+    return fresh;
+  }) as typeof sqlite.prepare;
 }
 
 // One connection per database file for the life of the process. Vite's dev server
