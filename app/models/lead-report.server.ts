@@ -151,12 +151,12 @@ function mergedSpans(spans: readonly Span[]): Span[] {
  */
 function movesIn({ start, end }: Span): ReportMove[] {
   const db = getDb();
+  const inSpan = and(periodMove, gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end));
   const moves = db
     .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: sql<number>`${leadNotes.createdAt}` })
     .from(leadNotes)
-    .where(and(periodMove, gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end)))
+    .where(inSpan)
     .values() as [number, ReportMove["to"], number][];
-  const moved = JSON.stringify([...new Set(moves.map(([leadId]) => leadId))]);
   const { acceptedCents, changeOrderCents, estimateCents } = jobValueColumns(leads.id);
   // As arrays too: thousands of leads over ten years, without Drizzle's mapping of each field.
   const rows = db
@@ -170,7 +170,8 @@ function movesIn({ start, end }: Span): ReportMove[] {
       estimateCents,
     })
     .from(leads)
-    .where(inArray(leads.id, db.select({ id: sql`value` }).from(sql`json_each(${moved})`)))
+    // The leads moved, by the same range of the index (SQLite keeps each once), not a list sent back.
+    .where(inArray(leads.id, db.select({ id: leadNotes.leadId }).from(leadNotes).where(inSpan)))
     .values() as [number, string | null, string | null, number, number | null, number, number | null][];
   const leadsMoved = new Map(
     rows.map(([id, service, city, createdAt, acceptedCents, changeOrderCents, estimateCents]) => [
