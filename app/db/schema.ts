@@ -228,12 +228,14 @@ export const testimonials = sqliteTable(
 );
 
 /**
- * A request no one on the team has contacted yet (WAITS_FOR_CONTACT, no first contact), its
- * sources as literals so an index can hold the test. Its readers name it this way, or SQLite
- * would not see the index's condition in theirs.
+ * A request (WAITS_FOR_CONTACT) the team has contacted, or not yet: its sources as literals so
+ * an index can hold the test. Its readers name it this way, or SQLite would not see the
+ * index's condition in theirs.
  */
-export const awaitsFirstContact = (t: { source: SQLWrapper; firstContactAt: SQLWrapper }) =>
-  sql`${t.firstContactAt} is null and ${t.source} in (${sql.raw(WAITS_FOR_CONTACT.map((s) => `'${s}'`).join(", "))})`;
+const request = (contacted: "is not null" | "is null") => (t: { source: SQLWrapper; firstContactAt: SQLWrapper }) =>
+  sql`${t.firstContactAt} ${sql.raw(contacted)} and ${t.source} in (${sql.raw(WAITS_FOR_CONTACT.map((s) => `'${s}'`).join(", "))})`;
+export const awaitsFirstContact = request("is null");
+export const wasFirstContacted = request("is not null");
 
 /**
  * A lead: a quote request from the website, a phone call written down, or a roof measured
@@ -289,6 +291,8 @@ export const leads = sqliteTable(
     // The requests still waiting for a first contact, oldest first: the reports list the
     // longest waiting of a span without reading its every request.
     index("leads_waiting_idx").on(t.createdAt).where(awaitsFirstContact(t)),
+    // And those contacted, with when: speed to lead reads a span's, not its every lead.
+    index("leads_contacted_idx").on(t.createdAt, t.firstContactAt).where(wasFirstContacted(t)),
     // The dashboard and the admin header's counts ask only about open leads: partial indexes
     // keep them from scanning years of archived ones (queries name these terms as literals).
     index("leads_open_status_idx")

@@ -1,5 +1,5 @@
-import { and, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { awaitsFirstContact, leadNotes, leads } from "~/db/schema";
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { awaitsFirstContact, leadNotes, leads, wasFirstContacted } from "~/db/schema";
 import {
   LISTED_LEADS,
   type LeadTally,
@@ -8,7 +8,7 @@ import {
   type ReportSpan,
   type RequestRows,
 } from "~/lib/lead-report";
-import { LEAD_SOURCES, LEAD_STATUSES, WAITS_FOR_CONTACT, type LeadSource, type LeadStatus } from "~/lib/lead-status";
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
 import { periodInstants } from "~/lib/report-period";
 import { getDb, inReadSnapshot } from "~/server/db.server";
 import { jobValueColumns } from "./job-value.server";
@@ -63,7 +63,6 @@ function within<T>(read: readonly (readonly T[])[], { start, end }: Span, at: (r
 }
 
 const ms = (at: Date) => at.getTime();
-const inSpan = ({ start, end }: Span) => and(gte(leads.createdAt, start), lt(leads.createdAt, end));
 
 /** How many leads came in during each span: each one range of leads_created_idx. */
 function bucketCounts(buckets: readonly Span[]): number[] {
@@ -85,30 +84,22 @@ function tallyIn({ start, end }: Span): LeadTally[] {
     .map(([source, status, count]) => ({ source, status, count }));
 }
 
-// A span's requests, from leads_report_idx alone ("+source": its range of days, not
-// leads_tally_idx's every request ever).
-const requestsIn = (span: Span) => and(inSpan(span), inArray(sql`+${leads.source}`, [...WAITS_FOR_CONTACT]));
-
 /**
  * The span's contacted requests, each with its minutes (first contact kept on the lead by
- * writeLeadHistory) and when it came in: read once for periods that overlap.
+ * writeLeadHistory) and when it came in: a range of leads_contacted_idx, named (SQLite would
+ * rather read the span's requests by leads_tally_idx), read once for periods that overlap.
  */
-function contactedIn(span: Span): { id: number; minutes: number; createdAt: number }[] {
-  const rows = getDb()
-    .select({
-      id: leads.id,
-      minutes: sql<number>`(${leads.firstContactAt} - ${leads.createdAt}) / 60000.0`,
-      createdAt: sql<number>`${leads.createdAt}`,
-    })
-    .from(leads)
-    .where(and(requestsIn(span), isNotNull(leads.firstContactAt)))
-    .values() as [number, number, number][];
+function contactedIn({ start, end }: Span): { id: number; minutes: number; createdAt: number }[] {
+  const rows = getDb().values<[number, number, number]>(
+    sql`select ${leads.id}, (${leads.firstContactAt} - ${leads.createdAt}) / 60000.0, ${leads.createdAt} from ${leads} indexed by leads_contacted_idx
+      where ${wasFirstContacted(leads)} and ${leads.createdAt} >= ${ms(start)} and ${leads.createdAt} < ${ms(end)}`,
+  );
   return rows.map(([id, minutes, createdAt]) => ({ id, minutes, createdAt }));
 }
 
 /**
  * The span's longest waiting requests, never contacted, oldest first: the first few of
- * leads_waiting_idx's range (named: SQLite would rather read the span's every request).
+ * leads_waiting_idx's range (named, as above).
  */
 function waitingIn({ start, end }: Span): RequestRows["waiting"] {
   const waiting = getDb().values<[number, number, number]>(

@@ -1,0 +1,1 @@
+CREATE INDEX `leads_contacted_idx` ON `leads` (`created_at`,`first_contact_at`) WHERE "leads"."first_contact_at" is not null and "leads"."source" in ('website', 'text');
