@@ -253,10 +253,12 @@ export function speedToLead(requests: number, rows: RequestRows, now: Date): Spe
     medianMinutes: middleOfSorted(minutes),
     slowestMinutes: minutes.length ? minutes[minutes.length - 1]! : null,
     withinPromise: requests ? within / requests : null,
+    // Each as the list shows it: the rows given may carry more (when each came in).
     slowest: contacted
       .filter((c) => c.minutes >= floor)
       .sort((a, b) => b.minutes - a.minutes || a.id - b.id)
-      .slice(0, LISTED_LEADS),
+      .slice(0, LISTED_LEADS)
+      .map(({ id, minutes }) => ({ id, minutes })),
     waiting: rows.waiting
       .map((l) => ({ id: l.id, minutes: (now.getTime() - l.createdAt.getTime()) / MINUTE, archived: l.archived }))
       .sort((a, b) => b.minutes - a.minutes || a.id - b.id)
