@@ -281,9 +281,10 @@ export const leads = sqliteTable(
   },
   (t) => [
     index("leads_created_idx").on(t.createdAt),
-    // The reports find a span's requests (with their first contact) from this index alone
-    // (years of leads, never their messages). Its own: leads_created_idx keeps the
-    // (created_at, id) order the lists and exports walk (and counts a chart's columns).
+    // A span's leads with their source, status and first contact, from the index alone
+    // (years of leads, never their messages). The reports' requests now have their own
+    // indexes below (decision 0113); kept for the reads over created_at that it covers.
+    // leads_created_idx keeps the (created_at, id) order the lists and exports walk.
     index("leads_report_idx").on(t.createdAt, t.source, t.status, t.archivedAt, t.firstContactAt),
     // Years of a span's leads counted per source and status, each pair one range of this index
     // (decision 0111): no sort of tens of thousands of rows to group them.
@@ -584,18 +585,26 @@ export const visits = sqliteTable(
 
 /**
  * Whether an invoice's lines may hold a change order: the text a change-order line is stored
- * with (JSON.stringify writes `"changeOrder":true`). A test in text, so an index can hold it;
- * each line is still read as JSON after it. Its readers name it this way, or SQLite would not
- * see the index's condition in theirs.
+ * with (JSON.stringify writes `"changeOrder":true`, as migration 0029's json() did). A test in
+ * text, so an index can hold it; each line is still read as JSON after it.
  */
-export const carriesChangeOrder = (lines: SQLWrapper) => sql`instr(${lines}, '"changeOrder":true') > 0`;
+const carriesChangeOrder = (lines: SQLWrapper) => sql`instr(${lines}, '"changeOrder":true') > 0`;
+
+/**
+ * An invoice that counts its change orders: not void, with a line that may be one (above).
+ * invoices_change_orders_idx holds these; its readers name the condition this way, or SQLite
+ * would not see the index's condition in theirs.
+ */
+export const countsChangeOrders = (t: { state: SQLWrapper; lines: SQLWrapper }) =>
+  sql`${t.state} <> 'void' and ${carriesChangeOrder(t.lines)}`;
 
 /**
  * An invoice for a won job: a deposit, a progress or the final bill, lines in
  * whole cents. Its number is given when it is first sent, one more than the highest, so
  * numbers run without gaps; a sent invoice is never deleted, only voided, and a lead with
- * invoices cannot be deleted (restrict). `paid_cents` is the sum of its payments, kept in
- * the same transaction as each payment.
+ * invoices cannot be deleted (restrict). `paid_cents` is its payments less their refunds, kept
+ * in the same transaction as each payment and refund (setInvoicePaid): the Money report works
+ * out what was paid before a day from it (decision 0113).
  */
 export const invoices = sqliteTable(
   "invoices",
@@ -640,9 +649,7 @@ export const invoices = sqliteTable(
     index("invoices_sent_idx").on(t.sentAt),
     // The few invoices with a change order, each job's found by one step: a job's value is read
     // for thousands of leads at once (reports, lists, exports), most billed without one.
-    index("invoices_change_orders_idx")
-      .on(t.leadId)
-      .where(sql`${t.state} <> 'void' and ${carriesChangeOrder(t.lines)}`),
+    index("invoices_change_orders_idx").on(t.leadId).where(countsChangeOrders(t)),
     check("invoices_money_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
   ],
 );
@@ -670,8 +677,8 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // With the day and the amount, what was paid on an invoice before a day is summed from
-    // the index alone (the Money report does so for thousands of invoices; decision 0111).
+    // An invoice's payments with their day and amount, from the index alone (its money panel,
+    // the claim's figures, refunds).
     index("payments_invoice_idx").on(t.invoiceId, t.receivedOn, t.amountCents),
     // The Money report reads the payments of its days, not every payment ever received.
     index("payments_received_idx").on(t.receivedOn),

@@ -1,6 +1,6 @@
 import { getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { carriesChangeOrder, leads } from "~/db/schema";
+import { countsChangeOrders, leads } from "~/db/schema";
 import { jobValueCents } from "~/lib/job-value";
 import { getDb } from "~/server/db.server";
 
@@ -9,7 +9,7 @@ import { getDb } from "~/server/db.server";
 // so each is counted once, on the invoice it was made on. Only the invoices that carry one
 // are read (invoices_change_orders_idx), not every invoice of the job parsed.
 const changeOrderLines = (leadId: SQL) =>
-  sql`from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and i.state <> 'void' and ${carriesChangeOrder(sql`i.lines`)} and json_extract(j.value, '$.changeOrder') = 1`;
+  sql`from invoices i, json_each(i.lines) j where i.lead_id = ${leadId} and ${countsChangeOrders({ state: sql`i.state`, lines: sql`i.lines` })} and json_extract(j.value, '$.changeOrder') = 1`;
 
 /**
  * The one query path for a job's value (lib/job-value.ts combines the parts): columns any

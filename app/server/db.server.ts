@@ -21,14 +21,21 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   // The contact-mail retry loop and requests share the file: wait, don't fail.
   sqlite.pragma("busy_timeout = 5000");
-  keepPrepared(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: paths.migrations });
+  // After the migrations: their statements run once and would only take room.
+  keepPrepared(sqlite);
   return db as DB;
 }
 
-/** How many statements a connection keeps prepared: every query the app writes, with room. */
+/** How many statements a connection keeps prepared: the app's queries, with room. */
 export const KEPT_STATEMENTS = 500;
+
+/**
+ * Statements with more parameters than this are not kept: a list of ids (`in (?, ?, …)`) is
+ * new SQL at each length, and a batch of hundreds would push the everyday queries out.
+ */
+export const KEPT_PARAMETERS_AT_MOST = 64;
 
 /**
  * Makes the connection keep the statements it prepares, by their SQL (decision 0113): Drizzle
@@ -36,6 +43,9 @@ export const KEPT_STATEMENTS = 500;
  * was a few ms of every page. A kept statement is handed out again only when it is not busy
  * (an open iterate()), reading rows as objects (Drizzle turns raw mode on for the reads it
  * maps itself, each time). The least recently used go first past KEPT_STATEMENTS.
+ *
+ * Code that keeps a statement from `$client.prepare` and sets its mode once must not share
+ * its SQL with other code: the next caller gets the same statement and resets the mode.
  */
 export function keepPrepared(sqlite: Database.Database) {
   const kept = new Map<string, Database.Statement>();
@@ -49,6 +59,8 @@ export function keepPrepared(sqlite: Database.Database) {
       return statement;
     }
     const fresh = prepare(source);
+    // Counted as written: a "?" inside a quoted string counts too, and only keeps one out.
+    if (source.split("?").length - 1 > KEPT_PARAMETERS_AT_MOST) return fresh;
     kept.set(source, fresh);
     if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
     return fresh;
@@ -98,7 +110,8 @@ export function inReadSnapshot<T>(read: () => T): T {
 
 /**
  * A query built and prepared once per connection, for the reads every public render makes:
- * Drizzle otherwise builds the query's SQL again, and SQLite prepares it again, each time.
+ * Drizzle otherwise builds the query's SQL again each time (the statement itself is kept by
+ * the connection either way, keepPrepared).
  * Arguments go in through `sql.placeholder`.
  */
 export function preparedOnce<T>(prepare: (db: DB) => T): () => T {

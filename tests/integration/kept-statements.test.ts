@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { KEPT_STATEMENTS, keepPrepared } from "~/server/db.server";
+import { KEPT_PARAMETERS_AT_MOST, KEPT_STATEMENTS, keepPrepared } from "~/server/db.server";
 
 // The connection keeps what it prepares: a query asked again is not compiled again, and
 // whatever one reader did to the statement's modes never changes what the next one reads.
@@ -46,6 +46,16 @@ describe("kept statements", () => {
     // Asked again mid-iteration: a statement of its own, which reads from the start.
     expect(sqlite.prepare(query).all()).toEqual([{ name: "a" }, { name: "b" }, { name: "c" }]);
     expect([...open]).toEqual(["b", "c"]);
+  });
+
+  it("does not keep a statement with a long list of parameters (a batch of ids)", () => {
+    const sqlite = connection();
+    const list = (n: number) => `select name from t where id in (${new Array(n).fill("?").join(", ")})`;
+    const short = sqlite.prepare(list(KEPT_PARAMETERS_AT_MOST));
+    expect(sqlite.prepare(list(KEPT_PARAMETERS_AT_MOST))).toBe(short);
+    const long = sqlite.prepare(list(KEPT_PARAMETERS_AT_MOST + 1));
+    expect(sqlite.prepare(list(KEPT_PARAMETERS_AT_MOST + 1))).not.toBe(long);
+    expect(long.all(...new Array(KEPT_PARAMETERS_AT_MOST + 1).fill(2))).toEqual([{ name: "b" }]);
   });
 
   it("keeps at most KEPT_STATEMENTS, letting the least recently used go", () => {

@@ -261,6 +261,20 @@ beforeAll(async () => {
 
 describe("the Money report", () => {
   const from = day(-364);
+
+  it("reads what an invoice had paid from paid_cents, which is always its payments less their refunds", () => {
+    // The report works out what was paid before its first day from paid_cents (decision 0113).
+    const drift = getDb()
+      .$client.prepare(
+        `select i.id from invoices i where i.paid_cents <>
+          (select coalesce(sum(p.amount_cents), 0) from payments p where p.invoice_id = i.id)
+          - (select coalesce(sum(r.amount_cents), 0) from refunds r join payments p on p.id = r.payment_id where p.invoice_id = i.id)`,
+      )
+      .all();
+    expect(drift).toEqual([]);
+    expect(csv.payments.length).toBeGreaterThan(5);
+    expect(csv.refunds.length).toBeGreaterThan(2);
+  });
   const earlierFrom = day(-729);
   const earlierTo = day(-365);
   const search = `period=range&from=${from}&to=${today}`;
