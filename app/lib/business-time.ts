@@ -43,14 +43,14 @@ function utcDayNumbered(days: number): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/**
- * The Kansas day of an instant given in milliseconds, for reading thousands of rows: Kansas
- * is five or six hours behind UTC, so where both give the same day that is the day, and only
- * the hour between asks the zone.
- */
+/** The Kansas day (YYYY-MM-DD) of an instant given in milliseconds, for reading thousands of rows. */
 export const kansasDayOf = (ms: number): string => utcDayNumbered(kansasDayNumberOf(ms));
 
-/** The Kansas day of an instant in ms, as days since 1970-01-01: days apart by subtraction. */
+/**
+ * The Kansas day of an instant in ms, as days since 1970-01-01 (days apart by subtraction):
+ * Kansas is five or six hours behind UTC, so where both give the same day that is the day,
+ * and only the hour between asks the zone.
+ */
 export function kansasDayNumberOf(ms: number): number {
   const standard = Math.floor((ms - 6 * HOUR_MS) / DAY_MS);
   return standard === Math.floor((ms - 5 * HOUR_MS) / DAY_MS)

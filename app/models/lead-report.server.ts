@@ -1,4 +1,4 @@
-import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { awaitsFirstContact, leadNotes, leads, wasFirstContacted } from "~/db/schema";
 import {
   LISTED_LEADS,
@@ -84,15 +84,18 @@ function tallyIn({ start, end }: Span): LeadTally[] {
     .map(([source, status, count]) => ({ source, status, count }));
 }
 
+/** A span's requests through one of their partial indexes, with the condition it holds. */
+const requestsIn = (index: "leads_contacted_idx" | "leads_waiting_idx", condition: SQL, { start, end }: Span) =>
+  sql`from ${leads} indexed by ${sql.identifier(index)} where ${condition} and ${leads.createdAt} >= ${ms(start)} and ${leads.createdAt} < ${ms(end)}`;
+
 /**
  * The span's contacted requests, each with its minutes (first contact kept on the lead by
  * writeLeadHistory) and when it came in: a range of leads_contacted_idx, named (SQLite would
  * rather read the span's requests by leads_tally_idx), read once for periods that overlap.
  */
-function contactedIn({ start, end }: Span): { id: number; minutes: number; createdAt: number }[] {
+function contactedIn(span: Span): { id: number; minutes: number; createdAt: number }[] {
   const rows = getDb().values<[number, number, number]>(
-    sql`select ${leads.id}, (${leads.firstContactAt} - ${leads.createdAt}) / 60000.0, ${leads.createdAt} from ${leads} indexed by leads_contacted_idx
-      where ${wasFirstContacted(leads)} and ${leads.createdAt} >= ${ms(start)} and ${leads.createdAt} < ${ms(end)}`,
+    sql`select ${leads.id}, (${leads.firstContactAt} - ${leads.createdAt}) / 60000.0, ${leads.createdAt} ${requestsIn("leads_contacted_idx", wasFirstContacted(leads), span)}`,
   );
   return rows.map(([id, minutes, createdAt]) => ({ id, minutes, createdAt }));
 }
@@ -101,10 +104,9 @@ function contactedIn({ start, end }: Span): { id: number; minutes: number; creat
  * The span's longest waiting requests, never contacted, oldest first: the first few of
  * leads_waiting_idx's range (named, as above).
  */
-function waitingIn({ start, end }: Span): RequestRows["waiting"] {
+function waitingIn(span: Span): RequestRows["waiting"] {
   const waiting = getDb().values<[number, number, number]>(
-    sql`select ${leads.id}, ${leads.createdAt}, ${leads.archivedAt} is not null from ${leads} indexed by leads_waiting_idx
-      where ${awaitsFirstContact(leads)} and ${leads.createdAt} >= ${ms(start)} and ${leads.createdAt} < ${ms(end)}
+    sql`select ${leads.id}, ${leads.createdAt}, ${leads.archivedAt} is not null ${requestsIn("leads_waiting_idx", awaitsFirstContact(leads), span)}
       order by ${leads.createdAt}, ${leads.id} limit ${LISTED_LEADS}`,
   );
   return waiting.map(([id, createdAt, archived]) => ({
