@@ -76,13 +76,14 @@ export type ReportMove = StatusMove & {
 /**
  * One period's rows: how many leads came in on each of its chart's buckets (ReportSpan),
  * archived ones too; those leads counted by source and status; the requests among them; and
- * the moves made in it.
+ * the moves made in it (periodFigures keeps those from `start` up to `end`: periods that
+ * overlap may share one list, read once).
  */
 export type PeriodRows = {
   bucketCounts: number[];
   tally: LeadTally[];
   requests: RequestRows;
-  moves: ReportMove[];
+  moves: readonly ReportMove[];
   start: Date;
   end: Date;
 };

@@ -50,24 +50,35 @@ export type PeriodFigures<M extends StatusMove = StatusMove> = Omit<MonthFigures
  */
 export function periodFigures<M extends StatusMove>(moves: readonly M[], start: Date, end: Date): PeriodFigures<M> {
   const [from, to] = [start.getTime(), end.getTime()];
-  const inSpan = moves
-    .filter((m) => {
-      const at = m.at.getTime();
-      return at >= from && at < to;
-    })
-    // Most callers pass them in time order already: the sort then only checks.
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.leadId - b.leadId);
-  const quoted = [...new Map(inSpan.filter((m) => m.to === "quoted").map((m) => [m.leadId, m])).values()];
+  // One pass each, no copies beyond these: a report over ten years hands over thousands of moves.
+  const inSpan: M[] = [];
+  for (const m of moves) {
+    const at = m.at.getTime();
+    if (at >= from && at < to) inSpan.push(m);
+  }
+  // Most callers pass them in time order already: the sort then only checks.
+  inSpan.sort((a, b) => a.at.getTime() - b.at.getTime() || a.leadId - b.leadId);
+  const quoted = new Map<number, M>();
   const latestClose = new Map<number, M>();
-  for (const m of inSpan) if (m.to === "won" || m.to === "lost") latestClose.set(m.leadId, m);
-  // In the order they closed (the moves are in time order: a Map keeps where each lead first went in).
+  for (const m of inSpan)
+    if (m.to === "quoted") quoted.set(m.leadId, m);
+    else if (m.to === "won" || m.to === "lost") latestClose.set(m.leadId, m);
+  // In the order they closed (the moves are in time order).
   const closes = inSpan.filter((m) => latestClose.get(m.leadId) === m);
-  const won = closes.filter((m) => m.to === "won");
+  let quotedCentsTotal = 0;
+  for (const m of quoted.values()) quotedCentsTotal += quotedCents(m.value) ?? 0;
+  let won = 0;
+  let wonCents = 0;
+  for (const m of closes)
+    if (m.to === "won") {
+      won++;
+      wonCents += jobValueCents(m.value) ?? 0;
+    }
   return {
-    quoted: { count: quoted.length, totalCents: sum(quoted.map((m) => quotedCents(m.value))) },
-    won: { count: won.length, totalCents: sum(won.map((m) => jobValueCents(m.value))) },
-    lost: closes.length - won.length,
-    winRate: closes.length ? won.length / closes.length : null,
+    quoted: { count: quoted.size, totalCents: quotedCentsTotal },
+    won: { count: won, totalCents: wonCents },
+    lost: closes.length - won,
+    winRate: closes.length ? won / closes.length : null,
     closes,
   };
 }
@@ -79,5 +90,3 @@ export function monthFigures(moves: readonly StatusMove[], now: Date): MonthFigu
   const { closes: _closes, ...figures } = periodFigures(moves, start, end);
   return { label: period.label, ...figures };
 }
-
-const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);

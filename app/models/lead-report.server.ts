@@ -32,7 +32,8 @@ export function leadReportRows<const P extends readonly ReportSpan[]>(periods: P
 function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
   const spans = periods.map((p) => periodInstants(p));
   const merged = mergedSpans(spans);
-  const moves = merged.map(movesIn);
+  // Every period's moves in one list, in time order: periodFigures keeps each period's own.
+  const moves = merged.flatMap(movesIn);
   const contacted = merged.map(contactedIn);
   return periods.map((period, i) => {
     const span = spans[i]!;
@@ -43,7 +44,7 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
         contacted: within(contacted, span, (c) => c.createdAt),
         waiting: waitingIn(span),
       },
-      moves: within(moves, span, (m) => m.at.getTime()),
+      moves,
       start: span.start,
       end: span.end,
     };
@@ -94,10 +95,11 @@ const requestsIn = (index: "leads_contacted_idx" | "leads_waiting_idx", conditio
  * rather read the span's requests by leads_tally_idx), read once for periods that overlap.
  */
 function contactedIn(span: Span): { id: number; minutes: number; createdAt: number }[] {
-  const rows = getDb().values<[number, number, number]>(
-    sql`select ${leads.id}, (${leads.firstContactAt} - ${leads.createdAt}) / 60000.0, ${leads.createdAt} ${requestsIn("leads_contacted_idx", wasFirstContacted(leads), span)}`,
+  const rows = packedRows<[number, number, number]>(
+    sql`${leads.id}, ${leads.firstContactAt} - ${leads.createdAt}, ${leads.createdAt}`,
+    requestsIn("leads_contacted_idx", wasFirstContacted(leads), span),
   );
-  return rows.map(([id, minutes, createdAt]) => ({ id, minutes, createdAt }));
+  return rows.map(([id, waited, createdAt]) => ({ id, minutes: waited / 60000, createdAt }));
 }
 
 /**
@@ -114,6 +116,12 @@ function waitingIn(span: Span): RequestRows["waiting"] {
     createdAt: new Date(createdAt),
     archived: Boolean(archived),
   }));
+}
+
+/** Rows as arrays, sent by SQLite as one JSON text: thousands cross into JavaScript at once, not one by one. */
+function packedRows<T extends unknown[]>(columns: SQL, from: SQL): T[] {
+  const [[json]] = getDb().values<[string]>(sql`select json_group_array(json_array(${columns})) ${from}`);
+  return JSON.parse(json) as T[];
 }
 
 /** The names of these leads, for the few the report lists by name. */
@@ -143,29 +151,17 @@ function mergedSpans(spans: readonly Span[]): Span[] {
  * the report groups closes by and its value (a value is the lead's, not the move's).
  */
 function movesIn({ start, end }: Span): ReportMove[] {
-  const db = getDb();
   const inSpan = and(periodMove, gte(leadNotes.createdAt, start), lt(leadNotes.createdAt, end));
-  const moves = db
-    .select({ leadId: leadNotes.leadId, to: leadNotes.statusTo, at: sql<number>`${leadNotes.createdAt}` })
-    .from(leadNotes)
-    .where(inSpan)
-    .values() as [number, ReportMove["to"], number][];
+  const moves = packedRows<[number, ReportMove["to"], number]>(
+    sql`${leadNotes.leadId}, ${leadNotes.statusTo}, ${leadNotes.createdAt}`,
+    sql`from ${leadNotes} where ${inSpan}`,
+  );
   const { acceptedCents, changeOrderCents, estimateCents } = jobValueColumns(leads.id);
-  // As arrays too: thousands of leads over ten years, without Drizzle's mapping of each field.
-  const rows = db
-    .select({
-      id: leads.id,
-      service: leads.service,
-      city: leads.city,
-      createdAt: sql<number>`${leads.createdAt}`,
-      acceptedCents,
-      changeOrderCents,
-      estimateCents,
-    })
-    .from(leads)
+  const rows = packedRows<[number, string | null, string | null, number, number | null, number, number | null]>(
+    sql`${leads.id}, ${leads.service}, ${leads.city}, ${leads.createdAt}, ${acceptedCents}, ${changeOrderCents}, ${estimateCents}`,
     // The leads moved, by the same range of the index (SQLite keeps each once), not a list sent back.
-    .where(inArray(leads.id, db.select({ id: leadNotes.leadId }).from(leadNotes).where(inSpan)))
-    .values() as [number, string | null, string | null, number, number | null, number, number | null][];
+    sql`from ${leads} where ${leads.id} in (select ${leadNotes.leadId} from ${leadNotes} where ${inSpan})`,
+  );
   const leadsMoved = new Map(
     rows.map(([id, service, city, createdAt, acceptedCents, changeOrderCents, estimateCents]) => [
       id,
