@@ -10,7 +10,7 @@ import {
 } from "~/lib/lead-report";
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
 import { periodInstants } from "~/lib/report-period";
-import { getDb, inReadSnapshot } from "~/server/db.server";
+import { getDb, inReadSnapshot, packedRows } from "~/server/db.server";
 import { jobValueColumns } from "./job-value.server";
 import { periodMove } from "./lead.server";
 
@@ -116,12 +116,6 @@ function waitingIn(span: Span): RequestRows["waiting"] {
     createdAt: new Date(createdAt),
     archived: Boolean(archived),
   }));
-}
-
-/** Rows as arrays, sent by SQLite as one JSON text: thousands cross into JavaScript at once, not one by one. */
-function packedRows<T extends unknown[]>(columns: SQL, from: SQL): T[] {
-  const [[json]] = getDb().values<[string]>(sql`select json_group_array(json_array(${columns})) ${from}`);
-  return JSON.parse(json) as T[];
 }
 
 /** The names of these leads, for the few the report lists by name. */

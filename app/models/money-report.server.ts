@@ -1,5 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/sqlite-core";
+import { eq, inArray, sql } from "drizzle-orm";
 import { invoices, leads, payments, refunds } from "~/db/schema";
 import { kansasDayOf } from "~/lib/business-time";
 import {
@@ -12,7 +11,7 @@ import {
   type MoneyRows,
 } from "~/lib/money-report";
 import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
-import { getDb, inReadSnapshot } from "~/server/db.server";
+import { getDb, inReadSnapshot, packedRows } from "~/server/db.server";
 import { isOpenInvoice, isSentInvoice } from "./open-invoice.server";
 
 /**
@@ -31,27 +30,21 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
 }
 
 function readRows(period: ReportPeriod, today: string): MoneyRows {
-  const db = getDb();
   const since = firstDayRead(period, today);
   const { end } = periodInstants(period);
-  // Raw rows (arrays), each made into its object here: thousands of them, without Drizzle's
-  // mapping of every field of every row.
-  const moves = (rows: unknown[][]): MoneyMove[] =>
-    (rows as [number, string, number][]).map(([invoiceId, on, amountCents]) => ({ invoiceId, on, amountCents }));
+  const moves = (rows: [number, string, number][]): MoneyMove[] =>
+    rows.map(([invoiceId, on, amountCents]) => ({ invoiceId, on, amountCents }));
   const paid = moves(
-    db
-      .select({ invoiceId: payments.invoiceId, on: payments.receivedOn, amountCents: payments.amountCents })
-      .from(payments)
-      .where(gte(payments.receivedOn, since))
-      .values(),
+    packedRows(
+      sql`${payments.invoiceId}, ${payments.receivedOn}, ${payments.amountCents}`,
+      sql`from ${payments} where ${payments.receivedOn} >= ${since}`,
+    ),
   );
   const refunded = moves(
-    db
-      .select({ invoiceId: payments.invoiceId, on: refunds.refundedOn, amountCents: refunds.amountCents })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(gte(refunds.refundedOn, since))
-      .values(),
+    packedRows(
+      sql`${payments.invoiceId}, ${refunds.refundedOn}, ${refunds.amountCents}`,
+      sql`from ${refunds} inner join ${payments} on ${payments.id} = ${refunds.paymentId} where ${refunds.refundedOn} >= ${since}`,
+    ),
   );
   // Each invoice's money moved from `since` on (net) and the day it last moved.
   const lastMove = new Map<number, string>();
@@ -69,43 +62,31 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
   // instant a few hours past that Kansas day's end (UTC midnight + 36 h; Kansas ends it at 29 or
   // 30 h): one sent in those hours is read and owes nothing that day, no figure changes.
   const days = owedReadOn(period, today);
+  const instants = new Map<string, number>();
   const owedWhileMoving = [...lastMove].flatMap(([id, last]) => {
     const day = lastDayBefore(days, last);
-    return day ? [[id, Date.parse(`${day}T00:00:00Z`) + 36 * 60 * 60 * 1000]] : [];
+    if (!day) return [];
+    let at = instants.get(day);
+    if (at === undefined) instants.set(day, (at = Date.parse(`${day}T00:00:00Z`) + 36 * 60 * 60 * 1000));
+    return [[id, at]];
   });
-  const sent = db
-    .select({
-      id: invoices.id,
-      leadId: invoices.leadId,
-      totalCents: invoices.totalCents,
-      // The instant as stored (ms): thousands of rows need no Date each.
-      sentAt: sql<number>`${invoices.sentAt}`,
-      dueOn: invoices.dueOn,
-      paidCents: invoices.paidCents,
-    })
-    .from(invoices)
-    .where(
-      and(
-        // Sent, not void: a void invoice counts in no figure but what was paid and given back.
-        isSentInvoice,
-        isNotNull(invoices.sentAt),
-        lt(invoices.sentAt, end),
-        // Still open (invoices_open_idx), or paid by now but able to owe on a day read (above):
-        // each found by its own index, not by a pass over every invoice ever sent.
-        inArray(
-          invoices.id,
-          unionAll(
-            db.select({ id: invoices.id }).from(invoices).where(isOpenInvoice),
-            // Each id looked up (a cross join keeps json_each outside), kept if sent by its day's end.
-            db
-              .select({ id: sql<number>`i.id` })
-              .from(sql`json_each(${JSON.stringify(owedWhileMoving)}) j cross join ${invoices} i`)
-              .where(sql`i.id = j.value ->> 0 and i.sent_at < j.value ->> 1`),
-          ),
-        ),
-      ),
-    )
-    .values() as [number, number, number, number, string | null, number][];
+  const columns = sql`${invoices.id}, ${invoices.leadId}, ${invoices.totalCents}, ${invoices.sentAt}, ${invoices.dueOn}, ${invoices.paidCents}`;
+  // Sent (not void: a void invoice counts in no figure but what was paid and given back) by
+  // the period's end, and either still open (invoices_open_idx) or paid by now but able to owe
+  // on a day read (above), each looked up by its id (a cross join keeps json_each outside):
+  // each found by its own index, not by a pass over every invoice ever sent.
+  const sent = [
+    ...packedRows<[number, number, number, number, string | null, number]>(
+      columns,
+      // Named: SQLite would rather read the range of invoices_sent_idx, nearly every invoice.
+      sql`from ${invoices} indexed by invoices_open_idx where ${isOpenInvoice} and ${invoices.sentAt} < ${end.getTime()}`,
+    ),
+    ...packedRows<[number, number, number, number, string | null, number]>(
+      columns,
+      sql`from json_each(${JSON.stringify(owedWhileMoving)}) j cross join ${invoices}
+        where ${invoices.id} = j.value ->> 0 and ${isSentInvoice} and not ${isOpenInvoice} and ${invoices.sentAt} < min(j.value ->> 1, ${end.getTime()})`,
+    ),
+  ];
   return {
     billed: [billedIn(period), billedIn(yearEarlier(period))],
     invoices: sent.map(([id, leadId, totalCents, sentAt, dueOn, paidCents]) => ({

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
@@ -122,6 +123,17 @@ export function preparedOnce<T>(prepare: (db: DB) => T): () => T {
     if (statement === undefined) prepared.set(db, (statement = prepare(db)));
     return statement;
   };
+}
+
+/**
+ * Rows as arrays (`select <columns> <from>`), sent by SQLite as one JSON text: better-sqlite3
+ * builds each row on its own (about 0.4 us a row), so thousands cross into JavaScript faster
+ * at once. Numbers and text come back as better-sqlite3 gives them (a real written with 17
+ * digits reads back the same double); a blob cannot be sent this way.
+ */
+export function packedRows<T extends unknown[]>(columns: SQL, from: SQL): T[] {
+  const [[json]] = getDb().values<[string]>(sql`select json_group_array(json_array(${columns})) ${from}`);
+  return JSON.parse(json) as T[];
 }
 
 /** Throws unless the database answers a query. */
