@@ -118,6 +118,13 @@ function waitingIn(span: Span): RequestRows["waiting"] {
   }));
 }
 
+/** The leads of these moves, each once, in order. */
+function movedIds(moves: readonly [number, ...unknown[]][]): number[] {
+  const ids = new Set<number>();
+  for (const [id] of moves) ids.add(id);
+  return [...ids].sort((a, b) => a - b);
+}
+
 /** The names of these leads, for the few the report lists by name. */
 export function leadNames(ids: readonly number[]): Map<number, string> {
   if (!ids.length) return new Map();
@@ -153,8 +160,9 @@ function movesIn({ start, end }: Span): ReportMove[] {
   const { acceptedCents, changeOrderCents, estimateCents } = jobValueColumns(leads.id);
   const rows = packedRows<[number, string | null, string | null, number, number | null, number, number | null]>(
     sql`${leads.id}, ${leads.service}, ${leads.city}, ${leads.createdAt}, ${acceptedCents}, ${changeOrderCents}, ${estimateCents}`,
-    // The leads moved, by the same range of the index (SQLite keeps each once), not a list sent back.
-    sql`from ${leads} where ${leads.id} in (select ${leadNotes.leadId} from ${leadNotes} where ${inSpan})`,
+    // Each lead moved looked up once by its id, in order (a cross join keeps json_each outside): no
+    // second pass over the moves' index to make a list of them in SQLite.
+    sql`from json_each(${JSON.stringify(movedIds(moves))}) j cross join ${leads} on ${leads.id} = j.value`,
   );
   const leadsMoved = new Map(
     rows.map(([id, service, city, createdAt, acceptedCents, changeOrderCents, estimateCents]) => [
