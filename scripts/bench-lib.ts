@@ -15,8 +15,12 @@ export const PAGE_TYPES: [string, string][] = [
   ["not found", "/no-such-page"],
 ];
 
+/**
+ * The nearest-rank percentile of sorted times: the smallest at or above which p% of them
+ * fall (the 95th of 20 is the 19th, not the slowest; with fewer than 20 it is the slowest).
+ */
 export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export type Load = { rps: number; p50: number; p99: number; bytes: number; errors: number };
