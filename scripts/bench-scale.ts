@@ -427,6 +427,22 @@ function buildDatabase() {
       }
     })();
 
+    // A roof traced on its top photo: one rectangular facet at this pitch.
+    const topView = (pitch: number) => ({
+      scale: 0.3,
+      facets: [
+        {
+          points: [
+            { x: 100, y: 100 },
+            { x: 500, y: 100 },
+            { x: 500, y: 400 },
+            { x: 100, y: 400 },
+          ],
+          pitch,
+        },
+      ],
+    });
+
     // Roof customers: most measured for a lead, some with traced photos; estimates for quoted and won leads.
     const measured = leads.filter((l) => ["measured", "quoted", "won"].includes(l.status));
     sqlite.transaction(() => {
@@ -436,25 +452,7 @@ function buildDatabase() {
         const at = lead ? lead.created + 3 * DAY : createdAt();
         const [length, width, pitch] = [between(30, 70), between(24, 40), between(4, 12)];
         const photos = i < roofImageIds.length / 2;
-        const drawing = photos
-          ? JSON.stringify({
-              top: {
-                scale: 0.3,
-                facets: [
-                  {
-                    points: [
-                      { x: 100, y: 100 },
-                      { x: 500, y: 100 },
-                      { x: 500, y: 400 },
-                      { x: 100, y: 400 },
-                    ],
-                    pitch,
-                  },
-                ],
-              },
-              side: { scale: null, facets: [] },
-            })
-          : null;
+        const drawing = photos ? JSON.stringify({ top: topView(pitch), side: { scale: null, facets: [] } }) : null;
         const customer = Number(
           insertRoof.run(
             lead?.name ?? `${pick(FIRST)} ${pick(LAST)}`,
@@ -555,16 +553,70 @@ function buildDatabase() {
     const insertRefund = sqlite.prepare(
       `insert into refunds (payment_id, amount_cents, refunded_on, reason, created_at) values (?, ?, ?, ?, ?)`,
     );
+    // Each won job's proposal as the homeowner accepted it, and the quoted and lost leads' not
+    // accepted: documents of 3 to 4 KB (lines, the owner's terms, the traced roof), as real
+    // ones are, so a read of a proposal's row costs what it does in a real database.
+    const insertProposal = sqlite.prepare(
+      `insert into proposals (lead_id, content, total_cents, expires_at, accepted_at, accepted_name, accepted_ip, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const terms = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `${i + 1}. Work is done as described above; rotted decking found once the old roof is off is replaced at $85 a sheet with the owner's approval before it is installed.`,
+    ).join("\n");
+    const proposalContent = (lead: LeadRow, totalCents: number, at: number) =>
+      JSON.stringify({
+        version: 1,
+        issuedAt: new Date(at).toISOString(),
+        validUntil: dayOf(at + 30 * DAY),
+        company: {
+          name: "Cedar Ridge",
+          phone: "(620) 555-0100",
+          email: "office@example.com",
+          address: "Wellington, KS",
+        },
+        customer: { name: lead.name, address: `${lead.street}, ${lead.city}`, email: "", phone: "" },
+        roof: {
+          figures: [{ label: "Roof area", value: "2,400 sq ft" }],
+          drawing: topView(6),
+        },
+        tier: "better",
+        lines: ["Tear-off", "Underlayment", "Shingles", "Drip edge", "Ridge cap", "Starter", "Vents", "Cleanup"].map(
+          (label) => ({
+            label,
+            description: `${label}: materials and labor as listed in the measurement`,
+            totalCents: Math.round(totalCents / 8),
+          }),
+        ),
+        subtotalCents: totalCents,
+        taxRateBasisPoints: 0,
+        taxCents: 0,
+        totalCents,
+        terms,
+      });
     sqlite.transaction(() => {
       let number = 0;
-      const bill = (leadId: number, kind: string, cents: number, sent: number, dueIn: number) => {
+      const bill = (leadId: number, kind: string, cents: number, sent: number, dueIn: number, changeOrderCents = 0) => {
         const age = (NOW - sent) / DAY;
         // Paid in full within weeks; lately some not yet, and now and then one never in full.
         const paidIn = age > 120 || chance(0.6) ? between(1, 40) : null;
         const payTime = paidIn === null ? null : sent + paidIn * DAY;
         const paid = payTime !== null && payTime < NOW ? (chance(0.99) ? cents : Math.floor(cents / 2)) : 0;
         const state = paid >= cents ? "paid" : paid > 0 ? "partly_paid" : "sent";
-        const lines = JSON.stringify([{ description: kind, amountCents: cents }]);
+        // A change order is a line of its own, flagged (lib/invoice-kinds.ts).
+        const lines = JSON.stringify([
+          { description: kind, amountCents: cents - changeOrderCents },
+          ...(changeOrderCents
+            ? [
+                {
+                  description: "Change order: rotted decking replaced",
+                  amountCents: changeOrderCents,
+                  changeOrder: true,
+                },
+              ]
+            : []),
+        ]);
         const id = Number(
           insertInvoice.run(
             leadId,
@@ -595,14 +647,44 @@ function buildDatabase() {
           }
         }
       };
+      // The proposals not accepted: the quoted leads' (the newest still waiting for an answer)
+      // and most lost leads' (lapsed), each the same kind of document.
+      for (const lead of leads)
+        if (lead.status === "quoted" || (lead.status === "lost" && chance(0.6))) {
+          const sentAt = Math.min(NOW - DAY, lead.created + between(3, 10) * DAY);
+          const total = between(800_000, 3_000_000);
+          insertProposal.run(
+            lead.id,
+            proposalContent(lead, total, sentAt),
+            total,
+            sentAt + 30 * DAY,
+            null,
+            null,
+            null,
+            sentAt,
+          );
+        }
       for (const lead of won) {
         const total = between(800_000, 3_000_000);
         const deposit = Math.round(total * 0.3);
         const wonAt = lead.created + between(5, 20) * DAY;
         if (wonAt >= NOW) continue;
+        const sentAt = wonAt - between(1, 4) * DAY;
+        insertProposal.run(
+          lead.id,
+          proposalContent(lead, total, sentAt),
+          total,
+          sentAt + 30 * DAY,
+          wonAt,
+          lead.name,
+          "127.0.0.1",
+          sentAt,
+        );
         bill(lead.id, "deposit", deposit, wonAt, 0);
         const doneAt = wonAt + between(15, 45) * DAY;
-        if (doneAt < NOW) bill(lead.id, "final", total - deposit, doneAt, 14);
+        // One job in ten grows on the roof: the final bill carries a change order.
+        const changeOrder = chance(0.1) ? between(200, 1500) * 100 : 0;
+        if (doneAt < NOW) bill(lead.id, "final", total - deposit + changeOrder, doneAt, 14, changeOrder);
       }
     })();
 
@@ -617,6 +699,7 @@ function buildDatabase() {
       "projects",
       "testimonials",
       "invoices",
+      "proposals",
       "payments",
       "refunds",
     ].map((t) => `${count(t)} ${t}`);
