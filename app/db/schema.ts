@@ -470,6 +470,11 @@ export const estimates = sqliteTable(
     uniqueIndex("estimates_current_lead_idx")
       .on(t.leadId)
       .where(sql`${t.supersededAt} is null`),
+    // A job's value reads the current estimate's total from here, not from the estimate's
+    // row (its lines, kilobytes): thousands of jobs in a report or a list (jobValueColumns).
+    index("estimates_current_value_idx")
+      .on(t.leadId, t.totalCents, t.supersededAt)
+      .where(sql`${t.supersededAt} is null`),
     index("estimates_lead_idx").on(t.leadId),
   ],
 );
@@ -508,6 +513,17 @@ export const proposals = sqliteTable(
     uniqueIndex("proposals_accepted_lead_idx")
       .on(t.leadId)
       .where(sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`),
+    // The same proposals with their total, for a job's value (jobValueColumns): the unique
+    // index keeps the rule, this one the figure without reading the document (kilobytes).
+    // Its condition's columns are in it too, or SQLite would read the row to check them.
+    index("proposals_accepted_value_idx")
+      .on(t.leadId, t.totalCents, t.acceptedAt, t.withdrawnAt)
+      .where(sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`),
+    // Sent and not yet answered, by the day they lapse: the dashboard's proposals waiting,
+    // a range of this, not a pass over every proposal ever sent.
+    index("proposals_waiting_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.acceptedAt} is null and ${t.withdrawnAt} is null`),
   ],
 );
 

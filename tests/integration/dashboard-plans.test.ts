@@ -71,3 +71,12 @@ describe("the dashboard's new leads", () => {
     expect(sought?.plan).toMatch(/SCAN leads USING INDEX leads_created_idx/);
   });
 });
+
+describe("the dashboard's proposals waiting for an answer", () => {
+  it("are a range of proposals_waiting_idx, not a pass over every proposal ever sent", () => {
+    const statements = plansOf(() => getDashboard(businessToday())).filter((s) => s.sql.includes('from "proposals"'));
+    expect(statements).toHaveLength(2);
+    for (const { plan } of statements)
+      expect(plan).toMatch(/SEARCH proposals USING INDEX proposals_waiting_idx \(expires_at>\?\)/);
+  });
+});

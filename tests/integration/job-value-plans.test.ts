@@ -57,6 +57,14 @@ describe("a job's change orders", () => {
     );
   });
 
+  it("take the accepted proposal's and the estimate's totals from indexes that hold them, never the documents", () => {
+    const id = job("Covered");
+    const plans = plansOf(() => jobValuesOf([id])).map((s) => s.plan);
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatch(/SEARCH p USING COVERING INDEX proposals_accepted_value_idx \(lead_id=\?\)/);
+    expect(plans[0]).toMatch(/SEARCH e USING COVERING INDEX estimates_current_value_idx \(lead_id=\?\)/);
+  });
+
   it("are read from invoices_change_orders_idx, not from every invoice of the job", () => {
     const id = job("Planned");
     const plans = plansOf(() => jobValuesOf([id])).filter((s) => s.sql.includes("json_each(i.lines)"));

@@ -1,0 +1,3 @@
+CREATE INDEX `estimates_current_value_idx` ON `estimates` (`lead_id`,`total_cents`,`superseded_at`) WHERE "estimates"."superseded_at" is null;--> statement-breakpoint
+CREATE INDEX `proposals_accepted_value_idx` ON `proposals` (`lead_id`,`total_cents`,`accepted_at`,`withdrawn_at`) WHERE "proposals"."accepted_at" is not null and "proposals"."withdrawn_at" is null;--> statement-breakpoint
+CREATE INDEX `proposals_waiting_idx` ON `proposals` (`expires_at`) WHERE "proposals"."accepted_at" is null and "proposals"."withdrawn_at" is null;
