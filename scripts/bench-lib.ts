@@ -20,7 +20,7 @@ export const PAGE_TYPES: [string, string][] = [
  * fall (the 95th of 20 is the 19th, not the slowest; with fewer than 20 it is the slowest).
  */
 export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p * sorted.length) / 100) - 1))];
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export type Load = { rps: number; p50: number; p99: number; bytes: number; errors: number };

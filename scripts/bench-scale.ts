@@ -651,7 +651,7 @@ function buildDatabase() {
       // and most lost leads' (lapsed), each the same kind of document.
       for (const lead of leads)
         if (lead.status === "quoted" || (lead.status === "lost" && chance(0.6))) {
-          const sentAt = Math.min(NOW - DAY, lead.created + between(3, 10) * DAY);
+          const sentAt = Math.min(NOW, lead.created + between(3, 10) * DAY);
           const total = between(800_000, 3_000_000);
           insertProposal.run(
             lead.id,

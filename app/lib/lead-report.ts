@@ -76,8 +76,8 @@ export type ReportMove = StatusMove & {
 /**
  * One period's rows: how many leads came in on each of its chart's buckets (ReportSpan),
  * archived ones too; those leads counted by source and status; the requests among them; and
- * the moves made in it (periodFigures keeps those from `start` up to `end`: periods that
- * overlap may share one list, read once).
+ * the moves read for the report, which may hold other periods' too (one list for all the
+ * periods read, read once): count only those from `start` up to `end`, as periodFigures does.
  */
 export type PeriodRows = {
   bucketCounts: number[];

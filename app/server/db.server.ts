@@ -129,7 +129,11 @@ export function preparedOnce<T>(prepare: (db: DB) => T): () => T {
  * Rows as arrays (`select <columns> <from>`), sent by SQLite as one JSON text: better-sqlite3
  * builds each row on its own (about 0.4 us a row), so thousands cross into JavaScript faster
  * at once. Numbers and text come back as better-sqlite3 gives them (a real written with 17
- * digits reads back the same double); a blob cannot be sent this way.
+ * digits reads back the same double). The rows are aggregated, so `from` is a plain FROM and
+ * WHERE: an ORDER BY or LIMIT there applies to the one result row (the rows come in scan
+ * order, all of them) and a GROUP BY would lose all but its first group. A column that is
+ * JSON to SQLite (json(), ->, json_extract of an object) arrives parsed, not as text; a blob
+ * cannot be sent at all.
  */
 export function packedRows<T extends unknown[]>(columns: SQL, from: SQL): T[] {
   const [[json]] = getDb().values<[string]>(sql`select json_group_array(json_array(${columns})) ${from}`);
