@@ -480,6 +480,13 @@ export const estimates = sqliteTable(
 );
 
 /**
+ * A proposal accepted and not withdrawn since: the one that stands for its job. Both indexes
+ * on it hold this condition; its readers name it this way, or SQLite would not see it in theirs.
+ */
+export const standsAccepted = (t: { acceptedAt: SQLWrapper; withdrawnAt: SQLWrapper }) =>
+  sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`;
+
+/**
  * A proposal sent to the homeowner: a frozen copy of the estimate and what it says
  * (content), opened without an account by its links (proposal_links). Its mails are in
  * the outbox. Accepting it records the typed name, the time and the address it came from.
@@ -510,15 +517,13 @@ export const proposals = sqliteTable(
     index("proposals_lead_idx").on(t.leadId, t.createdAt),
     // One accepted proposal stands per lead. A second acceptance made before this rule is
     // withdrawn by migration 0008 (its acceptance kept for the record), hence withdrawn_at here.
-    uniqueIndex("proposals_accepted_lead_idx")
-      .on(t.leadId)
-      .where(sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`),
+    uniqueIndex("proposals_accepted_lead_idx").on(t.leadId).where(standsAccepted(t)),
     // The same proposals with their total, for a job's value (jobValueColumns): the unique
     // index keeps the rule, this one the figure without reading the document (kilobytes).
     // Its condition's columns are in it too, or SQLite would read the row to check them.
     index("proposals_accepted_value_idx")
       .on(t.leadId, t.totalCents, t.acceptedAt, t.withdrawnAt)
-      .where(sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`),
+      .where(standsAccepted(t)),
     // Sent and not yet answered, by the day they lapse: the dashboard's proposals waiting,
     // a range of this, not a pass over every proposal ever sent.
     index("proposals_waiting_idx")

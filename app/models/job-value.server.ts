@@ -1,6 +1,6 @@
 import { getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { countsChangeOrders, leads } from "~/db/schema";
+import { countsChangeOrders, leads, standsAccepted } from "~/db/schema";
 import { jobValueCents } from "~/lib/job-value";
 import { getDb } from "~/server/db.server";
 
@@ -25,7 +25,7 @@ export function jobValueColumns(leadIdColumn: SQLiteColumn) {
     // One accepted proposal stands per lead (a unique index).
     acceptedCents: sql<
       number | null
-    >`(select p.total_cents from proposals p indexed by proposals_accepted_value_idx where p.lead_id = ${leadId} and p.accepted_at is not null and p.withdrawn_at is null)`,
+    >`(select p.total_cents from proposals p indexed by proposals_accepted_value_idx where p.lead_id = ${leadId} and ${standsAccepted({ acceptedAt: sql`p.accepted_at`, withdrawnAt: sql`p.withdrawn_at` })})`,
     changeOrderCents: sql<number>`(select coalesce(sum(json_extract(j.value, '$.amountCents')), 0) ${changeOrderLines(leadId)})`,
     estimateCents: sql<
       number | null

@@ -34,14 +34,14 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
   const merged = mergedSpans(spans);
   // Every period's moves in one list, in time order: periodFigures keeps each period's own.
   const moves = merged.flatMap(movesIn);
-  const contacted = merged.map(contactedIn);
+  const contacted = merged.flatMap(contactedIn);
   return periods.map((period, i) => {
     const span = spans[i]!;
     return {
       bucketCounts: bucketCounts(period.buckets.map((b) => periodInstants(b))),
       tally: tallyIn(span),
       requests: {
-        contacted: within(contacted, span, (c) => c.createdAt),
+        contacted: contacted.filter((c) => c.createdAt >= ms(span.start) && c.createdAt < ms(span.end)),
         waiting: waitingIn(span),
       },
       moves,
@@ -49,18 +49,6 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
       end: span.end,
     };
   });
-}
-
-/** The rows of the merged spans' reads that fall in one span (by the instant `at` gives, in ms). */
-function within<T>(read: readonly (readonly T[])[], { start, end }: Span, at: (row: T) => number): T[] {
-  const [from, to] = [ms(start), ms(end)];
-  const rows: T[] = [];
-  for (const span of read)
-    for (const row of span) {
-      const t = at(row);
-      if (t >= from && t < to) rows.push(row);
-    }
-  return rows;
 }
 
 const ms = (at: Date) => at.getTime();

@@ -75,13 +75,14 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
   // the period's end, and either still open (invoices_open_idx) or paid by now but able to owe
   // on a day read (above), each looked up by its id (a cross join keeps json_each outside):
   // each found by its own index, not by a pass over every invoice ever sent.
+  type Sent = [id: number, leadId: number, totalCents: number, sentAt: number, dueOn: string | null, paidCents: number];
   const sent = [
-    ...packedRows<[number, number, number, number, string | null, number]>(
+    ...packedRows<Sent>(
       columns,
       // Named: SQLite would rather read the range of invoices_sent_idx, nearly every invoice.
       sql`from ${invoices} indexed by invoices_open_idx where ${isOpenInvoice} and ${invoices.sentAt} < ${end.getTime()}`,
     ),
-    ...packedRows<[number, number, number, number, string | null, number]>(
+    ...packedRows<Sent>(
       columns,
       sql`from json_each(${JSON.stringify(owedWhileMoving)}) j cross join ${invoices}
         where ${invoices.id} = j.value ->> 0 and ${isSentInvoice} and not ${isOpenInvoice} and ${invoices.sentAt} < min(j.value ->> 1, ${end.getTime()})`,
