@@ -22,7 +22,7 @@ export function ReportFigures({
             {f.label}
             {f.note ? <span className="block text-xs font-normal">{f.note}</span> : null}
           </dt>
-          <dd className="mt-1 text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl">
+          <dd className="mt-1 text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl lg:text-xl">
             {formatFigure(f.unit, f.values[0] ?? null)}
           </dd>
           {f.values.slice(1).map((value, i) => (
