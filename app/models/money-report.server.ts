@@ -11,7 +11,7 @@ import {
   type MoneyRows,
 } from "~/lib/money-report";
 import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
-import { getDb, inReadSnapshot, packedRows } from "~/server/db.server";
+import { getDb, inReadSnapshot, packedColumns, type Columns } from "~/server/db.server";
 import { isOpenInvoice, isSentInvoice } from "./open-invoice.server";
 
 /**
@@ -32,17 +32,17 @@ export function moneyReportRows(period: ReportPeriod, today: string): MoneyRows 
 function readRows(period: ReportPeriod, today: string): MoneyRows {
   const since = firstDayRead(period, today);
   const { end } = periodInstants(period);
-  const moves = (rows: [number, string, number][]): MoneyMove[] =>
-    rows.map(([invoiceId, on, amountCents]) => ({ invoiceId, on, amountCents }));
+  const moves = ({ invoiceId, on, amountCents }: Columns<MoneyMove>): MoneyMove[] =>
+    invoiceId.map((id, i) => ({ invoiceId: id, on: on[i]!, amountCents: amountCents[i]! }));
   const paid = moves(
-    packedRows(
-      sql`${payments.invoiceId}, ${payments.receivedOn}, ${payments.amountCents}`,
+    packedColumns<MoneyMove>(
+      { invoiceId: payments.invoiceId, on: payments.receivedOn, amountCents: payments.amountCents },
       sql`from ${payments} where ${payments.receivedOn} >= ${since}`,
     ),
   );
   const refunded = moves(
-    packedRows(
-      sql`${payments.invoiceId}, ${refunds.refundedOn}, ${refunds.amountCents}`,
+    packedColumns<MoneyMove>(
+      { invoiceId: payments.invoiceId, on: refunds.refundedOn, amountCents: refunds.amountCents },
       sql`from ${refunds} inner join ${payments} on ${payments.id} = ${refunds.paymentId} where ${refunds.refundedOn} >= ${since}`,
     ),
   );
@@ -70,36 +70,52 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     if (at === undefined) instants.set(day, (at = Date.parse(`${day}T00:00:00Z`) + 36 * 60 * 60 * 1000));
     return [[id, at]];
   });
-  const columns = sql`${invoices.id}, ${invoices.leadId}, ${invoices.totalCents}, ${invoices.sentAt}, ${invoices.dueOn}, ${invoices.paidCents}`;
+  const columns = {
+    id: invoices.id,
+    leadId: invoices.leadId,
+    totalCents: invoices.totalCents,
+    sentAt: invoices.sentAt,
+    dueOn: invoices.dueOn,
+    paidCents: invoices.paidCents,
+  };
   // Sent (not void: a void invoice counts in no figure but what was paid and given back) by
   // the period's end, and either still open (invoices_open_idx) or paid by now but able to owe
   // on a day read (above), each looked up by its id (a cross join keeps json_each outside):
   // each found by its own index, not by a pass over every invoice ever sent.
-  type Sent = [id: number, leadId: number, totalCents: number, sentAt: number, dueOn: string | null, paidCents: number];
+  type Sent = {
+    id: number;
+    leadId: number;
+    totalCents: number;
+    sentAt: number;
+    dueOn: string | null;
+    paidCents: number;
+  };
   const sent = [
-    ...packedRows<Sent>(
+    packedColumns<Sent>(
       columns,
       // Named: SQLite would rather read the range of invoices_sent_idx, nearly every invoice.
       sql`from ${invoices} indexed by invoices_open_idx where ${isOpenInvoice} and ${invoices.sentAt} < ${end.getTime()}`,
     ),
-    ...packedRows<Sent>(
+    packedColumns<Sent>(
       columns,
       sql`from json_each(${JSON.stringify(owedWhileMoving)}) j cross join ${invoices}
         where ${invoices.id} = j.value ->> 0 and ${isSentInvoice} and not ${isOpenInvoice} and ${invoices.sentAt} < min(j.value ->> 1, ${end.getTime()})`,
     ),
-  ];
-  return {
-    billed: [billedIn(period), billedIn(yearEarlier(period))],
-    invoices: sent.map(([id, leadId, totalCents, sentAt, dueOn, paidCents]) => ({
+  ].flatMap(({ id, leadId, totalCents, sentAt, dueOn, paidCents }) =>
+    id.map((id, i) => ({
       id,
-      leadId,
-      totalCents,
-      dueOn,
+      leadId: leadId[i]!,
+      totalCents: totalCents[i]!,
+      dueOn: dueOn[i]!,
       // What was paid before `since`: what is paid now (kept with each payment and refund, in
       // their transaction) less what moved since, read above; no pass over older payments.
-      paidBeforeCents: paidCents - (netSince.get(id) ?? 0),
-      sentOn: kansasDayOf(sentAt),
+      paidBeforeCents: paidCents[i]! - (netSince.get(id) ?? 0),
+      sentOn: kansasDayOf(sentAt[i]!),
     })),
+  );
+  return {
+    billed: [billedIn(period), billedIn(yearEarlier(period))],
+    invoices: sent,
     payments: paid,
     refunds: refunded,
   };
