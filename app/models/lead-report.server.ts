@@ -34,14 +34,16 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
   const merged = mergedSpans(spans);
   // Every period's moves in one list, in time order: periodFigures keeps each period's own.
   const moves = merged.flatMap(movesIn);
-  const contacted = merged.flatMap(contactedIn);
+  // In the order they came in (each span's come so from its index: the sort only checks), so
+  // each period's are one stretch of the list.
+  const contacted = merged.flatMap(contactedIn).sort((a, b) => a.createdAt - b.createdAt);
   return periods.map((period, i) => {
     const span = spans[i]!;
     return {
       bucketCounts: bucketCounts(period.buckets.map((b) => periodInstants(b))),
       tally: tallyIn(span),
       requests: {
-        contacted: contacted.filter((c) => c.createdAt >= ms(span.start) && c.createdAt < ms(span.end)),
+        contacted: contacted.slice(firstFrom(contacted, ms(span.start)), firstFrom(contacted, ms(span.end))),
         waiting: waitingIn(span),
       },
       moves,
@@ -52,6 +54,17 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
 }
 
 const ms = (at: Date) => at.getTime();
+
+/** Where the first of these (in the order they came in) that came in at `at` or later stands. */
+function firstFrom(rows: readonly { createdAt: number }[], at: number): number {
+  let [low, high] = [0, rows.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (rows[mid]!.createdAt < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /** How many leads came in during each span: each one range of leads_created_idx. */
 function bucketCounts(buckets: readonly Span[]): number[] {
