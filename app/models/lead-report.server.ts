@@ -10,7 +10,7 @@ import {
 } from "~/lib/lead-report";
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
 import { periodInstants } from "~/lib/report-period";
-import { getDb, inReadSnapshot, packedColumns } from "~/server/db.server";
+import { getDb, inReadSnapshot, packedColumns, type Columns } from "~/server/db.server";
 import { jobValueColumns } from "./job-value.server";
 import { periodMove } from "./lead.server";
 
@@ -34,16 +34,14 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
   const merged = mergedSpans(spans);
   // Every period's moves in one list, in time order: periodFigures keeps each period's own.
   const moves = merged.flatMap(movesIn);
-  // In the order they came in (each span's come so from its index: the sort only checks), so
-  // each period's are one stretch of the list.
-  const contacted = merged.flatMap(contactedIn).sort((a, b) => a.createdAt - b.createdAt);
+  const contacted = merged.map(contactedIn);
   return periods.map((period, i) => {
     const span = spans[i]!;
     return {
       bucketCounts: bucketCounts(period.buckets.map((b) => periodInstants(b))),
       tally: tallyIn(span),
       requests: {
-        contacted: contacted.slice(firstFrom(contacted, ms(span.start)), firstFrom(contacted, ms(span.end))),
+        contacted: within(span, contacted),
         waiting: waitingIn(span),
       },
       moves,
@@ -54,17 +52,6 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
 }
 
 const ms = (at: Date) => at.getTime();
-
-/** Where the first of these (in the order they came in) that came in at `at` or later stands. */
-function firstFrom(rows: readonly { createdAt: number }[], at: number): number {
-  let [low, high] = [0, rows.length];
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (rows[mid]!.createdAt < at) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 
 /** How many leads came in during each span: each one range of leads_created_idx. */
 function bucketCounts(buckets: readonly Span[]): number[] {
@@ -90,17 +77,32 @@ function tallyIn({ start, end }: Span): LeadTally[] {
 const requestsIn = (index: "leads_contacted_idx" | "leads_waiting_idx", condition: SQL, { start, end }: Span) =>
   sql`from ${leads} indexed by ${sql.identifier(index)} where ${condition} and ${leads.createdAt} >= ${ms(start)} and ${leads.createdAt} < ${ms(end)}`;
 
+type Contacted = Columns<{ id: number; waited: number; createdAt: number }>;
+
 /**
- * The span's contacted requests, each with its minutes (first contact kept on the lead by
- * writeLeadHistory) and when it came in: a range of leads_contacted_idx, named (SQLite would
- * rather read the span's requests by leads_tally_idx), read once for periods that overlap.
+ * The span's contacted requests, each with how long it waited (first contact kept on the lead
+ * by writeLeadHistory, in ms) and when it came in: a range of leads_contacted_idx, named
+ * (SQLite would rather read the span's requests by leads_tally_idx), read once for periods
+ * that overlap.
  */
-function contactedIn(span: Span): { id: number; minutes: number; createdAt: number }[] {
-  const { id, waited, createdAt } = packedColumns<{ id: number; waited: number; createdAt: number }>(
+function contactedIn(span: Span): Contacted {
+  return packedColumns<{ id: number; waited: number; createdAt: number }>(
     { id: leads.id, waited: sql`${leads.firstContactAt} - ${leads.createdAt}`, createdAt: leads.createdAt },
     requestsIn("leads_contacted_idx", wasFirstContacted(leads), span),
   );
-  return id.map((id, i) => ({ id, minutes: waited[i]! / 60000, createdAt: createdAt[i]! }));
+}
+
+/** The requests read that came in during the span, with their minutes: lists, no object a request. */
+function within({ start, end }: Span, read: readonly Contacted[]): RequestRows["contacted"] {
+  const ids: number[] = [];
+  const minutes: number[] = [];
+  for (const { id, waited, createdAt } of read)
+    for (let i = 0; i < id.length; i++)
+      if (createdAt[i]! >= ms(start) && createdAt[i]! < ms(end)) {
+        ids.push(id[i]!);
+        minutes.push(waited[i]! / 60000);
+      }
+  return { ids, minutes: Float64Array.from(minutes) };
 }
 
 /**
