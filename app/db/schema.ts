@@ -666,8 +666,9 @@ export const invoices = sqliteTable(
     index("invoices_open_idx")
       .on(t.dueOn)
       .where(sql`${t.state} in ('sent', 'partly_paid')`),
-    // The Money report sums what each month billed over a range of it, not a pass over years of invoices.
-    index("invoices_sent_idx").on(t.sentAt),
+    // The Money report sums what each month billed over a range of it, not a pass over years of
+    // invoices: the state and total in the index, so no invoice's row is read for the sum.
+    index("invoices_sent_idx").on(t.sentAt, t.state, t.totalCents),
     // The few invoices with a change order, each job's found by one step: a job's value is read
     // for thousands of leads at once (reports, lists, exports), most billed without one.
     index("invoices_change_orders_idx").on(t.leadId).where(countsChangeOrders(t)),

@@ -9,6 +9,7 @@ import {
   type InvoiceLabels,
   type MoneyMove,
   type MoneyRows,
+  type SentInvoice,
 } from "~/lib/money-report";
 import { periodInstants, yearEarlier, type ReportPeriod } from "~/lib/report-period";
 import { getDb, inReadSnapshot, packedColumns, type Columns } from "~/server/db.server";
@@ -63,13 +64,14 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
   // 30 h): one sent in those hours is read and owes nothing that day, no figure changes.
   const days = owedReadOn(period, today);
   const instants = new Map<string, number>();
-  const owedWhileMoving = [...lastMove].flatMap(([id, last]) => {
+  const sentBefore = new Map<number, number>();
+  for (const [id, last] of lastMove) {
     const day = lastDayBefore(days, last);
-    if (!day) return [];
+    if (!day) continue;
     let at = instants.get(day);
     if (at === undefined) instants.set(day, (at = Date.parse(`${day}T00:00:00Z`) + 36 * 60 * 60 * 1000));
-    return [[id, at]];
-  });
+    sentBefore.set(id, at);
+  }
   const columns = {
     id: invoices.id,
     leadId: invoices.leadId,
@@ -80,8 +82,9 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
   };
   // Sent (not void: a void invoice counts in no figure but what was paid and given back) by
   // the period's end, and either still open (invoices_open_idx) or paid by now but able to owe
-  // on a day read (above), each looked up by its id (a cross join keeps json_each outside):
-  // each found by its own index, not by a pass over every invoice ever sent.
+  // on a day read (above), each looked up by its id (a cross join keeps json_each outside), its
+  // day kept here (a pair per invoice in the JSON cost SQLite two extractions a row): each
+  // found by its own index, not by a pass over every invoice ever sent.
   type Sent = {
     id: number;
     leadId: number;
@@ -90,29 +93,35 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
     dueOn: string | null;
     paidCents: number;
   };
-  const sent = [
-    packedColumns<Sent>(
-      columns,
-      // Named: SQLite would rather read the range of invoices_sent_idx, nearly every invoice.
-      sql`from ${invoices} indexed by invoices_open_idx where ${isOpenInvoice} and ${invoices.sentAt} < ${end.getTime()}`,
-    ),
-    packedColumns<Sent>(
-      columns,
-      sql`from json_each(${JSON.stringify(owedWhileMoving)}) j cross join ${invoices}
-        where ${invoices.id} = j.value ->> 0 and ${isSentInvoice} and not ${isOpenInvoice} and ${invoices.sentAt} < min(j.value ->> 1, ${end.getTime()})`,
-    ),
-  ].flatMap(({ id, leadId, totalCents, sentAt, dueOn, paidCents }) =>
-    id.map((id, i) => ({
-      id,
-      leadId: leadId[i]!,
-      totalCents: totalCents[i]!,
-      dueOn: dueOn[i]!,
-      // What was paid before `since`: what is paid now (kept with each payment and refund, in
-      // their transaction) less what moved since, read above; no pass over older payments.
-      paidBeforeCents: paidCents[i]! - (netSince.get(id) ?? 0),
-      sentOn: kansasDayOf(sentAt[i]!),
-    })),
+  const open = packedColumns<Sent>(
+    columns,
+    // Named: SQLite would rather read the range of invoices_sent_idx, nearly every invoice.
+    sql`from ${invoices} indexed by invoices_open_idx where ${isOpenInvoice} and ${invoices.sentAt} < ${end.getTime()}`,
   );
+  const paidNow = packedColumns<Sent>(
+    columns,
+    sql`from json_each(${JSON.stringify([...sentBefore.keys()])}) j cross join ${invoices}
+      where ${invoices.id} = j.value and ${isSentInvoice} and not ${isOpenInvoice} and ${invoices.sentAt} < ${end.getTime()}`,
+  );
+  const sent: SentInvoice[] = [];
+  for (const [read, owes] of [
+    [open, () => true],
+    [paidNow, (id: number, sentAt: number) => sentAt < sentBefore.get(id)!],
+  ] as const) {
+    const { id, leadId, totalCents, sentAt, dueOn, paidCents } = read;
+    for (let i = 0; i < id.length; i++)
+      if (owes(id[i]!, sentAt[i]!))
+        sent.push({
+          id: id[i]!,
+          leadId: leadId[i]!,
+          totalCents: totalCents[i]!,
+          dueOn: dueOn[i]!,
+          // What was paid before `since`: what is paid now (kept with each payment and refund, in
+          // their transaction) less what moved since, read above; no pass over older payments.
+          paidBeforeCents: paidCents[i]! - (netSince.get(id[i]!) ?? 0),
+          sentOn: kansasDayOf(sentAt[i]!),
+        });
+  }
   return {
     billed: [billedIn(period), billedIn(yearEarlier(period))],
     invoices: sent,

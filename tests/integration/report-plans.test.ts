@@ -27,4 +27,12 @@ describe("the reports' reads", () => {
     expect(plans[0]!.plan).toMatch(/SCAN invoices USING INDEX invoices_open_idx/);
     expect(plans[1]!.plan).toMatch(/SCAN j VIRTUAL TABLE[\s\S]*SEARCH invoices USING INTEGER PRIMARY KEY \(rowid=\?\)/);
   });
+
+  it("sum what each month billed from the sent invoices' index alone, no invoice's row read", () => {
+    const billed = plansOf(() => moneyReportRows(tenYears.period, "2026-11-30")).filter((s) =>
+      s.sql.includes('sum("invoices"."total_cents")'),
+    );
+    expect(billed).toHaveLength(2);
+    for (const { plan } of billed) expect(plan).toMatch(/SEARCH invoices USING COVERING INDEX invoices_sent_idx/);
+  });
 });
