@@ -8,7 +8,7 @@ import {
   type ReportSpan,
   type RequestRows,
 } from "~/lib/lead-report";
-import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "~/lib/lead-status";
+import { LEAD_SOURCES, LEAD_STATUSES } from "~/lib/lead-status";
 import { periodInstants } from "~/lib/report-period";
 import { getDb, inReadSnapshot, packedColumns, type Columns } from "~/server/db.server";
 import { jobValueColumns } from "./job-value.server";
@@ -23,7 +23,7 @@ type Span = { start: Date; end: Date };
  * as speed to lead reads them; and the moves to Quoted, Won or Lost made in it (the pipeline's
  * moves, with the lead's work, town and value). Everyone's leads: the report is the owner's
  * and the office's. Periods that overlap (ten years and the ten years a year earlier) read
- * their moves and contacted requests once, as one span.
+ * their moves and contacted requests once, as one span, and count each stretch of time once.
  */
 export function leadReportRows<const P extends readonly ReportSpan[]>(periods: P): { [K in keyof P]: PeriodRows } {
   return inReadSnapshot(() => rowsOf(periods)) as { [K in keyof P]: PeriodRows };
@@ -35,11 +35,20 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
   // Every period's moves in one list, in time order: periodFigures keeps each period's own.
   const moves = merged.flatMap(movesIn);
   const contacted = merged.map(contactedIn);
-  return periods.map((period, i) => {
+  // Counted once for every period: the stretches between all their bounds (ten years and the
+  // ten years a year earlier share nine), each period adding up those within it.
+  const buckets = periods.map((p) => p.buckets.map((b) => periodInstants(b)));
+  const bucketStretches = stretchesOf(buckets.flat());
+  const inBuckets = bucketCounts(bucketStretches);
+  const tallyStretches = stretchesOf(spans);
+  const tallies = tallyCounts(tallyStretches);
+  return periods.map((_, i) => {
     const span = spans[i]!;
     return {
-      bucketCounts: bucketCounts(period.buckets.map((b) => periodInstants(b))),
-      tally: tallyIn(span),
+      bucketCounts: buckets[i]!.map((bucket) =>
+        bucketStretches.reduce((n, stretch, k) => (holds(bucket, stretch) ? n + inBuckets[k]! : n), 0),
+      ),
+      tally: tallyOf(tallyStretches.flatMap((stretch, k) => (holds(span, stretch) ? [tallies[k]!] : []))),
       requests: {
         contacted: within(span, contacted),
         waiting: waitingIn(span),
@@ -53,6 +62,22 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
 
 const ms = (at: Date) => at.getTime();
 
+/**
+ * The stretches between these spans' bounds that lie within one of them, in order: spans that
+ * overlap counted by stretches count each lead once.
+ */
+function stretchesOf(spans: readonly Span[]): Span[] {
+  const bounds = [...new Set(spans.flatMap((s) => [ms(s.start), ms(s.end)]))].sort((a, b) => a - b);
+  const stretches: Span[] = [];
+  for (let i = 1; i < bounds.length; i++) {
+    const stretch = { start: new Date(bounds[i - 1]!), end: new Date(bounds[i]!) };
+    if (spans.some((span) => holds(span, stretch))) stretches.push(stretch);
+  }
+  return stretches;
+}
+
+const holds = (span: Span, stretch: Span) => span.start <= stretch.start && stretch.end <= span.end;
+
 /** How many leads came in during each span: each one range of leads_created_idx. */
 function bucketCounts(buckets: readonly Span[]): number[] {
   const bounds = JSON.stringify(buckets.map((b) => [ms(b.start), ms(b.end)]));
@@ -63,14 +88,28 @@ function bucketCounts(buckets: readonly Span[]): number[] {
     .map(([count]) => count);
 }
 
-/** The span's leads counted per source and status: each pair one range of leads_tally_idx. */
-function tallyIn({ start, end }: Span): LeadTally[] {
-  return getDb()
-    .values<[LeadSource, LeadStatus, number]>(
-      sql`select s.value, t.value, (select count(*) from ${leads} where ${leads.source} = s.value and ${leads.status} = t.value and ${leads.createdAt} >= ${ms(start)} and ${leads.createdAt} < ${ms(end)}) from json_each(${JSON.stringify(LEAD_SOURCES)}) s, json_each(${JSON.stringify(LEAD_STATUSES)}) t`,
+const PAIRS = LEAD_SOURCES.flatMap((source) => LEAD_STATUSES.map((status) => ({ source, status })));
+
+/**
+ * Each span's leads counted per source and status (PAIRS' order): each pair of each span one
+ * range of leads_tally_idx.
+ */
+function tallyCounts(spans: readonly Span[]): number[][] {
+  const bounds = JSON.stringify(spans.map((b) => [ms(b.start), ms(b.end)]));
+  const counts = getDb()
+    .values<[number]>(
+      sql`select (select count(*) from ${leads} where ${leads.source} = p.value ->> 'source' and ${leads.status} = p.value ->> 'status' and ${leads.createdAt} >= json_extract(b.value, '$[0]') and ${leads.createdAt} < json_extract(b.value, '$[1]')) from json_each(${bounds}) b, json_each(${JSON.stringify(PAIRS)}) p order by b.key, p.key`,
     )
-    .filter(([, , count]) => count > 0)
-    .map(([source, status, count]) => ({ source, status, count }));
+    .map(([count]) => count);
+  return spans.map((_, i) => counts.slice(i * PAIRS.length, (i + 1) * PAIRS.length));
+}
+
+/** Counts per pair (tallyCounts) added up, as the report's tally lines. */
+function tallyOf(counts: readonly number[][]): LeadTally[] {
+  return PAIRS.flatMap((pair, j) => {
+    const count = counts.reduce((n, c) => n + c[j]!, 0);
+    return count > 0 ? [{ ...pair, count }] : [];
+  });
 }
 
 /** A span's requests through one of their partial indexes, with the condition it holds. */

@@ -263,6 +263,13 @@ afterAll(() => {
 
 const get = (path: string, who: string) =>
   new Request(`http://site.test${path}`, { headers: { Cookie: team[who]!.cookie } });
+/** The month ("YYYY-MM") `months` after the one of `day`. */
+function monthAfter(day: string, months: number): string {
+  const at = new Date(`${day.slice(0, 7)}-01T12:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + months);
+  return at.toISOString().slice(0, 7);
+}
+
 const report = async (query: string, who = "owner") => reportLoader(routeArgs(get(`/admin/reports?${query}`, who)));
 
 // ---- The files, read back ----
@@ -475,6 +482,18 @@ describe("the Leads & sales report", () => {
     expect(r.series).toEqual(["Oct 1, 2025 – Nov 30, 2026", "Oct 1, 2024 – Nov 30, 2025"]);
     expectAsFiles(r, 0, "2025-10-01", "2026-11-30");
     expectAsFiles(r, 1, "2024-10-01", "2025-11-30");
+    // By month, each series its own months' leads (the shared ones counted in both).
+    for (const [s, [from, to]] of [
+      ["2025-10-01", "2026-11-30"],
+      ["2024-10-01", "2025-11-30"],
+    ].entries()) {
+      const { byDay } = fromFiles(from!, to!);
+      const months = r.charts.leadsOverTime.rows.map((row) => row.values[s]);
+      expect(months, `months ${from}`).toEqual(
+        months.map((_, m) => byDay.filter((d) => d.slice(0, 7) === monthAfter(from!, m)).length),
+      );
+      expect(months.some((n) => n! > 0)).toBe(true);
+    }
   });
 
   it("keeps on each lead the first contact its history tells", () => {
