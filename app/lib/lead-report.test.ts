@@ -173,6 +173,37 @@ describe("speedToLead", () => {
     expect(speed.waitingCount).toBe(2);
   });
 
+  it("lists the five slowest, slowest first, ties by the earlier lead, whatever order they came in", () => {
+    // Waits in minutes, given out of order; 30 is the fifth slowest, held by leads 2 and 8.
+    const waits: [id: number, minutes: number][] = [
+      [9, 5],
+      [2, 30],
+      [4, 600],
+      [7, 45],
+      [8, 30],
+      [3, 1200],
+      [6, 10],
+      [5, 90],
+    ];
+    const speed = speedToLead(
+      waits.length,
+      {
+        contacted: { ids: waits.map(([id]) => id), minutes: Float64Array.from(waits, ([, m]) => m) },
+        waiting: [],
+      },
+      now,
+    );
+    expect(speed.slowest).toEqual([
+      { id: 3, minutes: 1200 },
+      { id: 4, minutes: 600 },
+      { id: 5, minutes: 90 },
+      { id: 7, minutes: 45 },
+      { id: 2, minutes: 30 },
+    ]);
+    expect(speed.medianMinutes).toBe((30 + 45) / 2);
+    expect(speed.slowestMinutes).toBe(1200);
+  });
+
   it("has nothing to measure without requests", () => {
     expect(speedOf([lead(1, "2026-11-02T15:00:00Z", { source: "phone" })], now)).toMatchObject({
       requests: 0,

@@ -58,7 +58,7 @@ export const isFirstContactKind = (kind: HistoryKind): boolean =>
  * requests the tally counts less those contacted).
  */
 export type RequestRows = {
-  /** Index i of each list is one request: its id, and the minutes it waited. */
+  /** Index i of each list (the same length) is one request: its id, and the minutes it waited. */
   contacted: { ids: readonly number[]; minutes: Float64Array };
   /** Oldest first. */
   waiting: { id: number; createdAt: Date; archived: boolean }[];
@@ -241,7 +241,6 @@ export const requestCount = (tally: readonly LeadTally[]) =>
 /** `requests`: how many requests came in (requestCount); `rows`: those contacted and the longest waiting. */
 export function speedToLead(requests: number, rows: RequestRows, now: Date): SpeedToLead {
   const { ids, minutes } = rows.contacted;
-  // A typed array sorts numbers natively, thousands of them without a compare function.
   const sorted = minutes.slice().sort();
   let within = 0;
   for (const m of sorted) if (m <= REPLY_PROMISE_HOURS * 60) within++;

@@ -50,7 +50,7 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
       ),
       tally: tallyOf(tallyStretches.flatMap((stretch, k) => (holds(span, stretch) ? [tallies[k]!] : []))),
       requests: {
-        contacted: within(span, contacted),
+        contacted: contactedDuring(span, contacted),
         waiting: waitingIn(span),
       },
       moves,
@@ -132,7 +132,7 @@ function contactedIn(span: Span): Contacted {
 }
 
 /** The requests read that came in during the span, with their minutes: lists, no object a request. */
-function within({ start, end }: Span, read: readonly Contacted[]): RequestRows["contacted"] {
+function contactedDuring({ start, end }: Span, read: readonly Contacted[]): RequestRows["contacted"] {
   const ids: number[] = [];
   const minutes: number[] = [];
   for (const { id, waited, createdAt } of read)
@@ -162,7 +162,7 @@ function waitingIn(span: Span): RequestRows["waiting"] {
 
 /** These leads, each once, in order. */
 function movedIds(leadIds: readonly number[]): number[] {
-  // A typed array sorts numbers natively, thousands without a compare function; then each once.
+  // Sorted natively as a typed array (see median, lib/lead-report.ts), then each once.
   const sorted = Float64Array.from(leadIds).sort();
   const ids: number[] = [];
   for (const id of sorted) if (id !== ids.at(-1)) ids.push(id);
@@ -225,13 +225,13 @@ function movesIn({ start, end }: Span): ReportMove[] {
   const facts = new Map<number, Omit<ReportMove, "leadId" | "to" | "at">>();
   moved.id.forEach((id, i) =>
     facts.set(id, {
-      service: moved.service[i]!,
-      city: moved.city[i]!,
+      service: moved.service[i],
+      city: moved.city[i],
       createdAt: new Date(moved.createdAt[i]!),
       value: {
-        acceptedCents: moved.acceptedCents[i]!,
+        acceptedCents: moved.acceptedCents[i],
         changeOrderCents: moved.changeOrderCents[i]!,
-        estimateCents: moved.estimateCents[i]!,
+        estimateCents: moved.estimateCents[i],
       },
     }),
   );

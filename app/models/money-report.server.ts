@@ -82,9 +82,10 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
   };
   // Sent (not void: a void invoice counts in no figure but what was paid and given back) by
   // the period's end, and either still open (invoices_open_idx) or paid by now but able to owe
-  // on a day read (above), each looked up by its id (a cross join keeps json_each outside), its
-  // day kept here (a pair per invoice in the JSON cost SQLite two extractions a row): each
-  // found by its own index, not by a pass over every invoice ever sent.
+  // on a day read (above), each looked up by its id (a cross join keeps json_each outside) and
+  // its day compared here, where a lookup costs nothing (in the JSON, SQLite would parse it
+  // out again for every row): each found by its own index, not by a pass over every invoice
+  // ever sent.
   type Sent = {
     id: number;
     leadId: number;
@@ -115,7 +116,7 @@ function readRows(period: ReportPeriod, today: string): MoneyRows {
           id: id[i]!,
           leadId: leadId[i]!,
           totalCents: totalCents[i]!,
-          dueOn: dueOn[i]!,
+          dueOn: dueOn[i],
           // What was paid before `since`: what is paid now (kept with each payment and refund, in
           // their transaction) less what moved since, read above; no pass over older payments.
           paidBeforeCents: paidCents[i]! - (netSince.get(id[i]!) ?? 0),

@@ -133,8 +133,9 @@ export function preparedOnce<T>(prepare: (db: DB) => T): () => T {
  * of each the same row (one pass of the scan feeds every list). Numbers and text come back as
  * better-sqlite3 gives them (a real written with 17 digits reads back the same double). The
  * rows are aggregated, so `from` is a plain FROM and WHERE: an ORDER BY or LIMIT there applies
- * to the one result row (the rows come in scan order, all of them) and a GROUP BY would lose
- * all but its first group. A column that is JSON to SQLite (json(), ->, json_extract of an
+ * to the one result row (the rows come in scan order, all of them), a GROUP BY would lose
+ * all but its first group, and a compound SELECT (UNION) would not parse. Nulls are kept, so
+ * every list has one entry a row. A column that is JSON to SQLite (json(), ->, json_extract of an
  * object) arrives parsed, not as text; a blob cannot be sent at all.
  */
 export function packedColumns<T extends Record<string, unknown>>(

@@ -270,6 +270,21 @@ function monthAfter(day: string, months: number): string {
   return at.toISOString().slice(0, 7);
 }
 
+/**
+ * Leads by month, each series (its first and last day) as the files tell it: each month's
+ * leads that came in on its days within the series (the months the series share counted in both).
+ */
+function expectMonthsAsFiles(r: LeadReport, series: [from: string, to: string][]) {
+  for (const [s, [from, to]] of series.entries()) {
+    const { byDay } = fromFiles(from, to);
+    const months = r.charts.leadsOverTime.rows.map((row) => row.values[s]);
+    expect(months, `months ${from}`).toEqual(
+      months.map((_, m) => byDay.filter((d) => d.slice(0, 7) === monthAfter(from, m)).length),
+    );
+    expect(months.some((n) => n! > 0)).toBe(true);
+  }
+}
+
 const report = async (query: string, who = "owner") => reportLoader(routeArgs(get(`/admin/reports?${query}`, who)));
 
 // ---- The files, read back ----
@@ -482,18 +497,18 @@ describe("the Leads & sales report", () => {
     expect(r.series).toEqual(["Oct 1, 2025 – Nov 30, 2026", "Oct 1, 2024 – Nov 30, 2025"]);
     expectAsFiles(r, 0, "2025-10-01", "2026-11-30");
     expectAsFiles(r, 1, "2024-10-01", "2025-11-30");
-    // By month, each series its own months' leads (the shared ones counted in both).
-    for (const [s, [from, to]] of [
+    expectMonthsAsFiles(r, [
       ["2025-10-01", "2026-11-30"],
       ["2024-10-01", "2025-11-30"],
-    ].entries()) {
-      const { byDay } = fromFiles(from!, to!);
-      const months = r.charts.leadsOverTime.rows.map((row) => row.values[s]);
-      expect(months, `months ${from}`).toEqual(
-        months.map((_, m) => byDay.filter((d) => d.slice(0, 7) === monthAfter(from!, m)).length),
-      );
-      expect(months.some((n) => n! > 0)).toBe(true);
-    }
+    ]);
+  });
+
+  it("counts a range cut mid-month by month, each series its own days of a month the other shares", async () => {
+    const { report: r } = await report("period=range&from=2025-10-15&to=2026-11-14");
+    expectMonthsAsFiles(r, [
+      ["2025-10-15", "2026-11-14"],
+      ["2024-10-15", "2025-11-14"],
+    ]);
   });
 
   it("keeps on each lead the first contact its history tells", () => {
