@@ -47,11 +47,11 @@ function move(leadId: number, to: ReportMove["to"], when: string, extra: Partial
   return {
     leadId,
     to,
-    at: at(when),
+    at: Date.parse(when),
     value: worth(100_000),
     service: "Roof replacement",
     city: "Wichita",
-    createdAt: at("2026-11-01T15:00:00Z"),
+    createdAt: Date.parse("2026-11-01T15:00:00Z"),
     ...extra,
   };
 }
@@ -217,10 +217,13 @@ describe("speedToLead", () => {
 describe("closedFigures", () => {
   it("averages the won jobs that have a value, and takes the median of Kansas days from request to win", () => {
     const figures = closedFigures([
-      move(1, "won", "2026-11-11T15:00:00Z", { value: worth(1_000_000), createdAt: at("2026-11-01T15:00:00Z") }),
+      move(1, "won", "2026-11-11T15:00:00Z", {
+        value: worth(1_000_000),
+        createdAt: Date.parse("2026-11-01T15:00:00Z"),
+      }),
       // Came in at 10 pm on Oct 31 in Kansas (Nov 1 in UTC): 11 days to Nov 11.
-      move(2, "won", "2026-11-11T15:00:00Z", { value: worth(500_001), createdAt: at("2026-11-01T03:00:00Z") }),
-      move(3, "won", "2026-11-20T15:00:00Z", { value: worth(null), createdAt: at("2026-11-19T15:00:00Z") }),
+      move(2, "won", "2026-11-11T15:00:00Z", { value: worth(500_001), createdAt: Date.parse("2026-11-01T03:00:00Z") }),
+      move(3, "won", "2026-11-20T15:00:00Z", { value: worth(null), createdAt: Date.parse("2026-11-19T15:00:00Z") }),
       move(4, "lost", "2026-11-21T15:00:00Z", { value: worth(9_999_999) }),
     ]);
     expect(figures.averageJobCents).toBe(750_001);

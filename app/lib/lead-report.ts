@@ -71,7 +71,8 @@ export type LeadTally = { source: LeadSource; status: LeadStatus; count: number 
 export type ReportMove = StatusMove & {
   service: string | null;
   city: string | null;
-  createdAt: Date;
+  /** When the lead came in, in ms since the epoch (as `at`). */
+  createdAt: number;
 };
 
 /**
@@ -284,9 +285,7 @@ export function closedFigures(closes: readonly ReportMove[]): ClosedFigures {
   const values = won.map((m) => jobValueCents(m.value)).filter((v): v is number => v !== null);
   return {
     averageJobCents: values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : null,
-    medianDaysToWon: median(
-      won.map((m) => kansasDayNumberOf(m.at.getTime()) - kansasDayNumberOf(m.createdAt.getTime())),
-    ),
+    medianDaysToWon: median(won.map((m) => kansasDayNumberOf(m.at) - kansasDayNumberOf(m.createdAt))),
   };
 }
 

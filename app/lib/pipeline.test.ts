@@ -37,17 +37,17 @@ describe("monthFigures", () => {
   const now = at("2026-11-23T18:00:00Z");
   it("sums this Kansas month's quotes and wins, once per lead, and works out the win rate of the leads closed in it", () => {
     const moves: StatusMove[] = [
-      { leadId: 1, to: "quoted", at: at("2026-11-02T15:00:00Z"), value: estimate(1_000_000) },
-      { leadId: 1, to: "quoted", at: at("2026-11-05T15:00:00Z"), value: estimate(1_000_000) },
-      { leadId: 1, to: "won", at: at("2026-11-10T15:00:00Z"), value: estimate(1_000_000) },
-      { leadId: 2, to: "quoted", at: at("2026-11-03T15:00:00Z"), value: estimate(500_000) },
-      { leadId: 2, to: "lost", at: at("2026-11-12T15:00:00Z"), value: estimate(500_000) },
-      { leadId: 3, to: "won", at: at("2026-11-13T15:00:00Z"), value: estimate(null) },
+      { leadId: 1, to: "quoted", at: Date.parse("2026-11-02T15:00:00Z"), value: estimate(1_000_000) },
+      { leadId: 1, to: "quoted", at: Date.parse("2026-11-05T15:00:00Z"), value: estimate(1_000_000) },
+      { leadId: 1, to: "won", at: Date.parse("2026-11-10T15:00:00Z"), value: estimate(1_000_000) },
+      { leadId: 2, to: "quoted", at: Date.parse("2026-11-03T15:00:00Z"), value: estimate(500_000) },
+      { leadId: 2, to: "lost", at: Date.parse("2026-11-12T15:00:00Z"), value: estimate(500_000) },
+      { leadId: 3, to: "won", at: Date.parse("2026-11-13T15:00:00Z"), value: estimate(null) },
       // Lost, then won after all: the latest close counts.
-      { leadId: 4, to: "lost", at: at("2026-11-14T15:00:00Z"), value: estimate(200_000) },
-      { leadId: 4, to: "won", at: at("2026-11-20T15:00:00Z"), value: estimate(200_000) },
+      { leadId: 4, to: "lost", at: Date.parse("2026-11-14T15:00:00Z"), value: estimate(200_000) },
+      { leadId: 4, to: "won", at: Date.parse("2026-11-20T15:00:00Z"), value: estimate(200_000) },
       // Last month.
-      { leadId: 5, to: "won", at: at("2026-10-30T15:00:00Z"), value: estimate(900_000) },
+      { leadId: 5, to: "won", at: Date.parse("2026-10-30T15:00:00Z"), value: estimate(900_000) },
     ];
     expect(monthFigures(moves, now)).toEqual({
       label: "November 2026",
@@ -62,8 +62,8 @@ describe("monthFigures", () => {
     // $10,000 quoted and accepted, then a $255 change order billed on the job.
     const sold = { acceptedCents: 1_000_000, changeOrderCents: 25_500, estimateCents: 1_000_000 };
     const moves: StatusMove[] = [
-      { leadId: 1, to: "quoted", at: at("2026-11-02T15:00:00Z"), value: sold },
-      { leadId: 1, to: "won", at: at("2026-11-04T15:00:00Z"), value: sold },
+      { leadId: 1, to: "quoted", at: Date.parse("2026-11-02T15:00:00Z"), value: sold },
+      { leadId: 1, to: "won", at: Date.parse("2026-11-04T15:00:00Z"), value: sold },
     ];
     expect(monthFigures(moves, now)).toMatchObject({
       quoted: { count: 1, totalCents: 1_000_000 },
@@ -73,14 +73,16 @@ describe("monthFigures", () => {
 
   it("judges the month in Kansas: 8 pm on October 31st there is already November in UTC", () => {
     const evening = at("2026-11-01T01:00:00Z");
+    const eveningMs = evening.getTime();
     expect(monthIn(evening)).toBe("2026-10");
     const figures = monthFigures(
-      [{ leadId: 1, to: "won", at: evening, value: estimate(100) }],
+      [{ leadId: 1, to: "won", at: eveningMs, value: estimate(100) }],
       at("2026-11-01T12:00:00Z"),
     );
     expect(figures.won.count).toBe(0);
     expect(
-      monthFigures([{ leadId: 1, to: "won", at: evening, value: estimate(100) }], at("2026-10-31T12:00:00Z")).won.count,
+      monthFigures([{ leadId: 1, to: "won", at: eveningMs, value: estimate(100) }], at("2026-10-31T12:00:00Z")).won
+        .count,
     ).toBe(1);
   });
 

@@ -10,8 +10,12 @@ import { monthPeriod, periodInstants } from "./report-period";
 
 /** The open leads of one status: how many, and what their estimates add up to (null: none has one). */
 export type StatusSum = { status: LeadStatus; count: number; totalCents: number | null };
-/** A lead's move to a status (its history), with the parts of the lead's value (lib/job-value.ts). */
-export type StatusMove = { leadId: number; to: LeadStatus; at: Date; value: JobValueParts };
+/**
+ * A lead's move to a status (its history), with the parts of the lead's value (lib/job-value.ts).
+ * `at` is the moment in ms since the epoch, not a Date: a report over ten years holds
+ * thousands of moves, and their Dates were most of what the garbage collector had to copy.
+ */
+export type StatusMove = { leadId: number; to: LeadStatus; at: number; value: JobValueParts };
 
 export type PipelineColumn = { status: LeadStatus; label: string; count: number; totalCents: number };
 export type MonthFigures = {
@@ -53,11 +57,10 @@ export function periodFigures<M extends StatusMove>(moves: readonly M[], start: 
   // One pass each, no copies beyond these: a report over ten years hands over thousands of moves.
   const inSpan: M[] = [];
   for (const m of moves) {
-    const at = m.at.getTime();
-    if (at >= from && at < to) inSpan.push(m);
+    if (m.at >= from && m.at < to) inSpan.push(m);
   }
   // Most callers pass them in time order already: the sort then only checks.
-  inSpan.sort((a, b) => a.at.getTime() - b.at.getTime() || a.leadId - b.leadId);
+  inSpan.sort((a, b) => a.at - b.at || a.leadId - b.leadId);
   const quoted = new Map<number, M>();
   const latestClose = new Map<number, M>();
   for (const m of inSpan)

@@ -227,7 +227,7 @@ function movesIn({ start, end }: Span): ReportMove[] {
     facts.set(id, {
       service: moved.service[i],
       city: moved.city[i],
-      createdAt: new Date(moved.createdAt[i]!),
+      createdAt: moved.createdAt[i]!,
       value: {
         acceptedCents: moved.acceptedCents[i],
         changeOrderCents: moved.changeOrderCents[i]!,
@@ -238,6 +238,6 @@ function movesIn({ start, end }: Span): ReportMove[] {
   return moves.leadId.map((leadId, i) => {
     // Named, not spread: a spread of thousands of objects copies each the slow way.
     const { service, city, createdAt, value } = facts.get(leadId)!;
-    return { leadId, to: moves.to[i]!, at: new Date(moves.at[i]!), service, city, createdAt, value };
+    return { leadId, to: moves.to[i]!, at: moves.at[i]!, service, city, createdAt, value };
   });
 }

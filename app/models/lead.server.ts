@@ -331,7 +331,7 @@ export function pipelineRows(since: Date, where?: SQL) {
     .where(and(periodMove, gte(leadNotes.createdAt, since), where))
     .all()
     .flatMap(({ acceptedCents, changeOrderCents, estimateCents, ...m }) =>
-      m.to ? [{ ...m, to: m.to, value: { acceptedCents, changeOrderCents, estimateCents } }] : [],
+      m.to ? [{ ...m, to: m.to, at: m.at.getTime(), value: { acceptedCents, changeOrderCents, estimateCents } }] : [],
     );
   return { byStatus, moves };
 }
