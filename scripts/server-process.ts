@@ -54,20 +54,25 @@ export async function waitFor(url: string, timeoutMs = 30_000) {
 }
 
 /**
- * Starts `node server.js` (build/ must exist) on a fresh database; resolves once it answers,
- * or with `warmed`, once it has also rendered its public pages ahead (the page cache's warm
- * after a start: 40 s of the main thread at year five, which would slow every page timed
- * meanwhile). Its errors go to this process's, or to `stderr` (an open file) when a run
+ * Starts `node server.js` (build/ must exist) in `cwd` (this checkout by default) on a fresh
+ * database; resolves once it answers, or with `warmed`, once it has also rendered its public
+ * pages ahead (the page cache's warm after a start: 40 s of the main thread at year five,
+ * which would slow every page timed meanwhile). Its errors go to this process's, or to `stderr` (an open file) when a run
  * expects many.
  */
 export async function startServer(
   port: number,
   env: NodeJS.ProcessEnv = {},
-  { stderr = "inherit", warmed = false }: { stderr?: "inherit" | number; warmed?: boolean } = {},
+  {
+    stderr = "inherit",
+    warmed = false,
+    cwd = process.cwd(),
+  }: { stderr?: "inherit" | number; warmed?: boolean; cwd?: string } = {},
 ): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
+  if (!fs.existsSync(path.join(cwd, "build/server/index.js"))) throw new Error("No build: run `npm run build` first.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prairie-server-"));
   const child = spawn(process.execPath, ["server.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
