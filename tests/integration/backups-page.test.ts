@@ -9,6 +9,8 @@ import { users } from "~/db/schema";
 import { getDb } from "~/server/db.server";
 import { getSetting } from "~/models/settings.server";
 import { upsertUser } from "~/models/user.server";
+import { backupName } from "~/lib/backup-plan";
+import { addDays, businessToday, kansasInstant } from "~/lib/business-time";
 import { startSession } from "~/services/auth.server";
 import { readFlash } from "~/services/flash.server";
 import { listBackups, liveState, makeBackup } from "~/server/backup-store.server";
@@ -118,12 +120,19 @@ describe("the nightly backup", () => {
   it("is made once its hour has come on Wellington's clock, once a day", async () => {
     const names = () => listBackups(liveState()).map((b) => b.name);
     const before = names();
-    // 22:00 CST is 04:00 UTC the next day.
-    await nightlyRoundHere(new Date("2026-12-02T03:59:00Z"));
+    // The owner's hour (22, saved above) two Kansas days from now: the backups the tests above
+    // made on today's real clock are not of that day, whatever day the suite runs.
+    const night = addDays(businessToday(), 2);
+    const at = (time: string) => {
+      const instant = kansasInstant(night, time);
+      if (!instant.ok) throw new Error(`No ${time} on ${night}`);
+      return instant.at;
+    };
+    await nightlyRoundHere(at("21:59"));
     expect(names()).toEqual(before);
-    await nightlyRoundHere(new Date("2026-12-02T04:00:00Z"));
-    expect(names()).toEqual(["2026-12-02T04-00-00Z", ...before]);
-    await nightlyRoundHere(new Date("2026-12-02T05:00:00Z"));
+    await nightlyRoundHere(at("22:00"));
+    expect(names()).toEqual([backupName(at("22:00")), ...before]);
+    await nightlyRoundHere(at("23:00"));
     expect(names()).toHaveLength(before.length + 1);
   });
 
