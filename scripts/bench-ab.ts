@@ -13,19 +13,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ms, percentile } from "./bench-lib";
+import { ms, percentile, reportPages } from "./bench-lib";
 import { cpuMsOf, signIn, startServer } from "./server-process";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const DAY = 86_400_000;
-const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 const PATHS = process.env.BENCH_AB_PATHS?.split(/\s+/).filter(Boolean) ?? [
   "/admin",
-  "/admin/reports",
-  `/admin/reports?period=year&year=${new Date().getUTCFullYear() - 1}`,
-  `/admin/reports?period=range&from=${day(Date.now() - 3650 * DAY)}&to=${day(Date.now())}`,
-  "/admin/reports/money",
-  `/admin/reports/money?period=year&year=${new Date().getUTCFullYear()}`,
+  ...reportPages(Date.now()).map((page) => page.path),
 ];
 
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();

@@ -23,6 +23,28 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p * sorted.length) / 100) - 1))];
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+export const DAY = 24 * 60 * 60 * 1000;
+/** An instant's UTC day, "YYYY-MM-DD". */
+export const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The reports as the scale benches time them at `now`: the Leads & sales report for a month,
+ * the busiest year and all ten years (by year), and the Money report for a month and a year.
+ */
+export function reportPages(now: number): { label: string; path: string }[] {
+  const year = new Date(now).getUTCFullYear();
+  return [
+    { label: "Reports, this month", path: "/admin/reports" },
+    { label: "Reports, last year", path: `/admin/reports?period=year&year=${year - 1}` },
+    {
+      label: "Reports, ten years",
+      path: `/admin/reports?period=range&from=${dayOf(now - 3650 * DAY)}&to=${dayOf(now)}`,
+    },
+    { label: "Money report, month", path: "/admin/reports/money" },
+    { label: "Money report, year", path: `/admin/reports/money?period=year&year=${year}` },
+  ];
+}
+
 export type Load = { rps: number; p50: number; p99: number; bytes: number; errors: number };
 
 /** CONNECTIONS keep-alive connections for SECONDS against one URL. */

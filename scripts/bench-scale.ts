@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ACCOUNTANT_FILES } from "../app/lib/quickbooks";
-import { ms, percentile, row } from "./bench-lib";
+import { DAY, dayOf, ms, percentile, reportPages, row } from "./bench-lib";
 import { cpuMsOf, megabytes, rssOf, signIn, startServer } from "./server-process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3560);
@@ -252,9 +252,7 @@ const CATEGORY_WORDS = {
   "bright-green": ["Bright Green Treatment", "Shingle Treatment", "Bright Green Roof Care"],
 } as const;
 
-const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
-const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 function phone() {
   const [a, b] = [between(200, 999), between(1000, 9999)];
@@ -799,20 +797,7 @@ async function main() {
       { label: 'Leads, search "smith"', path: "/admin/leads?q=smith", admin: true, kind: "search" },
       { label: "Leads, status New", path: "/admin/leads?status=new", admin: true },
       { label: "Pipeline", path: "/admin/leads/pipeline", admin: true },
-      // The Leads & sales report: a month, the busiest year, and all ten years by year.
-      { label: "Reports, this month", path: "/admin/reports", admin: true },
-      { label: "Reports, last year", path: `/admin/reports?period=year&year=${thisYear - 1}`, admin: true },
-      {
-        label: "Reports, ten years",
-        path: `/admin/reports?period=range&from=${dayOf(NOW - 3650 * DAY)}&to=${dayOf(NOW)}`,
-        admin: true,
-      },
-      { label: "Money report, month", path: "/admin/reports/money", admin: true },
-      {
-        label: "Money report, year",
-        path: `/admin/reports/money?period=year&year=${new Date(NOW).getUTCFullYear()}`,
-        admin: true,
-      },
+      ...reportPages(NOW).map((page): Page => ({ ...page, admin: true })),
       { label: "A lead (300 entries)", path: `/admin/leads/${leadPage}`, admin: true },
       { label: "Roof tool", path: "/admin/roof-measurement", admin: true },
       { label: "Images", path: "/admin/images", admin: true },

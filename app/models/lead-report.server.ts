@@ -46,9 +46,9 @@ function rowsOf(periods: readonly ReportSpan[]): PeriodRows[] {
     const span = spans[i]!;
     return {
       bucketCounts: buckets[i]!.map((bucket) =>
-        bucketStretches.reduce((n, stretch, k) => (holds(bucket, stretch) ? n + inBuckets[k]! : n), 0),
+        inside(bucket, bucketStretches, inBuckets).reduce((n, count) => n + count, 0),
       ),
-      tally: tallyOf(tallyStretches.flatMap((stretch, k) => (holds(span, stretch) ? [tallies[k]!] : []))),
+      tally: tallyOf(inside(span, tallyStretches, tallies)),
       requests: {
         contacted: contactedDuring(span, contacted),
         waiting: waitingIn(span),
@@ -78,12 +78,18 @@ function stretchesOf(spans: readonly Span[]): Span[] {
 
 const holds = (span: Span, stretch: Span) => span.start <= stretch.start && stretch.end <= span.end;
 
+/** What was counted over each of these stretches, of those the span holds. */
+const inside = <T>(span: Span, stretches: readonly Span[], counted: readonly T[]) =>
+  counted.filter((_, k) => holds(span, stretches[k]!));
+
+/** Spans as SQLite reads them from json_each: [start, end] in ms. */
+const boundsOf = (spans: readonly Span[]) => JSON.stringify(spans.map((s) => [ms(s.start), ms(s.end)]));
+
 /** How many leads came in during each span: each one range of leads_created_idx. */
 function bucketCounts(buckets: readonly Span[]): number[] {
-  const bounds = JSON.stringify(buckets.map((b) => [ms(b.start), ms(b.end)]));
   return getDb()
     .values<[number]>(
-      sql`select (select count(*) from ${leads} where ${leads.createdAt} >= json_extract(b.value, '$[0]') and ${leads.createdAt} < json_extract(b.value, '$[1]')) from json_each(${bounds}) b order by b.key`,
+      sql`select (select count(*) from ${leads} where ${leads.createdAt} >= json_extract(b.value, '$[0]') and ${leads.createdAt} < json_extract(b.value, '$[1]')) from json_each(${boundsOf(buckets)}) b order by b.key`,
     )
     .map(([count]) => count);
 }
@@ -95,10 +101,9 @@ const PAIRS = LEAD_SOURCES.flatMap((source) => LEAD_STATUSES.map((status) => ({ 
  * range of leads_tally_idx.
  */
 function tallyCounts(spans: readonly Span[]): number[][] {
-  const bounds = JSON.stringify(spans.map((b) => [ms(b.start), ms(b.end)]));
   const counts = getDb()
     .values<[number]>(
-      sql`select (select count(*) from ${leads} where ${leads.source} = p.value ->> 'source' and ${leads.status} = p.value ->> 'status' and ${leads.createdAt} >= json_extract(b.value, '$[0]') and ${leads.createdAt} < json_extract(b.value, '$[1]')) from json_each(${bounds}) b, json_each(${JSON.stringify(PAIRS)}) p order by b.key, p.key`,
+      sql`select (select count(*) from ${leads} where ${leads.source} = p.value ->> 'source' and ${leads.status} = p.value ->> 'status' and ${leads.createdAt} >= json_extract(b.value, '$[0]') and ${leads.createdAt} < json_extract(b.value, '$[1]')) from json_each(${boundsOf(spans)}) b, json_each(${JSON.stringify(PAIRS)}) p order by b.key, p.key`,
     )
     .map(([count]) => count);
   return spans.map((_, i) => counts.slice(i * PAIRS.length, (i + 1) * PAIRS.length));
@@ -133,11 +138,12 @@ function contactedIn(span: Span): Contacted {
 
 /** The requests read that came in during the span, with their minutes: lists, no object a request. */
 function contactedDuring({ start, end }: Span, read: readonly Contacted[]): RequestRows["contacted"] {
+  const [from, to] = [ms(start), ms(end)];
   const ids: number[] = [];
   const minutes: number[] = [];
   for (const { id, waited, createdAt } of read)
     for (let i = 0; i < id.length; i++)
-      if (createdAt[i]! >= ms(start) && createdAt[i]! < ms(end)) {
+      if (createdAt[i]! >= from && createdAt[i]! < to) {
         ids.push(id[i]!);
         minutes.push(waited[i]! / 60000);
       }
