@@ -4,6 +4,7 @@ import { E2E_DIR } from "../../playwright.config";
 import { adminSessionCookie, expect, test } from "./fixtures";
 import { FORM, multipart, MULTIPART, sweep, type HostileBody } from "./hostile-bodies";
 import { seedLeadWithEstimate } from "./seed-estimate";
+import { addDays, businessToday } from "../../app/lib/business-time";
 
 // The job's places that take input (the schedule, invoices, payments, the homeowner's job
 // page and its Pay button, Stripe's webhook) against hostile bodies and odd methods, on the
@@ -22,9 +23,9 @@ function seedJob(stamp: string): Seeded {
     const sent = db
       .prepare(
         `insert into invoices (lead_id, number, kind, state, lines, subtotal_cents, total_cents, due_on, sent_at)
-         select ?, coalesce(max(number), 0) + 1, 'progress', 'sent', ?, 100000, 100000, '2026-12-31', ? from invoices returning id`,
+         select ?, coalesce(max(number), 0) + 1, 'progress', 'sent', ?, 100000, 100000, ?, ? from invoices returning id`,
       )
-      .get(leadId, lines, Date.now()) as { id: number };
+      .get(leadId, lines, addDays(businessToday(), 30), Date.now()) as { id: number };
     const draft = db
       .prepare(
         `insert into invoices (lead_id, kind, state, lines, subtotal_cents, total_cents) values (?, 'final', 'draft', ?, 100000, 100000) returning id`,

@@ -6,6 +6,7 @@ import { expect, signIn, test } from "./fixtures";
 import { acceptProposal, isPhone, jsEnabled } from "./helpers";
 import { mailsTo, photo } from "./quote";
 import { seedLeadWithEstimate } from "./seed-estimate";
+import { addDays, businessToday } from "../../app/lib/business-time";
 
 // The homeowner's own page of the job. Staff make its link on the lead page
 // (shown once), the homeowner opens it without an account, sees where the job stands, the
@@ -29,10 +30,11 @@ function seedSentInvoice(leadId: number): void {
   try {
     db.prepare(
       `insert into invoices (lead_id, number, kind, state, lines, subtotal_cents, total_cents, due_on, sent_at)
-       select ?, coalesce(max(number), 0) + 1, 'progress', 'sent', ?, 100000, 100000, '2026-12-31', ? from invoices`,
+       select ?, coalesce(max(number), 0) + 1, 'progress', 'sent', ?, 100000, 100000, ?, ? from invoices`,
     ).run(
       leadId,
       JSON.stringify([{ description: "Tear-off and new roof, first half", amountCents: 100000 }]),
+      addDays(businessToday(), 30),
       Date.now(),
     );
   } finally {

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { expect, test, type OwnSite } from "./own-site";
+import { addDays, businessToday } from "../../app/lib/business-time";
 
 // A lead's history worded per role (decision 0074): on a job whose deposit was sent and partly
 // paid, the crew member looking after it reads on the phone that the invoice went out and a
@@ -24,7 +25,7 @@ function paidJob(ownSite: OwnSite): number {
     const content = {
       version: 1,
       issuedAt: new Date().toISOString(),
-      validUntil: "2026-12-31",
+      validUntil: addDays(businessToday(), 30),
       company: {
         name: "Prairie Ridge Framing & Roofing",
         phone: "(620) 555-0142",
@@ -49,10 +50,16 @@ function paidJob(ownSite: OwnSite): number {
       .get(lead, JSON.stringify(content), Date.now() + 86_400_000, Date.now()) as number;
     const invoice = db
       .prepare(
-        "insert into invoices (lead_id, proposal_id, kind, number, state, lines, subtotal_cents, total_cents, paid_cents, sent_at, due_on) values (?, ?, 'deposit', 1, 'partly_paid', ?, 115316, 115316, 50000, ?, '2026-12-12') returning id",
+        "insert into invoices (lead_id, proposal_id, kind, number, state, lines, subtotal_cents, total_cents, paid_cents, sent_at, due_on) values (?, ?, 'deposit', 1, 'partly_paid', ?, 115316, 115316, 50000, ?, ?) returning id",
       )
       .pluck()
-      .get(lead, proposal, JSON.stringify([{ description: "Deposit", amountCents: 115316 }]), Date.now()) as number;
+      .get(
+        lead,
+        proposal,
+        JSON.stringify([{ description: "Deposit", amountCents: 115316 }]),
+        Date.now(),
+        addDays(businessToday(), 10),
+      ) as number;
     const payment = db
       .prepare(
         "insert into payments (invoice_id, method, amount_cents, received_on) values (?, 'cash', 50000, '2026-11-27') returning id",

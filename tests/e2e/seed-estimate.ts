@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { E2E_DIR } from "../../playwright.config";
+import { addDays, businessToday } from "../../app/lib/business-time";
 
 export type SeedEstimate = {
   street: string;
@@ -152,7 +153,7 @@ export function seedWonJob(
         customer: { name, email, phone: "", address: "" },
         company: { name: "Prairie Ridge", phone: "", email: "", address: "" },
         totalCents,
-        validUntil: "2026-12-31",
+        validUntil: addDays(businessToday(), 30),
         lines: [],
       };
       const proposalId = db
@@ -186,7 +187,7 @@ export function seedWonJob(
           lines,
           amount,
           amount,
-          state === "sent" ? "2026-12-11" : null,
+          state === "sent" ? addDays(businessToday(), 10) : null,
           state === "sent" ? Date.now() : null,
         );
       }
