@@ -311,16 +311,17 @@ function categoryRows<T>(
       groups.set(key, group);
     }
   });
-  // Heaviest first; "not given" (key "") after every named one.
+  // Heaviest first; "not given" (key "") after every named one. Each weight counted once, not at
+  // every comparison.
   const ranked = [...groups]
-    .sort(
-      ([ka, a], [kb, b]) =>
-        Number(ka === "") - Number(kb === "") ||
-        b.items[0]!.length - a.items[0]!.length ||
-        b.items.slice(1).flat().length - a.items.slice(1).flat().length ||
-        a.label.localeCompare(b.label),
-    )
-    .map(([, g]) => g);
+    .map(([key, g]) => ({
+      g,
+      unnamed: Number(key === ""),
+      now: g.items[0]!.length,
+      before: g.items.slice(1).flat().length,
+    }))
+    .sort((a, b) => a.unnamed - b.unnamed || b.now - a.now || b.before - a.before || a.g.label.localeCompare(b.g.label))
+    .map(({ g }) => g);
   const shown = ranked.length > CATEGORY_ROWS + 1 ? ranked.slice(0, CATEGORY_ROWS) : ranked;
   const rest = ranked.slice(shown.length);
   const rows = shown.map((g) => ({ label: g.label, values: g.items.map(measure) }));

@@ -171,7 +171,8 @@ function movedIds(leadIds: readonly number[]): number[] {
   // Sorted natively as a typed array (see median, lib/lead-report.ts), then each once.
   const sorted = Float64Array.from(leadIds).sort();
   const ids: number[] = [];
-  for (const id of sorted) if (id !== ids.at(-1)) ids.push(id);
+  let last = 0;
+  for (const id of sorted) if (id !== last) ids.push((last = id));
   return ids;
 }
 
@@ -227,23 +228,27 @@ function movesIn({ start, end }: Span): ReportMove[] {
     // second pass over the moves' index to make a list of them in SQLite.
     sql`from json_each(${JSON.stringify(movedIds(moves.leadId))}) j cross join ${leads} on ${leads.id} = j.value`,
   );
-  // Each lead's facts made once, shared by its moves.
-  const facts = new Map<number, Omit<ReportMove, "leadId" | "to" | "at">>();
-  moved.id.forEach((id, i) =>
-    facts.set(id, {
-      service: moved.service[i],
-      city: moved.city[i],
-      createdAt: moved.createdAt[i]!,
-      value: {
-        acceptedCents: moved.acceptedCents[i],
-        changeOrderCents: moved.changeOrderCents[i]!,
-        estimateCents: moved.estimateCents[i],
-      },
-    }),
-  );
+  // Where each lead moved sits in `moved`, by its id (no Map of thousands), and its value's
+  // parts made once, shared by its moves.
+  const row = new Int32Array((moved.id.at(-1) ?? 0) + 1);
+  const values = moved.id.map((id, k) => {
+    row[id] = k;
+    return {
+      acceptedCents: moved.acceptedCents[k] ?? null,
+      changeOrderCents: moved.changeOrderCents[k]!,
+      estimateCents: moved.estimateCents[k] ?? null,
+    };
+  });
   return moves.leadId.map((leadId, i) => {
-    // Named, not spread: a spread of thousands of objects copies each the slow way.
-    const { service, city, createdAt, value } = facts.get(leadId)!;
-    return { leadId, to: moves.to[i]!, at: moves.at[i]!, service, city, createdAt, value };
+    const k = row[leadId]!;
+    return {
+      leadId,
+      to: moves.to[i]!,
+      at: moves.at[i]!,
+      service: moved.service[k] ?? null,
+      city: moved.city[k] ?? null,
+      createdAt: moved.createdAt[k]!,
+      value: values[k]!,
+    };
   });
 }
