@@ -311,6 +311,23 @@ export const leads = sqliteTable(
 );
 
 /**
+ * The parts of each job's value (lib/job-value.ts combines them), one row per lead, kept by
+ * triggers on leads, proposals, estimates and invoices (migration 0047, decision 0117): every
+ * write keeps them, whatever makes it, and a report or an export reads thousands of jobs'
+ * values by one lookup each, not three. Not on the lead's row, which whole-row reads hand to
+ * pages the crew sees. The accepted proposal's total (standsAccepted), the change orders on the
+ * invoices that count them (countsChangeOrders; 0 with none), the current estimate's total.
+ */
+export const jobValues = sqliteTable("job_values", {
+  leadId: integer("lead_id")
+    .primaryKey()
+    .references(() => leads.id, { onDelete: "cascade" }),
+  acceptedCents: integer("accepted_cents"),
+  changeOrderCents: integer("change_order_cents").notNull().default(0),
+  estimateCents: integer("estimate_cents"),
+});
+
+/**
  * A lead's photos: those sent with its quote request (no tag, no one's) and those the crew
  * and office take on the job (tagged, by a person). Private files (storage.server.ts,
  * "private"), named by the server; the row goes with its lead. A job photo sent again by a
@@ -470,18 +487,14 @@ export const estimates = sqliteTable(
     uniqueIndex("estimates_current_lead_idx")
       .on(t.leadId)
       .where(sql`${t.supersededAt} is null`),
-    // A job's value reads the current estimate's total from here, not from the estimate's
-    // row (its lines, kilobytes): thousands of jobs in a report or a list (jobValueColumns).
-    index("estimates_current_value_idx")
-      .on(t.leadId, t.totalCents, t.supersededAt)
-      .where(sql`${t.supersededAt} is null`),
     index("estimates_lead_idx").on(t.leadId),
   ],
 );
 
 /**
- * A proposal accepted and not withdrawn since: the one that stands for its job. Both indexes
- * on it hold this condition; its readers name it this way, or SQLite would not see it in theirs.
+ * A proposal accepted and not withdrawn since: the one that stands for its job. Its index holds
+ * this condition; its readers name it this way, or SQLite would not see it in theirs. The
+ * trigger that keeps job_values.accepted_cents (migration 0047) spells it out the same way.
  */
 export const standsAccepted = (t: { acceptedAt: SQLWrapper; withdrawnAt: SQLWrapper }) =>
   sql`${t.acceptedAt} is not null and ${t.withdrawnAt} is null`;
@@ -518,12 +531,6 @@ export const proposals = sqliteTable(
     // One accepted proposal stands per lead. A second acceptance made before this rule is
     // withdrawn by migration 0008 (its acceptance kept for the record), hence withdrawn_at here.
     uniqueIndex("proposals_accepted_lead_idx").on(t.leadId).where(standsAccepted(t)),
-    // The same proposals with their total, for a job's value (jobValueColumns): the unique
-    // index keeps the rule, this one the figure without reading the document (kilobytes).
-    // Its condition's columns are in it too, or SQLite would read the row to check them.
-    index("proposals_accepted_value_idx")
-      .on(t.leadId, t.totalCents, t.acceptedAt, t.withdrawnAt)
-      .where(standsAccepted(t)),
     // Sent and not yet answered, by the day they lapse: the dashboard's proposals waiting,
     // a range of this, not a pass over every proposal ever sent.
     index("proposals_waiting_idx")
@@ -614,7 +621,8 @@ const carriesChangeOrder = (lines: SQLWrapper) => sql`instr(${lines}, '"changeOr
 /**
  * An invoice that counts its change orders: not void, with a line that may be one (above).
  * invoices_change_orders_idx holds these; its readers name the condition this way, or SQLite
- * would not see the index's condition in theirs.
+ * would not see the index's condition in theirs. The trigger that keeps
+ * job_values.change_order_cents (migration 0047) spells it out the same way.
  */
 export const countsChangeOrders = (t: { state: SQLWrapper; lines: SQLWrapper }) =>
   sql`${t.state} <> 'void' and ${carriesChangeOrder(t.lines)}`;

@@ -27,7 +27,7 @@ import { getDb } from "~/server/db.server";
 import { historyText } from "~/lib/lead-history";
 import { historyQuery } from "./lead-history.server";
 import { jobValueCents } from "~/lib/job-value";
-import { jobValueColumns } from "./job-value.server";
+import { jobValueColumns, jobValueJoin } from "./job-value.server";
 
 /**
  * The rows of "Export everything" (lib/export-files.ts names and explains the columns, in
@@ -71,9 +71,10 @@ function* leadRows(): Generator<Cells> {
   const read = (after: number) =>
     batchAfter(
       getDb()
-        .select({ l: getTableColumns(leads), ...ACCOUNT, ...jobValueColumns(leads.id) })
+        .select({ l: getTableColumns(leads), ...ACCOUNT, ...jobValueColumns })
         .from(leads)
         .leftJoin(who, eq(who.id, leads.assigneeId))
+        .leftJoin(...jobValueJoin)
         .$dynamic(),
       leads.id,
       after,

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { leads } from "~/db/schema";
-import { jobValueCents } from "~/lib/job-value";
-import { jobValueColumns } from "./job-value.server";
+import { jobValuesOf } from "./job-value.server";
 import { isClosed, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
 import type { LeadCursor } from "~/lib/lead-paging";
 import { getDb } from "~/server/db.server";
@@ -63,8 +62,6 @@ function baseWhere(filter: LeadFilter, withStatus = true): SQL | undefined {
 
 type Direction = "forward" | "backward";
 
-const NO_MONEY = { acceptedCents: sql<null>`null`, changeOrderCents: sql<number>`0`, estimateCents: sql<null>`null` };
-
 /** One part of the order (the due, then the rest) read from a cursor on, in either direction. */
 function readPart(
   due: boolean,
@@ -73,7 +70,6 @@ function readPart(
   from: LeadCursor | null,
   direction: Direction,
   limit: number,
-  money: boolean,
 ): LeadRow[] {
   if (limit <= 0) return [];
   const fwd = direction === "forward";
@@ -96,32 +92,30 @@ function readPart(
         : sql`(${at} > ${from.at} or (${at} = ${from.at} and ${leads.id} > ${from.id}))`;
     order = fwd ? [desc(leads.createdAt), desc(leads.id)] : [asc(leads.createdAt), asc(leads.id)];
   }
-  return getDb()
-    .select({
-      id: leads.id,
-      name: leads.name,
-      city: leads.city,
-      service: leads.service,
-      status: leads.status,
-      followUpOn: leads.followUpOn,
-      source: leads.source,
-      readAt: leads.readAt,
-      unreadReplyAt: leads.unreadReplyAt,
-      createdAt: leads.createdAt,
-      assigneeId: leads.assigneeId,
-      // The crew sees no money (decision 0048): not even in the query.
-      ...(money ? jobValueColumns(leads.id) : NO_MONEY),
-      at: sql<number>`${leads.createdAt}`,
-    })
-    .from(leads)
-    .where(and(where, due ? dueOn(today) : notDueOn(today), after))
-    .orderBy(...order)
-    .limit(limit)
-    .all()
-    .map(({ acceptedCents, changeOrderCents, estimateCents, ...row }) => ({
-      ...row,
-      valueCents: jobValueCents({ acceptedCents, changeOrderCents, estimateCents }),
-    }));
+  return (
+    getDb()
+      .select({
+        id: leads.id,
+        name: leads.name,
+        city: leads.city,
+        service: leads.service,
+        status: leads.status,
+        followUpOn: leads.followUpOn,
+        source: leads.source,
+        readAt: leads.readAt,
+        unreadReplyAt: leads.unreadReplyAt,
+        createdAt: leads.createdAt,
+        assigneeId: leads.assigneeId,
+        at: sql<number>`${leads.createdAt}`,
+      })
+      .from(leads)
+      .where(and(where, due ? dueOn(today) : notDueOn(today), after))
+      .orderBy(...order)
+      .limit(limit)
+      .all()
+      // Valued once paged (readLeadPage): the due part sorts every due lead to take a page.
+      .map((row) => ({ ...row, valueCents: null }))
+  );
 }
 
 export const cursorOf = (row: Pick<LeadRow, "id" | "status" | "followUpOn" | "at">, today: string): LeadCursor =>
@@ -136,21 +130,28 @@ export type LeadPage = { rows: LeadRow[]; newer: LeadCursor | "start" | null; ol
  * A page of the list: from the start, after a cursor (the next, older page) or before one
  * (the previous page). `newer`/`older` are the cursors of the pages either side, null at an end.
  */
-export function readLeadPage(
-  filter: LeadFilter,
-  opts: { today: string; size: number; money: boolean; after?: LeadCursor | null; before?: LeadCursor | null },
-): LeadPage {
-  const { today, size, money } = opts;
+export function readLeadPage(filter: LeadFilter, opts: PageOptions & { money: boolean }): LeadPage {
+  const page = readPage(filter, opts);
+  // The crew sees no money (decision 0048): not even in the query.
+  if (!opts.money) return page;
+  const values = jobValuesOf(page.rows.map((row) => row.id));
+  return { ...page, rows: page.rows.map((row) => ({ ...row, valueCents: values.get(row.id) ?? null })) };
+}
+
+type PageOptions = { today: string; size: number; after?: LeadCursor | null; before?: LeadCursor | null };
+
+function readPage(filter: LeadFilter, opts: PageOptions): LeadPage {
+  const { today, size } = opts;
   const where = baseWhere(filter);
   const part = (due: boolean, from: LeadCursor | null, direction: Direction, limit: number) =>
-    readPart(due, where, today, from, direction, limit, money);
+    readPart(due, where, today, from, direction, limit);
   if (opts.before) {
     const from = opts.before;
     // Back through the rest (newest first), then on into the due ones, one row more than a page.
     let rows = from.due ? part(true, from, "backward", size + 1) : part(false, from, "backward", size + 1);
     if (!from.due && rows.length < size + 1) rows = rows.concat(part(true, null, "backward", size + 1 - rows.length));
     // Back at the start: the first page as it is read from the start, always the same one.
-    if (rows.length <= size) return readLeadPage(filter, { ...opts, before: null, after: null });
+    if (rows.length <= size) return readPage(filter, { ...opts, before: null, after: null });
     const page = rows.slice(0, size).reverse();
     return { rows: page, newer: cursorOf(page[0], today), older: cursorOf(page[page.length - 1], today) };
   }

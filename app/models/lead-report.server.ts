@@ -11,7 +11,7 @@ import {
 import { LEAD_SOURCES, LEAD_STATUSES } from "~/lib/lead-status";
 import { periodInstants } from "~/lib/report-period";
 import { getDb, inReadSnapshot, packedColumns, type Columns } from "~/server/db.server";
-import { jobValueColumns } from "./job-value.server";
+import { jobValueColumns, jobValueJoin } from "./job-value.server";
 import { periodMove } from "./lead.server";
 
 type Span = { start: Date; end: Date };
@@ -222,11 +222,11 @@ function movesIn({ start, end }: Span): ReportMove[] {
       service: leads.service,
       city: leads.city,
       createdAt: leads.createdAt,
-      ...jobValueColumns(leads.id),
+      ...jobValueColumns,
     },
     // Each lead moved looked up once by its id, in order (a cross join keeps json_each outside): no
     // second pass over the moves' index to make a list of them in SQLite.
-    sql`from json_each(${JSON.stringify(movedIds(moves.leadId))}) j cross join ${leads} on ${leads.id} = j.value`,
+    sql`from json_each(${JSON.stringify(movedIds(moves.leadId))}) j cross join ${leads} on ${leads.id} = j.value left join ${jobValueJoin[0]} on ${jobValueJoin[1]}`,
   );
   // Where each lead moved sits in `moved`, by its id (no Map of thousands), and its value's
   // parts made once, shared by its moves.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { leadPhotos, leads, estimates, leadNotes, visits, type Lead } from "~/db/schema";
 import { jobValueCents } from "~/lib/job-value";
-import { jobValueColumns } from "./job-value.server";
+import { jobValueColumns, jobValueJoin } from "./job-value.server";
 import { CONTACT_SUBJECT } from "~/lib/contact-form";
 import type { ContactInput } from "~/lib/contact-schema";
 import {
@@ -309,9 +309,10 @@ export function pipelineRows(since: Date, where?: SQL) {
   // Valued one by one, only the leads that have an estimate (an accepted proposal is made from one).
   const sums = new Map<string, number>();
   const valued = db
-    .select({ status: leads.status, ...jobValueColumns(leads.id) })
+    .select({ status: leads.status, ...jobValueColumns })
     .from(leads)
     .innerJoin(estimates, and(eq(estimates.leadId, leads.id), isNull(estimates.supersededAt)))
+    .leftJoin(...jobValueJoin)
     .where(open)
     .all();
   for (const { status, ...parts } of valued) {
@@ -324,10 +325,11 @@ export function pipelineRows(since: Date, where?: SQL) {
       leadId: leadNotes.leadId,
       to: leadNotes.statusTo,
       at: leadNotes.createdAt,
-      ...jobValueColumns(leadNotes.leadId),
+      ...jobValueColumns,
     })
     .from(leadNotes)
     .innerJoin(leads, eq(leads.id, leadNotes.leadId))
+    .leftJoin(...jobValueJoin)
     .where(and(periodMove, gte(leadNotes.createdAt, since), where))
     .all()
     .flatMap(({ acceptedCents, changeOrderCents, estimateCents, ...m }) =>

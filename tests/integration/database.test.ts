@@ -33,6 +33,7 @@ describe("database", () => {
       "invitations",
       "invoices",
       "job_links",
+      "job_values",
       "lead_notes",
       "lead_photos",
       "lead_search",
