@@ -70,114 +70,90 @@ function estimate(leadId: number, totalCents: number) {
 }
 
 describe("a job's value kept for each lead", () => {
-  it("follows every kind of write to its proposals, estimates and invoices", () => {
+  it("follows every kind of write to its proposals, estimates and invoices, each on its own", () => {
     const db = getDb();
     const id = job("Kept");
     const other = job("Other");
-    const steps: [string, () => void, Parts][] = [];
-    let first = 0;
+    let current = 0;
     let proposal = 0;
     let sent = 0;
     let draft = 0;
-    const step = (what: string, write: () => void, expected: Parts) => steps.push([what, write, expected]);
+    const setEstimate = (values: Partial<typeof estimates.$inferInsert>) =>
+      db.update(estimates).set(values).where(eq(estimates.id, current)).run();
+    const setProposal = (values: Partial<typeof proposals.$inferInsert>) =>
+      db.update(proposals).set(values).where(eq(proposals.id, proposal)).run();
+    const setInvoice = (invoiceId: number, values: Partial<typeof invoices.$inferInsert>) =>
+      db.update(invoices).set(values).where(eq(invoices.id, invoiceId)).run();
+    const offer = (values: Partial<typeof proposals.$inferInsert>) =>
+      (proposal = db
+        .insert(proposals)
+        .values({ leadId: id, content: {}, totalCents: 900_000, expiresAt: new Date(), ...values })
+        .returning({ id: proposals.id })
+        .get().id);
+    // [what, the one write, the job's parts after it: accepted, change orders, estimate]
+    const steps: [string, () => void, [number | null, number, number | null]][] = [
+      ["an estimate made", () => (current = estimate(id, 800_000)), [null, 0, 800_000]],
+      ["its total changed", () => setEstimate({ totalCents: 850_000 }), [null, 0, 850_000]],
+      ["superseded, before its new one", () => setEstimate({ supersededAt: new Date() }), [null, 0, null]],
+      ["the new one", () => (current = estimate(id, 900_000)), [null, 0, 900_000]],
+      ["a proposal sent", () => offer({}), [null, 0, 900_000]],
+      ["accepted as sent (the time alone)", () => setProposal({ acceptedAt: new Date() }), [900_000, 0, 900_000]],
+      ["its total with the add-on chosen", () => setProposal({ totalCents: 950_000 }), [950_000, 0, 900_000]],
+      [
+        "an invoice sent with a change order",
+        () =>
+          (sent = invoice(id, "sent", [
+            { description: "Deposit", amountCents: 300_000 },
+            { description: "Extra decking", amountCents: 45_000, changeOrder: true },
+          ])),
+        [950_000, 45_000, 900_000],
+      ],
+      [
+        "a draft with a credit",
+        () =>
+          (draft = invoice(id, "draft", [
+            { description: "Credit: gutters kept", amountCents: -5_000, changeOrder: true },
+          ])),
+        [950_000, 40_000, 900_000],
+      ],
+      [
+        "a void one",
+        () => invoice(id, "void", [{ description: "Voided extra", amountCents: 99_000, changeOrder: true }]),
+        [950_000, 40_000, 900_000],
+      ],
+      [
+        "a plain line",
+        () => invoice(id, "sent", [{ description: "Not a change", amountCents: 1_000, changeOrder: false }]),
+        [950_000, 40_000, 900_000],
+      ],
+      [
+        "the draft's lines edited",
+        () =>
+          setInvoice(draft, {
+            lines: [{ description: "Credit: gutters kept", amountCents: -7_000, changeOrder: true }],
+          }),
+        [950_000, 38_000, 900_000],
+      ],
+      ["the sent one voided", () => setInvoice(sent, { state: "void" }), [950_000, -7_000, 900_000]],
+      ["the draft moved to another job", () => setInvoice(draft, { leadId: other }), [950_000, 0, 900_000]],
+      ["the draft deleted", () => db.delete(invoices).where(eq(invoices.id, draft)).run(), [950_000, 0, 900_000]],
+      ["the proposal moved to another job", () => setProposal({ leadId: other }), [null, 0, 900_000]],
+      ["and back", () => setProposal({ leadId: id }), [950_000, 0, 900_000]],
+      ["the estimate moved to another job", () => setEstimate({ leadId: other }), [950_000, 0, null]],
+      ["and back", () => setEstimate({ leadId: id }), [950_000, 0, 900_000]],
+      [
+        "the accepted proposal deleted",
+        () => db.delete(proposals).where(eq(proposals.id, proposal)).run(),
+        [null, 0, 900_000],
+      ],
+      ["one made accepted", () => offer({ acceptedAt: new Date(), totalCents: 910_000 }), [910_000, 0, 900_000]],
+      ["withdrawn", () => setProposal({ withdrawnAt: new Date() }), [null, 0, 900_000]],
+      ["the estimate deleted", () => db.delete(estimates).where(eq(estimates.id, current)).run(), [null, 0, null]],
+    ];
 
-    step("an estimate", () => (first = estimate(id, 800_000)), {
-      acceptedCents: null,
-      changeOrderCents: 0,
-      estimateCents: 800_000,
-    });
-    step(
-      "its total changed",
-      () => db.update(estimates).set({ totalCents: 850_000 }).where(eq(estimates.id, first)).run(),
-      {
-        acceptedCents: null,
-        changeOrderCents: 0,
-        estimateCents: 850_000,
-      },
-    );
-    step(
-      "superseded by a new one",
-      () => {
-        db.update(estimates).set({ supersededAt: new Date() }).where(eq(estimates.id, first)).run();
-        estimate(id, 900_000);
-      },
-      { acceptedCents: null, changeOrderCents: 0, estimateCents: 900_000 },
-    );
-    step(
-      "a proposal sent",
-      () =>
-        (proposal = db
-          .insert(proposals)
-          .values({ leadId: id, content: {}, totalCents: 900_000, expiresAt: new Date() })
-          .returning({ id: proposals.id })
-          .get().id),
-      { acceptedCents: null, changeOrderCents: 0, estimateCents: 900_000 },
-    );
-    step(
-      "accepted with an add-on",
-      () =>
-        db
-          .update(proposals)
-          .set({ acceptedAt: new Date(), totalCents: 950_000 })
-          .where(eq(proposals.id, proposal))
-          .run(),
-      { acceptedCents: 950_000, changeOrderCents: 0, estimateCents: 900_000 },
-    );
-    step(
-      "invoices with change orders: sent, draft, void, and a plain line",
-      () => {
-        sent = invoice(id, "sent", [
-          { description: "Deposit", amountCents: 300_000 },
-          { description: "Extra decking", amountCents: 45_000, changeOrder: true },
-        ]);
-        draft = invoice(id, "draft", [{ description: "Credit: gutters kept", amountCents: -5_000, changeOrder: true }]);
-        invoice(id, "void", [{ description: "Voided extra", amountCents: 99_000, changeOrder: true }]);
-        invoice(id, "sent", [{ description: "Not a change", amountCents: 1_000, changeOrder: false }]);
-      },
-      { acceptedCents: 950_000, changeOrderCents: 40_000, estimateCents: 900_000 },
-    );
-    step(
-      "a draft's lines edited",
-      () =>
-        db
-          .update(invoices)
-          .set({ lines: [{ description: "Credit: gutters kept", amountCents: -7_000, changeOrder: true }] })
-          .where(eq(invoices.id, draft))
-          .run(),
-      { acceptedCents: 950_000, changeOrderCents: 38_000, estimateCents: 900_000 },
-    );
-    step("the sent one voided", () => db.update(invoices).set({ state: "void" }).where(eq(invoices.id, sent)).run(), {
-      acceptedCents: 950_000,
-      changeOrderCents: -7_000,
-      estimateCents: 900_000,
-    });
-    step(
-      "the draft moved to another job",
-      () => db.update(invoices).set({ leadId: other }).where(eq(invoices.id, draft)).run(),
-      { acceptedCents: 950_000, changeOrderCents: 0, estimateCents: 900_000 },
-    );
-    step("the draft deleted", () => db.delete(invoices).where(eq(invoices.id, draft)).run(), {
-      acceptedCents: 950_000,
-      changeOrderCents: 0,
-      estimateCents: 900_000,
-    });
-    step(
-      "the proposal withdrawn",
-      () => db.update(proposals).set({ withdrawnAt: new Date() }).where(eq(proposals.id, proposal)).run(),
-      { acceptedCents: null, changeOrderCents: 0, estimateCents: 900_000 },
-    );
-    step(
-      "the estimates and the proposal deleted",
-      () => {
-        db.delete(proposals).where(eq(proposals.leadId, id)).run();
-        db.delete(estimates).where(eq(estimates.leadId, id)).run();
-      },
-      { acceptedCents: null, changeOrderCents: 0, estimateCents: null },
-    );
-
-    for (const [what, write, expected] of steps) {
+    for (const [what, write, [acceptedCents, changeOrderCents, estimateCents]] of steps) {
       write();
-      expect({ what, kept: kept(id) }).toEqual({ what, kept: expected });
+      expect({ what, kept: kept(id) }).toEqual({ what, kept: { acceptedCents, changeOrderCents, estimateCents } });
       expect({ what, kept: kept(id) }).toEqual({ what, kept: defined(id) });
       expect({ what, other: kept(other) }).toEqual({ what, other: defined(other) });
     }
