@@ -70,7 +70,7 @@ function readPart(
   from: LeadCursor | null,
   direction: Direction,
   limit: number,
-): LeadRow[] {
+): PagedRow[] {
   if (limit <= 0) return [];
   const fwd = direction === "forward";
   let after: SQL | undefined;
@@ -92,30 +92,26 @@ function readPart(
         : sql`(${at} > ${from.at} or (${at} = ${from.at} and ${leads.id} > ${from.id}))`;
     order = fwd ? [desc(leads.createdAt), desc(leads.id)] : [asc(leads.createdAt), asc(leads.id)];
   }
-  return (
-    getDb()
-      .select({
-        id: leads.id,
-        name: leads.name,
-        city: leads.city,
-        service: leads.service,
-        status: leads.status,
-        followUpOn: leads.followUpOn,
-        source: leads.source,
-        readAt: leads.readAt,
-        unreadReplyAt: leads.unreadReplyAt,
-        createdAt: leads.createdAt,
-        assigneeId: leads.assigneeId,
-        at: sql<number>`${leads.createdAt}`,
-      })
-      .from(leads)
-      .where(and(where, due ? dueOn(today) : notDueOn(today), after))
-      .orderBy(...order)
-      .limit(limit)
-      .all()
-      // Valued once paged (readLeadPage): the due part sorts every due lead to take a page.
-      .map((row) => ({ ...row, valueCents: null }))
-  );
+  return getDb()
+    .select({
+      id: leads.id,
+      name: leads.name,
+      city: leads.city,
+      service: leads.service,
+      status: leads.status,
+      followUpOn: leads.followUpOn,
+      source: leads.source,
+      readAt: leads.readAt,
+      unreadReplyAt: leads.unreadReplyAt,
+      createdAt: leads.createdAt,
+      assigneeId: leads.assigneeId,
+      at: sql<number>`${leads.createdAt}`,
+    })
+    .from(leads)
+    .where(and(where, due ? dueOn(today) : notDueOn(today), after))
+    .orderBy(...order)
+    .limit(limit)
+    .all();
 }
 
 export const cursorOf = (row: Pick<LeadRow, "id" | "status" | "followUpOn" | "at">, today: string): LeadCursor =>
@@ -132,15 +128,18 @@ export type LeadPage = { rows: LeadRow[]; newer: LeadCursor | "start" | null; ol
  */
 export function readLeadPage(filter: LeadFilter, opts: PageOptions & { money: boolean }): LeadPage {
   const page = readPage(filter, opts);
-  // The crew sees no money (decision 0048): not even in the query.
-  if (!opts.money) return page;
-  const values = jobValuesOf(page.rows.map((row) => row.id));
+  // Valued once paged: the due part sorts every due lead to take a page. The crew sees no
+  // money (decision 0048): not even in the query.
+  const values = opts.money ? jobValuesOf(page.rows.map((row) => row.id)) : new Map<number, number | null>();
   return { ...page, rows: page.rows.map((row) => ({ ...row, valueCents: values.get(row.id) ?? null })) };
 }
 
+/** A row as the list's order reads it, before it is valued. */
+type PagedRow = Omit<LeadRow, "valueCents">;
+
 type PageOptions = { today: string; size: number; after?: LeadCursor | null; before?: LeadCursor | null };
 
-function readPage(filter: LeadFilter, opts: PageOptions): LeadPage {
+function readPage(filter: LeadFilter, opts: PageOptions): Omit<LeadPage, "rows"> & { rows: PagedRow[] } {
   const { today, size } = opts;
   const where = baseWhere(filter);
   const part = (due: boolean, from: LeadCursor | null, direction: Direction, limit: number) =>
